@@ -1,0 +1,239 @@
+"""What a scorer types on a traveller line: a score, an artificial score, a weighted or split score.
+
+One forgiving parser, :func:`parse_entry`, turns a cell's value into one of
+
+* ``Score``: a plain NS score (``420``, ``-50``, ``+110``);
+* ``Artificial``: an artificial adjusted score, NS and EW percentages of the
+  board's full top (``A60``, ``A+``, ``AVE-``, ``60/40``, ``A+/A+``, USEBIO ``A6040``);
+* ``Assigned``: an assigned score, plain or weighted (Law 12C1(c)), written
+  ``30% 420 + 70% 450``, and optionally split between NS and EW with ``|``
+  (NS's result on the left, EW's on the right, both as NS scores): ``-150|-50``.
+* ``None``: a blank line, not played (also ``Bye``, ``NP``, ``-``).
+
+>>> parse_entry("A+")
+Artificial(ns=Fraction(60, 1), ew=Fraction(40, 1))
+>>> parse_entry("30% 420 + 70% 450").ns
+((Fraction(3, 10), 420), (Fraction(7, 10), 450))
+>>> parse_entry("-150|-50").is_split
+True
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Optional, Union
+
+from .matchpoints import Components
+
+__all__ = [
+    "Score",
+    "Artificial",
+    "Assigned",
+    "Entry",
+    "parse_entry",
+    "parse_score",
+    "ave_kind",
+    "ARTIFICIAL_CODES",
+    "NOT_PLAYED",
+]
+
+#: Words that mean the line holds no result (a sit-out, a bye, not played).
+NOT_PLAYED = frozenset({"", "-", "bye", "np", "not played", "notplayed", "sitout", "sit-out", "x"})
+
+#: One side's artificial percentage by the word a scorer writes for it.
+ARTIFICIAL_CODES = {
+    "A+": 60, "AVE+": 60, "AV+": 60, "AVG+": 60, "A60": 60, "60": 60, "60%": 60,
+    "A=": 50, "A": 50, "AVE": 50, "AV": 50, "AVG": 50, "AVE=": 50, "A50": 50, "50": 50, "50%": 50,
+    "A-": 40, "AVE-": 40, "AV-": 40, "AVG-": 40, "A40": 40, "40": 40, "40%": 40,
+}
+
+#: The kind of average a percentage stands for, for the WBF/EBU "or the pair's own percentage" rule.
+AVE_KINDS = {Fraction(60): "plus", Fraction(50): "ave", Fraction(40): "minus"}
+
+
+@dataclass(frozen=True)
+class Artificial:
+    """An artificial adjusted score: NS and EW percentages of the board's full top."""
+
+    ns: Fraction
+    ew: Fraction
+
+    @property
+    def ns_kind(self) -> Optional[str]:
+        return ave_kind(self.ns)
+
+    @property
+    def ew_kind(self) -> Optional[str]:
+        return ave_kind(self.ew)
+
+
+@dataclass(frozen=True)
+class Assigned:
+    """A result (plain, weighted, or split): NS's view and EW's view as (weight, score) components."""
+
+    ns: Components
+    ew: Components
+
+    @property
+    def is_split(self) -> bool:
+        return self.ns != self.ew
+
+    @property
+    def is_weighted(self) -> bool:
+        return len(self.ns) > 1 or len(self.ew) > 1
+
+
+def Score(score: float) -> Assigned:
+    """A plain NS score as an entry.
+
+    >>> Score(420).ns
+    ((Fraction(1, 1), 420),)
+    """
+    comp = ((Fraction(1), score),)
+    return Assigned(comp, comp)
+
+
+Entry = Union[Assigned, Artificial, None]
+
+
+def ave_kind(pct: Fraction) -> Optional[str]:
+    """'plus' for 60%, 'ave' for 50%, 'minus' for 40%, else None.
+
+    >>> ave_kind(Fraction(60)), ave_kind(Fraction(55))
+    ('plus', None)
+    """
+    return AVE_KINDS.get(Fraction(pct))
+
+
+_NUMBER = r"[+-]?\d+(?:\.\d+)?"
+_SCORE_RE = re.compile(rf"^\s*({_NUMBER})\s*$")
+_USEBIO_RE = re.compile(r"^A(\d{2,3})(\d{2,3})$")
+
+
+def _component(named: bool) -> str:
+    """One weighted component, ``30% 420`` or ``420 @ 30%``, with or without named groups."""
+    def g(name: str) -> str:
+        return f"?P<{name}>" if named else "?:"
+    return (
+        rf"(?:({g('pct')}{_NUMBER})\s*%\s*(?:of\s+|x\s*|\*\s*|@\s*|:\s*)?({g('score')}{_NUMBER})"
+        rf"|({g('score2')}{_NUMBER})\s*(?:@|x|\*|:)?\s*({g('pct2')}{_NUMBER})\s*%)"
+    )
+
+
+_COMPONENT_RE = re.compile(_component(True), re.IGNORECASE)
+_WEIGHTED_RE = re.compile(
+    rf"^\s*{_component(False)}(?:\s*[+,;&]?\s*{_component(False)})*\s*$", re.IGNORECASE
+)
+
+def parse_score(value) -> float:
+    """A bridge score from a number or text (``'+420'``, ``'-50'``, ``420.0``).
+
+    >>> parse_score("+420"), parse_score(-50.0)
+    (420, -50)
+    >>> parse_score("abc")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'abc' is not a score
+    """
+    if isinstance(value, bool):
+        raise ValueError(f"{value!r} is not a score")
+    if isinstance(value, (int, float, Fraction)):
+        if isinstance(value, float) and (value != value or abs(value) == float("inf")):
+            raise ValueError(f"{value!r} is not a score")
+        return int(value) if value == int(value) else value
+    m = _SCORE_RE.match(str(value))
+    if not m:
+        raise ValueError(f"{value!r} is not a score")
+    return parse_score(float(m.group(1)))
+
+
+def _artificial_side(text: str) -> Optional[Fraction]:
+    key = text.strip().upper().replace(" ", "")
+    if key in ARTIFICIAL_CODES:
+        return Fraction(ARTIFICIAL_CODES[key])
+    m = re.fullmatch(r"A?(\d+(?:\.\d+)?)%?", key)
+    if m:
+        pct = Fraction(m.group(1))
+        if 0 <= pct <= 100:
+            return pct
+    return None
+
+
+def _parse_artificial(text: str) -> Optional[Artificial]:
+    key = text.strip().upper().replace(" ", "")
+    m = _USEBIO_RE.match(key)
+    if m and len(key) in (5, 7):  # A6040, A100000 style: two equal-width halves
+        half = (len(key) - 1) // 2
+        return Artificial(Fraction(key[1:1 + half]), Fraction(key[1 + half:]))
+    if "/" in key:
+        left, _, right = key.partition("/")
+        ns, ew = _artificial_side(left), _artificial_side(right)
+        if ns is not None and ew is not None:
+            return Artificial(ns, ew)
+        return None
+    if key.startswith("A"):
+        ns = _artificial_side(key)
+        if ns is not None:
+            return Artificial(ns, 100 - ns)
+    return None
+
+
+def _parse_components(text: str) -> Components:
+    text = text.strip()
+    try:
+        return ((Fraction(1), parse_score(text)),)
+    except ValueError:
+        pass
+    if not _WEIGHTED_RE.match(text):
+        raise ValueError(
+            f"{text!r} is not a score; expected a score such as 420 or -50, "
+            "a weighted score such as '30% 420 + 70% 450', or an artificial score such as A60, A+ or 60/40"
+        )
+    comps = []
+    for m in _COMPONENT_RE.finditer(text):
+        pct = Fraction(m.group("pct") or m.group("pct2"))
+        score = parse_score(m.group("score") or m.group("score2"))
+        comps.append((pct / 100, score))
+    total = sum(w for w, _ in comps)
+    if total != 1:
+        raise ValueError(f"{text!r}: the weights add up to {float(total * 100):g}%, expected 100%")
+    if any(w <= 0 for w, _ in comps):
+        raise ValueError(f"{text!r}: every weight must be above 0%")
+    return tuple(comps)
+
+
+def parse_entry(value) -> Entry:
+    """Parse one traveller cell into a result, an artificial score, or None for not played.
+
+    >>> parse_entry(None), parse_entry("  "), parse_entry("Bye")
+    (None, None, None)
+    >>> parse_entry("A6040"), parse_entry("40/40")
+    (Artificial(ns=Fraction(60, 1), ew=Fraction(40, 1)), Artificial(ns=Fraction(40, 1), ew=Fraction(40, 1)))
+    >>> parse_entry(420).ns
+    ((Fraction(1, 1), 420),)
+    >>> parse_entry("4S=")
+    Traceback (most recent call last):
+    ...
+    ValueError: '4S=' is not a score; expected a score such as 420 or -50, a weighted score such as '30% 420 + 70% 450', or an artificial score such as A60, A+ or 60/40
+    """
+    if value is None or isinstance(value, (Artificial, Assigned)):
+        return value
+    if isinstance(value, (int, float, Fraction)) and not isinstance(value, bool):
+        return Score(parse_score(value))
+    if isinstance(value, bool):
+        raise ValueError(f"{value!r} is not a score")
+    text = str(value).strip()
+    if text.lower() in NOT_PLAYED:
+        return None
+    art = _parse_artificial(text)
+    if art is not None:
+        if not (0 <= art.ns <= 100 and 0 <= art.ew <= 100):
+            raise ValueError(f"{text!r}: artificial percentages must be between 0 and 100")
+        return art
+    if "|" in text:
+        left, _, right = text.partition("|")
+        return Assigned(_parse_components(left), _parse_components(right))
+    comps = _parse_components(text)
+    return Assigned(comps, comps)

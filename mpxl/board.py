@@ -1,0 +1,216 @@
+"""Score one board in one call: its traveller lines in, NS and EW matchpoints out.
+
+Each line's entry is what the scorer typed (see :mod:`mpxl.adjustments`): a score,
+a weighted or split score, an artificial score, or blank. The board is worth the
+same as a full board of ``expected`` results (N):
+
+1. real results are matchpointed among themselves, group by group on a fouled
+   board, in NS's view and (for split scores) in EW's view;
+2. each group's matchpoints are estimated to N by the method, unless the board
+   is full (n = N) or a fouled group is small enough for set percentages;
+3. artificial scores get their percentages of the full top, scale x (N - 1);
+4. arrowswitched lines swap NS and EW; procedural penalties come off last.
+
+>>> from mpxl.rounding import Rounding
+>>> r = score_board([-130, -660, -120, 200, -600, "AVE", 100, 140, -150])
+>>> [float(Rounding.parse(2).apply(x)) for x in r.ns_mp]      # the slides' Avg/Avg screen
+[6.88, 0.13, 9.13, 15.88, 2.38, 8.0, 11.38, 13.63, 4.63]
+>>> r.top, r.expected, r.actual
+(16, 9, 8)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Optional, Sequence
+
+from .adjustments import Artificial, Assigned, Entry, parse_entry, parse_score
+from .fouled import find_rule, small_group_percentage, uses_set_percentages
+from .matchpoints import raw_matchpoints, weighted_matchpoints
+from .methods import Method, estimate
+
+__all__ = ["LineResult", "BoardResult", "score_board", "parse_penalty"]
+
+
+@dataclass(frozen=True)
+class LineResult:
+    """One traveller line's matchpoints (exact Fractions; None on a blank line)."""
+
+    ns_mp: Optional[Fraction]
+    ew_mp: Optional[Fraction]
+    kind: str  # "result", "artificial" or "blank"
+    group: str = ""
+    ns_ave: Optional[str] = None  # 'plus' / 'ave' / 'minus' for the Ave+/Ave- session rule
+    ew_ave: Optional[str] = None
+    set_percentage: bool = False  # a small fouled group's set percentage
+    arrowswitch: bool = False
+
+
+@dataclass(frozen=True)
+class BoardResult:
+    """A scored board: its lines, N (expected), n (real results) and top."""
+
+    lines: tuple[LineResult, ...]
+    expected: int
+    actual: int
+    scale: int
+    method: Method
+    groups: dict = field(default_factory=dict)  # group label -> number of results
+
+    @property
+    def top(self) -> int:
+        return self.scale * (self.expected - 1)
+
+    @property
+    def ns_mp(self) -> list:
+        return [ln.ns_mp for ln in self.lines]
+
+    @property
+    def ew_mp(self) -> list:
+        return [ln.ew_mp for ln in self.lines]
+
+    @property
+    def check_total(self) -> tuple[Fraction, Fraction]:
+        """The sums of the NS and of the EW matchpoints."""
+        return (
+            sum((x for x in self.ns_mp if x is not None), Fraction(0)),
+            sum((x for x in self.ew_mp if x is not None), Fraction(0)),
+        )
+
+
+def parse_penalty(value, top: int) -> Fraction:
+    """A procedural penalty in matchpoints (``2``) or as a percentage of top (``10%``).
+
+    >>> parse_penalty("25%", 16), parse_penalty(1.5, 16), parse_penalty(None, 16)
+    (Fraction(4, 1), Fraction(3, 2), Fraction(0, 1))
+    """
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return Fraction(0)
+    text = str(value).strip()
+    try:
+        if text.endswith("%"):
+            return abs(Fraction(parse_score(text[:-1]))) * top / 100
+        return abs(Fraction(parse_score(value)))
+    except ValueError:
+        raise ValueError(f"{value!r} is not a penalty; expected matchpoints such as 2 or a percentage of top such as 10%") from None
+
+
+def _group_mp(views: list, scale: int) -> list:
+    if all(len(v) == 1 and v[0][0] == 1 for v in views):
+        return raw_matchpoints([v[0][1] for v in views], scale)
+    return weighted_matchpoints(views, scale)
+
+
+def score_board(
+    entries: Sequence,
+    expected: Optional[int] = None,
+    method: "Method | str" = Method.NEUBERG,
+    scale: int = 2,
+    groups: Optional[Sequence] = None,
+    arrowswitch: Optional[Sequence] = None,
+    small_groups: str = "wbf",
+    penalties: Optional[Sequence] = None,
+) -> BoardResult:
+    """Score a board's lines; ``expected`` defaults to the lines that are not blank.
+
+    ``groups`` labels each line's fouled group (blank = the board's one group);
+    ``arrowswitch`` flags lines played the other way round; ``penalties`` holds
+    per line an (NS, EW) pair of procedural penalties; ``small_groups`` is the
+    fouled-board rule of :mod:`mpxl.fouled`.
+
+    >>> r = score_board([-130, -660, -120, -200, 600, -100, -100, 140, -150],
+    ...                 method="manual", groups="AAABBBBAA", small_groups="none")
+    >>> [int(x) for x in r.ns_mp]                  # the slides' fouled board
+    [8, 4, 10, 5, 11, 8, 8, 12, 6]
+    """
+    method = Method.find(method)
+    if scale not in (1, 2):
+        raise ValueError(f"scale {scale!r} must be 1 (single) or 2 (double)")
+    rule = find_rule(small_groups)
+    parsed: list[Entry] = []
+    for row, value in enumerate(entries, 1):
+        try:
+            parsed.append(parse_entry(value))
+        except ValueError as exc:
+            raise ValueError(f"row {row}: {exc}") from None
+    count = len(parsed)
+    labels = _per_line(groups, count, "groups", "")
+    switched = [bool(x) for x in _per_line(arrowswitch, count, "arrowswitch", False)]
+    pens = _per_line(penalties, count, "penalties", None)
+
+    real = [i for i, e in enumerate(parsed) if isinstance(e, Assigned)]
+    n_lines = sum(e is not None for e in parsed)
+    N = n_lines if expected is None else expected
+    if isinstance(N, float) and N.is_integer():
+        N = int(N)
+    if isinstance(N, bool) or not isinstance(N, int) or N < 1:
+        if n_lines == 0 and expected is None:
+            N = 1
+        else:
+            raise ValueError(f"expected {expected!r} must be a whole number of results, at least 1")
+    top = scale * (N - 1)
+
+    members: dict[str, list[int]] = {}
+    for i in real:
+        members.setdefault(str(labels[i] if labels[i] is not None else "").strip(), []).append(i)
+    sizes = [len(m) for m in members.values()]
+    fouled = len(members) > 1
+
+    ns = [None] * count
+    ew = [None] * count
+    set_pct = [False] * count
+    for idxs in members.values():
+        n = len(idxs)
+        small = fouled and uses_set_percentages(rule, n, sizes, N)
+        for side, out in (("ns", ns), ("ew", ew)):
+            raw = _group_mp([getattr(parsed[i], side) for i in idxs], scale)
+            for i, S in zip(idxs, raw):
+                if side == "ew":
+                    S = scale * (n - 1) - S  # EW's own matchpoints in EW's view
+                if small:
+                    out[i] = small_group_percentage(Fraction(S) * 2 / scale, n) * top / 100
+                    set_pct[i] = True
+                elif n == N and not fouled:
+                    out[i] = Fraction(S)
+                else:
+                    out[i] = estimate(Fraction(S), N, n, method, scale)
+
+    lines = []
+    for i, e in enumerate(parsed):
+        ns_ave = ew_ave = None
+        kind = "blank" if e is None else "result"
+        if isinstance(e, Artificial):
+            kind = "artificial"
+            ns[i], ew[i] = e.ns * top / 100, e.ew * top / 100
+            ns_ave, ew_ave = e.ns_kind, e.ew_kind
+        a, b = ns[i], ew[i]
+        if switched[i]:
+            a, b = b, a
+            ns_ave, ew_ave = ew_ave, ns_ave
+        if pens[i] is not None and e is not None:
+            p_ns, p_ew = _penalty_pair(pens[i], top, i + 1)
+            a, b = a - p_ns, b - p_ew
+        lines.append(
+            LineResult(a, b, kind, str(labels[i] or "") if kind == "result" else "", ns_ave, ew_ave, set_pct[i], switched[i])
+        )
+    return BoardResult(tuple(lines), N, len(real), scale, method, {k: len(v) for k, v in members.items()})
+
+
+def _per_line(values, count: int, name: str, default):
+    if values is None:
+        return [default] * count
+    values = list(values)
+    if len(values) != count:
+        raise ValueError(f"{name} has {len(values)} values for {count} lines")
+    return values
+
+
+def _penalty_pair(value, top: int, row: int) -> tuple[Fraction, Fraction]:
+    try:
+        if isinstance(value, (tuple, list)):
+            a, b = value
+            return parse_penalty(a, top), parse_penalty(b, top)
+        return parse_penalty(value, top), Fraction(0)
+    except ValueError as exc:
+        raise ValueError(f"row {row}: {exc}") from None

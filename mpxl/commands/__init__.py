@@ -1,0 +1,1 @@
+"""The ``mpxl`` sub-commands, one module each, found by :mod:`mpxl.cli`."""

@@ -1,0 +1,109 @@
+"""The event model every reader fills and every writer and scorer reads.
+
+An event is a list of traveller lines and a list of pairs. A line's ``score`` is
+what the scorer or the file wrote, kept as written: an NS score (int), an
+artificial code (``A6040``, ``A+/A+``), a weighted or split score, or None when
+the board was not played; :func:`mpxl.adjustments.parse_entry` reads it. What the
+file's own program published (matchpoints, percentages, places) is kept beside
+the raw data so ``mpxl check`` can compare.
+
+>>> ev = Event(lines=[Line(1, "1", "2", score=420), Line(1, "3", "4", score=-50)])
+>>> [b for b, _ in ev.boards()]
+[('', 1)]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterator, Optional
+
+__all__ = ["Line", "Pair", "Event"]
+
+
+@dataclass
+class Line:
+    """One traveller line: one table's result on one board."""
+
+    board: int
+    ns_pair: str
+    ew_pair: str
+    section: str = ""
+    score: object = None  # NS score (int), an adjustment code (str) or None (not played)
+    contract: Optional[str] = None
+    declarer: Optional[str] = None
+    tricks: Optional[int] = None
+    lead: Optional[str] = None
+    table: Optional[int] = None
+    group: str = ""  # fouled-board group label; blank = the board's one group
+    arrowswitch: bool = False
+    ns_penalty: object = None  # procedural penalty: matchpoints (2) or percentage of top ("10%")
+    ew_penalty: object = None
+    session: int = 1
+    published_ns_mp: Optional[float] = None  # the file's own figures, for `mpxl check`
+    published_ew_mp: Optional[float] = None
+    where: str = ""  # where in the source file, for messages: "line 12", "BOARD 3, TRAVELLER_LINE 4"
+
+
+@dataclass
+class Pair:
+    """A pair; ``direction`` is 'NS' or 'EW' in a two-winner field, None in a one-winner field."""
+
+    number: str
+    section: str = ""
+    direction: Optional[str] = None
+    names: tuple = ()
+    session: int = 1
+    published_mp: Optional[float] = None
+    published_percentage: Optional[float] = None
+    published_place: Optional[str] = None
+    published_max: Optional[float] = None
+    where: str = ""
+
+    @property
+    def key(self) -> tuple:
+        """The pair's identity within the event: (section, number, direction)."""
+        return (self.section, self.number, self.direction)
+
+
+@dataclass
+class Event:
+    """A whole event as read from a file or typed into a workbook."""
+
+    lines: list = field(default_factory=list)
+    pairs: list = field(default_factory=list)
+    title: str = ""
+    date: str = ""
+    program: str = ""  # the program that wrote the file, e.g. "EBUScore Pairs 1.2.24"
+    source: str = ""  # the file it was read from
+    winners: dict = field(default_factory=dict)  # section -> 1 or 2 (one- or two-winner field)
+    scale: Optional[int] = None  # what the file's program used, when it says
+    published_decimals: Optional[int] = None  # how many decimals the file's matchpoints carry
+    field_scoring: Optional[str] = None  # "section" or "event": how the file's boards were compared
+    notes: list = field(default_factory=list)
+
+    def boards(self, across_sections: bool = False) -> Iterator[tuple[tuple, list]]:
+        """Group the lines by (section, board), or by ('', board) across sections, in order.
+
+        >>> ev = Event(lines=[Line(2, "1", "2", "A"), Line(1, "1", "2", "B"), Line(1, "3", "4", "B")])
+        >>> [(k, len(v)) for k, v in ev.boards()]
+        [(('A', 2), 1), (('B', 1), 2)]
+        """
+        groups: dict[tuple, list] = {}
+        for ln in self.lines:
+            key = ("" if across_sections else ln.section, ln.board)
+            groups.setdefault(key, []).append(ln)
+        for key in sorted(groups, key=lambda k: (str(k[0]), k[1])):
+            yield key, groups[key]
+
+    def sections(self) -> list:
+        """The section names in order of first appearance.
+
+        >>> Event(lines=[Line(1, "1", "2", "B"), Line(1, "1", "2", "A")]).sections()
+        ['B', 'A']
+        """
+        seen: dict = {}
+        for ln in self.lines:
+            seen.setdefault(ln.section, None)
+        for p in self.pairs:
+            seen.setdefault(p.section, None)
+        return list(seen)

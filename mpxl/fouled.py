@@ -1,0 +1,87 @@
+"""Fouled boards: which groups get set percentages instead of an estimate.
+
+A fouled board's results fall into groups, each matchpointed alone and then
+estimated to N = all results on the board. Small groups are too small to
+estimate from; the regulations give them set percentages of the full top,
+all of which follow one formula (S on the double scale, n the group size)::
+
+    60% + (S - (n - 1)) x 5%      ->  1: 60;  2: 65/55;  3: 70/60/50
+
+Equal scores share (S does that already). The rules differ only in WHICH groups
+get the set percentages:
+
+=========  ==============================================================
+rule       a group gets set percentages when
+=========  ==============================================================
+wbf        it has 1 or 2 results, or 3 and another group is larger
+           (WBF 1991 / ACBL: a group of 3 by Neuberg only if the largest)
+ebu        it has at most 3 results and at most a third of the board's
+           results (EBU White Book 4.2.3.3)
+qba        it has fewer than 4 results (the director-training slides, QBA)
+none       never: every group is estimated by the method
+=========  ==============================================================
+
+>>> small_group_percentage(4, 3), small_group_percentage(2, 3), small_group_percentage(0, 3)
+(Fraction(70, 1), Fraction(60, 1), Fraction(50, 1))
+>>> uses_set_percentages("wbf", 3, [7, 3], 10), uses_set_percentages("wbf", 3, [3, 2], 5)
+(True, False)
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Callable, Sequence
+
+__all__ = ["SMALL_GROUP_RULES", "small_group_percentage", "uses_set_percentages", "find_rule"]
+
+
+def _wbf(n: int, sizes: Sequence[int], total: int) -> bool:
+    return n <= 2 or (n == 3 and max(sizes) > 3)
+
+
+def _ebu(n: int, sizes: Sequence[int], total: int) -> bool:
+    return n <= 3 and 3 * n <= total
+
+
+def _qba(n: int, sizes: Sequence[int], total: int) -> bool:
+    return n < 4
+
+
+def _none(n: int, sizes: Sequence[int], total: int) -> bool:
+    return False
+
+
+#: rule name -> (does a group of n, among groups of these sizes on a board of total results, get set %?, source)
+SMALL_GROUP_RULES: dict[str, tuple[Callable[[int, Sequence[int], int], bool], str]] = {
+    "wbf": (_wbf, "WBF 1991 / ACBL: 1 -> 60%, 2 -> 65/55%, 3 -> 70/60/50% unless the largest group"),
+    "ebu": (_ebu, "EBU White Book 4.2.3.3: groups of at most 3 and at most a third of the results"),
+    "qba": (_qba, "QBA / director-training slides: any group of fewer than 4 results"),
+    "none": (_none, "no set percentages: every group estimated by the method"),
+}
+
+
+def find_rule(name: "str | None") -> str:
+    """Normalise a small-group rule name.
+
+    >>> find_rule("ACBL"), find_rule(None)
+    ('wbf', 'wbf')
+    """
+    key = (name or "wbf").strip().lower()
+    key = {"acbl": "wbf", "whitebook": "ebu", "slides": "qba", "neuberg": "none", "off": "none"}.get(key, key)
+    if key not in SMALL_GROUP_RULES:
+        raise ValueError(f"{name!r} is not a small-group rule; expected one of " + ", ".join(SMALL_GROUP_RULES))
+    return key
+
+
+def uses_set_percentages(rule: str, n: int, sizes: Sequence[int], total: int) -> bool:
+    """Does a fouled group of ``n`` results get set percentages under ``rule``?"""
+    return SMALL_GROUP_RULES[find_rule(rule)][0](n, sizes, total)
+
+
+def small_group_percentage(S_double, n: int) -> Fraction:
+    """The set percentage of a result with double-scale matchpoints S in a group of n.
+
+    >>> small_group_percentage(1, 2), small_group_percentage(0, 1)
+    (Fraction(60, 1), Fraction(60, 1))
+    """
+    return 60 + (Fraction(S_double) - (n - 1)) * 5

@@ -1,0 +1,74 @@
+"""Matchpoint one traveller: 2 per score beaten and 1 per tie (double scale), Law 78A.
+
+Scores are NS scores; a higher NS score is better for NS. Blank lines (None) are
+not results and get None. Weighted results (Law 12C1(c)) are lists of
+(weight, score) components whose weights sum to 1; every component is compared
+with every component of every other line and the comparisons are weighted.
+
+>>> raw_matchpoints([-130, -660, -120, 200, -600, 100, 100, 140, -150])
+[6, 0, 8, 16, 2, 11, 11, 14, 4]
+>>> raw_matchpoints([420, None, 400], scale=1)
+[Fraction(1, 1), None, Fraction(0, 1)]
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from fractions import Fraction
+from typing import Optional, Sequence
+
+__all__ = ["raw_matchpoints", "weighted_matchpoints", "Components"]
+
+#: A result as (weight, NS score) components; a plain score is ((1, score),).
+Components = tuple[tuple[Fraction, float], ...]
+
+
+def raw_matchpoints(scores: Sequence[Optional[float]], scale: int = 2) -> list:
+    """Matchpoints of each NS score among the non-blank ones.
+
+    Double scale gives ints; single scale gives Fractions (halves on ties).
+
+    >>> raw_matchpoints([50, 50, -100])
+    [3, 3, 0]
+    """
+    played = sorted(s for s in scores if s is not None)
+    out: list = []
+    for s in scores:
+        if s is None:
+            out.append(None)
+            continue
+        lo = bisect_left(played, s)
+        ties = bisect_right(played, s) - lo - 1
+        double = 2 * lo + ties
+        out.append(double if scale == 2 else Fraction(double, 2))
+    return out
+
+
+def weighted_matchpoints(lines: Sequence[Optional[Components]], scale: int = 2) -> list:
+    """Matchpoints of lines whose results may be weighted mixtures of scores.
+
+    Each line's matchpoints are the weighted sum, over its own components, of
+    the matchpoints each component earns against every component of the other
+    lines. Plain lines reduce to :func:`raw_matchpoints`; every pair of lines
+    still shares exactly ``scale`` matchpoints, so check totals are kept.
+
+    >>> weighted_matchpoints([((Fraction(3, 10), 420), (Fraction(7, 10), 450)), ((1, 430),), ((1, 450),)])
+    [Fraction(21, 10), Fraction(3, 5), Fraction(33, 10)]
+    """
+    out: list = []
+    for i, mine in enumerate(lines):
+        if mine is None:
+            out.append(None)
+            continue
+        total = Fraction(0)
+        for j, theirs in enumerate(lines):
+            if j == i or theirs is None:
+                continue
+            for wa, a in mine:
+                for wb, b in theirs:
+                    if a > b:
+                        total += Fraction(wa) * Fraction(wb) * 2
+                    elif a == b:
+                        total += Fraction(wa) * Fraction(wb)
+        out.append(total * scale / 2)
+    return out

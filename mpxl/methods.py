@@ -1,0 +1,211 @@
+"""The estimation methods: scale a board's matchpoints up (or down) to N results.
+
+Every method is an instance of Buchen's generic formula with a parameter k
+(single scale; on the double scale S and the constant are both doubled)::
+
+    M = (N - k) / (n - 1) * S + (k - 1) / 2
+
+N is the number of results the board should have (expected), n the number of
+real results it has (actual) and S the matchpoints among those n results alone.
+The check total is ``n (N - 1) / 2`` for every k; only the spread changes.
+
+>>> estimate(14, 9, 8)                # Neuberg, double scale: the slides' 15.88
+Fraction(127, 8)
+>>> float(estimate(14, 9, 8, "factor"))
+16.0
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from fractions import Fraction
+from numbers import Rational
+
+__all__ = [
+    "Method",
+    "k_value",
+    "estimate",
+    "estimate_percentage",
+    "top",
+    "check_total",
+    "K_FORMULAS",
+]
+
+
+class Method(Enum):
+    """The five estimation methods; ``Method.find`` parses a user's spelling."""
+
+    NEUBERG = "neuberg"
+    FACTOR = "factor"
+    ASCHERMAN = "ascherman"
+    MCKINNON = "mckinnon"
+    MANUAL = "manual"
+
+    @classmethod
+    def find(cls, text: "str | Method | None") -> "Method":
+        """Parse a method name, forgiving case, spaces and unambiguous prefixes.
+
+        >>> Method.find("Neuberg"), Method.find(" mck"), Method.find(None)
+        (<Method.NEUBERG: 'neuberg'>, <Method.MCKINNON: 'mckinnon'>, <Method.NEUBERG: 'neuberg'>)
+        >>> Method.find("average")
+        Traceback (most recent call last):
+        ...
+        ValueError: 'average' is not a method; expected one of neuberg, factor, ascherman, mckinnon, manual
+        """
+        if isinstance(text, Method):
+            return text
+        if text is None or (isinstance(text, str) and not text.strip()):
+            return cls.NEUBERG
+        key = str(text).strip().lower()
+        matches = [m for m in cls if m.value.startswith(key)] if key else []
+        if len(matches) == 1:
+            return matches[0]
+        raise ValueError(
+            f"{text!r} is not a method; expected one of "
+            + ", ".join(m.value for m in cls)
+        )
+
+
+def _k_neuberg(N: int, n: int) -> Fraction:
+    return Fraction(N, n)
+
+
+def _k_factor(N: int, n: int) -> Fraction:
+    return Fraction(1)
+
+
+def _k_ascherman(N: int, n: int) -> Fraction:
+    return Fraction(N + n - 1, n)
+
+
+def _k_mckinnon(N: int, n: int) -> Fraction:
+    return Fraction(N - 1, n) if N > n + 1 else Fraction(1)
+
+
+def _k_manual(N: int, n: int) -> Fraction:
+    return Fraction(N - n + 1)
+
+
+#: k of each method as a function of (N, n), with the rule in words and its source.
+K_FORMULAS = {
+    Method.NEUBERG: (_k_neuberg, "N/n", "WBF 1991, EBU, ACBL"),
+    Method.FACTOR: (_k_factor, "1", "keeps each result's percentage"),
+    Method.ASCHERMAN: (_k_ascherman, "(N+n-1)/n", "M = (N-1)(S+1/2)/n"),
+    Method.MCKINNON: (_k_mckinnon, "(N-1)/n if N > n+1, else 1", "McKinnon 2019"),
+    Method.MANUAL: (_k_manual, "N-n+1", "add 1/2 (single) per missing result"),
+}
+
+
+def _check_counts(expected: int, actual: int) -> tuple[int, int]:
+    N, n = expected, actual
+    for name, v in (("expected", N), ("actual", n)):
+        if isinstance(v, bool) or not isinstance(v, (int, Rational)) or int(v) != v:
+            if isinstance(v, float) and v.is_integer():
+                continue
+            raise ValueError(f"{name} {v!r} is not a whole number of results")
+    N, n = int(N), int(n)
+    if N < 1:
+        raise ValueError(f"expected {N} must be at least 1 result")
+    if n < 1:
+        raise ValueError(f"actual {n} must be at least 1 result")
+    return N, n
+
+
+def k_value(method: "Method | str", expected: int, actual: int) -> Fraction:
+    """The k of ``method`` for a board of ``expected`` results with ``actual`` real ones.
+
+    >>> k_value("neuberg", 9, 8), k_value("mckinnon", 9, 8), k_value("mckinnon", 9, 7)
+    (Fraction(9, 8), Fraction(1, 1), Fraction(8, 7))
+    """
+    N, n = _check_counts(expected, actual)
+    return K_FORMULAS[Method.find(method)][0](N, n)
+
+
+def _exact(x) -> "Fraction":
+    if isinstance(x, bool):
+        raise ValueError(f"{x!r} is not a number")
+    if isinstance(x, (int, Fraction)):
+        return Fraction(x)
+    if isinstance(x, float):
+        if x != x or x in (float("inf"), float("-inf")):
+            raise ValueError(f"{x!r} is not a finite number")
+        return Fraction(x)
+    if isinstance(x, Rational):
+        return Fraction(x.numerator, x.denominator)
+    raise ValueError(f"{x!r} is not a number")
+
+
+def estimate(mp, expected: int, actual: int, method: "Method | str" = Method.NEUBERG, scale: int = 2):
+    """Estimate matchpoints ``mp`` won among ``actual`` results on a board of ``expected``.
+
+    Exact (a Fraction) for int or Fraction input, a float for float input.
+    With one real result every method gives the average. A full board
+    (``actual == expected``) is never estimated: S is returned unchanged. (Every
+    method's k is then 1 except Ascherman's, whose formula would compress even a
+    full board; no program applies it there.)
+
+    >>> estimate(15, 10, 9)                       # De Wael: 16.78
+    Fraction(151, 9)
+    >>> [round(float(estimate(s, 9, 8, m)), 2) for m in Method for s in (14,)]
+    [15.88, 16.0, 15.0, 16.0, 15.0]
+    >>> estimate(6.0, 12, 11, scale=1)            # FAQ: 13.18 double = 6.59 single
+    6.590909090909091
+    """
+    N, n = _check_counts(expected, actual)
+    if scale not in (1, 2):
+        raise ValueError(f"scale {scale!r} must be 1 (single) or 2 (double)")
+    S = _exact(mp)
+    if n == N:
+        result = S
+    elif n == 1:
+        result = Fraction(scale * (N - 1), 2)
+    else:
+        k = k_value(method, N, n)
+        result = (N - k) / (n - 1) * S + scale * (k - 1) / 2
+    return float(result) if isinstance(mp, float) else result
+
+
+def estimate_percentage(pct, expected: int, actual: int, method: "Method | str" = Method.NEUBERG):
+    """The percentage form: ``P' = (N - k)/(N - 1) * (P - 50) + 50``.
+
+    P is the percentage among the ``actual`` results (S over their top).
+
+    >>> round(float(estimate_percentage(100, 9, 8)), 2)     # McKinnon ex. 1 prints 99.25, from 15.88 rounded
+    99.22
+    >>> estimate_percentage(Fraction(200, 3), 9, 7, "factor")
+    Fraction(200, 3)
+    """
+    N, n = _check_counts(expected, actual)
+    P = _exact(pct)
+    if N == 1:
+        raise ValueError("a board of 1 expected result has no percentage (its top is 0)")
+    if n == N:
+        result = P
+    elif n == 1:
+        result = Fraction(50)
+    else:
+        k = k_value(method, N, n)
+        result = (N - k) / (N - 1) * (P - 50) + 50
+    return float(result) if isinstance(pct, float) else result
+
+
+def top(results: int, scale: int = 2) -> int:
+    """The most matchpoints on a board of ``results`` results: scale x (results - 1).
+
+    >>> top(9), top(9, scale=1)
+    (16, 8)
+    """
+    if scale not in (1, 2):
+        raise ValueError(f"scale {scale!r} must be 1 (single) or 2 (double)")
+    N, _ = _check_counts(results, 1)
+    return scale * (N - 1)
+
+
+def check_total(results: int, scale: int = 2) -> int:
+    """The sum of one direction's matchpoints on a full board: scale x N(N-1)/2.
+
+    >>> check_total(9), check_total(6, scale=1)
+    (72, 15)
+    """
+    N, _ = _check_counts(results, 1)
+    return top(N, scale) * N // 2

@@ -1,0 +1,115 @@
+"""Rounding policies for a board's matchpoints, applied exactly to Fractions.
+
+Scoring programs round each board's figures, then total the ROUNDED figures.
+
+* ``exact``: no rounding;
+* ``half-up:d``: to d decimals, a half away from zero (ACBL: 2 decimals, .005 up);
+* ``half-even:d``: to d decimals, a half to the even digit;
+* ``ebu``: to 0.1, a half (.05) towards the board's average (EBU).
+
+>>> r = Rounding.parse("half-up:2")
+>>> r.apply(Fraction(55, 8), Fraction(8))        # 6.875 -> 6.88 (the slides)
+Fraction(172, 25)
+>>> Rounding.parse("ebu").apply(Fraction(161, 20), Fraction(8)), Rounding.parse("ebu").apply(Fraction(159, 20), Fraction(8))
+(Fraction(8, 1), Fraction(8, 1))
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+
+__all__ = ["Rounding", "round_fraction", "ROUNDING_KINDS"]
+
+#: The rounding kinds and what each does.
+ROUNDING_KINDS = {
+    "exact": "no rounding",
+    "half-up": "to d decimals, halves away from zero",
+    "half-even": "to d decimals, halves to the even digit",
+    "ebu": "to 0.1, halves (.05) towards the board's average (EBU)",
+}
+
+
+def round_fraction(value: Fraction, decimals: int, tie: str = "half-up", average: Fraction = Fraction(0)) -> Fraction:
+    """Round an exact value to ``decimals`` places, breaking exact halves by ``tie``.
+
+    ``tie`` is 'half-up' (away from zero), 'half-even', or 'towards' (towards ``average``).
+
+    >>> round_fraction(Fraction(1, 20), 1), round_fraction(Fraction(1, 20), 1, "half-even")
+    (Fraction(1, 10), Fraction(0, 1))
+    >>> round_fraction(Fraction(-1, 20), 1)
+    Fraction(-1, 10)
+    """
+    value = Fraction(value)
+    unit = Fraction(1, 10 ** decimals)
+    scaled = value / unit
+    floor = scaled.numerator // scaled.denominator
+    rest = scaled - floor
+    if rest > Fraction(1, 2):
+        q = floor + 1
+    elif rest < Fraction(1, 2):
+        q = floor
+    elif tie == "half-even":
+        q = floor if floor % 2 == 0 else floor + 1
+    elif tie == "towards":
+        q = floor if value > average else floor + 1
+    else:  # half-up: away from zero
+        q = floor + 1 if value >= 0 else floor
+    return q * unit
+
+
+@dataclass(frozen=True)
+class Rounding:
+    """A rounding policy: ``kind`` in ROUNDING_KINDS and the number of ``decimals``."""
+
+    kind: str = "exact"
+    decimals: int = 0
+
+    @classmethod
+    def parse(cls, text: "str | int | Rounding | None") -> "Rounding":
+        """Parse ``exact``, ``ebu``, ``acbl``, ``half-up:2``, ``half-even:1`` or a bare number of decimals.
+
+        >>> Rounding.parse("2"), Rounding.parse("acbl")
+        (Rounding(kind='half-up', decimals=2), Rounding(kind='half-up', decimals=2))
+        >>> Rounding.parse("third")
+        Traceback (most recent call last):
+        ...
+        ValueError: 'third' is not a rounding; expected exact, ebu, acbl, a number of decimals, or half-up:D / half-even:D
+        """
+        if isinstance(text, Rounding):
+            return text
+        if text is None:
+            return cls()
+        if isinstance(text, int) and not isinstance(text, bool):
+            return cls("half-up", text) if 0 <= text <= 10 else cls._bad(text)
+        key = str(text).strip().lower().replace("_", "-").replace(" ", "")
+        if key in ("", "exact", "none"):
+            return cls()
+        if key == "ebu":
+            return cls("ebu", 1)
+        if key == "acbl":
+            return cls("half-up", 2)
+        m = re.fullmatch(r"(?:(half-up|half-even|up|even)[:=]?)?(\d{1,2})", key)
+        if m and int(m.group(2)) <= 10:
+            kind = {"up": "half-up", "even": "half-even"}.get(m.group(1), m.group(1) or "half-up")
+            return cls(kind, int(m.group(2)))
+        return cls._bad(text)
+
+    @staticmethod
+    def _bad(text):
+        raise ValueError(
+            f"{text!r} is not a rounding; expected exact, ebu, acbl, a number of decimals, or half-up:D / half-even:D"
+        )
+
+    def apply(self, value, average: Fraction = Fraction(0)):
+        """Round one matchpoint figure; ``average`` is the board's average (top / 2) for EBU."""
+        if value is None or self.kind == "exact":
+            return value
+        tie = {"ebu": "towards", "half-even": "half-even"}.get(self.kind, "half-up")
+        return round_fraction(value, self.decimals, tie, Fraction(average))
+
+    def __str__(self) -> str:
+        if self.kind in ("exact", "ebu"):
+            return self.kind
+        return f"{self.kind}:{self.decimals}"
