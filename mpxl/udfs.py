@@ -1,0 +1,400 @@
+"""The Excel functions: convert the cells in, call the scoring core, convert back.
+
+Registered through xlwings (classic add-in: UDF Modules ``mpxl.udfs``; xlwings
+Lite: ``from mpxl.udfs import *``). Every function answers bad input in the cell
+with a message naming the function, the value and what was expected, such as
+``MATCHPOINTS: row 3: 'abc' is not a score`` -- never a traceback.
+
+The pure helpers below the functions are what the functions call; they take
+plain Python values (lists of rows as xlwings passes a range) and are tested
+directly as well as through xlwings' own conversion layer.
+"""
+
+from __future__ import annotations
+
+import functools
+from fractions import Fraction
+
+import xlwings as xw
+
+from . import contract as _contract
+from .adjustments import Artificial, parse_entry
+from .board import score_board
+from .methods import Method, check_total, estimate, k_value, top
+from .rounding import Rounding
+
+__all__ = [
+    "MATCHPOINTS", "BOARDMP", "ADJUSTED",
+    "NEUBERG", "FACTOR", "ASCHERMAN", "MCKINNON", "MANUAL", "ESTIMATE", "KVALUE",
+    "TOP", "CHECKTOTAL", "BRIDGESCORE", "VULNERABILITY", "DEALER",
+]
+
+#: The most cells one call takes: far above any board, and a bound on the work.
+MAX_CELLS = 100_000
+
+
+# --------------------------------------------------------------- conversions
+
+
+def _excel_errors(name: str):
+    """Turn a ValueError (or any bad input) into the cell text ``NAME: message``."""
+
+    def wrap(func):
+        @functools.wraps(func)
+        def inner(*args, **kwargs):
+            try:
+                return func(*args, **kwargs)
+            except (ValueError, TypeError, ZeroDivisionError, OverflowError) as exc:
+                return f"{name}: {exc}"
+
+        return inner
+
+    return wrap
+
+
+def _show(v) -> str:
+    """A cell value as quoted in a message: 3.0 as 3, text in quotes."""
+    if isinstance(v, float) and v.is_integer():
+        return str(int(v))
+    return repr(v)
+
+
+def _is_blank(v) -> bool:
+    return v is None or (isinstance(v, str) and not v.strip())
+
+
+def _cell(v, what: str):
+    """A cell value as passed by xlwings; error values (#N/A...) are refused by name."""
+    if isinstance(v, str) and v.strip().startswith("#") and v.strip().upper().rstrip("!?0/").rstrip() != "#":
+        raise ValueError(f"{what} is the error value {v.strip()}; expected a value")
+    return v
+
+
+def _rows(value) -> list:
+    """A range (a scalar, a list, or a list of rows) as a list of rows."""
+    if not isinstance(value, (list, tuple)):
+        return [[value]]
+    if value and not isinstance(value[0], (list, tuple)):
+        return [list(value)]
+    return [list(r) for r in value]
+
+
+def _column(value, what: str) -> tuple[list, bool]:
+    """A one-column or one-row range as a flat list, and whether it was a row."""
+    rows = _rows(value)
+    if sum(len(r) for r in rows) > MAX_CELLS:
+        raise ValueError(f"{what} has more than {MAX_CELLS:,} cells")
+    if len(rows) == 1 and len(rows[0]) > 1:
+        return list(rows[0]), True
+    if any(len(r) != 1 for r in rows):
+        raise ValueError(f"{what} must be one column (or one row), got {len(rows)} x {len(rows[0])} cells")
+    return [r[0] for r in rows], False
+
+
+def _shape(values: list, as_row: bool) -> list:
+    return [values] if as_row else [[v] for v in values]
+
+
+def _whole(v, what: str, default=None, low: int = 1) -> int:
+    if _is_blank(v):
+        if default is None:
+            raise ValueError(f"{what} is missing; expected a whole number")
+        return default
+    _cell(v, what)
+    try:
+        f = float(v)
+    except (TypeError, ValueError):
+        raise ValueError(f"{what} {_show(v)} is not a whole number") from None
+    if f != f or not f.is_integer() or f < low:
+        raise ValueError(f"{what} {_show(v)} must be a whole number, at least {low}")
+    return int(f)
+
+
+def _number(v, what: str) -> Fraction:
+    _cell(v, what)
+    if isinstance(v, bool):
+        raise ValueError(f"{what} {_show(v)} is not a number")
+    try:
+        f = float(v)
+    except (TypeError, ValueError):
+        raise ValueError(f"{what} {_show(v)} is not a number") from None
+    if f != f or f in (float("inf"), float("-inf")):
+        raise ValueError(f"{what} {_show(v)} is not a finite number")
+    return Fraction(f).limit_denominator(10**9)
+
+
+def _scale(v) -> int:
+    s = _whole(v, "scale", default=2)
+    if s not in (1, 2):
+        raise ValueError(f"scale {_show(v)} must be 1 (single) or 2 (double)")
+    return s
+
+
+def _side(v) -> str:
+    s = "NS" if _is_blank(v) else str(v).strip().upper().replace("-", "").replace("/", "")
+    if s in ("N", "S"):
+        s = "NS"
+    if s in ("E", "W"):
+        s = "EW"
+    if s not in ("NS", "EW", "BOTH"):
+        raise ValueError(f"side {v!r} must be NS, EW or BOTH")
+    return s
+
+
+def _out(x):
+    """An exact figure as an Excel number; None stays an empty cell."""
+    return None if x is None else float(x)
+
+
+# ------------------------------------------------------------- pure helpers
+
+
+def board_matchpoints(scores, expected=None, method=None, scale=None, side=None, groups=None,
+                      flags=None, penalties=None, small_groups=None, rounding=None) -> list:
+    """One board's cells in, the matchpoints out in the same shape (side BOTH: two columns).
+
+    >>> board_matchpoints([[-130], [-660], [-120], [200], [-600], ["AVE"], [100], [140], [-150]], rounding=2)
+    [[6.88], [0.13], [9.13], [15.88], [2.38], [8.0], [11.38], [13.63], [4.63]]
+    """
+    cells, as_row = _column(scores, "scores")
+    for i, v in enumerate(cells, 1):
+        _cell(v, f"row {i}")
+    n_lines = len(cells)
+    kwargs = {}
+    if not _is_blank(groups):
+        g, _ = _column(groups, "groups")
+        if len(g) != n_lines:
+            raise ValueError(f"groups has {len(g)} cells for {n_lines} scores")
+        kwargs["groups"] = ["" if _is_blank(x) else str(x).strip() for x in g]
+    if not _is_blank(flags):
+        f, _ = _column(flags, "flags")
+        if len(f) != n_lines:
+            raise ValueError(f"flags has {len(f)} cells for {n_lines} scores")
+        kwargs["arrowswitch"] = [_arrowswitch_flag(x, i) for i, x in enumerate(f, 1)]
+    if not _is_blank(penalties):
+        rows = _rows(penalties)
+        if len(rows) != n_lines:
+            raise ValueError(f"penalties has {len(rows)} rows for {n_lines} scores")
+        kwargs["penalties"] = [tuple((r + [None, None])[:2]) for r in rows]
+    N = None if _is_blank(expected) else _whole(expected, "expected")
+    result = score_board(
+        [None if _is_blank(v) else v for v in cells],
+        expected=N,
+        method=Method.find(None if _is_blank(method) else str(method)),
+        scale=_scale(scale),
+        small_groups=None if _is_blank(small_groups) else str(small_groups),
+        **kwargs,
+    )
+    rnd = Rounding.parse(None if _is_blank(rounding) else (int(rounding) if isinstance(rounding, float) else rounding))
+    avg = Fraction(result.top, 2)
+    ns = [_out(rnd.apply(x, avg)) for x in result.ns_mp]
+    ew = [_out(rnd.apply(x, avg)) for x in result.ew_mp]
+    which = _side(side)
+    if which == "BOTH":
+        return [[a, b] for a, b in zip(ns, ew)]
+    return _shape(ns if which == "NS" else ew, as_row)
+
+
+def _arrowswitch_flag(v, row: int) -> bool:
+    if _is_blank(v) or v is False or v == 0:
+        return False
+    if v is True or v == 1:
+        return True
+    text = str(v).strip().upper().replace(" ", "").replace("/", "")
+    if text in ("AS", "ARROW", "ARROWSWITCH", "SWITCH", "Y", "YES", "TRUE", "X"):
+        return True
+    if text in ("N", "NO", "FALSE"):
+        return False
+    raise ValueError(f"flags row {row}: {v!r} is not a flag; expected AS (arrowswitch) or blank")
+
+
+def _map_range(mp, fn) -> list:
+    rows = _rows(mp)
+    if sum(len(r) for r in rows) > MAX_CELLS:
+        raise ValueError(f"mp has more than {MAX_CELLS:,} cells")
+    out = []
+    for i, r in enumerate(rows, 1):
+        line = []
+        for j, v in enumerate(r, 1):
+            where = "mp" if len(rows) == 1 and len(r) == 1 else f"mp row {i} column {j}:"
+            line.append(None if _is_blank(v) else float(fn(_number(v, where))))
+        out.append(line)
+    return out
+
+
+def estimate_range(mp, expected, actual, method, scale=None) -> list:
+    """Estimate every cell of a range (blanks stay blank).
+
+    >>> estimate_range([[14, 0]], 9, 8, "neuberg")
+    [[15.875, 0.125]]
+    """
+    N, n = _whole(expected, "expected"), _whole(actual, "actual")
+    m = Method.find(None if _is_blank(method) else method if isinstance(method, Method) else str(method))
+    s = _scale(scale)
+    top_n = s * (n - 1)
+
+    def one(S):
+        if not 0 <= S <= top_n:
+            raise ValueError(f"mp {float(S):g} is outside 0..{top_n}, the top of {n} results on scale {s}")
+        return estimate(S, N, n, m, s)
+
+    return _map_range(mp, one)
+
+
+def _scalar_or_range(rows: list):
+    return rows[0][0] if len(rows) == 1 and len(rows[0]) == 1 else rows
+
+
+# --------------------------------------------------------- Excel functions
+
+
+@xw.func
+@xw.arg("scores", ndim=2, doc="One board's NS scores as a column: numbers, adjustment codes (A60, A+, 60/40, '30% 420 + 70% 450', '-150|-50'); blank = not played.")
+@xw.arg("expected", doc="The results the board should have (N). Default: the lines that are not blank.")
+@xw.arg("method", doc="neuberg (default), factor, ascherman, mckinnon or manual.")
+@xw.arg("scale", doc="2 = double matchpoints (default), 1 = single.")
+@xw.arg("side", doc="NS (default), EW, or BOTH for two columns.")
+@xw.arg("rounding", doc="Round each figure: blank = exact, a number of decimals, ebu, acbl, half-even:1.")
+@xw.ret(expand="table")
+@_excel_errors("MATCHPOINTS")
+def MATCHPOINTS(scores, expected=None, method=None, scale=None, side=None, rounding=None):
+    """Matchpoints of one board's results, estimated to the expected number of results when short."""
+    return board_matchpoints(scores, expected, method, scale, side, rounding=rounding)
+
+
+@xw.func
+@xw.arg("scores", ndim=2, doc="One board's NS scores or adjustment codes as a column; blank = not played.")
+@xw.arg("groups", ndim=2, doc="Fouled-board group label per line (blank = one group).")
+@xw.arg("flags", ndim=2, doc="AS on a line played arrowswitched; blank otherwise.")
+@xw.arg("expected", doc="The results the board should have (N). Default: the lines that are not blank.")
+@xw.arg("method", doc="neuberg (default), factor, ascherman, mckinnon or manual.")
+@xw.arg("scale", doc="2 = double matchpoints (default), 1 = single.")
+@xw.arg("side", doc="NS (default), EW, or BOTH for two columns.")
+@xw.arg("penalties", ndim=2, doc="Procedural penalties: two columns (NS, EW), in matchpoints (2) or % of top (10%).")
+@xw.arg("small_groups", doc="Fouled small groups: wbf (default), ebu, qba or none.")
+@xw.arg("rounding", doc="Round each figure: blank = exact, a number of decimals, ebu, acbl, half-even:1.")
+@xw.ret(expand="table")
+@_excel_errors("BOARDMP")
+def BOARDMP(scores, groups=None, flags=None, expected=None, method=None, scale=None, side=None,
+            penalties=None, small_groups=None, rounding=None):
+    """A board with the director's rulings: fouled groups, arrowswitches, penalties, adjusted scores."""
+    return board_matchpoints(scores, expected, method, scale, side, groups, flags, penalties, small_groups, rounding)
+
+
+@xw.func
+@xw.arg("code", doc="An artificial score: A60, A50, A40, A+, A=, A-, AVE, AVE+, AVE-, 60/40, A+/A+, A6040.")
+@xw.arg("expected", doc="The results the board should have (N).")
+@xw.arg("scale", doc="2 = double matchpoints (default), 1 = single.")
+@xw.arg("side", doc="NS (default) or EW.")
+@_excel_errors("ADJUSTED")
+def ADJUSTED(code, expected, scale=None, side=None):
+    """The matchpoints of an artificial adjusted score: its percentage of the board's full top."""
+    entry = parse_entry(_cell(code, "code"))
+    if not isinstance(entry, Artificial):
+        raise ValueError(f"{_show(code)} is not an artificial score; expected A60, A+, AVE-, 60/40 or similar")
+    which = _side(side)
+    if which == "BOTH":
+        raise ValueError("side must be NS or EW")
+    pct = entry.ns if which == "NS" else entry.ew
+    return float(pct * top(_whole(expected, "expected"), _scale(scale)) / 100)
+
+
+def _method_function(method: Method):
+    """Build the Excel function named for ``method`` (NEUBERG, FACTOR, ...)."""
+
+    def fn(mp, expected, actual, scale=None):
+        return _scalar_or_range(estimate_range(mp, expected, actual, method, scale))
+
+    fn.__name__ = fn.__qualname__ = method.name
+    fn.__doc__ = f"Estimate matchpoints to the expected number of results by the {method.value.title()} method."
+    fn = _excel_errors(method.name)(fn)
+    fn = xw.ret(expand="table")(fn)
+    fn = xw.arg("scale", doc="2 = double matchpoints (default), 1 = single.")(fn)
+    fn = xw.arg("actual", doc="The results it has (n).")(fn)
+    fn = xw.arg("expected", doc="The results the board should have (N).")(fn)
+    fn = xw.arg("mp", ndim=2, doc="Matchpoints among the actual results (S): one value or a range.")(fn)
+    return xw.func(fn)
+
+
+NEUBERG = _method_function(Method.NEUBERG)
+FACTOR = _method_function(Method.FACTOR)
+ASCHERMAN = _method_function(Method.ASCHERMAN)
+MCKINNON = _method_function(Method.MCKINNON)
+MANUAL = _method_function(Method.MANUAL)
+
+
+@xw.func
+@xw.arg("mp", ndim=2, doc="Matchpoints among the actual results (S): one value or a range.")
+@xw.arg("expected", doc="The results the board should have (N).")
+@xw.arg("actual", doc="The results it has (n).")
+@xw.arg("method", doc="neuberg, factor, ascherman, mckinnon or manual.")
+@xw.arg("scale", doc="2 = double matchpoints (default), 1 = single.")
+@xw.ret(expand="table")
+@_excel_errors("ESTIMATE")
+def ESTIMATE(mp, expected, actual, method, scale=None):
+    """Estimate matchpoints to the expected number of results by the method named."""
+    if _is_blank(method):
+        raise ValueError("method is missing; expected neuberg, factor, ascherman, mckinnon or manual")
+    return _scalar_or_range(estimate_range(mp, expected, actual, method, scale))
+
+
+@xw.func
+@xw.arg("method", doc="neuberg, factor, ascherman, mckinnon or manual.")
+@xw.arg("expected", doc="The results the board should have (N).")
+@xw.arg("actual", doc="The results it has (n).")
+@_excel_errors("KVALUE")
+def KVALUE(method, expected, actual):
+    """The k of a method in the generic formula M = (N-k)/(n-1) S + (k-1)/2."""
+    return float(k_value(Method.find(str(_cell(method, "method"))), _whole(expected, "expected"), _whole(actual, "actual")))
+
+
+@xw.func
+@xw.arg("results", doc="The number of results on the board.")
+@xw.arg("scale", doc="2 = double matchpoints (default), 1 = single.")
+@_excel_errors("TOP")
+def TOP(results, scale=None):
+    """The top on a board: scale x (results - 1)."""
+    return top(_whole(results, "results"), _scale(scale))
+
+
+@xw.func
+@xw.arg("results", doc="The number of results on the board.")
+@xw.arg("scale", doc="2 = double matchpoints (default), 1 = single.")
+@_excel_errors("CHECKTOTAL")
+def CHECKTOTAL(results, scale=None):
+    """The sum of one direction's matchpoints on a full board: scale x N(N-1)/2."""
+    return check_total(_whole(results, "results"), _scale(scale))
+
+
+@xw.func
+@xw.arg("contract", doc="3NT, 4Sx, 6Hxx, PASS ...")
+@xw.arg("declarer", doc="N, E, S or W.")
+@xw.arg("tricks", doc="Tricks taken by declarer (0-13) or a result such as =, +1, -2.")
+@xw.arg("vulnerability", doc="None, NS, EW or All; or the board number.")
+@_excel_errors("BRIDGESCORE")
+def BRIDGESCORE(contract, declarer, tricks, vulnerability):
+    """The NS score of a contract from the duplicate scoring table."""
+    _cell(contract, "contract"), _cell(declarer, "declarer"), _cell(tricks, "tricks"), _cell(vulnerability, "vulnerability")
+    if isinstance(vulnerability, (int, float)) and not isinstance(vulnerability, bool):
+        vulnerability = _contract.board_vulnerability(_whole(vulnerability, "board"))
+    if isinstance(tricks, float) and tricks.is_integer():
+        tricks = int(tricks)
+    if _is_blank(vulnerability):
+        raise ValueError("vulnerability is missing; expected None, NS, EW, All or the board number")
+    return _contract.ns_score(str(contract), None if _is_blank(declarer) else str(declarer), tricks, vulnerability)
+
+
+@xw.func
+@xw.arg("board", doc="The board number.")
+@_excel_errors("VULNERABILITY")
+def VULNERABILITY(board):
+    """The vulnerability of a board in the standard 16-board cycle: None, NS, EW or All."""
+    return _contract.board_vulnerability(_whole(board, "board")).value
+
+
+@xw.func
+@xw.arg("board", doc="The board number.")
+@_excel_errors("DEALER")
+def DEALER(board):
+    """The dealer of a board: N, E, S or W."""
+    return _contract.board_dealer(_whole(board, "board")).value

@@ -1,0 +1,230 @@
+"""The Excel functions, called through xlwings' own registration and conversion layer.
+
+``xlwings.server.custom_functions_meta`` gives what Excel receives at registration;
+``custom_functions_call`` converts the arguments exactly as for Office.js and calls
+the function. Expected values come from the seeds (see test_methods / test_board)
+or from the pure core, which the other test files check against the seeds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import os
+
+os.environ.setdefault("XLWINGS_ON_SERVER", "true")
+os.environ.setdefault("XLWINGS_LICENSE_KEY", "noncommercial")
+
+import pytest  # noqa: E402
+import xlwings.server as xs  # noqa: E402
+
+import mpxl.udfs as udfs  # noqa: E402
+from mpxl.board import score_board  # noqa: E402
+from mpxl.rounding import Rounding  # noqa: E402
+
+SLIDES_BOARD_4 = [-130, -660, -120, 200, -600, 100, 100, 140, -150]  # 003_*, board 4, all vul
+AVG_AVG = [-130, -660, -120, 200, -600, "AVE", 100, 140, -150]  # table 6 Avg/Avg
+
+
+def cells(value):
+    """An argument as Office.js sends it: a 2-D list."""
+    if isinstance(value, list):
+        return [v if isinstance(v, list) else [v] for v in value]
+    return [[value]]
+
+
+def call(name, *args):
+    payload = {
+        "client": "Office.js",
+        "func_name": name,
+        "args": [cells(a) for a in args],
+        "caller_address": "Sheet1!A1",
+        "culture_info_name": "en-US",
+        "date_format": "M/d/yyyy",
+        "version": "0.37.8",
+        "runtime": "1.4",
+    }
+    result = xs.custom_functions_call(payload, udfs)
+    return asyncio.run(result) if inspect.iscoroutine(result) else result
+
+
+def column(result):
+    return [row[0] for row in result]
+
+
+FUNCTIONS = {
+    "MATCHPOINTS": ["scores", "expected", "method", "scale", "side", "rounding"],
+    "BOARDMP": ["scores", "groups", "flags", "expected", "method", "scale", "side", "penalties", "small_groups", "rounding"],
+    "ADJUSTED": ["code", "expected", "scale", "side"],
+    "NEUBERG": ["mp", "expected", "actual", "scale"],
+    "FACTOR": ["mp", "expected", "actual", "scale"],
+    "ASCHERMAN": ["mp", "expected", "actual", "scale"],
+    "MCKINNON": ["mp", "expected", "actual", "scale"],
+    "MANUAL": ["mp", "expected", "actual", "scale"],
+    "ESTIMATE": ["mp", "expected", "actual", "method", "scale"],
+    "KVALUE": ["method", "expected", "actual"],
+    "TOP": ["results", "scale"],
+    "CHECKTOTAL": ["results", "scale"],
+    "BRIDGESCORE": ["contract", "declarer", "tricks", "vulnerability"],
+    "VULNERABILITY": ["board"],
+    "DEALER": ["board"],
+}
+
+
+def test_registration_lists_every_function_with_its_parameters_and_help():
+    meta = {f["name"]: f for f in xs.custom_functions_meta(udfs)["functions"]}
+    assert set(meta) == set(FUNCTIONS)
+    for name, params in FUNCTIONS.items():
+        assert [p["name"] for p in meta[name]["parameters"]] == params, name
+        assert meta[name]["description"], name
+        for p in meta[name]["parameters"]:
+            assert p["description"] and not p["description"].startswith("Positional argument"), (name, p)
+
+
+@pytest.mark.parametrize(
+    "args, expected",
+    [
+        # slides, board 4: plain double matchpointing
+        ((SLIDES_BOARD_4,), [6, 0, 8, 16, 2, 11, 11, 14, 4]),
+        ((SLIDES_BOARD_4, None, None, None, "EW"), [10, 16, 8, 0, 14, 5, 5, 2, 12]),
+        ((SLIDES_BOARD_4, None, None, 1), [3, 0, 4, 8, 1, 5.5, 5.5, 7, 2]),
+        # slides' Avg/Avg Neuberg screen, 2 decimals
+        ((AVG_AVG, None, None, None, None, 2), [6.88, 0.13, 9.13, 15.88, 2.38, 8, 11.38, 13.63, 4.63]),
+        ((AVG_AVG, None, None, None, "EW", 2), [9.13, 15.88, 6.88, 0.13, 13.63, 8, 4.63, 2.38, 11.38]),
+        # slides' 60/40 at table 6: 9.6 / 6.4 (the other lines Neuberg'd as for Avg/Avg)
+        (([-130, -660, -120, 200, -600, "60/40", 100, 140, -150], None, None, None, None, 2),
+         [6.88, 0.13, 9.13, 15.88, 2.38, 9.6, 11.38, 13.63, 4.63]),
+        # De Wael: 60/60 at one of 10 tables
+        (([110, 80, -90, -100, 110, 0, 90, -90, 80, "A+/A+"], None, None, None, None, 2),
+         [16.78, 10.11, 3.44, 0.11, 16.78, 6.78, 13.44, 3.44, 10.11, 10.8]),
+    ],
+)
+def test_matchpoints_through_xlwings(args, expected):
+    assert column(call("MATCHPOINTS", *args)) == pytest.approx(expected)
+
+
+def test_matchpoints_blank_rows_stay_blank_and_are_not_results():
+    scores = [-130, None, -120, 200, "", 100, 100, 140, -150]
+    got = column(call("MATCHPOINTS", scores, 9))
+    core = score_board([None if s == "" else s for s in scores], expected=9)
+    assert got[1] == "" and got[4] == ""
+    assert [g for g in got if g != ""] == pytest.approx([float(x) for x in core.ns_mp if x is not None])
+
+
+def test_matchpoints_both_sides_as_two_columns():
+    got = call("MATCHPOINTS", SLIDES_BOARD_4, None, None, None, "both")
+    assert got == [[6, 10], [0, 16], [8, 8], [16, 0], [2, 14], [11, 5], [11, 5], [14, 2], [4, 12]]
+
+
+def test_matchpoints_row_in_row_out():
+    got = call("MATCHPOINTS", [SLIDES_BOARD_4])
+    assert got == [[6, 0, 8, 16, 2, 11, 11, 14, 4]]
+
+
+@pytest.mark.parametrize("method", ["neuberg", "factor", "ascherman", "mckinnon", "manual"])
+def test_matchpoints_equals_the_core_for_every_method(method):
+    scores = [420, 400, 300, None, 100, -50, -100, -150, 200]
+    got = column(call("MATCHPOINTS", scores, 10, method))
+    core = score_board(scores, expected=10, method=method)
+    assert [g for g in got if g != ""] == pytest.approx([float(x) for x in core.ns_mp if x is not None])
+
+
+def test_boardmp_fouled_board_by_the_slides_manual_way():
+    scores = [-130, -660, -120, -200, 600, -100, -100, 140, -150]
+    groups = list("AAABBBBAA")
+    got = column(call("BOARDMP", scores, groups, None, None, "manual", None, None, None, "none"))
+    assert got == [8, 4, 10, 5, 11, 8, 8, 12, 6]
+
+
+def test_boardmp_arrowswitch_at_table_6():
+    flags = [None] * 5 + ["AS"] + [None] * 3
+    got = call("BOARDMP", SLIDES_BOARD_4, None, flags, None, None, None, "both")
+    assert got[5] == [5, 11]
+    assert got[0] == [6, 10]
+
+
+def test_boardmp_split_score_at_table_6():
+    scores = [-130, -660, -120, 200, -600, "-150|-50", 100, 140, -150]
+    ns = column(call("BOARDMP", scores))
+    ew = column(call("BOARDMP", scores, None, None, None, None, None, "EW"))
+    assert ns == [8, 0, 10, 16, 2, 5, 12, 14, 5]
+    assert ew == [10, 16, 8, 0, 14, 6, 4, 2, 12]
+
+
+def test_boardmp_procedural_penalty_in_percent_of_top():
+    penalties = [[None, None]] * 5 + [["25%", None]] + [[None, None]] * 3
+    got = column(call("BOARDMP", SLIDES_BOARD_4, None, None, None, None, None, None, penalties))
+    assert got[5] == 11 - 4
+
+
+@pytest.mark.parametrize(
+    "name, args, expected",
+    [
+        ("NEUBERG", (14, 9, 8), 15.875),  # slides: 15.88
+        ("NEUBERG", (12, 12, 11), 13.181818),  # FAQ: 13.18 (59.9%)
+        ("FACTOR", (14, 9, 8), 16),
+        ("ASCHERMAN", (14, 9, 8), 15),
+        ("MCKINNON", (12, 9, 7), 15.857143),  # McKinnon example 2: 15.86
+        ("MANUAL", (12, 9, 7), 14),
+        ("ESTIMATE", (12, 9, 7, "Neuberg"), 15.714286),  # example 2: 15.7
+        ("KVALUE", ("neuberg", 9, 8), 1.125),
+        ("KVALUE", ("ascherman", 9, 8), 2),
+        ("KVALUE", ("mckinnon", 9, 7), 8 / 7),
+        ("TOP", (9,), 16),
+        ("TOP", (9, 1), 8),
+        ("CHECKTOTAL", (9,), 72),
+        ("ADJUSTED", ("A+", 9), 9.6),
+        ("ADJUSTED", ("60/40", 9, 2, "EW"), 6.4),
+        ("ADJUSTED", ("A5050", 8), 7),
+        ("BRIDGESCORE", ("3NT", "E", 11, "All"), -660),  # slides board 4
+        ("BRIDGESCORE", ("3NT", "W", 7, 4), 200),  # vulnerability from the board number
+        ("BRIDGESCORE", ("4Sx", "N", "-4", "None"), -800),
+        ("VULNERABILITY", (4,), "All"),
+        ("DEALER", (4,), "W"),
+    ],
+)
+def test_scalar_functions(name, args, expected):
+    got = call(name, *args)
+    assert got[0][0] == pytest.approx(expected, abs=1e-6)
+
+
+def test_method_functions_map_a_range_keeping_blanks():
+    got = call("NEUBERG", [[14, 0], [None, 7]], 9, 8)
+    assert got == [[15.875, 0.125], ["", 8.0]]
+
+
+@pytest.mark.parametrize(
+    "name, args, message",
+    [
+        ("MATCHPOINTS", ([-130, "abc", 200],), "MATCHPOINTS: row 2: 'abc' is not a score"),
+        ("MATCHPOINTS", ([-130, "#N/A", 200],), "MATCHPOINTS: row 2 is the error value #N/A"),
+        ("MATCHPOINTS", ([1, 2], "x"), "MATCHPOINTS: expected 'x' is not a whole number"),
+        ("MATCHPOINTS", ([1, 2], None, "average"), "MATCHPOINTS: 'average' is not a method"),
+        ("MATCHPOINTS", ([1, 2], None, None, 3), "MATCHPOINTS: scale 3 must be 1 (single) or 2 (double)"),
+        ("MATCHPOINTS", ([1, 2], None, None, None, "up"), "MATCHPOINTS: side 'up' must be NS, EW or BOTH"),
+        ("MATCHPOINTS", ([1, "30% 420 + 60% 450"],), "weights add up to 90%"),
+        ("BOARDMP", ([1, 2], ["A"]), "BOARDMP: groups has 1 cells for 2 scores"),
+        ("BOARDMP", ([1, 2], None, ["AS", "maybe"]), "flags row 2: 'maybe' is not a flag"),
+        ("NEUBERG", ("abc", 9, 8), "NEUBERG: mp 'abc' is not a number"),
+        ("NEUBERG", ([[1, "x"]], 9, 8), "NEUBERG: mp row 1 column 2: 'x' is not a number"),
+        ("NEUBERG", (20, 9, 8), "NEUBERG: mp 20 is outside 0..14"),
+        ("NEUBERG", (4, 9, 0), "NEUBERG: actual 0 must be a whole number, at least 1"),
+        ("ESTIMATE", (4, 9, 8, None), "ESTIMATE: method is missing"),
+        ("KVALUE", ("best", 9, 8), "KVALUE: 'best' is not a method"),
+        ("TOP", ("abc",), "TOP: results 'abc' is not a whole number"),
+        ("ADJUSTED", (420, 9), "ADJUSTED: 420 is not an artificial score"),
+        ("BRIDGESCORE", ("5Q", "N", 11, "None"), "BRIDGESCORE: contract '5Q'"),
+        ("BRIDGESCORE", ("3NT", "N", 9, None), "BRIDGESCORE: vulnerability is missing"),
+        ("DEALER", (0,), "DEALER: board 0 must be a whole number, at least 1"),
+    ],
+)
+def test_bad_input_answers_in_the_cell(name, args, message):
+    got = call(name, *args)
+    assert len(got) == 1 and len(got[0]) == 1
+    assert isinstance(got[0][0], str) and message in got[0][0], got
+    assert "Traceback" not in got[0][0]
+
+
+def test_rounding_policies_reach_the_cells():
+    ebu = column(call("MATCHPOINTS", AVG_AVG, None, None, None, None, "ebu"))
+    assert ebu == [float(Rounding.parse("ebu").apply(x, 8)) for x in score_board(AVG_AVG).ns_mp]
