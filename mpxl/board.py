@@ -21,16 +21,19 @@ same as a full board of ``expected`` results (N):
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
+from math import lcm
 from typing import Optional, Sequence
 
 from .adjustments import Artificial, Assigned, Entry, parse_entry, parse_score
 from .fouled import find_rule, small_group_percentage, uses_set_percentages
 from .matchpoints import raw_matchpoints, weighted_matchpoints
-from .methods import Method, estimate
+from .methods import Method, estimate, k_value
 
-__all__ = ["LineResult", "BoardResult", "score_board", "parse_penalty"]
+__all__ = ["LineResult", "BoardResult", "score_board", "plain_board", "parse_penalty"]
 
 
 @dataclass(frozen=True)
@@ -195,6 +198,53 @@ def score_board(
             LineResult(a, b, kind, str(labels[i] or "") if kind == "result" else "", ns_ave, ew_ave, set_pct[i], switched[i])
         )
     return BoardResult(tuple(lines), N, len(real), scale, method, {k: len(v) for k, v in members.items()})
+
+
+@lru_cache(maxsize=4096)
+def _linear(N: int, n: int, method: Method, scale: int) -> tuple[int, int, int]:
+    """(A, B, D) with the estimate of double-scale raw S2 equal to (A*S2 + B)/D."""
+    if n == N:
+        a, b = Fraction(scale, 2), Fraction(0)
+    elif n == 1:
+        a, b = Fraction(0), Fraction(scale * (N - 1), 2)
+    else:
+        k = k_value(method, N, n)
+        a, b = (N - k) / (n - 1) * scale / 2, scale * (k - 1) / 2
+    D = lcm(a.denominator, b.denominator)
+    return a.numerator * (D // a.denominator), b.numerator * (D // b.denominator), D
+
+
+def plain_board(scores: Sequence, expected: Optional[int] = None,
+                method: Method = Method.NEUBERG, scale: int = 2) -> tuple[list, list, int, int]:
+    """The fast path for a board of plain NS scores (numbers or None): no adjustments.
+
+    Gives (NS numerators, EW numerators, denominator D, top): every figure is
+    exactly numerator / D, the same as :func:`score_board` gives as Fractions,
+    with integer arithmetic only.
+
+    >>> ns, ew, D, top = plain_board([-130, -660, None, 200], expected=4)
+    >>> [str(Fraction(x, D)) for x in ns if x is not None], top     # Neuberg, 3 results to 4
+    (['3', '1/3', '17/3'], 6)
+    """
+    played = sorted(s for s in scores if s is not None)
+    n = len(played)
+    N = n if expected is None else expected
+    if n == 0:
+        return [None] * len(scores), [None] * len(scores), 1, scale * (max(N, 1) - 1)
+    A, B, D = _linear(N, n, method, scale)
+    top_n2, topD = 2 * (n - 1), scale * (N - 1) * D
+    ns: list = []
+    ew: list = []
+    for s in scores:
+        if s is None:
+            ns.append(None)
+            ew.append(None)
+            continue
+        lo = bisect_left(played, s)
+        S2 = 2 * lo + bisect_right(played, s) - lo - 1
+        ns.append(A * S2 + B)
+        ew.append(A * (top_n2 - S2) + B)
+    return ns, ew, D, topD // D
 
 
 def _per_line(values, count: int, name: str, default):

@@ -19,7 +19,7 @@ import xlwings as xw
 
 from . import contract as _contract
 from .adjustments import Artificial, parse_entry
-from .board import score_board
+from .board import plain_board, score_board
 from .methods import Method, check_total, estimate, k_value, top
 from .rounding import Rounding
 
@@ -157,8 +157,10 @@ def board_matchpoints(scores, expected=None, method=None, scale=None, side=None,
     [[6.88], [0.13], [9.13], [15.88], [2.38], [8.0], [11.38], [13.63], [4.63]]
     """
     cells, as_row = _column(scores, "scores")
-    for i, v in enumerate(cells, 1):
-        _cell(v, f"row {i}")
+    plain = _plain_scores(cells)
+    if plain is None:
+        for i, v in enumerate(cells, 1):
+            _cell(v, f"row {i}")
     n_lines = len(cells)
     kwargs = {}
     if not _is_blank(groups):
@@ -177,22 +179,58 @@ def board_matchpoints(scores, expected=None, method=None, scale=None, side=None,
             raise ValueError(f"penalties has {len(rows)} rows for {n_lines} scores")
         kwargs["penalties"] = [tuple((r + [None, None])[:2]) for r in rows]
     N = None if _is_blank(expected) else _whole(expected, "expected")
+    m, sc, which = Method.find(None if _is_blank(method) else str(method)), _scale(scale), _side(side)
+    rnd = Rounding.parse(None if _is_blank(rounding) else (int(rounding) if isinstance(rounding, float) else rounding))
+    if plain is not None and not kwargs:
+        # the common case, plain scores: integer arithmetic only (the same figures as score_board)
+        ns_num, ew_num, D, top_ = plain_board(plain, N, m, sc)
+        avg = top_ * D / 2
+
+        def figures(nums):
+            if rnd.kind == "exact":
+                return [None if x is None else x / D for x in nums]
+            return [None if x is None else rnd.apply_ratio(x, D, avg) for x in nums]
+
+        ns = figures(ns_num) if which != "EW" else []
+        ew = figures(ew_num) if which != "NS" else []
+        return _sides(ns, ew, which, as_row)
     result = score_board(
         [None if _is_blank(v) else v for v in cells],
         expected=N,
-        method=Method.find(None if _is_blank(method) else str(method)),
-        scale=_scale(scale),
+        method=m,
+        scale=sc,
         small_groups=None if _is_blank(small_groups) else str(small_groups),
         **kwargs,
     )
-    rnd = Rounding.parse(None if _is_blank(rounding) else (int(rounding) if isinstance(rounding, float) else rounding))
     avg = Fraction(result.top, 2)
     ns = [_out(rnd.apply(x, avg)) for x in result.ns_mp]
     ew = [_out(rnd.apply(x, avg)) for x in result.ew_mp]
-    which = _side(side)
+    return _sides(ns, ew, which, as_row)
+
+
+def _sides(ns: list, ew: list, which: str, as_row: bool) -> list:
     if which == "BOTH":
         return [[a, b] for a, b in zip(ns, ew)]
     return _shape(ns if which == "NS" else ew, as_row)
+
+
+_INF = float("inf")
+
+
+def _plain_scores(cells: list):
+    """The cells as plain scores (numbers, None for blank), or None if any holds text or a code."""
+    out = []
+    for i, v in enumerate(cells, 1):
+        t = type(v)
+        if t is float or t is int:
+            if v != v or v == _INF or v == -_INF:
+                raise ValueError(f"row {i}: {v!r} is not a score")
+            out.append(v)
+        elif v is None or (t is str and not v.strip()):
+            out.append(None)
+        else:
+            return None
+    return out
 
 
 def _arrowswitch_flag(v, row: int) -> bool:
