@@ -118,7 +118,7 @@ def _component(named: bool) -> str:
         return f"?P<{name}>" if named else "?:"
     return (
         rf"(?:({g('pct')}{_NUMBER})\s*%\s*(?:of\s+|x\s*|\*\s*|@\s*|:\s*)?({g('score')}{_NUMBER})"
-        rf"|({g('score2')}{_NUMBER})\s*(?:@|x|\*|:)?\s*({g('pct2')}{_NUMBER})\s*%)"
+        rf"|({g('score2')}{_NUMBER})(?:\s*(?:@|x|\*|:)\s*|\s+)({g('pct2')}{_NUMBER})\s*%)"
     )
 
 
@@ -173,7 +173,7 @@ def _parse_artificial(text: str) -> Optional[Artificial]:
         if ns is not None and ew is not None:
             return Artificial(ns, ew)
         return None
-    if key.startswith("A"):
+    if key.startswith("A") or re.fullmatch(r"\d+(?:\.\d+)?%", key):
         ns = _artificial_side(key)
         if ns is not None:
             return Artificial(ns, 100 - ns)
@@ -234,6 +234,11 @@ def parse_entry(value) -> Entry:
         return art
     if "|" in text:
         left, _, right = text.partition("|")
-        return Assigned(_parse_components(left), _parse_components(right))
+        if not left.strip() or not right.strip() or "|" in right:
+            raise ValueError(f"{text!r}: a split score is NS's result, a bar, EW's result, such as -150|-50")
+        try:
+            return Assigned(_parse_components(left), _parse_components(right))
+        except ValueError as exc:
+            raise ValueError(f"{text!r}: {exc}") from None
     comps = _parse_components(text)
     return Assigned(comps, comps)

@@ -31,6 +31,8 @@ def raw_matchpoints(scores: Sequence[Optional[float]], scale: int = 2) -> list:
     >>> raw_matchpoints([50, 50, -100])
     [3, 3, 0]
     """
+    if scale not in (1, 2):
+        raise ValueError(f"scale {scale!r} must be 1 (single) or 2 (double)")
     played = sorted(s for s in scores if s is not None)
     out: list = []
     for s in scores:
@@ -55,6 +57,8 @@ def weighted_matchpoints(lines: Sequence[Optional[Components]], scale: int = 2) 
     >>> weighted_matchpoints([((Fraction(3, 10), 420), (Fraction(7, 10), 450)), ((1, 430),), ((1, 450),)])
     [Fraction(21, 10), Fraction(3, 5), Fraction(33, 10)]
     """
+    if scale not in (1, 2):
+        raise ValueError(f"scale {scale!r} must be 1 (single) or 2 (double)")
     out: list = []
     for i, mine in enumerate(lines):
         if mine is None:
