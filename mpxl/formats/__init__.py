@@ -1,0 +1,90 @@
+"""Results files in and out: USEBIO XML, PBN and CSV travellers.
+
+:func:`read_event` picks the reader by the file's extension, or by its first
+bytes when the extension says nothing; :func:`write_event` picks the writer by
+the output's extension. Readers raise :class:`mpxl.errors.UserError` naming the
+file, the line or element, and the problem.
+
+>>> format_of("results.XML"), format_of("s1.pbn"), format_of("t.csv"), format_of("x.txt", b"% PBN 2.1")
+('usebio', 'pbn', 'csv', 'pbn')
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Optional
+
+from ..errors import UserError
+from ..event import Event
+from .common import check_duplicates
+
+__all__ = ["read_event", "write_event", "format_of", "EXTENSIONS"]
+
+#: extension -> format name
+EXTENSIONS = {".xml": "usebio", ".usebio": "usebio", ".pbn": "pbn", ".csv": "csv", ".tsv": "csv", ".txt": None}
+
+
+def _readers():
+    from .csvfile import read_csv
+    from .pbn import read_pbn
+    from .usebio import read_usebio
+
+    return {"usebio": read_usebio, "pbn": read_pbn, "csv": read_csv}
+
+
+def _writers():
+    from .csvfile import write_csv
+    from .pbn import write_pbn
+    from .usebio import write_usebio
+
+    return {"usebio": write_usebio, "pbn": write_pbn, "csv": write_csv}
+
+
+def format_of(path: "str | os.PathLike", head: Optional[bytes] = None) -> Optional[str]:
+    """The format of ``path``: from its extension, else by sniffing ``head`` (the file's first bytes)."""
+    fmt = EXTENSIONS.get(Path(path).suffix.lower())
+    if fmt:
+        return fmt
+    if head is not None:
+        text = head.lstrip(b"\xef\xbb\xbf").lstrip()
+        if text.startswith(b"<"):
+            return "usebio"
+        if text.startswith((b"%", b"[")):
+            return "pbn"
+        if b"," in text.split(b"\n", 1)[0] or b";" in text.split(b"\n", 1)[0]:
+            return "csv"
+    return None
+
+
+def read_event(path: "str | os.PathLike", format: Optional[str] = None) -> Event:
+    """Read a results file (USEBIO, PBN or CSV) into an :class:`~mpxl.event.Event`.
+
+    ``format`` ('usebio', 'pbn', 'csv') overrides the guess from the extension.
+    Lines are checked: a board where one pair (or one table) has two lines is refused.
+    """
+    source = str(path)
+    try:
+        with open(path, "rb") as f:
+            head = f.read(512)
+    except OSError as exc:
+        raise UserError(source, "", exc.strerror or str(exc)) from None
+    fmt = format or format_of(path, head)
+    readers = _readers()
+    if fmt not in readers:
+        raise UserError(source, "", f"cannot tell the file's format from {Path(path).suffix or 'its name'!r}; "
+                        "expected .xml (USEBIO), .pbn or .csv")
+    event = readers[fmt](path)
+    if not event.lines:
+        raise UserError(source, "", "no traveller lines in the file")
+    check_duplicates(event)
+    return event
+
+
+def write_event(result_or_event, path: "str | os.PathLike", format: Optional[str] = None) -> None:
+    """Write a scored event (a SessionResult) or an Event as USEBIO, PBN or CSV, chosen by extension."""
+    fmt = format or format_of(path)
+    writers = _writers()
+    if fmt not in writers:
+        raise UserError(str(path), "", f"cannot write {Path(path).suffix or 'this'!r} files; expected .xml, .pbn or .csv")
+    writers[fmt](result_or_event, path)

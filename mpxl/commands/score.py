@@ -1,0 +1,171 @@
+"""``mpxl score INPUT [-o OUTPUT] [--json] ...``: score a results file and print or write the ranking.
+
+The input is USEBIO XML, PBN or CSV travellers. Scoring follows the conventions
+of the program that wrote the file (``--conventions`` to choose), and the
+options override them. ``-o`` writes by extension: ``.xlsx``, ``.csv``,
+``.xml`` (USEBIO), ``.pbn``, ``.html``; never over the input, always atomically.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+from ..atomic import atomic_path, check_not_input
+from ..conventions import CONVENTIONS, detect, find
+from ..errors import UserError
+from ..formats import read_event, write_event
+from ..rounding import Rounding, round_fraction
+from ..session import AVE_POLICIES, SessionResult, result_to_json, score_event
+
+__all__ = ["register", "run", "options_from_args", "ranking_text", "write_output", "OUTPUT_EXTENSIONS"]
+
+OUTPUT_EXTENSIONS = (".xlsx", ".csv", ".xml", ".pbn", ".html", ".htm")
+
+
+def add_scoring_arguments(p) -> None:
+    """The options shared by ``score`` and ``check``."""
+    p.add_argument("input", help="results file: USEBIO .xml, .pbn or .csv travellers")
+    p.add_argument("--conventions", metavar="PROGRAM",
+                   help="score as this program does: " + ", ".join(CONVENTIONS) + " (default: from the file)")
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser("score", help="score a results file (USEBIO, PBN, CSV) and print or write the ranking",
+                              description=__doc__)
+    add_scoring_arguments(p)
+    p.add_argument("-o", "--output", metavar="OUTPUT", help="write the scored event: " + ", ".join(OUTPUT_EXTENSIONS))
+    p.add_argument("--method", help="neuberg, factor, ascherman, mckinnon or manual")
+    p.add_argument("--expected", type=int, metavar="N", help="results per board (default: the most on any board)")
+    p.add_argument("--scale", type=int, choices=(1, 2), help="2 = double matchpoints (default), 1 = single")
+    p.add_argument("--rounding", metavar="R", help="exact, ebu, acbl, a number of decimals, half-up:D or half-even:D")
+    p.add_argument("--field", choices=("section", "event"), help="compare boards within each section or across the field")
+    p.add_argument("--ave-policy", choices=tuple(AVE_POLICIES), help="fixed 60/40, or wbf: or the pair's own percentage")
+    p.add_argument("--small-groups", metavar="RULE", help="fouled boards' small groups: wbf, ebu, qba or none")
+    p.add_argument("--winners", type=int, choices=(1, 2), help="1 = one ranking, 2 = NS and EW ranked apart")
+    p.add_argument("--factor-top", type=int, metavar="TOP", help="factor every board to this top (carry-forward)")
+    p.add_argument("--json", action="store_true", help="print the results as JSON on stdout")
+    p.set_defaults(func=run)
+
+
+def options_from_args(event, args):
+    """The ScoringOptions for ``event``: the conventions (given or detected), overridden by the flags."""
+    conv = find(args.conventions) if getattr(args, "conventions", None) else detect(event)
+    overrides = {}
+    for name in ("method", "expected", "scale", "field", "ave_policy", "small_groups", "winners", "factor_top"):
+        value = getattr(args, name, None)
+        if value is not None:
+            overrides[name] = value
+    if getattr(args, "rounding", None) is not None:
+        overrides["rounding"] = Rounding.parse(args.rounding)
+    return conv, conv.options(**overrides)
+
+
+def _fmt(value, decimals) -> str:
+    if decimals is None:
+        f = Fraction(value)
+        return str(f.numerator) if f.denominator == 1 else f"{float(f):.2f}"
+    r = round_fraction(Fraction(value), decimals)
+    return f"{float(r):.{decimals}f}"
+
+
+def ranking_text(result: SessionResult) -> str:
+    """The ranking as a plain-text table, one block per ranking group.
+
+    >>> from mpxl.event import Event, Line
+    >>> print(ranking_text(score_event(Event(lines=[Line(1, "1", "2", score=420), Line(1, "3", "4", score=400)]))))
+    Place  Pair  Names   MPs  Max       %
+    1=     1            2.00    2  100.00
+    1=     4            2.00    2  100.00
+    3=     2            0.00    2    0.00
+    3=     3            0.00    2    0.00
+    """
+    opts = result.options
+    dec = opts.rounding.decimals if opts.rounding.kind != "exact" else 2
+    pdec = opts.percentage_decimals if opts.percentage_decimals is not None else 2
+    blocks: list[list[str]] = []
+    current = None
+    names_w = max([len(", ".join(pr.pair.names)) for pr in result.pairs] + [5])
+    for pr in result.pairs:
+        group = (pr.pair.section, pr.pair.direction)
+        if group != current:
+            current = group
+            title = " ".join(x for x in (f"Section {pr.pair.section}" if pr.pair.section else "",
+                                        {"NS": "North-South", "EW": "East-West"}.get(pr.pair.direction or "", "")) if x)
+            blocks.append(([title] if title else []) + [
+                f"{'Place':<6} {'Pair':<5} {'Names':<{names_w}} {'MPs':>7} {'Max':>4} {'%':>7}".rstrip()])
+        blocks[-1].append(
+            f"{pr.place:<6} {pr.pair.number:<5} {', '.join(pr.pair.names):<{names_w}} {_fmt(pr.mp, dec):>7} "
+            f"{_fmt(pr.max, None):>4} {_fmt(pr.percentage, pdec):>7}")
+    return "\n\n".join("\n".join(b) for b in blocks)
+
+
+def _write_xlsx(result: SessionResult, path: str) -> None:
+    try:
+        from ..workbook.event_writer import write_event_workbook  # type: ignore[import-not-found]
+    except ImportError:
+        write_event_workbook = None
+    if write_event_workbook is not None:
+        with atomic_path(path, suffix=".xlsx") as tmp:
+            write_event_workbook(result, tmp)
+        return
+    from openpyxl import Workbook
+
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Ranking"
+    ws.append(["Section", "Direction", "Place", "Pair", "Names", "MPs", "Max", "Percentage", "Boards"])
+    for pr in result.pairs:
+        ws.append([pr.pair.section, pr.pair.direction or "", pr.place, pr.pair.number, ", ".join(pr.pair.names),
+                   float(pr.mp), float(pr.max), float(pr.percentage), pr.boards])
+    tr = wb.create_sheet("Travellers")
+    tr.append(["Session", "Section", "Board", "NS pair", "EW pair", "Contract", "Declarer", "Tricks", "NS score",
+               "NS MPs", "EW MPs"])
+    for b in result.boards:
+        for sl in b.lines:
+            ln = sl.line
+            tr.append([b.session, b.section, b.board, ln.ns_pair, ln.ew_pair, ln.contract, ln.declarer, ln.tricks,
+                       ln.score if isinstance(ln.score, int) or ln.score is None else str(ln.score),
+                       None if sl.ns_mp is None else float(sl.ns_mp), None if sl.ew_mp is None else float(sl.ew_mp)])
+    with atomic_path(path, suffix=".xlsx") as tmp:
+        wb.save(tmp)
+
+
+def _write_html(result: SessionResult, path: str) -> None:
+    try:
+        from ..report_html import write_html  # type: ignore[import-not-found]
+    except ImportError:
+        raise UserError(path, "", "HTML output is not available") from None
+    with atomic_path(path, suffix=".html") as tmp:
+        write_html(result, tmp)
+
+
+def write_output(result: SessionResult, path: str, inputs=()) -> None:
+    """Write ``result`` to ``path`` by its extension; refuse to write over any of ``inputs``."""
+    check_not_input(path, inputs)
+    ext = Path(path).suffix.lower()
+    if ext not in OUTPUT_EXTENSIONS:
+        raise UserError(path, "", f"cannot write {ext or 'files without an extension'!r}; expected one of "
+                        + ", ".join(OUTPUT_EXTENSIONS))
+    if ext == ".xlsx":
+        _write_xlsx(result, path)
+    elif ext in (".html", ".htm"):
+        _write_html(result, path)
+    else:
+        write_event(result, path)
+
+
+def run(args) -> int:
+    event = read_event(args.input)
+    _, options = options_from_args(event, args)
+    result = score_event(event, options)
+    if args.output:
+        write_output(result, args.output, [args.input])
+    if args.json:
+        json.dump(result_to_json(result), sys.stdout, indent=1, ensure_ascii=False)
+        sys.stdout.write("\n")
+    elif not args.output:
+        print(ranking_text(result))
+    return 0

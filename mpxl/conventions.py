@@ -1,0 +1,163 @@
+"""Each scoring program's conventions, so that rescoring its file reproduces what it published.
+
+A convention set says how a program turns travellers into published figures:
+the estimation method and to what N, the rounding of each board's figures, the
+decimals and rounding of percentages, how Ave+ / Ave- are awarded, and whether
+ties in the ranking are shared or broken. :func:`detect` picks the set from the
+program name a file carries (USEBIO ``PROGRAM_NAME``, PBN ``Generator``);
+:func:`find` parses ``--conventions``.
+
+The evidence for each set (which alternatives the published numbers rule out,
+and which they cannot tell apart) is in ``EVIDENCE`` and in docs/events.md.
+
+>>> find("EBUScore").rounding, find("magic").name
+(Rounding(kind='half-up', decimals=2), 'magiccontest')
+>>> from mpxl.event import Event
+>>> detect(Event(program="ScoreBridge 10.24.09")).name, detect(Event(program="")).name
+('scorebridge', 'generic')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from .event import Event
+from .methods import Method
+from .rounding import Rounding
+
+__all__ = ["Conventions", "CONVENTIONS", "EVIDENCE", "find", "detect", "options_for"]
+
+
+@dataclass(frozen=True)
+class Conventions:
+    """How one scoring program scores and publishes a pairs event."""
+
+    name: str
+    program: str  # the program's own name
+    matches: tuple  # lower-case substrings of a file's program name that select these conventions
+    method: Method = Method.NEUBERG
+    rounding: Rounding = Rounding("half-up", 2)  # each board's NS and EW figures, separately
+    percentage_decimals: int = 2  # percentages rounded half-up to this many decimals
+    ave_policy: str = "fixed"
+    expected: str = "most"  # N = the most results on any board of the field
+    tiebreak: str = "shared"  # "shared": equal percentages share a place (3=); "program": the program breaks ties
+    verified: bool = False  # reproduced from a real file in the test suite
+    note: str = ""
+
+    def options(self, **overrides):
+        """The :class:`~mpxl.session.ScoringOptions` these conventions mean; keyword arguments override.
+
+        >>> find("scorebridge").options(expected=9).expected
+        9
+        """
+        from .session import ScoringOptions
+
+        base = dict(method=self.method, rounding=self.rounding, ave_policy=self.ave_policy,
+                    percentage_decimals=self.percentage_decimals)
+        base.update({k: v for k, v in overrides.items() if v is not None})
+        return ScoringOptions(**base)
+
+
+#: The conventions by name. "verified" ones reproduce a real published file to the last digit.
+CONVENTIONS = {
+    c.name: c
+    for c in (
+        Conventions(
+            "scorebridge", "ScoreBridge", ("scorebridge",), rounding=Rounding("half-up", 1), verified=True,
+            note="Neuberg to the most results on any board; board figures to 1 decimal; percentages to 2.",
+        ),
+        Conventions(
+            "ebuscore", "EBUScore Pairs", ("ebuscore",), rounding=Rounding("half-up", 2), verified=True,
+            note="Neuberg to the most results on any board; artificial scores are left out of n; figures to 2 decimals.",
+        ),
+        Conventions(
+            "magiccontest", "Magic Contest", ("magic contest", "magiccontest"), rounding=Rounding("half-up", 1),
+            tiebreak="program", verified=True,
+            note="Barometer: one field; A+ 60% / A- 40% of the top; figures to 1 decimal; ties broken by the program.",
+        ),
+        Conventions(
+            "acblscore", "ACBLscore", ("acblscore", "acbl"), rounding=Rounding("half-up", 2),
+            note="From the ACBL's documentation (nearest 0.01, .005 up); not checked against a real file.",
+        ),
+        Conventions(
+            "ebu", "EBU White Book", ("ebu white book",), rounding=Rounding("ebu", 1), ave_policy="wbf",
+            note="EBU White Book: 0.1 MP with .05 towards average; Ave+ 60% or the pair's own percentage.",
+        ),
+        Conventions(
+            "generic", "any program", (), rounding=Rounding("half-up", 2),
+            note="Used when the file names no known program: Neuberg, the file's own decimals.",
+        ),
+    )
+}
+
+#: What the real files show about each verified convention (see docs/events.md for the full table).
+EVIDENCE = {
+    "scorebridge": (
+        "scorebridge-2025-01-06-one-winner.xml: 176 lines, 17 pairs playing 20-22 boards. 16 boards have 7 results, "
+        "8 have 8; Neuberg to N=8 rounded half up to 1 decimal reproduces all 352 published figures; Factor misses "
+        "146 of them, Ascherman 188, N=9 all 352. Totals of unrounded figures miss 13 of 17 percentages; totals of "
+        "rounded figures match all 17 (truncating the percentage instead of rounding matches only 8). Pairs 9 and 10 "
+        "share 8= (shared ties). No exact .05 occurs, so the file does not show the tie rule of board rounding."
+    ),
+    "ebuscore": (
+        "ebuscore-2025-01-02-two-winner-a5050.xml: 216 lines, 9 NS + 9 EW pairs, 24 boards each. Board 18's A5050 "
+        "gets 7/7 (50% of top 14) and the other 7 results are Neuberg'd to N=8 (any other method misses 12 figures); "
+        "EBU's 0.1-with-.05-towards-average misses 12 figures and 10 percentages; unrounded totals miss 2 "
+        "percentages. Pair 18 EW has exactly 41.625%, published 41.63: percentages round half up (half-even and "
+        "truncation give 41.62). The A5050 board counts in the pair's 24 boards."
+    ),
+    "magiccontest": (
+        "magiccontest-ffb-final-2022-session1.pbn: 660 lines, 44 pairs ranked together, 30 boards, top 42. "
+        "A+/A+ on boards 1, 2 and 14 get 25.2 each (60%, NS+EW above top), A-/A+ on board 9 16.8/25.2; the 21 "
+        "other results on those boards Neuberg'd to N=22 match at 1 decimal (McKinnon misses 34 figures, Manual "
+        "168). Totals of rounded figures match all 44 published totals and percentages (unrounded: 43 totals "
+        "miss). Pairs 44 and 1 tie on 593.2 and are placed 31 and 32 by the Tiebreak column. No A+ pair scored "
+        "over 60% and the A- pair 47% elsewhere, so fixed 60/40 and the WBF rule agree on this file."
+    ),
+}
+
+
+def find(name: "str | Conventions | None") -> Conventions:
+    """The conventions named ``name`` (or matching a program name), forgiving case and spaces.
+
+    >>> find("EBUScore Pairs 1.2.24").name
+    'ebuscore'
+    >>> find("pianola")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'pianola' is not a known program; expected one of scorebridge, ebuscore, magiccontest, acblscore, ebu, generic
+    """
+    if isinstance(name, Conventions):
+        return name
+    key = (name or "generic").strip().lower()
+    if key.replace(" ", "") in CONVENTIONS:
+        return CONVENTIONS[key.replace(" ", "")]
+    for conv in CONVENTIONS.values():
+        if any(m in key for m in conv.matches) or any(key and m.startswith(key) for m in conv.matches):
+            return conv
+    raise ValueError(f"{name!r} is not a known program; expected one of " + ", ".join(CONVENTIONS))
+
+
+def detect(event: Event) -> Conventions:
+    """The conventions of the program that wrote ``event``; 'generic' (with the file's decimals) if unknown."""
+    program = (event.program or "").lower()
+    for conv in CONVENTIONS.values():
+        if conv.matches and any(m in program for m in conv.matches):
+            return conv
+    generic = CONVENTIONS["generic"]
+    if event.published_decimals is not None and any(
+        ln.published_ns_mp is not None for ln in event.lines
+    ):
+        return replace(generic, rounding=Rounding("half-up", event.published_decimals))
+    return generic
+
+
+def options_for(event: Event, conventions: "str | Conventions | None" = None, **overrides):
+    """Scoring options for ``event``: its program's conventions (or the ones named), with overrides.
+
+    >>> from mpxl.event import Event
+    >>> options_for(Event(program="EBUScore Pairs"), expected=8).rounding
+    Rounding(kind='half-up', decimals=2)
+    """
+    conv = find(conventions) if conventions else detect(event)
+    return conv.options(**overrides)
+

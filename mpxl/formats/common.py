@@ -1,0 +1,167 @@
+"""Helpers shared by the readers and writers: entries, numbers, encodings, duplicate lines.
+
+>>> decimals_of("11.60"), decimals_of("7"), decimals_of(None)
+(2, 0, 0)
+>>> number_or_none(" 28.3 "), number_or_none("-")
+(28.3, None)
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from typing import Optional
+
+from ..adjustments import Artificial, parse_entry
+from ..contract import board_vulnerability, ns_score
+from ..errors import UserError
+from ..event import Event, Line
+
+__all__ = [
+    "decimals_of",
+    "number_or_none",
+    "check_entry",
+    "score_from_contract",
+    "decode_text",
+    "check_duplicates",
+    "format_number",
+    "entry_text",
+]
+
+
+def decimals_of(text) -> int:
+    """How many decimals a number written as text carries."""
+    if text is None:
+        return 0
+    s = str(text).strip()
+    return len(s.split(".", 1)[1]) if "." in s else 0
+
+
+def number_or_none(text) -> Optional[float]:
+    """A published figure as a float, or None for blank / ``-``; ValueError if not a number."""
+    if text is None:
+        return None
+    s = str(text).strip().strip('"').strip()
+    if s in ("", "-"):
+        return None
+    s = s.replace(",", ".") if re.fullmatch(r"[+-]?\d+,\d+", s) else s
+    try:
+        return float(s)
+    except ValueError:
+        raise ValueError(f"{text!r} is not a number") from None
+
+
+def check_entry(value, source: str, where: str):
+    """Validate one traveller score the way the scorer will read it; UserError naming the place.
+
+    >>> check_entry("A6040", "f.xml", "BOARD 1"), check_entry(-50, "f.xml", "BOARD 1")
+    ('A6040', -50)
+    >>> check_entry("AQQ", "f.xml", "BOARD 18, TRAVELLER_LINE 8")
+    Traceback (most recent call last):
+    ...
+    mpxl.errors.UserError: f.xml: BOARD 18, TRAVELLER_LINE 8: 'AQQ' is not a score or a known artificial code; ...
+    """
+    try:
+        parse_entry(value)
+    except ValueError as exc:
+        text = str(value).strip()
+        if re.match(r"^[A-Za-z]", text) and not re.search(r"\d+\s*%", text):
+            raise UserError(source, where, f"{text!r} is not a score or a known artificial code; expected a score "
+                            "such as 420 or -50, or A+, A=, A-, A60, 60/40 or USEBIO's Annbb such as A6040") from None
+        raise UserError(source, where, str(exc)) from None
+    return value
+
+
+def score_from_contract(board: int, contract, declarer, tricks, source: str, where: str):
+    """The NS score of a contract played on ``board`` (vulnerability from the board number).
+
+    >>> score_from_contract(4, "3NT", "E", 11, "f.csv", "line 2")
+    -660
+    """
+    try:
+        return ns_score(contract, declarer, tricks, board_vulnerability(board))
+    except ValueError as exc:
+        raise UserError(source, where, str(exc)) from None
+
+
+def decode_text(data: bytes, declared: Optional[str] = None) -> str:
+    """Decode a text file: a BOM or the declared encoding, else UTF-8, else ISO-8859-1 (PBN's own).
+
+    >>> decode_text("Séance".encode("latin-1")), decode_text("Séance".encode("utf-8"))
+    ('Séance', 'Séance')
+    """
+    if data.startswith(b"\xef\xbb\xbf"):
+        return data[3:].decode("utf-8", errors="replace")
+    if declared:
+        try:
+            return data.decode(declared)
+        except (LookupError, UnicodeDecodeError):
+            pass
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+def check_duplicates(event: Event) -> None:
+    """Refuse a board where one pair has two lines (two lines for one table, or a pair twice).
+
+    >>> ev = Event(lines=[Line(1, "1", "2", where="line 2"), Line(1, "1", "3", where="line 3")], source="f.csv")
+    >>> check_duplicates(ev)
+    Traceback (most recent call last):
+    ...
+    mpxl.errors.UserError: f.csv: line 3: board 1: pair 1 already has a line on this board (line 2)
+    """
+    seen: dict = {}
+    for ln in event.lines:
+        key_base = (ln.session, ln.section, ln.board)
+        if str(ln.ns_pair) == str(ln.ew_pair) and event.winners.get(ln.section) != 2:
+            raise UserError(event.source, ln.where, f"board {ln.board}: pair {ln.ns_pair} is both NS and EW")
+        if ln.table is not None:
+            k = key_base + ("table", str(ln.table))
+            if k in seen:
+                raise UserError(event.source, ln.where,
+                                f"board {ln.board}: table {ln.table} already has a line on this board ({seen[k].where})")
+            seen[k] = ln
+        for side, pair in (("NS", ln.ns_pair), ("EW", ln.ew_pair)):
+            k = key_base + ("pair", _pair_slot(event, ln, side), str(pair))
+            if k in seen:
+                raise UserError(event.source, ln.where,
+                                f"board {ln.board}: pair {pair} already has a line on this board ({seen[k].where})")
+            seen[k] = ln
+
+
+def _pair_slot(event: Event, ln: Line, side: str) -> str:
+    """In a two-winner field NS 1 and EW 1 are different pairs; in a one-winner field the same."""
+    return side if event.winners.get(ln.section) == 2 else ""
+
+
+def format_number(value, decimals: Optional[int] = None) -> str:
+    """A figure as text: a Fraction or float to ``decimals`` places (trailing zeros kept), ints plain.
+
+    >>> format_number(Fraction(127, 8), 2), format_number(7), format_number(Fraction(7), 1), format_number(None)
+    ('15.88', '7', '7.0', '')
+    """
+    if value is None:
+        return ""
+    if decimals is None:
+        f = Fraction(value)
+        if f.denominator == 1:
+            return str(f.numerator)
+        return f"{float(f):.10g}"
+    from ..rounding import round_fraction
+    r = round_fraction(Fraction(value), decimals)
+    return f"{r.numerator / r.denominator:.{decimals}f}" if decimals else str(int(r))
+
+
+def entry_text(score) -> str:
+    """A line's score as the text the writers put in a file (``''`` when not played).
+
+    >>> entry_text(-420), entry_text("A5050"), entry_text(None)
+    ('-420', 'A5050', '')
+    """
+    if score is None:
+        return ""
+    if isinstance(score, Artificial):
+        return f"{format_number(score.ns)}/{format_number(score.ew)}"
+    return str(score)

@@ -1,0 +1,432 @@
+"""PBN 2.x results: the ``ScoreTable`` of each board and the ``TotalScoreTable`` of the event.
+
+A PBN file is a list of games (one per board), each a run of tags
+``[Name "value"]``; a tag whose name ends in ``Table`` is followed by its rows.
+The table's value names the columns, ``Name\\widthAlign;...`` (PBN 2.1,
+sections 5.9 and 5.10): ``Table\\2R;PairId_NS\\2R;...``. A cell is a word or a
+quoted string; ``-`` is empty. Files are ISO-8859-1 (PBN's own) or UTF-8.
+
+ScoreTable columns read (others, e.g. Magic Contest's ``Percentage_NS`` or
+Ruter's, are kept aside and ignored): ``PairId_NS``, ``PairId_EW`` (required),
+``Section``, ``Table``, ``Round``, ``Contract``, ``Declarer``, ``Result``
+(tricks), ``Lead``, ``Score_NS`` / ``Score_EW`` or ``Score`` (NS), ``MP_NS`` /
+``MP_EW`` (the published matchpoints), and mpxl's own extension column
+``Arrowswitch`` (``Y`` on a table that played the other direction's cards). Artificial scores ``A+`` ``A=`` ``A-``
+(60/50/40%) may differ per side (``A-`` in Score_NS with ``A+`` in Score_EW);
+``Bye`` is not played. TotalScoreTable columns: ``Rank``, ``PairId``,
+``Direction``, ``TotalScoreMP`` (or ``TotalMP``), ``TotalPercentage``, ``Names``,
+``NrBoards``.
+
+>>> ev = read_pbn_text('''[Board "1"]
+... [ScoreTable "PairId_NS\\\\2R;PairId_EW\\\\2R;Score_NS\\\\6R;Score_EW\\\\6R;MP_NS\\\\4R;MP_EW\\\\4R"]
+...  1  2 "420" - 2.0 0.0
+...  3  4 "A+" "A-" 1.2 0.8
+... ''', "t.pbn")
+>>> [(ln.ns_pair, ln.ew_pair, ln.score, ln.published_ns_mp, ln.where) for ln in ev.lines]
+[('1', '2', 420, 2.0, 'line 3'), ('3', '4', 'A+/A-', 1.2, 'line 4')]
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from fractions import Fraction
+from typing import Optional
+
+from ..adjustments import ARTIFICIAL_CODES, Artificial, parse_entry
+from ..errors import UserError
+from ..event import Event, Line, Pair
+from .common import check_entry, decimals_of, decode_text, format_number, number_or_none, score_from_contract
+
+__all__ = ["read_pbn", "read_pbn_text", "write_pbn", "pbn_text", "parse_columns", "split_row"]
+
+_TAG_RE = re.compile(r'^\[\s*(\w+)\s+"(.*)"\s*\]\s*$')
+_TOKEN_RE = re.compile(r'"((?:[^"\\]|\\.)*)"|(\S+)')
+_META_RE = re.compile(r'<META\s+name=(\w+)\s+content="([^"]*)"', re.IGNORECASE)
+
+
+def read_pbn(path: "str | os.PathLike") -> Event:
+    """Read a PBN results file into an :class:`~mpxl.event.Event`."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as exc:
+        raise UserError(str(path), "", exc.strerror or str(exc)) from None
+    return read_pbn_text(decode_text(data), str(path))
+
+
+def parse_columns(spec: str) -> list[str]:
+    """Column names from a table tag's value: ``Name\\\\widthAlign`` separated by ``;``.
+
+    >>> parse_columns("Table\\\\2R;PairId_NS\\\\2R;Contract\\\\3L;Names")
+    ['Table', 'PairId_NS', 'Contract', 'Names']
+    """
+    return [part.split("\\", 1)[0].strip() for part in spec.split(";") if part.strip()]
+
+
+def split_row(text: str) -> list[Optional[str]]:
+    """The cells of a table row: words and quoted strings; ``-`` is None.
+
+    >>> split_row(' 1  7 "E-W" 771.2 -   "Player 7a - Player 7b"')
+    ['1', '7', 'E-W', '771.2', None, 'Player 7a - Player 7b']
+    """
+    cells: list[Optional[str]] = []
+    for m in _TOKEN_RE.finditer(text):
+        if m.group(1) is not None:
+            cells.append(m.group(1).replace('\\"', '"'))
+        else:
+            cells.append(None if m.group(2) == "-" else m.group(2))
+    return cells
+
+
+def _games(text: str, source: str):
+    """Yield (tags {name: (value, line no)}, tables {name: (columns, rows[(line no, cells)], line no)}) per game."""
+    tags: dict = {}
+    tables: dict = {}
+    current: Optional[str] = None
+    in_comment = False
+    for no, raw in enumerate(text.splitlines(), 1):
+        line = raw.rstrip("\r\n")
+        if in_comment:
+            if "}" in line:
+                in_comment = False
+            continue
+        stripped = line.strip()
+        if stripped.startswith("%"):
+            m = _META_RE.search(stripped)
+            if m:
+                tags.setdefault("%" + m.group(1), (m.group(2), no))
+            continue
+        if stripped.startswith("{"):
+            in_comment = "}" not in stripped
+            continue
+        if stripped.startswith(";"):
+            continue
+        if not stripped:
+            current = None
+            if any(not k.startswith("%") for k in tags):
+                yield tags, tables
+                tags = {k: v for k, v in tags.items() if k.startswith("%")}
+                tables = {}
+            continue
+        if stripped.startswith("["):
+            m = _TAG_RE.match(stripped)
+            if not m:
+                raise UserError(source, f"line {no}", f"malformed PBN tag {stripped[:60]!r}; expected [Name \"value\"]")
+            name, value = m.group(1), m.group(2)
+            tags[name] = (value, no)
+            current = None
+            if name.endswith("Table"):
+                tables[name] = (parse_columns(value), [], no)
+                current = name
+            continue
+        if current is not None:
+            tables[current][1].append((no, split_row(stripped)))
+        # other lines (a deal's play or auction section) are not results; skip them
+    if any(not k.startswith("%") for k in tags):
+        yield tags, tables
+
+
+def _col(columns: list[str], *names: str) -> Optional[int]:
+    lower = [c.lower() for c in columns]
+    for n in names:
+        if n.lower() in lower:
+            return lower.index(n.lower())
+    return None
+
+
+def _artificial_word(text: Optional[str]) -> bool:
+    return text is not None and text.strip().upper() in ARTIFICIAL_CODES and not re.fullmatch(r"\d+%?", text.strip())
+
+
+def _ns_score(score_ns: Optional[str], score_ew: Optional[str], source: str, where: str):
+    """A line's score from the Score_NS / Score_EW cells: an int, an artificial code, or None."""
+    for cell in (score_ns, score_ew):
+        if cell is not None and cell.strip().lower() in ("bye", "np", "not played"):
+            return None
+    if _artificial_word(score_ns) or _artificial_word(score_ew):
+        if score_ns is None or score_ew is None:
+            art = score_ns if score_ns is not None else score_ew
+            code = art.strip().upper() if score_ns is not None else _mirror(art.strip().upper())
+            return check_entry(code, source, where)
+        return check_entry(f"{score_ns.strip().upper()}/{score_ew.strip().upper()}", source, where)
+    if score_ns is not None and score_ew is not None:
+        try:
+            a, b = int(score_ns), int(score_ew)
+        except ValueError:
+            a = b = None
+        if a is not None and not (a == -b or (a == 0 and b == 0)):
+            raise UserError(source, where, f"Score_NS {score_ns!r} and Score_EW {score_ew!r} disagree")
+    if score_ns is not None:
+        return _int_score(score_ns, source, where)
+    if score_ew is not None:
+        value = _int_score(score_ew, source, where)
+        return -value if isinstance(value, int) else value
+    return None
+
+
+def _mirror(code: str) -> str:
+    """EW's artificial code given alone in Score_EW, as NS/EW: EW A+ alone means NS A-."""
+    return {"A+": "A-/A+", "A-": "A+/A-", "A=": "A=/A="}.get(code, code)
+
+
+def _int_score(cell: str, source: str, where: str):
+    try:
+        return int(cell)
+    except ValueError:
+        return check_entry(cell, source, where)
+
+
+def read_pbn_text(text: str, source: str = "<pbn>") -> Event:
+    """Parse PBN text; ``source`` names the file in messages."""
+    ev = Event(source=source, scale=2)
+    decimals = 0
+    board: Optional[int] = None
+    previous: dict = {}
+    saw_score_table = False
+    for tags, tables in _games(text, source):
+        # "#" inherits the previous game's value (PBN 3.4)
+        for k, (v, no) in list(tags.items()):
+            if v == "#" and k in previous:
+                tags[k] = (previous[k][0], no)
+        previous.update(tags)
+        if not ev.program:
+            gen = tags.get("%Generator", (None, 0))[0]
+            ver = tags.get("%Version", (None, 0))[0]
+            app = tags.get("Application", (None, 0))[0]
+            ev.program = " ".join(x for x in (gen, ver) if x) or (app or "")
+        ev.title = ev.title or tags.get("Event", ("", 0))[0]
+        ev.date = ev.date or tags.get("Date", ("", 0))[0]
+        if "Board" in tags:
+            value, no = tags["Board"]
+            try:
+                board = int(value)
+            except ValueError:
+                raise UserError(source, f"line {no}", f"Board {value!r} is not a board number") from None
+        section_tag = tags.get("Section", ("", 0))[0]
+        if "TotalScoreTable" in tables:
+            _total_table(ev, tables["TotalScoreTable"], section_tag, source)
+        if "ScoreTable" in tables:
+            saw_score_table = True
+            if board is None:
+                raise UserError(source, f"line {tables['ScoreTable'][2]}", "a ScoreTable without a [Board] tag")
+            decimals = max(decimals, _score_table(ev, board, tables["ScoreTable"], section_tag, source))
+    if not saw_score_table:
+        raise UserError(source, "", "no ScoreTable found: this PBN file holds no results")
+    ev.published_decimals = decimals
+    _winners(ev)
+    return ev
+
+
+def _score_table(ev: Event, board: int, table, section_tag: str, source: str) -> int:
+    columns, rows, header_no = table
+    where0 = f"line {header_no}"
+    c = {name: _col(columns, *alts) for name, alts in {
+        "ns": ("PairId_NS", "PairNS", "Pair_NS"), "ew": ("PairId_EW", "PairEW", "Pair_EW"),
+        "section": ("Section",), "table": ("Table",), "round": ("Round",), "contract": ("Contract",),
+        "declarer": ("Declarer",), "result": ("Result",), "lead": ("Lead",),
+        "score_ns": ("Score_NS", "Score"), "score_ew": ("Score_EW",),
+        "mp_ns": ("MP_NS", "MatchPoints_NS"), "mp_ew": ("MP_EW", "MatchPoints_EW"),
+        "arrow": ("Arrowswitch", "ArrowSwitch"),
+    }.items()}
+    if c["ns"] is None or c["ew"] is None:
+        raise UserError(source, where0, "the ScoreTable has no PairId_NS / PairId_EW column")
+    if c["score_ns"] is None and c["score_ew"] is None and c["contract"] is None:
+        raise UserError(source, where0, "the ScoreTable has no Score_NS, Score_EW or Contract column")
+    if (c["mp_ns"] is None) != (c["mp_ew"] is None):
+        have, miss = ("MP_NS", "MP_EW") if c["mp_ew"] is None else ("MP_EW", "MP_NS")
+        raise UserError(source, where0, f"the ScoreTable has a {have} column but no {miss} column")
+    decimals = 0
+    for no, cells in rows:
+        where = f"line {no}"
+        if len(cells) != len(columns):
+            missing = columns[len(cells):] if len(cells) < len(columns) else []
+            detail = f" (no {', '.join(missing)})" if missing else ""
+            raise UserError(source, where, f"board {board}: the row has {len(cells)} cells, the ScoreTable header names "
+                            f"{len(columns)}{detail}")
+
+        def cell(name):
+            i = c[name]
+            return cells[i] if i is not None else None
+
+        ns, ew = cell("ns"), cell("ew")
+        if ns is None or ew is None:
+            raise UserError(source, where, f"board {board}: a line needs both PairId_NS and PairId_EW")
+        contract, declarer, result = cell("contract"), cell("declarer"), cell("result")
+        try:
+            tricks = int(result) if result is not None else None
+        except ValueError:
+            raise UserError(source, where, f"board {board}: Result {result!r} is not a number of tricks") from None
+        if c["score_ns"] is None and c["score_ew"] is None:
+            score = score_from_contract(board, contract, declarer, tricks, source, where) if contract else None
+        else:
+            score = _ns_score(cell("score_ns"), cell("score_ew"), source, where)
+        try:
+            ns_mp, ew_mp = number_or_none(cell("mp_ns")), number_or_none(cell("mp_ew"))
+        except ValueError as exc:
+            raise UserError(source, where, f"board {board}: matchpoints: {exc}") from None
+        decimals = max(decimals, decimals_of(cell("mp_ns")), decimals_of(cell("mp_ew")))
+        table_no = cell("table")
+        try:
+            table_no = int(table_no) if table_no is not None else None
+        except ValueError:
+            pass
+        ev.lines.append(Line(
+            board, ns, ew, cell("section") or section_tag, score, contract, declarer, tricks, cell("lead"),
+            table_no, arrowswitch=(cell("arrow") or "").upper() in ("Y", "YES", "1", "TRUE"),
+            published_ns_mp=ns_mp, published_ew_mp=ew_mp, where=where,
+        ))
+    return decimals
+
+
+def _total_table(ev: Event, table, section_tag: str, source: str) -> None:
+    columns, rows, header_no = table
+    c = {name: _col(columns, *alts) for name, alts in {
+        "rank": ("Rank",), "pair": ("PairId",), "direction": ("Direction",), "section": ("Section",),
+        "mp": ("TotalScoreMP", "TotalMP", "TotalScore"), "pct": ("TotalPercentage", "Percentage"),
+        "names": ("Names",), "boards": ("NrBoards",),
+    }.items()}
+    if c["pair"] is None:
+        raise UserError(source, f"line {header_no}", "the TotalScoreTable has no PairId column")
+    for no, cells in rows:
+        where = f"line {no}"
+        if len(cells) != len(columns):
+            raise UserError(source, where, f"the row has {len(cells)} cells, the TotalScoreTable header names {len(columns)}")
+
+        def cell(name):
+            i = c[name]
+            return cells[i] if i is not None else None
+
+        try:
+            mp, pct = number_or_none(cell("mp")), number_or_none(cell("pct"))
+        except ValueError as exc:
+            raise UserError(source, where, str(exc)) from None
+        direction = cell("direction")
+        direction = direction.upper().replace("-", "") if direction else None
+        names = tuple(n.strip() for n in (cell("names") or "").split(" - ") if n.strip())
+        pair = Pair(cell("pair"), cell("section") or section_tag, direction, names, 1, mp, pct, cell("rank"), None,
+                    f"{where} (pair {cell('pair')})")
+        ev.pairs.append(pair)
+
+
+def _winners(ev: Event) -> None:
+    """One winner unless the TotalScoreTable ranks NS and EW apart (a rank repeats across directions)
+    or no pair ever plays both directions on the travellers."""
+    for sec in ev.sections():
+        pairs = [p for p in ev.pairs if p.section == sec]
+        ns = {ln.ns_pair for ln in ev.lines if ln.section == sec}
+        ew = {ln.ew_pair for ln in ev.lines if ln.section == sec}
+        ranks_ns = {p.published_place for p in pairs if p.direction == "NS"}
+        ranks_ew = {p.published_place for p in pairs if p.direction == "EW"}
+        two = bool(ranks_ns & ranks_ew) if pairs else not (ns & ew)
+        ev.winners[sec] = 2 if two else 1
+        if not two:
+            for p in pairs:
+                p.direction = None
+
+
+# --------------------------------------------------------------------------- writer
+
+SCORE_COLUMNS = ("Table\\2R;Round\\2R;PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R;Lead\\3L;"
+                 "Score_NS\\6R;Score_EW\\6R;MP_NS\\6R;MP_EW\\6R")
+ARROW_COLUMN = ";Arrowswitch\\1R"  # an extension column, written only on boards with an arrowswitched table
+TOTAL_COLUMNS = "Rank\\3R;PairId\\3R;Direction\\5R;TotalScoreMP\\7R;TotalPercentage\\6R;Names\\40L;NrBoards\\2R"
+
+
+def _quote(value) -> str:
+    if value is None or value == "":
+        return "-"
+    return '"' + str(value).replace('"', "'") + '"'
+
+
+def _word(value) -> str:
+    if value is None or str(value).strip() == "":
+        return "-"
+    text = str(value)
+    return text if re.fullmatch(r"[^\s\"]+", text) else _quote(text)
+
+
+def _score_cells(score) -> tuple[str, str]:
+    if score is None:
+        return "-", "-"
+    entry = parse_entry(score)
+    if isinstance(entry, Artificial):
+        words = {Fraction(60): "A+", Fraction(50): "A=", Fraction(40): "A-"}
+        if entry.ns in words and entry.ew in words:
+            return _quote(words[entry.ns]), _quote(words[entry.ew])
+        return _quote(score), "-"
+    if isinstance(score, int):
+        if score > 0:
+            return _quote(score), "-"
+        if score < 0:
+            return "-", _quote(-score)
+        return _quote(0), _quote(0)
+    return _quote(score), "-"
+
+
+def pbn_text(result_or_event, decimals: Optional[int] = None) -> str:
+    """PBN 2.1 text of a scored event (or a bare Event): a TotalScoreTable and one ScoreTable per board.
+
+    >>> from mpxl.event import Event, Line
+    >>> print(pbn_text(Event(lines=[Line(1, "1", "2", score=-50)])).splitlines()[-2])
+    -  - 1 2 - - - -      -   "50"      -      -
+    """
+    from .usebio import _decimals, _unpack
+
+    event, scored, pairs = _unpack(result_or_event)
+    if decimals is None:
+        decimals = _decimals(result_or_event)
+    out = ["% PBN 2.1", "% EXPORT", '% <META  name=Generator content="mpxl">', ""]
+    title = event.title or "mpxl"
+    sections = event.sections() or [""]
+    by_board: dict = {}
+    for ln, ns_mp, ew_mp in scored:
+        by_board.setdefault((ln.session, ln.section, ln.board), []).append((ln, ns_mp, ew_mp))
+    first = True
+    for key in sorted(by_board, key=lambda k: (k[0], sections.index(k[1]) if k[1] in sections else 0, k[2])):
+        _, section, board = key
+        out.append(f'[Event "{title}"]')
+        if event.date:
+            out.append(f'[Date "{event.date}"]')
+        out.append(f'[Board "{board}"]')
+        if section:
+            out.append(f'[Section "{section}"]')
+        out.append('[Scoring "MatchPoints"]')
+        if first and pairs:
+            first = False
+            out.append(f'[TotalScoreTable "{TOTAL_COLUMNS};Section\\2L"]')
+            for pair, res in pairs:
+                mp = res.mp if res is not None else pair.published_mp
+                pct = res.percentage if res is not None else pair.published_percentage
+                place = res.place if res is not None else pair.published_place
+                direction = {"NS": "N-S", "EW": "E-W"}.get(pair.direction or "", None)
+                out.append(" ".join([
+                    _word(place), _word(pair.number), _quote(direction) if direction else "-",
+                    format_number(mp, decimals) if mp is not None else "-",
+                    format_number(Fraction(pct), 2) if pct is not None else "-",
+                    _quote(" - ".join(pair.names)) if pair.names else "-",
+                    str(res.boards) if res is not None else "-", _word(pair.section),
+                ]))
+        arrows = any(ln.arrowswitch for ln, _, _ in by_board[key])
+        out.append(f'[ScoreTable "{SCORE_COLUMNS}{ARROW_COLUMN if arrows else ""}"]')
+        for ln, ns_mp, ew_mp in by_board[key]:
+            s_ns, s_ew = _score_cells(ln.score)
+            out.append(" ".join([
+                _word(ln.table), "-", _word(ln.ns_pair), _word(ln.ew_pair), _word(ln.contract), _word(ln.declarer),
+                _word(ln.tricks), _word(ln.lead), f"{s_ns:>6}", f"{s_ew:>6}",
+                f"{format_number(ns_mp, decimals) if ns_mp is not None else '-':>6}",
+                f"{format_number(ew_mp, decimals) if ew_mp is not None else '-':>6}",
+            ] + ([("Y" if ln.arrowswitch else "N")] if arrows else [])))
+        out.append("")
+    return "\n".join(out) + "\n"
+
+
+def write_pbn(result_or_event, path: "str | os.PathLike", encoding: str = "utf-8") -> None:
+    """Write a scored event (or a bare Event) as PBN, atomically (UTF-8 unless told ISO-8859-1)."""
+    from ..atomic import atomic_write
+
+    text = pbn_text(result_or_event)
+    if encoding.lower().replace("-", "") in ("latin1", "iso88591"):
+        text = text.encode("latin-1", errors="replace").decode("latin-1")
+    with atomic_write(path, encoding=encoding, newline="\n") as f:
+        f.write(text)

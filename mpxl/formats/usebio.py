@@ -1,0 +1,312 @@
+"""USEBIO XML (versions 1.0 to 1.3): read an event, write a scored one.
+
+USEBIO is the EBU's results format, written by EBUScore, ScoreBridge, Pianola,
+BriAn, RealBridge and PairsScorer. The reader is lenient about where things
+sit (an ``EVENT`` may hold its ``PARTICIPANTS`` and ``BOARD`` elements directly,
+as ScoreBridge writes, or inside ``SESSION`` and ``SECTION`` elements, as
+EBUScore does) and strict about what they say. Files are parsed with
+defusedxml: a DTD is never fetched and a file that declares entities (an
+external entity, an entity-expansion bomb) is refused.
+
+Artificial scores are written ``Annbb`` in ``SCORE`` (NS nn%, EW bb%); the file's
+own matchpoints are kept in ``Line.published_ns_mp`` / ``published_ew_mp``.
+
+>>> ev = read_usebio_bytes(b'''<USEBIO Version="1.2"><EVENT EVENT_TYPE="PAIRS">
+...   <PROGRAM_NAME>EBUScore Pairs</PROGRAM_NAME><WINNER_TYPE>2</WINNER_TYPE>
+...   <BOARD><BOARD_NUMBER>1</BOARD_NUMBER>
+...   <TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>4</EW_PAIR_NUMBER>
+...     <SCORE>A6040</SCORE><NS_MATCH_POINTS>1.2</NS_MATCH_POINTS></TRAVELLER_LINE>
+...   </BOARD></EVENT></USEBIO>''', "t.xml")
+>>> ev.program, ev.winners, ev.lines[0].score, ev.lines[0].published_ns_mp, ev.lines[0].where
+('EBUScore Pairs', {'': 2}, 'A6040', 1.2, 'BOARD 1, TRAVELLER_LINE 1')
+"""
+
+from __future__ import annotations
+
+import os
+import xml.etree.ElementTree as StdET
+from fractions import Fraction
+from typing import Optional
+from xml.sax.saxutils import escape
+
+import defusedxml
+import defusedxml.ElementTree as SafeET
+
+from ..errors import UserError
+from ..event import Event, Line, Pair
+from .common import check_entry, decimals_of, entry_text, format_number, number_or_none, score_from_contract
+
+__all__ = ["read_usebio", "read_usebio_bytes", "write_usebio", "usebio_text"]
+
+
+def read_usebio(path: "str | os.PathLike") -> Event:
+    """Read a USEBIO XML file into an :class:`~mpxl.event.Event`."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as exc:
+        raise UserError(str(path), "", exc.strerror or str(exc)) from None
+    return read_usebio_bytes(data, str(path))
+
+
+def _text(elem, tag: str) -> Optional[str]:
+    child = elem.find(tag)
+    if child is None or child.text is None:
+        return None
+    t = child.text.strip()
+    return t if t else None
+
+
+def read_usebio_bytes(data: bytes, source: str = "<usebio>") -> Event:
+    """Parse USEBIO from bytes; ``source`` names the file in messages."""
+    try:
+        root = SafeET.fromstring(data, forbid_dtd=False, forbid_entities=True, forbid_external=True)
+    except defusedxml.DefusedXmlException as exc:
+        raise UserError(source, "", f"refused: the XML declares entities or external references ({type(exc).__name__}); "
+                        "mpxl never expands or fetches them") from None
+    except StdET.ParseError as exc:
+        line, col = getattr(exc, "position", (0, 0))
+        msg = str(exc).split(":")[0]
+        raise UserError(source, f"line {line}, column {col}", f"not well-formed XML ({msg}); is the file truncated?") from None
+    if root.tag != "USEBIO":
+        raise UserError(source, f"<{root.tag}>", "not a USEBIO file: the root element must be <USEBIO>")
+    ev = Event(source=source)
+    ev.notes.append(f"USEBIO {root.get('Version', '?')}")
+    decimals = 0
+    events = root.findall("EVENT")
+    if not events:
+        raise UserError(source, "<USEBIO>", "no <EVENT> element")
+    for event_el in events:
+        prog = " ".join(x for x in (_text(event_el, "PROGRAM_NAME"), _text(event_el, "PROGRAM_VERSION")) if x)
+        ev.program = ev.program or prog
+        ev.title = ev.title or (_text(event_el, "EVENT_DESCRIPTION") or "")
+        ev.date = ev.date or (_text(event_el, "DATE") or "")
+        winners = _text(event_el, "WINNER_TYPE")
+        decimals = max(decimals, _walk(event_el, ev, source, session=1, section="", winners=winners))
+    ev.published_decimals = decimals
+    ev.scale = 2
+    sections = {ln.section for ln in ev.lines} | {p.section for p in ev.pairs}
+    ev.field_scoring = "section"
+    default = ev.winners.get("", 1)
+    ev.winners = {sec: ev.winners.get(sec, default) for sec in sorted(sections)}
+    return ev
+
+
+def _walk(elem, ev: Event, source: str, session: int, section: str, winners: Optional[str]) -> int:
+    """Collect pairs and boards under ``elem``; returns the most decimals seen in matchpoints."""
+    decimals = 0
+    for child in elem:
+        tag = child.tag
+        if tag == "SESSION":
+            sid = child.get("SESSION_ID") or _text(child, "SESSION_ID") or str(session)
+            try:
+                sess = int(sid)
+            except ValueError:
+                sess = session
+            decimals = max(decimals, _walk(child, ev, source, sess, section, winners))
+        elif tag == "SECTION":
+            sid = child.get("SECTION_ID") or _text(child, "SECTION_ID") or section
+            w = _text(child, "WINNER_TYPE") or winners
+            decimals = max(decimals, _walk(child, ev, source, session, sid, w))
+        elif tag == "PARTICIPANTS":
+            for i, pair_el in enumerate(child.findall("PAIR"), 1):
+                ev.pairs.append(_pair(pair_el, source, session, section, i))
+        elif tag == "BOARD":
+            decimals = max(decimals, _board(child, ev, source, session, section))
+        if winners and winners.strip() in ("1", "2"):
+            ev.winners[section] = int(winners)
+    return decimals
+
+
+def _where(section: str, rest: str) -> str:
+    return f"SECTION {section}, {rest}" if section else rest
+
+
+def _pair(el, source: str, session: int, section: str, index: int) -> Pair:
+    where = _where(section, f"PAIR {index}")
+    number = _text(el, "PAIR_NUMBER")
+    if number is None:
+        raise UserError(source, where, "<PAIR> without a <PAIR_NUMBER>")
+    direction = _text(el, "DIRECTION")
+    if direction is not None:
+        direction = direction.upper().replace("-", "").replace("/", "")
+        if direction not in ("NS", "EW"):
+            raise UserError(source, where, f"DIRECTION {direction!r} must be NS or EW")
+    names = tuple(n for n in (_text(p, "PLAYER_NAME") for p in el.findall("PLAYER")) if n)
+    try:
+        pct = number_or_none(_text(el, "PERCENTAGE"))
+        mp = number_or_none(_text(el, "TOTAL_SCORE") or _text(el, "TOTAL_MATCH_POINTS"))
+    except ValueError as exc:
+        raise UserError(source, f"{where} (pair {number})", str(exc)) from None
+    return Pair(number, section, direction, names, session, mp, pct, _text(el, "PLACE"), None, f"{where} (pair {number})")
+
+
+def _board(el, ev: Event, source: str, session: int, section: str) -> int:
+    num_text = _text(el, "BOARD_NUMBER")
+    try:
+        board = int(num_text)
+    except (TypeError, ValueError):
+        raise UserError(source, _where(section, "BOARD"), f"BOARD_NUMBER {num_text!r} is not a board number") from None
+    decimals = 0
+    for i, tl in enumerate(el.findall("TRAVELLER_LINE"), 1):
+        where = _where(section, f"BOARD {board}, TRAVELLER_LINE {i}")
+        ns, ew = _text(tl, "NS_PAIR_NUMBER"), _text(tl, "EW_PAIR_NUMBER")
+        if ns is None or ew is None:
+            raise UserError(source, where, "a traveller line needs NS_PAIR_NUMBER and EW_PAIR_NUMBER")
+        contract, declarer = _text(tl, "CONTRACT"), _text(tl, "PLAYED_BY")
+        tricks_text = _text(tl, "TRICKS")
+        try:
+            tricks = int(tricks_text) if tricks_text is not None else None
+        except ValueError:
+            raise UserError(source, where, f"TRICKS {tricks_text!r} is not a number of tricks") from None
+        score = _text(tl, "SCORE")
+        if score is not None:
+            try:
+                score = int(score)
+            except ValueError:
+                check_entry(score, source, where)
+        elif contract is not None:
+            score = score_from_contract(board, contract, declarer, tricks, source, where)
+        ns_mp_text, ew_mp_text = _text(tl, "NS_MATCH_POINTS"), _text(tl, "EW_MATCH_POINTS")
+        try:
+            ns_mp, ew_mp = number_or_none(ns_mp_text), number_or_none(ew_mp_text)
+        except ValueError as exc:
+            raise UserError(source, where, f"matchpoints: {exc}") from None
+        decimals = max(decimals, decimals_of(ns_mp_text), decimals_of(ew_mp_text))
+        arrow = (_text(tl, "ARROW_SWITCH") or _text(tl, "ARROWSWITCH") or "").upper() in ("Y", "YES", "TRUE", "1")
+        ev.lines.append(Line(
+            board, ns, ew, section, score, contract, declarer, tricks, _text(tl, "LEAD"), None,
+            arrowswitch=arrow, session=session, published_ns_mp=ns_mp, published_ew_mp=ew_mp, where=where,
+        ))
+        notes = _text(tl, "NOTES")
+        if notes:
+            ev.notes.append(f"{where}: {notes}")
+    return decimals
+
+
+# --------------------------------------------------------------------------- writer
+
+
+def _el(tag: str, value, indent: int) -> str:
+    return f"{' ' * indent}<{tag}>{escape(str(value))}</{tag}>\n"
+
+
+def usebio_text(result_or_event, decimals: Optional[int] = None) -> str:
+    """The USEBIO 1.2 text of a scored event (a SessionResult) or a bare Event (no matchpoints).
+
+    >>> from mpxl.event import Event, Line
+    >>> text = usebio_text(Event(lines=[Line(1, "1", "2", score=420)]))
+    >>> "<SCORE>420</SCORE>" in text and text.startswith('<?xml version="1.0" encoding="UTF-8"?>')
+    True
+    """
+    event, scored, pairs = _unpack(result_or_event)
+    if decimals is None:
+        decimals = _decimals(result_or_event)
+    out = ['<?xml version="1.0" encoding="UTF-8"?>\n', '<!DOCTYPE USEBIO SYSTEM "usebio_v1_2.dtd">\n',
+           '<USEBIO Version="1.2">\n', '   <EVENT EVENT_TYPE="PAIRS">\n']
+    out.append(_el("PROGRAM_NAME", "mpxl", 6))
+    from .. import __version__
+    out.append(_el("PROGRAM_VERSION", __version__, 6))
+    if event.title:
+        out.append(_el("EVENT_DESCRIPTION", event.title, 6))
+    if event.date:
+        out.append(_el("DATE", event.date, 6))
+    out.append(_el("BOARD_SCORING_METHOD", "MATCH_POINTS", 6))
+    sessions = sorted({ln.session for ln in event.lines} | {p.session for p in event.pairs}) or [1]
+    sections = event.sections() or [""]
+    out.append(_el("SESSION_COUNT", len(sessions), 6))
+    out.append(_el("SECTION_COUNT", len(sections), 6))
+    if not (sections == [""] and sessions == [1]):
+        out.append(_el("WINNER_TYPE", max(event.winners.get(s, 1) for s in sections), 6))
+    if sections == [""] and sessions == [1]:
+        out.append(_el("WINNER_TYPE", event.winners.get("", 1), 6))
+        out.extend(_section_body(event, scored, pairs, 1, "", decimals, 6))
+    else:
+        for sess in sessions:
+            out.append(f'      <SESSION SESSION_ID="{sess}">\n')
+            for sec in sections:
+                out.append(f'         <SECTION SECTION_ID="{escape(sec or "A")}">\n')
+                out.append(_el("WINNER_TYPE", event.winners.get(sec, 1), 12))
+                out.extend(_section_body(event, scored, pairs, sess, sec, decimals, 12))
+                out.append("         </SECTION>\n")
+            out.append("      </SESSION>\n")
+    out.append("   </EVENT>\n</USEBIO>\n")
+    return "".join(out)
+
+
+def _section_body(event, scored, pairs, sess: int, sec: str, decimals: Optional[int], ind: int) -> list:
+    """PARTICIPANTS and BOARD elements of one section of one session, indented by ``ind``."""
+    out = [" " * ind + "<PARTICIPANTS>\n"]
+    for pair, res in pairs:
+        if pair.section != sec or pair.session != sess:
+            continue
+        out.append(" " * (ind + 3) + "<PAIR>\n")
+        out.append(_el("PAIR_NUMBER", pair.number, ind + 6))
+        if pair.direction:
+            out.append(_el("DIRECTION", pair.direction, ind + 6))
+        pct = res.percentage if res is not None else pair.published_percentage
+        place = res.place if res is not None else pair.published_place
+        if pct is not None:
+            out.append(_el("PERCENTAGE", format_number(Fraction(pct), 2), ind + 6))
+        if place:
+            out.append(_el("PLACE", place, ind + 6))
+        for name in pair.names:
+            out.append(" " * (ind + 6) + "<PLAYER>\n")
+            out.append(_el("PLAYER_NAME", name, ind + 9))
+            out.append(" " * (ind + 6) + "</PLAYER>\n")
+        out.append(" " * (ind + 3) + "</PAIR>\n")
+    out.append(" " * ind + "</PARTICIPANTS>\n")
+    boards: dict = {}
+    for ln, ns_mp, ew_mp in scored:
+        if ln.section == sec and ln.session == sess:
+            boards.setdefault(ln.board, []).append((ln, ns_mp, ew_mp))
+    for board in sorted(boards):
+        out.append(" " * ind + "<BOARD>\n")
+        out.append(_el("BOARD_NUMBER", board, ind + 3))
+        for ln, ns_mp, ew_mp in boards[board]:
+            out.append(" " * (ind + 3) + "<TRAVELLER_LINE>\n")
+            out.append(_el("NS_PAIR_NUMBER", ln.ns_pair, ind + 6))
+            out.append(_el("EW_PAIR_NUMBER", ln.ew_pair, ind + 6))
+            for tag, value in (("CONTRACT", ln.contract), ("PLAYED_BY", ln.declarer),
+                               ("LEAD", ln.lead), ("TRICKS", ln.tricks)):
+                if value is not None and str(value) != "":
+                    out.append(_el(tag, value, ind + 6))
+            if ln.score is not None:
+                out.append(_el("SCORE", entry_text(ln.score), ind + 6))
+            if ns_mp is not None:
+                out.append(_el("NS_MATCH_POINTS", format_number(ns_mp, decimals), ind + 6))
+            if ew_mp is not None:
+                out.append(_el("EW_MATCH_POINTS", format_number(ew_mp, decimals), ind + 6))
+            if ln.arrowswitch:
+                out.append(_el("ARROW_SWITCH", "Y", ind + 6))
+            out.append(" " * (ind + 3) + "</TRAVELLER_LINE>\n")
+        out.append(" " * ind + "</BOARD>\n")
+    return out
+
+
+def _decimals(obj) -> Optional[int]:
+    options = getattr(obj, "options", None)
+    rounding = getattr(options, "rounding", None)
+    if rounding is not None and rounding.kind != "exact":
+        return rounding.decimals
+    return 2
+
+
+def _unpack(obj):
+    """(event, [(line, ns_mp, ew_mp)], [(pair, PairResult or None)]) from a SessionResult or an Event."""
+    if hasattr(obj, "boards") and hasattr(obj, "event") and hasattr(obj, "pairs"):
+        scored = [(sl.line, sl.ns_mp, sl.ew_mp) for b in obj.boards for sl in b.lines]
+        pairs = [(pr.pair, pr) for pr in obj.pairs]
+        return obj.event, scored, pairs
+    ev = obj
+    scored = [(ln, None, None) for ln in ev.lines]
+    return ev, scored, [(p, None) for p in ev.pairs]
+
+
+def write_usebio(result_or_event, path: "str | os.PathLike") -> None:
+    """Write a scored event (or a bare Event) as USEBIO 1.2 XML, atomically."""
+    from ..atomic import atomic_write
+
+    text = usebio_text(result_or_event)
+    with atomic_write(path, encoding="utf-8", newline="\n") as f:
+        f.write(text)

@@ -1,0 +1,466 @@
+"""Score a whole event: every board, every pair's total, percentage and place.
+
+:func:`score_event` takes an :class:`~mpxl.event.Event` (from a reader or a
+workbook) and :class:`ScoringOptions`, and scores it the way the scoring
+programs do:
+
+1. boards are compared within each section, or across the whole field
+   (``field``: 'section' / 'event'; by default what the file says, else section);
+2. each board is worth ``expected`` results (N): the most results on any board
+   of that field and session unless given; shorter boards are estimated by the
+   method (Neuberg by default), artificial scores are percentages of the top;
+3. each board's NS and EW figures are rounded by the policy (separately), and a
+   pair's total is the sum of its ROUNDED board figures;
+4. a pair's percentage is its total over (boards it played x top); Ave+ and Ave-
+   may be lifted to the pair's own percentage on its other boards
+   (``ave_policy='wbf'``: Ave+ = max(60%, own), Ave- = min(40%, own));
+5. places share ties (``3=``); two-winner fields rank NS and EW apart.
+
+Several sessions (``Line.session``) add up: a pair's total is the sum over its
+sessions, its percentage the total over the sum of its maxima. ``factor_top``
+factors every board to a fixed top first (carry-forward between sections with
+different tops).
+
+>>> from mpxl.event import Event, Line
+>>> ev = Event(lines=[Line(1, "1", "2", score=420), Line(1, "3", "4", score=400),
+...                   Line(2, "1", "4", score=-100), Line(2, "3", "2", score="A+")])
+>>> r = score_event(ev)
+>>> [(p.pair.number, float(p.mp), float(p.percentage), p.place) for p in r.pairs]
+[('1', 3.0, 75.0, '1='), ('4', 3.0, 75.0, '1='), ('3', 1.2, 30.0, '3'), ('2', 0.8, 20.0, '4')]
+>>> [(float(sl.ns_mp), float(sl.ew_mp)) for sl in r.boards[1].lines]
+[(1.0, 1.0), (1.2, 0.8)]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Optional
+
+from .adjustments import parse_entry
+from .board import plain_board, score_board
+from .errors import UserError
+from .event import Event, Line, Pair
+from .methods import Method
+from .rounding import Rounding, round_fraction
+
+__all__ = [
+    "ScoringOptions",
+    "ScoredLine",
+    "ScoredBoard",
+    "PairResult",
+    "SessionResult",
+    "score_event",
+    "result_to_json",
+    "place_labels",
+    "AVE_POLICIES",
+]
+
+#: How Ave+ and Ave- are awarded: the set 60/40, or the WBF/EBU "or the pair's own percentage" rule.
+AVE_POLICIES = {
+    "fixed": "Ave+ is 60% and Ave- 40% of the top, always",
+    "wbf": "Ave+ is 60% or the pair's percentage on its other boards if higher; Ave- 40% or that percentage if lower",
+}
+
+
+@dataclass(frozen=True)
+class ScoringOptions:
+    """How to score an event; the defaults are the WBF/EBU rules with exact figures."""
+
+    method: Method = Method.NEUBERG
+    scale: int = 2
+    expected: Optional[int] = None  # results per board; None = the most on any board of the field
+    rounding: Rounding = Rounding()
+    small_groups: str = "wbf"
+    ave_policy: str = "fixed"
+    field: Optional[str] = None  # "section" / "event" / None = what the file says, else "section"
+    winners: Optional[int] = None  # 1 / 2 / None = what the file says
+    percentage_decimals: Optional[int] = 2  # how percentages are shown (ranking uses the exact figure)
+    factor_top: Optional[int] = None  # factor every board to this top before rounding
+
+    def __post_init__(self):
+        object.__setattr__(self, "method", Method.find(self.method))
+        object.__setattr__(self, "rounding", Rounding.parse(self.rounding))
+        if self.scale not in (1, 2):
+            raise ValueError(f"scale {self.scale!r} must be 1 (single) or 2 (double)")
+        if self.ave_policy not in AVE_POLICIES:
+            raise ValueError(f"ave policy {self.ave_policy!r}; expected one of " + ", ".join(AVE_POLICIES))
+        if self.field not in (None, "section", "event"):
+            raise ValueError(f"field {self.field!r}; expected section or event")
+        if self.winners not in (None, 1, 2):
+            raise ValueError(f"winners {self.winners!r}; expected 1 or 2")
+        if self.expected is not None and (isinstance(self.expected, bool) or not isinstance(self.expected, int) or self.expected < 1):
+            raise ValueError(f"expected {self.expected!r} must be a whole number of results, at least 1")
+        if self.factor_top is not None and (not isinstance(self.factor_top, int) or self.factor_top < 1):
+            raise ValueError(f"factor_top {self.factor_top!r} must be a positive whole number")
+
+
+@dataclass
+class ScoredLine:
+    """One traveller line with its matchpoints: rounded by the policy, and exact."""
+
+    line: Line
+    ns_mp: Optional[Fraction]
+    ew_mp: Optional[Fraction]
+    ns_exact: Optional[Fraction]
+    ew_exact: Optional[Fraction]
+    kind: str = "result"  # "result", "artificial" or "blank"
+    ns_ave: Optional[str] = None  # 'plus' / 'ave' / 'minus' on an artificial score (after arrowswitch)
+    ew_ave: Optional[str] = None
+
+
+@dataclass
+class ScoredBoard:
+    """One board of one section (or of the whole field) scored."""
+
+    board: int
+    section: str
+    expected: int
+    actual: int
+    top: int
+    lines: list
+    session: int = 1
+
+
+@dataclass
+class PairResult:
+    """A pair's total (sum of rounded board figures), maximum, percentage and place."""
+
+    pair: Pair
+    mp: Fraction
+    max: Fraction
+    percentage: Fraction
+    place: str
+    boards: int
+    sessions: dict = field(default_factory=dict)  # session -> matchpoints
+
+
+@dataclass
+class SessionResult:
+    """A scored event: boards in order, pairs sorted by place within each ranking group."""
+
+    event: Event
+    options: ScoringOptions
+    boards: list
+    pairs: list
+
+    def pair(self, number: str, section: str = "", direction: Optional[str] = None) -> PairResult:
+        """The result of one pair.
+
+        >>> from mpxl.event import Event, Line
+        >>> r = score_event(Event(lines=[Line(1, "1", "2", score=420), Line(1, "3", "4", score=400)]))
+        >>> r.pair("2").place, float(r.pair("4").mp)
+        ('3=', 2.0)
+        """
+        for pr in self.pairs:
+            if pr.pair.number == str(number) and pr.pair.section == section and (direction is None or pr.pair.direction == direction):
+                return pr
+        raise KeyError(f"no pair {number!r} in section {section!r}")
+
+
+def place_labels(values: list) -> list:
+    """Places for values sorted best first; ties share with ``=``.
+
+    >>> place_labels([70, 60, 60, 50])
+    ['1', '2=', '2=', '4']
+    """
+    first: dict = {}
+    count: dict = {}
+    for i, v in enumerate(values):  # one pass: a field of 30,000 pairs is not 10^9 comparisons
+        first.setdefault(v, i)
+        count[v] = count.get(v, 0) + 1
+    return [f"{first[v] + 1}=" if count[v] > 1 else str(first[v] + 1) for v in values]
+
+
+def _field(event: Event, options: ScoringOptions) -> str:
+    return options.field or event.field_scoring or "section"
+
+
+def _winners(event: Event, options: ScoringOptions, section: str) -> int:
+    return options.winners or event.winners.get(section) or 1
+
+
+def _pair_key(event: Event, options: ScoringOptions, section: str, number: str, side: str) -> tuple:
+    return (section, str(number), side if _winners(event, options, section) == 2 else None)
+
+
+def _check_lines(event: Event) -> None:
+    from .formats.common import check_duplicates
+
+    for ln in event.lines:
+        if ln.score is None or type(ln.score) is int:  # a plain score always parses
+            continue
+        try:
+            parse_entry(ln.score)
+        except ValueError as exc:
+            raise UserError(event.source, ln.where or f"board {ln.board}", str(exc)) from None
+    check_duplicates(event)
+
+
+def score_event(event: Event, options: ScoringOptions = ScoringOptions()) -> SessionResult:
+    """Score every board of ``event`` and total, rank and place its pairs."""
+    _check_lines(event)
+    fld = _field(event, options)
+    groups: dict = {}
+    for ln in event.lines:
+        key = (ln.session, "" if fld == "event" else ln.section, ln.board)
+        groups.setdefault(key, []).append(ln)
+    # N per field: the most non-blank lines on any board of that session and field
+    most: dict = {}
+    for (sess, sec, _), lines in groups.items():
+        n = sum(ln.score is not None for ln in lines)
+        most[(sess, sec)] = max(most.get((sess, sec), 0), n)
+
+    boards: list[ScoredBoard] = []
+    memo: dict = {}
+    rounded_early: set = set()
+    for key in sorted(groups, key=lambda k: (k[0], str(k[1]), k[2])):
+        sess, sec, board = key
+        lines = groups[key]
+        expected = options.expected or max(most[(sess, sec)], 1)
+        n_lines = sum(ln.score is not None for ln in lines)
+        if n_lines > expected:
+            raise UserError(event.source, lines[-1].where or f"board {board}",
+                            f"board {board} has {n_lines} results, more than the {expected} expected")
+        fast = _plain_scored_board(lines, expected, options, memo)
+        if fast is not None:
+            boards.append(ScoredBoard(board, sec, expected, n_lines, fast[0], fast[1], sess))
+            rounded_early.add(id(boards[-1]))
+            continue
+        try:
+            res = score_board(
+                [ln.score for ln in lines], expected=expected, method=options.method, scale=options.scale,
+                groups=[ln.group for ln in lines], arrowswitch=[ln.arrowswitch for ln in lines],
+                small_groups=options.small_groups,
+                penalties=[(ln.ns_penalty, ln.ew_penalty) if (ln.ns_penalty or ln.ew_penalty) else None for ln in lines],
+            )
+        except ValueError as exc:
+            where = lines[0].where
+            msg = str(exc)
+            if msg.startswith("row "):
+                row, _, rest = msg.partition(": ")
+                try:
+                    where, msg = lines[int(row.split()[1]) - 1].where, rest
+                except (ValueError, IndexError):
+                    pass
+            raise UserError(event.source, where or f"board {board}", f"board {board}: {msg}") from None
+        top = res.top
+        factor = Fraction(options.factor_top, top) if options.factor_top and top else Fraction(1)
+        if options.factor_top:
+            top = options.factor_top
+        scored = [
+            ScoredLine(ln, None if lr.ns_mp is None else lr.ns_mp * factor, None if lr.ew_mp is None else lr.ew_mp * factor,
+                       None if lr.ns_mp is None else lr.ns_mp * factor, None if lr.ew_mp is None else lr.ew_mp * factor,
+                       lr.kind, lr.ns_ave, lr.ew_ave)
+            for ln, lr in zip(lines, res.lines)
+        ]
+        boards.append(ScoredBoard(board, sec, res.expected, res.actual, top, scored, sess))
+
+    _round_all(boards, options, rounded_early)
+    if options.ave_policy == "wbf":
+        _apply_wbf_averages(event, options, boards)
+    pairs = _pair_results(event, options, boards, fld)
+    return SessionResult(event, options, boards, pairs)
+
+
+def _plain_scored_board(lines: list, expected: int, options: ScoringOptions, memo: dict):
+    """(top, scored lines) of a board of plain scores by the integer fast path, or None.
+
+    Only a board whose every score is an int or None, with no fouled groups,
+    arrowswitches or penalties, takes this path; it gives exactly what
+    :func:`score_board` gives (exact Fractions), already rounded. ``memo`` keeps
+    one exact and one rounded Fraction per distinct figure across the event.
+    """
+    scores = []
+    for ln in lines:
+        sc = ln.score
+        if (sc is not None and type(sc) is not int) or ln.group or ln.arrowswitch or ln.ns_penalty or ln.ew_penalty:
+            return None
+        scores.append(sc)
+    ns, ew, D, top = plain_board(scores, expected, options.method, options.scale)
+    if options.factor_top and top:
+        factor, top = Fraction(options.factor_top, top), options.factor_top
+    else:
+        factor = None
+    rounding = options.rounding
+    avg = Fraction(top, 2)
+    scored = []
+    for ln, a, b in zip(lines, ns, ew):
+        if a is None:
+            scored.append(ScoredLine(ln, None, None, None, None, "blank"))
+            continue
+        figures = []
+        for num in (a, b):
+            key = (num, D, top)
+            pair = memo.get(key)
+            if pair is None:
+                exact = Fraction(num, D) if factor is None else Fraction(num, D) * factor
+                pair = memo[key] = (exact, rounding.apply(exact, avg))
+            figures.append(pair)
+        (ns_x, ns_r), (ew_x, ew_r) = figures
+        scored.append(ScoredLine(ln, ns_r, ew_r, ns_x, ew_x, "result"))
+    return top, scored
+
+
+def _round_all(boards: list, options: ScoringOptions, done=frozenset()) -> None:
+    """Round every board's exact figures (boards whose ids are in ``done`` are already rounded)."""
+    for b in boards:
+        if id(b) in done:
+            continue
+        avg = Fraction(b.top, 2)
+        for sl in b.lines:
+            sl.ns_mp = options.rounding.apply(sl.ns_exact, avg)
+            sl.ew_mp = options.rounding.apply(sl.ew_exact, avg)
+
+
+def _apply_wbf_averages(event: Event, options: ScoringOptions, boards: list) -> None:
+    """Ave+ = max(60%, own % on the other boards); Ave- = min(40%, own %); from the rounded figures."""
+    own: dict = {}
+    for b in boards:
+        for sl in b.lines:
+            if sl.kind != "result":
+                continue
+            for side, pair, mp in (("NS", sl.line.ns_pair, sl.ns_mp), ("EW", sl.line.ew_pair, sl.ew_mp)):
+                k = _pair_key(event, options, sl.line.section, pair, side)
+                tot = own.setdefault(k, [Fraction(0), Fraction(0)])
+                tot[0] += mp
+                tot[1] += b.top
+    avg_of = {k: (v[0] / v[1] * 100 if v[1] else None) for k, v in own.items()}
+    for b in boards:
+        for sl in b.lines:
+            if sl.kind != "artificial":
+                continue
+            for side, pair, kind in (("NS", sl.line.ns_pair, sl.ns_ave), ("EW", sl.line.ew_pair, sl.ew_ave)):
+                pct = avg_of.get(_pair_key(event, options, sl.line.section, pair, side))
+                if pct is None or kind not in ("plus", "minus"):
+                    continue
+                current = (sl.ns_exact if side == "NS" else sl.ew_exact)
+                if current is None:
+                    continue
+                target = max(Fraction(60), pct) if kind == "plus" else min(Fraction(40), pct)
+                value = target * b.top / 100
+                rounded = options.rounding.apply(value, Fraction(b.top, 2))
+                if side == "NS":
+                    sl.ns_exact, sl.ns_mp = value, rounded
+                else:
+                    sl.ew_exact, sl.ew_mp = value, rounded
+
+
+def _pair_results(event: Event, options: ScoringOptions, boards: list, fld: str) -> list:
+    known: dict = {}
+    for p in event.pairs:
+        sides = [p.direction] if p.direction else ["NS", "EW"]
+        for side in sides:
+            known.setdefault(_pair_key(event, options, p.section, p.number, side), p)
+    totals = _pair_totals(event, options, boards)
+    results = []
+    for k, t in totals.items():
+        section, number, direction = k
+        pair = known.get(k)
+        if pair is None:
+            pair = Pair(number, section, direction)
+        elif pair.direction != direction:
+            pair = replace(pair, direction=direction)
+        pct = t["mp"] / t["max"] * 100 if t["max"] else Fraction(0)
+        results.append(PairResult(pair, t["mp"], t["max"], pct, "", t["boards"], dict(sorted(t["sessions"].items()))))
+    # ranking groups: per section (or the whole field) and, in a two-winner field, per direction
+    order = {sec: i for i, sec in enumerate(event.sections())}
+    by_group: dict = {}
+    for pr in results:
+        sec = "" if fld == "event" else pr.pair.section
+        by_group.setdefault((order.get(sec, -1), sec, pr.pair.direction or ""), []).append(pr)
+    out = []
+    for g in sorted(by_group, key=lambda g: (g[0], g[1], {"NS": 0, "EW": 1}.get(g[2], 0))):
+        members = sorted(by_group[g], key=lambda pr: (-pr.percentage, -pr.mp, _natural(pr.pair.number)))
+        for pr, label in zip(members, place_labels([pr.percentage for pr in members])):
+            pr.place = label
+        out.extend(members)
+    return out
+
+
+def _pair_totals(event: Event, options: ScoringOptions, boards: list) -> dict:
+    """Per pair key: {"mp", "max", "boards", "sessions"}; sums of the rounded board figures, exact.
+
+    Figures are added as integer numerators per (session, denominator) and turned
+    into Fractions once per pair: the same exact sums as adding Fractions line by line.
+    """
+    two_winner = {}
+    acc: dict = {}
+    for b in boards:
+        top, sess = b.top, b.session
+        for sl in b.lines:
+            if sl.kind == "blank":
+                continue
+            ln = sl.line
+            sec = ln.section
+            two = two_winner.get(sec)
+            if two is None:
+                two = two_winner[sec] = _winners(event, options, sec) == 2
+            for side, pair, mp in (("NS", ln.ns_pair, sl.ns_mp), ("EW", ln.ew_pair, sl.ew_mp)):
+                k = (sec, str(pair), side if two else None)
+                t = acc.get(k)
+                if t is None:
+                    t = acc[k] = [{}, 0, 0]  # {(session, denominator): numerator}, max, boards
+                if type(mp) is not Fraction:
+                    mp = Fraction(mp)
+                d = mp.denominator
+                parts = t[0]
+                parts[(sess, d)] = parts.get((sess, d), 0) + mp.numerator
+                t[1] += top
+                t[2] += 1
+    totals: dict = {}
+    for k, (parts, top_sum, n_boards) in acc.items():
+        sessions: dict = {}
+        for (sess, d), num in parts.items():
+            sessions[sess] = sessions.get(sess, Fraction(0)) + Fraction(num, d)
+        totals[k] = {"mp": sum(sessions.values(), Fraction(0)), "max": Fraction(top_sum), "boards": n_boards,
+                     "sessions": sessions}
+    return totals
+
+
+def _natural(text: str) -> tuple:
+    digits = "".join(ch for ch in str(text) if ch.isdigit())
+    return (int(digits) if digits else 0, str(text))
+
+
+def _num(value) -> Optional[float]:
+    return None if value is None else float(value)
+
+
+def result_to_json(result: SessionResult) -> dict:
+    """The ``mpxl score --json`` document: boards with lines, pairs with totals (numbers as floats).
+
+    >>> from mpxl.event import Event, Line
+    >>> doc = result_to_json(score_event(Event(lines=[Line(1, "1", "2", score=420), Line(1, "3", "4", score=400)])))
+    >>> doc["boards"][0]["lines"][0]
+    {'ns_pair': '1', 'ew_pair': '2', 'ns_score': 420, 'ns_mp': 2.0, 'ew_mp': 0.0}
+    >>> doc["pairs"][0]
+    {'pair': '1', 'section': '', 'direction': None, 'mp': 2.0, 'max': 2.0, 'percentage': 100.0, 'place': '1=', 'boards': 1, 'names': []}
+    """
+    opts = result.options
+    boards = []
+    for b in result.boards:
+        lines = []
+        for sl in b.lines:
+            score = sl.line.score
+            if score is not None and not isinstance(score, (int, str)):
+                score = str(score)
+            lines.append({"ns_pair": sl.line.ns_pair, "ew_pair": sl.line.ew_pair, "ns_score": score,
+                          "ns_mp": _num(sl.ns_mp), "ew_mp": _num(sl.ew_mp)})
+        entry = {"board": b.board, "section": b.section, "lines": lines, "expected": b.expected,
+                 "actual": b.actual, "top": b.top}
+        if b.session != 1:
+            entry["session"] = b.session
+        boards.append(entry)
+    pairs = []
+    for pr in result.pairs:
+        pct = pr.percentage
+        if opts.percentage_decimals is not None:
+            pct = round_fraction(pct, opts.percentage_decimals)
+        pairs.append({"pair": pr.pair.number, "section": pr.pair.section, "direction": pr.pair.direction,
+                      "mp": float(pr.mp), "max": float(pr.max), "percentage": float(pct), "place": pr.place,
+                      "boards": pr.boards, "names": list(pr.pair.names)})
+    doc = {"title": result.event.title, "program": result.event.program, "method": opts.method.value,
+           "scale": opts.scale, "rounding": str(opts.rounding), "boards": boards, "pairs": pairs}
+    return {k: doc[k] for k in ("boards", "pairs")} | {k: v for k, v in doc.items() if k not in ("boards", "pairs")}
+

@@ -1,0 +1,150 @@
+"""`mpxl score` and `mpxl check` end to end: outputs, exit statuses, messages without tracebacks."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from mpxl.cli import main
+from mpxl.formats import read_event
+
+DATA = Path(__file__).parent / "data"
+CLUB = DATA / "club-howell.csv"
+TWO = DATA / "two-sections.xml"
+
+
+def run(argv, capsys):
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_score_prints_the_ranking(capsys):
+    code, out, err = run(["score", CLUB], capsys)
+    assert code == 0 and err == ""
+    rows = [line.split() for line in out.splitlines()[1:]]
+    assert [(r[0], r[1], r[-1]) for r in rows] == [
+        ("1", "6", "65.63"), ("2", "1", "64.17"), ("3", "3", "55.00"), ("4", "2", "51.25"), ("5", "5", "31.88"),
+        ("6", "4", "30.83")]
+
+
+@pytest.mark.parametrize("flags, pair, mp", [
+    ([], "5", 5.1),
+    (["--ave-policy", "wbf"], "5", 4.67),  # 3.5 + 29.17% of 4, rounded to 2 decimals on the board
+    (["--rounding", "exact"], "5", 5.1),
+    (["--expected", "4"], "4", 5.93),  # Neuberg to 4: 0.33 + 3 + 2.6
+    (["--method", "factor", "--expected", "4"], "4", 5.55),  # Factor: 0 + 3 + 2.55
+    (["--scale", "1"], "6", 5.25),
+])
+def test_score_options(flags, pair, mp, capsys):
+    code, out, _ = run(["score", CLUB, "--json", *flags], capsys)
+    assert code == 0
+    doc = json.loads(out)
+    assert next(p["mp"] for p in doc["pairs"] if p["pair"] == pair) == pytest.approx(mp, abs=0.005)
+
+
+@pytest.mark.parametrize("ext", [".csv", ".xml", ".pbn", ".xlsx"])
+def test_score_writes_outputs(ext, tmp_path, capsys):
+    out = tmp_path / f"result{ext}"
+    code, stdout, err = run(["score", CLUB, "-o", out], capsys)
+    assert code == 0 and err == "" and stdout == ""
+    assert out.exists() and sorted(p.name for p in tmp_path.iterdir()) == [out.name]  # no temporary file left
+    if ext != ".xlsx":
+        assert len(read_event(out).lines) == 12
+
+
+def test_score_never_writes_over_its_input(tmp_path, capsys):
+    src = tmp_path / "in.csv"
+    src.write_bytes(CLUB.read_bytes())
+    before = src.read_bytes()
+    for target in (src, tmp_path / "." / "in.csv"):
+        code, _, err = run(["score", src, "-o", target], capsys)
+        assert code == 2 and "refusing to write over the input file" in err
+    assert src.read_bytes() == before
+
+
+def test_html_output(tmp_path, capsys):
+    try:
+        import mpxl.report_html  # noqa: F401
+    except ImportError:
+        code, _, err = run(["score", CLUB, "-o", tmp_path / "r.html"], capsys)
+        assert code == 2 and "HTML output is not available" in err
+        assert not (tmp_path / "r.html").exists()
+    else:  # the report module is there: the page is written atomically
+        code, _, err = run(["score", CLUB, "-o", tmp_path / "r.html"], capsys)
+        assert code == 0 and err == ""
+        assert [p.name for p in tmp_path.iterdir()] == ["r.html"]
+
+
+def test_unknown_output_extension(tmp_path, capsys):
+    code, _, err = run(["score", CLUB, "-o", tmp_path / "r.docx"], capsys)
+    assert code == 2 and "cannot write '.docx'" in err
+
+
+def test_check_reports_differences_and_exits_1(tmp_path, capsys):
+    bad = tmp_path / "edited.xml"
+    bad.write_text(TWO.read_text().replace("<NS_MATCH_POINTS>1.2</NS_MATCH_POINTS>", "<NS_MATCH_POINTS>1.3</NS_MATCH_POINTS>"))
+    code, out, _ = run(["check", bad], capsys)
+    assert code == 1
+    assert "SECTION B, BOARD 1, TRAVELLER_LINE 2: board 1, NS 2 v EW 3: NS matchpoints: published 1.3, mpxl 1.2" in out
+    assert "1 difference" in out
+    code, out, _ = run(["check", bad, "--json"], capsys)
+    assert code == 1 and json.loads(out)["differences"][0]["mpxl"] == "1.2"
+
+
+def test_check_agrees_and_conventions_can_be_given(capsys):
+    assert run(["check", TWO], capsys)[0] == 0
+    assert run(["check", TWO, "--conventions", "scorebridge"], capsys)[0] == 0  # integer figures: any rounding
+    code, _, err = run(["check", TWO, "--conventions", "pianola"], capsys)
+    assert code == 2 and "not a known program" in err
+
+
+def test_check_needs_published_figures(capsys):
+    code, _, err = run(["check", CLUB], capsys)
+    assert code == 2 and "publishes no matchpoints or percentages" in err
+
+
+XXE = ('<?xml version="1.0"?><!DOCTYPE USEBIO [<!ENTITY x SYSTEM "file:///etc/passwd">]>'
+       "<USEBIO><EVENT><PROGRAM_NAME>&x;</PROGRAM_NAME></EVENT></USEBIO>")
+BOMB = ('<?xml version="1.0"?><!DOCTYPE USEBIO [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">'
+        '<!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]><USEBIO>&c;</USEBIO>')
+PBN_NO_MP = ('[Event "x"]\n[Board "1"]\n[ScoreTable "PairId_NS\\2R;PairId_EW\\2R;Score_NS\\6R;Score_EW\\6R;MP_NS\\4R;MP_EW\\4R"]\n'
+             ' 1 2 "420" - 2.0\n')
+
+# (file name, content, the start of the message after "mpxl: FILE: ")
+MALFORMED = [
+    ("trunc.xml", TWO.read_text()[:900], "line "),
+    ("xxe.xml", XXE, "refused"),
+    ("bomb.xml", BOMB, "refused"),
+    ("code.xml", TWO.read_text().replace("A6040", "A60X"), "SECTION B, BOARD 1, TRAVELLER_LINE 2: 'A60X'"),
+    ("nomp.pbn", PBN_NO_MP, "line 4: board 1: the row has 5 cells"),
+    ("text.csv", "board,ns_pair,ew_pair,ns_score\n1,1,2,420\n1,3,4,four twenty\n", "line 3, column ns_score:"),
+    ("dup.csv", "board,table,ns_pair,ew_pair,ns_score\n1,1,1,2,420\n1,1,3,4,400\n", "line 3: board 1: table 1 already"),
+    ("dup2.xml", TWO.read_text().replace("<EW_PAIR_NUMBER>3</EW_PAIR_NUMBER>", "<EW_PAIR_NUMBER>4</EW_PAIR_NUMBER>"),
+     "SECTION A, BOARD 1, TRAVELLER_LINE 2: board 1: pair 4 already has a line"),
+]
+
+
+@pytest.mark.parametrize("command", ["score", "check"])
+@pytest.mark.parametrize("name, content, message", MALFORMED, ids=[m[0] for m in MALFORMED])
+def test_malformed_input_exits_2_with_file_place_and_problem(name, content, message, command, tmp_path, capsys):
+    path = tmp_path / name
+    path.write_text(content, encoding="utf-8")
+    code, out, err = run([command, path], capsys)
+    assert code == 2 and out == ""
+    assert err.startswith(f"mpxl: {path}: {message}")
+    assert "Traceback" not in err and err.count("\n") == 1
+
+
+def test_malformed_input_from_a_real_process_has_no_traceback(tmp_path):
+    path = tmp_path / "bomb.xml"
+    path.write_text(BOMB)
+    proc = subprocess.run([sys.executable, "-m", "mpxl", "score", str(path)], capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])})
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.startswith(f"mpxl: {path}: refused") and "Traceback" not in proc.stderr

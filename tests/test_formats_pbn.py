@@ -1,0 +1,114 @@
+"""PBN ScoreTable / TotalScoreTable: column syntax, artificial scores, encodings, malformed tables."""
+
+from __future__ import annotations
+
+import pytest
+
+from mpxl.errors import UserError
+from mpxl.formats.pbn import parse_columns, read_pbn, read_pbn_text, split_row
+
+HEADER = "Table\\2R;Round\\2R;PairId_NS\\2R;PairId_EW\\2R;Contract\\3L;Declarer\\1R;Result\\2R;Lead\\3L;Score_NS\\6R;Score_EW\\6R;MP_NS\\4R;MP_EW\\4R"
+
+
+def game(rows: str, header: str = HEADER, board: int = 1, extra: str = "") -> str:
+    return f'[Event "Test"]\n[Board "{board}"]\n{extra}[ScoreTable "{header}"]\n{rows}\n'
+
+
+@pytest.mark.parametrize("spec, names", [
+    ("Table\\2R;PairId_NS\\2R", ["Table", "PairId_NS"]),
+    ("Rank;PairId;Names\\51L", ["Rank", "PairId", "Names"]),
+    ("MP_NS\\4R;MP_EW\\4R;", ["MP_NS", "MP_EW"]),
+])
+def test_columns(spec, names):
+    assert parse_columns(spec) == names
+
+
+@pytest.mark.parametrize("row, cells", [
+    (' 3  1  3 42 4S  S 10 S9   "420"      - 28.3 13.7', ["3", "1", "3", "42", "4S", "S", "10", "S9", "420", None, "28.3", "13.7"]),
+    ('16  1 29 16 -   -  - -     "A+"   "A+" 25.2 25.2', ["16", "1", "29", "16", None, None, None, None, "A+", "A+", "25.2", "25.2"]),
+    ('31 44 1 "N-S" 593.2 47.08 "2" "Player 44a - Player 44b"', ["31", "44", "1", "N-S", "593.2", "47.08", "2", "Player 44a - Player 44b"]),
+])
+def test_rows(row, cells):
+    assert split_row(row) == cells
+
+
+# (score cells NS, EW) -> the line's score
+@pytest.mark.parametrize("ns, ew, score", [
+    ('"420"', "-", 420),
+    ("-", '"50"', -50),
+    ('"0"', '"0"', 0),
+    ('"A+"', '"A+"', "A+/A+"),
+    ('"A-"', '"A+"', "A-/A+"),
+    ('"A="', '"A="', "A=/A="),
+    ('"A+"', "-", "A+"),
+    ("-", '"A+"', "A-/A+"),
+    ('"Bye"', "-", None),
+    ("-", "-", None),
+])
+def test_score_cells(ns, ew, score):
+    ev = read_pbn_text(game(f" 1 1 1 2 -  - - - {ns} {ew} - -"), "t.pbn")
+    assert ev.lines[0].score == score
+
+
+BAD = [
+    # the MP_NS column is named in the header but missing from the rows
+    (game(" 1 1 1 2 4S S 10 S9 \"420\" - 2.0", HEADER), "line 4", "the row has 11 cells"),
+    # a table with MP_NS and no MP_EW
+    (game(" 1 1 1 2 4S S 10 S9 \"420\" - 2.0", HEADER.replace(";MP_EW\\4R", "")), "line 3", "no MP_EW column"),
+    (game(" 1 1 1 2 4S S 10 S9 \"420\" \"420\" 2.0 0.0"), "line 4", "disagree"),
+    (game(" 1 1 1 2 4S S 10 S9 \"A*\" - 2.0 0.0"), "line 4", "not a score"),
+    (game(" 1 1 1 2 4S S 10 S9 \"420\" - many 0.0"), "line 4", "not a number"),
+    (game(" 1 1 1 2 4S S ten S9 \"420\" - 2.0 0.0"), "line 4", "Result"),
+    (game(" 1 1 - 2 4S S 10 S9 \"420\" - 2.0 0.0"), "line 4", "PairId_NS and PairId_EW"),
+    (game(" 1 1 1 2", "Table;Round;PairId_NS;PairId_EW"), "line 3", "no Score_NS"),
+    (game(" 1 2 420", "Table;PairId_NS;Score_NS"), "line 3", "PairId_EW"),
+    ('[Event "x"]\n[Board "one"]\n', "line 2", "not a board number"),
+    ('[Event "x"]\n[Board "1"\n', "line 2", "malformed PBN tag"),
+    ('[Event "x"]\n[Board "1"]\n', "", "no ScoreTable"),
+]
+
+
+@pytest.mark.parametrize("text, where, problem", BAD, ids=[
+    "row-missing-mp", "header-missing-mp-ew", "scores-disagree", "unknown-code", "text-mp", "bad-result",
+    "missing-pair", "no-score-column", "no-ew-column", "bad-board", "bad-tag", "no-score-table"])
+def test_malformed_pbn_is_refused_with_a_place(text, where, problem):
+    with pytest.raises(UserError) as exc:
+        read_pbn_text(text, "bad.pbn")
+    assert (exc.value.source, exc.value.where) == ("bad.pbn", where)
+    assert problem in exc.value.problem
+
+
+def test_table_without_mp_columns_is_raw_results():
+    ev = read_pbn_text(game(' 1 1 1 2 4S N 10 S9 "420" -\n 2 1 3 4 4S N 9 S9 - "50"', HEADER.rsplit(";MP_NS", 1)[0]), "t.pbn")
+    assert [ln.score for ln in ev.lines] == [420, -50]
+    assert all(ln.published_ns_mp is None for ln in ev.lines)
+
+
+def test_score_from_contract_when_no_score_columns():
+    ev = read_pbn_text(game(" 1 2 3NT E 11", "PairId_NS;PairId_EW;Contract;Declarer;Result", board=4), "t.pbn")
+    assert ev.lines[0].score == -660
+
+
+@pytest.mark.parametrize("encoding", ["latin-1", "utf-8", "utf-8-sig"])
+def test_encodings(tmp_path, encoding):
+    text = game(' 1 1 1 2 4S N 10 S9 "420" - 0.0 0.0', extra='[Site "Fédération"]\n').replace('"Test"', '"Séance 1"')
+    path = tmp_path / "s.pbn"
+    path.write_bytes(text.encode(encoding))
+    assert read_pbn(path).title == "Séance 1"
+
+
+def test_total_score_table_and_comments():
+    text = ('% PBN 2.1\n% <META  name=Generator content="Magic Contest France">\n% <META  name=Version content="4.13">\n'
+            '{ a comment\n over two lines }\n'
+            '[Event "E"]\n[Board "1"]\n'
+            '[TotalScoreTable "Rank\\2R;PairId\\2R;Direction\\5R;TotalScoreMP\\5R;TotalPercentage\\5R;Names\\51L;NrBoards\\2R"]\n'
+            ' 1 1 "N-S" 2.0 100.00 "Ann - Bob" 1\n 1 2 "E-W" 2.0 100.00 "Cy - Di" 1\n'
+            f'[ScoreTable "{HEADER}"]\n 1 1 1 2 4S N 10 S9 "420" - 0.0 2.0\n\n'
+            '[Event "#"]\n[Board "2"]\n'
+            f'[ScoreTable "{HEADER}"]\n 1 1 1 2 4S N 10 S9 - "420" 0.0 2.0\n')
+    ev = read_pbn_text(text, "t.pbn")
+    assert ev.program == "Magic Contest France 4.13"
+    assert ev.winners == {"": 2}  # rank 1 appears in each direction: NS and EW ranked apart
+    assert [(p.number, p.direction, p.names, p.published_mp) for p in ev.pairs] == [
+        ("1", "NS", ("Ann", "Bob"), 2.0), ("2", "EW", ("Cy", "Di"), 2.0)]
+    assert [(ln.board, ln.score) for ln in ev.lines] == [(1, 420), (2, -420)]

@@ -1,0 +1,74 @@
+"""USEBIO XML: reading, refusing unsafe or malformed files, and writing back."""
+
+from __future__ import annotations
+
+import pytest
+
+from pathlib import Path
+
+from mpxl.errors import UserError
+from mpxl.formats.usebio import read_usebio, read_usebio_bytes, usebio_text
+
+DATA = Path(__file__).parent / "data"
+
+
+def test_two_sections_are_read_apart():
+    ev = read_usebio(DATA / "two-sections.xml")
+    assert ev.program == "EBUScore Pairs 1.2.24"
+    assert ev.winners == {"A": 2, "B": 2}
+    assert [(ln.section, ln.board, ln.ns_pair, ln.ew_pair, ln.score) for ln in ev.lines] == [
+        ("A", 1, "1", "4", 420), ("A", 1, "2", "3", -400), ("B", 1, "1", "4", -50), ("B", 1, "2", "3", "A6040")]
+    assert ev.pairs[0].names == ("Ann North", "Bob South")
+    assert ev.lines[3].where == "SECTION B, BOARD 1, TRAVELLER_LINE 2"
+    assert ev.published_decimals == 1
+
+
+def wrap(lines: str, head: str = "") -> bytes:
+    return (f'<?xml version="1.0"?>{head}<USEBIO Version="1.2"><EVENT><PROGRAM_NAME>X</PROGRAM_NAME>'
+            f"<BOARD><BOARD_NUMBER>3</BOARD_NUMBER>{lines}</BOARD></EVENT></USEBIO>").encode()
+
+
+LINE = "<TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER>{}</TRAVELLER_LINE>"
+
+# (file bytes, where the message points, words in the problem)
+BAD = [
+    (wrap(LINE.format("<SCORE>420</SCORE>"))[:-40], "line 1, column", "not well-formed XML"),
+    (wrap(LINE.format("<SCORE>A7Q</SCORE>")), "BOARD 3, TRAVELLER_LINE 1", "not a score or a known artificial code"),
+    (wrap(LINE.format("<SCORE>4S=</SCORE>")), "BOARD 3, TRAVELLER_LINE 1", "is not a score"),
+    (wrap(LINE.format("<SCORE>420</SCORE><NS_MATCH_POINTS>lots</NS_MATCH_POINTS>")), "BOARD 3, TRAVELLER_LINE 1", "not a number"),
+    (wrap("<TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><SCORE>1</SCORE></TRAVELLER_LINE>"), "BOARD 3, TRAVELLER_LINE 1", "EW_PAIR_NUMBER"),
+    (wrap(LINE.format("<CONTRACT>4S</CONTRACT><PLAYED_BY>Q</PLAYED_BY><TRICKS>10</TRICKS>")), "BOARD 3, TRAVELLER_LINE 1", "Q"),
+    (wrap(LINE.format("<TRICKS>ten</TRICKS>")), "BOARD 3, TRAVELLER_LINE 1", "TRICKS"),
+    (b"<PBN/>", "<PBN>", "not a USEBIO file"),
+    (b'<USEBIO Version="1.2"></USEBIO>', "<USEBIO>", "no <EVENT>"),
+    (b"<USEBIO><EVENT><BOARD><BOARD_NUMBER>x</BOARD_NUMBER></BOARD></EVENT></USEBIO>", "BOARD", "not a board number"),
+    # an external entity: never fetched, the file is refused
+    (wrap(LINE.format("<SCORE>&xxe;</SCORE>"), '<!DOCTYPE USEBIO [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>'), "", "refused"),
+    # the billion laughs: never expanded
+    (wrap(LINE.format("<SCORE>&c;</SCORE>"), '<!DOCTYPE USEBIO [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">'
+          '<!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;">]>'), "", "refused"),
+    (wrap(LINE.format("<SCORE>1</SCORE>"), '<!DOCTYPE USEBIO [<!ENTITY % p SYSTEM "http://example.invalid/x.dtd"> %p;]>'), "", "refused"),
+]
+
+
+@pytest.mark.parametrize("data, where, problem", BAD, ids=[
+    "truncated", "unknown-code", "contract-as-score", "text-mp", "no-ew-pair", "bad-declarer", "bad-tricks",
+    "wrong-root", "no-event", "bad-board", "external-entity", "billion-laughs", "parameter-entity"])
+def test_malformed_usebio_is_refused_with_a_place(data, where, problem):
+    with pytest.raises(UserError) as exc:
+        read_usebio_bytes(data, "bad.xml")
+    assert exc.value.source == "bad.xml"
+    assert where in exc.value.where
+    assert problem in exc.value.problem
+
+
+def test_score_is_computed_from_the_contract_when_missing():
+    ev = read_usebio_bytes(wrap(LINE.format("<CONTRACT>3NT</CONTRACT><PLAYED_BY>E</PLAYED_BY><TRICKS>11</TRICKS>")), "x.xml")
+    assert ev.lines[0].score == -660  # board 3 is E-W vulnerable: 3NT+2 by East
+
+
+def test_bare_event_writes_without_matchpoints():
+    from mpxl.event import Event, Line
+
+    text = usebio_text(Event(lines=[Line(1, "1", "2", score=420), Line(1, "3", "4", score=None)]))
+    assert "NS_MATCH_POINTS" not in text and text.count("<TRAVELLER_LINE>") == 2

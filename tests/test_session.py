@@ -1,0 +1,176 @@
+"""Session scoring: totals of rounded figures, percentages, places, Ave+/Ave-, fields, sessions."""
+
+from __future__ import annotations
+
+from fractions import Fraction as F
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from mpxl.errors import UserError
+from mpxl.event import Event, Line, Pair
+from mpxl.formats import read_event
+from mpxl.rounding import Rounding
+from mpxl.session import ScoringOptions, place_labels, result_to_json, score_event
+
+DATA = Path(__file__).parent / "data"
+
+
+def totals(result):
+    return {pr.pair.number if not pr.pair.direction else f"{pr.pair.direction}{pr.pair.number}":
+            (pr.mp, pr.percentage, pr.place, pr.boards) for pr in result.pairs}
+
+
+# The hand-worked club Howell (tests/data/club-howell.csv): N = 3, top 4.
+# Board 2: two -140s Neuberg'd to 3 results (2 each) beside an A+ (2.4 / 1.6);
+# board 3: a weighted 30% 420 + 70% 450 (3.7); board 4: two results Neuberg'd to 3 (3.5 / 0.5).
+CLUB = {"6": (F(21, 2), F(525, 8)), "1": (F(77, 10), F(385, 6)), "3": (F(44, 5), F(55)),
+        "2": (F(41, 5), F(205, 4)), "5": (F(51, 10), F(255, 8)), "4": (F(37, 10), F(185, 6))}
+
+
+def test_club_howell_by_hand():
+    r = score_event(read_event(DATA / "club-howell.csv"))
+    got = totals(r)
+    assert {k: (v[0], v[1]) for k, v in got.items()} == CLUB
+    assert [pr.pair.number for pr in r.pairs] == ["6", "1", "3", "2", "5", "4"]
+    assert got["1"][3] == 3 and got["2"][3] == 4  # pair 1 and 4 missed board 4
+    b2 = r.boards[1]
+    assert [(sl.ns_mp, sl.ew_mp) for sl in b2.lines] == [(2, 2), (2, 2), (F(12, 5), F(8, 5))]
+    assert (b2.expected, b2.actual, b2.top) == (3, 2, 4)
+
+
+def test_wbf_ave_minus_takes_the_pairs_own_lower_percentage():
+    r = score_event(read_event(DATA / "club-howell.csv"), ScoringOptions(ave_policy="wbf"))
+    line = r.boards[1].lines[2]
+    # pair 2's Ave+ (48% elsewhere) stays 60%; pair 5's Ave- becomes its own 3.5 / 12 = 29.17% of top 4
+    assert (line.ns_mp, line.ew_mp) == (F(12, 5), F(7, 6))
+    assert r.pair("5").mp == F(7, 2) + F(7, 6)
+
+
+def test_wbf_ave_plus_takes_the_pairs_own_higher_percentage():
+    lines = [Line(1, "1", "2", score=420), Line(1, "3", "4", score=400),
+             Line(2, "1", "4", score=100), Line(2, "3", "2", score=50),
+             Line(3, "1", "2", score="A+/A+"), Line(3, "3", "4", score=0)]
+    r = score_event(Event(lines=lines, winners={"": 2}), ScoringOptions(ave_policy="wbf"))
+    ave = r.boards[2].lines[0]
+    assert ave.ns_mp == 2  # NS 1 scored 100% on its other boards: Ave+ = 100% of top 2
+    assert ave.ew_mp == F(6, 5)  # EW 2 scored 0%: Ave+ stays 60%
+
+
+def test_mitchell_arrowswitch_two_winners():
+    r = score_event(read_event(DATA / "mitchell-arrowswitch.csv"))
+    assert {k: v[0] for k, v in totals(r).items()} == {"NS1": 3, "NS2": 5, "NS3": 0, "EW1": 5, "EW2": 4, "EW3": 7}
+    assert [pr.place for pr in r.pairs] == ["1", "2", "3", "1", "2", "3"]
+
+
+@pytest.mark.parametrize("values, labels", [
+    ([70, 60, 60, 50], ["1", "2=", "2=", "4"]),
+    ([50, 50], ["1=", "1="]),
+    ([1], ["1"]),
+    ([], []),
+])
+def test_place_labels(values, labels):
+    assert place_labels(values) == labels
+
+
+# (options, board 1's NS matchpoints for scores 420, 400, 400 with N given / rounding)
+@pytest.mark.parametrize("options, ns", [
+    (ScoringOptions(), [4, 1, 1]),
+    (ScoringOptions(scale=1), [2, F(1, 2), F(1, 2)]),
+    (ScoringOptions(expected=4), [F(17, 3), F(5, 3), F(5, 3)]),  # Neuberg: (S N + N - n) / n
+    (ScoringOptions(expected=4, rounding=Rounding.parse(1)), [F(57, 10), F(17, 10), F(17, 10)]),
+    (ScoringOptions(expected=4, method="factor"), [6, F(3, 2), F(3, 2)]),
+    (ScoringOptions(factor_top=10), [10, F(5, 2), F(5, 2)]),
+])
+def test_options(options, ns):
+    ev = Event(lines=[Line(1, "1", "2", score=420), Line(1, "3", "4", score=400), Line(1, "5", "6", score=400)])
+    assert [sl.ns_mp for sl in score_event(ev, options).boards[0].lines] == ns
+
+
+def test_expected_is_the_most_results_on_any_board_of_the_section():
+    lines = [Line(1, str(i), str(i + 10), "A", score=10 * i) for i in range(1, 5)] + \
+            [Line(2, str(i), str(i + 10), "A", score=10 * i) for i in range(1, 4)] + \
+            [Line(1, str(i), str(i + 10), "B", score=10 * i) for i in range(1, 3)]
+    r = score_event(Event(lines=lines, winners={"A": 2, "B": 2}))
+    assert [(b.section, b.board, b.expected, b.actual) for b in r.boards] == [
+        ("A", 1, 4, 4), ("A", 2, 4, 3), ("B", 1, 2, 2)]
+    across = score_event(Event(lines=lines, winners={"A": 2, "B": 2}), ScoringOptions(field="event"))
+    assert [(b.section, b.board, b.expected, b.actual) for b in across.boards] == [("", 1, 6, 6), ("", 2, 6, 3)]
+
+
+def test_two_sessions_add_up():
+    lines = [Line(1, "1", "2", score=420, session=1), Line(1, "3", "4", score=400, session=1),
+             Line(1, "1", "2", score=-50, session=2), Line(1, "3", "4", score=-100, session=2)]
+    r = score_event(Event(lines=lines, winners={"": 2}))
+    pr = r.pair("1", direction="NS")
+    assert (pr.mp, pr.max, pr.boards, pr.sessions) == (4, 4, 2, {1: 2, 2: 2})
+    assert len(r.boards) == 2 and [b.session for b in r.boards] == [1, 2]
+
+
+def test_known_pairs_keep_their_names():
+    ev = Event(lines=[Line(1, "1", "2", score=420), Line(1, "3", "4", score=400)],
+               pairs=[Pair("1", names=("Ann", "Bob"))])
+    assert score_event(ev).pair("1").pair.names == ("Ann", "Bob")
+
+
+@pytest.mark.parametrize("lines, where, problem", [
+    ([Line(1, "1", "2", score=420, where="line 2"), Line(1, "1", "3", score=400, where="line 3")], "line 3", "pair 1 already"),
+    ([Line(1, "1", "2", score="A?", where="line 2")], "line 2", "not a score"),
+    ([Line(1, "1", "2", score="30% 420 + 60% 450", where="line 2")], "line 2", "add up to 90%"),
+    ([Line(1, "1", "2", score=420, ns_penalty="lots", where="line 2")], "line 2", "not a penalty"),
+])
+def test_bad_lines_name_their_place(lines, where, problem):
+    with pytest.raises(UserError) as exc:
+        score_event(Event(lines=lines, source="e.csv"))
+    assert (exc.value.source, exc.value.where) == ("e.csv", where)
+    assert problem in exc.value.problem
+
+
+def test_more_results_than_expected_is_refused():
+    ev = Event(lines=[Line(1, "1", "2", score=1), Line(1, "3", "4", score=2)], source="e.csv")
+    with pytest.raises(UserError, match="more than the 1 expected"):
+        score_event(ev, ScoringOptions(expected=1))
+
+
+@pytest.mark.parametrize("kwargs", [dict(scale=3), dict(ave_policy="best"), dict(field="club"), dict(winners=3),
+                                    dict(expected=0), dict(method="average"), dict(factor_top=-1)])
+def test_bad_options(kwargs):
+    with pytest.raises(ValueError):
+        ScoringOptions(**kwargs)
+
+
+def test_json_schema():
+    doc = result_to_json(score_event(read_event(DATA / "mitchell-arrowswitch.csv")))
+    assert set(doc["boards"][0]) >= {"board", "section", "lines"}
+    assert set(doc["boards"][0]["lines"][0]) == {"ns_pair", "ew_pair", "ns_score", "ns_mp", "ew_mp"}
+    assert set(doc["pairs"][0]) >= {"pair", "section", "direction", "mp", "max", "percentage", "place"}
+    assert all(isinstance(p["percentage"], float) and isinstance(p["mp"], float) for p in doc["pairs"])
+
+
+# ------------------------------------------------------------------ properties
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.lists(st.integers(-5, 5), min_size=4, max_size=4), min_size=1, max_size=5))
+def test_two_winner_full_boards_average_fifty(scores):
+    """Mitchell, every board full: NS and EW percentages average 50 and every NS pair's MPs mirror EW's."""
+    lines = [Line(b + 1, str(t + 1), str(t + 1), score=s * 10) for b, row in enumerate(scores) for t, s in enumerate(row)]
+    r = score_event(Event(lines=lines, winners={"": 2}))
+    ns = [pr.percentage for pr in r.pairs if pr.pair.direction == "NS"]
+    ew = [pr.percentage for pr in r.pairs if pr.pair.direction == "EW"]
+    assert sum(ns) / len(ns) == 50 == sum(ew) / len(ew)
+    for b in r.boards:
+        assert all(sl.ns_mp + sl.ew_mp == b.top for sl in b.lines)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.integers(-5, 5), min_size=2, max_size=8), st.integers(0, 3))
+def test_rounded_totals_are_sums_of_rounded_boards(scores, extra):
+    lines = [Line(1, str(i), str(100 + i), score=s * 10) for i, s in enumerate(scores)]
+    r = score_event(Event(lines=lines, winners={"": 2}),
+                    ScoringOptions(expected=len(scores) + extra, rounding=Rounding.parse(1)))
+    for pr in r.pairs:
+        line = next(sl for sl in r.boards[0].lines
+                    if (sl.line.ns_pair if pr.pair.direction == "NS" else sl.line.ew_pair) == pr.pair.number)
+        assert pr.mp == (line.ns_mp if pr.pair.direction == "NS" else line.ew_mp)
+        assert (pr.mp * 10).denominator == 1
