@@ -53,6 +53,18 @@ def check_not_input(output: "str | os.PathLike", inputs: Iterable) -> None:
             raise UserError(str(output), "", "refusing to write over the input file")
 
 
+def _give_permissions(tmp: str, target: Path) -> None:
+    """The temporary file is 0600: give it the target's mode, or a new file's (0666 less the umask)."""
+    try:
+        mode = target.stat().st_mode & 0o7777
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        mode = 0o666 & ~mask
+    with contextlib.suppress(OSError):  # a file system without permissions
+        os.chmod(tmp, mode)
+
+
 @contextlib.contextmanager
 def atomic_path(path: "str | os.PathLike", suffix: str = "") -> Iterator[str]:
     """Yield a temporary path in ``path``'s folder; move it onto ``path`` if the block succeeds.
@@ -67,6 +79,7 @@ def atomic_path(path: "str | os.PathLike", suffix: str = "") -> Iterator[str]:
     os.close(fd)
     try:
         yield tmp
+        _give_permissions(tmp, target)
         os.replace(tmp, target)
     except BaseException:
         with contextlib.suppress(OSError):

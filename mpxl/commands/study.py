@@ -1,0 +1,215 @@
+"""``mpxl study INPUT... [--remove K | --foul-after R] [--trials T] [--seed S] [-o REPORT] [--json]``.
+
+Which estimation method best predicts the result a short board would have had?
+For every complete board of the given results files, hide K results at random
+(or split the board as if fouled after R results), estimate the rest with each
+of the five methods and compare with the real matchpoints (see mpxl.study and
+docs/study.md). K and R may be lists (1,2,4) or ranges (1-4): one study each,
+and the HTML report then charts the error against K.
+
+-o writes the report by extension: .html (a page with its charts embedded),
+.xlsx (a workbook sheet per table) or .json; --json prints the JSON on stdout. Without either, a table is printed. A progress bar
+goes to stderr on long runs at a terminal.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+from pathlib import Path
+
+from ..atomic import atomic_path, atomic_write, check_not_input
+from ..errors import UserError
+from ..study import StudyOptions, StudyResult, parse_k_list, study
+
+__all__ = ["register", "run", "study_text", "study_json", "write_study_xlsx", "REPORT_EXTENSIONS"]
+
+REPORT_EXTENSIONS = (".html", ".htm", ".xlsx", ".json")
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser(
+        "study",
+        help="hide results on real boards and measure which estimation method predicts them best",
+        description=__doc__.split("\n", 2)[2],
+    )
+    p.add_argument("inputs", nargs="+", metavar="INPUT", help="results files: USEBIO .xml, .pbn or .csv travellers")
+    how = p.add_mutually_exclusive_group()
+    how.add_argument("--remove", metavar="K", help="results to hide per board: K, K1,K2,... or K1-K2 (default 1-3)")
+    how.add_argument("--foul-after", metavar="R", help="split each board as if fouled after R results (R, list or range)")
+    p.add_argument("--trials", type=int, default=200, metavar="T", help="random trials per board (default 200)")
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="random seed: the same seed gives the same numbers (default 0)")
+    p.add_argument("--small-groups", default="wbf", metavar="RULE",
+                   help="fouled boards' small groups: wbf (default), ebu, qba or none")
+    p.add_argument("-o", "--output", metavar="REPORT", help="write the report: " + ", ".join(REPORT_EXTENSIONS))
+    p.add_argument("--json", action="store_true", help="print the study as JSON on stdout")
+    p.set_defaults(func=run)
+
+
+def _progress(total: int):
+    """A tqdm bar on stderr, shown only at a terminal and only when the run takes more than a second."""
+    try:
+        from tqdm import tqdm
+    except ImportError:  # pragma: no cover - tqdm is a dependency
+        return None
+    kwargs = dict(total=total, file=sys.stderr, unit="trial", desc="mpxl study", disable=None, leave=False)
+    try:
+        return tqdm(delay=1.0, **kwargs)
+    except TypeError:  # tqdm before 4.62 has no delay
+        return tqdm(**kwargs)
+
+
+def _pct(x) -> str:
+    return "-" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{100 * x:.1f}%"
+
+
+def _num(x) -> str:
+    if x is None or (isinstance(x, float) and math.isnan(x)):
+        return "-"
+    text = f"{x:.2f}"
+    return "0.00" if text == "-0.00" else text
+
+
+def study_text(results: list) -> str:
+    """The studies as plain-text tables, one per K (or R).
+
+    >>> from mpxl.event import Event, Line
+    >>> ev = Event(lines=[Line(1, str(i), str(i + 10), score=s) for i, s in enumerate([420, 400, 170, -50], 1)],
+    ...            winners={"": 2})
+    >>> print(study_text([study([ev], StudyOptions(exhaustive=True))]).splitlines()[3])
+    neuberg     15.38   0.00    2.78    2.78   -2.78     0.0%     0.0%
+    """
+    out = []
+    for res in results:
+        events = len(res.events)
+        out.append(f"{res.options.describe()}; {res.boards} complete boards from {events} event{'s' if events != 1 else ''}"
+                   " (errors in percentage points)")
+        out.append(f"{'method':<10} {'RMSE':>6} {'bias':>6} {'spread':>7} {'top':>7} {'bottom':>7} {'winner':>8} {'top 3':>8}")
+        out.append("-" * 66)
+        for ms in res.methods:
+            out.append(f"{ms.method:<10} {_num(ms.rmse):>6} {_num(ms.bias):>6} {_num(ms.spread_bias):>7} "
+                       f"{_num(ms.top_bias):>7} {_num(ms.bottom_bias):>7} {_pct(ms.winner_changed):>8} {_pct(ms.top3_changed):>8}")
+        out.append(f"lowest RMSE: {res.best().method}")
+        skipped = sum(len(e.skipped) for e in res.events)
+        if skipped:
+            out.append(f"{skipped} board{'s' if skipped != 1 else ''} not studied (adjusted scores, or too few results)")
+        out.append("")
+    return "\n".join(out).rstrip() + "\n"
+
+
+def study_json(results: list, inputs=()) -> dict:
+    """The ``--json`` document: the inputs and one study per K (or R)."""
+    return {"inputs": [str(i) for i in inputs], "studies": [r.to_dict() for r in results]}
+
+
+def write_study_xlsx(results: list, path: str) -> None:
+    """A workbook: sheet ``Study`` (one row per K, event and method) and sheet ``By rank``."""
+    from openpyxl import Workbook
+    from openpyxl.styles import Font
+
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Study"
+    head = ["Mode", "K or R", "Trials", "Seed", "Event", "Boards", "Method", "Lines", "RMSE", "Bias", "Spread bias",
+            "Top bias", "Top RMSE", "Bottom bias", "Bottom RMSE", "Winner changed", "Top three changed"]
+    ws.append(head)
+    for cell in ws[1]:
+        cell.font = Font(bold=True)
+
+    def val(x):
+        return None if x is None or (isinstance(x, float) and math.isnan(x)) else x
+
+    for res in results:
+        o = res.options
+        blocks = [("all events", res.boards, res.methods)] + [(e.name, e.boards, e.methods) for e in res.events]
+        for name, boards, methods in blocks:
+            for ms in methods:
+                ws.append([o.mode, o.amount, res.trials, o.seed, name, boards, ms.method, ms.lines, val(ms.rmse),
+                           val(ms.bias), val(ms.spread_bias), val(ms.top_bias), val(ms.top_rmse), val(ms.bottom_bias),
+                           val(ms.bottom_rmse), val(ms.winner_changed), val(ms.top3_changed)])
+    for row in ws.iter_rows(min_row=2):
+        for cell in row[8:15]:
+            cell.number_format = "0.00"
+        for cell in row[15:17]:
+            cell.number_format = "0.0%"
+    for col, width in zip("ABCDEFGHIJKLMNOPQ", (8, 7, 7, 6, 40, 7, 11, 9, 8, 8, 11, 9, 10, 11, 12, 14, 17)):
+        ws.column_dimensions[col].width = width
+    ws.freeze_panes = "A2"
+    wr = wb.create_sheet("By rank")
+    wr.append(["Mode", "K or R", "Method", "Rank from", "Rank to", "Lines", "Bias", "RMSE"])
+    for cell in wr[1]:
+        cell.font = Font(bold=True)
+    for res in results:
+        for ms in res.methods:
+            for lo, hi, count, bias, rmse in ms.by_rank:
+                wr.append([res.options.mode, res.options.amount, ms.method, lo, hi, count, val(bias), val(rmse)])
+    with atomic_path(path, suffix=".xlsx") as tmp:
+        wb.save(tmp)
+
+
+def _write_html(results: list, path: str, inputs) -> None:
+    from ..charts import study_charts
+    from ..report_html import write_study_html
+
+    write_study_html(results, path, study_charts(results), inputs)
+
+
+def run(args) -> int:
+    inputs = list(args.inputs)
+    out = args.output
+    if out:
+        ext = Path(out).suffix.lower()
+        if ext not in REPORT_EXTENSIONS:
+            raise UserError(out, "", f"cannot write a {ext or 'file without an extension'!r} report; expected "
+                            + ", ".join(REPORT_EXTENSIONS))
+        check_not_input(out, inputs)
+    if args.foul_after is not None:
+        amounts, mode = parse_k_list(args.foul_after), "foul"
+    else:
+        amounts, mode = parse_k_list(args.remove if args.remove is not None else "1-3"), "remove"
+    if args.trials < 1:
+        raise ValueError(f"--trials {args.trials} must be at least 1")
+
+    from ..formats import read_event
+
+    events = []
+    for path in inputs:
+        try:
+            events.append(read_event(path))
+        except UserError:
+            raise
+        except (OSError, ValueError) as exc:
+            raise UserError(path, "", str(exc)) from None
+
+    bar = _progress(args.trials * len(amounts))
+    results: list[StudyResult] = []
+    try:
+        for amount in amounts:
+            opts = StudyOptions(remove=amount if mode == "remove" else None, foul_after=amount if mode == "foul" else None,
+                                trials=args.trials, seed=args.seed, small_groups=args.small_groups)
+            res = study(events, opts, progress=bar.update if bar is not None else None)
+            if not res.boards:
+                what = f"hide {amount} results and keep 2" if mode == "remove" else f"split after {amount} results"
+                raise UserError(", ".join(inputs), "", f"no complete board has enough results to {what}")
+            results.append(res)
+    finally:
+        if bar is not None:
+            bar.close()
+
+    if out:
+        ext = Path(out).suffix.lower()
+        if ext in (".html", ".htm"):
+            _write_html(results, out, inputs)
+        elif ext == ".xlsx":
+            write_study_xlsx(results, out)
+        else:
+            with atomic_write(out) as f:
+                json.dump(study_json(results, inputs), f, indent=1)
+                f.write("\n")
+    if args.json:
+        json.dump(study_json(results, inputs), sys.stdout, indent=1)
+        sys.stdout.write("\n")
+    elif not out:
+        sys.stdout.write(study_text(results))
+    return 0

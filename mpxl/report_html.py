@@ -1,0 +1,451 @@
+"""Static HTML pages: a club's published results, and the estimation study's report.
+
+Both pages are one self-contained file: plain HTML and CSS, no script, no font,
+image or style sheet from the network (the study's charts are embedded as
+``data:`` URIs). They read on a phone (the layout narrows, wide tables scroll
+sideways inside their box) and print cleanly (navigation hidden, each score
+card on its own page, tables kept whole). All text from the results file is
+escaped with :func:`html.escape`.
+
+* :func:`write_html` / :func:`results_html`: ranking, every board's traveller
+  and every pair's personal score card, from a :class:`mpxl.session.SessionResult`;
+* :func:`write_study_html` / :func:`study_html`: the study's tables and charts.
+
+>>> from mpxl.event import Event, Line
+>>> from mpxl.session import score_event
+>>> page = results_html(score_event(Event(title="Club <Pairs>", lines=[Line(1, "1", "2", score=420), Line(1, "3", "4", score=-50)])))
+>>> "Club &lt;Pairs&gt;" in page, 'id="ranking"' in page, 'id="board-1"' in page
+(True, True, True)
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import math
+import os
+import re
+from fractions import Fraction
+from typing import Mapping, Optional, Sequence
+
+from .atomic import atomic_write
+
+__all__ = ["results_html", "write_html", "study_html", "write_study_html", "PAGE_CSS"]
+
+#: The style sheet both pages carry inline: responsive, and with print rules.
+PAGE_CSS = """
+:root { --ink: #1b1b1b; --muted: #5b6470; --line: #d5d9de; --head: #eef2f6; --accent: #1f5f99; --good: #e9f5ec; }
+* { box-sizing: border-box; }
+html { -webkit-text-size-adjust: 100%; text-size-adjust: 100%; }
+body { margin: 0 auto; max-width: 68rem; padding: 0.75rem 1rem 3rem; color: var(--ink); background: #fff;
+       font: 16px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", Arial, sans-serif; }
+h1 { font-size: 1.55rem; margin: 0.6rem 0 0.2rem; }
+h2 { font-size: 1.25rem; margin: 2rem 0 0.5rem; border-bottom: 2px solid var(--accent); padding-bottom: 0.2rem; }
+h3 { font-size: 1.05rem; margin: 1.2rem 0 0.35rem; }
+p.meta, p.note, .muted { color: var(--muted); margin: 0.2rem 0; }
+nav.toc { position: sticky; top: 0; background: #fff; border-bottom: 1px solid var(--line); padding: 0.4rem 0; z-index: 2; }
+nav.toc a { margin-right: 1rem; color: var(--accent); text-decoration: none; font-weight: 600; }
+a { color: var(--accent); }
+.scroll { overflow-x: auto; -webkit-overflow-scrolling: touch; margin: 0.3rem 0 0.8rem; }
+table { border-collapse: collapse; min-width: 100%; font-variant-numeric: tabular-nums; }
+caption { text-align: left; font-weight: 600; padding: 0.2rem 0; }
+th, td { border: 1px solid var(--line); padding: 0.3rem 0.5rem; text-align: left; vertical-align: top; }
+th { background: var(--head); font-weight: 600; white-space: nowrap; }
+td.num, th.num { text-align: right; white-space: nowrap; }
+td a { white-space: nowrap; }
+tr.first td { background: var(--good); font-weight: 600; }
+tbody tr:nth-child(even) td { background-color: #fafbfc; }
+tbody tr.first:nth-child(even) td { background: var(--good); }
+.boards { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 30rem), 1fr)); gap: 0 1.2rem; }
+.board, .card { break-inside: avoid; page-break-inside: avoid; }
+.pairlist { columns: 14rem; column-gap: 1.5rem; padding-left: 1.2rem; }
+.chart { max-width: 100%; height: auto; border: 1px solid var(--line); margin: 0.5rem 0 1rem; }
+figure { margin: 0; }
+figcaption { color: var(--muted); font-size: 0.9rem; }
+@media (max-width: 40rem) {
+  body { padding: 0.5rem 0.6rem 2rem; font-size: 15px; }
+  th, td { padding: 0.25rem 0.35rem; }
+  .wide { display: none; }
+  h1 { font-size: 1.3rem; }
+}
+@media print {
+  @page { size: A4; margin: 12mm; }
+  body { max-width: none; padding: 0; font-size: 10pt; color: #000; }
+  nav.toc, .noprint { display: none; }
+  a { color: #000; text-decoration: none; }
+  .scroll { overflow: visible; }
+  th { background: #e6e6e6 !important; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+  tbody tr:nth-child(even) td { background: none; }
+  .wide { display: table-cell; }
+  h2 { break-after: avoid; page-break-after: avoid; }
+  section.cards .card { break-before: page; page-break-before: always; }
+  .boards { display: block; }
+  .chart { max-width: 100%; break-inside: avoid; }
+}
+"""
+
+
+def _e(value) -> str:
+    """Escape any value as HTML text (None as an empty string)."""
+    return html.escape("" if value is None else str(value), quote=True)
+
+
+def _slug(*parts) -> str:
+    text = "-".join(str(p) for p in parts if p not in (None, ""))
+    return re.sub(r"[^A-Za-z0-9_-]+", "_", text) or "x"
+
+
+def _mp(value, decimals: Optional[int]) -> str:
+    """A matchpoint figure to the rounding's decimals (up to 2 when exact)."""
+    if value is None:
+        return ""
+    v = Fraction(value)
+    if decimals is None:
+        if v.denominator == 1:
+            return str(v.numerator)
+        return f"{float(v):.2f}".rstrip("0").rstrip(".")
+    return f"{float(v):.{decimals}f}"
+
+
+def _pct(value, decimals: Optional[int]) -> str:
+    if value is None:
+        return ""
+    return f"{float(value):.{2 if decimals is None else decimals}f}"
+
+
+def _page(title: str, body: str, lang: str = "en") -> str:
+    return (
+        "<!DOCTYPE html>\n"
+        f'<html lang="{_e(lang)}">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        '<meta name="generator" content="mpxl">\n'
+        f"<title>{_e(title)}</title>\n<style>{PAGE_CSS}</style>\n</head>\n<body>\n{body}\n</body>\n</html>\n"
+    )
+
+
+def _drop_empty(headers: list, rows: list, optional: Sequence[int], numeric: Sequence[int], wide: Sequence[int]) -> tuple:
+    """Leave out the ``optional`` columns that are empty on every row (no leads in a USEBIO file)."""
+    drop = {i for i in optional if all(not row[i] for row in rows)}
+    keep = [i for i in range(len(headers)) if i not in drop]
+    where = {old: new for new, old in enumerate(keep)}
+    return ([headers[i] for i in keep], [[row[i] for i in keep] for row in rows],
+            [where[i] for i in numeric if i in where], [where[i] for i in wide if i in where])
+
+
+def _table(headers: Sequence, rows: Sequence, caption: str = "", numeric: Sequence[int] = (), wide: Sequence[int] = (),
+           row_classes: Optional[Sequence[str]] = None, table_id: str = "", optional: Sequence[int] = ()) -> str:
+    """A table; ``rows`` hold already-escaped HTML cells; empty ``optional`` columns are left out."""
+    if optional:
+        headers, rows, numeric, wide = _drop_empty(list(headers), list(rows), optional, numeric, wide)
+
+    def cls(i: int) -> str:
+        names = (["num"] if i in numeric else []) + (["wide"] if i in wide else [])
+        return f' class="{" ".join(names)}"' if names else ""
+
+    id_attr = f' id="{_e(table_id)}"' if table_id else ""
+    out = [f'<div class="scroll"><table{id_attr}>']
+    if caption:
+        out.append(f"<caption>{caption}</caption>")
+    out.append("<thead><tr>" + "".join(f'<th scope="col"{cls(i)}>{h}</th>' for i, h in enumerate(headers)) + "</tr></thead>")
+    out.append("<tbody>")
+    for r, row in enumerate(rows):
+        rc = row_classes[r] if row_classes and row_classes[r] else ""
+        tr = f'<tr class="{_e(rc)}">' if rc else "<tr>"
+        out.append(tr + "".join(f"<td{cls(i)}>{c}</td>" for i, c in enumerate(row)) + "</tr>")
+    out.append("</tbody></table></div>")
+    return "\n".join(out)
+
+
+# ---------------------------------------------------------------------------
+# the results page
+
+
+def _pair_index(result) -> dict:
+    index = {}
+    for pr in result.pairs:
+        p = pr.pair
+        index[(p.section, str(p.number), p.direction)] = pr
+    return index
+
+
+def _find_pair(index: dict, section: str, number, side: str):
+    return index.get((section, str(number), side)) or index.get((section, str(number), None))
+
+
+def _pair_id(pr) -> str:
+    p = pr.pair
+    return "pair-" + _slug(p.section, p.direction, p.number)
+
+
+def _pair_label(pr) -> str:
+    p = pr.pair
+    side = f" {p.direction}" if p.direction else ""
+    sec = f"{p.section} " if p.section else ""
+    return f"{sec}{p.number}{side}"
+
+
+def _names(pr) -> str:
+    return " &amp; ".join(_e(n) for n in pr.pair.names if n)
+
+
+def _group_title(section: str, direction: Optional[str]) -> str:
+    parts = []
+    if section:
+        parts.append(f"Section {section}")
+    if direction:
+        parts.append({"NS": "North-South", "EW": "East-West"}.get(direction, direction))
+    return ", ".join(parts) or "All pairs"
+
+
+def _score_text(line) -> str:
+    s = line.score
+    if s is None:
+        return "not played"
+    if isinstance(s, (int, float)) and not isinstance(s, bool):
+        return f"{int(s):+d}" if float(s).is_integer() else f"{s:+}"
+    return str(s)
+
+
+def _ns_ew_scores(line) -> tuple:
+    """The NS and EW columns of a traveller: positive scores in the side that scored them."""
+    s = line.score
+    if isinstance(s, (int, float)) and not isinstance(s, bool):
+        v = int(s) if float(s).is_integer() else s
+        return (str(v), "") if v > 0 else ("", str(-v)) if v < 0 else ("0", "0")
+    if s is None:
+        return ("", "")
+    return (str(s), str(s))
+
+
+def _contract(line) -> str:
+    c = line.contract or ""
+    return c.replace("S", "\u2660").replace("H", "\u2665").replace("D", "\u2666").replace("C", "\u2663") if re.fullmatch(r"\d[SHDC]X{0,2}", c or "") else c
+
+
+def _tricks(line) -> str:
+    if line.tricks is None:
+        return ""
+    level = re.match(r"(\d)", line.contract or "")
+    if level:
+        diff = int(line.tricks) - (int(level.group(1)) + 6)
+        return "=" if diff == 0 else f"{diff:+d}"
+    return str(line.tricks)
+
+
+def results_html(result) -> str:
+    """The results page of a scored event as an HTML string (see the module's description)."""
+    ev = result.event
+    opts = result.options
+    decimals = None if opts.rounding.kind == "exact" else opts.rounding.decimals
+    pdec = getattr(opts, "percentage_decimals", 2)
+    index = _pair_index(result)
+    title = ev.title or "Results"
+    parts = [f"<header><h1>{_e(title)}</h1>"]
+    meta = [x for x in (ev.date, f"scored by {ev.program}" if ev.program else "") if x]
+    meta.append(f"matchpoints by mpxl: {opts.method.value.capitalize()} on short boards, "
+                f"{'double' if opts.scale == 2 else 'single'} scale, rounding {opts.rounding}")
+    parts.append(f'<p class="meta">{" · ".join(_e(m) for m in meta)}</p></header>')
+    parts.append('<nav class="toc" aria-label="contents"><a href="#ranking">Ranking</a><a href="#travellers">Travellers</a>'
+                 '<a href="#cards">Score cards</a></nav>')
+
+    # ranking, one table per ranking group (pairs are already sorted by place within groups)
+    parts.append('<section id="ranking"><h2>Ranking</h2>')
+    groups: dict = {}
+    for pr in result.pairs:
+        groups.setdefault((pr.pair.section, pr.pair.direction), []).append(pr)
+    for (section, direction), members in groups.items():
+        rows, classes = [], []
+        for pr in members:
+            rows.append([
+                _e(pr.place),
+                f'<a href="#{_pair_id(pr)}">{_e(pr.pair.number)}</a>',
+                _names(pr),
+                _e(_mp(pr.mp, decimals)),
+                _e(_mp(pr.max, decimals)),
+                _e(_pct(pr.percentage, pdec)),
+                _e(pr.boards),
+            ])
+            classes.append("first" if str(pr.place).rstrip("=") == "1" else "")
+        parts.append(_table(["Place", "Pair", "Names", "MPs", "Max", "%", "Boards"], rows,
+                            caption=_e(_group_title(section, direction)), numeric=(3, 4, 5, 6), wide=(4, 6),
+                            row_classes=classes, table_id="ranking-" + _slug(section, direction, "table")))
+    parts.append("</section>")
+
+    # travellers
+    parts.append('<section id="travellers"><h2>Travellers</h2><div class="boards">')
+    for b in result.boards:
+        bid = "board-" + _slug(b.section, f"s{b.session}" if b.session != 1 else "", b.board) if (b.section or b.session != 1) else f"board-{b.board}"
+        head = f"Board {b.board}" + (f", section {b.section}" if b.section else "") + (f", session {b.session}" if b.session != 1 else "")
+        note = f"top {_mp(b.top, None)}"
+        if b.actual != b.expected:
+            note += f"; {b.actual} results, estimated to {b.expected} by {opts.method.value.capitalize()}"
+        rows = []
+        for sl in b.lines:
+            ln = sl.line
+            ns_pr = _find_pair(index, ln.section, ln.ns_pair, "NS")
+            ew_pr = _find_pair(index, ln.section, ln.ew_pair, "EW")
+            ns_link = f'<a href="#{_pair_id(ns_pr)}">{_e(ln.ns_pair)}</a>' if ns_pr else _e(ln.ns_pair)
+            ew_link = f'<a href="#{_pair_id(ew_pr)}">{_e(ln.ew_pair)}</a>' if ew_pr else _e(ln.ew_pair)
+            ns_s, ew_s = _ns_ew_scores(ln)
+            rows.append([ns_link, ew_link, _e(_contract(ln)), _e(ln.declarer or ""), _e(_tricks(ln)), _e(ln.lead or ""),
+                         _e(ns_s), _e(ew_s), _e(_mp(sl.ns_mp, decimals)), _e(_mp(sl.ew_mp, decimals))])
+        parts.append(f'<div class="board" id="{_e(bid)}"><h3>{_e(head)}</h3><p class="note">{_e(note)}</p>')
+        parts.append(_table(["NS", "EW", "Contract", "By", "Tricks", "Lead", "NS score", "EW score", "NS MPs", "EW MPs"],
+                            rows, numeric=(6, 7, 8, 9), wide=(5,), optional=(2, 3, 4, 5)))
+        parts.append("</div>")
+    parts.append("</div></section>")
+
+    # personal score cards
+    cards: dict = {id(pr): [] for pr in result.pairs}
+    for b in result.boards:
+        for sl in b.lines:
+            if sl.kind == "blank":
+                continue
+            ln = sl.line
+            for side, mine, theirs, mp in (("NS", ln.ns_pair, ln.ew_pair, sl.ns_mp), ("EW", ln.ew_pair, ln.ns_pair, sl.ew_mp)):
+                pr = _find_pair(index, ln.section, mine, side)
+                if pr is None:
+                    continue
+                cards[id(pr)].append((b, sl, side, theirs, mp))
+    parts.append('<section id="cards" class="cards"><h2>Personal score cards</h2><ul class="pairlist noprint">')
+    for pr in result.pairs:
+        parts.append(f'<li><a href="#{_pair_id(pr)}">{_e(_pair_label(pr))}</a> {_names(pr)}</li>')
+    parts.append("</ul>")
+    for pr in result.pairs:
+        rows = []
+        for b, sl, side, theirs, mp in sorted(cards[id(pr)], key=lambda t: (t[0].session, t[0].board)):
+            ln = sl.line
+            own = _score_text(ln)
+            if side == "EW" and isinstance(ln.score, (int, float)) and not isinstance(ln.score, bool):
+                own = f"{-int(ln.score):+d}" if float(ln.score).is_integer() else f"{-ln.score:+}"
+            pct = "" if mp is None or not b.top else _pct(Fraction(mp) / b.top * 100, 0)
+            rows.append([_e(b.board), _e(side), _e(theirs), _e(_contract(ln)), _e(ln.declarer or ""), _e(_tricks(ln)),
+                         _e(own), _e(_mp(mp, decimals)), _e(_mp(b.top, None)), _e(pct)])
+        head = f"Pair {_e(_pair_label(pr))}" + (f" &middot; {_names(pr)}" if pr.pair.names else "")
+        summary = (f"{_pct(pr.percentage, pdec)}%, place {pr.place} "
+                   f"({_group_title(pr.pair.section, pr.pair.direction)}), {_mp(pr.mp, decimals)} of {_mp(pr.max, decimals)} MPs")
+        parts.append(f'<div class="card" id="{_pair_id(pr)}"><h3>{head}</h3><p class="note">{_e(summary)}</p>')
+        parts.append(_table(["Board", "Dir", "Opps", "Contract", "By", "Tricks", "Score", "MPs", "Top", "%"], rows,
+                            numeric=(6, 7, 8, 9), wide=(8,), optional=(3, 4, 5)))
+        parts.append('<p class="noprint"><a href="#ranking">back to the ranking</a></p></div>')
+    parts.append("</section>")
+    return _page(title, "\n".join(parts))
+
+
+def write_html(result, path: "str | os.PathLike") -> None:
+    """Write the results page of ``result`` (a :class:`mpxl.session.SessionResult`) to ``path``, atomically."""
+    page = results_html(result)
+    with atomic_write(path) as f:
+        f.write(page)
+
+
+# ---------------------------------------------------------------------------
+# the study report
+
+
+def _f(x, digits: int = 2) -> str:
+    if x is None or (isinstance(x, float) and math.isnan(x)):
+        return "–"
+    return f"{x:.{digits}f}"
+
+
+def _share(x) -> str:
+    if x is None or (isinstance(x, float) and math.isnan(x)):
+        return "–"
+    return f"{100 * x:.1f}%"
+
+
+_METRIC_HEADERS = ["Method", "RMSE", "Bias", "Spread bias", "Top: bias", "Top: RMSE", "Bottom: bias", "Bottom: RMSE",
+                   "Winner changed", "Top three changed"]
+
+
+def _method_rows(methods: Sequence, best: str) -> tuple:
+    rows, classes = [], []
+    for ms in methods:
+        name = "McKinnon" if ms.method == "mckinnon" else ms.method.capitalize()
+        rows.append([_e(name), _e(_f(ms.rmse)), _e(_f(ms.bias)), _e(_f(ms.spread_bias)), _e(_f(ms.top_bias)),
+                     _e(_f(ms.top_rmse)), _e(_f(ms.bottom_bias)), _e(_f(ms.bottom_rmse)), _e(_share(ms.winner_changed)),
+                     _e(_share(ms.top3_changed))])
+        classes.append("first" if ms.method == best else "")
+    return rows, classes
+
+
+_EXPLAIN = """
+<p>For every complete board (every line a plain result) the study hides results at random, or splits the board into
+two groups as if it had been fouled, scores what is left with each method, and compares each estimate with the same
+line's matchpoints on the real, full board. All errors are in <b>percentage points</b> of the board's top.</p>
+<ul>
+<li><b>RMSE</b>: the typical size of the error (root mean square); lower is better.</li>
+<li><b>Bias</b>: the mean error. It is close to zero for every method, because every method keeps the board's check
+total.</li>
+<li><b>Spread bias</b>: the mean error signed away from 50%: above zero the method pushes scores too far from average
+(tops too high, bottoms too low), below zero it pulls them too close.</li>
+<li><b>Top / Bottom</b>: the errors of the best and the worst score on the short board.</li>
+<li><b>Winner changed / Top three changed</b>: how often the session's winner, or its first three places, differ when
+all the estimated boards replace the real ones (a hidden result keeps its real score).</li>
+</ul>
+"""
+
+
+def study_html(results: Sequence, charts: Optional[Mapping[str, "bytes | str"]] = None, inputs: Sequence[str] = ()) -> str:
+    """The study report as an HTML string.
+
+    ``results`` are :class:`mpxl.study.StudyResult` (one per K); ``charts`` maps a
+    chart name to PNG bytes (embedded as a data URI) or to a file name (linked
+    as a sibling image).
+
+    >>> from mpxl.event import Event, Line
+    >>> from mpxl.study import study, StudyOptions
+    >>> ev = Event(title="<Club>", lines=[Line(1, str(i), str(i + 10), score=s) for i, s in enumerate([420, 400, 170, -50], 1)])
+    >>> page = study_html([study([ev], StudyOptions(exhaustive=True))])
+    >>> "&lt;Club&gt;" in page and "Neuberg" in page
+    True
+    """
+    charts = dict(charts or {})
+    first = results[0]
+    body = ["<header><h1>Which estimation method predicts a short board best?</h1>"]
+    body.append(f'<p class="meta">{_e(first.options.describe())}; {first.boards} complete boards from '
+                f"{len(first.events)} event{'s' if len(first.events) != 1 else ''}</p>")
+    if inputs:
+        body.append('<p class="meta">' + ", ".join(_e(os.path.basename(str(i))) for i in inputs) + "</p>")
+    body.append("</header>")
+    body.append(_EXPLAIN)
+    for res in results:
+        best = res.best().method
+        label = ("fouled after " if res.options.mode == "foul" else "K = ") + str(res.options.amount)
+        sid = "study-" + _slug(res.options.mode, res.options.amount)
+        body.append(f'<section id="{_e(sid)}"><h2>{_e(label)}: all events</h2>')
+        rows, classes = _method_rows(res.methods, best)
+        body.append(_table(_METRIC_HEADERS, rows, caption=_e(f"{res.trials} trials, {res.method(best).lines} estimated lines per method"),
+                           numeric=range(1, 10), wide=(2, 5, 7), row_classes=classes))
+        for ev in res.events:
+            evbest = min(ev.methods, key=lambda m: m.rmse if not math.isnan(m.rmse) else math.inf).method
+            rows, classes = _method_rows(ev.methods, evbest)
+            winners = "; ".join(f"{k}: {', '.join(v)}" for k, v in ev.baseline_winners.items())
+            body.append(f"<h3>{_e(ev.name)}</h3><p class=\"note\">{ev.boards} boards studied, {ev.results} results; "
+                        f"real winner{'s' if len(ev.baseline_winners) > 1 else ''}: {_e(winners)}</p>")
+            body.append(_table(_METRIC_HEADERS, rows, numeric=range(1, 10), wide=(2, 5, 7), row_classes=classes))
+            if ev.skipped:
+                body.append(f'<p class="note">Not studied: {_e("; ".join(ev.skipped))}</p>')
+        body.append("</section>")
+    captions = {
+        "error-by-method": "RMSE per method, and the mean error at the top and at the bottom of the short board.",
+        "error-by-rank": "Mean error and RMSE against the score's percentage on the short board.",
+        "error-by-k": "RMSE and spread bias against the number of results hidden.",
+    }
+    if charts:
+        body.append('<section id="charts"><h2>Charts</h2>')
+        for name, data in charts.items():
+            src = ("data:image/png;base64," + base64.b64encode(data).decode("ascii")) if isinstance(data, (bytes, bytearray)) else str(data)
+            body.append(f'<figure><img class="chart" src="{_e(src)}" alt="{_e(captions.get(name, name))}">'
+                        f"<figcaption>{_e(captions.get(name, name))}</figcaption></figure>")
+        body.append("</section>")
+    return _page("mpxl estimation study", "\n".join(body))
+
+
+def write_study_html(results: Sequence, path: "str | os.PathLike", charts: Optional[Mapping] = None,
+                     inputs: Sequence[str] = ()) -> None:
+    """Write the study report to ``path``, atomically (charts as in :func:`study_html`)."""
+    page = study_html(results, charts, inputs)
+    with atomic_write(path) as f:
+        f.write(page)

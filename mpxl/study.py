@@ -1,0 +1,658 @@
+"""The estimation study: hide results on complete boards, estimate them back, compare with the truth.
+
+The seed papers argue for Neuberg, Factor, Ascherman, McKinnon and the Manual
+method from first principles. A real event can settle it with data. For every
+**complete** board of an event (every line a plain result: no artificial or
+assigned score, no fouled groups; N = its number of results) each trial
+
+* ``remove`` mode: hides K of its N results at random, matchpoints the other
+  n = N - K among themselves and estimates them to N with each method; or
+* ``foul`` mode: splits the board as if it had been fouled after R of its
+  results (which R came first is drawn at random: results files do not record
+  the order a board was played in, and a barometer plays every board in the
+  same round), matchpoints each group alone and estimates each to N, small
+  groups getting the set percentages of :mod:`mpxl.fouled`;
+
+and compares every estimated line with the same line's matchpoints on the
+full board. Errors are in **percentage points** of the board's top, so the
+scale (single or double) does not matter: every method is linear in it.
+
+Per method the study reports the RMSE and the bias, the **spread bias** (the
+mean error signed away from average: above 0 the method pushes scores too far
+from 50%, below 0 it pulls them too close), the error at the top and at the
+bottom of the short board, the error by the score's rank on the short board,
+and how often each session's winner and top three change when all the
+estimated boards replace the real ones at once. A hidden line keeps its real
+matchpoints in that session, so only the estimates move the ranking. The
+overall bias is zero in expectation for every method (Buchen's check total);
+the spread bias is where the methods differ.
+
+Everything is deterministic for a given seed (one ``random.Random(seed)``).
+
+>>> from mpxl.event import Event, Line
+>>> ev = Event(lines=[Line(1, str(i), str(i + 4), score=s) for i, s in enumerate([420, 400, 170, -50], 1)])
+>>> res = study([ev], StudyOptions(remove=1, exhaustive=True))
+>>> [(m.method, round(m.rmse, 2)) for m in res.methods]
+[('neuberg', 15.38), ('factor', 16.67), ('ascherman', 16.67), ('mckinnon', 16.67), ('manual', 16.67)]
+>>> res.best().method
+'neuberg'
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from bisect import bisect_left, bisect_right
+from dataclasses import asdict, dataclass, field
+from fractions import Fraction
+from itertools import combinations, product
+from typing import Callable, Iterable, Optional, Sequence
+
+from .adjustments import Assigned, parse_entry
+from .event import Event
+from .fouled import find_rule, small_group_percentage, uses_set_percentages
+from .methods import Method, estimate
+
+__all__ = [
+    "StudyOptions",
+    "StudyBoard",
+    "MethodStats",
+    "EventStudy",
+    "StudyResult",
+    "study",
+    "study_boards",
+    "hide_and_estimate",
+    "parse_k_list",
+    "METHODS",
+    "MAX_EXHAUSTIVE",
+]
+
+#: The five methods in the order every report lists them.
+METHODS: tuple[Method, ...] = tuple(Method)
+
+#: The most trials an exhaustive study may enumerate.
+MAX_EXHAUSTIVE = 200_000
+
+
+@dataclass(frozen=True)
+class StudyOptions:
+    """What to hide and how often.
+
+    Give ``remove`` (K results hidden per board) or ``foul_after`` (R results
+    before the foul); ``foul_after`` wins when both are set. ``exhaustive``
+    enumerates every choice on every board instead of ``trials`` random ones
+    (small events only, for checks by hand).
+
+    >>> StudyOptions(foul_after=3).mode, StudyOptions().amount
+    ('foul', 1)
+    >>> StudyOptions(remove=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: remove 0 must be a whole number of results, at least 1
+    """
+
+    remove: Optional[int] = 1
+    foul_after: Optional[int] = None
+    trials: int = 200
+    seed: int = 0
+    small_groups: str = "wbf"
+    exhaustive: bool = False
+    bins: int = 10
+
+    def __post_init__(self):
+        for name in ("remove", "foul_after"):
+            v = getattr(self, name)
+            if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < 1):
+                raise ValueError(f"{name} {v!r} must be a whole number of results, at least 1")
+        if self.remove is None and self.foul_after is None:
+            raise ValueError("give remove (K results to hide) or foul_after (R results before the foul)")
+        if isinstance(self.trials, bool) or not isinstance(self.trials, int) or self.trials < 1:
+            raise ValueError(f"trials {self.trials!r} must be a whole number, at least 1")
+        if not isinstance(self.bins, int) or self.bins < 1:
+            raise ValueError(f"bins {self.bins!r} must be a whole number, at least 1")
+        object.__setattr__(self, "small_groups", find_rule(self.small_groups))
+
+    @property
+    def mode(self) -> str:
+        """'remove' or 'foul'."""
+        return "foul" if self.foul_after is not None else "remove"
+
+    @property
+    def amount(self) -> int:
+        """K in remove mode, R in foul mode."""
+        return self.foul_after if self.foul_after is not None else self.remove
+
+    def describe(self) -> str:
+        """One line for a report's heading.
+
+        >>> StudyOptions(remove=2, trials=50, seed=7).describe()
+        '2 results hidden per board, 50 trials, seed 7'
+        """
+        what = (
+            f"fouled after {self.foul_after} results (small groups: {self.small_groups})"
+            if self.mode == "foul"
+            else f"{self.remove} result{'s' if self.remove != 1 else ''} hidden per board"
+        )
+        runs = "every choice enumerated" if self.exhaustive else f"{self.trials} trials, seed {self.seed}"
+        return f"{what}, {runs}"
+
+
+@dataclass(frozen=True)
+class StudyBoard:
+    """A complete board the study can hide results on.
+
+    ``truth`` holds each line's double-scale matchpoints on the full board;
+    ``plus`` / ``minus`` the pair keys whose session totals move with (+) or
+    against (-) the line's NS matchpoints; ``session_factor`` turns a change of
+    the board's matchpoints into a change of the session's (1 on a board with
+    the field's full number of results; Neuberg's N/n on a short board).
+    """
+
+    event: int
+    section: str
+    board: int
+    scores: tuple
+    truth: tuple
+    plus: tuple
+    minus: tuple
+    session_factor: float = 1.0
+
+    @property
+    def results(self) -> int:
+        return len(self.scores)
+
+
+@dataclass
+class MethodStats:
+    """One method's errors, in percentage points of the board's top, and its session changes."""
+
+    method: str
+    lines: int = 0
+    rmse: float = math.nan
+    bias: float = math.nan
+    spread_bias: float = math.nan
+    mean_abs: float = math.nan
+    top_bias: float = math.nan
+    top_rmse: float = math.nan
+    top_lines: int = 0
+    bottom_bias: float = math.nan
+    bottom_rmse: float = math.nan
+    bottom_lines: int = 0
+    winner_changed: float = math.nan  # fraction of (trial, ranking) in which the winner changed
+    top3_changed: float = math.nan
+    rankings: int = 0  # (trial, ranking) pairs counted
+    by_rank: list = field(default_factory=list)  # [low, high, lines, bias, rmse] per bin of S / top on the short board
+
+
+@dataclass
+class EventStudy:
+    """What the study found on one event."""
+
+    name: str
+    boards: int
+    results: int
+    skipped: list
+    rankings: int
+    baseline_winners: dict
+    methods: list
+
+
+@dataclass
+class StudyResult:
+    """A whole study: pooled statistics per method, and the same per event."""
+
+    options: StudyOptions
+    trials: int
+    boards: int
+    methods: list
+    events: list
+
+    def method(self, name: "Method | str") -> MethodStats:
+        """The statistics of one method."""
+        key = Method.find(name).value
+        return next(m for m in self.methods if m.method == key)
+
+    def best(self, metric: str = "rmse") -> MethodStats:
+        """The method with the smallest ``metric`` (absolute value for biases)."""
+        return min(self.methods, key=lambda m: (abs(getattr(m, metric)) if not math.isnan(getattr(m, metric)) else math.inf))
+
+    def to_dict(self) -> dict:
+        """A JSON-ready dictionary (NaN written as None)."""
+
+        def clean(x):
+            if isinstance(x, float) and math.isnan(x):
+                return None
+            if isinstance(x, dict):
+                return {str(k): clean(v) for k, v in x.items()}
+            if isinstance(x, (list, tuple)):
+                return [clean(v) for v in x]
+            return x
+
+        opts = asdict(self.options)
+        opts["mode"] = self.options.mode
+        return clean(
+            {
+                "options": opts,
+                "description": self.options.describe(),
+                "trials": self.trials,
+                "boards": self.boards,
+                "methods": [asdict(m) for m in self.methods],
+                "events": [asdict(e) for e in self.events],
+            }
+        )
+
+
+def parse_k_list(text: "str | int") -> list:
+    """Parse ``--remove``: one K (``2``), a list (``1,2,4``) or a range (``1-4``).
+
+    >>> parse_k_list("2"), parse_k_list("1-4"), parse_k_list("3, 1,3")
+    ([2], [1, 2, 3, 4], [1, 3])
+    >>> parse_k_list("two")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'two' is not a number of results; expected K, K1,K2,... or K1-K2 with K at least 1
+    """
+    out: set = set()
+    try:
+        for part in str(text).split(","):
+            part = part.strip()
+            if "-" in part:
+                lo, hi = (int(x) for x in part.split("-", 1))
+                if hi < lo:
+                    raise ValueError
+                out.update(range(lo, hi + 1))
+            else:
+                out.add(int(part))
+        if not out or min(out) < 1:
+            raise ValueError
+    except ValueError:
+        raise ValueError(
+            f"{text!r} is not a number of results; expected K, K1,K2,... or K1-K2 with K at least 1"
+        ) from None
+    return sorted(out)
+
+
+# ---------------------------------------------------------------------------
+# the pieces
+
+
+def _raw(scores: Sequence) -> list:
+    """Double-scale matchpoints of each score among ``scores``."""
+    ordered = sorted(scores)
+    return [bisect_left(ordered, s) + bisect_right(ordered, s) - 1 for s in scores]
+
+
+_COEF_CACHE: dict = {}
+
+
+def _coefficients(N: int, n: int) -> tuple:
+    """(a, b) per method so that the double-scale estimate is a * S + b."""
+    key = (N, n)
+    if key not in _COEF_CACHE:
+        pairs = []
+        for m in METHODS:
+            b = estimate(Fraction(0), N, n, m, 2)
+            a = estimate(Fraction(1), N, n, m, 2) - b
+            pairs.append((float(a), float(b)))
+        _COEF_CACHE[key] = tuple(pairs)
+    return _COEF_CACHE[key]
+
+
+def _group_estimates(scores: Sequence, members: Sequence[int], N: int, sizes: Sequence[int], rule: str, fouled: bool):
+    """For one group: [(line index, S, (estimate per method))] on the double scale."""
+    n = len(members)
+    S = _raw([scores[i] for i in members])
+    top = 2 * (N - 1)
+    if fouled and uses_set_percentages(rule, n, sizes, N):
+        out = []
+        for i, s in zip(members, S):
+            v = float(small_group_percentage(Fraction(s), n) * top / 100)
+            out.append((i, s, (v,) * len(METHODS)))
+        return out
+    coef = _coefficients(N, n)
+    return [(i, s, tuple(a * s + b for a, b in coef)) for i, s in zip(members, S)]
+
+
+def hide_and_estimate(scores: Sequence, hidden: Iterable[int] = (), groups: Optional[Sequence[Sequence[int]]] = None,
+                      small_groups: str = "wbf") -> list:
+    """Estimate a complete board's visible lines back to N with each method.
+
+    ``hidden`` are the indices of the results to hide; or ``groups`` splits
+    all results into fouled groups (lists of indices). Returns, for each line
+    still on the board, ``(index, S, truth, {method: estimate})`` with S, the
+    truth and the estimates as double-scale matchpoints (floats).
+
+    The board 420, 400, 170, -50 (truth 6, 4, 2, 0) with -50 hidden: the others
+    score 4, 2, 0 among three, and Neuberg gives (S x 4 + 1) / 3:
+
+    >>> rows = hide_and_estimate([420, 400, 170, -50], hidden=[3])
+    >>> [(i, s, t, round(e["neuberg"], 3), e["factor"]) for i, s, t, e in rows]
+    [(0, 4, 6, 5.667, 6.0), (1, 2, 4, 3.0, 3.0), (2, 0, 2, 0.333, 0.0)]
+    """
+    scores = list(scores)
+    N = len(scores)
+    truth = _raw(scores)
+    rule = find_rule(small_groups)
+    if groups is None:
+        hide = set(hidden)
+        bad = [i for i in hide if not 0 <= i < N]
+        if bad:
+            raise ValueError(f"hidden line {bad[0]} is not on a board of {N} results")
+        groups = [[i for i in range(N) if i not in hide]]
+        fouled = False
+    else:
+        groups = [list(g) for g in groups if len(g)]
+        fouled = len(groups) > 1
+    sizes = [len(g) for g in groups]
+    out = []
+    for g in groups:
+        if not g:
+            continue
+        for i, s, ests in _group_estimates(scores, g, N, sizes, rule, fouled):
+            out.append((i, s, truth[i], {m.value: e for m, e in zip(METHODS, ests)}))
+    return sorted(out)
+
+
+def _is_plain(entry) -> bool:
+    return isinstance(entry, Assigned) and not entry.is_split and not entry.is_weighted
+
+
+def _board_key_label(section: str, board: int, session: int = 1) -> str:
+    return f"board {board}" + (f" (section {section})" if section else "") + (f" (session {session})" if session != 1 else "")
+
+
+def study_boards(event: Event, index: int = 0) -> tuple:
+    """The event's complete boards, its real session and what was skipped.
+
+    The event is scored by :func:`mpxl.session.score_event` with the default
+    options (Neuberg to the field's N, exact figures). Returns ``(boards,
+    baseline, rankings, skipped)``: the :class:`StudyBoard` list; ``baseline``
+    maps each pair key (section, number, direction) to ``[matchpoints,
+    maximum]``; ``rankings`` maps each ranking (section, direction) to its
+    pair keys; ``skipped`` lists the boards left out and why.
+
+    >>> from mpxl.event import Event, Line
+    >>> ev = Event(lines=[Line(1, "1", "2", score=420), Line(1, "3", "4", score="A+"), Line(2, "1", "4", score=50)])
+    >>> boards, baseline, rankings, skipped = study_boards(ev)
+    >>> skipped
+    ['board 1: not every line is a plain result', 'board 2: 1 result']
+    """
+    from .session import ScoringOptions, score_event
+
+    opts = ScoringOptions()
+    result = score_event(event, opts)
+    fld = opts.field or event.field_scoring or "section"
+
+    def two(section: str) -> bool:
+        return (opts.winners or (event.winners or {}).get(section) or 1) == 2
+
+    def keys(line) -> tuple:
+        d = two(line.section)
+        return (line.section, str(line.ns_pair), "NS" if d else None), (line.section, str(line.ew_pair), "EW" if d else None)
+
+    baseline: dict = {}
+    rankings: dict = {}
+    for pr in result.pairs:
+        p = pr.pair
+        k = (p.section, str(p.number), p.direction)
+        baseline[k] = [float(pr.mp), float(pr.max)]
+        rankings.setdefault(("" if fld == "event" else p.section, p.direction), []).append(k)
+
+    boards: list = []
+    skipped: list = []
+    for sb in result.boards:
+        label = _board_key_label(sb.section, sb.board, sb.session)
+        real = [sl for sl in sb.lines if sl.kind != "blank"]
+        if not all(sl.kind == "result" and _is_plain(parse_entry(sl.line.score)) and not str(sl.line.group or "").strip()
+                   for sl in real):
+            skipped.append(f"{label}: not every line is a plain result")
+            continue
+        if len(real) < 2:
+            skipped.append(f"{label}: {len(real)} result{'s' if len(real) != 1 else ''}")
+            continue
+        n, E = len(real), sb.expected
+        factor = 1.0 if n == E else float(estimate(Fraction(1), E, n) - estimate(Fraction(0), E, n))
+        scores = tuple(parse_entry(sl.line.score).ns[0][1] for sl in real)
+        plus, minus = [], []
+        for sl in real:
+            ns_key, ew_key = keys(sl.line)
+            if sl.line.arrowswitch:
+                ns_key, ew_key = ew_key, ns_key
+            plus.append(ns_key)
+            minus.append(ew_key)
+        boards.append(StudyBoard(index, sb.section, sb.board, scores, tuple(_raw(scores)), tuple(plus), tuple(minus), factor))
+    return boards, baseline, rankings, skipped
+
+
+def _ranks(pcts: dict, keys: Sequence) -> tuple:
+    """(winner set, top three as a frozenset of (key, place)) of one ranking."""
+    vals = {k: round(pcts[k], 9) for k in keys}
+    neg = sorted(-v for v in vals.values())
+    place = {k: 1 + bisect_left(neg, -v) for k, v in vals.items()}
+    winners = frozenset(k for k in keys if place[k] == 1)
+    top3 = frozenset((k, p) for k, p in place.items() if p <= 3)
+    return winners, top3
+
+
+class _Acc:
+    """Running sums of one method's errors (percentage points)."""
+
+    __slots__ = ("n", "s", "ss", "sa", "sp_n", "sp", "top", "bot", "bins", "rank_n", "win", "top3")
+
+    def __init__(self, bins: int):
+        self.n = 0
+        self.s = self.ss = self.sa = self.sp = 0.0
+        self.sp_n = 0
+        self.top = [0, 0.0, 0.0]
+        self.bot = [0, 0.0, 0.0]
+        self.bins = [[0, 0.0, 0.0] for _ in range(bins)]
+        self.rank_n = self.win = self.top3 = 0
+
+    def merge(self, other: "_Acc") -> None:
+        self.n += other.n
+        self.s += other.s
+        self.ss += other.ss
+        self.sa += other.sa
+        self.sp += other.sp
+        self.sp_n += other.sp_n
+        for mine, theirs in ((self.top, other.top), (self.bot, other.bot), *zip(self.bins, other.bins)):
+            for j in range(3):
+                mine[j] += theirs[j]
+        self.rank_n += other.rank_n
+        self.win += other.win
+        self.top3 += other.top3
+
+    def stats(self, method: str) -> MethodStats:
+        def mean(total, count):
+            return total / count if count else math.nan
+
+        def rms(total, count):
+            return math.sqrt(total / count) if count else math.nan
+
+        nb = len(self.bins)
+        return MethodStats(
+            method=method,
+            lines=self.n,
+            rmse=rms(self.ss, self.n),
+            bias=mean(self.s, self.n),
+            spread_bias=mean(self.sp, self.sp_n),
+            mean_abs=mean(self.sa, self.n),
+            top_bias=mean(self.top[1], self.top[0]),
+            top_rmse=rms(self.top[2], self.top[0]),
+            top_lines=self.top[0],
+            bottom_bias=mean(self.bot[1], self.bot[0]),
+            bottom_rmse=rms(self.bot[2], self.bot[0]),
+            bottom_lines=self.bot[0],
+            winner_changed=mean(self.win, self.rank_n),
+            top3_changed=mean(self.top3, self.rank_n),
+            rankings=self.rank_n,
+            by_rank=[
+                [round(b / nb, 6), round((b + 1) / nb, 6), c, mean(s, c), rms(ss, c)]
+                for b, (c, s, ss) in enumerate(self.bins)
+            ],
+        )
+
+
+def _event_name(event: Event, index: int) -> str:
+    return event.title or event.source or f"event {index + 1}"
+
+
+def study(events: Sequence[Event], options: StudyOptions = StudyOptions(),
+          progress: Optional[Callable[[int], None]] = None) -> StudyResult:
+    """Run the study on ``events``; ``progress(1)`` is called after each trial.
+
+    Boards too small for the options (fewer than K + 2 results, or not more
+    than R) are skipped and listed per event.
+
+    >>> from mpxl.event import Event, Line
+    >>> ev = Event(lines=[Line(b, str(i), str(i + 10), score=s * b)
+    ...                   for b in (1, 2) for i, s in enumerate([420, 400, 170, -50, 90], 1)])
+    >>> a = study([ev], StudyOptions(remove=2, trials=30, seed=5))
+    >>> b = study([ev], StudyOptions(remove=2, trials=30, seed=5))
+    >>> a.to_dict() == b.to_dict(), a.boards, a.method("neuberg").lines
+    (True, 2, 180)
+    """
+    opts = options
+    K = opts.amount
+    rule = opts.small_groups
+    nb = opts.bins
+    rng = random.Random(opts.seed)
+
+    all_boards: list = []
+    baselines: list = []
+    event_info: list = []
+    for idx, ev in enumerate(events):
+        boards, baseline, rankings, skipped = study_boards(ev, idx)
+        usable = []
+        for b in boards:
+            N = b.results
+            if opts.mode == "remove" and N - K < 2:
+                skipped.append(f"{_board_key_label(b.section, b.board)}: {N} results, too few to hide {K} and keep 2")
+            elif opts.mode == "foul" and N <= K:
+                skipped.append(f"{_board_key_label(b.section, b.board)}: {N} results, not more than {K}")
+            else:
+                usable.append(b)
+        all_boards.extend(usable)
+        pcts = {k: v[0] / v[1] if v[1] else 0.0 for k, v in baseline.items()}
+        base_ranks = {r: _ranks(pcts, keys) for r, keys in rankings.items()}
+        baselines.append((baseline, rankings, base_ranks))
+        event_info.append((_event_name(ev, idx), usable, skipped))
+
+    # every trial's choice on every board
+    if opts.exhaustive:
+        choices_per_board = [list(combinations(range(b.results), K)) for b in all_boards]
+        total = 1
+        for c in choices_per_board:
+            total *= len(c)
+            if total > MAX_EXHAUSTIVE:
+                raise ValueError(f"an exhaustive study would need more than {MAX_EXHAUSTIVE} trials; use random trials")
+        trial_iter: Iterable = product(*choices_per_board)
+        n_trials = total
+    else:
+        n_trials = opts.trials
+        trial_iter = (tuple(rng.sample(range(b.results), K) for b in all_boards) for _ in range(n_trials))
+
+    accs = [[_Acc(nb) for _ in METHODS] for _ in events]
+    M = len(METHODS)
+    for choice in trial_iter:
+        deltas = [[dict() for _ in METHODS] for _ in events]
+        for b, chosen in zip(all_boards, choice):
+            N = b.results
+            first = set(chosen)
+            if opts.mode == "remove":
+                groups = [[i for i in range(N) if i not in first]]
+            else:
+                groups = [sorted(first), [i for i in range(N) if i not in first]]
+            fouled = len(groups) > 1
+            sizes = [len(g) for g in groups]
+            to_pp = 100.0 / (2 * (N - 1))
+            ev_acc = accs[b.event]
+            ev_delta = deltas[b.event]
+            for g in groups:
+                n = len(g)
+                rows = _group_estimates(b.scores, g, N, sizes, rule, fouled)
+                if n > 1:
+                    smax = max(r[1] for r in rows)
+                    smin = min(r[1] for r in rows)
+                    mid = n - 1
+                for i, s, ests in rows:
+                    t = b.truth[i]
+                    if n > 1:
+                        q = s / (2 * (n - 1))
+                        sign = (s > mid) - (s < mid)
+                        at_top = s == smax and smax != smin
+                        at_bot = s == smin and smax != smin
+                    else:
+                        q, sign, at_top, at_bot = 0.5, 0, False, False
+                    bin_ = min(int(q * nb), nb - 1)
+                    pk, mk = b.plus[i], b.minus[i]
+                    for j in range(M):
+                        d = ests[j] - t
+                        e = d * to_pp
+                        acc = ev_acc[j]
+                        acc.n += 1
+                        acc.s += e
+                        acc.ss += e * e
+                        acc.sa += abs(e)
+                        if sign:
+                            acc.sp += sign * e
+                            acc.sp_n += 1
+                        if at_top:
+                            t3 = acc.top
+                            t3[0] += 1
+                            t3[1] += e
+                            t3[2] += e * e
+                        if at_bot:
+                            t3 = acc.bot
+                            t3[0] += 1
+                            t3[1] += e
+                            t3[2] += e * e
+                        bb = acc.bins[bin_]
+                        bb[0] += 1
+                        bb[1] += e
+                        bb[2] += e * e
+                        if d:
+                            dd = ev_delta[j]
+                            ds = d * b.session_factor
+                            dd[pk] = dd.get(pk, 0.0) + ds
+                            dd[mk] = dd.get(mk, 0.0) - ds
+        for ev_i, (baseline, rankings, base_ranks) in enumerate(baselines):
+            for j in range(M):
+                dd = deltas[ev_i][j]
+                acc = accs[ev_i][j]
+                pcts = {k: (v[0] + dd.get(k, 0.0)) / v[1] if v[1] else 0.0 for k, v in baseline.items()}
+                for r, keys in rankings.items():
+                    win, top3 = _ranks(pcts, keys)
+                    acc.rank_n += 1
+                    acc.win += win != base_ranks[r][0]
+                    acc.top3 += top3 != base_ranks[r][1]
+        if progress is not None:
+            progress(1)
+
+    pooled = [_Acc(nb) for _ in METHODS]
+    event_studies = []
+    for ev_i, (name, usable, skipped) in enumerate(event_info):
+        for j in range(M):
+            pooled[j].merge(accs[ev_i][j])
+        baseline, rankings, base_ranks = baselines[ev_i]
+        event_studies.append(
+            EventStudy(
+                name=name,
+                boards=len(usable),
+                results=sum(b.results for b in usable),
+                skipped=skipped,
+                rankings=len(rankings),
+                baseline_winners={
+                    " ".join(x for x in (r[0], r[1] or "") if x) or "all": sorted(k[1] for k in base_ranks[r][0])
+                    for r in sorted(rankings, key=str)
+                },
+                methods=[accs[ev_i][j].stats(m.value) for j, m in enumerate(METHODS)],
+            )
+        )
+    return StudyResult(
+        options=opts,
+        trials=n_trials,
+        boards=len(all_boards),
+        methods=[pooled[j].stats(m.value) for j, m in enumerate(METHODS)],
+        events=event_studies,
+    )

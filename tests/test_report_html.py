@@ -1,0 +1,220 @@
+"""The HTML pages (mpxl.report_html): unit checks, then a real browser.
+
+Headless Chromium (Debian ``chromium``) loads each page from disk with the
+network shut off (no proxy, an unresolvable host map, no background
+networking), dumps the rendered DOM, takes a phone-sized screenshot and
+prints to PDF. The tests assert that the ranking and a traveller are in the
+rendered page. Without Chromium they are skipped, except on CI (``CI=true``),
+where a missing browser is a failure: ``.ci/run`` installs it.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from mpxl.event import Event, Line, Pair
+from mpxl.report_html import results_html, study_html, write_html, write_study_html
+from mpxl.session import ScoringOptions, score_event
+
+REALDATA = Path(__file__).resolve().parents[2] / "shared" / "realdata"
+EBUSCORE = REALDATA / "ebuscore-2025-01-02-two-winner-a5050.xml"
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def club_event() -> Event:
+    """Two boards, three tables, two winners; a name and a title that need escaping; an Ave+ line."""
+    lines = [
+        Line(1, "1", "4", score=420, contract="4S", declarer="S", tricks=10),
+        Line(1, "2", "5", score=-50, contract="4S", declarer="N", tricks=9),
+        Line(1, "3", "6", score=450, contract="4S", declarer="S", tricks=11),
+        Line(2, "1", "5", score=-110, contract="2H", declarer="E", tricks=8),
+        Line(2, "2", "6", score="A+"),
+        Line(2, "3", "4", score=100, contract="3H", declarer="W", tricks=8),
+    ]
+    pairs = [Pair(str(n), "", "NS" if n <= 3 else "EW", names=(f"Player {n}a", f"Player {n}b")) for n in range(1, 7)]
+    pairs[0] = Pair("1", "", "NS", names=("Ann <Smith>", "Bob & Co"))
+    return Event(lines=lines, pairs=pairs, title="Tuesday <Pairs> & Co", date="2025-01-07", winners={"": 2})
+
+
+@pytest.fixture(scope="module")
+def club_result():
+    return score_event(club_event(), ScoringOptions(rounding=2))
+
+
+# ---------------------------------------------------------------------------
+# the page itself
+
+
+def test_everything_is_escaped(club_result):
+    page = results_html(club_result)
+    assert "Tuesday &lt;Pairs&gt; &amp; Co" in page
+    assert "Ann &lt;Smith&gt; &amp; Bob &amp; Co" in page
+    assert "<Smith>" not in page and "<Pairs>" not in page
+
+
+def test_no_network_resources_and_no_script(club_result):
+    page = results_html(club_result)
+    assert not re.search(r"""(src|href)\s*=\s*["']?(https?:)?//""", page)
+    assert "@import" not in page and "url(" not in page and "<script" not in page.lower()
+
+
+def test_phone_and_print_rules(club_result):
+    page = results_html(club_result)
+    assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in page
+    assert "@media print" in page and "@media (max-width" in page and ".scroll { overflow-x: auto" in page
+
+
+def test_ranking_travellers_and_cards(club_result):
+    page = results_html(club_result)
+    for pr in club_result.pairs:
+        assert f'id="pair-{pr.pair.direction}-{pr.pair.number}"' in page
+    assert page.count('class="board"') == 2 and 'id="board-1"' in page and 'id="board-2"' in page
+    assert page.count('class="card"') == 6
+    assert "A+" in page  # the artificial score on board 2's traveller
+
+
+def test_write_html_is_readable_by_others(club_result, tmp_path):
+    out = tmp_path / "results.html"
+    write_html(club_result, out)
+    assert out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    assert out.stat().st_mode & 0o044  # group/other may read a page meant for publishing (umask allowing)
+
+
+def test_study_page_embeds_its_charts(tmp_path):
+    from mpxl.study import StudyOptions, study
+
+    res = study([club_event()], StudyOptions(remove=1, trials=3))
+    page = study_html([res], {"error-by-method": PNG + b"x", "sibling": "chart.png"})
+    assert "data:image/png;base64," in page and 'src="chart.png"' in page
+    out = tmp_path / "study.html"
+    write_study_html([res], out)
+    assert "Neuberg" in out.read_text(encoding="utf-8")
+
+
+# ---------------------------------------------------------------------------
+# a real browser
+
+CHROMIUM = next((p for p in (shutil.which("chromium"), shutil.which("chromium-browser"), "/usr/bin/chromium")
+                 if p and os.path.exists(p)), None)
+
+FLAGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--disable-extensions", "--disable-default-apps", "--hide-scrollbars",
+    "--no-proxy-server", "--host-resolver-rules=MAP * ~NOTFOUND",
+]
+
+
+@pytest.fixture
+def chromium():
+    if CHROMIUM is None:
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail("CI=true but Chromium is not installed: .ci/run must install the Debian package chromium")
+        pytest.skip("Chromium is not installed (Debian package chromium); the browser tests need it")
+    return CHROMIUM
+
+
+def run_chromium(binary: str, tmp_path: Path, *args: str) -> subprocess.CompletedProcess:
+    profile = tmp_path / f"profile-{len(list(tmp_path.glob('profile-*')))}"
+    profile.mkdir()
+    cmd = [binary, *FLAGS, f"--user-data-dir={profile}", *args]
+    return subprocess.run(cmd, capture_output=True, timeout=120, env={**os.environ, "HOME": str(tmp_path)})
+
+
+class _Text(HTMLParser):
+    """The text inside the element with a given id (the rendered DOM as Chromium dumped it)."""
+
+    VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+
+    def __init__(self, wanted: str):
+        super().__init__()
+        self.wanted, self.depth, self.parts = wanted, 0, []
+
+    def handle_starttag(self, tag, attrs):
+        if tag in self.VOID:
+            return
+        if self.depth:
+            self.depth += 1
+        elif dict(attrs).get("id") == self.wanted:
+            self.depth = 1
+
+    def handle_endtag(self, tag):
+        if self.depth and tag not in self.VOID:
+            self.depth -= 1
+
+    def handle_data(self, data):
+        if self.depth:
+            self.parts.append(data)
+
+
+def text_of(dom: str, element_id: str) -> str:
+    p = _Text(element_id)
+    p.feed(dom)
+    return " ".join(" ".join(p.parts).split())
+
+
+def render(binary: str, page: Path, tmp_path: Path) -> str:
+    dom = run_chromium(binary, tmp_path, "--dump-dom", page.as_uri())
+    assert dom.returncode == 0, dom.stderr.decode(errors="replace")[-2000:]
+    shot = tmp_path / f"{page.stem}.png"
+    res = run_chromium(binary, tmp_path, "--window-size=390,1600", f"--screenshot={shot}", page.as_uri())
+    assert res.returncode == 0 and shot.read_bytes().startswith(PNG), res.stderr.decode(errors="replace")[-2000:]
+    from matplotlib.image import imread
+
+    pixels = imread(str(shot))
+    assert pixels.shape[1] == 390 and pixels.std() > 0.05  # a phone-wide picture with something drawn on it
+    return dom.stdout.decode("utf-8")
+
+
+def test_results_page_in_chromium(chromium, club_result, tmp_path):
+    page = tmp_path / "results.html"
+    write_html(club_result, page)
+    dom = render(chromium, page, tmp_path)
+    ranking = text_of(dom, "ranking")
+    assert "Ranking" in ranking and "North-South" in ranking and "East-West" in ranking
+    first = club_result.pairs[0]
+    assert re.search(rf"\b1\s+{first.pair.number}\b", ranking)
+    assert "Ann <Smith> & Bob & Co" in ranking  # escaped in the file, plain text once rendered
+    board1 = text_of(dom, "board-1")
+    assert board1.startswith("Board 1") and "NS score" in board1 and "420" in board1 and "450" in board1
+    assert "Player 3a" in text_of(dom, "pair-NS-3")
+
+    pdf = tmp_path / "results.pdf"
+    res = run_chromium(chromium, tmp_path, "--no-pdf-header-footer", f"--print-to-pdf={pdf}", page.as_uri())
+    assert res.returncode == 0 and pdf.read_bytes().startswith(b"%PDF")
+    assert pdf.read_bytes().count(b"/Type /Page") - pdf.read_bytes().count(b"/Type /Pages") >= 6  # a card per page
+
+
+@pytest.mark.skipif(not EBUSCORE.exists(), reason=f"the real file {EBUSCORE.name} is not in {REALDATA}")
+def test_real_results_page_in_chromium(chromium, tmp_path):
+    from mpxl.formats import read_event
+
+    result = score_event(read_event(EBUSCORE), ScoringOptions(rounding=2))
+    page = tmp_path / "thursday.html"
+    write_html(result, page)
+    dom = render(chromium, page, tmp_path)
+    ranking = text_of(dom, "ranking")
+    # EBUScore published NS pair 9 first with 67.69%, EW pair 11 first with 62.29%
+    assert re.search(r"\b1\s+9\s+Player 9a & Player 9b\s+227\.43\s+336\.00\s+67\.69\b", ranking)
+    assert re.search(r"\b1\s+11\s+Player 11a & Player 11b\b.*\b62\.29\b", ranking)
+    board18 = text_of(dom, "board-A-18")
+    assert "Board 18, section A" in board18 and "A5050" in board18 and "estimated to 8 by Neuberg" in board18
+
+
+def test_study_page_in_chromium(chromium, tmp_path):
+    from mpxl.charts import study_charts
+    from mpxl.study import StudyOptions, study
+
+    results = [study([club_event()], StudyOptions(remove=1, trials=3))]
+    page = tmp_path / "study.html"
+    write_study_html(results, page, study_charts(results))
+    dom = render(chromium, page, tmp_path)
+    assert "Neuberg" in text_of(dom, "study-remove-1")
+    assert dom.count("data:image/png;base64,") == 2
