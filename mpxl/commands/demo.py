@@ -1,0 +1,56 @@
+"""``mpxl demo``: the slides' board 4, plain and with Avg/Avg, scored and written to a workbook.
+
+>>> print(demo_table().splitlines()[1])
+Tbl  NS  EW  Contract   NS score | NS MP  EW MP | NS MP  EW MP
+"""
+
+from __future__ import annotations
+
+import os
+
+from ..board import score_board
+from ..rounding import Rounding
+from ..workbook.examples import SLIDES_BOARD4, variant_entries
+
+__all__ = ["register", "run", "demo_table"]
+
+
+def demo_table() -> str:
+    """The slides' board 4 (9 tables, top 16) scored plain and with Avg/Avg at table 6 (Neuberg, 2 decimals)."""
+    plain = score_board(variant_entries("plain"))
+    avg = score_board(variant_entries("avg"))
+    r2 = Rounding.parse(2)
+    out = ["Board 4 (West deals, all vulnerable), top 16      as played     | table 6 Avg/Avg (Neuberg)",
+           f"{'Tbl':<3}  NS  EW  Contract   NS score | NS MP  EW MP | NS MP  EW MP"]
+    for i, (ns, ew, contract, decl, tricks, score) in enumerate(SLIDES_BOARD4):
+        entry = avg.lines[i]
+        shown = f"{score:+d}" + ("/AVE" if entry.kind == "artificial" else "")
+        out.append(f"{ns:<3} {ns:>3} {ew:>3}  {contract + ' ' + decl + ' ' + str(tricks):<10} {shown:>8} |"
+                   f" {float(plain.ns_mp[i]):5.2f}  {float(plain.ew_mp[i]):5.2f} |"
+                   f" {float(r2.apply(avg.ns_mp[i])):5.2f}  {float(r2.apply(avg.ew_mp[i])):5.2f}")
+    tp, ta = plain.check_total, avg.check_total
+    out.append(f"{'check totals':<37} | {float(tp[0]):5.2f}  {float(tp[1]):5.2f} |"
+               f" {float(ta[0]):5.2f}  {float(ta[1]):5.2f}")
+    return "\n".join(out)
+
+
+def run(args) -> int:
+    from ..workbook.examples import teaching_workbook
+    from .template import save_atomically
+
+    print(demo_table())
+    path = args.output
+    save_atomically(teaching_workbook(), path)
+    print()
+    print(f"Demo workbook (board 4 as boards 4, 20, 36, 52, 68: plain, Avg/Avg, 60/40, arrowswitch, fouled):")
+    print(os.path.abspath(path))
+    return 0
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser("demo", help="score the slides' board 4 and write a filled demo workbook",
+                              description="Score the director-training slides' board 4, as played and with "
+                              "Avg/Avg at table 6, print both, and write a filled workbook whose formulas "
+                              "give the same figures.")
+    p.add_argument("-o", "--output", default="mpxl-demo.xlsx", help="the workbook to write (default mpxl-demo.xlsx)")
+    p.set_defaults(func=run)

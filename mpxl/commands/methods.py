@@ -1,0 +1,98 @@
+"""``mpxl methods EXPECTED ACTUAL [--scale 1|2]``: the five estimation methods side by side.
+
+For every raw score S a result can have among ACTUAL results, the matchpoints
+each method gives on a board of EXPECTED results, then the percentages of the
+full top, as in the McKinnon paper's tables (and the template's Methods sheet).
+
+>>> rows = methods_table(9, 8)
+>>> rows[-1][0], [round(float(m), 2) for m in rows[-1][1]]
+(Fraction(14, 1), [15.88, 16.0, 15.0, 16.0, 15.0])
+"""
+
+from __future__ import annotations
+
+import argparse
+from fractions import Fraction
+
+from ..methods import K_FORMULAS, Method, estimate, k_value
+from ..rounding import round_fraction
+
+__all__ = ["methods_table", "format_table", "register", "run"]
+
+NAMES = ("Neuberg", "Factor", "Ascherman", "McKinnon", "Manual")
+
+
+def methods_table(expected: int, actual: int, scale: int = 2) -> list:
+    """Rows (S, [MP per method], [% per method]) for S = 0, 1/2 x scale, ..., scale x (actual - 1).
+
+    >>> [(float(s), [float(m) for m in mp]) for s, mp, _ in methods_table(3, 2, scale=1)]
+    [(0.0, [0.25, 0.0, 0.5, 0.0, 0.5]), (0.5, [1.0, 1.0, 1.0, 1.0, 1.0]), (1.0, [1.75, 2.0, 1.5, 2.0, 1.5])]
+    """
+    if actual < 1 or expected < 2:
+        raise ValueError(f"expected {expected} must be at least 2 and actual {actual} at least 1")
+    top = scale * (expected - 1)
+    rows = []
+    for i in range(2 * (actual - 1) + 1):
+        S = Fraction(i * scale, 2)
+        mps = [estimate(S, expected, actual, m, scale) for m in Method]
+        rows.append((S, mps, [m / top * 100 for m in mps]))
+    return rows
+
+
+def _num(x, decimals: int = 2) -> str:
+    """``x`` to ``decimals`` places, halves up (0.125 -> 0.13, as the slides print it).
+
+    >>> _num(Fraction(1, 8)), _num(Fraction(127, 8))
+    ('0.13', '15.88')
+    """
+    return f"{float(round_fraction(Fraction(x), decimals)):.{decimals}f}"
+
+
+def format_table(expected: int, actual: int, scale: int = 2) -> str:
+    """The table as text: a k line, then one line per raw score.
+
+    >>> print(format_table(3, 2).splitlines()[0])
+    N = 3 results expected, n = 2 real, double scale: top 4
+    """
+    top = scale * (expected - 1)
+    out = [f"N = {expected} results expected, n = {actual} real, {'double' if scale == 2 else 'single'} scale: top {top}"]
+    ks = [k_value(m, expected, actual) for m in Method]
+    width = 10
+    head = f"{'S':>6} " + "".join(f"{n:>{width}}" for n in NAMES) + "  " + "".join(f"{n + ' %':>{width + 2}}" for n in NAMES)
+    out.append(f"{'k':>6} " + "".join(f"{_num(k, 4):>{width}}" for k in ks))
+    out.append(head)
+    for S, mps, pcts in methods_table(expected, actual, scale):
+        out.append(f"{_num(S, 1):>6} " + "".join(f"{_num(m):>{width}}" for m in mps) + "  "
+                   + "".join(f"{_num(p):>{width + 2}}" for p in pcts))
+    out.append("k: " + "; ".join(f"{n} {K_FORMULAS[m][1]}" for n, m in zip(NAMES, Method)))
+    out.append("M = (N - k)/(n - 1) x S + scale x (k - 1)/2; % = M / top")
+    if actual == expected:
+        out.append("n = N: a full board, no method changes anything.")
+    return "\n".join(out)
+
+
+def run(args) -> int:
+    table = format_table(args.expected, args.actual, args.scale)
+    if args.chart:
+        from ..atomic import atomic_path
+        from ..charts import methods_chart
+
+        with atomic_path(args.chart, suffix=".png") as tmp:
+            methods_chart(args.expected, args.actual, args.scale, tmp)
+    print(table)
+    if args.chart:
+        print(f"chart: {args.chart}")
+    return 0
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser(
+        "methods", help="compare the five estimation methods for N expected and n actual results",
+        description="Print, for every raw score among ACTUAL results, the matchpoints and percentages that "
+        "Neuberg, Factor, Ascherman, McKinnon and Manual give on a board of EXPECTED results.",
+        formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    p.add_argument("expected", type=int, help="N: the results the board should have")
+    p.add_argument("actual", type=int, help="n: the real results it has")
+    p.add_argument("--scale", type=int, choices=(1, 2), default=2, help="1 single, 2 double matchpoints")
+    p.add_argument("--chart", metavar="FILE.png", help="also draw the five methods' percentage against raw score")
+    p.set_defaults(func=run)

@@ -1,0 +1,63 @@
+"""``mpxl template``: build the club template workbook (or the Neuberg teaching workbook).
+
+>>> import argparse
+>>> p = argparse.ArgumentParser(); sub = p.add_subparsers(); register(sub)
+>>> a = p.parse_args(["template", "--tables", "9", "--movement", "howell"])
+>>> a.tables, a.boards, a.movement, a.output
+(9, 36, 'howell', 'club-pairs.xlsx')
+"""
+
+from __future__ import annotations
+
+import os
+
+from ..workbook.template import METHOD_NAMES, build_template
+
+__all__ = ["register", "run", "save_atomically"]
+
+
+def save_atomically(wb, path: str) -> None:
+    """Save an openpyxl workbook to ``path`` through a temporary file and a rename."""
+    tmp = f"{path}.tmp-{os.getpid()}.xlsx"
+    try:
+        wb.save(tmp)
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.remove(tmp)
+
+
+def run(args) -> int:
+    if args.teaching:
+        from ..workbook.examples import teaching_workbook
+
+        wb = teaching_workbook()
+        output = args.output if args.output != "club-pairs.xlsx" else "neuberg-teaching.xlsx"
+    else:
+        if not 1 <= args.tables <= 60:
+            raise ValueError(f"--tables {args.tables}: expected 1 to 60 tables")
+        if not 1 <= args.boards <= 120:
+            raise ValueError(f"--boards {args.boards}: expected 1 to 120 boards")
+        wb = build_template(args.tables, args.boards, args.movement, args.method, args.scale)
+        output = args.output
+    save_atomically(wb, output)
+    print(os.path.abspath(output))
+    return 0
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser(
+        "template", help="build the club template workbook (travellers, totals, methods) for Excel or LibreOffice",
+        description="Build the club template: Setup, Travellers, Totals, Methods, Help and xlwings.conf sheets, "
+        "every figure a live formula that works without the add-in.")
+    p.add_argument("-o", "--output", default="club-pairs.xlsx", help="the workbook to write (default club-pairs.xlsx)")
+    p.add_argument("--tables", type=int, default=15, help="tables (default 15)")
+    p.add_argument("--boards", type=int, default=36, help="boards (default 36)")
+    p.add_argument("--movement", choices=("mitchell", "howell"), default="mitchell",
+                   help="mitchell: NS and EW ranked apart; howell: one ranking (default mitchell)")
+    p.add_argument("--method", default="neuberg", type=str.lower,
+                   choices=[m.lower() for m in METHOD_NAMES], help="estimation method (default neuberg)")
+    p.add_argument("--scale", type=int, choices=(1, 2), default=2, help="1 single, 2 double matchpoints (default 2)")
+    p.add_argument("--teaching", action="store_true",
+                   help="build the Neuberg teaching workbook instead: the slides' board 4 and its variants")
+    p.set_defaults(func=run)

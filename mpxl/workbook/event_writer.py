@@ -1,0 +1,184 @@
+"""Write a scored event into the template layout, with live formulas.
+
+The workbook holds what a scorer would have typed (boards, pairs, contracts,
+scores, adjustment codes, groups, arrowswitches) and the Setup that the session
+was scored with; every matchpoint, total, percentage and place is the
+template's own formula, so the figures Excel or LibreOffice show are computed by
+the workbook, and equal the Python core's.
+
+A line's score is left to the contract formula when the contract, declarer and
+tricks give it; otherwise it is typed. An artificial score goes in Adjustment.
+
+>>> from mpxl.event import Event, Line
+>>> from mpxl.session import score_event
+>>> import tempfile, os
+>>> r = score_event(Event(lines=[Line(1, "1", "2", score=420, contract="4S", declarer="N", tricks=10),
+...                              Line(1, "2", "1", score="A6040")], winners={"": 2}))
+>>> path = os.path.join(tempfile.mkdtemp(), "event.xlsx")
+>>> write_event_workbook(r, path)
+>>> from openpyxl import load_workbook
+>>> ws = load_workbook(path)["Travellers"]
+>>> ws["D5"].value, ws["G5"].value, ws["H6"].value, ws["L5"].value[:4]
+('4S', None, 'A6040', '=IF(')
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Optional
+
+from ..adjustments import Artificial, Assigned, parse_entry
+from ..contract import ns_score
+from .template import METHOD_NAMES, ROUNDING_RULES, Settings, TemplateLine, build_workbook
+
+__all__ = ["write_event_workbook", "event_workbook", "settings_for"]
+
+
+def _pair_value(text):
+    """A pair number as an int when it is one (so the sheets' COUNTIFS match it), else the text.
+
+    >>> _pair_value("12"), _pair_value("A3"), _pair_value(None)
+    (12, 'A3', None)
+    """
+    if text is None:
+        return None
+    s = str(text).strip()
+    return int(s) if s.isdigit() else s
+
+
+def settings_for(result) -> Settings:
+    """The Setup sheet that reproduces ``result.options`` (a :class:`~mpxl.session.SessionResult`).
+
+    >>> from mpxl.session import ScoringOptions, SessionResult
+    >>> from mpxl.event import Event
+    >>> s = settings_for(SessionResult(Event(winners={"A": 2}), ScoringOptions(rounding="ebu", method="mck"), [], []))
+    >>> s.method, s.rounding, s.decimals, s.winners
+    ('McKinnon', 'ebu', 1, 2)
+    """
+    opts, ev = result.options, result.event
+    rounding = opts.rounding
+    rule = rounding.kind if rounding.kind in ROUNDING_RULES else "half-up"
+    winners = getattr(opts, "winners", None)
+    if winners is None:
+        values = set(ev.winners.values()) if ev.winners else set()
+        winners = values.pop() if len(values) == 1 else 1
+    names = {m.value: METHOD_NAMES[i] for i, m in enumerate(type(opts.method))}
+    return Settings(
+        event=ev.title or "",
+        date=ev.date or "",
+        scale=opts.scale,
+        method=names[opts.method.value],
+        expected=opts.expected,
+        rounding=rule,
+        decimals=rounding.decimals if rule != "exact" else 2,
+        ave_policy=opts.ave_policy,
+        winners=winners,
+        small_groups=opts.small_groups,
+    )
+
+
+def _check_supported(result) -> None:
+    ev, opts = result.event, result.options
+    sections = {ln.section for ln in ev.lines}
+    field = getattr(opts, "field", None) or getattr(ev, "field_scoring", None) or "section"
+    if len(sections) > 1 and field != "event":
+        raise ValueError(f"the workbook holds one section; this event has {len(sections)} "
+                         f"({', '.join(sorted(map(str, sections)))}): write each section to its own workbook")
+    if len({ln.session for ln in ev.lines}) > 1:
+        raise ValueError("the workbook holds one session; this event has several")
+    if getattr(opts, "factor_top", None):
+        raise ValueError("factoring to a fixed top is not in the workbook's formulas")
+    if any(ln.ns_penalty or ln.ew_penalty for ln in ev.lines):
+        raise ValueError("procedural penalties are not in the workbook's formulas")
+
+
+def _template_line(ln) -> TemplateLine:
+    """What a scorer would type for one event line.
+
+    >>> from mpxl.event import Line
+    >>> _template_line(Line(4, "1", "9", score=-130, contract="3C", declarer="E", tricks=10)).typed is None
+    True
+    >>> _template_line(Line(4, "6", "1", score="AVE")).adjustment
+    'AVE'
+    """
+    out = TemplateLine(ln.board, _pair_value(ln.ns_pair), _pair_value(ln.ew_pair),
+                       ln.contract or None, ln.declarer or None, ln.tricks,
+                       group=ln.group or None, switch="Y" if ln.arrowswitch else None)
+    entry = parse_entry(ln.score)
+    if entry is None:
+        if ln.score is not None and str(ln.score).strip():
+            out.adjustment = str(ln.score).strip()
+        out.contract = out.by = out.tricks = None
+        return out
+    if isinstance(entry, Artificial):
+        out.adjustment = str(ln.score).strip()
+        out.contract = out.by = out.tricks = None
+        return out
+    assert isinstance(entry, Assigned)
+    if entry.is_split or entry.is_weighted:
+        out.typed = str(ln.score)  # shown, and flagged: weighted and split scores need the add-in
+        return out
+    score = entry.ns[0][1]
+    try:
+        computed = ns_score(ln.contract, ln.declarer, ln.tricks, _vul(ln.board)) if ln.contract else None
+    except (ValueError, TypeError):
+        computed = None
+    if computed is None or computed != score or not _plain_contract(ln.contract):
+        out.typed = score
+    return out
+
+
+def _plain_contract(text) -> bool:
+    """Contracts the sheet's formula reads: level, C/D/H/S/N/NT, x or * doublings, or pass."""
+    import re
+
+    key = re.sub(r"\s+", "", str(text)).upper().replace("*", "X")
+    return bool(re.fullmatch(r"[1-7](C|D|H|S|N|NT)X{0,2}|P|PASS|PASSED|PASSEDOUT|AP|ALLPASS", key))
+
+
+def _vul(board):
+    from ..contract import board_vulnerability
+
+    return board_vulnerability(board)
+
+
+def event_workbook(result, spare_rows: int = 0):
+    """The openpyxl Workbook for a scored event (see :func:`write_event_workbook`)."""
+    _check_supported(result)
+    lines = []
+    boards = []
+    for sb in result.boards:
+        boards.append(sb.board)
+        for sl in sb.lines:
+            lines.append(_template_line(sl.line))
+    seen = {}
+    for pr in result.pairs:
+        p = pr.pair
+        seen.setdefault((p.direction or "", _natural(p.number)), (_pair_value(p.number), p.direction))
+    pairs = [seen[k] for k in sorted(seen, key=lambda k: ({"NS": 0, "EW": 1}.get(k[0], 0), k[1]))]
+    expected = result.boards[0].expected if result.boards else 9
+    methods = (max(expected, 2), max(expected - 1, 1))
+    return build_workbook(settings_for(result), lines, sorted(set(boards)), pairs,
+                          rows=len(lines) + spare_rows, methods=methods)
+
+
+def _natural(text) -> tuple:
+    digits = "".join(ch for ch in str(text) if ch.isdigit())
+    return (int(digits) if digits else 0, str(text))
+
+
+def write_event_workbook(result, path: "str | os.PathLike", spare_rows: int = 0) -> None:
+    """Write ``result`` (from :func:`mpxl.session.score_event`) to ``path`` in the template layout.
+
+    The file is written to a temporary name and renamed, so a failure never
+    leaves half a workbook. ``spare_rows`` adds empty traveller rows.
+    """
+    wb = event_workbook(result, spare_rows)
+    path = os.fspath(path)
+    tmp = f"{path}.tmp-{os.getpid()}.xlsx"
+    try:
+        wb.save(tmp)
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.remove(tmp)

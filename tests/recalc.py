@@ -1,0 +1,164 @@
+"""Recalculate xlsx workbooks in tests: LibreOffice headless and the ``formulas`` package.
+
+``libreoffice_recalc(paths)`` converts several files in ONE soffice call (with a
+private user profile, so it never touches or waits for a desktop LibreOffice) and
+returns the recalculated copies; ``formulas_recalc(path)`` evaluates a workbook
+with the pure-Python ``formulas`` package. Both return a :class:`Values` lookup
+``values["Travellers", "L5"]``.
+
+When soffice is missing, ``require_soffice()`` skips the test with the reason,
+except in CI (``CI=true``), where LibreOffice is part of the contract and its
+absence is a failure.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+from typing import Iterable
+
+import pytest
+
+SOFFICE_NAMES = ("soffice", "libreoffice")
+
+
+def find_soffice() -> str | None:
+    """The soffice executable, or None."""
+    for name in SOFFICE_NAMES:
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def require_soffice() -> str:
+    """Return soffice, or skip the test (fail it when CI=true)."""
+    found = find_soffice()
+    if found:
+        return found
+    reason = ("LibreOffice (soffice) is not installed: the workbook recalculation tests need it "
+              "(Debian: apt-get install libreoffice-calc-nogui)")
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(reason + "; CI=true, so this is a failure, not a skip")
+    pytest.skip(reason)
+
+
+class Values:
+    """Cell values by (sheet, cell) from a recalculated workbook."""
+
+    def __init__(self, data: dict):
+        self.data = data
+
+    def __getitem__(self, key):
+        sheet, cell = key
+        return self.data.get((sheet.upper(), cell.upper().replace("$", "")))
+
+    def column(self, sheet: str, col: str, first: int, last: int) -> list:
+        return [self[sheet, f"{col}{r}"] for r in range(first, last + 1)]
+
+
+def _read_openpyxl(path: Path) -> Values:
+    from openpyxl import load_workbook
+
+    wb = load_workbook(path, data_only=True)
+    data = {}
+    for ws in wb.worksheets:
+        for row in ws.iter_rows():
+            for cell in row:
+                if cell.value is not None:
+                    data[(ws.title.upper(), cell.coordinate)] = cell.value
+    return Values(data)
+
+
+def libreoffice_recalc(paths: Iterable[Path], timeout: int = 600) -> list[Values]:
+    """Recalculate ``paths`` with LibreOffice headless in one soffice call; values per file.
+
+    LibreOffice computes every formula that has no cached value when it loads a
+    file written by openpyxl, and writes the results into the converted copy.
+    """
+    soffice = require_soffice()
+    paths = [Path(p) for p in paths]
+    out = Path(tempfile.mkdtemp(prefix="mpxl-lo-out-"))
+    profile = Path(tempfile.mkdtemp(prefix="mpxl-lo-profile-"))
+    # Files with one name in different folders would collide in outdir: copy to unique names.
+    src = Path(tempfile.mkdtemp(prefix="mpxl-lo-in-"))
+    staged = []
+    for i, p in enumerate(paths):
+        target = src / f"{i:03d}_{p.name}"
+        shutil.copyfile(p, target)
+        staged.append(target)
+    try:
+        cmd = [soffice, f"-env:UserInstallation={profile.as_uri()}", "--headless", "--norestore",
+               "--nologo", "--nolockcheck", "--convert-to", "xlsx:Calc MS Excel 2007 XML",
+               "--outdir", str(out), *map(str, staged)]
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+        results = []
+        for p in staged:
+            got = out / p.name
+            if not got.exists():
+                raise RuntimeError(f"soffice did not convert {p.name}: {proc.stdout} {proc.stderr}")
+            results.append(_read_openpyxl(got))
+        return results
+    finally:
+        shutil.rmtree(profile, ignore_errors=True)
+        shutil.rmtree(src, ignore_errors=True)
+        shutil.rmtree(out, ignore_errors=True)
+
+
+def libreoffice_convert(paths: Iterable[Path], fmt: str, outdir: Path, timeout: int = 600) -> list[Path]:
+    """Convert ``paths`` to ``fmt`` (``pdf``, ``xlsx``) into ``outdir`` in one soffice call."""
+    soffice = find_soffice()
+    if not soffice:
+        raise RuntimeError("soffice not found")
+    profile = Path(tempfile.mkdtemp(prefix="mpxl-lo-profile-"))
+    try:
+        subprocess.run([soffice, f"-env:UserInstallation={profile.as_uri()}", "--headless", "--norestore",
+                        "--convert-to", fmt, "--outdir", str(outdir), *map(str, paths)],
+                       capture_output=True, text=True, timeout=timeout, check=True)
+    finally:
+        shutil.rmtree(profile, ignore_errors=True)
+    return [Path(outdir) / (Path(p).stem + "." + fmt.split(":")[0]) for p in paths]
+
+
+def formulas_recalc(path: Path) -> Values:
+    """Recalculate ``path`` with the ``formulas`` package."""
+    import formulas
+
+    path = Path(path)
+    model = formulas.ExcelModel().loads(str(path)).finish()
+    solution = model.calculate()
+    data = {}
+    book = path.name.upper()
+    for key, ranges in solution.items():
+        # keys look like "'[book.xlsx]SHEET'!A1" or "'[book.xlsx]SHEET'!A1:B2"
+        key = str(key)
+        if "]" not in key or "!" not in key:
+            continue
+        sheet = key.split("]", 1)[1].split("'!", 1)[0].upper()
+        ref = key.rsplit("!", 1)[1].upper()
+        if ":" in ref:
+            continue
+        value = ranges.value[0, 0] if hasattr(ranges, "value") else ranges
+        data[(sheet, ref)] = _plain(value)
+    # the inputs (constants) are in the solution too; add any the model did not list
+    for k, v in _read_openpyxl(path).data.items():
+        if isinstance(v, str) and v.startswith("="):
+            continue
+        data.setdefault(k, v)
+    return Values(data)
+
+
+def _plain(value):
+    import numpy as np
+
+    if isinstance(value, np.generic):
+        value = value.item()
+    text = str(value)
+    if text in ("", "empty"):
+        return None
+    if type(value).__name__ in ("XlError",) or text.startswith("#"):
+        return text
+    return value

@@ -1,0 +1,74 @@
+"""`mpxl methods` and `mpxl demo`: the tables they print and the workbook demo writes."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from openpyxl import load_workbook
+
+from mpxl.cli import main
+from mpxl.commands.methods import methods_table
+
+# Slides N=9, n=8 (double): S=14 -> 15.88 (Neuberg), S=0 -> 0.13; Bavin N=11, n=10: 19.9 ... 0.1;
+# FAQ: S=12 of 11 results, N=12 -> 13.18 (59.9%).
+@pytest.mark.parametrize("N, n, S, method, value", [
+    (9, 8, 14, 0, Fraction(127, 8)), (9, 8, 0, 0, Fraction(1, 8)), (9, 8, 14, 2, 15), (9, 8, 14, 4, 15),
+    (11, 10, 18, 0, Fraction(199, 10)), (11, 10, 0, 0, Fraction(1, 10)), (12, 11, 12, 0, Fraction(145, 11)),
+])
+def test_methods_table_reproduces_published_numbers(N, n, S, method, value):
+    rows = {s: mps for s, mps, _ in methods_table(N, n)}
+    assert rows[S][method] == value
+
+
+def test_methods_table_properties():
+    for N, n in ((9, 8), (16, 8), (13, 5), (7, 7)):
+        rows = methods_table(N, n)
+        assert len(rows) == 2 * (n - 1) + 1
+        for i in range(5):
+            col = [mps[i] for _, mps, _ in rows]
+            assert col == sorted(col)  # monotonic
+            assert col[0] + col[-1] == 2 * (N - 1)  # symmetric about the average
+        factor = [pcts[1] for _, _, pcts in rows]
+        assert factor[-1] == 100 and factor[0] == 0  # Factor keeps the percentage
+
+
+def test_methods_command_prints_every_raw_score(capsys):
+    assert main(["methods", "9", "8"]) == 0
+    out = capsys.readouterr().out
+    assert "Neuberg" in out and "McKinnon %" in out
+    assert "  14.0      15.88     16.00     15.00     16.00     15.00" in out
+    assert "   0.0       0.13" in out
+    assert main(["methods", "5", "3", "--scale", "1"]) == 0
+    lines = [ln for ln in capsys.readouterr().out.splitlines() if ln.strip()[:1].isdigit()]
+    assert [ln.split()[0] for ln in lines] == ["0.0", "0.5", "1.0", "1.5", "2.0"]
+
+
+def test_methods_command_bad_input(capsys):
+    assert main(["methods", "1", "1"]) == 2
+    assert "expected 1 must be at least 2" in capsys.readouterr().err
+
+
+def test_demo_prints_both_tables_and_writes_the_workbook(tmp_path, capsys):
+    out = tmp_path / "demo.xlsx"
+    assert main(["demo", "-o", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert str(out) in text
+    assert "15.88" in text and "72.00" in text and "+100/AVE" in text
+    row4 = next(ln for ln in text.splitlines() if ln.startswith("4 "))
+    assert row4.replace("|", " ").split()[-4:] == ["16.00", "0.00", "15.88", "0.13"]
+    wb = load_workbook(out)
+    trav = wb["Travellers"]
+    assert trav["A5"].value == 4 and trav["H19"].value == "AVE"
+    assert trav["L5"].value.startswith("=")  # live formulas, not pasted numbers
+
+
+def test_methods_chart_writes_a_png_and_refuses_n_above_N(tmp_path, capsys):
+    png = tmp_path / "methods.png"
+    assert main(["methods", "9", "8", "--chart", str(png)]) == 0
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert f"chart: {png}" in capsys.readouterr().out
+    bad = tmp_path / "bad.png"
+    assert main(["methods", "9", "10", "--chart", str(bad)]) == 2
+    assert "cannot be more than N 9" in capsys.readouterr().err
+    assert not bad.exists()

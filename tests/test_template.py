@@ -1,0 +1,141 @@
+"""The template's structure: sheets, columns, protection, validation, formulas Excel 2010 has, and
+the committed workbooks in workbook_templates/ are what `mpxl template` builds now."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from openpyxl import load_workbook
+
+from mpxl.cli import main
+from mpxl.workbook.examples import teaching_workbook
+from mpxl.workbook.template import (FIRST_ROW, HEADER_ROW, TOTALS_COLUMNS, TRAVELLER_COLUMNS, build_template)
+
+ROOT = Path(__file__).resolve().parents[1]
+COMMITTED = ROOT / "workbook_templates"
+
+FORBIDDEN = ("LET(", "XLOOKUP(", "FILTER(", "SORT(", "UNIQUE(", "SEQUENCE(", "MAXIFS(", "MINIFS(", "IFS(",
+             "TEXTJOIN(", "CONCAT(", "SWITCH(", "LAMBDA(", "_xlfn")
+#: Functions both Excel 2010 and LibreOffice 7.4 have, the only ones the template may use.
+ALLOWED = {"IF", "AND", "OR", "NOT", "ISNUMBER", "ISTEXT", "IFERROR", "CHOOSE", "MOD", "UPPER", "SUBSTITUTE",
+           "TRIM", "LEFT", "MID", "LEN", "VALUE", "FIND", "REPT", "MIN", "MAX", "VLOOKUP", "COUNTIF", "COUNTIFS",
+           "SUMIFS", "ROUND", "ROUNDUP", "ROUNDDOWN", "ABS", "MATCH", "NA", "N"}
+
+
+def cell_contents(wb) -> dict:
+    """Every sheet's non-empty cells (values and formulas), plus validations, merged cells and print areas."""
+    out = {}
+    for ws in wb.worksheets:
+        for row in ws.iter_rows():
+            for c in row:
+                if c.value is not None:
+                    out[(ws.title, c.coordinate)] = c.value
+        out[(ws.title, "validations")] = sorted((dv.sqref.__str__(), dv.formula1 or "") for dv in ws.data_validations.dataValidation)
+        out[(ws.title, "merged")] = sorted(str(m) for m in ws.merged_cells.ranges)
+        out[(ws.title, "print_area")] = ws.print_area
+        out[(ws.title, "freeze")] = ws.freeze_panes
+    return out
+
+
+@pytest.mark.parametrize("name, build", [("club-pairs.xlsx", build_template), ("neuberg-teaching.xlsx", teaching_workbook)])
+def test_committed_template_is_current(tmp_path, name, build):
+    committed = COMMITTED / name
+    assert committed.exists(), f"{committed} is missing: run `mpxl template` (see docs/template.md)"
+    fresh = tmp_path / name
+    build().save(fresh)
+    want, got = cell_contents(load_workbook(fresh)), cell_contents(load_workbook(committed))
+    stale = sorted(k for k in set(want) | set(got) if want.get(k) != got.get(k))
+    assert not stale, (f"{committed} is stale ({len(stale)} cells differ, first {stale[:5]}): rebuild it with "
+                       f"`mpxl template -o workbook_templates/club-pairs.xlsx` and "
+                       f"`mpxl template --teaching -o workbook_templates/neuberg-teaching.xlsx`")
+
+
+def test_sheets_and_titles():
+    wb = build_template(tables=3, boards=2)
+    assert wb.sheetnames == ["Setup", "Travellers", "Totals", "Methods", "Help", "xlwings.conf"]
+    trav = wb["Travellers"]
+    titles = [trav.cell(row=HEADER_ROW, column=i).value for i in range(1, 14)]
+    assert titles == ["Board", "NS pair", "EW pair", "Contract", "By", "Tricks", "Typed score", "Adjustment",
+                      "Group", "Arrowswitch", "NS score", "NS MP", "EW MP"]
+    tot = wb["Totals"]
+    assert [tot.cell(row=HEADER_ROW, column=i).value for i in range(1, 8)] == \
+        ["Pair", "Direction", "Boards played", "MP", "Max", "%", "Place"]
+    conf = wb["xlwings.conf"]
+    assert (conf["A1"].value, conf["B1"].value) == ("UDF Modules", "mpxl.udfs")
+    # 3 tables x 2 boards, pre-numbered; Mitchell: NS pair = table
+    assert [trav[f"A{r}"].value for r in range(FIRST_ROW, FIRST_ROW + 6)] == [1, 1, 1, 2, 2, 2]
+    assert [trav[f"B{r}"].value for r in range(FIRST_ROW, FIRST_ROW + 3)] == [1, 2, 3]
+    assert [(tot[f"A{r}"].value, tot[f"B{r}"].value) for r in (5, 8)] == [(1, "NS"), (1, "EW")]
+
+
+def test_only_excel_2010_functions():
+    wb = build_template(tables=2, boards=2)
+    used = set()
+    for ws in wb.worksheets:
+        for row in ws.iter_rows():
+            for c in row:
+                if isinstance(c.value, str) and c.value.startswith("="):
+                    f = c.value.upper()
+                    assert not any(re.search(r"(?<![A-Z.])" + re.escape(x), f) for x in FORBIDDEN), (
+                        ws.title, c.coordinate, c.value)
+                    used |= set(re.findall(r"([A-Z][A-Z0-9.]*)\(", re.sub(r'"[^"]*"', '""', f)))
+    assert used <= ALLOWED, used - ALLOWED
+
+
+def test_inputs_unlocked_formulas_locked_sheets_protected_without_password():
+    wb = build_template(tables=2, boards=2)
+    trav = wb["Travellers"]
+    c = TRAVELLER_COLUMNS
+    for key in ("board", "ns_pair", "ew_pair", "contract", "by", "tricks", "typed", "adjustment", "group", "switch"):
+        assert trav[f"{c[key]}{FIRST_ROW}"].protection.locked is False, key
+    for key in ("ns_score", "ns_mp", "ew_mp", "kind", "sns", "b_status"):
+        assert trav[f"{c[key]}{FIRST_ROW}"].protection.locked is True, key
+    for ws in wb.worksheets:
+        if ws.title != "xlwings.conf":
+            assert ws.protection.sheet, ws.title
+            assert not ws.protection.password, ws.title
+    setup = wb["Setup"]
+    assert setup["B5"].protection.locked is False and setup["B8"].protection.locked is True
+    assert wb["Totals"][f"{TOTALS_COLUMNS['pair']}{FIRST_ROW}"].protection.locked is False
+
+
+def test_data_validation_and_layout():
+    wb = build_template(tables=2, boards=2)
+    trav = wb["Travellers"]
+    rules = {str(dv.sqref): dv for dv in trav.data_validations.dataValidation}
+    c = TRAVELLER_COLUMNS
+    by = rules[f"{c['by']}{FIRST_ROW}:{c['by']}{FIRST_ROW + 3}"]
+    assert by.formula1 == '"N,E,S,W"'
+    tricks = rules[f"{c['tricks']}{FIRST_ROW}:{c['tricks']}{FIRST_ROW + 3}"]
+    assert (tricks.type, tricks.formula1, tricks.formula2) == ("whole", "0", "13")
+    setup = {str(dv.sqref): dv for dv in wb["Setup"].data_validations.dataValidation}
+    assert setup["B5"].formula1 == '"1,2"'
+    assert setup["B6"].formula1.startswith("Help!$D$")
+    assert [wb["Help"][f"D{r}"].value for r in range(5, 10)] == ["Neuberg", "Factor", "Ascherman", "McKinnon", "Manual"]
+    assert trav.freeze_panes == f"B{FIRST_ROW}" and wb["Totals"].freeze_panes == f"A{FIRST_ROW}"
+    assert trav.print_title_rows.replace("$", "") == f"{HEADER_ROW}:{HEADER_ROW}"
+    assert "$A$1:$M$" in trav.print_area
+    assert len(trav.conditional_formatting) >= 4
+    assert wb["Methods"]._charts, "the Methods sheet has its chart"
+
+
+def test_howell_and_options():
+    wb = build_template(tables=4, boards=3, movement="howell", method="mck", scale=1)
+    assert (wb["Setup"]["B5"].value, wb["Setup"]["B6"].value, wb["Setup"]["B15"].value) == (1, "McKinnon", 1)
+    assert wb["Totals"]["A12"].value == 8 and wb["Totals"]["B12"].value is None
+    with pytest.raises(ValueError, match="movement"):
+        build_template(movement="swiss")
+
+
+def test_template_command(tmp_path, capsys):
+    out = tmp_path / "t.xlsx"
+    assert main(["template", "-o", str(out), "--tables", "4", "--boards", "5", "--method", "factor"]) == 0
+    assert str(out) in capsys.readouterr().out
+    wb = load_workbook(out)
+    assert wb["Setup"]["B6"].value == "Factor"
+    assert wb["Travellers"][f"A{FIRST_ROW + 19}"].value == 5
+    assert main(["template", "-o", str(tmp_path / "x.xlsx"), "--tables", "0"]) == 2
+    assert main(["template", "--teaching", "-o", str(tmp_path / "teach.xlsx")]) == 0
+    assert load_workbook(tmp_path / "teach.xlsx")["Travellers"][f"D{FIRST_ROW}"].value == "3C"
