@@ -21,7 +21,7 @@ same as a full board of ``expected`` results (N):
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
+from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -214,37 +214,54 @@ def _linear(N: int, n: int, method: Method, scale: int) -> tuple[int, int, int]:
     return a.numerator * (D // a.denominator), b.numerator * (D // b.denominator), D
 
 
+#: From this many lines on, :func:`plain_board` counts the distinct scores (a board has few:
+#: ties are the rule) instead of sorting every line; both give the same exact figures.
+_COUNT_FROM = 64
+
+
 def plain_board(scores: Sequence, expected: Optional[int] = None,
                 method: Method = Method.NEUBERG, scale: int = 2) -> tuple[list, list, int, int]:
     """The fast path for a board of plain NS scores (numbers or None): no adjustments.
 
     Gives (NS numerators, EW numerators, denominator D, top): every figure is
     exactly numerator / D, the same as :func:`score_board` gives as Fractions,
-    with integer arithmetic only.
+    with integer arithmetic only. Each distinct score is matchpointed once (2 per
+    score below it, 1 per other equal score) and its lines look the figure up.
 
     >>> ns, ew, D, top = plain_board([-130, -660, None, 200], expected=4)
     >>> [str(Fraction(x, D)) for x in ns if x is not None], top     # Neuberg, 3 results to 4
     (['3', '1/3', '17/3'], 6)
     """
-    played = sorted(s for s in scores if s is not None)
-    n = len(played)
+    if len(scores) >= _COUNT_FROM:
+        counts = Counter(scores)  # counted in C; equal scores (420, 420.0) are one key
+        counts.pop(None, None)
+        runs = [(s, counts[s]) for s in sorted(counts)]
+        n = len(scores) - scores.count(None)
+    else:
+        played = sorted([s for s in scores if s is not None])
+        n = len(played)
+        runs = []
+        i = 0
+        while i < n:
+            s, j = played[i], i + 1
+            while j < n and played[j] == s:
+                j += 1
+            runs.append((s, j - i))
+            i = j
     N = n if expected is None else expected
     if n == 0:
         return [None] * len(scores), [None] * len(scores), 1, scale * (max(N, 1) - 1)
     A, B, D = _linear(N, n, method, scale)
-    top_n2, topD = 2 * (n - 1), scale * (N - 1) * D
-    ns: list = []
-    ew: list = []
-    for s in scores:
-        if s is None:
-            ns.append(None)
-            ew.append(None)
-            continue
-        lo = bisect_left(played, s)
-        S2 = 2 * lo + bisect_right(played, s) - lo - 1
-        ns.append(A * S2 + B)
-        ew.append(A * (top_n2 - S2) + B)
-    return ns, ew, D, topD // D
+    top_n2 = 2 * (n - 1)
+    ns_of: dict = {None: None}
+    ew_of: dict = {None: None}
+    below = 0
+    for s, c in runs:
+        S2 = 2 * below + c - 1  # double-scale matchpoints among the n results
+        ns_of[s] = A * S2 + B
+        ew_of[s] = A * (top_n2 - S2) + B
+        below += c
+    return list(map(ns_of.__getitem__, scores)), list(map(ew_of.__getitem__, scores)), D, scale * (N - 1)
 
 
 def _per_line(values, count: int, name: str, default):

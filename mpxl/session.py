@@ -278,27 +278,31 @@ def _plain_scored_board(lines: list, expected: int, options: ScoringOptions, mem
             return None
         scores.append(sc)
     ns, ew, D, top = plain_board(scores, expected, options.method, options.scale)
-    if options.factor_top and top:
-        factor, top = Fraction(options.factor_top, top), options.factor_top
-    else:
-        factor = None
+    board_top = top  # the memo's key: the factor depends on it
+    factor = Fraction(options.factor_top, top) if options.factor_top and top else None
+    if options.factor_top:  # as the general path: the top is factor_top even on a board of one result
+        top = options.factor_top
     rounding = options.rounding
     avg = Fraction(top, 2)
+    figure: dict = {}  # numerator -> (exact, rounded): a board has few distinct figures
+    for num in {*ns, *ew}:
+        if num is None:
+            continue
+        key = (num, D, board_top)
+        pair = memo.get(key)
+        if pair is None:
+            exact = Fraction(num, D) if factor is None else Fraction(num, D) * factor
+            pair = memo[key] = (exact, rounding.apply(exact, avg))
+        figure[num] = pair
     scored = []
+    append = scored.append
     for ln, a, b in zip(lines, ns, ew):
         if a is None:
-            scored.append(ScoredLine(ln, None, None, None, None, "blank"))
+            append(ScoredLine(ln, None, None, None, None, "blank"))
             continue
-        figures = []
-        for num in (a, b):
-            key = (num, D, top)
-            pair = memo.get(key)
-            if pair is None:
-                exact = Fraction(num, D) if factor is None else Fraction(num, D) * factor
-                pair = memo[key] = (exact, rounding.apply(exact, avg))
-            figures.append(pair)
-        (ns_x, ns_r), (ew_x, ew_r) = figures
-        scored.append(ScoredLine(ln, ns_r, ew_r, ns_x, ew_x, "result"))
+        ns_x, ns_r = figure[a]
+        ew_x, ew_r = figure[b]
+        append(ScoredLine(ln, ns_r, ew_r, ns_x, ew_x, "result"))
     return top, scored
 
 

@@ -19,10 +19,15 @@ from ..errors import UserError
 from ..event import Event
 from .common import check_duplicates
 
-__all__ = ["read_event", "write_event", "format_of", "EXTENSIONS"]
+__all__ = ["read_event", "write_event", "format_of", "EXTENSIONS", "MAX_BYTES"]
 
 #: extension -> format name
 EXTENSIONS = {".xml": "usebio", ".usebio": "usebio", ".pbn": "pbn", ".csv": "csv", ".tsv": "csv", ".txt": None}
+
+
+#: The largest file :func:`read_event` reads, by format: far above any real event (a club night's
+#: USEBIO file is about 100 KB, a 1,000,000-line CSV about 25 MB), and a bound on the work.
+MAX_BYTES = {"usebio": 64 * 2**20, "pbn": 64 * 2**20, "csv": 256 * 2**20}
 
 
 def _readers():
@@ -74,6 +79,13 @@ def read_event(path: "str | os.PathLike", format: Optional[str] = None) -> Event
     if fmt not in readers:
         raise UserError(source, "", f"cannot tell the file's format from {Path(path).suffix or 'its name'!r}; "
                         "expected .xml (USEBIO), .pbn or .csv")
+    try:
+        size = os.stat(path).st_size
+    except OSError as exc:
+        raise UserError(source, "", exc.strerror or str(exc)) from None
+    if size > MAX_BYTES[fmt]:
+        raise UserError(source, "", f"the file is {size / 2**20:,.0f} MB, larger than the {MAX_BYTES[fmt] // 2**20} MB "
+                        f"mpxl reads as {fmt.upper() if fmt != 'usebio' else 'USEBIO'}: far larger than any real event")
     event = readers[fmt](path)
     if not event.lines:
         raise UserError(source, "", "no traveller lines in the file")

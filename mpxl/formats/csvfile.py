@@ -75,9 +75,10 @@ def read_csv_text(text: str, source: str = "<csv>") -> Event:
     text = text.lstrip("\ufeff")
     first = text.split("\n", 1)[0]
     delimiter = max((",", ";", "\t"), key=first.count)
-    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    rows = _checked_rows(reader, source)
     try:
-        header = next(reader)
+        header = next(rows)
     except StopIteration:
         raise UserError(source, "line 1", "the file is empty; expected a header row such as board,ns_pair,ew_pair,ns_score") from None
     keys = [_key(h) for h in header]
@@ -93,7 +94,7 @@ def read_csv_text(text: str, source: str = "<csv>") -> Event:
         raise UserError(source, "line 1", "the header needs an ns_score column or contract, declarer and tricks columns")
     ev = Event(source=source, scale=None, field_scoring=None)
     decimals = 0
-    for row in reader:
+    for row in rows:
         no = reader.line_num
         where = f"line {no}"
         if not any(cell.strip() for cell in row):
@@ -111,7 +112,7 @@ def read_csv_text(text: str, source: str = "<csv>") -> Event:
             board = int(float(board_text)) if board_text is not None else None
             if board is None or board < 1 or float(board_text) != board:
                 raise ValueError
-        except ValueError:
+        except (ValueError, OverflowError):  # 'x', '1.5', 'inf', '1e400'
             raise UserError(source, f"{where}, column board", f"{board_text!r} is not a board number") from None
         ns, ew = get("ns_pair"), get("ew_pair")
         if ns is None or ew is None:
@@ -150,7 +151,7 @@ def read_csv_text(text: str, source: str = "<csv>") -> Event:
         ev.lines.append(Line(
             board, ns, ew, get("section") or "", score, contract, declarer,
             tricks if isinstance(tricks, int) or tricks is None else None, get("lead"),
-            int(table) if table is not None and table.isdigit() else table,
+            int(table) if table is not None and table.isascii() and table.isdigit() else table,
             group=get("group") or "", arrowswitch=flag in _TRUE, ns_penalty=get("ns_penalty"),
             ew_penalty=get("ew_penalty"), session=session, published_ns_mp=ns_mp, published_ew_mp=ew_mp, where=where,
         ))
@@ -160,6 +161,18 @@ def read_csv_text(text: str, source: str = "<csv>") -> Event:
     _detect_winners(ev)
     check_duplicates(ev)
     return ev
+
+
+def _checked_rows(reader, source: str):
+    """The reader's rows; a line the csv module cannot split (a stray NUL, a huge field) is a UserError."""
+    while True:
+        try:
+            row = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            raise UserError(source, f"line {reader.line_num + 1}", f"not readable as CSV ({exc})") from None
+        yield row
 
 
 def _pair_id(text: str) -> str:
@@ -172,6 +185,8 @@ def _score(text: str, source: str, where: str):
         value = float(text)
     except ValueError:
         return check_entry(text, source, where)
+    if value != value or value in (float("inf"), float("-inf")):
+        raise UserError(source, where, f"{text!r} is not a score; a bridge score is a whole number")
     if value != int(value):
         raise UserError(source, where, f"{text!r} is not a score; a bridge score is a whole number")
     return int(value)
@@ -205,17 +220,25 @@ def csv_text(result_or_event) -> str:
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(COLUMNS)
+    shown: dict = {None: ""}  # each distinct figure formatted once (a big field repeats them)
+
+    def fmt(value):
+        text = shown.get(value)
+        if text is None:
+            text = shown[value] = format_number(value, decimals)
+        return text
+
     for ln, ns_mp, ew_mp in scored:
-        entry = parse_entry(ln.score) if ln.score is not None else None
         is_plain = isinstance(ln.score, int)
+        entry = parse_entry(ln.score) if ln.score is not None and not is_plain else None
         w.writerow([
             ln.session, ln.section, ln.board, ln.table if ln.table is not None else "", ln.ns_pair, ln.ew_pair,
             ln.contract or "", ln.declarer or "", "" if ln.tricks is None else ln.tricks, ln.lead or "",
             ln.score if is_plain else "", "" if is_plain or entry is None else entry_text(ln.score),
             ln.group or "", "y" if ln.arrowswitch else "",
             "" if ln.ns_penalty is None else ln.ns_penalty, "" if ln.ew_penalty is None else ln.ew_penalty,
-            format_number(ns_mp, decimals) if ns_mp is not None else "",
-            format_number(ew_mp, decimals) if ew_mp is not None else "",
+            fmt(ns_mp),
+            fmt(ew_mp),
         ])
     return buf.getvalue()
 

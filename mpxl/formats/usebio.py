@@ -68,6 +68,8 @@ def read_usebio_bytes(data: bytes, source: str = "<usebio>") -> Event:
         line, col = getattr(exc, "position", (0, 0))
         msg = str(exc).split(":")[0]
         raise UserError(source, f"line {line}, column {col}", f"not well-formed XML ({msg}); is the file truncated?") from None
+    except (LookupError, ValueError) as exc:  # an encoding the XML declaration names that Python cannot decode
+        raise UserError(source, "line 1", f"the XML declares an encoding that cannot be read ({exc})") from None
     if root.tag != "USEBIO":
         raise UserError(source, f"<{root.tag}>", "not a USEBIO file: the root element must be <USEBIO>")
     ev = Event(source=source)
@@ -92,8 +94,15 @@ def read_usebio_bytes(data: bytes, source: str = "<usebio>") -> Event:
     return ev
 
 
-def _walk(elem, ev: Event, source: str, session: int, section: str, winners: Optional[str]) -> int:
+#: How deep SESSION and SECTION elements may nest: USEBIO has EVENT > SESSION > SECTION.
+MAX_NESTING = 8
+
+
+def _walk(elem, ev: Event, source: str, session: int, section: str, winners: Optional[str], depth: int = 0) -> int:
     """Collect pairs and boards under ``elem``; returns the most decimals seen in matchpoints."""
+    if depth > MAX_NESTING:
+        raise UserError(source, f"<{elem.tag}>", f"SESSION and SECTION elements nest more than {MAX_NESTING} deep; "
+                        "USEBIO has EVENT > SESSION > SECTION")
     decimals = 0
     for child in elem:
         tag = child.tag
@@ -103,11 +112,11 @@ def _walk(elem, ev: Event, source: str, session: int, section: str, winners: Opt
                 sess = int(sid)
             except ValueError:
                 sess = session
-            decimals = max(decimals, _walk(child, ev, source, sess, section, winners))
+            decimals = max(decimals, _walk(child, ev, source, sess, section, winners, depth + 1))
         elif tag == "SECTION":
             sid = child.get("SECTION_ID") or _text(child, "SECTION_ID") or section
             w = _text(child, "WINNER_TYPE") or winners
-            decimals = max(decimals, _walk(child, ev, source, session, sid, w))
+            decimals = max(decimals, _walk(child, ev, source, session, sid, w, depth + 1))
         elif tag == "PARTICIPANTS":
             for i, pair_el in enumerate(child.findall("PAIR"), 1):
                 ev.pairs.append(_pair(pair_el, source, session, section, i))

@@ -1,0 +1,65 @@
+"""The benchmark at its small size, as a smoke test: it runs, and mpxl's figures equal the baselines'.
+
+No timing is asserted: the figures depend on the machine. ``bench/run.py`` raises if
+any figure mpxl computes differs from the pandas groupby-rank, the numpy lexsort
+implementation, the naive pairwise loop or the pandas end-to-end script.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("numpy")
+pytest.importorskip("pandas")
+
+BENCH = Path(__file__).resolve().parent.parent / "bench" / "run.py"
+
+
+def load_bench():
+    spec = importlib.util.spec_from_file_location("mpxl_bench_run", BENCH)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_bench_small_runs_and_agrees_with_the_baselines():
+    bench = load_bench()
+    args = argparse.Namespace(layout="both", repeat=1, skip="", libreoffice=False)
+    messages = []
+    result = bench.run([1_000, 3_000], args, log=messages.append)
+    assert result["all_equal"] is True
+    core = result["core"]
+    assert {r["layout"] for r in core} == {"sections", "field"}
+    for r in core:
+        assert r["checked_numpy"] > 0 and r["checked_pandas"] is True
+        assert "mpxl_general_s" in r  # score_board compared too
+    assert any("naive_s" in r for r in core)  # the pairwise loop at the small sizes
+    assert all(r["checked"] == r["lines"] for r in result["e2e"])
+    assert result["udf"]["checked"] is True and result["udf"]["lines"] == 30
+    assert result["xlsx"]["cells"] > 0
+    assert any("equal" in m for m in messages)
+
+
+def test_generated_fields_have_short_boards():
+    bench = load_bench()
+    rows = bench.generate(2_000, "sections")
+    boards, most = bench.by_board(rows)
+    short = [s for (sec, _b), s in boards if sum(x is not None for x in s) < most[sec]]
+    assert short and len(short) < len(boards)
+    missing = {len(s) - sum(x is not None for x in s) for _k, s in boards}
+    assert missing <= {0, 1, 2}
+
+
+def test_bench_command_line_json(capsys):
+    bench = load_bench()
+    status = bench.main(["--sizes", "500", "--layout", "sections", "--repeat", "1", "--json",
+                         "--skip", "e2e,xlsx,udf"])
+    assert status == 0
+    import json
+
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["core"][0]["lines"] >= 500 and doc["machine"]["python"]

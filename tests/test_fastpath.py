@@ -1,0 +1,166 @@
+"""The fast paths give exactly the general path's figures.
+
+``plain_board`` (integer numerators over one denominator; sort-and-walk on short
+boards, counting distinct scores on long ones) against ``score_board`` (exact
+Fractions through the parser and the estimation formulas) and against the first,
+line-by-line bisect form; the session's plain-board path against ``score_board``
+through ``score_event``.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from mpxl import board as board_mod
+from bisect import bisect_left, bisect_right
+
+from mpxl.board import _linear, plain_board, score_board
+from mpxl.methods import Method
+
+SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+#: Bridge-like scores: few distinct values, so ties are common; some floats and blanks.
+score = st.one_of(
+    st.sampled_from([-1430, -650, -620, -200, -100, -50, 50, 90, 110, 140, 420, 450, 480, 990]),
+    st.integers(-7600, 7600),
+    st.sampled_from([420.0, -50.0, 110.0]),
+    st.none(),
+)
+
+
+def _plain_board_bisect(scores: list, expected: int | None = None,
+                        method="neuberg", scale: int = 2) -> tuple[list, list, int, int]:
+    """The first, line-by-line form of :func:`mpxl.board.plain_board` (sort, then bisect each
+    line): the reference the counting path is compared with."""
+    played = sorted(s for s in scores if s is not None)
+    n = len(played)
+    N = n if expected is None else expected
+    if n == 0:
+        return [None] * len(scores), [None] * len(scores), 1, scale * (max(N, 1) - 1)
+    A, B, D = _linear(N, n, method, scale)
+    top_n2, topD = 2 * (n - 1), scale * (N - 1) * D
+    ns: list = []
+    ew: list = []
+    for s in scores:
+        if s is None:
+            ns.append(None)
+            ew.append(None)
+            continue
+        lo = bisect_left(played, s)
+        S2 = 2 * lo + bisect_right(played, s) - lo - 1
+        ns.append(A * S2 + B)
+        ew.append(A * (top_n2 - S2) + B)
+    return ns, ew, D, topD // D
+
+
+@st.composite
+def boards(draw, max_size=150):
+    scores = draw(st.lists(score, min_size=0, max_size=max_size))
+    n = sum(s is not None for s in scores)
+    extra = draw(st.integers(0, 4))
+    expected = draw(st.one_of(st.none(), st.just(max(n, 1) + extra)))
+    method = draw(st.sampled_from(list(Method)))
+    scale = draw(st.sampled_from([1, 2]))
+    return scores, expected, method, scale
+
+
+def as_fractions(nums, D):
+    return [None if x is None else Fraction(x, D) for x in nums]
+
+
+@SETTINGS
+@given(boards())
+def test_plain_board_equals_score_board(case):
+    scores, expected, method, scale = case
+    ns, ew, D, top = plain_board(scores, expected, method, scale)
+    if all(s is None for s in scores):
+        assert ns == ew == [None] * len(scores)
+        return
+    general = score_board(scores, expected, method, scale)
+    assert as_fractions(ns, D) == general.ns_mp
+    assert as_fractions(ew, D) == general.ew_mp
+    assert top == general.top
+
+
+@SETTINGS
+@given(boards(max_size=300))
+def test_counting_and_sorting_paths_equal_the_bisect_form(case):
+    scores, expected, method, scale = case
+    ref = _plain_board_bisect(scores, expected, method, scale)
+    assert plain_board(scores, expected, method, scale) == ref
+    # force each path whatever the board's size
+    old = board_mod._COUNT_FROM
+    try:
+        for threshold in (0, 10**9):
+            board_mod._COUNT_FROM = threshold
+            assert plain_board(scores, expected, method, scale) == ref
+    finally:
+        board_mod._COUNT_FROM = old
+
+
+def test_long_board_with_ties_takes_the_counting_path_and_agrees():
+    scores = [420, 450, None, 420.0, -50] * 40
+    assert len(scores) >= board_mod._COUNT_FROM
+    ns, ew, D, top = plain_board(scores, 210)
+    general = score_board(scores, 210)
+    assert as_fractions(ns, D) == general.ns_mp and as_fractions(ew, D) == general.ew_mp
+
+
+# ------------------------------------------------------------ the session's plain-board path
+
+from mpxl import session as session_mod  # noqa: E402
+from mpxl.event import Event, Line  # noqa: E402
+from mpxl.rounding import Rounding  # noqa: E402
+from mpxl.session import ScoringOptions, score_event  # noqa: E402
+
+
+@st.composite
+def events(draw):
+    sections = draw(st.sampled_from([[""], ["A", "B"]]))
+    lines = []
+    for sec in sections:
+        tables = draw(st.integers(1, 7))
+        for board in range(1, draw(st.integers(1, 4)) + 1):
+            for t in range(1, tables + 1):
+                sc = draw(st.one_of(st.sampled_from([-100, 50, 110, 420, 450]), st.none(),
+                                    st.sampled_from(["A+", "60/40", "30% 420 + 70% 450"]) if draw(st.booleans()) and board == 2 else st.none()))
+                ew = (t + board) % tables + 1 + 100
+                lines.append(Line(board, str(t), str(ew), sec, sc, session=draw(st.sampled_from([1, 1, 2]))))
+    return Event(lines=lines)
+
+
+options = st.builds(
+    ScoringOptions,
+    method=st.sampled_from(list(Method)),
+    scale=st.sampled_from([1, 2]),
+    rounding=st.sampled_from([Rounding.parse(x) for x in ("exact", "ebu", "half-up:2", "half-even:1", "0")]),
+    ave_policy=st.sampled_from(["fixed", "wbf"]),
+    field=st.sampled_from([None, "section", "event"]),
+    winners=st.sampled_from([None, 1, 2]),
+    factor_top=st.sampled_from([None, 20]),
+)
+
+
+def summary(result):
+    boards = [(b.board, b.section, b.session, b.expected, b.actual, b.top,
+               [(sl.ns_mp, sl.ew_mp, sl.ns_exact, sl.ew_exact, sl.kind, sl.ns_ave, sl.ew_ave) for sl in b.lines])
+              for b in result.boards]
+    pairs = [(p.pair.key, p.mp, p.max, p.percentage, p.place, p.boards, p.sessions) for p in result.pairs]
+    return boards, pairs
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(events(), options)
+def test_session_plain_path_equals_the_general_path(monkeypatch_event, opts):
+    ev = monkeypatch_event
+    fast = summary(score_event(ev, opts))
+    original = session_mod._plain_scored_board
+    session_mod._plain_scored_board = lambda *a, **k: None
+    try:
+        slow = summary(score_event(ev, opts))
+    finally:
+        session_mod._plain_scored_board = original
+    assert fast == slow
