@@ -14,9 +14,7 @@ from mpxl.formats import read_event, write_event
 from mpxl.session import score_event
 
 DATA = Path(__file__).parent / "data"
-REALDATA = Path(os.environ.get("MPXL_REALDATA", Path(__file__).resolve().parents[2] / "shared" / "realdata"))
-if not REALDATA.is_dir():
-    REALDATA = Path("/work/shared/realdata")
+from shared import REALDATA  # noqa: E402
 SOURCES = (sorted(REALDATA.glob("*.xml")) + sorted(REALDATA.glob("*.pbn")) if REALDATA.is_dir() else []) + [
     DATA / "two-sections.xml", DATA / "club-howell.csv", DATA / "mitchell-arrowswitch.csv"]
 

@@ -1,6 +1,6 @@
 """Fuzzing the readers and the Excel functions: every input scores or fails with a message.
 
-Random and mutated USEBIO, PBN and CSV (the real files in ``/work/shared/realdata``
+Random and mutated USEBIO, PBN and CSV (the real files in ``shared/realdata`` beside the checkout
 when present, the fixtures in ``tests/data`` and small texts below): truncated
 files, wrong encodings, huge numbers, empty boards, duplicate tables. Through
 ``mpxl.cli.main`` each one either exits 0 or exits 2 with ``mpxl: message`` on
@@ -43,7 +43,7 @@ FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture,
                                        HealthCheck.data_too_large])
 
-REALDATA = Path("/work/shared/realdata")
+from shared import REALDATA  # noqa: E402
 DATA = Path(__file__).parent / "data"
 
 

@@ -22,9 +22,7 @@ from mpxl.formats import read_event
 from mpxl.rounding import round_fraction
 from mpxl.session import ScoringOptions, score_event
 
-REALDATA = Path(os.environ.get("MPXL_REALDATA", Path(__file__).resolve().parents[2] / "shared" / "realdata"))
-if not REALDATA.is_dir():
-    REALDATA = Path("/work/shared/realdata")
+from shared import REALDATA  # noqa: E402
 
 SCOREBRIDGE = REALDATA / "scorebridge-2025-01-06-one-winner.xml"
 EBUSCORE = REALDATA / "ebuscore-2025-01-02-two-winner-a5050.xml"

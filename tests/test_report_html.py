@@ -23,7 +23,7 @@ from mpxl.event import Event, Line, Pair
 from mpxl.report_html import results_html, study_html, write_html, write_study_html
 from mpxl.session import ScoringOptions, score_event
 
-REALDATA = Path(__file__).resolve().parents[2] / "shared" / "realdata"
+from shared import REALDATA  # noqa: E402
 EBUSCORE = REALDATA / "ebuscore-2025-01-02-two-winner-a5050.xml"
 PNG = b"\x89PNG\r\n\x1a\n"
 

@@ -28,7 +28,7 @@ from mpxl.study import (
     study_boards,
 )
 
-REALDATA = Path(__file__).resolve().parents[2] / "shared" / "realdata"
+from shared import REALDATA  # noqa: E402
 REAL_FILES = sorted(REALDATA.glob("*.xml")) + sorted(REALDATA.glob("*.pbn"))
 PNG = b"\x89PNG\r\n\x1a\n"
 

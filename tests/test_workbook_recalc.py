@@ -28,9 +28,7 @@ from mpxl.workbook.template import (FIRST_ROW, METHODS_LAYOUT, TOTALS_COLUMNS, T
 sys.path.insert(0, str(Path(__file__).parent))
 from recalc import formulas_recalc, libreoffice_recalc  # noqa: E402
 
-REALDATA = Path(__file__).resolve().parents[2] / "shared" / "realdata"
-if not REALDATA.is_dir():
-    REALDATA = Path("/work/shared/realdata")
+from shared import REALDATA  # noqa: E402
 REAL_FILES = ["scorebridge-2025-01-06-one-winner.xml", "ebuscore-2025-01-02-two-winner-a5050.xml",
               "magiccontest-ffb-final-2022-session1.pbn"]
 
