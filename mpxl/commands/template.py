@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 
+from ..atomic import atomic_path
 from ..workbook.template import METHOD_NAMES, build_template
 
 __all__ = ["register", "run", "save_atomically"]
@@ -18,13 +19,8 @@ __all__ = ["register", "run", "save_atomically"]
 
 def save_atomically(wb, path: str) -> None:
     """Save an openpyxl workbook to ``path`` through a temporary file and a rename."""
-    tmp = f"{path}.tmp-{os.getpid()}.xlsx"
-    try:
+    with atomic_path(path, suffix=".xlsx") as tmp:
         wb.save(tmp)
-        os.replace(tmp, path)
-    finally:
-        if os.path.exists(tmp):
-            os.remove(tmp)
 
 
 def run(args) -> int:
