@@ -25,15 +25,18 @@ tricks give it; otherwise it is typed. An artificial score goes in Adjustment.
 from __future__ import annotations
 
 import os
+import re
+from functools import lru_cache
 from typing import Optional
 
 from ..adjustments import Artificial, Assigned, parse_entry
 from ..contract import ns_score
-from .template import METHOD_NAMES, ROUNDING_RULES, Settings, TemplateLine, build_workbook
+from .template import METHOD_NAMES, ROUNDING_RULES, Settings, TemplateLine, build_workbook, write_workbook
 
 __all__ = ["write_event_workbook", "event_workbook", "settings_for"]
 
 
+@lru_cache(maxsize=65536)
 def _pair_value(text):
     """A pair number as an int when it is one (so the sheets' COUNTIFS match it), else the text.
 
@@ -130,10 +133,12 @@ def _template_line(ln) -> TemplateLine:
 
 def _plain_contract(text) -> bool:
     """Contracts the sheet's formula reads: level, C/D/H/S/N/NT, x or * doublings, or pass."""
-    import re
+    key = _SPACES.sub("", str(text)).upper().replace("*", "X")
+    return bool(_PLAIN_CONTRACT.fullmatch(key))
 
-    key = re.sub(r"\s+", "", str(text)).upper().replace("*", "X")
-    return bool(re.fullmatch(r"[1-7](C|D|H|S|N|NT)X{0,2}|P|PASS|PASSED|PASSEDOUT|AP|ALLPASS", key))
+
+_SPACES = re.compile(r"\s+")
+_PLAIN_CONTRACT = re.compile(r"[1-7](C|D|H|S|N|NT)X{0,2}|P|PASS|PASSED|PASSEDOUT|AP|ALLPASS")
 
 
 def _vul(board):
@@ -142,8 +147,8 @@ def _vul(board):
     return board_vulnerability(board)
 
 
-def event_workbook(result, spare_rows: int = 0):
-    """The openpyxl Workbook for a scored event (see :func:`write_event_workbook`)."""
+def _event_contents(result, spare_rows: int = 0) -> dict:
+    """The arguments of :func:`~mpxl.workbook.template.build_workbook` for a scored event."""
     _check_supported(result)
     lines = []
     boards = []
@@ -158,8 +163,13 @@ def event_workbook(result, spare_rows: int = 0):
     pairs = [seen[k] for k in sorted(seen, key=lambda k: ({"NS": 0, "EW": 1}.get(k[0], 0), k[1]))]
     expected = result.boards[0].expected if result.boards else 9
     methods = (max(expected, 2), max(expected - 1, 1))
-    return build_workbook(settings_for(result), lines, sorted(set(boards)), pairs,
-                          rows=len(lines) + spare_rows, methods=methods)
+    return dict(settings=settings_for(result), lines=lines, boards=sorted(set(boards)), pairs=pairs,
+                rows=len(lines) + spare_rows, methods=methods)
+
+
+def event_workbook(result, spare_rows: int = 0):
+    """The openpyxl Workbook for a scored event (see :func:`write_event_workbook`)."""
+    return build_workbook(**_event_contents(result, spare_rows))
 
 
 def _natural(text) -> tuple:
@@ -170,15 +180,10 @@ def _natural(text) -> tuple:
 def write_event_workbook(result, path: "str | os.PathLike", spare_rows: int = 0) -> None:
     """Write ``result`` (from :func:`mpxl.session.score_event`) to ``path`` in the template layout.
 
-    The file is written to a temporary name and renamed, so a failure never
-    leaves half a workbook. ``spare_rows`` adds empty traveller rows.
+    The file holds the cells :func:`event_workbook` builds, written by
+    :func:`~mpxl.workbook.template.write_workbook` (linear in the lines: the traveller
+    rows go straight into the file, each column's formula shared down the column).
+    It is written to a temporary name and renamed, so a failure never leaves half a
+    workbook. ``spare_rows`` adds empty traveller rows.
     """
-    wb = event_workbook(result, spare_rows)
-    path = os.fspath(path)
-    tmp = f"{path}.tmp-{os.getpid()}.xlsx"
-    try:
-        wb.save(tmp)
-        os.replace(tmp, path)
-    finally:
-        if os.path.exists(tmp):
-            os.remove(tmp)
+    write_workbook(os.fspath(path), **_event_contents(result, spare_rows))

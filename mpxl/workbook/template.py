@@ -15,7 +15,9 @@ and estimated to N results with the Setup method's k::
     M = (N - k) / (n - 1) * S + scale * (k - 1) / 2
 
 :func:`build_template` makes an empty template; :func:`build_workbook` is the
-general builder that :mod:`mpxl.workbook.event_writer` fills with an event.
+general builder that :mod:`mpxl.workbook.event_writer` fills with an event, and
+:func:`write_workbook` writes the same workbook to a file fast, at any size (the
+data rows streamed into the file by :mod:`mpxl.workbook.stream`).
 
 >>> wb = build_template(tables=3, boards=2)
 >>> wb.sheetnames
@@ -27,22 +29,28 @@ general builder that :mod:`mpxl.workbook.event_writer` fills with an event.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Optional, Sequence
 
 from openpyxl import Workbook
+from openpyxl.cell.cell import Cell
 from openpyxl.chart import Reference, ScatterChart, Series
 from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Protection, Side
+from openpyxl.styles.cell_style import StyleArray
 from openpyxl.utils import get_column_letter
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 
 from ..adjustments import ARTIFICIAL_CODES
 from ..methods import K_FORMULAS, Method
+from . import stream
+from .stream import Block
 
 __all__ = [
     "build_template",
     "build_workbook",
+    "write_workbook",
     "TemplateLine",
     "Settings",
     "TRAVELLER_COLUMNS",
@@ -218,6 +226,18 @@ _TITLE_FONT = Font(bold=True, size=14)
 _THIN = Side(style="thin", color="B0B0B0")
 _BOX = Border(bottom=_THIN)
 _UNLOCKED = Protection(locked=False)
+_CENTER = Alignment(horizontal="center")
+_BOLD = Font(bold=True)
+
+
+def _style(ws, **attrs) -> StyleArray:
+    """The style of a cell with ``attrs`` (font, fill, number_format, ...; None = default), made once
+    and shared by a whole column (registering a style per cell was most of the writing time)."""
+    cell = Cell(ws, style_array=StyleArray())  # a scratch cell, never put in the sheet
+    for name, value in attrs.items():
+        if value is not None:
+            setattr(cell, name, value)
+    return cell._style
 
 
 @dataclass
@@ -536,7 +556,7 @@ def _validate(ws, ref: str, formula: str, message: str, allow_blank: bool = Fals
     dv.add(ref)
 
 
-def _travellers_sheet(wb: Workbook, lines: Sequence[TemplateLine], sizes: _Sizes, boards: Sequence):
+def _travellers_sheet(wb: Workbook, lines: Sequence[TemplateLine], sizes: _Sizes, boards: Sequence, blocks: list):
     ws = wb.create_sheet("Travellers")
     last = FIRST_ROW + sizes.rows - 1
     col = TRAVELLER_COLUMNS
@@ -547,7 +567,6 @@ def _travellers_sheet(wb: Workbook, lines: Sequence[TemplateLine], sizes: _Sizes
     ws["A2"].font = Font(italic=True, color="606060")
     ws["A3"] = "Type a Typed score, or a Contract, By and Tricks; an adjusted score goes in Adjustment (see Help)."
     ws["A3"].font = Font(italic=True, color="606060", size=9)
-    ci = {k: i + 1 for i, k in enumerate(col)}
     for key, title, width, _ in _MAIN + _BLOCK:
         fill = _BLOCK_FILL if key.startswith("b_") else _HEAD_FILL
         _head(ws, HEADER_ROW, _col_index(col[key]), title, width, fill)
@@ -558,41 +577,42 @@ def _travellers_sheet(wb: Workbook, lines: Sequence[TemplateLine], sizes: _Sizes
         c.font = Font(bold=True, color="606060", size=9)
     ws.cell(row=HEADER_ROW - 1, column=_col_index(col[_HELPERS[0][0]]),
             value="Helper columns: every step of the scoring, one formula each").font = _HELPER_FONT
+    # the data: one style per column, inputs and formulas filled down (see mpxl.workbook.stream)
     text_cols = ("contract", "by", "adjustment", "group", "switch")
-    for i in range(sizes.rows):
-        r = FIRST_ROW + i
-        ln = lines[i] if i < len(lines) else TemplateLine()
-        for key, *_ in _MAIN:
-            cell = ws[f"{col[key]}{r}"]
-            if key in ("ns_score", "ns_mp", "ew_mp"):
-                continue
-            _input(cell, getattr(ln, key))
-            if key in text_cols:
-                cell.number_format = "@"
-            if key not in ("typed", "adjustment"):
-                cell.alignment = Alignment(horizontal="center")
-        for key, formula in _traveller_formulas(r, last).items():
-            cell = ws[f"{col[key]}{r}"]
-            cell.value = formula
-            if key not in ("ns_score", "ns_mp", "ew_mp"):
-                cell.font = _HELPER_FONT
-        for key in ("ns_mp", "ew_mp"):
-            ws[f"{col[key]}{r}"].number_format = "0.00"
-            ws[f"{col[key]}{r}"].font = Font(bold=True)
-        for key in ("estns", "estew", "rns", "rew", "ownns", "ownew"):
-            ws[f"{col[key]}{r}"].number_format = "0.00"
+    idx = {k: _col_index(v) for k, v in col.items()}
+    inputs, keys = [], []
+    for key, *_ in _MAIN:
+        if key in ("ns_score", "ns_mp", "ew_mp"):
+            continue
+        inputs.append((idx[key], _style(ws, fill=_INPUT_FILL, protection=_UNLOCKED,
+                                        number_format="@" if key in text_cols else None,
+                                        alignment=None if key in ("typed", "adjustment") else _CENTER)))
+        keys.append(key)
+    formulas = []
+    for key in _traveller_formulas(FIRST_ROW, last):
+        if key in ("ns_mp", "ew_mp"):
+            st = _style(ws, number_format="0.00", font=_BOLD)
+        elif key == "ns_score":
+            st = _style(ws)
+        else:
+            st = _style(ws, font=_HELPER_FONT,
+                        number_format="0.00" if key in ("estns", "estew", "rns", "rew", "ownns", "ownew") else None)
+        formulas.append((idx[key], st, key))
+    get = attrgetter(*keys)
+    blank = (None,) * len(keys)
+    blocks.append(Block(ws, FIRST_ROW, last, inputs,
+                        lambda i: get(lines[i]) if i < len(lines) else blank,
+                        formulas, lambda r: _traveller_formulas(r, last)))
     # per-board block
     blast = FIRST_ROW + sizes.board_rows - 1
-    for i in range(sizes.board_rows):
-        r = FIRST_ROW + i
-        _input(ws[f"{col['b_board']}{r}"], boards[i] if i < len(boards) else None)
-        for key, formula in _block_formulas(r, last).items():
-            ws[f"{col[key]}{r}"].value = formula
-            ws[f"{col[key]}{r}"].fill = _BLOCK_FILL
-            if key in ("b_ns", "b_ew", "b_check"):
-                ws[f"{col[key]}{r}"].number_format = "0.00"
-            if key == "b_expected":
-                ws[f"{col[key]}{r}"].font = _HELPER_FONT
+    formulas = []
+    for key in _block_formulas(FIRST_ROW, last):
+        formulas.append((idx[key], _style(ws, fill=_BLOCK_FILL,
+                                          number_format="0.00" if key in ("b_ns", "b_ew", "b_check") else None,
+                                          font=_HELPER_FONT if key == "b_expected" else None), key))
+    blocks.append(Block(ws, FIRST_ROW, blast, [(idx["b_board"], _style(ws, fill=_INPUT_FILL, protection=_UNLOCKED))],
+                        lambda i: (boards[i] if i < len(boards) else None,),
+                        formulas, lambda r: _block_formulas(r, last)))
     # validation
     _validate(ws, f"{col['by']}{FIRST_ROW}:{col['by']}{last}", '"N,E,S,W"', "Declarer is N, E, S or W.", True)
     _validate(ws, f"{col['switch']}{FIRST_ROW}:{col['switch']}{last}", '"Y"',
@@ -641,11 +661,38 @@ def _col_index(letter: str) -> int:
     return column_index_from_string(letter)
 
 
-def _totals_sheet(wb: Workbook, pairs: Sequence, sizes: _Sizes, trav_last: int):
+def _totals_formulas(r: int, last: int, trav_last: int) -> dict:
+    """The formulas of Totals row ``r`` (pair rows FIRST_ROW..last; traveller rows to ``trav_last``)."""
+    T = TOTALS_COLUMNS
+    R = {k: "Travellers!" + _rng(v, FIRST_ROW, trav_last) for k, v in TRAVELLER_COLUMNS.items()}
+    c = {k: f"{v}{r}" for k, v in T.items()}
+    p, d, top = c["pair"], c["direction"], _S("top")
+
+    def both(fn: str, ns_range: Optional[str], ew_range: Optional[str]) -> str:
+        if fn == "count":
+            ns = f'COUNTIFS({R["ns_pair"]},{p},{R["kind"]},"R")+COUNTIFS({R["ns_pair"]},{p},{R["kind"]},"A")'
+            ew = f'COUNTIFS({R["ew_pair"]},{p},{R["kind"]},"R")+COUNTIFS({R["ew_pair"]},{p},{R["kind"]},"A")'
+        else:
+            ns = f'SUMIFS({ns_range},{R["ns_pair"]},{p})'
+            ew = f'SUMIFS({ew_range},{R["ew_pair"]},{p})'
+        return f'IF({d}="NS",{ns},IF({d}="EW",{ew},{ns}+{ew}))'
+
+    F, K = _rng(T["field"], FIRST_ROW, last), _rng(T["key"], FIRST_ROW, last)
+    return {
+        "played": f'=IF({p}="","",{both("count", None, None)})',
+        "mp": f'=IF({p}="","",{both("sum", R["ns_mp"], R["ew_mp"])})',
+        "max": f'=IF({p}="","",{c["played"]}*{top})',
+        "pct": f'=IF(OR({p}="",N({c["max"]})=0),"",{c["mp"]}/{c["max"]}*100)',
+        "field": f'=IF({p}="","",IF({_S("winners")}=2,IF({d}="","-",UPPER({d}&"")),"all"))',
+        "key": f'=IF({c["pct"]}="","",ROUND({c["pct"]},6))',
+        "place": (f'=IF({c["key"]}="","",(COUNTIFS({F},{c["field"]},{K},">"&{c["key"]})+1)'
+                  f'&IF(COUNTIFS({F},{c["field"]},{K},{c["key"]})>1,"=",""))'),
+    }
+
+
+def _totals_sheet(wb: Workbook, pairs: Sequence, sizes: _Sizes, trav_last: int, blocks: list):
     ws = wb.create_sheet("Totals")
     T = TOTALS_COLUMNS
-    tc = TRAVELLER_COLUMNS
-    R = {k: "Travellers!" + _rng(v, FIRST_ROW, trav_last) for k, v in tc.items()}
     last = FIRST_ROW + sizes.pair_rows - 1
     ws["A1"] = "Totals"
     ws["A1"].font = _TITLE_FONT
@@ -658,40 +705,16 @@ def _totals_sheet(wb: Workbook, pairs: Sequence, sizes: _Sizes, trav_last: int):
         c = _head(ws, HEADER_ROW, i + 1, title, width)
         if kind == "helper":
             c.font = Font(bold=True, color="606060", size=9)
-    top = _S("top")
-    for i in range(sizes.pair_rows):
-        r = FIRST_ROW + i
-        c = {k: f"{v}{r}" for k, v in T.items()}
-        pair, direction = pairs[i] if i < len(pairs) else (None, None)
-        _input(ws[c["pair"]], pair)
-        _input(ws[c["direction"]], direction)
-        ws[c["pair"]].alignment = ws[c["direction"]].alignment = Alignment(horizontal="center")
-        p, d = c["pair"], c["direction"]
-
-        def both(fn: str, ns_range: Optional[str], ew_range: Optional[str]) -> str:
-            if fn == "count":
-                ns = f'COUNTIFS({R["ns_pair"]},{p},{R["kind"]},"R")+COUNTIFS({R["ns_pair"]},{p},{R["kind"]},"A")'
-                ew = f'COUNTIFS({R["ew_pair"]},{p},{R["kind"]},"R")+COUNTIFS({R["ew_pair"]},{p},{R["kind"]},"A")'
-            else:
-                ns = f'SUMIFS({ns_range},{R["ns_pair"]},{p})'
-                ew = f'SUMIFS({ew_range},{R["ew_pair"]},{p})'
-            return f'IF({d}="NS",{ns},IF({d}="EW",{ew},{ns}+{ew}))'
-
-        ws[c["played"]] = f'=IF({p}="","",{both("count", None, None)})'
-        ws[c["mp"]] = f'=IF({p}="","",{both("sum", R["ns_mp"], R["ew_mp"])})'
-        ws[c["max"]] = f'=IF({p}="","",{c["played"]}*{top})'
-        ws[c["pct"]] = f'=IF(OR({p}="",N({c["max"]})=0),"",{c["mp"]}/{c["max"]}*100)'
-        ws[c["field"]] = f'=IF({p}="","",IF({_S("winners")}=2,IF({d}="","-",UPPER({d}&"")),"all"))'
-        ws[c["key"]] = f'=IF({c["pct"]}="","",ROUND({c["pct"]},6))'
-        F, K = _rng(T["field"], FIRST_ROW, last), _rng(T["key"], FIRST_ROW, last)
-        ws[c["place"]] = (f'=IF({c["key"]}="","",(COUNTIFS({F},{c["field"]},{K},">"&{c["key"]})+1)'
-                          f'&IF(COUNTIFS({F},{c["field"]},{K},{c["key"]})>1,"=",""))')
-        ws[c["place"]].alignment = Alignment(horizontal="right")
-        ws[c["mp"]].number_format = "0.00"
-        ws[c["max"]].number_format = "0.##"
-        ws[c["pct"]].number_format = "0.00"
-        for key in ("field", "key"):
-            ws[c[key]].font = _HELPER_FONT
+    idx = {k: _col_index(v) for k, v in T.items()}
+    inputs = [(idx[k], _style(ws, fill=_INPUT_FILL, protection=_UNLOCKED, alignment=_CENTER)) for k in ("pair", "direction")]
+    styles = {"mp": _style(ws, number_format="0.00"), "max": _style(ws, number_format="0.##"),
+              "pct": _style(ws, number_format="0.00"), "place": _style(ws, alignment=Alignment(horizontal="right")),
+              "field": _style(ws, font=_HELPER_FONT), "key": _style(ws, font=_HELPER_FONT)}
+    formulas = [(idx[k], styles.get(k) or _style(ws), k) for k in _totals_formulas(FIRST_ROW, last, trav_last)]
+    blank = (None, None)
+    blocks.append(Block(ws, FIRST_ROW, last, inputs,
+                        lambda i: tuple(pairs[i]) if i < len(pairs) else blank,
+                        formulas, lambda r: _totals_formulas(r, last, trav_last)))
     _validate(ws, f"{T['direction']}{FIRST_ROW}:{T['direction']}{last}", '"NS,EW"',
               "NS or EW in a two-winner movement; blank when pairs change direction (one winner).", True)
     ws.column_dimensions.group(T["field"], T["key"], outline_level=1, hidden=True)
@@ -888,6 +911,30 @@ def _xlwings_sheet(wb: Workbook):
 # ------------------------------------------------------------------------------ builders
 
 
+def _build(settings, lines, boards, pairs, rows, board_rows, pair_rows, methods) -> tuple:
+    """The workbook without the rows of its data blocks, and the blocks (see :mod:`mpxl.workbook.stream`)."""
+    settings = settings or Settings()
+    lines, boards, pairs = list(lines), list(boards), list(pairs)
+    sizes = _Sizes(
+        rows=max(rows or 0, len(lines), 1),
+        board_rows=max(board_rows or 0, len(boards), 1),
+        pair_rows=max(pair_rows or 0, len(pairs), 1),
+    )
+    wb = Workbook()
+    wb.remove(wb.active)
+    trav_last = FIRST_ROW + sizes.rows - 1
+    blocks: list = []
+    _setup_sheet(wb, settings, trav_last)
+    _travellers_sheet(wb, lines, sizes, boards, blocks)
+    _totals_sheet(wb, pairs, sizes, trav_last, blocks)
+    _methods_sheet(wb, methods[0], methods[1], settings.scale)
+    _help_sheet(wb)
+    _xlwings_sheet(wb)
+    wb.active = 1
+    wb.calculation.fullCalcOnLoad = True
+    return wb, blocks
+
+
 def build_workbook(
     settings: Optional[Settings] = None,
     lines: Sequence[TemplateLine] = (),
@@ -907,24 +954,31 @@ def build_workbook(
     >>> wb["Setup"]["B6"].value, wb["Travellers"]["A5"].value, wb["Totals"]["B6"].value
     ('Manual', 1, 'EW')
     """
-    settings = settings or Settings()
-    sizes = _Sizes(
-        rows=max(rows or 0, len(lines), 1),
-        board_rows=max(board_rows or 0, len(boards), 1),
-        pair_rows=max(pair_rows or 0, len(pairs), 1),
-    )
-    wb = Workbook()
-    wb.remove(wb.active)
-    trav_last = FIRST_ROW + sizes.rows - 1
-    _setup_sheet(wb, settings, trav_last)
-    _travellers_sheet(wb, list(lines), sizes, list(boards))
-    _totals_sheet(wb, list(pairs), sizes, trav_last)
-    _methods_sheet(wb, methods[0], methods[1], settings.scale)
-    _help_sheet(wb)
-    _xlwings_sheet(wb)
-    wb.active = 1
-    wb.calculation.fullCalcOnLoad = True
+    wb, blocks = _build(settings, lines, boards, pairs, rows, board_rows, pair_rows, methods)
+    for block in blocks:
+        stream.fill(block)
     return wb
+
+
+def write_workbook(
+    path,
+    settings: Optional[Settings] = None,
+    lines: Sequence[TemplateLine] = (),
+    boards: Sequence = (),
+    pairs: Sequence = (),
+    rows: Optional[int] = None,
+    board_rows: Optional[int] = None,
+    pair_rows: Optional[int] = None,
+    methods: tuple = (9, 8),
+) -> None:
+    """Write to ``path`` the workbook :func:`build_workbook` builds, fast, for any number of lines.
+
+    The same cells, formulas and styles; the traveller, per-board and pair rows are
+    written straight into the file with each column's formula stored once and shared
+    down the column (:mod:`mpxl.workbook.stream`), as Excel stores a filled-down column.
+    """
+    wb, blocks = _build(settings, lines, boards, pairs, rows, board_rows, pair_rows, methods)
+    stream.save(wb, blocks, path)
 
 
 def build_template(

@@ -1,0 +1,257 @@
+"""Write a workbook's big data blocks straight into the .xlsx, as shared formulas.
+
+openpyxl keeps a Python object per cell and serialises each through ElementTree:
+about 10 microseconds a cell, and a scored event has ~58 cells a traveller line.
+Here the workbook is saved by openpyxl WITHOUT the rows of its data blocks (the
+traveller lines, the per-board block, the pairs), and those rows are then written
+into the saved sheet's ``<sheetData>`` as text, row after row:
+
+* every column of a block is one style (the same ``cellXfs`` index openpyxl gave
+  the openpyxl-built workbook) and either inputs or one formula filled down;
+* a formula column is written the way Excel stores a filled-down column: the
+  first row holds the formula and ``<f t="shared" ref="X5:X904" si="3">``, the
+  other rows ``<f t="shared" si="3"/>``. Excel, LibreOffice and openpyxl's reader
+  give every cell its own formula (the first one, with its relative references
+  moved to the cell's row), so each cell reads exactly as
+  :func:`mpxl.workbook.template.build_workbook` writes it, formula by formula;
+* a row is one ``str.format`` of a template made once per block layout.
+
+Values go in as openpyxl writes them (numbers ``%.16g``, text as inline strings,
+a text starting with ``=`` as a formula). The cost per line is constant, so the
+time is linear in the lines; the result is tested to load back cell for cell
+equal (values, formulas, styles) to the openpyxl-built workbook.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import zipfile
+from dataclasses import dataclass
+from decimal import Decimal
+from math import isinf, isnan
+from typing import Callable, Sequence
+from xml.sax.saxutils import escape
+
+from openpyxl.cell.cell import ERROR_CODES, ILLEGAL_CHARACTERS_RE, Cell
+from openpyxl.utils import get_column_letter
+from openpyxl.utils.exceptions import IllegalCharacterError
+
+__all__ = ["Block", "fill", "save"]
+
+
+@dataclass(eq=False)
+class Block:
+    """Rows ``first..last`` of a sheet: input columns and formula columns, one style each.
+
+    ``inputs`` is ``[(column, StyleArray)]`` and ``values(i)`` the tuple of input values of
+    the block's i-th row in that order; ``formulas`` is ``[(column, StyleArray, key)]``
+    and ``formula_row(r)`` the dict ``key -> formula`` of row ``r``: row ``r``'s formulas
+    must be row ``first``'s with their relative row references moved to ``r``.
+    """
+
+    ws: object
+    first: int
+    last: int
+    inputs: Sequence
+    values: Callable[[int], tuple]
+    formulas: Sequence
+    formula_row: Callable[[int], dict]
+
+
+def fill(block: Block) -> None:
+    """Put the block's cells into its openpyxl worksheet (the in-memory workbook)."""
+    ws = block.ws
+    cells = ws._cells
+    for i, r in enumerate(range(block.first, block.last + 1)):
+        for (c, st), v in zip(block.inputs, block.values(i)):
+            cells[(r, c)] = Cell(ws, row=r, column=c, value=v, style_array=st)
+        f = block.formula_row(r)
+        for c, st, key in block.formulas:
+            cells[(r, c)] = Cell(ws, row=r, column=c, value=f[key], style_array=st)
+
+
+# ------------------------------------------------------------------------------ values
+
+
+def _text(value: str) -> str:
+    """Inline-string cell content, as openpyxl writes it (32,767 characters at most)."""
+    value = value[:32767]
+    if ILLEGAL_CHARACTERS_RE.search(value):
+        raise IllegalCharacterError(f"{value} cannot be used in worksheets.")
+    if len(value) > 1 and value[0] == "=":
+        return f"><f>{escape(value[1:])}</f><v></v></c>"
+    if value in ERROR_CODES:
+        return f' t="e"><v>{escape(value)}</v></c>'
+    if value == "":
+        return ' t="inlineStr"/>'
+    stripped = value.strip()
+    space = ' xml:space="preserve"' if stripped and stripped != value else ""
+    return f' t="inlineStr"><is><t{space}>{escape(value)}</t></is></c>'
+
+
+def _number(value) -> str:
+    text = "" if isnan(value) or isinf(value) else "%.16g" % value
+    return f' t="n"><v>{text}</v></c>'
+
+
+def tail(value) -> str:
+    """What follows ``<c r=".." s=".."`` for an input ``value``.
+
+    >>> tail(None), tail(3), tail("3C"), tail(True)
+    ('/>', ' t="n"><v>3</v></c>', ' t="inlineStr"><is><t>3C</t></is></c>', ' t="b"><v>1</v></c>')
+    """
+    if value is None:
+        return "/>"
+    t = type(value)
+    if t is str:
+        return _text(value)
+    if t is int or t is float or t is Decimal:
+        return _number(value)
+    if t is bool:
+        return f' t="b"><v>{int(value)}</v></c>'
+    if isinstance(value, (int, float, Decimal)):
+        return _number(value)
+    if isinstance(value, str):
+        return _text(str(value))
+    raise ValueError(f"Cannot convert {value!r} to Excel")
+
+
+# ------------------------------------------------------------------------------ rows
+
+
+def _rows(blocks: Sequence[Block], style_id: Callable):
+    """The XML of one sheet's blocks' rows, in row order, as strings of many rows.
+
+    A row is ``template.format(row, *input tails)``; the template (made once per set of
+    blocks covering the row) holds the formula cells' ``<f t="shared" si=".."/>``. The
+    blocks' first rows hold the shared formulas' text (the masters).
+    """
+    si = 0
+    letters = {}
+    shared = {}  # (id(block), key) -> the shared formula's index
+    for b in blocks:
+        for _c, _st, key in b.formulas:
+            shared[(id(b), key)] = si
+            si += 1
+    for b in blocks:
+        for c, *_ in list(b.inputs) + list(b.formulas):
+            letters.setdefault(c, get_column_letter(c))
+    first = min(b.first for b in blocks)
+    last = max(b.last for b in blocks)
+    templates = {}
+
+    def cells_of(active: tuple, master: bool):
+        """(column, xml) of the active blocks' cells; inputs as ``{n}`` fields (n from 1)."""
+        out, n = [], 1
+        for b in active:
+            for c, st in b.inputs:
+                out.append((c, f'<c r="{letters[c]}{{0}}" s="{style_id(st)}"{{{n}}}'))
+                n += 1
+        for b in active:
+            f = b.formula_row(b.first) if master else None
+            for c, st, key in b.formulas:
+                head = f'<c r="{letters[c]}{{0}}" s="{style_id(st)}">'
+                k = shared[(id(b), key)]
+                if not master:
+                    out.append((c, f'{head}<f t="shared" si="{k}"/></c>'))
+                else:
+                    text = escape(f[key][1:]).replace("{", "{{").replace("}", "}}")
+                    if b.last > b.first:
+                        ref = f"{letters[c]}{b.first}:{letters[c]}{b.last}"
+                        out.append((c, f'{head}<f t="shared" ref="{ref}" si="{k}">{text}</f></c>'))
+                    else:
+                        out.append((c, f"{head}<f>{text}</f></c>"))
+        out.sort(key=lambda x: x[0])
+        return '<row r="{0}">' + "".join(x for _, x in out) + "</row>"
+
+    buf, size = [], 0
+    for r in range(first, last + 1):
+        active = tuple(b for b in blocks if b.first <= r <= b.last)
+        if not active:
+            continue
+        master = any(b.first == r for b in active)
+        if master:
+            tmpl = cells_of(active, True)
+        else:
+            tmpl = templates.get(active)
+            if tmpl is None:
+                tmpl = templates[active] = cells_of(active, False)
+        tails = []
+        for b in active:
+            if b.inputs:
+                tails.extend(map(tail, b.values(r - b.first)))
+        buf.append(tmpl.format(r, *tails))
+        size += 1
+        if size >= 2000:
+            yield "".join(buf)
+            buf, size = [], 0
+    if buf:
+        yield "".join(buf)
+
+
+_DIMENSION = re.compile(r'<dimension ref="[^"]*"\s*/>')
+_ROW_NUMBER = re.compile(r'<row r="(\d+)"')
+
+
+def save(wb, blocks: Sequence[Block], path: "str | os.PathLike") -> None:
+    """Save ``wb`` to ``path`` with the ``blocks``' rows written into their sheets' XML.
+
+    The blocks' cells must not be in ``wb`` (their rows are added to what openpyxl wrote,
+    which must end above them). Written to a temporary name and renamed.
+    """
+    path = os.fspath(path)
+    base = f"{path}.base-{os.getpid()}.xlsx"
+    tmp = f"{path}.tmp-{os.getpid()}.xlsx"
+    by_sheet: dict = {}
+    for b in blocks:
+        by_sheet.setdefault(id(b.ws), (b.ws, []))[1].append(b)
+    styles = wb._cell_styles
+
+    def style_id(st) -> int:
+        return styles.add(st)
+
+    try:
+        # register the blocks' styles before openpyxl writes the stylesheet
+        for b in blocks:
+            for c, st, *_ in list(b.inputs) + list(b.formulas):
+                style_id(st)
+        wb.save(base)
+        parts = {ws.path[1:]: (ws, bl) for ws, bl in by_sheet.values()}
+        with zipfile.ZipFile(base) as zin, zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED, allowZip64=True) as zout:
+            for info in zin.infolist():
+                data = zin.read(info.filename)
+                if info.filename not in parts:
+                    zout.writestr(info, data)
+                    continue
+                ws, bl = parts[info.filename]
+                xml = data.decode("utf-8")
+                head, rest = _split_sheet_data(xml)
+                top = max((int(x) for x in _ROW_NUMBER.findall(head)), default=0)
+                if top >= min(b.first for b in bl):
+                    raise ValueError(f"{ws.title}: openpyxl wrote row {top}, inside a streamed block")
+                last_row = max(b.last for b in bl)
+                cols = [c for b in bl for c, *_ in list(b.inputs) + list(b.formulas)]
+                max_col = max([ws.max_column] + cols)
+                head = _DIMENSION.sub(f'<dimension ref="A1:{get_column_letter(max_col)}{last_row}"/>', head, count=1)
+                with zout.open(info.filename, "w", force_zip64=True) as out:
+                    out.write(head.encode("utf-8"))
+                    for chunk in _rows(bl, style_id):
+                        out.write(chunk.encode("utf-8"))
+                    out.write(rest.encode("utf-8"))
+        os.replace(tmp, path)
+    finally:
+        for f in (base, tmp):
+            if os.path.exists(f):
+                os.remove(f)
+
+
+def _split_sheet_data(xml: str) -> tuple:
+    """(everything up to the last row openpyxl wrote, ``</sheetData>`` and the rest)."""
+    empty = xml.find("<sheetData/>")
+    if empty >= 0:
+        return xml[:empty] + "<sheetData>", "</sheetData>" + xml[empty + len("<sheetData/>"):]
+    end = xml.find("</sheetData>")
+    if end < 0:
+        raise ValueError("no <sheetData> in the worksheet")
+    return xml[:end], xml[end:]
