@@ -20,7 +20,7 @@ from typing import Iterator, Optional
 __all__ = ["Line", "Pair", "Event"]
 
 
-@dataclass
+@dataclass(slots=True)
 class Line:
     """One traveller line: one table's result on one board."""
 

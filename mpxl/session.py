@@ -35,6 +35,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from itertools import groupby, repeat
+from operator import attrgetter, is_not
 from typing import Optional
 
 from .adjustments import parse_entry
@@ -95,7 +97,7 @@ class ScoringOptions:
             raise ValueError(f"factor_top {self.factor_top!r} must be a positive whole number")
 
 
-@dataclass
+@dataclass(slots=True)
 class ScoredLine:
     """One traveller line with its matchpoints: rounded by the policy, and exact."""
 
@@ -137,12 +139,16 @@ class PairResult:
 
 @dataclass
 class SessionResult:
-    """A scored event: boards in order, pairs sorted by place within each ranking group."""
+    """A scored event: boards in order, pairs sorted by place within each ranking group.
+
+    ``pairs`` left out (None) is worked out from the boards when first read: an output
+    that needs only the boards (a CSV of travellers) does not total and rank every pair.
+    """
 
     event: Event
     options: ScoringOptions
     boards: list
-    pairs: list
+    pairs: Optional[list] = None
 
     def pair(self, number: str, section: str = "", direction: Optional[str] = None) -> PairResult:
         """The result of one pair.
@@ -156,6 +162,20 @@ class SessionResult:
             if pr.pair.number == str(number) and pr.pair.section == section and (direction is None or pr.pair.direction == direction):
                 return pr
         raise KeyError(f"no pair {number!r} in section {section!r}")
+
+
+def _get_pairs(result: SessionResult) -> list:
+    if result._pairs is None:
+        result._pairs = _pair_results(result.event, result.options, result.boards, _field(result.event, result.options))
+    return result._pairs
+
+
+def _set_pairs(result: SessionResult, pairs: Optional[list]) -> None:
+    result._pairs = pairs
+
+
+# the dataclass field ``pairs`` read and written through a property: None is worked out on first read
+SessionResult.pairs = property(_get_pairs, _set_pairs, doc="The pairs' results, sorted by place within each ranking group.")
 
 
 def place_labels(values: list) -> list:
@@ -198,18 +218,17 @@ def _check_lines(event: Event) -> None:
 
 
 def score_event(event: Event, options: ScoringOptions = ScoringOptions()) -> SessionResult:
-    """Score every board of ``event`` and total, rank and place its pairs."""
+    """Score every board of ``event`` and total, rank and place its pairs (when the result's pairs are first read)."""
     _check_lines(event)
     fld = _field(event, options)
-    groups: dict = {}
-    for ln in event.lines:
-        key = (ln.session, "" if fld == "event" else ln.section, ln.board)
-        groups.setdefault(key, []).append(ln)
+    groups = _board_groups(event.lines, across_sections=fld == "event")
     # N per field: the most non-blank lines on any board of that session and field
     most: dict = {}
-    for (sess, sec, _), lines in groups.items():
-        n = sum(ln.score is not None for ln in lines)
-        most[(sess, sec)] = max(most.get((sess, sec), 0), n)
+    played: dict = {}  # board key -> its non-blank lines
+    for key, lines in groups.items():
+        n = played[key] = sum(map(is_not, map(_SCORE, lines), repeat(None)))
+        field_key = key[:2]
+        most[field_key] = max(most.get(field_key, 0), n)
 
     boards: list[ScoredBoard] = []
     memo: dict = {}
@@ -218,7 +237,7 @@ def score_event(event: Event, options: ScoringOptions = ScoringOptions()) -> Ses
         sess, sec, board = key
         lines = groups[key]
         expected = options.expected or max(most[(sess, sec)], 1)
-        n_lines = sum(ln.score is not None for ln in lines)
+        n_lines = played[key]
         if n_lines > expected:
             raise UserError(event.source, lines[-1].where or f"board {board}",
                             f"board {board} has {n_lines} results, more than the {expected} expected")
@@ -259,8 +278,33 @@ def score_event(event: Event, options: ScoringOptions = ScoringOptions()) -> Ses
     _round_all(boards, options, rounded_early)
     if options.ave_policy == "wbf":
         _apply_wbf_averages(event, options, boards)
-    pairs = _pair_results(event, options, boards, fld)
-    return SessionResult(event, options, boards, pairs)
+    return SessionResult(event, options, boards)  # its pairs are totalled and placed when first read
+
+
+def _board_groups(lines: list, across_sections: bool) -> dict:
+    """The lines grouped by board: (session, section or '' across sections, board) -> lines, in order.
+
+    A board's lines mostly follow one another: each run of them is added at once.
+    """
+    groups: dict = {}
+    if across_sections:
+        runs = (((session, "", board), run) for (session, board), run in groupby(lines, _SESSION_BOARD))
+    else:
+        runs = groupby(lines, _SESSION_SECTION_BOARD)
+    for key, run in runs:
+        group = groups.get(key)
+        if group is None:
+            groups[key] = list(run)
+        else:
+            group.extend(run)
+    return groups
+
+
+_SESSION_BOARD = attrgetter("session", "board")
+_SESSION_SECTION_BOARD = attrgetter("session", "section", "board")
+_SCORE = attrgetter("score")
+_SPECIAL = attrgetter("group", "arrowswitch", "ns_penalty", "ew_penalty")  # all blank on a plain line
+_PLAIN_TYPES = frozenset({int, type(None)})
 
 
 def _plain_scored_board(lines: list, expected: int, options: ScoringOptions, memo: dict):
@@ -268,41 +312,30 @@ def _plain_scored_board(lines: list, expected: int, options: ScoringOptions, mem
 
     Only a board whose every score is an int or None, with no fouled groups,
     arrowswitches or penalties, takes this path; it gives exactly what
-    :func:`score_board` gives (exact Fractions), already rounded. ``memo`` keeps
-    one exact and one rounded Fraction per distinct figure across the event.
+    :func:`score_board` gives (exact Fractions), already rounded. ``memo`` keeps,
+    per denominator and top, one exact and one rounded Fraction per numerator across the event.
     """
-    scores = []
-    for ln in lines:
-        sc = ln.score
-        if (sc is not None and type(sc) is not int) or ln.group or ln.arrowswitch or ln.ns_penalty or ln.ew_penalty:
-            return None
-        scores.append(sc)
-    ns, ew, D, top = plain_board(scores, expected, options.method, options.scale)
-    board_top = top  # the memo's key: the factor depends on it
-    factor = Fraction(options.factor_top, top) if options.factor_top and top else None
-    if options.factor_top:  # as the general path: the top is factor_top even on a board of one result
-        top = options.factor_top
-    rounding = options.rounding
-    avg = Fraction(top, 2)
-    figure: dict = {}  # numerator -> (exact, rounded): a board has few distinct figures
-    for num in {*ns, *ew}:
-        if num is None:
-            continue
-        key = (num, D, board_top)
-        pair = memo.get(key)
-        if pair is None:
+    scores = list(map(_SCORE, lines))
+    if not _PLAIN_TYPES.issuperset(map(type, scores)) or any(map(any, map(_SPECIAL, lines))):
+        return None
+    ns, ew, D, board_top = plain_board(scores, expected, options.method, options.scale)
+    top = options.factor_top or board_top  # as the general path: factor_top even on a board of one result
+    figures = memo.get((D, board_top))
+    if figures is None:
+        # numerator -> exact figure, rounded figure, kind of line; plain_board gives None on
+        # both sides of a blank line and numbers on the others
+        figures = memo[(D, board_top)] = ({None: None}, {None: None}, {None: "blank"})
+    exact_of, rounded_of, kind_of = figures
+    new = {*ns, *ew}.difference(exact_of)
+    if new:
+        factor = Fraction(options.factor_top, board_top) if options.factor_top and board_top else None
+        avg = Fraction(top, 2)
+        for num in new:
             exact = Fraction(num, D) if factor is None else Fraction(num, D) * factor
-            pair = memo[key] = (exact, rounding.apply(exact, avg))
-        figure[num] = pair
-    scored = []
-    append = scored.append
-    for ln, a, b in zip(lines, ns, ew):
-        if a is None:
-            append(ScoredLine(ln, None, None, None, None, "blank"))
-            continue
-        ns_x, ns_r = figure[a]
-        ew_x, ew_r = figure[b]
-        append(ScoredLine(ln, ns_r, ew_r, ns_x, ew_x, "result"))
+            exact_of[num], rounded_of[num], kind_of[num] = exact, options.rounding.apply(exact, avg), "result"
+    rounded, exact = rounded_of.__getitem__, exact_of.__getitem__
+    scored = list(map(ScoredLine, lines, map(rounded, ns), map(rounded, ew), map(exact, ns), map(exact, ew),
+                      map(kind_of.__getitem__, ns)))
     return top, scored
 
 

@@ -164,3 +164,15 @@ def test_session_plain_path_equals_the_general_path(monkeypatch_event, opts):
     finally:
         session_mod._plain_scored_board = original
     assert fast == slow
+
+
+def test_pairs_are_worked_out_when_first_read_and_equal_the_eager_totals(tmp_path):
+    from mpxl.formats.csvfile import write_csv
+
+    ev = Event(lines=[Line(b, str(t), str(t + 10), score=s * b, where=f"line {t}")
+                      for b in (1, 2) for t, s in enumerate([420, 400, 170, -50], 1)])
+    result = score_event(ev)
+    write_csv(result, tmp_path / "out.csv")  # a CSV of travellers needs no pair totals
+    assert result._pairs is None
+    eager = session_mod._pair_results(ev, result.options, result.boards, "section")
+    assert result.pairs == eager and result._pairs is not None

@@ -96,3 +96,173 @@ def test_missing_file_is_a_user_error(tmp_path):
     with pytest.raises(UserError) as exc:
         read_event(tmp_path / "nope.csv")
     assert "nope.csv" in str(exc.value)
+
+
+# ------------------------------------------------------------ the fast paths give the general path's result
+
+import csv as _csv  # noqa: E402
+import io as _io  # noqa: E402
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from mpxl.event import Event, Line  # noqa: E402
+from mpxl.formats import common as common_mod  # noqa: E402
+from mpxl.formats import csvfile as csv_mod  # noqa: E402
+
+FAST = settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+#: Cells that are plain, nearly plain, or not: spaces, spreadsheet floats, huge numbers, codes, other digits.
+_cell = st.one_of(
+    st.sampled_from(["1", "2", "3", "12", " 4 ", "7.0", "1.0", "0", "-1", "+5", "1_0", "", " ", "420", "-50", "-0",
+                     "99999999999999999999", "9007199254740993", "1e3", "420.5", "A+", "60/40", "NP", "x", "T1",
+                     "\u0663", "\x1c7", "1\u00a0", "S1", "A", "5.00"]),
+    st.integers(-8000, 8000).map(str),
+    st.text(alphabet="0123456789 .,-;\t\"\r", max_size=4),
+)
+_headers = st.sampled_from([
+    "board,ns_pair,ew_pair,ns_score",
+    "section,board,table,ns_pair,ew_pair,ns_score",
+    "session,section,board,table,ns_pair,ew_pair,ns_score",
+    "Bd;NS;EW;Score",
+    "board\tns pair\tew pair\tns-score\ttable",
+    "board,ns_pair,ew_pair,ns_score,",
+    "board,ns_pair,ew_pair,ns_score,adjustment",
+    "board,ns_pair,ew_pair,contract,declarer,tricks",
+])
+
+
+@st.composite
+def csv_texts(draw):
+    header = draw(_headers)
+    delimiter = max((",", ";", "\t"), key=header.count)
+    width = header.count(delimiter) + 1
+    rows = []
+    for _ in range(draw(st.integers(0, 12))):
+        n = draw(st.sampled_from([width, width, width, width - 1, width + 1, 0]))
+        rows.append(delimiter.join(draw(_cell) for _ in range(max(n, 0))))
+    ending = draw(st.sampled_from(["\n", "\r\n", "\r"]))
+    return header + ending + ending.join(rows) + draw(st.sampled_from(["", ending]))
+
+
+def _outcome(text):
+    try:
+        ev = read_csv_text(text, "t.csv")
+    except UserError as exc:
+        return ("error", exc.source, exc.where, exc.problem)
+    return ("event", ev.lines, ev.winners, ev.published_decimals)
+
+
+@FAST
+@given(csv_texts())
+def test_every_way_of_reading_gives_the_same_lines_and_errors(monkeypatch_text):
+    text = monkeypatch_text
+    expected = None
+    ways = {
+        "general only": [(csv_mod._PlainRows, "for_header", classmethod(lambda cls, keys: None))],
+        "csv module chunks": [(csv_mod, "_split_chunks", lambda *a: None)],
+        "chunks of 2 rows": [(csv_mod, "CHUNK_ROWS", 2)],
+        "row by row": [(csv_mod._PlainRows, "chunk", lambda self, rows, first: None)],
+        "default": [],
+    }
+    for name, patches in ways.items():
+        saved = [(obj, attr, obj.__dict__[attr]) for obj, attr, _ in patches]
+        try:
+            for obj, attr, value in patches:
+                setattr(obj, attr, value)
+            got = _outcome(text)
+        finally:
+            for obj, attr, value in saved:
+                setattr(obj, attr, value)
+        if expected is None:
+            expected = got
+        assert got == expected, name
+
+
+@FAST
+@given(st.lists(st.lists(_cell, max_size=5), max_size=8), st.sampled_from([",", ";", "\t"]),
+       st.sampled_from(["\n", "\r\n"]), st.booleans())
+def test_split_chunks_read_as_the_csv_module_does(rows, delimiter, ending, last_ending):
+    text = ending.join(delimiter.join(r) for r in rows) + (ending if last_ending else "")
+    chunks = csv_mod._split_chunks(text, delimiter, 0)
+    reader = _csv.reader(_io.StringIO(text, newline=""), delimiter=delimiter)
+    if chunks is None:  # a quote, a lone carriage return, a NUL: left to the csv module
+        assert '"' in text or "\r" in text.replace("\r\n", "") or "\x00" in text
+        return
+    assert [row for _, chunk in chunks for row in chunk] == list(reader)
+
+
+def test_a_big_plain_file_is_read_in_chunks_as_row_by_row(monkeypatch):
+    rows = ["section,board,table,ns_pair,ew_pair,ns_score"]
+    for t in range(1, 61):
+        for b in range(1, 4):
+            rows.append(f"S{t % 3},{b},{t},{t},{t + 100},{'' if t % 7 == 0 else (t * 37) % 500 - 250}")
+    rows.insert(50, "")  # a blank line, and a not-plain row in another chunk
+    rows[120] = rows[120].rsplit(",", 1)[0] + ",A+"
+    text = "\n".join(rows) + "\n"
+    monkeypatch.setattr(csv_mod, "CHUNK_ROWS", 16)
+    fast = read_csv_text(text, "t.csv")
+    monkeypatch.setattr(csv_mod._PlainRows, "for_header", classmethod(lambda cls, keys: None))
+    slow = read_csv_text(text, "t.csv")
+    assert fast.lines == slow.lines and fast.winners == slow.winners
+    assert fast.lines[48].where == "line 50" and fast.lines[49].where == "line 52"  # line 51 is blank
+
+
+@st.composite
+def events_with_duplicates(draw):
+    lines = []
+    for i in range(draw(st.integers(1, 14))):
+        lines.append(Line(draw(st.sampled_from([1, 2])), draw(st.sampled_from(["1", "2", "3", 3])),
+                          draw(st.sampled_from(["1", "2", "4", "5"])), draw(st.sampled_from(["", "A"])),
+                          table=draw(st.sampled_from([None, 1, 2, "1", "t"])), session=draw(st.sampled_from([1, 1, 2])),
+                          where=f"line {i + 2}"))
+    winners = draw(st.sampled_from([{}, {"": 2}, {"A": 2}, {"": 1, "A": 2}]))
+    return Event(lines=lines, winners=winners, source="d.csv")
+
+
+@FAST
+@given(events_with_duplicates())
+def test_the_set_check_of_duplicates_agrees_with_the_line_by_line_check(ev):
+    def outcome(fn):
+        try:
+            fn(ev)
+        except UserError as exc:
+            return str(exc)
+        return None
+
+    assert outcome(common_mod.check_duplicates) == outcome(common_mod._find_duplicate)
+
+
+def test_a_checked_event_is_checked_again_when_its_lines_change():
+    ev = Event(lines=[Line(1, "1", "2", where="line 2")], source="f.csv")
+    common_mod.check_duplicates(ev)
+    ev.lines.append(Line(1, "1", "3", where="line 3"))
+    with pytest.raises(UserError, match="pair 1 already has a line"):
+        common_mod.check_duplicates(ev)
+
+
+_scored_events = st.lists(st.builds(
+    Line, st.integers(1, 3), st.sampled_from(["1", "2", "a,b", 'q"t']), st.sampled_from(["3", "4"]),
+    st.sampled_from(["", "S 1", "x;y"]), st.sampled_from([420, -50, None, "A+", "60/40", True, 0]),
+    contract=st.sampled_from([None, "", "4S"]), tricks=st.sampled_from([None, 0, 10]),
+    table=st.sampled_from([None, 1, "T2"]), group=st.sampled_from(["", "A"]), arrowswitch=st.sampled_from([False, True, 0]),
+    ns_penalty=st.sampled_from([None, "", 2]), session=st.sampled_from([1, 2])), max_size=10)
+
+
+@FAST
+@given(_scored_events, st.sampled_from([None, 0, 2]))
+def test_plain_rows_are_written_as_every_other_row(lines, rounding):
+    from mpxl.session import ScoringOptions, score_event
+
+    ev = Event(lines=lines)
+    try:
+        target = score_event(ev, ScoringOptions(rounding=rounding))
+    except (UserError, ValueError):
+        target = ev
+    fast = csv_mod.csv_text(target)
+    saved = csv_mod._NO_DETAILS
+    csv_mod._NO_DETAILS = object()  # no line is plain: every row by the general expressions
+    try:
+        assert csv_mod.csv_text(target) == fast
+    finally:
+        csv_mod._NO_DETAILS = saved

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
+from itertools import groupby
+from operator import attrgetter
 from typing import Optional
 
 from ..adjustments import Artificial, parse_entry
@@ -111,29 +113,86 @@ def check_duplicates(event: Event) -> None:
     Traceback (most recent call last):
     ...
     mpxl.errors.UserError: f.csv: line 3: board 1: pair 1 already has a line on this board (line 2)
+
+    The reader, :func:`mpxl.formats.read_event` and :func:`mpxl.session.score_event` all call
+    this; an event that passed is not checked again while it keeps the same list of lines, of
+    the same length, and the same winners (lines are not edited in place between reading and scoring).
     """
-    seen: dict = {}
+    stamp = (len(event.lines), tuple(event.winners.items()))
+    checked = getattr(event, "_duplicates_checked", None)
+    if checked is not None and checked[0] is event.lines and checked[1] == stamp:
+        return
+    if not _boards_look_distinct(event):
+        _find_duplicate(event)
+    event._duplicates_checked = (event.lines, stamp)
+
+
+_BOARD_KEY = attrgetter("session", "section", "board")
+_TABLE, _NS_PAIR, _EW_PAIR = attrgetter("table"), attrgetter("ns_pair"), attrgetter("ew_pair")
+
+
+def _boards_look_distinct(event: Event) -> bool:
+    """True when no board has a table or a pair twice (nor a pair both NS and EW in a one-winner
+    section), found board by board with sets; False when one may have."""
+    boards: dict = {}
+    for key, run in groupby(event.lines, _BOARD_KEY):  # a board's lines mostly follow one another
+        lines = boards.get(key)
+        if lines is None:
+            boards[key] = list(run)
+        else:
+            lines.extend(run)
+    for (_session, section, _board), lines in boards.items():
+        n = len(lines)
+        ns, ew = _as_text(list(map(_NS_PAIR, lines))), _as_text(list(map(_EW_PAIR, lines)))
+        if event.winners.get(section) == 2:  # NS 1 and EW 1 are two pairs
+            if len(set(ns)) != n or len(set(ew)) != n:
+                return False
+        elif len(set(ns).union(ew)) != 2 * n:  # one pair each: also catches a pair both NS and EW
+            return False
+        tables = list(map(_TABLE, lines))
+        if None in tables:
+            tables = [t for t in tables if t is not None]
+        if len(set(_as_text(tables))) != len(tables):
+            return False
+    return True
+
+
+def _as_text(values: list):
+    """Values that are equal exactly when their ``str`` are: the values themselves when all are
+    str or all int (whose texts are different when they are), else their texts."""
+    classes = set(map(type, values))
+    return values if classes == {str} or classes == {int} else list(map(str, values))
+
+
+def _find_duplicate(event: Event) -> None:
+    """Raise the UserError naming the first line at fault, in file order."""
+    winners = event.winners
+    boards: dict = {}  # (session, section, board) -> (tables, NS pairs, EW pairs) seen, each -> its line
     for ln in event.lines:
-        key_base = (ln.session, ln.section, ln.board)
-        if str(ln.ns_pair) == str(ln.ew_pair) and event.winners.get(ln.section) != 2:
+        section = ln.section
+        two = winners.get(section) == 2
+        ns, ew = str(ln.ns_pair), str(ln.ew_pair)
+        if ns == ew and not two:
             raise UserError(event.source, ln.where, f"board {ln.board}: pair {ln.ns_pair} is both NS and EW")
+        key = (ln.session, section, ln.board)
+        seen = boards.get(key)
+        if seen is None:
+            ns_seen: dict = {}
+            seen = boards[key] = ({}, ns_seen, {} if two else ns_seen)  # one-winner: NS 1 and EW 1 are one pair
+        tables, ns_seen, ew_seen = seen
         if ln.table is not None:
-            k = key_base + ("table", str(ln.table))
-            if k in seen:
+            table = str(ln.table)
+            other = tables.get(table)
+            if other is not None:
                 raise UserError(event.source, ln.where,
-                                f"board {ln.board}: table {ln.table} already has a line on this board ({seen[k].where})")
-            seen[k] = ln
-        for side, pair in (("NS", ln.ns_pair), ("EW", ln.ew_pair)):
-            k = key_base + ("pair", _pair_slot(event, ln, side), str(pair))
-            if k in seen:
+                                f"board {ln.board}: table {ln.table} already has a line on this board ({other.where})")
+            tables[table] = ln
+        for pairs, pair, text in ((ns_seen, ln.ns_pair, ns), (ew_seen, ln.ew_pair, ew)):
+            other = pairs.get(text)
+            if other is not None:
                 raise UserError(event.source, ln.where,
-                                f"board {ln.board}: pair {pair} already has a line on this board ({seen[k].where})")
-            seen[k] = ln
-
-
-def _pair_slot(event: Event, ln: Line, side: str) -> str:
-    """In a two-winner field NS 1 and EW 1 are different pairs; in a one-winner field the same."""
-    return side if event.winners.get(ln.section) == 2 else ""
+                                f"board {ln.board}: pair {pair} already has a line on this board ({other.where})")
+            pairs[text] = ln
 
 
 def format_number(value, decimals: Optional[int] = None) -> str:

@@ -23,6 +23,8 @@ import csv
 import io
 import os
 import re
+from itertools import chain, groupby, islice, repeat
+from operator import attrgetter, eq
 from typing import Optional
 
 from ..adjustments import parse_entry
@@ -71,16 +73,56 @@ def read_csv(path: "str | os.PathLike") -> Event:
 
 
 def read_csv_text(text: str, source: str = "<csv>") -> Event:
-    """Parse CSV travellers from text; ``source`` names the file in messages."""
+    """Parse CSV travellers from text; ``source`` names the file in messages.
+
+    A file whose header has only :data:`PLAIN_COLUMNS` is read in chunks, column by
+    column (:class:`_PlainRows`); a chunk with any other row is read row by row, and a
+    file the chunks cannot place line by line (a quoted cell over two lines, a row the
+    csv module refuses) is read again row by row from the start. Row by row, each row is
+    the plain fast path's or :func:`_general_line`'s. Every way gives the same lines and
+    the same first error (tests/test_formats_csv.py checks it).
+    """
     text = text.lstrip("\ufeff")
     first = text.split("\n", 1)[0]
     delimiter = max((",", ";", "\t"), key=first.count)
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
-    rows = _checked_rows(reader, source)
+
+    def new_reader():
+        return csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+
+    reader = new_reader()
+    keys = _header_keys(reader, source)
+    plain = _PlainRows.for_header(keys)
+    read = None
+    if plain is not None:
+        chunks = _split_chunks(text, delimiter, reader.line_num)
+        try:
+            read = _read_chunks(_csv_chunks(reader) if chunks is None else chunks, keys, source, plain)
+        except _ReadRowByRow:
+            read = None
+    if read is None:
+        reader = new_reader()
+        next(reader)  # the header, read above
+        try:
+            read = _read_rows(((reader.line_num, row) for row in reader), keys, source, plain)
+        except csv.Error as exc:  # a stray NUL, a huge field: only the csv module raises csv.Error here
+            raise UserError(source, f"line {reader.line_num + 1}", f"not readable as CSV ({exc})") from None
+    lines, decimals = read
+    if not lines:
+        raise UserError(source, "line 2", "no traveller lines after the header")
+    ev = Event(lines=lines, source=source, scale=None, field_scoring=None, published_decimals=decimals)
+    _detect_winners(ev)
+    check_duplicates(ev)
+    return ev
+
+
+def _header_keys(reader, source: str) -> list:
+    """The header row's column keys (``''`` for a blank header cell); UserError if it cannot serve."""
     try:
-        header = next(rows)
+        header = next(reader)
     except StopIteration:
         raise UserError(source, "line 1", "the file is empty; expected a header row such as board,ns_pair,ew_pair,ns_score") from None
+    except csv.Error as exc:
+        raise UserError(source, f"line {reader.line_num + 1}", f"not readable as CSV ({exc})") from None
     keys = [_key(h) for h in header]
     dupes = {k for k in keys if k and keys.count(k) > 1}
     if dupes:
@@ -92,87 +134,276 @@ def read_csv_text(text: str, source: str = "<csv>") -> Event:
     has_contract = all(k in keys for k in ("contract", "declarer", "tricks"))
     if "ns_score" not in keys and not has_contract and "adjustment" not in keys:
         raise UserError(source, "line 1", "the header needs an ns_score column or contract, declarer and tricks columns")
-    ev = Event(source=source, scale=None, field_scoring=None)
-    decimals = 0
-    for row in rows:
-        no = reader.line_num
-        where = f"line {no}"
-        if not any(cell.strip() for cell in row):
-            continue
-        if len(row) > len(keys) and any(c.strip() for c in row[len(keys):]):
-            raise UserError(source, where, f"the row has {len(row)} cells, the header names {len(keys)}")
-        cells = {k: (row[i].strip() if i < len(row) else "") for i, k in enumerate(keys) if k}
+    return keys
 
-        def get(name: str) -> Optional[str]:
-            value = cells.get(name, "")
-            return value if value != "" else None
 
-        board_text = get("board")
+#: The columns a header may have for the plain fast paths (blank header cells are ignored).
+PLAIN_COLUMNS = frozenset({"session", "section", "board", "table", "ns_pair", "ew_pair", "ns_score"})
+
+#: Below this magnitude ``int(text)`` equals the general path's ``int(float(text))``.
+_EXACT_INT = 2**53
+
+#: Rows per chunk of the column-by-column reading.
+CHUNK_ROWS = 20_000
+
+
+def _plain_board(text: str) -> int:
+    board = int(text)
+    if not 0 < board < _EXACT_INT:
+        raise ValueError(text)
+    return board
+
+
+def _plain_score(text: str) -> Optional[int]:
+    text = text.strip()
+    if not text:
+        return None
+    score = int(text)
+    if not -_EXACT_INT < score < _EXACT_INT:
+        raise ValueError(text)
+    return score
+
+
+def _plain_pair(text: str) -> str:
+    text = text.strip()
+    if not text:
+        raise ValueError(text)
+    return _pair_id(text) if "." in text else text
+
+
+def _plain_table(text: str):
+    text = text.strip()
+    if not text:
+        return None
+    return int(text) if text.isascii() and text.isdigit() else text
+
+
+def _plain_session(text: str) -> int:
+    text = text.strip()
+    return int(text) if text else 1
+
+
+class _PlainRows:
+    """The fast paths for plain rows: the columns of :data:`PLAIN_COLUMNS` only, exactly the
+    header's cells, a whole board number, both pairs, a score blank or a whole number.
+
+    Each ``_plain_*`` function reads one cell as :func:`_general_line` does, or raises
+    ValueError when the cell is not plain (the general path then reads the row and accepts
+    it or names the problem). :meth:`line` reads one row; :meth:`chunk` a list of rows
+    column by column, each distinct cell text read once in the whole file.
+    """
+
+    def __init__(self, keys: list):
+        self.width = len(keys)
+        at = {k: i for i, k in enumerate(keys) if k}
+        # Line's first fields in order, with the function that reads each (None: not in the file)
+        self.columns = [(at["board"], _plain_board), (at["ns_pair"], _plain_pair), (at["ew_pair"], _plain_pair),
+                        (at.get("section"), str.strip), (at["ns_score"], _plain_score),
+                        (at.get("table"), _plain_table), (at.get("session"), _plain_session)]
+        self.missing = {str.strip: "", _plain_table: None, _plain_session: 1}  # a column the file lacks
+        self.known: dict = {read: {} for _, read in self.columns}  # per reading function: cell text -> value
+
+    @classmethod
+    def for_header(cls, keys: list) -> "Optional[_PlainRows]":
+        """The fast paths for this header, or None if it has a column outside PLAIN_COLUMNS or no ns_score."""
+        if "ns_score" not in keys or not {k for k in keys if k} <= PLAIN_COLUMNS:
+            return None
+        return cls(keys)
+
+    @staticmethod
+    def _line(board, ns, ew, section, score, table, session, where) -> Line:
+        return Line(board, ns, ew, section, score, None, None, None, None, table, "", False, None, None, session,
+                    None, None, where)
+
+    def line(self, row: list, where: str) -> Optional[Line]:
+        """One row's Line, or None if the row is not plain."""
+        if len(row) != self.width:
+            return None
         try:
-            board = int(float(board_text)) if board_text is not None else None
-            if board is None or board < 1 or float(board_text) != board:
-                raise ValueError
-        except (ValueError, OverflowError):  # 'x', '1.5', 'inf', '1e400'
-            raise UserError(source, f"{where}, column board", f"{board_text!r} is not a board number") from None
-        ns, ew = get("ns_pair"), get("ew_pair")
-        if ns is None or ew is None:
-            raise UserError(source, where, "a line needs both ns_pair and ew_pair")
-        ns, ew = _pair_id(ns), _pair_id(ew)
-        contract, declarer, tricks_text = get("contract"), get("declarer"), get("tricks")
-        tricks = tricks_text
-        if tricks_text is not None and re.fullmatch(r"\d+(\.0+)?", tricks_text):
-            tricks = int(float(tricks_text))
-        adjustment, score_text = get("adjustment"), get("ns_score")
-        if adjustment is not None:
-            score = check_entry(adjustment, source, f"{where}, column adjustment")
-        elif score_text is not None:
-            score = _score(score_text, source, f"{where}, column ns_score")
-        elif contract is not None:
-            score = score_from_contract(board, contract, declarer, tricks, source, where)
-            if isinstance(tricks, str):
-                from ..contract import tricks_from_result
-                tricks = tricks_from_result(contract, tricks) if contract.strip().lower() not in ("pass", "p", "passed", "passed out") else None
-        else:
-            score = None
-        flag = (get("arrowswitch") or "").lower()
-        if flag not in _TRUE | _FALSE:
-            raise UserError(source, f"{where}, column arrowswitch", f"{get('arrowswitch')!r} is not yes or no")
-        try:
-            ns_mp, ew_mp = number_or_none(get("ns_mp")), number_or_none(get("ew_mp"))
-        except ValueError as exc:
-            raise UserError(source, where, f"matchpoints: {exc}") from None
-        decimals = max(decimals, decimals_of(get("ns_mp")), decimals_of(get("ew_mp")))
-        session_text = get("session")
-        try:
-            session = int(session_text) if session_text is not None else 1
+            values = [self.missing[read] if i is None else read(row[i]) for i, read in self.columns]
         except ValueError:
-            raise UserError(source, f"{where}, column session", f"{session_text!r} is not a session number") from None
-        table = get("table")
-        ev.lines.append(Line(
-            board, ns, ew, get("section") or "", score, contract, declarer,
-            tricks if isinstance(tricks, int) or tricks is None else None, get("lead"),
-            int(table) if table is not None and table.isascii() and table.isdigit() else table,
-            group=get("group") or "", arrowswitch=flag in _TRUE, ns_penalty=get("ns_penalty"),
-            ew_penalty=get("ew_penalty"), session=session, published_ns_mp=ns_mp, published_ew_mp=ew_mp, where=where,
-        ))
-    if not ev.lines:
-        raise UserError(source, "line 2", "no traveller lines after the header")
-    ev.published_decimals = decimals
-    _detect_winners(ev)
-    check_duplicates(ev)
-    return ev
+            return None
+        return self._line(*values, where)
 
-
-def _checked_rows(reader, source: str):
-    """The reader's rows; a line the csv module cannot split (a stray NUL, a huge field) is a UserError."""
-    while True:
+    def chunk(self, rows: list, first_line: int) -> Optional[list]:
+        """The Lines of ``rows`` (on lines ``first_line``, ``first_line + 1``, ...), or None if any row is not plain."""
+        if any(n != self.width for n in set(map(len, rows))):
+            return None
+        cells = list(zip(*rows))
+        columns = []
         try:
-            row = next(reader)
-        except StopIteration:
+            for i, read in self.columns:
+                if i is None:
+                    columns.append(repeat(self.missing[read]))
+                    continue
+                columns.append(self._values(cells[i], read))
+        except ValueError:
+            return None
+        board, ns, ew, section, score, table, session = columns
+        none = repeat(None)
+        wheres = map("line {}".format, range(first_line, first_line + len(rows)))
+        return list(map(Line, board, ns, ew, section, score, none, none, none, none, table, repeat(""), repeat(False),
+                        none, none, session, none, none, wheres))  # the fields of _line, column by column
+
+    def _values(self, cells: tuple, read) -> list:
+        """The values of one column's cells, each distinct text read once in the file; ValueError if one is not plain."""
+        value_of = self.known[read]
+        try:
+            return list(map(value_of.__getitem__, cells))
+        except KeyError:  # texts not met before: read them
+            for text in set(cells).difference(value_of):
+                value_of[text] = read(text)
+            return list(map(value_of.__getitem__, cells))
+
+
+class _ReadRowByRow(Exception):
+    """The chunks cannot tell each row's line: read the file again row by row from the start."""
+
+
+def _csv_chunks(reader):
+    """(first line number, rows) chunks of the csv reader's rows, each row on its own line.
+
+    Raises _ReadRowByRow on a quoted cell over two lines, or where the csv module refuses a
+    row (row by row, the rows before it are read, and judged, first)."""
+    while True:
+        first_line = reader.line_num + 1
+        try:
+            rows = list(islice(reader, CHUNK_ROWS))
+        except csv.Error:
+            raise _ReadRowByRow from None
+        if not rows:
             return
-        except csv.Error as exc:
-            raise UserError(source, f"line {reader.line_num + 1}", f"not readable as CSV ({exc})") from None
-        yield row
+        if reader.line_num != first_line + len(rows) - 1:
+            raise _ReadRowByRow
+        yield first_line, rows
+
+
+def _split_chunks(text: str, delimiter: str, skip: int):
+    """(first line number, rows) chunks of the lines after the first ``skip``, split with ``str.split``,
+    or None when the csv module might read the text otherwise.
+
+    Without a quote, a carriage return alone or a NUL, and with no line longer than the
+    csv module's field limit, the csv module reads each line as the line split at the
+    delimiter (an empty line as ``[]``): tests/test_formats_csv.py checks it.
+    """
+    if '"' in text or "\x00" in text:
+        return None
+    if "\r" in text:
+        text = text.replace("\r\n", "\n")
+        if "\r" in text:
+            return None
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()  # the last line's end
+    if max(map(len, lines), default=0) > csv.field_size_limit():
+        return None
+
+    def chunks():
+        split = repeat(delimiter)
+        for start in range(skip, len(lines), CHUNK_ROWS):
+            chunk = lines[start:start + CHUNK_ROWS]
+            rows = list(map(str.split, chunk, split))
+            if "" in chunk:
+                rows = [row if row != [""] else [] for row in rows]
+            yield start + 1, rows
+
+    return chunks()
+
+
+def _read_chunks(chunks, keys: list, source: str, plain: _PlainRows) -> tuple:
+    """(lines, decimals) from (first line number, rows) chunks: each chunk column by column, or row
+    by row when it has a row that is not plain."""
+    lines: list = []
+    decimals = 0
+    for first_line, rows in chunks:
+        chunk = plain.chunk(rows, first_line)
+        if chunk is None:
+            chunk, chunk_decimals = _read_rows(enumerate(rows, first_line), keys, source, plain)
+            decimals = max(decimals, chunk_decimals)
+        lines.extend(chunk)
+    return lines, decimals
+
+
+def _read_rows(numbered_rows, keys: list, source: str, plain: Optional[_PlainRows]) -> tuple:
+    """(lines, decimals) from (line number, row) pairs, one row at a time: the plain fast path
+    when it reads the row, else :func:`_general_line`."""
+    lines: list = []
+    decimals = 0
+    for no, row in numbered_rows:
+        where = f"line {no}"
+        line = plain.line(row, where) if plain is not None else None
+        if line is None:
+            read = _general_line(row, keys, source, where)
+            if read is None:  # a blank row
+                continue
+            line, line_decimals = read
+            decimals = max(decimals, line_decimals)
+        lines.append(line)
+    return lines, decimals
+
+
+def _general_line(row: list, keys: list, source: str, where: str) -> Optional[tuple]:
+    """(Line, decimals of its published figures) for one row, None for a blank row; UserError naming
+    the line (and the column) for anything the row gets wrong."""
+    if not any(cell.strip() for cell in row):
+        return None
+    if len(row) > len(keys) and any(c.strip() for c in row[len(keys):]):
+        raise UserError(source, where, f"the row has {len(row)} cells, the header names {len(keys)}")
+    cells = {}
+    for i, k in enumerate(keys):
+        if k:
+            value = row[i].strip() if i < len(row) else ""
+            cells[k] = value if value != "" else None
+    get = cells.get
+    board_text = get("board")
+    try:
+        board = int(float(board_text)) if board_text is not None else None
+        if board is None or board < 1 or float(board_text) != board:
+            raise ValueError
+    except (ValueError, OverflowError):  # 'x', '1.5', 'inf', '1e400'
+        raise UserError(source, f"{where}, column board", f"{board_text!r} is not a board number") from None
+    ns, ew = get("ns_pair"), get("ew_pair")
+    if ns is None or ew is None:
+        raise UserError(source, where, "a line needs both ns_pair and ew_pair")
+    ns, ew = _pair_id(ns), _pair_id(ew)
+    contract, declarer, tricks_text = get("contract"), get("declarer"), get("tricks")
+    tricks = tricks_text
+    if tricks_text is not None and re.fullmatch(r"\d+(\.0+)?", tricks_text):
+        tricks = int(float(tricks_text))
+    adjustment, score_text = get("adjustment"), get("ns_score")
+    if adjustment is not None:
+        score = check_entry(adjustment, source, f"{where}, column adjustment")
+    elif score_text is not None:
+        score = _score(score_text, source, f"{where}, column ns_score")
+    elif contract is not None:
+        score = score_from_contract(board, contract, declarer, tricks, source, where)
+        if isinstance(tricks, str):
+            from ..contract import tricks_from_result
+            tricks = tricks_from_result(contract, tricks) if contract.strip().lower() not in ("pass", "p", "passed", "passed out") else None
+    else:
+        score = None
+    flag = (get("arrowswitch") or "").lower()
+    if flag not in _TRUE | _FALSE:
+        raise UserError(source, f"{where}, column arrowswitch", f"{get('arrowswitch')!r} is not yes or no")
+    try:
+        ns_mp, ew_mp = number_or_none(get("ns_mp")), number_or_none(get("ew_mp"))
+    except ValueError as exc:
+        raise UserError(source, where, f"matchpoints: {exc}") from None
+    decimals = max(decimals_of(get("ns_mp")), decimals_of(get("ew_mp")))
+    session_text = get("session")
+    try:
+        session = int(session_text) if session_text is not None else 1
+    except ValueError:
+        raise UserError(source, f"{where}, column session", f"{session_text!r} is not a session number") from None
+    table = get("table")
+    line = Line(
+        board, ns, ew, get("section") or "", score, contract, declarer,
+        tricks if isinstance(tricks, int) or tricks is None else None, get("lead"),
+        int(table) if table is not None and table.isascii() and table.isdigit() else table,
+        group=get("group") or "", arrowswitch=flag in _TRUE, ns_penalty=get("ns_penalty"),
+        ew_penalty=get("ew_penalty"), session=session, published_ns_mp=ns_mp, published_ew_mp=ew_mp, where=where,
+    )
+    return line, decimals
 
 
 def _pair_id(text: str) -> str:
@@ -196,14 +427,19 @@ def _detect_winners(ev: Event) -> None:
     """Two winners when no pair number sits both NS and EW in a section, or when NS n meets EW n
     (Mitchell numbering, where NS 1 and EW 1 are different pairs); else one."""
     by_section: dict = {sec: [set(), set(), False] for sec in ev.sections()}  # one pass: no quadratic work
-    for ln in ev.lines:
-        seen = by_section[ln.section]
-        seen[0].add(ln.ns_pair)
-        seen[1].add(ln.ew_pair)
-        if ln.ns_pair == ln.ew_pair:
+    for section, run in groupby(ev.lines, _SECTION):  # a section's lines mostly follow one another
+        run = list(run)
+        seen = by_section[section]
+        ns, ew = list(map(_NS_PAIR, run)), list(map(_EW_PAIR, run))
+        seen[0].update(ns)
+        seen[1].update(ew)
+        if not seen[2] and any(map(eq, ns, ew)):
             seen[2] = True
     for sec, (ns, ew, mitchell) in by_section.items():
         ev.winners[sec] = 2 if mitchell or not (ns & ew) else 1
+
+
+_SECTION, _NS_PAIR, _EW_PAIR = attrgetter("section"), attrgetter("ns_pair"), attrgetter("ew_pair")
 
 
 def csv_text(result_or_event) -> str:
@@ -213,34 +449,79 @@ def csv_text(result_or_event) -> str:
     >>> print(csv_text(Event(lines=[Line(1, "1", "2", score=420)])).splitlines()[1])
     1,,1,,1,2,,,,,420,,,,,,,
     """
-    from .usebio import _decimals, _unpack
+    from .usebio import _decimals
 
-    event, scored, _ = _unpack(result_or_event)
-    decimals = _decimals(result_or_event)
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(COLUMNS)
-    shown: dict = {None: ""}  # each distinct figure formatted once (a big field repeats them)
+    _write_rows(buf, w, _scored_lines(result_or_event), _decimals(result_or_event))
+    return buf.getvalue()
 
-    def fmt(value):
-        text = shown.get(value)
-        if text is None:
-            text = shown[value] = format_number(value, decimals)
+
+def _scored_lines(result_or_event):
+    """(line, ns_mp, ew_mp) of a SessionResult's boards in order, or of an Event's lines (figures None)."""
+    if hasattr(result_or_event, "boards") and hasattr(result_or_event, "event"):  # (reading pairs would total them)
+        scored_lines = chain.from_iterable(map(attrgetter("lines"), result_or_event.boards))
+        return map(attrgetter("line", "ns_mp", "ew_mp"), scored_lines)
+    return ((ln, None, None) for ln in result_or_event.lines)
+
+
+#: A plain line's cells in the row (session, section, board, table, NS, EW, score), and their classes.
+_PLAIN_CELLS = attrgetter("session", "section", "board", "table", "ns_pair", "ew_pair", "score")
+_CLASSES = attrgetter(*(f"{name}.__class__" for name in ("session", "section", "board", "table", "ns_pair", "ew_pair", "score")))
+_PLAIN_CLASSES = frozenset((int, str, int, table, str, str, int) for table in (int, str, type(None)))
+#: A plain line has none of these details.
+_DETAILS = attrgetter("contract", "declarer", "tricks", "lead", "group", "arrowswitch", "ns_penalty", "ew_penalty")
+_NO_DETAILS = (None, None, None, None, "", False, None, None)
+
+
+def _cell_text(value) -> str:
+    """``value`` as the csv writer writes it in a row of several cells (quoted when it must be)."""
+    buf = io.StringIO()
+    csv.writer(buf, lineterminator="\n").writerow([value, ""])
+    return buf.getvalue()[:-2]
+
+
+def _write_rows(buf, writer, scored, decimals) -> None:
+    """Write one row of COLUMNS per (line, ns_mp, ew_mp): a plain line's row as text made of
+    cached cell texts, every other row by ``writer`` (the same text: tests/test_formats_csv.py)."""
+    figures: dict = {}  # id(figure) -> (figure, text, cell text): each formatted once; holding it keeps its id unique
+    known_figure = figures.get
+
+    def figure(value) -> tuple:
+        text = format_number(value, decimals)
+        hit = figures[id(value)] = (value, text, _cell_text(text))
+        return hit
+
+    cells: dict = {}  # an int or str value (never equal to each other) -> its cell text and a comma
+    known_cell = cells.get
+
+    def cell(value) -> str:
+        text = cells[value] = _cell_text(value) + ","
         return text
 
+    write = buf.write
     for ln, ns_mp, ew_mp in scored:
-        is_plain = isinstance(ln.score, int)
-        entry = parse_entry(ln.score) if ln.score is not None and not is_plain else None
-        w.writerow([
+        if _CLASSES(ln) in _PLAIN_CLASSES and _DETAILS(ln) == _NO_DETAILS:
+            session, section, board, table, ns, ew, score = _PLAIN_CELLS(ln)
+            ns_text, ew_text = (known_figure(id(ns_mp)) or figure(ns_mp))[2], (known_figure(id(ew_mp)) or figure(ew_mp))[2]
+            write(f"{known_cell(session) or cell(session)}{known_cell(section) or cell(section)}"
+                  f"{known_cell(board) or cell(board)}{known_cell(table) or cell(table)}"
+                  f"{known_cell(ns) or cell(ns)}{known_cell(ew) or cell(ew)},,,,"
+                  f"{known_cell(score) or cell(score)},,,,,{ns_text},{ew_text}\n")
+            continue
+        score = ln.score
+        is_plain = isinstance(score, int)
+        entry = parse_entry(score) if score is not None and not is_plain else None
+        writer.writerow([
             ln.session, ln.section, ln.board, ln.table if ln.table is not None else "", ln.ns_pair, ln.ew_pair,
             ln.contract or "", ln.declarer or "", "" if ln.tricks is None else ln.tricks, ln.lead or "",
-            ln.score if is_plain else "", "" if is_plain or entry is None else entry_text(ln.score),
+            score if is_plain else "", "" if is_plain or entry is None else entry_text(score),
             ln.group or "", "y" if ln.arrowswitch else "",
             "" if ln.ns_penalty is None else ln.ns_penalty, "" if ln.ew_penalty is None else ln.ew_penalty,
-            fmt(ns_mp),
-            fmt(ew_mp),
+            (known_figure(id(ns_mp)) or figure(ns_mp))[1],
+            (known_figure(id(ew_mp)) or figure(ew_mp))[1],
         ])
-    return buf.getvalue()
 
 
 def write_csv(result_or_event, path: "str | os.PathLike") -> None:
