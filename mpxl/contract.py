@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 from numbers import Integral
-from typing import Optional, Union
+from typing import Optional
 
 __all__ = [
     "Strain",

@@ -131,7 +131,6 @@ def formulas_recalc(path: Path) -> Values:
     model = formulas.ExcelModel().loads(str(path)).finish()
     solution = model.calculate()
     data = {}
-    book = path.name.upper()
     for key, ranges in solution.items():
         # keys look like "'[book.xlsx]SHEET'!A1" or "'[book.xlsx]SHEET'!A1:B2"
         key = str(key)

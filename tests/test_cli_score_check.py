@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from openpyxl import load_workbook
 
 from mpxl.cli import main
 from mpxl.formats import read_event
@@ -69,16 +70,18 @@ def test_score_never_writes_over_its_input(tmp_path, capsys):
 
 
 def test_html_output(tmp_path, capsys):
-    try:
-        import mpxl.report_html  # noqa: F401
-    except ImportError:
-        code, _, err = run(["score", CLUB, "-o", tmp_path / "r.html"], capsys)
-        assert code == 2 and "HTML output is not available" in err
-        assert not (tmp_path / "r.html").exists()
-    else:  # the report module is there: the page is written atomically
-        code, _, err = run(["score", CLUB, "-o", tmp_path / "r.html"], capsys)
-        assert code == 0 and err == ""
-        assert [p.name for p in tmp_path.iterdir()] == ["r.html"]
+    code, _, err = run(["score", CLUB, "-o", tmp_path / "r.html"], capsys)
+    assert code == 0 and err == ""
+    assert [p.name for p in tmp_path.iterdir()] == ["r.html"]  # written atomically: no temporary left
+    assert "Ranking" in (tmp_path / "r.html").read_text(encoding="utf-8")
+
+
+def test_xlsx_of_an_event_the_template_cannot_hold_has_values(tmp_path, capsys):
+    code, _, err = run(["score", TWO, "-o", tmp_path / "two.xlsx"], capsys)
+    assert code == 0 and "the workbook holds one section" in err and "as values" in err
+    wb = load_workbook(tmp_path / "two.xlsx")
+    assert wb.sheetnames == ["Ranking", "Travellers"]
+    assert wb["Ranking"].max_row > 1 and wb["Travellers"].max_row > 1
 
 
 def test_unknown_output_extension(tmp_path, capsys):

@@ -10,7 +10,6 @@ parsed from the files, and pin the evidence for each program's conventions
 from __future__ import annotations
 
 import json
-import os
 from fractions import Fraction
 from pathlib import Path
 

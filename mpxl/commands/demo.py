@@ -42,7 +42,7 @@ def run(args) -> int:
     path = args.output
     save_atomically(teaching_workbook(), path)
     print()
-    print(f"Demo workbook (board 4 as boards 4, 20, 36, 52, 68: plain, Avg/Avg, 60/40, arrowswitch, fouled):")
+    print("Demo workbook (board 4 as boards 4, 20, 36, 52, 68: plain, Avg/Avg, 60/40, arrowswitch, fouled):")
     print(os.path.abspath(path))
     return 0
 

@@ -103,14 +103,15 @@ def ranking_text(result: SessionResult) -> str:
 
 
 def _write_xlsx(result: SessionResult, path: str) -> None:
-    try:
-        from ..workbook.event_writer import write_event_workbook  # type: ignore[import-not-found]
-    except ImportError:
-        write_event_workbook = None
-    if write_event_workbook is not None:
+    """The template layout with live formulas; an event it cannot hold gets its figures as values."""
+    from ..workbook.event_writer import unsupported, write_event_workbook
+
+    reason = unsupported(result)
+    if reason is None:
         with atomic_path(path, suffix=".xlsx") as tmp:
             write_event_workbook(result, tmp)
         return
+    print(f"mpxl: {path}: {reason}: writing the figures as values (Ranking and Travellers sheets)", file=sys.stderr)
     from openpyxl import Workbook
 
     wb = Workbook()
@@ -134,10 +135,8 @@ def _write_xlsx(result: SessionResult, path: str) -> None:
 
 
 def _write_html(result: SessionResult, path: str) -> None:
-    try:
-        from ..report_html import write_html  # type: ignore[import-not-found]
-    except ImportError:
-        raise UserError(path, "", "HTML output is not available") from None
+    from ..report_html import write_html
+
     with atomic_path(path, suffix=".html") as tmp:
         write_html(result, tmp)
 

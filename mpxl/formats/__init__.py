@@ -17,7 +17,7 @@ from typing import Optional
 
 from ..errors import UserError
 from ..event import Event
-from .common import check_duplicates
+from .common import check_duplicates, read_bytes
 
 __all__ = ["read_event", "write_event", "format_of", "EXTENSIONS", "MAX_BYTES"]
 
@@ -69,11 +69,7 @@ def read_event(path: "str | os.PathLike", format: Optional[str] = None) -> Event
     Lines are checked: a board where one pair (or one table) has two lines is refused.
     """
     source = str(path)
-    try:
-        with open(path, "rb") as f:
-            head = f.read(512)
-    except OSError as exc:
-        raise UserError(source, "", exc.strerror or str(exc)) from None
+    head = read_bytes(path, 512)
     fmt = format or format_of(path, head)
     readers = _readers()
     if fmt not in readers:

@@ -8,6 +8,8 @@
 
 from __future__ import annotations
 
+import os
+
 import re
 from fractions import Fraction
 from itertools import groupby
@@ -17,7 +19,7 @@ from typing import Optional
 from ..adjustments import Artificial, parse_entry
 from ..contract import board_vulnerability, ns_score
 from ..errors import UserError
-from ..event import Event, Line
+from ..event import Event
 
 __all__ = [
     "decimals_of",
@@ -86,6 +88,15 @@ def score_from_contract(board: int, contract, declarer, tricks, source: str, whe
         raise UserError(source, where, str(exc)) from None
 
 
+def read_bytes(path: "str | os.PathLike", limit: int = -1) -> bytes:
+    """A file's bytes (at most ``limit``), or a :class:`UserError` naming the file and the problem."""
+    try:
+        with open(path, "rb") as f:
+            return f.read(limit)
+    except OSError as exc:
+        raise UserError(str(path), "", exc.strerror or str(exc)) from None
+
+
 def decode_text(data: bytes, declared: Optional[str] = None) -> str:
     """Decode a text file: a BOM or the declared encoding, else UTF-8, else ISO-8859-1 (PBN's own).
 
@@ -108,6 +119,7 @@ def decode_text(data: bytes, declared: Optional[str] = None) -> str:
 def check_duplicates(event: Event) -> None:
     """Refuse a board where one pair has two lines (two lines for one table, or a pair twice).
 
+    >>> from mpxl.event import Line
     >>> ev = Event(lines=[Line(1, "1", "2", where="line 2"), Line(1, "1", "3", where="line 3")], source="f.csv")
     >>> check_duplicates(ev)
     Traceback (most recent call last):

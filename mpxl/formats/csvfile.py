@@ -30,7 +30,7 @@ from typing import Optional
 from ..adjustments import parse_entry
 from ..errors import UserError
 from ..event import Event, Line
-from .common import (check_entry, check_duplicates, decimals_of, decode_text, entry_text, format_number,
+from .common import (check_entry, check_duplicates, decimals_of, decode_text, entry_text, format_number, read_bytes,
                      number_or_none, score_from_contract)
 
 __all__ = ["read_csv", "read_csv_text", "write_csv", "csv_text", "COLUMNS", "ALIASES"]
@@ -64,12 +64,7 @@ def _key(name: str) -> str:
 
 def read_csv(path: "str | os.PathLike") -> Event:
     """Read a CSV traveller file into an :class:`~mpxl.event.Event`."""
-    try:
-        with open(path, "rb") as f:
-            data = f.read()
-    except OSError as exc:
-        raise UserError(str(path), "", exc.strerror or str(exc)) from None
-    return read_csv_text(decode_text(data), str(path))
+    return read_csv_text(decode_text(read_bytes(path)), str(path))
 
 
 def read_csv_text(text: str, source: str = "<csv>") -> Event:

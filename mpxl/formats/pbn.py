@@ -36,7 +36,7 @@ from typing import Optional
 from ..adjustments import ARTIFICIAL_CODES, Artificial, parse_entry
 from ..errors import UserError
 from ..event import Event, Line, Pair
-from .common import check_entry, decimals_of, decode_text, format_number, number_or_none, score_from_contract
+from .common import check_entry, decimals_of, decode_text, format_number, number_or_none, read_bytes, score_from_contract
 
 __all__ = ["read_pbn", "read_pbn_text", "write_pbn", "pbn_text", "parse_columns", "split_row"]
 
@@ -47,12 +47,7 @@ _META_RE = re.compile(r'<META\s+name=(\w+)\s+content="([^"]*)"', re.IGNORECASE)
 
 def read_pbn(path: "str | os.PathLike") -> Event:
     """Read a PBN results file into an :class:`~mpxl.event.Event`."""
-    try:
-        with open(path, "rb") as f:
-            data = f.read()
-    except OSError as exc:
-        raise UserError(str(path), "", exc.strerror or str(exc)) from None
-    return read_pbn_text(decode_text(data), str(path))
+    return read_pbn_text(decode_text(read_bytes(path)), str(path))
 
 
 def parse_columns(spec: str) -> list[str]:

@@ -34,19 +34,14 @@ import defusedxml.ElementTree as SafeET
 
 from ..errors import UserError
 from ..event import Event, Line, Pair
-from .common import check_entry, decimals_of, entry_text, format_number, number_or_none, score_from_contract
+from .common import check_entry, decimals_of, entry_text, format_number, number_or_none, read_bytes, score_from_contract
 
 __all__ = ["read_usebio", "read_usebio_bytes", "write_usebio", "usebio_text"]
 
 
 def read_usebio(path: "str | os.PathLike") -> Event:
     """Read a USEBIO XML file into an :class:`~mpxl.event.Event`."""
-    try:
-        with open(path, "rb") as f:
-            data = f.read()
-    except OSError as exc:
-        raise UserError(str(path), "", exc.strerror or str(exc)) from None
-    return read_usebio_bytes(data, str(path))
+    return read_usebio_bytes(read_bytes(path), str(path))
 
 
 def _text(elem, tag: str) -> Optional[str]:

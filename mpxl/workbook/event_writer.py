@@ -80,19 +80,27 @@ def settings_for(result) -> Settings:
     )
 
 
-def _check_supported(result) -> None:
+def unsupported(result) -> Optional[str]:
+    """Why the template layout cannot hold this scored event with live formulas, or None if it can."""
     ev, opts = result.event, result.options
     sections = {ln.section for ln in ev.lines}
     field = getattr(opts, "field", None) or getattr(ev, "field_scoring", None) or "section"
     if len(sections) > 1 and field != "event":
-        raise ValueError(f"the workbook holds one section; this event has {len(sections)} "
-                         f"({', '.join(sorted(map(str, sections)))}): write each section to its own workbook")
+        return (f"the workbook holds one section; this event has {len(sections)} "
+                f"({', '.join(sorted(map(str, sections)))})")
     if len({ln.session for ln in ev.lines}) > 1:
-        raise ValueError("the workbook holds one session; this event has several")
+        return "the workbook holds one session; this event has several"
     if getattr(opts, "factor_top", None):
-        raise ValueError("factoring to a fixed top is not in the workbook's formulas")
+        return "factoring to a fixed top is not in the workbook's formulas"
     if any(ln.ns_penalty or ln.ew_penalty for ln in ev.lines):
-        raise ValueError("procedural penalties are not in the workbook's formulas")
+        return "procedural penalties are not in the workbook's formulas"
+    return None
+
+
+def _check_supported(result) -> None:
+    reason = unsupported(result)
+    if reason:
+        raise ValueError(reason)
 
 
 def _template_line(ln) -> TemplateLine:
