@@ -8,8 +8,10 @@ options override them. ``-o`` writes by extension: ``.xlsx``, ``.csv``,
 
 from __future__ import annotations
 
+import gc
 import json
 import sys
+from contextlib import contextmanager
 from fractions import Fraction
 from pathlib import Path
 
@@ -156,12 +158,37 @@ def write_output(result: SessionResult, path: str, inputs=()) -> None:
         write_event(result, path)
 
 
+@contextmanager
+def cyclic_gc_paused():
+    """Pause Python's cyclic garbage collector (reference counting still frees memory).
+
+    Reading, scoring and writing a large event make millions of objects and no cycles:
+    the collector would walk the live ones again and again for nothing (about a third of
+    the time at 10^6 lines). Its state is restored on the way out.
+
+    >>> import gc
+    >>> with cyclic_gc_paused():
+    ...     gc.isenabled()
+    False
+    >>> gc.isenabled()
+    True
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 def run(args) -> int:
-    event = read_event(args.input)
-    _, options = options_from_args(event, args)
-    result = score_event(event, options)
-    if args.output:
-        write_output(result, args.output, [args.input])
+    with cyclic_gc_paused():
+        event = read_event(args.input)
+        _, options = options_from_args(event, args)
+        result = score_event(event, options)
+        if args.output:
+            write_output(result, args.output, [args.input])
     if args.json:
         json.dump(result_to_json(result), sys.stdout, indent=1, ensure_ascii=False)
         sys.stdout.write("\n")
