@@ -32,15 +32,12 @@ from shared import REALDATA  # noqa: E402
 REAL_FILES = ["scorebridge-2025-01-06-one-winner.xml", "ebuscore-2025-01-02-two-winner-a5050.xml",
               "magiccontest-ffb-final-2022-session1.pbn"]
 
-try:
-    from mpxl.formats import read_event
-    from mpxl.session import ScoringOptions, score_event
-    from mpxl.workbook.event_writer import write_event_workbook
-    HAVE_SESSION = True
-    NO_SESSION = ""
-except ImportError as exc:  # the events issue lands separately
-    HAVE_SESSION = False
-    NO_SESSION = f"mpxl.session / mpxl.formats are not importable yet ({exc}); the event workbook tests need them"
+from mpxl.formats import read_event  # noqa: E402
+from mpxl.session import ScoringOptions, score_event  # noqa: E402
+from mpxl.workbook.event_writer import write_event_workbook  # noqa: E402
+
+HAVE_REAL = all((REALDATA / f).exists() for f in REAL_FILES)
+needs_real = pytest.mark.skipif(not HAVE_REAL, reason=f"the three real files are not in {REALDATA}")
 
 C = TRAVELLER_COLUMNS
 T = TOTALS_COLUMNS
@@ -135,7 +132,7 @@ def built(tmp_path_factory):
     p = d / "club-pairs.xlsx"
     build_template().save(p)
     out["club-pairs"] = (p, None)
-    if HAVE_SESSION:
+    if HAVE_REAL:
         from mpxl.conventions import detect
 
         for f in REAL_FILES:
@@ -201,7 +198,6 @@ def test_variants_libreoffice_equal_score_board(lo, built, name):
     check_variants(lo[f"variants-{name}"], built[f"variants-{name}"][1])
 
 
-@pytest.mark.skipif(not HAVE_SESSION, reason=NO_SESSION or "session available")
 @pytest.mark.parametrize("name", list(SETUPS))
 def test_variants_libreoffice_equal_session(lo, built, name):
     check_event(lo[f"variants-{name}"], variants_event(built[f"variants-{name}"][1]))
@@ -258,7 +254,7 @@ def test_empty_club_template_recalculates_cleanly(lo):
     assert not errors[:5]
 
 
-@pytest.mark.skipif(not HAVE_SESSION, reason=NO_SESSION or "session available")
+@needs_real
 @pytest.mark.parametrize("f", REAL_FILES)
 def test_real_files_libreoffice_equal_session(lo, built, f):
     check_event(lo[f"real-{f}"], built[f"real-{f}"][1])
@@ -290,8 +286,7 @@ def test_variants_formulas_package(tmp_path, name, variants):
     values = formulas_recalc(_only(path, ("Setup", "Travellers", "Totals", "Help"), tmp_path / "v2.xlsx"))
     if settings.ave_policy == "fixed":
         check_variants(values, settings, variants)
-    if HAVE_SESSION:
-        check_event(values, variants_event(settings, variants))
+    check_event(values, variants_event(settings, variants))
 
 
 def test_methods_sheet_formulas_package(tmp_path):
@@ -302,7 +297,7 @@ def test_methods_sheet_formulas_package(tmp_path):
     check_methods(formulas_recalc(_only(p, ("Methods",), tmp_path / "m2.xlsx", last)), N, n, scale)
 
 
-@pytest.mark.skipif(not HAVE_SESSION, reason=NO_SESSION or "session available")
+@needs_real
 @pytest.mark.parametrize("f", REAL_FILES)
 def test_real_files_formulas_package(tmp_path, f):
     """One board of each real file plus its first board with an artificial score (the full files
