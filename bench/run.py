@@ -16,8 +16,10 @@ Then times, on the same data and in the same process:
 * a numpy ``lexsort`` of (field, board, score) alone: the floor, and the same
   lexsort followed by vectorised ranks + Neuberg (numpy, full);
 * a naive pairwise loop (pure Python, every line against every line; small boards only);
-* end to end: ``mpxl score big.csv -o out.csv`` against a pandas script that reads
-  the CSV, ranks per board, applies Neuberg and writes the CSV;
+* end to end: ``mpxl score big.csv -o out.csv`` (a plain file: read, scored and
+  written column by column) against a pandas script that reads the CSV, ranks per
+  board, applies Neuberg and writes the CSV; and the same file through mpxl's event
+  model (one ``Line`` per traveller line), which must write the same bytes;
 * ``MATCHPOINTS`` (through :func:`mpxl.udfs.board_matchpoints` and the Excel
   function) on a 30-line board, per call;
 * ``mpxl score`` of a CSV to ``.xlsx`` against openpyxl writing the same cells, no formulas;
@@ -411,6 +413,17 @@ def mpxl_cli(*argv) -> None:
         raise RuntimeError(f"mpxl {' '.join(argv)} exited {status}")
 
 
+def mpxl_event_model(src: Path, dst: Path) -> None:
+    """The general way, in-process: an Event of Line objects, score_event, write_event (what
+    ``mpxl score`` does for any file its column-by-column path declines)."""
+    from mpxl.commands.score import cyclic_gc_paused
+    from mpxl.formats import read_event, write_event
+    from mpxl.session import ScoringOptions, score_event
+
+    with cyclic_gc_paused():
+        write_event(score_event(read_event(src), ScoringOptions(rounding="2")), dst)
+
+
 def check_e2e(mine: Path, theirs: Path) -> int:
     """mpxl's output CSV against the pandas script's, line by line (same order): equal to the cent.
 
@@ -449,14 +462,21 @@ def bench_e2e(sizes: list, layouts: list, workdir: Path, log) -> list:
             write_csv(rows, src)
             mine, theirs = workdir / f"{layout}-{size}-mpxl.csv", workdir / f"{layout}-{size}-pandas.csv"
             rec = {"layout": layout, "lines": len(rows), "csv_mb": round(src.stat().st_size / 1e6, 1)}
+            general = workdir / f"{layout}-{size}-event.csv"
             rec["mpxl_score_s"], _ = timed(mpxl_cli, "score", str(src), "-o", str(mine), "--rounding", "2")
             rec["pandas_script_s"], _ = timed(pandas_script, src, theirs)
+            rec["mpxl_event_model_s"], _ = timed(mpxl_event_model, src, general)
             rec["checked"] = check_e2e(mine, theirs)
+            if mine.read_bytes() != general.read_bytes():
+                raise AssertionError(f"mpxl score's columns and its event model wrote different files ({layout}, {size})")
             rec["ratio"] = rec["mpxl_score_s"] / rec["pandas_script_s"]
+            rec["event_model_ratio"] = rec["mpxl_event_model_s"] / rec["pandas_script_s"]
             out.append(rec)
             log(f"  e2e  {layout:8s} {len(rows):>9,} lines: mpxl score {rec['mpxl_score_s']:.2f}s "
-                f"pandas script {rec['pandas_script_s']:.2f}s ({rec['ratio']:.2f}x)  [equal to the cent]")
-            for f in (src, mine, theirs):
+                f"pandas script {rec['pandas_script_s']:.2f}s ({rec['ratio']:.2f}x); "
+                f"through the event model {rec['mpxl_event_model_s']:.2f}s ({rec['event_model_ratio']:.2f}x)  "
+                f"[equal to the cent; both mpxl files identical]")
+            for f in (src, mine, theirs, general):
                 f.unlink()
     return out
 

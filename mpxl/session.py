@@ -320,23 +320,36 @@ def _plain_scored_board(lines: list, expected: int, options: ScoringOptions, mem
         return None
     ns, ew, D, board_top = plain_board(scores, expected, options.method, options.scale)
     top = options.factor_top or board_top  # as the general path: factor_top even on a board of one result
-    figures = memo.get((D, board_top))
-    if figures is None:
-        # numerator -> exact figure, rounded figure, kind of line; plain_board gives None on
-        # both sides of a blank line and numbers on the others
-        figures = memo[(D, board_top)] = ({None: None}, {None: None}, {None: "blank"})
-    exact_of, rounded_of, kind_of = figures
-    new = {*ns, *ew}.difference(exact_of)
-    if new:
-        factor = Fraction(options.factor_top, board_top) if options.factor_top and board_top else None
-        avg = Fraction(top, 2)
-        for num in new:
-            exact = Fraction(num, D) if factor is None else Fraction(num, D) * factor
-            exact_of[num], rounded_of[num], kind_of[num] = exact, options.rounding.apply(exact, avg), "result"
+    exact_of, rounded_of, kind_of = plain_figures(memo, D, board_top, {*ns, *ew}, options)
     rounded, exact = rounded_of.__getitem__, exact_of.__getitem__
     scored = list(map(ScoredLine, lines, map(rounded, ns), map(rounded, ew), map(exact, ns), map(exact, ew),
                       map(kind_of.__getitem__, ns)))
     return top, scored
+
+
+def plain_figures(memo: dict, D: int, board_top: int, numerators, options: ScoringOptions) -> tuple:
+    """(exact, rounded, kind) dicts from each of ``numerators`` (of :func:`~mpxl.board.plain_board`,
+    over ``D``, on a board whose top is ``board_top``) to its figure, kept in ``memo`` across an event.
+
+    One exact and one rounded Fraction per (denominator, top, numerator), made once; ``None``
+    (a blank line) maps to None and the kind 'blank'. ``factor_top`` is applied here.
+
+    >>> exact, rounded, kind = plain_figures({}, 3, 6, {9, 1, None}, ScoringOptions(rounding="1"))
+    >>> str(exact[1]), str(rounded[1]), kind[1], rounded[None], kind[None]
+    ('1/3', '3/10', 'result', None, 'blank')
+    """
+    figures = memo.get((D, board_top))
+    if figures is None:
+        figures = memo[(D, board_top)] = ({None: None}, {None: None}, {None: "blank"})
+    exact_of, rounded_of, kind_of = figures
+    new = set(numerators).difference(exact_of)
+    if new:
+        factor = Fraction(options.factor_top, board_top) if options.factor_top and board_top else None
+        avg = Fraction(options.factor_top or board_top, 2)
+        for num in new:
+            exact = Fraction(num, D) if factor is None else Fraction(num, D) * factor
+            exact_of[num], rounded_of[num], kind_of[num] = exact, options.rounding.apply(exact, avg), "result"
+    return figures
 
 
 def _round_all(boards: list, options: ScoringOptions, done=frozenset()) -> None:

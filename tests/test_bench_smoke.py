@@ -39,6 +39,7 @@ def test_bench_small_runs_and_agrees_with_the_baselines():
         assert "mpxl_general_s" in r  # score_board compared too
     assert any("naive_s" in r for r in core)  # the pairwise loop at the small sizes
     assert all(r["checked"] == r["lines"] for r in result["e2e"])
+    assert all(r["mpxl_event_model_s"] > 0 for r in result["e2e"])  # the event model wrote the same file
     assert result["udf"]["checked"] is True and result["udf"]["lines"] == 30
     assert result["xlsx"]["cells"] > 0
     assert any("equal" in m for m in messages)

@@ -18,7 +18,11 @@ from pathlib import Path
 from ..atomic import atomic_path, check_not_input
 from ..conventions import CONVENTIONS, detect, find
 from ..errors import UserError
-from ..formats import read_event, write_event
+from ..columnar import score_columns
+from ..event import Event
+from ..formats import read_event, read_travellers, write_event
+from ..formats.csvfile import write_columns_csv
+from ..formats.usebio import _decimals
 from ..rounding import Rounding, round_fraction
 from ..session import AVE_POLICIES, SessionResult, result_to_json, score_event
 
@@ -182,8 +186,28 @@ def cyclic_gc_paused():
             gc.enable()
 
 
+def _score_columns(args) -> bool:
+    """``mpxl score plain.csv -o out.csv``: read, score and write a file of plain travellers column
+    by column (:mod:`mpxl.columnar`), with no object per line; the same output file as the
+    general way. False (nothing written) when the file or the event needs the general way."""
+    if not args.output or args.json or Path(args.output).suffix.lower() != ".csv":
+        return False
+    check_not_input(args.output, [args.input])
+    travellers = read_travellers(args.input)
+    if travellers is None:
+        return False
+    _, options = options_from_args(Event(source=str(args.input)), args)  # a plain CSV says nothing of its program
+    scored = score_columns(travellers, options)
+    if scored is None:
+        return False
+    write_columns_csv(travellers, scored, _decimals(SessionResult(Event(), options, [])), args.output)
+    return True
+
+
 def run(args) -> int:
     with cyclic_gc_paused():
+        if _score_columns(args):
+            return 0
         event = read_event(args.input)
         _, options = options_from_args(event, args)
         result = score_event(event, options)

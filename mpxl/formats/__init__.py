@@ -19,7 +19,7 @@ from ..errors import UserError
 from ..event import Event
 from .common import check_duplicates, read_bytes
 
-__all__ = ["read_event", "write_event", "format_of", "EXTENSIONS", "MAX_BYTES"]
+__all__ = ["read_event", "read_travellers", "write_event", "format_of", "EXTENSIONS", "MAX_BYTES"]
 
 #: extension -> format name
 EXTENSIONS = {".xml": "usebio", ".usebio": "usebio", ".pbn": "pbn", ".csv": "csv", ".tsv": "csv", ".txt": None}
@@ -69,10 +69,31 @@ def read_event(path: "str | os.PathLike", format: Optional[str] = None) -> Event
     Lines are checked: a board where one pair (or one table) has two lines is refused.
     """
     source = str(path)
+    event = _readers()[_checked_format(path, format)](path)
+    if not event.lines:
+        raise UserError(source, "", "no traveller lines in the file")
+    check_duplicates(event)
+    return event
+
+
+def read_travellers(path: "str | os.PathLike", format: Optional[str] = None):
+    """A CSV file of plain travellers as :class:`mpxl.columnar.Travellers`, or None for any other
+    file (a USEBIO or PBN file, a CSV row with an adjustment, a row to complain about): then
+    :func:`read_event` reads it. A file that cannot be read at all gets read_event's message.
+    """
+    if _checked_format(path, format) != "csv":
+        return None
+    from .csvfile import read_csv_columns
+
+    return read_csv_columns(path)
+
+
+def _checked_format(path: "str | os.PathLike", format: Optional[str]) -> str:
+    """The format to read ``path`` as; UserError if it cannot be told or the file is far too big."""
+    source = str(path)
     head = read_bytes(path, 512)
     fmt = format or format_of(path, head)
-    readers = _readers()
-    if fmt not in readers:
+    if fmt not in _readers():
         raise UserError(source, "", f"cannot tell the file's format from {Path(path).suffix or 'its name'!r}; "
                         "expected .xml (USEBIO), .pbn or .csv")
     try:
@@ -82,11 +103,7 @@ def read_event(path: "str | os.PathLike", format: Optional[str] = None) -> Event
     if size > MAX_BYTES[fmt]:
         raise UserError(source, "", f"the file is {size / 2**20:,.0f} MB, larger than the {MAX_BYTES[fmt] // 2**20} MB "
                         f"mpxl reads as {fmt.upper() if fmt != 'usebio' else 'USEBIO'}: far larger than any real event")
-    event = readers[fmt](path)
-    if not event.lines:
-        raise UserError(source, "", "no traveller lines in the file")
-    check_duplicates(event)
-    return event
+    return fmt
 
 
 def write_event(result_or_event, path: "str | os.PathLike", format: Optional[str] = None) -> None:

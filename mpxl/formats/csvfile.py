@@ -29,11 +29,13 @@ from typing import Optional
 
 from ..adjustments import parse_entry
 from ..errors import UserError
+from ..columnar import ScoredColumns, Travellers
 from ..event import Event, Line
 from .common import (check_entry, check_duplicates, decimals_of, decode_text, entry_text, format_number, read_bytes,
                      number_or_none, score_from_contract)
 
-__all__ = ["read_csv", "read_csv_text", "write_csv", "csv_text", "COLUMNS", "ALIASES"]
+__all__ = ["read_csv", "read_csv_text", "write_csv", "csv_text", "read_csv_columns", "csv_columns",
+           "write_columns_csv", "COLUMNS", "ALIASES"]
 
 #: The columns the writer writes, in order (the reader needs only the first three and a score).
 COLUMNS = ("session", "section", "board", "table", "ns_pair", "ew_pair", "contract", "declarer", "tricks", "lead",
@@ -78,8 +80,7 @@ def read_csv_text(text: str, source: str = "<csv>") -> Event:
     the same first error (tests/test_formats_csv.py checks it).
     """
     text = text.lstrip("\ufeff")
-    first = text.split("\n", 1)[0]
-    delimiter = max((",", ";", "\t"), key=first.count)
+    delimiter = _delimiter(text)
 
     def new_reader():
         return csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
@@ -108,6 +109,12 @@ def read_csv_text(text: str, source: str = "<csv>") -> Event:
     _detect_winners(ev)
     check_duplicates(ev)
     return ev
+
+
+def _delimiter(text: str) -> str:
+    """The delimiter of the header line: the most frequent of ``,``, ``;`` and tab."""
+    first = text.split("\n", 1)[0]
+    return max((",", ";", "\t"), key=first.count)
 
 
 def _header_keys(reader, source: str) -> list:
@@ -140,6 +147,9 @@ _EXACT_INT = 2**53
 
 #: Rows per chunk of the column-by-column reading.
 CHUNK_ROWS = 20_000
+
+#: Characters per chunk of :func:`csv_columns` (about 40,000 rows).
+CHUNK_CHARS = 2**20
 
 
 def _plain_board(text: str) -> int:
@@ -249,6 +259,70 @@ class _PlainRows:
             for text in set(cells).difference(value_of):
                 value_of[text] = read(text)
             return list(map(value_of.__getitem__, cells))
+
+
+def read_csv_columns(path: "str | os.PathLike") -> Optional[Travellers]:
+    """A CSV file of plain travellers as :class:`~mpxl.columnar.Travellers`, or None (see :func:`csv_columns`)."""
+    return csv_columns(decode_text(read_bytes(path)))
+
+
+def csv_columns(text: str) -> Optional[Travellers]:
+    """The lines of a CSV text as columns when every row after the header is plain, else None.
+
+    Plain: the header has only :data:`PLAIN_COLUMNS` (and an ``ns_score``), every row
+    exactly the header's cells with no quote, carriage return alone or NUL, and each cell
+    what :class:`_PlainRows` reads. The values are those :func:`read_csv_text` gives the
+    same rows; for anything else (a blank row, an adjustment, a cell to complain about)
+    the answer is None and :func:`read_csv_text` reads the file and names any problem.
+    The text is cut in chunks at line ends and each chunk split once at its delimiters
+    and line ends, a column being every width-th cell.
+
+    >>> t = csv_columns("board,ns_pair,ew_pair,ns_score\\n1,1,2,420\\n1,3,4,\\n")
+    >>> t.board, t.ns_pair, t.score, t.section
+    ([1, 1], ['1', '3'], [420, None], None)
+    >>> csv_columns("board,ns_pair,ew_pair,ns_score\\n1,1,2,A+\\n") is None
+    True
+    """
+    text = text.lstrip("\ufeff")
+    if '"' in text or "\x00" in text:
+        return None
+    if "\r" in text:
+        text = text.replace("\r\n", "\n")
+        if "\r" in text:
+            return None
+    delimiter = _delimiter(text)
+    header, _, body = text.partition("\n")
+    try:
+        keys = _header_keys(csv.reader([header], delimiter=delimiter), "")
+    except UserError:
+        return None
+    plain = _PlainRows.for_header(keys)
+    if plain is None or not body:
+        return None
+    if body.endswith("\n"):
+        body = body[:-1]
+    width, limit = len(keys), csv.field_size_limit()
+    values: list = [[] for _ in plain.columns]
+    start = 0
+    while start <= len(body):
+        stop = body.find("\n", start + CHUNK_CHARS)
+        if stop < 0:
+            stop = len(body)
+        chunk = body[start:stop]
+        lines = chunk.split("\n")
+        if set(map(str.count, lines, repeat(delimiter))) != {width - 1} or max(map(len, lines)) > limit:
+            return None  # a blank row, a row of other width: row by row
+        cells = chunk.replace("\n", delimiter).split(delimiter)
+        try:
+            for column, (i, read) in zip(values, plain.columns):
+                if i is not None:
+                    column.extend(plain._values(cells[i::width], read))
+        except ValueError:
+            return None
+        start = stop + 1
+    board, ns, ew, section, score, table, session = (
+        column if i is not None else None for column, (i, _) in zip(values, plain.columns))
+    return Travellers(board, ns, ew, score, section, table, session)
 
 
 class _ReadRowByRow(Exception):
@@ -517,6 +591,105 @@ def _write_rows(buf, writer, scored, decimals) -> None:
             (known_figure(id(ns_mp)) or figure(ns_mp))[1],
             (known_figure(id(ew_mp)) or figure(ew_mp))[1],
         ])
+
+
+#: A character that makes the csv module quote a cell (of a row of several cells).
+_QUOTED = re.compile(r'[,"\r\n]')
+
+
+def write_columns_csv(t: Travellers, scored: ScoredColumns, decimals: Optional[int], path: "str | os.PathLike") -> None:
+    """Write plain travellers and their figures, atomically: the same file, byte for byte, as
+    :func:`write_csv` writes for the event of the same lines scored (tests/test_columnar.py).
+
+    Each column's distinct values (each distinct figure) are turned into cell texts once,
+    with the separators around them; the rows are put together a chunk at a time (in
+    ``scored.order``) by one ``str.join`` of the texts, laid out row after row by slice assignment.
+    """
+    from ..atomic import atomic_write
+
+    def texts(column) -> tuple:
+        """(value -> cell text, or None when the values are their own texts; the column)."""
+        distinct = set(column)
+        if all(type(value) is str for value in distinct) and not _QUOTED.search("".join(distinct)):
+            return None, column
+        return {value: _cell_text(value) for value in distinct}, column
+
+    figure_texts = dict(enumerate(_cell_text(format_number(figure, decimals)) for figure in scored.figures))
+    # one row: session, section, board, table, NS, EW, 4 blanks, score, 5 blanks, NS MPs, EW MPs
+    row = _row_parts(["1" if t.session is None else texts(t.session), ",", "" if t.section is None else texts(t.section),
+                      ",", texts(t.board), ",", "" if t.table is None else texts(t.table), ",", texts(t.ns_pair), ",",
+                      texts(t.ew_pair), ",,,,,", texts(t.score), ",,,,,,", (figure_texts, scored.ns_at), ",",
+                      (figure_texts, scored.ew_at), "\n"])
+    lead, parts = row[0], row[1:]  # each row but the first starts with the last part's text
+    width, rows = len(parts), 50_000
+    if scored.order == [(0, len(t))]:
+        chunks = (slice(start, start + rows) for start in range(0, len(t), rows))
+    else:
+        positions = list(chain.from_iterable(range(start, stop) for start, stop in scored.order))
+        chunks = (positions[start:start + rows] for start in range(0, len(positions), rows))
+    with atomic_write(path, encoding="utf-8", newline="") as f:
+        f.write(",".join(COLUMNS) + "\n" + lead)
+        last = ""
+        for chunk in chunks:
+            n = len(range(len(t))[chunk]) if type(chunk) is slice else len(chunk)
+            layout = [""] * (width * n)
+            for k, part in enumerate(parts):
+                if isinstance(part, str):
+                    layout[k::width] = [part] * n
+                    continue
+                text_of, column = part
+                cells = column[chunk] if type(chunk) is slice else map(column.__getitem__, chunk)
+                layout[k::width] = cells if text_of is None else map(text_of.__getitem__, cells)
+            f.write(last)
+            text = "".join(layout)
+            f.write(text[:-len(lead)] if lead else text)  # the next row's lead is written with it
+            last = lead
+        # (the last row's lead was never written)
+
+
+def _row_parts(parts: list) -> list:
+    """A row's parts with the fixed texts put inside the texts of the columns around them.
+
+    ``parts`` alternates fixed texts (str) and columns ((value -> text dict or None, values));
+    the answer is [lead, part, ...]: a fixed text before the first column (the lead) is put at
+    the end of the last part's texts instead, as the start of the next row. A column with a
+    text dict takes the fixed texts after it (and before it, when the column before takes none).
+
+    >>> lead, *rest = _row_parts(["1,", ({5: "5"}, [5]), ",", (None, ["a"]), ",", ({7: "7"}, [7]), "\\n"])
+    >>> lead, [p if isinstance(p, str) else sorted(p[0].values()) if p[0] else p[1] for p in rest]
+    ('1,', [['5,'], ['a'], [',7\\n1,']])
+    """
+    merged: list = []
+    for part in parts:  # neighbouring fixed texts are one
+        if isinstance(part, str) and merged and isinstance(merged[-1], str):
+            merged[-1] += part
+        else:
+            merged.append(part)
+    lead = merged.pop(0) if isinstance(merged[0], str) else ""
+    if isinstance(merged[-1], str):
+        merged[-1] += lead
+    else:
+        merged.append(lead)
+    out: list = []
+    pending = ""  # a fixed text waiting for the next column with a text dict
+    for part in merged:
+        if isinstance(part, str):
+            if out and not isinstance(out[-1], str) and out[-1][0] is not None:
+                text_of, column = out[-1]
+                out[-1] = ({value: text + part for value, text in text_of.items()}, column)
+            else:
+                pending += part
+            continue
+        text_of, column = part
+        if pending and text_of is not None:
+            text_of = {value: pending + text for value, text in text_of.items()}
+        elif pending:
+            out.append(pending)
+        pending = ""
+        out.append((text_of, column))
+    if pending:
+        out.append(pending)
+    return [lead, *out]
 
 
 def write_csv(result_or_event, path: "str | os.PathLike") -> None:

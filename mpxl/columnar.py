@@ -1,0 +1,241 @@
+"""Plain travellers held column by column, and scored without an object per line.
+
+A big results file of plain NS scores (no adjustments, fouled groups, arrowswitches
+or penalties: a simultaneous pairs, an online tournament, a study) needs no
+:class:`~mpxl.event.Line` per traveller line to be matchpointed. :class:`Travellers`
+holds such lines as columns; :func:`score_columns` gives every line's rounded figures,
+exactly the figures :func:`mpxl.session.score_event` gives for the same lines in the
+same order (tests/test_columnar.py checks it on generated events), with the work per
+line done inside Python's C loops (``map``, slicing, ``set``).
+
+It answers None when the lines need the event model: a board where a pair or a table
+has two lines, or a board with more results than expected. The caller then scores the
+event the general way, which names the problem.
+
+>>> t = Travellers(board=[1, 1, 2, 2], ns_pair=["1", "3", "1", "3"], ew_pair=["2", "4", "4", "2"],
+...                score=[420, 400, -100, None])
+>>> s = score_columns(t, ScoringOptions())
+>>> [(str(ns), str(ew)) for ns, ew in zip(s.ns_mp, s.ew_mp)]
+[('2', '0'), ('0', '2'), ('1', '1'), ('None', 'None')]
+>>> s.order
+[(0, 4)]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import chain, compress, count, groupby, islice
+from operator import eq, ne
+from typing import Optional
+
+from .board import plain_board
+from .session import ScoringOptions, plain_figures
+
+__all__ = ["Travellers", "ScoredColumns", "score_columns"]
+
+
+@dataclass
+class Travellers:
+    """Traveller lines of plain scores as columns of equal length (one item per line).
+
+    ``score`` is an NS score (int) or None (not played); ``section``, ``table`` and
+    ``session`` may be left out (None): every line is then in section ``''``, at no
+    table, in session 1, as :class:`~mpxl.event.Line`'s defaults.
+    """
+
+    board: list
+    ns_pair: list
+    ew_pair: list
+    score: list
+    section: Optional[list] = None
+    table: Optional[list] = None
+    session: Optional[list] = None
+
+    def __len__(self) -> int:
+        return len(self.board)
+
+
+@dataclass
+class ScoredColumns:
+    """Each line's rounded NS and EW matchpoints, dictionary-encoded as a column store keeps
+    them: ``figures`` holds each distinct figure once (``figures[0]`` is None, a blank line's),
+    ``ns_at`` and ``ew_at`` each line's index into it. ``order`` is the (start, stop) ranges
+    of lines in the order the boards are reported (by session, section and board; a board's
+    lines in file order)."""
+
+    figures: list
+    ns_at: list
+    ew_at: list
+    order: list
+
+    @property
+    def ns_mp(self) -> list:
+        """The NS figures by line (Fractions; None on a blank line)."""
+        return list(map(self.figures.__getitem__, self.ns_at))
+
+    @property
+    def ew_mp(self) -> list:
+        """The EW figures by line."""
+        return list(map(self.figures.__getitem__, self.ew_at))
+
+
+def score_columns(t: Travellers, options: ScoringOptions = ScoringOptions()) -> Optional[ScoredColumns]:
+    """Score ``t`` as :func:`~mpxl.session.score_event` scores an event of the same lines,
+    or None when the event model must (a pair or a table twice on a board, too many results)."""
+    n_lines = len(t)
+    if not n_lines:
+        return None
+    boards = _board_ranges(t.session, t.section, t.board)
+    if not _distinct(t, boards):
+        return None
+    if (options.field or "section") == "event" and t.section is not None:
+        boards = _board_ranges(t.session, None, t.board)
+
+    # each board's scores and results; N per field: the most results on any board of that session and field
+    scores_of = {key: _gather(t.score, ranges) for key, ranges in boards.items()}
+    played = {key: len(scores) - scores.count(None) for key, scores in scores_of.items()}
+    most: dict = {}
+    for (sess, sec, _board), n in played.items():
+        if n >= most.get((sess, sec), 0):
+            most[(sess, sec)] = n
+
+    ns_at: list = [0] * n_lines
+    ew_at: list = [0] * n_lines
+    figures: list = [None]
+    memo: dict = {}
+    index_of: dict = {}  # (denominator, top) -> {numerator: index of its rounded figure in figures}
+    order: list = []
+    method, scale, expected = options.method, options.scale, options.expected
+    keys = sorted(boards) if all(type(sec) is str for _, sec, _ in boards) else sorted(
+        boards, key=lambda k: (k[0], str(k[1]), k[2]))  # as score_event orders boards
+    for key in keys:
+        ranges, scores = boards[key], scores_of[key]
+        n_expected = expected or max(most[key[:2]], 1)
+        if played[key] > n_expected:
+            return None
+        ns, ew, D, board_top = plain_board(scores, n_expected, method, scale)
+        try:
+            at = index_of[(D, board_top)].__getitem__
+            ns, ew = list(map(at, ns)), list(map(at, ew))
+        except KeyError:  # figures not met before on a board of this denominator and top
+            indices = index_of.setdefault((D, board_top), {None: 0})
+            for num, figure in plain_figures(memo, D, board_top, {*ns, *ew}, options)[1].items():
+                if num not in indices:
+                    indices[num] = len(figures)
+                    figures.append(figure)
+            ns, ew = list(map(indices.__getitem__, ns)), list(map(indices.__getitem__, ew))
+        if len(ranges) == 1:
+            start, stop = ranges[0]
+            ns_at[start:stop] = ns
+            ew_at[start:stop] = ew
+        else:
+            done = 0
+            for start, stop in ranges:
+                ns_at[start:stop] = ns[done:done + stop - start]
+                ew_at[start:stop] = ew[done:done + stop - start]
+                done += stop - start
+        order += ranges
+    return ScoredColumns(figures, ns_at, ew_at, _merged(order))
+
+
+def _board_ranges(session: Optional[list], section: Optional[list], board: list) -> dict:
+    """(session, section, board) -> the (start, stop) ranges of its lines, in file order
+    (session 1 and section '' where the column is None).
+
+    A board's lines mostly follow one another: the places where the key changes are
+    found in one C loop, and each run of lines is one range.
+
+    >>> _board_ranges(None, None, [1, 1, 2, 1])
+    {(1, '', 1): [(0, 2), (3, 4)], (1, '', 2): [(2, 3)]}
+    >>> _board_ranges([1, 2], ["A", "A"], [5, 5])
+    {(1, 'A', 5): [(0, 1)], (2, 'A', 5): [(1, 2)]}
+    """
+    columns = [c for c in (session, section) if c is not None]
+    keys = list(zip(*columns, board)) if columns else board
+    starts = [0, *compress(count(1), map(ne, islice(keys, 1, None), keys)), len(keys)]
+    boards: dict = {}
+    for start, stop in zip(starts, islice(starts, 1, None)):
+        key = keys[start]
+        if not columns:
+            key = (1, "", key)
+        elif len(columns) == 1:
+            key = (key[0], "", key[1]) if session is not None else (1, *key)
+        ranges = boards.get(key)
+        if ranges is None:
+            boards[key] = [(start, stop)]
+        else:
+            ranges.append((start, stop))
+    return boards
+
+
+def _gather(column: list, ranges: list) -> list:
+    """The items of ``column`` in ``ranges``, in order."""
+    if len(ranges) == 1:
+        start, stop = ranges[0]
+        return column[start:stop]
+    return list(chain.from_iterable(column[start:stop] for start, stop in ranges))
+
+
+def _distinct(t: Travellers, boards: dict) -> bool:
+    """True when no board of ``boards`` (keyed by session, section and board) has a table or a
+    pair twice, as :func:`mpxl.formats.common.check_duplicates` judges (pairs by the section's winners)."""
+    two_winner = _two_winner_sections(t)
+    ns_pair, ew_pair = _as_text(t.ns_pair), _as_text(t.ew_pair)
+    table = None if t.table is None else _as_text(t.table)
+    for (_session, sec, _board), ranges in boards.items():
+        if len(ranges) == 1:
+            start, stop = ranges[0]
+            ns, ew = ns_pair[start:stop], ew_pair[start:stop]
+        else:
+            ns, ew = _gather(ns_pair, ranges), _gather(ew_pair, ranges)
+        n = len(ns)
+        if two_winner[sec]:  # NS 1 and EW 1 are two pairs
+            if len(set(ns)) != n or len(set(ew)) != n:
+                return False
+        elif len(set(ns).union(ew)) != 2 * n:  # one pair each: also a pair both NS and EW
+            return False
+        if table is not None:
+            tables = _gather(table, ranges)
+            if None in tables:
+                tables = [x for x in tables if x is not None]
+            if len(set(tables)) != len(tables):
+                return False
+    return True
+
+
+def _as_text(values: list) -> list:
+    """Values that are equal exactly when their texts are (``1`` and ``'1'`` are one table):
+    the values themselves when they are all of one class (or None), else their texts."""
+    classes = set(map(type, values))
+    classes.discard(type(None))
+    return values if len(classes) <= 1 else [None if v is None else str(v) for v in values]
+
+
+def _two_winner_sections(t: Travellers) -> dict:
+    """section -> True for a two-winner section, as the CSV reader tells: no pair number
+    both NS and EW in the section, or NS n meeting EW n (Mitchell numbering)."""
+    seen: dict = {}
+    start = 0
+    for sec, run in groupby(t.section or [""] * len(t)):
+        stop = start + sum(1 for _ in run)
+        ns, ew = t.ns_pair[start:stop], t.ew_pair[start:stop]
+        s = seen.get(sec)
+        if s is None:
+            s = seen[sec] = [set(), set(), False]
+        s[0].update(ns)
+        s[1].update(ew)
+        if not s[2] and any(map(eq, ns, ew)):
+            s[2] = True
+        start = stop
+    return {sec: mitchell or not (ns & ew) for sec, (ns, ew, mitchell) in seen.items()}
+
+
+def _merged(ranges: list) -> list:
+    """Adjacent ranges joined: [(0, 2), (2, 5)] -> [(0, 5)]."""
+    out: list = []
+    for start, stop in ranges:
+        if out and out[-1][1] == start:
+            out[-1] = (out[-1][0], stop)
+        else:
+            out.append((start, stop))
+    return out

@@ -1,0 +1,241 @@
+"""The column-by-column path of ``mpxl score plain.csv -o out.csv`` writes the general path's file.
+
+:mod:`mpxl.columnar` scores plain travellers held as columns, :func:`csv_columns` reads them and
+:func:`write_columns_csv` writes them. Whatever the file and the options, the bytes written must be
+those of the general way (``read_csv_text`` -> ``score_event`` -> ``csv_text``); where the general way
+refuses the file, the columnar path must decline (None) so the general way names the problem.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from mpxl.cli import main
+from mpxl.columnar import ScoredColumns, Travellers, score_columns
+from mpxl.errors import UserError
+from mpxl.formats.csvfile import csv_columns, csv_text, read_csv_text, write_columns_csv
+from mpxl.methods import Method
+from mpxl.rounding import Rounding
+from mpxl.session import ScoringOptions, score_event
+
+SETTINGS = settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                           HealthCheck.function_scoped_fixture])
+
+
+def general(text: str, options: ScoringOptions) -> "bytes | UserError":
+    """The general way's output file, or its error."""
+    try:
+        return csv_text(score_event(read_csv_text(text, "t.csv"), options)).encode("utf-8")
+    except UserError as exc:
+        return exc
+
+
+def columnar(text: str, options: ScoringOptions, tmp_path) -> "bytes | None":
+    """The columnar path's output file, or None where it declines."""
+    t = csv_columns(text)
+    if t is None:
+        return None
+    scored = score_columns(t, options)
+    if scored is None:
+        return None
+    out = tmp_path / "out.csv"
+    decimals = options.rounding.decimals if options.rounding.kind != "exact" else 2
+    write_columns_csv(t, scored, decimals, out)
+    return out.read_bytes()
+
+
+# --------------------------------------------------------------------------- examples
+
+HEADER = "section,board,table,ns_pair,ew_pair,ns_score\n"
+
+#: (what, file text, options, expected NS figures in the written order, EW figures)
+EXAMPLES = [
+    ("Neuberg: 3 results to 4 (DESIGN's 17/3, 3, 1/3)",
+     "board,ns_pair,ew_pair,ns_score\n1,1,2,420\n1,3,4,400\n1,5,6,\n1,7,8,100\n2,1,4,50\n2,3,6,50\n2,5,8,-50\n2,7,2,-100\n",
+     ScoringOptions(rounding="2"),
+     ["5.67", "3.00", "", "0.33", "5.00", "5.00", "2.00", "0.00"],
+     ["0.33", "3.00", "", "5.67", "1.00", "1.00", "4.00", "6.00"]),
+    ("two sections apart, boards reported by section then board",
+     HEADER + "B,1,1,1,2,100\nA,2,1,1,2,-100\nA,1,1,1,2,620\nB,1,2,3,4,200\nA,1,2,3,4,600\n",
+     ScoringOptions(),  # A's board 2 has one result of A's two: 1 of a top of 2
+     ["2.00", "0.00", "1.00", "0.00", "2.00"], ["0.00", "2.00", "1.00", "2.00", "0.00"]),
+    ("across the field: one board over both sections",
+     HEADER + "A,1,1,1,2,620\nB,1,1,1,2,600\nA,1,2,3,4,100\n",
+     ScoringOptions(field="event"),
+     ["4.00", "2.00", "0.00"], ["0.00", "2.00", "4.00"]),
+    ("single scale, factored to a top of 10, one decimal",
+     "board,ns_pair,ew_pair,ns_score\n1,1,2,420\n1,3,4,400\n1,5,6,400\n",
+     ScoringOptions(scale=1, factor_top=10, rounding="1"),
+     ["10.0", "2.5", "2.5"], ["0.0", "7.5", "7.5"]),
+    ("expected 4 given: every board Neuberg'd up", "board,ns_pair,ew_pair,ns_score\n1,1,2,420\n1,3,4,400\n",
+     ScoringOptions(expected=4, method=Method.NEUBERG),
+     ["5.00", "1.00"], ["1.00", "5.00"]),
+]
+
+
+@pytest.mark.parametrize("what,text,options,ns,ew", EXAMPLES, ids=[e[0] for e in EXAMPLES])
+def test_examples(what, text, options, ns, ew, tmp_path):
+    got = columnar(text, options, tmp_path)
+    assert got == general(text, options)
+    rows = [line.split(",") for line in got.decode().splitlines()[1:]]
+    assert [r[16] for r in rows] == ns and [r[17] for r in rows] == ew
+
+
+#: Files the general way refuses or reads otherwise: the columnar path declines.
+DECLINED = [
+    ("an adjustment", "board,ns_pair,ew_pair,ns_score\n1,1,2,A+\n1,3,4,420\n"),
+    ("an adjustment column", "board,ns_pair,ew_pair,ns_score,adjustment\n1,1,2,420,\n"),
+    ("a quoted cell", 'board,ns_pair,ew_pair,ns_score\n1,"1",2,420\n'),
+    ("a blank row", "board,ns_pair,ew_pair,ns_score\n1,1,2,420\n\n1,3,4,400\n"),
+    ("a short row", "board,ns_pair,ew_pair,ns_score\n1,1,2\n"),
+    ("a carriage return alone", "board,ns_pair,ew_pair,ns_score\r1,1,2,420\r"),
+    ("a score with a fraction", "board,ns_pair,ew_pair,ns_score\n1,1,2,420.5\n"),
+    ("board 0", "board,ns_pair,ew_pair,ns_score\n0,1,2,420\n"),
+    ("no lines", "board,ns_pair,ew_pair,ns_score\n"),
+    ("no score column", "board,ns_pair,ew_pair,contract,declarer,tricks\n1,1,2,3NT,N,9\n"),
+]
+
+
+@pytest.mark.parametrize("what,text", DECLINED, ids=[d[0] for d in DECLINED])
+def test_declined_files(what, text):
+    assert csv_columns(text) is None
+
+
+#: Plain files the scoring declines: the general way names the problem.
+REFUSED = [
+    ("a pair twice on a board", "board,ns_pair,ew_pair,ns_score\n1,1,2,420\n1,1,4,400\n", ScoringOptions(),
+     "pair 1 already has a line"),
+    ("a table twice on a board", "board,table,ns_pair,ew_pair,ns_score\n1,1,1,2,420\n1,1,3,4,400\n", ScoringOptions(),
+     "table 1"),
+    ("more results than expected", "board,ns_pair,ew_pair,ns_score\n1,1,2,420\n1,3,4,400\n", ScoringOptions(expected=1),
+     "more than the 1 expected"),
+]
+
+
+@pytest.mark.parametrize("what,text,options,message", REFUSED, ids=[r[0] for r in REFUSED])
+def test_refused_events_are_left_to_the_general_way(what, text, options, message, tmp_path):
+    assert columnar(text, options, tmp_path) is None
+    err = general(text, options)
+    assert isinstance(err, UserError) and message in str(err)
+
+
+def test_values_are_read_as_the_general_reader_reads_them():
+    text = HEADER + " A ,01,007,7.0, 8 , -420\nA,1,x1,9,10,\n"
+    t = csv_columns(text)
+    lines = read_csv_text(text, "t.csv").lines
+    assert t.section == [ln.section for ln in lines] == ["A", "A"]
+    assert t.board == [ln.board for ln in lines] == [1, 1]
+    assert t.table == [ln.table for ln in lines] == [7, "x1"]
+    assert t.ns_pair == [ln.ns_pair for ln in lines] == ["7", "9"]
+    assert t.score == [ln.score for ln in lines] == [-420, None]
+    assert t.session is None
+
+
+def test_scored_columns_by_line_and_in_order():
+    t = Travellers(board=[2, 1, 1], ns_pair=["1", "1", "3"], ew_pair=["2", "2", "4"], score=[50, 420, 400])
+    s = score_columns(t, ScoringOptions())
+    # board 2 has one result of two: the average, 1 of a top of 2
+    assert s.ns_mp == [Fraction(1), Fraction(2), Fraction(0)] and s.ew_mp == [Fraction(1), Fraction(0), Fraction(2)]
+    assert s.order == [(1, 3), (0, 1)]  # board 1 first
+    assert isinstance(s, ScoredColumns) and s.figures[0] is None
+
+
+# --------------------------------------------------------------------------- properties
+
+_sections = st.sampled_from(["", "A", "B", " A", "Red"])
+_pairs = st.sampled_from(["1", "2", "3", "4", "5", "6", "7", "8", "7.0", " 3", "N1"])
+_scores = st.one_of(st.sampled_from(["420", "400", "-50", "-100", "110", "", " 140", "-1430"]),
+                    st.integers(-7600, 7600).map(str))
+_tables = st.sampled_from(["1", "2", "3", "4", "01", "T5", ""])
+_options = st.builds(
+    ScoringOptions,
+    method=st.sampled_from(list(Method)),
+    scale=st.sampled_from([1, 2]),
+    expected=st.sampled_from([None, None, 3, 6]),
+    rounding=st.sampled_from([Rounding(), Rounding("half-up", 2), Rounding("half-even", 1), Rounding("ebu", 1),
+                              Rounding("half-up", 0)]),
+    field=st.sampled_from([None, "section", "event"]),
+    factor_top=st.sampled_from([None, None, 12]),
+)
+
+
+@st.composite
+def plain_files(draw):
+    """Plain CSV travellers: boards of a few lines, sometimes a pair or table twice, lines in any order."""
+    columns = draw(st.sampled_from([
+        ["board", "ns_pair", "ew_pair", "ns_score"],
+        ["section", "board", "table", "ns_pair", "ew_pair", "ns_score"],
+        ["session", "section", "board", "ns_pair", "ew_pair", "ns_score"],
+        ["ns_score", "ew_pair", "board", "ns_pair"],
+    ]))
+    delimiter = draw(st.sampled_from([",", ",", ";", "\t"]))
+    rows = []
+    for _ in range(draw(st.integers(1, 5))):  # boards
+        section, board, session = draw(_sections), str(draw(st.integers(1, 4))), draw(st.sampled_from(["1", "2", ""]))
+        pairs = draw(st.permutations(["1", "2", "3", "4", "5", "6", "7", "8"]))
+        for i in range(draw(st.integers(1, 4))):  # lines
+            ns, ew = pairs[2 * i], pairs[2 * i + 1]
+            if draw(st.integers(0, 9)) == 0:
+                ns = draw(_pairs)  # perhaps a pair twice, a 7.0, a space
+            cells = {"section": section, "board": board, "session": session, "table": draw(_tables),
+                     "ns_pair": ns, "ew_pair": ew, "ns_score": draw(_scores)}
+            rows.append(delimiter.join(cells[c] for c in columns))
+    rows = draw(st.permutations(rows)) if draw(st.booleans()) else rows
+    return delimiter.join(columns) + "\n" + "\n".join(rows) + draw(st.sampled_from(["", "\n"]))
+
+
+@SETTINGS
+@given(plain_files(), _options)
+def test_the_columnar_path_writes_the_general_file(tmp_path, text, options):
+    want = general(text, options)
+    got = columnar(text, options, tmp_path)
+    if isinstance(want, UserError):
+        assert got is None  # the general way names the problem
+    elif got is not None:
+        assert got == want
+
+
+@SETTINGS
+@given(plain_files(), _options)
+def test_a_clean_plain_file_takes_the_columnar_path(tmp_path, text, options):
+    """Not vacuous: a file the general way scores, without a pair or table twice, is scored by columns."""
+    want = general(text, options)
+    if isinstance(want, UserError):
+        return
+    assert columnar(text, options, tmp_path) == want
+
+
+# --------------------------------------------------------------------------- the command
+
+
+def test_mpxl_score_uses_the_columns_for_a_plain_csv(tmp_path, monkeypatch, capsys):
+    src = tmp_path / "in.csv"
+    src.write_text(EXAMPLES[0][1])
+    want = general(src.read_text(), ScoringOptions(rounding="2"))
+    import mpxl.commands.score as score_cmd
+
+    def no_event(*args, **kwargs):
+        raise AssertionError("the event model was used")
+
+    monkeypatch.setattr(score_cmd, "read_event", no_event)
+    assert main(["score", str(src), "-o", str(tmp_path / "out.csv"), "--rounding", "2"]) == 0
+    assert (tmp_path / "out.csv").read_bytes() == want
+
+
+def test_mpxl_score_falls_back_and_names_a_duplicate(tmp_path, capsys):
+    src = tmp_path / "in.csv"
+    src.write_text(REFUSED[0][1])
+    assert main(["score", str(src), "-o", str(tmp_path / "out.csv")]) == 2
+    assert "line 3: board 1: pair 1 already has a line on this board (line 2)" in capsys.readouterr().err
+    assert not (tmp_path / "out.csv").exists()
+
+
+def test_mpxl_score_falls_back_for_an_adjusted_file(tmp_path):
+    src = tmp_path / "in.csv"
+    src.write_text(DECLINED[0][1])
+    assert main(["score", str(src), "-o", str(tmp_path / "out.csv")]) == 0
+    assert (tmp_path / "out.csv").read_bytes() == general(src.read_text(), ScoringOptions())
