@@ -21,8 +21,8 @@ from ..errors import UserError
 from ..columnar import score_columns
 from ..event import Event
 from ..formats import read_event, read_travellers, write_event
+from ..formats.common import figure_decimals
 from ..formats.csvfile import write_columns_csv
-from ..formats.usebio import _decimals
 from ..rounding import Rounding, round_fraction
 from ..session import AVE_POLICIES, SessionResult, result_to_json, score_event
 
@@ -200,7 +200,7 @@ def _score_columns(args) -> bool:
     scored = score_columns(travellers, options)
     if scored is None:
         return False
-    write_columns_csv(travellers, scored, _decimals(SessionResult(Event(), options, [])), args.output)
+    write_columns_csv(travellers, scored, figure_decimals(options), args.output)
     return True
 
 

@@ -207,6 +207,20 @@ def _find_duplicate(event: Event) -> None:
             pairs[text] = ln
 
 
+def figure_decimals(options) -> int:
+    """How many decimals the writers give a matchpoint figure under ``options`` (ScoringOptions
+    or None): the rounding's, or 2 when the figures are exact (or there are no options).
+
+    >>> from mpxl.session import ScoringOptions
+    >>> figure_decimals(ScoringOptions(rounding="1")), figure_decimals(ScoringOptions()), figure_decimals(None)
+    (1, 2, 2)
+    """
+    rounding = getattr(options, "rounding", None)
+    if rounding is not None and rounding.kind != "exact":
+        return rounding.decimals
+    return 2
+
+
 def format_number(value, decimals: Optional[int] = None) -> str:
     """A figure as text: a Fraction or float to ``decimals`` places (trailing zeros kept), ints plain.
 

@@ -34,7 +34,8 @@ import defusedxml.ElementTree as SafeET
 
 from ..errors import UserError
 from ..event import Event, Line, Pair
-from .common import check_entry, decimals_of, entry_text, format_number, number_or_none, read_bytes, score_from_contract
+from .common import (check_entry, decimals_of, entry_text, figure_decimals, format_number, number_or_none, read_bytes,
+                     score_from_contract)
 
 __all__ = ["read_usebio", "read_usebio_bytes", "write_usebio", "usebio_text"]
 
@@ -289,11 +290,7 @@ def _section_body(event, scored, pairs, sess: int, sec: str, decimals: Optional[
 
 
 def _decimals(obj) -> Optional[int]:
-    options = getattr(obj, "options", None)
-    rounding = getattr(options, "rounding", None)
-    if rounding is not None and rounding.kind != "exact":
-        return rounding.decimals
-    return 2
+    return figure_decimals(getattr(obj, "options", None))
 
 
 def _unpack(obj):
