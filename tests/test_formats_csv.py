@@ -179,6 +179,42 @@ def test_every_way_of_reading_gives_the_same_lines_and_errors(monkeypatch_text):
         assert got == expected, name
 
 
+#: Cells mostly plain, some that the plain reading changes or refuses.
+_plainish = st.one_of(st.sampled_from(["1", "2", "3", "12", " 4 ", "7.0", "01", "", "420", "-50", "T1", "A", "\u0663",
+                                       "99999999999999999999", "1_0", "+5", "-0", "0", "A+", " "]),
+                      st.integers(1, 40).map(str))
+
+
+@st.composite
+def plainish_texts(draw):
+    header = draw(st.sampled_from(["board,ns_pair,ew_pair,ns_score", "section,board,table,ns_pair,ew_pair,ns_score",
+                                   "session;section;board;ns_pair;ew_pair;ns_score", "board,ns_pair,ew_pair,ns_score,"]))
+    delimiter = max((",", ";"), key=header.count)
+    width = header.count(delimiter) + 1
+    rows = [delimiter.join(draw(_plainish) for _ in range(width)) for _ in range(draw(st.integers(1, 6)))]
+    return header + "\n" + "\n".join(rows) + draw(st.sampled_from(["", "\n", "\r\n"]))
+
+
+@FAST
+@given(st.one_of(csv_texts(), plainish_texts()))
+def test_columns_are_the_lines_values_or_none(text):
+    """``csv_columns`` (the column-by-column reading of ``mpxl score plain.csv -o out.csv``) never
+    raises, and where it reads a file its columns hold the values of the general reader's lines."""
+    t = csv_mod.csv_columns(text)
+    if t is None:
+        return
+    saved = csv_mod.check_duplicates
+    csv_mod.check_duplicates = lambda event: None  # judged later, by the scoring
+    try:
+        lines = read_csv_text(text, "t.csv").lines
+    finally:
+        csv_mod.check_duplicates = saved
+    for name in ("board", "ns_pair", "ew_pair", "score", "section", "table", "session"):
+        column = getattr(t, name)
+        default = {"section": "", "table": None, "session": 1}.get(name)
+        assert (column if column is not None else [default] * len(t)) == [getattr(ln, name) for ln in lines], name
+
+
 @FAST
 @given(st.lists(st.lists(_cell, max_size=5), max_size=8), st.sampled_from([",", ";", "\t"]),
        st.sampled_from(["\n", "\r\n"]), st.booleans())
