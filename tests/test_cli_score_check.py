@@ -84,6 +84,15 @@ def test_xlsx_of_an_event_the_template_cannot_hold_has_values(tmp_path, capsys):
     assert wb["Ranking"].max_row > 1 and wb["Travellers"].max_row > 1
 
 
+def test_xlsx_of_more_lines_than_a_sheet_holds_is_refused(tmp_path, capsys, monkeypatch):
+    from mpxl.workbook import template
+
+    monkeypatch.setattr(template, "MAX_DATA_ROWS", 3)  # really 1,048,572; the club file has more than 3 lines
+    code, _, err = run(["score", CLUB, "-o", tmp_path / "big.xlsx"], capsys)
+    assert code == 2 and "more than a worksheet holds (3: Excel's 1,048,576 rows less the headings)" in err
+    assert "write .csv" in err and not (tmp_path / "big.xlsx").exists()
+
+
 def test_unknown_output_extension(tmp_path, capsys):
     code, _, err = run(["score", CLUB, "-o", tmp_path / "r.docx"], capsys)
     assert code == 2 and "cannot write '.docx'" in err

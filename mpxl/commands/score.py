@@ -109,8 +109,19 @@ def ranking_text(result: SessionResult) -> str:
 
 
 def _write_xlsx(result: SessionResult, path: str) -> None:
-    """The template layout with live formulas; an event it cannot hold gets its figures as values."""
+    """The template layout with live formulas; an event it cannot hold gets its figures as values.
+
+    An event with more lines (or pairs) than a worksheet has rows is refused with a message:
+    Excel would not open the file.
+    """
+    from ..workbook import template
     from ..workbook.event_writer import unsupported, write_event_workbook
+
+    for what, count in (("traveller lines", len(result.event.lines)), ("pairs", len(result.pairs))):
+        if count > template.MAX_DATA_ROWS:
+            raise UserError(path, "", f"the event has {count:,} {what}, more than a worksheet holds "
+                            f"({template.MAX_DATA_ROWS:,}: Excel's 1,048,576 rows less the headings); "
+                            "write .csv, .xml or .pbn instead")
 
     reason = unsupported(result)
     if reason is None:

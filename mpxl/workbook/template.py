@@ -58,6 +58,7 @@ __all__ = [
     "METHODS_LAYOUT",
     "FIRST_ROW",
     "HEADER_ROW",
+    "MAX_DATA_ROWS",
     "METHOD_NAMES",
     "ROUNDING_RULES",
     "SMALL_GROUP_RULES",
@@ -67,6 +68,8 @@ __all__ = [
 
 HEADER_ROW = 4
 FIRST_ROW = 5
+#: The most traveller lines (and pairs) a sheet holds: Excel's 1,048,576 rows less the heading rows.
+MAX_DATA_ROWS = 1_048_576 - FIRST_ROW + 1
 
 #: The methods as the Setup drop-down spells them, in the order of the k formula's CHOOSE.
 METHOD_NAMES = ("Neuberg", "Factor", "Ascherman", "McKinnon", "Manual")
