@@ -1,16 +1,17 @@
-"""Plain travellers held column by column, and scored without an object per line.
+"""Traveller lines held column by column, and scored without an object per line.
 
-A big results file of plain NS scores (no adjustments, fouled groups, arrowswitches
-or penalties: a simultaneous pairs, an online tournament, a study) needs no
-:class:`~mpxl.event.Line` per traveller line to be matchpointed. :class:`Travellers`
-holds such lines as columns; :func:`score_columns` gives every line's rounded figures,
-exactly the figures :func:`mpxl.session.score_event` gives for the same lines in the
-same order (tests/test_columnar.py checks it on generated events), with the work per
-line done inside Python's C loops (``map``, slicing, ``set``).
+A big results file of NS scores (a simultaneous pairs, an online tournament, a study:
+whole numbers, with here and there an artificial, weighted or split score, but no
+fouled groups, arrowswitches or penalties) needs no :class:`~mpxl.event.Line` per
+traveller line to be matchpointed. :class:`Travellers` holds such lines as columns;
+:func:`score_columns` gives every line's rounded figures, exactly the figures
+:func:`mpxl.session.score_event` gives for the same lines in the same order
+(tests/test_columnar.py checks it on generated events), with the work per line done
+inside Python's C loops (``map``, slicing, ``set``).
 
 It answers None when the lines need the event model: a board where a pair or a table
-has two lines, or a board with more results than expected. The caller then scores the
-event the general way, which names the problem.
+has two lines, a board with more results than expected, a score the board scorer
+refuses. The caller then scores the event the general way, which names the problem.
 
 >>> t = Travellers(board=[1, 1, 2, 2], ns_pair=["1", "3", "1", "3"], ew_pair=["2", "4", "4", "2"],
 ...                score=[420, 400, -100, None])
@@ -24,23 +25,28 @@ event the general way, which names the problem.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from itertools import chain, compress, count, groupby, islice
 from operator import eq, ne
 from typing import Optional
 
-from .board import plain_board
+from .board import plain_board, score_board
 from .session import ScoringOptions, plain_figures
 
 __all__ = ["Travellers", "ScoredColumns", "score_columns"]
 
+#: The classes of a plain score: a whole number, or None (not played).
+_PLAIN_TYPES = frozenset({int, type(None)})
+
 
 @dataclass
 class Travellers:
-    """Traveller lines of plain scores as columns of equal length (one item per line).
+    """Traveller lines as columns of equal length (one item per line).
 
-    ``score`` is an NS score (int) or None (not played); ``section``, ``table`` and
-    ``session`` may be left out (None): every line is then in section ``''``, at no
-    table, in session 1, as :class:`~mpxl.event.Line`'s defaults.
+    ``score`` is an NS score (int), None (not played), or an artificial, weighted or split
+    score as :func:`mpxl.adjustments.parse_entry` reads it (``'A+'``, ``'30% 420 + 70% 450'``);
+    ``section``, ``table`` and ``session`` may be left out (None): every line is then in
+    section ``''``, at no table, in session 1, as :class:`~mpxl.event.Line`'s defaults.
     """
 
     board: list
@@ -50,6 +56,12 @@ class Travellers:
     section: Optional[list] = None
     table: Optional[list] = None
     session: Optional[list] = None
+
+    def __post_init__(self):
+        for name in ("ns_pair", "ew_pair", "score", "section", "table", "session"):
+            column = getattr(self, name)
+            if column is not None and len(column) != len(self.board):
+                raise ValueError(f"Travellers: {name} has {len(column)} lines, board has {len(self.board)}")
 
     def __len__(self) -> int:
         return len(self.board)
@@ -80,8 +92,13 @@ class ScoredColumns:
 
 
 def score_columns(t: Travellers, options: ScoringOptions = ScoringOptions()) -> Optional[ScoredColumns]:
-    """Score ``t`` as :func:`~mpxl.session.score_event` scores an event of the same lines,
-    or None when the event model must (a pair or a table twice on a board, too many results)."""
+    """Score ``t`` as :func:`~mpxl.session.score_event` scores an event of the same lines, or None
+    when the event model must: a pair or a table twice on a board, too many results, a score the
+    board scorer refuses, an artificial score under the WBF Ave+/Ave- rule (it needs the pairs' totals).
+
+    Boards of plain scores take :func:`~mpxl.board.plain_board`; a board with an artificial,
+    weighted or split score :func:`~mpxl.board.score_board`, as in ``score_event``.
+    """
     n_lines = len(t)
     if not n_lines:
         return None
@@ -105,7 +122,8 @@ def score_columns(t: Travellers, options: ScoringOptions = ScoringOptions()) -> 
     memo: dict = {}
     index_of: dict = {}  # (denominator, top) -> {numerator: index of its rounded figure in figures}
     order: list = []
-    method, scale, expected = options.method, options.scale, options.expected
+    expected = options.expected
+    all_plain = _PLAIN_TYPES.issuperset(set(map(type, t.score)))
     keys = sorted(boards) if all(type(sec) is str for _, sec, _ in boards) else sorted(
         boards, key=lambda k: (k[0], str(k[1]), k[2]))  # as score_event orders boards
     for key in keys:
@@ -113,17 +131,13 @@ def score_columns(t: Travellers, options: ScoringOptions = ScoringOptions()) -> 
         n_expected = expected or max(most[key[:2]], 1)
         if played[key] > n_expected:
             return None
-        ns, ew, D, board_top = plain_board(scores, n_expected, method, scale)
-        try:
-            at = index_of[(D, board_top)].__getitem__
-            ns, ew = list(map(at, ns)), list(map(at, ew))
-        except KeyError:  # figures not met before on a board of this denominator and top
-            indices = index_of.setdefault((D, board_top), {None: 0})
-            for num, figure in plain_figures(memo, D, board_top, {*ns, *ew}, options)[1].items():
-                if num not in indices:
-                    indices[num] = len(figures)
-                    figures.append(figure)
-            ns, ew = list(map(indices.__getitem__, ns)), list(map(indices.__getitem__, ew))
+        if not all_plain and not _PLAIN_TYPES.issuperset(set(map(type, scores))):
+            adjusted = _adjusted_board(scores, n_expected, options, figures)
+            if adjusted is None:
+                return None
+            ns, ew = adjusted
+        else:
+            ns, ew = _plain_indices(scores, n_expected, options, memo, index_of, figures)
         if len(ranges) == 1:
             start, stop = ranges[0]
             ns_at[start:stop] = ns
@@ -136,6 +150,48 @@ def score_columns(t: Travellers, options: ScoringOptions = ScoringOptions()) -> 
                 done += stop - start
         order += ranges
     return ScoredColumns(figures, ns_at, ew_at, _merged(order))
+
+
+def _plain_indices(scores: list, expected: int, options: ScoringOptions, memo: dict, index_of: dict,
+                   figures: list) -> tuple:
+    """A board of plain scores: its lines' indices into ``figures`` (NS, EW), by the integer fast path."""
+    ns, ew, D, board_top = plain_board(scores, expected, options.method, options.scale)
+    try:
+        at = index_of[(D, board_top)].__getitem__
+        return list(map(at, ns)), list(map(at, ew))
+    except KeyError:  # figures not met before on a board of this denominator and top
+        indices = index_of.setdefault((D, board_top), {None: 0})
+        for num, figure in plain_figures(memo, D, board_top, {*ns, *ew}, options)[1].items():
+            if num not in indices:
+                indices[num] = len(figures)
+                figures.append(figure)
+        return list(map(indices.__getitem__, ns)), list(map(indices.__getitem__, ew))
+
+
+def _adjusted_board(scores: list, expected: int, options: ScoringOptions, figures: list) -> Optional[tuple]:
+    """A board with an artificial, weighted or split score: its lines' indices into ``figures``,
+    scored by :func:`~mpxl.board.score_board` and rounded as ``score_event`` rounds it; None where
+    the event model must (a score it refuses; the WBF Ave+/Ave- rule, which needs the pairs' totals)."""
+    try:
+        res = score_board(scores, expected=expected, method=options.method, scale=options.scale,
+                          small_groups=options.small_groups)
+    except ValueError:
+        return None
+    if options.ave_policy != "fixed" and any(lr.kind == "artificial" and {lr.ns_ave, lr.ew_ave} & {"plus", "minus"}
+                                             for lr in res.lines):
+        return None  # Ave+ / Ave- may become the pair's own percentage: the event model knows the pairs
+    top = res.top
+    factor = Fraction(options.factor_top, top) if options.factor_top and top else None
+    average = Fraction(options.factor_top or top, 2)
+    out: tuple = ([], [])
+    for lr in res.lines:
+        for side, mp in zip(out, (lr.ns_mp, lr.ew_mp)):
+            if mp is None:
+                side.append(0)
+                continue
+            side.append(len(figures))
+            figures.append(options.rounding.apply(mp if factor is None else mp * factor, average))
+    return out
 
 
 def _board_ranges(session: Optional[list], section: Optional[list], board: list) -> dict:

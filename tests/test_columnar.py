@@ -74,6 +74,14 @@ EXAMPLES = [
     ("expected 4 given: every board Neuberg'd up", "board,ns_pair,ew_pair,ns_score\n1,1,2,420\n1,3,4,400\n",
      ScoringOptions(expected=4, method=Method.NEUBERG),
      ["5.00", "1.00"], ["1.00", "5.00"]),
+    ("A+ (60/40 of the top 4); the two results Neuberg'd from 2 to 3",
+     "board,ns_pair,ew_pair,ns_score\n1,1,2,420\n1,3,4,400\n1,5,6,A+\n",
+     ScoringOptions(rounding="2"),
+     ["3.50", "0.50", "2.40"], ["0.50", "3.50", "1.60"]),
+    ("an adjustment column replaces the score: A5050 is half the top",
+     "board,ns_pair,ew_pair,ns_score,adjustment\n1,1,2,420,\n1,3,4,400,A5050\n",
+     ScoringOptions(rounding="1"),
+     ["1.0", "1.0"], ["1.0", "1.0"]),
 ]
 
 
@@ -87,8 +95,9 @@ def test_examples(what, text, options, ns, ew, tmp_path):
 
 #: Files the general way refuses or reads otherwise: the columnar path declines.
 DECLINED = [
-    ("an adjustment", "board,ns_pair,ew_pair,ns_score\n1,1,2,A+\n1,3,4,420\n"),
-    ("an adjustment column", "board,ns_pair,ew_pair,ns_score,adjustment\n1,1,2,420,\n"),
+    ("an unknown code", "board,ns_pair,ew_pair,ns_score\n1,1,2,AQQ\n1,3,4,420\n"),
+    ("a fouled-board group column", "board,ns_pair,ew_pair,ns_score,group\n1,1,2,420,A\n"),
+    ("a contract column", "board,ns_pair,ew_pair,contract,declarer,tricks,ns_score\n1,1,2,3NT,N,9,400\n"),
     ("a quoted cell", 'board,ns_pair,ew_pair,ns_score\n1,"1",2,420\n'),
     ("a blank row", "board,ns_pair,ew_pair,ns_score\n1,1,2,420\n\n1,3,4,400\n"),
     ("a short row", "board,ns_pair,ew_pair,ns_score\n1,1,2\n"),
@@ -113,6 +122,8 @@ REFUSED = [
      "table 1"),
     ("more results than expected", "board,ns_pair,ew_pair,ns_score\n1,1,2,420\n1,3,4,400\n", ScoringOptions(expected=1),
      "more than the 1 expected"),
+    ("an artificial score more than expected", "board,ns_pair,ew_pair,ns_score\n1,1,2,A+\n1,3,4,400\n",
+     ScoringOptions(expected=1), "more than the 1 expected"),
 ]
 
 
@@ -135,6 +146,11 @@ def test_values_are_read_as_the_general_reader_reads_them():
     assert t.session is None
 
 
+def test_columns_of_different_lengths_are_refused():
+    with pytest.raises(ValueError, match="Travellers: score has 1 lines, board has 2"):
+        Travellers(board=[1, 1], ns_pair=["1", "3"], ew_pair=["2", "4"], score=[420])
+
+
 def test_scored_columns_by_line_and_in_order():
     t = Travellers(board=[2, 1, 1], ns_pair=["1", "1", "3"], ew_pair=["2", "2", "4"], score=[50, 420, 400])
     s = score_columns(t, ScoringOptions())
@@ -150,6 +166,9 @@ _sections = st.sampled_from(["", "A", "B", " A", "Red"])
 _pairs = st.sampled_from(["1", "2", "3", "4", "5", "6", "7", "8", "7.0", " 3", "N1"])
 _scores = st.one_of(st.sampled_from(["420", "400", "-50", "-100", "110", "", " 140", "-1430"]),
                     st.integers(-7600, 7600).map(str))
+#: Scores the director gave: artificial, weighted, split, not played; some the reader refuses.
+_rulings = st.sampled_from(["A+", "A-", "A=", "A60", "60/40", "A5050", "A+/A+", "NP", "30% 420 + 70% 450",
+                            "-150|-50", " A- ", "420.0", "1e3", "AQQ", "420.5", "inf"])
 _tables = st.sampled_from(["1", "2", "3", "4", "01", "T5", ""])
 _options = st.builds(
     ScoringOptions,
@@ -158,6 +177,8 @@ _options = st.builds(
     expected=st.sampled_from([None, None, 3, 6]),
     rounding=st.sampled_from([Rounding(), Rounding("half-up", 2), Rounding("half-even", 1), Rounding("ebu", 1),
                               Rounding("half-up", 0)]),
+    ave_policy=st.sampled_from(["fixed", "fixed", "wbf"]),
+    small_groups=st.sampled_from(["wbf", "ebu", "qba", "none"]),
     field=st.sampled_from([None, "section", "event"]),
     factor_top=st.sampled_from([None, None, 12]),
 )
@@ -171,7 +192,9 @@ def plain_files(draw):
         ["section", "board", "table", "ns_pair", "ew_pair", "ns_score"],
         ["session", "section", "board", "ns_pair", "ew_pair", "ns_score"],
         ["ns_score", "ew_pair", "board", "ns_pair"],
+        ["board", "ns_pair", "ew_pair", "ns_score", "adjustment"],
     ]))
+    rulings = draw(st.sampled_from([0, 0, 1, 5]))  # in how many of 10 lines the director ruled
     delimiter = draw(st.sampled_from([",", ",", ";", "\t"]))
     rows = []
     for _ in range(draw(st.integers(1, 5))):  # boards
@@ -181,8 +204,12 @@ def plain_files(draw):
             ns, ew = pairs[2 * i], pairs[2 * i + 1]
             if draw(st.integers(0, 9)) == 0:
                 ns = draw(_pairs)  # perhaps a pair twice, a 7.0, a space
+            ruled = draw(st.integers(0, 9)) < rulings
             cells = {"section": section, "board": board, "session": session, "table": draw(_tables),
-                     "ns_pair": ns, "ew_pair": ew, "ns_score": draw(_scores)}
+                     "ns_pair": ns, "ew_pair": ew, "ns_score": draw(_scores),
+                     "adjustment": draw(_rulings) if ruled and "adjustment" in columns else ""}
+            if ruled and "adjustment" not in columns:
+                cells["ns_score"] = draw(_rulings)
             rows.append(delimiter.join(cells[c] for c in columns))
     rows = draw(st.permutations(rows)) if draw(st.booleans()) else rows
     return delimiter.join(columns) + "\n" + "\n".join(rows) + draw(st.sampled_from(["", "\n"]))
@@ -202,9 +229,13 @@ def test_the_columnar_path_writes_the_general_file(tmp_path, text, options):
 @SETTINGS
 @given(plain_files(), _options)
 def test_a_clean_plain_file_takes_the_columnar_path(tmp_path, text, options):
-    """Not vacuous: a file the general way scores, without a pair or table twice, is scored by columns."""
+    """Not vacuous: a file the general way scores, without a pair or table twice, is scored by columns
+    (but for an Ave+ or Ave- under the WBF rule, which needs the pairs' totals)."""
     want = general(text, options)
     if isinstance(want, UserError):
+        return
+    t = csv_columns(text)
+    if options.ave_policy == "wbf" and t is not None and any(isinstance(x, str) for x in t.score):
         return
     assert columnar(text, options, tmp_path) == want
 
@@ -234,8 +265,28 @@ def test_mpxl_score_falls_back_and_names_a_duplicate(tmp_path, capsys):
     assert not (tmp_path / "out.csv").exists()
 
 
-def test_mpxl_score_falls_back_for_an_adjusted_file(tmp_path):
+def test_mpxl_score_takes_the_columns_for_adjusted_scores(tmp_path, monkeypatch):
     src = tmp_path / "in.csv"
-    src.write_text(DECLINED[0][1])
-    assert main(["score", str(src), "-o", str(tmp_path / "out.csv")]) == 0
-    assert (tmp_path / "out.csv").read_bytes() == general(src.read_text(), ScoringOptions())
+    src.write_text(EXAMPLES[-1][1])
+    want = general(src.read_text(), ScoringOptions(rounding="1"))
+    import mpxl.commands.score as score_cmd
+
+    def no_event(*args, **kwargs):
+        raise AssertionError("the event model was used")
+
+    monkeypatch.setattr(score_cmd, "read_event", no_event)
+    assert main(["score", str(src), "-o", str(tmp_path / "out.csv"), "--rounding", "1"]) == 0
+    assert (tmp_path / "out.csv").read_bytes() == want
+    assert (tmp_path / "out.csv").read_text().splitlines()[2] == "1,,1,,3,4,,,,,,A5050,,,,,1.0,1.0"
+
+
+@pytest.mark.parametrize("what,text", [DECLINED[0], DECLINED[1]], ids=[DECLINED[0][0], DECLINED[1][0]])
+def test_mpxl_score_falls_back_for_what_the_columns_do_not_take(what, text, tmp_path, capsys):
+    src = tmp_path / "in.csv"
+    src.write_text(text)
+    code = main(["score", str(src), "-o", str(tmp_path / "out.csv")])
+    want = general(text, ScoringOptions())
+    if isinstance(want, UserError):
+        assert code == 2 and want.problem in capsys.readouterr().err
+    else:
+        assert code == 0 and (tmp_path / "out.csv").read_bytes() == want

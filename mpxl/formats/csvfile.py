@@ -142,6 +142,9 @@ def _header_keys(reader, source: str) -> list:
 #: The columns a header may have for the plain fast paths (blank header cells are ignored).
 PLAIN_COLUMNS = frozenset({"session", "section", "board", "table", "ns_pair", "ew_pair", "ns_score"})
 
+#: The columns :func:`csv_columns` reads: the plain ones and ``adjustment``.
+COLUMNAR_COLUMNS = PLAIN_COLUMNS | {"adjustment"}
+
 #: Below this magnitude ``int(text)`` equals the general path's ``int(float(text))``.
 _EXACT_INT = 2**53
 
@@ -183,6 +186,29 @@ def _plain_table(text: str):
     return int(text) if text.isascii() and text.isdigit() else text
 
 
+def _entry_score(text: str):
+    """An ``ns_score`` cell as :func:`_general_line` reads it: None when blank, a whole number,
+    or an artificial, weighted or split score it accepts; ValueError for anything it refuses."""
+    text = text.strip()
+    if not text:
+        return None
+    try:
+        return _score(text, "", "")
+    except UserError:
+        raise ValueError(text) from None
+
+
+def _entry_adjustment(text: str):
+    """An ``adjustment`` cell as :func:`_general_line` reads it (None when blank); ValueError if refused."""
+    text = text.strip()
+    if not text:
+        return None
+    try:
+        return check_entry(text, "", "")
+    except UserError:
+        raise ValueError(text) from None
+
+
 def _plain_session(text: str) -> int:
     text = text.strip()
     return int(text) if text else 1
@@ -198,15 +224,15 @@ class _PlainRows:
     column by column, each distinct cell text read once in the whole file.
     """
 
-    def __init__(self, keys: list):
+    def __init__(self, keys: list, score=None):
         self.width = len(keys)
         at = {k: i for i, k in enumerate(keys) if k}
         # Line's first fields in order, with the function that reads each (None: not in the file)
         self.columns = [(at["board"], _plain_board), (at["ns_pair"], _plain_pair), (at["ew_pair"], _plain_pair),
-                        (at.get("section"), str.strip), (at["ns_score"], _plain_score),
+                        (at.get("section"), str.strip), (at["ns_score"], score or _plain_score),
                         (at.get("table"), _plain_table), (at.get("session"), _plain_session)]
         self.missing = {str.strip: "", _plain_table: None, _plain_session: 1}  # a column the file lacks
-        self.known: dict = {read: {} for _, read in self.columns}  # per reading function: cell text -> value
+        self.known: dict = {read: {} for read in (*(r for _, r in self.columns), _entry_adjustment)}  # text -> value
 
     @classmethod
     def for_header(cls, keys: list) -> "Optional[_PlainRows]":
@@ -277,20 +303,21 @@ def read_csv_columns(path: "str | os.PathLike") -> Optional[Travellers]:
 
 
 def csv_columns(text: str) -> Optional[Travellers]:
-    """The lines of a CSV text as columns when every row after the header is plain, else None.
+    """The lines of a CSV text as columns when every row after the header is simple, else None.
 
-    Plain: the header has only :data:`PLAIN_COLUMNS` (and an ``ns_score``), every row
+    Simple: the header has only :data:`COLUMNAR_COLUMNS` (and an ``ns_score``), every row
     exactly the header's cells with no quote, carriage return alone or NUL, and each cell
-    what :class:`_PlainRows` reads. The values are those :func:`read_csv_text` gives the
-    same rows; for anything else (a blank row, an adjustment, a cell to complain about)
-    the answer is None and :func:`read_csv_text` reads the file and names any problem.
-    The text is cut in chunks at line ends and each chunk split once at its delimiters
-    and line ends, a column being every width-th cell.
+    one the row-by-row reader accepts (a score may be an artificial, weighted or split
+    score; an ``adjustment`` replaces it). The values are those :func:`read_csv_text`
+    gives the same rows; for anything else (a blank row, another column, a cell to
+    complain about) the answer is None and :func:`read_csv_text` reads the file and names
+    any problem. The text is cut in chunks at line ends and each chunk split once at its
+    delimiters and line ends, a column being every width-th cell.
 
-    >>> t = csv_columns("board,ns_pair,ew_pair,ns_score\\n1,1,2,420\\n1,3,4,\\n")
+    >>> t = csv_columns("board,ns_pair,ew_pair,ns_score\\n1,1,2,420\\n1,3,4,\\n2,1,4,A+\\n")
     >>> t.board, t.ns_pair, t.score, t.section
-    ([1, 1], ['1', '3'], [420, None], None)
-    >>> csv_columns("board,ns_pair,ew_pair,ns_score\\n1,1,2,A+\\n") is None
+    ([1, 1, 2], ['1', '3', '1'], [420, None, 'A+'], None)
+    >>> csv_columns("board,ns_pair,ew_pair,ns_score\\n1,1,2,AQQ\\n") is None   # read_csv_text names it
     True
     """
     text = _splittable(text.lstrip("\ufeff"))
@@ -302,13 +329,15 @@ def csv_columns(text: str) -> Optional[Travellers]:
         keys = _header_keys(csv.reader([header], delimiter=delimiter), "")
     except UserError:
         return None
-    plain = _PlainRows.for_header(keys)
-    if plain is None or not body:
+    if "ns_score" not in keys or not {k for k in keys if k} <= COLUMNAR_COLUMNS or not body:
         return None
+    plain = _PlainRows(keys, score=_entry_score)
+    adjustment = keys.index("adjustment") if "adjustment" in keys else None
+    columns = plain.columns + [(adjustment, _entry_adjustment)]
     if body.endswith("\n"):
         body = body[:-1]
     width, limit = len(keys), csv.field_size_limit()
-    values: list = [[] for _ in plain.columns]
+    values: list = [[] for _ in columns]
     start = 0
     while start <= len(body):
         stop = body.find("\n", start + CHUNK_CHARS)
@@ -320,14 +349,16 @@ def csv_columns(text: str) -> Optional[Travellers]:
             return None  # a blank row, a row of other width: row by row
         cells = chunk.replace("\n", delimiter).split(delimiter)
         try:
-            for column, (i, read) in zip(values, plain.columns):
+            for column, (i, read) in zip(values, columns):
                 if i is not None:
                     column.extend(plain._values(cells[i::width], read))
         except ValueError:
             return None
         start = stop + 1
-    board, ns, ew, section, score, table, session = (
-        column if i is not None else None for column, (i, _) in zip(values, plain.columns))
+    board, ns, ew, section, score, table, session, adjusted = (
+        column if i is not None else None for column, (i, _) in zip(values, columns))
+    if adjusted is not None and adjusted.count(None) != len(adjusted):  # an adjustment replaces the score
+        score = [s if a is None else a for s, a in zip(score, adjusted)]
     return Travellers(board, ns, ew, score, section, table, session)
 
 
@@ -634,10 +665,11 @@ def write_columns_csv(t: Travellers, scored: ScoredColumns, decimals: Optional[i
         return {value: _cell_text(value) for value in distinct}, column
 
     figure_texts = dict(enumerate(_cell_text(format_number(figure, decimals)) for figure in scored.figures))
+    score_texts = {score: _score_cells(score) for score in set(t.score)}  # the ns_score and adjustment cells
     # one row: session, section, board, table, NS, EW, 4 blanks, score, 5 blanks, NS MPs, EW MPs
     row = _row_parts(["1" if t.session is None else texts(t.session), ",", "" if t.section is None else texts(t.section),
                       ",", texts(t.board), ",", "" if t.table is None else texts(t.table), ",", texts(t.ns_pair), ",",
-                      texts(t.ew_pair), ",,,,,", texts(t.score), ",,,,,,", (figure_texts, scored.ns_at), ",",
+                      texts(t.ew_pair), ",,,,,", (score_texts, t.score), ",,,,,", (figure_texts, scored.ns_at), ",",
                       (figure_texts, scored.ew_at), "\n"])
     lead, parts = row[0], row[1:]  # each row but the first starts with the last part's text
     width, rows = len(parts), 50_000
@@ -664,6 +696,19 @@ def write_columns_csv(t: Travellers, scored: ScoredColumns, decimals: Optional[i
             f.write(text[:-len(lead)] if lead else text)  # the next row's lead is written with it
             last = lead
         # (the last row's lead was never written)
+
+
+def _score_cells(score) -> str:
+    """A line's ``ns_score`` and ``adjustment`` cells, as :func:`_write_rows` writes them.
+
+    >>> _score_cells(-420), _score_cells(None), _score_cells("A+"), _score_cells("NP")
+    ('-420,', ',', ',A+', ',')
+    """
+    if type(score) is int:
+        return f"{_cell_text(score)},"
+    if score is None or parse_entry(score) is None:
+        return ","
+    return f",{_cell_text(entry_text(score))}"
 
 
 def _row_parts(parts: list) -> list:
