@@ -243,16 +243,21 @@ def test_a_clean_plain_file_takes_the_columnar_path(tmp_path, text, options):
 # --------------------------------------------------------------------------- the command
 
 
-def test_mpxl_score_uses_the_columns_for_a_plain_csv(tmp_path, monkeypatch, capsys):
-    src = tmp_path / "in.csv"
-    src.write_text(EXAMPLES[0][1])
-    want = general(src.read_text(), ScoringOptions(rounding="2"))
+@pytest.fixture
+def no_event_model(monkeypatch):
+    """``mpxl score`` may not read the file into the event model."""
     import mpxl.commands.score as score_cmd
 
     def no_event(*args, **kwargs):
         raise AssertionError("the event model was used")
 
     monkeypatch.setattr(score_cmd, "read_event", no_event)
+
+
+def test_mpxl_score_uses_the_columns_for_a_plain_csv(tmp_path, no_event_model):
+    src = tmp_path / "in.csv"
+    src.write_text(EXAMPLES[0][1])
+    want = general(src.read_text(), ScoringOptions(rounding="2"))
     assert main(["score", str(src), "-o", str(tmp_path / "out.csv"), "--rounding", "2"]) == 0
     assert (tmp_path / "out.csv").read_bytes() == want
 
@@ -265,16 +270,10 @@ def test_mpxl_score_falls_back_and_names_a_duplicate(tmp_path, capsys):
     assert not (tmp_path / "out.csv").exists()
 
 
-def test_mpxl_score_takes_the_columns_for_adjusted_scores(tmp_path, monkeypatch):
+def test_mpxl_score_takes_the_columns_for_adjusted_scores(tmp_path, no_event_model):
     src = tmp_path / "in.csv"
     src.write_text(EXAMPLES[-1][1])
     want = general(src.read_text(), ScoringOptions(rounding="1"))
-    import mpxl.commands.score as score_cmd
-
-    def no_event(*args, **kwargs):
-        raise AssertionError("the event model was used")
-
-    monkeypatch.setattr(score_cmd, "read_event", no_event)
     assert main(["score", str(src), "-o", str(tmp_path / "out.csv"), "--rounding", "1"]) == 0
     assert (tmp_path / "out.csv").read_bytes() == want
     assert (tmp_path / "out.csv").read_text().splitlines()[2] == "1,,1,,3,4,,,,,,A5050,,,,,1.0,1.0"

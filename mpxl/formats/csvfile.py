@@ -189,22 +189,21 @@ def _plain_table(text: str):
 def _entry_score(text: str):
     """An ``ns_score`` cell as :func:`_general_line` reads it: None when blank, a whole number,
     or an artificial, weighted or split score it accepts; ValueError for anything it refuses."""
-    text = text.strip()
-    if not text:
-        return None
-    try:
-        return _score(text, "", "")
-    except UserError:
-        raise ValueError(text) from None
+    return _accepted(_score, text)
 
 
 def _entry_adjustment(text: str):
     """An ``adjustment`` cell as :func:`_general_line` reads it (None when blank); ValueError if refused."""
+    return _accepted(check_entry, text)
+
+
+def _accepted(read, text: str):
+    """``read(text, source, where)`` of the stripped cell (None when blank), its UserError as ValueError."""
     text = text.strip()
     if not text:
         return None
     try:
-        return check_entry(text, "", "")
+        return read(text, "", "")
     except UserError:
         raise ValueError(text) from None
 
