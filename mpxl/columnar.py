@@ -56,6 +56,9 @@ class Travellers:
     section: Optional[list] = None
     table: Optional[list] = None
     session: Optional[list] = None
+    #: What the file's own published NS matchpoints carry (their most decimals), None when it
+    #: publishes none: the conventions read it (:func:`mpxl.conventions.detect_from`), not the scoring.
+    published_decimals: Optional[int] = None
 
     def __post_init__(self):
         for name in ("ns_pair", "ew_pair", "score", "section", "table", "session"):

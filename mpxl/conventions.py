@@ -20,11 +20,13 @@ and which they cannot tell apart) is in ``EVIDENCE`` and in docs/events.md.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Optional
+
 from .event import Event
 from .methods import Method
 from .rounding import Rounding
 
-__all__ = ["Conventions", "CONVENTIONS", "EVIDENCE", "find", "detect", "options_for"]
+__all__ = ["Conventions", "CONVENTIONS", "EVIDENCE", "find", "detect", "detect_from", "options_for"]
 
 
 @dataclass(frozen=True)
@@ -139,15 +141,24 @@ def find(name: "str | Conventions | None") -> Conventions:
 
 def detect(event: Event) -> Conventions:
     """The conventions of the program that wrote ``event``; 'generic' (with the file's decimals) if unknown."""
-    program = (event.program or "").lower()
+    published = event.published_decimals is not None and any(ln.published_ns_mp is not None for ln in event.lines)
+    return detect_from(event.program, event.published_decimals if published else None)
+
+
+def detect_from(program: str, published_decimals: Optional[int] = None) -> Conventions:
+    """The conventions of ``program`` (a file's program name); for an unknown one 'generic', rounded
+    half up to ``published_decimals`` when the file publishes NS matchpoints with that many decimals.
+
+    >>> detect_from("EBUScore Pairs 1.2.24").name, detect_from("").rounding, detect_from("", 1).rounding
+    ('ebuscore', Rounding(kind='half-up', decimals=2), Rounding(kind='half-up', decimals=1))
+    """
+    program = (program or "").lower()
     for conv in CONVENTIONS.values():
         if conv.matches and any(m in program for m in conv.matches):
             return conv
     generic = CONVENTIONS["generic"]
-    if event.published_decimals is not None and any(
-        ln.published_ns_mp is not None for ln in event.lines
-    ):
-        return replace(generic, rounding=Rounding("half-up", event.published_decimals))
+    if published_decimals is not None:
+        return replace(generic, rounding=Rounding("half-up", published_decimals))
     return generic
 
 

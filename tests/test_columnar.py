@@ -166,6 +166,10 @@ _sections = st.sampled_from(["", "A", "B", " A", "Red"])
 _pairs = st.sampled_from(["1", "2", "3", "4", "5", "6", "7", "8", "7.0", " 3", "N1"])
 _scores = st.one_of(st.sampled_from(["420", "400", "-50", "-100", "110", "", " 140", "-1430"]),
                     st.integers(-7600, 7600).map(str))
+#: Published matchpoints (for ``mpxl check``): their decimals set the rounding of a file that has them.
+_published = st.sampled_from(["", "", "", "1.5", "2.25", "3", "-", " 0.0 ", "1,5", "x"])
+#: Detail columns: blank (as mpxl writes a plain line) but now and then a value.
+_details = st.sampled_from([""] * 30 + [" ", "3NT", "N", "9", "A", "y", "n", "2", "10%"])
 #: Scores the director gave: artificial, weighted, split, not played; some the reader refuses.
 _rulings = st.sampled_from(["A+", "A-", "A=", "A60", "60/40", "A5050", "A+/A+", "NP", "30% 420 + 70% 450",
                             "-150|-50", " A- ", "420.0", "1e3", "AQQ", "420.5", "inf"])
@@ -193,6 +197,9 @@ def plain_files(draw):
         ["session", "section", "board", "ns_pair", "ew_pair", "ns_score"],
         ["ns_score", "ew_pair", "board", "ns_pair"],
         ["board", "ns_pair", "ew_pair", "ns_score", "adjustment"],
+        ["session", "section", "board", "table", "ns_pair", "ew_pair", "contract", "declarer", "tricks", "lead",
+         "ns_score", "adjustment", "group", "arrowswitch", "ns_penalty", "ew_penalty", "ns_mp", "ew_mp"],  # mpxl's own
+        ["board", "ns_pair", "ew_pair", "ns_score", "ns_mp", "ew_mp"],
     ]))
     rulings = draw(st.sampled_from([0, 0, 1, 5]))  # in how many of 10 lines the director ruled
     delimiter = draw(st.sampled_from([",", ",", ";", "\t"]))
@@ -207,7 +214,10 @@ def plain_files(draw):
             ruled = draw(st.integers(0, 9)) < rulings
             cells = {"section": section, "board": board, "session": session, "table": draw(_tables),
                      "ns_pair": ns, "ew_pair": ew, "ns_score": draw(_scores),
-                     "adjustment": draw(_rulings) if ruled and "adjustment" in columns else ""}
+                     "adjustment": draw(_rulings) if ruled and "adjustment" in columns else "",
+                     "ns_mp": draw(_published), "ew_mp": draw(_published)}
+            for detail in ("contract", "declarer", "tricks", "lead", "group", "arrowswitch", "ns_penalty", "ew_penalty"):
+                cells[detail] = draw(_details)
             if ruled and "adjustment" not in columns:
                 cells["ns_score"] = draw(_rulings)
             rows.append(delimiter.join(cells[c] for c in columns))
@@ -237,10 +247,66 @@ def test_a_clean_plain_file_takes_the_columnar_path(tmp_path, text, options):
     t = csv_columns(text)
     if options.ave_policy == "wbf" and t is not None and any(isinstance(x, str) for x in t.score):
         return
+    if has_details(text):
+        return  # a contract, a group, an arrowswitch, even 'n': the event model reads those
     assert columnar(text, options, tmp_path) == want
 
 
+def has_details(text: str) -> bool:
+    """Whether a cell of a detail column (contract ... ew_penalty) is not blank."""
+    import csv
+    import io
+
+    from mpxl.formats.csvfile import BLANK_COLUMNS, _delimiter
+
+    rows = list(csv.reader(io.StringIO(text), delimiter=_delimiter(text)))
+    at = [i for i, name in enumerate(rows[0]) if name in BLANK_COLUMNS]
+    return any(row[i].strip() for row in rows[1:] for i in at if i < len(row))
+
+
 # --------------------------------------------------------------------------- the command
+
+
+def score_both_ways(tmp_path, text: str, flags: list) -> tuple:
+    """``mpxl score in.csv -o out.csv FLAGS`` as it runs, and with the columns path switched off:
+    (exit status, output bytes or None, stderr) for each."""
+    import contextlib
+    import io
+
+    import mpxl.commands.score as score_cmd
+
+    src = tmp_path / "in.csv"
+    src.write_text(text, encoding="utf-8")
+    outcomes = []
+    for columns in (True, False):
+        out = tmp_path / "out.csv"
+        if out.exists():
+            out.unlink()
+        saved = score_cmd.read_travellers
+        if not columns:
+            score_cmd.read_travellers = lambda path: None
+        err = io.StringIO()
+        try:
+            with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+                status = main(["score", str(src), "-o", str(out), *flags])
+        finally:
+            score_cmd.read_travellers = saved
+        outcomes.append((status, out.read_bytes() if out.exists() else None, err.getvalue()))
+    return tuple(outcomes)
+
+
+_flags = st.lists(st.sampled_from([["--rounding", "1"], ["--method", "factor"], ["--field", "event"], ["--scale", "1"],
+                                   ["--conventions", "ebuscore"], ["--ave-policy", "wbf"], ["--expected", "5"]]),
+                  max_size=2).map(lambda fs: [x for f in fs for x in f])
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                 HealthCheck.function_scoped_fixture])
+@given(plain_files(), _flags)
+def test_the_command_writes_the_same_file_either_way(tmp_path, text, flags):
+    """The whole command, conventions included (a CSV's published figures set its rounding)."""
+    with_columns, event_model = score_both_ways(tmp_path, text, flags)
+    assert with_columns == event_model
 
 
 @pytest.fixture
@@ -289,3 +355,18 @@ def test_mpxl_score_falls_back_for_what_the_columns_do_not_take(what, text, tmp_
         assert code == 2 and want.problem in capsys.readouterr().err
     else:
         assert code == 0 and (tmp_path / "out.csv").read_bytes() == want
+
+
+def test_mpxl_reads_its_own_csv_by_columns(tmp_path):
+    """What ``mpxl score -o out.csv`` writes (18 columns, the figures in ns_mp / ew_mp) is read back by
+    columns; its published figures' 2 decimals set the rounding, as the event model reads them."""
+    src, first = tmp_path / "in.csv", tmp_path / "first.csv"
+    src.write_text(EXAMPLES[0][1])
+    assert main(["score", str(src), "-o", str(first), "--rounding", "2"]) == 0
+    text = first.read_text()
+    t = csv_columns(text)
+    assert t is not None and t.published_decimals == 2
+    assert score_columns(t, ScoringOptions()) is not None
+    (rescored_columns, rescored_events) = score_both_ways(tmp_path, text, [])
+    assert rescored_columns == rescored_events and rescored_columns[0] == 0
+    assert rescored_columns[1] == first.read_bytes()  # the same figures again

@@ -16,10 +16,9 @@ from fractions import Fraction
 from pathlib import Path
 
 from ..atomic import atomic_path, check_not_input
-from ..conventions import CONVENTIONS, detect, find
-from ..errors import UserError
 from ..columnar import score_columns
-from ..event import Event
+from ..conventions import CONVENTIONS, detect, detect_from, find
+from ..errors import UserError
 from ..formats import read_event, read_travellers, write_event
 from ..formats.common import figure_decimals
 from ..formats.csvfile import write_columns_csv
@@ -56,9 +55,10 @@ def register(subparsers) -> None:
     p.set_defaults(func=run)
 
 
-def options_from_args(event, args):
-    """The ScoringOptions for ``event``: the conventions (given or detected), overridden by the flags."""
-    conv = find(args.conventions) if getattr(args, "conventions", None) else detect(event)
+def options_from_args(event, args, detected=None):
+    """The ScoringOptions for ``event``: the conventions (given, else ``detected``, else detected from
+    the event), overridden by the flags."""
+    conv = find(args.conventions) if getattr(args, "conventions", None) else detected or detect(event)
     overrides = {}
     for name in ("method", "expected", "scale", "field", "ave_policy", "small_groups", "winners", "factor_top"):
         value = getattr(args, name, None)
@@ -207,7 +207,8 @@ def _score_columns(args) -> bool:
     travellers = read_travellers(args.input)
     if travellers is None:
         return False
-    _, options = options_from_args(Event(source=str(args.input)), args)  # a plain CSV says nothing of its program
+    # a CSV names no program; its published NS matchpoints, if any, say how it rounds
+    _, options = options_from_args(None, args, detected=detect_from("", travellers.published_decimals))
     scored = score_columns(travellers, options)
     if scored is None:
         return False

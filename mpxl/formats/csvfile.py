@@ -142,8 +142,14 @@ def _header_keys(reader, source: str) -> list:
 #: The columns a header may have for the plain fast paths (blank header cells are ignored).
 PLAIN_COLUMNS = frozenset({"session", "section", "board", "table", "ns_pair", "ew_pair", "ns_score"})
 
-#: The columns :func:`csv_columns` reads: the plain ones and ``adjustment``.
-COLUMNAR_COLUMNS = PLAIN_COLUMNS | {"adjustment"}
+#: Columns :func:`csv_columns` takes when every cell of theirs is blank (as in mpxl's own CSV).
+BLANK_COLUMNS = frozenset({"contract", "declarer", "tricks", "lead", "group", "arrowswitch", "ns_penalty", "ew_penalty"})
+
+#: The published matchpoints (for ``mpxl check``): they say how the file's program rounds.
+PUBLISHED_COLUMNS = frozenset({"ns_mp", "ew_mp"})
+
+#: The columns :func:`csv_columns` reads.
+COLUMNAR_COLUMNS = PLAIN_COLUMNS | {"adjustment"} | BLANK_COLUMNS | PUBLISHED_COLUMNS
 
 #: Below this magnitude ``int(text)`` equals the general path's ``int(float(text))``.
 _EXACT_INT = 2**53
@@ -333,6 +339,9 @@ def csv_columns(text: str) -> Optional[Travellers]:
     plain = _PlainRows(keys, score=_entry_score)
     adjustment = keys.index("adjustment") if "adjustment" in keys else None
     columns = plain.columns + [(adjustment, _entry_adjustment)]
+    blanks = [i for i, k in enumerate(keys) if k in BLANK_COLUMNS]
+    published = [i for i, k in enumerate(keys) if k in PUBLISHED_COLUMNS]
+    published_texts: list = [set() for _ in published]  # each published column's distinct texts
     if body.endswith("\n"):
         body = body[:-1]
     width, limit = len(keys), csv.field_size_limit()
@@ -353,12 +362,37 @@ def csv_columns(text: str) -> Optional[Travellers]:
                     column.extend(plain._values(cells[i::width], read))
         except ValueError:
             return None
+        if any(_NOT_BLANK.search("".join(set(cells[i::width]))) for i in blanks):
+            return None  # a contract, a group, an arrowswitch, a penalty: row by row
+        for texts, i in zip(published_texts, published):
+            texts.update(cells[i::width])
         start = stop + 1
     board, ns, ew, section, score, table, session, adjusted = (
         column if i is not None else None for column, (i, _) in zip(values, columns))
     if adjusted is not None and adjusted.count(None) != len(adjusted):  # an adjustment replaces the score
         score = [s if a is None else a for s, a in zip(score, adjusted)]
-    return Travellers(board, ns, ew, score, section, table, session)
+    try:
+        decimals = _published_decimals(dict(zip((keys[i] for i in published), published_texts)))
+    except ValueError:
+        return None
+    return Travellers(board, ns, ew, score, section, table, session, published_decimals=decimals)
+
+
+def _published_decimals(texts: dict) -> Optional[int]:
+    """From the distinct texts of the ``ns_mp`` and ``ew_mp`` columns: the most decimals they carry
+    when an NS figure is published (as :func:`mpxl.conventions.detect` reads a CSV), else None;
+    ValueError for a figure that is not a number (the row-by-row reader names it).
+
+    >>> _published_decimals({"ns_mp": {"1.5", "", "12.25"}, "ew_mp": {"-"}}), _published_decimals({"ew_mp": {"3.0"}})
+    (2, None)
+    """
+    figures = {name: {text.strip() for text in column} - {""} for name, column in texts.items()}
+    for column in figures.values():
+        for text in column:
+            number_or_none(text)
+    if not any(number_or_none(text) is not None for text in figures.get("ns_mp", ())):
+        return None
+    return max(map(decimals_of, chain.from_iterable(figures.values())), default=0)
 
 
 class _ReadRowByRow(Exception):
@@ -641,6 +675,9 @@ def _write_rows(buf, writer, scored, decimals) -> None:
             (known_figure(id(ew_mp)) or figure(ew_mp))[1],
         ])
 
+
+#: A character that is not white space.
+_NOT_BLANK = re.compile(r"\S")
 
 #: A character that makes the csv module quote a cell (of a row of several cells).
 _QUOTED = re.compile(r'[,"\r\n]')
