@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 from mpxl.cli import main
 from mpxl.columnar import ScoredColumns, Travellers, score_columns
 from mpxl.errors import UserError
-from mpxl.formats.csvfile import csv_columns, csv_text, read_csv_text, write_columns_csv
+from mpxl.formats.csvcolumns import csv_columns, write_columns_csv
+from mpxl.formats.csvfile import csv_text, read_csv_text
 from mpxl.methods import Method
 from mpxl.rounding import Rounding
 from mpxl.session import ScoringOptions, score_event
@@ -257,7 +258,8 @@ def has_details(text: str) -> bool:
     import csv
     import io
 
-    from mpxl.formats.csvfile import BLANK_COLUMNS, _delimiter
+    from mpxl.formats.csvcolumns import BLANK_COLUMNS
+    from mpxl.formats.csvfile import _delimiter
 
     rows = list(csv.reader(io.StringIO(text), delimiter=_delimiter(text)))
     at = [i for i, name in enumerate(rows[0]) if name in BLANK_COLUMNS]

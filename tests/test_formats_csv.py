@@ -108,6 +108,7 @@ from hypothesis import strategies as st  # noqa: E402
 
 from mpxl.event import Event, Line  # noqa: E402
 from mpxl.formats import common as common_mod  # noqa: E402
+from mpxl.formats import csvcolumns  # noqa: E402
 from mpxl.formats import csvfile as csv_mod  # noqa: E402
 
 FAST = settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -200,7 +201,7 @@ def plainish_texts(draw):
 def test_columns_are_the_lines_values_or_none(text):
     """``csv_columns`` (the column-by-column reading of ``mpxl score plain.csv -o out.csv``) never
     raises, and where it reads a file its columns hold the values of the general reader's lines."""
-    t = csv_mod.csv_columns(text)
+    t = csvcolumns.csv_columns(text)
     if t is None:
         return
     saved = csv_mod.check_duplicates

@@ -21,7 +21,7 @@ from ..conventions import CONVENTIONS, detect, detect_from, find
 from ..errors import UserError
 from ..formats import read_event, read_travellers, write_event
 from ..formats.common import figure_decimals
-from ..formats.csvfile import write_columns_csv
+from ..formats.csvcolumns import write_columns_csv
 from ..rounding import Rounding, round_fraction
 from ..session import AVE_POLICIES, SessionResult, result_to_json, score_event
 

@@ -83,7 +83,7 @@ def read_travellers(path: "str | os.PathLike", format: Optional[str] = None):
     """
     if _checked_format(path, format) != "csv":
         return None
-    from .csvfile import read_csv_columns
+    from .csvcolumns import read_csv_columns
 
     return read_csv_columns(path)
 

@@ -1,0 +1,273 @@
+"""CSV travellers read and written column by column: ``mpxl score big.csv -o out.csv``.
+
+A CSV of traveller lines with NS scores (and directors' rulings) needs no
+:class:`~mpxl.event.Line` per line: :func:`csv_columns` reads it into
+:class:`~mpxl.columnar.Travellers`, :func:`mpxl.columnar.score_columns` scores it and
+:func:`write_columns_csv` writes the same file, byte for byte, that
+:func:`mpxl.formats.csvfile.write_csv` writes for the event model's result
+(tests/test_columnar.py). Each cell is read by the row-by-row reader's own functions
+(:mod:`mpxl.formats.csvfile`); a file they would refuse or read otherwise is left to it
+(None), and it names the problem.
+"""
+
+from __future__ import annotations
+
+import csv
+import os
+import re
+from itertools import chain, repeat
+from typing import Optional
+
+from ..adjustments import parse_entry
+from ..columnar import ScoredColumns, Travellers
+from ..errors import UserError
+from .common import check_entry, decimals_of, decode_text, entry_text, format_number, number_or_none, read_bytes
+from .csvfile import (COLUMNS, PLAIN_COLUMNS, _PlainRows, _cell_text, _delimiter, _header_keys, _score,
+                      _splittable)
+
+__all__ = ["read_csv_columns", "csv_columns", "write_columns_csv", "COLUMNAR_COLUMNS", "BLANK_COLUMNS",
+           "PUBLISHED_COLUMNS"]
+
+#: Columns :func:`csv_columns` takes when every cell of theirs is blank (as in mpxl's own CSV).
+BLANK_COLUMNS = frozenset({"contract", "declarer", "tricks", "lead", "group", "arrowswitch", "ns_penalty", "ew_penalty"})
+
+#: The published matchpoints (for ``mpxl check``): they say how the file's program rounds.
+PUBLISHED_COLUMNS = frozenset({"ns_mp", "ew_mp"})
+
+#: The columns :func:`csv_columns` reads.
+COLUMNAR_COLUMNS = PLAIN_COLUMNS | {"adjustment"} | BLANK_COLUMNS | PUBLISHED_COLUMNS
+
+#: Characters per chunk of :func:`csv_columns` (about 40,000 rows).
+CHUNK_CHARS = 2**20
+
+
+
+def _entry_score(text: str):
+    """An ``ns_score`` cell as :func:`_general_line` reads it: None when blank, a whole number,
+    or an artificial, weighted or split score it accepts; ValueError for anything it refuses."""
+    return _accepted(_score, text)
+
+
+def _entry_adjustment(text: str):
+    """An ``adjustment`` cell as :func:`_general_line` reads it (None when blank); ValueError if refused."""
+    return _accepted(check_entry, text)
+
+
+def _accepted(read, text: str):
+    """``read(text, source, where)`` of the stripped cell (None when blank), its UserError as ValueError."""
+    text = text.strip()
+    if not text:
+        return None
+    try:
+        return read(text, "", "")
+    except UserError:
+        raise ValueError(text) from None
+
+
+def read_csv_columns(path: "str | os.PathLike") -> Optional[Travellers]:
+    """A CSV file of plain travellers as :class:`~mpxl.columnar.Travellers`, or None (see :func:`csv_columns`)."""
+    return csv_columns(decode_text(read_bytes(path)))
+
+
+def csv_columns(text: str) -> Optional[Travellers]:
+    """The lines of a CSV text as columns when every row after the header is simple, else None.
+
+    Simple: the header has only :data:`COLUMNAR_COLUMNS` (and an ``ns_score``), every row
+    exactly the header's cells with no quote, carriage return alone or NUL, and each cell
+    one the row-by-row reader accepts (a score may be an artificial, weighted or split
+    score; an ``adjustment`` replaces it). The values are those :func:`read_csv_text`
+    gives the same rows; for anything else (a blank row, another column, a cell to
+    complain about) the answer is None and :func:`read_csv_text` reads the file and names
+    any problem. The text is cut in chunks at line ends and each chunk split once at its
+    delimiters and line ends, a column being every width-th cell.
+
+    >>> t = csv_columns("board,ns_pair,ew_pair,ns_score\\n1,1,2,420\\n1,3,4,\\n2,1,4,A+\\n")
+    >>> t.board, t.ns_pair, t.score, t.section
+    ([1, 1, 2], ['1', '3', '1'], [420, None, 'A+'], None)
+    >>> csv_columns("board,ns_pair,ew_pair,ns_score\\n1,1,2,AQQ\\n") is None   # read_csv_text names it
+    True
+    """
+    text = _splittable(text.lstrip("\ufeff"))
+    if text is None:
+        return None
+    delimiter = _delimiter(text)
+    header, _, body = text.partition("\n")
+    try:
+        keys = _header_keys(csv.reader([header], delimiter=delimiter), "")
+    except UserError:
+        return None
+    if "ns_score" not in keys or not {k for k in keys if k} <= COLUMNAR_COLUMNS or not body:
+        return None
+    plain = _PlainRows(keys, score=_entry_score)
+    adjustment = keys.index("adjustment") if "adjustment" in keys else None
+    columns = plain.columns + [(adjustment, _entry_adjustment)]
+    blanks = [i for i, k in enumerate(keys) if k in BLANK_COLUMNS]
+    published = [i for i, k in enumerate(keys) if k in PUBLISHED_COLUMNS]
+    published_texts: list = [set() for _ in published]  # each published column's distinct texts
+    if body.endswith("\n"):
+        body = body[:-1]
+    width, limit = len(keys), csv.field_size_limit()
+    values: list = [[] for _ in columns]
+    start = 0
+    while start <= len(body):
+        stop = body.find("\n", start + CHUNK_CHARS)
+        if stop < 0:
+            stop = len(body)
+        chunk = body[start:stop]
+        lines = chunk.split("\n")
+        if set(map(str.count, lines, repeat(delimiter))) != {width - 1} or max(map(len, lines)) > limit:
+            return None  # a blank row, a row of other width: row by row
+        cells = chunk.replace("\n", delimiter).split(delimiter)
+        try:
+            for column, (i, read) in zip(values, columns):
+                if i is not None:
+                    column.extend(plain._values(cells[i::width], read))
+        except ValueError:
+            return None
+        if any(_NOT_BLANK.search("".join(set(cells[i::width]))) for i in blanks):
+            return None  # a contract, a group, an arrowswitch, a penalty: row by row
+        for texts, i in zip(published_texts, published):
+            texts.update(cells[i::width])
+        start = stop + 1
+    board, ns, ew, section, score, table, session, adjusted = (
+        column if i is not None else None for column, (i, _) in zip(values, columns))
+    if adjusted is not None and adjusted.count(None) != len(adjusted):  # an adjustment replaces the score
+        score = [s if a is None else a for s, a in zip(score, adjusted)]
+    try:
+        decimals = _published_decimals(dict(zip((keys[i] for i in published), published_texts)))
+    except ValueError:
+        return None
+    return Travellers(board, ns, ew, score, section, table, session, published_decimals=decimals)
+
+
+def _published_decimals(texts: dict) -> Optional[int]:
+    """From the distinct texts of the ``ns_mp`` and ``ew_mp`` columns: the most decimals they carry
+    when an NS figure is published (as :func:`mpxl.conventions.detect` reads a CSV), else None;
+    ValueError for a figure that is not a number (the row-by-row reader names it).
+
+    >>> _published_decimals({"ns_mp": {"1.5", "", "12.25"}, "ew_mp": {"-"}}), _published_decimals({"ew_mp": {"3.0"}})
+    (2, None)
+    """
+    figures = {name: {text.strip() for text in column} - {""} for name, column in texts.items()}
+    for column in figures.values():
+        for text in column:
+            number_or_none(text)
+    if not any(number_or_none(text) is not None for text in figures.get("ns_mp", ())):
+        return None
+    return max(map(decimals_of, chain.from_iterable(figures.values())), default=0)
+
+
+#: A character that is not white space.
+_NOT_BLANK = re.compile(r"\S")
+
+#: A character that makes the csv module quote a cell (of a row of several cells).
+_QUOTED = re.compile(r'[,"\r\n]')
+
+
+def write_columns_csv(t: Travellers, scored: ScoredColumns, decimals: Optional[int], path: "str | os.PathLike") -> None:
+    """Write plain travellers and their figures, atomically: the same file, byte for byte, as
+    :func:`write_csv` writes for the event of the same lines scored (tests/test_columnar.py).
+
+    Each column's distinct values (each distinct figure) are turned into cell texts once,
+    with the separators around them; the rows are put together a chunk at a time (in
+    ``scored.order``) by one ``str.join`` of the texts, laid out row after row by slice assignment.
+    """
+    from ..atomic import atomic_write
+
+    def texts(column) -> tuple:
+        """(value -> cell text, or None when the values are their own texts; the column)."""
+        distinct = set(column)
+        if all(type(value) is str for value in distinct) and not _QUOTED.search("".join(distinct)):
+            return None, column
+        return {value: _cell_text(value) for value in distinct}, column
+
+    figure_texts = dict(enumerate(_cell_text(format_number(figure, decimals)) for figure in scored.figures))
+    score_texts = {score: _score_cells(score) for score in set(t.score)}  # the ns_score and adjustment cells
+    # one row: session, section, board, table, NS, EW, 4 blanks, score, 5 blanks, NS MPs, EW MPs
+    row = _row_parts(["1" if t.session is None else texts(t.session), ",", "" if t.section is None else texts(t.section),
+                      ",", texts(t.board), ",", "" if t.table is None else texts(t.table), ",", texts(t.ns_pair), ",",
+                      texts(t.ew_pair), ",,,,,", (score_texts, t.score), ",,,,,", (figure_texts, scored.ns_at), ",",
+                      (figure_texts, scored.ew_at), "\n"])
+    lead, parts = row[0], row[1:]  # each row but the first starts with the last part's text
+    width, rows = len(parts), 50_000
+    if scored.order == [(0, len(t))]:
+        chunks = (slice(start, start + rows) for start in range(0, len(t), rows))
+    else:
+        positions = list(chain.from_iterable(range(start, stop) for start, stop in scored.order))
+        chunks = (positions[start:start + rows] for start in range(0, len(positions), rows))
+    with atomic_write(path, encoding="utf-8", newline="") as f:
+        f.write(",".join(COLUMNS) + "\n" + lead)
+        last = ""
+        for chunk in chunks:
+            n = len(range(len(t))[chunk]) if type(chunk) is slice else len(chunk)
+            layout = [""] * (width * n)
+            for k, part in enumerate(parts):
+                if isinstance(part, str):
+                    layout[k::width] = [part] * n
+                    continue
+                text_of, column = part
+                cells = column[chunk] if type(chunk) is slice else map(column.__getitem__, chunk)
+                layout[k::width] = cells if text_of is None else map(text_of.__getitem__, cells)
+            f.write(last)
+            text = "".join(layout)
+            f.write(text[:-len(lead)] if lead else text)  # the next row's lead is written with it
+            last = lead
+        # (the last row's lead was never written)
+
+
+def _score_cells(score) -> str:
+    """A line's ``ns_score`` and ``adjustment`` cells, as :func:`_write_rows` writes them.
+
+    >>> _score_cells(-420), _score_cells(None), _score_cells("A+"), _score_cells("NP")
+    ('-420,', ',', ',A+', ',')
+    """
+    if type(score) is int:
+        return f"{_cell_text(score)},"
+    if score is None or parse_entry(score) is None:
+        return ","
+    return f",{_cell_text(entry_text(score))}"
+
+
+def _row_parts(parts: list) -> list:
+    """A row's parts with the fixed texts put inside the texts of the columns around them.
+
+    ``parts`` alternates fixed texts (str) and columns ((value -> text dict or None, values));
+    the answer is [lead, part, ...]: a fixed text before the first column (the lead) is put at
+    the end of the last part's texts instead, as the start of the next row. A column with a
+    text dict takes the fixed texts after it (and before it, when the column before takes none).
+
+    >>> lead, *rest = _row_parts(["1,", ({5: "5"}, [5]), ",", (None, ["a"]), ",", ({7: "7"}, [7]), "\\n"])
+    >>> lead, [p if isinstance(p, str) else sorted(p[0].values()) if p[0] else p[1] for p in rest]
+    ('1,', [['5,'], ['a'], [',7\\n1,']])
+    """
+    merged: list = []
+    for part in parts:  # neighbouring fixed texts are one
+        if isinstance(part, str) and merged and isinstance(merged[-1], str):
+            merged[-1] += part
+        else:
+            merged.append(part)
+    lead = merged.pop(0) if isinstance(merged[0], str) else ""
+    if isinstance(merged[-1], str):
+        merged[-1] += lead
+    else:
+        merged.append(lead)
+    out: list = []
+    pending = ""  # a fixed text waiting for the next column with a text dict
+    for part in merged:
+        if isinstance(part, str):
+            if out and not isinstance(out[-1], str) and out[-1][0] is not None:
+                text_of, column = out[-1]
+                out[-1] = ({value: text + part for value, text in text_of.items()}, column)
+            else:
+                pending += part
+            continue
+        text_of, column = part
+        if pending and text_of is not None:
+            text_of = {value: pending + text for value, text in text_of.items()}
+        elif pending:
+            out.append(pending)
+        pending = ""
+        out.append((text_of, column))
+    if pending:
+        out.append(pending)
+    return [lead, *out]
