@@ -56,12 +56,19 @@ class Travellers:
     section: Optional[list] = None
     table: Optional[list] = None
     session: Optional[list] = None
+    #: What was played, kept for the output (the scoring reads only ``score``): texts, tricks a
+    #: whole number; None where not known.
+    contract: Optional[list] = None
+    declarer: Optional[list] = None
+    tricks: Optional[list] = None
+    lead: Optional[list] = None
     #: What the file's own published NS matchpoints carry (their most decimals), None when it
     #: publishes none: the conventions read it (:func:`mpxl.conventions.detect_from`), not the scoring.
     published_decimals: Optional[int] = None
 
     def __post_init__(self):
-        for name in ("ns_pair", "ew_pair", "score", "section", "table", "session"):
+        for name in ("ns_pair", "ew_pair", "score", "section", "table", "session", "contract", "declarer", "tricks",
+                     "lead"):
             column = getattr(self, name)
             if column is not None and len(column) != len(self.board):
                 raise ValueError(f"Travellers: {name} has {len(column)} lines, board has {len(self.board)}")

@@ -79,6 +79,10 @@ EXAMPLES = [
      "board,ns_pair,ew_pair,ns_score\n1,1,2,420\n1,3,4,400\n1,5,6,A+\n",
      ScoringOptions(rounding="2"),
      ["3.50", "0.50", "2.40"], ["0.50", "3.50", "1.60"]),
+    ("scores from the contracts: 3NT= 400, 3NT+1 430, 4S= 420 (board 1, none vulnerable)",
+     "board,ns_pair,ew_pair,contract,declarer,tricks,lead\n1,1,2,3NT,N,9,HK\n1,3,4,3NT,N,10,\n1,5,6,4S,S,=,\n",
+     ScoringOptions(rounding="2"),
+     ["0.00", "4.00", "2.00"], ["4.00", "0.00", "2.00"]),
     ("an adjustment column replaces the score: A5050 is half the top",
      "board,ns_pair,ew_pair,ns_score,adjustment\n1,1,2,420,\n1,3,4,400,A5050\n",
      ScoringOptions(rounding="1"),
@@ -98,7 +102,8 @@ def test_examples(what, text, options, ns, ew, tmp_path):
 DECLINED = [
     ("an unknown code", "board,ns_pair,ew_pair,ns_score\n1,1,2,AQQ\n1,3,4,420\n"),
     ("a fouled-board group column", "board,ns_pair,ew_pair,ns_score,group\n1,1,2,420,A\n"),
-    ("a contract column", "board,ns_pair,ew_pair,contract,declarer,tricks,ns_score\n1,1,2,3NT,N,9,400\n"),
+    ("an arrowswitch", "board,ns_pair,ew_pair,ns_score,arrowswitch\n1,1,2,420,y\n"),
+    ("a contract that is not one", "board,ns_pair,ew_pair,contract,declarer,tricks\n1,1,2,3Z,N,9\n"),
     ("a quoted cell", 'board,ns_pair,ew_pair,ns_score\n1,"1",2,420\n'),
     ("a blank row", "board,ns_pair,ew_pair,ns_score\n1,1,2,420\n\n1,3,4,400\n"),
     ("a short row", "board,ns_pair,ew_pair,ns_score\n1,1,2\n"),
@@ -106,7 +111,6 @@ DECLINED = [
     ("a score with a fraction", "board,ns_pair,ew_pair,ns_score\n1,1,2,420.5\n"),
     ("board 0", "board,ns_pair,ew_pair,ns_score\n0,1,2,420\n"),
     ("no lines", "board,ns_pair,ew_pair,ns_score\n"),
-    ("no score column", "board,ns_pair,ew_pair,contract,declarer,tricks\n1,1,2,3NT,N,9\n"),
 ]
 
 
@@ -171,6 +175,11 @@ _scores = st.one_of(st.sampled_from(["420", "400", "-50", "-100", "110", "", " 1
 _published = st.sampled_from(["", "", "", "1.5", "2.25", "3", "-", " 0.0 ", "1,5", "x"])
 #: Detail columns: blank (as mpxl writes a plain line) but now and then a value.
 _details = st.sampled_from([""] * 30 + [" ", "3NT", "N", "9", "A", "y", "n", "2", "10%"])
+#: What was played: (contract, declarer, tricks, lead), mostly sound, some the reader refuses.
+_played = st.tuples(st.sampled_from(["3NT", "4S", "4Hx", "6C*", "1NTxx", "PASS", "7NT", "2D", "", "3Z", " 4S "]),
+                    st.sampled_from(["N", "E", "S", "W", "", "X", "n"]),
+                    st.sampled_from(["9", "10", "8", "=", "+1", "-2", "13", "", "14", "9.0", "x", "0"]),
+                    st.sampled_from(["HK", "", "S2", "CA"]))
 #: Scores the director gave: artificial, weighted, split, not played; some the reader refuses.
 _rulings = st.sampled_from(["A+", "A-", "A=", "A60", "60/40", "A5050", "A+/A+", "NP", "30% 420 + 70% 450",
                             "-150|-50", " A- ", "420.0", "1e3", "AQQ", "420.5", "inf"])
@@ -201,6 +210,8 @@ def plain_files(draw):
         ["session", "section", "board", "table", "ns_pair", "ew_pair", "contract", "declarer", "tricks", "lead",
          "ns_score", "adjustment", "group", "arrowswitch", "ns_penalty", "ew_penalty", "ns_mp", "ew_mp"],  # mpxl's own
         ["board", "ns_pair", "ew_pair", "ns_score", "ns_mp", "ew_mp"],
+        ["board", "ns_pair", "ew_pair", "contract", "declarer", "tricks", "lead"],  # scores from the contracts
+        ["section", "board", "ns_pair", "ew_pair", "contract", "declarer", "tricks", "ns_score"],
     ]))
     rulings = draw(st.sampled_from([0, 0, 1, 5]))  # in how many of 10 lines the director ruled
     delimiter = draw(st.sampled_from([",", ",", ";", "\t"]))
@@ -217,8 +228,10 @@ def plain_files(draw):
                      "ns_pair": ns, "ew_pair": ew, "ns_score": draw(_scores),
                      "adjustment": draw(_rulings) if ruled and "adjustment" in columns else "",
                      "ns_mp": draw(_published), "ew_mp": draw(_published)}
-            for detail in ("contract", "declarer", "tricks", "lead", "group", "arrowswitch", "ns_penalty", "ew_penalty"):
+            for detail in ("group", "arrowswitch", "ns_penalty", "ew_penalty"):
                 cells[detail] = draw(_details)
+            played = draw(_played) if "contract" in columns and draw(st.integers(0, 3)) else ("", "", "", "")
+            cells["contract"], cells["declarer"], cells["tricks"], cells["lead"] = played
             if ruled and "adjustment" not in columns:
                 cells["ns_score"] = draw(_rulings)
             rows.append(delimiter.join(cells[c] for c in columns))

@@ -1,6 +1,6 @@
 """CSV travellers read and written column by column: ``mpxl score big.csv -o out.csv``.
 
-A CSV of traveller lines with NS scores (and directors' rulings) needs no
+A CSV of traveller lines with NS scores or contracts (and directors' rulings) needs no
 :class:`~mpxl.event.Line` per line: :func:`csv_columns` reads it into
 :class:`~mpxl.columnar.Travellers`, :func:`mpxl.columnar.score_columns` scores it and
 :func:`write_columns_csv` writes the same file, byte for byte, that
@@ -21,21 +21,26 @@ from typing import Optional
 from ..adjustments import parse_entry
 from ..columnar import ScoredColumns, Travellers
 from ..errors import UserError
-from .common import check_entry, decimals_of, decode_text, entry_text, format_number, number_or_none, read_bytes
-from .csvfile import (COLUMNS, PLAIN_COLUMNS, _PlainRows, _cell_text, _delimiter, _header_keys, _score,
-                      _splittable)
+from ..contract import board_vulnerability
+from .common import (check_entry, decimals_of, decode_text, entry_text, format_number, number_or_none, read_bytes,
+                     score_from_contract)
+from .csvfile import (COLUMNS, PLAIN_COLUMNS, _PlainRows, _cell_text, _delimiter, _header_keys, _score, _splittable,
+                      _tricks, tricks_of_contract)
 
 __all__ = ["read_csv_columns", "csv_columns", "write_columns_csv", "COLUMNAR_COLUMNS", "BLANK_COLUMNS",
            "PUBLISHED_COLUMNS"]
 
+#: What was played: kept for the output; a line with no score is scored from its contract.
+PLAY_COLUMNS = ("contract", "declarer", "tricks", "lead")
+
 #: Columns :func:`csv_columns` takes when every cell of theirs is blank (as in mpxl's own CSV).
-BLANK_COLUMNS = frozenset({"contract", "declarer", "tricks", "lead", "group", "arrowswitch", "ns_penalty", "ew_penalty"})
+BLANK_COLUMNS = frozenset({"group", "arrowswitch", "ns_penalty", "ew_penalty"})
 
 #: The published matchpoints (for ``mpxl check``): they say how the file's program rounds.
 PUBLISHED_COLUMNS = frozenset({"ns_mp", "ew_mp"})
 
 #: The columns :func:`csv_columns` reads.
-COLUMNAR_COLUMNS = PLAIN_COLUMNS | {"adjustment"} | BLANK_COLUMNS | PUBLISHED_COLUMNS
+COLUMNAR_COLUMNS = PLAIN_COLUMNS | {"adjustment", *PLAY_COLUMNS} | BLANK_COLUMNS | PUBLISHED_COLUMNS
 
 #: Characters per chunk of :func:`csv_columns` (about 40,000 rows).
 CHUNK_CHARS = 2**20
@@ -51,6 +56,16 @@ def _entry_score(text: str):
 def _entry_adjustment(text: str):
     """An ``adjustment`` cell as :func:`_general_line` reads it (None when blank); ValueError if refused."""
     return _accepted(check_entry, text)
+
+
+def _text(text: str) -> Optional[str]:
+    """A contract, declarer or lead cell: the text, None when blank."""
+    return text.strip() or None
+
+
+def _tricks_cell(text: str):
+    """A tricks cell as the row-by-row reader reads it (a number, a result such as ``+1``, None)."""
+    return _tricks(text.strip() or None)
 
 
 def _accepted(read, text: str):
@@ -72,10 +87,11 @@ def read_csv_columns(path: "str | os.PathLike") -> Optional[Travellers]:
 def csv_columns(text: str) -> Optional[Travellers]:
     """The lines of a CSV text as columns when every row after the header is simple, else None.
 
-    Simple: the header has only :data:`COLUMNAR_COLUMNS` (and an ``ns_score``), every row
-    exactly the header's cells with no quote, carriage return alone or NUL, and each cell
-    one the row-by-row reader accepts (a score may be an artificial, weighted or split
-    score; an ``adjustment`` replaces it). The values are those :func:`read_csv_text`
+    Simple: the header has only :data:`COLUMNAR_COLUMNS` (with ``ns_score``, or ``contract``,
+    ``declarer`` and ``tricks``), the :data:`BLANK_COLUMNS` blank, every row exactly the
+    header's cells with no quote, carriage return alone or NUL, and each cell one the
+    row-by-row reader accepts (a score may be an artificial, weighted or split score; an
+    ``adjustment`` replaces it; a line with no score is scored from its contract). The values are those :func:`read_csv_text`
     gives the same rows; for anything else (a blank row, another column, a cell to
     complain about) the answer is None and :func:`read_csv_text` reads the file and names
     any problem. The text is cut in chunks at line ends and each chunk split once at its
@@ -96,11 +112,13 @@ def csv_columns(text: str) -> Optional[Travellers]:
         keys = _header_keys(csv.reader([header], delimiter=delimiter), "")
     except UserError:
         return None
-    if "ns_score" not in keys or not {k for k in keys if k} <= COLUMNAR_COLUMNS or not body:
+    has_contract = all(k in keys for k in ("contract", "declarer", "tricks"))
+    if not ("ns_score" in keys or has_contract) or not {k for k in keys if k} <= COLUMNAR_COLUMNS or not body:
         return None
     plain = _PlainRows(keys, score=_entry_score)
-    adjustment = keys.index("adjustment") if "adjustment" in keys else None
-    columns = plain.columns + [(adjustment, _entry_adjustment)]
+    at = {k: i for i, k in enumerate(keys) if k}
+    columns = plain.columns + [(at.get("adjustment"), _entry_adjustment), (at.get("contract"), _text),
+                               (at.get("declarer"), _text), (at.get("tricks"), _tricks_cell), (at.get("lead"), _text)]
     blanks = [i for i, k in enumerate(keys) if k in BLANK_COLUMNS]
     published = [i for i, k in enumerate(keys) if k in PUBLISHED_COLUMNS]
     published_texts: list = [set() for _ in published]  # each published column's distinct texts
@@ -125,19 +143,44 @@ def csv_columns(text: str) -> Optional[Travellers]:
         except ValueError:
             return None
         if any(_NOT_BLANK.search("".join(set(cells[i::width]))) for i in blanks):
-            return None  # a contract, a group, an arrowswitch, a penalty: row by row
+            return None  # a fouled-board group, an arrowswitch, a penalty: row by row
         for texts, i in zip(published_texts, published):
             texts.update(cells[i::width])
         start = stop + 1
-    board, ns, ew, section, score, table, session, adjusted = (
+    board, ns, ew, section, score, table, session, adjusted, contract, declarer, tricks, lead = (
         column if i is not None else None for column, (i, _) in zip(values, columns))
+    if score is None:  # no ns_score column
+        score = [None] * len(board)
     if adjusted is not None and adjusted.count(None) != len(adjusted):  # an adjustment replaces the score
         score = [s if a is None else a for s, a in zip(score, adjusted)]
     try:
         decimals = _published_decimals(dict(zip((keys[i] for i in published), published_texts)))
-    except ValueError:
+        if contract is not None and contract.count(None) != len(contract):
+            tricks = _score_contracts(board, score, contract, declarer, tricks)
+    except (ValueError, UserError):
         return None
-    return Travellers(board, ns, ew, score, section, table, session, published_decimals=decimals)
+    if tricks is not None and str in set(map(type, tricks)):  # a result (+1) where the score was given
+        tricks = [None if type(x) is str else x for x in tricks]
+    return Travellers(board, ns, ew, score, section, table, session, contract, declarer, tricks, lead,
+                      published_decimals=decimals)
+
+
+def _score_contracts(board: list, score: list, contract: list, declarer: list, tricks: list) -> list:
+    """Score (in place) each line with no score but a contract, as the row-by-row reader does, and
+    answer the tricks: those lines' results (``+1``) read against their contracts.
+    UserError or ValueError where the row-by-row reader would complain."""
+    tricks = list(tricks)
+    declarer = declarer or [None] * len(board)
+    known: dict = {}  # (vulnerability, contract, declarer, tricks as written) -> (score, tricks)
+    vulnerability = {b: board_vulnerability(b) for b in set(board)}
+    for i in [i for i, (s, c) in enumerate(zip(score, contract)) if s is None and c is not None]:
+        key = (vulnerability[board[i]], contract[i], declarer[i], tricks[i])
+        hit = known.get(key)
+        if hit is None:
+            hit = known[key] = (score_from_contract(board[i], contract[i], declarer[i], tricks[i], "", ""),
+                                tricks_of_contract(contract[i], tricks[i]))
+        score[i], tricks[i] = hit
+    return tricks
 
 
 def _published_decimals(texts: dict) -> Optional[int]:
@@ -183,11 +226,15 @@ def write_columns_csv(t: Travellers, scored: ScoredColumns, decimals: Optional[i
 
     figure_texts = dict(enumerate(_cell_text(format_number(figure, decimals)) for figure in scored.figures))
     score_texts = {score: _score_cells(score) for score in set(t.score)}  # the ns_score and adjustment cells
-    # one row: session, section, board, table, NS, EW, 4 blanks, score, 5 blanks, NS MPs, EW MPs
-    row = _row_parts(["1" if t.session is None else texts(t.session), ",", "" if t.section is None else texts(t.section),
-                      ",", texts(t.board), ",", "" if t.table is None else texts(t.table), ",", texts(t.ns_pair), ",",
-                      texts(t.ew_pair), ",,,,,", (score_texts, t.score), ",,,,,", (figure_texts, scored.ns_at), ",",
-                      (figure_texts, scored.ew_at), "\n"])
+    # one row: session, section, board, table, NS, EW, contract, declarer, tricks, lead, score and
+    # adjustment, 4 blanks (group, arrowswitch, penalties), NS MPs, EW MPs
+    def maybe(column):
+        return "" if column is None else texts(column)
+
+    row = _row_parts(["1" if t.session is None else texts(t.session), ",", maybe(t.section), ",", texts(t.board), ",",
+                      maybe(t.table), ",", texts(t.ns_pair), ",", texts(t.ew_pair), ",", maybe(t.contract), ",",
+                      maybe(t.declarer), ",", maybe(t.tricks), ",", maybe(t.lead), ",", (score_texts, t.score), ",,,,,",
+                      (figure_texts, scored.ns_at), ",", (figure_texts, scored.ew_at), "\n"])
     lead, parts = row[0], row[1:]  # each row but the first starts with the last part's text
     width, rows = len(parts), 50_000
     if scored.order == [(0, len(t))]:

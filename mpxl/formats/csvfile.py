@@ -198,9 +198,10 @@ class _PlainRows:
         at = {k: i for i, k in enumerate(keys) if k}
         # Line's first fields in order, with the function that reads each (None: not in the file)
         self.columns = [(at["board"], _plain_board), (at["ns_pair"], _plain_pair), (at["ew_pair"], _plain_pair),
-                        (at.get("section"), str.strip), (at["ns_score"], score or _plain_score),
+                        (at.get("section"), str.strip), (at.get("ns_score"), score or _plain_score),
                         (at.get("table"), _plain_table), (at.get("session"), _plain_session)]
-        self.missing = {str.strip: "", _plain_table: None, _plain_session: 1}  # a column the file lacks
+        self.missing = {str.strip: "", _plain_table: None, _plain_session: 1,  # a column the file lacks
+                        score or _plain_score: None}
         self.known: dict = {}  # per reading function: cell text -> value
 
     @classmethod
@@ -389,10 +390,7 @@ def _general_line(row: list, keys: list, source: str, where: str) -> Optional[tu
     if ns is None or ew is None:
         raise UserError(source, where, "a line needs both ns_pair and ew_pair")
     ns, ew = _pair_id(ns), _pair_id(ew)
-    contract, declarer, tricks_text = get("contract"), get("declarer"), get("tricks")
-    tricks = tricks_text
-    if tricks_text is not None and re.fullmatch(r"\d+(\.0+)?", tricks_text):
-        tricks = int(float(tricks_text))
+    contract, declarer, tricks = get("contract"), get("declarer"), _tricks(get("tricks"))
     adjustment, score_text = get("adjustment"), get("ns_score")
     if adjustment is not None:
         score = check_entry(adjustment, source, f"{where}, column adjustment")
@@ -400,9 +398,7 @@ def _general_line(row: list, keys: list, source: str, where: str) -> Optional[tu
         score = _score(score_text, source, f"{where}, column ns_score")
     elif contract is not None:
         score = score_from_contract(board, contract, declarer, tricks, source, where)
-        if isinstance(tricks, str):
-            from ..contract import tricks_from_result
-            tricks = tricks_from_result(contract, tricks) if contract.strip().lower() not in ("pass", "p", "passed", "passed out") else None
+        tricks = tricks_of_contract(contract, tricks)
     else:
         score = None
     flag = (get("arrowswitch") or "").lower()
@@ -427,6 +423,30 @@ def _general_line(row: list, keys: list, source: str, where: str) -> Optional[tu
         ew_penalty=get("ew_penalty"), session=session, published_ns_mp=ns_mp, published_ew_mp=ew_mp, where=where,
     )
     return line, decimals
+
+
+def _tricks(text: Optional[str]):
+    """A ``tricks`` cell (stripped; None when blank): a whole number of tricks, or the text as
+    written (a result such as ``=``, ``+1``, ``-2``, read against the contract)."""
+    if text is not None and re.fullmatch(r"\d+(\.0+)?", text):
+        return int(float(text))
+    return text
+
+
+def tricks_of_contract(contract: str, tricks):
+    """The tricks of a line whose score comes from its contract: a result (``+1``) read against
+    the contract, none for a passed-out board.
+
+    >>> tricks_of_contract("4S", "+1"), tricks_of_contract("4S", 11), tricks_of_contract("PASS", "=")
+    (11, 11, None)
+    """
+    if not isinstance(tricks, str):
+        return tricks
+    from ..contract import tricks_from_result
+
+    if contract.strip().lower() in ("pass", "p", "passed", "passed out"):
+        return None
+    return tricks_from_result(contract, tricks)
 
 
 def _pair_id(text: str) -> str:
