@@ -46,15 +46,15 @@ COLUMNAR_COLUMNS = PLAIN_COLUMNS | {"adjustment", *PLAY_COLUMNS} | BLANK_COLUMNS
 CHUNK_CHARS = 2**20
 
 
-
 def _entry_score(text: str):
-    """An ``ns_score`` cell as :func:`_general_line` reads it: None when blank, a whole number,
+    """An ``ns_score`` cell as :func:`mpxl.formats.csvfile._general_line` reads it: None when blank, a whole number,
     or an artificial, weighted or split score it accepts; ValueError for anything it refuses."""
     return _accepted(_score, text)
 
 
 def _entry_adjustment(text: str):
-    """An ``adjustment`` cell as :func:`_general_line` reads it (None when blank); ValueError if refused."""
+    """An ``adjustment`` cell as :func:`mpxl.formats.csvfile._general_line` reads it (None when
+    blank); ValueError if it refuses it."""
     return _accepted(check_entry, text)
 
 
@@ -80,7 +80,7 @@ def _accepted(read, text: str):
 
 
 def read_csv_columns(path: "str | os.PathLike") -> Optional[Travellers]:
-    """A CSV file of plain travellers as :class:`~mpxl.columnar.Travellers`, or None (see :func:`csv_columns`)."""
+    """A CSV file of travellers as :class:`~mpxl.columnar.Travellers`, or None (see :func:`csv_columns`)."""
     return csv_columns(decode_text(read_bytes(path)))
 
 
@@ -91,10 +91,10 @@ def csv_columns(text: str) -> Optional[Travellers]:
     ``declarer`` and ``tricks``), the :data:`BLANK_COLUMNS` blank, every row exactly the
     header's cells with no quote, carriage return alone or NUL, and each cell one the
     row-by-row reader accepts (a score may be an artificial, weighted or split score; an
-    ``adjustment`` replaces it; a line with no score is scored from its contract). The values are those :func:`read_csv_text`
-    gives the same rows; for anything else (a blank row, another column, a cell to
-    complain about) the answer is None and :func:`read_csv_text` reads the file and names
-    any problem. The text is cut in chunks at line ends and each chunk split once at its
+    ``adjustment`` replaces it; a line with no score is scored from its contract). The values
+    are those :func:`~mpxl.formats.csvfile.read_csv_text` gives the same rows; for anything else
+    (a blank row, another column, a cell to complain about) the answer is None and
+    ``read_csv_text`` reads the file and names any problem. The text is cut in chunks at line ends and each chunk split once at its
     delimiters and line ends, a column being every width-th cell.
 
     >>> t = csv_columns("board,ns_pair,ew_pair,ns_score\\n1,1,2,420\\n1,3,4,\\n2,1,4,A+\\n")
