@@ -236,7 +236,9 @@ def plain_files(draw):
                 cells["ns_score"] = draw(_rulings)
             rows.append(delimiter.join(cells[c] for c in columns))
     rows = draw(st.permutations(rows)) if draw(st.booleans()) else rows
-    return delimiter.join(columns) + "\n" + "\n".join(rows) + draw(st.sampled_from(["", "\n"]))
+    end = draw(st.sampled_from(["\n", "\n", "\r\n"]))  # Unix or Windows line ends
+    bom = draw(st.sampled_from(["", "", "\ufeff"]))  # as Excel saves "CSV UTF-8"
+    return bom + delimiter.join(columns) + end + end.join(rows) + draw(st.sampled_from(["", end]))
 
 
 @SETTINGS
