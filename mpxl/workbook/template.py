@@ -913,8 +913,23 @@ def _xlwings_sheet(wb: Workbook):
 # ------------------------------------------------------------------------------ builders
 
 
-def _build(settings, lines, boards, pairs, rows, board_rows, pair_rows, methods) -> tuple:
-    """The workbook without the rows of its data blocks, and the blocks (see :mod:`mpxl.workbook.stream`)."""
+def _build(
+    settings: Optional[Settings] = None,
+    lines: Sequence[TemplateLine] = (),
+    boards: Sequence = (),
+    pairs: Sequence = (),
+    rows: Optional[int] = None,
+    board_rows: Optional[int] = None,
+    pair_rows: Optional[int] = None,
+    methods: tuple = (9, 8),
+) -> tuple:
+    """The workbook without the rows of its data blocks, and the blocks (see :mod:`mpxl.workbook.stream`).
+
+    The contents of a workbook in the template layout, for :func:`build_workbook` and
+    :func:`write_workbook` alike: ``lines``, ``boards`` and ``pairs`` pre-fill it (``pairs``
+    holds (pair, direction) tuples for the Totals sheet); ``methods`` is the (N, n) shown on
+    the Methods sheet; the row counts default to what is given.
+    """
     settings = settings or Settings()
     lines, boards, pairs = list(lines), list(boards), list(pairs)
     sizes = _Sizes(
@@ -937,49 +952,29 @@ def _build(settings, lines, boards, pairs, rows, board_rows, pair_rows, methods)
     return wb, blocks
 
 
-def build_workbook(
-    settings: Optional[Settings] = None,
-    lines: Sequence[TemplateLine] = (),
-    boards: Sequence = (),
-    pairs: Sequence = (),
-    rows: Optional[int] = None,
-    board_rows: Optional[int] = None,
-    pair_rows: Optional[int] = None,
-    methods: tuple = (9, 8),
-) -> Workbook:
-    """Build a workbook in the template layout, pre-filled with ``lines``, ``boards`` and ``pairs``.
-
-    ``pairs`` holds (pair, direction) tuples for the Totals sheet; ``methods`` the
-    (N, n) shown on the Methods sheet. Row counts default to what is given.
+def build_workbook(*args, **contents) -> Workbook:
+    """Build a workbook in the template layout; the arguments are :func:`_build`'s (``settings``,
+    ``lines``, ``boards``, ``pairs``, ``rows``, ``board_rows``, ``pair_rows``, ``methods``).
 
     >>> wb = build_workbook(Settings(method="Manual"), [TemplateLine(1, 1, 2, typed=420)], [1], [(1, "NS"), (2, "EW")])
     >>> wb["Setup"]["B6"].value, wb["Travellers"]["A5"].value, wb["Totals"]["B6"].value
     ('Manual', 1, 'EW')
     """
-    wb, blocks = _build(settings, lines, boards, pairs, rows, board_rows, pair_rows, methods)
+    wb, blocks = _build(*args, **contents)
     for block in blocks:
         stream.fill(block)
     return wb
 
 
-def write_workbook(
-    path,
-    settings: Optional[Settings] = None,
-    lines: Sequence[TemplateLine] = (),
-    boards: Sequence = (),
-    pairs: Sequence = (),
-    rows: Optional[int] = None,
-    board_rows: Optional[int] = None,
-    pair_rows: Optional[int] = None,
-    methods: tuple = (9, 8),
-) -> None:
-    """Write to ``path`` the workbook :func:`build_workbook` builds, fast, for any number of lines.
+def write_workbook(path, *args, **contents) -> None:
+    """Write to ``path`` the workbook :func:`build_workbook` builds from the same arguments, fast,
+    for any number of lines.
 
     The same cells, formulas and styles; the traveller, per-board and pair rows are
     written straight into the file with each column's formula stored once and shared
     down the column (:mod:`mpxl.workbook.stream`), as Excel stores a filled-down column.
     """
-    wb, blocks = _build(settings, lines, boards, pairs, rows, board_rows, pair_rows, methods)
+    wb, blocks = _build(*args, **contents)
     stream.save(wb, blocks, path)
 
 
