@@ -33,7 +33,7 @@ from typing import Optional
 from .board import plain_board, score_board
 from .session import ScoringOptions, plain_figures
 
-__all__ = ["Travellers", "ScoredColumns", "score_columns"]
+__all__ = ["Travellers", "ScoredColumns", "score_columns", "two_winner_sections"]
 
 #: The classes of a plain score: a whole number, or None (not played).
 _PLAIN_TYPES = frozenset({int, type(None)})
@@ -245,7 +245,7 @@ def _gather(column: list, ranges: list) -> list:
 def _distinct(t: Travellers, boards: dict) -> bool:
     """True when no board of ``boards`` (keyed by session, section and board) has a table or a
     pair twice, as :func:`mpxl.formats.common.check_duplicates` judges (pairs by the section's winners)."""
-    two_winner = _two_winner_sections(t)
+    two_winner = two_winner_sections(t.section or [""] * len(t), t.ns_pair, t.ew_pair)
     ns_pair, ew_pair = _as_text(t.ns_pair), _as_text(t.ew_pair)
     table = None if t.table is None else _as_text(t.table)
     for (_session, sec, _board), ranges in boards.items():
@@ -277,14 +277,19 @@ def _as_text(values: list) -> list:
     return values if len(classes) <= 1 else [None if v is None else str(v) for v in values]
 
 
-def _two_winner_sections(t: Travellers) -> dict:
-    """section -> True for a two-winner section, as the CSV reader tells: no pair number
-    both NS and EW in the section, or NS n meeting EW n (Mitchell numbering)."""
+def two_winner_sections(section: list, ns_pair: list, ew_pair: list) -> dict:
+    """Section -> True for a two-winner section, from the lines' sections and pairs (columns):
+    no pair number both NS and EW in the section, or NS n meeting EW n on a line (Mitchell
+    numbering, where NS 1 and EW 1 are different pairs); sections in order of first appearance.
+
+    >>> two_winner_sections(["A", "A", "B", "B"], ["1", "2", "1", "3"], ["1", "3", "2", "1"])
+    {'A': True, 'B': False}
+    """
     seen: dict = {}
     start = 0
-    for sec, run in groupby(t.section or [""] * len(t)):
-        stop = start + sum(1 for _ in run)
-        ns, ew = t.ns_pair[start:stop], t.ew_pair[start:stop]
+    for sec, run in groupby(section):  # a section's lines mostly follow one another
+        stop = start + len(list(run))
+        ns, ew = ns_pair[start:stop], ew_pair[start:stop]
         s = seen.get(sec)
         if s is None:
             s = seen[sec] = [set(), set(), False]

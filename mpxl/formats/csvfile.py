@@ -24,11 +24,12 @@ import csv
 import io
 import os
 import re
-from itertools import chain, groupby, islice, repeat
-from operator import attrgetter, eq
+from itertools import chain, islice, repeat
+from operator import attrgetter
 from typing import Optional
 
 from ..adjustments import parse_entry
+from ..columnar import two_winner_sections
 from ..errors import UserError
 from ..event import Event, Line
 from .common import (check_entry, check_duplicates, decimals_of, decode_text, entry_text, format_number, read_bytes,
@@ -468,18 +469,12 @@ def _score(text: str, source: str, where: str):
 
 def _detect_winners(ev: Event) -> None:
     """Two winners when no pair number sits both NS and EW in a section, or when NS n meets EW n
-    (Mitchell numbering, where NS 1 and EW 1 are different pairs); else one."""
-    by_section: dict = {sec: [set(), set(), False] for sec in ev.sections()}  # one pass: no quadratic work
-    for section, run in groupby(ev.lines, _SECTION):  # a section's lines mostly follow one another
-        run = list(run)
-        seen = by_section[section]
-        ns, ew = list(map(_NS_PAIR, run)), list(map(_EW_PAIR, run))
-        seen[0].update(ns)
-        seen[1].update(ew)
-        if not seen[2] and any(map(eq, ns, ew)):
-            seen[2] = True
-    for sec, (ns, ew, mitchell) in by_section.items():
-        ev.winners[sec] = 2 if mitchell or not (ns & ew) else 1
+    (Mitchell numbering, where NS 1 and EW 1 are different pairs); else one
+    (:func:`mpxl.columnar.two_winner_sections`)."""
+    lines = ev.lines
+    two = two_winner_sections(list(map(_SECTION, lines)), list(map(_NS_PAIR, lines)), list(map(_EW_PAIR, lines)))
+    for sec in ev.sections():
+        ev.winners[sec] = 2 if two.get(sec, True) else 1
 
 
 _SECTION, _NS_PAIR, _EW_PAIR = attrgetter("section"), attrgetter("ns_pair"), attrgetter("ew_pair")
