@@ -31,7 +31,7 @@ from operator import eq, ne
 from typing import Optional
 
 from .board import plain_board, score_board
-from .session import ScoringOptions, plain_figures
+from .session import ScoringOptions, plain_figures, reported_top
 
 __all__ = ["Travellers", "ScoredColumns", "score_columns", "two_winner_sections"]
 
@@ -190,9 +190,8 @@ def _adjusted_board(scores: list, expected: int, options: ScoringOptions, figure
     if options.ave_policy != "fixed" and any(lr.kind == "artificial" and {lr.ns_ave, lr.ew_ave} & {"plus", "minus"}
                                              for lr in res.lines):
         return None  # Ave+ / Ave- may become the pair's own percentage: the event model knows the pairs
-    top = res.top
-    factor = Fraction(options.factor_top, top) if options.factor_top and top else None
-    average = Fraction(options.factor_top or top, 2)
+    top, factor = reported_top(res.top, options)
+    average = Fraction(top, 2)
     out: tuple = ([], [])
     for lr in res.lines:
         for side, mp in zip(out, (lr.ns_mp, lr.ew_mp)):

@@ -263,10 +263,8 @@ def score_event(event: Event, options: ScoringOptions = ScoringOptions()) -> Ses
                 except (ValueError, IndexError):
                     pass
             raise UserError(event.source, where or f"board {board}", f"board {board}: {msg}") from None
-        top = res.top
-        factor = Fraction(options.factor_top, top) if options.factor_top and top else Fraction(1)
-        if options.factor_top:
-            top = options.factor_top
+        top, factor = reported_top(res.top, options)
+        factor = factor or Fraction(1)
         scored = [
             ScoredLine(ln, None if lr.ns_mp is None else lr.ns_mp * factor, None if lr.ew_mp is None else lr.ew_mp * factor,
                        None if lr.ns_mp is None else lr.ns_mp * factor, None if lr.ew_mp is None else lr.ew_mp * factor,
@@ -319,12 +317,25 @@ def _plain_scored_board(lines: list, expected: int, options: ScoringOptions, mem
     if not _PLAIN_TYPES.issuperset(map(type, scores)) or any(map(any, map(_SPECIAL, lines))):
         return None
     ns, ew, D, board_top = plain_board(scores, expected, options.method, options.scale)
-    top = options.factor_top or board_top  # as the general path: factor_top even on a board of one result
+    top = reported_top(board_top, options)[0]
     exact_of, rounded_of, kind_of = plain_figures(memo, D, board_top, {*ns, *ew}, options)
     rounded, exact = rounded_of.__getitem__, exact_of.__getitem__
     scored = list(map(ScoredLine, lines, map(rounded, ns), map(rounded, ew), map(exact, ns), map(exact, ew),
                       map(kind_of.__getitem__, ns)))
     return top, scored
+
+
+def reported_top(board_top: int, options: ScoringOptions) -> tuple:
+    """(the top a board is reported on, the factor its figures take or None): ``factor_top``
+    when it is set (carry-forward), even on a board of one result (top 0, no factor); else
+    the board's own top. Its figures are rounded about half the reported top.
+
+    >>> reported_top(12, ScoringOptions()), reported_top(12, ScoringOptions(factor_top=24))
+    ((12, None), (24, Fraction(2, 1)))
+    """
+    if not options.factor_top:
+        return board_top, None
+    return options.factor_top, (Fraction(options.factor_top, board_top) if board_top else None)
 
 
 def plain_figures(memo: dict, D: int, board_top: int, numerators, options: ScoringOptions) -> tuple:
@@ -344,8 +355,8 @@ def plain_figures(memo: dict, D: int, board_top: int, numerators, options: Scori
     exact_of, rounded_of, kind_of = figures
     new = set(numerators).difference(exact_of)
     if new:
-        factor = Fraction(options.factor_top, board_top) if options.factor_top and board_top else None
-        avg = Fraction(options.factor_top or board_top, 2)
+        top, factor = reported_top(board_top, options)
+        avg = Fraction(top, 2)
         for num in new:
             exact = Fraction(num, D) if factor is None else Fraction(num, D) * factor
             exact_of[num], rounded_of[num], kind_of[num] = exact, options.rounding.apply(exact, avg), "result"
