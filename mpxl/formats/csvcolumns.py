@@ -18,14 +18,13 @@ import re
 from itertools import chain, repeat
 from typing import Optional
 
-from ..adjustments import parse_entry
 from ..columnar import ScoredColumns, Travellers
-from ..errors import UserError
 from ..contract import board_vulnerability
-from .common import (check_entry, decimals_of, decode_text, entry_text, format_number, number_or_none, read_bytes,
+from ..errors import UserError
+from .common import (check_entry, decimals_of, decode_text, format_number, number_or_none, read_bytes,
                      score_from_contract)
 from .csvfile import (COLUMNS, PLAIN_COLUMNS, _PlainRows, _cell_text, _delimiter, _header_keys, _score, _splittable,
-                      _tricks, tricks_of_contract)
+                      _tricks, score_cells, tricks_of_contract)
 
 __all__ = ["read_csv_columns", "csv_columns", "write_columns_csv", "COLUMNAR_COLUMNS", "BLANK_COLUMNS",
            "PUBLISHED_COLUMNS"]
@@ -225,7 +224,7 @@ def write_columns_csv(t: Travellers, scored: ScoredColumns, decimals: Optional[i
         return {value: _cell_text(value) for value in distinct}, column
 
     figure_texts = dict(enumerate(_cell_text(format_number(figure, decimals)) for figure in scored.figures))
-    score_texts = {score: _score_cells(score) for score in set(t.score)}  # the ns_score and adjustment cells
+    score_texts = {score: ",".join(map(_cell_text, score_cells(score))) for score in set(t.score)}  # 2 cells
     # one row: session, section, board, table, NS, EW, contract, declarer, tricks, lead, score and
     # adjustment, 4 blanks (group, arrowswitch, penalties), NS MPs, EW MPs
     def maybe(column):
@@ -260,19 +259,6 @@ def write_columns_csv(t: Travellers, scored: ScoredColumns, decimals: Optional[i
             f.write(text[:-len(lead)] if lead else text)  # the next row's lead is written with it
             last = lead
         # (the last row's lead was never written)
-
-
-def _score_cells(score) -> str:
-    """A line's ``ns_score`` and ``adjustment`` cells, as :func:`_write_rows` writes them.
-
-    >>> _score_cells(-420), _score_cells(None), _score_cells("A+"), _score_cells("NP")
-    ('-420,', ',', ',A+', ',')
-    """
-    if type(score) is int:
-        return f"{_cell_text(score)},"
-    if score is None or parse_entry(score) is None:
-        return ","
-    return f",{_cell_text(entry_text(score))}"
 
 
 def _row_parts(parts: list) -> list:

@@ -520,6 +520,18 @@ def _cell_text(value) -> str:
     return buf.getvalue()[:-2]
 
 
+def score_cells(score) -> tuple:
+    """A line's ``ns_score`` and ``adjustment`` cells: a whole-number score in the first, a ruling's
+    text in the second (nothing for a board not played).
+
+    >>> score_cells(-420), score_cells(None), score_cells("A+"), score_cells("NP")
+    ((-420, ''), ('', ''), ('', 'A+'), ('', ''))
+    """
+    if isinstance(score, int):
+        return score, ""
+    return "", "" if score is None or parse_entry(score) is None else entry_text(score)
+
+
 def _write_rows(buf, writer, scored, decimals) -> None:
     """Write one row of COLUMNS per (line, ns_mp, ew_mp): a plain line's row as text made of
     cached cell texts, every other row by ``writer`` (the same text: tests/test_formats_csv.py)."""
@@ -548,13 +560,10 @@ def _write_rows(buf, writer, scored, decimals) -> None:
                   f"{known_cell(ns) or cell(ns)}{known_cell(ew) or cell(ew)},,,,"
                   f"{known_cell(score) or cell(score)},,,,,{ns_text},{ew_text}\n")
             continue
-        score = ln.score
-        is_plain = isinstance(score, int)
-        entry = parse_entry(score) if score is not None and not is_plain else None
         writer.writerow([
             ln.session, ln.section, ln.board, ln.table if ln.table is not None else "", ln.ns_pair, ln.ew_pair,
             ln.contract or "", ln.declarer or "", "" if ln.tricks is None else ln.tricks, ln.lead or "",
-            score if is_plain else "", "" if is_plain or entry is None else entry_text(score),
+            *score_cells(ln.score),
             ln.group or "", "y" if ln.arrowswitch else "",
             "" if ln.ns_penalty is None else ln.ns_penalty, "" if ln.ew_penalty is None else ln.ew_penalty,
             (known_figure(id(ns_mp)) or figure(ns_mp))[1],
