@@ -33,7 +33,7 @@ from typing import Optional
 from .board import plain_board, score_board
 from .session import ScoringOptions, plain_figures, reported_top
 
-__all__ = ["Travellers", "ScoredColumns", "score_columns", "two_winner_sections"]
+__all__ = ["Travellers", "ScoredColumns", "score_columns", "two_winner_sections", "boards_look_distinct"]
 
 #: The classes of a plain score: a whole number, or None (not played).
 _PLAIN_TYPES = frozenset({int, type(None)})
@@ -113,7 +113,8 @@ def score_columns(t: Travellers, options: ScoringOptions = ScoringOptions()) -> 
     if not n_lines:
         return None
     boards = _board_ranges(t.session, t.section, t.board)
-    if not _distinct(t, boards):
+    two_winner = two_winner_sections(t.section or [""] * n_lines, t.ns_pair, t.ew_pair)  # as the CSV reader tells
+    if not boards_look_distinct(t.session, t.section, t.board, t.ns_pair, t.ew_pair, t.table, two_winner, boards):
         return None
     if (options.field or "section") == "event" and t.section is not None:
         boards = _board_ranges(t.session, None, t.board)
@@ -215,6 +216,8 @@ def _board_ranges(session: Optional[list], section: Optional[list], board: list)
     >>> _board_ranges([1, 2], ["A", "A"], [5, 5])
     {(1, 'A', 5): [(0, 1)], (2, 'A', 5): [(1, 2)]}
     """
+    if not board:
+        return {}
     columns = [c for c in (session, section) if c is not None]
     keys = list(zip(*columns, board)) if columns else board
     starts = [0, *compress(count(1), map(ne, islice(keys, 1, None), keys)), len(keys)]
@@ -241,12 +244,23 @@ def _gather(column: list, ranges: list) -> list:
     return list(chain.from_iterable(column[start:stop] for start, stop in ranges))
 
 
-def _distinct(t: Travellers, boards: dict) -> bool:
-    """True when no board of ``boards`` (keyed by session, section and board) has a table or a
-    pair twice, as :func:`mpxl.formats.common.check_duplicates` judges (pairs by the section's winners)."""
-    two_winner = two_winner_sections(t.section or [""] * len(t), t.ns_pair, t.ew_pair)
-    ns_pair, ew_pair = _as_text(t.ns_pair), _as_text(t.ew_pair)
-    table = None if t.table is None else _as_text(t.table)
+def boards_look_distinct(session: Optional[list], section: Optional[list], board: list, ns_pair: list,
+                         ew_pair: list, table: Optional[list], two_winner: dict, boards: Optional[dict] = None) -> bool:
+    """True when no board (session, section and board) of these lines, given as columns (session
+    and section may be None: all 1, all ''), has a table or a pair twice, nor a pair both NS and EW
+    where ``two_winner`` (section -> bool) is not True; False when one may have. Found board by
+    board with sets; :func:`mpxl.formats.common.check_duplicates` then finds the line at fault.
+    ``boards`` is :func:`_board_ranges` of the same columns, when already made.
+
+    >>> boards_look_distinct(None, None, [1, 1, 2], ["1", "3", "1"], ["2", "4", "2"], [1, 2, 1], {"": True})
+    True
+    >>> boards_look_distinct(None, None, [1, 1], ["1", "3"], ["2", "1"], None, {"": False})   # pair 1 twice
+    False
+    """
+    if boards is None:
+        boards = _board_ranges(session, section, board)
+    ns_pair, ew_pair = _as_text(ns_pair), _as_text(ew_pair)
+    table = None if table is None else _as_text(table)
     for (_session, sec, _board), ranges in boards.items():
         if len(ranges) == 1:
             start, stop = ranges[0]
@@ -254,7 +268,7 @@ def _distinct(t: Travellers, boards: dict) -> bool:
         else:
             ns, ew = _gather(ns_pair, ranges), _gather(ew_pair, ranges)
         n = len(ns)
-        if two_winner[sec]:  # NS 1 and EW 1 are two pairs
+        if two_winner.get(sec):  # NS 1 and EW 1 are two pairs
             if len(set(ns)) != n or len(set(ew)) != n:
                 return False
         elif len(set(ns).union(ew)) != 2 * n:  # one pair each: also a pair both NS and EW

@@ -12,11 +12,11 @@ import os
 
 import re
 from fractions import Fraction
-from itertools import groupby
 from operator import attrgetter
 from typing import Optional
 
 from ..adjustments import Artificial, parse_entry
+from ..columnar import boards_look_distinct
 from ..contract import board_vulnerability, ns_score
 from ..errors import UserError
 from ..event import Event
@@ -139,41 +139,20 @@ def check_duplicates(event: Event) -> None:
     event._duplicates_checked = (event.lines, stamp)
 
 
-_BOARD_KEY = attrgetter("session", "section", "board")
+_SESSION, _SECTION, _BOARD = attrgetter("session"), attrgetter("section"), attrgetter("board")
 _TABLE, _NS_PAIR, _EW_PAIR = attrgetter("table"), attrgetter("ns_pair"), attrgetter("ew_pair")
 
 
 def _boards_look_distinct(event: Event) -> bool:
     """True when no board has a table or a pair twice (nor a pair both NS and EW in a one-winner
-    section), found board by board with sets; False when one may have."""
-    boards: dict = {}
-    for key, run in groupby(event.lines, _BOARD_KEY):  # a board's lines mostly follow one another
-        lines = boards.get(key)
-        if lines is None:
-            boards[key] = list(run)
-        else:
-            lines.extend(run)
-    for (_session, section, _board), lines in boards.items():
-        n = len(lines)
-        ns, ew = _as_text(list(map(_NS_PAIR, lines))), _as_text(list(map(_EW_PAIR, lines)))
-        if event.winners.get(section) == 2:  # NS 1 and EW 1 are two pairs
-            if len(set(ns)) != n or len(set(ew)) != n:
-                return False
-        elif len(set(ns).union(ew)) != 2 * n:  # one pair each: also catches a pair both NS and EW
-            return False
-        tables = list(map(_TABLE, lines))
-        if None in tables:
-            tables = [t for t in tables if t is not None]
-        if len(set(_as_text(tables))) != len(tables):
-            return False
-    return True
-
-
-def _as_text(values: list):
-    """Values that are equal exactly when their ``str`` are: the values themselves when all are
-    str or all int (whose texts are different when they are), else their texts."""
-    classes = set(map(type, values))
-    return values if classes == {str} or classes == {int} else list(map(str, values))
+    section), found board by board with sets (:func:`mpxl.columnar.boards_look_distinct`); False
+    when one may have."""
+    lines = event.lines
+    winners = event.winners
+    section = list(map(_SECTION, lines))
+    return boards_look_distinct(list(map(_SESSION, lines)), section, list(map(_BOARD, lines)),
+                                list(map(_NS_PAIR, lines)), list(map(_EW_PAIR, lines)), list(map(_TABLE, lines)),
+                                {sec: winners.get(sec) == 2 for sec in set(section)})
 
 
 def _find_duplicate(event: Event) -> None:
