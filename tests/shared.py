@@ -11,5 +11,5 @@ from pathlib import Path
 REALDATA = Path(os.environ.get("MPXL_REALDATA") or Path(__file__).resolve().parents[2] / "shared" / "realdata")
 REAL_FILES = sorted(REALDATA.glob("*.xml")) + sorted(REALDATA.glob("*.pbn"))
 
-if os.environ.get("CI") == "true" and len(REAL_FILES) != 3:  # locally the tests skip; in CI they must run
-    raise RuntimeError(f"CI: the three real results files are not in {REALDATA} (set MPXL_REALDATA)")
+if os.environ.get("CI") == "true" and not REAL_FILES:  # locally the tests skip; in CI they must run
+    raise RuntimeError(f"CI: the real results files are not in {REALDATA} (set MPXL_REALDATA)")

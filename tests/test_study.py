@@ -29,7 +29,9 @@ from mpxl.study import (
 )
 
 from shared import REALDATA  # noqa: E402
-REAL_FILES = sorted(REALDATA.glob("*.xml")) + sorted(REALDATA.glob("*.pbn"))
+# The study figures below were taken on these three files (the two later ones are checked in test_realdata).
+REAL_FILES = [REALDATA / f for f in ("ebuscore-2025-01-02-two-winner-a5050.xml", "scorebridge-2025-01-06-one-winner.xml",
+                                     "magiccontest-ffb-final-2022-session1.pbn")]
 PNG = b"\x89PNG\r\n\x1a\n"
 
 # One board, four tables, two winners: NS pairs 1-4 score 420, 400, 170, -50 against EW pairs 1-4.
@@ -247,7 +249,7 @@ def test_parse_k_list_errors(text):
 # ---------------------------------------------------------------------------
 # the real files
 
-needs_real = pytest.mark.skipif(len(REAL_FILES) != 3, reason=f"the three real files are not in {REALDATA}")
+needs_real = pytest.mark.skipif(not all(f.exists() for f in REAL_FILES), reason=f"the three real files are not in {REALDATA}")
 
 
 @pytest.fixture(scope="module")
