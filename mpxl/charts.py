@@ -30,7 +30,7 @@ from typing import IO, Sequence, Union
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
-from .methods import Method, estimate
+from .methods import Method, _check_counts, estimate
 
 __all__ = [
     "methods_chart",
@@ -90,15 +90,14 @@ def methods_chart(N: int, n: int, scale: int = 2, path: Target = "methods.png") 
     >>> methods_chart(8, 9, 2, io.BytesIO())
     Traceback (most recent call last):
     ...
-    ValueError: n 9 results cannot be more than N 8
+    ValueError: 9 results are more than the 8 expected
     """
     if scale not in (1, 2):
         raise ValueError(f"scale {scale!r} must be 1 (single) or 2 (double)")
     for name, v, least in (("N", N, 2), ("n", n, 1)):
         if isinstance(v, bool) or not isinstance(v, int) or v < least:
             raise ValueError(f"{name} {v!r} must be a whole number of results, at least {least}")
-    if n > N:
-        raise ValueError(f"n {n} results cannot be more than N {N}")
+    _check_counts(N, n)
     top_n = scale * (n - 1)
     top_N = scale * (N - 1)
     # every possible raw score: whole numbers on the double scale, halves on the single scale

@@ -96,7 +96,21 @@ K_FORMULAS = {
 }
 
 
-def _check_counts(expected: int, actual: int) -> tuple[int, int]:
+def _check_counts(expected: int, actual: int, least_actual: int = 1, down: bool = False) -> tuple[int, int]:
+    """``(N, n)`` as ints once they make a board: whole numbers, N at least 1, n from
+    ``least_actual`` (1 for an estimate, 0 for a board's lines) up to N (or above N
+    when ``down``: factoring down on purpose, as McKinnon's example 4 does).
+
+    The one count check of the project: the estimates, the board scorers (so the Excel
+    functions) and the command's sessions call it.
+
+    >>> _check_counts(9, 8)
+    (9, 8)
+    >>> _check_counts(2, 3)
+    Traceback (most recent call last):
+    ...
+    ValueError: 3 results are more than the 2 expected
+    """
     N, n = expected, actual
     for name, v in (("expected", N), ("actual", n)):
         if isinstance(v, bool) or not isinstance(v, (int, Rational)) or int(v) != v:
@@ -106,18 +120,20 @@ def _check_counts(expected: int, actual: int) -> tuple[int, int]:
     N, n = int(N), int(n)
     if N < 1:
         raise ValueError(f"expected {N} must be at least 1 result")
-    if n < 1:
-        raise ValueError(f"actual {n} must be at least 1 result")
+    if n < least_actual:
+        raise ValueError(f"actual {n} must be at least {least_actual} result")
+    if n > N and not down:
+        raise ValueError(f"{n} results are more than the {N} expected")
     return N, n
 
 
-def k_value(method: "Method | str", expected: int, actual: int) -> Fraction:
+def k_value(method: "Method | str", expected: int, actual: int, down: bool = False) -> Fraction:
     """The k of ``method`` for a board of ``expected`` results with ``actual`` real ones.
 
     >>> k_value("neuberg", 9, 8), k_value("mckinnon", 9, 8), k_value("mckinnon", 9, 7)
     (Fraction(9, 8), Fraction(1, 1), Fraction(8, 7))
     """
-    N, n = _check_counts(expected, actual)
+    N, n = _check_counts(expected, actual, down=down)
     return K_FORMULAS[Method.find(method)][0](N, n)
 
 
@@ -135,14 +151,16 @@ def _exact(x) -> "Fraction":
     raise ValueError(f"{x!r} is not a number")
 
 
-def estimate(mp, expected: int, actual: int, method: "Method | str" = Method.NEUBERG, scale: int = 2):
+def estimate(mp, expected: int, actual: int, method: "Method | str" = Method.NEUBERG, scale: int = 2,
+             down: bool = False):
     """Estimate matchpoints ``mp`` won among ``actual`` results on a board of ``expected``.
 
     Exact (a Fraction) for int or Fraction input, a float for float input.
     With one real result every method gives the average. A full board
     (``actual == expected``) is never estimated: S is returned unchanged. (Every
     method's k is then 1 except Ascherman's, whose formula would compress even a
-    full board; no program applies it there.)
+    full board; no program applies it there.) More results than expected is an
+    impossible board and refused, unless ``down`` asks to factor down on purpose.
 
     >>> estimate(15, 10, 9)                       # De Wael: 16.78
     Fraction(151, 9)
@@ -151,16 +169,18 @@ def estimate(mp, expected: int, actual: int, method: "Method | str" = Method.NEU
     >>> estimate(6.0, 12, 11, scale=1)            # FAQ: 13.18 double = 6.59 single
     6.590909090909091
     """
-    N, n = _check_counts(expected, actual)
+    N, n = _check_counts(expected, actual, down=down)
     if scale not in (1, 2):
         raise ValueError(f"scale {scale!r} must be 1 (single) or 2 (double)")
     S = _exact(mp)
+    if not 0 <= S <= scale * (n - 1):
+        raise ValueError(f"mp {float(S):g} is outside 0..{scale * (n - 1)}, the top of {n} results on scale {scale}")
     if n == N:
         result = S
     elif n == 1:
         result = Fraction(scale * (N - 1), 2)
     else:
-        k = k_value(method, N, n)
+        k = k_value(method, N, n, down)
         result = (N - k) / (n - 1) * S + scale * (k - 1) / 2
     return float(result) if isinstance(mp, float) else result
 
@@ -177,6 +197,8 @@ def estimate_percentage(pct, expected: int, actual: int, method: "Method | str" 
     """
     N, n = _check_counts(expected, actual)
     P = _exact(pct)
+    if not 0 <= P <= 100:
+        raise ValueError(f"percentage {float(P):g} is outside 0..100")
     if N == 1:
         raise ValueError("a board of 1 expected result has no percentage (its top is 0)")
     if n == N:

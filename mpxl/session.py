@@ -43,7 +43,7 @@ from .adjustments import parse_entry
 from .board import plain_board, score_board
 from .errors import UserError
 from .event import Event, Line, Pair
-from .methods import Method
+from .methods import Method, _check_counts
 from .rounding import Rounding, round_fraction
 
 __all__ = [
@@ -238,9 +238,10 @@ def score_event(event: Event, options: ScoringOptions = ScoringOptions()) -> Ses
         lines = groups[key]
         expected = options.expected or max(most[(sess, sec)], 1)
         n_lines = played[key]
-        if n_lines > expected:
-            raise UserError(event.source, lines[-1].where or f"board {board}",
-                            f"board {board} has {n_lines} results, more than the {expected} expected")
+        try:
+            _check_counts(expected, n_lines, 0)
+        except ValueError as exc:
+            raise UserError(event.source, lines[-1].where or f"board {board}", f"board {board}: {exc}") from None
         fast = _plain_scored_board(lines, expected, options, memo)
         if fast is not None:
             boards.append(ScoredBoard(board, sec, expected, n_lines, fast[0], fast[1], sess))

@@ -292,7 +292,7 @@ def _coefficients(N: int, n: int) -> tuple:
         pairs = []
         for m in METHODS:
             b = estimate(Fraction(0), N, n, m, 2)
-            a = estimate(Fraction(1), N, n, m, 2) - b
+            a = estimate(Fraction(1), N, n, m, 2) - b if n > 1 else Fraction(0)  # one result: the average
             pairs.append((float(a), float(b)))
         _COEF_CACHE[key] = tuple(pairs)
     return _COEF_CACHE[key]

@@ -70,5 +70,5 @@ def test_methods_chart_writes_a_png_and_refuses_n_above_N(tmp_path, capsys):
     assert f"chart: {png}" in capsys.readouterr().out
     bad = tmp_path / "bad.png"
     assert main(["methods", "9", "10", "--chart", str(bad)]) == 2
-    assert "cannot be more than N 9" in capsys.readouterr().err
+    assert "10 results are more than the 9 expected" in capsys.readouterr().err
     assert not bad.exists()

@@ -403,10 +403,10 @@ def test_mckinnon_example_4_factor_down(row):
     S = int(S)
     assert raw_matchpoints([int(r[0]) for r in MCK_EX4_DOWN])[row] == S
     assert shown(Fraction(100 * S, 24), pct)
-    assert shown(estimate(S, 12, 13, "factor"), F)
+    assert shown(estimate(S, 12, 13, "factor", down=True), F)
     n_score, n_S, _garbled, neuberg = MCK_EX4_DOWN_NEUBERG[row]
     assert (n_score, n_S) == (score, str(S))
-    assert shown(estimate(S, 12, 13, "neuberg"), _expected(("ex4down", "Neuberg", row), neuberg)[0])
+    assert shown(estimate(S, 12, 13, "neuberg", down=True), _expected(("ex4down", "Neuberg", row), neuberg)[0])
 
 
 def test_mckinnon_example_4_text():
@@ -428,8 +428,8 @@ SLIP_TABLE = [
     ("000 ex3 MPs%(2) 13/14", Fraction(1300, 14), "92.83", "92.86"),
     ("000 ex3 MPs%(2) 10/14", Fraction(1000, 14), "71.42", "71.43"),
     ("000 ex4 F S=20", estimate(20, 13, 12, "factor"), "21.81", "21.82"),
-    ("000 ex4down Neuberg S=4", estimate(4, 12, 13), "3.61", "3.62"),
-    ("000 ex4down Neuberg S=2", estimate(2, 12, 13), "1.76", "1.77"),
+    ("000 ex4down Neuberg S=4", estimate(4, 12, 13, down=True), "3.61", "3.62"),
+    ("000 ex4down Neuberg S=2", estimate(2, 12, 13, down=True), "1.76", "1.77"),
     ("004 FAQ 21.9/22", Fraction(Decimal("21.9")) * 100 / 22, "99.54", "99.55"),
 ]
 
