@@ -13,6 +13,7 @@ directly as well as through xlwings' own conversion layer.
 from __future__ import annotations
 
 import functools
+import inspect
 from fractions import Fraction
 
 import xlwings as xw
@@ -37,12 +38,22 @@ MAX_CELLS = 100_000
 
 
 def _excel_errors(name: str):
-    """Turn a ValueError (or any bad input) into the cell text ``NAME: message``."""
+    """Turn a ValueError (or any bad input) into the cell text ``NAME: message``.
+
+    A one-cell argument holding an Excel error value is named by its parameter
+    (``MATCHPOINTS: expected is #N/A``); error values inside a range are named by
+    the function's own checks (``MATCHPOINTS: row 2 is #N/A``).
+    """
 
     def wrap(func):
+        params = list(inspect.signature(func).parameters)
+
         @functools.wraps(func)
         def inner(*args, **kwargs):
             try:
+                for param, v in [*zip(params, args), *kwargs.items()]:
+                    if not isinstance(v, (list, tuple)):
+                        _cell(v, param)
                 return func(*args, **kwargs)
             except (ValueError, TypeError, ZeroDivisionError, OverflowError) as exc:
                 return f"{name}: {exc}"
@@ -63,10 +74,25 @@ def _is_blank(v) -> bool:
     return v is None or (isinstance(v, str) and not v.strip())
 
 
+#: The error values Excel (and Office.js) can hand a function as text under ``err_to_str``.
+EXCEL_ERRORS = frozenset({
+    "#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A", "#GETTING_DATA", "#SPILL!",
+    "#CALC!", "#FIELD!", "#BLOCKED!", "#CONNECT!", "#UNKNOWN!", "#BUSY!", "#PYTHON!", "#TIMEOUT!",
+})
+
+
 def _cell(v, what: str):
-    """A cell value as passed by xlwings; error values (#N/A...) are refused by name."""
-    if isinstance(v, str) and v.strip().startswith("#") and v.strip().upper().rstrip("!?0/").rstrip() != "#":
-        raise ValueError(f"{what} is the error value {v.strip()}; expected a value")
+    """A cell value as passed by xlwings; an error value (#N/A...) is refused by name.
+
+    >>> _cell(420, "row 1")
+    420
+    >>> _cell("#N/A", "row 2")
+    Traceback (most recent call last):
+    ...
+    ValueError: row 2 is #N/A
+    """
+    if isinstance(v, str) and v.strip().upper() in EXCEL_ERRORS:
+        raise ValueError(f"{what} is {v.strip()}")
     return v
 
 
@@ -101,6 +127,8 @@ def _whole(v, what: str, default=None, low: int = 1) -> int:
             raise ValueError(f"{what} is missing; expected a whole number")
         return default
     _cell(v, what)
+    if isinstance(v, bool):
+        raise ValueError(f"{what} {str(v).upper()} is not a whole number")
     try:
         f = float(v)
     except (TypeError, ValueError):
@@ -167,17 +195,18 @@ def board_matchpoints(scores, expected=None, method=None, scale=None, side=None,
         g, _ = _column(groups, "groups")
         if len(g) != n_lines:
             raise ValueError(f"groups has {len(g)} cells for {n_lines} scores")
-        kwargs["groups"] = ["" if _is_blank(x) else str(x).strip() for x in g]
+        kwargs["groups"] = ["" if _is_blank(x) else str(_cell(x, f"groups row {i}")).strip() for i, x in enumerate(g, 1)]
     if not _is_blank(flags):
         f, _ = _column(flags, "flags")
         if len(f) != n_lines:
             raise ValueError(f"flags has {len(f)} cells for {n_lines} scores")
-        kwargs["arrowswitch"] = [_arrowswitch_flag(x, i) for i, x in enumerate(f, 1)]
+        kwargs["arrowswitch"] = [_arrowswitch_flag(_cell(x, f"flags row {i}"), i) for i, x in enumerate(f, 1)]
     if not _is_blank(penalties):
         rows = _rows(penalties)
         if len(rows) != n_lines:
             raise ValueError(f"penalties has {len(rows)} rows for {n_lines} scores")
-        kwargs["penalties"] = [tuple((r + [None, None])[:2]) for r in rows]
+        kwargs["penalties"] = [tuple(_cell(x, f"penalties row {i}") for x in (r + [None, None])[:2])
+                               for i, r in enumerate(rows, 1)]
     N = None if _is_blank(expected) else _whole(expected, "expected")
     m, sc, which = Method.find(None if _is_blank(method) else str(method)), _scale(scale), _side(side)
     rnd = Rounding.parse(None if _is_blank(rounding) else (int(rounding) if isinstance(rounding, float) else rounding))
@@ -269,14 +298,7 @@ def estimate_range(mp, expected, actual, method, scale=None) -> list:
     N, n = _whole(expected, "expected"), _whole(actual, "actual")
     m = Method.find(None if _is_blank(method) else method if isinstance(method, Method) else str(method))
     s = _scale(scale)
-    top_n = s * (n - 1)
-
-    def one(S):
-        if not 0 <= S <= top_n:
-            raise ValueError(f"mp {float(S):g} is outside 0..{top_n}, the top of {n} results on scale {s}")
-        return estimate(S, N, n, m, s)
-
-    return _map_range(mp, one)
+    return _map_range(mp, lambda S: estimate(S, N, n, m, s))
 
 
 def _scalar_or_range(rows: list):
@@ -287,13 +309,12 @@ def _scalar_or_range(rows: list):
 
 
 @xw.func
-@xw.arg("scores", ndim=2, doc="One board's NS scores as a column: numbers, adjustment codes (A60, A+, 60/40, '30% 420 + 70% 450', '-150|-50'); blank = not played.")
-@xw.arg("expected", doc="The results the board should have (N). Default: the lines that are not blank.")
-@xw.arg("method", doc="neuberg (default), factor, ascherman, mckinnon or manual.")
-@xw.arg("scale", doc="2 = double matchpoints (default), 1 = single.")
-@xw.arg("side", doc="NS (default), EW, or BOTH for two columns.")
-@xw.arg("rounding", doc="Round each figure: blank = exact, a number of decimals, ebu, acbl, half-even:1.")
-@xw.ret(expand="table")
+@xw.arg("scores", ndim=2, doc="One board's NS scores as a column: numbers, adjustment codes (A60, A+, 60/40, '30% 420 + 70% 450', '-150|-50'); blank = not played.", err_to_str=True)
+@xw.arg("expected", doc="The results the board should have (N). Default: the lines that are not blank.", err_to_str=True)
+@xw.arg("method", doc="neuberg (default), factor, ascherman, mckinnon or manual.", err_to_str=True)
+@xw.arg("scale", doc="2 = double matchpoints (default), 1 = single.", err_to_str=True)
+@xw.arg("side", doc="NS (default), EW, or BOTH for two columns.", err_to_str=True)
+@xw.arg("rounding", doc="Round each figure: blank = exact, a number of decimals, ebu, acbl, half-even:1.", err_to_str=True)
 @_excel_errors("MATCHPOINTS")
 def MATCHPOINTS(scores, expected=None, method=None, scale=None, side=None, rounding=None):
     """Matchpoints of one board's results, estimated to the expected number of results when short."""
@@ -301,17 +322,16 @@ def MATCHPOINTS(scores, expected=None, method=None, scale=None, side=None, round
 
 
 @xw.func
-@xw.arg("scores", ndim=2, doc="One board's NS scores or adjustment codes as a column; blank = not played.")
-@xw.arg("groups", ndim=2, doc="Fouled-board group label per line (blank = one group).")
-@xw.arg("flags", ndim=2, doc="AS on a line played arrowswitched; blank otherwise.")
-@xw.arg("expected", doc="The results the board should have (N). Default: the lines that are not blank.")
-@xw.arg("method", doc="neuberg (default), factor, ascherman, mckinnon or manual.")
-@xw.arg("scale", doc="2 = double matchpoints (default), 1 = single.")
-@xw.arg("side", doc="NS (default), EW, or BOTH for two columns.")
-@xw.arg("penalties", ndim=2, doc="Procedural penalties: two columns (NS, EW), in matchpoints (2) or % of top (10%).")
-@xw.arg("small_groups", doc="Fouled small groups: wbf (default), ebu, qba or none.")
-@xw.arg("rounding", doc="Round each figure: blank = exact, a number of decimals, ebu, acbl, half-even:1.")
-@xw.ret(expand="table")
+@xw.arg("scores", ndim=2, doc="One board's NS scores or adjustment codes as a column; blank = not played.", err_to_str=True)
+@xw.arg("groups", ndim=2, doc="Fouled-board group label per line (blank = one group).", err_to_str=True)
+@xw.arg("flags", ndim=2, doc="AS on a line played arrowswitched; blank otherwise.", err_to_str=True)
+@xw.arg("expected", doc="The results the board should have (N). Default: the lines that are not blank.", err_to_str=True)
+@xw.arg("method", doc="neuberg (default), factor, ascherman, mckinnon or manual.", err_to_str=True)
+@xw.arg("scale", doc="2 = double matchpoints (default), 1 = single.", err_to_str=True)
+@xw.arg("side", doc="NS (default), EW, or BOTH for two columns.", err_to_str=True)
+@xw.arg("penalties", ndim=2, doc="Procedural penalties: two columns (NS, EW), in matchpoints (2) or % of top (10%).", err_to_str=True)
+@xw.arg("small_groups", doc="Fouled small groups: wbf (default), ebu, qba or none.", err_to_str=True)
+@xw.arg("rounding", doc="Round each figure: blank = exact, a number of decimals, ebu, acbl, half-even:1.", err_to_str=True)
 @_excel_errors("BOARDMP")
 def BOARDMP(scores, groups=None, flags=None, expected=None, method=None, scale=None, side=None,
             penalties=None, small_groups=None, rounding=None):
@@ -320,10 +340,10 @@ def BOARDMP(scores, groups=None, flags=None, expected=None, method=None, scale=N
 
 
 @xw.func
-@xw.arg("code", doc="An artificial score: A60, A50, A40, A+, A=, A-, AVE, AVE+, AVE-, 60/40, A+/A+, A6040.")
-@xw.arg("expected", doc="The results the board should have (N).")
-@xw.arg("scale", doc="2 = double matchpoints (default), 1 = single.")
-@xw.arg("side", doc="NS (default) or EW.")
+@xw.arg("code", doc="An artificial score: A60, A50, A40, A+, A=, A-, AVE, AVE+, AVE-, 60/40, A+/A+, A6040.", err_to_str=True)
+@xw.arg("expected", doc="The results the board should have (N).", err_to_str=True)
+@xw.arg("scale", doc="2 = double matchpoints (default), 1 = single.", err_to_str=True)
+@xw.arg("side", doc="NS (default) or EW.", err_to_str=True)
 @_excel_errors("ADJUSTED")
 def ADJUSTED(code, expected, scale=None, side=None):
     """The matchpoints of an artificial adjusted score: its percentage of the board's full top."""
@@ -346,11 +366,10 @@ def _method_function(method: Method):
     fn.__name__ = fn.__qualname__ = method.name
     fn.__doc__ = f"Estimate matchpoints to the expected number of results by the {method.value.title()} method."
     fn = _excel_errors(method.name)(fn)
-    fn = xw.ret(expand="table")(fn)
-    fn = xw.arg("scale", doc="2 = double matchpoints (default), 1 = single.")(fn)
-    fn = xw.arg("actual", doc="The results it has (n).")(fn)
-    fn = xw.arg("expected", doc="The results the board should have (N).")(fn)
-    fn = xw.arg("mp", ndim=2, doc="Matchpoints among the actual results (S): one value or a range.")(fn)
+    fn = xw.arg("scale", doc="2 = double matchpoints (default), 1 = single.", err_to_str=True)(fn)
+    fn = xw.arg("actual", doc="The results it has (n).", err_to_str=True)(fn)
+    fn = xw.arg("expected", doc="The results the board should have (N).", err_to_str=True)(fn)
+    fn = xw.arg("mp", ndim=2, doc="Matchpoints among the actual results (S): one value or a range.", err_to_str=True)(fn)
     return xw.func(fn)
 
 
@@ -362,12 +381,11 @@ MANUAL = _method_function(Method.MANUAL)
 
 
 @xw.func
-@xw.arg("mp", ndim=2, doc="Matchpoints among the actual results (S): one value or a range.")
-@xw.arg("expected", doc="The results the board should have (N).")
-@xw.arg("actual", doc="The results it has (n).")
-@xw.arg("method", doc="neuberg, factor, ascherman, mckinnon or manual.")
-@xw.arg("scale", doc="2 = double matchpoints (default), 1 = single.")
-@xw.ret(expand="table")
+@xw.arg("mp", ndim=2, doc="Matchpoints among the actual results (S): one value or a range.", err_to_str=True)
+@xw.arg("expected", doc="The results the board should have (N).", err_to_str=True)
+@xw.arg("actual", doc="The results it has (n).", err_to_str=True)
+@xw.arg("method", doc="neuberg, factor, ascherman, mckinnon or manual.", err_to_str=True)
+@xw.arg("scale", doc="2 = double matchpoints (default), 1 = single.", err_to_str=True)
 @_excel_errors("ESTIMATE")
 def ESTIMATE(mp, expected, actual, method, scale=None):
     """Estimate matchpoints to the expected number of results by the method named."""
@@ -377,9 +395,9 @@ def ESTIMATE(mp, expected, actual, method, scale=None):
 
 
 @xw.func
-@xw.arg("method", doc="neuberg, factor, ascherman, mckinnon or manual.")
-@xw.arg("expected", doc="The results the board should have (N).")
-@xw.arg("actual", doc="The results it has (n).")
+@xw.arg("method", doc="neuberg, factor, ascherman, mckinnon or manual.", err_to_str=True)
+@xw.arg("expected", doc="The results the board should have (N).", err_to_str=True)
+@xw.arg("actual", doc="The results it has (n).", err_to_str=True)
 @_excel_errors("KVALUE")
 def KVALUE(method, expected, actual):
     """The k of a method in the generic formula M = (N-k)/(n-1) S + (k-1)/2."""
@@ -387,8 +405,8 @@ def KVALUE(method, expected, actual):
 
 
 @xw.func
-@xw.arg("results", doc="The number of results on the board.")
-@xw.arg("scale", doc="2 = double matchpoints (default), 1 = single.")
+@xw.arg("results", doc="The number of results on the board.", err_to_str=True)
+@xw.arg("scale", doc="2 = double matchpoints (default), 1 = single.", err_to_str=True)
 @_excel_errors("TOP")
 def TOP(results, scale=None):
     """The top on a board: scale x (results - 1)."""
@@ -396,8 +414,8 @@ def TOP(results, scale=None):
 
 
 @xw.func
-@xw.arg("results", doc="The number of results on the board.")
-@xw.arg("scale", doc="2 = double matchpoints (default), 1 = single.")
+@xw.arg("results", doc="The number of results on the board.", err_to_str=True)
+@xw.arg("scale", doc="2 = double matchpoints (default), 1 = single.", err_to_str=True)
 @_excel_errors("CHECKTOTAL")
 def CHECKTOTAL(results, scale=None):
     """The sum of one direction's matchpoints on a full board: scale x N(N-1)/2."""
@@ -405,10 +423,10 @@ def CHECKTOTAL(results, scale=None):
 
 
 @xw.func
-@xw.arg("contract", doc="3NT, 4Sx, 6Hxx, PASS ...")
-@xw.arg("declarer", doc="N, E, S or W.")
-@xw.arg("tricks", doc="Tricks taken by declarer (0-13) or a result such as =, +1, -2.")
-@xw.arg("vulnerability", doc="None, NS, EW or All; or the board number.")
+@xw.arg("contract", doc="3NT, 4Sx, 6Hxx, PASS ...", err_to_str=True)
+@xw.arg("declarer", doc="N, E, S or W.", err_to_str=True)
+@xw.arg("tricks", doc="Tricks taken by declarer (0-13) or a result such as =, +1, -2.", err_to_str=True)
+@xw.arg("vulnerability", doc="None, NS, EW or All; or the board number.", err_to_str=True)
 @_excel_errors("BRIDGESCORE")
 def BRIDGESCORE(contract, declarer, tricks, vulnerability):
     """The NS score of a contract from the duplicate scoring table."""
@@ -423,7 +441,7 @@ def BRIDGESCORE(contract, declarer, tricks, vulnerability):
 
 
 @xw.func
-@xw.arg("board", doc="The board number.")
+@xw.arg("board", doc="The board number.", err_to_str=True)
 @_excel_errors("VULNERABILITY")
 def VULNERABILITY(board):
     """The vulnerability of a board in the standard 16-board cycle: None, NS, EW or All."""
@@ -431,7 +449,7 @@ def VULNERABILITY(board):
 
 
 @xw.func
-@xw.arg("board", doc="The board number.")
+@xw.arg("board", doc="The board number.", err_to_str=True)
 @_excel_errors("DEALER")
 def DEALER(board):
     """The dealer of a board: N, E, S or W."""

@@ -197,7 +197,6 @@ def test_method_functions_map_a_range_keeping_blanks():
     "name, args, message",
     [
         ("MATCHPOINTS", ([-130, "abc", 200],), "MATCHPOINTS: row 2: 'abc' is not a score"),
-        ("MATCHPOINTS", ([-130, "#N/A", 200],), "MATCHPOINTS: row 2 is the error value #N/A"),
         ("MATCHPOINTS", ([1, 2], "x"), "MATCHPOINTS: expected 'x' is not a whole number"),
         ("MATCHPOINTS", ([1, 2], None, "average"), "MATCHPOINTS: 'average' is not a method"),
         ("MATCHPOINTS", ([1, 2], None, None, 3), "MATCHPOINTS: scale 3 must be 1 (single) or 2 (double)"),
@@ -228,3 +227,134 @@ def test_bad_input_answers_in_the_cell(name, args, message):
 def test_rounding_policies_reach_the_cells():
     ebu = column(call("MATCHPOINTS", AVG_AVG, None, None, None, None, "ebu"))
     assert ebu == [float(Rounding.parse("ebu").apply(x, 8)) for x in score_board(AVG_AVG).ns_mp]
+
+
+# ------------------------------------------ error values and impossible counts
+
+#: Error cells as Office.js hands them to xlwings (Excel's custom-function error objects).
+NA = {"type": "Error", "errorType": "NotAvailable", "basicValue": "#N/A"}
+DIV0 = {"type": "Error", "errorType": "Div0", "basicValue": "#DIV/0!"}
+VALUE = {"type": "Error", "errorType": "Value", "basicValue": "#VALUE!"}
+
+#: Good arguments for every function (each call gives a figure, not a message).
+GOOD = {
+    "MATCHPOINTS": ([-130, -660, 200], 3, "neuberg", 2, "NS", 2),
+    "BOARDMP": ([-130, -660, 200], ["A", "A", "A"], [None, "AS", None], 3, "neuberg", 2, "NS",
+                [[0, 0], [0, 0], [0, 0]], "wbf", 2),
+    "ADJUSTED": ("A60", 9, 2, "NS"),
+    **{m: (14, 9, 8, 2) for m in ("NEUBERG", "FACTOR", "ASCHERMAN", "MCKINNON", "MANUAL")},
+    "ESTIMATE": (14, 9, 8, "neuberg", 2),
+    "KVALUE": ("neuberg", 9, 8),
+    "TOP": (9, 2),
+    "CHECKTOTAL": (9, 2),
+    "BRIDGESCORE": ("3NT", "N", 9, "None"),
+    "VULNERABILITY": (4,),
+    "DEALER": (4,),
+}
+
+
+def _with_error(value, error):
+    """``value`` with its second cell (or itself) replaced by an error cell."""
+    if isinstance(value, list):
+        first = value[0]
+        if isinstance(first, list):
+            return [first, [error] * len(first), *value[2:]]
+        return [first, error, *value[2:]]
+    return error
+
+
+def test_every_function_has_good_arguments_that_give_figures():
+    assert set(GOOD) == set(FUNCTIONS)
+    for name, args in GOOD.items():
+        got = call(name, *args)
+        assert not any(isinstance(v, str) and ":" in v for row in got for v in row), (name, got)
+
+
+@pytest.mark.parametrize("error", [NA, DIV0, VALUE], ids=["NA", "DIV0", "VALUE"])
+@pytest.mark.parametrize("name, param", [(n, p) for n, ps in FUNCTIONS.items() for p in ps])
+def test_an_error_cell_in_any_argument_is_named_in_the_cell(name, param, error):
+    """Office.js sends an error cell as an object; with err_to_str xlwings hands its text
+    over, and the function names it: never a blank, never a figure."""
+    args = list(GOOD[name])
+    i = FUNCTIONS[name].index(param)
+    args[i] = _with_error(args[i], error)
+    got = call(name, *args)
+    assert len(got) == 1 and len(got[0]) == 1, got
+    text = got[0][0]
+    if not isinstance(GOOD[name][i], list):
+        where = param
+    else:
+        where = "row 2" if param in ("scores", "mp") else f"{param} row 2"
+    assert text.startswith(f"{name}: ") and f"{where} is {error['basicValue']}" in text, text
+
+
+def test_matchpoints_names_the_na_row_as_the_brief_shows():
+    assert call("MATCHPOINTS", [-130, NA, 200, 100]) == [["MATCHPOINTS: row 2 is #N/A"]]
+
+
+def test_without_err_to_str_xlwings_would_hand_a_blank():
+    """The reason for err_to_str: xlwings' own Office.js conversion turns an error into None."""
+    from xlwings.pro._xlofficejs import Engine
+
+    assert Engine.clean_value_data([[NA]], None, None, None, False) == [[None]]
+    assert Engine.clean_value_data([[NA]], None, None, None, True) == [["#N/A"]]
+    for name in FUNCTIONS:
+        for arg in getattr(udfs, name).__xlfunc__["args"]:
+            assert arg["options"].get("err_to_str") is True, (name, arg["name"])
+
+
+def _com_conversion():
+    """xlwings' own COM-side cleaning (``_xlwindows``), taken from its source: the module
+    itself imports pywin32 and cannot load here."""
+    import ast
+    import datetime as dt
+    from pathlib import Path
+
+    import xlwings
+
+    tree = ast.parse((Path(xlwings.__file__).parent / "_xlwindows.py").read_text(encoding="utf-8"))
+    wanted = [node for node in tree.body
+              if (isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "cell_errors" for t in node.targets))
+              or (isinstance(node, ast.FunctionDef) and node.name == "_clean_value_data_element")]
+    assert len(wanted) == 2
+    namespace = {"time_types": (dt.date, dt.datetime), "_com_time_to_datetime": None}
+    exec(compile(ast.Module(body=wanted, type_ignores=[]), "_xlwindows.py", "exec"), namespace)
+    return namespace
+
+
+def test_com_error_codes_reach_the_function_as_their_names():
+    """On Windows, Excel passes #N/A to Python as the integer -2146826246."""
+    com = _com_conversion()
+    options = udfs.MATCHPOINTS.__xlfunc__["args"][0]["options"]
+    cells = [[-130], [-2146826246], [200]]
+    clean = [[com["_clean_value_data_element"](v, None, None, None, options["err_to_str"]) for v in row]
+             for row in cells]
+    assert clean == [[-130], ["#N/A"], [200]]
+    assert udfs.MATCHPOINTS(clean) == "MATCHPOINTS: row 2 is #N/A"
+    for code, text in com["cell_errors"].items():
+        assert udfs.NEUBERG(com["_clean_value_data_element"](code, None, None, None, True), 9, 8) == f"NEUBERG: mp is {text}"
+
+
+@pytest.mark.parametrize(
+    "name, args, message",
+    [
+        ("MATCHPOINTS", ([420, 450, 400], 2), "MATCHPOINTS: 3 results are more than the 2 expected"),
+        ("MATCHPOINTS", ([420, 400, -50], True), "MATCHPOINTS: expected TRUE is not a whole number"),
+        ("MATCHPOINTS", ([420, 400, -50], 1), "MATCHPOINTS: 3 results are more than the 1 expected"),
+        ("BOARDMP", ([420, "A60", -50], None, None, 2), "BOARDMP: 3 results are more than the 2 expected"),
+        ("NEUBERG", (14, 8, 9), "NEUBERG: 9 results are more than the 8 expected"),
+        ("MANUAL", (0, 2, 9), "MANUAL: 9 results are more than the 2 expected"),
+        ("ESTIMATE", (3, 9, 2, "factor"), "ESTIMATE: mp 3 is outside 0..2, the top of 2 results on scale 2"),
+        ("KVALUE", ("neuberg", 8, 9), "KVALUE: 9 results are more than the 8 expected"),
+    ],
+)
+def test_impossible_counts_are_refused_in_the_cell(name, args, message):
+    assert call(name, *args) == [[message]]
+
+
+def test_array_results_spill_natively():
+    """No legacy ``expand``: Excel 365/2021 spills the 2-D list itself."""
+    for name in FUNCTIONS:
+        assert "expand" not in getattr(udfs, name).__xlfunc__["ret"]["options"], name
+    got = call("MATCHPOINTS", AVG_AVG, None, None, None, None, 2)
+    assert column(got) == [6.88, 0.13, 9.13, 15.88, 2.38, 8.0, 11.38, 13.63, 4.63]
