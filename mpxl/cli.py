@@ -3,7 +3,10 @@
 Each module there has ``register(subparsers)``, which adds its parser and sets
 ``func`` to a function taking the parsed arguments and returning an exit status.
 Bad input (a ``UserError`` or ``ValueError``) is reported as ``mpxl: message``
-on stderr with exit status 2, never as a traceback.
+on stderr with exit status 2, never as a traceback. So is a missing optional
+package: the core and the Excel functions need only the standard library and
+xlwings; the workbooks need openpyxl and the charts matplotlib, installed by the
+extras named in :data:`EXTRAS`.
 """
 
 from __future__ import annotations
@@ -16,7 +19,42 @@ import sys
 from . import __version__, commands
 from .errors import UserError
 
-__all__ = ["main", "build_parser"]
+__all__ = ["main", "build_parser", "EXTRAS", "DISTRIBUTION"]
+
+#: The name on the package index (``mpxl`` there is an unrelated package).
+DISTRIBUTION = "mpxl-bridge"
+
+#: Each optional package, what needs it, and the extra that installs it.
+EXTRAS = {
+    "openpyxl": ("the workbooks (.xlsx)", "workbook"),
+    "matplotlib": ("the charts", "charts"),
+    "tqdm": ("the study's progress bar", "all"),
+}
+
+
+def missing_extra(exc: ImportError) -> "str | None":
+    """The message for an optional package that is not installed, or None for any other import error.
+
+    >>> print(missing_extra(ModuleNotFoundError("No module named 'openpyxl'", name="openpyxl.styles")))
+    openpyxl is not installed; it is needed for the workbooks (.xlsx): pip install "mpxl-bridge[workbook]" (or "mpxl-bridge[all]" for everything)
+    """
+    top = (getattr(exc, "name", None) or "").split(".")[0]
+    if top not in EXTRAS:
+        return None
+    what, extra = EXTRAS[top]
+    return (f'{top} is not installed; it is needed for {what}: pip install "{DISTRIBUTION}[{extra}]"'
+            f' (or "{DISTRIBUTION}[all]" for everything)')
+
+
+def _unavailable(subparsers, name: str, message: str) -> None:
+    """A command whose module needs a missing optional package: it parses anything and says which extra."""
+    p = subparsers.add_parser(name, help=f"(not available: {message})", add_help=False)
+    p.set_defaults(func=lambda args: _refuse(message), unavailable=True)
+
+
+def _refuse(message: str) -> int:
+    print(f"mpxl: {message}", file=sys.stderr)
+    return 2
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -28,7 +66,14 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"mpxl {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
-        module = importlib.import_module(f"{commands.__name__}.{info.name}")
+        try:
+            module = importlib.import_module(f"{commands.__name__}.{info.name}")
+        except ImportError as exc:
+            message = missing_extra(exc)
+            if message is None:
+                raise
+            _unavailable(sub, info.name, message)
+            continue
         if hasattr(module, "register"):
             module.register(sub)
     return parser
@@ -36,7 +81,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv=None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, rest = parser.parse_known_args(argv)
+    if rest and not getattr(args, "unavailable", False):  # an unavailable command's arguments go unread
+        parser.error("unrecognized arguments: " + " ".join(rest))
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
@@ -45,6 +92,11 @@ def main(argv=None) -> int:
     except (UserError, ValueError) as exc:
         print(f"mpxl: {exc}", file=sys.stderr)
         return 2
+    except ImportError as exc:  # an optional package (openpyxl, matplotlib) the command needs
+        message = missing_extra(exc)
+        if message is None:
+            raise
+        return _refuse(message)
     except BrokenPipeError:  # `mpxl score ... | head`
         return 0
 
