@@ -36,12 +36,14 @@ def test_methods_table_properties():
 def test_methods_command_prints_every_raw_score(capsys):
     assert main(["methods", "9", "8"]) == 0
     out = capsys.readouterr().out
-    assert "Neuberg" in out and "McKinnon %" in out
-    assert "  14.0      15.88     16.00     15.00     16.00     15.00" in out
+    assert "Neuberg" in out and "McKinnon" in out and "Percentage of the top (16)" in out
+    assert "  14.0      15.88     16.00     15.00     16.00     15.00" in out  # matchpoints
+    assert "  14.0      99.22    100.00     93.75    100.00     93.75" in out  # percentages
     assert "   0.0       0.13" in out
     assert main(["methods", "5", "3", "--scale", "1"]) == 0
     lines = [ln for ln in capsys.readouterr().out.splitlines() if ln.strip()[:1].isdigit()]
-    assert [ln.split()[0] for ln in lines] == ["0.0", "0.5", "1.0", "1.5", "2.0"]
+    # the matchpoints, then the percentages, of every raw score
+    assert [ln.split()[0] for ln in lines] == ["0.0", "0.5", "1.0", "1.5", "2.0"] * 2
 
 
 def test_methods_command_bad_input(capsys):

@@ -53,7 +53,9 @@ def test_score_options(flags, pair, mp, capsys):
 def test_score_writes_outputs(ext, tmp_path, capsys):
     out = tmp_path / f"result{ext}"
     code, stdout, err = run(["score", CLUB, "-o", out], capsys)
-    assert code == 0 and err == "" and stdout == ""
+    assert code == 0 and err == ""
+    assert stdout.startswith(f"mpxl: wrote {out} (")  # one line saying what was written
+    assert len(stdout.splitlines()) == 1
     assert out.exists() and sorted(p.name for p in tmp_path.iterdir()) == [out.name]  # no temporary file left
     if ext != ".xlsx":
         assert len(read_event(out).lines) == 12

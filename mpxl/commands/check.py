@@ -14,6 +14,7 @@ import sys
 from dataclasses import dataclass
 from fractions import Fraction
 
+from . import plain_help
 from ..conventions import Conventions, detect, find
 from ..errors import UserError
 from ..formats import read_event
@@ -38,7 +39,7 @@ class Difference:
 
 def register(subparsers) -> None:
     p = subparsers.add_parser("check", help="rescore a results file and report where its published numbers differ",
-                              description=__doc__)
+                              description=plain_help(__doc__))
     p.add_argument("input", help="results file with published matchpoints: USEBIO .xml, .pbn or .csv")
     p.add_argument("--conventions", metavar="PROGRAM", help="the program's conventions (default: from the file)")
     p.add_argument("--json", action="store_true", help="print the differences as JSON")

@@ -1,6 +1,6 @@
 """``mpxl demo``: the slides' board 4, plain and with Avg/Avg, scored and written to a workbook.
 
->>> print(demo_table().splitlines()[1])
+>>> print(demo_table().splitlines()[2])
 Tbl  NS  EW  Contract   NS score | NS MP  EW MP | NS MP  EW MP
 """
 
@@ -20,7 +20,8 @@ def demo_table() -> str:
     plain = score_board(variant_entries("plain"))
     avg = score_board(variant_entries("avg"))
     r2 = Rounding.parse(2)
-    out = ["Board 4 (West deals, all vulnerable), top 16      as played     | table 6 Avg/Avg (Neuberg)",
+    out = ["Board 4 (West deals, all vulnerable), top 16",
+           f"{'':<32} | as played    | table 6 Avg/Avg (Neuberg, 2 decimals)",
            f"{'Tbl':<3}  NS  EW  Contract   NS score | NS MP  EW MP | NS MP  EW MP"]
     for i, (ns, ew, contract, decl, tricks, score) in enumerate(SLIDES_BOARD4):
         entry = avg.lines[i]
@@ -28,9 +29,16 @@ def demo_table() -> str:
         out.append(f"{ns:<3} {ns:>3} {ew:>3}  {contract + ' ' + decl + ' ' + str(tricks):<10} {shown:>8} |"
                    f" {float(plain.ns_mp[i]):5.2f}  {float(plain.ew_mp[i]):5.2f} |"
                    f" {float(r2.apply(avg.ns_mp[i])):5.2f}  {float(r2.apply(avg.ew_mp[i])):5.2f}")
-    tp, ta = plain.check_total, avg.check_total
-    out.append(f"{'check totals':<37} | {float(tp[0]):5.2f}  {float(tp[1]):5.2f} |"
-               f" {float(ta[0]):5.2f}  {float(ta[1]):5.2f}")
+    # the totals of the figures as shown: the Avg/Avg column's two-decimal figures add to a little more
+    # than the exact check total, which the note under the table gives
+    shown = [[float(r.apply(x)) for x in col] for r, col in
+             ((r2, plain.ns_mp), (r2, plain.ew_mp), (r2, avg.ns_mp), (r2, avg.ew_mp))]
+    sums = [round(sum(col), 2) for col in shown]
+    out.append(f"{'total of the figures shown':<32} | {sums[0]:5.2f}  {sums[1]:5.2f} |"
+               f" {sums[2]:5.2f}  {sums[3]:5.2f}")
+    ta = avg.check_total
+    out.append(f"Exactly, each column adds to {float(ta[0]):.2f} (9 tables x top 16 / 2); the Avg/Avg figures,")
+    out.append("rounded to 2 decimals, add to a little more.")
     return "\n".join(out)
 
 

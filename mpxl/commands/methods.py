@@ -11,7 +11,6 @@ full top, as in the McKinnon paper's tables (and the template's Methods sheet).
 
 from __future__ import annotations
 
-import argparse
 from fractions import Fraction
 
 from ..methods import K_FORMULAS, Method, estimate, k_value
@@ -57,13 +56,20 @@ def format_table(expected: int, actual: int, scale: int = 2) -> str:
     top = scale * (expected - 1)
     out = [f"N = {expected} results expected, n = {actual} real, {'double' if scale == 2 else 'single'} scale: top {top}"]
     ks = [k_value(m, expected, actual) for m in Method]
-    width = 10
-    head = f"{'S':>6} " + "".join(f"{n:>{width}}" for n in NAMES) + "  " + "".join(f"{n + ' %':>{width + 2}}" for n in NAMES)
-    out.append(f"{'k':>6} " + "".join(f"{_num(k, 4):>{width}}" for k in ks))
+    width = 10  # 'Ascherman' and a space: two tables of 56 characters, one above the other
+    head = f"{'S':>6} " + "".join(f"{n:>{width}}" for n in NAMES)
+    rows = methods_table(expected, actual, scale)
+    out.append("Matchpoints")
     out.append(head)
-    for S, mps, pcts in methods_table(expected, actual, scale):
-        out.append(f"{_num(S, 1):>6} " + "".join(f"{_num(m):>{width}}" for m in mps) + "  "
-                   + "".join(f"{_num(p):>{width + 2}}" for p in pcts))
+    out.append(f"{'k':>6} " + "".join(f"{_num(k, 4):>{width}}" for k in ks))
+    for S, mps, _ in rows:
+        out.append(f"{_num(S, 1):>6} " + "".join(f"{_num(m):>{width}}" for m in mps))
+    out.append("")
+    out.append(f"Percentage of the top ({top})")
+    out.append(head)
+    for S, _, pcts in rows:
+        out.append(f"{_num(S, 1):>6} " + "".join(f"{_num(p):>{width}}" for p in pcts))
+    out.append("")
     out.append("k: " + "; ".join(f"{n} {K_FORMULAS[m][1]}" for n, m in zip(NAMES, Method)))
     out.append("M = (N - k)/(n - 1) x S + scale x (k - 1)/2; % = M / top")
     if actual == expected:
@@ -89,10 +95,9 @@ def register(subparsers) -> None:
     p = subparsers.add_parser(
         "methods", help="compare the five estimation methods for N expected and n actual results",
         description="Print, for every raw score among ACTUAL results, the matchpoints and percentages that "
-        "Neuberg, Factor, Ascherman, McKinnon and Manual give on a board of EXPECTED results.",
-        formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+        "Neuberg, Factor, Ascherman, McKinnon and Manual give on a board of EXPECTED results.")
     p.add_argument("expected", type=int, help="N: the results the board should have")
     p.add_argument("actual", type=int, help="n: the real results it has")
-    p.add_argument("--scale", type=int, choices=(1, 2), default=2, help="1 single, 2 double matchpoints")
+    p.add_argument("--scale", type=int, choices=(1, 2), default=2, help="1 single, 2 double matchpoints (default 2)")
     p.add_argument("--chart", metavar="FILE.png", help="also draw the five methods' percentage against raw score")
     p.set_defaults(func=run)

@@ -23,9 +23,10 @@ from ..formats import read_event, read_travellers, write_event
 from ..formats.common import figure_decimals
 from ..formats.csvcolumns import write_columns_csv
 from ..rounding import Rounding, round_fraction
+from . import plain_help
 from ..session import AVE_POLICIES, SessionResult, result_to_json, score_event
 
-__all__ = ["register", "run", "options_from_args", "ranking_text", "write_output", "OUTPUT_EXTENSIONS"]
+__all__ = ["register", "run", "options_from_args", "ranking_text", "event_heading", "text_table", "write_output", "OUTPUT_EXTENSIONS"]
 
 OUTPUT_EXTENSIONS = (".xlsx", ".csv", ".xml", ".pbn", ".html", ".htm")
 
@@ -39,7 +40,7 @@ def add_scoring_arguments(p) -> None:
 
 def register(subparsers) -> None:
     p = subparsers.add_parser("score", help="score a results file (USEBIO, PBN, CSV) and print or write the ranking",
-                              description=__doc__)
+                              description=plain_help(__doc__))
     add_scoring_arguments(p)
     p.add_argument("-o", "--output", metavar="OUTPUT", help="write the scored event: " + ", ".join(OUTPUT_EXTENSIONS))
     p.add_argument("--method", help="neuberg, factor, ascherman, mckinnon or manual")
@@ -47,7 +48,7 @@ def register(subparsers) -> None:
     p.add_argument("--scale", type=int, choices=(1, 2), help="2 = double matchpoints (default), 1 = single")
     p.add_argument("--rounding", metavar="R", help="exact, ebu, acbl, a number of decimals, half-up:D or half-even:D")
     p.add_argument("--field", choices=("section", "event"), help="compare boards within each section or across the field")
-    p.add_argument("--ave-policy", choices=tuple(AVE_POLICIES), help="fixed 60/40, or wbf: or the pair's own percentage")
+    p.add_argument("--ave-policy", choices=tuple(AVE_POLICIES), help="; ".join(f"{k}: {v}" for k, v in AVE_POLICIES.items()).replace("%", "%%"))
     p.add_argument("--small-groups", metavar="RULE", help="fouled boards' small groups: wbf, ebu, qba or none")
     p.add_argument("--winners", type=int, choices=(1, 2), help="1 = one ranking, 2 = NS and EW ranked apart")
     p.add_argument("--factor-top", type=int, metavar="TOP", help="factor every board to this top (carry-forward)")
@@ -77,35 +78,67 @@ def _fmt(value, decimals) -> str:
     return f"{float(r):.{decimals}f}"
 
 
+def text_table(rows: list, align: str) -> list:
+    """Rows of cells as text lines, each column as wide as its widest cell and two spaces apart
+    (so no two columns ever run together); ``align`` has one ``<`` or ``>`` per column. Trailing
+    blanks are dropped.
+
+    >>> text_table([["Pair", "MPs"], ["12", "1771.25"]], "<>")
+    ['Pair      MPs', '12    1771.25']
+    """
+    widths = [max(len(str(r[i])) for r in rows) for i in range(len(align))]
+    return ["  ".join(f"{str(c):{a}{w}}" for c, a, w in zip(r, align, widths)).rstrip() for r in rows]
+
+
+def event_heading(event) -> str:
+    """The event's name and date, as the line above its ranking ('' when the file gives neither).
+
+    >>> from mpxl.event import Event
+    >>> event_heading(Event(title="Thursday Pairs", date="2025-01-02"))
+    'Thursday Pairs, 2025-01-02'
+    """
+    return ", ".join(x for x in (event.title.strip(), event.date.strip()) if x)
+
+
 def ranking_text(result: SessionResult) -> str:
-    """The ranking as a plain-text table, one block per ranking group.
+    """The ranking as a plain-text table under the event's name and date, one block per ranking group.
 
     >>> from mpxl.event import Event, Line
-    >>> print(ranking_text(score_event(Event(lines=[Line(1, "1", "2", score=420), Line(1, "3", "4", score=400)]))))
-    Place  Pair  Names   MPs  Max       %
-    1=     1            2.00    2  100.00
-    1=     4            2.00    2  100.00
-    3=     2            0.00    2    0.00
-    3=     3            0.00    2    0.00
+    >>> ev = Event(lines=[Line(1, "1", "2", score=420), Line(1, "3", "4", score=400)], title="Club pairs")
+    >>> print(ranking_text(score_event(ev)))
+    Club pairs
+    <BLANKLINE>
+    Place  Pair   MPs  Max       %
+    1=     1     2.00    2  100.00
+    1=     4     2.00    2  100.00
+    3=     2     0.00    2    0.00
+    3=     3     0.00    2    0.00
     """
     opts = result.options
     dec = opts.rounding.decimals if opts.rounding.kind != "exact" else 2
     pdec = opts.percentage_decimals if opts.percentage_decimals is not None else 2
-    blocks: list[list[str]] = []
+    with_names = any(pr.pair.names for pr in result.pairs)
+    head = ["Place", "Pair"] + (["Names"] if with_names else []) + ["MPs", "Max", "%"]
+    align = "<<" + ("<" if with_names else "") + ">>>"
+    groups: list[tuple[str, list]] = []
     current = None
-    names_w = max([len(", ".join(pr.pair.names)) for pr in result.pairs] + [5])
     for pr in result.pairs:
         group = (pr.pair.section, pr.pair.direction)
         if group != current:
             current = group
             title = " ".join(x for x in (f"Section {pr.pair.section}" if pr.pair.section else "",
                                         {"NS": "North-South", "EW": "East-West"}.get(pr.pair.direction or "", "")) if x)
-            blocks.append(([title] if title else []) + [
-                f"{'Place':<6} {'Pair':<5} {'Names':<{names_w}} {'MPs':>7} {'Max':>4} {'%':>7}".rstrip()])
-        blocks[-1].append(
-            f"{pr.place:<6} {pr.pair.number:<5} {', '.join(pr.pair.names):<{names_w}} {_fmt(pr.mp, dec):>7} "
-            f"{_fmt(pr.max, None):>4} {_fmt(pr.percentage, pdec):>7}")
-    return "\n\n".join("\n".join(b) for b in blocks)
+            groups.append((title, []))
+        groups[-1][1].append([pr.place, pr.pair.number] + ([" & ".join(pr.pair.names)] if with_names else [])
+                             + [_fmt(pr.mp, dec), _fmt(pr.max, None), _fmt(pr.percentage, pdec)])
+    # one set of column widths for every block, so the blocks line up
+    lines = text_table([head] + [r for _, rows in groups for r in rows], align)
+    body, i = [], 1
+    heading = event_heading(result.event) if result.event is not None else ""
+    for title, rows in groups:
+        body.append("\n".join(([title] if title else []) + [lines[0]] + lines[i:i + len(rows)]))
+        i += len(rows)
+    return "\n\n".join(([heading] if heading else []) + body)
 
 
 def _write_xlsx(result: SessionResult, path: str) -> None:
@@ -136,7 +169,7 @@ def _write_xlsx(result: SessionResult, path: str) -> None:
     ws.title = "Ranking"
     ws.append(["Section", "Direction", "Place", "Pair", "Names", "MPs", "Max", "Percentage", "Boards"])
     for pr in result.pairs:
-        ws.append([pr.pair.section, pr.pair.direction or "", pr.place, pr.pair.number, ", ".join(pr.pair.names),
+        ws.append([pr.pair.section, pr.pair.direction or "", pr.place, pr.pair.number, " & ".join(pr.pair.names),
                    float(pr.mp), float(pr.max), float(pr.percentage), pr.boards])
     tr = wb.create_sheet("Travellers")
     tr.append(["Session", "Section", "Board", "NS pair", "EW pair", "Contract", "Declarer", "Tricks", "NS score",
@@ -213,10 +246,30 @@ def _score_columns(args) -> bool:
     if scored is None:
         return False
     write_columns_csv(travellers, scored, figure_decimals(options), args.output)
+    print(written_line(args.output, traveller_lines=len(travellers)))
     return True
 
 
+FORMAT_NAMES = {".xlsx": "Excel workbook", ".csv": "CSV travellers", ".xml": "USEBIO XML", ".pbn": "PBN",
+                ".html": "results page", ".htm": "results page"}
+
+
+def written_line(path: str, **counts: int) -> str:
+    """The line ``score -o`` prints: what was written where.
+
+    >>> written_line("out.pbn", boards=24, pairs=18)
+    'mpxl: wrote out.pbn (PBN): 24 boards, 18 pairs'
+    >>> written_line("out.csv", traveller_lines=1)
+    'mpxl: wrote out.csv (CSV travellers): 1 traveller line'
+    """
+    what = ", ".join(f"{n:,} {k.replace('_', ' ')[:-1] if n == 1 else k.replace('_', ' ')}"
+                     for k, n in counts.items())
+    return f"mpxl: wrote {path} ({FORMAT_NAMES.get(Path(path).suffix.lower(), 'file')}): {what}"
+
+
 def run(args) -> int:
+    # with --json, stdout holds the JSON alone: the line saying what was written goes to stderr
+    say = sys.stderr if args.json else sys.stdout
     with cyclic_gc_paused():
         if _score_columns(args):
             return 0
@@ -225,6 +278,7 @@ def run(args) -> int:
         result = score_event(event, options)
         if args.output:
             write_output(result, args.output, [args.input])
+            print(written_line(args.output, boards=len(result.boards), pairs=len(result.pairs)), file=say)
     if args.json:
         json.dump(result_to_json(result), sys.stdout, indent=1, ensure_ascii=False)
         sys.stdout.write("\n")

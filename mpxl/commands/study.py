@@ -19,6 +19,7 @@ import math
 import sys
 from pathlib import Path
 
+from . import plain_help
 from ..atomic import atomic_path, atomic_write, check_not_input
 from ..errors import UserError
 from ..study import StudyOptions, StudyResult, parse_k_list, study
@@ -32,7 +33,7 @@ def register(subparsers) -> None:
     p = subparsers.add_parser(
         "study",
         help="hide results on real boards and measure which estimation method predicts them best",
-        description=__doc__.split("\n", 2)[2],
+        description=plain_help(__doc__.split("\n", 2)[2]),
     )
     p.add_argument("inputs", nargs="+", metavar="INPUT", help="results files: USEBIO .xml, .pbn or .csv travellers")
     how = p.add_mutually_exclusive_group()
@@ -71,6 +72,18 @@ def _num(x) -> str:
     return "0.00" if text == "-0.00" else text
 
 
+#: What the study table's columns mean (docs/study.md has the same table).
+STUDY_LEGEND = (
+    "Errors in percentage points of the board's top:",
+    "RMSE    the typical size of an estimate's error (root mean square); lower is better",
+    "bias    the mean error; every method keeps the board's check total, so it is about 0",
+    "spread  the mean error signed away from 50%: above 0 tops too high and bottoms too low,",
+    "        below 0 everybody squeezed towards average",
+    "top     the mean error of the best score on the short board; bottom: of the worst",
+    "winner  in how many trials the session's winner came out differently; top 3: its first three",
+)
+
+
 def study_text(results: list) -> str:
     """The studies as plain-text tables, one per K (or R).
 
@@ -83,8 +96,7 @@ def study_text(results: list) -> str:
     out = []
     for res in results:
         events = len(res.events)
-        out.append(f"{res.options.describe()}; {res.boards} complete boards from {events} event{'s' if events != 1 else ''}"
-                   " (errors in percentage points)")
+        out.append(f"{res.options.describe()}; {res.boards} complete boards from {events} event{'s' if events != 1 else ''}")
         out.append(f"{'method':<10} {'RMSE':>6} {'bias':>6} {'spread':>7} {'top':>7} {'bottom':>7} {'winner':>8} {'top 3':>8}")
         out.append("-" * 66)
         for ms in res.methods:
@@ -95,6 +107,7 @@ def study_text(results: list) -> str:
         if skipped:
             out.append(f"{skipped} board{'s' if skipped != 1 else ''} not studied (adjusted scores, or too few results)")
         out.append("")
+    out.extend(STUDY_LEGEND)
     return "\n".join(out).rstrip() + "\n"
 
 
