@@ -29,6 +29,7 @@ from fractions import Fraction
 from typing import Mapping, Optional, Sequence
 
 from .atomic import atomic_write
+from .formats.common import figure_decimals, format_number
 
 __all__ = ["results_html", "write_html", "study_html", "write_study_html", "PAGE_CSS"]
 
@@ -52,6 +53,10 @@ caption { text-align: left; font-weight: 600; padding: 0.2rem 0; }
 th, td { border: 1px solid var(--line); padding: 0.3rem 0.5rem; text-align: left; vertical-align: top; }
 th { background: var(--head); font-weight: 600; white-space: nowrap; }
 td.num, th.num { text-align: right; white-space: nowrap; }
+th.group { text-align: center; }
+table.traveller { font-size: 0.92rem; }
+table.traveller td, table.traveller th { padding: 0.25rem 0.4rem; }
+table.traveller td:nth-child(3) { white-space: nowrap; }
 td a { white-space: nowrap; }
 tr.first td { background: var(--good); font-weight: 600; }
 tbody tr:nth-child(even) td { background-color: #fafbfc; }
@@ -64,7 +69,10 @@ figure { margin: 0; }
 figcaption { color: var(--muted); font-size: 0.9rem; }
 @media (max-width: 40rem) {
   body { padding: 0.5rem 0.6rem 2rem; font-size: 15px; }
-  th, td { padding: 0.25rem 0.35rem; }
+  th, td { padding: 0.25rem 0.3rem; }
+  table { font-size: 0.92rem; }
+  table.traveller, table.scorecard { font-size: 0.88rem; }
+  table.traveller td, table.traveller th { padding: 0.2rem 0.3rem; }
   .wide { display: none; }
   h1 { font-size: 1.3rem; }
 }
@@ -96,21 +104,22 @@ def _slug(*parts) -> str:
 
 
 def _mp(value, decimals: Optional[int]) -> str:
-    """A matchpoint figure to the rounding's decimals (up to 2 when exact)."""
-    if value is None:
-        return ""
-    v = Fraction(value)
-    if decimals is None:
-        if v.denominator == 1:
-            return str(v.numerator)
-        return f"{float(v):.2f}".rstrip("0").rstrip(".")
-    return f"{float(v):.{decimals}f}"
+    """A figure as every output writes it (:func:`mpxl.formats.common.format_number`: exact halves
+    up, as the JSON, the terminal and the files): to ``decimals`` places, or plain when None.
+
+    >>> _mp(Fraction(4163, 100), 2), _mp(308, None), _mp(Fraction(616, 2), None), _mp(None, 2)
+    ('41.63', '308', '308', '')
+    """
+    return format_number(value, decimals)
 
 
 def _pct(value, decimals: Optional[int]) -> str:
-    if value is None:
-        return ""
-    return f"{float(value):.{2 if decimals is None else decimals}f}"
+    """A percentage to ``decimals`` places (2 when None), halves up as the JSON rounds it.
+
+    >>> _pct(Fraction(41625, 1000), 2), _pct(Fraction(125, 2), 0)
+    ('41.63', '63')
+    """
+    return format_number(value, 2 if decimals is None else decimals)
 
 
 def _page(title: str, body: str, lang: str = "en") -> str:
@@ -133,20 +142,43 @@ def _drop_empty(headers: list, rows: list, optional: Sequence[int], numeric: Seq
 
 
 def _table(headers: Sequence, rows: Sequence, caption: str = "", numeric: Sequence[int] = (), wide: Sequence[int] = (),
-           row_classes: Optional[Sequence[str]] = None, table_id: str = "", optional: Sequence[int] = ()) -> str:
-    """A table; ``rows`` hold already-escaped HTML cells; empty ``optional`` columns are left out."""
+           row_classes: Optional[Sequence[str]] = None, table_id: str = "", optional: Sequence[int] = (),
+           groups: Sequence[tuple] = (), css_class: str = "") -> str:
+    """A table; ``rows`` hold already-escaped HTML cells; empty ``optional`` columns are left out.
+
+    ``groups`` is a row of headings above the column headings: ``(heading, first column, last
+    column)``, each over its columns; a column under no group has its heading span both rows.
+    """
     if optional:
+        kept = [i for i in range(len(headers)) if i not in {j for j in optional if all(not r[j] for r in rows)}]
         headers, rows, numeric, wide = _drop_empty(list(headers), list(rows), optional, numeric, wide)
+        groups = [(h, kept.index(a), kept.index(b)) for h, a, b in groups]
 
     def cls(i: int) -> str:
         names = (["num"] if i in numeric else []) + (["wide"] if i in wide else [])
         return f' class="{" ".join(names)}"' if names else ""
 
     id_attr = f' id="{_e(table_id)}"' if table_id else ""
-    out = [f'<div class="scroll"><table{id_attr}>']
+    class_attr = f' class="{_e(css_class)}"' if css_class else ""
+    out = [f'<div class="scroll"><table{id_attr}{class_attr}>']
     if caption:
         out.append(f"<caption>{caption}</caption>")
-    out.append("<thead><tr>" + "".join(f'<th scope="col"{cls(i)}>{h}</th>' for i, h in enumerate(headers)) + "</tr></thead>")
+    if groups:
+        top, under, i = [], [], 0
+        starts = {a: (h, b) for h, a, b in groups}
+        while i < len(headers):
+            if i in starts:
+                h, b = starts[i]
+                top.append(f'<th scope="colgroup" colspan="{b - i + 1}" class="group">{h}</th>')
+                under.extend(f'<th scope="col"{cls(j)}>{headers[j]}</th>' for j in range(i, b + 1))
+                i = b + 1
+            else:
+                top.append(f'<th scope="col" rowspan="2"{cls(i)}>{headers[i]}</th>')
+                i += 1
+        out.append("<thead><tr>" + "".join(top) + "</tr><tr>" + "".join(under) + "</tr></thead>")
+    else:
+        out.append("<thead><tr>" + "".join(f'<th scope="col"{cls(i)}>{h}</th>' for i, h in enumerate(headers))
+                   + "</tr></thead>")
     out.append("<tbody>")
     for r, row in enumerate(rows):
         rc = row_classes[r] if row_classes and row_classes[r] else ""
@@ -232,11 +264,21 @@ def _tricks(line) -> str:
     return str(line.tricks)
 
 
+def _played(line) -> str:
+    """What was played, in one cell: contract, declarer and result (``4♠ S =``, ``3NT E +1``).
+
+    >>> from mpxl.event import Line
+    >>> _played(Line(1, "1", "2", contract="4S", declarer="S", tricks=10)), _played(Line(1, "1", "2", score=420))
+    ('4♠ S =', '')
+    """
+    return " ".join(x for x in (_contract(line), line.declarer or "", _tricks(line)) if x)
+
+
 def results_html(result) -> str:
     """The results page of a scored event as an HTML string (see the module's description)."""
     ev = result.event
     opts = result.options
-    decimals = None if opts.rounding.kind == "exact" else opts.rounding.decimals
+    decimals = figure_decimals(opts)  # as the files and the terminal write them
     pdec = getattr(opts, "percentage_decimals", 2)
     index = _pair_index(result)
     title = ev.title or "Results"
@@ -261,7 +303,7 @@ def results_html(result) -> str:
                 f'<a href="#{_pair_id(pr)}">{_e(pr.pair.number)}</a>',
                 _names(pr),
                 _e(_mp(pr.mp, decimals)),
-                _e(_mp(pr.max, decimals)),
+                _e(_mp(pr.max, None)),
                 _e(_pct(pr.percentage, pdec)),
                 _e(pr.boards),
             ])
@@ -287,11 +329,12 @@ def results_html(result) -> str:
             ns_link = f'<a href="#{_pair_id(ns_pr)}">{_e(ln.ns_pair)}</a>' if ns_pr else _e(ln.ns_pair)
             ew_link = f'<a href="#{_pair_id(ew_pr)}">{_e(ln.ew_pair)}</a>' if ew_pr else _e(ln.ew_pair)
             ns_s, ew_s = _ns_ew_scores(ln)
-            rows.append([ns_link, ew_link, _e(_contract(ln)), _e(ln.declarer or ""), _e(_tricks(ln)), _e(ln.lead or ""),
+            rows.append([ns_link, ew_link, _e(_played(ln)), _e(ln.lead or ""),
                          _e(ns_s), _e(ew_s), _e(_mp(sl.ns_mp, decimals)), _e(_mp(sl.ew_mp, decimals))])
         parts.append(f'<div class="board" id="{_e(bid)}"><h3>{_e(head)}</h3><p class="note">{_e(note)}</p>')
-        parts.append(_table(["NS", "EW", "Contract", "By", "Tricks", "Lead", "NS score", "EW score", "NS MPs", "EW MPs"],
-                            rows, numeric=(6, 7, 8, 9), wide=(5,), optional=(2, 3, 4, 5)))
+        parts.append(_table(["NS", "EW", "Contract", "Lead", "NS", "EW", "NS", "EW"], rows, numeric=(4, 5, 6, 7),
+                            wide=(3,), optional=(2, 3), groups=(("Score", 4, 5), ("MPs", 6, 7)),
+                            css_class="traveller"))
         parts.append("</div>")
     parts.append("</div></section>")
 
@@ -319,14 +362,14 @@ def results_html(result) -> str:
             if side == "EW" and isinstance(ln.score, (int, float)) and not isinstance(ln.score, bool):
                 own = f"{-int(ln.score):+d}" if float(ln.score).is_integer() else f"{-ln.score:+}"
             pct = "" if mp is None or not b.top else _pct(Fraction(mp) / b.top * 100, 0)
-            rows.append([_e(b.board), _e(side), _e(theirs), _e(_contract(ln)), _e(ln.declarer or ""), _e(_tricks(ln)),
+            rows.append([_e(b.board), _e(side), _e(theirs), _e(_played(ln)),
                          _e(own), _e(_mp(mp, decimals)), _e(_mp(b.top, None)), _e(pct)])
         head = f"Pair {_e(_pair_label(pr))}" + (f" &middot; {_names(pr)}" if pr.pair.names else "")
         summary = (f"{_pct(pr.percentage, pdec)}%, place {pr.place} "
-                   f"({_group_title(pr.pair.section, pr.pair.direction)}), {_mp(pr.mp, decimals)} of {_mp(pr.max, decimals)} MPs")
+                   f"({_group_title(pr.pair.section, pr.pair.direction)}), {_mp(pr.mp, decimals)} of {_mp(pr.max, None)} MPs")
         parts.append(f'<div class="card" id="{_pair_id(pr)}"><h3>{head}</h3><p class="note">{_e(summary)}</p>')
-        parts.append(_table(["Board", "Dir", "Opps", "Contract", "By", "Tricks", "Score", "MPs", "Top", "%"], rows,
-                            numeric=(6, 7, 8, 9), wide=(8,), optional=(3, 4, 5)))
+        parts.append(_table(["Board", "Dir", "Opps", "Contract", "Score", "MPs", "Top", "%"], rows,
+                            numeric=(4, 5, 6, 7), wide=(6,), optional=(3,), css_class="scorecard"))
         parts.append('<p class="noprint"><a href="#ranking">back to the ranking</a></p></div>')
     parts.append("</section>")
     return _page(title, "\n".join(parts))

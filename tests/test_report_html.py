@@ -183,7 +183,7 @@ def test_results_page_in_chromium(chromium, club_result, tmp_path):
     assert re.search(rf"\b1\s+{first.pair.number}\b", ranking)
     assert "Ann <Smith> & Bob & Co" in ranking  # escaped in the file, plain text once rendered
     board1 = text_of(dom, "board-1")
-    assert board1.startswith("Board 1") and "NS score" in board1 and "420" in board1 and "450" in board1
+    assert board1.startswith("Board 1") and "Score" in board1 and "MPs" in board1 and "420" in board1 and "450" in board1
     assert "Player 3a" in text_of(dom, "pair-NS-3")
 
     pdf = tmp_path / "results.pdf"
@@ -202,7 +202,9 @@ def test_real_results_page_in_chromium(chromium, tmp_path):
     dom = render(chromium, page, tmp_path)
     ranking = text_of(dom, "ranking")
     # EBUScore published NS pair 9 first with 67.69%, EW pair 11 first with 62.29%
-    assert re.search(r"\b1\s+9\s+Player 9a & Player 9b\s+227\.43\s+336\.00\s+67\.69\b", ranking)
+    assert re.search(r"\b1\s+9\s+Player 9a & Player 9b\s+227\.43\s+336\s+67\.69\b", ranking)  # Max 336, not 336.00
+    # EW pair 18: 139.86 of 336 = 41.625%: the file, the terminal and --json say 41.63 (halves up)
+    assert re.search(r"\b18\s+Player 18a & Player 18b\s+139\.86\s+336\s+41\.63\b", ranking)
     assert re.search(r"\b1\s+11\s+Player 11a & Player 11b\b.*\b62\.29\b", ranking)
     board18 = text_of(dom, "board-A-18")
     assert "Board 18, section A" in board18 and "A5050" in board18 and "estimated to 8 by Neuberg" in board18
@@ -218,3 +220,138 @@ def test_study_page_in_chromium(chromium, tmp_path):
     dom = render(chromium, page, tmp_path)
     assert "Neuberg" in text_of(dom, "study-remove-1")
     assert dom.count("data:image/png;base64,") == 2
+
+
+# ---------------------------------------------------------------------------
+# every table fits its box at a desktop and a phone width, and the figures are the JSON's
+
+MEASURE = """<script>
+window.addEventListener("load", () => {
+  const rows = [...document.querySelectorAll("table")].map((t, i) => {
+    const box = t.closest(".scroll") || t.parentElement;
+    const owner = t.closest("[id]");
+    return [owner ? owner.id : String(i), t.scrollWidth, t.clientWidth, box.scrollWidth, box.clientWidth];
+  });
+  const pre = parent.document.createElement("pre");
+  pre.id = "measured";
+  pre.textContent = JSON.stringify({width: window.innerWidth, page: document.documentElement.scrollWidth, tables: rows});
+  parent.document.body.appendChild(pre);
+});
+</script>"""
+
+
+def measure(binary: str, page_html: str, width: int, tmp_path: Path) -> dict:
+    """Every table's scrollWidth and clientWidth (and its scrolling box's) with the page ``width`` CSS
+    pixels wide. Headless Chromium's window is at least 500 pixels wide, so the page is loaded into
+    an iframe of that width (its media queries see the iframe's width), with a measuring script
+    added to the copy, which writes the figures into the outer page that Chromium dumps."""
+    import html
+    import json
+
+    inner = page_html.replace("</body>", MEASURE + "\n</body>")
+    outer = (f'<!DOCTYPE html><html><head><meta charset="utf-8"></head><body style="margin:0">'
+             f'<iframe style="border:0;width:{width}px;height:900px" srcdoc="{html.escape(inner, quote=True)}">'
+             "</iframe></body></html>")
+    page = tmp_path / f"measure-{width}.html"
+    page.write_text(outer, encoding="utf-8")
+    res = run_chromium(binary, tmp_path, "--window-size=1400,1000", "--force-device-scale-factor=1",
+                       "--virtual-time-budget=5000", "--dump-dom", page.as_uri())
+    assert res.returncode == 0, res.stderr.decode(errors="replace")[-2000:]
+    found = re.search(r'<pre id="measured">(.*?)</pre>', res.stdout.decode("utf-8"), re.S)
+    assert found, "the measuring script did not run"
+    return json.loads(html.unescape(found.group(1)))
+
+
+def _real_results():
+    from mpxl.formats import read_event
+    from tests.shared import REAL_FILES
+
+    return [(p.name, score_event(read_event(p))) for p in REAL_FILES]
+
+
+@pytest.mark.parametrize("width", [1200, 400])
+def test_no_table_scrolls_sideways_in_chromium(chromium, club_result, width, tmp_path):
+    pages = [("club", club_result)] + _real_results()
+    for name, result in pages:
+        got = measure(chromium, results_html(result), width, tmp_path)
+        assert got["width"] == width, got["width"]
+        assert got["page"] <= width, (name, "the page itself scrolls sideways", got["page"])
+        wide = [t for t in got["tables"] if t[1] > t[2] or t[3] > t[4]]
+        assert not wide, (name, width, wide[:5])
+        travellers = [t for t in got["tables"] if t[0].startswith("board-")]
+        assert travellers, name
+
+
+class _Tables(HTMLParser):
+    """Every table of a page: (id of the nearest element with an id, rows of cell texts)."""
+
+    def __init__(self):
+        super().__init__()
+        self.ids, self.tables, self.cell, self.row = [], [], None, None
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag in ("div", "section", "table") and a.get("id"):
+            self.ids.append(a["id"])
+        if tag == "table":
+            self.tables.append((a.get("id") or (self.ids[-1] if self.ids else ""), []))
+        elif tag == "tr":
+            self.row = []
+        elif tag in ("td", "th"):
+            self.cell = []
+
+    def handle_endtag(self, tag):
+        if tag in ("td", "th") and self.cell is not None:
+            self.row.append("".join(self.cell).strip())
+            self.cell = None
+        elif tag == "tr" and self.row is not None:
+            self.tables[-1][1].append(self.row)
+            self.row = None
+
+    def handle_data(self, data):
+        if self.cell is not None:
+            self.cell.append(data)
+
+
+def _pages_and_json():
+    from mpxl.session import result_to_json
+
+    cases = _real_results() + [("club", score_event(club_event(), ScoringOptions(rounding=2))),
+                               ("club exact", score_event(club_event()))]
+    return [(name, results_html(result), result_to_json(result), result) for name, result in cases]
+
+
+def test_the_pages_figures_are_the_jsons():
+    from mpxl.formats.common import figure_decimals
+
+    for name, page, doc, result in _pages_and_json():
+        dec = figure_decimals(result.options)
+        parser = _Tables()
+        parser.feed(page)
+        ranking = [rows for tid, rows in parser.tables if tid.startswith("ranking-")]
+        # one ranking row per pair, in the JSON's order: place, pair, MPs, Max and % as the JSON has them
+        page_rows = [r for rows in ranking for r in rows if r and r[0] != "Place"]
+        assert len(page_rows) == len(doc["pairs"]), name
+        for row, pair in zip(page_rows, doc["pairs"]):
+            place, number, names, mps, mx, pct, boards = row
+            assert (place, number, names) == (pair["place"], pair["pair"], " & ".join(pair["names"])), name
+            assert f"{pair['percentage']:.2f}" == pct, (name, number)  # the JSON's percentage is rounded already
+            assert float(mx) == pair["max"] and "." not in mx, (name, mx)
+            assert abs(float(mps) - pair["mp"]) <= 0.5 * 10 ** -dec + 1e-9, (name, number)
+            if result.options.rounding.kind != "exact":  # totals of rounded figures: shown exactly
+                assert float(mps) == pytest.approx(pair["mp"], abs=1e-9), (name, number)
+            assert int(boards) == pair["boards"]
+        # every traveller line's matchpoints, board by board
+        travellers = [rows[2:] for tid, rows in parser.tables if tid.startswith("board-")]
+        assert len(travellers) == len(doc["boards"]), name
+        for rows, board in zip(travellers, doc["boards"]):
+            assert len(rows) == len(board["lines"])
+            for row, line in zip(rows, board["lines"]):
+                assert (row[0], row[1]) == (line["ns_pair"], line["ew_pair"])
+                for shown, figure in zip(row[-2:], (line["ns_mp"], line["ew_mp"])):
+                    if figure is None:
+                        assert shown == ""
+                    else:
+                        assert abs(float(shown) - figure) <= 0.5 * 10 ** -dec + 1e-9, (name, board["board"], row)
+                        if result.options.rounding.kind != "exact":  # a rounded figure is shown exactly
+                            assert float(shown) == pytest.approx(figure, abs=1e-9)

@@ -236,7 +236,8 @@ def check_methods(values, N, n, scale):
     out = subprocess.run([sys.executable, "-m", "mpxl", "methods", str(N), str(n), "--scale", str(scale)],
                          capture_output=True, text=True, check=True).stdout
     printed = [line.split() for line in out.splitlines() if re.match(r"^\s+\d+\.\d\s", line)]
-    assert len(printed) == len(rows)
+    assert len(printed) == 2 * len(rows)  # the matchpoints table, then the percentages table
+    printed = [mp + pct[1:] for mp, pct in zip(printed[:len(rows)], printed[len(rows):])]
     for j, fields in enumerate(printed):
         r = L["first_row"] + j
         cells = [values["Methods", f"{c}{r}"] for c in L["mp_cols"] + L["pct_cols"]]
