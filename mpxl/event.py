@@ -17,7 +17,74 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterator, Optional
 
-__all__ = ["Line", "Pair", "Event"]
+__all__ = ["Line", "Pair", "Event", "Player", "MasterPoints", "Club", "Deal", "SEATS"]
+
+#: The four seats in the order a :class:`Deal` holds its hands (PBN's ``[Deal "N:..."]``).
+SEATS = ("N", "E", "S", "W")
+
+
+@dataclass(frozen=True)
+class Player:
+    """One player of a pair as the file names them: name and the ids the file carries ('' when not)."""
+
+    name: str = ""
+    national_id: str = ""  # USEBIO NATIONAL_ID_NUMBER; PBN TotalScoreTable MemberID1 / MemberID2
+    club_id: str = ""  # USEBIO CLUB_ID_NUMBER
+
+
+@dataclass(frozen=True)
+class MasterPoints:
+    """Master points a pair was awarded, as the file writes them (USEBIO MASTER_POINTS)."""
+
+    awarded: str
+    kind: str = ""  # MASTER_POINT_TYPE, e.g. "Black", "Blue"
+
+
+@dataclass(frozen=True)
+class Club:
+    """The club that ran the event (USEBIO CLUB)."""
+
+    name: str = ""
+    id: str = ""
+
+
+@dataclass(frozen=True)
+class Deal:
+    """A board's four hands, each ``spades.hearts.diamonds.clubs`` (``AKQ2.J3.T98.765``, ``-``
+    for a void as PBN writes it, '' when the hand is not known), in :data:`SEATS` order.
+    ``dealer`` (N, E, S, W) and ``vulnerable`` (PBN's ``None``, ``NS``, ``EW``, ``All``) as the
+    file gives them; '' when not known (the writers then give the board number's).
+
+    >>> d = Deal.from_pbn(2, "E:AKQJ.T98.765.432 - - -")
+    >>> d.hands[1], d.to_pbn()
+    ('AKQJ.T98.765.432', 'N:- AKQJ.T98.765.432 - -')
+    """
+
+    board: int
+    hands: tuple = ("", "", "", "")
+    dealer: str = ""
+    vulnerable: str = ""
+
+    @classmethod
+    def from_pbn(cls, board: int, text: str, dealer: str = "", vulnerable: str = "") -> "Deal":
+        """A deal from PBN's ``[Deal]`` value: the first seat, a colon, then four hands clockwise
+        (``-`` for a hand not given). ValueError for anything else."""
+        first, sep, rest = text.strip().partition(":")
+        first = first.strip().upper()
+        hands = rest.split()
+        if not sep or first not in SEATS or len(hands) != 4:
+            raise ValueError(f"Deal {text!r}: expected the first seat (N, E, S or W), a colon and four hands")
+        start = SEATS.index(first)
+        ordered = [""] * 4
+        for i, hand in enumerate(hands):
+            if hand != "-" and hand.count(".") != 3:
+                raise ValueError(f"Deal {text!r}: the hand {hand!r} needs four suits separated by dots")
+            ordered[(start + i) % 4] = "" if hand == "-" else hand.upper()
+        return cls(board, tuple(ordered), dealer, vulnerable)
+
+    def to_pbn(self) -> str:
+        """PBN's ``[Deal]`` value, from North."""
+        return "N:" + " ".join(h or "-" for h in self.hands)
 
 
 @dataclass(slots=True)
@@ -42,6 +109,7 @@ class Line:
     published_ns_mp: Optional[float] = None  # the file's own figures, for `mpxl check`
     published_ew_mp: Optional[float] = None
     where: str = ""  # where in the source file, for messages: "line 12", "BOARD 3, TRAVELLER_LINE 4"
+    note: str = ""  # the file's note on the line (USEBIO NOTES)
 
 
 @dataclass
@@ -58,6 +126,16 @@ class Pair:
     published_place: Optional[str] = None
     published_max: Optional[float] = None
     where: str = ""
+    players: tuple = ()  # Player per name, with the ids the file gives; () when it gives only names
+    master_points: tuple = ()  # MasterPoints awarded, as the file gives them
+
+    def people(self) -> tuple:
+        """The pair's players: :attr:`players` when the file gave them, else a Player per name.
+
+        >>> Pair("1", names=("Ann", "Bob")).people()
+        (Player(name='Ann', national_id='', club_id=''), Player(name='Bob', national_id='', club_id=''))
+        """
+        return self.players or tuple(Player(n) for n in self.names)
 
     @property
     def key(self) -> tuple:
@@ -80,6 +158,10 @@ class Event:
     published_decimals: Optional[int] = None  # how many decimals the file's matchpoints carry
     field_scoring: Optional[str] = None  # "section" or "event": how the file's boards were compared
     notes: list = field(default_factory=list)
+    club: Optional[Club] = None
+    event_type: str = ""  # USEBIO EVENT_TYPE as the file gives it (MP_PAIRS, PAIRS, ...)
+    venue: str = ""  # USEBIO VENUE, PBN [Site]
+    deals: dict = field(default_factory=dict)  # board number -> Deal
 
     def boards(self, across_sections: bool = False) -> Iterator[tuple[tuple, list]]:
         """Group the lines by (section, board), or by ('', board) across sections, in order.

@@ -29,6 +29,7 @@ from fractions import Fraction
 from typing import Mapping, Optional, Sequence
 
 from .atomic import atomic_write
+from .contract import board_dealer, board_vulnerability
 from .formats.common import figure_decimals, format_number
 
 __all__ = ["results_html", "write_html", "study_html", "write_study_html", "PAGE_CSS"]
@@ -54,6 +55,11 @@ th, td { border: 1px solid var(--line); padding: 0.3rem 0.5rem; text-align: left
 th { background: var(--head); font-weight: 600; white-space: nowrap; }
 td.num, th.num { text-align: right; white-space: nowrap; }
 th.group { text-align: center; }
+.deal { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); grid-template-areas: ". n ." "w c e" ". s .";
+        gap: 0.1rem 0.4rem; font-size: 0.85rem; line-height: 1.3; margin: 0.2rem 0 0.4rem; overflow-wrap: anywhere; }
+.deal .n { grid-area: n; } .deal .w { grid-area: w; } .deal .e { grid-area: e; } .deal .s { grid-area: s; }
+.deal .compass { grid-area: c; align-self: center; text-align: center; color: var(--muted); font-size: 0.8rem; }
+.deal .h, .deal .d { color: #c0392b; }
 table.traveller { font-size: 0.92rem; }
 table.traveller td, table.traveller th { padding: 0.25rem 0.4rem; }
 table.traveller td:nth-child(3) { white-space: nowrap; }
@@ -274,6 +280,34 @@ def _played(line) -> str:
     return " ".join(x for x in (_contract(line), line.declarer or "", _tricks(line)) if x)
 
 
+_SUITS = (("\u2660", "s"), ("\u2665", "h"), ("\u2666", "d"), ("\u2663", "c"))
+
+
+def _hand(cards: str) -> str:
+    """One hand as four lines, a suit symbol and its cards (``-`` for a void)."""
+    suits = cards.split(".") if cards else ["", "", "", ""]
+    return "".join(f'<span class="{cls}">{sym}</span> {_e(held) or "&ndash;"}<br>'
+                   for (sym, cls), held in zip(_SUITS, suits))
+
+
+def _deal_html(deal, board: int) -> str:
+    """A board's hand diagram: North above, West and East either side, South below, the dealer and
+    vulnerability in the middle (the board number's when the file does not say).
+
+    >>> from mpxl.event import Deal
+    >>> html_ = _deal_html(Deal(1, ("AKQJ.T98.765.432", "", "", "")), 1)
+    >>> 'class="deal"' in html_ and "AKQJ" in html_ and "Dealer N" in html_
+    True
+    """
+    seats = dict(zip(("N", "E", "S", "W"), deal.hands))
+    dealer = deal.dealer or board_dealer(board).value
+    vul = deal.vulnerable or board_vulnerability(board).value
+    cells = [f'<div class="hand {seat.lower()}" aria-label="{name}"><b>{seat}</b><br>{_hand(seats[seat])}</div>'
+             for seat, name in (("N", "North"), ("W", "West"), ("E", "East"), ("S", "South")) if seats[seat]]
+    middle = f'<div class="compass">Dealer {_e(dealer)}<br>Vul {_e(vul)}</div>'
+    return f'<div class="deal">{"".join(cells)}{middle}</div>'
+
+
 def results_html(result) -> str:
     """The results page of a scored event as an HTML string (see the module's description)."""
     ev = result.event
@@ -332,6 +366,9 @@ def results_html(result) -> str:
             rows.append([ns_link, ew_link, _e(_played(ln)), _e(ln.lead or ""),
                          _e(ns_s), _e(ew_s), _e(_mp(sl.ns_mp, decimals)), _e(_mp(sl.ew_mp, decimals))])
         parts.append(f'<div class="board" id="{_e(bid)}"><h3>{_e(head)}</h3><p class="note">{_e(note)}</p>')
+        deal = ev.deals.get(b.board)
+        if deal is not None and any(deal.hands):
+            parts.append(_deal_html(deal, b.board))
         parts.append(_table(["NS", "EW", "Contract", "Lead", "NS", "EW", "NS", "EW"], rows, numeric=(4, 5, 6, 7),
                             wide=(3,), optional=(2, 3), groups=(("Score", 4, 5), ("MPs", 6, 7)),
                             css_class="traveller"))

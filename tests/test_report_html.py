@@ -232,6 +232,10 @@ window.addEventListener("load", () => {
     const owner = t.closest("[id]");
     return [owner ? owner.id : String(i), t.scrollWidth, t.clientWidth, box.scrollWidth, box.clientWidth];
   });
+  for (const box of document.querySelectorAll(".board, .deal")) {
+    rows.push([(box.closest("[id]") || {}).id + (box.classList.contains("deal") ? ":deal" : ":box"),
+               box.scrollWidth, box.clientWidth, box.scrollWidth, box.clientWidth]);
+  }
   const pre = parent.document.createElement("pre");
   pre.id = "measured";
   pre.textContent = JSON.stringify({width: window.innerWidth, page: document.documentElement.scrollWidth, tables: rows});
@@ -280,6 +284,8 @@ def test_no_table_scrolls_sideways_in_chromium(chromium, club_result, width, tmp
         assert not wide, (name, width, wide[:5])
         travellers = [t for t in got["tables"] if t[0].startswith("board-")]
         assert travellers, name
+        if result.event.deals:  # a hand diagram in every board's box, and it fits too
+            assert sum(t[0].endswith(":deal") for t in got["tables"]) == len(result.boards), name
 
 
 class _Tables(HTMLParser):

@@ -23,6 +23,7 @@ from ..event import Event
 
 __all__ = [
     "decimals_of",
+    "figure_text",
     "number_or_none",
     "check_entry",
     "score_from_contract",
@@ -216,6 +217,19 @@ def format_number(value, decimals: Optional[int] = None) -> str:
     from ..rounding import round_fraction
     r = round_fraction(Fraction(value), decimals)
     return f"{r.numerator / r.denominator:.{decimals}f}" if decimals else str(int(r))
+
+
+def figure_text(value, decimals: Optional[int] = None) -> str:
+    """:func:`format_number`, except that a float (a file's own published figure, kept as read) is
+    written so that it reads back the same: to ``decimals`` places, or to as many as it needs.
+
+    >>> figure_text(Fraction(127, 8), 1), figure_text(28.3, 1), figure_text(593.25, 1), figure_text(12.0, 1)
+    ('15.9', '28.3', '593.25', '12.0')
+    """
+    text = format_number(value, decimals)
+    if isinstance(value, float) and text and float(text) != value:
+        text = repr(value)
+    return text
 
 
 def entry_text(score) -> str:

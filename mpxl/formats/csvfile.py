@@ -6,7 +6,10 @@ vulnerability of the board number). Optional: ``section``, ``session``,
 ``table``, ``lead``, ``adjustment`` (an artificial, weighted or split score
 that replaces the line's score: ``A+``, ``60/40``, ``30% 420 + 70% 450``,
 ``-150|-50``), ``group`` (fouled-board group), ``arrowswitch`` (``y``/``1``),
-``ns_penalty``, ``ew_penalty``, and the published ``ns_mp``, ``ew_mp``.
+``ns_penalty``, ``ew_penalty``, the published ``ns_mp``, ``ew_mp``, ``note`` (the
+line's note), and the pairs' names: ``ns_names`` and ``ew_names``, the two players
+with ``&`` between them (``Ann Smith & Bob Jones``), typed on any one of the pair's
+rows or on all of them (the same names each time).
 Header names forgive case, spaces and dashes (``NS Pair``, ``ns-score``) and a
 few aliases (``bd``, ``ns``, ``ew``, ``score``, ``by``, ``played_by``). The
 delimiter may be ``,``, ``;`` or a tab; the encoding UTF-8 (with or without a
@@ -31,15 +34,18 @@ from typing import Optional
 from ..adjustments import parse_entry
 from ..columnar import two_winner_sections
 from ..errors import UserError
-from ..event import Event, Line
-from .common import (check_entry, check_duplicates, decimals_of, decode_text, entry_text, format_number, read_bytes,
+from ..event import Event, Line, Pair
+from .common import (check_entry, check_duplicates, decimals_of, decode_text, entry_text, figure_text, read_bytes,
                      number_or_none, score_from_contract)
 
-__all__ = ["read_csv", "read_csv_text", "write_csv", "csv_text", "COLUMNS", "ALIASES"]
+__all__ = ["read_csv", "read_csv_text", "write_csv", "csv_text", "COLUMNS", "NAME_COLUMNS", "NOTE_COLUMN", "ALIASES"]
 
 #: The columns the writer writes, in order (the reader needs only the first three and a score).
 COLUMNS = ("session", "section", "board", "table", "ns_pair", "ew_pair", "contract", "declarer", "tricks", "lead",
            "ns_score", "adjustment", "group", "arrowswitch", "ns_penalty", "ew_penalty", "ns_mp", "ew_mp")
+#: Written after COLUMNS only when the event has names (the pairs') or notes (the lines').
+NAME_COLUMNS = ("ns_names", "ew_names")
+NOTE_COLUMN = "note"
 
 #: Other spellings a header may use for a column.
 ALIASES = {
@@ -53,6 +59,9 @@ ALIASES = {
     "arrow_switch": "arrowswitch", "arrow": "arrowswitch",
     "mp_ns": "ns_mp", "ns_matchpoints": "ns_mp", "ns_match_points": "ns_mp",
     "mp_ew": "ew_mp", "ew_matchpoints": "ew_mp", "ew_match_points": "ew_mp",
+    "ns_name": "ns_names", "ns_players": "ns_names", "names_ns": "ns_names",
+    "ew_name": "ew_names", "ew_players": "ew_names", "names_ew": "ew_names",
+    "notes": "note", "comment": "note",
 }
 
 _TRUE = {"y", "yes", "true", "1", "x", "a", "arrow", "as"}
@@ -88,6 +97,7 @@ def read_csv_text(text: str, source: str = "<csv>") -> Event:
     reader = new_reader()
     keys = _header_keys(reader, source)
     plain = _PlainRows.for_header(keys)
+    names: list = []  # (section, pair, side, names, where) of every row that names a pair
     read = None
     if plain is not None:
         chunks = _split_chunks(text, delimiter, reader.line_num)
@@ -99,7 +109,7 @@ def read_csv_text(text: str, source: str = "<csv>") -> Event:
         reader = new_reader()
         next(reader)  # the header, read above
         try:
-            read = _read_rows(((reader.line_num, row) for row in reader), keys, source, plain)
+            read = _read_rows(((reader.line_num, row) for row in reader), keys, source, plain, names)
         except csv.Error as exc:  # a stray NUL, a huge field: only the csv module raises csv.Error here
             raise UserError(source, f"line {reader.line_num + 1}", f"not readable as CSV ({exc})") from None
     lines, decimals = read
@@ -108,7 +118,31 @@ def read_csv_text(text: str, source: str = "<csv>") -> Event:
     ev = Event(lines=lines, source=source, scale=None, field_scoring=None, published_decimals=decimals)
     _detect_winners(ev)
     check_duplicates(ev)
+    ev.pairs = _named_pairs(ev, names, source)
     return ev
+
+
+def _names_cell(text: Optional[str]) -> tuple:
+    """A ``ns_names`` / ``ew_names`` cell as the players' names.
+
+    >>> _names_cell(" Ann Smith & Bob Jones "), _names_cell(None)
+    (('Ann Smith', 'Bob Jones'), ())
+    """
+    return tuple(n.strip() for n in (text or "").split("&") if n.strip())
+
+
+def _named_pairs(ev: Event, names: list, source: str) -> list:
+    """A Pair for every pair the rows name; UserError when two rows name one pair differently."""
+    seen: dict = {}
+    for section, number, side, players, where in names:
+        direction = side if ev.winners.get(section, 1) == 2 else None
+        key = (section, number, direction)
+        if key in seen and seen[key][0] != players:
+            raise UserError(source, where, f"pair {number}{' ' + side if direction else ''}"
+                            f"{' in section ' + section if section else ''} is named "
+                            f"{' & '.join(players)!r} here but {' & '.join(seen[key][0])!r} on {seen[key][1]}")
+        seen.setdefault(key, (players, where))
+    return [Pair(number, section, direction, players) for (section, number, direction), (players, _) in seen.items()]
 
 
 def _delimiter(text: str) -> str:
@@ -349,16 +383,16 @@ def _read_chunks(chunks, keys: list, source: str, plain: _PlainRows) -> tuple:
     return lines, decimals
 
 
-def _read_rows(numbered_rows, keys: list, source: str, plain: Optional[_PlainRows]) -> tuple:
+def _read_rows(numbered_rows, keys: list, source: str, plain: Optional[_PlainRows], names: Optional[list] = None) -> tuple:
     """(lines, decimals) from (line number, row) pairs, one row at a time: the plain fast path
-    when it reads the row, else :func:`_general_line`."""
+    when it reads the row, else :func:`_general_line` (which adds the pairs a row names to ``names``)."""
     lines: list = []
     decimals = 0
     for no, row in numbered_rows:
         where = f"line {no}"
         line = plain.line(row, where) if plain is not None else None
         if line is None:
-            read = _general_line(row, keys, source, where)
+            read = _general_line(row, keys, source, where, names)
             if read is None:  # a blank row
                 continue
             line, line_decimals = read
@@ -367,9 +401,10 @@ def _read_rows(numbered_rows, keys: list, source: str, plain: Optional[_PlainRow
     return lines, decimals
 
 
-def _general_line(row: list, keys: list, source: str, where: str) -> Optional[tuple]:
+def _general_line(row: list, keys: list, source: str, where: str, names: Optional[list] = None) -> Optional[tuple]:
     """(Line, decimals of its published figures) for one row, None for a blank row; UserError naming
-    the line (and the column) for anything the row gets wrong."""
+    the line (and the column) for anything the row gets wrong. The pairs the row names (its
+    ``ns_names`` and ``ew_names``) are added to ``names``."""
     if not any(cell.strip() for cell in row):
         return None
     if len(row) > len(keys) and any(c.strip() for c in row[len(keys):]):
@@ -422,7 +457,13 @@ def _general_line(row: list, keys: list, source: str, where: str) -> Optional[tu
         int(table) if table is not None and table.isascii() and table.isdigit() else table,
         group=get("group") or "", arrowswitch=flag in _TRUE, ns_penalty=get("ns_penalty"),
         ew_penalty=get("ew_penalty"), session=session, published_ns_mp=ns_mp, published_ew_mp=ew_mp, where=where,
+        note=get("note") or "",
     )
+    if names is not None:
+        for side, pair, column in (("NS", ns, "ns_names"), ("EW", ew, "ew_names")):
+            players = _names_cell(get(column))
+            if players:
+                names.append((line.section, pair, side, players, where))
     return line, decimals
 
 
@@ -491,17 +532,42 @@ def csv_text(result_or_event) -> str:
 
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
-    w.writerow(COLUMNS)
-    _write_rows(buf, w, _scored_lines(result_or_event), _decimals(result_or_event))
+    event = getattr(result_or_event, "event", result_or_event)
+    named = {(p.section, p.number, p.direction): " & ".join(p.names) for p in event.pairs if p.names}
+    noted = any(ln.note for ln in event.lines)
+    if not (named or noted):
+        w.writerow(COLUMNS)
+        _write_rows(buf, w, _scored_lines(result_or_event), _decimals(result_or_event))
+        return buf.getvalue()
+    # names and notes: every row through the csv writer, the extra columns after the usual ones
+    w.writerow(COLUMNS + (NAME_COLUMNS if named else ()) + ((NOTE_COLUMN,) if noted else ()))
+    rows = io.StringIO()
+    _write_rows(rows, csv.writer(rows, lineterminator="\n"), _scored_lines(result_or_event), _decimals(result_or_event))
+    extra_rows = []
+    for ln in _lines_in_order(result_or_event):
+        extra = []
+        if named:
+            extra += [named.get((ln.section, ln.ns_pair, "NS")) or named.get((ln.section, ln.ns_pair, None)) or "",
+                      named.get((ln.section, ln.ew_pair, "EW")) or named.get((ln.section, ln.ew_pair, None)) or ""]
+        if noted:
+            extra.append(ln.note)
+        extra_rows.append(extra)
+    for row, extra in zip(csv.reader(io.StringIO(rows.getvalue(), newline="")), extra_rows):
+        w.writerow(row + extra)
     return buf.getvalue()
 
 
+def _lines_in_order(result_or_event):
+    """The lines in the order :func:`_scored_lines` gives them."""
+    return (ln for ln, _, _ in _scored_lines(result_or_event))
+
+
 def _scored_lines(result_or_event):
-    """(line, ns_mp, ew_mp) of a SessionResult's boards in order, or of an Event's lines (figures None)."""
+    """(line, ns_mp, ew_mp) of a SessionResult's boards in order, or of an Event's lines (their published figures)."""
     if hasattr(result_or_event, "boards") and hasattr(result_or_event, "event"):  # (reading pairs would total them)
         scored_lines = chain.from_iterable(map(attrgetter("lines"), result_or_event.boards))
         return map(attrgetter("line", "ns_mp", "ew_mp"), scored_lines)
-    return ((ln, None, None) for ln in result_or_event.lines)
+    return ((ln, ln.published_ns_mp, ln.published_ew_mp) for ln in result_or_event.lines)  # the file's own figures
 
 
 #: A plain line's cells in the row (session, section, board, table, NS, EW, score), and their classes.
@@ -539,7 +605,7 @@ def _write_rows(buf, writer, scored, decimals) -> None:
     known_figure = figures.get
 
     def figure(value) -> tuple:
-        text = format_number(value, decimals)
+        text = figure_text(value, decimals)
         hit = figures[id(value)] = (value, text, _cell_text(text))
         return hit
 

@@ -34,9 +34,11 @@ from fractions import Fraction
 from typing import Optional
 
 from ..adjustments import ARTIFICIAL_CODES, Artificial, parse_entry
+from ..columnar import two_winner_sections
+from ..contract import board_dealer, board_vulnerability
 from ..errors import UserError
-from ..event import Event, Line, Pair
-from .common import check_entry, decimals_of, decode_text, format_number, number_or_none, read_bytes, score_from_contract
+from ..event import Deal, Event, Line, Pair, Player
+from .common import check_entry, decimals_of, decode_text, figure_text, number_or_none, read_bytes, score_from_contract
 
 __all__ = ["read_pbn", "read_pbn_text", "write_pbn", "pbn_text", "parse_columns", "split_row"]
 
@@ -198,6 +200,15 @@ def read_pbn_text(text: str, source: str = "<pbn>") -> Event:
                 board = int(value)
             except ValueError:
                 raise UserError(source, f"line {no}", f"Board {value!r} is not a board number") from None
+        ev.venue = ev.venue or tags.get("Site", ("", 0))[0]
+        if "Deal" in tags and board is not None and tags["Deal"][0].strip():
+            value, no = tags["Deal"]
+            try:
+                deal = Deal.from_pbn(board, value, tags.get("Dealer", ("", 0))[0].strip().upper(),
+                                     tags.get("Vulnerable", ("", 0))[0].strip())
+            except ValueError as exc:
+                raise UserError(source, f"line {no}", str(exc)) from None
+            ev.deals.setdefault(board, deal)
         section_tag = tags.get("Section", ("", 0))[0]
         if "TotalScoreTable" in tables:
             _total_table(ev, tables["TotalScoreTable"], section_tag, source)
@@ -279,7 +290,7 @@ def _total_table(ev: Event, table, section_tag: str, source: str) -> None:
     c = {name: _col(columns, *alts) for name, alts in {
         "rank": ("Rank",), "pair": ("PairId",), "direction": ("Direction",), "section": ("Section",),
         "mp": ("TotalScoreMP", "TotalMP", "TotalScore"), "pct": ("TotalPercentage", "Percentage"),
-        "names": ("Names",), "boards": ("NrBoards",),
+        "names": ("Names",), "boards": ("NrBoards",), "id1": ("MemberID1",), "id2": ("MemberID2",),
     }.items()}
     if c["pair"] is None:
         raise UserError(source, f"line {header_no}", "the TotalScoreTable has no PairId column")
@@ -299,21 +310,29 @@ def _total_table(ev: Event, table, section_tag: str, source: str) -> None:
         direction = cell("direction")
         direction = direction.upper().replace("-", "") if direction else None
         names = tuple(n.strip() for n in (cell("names") or "").split(" - ") if n.strip())
+        ids = (cell("id1") or "", cell("id2") or "")
+        players = tuple(Player(n, i) for n, i in zip(names, ids)) if len(names) == 2 and any(ids) else ()
         pair = Pair(cell("pair"), cell("section") or section_tag, direction, names, 1, mp, pct, cell("rank"), None,
-                    f"{where} (pair {cell('pair')})")
+                    f"{where} (pair {cell('pair')})", players=players)
         ev.pairs.append(pair)
 
 
 def _winners(ev: Event) -> None:
-    """One winner unless the TotalScoreTable ranks NS and EW apart (a rank repeats across directions)
-    or no pair ever plays both directions on the travellers."""
+    """One winner unless the TotalScoreTable ranks NS and EW apart (a rank, or a pair number, repeats
+    across directions);
+    with no TotalScoreTable, the travellers' rule (:func:`mpxl.columnar.two_winner_sections`: no pair
+    plays both directions, or NS n meets EW n as in a Mitchell)."""
+    lines = ev.lines
+    travellers = two_winner_sections([ln.section for ln in lines], [ln.ns_pair for ln in lines],
+                                     [ln.ew_pair for ln in lines])
     for sec in ev.sections():
         pairs = [p for p in ev.pairs if p.section == sec]
-        ns = {ln.ns_pair for ln in ev.lines if ln.section == sec}
-        ew = {ln.ew_pair for ln in ev.lines if ln.section == sec}
         ranks_ns = {p.published_place for p in pairs if p.direction == "NS"}
         ranks_ew = {p.published_place for p in pairs if p.direction == "EW"}
-        two = bool(ranks_ns & ranks_ew) if pairs else not (ns & ew)
+        numbers_ns = {p.number for p in pairs if p.direction == "NS"}
+        numbers_ew = {p.number for p in pairs if p.direction == "EW"}
+        # a rank, or a pair number, in both directions: NS and EW are ranked apart
+        two = bool(ranks_ns & ranks_ew or numbers_ns & numbers_ew) if pairs else travellers.get(sec, True)
         ev.winners[sec] = 2 if two else 1
         if not two:
             for p in pairs:
@@ -325,6 +344,7 @@ def _winners(ev: Event) -> None:
 SCORE_COLUMNS = ("Table\\2R;Round\\2R;PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R;Lead\\3L;"
                  "Score_NS\\6R;Score_EW\\6R;MP_NS\\6R;MP_EW\\6R")
 ARROW_COLUMN = ";Arrowswitch\\1R"  # an extension column, written only on boards with an arrowswitched table
+ID_COLUMNS = ";MemberID1\\10R;MemberID2\\10R"  # the players' national ids, as Magic Contest writes them
 TOTAL_COLUMNS = "Rank\\3R;PairId\\3R;Direction\\5R;TotalScoreMP\\7R;TotalPercentage\\6R;Names\\40L;NrBoards\\2R"
 
 
@@ -371,8 +391,10 @@ def pbn_text(result_or_event, decimals: Optional[int] = None) -> str:
     event, scored, pairs = _unpack(result_or_event)
     if decimals is None:
         decimals = _decimals(result_or_event)
-    out = ["% PBN 2.1", "% EXPORT", '% <META  name=Generator content="mpxl">', ""]
-    title = event.title or "mpxl"
+    # a bare event carries its own program's figures, so its program's name; a scored one mpxl's
+    generator = event.program if isinstance(result_or_event, Event) and event.program else "mpxl"
+    out = ["% PBN 2.1", "% EXPORT", f'% <META  name=Generator content={_quote(generator)}>', ""]
+    title = event.title
     sections = event.sections() or [""]
     by_board: dict = {}
     for ln, ns_mp, ew_mp in scored:
@@ -387,9 +409,18 @@ def pbn_text(result_or_event, decimals: Optional[int] = None) -> str:
         if section:
             out.append(f'[Section "{section}"]')
         out.append('[Scoring "MatchPoints"]')
+        if event.venue:
+            out.append(f'[Site {_quote(event.venue)}]')
+        deal = event.deals.get(board)
+        if deal is not None:
+            # a deal whose file did not say: the board number's, in the standard cycle
+            out.append(f'[Dealer "{deal.dealer or board_dealer(board).value}"]')
+            out.append(f'[Vulnerable "{deal.vulnerable or board_vulnerability(board).value}"]')
+            out.append(f'[Deal "{deal.to_pbn()}"]')
         if first and pairs:
             first = False
-            out.append(f'[TotalScoreTable "{TOTAL_COLUMNS};Section\\2L"]')
+            ids = any(pl.national_id for pair, _ in pairs for pl in pair.players)
+            out.append(f'[TotalScoreTable "{TOTAL_COLUMNS};Section\\2L{ID_COLUMNS if ids else ""}"]')
             for pair, res in pairs:
                 mp = res.mp if res is not None else pair.published_mp
                 pct = res.percentage if res is not None else pair.published_percentage
@@ -397,11 +428,11 @@ def pbn_text(result_or_event, decimals: Optional[int] = None) -> str:
                 direction = {"NS": "N-S", "EW": "E-W"}.get(pair.direction or "", None)
                 out.append(" ".join([
                     _word(place), _word(pair.number), _quote(direction) if direction else "-",
-                    format_number(mp, decimals) if mp is not None else "-",
-                    format_number(Fraction(pct), 2) if pct is not None else "-",
+                    figure_text(mp, decimals) if mp is not None else "-",
+                    figure_text(pct, 2) if pct is not None else "-",
                     _quote(" - ".join(pair.names)) if pair.names else "-",
                     str(res.boards) if res is not None else "-", _word(pair.section),
-                ]))
+                ] + ([_quote(pl.national_id) for pl in (pair.people() + (Player(), Player()))[:2]] if ids else [])))
         arrows = any(ln.arrowswitch for ln, _, _ in by_board[key])
         out.append(f'[ScoreTable "{SCORE_COLUMNS}{ARROW_COLUMN if arrows else ""}"]')
         for ln, ns_mp, ew_mp in by_board[key]:
@@ -409,8 +440,8 @@ def pbn_text(result_or_event, decimals: Optional[int] = None) -> str:
             out.append(" ".join([
                 _word(ln.table), "-", _word(ln.ns_pair), _word(ln.ew_pair), _word(ln.contract), _word(ln.declarer),
                 _word(ln.tricks), _word(ln.lead), f"{s_ns:>6}", f"{s_ew:>6}",
-                f"{format_number(ns_mp, decimals) if ns_mp is not None else '-':>6}",
-                f"{format_number(ew_mp, decimals) if ew_mp is not None else '-':>6}",
+                f"{figure_text(ns_mp, decimals) if ns_mp is not None else '-':>6}",
+                f"{figure_text(ew_mp, decimals) if ew_mp is not None else '-':>6}",
             ] + ([("Y" if ln.arrowswitch else "N")] if arrows else [])))
         out.append("")
     return "\n".join(out) + "\n"

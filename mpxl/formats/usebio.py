@@ -25,16 +25,16 @@ from __future__ import annotations
 
 import os
 import xml.etree.ElementTree as StdET
-from fractions import Fraction
 from typing import Optional
 from xml.sax.saxutils import escape
 
 import defusedxml
 import defusedxml.ElementTree as SafeET
 
+from ..contract import Direction, board_dealer, board_vulnerability
 from ..errors import UserError
-from ..event import Event, Line, Pair
-from .common import (check_entry, decimals_of, entry_text, figure_decimals, format_number, number_or_none, read_bytes,
+from ..event import SEATS, Club, Deal, Event, Line, MasterPoints, Pair, Player
+from .common import (check_entry, decimals_of, entry_text, figure_decimals, figure_text, number_or_none, read_bytes,
                      score_from_contract)
 
 __all__ = ["read_usebio", "read_usebio_bytes", "write_usebio", "usebio_text"]
@@ -70,6 +70,9 @@ def read_usebio_bytes(data: bytes, source: str = "<usebio>") -> Event:
         raise UserError(source, f"<{root.tag}>", "not a USEBIO file: the root element must be <USEBIO>")
     ev = Event(source=source)
     ev.notes.append(f"USEBIO {root.get('Version', '?')}")
+    club = root.find("CLUB")
+    if club is not None and (_text(club, "CLUB_NAME") or _text(club, "CLUB_ID_NUMBER")):
+        ev.club = Club(_text(club, "CLUB_NAME") or "", _text(club, "CLUB_ID_NUMBER") or "")
     decimals = 0
     events = root.findall("EVENT")
     if not events:
@@ -79,8 +82,14 @@ def read_usebio_bytes(data: bytes, source: str = "<usebio>") -> Event:
         ev.program = ev.program or prog
         ev.title = ev.title or (_text(event_el, "EVENT_DESCRIPTION") or "")
         ev.date = ev.date or (_text(event_el, "DATE") or "")
+        ev.event_type = ev.event_type or (event_el.get("EVENT_TYPE") or "").strip()
+        ev.venue = ev.venue or (_text(event_el, "VENUE") or "")
         winners = _text(event_el, "WINNER_TYPE")
         decimals = max(decimals, _walk(event_el, ev, source, session=1, section="", winners=winners))
+    for handset in root.iter("HANDSET"):
+        for board_el in handset.findall("BOARD"):
+            deal = _deal(board_el, source)
+            ev.deals.setdefault(deal.board, deal)
     ev.published_decimals = decimals
     ev.scale = 2
     sections = {ln.section for ln in ev.lines} | {p.section for p in ev.pairs}
@@ -137,13 +146,44 @@ def _pair(el, source: str, session: int, section: str, index: int) -> Pair:
         direction = direction.upper().replace("-", "").replace("/", "")
         if direction not in ("NS", "EW"):
             raise UserError(source, where, f"DIRECTION {direction!r} must be NS or EW")
-    names = tuple(n for n in (_text(p, "PLAYER_NAME") for p in el.findall("PLAYER")) if n)
+    players = tuple(Player(_text(p, "PLAYER_NAME") or "", _text(p, "NATIONAL_ID_NUMBER") or "",
+                           _text(p, "CLUB_ID_NUMBER") or "") for p in el.findall("PLAYER"))
+    names = tuple(p.name for p in players if p.name)
+    if all(not (p.national_id or p.club_id) for p in players) or any(not p.name for p in players):
+        players = ()  # names alone (or a player with ids and no name: the names are what the file means)
+    # EBUScore and ScoreBridge nest MASTER_POINTS; Compscore puts its two elements in the PAIR
+    awards = [(mp_el, mp_el) for mp_el in el.findall("MASTER_POINTS")] or [(el, el)]
+    master_points = tuple(MasterPoints(_text(a, "MASTER_POINTS_AWARDED"), _text(k, "MASTER_POINT_TYPE") or "")
+                          for a, k in awards if _text(a, "MASTER_POINTS_AWARDED") is not None)
     try:
         pct = number_or_none(_text(el, "PERCENTAGE"))
         mp = number_or_none(_text(el, "TOTAL_SCORE") or _text(el, "TOTAL_MATCH_POINTS"))
     except ValueError as exc:
         raise UserError(source, f"{where} (pair {number})", str(exc)) from None
-    return Pair(number, section, direction, names, session, mp, pct, _text(el, "PLACE"), None, f"{where} (pair {number})")
+    return Pair(number, section, direction, names, session, mp, pct, _text(el, "PLACE"), None, f"{where} (pair {number})",
+                players=players, master_points=master_points)
+
+
+_SUIT_TAGS = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
+
+
+def _deal(el, source: str) -> Deal:
+    """A HANDSET's BOARD: BOARD_NUMBER and a HAND per seat (DIRECTION, SPADES, HEARTS, DIAMONDS, CLUBS)."""
+    num_text = _text(el, "BOARD_NUMBER")
+    try:
+        board = int(num_text)
+    except (TypeError, ValueError):
+        raise UserError(source, "HANDSET, BOARD", f"BOARD_NUMBER {num_text!r} is not a board number") from None
+    hands = ["", "", "", ""]
+    for hand in el.findall("HAND"):
+        try:
+            seat = Direction.find(_text(hand, "DIRECTION") or "").value
+        except ValueError as exc:
+            raise UserError(source, f"HANDSET, BOARD {board}, HAND", f"DIRECTION: {exc}") from None
+        suits = [_text(hand, tag) or "" for tag in _SUIT_TAGS]
+        hands[SEATS.index(seat)] = ".".join(x.upper().replace("10", "T") for x in suits)
+    # USEBIO gives no dealer or vulnerability: the board number's, in the standard cycle
+    return Deal(board, tuple(hands), board_dealer(board).value, board_vulnerability(board).value)
 
 
 def _board(el, ev: Event, source: str, session: int, section: str) -> int:
@@ -182,10 +222,8 @@ def _board(el, ev: Event, source: str, session: int, section: str) -> int:
         ev.lines.append(Line(
             board, ns, ew, section, score, contract, declarer, tricks, _text(tl, "LEAD"), None,
             arrowswitch=arrow, session=session, published_ns_mp=ns_mp, published_ew_mp=ew_mp, where=where,
+            note=_text(tl, "NOTES") or "",
         ))
-        notes = _text(tl, "NOTES")
-        if notes:
-            ev.notes.append(f"{where}: {notes}")
     return decimals
 
 
@@ -208,14 +246,27 @@ def usebio_text(result_or_event, decimals: Optional[int] = None) -> str:
     if decimals is None:
         decimals = _decimals(result_or_event)
     out = ['<?xml version="1.0" encoding="UTF-8"?>\n', '<!DOCTYPE USEBIO SYSTEM "usebio_v1_2.dtd">\n',
-           '<USEBIO Version="1.2">\n', '   <EVENT EVENT_TYPE="PAIRS">\n']
-    out.append(_el("PROGRAM_NAME", "mpxl", 6))
-    from .. import __version__
-    out.append(_el("PROGRAM_VERSION", __version__, 6))
+           '<USEBIO Version="1.2">\n']
+    if event.club is not None:
+        out.append("   <CLUB>\n")
+        if event.club.name:
+            out.append(_el("CLUB_NAME", event.club.name, 6))
+        if event.club.id:
+            out.append(_el("CLUB_ID_NUMBER", event.club.id, 6))
+        out.append("   </CLUB>\n")
+    out.append(f'   <EVENT EVENT_TYPE="{escape(event.event_type or "MP_PAIRS", {chr(34): "&quot;"})}">\n')
+    if isinstance(result_or_event, Event) and event.program:  # a bare event: its own figures, its program's
+        out.append(_el("PROGRAM_NAME", event.program, 6))
+    else:
+        from .. import __version__
+        out.append(_el("PROGRAM_NAME", "mpxl", 6))
+        out.append(_el("PROGRAM_VERSION", __version__, 6))
     if event.title:
         out.append(_el("EVENT_DESCRIPTION", event.title, 6))
     if event.date:
         out.append(_el("DATE", event.date, 6))
+    if event.venue:
+        out.append(_el("VENUE", event.venue, 6))
     out.append(_el("BOARD_SCORING_METHOD", "MATCH_POINTS", 6))
     sessions = sorted({ln.session for ln in event.lines} | {p.session for p in event.pairs}) or [1]
     sections = event.sections() or [""]
@@ -235,7 +286,9 @@ def usebio_text(result_or_event, decimals: Optional[int] = None) -> str:
                 out.extend(_section_body(event, scored, pairs, sess, sec, decimals, 12))
                 out.append("         </SECTION>\n")
             out.append("      </SESSION>\n")
-    out.append("   </EVENT>\n</USEBIO>\n")
+    out.append("   </EVENT>\n")
+    out.extend(_handset(event))
+    out.append("</USEBIO>\n")
     return "".join(out)
 
 
@@ -251,13 +304,26 @@ def _section_body(event, scored, pairs, sess: int, sec: str, decimals: Optional[
             out.append(_el("DIRECTION", pair.direction, ind + 6))
         pct = res.percentage if res is not None else pair.published_percentage
         place = res.place if res is not None else pair.published_place
+        total = res.mp if res is not None else pair.published_mp
+        if total is not None:
+            out.append(_el("TOTAL_SCORE", figure_text(total, decimals), ind + 6))
         if pct is not None:
-            out.append(_el("PERCENTAGE", format_number(Fraction(pct), 2), ind + 6))
+            out.append(_el("PERCENTAGE", figure_text(pct, 2), ind + 6))
         if place:
             out.append(_el("PLACE", place, ind + 6))
-        for name in pair.names:
+        for mp in pair.master_points:
+            out.append(" " * (ind + 6) + "<MASTER_POINTS>\n")
+            out.append(_el("MASTER_POINTS_AWARDED", mp.awarded, ind + 9))
+            if mp.kind:
+                out.append(_el("MASTER_POINT_TYPE", mp.kind, ind + 9))
+            out.append(" " * (ind + 6) + "</MASTER_POINTS>\n")
+        for player in pair.people():
             out.append(" " * (ind + 6) + "<PLAYER>\n")
-            out.append(_el("PLAYER_NAME", name, ind + 9))
+            out.append(_el("PLAYER_NAME", player.name, ind + 9))
+            if player.national_id:
+                out.append(_el("NATIONAL_ID_NUMBER", player.national_id, ind + 9))
+            if player.club_id:
+                out.append(_el("CLUB_ID_NUMBER", player.club_id, ind + 9))
             out.append(" " * (ind + 6) + "</PLAYER>\n")
         out.append(" " * (ind + 3) + "</PAIR>\n")
     out.append(" " * ind + "</PARTICIPANTS>\n")
@@ -279,28 +345,57 @@ def _section_body(event, scored, pairs, sess: int, sec: str, decimals: Optional[
             if ln.score is not None:
                 out.append(_el("SCORE", entry_text(ln.score), ind + 6))
             if ns_mp is not None:
-                out.append(_el("NS_MATCH_POINTS", format_number(ns_mp, decimals), ind + 6))
+                out.append(_el("NS_MATCH_POINTS", figure_text(ns_mp, decimals), ind + 6))
             if ew_mp is not None:
-                out.append(_el("EW_MATCH_POINTS", format_number(ew_mp, decimals), ind + 6))
+                out.append(_el("EW_MATCH_POINTS", figure_text(ew_mp, decimals), ind + 6))
             if ln.arrowswitch:
                 out.append(_el("ARROW_SWITCH", "Y", ind + 6))
+            if ln.note:
+                out.append(_el("NOTES", ln.note, ind + 6))
             out.append(" " * (ind + 3) + "</TRAVELLER_LINE>\n")
         out.append(" " * ind + "</BOARD>\n")
     return out
 
 
+def _handset(event) -> list:
+    """The HANDSET element of the event's deals (none when it has none)."""
+    if not event.deals:
+        return []
+    words = {"N": "North", "E": "East", "S": "South", "W": "West"}
+    out = ["   <HANDSET>\n"]
+    for board in sorted(event.deals):
+        deal = event.deals[board]
+        out.append("      <BOARD>\n")
+        out.append(_el("BOARD_NUMBER", board, 9))
+        for seat, hand in zip(SEATS, deal.hands):
+            if not hand:
+                continue
+            out.append("         <HAND>\n")
+            out.append(_el("DIRECTION", words[seat], 12))
+            for tag, cards in zip(_SUIT_TAGS, hand.split(".")):
+                out.append(f"{' ' * 12}<{tag}>{escape(cards)}</{tag}>\n" if cards else f"{' ' * 12}<{tag}/>\n")
+            out.append("         </HAND>\n")
+        out.append("      </BOARD>\n")
+    out.append("   </HANDSET>\n")
+    return out
+
+
 def _decimals(obj) -> Optional[int]:
+    """The decimals of the figures written: the scoring's, or the file's own for a bare Event."""
+    if isinstance(obj, Event) and obj.published_decimals is not None:
+        return obj.published_decimals
     return figure_decimals(getattr(obj, "options", None))
 
 
 def _unpack(obj):
-    """(event, [(line, ns_mp, ew_mp)], [(pair, PairResult or None)]) from a SessionResult or an Event."""
+    """(event, [(line, ns_mp, ew_mp)], [(pair, PairResult or None)]) from a SessionResult, or from an
+    Event with the figures it was read with (its lines' and pairs' published ones)."""
     if hasattr(obj, "boards") and hasattr(obj, "event") and hasattr(obj, "pairs"):
         scored = [(sl.line, sl.ns_mp, sl.ew_mp) for b in obj.boards for sl in b.lines]
         pairs = [(pr.pair, pr) for pr in obj.pairs]
         return obj.event, scored, pairs
-    ev = obj
-    scored = [(ln, None, None) for ln in ev.lines]
+    ev = obj  # a bare event: the file's own figures, as read
+    scored = [(ln, ln.published_ns_mp, ln.published_ew_mp) for ln in ev.lines]
     return ev, scored, [(p, None) for p in ev.pairs]
 
 
