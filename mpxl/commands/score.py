@@ -25,6 +25,7 @@ from ..formats.csvcolumns import write_columns_csv
 from ..rounding import Rounding, round_fraction
 from . import plain_help
 from ..session import AVE_POLICIES, SessionResult, result_to_json, score_event
+from ..workbook import ooxml
 
 __all__ = ["register", "run", "options_from_args", "ranking_text", "event_heading", "text_table", "write_output", "OUTPUT_EXTENSIONS"]
 
@@ -181,7 +182,7 @@ def _write_xlsx(result: SessionResult, path: str) -> None:
                        ln.score if isinstance(ln.score, int) or ln.score is None else str(ln.score),
                        None if sl.ns_mp is None else float(sl.ns_mp), None if sl.ew_mp is None else float(sl.ew_mp)])
     with atomic_path(path, suffix=".xlsx") as tmp:
-        wb.save(tmp)
+        ooxml.save(wb, tmp)
 
 
 def _write_html(result: SessionResult, path: str) -> None:

@@ -23,6 +23,7 @@ from . import plain_help
 from ..atomic import atomic_path, atomic_write, check_not_input
 from ..errors import UserError
 from ..study import StudyOptions, StudyResult, parse_k_list, study
+from ..workbook import ooxml
 
 __all__ = ["register", "run", "study_text", "study_json", "write_study_xlsx", "REPORT_EXTENSIONS"]
 
@@ -158,7 +159,7 @@ def write_study_xlsx(results: list, path: str) -> None:
             for lo, hi, count, bias, rmse in ms.by_rank:
                 wr.append([res.options.mode, res.options.amount, ms.method, lo, hi, count, val(bias), val(rmse)])
     with atomic_path(path, suffix=".xlsx") as tmp:
-        wb.save(tmp)
+        ooxml.save(wb, tmp)
 
 
 def _write_html(results: list, path: str, inputs) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 
 from ..atomic import atomic_path
+from ..workbook import ooxml
 from ..workbook.template import METHOD_NAMES, build_template
 
 __all__ = ["register", "run", "save_atomically"]
@@ -20,7 +21,7 @@ __all__ = ["register", "run", "save_atomically"]
 def save_atomically(wb, path: str) -> None:
     """Save an openpyxl workbook to ``path`` through a temporary file and a rename."""
     with atomic_path(path, suffix=".xlsx") as tmp:
-        wb.save(tmp)
+        ooxml.save(wb, tmp)
 
 
 def run(args) -> int:

@@ -37,6 +37,8 @@ from openpyxl.cell.cell import ERROR_CODES, ILLEGAL_CHARACTERS_RE, Cell
 from openpyxl.utils import get_column_letter
 from openpyxl.utils.exceptions import IllegalCharacterError
 
+from . import ooxml
+
 __all__ = ["Block", "fill", "save"]
 
 
@@ -222,7 +224,7 @@ def save(wb, blocks: Sequence[Block], path: "str | os.PathLike") -> None:
             for info in zin.infolist():
                 data = zin.read(info.filename)
                 if info.filename not in parts:
-                    zout.writestr(info, data)
+                    zout.writestr(info, ooxml.tidy_styles(data) if info.filename == ooxml.STYLES else data)
                     continue
                 ws, bl = parts[info.filename]
                 xml = data.decode("utf-8")
