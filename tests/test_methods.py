@@ -82,6 +82,8 @@ from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal, localcontext
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mpxl.matchpoints import raw_matchpoints
 from mpxl.methods import (
@@ -743,3 +745,29 @@ def test_errors_quote_the_bad_value(call, quoted):
     with pytest.raises(ValueError) as info:
         call()
     assert quoted in str(info.value)
+
+
+# ------------------------------------------ impossible counts (issue 14, item 5)
+
+@settings(max_examples=300, deadline=None)
+@given(N=st.integers(1, 60), n=st.integers(1, 60), i=st.integers(0, 240), scale=st.sampled_from([1, 2]),
+       method=st.sampled_from(list(Method)))
+def test_every_estimate_is_within_the_full_top_or_refused(N, n, i, scale, method):
+    """With n <= N and S within 0..top(n), every method gives 0..top(N); more results than
+    expected, or S above the top of the actual results, is refused with a message."""
+    S = Fraction(i * scale, 2)
+    if n > N:
+        with pytest.raises(ValueError, match=f"{n} results are more than the {N} expected"):
+            estimate(S, N, n, method, scale)
+    elif S > scale * (n - 1):
+        with pytest.raises(ValueError, match="is outside 0.."):
+            estimate(S, N, n, method, scale)
+    else:
+        assert 0 <= estimate(S, N, n, method, scale) <= scale * (N - 1)
+
+
+def test_the_methods_command_refuses_more_results_than_expected(capsys):
+    from mpxl.cli import main
+
+    assert main(["methods", "2", "9"]) == 2
+    assert capsys.readouterr().err.strip() == "mpxl: 9 results are more than the 2 expected"
