@@ -98,10 +98,13 @@ def pyodide_run(tmp_path_factory):
     assert main(["lite", "-o", str(work / "lite")]) == 0
     (work / "source").mkdir()
     (work / "source" / "main.py").write_text("from mpxl.udfs import *  # noqa: F401,F403\n", encoding="utf-8")
+    # the package index's unrelated `mpxl`, installed beside: the pasted main.py must not import it
+    (work / "decoy" / "mpxl").mkdir(parents=True)
+    (work / "decoy" / "mpxl" / "__init__.py").write_text('raise ImportError("the unrelated mpxl")\n', encoding="utf-8")
     payloads = [_payload(name, args) for name, args in CALLS]
     (work / "cases.json").write_text(json.dumps({
-        "routes": [{"name": "lite", "folder": "/mnt/work/lite", "source": False},
-                   {"name": "source", "folder": "/mnt/work/source", "source": True}],
+        "routes": [{"name": "lite", "folder": "/mnt/work/lite", "paths": ["/mnt/work/decoy"]},
+                   {"name": "source", "folder": "/mnt/work/source", "paths": ["/mnt/src"]}],
         "payloads": payloads,
     }), encoding="utf-8")
     got = subprocess.run([node, str(HERE / "run.mjs"), str(HERE / "lite_driver.py"), f"/mnt/site={site}",
@@ -139,7 +142,8 @@ def test_lite_registers_every_function(pyodide_run, route):
 
 
 def test_the_lite_main_py_carries_its_own_core(pyodide_run):
-    """Nothing from the checkout or the index: mpxl comes from main.py's sources, and only the core."""
+    """Nothing from the checkout or the index: mpxl comes from main.py's sources (ahead of an
+    unrelated `mpxl` on the path), and only the core."""
     out, _, work = pyodide_run
     lite = out["routes"]["lite"]
     assert lite["mpxl_from"] == "_MpxlSources"

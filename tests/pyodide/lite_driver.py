@@ -3,7 +3,7 @@
 xlwings Lite runs its main.py and registers the decorated functions it finds in that module's
 namespace; a cell's call reaches ``xlwings.server.custom_functions_call`` with the Office.js
 payload. /mnt/site holds the unpacked pure xlwings wheel, /mnt/work/cases.json the routes
-(folder of a main.py, and whether the checkout's source folder is on sys.path) and payloads.
+(folder of a main.py, and the folders put on sys.path after it) and payloads.
 """
 
 import importlib
@@ -27,7 +27,7 @@ for route in cases["routes"]:
     for name in [m for m in sys.modules if m == "main" or m == "mpxl" or m.startswith("mpxl.")]:
         del sys.modules[name]
     sys.meta_path[:] = [f for f in sys.meta_path if type(f).__name__ != "_MpxlSources"]  # a fresh workbook
-    extra = [route["folder"]] + (["/mnt/src"] if route["source"] else [])
+    extra = [route["folder"]] + route["paths"]
     sys.path[:0] = extra
     try:
         main = importlib.import_module("main")
