@@ -32,6 +32,7 @@ from typing import Optional
 
 from .board import plain_board, score_board
 from .session import ScoringOptions, plain_figures, reported_top
+from .settings import EstimateAt, Unplayed
 
 __all__ = ["Travellers", "ScoredColumns", "score_columns", "two_winner_sections", "boards_look_distinct"]
 
@@ -110,7 +111,7 @@ def score_columns(t: Travellers, options: ScoringOptions = ScoringOptions()) -> 
     weighted or split score :func:`~mpxl.board.score_board`, as in ``score_event``.
     """
     n_lines = len(t)
-    if not n_lines:
+    if not n_lines or options.estimate_at is not EstimateAt.LINES or options.unplayed is not Unplayed.NONE:
         return None
     boards = _board_ranges(t.session, t.section, t.board)
     two_winner = two_winner_sections(t.section or [""] * n_lines, t.ns_pair, t.ew_pair)  # as the CSV reader tells

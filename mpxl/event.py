@@ -128,6 +128,7 @@ class Pair:
     where: str = ""
     players: tuple = ()  # Player per name, with the ids the file gives; () when it gives only names
     master_points: tuple = ()  # MasterPoints awarded, as the file gives them
+    published_tiebreak: Optional[float] = None  # the program's tie-break figure (PBN Tiebreak): higher ranks first
 
     def people(self) -> tuple:
         """The pair's players: :attr:`players` when the file gave them, else a Player per name.

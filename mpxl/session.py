@@ -45,6 +45,7 @@ from .errors import UserError
 from .event import Event, Line, Pair
 from .methods import Method, _check_counts
 from .rounding import Rounding, round_fraction
+from .settings import EstimateAt, Places, Tie, Unplayed
 
 __all__ = [
     "ScoringOptions",
@@ -55,6 +56,7 @@ __all__ = [
     "score_event",
     "result_to_json",
     "place_labels",
+    "settings_of",
     "AVE_POLICIES",
 ]
 
@@ -79,10 +81,21 @@ class ScoringOptions:
     winners: Optional[int] = None  # 1 / 2 / None = what the file says
     percentage_decimals: Optional[int] = 2  # how percentages are shown (ranking uses the exact figure)
     factor_top: Optional[int] = None  # factor every board to this top before rounding
+    estimate_at: EstimateAt = EstimateAt.LINES  # where a short board's estimate goes (never: no estimation)
+    totals_rounding: Optional[Rounding] = None  # figures only the totals hold (estimated, unplayed); None = rounding
+    percentage_tie: Tie = Tie.HALF_UP  # how a percentage's exact half is rounded
+    unplayed: Unplayed = Unplayed.NONE  # what a pair gets for a board of its field it missed
+    places: Places = Places.SHARED  # tied places written 3= or 3
 
     def __post_init__(self):
         object.__setattr__(self, "method", Method.find(self.method))
         object.__setattr__(self, "rounding", Rounding.parse(self.rounding))
+        object.__setattr__(self, "estimate_at", EstimateAt.find(self.estimate_at))
+        if self.totals_rounding is not None:
+            object.__setattr__(self, "totals_rounding", Rounding.parse(self.totals_rounding))
+        object.__setattr__(self, "percentage_tie", Tie.find(self.percentage_tie))
+        object.__setattr__(self, "unplayed", Unplayed.find(self.unplayed))
+        object.__setattr__(self, "places", Places.find(self.places))
         if self.scale not in (1, 2):
             raise ValueError(f"scale {self.scale!r} must be 1 (single) or 2 (double)")
         if self.ave_policy not in AVE_POLICIES:
@@ -95,6 +108,26 @@ class ScoringOptions:
             raise ValueError(f"expected {self.expected!r} must be a whole number of results, at least 1")
         if self.factor_top is not None and (not isinstance(self.factor_top, int) or self.factor_top < 1):
             raise ValueError(f"factor_top {self.factor_top!r} must be a positive whole number")
+
+    @property
+    def method_name(self) -> str:
+        """The method as published: 'none' when nothing is estimated.
+
+        >>> ScoringOptions().method_name, ScoringOptions(estimate_at="never").method_name
+        ('neuberg', 'none')
+        """
+        return "none" if self.estimate_at is EstimateAt.NEVER else self.method.value
+
+    def round_percentage(self, value: Fraction) -> Fraction:
+        """A percentage as published: to ``percentage_decimals`` by ``percentage_tie`` (exact if None).
+
+        >>> half = Fraction(385, 8)  # 48.125
+        >>> float(ScoringOptions().round_percentage(half)), float(ScoringOptions(percentage_tie="half-even").round_percentage(half))
+        (48.13, 48.12)
+        """
+        if self.percentage_decimals is None:
+            return Fraction(value)
+        return round_fraction(value, self.percentage_decimals, self.percentage_tie.value)
 
 
 @dataclass(slots=True)
@@ -109,6 +142,8 @@ class ScoredLine:
     kind: str = "result"  # "result", "artificial" or "blank"
     ns_ave: Optional[str] = None  # 'plus' / 'ave' / 'minus' on an artificial score (after arrowswitch)
     ew_ave: Optional[str] = None
+    ns_total: Optional[Fraction] = None  # what the pair's total adds when it is not ns_mp (estimate_at totals)
+    ew_total: Optional[Fraction] = None
 
 
 @dataclass
@@ -122,6 +157,7 @@ class ScoredBoard:
     top: int
     lines: list
     session: int = 1
+    line_top: Optional[int] = None  # the top the lines are published on when not ``top`` (estimate_at totals)
 
 
 @dataclass
@@ -178,18 +214,19 @@ def _set_pairs(result: SessionResult, pairs: Optional[list]) -> None:
 SessionResult.pairs = property(_get_pairs, _set_pairs, doc="The pairs' results, sorted by place within each ranking group.")
 
 
-def place_labels(values: list) -> list:
-    """Places for values sorted best first; ties share with ``=``.
+def place_labels(values: list, style: Places = Places.SHARED) -> list:
+    """Places for values sorted best first; ties share with ``=`` (or, ``plain``, without).
 
-    >>> place_labels([70, 60, 60, 50])
-    ['1', '2=', '2=', '4']
+    >>> place_labels([70, 60, 60, 50]), place_labels([70, 60, 60, 50], Places.PLAIN)
+    (['1', '2=', '2=', '4'], ['1', '2', '2', '4'])
     """
     first: dict = {}
     count: dict = {}
     for i, v in enumerate(values):  # one pass: a field of 30,000 pairs is not 10^9 comparisons
         first.setdefault(v, i)
         count[v] = count.get(v, 0) + 1
-    return [f"{first[v] + 1}=" if count[v] > 1 else str(first[v] + 1) for v in values]
+    mark = "=" if style is Places.SHARED else ""
+    return [f"{first[v] + 1}{mark}" if count[v] > 1 else str(first[v] + 1) for v in values]
 
 
 def _field(event: Event, options: ScoringOptions) -> str:
@@ -242,42 +279,61 @@ def score_event(event: Event, options: ScoringOptions = ScoringOptions()) -> Ses
             _check_counts(expected, n_lines, 0)
         except ValueError as exc:
             raise UserError(event.source, lines[-1].where or f"board {board}", f"board {board}: {exc}") from None
-        fast = _plain_scored_board(lines, expected, options, memo)
-        if fast is not None:
-            boards.append(ScoredBoard(board, sec, expected, n_lines, fast[0], fast[1], sess))
-            rounded_early.add(id(boards[-1]))
-            continue
-        try:
-            res = score_board(
-                [ln.score for ln in lines], expected=expected, method=options.method, scale=options.scale,
-                groups=[ln.group for ln in lines], arrowswitch=[ln.arrowswitch for ln in lines],
-                small_groups=options.small_groups,
-                penalties=[(ln.ns_penalty, ln.ew_penalty) if (ln.ns_penalty or ln.ew_penalty) else None for ln in lines],
-            )
-        except ValueError as exc:
-            where = lines[0].where
-            msg = str(exc)
-            if msg.startswith("row "):
-                row, _, rest = msg.partition(": ")
-                try:
-                    where, msg = lines[int(row.split()[1]) - 1].where, rest
-                except (ValueError, IndexError):
-                    pass
-            raise UserError(event.source, where or f"board {board}", f"board {board}: {msg}") from None
-        top, factor = reported_top(res.top, options)
-        factor = factor or Fraction(1)
-        scored = [
-            ScoredLine(ln, None if lr.ns_mp is None else lr.ns_mp * factor, None if lr.ew_mp is None else lr.ew_mp * factor,
-                       None if lr.ns_mp is None else lr.ns_mp * factor, None if lr.ew_mp is None else lr.ew_mp * factor,
-                       lr.kind, lr.ns_ave, lr.ew_ave)
-            for ln, lr in zip(lines, res.lines)
-        ]
-        boards.append(ScoredBoard(board, sec, res.expected, res.actual, top, scored, sess))
+        if options.estimate_at is EstimateAt.NEVER:
+            expected = max(n_lines, 1)
+        top, scored, early, actual = _score_lines(event, options, lines, board, expected, memo)
+        sb = ScoredBoard(board, sec, expected, actual, top, scored, sess)
+        if options.estimate_at is EstimateAt.TOTALS and 0 < n_lines < expected:
+            # a board played fewer times: its lines published plain on its own top (an artificial
+            # score on it still estimated), the totals add the board estimated to the full top
+            sb.line_top, plain, plain_early = _score_lines(event, options, lines, board, n_lines, memo)[:3]
+            totals_rounding = options.totals_rounding or options.rounding
+            avg = Fraction(top, 2)
+            for p, est in zip(plain, scored):
+                p.ns_total = totals_rounding.apply(est.ns_exact, avg)
+                p.ew_total = totals_rounding.apply(est.ew_exact, avg)
+            sb.lines, early = plain, plain_early
+        if early:
+            rounded_early.add(id(sb))
+        boards.append(sb)
 
     _round_all(boards, options, rounded_early)
     if options.ave_policy == "wbf":
         _apply_wbf_averages(event, options, boards)
     return SessionResult(event, options, boards)  # its pairs are totalled and placed when first read
+
+
+def _score_lines(event: Event, options: ScoringOptions, lines: list, board: int, expected: int, memo: dict) -> tuple:
+    """(top, scored lines, already rounded?, real results) of one board's lines worth ``expected`` results."""
+    fast = _plain_scored_board(lines, expected, options, memo)
+    if fast is not None:
+        return fast[0], fast[1], True, len(lines) - list(map(_SCORE, lines)).count(None)
+    try:
+        res = score_board(
+            [ln.score for ln in lines], expected=expected, method=options.method, scale=options.scale,
+            groups=[ln.group for ln in lines], arrowswitch=[ln.arrowswitch for ln in lines],
+            small_groups=options.small_groups,
+            penalties=[(ln.ns_penalty, ln.ew_penalty) if (ln.ns_penalty or ln.ew_penalty) else None for ln in lines],
+        )
+    except ValueError as exc:
+        where = lines[0].where
+        msg = str(exc)
+        if msg.startswith("row "):
+            row, _, rest = msg.partition(": ")
+            try:
+                where, msg = lines[int(row.split()[1]) - 1].where, rest
+            except (ValueError, IndexError):
+                pass
+        raise UserError(event.source, where or f"board {board}", f"board {board}: {msg}") from None
+    top, factor = reported_top(res.top, options)
+    factor = factor or Fraction(1)
+    scored = [
+        ScoredLine(ln, None if lr.ns_mp is None else lr.ns_mp * factor, None if lr.ew_mp is None else lr.ew_mp * factor,
+                   None if lr.ns_mp is None else lr.ns_mp * factor, None if lr.ew_mp is None else lr.ew_mp * factor,
+                   lr.kind, lr.ns_ave, lr.ew_ave)
+        for ln, lr in zip(lines, res.lines)
+    ]
+    return top, scored, False, res.actual
 
 
 def _board_groups(lines: list, across_sections: bool) -> dict:
@@ -369,7 +425,7 @@ def _round_all(boards: list, options: ScoringOptions, done=frozenset()) -> None:
     for b in boards:
         if id(b) in done:
             continue
-        avg = Fraction(b.top, 2)
+        avg = Fraction(b.top if b.line_top is None else b.line_top, 2)
         for sl in b.lines:
             sl.ns_mp = options.rounding.apply(sl.ns_exact, avg)
             sl.ew_mp = options.rounding.apply(sl.ew_exact, avg)
@@ -415,6 +471,8 @@ def _pair_results(event: Event, options: ScoringOptions, boards: list, fld: str)
         for side in sides:
             known.setdefault(_pair_key(event, options, p.section, p.number, side), p)
     totals = _pair_totals(event, options, boards)
+    if options.unplayed is Unplayed.OWN:
+        _fill_unplayed(totals, boards, options, fld)
     results = []
     for k, t in totals.items():
         section, number, direction = k
@@ -433,8 +491,8 @@ def _pair_results(event: Event, options: ScoringOptions, boards: list, fld: str)
         by_group.setdefault((order.get(sec, -1), sec, pr.pair.direction or ""), []).append(pr)
     out = []
     for g in sorted(by_group, key=lambda g: (g[0], g[1], {"NS": 0, "EW": 1}.get(g[2], 0))):
-        members = sorted(by_group[g], key=lambda pr: (-pr.percentage, -pr.mp, _natural(pr.pair.number)))
-        for pr, label in zip(members, place_labels([pr.percentage for pr in members])):
+        members = sorted(by_group[g], key=lambda pr: (-pr.percentage, -pr.mp, _tiebreak(pr), _natural(pr.pair.number)))
+        for pr, label in zip(members, place_labels([_rank_value(pr) for pr in members], options.places)):
             pr.place = label
         out.extend(members)
     return out
@@ -458,7 +516,9 @@ def _pair_totals(event: Event, options: ScoringOptions, boards: list) -> dict:
             two = two_winner.get(sec)
             if two is None:
                 two = two_winner[sec] = _winners(event, options, sec) == 2
-            for side, pair, mp in (("NS", ln.ns_pair, sl.ns_mp), ("EW", ln.ew_pair, sl.ew_mp)):
+            ns_mp = sl.ns_mp if sl.ns_total is None else sl.ns_total
+            ew_mp = sl.ew_mp if sl.ew_total is None else sl.ew_total
+            for side, pair, mp in (("NS", ln.ns_pair, ns_mp), ("EW", ln.ew_pair, ew_mp)):
                 k = (sec, str(pair), side if two else None)
                 t = acc.get(k)
                 if t is None:
@@ -480,6 +540,40 @@ def _pair_totals(event: Event, options: ScoringOptions, boards: list) -> dict:
     return totals
 
 
+def _tiebreak(pr: PairResult) -> float:
+    """Sort key of a published tie-break figure (higher first); 0 when the file publishes none."""
+    return -(pr.pair.published_tiebreak or 0)
+
+
+def _rank_value(pr: PairResult) -> tuple:
+    """What a place is decided by: the percentage, then a published tie-break figure when there is one."""
+    return (pr.percentage, pr.pair.published_tiebreak)
+
+
+def _fill_unplayed(totals: dict, boards: list, options: ScoringOptions, fld: str) -> None:
+    """Unplayed 'own': a pair that played fewer boards than the most any pair of its field played
+    gets, for each board short, its own percentage of the field's top (rounded by the totals rounding)."""
+    top_of: dict = {}
+    for b in boards:
+        key = (b.session, "" if fld == "event" else b.section)
+        top_of[key] = max(top_of.get(key, 0), b.top)
+    most: dict = {}
+    for (sec, _number, _side), t in totals.items():
+        group = "" if fld == "event" else sec
+        most[group] = max(most.get(group, 0), t["boards"])
+    rounding = options.totals_rounding or options.rounding
+    for (sec, _number, _side), t in totals.items():
+        short = most["" if fld == "event" else sec] - t["boards"]
+        if short <= 0 or not t["max"]:
+            continue
+        sess = max(t["sessions"])
+        top = top_of.get((sess, "" if fld == "event" else sec), 0)
+        each = rounding.apply(t["mp"] / t["max"] * top, Fraction(top, 2))
+        t["mp"] += each * short
+        t["sessions"][sess] += each * short
+        t["max"] += top * short
+
+
 def _natural(text: str) -> tuple:
     digits = "".join(ch for ch in str(text) if ch.isdigit())
     return (int(digits) if digits else 0, str(text))
@@ -487,6 +581,21 @@ def _natural(text: str) -> tuple:
 
 def _num(value) -> Optional[float]:
     return None if value is None else float(value)
+
+
+def settings_of(result: SessionResult) -> dict:
+    """How the event was scored, every convention named (the ``settings`` of the JSON).
+
+    >>> from mpxl.event import Event, Line
+    >>> settings_of(score_event(Event(lines=[Line(1, "1", "2", score=420)])))["estimate_at"]
+    'lines'
+    """
+    o = result.options
+    return {"method": o.method_name, "scale": o.scale, "field": _field(result.event, o),
+            "expected": o.expected, "estimate_at": o.estimate_at.value, "rounding_lines": str(o.rounding),
+            "rounding_totals": str(o.totals_rounding or o.rounding),
+            "rounding_percentages": None if o.percentage_decimals is None else f"{o.percentage_tie.value}:{o.percentage_decimals}",
+            "unplayed": o.unplayed.value, "places": o.places.value, "ave_policy": o.ave_policy}
 
 
 def result_to_json(result: SessionResult) -> dict:
@@ -507,22 +616,28 @@ def result_to_json(result: SessionResult) -> dict:
             score = sl.line.score
             if score is not None and not isinstance(score, (int, str)):
                 score = str(score)
-            lines.append({"ns_pair": sl.line.ns_pair, "ew_pair": sl.line.ew_pair, "ns_score": score,
-                          "ns_mp": _num(sl.ns_mp), "ew_mp": _num(sl.ew_mp)})
+            entry = {"ns_pair": sl.line.ns_pair, "ew_pair": sl.line.ew_pair, "ns_score": score,
+                     "ns_mp": _num(sl.ns_mp), "ew_mp": _num(sl.ew_mp)}
+            if sl.line.section != b.section:  # boards compared across the field: the line keeps its section
+                entry["section"] = sl.line.section
+            if sl.ns_total is not None:
+                entry["ns_total_mp"], entry["ew_total_mp"] = _num(sl.ns_total), _num(sl.ew_total)
+            lines.append(entry)
         entry = {"board": b.board, "section": b.section, "lines": lines, "expected": b.expected,
                  "actual": b.actual, "top": b.top}
+        if b.line_top is not None:
+            entry["line_top"] = b.line_top
         if b.session != 1:
             entry["session"] = b.session
         boards.append(entry)
     pairs = []
     for pr in result.pairs:
-        pct = pr.percentage
-        if opts.percentage_decimals is not None:
-            pct = round_fraction(pct, opts.percentage_decimals)
+        pct = opts.round_percentage(pr.percentage)
         pairs.append({"pair": pr.pair.number, "section": pr.pair.section, "direction": pr.pair.direction,
                       "mp": float(pr.mp), "max": float(pr.max), "percentage": float(pct), "place": pr.place,
                       "boards": pr.boards, "names": list(pr.pair.names)})
-    doc = {"title": result.event.title, "program": result.event.program, "method": opts.method.value,
-           "scale": opts.scale, "rounding": str(opts.rounding), "boards": boards, "pairs": pairs}
+    doc = {"title": result.event.title, "program": result.event.program, "method": opts.method_name,
+           "scale": opts.scale, "rounding": str(opts.rounding), "settings": settings_of(result),
+           "boards": boards, "pairs": pairs}
     return {k: doc[k] for k in ("boards", "pairs")} | {k: v for k, v in doc.items() if k not in ("boards", "pairs")}
 

@@ -12,6 +12,8 @@ import gc
 import json
 import sys
 from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Optional
 from fractions import Fraction
 from pathlib import Path
 
@@ -22,9 +24,14 @@ from ..errors import UserError
 from ..formats import read_event, read_travellers, write_event
 from ..formats.common import figure_decimals
 from ..formats.csvcolumns import write_columns_csv
+from ..conventions import Conventions
+from ..event import Event
+from ..inference import Inference, differences_from, infer
+from ..methods import Method
 from ..rounding import Rounding, round_fraction
 from . import plain_help
-from ..session import AVE_POLICIES, SessionResult, result_to_json, score_event
+from ..session import AVE_POLICIES, ScoringOptions, SessionResult, result_to_json, score_event, settings_of
+from ..settings import EstimateAt, Places, Tie, Unplayed
 from ..workbook import ooxml
 
 __all__ = ["register", "run", "options_from_args", "ranking_text", "event_heading", "text_table", "write_output", "OUTPUT_EXTENSIONS"]
@@ -33,10 +40,29 @@ OUTPUT_EXTENSIONS = (".xlsx", ".csv", ".xml", ".pbn", ".html", ".htm")
 
 
 def add_scoring_arguments(p) -> None:
-    """The options shared by ``score`` and ``check``."""
+    """The options shared by ``score`` and ``check``: the program's conventions and every setting."""
     p.add_argument("input", help="results file: USEBIO .xml, .pbn or .csv travellers")
     p.add_argument("--conventions", metavar="PROGRAM",
-                   help="score as this program does: " + ", ".join(CONVENTIONS) + " (default: from the file)")
+                   help="start from this program's defaults: " + ", ".join(CONVENTIONS) + " (default: from the file)")
+    p.add_argument("--method", help="neuberg, factor, ascherman, mckinnon, manual, or none (never estimate)")
+    p.add_argument("--expected", type=int, metavar="N", help="results per board (default: the most on any board)")
+    p.add_argument("--scale", type=int, choices=(1, 2), help="2 = double matchpoints (default), 1 = single")
+    p.add_argument("--field", choices=("section", "event"), help="compare boards within each section or across the field")
+    p.add_argument("--estimate-at", metavar="WHERE",
+                   help="lines (default), totals (lines plain on their own top, totals estimated) or never")
+    p.add_argument("--rounding", "--rounding-lines", dest="rounding", metavar="R",
+                   help="the lines' figures: exact, ebu, acbl, a number of decimals, half-up:D or half-even:D")
+    p.add_argument("--rounding-totals", metavar="R",
+                   help="figures only the totals hold (estimated boards, missed boards); default: as the lines")
+    p.add_argument("--rounding-pct", metavar="R", help="percentages: a number of decimals, half-up:D or half-even:D")
+    p.add_argument("--unplayed", metavar="RULE", help="a board a pair missed: none (default) or own (its own percentage)")
+    p.add_argument("--places", metavar="STYLE", help="tied places: shared (3=, default) or plain (3)")
+    p.add_argument("--ave-policy", choices=tuple(AVE_POLICIES), help="; ".join(f"{k}: {v}" for k, v in AVE_POLICIES.items()).replace("%", "%%"))
+    p.add_argument("--small-groups", metavar="RULE", help="fouled boards' small groups: wbf, ebu, qba or none")
+    p.add_argument("--winners", type=int, choices=(1, 2), help="1 = one ranking, 2 = NS and EW ranked apart")
+    p.add_argument("--factor-top", type=int, metavar="TOP", help="factor every board to this top (carry-forward)")
+    p.add_argument("--no-infer", action="store_true",
+                   help="use the program's defaults and the options given, not what the file's figures show")
 
 
 def register(subparsers) -> None:
@@ -44,31 +70,97 @@ def register(subparsers) -> None:
                               description=plain_help(__doc__))
     add_scoring_arguments(p)
     p.add_argument("-o", "--output", metavar="OUTPUT", help="write the scored event: " + ", ".join(OUTPUT_EXTENSIONS))
-    p.add_argument("--method", help="neuberg, factor, ascherman, mckinnon or manual")
-    p.add_argument("--expected", type=int, metavar="N", help="results per board (default: the most on any board)")
-    p.add_argument("--scale", type=int, choices=(1, 2), help="2 = double matchpoints (default), 1 = single")
-    p.add_argument("--rounding", metavar="R", help="exact, ebu, acbl, a number of decimals, half-up:D or half-even:D")
-    p.add_argument("--field", choices=("section", "event"), help="compare boards within each section or across the field")
-    p.add_argument("--ave-policy", choices=tuple(AVE_POLICIES), help="; ".join(f"{k}: {v}" for k, v in AVE_POLICIES.items()).replace("%", "%%"))
-    p.add_argument("--small-groups", metavar="RULE", help="fouled boards' small groups: wbf, ebu, qba or none")
-    p.add_argument("--winners", type=int, choices=(1, 2), help="1 = one ranking, 2 = NS and EW ranked apart")
-    p.add_argument("--factor-top", type=int, metavar="TOP", help="factor every board to this top (carry-forward)")
     p.add_argument("--json", action="store_true", help="print the results as JSON on stdout")
     p.set_defaults(func=run)
 
 
-def options_from_args(event, args, detected=None):
-    """The ScoringOptions for ``event``: the conventions (given, else ``detected``, else detected from
-    the event), overridden by the flags."""
-    conv = find(args.conventions) if getattr(args, "conventions", None) else detected or detect(event)
-    overrides = {}
-    for name in ("method", "expected", "scale", "field", "ave_policy", "small_groups", "winners", "factor_top"):
+def option_overrides(args) -> dict:
+    """The settings given on the command line, parsed once (Enums, Roundings): name -> value.
+
+    A bad value raises ValueError naming it and what was expected.
+    """
+    overrides: dict = {}
+    for name in ("expected", "scale", "field", "ave_policy", "small_groups", "winners", "factor_top"):
         value = getattr(args, name, None)
         if value is not None:
             overrides[name] = value
+    method = getattr(args, "method", None)
+    if method is not None:
+        if method.strip().lower() in ("none", "never", "plain"):
+            overrides["estimate_at"] = EstimateAt.NEVER
+        else:
+            overrides["method"] = Method.find(method)
+    if getattr(args, "estimate_at", None) is not None:
+        overrides["estimate_at"] = EstimateAt.find(args.estimate_at)
     if getattr(args, "rounding", None) is not None:
         overrides["rounding"] = Rounding.parse(args.rounding)
-    return conv, conv.options(**overrides)
+    if getattr(args, "rounding_totals", None) is not None:
+        overrides["totals_rounding"] = Rounding.parse(args.rounding_totals)
+    if getattr(args, "rounding_pct", None) is not None:
+        pct = Rounding.parse(args.rounding_pct)
+        if pct.kind not in ("half-up", "half-even"):
+            raise ValueError(f"{args.rounding_pct!r} is not a percentage rounding; expected D, half-up:D or half-even:D")
+        overrides["percentage_decimals"], overrides["percentage_tie"] = pct.decimals, Tie.find(pct.kind)
+    if getattr(args, "unplayed", None) is not None:
+        overrides["unplayed"] = Unplayed.find(args.unplayed)
+    if getattr(args, "places", None) is not None:
+        overrides["places"] = Places.find(args.places)
+    return overrides
+
+
+@dataclass(frozen=True)
+class Chosen:
+    """The conventions started from, the options used, what the file's figures showed, and what differs."""
+
+    conventions: Conventions
+    options: ScoringOptions
+    inference: Optional[Inference] = None
+    fixed: tuple = ()
+    differs: dict = field(default_factory=dict)  # setting -> (the program's default, used)
+
+    def summary(self) -> str:
+        """One line naming every setting, marking those not the program's default."""
+        doc = settings_of(SessionResult(Event(), self.options, [], []))
+        doc.pop("field")
+        parts = []
+        for k, v in doc.items():
+            if v is None:
+                continue
+            mark = "*" if k in self.differs else ""
+            parts.append(f"{k.replace('_', '-')} {v}{mark}")
+        return ", ".join(parts)
+
+    def to_json(self, event) -> dict:
+        doc = settings_of(SessionResult(event, self.options, [], []))
+        return {"conventions": self.conventions.name, "inferred": self.inference is not None,
+                "given": sorted(self.fixed), "settings": doc,
+                "differs_from_program_default": {k: {"default": a, "used": b} for k, (a, b) in self.differs.items()},
+                "evidence": dict(self.inference.evidence) if self.inference else {}}
+
+
+def choose_options(event, args, detected=None) -> Chosen:
+    """The options for ``event``: the program's conventions (given, else ``detected``, else from the
+    file's program name), then what the file's own published figures show (unless ``--no-infer``),
+    then the options given on the command line, which always win."""
+    conv = find(args.conventions) if getattr(args, "conventions", None) else detected or detect(event)
+    try:
+        overrides = option_overrides(args)
+    except ValueError as exc:
+        raise UserError(getattr(args, "input", ""), "", str(exc)) from None
+    default = conv.options()
+    base = conv.options(**overrides)
+    inference = None
+    if event is not None and not getattr(args, "no_infer", False):
+        inference = infer(event, base, fixed=overrides)
+        base = inference.options
+    differs = differences_from(base, default, event) if event is not None else {}
+    return Chosen(conv, base, inference, tuple(overrides), differs)
+
+
+def options_from_args(event, args, detected=None):
+    """(conventions, ScoringOptions) for ``event``: see :func:`choose_options`."""
+    chosen = choose_options(event, args, detected)
+    return chosen.conventions, chosen.options
 
 
 def _fmt(value, decimals) -> str:
@@ -241,6 +333,8 @@ def _score_columns(args) -> bool:
     travellers = read_travellers(args.input)
     if travellers is None:
         return False
+    if travellers.published_decimals is not None and not args.no_infer:
+        return False  # published figures: the general way works out from them how the file was scored
     # a CSV names no program; its published NS matchpoints, if any, say how it rounds
     _, options = options_from_args(None, args, detected=detect_from("", travellers.published_decimals))
     scored = score_columns(travellers, options)
@@ -275,13 +369,15 @@ def run(args) -> int:
         if _score_columns(args):
             return 0
         event = read_event(args.input)
-        _, options = options_from_args(event, args)
-        result = score_event(event, options)
+        chosen = choose_options(event, args)
+        result = score_event(event, chosen.options)
         if args.output:
             write_output(result, args.output, [args.input])
             print(written_line(args.output, boards=len(result.boards), pairs=len(result.pairs)), file=say)
     if args.json:
-        json.dump(result_to_json(result), sys.stdout, indent=1, ensure_ascii=False)
+        doc = result_to_json(result)
+        doc["conventions"] = chosen.to_json(event)
+        json.dump(doc, sys.stdout, indent=1, ensure_ascii=False)
         sys.stdout.write("\n")
     elif not args.output:
         print(ranking_text(result))

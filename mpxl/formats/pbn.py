@@ -291,6 +291,7 @@ def _total_table(ev: Event, table, section_tag: str, source: str) -> None:
         "rank": ("Rank",), "pair": ("PairId",), "direction": ("Direction",), "section": ("Section",),
         "mp": ("TotalScoreMP", "TotalMP", "TotalScore"), "pct": ("TotalPercentage", "Percentage"),
         "names": ("Names",), "boards": ("NrBoards",), "id1": ("MemberID1",), "id2": ("MemberID2",),
+        "tiebreak": ("Tiebreak", "TieBreak"),
     }.items()}
     if c["pair"] is None:
         raise UserError(source, f"line {header_no}", "the TotalScoreTable has no PairId column")
@@ -312,8 +313,13 @@ def _total_table(ev: Event, table, section_tag: str, source: str) -> None:
         names = tuple(n.strip() for n in (cell("names") or "").split(" - ") if n.strip())
         ids = (cell("id1") or "", cell("id2") or "")
         players = tuple(Player(n, i) for n, i in zip(names, ids)) if len(names) == 2 and any(ids) else ()
+        tiebreak = (cell("tiebreak") or "").strip()
+        try:  # "-" where the pair is not tied
+            published_tiebreak = number_or_none(tiebreak) if tiebreak not in ("", "-") else None
+        except ValueError as exc:
+            raise UserError(source, where, f"Tiebreak: {exc}") from None
         pair = Pair(cell("pair"), cell("section") or section_tag, direction, names, 1, mp, pct, cell("rank"), None,
-                    f"{where} (pair {cell('pair')})", players=players)
+                    f"{where} (pair {cell('pair')})", players=players, published_tiebreak=published_tiebreak)
         ev.pairs.append(pair)
 
 

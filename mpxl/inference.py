@@ -1,0 +1,289 @@
+"""How a file was scored, worked out from its own published figures.
+
+A scorer chooses the scale, the field, the estimation method, where the estimate
+goes, N, the roundings and how places are written per event, so the figures a file
+publishes (line matchpoints, pair totals, percentages, places) are the evidence.
+:func:`infer` rescores the event under candidate settings with the one scorer
+(:func:`~mpxl.session.score_event`) and keeps those that reproduce the most
+published figures. The search is bounded: one setting at a time, each decided on
+the figures it can change, about twenty scorings of the event in all:
+
+1. decimals of lines, totals and percentages: read off the published figures;
+2. scale and field (and N from the published top): on every line;
+3. method and where the estimate goes (lines, totals, never): on the short boards'
+   lines and the totals, only when some board is short;
+4. a missed board's figure (unplayed): on the totals;
+5. Ave+ / Ave- policy: only when a board has an artificial score;
+6. tie rule of line rounding: on the lines; of percentages: on the percentages,
+   without rescoring; places written with or without ``=``: on the places.
+
+A setting the caller fixes (a command-line option) is not searched. When candidates
+reproduce equally many figures the caller's base (the program's default) is kept.
+
+>>> from mpxl.event import Event, Line
+>>> ev = Event(lines=[Line(1, "1", "2", score=420, published_ns_mp=1, published_ew_mp=0),
+...                   Line(1, "3", "4", score=400, published_ns_mp=0, published_ew_mp=1)])
+>>> found = infer(ev, ScoringOptions())
+>>> found.options.scale, found.agree, found.total
+(1, 4, 4)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any, Iterable, Optional
+
+from .event import Event
+from .methods import Method
+from .rounding import Rounding
+from .session import ScoringOptions, SessionResult, score_event, settings_of
+from .settings import EstimateAt, Places, Tie, Unplayed
+
+__all__ = ["Agreement", "Inference", "infer", "agreement", "decimals_of", "SEARCHED"]
+
+#: The settings :func:`infer` can work out; a caller fixes any of them by naming it in ``fixed``.
+SEARCHED = ("scale", "field", "expected", "method", "estimate_at", "unplayed", "ave_policy", "rounding",
+            "totals_rounding", "percentage_decimals", "percentage_tie", "places")
+
+
+@dataclass(frozen=True)
+class Agreement:
+    """How many published figures a scoring reproduces, by kind: (reproduced, published)."""
+
+    lines: tuple[int, int] = (0, 0)
+    short_lines: tuple[int, int] = (0, 0)  # lines of boards short of N (or with an artificial score)
+    totals: tuple[int, int] = (0, 0)
+    percentages: tuple[int, int] = (0, 0)
+    places: tuple[int, int] = (0, 0)
+
+    @property
+    def agree(self) -> int:
+        return self.lines[0] + self.totals[0] + self.percentages[0] + self.places[0]
+
+    @property
+    def total(self) -> int:
+        return self.lines[1] + self.totals[1] + self.percentages[1] + self.places[1]
+
+
+@dataclass(frozen=True)
+class Inference:
+    """The settings that reproduce the most published figures, and how many they reproduce."""
+
+    options: ScoringOptions
+    agreement: Agreement
+    evidence: dict = field(default_factory=dict)  # setting -> "a of b figures" for the chosen value, when searched
+    scorings: int = 0  # how many times the event was scored
+
+    @property
+    def agree(self) -> int:
+        return self.agreement.agree
+
+    @property
+    def total(self) -> int:
+        return self.agreement.total
+
+
+def decimals_of(values: Iterable[Optional[float]]) -> Optional[int]:
+    """The most decimals any of ``values`` is written with (None when there is none).
+
+    >>> decimals_of([1.5, 2.25, None, 3.0]), decimals_of([None])
+    (2, None)
+    """
+    best: Optional[int] = None
+    for v in values:
+        if v is None:
+            continue
+        text = repr(float(v))
+        d = 0 if "e" in text else len(text.partition(".")[2].rstrip("0"))
+        best = d if best is None else max(best, d)
+    return best
+
+
+def _same(published: Optional[float], ours: Optional[Fraction]) -> bool:
+    return published is not None and ours is not None and abs(float(ours) - published) < 1e-9
+
+
+def _place_digits(text: str) -> str:
+    return "".join(ch for ch in text if ch.isdigit())
+
+
+def agreement(result: SessionResult) -> Agreement:
+    """Count the published figures ``result`` reproduces (lines both sides, totals, percentages, places)."""
+    lines = [0, 0]
+    short = [0, 0]
+    for b in result.boards:
+        is_short = b.actual < b.expected or b.line_top is not None or any(sl.kind == "artificial" for sl in b.lines)
+        for sl in b.lines:
+            ln = sl.line
+            for pub, ours in ((ln.published_ns_mp, sl.ns_mp), (ln.published_ew_mp, sl.ew_mp)):
+                if pub is None:
+                    continue
+                ok = _same(pub, ours)
+                lines[0] += ok
+                lines[1] += 1
+                if is_short:
+                    short[0] += ok
+                    short[1] += 1
+    totals = [0, 0]
+    pcts = [0, 0]
+    places = [0, 0]
+    published = [p for p in result.event.pairs
+                 if p.published_mp is not None or p.published_percentage is not None or p.published_place]
+    if published:
+        ours = {}
+        for pr in result.pairs:
+            ours.setdefault((pr.pair.section, pr.pair.number), []).append(pr)
+        opts = result.options
+        for p in published:
+            found = [pr for pr in ours.get((p.section, p.number), [])
+                     if p.direction is None or pr.pair.direction in (None, p.direction)]
+            pr = found[0] if found else None
+            if p.published_mp is not None:
+                totals[0] += pr is not None and _same(p.published_mp, pr.mp)
+                totals[1] += 1
+            if p.published_percentage is not None:
+                pcts[0] += pr is not None and _same(p.published_percentage, opts.round_percentage(pr.percentage))
+                pcts[1] += 1
+            if p.published_place:
+                places[0] += pr is not None and p.published_place.replace(" ", "") == pr.place
+                places[1] += 1
+    return Agreement(tuple(lines), tuple(short), tuple(totals), tuple(pcts), tuple(places))  # type: ignore[arg-type]
+
+
+def infer(event: Event, base: ScoringOptions, fixed: Iterable[str] = ()) -> Inference:
+    """The settings, starting from ``base`` (the program's defaults and the caller's options), that
+    reproduce the most of ``event``'s published figures; settings named in ``fixed`` are kept."""
+    fixed = set(fixed)
+    count = [0]
+    cache: dict = {}
+
+    def score(opts: ScoringOptions) -> tuple[SessionResult, Agreement]:
+        key = repr(opts)
+        if key not in cache:
+            count[0] += 1
+            result = score_event(event, opts)
+            cache[key] = (result, agreement(result))
+        return cache[key]  # type: ignore[no-any-return]
+
+    evidence: dict = {}
+
+    def choose(name: str, opts: ScoringOptions, candidates: list, measure) -> ScoringOptions:
+        """Keep the candidate (a dict of settings) that ``measure`` rates highest; ``opts`` on a tie."""
+        if name in fixed or not candidates:
+            return opts
+        best_opts, best = opts, measure(score(opts)[1])
+        for cand in candidates:
+            trial = replace(opts, **cand)
+            got = measure(score(trial)[1])
+            if got[0] > best[0]:
+                best_opts, best = trial, got
+        evidence[name] = f"{best[0]} of {best[1]}"
+        return best_opts
+
+    has_lines = any(ln.published_ns_mp is not None or ln.published_ew_mp is not None for ln in event.lines)
+    has_pairs = any(p.published_mp is not None or p.published_percentage is not None for p in event.pairs)
+    opts = base
+    if not (has_lines or has_pairs):
+        return Inference(opts, score(opts)[1], {}, count[0])
+
+    # 1. decimals, read off the figures
+    line_dec = decimals_of([v for ln in event.lines for v in (ln.published_ns_mp, ln.published_ew_mp)])
+    total_dec = decimals_of([p.published_mp for p in event.pairs])
+    pct_dec = decimals_of([p.published_percentage for p in event.pairs])
+    if "rounding" not in fixed and line_dec is not None and opts.rounding.kind != "ebu":
+        if opts.rounding.kind == "exact" or opts.rounding.decimals != line_dec:
+            kind = opts.rounding.kind if opts.rounding.kind in ("half-up", "half-even") else "half-up"
+            opts = replace(opts, rounding=Rounding(kind, line_dec))
+    if "totals_rounding" not in fixed and total_dec is not None and line_dec is not None and total_dec > line_dec:
+        opts = replace(opts, totals_rounding=Rounding("half-up", total_dec))
+    if "percentage_decimals" not in fixed and pct_dec is not None and opts.percentage_decimals is not None:
+        opts = replace(opts, percentage_decimals=max(pct_dec, min(opts.percentage_decimals, 2)))
+
+    everything = _measure("lines", "totals", "percentages")
+
+    # 2. scale and field (all lines: full boards decide them), N from the published top
+    opts = choose("scale", opts, [{"scale": s} for s in (2, 1) if s != opts.scale], everything)
+    if len(event.sections()) > 1:
+        opts = choose("field", opts, [{"field": f} for f in ("section", "event") if f != _field_of(event, opts)],
+                      everything)
+    result, _ = score(opts)
+    n_top = _published_n(result)
+    if n_top is not None and opts.expected is None:
+        most = max((b.expected for b in result.boards), default=0)
+        if n_top != most:
+            opts = choose("expected", opts, [{"expected": n_top}], everything)
+
+    # 3. method and where the estimate goes: only when a board is short
+    result, _ = score(opts)
+    if any(b.actual < b.expected for b in result.boards) and not fixed & {"method", "estimate_at"}:
+        short_and_totals = _measure("short_lines", "totals", "percentages")
+        candidates: list[dict[str, Any]] = [{"estimate_at": EstimateAt.NEVER}]
+        for at in (EstimateAt.LINES, EstimateAt.TOTALS):
+            for m in Method:
+                if (at, m) != (opts.estimate_at, opts.method):
+                    candidates.append({"estimate_at": at, "method": m})
+        opts = choose("method", opts, candidates, short_and_totals)
+    elif "method" in fixed and "estimate_at" not in fixed and any(b.actual < b.expected for b in result.boards):
+        opts = choose("estimate_at", opts, [{"estimate_at": at} for at in EstimateAt if at != opts.estimate_at],
+                      _measure("short_lines", "totals", "percentages"))
+
+    # 4. a missed board: only the totals can tell
+    if has_pairs:
+        opts = choose("unplayed", opts, [{"unplayed": u} for u in Unplayed if u != opts.unplayed],
+                      _measure("totals", "percentages"))
+
+    # 5. Ave+ / Ave-: only when a board holds an artificial score
+    result, _ = score(opts)
+    if any(sl.kind == "artificial" for b in result.boards for sl in b.lines):
+        opts = choose("ave_policy", opts, [{"ave_policy": a} for a in ("fixed", "wbf") if a != opts.ave_policy],
+                      everything)
+
+    # 6. tie rules: line rounding on the lines, percentages and places on the ranking
+    if has_lines and opts.rounding.kind != "exact":
+        kinds = ["half-up", "half-even"] + (["ebu"] if opts.rounding.decimals == 1 else [])
+        opts = choose("rounding", opts, [{"rounding": Rounding(k, 1 if k == "ebu" else opts.rounding.decimals)}
+                                         for k in kinds if k != opts.rounding.kind], _measure("lines", "totals"))
+    if any(p.published_percentage is not None for p in event.pairs):
+        opts = choose("percentage_tie", opts, [{"percentage_tie": t} for t in Tie if t != opts.percentage_tie],
+                      _measure("percentages"))
+    if any(p.published_place for p in event.pairs):
+        opts = choose("places", opts, [{"places": s} for s in Places if s != opts.places], _measure("places"))
+    return Inference(opts, score(opts)[1], evidence, count[0])
+
+
+def _measure(*kinds: str):
+    def measure(a: Agreement) -> tuple[int, int]:
+        got = [getattr(a, k) for k in kinds]
+        return sum(g[0] for g in got), sum(g[1] for g in got)
+
+    return measure
+
+
+def _field_of(event: Event, opts: ScoringOptions) -> str:
+    return settings_of(SessionResult(event, opts, [], []))["field"]  # type: ignore[no-any-return]
+
+
+def _published_n(result: SessionResult) -> Optional[int]:
+    """N from the published figures: the largest NS + EW on a line of a board with no artificial
+    score is the top, and the top is scale x (N - 1). None when the lines publish nothing."""
+    top = None
+    for b in result.boards:
+        if any(sl.kind == "artificial" for sl in b.lines):
+            continue
+        for sl in b.lines:
+            ns, ew = sl.line.published_ns_mp, sl.line.published_ew_mp
+            if ns is not None and ew is not None:
+                top = ns + ew if top is None else max(top, ns + ew)
+    if top is None:
+        return None
+    n = round(top / result.options.scale) + 1
+    return n if n >= 2 else None
+
+
+def differences_from(options: ScoringOptions, default: ScoringOptions, event: Event) -> dict:
+    """The settings in which ``options`` differ from ``default`` (the program's documented ones):
+    name -> (default, used), as the JSON names them."""
+    used = settings_of(SessionResult(event, options, [], []))
+    was = settings_of(SessionResult(event, default, [], []))
+    return {k: (was[k], used[k]) for k in used if used[k] != was[k]}
