@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -43,6 +44,14 @@ def original(path):
     return _results[path]
 
 
+def without_tiebreak(event, options, result, ext):
+    """The result a written file rescores to: USEBIO and CSV carry no tie-break figure (PBN does),
+    so there the pairs a published tie-break separated share their place."""
+    if ext == ".pbn" or all(p.published_tiebreak is None for p in event.pairs):
+        return result
+    return score_event(replace(event, pairs=[replace(p, published_tiebreak=None) for p in event.pairs]), options)
+
+
 @pytest.mark.parametrize("ext", [".xml", ".pbn", ".csv"])
 @pytest.mark.parametrize("path", SOURCES, ids=lambda p: p.name)
 def test_round_trip(path, ext, tmp_path):
@@ -53,7 +62,7 @@ def test_round_trip(path, ext, tmp_path):
     assert sorted(map(line_key, back.lines)) == sorted(map(line_key, event.lines))
     assert {s: back.winners.get(s) for s in event.sections()} == {s: event.winners.get(s, 1) for s in event.sections()}
     rescored = score_event(back, options)
-    assert scores_of(rescored) == scores_of(result)
+    assert scores_of(rescored) == scores_of(without_tiebreak(event, options, result, ext))
     # the figures written are mpxl's own, so the written file checks clean
     for b in rescored.boards:
         for sl in b.lines:

@@ -193,3 +193,75 @@ def test_conventions_by_name_match_detection():
     for path, conv, *_ in FILES:
         assert find(conv) == detect(read_event(path))
     assert ScoringOptions().rounding.kind == "exact"
+
+
+# --------------------------------------------------------------------- all five files, no option given
+
+ACBL = REALDATA / "acblscore-2017-08-10-howell-single-scale.xml"
+COMPSCORE = REALDATA / "compscore3-2022-07-27-howell-a5050.xml"
+from shared import REAL_FILES  # noqa: E402
+
+# what the file's own figures show, where it is not the program's documented default
+# (mpxl.conventions): file -> {setting: (the default, what the figures show)}
+NOT_DEFAULT = {
+    SCOREBRIDGE.name: {},
+    EBUSCORE.name: {},
+    MAGIC.name: {},
+    ACBL.name: {"scale": (2, 1), "rounding_lines": ("half-up:2", "half-up:1"),
+                "rounding_totals": ("half-up:2", "half-up:1")},
+    COMPSCORE.name: {"estimate_at": ("lines", "totals"), "unplayed": ("none", "own"),
+                     "rounding_totals": ("half-up:1", "half-up:2")},
+}
+
+
+@pytest.mark.parametrize("path", REAL_FILES, ids=lambda p: p.name)
+def test_check_agrees_with_no_option_and_names_the_settings(path, capsys):
+    assert main(["check", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "all agree" in out and "settings: method " in out
+    assert main(["check", "--json", str(path)]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["differences"] == [] and doc["scoring"]["inferred"] is True
+    got = {k: (v["default"], v["used"]) for k, v in doc["scoring"]["differs_from_program_default"].items()}
+    assert got == NOT_DEFAULT[path.name]
+
+
+@pytest.mark.parametrize("path", REAL_FILES, ids=lambda p: p.name)
+def test_score_json_reproduces_every_line_and_pair_with_no_option(path, capsys):
+    assert main(["score", "--json", str(path)]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    event = read_event(path)
+    published = {(ln.board, ln.section, ln.ns_pair, ln.ew_pair): ln for ln in event.lines}
+    seen = 0
+    for b in doc["boards"]:
+        for ln in b["lines"]:
+            src = published[(b["board"], ln.get("section", b["section"]), ln["ns_pair"], ln["ew_pair"])]
+            assert (ln["ns_mp"], ln["ew_mp"]) == (src.published_ns_mp, src.published_ew_mp), src.where
+            seen += 1
+    assert seen == len(event.lines)
+    ours = {(p["section"], p["pair"]): p for p in doc["pairs"]}
+    for pair in event.pairs:
+        p = ours[(pair.section, pair.number)]
+        assert p["percentage"] == pair.published_percentage, pair.where
+        if pair.published_mp is not None:
+            assert round(p["mp"], 9) == pair.published_mp, pair.where
+        if pair.published_place:
+            assert p["place"] == pair.published_place, pair.where
+    settings = doc["conventions"]["settings"]
+    assert settings["method"] in ("neuberg", "factor", "ascherman", "mckinnon", "manual", "none")
+    assert {k: settings[k] for k in NOT_DEFAULT[path.name]} == {k: v[1] for k, v in NOT_DEFAULT[path.name].items()}
+
+
+def test_no_infer_falls_back_to_the_program_defaults(capsys):
+    """ACBLscore's documented default is the double scale: told not to read the figures, it misses."""
+    assert main(["check", "--no-infer", str(ACBL)]) == 1
+    assert main(["check", "--scale", "1", "--rounding", "1", "--no-infer", str(ACBL)]) == 0
+    capsys.readouterr()
+
+
+def test_an_option_given_overrides_the_inference(capsys):
+    assert main(["score", "--json", "--estimate-at", "lines", str(COMPSCORE)]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["conventions"]["settings"]["estimate_at"] == "lines" and doc["conventions"]["given"] == ["estimate_at"]
+    board12 = next(b for b in doc["boards"] if b["board"] == 12)
+    assert "line_top" not in board12 and board12["top"] == 10

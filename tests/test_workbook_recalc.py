@@ -8,6 +8,8 @@ combinations), the three real results files, and the Methods sheet for several
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import copy
 import re
 import subprocess
@@ -137,6 +139,9 @@ def built(tmp_path_factory):
 
         for f in REAL_FILES:
             ev = read_event(REALDATA / f)
+            # the template ranks by percentage and shares ties: it has no column for a program's
+            # published tie-break (Magic Contest's), so the core is compared without it
+            ev.pairs = [replace(p, published_tiebreak=None) for p in ev.pairs]
             res = score_event(ev, detect(ev).options())
             p = d / f"{f}.xlsx"
             write_event_workbook(res, p)
@@ -311,6 +316,7 @@ def test_real_files_formulas_package(tmp_path, f):
     keep = set(boards[:1]) | set(artificial[:1])
     sub = copy.copy(ev)
     sub.lines = [ln for ln in ev.lines if ln.board in keep]
+    sub.pairs = [replace(p, published_tiebreak=None) for p in ev.pairs]  # the template shares ties (see above)
     N = max(sum(ln.score is not None for ln in ev.lines if ln.board == b) for b in boards)
     res = score_event(sub, detect(ev).options(expected=N))
     p = tmp_path / "real.xlsx"

@@ -351,6 +351,7 @@ SCORE_COLUMNS = ("Table\\2R;Round\\2R;PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;D
                  "Score_NS\\6R;Score_EW\\6R;MP_NS\\6R;MP_EW\\6R")
 ARROW_COLUMN = ";Arrowswitch\\1R"  # an extension column, written only on boards with an arrowswitched table
 ID_COLUMNS = ";MemberID1\\10R;MemberID2\\10R"  # the players' national ids, as Magic Contest writes them
+TIEBREAK_COLUMN = ";Tiebreak\\3R"  # written when the event carries a program's tie-break figures
 TOTAL_COLUMNS = "Rank\\3R;PairId\\3R;Direction\\5R;TotalScoreMP\\7R;TotalPercentage\\6R;Names\\40L;NrBoards\\2R"
 
 
@@ -426,7 +427,9 @@ def pbn_text(result_or_event, decimals: Optional[int] = None) -> str:
         if first and pairs:
             first = False
             ids = any(pl.national_id for pair, _ in pairs for pl in pair.players)
-            out.append(f'[TotalScoreTable "{TOTAL_COLUMNS};Section\\2L{ID_COLUMNS if ids else ""}"]')
+            tiebreaks = any(pair.published_tiebreak is not None for pair, _ in pairs)
+            out.append(f'[TotalScoreTable "{TOTAL_COLUMNS};Section\\2L{ID_COLUMNS if ids else ""}'
+                       f'{TIEBREAK_COLUMN if tiebreaks else ""}"]')
             for pair, res in pairs:
                 mp = res.mp if res is not None else pair.published_mp
                 pct = res.percentage if res is not None else pair.published_percentage
@@ -438,7 +441,8 @@ def pbn_text(result_or_event, decimals: Optional[int] = None) -> str:
                     figure_text(pct, 2) if pct is not None else "-",
                     _quote(" - ".join(pair.names)) if pair.names else "-",
                     str(res.boards) if res is not None else "-", _word(pair.section),
-                ] + ([_quote(pl.national_id) for pl in (pair.people() + (Player(), Player()))[:2]] if ids else [])))
+                ] + ([_quote(pl.national_id) for pl in (pair.people() + (Player(), Player()))[:2]] if ids else [])
+                  + ([_word(format_number(pair.published_tiebreak))] if tiebreaks else [])))
         arrows = any(ln.arrowswitch for ln, _, _ in by_board[key])
         out.append(f'[ScoreTable "{SCORE_COLUMNS}{ARROW_COLUMN if arrows else ""}"]')
         for ln, ns_mp, ew_mp in by_board[key]:
