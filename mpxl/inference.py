@@ -10,8 +10,8 @@ the figures it can change, about twenty scorings of the event in all:
 
 1. decimals of lines, totals and percentages: read off the published figures;
 2. scale and field (and N from the published top): on every line;
-3. method and where the estimate goes (lines, totals, never): on the short boards'
-   lines and the totals, only when some board is short;
+3. method and where the estimate goes (lines, totals, never): on the lines and the
+   totals, only when some board is short (full boards score alike under every method);
 4. a missed board's figure (unplayed): on the totals;
 5. Ave+ / Ave- policy: only when a board has an artificial score;
 6. tie rule of line rounding: on the lines; of percentages: on the percentages,
@@ -198,7 +198,8 @@ def infer(event: Event, base: ScoringOptions, fixed: Iterable[str] = ()) -> Infe
     if "totals_rounding" not in fixed and total_dec is not None and line_dec is not None and total_dec > line_dec:
         opts = replace(opts, totals_rounding=Rounding("half-up", total_dec))
     if "percentage_decimals" not in fixed and pct_dec is not None and opts.percentage_decimals is not None:
-        opts = replace(opts, percentage_decimals=max(pct_dec, min(opts.percentage_decimals, 2)))
+        if pct_dec > opts.percentage_decimals:  # fewer written decimals may be trailing zeros: decided below
+            opts = replace(opts, percentage_decimals=pct_dec)
 
     everything = _measure("lines", "totals", "percentages")
 
@@ -211,13 +212,15 @@ def infer(event: Event, base: ScoringOptions, fixed: Iterable[str] = ()) -> Infe
     n_top = _published_n(result)
     if n_top is not None and opts.expected is None:
         most = max((b.expected for b in result.boards), default=0)
-        if n_top != most:
+        if n_top > most:  # fewer than the results on a board is refused by the scorer
             opts = choose("expected", opts, [{"expected": n_top}], everything)
 
     # 3. method and where the estimate goes: only when a board is short
     result, _ = score(opts)
     if any(b.actual < b.expected for b in result.boards) and not fixed & {"method", "estimate_at"}:
-        short_and_totals = _measure("short_lines", "totals", "percentages")
+        # every line, not only the short boards' (a board is short or not by the candidate's N): the
+        # full boards score alike under every method, so only the short boards tell them apart
+        short_and_totals = everything
         candidates: list[dict[str, Any]] = [{"estimate_at": EstimateAt.NEVER}]
         for at in (EstimateAt.LINES, EstimateAt.TOTALS):
             for m in Method:
@@ -226,7 +229,7 @@ def infer(event: Event, base: ScoringOptions, fixed: Iterable[str] = ()) -> Infe
         opts = choose("method", opts, candidates, short_and_totals)
     elif "method" in fixed and "estimate_at" not in fixed and any(b.actual < b.expected for b in result.boards):
         opts = choose("estimate_at", opts, [{"estimate_at": at} for at in EstimateAt if at != opts.estimate_at],
-                      _measure("short_lines", "totals", "percentages"))
+                      everything)
 
     # 4. a missed board: only the totals can tell
     if has_pairs:
@@ -245,6 +248,8 @@ def infer(event: Event, base: ScoringOptions, fixed: Iterable[str] = ()) -> Infe
         opts = choose("rounding", opts, [{"rounding": Rounding(k, 1 if k == "ebu" else opts.rounding.decimals)}
                                          for k in kinds if k != opts.rounding.kind], _measure("lines", "totals"))
     if any(p.published_percentage is not None for p in event.pairs):
+        if pct_dec is not None and opts.percentage_decimals is not None and pct_dec < opts.percentage_decimals:
+            opts = choose("percentage_decimals", opts, [{"percentage_decimals": pct_dec}], _measure("percentages"))
         opts = choose("percentage_tie", opts, [{"percentage_tie": t} for t in Tie if t != opts.percentage_tie],
                       _measure("percentages"))
     if any(p.published_place for p in event.pairs):

@@ -40,7 +40,9 @@ class _Choice(Enum):
         found = exact or [m for m in members if str(m.value).startswith(key) or str(m.value).endswith("-" + key)]
         if len(found) == 1:
             return found[0]
-        raise ValueError(f"{text!r} is not an {cls._label()}; expected one of " + ", ".join(str(m.value) for m in members))
+        label = cls._label()
+        article = "an" if label[0] in "aeiou" else "a"
+        raise ValueError(f"{text!r} is not {article} {label}; expected one of " + ", ".join(str(m.value) for m in members))
 
 
 class EstimateAt(_Choice):

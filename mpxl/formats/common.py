@@ -201,6 +201,37 @@ def figure_decimals(options) -> int:
     return 2
 
 
+def totals_decimals(options) -> int:
+    """How many decimals the writers give a pair's total: the lines' (:func:`figure_decimals`), or
+    more when figures only the totals hold are rounded finer (``totals_rounding``).
+
+    >>> from mpxl.session import ScoringOptions
+    >>> totals_decimals(ScoringOptions(rounding="1")), totals_decimals(ScoringOptions(rounding="1", totals_rounding="2"))
+    (1, 2)
+    """
+    decimals = figure_decimals(options)
+    finer = getattr(options, "totals_rounding", None)
+    if finer is not None and finer.kind != "exact":
+        decimals = max(decimals, finer.decimals)
+    return decimals
+
+
+def percentage_text(value, options) -> str:
+    """A pair's percentage as the writers put it: rounded by the options' percentage rule
+    (decimals and tie; 2 decimals half up without options), trailing zeros kept.
+
+    >>> from fractions import Fraction
+    >>> from mpxl.session import ScoringOptions
+    >>> percentage_text(Fraction(385, 8), None), percentage_text(Fraction(385, 8), ScoringOptions(percentage_tie="half-even"))
+    ('48.13', '48.12')
+    """
+    round_percentage = getattr(options, "round_percentage", None)
+    decimals = getattr(options, "percentage_decimals", 2)
+    if round_percentage is None or decimals is None:
+        return format_number(Fraction(value), 2 if decimals is None else decimals)
+    return format_number(round_percentage(Fraction(value)), decimals)
+
+
 def format_number(value, decimals: Optional[int] = None) -> str:
     """A figure as text: a Fraction or float to ``decimals`` places (trailing zeros kept), ints plain.
 

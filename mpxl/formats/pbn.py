@@ -38,7 +38,8 @@ from ..columnar import two_winner_sections
 from ..contract import board_dealer, board_vulnerability
 from ..errors import UserError
 from ..event import Deal, Event, Line, Pair, Player
-from .common import check_entry, decimals_of, decode_text, figure_text, number_or_none, read_bytes, score_from_contract
+from .common import (check_entry, decimals_of, decode_text, figure_text, format_number, number_or_none, percentage_text,
+                     read_bytes, score_from_contract, totals_decimals)
 
 __all__ = ["read_pbn", "read_pbn_text", "write_pbn", "pbn_text", "parse_columns", "split_row"]
 
@@ -398,6 +399,7 @@ def pbn_text(result_or_event, decimals: Optional[int] = None) -> str:
     event, scored, pairs = _unpack(result_or_event)
     if decimals is None:
         decimals = _decimals(result_or_event)
+    opts = getattr(result_or_event, "options", None)
     # a bare event carries its own program's figures, so its program's name; a scored one mpxl's
     generator = event.program if isinstance(result_or_event, Event) and event.program else "mpxl"
     out = ["% PBN 2.1", "% EXPORT", f'% <META  name=Generator content={_quote(generator)}>', ""]
@@ -437,8 +439,8 @@ def pbn_text(result_or_event, decimals: Optional[int] = None) -> str:
                 direction = {"NS": "N-S", "EW": "E-W"}.get(pair.direction or "", None)
                 out.append(" ".join([
                     _word(place), _word(pair.number), _quote(direction) if direction else "-",
-                    figure_text(mp, decimals) if mp is not None else "-",
-                    figure_text(pct, 2) if pct is not None else "-",
+                    figure_text(mp, totals_decimals(opts) if res is not None else decimals) if mp is not None else "-",
+                    (percentage_text(pct, opts) if res is not None else figure_text(pct, 2)) if pct is not None else "-",
                     _quote(" - ".join(pair.names)) if pair.names else "-",
                     str(res.boards) if res is not None else "-", _word(pair.section),
                 ] + ([_quote(pl.national_id) for pl in (pair.people() + (Player(), Player()))[:2]] if ids else [])

@@ -35,6 +35,7 @@ from ..contract import Direction, board_dealer, board_vulnerability
 from ..errors import UserError
 from ..event import SEATS, Club, Deal, Event, Line, MasterPoints, Pair, Player
 from .common import (check_entry, decimals_of, entry_text, figure_decimals, figure_text, number_or_none, read_bytes,
+                     percentage_text, totals_decimals,
                      score_from_contract)
 
 __all__ = ["read_usebio", "read_usebio_bytes", "write_usebio", "usebio_text"]
@@ -245,6 +246,7 @@ def usebio_text(result_or_event, decimals: Optional[int] = None) -> str:
     event, scored, pairs = _unpack(result_or_event)
     if decimals is None:
         decimals = _decimals(result_or_event)
+    opts = getattr(result_or_event, "options", None)
     out = ['<?xml version="1.0" encoding="UTF-8"?>\n', '<!DOCTYPE USEBIO SYSTEM "usebio_v1_2.dtd">\n',
            '<USEBIO Version="1.2">\n']
     if event.club is not None:
@@ -276,14 +278,14 @@ def usebio_text(result_or_event, decimals: Optional[int] = None) -> str:
         out.append(_el("WINNER_TYPE", max(event.winners.get(s, 1) for s in sections), 6))
     if sections == [""] and sessions == [1]:
         out.append(_el("WINNER_TYPE", event.winners.get("", 1), 6))
-        out.extend(_section_body(event, scored, pairs, 1, "", decimals, 6))
+        out.extend(_section_body(event, scored, pairs, 1, "", decimals, 6, opts))
     else:
         for sess in sessions:
             out.append(f'      <SESSION SESSION_ID="{sess}">\n')
             for sec in sections:
                 out.append(f'         <SECTION SECTION_ID="{escape(sec or "A")}">\n')
                 out.append(_el("WINNER_TYPE", event.winners.get(sec, 1), 12))
-                out.extend(_section_body(event, scored, pairs, sess, sec, decimals, 12))
+                out.extend(_section_body(event, scored, pairs, sess, sec, decimals, 12, opts))
                 out.append("         </SECTION>\n")
             out.append("      </SESSION>\n")
     out.append("   </EVENT>\n")
@@ -292,7 +294,7 @@ def usebio_text(result_or_event, decimals: Optional[int] = None) -> str:
     return "".join(out)
 
 
-def _section_body(event, scored, pairs, sess: int, sec: str, decimals: Optional[int], ind: int) -> list:
+def _section_body(event, scored, pairs, sess: int, sec: str, decimals: Optional[int], ind: int, opts=None) -> list:
     """PARTICIPANTS and BOARD elements of one section of one session, indented by ``ind``."""
     out = [" " * ind + "<PARTICIPANTS>\n"]
     for pair, res in pairs:
@@ -306,9 +308,9 @@ def _section_body(event, scored, pairs, sess: int, sec: str, decimals: Optional[
         place = res.place if res is not None else pair.published_place
         total = res.mp if res is not None else pair.published_mp
         if total is not None:
-            out.append(_el("TOTAL_SCORE", figure_text(total, decimals), ind + 6))
+            out.append(_el("TOTAL_SCORE", figure_text(total, totals_decimals(opts) if res is not None else decimals), ind + 6))
         if pct is not None:
-            out.append(_el("PERCENTAGE", figure_text(pct, 2), ind + 6))
+            out.append(_el("PERCENTAGE", percentage_text(pct, opts) if res is not None else figure_text(pct, 2), ind + 6))
         if place:
             out.append(_el("PLACE", place, ind + 6))
         for mp in pair.master_points:

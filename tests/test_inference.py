@@ -1,0 +1,250 @@
+"""The inference recovers each convention from events generated and WRITTEN in that convention.
+
+Each test makes a random club event, scores it under one convention (the truth), writes it
+through the project's USEBIO and PBN writers (mpxl's own published figures: line matchpoints,
+totals, percentages, places), reads the file back and works out from its figures how it was
+scored, starting from the generic defaults. Properties:
+
+* the inferred settings reproduce every published figure of the file;
+* where the file's figures tell the convention apart from the default (the default misses some
+  figure), the inferred setting is the truth.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from dataclasses import replace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mpxl.cli import main
+from mpxl.conventions import find
+from mpxl.event import Event, Line
+from mpxl.formats import read_event, write_event
+from mpxl.inference import agreement, infer
+from mpxl.methods import Method
+from mpxl.rounding import Rounding
+from mpxl.session import ScoringOptions, score_event, settings_of
+from mpxl.settings import EstimateAt, Places, Tie, Unplayed
+
+SCORES = (-200, -100, -50, 50, 90, 110, 120, 140, 400, 420, 450, 600)
+EXAMPLES = settings(max_examples=int(os.environ.get("MPXL_INFERENCE_EXAMPLES", "6")), deadline=None)  # more locally
+
+
+def club_event(seed: int, tables: int = 5, boards: int = 8, sections: tuple = ("",), short: int = 0,
+               artificial: int = 0) -> Event:
+    """A one-winner event: every pair plays every board once, against random opponents; ``short``
+    lines dropped at random (short boards, pairs missing a board), ``artificial`` lines A6040."""
+    rnd = random.Random(seed)
+    lines = []
+    for sec in sections:
+        for b in range(1, boards + 1):
+            pairs = [str(p) for p in range(1, 2 * tables + 1)]
+            rnd.shuffle(pairs)
+            for t in range(tables):
+                lines.append(Line(b, pairs[2 * t], pairs[2 * t + 1], sec, rnd.choice(SCORES)))
+    for _ in range(short):
+        lines.pop(rnd.randrange(len(lines)))
+    for i in rnd.sample(range(len(lines)), artificial):
+        lines[i].score = "A6040"
+    return Event(lines=lines, title=f"generated {seed}", winners={sec: 1 for sec in sections})
+
+
+def written(event: Event, truth: ScoringOptions, ext: str, tmp_path) -> Event:
+    """``event`` scored under ``truth``, written as ``ext`` by the project's writer, read back."""
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    path = tmp_path / f"published{ext}"
+    write_event(score_event(event, truth), path)
+    return read_event(path)
+
+
+def recovered(event: Event, truth: ScoringOptions, name: str, ext: str, tmp_path):
+    """(the file as read, the inference from generic defaults, does the file tell the setting
+    ``name`` apart: does the found settings with ``name`` at its default miss a figure?)"""
+    back = written(event, truth, ext, tmp_path)
+    base = find("generic").options()  # half up to 2 decimals: the file's figures say the rest
+    found = infer(back, base)
+    result = score_event(back, found.options)
+    a = agreement(result)
+    assert (a.agree, a.total) == (found.agree, found.total)
+    assert found.agree == found.total, (name, found.evidence, a)
+    default = {"field": "section", "rounding": Rounding("half-up", found.options.rounding.decimals)}.get(
+        name, getattr(ScoringOptions(), name))
+    default_misses = agreement(score_event(back, replace(found.options, **{name: default}))).agree < found.total
+    return back, found, default_misses
+
+
+def same_figures(event: Event, a: ScoringOptions, b: ScoringOptions) -> bool:
+    """Do ``a`` and ``b`` give ``event`` the same line figures, totals and places?"""
+    def figures(opts):
+        r = score_event(event, opts)
+        return ([(sl.ns_mp, sl.ew_mp) for bd in r.boards for sl in bd.lines],
+                sorted((pr.pair.number, pr.mp, pr.percentage, pr.place) for pr in r.pairs))
+    return figures(a) == figures(b)
+
+
+def _ext(seed: int) -> str:
+    return (".xml", ".pbn")[seed % 2]
+
+
+@EXAMPLES
+@given(seed=st.integers(0, 10**6))
+def test_single_scale(seed, tmp_path_factory):
+    truth = ScoringOptions(scale=1, rounding="2")
+    _, found, misses = recovered(club_event(seed), truth, "scale", _ext(seed), tmp_path_factory.mktemp("s"))
+    assert misses and found.options.scale == 1
+
+
+@EXAMPLES
+@given(seed=st.integers(0, 10**6))
+def test_two_sections_scored_across_the_field(seed, tmp_path_factory):
+    truth = ScoringOptions(field="event", rounding="2")
+    event = club_event(seed, tables=4, sections=("A", "B"))
+    back, found, misses = recovered(event, truth, "field", _ext(seed), tmp_path_factory.mktemp("f"))
+    assert back.field_scoring in (None, "section")  # the file does not say: its figures do
+    assert misses and settings_of(score_event(back, found.options))["field"] == "event"
+    # the lines keep their sections when the boards are compared across the field
+    doc_sections = {ln.section for b in score_event(back, found.options).boards for sl in b.lines for ln in [sl.line]}
+    assert doc_sections == {"A", "B"}
+
+
+@pytest.mark.parametrize("method", [m for m in Method if m is not Method.NEUBERG])
+def test_method_on_short_boards(method, tmp_path):
+    for seed in range(3):
+        truth = ScoringOptions(method=method, rounding="2")
+        back, found, misses = recovered(club_event(seed, short=4), truth, "method", _ext(seed), tmp_path / str(seed))
+        if misses:  # the method found is the truth, or one that gives every figure alike on this event
+            assert found.options.method is method or same_figures(back, found.options, replace(found.options, method=method))
+
+
+@EXAMPLES
+@given(seed=st.integers(0, 10**6))
+def test_no_estimation(seed, tmp_path_factory):
+    """``--method none``: every board plain on its own top, percentages over the sum of the tops played."""
+    truth = ScoringOptions(estimate_at=EstimateAt.NEVER, rounding="2", percentage_decimals=4)
+    _, found, misses = recovered(club_event(seed, short=3), truth, "estimate_at", _ext(seed), tmp_path_factory.mktemp("n"))
+    if misses:
+        assert found.options.method_name == "none"
+
+
+@EXAMPLES
+@given(seed=st.integers(0, 10**6))
+def test_lines_plain_totals_estimated(seed, tmp_path_factory):
+    truth = ScoringOptions(estimate_at=EstimateAt.TOTALS, rounding="1", totals_rounding="2", unplayed=Unplayed.OWN)
+    event = club_event(seed, short=2)
+    _, found, misses = recovered(event, truth, "estimate_at", _ext(seed), tmp_path_factory.mktemp("t"))
+    if misses:
+        assert found.options.estimate_at is EstimateAt.TOTALS
+
+
+@EXAMPLES
+@given(seed=st.integers(0, 10**6))
+def test_missed_board_scored_at_own_percentage(seed, tmp_path_factory):
+    truth = ScoringOptions(unplayed=Unplayed.OWN, rounding="1", totals_rounding="2")
+    _, found, misses = recovered(club_event(seed, short=1), truth, "unplayed", _ext(seed), tmp_path_factory.mktemp("u"))
+    assert misses and found.options.unplayed is Unplayed.OWN
+
+
+@pytest.mark.parametrize("kind", ["half-even", "ebu"])
+def test_line_rounding_ties(kind, tmp_path):
+    """Neuberg'd short boards give figures at exact halves of the last decimal: the tie rule shows."""
+    decimals = 1
+    hits = 0
+    for seed in range(6):
+        truth = ScoringOptions(rounding=Rounding(kind, decimals))
+        _, found, misses = recovered(club_event(seed, short=5), truth, "rounding", _ext(seed), tmp_path / str(seed))
+        if misses:
+            hits += 1
+            assert found.options.rounding.kind == kind
+    assert hits  # some event told the rule apart
+
+
+def test_percentages_half_even(tmp_path):
+    hits = 0
+    for seed in range(6):  # top 8 on 4 boards: a pair's percentage is 3.125 x its matchpoints, often at .xx5
+        event = club_event(seed, tables=5, boards=4)
+        truth = ScoringOptions(rounding="1", percentage_decimals=2, percentage_tie=Tie.HALF_EVEN)
+        _, found, misses = recovered(event, truth, "percentage_tie", _ext(seed), tmp_path / str(seed))
+        if misses:
+            hits += 1
+            assert found.options.percentage_tie is Tie.HALF_EVEN
+    assert hits
+
+
+def test_places_without_equals(tmp_path):
+    hits = 0
+    for seed in range(10):
+        truth = ScoringOptions(places=Places.PLAIN, rounding="1")
+        back, found, misses = recovered(club_event(seed, tables=4, boards=3), truth, "places", _ext(seed),
+                                        tmp_path / str(seed))
+        if misses:
+            hits += 1
+            assert found.options.places is Places.PLAIN
+            assert not any("=" in (p.published_place or "") for p in back.pairs)
+    assert hits
+
+
+def test_wbf_ave_policy(tmp_path):
+    hits = 0
+    for seed in range(6):
+        truth = ScoringOptions(ave_policy="wbf", rounding="2")
+        _, found, misses = recovered(club_event(seed, artificial=3), truth, "ave_policy", _ext(seed), tmp_path / str(seed))
+        if misses:
+            hits += 1
+            assert found.options.ave_policy == "wbf"
+    assert hits
+
+
+def test_no_published_figures_falls_back_to_the_program_defaults(tmp_path):
+    path = tmp_path / "bare.xml"
+    write_event(club_event(1), path)  # a bare event: no matchpoints at all
+    back = read_event(path)
+    base = find("acblscore").options()
+    found = infer(back, base)
+    assert found.options == base and found.total == 0 and found.evidence == {}
+
+
+def test_check_prints_and_score_names_the_inferred_settings(tmp_path, capsys):
+    truth = ScoringOptions(scale=1, rounding="1", estimate_at=EstimateAt.TOTALS, totals_rounding="2")
+    path = tmp_path / "single.pbn"
+    write_event(score_event(club_event(7, short=2), truth), path)
+    assert main(["check", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "all agree" in out and "scale 1*" in out
+    assert main(["score", "--json", str(path)]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["scale"] == 1 and doc["conventions"]["settings"]["scale"] == 1
+    assert doc["conventions"]["differs_from_program_default"]["scale"] == {"default": 2, "used": 1}
+    # an option given wins over the figures, and then the file does not check clean
+    assert main(["check", "--scale", "2", str(path)]) == 1
+    capsys.readouterr()
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--estimate-at", "sometimes"], "'sometimes' is not an estimate-at; expected one of lines, totals, never"),
+    (["--places", "x"], "'x' is not a places style; expected one of shared, plain"),
+    (["--rounding-pct", "ebu"], "'ebu' is not a percentage rounding"),
+    (["--unplayed", "zero"], "'zero' is not an unplayed rule"),
+])
+def test_bad_option_values_are_named(args, message, tmp_path, capsys):
+    path = tmp_path / "e.xml"
+    write_event(score_event(club_event(2), ScoringOptions(rounding="1")), path)
+    assert main(["score", str(path), *args]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_inference_is_bounded():
+    """One setting at a time: a small fixed number of scorings, whatever the event."""
+    event = club_event(3, sections=("A", "B"), short=4, artificial=2)
+    truth = ScoringOptions(rounding="2")
+    published = score_event(event, truth)
+    for b in published.boards:
+        for sl in b.lines:
+            sl.line.published_ns_mp, sl.line.published_ew_mp = (
+                None if sl.ns_mp is None else float(sl.ns_mp), None if sl.ew_mp is None else float(sl.ew_mp))
+    found = infer(replace(event), truth)
+    assert found.scorings <= 24
