@@ -353,15 +353,20 @@ def results_html(result) -> str:
         bid = "board-" + _slug(b.section, f"s{b.session}" if b.session != 1 else "", b.board) if (b.section or b.session != 1) else f"board-{b.board}"
         head = f"Board {b.board}" + (f", section {b.section}" if b.section else "") + (f", session {b.session}" if b.session != 1 else "")
         note = f"top {_mp(b.top, None)}"
-        if b.actual != b.expected:
+        if b.line_top is not None:
+            note = (f"top {_mp(b.line_top, None)} ({b.actual} results, scored plain); in the totals top "
+                    f"{_mp(b.top, None)}, estimated to {b.expected} by {opts.method.value.capitalize()}")
+        elif b.actual != b.expected:
             note += f"; {b.actual} results, estimated to {b.expected} by {opts.method.value.capitalize()}"
         rows = []
         for sl in b.lines:
             ln = sl.line
             ns_pr = _find_pair(index, ln.section, ln.ns_pair, "NS")
             ew_pr = _find_pair(index, ln.section, ln.ew_pair, "EW")
-            ns_link = f'<a href="#{_pair_id(ns_pr)}">{_e(ln.ns_pair)}</a>' if ns_pr else _e(ln.ns_pair)
-            ew_link = f'<a href="#{_pair_id(ew_pr)}">{_e(ln.ew_pair)}</a>' if ew_pr else _e(ln.ew_pair)
+            # compared across the field, a line keeps its section: "A 1" and "B 1" are two pairs
+            sec = f"{ln.section} " if ln.section != b.section else ""
+            ns_link = f'<a href="#{_pair_id(ns_pr)}">{_e(sec + ln.ns_pair)}</a>' if ns_pr else _e(sec + ln.ns_pair)
+            ew_link = f'<a href="#{_pair_id(ew_pr)}">{_e(sec + ln.ew_pair)}</a>' if ew_pr else _e(sec + ln.ew_pair)
             ns_s, ew_s = _ns_ew_scores(ln)
             rows.append([ns_link, ew_link, _e(_played(ln)), _e(ln.lead or ""),
                          _e(ns_s), _e(ew_s), _e(_mp(sl.ns_mp, decimals)), _e(_mp(sl.ew_mp, decimals))])

@@ -248,3 +248,33 @@ def test_inference_is_bounded():
                 None if sl.ns_mp is None else float(sl.ns_mp), None if sl.ew_mp is None else float(sl.ew_mp))
     found = infer(replace(event), truth)
     assert found.scorings <= 24
+
+
+def test_field_scoring_keeps_every_line_s_section_in_every_output(tmp_path, capsys):
+    """Two sections matchpointed across the field: each line keeps its section in JSON, CSV,
+    USEBIO, PBN, the workbook (values: its Totals cannot hold two sections) and the page."""
+    event = club_event(11, tables=3, boards=2, sections=("A", "B"))
+    src = tmp_path / "field.xml"
+    write_event(score_event(event, ScoringOptions(field="event", rounding="2")), src)
+    assert main(["score", "--json", str(src)]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["conventions"]["settings"]["field"] == "event"
+    assert {b["section"] for b in doc["boards"]} == {""}
+    assert sorted({ln["section"] for b in doc["boards"] for ln in b["lines"]}) == ["A", "B"]
+    wanted = sorted((ln.section, ln.board, ln.ns_pair, ln.ew_pair) for ln in event.lines)
+    for ext in (".csv", ".xml", ".pbn"):
+        out = tmp_path / f"out{ext}"
+        assert main(["score", str(src), "-o", str(out)]) == 0
+        assert sorted((ln.section, ln.board, ln.ns_pair, ln.ew_pair) for ln in read_event(out).lines) == wanted
+    pytest.importorskip("openpyxl")
+    from openpyxl import load_workbook
+
+    out = tmp_path / "out.xlsx"
+    assert main(["score", str(src), "-o", str(out)]) == 0
+    rows = list(load_workbook(out)["Travellers"].iter_rows(min_row=2, values_only=True))
+    assert sorted((r[1], r[2], r[3], r[4]) for r in rows) == wanted
+    html = tmp_path / "out.html"
+    assert main(["score", str(src), "-o", str(html)]) == 0
+    page = html.read_text(encoding="utf-8")
+    assert ">A 1<" in page and ">B 1<" in page
+    capsys.readouterr()

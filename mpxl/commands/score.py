@@ -270,7 +270,7 @@ def _write_xlsx(result: SessionResult, path: str) -> None:
     for b in result.boards:
         for sl in b.lines:
             ln = sl.line
-            tr.append([b.session, b.section, b.board, ln.ns_pair, ln.ew_pair, ln.contract, ln.declarer, ln.tricks,
+            tr.append([b.session, ln.section, b.board, ln.ns_pair, ln.ew_pair, ln.contract, ln.declarer, ln.tricks,
                        ln.score if isinstance(ln.score, int) or ln.score is None else str(ln.score),
                        None if sl.ns_mp is None else float(sl.ns_mp), None if sl.ew_mp is None else float(sl.ew_mp)])
     with atomic_path(path, suffix=".xlsx") as tmp:

@@ -85,9 +85,21 @@ def unsupported(result) -> Optional[str]:
     ev, opts = result.event, result.options
     sections = {ln.section for ln in ev.lines}
     field = getattr(opts, "field", None) or getattr(ev, "field_scoring", None) or "section"
-    if len(sections) > 1 and field != "event":
+    if len(sections) > 1:  # across the field too: its Totals would add pair 1 of A and pair 1 of B together
         return (f"the workbook holds one section; this event has {len(sections)} "
-                f"({', '.join(sorted(map(str, sections)))})")
+                f"({', '.join(sorted(map(str, sections)))}){' scored across the field' if field == 'event' else ''}")
+    from ..settings import EstimateAt, Places, Tie, Unplayed
+
+    for name, value, plain in (("estimate-at", getattr(opts, "estimate_at", None), EstimateAt.LINES),
+                               ("unplayed", getattr(opts, "unplayed", None), Unplayed.NONE),
+                               ("places", getattr(opts, "places", None), Places.SHARED),
+                               ("percentage rounding", getattr(opts, "percentage_tie", None), Tie.HALF_UP)):
+        if value is not None and value is not plain:
+            return f"{name} {value.value} is not in the workbook's formulas"
+    if getattr(opts, "totals_rounding", None) not in (None, opts.rounding):
+        return "a rounding of the totals apart from the lines' is not in the workbook's formulas"
+    if any(p.published_tiebreak is not None for p in ev.pairs):
+        return "the workbook's places share ties; this file publishes a tie-break"
     if len({ln.session for ln in ev.lines}) > 1:
         return "the workbook holds one session; this event has several"
     if getattr(opts, "factor_top", None):
