@@ -33,9 +33,24 @@ TEMPLATE_FINDINGS = {
      "Required element 'scatterStyle' is missing (minOccurs=1, found=0)"),
 }
 
+
+def _score_keeps_the_template(path: Path) -> bool:
+    """Does ``mpxl score path -o x.xlsx`` write the template (live formulas, the Methods chart)? Not
+    when the file was scored in a way the template's formulas do not hold (then: values only)."""
+    from argparse import Namespace
+
+    from mpxl.commands.score import choose_options
+    from mpxl.formats import read_event
+    from mpxl.session import score_event
+    from mpxl.workbook.event_writer import unsupported
+
+    event = read_event(path)
+    return unsupported(score_event(event, choose_options(event, Namespace(input=str(path))).options)) is None
+
+
 #: The workbooks that carry the template's Methods chart.
-WITH_TEMPLATE_CHART = {"club-pairs", "neuberg-teaching", "fresh-howell", "demo"} | {f"score-{p.stem}" for p in REAL_FILES} | {
-    "score-generated"}
+WITH_TEMPLATE_CHART = {"club-pairs", "neuberg-teaching", "fresh-howell", "demo"} | {
+    f"score-{p.stem}" for p in REAL_FILES if _score_keeps_the_template(p)} | {"score-generated"}
 
 
 def _generated_event(path: Path) -> None:
