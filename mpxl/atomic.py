@@ -22,13 +22,15 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import tempfile
 from pathlib import Path
 from typing import Iterable, Iterator
 
 from .errors import UserError
 
-__all__ = ["atomic_write", "atomic_path", "check_not_input", "same_file"]
+__all__ = ["atomic_write", "atomic_path", "check_not_input", "same_file", "remove_leftovers", "LIVE", "TEMP_PREFIX",
+           "check_extension"]
 
 
 def same_file(a: "str | os.PathLike", b: "str | os.PathLike") -> bool:
@@ -53,6 +55,23 @@ def check_not_input(output: "str | os.PathLike", inputs: Iterable) -> None:
             raise UserError(str(output), "", "refusing to write over the input file")
 
 
+def check_extension(path: "str | os.PathLike", allowed: Iterable[str], what: str) -> None:
+    """Refuse to write ``what`` to a name that says another kind of file (never a PNG over a USEBIO file).
+
+    >>> check_extension("chart.png", (".png",), "a chart")
+    >>> check_extension("results.xml", (".png",), "a chart")
+    Traceback (most recent call last):
+    ...
+    mpxl.errors.UserError: results.xml: refusing to write a chart to a '.xml' file; expected a name ending in .png
+    """
+    allowed = tuple(allowed)
+    ext = Path(path).suffix.lower()
+    if ext not in allowed:
+        kind = f"a {ext!r} file" if ext else "a name without an extension"
+        raise UserError(str(path), "", f"refusing to write {what} to {kind}; expected a name ending in "
+                        + " or ".join(allowed))
+
+
 def _give_permissions(tmp: str, target: Path) -> None:
     """The temporary file is 0600: give it the target's mode, or a new file's (0666 less the umask)."""
     try:
@@ -65,26 +84,91 @@ def _give_permissions(tmp: str, target: Path) -> None:
         os.chmod(tmp, mode)
 
 
+#: Temporary files are named ``.mpxl-PID-XXXXXXXX`` + the target's suffix: short (a target name of
+#: NAME_MAX characters still fits), and recognisable: a later run removes the ones whose process
+#: is gone (a write killed with SIGKILL), see :func:`remove_leftovers`.
+TEMP_PREFIX = ".mpxl-"
+_TEMP_RE = re.compile(r"\.mpxl-(\d+)-[a-z0-9_]{8}(\.\w{1,8})?(\.base-\d+\.xlsx|\.tmp-\d+\.xlsx)?$")
+
+#: The temporary files this process has open now (removed on SIGTERM / Ctrl-C by mpxl.cli).
+LIVE: set = set()
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's process
+        return True
+    return True
+
+
+def remove_leftovers(folder: "str | os.PathLike") -> list:
+    """Remove the temporary files of mpxl runs that were killed (their process is gone) from ``folder``.
+
+    >>> import tempfile
+    >>> d = tempfile.mkdtemp(); _ = open(os.path.join(d, ".mpxl-999999999-abcdefgh.csv"), "w").close()
+    >>> [os.path.basename(p) for p in remove_leftovers(d)], os.listdir(d)
+    (['.mpxl-999999999-abcdefgh.csv'], [])
+    """
+    removed = []
+    try:
+        names = [n for n in os.listdir(folder) if n.startswith(TEMP_PREFIX)]
+    except OSError:
+        return removed
+    for name in names:
+        m = _TEMP_RE.match(name)
+        if m and not _alive(int(m.group(1))):
+            path = os.path.join(folder, name)
+            with contextlib.suppress(OSError):
+                if os.path.isfile(path) and not os.path.islink(path):
+                    os.unlink(path)
+                    removed.append(path)
+    return removed
+
+
+def _reason(exc: OSError) -> str:
+    return exc.strerror or str(exc)
+
+
 @contextlib.contextmanager
 def atomic_path(path: "str | os.PathLike", suffix: str = "") -> Iterator[str]:
     """Yield a temporary path in ``path``'s folder; move it onto ``path`` if the block succeeds.
 
-    For writers that want a file name (openpyxl's ``save``) rather than a file object.
+    For writers that want a file name (openpyxl's ``save``) rather than a file object. Whatever
+    the operating system refuses (a read-only folder, a full disk, a name too long, the output a
+    folder) is a :class:`UserError` naming ``path``; the old file is kept and the temporary removed.
     """
     target = Path(path)
     folder = target.parent if str(target.parent) else Path(".")
     if not folder.is_dir():
         raise UserError(str(path), "", f"the folder {str(folder)!r} does not exist")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=suffix or target.suffix, dir=folder)
+    if os.path.isdir(target):
+        raise UserError(str(path), "", "is a folder; expected a file name")
+    remove_leftovers(folder)
+    ext = suffix or target.suffix
+    ext = ext if re.fullmatch(r"\.\w{1,8}", ext or "") else ""
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f"{TEMP_PREFIX}{os.getpid()}-", suffix=ext, dir=folder)
+    except OSError as exc:
+        raise UserError(str(path), "", f"cannot write in the folder {str(folder)!r}: {_reason(exc)}") from None
+    LIVE.add(tmp)
     os.close(fd)
     try:
         yield tmp
         _give_permissions(tmp, target)
         os.replace(tmp, target)
-    except BaseException:
+    except BaseException as exc:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
+        if isinstance(exc, OSError):
+            raise UserError(str(path), "", _reason(exc)) from None
         raise
+    finally:
+        LIVE.discard(tmp)
 
 
 @contextlib.contextmanager

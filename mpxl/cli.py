@@ -2,18 +2,23 @@
 
 Each module there has ``register(subparsers)``, which adds its parser and sets
 ``func`` to a function taking the parsed arguments and returning an exit status.
-Bad input (a ``UserError`` or ``ValueError``) is reported as ``mpxl: message``
+Bad input (a ``UserError`` or ``ValueError``) and what the operating system refuses
+(an ``OSError``: permission denied, a full disk...) are reported as ``mpxl: message``
 on stderr with exit status 2, never as a traceback. So is a missing optional
 package: the core and the Excel functions need only the standard library and
 xlwings; the workbooks need openpyxl and the charts matplotlib, installed by the
-extras named in :data:`EXTRAS`.
+extras named in :data:`EXTRAS`. Ctrl-C and SIGTERM stop with one line (exit 130
+and 143) and leave no temporary file.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
+import os
 import pkgutil
+import signal
 import sys
 
 from . import __version__, commands
@@ -87,6 +92,7 @@ def main(argv=None) -> int:
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
+    previous = _on_sigterm()
     try:
         return int(args.func(args) or 0)
     except (UserError, ValueError) as exc:
@@ -99,6 +105,44 @@ def main(argv=None) -> int:
         return _refuse(message)
     except BrokenPipeError:  # `mpxl score ... | head`
         return 0
+    except OSError as exc:  # what the operating system refused: one line, no traceback
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"mpxl: {where}{exc.strerror or exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM (see _on_sigterm): nothing half-written is left
+        _remove_live()
+        print(f"mpxl: {'terminated' if isinstance(exc, Terminated) else 'interrupted'}; no file was changed",
+              file=sys.stderr)
+        return 143 if isinstance(exc, Terminated) else 130
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised where the program is, so every write in progress removes its temporary file."""
+
+
+def _raise_terminated(signum, frame):
+    raise Terminated()
+
+
+def _on_sigterm():
+    """Turn SIGTERM into :class:`Terminated` (main thread only); the previous handler, or None."""
+    try:
+        return signal.signal(signal.SIGTERM, _raise_terminated)
+    except ValueError:  # not the main thread
+        return None
+
+
+def _remove_live() -> None:
+    """Remove the temporary files of writes still in progress (mpxl.atomic.LIVE)."""
+    from .atomic import LIVE
+
+    for tmp in list(LIVE):
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        LIVE.discard(tmp)
 
 
 if __name__ == "__main__":  # pragma: no cover

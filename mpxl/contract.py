@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 from numbers import Integral
 from typing import Optional
 
@@ -440,6 +441,25 @@ def score(contract: "Contract | str", declarer: "Direction | str | None",
     slam = SLAM_BONUS.get(c.level, {}).get(vulnerable, 0)
     per_overtrick = DOUBLED_OVERTRICK[c.doubled][vulnerable] if c.doubled else later
     return trick_score + bonus + slam + INSULT_BONUS[c.doubled] + per_overtrick * (taken - need)
+
+
+@lru_cache(maxsize=1)
+def possible_ns_scores() -> frozenset:
+    """Every NS score a contract can give: each level, strain, doubling, vulnerability and number of
+    tricks, made or defeated, for either side (and 0, a board passed out).
+
+    >>> s = possible_ns_scores(); 420 in s, -1100 in s, 425 in s, 7 in s, max(s)
+    (True, True, False, False, 7600)
+    """
+    out = {0}
+    for level in range(1, 8):
+        for strain in ("C", "D", "H", "S", "NT"):
+            for dbl in ("", "X", "XX"):
+                for vul in (False, True):
+                    for tricks in range(14):
+                        value = score(f"{level}{strain}{dbl}", "N", tricks, vul)
+                        out.update((value, -value))
+    return frozenset(out)
 
 
 def ns_score(contract: "Contract | str", declarer: "Direction | str | None",

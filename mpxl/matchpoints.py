@@ -3,7 +3,8 @@
 Scores are NS scores; a higher NS score is better for NS. Blank lines (None) are
 not results and get None. Weighted results (Law 12C1(c)) are lists of
 (weight, score) components whose weights sum to 1; every component is compared
-with every component of every other line and the comparisons are weighted.
+with every component of every other line and the comparisons are weighted
+(computed in n log n: all the components sorted once, with running sums of weights).
 
 >>> raw_matchpoints([-130, -660, -120, 200, -600, 100, 100, 140, -150])
 [6, 0, 8, 16, 2, 11, 11, 14, 4]
@@ -59,20 +60,32 @@ def weighted_matchpoints(lines: Sequence[Optional[Components]], scale: int = 2) 
     """
     if scale not in (1, 2):
         raise ValueError(f"scale {scale!r} must be 1 (single) or 2 (double)")
+    # Every component of every line once, sorted: a component's score beats the weight of all the
+    # components below it and ties with the weight of its equals (its own line's taken back out),
+    # so the sum is n log n rather than n^2, with exact Fractions as before.
+    weight_at: dict = {}
+    for line in lines:
+        if line is not None:
+            for w, s in line:
+                weight_at[s] = weight_at.get(s, 0) + Fraction(w)
+    below: dict = {}
+    acc = Fraction(0)
+    for s in sorted(weight_at):
+        below[s] = acc
+        acc += weight_at[s]
     out: list = []
-    for i, mine in enumerate(lines):
+    for mine in lines:
         if mine is None:
             out.append(None)
             continue
         total = Fraction(0)
-        for j, theirs in enumerate(lines):
-            if j == i or theirs is None:
-                continue
-            for wa, a in mine:
-                for wb, b in theirs:
-                    if a > b:
-                        total += Fraction(wa) * Fraction(wb) * 2
-                    elif a == b:
-                        total += Fraction(wa) * Fraction(wb)
+        for wa, a in mine:
+            beats = 2 * below[a] + weight_at[a]
+            for wc, c in mine:  # not against its own line
+                if a > c:
+                    beats -= 2 * Fraction(wc)
+                elif a == c:
+                    beats -= Fraction(wc)
+            total += Fraction(wa) * beats
         out.append(total * scale / 2)
     return out

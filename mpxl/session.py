@@ -43,6 +43,7 @@ from .adjustments import parse_entry
 from .board import plain_board, score_board
 from .errors import UserError
 from .event import Event, Line, Pair
+from .fouled import find_rule
 from .methods import Method, _check_counts
 from .rounding import Rounding, round_fraction
 from .settings import EstimateAt, Places, Tie, Unplayed
@@ -96,6 +97,8 @@ class ScoringOptions:
         object.__setattr__(self, "percentage_tie", Tie.find(self.percentage_tie))
         object.__setattr__(self, "unplayed", Unplayed.find(self.unplayed))
         object.__setattr__(self, "places", Places.find(self.places))
+        # checked here, even when no board is fouled: an option's value is never left unread
+        object.__setattr__(self, "small_groups", find_rule(self.small_groups))
         if self.scale not in (1, 2):
             raise ValueError(f"scale {self.scale!r} must be 1 (single) or 2 (double)")
         if self.ave_policy not in AVE_POLICIES:
@@ -608,36 +611,44 @@ def result_to_json(result: SessionResult) -> dict:
     >>> doc["pairs"][0]
     {'pair': '1', 'section': '', 'direction': None, 'mp': 2.0, 'max': 2.0, 'percentage': 100.0, 'place': '1=', 'boards': 1, 'names': []}
     """
+    return {"boards": list(map(board_json, result.boards)), "pairs": [pair_json(pr, result.options) for pr in result.pairs],
+            **json_heading(result)}
+
+
+def board_json(b) -> dict:
+    """One board of the ``--json`` document (see :func:`result_to_json`)."""
+    lines = []
+    for sl in b.lines:
+        score = sl.line.score
+        if score is not None and not isinstance(score, (int, str)):
+            score = str(score)
+        entry = {"ns_pair": sl.line.ns_pair, "ew_pair": sl.line.ew_pair, "ns_score": score,
+                 "ns_mp": _num(sl.ns_mp), "ew_mp": _num(sl.ew_mp)}
+        if sl.line.section != b.section:  # boards compared across the field: the line keeps its section
+            entry["section"] = sl.line.section
+        if sl.ns_total is not None:
+            entry["ns_total_mp"], entry["ew_total_mp"] = _num(sl.ns_total), _num(sl.ew_total)
+        lines.append(entry)
+    entry = {"board": b.board, "section": b.section, "lines": lines, "expected": b.expected,
+             "actual": b.actual, "top": b.top}
+    if b.line_top is not None:
+        entry["line_top"] = b.line_top
+    if b.session != 1:
+        entry["session"] = b.session
+    return entry
+
+
+def pair_json(pr, opts) -> dict:
+    """One pair of the ``--json`` document (see :func:`result_to_json`)."""
+    pct = opts.round_percentage(pr.percentage)
+    return {"pair": pr.pair.number, "section": pr.pair.section, "direction": pr.pair.direction,
+            "mp": float(pr.mp), "max": float(pr.max), "percentage": float(pct), "place": pr.place,
+            "boards": pr.boards, "names": list(pr.pair.names)}
+
+
+def json_heading(result) -> dict:
+    """The ``--json`` document's fields after its boards and pairs."""
     opts = result.options
-    boards = []
-    for b in result.boards:
-        lines = []
-        for sl in b.lines:
-            score = sl.line.score
-            if score is not None and not isinstance(score, (int, str)):
-                score = str(score)
-            entry = {"ns_pair": sl.line.ns_pair, "ew_pair": sl.line.ew_pair, "ns_score": score,
-                     "ns_mp": _num(sl.ns_mp), "ew_mp": _num(sl.ew_mp)}
-            if sl.line.section != b.section:  # boards compared across the field: the line keeps its section
-                entry["section"] = sl.line.section
-            if sl.ns_total is not None:
-                entry["ns_total_mp"], entry["ew_total_mp"] = _num(sl.ns_total), _num(sl.ew_total)
-            lines.append(entry)
-        entry = {"board": b.board, "section": b.section, "lines": lines, "expected": b.expected,
-                 "actual": b.actual, "top": b.top}
-        if b.line_top is not None:
-            entry["line_top"] = b.line_top
-        if b.session != 1:
-            entry["session"] = b.session
-        boards.append(entry)
-    pairs = []
-    for pr in result.pairs:
-        pct = opts.round_percentage(pr.percentage)
-        pairs.append({"pair": pr.pair.number, "section": pr.pair.section, "direction": pr.pair.direction,
-                      "mp": float(pr.mp), "max": float(pr.max), "percentage": float(pct), "place": pr.place,
-                      "boards": pr.boards, "names": list(pr.pair.names)})
-    doc = {"title": result.event.title, "program": result.event.program, "method": opts.method_name,
-           "scale": opts.scale, "rounding": str(opts.rounding), "settings": settings_of(result),
-           "boards": boards, "pairs": pairs}
-    return {k: doc[k] for k in ("boards", "pairs")} | {k: v for k, v in doc.items() if k not in ("boards", "pairs")}
+    return {"title": result.event.title, "program": result.event.program, "method": opts.method_name,
+            "scale": opts.scale, "rounding": str(opts.rounding), "settings": settings_of(result)}
 

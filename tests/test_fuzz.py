@@ -492,3 +492,107 @@ def test_error_values_are_named_in_the_message(error):
     answer = udfs.MATCHPOINTS([[420.0], [error], [-50.0]])
     assert isinstance(answer, str) and error in answer
     assert udfs.TOP(error).startswith("TOP:")
+
+
+# ------------------------------------------------------------------ issue 14: nothing lost, nothing injected
+
+from mpxl.event import Event, Line, Pair  # noqa: E402
+from mpxl.session import score_event  # noqa: E402
+
+#: Text as hostile as a results file can carry: formula starts, quotes, backslashes, PBN and XML syntax.
+_HOSTILE_CHARS = st.sampled_from(list("=+-@'\"\\[]{}%;<>&#|!,.:/ ") + ["\u00e9", "\u0664", "\U0001f0a1", "A", "7"])
+HOSTILE_TEXT = st.text(_HOSTILE_CHARS, min_size=1, max_size=12).map(str.strip).filter(
+    lambda t: t and " - " not in t and t != "-")
+
+
+@st.composite
+def hostile_events(draw):
+    title, section, ns, ew, name = (draw(HOSTILE_TEXT) for _ in range(5))
+    if ns == ew:
+        ew = ew + "x"
+    lines = [Line(1, ns, ew, section, 420), Line(1, "90", "91", section, 400),
+             Line(2, ns, "91", section, -50), Line(2, "90", ew, section, 100)]
+    pairs = [Pair(ns, section, "NS", (name, "B")), Pair("90", section, "NS", ("C", "D")),
+             Pair(ew, section, "EW", ("E", name)), Pair("91", section, "EW", ("G", "H"))]
+    return Event(lines=lines, pairs=pairs, title=title, winners={section: 2}, source="fuzz")
+
+
+@settings(FUZZ, max_examples=max(10, EXAMPLES))
+@given(hostile_events())
+def test_hostile_text_through_every_writer(tmp_path_factory, ev):
+    from openpyxl import load_workbook
+
+    from mpxl.commands.score import write_output
+    from mpxl.report_html import results_html
+
+    folder = tmp_path_factory.mktemp("hostile")
+    result = score_event(ev)
+    want = sorted((ln.board, ln.section, ln.ns_pair, ln.ew_pair, ln.score) for ln in ev.lines)
+    for ext in (".csv", ".xml", ".pbn"):
+        out = folder / f"out{ext}"
+        formats.write_event(result, out)
+        back = formats.read_event(out)
+        assert sorted((ln.board, ln.section, ln.ns_pair, ln.ew_pair, ln.score) for ln in back.lines) == want, ext
+        if ext != ".csv":
+            assert back.title == ev.title
+    text = (folder / "out.csv").read_text(encoding="utf-8")
+    for row in __import__("csv").reader(io.StringIO(text)):
+        assert all(not c or c[0] not in "=+-@\t\r" or c.lstrip("-").replace(".", "").isdigit() for c in row), row
+    write_output(result, str(folder / "out.xlsx"))
+    texts = [c for ws in load_workbook(folder / "out.xlsx") for r in ws.iter_rows() for c in r
+             if isinstance(c.value, str) and c.value in (ev.lines[0].ns_pair, ev.lines[0].ew_pair)]
+    assert texts and all(c.data_type == "s" for c in texts)
+    page = results_html(result)
+    assert "<script" not in page.lower() or "<script" in ev.title.lower()
+
+
+_PBN_GAME = ('[Event "e"]\n[Board "{b}"]\n'
+             '[ScoreTable "PairId_NS\\2R;PairId_EW\\2R;Score_NS\\6R"]\n1 2 420\n3 4 400\n5 6 -50\n')
+
+
+@settings(FUZZ, max_examples=max(10, EXAMPLES))
+@given(st.lists(st.sampled_from(["blank", "tag", "comment", "open comment", "brace line"]), min_size=1, max_size=3),
+       st.randoms(use_true_random=False))
+def test_pbn_breakage_is_read_whole_or_refused(tmp_path_factory, edits, rnd):
+    lines = (_PBN_GAME.format(b=1) + "\n" + _PBN_GAME.format(b=2)).splitlines()
+    for edit in edits:
+        at = rnd.randrange(len(lines) + 1)
+        insert = {"blank": "", "tag": '[ScoreTable "PairId_NS\\2R;PairId_EW\\2R;Score_NS\\6R"]',
+                  "comment": "{ a note }", "open comment": "{ a note", "brace line": "}"}[edit]
+        lines.insert(at, insert)
+    data = ("\n".join(lines) + "\n").encode()
+    rows = sum(1 for ln in lines if ln[:1].isdigit())
+    ev = read_direct(tmp_path_factory.mktemp("pbn"), data, ".pbn")
+    if ev is not None:  # read: every row read (none dropped without a word)
+        assert len(ev.lines) == rows, "\n".join(lines)
+
+
+@settings(FUZZ, max_examples=max(10, EXAMPLES))
+@given(st.lists(st.integers(-2, 2), min_size=3, max_size=3), st.booleans())
+def test_csv_short_and_long_rows_are_read_whole_or_refused(tmp_path_factory, widths, to_csv):
+    rows = ["1,1,2,420", "1,3,4,400", "2,1,4,-50"]
+    edited = []
+    for row, change in zip(rows, widths):
+        cells = row.split(",")
+        cells = cells[:len(cells) + change] if change < 0 else cells + ["7"] * change
+        edited.append(",".join(cells))
+    data = ("board,ns_pair,ew_pair,ns_score\n" + "\n".join(edited) + "\n").encode()
+    folder = tmp_path_factory.mktemp("csv")
+    status, message = score_file(folder, data, ".csv", "out.csv" if to_csv else "out.xml")
+    assert (status == 0) == all(w == 0 for w in widths), message
+
+
+@pytest.mark.parametrize("target", ["/dev/zero", "/dev/urandom", "/dev/null", "fifo", "folder"])
+@pytest.mark.parametrize("suffix", [".csv", ".xml", ".pbn", ".txt"])
+def test_device_and_fifo_paths_are_refused_at_once(target, suffix, tmp_path):
+    src = tmp_path / f"input{suffix}"
+    if target == "fifo":
+        os.mkfifo(src)
+    elif target == "folder":
+        src.mkdir()
+    else:
+        src.symlink_to(target)
+    err = io.StringIO()
+    with alarm(), contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+        assert main(["score", str(src), "-o", str(tmp_path / "out.csv")]) == 2
+    assert "not a results file" in err.getvalue() or "cannot tell the file's format" in err.getvalue(), err.getvalue()

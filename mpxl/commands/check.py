@@ -20,6 +20,7 @@ from . import plain_help
 from ..conventions import Conventions, find
 from ..errors import UserError
 from ..formats import read_event
+from ..formats.common import warn_unusual
 from ..session import SessionResult, score_event
 from .score import add_scoring_arguments, choose_options
 
@@ -131,6 +132,8 @@ def tie_note(result: SessionResult) -> str:
 
 def run(args) -> int:
     event = read_event(args.input)
+    for warning in warn_unusual(event, args.input):
+        print(f"mpxl: {warning}", file=sys.stderr)
     has_lines = any(ln.published_ns_mp is not None or ln.published_ew_mp is not None for ln in event.lines)
     has_pairs = any(p.published_percentage is not None or p.published_mp is not None for p in event.pairs)
     if not (has_lines or has_pairs):

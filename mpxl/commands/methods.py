@@ -78,6 +78,10 @@ def format_table(expected: int, actual: int, scale: int = 2) -> str:
 
 
 def run(args) -> int:
+    if args.chart:
+        from ..atomic import check_extension
+
+        check_extension(args.chart, (".png",), "a chart")
     table = format_table(args.expected, args.actual, args.scale)
     if args.chart:
         from ..atomic import atomic_path

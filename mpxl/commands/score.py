@@ -22,7 +22,7 @@ from ..columnar import score_columns
 from ..conventions import CONVENTIONS, detect, detect_from, find
 from ..errors import UserError
 from ..formats import read_event, read_travellers, write_event
-from ..formats.common import figure_decimals
+from ..formats.common import figure_decimals, warn_unusual
 from ..formats.csvcolumns import write_columns_csv
 from ..conventions import Conventions
 from ..event import Event
@@ -30,7 +30,8 @@ from ..inference import Inference, differences_from, infer
 from ..methods import Method
 from ..rounding import Rounding, round_fraction
 from . import plain_help
-from ..session import AVE_POLICIES, ScoringOptions, SessionResult, result_to_json, score_event, settings_of
+from ..textsafe import as_text_cell
+from ..session import AVE_POLICIES, ScoringOptions, SessionResult, board_json, json_heading, pair_json, score_event, settings_of
 from ..settings import EstimateAt, Places, Tie, Unplayed
 from ..workbook import ooxml
 
@@ -262,7 +263,7 @@ def _write_xlsx(result: SessionResult, path: str) -> None:
     ws.title = "Ranking"
     ws.append(["Section", "Direction", "Place", "Pair", "Names", "MPs", "Max", "Percentage", "Boards"])
     for pr in result.pairs:
-        ws.append([pr.pair.section, pr.pair.direction or "", pr.place, pr.pair.number, " & ".join(pr.pair.names),
+        _append_data(ws, [pr.pair.section, pr.pair.direction or "", pr.place, pr.pair.number, " & ".join(pr.pair.names),
                    float(pr.mp), float(pr.max), float(pr.percentage), pr.boards])
     tr = wb.create_sheet("Travellers")
     tr.append(["Session", "Section", "Board", "NS pair", "EW pair", "Contract", "Declarer", "Tricks", "NS score",
@@ -270,11 +271,40 @@ def _write_xlsx(result: SessionResult, path: str) -> None:
     for b in result.boards:
         for sl in b.lines:
             ln = sl.line
-            tr.append([b.session, ln.section, b.board, ln.ns_pair, ln.ew_pair, ln.contract, ln.declarer, ln.tricks,
+            _append_data(tr, [b.session, ln.section, b.board, ln.ns_pair, ln.ew_pair, ln.contract, ln.declarer, ln.tricks,
                        ln.score if isinstance(ln.score, int) or ln.score is None else str(ln.score),
                        None if sl.ns_mp is None else float(sl.ns_mp), None if sl.ew_mp is None else float(sl.ew_mp)])
     with atomic_path(path, suffix=".xlsx") as tmp:
         ooxml.save(wb, tmp)
+
+
+def _append_data(ws, values: list) -> None:
+    """A row of values from the event: every text a string cell (never a formula: :mod:`mpxl.textsafe`)."""
+    row = ws.max_row + 1  # below the header
+    for column, value in enumerate(values, 1):
+        as_text_cell(ws.cell(row=row, column=column), value)
+
+
+def write_json(result: SessionResult, out, more: "dict | None" = None) -> None:
+    """Write the ``--json`` document to the text stream ``out`` a board at a time: the same text as
+    ``json.dump(result_to_json(result) | more, out, indent=1, ensure_ascii=False)``, without ever
+    holding the whole document (at 5 million lines it would take gigabytes).
+    """
+    def items(values, depth: int) -> None:
+        first = True
+        for value in values:
+            text = json.dumps(value, indent=1, ensure_ascii=False).replace("\n", "\n" + " " * (depth + 1))
+            out.write(("[\n" if first else ",\n") + " " * (depth + 1) + text)
+            first = False
+        out.write("[]" if first else "\n" + " " * depth + "]")
+
+    out.write('{\n "boards": ')
+    items(map(board_json, result.boards), 1)
+    out.write(',\n "pairs": ')
+    items((pair_json(pr, result.options) for pr in result.pairs), 1)
+    for key, value in (json_heading(result) | (more or {})).items():
+        out.write(f",\n {json.dumps(key)}: " + json.dumps(value, indent=1, ensure_ascii=False).replace("\n", "\n "))
+    out.write("\n}")
 
 
 def _write_html(result: SessionResult, path: str) -> None:
@@ -291,12 +321,15 @@ def write_output(result: SessionResult, path: str, inputs=()) -> None:
     if ext not in OUTPUT_EXTENSIONS:
         raise UserError(path, "", f"cannot write {ext or 'files without an extension'!r}; expected one of "
                         + ", ".join(OUTPUT_EXTENSIONS))
-    if ext == ".xlsx":
-        _write_xlsx(result, path)
-    elif ext in (".html", ".htm"):
-        _write_html(result, path)
-    else:
-        write_event(result, path)
+    try:
+        if ext == ".xlsx":
+            _write_xlsx(result, path)
+        elif ext in (".html", ".htm"):
+            _write_html(result, path)
+        else:
+            write_event(result, path)
+    except ValueError as exc:  # text the format cannot hold (mpxl.textsafe): name the output
+        raise UserError(path, "", str(exc)) from None
 
 
 @contextmanager
@@ -340,6 +373,8 @@ def _score_columns(args) -> bool:
     scored = score_columns(travellers, options)
     if scored is None:
         return False
+    for warning in warn_unusual(travellers.score, args.input, lambda i: f"line {i + 2}"):  # as the event model would
+        print(f"mpxl: {warning}", file=sys.stderr)
     write_columns_csv(travellers, scored, figure_decimals(options), args.output)
     print(written_line(args.output, traveller_lines=len(travellers)))
     return True
@@ -369,15 +404,15 @@ def run(args) -> int:
         if _score_columns(args):
             return 0
         event = read_event(args.input)
+        for warning in warn_unusual(event, args.input):
+            print(f"mpxl: {warning}", file=sys.stderr)
         chosen = choose_options(event, args)
         result = score_event(event, chosen.options)
         if args.output:
             write_output(result, args.output, [args.input])
             print(written_line(args.output, boards=len(result.boards), pairs=len(result.pairs)), file=say)
     if args.json:
-        doc = result_to_json(result)
-        doc["conventions"] = chosen.to_json(event)
-        json.dump(doc, sys.stdout, indent=1, ensure_ascii=False)
+        write_json(result, sys.stdout, {"conventions": chosen.to_json(event)})
         sys.stdout.write("\n")
     elif not args.output:
         print(ranking_text(result))

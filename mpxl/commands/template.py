@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 
-from ..atomic import atomic_path
+from ..atomic import atomic_path, check_extension
 from ..workbook import ooxml
 from ..workbook.template import METHOD_NAMES, build_template
 
@@ -20,6 +20,7 @@ __all__ = ["register", "run", "save_atomically"]
 
 def save_atomically(wb, path: str) -> None:
     """Save an openpyxl workbook to ``path`` through a temporary file and a rename."""
+    check_extension(path, (".xlsx", ".xlsm"), "a workbook")
     with atomic_path(path, suffix=".xlsx") as tmp:
         ooxml.save(wb, tmp)
 

@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import os
+import stat
 
 import re
 from fractions import Fraction
@@ -51,9 +52,12 @@ def number_or_none(text) -> Optional[float]:
         return None
     s = s.replace(",", ".") if re.fullmatch(r"[+-]?\d+,\d+", s) else s
     try:
-        return float(s)
+        value = float(s)
     except ValueError:
         raise ValueError(f"{text!r} is not a number") from None
+    if value != value or value in (float("inf"), float("-inf")) or "_" in s or not s.isascii():
+        raise ValueError(f"{text!r} is not a number; expected a figure such as 7 or 11.60")  # nan, inf, 1e400, 4_2
+    return value
 
 
 def check_entry(value, source: str, where: str):
@@ -89,13 +93,114 @@ def score_from_contract(board: int, contract, declarer, tricks, source: str, whe
         raise UserError(source, where, str(exc)) from None
 
 
+#: The most bytes any reader takes from a file (the largest of :data:`mpxl.formats.MAX_BYTES`):
+#: a read stops there, whatever the size on disk says.
+READ_CAP = 256 * 2**20
+
+
 def read_bytes(path: "str | os.PathLike", limit: int = -1) -> bytes:
-    """A file's bytes (at most ``limit``), or a :class:`UserError` naming the file and the problem."""
+    """A file's bytes (at most ``limit``), or a :class:`UserError` naming the file and the problem.
+
+    Only a regular file is read (a FIFO, a device such as ``/dev/zero`` or a folder is refused,
+    and a FIFO is opened without waiting for a writer); never more than :data:`READ_CAP` bytes.
+    """
+    source = str(path)
     try:
-        with open(path, "rb") as f:
-            return f.read(limit)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except OSError as exc:
-        raise UserError(str(path), "", exc.strerror or str(exc)) from None
+        raise UserError(source, "", exc.strerror or str(exc)) from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            os.close(fd)
+            kind = ("a folder" if stat.S_ISDIR(mode) else "a FIFO (named pipe)" if stat.S_ISFIFO(mode)
+                    else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "not a regular file")
+            raise UserError(source, "", f"{kind}, not a results file; expected a regular file")
+        with os.fdopen(fd, "rb") as f:
+            cap = READ_CAP if limit < 0 else min(limit, READ_CAP)
+            data = f.read(cap + (1 if limit < 0 else 0))
+    except OSError as exc:
+        raise UserError(source, "", exc.strerror or str(exc)) from None
+    if limit < 0 and len(data) > cap:
+        raise UserError(source, "", f"the file is larger than the {READ_CAP // 2**20} MB mpxl reads: "
+                        "far larger than any real event")
+    return data
+
+
+# ------------------------------------------------------------------ one validation of a board, a score, a pair
+
+#: The largest board number a reader takes (beyond it a number is no longer exact as a float).
+MAX_BOARD = 2**53 - 1
+#: The largest NS score in magnitude: 7NT redoubled vulnerable, down 13.
+MAX_SCORE = 7600
+_WHOLE = re.compile(r"[+-]?[0-9]+(?:\.0*)?")  # ASCII digits only: not 4_20, not Arabic-Indic digits
+
+
+def board_number(text, source: str, where: str) -> int:
+    """A board number as every reader takes it: ASCII digits, 1 to MAX_BOARD; UserError otherwise.
+
+    >>> board_number(" 7 ", "f.pbn", "line 3"), board_number("12.0", "f.csv", "line 2")
+    (7, 12)
+    >>> board_number("0", "f.xml", "BOARD")
+    Traceback (most recent call last):
+    ...
+    mpxl.errors.UserError: f.xml: BOARD: '0' is not a board number; expected a whole number from 1
+    """
+    t = str(text).strip() if text is not None else ""
+    if _WHOLE.fullmatch(t) and t[0] not in "+-":
+        board = int(t.split(".")[0])
+        if 1 <= board <= MAX_BOARD:
+            return board
+    raise UserError(source, where, f"{text!r} is not a board number; expected a whole number from 1")
+
+
+def whole_score(text: str, source: str, where: str):
+    """A score written as a number: an int within the range any contract gives (UserError otherwise),
+    or None when ``text`` is not written as a number at all (an artificial code: check_entry reads it).
+
+    >>> whole_score("-620", "f", "l"), whole_score("420.0", "f", "l"), whole_score("A+", "f", "l")
+    (-620, 420, None)
+    >>> whole_score("4_20", "f", "line 2")
+    Traceback (most recent call last):
+    ...
+    mpxl.errors.UserError: f: line 2: '4_20' is not a score; a bridge score is a whole number such as 420 or -50
+    """
+    t = text.strip()
+    if _WHOLE.fullmatch(t):
+        value = int(t.split(".")[0])
+        if abs(value) > MAX_SCORE:
+            raise UserError(source, where, f"{text!r} is not a score: no contract gives more than {MAX_SCORE} "
+                            f"or less than -{MAX_SCORE}")
+        return value
+    if re.fullmatch(r"[\s\d_.,+\-eE]+|[+-]?(nan|inf|infinity)", t, re.IGNORECASE) or (
+            any(ch.isdigit() for ch in t) and not t.isascii() and not re.search(r"[A-Za-z%/|]", t)):
+        raise UserError(source, where, f"{text!r} is not a score; a bridge score is a whole number such as 420 or -50")
+    return None
+
+
+def unusual_scores(scores) -> list:
+    """The whole-number scores among ``scores`` that no contract gives (7, 425): typing errors to flag.
+
+    >>> unusual_scores([420, -50, 425, "A+", None, 7, 425])
+    [7, 425]
+    """
+    from ..contract import possible_ns_scores
+
+    possible = possible_ns_scores()
+    return sorted({s for s in scores if type(s) is int} - possible)
+
+
+def warn_unusual(event_or_scores, source: str, where_of=None) -> list:
+    """Warnings naming each score no contract gives, at its first line: ``file: line 7: score 425 ...``."""
+    lines = getattr(event_or_scores, "lines", None)
+    scores = [ln.score for ln in lines] if lines is not None else list(event_or_scores)
+    out = []
+    for value in unusual_scores(scores):
+        i = scores.index(value)
+        where = lines[i].where if lines is not None else (where_of(i) if where_of else "")
+        out.append(": ".join(x for x in (source, where, f"warning: score {value} is not a score any contract gives "
+                                          "(a typing error? a director's score goes in as an adjusted score)") if x))
+    return out
 
 
 def decode_text(data: bytes, declared: Optional[str] = None) -> str:

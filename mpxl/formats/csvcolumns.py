@@ -23,6 +23,7 @@ from ..contract import board_vulnerability
 from ..errors import UserError
 from .common import (check_entry, decimals_of, decode_text, format_number, number_or_none, read_bytes,
                      score_from_contract)
+from ..textsafe import needs_csv_escape
 from .csvfile import (COLUMNS, PLAIN_COLUMNS, _PlainRows, _cell_text, _delimiter, _header_keys, _score, _splittable,
                       _tricks, score_cells, tricks_of_contract)
 
@@ -58,8 +59,12 @@ def _entry_adjustment(text: str):
 
 
 def _text(text: str) -> Optional[str]:
-    """A contract, declarer or lead cell: the text, None when blank."""
-    return text.strip() or None
+    """A contract, declarer or lead cell: the text, None when blank (ValueError for a text that starts
+    with a quote: the row-by-row reader reads it)."""
+    text = text.strip()
+    if text[:1] == "'":
+        raise ValueError(text)
+    return text or None
 
 
 def _tricks_cell(text: str):
@@ -219,7 +224,8 @@ def write_columns_csv(t: Travellers, scored: ScoredColumns, decimals: Optional[i
     def texts(column) -> tuple:
         """(value -> cell text, or None when the values are their own texts; the column)."""
         distinct = set(column)
-        if all(type(value) is str for value in distinct) and not _QUOTED.search("".join(distinct)):
+        if (all(type(value) is str for value in distinct) and not _QUOTED.search("".join(distinct))
+                and not any(map(needs_csv_escape, distinct))):
             return None, column
         return {value: _cell_text(value) for value in distinct}, column
 

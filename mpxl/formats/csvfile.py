@@ -35,7 +35,8 @@ from ..adjustments import parse_entry
 from ..columnar import two_winner_sections
 from ..errors import UserError
 from ..event import Event, Line, Pair
-from .common import (check_entry, check_duplicates, decimals_of, decode_text, entry_text, figure_text, read_bytes,
+from ..textsafe import csv_text as safe_cell, csv_untext, needs_csv_escape
+from .common import (MAX_BOARD, MAX_SCORE, board_number, whole_score, check_entry, check_duplicates, decimals_of, decode_text, entry_text, figure_text, read_bytes,
                      number_or_none, score_from_contract)
 
 __all__ = ["read_csv", "read_csv_text", "write_csv", "csv_text", "COLUMNS", "NAME_COLUMNS", "NOTE_COLUMN", "ALIASES"]
@@ -183,8 +184,10 @@ _EXACT_INT = 2**53
 CHUNK_ROWS = 20_000
 
 def _plain_board(text: str) -> int:
+    if not text.isascii() or "_" in text:  # int() takes 4_20 and other scripts' digits: the general path refuses them
+        raise ValueError(text)
     board = int(text)
-    if not 0 < board < _EXACT_INT:
+    if not 0 < board <= MAX_BOARD:
         raise ValueError(text)
     return board
 
@@ -193,15 +196,17 @@ def _plain_score(text: str) -> Optional[int]:
     text = text.strip()
     if not text:
         return None
+    if not text.isascii() or "_" in text:
+        raise ValueError(text)
     score = int(text)
-    if not -_EXACT_INT < score < _EXACT_INT:
+    if not -MAX_SCORE <= score <= MAX_SCORE:
         raise ValueError(text)
     return score
 
 
 def _plain_pair(text: str) -> str:
     text = text.strip()
-    if not text:
+    if not text or text[0] == "'":
         raise ValueError(text)
     return _pair_id(text) if "." in text else text
 
@@ -210,7 +215,17 @@ def _plain_table(text: str):
     text = text.strip()
     if not text:
         return None
+    if text[0] == "'":
+        raise ValueError(text)
     return int(text) if text.isascii() and text.isdigit() else text
+
+
+def _plain_text(text: str) -> str:
+    """A section cell, stripped; ValueError for one that starts with a quote (the general path reads it)."""
+    text = text.strip()
+    if text[:1] == "'":
+        raise ValueError(text)
+    return text
 
 
 def _plain_session(text: str) -> int:
@@ -233,9 +248,9 @@ class _PlainRows:
         at = {k: i for i, k in enumerate(keys) if k}
         # Line's first fields in order, with the function that reads each (None: not in the file)
         self.columns = [(at["board"], _plain_board), (at["ns_pair"], _plain_pair), (at["ew_pair"], _plain_pair),
-                        (at.get("section"), str.strip), (at.get("ns_score"), score or _plain_score),
+                        (at.get("section"), _plain_text), (at.get("ns_score"), score or _plain_score),
                         (at.get("table"), _plain_table), (at.get("session"), _plain_session)]
-        self.missing = {str.strip: "", _plain_table: None, _plain_session: 1,  # a column the file lacks
+        self.missing = {_plain_text: "", _plain_table: None, _plain_session: 1,  # a column the file lacks
                         score or _plain_score: None}
         self.known: dict = {}  # per reading function: cell text -> value
 
@@ -409,19 +424,17 @@ def _general_line(row: list, keys: list, source: str, where: str, names: Optiona
         return None
     if len(row) > len(keys) and any(c.strip() for c in row[len(keys):]):
         raise UserError(source, where, f"the row has {len(row)} cells, the header names {len(keys)}")
+    named = [k for k in keys[len(row):] if k]
+    if named:  # a short row: never read a missing cell as blank (a score lost without a word)
+        raise UserError(source, where, f"the row has {len(row)} cells, the header names {len(keys)} "
+                        f"(no {', '.join(named)})")
     cells = {}
     for i, k in enumerate(keys):
         if k:
             value = row[i].strip() if i < len(row) else ""
-            cells[k] = value if value != "" else None
+            cells[k] = csv_untext(value) if value != "" else None
     get = cells.get
-    board_text = get("board")
-    try:
-        board = int(float(board_text)) if board_text is not None else None
-        if board is None or board < 1 or float(board_text) != board:
-            raise ValueError
-    except (ValueError, OverflowError):  # 'x', '1.5', 'inf', '1e400'
-        raise UserError(source, f"{where}, column board", f"{board_text!r} is not a board number") from None
+    board = board_number(get("board"), source, f"{where}, column board")
     ns, ew = get("ns_pair"), get("ew_pair")
     if ns is None or ew is None:
         raise UserError(source, where, "a line needs both ns_pair and ew_pair")
@@ -497,15 +510,8 @@ def _pair_id(text: str) -> str:
 
 
 def _score(text: str, source: str, where: str):
-    try:
-        value = float(text)
-    except ValueError:
-        return check_entry(text, source, where)
-    if value != value or value in (float("inf"), float("-inf")):
-        raise UserError(source, where, f"{text!r} is not a score; a bridge score is a whole number")
-    if value != int(value):
-        raise UserError(source, where, f"{text!r} is not a score; a bridge score is a whole number")
-    return int(value)
+    value = whole_score(text, source, where)  # the one rule for a score written as a number
+    return check_entry(text, source, where) if value is None else value
 
 
 def _detect_winners(ev: Event) -> None:
@@ -553,7 +559,11 @@ def csv_text(result_or_event) -> str:
             extra.append(ln.note)
         extra_rows.append(extra)
     for row, extra in zip(csv.reader(io.StringIO(rows.getvalue(), newline="")), extra_rows):
-        w.writerow(row + extra)
+        if any(map(needs_csv_escape, row + extra)):  # the rows' cells are written already (escaped): quote them again
+            buf.write(",".join(['"' + c.replace('"', '""') + '"' if needs_csv_escape(c) else _cell_text(c)
+                                for c in row] + list(map(_cell_text, extra))) + "\n")
+        else:
+            w.writerow(row + extra)
     return buf.getvalue()
 
 
@@ -580,7 +590,10 @@ _NO_DETAILS = (None, None, None, None, "", False, None, None)
 
 
 def _cell_text(value) -> str:
-    """``value`` as the csv writer writes it in a row of several cells (quoted when it must be)."""
+    """``value`` as the csv writer writes it in a row of several cells (quoted when it must be); a
+    text that a spreadsheet could take for a formula neutralised (:func:`mpxl.textsafe.csv_text`)."""
+    if needs_csv_escape(value):
+        return safe_cell(value)
     buf = io.StringIO()
     csv.writer(buf, lineterminator="\n").writerow([value, ""])
     return buf.getvalue()[:-2]
@@ -626,7 +639,7 @@ def _write_rows(buf, writer, scored, decimals) -> None:
                   f"{known_cell(ns) or cell(ns)}{known_cell(ew) or cell(ew)},,,,"
                   f"{known_cell(score) or cell(score)},,,,,{ns_text},{ew_text}\n")
             continue
-        writer.writerow([
+        row = [
             ln.session, ln.section, ln.board, ln.table if ln.table is not None else "", ln.ns_pair, ln.ew_pair,
             ln.contract or "", ln.declarer or "", "" if ln.tricks is None else ln.tricks, ln.lead or "",
             *score_cells(ln.score),
@@ -634,7 +647,11 @@ def _write_rows(buf, writer, scored, decimals) -> None:
             "" if ln.ns_penalty is None else ln.ns_penalty, "" if ln.ew_penalty is None else ln.ew_penalty,
             (known_figure(id(ns_mp)) or figure(ns_mp))[1],
             (known_figure(id(ew_mp)) or figure(ew_mp))[1],
-        ])
+        ]
+        if any(map(needs_csv_escape, row)):
+            write(",".join(map(_cell_text, row)) + "\n")
+        else:
+            writer.writerow(row)
 
 
 def write_csv(result_or_event, path: "str | os.PathLike") -> None:

@@ -38,8 +38,9 @@ from ..columnar import two_winner_sections
 from ..contract import board_dealer, board_vulnerability
 from ..errors import UserError
 from ..event import Deal, Event, Line, Pair, Player
-from .common import (check_entry, decimals_of, decode_text, figure_text, format_number, number_or_none, percentage_text,
-                     read_bytes, score_from_contract, totals_decimals)
+from .common import (board_number, check_entry, decimals_of, decode_text, figure_text, format_number, number_or_none, percentage_text,
+                     read_bytes, score_from_contract, totals_decimals, whole_score)
+from ..textsafe import pbn_string, pbn_unescape
 
 __all__ = ["read_pbn", "read_pbn_text", "write_pbn", "pbn_text", "parse_columns", "split_row"]
 
@@ -71,7 +72,7 @@ def split_row(text: str) -> list[Optional[str]]:
     cells: list[Optional[str]] = []
     for m in _TOKEN_RE.finditer(text):
         if m.group(1) is not None:
-            cells.append(m.group(1).replace('\\"', '"'))
+            cells.append(pbn_unescape(m.group(1)))
         else:
             cells.append(None if m.group(2) == "-" else m.group(2))
     return cells
@@ -82,12 +83,13 @@ def _games(text: str, source: str):
     tags: dict = {}
     tables: dict = {}
     current: Optional[str] = None
-    in_comment = False
+    in_comment = 0  # the line a { comment not yet closed opened on
+    ended = None  # (table, line of the blank line) when a blank line ended a game inside a table
     for no, raw in enumerate(text.splitlines(), 1):
         line = raw.rstrip("\r\n")
         if in_comment:
             if "}" in line:
-                in_comment = False
+                in_comment = 0
             continue
         stripped = line.strip()
         if stripped.startswith("%"):
@@ -96,11 +98,19 @@ def _games(text: str, source: str):
                 tags.setdefault("%" + m.group(1), (m.group(2), no))
             continue
         if stripped.startswith("{"):
-            in_comment = "}" not in stripped
+            in_comment = 0 if "}" in stripped else no
             continue
         if stripped.startswith(";"):
             continue
+        if ended is not None and stripped and not stripped.startswith("["):
+            raise UserError(source, f"line {no}", f"a {ended[0]} row after the empty line on line {ended[1]}: "
+                            "PBN ends a game (and its table) at an empty line, so this row and the ones after it "
+                            "would be lost; remove the empty line")
+        if stripped:
+            ended = None
         if not stripped:
+            if current is not None:
+                ended = (current, no)
             current = None
             if any(not k.startswith("%") for k in tags):
                 yield tags, tables
@@ -112,15 +122,24 @@ def _games(text: str, source: str):
             if not m:
                 raise UserError(source, f"line {no}", f"malformed PBN tag {stripped[:60]!r}; expected [Name \"value\"]")
             name, value = m.group(1), m.group(2)
+            if not name.endswith("Table"):  # a table's column spec keeps its backslashes (Name\\2R)
+                value = pbn_unescape(value)
             tags[name] = (value, no)
             current = None
             if name.endswith("Table"):
+                if name in tables:
+                    raise UserError(source, f"line {no}", f"a second {name} in one game (the first is on line "
+                                    f"{tables[name][2]}); PBN gives a game one {name}: end the game with an empty "
+                                    "line and a [Board] tag, or join the two tables")
                 tables[name] = (parse_columns(value), [], no)
                 current = name
             continue
         if current is not None:
             tables[current][1].append((no, split_row(stripped)))
         # other lines (a deal's play or auction section) are not results; skip them
+    if in_comment:
+        raise UserError(source, f"line {in_comment}", "a { comment that is never closed (no '}' after it): "
+                        "it would hide the rest of the file")
     if any(not k.startswith("%") for k in tags):
         yield tags, tables
 
@@ -169,10 +188,8 @@ def _mirror(code: str) -> str:
 
 
 def _int_score(cell: str, source: str, where: str):
-    try:
-        return int(cell)
-    except ValueError:
-        return check_entry(cell, source, where)
+    value = whole_score(cell, source, where)  # the one rule for a score written as a number
+    return check_entry(cell, source, where) if value is None else value
 
 
 def read_pbn_text(text: str, source: str = "<pbn>") -> Event:
@@ -197,10 +214,7 @@ def read_pbn_text(text: str, source: str = "<pbn>") -> Event:
         ev.date = ev.date or tags.get("Date", ("", 0))[0]
         if "Board" in tags:
             value, no = tags["Board"]
-            try:
-                board = int(value)
-            except ValueError:
-                raise UserError(source, f"line {no}", f"Board {value!r} is not a board number") from None
+            board = board_number(value, source, f"line {no}")
         ev.venue = ev.venue or tags.get("Site", ("", 0))[0]
         if "Deal" in tags and board is not None and tags["Deal"][0].strip():
             value, no = tags["Deal"]
@@ -356,17 +370,20 @@ TIEBREAK_COLUMN = ";Tiebreak\\3R"  # written when the event carries a program's 
 TOTAL_COLUMNS = "Rank\\3R;PairId\\3R;Direction\\5R;TotalScoreMP\\7R;TotalPercentage\\6R;Names\\40L;NrBoards\\2R"
 
 
-def _quote(value) -> str:
+def _quote(value, what: str = "text") -> str:
     if value is None or value == "":
         return "-"
-    return '"' + str(value).replace('"', "'") + '"'
+    return '"' + pbn_string(value, what) + '"'
 
 
-def _word(value) -> str:
+_BARE_WORD = re.compile(r'[\w.+=*/#:][^\s"\\]*')
+
+
+def _word(value, what: str = "text") -> str:
     if value is None or str(value).strip() == "":
         return "-"
     text = str(value)
-    return text if re.fullmatch(r"[^\s\"]+", text) else _quote(text)
+    return text if _BARE_WORD.fullmatch(text) else _quote(text, what)
 
 
 def _score_cells(score) -> tuple[str, str]:
@@ -411,12 +428,12 @@ def pbn_text(result_or_event, decimals: Optional[int] = None) -> str:
     first = True
     for key in sorted(by_board, key=lambda k: (k[0], sections.index(k[1]) if k[1] in sections else 0, k[2])):
         _, section, board = key
-        out.append(f'[Event "{title}"]')
+        out.append(f'[Event "{pbn_string(title, "the title")}"]')
         if event.date:
-            out.append(f'[Date "{event.date}"]')
+            out.append(f'[Date "{pbn_string(event.date, "the date")}"]')
         out.append(f'[Board "{board}"]')
         if section:
-            out.append(f'[Section "{section}"]')
+            out.append(f'[Section "{pbn_string(section, "section")}"]')
         out.append('[Scoring "MatchPoints"]')
         if event.venue:
             out.append(f'[Site {_quote(event.venue)}]')
@@ -438,11 +455,11 @@ def pbn_text(result_or_event, decimals: Optional[int] = None) -> str:
                 place = res.place if res is not None else pair.published_place
                 direction = {"NS": "N-S", "EW": "E-W"}.get(pair.direction or "", None)
                 out.append(" ".join([
-                    _word(place), _word(pair.number), _quote(direction) if direction else "-",
+                    _word(place), _word(pair.number, "pair"), _quote(direction) if direction else "-",
                     figure_text(mp, totals_decimals(opts) if res is not None else decimals) if mp is not None else "-",
                     (percentage_text(pct, opts) if res is not None else figure_text(pct, 2)) if pct is not None else "-",
-                    _quote(" - ".join(pair.names)) if pair.names else "-",
-                    str(res.boards) if res is not None else "-", _word(pair.section),
+                    _quote(" - ".join(pair.names), "names") if pair.names else "-",
+                    str(res.boards) if res is not None else "-", _word(pair.section, "section"),
                 ] + ([_quote(pl.national_id) for pl in (pair.people() + (Player(), Player()))[:2]] if ids else [])
                   + ([_word(format_number(pair.published_tiebreak))] if tiebreaks else [])))
         arrows = any(ln.arrowswitch for ln, _, _ in by_board[key])
@@ -450,8 +467,9 @@ def pbn_text(result_or_event, decimals: Optional[int] = None) -> str:
         for ln, ns_mp, ew_mp in by_board[key]:
             s_ns, s_ew = _score_cells(ln.score)
             out.append(" ".join([
-                _word(ln.table), "-", _word(ln.ns_pair), _word(ln.ew_pair), _word(ln.contract), _word(ln.declarer),
-                _word(ln.tricks), _word(ln.lead), f"{s_ns:>6}", f"{s_ew:>6}",
+                _word(ln.table, "table"), "-", _word(ln.ns_pair, "pair"), _word(ln.ew_pair, "pair"),
+                _word(ln.contract, "contract"), _word(ln.declarer, "declarer"), _word(ln.tricks, "tricks"),
+                _word(ln.lead, "lead"), f"{s_ns:>6}", f"{s_ew:>6}",
                 f"{figure_text(ns_mp, decimals) if ns_mp is not None else '-':>6}",
                 f"{figure_text(ew_mp, decimals) if ew_mp is not None else '-':>6}",
             ] + ([("Y" if ln.arrowswitch else "N")] if arrows else [])))

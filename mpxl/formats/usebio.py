@@ -26,7 +26,6 @@ from __future__ import annotations
 import os
 import xml.etree.ElementTree as StdET
 from typing import Optional
-from xml.sax.saxutils import escape
 
 import defusedxml
 import defusedxml.ElementTree as SafeET
@@ -34,7 +33,8 @@ import defusedxml.ElementTree as SafeET
 from ..contract import Direction, board_dealer, board_vulnerability
 from ..errors import UserError
 from ..event import SEATS, Club, Deal, Event, Line, MasterPoints, Pair, Player
-from .common import (check_entry, decimals_of, entry_text, figure_decimals, figure_text, number_or_none, read_bytes,
+from ..textsafe import xml_attribute, xml_content
+from .common import (board_number, whole_score, check_entry, decimals_of, entry_text, figure_decimals, figure_text, number_or_none, read_bytes,
                      percentage_text, totals_decimals,
                      score_from_contract)
 
@@ -85,7 +85,7 @@ def read_usebio_bytes(data: bytes, source: str = "<usebio>") -> Event:
         ev.date = ev.date or (_text(event_el, "DATE") or "")
         ev.event_type = ev.event_type or (event_el.get("EVENT_TYPE") or "").strip()
         ev.venue = ev.venue or (_text(event_el, "VENUE") or "")
-        winners = _text(event_el, "WINNER_TYPE")
+        winners = _winner_type(_text(event_el, "WINNER_TYPE"), source, "EVENT, WINNER_TYPE")
         decimals = max(decimals, _walk(event_el, ev, source, session=1, section="", winners=winners))
     for handset in root.iter("HANDSET"):
         for board_el in handset.findall("BOARD"):
@@ -121,7 +121,7 @@ def _walk(elem, ev: Event, source: str, session: int, section: str, winners: Opt
             decimals = max(decimals, _walk(child, ev, source, sess, section, winners, depth + 1))
         elif tag == "SECTION":
             sid = child.get("SECTION_ID") or _text(child, "SECTION_ID") or section
-            w = _text(child, "WINNER_TYPE") or winners
+            w = _winner_type(_text(child, "WINNER_TYPE"), source, _where(sid, "WINNER_TYPE")) or winners
             decimals = max(decimals, _walk(child, ev, source, session, sid, w, depth + 1))
         elif tag == "PARTICIPANTS":
             for i, pair_el in enumerate(child.findall("PAIR"), 1):
@@ -131,6 +131,17 @@ def _walk(elem, ev: Event, source: str, session: int, section: str, winners: Opt
         if winners and winners.strip() in ("1", "2"):
             ev.winners[section] = int(winners)
     return decimals
+
+
+def _winner_type(text: Optional[str], source: str, where: str) -> Optional[str]:
+    """WINNER_TYPE as given: 1 (one ranking) or 2 (NS and EW apart); UserError for any other value.
+
+    >>> _winner_type(" 2 ", "f.xml", "WINNER_TYPE"), _winner_type(None, "f.xml", "WINNER_TYPE")
+    ('2', None)
+    """
+    if text is None or text.strip() in ("1", "2"):
+        return text.strip() if text else None
+    raise UserError(source, where, f"{text!r} is not a WINNER_TYPE; expected 1 (one ranking) or 2 (NS and EW apart)")
 
 
 def _where(section: str, rest: str) -> str:
@@ -188,11 +199,7 @@ def _deal(el, source: str) -> Deal:
 
 
 def _board(el, ev: Event, source: str, session: int, section: str) -> int:
-    num_text = _text(el, "BOARD_NUMBER")
-    try:
-        board = int(num_text)
-    except (TypeError, ValueError):
-        raise UserError(source, _where(section, "BOARD"), f"BOARD_NUMBER {num_text!r} is not a board number") from None
+    board = board_number(_text(el, "BOARD_NUMBER"), source, _where(section, "BOARD, BOARD_NUMBER"))
     decimals = 0
     for i, tl in enumerate(el.findall("TRAVELLER_LINE"), 1):
         where = _where(section, f"BOARD {board}, TRAVELLER_LINE {i}")
@@ -207,10 +214,11 @@ def _board(el, ev: Event, source: str, session: int, section: str) -> int:
             raise UserError(source, where, f"TRICKS {tricks_text!r} is not a number of tricks") from None
         score = _text(tl, "SCORE")
         if score is not None:
-            try:
-                score = int(score)
-            except ValueError:
+            value = whole_score(score, source, where)  # the one rule for a score written as a number
+            if value is None:
                 check_entry(score, source, where)
+            else:
+                score = value
         elif contract is not None:
             score = score_from_contract(board, contract, declarer, tricks, source, where)
         ns_mp_text, ew_mp_text = _text(tl, "NS_MATCH_POINTS"), _text(tl, "EW_MATCH_POINTS")
@@ -232,7 +240,7 @@ def _board(el, ev: Event, source: str, session: int, section: str) -> int:
 
 
 def _el(tag: str, value, indent: int) -> str:
-    return f"{' ' * indent}<{tag}>{escape(str(value))}</{tag}>\n"
+    return f"{' ' * indent}<{tag}>{xml_content(value)}</{tag}>\n"
 
 
 def usebio_text(result_or_event, decimals: Optional[int] = None) -> str:
@@ -256,7 +264,7 @@ def usebio_text(result_or_event, decimals: Optional[int] = None) -> str:
         if event.club.id:
             out.append(_el("CLUB_ID_NUMBER", event.club.id, 6))
         out.append("   </CLUB>\n")
-    out.append(f'   <EVENT EVENT_TYPE="{escape(event.event_type or "MP_PAIRS", {chr(34): "&quot;"})}">\n')
+    out.append(f'   <EVENT EVENT_TYPE="{xml_attribute(event.event_type or "MP_PAIRS")}">\n')
     if isinstance(result_or_event, Event) and event.program:  # a bare event: its own figures, its program's
         out.append(_el("PROGRAM_NAME", event.program, 6))
     else:
@@ -283,7 +291,7 @@ def usebio_text(result_or_event, decimals: Optional[int] = None) -> str:
         for sess in sessions:
             out.append(f'      <SESSION SESSION_ID="{sess}">\n')
             for sec in sections:
-                out.append(f'         <SECTION SECTION_ID="{escape(sec or "A")}">\n')
+                out.append(f'         <SECTION SECTION_ID="{xml_attribute(sec or "A")}">\n')
                 out.append(_el("WINNER_TYPE", event.winners.get(sec, 1), 12))
                 out.extend(_section_body(event, scored, pairs, sess, sec, decimals, 12, opts))
                 out.append("         </SECTION>\n")
@@ -375,7 +383,7 @@ def _handset(event) -> list:
             out.append("         <HAND>\n")
             out.append(_el("DIRECTION", words[seat], 12))
             for tag, cards in zip(_SUIT_TAGS, hand.split(".")):
-                out.append(f"{' ' * 12}<{tag}>{escape(cards)}</{tag}>\n" if cards else f"{' ' * 12}<{tag}/>\n")
+                out.append(f"{' ' * 12}<{tag}>{xml_content(cards)}</{tag}>\n" if cards else f"{' ' * 12}<{tag}/>\n")
             out.append("         </HAND>\n")
         out.append("      </BOARD>\n")
     out.append("   </HANDSET>\n")

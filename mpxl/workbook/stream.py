@@ -16,8 +16,8 @@ into the saved sheet's ``<sheetData>`` as text, row after row:
   :func:`mpxl.workbook.template.build_workbook` writes it, formula by formula;
 * a row is one ``str.format`` of a template made once per block layout.
 
-Values go in as openpyxl writes them (numbers ``%.16g``, text as inline strings,
-a text starting with ``=`` as a formula). The cost per line is constant, so the
+Values go in as openpyxl writes them (numbers ``%.16g``, text as inline strings;
+an input text is data, written as text whatever it starts with: :mod:`mpxl.textsafe`). The cost per line is constant, so the
 time is linear in the lines; the result is tested to load back cell for cell
 equal (values, formulas, styles) to the openpyxl-built workbook.
 """
@@ -33,9 +33,10 @@ from math import isinf, isnan
 from typing import Callable, Sequence
 from xml.sax.saxutils import escape
 
-from openpyxl.cell.cell import ERROR_CODES, ILLEGAL_CHARACTERS_RE, Cell
+from openpyxl.cell.cell import Cell
 from openpyxl.utils import get_column_letter
-from openpyxl.utils.exceptions import IllegalCharacterError
+
+from ..textsafe import as_text_cell, xlsx_text
 
 from . import ooxml
 
@@ -67,7 +68,7 @@ def fill(block: Block) -> None:
     cells = ws._cells
     for i, r in enumerate(range(block.first, block.last + 1)):
         for (c, st), v in zip(block.inputs, block.values(i)):
-            cells[(r, c)] = Cell(ws, row=r, column=c, value=v, style_array=st)
+            cells[(r, c)] = as_text_cell(Cell(ws, row=r, column=c, style_array=st), v)
         f = block.formula_row(r)
         for c, st, key in block.formulas:
             cells[(r, c)] = Cell(ws, row=r, column=c, value=f[key], style_array=st)
@@ -78,13 +79,7 @@ def fill(block: Block) -> None:
 
 def _text(value: str) -> str:
     """Inline-string cell content, as openpyxl writes it (32,767 characters at most)."""
-    value = value[:32767]
-    if ILLEGAL_CHARACTERS_RE.search(value):
-        raise IllegalCharacterError(f"{value} cannot be used in worksheets.")
-    if len(value) > 1 and value[0] == "=":
-        return f"><f>{escape(value[1:])}</f><v></v></c>"
-    if value in ERROR_CODES:
-        return f' t="e"><v>{escape(value)}</v></c>'
+    value = xlsx_text(value[:32767])  # input text is data: never a formula or an error code
     if value == "":
         return ' t="inlineStr"/>'
     stripped = value.strip()

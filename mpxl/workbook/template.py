@@ -43,6 +43,7 @@ from openpyxl.worksheet.datavalidation import DataValidation
 
 from ..adjustments import ARTIFICIAL_CODES
 from ..methods import K_FORMULAS, Method
+from ..textsafe import as_text_cell
 from . import stream
 from .stream import Block
 
@@ -476,7 +477,7 @@ def _head(ws, row: int, col: int, text: str, width: Optional[float] = None, fill
 
 def _input(cell, value=None):
     if value is not None:
-        cell.value = value
+        as_text_cell(cell, value)  # a typed value is data, never a formula
     cell.fill = _INPUT_FILL
     cell.protection = _UNLOCKED
 

