@@ -163,6 +163,8 @@ class Event:
     event_type: str = ""  # USEBIO EVENT_TYPE as the file gives it (MP_PAIRS, PAIRS, ...)
     venue: str = ""  # USEBIO VENUE, PBN [Site]
     deals: dict = field(default_factory=dict)  # board number -> Deal
+    session_number: Optional[int] = None  # this file is session k of a longer event (PBN META CRSession)
+    session_count: Optional[int] = None  # of so many sessions (PBN META CRSessionCount)
 
     def boards(self, across_sections: bool = False) -> Iterator[tuple[tuple, list]]:
         """Group the lines by (section, board), or by ('', board) across sections, in order.

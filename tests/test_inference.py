@@ -278,3 +278,81 @@ def test_field_scoring_keeps_every_line_s_section_in_every_output(tmp_path, caps
     page = html.read_text(encoding="utf-8")
     assert ">A 1<" in page and ">B 1<" in page
     capsys.readouterr()
+
+
+# ------------------------------------------------------------------ sessions: running totals
+
+
+def running_session(tmp_path, meta: bool = True, tamper: bool = False):
+    """Two sessions of one event, generated: session 1 written as scored; session 2 written with
+    its own line figures but a TotalScoreTable of RUNNING totals over both sessions, as a
+    multi-session final publishes them (PBN META CRSession 2, CRSessionCount 2)."""
+    from mpxl.session import place_labels
+
+    opts = ScoringOptions(rounding="1")
+    s1, s2 = (score_event(club_event(seed, tables=4, boards=4), opts) for seed in (21, 22))
+    write_event(s1, tmp_path / "s1.pbn")
+    first = {pr.pair.number: pr for pr in s1.pairs}
+    rows = []
+    for pr in s2.pairs:
+        total, top = pr.mp + first[pr.pair.number].mp, pr.max + first[pr.pair.number].max
+        rows.append((pr.pair.number, total, total / top * 100))
+    rows.sort(key=lambda r: -r[2])
+    places = place_labels([r[2] for r in rows])
+    lines = [replace(sl.line, published_ns_mp=float(sl.ns_mp), published_ew_mp=float(sl.ew_mp))
+             for b in s2.boards for sl in b.lines]
+    pairs = [replace(next(pr.pair for pr in s2.pairs if pr.pair.number == number), published_mp=round(float(total), 1)
+                     + (1 if tamper and i == 0 else 0), published_percentage=float(opts.round_percentage(pct)),
+                     published_place=place)
+             for i, ((number, total, pct), place) in enumerate(zip(rows, places))]
+    path = tmp_path / "s2.pbn"
+    write_event(Event(lines=lines, pairs=pairs, title="Final, session 2", program="generated", winners={"": 1}), path)
+    if meta:
+        text = path.read_text(encoding="utf-8").splitlines()
+        text[1:1] = ['% <META  name=CRSession content="2">', '% <META  name=CRSessionCount content="2">']
+        path.write_text("\n".join(text) + "\n", encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("meta", [True, False])
+def test_a_later_session_s_running_totals_are_carried_in_not_differences(meta, tmp_path, capsys):
+    path = running_session(tmp_path, meta)
+    assert main(["check", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "all agree" in out and "carried in, not checked" in out
+    assert main(["check", "--json", str(path)]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["differences"] == [] and len(doc["carried_in"]) >= len(read_event(path).pairs)
+    assert doc["session"]["number"] == (2 if meta else None)
+
+
+def test_running_totals_are_reproduced_from_the_earlier_sessions(tmp_path, capsys):
+    path = running_session(tmp_path)
+    assert main(["check", str(path), "--previous", str(tmp_path / "s1.pbn")]) == 0
+    out = capsys.readouterr().out
+    assert "all agree" in out and "running totals over 1 earlier session" in out
+    wrong = running_session(tmp_path / "t", tamper=True) if (tmp_path / "t").mkdir() is None else None
+    assert main(["check", str(wrong), "--previous", str(tmp_path / "t" / "s1.pbn")]) == 1
+    assert "running total matchpoints" in capsys.readouterr().out
+
+
+def test_each_session_s_figures_are_checked_against_that_session(tmp_path, capsys):
+    """One file, two sessions, each with its own pairs' figures (USEBIO SESSION > PARTICIPANTS)."""
+    opts = ScoringOptions(rounding="1")
+    parts = []
+    for sess, seed in ((1, 31), (2, 32)):
+        event = club_event(seed, tables=4, boards=3)
+        result = score_event(event, opts)
+        lines = [replace(sl.line, session=sess, published_ns_mp=float(sl.ns_mp), published_ew_mp=float(sl.ew_mp))
+                 for b in result.boards for sl in b.lines]
+        pairs = [replace(pr.pair, session=sess, published_mp=float(pr.mp),
+                         published_percentage=float(opts.round_percentage(pr.percentage)), published_place=pr.place)
+                 for pr in result.pairs]
+        parts.append((lines, pairs))
+    both = Event(lines=parts[0][0] + parts[1][0], pairs=parts[0][1] + parts[1][1], program="generated",
+                 winners={"": 1})
+    path = tmp_path / "two-sessions.xml"
+    write_event(both, path)
+    assert {p.session for p in read_event(path).pairs} == {1, 2}
+    assert main(["check", str(path)]) == 0
+    assert "all agree" in capsys.readouterr().out

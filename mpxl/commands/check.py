@@ -13,15 +13,16 @@ from __future__ import annotations
 import json
 import re
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import Optional
 
 from . import plain_help
 from ..conventions import Conventions, find
 from ..errors import UserError
 from ..formats import read_event
 from ..formats.common import warn_unusual
-from ..session import SessionResult, score_event
+from ..session import SessionResult, place_labels, score_event
 from .score import add_scoring_arguments, choose_options
 
 __all__ = ["register", "run", "Difference", "compare"]
@@ -44,6 +45,9 @@ def register(subparsers) -> None:
     p = subparsers.add_parser("check", help="rescore a results file and report where its published numbers differ",
                               description=plain_help(__doc__))
     add_scoring_arguments(p)
+    p.add_argument("--previous", nargs="+", metavar="FILE", default=[],
+                   help="the earlier sessions' files, when INPUT's totals run over them: its running totals, "
+                        "percentages and places are then checked too")
     p.add_argument("--json", action="store_true", help="print the differences as JSON")
     p.set_defaults(func=run)
 
@@ -59,7 +63,8 @@ def _show(value) -> str:
     return str(f.numerator) if f.denominator == 1 else f"{float(f):g}"
 
 
-def compare(result: SessionResult, conventions: "Conventions | None" = None) -> tuple[list, int, int]:
+def compare(result: SessionResult, conventions: "Conventions | None" = None, previous: Optional[dict] = None,
+            carried_in: Optional[list] = None) -> tuple[list, int, int]:
     """Differences between the published figures and mpxl's: (differences, lines checked, pairs checked).
 
     >>> from mpxl.event import Event, Line
@@ -87,6 +92,7 @@ def compare(result: SessionResult, conventions: "Conventions | None" = None) -> 
     by_key = {}
     for pr in result.pairs:
         by_key.setdefault((pr.pair.section, pr.pair.number), []).append(pr)
+    running = _running(result, previous) if previous is not None else {}
     for pair in result.event.pairs:
         if pair.published_percentage is None and pair.published_mp is None and not pair.published_place:
             continue
@@ -98,24 +104,61 @@ def compare(result: SessionResult, conventions: "Conventions | None" = None) -> 
             diffs.append(Difference(where, f"pair {pair.number}", "a result", "no boards played"))
             continue
         pr = candidates[0]
-        if pair.published_mp is not None and _exact(pair.published_mp) != pr.mp:
-            diffs.append(Difference(where, "total matchpoints", _show(_exact(pair.published_mp)), _show(pr.mp)))
+        mp, pct, place = running.get(id(pr), (pr.mp, pr.percentage, pr.place))
+        # a later session's figures that run over earlier sessions not given: carried in, not differences
+        out = diffs if carried_in is None else carried_in
+        what = "running " if previous is not None else ""
+        if pair.published_mp is not None and _exact(pair.published_mp) != mp:
+            out.append(Difference(where, f"{what}total matchpoints", _show(_exact(pair.published_mp)), _show(mp)))
         if pair.published_percentage is not None:
-            ours = result.options.round_percentage(pr.percentage)
+            ours = result.options.round_percentage(pct)
             if _exact(pair.published_percentage) != ours:
                 pdec = result.options.percentage_decimals
-                diffs.append(Difference(where, "percentage", f"{pair.published_percentage:g}",
-                                        f"{float(ours):.{pdec}f}" if pdec is not None else _show(ours)))
+                out.append(Difference(where, f"{what}percentage", f"{pair.published_percentage:g}",
+                                      f"{float(ours):.{pdec}f}" if pdec is not None else _show(ours)))
         if pair.published_place:
-            if not _same_place(pair.published_place, pr):
-                diffs.append(Difference(where, "place", pair.published_place, pr.place))
+            if not _same_place(pair.published_place, place):
+                out.append(Difference(where, f"{what}place", pair.published_place, place))
     return diffs, lines_checked, pairs_checked
 
 
-def _same_place(published: str, pr) -> bool:
+def session_key(pair) -> tuple:
+    """How a pair is known from one session's file to the next: its section and number."""
+    return (pair.section, str(pair.number), pair.direction)
+
+
+def earlier_totals(results: list) -> dict:
+    """{session_key: (matchpoints, maximum)} added over the earlier sessions' scored results."""
+    totals: dict = {}
+    for res in results:
+        for pr in res.pairs:
+            mp, mx = totals.get(session_key(pr.pair), (Fraction(0), Fraction(0)))
+            totals[session_key(pr.pair)] = (mp + pr.mp, mx + pr.max)
+    return totals
+
+
+def _running(result: SessionResult, previous: dict) -> dict:
+    """id(PairResult) -> (running total, running percentage, running place) over the earlier sessions."""
+    rows = []
+    for pr in result.pairs:
+        mp, mx = previous.get(session_key(pr.pair), (Fraction(0), Fraction(0)))
+        total, top = pr.mp + mp, pr.max + mx
+        rows.append((pr, total, total / top * 100 if top else Fraction(0)))
+    out: dict = {}
+    groups: dict = {}
+    for row in rows:
+        groups.setdefault((row[0].pair.section if result.options.field != "event" else "", row[0].pair.direction), []).append(row)
+    for members in groups.values():
+        members.sort(key=lambda r: -r[2])
+        for (pr, total, pct), label in zip(members, place_labels([r[2] for r in members], result.options.places)):
+            out[id(pr)] = (total, pct, label)
+    return out
+
+
+def _same_place(published: str, place: str) -> bool:
     """A published place agrees with ours when it is the same place written the same way; a pair
     number's direction (``1NS``) and spaces are not part of it."""
-    return re.sub(r"\s|NS$|EW$", "", published.upper()) == pr.place
+    return re.sub(r"\s|NS$|EW$", "", published.upper()) == place
 
 
 def tie_note(result: SessionResult) -> str:
@@ -138,14 +181,43 @@ def run(args) -> int:
     has_pairs = any(p.published_percentage is not None or p.published_mp is not None for p in event.pairs)
     if not (has_lines or has_pairs):
         raise UserError(args.input, "", "the file publishes no matchpoints or percentages to check")
-    chosen = choose_options(event, args)
+    later = bool(event.session_number and event.session_number > 1)
+    previous_files = list(getattr(args, "previous", None) or [])
+    # a later session's pair figures may run over the earlier sessions: the lines say how it was scored
+    seen = _session_only(event) if later or previous_files else event
+    chosen = choose_options(seen, args)
     conv = chosen.conventions
     result = score_event(event, chosen.options)
-    diffs, lines, pairs = compare(result)
+    if not (later or previous_files) and _runs_over(result):
+        later = True  # a published total above what this session's boards can give
+        chosen = choose_options(_session_only(event), args)
+        result = score_event(event, chosen.options)
+    previous = None
+    if previous_files:
+        earlier = []
+        for path in previous_files:
+            ev = read_event(path)
+            earlier.append(score_event(ev, choose_options(ev, replace_input(args, path)).options))
+        previous = earlier_totals(earlier)
+    carried: Optional[list] = [] if later and previous is None else None
+    diffs, lines, pairs = [], 0, 0
+    for part in _by_session(result, chosen.options):  # each session's figures against that session's
+        d, n_lines, n_pairs = compare(part, previous=previous, carried_in=carried)
+        diffs += d
+        lines += n_lines
+        pairs += n_pairs
+    session = (f"session {event.session_number}" + (f" of {event.session_count}" if event.session_count else "")
+               if event.session_number else "")
     program = event.program or "an unnamed program"
     if getattr(args, "json", False):
         json.dump({"program": event.program, "conventions": conv.name, "lines_checked": lines, "pairs_checked": pairs,
                    "scoring": chosen.to_json(event), "ties": tie_note(result),
+                   "session": {"number": event.session_number, "count": event.session_count,
+                               "previous": previous_files,
+                               "totals": ("running, reproduced from the earlier sessions" if previous is not None else
+                                          "carried in from earlier sessions (not given)" if carried is not None else
+                                          "this session's")},
+                   "carried_in": [d.__dict__ for d in carried or []],
                    "differences": [d.__dict__ for d in diffs]}, sys.stdout, indent=1, ensure_ascii=False)
         sys.stdout.write("\n")
     else:
@@ -160,5 +232,41 @@ def run(args) -> int:
             print("* not the " + conv.name + " default: " + ", ".join(
                 f"{k.replace('_', '-')} {a} -> {b}" for k, (a, b) in chosen.differs.items()))
         print(tie_note(result))
+        if carried:
+            print(f"{len(carried)} pair figures run over earlier sessions{' (' + session + ')' if session else ''}: "
+                  "carried in, not checked; give the earlier sessions' files with --previous to check them")
+        elif previous is not None:
+            print(f"running totals over {len(previous_files)} earlier session file(s) and this one")
     return 1 if diffs else 0
+
+
+def _by_session(result: SessionResult, options) -> list:
+    """``result`` itself for a one-session file; else, when the file publishes pairs' figures per
+    session, each session scored on its own (its lines and its pairs): they are that session's."""
+    sessions = sorted({ln.session for ln in result.event.lines})
+    if len(sessions) < 2 or len({p.session for p in result.event.pairs}) < 2:
+        return [result]  # one session, or one table of figures for the whole event
+    ev = result.event
+    return [score_event(replace(ev, lines=[ln for ln in ev.lines if ln.session == s],
+                                pairs=[p for p in ev.pairs if p.session == s]), options) for s in sessions]
+
+
+def _session_only(event):
+    """``event`` with its pairs' published totals, percentages and places left out (the lines kept)."""
+    return replace(event, pairs=[replace(p, published_mp=None, published_percentage=None, published_place=None)
+                                 for p in event.pairs])
+
+
+def _runs_over(result: SessionResult) -> bool:
+    """Does a pair publish a total above the most this session's boards give it (running totals)?"""
+    best = {session_key(pr.pair): pr.max for pr in result.pairs}
+    return any(p.published_mp is not None and p.published_mp > best.get(session_key(p), float("inf")) + 1e-9
+               for p in result.event.pairs)
+
+
+def replace_input(args, path):
+    """``args`` for scoring an earlier session's file: the same options, that file as input."""
+    from argparse import Namespace
+
+    return Namespace(**{**vars(args), "input": path, "previous": []})
 

@@ -210,6 +210,13 @@ def read_pbn_text(text: str, source: str = "<pbn>") -> Event:
             ver = tags.get("%Version", (None, 0))[0]
             app = tags.get("Application", (None, 0))[0]
             ev.program = " ".join(x for x in (gen, ver) if x) or (app or "")
+        for attr, meta in (("session_number", "%CRSession"), ("session_count", "%CRSessionCount")):
+            if getattr(ev, attr) is None and tags.get(meta, ("", 0))[0].strip():
+                value, no = tags[meta]
+                try:  # this file is one session of several: its totals may run over the earlier sessions
+                    setattr(ev, attr, int(value))
+                except ValueError:
+                    raise UserError(source, f"line {no}", f"{meta[1:]} {value!r} is not a session number") from None
         ev.title = ev.title or tags.get("Event", ("", 0))[0]
         ev.date = ev.date or tags.get("Date", ("", 0))[0]
         if "Board" in tags:
