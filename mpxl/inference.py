@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any, Iterable, Optional
+from typing import Any, Callable, Iterable, Optional
 
 from .event import Event
 from .methods import Method
@@ -72,7 +72,7 @@ class Inference:
 
     options: ScoringOptions
     agreement: Agreement
-    evidence: dict = field(default_factory=dict)  # setting -> "a of b figures" for the chosen value, when searched
+    evidence: dict[str, str] = field(default_factory=dict)  # setting -> "a of b figures" for the chosen value, when searched
     scorings: int = 0  # how many times the event was scored
 
     @property
@@ -116,10 +116,10 @@ def agreement(result: SessionResult) -> Agreement:
         is_short = b.actual < b.expected or b.line_top is not None or any(sl.kind == "artificial" for sl in b.lines)
         for sl in b.lines:
             ln = sl.line
-            for pub, ours in ((ln.published_ns_mp, sl.ns_mp), (ln.published_ew_mp, sl.ew_mp)):
+            for pub, mine in ((ln.published_ns_mp, sl.ns_mp), (ln.published_ew_mp, sl.ew_mp)):
                 if pub is None:
                     continue
-                ok = _same(pub, ours)
+                ok = _same(pub, mine)
                 lines[0] += ok
                 lines[1] += 1
                 if is_short:
@@ -131,8 +131,8 @@ def agreement(result: SessionResult) -> Agreement:
     published = [p for p in result.event.pairs
                  if p.published_mp is not None or p.published_percentage is not None or p.published_place]
     if published:
-        ours = {}
-        for pr in result.pairs:
+        ours: dict[tuple[str, str], list[Any]] = {}
+        for pr in result.pairs or []:
             ours.setdefault((pr.pair.section, pr.pair.number), []).append(pr)
         opts = result.options
         for p in published:
@@ -156,7 +156,7 @@ def infer(event: Event, base: ScoringOptions, fixed: Iterable[str] = ()) -> Infe
     reproduce the most of ``event``'s published figures; settings named in ``fixed`` are kept."""
     fixed = set(fixed)
     count = [0]
-    cache: dict = {}
+    cache: dict[str, tuple[SessionResult, Agreement]] = {}
 
     def score(opts: ScoringOptions) -> tuple[SessionResult, Agreement]:
         key = repr(opts)
@@ -164,11 +164,12 @@ def infer(event: Event, base: ScoringOptions, fixed: Iterable[str] = ()) -> Infe
             count[0] += 1
             result = score_event(event, opts)
             cache[key] = (result, agreement(result))
-        return cache[key]  # type: ignore[no-any-return]
+        return cache[key]
 
-    evidence: dict = {}
+    evidence: dict[str, str] = {}
 
-    def choose(name: str, opts: ScoringOptions, candidates: list, measure) -> ScoringOptions:
+    def choose(name: str, opts: ScoringOptions, candidates: list[dict[str, Any]],
+               measure: Callable[[Agreement], tuple[int, int]]) -> ScoringOptions:
         """Keep the candidate (a dict of settings) that ``measure`` rates highest; ``opts`` on a tie."""
         if name in fixed or not candidates:
             return opts
@@ -257,7 +258,7 @@ def infer(event: Event, base: ScoringOptions, fixed: Iterable[str] = ()) -> Infe
     return Inference(opts, score(opts)[1], evidence, count[0])
 
 
-def _measure(*kinds: str):
+def _measure(*kinds: str) -> Callable[[Agreement], tuple[int, int]]:
     def measure(a: Agreement) -> tuple[int, int]:
         got = [getattr(a, k) for k in kinds]
         return sum(g[0] for g in got), sum(g[1] for g in got)
@@ -286,7 +287,7 @@ def _published_n(result: SessionResult) -> Optional[int]:
     return n if n >= 2 else None
 
 
-def differences_from(options: ScoringOptions, default: ScoringOptions, event: Event) -> dict:
+def differences_from(options: ScoringOptions, default: ScoringOptions, event: Event) -> dict[str, tuple[Any, Any]]:
     """The settings in which ``options`` differ from ``default`` (the program's documented ones):
     name -> (default, used), as the JSON names them."""
     used = settings_of(SessionResult(event, options, [], []))
