@@ -306,11 +306,9 @@ def running_session(tmp_path, meta: bool = True, tamper: bool = False):
                      published_place=place)
              for i, ((number, total, pct), place) in enumerate(zip(rows, places))]
     path = tmp_path / "s2.pbn"
-    write_event(Event(lines=lines, pairs=pairs, title="Final, session 2", program="generated", winners={"": 1}), path)
-    if meta:
-        text = path.read_text(encoding="utf-8").splitlines()
-        text[1:1] = ['% <META  name=CRSession content="2">', '% <META  name=CRSessionCount content="2">']
-        path.write_text("\n".join(text) + "\n", encoding="utf-8")
+    write_event(Event(lines=lines, pairs=pairs, title="Final, session 2", program="generated", winners={"": 1},
+                      session_number=2 if meta else None, session_count=2 if meta else None), path)
+    assert ('name=CRSession content="2"' in path.read_text(encoding="utf-8")) is meta
     return path
 
 

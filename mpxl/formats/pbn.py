@@ -426,7 +426,11 @@ def pbn_text(result_or_event, decimals: Optional[int] = None) -> str:
     opts = getattr(result_or_event, "options", None)
     # a bare event carries its own program's figures, so its program's name; a scored one mpxl's
     generator = event.program if isinstance(result_or_event, Event) and event.program else "mpxl"
-    out = ["% PBN 2.1", "% EXPORT", f'% <META  name=Generator content={_quote(generator)}>', ""]
+    out = ["% PBN 2.1", "% EXPORT", f'% <META  name=Generator content={_quote(generator)}>']
+    for meta, value in (("CRSession", event.session_number), ("CRSessionCount", event.session_count)):
+        if value is not None:  # one session of several: its totals may run over the earlier ones
+            out.append(f'% <META  name={meta} content="{value}">')
+    out.append("")
     title = event.title
     sections = event.sections() or [""]
     by_board: dict = {}
