@@ -208,7 +208,9 @@ def board_matchpoints(scores, expected=None, method=None, scale=None, side=None,
         kwargs["penalties"] = [tuple(_cell(x, f"penalties row {i}") for x in (r + [None, None])[:2])
                                for i, r in enumerate(rows, 1)]
     N = None if _is_blank(expected) else _whole(expected, "expected")
-    m, sc, which = Method.find(None if _is_blank(method) else str(method)), _scale(scale), _side(side)
+    m, sc, which = _method(method), _scale(scale), _side(side)
+    if m is None:  # method none: never estimate, the board plain on its own top whatever N is
+        m, N = Method.NEUBERG, None
     rnd = Rounding.parse(None if _is_blank(rounding) else (int(rounding) if isinstance(rounding, float) else rounding))
     if plain is not None and not kwargs:
         # the common case, plain scores: integer arithmetic only (the same figures as score_board)
@@ -296,9 +298,24 @@ def estimate_range(mp, expected, actual, method, scale=None) -> list:
     [[15.875, 0.125]]
     """
     N, n = _whole(expected, "expected"), _whole(actual, "actual")
-    m = Method.find(None if _is_blank(method) else method if isinstance(method, Method) else str(method))
+    m = _method(method)
     s = _scale(scale)
+    if m is None:  # method none: never estimate, each figure as it is
+        return _map_range(mp, lambda S: S)
     return _map_range(mp, lambda S: estimate(S, N, n, m, s))
+
+
+def _method(method) -> "Method | None":
+    """A method cell parsed: a Method, or None for ``none`` (never estimate, as a scorer may choose).
+
+    >>> _method(" None "), _method(None), _method("mck")
+    (None, <Method.NEUBERG: 'neuberg'>, <Method.MCKINNON: 'mckinnon'>)
+    """
+    if isinstance(method, Method):
+        return method
+    if not _is_blank(method) and str(method).strip().lower() in ("none", "never", "plain"):
+        return None
+    return Method.find(None if _is_blank(method) else str(method))
 
 
 def _scalar_or_range(rows: list):
@@ -311,7 +328,7 @@ def _scalar_or_range(rows: list):
 @xw.func
 @xw.arg("scores", ndim=2, doc="One board's NS scores as a column: numbers, adjustment codes (A60, A+, 60/40, '30% 420 + 70% 450', '-150|-50'); blank = not played.", err_to_str=True)
 @xw.arg("expected", doc="The results the board should have (N). Default: the lines that are not blank.", err_to_str=True)
-@xw.arg("method", doc="neuberg (default), factor, ascherman, mckinnon or manual.", err_to_str=True)
+@xw.arg("method", doc="neuberg (default), factor, ascherman, mckinnon, manual, or none (never estimate).", err_to_str=True)
 @xw.arg("scale", doc="2 = double matchpoints (default), 1 = single.", err_to_str=True)
 @xw.arg("side", doc="NS (default), EW, or BOTH for two columns.", err_to_str=True)
 @xw.arg("rounding", doc="Round each figure: blank = exact, a number of decimals, ebu, acbl, half-even:1.", err_to_str=True)
@@ -326,7 +343,7 @@ def MATCHPOINTS(scores, expected=None, method=None, scale=None, side=None, round
 @xw.arg("groups", ndim=2, doc="Fouled-board group label per line (blank = one group).", err_to_str=True)
 @xw.arg("flags", ndim=2, doc="AS on a line played arrowswitched; blank otherwise.", err_to_str=True)
 @xw.arg("expected", doc="The results the board should have (N). Default: the lines that are not blank.", err_to_str=True)
-@xw.arg("method", doc="neuberg (default), factor, ascherman, mckinnon or manual.", err_to_str=True)
+@xw.arg("method", doc="neuberg (default), factor, ascherman, mckinnon, manual, or none (never estimate).", err_to_str=True)
 @xw.arg("scale", doc="2 = double matchpoints (default), 1 = single.", err_to_str=True)
 @xw.arg("side", doc="NS (default), EW, or BOTH for two columns.", err_to_str=True)
 @xw.arg("penalties", ndim=2, doc="Procedural penalties: two columns (NS, EW), in matchpoints (2) or % of top (10%).", err_to_str=True)
@@ -384,13 +401,13 @@ MANUAL = _method_function(Method.MANUAL)
 @xw.arg("mp", ndim=2, doc="Matchpoints among the actual results (S): one value or a range.", err_to_str=True)
 @xw.arg("expected", doc="The results the board should have (N).", err_to_str=True)
 @xw.arg("actual", doc="The results it has (n).", err_to_str=True)
-@xw.arg("method", doc="neuberg, factor, ascherman, mckinnon or manual.", err_to_str=True)
+@xw.arg("method", doc="neuberg, factor, ascherman, mckinnon, manual, or none (the figure as it is).", err_to_str=True)
 @xw.arg("scale", doc="2 = double matchpoints (default), 1 = single.", err_to_str=True)
 @_excel_errors("ESTIMATE")
 def ESTIMATE(mp, expected, actual, method, scale=None):
     """Estimate matchpoints to the expected number of results by the method named."""
     if _is_blank(method):
-        raise ValueError("method is missing; expected neuberg, factor, ascherman, mckinnon or manual")
+        raise ValueError("method is missing; expected neuberg, factor, ascherman, mckinnon, manual or none")
     return _scalar_or_range(estimate_range(mp, expected, actual, method, scale))
 
 

@@ -354,3 +354,19 @@ def test_each_session_s_figures_are_checked_against_that_session(tmp_path, capsy
     assert {p.session for p in read_event(path).pairs} == {1, 2}
     assert main(["check", str(path)]) == 0
     assert "all agree" in capsys.readouterr().out
+
+
+def test_excel_functions_take_method_none(monkeypatch):
+    """``none`` in a cell: the board plain on its own top whatever N is, as mpxl score --method none."""
+    monkeypatch.setenv("XLWINGS_ON_SERVER", "true")
+    udfs = pytest.importorskip("mpxl.udfs")
+    scores = [[420], [400], [None], [-50]]
+    plain = udfs.MATCHPOINTS(scores, None, None, 2, "BOTH")
+    assert udfs.MATCHPOINTS(scores, 4, "none", 2, "BOTH") == plain == [[4.0, 0.0], [2.0, 2.0], [None, None], [0.0, 4.0]]
+    assert udfs.MATCHPOINTS(scores, 4, "neuberg", 2, "BOTH") != plain
+    assert udfs.ESTIMATE(14, 9, 8, "none") == 14.0 and udfs.ESTIMATE(14, 9, 8, "neuberg") == 15.875
+    event = club_event(5, short=3)
+    ours = score_event(event, ScoringOptions(estimate_at=EstimateAt.NEVER))
+    board = next(b for b in ours.boards if b.actual < max(bd.actual for bd in ours.boards))
+    cells = [[sl.line.score] for sl in board.lines]
+    assert [r[0] for r in udfs.MATCHPOINTS(cells, 5, "none")] == [float(sl.ns_mp) for sl in board.lines]
