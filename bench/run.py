@@ -472,14 +472,18 @@ def bench_e2e(sizes: list, layouts: list, workdir: Path, log, repeat: int = 1) -
             rec["mpxl_event_model_s"], _ = timed(mpxl_event_model, src, general)
             rec["checked"] = check_e2e(mine, theirs)
             if mine.read_bytes() != general.read_bytes():
-                raise AssertionError(f"mpxl score's columns and its event model wrote different files ({layout}, {size})")
+                raise AssertionError(
+                    f"mpxl score's columns and its event model wrote different files ({layout}, {size})"
+                )
             rec["ratio"] = rec["mpxl_score_s"] / rec["pandas_script_s"]
             rec["event_model_ratio"] = rec["mpxl_event_model_s"] / rec["pandas_script_s"]
             out.append(rec)
-            log(f"  e2e  {layout:8s} {len(rows):>9,} lines: mpxl score {rec['mpxl_score_s']:.2f}s "
+            log(
+                f"  e2e  {layout:8s} {len(rows):>9,} lines: mpxl score {rec['mpxl_score_s']:.2f}s "
                 f"pandas script {rec['pandas_script_s']:.2f}s ({rec['ratio']:.2f}x); "
                 f"through the event model {rec['mpxl_event_model_s']:.2f}s ({rec['event_model_ratio']:.2f}x)  "
-                f"[equal to the cent; both mpxl files identical]")
+                f"[equal to the cent; both mpxl files identical]"
+            )
             for f in (src, mine, theirs, general):
                 f.unlink()
     return out
@@ -499,10 +503,12 @@ def bench_udf(log) -> dict:
     board[4] = [None]
     rec = {"lines": 30}
     expected_ns = [[None if r[0] is None else float(x)] for r, x in zip(board, _udf_reference(board))]
-    for name, fn in (("board_matchpoints", lambda: udfs.board_matchpoints(board, 30, rounding=2)),
-                     ("MATCHPOINTS", lambda: udfs.MATCHPOINTS(board, 30, None, None, None, 2)),
-                     ("MATCHPOINTS_exact", lambda: udfs.MATCHPOINTS(board, 30)),
-                     ("BOARDMP_adjusted", lambda: udfs.BOARDMP(board[:-1] + [["A+"]], expected=30, rounding=2))):
+    for name, fn in (
+        ("board_matchpoints", lambda: udfs.board_matchpoints(board, 30, rounding=2)),
+        ("MATCHPOINTS", lambda: udfs.MATCHPOINTS(board, 30, None, None, None, 2)),
+        ("MATCHPOINTS_exact", lambda: udfs.MATCHPOINTS(board, 30)),
+        ("BOARDMP_adjusted", lambda: udfs.BOARDMP(board[:-1] + [["A+"]], expected=30, rounding=2)),
+    ):
         number = 2000
         best = min(timeit.repeat(fn, number=number, repeat=5)) / number
         rec[f"{name}_us"] = best * 1e6
@@ -513,15 +519,17 @@ def bench_udf(log) -> dict:
     # the naive loop on the same board, for scale
     number = 500
     rec["naive_pairwise_us"] = min(timeit.repeat(lambda: _udf_reference(board), number=number, repeat=3)) / number * 1e6
-    log(f"  MATCHPOINTS, 30-line board: {rec['MATCHPOINTS_us']:.1f} us per call (rounded), "
+    log(
+        f"  MATCHPOINTS, 30-line board: {rec['MATCHPOINTS_us']:.1f} us per call (rounded), "
         f"{rec['MATCHPOINTS_exact_us']:.1f} us exact; BOARDMP with an A+: {rec['BOARDMP_adjusted_us']:.1f} us; "
-        f"naive loop {rec['naive_pairwise_us']:.1f} us  [equal]")
+        f"naive loop {rec['naive_pairwise_us']:.1f} us  [equal]"
+    )
     return rec
 
 
 def _udf_reference(board: list) -> list:
     scores = [r[0] for r in board]
-    (ns, _ew), = naive_pairwise([(("", 1), scores)], {"": 30})
+    ((ns, _ew),) = naive_pairwise([(("", 1), scores)], {"": 30})
     return [None if x is None else x for x in ns]
 
 
@@ -552,8 +560,10 @@ def bench_xlsx(size: int, workdir: Path, log) -> dict:
     rec["openpyxl_values_s"], _ = timed(plain_values)
     rec["cells"], rec["formulas"] = n_cells, n_formulas
     rec["ratio"] = rec["mpxl_score_xlsx_s"] / rec["openpyxl_values_s"]
-    log(f"  xlsx {len(rows):>9,} lines ({n_cells:,} cells, {n_formulas:,} formulas): mpxl score -> .xlsx "
-        f"{rec['mpxl_score_xlsx_s']:.2f}s, openpyxl values only {rec['openpyxl_values_s']:.2f}s ({rec['ratio']:.2f}x)")
+    log(
+        f"  xlsx {len(rows):>9,} lines ({n_cells:,} cells, {n_formulas:,} formulas): mpxl score -> .xlsx "
+        f"{rec['mpxl_score_xlsx_s']:.2f}s, openpyxl values only {rec['openpyxl_values_s']:.2f}s ({rec['ratio']:.2f}x)"
+    )
     for f in (src, dst, workdir / "plain.xlsx"):
         with contextlib.suppress(OSError):
             f.unlink()
@@ -584,8 +594,9 @@ def bench_libreoffice(workdir: Path, log) -> dict:
     book = workdir / "session.xlsx"
     write_event_workbook(result, book)
     wb = load_workbook(book)
-    n_formulas = sum(isinstance(c.value, str) and c.value.startswith("=") for ws in wb.worksheets
-                     for r in ws.iter_rows() for c in r)
+    n_formulas = sum(
+        isinstance(c.value, str) and c.value.startswith("=") for ws in wb.worksheets for r in ws.iter_rows() for c in r
+    )
     for ws in wb.worksheets:
         for r in ws.iter_rows():
             for c in r:
@@ -600,9 +611,24 @@ def bench_libreoffice(workdir: Path, log) -> dict:
         out.mkdir(exist_ok=True)
         try:
             t0 = time.perf_counter()
-            subprocess.run([soffice, f"-env:UserInstallation={profile.as_uri()}", "--headless", "--norestore",
-                            "--nologo", "--nolockcheck", "--convert-to", "xlsx:Calc MS Excel 2007 XML",
-                            "--outdir", str(out), str(path)], capture_output=True, timeout=600, check=True)
+            subprocess.run(
+                [
+                    soffice,
+                    f"-env:UserInstallation={profile.as_uri()}",
+                    "--headless",
+                    "--norestore",
+                    "--nologo",
+                    "--nolockcheck",
+                    "--convert-to",
+                    "xlsx:Calc MS Excel 2007 XML",
+                    "--outdir",
+                    str(out),
+                    str(path),
+                ],
+                capture_output=True,
+                timeout=600,
+                check=True,
+            )
             return time.perf_counter() - t0
         finally:
             shutil.rmtree(profile, ignore_errors=True)
@@ -610,11 +636,19 @@ def bench_libreoffice(workdir: Path, log) -> dict:
     convert(values)  # warm the disk cache
     with_formulas = min(convert(book) for _ in range(2))
     values_only = min(convert(values) for _ in range(2))
-    rec = {"tables": 15, "boards": 36, "lines": len(rows), "formulas": n_formulas,
-           "convert_with_formulas_s": with_formulas, "convert_values_only_s": values_only,
-           "recalc_s": max(0.0, with_formulas - values_only)}
-    log(f"  LibreOffice, 15 tables x 36 boards ({n_formulas:,} formulas): convert {with_formulas:.2f}s, "
-        f"values-only {values_only:.2f}s: recalculation about {rec['recalc_s']:.2f}s")
+    rec = {
+        "tables": 15,
+        "boards": 36,
+        "lines": len(rows),
+        "formulas": n_formulas,
+        "convert_with_formulas_s": with_formulas,
+        "convert_values_only_s": values_only,
+        "recalc_s": max(0.0, with_formulas - values_only),
+    }
+    log(
+        f"  LibreOffice, 15 tables x 36 boards ({n_formulas:,} formulas): convert {with_formulas:.2f}s, "
+        f"values-only {values_only:.2f}s: recalculation about {rec['recalc_s']:.2f}s"
+    )
     return rec
 
 
@@ -639,8 +673,14 @@ def machine() -> dict:
     import numpy as np
     import pandas as pd
 
-    return {"nproc": os.cpu_count(), "cpu": cpu or platform.processor(), "python": platform.python_version(),
-            "numpy": np.__version__, "pandas": pd.__version__, "platform": platform.platform()}
+    return {
+        "nproc": os.cpu_count(),
+        "cpu": cpu or platform.processor(),
+        "python": platform.python_version(),
+        "numpy": np.__version__,
+        "pandas": pd.__version__,
+        "platform": platform.platform(),
+    }
 
 
 def main(argv=None) -> int:
@@ -648,8 +688,12 @@ def main(argv=None) -> int:
     p.add_argument("--size", choices=sorted(SIZES), default="full")
     p.add_argument("--sizes", type=lambda s: [int(float(x)) for x in s.split(",")], help="comma-separated line counts")
     p.add_argument("--layout", choices=LAYOUTS + ("both",), default="both")
-    p.add_argument("--repeat", type=int, default=3,
-                   help="best of this many runs (core: halved above 10^5 lines; end to end: mpxl and pandas in turns)")
+    p.add_argument(
+        "--repeat",
+        type=int,
+        default=3,
+        help="best of this many runs (core: halved above 10^5 lines; end to end: mpxl and pandas in turns)",
+    )
     p.add_argument("--json", action="store_true", help="print the figures as JSON (the table goes to stderr)")
     p.add_argument("--skip", default="", help="comma-separated sections to skip: core,e2e,udf,xlsx,libreoffice")
     p.add_argument("--libreoffice", action="store_true", help="also time the template's recalculation in LibreOffice")
@@ -674,8 +718,10 @@ def run(sizes: list, args, log=print) -> dict:
         result["core"] = bench_core(sizes, layouts, args.repeat, log)
         result["growth_plain"] = growth(result["core"], "mpxl_plain_s")
         result["growth_numpy_floor"] = growth(result["core"], "numpy_floor_s")
-        log(f"  time ~ lines^b: mpxl plain b = {_fmt_growth(result['growth_plain'])}; "
-            f"numpy floor b = {_fmt_growth(result['growth_numpy_floor'])}")
+        log(
+            f"  time ~ lines^b: mpxl plain b = {_fmt_growth(result['growth_plain'])}; "
+            f"numpy floor b = {_fmt_growth(result['growth_numpy_floor'])}"
+        )
     with tempfile.TemporaryDirectory(prefix="mpxl-bench-") as tmp:
         workdir = Path(tmp)
         if "e2e" not in skip:

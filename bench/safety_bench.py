@@ -14,9 +14,7 @@ reading each child's peak resident memory (``ru_maxrss``).
 from __future__ import annotations
 
 import argparse
-import os
 import random
-import resource
 import subprocess
 import sys
 import tempfile
@@ -71,7 +69,8 @@ def memory(lines: int, outputs=("terminal", "json", ".csv", ".xml", ".pbn", ".ht
                     "resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
             out = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, check=True)
             rc, took, kb = out.stdout.split()
-            print(f"memory  {lines:>9,} lines  {what:<9} exit {rc}  {float(took):7.1f} s  peak {int(kb) / 1024:8,.0f} MB")
+            peak = int(kb) / 1024
+            print(f"memory  {lines:>9,} lines  {what:<9} exit {rc}  {float(took):7.1f} s  peak {peak:8,.0f} MB")
             for p in Path(folder).glob("out.*"):
                 p.unlink()
 

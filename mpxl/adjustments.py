@@ -23,9 +23,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Optional, Union
 
-from .matchpoints import Components
+from .matchpoints import Components, NSScore
 
 __all__ = [
     "Score",
@@ -61,11 +60,11 @@ class Artificial:
     ew: Fraction
 
     @property
-    def ns_kind(self) -> Optional[str]:
+    def ns_kind(self) -> str | None:
         return ave_kind(self.ns)
 
     @property
-    def ew_kind(self) -> Optional[str]:
+    def ew_kind(self) -> str | None:
         return ave_kind(self.ew)
 
 
@@ -85,7 +84,7 @@ class Assigned:
         return len(self.ns) > 1 or len(self.ew) > 1
 
 
-def Score(score: float) -> Assigned:
+def Score(score: NSScore) -> Assigned:
     """A plain NS score as an entry.
 
     >>> Score(420).ns
@@ -95,10 +94,10 @@ def Score(score: float) -> Assigned:
     return Assigned(comp, comp)
 
 
-Entry = Union[Assigned, Artificial, None]
+Entry = Assigned | Artificial | None
 
 
-def ave_kind(pct: Fraction) -> Optional[str]:
+def ave_kind(pct: Fraction) -> str | None:
     """'plus' for 60%, 'ave' for 50%, 'minus' for 40%, else None.
 
     >>> ave_kind(Fraction(60)), ave_kind(Fraction(55))
@@ -127,7 +126,7 @@ _WEIGHTED_RE = re.compile(
     rf"^\s*{_component(False)}(?:\s*[+,;&]?\s*{_component(False)})*\s*$", re.IGNORECASE
 )
 
-def parse_score(value) -> float:
+def parse_score(value: object) -> NSScore:
     """A bridge score from a number or text (``'+420'``, ``'-50'``, ``420.0``).
 
     >>> parse_score("+420"), parse_score(-50.0)
@@ -149,7 +148,7 @@ def parse_score(value) -> float:
     return parse_score(float(m.group(1)))
 
 
-def _artificial_side(text: str) -> Optional[Fraction]:
+def _artificial_side(text: str) -> Fraction | None:
     key = text.strip().upper().replace(" ", "")
     if key in ARTIFICIAL_CODES:
         return Fraction(ARTIFICIAL_CODES[key])
@@ -161,7 +160,7 @@ def _artificial_side(text: str) -> Optional[Fraction]:
     return None
 
 
-def _parse_artificial(text: str) -> Optional[Artificial]:
+def _parse_artificial(text: str) -> Artificial | None:
     key = text.strip().upper().replace(" ", "")
     m = _USEBIO_RE.match(key)
     if m and len(key) in (5, 7):  # A6040, A100000 style: two equal-width halves
@@ -204,7 +203,7 @@ def _parse_components(text: str) -> Components:
     return tuple(comps)
 
 
-def parse_entry(value) -> Entry:
+def parse_entry(value: object) -> Entry:
     """Parse one traveller cell into a result, an artificial score, or None for not played.
 
     >>> parse_entry(None), parse_entry("  "), parse_entry("Bye")
@@ -216,7 +215,8 @@ def parse_entry(value) -> Entry:
     >>> parse_entry("4S=")
     Traceback (most recent call last):
     ...
-    ValueError: '4S=' is not a score; expected a score such as 420 or -50, a weighted score such as '30% 420 + 70% 450', or an artificial score such as A60, A+ or 60/40
+    ValueError: '4S=' is not a score; expected a score such as 420 or -50, a weighted score such as
+    '30% 420 + 70% 450', or an artificial score such as A60, A+ or 60/40
     """
     if value is None or isinstance(value, (Artificial, Assigned)):
         return value

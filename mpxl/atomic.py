@@ -24,8 +24,8 @@ import contextlib
 import os
 import re
 import tempfile
+from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Iterable, Iterator
 
 from .errors import UserError
 
@@ -33,7 +33,7 @@ __all__ = ["atomic_write", "atomic_path", "check_not_input", "same_file", "remov
            "check_extension"]
 
 
-def same_file(a: "str | os.PathLike", b: "str | os.PathLike") -> bool:
+def same_file(a: str | os.PathLike, b: str | os.PathLike) -> bool:
     """True when ``a`` and ``b`` name the same file (symlinks and ``..`` resolved).
 
     >>> same_file("x/../y.txt", "y.txt")
@@ -48,14 +48,14 @@ def same_file(a: "str | os.PathLike", b: "str | os.PathLike") -> bool:
     return pa.resolve() == pb.resolve()
 
 
-def check_not_input(output: "str | os.PathLike", inputs: Iterable) -> None:
+def check_not_input(output: str | os.PathLike, inputs: Iterable) -> None:
     """Raise :class:`UserError` if ``output`` is one of the ``inputs``."""
     for source in inputs:
         if source and same_file(output, source):
             raise UserError(str(output), "", "refusing to write over the input file")
 
 
-def check_extension(path: "str | os.PathLike", allowed: Iterable[str], what: str) -> None:
+def check_extension(path: str | os.PathLike, allowed: Iterable[str], what: str) -> None:
     """Refuse to write ``what`` to a name that says another kind of file (never a PNG over a USEBIO file).
 
     >>> check_extension("chart.png", (".png",), "a chart")
@@ -106,7 +106,7 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def remove_leftovers(folder: "str | os.PathLike") -> list:
+def remove_leftovers(folder: str | os.PathLike) -> list:
     """Remove the temporary files of mpxl runs that were killed (their process is gone) from ``folder``.
 
     >>> import tempfile
@@ -114,7 +114,7 @@ def remove_leftovers(folder: "str | os.PathLike") -> list:
     >>> [os.path.basename(p) for p in remove_leftovers(d)], os.listdir(d)
     (['.mpxl-999999999-abcdefgh.csv'], [])
     """
-    removed = []
+    removed: list[str] = []
     try:
         names = [n for n in os.listdir(folder) if n.startswith(TEMP_PREFIX)]
     except OSError:
@@ -135,7 +135,7 @@ def _reason(exc: OSError) -> str:
 
 
 @contextlib.contextmanager
-def atomic_path(path: "str | os.PathLike", suffix: str = "") -> Iterator[str]:
+def atomic_path(path: str | os.PathLike, suffix: str = "") -> Iterator[str]:
     """Yield a temporary path in ``path``'s folder; move it onto ``path`` if the block succeeds.
 
     For writers that want a file name (openpyxl's ``save``) rather than a file object. Whatever
@@ -172,9 +172,12 @@ def atomic_path(path: "str | os.PathLike", suffix: str = "") -> Iterator[str]:
 
 
 @contextlib.contextmanager
-def atomic_write(path: "str | os.PathLike", mode: str = "w", encoding: "str | None" = "utf-8", newline: "str | None" = None):
+def atomic_write(path: str | os.PathLike, mode: str = "w", encoding: str | None = "utf-8", newline: str | None = None):
     """Open a temporary file for writing; on success it replaces ``path`` in one step."""
     with atomic_path(path) as tmp:
-        kwargs = {} if "b" in mode else {"encoding": encoding, "newline": newline}
-        with open(tmp, mode, **kwargs) as f:
-            yield f
+        if "b" in mode:
+            with open(tmp, mode) as f:
+                yield f
+        else:
+            with open(tmp, mode, encoding=encoding, newline=newline) as f:
+                yield f

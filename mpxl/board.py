@@ -22,30 +22,33 @@ same as a full board of ``expected`` results (N):
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from math import lcm
-from typing import Optional, Sequence
+from typing import TypeVar
 
 from .adjustments import Artificial, Assigned, Entry, parse_entry, parse_score
 from .fouled import find_rule, small_group_percentage, uses_set_percentages
-from .matchpoints import raw_matchpoints, weighted_matchpoints
+from .matchpoints import Components, NSScore, raw_matchpoints, weighted_matchpoints
 from .methods import Method, _check_counts, estimate, k_value
 
 __all__ = ["LineResult", "BoardResult", "score_board", "plain_board", "parse_penalty"]
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
 class LineResult:
     """One traveller line's matchpoints (exact Fractions; None on a blank line)."""
 
-    ns_mp: Optional[Fraction]
-    ew_mp: Optional[Fraction]
+    ns_mp: Fraction | None
+    ew_mp: Fraction | None
     kind: str  # "result", "artificial" or "blank"
     group: str = ""
-    ns_ave: Optional[str] = None  # 'plus' / 'ave' / 'minus' for the Ave+/Ave- session rule
-    ew_ave: Optional[str] = None
+    ns_ave: str | None = None  # 'plus' / 'ave' / 'minus' for the Ave+/Ave- session rule
+    ew_ave: str | None = None
     set_percentage: bool = False  # a small fouled group's set percentage
     arrowswitch: bool = False
 
@@ -59,18 +62,18 @@ class BoardResult:
     actual: int
     scale: int
     method: Method
-    groups: dict = field(default_factory=dict)  # group label -> number of results
+    groups: dict[str, int] = field(default_factory=dict)  # group label -> number of results
 
     @property
     def top(self) -> int:
         return self.scale * (self.expected - 1)
 
     @property
-    def ns_mp(self) -> list:
+    def ns_mp(self) -> list[Fraction | None]:
         return [ln.ns_mp for ln in self.lines]
 
     @property
-    def ew_mp(self) -> list:
+    def ew_mp(self) -> list[Fraction | None]:
         return [ln.ew_mp for ln in self.lines]
 
     @property
@@ -82,7 +85,7 @@ class BoardResult:
         )
 
 
-def parse_penalty(value, top: int) -> Fraction:
+def parse_penalty(value: object, top: int) -> Fraction:
     """A procedural penalty in matchpoints (``2``) or as a percentage of top (``10%``).
 
     >>> parse_penalty("25%", 16), parse_penalty(1.5, 16), parse_penalty(None, 16)
@@ -96,24 +99,26 @@ def parse_penalty(value, top: int) -> Fraction:
             return abs(Fraction(parse_score(text[:-1]))) * top / 100
         return abs(Fraction(parse_score(value)))
     except ValueError:
-        raise ValueError(f"{value!r} is not a penalty; expected matchpoints such as 2 or a percentage of top such as 10%") from None
+        raise ValueError(
+            f"{value!r} is not a penalty; expected matchpoints such as 2 or a percentage of top such as 10%"
+        ) from None
 
 
-def _group_mp(views: list, scale: int) -> list:
+def _group_mp(views: list[Components], scale: int) -> Sequence[int | Fraction | None]:
     if all(len(v) == 1 and v[0][0] == 1 for v in views):
         return raw_matchpoints([v[0][1] for v in views], scale)
     return weighted_matchpoints(views, scale)
 
 
 def score_board(
-    entries: Sequence,
-    expected: Optional[int] = None,
-    method: "Method | str" = Method.NEUBERG,
+    entries: Sequence[object],
+    expected: int | None = None,
+    method: Method | str = Method.NEUBERG,
     scale: int = 2,
-    groups: Optional[Sequence] = None,
-    arrowswitch: Optional[Sequence] = None,
-    small_groups: str = "wbf",
-    penalties: Optional[Sequence] = None,
+    groups: Sequence[object] | None = None,
+    arrowswitch: Sequence[object] | None = None,
+    small_groups: str | None = "wbf",
+    penalties: Sequence[object] | None = None,
 ) -> BoardResult:
     """Score a board's lines; ``expected`` defaults to the lines that are not blank.
 
@@ -144,7 +149,7 @@ def score_board(
 
     real = [i for i, e in enumerate(parsed) if isinstance(e, Assigned)]
     n_lines = sum(e is not None for e in parsed)
-    N = n_lines if expected is None else expected
+    N: object = n_lines if expected is None else expected
     if isinstance(N, float) and N.is_integer():
         N = int(N)
     if isinstance(N, bool) or not isinstance(N, int) or N < 1:
@@ -161,8 +166,8 @@ def score_board(
     sizes = [len(m) for m in members.values()]
     fouled = len(members) > 1
 
-    ns = [None] * count
-    ew = [None] * count
+    ns: list[Fraction | None] = [None] * count
+    ew: list[Fraction | None] = [None] * count
     set_pct = [False] * count
     for idxs in members.values():
         n = len(idxs)
@@ -170,6 +175,7 @@ def score_board(
         for side, out in (("ns", ns), ("ew", ew)):
             raw = _group_mp([getattr(parsed[i], side) for i in idxs], scale)
             for i, S in zip(idxs, raw):
+                assert S is not None  # every line of a group has a result
                 if side == "ew":
                     S = scale * (n - 1) - S  # EW's own matchpoints in EW's view
                 if small:
@@ -180,7 +186,7 @@ def score_board(
                 else:
                     out[i] = estimate(Fraction(S), N, n, method, scale)
 
-    lines = []
+    lines: list[LineResult] = []
     for i, e in enumerate(parsed):
         ns_ave = ew_ave = None
         kind = "blank" if e is None else "result"
@@ -192,11 +198,13 @@ def score_board(
         if switched[i]:
             a, b = b, a
             ns_ave, ew_ave = ew_ave, ns_ave
-        if pens[i] is not None and e is not None:
+        if pens[i] is not None and a is not None and b is not None:
             p_ns, p_ew = _penalty_pair(pens[i], top, i + 1)
             a, b = a - p_ns, b - p_ew
         lines.append(
-            LineResult(a, b, kind, str(labels[i] or "") if kind == "result" else "", ns_ave, ew_ave, set_pct[i], switched[i])
+            LineResult(
+                a, b, kind, str(labels[i] or "") if kind == "result" else "", ns_ave, ew_ave, set_pct[i], switched[i]
+            )
         )
     return BoardResult(tuple(lines), N, len(real), scale, method, {k: len(v) for k, v in members.items()})
 
@@ -220,8 +228,9 @@ def _linear(N: int, n: int, method: Method, scale: int) -> tuple[int, int, int]:
 _COUNT_FROM = 64
 
 
-def plain_board(scores: Sequence, expected: Optional[int] = None,
-                method: Method = Method.NEUBERG, scale: int = 2) -> tuple[list, list, int, int]:
+def plain_board(
+    scores: Sequence[NSScore | None], expected: int | None = None, method: Method = Method.NEUBERG, scale: int = 2
+) -> tuple[list[int | None], list[int | None], int, int]:
     """The fast path for a board of plain NS scores (numbers or None): no adjustments.
 
     Gives (NS numerators, EW numerators, denominator D, top): every figure is
@@ -234,12 +243,13 @@ def plain_board(scores: Sequence, expected: Optional[int] = None,
     (['3', '1/3', '17/3'], 6)
     """
     if len(scores) >= _COUNT_FROM:
-        counts = Counter(scores)  # counted in C; equal scores (420, 420.0) are one key
-        counts.pop(None, None)
-        runs = [(s, counts[s]) for s in sorted(counts)]
+        counted: Counter[NSScore | None] = Counter(scores)  # counted in C; equal scores (420, 420.0) are one key
+        counted.pop(None, None)
+        counts: Counter[NSScore] = counted  # type: ignore[assignment]  # None popped
+        runs: list[tuple[NSScore, int]] = [(s, counts[s]) for s in sorted(counts)]
         n = len(scores) - scores.count(None)
     else:
-        played = sorted([s for s in scores if s is not None])
+        played: list[NSScore] = sorted([s for s in scores if s is not None])
         n = len(played)
         runs = []
         i = 0
@@ -254,8 +264,8 @@ def plain_board(scores: Sequence, expected: Optional[int] = None,
         return [None] * len(scores), [None] * len(scores), 1, scale * (max(N, 1) - 1)
     A, B, D = _linear(N, n, method, scale)
     top_n2 = 2 * (n - 1)
-    ns_of: dict = {None: None}
-    ew_of: dict = {None: None}
+    ns_of: dict[NSScore | None, int | None] = {None: None}
+    ew_of: dict[NSScore | None, int | None] = {None: None}
     below = 0
     for s, c in runs:
         S2 = 2 * below + c - 1  # double-scale matchpoints among the n results
@@ -265,7 +275,7 @@ def plain_board(scores: Sequence, expected: Optional[int] = None,
     return list(map(ns_of.__getitem__, scores)), list(map(ew_of.__getitem__, scores)), D, scale * (N - 1)
 
 
-def _per_line(values, count: int, name: str, default):
+def _per_line(values: Iterable[T] | None, count: int, name: str, default: T) -> list[T]:
     if values is None:
         return [default] * count
     values = list(values)
@@ -274,7 +284,7 @@ def _per_line(values, count: int, name: str, default):
     return values
 
 
-def _penalty_pair(value, top: int, row: int) -> tuple[Fraction, Fraction]:
+def _penalty_pair(value: object, top: int, row: int) -> tuple[Fraction, Fraction]:
     try:
         if isinstance(value, (tuple, list)):
             a, b = value

@@ -24,8 +24,9 @@ True
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import IO, Sequence, Union
+from typing import IO, Union
 
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
@@ -118,7 +119,8 @@ def methods_chart(N: int, n: int, scale: int = 2, path: Target = "methods.png") 
     ax.axhline(50, color="#888888", linewidth=0.8)
     ax.set_xlim(-0.02 * top_n - 0.5 * (top_n == 0), top_n * 1.02 + 0.5 * (top_n == 0))
     ax.set_ylim(-2, 102)
-    ax.set_xlabel(f"raw matchpoints S among the {n} results ({'double' if scale == 2 else 'single'} scale, top {top_n})")
+    scale_name = "double" if scale == 2 else "single"
+    ax.set_xlabel(f"raw matchpoints S among the {n} results ({scale_name} scale, top {top_n})")
     ax.set_ylabel(f"estimated percentage on a board of {N}")
     ax.set_title(f"The five methods: a board of {N} results with {n} played")
     ax.legend(loc="upper left", frameon=False)
@@ -148,9 +150,18 @@ def error_by_method_chart(result, path: Target) -> None:
     ax1.tick_params(axis="x", rotation=30)
     width = 0.38
     xs = list(range(len(rows)))
-    b1 = ax2.bar([x - width / 2 for x in xs], [ms.top_bias for _, ms in rows], width, color=colours, label="top of the board")
-    b2 = ax2.bar([x + width / 2 for x in xs], [ms.bottom_bias for _, ms in rows], width, color=colours, alpha=0.45,
-                 hatch="//", label="bottom of the board")
+    b1 = ax2.bar(
+        [x - width / 2 for x in xs], [ms.top_bias for _, ms in rows], width, color=colours, label="top of the board"
+    )
+    b2 = ax2.bar(
+        [x + width / 2 for x in xs],
+        [ms.bottom_bias for _, ms in rows],
+        width,
+        color=colours,
+        alpha=0.45,
+        hatch="//",
+        label="bottom of the board",
+    )
     ax2.bar_label(b1, fmt="%.1f", fontsize=7)
     ax2.bar_label(b2, fmt="%.1f", fontsize=7)
     ax2.axhline(0, color="#444444", linewidth=0.8)
@@ -178,7 +189,9 @@ def error_by_rank_chart(result, path: Target) -> None:
         label = METHOD_LABEL[m] + (f" (= {seen[key]})" if key in seen else "")
         seen.setdefault(key, METHOD_LABEL[m])
         ax1.plot(xs, [p[1] for p in pts], linestyle=style, marker=marker, color=colour, label=label, linewidth=1.8)
-        ax2.plot(xs, [p[2] for p in pts], linestyle=style, marker=marker, color=colour, label=METHOD_LABEL[m], linewidth=1.8)
+        ax2.plot(
+            xs, [p[2] for p in pts], linestyle=style, marker=marker, color=colour, label=METHOD_LABEL[m], linewidth=1.8
+        )
     ax1.axhline(0, color="#444444", linewidth=0.8)
     ax1.set_xlabel("score's percentage on the short board")
     ax1.set_ylabel("mean error, percentage points")
@@ -230,7 +243,7 @@ def study_charts(results: Sequence) -> dict:
     """
     import io
 
-    out = {}
+    out: dict[str, bytes] = {}
     if not results:
         return out
     for name, draw in (("error-by-method", error_by_method_chart), ("error-by-rank", error_by_rank_chart)):

@@ -37,18 +37,21 @@ EXTRAS = {
 }
 
 
-def missing_extra(exc: ImportError) -> "str | None":
+def missing_extra(exc: ImportError) -> str | None:
     """The message for an optional package that is not installed, or None for any other import error.
 
     >>> print(missing_extra(ModuleNotFoundError("No module named 'openpyxl'", name="openpyxl.styles")))
-    openpyxl is not installed; it is needed for the workbooks (.xlsx): pip install "mpxl-bridge[workbook]" (or "mpxl-bridge[all]" for everything)
+    openpyxl is not installed; it is needed for the workbooks (.xlsx): pip install "mpxl-bridge[workbook]"
+    (or "mpxl-bridge[all]" for everything)
     """
     top = (getattr(exc, "name", None) or "").split(".")[0]
     if top not in EXTRAS:
         return None
     what, extra = EXTRAS[top]
-    return (f'{top} is not installed; it is needed for {what}: pip install "{DISTRIBUTION}[{extra}]"'
-            f' (or "{DISTRIBUTION}[all]" for everything)')
+    return (
+        f'{top} is not installed; it is needed for {what}: pip install "{DISTRIBUTION}[{extra}]"'
+        f' (or "{DISTRIBUTION}[all]" for everything)'
+    )
 
 
 def _unavailable(subparsers, name: str, message: str) -> None:

@@ -28,7 +28,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import chain, compress, count, groupby, islice
 from operator import eq, ne
-from typing import Optional
 
 from .board import plain_board, score_board
 from .session import ScoringOptions, plain_figures, reported_top
@@ -54,18 +53,18 @@ class Travellers:
     ns_pair: list
     ew_pair: list
     score: list
-    section: Optional[list] = None
-    table: Optional[list] = None
-    session: Optional[list] = None
+    section: list | None = None
+    table: list | None = None
+    session: list | None = None
     #: What was played, kept for the output (the scoring reads only ``score``): texts, tricks a
     #: whole number; None where not known.
-    contract: Optional[list] = None
-    declarer: Optional[list] = None
-    tricks: Optional[list] = None
-    lead: Optional[list] = None
+    contract: list | None = None
+    declarer: list | None = None
+    tricks: list | None = None
+    lead: list | None = None
     #: What the file's own published NS matchpoints carry (their most decimals), None when it
     #: publishes none: the conventions read it (:func:`mpxl.conventions.detect_from`), not the scoring.
-    published_decimals: Optional[int] = None
+    published_decimals: int | None = None
 
     def __post_init__(self):
         for name in ("ns_pair", "ew_pair", "score", "section", "table", "session", "contract", "declarer", "tricks",
@@ -102,7 +101,7 @@ class ScoredColumns:
         return list(map(self.figures.__getitem__, self.ew_at))
 
 
-def score_columns(t: Travellers, options: ScoringOptions = ScoringOptions()) -> Optional[ScoredColumns]:
+def score_columns(t: Travellers, options: ScoringOptions = ScoringOptions()) -> ScoredColumns | None:
     """Score ``t`` as :func:`~mpxl.session.score_event` scores an event of the same lines, or None
     when the event model must: a pair or a table twice on a board, too many results, a score the
     board scorer refuses, an artificial score under the WBF Ave+/Ave- rule (it needs the pairs' totals).
@@ -180,7 +179,7 @@ def _plain_indices(scores: list, expected: int, options: ScoringOptions, memo: d
         return list(map(indices.__getitem__, ns)), list(map(indices.__getitem__, ew))
 
 
-def _adjusted_board(scores: list, expected: int, options: ScoringOptions, figures: list) -> Optional[tuple]:
+def _adjusted_board(scores: list, expected: int, options: ScoringOptions, figures: list) -> tuple | None:
     """A board with an artificial, weighted or split score: its lines' indices into ``figures``,
     scored by :func:`~mpxl.board.score_board` and rounded as ``score_event`` rounds it; None where
     the event model must (a score it refuses; the WBF Ave+/Ave- rule, which needs the pairs' totals)."""
@@ -205,7 +204,7 @@ def _adjusted_board(scores: list, expected: int, options: ScoringOptions, figure
     return out
 
 
-def _board_ranges(session: Optional[list], section: Optional[list], board: list) -> dict:
+def _board_ranges(session: list | None, section: list | None, board: list) -> dict:
     """(session, section, board) -> the (start, stop) ranges of its lines, in file order
     (session 1 and section '' where the column is None).
 
@@ -245,8 +244,8 @@ def _gather(column: list, ranges: list) -> list:
     return list(chain.from_iterable(column[start:stop] for start, stop in ranges))
 
 
-def boards_look_distinct(session: Optional[list], section: Optional[list], board: list, ns_pair: list,
-                         ew_pair: list, table: Optional[list], two_winner: dict, boards: Optional[dict] = None) -> bool:
+def boards_look_distinct(session: list | None, section: list | None, board: list, ns_pair: list,
+                         ew_pair: list, table: list | None, two_winner: dict, boards: dict | None = None) -> bool:
     """True when no board (session, section and board) of these lines, given as columns (session
     and section may be None: all 1, all ''), has a table or a pair twice, nor a pair both NS and EW
     where ``two_winner`` (section -> bool) is not True; False when one may have. Found board by

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
 from numbers import Integral
-from typing import Optional
+from typing import TypeVar
 
 __all__ = [
     "Strain",
@@ -51,12 +51,15 @@ __all__ = [
 BOOK = 6  # tricks declarer must take before the contract's level counts
 
 
+E = TypeVar("E", bound=Enum)
+
+
 def _key(text: object) -> str:
     """Upper-case ``text`` and drop spaces, dashes, slashes, dots and underscores."""
     return re.sub(r"[\s\-/._]+", "", str(text)).upper()
 
 
-def _find(cls, text, spellings: dict, expected: str):
+def _find(cls: type[E], text: object, spellings: dict[str, str], expected: str) -> E:
     """Shared forgiving lookup for the enums below."""
     if isinstance(text, cls):
         return text
@@ -80,7 +83,7 @@ class Strain(Enum):
     NT = "NT"
 
     @classmethod
-    def find(cls, text: "str | Strain") -> "Strain":
+    def find(cls, text: object) -> Strain:
         """Parse a strain: letters, names or suit symbols, any case.
 
         >>> Strain.find("nt"), Strain.find("N"), Strain.find("♠"), Strain.find("Hearts")
@@ -120,7 +123,7 @@ class Direction(Enum):
     W = "W"
 
     @classmethod
-    def find(cls, text: "str | Direction") -> "Direction":
+    def find(cls, text: object) -> Direction:
         """Parse a seat: a letter or a name, any case.
 
         >>> Direction.find("North"), Direction.find(" w ")
@@ -159,7 +162,7 @@ class Vulnerability(Enum):
     BOTH = "All"
 
     @classmethod
-    def find(cls, text: "str | Vulnerability") -> "Vulnerability":
+    def find(cls, text: object) -> Vulnerability:
         """Parse a vulnerability: ``None``/``-``/``Love``, ``NS``/``N-S``, ``EW``/``E-W``, ``All``/``Both``/``b``.
 
         A blank (Python ``None`` or an empty string) is an error, not "None vulnerable".
@@ -176,7 +179,7 @@ class Vulnerability(Enum):
         return _find(cls, text, _VULNERABILITY_SPELLINGS,
                      "None (or - or Love), NS, EW or All (or Both)")
 
-    def is_vulnerable(self, direction: "Direction | str") -> bool:
+    def is_vulnerable(self, direction: Direction | str) -> bool:
         """True if ``direction``'s side is vulnerable.
 
         >>> Vulnerability.NS.is_vulnerable("S"), Vulnerability.NS.is_vulnerable("W")
@@ -215,8 +218,8 @@ class Contract:
     ('6Hxx', 'PASS')
     """
 
-    level: Optional[int]
-    strain: Optional[Strain] = None
+    level: int | None
+    strain: Strain | None = None
     doubled: int = 0
 
     def __post_init__(self) -> None:
@@ -233,7 +236,7 @@ class Contract:
             raise ValueError(f"doubled {self.doubled!r} must be 0, 1 (doubled) or 2 (redoubled)")
 
     @classmethod
-    def parse(cls, text: "str | Contract") -> "Contract":
+    def parse(cls, text: str | Contract) -> Contract:
         """Parse ``3NT``, ``3N``, ``4Sx``, ``4S*``, ``6HXX``, ``4♠``, ``PASS``/``P``/``passed``.
 
         Case and spaces do not matter.
@@ -245,7 +248,8 @@ class Contract:
         >>> Contract.parse("8NT")
         Traceback (most recent call last):
         ...
-        ValueError: contract '8NT' not understood; expected a level 1-7 and a strain C, D, H, S or NT, optionally doubled x (or *) or redoubled xx (or **), e.g. 3NT, 4Sx, 6Hxx; or PASS
+        ValueError: contract '8NT' not understood; expected a level 1-7 and a strain C, D, H, S or NT,
+        optionally doubled x (or *) or redoubled xx (or **), e.g. 3NT, 4Sx, 6Hxx; or PASS
         """
         if isinstance(text, Contract):
             return text
@@ -270,7 +274,7 @@ class Contract:
         return self.level is None
 
     @property
-    def tricks_needed(self) -> Optional[int]:
+    def tricks_needed(self) -> int | None:
         """Tricks declarer must take: level + 6 (None when passed out).
 
         >>> Contract.parse("4S").tricks_needed
@@ -281,6 +285,7 @@ class Contract:
     def __str__(self) -> str:
         if self.level is None:
             return "PASS"
+        assert self.strain is not None  # a bid contract has a strain
         return f"{self.level}{self.strain.value}{'x' * self.doubled}"
 
 
@@ -338,14 +343,22 @@ UNDERTRICK_PENALTIES = {
 
 #: Dealer and vulnerability of boards 1-16; board b plays as board ((b - 1) % 16) + 1.
 BOARD_CYCLE = (
-    (Direction.N, Vulnerability.NONE), (Direction.E, Vulnerability.NS),
-    (Direction.S, Vulnerability.EW), (Direction.W, Vulnerability.BOTH),
-    (Direction.N, Vulnerability.NS), (Direction.E, Vulnerability.EW),
-    (Direction.S, Vulnerability.BOTH), (Direction.W, Vulnerability.NONE),
-    (Direction.N, Vulnerability.EW), (Direction.E, Vulnerability.BOTH),
-    (Direction.S, Vulnerability.NONE), (Direction.W, Vulnerability.NS),
-    (Direction.N, Vulnerability.BOTH), (Direction.E, Vulnerability.NONE),
-    (Direction.S, Vulnerability.NS), (Direction.W, Vulnerability.EW),
+    (Direction.N, Vulnerability.NONE),
+    (Direction.E, Vulnerability.NS),
+    (Direction.S, Vulnerability.EW),
+    (Direction.W, Vulnerability.BOTH),
+    (Direction.N, Vulnerability.NS),
+    (Direction.E, Vulnerability.EW),
+    (Direction.S, Vulnerability.BOTH),
+    (Direction.W, Vulnerability.NONE),
+    (Direction.N, Vulnerability.EW),
+    (Direction.E, Vulnerability.BOTH),
+    (Direction.S, Vulnerability.NONE),
+    (Direction.W, Vulnerability.NS),
+    (Direction.N, Vulnerability.BOTH),
+    (Direction.E, Vulnerability.NONE),
+    (Direction.S, Vulnerability.NS),
+    (Direction.W, Vulnerability.EW),
 )
 
 
@@ -368,7 +381,7 @@ def _whole(value: object, what: str, expected: str) -> int:
 _RESULT_RE = re.compile(r"^(?:(=|MADE|M)|([+\-=])(\d+))$")
 
 
-def tricks_from_result(contract: "Contract | str", text: str) -> int:
+def tricks_from_result(contract: Contract | str, text: str) -> int:
     """Tricks taken from a result relative to the contract: ``=``, ``+1``, ``-2``.
 
     ``=0``, ``+0`` and ``made`` also mean just made.
@@ -381,9 +394,9 @@ def tricks_from_result(contract: "Contract | str", text: str) -> int:
     ValueError: result '+4' is impossible for 4S: expected = or +0 to +3 or -1 to -10
     """
     c = Contract.parse(contract)
-    if c.is_passed:
+    if c.level is None:
         raise ValueError(f"result {text!r} makes no sense for a passed-out board")
-    need = c.tricks_needed
+    need = c.level + BOOK
     expected = f"= or +0 to +{13 - need} or -1 to -{need}"
     m = _RESULT_RE.match(re.sub(r"\s+", "", text).upper()) if isinstance(text, str) else None
     if not m:
@@ -412,8 +425,9 @@ def _undertrick_penalty(doubled: int, vulnerable: bool, down: int) -> int:
     return sum(steps[min(i, len(steps) - 1)] for i in range(down))
 
 
-def score(contract: "Contract | str", declarer: "Direction | str | None",
-          tricks: "int | str | None", vulnerable: bool) -> int:
+def score(
+    contract: Contract | str, declarer: Direction | str | None, tricks: int | str | None, vulnerable: bool
+) -> int:
     """The declarer's score (Law 77) for taking ``tricks`` tricks in ``contract``.
 
     ``tricks`` is the number declarer took (0-13) or a result like ``=``, ``+1``,
@@ -425,13 +439,14 @@ def score(contract: "Contract | str", declarer: "Direction | str | None",
     (2980, 0)
     """
     c = Contract.parse(contract)
-    if c.is_passed:
+    if c.level is None:  # passed out
         return 0
+    assert c.strain is not None, f"contract {c!r} has a level and no strain"
     Direction.find(declarer)  # validate: a played contract needs a declarer
     if not isinstance(vulnerable, bool):
         raise ValueError(f"vulnerable {vulnerable!r} must be True or False")
     taken = _tricks(c, tricks)
-    need = c.tricks_needed
+    need = c.level + BOOK
     if taken < need:
         return -_undertrick_penalty(c.doubled, vulnerable, need - taken)
 
@@ -444,7 +459,7 @@ def score(contract: "Contract | str", declarer: "Direction | str | None",
 
 
 @lru_cache(maxsize=1)
-def possible_ns_scores() -> frozenset:
+def possible_ns_scores() -> frozenset[int]:
     """Every NS score a contract can give: each level, strain, doubling, vulnerability and number of
     tricks, made or defeated, for either side (and 0, a board passed out).
 
@@ -462,8 +477,8 @@ def possible_ns_scores() -> frozenset:
     return frozenset(out)
 
 
-def ns_score(contract: "Contract | str", declarer: "Direction | str | None",
-             tricks: "int | str | None", vulnerability: "Vulnerability | str") -> int:
+def ns_score(contract: Contract | str, declarer: Direction | str | None,
+             tricks: int | str | None, vulnerability: Vulnerability | str) -> int:
     """The NS score: the declarer's score, negated when East or West declares.
 
     ``vulnerability`` is a :class:`Vulnerability` or a spelling such as ``None``,

@@ -20,11 +20,12 @@ and which they cannot tell apart) is in ``EVIDENCE`` and in docs/events.md.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Optional
+from typing import Any
 
 from .event import Event
 from .methods import Method
 from .rounding import Rounding
+from .session import ScoringOptions
 
 __all__ = ["Conventions", "CONVENTIONS", "EVIDENCE", "find", "detect", "detect_from", "options_for"]
 
@@ -35,7 +36,7 @@ class Conventions:
 
     name: str
     program: str  # the program's own name
-    matches: tuple  # lower-case substrings of a file's program name that select these conventions
+    matches: tuple[str, ...]  # lower-case substrings of a file's program name that select these conventions
     method: Method = Method.NEUBERG
     rounding: Rounding = Rounding("half-up", 2)  # each board's NS and EW figures, separately
     percentage_decimals: int = 2  # percentages rounded half-up to this many decimals
@@ -45,15 +46,13 @@ class Conventions:
     verified: bool = False  # reproduced from a real file in the test suite
     note: str = ""
 
-    def options(self, **overrides):
+    def options(self, **overrides: Any) -> ScoringOptions:
         """The :class:`~mpxl.session.ScoringOptions` these conventions mean; keyword arguments override.
 
         >>> find("scorebridge").options(expected=9).expected
         9
         """
-        from .session import ScoringOptions
-
-        base = dict(method=self.method, rounding=self.rounding, ave_policy=self.ave_policy,
+        base: dict[str, Any] = dict(method=self.method, rounding=self.rounding, ave_policy=self.ave_policy,
                     percentage_decimals=self.percentage_decimals)
         base.update({k: v for k, v in overrides.items() if v is not None})
         return ScoringOptions(**base)
@@ -64,28 +63,51 @@ CONVENTIONS = {
     c.name: c
     for c in (
         Conventions(
-            "scorebridge", "ScoreBridge", ("scorebridge",), rounding=Rounding("half-up", 1), verified=True,
+            "scorebridge",
+            "ScoreBridge",
+            ("scorebridge",),
+            rounding=Rounding("half-up", 1),
+            verified=True,
             note="Neuberg to the most results on any board; board figures to 1 decimal; percentages to 2.",
         ),
         Conventions(
-            "ebuscore", "EBUScore Pairs", ("ebuscore",), rounding=Rounding("half-up", 2), verified=True,
-            note="Neuberg to the most results on any board; artificial scores are left out of n; figures to 2 decimals.",
+            "ebuscore",
+            "EBUScore Pairs",
+            ("ebuscore",),
+            rounding=Rounding("half-up", 2),
+            verified=True,
+            note="Neuberg to the most results on any board; artificial scores are left out of n; "
+            "figures to 2 decimals.",
         ),
         Conventions(
-            "magiccontest", "Magic Contest", ("magic contest", "magiccontest"), rounding=Rounding("half-up", 1),
-            tiebreak="program", verified=True,
+            "magiccontest",
+            "Magic Contest",
+            ("magic contest", "magiccontest"),
+            rounding=Rounding("half-up", 1),
+            tiebreak="program",
+            verified=True,
             note="Barometer: one field; A+ 60% / A- 40% of the top; figures to 1 decimal; ties broken by the program.",
         ),
         Conventions(
-            "acblscore", "ACBLscore", ("acblscore", "acbl"), rounding=Rounding("half-up", 2),
+            "acblscore",
+            "ACBLscore",
+            ("acblscore", "acbl"),
+            rounding=Rounding("half-up", 2),
             note="From the ACBL's documentation (nearest 0.01, .005 up); not checked against a real file.",
         ),
         Conventions(
-            "ebu", "EBU White Book", ("ebu white book",), rounding=Rounding("ebu", 1), ave_policy="wbf",
+            "ebu",
+            "EBU White Book",
+            ("ebu white book",),
+            rounding=Rounding("ebu", 1),
+            ave_policy="wbf",
             note="EBU White Book: 0.1 MP with .05 towards average; Ave+ 60% or the pair's own percentage.",
         ),
         Conventions(
-            "generic", "any program", (), rounding=Rounding("half-up", 2),
+            "generic",
+            "any program",
+            (),
+            rounding=Rounding("half-up", 2),
             note="Used when the file names no known program: Neuberg, the file's own decimals.",
         ),
     )
@@ -118,7 +140,7 @@ EVIDENCE = {
 }
 
 
-def find(name: "str | Conventions | None") -> Conventions:
+def find(name: str | Conventions | None) -> Conventions:
     """The conventions named ``name`` (or matching a program name), forgiving case and spaces.
 
     >>> find("EBUScore Pairs 1.2.24").name
@@ -126,7 +148,8 @@ def find(name: "str | Conventions | None") -> Conventions:
     >>> find("pianola")
     Traceback (most recent call last):
     ...
-    ValueError: 'pianola' is not a known program; expected one of scorebridge, ebuscore, magiccontest, acblscore, ebu, generic
+    ValueError: 'pianola' is not a known program; expected one of scorebridge, ebuscore, magiccontest, acblscore,
+    ebu, generic
     """
     if isinstance(name, Conventions):
         return name
@@ -145,7 +168,7 @@ def detect(event: Event) -> Conventions:
     return detect_from(event.program, event.published_decimals if published else None)
 
 
-def detect_from(program: str, published_decimals: Optional[int] = None) -> Conventions:
+def detect_from(program: str, published_decimals: int | None = None) -> Conventions:
     """The conventions of ``program`` (a file's program name); for an unknown one 'generic', rounded
     half up to ``published_decimals`` when the file publishes NS matchpoints with that many decimals.
 
@@ -162,7 +185,7 @@ def detect_from(program: str, published_decimals: Optional[int] = None) -> Conve
     return generic
 
 
-def options_for(event: Event, conventions: "str | Conventions | None" = None, **overrides):
+def options_for(event: Event, conventions: str | Conventions | None = None, **overrides: Any) -> ScoringOptions:
     """Scoring options for ``event``: its program's conventions (or the ones named), with overrides.
 
     >>> from mpxl.event import Event
@@ -171,4 +194,3 @@ def options_for(event: Event, conventions: "str | Conventions | None" = None, **
     """
     conv = find(conventions) if conventions else detect(event)
     return conv.options(**overrides)
-

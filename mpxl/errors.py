@@ -12,6 +12,6 @@ class UserError(Exception):
     "results.csv: line 4: 'abc' is not a score"
     """
 
-    def __init__(self, source: str, where: str, problem: str):
+    def __init__(self, source: str, where: str | None, problem: str):
         self.source, self.where, self.problem = source, where, problem
         super().__init__(": ".join(x for x in (source, where, problem) if x))

@@ -14,10 +14,15 @@ the raw data so ``mpxl check`` can compare.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Iterator, Optional
 
-__all__ = ["Line", "Pair", "Event", "Player", "MasterPoints", "Club", "Deal", "SEATS"]
+__all__ = ["Line", "Pair", "Event", "Player", "MasterPoints", "Club", "Deal", "SEATS", "BoardKey", "PairKey"]
+
+#: A board within an event: (section, board number); section "" across sections.
+BoardKey = tuple[str, int]
+#: A pair within an event: (section, number, direction).
+PairKey = tuple[str, str, "str | None"]
 
 #: The four seats in the order a :class:`Deal` holds its hands (PBN's ``[Deal "N:..."]``).
 SEATS = ("N", "E", "S", "W")
@@ -61,12 +66,12 @@ class Deal:
     """
 
     board: int
-    hands: tuple = ("", "", "", "")
+    hands: tuple[str, ...] = ("", "", "", "")
     dealer: str = ""
     vulnerable: str = ""
 
     @classmethod
-    def from_pbn(cls, board: int, text: str, dealer: str = "", vulnerable: str = "") -> "Deal":
+    def from_pbn(cls, board: int, text: str, dealer: str = "", vulnerable: str = "") -> Deal:
         """A deal from PBN's ``[Deal]`` value: the first seat, a colon, then four hands clockwise
         (``-`` for a hand not given). ValueError for anything else."""
         first, sep, rest = text.strip().partition(":")
@@ -96,18 +101,18 @@ class Line:
     ew_pair: str
     section: str = ""
     score: object = None  # NS score (int), an adjustment code (str) or None (not played)
-    contract: Optional[str] = None
-    declarer: Optional[str] = None
-    tricks: Optional[int] = None
-    lead: Optional[str] = None
-    table: Optional[int] = None
+    contract: str | None = None
+    declarer: str | None = None
+    tricks: int | None = None
+    lead: str | None = None
+    table: int | str | None = None  # a table number, or the file's own label when not a number
     group: str = ""  # fouled-board group label; blank = the board's one group
     arrowswitch: bool = False
     ns_penalty: object = None  # procedural penalty: matchpoints (2) or percentage of top ("10%")
     ew_penalty: object = None
     session: int = 1
-    published_ns_mp: Optional[float] = None  # the file's own figures, for `mpxl check`
-    published_ew_mp: Optional[float] = None
+    published_ns_mp: float | None = None  # the file's own figures, for `mpxl check`
+    published_ew_mp: float | None = None
     where: str = ""  # where in the source file, for messages: "line 12", "BOARD 3, TRAVELLER_LINE 4"
     note: str = ""  # the file's note on the line (USEBIO NOTES)
 
@@ -118,19 +123,19 @@ class Pair:
 
     number: str
     section: str = ""
-    direction: Optional[str] = None
-    names: tuple = ()
+    direction: str | None = None
+    names: tuple[str, ...] = ()
     session: int = 1
-    published_mp: Optional[float] = None
-    published_percentage: Optional[float] = None
-    published_place: Optional[str] = None
-    published_max: Optional[float] = None
+    published_mp: float | None = None
+    published_percentage: float | None = None
+    published_place: str | None = None
+    published_max: float | None = None
     where: str = ""
-    players: tuple = ()  # Player per name, with the ids the file gives; () when it gives only names
-    master_points: tuple = ()  # MasterPoints awarded, as the file gives them
-    published_tiebreak: Optional[float] = None  # the program's tie-break figure (PBN Tiebreak): higher ranks first
+    players: tuple[Player, ...] = ()  # Player per name, with the ids the file gives; () when it gives only names
+    master_points: tuple[MasterPoints, ...] = ()  # MasterPoints awarded, as the file gives them
+    published_tiebreak: float | None = None  # the program's tie-break figure (PBN Tiebreak): higher ranks first
 
-    def people(self) -> tuple:
+    def people(self) -> tuple[Player, ...]:
         """The pair's players: :attr:`players` when the file gave them, else a Player per name.
 
         >>> Pair("1", names=("Ann", "Bob")).people()
@@ -139,7 +144,7 @@ class Pair:
         return self.players or tuple(Player(n) for n in self.names)
 
     @property
-    def key(self) -> tuple:
+    def key(self) -> PairKey:
         """The pair's identity within the event: (section, number, direction)."""
         return (self.section, self.number, self.direction)
 
@@ -148,45 +153,47 @@ class Pair:
 class Event:
     """A whole event as read from a file or typed into a workbook."""
 
-    lines: list = field(default_factory=list)
-    pairs: list = field(default_factory=list)
+    lines: list[Line] = field(default_factory=list)
+    pairs: list[Pair] = field(default_factory=list)
     title: str = ""
     date: str = ""
     program: str = ""  # the program that wrote the file, e.g. "EBUScore Pairs 1.2.24"
     source: str = ""  # the file it was read from
-    winners: dict = field(default_factory=dict)  # section -> 1 or 2 (one- or two-winner field)
-    scale: Optional[int] = None  # what the file's program used, when it says
-    published_decimals: Optional[int] = None  # how many decimals the file's matchpoints carry
-    field_scoring: Optional[str] = None  # "section" or "event": how the file's boards were compared
-    notes: list = field(default_factory=list)
-    club: Optional[Club] = None
+    winners: dict[str, int] = field(default_factory=dict)  # section -> 1 or 2 (one- or two-winner field)
+    scale: int | None = None  # what the file's program used, when it says
+    published_decimals: int | None = None  # how many decimals the file's matchpoints carry
+    field_scoring: str | None = None  # "section" or "event": how the file's boards were compared
+    notes: list[str] = field(default_factory=list)
+    club: Club | None = None
     event_type: str = ""  # USEBIO EVENT_TYPE as the file gives it (MP_PAIRS, PAIRS, ...)
     venue: str = ""  # USEBIO VENUE, PBN [Site]
-    deals: dict = field(default_factory=dict)  # board number -> Deal
-    session_number: Optional[int] = None  # this file is session k of a longer event (PBN META CRSession)
-    session_count: Optional[int] = None  # of so many sessions (PBN META CRSessionCount)
+    deals: dict[int, Deal] = field(default_factory=dict)  # board number -> Deal
+    session_number: int | None = None  # this file is session k of a longer event (PBN META CRSession)
+    session_count: int | None = None  # of so many sessions (PBN META CRSessionCount)
+    #: what :func:`mpxl.formats.common.check_duplicates` last found clean: (the lines list, a stamp)
+    _duplicates_checked: tuple[object, object] | None = field(default=None, init=False, repr=False, compare=False)
 
-    def boards(self, across_sections: bool = False) -> Iterator[tuple[tuple, list]]:
+    def boards(self, across_sections: bool = False) -> Iterator[tuple[BoardKey, list[Line]]]:
         """Group the lines by (section, board), or by ('', board) across sections, in order.
 
         >>> ev = Event(lines=[Line(2, "1", "2", "A"), Line(1, "1", "2", "B"), Line(1, "3", "4", "B")])
         >>> [(k, len(v)) for k, v in ev.boards()]
         [(('A', 2), 1), (('B', 1), 2)]
         """
-        groups: dict[tuple, list] = {}
+        groups: dict[BoardKey, list[Line]] = {}
         for ln in self.lines:
             key = ("" if across_sections else ln.section, ln.board)
             groups.setdefault(key, []).append(ln)
         for key in sorted(groups, key=lambda k: (str(k[0]), k[1])):
             yield key, groups[key]
 
-    def sections(self) -> list:
+    def sections(self) -> list[str]:
         """The section names in order of first appearance.
 
         >>> Event(lines=[Line(1, "1", "2", "B"), Line(1, "1", "2", "A")]).sections()
         ['B', 'A']
         """
-        seen: dict = {}
+        seen: dict[str, None] = {}
         for ln in self.lines:
             seen.setdefault(ln.section, None)
         for p in self.pairs:

@@ -29,8 +29,8 @@ none       never: every group is estimated by the method
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Callable, Sequence
 
 __all__ = ["SMALL_GROUP_RULES", "small_group_percentage", "uses_set_percentages", "find_rule"]
 
@@ -60,7 +60,7 @@ SMALL_GROUP_RULES: dict[str, tuple[Callable[[int, Sequence[int], int], bool], st
 }
 
 
-def find_rule(name: "str | None") -> str:
+def find_rule(name: str | None) -> str:
     """Normalise a small-group rule name.
 
     >>> find_rule("ACBL"), find_rule(None)
@@ -78,7 +78,7 @@ def uses_set_percentages(rule: str, n: int, sizes: Sequence[int], total: int) ->
     return SMALL_GROUP_RULES[find_rule(rule)][0](n, sizes, total)
 
 
-def small_group_percentage(S_double, n: int) -> Fraction:
+def small_group_percentage(S_double: int | Fraction, n: int) -> Fraction:
     """The set percentage of a result with double-scale matchpoints S in a group of n.
 
     >>> small_group_percentage(1, 2), small_group_percentage(0, 1)

@@ -30,9 +30,10 @@ reproduce equally many figures the caller's base (the program's default) is kept
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any, Callable, Iterable, Optional
+from typing import Any
 
 from .event import Event
 from .methods import Method
@@ -72,7 +73,8 @@ class Inference:
 
     options: ScoringOptions
     agreement: Agreement
-    evidence: dict[str, str] = field(default_factory=dict)  # setting -> "a of b figures" for the chosen value, when searched
+    #: setting -> "a of b figures" for the chosen value, when searched
+    evidence: dict[str, str] = field(default_factory=dict)
     scorings: int = 0  # how many times the event was scored
 
     @property
@@ -84,13 +86,13 @@ class Inference:
         return self.agreement.total
 
 
-def decimals_of(values: Iterable[Optional[float]]) -> Optional[int]:
+def decimals_of(values: Iterable[float | None]) -> int | None:
     """The most decimals any of ``values`` is written with (None when there is none).
 
     >>> decimals_of([1.5, 2.25, None, 3.0]), decimals_of([None])
     (2, None)
     """
-    best: Optional[int] = None
+    best: int | None = None
     for v in values:
         if v is None:
             continue
@@ -100,7 +102,7 @@ def decimals_of(values: Iterable[Optional[float]]) -> Optional[int]:
     return best
 
 
-def _same(published: Optional[float], ours: Optional[Fraction]) -> bool:
+def _same(published: float | None, ours: Fraction | None) -> bool:
     return published is not None and ours is not None and abs(float(ours) - published) < 1e-9
 
 
@@ -136,17 +138,17 @@ def agreement(result: SessionResult) -> Agreement:
             ours.setdefault((pr.pair.section, pr.pair.number), []).append(pr)
         opts = result.options
         for p in published:
-            found = [pr for pr in ours.get((p.section, p.number), [])
-                     if p.direction is None or pr.pair.direction in (None, p.direction)]
-            pr = found[0] if found else None
+            found = [q for q in ours.get((p.section, p.number), [])
+                     if p.direction is None or q.pair.direction in (None, p.direction)]
+            mine = found[0] if found else None
             if p.published_mp is not None:
-                totals[0] += pr is not None and _same(p.published_mp, pr.mp)
+                totals[0] += mine is not None and _same(p.published_mp, mine.mp)
                 totals[1] += 1
             if p.published_percentage is not None:
-                pcts[0] += pr is not None and _same(p.published_percentage, opts.round_percentage(pr.percentage))
+                pcts[0] += mine is not None and _same(p.published_percentage, opts.round_percentage(mine.percentage))
                 pcts[1] += 1
             if p.published_place:
-                places[0] += pr is not None and p.published_place.replace(" ", "") == pr.place
+                places[0] += mine is not None and p.published_place.replace(" ", "") == mine.place
                 places[1] += 1
     return Agreement(tuple(lines), tuple(short), tuple(totals), tuple(pcts), tuple(places))  # type: ignore[arg-type]
 
@@ -270,7 +272,7 @@ def _field_of(event: Event, opts: ScoringOptions) -> str:
     return settings_of(SessionResult(event, opts, [], []))["field"]  # type: ignore[no-any-return]
 
 
-def _published_n(result: SessionResult) -> Optional[int]:
+def _published_n(result: SessionResult) -> int | None:
     """N from the published figures: the largest NS + EW on a line of a board with no artificial
     score is the top, and the top is scale x (N - 1). None when the lines publish nothing."""
     top = None

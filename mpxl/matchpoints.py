@@ -15,16 +15,18 @@ with every component of every other line and the comparisons are weighted
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Optional, Sequence
 
-__all__ = ["raw_matchpoints", "weighted_matchpoints", "Components"]
+__all__ = ["raw_matchpoints", "weighted_matchpoints", "Components", "NSScore"]
 
+#: An NS score: an int as a rule, a float or Fraction when a program wrote one.
+NSScore = float | Fraction
 #: A result as (weight, NS score) components; a plain score is ((1, score),).
-Components = tuple[tuple[Fraction, float], ...]
+Components = tuple[tuple[Fraction, NSScore], ...]
 
 
-def raw_matchpoints(scores: Sequence[Optional[float]], scale: int = 2) -> list:
+def raw_matchpoints(scores: Sequence[NSScore | None], scale: int = 2) -> list[int | Fraction | None]:
     """Matchpoints of each NS score among the non-blank ones.
 
     Double scale gives ints; single scale gives Fractions (halves on ties).
@@ -35,7 +37,7 @@ def raw_matchpoints(scores: Sequence[Optional[float]], scale: int = 2) -> list:
     if scale not in (1, 2):
         raise ValueError(f"scale {scale!r} must be 1 (single) or 2 (double)")
     played = sorted(s for s in scores if s is not None)
-    out: list = []
+    out: list[int | Fraction | None] = []
     for s in scores:
         if s is None:
             out.append(None)
@@ -47,7 +49,7 @@ def raw_matchpoints(scores: Sequence[Optional[float]], scale: int = 2) -> list:
     return out
 
 
-def weighted_matchpoints(lines: Sequence[Optional[Components]], scale: int = 2) -> list:
+def weighted_matchpoints(lines: Sequence[Components | None], scale: int = 2) -> list[Fraction | None]:
     """Matchpoints of lines whose results may be weighted mixtures of scores.
 
     Each line's matchpoints are the weighted sum, over its own components, of
@@ -63,17 +65,17 @@ def weighted_matchpoints(lines: Sequence[Optional[Components]], scale: int = 2) 
     # Every component of every line once, sorted: a component's score beats the weight of all the
     # components below it and ties with the weight of its equals (its own line's taken back out),
     # so the sum is n log n rather than n^2, with exact Fractions as before.
-    weight_at: dict = {}
+    weight_at: dict[NSScore, Fraction] = {}
     for line in lines:
         if line is not None:
             for w, s in line:
                 weight_at[s] = weight_at.get(s, 0) + Fraction(w)
-    below: dict = {}
+    below: dict[NSScore, Fraction] = {}
     acc = Fraction(0)
     for s in sorted(weight_at):
         below[s] = acc
         acc += weight_at[s]
-    out: list = []
+    out: list[Fraction | None] = []
     for mine in lines:
         if mine is None:
             out.append(None)

@@ -17,9 +17,16 @@ Fraction(127, 8)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import Enum
 from fractions import Fraction
 from numbers import Rational
+from typing import overload
+
+#: A count of results as the caller may give it: an int, or a whole float or Fraction.
+Count = int | float | Rational
+#: A matchpoint figure or percentage: exact (int, Fraction) or a float.
+Figure = int | float | Rational
 
 __all__ = [
     "Method",
@@ -42,7 +49,7 @@ class Method(Enum):
     MANUAL = "manual"
 
     @classmethod
-    def find(cls, text: "str | Method | None") -> "Method":
+    def find(cls, text: str | Method | None) -> Method:
         """Parse a method name, forgiving case, spaces and unambiguous prefixes.
 
         >>> Method.find("Neuberg"), Method.find(" mck"), Method.find(None)
@@ -87,7 +94,7 @@ def _k_manual(N: int, n: int) -> Fraction:
 
 
 #: k of each method as a function of (N, n), with the rule in words and its source.
-K_FORMULAS = {
+K_FORMULAS: dict[Method, tuple[Callable[[int, int], Fraction], str, str]] = {
     Method.NEUBERG: (_k_neuberg, "N/n", "WBF 1991, EBU, ACBL"),
     Method.FACTOR: (_k_factor, "1", "keeps each result's percentage"),
     Method.ASCHERMAN: (_k_ascherman, "(N+n-1)/n", "M = (N-1)(S+1/2)/n"),
@@ -96,7 +103,15 @@ K_FORMULAS = {
 }
 
 
-def _check_counts(expected: int, actual: int, least_actual: int = 1, down: bool = False) -> tuple[int, int]:
+def _whole(name: str, v: object) -> int:
+    if isinstance(v, float) and v.is_integer():
+        return int(v)
+    if isinstance(v, bool) or not isinstance(v, (int, Rational)) or v.denominator != 1:
+        raise ValueError(f"{name} {v!r} is not a whole number of results")
+    return int(v.numerator)
+
+
+def _check_counts(expected: Count, actual: Count, least_actual: int = 1, down: bool = False) -> tuple[int, int]:
     """``(N, n)`` as ints once they make a board: whole numbers, N at least 1, n from
     ``least_actual`` (1 for an estimate, 0 for a board's lines) up to N (or above N
     when ``down``: factoring down on purpose, as McKinnon's example 4 does).
@@ -111,13 +126,7 @@ def _check_counts(expected: int, actual: int, least_actual: int = 1, down: bool 
     ...
     ValueError: 3 results are more than the 2 expected
     """
-    N, n = expected, actual
-    for name, v in (("expected", N), ("actual", n)):
-        if isinstance(v, bool) or not isinstance(v, (int, Rational)) or int(v) != v:
-            if isinstance(v, float) and v.is_integer():
-                continue
-            raise ValueError(f"{name} {v!r} is not a whole number of results")
-    N, n = int(N), int(n)
+    N, n = _whole("expected", expected), _whole("actual", actual)
     if N < 1:
         raise ValueError(f"expected {N} must be at least 1 result")
     if n < least_actual:
@@ -127,7 +136,7 @@ def _check_counts(expected: int, actual: int, least_actual: int = 1, down: bool 
     return N, n
 
 
-def k_value(method: "Method | str", expected: int, actual: int, down: bool = False) -> Fraction:
+def k_value(method: Method | str, expected: Count, actual: Count, down: bool = False) -> Fraction:
     """The k of ``method`` for a board of ``expected`` results with ``actual`` real ones.
 
     >>> k_value("neuberg", 9, 8), k_value("mckinnon", 9, 8), k_value("mckinnon", 9, 7)
@@ -137,7 +146,7 @@ def k_value(method: "Method | str", expected: int, actual: int, down: bool = Fal
     return K_FORMULAS[Method.find(method)][0](N, n)
 
 
-def _exact(x) -> "Fraction":
+def _exact(x: object) -> Fraction:
     if isinstance(x, bool):
         raise ValueError(f"{x!r} is not a number")
     if isinstance(x, (int, Fraction)):
@@ -147,12 +156,22 @@ def _exact(x) -> "Fraction":
             raise ValueError(f"{x!r} is not a finite number")
         return Fraction(x)
     if isinstance(x, Rational):
-        return Fraction(x.numerator, x.denominator)
+        return Fraction(int(x.numerator), int(x.denominator))
     raise ValueError(f"{x!r} is not a number")
 
 
-def estimate(mp, expected: int, actual: int, method: "Method | str" = Method.NEUBERG, scale: int = 2,
-             down: bool = False):
+@overload
+def estimate(
+    mp: int | Fraction, expected: Count, actual: Count, method: Method | str = ..., scale: int = ..., down: bool = ...
+) -> Fraction: ...
+@overload
+def estimate(
+    mp: Figure, expected: Count, actual: Count, method: Method | str = ..., scale: int = ..., down: bool = ...
+) -> Fraction | float: ...
+def estimate(
+    mp: Figure, expected: Count, actual: Count, method: Method | str = Method.NEUBERG, scale: int = 2,
+    down: bool = False,
+) -> Fraction | float:
     """Estimate matchpoints ``mp`` won among ``actual`` results on a board of ``expected``.
 
     Exact (a Fraction) for int or Fraction input, a float for float input.
@@ -185,7 +204,17 @@ def estimate(mp, expected: int, actual: int, method: "Method | str" = Method.NEU
     return float(result) if isinstance(mp, float) else result
 
 
-def estimate_percentage(pct, expected: int, actual: int, method: "Method | str" = Method.NEUBERG):
+@overload
+def estimate_percentage(
+    pct: int | Fraction, expected: Count, actual: Count, method: Method | str = ...
+) -> Fraction: ...
+@overload
+def estimate_percentage(
+    pct: Figure, expected: Count, actual: Count, method: Method | str = ...
+) -> Fraction | float: ...
+def estimate_percentage(
+    pct: Figure, expected: Count, actual: Count, method: Method | str = Method.NEUBERG
+) -> Fraction | float:
     """The percentage form: ``P' = (N - k)/(N - 1) * (P - 50) + 50``.
 
     P is the percentage among the ``actual`` results (S over their top).
@@ -211,7 +240,7 @@ def estimate_percentage(pct, expected: int, actual: int, method: "Method | str" 
     return float(result) if isinstance(pct, float) else result
 
 
-def top(results: int, scale: int = 2) -> int:
+def top(results: Count, scale: int = 2) -> int:
     """The most matchpoints on a board of ``results`` results: scale x (results - 1).
 
     >>> top(9), top(9, scale=1)
@@ -223,7 +252,7 @@ def top(results: int, scale: int = 2) -> int:
     return scale * (N - 1)
 
 
-def check_total(results: int, scale: int = 2) -> int:
+def check_total(results: Count, scale: int = 2) -> int:
     """The sum of one direction's matchpoints on a full board: scale x N(N-1)/2.
 
     >>> check_total(9), check_total(6, scale=1)

@@ -13,7 +13,8 @@ escaped with :func:`html.escape`.
 
 >>> from mpxl.event import Event, Line
 >>> from mpxl.session import score_event
->>> page = results_html(score_event(Event(title="Club <Pairs>", lines=[Line(1, "1", "2", score=420), Line(1, "3", "4", score=-50)])))
+>>> page = results_html(score_event(Event(title="Club <Pairs>",
+...                                         lines=[Line(1, "1", "2", score=420), Line(1, "3", "4", score=-50)])))
 >>> "Club &lt;Pairs&gt;" in page, 'id="ranking"' in page, 'id="board-1"' in page
 (True, True, True)
 """
@@ -25,8 +26,8 @@ import html
 import math
 import os
 import re
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Mapping, Optional, Sequence
 
 from .atomic import atomic_write
 from .contract import board_dealer, board_vulnerability
@@ -45,7 +46,8 @@ h1 { font-size: 1.55rem; margin: 0.6rem 0 0.2rem; }
 h2 { font-size: 1.25rem; margin: 2rem 0 0.5rem; border-bottom: 2px solid var(--accent); padding-bottom: 0.2rem; }
 h3 { font-size: 1.05rem; margin: 1.2rem 0 0.35rem; }
 p.meta, p.note, .muted { color: var(--muted); margin: 0.2rem 0; }
-nav.toc { position: sticky; top: 0; background: #fff; border-bottom: 1px solid var(--line); padding: 0.4rem 0; z-index: 2; }
+nav.toc { position: sticky; top: 0; background: #fff; border-bottom: 1px solid var(--line); padding: 0.4rem 0;
+          z-index: 2; }
 nav.toc a { margin-right: 1rem; color: var(--accent); text-decoration: none; font-weight: 600; }
 a { color: var(--accent); }
 .scroll { overflow-x: auto; -webkit-overflow-scrolling: touch; margin: 0.3rem 0 0.8rem; }
@@ -109,7 +111,7 @@ def _slug(*parts) -> str:
     return re.sub(r"[^A-Za-z0-9_-]+", "_", text) or "x"
 
 
-def _mp(value, decimals: Optional[int]) -> str:
+def _mp(value, decimals: int | None) -> str:
     """A figure as every output writes it (:func:`mpxl.formats.common.format_number`: exact halves
     up, as the JSON, the terminal and the files): to ``decimals`` places, or plain when None.
 
@@ -119,7 +121,7 @@ def _mp(value, decimals: Optional[int]) -> str:
     return format_number(value, decimals)
 
 
-def _pct(value, decimals: Optional[int]) -> str:
+def _pct(value, decimals: int | None) -> str:
     """A percentage to ``decimals`` places (2 when None), halves up as the JSON rounds it.
 
     >>> _pct(Fraction(41625, 1000), 2), _pct(Fraction(125, 2), 0)
@@ -138,18 +140,33 @@ def _page(title: str, body: str, lang: str = "en") -> str:
     )
 
 
-def _drop_empty(headers: list, rows: list, optional: Sequence[int], numeric: Sequence[int], wide: Sequence[int]) -> tuple:
+def _drop_empty(
+    headers: list, rows: list, optional: Sequence[int], numeric: Sequence[int], wide: Sequence[int]
+) -> tuple:
     """Leave out the ``optional`` columns that are empty on every row (no leads in a USEBIO file)."""
     drop = {i for i in optional if all(not row[i] for row in rows)}
     keep = [i for i in range(len(headers)) if i not in drop]
     where = {old: new for new, old in enumerate(keep)}
-    return ([headers[i] for i in keep], [[row[i] for i in keep] for row in rows],
-            [where[i] for i in numeric if i in where], [where[i] for i in wide if i in where])
+    return (
+        [headers[i] for i in keep],
+        [[row[i] for i in keep] for row in rows],
+        [where[i] for i in numeric if i in where],
+        [where[i] for i in wide if i in where],
+    )
 
 
-def _table(headers: Sequence, rows: Sequence, caption: str = "", numeric: Sequence[int] = (), wide: Sequence[int] = (),
-           row_classes: Optional[Sequence[str]] = None, table_id: str = "", optional: Sequence[int] = (),
-           groups: Sequence[tuple] = (), css_class: str = "") -> str:
+def _table(
+    headers: Sequence,
+    rows: Sequence,
+    caption: str = "",
+    numeric: Sequence[int] = (),
+    wide: Sequence[int] = (),
+    row_classes: Sequence[str] | None = None,
+    table_id: str = "",
+    optional: Sequence[int] = (),
+    groups: Sequence[tuple] = (),
+    css_class: str = "",
+) -> str:
     """A table; ``rows`` hold already-escaped HTML cells; empty ``optional`` columns are left out.
 
     ``groups`` is a row of headings above the column headings: ``(heading, first column, last
@@ -170,7 +187,9 @@ def _table(headers: Sequence, rows: Sequence, caption: str = "", numeric: Sequen
     if caption:
         out.append(f"<caption>{caption}</caption>")
     if groups:
-        top, under, i = [], [], 0
+        top: list[str] = []
+        under: list[str] = []
+        i = 0
         starts = {a: (h, b) for h, a, b in groups}
         while i < len(headers):
             if i in starts:
@@ -183,8 +202,11 @@ def _table(headers: Sequence, rows: Sequence, caption: str = "", numeric: Sequen
                 i += 1
         out.append("<thead><tr>" + "".join(top) + "</tr><tr>" + "".join(under) + "</tr></thead>")
     else:
-        out.append("<thead><tr>" + "".join(f'<th scope="col"{cls(i)}>{h}</th>' for i, h in enumerate(headers))
-                   + "</tr></thead>")
+        out.append(
+            "<thead><tr>"
+            + "".join(f'<th scope="col"{cls(i)}>{h}</th>' for i, h in enumerate(headers))
+            + "</tr></thead>"
+        )
     out.append("<tbody>")
     for r, row in enumerate(rows):
         rc = row_classes[r] if row_classes and row_classes[r] else ""
@@ -226,7 +248,7 @@ def _names(pr) -> str:
     return " &amp; ".join(_e(n) for n in pr.pair.names if n)
 
 
-def _group_title(section: str, direction: Optional[str]) -> str:
+def _group_title(section: str, direction: str | None) -> str:
     parts = []
     if section:
         parts.append(f"Section {section}")
@@ -257,7 +279,11 @@ def _ns_ew_scores(line) -> tuple:
 
 def _contract(line) -> str:
     c = line.contract or ""
-    return c.replace("S", "\u2660").replace("H", "\u2665").replace("D", "\u2666").replace("C", "\u2663") if re.fullmatch(r"\d[SHDC]X{0,2}", c or "") else c
+    return (
+        c.replace("S", "\u2660").replace("H", "\u2665").replace("D", "\u2666").replace("C", "\u2663")
+        if re.fullmatch(r"\d[SHDC]X{0,2}", c or "")
+        else c
+    )
 
 
 def _tricks(line) -> str:
@@ -286,8 +312,9 @@ _SUITS = (("\u2660", "s"), ("\u2665", "h"), ("\u2666", "d"), ("\u2663", "c"))
 def _hand(cards: str) -> str:
     """One hand as four lines, a suit symbol and its cards (``-`` for a void)."""
     suits = cards.split(".") if cards else ["", "", "", ""]
-    return "".join(f'<span class="{cls}">{sym}</span> {_e(held) or "&ndash;"}<br>'
-                   for (sym, cls), held in zip(_SUITS, suits))
+    return "".join(
+        f'<span class="{cls}">{sym}</span> {_e(held) or "&ndash;"}<br>' for (sym, cls), held in zip(_SUITS, suits)
+    )
 
 
 def _deal_html(deal, board: int) -> str:
@@ -302,8 +329,11 @@ def _deal_html(deal, board: int) -> str:
     seats = dict(zip(("N", "E", "S", "W"), deal.hands))
     dealer = deal.dealer or board_dealer(board).value
     vul = deal.vulnerable or board_vulnerability(board).value
-    cells = [f'<div class="hand {seat.lower()}" aria-label="{name}"><b>{seat}</b><br>{_hand(seats[seat])}</div>'
-             for seat, name in (("N", "North"), ("W", "West"), ("E", "East"), ("S", "South")) if seats[seat]]
+    cells = [
+        f'<div class="hand {seat.lower()}" aria-label="{name}"><b>{seat}</b><br>{_hand(seats[seat])}</div>'
+        for seat, name in (("N", "North"), ("W", "West"), ("E", "East"), ("S", "South"))
+        if seats[seat]
+    ]
     middle = f'<div class="compass">Dealer {_e(dealer)}<br>Vul {_e(vul)}</div>'
     return f'<div class="deal">{"".join(cells)}{middle}</div>'
 
@@ -318,11 +348,15 @@ def results_html(result) -> str:
     title = ev.title or "Results"
     parts = [f"<header><h1>{_e(title)}</h1>"]
     meta = [x for x in (ev.date, f"scored by {ev.program}" if ev.program else "") if x]
-    meta.append(f"matchpoints by mpxl: {opts.method.value.capitalize()} on short boards, "
-                f"{'double' if opts.scale == 2 else 'single'} scale, rounding {opts.rounding}")
+    meta.append(
+        f"matchpoints by mpxl: {opts.method.value.capitalize()} on short boards, "
+        f"{'double' if opts.scale == 2 else 'single'} scale, rounding {opts.rounding}"
+    )
     parts.append(f'<p class="meta">{" · ".join(_e(m) for m in meta)}</p></header>')
-    parts.append('<nav class="toc" aria-label="contents"><a href="#ranking">Ranking</a><a href="#travellers">Travellers</a>'
-                 '<a href="#cards">Score cards</a></nav>')
+    parts.append(
+        '<nav class="toc" aria-label="contents"><a href="#ranking">Ranking</a><a href="#travellers">Travellers</a>'
+        '<a href="#cards">Score cards</a></nav>'
+    )
 
     # ranking, one table per ranking group (pairs are already sorted by place within groups)
     parts.append('<section id="ranking"><h2>Ranking</h2>')
@@ -332,30 +366,50 @@ def results_html(result) -> str:
     for (section, direction), members in groups.items():
         rows, classes = [], []
         for pr in members:
-            rows.append([
-                _e(pr.place),
-                f'<a href="#{_pair_id(pr)}">{_e(pr.pair.number)}</a>',
-                _names(pr),
-                _e(_mp(pr.mp, decimals)),
-                _e(_mp(pr.max, None)),
-                _e(_pct(pr.percentage, pdec)),
-                _e(pr.boards),
-            ])
+            rows.append(
+                [
+                    _e(pr.place),
+                    f'<a href="#{_pair_id(pr)}">{_e(pr.pair.number)}</a>',
+                    _names(pr),
+                    _e(_mp(pr.mp, decimals)),
+                    _e(_mp(pr.max, None)),
+                    _e(_pct(pr.percentage, pdec)),
+                    _e(pr.boards),
+                ]
+            )
             classes.append("first" if str(pr.place).rstrip("=") == "1" else "")
-        parts.append(_table(["Place", "Pair", "Names", "MPs", "Max", "%", "Boards"], rows,
-                            caption=_e(_group_title(section, direction)), numeric=(3, 4, 5, 6), wide=(4, 6),
-                            row_classes=classes, table_id="ranking-" + _slug(section, direction, "table")))
+        parts.append(
+            _table(
+                ["Place", "Pair", "Names", "MPs", "Max", "%", "Boards"],
+                rows,
+                caption=_e(_group_title(section, direction)),
+                numeric=(3, 4, 5, 6),
+                wide=(4, 6),
+                row_classes=classes,
+                table_id="ranking-" + _slug(section, direction, "table"),
+            )
+        )
     parts.append("</section>")
 
     # travellers
     parts.append('<section id="travellers"><h2>Travellers</h2><div class="boards">')
     for b in result.boards:
-        bid = "board-" + _slug(b.section, f"s{b.session}" if b.session != 1 else "", b.board) if (b.section or b.session != 1) else f"board-{b.board}"
-        head = f"Board {b.board}" + (f", section {b.section}" if b.section else "") + (f", session {b.session}" if b.session != 1 else "")
+        bid = (
+            "board-" + _slug(b.section, f"s{b.session}" if b.session != 1 else "", b.board)
+            if (b.section or b.session != 1)
+            else f"board-{b.board}"
+        )
+        head = (
+            f"Board {b.board}"
+            + (f", section {b.section}" if b.section else "")
+            + (f", session {b.session}" if b.session != 1 else "")
+        )
         note = f"top {_mp(b.top, None)}"
         if b.line_top is not None:
-            note = (f"top {_mp(b.line_top, None)} ({b.actual} results, scored plain); in the totals top "
-                    f"{_mp(b.top, None)}, estimated to {b.expected} by {opts.method.value.capitalize()}")
+            note = (
+                f"top {_mp(b.line_top, None)} ({b.actual} results, scored plain); in the totals top "
+                f"{_mp(b.top, None)}, estimated to {b.expected} by {opts.method.value.capitalize()}"
+            )
         elif b.actual != b.expected:
             note += f"; {b.actual} results, estimated to {b.expected} by {opts.method.value.capitalize()}"
         rows = []
@@ -368,15 +422,33 @@ def results_html(result) -> str:
             ns_link = f'<a href="#{_pair_id(ns_pr)}">{_e(sec + ln.ns_pair)}</a>' if ns_pr else _e(sec + ln.ns_pair)
             ew_link = f'<a href="#{_pair_id(ew_pr)}">{_e(sec + ln.ew_pair)}</a>' if ew_pr else _e(sec + ln.ew_pair)
             ns_s, ew_s = _ns_ew_scores(ln)
-            rows.append([ns_link, ew_link, _e(_played(ln)), _e(ln.lead or ""),
-                         _e(ns_s), _e(ew_s), _e(_mp(sl.ns_mp, decimals)), _e(_mp(sl.ew_mp, decimals))])
+            rows.append(
+                [
+                    ns_link,
+                    ew_link,
+                    _e(_played(ln)),
+                    _e(ln.lead or ""),
+                    _e(ns_s),
+                    _e(ew_s),
+                    _e(_mp(sl.ns_mp, decimals)),
+                    _e(_mp(sl.ew_mp, decimals)),
+                ]
+            )
         parts.append(f'<div class="board" id="{_e(bid)}"><h3>{_e(head)}</h3><p class="note">{_e(note)}</p>')
         deal = ev.deals.get(b.board)
         if deal is not None and any(deal.hands):
             parts.append(_deal_html(deal, b.board))
-        parts.append(_table(["NS", "EW", "Contract", "Lead", "NS", "EW", "NS", "EW"], rows, numeric=(4, 5, 6, 7),
-                            wide=(3,), optional=(2, 3), groups=(("Score", 4, 5), ("MPs", 6, 7)),
-                            css_class="traveller"))
+        parts.append(
+            _table(
+                ["NS", "EW", "Contract", "Lead", "NS", "EW", "NS", "EW"],
+                rows,
+                numeric=(4, 5, 6, 7),
+                wide=(3,),
+                optional=(2, 3),
+                groups=(("Score", 4, 5), ("MPs", 6, 7)),
+                css_class="traveller",
+            )
+        )
         parts.append("</div>")
     parts.append("</div></section>")
 
@@ -387,7 +459,10 @@ def results_html(result) -> str:
             if sl.kind == "blank":
                 continue
             ln = sl.line
-            for side, mine, theirs, mp in (("NS", ln.ns_pair, ln.ew_pair, sl.ns_mp), ("EW", ln.ew_pair, ln.ns_pair, sl.ew_mp)):
+            for side, mine, theirs, mp in (
+                ("NS", ln.ns_pair, ln.ew_pair, sl.ns_mp),
+                ("EW", ln.ew_pair, ln.ns_pair, sl.ew_mp),
+            ):
                 pr = _find_pair(index, ln.section, mine, side)
                 if pr is None:
                     continue
@@ -404,20 +479,40 @@ def results_html(result) -> str:
             if side == "EW" and isinstance(ln.score, (int, float)) and not isinstance(ln.score, bool):
                 own = f"{-int(ln.score):+d}" if float(ln.score).is_integer() else f"{-ln.score:+}"
             pct = "" if mp is None or not b.top else _pct(Fraction(mp) / b.top * 100, 0)
-            rows.append([_e(b.board), _e(side), _e(theirs), _e(_played(ln)),
-                         _e(own), _e(_mp(mp, decimals)), _e(_mp(b.top, None)), _e(pct)])
+            rows.append(
+                [
+                    _e(b.board),
+                    _e(side),
+                    _e(theirs),
+                    _e(_played(ln)),
+                    _e(own),
+                    _e(_mp(mp, decimals)),
+                    _e(_mp(b.top, None)),
+                    _e(pct),
+                ]
+            )
         head = f"Pair {_e(_pair_label(pr))}" + (f" &middot; {_names(pr)}" if pr.pair.names else "")
-        summary = (f"{_pct(pr.percentage, pdec)}%, place {pr.place} "
-                   f"({_group_title(pr.pair.section, pr.pair.direction)}), {_mp(pr.mp, decimals)} of {_mp(pr.max, None)} MPs")
+        summary = (
+            f"{_pct(pr.percentage, pdec)}%, place {pr.place} "
+            f"({_group_title(pr.pair.section, pr.pair.direction)}), {_mp(pr.mp, decimals)} of {_mp(pr.max, None)} MPs"
+        )
         parts.append(f'<div class="card" id="{_pair_id(pr)}"><h3>{head}</h3><p class="note">{_e(summary)}</p>')
-        parts.append(_table(["Board", "Dir", "Opps", "Contract", "Score", "MPs", "Top", "%"], rows,
-                            numeric=(4, 5, 6, 7), wide=(6,), optional=(3,), css_class="scorecard"))
+        parts.append(
+            _table(
+                ["Board", "Dir", "Opps", "Contract", "Score", "MPs", "Top", "%"],
+                rows,
+                numeric=(4, 5, 6, 7),
+                wide=(6,),
+                optional=(3,),
+                css_class="scorecard",
+            )
+        )
         parts.append('<p class="noprint"><a href="#ranking">back to the ranking</a></p></div>')
     parts.append("</section>")
     return _page(title, "\n".join(parts))
 
 
-def write_html(result, path: "str | os.PathLike") -> None:
+def write_html(result, path: str | os.PathLike) -> None:
     """Write the results page of ``result`` (a :class:`mpxl.session.SessionResult`) to ``path``, atomically."""
     page = results_html(result)
     with atomic_write(path) as f:
@@ -440,17 +535,38 @@ def _share(x) -> str:
     return f"{100 * x:.1f}%"
 
 
-_METRIC_HEADERS = ["Method", "RMSE", "Bias", "Spread bias", "Top: bias", "Top: RMSE", "Bottom: bias", "Bottom: RMSE",
-                   "Winner changed", "Top three changed"]
+_METRIC_HEADERS = [
+    "Method",
+    "RMSE",
+    "Bias",
+    "Spread bias",
+    "Top: bias",
+    "Top: RMSE",
+    "Bottom: bias",
+    "Bottom: RMSE",
+    "Winner changed",
+    "Top three changed",
+]
 
 
 def _method_rows(methods: Sequence, best: str) -> tuple:
     rows, classes = [], []
     for ms in methods:
         name = "McKinnon" if ms.method == "mckinnon" else ms.method.capitalize()
-        rows.append([_e(name), _e(_f(ms.rmse)), _e(_f(ms.bias)), _e(_f(ms.spread_bias)), _e(_f(ms.top_bias)),
-                     _e(_f(ms.top_rmse)), _e(_f(ms.bottom_bias)), _e(_f(ms.bottom_rmse)), _e(_share(ms.winner_changed)),
-                     _e(_share(ms.top3_changed))])
+        rows.append(
+            [
+                _e(name),
+                _e(_f(ms.rmse)),
+                _e(_f(ms.bias)),
+                _e(_f(ms.spread_bias)),
+                _e(_f(ms.top_bias)),
+                _e(_f(ms.top_rmse)),
+                _e(_f(ms.bottom_bias)),
+                _e(_f(ms.bottom_rmse)),
+                _e(_share(ms.winner_changed)),
+                _e(_share(ms.top3_changed)),
+            ]
+        )
         classes.append("first" if ms.method == best else "")
     return rows, classes
 
@@ -472,7 +588,7 @@ all the estimated boards replace the real ones (a hidden result keeps its real s
 """
 
 
-def study_html(results: Sequence, charts: Optional[Mapping[str, "bytes | str"]] = None, inputs: Sequence[str] = ()) -> str:
+def study_html(results: Sequence, charts: Mapping[str, bytes | str] | None = None, inputs: Sequence[str] = ()) -> str:
     """The study report as an HTML string.
 
     ``results`` are :class:`mpxl.study.StudyResult` (one per K); ``charts`` maps a
@@ -481,7 +597,8 @@ def study_html(results: Sequence, charts: Optional[Mapping[str, "bytes | str"]] 
 
     >>> from mpxl.event import Event, Line
     >>> from mpxl.study import study, StudyOptions
-    >>> ev = Event(title="<Club>", lines=[Line(1, str(i), str(i + 10), score=s) for i, s in enumerate([420, 400, 170, -50], 1)])
+    >>> ev = Event(title="<Club>",
+    ...            lines=[Line(1, str(i), str(i + 10), score=s) for i, s in enumerate([420, 400, 170, -50], 1)])
     >>> page = study_html([study([ev], StudyOptions(exhaustive=True))])
     >>> "&lt;Club&gt;" in page and "Neuberg" in page
     True
@@ -489,8 +606,10 @@ def study_html(results: Sequence, charts: Optional[Mapping[str, "bytes | str"]] 
     charts = dict(charts or {})
     first = results[0]
     body = ["<header><h1>Which estimation method predicts a short board best?</h1>"]
-    body.append(f'<p class="meta">{_e(first.options.describe())}; {first.boards} complete boards from '
-                f"{len(first.events)} event{'s' if len(first.events) != 1 else ''}</p>")
+    body.append(
+        f'<p class="meta">{_e(first.options.describe())}; {first.boards} complete boards from '
+        f"{len(first.events)} event{'s' if len(first.events) != 1 else ''}</p>"
+    )
     if inputs:
         body.append('<p class="meta">' + ", ".join(_e(os.path.basename(str(i))) for i in inputs) + "</p>")
     body.append("</header>")
@@ -501,14 +620,24 @@ def study_html(results: Sequence, charts: Optional[Mapping[str, "bytes | str"]] 
         sid = "study-" + _slug(res.options.mode, res.options.amount)
         body.append(f'<section id="{_e(sid)}"><h2>{_e(label)}: all events</h2>')
         rows, classes = _method_rows(res.methods, best)
-        body.append(_table(_METRIC_HEADERS, rows, caption=_e(f"{res.trials} trials, {res.method(best).lines} estimated lines per method"),
-                           numeric=range(1, 10), wide=(2, 5, 7), row_classes=classes))
+        body.append(
+            _table(
+                _METRIC_HEADERS,
+                rows,
+                caption=_e(f"{res.trials} trials, {res.method(best).lines} estimated lines per method"),
+                numeric=range(1, 10),
+                wide=(2, 5, 7),
+                row_classes=classes,
+            )
+        )
         for ev in res.events:
             evbest = min(ev.methods, key=lambda m: m.rmse if not math.isnan(m.rmse) else math.inf).method
             rows, classes = _method_rows(ev.methods, evbest)
             winners = "; ".join(f"{k}: {', '.join(v)}" for k, v in ev.baseline_winners.items())
-            body.append(f"<h3>{_e(ev.name)}</h3><p class=\"note\">{ev.boards} boards studied, {ev.results} results; "
-                        f"real winner{'s' if len(ev.baseline_winners) > 1 else ''}: {_e(winners)}</p>")
+            body.append(
+                f'<h3>{_e(ev.name)}</h3><p class="note">{ev.boards} boards studied, {ev.results} results; '
+                f"real winner{'s' if len(ev.baseline_winners) > 1 else ''}: {_e(winners)}</p>"
+            )
             body.append(_table(_METRIC_HEADERS, rows, numeric=range(1, 10), wide=(2, 5, 7), row_classes=classes))
             if ev.skipped:
                 body.append(f'<p class="note">Not studied: {_e("; ".join(ev.skipped))}</p>')
@@ -521,15 +650,22 @@ def study_html(results: Sequence, charts: Optional[Mapping[str, "bytes | str"]] 
     if charts:
         body.append('<section id="charts"><h2>Charts</h2>')
         for name, data in charts.items():
-            src = ("data:image/png;base64," + base64.b64encode(data).decode("ascii")) if isinstance(data, (bytes, bytearray)) else str(data)
-            body.append(f'<figure><img class="chart" src="{_e(src)}" alt="{_e(captions.get(name, name))}">'
-                        f"<figcaption>{_e(captions.get(name, name))}</figcaption></figure>")
+            src = (
+                ("data:image/png;base64," + base64.b64encode(data).decode("ascii"))
+                if isinstance(data, (bytes, bytearray))
+                else str(data)
+            )
+            body.append(
+                f'<figure><img class="chart" src="{_e(src)}" alt="{_e(captions.get(name, name))}">'
+                f"<figcaption>{_e(captions.get(name, name))}</figcaption></figure>"
+            )
         body.append("</section>")
     return _page("mpxl estimation study", "\n".join(body))
 
 
-def write_study_html(results: Sequence, path: "str | os.PathLike", charts: Optional[Mapping] = None,
-                     inputs: Sequence[str] = ()) -> None:
+def write_study_html(
+    results: Sequence, path: str | os.PathLike, charts: Mapping | None = None, inputs: Sequence[str] = ()
+) -> None:
     """Write the study report to ``path``, atomically (charts as in :func:`study_html`)."""
     page = study_html(results, charts, inputs)
     with atomic_write(path) as f:

@@ -10,7 +10,8 @@ Scoring programs round each board's figures, then total the ROUNDED figures.
 >>> r = Rounding.parse("half-up:2")
 >>> r.apply(Fraction(55, 8), Fraction(8))        # 6.875 -> 6.88 (the slides)
 Fraction(172, 25)
->>> Rounding.parse("ebu").apply(Fraction(161, 20), Fraction(8)), Rounding.parse("ebu").apply(Fraction(159, 20), Fraction(8))
+>>> ebu = Rounding.parse("ebu")
+>>> ebu.apply(Fraction(161, 20), Fraction(8)), ebu.apply(Fraction(159, 20), Fraction(8))
 (Fraction(8, 1), Fraction(8, 1))
 """
 
@@ -19,6 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import NoReturn, overload
 
 __all__ = ["Rounding", "round_fraction", "round_ratio", "ROUNDING_KINDS"]
 
@@ -43,10 +45,10 @@ def round_fraction(value: Fraction, decimals: int, tie: str = "half-up", average
     """
     value, average = Fraction(value), Fraction(average)
     q = round_ratio(value.numerator, value.denominator, decimals, tie, average * value.denominator)
-    return Fraction(q, 10 ** decimals)
+    return Fraction(q, 10**decimals)
 
 
-def round_ratio(num: int, den: int, decimals: int, tie: str = "half-up", average_num=0) -> int:
+def round_ratio(num: int, den: int, decimals: int, tie: str = "half-up", average_num: int | Fraction = 0) -> int:
     """``num/den`` rounded to ``decimals`` places, as a whole number of units of 10**-decimals.
 
     ``average_num`` is the average on the same denominator (for ties 'towards' it). Integer
@@ -55,7 +57,8 @@ def round_ratio(num: int, den: int, decimals: int, tie: str = "half-up", average
     >>> round_ratio(55, 8, 2), round_ratio(161, 20, 1, "towards", 160), round_ratio(159, 20, 1, "towards", 160)
     (688, 80, 80)
     """
-    q, r = divmod(num * 10 ** decimals, den)
+    unit: int = 10**decimals  # decimals >= 0: an int
+    q, r = divmod(num * unit, den)
     twice = 2 * r
     if twice > den:
         return q + 1
@@ -76,7 +79,7 @@ class Rounding:
     decimals: int = 0
 
     @classmethod
-    def parse(cls, text: "str | int | Rounding | None") -> "Rounding":
+    def parse(cls, text: str | int | Rounding | None) -> Rounding:
         """Parse ``exact``, ``ebu``, ``acbl``, ``half-up:2``, ``half-even:1`` or a bare number of decimals.
 
         >>> Rounding.parse("2"), Rounding.parse("acbl")
@@ -84,7 +87,8 @@ class Rounding:
         >>> Rounding.parse("third")
         Traceback (most recent call last):
         ...
-        ValueError: 'third' is not a rounding; expected exact, ebu, acbl, a number of decimals, or half-up:D / half-even:D
+        ValueError: 'third' is not a rounding; expected exact, ebu, acbl, a number of decimals,
+        or half-up:D / half-even:D
         """
         if isinstance(text, Rounding):
             return text
@@ -106,24 +110,29 @@ class Rounding:
         return cls._bad(text)
 
     @staticmethod
-    def _bad(text):
+    def _bad(text: object) -> NoReturn:
         raise ValueError(
             f"{text!r} is not a rounding; expected exact, ebu, acbl, a number of decimals, or half-up:D / half-even:D"
         )
 
-    def apply(self, value, average: Fraction = Fraction(0)):
+    @overload
+    def apply(self, value: None, average: Fraction = ...) -> None: ...
+    @overload
+    def apply(self, value: Fraction, average: Fraction = ...) -> Fraction: ...
+    def apply(self, value: Fraction | None, average: Fraction = Fraction(0)) -> Fraction | None:
         """Round one matchpoint figure; ``average`` is the board's average (top / 2) for EBU."""
         if value is None or self.kind == "exact":
             return value
         tie = {"ebu": "towards", "half-even": "half-even"}.get(self.kind, "half-up")
         return round_fraction(value, self.decimals, tie, Fraction(average))
 
-    def apply_ratio(self, num: int, den: int, average_num=0) -> float:
+    def apply_ratio(self, num: int, den: int, average_num: int = 0) -> float:
         """Round ``num/den`` (average ``average_num/den``) and give it as a float, for a cell."""
         if self.kind == "exact":
             return num / den
         tie = {"ebu": "towards", "half-even": "half-even"}.get(self.kind, "half-up")
-        return round_ratio(num, den, self.decimals, tie, average_num) / 10 ** self.decimals
+        unit: int = 10**self.decimals
+        return round_ratio(num, den, self.decimals, tie, average_num) / unit
 
     def __str__(self) -> str:
         if self.kind in ("exact", "ebu"):

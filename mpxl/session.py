@@ -33,16 +33,17 @@ different tops).
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Iterable, Iterator, Sequence, Set
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import groupby, repeat
 from operator import attrgetter, is_not
-from typing import Optional
+from typing import Any
 
 from .adjustments import parse_entry
 from .board import plain_board, score_board
 from .errors import UserError
-from .event import Event, Line, Pair
+from .event import Event, Line, Pair, PairKey
 from .fouled import find_rule
 from .methods import Method, _check_counts
 from .rounding import Rounding, round_fraction
@@ -61,6 +62,24 @@ __all__ = [
     "AVE_POLICIES",
 ]
 
+#: A board of an event: (session, section or "" across sections, board).
+SessionBoardKey = tuple[int, str, int]
+#: From a numerator of :func:`~mpxl.board.plain_board` to its exact figure, its rounded figure and its kind.
+Figures = tuple[dict[int | None, Fraction | None], dict[int | None, Fraction | None], dict[int | None, str]]
+#: :func:`plain_figures`' figures per (denominator, top), kept across an event.
+FigureMemo = dict[tuple[int, int], Figures]
+
+
+@dataclass(slots=True)
+class PairTotal:
+    """A pair's sums over its boards: matchpoints, maximum, boards played, matchpoints per session."""
+
+    mp: Fraction
+    max: Fraction
+    boards: int
+    sessions: dict[int, Fraction]
+
+
 #: How Ave+ and Ave- are awarded: the set 60/40, or the WBF/EBU "or the pair's own percentage" rule.
 AVE_POLICIES = {
     "fixed": "Ave+ is 60% and Ave- 40% of the top, always",
@@ -74,21 +93,21 @@ class ScoringOptions:
 
     method: Method = Method.NEUBERG
     scale: int = 2
-    expected: Optional[int] = None  # results per board; None = the most on any board of the field
+    expected: int | None = None  # results per board; None = the most on any board of the field
     rounding: Rounding = Rounding()
     small_groups: str = "wbf"
     ave_policy: str = "fixed"
-    field: Optional[str] = None  # "section" / "event" / None = what the file says, else "section"
-    winners: Optional[int] = None  # 1 / 2 / None = what the file says
-    percentage_decimals: Optional[int] = 2  # how percentages are shown (ranking uses the exact figure)
-    factor_top: Optional[int] = None  # factor every board to this top before rounding
+    field: str | None = None  # "section" / "event" / None = what the file says, else "section"
+    winners: int | None = None  # 1 / 2 / None = what the file says
+    percentage_decimals: int | None = 2  # how percentages are shown (ranking uses the exact figure)
+    factor_top: int | None = None  # factor every board to this top before rounding
     estimate_at: EstimateAt = EstimateAt.LINES  # where a short board's estimate goes (never: no estimation)
-    totals_rounding: Optional[Rounding] = None  # figures only the totals hold (estimated, unplayed); None = rounding
+    totals_rounding: Rounding | None = None  # figures only the totals hold (estimated, unplayed); None = rounding
     percentage_tie: Tie = Tie.HALF_UP  # how a percentage's exact half is rounded
     unplayed: Unplayed = Unplayed.NONE  # what a pair gets for a board of its field it missed
     places: Places = Places.SHARED  # tied places written 3= or 3
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         object.__setattr__(self, "method", Method.find(self.method))
         object.__setattr__(self, "rounding", Rounding.parse(self.rounding))
         object.__setattr__(self, "estimate_at", EstimateAt.find(self.estimate_at))
@@ -107,7 +126,9 @@ class ScoringOptions:
             raise ValueError(f"field {self.field!r}; expected section or event")
         if self.winners not in (None, 1, 2):
             raise ValueError(f"winners {self.winners!r}; expected 1 or 2")
-        if self.expected is not None and (isinstance(self.expected, bool) or not isinstance(self.expected, int) or self.expected < 1):
+        if self.expected is not None and (
+            isinstance(self.expected, bool) or not isinstance(self.expected, int) or self.expected < 1
+        ):
             raise ValueError(f"expected {self.expected!r} must be a whole number of results, at least 1")
         if self.factor_top is not None and (not isinstance(self.factor_top, int) or self.factor_top < 1):
             raise ValueError(f"factor_top {self.factor_top!r} must be a positive whole number")
@@ -125,7 +146,8 @@ class ScoringOptions:
         """A percentage as published: to ``percentage_decimals`` by ``percentage_tie`` (exact if None).
 
         >>> half = Fraction(385, 8)  # 48.125
-        >>> float(ScoringOptions().round_percentage(half)), float(ScoringOptions(percentage_tie="half-even").round_percentage(half))
+        >>> half_even = ScoringOptions(percentage_tie="half-even")
+        >>> float(ScoringOptions().round_percentage(half)), float(half_even.round_percentage(half))
         (48.13, 48.12)
         """
         if self.percentage_decimals is None:
@@ -138,15 +160,15 @@ class ScoredLine:
     """One traveller line with its matchpoints: rounded by the policy, and exact."""
 
     line: Line
-    ns_mp: Optional[Fraction]
-    ew_mp: Optional[Fraction]
-    ns_exact: Optional[Fraction]
-    ew_exact: Optional[Fraction]
+    ns_mp: Fraction | None
+    ew_mp: Fraction | None
+    ns_exact: Fraction | None
+    ew_exact: Fraction | None
     kind: str = "result"  # "result", "artificial" or "blank"
-    ns_ave: Optional[str] = None  # 'plus' / 'ave' / 'minus' on an artificial score (after arrowswitch)
-    ew_ave: Optional[str] = None
-    ns_total: Optional[Fraction] = None  # what the pair's total adds when it is not ns_mp (estimate_at totals)
-    ew_total: Optional[Fraction] = None
+    ns_ave: str | None = None  # 'plus' / 'ave' / 'minus' on an artificial score (after arrowswitch)
+    ew_ave: str | None = None
+    ns_total: Fraction | None = None  # what the pair's total adds when it is not ns_mp (estimate_at totals)
+    ew_total: Fraction | None = None
 
 
 @dataclass
@@ -158,9 +180,9 @@ class ScoredBoard:
     expected: int
     actual: int
     top: int
-    lines: list
+    lines: list[ScoredLine]
     session: int = 1
-    line_top: Optional[int] = None  # the top the lines are published on when not ``top`` (estimate_at totals)
+    line_top: int | None = None  # the top the lines are published on when not ``top`` (estimate_at totals)
 
 
 @dataclass
@@ -173,7 +195,7 @@ class PairResult:
     percentage: Fraction
     place: str
     boards: int
-    sessions: dict = field(default_factory=dict)  # session -> matchpoints
+    sessions: dict[int, Fraction] = field(default_factory=dict)  # session -> matchpoints
 
 
 @dataclass
@@ -186,10 +208,21 @@ class SessionResult:
 
     event: Event
     options: ScoringOptions
-    boards: list
-    pairs: Optional[list] = None
+    boards: list[ScoredBoard]
+    _pairs: list[PairResult] | None = field(default=None, repr=False)
 
-    def pair(self, number: str, section: str = "", direction: Optional[str] = None) -> PairResult:
+    @property
+    def pairs(self) -> list[PairResult]:
+        """The pairs' results, sorted by place within each ranking group."""
+        if self._pairs is None:
+            self._pairs = _pair_results(self.event, self.options, self.boards, _field(self.event, self.options))
+        return self._pairs
+
+    @pairs.setter
+    def pairs(self, pairs: list[PairResult] | None) -> None:
+        self._pairs = pairs
+
+    def pair(self, number: str, section: str = "", direction: str | None = None) -> PairResult:
         """The result of one pair.
 
         >>> from mpxl.event import Event, Line
@@ -198,33 +231,23 @@ class SessionResult:
         ('3=', 2.0)
         """
         for pr in self.pairs:
-            if pr.pair.number == str(number) and pr.pair.section == section and (direction is None or pr.pair.direction == direction):
+            if (
+                pr.pair.number == str(number)
+                and pr.pair.section == section
+                and (direction is None or pr.pair.direction == direction)
+            ):
                 return pr
         raise KeyError(f"no pair {number!r} in section {section!r}")
 
 
-def _get_pairs(result: SessionResult) -> list:
-    if result._pairs is None:
-        result._pairs = _pair_results(result.event, result.options, result.boards, _field(result.event, result.options))
-    return result._pairs
-
-
-def _set_pairs(result: SessionResult, pairs: Optional[list]) -> None:
-    result._pairs = pairs
-
-
-# the dataclass field ``pairs`` read and written through a property: None is worked out on first read
-SessionResult.pairs = property(_get_pairs, _set_pairs, doc="The pairs' results, sorted by place within each ranking group.")
-
-
-def place_labels(values: list, style: Places = Places.SHARED) -> list:
+def place_labels(values: Sequence[Hashable], style: Places = Places.SHARED) -> list[str]:
     """Places for values sorted best first; ties share with ``=`` (or, ``plain``, without).
 
     >>> place_labels([70, 60, 60, 50]), place_labels([70, 60, 60, 50], Places.PLAIN)
     (['1', '2=', '2=', '4'], ['1', '2', '2', '4'])
     """
-    first: dict = {}
-    count: dict = {}
+    first: dict[Hashable, int] = {}
+    count: dict[Hashable, int] = {}
     for i, v in enumerate(values):  # one pass: a field of 30,000 pairs is not 10^9 comparisons
         first.setdefault(v, i)
         count[v] = count.get(v, 0) + 1
@@ -240,7 +263,7 @@ def _winners(event: Event, options: ScoringOptions, section: str) -> int:
     return options.winners or event.winners.get(section) or 1
 
 
-def _pair_key(event: Event, options: ScoringOptions, section: str, number: str, side: str) -> tuple:
+def _pair_key(event: Event, options: ScoringOptions, section: str, number: str, side: str) -> PairKey:
     return (section, str(number), side if _winners(event, options, section) == 2 else None)
 
 
@@ -263,16 +286,16 @@ def score_event(event: Event, options: ScoringOptions = ScoringOptions()) -> Ses
     fld = _field(event, options)
     groups = _board_groups(event.lines, across_sections=fld == "event")
     # N per field: the most non-blank lines on any board of that session and field
-    most: dict = {}
-    played: dict = {}  # board key -> its non-blank lines
+    most: dict[tuple[int, str], int] = {}
+    played: dict[SessionBoardKey, int] = {}  # board key -> its non-blank lines
     for key, lines in groups.items():
         n = played[key] = sum(map(is_not, map(_SCORE, lines), repeat(None)))
         field_key = key[:2]
         most[field_key] = max(most.get(field_key, 0), n)
 
     boards: list[ScoredBoard] = []
-    memo: dict = {}
-    rounded_early: set = set()
+    memo: FigureMemo = {}
+    rounded_early: set[int] = set()
     for key in sorted(groups, key=lambda k: (k[0], str(k[1]), k[2])):
         sess, sec, board = key
         lines = groups[key]
@@ -306,15 +329,21 @@ def score_event(event: Event, options: ScoringOptions = ScoringOptions()) -> Ses
     return SessionResult(event, options, boards)  # its pairs are totalled and placed when first read
 
 
-def _score_lines(event: Event, options: ScoringOptions, lines: list, board: int, expected: int, memo: dict) -> tuple:
+def _score_lines(
+    event: Event, options: ScoringOptions, lines: list[Line], board: int, expected: int, memo: FigureMemo
+) -> tuple[int, list[ScoredLine], bool, int]:
     """(top, scored lines, already rounded?, real results) of one board's lines worth ``expected`` results."""
     fast = _plain_scored_board(lines, expected, options, memo)
     if fast is not None:
         return fast[0], fast[1], True, len(lines) - list(map(_SCORE, lines)).count(None)
     try:
         res = score_board(
-            [ln.score for ln in lines], expected=expected, method=options.method, scale=options.scale,
-            groups=[ln.group for ln in lines], arrowswitch=[ln.arrowswitch for ln in lines],
+            [ln.score for ln in lines],
+            expected=expected,
+            method=options.method,
+            scale=options.scale,
+            groups=[ln.group for ln in lines],
+            arrowswitch=[ln.arrowswitch for ln in lines],
             small_groups=options.small_groups,
             penalties=[(ln.ns_penalty, ln.ew_penalty) if (ln.ns_penalty or ln.ew_penalty) else None for ln in lines],
         )
@@ -331,24 +360,32 @@ def _score_lines(event: Event, options: ScoringOptions, lines: list, board: int,
     top, factor = reported_top(res.top, options)
     factor = factor or Fraction(1)
     scored = [
-        ScoredLine(ln, None if lr.ns_mp is None else lr.ns_mp * factor, None if lr.ew_mp is None else lr.ew_mp * factor,
-                   None if lr.ns_mp is None else lr.ns_mp * factor, None if lr.ew_mp is None else lr.ew_mp * factor,
-                   lr.kind, lr.ns_ave, lr.ew_ave)
+        ScoredLine(
+            ln,
+            None if lr.ns_mp is None else lr.ns_mp * factor,
+            None if lr.ew_mp is None else lr.ew_mp * factor,
+            None if lr.ns_mp is None else lr.ns_mp * factor,
+            None if lr.ew_mp is None else lr.ew_mp * factor,
+            lr.kind,
+            lr.ns_ave,
+            lr.ew_ave,
+        )
         for ln, lr in zip(lines, res.lines)
     ]
     return top, scored, False, res.actual
 
 
-def _board_groups(lines: list, across_sections: bool) -> dict:
+def _board_groups(lines: list[Line], across_sections: bool) -> dict[SessionBoardKey, list[Line]]:
     """The lines grouped by board: (session, section or '' across sections, board) -> lines, in order.
 
     A board's lines mostly follow one another: each run of them is added at once.
     """
-    groups: dict = {}
+    groups: dict[SessionBoardKey, list[Line]] = {}
+    runs: Iterator[tuple[SessionBoardKey, Iterator[Line]]]
     if across_sections:
-        runs = (((session, "", board), run) for (session, board), run in groupby(lines, _SESSION_BOARD))
+        runs = (((session, "", board), run) for (session, board), run in groupby(lines, _session_board))
     else:
-        runs = groupby(lines, _SESSION_SECTION_BOARD)
+        runs = groupby(lines, _session_section_board)
     for key, run in runs:
         group = groups.get(key)
         if group is None:
@@ -358,14 +395,21 @@ def _board_groups(lines: list, across_sections: bool) -> dict:
     return groups
 
 
-_SESSION_BOARD = attrgetter("session", "board")
-_SESSION_SECTION_BOARD = attrgetter("session", "section", "board")
+def _session_board(line: Line) -> tuple[int, int]:
+    return line.session, line.board
+
+
+def _session_section_board(line: Line) -> SessionBoardKey:
+    return line.session, line.section, line.board
+
 _SCORE = attrgetter("score")
 _SPECIAL = attrgetter("group", "arrowswitch", "ns_penalty", "ew_penalty")  # all blank on a plain line
 _PLAIN_TYPES = frozenset({int, type(None)})
 
 
-def _plain_scored_board(lines: list, expected: int, options: ScoringOptions, memo: dict):
+def _plain_scored_board(
+    lines: list[Line], expected: int, options: ScoringOptions, memo: FigureMemo
+) -> tuple[int, list[ScoredLine]] | None:
     """(top, scored lines) of a board of plain scores by the integer fast path, or None.
 
     Only a board whose every score is an int or None, with no fouled groups,
@@ -380,12 +424,21 @@ def _plain_scored_board(lines: list, expected: int, options: ScoringOptions, mem
     top = reported_top(board_top, options)[0]
     exact_of, rounded_of, kind_of = plain_figures(memo, D, board_top, {*ns, *ew}, options)
     rounded, exact = rounded_of.__getitem__, exact_of.__getitem__
-    scored = list(map(ScoredLine, lines, map(rounded, ns), map(rounded, ew), map(exact, ns), map(exact, ew),
-                      map(kind_of.__getitem__, ns)))
+    scored = list(
+        map(
+            ScoredLine,
+            lines,
+            map(rounded, ns),
+            map(rounded, ew),
+            map(exact, ns),
+            map(exact, ew),
+            map(kind_of.__getitem__, ns),
+        )
+    )
     return top, scored
 
 
-def reported_top(board_top: int, options: ScoringOptions) -> tuple:
+def reported_top(board_top: int, options: ScoringOptions) -> tuple[int, Fraction | None]:
     """(the top a board is reported on, the factor its figures take or None): ``factor_top``
     when it is set (carry-forward), even on a board of one result (top 0, no factor); else
     the board's own top. Its figures are rounded about half the reported top.
@@ -398,7 +451,9 @@ def reported_top(board_top: int, options: ScoringOptions) -> tuple:
     return options.factor_top, (Fraction(options.factor_top, board_top) if board_top else None)
 
 
-def plain_figures(memo: dict, D: int, board_top: int, numerators, options: ScoringOptions) -> tuple:
+def plain_figures(
+    memo: FigureMemo, D: int, board_top: int, numerators: Iterable[int | None], options: ScoringOptions
+) -> Figures:
     """(exact, rounded, kind) dicts from each of ``numerators`` (of :func:`~mpxl.board.plain_board`,
     over ``D``, on a board whose top is ``board_top``) to its figure, kept in ``memo`` across an event.
 
@@ -418,12 +473,13 @@ def plain_figures(memo: dict, D: int, board_top: int, numerators, options: Scori
         top, factor = reported_top(board_top, options)
         avg = Fraction(top, 2)
         for num in new:
+            assert num is not None  # None (a blank line) is in every memo from the start
             exact = Fraction(num, D) if factor is None else Fraction(num, D) * factor
             exact_of[num], rounded_of[num], kind_of[num] = exact, options.rounding.apply(exact, avg), "result"
     return figures
 
 
-def _round_all(boards: list, options: ScoringOptions, done=frozenset()) -> None:
+def _round_all(boards: list[ScoredBoard], options: ScoringOptions, done: Set[int] = frozenset()) -> None:
     """Round every board's exact figures (boards whose ids are in ``done`` are already rounded)."""
     for b in boards:
         if id(b) in done:
@@ -434,9 +490,9 @@ def _round_all(boards: list, options: ScoringOptions, done=frozenset()) -> None:
             sl.ew_mp = options.rounding.apply(sl.ew_exact, avg)
 
 
-def _apply_wbf_averages(event: Event, options: ScoringOptions, boards: list) -> None:
+def _apply_wbf_averages(event: Event, options: ScoringOptions, boards: list[ScoredBoard]) -> None:
     """Ave+ = max(60%, own % on the other boards); Ave- = min(40%, own %); from the rounded figures."""
-    own: dict = {}
+    own: dict[PairKey, list[Fraction]] = {}
     for b in boards:
         for sl in b.lines:
             if sl.kind != "result":
@@ -444,6 +500,7 @@ def _apply_wbf_averages(event: Event, options: ScoringOptions, boards: list) -> 
             for side, pair, mp in (("NS", sl.line.ns_pair, sl.ns_mp), ("EW", sl.line.ew_pair, sl.ew_mp)):
                 k = _pair_key(event, options, sl.line.section, pair, side)
                 tot = own.setdefault(k, [Fraction(0), Fraction(0)])
+                assert mp is not None  # a line with a result has figures
                 tot[0] += mp
                 tot[1] += b.top
     avg_of = {k: (v[0] / v[1] * 100 if v[1] else None) for k, v in own.items()}
@@ -455,7 +512,7 @@ def _apply_wbf_averages(event: Event, options: ScoringOptions, boards: list) -> 
                 pct = avg_of.get(_pair_key(event, options, sl.line.section, pair, side))
                 if pct is None or kind not in ("plus", "minus"):
                     continue
-                current = (sl.ns_exact if side == "NS" else sl.ew_exact)
+                current = sl.ns_exact if side == "NS" else sl.ew_exact
                 if current is None:
                     continue
                 target = max(Fraction(60), pct) if kind == "plus" else min(Fraction(40), pct)
@@ -467,8 +524,8 @@ def _apply_wbf_averages(event: Event, options: ScoringOptions, boards: list) -> 
                     sl.ew_exact, sl.ew_mp = value, rounded
 
 
-def _pair_results(event: Event, options: ScoringOptions, boards: list, fld: str) -> list:
-    known: dict = {}
+def _pair_results(event: Event, options: ScoringOptions, boards: list[ScoredBoard], fld: str) -> list[PairResult]:
+    known: dict[PairKey, Pair] = {}
     for p in event.pairs:
         sides = [p.direction] if p.direction else ["NS", "EW"]
         for side in sides:
@@ -476,7 +533,7 @@ def _pair_results(event: Event, options: ScoringOptions, boards: list, fld: str)
     totals = _pair_totals(event, options, boards)
     if options.unplayed is Unplayed.OWN:
         _fill_unplayed(totals, boards, options, fld)
-    results = []
+    results: list[PairResult] = []
     for k, t in totals.items():
         section, number, direction = k
         pair = known.get(k)
@@ -484,15 +541,15 @@ def _pair_results(event: Event, options: ScoringOptions, boards: list, fld: str)
             pair = Pair(number, section, direction)
         elif pair.direction != direction:
             pair = replace(pair, direction=direction)
-        pct = t["mp"] / t["max"] * 100 if t["max"] else Fraction(0)
-        results.append(PairResult(pair, t["mp"], t["max"], pct, "", t["boards"], dict(sorted(t["sessions"].items()))))
+        pct = t.mp / t.max * 100 if t.max else Fraction(0)
+        results.append(PairResult(pair, t.mp, t.max, pct, "", t.boards, dict(sorted(t.sessions.items()))))
     # ranking groups: per section (or the whole field) and, in a two-winner field, per direction
     order = {sec: i for i, sec in enumerate(event.sections())}
-    by_group: dict = {}
+    by_group: dict[tuple[int, str, str], list[PairResult]] = {}
     for pr in results:
         sec = "" if fld == "event" else pr.pair.section
         by_group.setdefault((order.get(sec, -1), sec, pr.pair.direction or ""), []).append(pr)
-    out = []
+    out: list[PairResult] = []
     for g in sorted(by_group, key=lambda g: (g[0], g[1], {"NS": 0, "EW": 1}.get(g[2], 0))):
         members = sorted(by_group[g], key=lambda pr: (-pr.percentage, -pr.mp, _tiebreak(pr), _natural(pr.pair.number)))
         for pr, label in zip(members, place_labels([_rank_value(pr) for pr in members], options.places)):
@@ -501,14 +558,14 @@ def _pair_results(event: Event, options: ScoringOptions, boards: list, fld: str)
     return out
 
 
-def _pair_totals(event: Event, options: ScoringOptions, boards: list) -> dict:
-    """Per pair key: {"mp", "max", "boards", "sessions"}; sums of the rounded board figures, exact.
+def _pair_totals(event: Event, options: ScoringOptions, boards: list[ScoredBoard]) -> dict[PairKey, PairTotal]:
+    """Per pair key: its :class:`PairTotal`; sums of the rounded board figures, exact.
 
     Figures are added as integer numerators per (session, denominator) and turned
     into Fractions once per pair: the same exact sums as adding Fractions line by line.
     """
-    two_winner = {}
-    acc: dict = {}
+    two_winner: dict[str, bool] = {}
+    acc: dict[PairKey, tuple[dict[tuple[int, int], int], list[int]]] = {}
     for b in boards:
         top, sess = b.top, b.session
         for sl in b.lines:
@@ -525,21 +582,21 @@ def _pair_totals(event: Event, options: ScoringOptions, boards: list) -> dict:
                 k = (sec, str(pair), side if two else None)
                 t = acc.get(k)
                 if t is None:
-                    t = acc[k] = [{}, 0, 0]  # {(session, denominator): numerator}, max, boards
+                    t = acc[k] = ({}, [0, 0])  # {(session, denominator): numerator}, [max, boards]
                 if type(mp) is not Fraction:
-                    mp = Fraction(mp)
+                    mp = Fraction(mp)  # type: ignore[arg-type]  # a figure is never None on a line with a result
                 d = mp.denominator
                 parts = t[0]
                 parts[(sess, d)] = parts.get((sess, d), 0) + mp.numerator
-                t[1] += top
-                t[2] += 1
-    totals: dict = {}
-    for k, (parts, top_sum, n_boards) in acc.items():
-        sessions: dict = {}
+                counts = t[1]
+                counts[0] += top
+                counts[1] += 1
+    totals: dict[PairKey, PairTotal] = {}
+    for k, (parts, (top_sum, n_boards)) in acc.items():
+        sessions: dict[int, Fraction] = {}
         for (sess, d), num in parts.items():
             sessions[sess] = sessions.get(sess, Fraction(0)) + Fraction(num, d)
-        totals[k] = {"mp": sum(sessions.values(), Fraction(0)), "max": Fraction(top_sum), "boards": n_boards,
-                     "sessions": sessions}
+        totals[k] = PairTotal(sum(sessions.values(), Fraction(0)), Fraction(top_sum), n_boards, sessions)
     return totals
 
 
@@ -548,45 +605,47 @@ def _tiebreak(pr: PairResult) -> float:
     return -(pr.pair.published_tiebreak or 0)
 
 
-def _rank_value(pr: PairResult) -> tuple:
+def _rank_value(pr: PairResult) -> tuple[Fraction, float | None]:
     """What a place is decided by: the percentage, then a published tie-break figure when there is one."""
     return (pr.percentage, pr.pair.published_tiebreak)
 
 
-def _fill_unplayed(totals: dict, boards: list, options: ScoringOptions, fld: str) -> None:
+def _fill_unplayed(
+    totals: dict[PairKey, PairTotal], boards: list[ScoredBoard], options: ScoringOptions, fld: str
+) -> None:
     """Unplayed 'own': a pair that played fewer boards than the most any pair of its field played
     gets, for each board short, its own percentage of the field's top (rounded by the totals rounding)."""
-    top_of: dict = {}
+    top_of: dict[tuple[int, str], int] = {}
     for b in boards:
         key = (b.session, "" if fld == "event" else b.section)
         top_of[key] = max(top_of.get(key, 0), b.top)
-    most: dict = {}
+    most: dict[str, int] = {}
     for (sec, _number, _side), t in totals.items():
         group = "" if fld == "event" else sec
-        most[group] = max(most.get(group, 0), t["boards"])
+        most[group] = max(most.get(group, 0), t.boards)
     rounding = options.totals_rounding or options.rounding
     for (sec, _number, _side), t in totals.items():
-        short = most["" if fld == "event" else sec] - t["boards"]
-        if short <= 0 or not t["max"]:
+        short = most["" if fld == "event" else sec] - t.boards
+        if short <= 0 or not t.max:
             continue
-        sess = max(t["sessions"])
+        sess = max(t.sessions)
         top = top_of.get((sess, "" if fld == "event" else sec), 0)
-        each = rounding.apply(t["mp"] / t["max"] * top, Fraction(top, 2))
-        t["mp"] += each * short
-        t["sessions"][sess] += each * short
-        t["max"] += top * short
+        each = rounding.apply(t.mp / t.max * top, Fraction(top, 2))
+        t.mp += each * short
+        t.sessions[sess] += each * short
+        t.max += top * short
 
 
-def _natural(text: str) -> tuple:
+def _natural(text: str) -> tuple[int, str]:
     digits = "".join(ch for ch in str(text) if ch.isdigit())
     return (int(digits) if digits else 0, str(text))
 
 
-def _num(value) -> Optional[float]:
+def _num(value: Fraction | None) -> float | None:
     return None if value is None else float(value)
 
 
-def settings_of(result: SessionResult) -> dict:
+def settings_of(result: SessionResult) -> dict[str, Any]:
     """How the event was scored, every convention named (the ``settings`` of the JSON).
 
     >>> from mpxl.event import Event, Line
@@ -594,14 +653,24 @@ def settings_of(result: SessionResult) -> dict:
     'lines'
     """
     o = result.options
-    return {"method": o.method_name, "scale": o.scale, "field": _field(result.event, o),
-            "expected": o.expected, "estimate_at": o.estimate_at.value, "rounding_lines": str(o.rounding),
-            "rounding_totals": str(o.totals_rounding or o.rounding),
-            "rounding_percentages": None if o.percentage_decimals is None else f"{o.percentage_tie.value}:{o.percentage_decimals}",
-            "unplayed": o.unplayed.value, "places": o.places.value, "ave_policy": o.ave_policy}
+    return {
+        "method": o.method_name,
+        "scale": o.scale,
+        "field": _field(result.event, o),
+        "expected": o.expected,
+        "estimate_at": o.estimate_at.value,
+        "rounding_lines": str(o.rounding),
+        "rounding_totals": str(o.totals_rounding or o.rounding),
+        "rounding_percentages": None
+        if o.percentage_decimals is None
+        else f"{o.percentage_tie.value}:{o.percentage_decimals}",
+        "unplayed": o.unplayed.value,
+        "places": o.places.value,
+        "ave_policy": o.ave_policy,
+    }
 
 
-def result_to_json(result: SessionResult) -> dict:
+def result_to_json(result: SessionResult) -> dict[str, Any]:
     """The ``mpxl score --json`` document: boards with lines, pairs with totals (numbers as floats).
 
     >>> from mpxl.event import Event, Line
@@ -609,36 +678,37 @@ def result_to_json(result: SessionResult) -> dict:
     >>> doc["boards"][0]["lines"][0]
     {'ns_pair': '1', 'ew_pair': '2', 'ns_score': 420, 'ns_mp': 2.0, 'ew_mp': 0.0}
     >>> doc["pairs"][0]
-    {'pair': '1', 'section': '', 'direction': None, 'mp': 2.0, 'max': 2.0, 'percentage': 100.0, 'place': '1=', 'boards': 1, 'names': []}
+    {'pair': '1', 'section': '', 'direction': None, 'mp': 2.0, 'max': 2.0, 'percentage': 100.0, 'place': '1=',
+     'boards': 1, 'names': []}
     """
-    return {"boards": list(map(board_json, result.boards)), "pairs": [pair_json(pr, result.options) for pr in result.pairs],
-            **json_heading(result)}
+    pairs = [pair_json(pr, result.options) for pr in result.pairs]
+    return {"boards": list(map(board_json, result.boards)), "pairs": pairs, **json_heading(result)}
 
 
-def board_json(b) -> dict:
+def board_json(b: ScoredBoard) -> dict[str, Any]:
     """One board of the ``--json`` document (see :func:`result_to_json`)."""
-    lines = []
+    lines: list[dict[str, Any]] = []
     for sl in b.lines:
         score = sl.line.score
         if score is not None and not isinstance(score, (int, str)):
             score = str(score)
-        entry = {"ns_pair": sl.line.ns_pair, "ew_pair": sl.line.ew_pair, "ns_score": score,
+        entry: dict[str, Any] = {"ns_pair": sl.line.ns_pair, "ew_pair": sl.line.ew_pair, "ns_score": score,
                  "ns_mp": _num(sl.ns_mp), "ew_mp": _num(sl.ew_mp)}
         if sl.line.section != b.section:  # boards compared across the field: the line keeps its section
             entry["section"] = sl.line.section
         if sl.ns_total is not None:
             entry["ns_total_mp"], entry["ew_total_mp"] = _num(sl.ns_total), _num(sl.ew_total)
         lines.append(entry)
-    entry = {"board": b.board, "section": b.section, "lines": lines, "expected": b.expected,
+    board: dict[str, Any] = {"board": b.board, "section": b.section, "lines": lines, "expected": b.expected,
              "actual": b.actual, "top": b.top}
     if b.line_top is not None:
-        entry["line_top"] = b.line_top
+        board["line_top"] = b.line_top
     if b.session != 1:
-        entry["session"] = b.session
-    return entry
+        board["session"] = b.session
+    return board
 
 
-def pair_json(pr, opts) -> dict:
+def pair_json(pr: PairResult, opts: ScoringOptions) -> dict[str, Any]:
     """One pair of the ``--json`` document (see :func:`result_to_json`)."""
     pct = opts.round_percentage(pr.percentage)
     return {"pair": pr.pair.number, "section": pr.pair.section, "direction": pr.pair.direction,
@@ -646,7 +716,7 @@ def pair_json(pr, opts) -> dict:
             "boards": pr.boards, "names": list(pr.pair.names)}
 
 
-def json_heading(result) -> dict:
+def json_heading(result: SessionResult) -> dict[str, Any]:
     """The ``--json`` document's fields after its boards and pairs."""
     opts = result.options
     return {"title": result.event.title, "program": result.event.program, "method": opts.method_name,

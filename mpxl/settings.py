@@ -29,7 +29,7 @@ class _Choice(Enum):
         return cls.__name__.lower()
 
     @classmethod
-    def find(cls: type[_E], text: "str | _E | None") -> _E:
+    def find(cls: type[_E], text: str | _E | None) -> _E:
         if isinstance(text, cls):
             return text
         members = list(cls)
@@ -42,7 +42,9 @@ class _Choice(Enum):
             return found[0]
         label = cls._label()
         article = "an" if label[0] in "aeiou" else "a"
-        raise ValueError(f"{text!r} is not {article} {label}; expected one of " + ", ".join(str(m.value) for m in members))
+        raise ValueError(
+            f"{text!r} is not {article} {label}; expected one of " + ", ".join(str(m.value) for m in members)
+        )
 
 
 class EstimateAt(_Choice):
@@ -99,4 +101,3 @@ class Tie(_Choice):
     @classmethod
     def _label(cls) -> str:
         return "tie rule"
-

@@ -43,14 +43,16 @@ from __future__ import annotations
 import math
 import random
 from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 from itertools import combinations, product
-from typing import Callable, Iterable, Optional, Sequence
+from typing import Any
 
 from .adjustments import Assigned, parse_entry
-from .event import Event
+from .event import Event, Line, PairKey
 from .fouled import find_rule, small_group_percentage, uses_set_percentages
+from .matchpoints import NSScore
 from .methods import Method, estimate
 
 __all__ = [
@@ -91,15 +93,15 @@ class StudyOptions:
     ValueError: remove 0 must be a whole number of results, at least 1
     """
 
-    remove: Optional[int] = 1
-    foul_after: Optional[int] = None
+    remove: int | None = 1
+    foul_after: int | None = None
     trials: int = 200
     seed: int = 0
     small_groups: str = "wbf"
     exhaustive: bool = False
     bins: int = 10
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         for name in ("remove", "foul_after"):
             v = getattr(self, name)
             if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < 1):
@@ -120,7 +122,9 @@ class StudyOptions:
     @property
     def amount(self) -> int:
         """K in remove mode, R in foul mode."""
-        return self.foul_after if self.foul_after is not None else self.remove
+        amount = self.foul_after if self.foul_after is not None else self.remove
+        assert amount is not None  # __post_init__ requires one of them
+        return amount
 
     def describe(self) -> str:
         """One line for a report's heading.
@@ -151,10 +155,10 @@ class StudyBoard:
     event: int
     section: str
     board: int
-    scores: tuple
-    truth: tuple
-    plus: tuple
-    minus: tuple
+    scores: tuple[NSScore, ...]
+    truth: tuple[int, ...]
+    plus: tuple[PairKey, ...]
+    minus: tuple[PairKey, ...]
     session_factor: float = 1.0
 
     @property
@@ -181,7 +185,8 @@ class MethodStats:
     winner_changed: float = math.nan  # fraction of (trial, ranking) in which the winner changed
     top3_changed: float = math.nan
     rankings: int = 0  # (trial, ranking) pairs counted
-    by_rank: list = field(default_factory=list)  # [low, high, lines, bias, rmse] per bin of S / top on the short board
+    #: [low, high, lines, bias, rmse] per bin of S / top on the short board
+    by_rank: list[list[float]] = field(default_factory=list)
 
 
 @dataclass
@@ -191,10 +196,10 @@ class EventStudy:
     name: str
     boards: int
     results: int
-    skipped: list
+    skipped: list[str]
     rankings: int
-    baseline_winners: dict
-    methods: list
+    baseline_winners: dict[str, list[str]]
+    methods: list[MethodStats]
 
 
 @dataclass
@@ -204,22 +209,27 @@ class StudyResult:
     options: StudyOptions
     trials: int
     boards: int
-    methods: list
-    events: list
+    methods: list[MethodStats]
+    events: list[EventStudy]
 
-    def method(self, name: "Method | str") -> MethodStats:
+    def method(self, name: Method | str) -> MethodStats:
         """The statistics of one method."""
         key = Method.find(name).value
         return next(m for m in self.methods if m.method == key)
 
     def best(self, metric: str = "rmse") -> MethodStats:
         """The method with the smallest ``metric`` (absolute value for biases)."""
-        return min(self.methods, key=lambda m: (abs(getattr(m, metric)) if not math.isnan(getattr(m, metric)) else math.inf))
 
-    def to_dict(self) -> dict:
+        def size(m: MethodStats) -> float:
+            value = float(getattr(m, metric))
+            return math.inf if math.isnan(value) else abs(value)
+
+        return min(self.methods, key=size)
+
+    def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dictionary (NaN written as None)."""
 
-        def clean(x):
+        def clean(x: Any) -> Any:
             if isinstance(x, float) and math.isnan(x):
                 return None
             if isinstance(x, dict):
@@ -230,7 +240,7 @@ class StudyResult:
 
         opts = asdict(self.options)
         opts["mode"] = self.options.mode
-        return clean(
+        cleaned: dict[str, Any] = clean(
             {
                 "options": opts,
                 "description": self.options.describe(),
@@ -240,9 +250,10 @@ class StudyResult:
                 "events": [asdict(e) for e in self.events],
             }
         )
+        return cleaned
 
 
-def parse_k_list(text: "str | int") -> list:
+def parse_k_list(text: str | int) -> list[int]:
     """Parse ``--remove``: one K (``2``), a list (``1,2,4``) or a range (``1-4``).
 
     >>> parse_k_list("2"), parse_k_list("1-4"), parse_k_list("3, 1,3")
@@ -252,7 +263,7 @@ def parse_k_list(text: "str | int") -> list:
     ...
     ValueError: 'two' is not a number of results; expected K, K1,K2,... or K1-K2 with K at least 1
     """
-    out: set = set()
+    out: set[int] = set()
     try:
         for part in str(text).split(","):
             part = part.strip()
@@ -276,16 +287,16 @@ def parse_k_list(text: "str | int") -> list:
 # the pieces
 
 
-def _raw(scores: Sequence) -> list:
+def _raw(scores: Sequence[NSScore]) -> list[int]:
     """Double-scale matchpoints of each score among ``scores``."""
     ordered = sorted(scores)
     return [bisect_left(ordered, s) + bisect_right(ordered, s) - 1 for s in scores]
 
 
-_COEF_CACHE: dict = {}
+_COEF_CACHE: dict[tuple[int, int], tuple[tuple[float, float], ...]] = {}
 
 
-def _coefficients(N: int, n: int) -> tuple:
+def _coefficients(N: int, n: int) -> tuple[tuple[float, float], ...]:
     """(a, b) per method so that the double-scale estimate is a * S + b."""
     key = (N, n)
     if key not in _COEF_CACHE:
@@ -298,13 +309,19 @@ def _coefficients(N: int, n: int) -> tuple:
     return _COEF_CACHE[key]
 
 
-def _group_estimates(scores: Sequence, members: Sequence[int], N: int, sizes: Sequence[int], rule: str, fouled: bool):
+#: One line of a group: (line index, S, the estimate of each method), double scale.
+_Estimates = tuple[int, int, tuple[float, ...]]
+
+
+def _group_estimates(
+    scores: Sequence[NSScore], members: Sequence[int], N: int, sizes: Sequence[int], rule: str, fouled: bool
+) -> list[_Estimates]:
     """For one group: [(line index, S, (estimate per method))] on the double scale."""
     n = len(members)
     S = _raw([scores[i] for i in members])
     top = 2 * (N - 1)
     if fouled and uses_set_percentages(rule, n, sizes, N):
-        out = []
+        out: list[_Estimates] = []
         for i, s in zip(members, S):
             v = float(small_group_percentage(Fraction(s), n) * top / 100)
             out.append((i, s, (v,) * len(METHODS)))
@@ -313,8 +330,12 @@ def _group_estimates(scores: Sequence, members: Sequence[int], N: int, sizes: Se
     return [(i, s, tuple(a * s + b for a, b in coef)) for i, s in zip(members, S)]
 
 
-def hide_and_estimate(scores: Sequence, hidden: Iterable[int] = (), groups: Optional[Sequence[Sequence[int]]] = None,
-                      small_groups: str = "wbf") -> list:
+def hide_and_estimate(
+    scores: Sequence[NSScore],
+    hidden: Iterable[int] = (),
+    groups: Sequence[Sequence[int]] | None = None,
+    small_groups: str = "wbf",
+) -> list[tuple[int, int, int, dict[str, float]]]:
     """Estimate a complete board's visible lines back to N with each method.
 
     ``hidden`` are the indices of the results to hide; or ``groups`` splits
@@ -329,7 +350,6 @@ def hide_and_estimate(scores: Sequence, hidden: Iterable[int] = (), groups: Opti
     >>> [(i, s, t, round(e["neuberg"], 3), e["factor"]) for i, s, t, e in rows]
     [(0, 4, 6, 5.667, 6.0), (1, 2, 4, 3.0, 3.0), (2, 0, 2, 0.333, 0.0)]
     """
-    scores = list(scores)
     N = len(scores)
     truth = _raw(scores)
     rule = find_rule(small_groups)
@@ -338,14 +358,14 @@ def hide_and_estimate(scores: Sequence, hidden: Iterable[int] = (), groups: Opti
         bad = [i for i in hide if not 0 <= i < N]
         if bad:
             raise ValueError(f"hidden line {bad[0]} is not on a board of {N} results")
-        groups = [[i for i in range(N) if i not in hide]]
+        members = [[i for i in range(N) if i not in hide]]
         fouled = False
     else:
-        groups = [list(g) for g in groups if len(g)]
-        fouled = len(groups) > 1
-    sizes = [len(g) for g in groups]
-    out = []
-    for g in groups:
+        members = [list(g) for g in groups if len(g)]
+        fouled = len(members) > 1
+    sizes = [len(g) for g in members]
+    out: list[tuple[int, int, int, dict[str, float]]] = []
+    for g in members:
         if not g:
             continue
         for i, s, ests in _group_estimates(scores, g, N, sizes, rule, fouled):
@@ -353,15 +373,29 @@ def hide_and_estimate(scores: Sequence, hidden: Iterable[int] = (), groups: Opti
     return sorted(out)
 
 
-def _is_plain(entry) -> bool:
-    return isinstance(entry, Assigned) and not entry.is_split and not entry.is_weighted
+def _plain_score(value: object) -> NSScore | None:
+    """The NS score of a cell holding a plain result, else None."""
+    entry = parse_entry(value)
+    if isinstance(entry, Assigned) and not entry.is_split and not entry.is_weighted:
+        return entry.ns[0][1]
+    return None
 
 
 def _board_key_label(section: str, board: int, session: int = 1) -> str:
-    return f"board {board}" + (f" (section {section})" if section else "") + (f" (session {session})" if session != 1 else "")
+    return (
+        f"board {board}"
+        + (f" (section {section})" if section else "")
+        + (f" (session {session})" if session != 1 else "")
+    )
 
 
-def study_boards(event: Event, index: int = 0) -> tuple:
+#: Per pair key: [matchpoints, maximum] of the real session.
+Baseline = dict[PairKey, list[float]]
+#: Per ranking (section or "" across the field, direction): its pairs' keys.
+Rankings = dict[tuple[str, "str | None"], list[PairKey]]
+
+
+def study_boards(event: Event, index: int = 0) -> tuple[list[StudyBoard], Baseline, Rankings, list[str]]:
     """The event's complete boards, its real session and what was skipped.
 
     The event is scored by :func:`mpxl.session.score_event` with the default
@@ -386,25 +420,32 @@ def study_boards(event: Event, index: int = 0) -> tuple:
     def two(section: str) -> bool:
         return (opts.winners or (event.winners or {}).get(section) or 1) == 2
 
-    def keys(line) -> tuple:
+    def keys(line: Line) -> tuple[PairKey, PairKey]:
         d = two(line.section)
-        return (line.section, str(line.ns_pair), "NS" if d else None), (line.section, str(line.ew_pair), "EW" if d else None)
+        return (line.section, str(line.ns_pair), "NS" if d else None), (
+            line.section,
+            str(line.ew_pair),
+            "EW" if d else None,
+        )
 
-    baseline: dict = {}
-    rankings: dict = {}
+    baseline: Baseline = {}
+    rankings: Rankings = {}
     for pr in result.pairs:
         p = pr.pair
         k = (p.section, str(p.number), p.direction)
         baseline[k] = [float(pr.mp), float(pr.max)]
         rankings.setdefault(("" if fld == "event" else p.section, p.direction), []).append(k)
 
-    boards: list = []
-    skipped: list = []
+    boards: list[StudyBoard] = []
+    skipped: list[str] = []
     for sb in result.boards:
         label = _board_key_label(sb.section, sb.board, sb.session)
         real = [sl for sl in sb.lines if sl.kind != "blank"]
-        if not all(sl.kind == "result" and _is_plain(parse_entry(sl.line.score)) and not str(sl.line.group or "").strip()
-                   for sl in real):
+        plain = [
+            _plain_score(sl.line.score) if sl.kind == "result" and not str(sl.line.group or "").strip() else None
+            for sl in real
+        ]
+        if None in plain:
             skipped.append(f"{label}: not every line is a plain result")
             continue
         if len(real) < 2:
@@ -412,19 +453,24 @@ def study_boards(event: Event, index: int = 0) -> tuple:
             continue
         n, E = len(real), sb.expected
         factor = 1.0 if n == E else float(estimate(Fraction(1), E, n) - estimate(Fraction(0), E, n))
-        scores = tuple(parse_entry(sl.line.score).ns[0][1] for sl in real)
-        plus, minus = [], []
+        scores = tuple(s for s in plain if s is not None)
+        plus: list[PairKey] = []
+        minus: list[PairKey] = []
         for sl in real:
             ns_key, ew_key = keys(sl.line)
             if sl.line.arrowswitch:
                 ns_key, ew_key = ew_key, ns_key
             plus.append(ns_key)
             minus.append(ew_key)
-        boards.append(StudyBoard(index, sb.section, sb.board, scores, tuple(_raw(scores)), tuple(plus), tuple(minus), factor))
+        boards.append(
+            StudyBoard(index, sb.section, sb.board, scores, tuple(_raw(scores)), tuple(plus), tuple(minus), factor)
+        )
     return boards, baseline, rankings, skipped
 
 
-def _ranks(pcts: dict, keys: Sequence) -> tuple:
+def _ranks(
+    pcts: dict[PairKey, float], keys: Sequence[PairKey]
+) -> tuple[frozenset[PairKey], frozenset[tuple[PairKey, int]]]:
     """(winner set, top three as a frozenset of (key, place)) of one ranking."""
     vals = {k: round(pcts[k], 9) for k in keys}
     neg = sorted(-v for v in vals.values())
@@ -443,12 +489,12 @@ class _Acc:
         self.n = 0
         self.s = self.ss = self.sa = self.sp = 0.0
         self.sp_n = 0
-        self.top = [0, 0.0, 0.0]
-        self.bot = [0, 0.0, 0.0]
-        self.bins = [[0, 0.0, 0.0] for _ in range(bins)]
+        self.top: list[float] = [0, 0.0, 0.0]
+        self.bot: list[float] = [0, 0.0, 0.0]
+        self.bins: list[list[float]] = [[0, 0.0, 0.0] for _ in range(bins)]
         self.rank_n = self.win = self.top3 = 0
 
-    def merge(self, other: "_Acc") -> None:
+    def merge(self, other: _Acc) -> None:
         self.n += other.n
         self.s += other.s
         self.ss += other.ss
@@ -463,10 +509,10 @@ class _Acc:
         self.top3 += other.top3
 
     def stats(self, method: str) -> MethodStats:
-        def mean(total, count):
+        def mean(total: float, count: float) -> float:
             return total / count if count else math.nan
 
-        def rms(total, count):
+        def rms(total: float, count: float) -> float:
             return math.sqrt(total / count) if count else math.nan
 
         nb = len(self.bins)
@@ -479,10 +525,10 @@ class _Acc:
             mean_abs=mean(self.sa, self.n),
             top_bias=mean(self.top[1], self.top[0]),
             top_rmse=rms(self.top[2], self.top[0]),
-            top_lines=self.top[0],
+            top_lines=int(self.top[0]),
             bottom_bias=mean(self.bot[1], self.bot[0]),
             bottom_rmse=rms(self.bot[2], self.bot[0]),
-            bottom_lines=self.bot[0],
+            bottom_lines=int(self.bot[0]),
             winner_changed=mean(self.win, self.rank_n),
             top3_changed=mean(self.top3, self.rank_n),
             rankings=self.rank_n,
@@ -497,8 +543,9 @@ def _event_name(event: Event, index: int) -> str:
     return event.title or event.source or f"event {index + 1}"
 
 
-def study(events: Sequence[Event], options: StudyOptions = StudyOptions(),
-          progress: Optional[Callable[[int], None]] = None) -> StudyResult:
+def study(
+    events: Sequence[Event], options: StudyOptions = StudyOptions(), progress: Callable[[int], None] | None = None
+) -> StudyResult:
     """Run the study on ``events``; ``progress(1)`` is called after each trial.
 
     Boards too small for the options (fewer than K + 2 results, or not more
@@ -518,9 +565,13 @@ def study(events: Sequence[Event], options: StudyOptions = StudyOptions(),
     nb = opts.bins
     rng = random.Random(opts.seed)
 
-    all_boards: list = []
-    baselines: list = []
-    event_info: list = []
+    all_boards: list[StudyBoard] = []
+    baselines: list[
+        tuple[
+            Baseline, Rankings, dict[tuple[str, str | None], tuple[frozenset[PairKey], frozenset[tuple[PairKey, int]]]]
+        ]
+    ] = []
+    event_info: list[tuple[str, list[StudyBoard], list[str]]] = []
     for idx, ev in enumerate(events):
         boards, baseline, rankings, skipped = study_boards(ev, idx)
         usable = []
@@ -546,7 +597,7 @@ def study(events: Sequence[Event], options: StudyOptions = StudyOptions(),
             total *= len(c)
             if total > MAX_EXHAUSTIVE:
                 raise ValueError(f"an exhaustive study would need more than {MAX_EXHAUSTIVE} trials; use random trials")
-        trial_iter: Iterable = product(*choices_per_board)
+        trial_iter: Iterable[Sequence[Sequence[int]]] = product(*choices_per_board)
         n_trials = total
     else:
         n_trials = opts.trials
@@ -555,7 +606,7 @@ def study(events: Sequence[Event], options: StudyOptions = StudyOptions(),
     accs = [[_Acc(nb) for _ in METHODS] for _ in events]
     M = len(METHODS)
     for choice in trial_iter:
-        deltas = [[dict() for _ in METHODS] for _ in events]
+        deltas: list[list[dict[PairKey, float]]] = [[{} for _ in METHODS] for _ in events]
         for b, chosen in zip(all_boards, choice):
             N = b.results
             first = set(chosen)

@@ -110,7 +110,9 @@ def xml_content(value) -> str:
     text = str(value)
     bad = _XLSX_ILLEGAL.search(text)
     if bad:
-        raise ValueError(f"{text!r} holds the control character U+{ord(bad.group()):04X}, which an XML file cannot hold")
+        raise ValueError(
+            f"{text!r} holds the control character U+{ord(bad.group()):04X}, which an XML file cannot hold"
+        )
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 import inspect
 from fractions import Fraction
+from typing import Any
 
 import xlwings as xw
 
@@ -190,12 +191,14 @@ def board_matchpoints(scores, expected=None, method=None, scale=None, side=None,
         for i, v in enumerate(cells, 1):
             _cell(v, f"row {i}")
     n_lines = len(cells)
-    kwargs = {}
+    kwargs: dict[str, Any] = {}
     if not _is_blank(groups):
         g, _ = _column(groups, "groups")
         if len(g) != n_lines:
             raise ValueError(f"groups has {len(g)} cells for {n_lines} scores")
-        kwargs["groups"] = ["" if _is_blank(x) else str(_cell(x, f"groups row {i}")).strip() for i, x in enumerate(g, 1)]
+        kwargs["groups"] = [
+            "" if _is_blank(x) else str(_cell(x, f"groups row {i}")).strip() for i, x in enumerate(g, 1)
+        ]
     if not _is_blank(flags):
         f, _ = _column(flags, "flags")
         if len(f) != n_lines:
@@ -205,8 +208,9 @@ def board_matchpoints(scores, expected=None, method=None, scale=None, side=None,
         rows = _rows(penalties)
         if len(rows) != n_lines:
             raise ValueError(f"penalties has {len(rows)} rows for {n_lines} scores")
-        kwargs["penalties"] = [tuple(_cell(x, f"penalties row {i}") for x in (r + [None, None])[:2])
-                               for i, r in enumerate(rows, 1)]
+        kwargs["penalties"] = [
+            tuple(_cell(x, f"penalties row {i}") for x in (r + [None, None])[:2]) for i, r in enumerate(rows, 1)
+        ]
     N = None if _is_blank(expected) else _whole(expected, "expected")
     m, sc, which = _method(method), _scale(scale), _side(side)
     if m is None:  # method none: never estimate, the board plain on its own top whatever N is
@@ -215,12 +219,12 @@ def board_matchpoints(scores, expected=None, method=None, scale=None, side=None,
     if plain is not None and not kwargs:
         # the common case, plain scores: integer arithmetic only (the same figures as score_board)
         ns_num, ew_num, D, top_ = plain_board(plain, N, m, sc)
-        avg = top_ * D / 2
+        avg_num = Fraction(top_ * D, 2)
 
         def figures(nums):
             if rnd.kind == "exact":
                 return [None if x is None else x / D for x in nums]
-            return [None if x is None else rnd.apply_ratio(x, D, avg) for x in nums]
+            return [None if x is None else rnd.apply_ratio(x, D, avg_num) for x in nums]
 
         ns = figures(ns_num) if which != "EW" else []
         ew = figures(ew_num) if which != "NS" else []
@@ -305,7 +309,7 @@ def estimate_range(mp, expected, actual, method, scale=None) -> list:
     return _map_range(mp, lambda S: estimate(S, N, n, m, s))
 
 
-def _method(method) -> "Method | None":
+def _method(method) -> Method | None:
     """A method cell parsed: a Method, or None for ``none`` (never estimate, as a scorer may choose).
 
     >>> _method(" None "), _method(None), _method("mck")
@@ -326,12 +330,24 @@ def _scalar_or_range(rows: list):
 
 
 @xw.func
-@xw.arg("scores", ndim=2, doc="One board's NS scores as a column: numbers, adjustment codes (A60, A+, 60/40, '30% 420 + 70% 450', '-150|-50'); blank = not played.", err_to_str=True)
-@xw.arg("expected", doc="The results the board should have (N). Default: the lines that are not blank.", err_to_str=True)
-@xw.arg("method", doc="neuberg (default), factor, ascherman, mckinnon, manual, or none (never estimate).", err_to_str=True)
+@xw.arg(
+    "scores",
+    ndim=2,
+    doc="One board's NS scores as a column: numbers, adjustment codes (A60, A+, 60/40, '30% 420 + 70% 450', "
+    "'-150|-50'); blank = not played.",
+    err_to_str=True,
+)
+@xw.arg(
+    "expected", doc="The results the board should have (N). Default: the lines that are not blank.", err_to_str=True
+)
+@xw.arg(
+    "method", doc="neuberg (default), factor, ascherman, mckinnon, manual, or none (never estimate).", err_to_str=True
+)
 @xw.arg("scale", doc="2 = double matchpoints (default), 1 = single.", err_to_str=True)
 @xw.arg("side", doc="NS (default), EW, or BOTH for two columns.", err_to_str=True)
-@xw.arg("rounding", doc="Round each figure: blank = exact, a number of decimals, ebu, acbl, half-even:1.", err_to_str=True)
+@xw.arg(
+    "rounding", doc="Round each figure: blank = exact, a number of decimals, ebu, acbl, half-even:1.", err_to_str=True
+)
 @_excel_errors("MATCHPOINTS")
 def MATCHPOINTS(scores, expected=None, method=None, scale=None, side=None, rounding=None):
     """Matchpoints of one board's results, estimated to the expected number of results when short."""
@@ -339,25 +355,50 @@ def MATCHPOINTS(scores, expected=None, method=None, scale=None, side=None, round
 
 
 @xw.func
-@xw.arg("scores", ndim=2, doc="One board's NS scores or adjustment codes as a column; blank = not played.", err_to_str=True)
+@xw.arg(
+    "scores", ndim=2, doc="One board's NS scores or adjustment codes as a column; blank = not played.", err_to_str=True
+)
 @xw.arg("groups", ndim=2, doc="Fouled-board group label per line (blank = one group).", err_to_str=True)
 @xw.arg("flags", ndim=2, doc="AS on a line played arrowswitched; blank otherwise.", err_to_str=True)
-@xw.arg("expected", doc="The results the board should have (N). Default: the lines that are not blank.", err_to_str=True)
-@xw.arg("method", doc="neuberg (default), factor, ascherman, mckinnon, manual, or none (never estimate).", err_to_str=True)
+@xw.arg(
+    "expected", doc="The results the board should have (N). Default: the lines that are not blank.", err_to_str=True
+)
+@xw.arg(
+    "method", doc="neuberg (default), factor, ascherman, mckinnon, manual, or none (never estimate).", err_to_str=True
+)
 @xw.arg("scale", doc="2 = double matchpoints (default), 1 = single.", err_to_str=True)
 @xw.arg("side", doc="NS (default), EW, or BOTH for two columns.", err_to_str=True)
-@xw.arg("penalties", ndim=2, doc="Procedural penalties: two columns (NS, EW), in matchpoints (2) or % of top (10%).", err_to_str=True)
+@xw.arg(
+    "penalties",
+    ndim=2,
+    doc="Procedural penalties: two columns (NS, EW), in matchpoints (2) or % of top (10%).",
+    err_to_str=True,
+)
 @xw.arg("small_groups", doc="Fouled small groups: wbf (default), ebu, qba or none.", err_to_str=True)
-@xw.arg("rounding", doc="Round each figure: blank = exact, a number of decimals, ebu, acbl, half-even:1.", err_to_str=True)
+@xw.arg(
+    "rounding", doc="Round each figure: blank = exact, a number of decimals, ebu, acbl, half-even:1.", err_to_str=True
+)
 @_excel_errors("BOARDMP")
-def BOARDMP(scores, groups=None, flags=None, expected=None, method=None, scale=None, side=None,
-            penalties=None, small_groups=None, rounding=None):
+def BOARDMP(
+    scores,
+    groups=None,
+    flags=None,
+    expected=None,
+    method=None,
+    scale=None,
+    side=None,
+    penalties=None,
+    small_groups=None,
+    rounding=None,
+):
     """A board with the director's rulings: fouled groups, arrowswitches, penalties, adjusted scores."""
     return board_matchpoints(scores, expected, method, scale, side, groups, flags, penalties, small_groups, rounding)
 
 
 @xw.func
-@xw.arg("code", doc="An artificial score: A60, A50, A40, A+, A=, A-, AVE, AVE+, AVE-, 60/40, A+/A+, A6040.", err_to_str=True)
+@xw.arg(
+    "code", doc="An artificial score: A60, A50, A40, A+, A=, A-, AVE, AVE+, AVE-, 60/40, A+/A+, A6040.", err_to_str=True
+)
 @xw.arg("expected", doc="The results the board should have (N).", err_to_str=True)
 @xw.arg("scale", doc="2 = double matchpoints (default), 1 = single.", err_to_str=True)
 @xw.arg("side", doc="NS (default) or EW.", err_to_str=True)
@@ -386,7 +427,9 @@ def _method_function(method: Method):
     fn = xw.arg("scale", doc="2 = double matchpoints (default), 1 = single.", err_to_str=True)(fn)
     fn = xw.arg("actual", doc="The results it has (n).", err_to_str=True)(fn)
     fn = xw.arg("expected", doc="The results the board should have (N).", err_to_str=True)(fn)
-    fn = xw.arg("mp", ndim=2, doc="Matchpoints among the actual results (S): one value or a range.", err_to_str=True)(fn)
+    fn = xw.arg("mp", ndim=2, doc="Matchpoints among the actual results (S): one value or a range.", err_to_str=True)(
+        fn
+    )
     return xw.func(fn)
 
 
@@ -418,7 +461,9 @@ def ESTIMATE(mp, expected, actual, method, scale=None):
 @_excel_errors("KVALUE")
 def KVALUE(method, expected, actual):
     """The k of a method in the generic formula M = (N-k)/(n-1) S + (k-1)/2."""
-    return float(k_value(Method.find(str(_cell(method, "method"))), _whole(expected, "expected"), _whole(actual, "actual")))
+    return float(
+        k_value(Method.find(str(_cell(method, "method"))), _whole(expected, "expected"), _whole(actual, "actual"))
+    )
 
 
 @xw.func
@@ -447,7 +492,12 @@ def CHECKTOTAL(results, scale=None):
 @_excel_errors("BRIDGESCORE")
 def BRIDGESCORE(contract, declarer, tricks, vulnerability):
     """The NS score of a contract from the duplicate scoring table."""
-    _cell(contract, "contract"), _cell(declarer, "declarer"), _cell(tricks, "tricks"), _cell(vulnerability, "vulnerability")
+    (
+        _cell(contract, "contract"),
+        _cell(declarer, "declarer"),
+        _cell(tricks, "tricks"),
+        _cell(vulnerability, "vulnerability"),
+    )
     if isinstance(vulnerability, (int, float)) and not isinstance(vulnerability, bool):
         vulnerability = _contract.board_vulnerability(_whole(vulnerability, "board"))
     if isinstance(tricks, float) and tricks.is_integer():

@@ -17,7 +17,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from test_udfs import FUNCTIONS
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -10,6 +10,7 @@ from openpyxl import load_workbook
 from mpxl.cli import main
 from mpxl.commands.methods import methods_table
 
+
 # Slides N=9, n=8 (double): S=14 -> 15.88 (Neuberg), S=0 -> 0.13; Bavin N=11, n=10: 19.9 ... 0.1;
 # FAQ: S=12 of 11 results, N=12 -> 13.18 (59.9%).
 @pytest.mark.parametrize("N, n, S, method, value", [

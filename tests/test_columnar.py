@@ -27,7 +27,7 @@ SETTINGS = settings(max_examples=250, deadline=None, suppress_health_check=[Heal
                                                                            HealthCheck.function_scoped_fixture])
 
 
-def general(text: str, options: ScoringOptions) -> "bytes | UserError":
+def general(text: str, options: ScoringOptions) -> bytes | UserError:
     """The general way's output file, or its error."""
     try:
         return csv_text(score_event(read_csv_text(text, "t.csv"), options)).encode("utf-8")
@@ -35,7 +35,7 @@ def general(text: str, options: ScoringOptions) -> "bytes | UserError":
         return exc
 
 
-def columnar(text: str, options: ScoringOptions, tmp_path) -> "bytes | None":
+def columnar(text: str, options: ScoringOptions, tmp_path) -> bytes | None:
     """The columnar path's output file, or None where it declines."""
     t = csv_columns(text)
     if t is None:

@@ -9,14 +9,13 @@ through ``score_event``.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from fractions import Fraction
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mpxl import board as board_mod
-from bisect import bisect_left, bisect_right
-
 from mpxl.board import _linear, plain_board, score_board
 from mpxl.methods import Method
 

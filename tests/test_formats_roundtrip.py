@@ -15,6 +15,7 @@ from mpxl.session import score_event
 
 DATA = Path(__file__).parent / "data"
 from shared import REALDATA  # noqa: E402
+
 SOURCES = (sorted(REALDATA.glob("*.xml")) + sorted(REALDATA.glob("*.pbn")) if REALDATA.is_dir() else []) + [
     DATA / "two-sections.xml", DATA / "club-howell.csv", DATA / "mitchell-arrowswitch.csv"]
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import pytest
-
 from pathlib import Path
+
+import pytest
 
 from mpxl.errors import UserError
 from mpxl.formats.usebio import read_usebio, read_usebio_bytes, usebio_text

@@ -44,6 +44,7 @@ FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database
                                        HealthCheck.data_too_large])
 
 from shared import REALDATA  # noqa: E402
+
 DATA = Path(__file__).parent / "data"
 
 

@@ -28,9 +28,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-
 import xlwings  # noqa: E402
-
 from test_udfs import AVG_AVG, DIV0, FUNCTIONS, GOOD, NA, SLIDES_BOARD_4, VALUE, _with_error, cells, udfs, xs
 
 ROOT = Path(__file__).resolve().parent.parent

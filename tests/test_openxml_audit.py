@@ -20,7 +20,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from shared import REAL_FILES
 
 from mpxl.cli import main

@@ -164,7 +164,7 @@ def test_fouled_group_check_totals(groups, method, scale, rule):
         labels += [f"G{g}"] * len(scores)
     r = score_board(entries, groups=labels, method=method, scale=scale, small_groups=rule)
     N = len(entries)
-    for g, scores in enumerate(groups):
+    for g in range(len(groups)):
         idx = [i for i, lab in enumerate(labels) if lab == f"G{g}"]
         if not any(r.lines[i].set_percentage for i in idx):
             assert sum(r.ns_mp[i] for i in idx) == Fraction(scale * len(idx) * (N - 1), 2)

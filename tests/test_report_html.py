@@ -18,12 +18,12 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from shared import REALDATA  # noqa: E402
 
 from mpxl.event import Event, Line, Pair
 from mpxl.report_html import results_html, study_html, write_html, write_study_html
 from mpxl.session import ScoringOptions, score_event
 
-from shared import REALDATA  # noqa: E402
 EBUSCORE = REALDATA / "ebuscore-2025-01-02-two-winner-a5050.xml"
 PNG = b"\x89PNG\r\n\x1a\n"
 

@@ -178,7 +178,8 @@ def test_csv_rows_that_lose_nothing_are_read(body, lines, tmp_path):
 
 from fractions import Fraction  # noqa: E402
 
-from hypothesis import given, settings, strategies as st  # noqa: E402
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
 
 from mpxl.matchpoints import weighted_matchpoints  # noqa: E402
 

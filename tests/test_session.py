@@ -6,7 +6,8 @@ from fractions import Fraction as F
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mpxl.errors import UserError
 from mpxl.event import Event, Line, Pair

@@ -14,6 +14,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from shared import REALDATA  # noqa: E402
 
 from mpxl.board import score_board
 from mpxl.charts import error_by_k_chart, methods_chart, study_charts
@@ -28,7 +29,6 @@ from mpxl.study import (
     study_boards,
 )
 
-from shared import REALDATA  # noqa: E402
 # The study figures below were taken on these three files (the two later ones are checked in test_realdata).
 REAL_FILES = [REALDATA / f for f in ("ebuscore-2025-01-02-two-winner-a5050.xml", "scorebridge-2025-01-06-one-winner.xml",
                                      "magiccontest-ffb-final-2022-session1.pbn")]
@@ -155,7 +155,7 @@ def test_estimates_agree_with_score_board(seed):
     rows = hide_and_estimate(scores, hidden=hidden)
     for m in METHODS:
         board = score_board([None if i in hidden else s for i, s in enumerate(scores)], expected=N, method=m)
-        for i, s, t, e in rows:
+        for i, _s, _t, e in rows:
             assert e[m.value] == pytest.approx(float(board.ns_mp[i]))
         n = N - K
         assert sum(e[m.value] for *_, e in rows) == pytest.approx(n * (N - 1))  # check total n(N-1) on double scale
@@ -173,7 +173,7 @@ def test_fouled_estimates_agree_with_score_board(rule):
         rows = hide_and_estimate(scores, groups=[sorted(first), [i for i in range(N) if i not in first]], small_groups=rule)
         for m in METHODS:
             board = score_board(scores, method=m, groups=labels, small_groups=rule)
-            for i, s, t, e in rows:
+            for i, _s, _t, e in rows:
                 assert e[m.value] == pytest.approx(float(board.ns_mp[i])), (m, i)
 
 

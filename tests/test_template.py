@@ -11,7 +11,7 @@ from openpyxl import load_workbook
 
 from mpxl.cli import main
 from mpxl.workbook.examples import teaching_workbook
-from mpxl.workbook.template import (FIRST_ROW, HEADER_ROW, TOTALS_COLUMNS, TRAVELLER_COLUMNS, build_template)
+from mpxl.workbook.template import FIRST_ROW, HEADER_ROW, TOTALS_COLUMNS, TRAVELLER_COLUMNS, build_template
 
 ROOT = Path(__file__).resolve().parents[1]
 COMMITTED = ROOT / "workbook_templates"

@@ -8,12 +8,11 @@ combinations), the three real results files, and the Methods sheet for several
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import copy
 import re
 import subprocess
 import sys
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -24,13 +23,20 @@ from mpxl.board import score_board
 from mpxl.commands.methods import methods_table
 from mpxl.rounding import Rounding
 from mpxl.workbook.examples import VARIANTS, variant_entries, variant_groups, variant_lines, variant_switches
-from mpxl.workbook.template import (FIRST_ROW, METHODS_LAYOUT, TOTALS_COLUMNS, TRAVELLER_COLUMNS, Settings,
-                                    build_template, build_workbook)
+from mpxl.workbook.template import (
+    FIRST_ROW,
+    METHODS_LAYOUT,
+    TOTALS_COLUMNS,
+    TRAVELLER_COLUMNS,
+    Settings,
+    build_template,
+    build_workbook,
+)
 
 sys.path.insert(0, str(Path(__file__).parent))
 from recalc import formulas_recalc, libreoffice_recalc  # noqa: E402
-
 from shared import REALDATA  # noqa: E402
+
 REAL_FILES = ["scorebridge-2025-01-06-one-winner.xml", "ebuscore-2025-01-02-two-winner-a5050.xml",
               "magiccontest-ffb-final-2022-session1.pbn"]
 

@@ -15,14 +15,13 @@ import re
 import sys
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Optional
 
-from . import plain_help
-from ..conventions import Conventions, find
+from ..conventions import Conventions
 from ..errors import UserError
 from ..formats import read_event
 from ..formats.common import warn_unusual
-from ..session import SessionResult, place_labels, score_event
+from ..session import PairResult, SessionResult, place_labels, score_event
+from . import plain_help
 from .score import add_scoring_arguments, choose_options
 
 __all__ = ["register", "run", "Difference", "compare"]
@@ -63,8 +62,8 @@ def _show(value) -> str:
     return str(f.numerator) if f.denominator == 1 else f"{float(f):g}"
 
 
-def compare(result: SessionResult, conventions: "Conventions | None" = None, previous: Optional[dict] = None,
-            carried_in: Optional[list] = None) -> tuple[list, int, int]:
+def compare(result: SessionResult, conventions: Conventions | None = None, previous: dict | None = None,
+            carried_in: list | None = None) -> tuple[list, int, int]:
     """Differences between the published figures and mpxl's: (differences, lines checked, pairs checked).
 
     >>> from mpxl.event import Event, Line
@@ -72,7 +71,8 @@ def compare(result: SessionResult, conventions: "Conventions | None" = None, pre
     ...                   Line(1, "3", "4", score=400, published_ns_mp=1, published_ew_mp=1, where="line 3")])
     >>> diffs, lines, pairs = compare(score_event(ev))
     >>> [str(d) for d in diffs], lines, pairs
-    (['line 3: board 1, NS 3 v EW 4: NS matchpoints: published 1, mpxl 0', 'line 3: board 1, NS 3 v EW 4: EW matchpoints: published 1, mpxl 2'], 2, 0)
+    (['line 3: board 1, NS 3 v EW 4: NS matchpoints: published 1, mpxl 0',
+      'line 3: board 1, NS 3 v EW 4: EW matchpoints: published 1, mpxl 2'], 2, 0)
     """
     diffs: list[Difference] = []
     lines_checked = pairs_checked = 0
@@ -86,10 +86,16 @@ def compare(result: SessionResult, conventions: "Conventions | None" = None, pre
                     continue
                 checked = True
                 if ours is None or _exact(pub) != ours:
-                    diffs.append(Difference(ln.where or label, f"{label}: {side} matchpoints" if ln.where else f"{side} matchpoints",
-                                            _show(_exact(pub)), _show(ours)))
+                    diffs.append(
+                        Difference(
+                            ln.where or label,
+                            f"{label}: {side} matchpoints" if ln.where else f"{side} matchpoints",
+                            _show(_exact(pub)),
+                            _show(ours),
+                        )
+                    )
             lines_checked += checked
-    by_key = {}
+    by_key: dict[tuple[str, str], list[PairResult]] = {}
     for pr in result.pairs:
         by_key.setdefault((pr.pair.section, pr.pair.number), []).append(pr)
     running = _running(result, previous) if previous is not None else {}
@@ -98,8 +104,11 @@ def compare(result: SessionResult, conventions: "Conventions | None" = None, pre
             continue
         pairs_checked += 1
         where = pair.where or f"pair {pair.number}"
-        candidates = [pr for pr in by_key.get((pair.section, pair.number), [])
-                      if pair.direction is None or pr.pair.direction in (None, pair.direction)]
+        candidates = [
+            pr
+            for pr in by_key.get((pair.section, pair.number), [])
+            if pair.direction is None or pr.pair.direction in (None, pair.direction)
+        ]
         if not candidates:
             diffs.append(Difference(where, f"pair {pair.number}", "a result", "no boards played"))
             continue
@@ -147,7 +156,8 @@ def _running(result: SessionResult, previous: dict) -> dict:
     out: dict = {}
     groups: dict = {}
     for row in rows:
-        groups.setdefault((row[0].pair.section if result.options.field != "event" else "", row[0].pair.direction), []).append(row)
+        section = row[0].pair.section if result.options.field != "event" else ""
+        groups.setdefault((section, row[0].pair.direction), []).append(row)
     for members in groups.values():
         members.sort(key=lambda r: -r[2])
         for (pr, total, pct), label in zip(members, place_labels([r[2] for r in members], result.options.places)):
@@ -199,7 +209,7 @@ def run(args) -> int:
             ev = read_event(path)
             earlier.append(score_event(ev, choose_options(ev, replace_input(args, path)).options))
         previous = earlier_totals(earlier)
-    carried: Optional[list] = [] if later and previous is None else None
+    carried: list | None = [] if later and previous is None else None
     diffs, lines, pairs = [], 0, 0
     for part in _by_session(result, chosen.options):  # each session's figures against that session's
         d, n_lines, n_pairs = compare(part, previous=previous, carried_in=carried)
@@ -225,12 +235,18 @@ def run(args) -> int:
             print(d)
         verdict = "all agree" if not diffs else f"{len(diffs)} difference{'s' if len(diffs) != 1 else ''}"
         how = "as its figures show" if chosen.inference is not None else "as given"
-        print(f"{args.input}: checked {lines} lines and {pairs} pairs written by {program}, "
-              f"scored {how} from the {conv.name} defaults: {verdict}")
+        print(
+            f"{args.input}: checked {lines} lines and {pairs} pairs written by {program}, "
+            f"scored {how} from the {conv.name} defaults: {verdict}"
+        )
         print(f"settings: {chosen.summary()}")
         if chosen.differs:
-            print("* not the " + conv.name + " default: " + ", ".join(
-                f"{k.replace('_', '-')} {a} -> {b}" for k, (a, b) in chosen.differs.items()))
+            print(
+                "* not the "
+                + conv.name
+                + " default: "
+                + ", ".join(f"{k.replace('_', '-')} {a} -> {b}" for k, (a, b) in chosen.differs.items())
+            )
         print(tie_note(result))
         if carried:
             print(f"{len(carried)} pair figures run over earlier sessions{' (' + session + ')' if session else ''}: "

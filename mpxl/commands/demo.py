@@ -7,12 +7,20 @@ Tbl  NS  EW  Contract   NS score | NS MP  EW MP | NS MP  EW MP
 from __future__ import annotations
 
 import os
+from fractions import Fraction
 
 from ..board import score_board
 from ..rounding import Rounding
 from ..workbook.examples import SLIDES_BOARD4, variant_entries
 
 __all__ = ["register", "run", "demo_table"]
+
+
+def _figure(mp: Fraction | None) -> float:
+    """A line's figure for the table (every line of board 4 has a result)."""
+    if mp is None:
+        raise ValueError("board 4 has a line with no result")
+    return float(mp)
 
 
 def demo_table() -> str:
@@ -27,13 +35,13 @@ def demo_table() -> str:
         entry = avg.lines[i]
         shown = f"{score:+d}" + ("/AVE" if entry.kind == "artificial" else "")
         out.append(f"{ns:<3} {ns:>3} {ew:>3}  {contract + ' ' + decl + ' ' + str(tricks):<10} {shown:>8} |"
-                   f" {float(plain.ns_mp[i]):5.2f}  {float(plain.ew_mp[i]):5.2f} |"
-                   f" {float(r2.apply(avg.ns_mp[i])):5.2f}  {float(r2.apply(avg.ew_mp[i])):5.2f}")
+                   f" {_figure(plain.ns_mp[i]):5.2f}  {_figure(plain.ew_mp[i]):5.2f} |"
+                   f" {_figure(r2.apply(avg.ns_mp[i])):5.2f}  {_figure(r2.apply(avg.ew_mp[i])):5.2f}")
     # the totals of the figures as shown: the Avg/Avg column's two-decimal figures add to a little more
     # than the exact check total, which the note under the table gives
-    shown = [[float(r.apply(x)) for x in col] for r, col in
-             ((r2, plain.ns_mp), (r2, plain.ew_mp), (r2, avg.ns_mp), (r2, avg.ew_mp))]
-    sums = [round(sum(col), 2) for col in shown]
+    figures = [[_figure(r.apply(x)) for x in col] for r, col in
+               ((r2, plain.ns_mp), (r2, plain.ew_mp), (r2, avg.ns_mp), (r2, avg.ew_mp))]
+    sums = [round(sum(col), 2) for col in figures]
     out.append(f"{'total of the figures shown':<32} | {sums[0]:5.2f}  {sums[1]:5.2f} |"
                f" {sums[2]:5.2f}  {sums[3]:5.2f}")
     ta = avg.check_total

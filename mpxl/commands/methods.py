@@ -54,7 +54,9 @@ def format_table(expected: int, actual: int, scale: int = 2) -> str:
     N = 3 results expected, n = 2 real, double scale: top 4
     """
     top = scale * (expected - 1)
-    out = [f"N = {expected} results expected, n = {actual} real, {'double' if scale == 2 else 'single'} scale: top {top}"]
+    out = [
+        f"N = {expected} results expected, n = {actual} real, {'double' if scale == 2 else 'single'} scale: top {top}"
+    ]
     ks = [k_value(m, expected, actual) for m in Method]
     width = 10  # 'Ascherman' and a space: two tables of 56 characters, one above the other
     head = f"{'S':>6} " + "".join(f"{n:>{width}}" for n in NAMES)
@@ -97,9 +99,11 @@ def run(args) -> int:
 
 def register(subparsers) -> None:
     p = subparsers.add_parser(
-        "methods", help="compare the five estimation methods for N expected and n actual results",
+        "methods",
+        help="compare the five estimation methods for N expected and n actual results",
         description="Print, for every raw score among ACTUAL results, the matchpoints and percentages that "
-        "Neuberg, Factor, Ascherman, McKinnon and Manual give on a board of EXPECTED results.")
+        "Neuberg, Factor, Ascherman, McKinnon and Manual give on a board of EXPECTED results.",
+    )
     p.add_argument("expected", type=int, help="N: the results the board should have")
     p.add_argument("actual", type=int, help="n: the real results it has")
     p.add_argument("--scale", type=int, choices=(1, 2), default=2, help="1 single, 2 double matchpoints (default 2)")

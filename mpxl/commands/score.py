@@ -13,29 +13,45 @@ import json
 import sys
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Optional
 from fractions import Fraction
 from pathlib import Path
 
 from ..atomic import atomic_path, check_not_input
 from ..columnar import score_columns
-from ..conventions import CONVENTIONS, detect, detect_from, find
+from ..conventions import CONVENTIONS, Conventions, detect, detect_from, find
 from ..errors import UserError
+from ..event import Event
 from ..formats import read_event, read_travellers, write_event
 from ..formats.common import figure_decimals, warn_unusual
 from ..formats.csvcolumns import write_columns_csv
-from ..conventions import Conventions
-from ..event import Event
 from ..inference import Inference, differences_from, infer
 from ..methods import Method
 from ..rounding import Rounding, round_fraction
-from . import plain_help
-from ..textsafe import as_text_cell
-from ..session import AVE_POLICIES, ScoringOptions, SessionResult, board_json, json_heading, pair_json, score_event, settings_of
+from ..session import (
+    AVE_POLICIES,
+    ScoringOptions,
+    SessionResult,
+    board_json,
+    json_heading,
+    pair_json,
+    score_event,
+    settings_of,
+)
 from ..settings import EstimateAt, Places, Tie, Unplayed
+from ..textsafe import as_text_cell
 from ..workbook import ooxml
+from . import plain_help
 
-__all__ = ["register", "run", "options_from_args", "ranking_text", "event_heading", "text_table", "write_output", "OUTPUT_EXTENSIONS"]
+__all__ = [
+    "register",
+    "run",
+    "options_from_args",
+    "ranking_text",
+    "event_heading",
+    "text_table",
+    "write_output",
+    "OUTPUT_EXTENSIONS",
+]
 
 OUTPUT_EXTENSIONS = (".xlsx", ".csv", ".xml", ".pbn", ".html", ".htm")
 
@@ -43,32 +59,60 @@ OUTPUT_EXTENSIONS = (".xlsx", ".csv", ".xml", ".pbn", ".html", ".htm")
 def add_scoring_arguments(p) -> None:
     """The options shared by ``score`` and ``check``: the program's conventions and every setting."""
     p.add_argument("input", help="results file: USEBIO .xml, .pbn or .csv travellers")
-    p.add_argument("--conventions", metavar="PROGRAM",
-                   help="start from this program's defaults: " + ", ".join(CONVENTIONS) + " (default: from the file)")
+    p.add_argument(
+        "--conventions",
+        metavar="PROGRAM",
+        help="start from this program's defaults: " + ", ".join(CONVENTIONS) + " (default: from the file)",
+    )
     p.add_argument("--method", help="neuberg, factor, ascherman, mckinnon, manual, or none (never estimate)")
     p.add_argument("--expected", type=int, metavar="N", help="results per board (default: the most on any board)")
     p.add_argument("--scale", type=int, choices=(1, 2), help="2 = double matchpoints (default), 1 = single")
-    p.add_argument("--field", choices=("section", "event"), help="compare boards within each section or across the field")
-    p.add_argument("--estimate-at", metavar="WHERE",
-                   help="lines (default), totals (lines plain on their own top, totals estimated) or never")
-    p.add_argument("--rounding", "--rounding-lines", dest="rounding", metavar="R",
-                   help="the lines' figures: exact, ebu, acbl, a number of decimals, half-up:D or half-even:D")
-    p.add_argument("--rounding-totals", metavar="R",
-                   help="figures only the totals hold (estimated boards, missed boards); default: as the lines")
+    p.add_argument(
+        "--field", choices=("section", "event"), help="compare boards within each section or across the field"
+    )
+    p.add_argument(
+        "--estimate-at",
+        metavar="WHERE",
+        help="lines (default), totals (lines plain on their own top, totals estimated) or never",
+    )
+    p.add_argument(
+        "--rounding",
+        "--rounding-lines",
+        dest="rounding",
+        metavar="R",
+        help="the lines' figures: exact, ebu, acbl, a number of decimals, half-up:D or half-even:D",
+    )
+    p.add_argument(
+        "--rounding-totals",
+        metavar="R",
+        help="figures only the totals hold (estimated boards, missed boards); default: as the lines",
+    )
     p.add_argument("--rounding-pct", metavar="R", help="percentages: a number of decimals, half-up:D or half-even:D")
-    p.add_argument("--unplayed", metavar="RULE", help="a board a pair missed: none (default) or own (its own percentage)")
+    p.add_argument(
+        "--unplayed", metavar="RULE", help="a board a pair missed: none (default) or own (its own percentage)"
+    )
     p.add_argument("--places", metavar="STYLE", help="tied places: shared (3=, default) or plain (3)")
-    p.add_argument("--ave-policy", choices=tuple(AVE_POLICIES), help="; ".join(f"{k}: {v}" for k, v in AVE_POLICIES.items()).replace("%", "%%"))
+    p.add_argument(
+        "--ave-policy",
+        choices=tuple(AVE_POLICIES),
+        help="; ".join(f"{k}: {v}" for k, v in AVE_POLICIES.items()).replace("%", "%%"),
+    )
     p.add_argument("--small-groups", metavar="RULE", help="fouled boards' small groups: wbf, ebu, qba or none")
     p.add_argument("--winners", type=int, choices=(1, 2), help="1 = one ranking, 2 = NS and EW ranked apart")
     p.add_argument("--factor-top", type=int, metavar="TOP", help="factor every board to this top (carry-forward)")
-    p.add_argument("--no-infer", action="store_true",
-                   help="use the program's defaults and the options given, not what the file's figures show")
+    p.add_argument(
+        "--no-infer",
+        action="store_true",
+        help="use the program's defaults and the options given, not what the file's figures show",
+    )
 
 
 def register(subparsers) -> None:
-    p = subparsers.add_parser("score", help="score a results file (USEBIO, PBN, CSV) and print or write the ranking",
-                              description=plain_help(__doc__))
+    p = subparsers.add_parser(
+        "score",
+        help="score a results file (USEBIO, PBN, CSV) and print or write the ranking",
+        description=plain_help(__doc__),
+    )
     add_scoring_arguments(p)
     p.add_argument("-o", "--output", metavar="OUTPUT", help="write the scored event: " + ", ".join(OUTPUT_EXTENSIONS))
     p.add_argument("--json", action="store_true", help="print the results as JSON on stdout")
@@ -100,7 +144,9 @@ def option_overrides(args) -> dict:
     if getattr(args, "rounding_pct", None) is not None:
         pct = Rounding.parse(args.rounding_pct)
         if pct.kind not in ("half-up", "half-even"):
-            raise ValueError(f"{args.rounding_pct!r} is not a percentage rounding; expected D, half-up:D or half-even:D")
+            raise ValueError(
+                f"{args.rounding_pct!r} is not a percentage rounding; expected D, half-up:D or half-even:D"
+            )
         overrides["percentage_decimals"], overrides["percentage_tie"] = pct.decimals, Tie.find(pct.kind)
     if getattr(args, "unplayed", None) is not None:
         overrides["unplayed"] = Unplayed.find(args.unplayed)
@@ -115,7 +161,7 @@ class Chosen:
 
     conventions: Conventions
     options: ScoringOptions
-    inference: Optional[Inference] = None
+    inference: Inference | None = None
     fixed: tuple = ()
     differs: dict = field(default_factory=dict)  # setting -> (the program's default, used)
 
@@ -133,10 +179,14 @@ class Chosen:
 
     def to_json(self, event) -> dict:
         doc = settings_of(SessionResult(event, self.options, [], []))
-        return {"conventions": self.conventions.name, "inferred": self.inference is not None,
-                "given": sorted(self.fixed), "settings": doc,
-                "differs_from_program_default": {k: {"default": a, "used": b} for k, (a, b) in self.differs.items()},
-                "evidence": dict(self.inference.evidence) if self.inference else {}}
+        return {
+            "conventions": self.conventions.name,
+            "inferred": self.inference is not None,
+            "given": sorted(self.fixed),
+            "settings": doc,
+            "differs_from_program_default": {k: {"default": a, "used": b} for k, (a, b) in self.differs.items()},
+            "evidence": dict(self.inference.evidence) if self.inference else {},
+        }
 
 
 def choose_options(event, args, detected=None) -> Chosen:
@@ -220,17 +270,26 @@ def ranking_text(result: SessionResult) -> str:
         group = (pr.pair.section, pr.pair.direction)
         if group != current:
             current = group
-            title = " ".join(x for x in (f"Section {pr.pair.section}" if pr.pair.section else "",
-                                        {"NS": "North-South", "EW": "East-West"}.get(pr.pair.direction or "", "")) if x)
+            title = " ".join(
+                x
+                for x in (
+                    f"Section {pr.pair.section}" if pr.pair.section else "",
+                    {"NS": "North-South", "EW": "East-West"}.get(pr.pair.direction or "", ""),
+                )
+                if x
+            )
             groups.append((title, []))
-        groups[-1][1].append([pr.place, pr.pair.number] + ([" & ".join(pr.pair.names)] if with_names else [])
-                             + [_fmt(pr.mp, dec), _fmt(pr.max, None), _fmt(pr.percentage, pdec)])
+        groups[-1][1].append(
+            [pr.place, pr.pair.number]
+            + ([" & ".join(pr.pair.names)] if with_names else [])
+            + [_fmt(pr.mp, dec), _fmt(pr.max, None), _fmt(pr.percentage, pdec)]
+        )
     # one set of column widths for every block, so the blocks line up
     lines = text_table([head] + [r for _, rows in groups for r in rows], align)
     body, i = [], 1
     heading = event_heading(result.event) if result.event is not None else ""
     for title, rows in groups:
-        body.append("\n".join(([title] if title else []) + [lines[0]] + lines[i:i + len(rows)]))
+        body.append("\n".join(([title] if title else []) + [lines[0]] + lines[i : i + len(rows)]))
         i += len(rows)
     return "\n\n".join(([heading] if heading else []) + body)
 
@@ -246,9 +305,13 @@ def _write_xlsx(result: SessionResult, path: str) -> None:
 
     for what, count in (("traveller lines", len(result.event.lines)), ("pairs", len(result.pairs))):
         if count > template.MAX_DATA_ROWS:
-            raise UserError(path, "", f"the event has {count:,} {what}, more than a worksheet holds "
-                            f"({template.MAX_DATA_ROWS:,}: Excel's 1,048,576 rows less the headings); "
-                            "write .csv, .xml or .pbn instead")
+            raise UserError(
+                path,
+                "",
+                f"the event has {count:,} {what}, more than a worksheet holds "
+                f"({template.MAX_DATA_ROWS:,}: Excel's 1,048,576 rows less the headings); "
+                "write .csv, .xml or .pbn instead",
+            )
 
     reason = unsupported(result)
     if reason is None:
@@ -266,12 +329,26 @@ def _write_xlsx(result: SessionResult, path: str) -> None:
         _append_data(ws, [pr.pair.section, pr.pair.direction or "", pr.place, pr.pair.number, " & ".join(pr.pair.names),
                    float(pr.mp), float(pr.max), float(pr.percentage), pr.boards])
     tr = wb.create_sheet("Travellers")
-    tr.append(["Session", "Section", "Board", "NS pair", "EW pair", "Contract", "Declarer", "Tricks", "NS score",
-               "NS MPs", "EW MPs"])
+    tr.append(
+        [
+            "Session",
+            "Section",
+            "Board",
+            "NS pair",
+            "EW pair",
+            "Contract",
+            "Declarer",
+            "Tricks",
+            "NS score",
+            "NS MPs",
+            "EW MPs",
+        ]
+    )
     for b in result.boards:
         for sl in b.lines:
             ln = sl.line
-            _append_data(tr, [b.session, ln.section, b.board, ln.ns_pair, ln.ew_pair, ln.contract, ln.declarer, ln.tricks,
+            _append_data(tr, [b.session, ln.section, b.board, ln.ns_pair, ln.ew_pair, ln.contract, ln.declarer,
+                              ln.tricks,
                        ln.score if isinstance(ln.score, int) or ln.score is None else str(ln.score),
                        None if sl.ns_mp is None else float(sl.ns_mp), None if sl.ew_mp is None else float(sl.ew_mp)])
     with atomic_path(path, suffix=".xlsx") as tmp:
@@ -285,7 +362,7 @@ def _append_data(ws, values: list) -> None:
         as_text_cell(ws.cell(row=row, column=column), value)
 
 
-def write_json(result: SessionResult, out, more: "dict | None" = None) -> None:
+def write_json(result: SessionResult, out, more: dict | None = None) -> None:
     """Write the ``--json`` document to the text stream ``out`` a board at a time: the same text as
     ``json.dump(result_to_json(result) | more, out, indent=1, ensure_ascii=False)``, without ever
     holding the whole document (at 5 million lines it would take gigabytes).
@@ -380,8 +457,14 @@ def _score_columns(args) -> bool:
     return True
 
 
-FORMAT_NAMES = {".xlsx": "Excel workbook", ".csv": "CSV travellers", ".xml": "USEBIO XML", ".pbn": "PBN",
-                ".html": "results page", ".htm": "results page"}
+FORMAT_NAMES = {
+    ".xlsx": "Excel workbook",
+    ".csv": "CSV travellers",
+    ".xml": "USEBIO XML",
+    ".pbn": "PBN",
+    ".html": "results page",
+    ".htm": "results page",
+}
 
 
 def written_line(path: str, **counts: int) -> str:
@@ -392,8 +475,7 @@ def written_line(path: str, **counts: int) -> str:
     >>> written_line("out.csv", traveller_lines=1)
     'mpxl: wrote out.csv (CSV travellers): 1 traveller line'
     """
-    what = ", ".join(f"{n:,} {k.replace('_', ' ')[:-1] if n == 1 else k.replace('_', ' ')}"
-                     for k, n in counts.items())
+    what = ", ".join(f"{n:,} {k.replace('_', ' ')[:-1] if n == 1 else k.replace('_', ' ')}" for k, n in counts.items())
     return f"mpxl: wrote {path} ({FORMAT_NAMES.get(Path(path).suffix.lower(), 'file')}): {what}"
 
 

@@ -8,7 +8,8 @@ docs/study.md). K and R may be lists (1,2,4) or ranges (1-4): one study each,
 and the HTML report then charts the error against K.
 
 -o writes the report by extension: .html (a page with its charts embedded),
-.xlsx (a workbook sheet per table) or .json; --json prints the JSON on stdout. Without either, a table is printed. A progress bar
+.xlsx (a workbook sheet per table) or .json; --json prints the JSON on stdout. Without either, a table is printed.
+A progress bar
 goes to stderr on long runs at a terminal.
 """
 
@@ -19,11 +20,11 @@ import math
 import sys
 from pathlib import Path
 
-from . import plain_help
 from ..atomic import atomic_path, atomic_write, check_not_input
 from ..errors import UserError
 from ..study import StudyOptions, StudyResult, parse_k_list, study
 from ..workbook import ooxml
+from . import plain_help
 
 __all__ = ["register", "run", "study_text", "study_json", "write_study_xlsx", "REPORT_EXTENSIONS"]
 
@@ -39,11 +40,19 @@ def register(subparsers) -> None:
     p.add_argument("inputs", nargs="+", metavar="INPUT", help="results files: USEBIO .xml, .pbn or .csv travellers")
     how = p.add_mutually_exclusive_group()
     how.add_argument("--remove", metavar="K", help="results to hide per board: K, K1,K2,... or K1-K2 (default 1-3)")
-    how.add_argument("--foul-after", metavar="R", help="split each board as if fouled after R results (R, list or range)")
+    how.add_argument(
+        "--foul-after", metavar="R", help="split each board as if fouled after R results (R, list or range)"
+    )
     p.add_argument("--trials", type=int, default=200, metavar="T", help="random trials per board (default 200)")
-    p.add_argument("--seed", type=int, default=0, metavar="S", help="random seed: the same seed gives the same numbers (default 0)")
-    p.add_argument("--small-groups", default="wbf", metavar="RULE",
-                   help="fouled boards' small groups: wbf (default), ebu, qba or none")
+    p.add_argument(
+        "--seed", type=int, default=0, metavar="S", help="random seed: the same seed gives the same numbers (default 0)"
+    )
+    p.add_argument(
+        "--small-groups",
+        default="wbf",
+        metavar="RULE",
+        help="fouled boards' small groups: wbf (default), ebu, qba or none",
+    )
     p.add_argument("-o", "--output", metavar="REPORT", help="write the report: " + ", ".join(REPORT_EXTENSIONS))
     p.add_argument("--json", action="store_true", help="print the study as JSON on stdout")
     p.set_defaults(func=run)
@@ -97,16 +106,25 @@ def study_text(results: list) -> str:
     out = []
     for res in results:
         events = len(res.events)
-        out.append(f"{res.options.describe()}; {res.boards} complete boards from {events} event{'s' if events != 1 else ''}")
-        out.append(f"{'method':<10} {'RMSE':>6} {'bias':>6} {'spread':>7} {'top':>7} {'bottom':>7} {'winner':>8} {'top 3':>8}")
+        out.append(
+            f"{res.options.describe()}; {res.boards} complete boards from {events} event{'s' if events != 1 else ''}"
+        )
+        out.append(
+            f"{'method':<10} {'RMSE':>6} {'bias':>6} {'spread':>7} {'top':>7} {'bottom':>7} {'winner':>8} {'top 3':>8}"
+        )
         out.append("-" * 66)
         for ms in res.methods:
-            out.append(f"{ms.method:<10} {_num(ms.rmse):>6} {_num(ms.bias):>6} {_num(ms.spread_bias):>7} "
-                       f"{_num(ms.top_bias):>7} {_num(ms.bottom_bias):>7} {_pct(ms.winner_changed):>8} {_pct(ms.top3_changed):>8}")
+            out.append(
+                f"{ms.method:<10} {_num(ms.rmse):>6} {_num(ms.bias):>6} {_num(ms.spread_bias):>7} "
+                f"{_num(ms.top_bias):>7} {_num(ms.bottom_bias):>7} "
+                f"{_pct(ms.winner_changed):>8} {_pct(ms.top3_changed):>8}"
+            )
         out.append(f"lowest RMSE: {res.best().method}")
         skipped = sum(len(e.skipped) for e in res.events)
         if skipped:
-            out.append(f"{skipped} board{'s' if skipped != 1 else ''} not studied (adjusted scores, or too few results)")
+            out.append(
+                f"{skipped} board{'s' if skipped != 1 else ''} not studied (adjusted scores, or too few results)"
+            )
         out.append("")
     out.extend(STUDY_LEGEND)
     return "\n".join(out).rstrip() + "\n"
@@ -125,8 +143,25 @@ def write_study_xlsx(results: list, path: str) -> None:
     wb = Workbook()
     ws = wb.active
     ws.title = "Study"
-    head = ["Mode", "K or R", "Trials", "Seed", "Event", "Boards", "Method", "Lines", "RMSE", "Bias", "Spread bias",
-            "Top bias", "Top RMSE", "Bottom bias", "Bottom RMSE", "Winner changed", "Top three changed"]
+    head = [
+        "Mode",
+        "K or R",
+        "Trials",
+        "Seed",
+        "Event",
+        "Boards",
+        "Method",
+        "Lines",
+        "RMSE",
+        "Bias",
+        "Spread bias",
+        "Top bias",
+        "Top RMSE",
+        "Bottom bias",
+        "Bottom RMSE",
+        "Winner changed",
+        "Top three changed",
+    ]
     ws.append(head)
     for cell in ws[1]:
         cell.font = Font(bold=True)
@@ -139,9 +174,27 @@ def write_study_xlsx(results: list, path: str) -> None:
         blocks = [("all events", res.boards, res.methods)] + [(e.name, e.boards, e.methods) for e in res.events]
         for name, boards, methods in blocks:
             for ms in methods:
-                ws.append([o.mode, o.amount, res.trials, o.seed, name, boards, ms.method, ms.lines, val(ms.rmse),
-                           val(ms.bias), val(ms.spread_bias), val(ms.top_bias), val(ms.top_rmse), val(ms.bottom_bias),
-                           val(ms.bottom_rmse), val(ms.winner_changed), val(ms.top3_changed)])
+                ws.append(
+                    [
+                        o.mode,
+                        o.amount,
+                        res.trials,
+                        o.seed,
+                        name,
+                        boards,
+                        ms.method,
+                        ms.lines,
+                        val(ms.rmse),
+                        val(ms.bias),
+                        val(ms.spread_bias),
+                        val(ms.top_bias),
+                        val(ms.top_rmse),
+                        val(ms.bottom_bias),
+                        val(ms.bottom_rmse),
+                        val(ms.winner_changed),
+                        val(ms.top3_changed),
+                    ]
+                )
     for row in ws.iter_rows(min_row=2):
         for cell in row[8:15]:
             cell.number_format = "0.00"
@@ -175,8 +228,12 @@ def run(args) -> int:
     if out:
         ext = Path(out).suffix.lower()
         if ext not in REPORT_EXTENSIONS:
-            raise UserError(out, "", f"cannot write a {ext or 'file without an extension'!r} report; expected "
-                            + ", ".join(REPORT_EXTENSIONS))
+            raise UserError(
+                out,
+                "",
+                f"cannot write a {ext or 'file without an extension'!r} report; expected "
+                + ", ".join(REPORT_EXTENSIONS),
+            )
         check_not_input(out, inputs)
     if args.foul_after is not None:
         amounts, mode = parse_k_list(args.foul_after), "foul"
@@ -200,8 +257,13 @@ def run(args) -> int:
     results: list[StudyResult] = []
     try:
         for amount in amounts:
-            opts = StudyOptions(remove=amount if mode == "remove" else None, foul_after=amount if mode == "foul" else None,
-                                trials=args.trials, seed=args.seed, small_groups=args.small_groups)
+            opts = StudyOptions(
+                remove=amount if mode == "remove" else None,
+                foul_after=amount if mode == "foul" else None,
+                trials=args.trials,
+                seed=args.seed,
+                small_groups=args.small_groups,
+            )
             res = study(events, opts, progress=bar.update if bar is not None else None)
             if not res.boards:
                 what = f"hide {amount} results and keep 2" if mode == "remove" else f"split after {amount} results"

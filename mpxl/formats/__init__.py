@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Optional
 
 from ..errors import UserError
 from ..event import Event
@@ -46,7 +45,7 @@ def _writers():
     return {"usebio": write_usebio, "pbn": write_pbn, "csv": write_csv}
 
 
-def format_of(path: "str | os.PathLike", head: Optional[bytes] = None) -> Optional[str]:
+def format_of(path: str | os.PathLike, head: bytes | None = None) -> str | None:
     """The format of ``path``: from its extension, else by sniffing ``head`` (the file's first bytes)."""
     fmt = EXTENSIONS.get(Path(path).suffix.lower())
     if fmt:
@@ -62,7 +61,7 @@ def format_of(path: "str | os.PathLike", head: Optional[bytes] = None) -> Option
     return None
 
 
-def read_event(path: "str | os.PathLike", format: Optional[str] = None) -> Event:
+def read_event(path: str | os.PathLike, format: str | None = None) -> Event:
     """Read a results file (USEBIO, PBN or CSV) into an :class:`~mpxl.event.Event`.
 
     ``format`` ('usebio', 'pbn', 'csv') overrides the guess from the extension.
@@ -76,7 +75,7 @@ def read_event(path: "str | os.PathLike", format: Optional[str] = None) -> Event
     return event
 
 
-def read_travellers(path: "str | os.PathLike", format: Optional[str] = None):
+def read_travellers(path: str | os.PathLike, format: str | None = None):
     """A CSV file of plain travellers as :class:`mpxl.columnar.Travellers`, or None for any other
     file (a USEBIO or PBN file, a CSV row with an adjustment, a row to complain about): then
     :func:`read_event` reads it. A file that cannot be read at all gets read_event's message.
@@ -88,12 +87,12 @@ def read_travellers(path: "str | os.PathLike", format: Optional[str] = None):
     return read_csv_columns(path)
 
 
-def _checked_format(path: "str | os.PathLike", format: Optional[str]) -> str:
+def _checked_format(path: str | os.PathLike, format: str | None) -> str:
     """The format to read ``path`` as; UserError if it cannot be told or the file is far too big."""
     source = str(path)
     head = read_bytes(path, 512)
     fmt = format or format_of(path, head)
-    if fmt not in _readers():
+    if fmt is None or fmt not in _readers():
         raise UserError(source, "", f"cannot tell the file's format from {Path(path).suffix or 'its name'!r}; "
                         "expected .xml (USEBIO), .pbn or .csv")
     try:
@@ -106,10 +105,12 @@ def _checked_format(path: "str | os.PathLike", format: Optional[str]) -> str:
     return fmt
 
 
-def write_event(result_or_event, path: "str | os.PathLike", format: Optional[str] = None) -> None:
+def write_event(result_or_event, path: str | os.PathLike, format: str | None = None) -> None:
     """Write a scored event (a SessionResult) or an Event as USEBIO, PBN or CSV, chosen by extension."""
     fmt = format or format_of(path)
     writers = _writers()
     if fmt not in writers:
-        raise UserError(str(path), "", f"cannot write {Path(path).suffix or 'this'!r} files; expected .xml, .pbn or .csv")
+        raise UserError(
+            str(path), "", f"cannot write {Path(path).suffix or 'this'!r} files; expected .xml, .pbn or .csv"
+        )
     writers[fmt](result_or_event, path)

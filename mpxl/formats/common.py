@@ -9,18 +9,16 @@
 from __future__ import annotations
 
 import os
-import stat
-
 import re
+import stat
 from fractions import Fraction
 from operator import attrgetter
-from typing import Optional
 
 from ..adjustments import Artificial, parse_entry
 from ..columnar import boards_look_distinct
 from ..contract import board_vulnerability, ns_score
 from ..errors import UserError
-from ..event import Event
+from ..event import Event, Line
 
 __all__ = [
     "decimals_of",
@@ -43,7 +41,7 @@ def decimals_of(text) -> int:
     return len(s.split(".", 1)[1]) if "." in s else 0
 
 
-def number_or_none(text) -> Optional[float]:
+def number_or_none(text) -> float | None:
     """A published figure as a float, or None for blank / ``-``; ValueError if not a number."""
     if text is None:
         return None
@@ -98,7 +96,7 @@ def score_from_contract(board: int, contract, declarer, tricks, source: str, whe
 READ_CAP = 256 * 2**20
 
 
-def read_bytes(path: "str | os.PathLike", limit: int = -1) -> bytes:
+def read_bytes(path: str | os.PathLike, limit: int = -1) -> bytes:
     """A file's bytes (at most ``limit``), or a :class:`UserError` naming the file and the problem.
 
     Only a regular file is read (a FIFO, a device such as ``/dev/zero`` or a folder is refused,
@@ -203,7 +201,7 @@ def warn_unusual(event_or_scores, source: str, where_of=None) -> list:
     return out
 
 
-def decode_text(data: bytes, declared: Optional[str] = None) -> str:
+def decode_text(data: bytes, declared: str | None = None) -> str:
     """Decode a text file: a BOM or the declared encoding, else UTF-8, else ISO-8859-1 (PBN's own).
 
     >>> decode_text("Séance".encode("latin-1")), decode_text("Séance".encode("utf-8"))
@@ -237,7 +235,7 @@ def check_duplicates(event: Event) -> None:
     the same length, and the same winners (lines are not edited in place between reading and scoring).
     """
     stamp = (len(event.lines), tuple(event.winners.items()))
-    checked = getattr(event, "_duplicates_checked", None)
+    checked = event._duplicates_checked
     if checked is not None and checked[0] is event.lines and checked[1] == stamp:
         return
     if not _boards_look_distinct(event):
@@ -264,7 +262,8 @@ def _boards_look_distinct(event: Event) -> bool:
 def _find_duplicate(event: Event) -> None:
     """Raise the UserError naming the first line at fault, in file order."""
     winners = event.winners
-    boards: dict = {}  # (session, section, board) -> (tables, NS pairs, EW pairs) seen, each -> its line
+    # (session, section, board) -> (tables, NS pairs, EW pairs) seen, each -> its line
+    boards: dict[tuple[int, str, int], tuple[dict[str, Line], dict[str, Line], dict[str, Line]]] = {}
     for ln in event.lines:
         section = ln.section
         two = winners.get(section) == 2
@@ -274,7 +273,7 @@ def _find_duplicate(event: Event) -> None:
         key = (ln.session, section, ln.board)
         seen = boards.get(key)
         if seen is None:
-            ns_seen: dict = {}
+            ns_seen: dict[str, Line] = {}
             seen = boards[key] = ({}, ns_seen, {} if two else ns_seen)  # one-winner: NS 1 and EW 1 are one pair
         tables, ns_seen, ew_seen = seen
         if ln.table is not None:
@@ -311,7 +310,8 @@ def totals_decimals(options) -> int:
     more when figures only the totals hold are rounded finer (``totals_rounding``).
 
     >>> from mpxl.session import ScoringOptions
-    >>> totals_decimals(ScoringOptions(rounding="1")), totals_decimals(ScoringOptions(rounding="1", totals_rounding="2"))
+    >>> totals_decimals(ScoringOptions(rounding="1")), totals_decimals(
+    ...     ScoringOptions(rounding="1", totals_rounding="2"))
     (1, 2)
     """
     decimals = figure_decimals(options)
@@ -327,7 +327,8 @@ def percentage_text(value, options) -> str:
 
     >>> from fractions import Fraction
     >>> from mpxl.session import ScoringOptions
-    >>> percentage_text(Fraction(385, 8), None), percentage_text(Fraction(385, 8), ScoringOptions(percentage_tie="half-even"))
+    >>> half_even = ScoringOptions(percentage_tie="half-even")
+    >>> percentage_text(Fraction(385, 8), None), percentage_text(Fraction(385, 8), half_even)
     ('48.13', '48.12')
     """
     round_percentage = getattr(options, "round_percentage", None)
@@ -337,7 +338,7 @@ def percentage_text(value, options) -> str:
     return format_number(round_percentage(Fraction(value)), decimals)
 
 
-def format_number(value, decimals: Optional[int] = None) -> str:
+def format_number(value, decimals: int | None = None) -> str:
     """A figure as text: a Fraction or float to ``decimals`` places (trailing zeros kept), ints plain.
 
     >>> format_number(Fraction(127, 8), 2), format_number(7), format_number(Fraction(7), 1), format_number(None)
@@ -351,11 +352,12 @@ def format_number(value, decimals: Optional[int] = None) -> str:
             return str(f.numerator)
         return f"{float(f):.10g}"
     from ..rounding import round_fraction
+
     r = round_fraction(Fraction(value), decimals)
     return f"{r.numerator / r.denominator:.{decimals}f}" if decimals else str(int(r))
 
 
-def figure_text(value, decimals: Optional[int] = None) -> str:
+def figure_text(value, decimals: int | None = None) -> str:
     """:func:`format_number`, except that a float (a file's own published figure, kept as read) is
     written so that it reads back the same: to ``decimals`` places, or to as many as it needs.
 

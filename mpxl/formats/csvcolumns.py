@@ -15,17 +15,36 @@ from __future__ import annotations
 import csv
 import os
 import re
+from collections.abc import Iterator
 from itertools import chain, repeat
-from typing import Optional
+from typing import Any
 
 from ..columnar import ScoredColumns, Travellers
 from ..contract import board_vulnerability
 from ..errors import UserError
-from .common import (check_entry, decimals_of, decode_text, format_number, number_or_none, read_bytes,
-                     score_from_contract)
 from ..textsafe import needs_csv_escape
-from .csvfile import (COLUMNS, PLAIN_COLUMNS, _PlainRows, _cell_text, _delimiter, _header_keys, _score, _splittable,
-                      _tricks, score_cells, tricks_of_contract)
+from .common import (
+    check_entry,
+    decimals_of,
+    decode_text,
+    format_number,
+    number_or_none,
+    read_bytes,
+    score_from_contract,
+)
+from .csvfile import (
+    COLUMNS,
+    PLAIN_COLUMNS,
+    _cell_text,
+    _delimiter,
+    _header_keys,
+    _PlainRows,
+    _score,
+    _splittable,
+    _tricks,
+    score_cells,
+    tricks_of_contract,
+)
 
 __all__ = ["read_csv_columns", "csv_columns", "write_columns_csv", "COLUMNAR_COLUMNS", "BLANK_COLUMNS",
            "PUBLISHED_COLUMNS"]
@@ -58,7 +77,7 @@ def _entry_adjustment(text: str):
     return _accepted(check_entry, text)
 
 
-def _text(text: str) -> Optional[str]:
+def _text(text: str) -> str | None:
     """A contract, declarer or lead cell: the text, None when blank (ValueError for a text that starts
     with a quote: the row-by-row reader reads it)."""
     text = text.strip()
@@ -83,12 +102,12 @@ def _accepted(read, text: str):
         raise ValueError(text) from None
 
 
-def read_csv_columns(path: "str | os.PathLike") -> Optional[Travellers]:
+def read_csv_columns(path: str | os.PathLike) -> Travellers | None:
     """A CSV file of travellers as :class:`~mpxl.columnar.Travellers`, or None (see :func:`csv_columns`)."""
     return csv_columns(decode_text(read_bytes(path)))
 
 
-def csv_columns(text: str) -> Optional[Travellers]:
+def csv_columns(text: str) -> Travellers | None:
     """The lines of a CSV text as columns when every row after the header is simple, else None.
 
     Simple: the header has only :data:`COLUMNAR_COLUMNS` (with ``ns_score``, or ``contract``,
@@ -98,8 +117,8 @@ def csv_columns(text: str) -> Optional[Travellers]:
     ``adjustment`` replaces it; a line with no score is scored from its contract). The values
     are those :func:`~mpxl.formats.csvfile.read_csv_text` gives the same rows; for anything else
     (a blank row, another column, a cell to complain about) the answer is None and
-    ``read_csv_text`` reads the file and names any problem. The text is cut in chunks at line ends and each chunk split once at its
-    delimiters and line ends, a column being every width-th cell.
+    ``read_csv_text`` reads the file and names any problem. The text is cut in chunks at line ends
+    and each chunk split once at its delimiters and line ends, a column being every width-th cell.
 
     >>> t = csv_columns("board,ns_pair,ew_pair,ns_score\\n1,1,2,420\\n1,3,4,\\n2,1,4,A+\\n")
     >>> t.board, t.ns_pair, t.score, t.section
@@ -107,9 +126,10 @@ def csv_columns(text: str) -> Optional[Travellers]:
     >>> csv_columns("board,ns_pair,ew_pair,ns_score\\n1,1,2,AQQ\\n") is None   # read_csv_text names it
     True
     """
-    text = _splittable(text.lstrip("\ufeff"))
-    if text is None:
+    splittable = _splittable(text.lstrip("\ufeff"))
+    if splittable is None:
         return None
+    text = splittable
     delimiter = _delimiter(text)
     header, _, body = text.partition("\n")
     try:
@@ -121,8 +141,13 @@ def csv_columns(text: str) -> Optional[Travellers]:
         return None
     plain = _PlainRows(keys, score=_entry_score)
     at = {k: i for i, k in enumerate(keys) if k}
-    columns = plain.columns + [(at.get("adjustment"), _entry_adjustment), (at.get("contract"), _text),
-                               (at.get("declarer"), _text), (at.get("tricks"), _tricks_cell), (at.get("lead"), _text)]
+    columns = plain.columns + [
+        (at.get("adjustment"), _entry_adjustment),
+        (at.get("contract"), _text),
+        (at.get("declarer"), _text),
+        (at.get("tricks"), _tricks_cell),
+        (at.get("lead"), _text),
+    ]
     blanks = [i for i, k in enumerate(keys) if k in BLANK_COLUMNS]
     published = [i for i, k in enumerate(keys) if k in PUBLISHED_COLUMNS]
     published_texts: list = [set() for _ in published]  # each published column's distinct texts
@@ -152,7 +177,9 @@ def csv_columns(text: str) -> Optional[Travellers]:
             texts.update(cells[i::width])
         start = stop + 1
     board, ns, ew, section, score, table, session, adjusted, contract, declarer, tricks, lead = (
-        column if i is not None else None for column, (i, _) in zip(values, columns))
+        column if i is not None else None for column, (i, _) in zip(values, columns)
+    )
+    assert board is not None and ns is not None and ew is not None  # required columns
     if score is None:  # no ns_score column
         score = [None] * len(board)
     if adjusted is not None and adjusted.count(None) != len(adjusted):  # an adjustment replaces the score
@@ -165,15 +192,22 @@ def csv_columns(text: str) -> Optional[Travellers]:
         return None
     if tricks is not None and str in set(map(type, tricks)):  # a result (+1) where the score was given
         tricks = [None if type(x) is str else x for x in tricks]
-    return Travellers(board, ns, ew, score, section, table, session, contract, declarer, tricks, lead,
-                      published_decimals=decimals)
+    return Travellers(
+        board, ns, ew, score, section, table, session, contract, declarer, tricks, lead, published_decimals=decimals
+    )
 
 
-def _score_contracts(board: list, score: list, contract: list, declarer: list, tricks: list) -> list:
+def _score_contracts(
+    board: list[int],
+    score: list[Any],
+    contract: list[Any],
+    declarer: list[str | None] | None,
+    tricks: list[Any] | None,
+) -> list[Any]:
     """Score (in place) each line with no score but a contract, as the row-by-row reader does, and
     answer the tricks: those lines' results (``+1``) read against their contracts.
     UserError or ValueError where the row-by-row reader would complain."""
-    tricks = list(tricks)
+    tricks = list(tricks) if tricks is not None else [None] * len(board)  # a file with contracts and no tricks
     declarer = declarer or [None] * len(board)
     known: dict = {}  # (vulnerability, contract, declarer, tricks as written) -> (score, tricks)
     vulnerability = {b: board_vulnerability(b) for b in set(board)}
@@ -181,13 +215,15 @@ def _score_contracts(board: list, score: list, contract: list, declarer: list, t
         key = (vulnerability[board[i]], contract[i], declarer[i], tricks[i])
         hit = known.get(key)
         if hit is None:
-            hit = known[key] = (score_from_contract(board[i], contract[i], declarer[i], tricks[i], "", ""),
-                                tricks_of_contract(contract[i], tricks[i]))
+            hit = known[key] = (
+                score_from_contract(board[i], contract[i], declarer[i], tricks[i], "", ""),
+                tricks_of_contract(contract[i], tricks[i]),
+            )
         score[i], tricks[i] = hit
     return tricks
 
 
-def _published_decimals(texts: dict) -> Optional[int]:
+def _published_decimals(texts: dict) -> int | None:
     """From the distinct texts of the ``ns_mp`` and ``ew_mp`` columns: the most decimals they carry
     when an NS figure is published (as :func:`mpxl.conventions.detect` reads a CSV), else None;
     ValueError for a figure that is not a number (the row-by-row reader names it).
@@ -211,7 +247,7 @@ _NOT_BLANK = re.compile(r"\S")
 _QUOTED = re.compile(r'[,"\r\n]')
 
 
-def write_columns_csv(t: Travellers, scored: ScoredColumns, decimals: Optional[int], path: "str | os.PathLike") -> None:
+def write_columns_csv(t: Travellers, scored: ScoredColumns, decimals: int | None, path: str | os.PathLike) -> None:
     """Write plain travellers and their figures, atomically: the same file, byte for byte, as
     :func:`write_csv` writes for the event of the same lines scored (tests/test_columnar.py).
 
@@ -231,22 +267,50 @@ def write_columns_csv(t: Travellers, scored: ScoredColumns, decimals: Optional[i
 
     figure_texts = dict(enumerate(_cell_text(format_number(figure, decimals)) for figure in scored.figures))
     score_texts = {score: ",".join(map(_cell_text, score_cells(score))) for score in set(t.score)}  # 2 cells
+
     # one row: session, section, board, table, NS, EW, contract, declarer, tricks, lead, score and
     # adjustment, 4 blanks (group, arrowswitch, penalties), NS MPs, EW MPs
     def maybe(column):
         return "" if column is None else texts(column)
 
-    row = _row_parts(["1" if t.session is None else texts(t.session), ",", maybe(t.section), ",", texts(t.board), ",",
-                      maybe(t.table), ",", texts(t.ns_pair), ",", texts(t.ew_pair), ",", maybe(t.contract), ",",
-                      maybe(t.declarer), ",", maybe(t.tricks), ",", maybe(t.lead), ",", (score_texts, t.score), ",,,,,",
-                      (figure_texts, scored.ns_at), ",", (figure_texts, scored.ew_at), "\n"])
+    row = _row_parts(
+        [
+            "1" if t.session is None else texts(t.session),
+            ",",
+            maybe(t.section),
+            ",",
+            texts(t.board),
+            ",",
+            maybe(t.table),
+            ",",
+            texts(t.ns_pair),
+            ",",
+            texts(t.ew_pair),
+            ",",
+            maybe(t.contract),
+            ",",
+            maybe(t.declarer),
+            ",",
+            maybe(t.tricks),
+            ",",
+            maybe(t.lead),
+            ",",
+            (score_texts, t.score),
+            ",,,,,",
+            (figure_texts, scored.ns_at),
+            ",",
+            (figure_texts, scored.ew_at),
+            "\n",
+        ]
+    )
     lead, parts = row[0], row[1:]  # each row but the first starts with the last part's text
     width, rows = len(parts), 50_000
+    chunks: Iterator[slice | list[int]]
     if scored.order == [(0, len(t))]:
         chunks = (slice(start, start + rows) for start in range(0, len(t), rows))
     else:
         positions = list(chain.from_iterable(range(start, stop) for start, stop in scored.order))
-        chunks = (positions[start:start + rows] for start in range(0, len(positions), rows))
+        chunks = (positions[start : start + rows] for start in range(0, len(positions), rows))
     with atomic_write(path, encoding="utf-8", newline="") as f:
         f.write(",".join(COLUMNS) + "\n" + lead)
         last = ""
@@ -262,7 +326,7 @@ def write_columns_csv(t: Travellers, scored: ScoredColumns, decimals: Optional[i
                 layout[k::width] = cells if text_of is None else map(text_of.__getitem__, cells)
             f.write(last)
             text = "".join(layout)
-            f.write(text[:-len(lead)] if lead else text)  # the next row's lead is written with it
+            f.write(text[: -len(lead)] if lead else text)  # the next row's lead is written with it
             last = lead
         # (the last row's lead was never written)
 

@@ -27,17 +27,32 @@ import csv
 import io
 import os
 import re
+from collections.abc import Callable, Iterable, Sequence
 from itertools import chain, islice, repeat
 from operator import attrgetter
-from typing import Optional
+from typing import Any
 
 from ..adjustments import parse_entry
 from ..columnar import two_winner_sections
 from ..errors import UserError
 from ..event import Event, Line, Pair
-from ..textsafe import csv_text as safe_cell, csv_untext, needs_csv_escape
-from .common import (MAX_BOARD, MAX_SCORE, board_number, whole_score, check_entry, check_duplicates, decimals_of, decode_text, entry_text, figure_text, read_bytes,
-                     number_or_none, score_from_contract)
+from ..textsafe import csv_text as safe_cell
+from ..textsafe import csv_untext, needs_csv_escape
+from .common import (
+    MAX_BOARD,
+    MAX_SCORE,
+    board_number,
+    check_duplicates,
+    check_entry,
+    decimals_of,
+    decode_text,
+    entry_text,
+    figure_text,
+    number_or_none,
+    read_bytes,
+    score_from_contract,
+    whole_score,
+)
 
 __all__ = ["read_csv", "read_csv_text", "write_csv", "csv_text", "COLUMNS", "NAME_COLUMNS", "NOTE_COLUMN", "ALIASES"]
 
@@ -74,7 +89,7 @@ def _key(name: str) -> str:
     return ALIASES.get(k, k)
 
 
-def read_csv(path: "str | os.PathLike") -> Event:
+def read_csv(path: str | os.PathLike) -> Event:
     """Read a CSV traveller file into an :class:`~mpxl.event.Event`."""
     return read_csv_text(decode_text(read_bytes(path)), str(path))
 
@@ -123,7 +138,7 @@ def read_csv_text(text: str, source: str = "<csv>") -> Event:
     return ev
 
 
-def _names_cell(text: Optional[str]) -> tuple:
+def _names_cell(text: str | None) -> tuple:
     """A ``ns_names`` / ``ew_names`` cell as the players' names.
 
     >>> _names_cell(" Ann Smith & Bob Jones "), _names_cell(None)
@@ -157,7 +172,9 @@ def _header_keys(reader, source: str) -> list:
     try:
         header = next(reader)
     except StopIteration:
-        raise UserError(source, "line 1", "the file is empty; expected a header row such as board,ns_pair,ew_pair,ns_score") from None
+        raise UserError(
+            source, "line 1", "the file is empty; expected a header row such as board,ns_pair,ew_pair,ns_score"
+        ) from None
     except csv.Error as exc:
         raise UserError(source, f"line {reader.line_num + 1}", f"not readable as CSV ({exc})") from None
     keys = [_key(h) for h in header]
@@ -166,11 +183,17 @@ def _header_keys(reader, source: str) -> list:
         raise UserError(source, "line 1", f"column {sorted(dupes)[0]!r} appears twice in the header")
     missing = [k for k in ("board", "ns_pair", "ew_pair") if k not in keys]
     if missing:
-        raise UserError(source, "line 1", f"the header has no {', '.join(missing)} column; "
-                        "expected at least board,ns_pair,ew_pair and ns_score or contract,declarer,tricks")
+        raise UserError(
+            source,
+            "line 1",
+            f"the header has no {', '.join(missing)} column; "
+            "expected at least board,ns_pair,ew_pair and ns_score or contract,declarer,tricks",
+        )
     has_contract = all(k in keys for k in ("contract", "declarer", "tricks"))
     if "ns_score" not in keys and not has_contract and "adjustment" not in keys:
-        raise UserError(source, "line 1", "the header needs an ns_score column or contract, declarer and tricks columns")
+        raise UserError(
+            source, "line 1", "the header needs an ns_score column or contract, declarer and tricks columns"
+        )
     return keys
 
 
@@ -183,6 +206,7 @@ _EXACT_INT = 2**53
 #: Rows per chunk of the column-by-column reading.
 CHUNK_ROWS = 20_000
 
+
 def _plain_board(text: str) -> int:
     if not text.isascii() or "_" in text:  # int() takes 4_20 and other scripts' digits: the general path refuses them
         raise ValueError(text)
@@ -192,7 +216,7 @@ def _plain_board(text: str) -> int:
     return board
 
 
-def _plain_score(text: str) -> Optional[int]:
+def _plain_score(text: str) -> int | None:
     text = text.strip()
     if not text:
         return None
@@ -255,33 +279,38 @@ class _PlainRows:
         self.known: dict = {}  # per reading function: cell text -> value
 
     @classmethod
-    def for_header(cls, keys: list) -> "Optional[_PlainRows]":
+    def for_header(cls, keys: list) -> _PlainRows | None:
         """The fast paths for this header, or None if it has a column outside PLAIN_COLUMNS or no ns_score."""
         if "ns_score" not in keys or not {k for k in keys if k} <= PLAIN_COLUMNS:
             return None
         return cls(keys)
 
     @staticmethod
-    def _line(board, ns, ew, section, score, table, session, where) -> Line:
-        return Line(board, ns, ew, section, score, None, None, None, None, table, "", False, None, None, session,
-                    None, None, where)
+    def _line(
+        board: int, ns: str, ew: str, section: str, score: object, table: int | str | None, session: int, where: str
+    ) -> Line:
+        return Line(
+            board=board, ns_pair=ns, ew_pair=ew, section=section, score=score, table=table, session=session,
+            where=where,
+        )
 
-    def line(self, row: list, where: str) -> Optional[Line]:
+    def line(self, row: list, where: str) -> Line | None:
         """One row's Line, or None if the row is not plain."""
         if len(row) != self.width:
             return None
         try:
-            values = [self.missing[read] if i is None else read(row[i]) for i, read in self.columns]
+            values: list[Any] = [self.missing[read] if i is None else read(row[i]) for i, read in self.columns]
         except ValueError:
             return None
-        return self._line(*values, where)
+        board, ns, ew, section, score, table, session = values
+        return self._line(board, ns, ew, section, score, table, session, where)
 
-    def chunk(self, rows: list, first_line: int) -> Optional[list]:
+    def chunk(self, rows: list, first_line: int) -> list | None:
         """The Lines of ``rows`` (on lines ``first_line``, ``first_line + 1``, ...), or None if any row is not plain."""
         if any(n != self.width for n in set(map(len, rows))):
             return None
         cells = list(zip(*rows))
-        columns = []
+        columns: list[Iterable[Any]] = []
         try:
             for i, read in self.columns:
                 if i is None:
@@ -293,10 +322,31 @@ class _PlainRows:
         board, ns, ew, section, score, table, session = columns
         none = repeat(None)
         wheres = map("line {}".format, range(first_line, first_line + len(rows)))
-        return list(map(Line, board, ns, ew, section, score, none, none, none, none, table, repeat(""), repeat(False),
-                        none, none, session, none, none, wheres))  # the fields of _line, column by column
+        return list(
+            map(
+                Line,
+                board,
+                ns,
+                ew,
+                section,
+                score,
+                none,
+                none,
+                none,
+                none,
+                table,
+                repeat(""),
+                repeat(False),
+                none,
+                none,
+                session,
+                none,
+                none,
+                wheres,
+            )
+        )  # the fields of _line, column by column
 
-    def _values(self, cells: tuple, read) -> list:
+    def _values(self, cells: Sequence[str], read: Callable[[str], Any]) -> list[Any]:
         """The values of one column's cells, each distinct text read once in the file; ValueError if one is not plain.
 
         A text met for the first time is kept (as the key, and as the value when it is its own
@@ -347,10 +397,10 @@ def _split_chunks(text: str, delimiter: str, skip: int):
     csv module's field limit, the csv module reads each line as the line split at the
     delimiter (an empty line as ``[]``): tests/test_formats_csv.py checks it.
     """
-    text = _splittable(text)
-    if text is None:
+    splittable = _splittable(text)
+    if splittable is None:
         return None
-    lines = text.split("\n")
+    lines = splittable.split("\n")
     if lines[-1] == "":
         lines.pop()  # the last line's end
     if max(map(len, lines), default=0) > csv.field_size_limit():
@@ -359,7 +409,7 @@ def _split_chunks(text: str, delimiter: str, skip: int):
     def chunks():
         split = repeat(delimiter)
         for start in range(skip, len(lines), CHUNK_ROWS):
-            chunk = lines[start:start + CHUNK_ROWS]
+            chunk = lines[start : start + CHUNK_ROWS]
             rows = list(map(str.split, chunk, split))
             if "" in chunk:
                 rows = [row if row != [""] else [] for row in rows]
@@ -368,7 +418,7 @@ def _split_chunks(text: str, delimiter: str, skip: int):
     return chunks()
 
 
-def _splittable(text: str) -> Optional[str]:
+def _splittable(text: str) -> str | None:
     """``text`` with CR LF line ends as LF, when ``str.split`` can read it as the csv module
     does (no quote, NUL or carriage return alone); else None.
 
@@ -398,7 +448,7 @@ def _read_chunks(chunks, keys: list, source: str, plain: _PlainRows) -> tuple:
     return lines, decimals
 
 
-def _read_rows(numbered_rows, keys: list, source: str, plain: Optional[_PlainRows], names: Optional[list] = None) -> tuple:
+def _read_rows(numbered_rows, keys: list, source: str, plain: _PlainRows | None, names: list | None = None) -> tuple:
     """(lines, decimals) from (line number, row) pairs, one row at a time: the plain fast path
     when it reads the row, else :func:`_general_line` (which adds the pairs a row names to ``names``)."""
     lines: list = []
@@ -416,13 +466,13 @@ def _read_rows(numbered_rows, keys: list, source: str, plain: Optional[_PlainRow
     return lines, decimals
 
 
-def _general_line(row: list, keys: list, source: str, where: str, names: Optional[list] = None) -> Optional[tuple]:
+def _general_line(row: list, keys: list, source: str, where: str, names: list | None = None) -> tuple | None:
     """(Line, decimals of its published figures) for one row, None for a blank row; UserError naming
     the line (and the column) for anything the row gets wrong. The pairs the row names (its
     ``ns_names`` and ``ew_names``) are added to ``names``."""
     if not any(cell.strip() for cell in row):
         return None
-    if len(row) > len(keys) and any(c.strip() for c in row[len(keys):]):
+    if len(row) > len(keys) and any(c.strip() for c in row[len(keys) :]):
         raise UserError(source, where, f"the row has {len(row)} cells, the header names {len(keys)}")
     named = [k for k in keys[len(row):] if k]
     if named:  # a short row: never read a missing cell as blank (a score lost without a word)
@@ -465,11 +515,24 @@ def _general_line(row: list, keys: list, source: str, where: str, names: Optiona
         raise UserError(source, f"{where}, column session", f"{session_text!r} is not a session number") from None
     table = get("table")
     line = Line(
-        board, ns, ew, get("section") or "", score, contract, declarer,
-        tricks if isinstance(tricks, int) or tricks is None else None, get("lead"),
+        board,
+        ns,
+        ew,
+        get("section") or "",
+        score,
+        contract,
+        declarer,
+        tricks if isinstance(tricks, int) or tricks is None else None,
+        get("lead"),
         int(table) if table is not None and table.isascii() and table.isdigit() else table,
-        group=get("group") or "", arrowswitch=flag in _TRUE, ns_penalty=get("ns_penalty"),
-        ew_penalty=get("ew_penalty"), session=session, published_ns_mp=ns_mp, published_ew_mp=ew_mp, where=where,
+        group=get("group") or "",
+        arrowswitch=flag in _TRUE,
+        ns_penalty=get("ns_penalty"),
+        ew_penalty=get("ew_penalty"),
+        session=session,
+        published_ns_mp=ns_mp,
+        published_ew_mp=ew_mp,
+        where=where,
         note=get("note") or "",
     )
     if names is not None:
@@ -480,7 +543,7 @@ def _general_line(row: list, keys: list, source: str, where: str, names: Optiona
     return line, decimals
 
 
-def _tricks(text: Optional[str]):
+def _tricks(text: str | None):
     """A ``tricks`` cell (stripped; None when blank): a whole number of tricks, or the text as
     written (a result such as ``=``, ``+1``, ``-2``, read against the contract)."""
     if text is not None and re.fullmatch(r"\d+(\.0+)?", text):
@@ -553,8 +616,10 @@ def csv_text(result_or_event) -> str:
     for ln in _lines_in_order(result_or_event):
         extra = []
         if named:
-            extra += [named.get((ln.section, ln.ns_pair, "NS")) or named.get((ln.section, ln.ns_pair, None)) or "",
-                      named.get((ln.section, ln.ew_pair, "EW")) or named.get((ln.section, ln.ew_pair, None)) or ""]
+            extra += [
+                named.get((ln.section, ln.ns_pair, "NS")) or named.get((ln.section, ln.ns_pair, None)) or "",
+                named.get((ln.section, ln.ew_pair, "EW")) or named.get((ln.section, ln.ew_pair, None)) or "",
+            ]
         if noted:
             extra.append(ln.note)
         extra_rows.append(extra)
@@ -582,7 +647,9 @@ def _scored_lines(result_or_event):
 
 #: A plain line's cells in the row (session, section, board, table, NS, EW, score), and their classes.
 _PLAIN_CELLS = attrgetter("session", "section", "board", "table", "ns_pair", "ew_pair", "score")
-_CLASSES = attrgetter(*(f"{name}.__class__" for name in ("session", "section", "board", "table", "ns_pair", "ew_pair", "score")))
+_CLASSES = attrgetter(
+    *(f"{name}.__class__" for name in ("session", "section", "board", "table", "ns_pair", "ew_pair", "score"))
+)
 _PLAIN_CLASSES = frozenset((int, str, int, table, str, str, int) for table in (int, str, type(None)))
 #: A plain line has none of these details.
 _DETAILS = attrgetter("contract", "declarer", "tricks", "lead", "group", "arrowswitch", "ns_penalty", "ew_penalty")
@@ -633,11 +700,16 @@ def _write_rows(buf, writer, scored, decimals) -> None:
     for ln, ns_mp, ew_mp in scored:
         if _CLASSES(ln) in _PLAIN_CLASSES and _DETAILS(ln) == _NO_DETAILS:
             session, section, board, table, ns, ew, score = _PLAIN_CELLS(ln)
-            ns_text, ew_text = (known_figure(id(ns_mp)) or figure(ns_mp))[2], (known_figure(id(ew_mp)) or figure(ew_mp))[2]
-            write(f"{known_cell(session) or cell(session)}{known_cell(section) or cell(section)}"
-                  f"{known_cell(board) or cell(board)}{known_cell(table) or cell(table)}"
-                  f"{known_cell(ns) or cell(ns)}{known_cell(ew) or cell(ew)},,,,"
-                  f"{known_cell(score) or cell(score)},,,,,{ns_text},{ew_text}\n")
+            ns_text, ew_text = (
+                (known_figure(id(ns_mp)) or figure(ns_mp))[2],
+                (known_figure(id(ew_mp)) or figure(ew_mp))[2],
+            )
+            write(
+                f"{known_cell(session) or cell(session)}{known_cell(section) or cell(section)}"
+                f"{known_cell(board) or cell(board)}{known_cell(table) or cell(table)}"
+                f"{known_cell(ns) or cell(ns)}{known_cell(ew) or cell(ew)},,,,"
+                f"{known_cell(score) or cell(score)},,,,,{ns_text},{ew_text}\n"
+            )
             continue
         row = [
             ln.session, ln.section, ln.board, ln.table if ln.table is not None else "", ln.ns_pair, ln.ew_pair,
@@ -654,11 +726,10 @@ def _write_rows(buf, writer, scored, decimals) -> None:
             writer.writerow(row)
 
 
-def write_csv(result_or_event, path: "str | os.PathLike") -> None:
+def write_csv(result_or_event, path: str | os.PathLike) -> None:
     """Write a scored event (or a bare Event) as CSV travellers, atomically (UTF-8)."""
     from ..atomic import atomic_write
 
     text = csv_text(result_or_event)
     with atomic_write(path, encoding="utf-8", newline="") as f:
         f.write(text)
-

@@ -31,16 +31,27 @@ from __future__ import annotations
 import os
 import re
 from fractions import Fraction
-from typing import Optional
 
 from ..adjustments import ARTIFICIAL_CODES, Artificial, parse_entry
 from ..columnar import two_winner_sections
 from ..contract import board_dealer, board_vulnerability
 from ..errors import UserError
 from ..event import Deal, Event, Line, Pair, Player
-from .common import (board_number, check_entry, decimals_of, decode_text, figure_text, format_number, number_or_none, percentage_text,
-                     read_bytes, score_from_contract, totals_decimals, whole_score)
 from ..textsafe import pbn_string, pbn_unescape
+from .common import (
+    board_number,
+    check_entry,
+    decimals_of,
+    decode_text,
+    figure_text,
+    format_number,
+    number_or_none,
+    percentage_text,
+    read_bytes,
+    score_from_contract,
+    totals_decimals,
+    whole_score,
+)
 
 __all__ = ["read_pbn", "read_pbn_text", "write_pbn", "pbn_text", "parse_columns", "split_row"]
 
@@ -49,7 +60,7 @@ _TOKEN_RE = re.compile(r'"((?:[^"\\]|\\.)*)"|(\S+)')
 _META_RE = re.compile(r'<META\s+name=(\w+)\s+content="([^"]*)"', re.IGNORECASE)
 
 
-def read_pbn(path: "str | os.PathLike") -> Event:
+def read_pbn(path: str | os.PathLike) -> Event:
     """Read a PBN results file into an :class:`~mpxl.event.Event`."""
     return read_pbn_text(decode_text(read_bytes(path)), str(path))
 
@@ -63,13 +74,13 @@ def parse_columns(spec: str) -> list[str]:
     return [part.split("\\", 1)[0].strip() for part in spec.split(";") if part.strip()]
 
 
-def split_row(text: str) -> list[Optional[str]]:
+def split_row(text: str) -> list[str | None]:
     """The cells of a table row: words and quoted strings; ``-`` is None.
 
     >>> split_row(' 1  7 "E-W" 771.2 -   "Player 7a - Player 7b"')
     ['1', '7', 'E-W', '771.2', None, 'Player 7a - Player 7b']
     """
-    cells: list[Optional[str]] = []
+    cells: list[str | None] = []
     for m in _TOKEN_RE.finditer(text):
         if m.group(1) is not None:
             cells.append(pbn_unescape(m.group(1)))
@@ -82,7 +93,7 @@ def _games(text: str, source: str):
     """Yield (tags {name: (value, line no)}, tables {name: (columns, rows[(line no, cells)], line no)}) per game."""
     tags: dict = {}
     tables: dict = {}
-    current: Optional[str] = None
+    current: str | None = None
     in_comment = 0  # the line a { comment not yet closed opened on
     ended = None  # (table, line of the blank line) when a blank line ended a game inside a table
     for no, raw in enumerate(text.splitlines(), 1):
@@ -144,7 +155,7 @@ def _games(text: str, source: str):
         yield tags, tables
 
 
-def _col(columns: list[str], *names: str) -> Optional[int]:
+def _col(columns: list[str], *names: str) -> int | None:
     lower = [c.lower() for c in columns]
     for n in names:
         if n.lower() in lower:
@@ -152,11 +163,11 @@ def _col(columns: list[str], *names: str) -> Optional[int]:
     return None
 
 
-def _artificial_word(text: Optional[str]) -> bool:
+def _artificial_word(text: str | None) -> bool:
     return text is not None and text.strip().upper() in ARTIFICIAL_CODES and not re.fullmatch(r"\d+%?", text.strip())
 
 
-def _ns_score(score_ns: Optional[str], score_ew: Optional[str], source: str, where: str):
+def _ns_score(score_ns: str | None, score_ew: str | None, source: str, where: str):
     """A line's score from the Score_NS / Score_EW cells: an int, an artificial code, or None."""
     for cell in (score_ns, score_ew):
         if cell is not None and cell.strip().lower() in ("bye", "np", "not played"):
@@ -164,6 +175,7 @@ def _ns_score(score_ns: Optional[str], score_ew: Optional[str], source: str, whe
     if _artificial_word(score_ns) or _artificial_word(score_ew):
         if score_ns is None or score_ew is None:
             art = score_ns if score_ns is not None else score_ew
+            assert art is not None  # one of the two is an artificial word
             code = art.strip().upper() if score_ns is not None else _mirror(art.strip().upper())
             return check_entry(code, source, where)
         return check_entry(f"{score_ns.strip().upper()}/{score_ew.strip().upper()}", source, where)
@@ -171,9 +183,10 @@ def _ns_score(score_ns: Optional[str], score_ew: Optional[str], source: str, whe
         try:
             a, b = int(score_ns), int(score_ew)
         except ValueError:
-            a = b = None
-        if a is not None and not (a == -b or (a == 0 and b == 0)):
-            raise UserError(source, where, f"Score_NS {score_ns!r} and Score_EW {score_ew!r} disagree")
+            pass  # not two numbers: read below
+        else:
+            if not (a == -b or (a == 0 and b == 0)):
+                raise UserError(source, where, f"Score_NS {score_ns!r} and Score_EW {score_ew!r} disagree")
     if score_ns is not None:
         return _int_score(score_ns, source, where)
     if score_ew is not None:
@@ -196,7 +209,7 @@ def read_pbn_text(text: str, source: str = "<pbn>") -> Event:
     """Parse PBN text; ``source`` names the file in messages."""
     ev = Event(source=source, scale=2)
     decimals = 0
-    board: Optional[int] = None
+    board: int | None = None
     previous: dict = {}
     saw_score_table = False
     for tags, tables in _games(text, source):
@@ -270,10 +283,13 @@ def _score_table(ev: Event, board: int, table, section_tag: str, source: str) ->
         if len(cells) != len(columns):
             missing = columns[len(cells):] if len(cells) < len(columns) else []
             detail = f" (no {', '.join(missing)})" if missing else ""
-            raise UserError(source, where, f"board {board}: the row has {len(cells)} cells, the ScoreTable header names "
-                            f"{len(columns)}{detail}")
+            raise UserError(
+                source,
+                where,
+                f"board {board}: the row has {len(cells)} cells, the ScoreTable header names {len(columns)}{detail}",
+            )
 
-        def cell(name):
+        def cell(name, cells=cells):  # this row's cells
             i = c[name]
             return cells[i] if i is not None else None
 
@@ -299,30 +315,55 @@ def _score_table(ev: Event, board: int, table, section_tag: str, source: str) ->
             table_no = int(table_no) if table_no is not None else None
         except ValueError:
             pass
-        ev.lines.append(Line(
-            board, ns, ew, cell("section") or section_tag, score, contract, declarer, tricks, cell("lead"),
-            table_no, arrowswitch=(cell("arrow") or "").upper() in ("Y", "YES", "1", "TRUE"),
-            published_ns_mp=ns_mp, published_ew_mp=ew_mp, where=where,
-        ))
+        ev.lines.append(
+            Line(
+                board,
+                ns,
+                ew,
+                cell("section") or section_tag,
+                score,
+                contract,
+                declarer,
+                tricks,
+                cell("lead"),
+                table_no,
+                arrowswitch=(cell("arrow") or "").upper() in ("Y", "YES", "1", "TRUE"),
+                published_ns_mp=ns_mp,
+                published_ew_mp=ew_mp,
+                where=where,
+            )
+        )
     return decimals
 
 
 def _total_table(ev: Event, table, section_tag: str, source: str) -> None:
     columns, rows, header_no = table
-    c = {name: _col(columns, *alts) for name, alts in {
-        "rank": ("Rank",), "pair": ("PairId",), "direction": ("Direction",), "section": ("Section",),
-        "mp": ("TotalScoreMP", "TotalMP", "TotalScore"), "pct": ("TotalPercentage", "Percentage"),
-        "names": ("Names",), "boards": ("NrBoards",), "id1": ("MemberID1",), "id2": ("MemberID2",),
-        "tiebreak": ("Tiebreak", "TieBreak"),
-    }.items()}
+    c = {
+        name: _col(columns, *alts)
+        for name, alts in {
+            "rank": ("Rank",),
+            "pair": ("PairId",),
+            "direction": ("Direction",),
+            "section": ("Section",),
+            "mp": ("TotalScoreMP", "TotalMP", "TotalScore"),
+            "pct": ("TotalPercentage", "Percentage"),
+            "names": ("Names",),
+            "boards": ("NrBoards",),
+            "id1": ("MemberID1",),
+            "id2": ("MemberID2",),
+            "tiebreak": ("Tiebreak", "TieBreak"),
+        }.items()
+    }
     if c["pair"] is None:
         raise UserError(source, f"line {header_no}", "the TotalScoreTable has no PairId column")
     for no, cells in rows:
         where = f"line {no}"
         if len(cells) != len(columns):
-            raise UserError(source, where, f"the row has {len(cells)} cells, the TotalScoreTable header names {len(columns)}")
+            raise UserError(
+                source, where, f"the row has {len(cells)} cells, the TotalScoreTable header names {len(columns)}"
+            )
 
-        def cell(name):
+        def cell(name, cells=cells):  # this row's cells
             i = c[name]
             return cells[i] if i is not None else None
 
@@ -340,8 +381,20 @@ def _total_table(ev: Event, table, section_tag: str, source: str) -> None:
             published_tiebreak = number_or_none(tiebreak) if tiebreak not in ("", "-") else None
         except ValueError as exc:
             raise UserError(source, where, f"Tiebreak: {exc}") from None
-        pair = Pair(cell("pair"), cell("section") or section_tag, direction, names, 1, mp, pct, cell("rank"), None,
-                    f"{where} (pair {cell('pair')})", players=players, published_tiebreak=published_tiebreak)
+        pair = Pair(
+            cell("pair"),
+            cell("section") or section_tag,
+            direction,
+            names,
+            1,
+            mp,
+            pct,
+            cell("rank"),
+            None,
+            f"{where} (pair {cell('pair')})",
+            players=players,
+            published_tiebreak=published_tiebreak,
+        )
         ev.pairs.append(pair)
 
 
@@ -351,8 +404,9 @@ def _winners(ev: Event) -> None:
     with no TotalScoreTable, the travellers' rule (:func:`mpxl.columnar.two_winner_sections`: no pair
     plays both directions, or NS n meets EW n as in a Mitchell)."""
     lines = ev.lines
-    travellers = two_winner_sections([ln.section for ln in lines], [ln.ns_pair for ln in lines],
-                                     [ln.ew_pair for ln in lines])
+    travellers = two_winner_sections(
+        [ln.section for ln in lines], [ln.ns_pair for ln in lines], [ln.ew_pair for ln in lines]
+    )
     for sec in ev.sections():
         pairs = [p for p in ev.pairs if p.section == sec]
         ranks_ns = {p.published_place for p in pairs if p.direction == "NS"}
@@ -369,8 +423,10 @@ def _winners(ev: Event) -> None:
 
 # --------------------------------------------------------------------------- writer
 
-SCORE_COLUMNS = ("Table\\2R;Round\\2R;PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R;Lead\\3L;"
-                 "Score_NS\\6R;Score_EW\\6R;MP_NS\\6R;MP_EW\\6R")
+SCORE_COLUMNS = (
+    "Table\\2R;Round\\2R;PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R;Lead\\3L;"
+    "Score_NS\\6R;Score_EW\\6R;MP_NS\\6R;MP_EW\\6R"
+)
 ARROW_COLUMN = ";Arrowswitch\\1R"  # an extension column, written only on boards with an arrowswitched table
 ID_COLUMNS = ";MemberID1\\10R;MemberID2\\10R"  # the players' national ids, as Magic Contest writes them
 TIEBREAK_COLUMN = ";Tiebreak\\3R"  # written when the event carries a program's tie-break figures
@@ -411,7 +467,7 @@ def _score_cells(score) -> tuple[str, str]:
     return _quote(score), "-"
 
 
-def pbn_text(result_or_event, decimals: Optional[int] = None) -> str:
+def pbn_text(result_or_event, decimals: int | None = None) -> str:
     """PBN 2.1 text of a scored event (or a bare Event): a TotalScoreTable and one ScoreTable per board.
 
     >>> from mpxl.event import Event, Line
@@ -447,7 +503,7 @@ def pbn_text(result_or_event, decimals: Optional[int] = None) -> str:
             out.append(f'[Section "{pbn_string(section, "section")}"]')
         out.append('[Scoring "MatchPoints"]')
         if event.venue:
-            out.append(f'[Site {_quote(event.venue)}]')
+            out.append(f"[Site {_quote(event.venue)}]")
         deal = event.deals.get(board)
         if deal is not None:
             # a deal whose file did not say: the board number's, in the standard cycle
@@ -458,8 +514,10 @@ def pbn_text(result_or_event, decimals: Optional[int] = None) -> str:
             first = False
             ids = any(pl.national_id for pair, _ in pairs for pl in pair.players)
             tiebreaks = any(pair.published_tiebreak is not None for pair, _ in pairs)
-            out.append(f'[TotalScoreTable "{TOTAL_COLUMNS};Section\\2L{ID_COLUMNS if ids else ""}'
-                       f'{TIEBREAK_COLUMN if tiebreaks else ""}"]')
+            out.append(
+                f'[TotalScoreTable "{TOTAL_COLUMNS};Section\\2L{ID_COLUMNS if ids else ""}'
+                f'{TIEBREAK_COLUMN if tiebreaks else ""}"]'
+            )
             for pair, res in pairs:
                 mp = res.mp if res is not None else pair.published_mp
                 pct = res.percentage if res is not None else pair.published_percentage
@@ -468,7 +526,8 @@ def pbn_text(result_or_event, decimals: Optional[int] = None) -> str:
                 out.append(" ".join([
                     _word(place), _word(pair.number, "pair"), _quote(direction) if direction else "-",
                     figure_text(mp, totals_decimals(opts) if res is not None else decimals) if mp is not None else "-",
-                    (percentage_text(pct, opts) if res is not None else figure_text(pct, 2)) if pct is not None else "-",
+                    (percentage_text(pct, opts) if res is not None else figure_text(pct, 2))
+                    if pct is not None else "-",
                     _quote(" - ".join(pair.names), "names") if pair.names else "-",
                     str(res.boards) if res is not None else "-", _word(pair.section, "section"),
                 ] + ([_quote(pl.national_id) for pl in (pair.people() + (Player(), Player()))[:2]] if ids else [])
@@ -488,7 +547,7 @@ def pbn_text(result_or_event, decimals: Optional[int] = None) -> str:
     return "\n".join(out) + "\n"
 
 
-def write_pbn(result_or_event, path: "str | os.PathLike", encoding: str = "utf-8") -> None:
+def write_pbn(result_or_event, path: str | os.PathLike, encoding: str = "utf-8") -> None:
     """Write a scored event (or a bare Event) as PBN, atomically (UTF-8 unless told ISO-8859-1)."""
     from ..atomic import atomic_write
 

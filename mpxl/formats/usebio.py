@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import os
 import xml.etree.ElementTree as StdET
-from typing import Optional
 
 import defusedxml
 import defusedxml.ElementTree as SafeET
@@ -34,19 +33,30 @@ from ..contract import Direction, board_dealer, board_vulnerability
 from ..errors import UserError
 from ..event import SEATS, Club, Deal, Event, Line, MasterPoints, Pair, Player
 from ..textsafe import xml_attribute, xml_content
-from .common import (board_number, whole_score, check_entry, decimals_of, entry_text, figure_decimals, figure_text, number_or_none, read_bytes,
-                     percentage_text, totals_decimals,
-                     score_from_contract)
+from .common import (
+    board_number,
+    check_entry,
+    decimals_of,
+    entry_text,
+    figure_decimals,
+    figure_text,
+    number_or_none,
+    percentage_text,
+    read_bytes,
+    score_from_contract,
+    totals_decimals,
+    whole_score,
+)
 
 __all__ = ["read_usebio", "read_usebio_bytes", "write_usebio", "usebio_text"]
 
 
-def read_usebio(path: "str | os.PathLike") -> Event:
+def read_usebio(path: str | os.PathLike) -> Event:
     """Read a USEBIO XML file into an :class:`~mpxl.event.Event`."""
     return read_usebio_bytes(read_bytes(path), str(path))
 
 
-def _text(elem, tag: str) -> Optional[str]:
+def _text(elem, tag: str) -> str | None:
     child = elem.find(tag)
     if child is None or child.text is None:
         return None
@@ -59,12 +69,18 @@ def read_usebio_bytes(data: bytes, source: str = "<usebio>") -> Event:
     try:
         root = SafeET.fromstring(data, forbid_dtd=False, forbid_entities=True, forbid_external=True)
     except defusedxml.DefusedXmlException as exc:
-        raise UserError(source, "", f"refused: the XML declares entities or external references ({type(exc).__name__}); "
-                        "mpxl never expands or fetches them") from None
+        raise UserError(
+            source,
+            "",
+            f"refused: the XML declares entities or external references ({type(exc).__name__}); "
+            "mpxl never expands or fetches them",
+        ) from None
     except StdET.ParseError as exc:
         line, col = getattr(exc, "position", (0, 0))
         msg = str(exc).split(":")[0]
-        raise UserError(source, f"line {line}, column {col}", f"not well-formed XML ({msg}); is the file truncated?") from None
+        raise UserError(
+            source, f"line {line}, column {col}", f"not well-formed XML ({msg}); is the file truncated?"
+        ) from None
     except (LookupError, ValueError) as exc:  # an encoding the XML declaration names that Python cannot decode
         raise UserError(source, "line 1", f"the XML declares an encoding that cannot be read ({exc})") from None
     if root.tag != "USEBIO":
@@ -104,11 +120,14 @@ def read_usebio_bytes(data: bytes, source: str = "<usebio>") -> Event:
 MAX_NESTING = 8
 
 
-def _walk(elem, ev: Event, source: str, session: int, section: str, winners: Optional[str], depth: int = 0) -> int:
+def _walk(elem, ev: Event, source: str, session: int, section: str, winners: str | None, depth: int = 0) -> int:
     """Collect pairs and boards under ``elem``; returns the most decimals seen in matchpoints."""
     if depth > MAX_NESTING:
-        raise UserError(source, f"<{elem.tag}>", f"SESSION and SECTION elements nest more than {MAX_NESTING} deep; "
-                        "USEBIO has EVENT > SESSION > SECTION")
+        raise UserError(
+            source,
+            f"<{elem.tag}>",
+            f"SESSION and SECTION elements nest more than {MAX_NESTING} deep; USEBIO has EVENT > SESSION > SECTION",
+        )
     decimals = 0
     for child in elem:
         tag = child.tag
@@ -133,7 +152,7 @@ def _walk(elem, ev: Event, source: str, session: int, section: str, winners: Opt
     return decimals
 
 
-def _winner_type(text: Optional[str], source: str, where: str) -> Optional[str]:
+def _winner_type(text: str | None, source: str, where: str) -> str | None:
     """WINNER_TYPE as given: 1 (one ranking) or 2 (NS and EW apart); UserError for any other value.
 
     >>> _winner_type(" 2 ", "f.xml", "WINNER_TYPE"), _winner_type(None, "f.xml", "WINNER_TYPE")
@@ -158,22 +177,39 @@ def _pair(el, source: str, session: int, section: str, index: int) -> Pair:
         direction = direction.upper().replace("-", "").replace("/", "")
         if direction not in ("NS", "EW"):
             raise UserError(source, where, f"DIRECTION {direction!r} must be NS or EW")
-    players = tuple(Player(_text(p, "PLAYER_NAME") or "", _text(p, "NATIONAL_ID_NUMBER") or "",
-                           _text(p, "CLUB_ID_NUMBER") or "") for p in el.findall("PLAYER"))
+    players = tuple(
+        Player(_text(p, "PLAYER_NAME") or "", _text(p, "NATIONAL_ID_NUMBER") or "", _text(p, "CLUB_ID_NUMBER") or "")
+        for p in el.findall("PLAYER")
+    )
     names = tuple(p.name for p in players if p.name)
     if all(not (p.national_id or p.club_id) for p in players) or any(not p.name for p in players):
         players = ()  # names alone (or a player with ids and no name: the names are what the file means)
     # EBUScore and ScoreBridge nest MASTER_POINTS; Compscore puts its two elements in the PAIR
     awards = [(mp_el, mp_el) for mp_el in el.findall("MASTER_POINTS")] or [(el, el)]
-    master_points = tuple(MasterPoints(_text(a, "MASTER_POINTS_AWARDED"), _text(k, "MASTER_POINT_TYPE") or "")
-                          for a, k in awards if _text(a, "MASTER_POINTS_AWARDED") is not None)
+    master_points = tuple(
+        MasterPoints(_text(a, "MASTER_POINTS_AWARDED") or "", _text(k, "MASTER_POINT_TYPE") or "")
+        for a, k in awards
+        if _text(a, "MASTER_POINTS_AWARDED") is not None
+    )
     try:
         pct = number_or_none(_text(el, "PERCENTAGE"))
         mp = number_or_none(_text(el, "TOTAL_SCORE") or _text(el, "TOTAL_MATCH_POINTS"))
     except ValueError as exc:
         raise UserError(source, f"{where} (pair {number})", str(exc)) from None
-    return Pair(number, section, direction, names, session, mp, pct, _text(el, "PLACE"), None, f"{where} (pair {number})",
-                players=players, master_points=master_points)
+    return Pair(
+        number,
+        section,
+        direction,
+        names,
+        session,
+        mp,
+        pct,
+        _text(el, "PLACE"),
+        None,
+        f"{where} (pair {number})",
+        players=players,
+        master_points=master_points,
+    )
 
 
 _SUIT_TAGS = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
@@ -183,8 +219,8 @@ def _deal(el, source: str) -> Deal:
     """A HANDSET's BOARD: BOARD_NUMBER and a HAND per seat (DIRECTION, SPADES, HEARTS, DIAMONDS, CLUBS)."""
     num_text = _text(el, "BOARD_NUMBER")
     try:
-        board = int(num_text)
-    except (TypeError, ValueError):
+        board = int(num_text or "")
+    except ValueError:
         raise UserError(source, "HANDSET, BOARD", f"BOARD_NUMBER {num_text!r} is not a board number") from None
     hands = ["", "", "", ""]
     for hand in el.findall("HAND"):
@@ -228,11 +264,26 @@ def _board(el, ev: Event, source: str, session: int, section: str) -> int:
             raise UserError(source, where, f"matchpoints: {exc}") from None
         decimals = max(decimals, decimals_of(ns_mp_text), decimals_of(ew_mp_text))
         arrow = (_text(tl, "ARROW_SWITCH") or _text(tl, "ARROWSWITCH") or "").upper() in ("Y", "YES", "TRUE", "1")
-        ev.lines.append(Line(
-            board, ns, ew, section, score, contract, declarer, tricks, _text(tl, "LEAD"), None,
-            arrowswitch=arrow, session=session, published_ns_mp=ns_mp, published_ew_mp=ew_mp, where=where,
-            note=_text(tl, "NOTES") or "",
-        ))
+        ev.lines.append(
+            Line(
+                board,
+                ns,
+                ew,
+                section,
+                score,
+                contract,
+                declarer,
+                tricks,
+                _text(tl, "LEAD"),
+                None,
+                arrowswitch=arrow,
+                session=session,
+                published_ns_mp=ns_mp,
+                published_ew_mp=ew_mp,
+                where=where,
+                note=_text(tl, "NOTES") or "",
+            )
+        )
     return decimals
 
 
@@ -243,7 +294,7 @@ def _el(tag: str, value, indent: int) -> str:
     return f"{' ' * indent}<{tag}>{xml_content(value)}</{tag}>\n"
 
 
-def usebio_text(result_or_event, decimals: Optional[int] = None) -> str:
+def usebio_text(result_or_event, decimals: int | None = None) -> str:
     """The USEBIO 1.2 text of a scored event (a SessionResult) or a bare Event (no matchpoints).
 
     >>> from mpxl.event import Event, Line
@@ -255,8 +306,11 @@ def usebio_text(result_or_event, decimals: Optional[int] = None) -> str:
     if decimals is None:
         decimals = _decimals(result_or_event)
     opts = getattr(result_or_event, "options", None)
-    out = ['<?xml version="1.0" encoding="UTF-8"?>\n', '<!DOCTYPE USEBIO SYSTEM "usebio_v1_2.dtd">\n',
-           '<USEBIO Version="1.2">\n']
+    out = [
+        '<?xml version="1.0" encoding="UTF-8"?>\n',
+        '<!DOCTYPE USEBIO SYSTEM "usebio_v1_2.dtd">\n',
+        '<USEBIO Version="1.2">\n',
+    ]
     if event.club is not None:
         out.append("   <CLUB>\n")
         if event.club.name:
@@ -269,6 +323,7 @@ def usebio_text(result_or_event, decimals: Optional[int] = None) -> str:
         out.append(_el("PROGRAM_NAME", event.program, 6))
     else:
         from .. import __version__
+
         out.append(_el("PROGRAM_NAME", "mpxl", 6))
         out.append(_el("PROGRAM_VERSION", __version__, 6))
     if event.title:
@@ -302,7 +357,7 @@ def usebio_text(result_or_event, decimals: Optional[int] = None) -> str:
     return "".join(out)
 
 
-def _section_body(event, scored, pairs, sess: int, sec: str, decimals: Optional[int], ind: int, opts=None) -> list:
+def _section_body(event, scored, pairs, sess: int, sec: str, decimals: int | None, ind: int, opts=None) -> list:
     """PARTICIPANTS and BOARD elements of one section of one session, indented by ``ind``."""
     out = [" " * ind + "<PARTICIPANTS>\n"]
     for pair, res in pairs:
@@ -316,9 +371,13 @@ def _section_body(event, scored, pairs, sess: int, sec: str, decimals: Optional[
         place = res.place if res is not None else pair.published_place
         total = res.mp if res is not None else pair.published_mp
         if total is not None:
-            out.append(_el("TOTAL_SCORE", figure_text(total, totals_decimals(opts) if res is not None else decimals), ind + 6))
+            out.append(
+                _el("TOTAL_SCORE", figure_text(total, totals_decimals(opts) if res is not None else decimals), ind + 6)
+            )
         if pct is not None:
-            out.append(_el("PERCENTAGE", percentage_text(pct, opts) if res is not None else figure_text(pct, 2), ind + 6))
+            out.append(
+                _el("PERCENTAGE", percentage_text(pct, opts) if res is not None else figure_text(pct, 2), ind + 6)
+            )
         if place:
             out.append(_el("PLACE", place, ind + 6))
         for mp in pair.master_points:
@@ -348,8 +407,12 @@ def _section_body(event, scored, pairs, sess: int, sec: str, decimals: Optional[
             out.append(" " * (ind + 3) + "<TRAVELLER_LINE>\n")
             out.append(_el("NS_PAIR_NUMBER", ln.ns_pair, ind + 6))
             out.append(_el("EW_PAIR_NUMBER", ln.ew_pair, ind + 6))
-            for tag, value in (("CONTRACT", ln.contract), ("PLAYED_BY", ln.declarer),
-                               ("LEAD", ln.lead), ("TRICKS", ln.tricks)):
+            for tag, value in (
+                ("CONTRACT", ln.contract),
+                ("PLAYED_BY", ln.declarer),
+                ("LEAD", ln.lead),
+                ("TRICKS", ln.tricks),
+            ):
                 if value is not None and str(value) != "":
                     out.append(_el(tag, value, ind + 6))
             if ln.score is not None:
@@ -390,7 +453,7 @@ def _handset(event) -> list:
     return out
 
 
-def _decimals(obj) -> Optional[int]:
+def _decimals(obj) -> int | None:
     """The decimals of the figures written: the scoring's, or the file's own for a bare Event."""
     if isinstance(obj, Event) and obj.published_decimals is not None:
         return obj.published_decimals
@@ -409,7 +472,7 @@ def _unpack(obj):
     return ev, scored, [(p, None) for p in ev.pairs]
 
 
-def write_usebio(result_or_event, path: "str | os.PathLike") -> None:
+def write_usebio(result_or_event, path: str | os.PathLike) -> None:
     """Write a scored event (or a bare Event) as USEBIO 1.2 XML, atomically."""
     from ..atomic import atomic_write
 

@@ -27,10 +27,10 @@ from __future__ import annotations
 import os
 import re
 from functools import lru_cache
-from typing import Optional
 
 from ..adjustments import Artificial, Assigned, parse_entry
 from ..contract import ns_score
+from ..methods import Method
 from .template import METHOD_NAMES, ROUNDING_RULES, Settings, TemplateLine, build_workbook, write_workbook
 
 __all__ = ["write_event_workbook", "event_workbook", "settings_for"]
@@ -65,7 +65,7 @@ def settings_for(result) -> Settings:
     if winners is None:
         values = set(ev.winners.values()) if ev.winners else set()
         winners = values.pop() if len(values) == 1 else 1
-    names = {m.value: METHOD_NAMES[i] for i, m in enumerate(type(opts.method))}
+    names = {m.value: METHOD_NAMES[i] for i, m in enumerate(Method)}
     return Settings(
         event=ev.title or "",
         date=ev.date or "",
@@ -80,7 +80,7 @@ def settings_for(result) -> Settings:
     )
 
 
-def unsupported(result) -> Optional[str]:
+def unsupported(result) -> str | None:
     """Why the template layout cannot hold this scored event with live formulas, or None if it can."""
     ev, opts = result.event, result.options
     sections = {ln.section for ln in ev.lines}
@@ -176,7 +176,7 @@ def _event_contents(result, spare_rows: int = 0) -> dict:
         boards.append(sb.board)
         for sl in sb.lines:
             lines.append(_template_line(sl.line))
-    seen = {}
+    seen: dict[tuple[str, tuple[int, str]], tuple[object, str | None]] = {}
     for pr in result.pairs:
         p = pr.pair
         seen.setdefault((p.direction or "", _natural(p.number)), (_pair_value(p.number), p.direction))
@@ -197,7 +197,7 @@ def _natural(text) -> tuple:
     return (int(digits) if digits else 0, str(text))
 
 
-def write_event_workbook(result, path: "str | os.PathLike", spare_rows: int = 0) -> None:
+def write_event_workbook(result, path: str | os.PathLike, spare_rows: int = 0) -> None:
     """Write ``result`` (from :func:`mpxl.session.score_event`) to ``path`` in the template layout.
 
     The file holds the cells :func:`event_workbook` builds, written by

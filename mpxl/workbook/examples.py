@@ -13,23 +13,46 @@ vulnerability, so several variants can share one workbook as different boards.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .template import TemplateLine
 
-__all__ = ["SLIDES_BOARD4", "FOULED_BOARD4", "VARIANTS", "TEACHING_BOARDS", "teaching_workbook", "variant_lines", "variant_entries", "variant_groups",
-           "variant_switches"]
+__all__ = [
+    "SLIDES_BOARD4",
+    "FOULED_BOARD4",
+    "VARIANTS",
+    "TEACHING_BOARDS",
+    "teaching_workbook",
+    "variant_lines",
+    "variant_entries",
+    "variant_groups",
+    "variant_switches",
+]
 
 #: (NS pair, EW pair, contract, declarer, tricks, NS score) of the slides' board 4, tables 1-9.
 SLIDES_BOARD4 = (
-    (1, 9, "3C", "E", 10, -130), (2, 2, "3NT", "E", 11, -660), (3, 4, "2NT", "E", 8, -120),
-    (4, 6, "3NT", "W", 7, 200), (5, 8, "3NT", "E", 9, -600), (6, 1, "6C", "E", 11, 100),
-    (7, 3, "5C", "E", 10, 100), (8, 5, "3S", "N", 9, 140), (9, 7, "3C", "E", 11, -150),
+    (1, 9, "3C", "E", 10, -130),
+    (2, 2, "3NT", "E", 11, -660),
+    (3, 4, "2NT", "E", 8, -120),
+    (4, 6, "3NT", "W", 7, 200),
+    (5, 8, "3NT", "E", 9, -600),
+    (6, 1, "6C", "E", 11, 100),
+    (7, 3, "5C", "E", 10, 100),
+    (8, 5, "3S", "N", 9, 140),
+    (9, 7, "3C", "E", 11, -150),
 )
 
 #: The slides' fouled board: tables 4-7 played other cards (group B).
 FOULED_BOARD4 = (
-    (1, 9, "3C", "E", 10, -130, "A"), (2, 2, "3NT", "E", 11, -660, "A"), (3, 4, "2NT", "E", 8, -120, "A"),
-    (4, 6, "3NT", "S", 7, -200, "B"), (5, 8, "3NT", "N", 9, 600, "B"), (6, 1, "6C", "N", 11, -100, "B"),
-    (7, 3, "5C", "S", 10, -100, "B"), (8, 5, "3S", "N", 9, 140, "A"), (9, 7, "3C", "E", 11, -150, "A"),
+    (1, 9, "3C", "E", 10, -130, "A"),
+    (2, 2, "3NT", "E", 11, -660, "A"),
+    (3, 4, "2NT", "E", 8, -120, "A"),
+    (4, 6, "3NT", "S", 7, -200, "B"),
+    (5, 8, "3NT", "N", 9, 600, "B"),
+    (6, 1, "6C", "N", 11, -100, "B"),
+    (7, 3, "5C", "S", 10, -100, "B"),
+    (8, 5, "3S", "N", 9, 140, "A"),
+    (9, 7, "3C", "E", 11, -150, "A"),
 )
 
 #: variant -> what table 6 gets (or the fouled board), and a description.
@@ -70,15 +93,17 @@ def variant_lines(variant: str, board: int = 4) -> list:
     """The variant as a scorer types it on the Travellers sheet."""
     if variant not in VARIANTS:
         raise ValueError(f"{variant!r} is not a variant; expected one of " + ", ".join(VARIANTS))
-    rows = FOULED_BOARD4 if variant.startswith("fouled") else SLIDES_BOARD4
+    rows: tuple[tuple[Any, ...], ...] = FOULED_BOARD4 if variant.startswith("fouled") else SLIDES_BOARD4
     out = []
     for (ns, ew, contract, decl, tricks, *_), entry, group, switch in zip(
-            rows, variant_entries(variant), variant_groups(variant), variant_switches(variant)):
+        rows, variant_entries(variant), variant_groups(variant), variant_switches(variant)
+    ):
         if isinstance(entry, str):
             out.append(TemplateLine(board, ns, ew, adjustment=entry))
         else:
-            out.append(TemplateLine(board, ns, ew, contract, decl, tricks, group=group or None,
-                                    switch="Y" if switch else None))
+            out.append(
+                TemplateLine(board, ns, ew, contract, decl, tricks, group=group or None, switch="Y" if switch else None)
+            )
     return out
 
 

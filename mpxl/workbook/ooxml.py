@@ -28,7 +28,7 @@ _CHILD = re.compile(rb"<(\w+)\b[^>]*?/>|<(\w+)\b[^>]*>.*?</\2>", re.S)
 STYLES = "xl/styles.xml"
 
 
-def _order(match: "re.Match[bytes]") -> bytes:
+def _order(match: re.Match[bytes]) -> bytes:
     head, body, tail = match.groups()
     children = [((m.group(1) or m.group(2)).decode(), m.group(0)) for m in _CHILD.finditer(body)]
     if b"".join(c for _, c in children) != body.strip() or any(n not in _RANK for n, _ in children):
@@ -42,7 +42,7 @@ def tidy_styles(xml: bytes) -> bytes:
     return _FONT.sub(_order, xml)
 
 
-def tidy_package(src: "str | os.PathLike", dst: "str | os.PathLike") -> None:
+def tidy_package(src: str | os.PathLike, dst: str | os.PathLike) -> None:
     """Copy the .xlsx ``src`` to ``dst`` with its stylesheet tidied."""
     with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED, allowZip64=True) as zout:
         for info in zin.infolist():
@@ -50,7 +50,7 @@ def tidy_package(src: "str | os.PathLike", dst: "str | os.PathLike") -> None:
             zout.writestr(info, tidy_styles(data) if info.filename == STYLES else data)
 
 
-def save(wb, path: "str | os.PathLike") -> None:
+def save(wb, path: str | os.PathLike) -> None:
     """``wb.save(path)``, then the stylesheet tidied (through a temporary file beside ``path``)."""
     path = os.fspath(path)
     base = f"{path}.base-{os.getpid()}.xlsx"

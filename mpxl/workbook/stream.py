@@ -17,8 +17,8 @@ into the saved sheet's ``<sheetData>`` as text, row after row:
 * a row is one ``str.format`` of a template made once per block layout.
 
 Values go in as openpyxl writes them (numbers ``%.16g``, text as inline strings;
-an input text is data, written as text whatever it starts with: :mod:`mpxl.textsafe`). The cost per line is constant, so the
-time is linear in the lines; the result is tested to load back cell for cell
+an input text is data, written as text whatever it starts with: :mod:`mpxl.textsafe`). The cost per line is
+constant, so the time is linear in the lines; the result is tested to load back cell for cell
 equal (values, formulas, styles) to the openpyxl-built workbook.
 """
 
@@ -27,17 +27,17 @@ from __future__ import annotations
 import os
 import re
 import zipfile
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from math import isinf, isnan
-from typing import Callable, Sequence
+from typing import Any
 from xml.sax.saxutils import escape
 
 from openpyxl.cell.cell import Cell
 from openpyxl.utils import get_column_letter
 
 from ..textsafe import as_text_cell, xlsx_text
-
 from . import ooxml
 
 __all__ = ["Block", "fill", "save"]
@@ -53,7 +53,7 @@ class Block:
     must be row ``first``'s with their relative row references moved to ``r``.
     """
 
-    ws: object
+    ws: Any  # an openpyxl Worksheet
     first: int
     last: int
     inputs: Sequence
@@ -88,7 +88,7 @@ def _text(value: str) -> str:
 
 
 def _number(value) -> str:
-    text = "" if isnan(value) or isinf(value) else "%.16g" % value
+    text = "" if isnan(value) or isinf(value) else f"{value:.16g}"
     return f' t="n"><v>{text}</v></c>'
 
 
@@ -125,7 +125,7 @@ def _rows(blocks: Sequence[Block], style_id: Callable):
     blocks' first rows hold the shared formulas' text (the masters).
     """
     si = 0
-    letters = {}
+    letters: dict[int, str] = {}
     shared = {}  # (id(block), key) -> the shared formula's index
     for b in blocks:
         for _c, _st, key in b.formulas:
@@ -136,7 +136,7 @@ def _rows(blocks: Sequence[Block], style_id: Callable):
             letters.setdefault(c, get_column_letter(c))
     first = min(b.first for b in blocks)
     last = max(b.last for b in blocks)
-    templates = {}
+    templates: dict[tuple[Block, ...], str] = {}
 
     def cells_of(active: tuple, master: bool):
         """(column, xml) of the active blocks' cells; inputs as ``{n}`` fields (n from 1)."""
@@ -153,6 +153,7 @@ def _rows(blocks: Sequence[Block], style_id: Callable):
                 if not master:
                     out.append((c, f'{head}<f t="shared" si="{k}"/></c>'))
                 else:
+                    assert f is not None  # the master row's formulas
                     text = escape(f[key][1:]).replace("{", "{{").replace("}", "}}")
                     if b.last > b.first:
                         ref = f"{letters[c]}{b.first}:{letters[c]}{b.last}"
@@ -174,7 +175,7 @@ def _rows(blocks: Sequence[Block], style_id: Callable):
             tmpl = templates.get(active)
             if tmpl is None:
                 tmpl = templates[active] = cells_of(active, False)
-        tails = []
+        tails: list[str] = []
         for b in active:
             if b.inputs:
                 tails.extend(map(tail, b.values(r - b.first)))
@@ -191,7 +192,7 @@ _DIMENSION = re.compile(r'<dimension ref="[^"]*"\s*/>')
 _ROW_NUMBER = re.compile(r'<row r="(\d+)"')
 
 
-def save(wb, blocks: Sequence[Block], path: "str | os.PathLike") -> None:
+def save(wb, blocks: Sequence[Block], path: str | os.PathLike) -> None:
     """Save ``wb`` to ``path`` with the ``blocks``' rows written into their sheets' XML.
 
     The blocks' cells must not be in ``wb`` (their rows are added to what openpyxl wrote,
@@ -211,7 +212,7 @@ def save(wb, blocks: Sequence[Block], path: "str | os.PathLike") -> None:
     try:
         # register the blocks' styles before openpyxl writes the stylesheet
         for b in blocks:
-            for c, st, *_ in list(b.inputs) + list(b.formulas):
+            for _c, st, *_ in list(b.inputs) + list(b.formulas):
                 style_id(st)
         wb.save(base)
         parts = {ws.path[1:]: (ws, bl) for ws, bl in by_sheet.values()}

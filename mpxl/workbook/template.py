@@ -28,9 +28,10 @@ data rows streamed into the file by :mod:`mpxl.workbook.stream`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
-from typing import Optional, Sequence
+from typing import Any
 
 from openpyxl import Workbook
 from openpyxl.cell.cell import Cell
@@ -210,7 +211,7 @@ _TOTALS = [
 TOTALS_COLUMNS = {key: get_column_letter(i + 1) for i, (key, *_) in enumerate(_TOTALS)}
 
 #: The Methods sheet: the cells of N, n and scale, the k row, the first row of the table and its columns.
-METHODS_LAYOUT = {
+METHODS_LAYOUT: dict[str, Any] = {
     "N": "B3", "n": "B4", "scale": "B5", "k_row": 8, "first_row": 12, "max_actual": 60,
     "s_col": "A", "raw_pct_col": "B",
     "mp_cols": ("C", "D", "E", "F", "G"), "pct_cols": ("H", "I", "J", "K", "L"),
@@ -254,13 +255,13 @@ class TemplateLine:
     board: object = None
     ns_pair: object = None
     ew_pair: object = None
-    contract: Optional[str] = None
-    by: Optional[str] = None
-    tricks: Optional[int] = None
+    contract: str | None = None
+    by: str | None = None
+    tricks: int | None = None
     typed: object = None
-    adjustment: Optional[str] = None
-    group: Optional[str] = None
-    switch: Optional[str] = None
+    adjustment: str | None = None
+    group: str | None = None
+    switch: str | None = None
 
 
 @dataclass
@@ -275,7 +276,7 @@ class Settings:
     date: str = ""
     scale: int = 2
     method: str = "Neuberg"
-    expected: Optional[int] = None
+    expected: int | None = None
     rounding: str = "half-up"
     decimals: int = 2
     ave_plus: float = 60
@@ -464,7 +465,7 @@ def _list_range(name: str) -> str:
 # ------------------------------------------------------------------------------ sheets
 
 
-def _head(ws, row: int, col: int, text: str, width: Optional[float] = None, fill=_HEAD_FILL):
+def _head(ws, row: int, col: int, text: str, width: float | None = None, fill=_HEAD_FILL):
     cell = ws.cell(row=row, column=col, value=text)
     cell.font = _HEAD_FONT
     cell.fill = fill
@@ -671,7 +672,7 @@ def _totals_formulas(r: int, last: int, trav_last: int) -> dict:
     c = {k: f"{v}{r}" for k, v in T.items()}
     p, d, top = c["pair"], c["direction"], _S("top")
 
-    def both(fn: str, ns_range: Optional[str], ew_range: Optional[str]) -> str:
+    def both(fn: str, ns_range: str | None, ew_range: str | None) -> str:
         if fn == "count":
             ns = f'COUNTIFS({R["ns_pair"]},{p},{R["kind"]},"R")+COUNTIFS({R["ns_pair"]},{p},{R["kind"]},"A")'
             ew = f'COUNTIFS({R["ew_pair"]},{p},{R["kind"]},"R")+COUNTIFS({R["ew_pair"]},{p},{R["kind"]},"A")'
@@ -704,7 +705,7 @@ def _totals_sheet(wb: Workbook, pairs: Sequence, sizes: _Sizes, trav_last: int, 
     ws["A3"] = "Place: ties share (3=); with 2 winners NS and EW are ranked apart."
     ws["A3"].font = Font(italic=True, color="606060", size=9)
     ws.row_dimensions[HEADER_ROW].height = 30
-    for i, (key, title, width, kind) in enumerate(_TOTALS):
+    for i, (_key, title, width, kind) in enumerate(_TOTALS):
         c = _head(ws, HEADER_ROW, i + 1, title, width)
         if kind == "helper":
             c.font = Font(bold=True, color="606060", size=9)
@@ -915,13 +916,13 @@ def _xlwings_sheet(wb: Workbook):
 
 
 def _build(
-    settings: Optional[Settings] = None,
+    settings: Settings | None = None,
     lines: Sequence[TemplateLine] = (),
     boards: Sequence = (),
     pairs: Sequence = (),
-    rows: Optional[int] = None,
-    board_rows: Optional[int] = None,
-    pair_rows: Optional[int] = None,
+    rows: int | None = None,
+    board_rows: int | None = None,
+    pair_rows: int | None = None,
     methods: tuple = (9, 8),
 ) -> tuple:
     """The workbook without the rows of its data blocks, and the blocks (see :mod:`mpxl.workbook.stream`).
@@ -986,7 +987,7 @@ def build_template(
     method: str = "Neuberg",
     scale: int = 2,
     lines: Sequence[TemplateLine] = (),
-    settings: Optional[Settings] = None,
+    settings: Settings | None = None,
     methods: tuple = (9, 8),
 ) -> Workbook:
     """An empty club template for ``tables`` tables and ``boards`` boards.
@@ -1011,8 +1012,9 @@ def build_template(
     if not lines:
         lines = [TemplateLine(b, t if move == "mitchell" else None) for b in range(1, boards + 1)
                  for t in range(1, tables + 1)]
+    pairs: list[tuple[int, str | None]]
     if move == "mitchell":
-        pairs = [(p, "NS") for p in range(1, tables + 1)] + [(p, "EW") for p in range(1, tables + 1)]
+        pairs = [(p, d) for d in ("NS", "EW") for p in range(1, tables + 1)]
     else:
         pairs = [(p, None) for p in range(1, 2 * tables + 1)]
     return build_workbook(s, lines, list(range(1, boards + 1)), pairs,
