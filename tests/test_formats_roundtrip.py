@@ -169,7 +169,7 @@ def everything(event: Event) -> dict:
     def fields(obj):
         return tuple((f.name, repr(getattr(obj, f.name))) for f in dataclasses.fields(obj) if f.name != "where")
     top = {f.name: getattr(event, f.name) for f in dataclasses.fields(event)
-           if f.name not in ("lines", "pairs", "source", "notes")}
+           if f.name not in ("lines", "pairs", "source", "notes") and not f.name.startswith("_")}
     return {"lines": sorted(map(fields, event.lines)), "pairs": sorted(map(fields, event.pairs)), "event": top}
 
 
