@@ -32,7 +32,7 @@ from typing import TypeVar
 from .adjustments import Artificial, Assigned, Entry, parse_entry, parse_score
 from .fouled import find_rule, small_group_percentage, uses_set_percentages
 from .matchpoints import Components, NSScore, raw_matchpoints, weighted_matchpoints
-from .methods import Method, _check_counts, estimate, k_value
+from .methods import Method, check_counts, estimate, k_value
 
 __all__ = ["LineResult", "BoardResult", "score_board", "plain_board", "parse_penalty"]
 
@@ -157,7 +157,7 @@ def score_board(
             N = 1
         else:
             raise ValueError(f"expected {expected!r} must be a whole number of results, at least 1")
-    _check_counts(N, n_lines, 0)
+    check_counts(N, n_lines, 0)
     top = scale * (N - 1)
 
     members: dict[str, list[int]] = {}
@@ -259,7 +259,7 @@ def plain_board(
                 j += 1
             runs.append((s, j - i))
             i = j
-    N = n if expected is None else _check_counts(expected, n, 0)[0]
+    N = n if expected is None else check_counts(expected, n, 0)[0]
     if n == 0:
         return [None] * len(scores), [None] * len(scores), 1, scale * (max(N, 1) - 1)
     A, B, D = _linear(N, n, method, scale)

@@ -23,6 +23,7 @@ True
 
 from __future__ import annotations
 
+import io
 import os
 from collections.abc import Sequence
 from fractions import Fraction
@@ -31,7 +32,7 @@ from typing import IO, Union
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
-from .methods import Method, _check_counts, estimate
+from .methods import Method, check_counts, estimate
 
 __all__ = [
     "methods_chart",
@@ -98,7 +99,7 @@ def methods_chart(N: int, n: int, scale: int = 2, path: Target = "methods.png") 
     for name, v, least in (("N", N, 2), ("n", n, 1)):
         if isinstance(v, bool) or not isinstance(v, int) or v < least:
             raise ValueError(f"{name} {v!r} must be a whole number of results, at least {least}")
-    _check_counts(N, n)
+    check_counts(N, n)
     top_n = scale * (n - 1)
     top_N = scale * (N - 1)
     # every possible raw score: whole numbers on the double scale, halves on the single scale
@@ -241,8 +242,6 @@ def study_charts(results: Sequence) -> dict:
     >>> sorted(study_charts([study([ev], StudyOptions(remove=k, trials=5)) for k in (1, 2)]))
     ['error-by-k', 'error-by-method', 'error-by-rank']
     """
-    import io
-
     out: dict[str, bytes] = {}
     if not results:
         return out

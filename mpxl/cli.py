@@ -22,6 +22,7 @@ import signal
 import sys
 
 from . import __version__, commands
+from .atomic import LIVE
 from .errors import UserError
 
 __all__ = ["main", "build_parser", "EXTRAS", "DISTRIBUTION"]
@@ -140,8 +141,6 @@ def _on_sigterm():
 
 def _remove_live() -> None:
     """Remove the temporary files of writes still in progress (mpxl.atomic.LIVE)."""
-    from .atomic import LIVE
-
     for tmp in list(LIVE):
         with contextlib.suppress(OSError):
             os.unlink(tmp)

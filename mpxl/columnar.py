@@ -26,14 +26,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import chain, compress, count, groupby, islice
-from operator import eq, ne
 
 from .board import plain_board, score_board
+from .pairings import board_ranges, boards_look_distinct, gather, two_winner_sections
 from .session import ScoringOptions, plain_figures, reported_top
 from .settings import EstimateAt, Unplayed
 
-__all__ = ["Travellers", "ScoredColumns", "score_columns", "two_winner_sections", "boards_look_distinct"]
+__all__ = ["Travellers", "ScoredColumns", "score_columns"]
 
 #: The classes of a plain score: a whole number, or None (not played).
 _PLAIN_TYPES = frozenset({int, type(None)})
@@ -112,15 +111,15 @@ def score_columns(t: Travellers, options: ScoringOptions = ScoringOptions()) -> 
     n_lines = len(t)
     if not n_lines or options.estimate_at is not EstimateAt.LINES or options.unplayed is not Unplayed.NONE:
         return None
-    boards = _board_ranges(t.session, t.section, t.board)
+    boards = board_ranges(t.session, t.section, t.board)
     two_winner = two_winner_sections(t.section or [""] * n_lines, t.ns_pair, t.ew_pair)  # as the CSV reader tells
     if not boards_look_distinct(t.session, t.section, t.board, t.ns_pair, t.ew_pair, t.table, two_winner, boards):
         return None
     if (options.field or "section") == "event" and t.section is not None:
-        boards = _board_ranges(t.session, None, t.board)
+        boards = board_ranges(t.session, None, t.board)
 
     # each board's scores and results; N per field: the most results on any board of that session and field
-    scores_of = {key: _gather(t.score, ranges) for key, ranges in boards.items()}
+    scores_of = {key: gather(t.score, ranges) for key, ranges in boards.items()}
     played = {key: len(scores) - scores.count(None) for key, scores in scores_of.items()}
     most: dict = {}
     for (sess, sec, _board), n in played.items():
@@ -202,116 +201,6 @@ def _adjusted_board(scores: list, expected: int, options: ScoringOptions, figure
             side.append(len(figures))
             figures.append(options.rounding.apply(mp if factor is None else mp * factor, average))
     return out
-
-
-def _board_ranges(session: list | None, section: list | None, board: list) -> dict:
-    """(session, section, board) -> the (start, stop) ranges of its lines, in file order
-    (session 1 and section '' where the column is None).
-
-    A board's lines mostly follow one another: the places where the key changes are
-    found in one C loop, and each run of lines is one range.
-
-    >>> _board_ranges(None, None, [1, 1, 2, 1])
-    {(1, '', 1): [(0, 2), (3, 4)], (1, '', 2): [(2, 3)]}
-    >>> _board_ranges([1, 2], ["A", "A"], [5, 5])
-    {(1, 'A', 5): [(0, 1)], (2, 'A', 5): [(1, 2)]}
-    """
-    if not board:
-        return {}
-    columns = [c for c in (session, section) if c is not None]
-    keys = list(zip(*columns, board)) if columns else board
-    starts = [0, *compress(count(1), map(ne, islice(keys, 1, None), keys)), len(keys)]
-    boards: dict = {}
-    for start, stop in zip(starts, islice(starts, 1, None)):
-        key = keys[start]
-        if not columns:
-            key = (1, "", key)
-        elif len(columns) == 1:
-            key = (key[0], "", key[1]) if session is not None else (1, *key)
-        ranges = boards.get(key)
-        if ranges is None:
-            boards[key] = [(start, stop)]
-        else:
-            ranges.append((start, stop))
-    return boards
-
-
-def _gather(column: list, ranges: list) -> list:
-    """The items of ``column`` in ``ranges``, in order."""
-    if len(ranges) == 1:
-        start, stop = ranges[0]
-        return column[start:stop]
-    return list(chain.from_iterable(column[start:stop] for start, stop in ranges))
-
-
-def boards_look_distinct(session: list | None, section: list | None, board: list, ns_pair: list,
-                         ew_pair: list, table: list | None, two_winner: dict, boards: dict | None = None) -> bool:
-    """True when no board (session, section and board) of these lines, given as columns (session
-    and section may be None: all 1, all ''), has a table or a pair twice, nor a pair both NS and EW
-    where ``two_winner`` (section -> bool) is not True; False when one may have. Found board by
-    board with sets; :func:`mpxl.formats.common.check_duplicates` then finds the line at fault.
-    ``boards`` is :func:`_board_ranges` of the same columns, when already made.
-
-    >>> boards_look_distinct(None, None, [1, 1, 2], ["1", "3", "1"], ["2", "4", "2"], [1, 2, 1], {"": True})
-    True
-    >>> boards_look_distinct(None, None, [1, 1], ["1", "3"], ["2", "1"], None, {"": False})   # pair 1 twice
-    False
-    """
-    if boards is None:
-        boards = _board_ranges(session, section, board)
-    ns_pair, ew_pair = _as_text(ns_pair), _as_text(ew_pair)
-    table = None if table is None else _as_text(table)
-    for (_session, sec, _board), ranges in boards.items():
-        if len(ranges) == 1:
-            start, stop = ranges[0]
-            ns, ew = ns_pair[start:stop], ew_pair[start:stop]
-        else:
-            ns, ew = _gather(ns_pair, ranges), _gather(ew_pair, ranges)
-        n = len(ns)
-        if two_winner.get(sec):  # NS 1 and EW 1 are two pairs
-            if len(set(ns)) != n or len(set(ew)) != n:
-                return False
-        elif len(set(ns).union(ew)) != 2 * n:  # one pair each: also a pair both NS and EW
-            return False
-        if table is not None:
-            tables = _gather(table, ranges)
-            if None in tables:
-                tables = [x for x in tables if x is not None]
-            if len(set(tables)) != len(tables):
-                return False
-    return True
-
-
-def _as_text(values: list) -> list:
-    """Values that are equal exactly when their texts are (``1`` and ``'1'`` are one table):
-    the values themselves when they are all of one class (or None), else their texts."""
-    classes = set(map(type, values))
-    classes.discard(type(None))
-    return values if len(classes) <= 1 else [None if v is None else str(v) for v in values]
-
-
-def two_winner_sections(section: list, ns_pair: list, ew_pair: list) -> dict:
-    """Section -> True for a two-winner section, from the lines' sections and pairs (columns):
-    no pair number both NS and EW in the section, or NS n meeting EW n on a line (Mitchell
-    numbering, where NS 1 and EW 1 are different pairs); sections in order of first appearance.
-
-    >>> two_winner_sections(["A", "A", "B", "B"], ["1", "2", "1", "3"], ["1", "3", "2", "1"])
-    {'A': True, 'B': False}
-    """
-    seen: dict = {}
-    start = 0
-    for sec, run in groupby(section):  # a section's lines mostly follow one another
-        stop = start + len(list(run))
-        ns, ew = ns_pair[start:stop], ew_pair[start:stop]
-        s = seen.get(sec)
-        if s is None:
-            s = seen[sec] = [set(), set(), False]
-        s[0].update(ns)
-        s[1].update(ew)
-        if not s[2] and any(map(eq, ns, ew)):
-            s[2] = True
-        start = stop
-    return {sec: mitchell or not (ns & ew) for sec, (ns, ew, mitchell) in seen.items()}
 
 
 def _merged(ranges: list) -> list:

@@ -170,7 +170,7 @@ class Event:
     deals: dict[int, Deal] = field(default_factory=dict)  # board number -> Deal
     session_number: int | None = None  # this file is session k of a longer event (PBN META CRSession)
     session_count: int | None = None  # of so many sessions (PBN META CRSessionCount)
-    #: what :func:`mpxl.formats.common.check_duplicates` last found clean: (the lines list, a stamp)
+    #: what :func:`mpxl.pairings.check_duplicates` last found clean: (the lines list, a stamp)
     _duplicates_checked: tuple[object, object] | None = field(default=None, init=False, repr=False, compare=False)
 
     def boards(self, across_sections: bool = False) -> Iterator[tuple[BoardKey, list[Line]]]:

@@ -36,6 +36,7 @@ __all__ = [
     "top",
     "check_total",
     "K_FORMULAS",
+    "check_counts",
 ]
 
 
@@ -111,7 +112,7 @@ def _whole(name: str, v: object) -> int:
     return int(v.numerator)
 
 
-def _check_counts(expected: Count, actual: Count, least_actual: int = 1, down: bool = False) -> tuple[int, int]:
+def check_counts(expected: Count, actual: Count, least_actual: int = 1, down: bool = False) -> tuple[int, int]:
     """``(N, n)`` as ints once they make a board: whole numbers, N at least 1, n from
     ``least_actual`` (1 for an estimate, 0 for a board's lines) up to N (or above N
     when ``down``: factoring down on purpose, as McKinnon's example 4 does).
@@ -119,9 +120,9 @@ def _check_counts(expected: Count, actual: Count, least_actual: int = 1, down: b
     The one count check of the project: the estimates, the board scorers (so the Excel
     functions) and the command's sessions call it.
 
-    >>> _check_counts(9, 8)
+    >>> check_counts(9, 8)
     (9, 8)
-    >>> _check_counts(2, 3)
+    >>> check_counts(2, 3)
     Traceback (most recent call last):
     ...
     ValueError: 3 results are more than the 2 expected
@@ -142,7 +143,7 @@ def k_value(method: Method | str, expected: Count, actual: Count, down: bool = F
     >>> k_value("neuberg", 9, 8), k_value("mckinnon", 9, 8), k_value("mckinnon", 9, 7)
     (Fraction(9, 8), Fraction(1, 1), Fraction(8, 7))
     """
-    N, n = _check_counts(expected, actual, down=down)
+    N, n = check_counts(expected, actual, down=down)
     return K_FORMULAS[Method.find(method)][0](N, n)
 
 
@@ -188,7 +189,7 @@ def estimate(
     >>> estimate(6.0, 12, 11, scale=1)            # FAQ: 13.18 double = 6.59 single
     6.590909090909091
     """
-    N, n = _check_counts(expected, actual, down=down)
+    N, n = check_counts(expected, actual, down=down)
     if scale not in (1, 2):
         raise ValueError(f"scale {scale!r} must be 1 (single) or 2 (double)")
     S = _exact(mp)
@@ -224,7 +225,7 @@ def estimate_percentage(
     >>> estimate_percentage(Fraction(200, 3), 9, 7, "factor")
     Fraction(200, 3)
     """
-    N, n = _check_counts(expected, actual)
+    N, n = check_counts(expected, actual)
     P = _exact(pct)
     if not 0 <= P <= 100:
         raise ValueError(f"percentage {float(P):g} is outside 0..100")
@@ -248,7 +249,7 @@ def top(results: Count, scale: int = 2) -> int:
     """
     if scale not in (1, 2):
         raise ValueError(f"scale {scale!r} must be 1 (single) or 2 (double)")
-    N, _ = _check_counts(results, 1)
+    N, _ = check_counts(results, 1)
     return scale * (N - 1)
 
 
@@ -258,5 +259,5 @@ def check_total(results: Count, scale: int = 2) -> int:
     >>> check_total(9), check_total(6, scale=1)
     (72, 15)
     """
-    N, _ = _check_counts(results, 1)
+    N, _ = check_counts(results, 1)
     return top(N, scale) * N // 2

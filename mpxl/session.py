@@ -45,7 +45,8 @@ from .board import plain_board, score_board
 from .errors import UserError
 from .event import Event, Line, Pair, PairKey
 from .fouled import find_rule
-from .methods import Method, _check_counts
+from .methods import Method, check_counts
+from .pairings import check_duplicates
 from .rounding import Rounding, round_fraction
 from .settings import EstimateAt, Places, Tie, Unplayed
 
@@ -268,8 +269,6 @@ def _pair_key(event: Event, options: ScoringOptions, section: str, number: str, 
 
 
 def _check_lines(event: Event) -> None:
-    from .formats.common import check_duplicates
-
     for ln in event.lines:
         if ln.score is None or type(ln.score) is int:  # a plain score always parses
             continue
@@ -302,7 +301,7 @@ def score_event(event: Event, options: ScoringOptions = ScoringOptions()) -> Ses
         expected = options.expected or max(most[(sess, sec)], 1)
         n_lines = played[key]
         try:
-            _check_counts(expected, n_lines, 0)
+            check_counts(expected, n_lines, 0)
         except ValueError as exc:
             raise UserError(event.source, lines[-1].where or f"board {board}", f"board {board}: {exc}") from None
         if options.estimate_at is EstimateAt.NEVER:

@@ -54,6 +54,7 @@ from .event import Event, Line, PairKey
 from .fouled import find_rule, small_group_percentage, uses_set_percentages
 from .matchpoints import NSScore
 from .methods import Method, estimate
+from .session import ScoringOptions, score_event
 
 __all__ = [
     "StudyOptions",
@@ -411,8 +412,6 @@ def study_boards(event: Event, index: int = 0) -> tuple[list[StudyBoard], Baseli
     >>> skipped
     ['board 1: not every line is a plain result', 'board 2: 1 result']
     """
-    from .session import ScoringOptions, score_event
-
     opts = ScoringOptions()
     result = score_event(event, opts)
     fld = opts.field or event.field_scoring or "section"

@@ -274,9 +274,9 @@ def has_details(text: str) -> bool:
     import io
 
     from mpxl.formats.csvcolumns import BLANK_COLUMNS
-    from mpxl.formats.csvfile import _delimiter
+    from mpxl.formats.csvfile import header_delimiter
 
-    rows = list(csv.reader(io.StringIO(text), delimiter=_delimiter(text)))
+    rows = list(csv.reader(io.StringIO(text), delimiter=header_delimiter(text)))
     at = [i for i, name in enumerate(rows[0]) if name in BLANK_COLUMNS]
     return any(row[i].strip() for row in rows[1:] for i in at if i < len(row))
 

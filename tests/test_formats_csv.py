@@ -106,8 +106,8 @@ import io as _io  # noqa: E402
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
+from mpxl import pairings  # noqa: E402
 from mpxl.event import Event, Line  # noqa: E402
-from mpxl.formats import common as common_mod  # noqa: E402
 from mpxl.formats import csvcolumns  # noqa: E402
 from mpxl.formats import csvfile as csv_mod  # noqa: E402
 
@@ -160,10 +160,10 @@ def test_every_way_of_reading_gives_the_same_lines_and_errors(monkeypatch_text):
     text = monkeypatch_text
     expected = None
     ways = {
-        "general only": [(csv_mod._PlainRows, "for_header", classmethod(lambda cls, keys: None))],
+        "general only": [(csv_mod.PlainRows, "for_header", classmethod(lambda cls, keys: None))],
         "csv module chunks": [(csv_mod, "_split_chunks", lambda *a: None)],
         "chunks of 2 rows": [(csv_mod, "CHUNK_ROWS", 2)],
-        "row by row": [(csv_mod._PlainRows, "chunk", lambda self, rows, first: None)],
+        "row by row": [(csv_mod.PlainRows, "chunk", lambda self, rows, first: None)],
         "default": [],
     }
     for name, patches in ways.items():
@@ -239,7 +239,7 @@ def test_a_big_plain_file_is_read_in_chunks_as_row_by_row(monkeypatch):
     text = "\n".join(rows) + "\n"
     monkeypatch.setattr(csv_mod, "CHUNK_ROWS", 16)
     fast = read_csv_text(text, "t.csv")
-    monkeypatch.setattr(csv_mod._PlainRows, "for_header", classmethod(lambda cls, keys: None))
+    monkeypatch.setattr(csv_mod.PlainRows, "for_header", classmethod(lambda cls, keys: None))
     slow = read_csv_text(text, "t.csv")
     assert fast.lines == slow.lines and fast.winners == slow.winners
     assert fast.lines[48].where == "line 50" and fast.lines[49].where == "line 52"  # line 51 is blank
@@ -267,15 +267,15 @@ def test_the_set_check_of_duplicates_agrees_with_the_line_by_line_check(ev):
             return str(exc)
         return None
 
-    assert outcome(common_mod.check_duplicates) == outcome(common_mod._find_duplicate)
+    assert outcome(pairings.check_duplicates) == outcome(pairings.find_duplicate)
 
 
 def test_a_checked_event_is_checked_again_when_its_lines_change():
     ev = Event(lines=[Line(1, "1", "2", where="line 2")], source="f.csv")
-    common_mod.check_duplicates(ev)
+    pairings.check_duplicates(ev)
     ev.lines.append(Line(1, "1", "3", where="line 3"))
     with pytest.raises(UserError, match="pair 1 already has a line"):
-        common_mod.check_duplicates(ev)
+        pairings.check_duplicates(ev)
 
 
 _scored_events = st.lists(st.builds(

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+from argparse import Namespace
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
@@ -282,7 +283,5 @@ def _runs_over(result: SessionResult) -> bool:
 
 def replace_input(args, path):
     """``args`` for scoring an earlier session's file: the same options, that file as input."""
-    from argparse import Namespace
-
     return Namespace(**{**vars(args), "input": path, "previous": []})
 

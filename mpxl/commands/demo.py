@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from ..board import score_board
 from ..rounding import Rounding
-from ..workbook.examples import SLIDES_BOARD4, variant_entries
+from ..workbook.examples import SLIDES_BOARD4, teaching_workbook, variant_entries
 
 __all__ = ["register", "run", "demo_table"]
 
@@ -51,8 +51,7 @@ def demo_table() -> str:
 
 
 def run(args) -> int:
-    from ..workbook.examples import teaching_workbook
-    from .template import save_atomically
+    from .template import save_atomically  # openpyxl is the optional extra "workbook"
 
     print(demo_table())
     path = args.output

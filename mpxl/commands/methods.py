@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ..atomic import atomic_path, check_extension
 from ..methods import K_FORMULAS, Method, estimate, k_value
 from ..rounding import round_fraction
 
@@ -81,13 +82,10 @@ def format_table(expected: int, actual: int, scale: int = 2) -> str:
 
 def run(args) -> int:
     if args.chart:
-        from ..atomic import check_extension
-
         check_extension(args.chart, (".png",), "a chart")
     table = format_table(args.expected, args.actual, args.scale)
     if args.chart:
-        from ..atomic import atomic_path
-        from ..charts import methods_chart
+        from ..charts import methods_chart  # matplotlib is the optional extra "charts"
 
         with atomic_path(args.chart, suffix=".png") as tmp:
             methods_chart(args.expected, args.actual, args.scale, tmp)

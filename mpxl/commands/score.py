@@ -26,6 +26,7 @@ from ..formats.common import figure_decimals, warn_unusual
 from ..formats.csvcolumns import write_columns_csv
 from ..inference import Inference, differences_from, infer
 from ..methods import Method
+from ..report_html import write_html
 from ..rounding import Rounding, round_fraction
 from ..session import (
     AVE_POLICIES,
@@ -300,6 +301,8 @@ def _write_xlsx(result: SessionResult, path: str) -> None:
     An event with more lines (or pairs) than a worksheet has rows is refused with a message:
     Excel would not open the file.
     """
+    # openpyxl is the optional extra "workbook": imported where a workbook is written (the command
+    # names the missing extra, and the other outputs work without it)
     from ..workbook import template
     from ..workbook.event_writer import unsupported, write_event_workbook
 
@@ -319,7 +322,7 @@ def _write_xlsx(result: SessionResult, path: str) -> None:
             write_event_workbook(result, tmp)
         return
     print(f"mpxl: {path}: {reason}: writing the figures as values (Ranking and Travellers sheets)", file=sys.stderr)
-    from openpyxl import Workbook
+    from openpyxl import Workbook  # the optional extra "workbook" (see above)
 
     wb = Workbook()
     ws = wb.active
@@ -385,8 +388,6 @@ def write_json(result: SessionResult, out, more: dict | None = None) -> None:
 
 
 def _write_html(result: SessionResult, path: str) -> None:
-    from ..report_html import write_html
-
     with atomic_path(path, suffix=".html") as tmp:
         write_html(result, tmp)
 

@@ -22,6 +22,8 @@ from pathlib import Path
 
 from ..atomic import atomic_path, atomic_write, check_not_input
 from ..errors import UserError
+from ..formats import read_event
+from ..report_html import write_study_html
 from ..study import StudyOptions, StudyResult, parse_k_list, study
 from ..workbook import ooxml
 from . import plain_help
@@ -61,8 +63,8 @@ def register(subparsers) -> None:
 def _progress(total: int):
     """A tqdm bar on stderr, shown only at a terminal and only when the run takes more than a second."""
     try:
-        from tqdm import tqdm
-    except ImportError:  # pragma: no cover - tqdm is a dependency
+        from tqdm import tqdm  # the optional extra "all": without it, no progress bar
+    except ImportError:
         return None
     kwargs = dict(total=total, file=sys.stderr, unit="trial", desc="mpxl study", disable=None, leave=False)
     try:
@@ -137,6 +139,7 @@ def study_json(results: list, inputs=()) -> dict:
 
 def write_study_xlsx(results: list, path: str) -> None:
     """A workbook: sheet ``Study`` (one row per K, event and method) and sheet ``By rank``."""
+    # openpyxl is the optional extra "workbook": imported where a workbook is written
     from openpyxl import Workbook
     from openpyxl.styles import Font
 
@@ -216,8 +219,7 @@ def write_study_xlsx(results: list, path: str) -> None:
 
 
 def _write_html(results: list, path: str, inputs) -> None:
-    from ..charts import study_charts
-    from ..report_html import write_study_html
+    from ..charts import study_charts  # matplotlib is the optional extra "charts"
 
     write_study_html(results, path, study_charts(results), inputs)
 
@@ -241,8 +243,6 @@ def run(args) -> int:
         amounts, mode = parse_k_list(args.remove if args.remove is not None else "1-3"), "remove"
     if args.trials < 1:
         raise ValueError(f"--trials {args.trials} must be at least 1")
-
-    from ..formats import read_event
 
     events = []
     for path in inputs:

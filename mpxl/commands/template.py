@@ -13,6 +13,7 @@ import os
 
 from ..atomic import atomic_path, check_extension
 from ..workbook import ooxml
+from ..workbook.examples import teaching_workbook
 from ..workbook.template import METHOD_NAMES, build_template
 
 __all__ = ["register", "run", "save_atomically"]
@@ -27,8 +28,6 @@ def save_atomically(wb, path: str) -> None:
 
 def run(args) -> int:
     if args.teaching:
-        from ..workbook.examples import teaching_workbook
-
         wb = teaching_workbook()
         output = args.output if args.output != "club-pairs.xlsx" else "neuberg-teaching.xlsx"
     else:

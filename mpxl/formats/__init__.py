@@ -16,7 +16,12 @@ from pathlib import Path
 
 from ..errors import UserError
 from ..event import Event
-from .common import check_duplicates, read_bytes
+from ..pairings import check_duplicates
+from .common import read_bytes
+from .csvcolumns import read_csv_columns
+from .csvfile import read_csv, write_csv
+from .pbn import read_pbn, write_pbn
+from .usebio import read_usebio, write_usebio
 
 __all__ = ["read_event", "read_travellers", "write_event", "format_of", "EXTENSIONS", "MAX_BYTES"]
 
@@ -30,18 +35,10 @@ MAX_BYTES = {"usebio": 64 * 2**20, "pbn": 64 * 2**20, "csv": 256 * 2**20}
 
 
 def _readers():
-    from .csvfile import read_csv
-    from .pbn import read_pbn
-    from .usebio import read_usebio
-
     return {"usebio": read_usebio, "pbn": read_pbn, "csv": read_csv}
 
 
 def _writers():
-    from .csvfile import write_csv
-    from .pbn import write_pbn
-    from .usebio import write_usebio
-
     return {"usebio": write_usebio, "pbn": write_pbn, "csv": write_csv}
 
 
@@ -82,8 +79,6 @@ def read_travellers(path: str | os.PathLike, format: str | None = None):
     """
     if _checked_format(path, format) != "csv":
         return None
-    from .csvcolumns import read_csv_columns
-
     return read_csv_columns(path)
 
 

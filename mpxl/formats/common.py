@@ -12,22 +12,22 @@ import os
 import re
 import stat
 from fractions import Fraction
-from operator import attrgetter
 
 from ..adjustments import Artificial, parse_entry
-from ..columnar import boards_look_distinct
-from ..contract import board_vulnerability, ns_score
+from ..contract import board_vulnerability, ns_score, possible_ns_scores
 from ..errors import UserError
-from ..event import Event, Line
+from ..event import Event
+from ..rounding import round_fraction
 
 __all__ = [
+    "written_decimals",
+    "figures_to_write",
     "decimals_of",
     "figure_text",
     "number_or_none",
     "check_entry",
     "score_from_contract",
     "decode_text",
-    "check_duplicates",
     "format_number",
     "entry_text",
 ]
@@ -182,8 +182,6 @@ def unusual_scores(scores) -> list:
     >>> unusual_scores([420, -50, 425, "A+", None, 7, 425])
     [7, 425]
     """
-    from ..contract import possible_ns_scores
-
     possible = possible_ns_scores()
     return sorted({s for s in scores if type(s) is int} - possible)
 
@@ -220,75 +218,23 @@ def decode_text(data: bytes, declared: str | None = None) -> str:
         return data.decode("latin-1")
 
 
-def check_duplicates(event: Event) -> None:
-    """Refuse a board where one pair has two lines (two lines for one table, or a pair twice).
-
-    >>> from mpxl.event import Line
-    >>> ev = Event(lines=[Line(1, "1", "2", where="line 2"), Line(1, "1", "3", where="line 3")], source="f.csv")
-    >>> check_duplicates(ev)
-    Traceback (most recent call last):
-    ...
-    mpxl.errors.UserError: f.csv: line 3: board 1: pair 1 already has a line on this board (line 2)
-
-    The reader, :func:`mpxl.formats.read_event` and :func:`mpxl.session.score_event` all call
-    this; an event that passed is not checked again while it keeps the same list of lines, of
-    the same length, and the same winners (lines are not edited in place between reading and scoring).
-    """
-    stamp = (len(event.lines), tuple(event.winners.items()))
-    checked = event._duplicates_checked
-    if checked is not None and checked[0] is event.lines and checked[1] == stamp:
-        return
-    if not _boards_look_distinct(event):
-        _find_duplicate(event)
-    event._duplicates_checked = (event.lines, stamp)
+def written_decimals(obj) -> int | None:
+    """The decimals of the figures written: the scoring's, or the file's own for a bare Event."""
+    if isinstance(obj, Event) and obj.published_decimals is not None:
+        return obj.published_decimals
+    return figure_decimals(getattr(obj, "options", None))
 
 
-_SESSION, _SECTION, _BOARD = attrgetter("session"), attrgetter("section"), attrgetter("board")
-_TABLE, _NS_PAIR, _EW_PAIR = attrgetter("table"), attrgetter("ns_pair"), attrgetter("ew_pair")
-
-
-def _boards_look_distinct(event: Event) -> bool:
-    """True when no board has a table or a pair twice (nor a pair both NS and EW in a one-winner
-    section), found board by board with sets (:func:`mpxl.columnar.boards_look_distinct`); False
-    when one may have."""
-    lines = event.lines
-    winners = event.winners
-    section = list(map(_SECTION, lines))
-    return boards_look_distinct(list(map(_SESSION, lines)), section, list(map(_BOARD, lines)),
-                                list(map(_NS_PAIR, lines)), list(map(_EW_PAIR, lines)), list(map(_TABLE, lines)),
-                                {sec: winners.get(sec) == 2 for sec in set(section)})
-
-
-def _find_duplicate(event: Event) -> None:
-    """Raise the UserError naming the first line at fault, in file order."""
-    winners = event.winners
-    # (session, section, board) -> (tables, NS pairs, EW pairs) seen, each -> its line
-    boards: dict[tuple[int, str, int], tuple[dict[str, Line], dict[str, Line], dict[str, Line]]] = {}
-    for ln in event.lines:
-        section = ln.section
-        two = winners.get(section) == 2
-        ns, ew = str(ln.ns_pair), str(ln.ew_pair)
-        if ns == ew and not two:
-            raise UserError(event.source, ln.where, f"board {ln.board}: pair {ln.ns_pair} is both NS and EW")
-        key = (ln.session, section, ln.board)
-        seen = boards.get(key)
-        if seen is None:
-            ns_seen: dict[str, Line] = {}
-            seen = boards[key] = ({}, ns_seen, {} if two else ns_seen)  # one-winner: NS 1 and EW 1 are one pair
-        tables, ns_seen, ew_seen = seen
-        if ln.table is not None:
-            table = str(ln.table)
-            other = tables.get(table)
-            if other is not None:
-                raise UserError(event.source, ln.where,
-                                f"board {ln.board}: table {ln.table} already has a line on this board ({other.where})")
-            tables[table] = ln
-        for pairs, pair, text in ((ns_seen, ln.ns_pair, ns), (ew_seen, ln.ew_pair, ew)):
-            other = pairs.get(text)
-            if other is not None:
-                raise UserError(event.source, ln.where,
-                                f"board {ln.board}: pair {pair} already has a line on this board ({other.where})")
-            pairs[text] = ln
+def figures_to_write(obj):
+    """(event, [(line, ns_mp, ew_mp)], [(pair, PairResult or None)]) from a SessionResult, or from an
+    Event with the figures it was read with (its lines' and pairs' published ones)."""
+    if hasattr(obj, "boards") and hasattr(obj, "event") and hasattr(obj, "pairs"):
+        scored = [(sl.line, sl.ns_mp, sl.ew_mp) for b in obj.boards for sl in b.lines]
+        pairs = [(pr.pair, pr) for pr in obj.pairs]
+        return obj.event, scored, pairs
+    ev = obj  # a bare event: the file's own figures, as read
+    scored = [(ln, ln.published_ns_mp, ln.published_ew_mp) for ln in ev.lines]
+    return ev, scored, [(p, None) for p in ev.pairs]
 
 
 def figure_decimals(options) -> int:
@@ -351,8 +297,6 @@ def format_number(value, decimals: int | None = None) -> str:
         if f.denominator == 1:
             return str(f.numerator)
         return f"{float(f):.10g}"
-    from ..rounding import round_fraction
-
     r = round_fraction(Fraction(value), decimals)
     return f"{r.numerator / r.denominator:.{decimals}f}" if decimals else str(int(r))
 

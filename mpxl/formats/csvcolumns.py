@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from itertools import chain, repeat
 from typing import Any
 
+from ..atomic import atomic_write
 from ..columnar import ScoredColumns, Travellers
 from ..contract import board_vulnerability
 from ..errors import UserError
@@ -35,14 +36,14 @@ from .common import (
 from .csvfile import (
     COLUMNS,
     PLAIN_COLUMNS,
-    _cell_text,
-    _delimiter,
-    _header_keys,
-    _PlainRows,
-    _score,
-    _splittable,
-    _tricks,
+    PlainRows,
+    cell_text,
+    header_delimiter,
+    header_keys,
+    score_cell,
     score_cells,
+    splittable_text,
+    tricks_cell,
     tricks_of_contract,
 )
 
@@ -68,7 +69,7 @@ CHUNK_CHARS = 2**20
 def _entry_score(text: str):
     """An ``ns_score`` cell as :func:`mpxl.formats.csvfile._general_line` reads it: None when blank, a whole number,
     or an artificial, weighted or split score it accepts; ValueError for anything it refuses."""
-    return _accepted(_score, text)
+    return _accepted(score_cell, text)
 
 
 def _entry_adjustment(text: str):
@@ -88,7 +89,7 @@ def _text(text: str) -> str | None:
 
 def _tricks_cell(text: str):
     """A tricks cell as the row-by-row reader reads it (a number, a result such as ``+1``, None)."""
-    return _tricks(text.strip() or None)
+    return tricks_cell(text.strip() or None)
 
 
 def _accepted(read, text: str):
@@ -126,20 +127,20 @@ def csv_columns(text: str) -> Travellers | None:
     >>> csv_columns("board,ns_pair,ew_pair,ns_score\\n1,1,2,AQQ\\n") is None   # read_csv_text names it
     True
     """
-    splittable = _splittable(text.lstrip("\ufeff"))
+    splittable = splittable_text(text.lstrip("\ufeff"))
     if splittable is None:
         return None
     text = splittable
-    delimiter = _delimiter(text)
+    delimiter = header_delimiter(text)
     header, _, body = text.partition("\n")
     try:
-        keys = _header_keys(csv.reader([header], delimiter=delimiter), "")
+        keys = header_keys(csv.reader([header], delimiter=delimiter), "")
     except UserError:
         return None
     has_contract = all(k in keys for k in ("contract", "declarer", "tricks"))
     if not ("ns_score" in keys or has_contract) or not {k for k in keys if k} <= COLUMNAR_COLUMNS or not body:
         return None
-    plain = _PlainRows(keys, score=_entry_score)
+    plain = PlainRows(keys, score=_entry_score)
     at = {k: i for i, k in enumerate(keys) if k}
     columns = plain.columns + [
         (at.get("adjustment"), _entry_adjustment),
@@ -255,18 +256,16 @@ def write_columns_csv(t: Travellers, scored: ScoredColumns, decimals: int | None
     with the separators around them; the rows are put together a chunk at a time (in
     ``scored.order``) by one ``str.join`` of the texts, laid out row after row by slice assignment.
     """
-    from ..atomic import atomic_write
-
     def texts(column) -> tuple:
         """(value -> cell text, or None when the values are their own texts; the column)."""
         distinct = set(column)
         if (all(type(value) is str for value in distinct) and not _QUOTED.search("".join(distinct))
                 and not any(map(needs_csv_escape, distinct))):
             return None, column
-        return {value: _cell_text(value) for value in distinct}, column
+        return {value: cell_text(value) for value in distinct}, column
 
-    figure_texts = dict(enumerate(_cell_text(format_number(figure, decimals)) for figure in scored.figures))
-    score_texts = {score: ",".join(map(_cell_text, score_cells(score))) for score in set(t.score)}  # 2 cells
+    figure_texts = dict(enumerate(cell_text(format_number(figure, decimals)) for figure in scored.figures))
+    score_texts = {score: ",".join(map(cell_text, score_cells(score))) for score in set(t.score)}  # 2 cells
 
     # one row: session, section, board, table, NS, EW, contract, declarer, tricks, lead, score and
     # adjustment, 4 blanks (group, arrowswitch, penalties), NS MPs, EW MPs

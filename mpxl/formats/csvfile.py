@@ -33,16 +33,17 @@ from operator import attrgetter
 from typing import Any
 
 from ..adjustments import parse_entry
-from ..columnar import two_winner_sections
+from ..atomic import atomic_write
+from ..contract import tricks_from_result
 from ..errors import UserError
 from ..event import Event, Line, Pair
+from ..pairings import check_duplicates, two_winner_sections
 from ..textsafe import csv_text as safe_cell
 from ..textsafe import csv_untext, needs_csv_escape
 from .common import (
     MAX_BOARD,
     MAX_SCORE,
     board_number,
-    check_duplicates,
     check_entry,
     decimals_of,
     decode_text,
@@ -52,6 +53,7 @@ from .common import (
     read_bytes,
     score_from_contract,
     whole_score,
+    written_decimals,
 )
 
 __all__ = ["read_csv", "read_csv_text", "write_csv", "csv_text", "COLUMNS", "NAME_COLUMNS", "NOTE_COLUMN", "ALIASES"]
@@ -98,21 +100,21 @@ def read_csv_text(text: str, source: str = "<csv>") -> Event:
     """Parse CSV travellers from text; ``source`` names the file in messages.
 
     A file whose header has only :data:`PLAIN_COLUMNS` is read in chunks, column by
-    column (:class:`_PlainRows`); a chunk with any other row is read row by row, and a
+    column (:class:`PlainRows`); a chunk with any other row is read row by row, and a
     file the chunks cannot place line by line (a quoted cell over two lines, a row the
     csv module refuses) is read again row by row from the start. Row by row, each row is
     the plain fast path's or :func:`_general_line`'s. Every way gives the same lines and
     the same first error (tests/test_formats_csv.py checks it).
     """
     text = text.lstrip("\ufeff")
-    delimiter = _delimiter(text)
+    delimiter = header_delimiter(text)
 
     def new_reader():
         return csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
 
     reader = new_reader()
-    keys = _header_keys(reader, source)
-    plain = _PlainRows.for_header(keys)
+    keys = header_keys(reader, source)
+    plain = PlainRows.for_header(keys)
     names: list = []  # (section, pair, side, names, where) of every row that names a pair
     read = None
     if plain is not None:
@@ -161,13 +163,13 @@ def _named_pairs(ev: Event, names: list, source: str) -> list:
     return [Pair(number, section, direction, players) for (section, number, direction), (players, _) in seen.items()]
 
 
-def _delimiter(text: str) -> str:
+def header_delimiter(text: str) -> str:
     """The delimiter of the header line: the most frequent of ``,``, ``;`` and tab."""
     first = text.split("\n", 1)[0]
     return max((",", ";", "\t"), key=first.count)
 
 
-def _header_keys(reader, source: str) -> list:
+def header_keys(reader, source: str) -> list:
     """The header row's column keys (``''`` for a blank header cell); UserError if it cannot serve."""
     try:
         header = next(reader)
@@ -257,7 +259,7 @@ def _plain_session(text: str) -> int:
     return int(text) if text else 1
 
 
-class _PlainRows:
+class PlainRows:
     """The fast paths for plain rows: the columns of :data:`PLAIN_COLUMNS` only, exactly the
     header's cells, a whole board number, both pairs, a score blank or a whole number.
 
@@ -279,7 +281,7 @@ class _PlainRows:
         self.known: dict = {}  # per reading function: cell text -> value
 
     @classmethod
-    def for_header(cls, keys: list) -> _PlainRows | None:
+    def for_header(cls, keys: list) -> PlainRows | None:
         """The fast paths for this header, or None if it has a column outside PLAIN_COLUMNS or no ns_score."""
         if "ns_score" not in keys or not {k for k in keys if k} <= PLAIN_COLUMNS:
             return None
@@ -397,7 +399,7 @@ def _split_chunks(text: str, delimiter: str, skip: int):
     csv module's field limit, the csv module reads each line as the line split at the
     delimiter (an empty line as ``[]``): tests/test_formats_csv.py checks it.
     """
-    splittable = _splittable(text)
+    splittable = splittable_text(text)
     if splittable is None:
         return None
     lines = splittable.split("\n")
@@ -418,11 +420,11 @@ def _split_chunks(text: str, delimiter: str, skip: int):
     return chunks()
 
 
-def _splittable(text: str) -> str | None:
+def splittable_text(text: str) -> str | None:
     """``text`` with CR LF line ends as LF, when ``str.split`` can read it as the csv module
     does (no quote, NUL or carriage return alone); else None.
 
-    >>> _splittable("a,b\\r\\n1,2\\r\\n"), _splittable('a,"b"'), _splittable("a\\rb")
+    >>> splittable_text("a,b\\r\\n1,2\\r\\n"), splittable_text('a,"b"'), splittable_text("a\\rb")
     ('a,b\\n1,2\\n', None, None)
     """
     if '"' in text or "\x00" in text:
@@ -434,7 +436,7 @@ def _splittable(text: str) -> str | None:
     return text
 
 
-def _read_chunks(chunks, keys: list, source: str, plain: _PlainRows) -> tuple:
+def _read_chunks(chunks, keys: list, source: str, plain: PlainRows) -> tuple:
     """(lines, decimals) from (first line number, rows) chunks: each chunk column by column, or row
     by row when it has a row that is not plain."""
     lines: list = []
@@ -448,7 +450,7 @@ def _read_chunks(chunks, keys: list, source: str, plain: _PlainRows) -> tuple:
     return lines, decimals
 
 
-def _read_rows(numbered_rows, keys: list, source: str, plain: _PlainRows | None, names: list | None = None) -> tuple:
+def _read_rows(numbered_rows, keys: list, source: str, plain: PlainRows | None, names: list | None = None) -> tuple:
     """(lines, decimals) from (line number, row) pairs, one row at a time: the plain fast path
     when it reads the row, else :func:`_general_line` (which adds the pairs a row names to ``names``)."""
     lines: list = []
@@ -489,12 +491,12 @@ def _general_line(row: list, keys: list, source: str, where: str, names: list | 
     if ns is None or ew is None:
         raise UserError(source, where, "a line needs both ns_pair and ew_pair")
     ns, ew = _pair_id(ns), _pair_id(ew)
-    contract, declarer, tricks = get("contract"), get("declarer"), _tricks(get("tricks"))
+    contract, declarer, tricks = get("contract"), get("declarer"), tricks_cell(get("tricks"))
     adjustment, score_text = get("adjustment"), get("ns_score")
     if adjustment is not None:
         score = check_entry(adjustment, source, f"{where}, column adjustment")
     elif score_text is not None:
-        score = _score(score_text, source, f"{where}, column ns_score")
+        score = score_cell(score_text, source, f"{where}, column ns_score")
     elif contract is not None:
         score = score_from_contract(board, contract, declarer, tricks, source, where)
         tricks = tricks_of_contract(contract, tricks)
@@ -543,7 +545,7 @@ def _general_line(row: list, keys: list, source: str, where: str, names: list | 
     return line, decimals
 
 
-def _tricks(text: str | None):
+def tricks_cell(text: str | None):
     """A ``tricks`` cell (stripped; None when blank): a whole number of tricks, or the text as
     written (a result such as ``=``, ``+1``, ``-2``, read against the contract)."""
     if text is not None and re.fullmatch(r"\d+(\.0+)?", text):
@@ -560,8 +562,6 @@ def tricks_of_contract(contract: str, tricks):
     """
     if not isinstance(tricks, str):
         return tricks
-    from ..contract import tricks_from_result
-
     if contract.strip().lower() in ("pass", "p", "passed", "passed out"):
         return None
     return tricks_from_result(contract, tricks)
@@ -572,7 +572,7 @@ def _pair_id(text: str) -> str:
     return text[:-2] if re.fullmatch(r"\d+\.0", text) else text
 
 
-def _score(text: str, source: str, where: str):
+def score_cell(text: str, source: str, where: str):
     value = whole_score(text, source, where)  # the one rule for a score written as a number
     return check_entry(text, source, where) if value is None else value
 
@@ -580,7 +580,7 @@ def _score(text: str, source: str, where: str):
 def _detect_winners(ev: Event) -> None:
     """Two winners when no pair number sits both NS and EW in a section, or when NS n meets EW n
     (Mitchell numbering, where NS 1 and EW 1 are different pairs); else one
-    (:func:`mpxl.columnar.two_winner_sections`)."""
+    (:func:`mpxl.pairings.two_winner_sections`)."""
     lines = ev.lines
     two = two_winner_sections(list(map(_SECTION, lines)), list(map(_NS_PAIR, lines)), list(map(_EW_PAIR, lines)))
     for sec in ev.sections():
@@ -597,8 +597,6 @@ def csv_text(result_or_event) -> str:
     >>> print(csv_text(Event(lines=[Line(1, "1", "2", score=420)])).splitlines()[1])
     1,,1,,1,2,,,,,420,,,,,,,
     """
-    from .usebio import _decimals
-
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     event = getattr(result_or_event, "event", result_or_event)
@@ -606,12 +604,13 @@ def csv_text(result_or_event) -> str:
     noted = any(ln.note for ln in event.lines)
     if not (named or noted):
         w.writerow(COLUMNS)
-        _write_rows(buf, w, _scored_lines(result_or_event), _decimals(result_or_event))
+        _write_rows(buf, w, _scored_lines(result_or_event), written_decimals(result_or_event))
         return buf.getvalue()
     # names and notes: every row through the csv writer, the extra columns after the usual ones
     w.writerow(COLUMNS + (NAME_COLUMNS if named else ()) + ((NOTE_COLUMN,) if noted else ()))
     rows = io.StringIO()
-    _write_rows(rows, csv.writer(rows, lineterminator="\n"), _scored_lines(result_or_event), _decimals(result_or_event))
+    decimals = written_decimals(result_or_event)
+    _write_rows(rows, csv.writer(rows, lineterminator="\n"), _scored_lines(result_or_event), decimals)
     extra_rows = []
     for ln in _lines_in_order(result_or_event):
         extra = []
@@ -625,8 +624,8 @@ def csv_text(result_or_event) -> str:
         extra_rows.append(extra)
     for row, extra in zip(csv.reader(io.StringIO(rows.getvalue(), newline="")), extra_rows):
         if any(map(needs_csv_escape, row + extra)):  # the rows' cells are written already (escaped): quote them again
-            buf.write(",".join(['"' + c.replace('"', '""') + '"' if needs_csv_escape(c) else _cell_text(c)
-                                for c in row] + list(map(_cell_text, extra))) + "\n")
+            buf.write(",".join(['"' + c.replace('"', '""') + '"' if needs_csv_escape(c) else cell_text(c)
+                                for c in row] + list(map(cell_text, extra))) + "\n")
         else:
             w.writerow(row + extra)
     return buf.getvalue()
@@ -656,7 +655,7 @@ _DETAILS = attrgetter("contract", "declarer", "tricks", "lead", "group", "arrows
 _NO_DETAILS = (None, None, None, None, "", False, None, None)
 
 
-def _cell_text(value) -> str:
+def cell_text(value) -> str:
     """``value`` as the csv writer writes it in a row of several cells (quoted when it must be); a
     text that a spreadsheet could take for a formula neutralised (:func:`mpxl.textsafe.csv_text`)."""
     if needs_csv_escape(value):
@@ -686,14 +685,14 @@ def _write_rows(buf, writer, scored, decimals) -> None:
 
     def figure(value) -> tuple:
         text = figure_text(value, decimals)
-        hit = figures[id(value)] = (value, text, _cell_text(text))
+        hit = figures[id(value)] = (value, text, cell_text(text))
         return hit
 
     cells: dict = {}  # an int or str value (never equal to each other) -> its cell text and a comma
     known_cell = cells.get
 
     def cell(value) -> str:
-        text = cells[value] = _cell_text(value) + ","
+        text = cells[value] = cell_text(value) + ","
         return text
 
     write = buf.write
@@ -721,15 +720,13 @@ def _write_rows(buf, writer, scored, decimals) -> None:
             (known_figure(id(ew_mp)) or figure(ew_mp))[1],
         ]
         if any(map(needs_csv_escape, row)):
-            write(",".join(map(_cell_text, row)) + "\n")
+            write(",".join(map(cell_text, row)) + "\n")
         else:
             writer.writerow(row)
 
 
 def write_csv(result_or_event, path: str | os.PathLike) -> None:
     """Write a scored event (or a bare Event) as CSV travellers, atomically (UTF-8)."""
-    from ..atomic import atomic_write
-
     text = csv_text(result_or_event)
     with atomic_write(path, encoding="utf-8", newline="") as f:
         f.write(text)

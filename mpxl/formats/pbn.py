@@ -33,10 +33,11 @@ import re
 from fractions import Fraction
 
 from ..adjustments import ARTIFICIAL_CODES, Artificial, parse_entry
-from ..columnar import two_winner_sections
+from ..atomic import atomic_write
 from ..contract import board_dealer, board_vulnerability
 from ..errors import UserError
 from ..event import Deal, Event, Line, Pair, Player
+from ..pairings import two_winner_sections
 from ..textsafe import pbn_string, pbn_unescape
 from .common import (
     board_number,
@@ -44,6 +45,7 @@ from .common import (
     decimals_of,
     decode_text,
     figure_text,
+    figures_to_write,
     format_number,
     number_or_none,
     percentage_text,
@@ -51,6 +53,7 @@ from .common import (
     score_from_contract,
     totals_decimals,
     whole_score,
+    written_decimals,
 )
 
 __all__ = ["read_pbn", "read_pbn_text", "write_pbn", "pbn_text", "parse_columns", "split_row"]
@@ -401,7 +404,7 @@ def _total_table(ev: Event, table, section_tag: str, source: str) -> None:
 def _winners(ev: Event) -> None:
     """One winner unless the TotalScoreTable ranks NS and EW apart (a rank, or a pair number, repeats
     across directions);
-    with no TotalScoreTable, the travellers' rule (:func:`mpxl.columnar.two_winner_sections`: no pair
+    with no TotalScoreTable, the travellers' rule (:func:`mpxl.pairings.two_winner_sections`: no pair
     plays both directions, or NS n meets EW n as in a Mitchell)."""
     lines = ev.lines
     travellers = two_winner_sections(
@@ -474,11 +477,9 @@ def pbn_text(result_or_event, decimals: int | None = None) -> str:
     >>> print(pbn_text(Event(lines=[Line(1, "1", "2", score=-50)])).splitlines()[-2])
     -  - 1 2 - - - -      -   "50"      -      -
     """
-    from .usebio import _decimals, _unpack
-
-    event, scored, pairs = _unpack(result_or_event)
+    event, scored, pairs = figures_to_write(result_or_event)
     if decimals is None:
-        decimals = _decimals(result_or_event)
+        decimals = written_decimals(result_or_event)
     opts = getattr(result_or_event, "options", None)
     # a bare event carries its own program's figures, so its program's name; a scored one mpxl's
     generator = event.program if isinstance(result_or_event, Event) and event.program else "mpxl"
@@ -549,8 +550,6 @@ def pbn_text(result_or_event, decimals: int | None = None) -> str:
 
 def write_pbn(result_or_event, path: str | os.PathLike, encoding: str = "utf-8") -> None:
     """Write a scored event (or a bare Event) as PBN, atomically (UTF-8 unless told ISO-8859-1)."""
-    from ..atomic import atomic_write
-
     text = pbn_text(result_or_event)
     if encoding.lower().replace("-", "") in ("latin1", "iso88591"):
         text = text.encode("latin-1", errors="replace").decode("latin-1")

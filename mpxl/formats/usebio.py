@@ -29,6 +29,8 @@ import xml.etree.ElementTree as StdET
 import defusedxml
 import defusedxml.ElementTree as SafeET
 
+from .. import __version__
+from ..atomic import atomic_write
 from ..contract import Direction, board_dealer, board_vulnerability
 from ..errors import UserError
 from ..event import SEATS, Club, Deal, Event, Line, MasterPoints, Pair, Player
@@ -38,14 +40,15 @@ from .common import (
     check_entry,
     decimals_of,
     entry_text,
-    figure_decimals,
     figure_text,
+    figures_to_write,
     number_or_none,
     percentage_text,
     read_bytes,
     score_from_contract,
     totals_decimals,
     whole_score,
+    written_decimals,
 )
 
 __all__ = ["read_usebio", "read_usebio_bytes", "write_usebio", "usebio_text"]
@@ -302,9 +305,9 @@ def usebio_text(result_or_event, decimals: int | None = None) -> str:
     >>> "<SCORE>420</SCORE>" in text and text.startswith('<?xml version="1.0" encoding="UTF-8"?>')
     True
     """
-    event, scored, pairs = _unpack(result_or_event)
+    event, scored, pairs = figures_to_write(result_or_event)
     if decimals is None:
-        decimals = _decimals(result_or_event)
+        decimals = written_decimals(result_or_event)
     opts = getattr(result_or_event, "options", None)
     out = [
         '<?xml version="1.0" encoding="UTF-8"?>\n',
@@ -322,8 +325,6 @@ def usebio_text(result_or_event, decimals: int | None = None) -> str:
     if isinstance(result_or_event, Event) and event.program:  # a bare event: its own figures, its program's
         out.append(_el("PROGRAM_NAME", event.program, 6))
     else:
-        from .. import __version__
-
         out.append(_el("PROGRAM_NAME", "mpxl", 6))
         out.append(_el("PROGRAM_VERSION", __version__, 6))
     if event.title:
@@ -453,29 +454,8 @@ def _handset(event) -> list:
     return out
 
 
-def _decimals(obj) -> int | None:
-    """The decimals of the figures written: the scoring's, or the file's own for a bare Event."""
-    if isinstance(obj, Event) and obj.published_decimals is not None:
-        return obj.published_decimals
-    return figure_decimals(getattr(obj, "options", None))
-
-
-def _unpack(obj):
-    """(event, [(line, ns_mp, ew_mp)], [(pair, PairResult or None)]) from a SessionResult, or from an
-    Event with the figures it was read with (its lines' and pairs' published ones)."""
-    if hasattr(obj, "boards") and hasattr(obj, "event") and hasattr(obj, "pairs"):
-        scored = [(sl.line, sl.ns_mp, sl.ew_mp) for b in obj.boards for sl in b.lines]
-        pairs = [(pr.pair, pr) for pr in obj.pairs]
-        return obj.event, scored, pairs
-    ev = obj  # a bare event: the file's own figures, as read
-    scored = [(ln, ln.published_ns_mp, ln.published_ew_mp) for ln in ev.lines]
-    return ev, scored, [(p, None) for p in ev.pairs]
-
-
 def write_usebio(result_or_event, path: str | os.PathLike) -> None:
     """Write a scored event (or a bare Event) as USEBIO 1.2 XML, atomically."""
-    from ..atomic import atomic_write
-
     text = usebio_text(result_or_event)
     with atomic_write(path, encoding="utf-8", newline="\n") as f:
         f.write(text)

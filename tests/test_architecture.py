@@ -1,0 +1,112 @@
+"""The shape of the package, read from its source with ast: no import circle, a pure core that
+imports no adapter and hides no import inside a function, no private name imported across modules."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "mpxl"
+
+#: The pure core: scoring rules and the event model, standard library only.
+CORE = {
+    "mpxl.adjustments", "mpxl.board", "mpxl.columnar", "mpxl.contract", "mpxl.conventions", "mpxl.errors",
+    "mpxl.event", "mpxl.fouled", "mpxl.inference", "mpxl.matchpoints", "mpxl.methods", "mpxl.pairings",
+    "mpxl.rounding", "mpxl.session", "mpxl.settings", "mpxl.study",
+}
+
+
+def _modules() -> dict[str, Path]:
+    out = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        out[".".join(parts)] = path
+    return out
+
+
+MODULES = _modules()
+
+
+def _imports(name: str) -> list[tuple[str, list[str], bool, int]]:
+    """(module imported, names imported from it, at the module's top level?, line) of each import."""
+    path = MODULES[name]
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    top = {id(node) for node in tree.body}
+    package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out += [(a.name, [], id(node) in top, node.lineno) for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package[: len(package) - node.level + 1]
+                module = ".".join(base + ([node.module] if node.module else []))
+            else:
+                module = node.module or ""
+            if module == "__future__":
+                continue
+            out.append((module, [a.name for a in node.names], id(node) in top, node.lineno))
+    return out
+
+
+def _edges(name: str) -> set[str]:
+    """The mpxl modules ``name`` imports, at the top or inside a function."""
+    out = set()
+    for module, names, _top, _line in _imports(name):
+        for target in [module] + [f"{module}.{n}" for n in names]:
+            if target in MODULES and target != name:
+                out.add(target)
+    return out
+
+
+def test_the_core_list_names_modules_that_exist():
+    assert CORE <= set(MODULES), CORE - set(MODULES)
+
+
+def test_no_import_circle():
+    graph = {name: _edges(name) for name in MODULES}
+    circles = []
+
+    def visit(node, path, on_path, done):
+        on_path.add(node)
+        path.append(node)
+        for nxt in sorted(graph[node]):
+            if nxt in on_path:
+                circles.append(path[path.index(nxt):] + [nxt])
+            elif nxt not in done:
+                visit(nxt, path, on_path, done)
+        path.pop()
+        on_path.discard(node)
+        done.add(node)
+
+    done: set[str] = set()
+    for name in sorted(graph):
+        if name not in done:
+            visit(name, [], set(), done)
+    assert not circles, " ; ".join(" -> ".join(c) for c in circles)
+
+
+@pytest.mark.parametrize("name", sorted(CORE))
+def test_the_core_imports_the_core_and_the_standard_library_only(name):
+    import sys
+
+    for module, _names, top, line in _imports(name):
+        assert top, f"{name}, line {line}: import of {module} inside a function"
+        if module.startswith("mpxl"):
+            imported = {module, *(f"{module}.{n}" for n in _names)} & set(MODULES)
+            assert imported <= CORE, f"{name}, line {line}: imports the adapter {sorted(imported - CORE)}"
+        else:
+            root = module.split(".")[0]
+            assert root in sys.stdlib_module_names, f"{name}, line {line}: imports {module}, not the standard library"
+
+
+@pytest.mark.parametrize("name", sorted(MODULES))
+def test_no_private_name_is_imported_from_another_module(name):
+    for module, names, _top, line in _imports(name):
+        if module.startswith("mpxl"):
+            private = [n for n in names if n.startswith("_") and not n.startswith("__")]
+            assert not private, f"{name}, line {line}: imports {private} from {module}"
