@@ -33,7 +33,7 @@ def generated(tables: int, boards: int, sections: int, short: int, seed: int = 1
         for b in range(1, boards + 1):
             pairs = [str(p) for p in range(1, 2 * tables + 1)]
             rnd.shuffle(pairs)
-            lines += [Line(b, pairs[2 * t], pairs[2 * t + 1], sec, rnd.choice(SCORES)) for t in range(tables)]
+            lines += [Line(b, pairs[2 * t], pairs[2 * t + 1], sec, score=rnd.choice(SCORES)) for t in range(tables)]
     for _ in range(short):
         lines.pop(rnd.randrange(len(lines)))
     event = Event(lines=lines, winners={s: 1 for s in "ABCDEFGH"[:sections]})

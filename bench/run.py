@@ -589,7 +589,7 @@ def bench_libreoffice(workdir: Path, log) -> dict:
     from mpxl.session import ScoringOptions, score_event
 
     rows = generate(15 * 36, "field", seed=5)  # 15 tables x 36 boards, one Mitchell section
-    ev = Event(lines=[Line(b, str(ns), str(ew), "", sc, table=t) for _s, b, t, ns, ew, sc in rows], winners={"": 2})
+    ev = Event(lines=[Line(b, str(ns), str(ew), score=sc, table=t) for _s, b, t, ns, ew, sc in rows], winners={"": 2})
     result = score_event(ev, ScoringOptions())
     book = workdir / "session.xlsx"
     write_event_workbook(result, book)

@@ -94,7 +94,11 @@ class Deal:
 
 @dataclass(slots=True)
 class Line:
-    """One traveller line: one table's result on one board."""
+    """One traveller line: one table's result on one board.
+
+    Built by name past the section: ``Line(3, "1", "2", score=420, contract="4S", declarer="N", tricks=10)``
+    (the column-by-column CSV reading alone passes every field in order, for speed).
+    """
 
     board: int
     ns_pair: str

@@ -127,7 +127,7 @@ def events(draw):
                 sc = draw(st.one_of(st.sampled_from([-100, 50, 110, 420, 450]), st.none(),
                                     st.sampled_from(["A+", "60/40", "30% 420 + 70% 450"]) if draw(st.booleans()) and board == 2 else st.none()))
                 ew = (t + board) % tables + 1 + 100
-                lines.append(Line(board, str(t), str(ew), sec, sc, session=draw(st.sampled_from([1, 1, 2]))))
+                lines.append(Line(board, str(t), str(ew), sec, score=sc, session=draw(st.sampled_from([1, 1, 2]))))
     return Event(lines=lines)
 
 

@@ -76,9 +76,9 @@ def test_round_trip(path, ext, tmp_path):
 
 @pytest.mark.parametrize("ext", [".xml", ".pbn", ".csv"])
 def test_bare_event_round_trip(ext, tmp_path):
-    event = Event(lines=[Line(1, "1", "2", "", 420, "4S", "N", 10), Line(1, "3", "4", "", "-150|-50"),
-                         Line(2, "1", "4", "", "30% 420 + 70% 450"), Line(2, "3", "2", "", None),
-                         Line(3, "1", "3", "", 0, "PASS")], title="Bare", winners={"": 1})
+    event = Event(lines=[Line(1, "1", "2", "", score=420, contract="4S", declarer="N", tricks=10), Line(1, "3", "4", "", score="-150|-50"),
+                         Line(2, "1", "4", "", score="30% 420 + 70% 450"), Line(2, "3", "2", "", score=None),
+                         Line(3, "1", "3", "", score=0, contract="PASS")], title="Bare", winners={"": 1})
     out = tmp_path / f"bare{ext}"
     write_event(event, out)
     back = read_event(out)
@@ -241,7 +241,7 @@ def club_events(draw):
         for table in (1, 2, 3):
             score = draw(st.sampled_from([420, -50, 100, -620, 0, 1430, "A+", "A5050", None]))
             mps = draw(st.sampled_from([(None, None), (2.0, 2.0), (3.5, 0.5), (1.25, 2.75)]))
-            lines.append(Line(board, str(table), str((table + board - 2) % 3 + 1), "", score, table=table,
+            lines.append(Line(board, str(table), str((table + board - 2) % 3 + 1), "", score=score, table=table,
                               published_ns_mp=mps[0], published_ew_mp=mps[1],
                               note=draw(st.one_of(st.just(""), TEXT))))
     pairs = []

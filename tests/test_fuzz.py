@@ -511,8 +511,8 @@ def hostile_events(draw):
     title, section, ns, ew, name = (draw(HOSTILE_TEXT) for _ in range(5))
     if ns == ew:
         ew = ew + "x"
-    lines = [Line(1, ns, ew, section, 420), Line(1, "90", "91", section, 400),
-             Line(2, ns, "91", section, -50), Line(2, "90", ew, section, 100)]
+    lines = [Line(1, ns, ew, section, score=420), Line(1, "90", "91", section, score=400),
+             Line(2, ns, "91", section, score=-50), Line(2, "90", ew, section, score=100)]
     pairs = [Pair(ns, section, "NS", (name, "B")), Pair("90", section, "NS", ("C", "D")),
              Pair(ew, section, "EW", ("E", name)), Pair("91", section, "EW", ("G", "H"))]
     return Event(lines=lines, pairs=pairs, title=title, winners={section: 2}, source="fuzz")

@@ -46,7 +46,7 @@ def club_event(seed: int, tables: int = 5, boards: int = 8, sections: tuple = ("
             pairs = [str(p) for p in range(1, 2 * tables + 1)]
             rnd.shuffle(pairs)
             for t in range(tables):
-                lines.append(Line(b, pairs[2 * t], pairs[2 * t + 1], sec, rnd.choice(SCORES)))
+                lines.append(Line(b, pairs[2 * t], pairs[2 * t + 1], sec, score=rnd.choice(SCORES)))
     for _ in range(short):
         lines.pop(rnd.randrange(len(lines)))
     for i in rnd.sample(range(len(lines)), artificial):

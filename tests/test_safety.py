@@ -24,8 +24,8 @@ HOSTILE = [
 
 def hostile_event(text: str) -> Event:
     """An event where the title, a section, both pairs' labels and a player's name are ``text``."""
-    lines = [Line(1, text, "2", text, 420, contract="4S", declarer="N", tricks=10),
-             Line(1, "3", "4", text, 400), Line(2, text, "4", text, -50), Line(2, "3", "2", text, 100)]
+    lines = [Line(1, text, "2", text, score=420, contract="4S", declarer="N", tricks=10),
+             Line(1, "3", "4", text, score=400), Line(2, text, "4", text, score=-50), Line(2, "3", "2", text, score=100)]
     pairs = [Pair(text, text, "NS", (text, "Bob")), Pair("3", text, "NS", ("Ann", "Cy")),
              Pair("2", text, "EW", ("Di", "Ed")), Pair("4", text, "EW", ("Fay", "Gus"))]
     return Event(lines=lines, pairs=pairs, title=text, winners={text: 2}, source="hostile")

@@ -346,7 +346,7 @@ class PlainRows:
                 none,
                 wheres,
             )
-        )  # the fields of _line, column by column
+        )  # the fields of _line, column by column, in Line's field order (a call by name per line: up to 1 us more a line)
 
     def _values(self, cells: Sequence[str], read: Callable[[str], Any]) -> list[Any]:
         """The values of one column's cells, each distinct text read once in the file; ValueError if one is not plain.
@@ -517,16 +517,16 @@ def _general_line(row: list, keys: list, source: str, where: str, names: list | 
         raise UserError(source, f"{where}, column session", f"{session_text!r} is not a session number") from None
     table = get("table")
     line = Line(
-        board,
-        ns,
-        ew,
-        get("section") or "",
-        score,
-        contract,
-        declarer,
-        tricks if isinstance(tricks, int) or tricks is None else None,
-        get("lead"),
-        int(table) if table is not None and table.isascii() and table.isdigit() else table,
+        board=board,
+        ns_pair=ns,
+        ew_pair=ew,
+        section=get("section") or "",
+        score=score,
+        contract=contract,
+        declarer=declarer,
+        tricks=tricks if isinstance(tricks, int) or tricks is None else None,
+        lead=get("lead"),
+        table=int(table) if table is not None and table.isascii() and table.isdigit() else table,
         group=get("group") or "",
         arrowswitch=flag in _TRUE,
         ns_penalty=get("ns_penalty"),
