@@ -479,67 +479,216 @@ def _ranks(
     return winners, top3
 
 
-class _Acc:
-    """Running sums of one method's errors (percentage points)."""
+@dataclass(slots=True)
+class _Moments:
+    """Count, sum and sum of squares of errors (percentage points)."""
 
-    __slots__ = ("n", "s", "ss", "sa", "sp_n", "sp", "top", "bot", "bins", "rank_n", "win", "top3")
+    count: int = 0
+    total: float = 0.0
+    squares: float = 0.0
 
-    def __init__(self, bins: int):
-        self.n = 0
-        self.s = self.ss = self.sa = self.sp = 0.0
-        self.sp_n = 0
-        self.top: list[float] = [0, 0.0, 0.0]
-        self.bot: list[float] = [0, 0.0, 0.0]
-        self.bins: list[list[float]] = [[0, 0.0, 0.0] for _ in range(bins)]
-        self.rank_n = self.win = self.top3 = 0
+    def merge(self, other: _Moments) -> None:
+        self.count += other.count
+        self.total += other.total
+        self.squares += other.squares
 
-    def merge(self, other: _Acc) -> None:
-        self.n += other.n
-        self.s += other.s
-        self.ss += other.ss
-        self.sa += other.sa
-        self.sp += other.sp
-        self.sp_n += other.sp_n
-        for mine, theirs in ((self.top, other.top), (self.bot, other.bot), *zip(self.bins, other.bins)):
-            for j in range(3):
-                mine[j] += theirs[j]
-        self.rank_n += other.rank_n
-        self.win += other.win
-        self.top3 += other.top3
+    def mean(self) -> float:
+        return self.total / self.count if self.count else math.nan
+
+    def rms(self) -> float:
+        return math.sqrt(self.squares / self.count) if self.count else math.nan
+
+
+@dataclass(slots=True)
+class _MethodErrors:
+    """Running sums of one method's errors on one event (percentage points), and its ranking changes."""
+
+    lines: _Moments = field(default_factory=_Moments)  # every estimated line
+    abs_total: float = 0.0  # sum of |error|
+    spread: _Moments = field(default_factory=_Moments)  # error signed by the line's side of the average
+    top: _Moments = field(default_factory=_Moments)  # the board's top line(s)
+    bottom: _Moments = field(default_factory=_Moments)  # the board's bottom line(s)
+    bins: list[_Moments] = field(default_factory=list)  # per bin of S / top on the short board
+    rankings: int = 0  # (trial, ranking) pairs counted
+    winner_changes: int = 0
+    top3_changes: int = 0
+
+    @classmethod
+    def new(cls, bins: int) -> _MethodErrors:
+        return cls(bins=[_Moments() for _ in range(bins)])
+
+    def merge(self, other: _MethodErrors) -> None:
+        self.lines.merge(other.lines)
+        self.abs_total += other.abs_total
+        self.spread.merge(other.spread)
+        for mine, theirs in ((self.top, other.top), (self.bottom, other.bottom), *zip(self.bins, other.bins)):
+            mine.merge(theirs)
+        self.rankings += other.rankings
+        self.winner_changes += other.winner_changes
+        self.top3_changes += other.top3_changes
 
     def stats(self, method: str) -> MethodStats:
-        def mean(total: float, count: float) -> float:
-            return total / count if count else math.nan
-
-        def rms(total: float, count: float) -> float:
-            return math.sqrt(total / count) if count else math.nan
-
         nb = len(self.bins)
+        lines = self.lines
         return MethodStats(
             method=method,
-            lines=self.n,
-            rmse=rms(self.ss, self.n),
-            bias=mean(self.s, self.n),
-            spread_bias=mean(self.sp, self.sp_n),
-            mean_abs=mean(self.sa, self.n),
-            top_bias=mean(self.top[1], self.top[0]),
-            top_rmse=rms(self.top[2], self.top[0]),
-            top_lines=int(self.top[0]),
-            bottom_bias=mean(self.bot[1], self.bot[0]),
-            bottom_rmse=rms(self.bot[2], self.bot[0]),
-            bottom_lines=int(self.bot[0]),
-            winner_changed=mean(self.win, self.rank_n),
-            top3_changed=mean(self.top3, self.rank_n),
-            rankings=self.rank_n,
-            by_rank=[
-                [round(b / nb, 6), round((b + 1) / nb, 6), c, mean(s, c), rms(ss, c)]
-                for b, (c, s, ss) in enumerate(self.bins)
-            ],
+            lines=lines.count,
+            rmse=lines.rms(),
+            bias=lines.mean(),
+            spread_bias=self.spread.mean(),
+            mean_abs=self.abs_total / lines.count if lines.count else math.nan,
+            top_bias=self.top.mean(),
+            top_rmse=self.top.rms(),
+            top_lines=self.top.count,
+            bottom_bias=self.bottom.mean(),
+            bottom_rmse=self.bottom.rms(),
+            bottom_lines=self.bottom.count,
+            winner_changed=self.winner_changes / self.rankings if self.rankings else math.nan,
+            top3_changed=self.top3_changes / self.rankings if self.rankings else math.nan,
+            rankings=self.rankings,
+            by_rank=[[round(b / nb, 6), round((b + 1) / nb, 6), m.count, m.mean(), m.rms()]
+                     for b, m in enumerate(self.bins)],
         )
 
 
 def _event_name(event: Event, index: int) -> str:
     return event.title or event.source or f"event {index + 1}"
+
+
+#: Per ranking: its (winner set, top three) on the real session.
+_BaseRanks = dict[tuple[str, "str | None"], tuple[frozenset[PairKey], frozenset[tuple[PairKey, int]]]]
+
+
+@dataclass
+class _EventBaseline:
+    """One event as the study starts from it: its real session and the boards it can use."""
+
+    name: str
+    baseline: Baseline
+    rankings: Rankings
+    base_ranks: _BaseRanks
+    usable: list[StudyBoard]
+    skipped: list[str]
+
+
+def _baselines(events: Sequence[Event], opts: StudyOptions) -> list[_EventBaseline]:
+    """Each event's real session, and its boards with enough results for the options (the others
+    listed as skipped, with the reason)."""
+    K = opts.amount
+    out = []
+    for idx, ev in enumerate(events):
+        boards, baseline, rankings, skipped = study_boards(ev, idx)
+        usable = []
+        for b in boards:
+            N = b.results
+            if opts.mode == "remove" and N - K < 2:
+                skipped.append(f"{_board_key_label(b.section, b.board)}: {N} results, too few to hide {K} and keep 2")
+            elif opts.mode == "foul" and N <= K:
+                skipped.append(f"{_board_key_label(b.section, b.board)}: {N} results, not more than {K}")
+            else:
+                usable.append(b)
+        pcts = {k: v[0] / v[1] if v[1] else 0.0 for k, v in baseline.items()}
+        base_ranks = {r: _ranks(pcts, keys) for r, keys in rankings.items()}
+        out.append(_EventBaseline(_event_name(ev, idx), baseline, rankings, base_ranks, usable, skipped))
+    return out
+
+
+def _choices(boards: list[StudyBoard], opts: StudyOptions) -> tuple[Iterable[Sequence[Sequence[int]]], int]:
+    """(every trial's choice of K results on every board, the number of trials): all of them when
+    the study is exhaustive, else ``opts.trials`` random ones (seeded)."""
+    K = opts.amount
+    if opts.exhaustive:
+        choices_per_board = [list(combinations(range(b.results), K)) for b in boards]
+        total = 1
+        for c in choices_per_board:
+            total *= len(c)
+            if total > MAX_EXHAUSTIVE:
+                raise ValueError(f"an exhaustive study would need more than {MAX_EXHAUSTIVE} trials; use random trials")
+        return product(*choices_per_board), total
+    rng = random.Random(opts.seed)
+    trials = (tuple(rng.sample(range(b.results), K) for b in boards) for _ in range(opts.trials))
+    return trials, opts.trials
+
+
+def _estimate_board(
+    b: StudyBoard, chosen: Sequence[int], opts: StudyOptions, errors: list[_MethodErrors],
+    deltas: list[dict[PairKey, float]],
+) -> None:
+    """One board of one trial: hide (or foul after) the ``chosen`` results, estimate the rest with
+    each method, and add each line's error to ``errors`` and its change of matchpoints to the
+    pairs' ``deltas`` (one per method)."""
+    N = b.results
+    first = set(chosen)
+    if opts.mode == "remove":
+        groups = [[i for i in range(N) if i not in first]]
+    else:
+        groups = [sorted(first), [i for i in range(N) if i not in first]]
+    fouled = len(groups) > 1
+    sizes = [len(g) for g in groups]
+    to_pp = 100.0 / (2 * (N - 1))
+    nb = opts.bins
+    for g in groups:
+        n = len(g)
+        rows = _group_estimates(b.scores, g, N, sizes, opts.small_groups, fouled)
+        if n > 1:
+            smax = max(r[1] for r in rows)
+            smin = min(r[1] for r in rows)
+            mid = n - 1
+        for i, s, ests in rows:
+            t = b.truth[i]
+            if n > 1:
+                q = s / (2 * (n - 1))
+                sign = (s > mid) - (s < mid)
+                at_top = s == smax and smax != smin
+                at_bot = s == smin and smax != smin
+            else:
+                q, sign, at_top, at_bot = 0.5, 0, False, False
+            bin_ = min(int(q * nb), nb - 1)
+            pk, mk = b.plus[i], b.minus[i]
+            for j, est in enumerate(ests):
+                d = est - t
+                e = d * to_pp
+                acc = errors[j]
+                moments = acc.lines
+                moments.count += 1
+                moments.total += e
+                moments.squares += e * e
+                acc.abs_total += abs(e)
+                if sign:
+                    acc.spread.count += 1
+                    acc.spread.total += sign * e
+                if at_top:
+                    moments = acc.top
+                    moments.count += 1
+                    moments.total += e
+                    moments.squares += e * e
+                if at_bot:
+                    moments = acc.bottom
+                    moments.count += 1
+                    moments.total += e
+                    moments.squares += e * e
+                moments = acc.bins[bin_]
+                moments.count += 1
+                moments.total += e
+                moments.squares += e * e
+                if d:
+                    dd = deltas[j]
+                    ds = d * b.session_factor
+                    dd[pk] = dd.get(pk, 0.0) + ds
+                    dd[mk] = dd.get(mk, 0.0) - ds
+
+
+def _count_ranking_changes(
+    base: _EventBaseline, errors: list[_MethodErrors], deltas: list[dict[PairKey, float]]
+) -> None:
+    """For each method, whether the trial's estimates changed each ranking's winner and top three."""
+    for acc, dd in zip(errors, deltas):
+        pcts = {k: (v[0] + dd.get(k, 0.0)) / v[1] if v[1] else 0.0 for k, v in base.baseline.items()}
+        for r, keys in base.rankings.items():
+            win, top3 = _ranks(pcts, keys)
+            acc.rankings += 1
+            acc.winner_changes += win != base.base_ranks[r][0]
+            acc.top3_changes += top3 != base.base_ranks[r][1]
 
 
 def study(
@@ -558,151 +707,42 @@ def study(
     >>> a.to_dict() == b.to_dict(), a.boards, a.method("neuberg").lines
     (True, 2, 180)
     """
-    opts = options
-    K = opts.amount
-    rule = opts.small_groups
-    nb = opts.bins
-    rng = random.Random(opts.seed)
-
-    all_boards: list[StudyBoard] = []
-    baselines: list[
-        tuple[
-            Baseline, Rankings, dict[tuple[str, str | None], tuple[frozenset[PairKey], frozenset[tuple[PairKey, int]]]]
-        ]
-    ] = []
-    event_info: list[tuple[str, list[StudyBoard], list[str]]] = []
-    for idx, ev in enumerate(events):
-        boards, baseline, rankings, skipped = study_boards(ev, idx)
-        usable = []
-        for b in boards:
-            N = b.results
-            if opts.mode == "remove" and N - K < 2:
-                skipped.append(f"{_board_key_label(b.section, b.board)}: {N} results, too few to hide {K} and keep 2")
-            elif opts.mode == "foul" and N <= K:
-                skipped.append(f"{_board_key_label(b.section, b.board)}: {N} results, not more than {K}")
-            else:
-                usable.append(b)
-        all_boards.extend(usable)
-        pcts = {k: v[0] / v[1] if v[1] else 0.0 for k, v in baseline.items()}
-        base_ranks = {r: _ranks(pcts, keys) for r, keys in rankings.items()}
-        baselines.append((baseline, rankings, base_ranks))
-        event_info.append((_event_name(ev, idx), usable, skipped))
-
-    # every trial's choice on every board
-    if opts.exhaustive:
-        choices_per_board = [list(combinations(range(b.results), K)) for b in all_boards]
-        total = 1
-        for c in choices_per_board:
-            total *= len(c)
-            if total > MAX_EXHAUSTIVE:
-                raise ValueError(f"an exhaustive study would need more than {MAX_EXHAUSTIVE} trials; use random trials")
-        trial_iter: Iterable[Sequence[Sequence[int]]] = product(*choices_per_board)
-        n_trials = total
-    else:
-        n_trials = opts.trials
-        trial_iter = (tuple(rng.sample(range(b.results), K) for b in all_boards) for _ in range(n_trials))
-
-    accs = [[_Acc(nb) for _ in METHODS] for _ in events]
-    M = len(METHODS)
-    for choice in trial_iter:
+    bases = _baselines(events, options)
+    all_boards = [b for base in bases for b in base.usable]
+    trials, n_trials = _choices(all_boards, options)
+    errors = [[_MethodErrors.new(options.bins) for _ in METHODS] for _ in events]
+    for choice in trials:
         deltas: list[list[dict[PairKey, float]]] = [[{} for _ in METHODS] for _ in events]
         for b, chosen in zip(all_boards, choice):
-            N = b.results
-            first = set(chosen)
-            if opts.mode == "remove":
-                groups = [[i for i in range(N) if i not in first]]
-            else:
-                groups = [sorted(first), [i for i in range(N) if i not in first]]
-            fouled = len(groups) > 1
-            sizes = [len(g) for g in groups]
-            to_pp = 100.0 / (2 * (N - 1))
-            ev_acc = accs[b.event]
-            ev_delta = deltas[b.event]
-            for g in groups:
-                n = len(g)
-                rows = _group_estimates(b.scores, g, N, sizes, rule, fouled)
-                if n > 1:
-                    smax = max(r[1] for r in rows)
-                    smin = min(r[1] for r in rows)
-                    mid = n - 1
-                for i, s, ests in rows:
-                    t = b.truth[i]
-                    if n > 1:
-                        q = s / (2 * (n - 1))
-                        sign = (s > mid) - (s < mid)
-                        at_top = s == smax and smax != smin
-                        at_bot = s == smin and smax != smin
-                    else:
-                        q, sign, at_top, at_bot = 0.5, 0, False, False
-                    bin_ = min(int(q * nb), nb - 1)
-                    pk, mk = b.plus[i], b.minus[i]
-                    for j in range(M):
-                        d = ests[j] - t
-                        e = d * to_pp
-                        acc = ev_acc[j]
-                        acc.n += 1
-                        acc.s += e
-                        acc.ss += e * e
-                        acc.sa += abs(e)
-                        if sign:
-                            acc.sp += sign * e
-                            acc.sp_n += 1
-                        if at_top:
-                            t3 = acc.top
-                            t3[0] += 1
-                            t3[1] += e
-                            t3[2] += e * e
-                        if at_bot:
-                            t3 = acc.bot
-                            t3[0] += 1
-                            t3[1] += e
-                            t3[2] += e * e
-                        bb = acc.bins[bin_]
-                        bb[0] += 1
-                        bb[1] += e
-                        bb[2] += e * e
-                        if d:
-                            dd = ev_delta[j]
-                            ds = d * b.session_factor
-                            dd[pk] = dd.get(pk, 0.0) + ds
-                            dd[mk] = dd.get(mk, 0.0) - ds
-        for ev_i, (baseline, rankings, base_ranks) in enumerate(baselines):
-            for j in range(M):
-                dd = deltas[ev_i][j]
-                acc = accs[ev_i][j]
-                pcts = {k: (v[0] + dd.get(k, 0.0)) / v[1] if v[1] else 0.0 for k, v in baseline.items()}
-                for r, keys in rankings.items():
-                    win, top3 = _ranks(pcts, keys)
-                    acc.rank_n += 1
-                    acc.win += win != base_ranks[r][0]
-                    acc.top3 += top3 != base_ranks[r][1]
+            _estimate_board(b, chosen, options, errors[b.event], deltas[b.event])
+        for base, ev_errors, ev_deltas in zip(bases, errors, deltas):
+            _count_ranking_changes(base, ev_errors, ev_deltas)
         if progress is not None:
             progress(1)
 
-    pooled = [_Acc(nb) for _ in METHODS]
+    pooled = [_MethodErrors.new(options.bins) for _ in METHODS]
     event_studies = []
-    for ev_i, (name, usable, skipped) in enumerate(event_info):
-        for j in range(M):
-            pooled[j].merge(accs[ev_i][j])
-        baseline, rankings, base_ranks = baselines[ev_i]
+    for base, ev_errors in zip(bases, errors):
+        for mine, theirs in zip(pooled, ev_errors):
+            mine.merge(theirs)
         event_studies.append(
             EventStudy(
-                name=name,
-                boards=len(usable),
-                results=sum(b.results for b in usable),
-                skipped=skipped,
-                rankings=len(rankings),
+                name=base.name,
+                boards=len(base.usable),
+                results=sum(b.results for b in base.usable),
+                skipped=base.skipped,
+                rankings=len(base.rankings),
                 baseline_winners={
-                    " ".join(x for x in (r[0], r[1] or "") if x) or "all": sorted(k[1] for k in base_ranks[r][0])
-                    for r in sorted(rankings, key=str)
+                    " ".join(x for x in (r[0], r[1] or "") if x) or "all": sorted(k[1] for k in base.base_ranks[r][0])
+                    for r in sorted(base.rankings, key=str)
                 },
-                methods=[accs[ev_i][j].stats(m.value) for j, m in enumerate(METHODS)],
+                methods=[acc.stats(m.value) for acc, m in zip(ev_errors, METHODS)],
             )
         )
     return StudyResult(
-        options=opts,
+        options=options,
         trials=n_trials,
         boards=len(all_boards),
-        methods=[pooled[j].stats(m.value) for j, m in enumerate(METHODS)],
+        methods=[acc.stats(m.value) for acc, m in zip(pooled, METHODS)],
         events=event_studies,
     )

@@ -346,7 +346,7 @@ class PlainRows:
                 none,
                 wheres,
             )
-        )  # the fields of _line, column by column, in Line's field order (a call by name per line: up to 1 us more a line)
+        )  # the fields of _line, column by column, in Line's field order (by name: up to 1 us more a line)
 
     def _values(self, cells: Sequence[str], read: Callable[[str], Any]) -> list[Any]:
         """The values of one column's cells, each distinct text read once in the file; ValueError if one is not plain.
