@@ -8,7 +8,9 @@ One forgiving parser, :func:`parse_entry`, turns a cell's value into one of
 * ``Assigned``: an assigned score, plain or weighted (Law 12C1(c)), written
   ``30% 420 + 70% 450``, and optionally split between NS and EW with ``|``
   (NS's result on the left, EW's on the right, both as NS scores): ``-150|-50``.
-* ``None``: a blank line, not played (also ``Bye``, ``NP``, ``-``).
+* ``None``: a blank line, or a line not played (one of :data:`mpxl.rules.NOT_PLAYED_CODES`:
+  ``NP``, ``Bye``, ``-``, ``sitout``...); :func:`line_kind` tells the two apart (a not-played
+  line counts towards N, a blank one does not).
 
 >>> parse_entry("A+")
 Artificial(ns=Fraction(60, 1), ew=Fraction(40, 1))
@@ -25,6 +27,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .matchpoints import Components, NSScore
+from .rules import (ARTIFICIAL_CODES, AVE, AVE_MINUS, AVE_PLUS, NOT_PLAYED_CODES, TEXT_SCORE, is_blank,
+                    is_not_played)
 
 __all__ = [
     "Score",
@@ -36,20 +40,14 @@ __all__ = [
     "ave_kind",
     "ARTIFICIAL_CODES",
     "NOT_PLAYED",
+    "line_kind",
 ]
 
-#: Words that mean the line holds no result (a sit-out, a bye, not played).
-NOT_PLAYED = frozenset({"", "-", "bye", "np", "not played", "notplayed", "sitout", "sit-out", "x"})
-
-#: One side's artificial percentage by the word a scorer writes for it.
-ARTIFICIAL_CODES = {
-    "A+": 60, "AVE+": 60, "AV+": 60, "AVG+": 60, "A60": 60, "60": 60, "60%": 60,
-    "A=": 50, "A": 50, "AVE": 50, "AV": 50, "AVG": 50, "AVE=": 50, "A50": 50, "50": 50, "50%": 50,
-    "A-": 40, "AVE-": 40, "AV-": 40, "AVG-": 40, "A40": 40, "40": 40, "40%": 40,
-}
+#: Words that mean the line holds no result, lower case (from :data:`mpxl.rules.NOT_PLAYED_CODES`).
+NOT_PLAYED = frozenset({""} | {c.lower() for c in NOT_PLAYED_CODES})
 
 #: The kind of average a percentage stands for, for the WBF/EBU "or the pair's own percentage" rule.
-AVE_KINDS = {Fraction(60): "plus", Fraction(50): "ave", Fraction(40): "minus"}
+AVE_KINDS = {Fraction(AVE_PLUS): "plus", Fraction(AVE): "ave", Fraction(AVE_MINUS): "minus"}
 
 
 @dataclass(frozen=True)
@@ -107,7 +105,7 @@ def ave_kind(pct: Fraction) -> str | None:
 
 
 _NUMBER = r"[+-]?\d+(?:\.\d+)?"
-_SCORE_RE = re.compile(rf"^\s*({_NUMBER})\s*$")
+_SCORE_RE = TEXT_SCORE
 _USEBIO_RE = re.compile(r"^A(\d{2,3})(\d{2,3})$")
 
 
@@ -224,9 +222,11 @@ def parse_entry(value: object) -> Entry:
         return Score(parse_score(value))
     if isinstance(value, bool):
         raise ValueError(f"{value!r} is not a score")
-    text = str(value).strip()
-    if text.lower() in NOT_PLAYED:
+    if is_blank(value) or is_not_played(value):
         return None
+    text = str(value).strip()
+    if not text:
+        raise ValueError(f"{value!r} is not a score")
     art = _parse_artificial(text)
     if art is not None:
         if not (0 <= art.ns <= 100 and 0 <= art.ew <= 100):
@@ -242,3 +242,21 @@ def parse_entry(value: object) -> Entry:
             raise ValueError(f"{text!r}: {exc}") from None
     comps = _parse_components(text)
     return Assigned(comps, comps)
+
+
+def line_kind(value) -> str:
+    """The kind of one traveller cell, as the sheet's Kind column spells it (:data:`mpxl.rules.KINDS`):
+    ``R`` a result, ``A`` an artificial score, ``NP`` not played, ``""`` blank, ``bad`` unreadable.
+
+    >>> line_kind(None), line_kind("Bye"), line_kind("60/40"), line_kind(" -50 "), line_kind("4S=")
+    ('', 'NP', 'A', 'R', 'bad')
+    """
+    if is_blank(value):
+        return ""
+    if is_not_played(value):
+        return "NP"
+    try:
+        entry = parse_entry(value)
+    except ValueError:
+        return "bad"
+    return "A" if isinstance(entry, Artificial) else "R"

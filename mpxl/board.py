@@ -33,6 +33,7 @@ from .adjustments import Artificial, Assigned, Entry, parse_entry, parse_score
 from .fouled import find_rule, small_group_percentage, uses_set_percentages
 from .matchpoints import Components, NSScore, raw_matchpoints, weighted_matchpoints
 from .methods import Method, check_counts, estimate, k_value
+from .rules import double_matchpoints, is_blank
 
 __all__ = ["LineResult", "BoardResult", "score_board", "plain_board", "parse_penalty"]
 
@@ -122,6 +123,9 @@ def score_board(
 ) -> BoardResult:
     """Score a board's lines; ``expected`` defaults to the lines that are not blank.
 
+    A line not played (``NP``, ``sitout``... :data:`mpxl.rules.NOT_PLAYED_CODES`) gets no
+    matchpoints and is not a result, but it counts towards N, as ``mpxl score`` counts it.
+
     ``groups`` labels each line's fouled group (blank = the board's one group);
     ``arrowswitch`` flags lines played the other way round; ``penalties`` holds
     per line an (NS, EW) pair of procedural penalties; ``small_groups`` is the
@@ -148,7 +152,7 @@ def score_board(
     pens = _per_line(penalties, count, "penalties", None)
 
     real = [i for i, e in enumerate(parsed) if isinstance(e, Assigned)]
-    n_lines = sum(e is not None for e in parsed)
+    n_lines = sum(not is_blank(v) for v in entries)  # results, artificial scores and not-played lines
     N: object = n_lines if expected is None else expected
     if isinstance(N, float) and N.is_integer():
         N = int(N)
@@ -268,7 +272,7 @@ def plain_board(
     ew_of: dict[NSScore | None, int | None] = {None: None}
     below = 0
     for s, c in runs:
-        S2 = 2 * below + c - 1  # double-scale matchpoints among the n results
+        S2 = double_matchpoints(below, c)  # double-scale matchpoints among the n results
         ns_of[s] = A * S2 + B
         ew_of[s] = A * (top_n2 - S2) + B
         below += c

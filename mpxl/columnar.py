@@ -29,6 +29,7 @@ from fractions import Fraction
 
 from .board import plain_board, score_board
 from .pairings import board_ranges, boards_look_distinct, gather, two_winner_sections
+from .rules import lines_towards_n
 from .session import ScoringOptions, plain_figures, reported_top
 from .settings import EstimateAt, Unplayed
 
@@ -120,7 +121,7 @@ def score_columns(t: Travellers, options: ScoringOptions = ScoringOptions()) -> 
 
     # each board's scores and results; N per field: the most results on any board of that session and field
     scores_of = {key: gather(t.score, ranges) for key, ranges in boards.items()}
-    played = {key: len(scores) - scores.count(None) for key, scores in scores_of.items()}
+    played = {key: lines_towards_n(scores) for key, scores in scores_of.items()}
     most: dict = {}
     for (sess, sec, _board), n in played.items():
         if n >= most.get((sess, sec), 0):

@@ -32,31 +32,20 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 
+from .rules import SMALL_GROUP_PERCENTAGE, Expr
+from .rules import SMALL_GROUP_RULES as RULES
+
 __all__ = ["SMALL_GROUP_RULES", "small_group_percentage", "uses_set_percentages", "find_rule"]
 
 
-def _wbf(n: int, sizes: Sequence[int], total: int) -> bool:
-    return n <= 2 or (n == 3 and max(sizes) > 3)
+def _rule(expr: Expr) -> Callable[[int, Sequence[int], int], bool]:
+    return lambda n, sizes, total: bool(expr.py(n=n, largest=max(sizes, default=n), N=total))
 
 
-def _ebu(n: int, sizes: Sequence[int], total: int) -> bool:
-    return n <= 3 and 3 * n <= total
-
-
-def _qba(n: int, sizes: Sequence[int], total: int) -> bool:
-    return n < 4
-
-
-def _none(n: int, sizes: Sequence[int], total: int) -> bool:
-    return False
-
-
-#: rule name -> (does a group of n, among groups of these sizes on a board of total results, get set %?, source)
+#: rule name -> (does a group of n, among groups of these sizes on a board of total results, get set %?, source);
+#: made from :data:`mpxl.rules.SMALL_GROUP_RULES`, which the template's Set % column is written from too.
 SMALL_GROUP_RULES: dict[str, tuple[Callable[[int, Sequence[int], int], bool], str]] = {
-    "wbf": (_wbf, "WBF 1991 / ACBL: 1 -> 60%, 2 -> 65/55%, 3 -> 70/60/50% unless the largest group"),
-    "ebu": (_ebu, "EBU White Book 4.2.3.3: groups of at most 3 and at most a third of the results"),
-    "qba": (_qba, "QBA / director-training slides: any group of fewer than 4 results"),
-    "none": (_none, "no set percentages: every group estimated by the method"),
+    name: (_rule(expr), expr.words) for name, expr in RULES.items()
 }
 
 
@@ -84,4 +73,4 @@ def small_group_percentage(S_double: int | Fraction, n: int) -> Fraction:
     >>> small_group_percentage(1, 2), small_group_percentage(0, 1)
     (Fraction(60, 1), Fraction(60, 1))
     """
-    return 60 + (Fraction(S_double) - (n - 1)) * 5
+    return Fraction(SMALL_GROUP_PERCENTAGE.py(S2=Fraction(S_double), n=n))

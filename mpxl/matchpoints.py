@@ -18,6 +18,8 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from fractions import Fraction
 
+from .rules import double_matchpoints
+
 __all__ = ["raw_matchpoints", "weighted_matchpoints", "Components", "NSScore"]
 
 #: An NS score: an int as a rule, a float or Fraction when a program wrote one.
@@ -44,7 +46,7 @@ def raw_matchpoints(scores: Sequence[NSScore | None], scale: int = 2) -> list[in
             continue
         lo = bisect_left(played, s)
         ties = bisect_right(played, s) - lo - 1
-        double = 2 * lo + ties
+        double = double_matchpoints(lo, ties + 1)
         out.append(double if scale == 2 else Fraction(double, 2))
     return out
 

@@ -28,6 +28,8 @@ Count = int | float | Rational
 #: A matchpoint figure or percentage: exact (int, Fraction) or a float.
 Figure = int | float | Rational
 
+from .rules import ESTIMATE_LINE, ESTIMATES_FULL_BOARDS, K_RULES
+
 __all__ = [
     "Method",
     "k_value",
@@ -74,33 +76,17 @@ class Method(Enum):
         )
 
 
-def _k_neuberg(N: int, n: int) -> Fraction:
-    return Fraction(N, n)
+def _k_rule(method: Method):
+    rule = K_RULES[method.value]
+    return lambda N, n: Fraction(rule.py(N=N, n=n))
 
 
-def _k_factor(N: int, n: int) -> Fraction:
-    return Fraction(1)
-
-
-def _k_ascherman(N: int, n: int) -> Fraction:
-    return Fraction(N + n - 1, n)
-
-
-def _k_mckinnon(N: int, n: int) -> Fraction:
-    return Fraction(N - 1, n) if N > n + 1 else Fraction(1)
-
-
-def _k_manual(N: int, n: int) -> Fraction:
-    return Fraction(N - n + 1)
-
-
-#: k of each method as a function of (N, n), with the rule in words and its source.
+#: k of each method as a function of (N, n), with the rule in words and its source
+#: (made from :data:`mpxl.rules.K_RULES`, which the template's k column is written from too).
 K_FORMULAS: dict[Method, tuple[Callable[[int, int], Fraction], str, str]] = {
-    Method.NEUBERG: (_k_neuberg, "N/n", "WBF 1991, EBU, ACBL"),
-    Method.FACTOR: (_k_factor, "1", "keeps each result's percentage"),
-    Method.ASCHERMAN: (_k_ascherman, "(N+n-1)/n", "M = (N-1)(S+1/2)/n"),
-    Method.MCKINNON: (_k_mckinnon, "(N-1)/n if N > n+1, else 1", "McKinnon 2019"),
-    Method.MANUAL: (_k_manual, "N-n+1", "add 1/2 (single) per missing result"),
+    m: (_k_rule(m), K_RULES[m.value].text.replace("IF(N>n+1,(N-1)/n,1)", "(N-1)/n if N > n+1, else 1"),
+        K_RULES[m.value].words)
+    for m in Method
 }
 
 
@@ -195,13 +181,13 @@ def estimate(
     S = _exact(mp)
     if not 0 <= S <= scale * (n - 1):
         raise ValueError(f"mp {float(S):g} is outside 0..{scale * (n - 1)}, the top of {n} results on scale {scale}")
-    if n == N:
-        result = S
-    elif n == 1:
-        result = Fraction(scale * (N - 1), 2)
+    m = Method.find(method)
+    full = m.value in ESTIMATES_FULL_BOARDS
+    if n == N and not full:
+        result = S  # k is 1: the board keeps its matchpoints
     else:
-        k = k_value(method, N, n, down)
-        result = (N - k) / (n - 1) * S + scale * (k - 1) / 2
+        k = k_value(m, N, n, down)
+        result = ESTIMATE_LINE.py(S=S, N=N, n=n, k=k, Scale=scale, full=int(full))
     return float(result) if isinstance(mp, float) else result
 
 

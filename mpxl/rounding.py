@@ -22,15 +22,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import NoReturn, overload
 
+from .rules import ROUNDING_KINDS as RULEBOOK_ROUNDING
+
 __all__ = ["Rounding", "round_fraction", "round_ratio", "ROUNDING_KINDS"]
 
-#: The rounding kinds and what each does.
-ROUNDING_KINDS = {
-    "exact": "no rounding",
-    "half-up": "to d decimals, halves away from zero",
-    "half-even": "to d decimals, halves to the even digit",
-    "ebu": "to 0.1, halves (.05) towards the board's average (EBU)",
-}
+#: The rounding kinds and what each does (the rulebook's table).
+ROUNDING_KINDS = RULEBOOK_ROUNDING
 
 
 def round_fraction(value: Fraction, decimals: int, tie: str = "half-up", average: Fraction = Fraction(0)) -> Fraction:

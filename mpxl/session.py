@@ -36,8 +36,8 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Iterator, Sequence, Set
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from itertools import groupby, repeat
-from operator import attrgetter, is_not
+from itertools import groupby
+from operator import attrgetter
 from typing import Any
 
 from .adjustments import parse_entry
@@ -48,6 +48,7 @@ from .fouled import find_rule
 from .methods import Method, check_counts
 from .pairings import check_duplicates
 from .rounding import Rounding, round_fraction
+from .rules import AVE_POLICIES, lines_towards_n
 from .settings import EstimateAt, Places, Tie, Unplayed
 
 __all__ = [
@@ -80,12 +81,6 @@ class PairTotal:
     boards: int
     sessions: dict[int, Fraction]
 
-
-#: How Ave+ and Ave- are awarded: the set 60/40, or the WBF/EBU "or the pair's own percentage" rule.
-AVE_POLICIES = {
-    "fixed": "Ave+ is 60% and Ave- 40% of the top, always",
-    "wbf": "Ave+ is 60% or the pair's percentage on its other boards if higher; Ave- 40% or that percentage if lower",
-}
 
 
 @dataclass(frozen=True)
@@ -288,7 +283,7 @@ def score_event(event: Event, options: ScoringOptions = ScoringOptions()) -> Ses
     most: dict[tuple[int, str], int] = {}
     played: dict[SessionBoardKey, int] = {}  # board key -> its non-blank lines
     for key, lines in groups.items():
-        n = played[key] = sum(map(is_not, map(_SCORE, lines), repeat(None)))
+        n = played[key] = lines_towards_n(map(_SCORE, lines))  # not-played lines count, blank ones do not
         field_key = key[:2]
         most[field_key] = max(most.get(field_key, 0), n)
 

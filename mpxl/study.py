@@ -54,6 +54,7 @@ from .event import Event, Line, PairKey
 from .fouled import find_rule, small_group_percentage, uses_set_percentages
 from .matchpoints import NSScore
 from .methods import Method, estimate
+from .rules import double_matchpoints
 from .session import ScoringOptions, score_event
 
 __all__ = [
@@ -291,7 +292,11 @@ def parse_k_list(text: str | int) -> list[int]:
 def _raw(scores: Sequence[NSScore]) -> list[int]:
     """Double-scale matchpoints of each score among ``scores``."""
     ordered = sorted(scores)
-    return [bisect_left(ordered, s) + bisect_right(ordered, s) - 1 for s in scores]
+    out = []
+    for s in scores:
+        lo = bisect_left(ordered, s)
+        out.append(double_matchpoints(lo, bisect_right(ordered, s) - lo))
+    return out
 
 
 _COEF_CACHE: dict[tuple[int, int], tuple[tuple[float, float], ...]] = {}

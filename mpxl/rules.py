@@ -1,0 +1,362 @@
+"""The rulebook: every scoring rule once, in its Python form and its Excel form.
+
+Each rule below is one table or one expression. The Python core evaluates it
+(exactly, on Fractions) and the template workbook's formulas are generated from
+it, so the command, the Excel functions and the sheet cannot disagree:
+
+* what a traveller line is: :data:`KINDS` (blank, not played, result,
+  artificial score, unreadable); :data:`NOT_PLAYED_CODES` is the one list of
+  not-played codes; a not-played line counts towards N, a blank one does not;
+* raw matchpoints: :data:`PER_SCORE_BEATEN` and :data:`PER_TIE` (Law 78A);
+* k of each method (:data:`K_RULES`) and the estimate (:data:`ESTIMATE`);
+* the artificial scores (:data:`AVE_PLUS`, :data:`AVE`, :data:`AVE_MINUS` and
+  :data:`ARTIFICIAL_CODES`) and the Ave+/Ave- policies (:data:`AVE_POLICIES`);
+* the fouled-board small-group rules (:data:`SMALL_GROUP_RULES`) and their set
+  percentage (:data:`SMALL_GROUP_PERCENTAGE`);
+* the rounding kinds (:data:`ROUNDING_KINDS`);
+* the contract score and the 16-board cycle live in :mod:`mpxl.contract` as
+  tables; :func:`contract_score_table` and :func:`board_cycle_table` give them
+  as the rows the sheet looks up.
+
+An expression is written once in the spreadsheet's syntax (``IF``, ``AND``,
+``OR``, ``=``, ``<>``) over named values; :meth:`Expr.py` evaluates it in Python
+and :meth:`Expr.excel` writes it with each name replaced by a cell or a defined
+name:
+
+>>> K_RULES["neuberg"].py(N=9, n=8)
+Fraction(9, 8)
+>>> K_RULES["mckinnon"].excel(N="N", n="Travellers!X5")
+'IF(N>Travellers!X5+1,(N-1)/Travellers!X5,1)'
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from typing import Any, Optional
+
+from .contract import BOARD_CYCLE, Strain, score
+
+__all__ = [
+    "Expr",
+    "NOT_PLAYED_CODES",
+    "code_key",
+    "is_blank",
+    "is_not_played",
+    "KINDS",
+    "COUNTS_TOWARDS_N",
+    "lines_towards_n",
+    "PER_SCORE_BEATEN",
+    "PER_TIE",
+    "double_matchpoints",
+    "K_RULES",
+    "ESTIMATE",
+    "ESTIMATES_FULL_BOARDS",
+    "AVE_PLUS",
+    "AVE",
+    "AVE_MINUS",
+    "ARTIFICIAL_CODES",
+    "AVE_POLICIES",
+    "SMALL_GROUP_RULES",
+    "SMALL_GROUP_PERCENTAGE",
+    "ROUNDING_KINDS",
+    "PASS_SPELLINGS",
+    "contract_keys",
+    "contract_score_table",
+    "board_cycle_table",
+    "TEXT_SCORE",
+]
+
+
+# ------------------------------------------------------------------ expressions
+
+_TOKEN = re.compile(r"[A-Za-z_][A-Za-z_0-9]*")
+
+
+_FUNCS: dict[str, Any] = {
+    "IF": None,  # written out as Python's conditional expression by _to_python
+    "AND": lambda *xs: all(xs),
+    "OR": lambda *xs: any(xs),
+    "MIN": min,
+    "MAX": max,
+    "ABS": abs,
+    "TRUE": True,
+    "FALSE": False,
+}
+
+
+def _split_args(text: str, start: int) -> tuple[list[str], int]:
+    """The comma-separated arguments of the call whose "(" is at ``start``, and the index after its ")"."""
+    args, depth, begin = [], 0, start + 1
+    for i in range(start, len(text)):
+        ch = text[i]
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth == 0:
+                args.append(text[begin:i])
+                return args, i + 1
+        elif ch == "," and depth == 1:
+            args.append(text[begin:i])
+            begin = i + 1
+    raise ValueError(f"unbalanced parentheses in {text!r}")
+
+
+def _to_python(text: str) -> str:
+    """The spreadsheet expression as Python: ``<>`` is ``!=``, a lone ``=`` is ``==``, and
+    ``IF(c,a,b)`` is ``(a if c else b)`` (only the branch taken is evaluated, as in a sheet)."""
+    out = re.sub(r"(?<![<>!=])=(?!=)", "==", text.replace("<>", "!="))
+    while True:
+        m = re.search(r"\bIF\(", out)
+        if not m:
+            return out
+        (cond, yes, no), end = _split_args(out, m.end() - 1)
+        out = f"{out[:m.start()]}(({yes}) if ({cond}) else ({no})){out[end:]}"
+
+
+class Expr:
+    """A rule written once in the spreadsheet's syntax over named values.
+
+    >>> e = Expr("IF(n=1,Scale*(N-1)/2,S)")
+    >>> e.py(n=1, N=9, S=3, Scale=2), e.excel(n="B1", N="N", S="C1", Scale="Scale")
+    (Fraction(8, 1), 'IF(B1=1,Scale*(N-1)/2,C1)')
+    """
+
+    def __init__(self, text: str, words: str = ""):
+        self.text = text
+        self.words = words
+        self._code = compile(_to_python(text), f"<rule {text}>", "eval")
+        self.names = frozenset(t for t in _TOKEN.findall(text) if t not in _FUNCS)
+
+    def py(self, **values):
+        """Evaluate in Python; whole numbers become Fractions, so the result is exact."""
+        env = {k: (Fraction(v) if type(v) is int else v) for k, v in values.items()}
+        return eval(self._code, {"__builtins__": {}, **_FUNCS}, env)  # noqa: S307 - our own constant text
+
+    def excel(self, **names: str) -> str:
+        """The Excel text with each named value replaced by ``names[value]`` (a cell or a name)."""
+        return _TOKEN.sub(lambda m: names.get(m.group(0), m.group(0)), self.text)
+
+    def __repr__(self) -> str:
+        return f"Expr({self.text!r})"
+
+
+# ------------------------------------------------------------ what a line holds
+
+#: The codes that mark a scheduled line as not played (a sit-out, a bye, a board not reached).
+#: Written as :func:`code_key` makes them (upper case, spaces removed). Such a line is not a
+#: result (not in n) but counts towards N, as a line the board should have had. A line left
+#: blank is no line at all. ONE list: the core, the Excel functions and the sheet read it.
+NOT_PLAYED_CODES = ("NP", "NOTPLAYED", "BYE", "SITOUT", "SIT-OUT", "-", "X")
+
+#: The kinds of line, as the sheet's Kind column spells them.
+KINDS = {
+    "R": "a result: a score, or a contract, declarer and tricks",
+    "A": "an artificial adjusted score (a percentage of the top)",
+    "NP": "not played: one of the not-played codes (not in n; counts towards N)",
+    "": "blank: nothing typed (not a line)",
+    "bad": "unreadable: a score, contract or code the rules cannot read (the board is flagged)",
+}
+#: The kinds that count towards a board's expected results N.
+COUNTS_TOWARDS_N = ("R", "A", "NP")
+
+
+def code_key(text: object) -> str:
+    """A typed code as the rules compare it: spaces removed, upper case (``UPPER(SUBSTITUTE(TRIM(x)," ",""))``).
+
+    >>> code_key(" Not played "), code_key("sit out")
+    ('NOTPLAYED', 'SITOUT')
+    """
+    return str(text).replace(" ", "").upper()
+
+
+def is_blank(value: object) -> bool:
+    """Nothing typed: None or a text of spaces only.
+
+    >>> is_blank(None), is_blank("  "), is_blank(0), is_blank("NP")
+    (True, True, False, False)
+    """
+    return value is None or (isinstance(value, str) and not value.strip(" "))
+
+
+def is_not_played(value: object) -> bool:
+    """One of :data:`NOT_PLAYED_CODES` (in any case, with any spaces).
+
+    >>> is_not_played("np"), is_not_played("Sit Out"), is_not_played(""), is_not_played(0)
+    (True, True, False, False)
+    """
+    return isinstance(value, str) and code_key(value) in NOT_PLAYED_CODES
+
+
+def lines_towards_n(values) -> int:
+    """How many of a board's cells count towards N: every one not blank.
+
+    >>> lines_towards_n([420, None, "NP", " ", "A+"])
+    3
+    """
+    values = list(values)
+    n = len(values) - values.count(None)
+    return n - sum(1 for v in values if type(v) is str and not v.strip(" "))
+
+
+#: A score typed as text: an optional sign, digits, an optional decimal part (``+420``, ``-50``, ``7.5``).
+TEXT_SCORE = re.compile(r"^\s*([+-]?\d+(?:\.\d+)?)\s*$")
+
+
+# ------------------------------------------------------------- raw matchpoints
+
+#: Law 78A: matchpoints (double scale) for each score beaten and for each other equal score.
+PER_SCORE_BEATEN = 2
+PER_TIE = 1
+
+
+def double_matchpoints(below: int, equal: int) -> int:
+    """Double-scale matchpoints of a score with ``below`` scores under it and ``equal`` scores
+    equal to it (itself included): 2 per score beaten, 1 per other equal score.
+
+    >>> double_matchpoints(3, 2)
+    7
+    """
+    return PER_SCORE_BEATEN * below + PER_TIE * (equal - 1)
+
+
+#: The raw matchpoints in Excel: below = COUNTIFS(..., "<"&score), equal = COUNTIFS(..., score).
+RAW_MP = Expr("(%d*below+%d*(equal-1))*Scale/2" % (PER_SCORE_BEATEN, PER_TIE),
+              "2 per score beaten and 1 per other equal score among the group's results, halved on the single scale")
+
+
+# --------------------------------------------------------------- k, estimate
+
+#: k of each method over N (expected) and n (actual), with its source.
+K_RULES: dict[str, Expr] = {
+    "neuberg": Expr("N/n", "WBF 1991, EBU, ACBL"),
+    "factor": Expr("1", "keeps each result's percentage"),
+    "ascherman": Expr("(N+n-1)/n", "M = (N-1)(S+1/2)/n"),
+    "mckinnon": Expr("IF(N>n+1,(N-1)/n,1)", "McKinnon 2019"),
+    "manual": Expr("N-n+1", "add 1/2 (single) per missing result"),
+}
+
+#: Buchen's generic estimate of S among n results to a board of N, with the method's k.
+ESTIMATE = Expr("(N-k)/(n-1)*S+Scale*(k-1)/2",
+                "M = (N - k)/(n - 1) x S + scale x (k - 1)/2 (Buchen's generic formula)")
+
+#: The methods applied to a full board too (n = N). Ascherman's scores "have the same percentages
+#: irrespective of the number of scores on the board" (McKinnon): on a full board its estimate is
+#: (N-1)(S+1/2)/N, single scale. Every other method's k is 1 there, so it leaves S unchanged.
+ESTIMATES_FULL_BOARDS: frozenset = frozenset()
+
+#: The estimate of one line: a lone result gets the average; a full board keeps S unless its
+#: method is in :data:`ESTIMATES_FULL_BOARDS` (``full`` is 1 for those, else 0).
+ESTIMATE_LINE = Expr("IF(n=1,Scale*(N-1)/2,IF(AND(n=N,full=0),S,(N-k)/(n-1)*S+Scale*(k-1)/2))")
+
+
+# --------------------------------------------------------- artificial scores
+
+#: Artificial adjusted scores, percentages of the board's full top (Law 12C).
+AVE_PLUS, AVE, AVE_MINUS = 60, 50, 40
+
+#: One side's artificial percentage by the word a scorer writes for it.
+ARTIFICIAL_CODES = {
+    **{c: AVE_PLUS for c in ("A+", "AVE+", "AV+", "AVG+", f"A{AVE_PLUS}", f"{AVE_PLUS}", f"{AVE_PLUS}%")},
+    **{c: AVE for c in ("A=", "A", "AVE", "AV", "AVG", "AVE=", f"A{AVE}", f"{AVE}", f"{AVE}%")},
+    **{c: AVE_MINUS for c in ("A-", "AVE-", "AV-", "AVG-", f"A{AVE_MINUS}", f"{AVE_MINUS}", f"{AVE_MINUS}%")},
+}
+
+#: How Ave+ and Ave- are awarded: the set 60/40, or the WBF/EBU "or the pair's own percentage" rule.
+AVE_POLICIES = {
+    "fixed": "Ave+ is 60% and Ave- 40% of the top, always",
+    "wbf": "Ave+ is 60% or the pair's percentage on its other boards if higher; Ave- 40% or that percentage if lower",
+}
+
+#: The matchpoints of an artificial percentage.
+ARTIFICIAL_MP = Expr("pct*Top/100", "the percentage of the board's full top, scale x (N - 1)")
+
+
+# ----------------------------------------------------------- fouled boards
+
+#: Which fouled groups get set percentages: n the group's results, N the board's, largest the
+#: largest group on the board; with the rule's source.
+SMALL_GROUP_RULES: dict[str, Expr] = {
+    "wbf": Expr("OR(n<=2,AND(n=3,largest>3))",
+                "WBF 1991 / ACBL: 1 -> 60%, 2 -> 65/55%, 3 -> 70/60/50% unless the largest group"),
+    "ebu": Expr("AND(n<=3,3*n<=N)",
+                "EBU White Book 4.2.3.3: groups of at most 3 and at most a third of the results"),
+    "qba": Expr("n<4", "QBA / director-training slides: any group of fewer than 4 results"),
+    "none": Expr("FALSE", "no set percentages: every group estimated by the method"),
+}
+
+#: The set percentage of a result with double-scale matchpoints S2 in a small group of n.
+SMALL_GROUP_PERCENTAGE = Expr("60+(S2-(n-1))*5", "60% + (S - (n - 1)) x 5%, S on the double scale: 60; 65/55; 70/60/50")
+
+
+# ---------------------------------------------------------------- rounding
+
+#: The rounding kinds, in the order of the sheet's CHOOSE, and what each does.
+ROUNDING_KINDS = {
+    "half-up": "to d decimals, halves away from zero (ACBL: 2 decimals, .005 up)",
+    "ebu": "to 0.1, halves (.05) towards the board's average (EBU)",
+    "exact": "no rounding",
+    "half-even": "to d decimals, halves to the even digit",
+}
+
+
+# ------------------------------------------------------- contracts and boards
+
+#: How a passed-out board is written in the Contract column (after :func:`code_key`).
+PASS_SPELLINGS = ("P", "PASS", "PASSED", "PASSEDOUT", "PASSOUT", "ALLPASS", "AP")
+_STRAIN_SPELLINGS = (("C", Strain.C), ("D", Strain.D), ("H", Strain.H), ("S", Strain.S),
+                     ("N", Strain.NT), ("NT", Strain.NT))
+
+
+def contract_keys() -> list[tuple[str, int, Optional[Strain], int]]:
+    """Every contract the sheet reads, as (key, level, strain, doubled): ``3NT``, ``4SX``, ``PASS``.
+
+    >>> keys = contract_keys(); keys[0], len(keys)
+    (('1C', 1, <Strain.C: 'C'>, 0), 133)
+    """
+    out: list[tuple[str, int, Optional[Strain], int]] = []
+    for level in range(1, 8):
+        for spelling, strain in _STRAIN_SPELLINGS:
+            for doubled in range(3):
+                out.append((f"{level}{spelling}{'X' * doubled}", level, strain, doubled))
+    out += [(p, 0, None, 0) for p in PASS_SPELLINGS]
+    return out
+
+
+def contract_score_table() -> list[tuple[str, list[int]]]:
+    """Per contract key, the declarer's score for 0-13 tricks not vulnerable, then vulnerable.
+
+    Made by :func:`mpxl.contract.score` (Law 77), so the sheet looks the score up and never
+    writes the table again.
+
+    >>> dict(contract_score_table())["3NT"][9], dict(contract_score_table())["4SX"][14 + 8]
+    (400, -500)
+    """
+    rows = []
+    for key, level, strain, doubled in contract_keys():
+        if strain is None:
+            rows.append((key, [0] * 28))
+            continue
+        text = f"{level}{'NT' if strain is Strain.NT else strain.value}{'X' * doubled}"
+        rows.append((key, [score(text, "N", t, vul) for vul in (False, True) for t in range(14)]))
+    return rows
+
+
+def board_cycle_table() -> list[tuple[int, str, str]]:
+    """(board 1-16, dealer, vulnerability) of :data:`mpxl.contract.BOARD_CYCLE`.
+
+    >>> board_cycle_table()[3]
+    (4, 'W', 'All')
+    """
+    return [(i + 1, d.value, v.value) for i, (d, v) in enumerate(BOARD_CYCLE)]
+
+
+#: Words of every rule, for the Help sheet and docs/template.md.
+def describe() -> list[tuple[str, str]]:
+    """(rule, words) of the rules whose Excel form the sheet uses."""
+    out = [("k, " + m, f"{e.text} ({e.words})") for m, e in K_RULES.items()]
+    out.append(("estimate", ESTIMATE.words))
+    out += [(f"small groups, {name}", e.words) for name, e in SMALL_GROUP_RULES.items()]
+    return out
+
