@@ -31,6 +31,7 @@ __all__ = [
     "Vulnerability",
     "Contract",
     "PASSED_OUT",
+    "PASS_SPELLINGS",
     "score",
     "ns_score",
     "tricks_from_result",
@@ -200,7 +201,9 @@ _VULNERABILITY_SPELLINGS = {
 # ---------------------------------------------------------------------- contracts
 
 _DOUBLING_MARKS = {"": 0, "X": 1, "*": 1, "XX": 2, "**": 2, "R": 2, "XR": 2}
-_PASS_SPELLINGS = {"P", "PASS", "PASSED", "PASSEDOUT", "PASSOUT", "ALLPASS", "AP"}
+#: How a passed-out board is written (spaces removed, upper case); the sheet reads the same list.
+PASS_SPELLINGS = ("P", "PASS", "PASSED", "PASSEDOUT", "PASSOUT", "ALLPASS", "AP")
+_PASS_SPELLINGS = frozenset(PASS_SPELLINGS)
 _CONTRACT_RE = re.compile(r"^([1-7])(.+?)(XX|X|\*\*|\*|XR|R)?$")
 _CONTRACT_EXPECTED = (
     "expected a level 1-7 and a strain C, D, H, S or NT, optionally doubled x (or *) "

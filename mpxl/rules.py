@@ -33,9 +33,9 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
-from typing import Any, Optional
+from typing import Any
 
-from .contract import BOARD_CYCLE, Strain, score
+from .contract import BOARD_CYCLE, PASS_SPELLINGS, Strain, score
 
 __all__ = [
     "Expr",
@@ -158,8 +158,9 @@ KINDS = {
     "": "blank: nothing typed (not a line)",
     "bad": "unreadable: a score, contract or code the rules cannot read (the board is flagged)",
 }
-#: The kinds that count towards a board's expected results N.
-COUNTS_TOWARDS_N = ("R", "A", "NP")
+#: The kinds that count towards a board's expected results N: every line that is not blank. An
+#: unreadable line counts too (it is a line; it must never make the board look shorter).
+COUNTS_TOWARDS_N = ("R", "A", "NP", "bad")
 
 
 def code_key(text: object) -> str:
@@ -303,25 +304,18 @@ ROUNDING_KINDS = {
 
 # ------------------------------------------------------- contracts and boards
 
-#: How a passed-out board is written in the Contract column (after :func:`code_key`).
-PASS_SPELLINGS = ("P", "PASS", "PASSED", "PASSEDOUT", "PASSOUT", "ALLPASS", "AP")
 _STRAIN_SPELLINGS = (("C", Strain.C), ("D", Strain.D), ("H", Strain.H), ("S", Strain.S),
                      ("N", Strain.NT), ("NT", Strain.NT))
 
 
-def contract_keys() -> list[tuple[str, int, Optional[Strain], int]]:
-    """Every contract the sheet reads, as (key, level, strain, doubled): ``3NT``, ``4SX``, ``PASS``.
+def contract_keys() -> list[tuple[str, int, Strain, int]]:
+    """Every contract the sheet reads, as (key, level, strain, doubled): ``3NT``, ``3N``, ``4SX``.
 
     >>> keys = contract_keys(); keys[0], len(keys)
-    (('1C', 1, <Strain.C: 'C'>, 0), 133)
+    (('1C', 1, <Strain.C: 'C'>, 0), 126)
     """
-    out: list[tuple[str, int, Optional[Strain], int]] = []
-    for level in range(1, 8):
-        for spelling, strain in _STRAIN_SPELLINGS:
-            for doubled in range(3):
-                out.append((f"{level}{spelling}{'X' * doubled}", level, strain, doubled))
-    out += [(p, 0, None, 0) for p in PASS_SPELLINGS]
-    return out
+    return [(f"{level}{spelling}{'X' * doubled}", level, strain, doubled)
+            for level in range(1, 8) for spelling, strain in _STRAIN_SPELLINGS for doubled in range(3)]
 
 
 def contract_score_table() -> list[tuple[str, list[int]]]:
@@ -333,14 +327,9 @@ def contract_score_table() -> list[tuple[str, list[int]]]:
     >>> dict(contract_score_table())["3NT"][9], dict(contract_score_table())["4SX"][14 + 8]
     (400, -500)
     """
-    rows = []
-    for key, level, strain, doubled in contract_keys():
-        if strain is None:
-            rows.append((key, [0] * 28))
-            continue
-        text = f"{level}{'NT' if strain is Strain.NT else strain.value}{'X' * doubled}"
-        rows.append((key, [score(text, "N", t, vul) for vul in (False, True) for t in range(14)]))
-    return rows
+    return [(key, [score(f"{level}{'NT' if strain is Strain.NT else strain.value}{'X' * doubled}", "N", t, vul)
+                   for vul in (False, True) for t in range(14)])
+            for key, level, strain, doubled in contract_keys()]
 
 
 def board_cycle_table() -> list[tuple[int, str, str]]:

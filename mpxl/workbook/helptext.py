@@ -1,0 +1,159 @@
+"""The template's words: the Help sheet's text, the Setup notes and each helper column's note.
+
+The same text is in docs/template.md (a test checks that :func:`columns_markdown` is there
+verbatim), so the header notes in the workbook and the documentation cannot drift apart.
+
+>>> COLUMN_NOTES["sns"][:40]
+'S: the raw matchpoints among the results'
+"""
+
+from __future__ import annotations
+
+from ..rules import NOT_PLAYED_CODES
+from .layout import HELPERS
+
+__all__ = ["HELP_TEXT", "SETUP_NOTES", "COLUMN_NOTES", "columns_markdown"]
+
+_NP = ", ".join(NOT_PLAYED_CODES)
+
+#: Setup key -> the note in column C.
+SETUP_NOTES = {
+    "event": "The event's name, for the printed sheets.",
+    "date": "",
+    "scale": "2 = double matchpoints (2 per score beaten, 1 per tie); 1 = single.",
+    "method": "How a board with missing or adjusted results is scaled up to N results.",
+    "expected": "Leave blank: the most lines (results, artificial scores, not played) on any board.",
+    "n_used": "Formula (name N): the N every board is estimated to.",
+    "top": "Formula (name Top): scale x (N - 1), the most matchpoints on a board.",
+    "rounding": "half-up (ACBL, Magic Contest), ebu (0.05 towards average), exact, half-even.",
+    "decimals": "Board matchpoints are rounded to this many decimals; totals add the rounded figures.",
+    "ave_plus": "What A+ / AVE+ is worth (60).",
+    "ave_minus": "What A- / AVE- is worth (40).",
+    "ave_policy": "fixed; or wbf: the pair's percentage on its other boards if better (Ave+) or worse (Ave-).",
+    "winners": "2 = NS and EW ranked apart (Mitchell); 1 = one ranking (Howell).",
+    "small_groups": "wbf (WBF/ACBL), ebu (White Book 4.2.3.3), qba (slides), none.",
+    "method_index": "Formula (name MethodNo): position of the method in the list (drives k).",
+    "rounding_index": "Formula (name RoundingNo): position of the rounding rule.",
+    "rule_index": "Formula (name RuleNo): position of the small-group rule.",
+    "unit": "Formula (name Unit): 10^decimals, used by the rounding.",
+    "full_boards": "Formula (name FullBoards): 1 when the method estimates full boards too (see docs/rulings.md).",
+}
+
+#: Travellers column key -> what its formula computes, in words (the header's note).
+COLUMN_NOTES = {
+    "ns_score": "The Typed score if there is one (a number, or text such as +420), else the Contract NS score.",
+    "ns_mp": "The NS result MP or artificial MP (rounded); ? on every line of a board with an unreadable line; blank when not played.",
+    "ew_mp": "The EW result MP or artificial MP (rounded); ? on every line of a board with an unreadable line; blank when not played.",
+    "vul": "The board's vulnerability from its number: the 16-board cycle (Help, VulCycle).",
+    "ct": "The Contract in capitals, spaces removed, * read as X (3nt* -> 3NTX).",
+    "crow": "The contract's row in the Help sheet's contract table (ContractKeys); blank if it is not there.",
+    "decl": "The first letter of By: N, E, S or W.",
+    "dvul": "1 when the declarer's side is vulnerable on this board, else 0.",
+    "dscore": "The declarer's score looked up in the Help sheet's contract table (Law 77): row, then tricks 0-13 "
+              "not vulnerable or vulnerable.",
+    "cscore": "0 for a passed-out board; the declarer score, negated for E/W; ? when the contract, By or Tricks "
+              "cannot be read.",
+    "tt": "The Typed score as text, spaces trimmed.",
+    "tu": "The typed text without its leading + or - sign.",
+    "tnum": "The Typed score as a number: a number, or text of digits with an optional sign and decimal part; "
+            "? otherwise.",
+    "adj": "The Adjustment in capitals, spaces removed.",
+    "adjl": "The NS side of the Adjustment (left of /).",
+    "adjr": "The EW side of the Adjustment (right of /).",
+    "ub": "1 when the Adjustment is a USEBIO code: A and two halves of 2 or 3 digits (A6040: NS 60, EW 40).",
+    "nspct": "The NS percentage: a code from the Help table (A+ 60, A 50, A- 40...), A55 or 55%, USEBIO A6040.",
+    "ewpct": "The EW percentage: the right side, or 100 minus NS when one code is given.",
+    "kind": f"R a result, A an artificial score, NP not played ({_NP}), bad unreadable, blank when nothing is typed.",
+    "badb": "How many lines of this board are unreadable (kind bad): its figures show ? until they are fixed.",
+    "gkey": "The board and the fouled-board group label: the results matchpointed together.",
+    "n": "n: the real results in the line's board and group.",
+    "nb": "The real results (kind R) on the board.",
+    "lines": "The lines that count towards N: results, artificial scores, not-played and unreadable lines. "
+             "N is the largest.",
+    "fouled": "1 when the line's group has fewer results than the board (a fouled board).",
+    "largest": "The largest group on a fouled board.",
+    "setpct": "1 when a fouled group is small enough for set percentages by the Setup rule (Help: small groups).",
+    "k": "k of the Setup method (Help: methods): Neuberg N/n, Factor 1, Ascherman (N+n-1)/n, "
+         "McKinnon (N-1)/n if N > n+1 else 1, Manual N-n+1.",
+    "sw": "1 when the table played the board arrowswitched (Y).",
+    "sns": "S: the raw matchpoints among the results of the group, 2 per score beaten and 1 per other equal "
+           "score, halved on the single scale.",
+    "sew": "S from EW's side: scale x (n - 1) - S (NS).",
+    "estns": "The NS estimate: a small group's set percentage of the top, else M = (N - k)/(n - 1) x S + "
+             "scale x (k - 1)/2; a lone result gets the average; a full board keeps S (unless the method "
+             "estimates full boards). S is EW's when switched.",
+    "estew": "The EW estimate, the same way from EW's S.",
+    "ownns": "Under the wbf policy, the NS pair's percentage on its boards with real results.",
+    "ownew": "Under the wbf policy, the EW pair's percentage on its boards with real results.",
+    "adjns": "The NS artificial percentage after the Ave+/Ave- policy (and the arrowswitch).",
+    "adjew": "The EW artificial percentage after the Ave+/Ave- policy (and the arrowswitch).",
+    "artns": "The NS artificial matchpoints: the percentage of the top.",
+    "artew": "The EW artificial matchpoints: the percentage of the top.",
+    "rns": "The NS estimate rounded by the Setup rule: half-up, ebu (an exact half towards the average, Top/2), "
+           "exact, or half-even.",
+    "rew": "The EW estimate rounded by the Setup rule.",
+    "rans": "The NS artificial matchpoints rounded by the Setup rule.",
+    "raew": "The EW artificial matchpoints rounded by the Setup rule.",
+    "shares": "What the line should add to the board's NS + EW total, for the check.",
+}
+assert set(COLUMN_NOTES) >= {k for k, _ in HELPERS}, set(k for k, _ in HELPERS) - set(COLUMN_NOTES)
+
+
+def columns_markdown() -> str:
+    """The helper columns' table for docs/template.md: header and note, in sheet order.
+
+    >>> columns_markdown().splitlines()[0]
+    '| helper | formula in words |'
+    """
+    rows = ["| helper | formula in words |", "| --- | --- |"]
+    rows += [f"| {title} | {COLUMN_NOTES[key]} |" for key, title in HELPERS]
+    return "\n".join(rows)
+
+
+HELP_TEXT = f"""
+How to use this workbook:
+  1. Setup: type the event, choose the scale, the method and the rounding; leave N blank.
+  2. Travellers: one row per table result. Type the Board, the NS pair and the EW pair, then either
+     the Contract (3NT, 4Sx, 6Hxx, PASS), By (N, E, S, W) and Tricks (0-13), or a Typed score
+     (the NS score, such as 420 or -50). The NS score is computed from the contract when nothing is typed,
+     with the vulnerability of the board number (1-16 repeating).
+  3. A row left blank is not a line. A line not played ({_NP} in Adjustment) is not a result,
+     but it counts towards N: the board's other results are estimated to N.
+  4. Totals: list the pairs (number and direction NS / EW; leave Direction blank in a one-winner
+     movement where pairs change direction). MP, %, Place follow.
+  5. The per-board block (right of the traveller) shows each board's results, top, check total and
+     a status: red when a score or code is not understood (the board's figures show ? until it is fixed),
+     a board has too many results, or the matchpoints do not add up.
+Adjustment codes:
+  Artificial adjusted scores are percentages of the board's full top: A+ / AVE+ 60, A / AVE / A= 50,
+  A- / AVE- 40, any A55 or 55%, or NS/EW pairs such as 60/40, A+/A+, 40/40, and USEBIO's A6040.
+  One code alone gives NS that percentage and EW the rest (A+ is 60/40). They are not results: they
+  do not count in n, but they count in N, and the other results are estimated.
+  Group: a label (A, B) per line on a fouled board; each group is matchpointed alone.
+  Arrowswitch: Y when the table played the other direction's cards; its NS and EW matchpoints swap.
+The formulas in words:
+  Every step is a helper column on Travellers (click + above them); each header has a note.
+  The Setup cells have names: Scale, Method, N, Top, Rounding, Decimals, AvePlus, AveMinus...
+  The tables to the right (codes, not-played codes, methods and their k, small-group rules,
+  the 16-board cycle, the contract scores) are what the formulas look up; mpxl writes them
+  from its own rules, so the sheet and the mpxl command agree.
+  n: the real results in the line's board and group. N: Setup's expected results, or the most
+     lines (results, artificial, not played) on any board.
+  S: 2 per score beaten and 1 per equal score within the group (Law 78A).
+  Estimate: M = (N - k)/(n - 1) x S + scale x (k - 1)/2 (Buchen's generic formula); a full board
+     (n = N) is not changed; a lone result gets the average.
+  Small fouled groups (Setup rule): 60% + (S - (n - 1)) x 5% of the top, S on the double scale:
+     1 result 60%, 2 results 65/55%, 3 results 70/60/50%.
+  Artificial: percentage x top / 100; with the 'wbf' policy Ave+ is the better of 60% and the pair's
+     percentage on its boards with real results, Ave- the worse of 40% and that percentage.
+  Rounding: each board figure is rounded (half-up; EBU: an exact half goes towards the average;
+     half-even: an exact half to the even digit), and the totals add the rounded figures.
+  Totals: MP = the pair's board figures added up; Max = boards played x top; % = MP / Max;
+     Place = 1 + the pairs in the same field with a higher %, with = when tied.
+Where the rules come from:
+  Law 78A (matchpoints), Law 77 (contract scores), Law 12C (adjusted scores), WBF 1991 and ACBL
+  (Neuberg, fouled boards), EBU White Book 4.2.3.3 (small fouled groups, rounding towards average),
+  Buchen and McKinnon (the generic k formula), the QBA director-training slides (the worked examples).
+With the add-in (mpxl.udfs through xlwings): the xlwings.conf sheet names the module, so
+  =MATCHPOINTS(...), =NEUBERG(...), =BOARDMP(...) and the other mpxl functions are available too.
+"""

@@ -1,0 +1,228 @@
+"""Where everything sits in the template workbook: rows, columns, Setup cells, Help tables, defined names.
+
+Nothing here knows a scoring rule; :mod:`mpxl.workbook.formulas` writes the formulas
+from :mod:`mpxl.rules` into these places, :mod:`mpxl.workbook.sheets` builds the sheets.
+
+>>> TRAVELLER_COLUMNS["ns_mp"], SETUP_NAMES["n_used"], SETUP_CELLS["scale"]
+('L', 'N', 'Setup!$B$5')
+"""
+
+from __future__ import annotations
+
+from openpyxl.utils import get_column_letter
+
+from ..methods import Method
+from ..rules import AVE_POLICIES, NOT_PLAYED_CODES, ROUNDING_KINDS, SMALL_GROUP_RULES, contract_keys
+
+__all__ = [
+    "HEADER_ROW", "FIRST_ROW", "MAX_DATA_ROWS", "METHOD_NAMES", "ROUNDING_RULES", "SMALL_GROUP_NAMES",
+    "AVE_POLICY_NAMES", "SETUP_ROWS", "SETUP_CELLS", "SETUP_NAMES", "MAIN", "BLOCK", "HELPERS",
+    "TRAVELLER_COLUMNS", "TRAVELLER_RANGE_NAMES", "TOTALS", "TOTALS_COLUMNS", "TOTALS_RANGE_NAMES",
+    "METHODS_LAYOUT", "HELP_TABLES", "HELP_FIRST", "HELP_TEXT_COLUMN", "setup_row",
+]
+
+HEADER_ROW = 4
+FIRST_ROW = 5
+#: The most traveller lines (and pairs) a sheet holds: Excel's 1,048,576 rows less the heading rows.
+MAX_DATA_ROWS = 1_048_576 - FIRST_ROW + 1
+
+#: The methods as the Setup drop-down spells them, in the order of the k formula's CHOOSE.
+METHOD_NAMES = ("Neuberg", "Factor", "Ascherman", "McKinnon", "Manual")
+#: Rounding rules, in the order of the rounding formula's CHOOSE (the rulebook's table).
+ROUNDING_RULES = tuple(ROUNDING_KINDS)
+#: Small fouled-group rules of the rulebook, in the order of the Set % formula's CHOOSE.
+SMALL_GROUP_NAMES = tuple(SMALL_GROUP_RULES)
+#: Ave+/Ave- policies of the rulebook.
+AVE_POLICY_NAMES = tuple(AVE_POLICIES)
+
+assert tuple(m.name.lower() for m in Method) == tuple(n.lower() for n in METHOD_NAMES)
+
+# ----------------------------------------------------------------------------- Setup
+
+#: Setup sheet: (key, defined name, label). Values are in column B from row 3; the notes are in helptext.
+SETUP_ROWS = [
+    ("event", "EventName", "Event"),
+    ("date", "EventDate", "Date"),
+    ("scale", "Scale", "Scale"),
+    ("method", "Method", "Method"),
+    ("expected", "Expected", "Expected results per board (N)"),
+    ("n_used", "N", "N used"),
+    ("top", "Top", "Top"),
+    ("rounding", "Rounding", "Rounding"),
+    ("decimals", "Decimals", "Decimals"),
+    ("ave_plus", "AvePlus", "Ave+ %"),
+    ("ave_minus", "AveMinus", "Ave- %"),
+    ("ave_policy", "AvePolicy", "Ave+/Ave- policy"),
+    ("winners", "Winners", "Winners"),
+    ("small_groups", "SmallGroups", "Small fouled groups"),
+    ("method_index", "MethodNo", "Method number"),
+    ("rounding_index", "RoundingNo", "Rounding number"),
+    ("rule_index", "RuleNo", "Small-group rule number"),
+    ("unit", "Unit", "10^decimals"),
+    ("full_boards", "FullBoards", "Estimate full boards"),
+]
+_SETUP_FIRST = 3
+#: Setup key -> absolute cell reference on the Setup sheet, e.g. ``Setup!$B$5``.
+SETUP_CELLS = {key: f"Setup!$B${_SETUP_FIRST + i}" for i, (key, _, _) in enumerate(SETUP_ROWS)}
+#: Setup key -> the defined name the formulas use for it (``scale`` -> ``Scale``).
+SETUP_NAMES = {key: name for key, name, _ in SETUP_ROWS}
+
+
+def setup_row(key: str) -> int:
+    """The Setup row of ``key``.
+
+    >>> setup_row("scale")
+    5
+    """
+    return int(SETUP_CELLS[key].rsplit("$", 1)[1])
+
+
+# ------------------------------------------------------------------------- Travellers
+
+# Travellers: visible inputs and results, a per-board block, then helper columns (one step each).
+MAIN = [
+    ("board", "Board", 7, "input"),
+    ("ns_pair", "NS pair", 8, "input"),
+    ("ew_pair", "EW pair", 8, "input"),
+    ("contract", "Contract", 9, "input"),
+    ("by", "By", 5, "input"),
+    ("tricks", "Tricks", 7, "input"),
+    ("typed", "Typed score", 9, "input"),
+    ("adjustment", "Adjustment", 11, "input"),
+    ("group", "Group", 7, "input"),
+    ("switch", "Arrowswitch", 7, "input"),
+    ("ns_score", "NS score", 9, "formula"),
+    ("ns_mp", "NS MP", 8, "formula"),
+    ("ew_mp", "EW MP", 8, "formula"),
+]
+BLOCK = [
+    ("b_board", "Board", 7, "input"),
+    ("b_results", "Results", 8, "formula"),
+    ("b_top", "Top", 6, "formula"),
+    ("b_check", "Check total", 8, "formula"),
+    ("b_ns", "NS total", 9, "formula"),
+    ("b_ew", "EW total", 9, "formula"),
+    ("b_status", "Status", 24, "formula"),
+    ("b_expected", "Expected NS+EW", 10, "helper"),
+]
+#: The helper columns, in order: (key, header). What each computes, in words: helptext.COLUMN_NOTES.
+HELPERS = [
+    ("vul", "Vulnerable"),
+    ("ct", "Contract (clean)"),
+    ("crow", "Contract row"),
+    ("decl", "Declarer"),
+    ("dvul", "Declarer vulnerable"),
+    ("dscore", "Declarer score"),
+    ("cscore", "Contract NS score"),
+    ("tt", "Typed (text)"),
+    ("tu", "Typed (unsigned)"),
+    ("tnum", "Typed number"),
+    ("adj", "Adjustment (clean)"),
+    ("adjl", "NS code"),
+    ("adjr", "EW code"),
+    ("ub", "USEBIO code"),
+    ("nspct", "NS %"),
+    ("ewpct", "EW %"),
+    ("kind", "Kind"),
+    ("badb", "Unreadable on board"),
+    ("gkey", "Group key"),
+    ("n", "n (results in group)"),
+    ("nb", "Real results on board"),
+    ("lines", "Lines towards N"),
+    ("fouled", "Fouled"),
+    ("largest", "Largest group"),
+    ("setpct", "Set %"),
+    ("k", "k"),
+    ("sw", "Switched"),
+    ("sns", "S (NS)"),
+    ("sew", "S (EW)"),
+    ("estns", "NS estimate"),
+    ("estew", "EW estimate"),
+    ("ownns", "NS pair's %"),
+    ("ownew", "EW pair's %"),
+    ("adjns", "NS adjusted %"),
+    ("adjew", "EW adjusted %"),
+    ("artns", "NS artificial MP"),
+    ("artew", "EW artificial MP"),
+    ("rns", "NS result MP"),
+    ("rew", "EW result MP"),
+    ("rans", "NS artificial (rounded)"),
+    ("raew", "EW artificial (rounded)"),
+    ("shares", "Expected NS+EW share"),
+]
+
+
+def _letters() -> dict:
+    out, col = {}, 1
+    for key, *_ in MAIN:
+        out[key] = get_column_letter(col)
+        col += 1
+    col += 1
+    for key, *_ in BLOCK:
+        out[key] = get_column_letter(col)
+        col += 1
+    col += 1
+    for key, _ in HELPERS:
+        out[key] = get_column_letter(col)
+        col += 1
+    return out
+
+
+#: Travellers column key -> column letter (``ns_mp`` -> ``L``).
+TRAVELLER_COLUMNS = _letters()
+#: Travellers columns the formulas look across, as defined names of their data rows.
+TRAVELLER_RANGE_NAMES = {
+    "board": "Boards", "ns_pair": "NSPairs", "ew_pair": "EWPairs", "ns_score": "NSScores",
+    "ns_mp": "NSMPs", "ew_mp": "EWMPs", "kind": "Kinds", "gkey": "GroupKeys", "n": "GroupSizes",
+    "lines": "BoardLines", "badb": "BoardUnreadable", "rns": "NSRounded", "rew": "EWRounded", "shares": "Shares",
+}
+
+# ----------------------------------------------------------------------------- Totals
+
+TOTALS = [
+    ("pair", "Pair", 8, "input"),
+    ("direction", "Direction", 10, "input"),
+    ("played", "Boards played", 9, "formula"),
+    ("mp", "MP", 10, "formula"),
+    ("max", "Max", 9, "formula"),
+    ("pct", "%", 9, "formula"),
+    ("place", "Place", 8, "formula"),
+    ("field", "Field", 8, "helper"),
+    ("key", "% key", 10, "helper"),
+]
+#: Totals column key -> column letter.
+TOTALS_COLUMNS = {key: get_column_letter(i + 1) for i, (key, *_) in enumerate(TOTALS)}
+TOTALS_RANGE_NAMES = {"field": "Fields", "key": "PctKeys"}
+
+# ---------------------------------------------------------------------------- Methods
+
+#: The Methods sheet: the cells of N, n and scale, the k row, the first row of the table and its columns.
+METHODS_LAYOUT = {
+    "N": "B3", "n": "B4", "scale": "B5", "k_row": 8, "first_row": 12, "max_actual": 60,
+    "s_col": "A", "raw_pct_col": "B",
+    "mp_cols": ("C", "D", "E", "F", "G"), "pct_cols": ("H", "I", "J", "K", "L"),
+    "chart_cols": ("N", "O", "P", "Q", "R"),
+}
+
+# ------------------------------------------------------------------------------- Help
+
+#: The Help sheet's tables start on this row (under a header row); the help text is in HELP_TEXT_COLUMN.
+HELP_FIRST = 5
+HELP_TEXT_COLUMN = "I"
+_CONTRACT_ROWS = len(contract_keys())
+#: Help tables: name -> (first column, headers, rows, {defined name: (first column offset, last offset)}).
+#: Their contents come from the rulebook (see sheets.help_sheet); the formulas look them up by name.
+HELP_TABLES = {
+    "codes": ("A", ("Code", "NS %"), None, {"CodeNames": (0, 0), "CodePcts": (1, 1)}),
+    "methods": ("D", ("Methods",), len(METHOD_NAMES), {"MethodNames": (0, 0)}),
+    "rounding": ("E", ("Rounding",), len(ROUNDING_RULES), {"RoundingNames": (0, 0)}),
+    "small": ("F", ("Small groups",), len(SMALL_GROUP_NAMES), {"SmallGroupNames": (0, 0)}),
+    "policy": ("G", ("Ave policy",), len(AVE_POLICY_NAMES), {"AvePolicyNames": (0, 0)}),
+    "not_played": ("K", ("Not played",), len(NOT_PLAYED_CODES), {"NotPlayedCodes": (0, 0)}),
+    "k": ("M", ("Method", "k (Excel)", "Source"), len(METHOD_NAMES), {}),
+    "small_rules": ("Q", ("Rule", "Set % when (Excel)", "Source"), len(SMALL_GROUP_NAMES), {}),
+    "cycle": ("U", ("Board", "Dealer", "Vulnerable"), 16, {"VulCycle": (2, 2)}),
+    "passes": ("Y", ("Passed out",), None, {"PassSpellings": (0, 0)}),
+    "contracts": ("AA", ("Contract",) + tuple(f"{t} NV" for t in range(14)) + tuple(f"{t} V" for t in range(14)),
+                  _CONTRACT_ROWS, {"ContractKeys": (0, 0), "ContractScores": (1, 28)}),
+}
