@@ -32,6 +32,7 @@ __all__ = [
     "Contract",
     "PASSED_OUT",
     "PASS_SPELLINGS",
+    "DOUBLING_MARKS",
     "score",
     "ns_score",
     "tricks_from_result",
@@ -200,7 +201,9 @@ _VULNERABILITY_SPELLINGS = {
 
 # ---------------------------------------------------------------------- contracts
 
-_DOUBLING_MARKS = {"": 0, "X": 1, "*": 1, "XX": 2, "**": 2, "R": 2, "XR": 2}
+#: How a doubling is written after the strain (upper case): 0 undoubled, 1 doubled, 2 redoubled.
+DOUBLING_MARKS = {"": 0, "X": 1, "*": 1, "XX": 2, "**": 2, "R": 2, "XR": 2}
+_DOUBLING_MARKS = DOUBLING_MARKS
 #: How a passed-out board is written (spaces removed, upper case); the sheet reads the same list.
 PASS_SPELLINGS = ("P", "PASS", "PASSED", "PASSEDOUT", "PASSOUT", "ALLPASS", "AP")
 _PASS_SPELLINGS = frozenset(PASS_SPELLINGS)

@@ -35,7 +35,7 @@ import re
 from fractions import Fraction
 from typing import Any
 
-from .contract import BOARD_CYCLE, PASS_SPELLINGS, Strain, score
+from .contract import BOARD_CYCLE, DOUBLING_MARKS, PASS_SPELLINGS, Strain, score
 
 __all__ = [
     "Expr",
@@ -49,6 +49,9 @@ __all__ = [
     "PER_SCORE_BEATEN",
     "PER_TIE",
     "double_matchpoints",
+    "RAW_MP",
+    "ESTIMATE_LINE",
+    "ARTIFICIAL_MP",
     "K_RULES",
     "ESTIMATE",
     "ESTIMATES_FULL_BOARDS",
@@ -309,13 +312,16 @@ _STRAIN_SPELLINGS = (("C", Strain.C), ("D", Strain.D), ("H", Strain.H), ("S", St
 
 
 def contract_keys() -> list[tuple[str, int, Strain, int]]:
-    """Every contract the sheet reads, as (key, level, strain, doubled): ``3NT``, ``3N``, ``4SX``.
+    """Every contract the sheet reads, as (key, level, strain, doubled): ``3NT``, ``3N``, ``4SX``, ``4S*``,
+    ``6HXX``, ``6HR``: a level, a strain letter and a doubling mark of :data:`mpxl.contract.DOUBLING_MARKS`
+    (the sheet reads the strain letters; :mod:`mpxl.contract` also reads spelled-out strains and suit symbols).
 
-    >>> keys = contract_keys(); keys[0], len(keys)
-    (('1C', 1, <Strain.C: 'C'>, 0), 126)
+    >>> keys = contract_keys(); keys[0], keys[1], len(keys)
+    (('1C', 1, <Strain.C: 'C'>, 0), ('1CX', 1, <Strain.C: 'C'>, 1), 294)
     """
-    return [(f"{level}{spelling}{'X' * doubled}", level, strain, doubled)
-            for level in range(1, 8) for spelling, strain in _STRAIN_SPELLINGS for doubled in range(3)]
+    return [(f"{level}{spelling}{mark}", level, strain, doubled)
+            for level in range(1, 8) for spelling, strain in _STRAIN_SPELLINGS
+            for mark, doubled in DOUBLING_MARKS.items()]
 
 
 def contract_score_table() -> list[tuple[str, list[int]]]:
@@ -324,7 +330,7 @@ def contract_score_table() -> list[tuple[str, list[int]]]:
     Made by :func:`mpxl.contract.score` (Law 77), so the sheet looks the score up and never
     writes the table again.
 
-    >>> dict(contract_score_table())["3NT"][9], dict(contract_score_table())["4SX"][14 + 8]
+    >>> dict(contract_score_table())["3NT"][9], dict(contract_score_table())["4S*"][14 + 8]
     (400, -500)
     """
     return [(key, [score(f"{level}{'NT' if strain is Strain.NT else strain.value}{'X' * doubled}", "N", t, vul)

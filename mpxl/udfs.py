@@ -334,7 +334,7 @@ def _scalar_or_range(rows: list):
     "scores",
     ndim=2,
     doc="One board's NS scores as a column: numbers, adjustment codes (A60, A+, 60/40, '30% 420 + 70% 450', "
-    "'-150|-50'); blank = not played.",
+    "'-150|-50'); blank = no line; NP, sitout... = not played (counted in N).",
     err_to_str=True,
 )
 @xw.arg(
@@ -356,7 +356,11 @@ def MATCHPOINTS(scores, expected=None, method=None, scale=None, side=None, round
 
 @xw.func
 @xw.arg(
-    "scores", ndim=2, doc="One board's NS scores or adjustment codes as a column; blank = not played.", err_to_str=True
+    "scores",
+    ndim=2,
+    doc="One board's NS scores or adjustment codes as a column; blank = no line; NP, sitout... = not played "
+    "(counted in N).",
+    err_to_str=True,
 )
 @xw.arg("groups", ndim=2, doc="Fouled-board group label per line (blank = one group).", err_to_str=True)
 @xw.arg("flags", ndim=2, doc="AS on a line played arrowswitched; blank otherwise.", err_to_str=True)

@@ -11,6 +11,7 @@ from openpyxl import load_workbook
 
 from mpxl.cli import main
 from mpxl.workbook.examples import teaching_workbook
+from mpxl.workbook.layout import HELPERS
 from mpxl.workbook.template import FIRST_ROW, HEADER_ROW, TOTALS_COLUMNS, TRAVELLER_COLUMNS, build_template
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -21,7 +22,7 @@ FORBIDDEN = ("LET(", "XLOOKUP(", "FILTER(", "SORT(", "UNIQUE(", "SEQUENCE(", "MA
 #: Functions both Excel 2010 and LibreOffice 7.4 have, the only ones the template may use.
 ALLOWED = {"IF", "AND", "OR", "NOT", "ISNUMBER", "ISTEXT", "IFERROR", "CHOOSE", "MOD", "UPPER", "SUBSTITUTE",
            "TRIM", "LEFT", "MID", "LEN", "VALUE", "FIND", "REPT", "MIN", "MAX", "VLOOKUP", "COUNTIF", "COUNTIFS",
-           "SUMIFS", "ROUND", "ROUNDUP", "ROUNDDOWN", "ABS", "MATCH", "NA", "N"}
+           "SUMIFS", "ROUND", "ROUNDUP", "ROUNDDOWN", "ABS", "MATCH", "NA", "N", "INDEX", "SUMPRODUCT", "INT", "RIGHT"}
 
 
 def cell_contents(wb) -> dict:
@@ -112,7 +113,8 @@ def test_data_validation_and_layout():
     assert (tricks.type, tricks.formula1, tricks.formula2) == ("whole", "0", "13")
     setup = {str(dv.sqref): dv for dv in wb["Setup"].data_validations.dataValidation}
     assert setup["B5"].formula1 == '"1,2"'
-    assert setup["B6"].formula1.startswith("Help!$D$")
+    assert setup["B6"].formula1 == "MethodNames"
+    assert wb.defined_names["MethodNames"].attr_text == "Help!$D$5:$D$9"
     assert [wb["Help"][f"D{r}"].value for r in range(5, 10)] == ["Neuberg", "Factor", "Ascherman", "McKinnon", "Manual"]
     assert trav.freeze_panes == f"B{FIRST_ROW}" and wb["Totals"].freeze_panes == f"A{FIRST_ROW}"
     assert trav.print_title_rows.replace("$", "") == f"{HEADER_ROW}:{HEADER_ROW}"
@@ -179,4 +181,4 @@ def test_fast_writer_equals_openpyxl_workbook(tmp_path):
     import zipfile
     with zipfile.ZipFile(fast) as z:
         sheet = z.read("xl/worksheets/sheet2.xml").decode()
-    assert sheet.count('t="shared" ref=') == 34 + 3 + 7  # helpers, NS score, NS MP, EW MP; the per-board block
+    assert sheet.count('t="shared" ref=') == len(HELPERS) + 3 + 7  # helpers, NS score, NS MP, EW MP; the block

@@ -25,12 +25,12 @@ tricks give it; otherwise it is typed. An artificial score goes in Adjustment.
 from __future__ import annotations
 
 import os
-import re
 from functools import lru_cache
 
 from ..adjustments import Artificial, Assigned, parse_entry
 from ..contract import ns_score
 from ..methods import Method
+from ..rules import PASS_SPELLINGS, code_key, contract_keys
 from .template import METHOD_NAMES, ROUNDING_RULES, Settings, TemplateLine, build_workbook, write_workbook
 
 __all__ = ["write_event_workbook", "event_workbook", "settings_for"]
@@ -152,13 +152,16 @@ def _template_line(ln) -> TemplateLine:
 
 
 def _plain_contract(text) -> bool:
-    """Contracts the sheet's formula reads: level, C/D/H/S/N/NT, x or * doublings, or pass."""
-    key = _SPACES.sub("", str(text)).upper().replace("*", "X")
-    return bool(_PLAIN_CONTRACT.fullmatch(key))
+    """Contracts the sheet's formula reads: the Help sheet's contract keys and pass spellings
+    (spaces removed, upper case), from the same rulebook tables.
+
+    >>> _plain_contract("3nt*"), _plain_contract("4 S x"), _plain_contract("6Hr"), _plain_contract("4♠")
+    (True, True, True, False)
+    """
+    return code_key(text) in _SHEET_CONTRACTS
 
 
-_SPACES = re.compile(r"\s+")
-_PLAIN_CONTRACT = re.compile(r"[1-7](C|D|H|S|N|NT)X{0,2}|P|PASS|PASSED|PASSEDOUT|AP|ALLPASS")
+_SHEET_CONTRACTS = frozenset([key for key, *_ in contract_keys()] + list(PASS_SPELLINGS))
 
 
 def _vul(board):

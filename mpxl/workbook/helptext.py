@@ -45,7 +45,7 @@ COLUMN_NOTES = {
     "ns_mp": "The NS result MP or artificial MP (rounded); ? on every line of a board with an unreadable line; blank when not played.",
     "ew_mp": "The EW result MP or artificial MP (rounded); ? on every line of a board with an unreadable line; blank when not played.",
     "vul": "The board's vulnerability from its number: the 16-board cycle (Help, VulCycle).",
-    "ct": "The Contract in capitals, spaces removed, * read as X (3nt* -> 3NTX).",
+    "ct": "The Contract in capitals, spaces removed (3 nt* -> 3NT*).",
     "crow": "The contract's row in the Help sheet's contract table (ContractKeys); blank if it is not there.",
     "decl": "The first letter of By: N, E, S or W.",
     "dvul": "1 when the declarer's side is vulnerable on this board, else 0.",

@@ -1,0 +1,524 @@
+"""Build the template's sheets: Setup, Travellers, Totals, Methods, Help, xlwings.conf; styles and names.
+
+Where things go is :mod:`mpxl.workbook.layout`, what the formulas say is
+:mod:`mpxl.workbook.formulas`, the words are :mod:`mpxl.workbook.helptext`. The big data
+blocks (traveller lines, per-board rows, pairs) are described as
+:class:`~mpxl.workbook.stream.Block` and filled by the caller (openpyxl cells, or streamed
+into the file).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from operator import attrgetter
+from typing import Optional, Sequence
+
+from openpyxl import Workbook
+from openpyxl.cell.cell import Cell
+from openpyxl.chart import Reference, ScatterChart, Series
+from openpyxl.comments import Comment
+from openpyxl.formatting.rule import FormulaRule
+from openpyxl.styles import Alignment, Border, Font, PatternFill, Protection, Side
+from openpyxl.styles.cell_style import StyleArray
+from openpyxl.utils import column_index_from_string, get_column_letter
+from openpyxl.workbook.defined_name import DefinedName
+from openpyxl.worksheet.datavalidation import DataValidation
+
+from ..methods import K_FORMULAS, Method
+from ..rules import (ARTIFICIAL_CODES, AVE_POLICIES, NOT_PLAYED_CODES, PASS_SPELLINGS, ROUNDING_KINDS,
+                     SMALL_GROUP_RULES, board_cycle_table, contract_score_table)
+from . import formulas as F
+from ..textsafe import as_text_cell
+from .helptext import COLUMN_NOTES, HELP_TEXT, SETUP_NOTES
+from .layout import (AVE_POLICY_NAMES, BLOCK, FIRST_ROW, HEADER_ROW, HELP_FIRST, HELP_TABLES, HELP_TEXT_COLUMN,
+                     HELPERS, MAIN, METHOD_NAMES, METHODS_LAYOUT, ROUNDING_RULES, SETUP_CELLS, SETUP_NAMES,
+                     SETUP_ROWS, SMALL_GROUP_NAMES, TOTALS, TOTALS_COLUMNS, TOTALS_RANGE_NAMES, TRAVELLER_COLUMNS,
+                     TRAVELLER_RANGE_NAMES, setup_row)
+from .stream import Block
+
+__all__ = ["Sizes", "setup_sheet", "travellers_sheet", "totals_sheet", "methods_sheet", "help_sheet",
+           "xlwings_sheet", "define_names", "help_rows"]
+
+# ------------------------------------------------------------------------------ styles
+
+_INPUT_FILL = PatternFill("solid", start_color="FFF7D6")
+_HEAD_FILL = PatternFill("solid", start_color="DDE7F0")
+_BLOCK_FILL = PatternFill("solid", start_color="EEF3E2")
+_BAD_FILL = PatternFill("solid", start_color="F4B6B6")
+_HEAD_FONT = Font(bold=True)
+_HELPER_FONT = Font(color="808080", size=9)
+_TITLE_FONT = Font(bold=True, size=14)
+_THIN = Side(style="thin", color="B0B0B0")
+_BOX = Border(bottom=_THIN)
+_UNLOCKED = Protection(locked=False)
+_CENTER = Alignment(horizontal="center")
+_BOLD = Font(bold=True)
+
+
+def _style(ws, **attrs) -> StyleArray:
+    """The style of a cell with ``attrs`` (font, fill, number_format, ...; None = default), made once
+    and shared by a whole column (registering a style per cell was most of the writing time)."""
+    cell = Cell(ws, style_array=StyleArray())  # a scratch cell, never put in the sheet
+    for name, value in attrs.items():
+        if value is not None:
+            setattr(cell, name, value)
+    return cell._style
+
+
+@dataclass
+class Sizes:
+    """How many traveller, board and pair rows the data blocks have."""
+
+    rows: int
+    board_rows: int
+    pair_rows: int
+    extra: dict = field(default_factory=dict)
+
+
+def _col(letter: str) -> int:
+    return column_index_from_string(letter)
+
+
+def _head(ws, row: int, col: int, text: str, width: Optional[float] = None, fill=_HEAD_FILL, note: str = ""):
+    cell = ws.cell(row=row, column=col, value=text)
+    cell.font = _HEAD_FONT
+    cell.fill = fill
+    cell.alignment = Alignment(wrap_text=True, vertical="bottom", horizontal="center")
+    cell.border = _BOX
+    if note:
+        cell.comment = Comment(note, "mpxl", width=300, height=120)
+    if width is not None:
+        ws.column_dimensions[get_column_letter(col)].width = width
+    return cell
+
+
+def _input(cell, value=None):
+    if value is not None:
+        as_text_cell(cell, value)  # a typed value is data, never a formula
+    cell.fill = _INPUT_FILL
+    cell.protection = _UNLOCKED
+
+
+def _protect(ws):
+    ws.protection.sheet = True
+    ws.protection.formatColumns = False
+    ws.protection.formatRows = False
+    ws.protection.formatCells = False
+    ws.protection.sort = False
+    ws.protection.autoFilter = False
+
+
+def _validate(ws, ref: str, formula: str, message: str, allow_blank: bool = False):
+    dv = DataValidation(type="list", formula1=formula, allow_blank=allow_blank, showDropDown=False,
+                        errorTitle="Not in the list", error=message)
+    ws.add_data_validation(dv)
+    dv.add(ref)
+
+
+def _abs(sheet: str, col: str, first: int, last: int) -> str:
+    return f"{sheet}!${col}${first}:${col}${last}"
+
+
+# ------------------------------------------------------------------------------ names
+
+
+def define_names(wb: Workbook, trav_last: int, pair_last: int) -> None:
+    """The workbook's defined names: the Setup cells, the Travellers and Totals data columns, the Help tables."""
+    def add(name: str, ref: str) -> None:
+        wb.defined_names[name] = DefinedName(name, attr_text=ref)
+
+    for key, name in SETUP_NAMES.items():
+        add(name, SETUP_CELLS[key])
+    for key, name in TRAVELLER_RANGE_NAMES.items():
+        add(name, _abs("Travellers", TRAVELLER_COLUMNS[key], FIRST_ROW, trav_last))
+    for key, name in TOTALS_RANGE_NAMES.items():
+        add(name, _abs("Totals", TOTALS_COLUMNS[key], FIRST_ROW, pair_last))
+    rows = help_rows()
+    for table, (first, _, _, names) in HELP_TABLES.items():
+        last = HELP_FIRST + len(rows[table]) - 1
+        for name, (lo, hi) in names.items():
+            a = get_column_letter(_col(first) + lo)
+            b = get_column_letter(_col(first) + hi)
+            add(name, f"Help!${a}${HELP_FIRST}:${b}${last}")
+
+
+# ------------------------------------------------------------------------------ Setup
+
+
+def setup_sheet(wb: Workbook, s) -> object:
+    """The Setup sheet from :class:`~mpxl.workbook.template.Settings` ``s``."""
+    ws = wb.create_sheet("Setup")
+    ws["A1"] = "mpxl club pairs: Setup"
+    ws["A1"].font = _TITLE_FONT
+    ws["A2"] = ("Yellow cells are inputs; everything else is a formula. The sheets are protected without a password. "
+                "Each value has the name in brackets, which the formulas use.")
+    ws["A2"].font = Font(italic=True, color="606060")
+    ws.column_dimensions["A"].width = 34
+    ws.column_dimensions["B"].width = 14
+    ws.column_dimensions["C"].width = 90
+    values = {
+        "event": s.event, "date": s.date, "scale": s.scale, "method": s.method, "expected": s.expected,
+        "rounding": s.rounding, "decimals": s.decimals, "ave_plus": s.ave_plus, "ave_minus": s.ave_minus,
+        "ave_policy": s.ave_policy, "winners": s.winners, "small_groups": s.small_groups,
+    }
+    formulas = F.setup_formulas()
+    for key, name, label in SETUP_ROWS:
+        r = setup_row(key)
+        ws.cell(row=r, column=1, value=f"{label} ({name})").font = _HEAD_FONT
+        ws.cell(row=r, column=3, value=SETUP_NOTES[key]).font = Font(color="606060")
+        cell = ws.cell(row=r, column=2)
+        if key in formulas:
+            cell.value = formulas[key]
+            helper = key.endswith("index") or key in ("unit", "full_boards")
+            cell.font = _HELPER_FONT if helper else Font(bold=True)
+        else:
+            _input(cell, values[key] if values[key] not in (None, "") else None)
+        cell.alignment = Alignment(horizontal="left")
+    _validate(ws, f"B{setup_row('scale')}", '"1,2"', "Scale is 1 (single) or 2 (double).")
+    _validate(ws, f"B{setup_row('winners')}", '"1,2"', "Winners is 1 (one ranking) or 2 (NS and EW apart).")
+    _validate(ws, f"B{setup_row('method')}", "MethodNames", "Choose one of the five methods.")
+    _validate(ws, f"B{setup_row('rounding')}", "RoundingNames", ", ".join(ROUNDING_RULES) + ".")
+    _validate(ws, f"B{setup_row('small_groups')}", "SmallGroupNames", ", ".join(SMALL_GROUP_NAMES) + ".")
+    _validate(ws, f"B{setup_row('ave_policy')}", "AvePolicyNames", " or ".join(AVE_POLICY_NAMES) + ".")
+    dv = DataValidation(type="whole", operator="between", formula1="0", formula2="6", allow_blank=False,
+                        errorTitle="Decimals", error="Decimals is a whole number 0-6.")
+    ws.add_data_validation(dv)
+    dv.add(f"B{setup_row('decimals')}")
+    dv = DataValidation(type="whole", operator="greaterThanOrEqual", formula1="1", allow_blank=True,
+                        errorTitle="Expected results", error="A whole number of results, at least 1 (or blank).")
+    ws.add_data_validation(dv)
+    dv.add(f"B{setup_row('expected')}")
+    _protect(ws)
+    ws.print_area = f"A1:C{setup_row(SETUP_ROWS[-1][0])}"
+    ws.page_setup.orientation = "landscape"
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    return ws
+
+
+# ------------------------------------------------------------------------- Travellers
+
+_WIDE = ("estns", "estew", "rns", "rew", "rans", "raew", "ownns", "ownew", "artns", "artew")
+
+
+def travellers_sheet(wb: Workbook, lines: Sequence, sizes: Sizes, boards: Sequence, blocks: list):
+    """The Travellers sheet: inputs, the visible results, the per-board block, the helper columns."""
+    ws = wb.create_sheet("Travellers")
+    last = FIRST_ROW + sizes.rows - 1
+    col = TRAVELLER_COLUMNS
+    S = SETUP_NAMES
+    ws["A1"] = "Travellers"
+    ws["A1"].font = _TITLE_FONT
+    exact = ROUNDING_RULES.index("exact") + 1
+    ws["A2"] = (f'="Scale "&{S["scale"]}&", "&{S["method"]}&", N = "&{S["n_used"]}&", top "&{S["top"]}'
+                f'&", rounding "&{S["rounding"]}&IF({S["rounding_index"]}={exact},""," to "&{S["decimals"]}&" decimals")')
+    ws["A2"].font = Font(italic=True, color="606060")
+    ws["A3"] = "Type a Typed score, or a Contract, By and Tricks; an adjusted score or NP goes in Adjustment (see Help)."
+    ws["A3"].font = Font(italic=True, color="606060", size=9)
+    for key, title, width, _ in MAIN + BLOCK:
+        fill = _BLOCK_FILL if key.startswith("b_") else _HEAD_FILL
+        _head(ws, HEADER_ROW, _col(col[key]), title, width, fill, COLUMN_NOTES.get(key, ""))
+    ws.cell(row=HEADER_ROW - 1, column=_col(col["b_board"]), value="Per board").font = _HEAD_FONT
+    ws.row_dimensions[HEADER_ROW].height = 30
+    for key, title in HELPERS:
+        c = _head(ws, HEADER_ROW, _col(col[key]), title, 11, note=COLUMN_NOTES[key])
+        c.font = Font(bold=True, color="606060", size=9)
+    ws.cell(row=HEADER_ROW - 1, column=_col(col[HELPERS[0][0]]),
+            value="Helper columns: every step of the scoring, one formula each (the header notes say what)").font = _HELPER_FONT
+    # the data: one style per column, inputs and formulas filled down (see mpxl.workbook.stream)
+    text_cols = ("contract", "by", "adjustment", "group", "switch")
+    idx = {k: _col(v) for k, v in col.items()}
+    inputs, keys = [], []
+    for key, *_ in MAIN:
+        if key in ("ns_score", "ns_mp", "ew_mp"):
+            continue
+        inputs.append((idx[key], _style(ws, fill=_INPUT_FILL, protection=_UNLOCKED,
+                                        number_format="@" if key in text_cols else None,
+                                        alignment=None if key in ("typed", "adjustment") else _CENTER)))
+        keys.append(key)
+    formulas = []
+    for key in F.TRAVELLER:
+        if key in ("ns_mp", "ew_mp"):
+            st = _style(ws, number_format="0.00", font=_BOLD)
+        elif key == "ns_score":
+            st = _style(ws)
+        else:
+            st = _style(ws, font=_HELPER_FONT, number_format="0.00" if key in _WIDE else None)
+        formulas.append((idx[key], st, key))
+    get = attrgetter(*keys)
+    blank = (None,) * len(keys)
+    blocks.append(Block(ws, FIRST_ROW, last, inputs,
+                        lambda i: get(lines[i]) if i < len(lines) else blank,
+                        formulas, F.traveller_formulas))
+    # per-board block
+    blast = FIRST_ROW + sizes.board_rows - 1
+    formulas = []
+    for key in F.BLOCK:
+        formulas.append((idx[key], _style(ws, fill=_BLOCK_FILL,
+                                          number_format="0.00" if key in ("b_ns", "b_ew", "b_check") else None,
+                                          font=_HELPER_FONT if key == "b_expected" else None), key))
+    blocks.append(Block(ws, FIRST_ROW, blast, [(idx["b_board"], _style(ws, fill=_INPUT_FILL, protection=_UNLOCKED))],
+                        lambda i: (boards[i] if i < len(boards) else None,),
+                        formulas, F.block_formulas))
+    # validation
+    _validate(ws, f"{col['by']}{FIRST_ROW}:{col['by']}{last}", '"N,E,S,W"', "Declarer is N, E, S or W.", True)
+    _validate(ws, f"{col['switch']}{FIRST_ROW}:{col['switch']}{last}", '"Y"',
+              "Type Y when the table played the board arrowswitched (NS sat EW).", True)
+    dv = DataValidation(type="whole", operator="between", formula1="0", formula2="13", allow_blank=True,
+                        errorTitle="Tricks", error="Tricks taken by declarer: a whole number 0-13.")
+    ws.add_data_validation(dv)
+    dv.add(f"{col['tricks']}{FIRST_ROW}:{col['tricks']}{last}")
+    dv = DataValidation(type="whole", operator="greaterThanOrEqual", formula1="1", allow_blank=True,
+                        errorTitle="Board", error="A board number: a whole number from 1.")
+    ws.add_data_validation(dv)
+    dv.add(f"{col['board']}{FIRST_ROW}:{col['board']}{last}")
+    # conditional formatting: a text score, a code not understood, a board whose status is not ok
+    k, kind = col["ns_score"], col["kind"]
+    ws.conditional_formatting.add(
+        f"{k}{FIRST_ROW}:{k}{last}",
+        FormulaRule(formula=[f'AND(ISTEXT({k}{FIRST_ROW}),{k}{FIRST_ROW}<>"")'], fill=_BAD_FILL))
+    ws.conditional_formatting.add(
+        f"{col['typed']}{FIRST_ROW}:{col['typed']}{last}",
+        FormulaRule(formula=[f'{col["tnum"]}{FIRST_ROW}="?"'], fill=_BAD_FILL))
+    a = col["adjustment"]
+    ws.conditional_formatting.add(
+        f"{a}{FIRST_ROW}:{a}{last}",
+        FormulaRule(formula=[f'{kind}{FIRST_ROW}="bad"'], fill=_BAD_FILL))
+    st = col["b_status"]
+    ws.conditional_formatting.add(
+        f"{col['b_board']}{FIRST_ROW}:{st}{blast}",
+        FormulaRule(formula=[f'AND(${st}{FIRST_ROW}<>"",LEFT(${st}{FIRST_ROW},2)<>"ok")'], fill=_BAD_FILL))
+    # helpers grouped and hidden; layout
+    first_h, last_h = col[HELPERS[0][0]], col[HELPERS[-1][0]]
+    ws.column_dimensions.group(first_h, last_h, outline_level=1, hidden=True)
+    ws.column_dimensions.group(col["b_expected"], col["b_expected"], outline_level=1, hidden=True)
+    ws.freeze_panes = f"B{FIRST_ROW}"
+    ws.print_title_rows = f"{HEADER_ROW}:{HEADER_ROW}"
+    ws.print_area = [f"A1:{col['ew_mp']}{last}", f"{col['b_board']}{HEADER_ROW - 1}:{col['b_status']}{blast}"]
+    ws.page_setup.orientation = "portrait"
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    _protect(ws)
+    return ws
+
+
+# ----------------------------------------------------------------------------- Totals
+
+
+def totals_sheet(wb: Workbook, pairs: Sequence, sizes: Sizes, blocks: list):
+    """The Totals sheet: pairs, boards played, MP, Max, %, Place."""
+    ws = wb.create_sheet("Totals")
+    T = TOTALS_COLUMNS
+    last = FIRST_ROW + sizes.pair_rows - 1
+    ws["A1"] = "Totals"
+    ws["A1"].font = _TITLE_FONT
+    ws["A2"] = f'={SETUP_NAMES["event"]}&"  "&{SETUP_NAMES["date"]}'
+    ws["A2"].font = Font(italic=True, color="606060")
+    ws["A3"] = "Place: ties share (3=); with 2 winners NS and EW are ranked apart."
+    ws["A3"].font = Font(italic=True, color="606060", size=9)
+    ws.row_dimensions[HEADER_ROW].height = 30
+    for i, (key, title, width, kind) in enumerate(TOTALS):
+        c = _head(ws, HEADER_ROW, i + 1, title, width)
+        if kind == "helper":
+            c.font = Font(bold=True, color="606060", size=9)
+    idx = {k: _col(v) for k, v in T.items()}
+    inputs = [(idx[k], _style(ws, fill=_INPUT_FILL, protection=_UNLOCKED, alignment=_CENTER)) for k in ("pair", "direction")]
+    styles = {"mp": _style(ws, number_format="0.00"), "max": _style(ws, number_format="0.##"),
+              "pct": _style(ws, number_format="0.00"), "place": _style(ws, alignment=Alignment(horizontal="right")),
+              "field": _style(ws, font=_HELPER_FONT), "key": _style(ws, font=_HELPER_FONT)}
+    formulas = [(idx[k], styles.get(k) or _style(ws), k) for k in F.TOTALS]
+    blank = (None, None)
+    blocks.append(Block(ws, FIRST_ROW, last, inputs,
+                        lambda i: tuple(pairs[i]) if i < len(pairs) else blank,
+                        formulas, F.totals_formulas))
+    _validate(ws, f"{T['direction']}{FIRST_ROW}:{T['direction']}{last}", '"NS,EW"',
+              "NS or EW in a two-winner movement; blank when pairs change direction (one winner).", True)
+    ws.column_dimensions.group(T["field"], T["key"], outline_level=1, hidden=True)
+    ws.freeze_panes = f"A{FIRST_ROW}"
+    ws.print_title_rows = f"{HEADER_ROW}:{HEADER_ROW}"
+    ws.print_area = f"A1:{T['place']}{last}"
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    _protect(ws)
+    return ws
+
+
+# ---------------------------------------------------------------------------- Methods
+
+
+def methods_sheet(wb: Workbook, N: int, n: int, scale: int):
+    """The Methods sheet: every method's estimate of every raw score for one (N, n), and a chart."""
+    ws = wb.create_sheet("Methods")
+    L = METHODS_LAYOUT
+    ws["A1"] = "Methods: five ways to scale a board's matchpoints to N results"
+    ws["A1"].font = _TITLE_FONT
+    ws["D3"] = "Choose N, the results a board should have, and n, the real results it has."
+    ws["D4"] = "M = (N - k)/(n - 1) x S + scale x (k - 1)/2; percentage = M / (scale x (N - 1))."
+    ws["D5"] = f"n can be 1 to {L['max_actual']}. With n = N no method changes anything; with n = 1 every result is the average."
+    for cell in ("D3", "D4", "D5"):
+        ws[cell].font = Font(italic=True, color="606060")
+    for ref, label, value in ((L["N"], "N (expected)", N), (L["n"], "n (actual)", n), (L["scale"], "Scale", scale)):
+        ws[f"A{ref[1:]}"] = label
+        ws[f"A{ref[1:]}"].font = _HEAD_FONT
+        _input(ws[ref], value)
+    _validate(ws, L["scale"], '"1,2"', "Scale is 1 or 2.")
+    dv = DataValidation(type="whole", operator="between", formula1="1", formula2=str(L["max_actual"]),
+                        errorTitle="n", error=f"n is a whole number from 1 to {L['max_actual']}.")
+    ws.add_data_validation(dv)
+    dv.add(L["n"])
+    dv = DataValidation(type="whole", operator="between", formula1="2", formula2="1000",
+                        errorTitle="N", error="N is a whole number of results, at least 2.")
+    ws.add_data_validation(dv)
+    dv.add(L["N"])
+    Nr, nr, sr = (f"${L[k][0]}${L[k][1:]}" for k in ("N", "n", "scale"))
+    kr, first = L["k_row"], L["first_row"]
+    _head(ws, kr - 1, 1, "Method", 12)
+    ws.cell(row=kr, column=1, value="k").font = _HEAD_FONT
+    ws.cell(row=kr + 1, column=1, value="k formula").font = _HEAD_FONT
+    for i, m in enumerate(Method):
+        col = L["mp_cols"][i]
+        _head(ws, kr - 1, _col(col), METHOD_NAMES[i], 11)
+        ws[f"{col}{kr}"] = F.methods_k(m, Nr, nr)
+        ws[f"{col}{kr}"].number_format = "0.0000"
+        ws[f"{col}{kr + 1}"] = K_FORMULAS[m][1]
+        ws[f"{col}{kr + 1}"].alignment = Alignment(wrap_text=True, horizontal="center")
+        ws[f"{col}{kr + 1}"].font = Font(size=9)
+    ws.row_dimensions[kr + 1].height = 30
+    hr = first - 1
+    _head(ws, hr - 1, _col(L["mp_cols"][0]), "Matchpoints (M)")
+    _head(ws, hr - 1, _col(L["pct_cols"][0]), "Percentage")
+    ws.merge_cells(f"{L['mp_cols'][0]}{hr - 1}:{L['mp_cols'][-1]}{hr - 1}")
+    ws.merge_cells(f"{L['pct_cols'][0]}{hr - 1}:{L['pct_cols'][-1]}{hr - 1}")
+    _head(ws, hr, 1, "Raw score S", 11)
+    _head(ws, hr, 2, "S as %", 9)
+    for i in range(5):
+        _head(ws, hr, _col(L["mp_cols"][i]), METHOD_NAMES[i], 11)
+        _head(ws, hr, _col(L["pct_cols"][i]), METHOD_NAMES[i] + " %", 11)
+        _head(ws, hr, _col(L["chart_cols"][i]), METHOD_NAMES[i] + " (chart)", 10).font = _HELPER_FONT
+    rows = 2 * (L["max_actual"] - 1) + 1
+    last = first + rows - 1
+    methods = list(Method)
+    for j in range(rows):
+        r = first + j
+        S = f"$A{r}"
+        ws[S[1:]] = f'=IF({j}<=2*({nr}-1),{j}*{sr}/2,"")'
+        ws[f"B{r}"] = f'=IF(OR({S}="",{nr}=1),"",{S}/({sr}*({nr}-1))*100)'
+        ws[f"B{r}"].number_format = "0.00"
+        for i in range(5):
+            mc, pc, cc = L["mp_cols"][i], L["pct_cols"][i], L["chart_cols"][i]
+            ws[f"{mc}{r}"] = F.methods_estimate(methods[i], S, Nr, nr, f"{mc}${kr}", sr)
+            ws[f"{pc}{r}"] = f'=IF(OR({mc}{r}="",{Nr}<2),"",{mc}{r}/({sr}*({Nr}-1))*100)'
+            ws[f"{cc}{r}"] = f'=IF(ISNUMBER({pc}{r}),{pc}{r},NA())'
+            ws[f"{mc}{r}"].number_format = "0.00"
+            ws[f"{pc}{r}"].number_format = "0.00"
+            ws[f"{cc}{r}"].font = _HELPER_FONT
+    chart = ScatterChart()
+    chart.title = "Percentage against raw score"
+    chart.style = 13
+    chart.x_axis.title = "Raw score S among the n results"
+    chart.y_axis.title = "% of the full top"
+    chart.height, chart.width = 9, 16
+    xs = Reference(ws, min_col=1, min_row=first, max_row=last)
+    for i in range(5):
+        cc = _col(L["chart_cols"][i])
+        ys = Reference(ws, min_col=cc, min_row=hr, max_row=last)
+        series = Series(ys, xs, title_from_data=True)
+        series.title.strRef.f = f"'Methods'!${L['mp_cols'][i]}${hr}"
+        series.marker.symbol = "none"
+        series.smooth = False
+        chart.series.append(series)
+    chart.x_axis.delete = False
+    chart.y_axis.delete = False
+    ws.add_chart(chart, "N3")
+    ws.freeze_panes = f"B{first}"
+    ws.print_area = f"A1:L{last}"
+    ws.print_title_rows = f"{hr}:{hr}"
+    _protect(ws)
+    return ws
+
+
+# ------------------------------------------------------------------------------- Help
+
+
+def help_rows() -> dict:
+    """Each Help table's rows, made from the rulebook's tables (the sheet's formulas look them up).
+
+    >>> rows = help_rows(); rows["not_played"][0], rows["cycle"][3], rows["contracts"][0][:4]
+    (('NP',), (4, 'W', 'All'), ('1C', -350, -300, -250))
+    """
+    codes = sorted(ARTIFICIAL_CODES.items(), key=lambda kv: (-kv[1], kv[0]))
+    linked = {"ave_plus": ARTIFICIAL_CODES["A+"], "ave_minus": ARTIFICIAL_CODES["A-"]}
+    code_rows = []
+    for code, pct in codes:
+        sign = code.rstrip("+-").isalpha() and code[-1] in "+-"  # A+, AVE-, ...: the Setup figures
+        key = "ave_plus" if code.endswith("+") else "ave_minus"
+        code_rows.append((code, f"={SETUP_NAMES[key]}" if sign and pct == linked[key] else pct))
+    return {
+        "codes": code_rows,
+        "methods": [(m,) for m in METHOD_NAMES],
+        "rounding": [(r,) for r in ROUNDING_RULES],
+        "small": [(s,) for s in SMALL_GROUP_NAMES],
+        "policy": [(p,) for p in AVE_POLICY_NAMES],
+        "not_played": [(c,) for c in NOT_PLAYED_CODES],
+        "k": [(METHOD_NAMES[i], K_FORMULAS[m][1], K_FORMULAS[m][2]) for i, m in enumerate(Method)],
+        "small_rules": [(name, e.text, e.words) for name, e in SMALL_GROUP_RULES.items()],
+        "cycle": board_cycle_table(),
+        "passes": [(p,) for p in PASS_SPELLINGS],
+        "contracts": [(key, *scores) for key, scores in contract_score_table()],
+    }
+
+
+def help_sheet(wb: Workbook):
+    """The Help sheet: the text, and the tables the formulas look up (written from the rulebook)."""
+    ws = wb.create_sheet("Help")
+    ws["A1"] = "Help"
+    ws["A1"].font = _TITLE_FONT
+    ws["A3"] = "Adjustment codes: NS % (EW gets 100 minus it, or write NS/EW such as 60/40); A+ and A- follow Setup"
+    ws["A3"].font = _HEAD_FONT
+    ws["K3"] = "The rules' tables: mpxl writes them from its own rules; the formulas look them up by name."
+    ws["K3"].font = _HEAD_FONT
+    rows = help_rows()
+    for table, (first, headers, _, _) in HELP_TABLES.items():
+        c0 = _col(first)
+        for j, h in enumerate(headers):
+            _head(ws, HELP_FIRST - 1, c0 + j, h, 13 if table not in ("contracts",) else 6)
+        for i, row in enumerate(rows[table]):
+            for j, v in enumerate(row):
+                cell = ws.cell(row=HELP_FIRST + i, column=c0 + j, value=v)
+                if isinstance(v, str) and not v.startswith("="):
+                    cell.number_format = "@"
+    ws.column_dimensions["A"].width = 10
+    ws.column_dimensions["B"].width = 8
+    for c in ("N", "R"):
+        ws.column_dimensions[c].width = 24
+    for c in ("O", "S"):
+        ws.column_dimensions[c].width = 40
+    ws.column_dimensions["AA"].width = 9
+    for c in ("C", "H", "J"):
+        ws.column_dimensions[c].width = 3
+    ws.column_dimensions[HELP_TEXT_COLUMN].width = 110
+    text = HELP_TEXT.strip("\n").splitlines()
+    hc = _col(HELP_TEXT_COLUMN)
+    for i, line in enumerate(text):
+        cell = ws.cell(row=3 + i, column=hc, value=line)
+        if line and not line.startswith(" ") and line.endswith(":"):
+            cell.font = _HEAD_FONT
+    _protect(ws)
+    ws.print_area = f"{HELP_TEXT_COLUMN}1:{HELP_TEXT_COLUMN}{3 + len(text)}"
+    return ws
+
+
+assert set(ROUNDING_RULES) == set(ROUNDING_KINDS) and set(AVE_POLICY_NAMES) == set(AVE_POLICIES)
+
+
+def xlwings_sheet(wb: Workbook):
+    """The xlwings.conf sheet: the add-in's UDF module."""
+    ws = wb.create_sheet("xlwings.conf")
+    ws["A1"] = "UDF Modules"
+    ws["B1"] = "mpxl.udfs"
+    ws.column_dimensions["A"].width = 16
+    ws.column_dimensions["B"].width = 16
+    return ws
