@@ -27,8 +27,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .matchpoints import Components, NSScore
-from .rules import (ARTIFICIAL_CODES, AVE, AVE_MINUS, AVE_PLUS, NOT_PLAYED_CODES, TEXT_SCORE, is_blank,
-                    is_not_played)
+from .rules import ARTIFICIAL_CODES, AVE, AVE_MINUS, AVE_PLUS, NOT_PLAYED_CODES, TEXT_SCORE, is_blank, is_not_played
 
 __all__ = [
     "Score",
@@ -244,7 +243,7 @@ def parse_entry(value: object) -> Entry:
     return Assigned(comps, comps)
 
 
-def line_kind(value) -> str:
+def line_kind(value: object) -> str:
     """The kind of one traveller cell, as the sheet's Kind column spells it (:data:`mpxl.rules.KINDS`):
     ``R`` a result, ``A`` an artificial score, ``NP`` not played, ``""`` blank, ``bad`` unreadable.
 

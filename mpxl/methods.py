@@ -23,12 +23,12 @@ from fractions import Fraction
 from numbers import Rational
 from typing import overload
 
+from .rules import ESTIMATE_LINE, ESTIMATES_FULL_BOARDS, K_RULES
+
 #: A count of results as the caller may give it: an int, or a whole float or Fraction.
 Count = int | float | Rational
 #: A matchpoint figure or percentage: exact (int, Fraction) or a float.
 Figure = int | float | Rational
-
-from .rules import ESTIMATE_LINE, ESTIMATES_FULL_BOARDS, K_RULES
 
 __all__ = [
     "Method",
@@ -76,7 +76,7 @@ class Method(Enum):
         )
 
 
-def _k_rule(method: Method):
+def _k_rule(method: Method) -> Callable[[int, int], Fraction]:
     rule = K_RULES[method.value]
     return lambda N, n: Fraction(rule.py(N=N, n=n))
 

@@ -32,6 +32,7 @@ Fraction(9, 8)
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any
 
@@ -90,7 +91,8 @@ _FUNCS: dict[str, Any] = {
 
 def _split_args(text: str, start: int) -> tuple[list[str], int]:
     """The comma-separated arguments of the call whose "(" is at ``start``, and the index after its ")"."""
-    args, depth, begin = [], 0, start + 1
+    args: list[str] = []
+    depth, begin = 0, start + 1
     for i in range(start, len(text)):
         ch = text[i]
         if ch == "(":
@@ -126,13 +128,13 @@ class Expr:
     (Fraction(8, 1), 'IF(B1=1,Scale*(N-1)/2,C1)')
     """
 
-    def __init__(self, text: str, words: str = ""):
+    def __init__(self, text: str, words: str = "") -> None:
         self.text = text
         self.words = words
         self._code = compile(_to_python(text), f"<rule {text}>", "eval")
         self.names = frozenset(t for t in _TOKEN.findall(text) if t not in _FUNCS)
 
-    def py(self, **values):
+    def py(self, **values: Any) -> Any:
         """Evaluate in Python; whole numbers become Fractions, so the result is exact."""
         env = {k: (Fraction(v) if type(v) is int else v) for k, v in values.items()}
         return eval(self._code, {"__builtins__": {}, **_FUNCS}, env)  # noqa: S307 - our own constant text
@@ -193,7 +195,7 @@ def is_not_played(value: object) -> bool:
     return isinstance(value, str) and code_key(value) in NOT_PLAYED_CODES
 
 
-def lines_towards_n(values) -> int:
+def lines_towards_n(values: Iterable[object]) -> int:
     """How many of a board's cells count towards N: every one not blank.
 
     >>> lines_towards_n([420, None, "NP", " ", "A+"])
@@ -226,7 +228,7 @@ def double_matchpoints(below: int, equal: int) -> int:
 
 
 #: The raw matchpoints in Excel: below = COUNTIFS(..., "<"&score), equal = COUNTIFS(..., score).
-RAW_MP = Expr("(%d*below+%d*(equal-1))*Scale/2" % (PER_SCORE_BEATEN, PER_TIE),
+RAW_MP = Expr(f"({PER_SCORE_BEATEN}*below+{PER_TIE}*(equal-1))*Scale/2",
               "2 per score beaten and 1 per other equal score among the group's results, halved on the single scale")
 
 
@@ -248,7 +250,7 @@ ESTIMATE = Expr("(N-k)/(n-1)*S+Scale*(k-1)/2",
 #: The methods applied to a full board too (n = N). Ascherman's scores "have the same percentages
 #: irrespective of the number of scores on the board" (McKinnon): on a full board its estimate is
 #: (N-1)(S+1/2)/N, single scale. Every other method's k is 1 there, so it leaves S unchanged.
-ESTIMATES_FULL_BOARDS: frozenset = frozenset()
+ESTIMATES_FULL_BOARDS: frozenset[str] = frozenset()
 
 #: The estimate of one line: a lone result gets the average; a full board keeps S unless its
 #: method is in :data:`ESTIMATES_FULL_BOARDS` (``full`` is 1 for those, else 0).

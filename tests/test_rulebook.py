@@ -44,14 +44,20 @@ from mpxl.event import Event, Line  # noqa: E402
 from mpxl.fouled import SMALL_GROUP_RULES as FOULED  # noqa: E402
 from mpxl.methods import Method, estimate, k_value  # noqa: E402
 from mpxl.rounding import Rounding  # noqa: E402
-from mpxl.rules import (ARTIFICIAL_CODES, NOT_PLAYED_CODES, PASS_SPELLINGS, Expr, contract_keys,  # noqa: E402
-                        lines_towards_n)
+from mpxl.rules import ARTIFICIAL_CODES, NOT_PLAYED_CODES, PASS_SPELLINGS, Expr, contract_keys, lines_towards_n  # noqa: E402
 from mpxl.session import ScoringOptions, score_event  # noqa: E402
 from mpxl.workbook.formulas import traveller_formulas  # noqa: E402
 from mpxl.workbook.helptext import COLUMN_NOTES, columns_markdown  # noqa: E402
 from mpxl.workbook.layout import HELPERS, SETUP_NAMES  # noqa: E402
-from mpxl.workbook.template import (FIRST_ROW, HEADER_ROW, TRAVELLER_COLUMNS, Settings, TemplateLine,  # noqa: E402
-                                    build_template, build_workbook)
+from mpxl.workbook.template import (  # noqa: E402
+    FIRST_ROW,
+    HEADER_ROW,
+    TRAVELLER_COLUMNS,
+    Settings,
+    TemplateLine,
+    build_template,
+    build_workbook,
+)
 
 sys.path.insert(0, str(Path(__file__).parent))
 from recalc import libreoffice_recalc  # noqa: E402
@@ -135,7 +141,7 @@ def np_workbooks(tmp_path_factory):
         csv = d / f"{name}.csv"
         csv.write_text("board,ns_pair,ew_pair,ns_score\n" + "".join(
             f'{r["board"]},{r["ns_pair"]},{r["ew_pair"]},"{r["ns_score"]}"\n' for r in rows))
-        xlsx, js = d / f"{name}.xlsx", d / f"{name}.json"
+        xlsx = d / f"{name}.xlsx"
         assert main(["score", str(csv), "-o", str(xlsx)]) == 0
         out[name] = (csv, xlsx)
     values = libreoffice_recalc([x for _, x in out.values()])
@@ -197,7 +203,7 @@ def generated_boards(seed: int, boards: int = 24, tables: int = 7):
     """Travellers as a scorer types them: (TemplateLine, what the core reads) per line, by board."""
     rng = random.Random(seed)
     out = []
-    for b in range(1, boards + 1):
+    for _ in range(boards):
         board = rng.randint(1, 40)
         while any(x[0] == board for x in out):
             board = rng.randint(1, 40)

@@ -21,14 +21,30 @@ True
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from ..contract import BOARD_CYCLE, Direction, Vulnerability
 from ..methods import Method
-from ..rules import (ARTIFICIAL_MP, COUNTS_TOWARDS_N, ESTIMATE_LINE, ESTIMATES_FULL_BOARDS, K_RULES, RAW_MP,
-                     SMALL_GROUP_PERCENTAGE, SMALL_GROUP_RULES)
-from .layout import (FIRST_ROW, ROUNDING_RULES, SETUP_NAMES, SMALL_GROUP_NAMES, TOTALS_COLUMNS,
-                     TOTALS_RANGE_NAMES, TRAVELLER_COLUMNS, TRAVELLER_RANGE_NAMES)
+from ..rules import (
+    ARTIFICIAL_MP,
+    COUNTS_TOWARDS_N,
+    ESTIMATE_LINE,
+    ESTIMATES_FULL_BOARDS,
+    K_RULES,
+    RAW_MP,
+    SMALL_GROUP_PERCENTAGE,
+    SMALL_GROUP_RULES,
+)
+from .layout import (
+    FIRST_ROW,
+    ROUNDING_RULES,
+    SETUP_NAMES,
+    SMALL_GROUP_NAMES,
+    TOTALS_COLUMNS,
+    TOTALS_RANGE_NAMES,
+    TRAVELLER_COLUMNS,
+    TRAVELLER_RANGE_NAMES,
+)
 
 __all__ = ["traveller_formulas", "block_formulas", "totals_formulas", "setup_formulas", "rounding_formula",
            "methods_k", "methods_estimate", "TRAVELLER", "BLOCK", "TOTALS"]

@@ -42,8 +42,10 @@ SETUP_NOTES = {
 #: Travellers column key -> what its formula computes, in words (the header's note).
 COLUMN_NOTES = {
     "ns_score": "The Typed score if there is one (a number, or text such as +420), else the Contract NS score.",
-    "ns_mp": "The NS result MP or artificial MP (rounded); ? on every line of a board with an unreadable line; blank when not played.",
-    "ew_mp": "The EW result MP or artificial MP (rounded); ? on every line of a board with an unreadable line; blank when not played.",
+    "ns_mp": "The NS result MP or artificial MP (rounded); ? on every line of a board with an unreadable line; "
+             "blank when not played.",
+    "ew_mp": "The EW result MP or artificial MP (rounded); ? on every line of a board with an unreadable line; "
+             "blank when not played.",
     "vul": "The board's vulnerability from its number: the 16-board cycle (Help, VulCycle).",
     "ct": "The Contract in capitals, spaces removed (3 nt* -> 3NT*).",
     "crow": "The contract's row in the Help sheet's contract table (ContractKeys); blank if it is not there.",

@@ -9,6 +9,8 @@ from :mod:`mpxl.rules` into these places, :mod:`mpxl.workbook.sheets` builds the
 
 from __future__ import annotations
 
+from typing import Any
+
 from openpyxl.utils import get_column_letter
 
 from ..methods import Method
@@ -197,7 +199,7 @@ TOTALS_RANGE_NAMES = {"field": "Fields", "key": "PctKeys"}
 # ---------------------------------------------------------------------------- Methods
 
 #: The Methods sheet: the cells of N, n and scale, the k row, the first row of the table and its columns.
-METHODS_LAYOUT = {
+METHODS_LAYOUT: dict[str, Any] = {
     "N": "B3", "n": "B4", "scale": "B5", "k_row": 8, "first_row": 12, "max_actual": 60,
     "s_col": "A", "raw_pct_col": "B",
     "mp_cols": ("C", "D", "E", "F", "G"), "pct_cols": ("H", "I", "J", "K", "L"),

@@ -9,9 +9,9 @@ into the file).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
-from typing import Optional, Sequence
 
 from openpyxl import Workbook
 from openpyxl.cell.cell import Cell
@@ -25,15 +25,43 @@ from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 
 from ..methods import K_FORMULAS, Method
-from ..rules import (ARTIFICIAL_CODES, AVE_POLICIES, NOT_PLAYED_CODES, PASS_SPELLINGS, ROUNDING_KINDS,
-                     SMALL_GROUP_RULES, board_cycle_table, contract_score_table)
-from . import formulas as F
+from ..rules import (
+    ARTIFICIAL_CODES,
+    AVE_POLICIES,
+    NOT_PLAYED_CODES,
+    PASS_SPELLINGS,
+    ROUNDING_KINDS,
+    SMALL_GROUP_RULES,
+    board_cycle_table,
+    contract_score_table,
+)
 from ..textsafe import as_text_cell
+from . import formulas as F
 from .helptext import COLUMN_NOTES, HELP_TEXT, SETUP_NOTES
-from .layout import (AVE_POLICY_NAMES, BLOCK, FIRST_ROW, HEADER_ROW, HELP_FIRST, HELP_TABLES, HELP_TEXT_COLUMN,
-                     HELPERS, MAIN, METHOD_NAMES, METHODS_LAYOUT, ROUNDING_RULES, SETUP_CELLS, SETUP_NAMES,
-                     SETUP_ROWS, SMALL_GROUP_NAMES, TOTALS, TOTALS_COLUMNS, TOTALS_RANGE_NAMES, TRAVELLER_COLUMNS,
-                     TRAVELLER_RANGE_NAMES, setup_row)
+from .layout import (
+    AVE_POLICY_NAMES,
+    BLOCK,
+    FIRST_ROW,
+    HEADER_ROW,
+    HELP_FIRST,
+    HELP_TABLES,
+    HELP_TEXT_COLUMN,
+    HELPERS,
+    MAIN,
+    METHOD_NAMES,
+    METHODS_LAYOUT,
+    ROUNDING_RULES,
+    SETUP_CELLS,
+    SETUP_NAMES,
+    SETUP_ROWS,
+    SMALL_GROUP_NAMES,
+    TOTALS,
+    TOTALS_COLUMNS,
+    TOTALS_RANGE_NAMES,
+    TRAVELLER_COLUMNS,
+    TRAVELLER_RANGE_NAMES,
+    setup_row,
+)
 from .stream import Block
 
 __all__ = ["Sizes", "setup_sheet", "travellers_sheet", "totals_sheet", "methods_sheet", "help_sheet",
@@ -79,7 +107,7 @@ def _col(letter: str) -> int:
     return column_index_from_string(letter)
 
 
-def _head(ws, row: int, col: int, text: str, width: Optional[float] = None, fill=_HEAD_FILL, note: str = ""):
+def _head(ws, row: int, col: int, text: str, width: float | None = None, fill=_HEAD_FILL, note: str = ""):
     cell = ws.cell(row=row, column=col, value=text)
     cell.font = _HEAD_FONT
     cell.fill = fill
@@ -212,9 +240,11 @@ def travellers_sheet(wb: Workbook, lines: Sequence, sizes: Sizes, boards: Sequen
     ws["A1"].font = _TITLE_FONT
     exact = ROUNDING_RULES.index("exact") + 1
     ws["A2"] = (f'="Scale "&{S["scale"]}&", "&{S["method"]}&", N = "&{S["n_used"]}&", top "&{S["top"]}'
-                f'&", rounding "&{S["rounding"]}&IF({S["rounding_index"]}={exact},""," to "&{S["decimals"]}&" decimals")')
+                f'&", rounding "&{S["rounding"]}'
+                f'&IF({S["rounding_index"]}={exact},""," to "&{S["decimals"]}&" decimals")')
     ws["A2"].font = Font(italic=True, color="606060")
-    ws["A3"] = "Type a Typed score, or a Contract, By and Tricks; an adjusted score or NP goes in Adjustment (see Help)."
+    ws["A3"] = ("Type a Typed score, or a Contract, By and Tricks; an adjusted score or NP goes in Adjustment "
+                "(see Help).")
     ws["A3"].font = Font(italic=True, color="606060", size=9)
     for key, title, width, _ in MAIN + BLOCK:
         fill = _BLOCK_FILL if key.startswith("b_") else _HEAD_FILL
@@ -225,7 +255,8 @@ def travellers_sheet(wb: Workbook, lines: Sequence, sizes: Sizes, boards: Sequen
         c = _head(ws, HEADER_ROW, _col(col[key]), title, 11, note=COLUMN_NOTES[key])
         c.font = Font(bold=True, color="606060", size=9)
     ws.cell(row=HEADER_ROW - 1, column=_col(col[HELPERS[0][0]]),
-            value="Helper columns: every step of the scoring, one formula each (the header notes say what)").font = _HELPER_FONT
+            value="Helper columns: every step of the scoring, one formula each (the header notes say what)",
+            ).font = _HELPER_FONT
     # the data: one style per column, inputs and formulas filled down (see mpxl.workbook.stream)
     text_cols = ("contract", "by", "adjustment", "group", "switch")
     idx = {k: _col(v) for k, v in col.items()}
@@ -319,12 +350,13 @@ def totals_sheet(wb: Workbook, pairs: Sequence, sizes: Sizes, blocks: list):
     ws["A3"] = "Place: ties share (3=); with 2 winners NS and EW are ranked apart."
     ws["A3"].font = Font(italic=True, color="606060", size=9)
     ws.row_dimensions[HEADER_ROW].height = 30
-    for i, (key, title, width, kind) in enumerate(TOTALS):
+    for i, (_key, title, width, kind) in enumerate(TOTALS):
         c = _head(ws, HEADER_ROW, i + 1, title, width)
         if kind == "helper":
             c.font = Font(bold=True, color="606060", size=9)
     idx = {k: _col(v) for k, v in T.items()}
-    inputs = [(idx[k], _style(ws, fill=_INPUT_FILL, protection=_UNLOCKED, alignment=_CENTER)) for k in ("pair", "direction")]
+    inputs = [(idx[k], _style(ws, fill=_INPUT_FILL, protection=_UNLOCKED, alignment=_CENTER))
+              for k in ("pair", "direction")]
     styles = {"mp": _style(ws, number_format="0.00"), "max": _style(ws, number_format="0.##"),
               "pct": _style(ws, number_format="0.00"), "place": _style(ws, alignment=Alignment(horizontal="right")),
               "field": _style(ws, font=_HELPER_FONT), "key": _style(ws, font=_HELPER_FONT)}
@@ -357,7 +389,8 @@ def methods_sheet(wb: Workbook, N: int, n: int, scale: int):
     ws["A1"].font = _TITLE_FONT
     ws["D3"] = "Choose N, the results a board should have, and n, the real results it has."
     ws["D4"] = "M = (N - k)/(n - 1) x S + scale x (k - 1)/2; percentage = M / (scale x (N - 1))."
-    ws["D5"] = f"n can be 1 to {L['max_actual']}. With n = N no method changes anything; with n = 1 every result is the average."
+    ws["D5"] = (f"n can be 1 to {L['max_actual']}. With n = N no method changes anything; "
+                "with n = 1 every result is the average.")
     for cell in ("D3", "D4", "D5"):
         ws[cell].font = Font(italic=True, color="606060")
     for ref, label, value in ((L["N"], "N (expected)", N), (L["n"], "n (actual)", n), (L["scale"], "Scale", scale)):

@@ -25,19 +25,39 @@ data rows streamed into the file by :mod:`mpxl.workbook.stream`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Optional, Sequence
 
 from openpyxl import Workbook
 
 from ..methods import Method
+from ..rules import NOT_PLAYED_CODES
 from . import stream
 from .formulas import rounding_formula
-from .layout import (AVE_POLICY_NAMES, FIRST_ROW, HEADER_ROW, MAX_DATA_ROWS, METHOD_NAMES, METHODS_LAYOUT,
-                     ROUNDING_RULES, SETUP_CELLS, SETUP_NAMES, SMALL_GROUP_NAMES, TOTALS_COLUMNS, TRAVELLER_COLUMNS)
-from .sheets import (Sizes, define_names, help_sheet, methods_sheet, setup_sheet, totals_sheet, travellers_sheet,
-                     xlwings_sheet)
-from ..rules import NOT_PLAYED_CODES
+from .layout import (
+    AVE_POLICY_NAMES,
+    FIRST_ROW,
+    HEADER_ROW,
+    MAX_DATA_ROWS,
+    METHOD_NAMES,
+    METHODS_LAYOUT,
+    ROUNDING_RULES,
+    SETUP_CELLS,
+    SETUP_NAMES,
+    SMALL_GROUP_NAMES,
+    TOTALS_COLUMNS,
+    TRAVELLER_COLUMNS,
+)
+from .sheets import (
+    Sizes,
+    define_names,
+    help_sheet,
+    methods_sheet,
+    setup_sheet,
+    totals_sheet,
+    travellers_sheet,
+    xlwings_sheet,
+)
 
 __all__ = [
     "build_template",
@@ -77,13 +97,13 @@ class TemplateLine:
     board: object = None
     ns_pair: object = None
     ew_pair: object = None
-    contract: Optional[str] = None
-    by: Optional[str] = None
-    tricks: Optional[int] = None
+    contract: str | None = None
+    by: str | None = None
+    tricks: int | None = None
     typed: object = None
-    adjustment: Optional[str] = None
-    group: Optional[str] = None
-    switch: Optional[str] = None
+    adjustment: str | None = None
+    group: str | None = None
+    switch: str | None = None
 
 
 @dataclass
@@ -98,7 +118,7 @@ class Settings:
     date: str = ""
     scale: int = 2
     method: str = "Neuberg"
-    expected: Optional[int] = None
+    expected: int | None = None
     rounding: str = "half-up"
     decimals: int = 2
     ave_plus: float = 60
@@ -114,13 +134,13 @@ class Settings:
 
 
 def _build(
-    settings: Optional[Settings] = None,
+    settings: Settings | None = None,
     lines: Sequence[TemplateLine] = (),
     boards: Sequence = (),
     pairs: Sequence = (),
-    rows: Optional[int] = None,
-    board_rows: Optional[int] = None,
-    pair_rows: Optional[int] = None,
+    rows: int | None = None,
+    board_rows: int | None = None,
+    pair_rows: int | None = None,
     methods: tuple = (9, 8),
 ) -> tuple:
     """The workbook without the rows of its data blocks, and the blocks (see :mod:`mpxl.workbook.stream`).
@@ -186,7 +206,7 @@ def build_template(
     method: str = "Neuberg",
     scale: int = 2,
     lines: Sequence[TemplateLine] = (),
-    settings: Optional[Settings] = None,
+    settings: Settings | None = None,
     methods: tuple = (9, 8),
 ) -> Workbook:
     """An empty club template for ``tables`` tables and ``boards`` boards.
@@ -211,8 +231,9 @@ def build_template(
     if not lines:
         lines = [TemplateLine(b, t if move == "mitchell" else None) for b in range(1, boards + 1)
                  for t in range(1, tables + 1)]
+    pairs: list[tuple[int, str | None]]
     if move == "mitchell":
-        pairs = [(p, "NS") for p in range(1, tables + 1)] + [(p, "EW") for p in range(1, tables + 1)]
+        pairs = [(p, d) for d in ("NS", "EW") for p in range(1, tables + 1)]
     else:
         pairs = [(p, None) for p in range(1, 2 * tables + 1)]
     return build_workbook(s, lines, list(range(1, boards + 1)), pairs,
