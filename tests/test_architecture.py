@@ -14,7 +14,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "mpxl"
 CORE = {
     "mpxl.adjustments", "mpxl.board", "mpxl.columnar", "mpxl.contract", "mpxl.conventions", "mpxl.errors",
     "mpxl.event", "mpxl.fouled", "mpxl.inference", "mpxl.matchpoints", "mpxl.methods", "mpxl.pairings",
-    "mpxl.rounding", "mpxl.session", "mpxl.settings", "mpxl.study",
+    "mpxl.rounding", "mpxl.rules", "mpxl.session", "mpxl.settings", "mpxl.study",
 }
 
 
