@@ -182,3 +182,53 @@ def test_fast_writer_equals_openpyxl_workbook(tmp_path):
     with zipfile.ZipFile(fast) as z:
         sheet = z.read("xl/worksheets/sheet2.xml").decode()
     assert sheet.count('t="shared" ref=') == len(HELPERS) + 3 + 7  # helpers, NS score, NS MP, EW MP; the block
+
+
+def test_what_excel_needs_to_show_and_print_it(tmp_path):
+    """Issue 12 item 6, read back from the saved file: validation enforced with a message; the
+    conditional formats' fills carry bgColor (what Excel paints a dxf fill with); each sheet one
+    page wide; the chart inside the Methods print area, its data columns hidden but plotted,
+    five lines in distinct colours and dashes, the axis 0-100%; Setup's helper rows hidden."""
+    import zipfile
+
+    from openpyxl.utils import column_index_from_string, get_column_letter, range_boundaries
+
+    from mpxl.workbook.layout import METHODS_LAYOUT, SETUP_ROWS, setup_row
+
+    path = tmp_path / "t.xlsx"
+    assert main(["template", "-o", str(path), "--tables", "3", "--boards", "2"]) == 0
+    wb = load_workbook(path)
+    rules = [(ws.title, dv) for ws in wb.worksheets for dv in ws.data_validations.dataValidation]
+    assert len(rules) >= 14
+    for title, dv in rules:
+        assert dv.showErrorMessage and dv.errorStyle in (None, "stop") and dv.error and dv.errorTitle, (title, dv.sqref)
+    styles = zipfile.ZipFile(path).read("xl/styles.xml").decode()
+    dxfs = re.search(r"<dxfs[^>]*>(.*?)</dxfs>", styles, re.S).group(1)
+    fills = re.findall(r"<patternFill.*?</patternFill>", dxfs, re.S)
+    assert fills and all("<bgColor" in f for f in fills), fills
+    for ws in wb.worksheets:
+        assert ws.sheet_properties.pageSetUpPr.fitToPage and ws.page_setup.fitToWidth == 1, ws.title
+        assert ws.page_setup.fitToHeight == 0, ws.title
+    methods = wb["Methods"]
+    L = METHODS_LAYOUT
+    (chart,) = methods._charts
+    area = methods.print_area.split("!")[-1].replace("$", "")
+    min_col, min_row, max_col, max_row = range_boundaries(area)
+    anchor = chart.anchor._from
+    assert min_col <= anchor.col + 1 and anchor.row + 1 >= min_row
+    # the chart's right edge: its width against the columns' (a width of w characters is w x 7 + 5 pixels)
+    px = sum((methods.column_dimensions[get_column_letter(c)].width or 8.43) * 7 + 5
+             for c in range(anchor.col + 1, max_col + 1))
+    assert chart.width <= px / 96 * 2.54, (chart.width, px / 96 * 2.54)
+    for c in L["chart_cols"]:
+        assert methods.column_dimensions[c].hidden or any(
+            d.hidden and d.min <= column_index_from_string(c) <= d.max for d in methods.column_dimensions.values()), c
+    assert chart.visible_cells_only is False
+    assert chart.scatterStyle == "lineMarker"
+    lines = [(s.graphicalProperties.line.solidFill.srgbClr, s.graphicalProperties.line.prstDash)
+             for s in chart.series]
+    assert len(lines) == 5 and len({c for c, _ in lines}) == 5 and len({d for _, d in lines}) == 5
+    assert (chart.y_axis.scaling.min, chart.y_axis.scaling.max) == (0, 100)
+    setup = wb["Setup"]
+    hidden = {key for key, _, _ in SETUP_ROWS if setup.row_dimensions[setup_row(key)].hidden}
+    assert hidden == {"method_index", "rounding_index", "rule_index", "unit", "full_boards"}

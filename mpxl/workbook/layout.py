@@ -198,12 +198,13 @@ TOTALS_RANGE_NAMES = {"field": "Fields", "key": "PctKeys"}
 
 # ---------------------------------------------------------------------------- Methods
 
-#: The Methods sheet: the cells of N, n and scale, the k row, the first row of the table and its columns.
+#: The Methods sheet: the cells of N, n and scale, the k row, the first row of the table and its columns;
+#: the chart sits at ``chart_at`` (over columns up to ``chart_last``), its data in the hidden ``chart_cols``.
 METHODS_LAYOUT: dict[str, Any] = {
     "N": "B3", "n": "B4", "scale": "B5", "k_row": 8, "first_row": 12, "max_actual": 60,
     "s_col": "A", "raw_pct_col": "B",
     "mp_cols": ("C", "D", "E", "F", "G"), "pct_cols": ("H", "I", "J", "K", "L"),
-    "chart_cols": ("N", "O", "P", "Q", "R"),
+    "chart_at": "N3", "chart_last": "X", "chart_cols": ("Z", "AA", "AB", "AC", "AD"),
 }
 
 # ------------------------------------------------------------------------------- Help

@@ -72,7 +72,9 @@ __all__ = ["Sizes", "setup_sheet", "travellers_sheet", "totals_sheet", "methods_
 _INPUT_FILL = PatternFill("solid", start_color="FFF7D6")
 _HEAD_FILL = PatternFill("solid", start_color="DDE7F0")
 _BLOCK_FILL = PatternFill("solid", start_color="EEF3E2")
-_BAD_FILL = PatternFill("solid", start_color="F4B6B6")
+#: A conditional format's fill: Excel paints a differential (dxf) fill with its bgColor, LibreOffice
+#: with its fgColor, so both are written (an fgColor alone is invisible in Excel).
+_BAD_FILL = PatternFill("solid", start_color="F4B6B6", end_color="F4B6B6")
 _HEAD_FONT = Font(bold=True)
 _HELPER_FONT = Font(color="808080", size=9)
 _TITLE_FONT = Font(bold=True, size=14)
@@ -81,6 +83,10 @@ _BOX = Border(bottom=_THIN)
 _UNLOCKED = Protection(locked=False)
 _CENTER = Alignment(horizontal="center")
 _BOLD = Font(bold=True)
+#: The Methods chart's five lines (Neuberg, Factor, Ascherman, McKinnon, Manual): the Okabe-Ito colours,
+#: told apart with colour-blindness too, and a dash pattern each, told apart in grey print.
+_CHART_LINES = (("0072B2", "solid"), ("D55E00", "dash"), ("009E73", "sysDot"), ("CC79A7", "lgDash"),
+                ("E69F00", "dashDot"))
 
 
 def _style(ws, **attrs) -> StyleArray:
@@ -136,11 +142,27 @@ def _protect(ws):
     ws.protection.autoFilter = False
 
 
-def _validate(ws, ref: str, formula: str, message: str, allow_blank: bool = False):
-    dv = DataValidation(type="list", formula1=formula, allow_blank=allow_blank, showDropDown=False,
-                        errorTitle="Not in the list", error=message)
+def _rule(ws, ref: str, title: str, message: str, **kw) -> DataValidation:
+    """A data-validation rule on ``ref`` that Excel enforces: a wrong entry is refused (stop) with
+    ``message``, and the cell shows the message as its input prompt too."""
+    dv = DataValidation(showErrorMessage=True, errorStyle="stop", errorTitle=title, error=message,
+                        showInputMessage=True, promptTitle=title, prompt=message, **kw)
     ws.add_data_validation(dv)
     dv.add(ref)
+    return dv
+
+
+def _validate(ws, ref: str, formula: str, message: str, allow_blank: bool = False):
+    _rule(ws, ref, "Not in the list", message, type="list", formula1=formula, allow_blank=allow_blank,
+          showDropDown=False)
+
+
+def _fit_width(ws, orientation: str = "portrait") -> None:
+    """Print the sheet's print area one page wide (as many pages down as it takes)."""
+    ws.page_setup.orientation = orientation
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
 
 
 def _abs(sheet: str, col: str, first: int, last: int) -> str:
@@ -199,6 +221,7 @@ def setup_sheet(wb: Workbook, s) -> object:
             cell.value = formulas[key]
             helper = key.endswith("index") or key in ("unit", "full_boards")
             cell.font = _HELPER_FONT if helper else Font(bold=True)
+            ws.row_dimensions[r].hidden = helper  # the formulas' internal numbers: hidden rows
         else:
             _input(cell, values[key] if values[key] not in (None, "") else None)
         cell.alignment = Alignment(horizontal="left")
@@ -208,20 +231,13 @@ def setup_sheet(wb: Workbook, s) -> object:
     _validate(ws, f"B{setup_row('rounding')}", "RoundingNames", ", ".join(ROUNDING_RULES) + ".")
     _validate(ws, f"B{setup_row('small_groups')}", "SmallGroupNames", ", ".join(SMALL_GROUP_NAMES) + ".")
     _validate(ws, f"B{setup_row('ave_policy')}", "AvePolicyNames", " or ".join(AVE_POLICY_NAMES) + ".")
-    dv = DataValidation(type="whole", operator="between", formula1="0", formula2="6", allow_blank=False,
-                        errorTitle="Decimals", error="Decimals is a whole number 0-6.")
-    ws.add_data_validation(dv)
-    dv.add(f"B{setup_row('decimals')}")
-    dv = DataValidation(type="whole", operator="greaterThanOrEqual", formula1="1", allow_blank=True,
-                        errorTitle="Expected results", error="A whole number of results, at least 1 (or blank).")
-    ws.add_data_validation(dv)
-    dv.add(f"B{setup_row('expected')}")
+    _rule(ws, f"B{setup_row('decimals')}", "Decimals", "Decimals is a whole number 0-6.",
+          type="whole", operator="between", formula1="0", formula2="6", allow_blank=False)
+    _rule(ws, f"B{setup_row('expected')}", "Expected results", "A whole number of results, at least 1 (or blank).",
+          type="whole", operator="greaterThanOrEqual", formula1="1", allow_blank=True)
     _protect(ws)
     ws.print_area = f"A1:C{setup_row(SETUP_ROWS[-1][0])}"
-    ws.page_setup.orientation = "landscape"
-    ws.page_setup.fitToWidth = 1
-    ws.page_setup.fitToHeight = 0
-    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    _fit_width(ws, "landscape")
     return ws
 
 
@@ -296,14 +312,11 @@ def travellers_sheet(wb: Workbook, lines: Sequence, sizes: Sizes, boards: Sequen
     _validate(ws, f"{col['by']}{FIRST_ROW}:{col['by']}{last}", '"N,E,S,W"', "Declarer is N, E, S or W.", True)
     _validate(ws, f"{col['switch']}{FIRST_ROW}:{col['switch']}{last}", '"Y"',
               "Type Y when the table played the board arrowswitched (NS sat EW).", True)
-    dv = DataValidation(type="whole", operator="between", formula1="0", formula2="13", allow_blank=True,
-                        errorTitle="Tricks", error="Tricks taken by declarer: a whole number 0-13.")
-    ws.add_data_validation(dv)
-    dv.add(f"{col['tricks']}{FIRST_ROW}:{col['tricks']}{last}")
-    dv = DataValidation(type="whole", operator="greaterThanOrEqual", formula1="1", allow_blank=True,
-                        errorTitle="Board", error="A board number: a whole number from 1.")
-    ws.add_data_validation(dv)
-    dv.add(f"{col['board']}{FIRST_ROW}:{col['board']}{last}")
+    _rule(ws, f"{col['tricks']}{FIRST_ROW}:{col['tricks']}{last}", "Tricks",
+          "Tricks taken by declarer: a whole number 0-13.",
+          type="whole", operator="between", formula1="0", formula2="13", allow_blank=True)
+    _rule(ws, f"{col['board']}{FIRST_ROW}:{col['board']}{last}", "Board", "A board number: a whole number from 1.",
+          type="whole", operator="greaterThanOrEqual", formula1="1", allow_blank=True)
     # conditional formatting: a text score, a code not understood, a board whose status is not ok
     k, kind = col["ns_score"], col["kind"]
     ws.conditional_formatting.add(
@@ -327,10 +340,7 @@ def travellers_sheet(wb: Workbook, lines: Sequence, sizes: Sizes, boards: Sequen
     ws.freeze_panes = f"B{FIRST_ROW}"
     ws.print_title_rows = f"{HEADER_ROW}:{HEADER_ROW}"
     ws.print_area = [f"A1:{col['ew_mp']}{last}", f"{col['b_board']}{HEADER_ROW - 1}:{col['b_status']}{blast}"]
-    ws.page_setup.orientation = "portrait"
-    ws.page_setup.fitToWidth = 1
-    ws.page_setup.fitToHeight = 0
-    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    _fit_width(ws, "portrait")
     _protect(ws)
     return ws
 
@@ -371,9 +381,7 @@ def totals_sheet(wb: Workbook, pairs: Sequence, sizes: Sizes, blocks: list):
     ws.freeze_panes = f"A{FIRST_ROW}"
     ws.print_title_rows = f"{HEADER_ROW}:{HEADER_ROW}"
     ws.print_area = f"A1:{T['place']}{last}"
-    ws.page_setup.fitToWidth = 1
-    ws.page_setup.fitToHeight = 0
-    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    _fit_width(ws)
     _protect(ws)
     return ws
 
@@ -398,14 +406,10 @@ def methods_sheet(wb: Workbook, N: int, n: int, scale: int):
         ws[f"A{ref[1:]}"].font = _HEAD_FONT
         _input(ws[ref], value)
     _validate(ws, L["scale"], '"1,2"', "Scale is 1 or 2.")
-    dv = DataValidation(type="whole", operator="between", formula1="1", formula2=str(L["max_actual"]),
-                        errorTitle="n", error=f"n is a whole number from 1 to {L['max_actual']}.")
-    ws.add_data_validation(dv)
-    dv.add(L["n"])
-    dv = DataValidation(type="whole", operator="between", formula1="2", formula2="1000",
-                        errorTitle="N", error="N is a whole number of results, at least 2.")
-    ws.add_data_validation(dv)
-    dv.add(L["N"])
+    _rule(ws, L["n"], "n", f"n is a whole number from 1 to {L['max_actual']}.",
+          type="whole", operator="between", formula1="1", formula2=str(L["max_actual"]))
+    _rule(ws, L["N"], "N", "N is a whole number of results, at least 2.",
+          type="whole", operator="between", formula1="2", formula2="1000")
     Nr, nr, sr = (f"${L[k][0]}${L[k][1:]}" for k in ("N", "n", "scale"))
     kr, first = L["k_row"], L["first_row"]
     _head(ws, kr - 1, 1, "Method", 12)
@@ -448,12 +452,12 @@ def methods_sheet(wb: Workbook, N: int, n: int, scale: int):
             ws[f"{mc}{r}"].number_format = "0.00"
             ws[f"{pc}{r}"].number_format = "0.00"
             ws[f"{cc}{r}"].font = _HELPER_FONT
-    chart = ScatterChart()
+    chart = ScatterChart(scatterStyle="lineMarker")
     chart.title = "Percentage against raw score"
     chart.style = 13
     chart.x_axis.title = "Raw score S among the n results"
     chart.y_axis.title = "% of the full top"
-    chart.height, chart.width = 9, 16
+    chart.height, chart.width = 10, 18
     xs = Reference(ws, min_col=1, min_row=first, max_row=last)
     for i in range(5):
         cc = _col(L["chart_cols"][i])
@@ -462,13 +466,24 @@ def methods_sheet(wb: Workbook, N: int, n: int, scale: int):
         series.title.strRef.f = f"'Methods'!${L['mp_cols'][i]}${hr}"
         series.marker.symbol = "none"
         series.smooth = False
+        colour, dash = _CHART_LINES[i]
+        series.graphicalProperties.line.solidFill = colour
+        series.graphicalProperties.line.prstDash = dash
+        series.graphicalProperties.line.width = 28575  # 2.25 pt
         chart.series.append(series)
     chart.x_axis.delete = False
     chart.y_axis.delete = False
-    ws.add_chart(chart, "N3")
+    chart.x_axis.scaling.min = 0
+    chart.y_axis.scaling.min, chart.y_axis.scaling.max, chart.y_axis.majorUnit = 0, 100, 10
+    chart.y_axis.number_format = "0"
+    # the chart's data columns are hidden (their #N/A, which makes the gaps, is never shown): plot them anyway
+    chart.visible_cells_only = False
+    ws.add_chart(chart, L["chart_at"])
+    ws.column_dimensions.group(L["chart_cols"][0], L["chart_cols"][-1], outline_level=1, hidden=True)
     ws.freeze_panes = f"B{first}"
-    ws.print_area = f"A1:L{last}"
+    ws.print_area = f"A1:{L['chart_last']}{last}"
     ws.print_title_rows = f"{hr}:{hr}"
+    _fit_width(ws, "landscape")
     _protect(ws)
     return ws
 
@@ -541,6 +556,7 @@ def help_sheet(wb: Workbook):
             cell.font = _HEAD_FONT
     _protect(ws)
     ws.print_area = f"{HELP_TEXT_COLUMN}1:{HELP_TEXT_COLUMN}{3 + len(text)}"
+    _fit_width(ws)
     return ws
 
 
@@ -554,4 +570,5 @@ def xlwings_sheet(wb: Workbook):
     ws["B1"] = "mpxl.udfs"
     ws.column_dimensions["A"].width = 16
     ws.column_dimensions["B"].width = 16
+    _fit_width(ws)
     return ws
