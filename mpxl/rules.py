@@ -64,6 +64,8 @@ __all__ = [
     "SMALL_GROUP_RULES",
     "SMALL_GROUP_PERCENTAGE",
     "ROUNDING_KINDS",
+    "FIELD_SCORING",
+    "SESSIONS",
     "PASS_SPELLINGS",
     "contract_keys",
     "contract_score_table",
@@ -305,6 +307,21 @@ ROUNDING_KINDS = {
     "exact": "no rounding",
     "half-even": "to d decimals, halves to the even digit",
 }
+
+
+# ------------------------------------------------------ sections and sessions
+
+#: How an event's sections are compared (``ScoringOptions.field`` and the Setup choice). A field is
+#: what a board's results are matchpointed within; its N is the most lines on any of its boards in
+#: the session, its top scale x (N - 1).
+FIELD_SCORING = {
+    "section": "each section apart: a board is matchpointed within its section (N and the top per section)",
+    "event": "across the field: a board's results in every section are matchpointed together",
+}
+
+#: Several sessions add up (each session is matchpointed on its own, with its own N).
+SESSIONS = ("a pair's total is the sum of its sessions' matchpoints and its maximum the sum of its sessions' "
+            "maxima; the earlier sessions' total is carried forward into the latest")
 
 
 # ------------------------------------------------------- contracts and boards

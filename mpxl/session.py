@@ -48,7 +48,7 @@ from .fouled import find_rule
 from .methods import Method, check_counts
 from .pairings import check_duplicates
 from .rounding import Rounding, round_fraction
-from .rules import AVE_POLICIES, lines_towards_n
+from .rules import AVE_POLICIES, FIELD_SCORING, lines_towards_n
 from .settings import EstimateAt, Places, Tie, Unplayed
 
 __all__ = [
@@ -118,8 +118,8 @@ class ScoringOptions:
             raise ValueError(f"scale {self.scale!r} must be 1 (single) or 2 (double)")
         if self.ave_policy not in AVE_POLICIES:
             raise ValueError(f"ave policy {self.ave_policy!r}; expected one of " + ", ".join(AVE_POLICIES))
-        if self.field not in (None, "section", "event"):
-            raise ValueError(f"field {self.field!r}; expected section or event")
+        if self.field is not None and self.field not in FIELD_SCORING:
+            raise ValueError(f"field {self.field!r}; expected " + " or ".join(FIELD_SCORING))
         if self.winners not in (None, 1, 2):
             raise ValueError(f"winners {self.winners!r}; expected 1 or 2")
         if self.expected is not None and (

@@ -161,3 +161,67 @@ def _plain(value):
     if type(value).__name__ in ("XlError",) or text.startswith("#"):
         return text
     return value
+
+
+def _close(a, b, tol=1e-6) -> bool:
+    if a is None or b is None or a == "":
+        return (a in (None, "")) and b is None
+    return abs(float(a) - float(b)) <= tol
+
+
+def check_workbook_event(values: Values, result) -> None:
+    """A recalculated workbook in the template layout equals the core's ``result`` (a SessionResult):
+
+    * every traveller line's NS and EW MP (the lines in the order of ``result.boards``);
+    * every pair's boards played, MP, Max, %, place, and its latest session's MP and the earlier
+      sessions' carried forward (Pairs);
+    * the ranking (Totals): the places in mpxl's order, each with the pairs mpxl places there, and
+      their names.
+    """
+    from mpxl.workbook.template import FIRST_ROW, PAIRS_COLUMNS, TOTALS_COLUMNS, TRAVELLER_COLUMNS
+
+    C, P, T = TRAVELLER_COLUMNS, PAIRS_COLUMNS, TOTALS_COLUMNS
+    r = FIRST_ROW
+    for b in result.boards:
+        for sl in b.lines:
+            got = (values["Travellers", f"{C['ns_mp']}{r}"], values["Travellers", f"{C['ew_mp']}{r}"])
+            assert _close(got[0], sl.ns_mp, 1e-9) and _close(got[1], sl.ew_mp, 1e-9), (
+                f"session {b.session} section {b.section!r} board {b.board} row {r}: workbook {got}, "
+                f"core {sl.ns_mp}/{sl.ew_mp}")
+            r += 1
+    rows = {}
+    r = FIRST_ROW
+    while values["Pairs", f"{P['pair']}{r}"] is not None:
+        key = (str(values["Pairs", f"{P['section']}{r}"] or ""), str(values["Pairs", f"{P['pair']}{r}"]),
+               values["Pairs", f"{P['direction']}{r}"] or None)
+        rows[key] = {k: values["Pairs", f"{P[k]}{r}"] for k in P}
+        r += 1
+    assert len(rows) == len(result.pairs)
+    latest = max((b.session for b in result.boards), default=1)
+    for pr in result.pairs:
+        got = rows[(pr.pair.section, pr.pair.number, pr.pair.direction)]
+        where = (pr.pair.section, pr.pair.number, pr.pair.direction, got)
+        assert got["played"] == pr.boards, where
+        assert _close(got["mp"], pr.mp) and _close(got["max"], pr.max) and _close(got["pct"], pr.percentage), where
+        assert str(got["place"]) == pr.place, (where, pr.place)
+        session = pr.sessions.get(latest, 0)
+        assert _close(got["session_mp"], session) and _close(got["carried"], pr.mp - session), (where, pr.sessions)
+    ranked = []
+    for i in range(len(result.pairs)):
+        r = FIRST_ROW + i
+        ranked.append((str(values["Totals", f"{T['place']}{r}"]), str(values["Totals", f"{T['section']}{r}"] or ""),
+                       str(values["Totals", f"{T['pair']}{r}"]), values["Totals", f"{T['direction']}{r}"] or None,
+                       values["Totals", f"{T['names']}{r}"] or "", values["Totals", f"{T['pct']}{r}"]))
+    assert values["Totals", f"{T['place']}{FIRST_ROW + len(result.pairs)}"] in (None, "")
+    want = [(pr.place, pr.pair.section, pr.pair.number, pr.pair.direction, " & ".join(pr.pair.names), pr.percentage)
+            for pr in result.pairs]
+    assert [x[0] for x in ranked] == [x[0] for x in want], "the ranking is in mpxl's place order"
+
+    def by_place(rows):
+        out: dict = {}
+        for place, *rest in rows:
+            out.setdefault(place, set()).add(tuple(rest[:4]))
+        return out
+
+    assert by_place(ranked) == by_place(want)
+    assert all(_close(got[5], w[5]) for got, w in zip(ranked, want))

@@ -252,7 +252,7 @@ def test_inference_is_bounded():
 
 def test_field_scoring_keeps_every_line_s_section_in_every_output(tmp_path, capsys):
     """Two sections matchpointed across the field: each line keeps its section in JSON, CSV,
-    USEBIO, PBN, the workbook (values: its Totals cannot hold two sections) and the page."""
+    USEBIO, PBN, the workbook (its Travellers' Section column, Setup scoring across the field) and the page."""
     event = club_event(11, tables=3, boards=2, sections=("A", "B"))
     src = tmp_path / "field.xml"
     write_event(score_event(event, ScoringOptions(field="event", rounding="2")), src)
@@ -271,8 +271,14 @@ def test_field_scoring_keeps_every_line_s_section_in_every_output(tmp_path, caps
 
     out = tmp_path / "out.xlsx"
     assert main(["score", str(src), "-o", str(out)]) == 0
-    rows = list(load_workbook(out)["Travellers"].iter_rows(min_row=2, values_only=True))
-    assert sorted((r[1], r[2], r[3], r[4]) for r in rows) == wanted
+    from mpxl.workbook.template import FIRST_ROW, SETUP_CELLS, TRAVELLER_COLUMNS
+
+    wb = load_workbook(out)
+    ws, c = wb["Travellers"], TRAVELLER_COLUMNS
+    rows = [tuple(ws[f"{c[k]}{r}"].value for k in ("section", "board", "ns_pair", "ew_pair"))
+            for r in range(FIRST_ROW, ws.max_row + 1) if ws[f"{c['board']}{r}"].value is not None]
+    assert sorted((sec, b, str(ns), str(ew)) for sec, b, ns, ew in rows) == wanted
+    assert wb["Setup"][SETUP_CELLS["field"].split("!")[1].replace("$", "")].value == "event"
     html = tmp_path / "out.html"
     assert main(["score", str(src), "-o", str(html)]) == 0
     page = html.read_text(encoding="utf-8")

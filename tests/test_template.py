@@ -12,7 +12,7 @@ from openpyxl import load_workbook
 from mpxl.cli import main
 from mpxl.workbook.examples import teaching_workbook
 from mpxl.workbook.layout import HELPERS
-from mpxl.workbook.template import FIRST_ROW, HEADER_ROW, TOTALS_COLUMNS, TRAVELLER_COLUMNS, build_template
+from mpxl.workbook.template import FIRST_ROW, HEADER_ROW, PAIRS_COLUMNS, TRAVELLER_COLUMNS, build_template
 
 ROOT = Path(__file__).resolve().parents[1]
 COMMITTED = ROOT / "workbook_templates"
@@ -22,7 +22,8 @@ FORBIDDEN = ("LET(", "XLOOKUP(", "FILTER(", "SORT(", "UNIQUE(", "SEQUENCE(", "MA
 #: Functions both Excel 2010 and LibreOffice 7.4 have, the only ones the template may use.
 ALLOWED = {"IF", "AND", "OR", "NOT", "ISNUMBER", "ISTEXT", "IFERROR", "CHOOSE", "MOD", "UPPER", "SUBSTITUTE",
            "TRIM", "LEFT", "MID", "LEN", "VALUE", "FIND", "REPT", "MIN", "MAX", "VLOOKUP", "COUNTIF", "COUNTIFS",
-           "SUMIFS", "ROUND", "ROUNDUP", "ROUNDDOWN", "ABS", "MATCH", "NA", "N", "INDEX", "SUMPRODUCT", "INT", "RIGHT"}
+           "SUMIFS", "ROUND", "ROUNDUP", "ROUNDDOWN", "ABS", "MATCH", "NA", "N", "INDEX", "SUMPRODUCT", "INT", "RIGHT",
+           "ROW"}
 
 
 def cell_contents(wb) -> dict:
@@ -55,14 +56,22 @@ def test_committed_template_is_current(tmp_path, name, build):
 
 def test_sheets_and_titles():
     wb = build_template(tables=3, boards=2)
-    assert wb.sheetnames == ["Setup", "Travellers", "Totals", "Methods", "Help", "xlwings.conf"]
+    assert wb.sheetnames == ["Setup", "Travellers", "Pairs", "Totals", "Methods", "Help", "xlwings.conf"]
     trav = wb["Travellers"]
-    titles = [trav.cell(row=HEADER_ROW, column=i).value for i in range(1, 14)]
+    titles = [trav.cell(row=HEADER_ROW, column=i).value for i in range(1, 16)]
     assert titles == ["Board", "NS pair", "EW pair", "Contract", "By", "Tricks", "Typed score", "Adjustment",
-                      "Group", "Arrowswitch", "NS score", "NS MP", "EW MP"]
-    tot = wb["Totals"]
-    assert [tot.cell(row=HEADER_ROW, column=i).value for i in range(1, 8)] == \
-        ["Pair", "Direction", "Boards played", "MP", "Max", "%", "Place"]
+                      "Group", "Arrowswitch", "Section", "Session", "NS score", "NS MP", "EW MP"]
+    tot = wb["Pairs"]
+    assert [tot.cell(row=HEADER_ROW, column=i).value for i in range(1, 12)] == \
+        ["Pair", "Direction", "Names", "Section", "Boards played", "Carried forward", "Latest session MP", "MP",
+         "Max", "%", "Place"]
+    ranking = wb["Totals"]
+    assert [ranking.cell(row=HEADER_ROW, column=i).value for i in range(1, 9)] == \
+        ["Place", "Pair", "Direction", "Names", "Section", "MP", "Max", "%"]
+    for ws in (tot, ranking):  # printable as is: fit to a page wide, the header row on every page
+        assert ws.print_title_rows.replace("$", "") == f"{HEADER_ROW}:{HEADER_ROW}"
+        assert ws.page_setup.fitToWidth == 1 and ws.sheet_properties.pageSetUpPr.fitToPage
+    assert ranking.print_area.replace("$", "").endswith(f"A1:H{FIRST_ROW + 5}")
     conf = wb["xlwings.conf"]
     assert (conf["A1"].value, conf["B1"].value) == ("UDF Modules", "mpxl.udfs")
     # 3 tables x 2 boards, pre-numbered; Mitchell: NS pair = table
@@ -99,7 +108,9 @@ def test_inputs_unlocked_formulas_locked_sheets_protected_without_password():
             assert not ws.protection.password, ws.title
     setup = wb["Setup"]
     assert setup["B5"].protection.locked is False and setup["B8"].protection.locked is True
-    assert wb["Totals"][f"{TOTALS_COLUMNS['pair']}{FIRST_ROW}"].protection.locked is False
+    for key in ("pair", "direction", "names", "section"):
+        assert wb["Pairs"][f"{PAIRS_COLUMNS[key]}{FIRST_ROW}"].protection.locked is False, key
+    assert wb["Pairs"][f"{PAIRS_COLUMNS['mp']}{FIRST_ROW}"].protection.locked is True
 
 
 def test_data_validation_and_layout():
@@ -116,9 +127,9 @@ def test_data_validation_and_layout():
     assert setup["B6"].formula1 == "MethodNames"
     assert wb.defined_names["MethodNames"].attr_text == "Help!$D$5:$D$9"
     assert [wb["Help"][f"D{r}"].value for r in range(5, 10)] == ["Neuberg", "Factor", "Ascherman", "McKinnon", "Manual"]
-    assert trav.freeze_panes == f"B{FIRST_ROW}" and wb["Totals"].freeze_panes == f"A{FIRST_ROW}"
+    assert trav.freeze_panes == f"B{FIRST_ROW}" and wb["Pairs"].freeze_panes == f"A{FIRST_ROW}"
     assert trav.print_title_rows.replace("$", "") == f"{HEADER_ROW}:{HEADER_ROW}"
-    assert "$A$1:$M$" in trav.print_area
+    assert "$A$1:$O$" in trav.print_area
     assert len(trav.conditional_formatting) >= 4
     assert wb["Methods"]._charts, "the Methods sheet has its chart"
 
@@ -126,7 +137,7 @@ def test_data_validation_and_layout():
 def test_howell_and_options():
     wb = build_template(tables=4, boards=3, movement="howell", method="mck", scale=1)
     assert (wb["Setup"]["B5"].value, wb["Setup"]["B6"].value, wb["Setup"]["B15"].value) == (1, "McKinnon", 1)
-    assert wb["Totals"]["A12"].value == 8 and wb["Totals"]["B12"].value is None
+    assert wb["Pairs"]["A12"].value == 8 and wb["Pairs"]["B12"].value is None
     with pytest.raises(ValueError, match="movement"):
         build_template(movement="swiss")
 
@@ -181,7 +192,7 @@ def test_fast_writer_equals_openpyxl_workbook(tmp_path):
     import zipfile
     with zipfile.ZipFile(fast) as z:
         sheet = z.read("xl/worksheets/sheet2.xml").decode()
-    assert sheet.count('t="shared" ref=') == len(HELPERS) + 3 + 7  # helpers, NS score, NS MP, EW MP; the block
+    assert sheet.count('t="shared" ref=') == len(HELPERS) + 3 + 9  # helpers, NS score, NS MP, EW MP; the block
 
 
 def test_what_excel_needs_to_show_and_print_it(tmp_path):

@@ -9,6 +9,9 @@ combinations), the three real results files, and the Methods sheet for several
 from __future__ import annotations
 
 import copy
+import csv
+import json
+import random
 import re
 import subprocess
 import sys
@@ -20,13 +23,14 @@ import pytest
 from openpyxl import load_workbook
 
 from mpxl.board import score_board
+from mpxl.cli import main
 from mpxl.commands.methods import methods_table
 from mpxl.rounding import Rounding
 from mpxl.workbook.examples import VARIANTS, variant_entries, variant_groups, variant_lines, variant_switches
 from mpxl.workbook.template import (
     FIRST_ROW,
     METHODS_LAYOUT,
-    TOTALS_COLUMNS,
+    PAIRS_COLUMNS,
     TRAVELLER_COLUMNS,
     Settings,
     build_template,
@@ -34,7 +38,7 @@ from mpxl.workbook.template import (
 )
 
 sys.path.insert(0, str(Path(__file__).parent))
-from recalc import formulas_recalc, libreoffice_recalc  # noqa: E402
+from recalc import check_workbook_event, formulas_recalc, libreoffice_recalc  # noqa: E402
 from shared import REALDATA  # noqa: E402
 
 REAL_FILES = ["scorebridge-2025-01-06-one-winner.xml", "ebuscore-2025-01-02-two-winner-a5050.xml",
@@ -48,7 +52,7 @@ HAVE_REAL = all((REALDATA / f).exists() for f in REAL_FILES)
 needs_real = pytest.mark.skipif(not HAVE_REAL, reason=f"the three real files are not in {REALDATA}")
 
 C = TRAVELLER_COLUMNS
-T = TOTALS_COLUMNS
+T = PAIRS_COLUMNS
 
 # Setup combinations: each workbook holds every variant of board 4 as boards 4, 20, 36, ...
 SETUPS = {
@@ -140,6 +144,11 @@ def built(tmp_path_factory):
     p = d / "club-pairs.xlsx"
     build_template().save(p)
     out["club-pairs"] = (p, None)
+    for name, (kwargs, options) in EVENTS.items():
+        src, xlsx = d / f"{name}.csv", d / f"event-{name}.xlsx"
+        write_club_csv(src, **kwargs)
+        assert main(["score", str(src), "--no-infer", *options, "-o", str(xlsx)]) == 0
+        out[f"event-{name}"] = (xlsx, (src, options))
     if HAVE_REAL:
         from mpxl.conventions import detect
 
@@ -179,26 +188,103 @@ def check_variants(values, settings: Settings, variants=None):
 
 
 def check_event(values, result):
-    """Every line's NS and EW MP, and every pair's MP, % and place, equal the session result."""
-    r = FIRST_ROW
-    for b in result.boards:
-        for sl in b.lines:
-            got = (values["Travellers", f"{C['ns_mp']}{r}"], values["Travellers", f"{C['ew_mp']}{r}"])
-            assert close(got[0], sl.ns_mp) and close(got[1], sl.ew_mp), (
-                f"board {b.board} row {r}: workbook {got}, core {sl.ns_mp}/{sl.ew_mp}")
-            r += 1
-    rows = {}
-    r = FIRST_ROW
-    while values["Totals", f"{T['pair']}{r}"] is not None:
-        key = (str(values["Totals", f"{T['pair']}{r}"]), values["Totals", f"{T['direction']}{r}"] or None)
-        rows[key] = tuple(values["Totals", f"{T[k]}{r}"] for k in ("played", "mp", "max", "pct", "place"))
-        r += 1
-    assert len(rows) == len(result.pairs)
-    for pr in result.pairs:
-        played, mp, mx, pct, place = rows[(pr.pair.number, pr.pair.direction)]
-        assert played == pr.boards
-        assert close(mp, pr.mp, 1e-6) and close(mx, pr.max) and close(pct, pr.percentage, 1e-6), pr
-        assert str(place) == pr.place, (pr.pair.number, place, pr.place)
+    """Every line's NS and EW MP, every pair's figures on Pairs and the ranking on Totals equal the core's."""
+    check_workbook_event(values, result)
+
+
+# ------------------------------------------------------ generated events: sections, sessions, names
+
+SCORES = (-200, -100, -50, 50, 90, 110, 120, 140, 400, 420, 450, 600)
+ADJUSTMENTS = ("A+", "A-", "A6040", "A5050", "A+/A+", "NP")
+FIRST_NAMES = ("Ann", "Bob", "Cath", "Dev", "Eve", "Finn", "Gita", "Hal", "Ivy", "Jon", "Kay", "Lev")
+LAST_NAMES = ("Smith", "Jones", "Khan", "Ng", "Brown", "Okafor", "Silva", "Dubois", "Rossi", "Novak")
+
+
+def player_names(section: str, pair: int, direction: str = "") -> str:
+    """A pair's players, the same every session: ``Ann Smith & Bob Jones``."""
+    i = ord(section or "A") * 7 + pair * 3 + (5 if direction == "EW" else 0)
+    return (f"{FIRST_NAMES[i % 12]} {LAST_NAMES[i % 10]} & "
+            f"{FIRST_NAMES[(i + 5) % 12]} {LAST_NAMES[(i + 3) % 10]}")
+
+
+def write_club_csv(path: Path, seed: int, sections=("",), sessions=(1,), tables=(5,), boards: int = 5,
+                   mitchell: bool = True, short: int = 3, adjusted: int = 3) -> None:
+    """A club event as CSV travellers, with names: per session and section a number of tables
+    (cycled from ``tables``, so sessions and sections differ in N), every board at every table;
+    a Mitchell (NS t meets EW t: two winners) or random one-winner pairings; ``short`` lines
+    dropped (short boards, estimated), ``adjusted`` lines given an artificial or not-played code."""
+    rnd = random.Random(seed)
+    rows = []
+    for i, sess in enumerate(sessions):
+        for j, sec in enumerate(sections):
+            count = tables[(i + j) % len(tables)]
+            for b in range(1, boards + 1):
+                if mitchell:
+                    meet = [(t, t) for t in range(1, count + 1)]
+                else:
+                    order = list(range(1, 2 * count + 1))
+                    rnd.shuffle(order)
+                    meet = [(order[2 * t], order[2 * t + 1]) for t in range(count)]
+                for ns, ew in meet:
+                    rows.append({"session": sess, "section": sec, "board": b, "ns_pair": ns, "ew_pair": ew,
+                                 "ns_score": rnd.choice(SCORES), "adjustment": "",
+                                 "ns_names": player_names(sec, ns, "NS" if mitchell else ""),
+                                 "ew_names": player_names(sec, ew, "EW" if mitchell else "")})
+    for _ in range(short):
+        rows.pop(rnd.randrange(len(rows)))
+    for k in rnd.sample(range(len(rows)), adjusted):
+        rows[k]["ns_score"], rows[k]["adjustment"] = "", rnd.choice(ADJUSTMENTS)
+    with open(path, "w", newline="", encoding="utf-8") as f:
+        w = csv.DictWriter(f, fieldnames=list(rows[0]))
+        w.writeheader()
+        w.writerows(rows)
+
+
+#: Generated events written by ``mpxl score EVENT.csv -o x.xlsx``: (generator arguments, score options).
+EVENTS = {
+    "two-sections-apart": (dict(seed=51, sections=("A", "B"), tables=(5, 4)), ["--rounding", "2"]),
+    "two-sections-across": (dict(seed=52, sections=("A", "B"), tables=(5, 4)), ["--rounding", "1", "--field", "event"]),
+    "two-sections-across-one-winner": (dict(seed=53, sections=("A", "B"), tables=(4, 3), mitchell=False),
+                                       ["--rounding", "2", "--field", "event"]),
+    "two-sessions": (dict(seed=54, sessions=(1, 2), tables=(5, 4), boards=6), ["--rounding", "2"]),
+    "two-sessions-one-winner-ebu": (dict(seed=55, sessions=(1, 2), tables=(4, 3), mitchell=False),
+                                    ["--rounding", "ebu", "--method", "mckinnon", "--ave-policy", "wbf"]),
+    "sessions-and-sections": (dict(seed=56, sections=("A", "B"), sessions=(1, 2), tables=(5, 4, 3)),
+                              ["--rounding", "2", "--field", "event"]),
+}
+
+
+def event_result(src: Path, options: list):
+    """The core's result for the generated event, with the options ``mpxl score`` chooses."""
+    from mpxl.cli import build_parser
+    from mpxl.commands.score import choose_options
+
+    ev = read_event(src)
+    args = build_parser().parse_args(["score", str(src), "--no-infer", *options])
+    return score_event(ev, choose_options(ev, args).options)
+
+
+@pytest.mark.parametrize("name", list(EVENTS))
+def test_generated_event_workbook_recalculates_to_the_core(lo, built, name, capsys):
+    """``mpxl score EVENT.csv -o x.xlsx`` writes live formulas for sections (apart and across the field)
+    and sessions; LibreOffice's figures equal ``mpxl score --json``'s line by line and pair by pair,
+    carried-forward included, and the ranking is in place order with the names."""
+    from mpxl.session import result_to_json
+
+    src, options = built[f"event-{name}"][1]
+    capsys.readouterr()
+    assert main(["score", str(src), "--no-infer", *options, "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    result = event_result(src, options)
+    core = result_to_json(result)
+    assert doc["boards"] == core["boards"] and doc["pairs"] == core["pairs"]
+    check_event(lo[f"event-{name}"], result)
+    # the event has what its name says
+    assert len({ln.section for ln in result.event.lines}) == (2 if "section" in name else 1)
+    assert len({ln.session for ln in result.event.lines}) == (2 if "session" in name else 1)
+    assert all(pr.pair.names for pr in result.pairs)
+    if "session" in name:
+        assert any(len(pr.sessions) == 2 for pr in result.pairs) and any(len(pr.sessions) == 1 for pr in result.pairs)
 
 
 # ------------------------------------------------------------------ LibreOffice
@@ -260,7 +346,8 @@ def test_empty_club_template_recalculates_cleanly(lo, built):
     assert v["Setup", "B8"] == 1  # N used: no results yet
     assert v["Travellers", f"{C['b_status']}{FIRST_ROW}"] == "no results"
     assert v["Travellers", f"{C['ns_mp']}{FIRST_ROW}"] in (None, "")
-    assert v["Totals", f"{T['place']}{FIRST_ROW}"] in (None, "")
+    assert v["Pairs", f"{T['place']}{FIRST_ROW}"] in (None, "")
+    assert v["Totals", f"A{FIRST_ROW}"] in (None, "")
     errors = [k for k, x in v.data.items() if isinstance(x, str) and x.startswith("#")]
     hidden = _hidden_cells(built["club-pairs"][0])
     shown = [k for k in errors if k not in hidden]
@@ -318,7 +405,7 @@ def test_variants_formulas_package(tmp_path, name, variants):
     settings = SETUPS[name]
     path = tmp_path / "v.xlsx"
     variants_workbook(settings, variants).save(path)
-    values = formulas_recalc(_only(path, ("Setup", "Travellers", "Totals", "Help"), tmp_path / "v2.xlsx"))
+    values = formulas_recalc(_only(path, ("Setup", "Travellers", "Pairs", "Totals", "Help"), tmp_path / "v2.xlsx"))
     if settings.ave_policy == "fixed":
         check_variants(values, settings, variants)
     check_event(values, variants_event(settings, variants))
@@ -350,4 +437,4 @@ def test_real_files_formulas_package(tmp_path, f):
     res = score_event(sub, detect(ev).options(expected=N))
     p = tmp_path / "real.xlsx"
     write_event_workbook(res, p)
-    check_event(formulas_recalc(_only(p, ("Setup", "Travellers", "Totals", "Help"), tmp_path / "r.xlsx")), res)
+    check_event(formulas_recalc(_only(p, ("Setup", "Travellers", "Pairs", "Totals", "Help"), tmp_path / "r.xlsx")), res)

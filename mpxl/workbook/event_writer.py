@@ -18,7 +18,7 @@ tricks give it; otherwise it is typed. An artificial score goes in Adjustment.
 >>> write_event_workbook(r, path)
 >>> from openpyxl import load_workbook
 >>> ws = load_workbook(path)["Travellers"]
->>> ws["D5"].value, ws["G5"].value, ws["H6"].value, ws["L5"].value[:4]
+>>> ws["D5"].value, ws["G5"].value, ws["H6"].value, ws["N5"].value[:4]
 ('4S', None, 'A6040', '=IF(')
 """
 
@@ -63,7 +63,7 @@ def settings_for(result) -> Settings:
     rule = rounding.kind if rounding.kind in ROUNDING_RULES else "half-up"
     winners = getattr(opts, "winners", None)
     if winners is None:
-        values = set(ev.winners.values()) if ev.winners else set()
+        values = {ev.winners.get(sec) or 1 for sec in ev.sections()} if ev.lines else set(ev.winners.values())
         winners = values.pop() if len(values) == 1 else 1
     names = {m.value: METHOD_NAMES[i] for i, m in enumerate(Method)}
     return Settings(
@@ -77,17 +77,19 @@ def settings_for(result) -> Settings:
         ave_policy=opts.ave_policy,
         winners=winners,
         small_groups=opts.small_groups,
+        field=_field(result),
     )
+
+
+def _field(result) -> str:
+    return getattr(result.options, "field", None) or getattr(result.event, "field_scoring", None) or "section"
 
 
 def unsupported(result) -> str | None:
     """Why the template layout cannot hold this scored event with live formulas, or None if it can."""
     ev, opts = result.event, result.options
-    sections = {ln.section for ln in ev.lines}
-    field = getattr(opts, "field", None) or getattr(ev, "field_scoring", None) or "section"
-    if len(sections) > 1:  # across the field too: its Totals would add pair 1 of A and pair 1 of B together
-        return (f"the workbook holds one section; this event has {len(sections)} "
-                f"({', '.join(sorted(map(str, sections)))}){' scored across the field' if field == 'event' else ''}")
+    if getattr(opts, "winners", None) is None and len({ev.winners.get(sec) or 1 for sec in ev.sections()}) > 1:
+        return "the workbook has one Winners setting; this event's sections have one and two winners"
     from ..settings import EstimateAt, Places, Tie, Unplayed
 
     for name, value, plain in (("estimate-at", getattr(opts, "estimate_at", None), EstimateAt.LINES),
@@ -100,8 +102,6 @@ def unsupported(result) -> str | None:
         return "a rounding of the totals apart from the lines' is not in the workbook's formulas"
     if any(p.published_tiebreak is not None for p in ev.pairs):
         return "the workbook's places share ties; this file publishes a tie-break"
-    if len({ln.session for ln in ev.lines}) > 1:
-        return "the workbook holds one session; this event has several"
     if getattr(opts, "factor_top", None):
         return "factoring to a fixed top is not in the workbook's formulas"
     if any(ln.ns_penalty or ln.ew_penalty for ln in ev.lines):
@@ -126,7 +126,8 @@ def _template_line(ln) -> TemplateLine:
     """
     out = TemplateLine(ln.board, _pair_value(ln.ns_pair), _pair_value(ln.ew_pair),
                        ln.contract or None, ln.declarer or None, ln.tricks,
-                       group=ln.group or None, switch="Y" if ln.arrowswitch else None)
+                       group=ln.group or None, switch="Y" if ln.arrowswitch else None,
+                       section=ln.section or None, session=ln.session if ln.session != 1 else None)
     entry = parse_entry(ln.score)
     if entry is None:
         if ln.score is not None and str(ln.score).strip():
@@ -174,19 +175,24 @@ def _event_contents(result, spare_rows: int = 0) -> dict:
     """The arguments of :func:`~mpxl.workbook.template.build_workbook` for a scored event."""
     _check_supported(result)
     lines = []
-    boards = []
-    for sb in result.boards:
-        boards.append(sb.board)
+    boards: list[tuple[int, str | None, int | None]] = []
+    for sb in result.boards:  # a board of each field: (board, its section unless across the field, session)
+        boards.append((sb.board, sb.section or None, sb.session if sb.session != 1 else None))
         for sl in sb.lines:
             lines.append(_template_line(sl.line))
-    seen: dict[tuple[str, tuple[int, str]], tuple[object, str | None]] = {}
+    # the Pairs sheet: by section (in the event's order), NS before EW, by number (ranking groups
+    # appear in mpxl's order, and equal pairs keep it)
+    order = {sec: i for i, sec in enumerate(result.event.sections())}
+    seen: dict[tuple, tuple] = {}
     for pr in result.pairs:
         p = pr.pair
-        seen.setdefault((p.direction or "", _natural(p.number)), (_pair_value(p.number), p.direction))
-    pairs = [seen[k] for k in sorted(seen, key=lambda k: ({"NS": 0, "EW": 1}.get(k[0], 0), k[1]))]
+        names = " & ".join(p.names) or None
+        seen.setdefault((order.get(p.section, -1), p.section, {"NS": 0, "EW": 1}.get(p.direction or "", 0),
+                         _natural(p.number)), (_pair_value(p.number), p.direction, names, p.section or None))
+    pairs = [seen[k] for k in sorted(seen)]
     expected = result.boards[0].expected if result.boards else 9
     methods = (max(expected, 2), max(expected - 1, 1))
-    return dict(settings=settings_for(result), lines=lines, boards=sorted(set(boards)), pairs=pairs,
+    return dict(settings=settings_for(result), lines=lines, boards=boards, pairs=pairs,
                 rows=len(lines) + spare_rows, methods=methods)
 
 

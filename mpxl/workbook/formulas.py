@@ -14,8 +14,8 @@ no ``*``, ``?`` or ``~`` (MATCH's wildcards), so the lookup is exact.
 
 >>> f = traveller_formulas(5)
 >>> f["ns_mp"]
-'=IF(OR(AN5="",AN5="NP"),"",IF(AO5>0,"?",IF(AN5="R",BI5,BK5)))'
->>> f["k"].startswith('=IF(AN5="R",CHOOSE(MethodNo,N/AQ5,1,(N+AQ5-1)/AQ5,')
+'=IF(OR(AZ5="",AZ5="NP"),"",IF(BA5>0,"?",IF(AZ5="R",BW5,BY5)))'
+>>> f["k"].startswith('=IF(AZ5="R",CHOOSE(MethodNo,BF5/BC5,1,(BF5+BC5-1)/BC5,')
 True
 """
 
@@ -36,22 +36,26 @@ from ..rules import (
     SMALL_GROUP_RULES,
 )
 from .layout import (
+    FIELD_NAMES,
     FIRST_ROW,
+    HEADER_ROW,
+    PAIRS_COLUMNS,
+    PAIRS_RANGE_NAMES,
     ROUNDING_RULES,
     SETUP_NAMES,
     SMALL_GROUP_NAMES,
     TOTALS_COLUMNS,
-    TOTALS_RANGE_NAMES,
     TRAVELLER_COLUMNS,
     TRAVELLER_RANGE_NAMES,
 )
 
-__all__ = ["traveller_formulas", "block_formulas", "totals_formulas", "setup_formulas", "rounding_formula",
-           "methods_k", "methods_estimate", "TRAVELLER", "BLOCK", "TOTALS"]
+__all__ = ["traveller_formulas", "block_formulas", "pairs_formulas", "totals_formulas", "setup_formulas",
+           "rounding_formula", "methods_k", "methods_estimate", "TRAVELLER", "BLOCK", "PAIRS", "TOTALS"]
 
 S = SETUP_NAMES  # Setup key -> defined name
 R = TRAVELLER_RANGE_NAMES  # Travellers column key -> defined name of its data rows
-T_R = TOTALS_RANGE_NAMES
+P_R = PAIRS_RANGE_NAMES
+ACROSS = FIELD_NAMES[1]  # the Setup's "event": sections matchpointed across the field
 
 
 class Cells:
@@ -86,20 +90,31 @@ def _in_list(name: str, x: str) -> str:
     return f"ISNUMBER({_match(name, x)})"
 
 
-def _count_kinds(kinds, board: str) -> str:
-    return "+".join(f'COUNTIFS({R["board"]},{board},{R["kind"]},"{k}")' for k in kinds)
+def _count_kinds(kinds, board_key: str) -> str:
+    return "+".join(f'COUNTIFS({R["bkey"]},{board_key},{R["kind"]},"{k}")' for k in kinds)
+
+
+def _session(x: str) -> str:
+    """A Session cell as its number: blank (or not a number) is session 1."""
+    return f"IF(ISNUMBER({x}),{x},1)"
+
+
+def _field_key(session: str, section: str) -> str:
+    """The field a board's results are matchpointed in: the session, and the section unless Setup
+    scores the sections across the field."""
+    return f'{session}&"|"&IF({S["field"]}="{ACROSS}","",{section})'
 
 
 def _is_kind(c: Cells, kinds) -> str:
     return "OR(" + ",".join(f'{c["kind"]}="{k}"' for k in kinds) + ")"
 
 
-def rounding_formula(x: str) -> str:
+def rounding_formula(x: str, top: str = S["top"]) -> str:
     """The Excel expression that rounds ``x`` by the Setup rounding rule (``RoundingNo``) and ``Unit``.
 
     Scaled to whole units first (and cleaned of float noise by ``ROUND(..., 6)``); the
     forms follow :data:`mpxl.rules.ROUNDING_KINDS` in order: half-up (ROUND), EBU (an
-    exact half goes towards the average, Top/2), exact, half-even.
+    exact half goes towards the average, ``top``/2), exact, half-even.
 
     >>> rounding_formula("Z5").startswith("CHOOSE(RoundingNo,ROUND(ROUND(Z5*Unit,6),0)/Unit,")
     True
@@ -108,12 +123,38 @@ def rounding_formula(x: str) -> str:
     half = f"ABS(MOD({v},1)-0.5)<0.000001"
     forms = {
         "half-up": f"ROUND({v},0)/Unit",
-        "ebu": f"IF({half},IF({x}>Top/2,ROUNDDOWN({v},0),ROUNDUP({v},0)),ROUND({v},0))/Unit",
+        "ebu": f"IF({half},IF({x}>{top}/2,ROUNDDOWN({v},0),ROUNDUP({v},0)),ROUND({v},0))/Unit",
         "exact": x,
         "half-even": f"IF({half},IF(MOD(ROUNDDOWN({v},0),2)=0,ROUNDDOWN({v},0),ROUNDUP({v},0)),ROUND({v},0))/Unit",
     }
     assert tuple(forms) == ROUNDING_RULES
     return f"CHOOSE({S['rounding_index']}," + ",".join(forms.values()) + ")"
+
+
+# ------------------------------------------------- Travellers: session, section, keys
+
+def sess(c: Cells) -> str:
+    return _session(c["session"])
+
+
+def sec(c: Cells) -> str:
+    return f'TRIM({c["section"]}&"")'
+
+
+def fkey(c: Cells) -> str:
+    return _field_key(c["sess"], c["sec"])
+
+
+def bkey(c: Cells) -> str:
+    return f'IF({c["board"]}="","",{c["fkey"]}&"|"&{c["board"]})'
+
+
+def nskey(c: Cells) -> str:
+    return f'{c["sec"]}&"|"&{c["ns_pair"]}'
+
+
+def ewkey(c: Cells) -> str:
+    return f'{c["sec"]}&"|"&{c["ew_pair"]}'
 
 
 # ------------------------------------------------------------ Travellers: contract
@@ -228,11 +269,11 @@ def kind(c: Cells) -> str:
 
 
 def badb(c: Cells) -> str:
-    return f'IF({c["board"]}="","",COUNTIFS({R["board"]},{c["board"]},{R["kind"]},"bad"))'
+    return f'IF({c["board"]}="","",COUNTIFS({R["bkey"]},{c["bkey"]},{R["kind"]},"bad"))'
 
 
 def gkey(c: Cells) -> str:
-    return f'IF({c["kind"]}="R",{c["board"]}&"|"&UPPER(TRIM({c["group"]}&"")),"")'
+    return f'IF({c["kind"]}="R",{c["bkey"]}&"|"&UPPER(TRIM({c["group"]}&"")),"")'
 
 
 def n(c: Cells) -> str:
@@ -240,11 +281,20 @@ def n(c: Cells) -> str:
 
 
 def nb(c: Cells) -> str:
-    return f'IF({c["kind"]}="R",{_count_kinds("R", c["board"])},"")'
+    return f'IF({c["kind"]}="R",{_count_kinds("R", c["bkey"])},"")'
 
 
 def lines(c: Cells) -> str:
-    return f'IF({_is_kind(c, COUNTS_TOWARDS_N)},{_count_kinds(COUNTS_TOWARDS_N, c["board"])},"")'
+    return f'IF({_is_kind(c, COUNTS_TOWARDS_N)},{_count_kinds(COUNTS_TOWARDS_N, c["bkey"])},0)'
+
+
+def nf(c: Cells) -> str:
+    most = f'SUMPRODUCT(MAX(({R["fkey"]}={c["fkey"]})*{R["lines"]}))'
+    return f'IF({c["board"]}="","",IF(ISNUMBER({S["expected"]}),{S["expected"]},MAX(1,{most})))'
+
+
+def topf(c: Cells) -> str:
+    return f'IF({c["board"]}="","",{S["scale"]}*({c["nf"]}-1))'
 
 
 def fouled(c: Cells) -> str:
@@ -252,16 +302,16 @@ def fouled(c: Cells) -> str:
 
 
 def largest(c: Cells) -> str:
-    return f'IF({c["fouled"]}=1,SUMPRODUCT(MAX(({R["board"]}={c["board"]})*{R["n"]})),"")'
+    return f'IF({c["fouled"]}=1,SUMPRODUCT(MAX(({R["bkey"]}={c["bkey"]})*{R["n"]})),"")'
 
 
 def setpct(c: Cells) -> str:
-    rules = [SMALL_GROUP_RULES[name].excel(n=c["n"], largest=c["largest"], N=S["n_used"]) for name in SMALL_GROUP_NAMES]
+    rules = [SMALL_GROUP_RULES[name].excel(n=c["n"], largest=c["largest"], N=c["nf"]) for name in SMALL_GROUP_NAMES]
     return (f'IF({c["kind"]}="R",IF({c["fouled"]}=1,IF(CHOOSE({S["rule_index"]},{",".join(rules)}),1,0),0),"")')
 
 
 def k(c: Cells) -> str:
-    ks = [K_RULES[m.value].excel(N=S["n_used"], n=c["n"]) for m in Method]
+    ks = [K_RULES[m.value].excel(N=c["nf"], n=c["n"]) for m in Method]
     return f'IF({c["kind"]}="R",CHOOSE({S["method_index"]},{",".join(ks)}),"")'
 
 
@@ -285,8 +335,8 @@ def sew(c: Cells) -> str:
 def _estimate(c: Cells, own: str, other: str) -> str:
     x = f'IF({c["sw"]}=1,{c[other]},{c[own]})'
     small = SMALL_GROUP_PERCENTAGE.excel(S2=f"{x}*2/{S['scale']}", n=c["n"])
-    est = ESTIMATE_LINE.excel(S=x, N=S["n_used"], n=c["n"], k=c["k"], Scale=S["scale"], full=S["full_boards"])
-    return f'IF({c["kind"]}="R",IF({c["setpct"]}=1,({small})*{S["top"]}/100,{est}),"")'
+    est = ESTIMATE_LINE.excel(S=x, N=c["nf"], n=c["n"], k=c["k"], Scale=S["scale"], full=S["full_boards"])
+    return f'IF({c["kind"]}="R",IF({c["setpct"]}=1,({small})*{c["topf"]}/100,{est}),"")'
 
 
 def estns(c: Cells) -> str:
@@ -301,12 +351,13 @@ def estew(c: Cells) -> str:
 
 def _own(c: Cells, side: str) -> str:
     own, other = ("rns", "rew") if side == "ns" else ("rew", "rns")
-    mine, theirs = ("ns_pair", "ew_pair") if side == "ns" else ("ew_pair", "ns_pair")
+    mine, theirs = ("nskey", "ewkey") if side == "ns" else ("ewkey", "nskey")
     pair = c[mine]
     two = f'{S["winners"]}=2'
     mp = f'SUMIFS({R[own]},{R[mine]},{pair})+IF({two},0,SUMIFS({R[other]},{R[theirs]},{pair}))'
-    cnt = f'COUNTIFS({R[mine]},{pair},{R["kind"]},"R")+IF({two},0,COUNTIFS({R[theirs]},{pair},{R["kind"]},"R"))'
-    return f'IF(AND({c["kind"]}="A",{S["ave_policy"]}="wbf"),IFERROR(({mp})/({S["top"]}*({cnt}))*100,""),"")'
+    tops = (f'SUMIFS({R["topf"]},{R[mine]},{pair},{R["kind"]},"R")'
+            f'+IF({two},0,SUMIFS({R["topf"]},{R[theirs]},{pair},{R["kind"]},"R"))')
+    return f'IF(AND({c["kind"]}="A",{S["ave_policy"]}="wbf"),IFERROR(({mp})/({tops})*100,""),"")'
 
 
 def ownns(c: Cells) -> str:
@@ -333,29 +384,29 @@ def adjew(c: Cells) -> str:
 
 
 def artns(c: Cells) -> str:
-    return f'IF({c["kind"]}="A",{ARTIFICIAL_MP.excel(pct=c["adjns"], Top=S["top"])},"")'
+    return f'IF({c["kind"]}="A",{ARTIFICIAL_MP.excel(pct=c["adjns"], Top=c["topf"])},"")'
 
 
 def artew(c: Cells) -> str:
-    return f'IF({c["kind"]}="A",{ARTIFICIAL_MP.excel(pct=c["adjew"], Top=S["top"])},"")'
+    return f'IF({c["kind"]}="A",{ARTIFICIAL_MP.excel(pct=c["adjew"], Top=c["topf"])},"")'
 
 
 # ---------------------------------------------------------- Travellers: rounding
 
 def rns(c: Cells) -> str:
-    return f'IF({c["kind"]}="R",{rounding_formula(c["estns"])},"")'
+    return f'IF({c["kind"]}="R",{rounding_formula(c["estns"], c["topf"])},"")'
 
 
 def rew(c: Cells) -> str:
-    return f'IF({c["kind"]}="R",{rounding_formula(c["estew"])},"")'
+    return f'IF({c["kind"]}="R",{rounding_formula(c["estew"], c["topf"])},"")'
 
 
 def rans(c: Cells) -> str:
-    return f'IF({c["kind"]}="A",{rounding_formula(c["artns"])},"")'
+    return f'IF({c["kind"]}="A",{rounding_formula(c["artns"], c["topf"])},"")'
 
 
 def raew(c: Cells) -> str:
-    return f'IF({c["kind"]}="A",{rounding_formula(c["artew"])},"")'
+    return f'IF({c["kind"]}="A",{rounding_formula(c["artew"], c["topf"])},"")'
 
 
 def _mp(c: Cells, result: str, artificial: str) -> str:
@@ -373,16 +424,16 @@ def ew_mp(c: Cells) -> str:
 
 def shares(c: Cells) -> str:
     share = SMALL_GROUP_PERCENTAGE.py(S2=0, n=1) * 2 / 100  # a small group's NS% + EW% is 2 x 60%
-    return (f'IF({c["kind"]}="R",IF({c["setpct"]}=1,{float(share):g},1)*{S["top"]},'
-            f'IF({c["kind"]}="A",({c["adjns"]}+{c["adjew"]})*{S["top"]}/100,""))')
+    return (f'IF({c["kind"]}="R",IF({c["setpct"]}=1,{float(share):g},1)*{c["topf"]},'
+            f'IF({c["kind"]}="A",({c["adjns"]}+{c["adjew"]})*{c["topf"]}/100,""))')
 
 
 #: Travellers column key -> its formula function, in the order the columns are written.
 TRAVELLER: dict[str, Callable[[Cells], str]] = {
-    f.__name__: f for f in (vul, ct, crow, decl, dvul, dscore, cscore, tt, tu, tnum, ns_score, adj, adjl, adjr, ub,
-                            nspct, ewpct, kind, badb, gkey, n, nb, lines, fouled, largest, setpct, k, sw, sns, sew,
-                            estns, estew, ownns, ownew, adjns, adjew, artns, artew, rns, rew, rans, raew, ns_mp,
-                            ew_mp, shares)
+    f.__name__: f for f in (sess, sec, fkey, bkey, nskey, ewkey, vul, ct, crow, decl, dvul, dscore, cscore, tt, tu,
+                            tnum, ns_score, adj, adjl, adjr, ub, nspct, ewpct, kind, badb, gkey, n, nb, lines, nf,
+                            topf, fouled, largest, setpct, k, sw, sns, sew, estns, estew, ownns, ownew, adjns, adjew,
+                            artns, artew, rns, rew, rans, raew, ns_mp, ew_mp, shares)
 }
 
 
@@ -398,42 +449,52 @@ def _b(c: Cells) -> str:
     return c["b_board"]
 
 
+def b_key(c: Cells) -> str:
+    key = _field_key(_session(c["b_session"]), f'TRIM({c["b_section"]}&"")')
+    return f'IF({_b(c)}="","",{key}&"|"&{_b(c)})'
+
+
+def b_n(c: Cells) -> str:
+    """The N of the board's field, from its lines (Setup's N when the board has none yet)."""
+    return f'IF({_b(c)}="","",IFERROR(INDEX({R["nf"]},{_match(R["bkey"], c["b_key"])}),{S["n_used"]}))'
+
+
 def b_results(c: Cells) -> str:
-    return f'IF({_b(c)}="","",{_count_kinds(("R", "A"), _b(c))})'
+    return f'IF({_b(c)}="","",{_count_kinds(("R", "A"), c["b_key"])})'
 
 
 def b_top(c: Cells) -> str:
-    return f'IF({_b(c)}="","",{S["top"]})'
+    return f'IF({_b(c)}="","",{S["scale"]}*({c["b_n"]}-1))'
 
 
 def b_check(c: Cells) -> str:
-    return f'IF({_b(c)}="","",{S["top"]}*{S["n_used"]}/2)'
+    return f'IF({_b(c)}="","",{c["b_top"]}*{c["b_n"]}/2)'
 
 
 def b_ns(c: Cells) -> str:
-    return f'IF({_b(c)}="","",SUMIFS({R["ns_mp"]},{R["board"]},{_b(c)}))'
+    return f'IF({_b(c)}="","",SUMIFS({R["ns_mp"]},{R["bkey"]},{c["b_key"]}))'
 
 
 def b_ew(c: Cells) -> str:
-    return f'IF({_b(c)}="","",SUMIFS({R["ew_mp"]},{R["board"]},{_b(c)}))'
+    return f'IF({_b(c)}="","",SUMIFS({R["ew_mp"]},{R["bkey"]},{c["b_key"]}))'
 
 
 def b_expected(c: Cells) -> str:
-    return f'IF({_b(c)}="","",SUMIFS({R["shares"]},{R["board"]},{_b(c)}))'
+    return f'IF({_b(c)}="","",SUMIFS({R["shares"]},{R["bkey"]},{c["b_key"]}))'
 
 
 def b_status(c: Cells) -> str:
-    b, N = _b(c), S["n_used"]
+    b, N = _b(c), c["b_n"]
     exact = ROUNDING_RULES.index("exact") + 1
     tol = f'IF({S["rounding_index"]}={exact},0.000001,{c["b_results"]}/{S["unit"]}+0.000001)'
-    return (f'IF({b}="","",IF(COUNTIFS({R["board"]},{b},{R["kind"]},"bad")>0,"score or code not understood",'
+    return (f'IF({b}="","",IF(COUNTIFS({R["bkey"]},{c["b_key"]},{R["kind"]},"bad")>0,"score or code not understood",'
             f'IF({c["b_results"]}>{N},"too many results",IF({c["b_results"]}=0,"no results",'
             f'IF(ABS({c["b_ns"]}+{c["b_ew"]}-{c["b_expected"]})>{tol},"check total off",'
             f'IF({c["b_results"]}<{N},"ok: "&({N}-{c["b_results"]})&" missing, estimated","ok"))))))')
 
 
 BLOCK: dict[str, Callable[[Cells], str]] = {
-    f.__name__: f for f in (b_results, b_top, b_check, b_ns, b_ew, b_status, b_expected)
+    f.__name__: f for f in (b_results, b_top, b_check, b_ns, b_ew, b_status, b_expected, b_key, b_n)
 }
 
 
@@ -443,38 +504,62 @@ def block_formulas(r: int) -> dict:
     return {key: "=" + fn(c) for key, fn in BLOCK.items()}
 
 
-# --------------------------------------------------------------------- Totals
+# ---------------------------------------------------------------------- Pairs
 
 def _both(c: Cells, ns: str, ew: str) -> str:
     d = c["direction"]
     return f'IF({d}="NS",{ns},IF({d}="EW",{ew},{ns}+{ew}))'
 
 
+def _sides(c: Cells, fn: Callable[[str, str], str]) -> str:
+    """``fn(lines' pair keys, their column key)`` for the pair's NS lines, its EW lines, or both."""
+    return _both(c, fn(R["nskey"], "ns"), fn(R["ewkey"], "ew"))
+
+
+def pkey(c: Cells) -> str:
+    return f'IF({c["pair"]}="","",TRIM({c["section"]}&"")&"|"&{c["pair"]})'
+
+
 def played(c: Cells) -> str:
-    p = c["pair"]
-    ns = f'COUNTIFS({R["ns_pair"]},{p},{R["kind"]},"R")+COUNTIFS({R["ns_pair"]},{p},{R["kind"]},"A")'
-    ew = f'COUNTIFS({R["ew_pair"]},{p},{R["kind"]},"R")+COUNTIFS({R["ew_pair"]},{p},{R["kind"]},"A")'
-    return f'IF({p}="","",{_both(c, ns, ew)})'
+    p = c["pkey"]
+    counted = _sides(c, lambda keys, _: f'COUNTIFS({keys},{p},{R["kind"]},"R")+COUNTIFS({keys},{p},{R["kind"]},"A")')
+    return f'IF({p}="","",{counted})'
 
 
 def mp(c: Cells) -> str:
-    p = c["pair"]
-    bad = _both(c, f'COUNTIFS({R["ns_pair"]},{p},{R["badb"]},">0")', f'COUNTIFS({R["ew_pair"]},{p},{R["badb"]},">0")')
-    total = _both(c, f'SUMIFS({R["ns_mp"]},{R["ns_pair"]},{p})', f'SUMIFS({R["ew_mp"]},{R["ew_pair"]},{p})')
+    p = c["pkey"]
+    bad = _sides(c, lambda keys, _: f'COUNTIFS({keys},{p},{R["badb"]},">0")')
+    total = _sides(c, lambda keys, side: f'SUMIFS({R[side + "_mp"]},{keys},{p})')
     return f'IF({p}="","",IF({bad}>0,"?",{total}))'
 
 
+def carried(c: Cells) -> str:
+    p = c["pkey"]
+    before = _sides(c, lambda keys, side: f'SUMIFS({R[side + "_mp"]},{keys},{p},{R["sess"]},"<"&{S["this_session"]})')
+    return f'IF({p}="","",IF(ISNUMBER({c["mp"]}),{before},{c["mp"]}))'
+
+
+def session_mp(c: Cells) -> str:
+    p = c["pkey"]
+    latest = _sides(c, lambda keys, side: f'SUMIFS({R[side + "_mp"]},{keys},{p},{R["sess"]},{S["this_session"]})')
+    return f'IF({p}="","",IF(ISNUMBER({c["mp"]}),{latest},{c["mp"]}))'
+
+
 def max_(c: Cells) -> str:
-    return f'IF({c["pair"]}="","",{c["played"]}*{S["top"]})'
+    p = c["pkey"]
+    tops = _sides(c, lambda keys, _: f'SUMIFS({R["topf"]},{keys},{p},{R["kind"]},"R")'
+                                     f'+SUMIFS({R["topf"]},{keys},{p},{R["kind"]},"A")')
+    return f'IF({p}="","",{tops})'
 
 
 def pct(c: Cells) -> str:
-    return f'IF(OR({c["pair"]}="",N({c["max"]})=0),"",IF(ISNUMBER({c["mp"]}),{c["mp"]}/{c["max"]}*100,"?"))'
+    return f'IF(OR({c["pkey"]}="",N({c["max"]})=0),"",IF(ISNUMBER({c["mp"]}),{c["mp"]}/{c["max"]}*100,"?"))'
 
 
 def field(c: Cells) -> str:
     d = c["direction"]
-    return f'IF({c["pair"]}="","",IF({S["winners"]}=2,IF({d}="","-",UPPER({d}&"")),"all"))'
+    sec_ = f'IF({S["field"]}="{ACROSS}","",TRIM({c["section"]}&""))'
+    return f'IF({c["pkey"]}="","",{sec_}&"|"&IF({S["winners"]}=2,IF({d}="","-",UPPER({d}&"")),"all"))'
 
 
 def key(c: Cells) -> str:
@@ -482,18 +567,70 @@ def key(c: Cells) -> str:
 
 
 def place(c: Cells) -> str:
-    F, K, x = T_R["field"], T_R["key"], c["key"]
+    F, K, x = P_R["field"], P_R["key"], c["key"]
     return (f'IF({x}="","",(COUNTIFS({F},{c["field"]},{K},">"&{x})+1)'
             f'&IF(COUNTIFS({F},{c["field"]},{K},{x})>1,"=",""))')
 
 
+def sortkey(c: Cells) -> str:
+    return f'IF({c["pkey"]}="","",IF(ISNUMBER({c["key"]}),{c["key"]},-1))'
+
+
+def mpkey(c: Cells) -> str:
+    return f'IF({c["pkey"]}="","",IF(ISNUMBER({c["mp"]}),ROUND({c["mp"]},6),-1))'
+
+
+def rowno(c: Cells) -> str:
+    return f'IF({c["pkey"]}="","",ROW())'
+
+
+def first(c: Cells) -> str:
+    return f'IF({c["pkey"]}="","",MATCH({c["field"]},{P_R["field"]},0))'
+
+
+def order(c: Cells) -> str:
+    """The pair's line in the ranking: after the ranking groups that come first on Pairs, then by %,
+    then by MP, then in the Pairs sheet's order (as mpxl ranks)."""
+    F, f, P, x, M, m = P_R["field"], c["field"], P_R["sortkey"], c["sortkey"], P_R["mpkey"], c["mpkey"]
+    return (f'IF({c["pkey"]}="","",COUNTIFS({P_R["first"]},"<"&{c["first"]})+COUNTIFS({F},{f},{P},">"&{x})'
+            f'+COUNTIFS({F},{f},{P},{x},{M},">"&{m})+COUNTIFS({F},{f},{P},{x},{M},{m},{P_R["rowno"]},"<"&{c["rowno"]})+1)')
+
+
+PAIRS: dict[str, Callable[[Cells], str]] = {
+    "pkey": pkey, "played": played, "carried": carried, "session_mp": session_mp, "mp": mp, "max": max_, "pct": pct,
+    "place": place, "field": field, "key": key, "sortkey": sortkey, "mpkey": mpkey, "rowno": rowno, "first": first,
+    "order": order,
+}
+
+
+def pairs_formulas(r: int) -> dict:
+    """The formulas of Pairs row ``r``."""
+    c = Cells(r, PAIRS_COLUMNS)
+    return {k_: "=" + fn(c) for k_, fn in PAIRS.items()}
+
+
+# --------------------------------------------------------------------- Totals
+
+def _ranked(column: str, text: bool = False) -> Callable[[Cells], str]:
+    def fn(c: Cells) -> str:
+        return f'IF({c["row"]}="","",INDEX({P_R[column]},{c["row"]}){"&" + chr(34) * 2 if text else ""})'
+    fn.__name__ = column
+    return fn
+
+
+def row(c: Cells) -> str:
+    return f'IFERROR(MATCH(ROW()-{HEADER_ROW},{P_R["order"]},0),"")'
+
+
 TOTALS: dict[str, Callable[[Cells], str]] = {
-    "played": played, "mp": mp, "max": max_, "pct": pct, "field": field, "key": key, "place": place,
+    "row": row, "place": _ranked("place"), "pair": _ranked("pair"), "direction": _ranked("direction", True),
+    "names": _ranked("names", True), "section": _ranked("section", True), "mp": _ranked("mp"),
+    "max": _ranked("max"), "pct": _ranked("pct"),
 }
 
 
 def totals_formulas(r: int) -> dict:
-    """The formulas of Totals row ``r``."""
+    """The formulas of Totals (the ranking) row ``r``: the pair placed ``r - HEADER_ROW``-th."""
     c = Cells(r, TOTALS_COLUMNS)
     return {k_: "=" + fn(c) for k_, fn in TOTALS.items()}
 
@@ -510,6 +647,7 @@ def setup_formulas() -> dict:
         "rounding_index": f'=MATCH({S["rounding"]},RoundingNames,0)',
         "rule_index": f'=MATCH({S["small_groups"]},SmallGroupNames,0)',
         "unit": f'=10^{S["decimals"]}',
+        "this_session": f'=MAX(1,MAX({R["sess"]}))',
         "full_boards": f'=IF(OR({",".join(full)}),1,0)' if full else "=0",
     }
 

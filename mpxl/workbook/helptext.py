@@ -9,10 +9,10 @@ verbatim), so the header notes in the workbook and the documentation cannot drif
 
 from __future__ import annotations
 
-from ..rules import NOT_PLAYED_CODES
-from .layout import HELPERS
+from ..rules import FIELD_SCORING, NOT_PLAYED_CODES, SESSIONS
+from .layout import HELPERS, PAIRS
 
-__all__ = ["HELP_TEXT", "SETUP_NOTES", "COLUMN_NOTES", "columns_markdown"]
+__all__ = ["HELP_TEXT", "SETUP_NOTES", "COLUMN_NOTES", "PAIRS_NOTES", "columns_markdown", "pairs_markdown"]
 
 _NP = ", ".join(NOT_PLAYED_CODES)
 
@@ -23,8 +23,9 @@ SETUP_NOTES = {
     "scale": "2 = double matchpoints (2 per score beaten, 1 per tie); 1 = single.",
     "method": "How a board with missing or adjusted results is scaled up to N results.",
     "expected": "Leave blank: the most lines (results, artificial scores, not played) on any board.",
-    "n_used": "Formula (name N): the N every board is estimated to.",
-    "top": "Formula (name Top): scale x (N - 1), the most matchpoints on a board.",
+    "n_used": "Formula (name N): the most lines on any board; each session and section (field) has its own N, "
+              "the Travellers' N (field) column.",
+    "top": "Formula (name Top): scale x (N - 1), the most matchpoints on a board (per field: Top (field)).",
     "rounding": "half-up (ACBL, Magic Contest), ebu (0.05 towards average), exact, half-even.",
     "decimals": "Board matchpoints are rounded to this many decimals; totals add the rounded figures.",
     "ave_plus": "What A+ / AVE+ is worth (60).",
@@ -32,6 +33,9 @@ SETUP_NOTES = {
     "ave_policy": "fixed; or wbf: the pair's percentage on its other boards if better (Ave+) or worse (Ave-).",
     "winners": "2 = NS and EW ranked apart (Mitchell); 1 = one ranking (Howell).",
     "small_groups": "wbf (WBF/ACBL), ebu (White Book 4.2.3.3), qba (slides), none.",
+    "field": "; ".join(f"{k}: {v}" for k, v in FIELD_SCORING.items()) + ".",
+    "this_session": "Formula (name ThisSession): the latest session on Travellers; Pairs shows its MP and the "
+                    "earlier sessions' carried forward.",
     "method_index": "Formula (name MethodNo): position of the method in the list (drives k).",
     "rounding_index": "Formula (name RoundingNo): position of the rounding rule.",
     "rule_index": "Formula (name RuleNo): position of the small-group rule.",
@@ -46,6 +50,17 @@ COLUMN_NOTES = {
              "blank when not played.",
     "ew_mp": "The EW result MP or artificial MP (rounded); ? on every line of a board with an unreadable line; "
              "blank when not played.",
+    "section": "The line's section (A, B...); blank when the event has one section.",
+    "session": "The line's session (1, 2...); blank is session 1.",
+    "b_key": "The board within its field (session | section | board), as the lines' Board key.",
+    "b_n": "N of the board's field (Setup's N while it has no lines).",
+    "sess": "The line's session: the Session typed, or 1 when blank.",
+    "sec": "The line's section: the Section typed, spaces trimmed (blank when one section).",
+    "fkey": "The field the board is matchpointed in: session | section (session | blank when Setup scores "
+            "the sections across the field).",
+    "bkey": "The board within its field: field | board. Every per-board count looks across this key.",
+    "nskey": "The NS pair within its section: section | NS pair (what Pairs sums by).",
+    "ewkey": "The EW pair within its section: section | EW pair.",
     "vul": "The board's vulnerability from its number: the 16-board cycle (Help, VulCycle).",
     "ct": "The Contract in capitals, spaces removed (3 nt* -> 3NT*).",
     "crow": "The contract's row in the Help sheet's contract table (ContractKeys); blank if it is not there.",
@@ -72,6 +87,9 @@ COLUMN_NOTES = {
     "nb": "The real results (kind R) on the board.",
     "lines": "The lines that count towards N: results, artificial scores, not-played and unreadable lines. "
              "N is the largest.",
+    "nf": "N of the line's field: Setup's expected results, or the most lines towards N on any board of the "
+          "same session and section (or the whole session across the field).",
+    "topf": "The top of the line's field: scale x (N (field) - 1).",
     "fouled": "1 when the line's group has fewer results than the board (a fouled board).",
     "largest": "The largest group on a fouled board.",
     "setpct": "1 when a fouled group is small enough for set percentages by the Setup rule (Help: small groups).",
@@ -100,6 +118,32 @@ COLUMN_NOTES = {
 }
 assert set(COLUMN_NOTES) >= {k for k, _ in HELPERS}, set(k for k, _ in HELPERS) - set(COLUMN_NOTES)
 
+#: Pairs column key -> what it holds, in words (the header's note).
+PAIRS_NOTES = {
+    "pair": "The pair's number, as on Travellers.",
+    "direction": "NS or EW with 2 winners (the pair's direction); blank with 1 winner.",
+    "names": "The players, & between them (Ann Smith & Bob Jones): shown in the ranking.",
+    "section": "The pair's section, as on Travellers (blank when one section).",
+    "played": "Its lines with a result or an artificial score, in every session.",
+    "carried": "Its MP in the sessions before the latest (Setup: ThisSession), carried forward.",
+    "session_mp": "Its MP in the latest session.",
+    "mp": "The event total: its NS MP as NS and EW MP as EW, the ROUNDED board figures, over every session; "
+          "? while one of its boards has an unreadable line.",
+    "max": "The tops of the boards it played added up (each board's own field top).",
+    "pct": "MP / Max x 100.",
+    "place": "1 + the pairs of its ranking group with a higher %, = when another has the same %.",
+    "pkey": "section | pair: the key its lines are summed by.",
+    "field": "Its ranking group: the section (blank across the field) | NS, EW, or all with 1 winner.",
+    "key": "The % rounded to 6 decimals, for ties.",
+    "sortkey": "The % key, -1 when the % cannot be worked out (it ranks last).",
+    "mpkey": "MP rounded to 6 decimals: equal % rank by MP.",
+    "rowno": "The pair's row: equal % and MP keep the Pairs order.",
+    "first": "The first row of its ranking group: groups are ranked in the order they first appear.",
+    "order": "Its line in the ranking (Totals): the pairs of earlier groups, then the pairs ahead of it in its "
+             "group by %, MP and row, plus 1.",
+}
+assert set(PAIRS_NOTES) == {k for k, *_ in PAIRS}, set(k for k, *_ in PAIRS) ^ set(PAIRS_NOTES)
+
 
 def columns_markdown() -> str:
     """The helper columns' table for docs/template.md: header and note, in sheet order.
@@ -112,6 +156,19 @@ def columns_markdown() -> str:
     return "\n".join(rows)
 
 
+def pairs_markdown() -> str:
+    """The Pairs columns' table for docs/template.md, in sheet order.
+
+    >>> pairs_markdown().splitlines()[2][:9]
+    '| Pair | '
+    """
+    rows = ["| column | meaning |", "| --- | --- |"]
+    rows += [f"| {title} | {PAIRS_NOTES[key]} |" for key, title, *_ in PAIRS]
+    return "\n".join(rows)
+
+
+_FIELDS = "; ".join(f"{k}: {v}" for k, v in FIELD_SCORING.items())
+
 HELP_TEXT = f"""
 How to use this workbook:
   1. Setup: type the event, choose the scale, the method and the rounding; leave N blank.
@@ -121,11 +178,16 @@ How to use this workbook:
      with the vulnerability of the board number (1-16 repeating).
   3. A row left blank is not a line. A line not played ({_NP} in Adjustment) is not a result,
      but it counts towards N: the board's other results are estimated to N.
-  4. Totals: list the pairs (number and direction NS / EW; leave Direction blank in a one-winner
-     movement where pairs change direction). MP, %, Place follow.
+  4. Pairs: list the pairs (number, direction NS / EW, names, section; leave Direction blank in a
+     one-winner movement where pairs change direction). MP, %, Place follow; Totals ranks them by place,
+     with their names, ready to print.
   5. The per-board block (right of the traveller) shows each board's results, top, check total and
      a status: red when a score or code is not understood (the board's figures show ? until it is fixed),
      a board has too many results, or the matchpoints do not add up.
+Sections and sessions:
+  Type the Section (A, B...) and the Session (1, 2...) of each line; blank is one section, session 1.
+  Setup's Sections scored: {_FIELDS}.
+  Each session is matchpointed on its own, with its own N and top; {SESSIONS}.
 Adjustment codes:
   Artificial adjusted scores are percentages of the board's full top: A+ / AVE+ 60, A / AVE / A= 50,
   A- / AVE- 40, any A55 or 55%, or NS/EW pairs such as 60/40, A+/A+, 40/40, and USEBIO's A6040.
@@ -150,8 +212,8 @@ The formulas in words:
      percentage on its boards with real results, Ave- the worse of 40% and that percentage.
   Rounding: each board figure is rounded (half-up; EBU: an exact half goes towards the average;
      half-even: an exact half to the even digit), and the totals add the rounded figures.
-  Totals: MP = the pair's board figures added up; Max = boards played x top; % = MP / Max;
-     Place = 1 + the pairs in the same field with a higher %, with = when tied.
+  Pairs: MP = the pair's board figures added up over its sessions; Max = the tops of the boards it
+     played; % = MP / Max; Place = 1 + the pairs in the same ranking group with a higher %, with = when tied.
 Where the rules come from:
   Law 78A (matchpoints), Law 77 (contract scores), Law 12C (adjusted scores), WBF 1991 and ACBL
   (Neuberg, fouled boards), EBU White Book 4.2.3.3 (small fouled groups, rounding towards average),

@@ -4,7 +4,7 @@ Nothing here knows a scoring rule; :mod:`mpxl.workbook.formulas` writes the form
 from :mod:`mpxl.rules` into these places, :mod:`mpxl.workbook.sheets` builds the sheets.
 
 >>> TRAVELLER_COLUMNS["ns_mp"], SETUP_NAMES["n_used"], SETUP_CELLS["scale"]
-('L', 'N', 'Setup!$B$5')
+('N', 'N', 'Setup!$B$5')
 """
 
 from __future__ import annotations
@@ -14,12 +14,13 @@ from typing import Any
 from openpyxl.utils import get_column_letter
 
 from ..methods import Method
-from ..rules import AVE_POLICIES, NOT_PLAYED_CODES, ROUNDING_KINDS, SMALL_GROUP_RULES, contract_keys
+from ..rules import AVE_POLICIES, FIELD_SCORING, NOT_PLAYED_CODES, ROUNDING_KINDS, SMALL_GROUP_RULES, contract_keys
 
 __all__ = [
     "HEADER_ROW", "FIRST_ROW", "MAX_DATA_ROWS", "METHOD_NAMES", "ROUNDING_RULES", "SMALL_GROUP_NAMES",
     "AVE_POLICY_NAMES", "SETUP_ROWS", "SETUP_CELLS", "SETUP_NAMES", "MAIN", "BLOCK", "HELPERS",
-    "TRAVELLER_COLUMNS", "TRAVELLER_RANGE_NAMES", "TOTALS", "TOTALS_COLUMNS", "TOTALS_RANGE_NAMES",
+    "TRAVELLER_COLUMNS", "TRAVELLER_RANGE_NAMES", "PAIRS", "PAIRS_COLUMNS", "PAIRS_RANGE_NAMES", "TOTALS",
+    "TOTALS_COLUMNS", "FIELD_NAMES",
     "METHODS_LAYOUT", "HELP_TABLES", "HELP_FIRST", "HELP_TEXT_COLUMN", "setup_row",
 ]
 
@@ -36,6 +37,8 @@ ROUNDING_RULES = tuple(ROUNDING_KINDS)
 SMALL_GROUP_NAMES = tuple(SMALL_GROUP_RULES)
 #: Ave+/Ave- policies of the rulebook.
 AVE_POLICY_NAMES = tuple(AVE_POLICIES)
+#: How sections are compared (the rulebook's FIELD_SCORING): section (apart) or event (across the field).
+FIELD_NAMES = tuple(FIELD_SCORING)
 
 assert tuple(m.name.lower() for m in Method) == tuple(n.lower() for n in METHOD_NAMES)
 
@@ -57,6 +60,8 @@ SETUP_ROWS = [
     ("ave_policy", "AvePolicy", "Ave+/Ave- policy"),
     ("winners", "Winners", "Winners"),
     ("small_groups", "SmallGroups", "Small fouled groups"),
+    ("field", "FieldScoring", "Sections scored"),
+    ("this_session", "ThisSession", "Latest session"),
     ("method_index", "MethodNo", "Method number"),
     ("rounding_index", "RoundingNo", "Rounding number"),
     ("rule_index", "RuleNo", "Small-group rule number"),
@@ -93,12 +98,16 @@ MAIN = [
     ("adjustment", "Adjustment", 11, "input"),
     ("group", "Group", 7, "input"),
     ("switch", "Arrowswitch", 7, "input"),
+    ("section", "Section", 7, "input"),
+    ("session", "Session", 7, "input"),
     ("ns_score", "NS score", 9, "formula"),
     ("ns_mp", "NS MP", 8, "formula"),
     ("ew_mp", "EW MP", 8, "formula"),
 ]
 BLOCK = [
     ("b_board", "Board", 7, "input"),
+    ("b_section", "Section", 7, "input"),
+    ("b_session", "Session", 7, "input"),
     ("b_results", "Results", 8, "formula"),
     ("b_top", "Top", 6, "formula"),
     ("b_check", "Check total", 8, "formula"),
@@ -106,9 +115,17 @@ BLOCK = [
     ("b_ew", "EW total", 9, "formula"),
     ("b_status", "Status", 24, "formula"),
     ("b_expected", "Expected NS+EW", 10, "helper"),
+    ("b_key", "Board key", 10, "helper"),
+    ("b_n", "N", 6, "helper"),
 ]
 #: The helper columns, in order: (key, header). What each computes, in words: helptext.COLUMN_NOTES.
 HELPERS = [
+    ("sess", "Session number"),
+    ("sec", "Section (clean)"),
+    ("fkey", "Field"),
+    ("bkey", "Board key"),
+    ("nskey", "NS pair key"),
+    ("ewkey", "EW pair key"),
     ("vul", "Vulnerable"),
     ("ct", "Contract (clean)"),
     ("crow", "Contract row"),
@@ -131,6 +148,8 @@ HELPERS = [
     ("n", "n (results in group)"),
     ("nb", "Real results on board"),
     ("lines", "Lines towards N"),
+    ("nf", "N (field)"),
+    ("topf", "Top (field)"),
     ("fouled", "Fouled"),
     ("largest", "Largest group"),
     ("setpct", "Set %"),
@@ -177,24 +196,59 @@ TRAVELLER_RANGE_NAMES = {
     "board": "Boards", "ns_pair": "NSPairs", "ew_pair": "EWPairs", "ns_score": "NSScores",
     "ns_mp": "NSMPs", "ew_mp": "EWMPs", "kind": "Kinds", "gkey": "GroupKeys", "n": "GroupSizes",
     "lines": "BoardLines", "badb": "BoardUnreadable", "rns": "NSRounded", "rew": "EWRounded", "shares": "Shares",
+    "sess": "SessionNos", "fkey": "FieldKeys", "bkey": "BoardKeys", "nskey": "NSPairKeys", "ewkey": "EWPairKeys",
+    "nf": "FieldNs", "topf": "Tops",
+}
+
+# ------------------------------------------------------------------------------ Pairs
+
+#: The Pairs sheet: the pairs as typed (number, direction, names, section), then each pair's figures.
+PAIRS = [
+    ("pair", "Pair", 7, "input"),
+    ("direction", "Direction", 9, "input"),
+    ("names", "Names", 30, "input"),
+    ("section", "Section", 8, "input"),
+    ("played", "Boards played", 8, "formula"),
+    ("carried", "Carried forward", 10, "formula"),
+    ("session_mp", "Latest session MP", 10, "formula"),
+    ("mp", "MP", 10, "formula"),
+    ("max", "Max", 9, "formula"),
+    ("pct", "%", 9, "formula"),
+    ("place", "Place", 7, "formula"),
+    ("pkey", "Pair key", 10, "helper"),
+    ("field", "Field", 8, "helper"),
+    ("key", "% key", 10, "helper"),
+    ("sortkey", "Sort %", 10, "helper"),
+    ("mpkey", "Sort MP", 10, "helper"),
+    ("rowno", "Row", 6, "helper"),
+    ("first", "Field's first row", 8, "helper"),
+    ("order", "Order", 7, "helper"),
+]
+#: Pairs column key -> column letter.
+PAIRS_COLUMNS = {key: get_column_letter(i + 1) for i, (key, *_) in enumerate(PAIRS)}
+PAIRS_RANGE_NAMES = {
+    "pair": "PairNumbers", "direction": "PairDirections", "names": "PairNames", "section": "PairSections",
+    "mp": "PairMPs", "max": "PairMaxes", "pct": "PairPcts", "place": "PairPlaces", "field": "Fields",
+    "key": "PctKeys", "sortkey": "SortPcts", "mpkey": "SortMPs", "rowno": "PairRows", "first": "FieldFirsts",
+    "order": "PairOrder",
 }
 
 # ----------------------------------------------------------------------------- Totals
 
+#: The Totals sheet: the ranking, in place order (each row looks up the pair placed there on Pairs).
 TOTALS = [
-    ("pair", "Pair", 8, "input"),
-    ("direction", "Direction", 10, "input"),
-    ("played", "Boards played", 9, "formula"),
+    ("place", "Place", 7, "formula"),
+    ("pair", "Pair", 7, "formula"),
+    ("direction", "Direction", 9, "formula"),
+    ("names", "Names", 34, "formula"),
+    ("section", "Section", 8, "formula"),
     ("mp", "MP", 10, "formula"),
     ("max", "Max", 9, "formula"),
     ("pct", "%", 9, "formula"),
-    ("place", "Place", 8, "formula"),
-    ("field", "Field", 8, "helper"),
-    ("key", "% key", 10, "helper"),
+    ("row", "Pairs row", 7, "helper"),
 ]
 #: Totals column key -> column letter.
 TOTALS_COLUMNS = {key: get_column_letter(i + 1) for i, (key, *_) in enumerate(TOTALS)}
-TOTALS_RANGE_NAMES = {"field": "Fields", "key": "PctKeys"}
 
 # ---------------------------------------------------------------------------- Methods
 

@@ -37,10 +37,11 @@ from ..rules import (
 )
 from ..textsafe import as_text_cell
 from . import formulas as F
-from .helptext import COLUMN_NOTES, HELP_TEXT, SETUP_NOTES
+from .helptext import COLUMN_NOTES, HELP_TEXT, PAIRS_NOTES, SETUP_NOTES
 from .layout import (
     AVE_POLICY_NAMES,
     BLOCK,
+    FIELD_NAMES,
     FIRST_ROW,
     HEADER_ROW,
     HELP_FIRST,
@@ -50,6 +51,9 @@ from .layout import (
     MAIN,
     METHOD_NAMES,
     METHODS_LAYOUT,
+    PAIRS,
+    PAIRS_COLUMNS,
+    PAIRS_RANGE_NAMES,
     ROUNDING_RULES,
     SETUP_CELLS,
     SETUP_NAMES,
@@ -57,14 +61,13 @@ from .layout import (
     SMALL_GROUP_NAMES,
     TOTALS,
     TOTALS_COLUMNS,
-    TOTALS_RANGE_NAMES,
     TRAVELLER_COLUMNS,
     TRAVELLER_RANGE_NAMES,
     setup_row,
 )
 from .stream import Block
 
-__all__ = ["Sizes", "setup_sheet", "travellers_sheet", "totals_sheet", "methods_sheet", "help_sheet",
+__all__ = ["Sizes", "setup_sheet", "travellers_sheet", "pairs_sheet", "totals_sheet", "methods_sheet", "help_sheet",
            "xlwings_sheet", "define_names", "help_rows"]
 
 # ------------------------------------------------------------------------------ styles
@@ -181,8 +184,8 @@ def define_names(wb: Workbook, trav_last: int, pair_last: int) -> None:
         add(name, SETUP_CELLS[key])
     for key, name in TRAVELLER_RANGE_NAMES.items():
         add(name, _abs("Travellers", TRAVELLER_COLUMNS[key], FIRST_ROW, trav_last))
-    for key, name in TOTALS_RANGE_NAMES.items():
-        add(name, _abs("Totals", TOTALS_COLUMNS[key], FIRST_ROW, pair_last))
+    for key, name in PAIRS_RANGE_NAMES.items():
+        add(name, _abs("Pairs", PAIRS_COLUMNS[key], FIRST_ROW, pair_last))
     rows = help_rows()
     for table, (first, _, _, names) in HELP_TABLES.items():
         last = HELP_FIRST + len(rows[table]) - 1
@@ -209,7 +212,7 @@ def setup_sheet(wb: Workbook, s) -> object:
     values = {
         "event": s.event, "date": s.date, "scale": s.scale, "method": s.method, "expected": s.expected,
         "rounding": s.rounding, "decimals": s.decimals, "ave_plus": s.ave_plus, "ave_minus": s.ave_minus,
-        "ave_policy": s.ave_policy, "winners": s.winners, "small_groups": s.small_groups,
+        "ave_policy": s.ave_policy, "winners": s.winners, "small_groups": s.small_groups, "field": s.field,
     }
     formulas = F.setup_formulas()
     for key, name, label in SETUP_ROWS:
@@ -231,6 +234,8 @@ def setup_sheet(wb: Workbook, s) -> object:
     _validate(ws, f"B{setup_row('rounding')}", "RoundingNames", ", ".join(ROUNDING_RULES) + ".")
     _validate(ws, f"B{setup_row('small_groups')}", "SmallGroupNames", ", ".join(SMALL_GROUP_NAMES) + ".")
     _validate(ws, f"B{setup_row('ave_policy')}", "AvePolicyNames", " or ".join(AVE_POLICY_NAMES) + ".")
+    _validate(ws, f"B{setup_row('field')}", '"' + ",".join(FIELD_NAMES) + '"',
+              f"{FIELD_NAMES[0]} (each section apart) or {FIELD_NAMES[1]} (across the field).")
     _rule(ws, f"B{setup_row('decimals')}", "Decimals", "Decimals is a whole number 0-6.",
           type="whole", operator="between", formula1="0", formula2="6", allow_blank=False)
     _rule(ws, f"B{setup_row('expected')}", "Expected results", "A whole number of results, at least 1 (or blank).",
@@ -274,7 +279,7 @@ def travellers_sheet(wb: Workbook, lines: Sequence, sizes: Sizes, boards: Sequen
             value="Helper columns: every step of the scoring, one formula each (the header notes say what)",
             ).font = _HELPER_FONT
     # the data: one style per column, inputs and formulas filled down (see mpxl.workbook.stream)
-    text_cols = ("contract", "by", "adjustment", "group", "switch")
+    text_cols = ("contract", "by", "adjustment", "group", "switch", "section")
     idx = {k: _col(v) for k, v in col.items()}
     inputs, keys = [], []
     for key, *_ in MAIN:
@@ -304,9 +309,13 @@ def travellers_sheet(wb: Workbook, lines: Sequence, sizes: Sizes, boards: Sequen
     for key in F.BLOCK:
         formulas.append((idx[key], _style(ws, fill=_BLOCK_FILL,
                                           number_format="0.00" if key in ("b_ns", "b_ew", "b_check") else None,
-                                          font=_HELPER_FONT if key == "b_expected" else None), key))
-    blocks.append(Block(ws, FIRST_ROW, blast, [(idx["b_board"], _style(ws, fill=_INPUT_FILL, protection=_UNLOCKED))],
-                        lambda i: (boards[i] if i < len(boards) else None,),
+                                          font=_HELPER_FONT if key in ("b_expected", "b_key", "b_n") else None), key))
+    block_inputs = [(idx[k], _style(ws, fill=_INPUT_FILL, protection=_UNLOCKED,
+                                    number_format="@" if k == "b_section" else None))
+                    for k in ("b_board", "b_section", "b_session")]
+    keyed = [b if isinstance(b, tuple) else (b, None, None) for b in boards]
+    blocks.append(Block(ws, FIRST_ROW, blast, block_inputs,
+                        lambda i: keyed[i] if i < len(keyed) else (None, None, None),
                         formulas, F.block_formulas))
     # validation
     _validate(ws, f"{col['by']}{FIRST_ROW}:{col['by']}{last}", '"N,E,S,W"', "Declarer is N, E, S or W.", True)
@@ -316,6 +325,9 @@ def travellers_sheet(wb: Workbook, lines: Sequence, sizes: Sizes, boards: Sequen
           "Tricks taken by declarer: a whole number 0-13.",
           type="whole", operator="between", formula1="0", formula2="13", allow_blank=True)
     _rule(ws, f"{col['board']}{FIRST_ROW}:{col['board']}{last}", "Board", "A board number: a whole number from 1.",
+          type="whole", operator="greaterThanOrEqual", formula1="1", allow_blank=True)
+    _rule(ws, f"{col['session']}{FIRST_ROW}:{col['session']}{last}", "Session",
+          "A session number: a whole number from 1 (blank is session 1).",
           type="whole", operator="greaterThanOrEqual", formula1="1", allow_blank=True)
     # conditional formatting: a text score, a code not understood, a board whose status is not ok
     k, kind = col["ns_score"], col["kind"]
@@ -336,7 +348,7 @@ def travellers_sheet(wb: Workbook, lines: Sequence, sizes: Sizes, boards: Sequen
     # helpers grouped and hidden; layout
     first_h, last_h = col[HELPERS[0][0]], col[HELPERS[-1][0]]
     ws.column_dimensions.group(first_h, last_h, outline_level=1, hidden=True)
-    ws.column_dimensions.group(col["b_expected"], col["b_expected"], outline_level=1, hidden=True)
+    ws.column_dimensions.group(col["b_expected"], col["b_n"], outline_level=1, hidden=True)
     ws.freeze_panes = f"B{FIRST_ROW}"
     ws.print_title_rows = f"{HEADER_ROW}:{HEADER_ROW}"
     ws.print_area = [f"A1:{col['ew_mp']}{last}", f"{col['b_board']}{HEADER_ROW - 1}:{col['b_status']}{blast}"]
@@ -345,19 +357,71 @@ def travellers_sheet(wb: Workbook, lines: Sequence, sizes: Sizes, boards: Sequen
     return ws
 
 
-# ----------------------------------------------------------------------------- Totals
+# ------------------------------------------------------------------------------ Pairs
 
 
-def totals_sheet(wb: Workbook, pairs: Sequence, sizes: Sizes, blocks: list):
-    """The Totals sheet: pairs, boards played, MP, Max, %, Place."""
-    ws = wb.create_sheet("Totals")
-    T = TOTALS_COLUMNS
+def _print_setup(ws, last_col: str, last_row: int, orientation: str = "portrait") -> None:
+    """Print as is: the area from A1, fit to one page wide, the header row on every page."""
+    ws.print_title_rows = f"{HEADER_ROW}:{HEADER_ROW}"
+    ws.print_area = f"A1:{last_col}{last_row}"
+    _fit_width(ws, orientation)
+
+
+def pairs_sheet(wb: Workbook, pairs: Sequence, sizes: Sizes, blocks: list):
+    """The Pairs sheet: each pair's number, direction, names and section (inputs), then its boards
+    played, carried-forward and latest-session matchpoints, MP, Max, % and place."""
+    ws = wb.create_sheet("Pairs")
+    P = PAIRS_COLUMNS
     last = FIRST_ROW + sizes.pair_rows - 1
-    ws["A1"] = "Totals"
+    ws["A1"] = "Pairs"
     ws["A1"].font = _TITLE_FONT
     ws["A2"] = f'={SETUP_NAMES["event"]}&"  "&{SETUP_NAMES["date"]}'
     ws["A2"].font = Font(italic=True, color="606060")
-    ws["A3"] = "Place: ties share (3=); with 2 winners NS and EW are ranked apart."
+    ws["A3"] = ("Type each pair: number, direction (NS/EW with 2 winners), names, section. "
+                "The figures follow; Totals ranks them by place.")
+    ws["A3"].font = Font(italic=True, color="606060", size=9)
+    ws.row_dimensions[HEADER_ROW].height = 30
+    for i, (key, title, width, kind) in enumerate(PAIRS):
+        c = _head(ws, HEADER_ROW, i + 1, title, width, note=PAIRS_NOTES.get(key, ""))
+        if kind == "helper":
+            c.font = Font(bold=True, color="606060", size=9)
+    idx = {k: _col(v) for k, v in P.items()}
+    inputs = [(idx[k], _style(ws, fill=_INPUT_FILL, protection=_UNLOCKED,
+                              alignment=None if k == "names" else _CENTER,
+                              number_format="@" if k in ("names", "section") else None))
+              for k in ("pair", "direction", "names", "section")]
+    styles = {"mp": _style(ws, number_format="0.00"), "carried": _style(ws, number_format="0.00"),
+              "session_mp": _style(ws, number_format="0.00"), "max": _style(ws, number_format="0.##"),
+              "pct": _style(ws, number_format="0.00"), "place": _style(ws, alignment=Alignment(horizontal="right"))}
+    helper, kinds = _style(ws, font=_HELPER_FONT), {k: kind for k, _, _, kind in PAIRS}
+    formulas = [(idx[k], styles.get(k) or (helper if kinds[k] == "helper" else _style(ws)), k) for k in F.PAIRS]
+    blank = (None, None, None, None)
+    blocks.append(Block(ws, FIRST_ROW, last, inputs,
+                        lambda i: tuple(pairs[i]) + (None,) * (4 - len(pairs[i])) if i < len(pairs) else blank,
+                        formulas, F.pairs_formulas))
+    _validate(ws, f"{P['direction']}{FIRST_ROW}:{P['direction']}{last}", '"NS,EW"',
+              "NS or EW in a two-winner movement; blank when pairs change direction (one winner).", True)
+    ws.column_dimensions.group(P["pkey"], P["order"], outline_level=1, hidden=True)
+    ws.freeze_panes = f"A{FIRST_ROW}"
+    _print_setup(ws, P["place"], last, "landscape")
+    _protect(ws)
+    return ws
+
+
+# ----------------------------------------------------------------------------- Totals
+
+
+def totals_sheet(wb: Workbook, sizes: Sizes, blocks: list):
+    """The Totals sheet: the ranking in place order, with the names, ready to print."""
+    ws = wb.create_sheet("Totals")
+    T = TOTALS_COLUMNS
+    last = FIRST_ROW + sizes.pair_rows - 1
+    ws["A1"] = f'={SETUP_NAMES["event"]}&""'
+    ws["A1"].font = _TITLE_FONT
+    ws["A2"] = f'={SETUP_NAMES["date"]}&""'
+    ws["A2"].font = Font(italic=True, color="606060")
+    ws["A3"] = ("In place order: ties share (3=); with 2 winners NS and EW are ranked apart, "
+                "and sections scored apart are ranked apart.")
     ws["A3"].font = Font(italic=True, color="606060", size=9)
     ws.row_dimensions[HEADER_ROW].height = 30
     for i, (_key, title, width, kind) in enumerate(TOTALS):
@@ -365,23 +429,14 @@ def totals_sheet(wb: Workbook, pairs: Sequence, sizes: Sizes, blocks: list):
         if kind == "helper":
             c.font = Font(bold=True, color="606060", size=9)
     idx = {k: _col(v) for k, v in T.items()}
-    inputs = [(idx[k], _style(ws, fill=_INPUT_FILL, protection=_UNLOCKED, alignment=_CENTER))
-              for k in ("pair", "direction")]
     styles = {"mp": _style(ws, number_format="0.00"), "max": _style(ws, number_format="0.##"),
               "pct": _style(ws, number_format="0.00"), "place": _style(ws, alignment=Alignment(horizontal="right")),
-              "field": _style(ws, font=_HELPER_FONT), "key": _style(ws, font=_HELPER_FONT)}
-    formulas = [(idx[k], styles.get(k) or _style(ws), k) for k in F.TOTALS]
-    blank = (None, None)
-    blocks.append(Block(ws, FIRST_ROW, last, inputs,
-                        lambda i: tuple(pairs[i]) if i < len(pairs) else blank,
-                        formulas, F.totals_formulas))
-    _validate(ws, f"{T['direction']}{FIRST_ROW}:{T['direction']}{last}", '"NS,EW"',
-              "NS or EW in a two-winner movement; blank when pairs change direction (one winner).", True)
-    ws.column_dimensions.group(T["field"], T["key"], outline_level=1, hidden=True)
+              "names": _style(ws), "row": _style(ws, font=_HELPER_FONT)}
+    formulas = [(idx[k], styles.get(k) or _style(ws, alignment=_CENTER), k) for k in F.TOTALS]
+    blocks.append(Block(ws, FIRST_ROW, last, [], lambda i: (), formulas, F.totals_formulas))
+    ws.column_dimensions.group(T["row"], T["row"], outline_level=1, hidden=True)
     ws.freeze_panes = f"A{FIRST_ROW}"
-    ws.print_title_rows = f"{HEADER_ROW}:{HEADER_ROW}"
-    ws.print_area = f"A1:{T['place']}{last}"
-    _fit_width(ws)
+    _print_setup(ws, T["pct"], last)
     _protect(ws)
     return ws
 

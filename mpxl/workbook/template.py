@@ -18,7 +18,7 @@ data rows streamed into the file by :mod:`mpxl.workbook.stream`).
 
 >>> wb = build_template(tables=3, boards=2)
 >>> wb.sheetnames
-['Setup', 'Travellers', 'Totals', 'Methods', 'Help', 'xlwings.conf']
+['Setup', 'Travellers', 'Pairs', 'Totals', 'Methods', 'Help', 'xlwings.conf']
 >>> wb["Travellers"][f"{TRAVELLER_COLUMNS['ns_mp']}{FIRST_ROW}"].value[:4]
 '=IF('
 """
@@ -41,6 +41,7 @@ from .layout import (
     MAX_DATA_ROWS,
     METHOD_NAMES,
     METHODS_LAYOUT,
+    PAIRS_COLUMNS,
     ROUNDING_RULES,
     SETUP_CELLS,
     SETUP_NAMES,
@@ -53,6 +54,7 @@ from .sheets import (
     define_names,
     help_sheet,
     methods_sheet,
+    pairs_sheet,
     setup_sheet,
     totals_sheet,
     travellers_sheet,
@@ -67,6 +69,7 @@ __all__ = [
     "Settings",
     "TRAVELLER_COLUMNS",
     "TOTALS_COLUMNS",
+    "PAIRS_COLUMNS",
     "SETUP_CELLS",
     "SETUP_NAMES",
     "METHODS_LAYOUT",
@@ -104,6 +107,8 @@ class TemplateLine:
     adjustment: str | None = None
     group: str | None = None
     switch: str | None = None
+    section: str | None = None
+    session: int | None = None
 
 
 @dataclass
@@ -126,6 +131,7 @@ class Settings:
     ave_policy: str = "fixed"
     winners: int = 2
     small_groups: str = "wbf"
+    field: str = "section"
 
 
 
@@ -146,9 +152,10 @@ def _build(
     """The workbook without the rows of its data blocks, and the blocks (see :mod:`mpxl.workbook.stream`).
 
     The contents of a workbook in the template layout, for :func:`build_workbook` and
-    :func:`write_workbook` alike: ``lines``, ``boards`` and ``pairs`` pre-fill it (``pairs``
-    holds (pair, direction) tuples for the Totals sheet); ``methods`` is the (N, n) shown on
-    the Methods sheet; the row counts default to what is given.
+    :func:`write_workbook` alike: ``lines``, ``boards`` and ``pairs`` pre-fill it (``boards``
+    holds board numbers or (board, section, session) tuples for the per-board block; ``pairs``
+    holds (pair, direction) or (pair, direction, names, section) tuples for the Pairs sheet);
+    ``methods`` is the (N, n) shown on the Methods sheet; the row counts default to what is given.
     """
     settings = settings or Settings()
     lines, boards, pairs = list(lines), list(boards), list(pairs)
@@ -163,7 +170,8 @@ def _build(
     blocks: list = []
     setup_sheet(wb, settings)
     travellers_sheet(wb, lines, sizes, boards, blocks)
-    totals_sheet(wb, pairs, sizes, blocks)
+    pairs_sheet(wb, pairs, sizes, blocks)
+    totals_sheet(wb, sizes, blocks)
     methods_sheet(wb, methods[0], methods[1], settings.scale)
     help_sheet(wb)
     xlwings_sheet(wb)
@@ -178,7 +186,7 @@ def build_workbook(*args, **contents) -> Workbook:
     ``lines``, ``boards``, ``pairs``, ``rows``, ``board_rows``, ``pair_rows``, ``methods``).
 
     >>> wb = build_workbook(Settings(method="Manual"), [TemplateLine(1, 1, 2, typed=420)], [1], [(1, "NS"), (2, "EW")])
-    >>> wb["Setup"]["B6"].value, wb["Travellers"]["A5"].value, wb["Totals"]["B6"].value
+    >>> wb["Setup"]["B6"].value, wb["Travellers"]["A5"].value, wb["Pairs"]["B6"].value
     ('Manual', 1, 'EW')
     """
     wb, blocks = _build(*args, **contents)
@@ -215,7 +223,7 @@ def build_template(
     carries its table's NS pair and Totals lists NS 1..T and EW 1..T; in a
     Howell Totals lists pairs 1..2T with no direction and Setup has one winner.
 
-    >>> ws = build_template(tables=2, boards=3, movement="howell")["Totals"]
+    >>> ws = build_template(tables=2, boards=3, movement="howell")["Pairs"]
     >>> [ws[f"A{r}"].value for r in range(5, 9)], ws["B5"].value
     ([1, 2, 3, 4], None)
     """
