@@ -9,6 +9,7 @@ from openpyxl import load_workbook
 
 from mpxl.cli import main
 from mpxl.commands.methods import methods_table
+from mpxl.workbook.layout import TRAVELLER_COLUMNS
 
 
 # Slides N=9, n=8 (double): S=14 -> 15.88 (Neuberg), S=0 -> 0.13; Bavin N=11, n=10: 19.9 ... 0.1;
@@ -63,7 +64,7 @@ def test_demo_prints_both_tables_and_writes_the_workbook(tmp_path, capsys):
     wb = load_workbook(out)
     trav = wb["Travellers"]
     assert trav["A5"].value == 4 and trav["H19"].value == "AVE"
-    assert trav["L5"].value.startswith("=")  # live formulas, not pasted numbers
+    assert trav[f"{TRAVELLER_COLUMNS['ns_mp']}5"].value.startswith("=")  # live formulas, not pasted numbers
 
 
 def test_methods_chart_writes_a_png_and_refuses_n_above_N(tmp_path, capsys):
