@@ -243,3 +243,20 @@ def test_what_excel_needs_to_show_and_print_it(tmp_path):
     setup = wb["Setup"]
     hidden = {key for key, _, _ in SETUP_ROWS if setup.row_dimensions[setup_row(key)].hidden}
     assert hidden == {"method_index", "rounding_index", "rule_index", "unit", "full_boards"}
+
+
+@pytest.mark.parametrize("field, block_rows", [("section", 4), ("event", 2)])
+def test_template_with_sections(tmp_path, field, block_rows):
+    """`mpxl template --sections 2`: every line, pair and per-board row carries its section; across the
+    field the per-board block has one row per board (the sections' results are matchpointed together)."""
+    out = tmp_path / "two.xlsx"
+    assert main(["template", "-o", str(out), "--tables", "3", "--boards", "2", "--sections", "2", "--field", field]) == 0
+    wb = load_workbook(out)
+    trav, pairs, c = wb["Travellers"], wb["Pairs"], TRAVELLER_COLUMNS
+    assert [trav[f"{c['section']}{r}"].value for r in range(FIRST_ROW, FIRST_ROW + 12)] == ["A"] * 6 + ["B"] * 6
+    assert [(pairs[f"A{r}"].value, pairs[f"B{r}"].value, pairs[f"D{r}"].value) for r in (5, 8, 11, 14)] == \
+        [(1, "NS", "A"), (1, "EW", "A"), (1, "NS", "B"), (1, "EW", "B")]
+    board = [trav[f"{c['b_board']}{r}"].value for r in range(FIRST_ROW, FIRST_ROW + 5)]
+    assert board == [1, 2, 1, 2, None][:block_rows] + [None] * (5 - block_rows)
+    assert wb["Setup"]["B17"].value == field and wb.defined_names["FieldScoring"].attr_text == "Setup!$B$17"
+    assert main(["template", "-o", str(tmp_path / "x.xlsx"), "--sections", "0"]) == 2

@@ -14,6 +14,7 @@ import os
 from ..atomic import atomic_path, check_extension
 from ..workbook import ooxml
 from ..workbook.examples import teaching_workbook
+from ..workbook.layout import FIELD_NAMES
 from ..workbook.template import METHOD_NAMES, build_template
 
 __all__ = ["register", "run", "save_atomically"]
@@ -35,7 +36,10 @@ def run(args) -> int:
             raise ValueError(f"--tables {args.tables}: expected 1 to 60 tables")
         if not 1 <= args.boards <= 120:
             raise ValueError(f"--boards {args.boards}: expected 1 to 120 boards")
-        wb = build_template(args.tables, args.boards, args.movement, args.method, args.scale)
+        if not 1 <= args.sections <= 26:
+            raise ValueError(f"--sections {args.sections}: expected 1 to 26 sections")
+        wb = build_template(args.tables, args.boards, args.movement, args.method, args.scale,
+                            sections=args.sections, field=args.field)
         output = args.output
     save_atomically(wb, output)
     print(os.path.abspath(output))
@@ -45,7 +49,7 @@ def run(args) -> int:
 def register(subparsers) -> None:
     p = subparsers.add_parser(
         "template", help="build the club template workbook (travellers, totals, methods) for Excel or LibreOffice",
-        description="Build the club template: Setup, Travellers, Totals, Methods, Help and xlwings.conf sheets, "
+        description="Build the club template: Setup, Travellers, Pairs, Totals, Methods, Help and xlwings.conf sheets, "
         "every figure a live formula that works without the add-in.")
     p.add_argument("-o", "--output", default="club-pairs.xlsx", help="the workbook to write (default club-pairs.xlsx)")
     p.add_argument("--tables", type=int, default=15, help="tables (default 15)")
@@ -55,6 +59,10 @@ def register(subparsers) -> None:
     p.add_argument("--method", default="neuberg", type=str.lower,
                    choices=[m.lower() for m in METHOD_NAMES], help="estimation method (default neuberg)")
     p.add_argument("--scale", type=int, choices=(1, 2), default=2, help="1 single, 2 double matchpoints (default 2)")
+    p.add_argument("--sections", type=int, default=1,
+                   help="sections A, B...: the lines, pairs and boards of each are pre-filled (default 1)")
+    p.add_argument("--field", choices=FIELD_NAMES, default=FIELD_NAMES[0],
+                   help="sections scored apart (section, default) or across the field (event)")
     p.add_argument("--teaching", action="store_true",
                    help="build the Neuberg teaching workbook instead: the slides' board 4 and its variants")
     p.set_defaults(func=run)

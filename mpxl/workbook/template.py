@@ -36,6 +36,7 @@ from . import stream
 from .formulas import rounding_formula
 from .layout import (
     AVE_POLICY_NAMES,
+    FIELD_NAMES,
     FIRST_ROW,
     HEADER_ROW,
     MAX_DATA_ROWS,
@@ -216,33 +217,45 @@ def build_template(
     lines: Sequence[TemplateLine] = (),
     settings: Settings | None = None,
     methods: tuple = (9, 8),
+    sections: int = 1,
+    field: str = "section",
 ) -> Workbook:
-    """An empty club template for ``tables`` tables and ``boards`` boards.
+    """An empty club template for ``tables`` tables and ``boards`` boards (in each of ``sections``
+    sections, named A, B...; ``field`` is the Setup's Sections scored: section or event).
 
     The traveller rows are pre-numbered by board; in a Mitchell each row also
-    carries its table's NS pair and Totals lists NS 1..T and EW 1..T; in a
-    Howell Totals lists pairs 1..2T with no direction and Setup has one winner.
+    carries its table's NS pair and Pairs lists NS 1..T and EW 1..T; in a
+    Howell Pairs lists pairs 1..2T with no direction and Setup has one winner.
+    With sections, every line, pair and per-board row carries its section.
 
     >>> ws = build_template(tables=2, boards=3, movement="howell")["Pairs"]
     >>> [ws[f"A{r}"].value for r in range(5, 9)], ws["B5"].value
     ([1, 2, 3, 4], None)
+    >>> wb = build_template(tables=2, boards=1, sections=2)
+    >>> [(wb["Pairs"][f"A{r}"].value, wb["Pairs"][f"D{r}"].value) for r in (5, 9)], wb["Travellers"]["K7"].value
+    ([(1, 'A'), (1, 'B')], 'B')
     """
     move = movement.strip().lower()
     if move not in ("mitchell", "howell"):
         raise ValueError(f"movement {movement!r} must be mitchell or howell")
     if tables < 1 or boards < 1:
         raise ValueError(f"tables {tables} and boards {boards} must be at least 1")
+    if not 1 <= sections <= 26:
+        raise ValueError(f"sections {sections} must be 1 to 26")
     if scale not in (1, 2):
         raise ValueError(f"scale {scale!r} must be 1 or 2")
+    if field not in FIELD_NAMES:
+        raise ValueError(f"field {field!r} must be " + " or ".join(FIELD_NAMES))
     name = METHOD_NAMES[list(Method).index(Method.find(method))]
-    s = settings or Settings(method=name, scale=scale, winners=2 if move == "mitchell" else 1)
+    s = settings or Settings(method=name, scale=scale, winners=2 if move == "mitchell" else 1, field=field)
+    names = [chr(ord("A") + i) for i in range(sections)] if sections > 1 else [None]
     if not lines:
-        lines = [TemplateLine(b, t if move == "mitchell" else None) for b in range(1, boards + 1)
-                 for t in range(1, tables + 1)]
-    pairs: list[tuple[int, str | None]]
+        lines = [TemplateLine(b, t if move == "mitchell" else None, section=sec) for sec in names
+                 for b in range(1, boards + 1) for t in range(1, tables + 1)]
+    pairs: list[tuple]
     if move == "mitchell":
-        pairs = [(p, d) for d in ("NS", "EW") for p in range(1, tables + 1)]
+        pairs = [(p, d, None, sec) for sec in names for d in ("NS", "EW") for p in range(1, tables + 1)]
     else:
-        pairs = [(p, None) for p in range(1, 2 * tables + 1)]
-    return build_workbook(s, lines, list(range(1, boards + 1)), pairs,
-                          rows=tables * boards, methods=methods)
+        pairs = [(p, None, None, sec) for sec in names for p in range(1, 2 * tables + 1)]
+    block = [(b, sec, None) for sec in (names if field == FIELD_NAMES[0] else [None]) for b in range(1, boards + 1)]
+    return build_workbook(s, lines, block, pairs, rows=tables * boards * len(names), methods=methods)
