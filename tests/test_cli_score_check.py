@@ -162,3 +162,17 @@ def test_malformed_input_from_a_real_process_has_no_traceback(tmp_path):
                           env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])})
     assert proc.returncode == 2 and proc.stdout == ""
     assert proc.stderr.startswith(f"mpxl: {path}: refused") and "Traceback" not in proc.stderr
+
+
+def test_ranking_across_the_field_is_one_block_per_direction(tmp_path, capsys):
+    """Two sections matchpointed across the field: one North-South and one East-West ranking, each
+    pair named with its section ("A 1"), in place order."""
+    src = tmp_path / "across.csv"
+    src.write_text("section,board,ns_pair,ew_pair,ns_score\n"
+                   "A,1,1,1,420\nA,1,2,2,400\nB,1,1,1,100\nB,1,2,2,-50\n", encoding="utf-8")
+    code, out, _ = run(["score", str(src), "--field", "event"], capsys)
+    assert code == 0
+    blocks = [b.splitlines() for b in out.strip().split("\n\n")]
+    assert [b[0] for b in blocks] == ["North-South", "East-West"]
+    assert [ln.split()[:3] for ln in blocks[0][2:]] == [["1", "A", "1"], ["2", "A", "2"], ["3", "B", "1"],
+                                                        ["4", "B", "2"]]

@@ -267,21 +267,24 @@ def ranking_text(result: SessionResult) -> str:
     align = "<<" + ("<" if with_names else "") + ">>>"
     groups: list[tuple[str, list]] = []
     current = None
+    across = settings_of(result)["field"] == "event"  # one ranking over the sections: a pair named "A 3"
     for pr in result.pairs:
-        group = (pr.pair.section, pr.pair.direction)
+        section = "" if across else pr.pair.section
+        group = (section, pr.pair.direction)
         if group != current:
             current = group
             title = " ".join(
                 x
                 for x in (
-                    f"Section {pr.pair.section}" if pr.pair.section else "",
+                    f"Section {section}" if section else "",
                     {"NS": "North-South", "EW": "East-West"}.get(pr.pair.direction or "", ""),
                 )
                 if x
             )
             groups.append((title, []))
+        number = f"{pr.pair.section} {pr.pair.number}" if across and pr.pair.section else pr.pair.number
         groups[-1][1].append(
-            [pr.place, pr.pair.number]
+            [pr.place, number]
             + ([" & ".join(pr.pair.names)] if with_names else [])
             + [_fmt(pr.mp, dec), _fmt(pr.max, None), _fmt(pr.percentage, pdec)]
         )
