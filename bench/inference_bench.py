@@ -37,7 +37,7 @@ def generated(tables: int, boards: int, sections: int, short: int, seed: int = 1
     for _ in range(short):
         lines.pop(rnd.randrange(len(lines)))
     event = Event(lines=lines, winners={s: 1 for s in "ABCDEFGH"[:sections]})
-    result = score_event(event, ScoringOptions(rounding="1"))
+    result = score_event(event, ScoringOptions.parse(rounding="1"))
     for bd in result.boards:
         for sl in bd.lines:
             sl.line.published_ns_mp = None if sl.ns_mp is None else float(sl.ns_mp)

@@ -421,7 +421,7 @@ def mpxl_event_model(src: Path, dst: Path) -> None:
     from mpxl.session import ScoringOptions, score_event
 
     with cyclic_gc_paused():
-        write_event(score_event(read_event(src), ScoringOptions(rounding="2")), dst)
+        write_event(score_event(read_event(src), ScoringOptions.parse(rounding="2")), dst)
 
 
 def check_e2e(mine: Path, theirs: Path) -> int:

@@ -30,10 +30,11 @@ from math import lcm
 from typing import TypeVar
 
 from .adjustments import Artificial, Assigned, Entry, parse_entry, parse_score
-from .fouled import find_rule, small_group_percentage, uses_set_percentages
+from .fouled import small_group_percentage, uses_set_percentages
 from .matchpoints import Components, NSScore, raw_matchpoints, weighted_matchpoints
 from .methods import Method, check_counts, estimate, k_value
 from .rules import double_matchpoints, is_blank
+from .settings import SmallGroups
 
 __all__ = ["LineResult", "BoardResult", "score_board", "plain_board", "parse_penalty"]
 
@@ -114,11 +115,11 @@ def _group_mp(views: list[Components], scale: int) -> Sequence[int | Fraction | 
 def score_board(
     entries: Sequence[object],
     expected: int | None = None,
-    method: Method | str = Method.NEUBERG,
+    method: Method = Method.NEUBERG,
     scale: int = 2,
     groups: Sequence[object] | None = None,
     arrowswitch: Sequence[object] | None = None,
-    small_groups: str | None = "wbf",
+    small_groups: SmallGroups = SmallGroups.WBF,
     penalties: Sequence[object] | None = None,
 ) -> BoardResult:
     """Score a board's lines; ``expected`` defaults to the lines that are not blank.
@@ -132,14 +133,12 @@ def score_board(
     fouled-board rule of :mod:`mpxl.fouled`.
 
     >>> r = score_board([-130, -660, -120, -200, 600, -100, -100, 140, -150],
-    ...                 method="manual", groups="AAABBBBAA", small_groups="none")
+    ...                 method=Method.MANUAL, groups="AAABBBBAA", small_groups=SmallGroups.NONE)
     >>> [int(x) for x in r.ns_mp]                  # the slides' fouled board
     [8, 4, 10, 5, 11, 8, 8, 12, 6]
     """
-    method = Method.find(method)
     if scale not in (1, 2):
         raise ValueError(f"scale {scale!r} must be 1 (single) or 2 (double)")
-    rule = find_rule(small_groups)
     parsed: list[Entry] = []
     for row, value in enumerate(entries, 1):
         try:
@@ -175,7 +174,7 @@ def score_board(
     set_pct = [False] * count
     for idxs in members.values():
         n = len(idxs)
-        small = fouled and uses_set_percentages(rule, n, sizes, N)
+        small = fouled and uses_set_percentages(small_groups, n, sizes, N)
         for side, out in (("ns", ns), ("ew", ew)):
             raw = _group_mp([getattr(parsed[i], side) for i in idxs], scale)
             for i, S in zip(idxs, raw):

@@ -129,7 +129,7 @@ def methods_chart(N: int, n: int, scale: int = 2, path: Target = "methods.png") 
 
 
 def _methods_of(result) -> list:
-    return [(Method.find(ms.method), ms) for ms in result.methods]
+    return [(Method(ms.method), ms) for ms in result.methods]
 
 
 def error_by_method_chart(result, path: Target) -> None:

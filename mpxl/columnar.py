@@ -31,7 +31,7 @@ from .board import plain_board, score_board
 from .pairings import board_ranges, boards_look_distinct, gather, two_winner_sections
 from .rules import lines_towards_n
 from .session import ScoringOptions, plain_figures, reported_top
-from .settings import EstimateAt, Unplayed
+from .settings import AvePolicy, EstimateAt, Field, Unplayed
 
 __all__ = ["Travellers", "ScoredColumns", "score_columns"]
 
@@ -116,7 +116,7 @@ def score_columns(t: Travellers, options: ScoringOptions = ScoringOptions()) -> 
     two_winner = two_winner_sections(t.section or [""] * n_lines, t.ns_pair, t.ew_pair)  # as the CSV reader tells
     if not boards_look_distinct(t.session, t.section, t.board, t.ns_pair, t.ew_pair, t.table, two_winner, boards):
         return None
-    if (options.field or "section") == "event" and t.section is not None:
+    if options.field is Field.EVENT and t.section is not None:
         boards = board_ranges(t.session, None, t.board)
 
     # each board's scores and results; N per field: the most results on any board of that session and field
@@ -188,8 +188,8 @@ def _adjusted_board(scores: list, expected: int, options: ScoringOptions, figure
                           small_groups=options.small_groups)
     except ValueError:
         return None
-    if options.ave_policy != "fixed" and any(lr.kind == "artificial" and {lr.ns_ave, lr.ew_ave} & {"plus", "minus"}
-                                             for lr in res.lines):
+    wbf = options.ave_policy is not AvePolicy.FIXED
+    if wbf and any(lr.kind == "artificial" and {lr.ns_ave, lr.ew_ave} & {"plus", "minus"} for lr in res.lines):
         return None  # Ave+ / Ave- may become the pair's own percentage: the event model knows the pairs
     top, factor = reported_top(res.top, options)
     average = Fraction(top, 2)

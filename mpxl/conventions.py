@@ -26,6 +26,7 @@ from .event import Event
 from .methods import Method
 from .rounding import Rounding
 from .session import ScoringOptions
+from .settings import AvePolicy, RoundingKind
 
 __all__ = ["Conventions", "CONVENTIONS", "EVIDENCE", "find", "detect", "detect_from", "options_for"]
 
@@ -38,16 +39,17 @@ class Conventions:
     program: str  # the program's own name
     matches: tuple[str, ...]  # lower-case substrings of a file's program name that select these conventions
     method: Method = Method.NEUBERG
-    rounding: Rounding = Rounding("half-up", 2)  # each board's NS and EW figures, separately
+    rounding: Rounding = Rounding(RoundingKind.HALF_UP, 2)  # each board's NS and EW figures, separately
     percentage_decimals: int = 2  # percentages rounded half-up to this many decimals
-    ave_policy: str = "fixed"
+    ave_policy: AvePolicy = AvePolicy.FIXED
     expected: str = "most"  # N = the most results on any board of the field
     tiebreak: str = "shared"  # "shared": equal percentages share a place (3=); "program": the program breaks ties
     verified: bool = False  # reproduced from a real file in the test suite
     note: str = ""
 
     def options(self, **overrides: Any) -> ScoringOptions:
-        """The :class:`~mpxl.session.ScoringOptions` these conventions mean; keyword arguments override.
+        """The :class:`~mpxl.session.ScoringOptions` these conventions mean; keyword arguments override
+        (typed, or text parsed by :meth:`~mpxl.session.ScoringOptions.parse`).
 
         >>> find("scorebridge").options(expected=9).expected
         9
@@ -55,7 +57,7 @@ class Conventions:
         base: dict[str, Any] = dict(method=self.method, rounding=self.rounding, ave_policy=self.ave_policy,
                     percentage_decimals=self.percentage_decimals)
         base.update({k: v for k, v in overrides.items() if v is not None})
-        return ScoringOptions(**base)
+        return ScoringOptions.parse(**base)
 
 
 #: The conventions by name. "verified" ones reproduce a real published file to the last digit.
@@ -66,7 +68,7 @@ CONVENTIONS = {
             "scorebridge",
             "ScoreBridge",
             ("scorebridge",),
-            rounding=Rounding("half-up", 1),
+            rounding=Rounding(RoundingKind.HALF_UP, 1),
             verified=True,
             note="Neuberg to the most results on any board; board figures to 1 decimal; percentages to 2.",
         ),
@@ -74,7 +76,7 @@ CONVENTIONS = {
             "ebuscore",
             "EBUScore Pairs",
             ("ebuscore",),
-            rounding=Rounding("half-up", 2),
+            rounding=Rounding(RoundingKind.HALF_UP, 2),
             verified=True,
             note="Neuberg to the most results on any board; artificial scores are left out of n; "
             "figures to 2 decimals.",
@@ -83,7 +85,7 @@ CONVENTIONS = {
             "magiccontest",
             "Magic Contest",
             ("magic contest", "magiccontest"),
-            rounding=Rounding("half-up", 1),
+            rounding=Rounding(RoundingKind.HALF_UP, 1),
             tiebreak="program",
             verified=True,
             note="Barometer: one field; A+ 60% / A- 40% of the top; figures to 1 decimal; ties broken by the program.",
@@ -92,22 +94,22 @@ CONVENTIONS = {
             "acblscore",
             "ACBLscore",
             ("acblscore", "acbl"),
-            rounding=Rounding("half-up", 2),
+            rounding=Rounding(RoundingKind.HALF_UP, 2),
             note="From the ACBL's documentation (nearest 0.01, .005 up); not checked against a real file.",
         ),
         Conventions(
             "ebu",
             "EBU White Book",
             ("ebu white book",),
-            rounding=Rounding("ebu", 1),
-            ave_policy="wbf",
+            rounding=Rounding(RoundingKind.EBU, 1),
+            ave_policy=AvePolicy.WBF,
             note="EBU White Book: 0.1 MP with .05 towards average; Ave+ 60% or the pair's own percentage.",
         ),
         Conventions(
             "generic",
             "any program",
             (),
-            rounding=Rounding("half-up", 2),
+            rounding=Rounding(RoundingKind.HALF_UP, 2),
             note="Used when the file names no known program: Neuberg, the file's own decimals.",
         ),
     )
@@ -181,7 +183,7 @@ def detect_from(program: str, published_decimals: int | None = None) -> Conventi
             return conv
     generic = CONVENTIONS["generic"]
     if published_decimals is not None:
-        return replace(generic, rounding=Rounding("half-up", published_decimals))
+        return replace(generic, rounding=Rounding(RoundingKind.HALF_UP, published_decimals))
     return generic
 
 

@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from .settings import Field
+
 __all__ = ["Line", "Pair", "Event", "Player", "MasterPoints", "Club", "Deal", "SEATS", "BoardKey", "PairKey"]
 
 #: A board within an event: (section, board number); section "" across sections.
@@ -166,7 +168,7 @@ class Event:
     winners: dict[str, int] = field(default_factory=dict)  # section -> 1 or 2 (one- or two-winner field)
     scale: int | None = None  # what the file's program used, when it says
     published_decimals: int | None = None  # how many decimals the file's matchpoints carry
-    field_scoring: str | None = None  # "section" or "event": how the file's boards were compared
+    field_scoring: Field | None = None  # how the file's boards were compared (section or event)
     notes: list[str] = field(default_factory=list)
     club: Club | None = None
     event_type: str = ""  # USEBIO EVENT_TYPE as the file gives it (MP_PAIRS, PAIRS, ...)

@@ -23,7 +23,7 @@ none       never: every group is estimated by the method
 
 >>> small_group_percentage(4, 3), small_group_percentage(2, 3), small_group_percentage(0, 3)
 (Fraction(70, 1), Fraction(60, 1), Fraction(50, 1))
->>> uses_set_percentages("wbf", 3, [7, 3], 10), uses_set_percentages("wbf", 3, [3, 2], 5)
+>>> uses_set_percentages(SmallGroups.WBF, 3, [7, 3], 10), uses_set_percentages(SmallGroups.WBF, 3, [3, 2], 5)
 (True, False)
 """
 
@@ -34,37 +34,25 @@ from fractions import Fraction
 
 from .rules import SMALL_GROUP_PERCENTAGE, Expr
 from .rules import SMALL_GROUP_RULES as RULES
+from .settings import SmallGroups
 
-__all__ = ["SMALL_GROUP_RULES", "small_group_percentage", "uses_set_percentages", "find_rule"]
+__all__ = ["SMALL_GROUP_RULES", "SmallGroups", "small_group_percentage", "uses_set_percentages"]
 
 
 def _rule(expr: Expr) -> Callable[[int, Sequence[int], int], bool]:
     return lambda n, sizes, total: bool(expr.py(n=n, largest=max(sizes, default=n), N=total))
 
 
-#: rule name -> (does a group of n, among groups of these sizes on a board of total results, get set %?, source);
+#: rule -> (does a group of n, among groups of these sizes on a board of total results, get set %?, source);
 #: made from :data:`mpxl.rules.SMALL_GROUP_RULES`, which the template's Set % column is written from too.
-SMALL_GROUP_RULES: dict[str, tuple[Callable[[int, Sequence[int], int], bool], str]] = {
-    name: (_rule(expr), expr.words) for name, expr in RULES.items()
+SMALL_GROUP_RULES: dict[SmallGroups, tuple[Callable[[int, Sequence[int], int], bool], str]] = {
+    rule: (_rule(RULES[rule.value]), RULES[rule.value].words) for rule in SmallGroups
 }
 
 
-def find_rule(name: str | None) -> str:
-    """Normalise a small-group rule name.
-
-    >>> find_rule("ACBL"), find_rule(None)
-    ('wbf', 'wbf')
-    """
-    key = (name or "wbf").strip().lower()
-    key = {"acbl": "wbf", "whitebook": "ebu", "slides": "qba", "neuberg": "none", "off": "none"}.get(key, key)
-    if key not in SMALL_GROUP_RULES:
-        raise ValueError(f"{name!r} is not a small-group rule; expected one of " + ", ".join(SMALL_GROUP_RULES))
-    return key
-
-
-def uses_set_percentages(rule: str, n: int, sizes: Sequence[int], total: int) -> bool:
+def uses_set_percentages(rule: SmallGroups, n: int, sizes: Sequence[int], total: int) -> bool:
     """Does a fouled group of ``n`` results get set percentages under ``rule``?"""
-    return SMALL_GROUP_RULES[find_rule(rule)][0](n, sizes, total)
+    return SMALL_GROUP_RULES[rule][0](n, sizes, total)
 
 
 def small_group_percentage(S_double: int | Fraction, n: int) -> Fraction:

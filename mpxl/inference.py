@@ -39,7 +39,7 @@ from .event import Event
 from .methods import Method
 from .rounding import Rounding
 from .session import ScoringOptions, SessionResult, score_event, settings_of
-from .settings import EstimateAt, Places, Tie, Unplayed
+from .settings import AvePolicy, EstimateAt, Field, Places, RoundingKind, Tie, Unplayed
 
 __all__ = ["Agreement", "Inference", "infer", "agreement", "decimals_of", "SEARCHED"]
 
@@ -194,12 +194,12 @@ def infer(event: Event, base: ScoringOptions, fixed: Iterable[str] = ()) -> Infe
     line_dec = decimals_of([v for ln in event.lines for v in (ln.published_ns_mp, ln.published_ew_mp)])
     total_dec = decimals_of([p.published_mp for p in event.pairs])
     pct_dec = decimals_of([p.published_percentage for p in event.pairs])
-    if "rounding" not in fixed and line_dec is not None and opts.rounding.kind != "ebu":
-        if opts.rounding.kind == "exact" or opts.rounding.decimals != line_dec:
-            kind = opts.rounding.kind if opts.rounding.kind in ("half-up", "half-even") else "half-up"
+    if "rounding" not in fixed and line_dec is not None and opts.rounding.kind is not RoundingKind.EBU:
+        if opts.rounding.kind is RoundingKind.EXACT or opts.rounding.decimals != line_dec:
+            kind = opts.rounding.kind if opts.rounding.kind is RoundingKind.HALF_EVEN else RoundingKind.HALF_UP
             opts = replace(opts, rounding=Rounding(kind, line_dec))
     if "totals_rounding" not in fixed and total_dec is not None and line_dec is not None and total_dec > line_dec:
-        opts = replace(opts, totals_rounding=Rounding("half-up", total_dec))
+        opts = replace(opts, totals_rounding=Rounding(RoundingKind.HALF_UP, total_dec))
     if "percentage_decimals" not in fixed and pct_dec is not None and opts.percentage_decimals is not None:
         if pct_dec > opts.percentage_decimals:  # fewer written decimals may be trailing zeros: decided below
             opts = replace(opts, percentage_decimals=pct_dec)
@@ -209,7 +209,7 @@ def infer(event: Event, base: ScoringOptions, fixed: Iterable[str] = ()) -> Infe
     # 2. scale and field (all lines: full boards decide them), N from the published top
     opts = choose("scale", opts, [{"scale": s} for s in (2, 1) if s != opts.scale], everything)
     if len(event.sections()) > 1:
-        opts = choose("field", opts, [{"field": f} for f in ("section", "event") if f != _field_of(event, opts)],
+        opts = choose("field", opts, [{"field": f} for f in Field if f.value != _field_of(event, opts)],
                       everything)
     result, _ = score(opts)
     n_top = _published_n(result)
@@ -242,14 +242,17 @@ def infer(event: Event, base: ScoringOptions, fixed: Iterable[str] = ()) -> Infe
     # 5. Ave+ / Ave-: only when a board holds an artificial score
     result, _ = score(opts)
     if any(sl.kind == "artificial" for b in result.boards for sl in b.lines):
-        opts = choose("ave_policy", opts, [{"ave_policy": a} for a in ("fixed", "wbf") if a != opts.ave_policy],
+        opts = choose("ave_policy", opts, [{"ave_policy": a} for a in AvePolicy if a is not opts.ave_policy],
                       everything)
 
     # 6. tie rules: line rounding on the lines, percentages and places on the ranking
-    if has_lines and opts.rounding.kind != "exact":
-        kinds = ["half-up", "half-even"] + (["ebu"] if opts.rounding.decimals == 1 else [])
-        opts = choose("rounding", opts, [{"rounding": Rounding(k, 1 if k == "ebu" else opts.rounding.decimals)}
-                                         for k in kinds if k != opts.rounding.kind], _measure("lines", "totals"))
+    if has_lines and opts.rounding.kind is not RoundingKind.EXACT:
+        kinds = [RoundingKind.HALF_UP, RoundingKind.HALF_EVEN]
+        if opts.rounding.decimals == 1:
+            kinds.append(RoundingKind.EBU)
+        decimals = opts.rounding.decimals
+        opts = choose("rounding", opts, [{"rounding": Rounding(k, 1 if k is RoundingKind.EBU else decimals)}
+                                         for k in kinds if k is not opts.rounding.kind], _measure("lines", "totals"))
     if any(p.published_percentage is not None for p in event.pairs):
         if pct_dec is not None and opts.percentage_decimals is not None and pct_dec < opts.percentage_decimals:
             opts = choose("percentage_decimals", opts, [{"percentage_decimals": pct_dec}], _measure("percentages"))

@@ -11,19 +11,19 @@ The check total is ``n (N - 1) / 2`` for every k; only the spread changes.
 
 >>> estimate(14, 9, 8)                # Neuberg, double scale: the slides' 15.88
 Fraction(127, 8)
->>> float(estimate(14, 9, 8, "factor"))
+>>> float(estimate(14, 9, 8, Method.FACTOR))
 16.0
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from enum import Enum
 from fractions import Fraction
 from numbers import Rational
 from typing import overload
 
 from .rules import ESTIMATE_LINE, ESTIMATES_FULL_BOARDS, K_RULES
+from .settings import Choice
 
 #: A count of results as the caller may give it: an int, or a whole float or Fraction.
 Count = int | float | Rational
@@ -32,6 +32,8 @@ Figure = int | float | Rational
 
 __all__ = [
     "Method",
+    "NO_ESTIMATE",
+    "find_method",
     "k_value",
     "estimate",
     "estimate_percentage",
@@ -42,8 +44,16 @@ __all__ = [
 ]
 
 
-class Method(Enum):
-    """The five estimation methods; ``Method.find`` parses a user's spelling."""
+class Method(Choice):
+    """The estimation methods; ``Method.find`` parses a user's spelling (at the edges only).
+
+    >>> Method.find("Neuberg"), Method.find(" mck"), Method.find(None)
+    (<Method.NEUBERG: 'neuberg'>, <Method.MCKINNON: 'mckinnon'>, <Method.NEUBERG: 'neuberg'>)
+    >>> Method.find("average")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'average' is not a method; expected one of neuberg, factor, ascherman, mckinnon, manual
+    """
 
     NEUBERG = "neuberg"
     FACTOR = "factor"
@@ -51,29 +61,20 @@ class Method(Enum):
     MCKINNON = "mckinnon"
     MANUAL = "manual"
 
-    @classmethod
-    def find(cls, text: str | Method | None) -> Method:
-        """Parse a method name, forgiving case, spaces and unambiguous prefixes.
 
-        >>> Method.find("Neuberg"), Method.find(" mck"), Method.find(None)
-        (<Method.NEUBERG: 'neuberg'>, <Method.MCKINNON: 'mckinnon'>, <Method.NEUBERG: 'neuberg'>)
-        >>> Method.find("average")
-        Traceback (most recent call last):
-        ...
-        ValueError: 'average' is not a method; expected one of neuberg, factor, ascherman, mckinnon, manual
-        """
-        if isinstance(text, Method):
-            return text
-        if text is None or (isinstance(text, str) and not text.strip()):
-            return cls.NEUBERG
-        key = str(text).strip().lower()
-        matches = [m for m in cls if m.value.startswith(key)] if key else []
-        if len(matches) == 1:
-            return matches[0]
-        raise ValueError(
-            f"{text!r} is not a method; expected one of "
-            + ", ".join(m.value for m in cls)
-        )
+#: What a scorer may write for "no method: never estimate" (``--method none``, a method cell ``none``).
+NO_ESTIMATE = ("none", "never", "plain")
+
+
+def find_method(text: str | Method | None) -> Method | None:
+    """A method as typed at an edge: the Method, or None for :data:`NO_ESTIMATE` (never estimate).
+
+    >>> find_method(" None "), find_method(None), find_method("mck")
+    (None, <Method.NEUBERG: 'neuberg'>, <Method.MCKINNON: 'mckinnon'>)
+    """
+    if isinstance(text, str) and text.strip().lower() in NO_ESTIMATE:
+        return None
+    return Method.find(text)
 
 
 def _k_rule(method: Method) -> Callable[[int, int], Fraction]:
@@ -123,14 +124,14 @@ def check_counts(expected: Count, actual: Count, least_actual: int = 1, down: bo
     return N, n
 
 
-def k_value(method: Method | str, expected: Count, actual: Count, down: bool = False) -> Fraction:
+def k_value(method: Method, expected: Count, actual: Count, down: bool = False) -> Fraction:
     """The k of ``method`` for a board of ``expected`` results with ``actual`` real ones.
 
-    >>> k_value("neuberg", 9, 8), k_value("mckinnon", 9, 8), k_value("mckinnon", 9, 7)
+    >>> k_value(Method.NEUBERG, 9, 8), k_value(Method.MCKINNON, 9, 8), k_value(Method.MCKINNON, 9, 7)
     (Fraction(9, 8), Fraction(1, 1), Fraction(8, 7))
     """
     N, n = check_counts(expected, actual, down=down)
-    return K_FORMULAS[Method.find(method)][0](N, n)
+    return K_FORMULAS[method][0](N, n)
 
 
 def _exact(x: object) -> Fraction:
@@ -149,14 +150,14 @@ def _exact(x: object) -> Fraction:
 
 @overload
 def estimate(
-    mp: int | Fraction, expected: Count, actual: Count, method: Method | str = ..., scale: int = ..., down: bool = ...
+    mp: int | Fraction, expected: Count, actual: Count, method: Method = ..., scale: int = ..., down: bool = ...
 ) -> Fraction: ...
 @overload
 def estimate(
-    mp: Figure, expected: Count, actual: Count, method: Method | str = ..., scale: int = ..., down: bool = ...
+    mp: Figure, expected: Count, actual: Count, method: Method = ..., scale: int = ..., down: bool = ...
 ) -> Fraction | float: ...
 def estimate(
-    mp: Figure, expected: Count, actual: Count, method: Method | str = Method.NEUBERG, scale: int = 2,
+    mp: Figure, expected: Count, actual: Count, method: Method = Method.NEUBERG, scale: int = 2,
     down: bool = False,
 ) -> Fraction | float:
     """Estimate matchpoints ``mp`` won among ``actual`` results on a board of ``expected``.
@@ -181,26 +182,25 @@ def estimate(
     S = _exact(mp)
     if not 0 <= S <= scale * (n - 1):
         raise ValueError(f"mp {float(S):g} is outside 0..{scale * (n - 1)}, the top of {n} results on scale {scale}")
-    m = Method.find(method)
-    full = m.value in ESTIMATES_FULL_BOARDS
+    full = method.value in ESTIMATES_FULL_BOARDS
     if n == N and not full:
         result = S  # k is 1: the board keeps its matchpoints
     else:
-        k = k_value(m, N, n, down)
+        k = k_value(method, N, n, down)
         result = ESTIMATE_LINE.py(S=S, N=N, n=n, k=k, Scale=scale, full=int(full))
     return float(result) if isinstance(mp, float) else result
 
 
 @overload
 def estimate_percentage(
-    pct: int | Fraction, expected: Count, actual: Count, method: Method | str = ...
+    pct: int | Fraction, expected: Count, actual: Count, method: Method = ...
 ) -> Fraction: ...
 @overload
 def estimate_percentage(
-    pct: Figure, expected: Count, actual: Count, method: Method | str = ...
+    pct: Figure, expected: Count, actual: Count, method: Method = ...
 ) -> Fraction | float: ...
 def estimate_percentage(
-    pct: Figure, expected: Count, actual: Count, method: Method | str = Method.NEUBERG
+    pct: Figure, expected: Count, actual: Count, method: Method = Method.NEUBERG
 ) -> Fraction | float:
     """The percentage form: ``P' = (N - k)/(N - 1) * (P - 50) + 50``.
 
@@ -208,7 +208,7 @@ def estimate_percentage(
 
     >>> round(float(estimate_percentage(100, 9, 8)), 2)     # McKinnon ex. 1 prints 99.25, from 15.88 rounded
     99.22
-    >>> estimate_percentage(Fraction(200, 3), 9, 7, "factor")
+    >>> estimate_percentage(Fraction(200, 3), 9, 7, Method.FACTOR)
     Fraction(200, 3)
     """
     N, n = check_counts(expected, actual)

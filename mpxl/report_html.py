@@ -624,7 +624,7 @@ def study_html(results: Sequence, charts: Mapping[str, bytes | str] | None = Non
             _table(
                 _METRIC_HEADERS,
                 rows,
-                caption=_e(f"{res.trials} trials, {res.method(best).lines} estimated lines per method"),
+                caption=_e(f"{res.trials} trials, {res.best().lines} estimated lines per method"),
                 numeric=range(1, 10),
                 wide=(2, 5, 7),
                 row_classes=classes,

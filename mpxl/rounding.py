@@ -23,8 +23,9 @@ from fractions import Fraction
 from typing import NoReturn, overload
 
 from .rules import ROUNDING_KINDS as RULEBOOK_ROUNDING
+from .settings import RoundingKind
 
-__all__ = ["Rounding", "round_fraction", "round_ratio", "ROUNDING_KINDS"]
+__all__ = ["Rounding", "RoundingKind", "round_fraction", "round_ratio", "ROUNDING_KINDS"]
 
 #: The rounding kinds and what each does (the rulebook's table).
 ROUNDING_KINDS = RULEBOOK_ROUNDING
@@ -68,12 +69,27 @@ def round_ratio(num: int, den: int, decimals: int, tie: str = "half-up", average
     return q + 1 if num >= 0 else q  # half-up: away from zero
 
 
+#: The tie rule :func:`round_fraction` applies for each rounding kind that rounds.
+_TIE = {RoundingKind.HALF_UP: "half-up", RoundingKind.HALF_EVEN: "half-even", RoundingKind.EBU: "towards"}
+
+
 @dataclass(frozen=True)
 class Rounding:
-    """A rounding policy: ``kind`` in ROUNDING_KINDS and the number of ``decimals``."""
+    """A rounding policy: its :class:`~mpxl.settings.RoundingKind` and the number of ``decimals``.
 
-    kind: str = "exact"
+    >>> Rounding(RoundingKind.HALF_UP, 2)
+    Rounding(kind='half-up', decimals=2)
+    """
+
+    kind: RoundingKind = RoundingKind.EXACT
     decimals: int = 0
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.kind, RoundingKind):
+            raise TypeError(f"Rounding kind {self.kind!r} is not a RoundingKind (parse text with Rounding.parse)")
+
+    def __repr__(self) -> str:
+        return f"Rounding(kind={self.kind.value!r}, decimals={self.decimals})"
 
     @classmethod
     def parse(cls, text: str | int | Rounding | None) -> Rounding:
@@ -92,17 +108,17 @@ class Rounding:
         if text is None:
             return cls()
         if isinstance(text, int) and not isinstance(text, bool):
-            return cls("half-up", text) if 0 <= text <= 10 else cls._bad(text)
+            return cls(RoundingKind.HALF_UP, text) if 0 <= text <= 10 else cls._bad(text)
         key = str(text).strip().lower().replace("_", "-").replace(" ", "")
         if key in ("", "exact", "none"):
             return cls()
         if key == "ebu":
-            return cls("ebu", 1)
+            return cls(RoundingKind.EBU, 1)
         if key == "acbl":
-            return cls("half-up", 2)
+            return cls(RoundingKind.HALF_UP, 2)
         m = re.fullmatch(r"(?:(half-up|half-even|up|even)[:=]?)?(\d{1,2})", key)
         if m and int(m.group(2)) <= 10:
-            kind = {"up": "half-up", "even": "half-even"}.get(m.group(1), m.group(1) or "half-up")
+            kind = RoundingKind.HALF_EVEN if m.group(1) in ("half-even", "even") else RoundingKind.HALF_UP
             return cls(kind, int(m.group(2)))
         return cls._bad(text)
 
@@ -118,20 +134,18 @@ class Rounding:
     def apply(self, value: Fraction, average: Fraction = ...) -> Fraction: ...
     def apply(self, value: Fraction | None, average: Fraction = Fraction(0)) -> Fraction | None:
         """Round one matchpoint figure; ``average`` is the board's average (top / 2) for EBU."""
-        if value is None or self.kind == "exact":
+        if value is None or self.kind is RoundingKind.EXACT:
             return value
-        tie = {"ebu": "towards", "half-even": "half-even"}.get(self.kind, "half-up")
-        return round_fraction(value, self.decimals, tie, Fraction(average))
+        return round_fraction(value, self.decimals, _TIE[self.kind], Fraction(average))
 
     def apply_ratio(self, num: int, den: int, average_num: int = 0) -> float:
         """Round ``num/den`` (average ``average_num/den``) and give it as a float, for a cell."""
-        if self.kind == "exact":
+        if self.kind is RoundingKind.EXACT:
             return num / den
-        tie = {"ebu": "towards", "half-even": "half-even"}.get(self.kind, "half-up")
         unit: int = 10**self.decimals
-        return round_ratio(num, den, self.decimals, tie, average_num) / unit
+        return round_ratio(num, den, self.decimals, _TIE[self.kind], average_num) / unit
 
     def __str__(self) -> str:
-        if self.kind in ("exact", "ebu"):
-            return self.kind
-        return f"{self.kind}:{self.decimals}"
+        if self.kind in (RoundingKind.EXACT, RoundingKind.EBU):
+            return str(self.kind.value)
+        return f"{self.kind.value}:{self.decimals}"

@@ -33,7 +33,7 @@ different tops).
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Iterator, Sequence, Set
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence, Set
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import groupby
@@ -44,12 +44,11 @@ from .adjustments import parse_entry
 from .board import plain_board, score_board
 from .errors import UserError
 from .event import Event, Line, Pair, PairKey
-from .fouled import find_rule
-from .methods import Method, check_counts
+from .methods import Method, check_counts, find_method
 from .pairings import check_duplicates
 from .rounding import Rounding, round_fraction
-from .rules import AVE_POLICIES, FIELD_SCORING, lines_towards_n
-from .settings import EstimateAt, Places, Tie, Unplayed
+from .rules import AVE_POLICIES, lines_towards_n
+from .settings import AvePolicy, EstimateAt, Field, Places, SmallGroups, Tie, Unplayed
 
 __all__ = [
     "ScoringOptions",
@@ -91,9 +90,9 @@ class ScoringOptions:
     scale: int = 2
     expected: int | None = None  # results per board; None = the most on any board of the field
     rounding: Rounding = Rounding()
-    small_groups: str = "wbf"
-    ave_policy: str = "fixed"
-    field: str | None = None  # "section" / "event" / None = what the file says, else "section"
+    small_groups: SmallGroups = SmallGroups.WBF
+    ave_policy: AvePolicy = AvePolicy.FIXED
+    field: Field | None = None  # None = what the file says, else Field.SECTION
     winners: int | None = None  # 1 / 2 / None = what the file says
     percentage_decimals: int | None = 2  # how percentages are shown (ranking uses the exact figure)
     factor_top: int | None = None  # factor every board to this top before rounding
@@ -104,22 +103,14 @@ class ScoringOptions:
     places: Places = Places.SHARED  # tied places written 3= or 3
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "method", Method.find(self.method))
-        object.__setattr__(self, "rounding", Rounding.parse(self.rounding))
-        object.__setattr__(self, "estimate_at", EstimateAt.find(self.estimate_at))
-        if self.totals_rounding is not None:
-            object.__setattr__(self, "totals_rounding", Rounding.parse(self.totals_rounding))
-        object.__setattr__(self, "percentage_tie", Tie.find(self.percentage_tie))
-        object.__setattr__(self, "unplayed", Unplayed.find(self.unplayed))
-        object.__setattr__(self, "places", Places.find(self.places))
-        # checked here, even when no board is fouled: an option's value is never left unread
-        object.__setattr__(self, "small_groups", find_rule(self.small_groups))
+        # the options come typed: text is parsed once, at the edge (command line, reader, Excel function)
+        for name, kind in _OPTION_TYPES.items():
+            value = getattr(self, name)
+            if not isinstance(value, kind) and not (value is None and name in ("field", "totals_rounding")):
+                raise TypeError(f"ScoringOptions {name} {value!r} is not a {kind.__name__}; parse text at the edge "
+                                f"({kind.__name__}.{'parse' if kind is Rounding else 'find'})")
         if self.scale not in (1, 2):
             raise ValueError(f"scale {self.scale!r} must be 1 (single) or 2 (double)")
-        if self.ave_policy not in AVE_POLICIES:
-            raise ValueError(f"ave policy {self.ave_policy!r}; expected one of " + ", ".join(AVE_POLICIES))
-        if self.field is not None and self.field not in FIELD_SCORING:
-            raise ValueError(f"field {self.field!r}; expected " + " or ".join(FIELD_SCORING))
         if self.winners not in (None, 1, 2):
             raise ValueError(f"winners {self.winners!r}; expected 1 or 2")
         if self.expected is not None and (
@@ -129,11 +120,34 @@ class ScoringOptions:
         if self.factor_top is not None and (not isinstance(self.factor_top, int) or self.factor_top < 1):
             raise ValueError(f"factor_top {self.factor_top!r} must be a positive whole number")
 
+    @classmethod
+    def parse(cls, **values: Any) -> ScoringOptions:
+        """Options from text, as a script or a JSON document gives them: each value parsed once by
+        its type's ``find`` (or :meth:`Rounding.parse`); typed values pass through, None is the
+        default; ``method`` ``none`` means never estimate.
+
+        >>> o = ScoringOptions.parse(method="mck", rounding="2", field="event", small_groups="acbl")
+        >>> o.method, str(o.rounding), o.field, o.small_groups
+        (<Method.MCKINNON: 'mckinnon'>, 'half-up:2', <Field.EVENT: 'event'>, <SmallGroups.WBF: 'wbf'>)
+        >>> ScoringOptions.parse(method="none").method_name
+        'none'
+        >>> ScoringOptions.parse(ave_policy="sometimes")
+        Traceback (most recent call last):
+        ...
+        ValueError: 'sometimes' is not an ave policy; expected one of fixed, wbf
+        """
+        parsed: dict[str, Any] = {k: _PARSERS[k](v) if k in _PARSERS else v
+                                  for k, v in values.items() if v is not None or k not in _PARSERS}
+        if "method" in values and parsed["method"] is None:
+            del parsed["method"]
+            parsed["estimate_at"] = EstimateAt.NEVER
+        return cls(**parsed)
+
     @property
     def method_name(self) -> str:
         """The method as published: 'none' when nothing is estimated.
 
-        >>> ScoringOptions().method_name, ScoringOptions(estimate_at="never").method_name
+        >>> ScoringOptions().method_name, ScoringOptions(estimate_at=EstimateAt.NEVER).method_name
         ('neuberg', 'none')
         """
         return "none" if self.estimate_at is EstimateAt.NEVER else self.method.value
@@ -142,13 +156,28 @@ class ScoringOptions:
         """A percentage as published: to ``percentage_decimals`` by ``percentage_tie`` (exact if None).
 
         >>> half = Fraction(385, 8)  # 48.125
-        >>> half_even = ScoringOptions(percentage_tie="half-even")
+        >>> half_even = ScoringOptions(percentage_tie=Tie.HALF_EVEN)
         >>> float(ScoringOptions().round_percentage(half)), float(half_even.round_percentage(half))
         (48.13, 48.12)
         """
         if self.percentage_decimals is None:
             return Fraction(value)
         return round_fraction(value, self.percentage_decimals, self.percentage_tie.value)
+
+
+#: How :meth:`ScoringOptions.parse` reads each option given as text.
+_PARSERS: dict[str, Callable[[Any], object]] = {
+    "method": find_method, "rounding": Rounding.parse, "totals_rounding": Rounding.parse,
+    "small_groups": SmallGroups.find, "ave_policy": AvePolicy.find, "field": Field.find,
+    "estimate_at": EstimateAt.find, "percentage_tie": Tie.find, "unplayed": Unplayed.find, "places": Places.find,
+}
+
+#: ScoringOptions' typed fields and their types (None allowed for field and totals_rounding).
+_OPTION_TYPES: dict[str, type] = {
+    "method": Method, "rounding": Rounding, "small_groups": SmallGroups, "ave_policy": AvePolicy, "field": Field,
+    "estimate_at": EstimateAt, "totals_rounding": Rounding, "percentage_tie": Tie, "unplayed": Unplayed,
+    "places": Places,
+}
 
 
 @dataclass(slots=True)
@@ -251,8 +280,8 @@ def place_labels(values: Sequence[Hashable], style: Places = Places.SHARED) -> l
     return [f"{first[v] + 1}{mark}" if count[v] > 1 else str(first[v] + 1) for v in values]
 
 
-def _field(event: Event, options: ScoringOptions) -> str:
-    return options.field or event.field_scoring or "section"
+def _field(event: Event, options: ScoringOptions) -> Field:
+    return options.field or event.field_scoring or Field.SECTION
 
 
 def _winners(event: Event, options: ScoringOptions, section: str) -> int:
@@ -278,7 +307,7 @@ def score_event(event: Event, options: ScoringOptions = ScoringOptions()) -> Ses
     """Score every board of ``event`` and total, rank and place its pairs (when the result's pairs are first read)."""
     _check_lines(event)
     fld = _field(event, options)
-    groups = _board_groups(event.lines, across_sections=fld == "event")
+    groups = _board_groups(event.lines, across_sections=fld is Field.EVENT)
     # N per field: the most non-blank lines on any board of that session and field
     most: dict[tuple[int, str], int] = {}
     played: dict[SessionBoardKey, int] = {}  # board key -> its non-blank lines
@@ -318,7 +347,7 @@ def score_event(event: Event, options: ScoringOptions = ScoringOptions()) -> Ses
         boards.append(sb)
 
     _round_all(boards, options, rounded_early)
-    if options.ave_policy == "wbf":
+    if options.ave_policy is AvePolicy.WBF:
         _apply_wbf_averages(event, options, boards)
     return SessionResult(event, options, boards)  # its pairs are totalled and placed when first read
 
@@ -454,7 +483,7 @@ def plain_figures(
     One exact and one rounded Fraction per (denominator, top, numerator), made once; ``None``
     (a blank line) maps to None and the kind 'blank'. ``factor_top`` is applied here.
 
-    >>> exact, rounded, kind = plain_figures({}, 3, 6, {9, 1, None}, ScoringOptions(rounding="1"))
+    >>> exact, rounded, kind = plain_figures({}, 3, 6, {9, 1, None}, ScoringOptions(rounding=Rounding.parse(1)))
     >>> str(exact[1]), str(rounded[1]), kind[1], rounded[None], kind[None]
     ('1/3', '3/10', 'result', None, 'blank')
     """
@@ -518,7 +547,7 @@ def _apply_wbf_averages(event: Event, options: ScoringOptions, boards: list[Scor
                     sl.ew_exact, sl.ew_mp = value, rounded
 
 
-def _pair_results(event: Event, options: ScoringOptions, boards: list[ScoredBoard], fld: str) -> list[PairResult]:
+def _pair_results(event: Event, options: ScoringOptions, boards: list[ScoredBoard], fld: Field) -> list[PairResult]:
     known: dict[PairKey, Pair] = {}
     for p in event.pairs:
         sides = [p.direction] if p.direction else ["NS", "EW"]
@@ -541,7 +570,7 @@ def _pair_results(event: Event, options: ScoringOptions, boards: list[ScoredBoar
     order = {sec: i for i, sec in enumerate(event.sections())}
     by_group: dict[tuple[int, str, str], list[PairResult]] = {}
     for pr in results:
-        sec = "" if fld == "event" else pr.pair.section
+        sec = "" if fld is Field.EVENT else pr.pair.section
         by_group.setdefault((order.get(sec, -1), sec, pr.pair.direction or ""), []).append(pr)
     out: list[PairResult] = []
     for g in sorted(by_group, key=lambda g: (g[0], g[1], {"NS": 0, "EW": 1}.get(g[2], 0))):
@@ -605,25 +634,25 @@ def _rank_value(pr: PairResult) -> tuple[Fraction, float | None]:
 
 
 def _fill_unplayed(
-    totals: dict[PairKey, PairTotal], boards: list[ScoredBoard], options: ScoringOptions, fld: str
+    totals: dict[PairKey, PairTotal], boards: list[ScoredBoard], options: ScoringOptions, fld: Field
 ) -> None:
     """Unplayed 'own': a pair that played fewer boards than the most any pair of its field played
     gets, for each board short, its own percentage of the field's top (rounded by the totals rounding)."""
     top_of: dict[tuple[int, str], int] = {}
     for b in boards:
-        key = (b.session, "" if fld == "event" else b.section)
+        key = (b.session, "" if fld is Field.EVENT else b.section)
         top_of[key] = max(top_of.get(key, 0), b.top)
     most: dict[str, int] = {}
     for (sec, _number, _side), t in totals.items():
-        group = "" if fld == "event" else sec
+        group = "" if fld is Field.EVENT else sec
         most[group] = max(most.get(group, 0), t.boards)
     rounding = options.totals_rounding or options.rounding
     for (sec, _number, _side), t in totals.items():
-        short = most["" if fld == "event" else sec] - t.boards
+        short = most["" if fld is Field.EVENT else sec] - t.boards
         if short <= 0 or not t.max:
             continue
         sess = max(t.sessions)
-        top = top_of.get((sess, "" if fld == "event" else sec), 0)
+        top = top_of.get((sess, "" if fld is Field.EVENT else sec), 0)
         each = rounding.apply(t.mp / t.max * top, Fraction(top, 2))
         t.mp += each * short
         t.sessions[sess] += each * short
@@ -650,7 +679,7 @@ def settings_of(result: SessionResult) -> dict[str, Any]:
     return {
         "method": o.method_name,
         "scale": o.scale,
-        "field": _field(result.event, o),
+        "field": _field(result.event, o).value,
         "expected": o.expected,
         "estimate_at": o.estimate_at.value,
         "rounding_lines": str(o.rounding),
@@ -660,7 +689,7 @@ def settings_of(result: SessionResult) -> dict[str, Any]:
         else f"{o.percentage_tie.value}:{o.percentage_decimals}",
         "unplayed": o.unplayed.value,
         "places": o.places.value,
-        "ave_policy": o.ave_policy,
+        "ave_policy": o.ave_policy.value,
     }
 
 

@@ -1,10 +1,15 @@
-"""The publishing conventions a scorer chooses per event, as typed options.
+"""The options a scorer chooses per event, as typed values.
 
-Each is an :class:`~enum.Enum` parsed once at the edge (command line, JSON,
-Excel function) by its ``find``; the core takes the Enum.
+Each is an :class:`~enum.Enum` parsed once at the edge (command line, readers,
+JSON, Excel function) by its ``find``; the core takes the Enum and never parses
+text. (The estimation method, :class:`mpxl.methods.Method`, and the rounding,
+:class:`mpxl.rounding.Rounding`, are parsed the same way.) The values a rule
+table of :mod:`mpxl.rules` is keyed by are the Enum's values, checked below.
 
 >>> EstimateAt.find("Totals"), Places.find("plain"), Unplayed.find(None), Tie.find("even")
 (<EstimateAt.TOTALS: 'totals'>, <Places.PLAIN: 'plain'>, <Unplayed.NONE: 'none'>, <Tie.HALF_EVEN: 'half-even'>)
+>>> SmallGroups.find("ACBL"), AvePolicy.find("WBF"), Field.find("event"), RoundingKind.find("ebu")
+(<SmallGroups.WBF: 'wbf'>, <AvePolicy.WBF: 'wbf'>, <Field.EVENT: 'event'>, <RoundingKind.EBU: 'ebu'>)
 >>> EstimateAt.find("sometimes")
 Traceback (most recent call last):
 ...
@@ -16,28 +21,45 @@ from __future__ import annotations
 from enum import Enum
 from typing import TypeVar
 
-__all__ = ["EstimateAt", "Unplayed", "Places", "Tie"]
+from .rules import AVE_POLICIES, FIELD_SCORING, ROUNDING_KINDS, SMALL_GROUP_RULES
 
-_E = TypeVar("_E", bound="_Choice")
+__all__ = ["Choice", "EstimateAt", "Unplayed", "Places", "Tie", "SmallGroups", "AvePolicy", "Field", "RoundingKind"]
+
+_E = TypeVar("_E", bound="Choice")
 
 
-class _Choice(Enum):
+class Choice(Enum):
     """An option whose values are words; ``find`` forgives case, spaces and unambiguous prefixes."""
+
+    _value_: str
 
     @classmethod
     def _label(cls) -> str:
         return cls.__name__.lower()
 
     @classmethod
+    def _aliases(cls) -> dict[str, str]:
+        """Other spellings a user may write, to the value they mean."""
+        return {}
+
+    @classmethod
     def find(cls: type[_E], text: str | _E | None) -> _E:
+        """The member ``text`` names (the first member when blank); a ValueError naming what is expected.
+
+        An unambiguous prefix names a member; so does a prefix that is itself the start of
+        every other match (``asch`` is ``ascherman``, not ``ascherman-short``).
+        """
         if isinstance(text, cls):
             return text
         members = list(cls)
         if text is None or not str(text).strip():
             return members[0]
         key = str(text).strip().lower().replace("_", "-").replace(" ", "-")
+        key = cls._aliases().get(key, key)
         exact = [m for m in members if m.value == key or m.name.lower() == key.replace("-", "_")]
         found = exact or [m for m in members if str(m.value).startswith(key) or str(m.value).endswith("-" + key)]
+        if len(found) > 1:
+            found = [m for m in found if all(str(o.value).startswith(str(m.value)) for o in found)]
         if len(found) == 1:
             return found[0]
         label = cls._label()
@@ -47,7 +69,7 @@ class _Choice(Enum):
         )
 
 
-class EstimateAt(_Choice):
+class EstimateAt(Choice):
     """Where a short board's estimate (Neuberg etc.) goes.
 
     ``lines``: the board's lines are estimated to the full top and the totals add them;
@@ -66,7 +88,7 @@ class EstimateAt(_Choice):
         return "estimate-at"
 
 
-class Unplayed(_Choice):
+class Unplayed(Choice):
     """What a pair gets for a board it missed while the other pairs of its field played it.
 
     ``none``: nothing (its percentage is over the boards it played); ``own``: its own percentage
@@ -81,7 +103,7 @@ class Unplayed(_Choice):
         return "unplayed rule"
 
 
-class Places(_Choice):
+class Places(Choice):
     """How tied places are written: ``shared`` ``3=``, ``3=``; ``plain`` ``3``, ``3``."""
 
     SHARED = "shared"
@@ -92,7 +114,7 @@ class Places(_Choice):
         return "places style"
 
 
-class Tie(_Choice):
+class Tie(Choice):
     """How an exact half is rounded: away from zero (``half-up``) or to the even digit."""
 
     HALF_UP = "half-up"
@@ -101,3 +123,60 @@ class Tie(_Choice):
     @classmethod
     def _label(cls) -> str:
         return "tie rule"
+
+
+class SmallGroups(Choice):
+    """Which small fouled groups get set percentages (:data:`mpxl.rules.SMALL_GROUP_RULES`)."""
+
+    WBF = "wbf"
+    EBU = "ebu"
+    QBA = "qba"
+    NONE = "none"
+
+    @classmethod
+    def _label(cls) -> str:
+        return "small-group rule"
+
+    @classmethod
+    def _aliases(cls) -> dict[str, str]:
+        return {"acbl": "wbf", "whitebook": "ebu", "white-book": "ebu", "slides": "qba", "neuberg": "none",
+                "off": "none"}
+
+
+class AvePolicy(Choice):
+    """How Ave+ and Ave- are awarded (:data:`mpxl.rules.AVE_POLICIES`)."""
+
+    FIXED = "fixed"
+    WBF = "wbf"
+
+    @classmethod
+    def _label(cls) -> str:
+        return "ave policy"
+
+
+class Field(Choice):
+    """Which results a board is compared across (:data:`mpxl.rules.FIELD_SCORING`): a ``section``'s, or the
+    whole ``event``'s."""
+
+    SECTION = "section"
+    EVENT = "event"
+
+
+class RoundingKind(Choice):
+    """How a board's figures are rounded (:data:`mpxl.rules.ROUNDING_KINDS`, in the sheet's order)."""
+
+    HALF_UP = "half-up"
+    EBU = "ebu"
+    EXACT = "exact"
+    HALF_EVEN = "half-even"
+
+    @classmethod
+    def _label(cls) -> str:
+        return "rounding kind"
+
+
+# the rulebook's tables are keyed by these values, in this order (the sheet's CHOOSE)
+assert [m.value for m in SmallGroups] == list(SMALL_GROUP_RULES)
+assert [m.value for m in AvePolicy] == list(AVE_POLICIES)
+assert [m.value for m in RoundingKind] == list(ROUNDING_KINDS)
+assert [m.value for m in Field] == list(FIELD_SCORING)

@@ -51,11 +51,12 @@ from typing import Any
 
 from .adjustments import Assigned, parse_entry
 from .event import Event, Line, PairKey
-from .fouled import find_rule, small_group_percentage, uses_set_percentages
+from .fouled import small_group_percentage, uses_set_percentages
 from .matchpoints import NSScore
 from .methods import Method, estimate
 from .rules import double_matchpoints
 from .session import ScoringOptions, score_event
+from .settings import Field, SmallGroups
 
 __all__ = [
     "StudyOptions",
@@ -99,7 +100,7 @@ class StudyOptions:
     foul_after: int | None = None
     trials: int = 200
     seed: int = 0
-    small_groups: str = "wbf"
+    small_groups: SmallGroups = SmallGroups.WBF
     exhaustive: bool = False
     bins: int = 10
 
@@ -114,7 +115,8 @@ class StudyOptions:
             raise ValueError(f"trials {self.trials!r} must be a whole number, at least 1")
         if not isinstance(self.bins, int) or self.bins < 1:
             raise ValueError(f"bins {self.bins!r} must be a whole number, at least 1")
-        object.__setattr__(self, "small_groups", find_rule(self.small_groups))
+        if not isinstance(self.small_groups, SmallGroups):
+            raise TypeError(f"StudyOptions small_groups {self.small_groups!r} is not a SmallGroups (SmallGroups.find)")
 
     @property
     def mode(self) -> str:
@@ -135,7 +137,7 @@ class StudyOptions:
         '2 results hidden per board, 50 trials, seed 7'
         """
         what = (
-            f"fouled after {self.foul_after} results (small groups: {self.small_groups})"
+            f"fouled after {self.foul_after} results (small groups: {self.small_groups.value})"
             if self.mode == "foul"
             else f"{self.remove} result{'s' if self.remove != 1 else ''} hidden per board"
         )
@@ -214,10 +216,9 @@ class StudyResult:
     methods: list[MethodStats]
     events: list[EventStudy]
 
-    def method(self, name: Method | str) -> MethodStats:
+    def method(self, method: Method) -> MethodStats:
         """The statistics of one method."""
-        key = Method.find(name).value
-        return next(m for m in self.methods if m.method == key)
+        return next(m for m in self.methods if m.method == method.value)
 
     def best(self, metric: str = "rmse") -> MethodStats:
         """The method with the smallest ``metric`` (absolute value for biases)."""
@@ -242,6 +243,7 @@ class StudyResult:
 
         opts = asdict(self.options)
         opts["mode"] = self.options.mode
+        opts["small_groups"] = self.options.small_groups.value
         cleaned: dict[str, Any] = clean(
             {
                 "options": opts,
@@ -320,7 +322,7 @@ _Estimates = tuple[int, int, tuple[float, ...]]
 
 
 def _group_estimates(
-    scores: Sequence[NSScore], members: Sequence[int], N: int, sizes: Sequence[int], rule: str, fouled: bool
+    scores: Sequence[NSScore], members: Sequence[int], N: int, sizes: Sequence[int], rule: SmallGroups, fouled: bool
 ) -> list[_Estimates]:
     """For one group: [(line index, S, (estimate per method))] on the double scale."""
     n = len(members)
@@ -340,7 +342,7 @@ def hide_and_estimate(
     scores: Sequence[NSScore],
     hidden: Iterable[int] = (),
     groups: Sequence[Sequence[int]] | None = None,
-    small_groups: str = "wbf",
+    small_groups: SmallGroups = SmallGroups.WBF,
 ) -> list[tuple[int, int, int, dict[str, float]]]:
     """Estimate a complete board's visible lines back to N with each method.
 
@@ -358,7 +360,7 @@ def hide_and_estimate(
     """
     N = len(scores)
     truth = _raw(scores)
-    rule = find_rule(small_groups)
+    rule = small_groups
     if groups is None:
         hide = set(hidden)
         bad = [i for i in hide if not 0 <= i < N]
@@ -419,7 +421,7 @@ def study_boards(event: Event, index: int = 0) -> tuple[list[StudyBoard], Baseli
     """
     opts = ScoringOptions()
     result = score_event(event, opts)
-    fld = opts.field or event.field_scoring or "section"
+    fld = opts.field or event.field_scoring or Field.SECTION
 
     def two(section: str) -> bool:
         return (opts.winners or (event.winners or {}).get(section) or 1) == 2
@@ -438,7 +440,7 @@ def study_boards(event: Event, index: int = 0) -> tuple[list[StudyBoard], Baseli
         p = pr.pair
         k = (p.section, str(p.number), p.direction)
         baseline[k] = [float(pr.mp), float(pr.max)]
-        rankings.setdefault(("" if fld == "event" else p.section, p.direction), []).append(k)
+        rankings.setdefault(("" if fld is Field.EVENT else p.section, p.direction), []).append(k)
 
     boards: list[StudyBoard] = []
     skipped: list[str] = []
@@ -709,7 +711,7 @@ def study(
     ...                   for b in (1, 2) for i, s in enumerate([420, 400, 170, -50, 90], 1)])
     >>> a = study([ev], StudyOptions(remove=2, trials=30, seed=5))
     >>> b = study([ev], StudyOptions(remove=2, trials=30, seed=5))
-    >>> a.to_dict() == b.to_dict(), a.boards, a.method("neuberg").lines
+    >>> a.to_dict() == b.to_dict(), a.boards, a.method(Method.NEUBERG).lines
     (True, 2, 180)
     """
     bases = _baselines(events, options)

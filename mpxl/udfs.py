@@ -22,8 +22,9 @@ import xlwings as xw
 from . import contract as _contract
 from .adjustments import Artificial, parse_entry
 from .board import plain_board, score_board
-from .methods import Method, check_total, estimate, k_value, top
-from .rounding import Rounding
+from .methods import Method, check_total, estimate, find_method, k_value, top
+from .rounding import Rounding, RoundingKind
+from .settings import SmallGroups
 
 __all__ = [
     "MATCHPOINTS", "BOARDMP", "ADJUSTED",
@@ -216,13 +217,14 @@ def board_matchpoints(scores, expected=None, method=None, scale=None, side=None,
     if m is None:  # method none: never estimate, the board plain on its own top whatever N is
         m, N = Method.NEUBERG, None
     rnd = Rounding.parse(None if _is_blank(rounding) else (int(rounding) if isinstance(rounding, float) else rounding))
+    rule = SmallGroups.find(None if _is_blank(small_groups) else str(small_groups))
     if plain is not None and not kwargs:
         # the common case, plain scores: integer arithmetic only (the same figures as score_board)
         ns_num, ew_num, D, top_ = plain_board(plain, N, m, sc)
         avg_num = Fraction(top_ * D, 2)
 
         def figures(nums):
-            if rnd.kind == "exact":
+            if rnd.kind is RoundingKind.EXACT:
                 return [None if x is None else x / D for x in nums]
             return [None if x is None else rnd.apply_ratio(x, D, avg_num) for x in nums]
 
@@ -234,7 +236,7 @@ def board_matchpoints(scores, expected=None, method=None, scale=None, side=None,
         expected=N,
         method=m,
         scale=sc,
-        small_groups=None if _is_blank(small_groups) else str(small_groups),
+        small_groups=rule,
         **kwargs,
     )
     avg = Fraction(result.top, 2)
@@ -310,16 +312,14 @@ def estimate_range(mp, expected, actual, method, scale=None) -> list:
 
 
 def _method(method) -> Method | None:
-    """A method cell parsed: a Method, or None for ``none`` (never estimate, as a scorer may choose).
+    """A method cell parsed (once per call): a Method, or None for ``none`` (never estimate).
 
     >>> _method(" None "), _method(None), _method("mck")
     (None, <Method.NEUBERG: 'neuberg'>, <Method.MCKINNON: 'mckinnon'>)
     """
-    if isinstance(method, Method):
+    if isinstance(method, Method):  # a method-named function (NEUBERG...): nothing to parse
         return method
-    if not _is_blank(method) and str(method).strip().lower() in ("none", "never", "plain"):
-        return None
-    return Method.find(None if _is_blank(method) else str(method))
+    return find_method(None if _is_blank(method) else str(method))
 
 
 def _scalar_or_range(rows: list):
@@ -465,9 +465,7 @@ def ESTIMATE(mp, expected, actual, method, scale=None):
 @_excel_errors("KVALUE")
 def KVALUE(method, expected, actual):
     """The k of a method in the generic formula M = (N-k)/(n-1) S + (k-1)/2."""
-    return float(
-        k_value(Method.find(str(_cell(method, "method"))), _whole(expected, "expected"), _whole(actual, "actual"))
-    )
+    return float(k_value(Method.find(str(method)), _whole(expected, "expected"), _whole(actual, "actual")))
 
 
 @xw.func

@@ -16,6 +16,7 @@ import pytest
 from mpxl.board import score_board
 from mpxl.methods import Method, check_total
 from mpxl.rounding import Rounding
+from mpxl.settings import SmallGroups
 
 # seeds/003 slides 4-8: board 4, NS scores by table 1..9.
 BOARD4 = [-130, -660, -120, 200, -600, 100, 100, 140, -150]
@@ -48,13 +49,13 @@ SLIDES = [
     # (id, entries, kwargs, NS, EW, check totals, decimals compared)
     ("plain (slide 7)", BOARD4, {},
      [6, 0, 8, 16, 2, 11, 11, 14, 4], [10, 16, 8, 0, 14, 5, 5, 2, 12], (72, 72), 0),
-    ("Avg/Avg manual (slide 11)", at(6, "AVE"), {"method": "manual"},
+    ("Avg/Avg manual (slide 11)", at(6, "AVE"), {"method": Method.MANUAL},
      [7, 1, 9, 15, 3, 8, 11, 13, 5], [9, 15, 7, 1, 13, 8, 5, 3, 11], (72, 72), 0),
     ("Avg/Avg Neuberg screen (slide 12)", at(6, "AVE"), {},
      [6.88, 0.13, 9.13, 15.88, 2.38, 8, 11.38, 13.63, 4.63],
      [9.13, 15.88, 6.88, 0.13, 13.63, 8, 4.63, 2.38, 11.38], (72, 72), 2),
     # slide 14 prints check totals 72 / 72: a slip (seeds slip 13); 64 + 9.6 and 64 + 6.4
-    ("60/40 manual (slide 14)", at(6, "60/40"), {"method": "manual"},
+    ("60/40 manual (slide 14)", at(6, "60/40"), {"method": Method.MANUAL},
      [7, 1, 9, 15, 3, 9.6, 11, 13, 5], [9, 15, 7, 1, 13, 6.4, 5, 3, 11], (F("73.6"), F("70.4")), 1),
     # slide 20: "(11) 5" and "(5) 11"; columns total 66 / 78 (the printed 72 / 72 are the fields, slip 14)
     ("arrowswitch at table 6 (slide 20)", BOARD4, {"arrowswitch": [0, 0, 0, 0, 0, 1, 0, 0, 0]},
@@ -110,7 +111,7 @@ FOULED_EW = [8, 12, 6, 11, 5, 8, 8, 4, 10]
 
 @pytest.mark.parametrize("small_groups", ["none", "qba", "wbf", "ebu"])
 def test_slides_fouled_board_manual(small_groups):
-    r = score_board(FOULED_SLIDES, method="manual", groups="AAABBBBAA", small_groups=small_groups)
+    r = score_board(FOULED_SLIDES, method=Method.MANUAL, groups="AAABBBBAA", small_groups=SmallGroups.find(small_groups))
     assert r.ns_mp == FOULED_NS
     assert r.ew_mp == FOULED_EW
     assert r.check_total == (72, 72)
@@ -151,7 +152,7 @@ DOE_SEVEN = dec(17.6, 14.7, 11.9, 9.0, 6.1, 3.3, 0.4)
      ("qba", dec(12.6, 10.8, 9.0))],
 )
 def test_doe_fouled_board(small_groups, three):
-    r = score_board(DOE, groups=DOE_GROUPS, small_groups=small_groups)
+    r = score_board(DOE, groups=DOE_GROUPS, small_groups=SmallGroups.find(small_groups))
     assert r.expected == 10 and r.groups == {"A": 7, "B": 3}
     assert [rnd(x, 1) for x in r.ns_mp[:7]] == DOE_SEVEN
     assert [rnd(x, 1) for x in r.ns_mp[7:]] == three
@@ -169,7 +170,7 @@ def test_doe_fouled_board(small_groups, three):
 @pytest.mark.parametrize("small_groups", ["wbf", "ebu", "qba"])
 def test_de_wael_small_group_of_three(small_groups):
     entries = DOE[:7] + [620, 620, -100]
-    r = score_board(entries, groups=DOE_GROUPS, small_groups=small_groups)
+    r = score_board(entries, groups=DOE_GROUPS, small_groups=SmallGroups.find(small_groups))
     assert [x * 100 / r.top for x in r.ns_mp[7:]] == [65, 65, 50]
     assert [x * 100 / r.top for x in r.ew_mp[7:]] == [55, 55, 70]
     assert all(ln.set_percentage for ln in r.lines[7:])
@@ -190,7 +191,7 @@ MCK_EX3_CASES = [
 @pytest.mark.parametrize("small_groups", ["wbf", "ebu", "qba", "none"])
 @pytest.mark.parametrize("method, decimals, ns", MCK_EX3_CASES, ids=["neuberg", "factor"])
 def test_mckinnon_fouled_board(method, decimals, ns, small_groups):
-    r = score_board(MCK_EX3, method=method, groups=MCK_EX3_GROUPS, small_groups=small_groups)
+    r = score_board(MCK_EX3, method=Method.find(method), groups=MCK_EX3_GROUPS, small_groups=SmallGroups.find(small_groups))
     assert (r.expected, r.top) == (13, 24)
     assert [rnd(x, decimals) for x in r.ns_mp] == [rnd(x, decimals) for x in ns]
     assert sum(r.ns_mp[:5]) == 5 * 12 and sum(r.ns_mp[5:]) == 8 * 12
@@ -201,7 +202,7 @@ def test_mckinnon_fouled_board(method, decimals, ns, small_groups):
 # Neuberg 7.33, 4, 0.67 (WBF: "a group of 3 if it is the largest group"); the group of 2
 # gets 65% / 55% of 8 (DESIGN.md: "a group of 2 gets 65%/55%") = 5.2 / 4.4.
 def test_mckinnon_five_tables_group_of_three_wbf():
-    r = score_board([-50, -100, -150, 110, 90], groups="AAABB", small_groups="wbf")
+    r = score_board([-50, -100, -150, 110, 90], groups="AAABB", small_groups=SmallGroups.WBF)
     assert [rnd(x, 2) for x in r.ns_mp[:3]] == dec(7.33, 4, 0.67)
     assert r.ns_mp[3:] == [F("5.2"), F("4.4")]
     assert r.ew_mp[3:] == [F("4.4"), F("5.2")]
@@ -211,7 +212,7 @@ def test_mckinnon_five_tables_group_of_three_wbf():
 @pytest.mark.parametrize("method, printed", [("factor", dec(8, 4, 0)), ("mckinnon", dec(7.67, 4, 0.33)),
                                              ("ascherman", dec(6.67, 4, 1.33)), ("manual", dec(6, 4, 2))])
 def test_mckinnon_five_tables_group_of_three_other_methods(method, printed):
-    r = score_board([-50, -100, -150, 110, 90], groups="AAABB", method=method, small_groups="wbf")
+    r = score_board([-50, -100, -150, 110, 90], groups="AAABB", method=Method.find(method), small_groups=SmallGroups.WBF)
     assert [rnd(x, 2) for x in r.ns_mp[:3]] == [rnd(x, 2) for x in printed]
 
 
@@ -326,7 +327,7 @@ def test_single_scale():
 
 
 def test_method_is_recorded():
-    assert score_board(BOARD4, method="mck").method is Method.MCKINNON
+    assert score_board(BOARD4, method=Method.MCKINNON).method is Method.MCKINNON
 
 
 # ------------------------------------------------------------------- errors
@@ -343,8 +344,8 @@ ERRORS = [
     (lambda: score_board(BOARD4, expected=0), ["expected", "0"]),
     (lambda: score_board(BOARD4, expected="ten"), ["expected", "'ten'"]),
     (lambda: score_board(BOARD4, expected=9.5), ["expected", "9.5"]),
-    (lambda: score_board(BOARD4, method="average"), ["'average'"]),
-    (lambda: score_board(BOARD4, small_groups="fifa"), ["'fifa'"]),
+    (lambda: Method.find("average"), ["'average'", "neuberg"]),  # parsed at the edge, not by the core
+    (lambda: SmallGroups.find("fifa"), ["'fifa'", "wbf"]),
     (lambda: score_board(BOARD4, scale=3), ["scale 3"]),
 ]
 

@@ -44,7 +44,7 @@ def columnar(text: str, options: ScoringOptions, tmp_path) -> bytes | None:
     if scored is None:
         return None
     out = tmp_path / "out.csv"
-    decimals = options.rounding.decimals if options.rounding.kind != "exact" else 2
+    decimals = options.rounding.decimals if options.rounding.kind.value != "exact" else 2
     write_columns_csv(t, scored, decimals, out)
     return out.read_bytes()
 
@@ -57,7 +57,7 @@ HEADER = "section,board,table,ns_pair,ew_pair,ns_score\n"
 EXAMPLES = [
     ("Neuberg: 3 results to 4 (DESIGN's 17/3, 3, 1/3)",
      "board,ns_pair,ew_pair,ns_score\n1,1,2,420\n1,3,4,400\n1,5,6,\n1,7,8,100\n2,1,4,50\n2,3,6,50\n2,5,8,-50\n2,7,2,-100\n",
-     ScoringOptions(rounding="2"),
+     ScoringOptions.parse(rounding="2"),
      ["5.67", "3.00", "", "0.33", "5.00", "5.00", "2.00", "0.00"],
      ["0.33", "3.00", "", "5.67", "1.00", "1.00", "4.00", "6.00"]),
     ("two sections apart, boards reported by section then board",
@@ -66,26 +66,26 @@ EXAMPLES = [
      ["2.00", "0.00", "1.00", "0.00", "2.00"], ["0.00", "2.00", "1.00", "2.00", "0.00"]),
     ("across the field: one board over both sections",
      HEADER + "A,1,1,1,2,620\nB,1,1,1,2,600\nA,1,2,3,4,100\n",
-     ScoringOptions(field="event"),
+     ScoringOptions.parse(field="event"),
      ["4.00", "2.00", "0.00"], ["0.00", "2.00", "4.00"]),
     ("single scale, factored to a top of 10, one decimal",
      "board,ns_pair,ew_pair,ns_score\n1,1,2,420\n1,3,4,400\n1,5,6,400\n",
-     ScoringOptions(scale=1, factor_top=10, rounding="1"),
+     ScoringOptions.parse(scale=1, factor_top=10, rounding="1"),
      ["10.0", "2.5", "2.5"], ["0.0", "7.5", "7.5"]),
     ("expected 4 given: every board Neuberg'd up", "board,ns_pair,ew_pair,ns_score\n1,1,2,420\n1,3,4,400\n",
-     ScoringOptions(expected=4, method=Method.NEUBERG),
+     ScoringOptions.parse(expected=4, method=Method.NEUBERG),
      ["5.00", "1.00"], ["1.00", "5.00"]),
     ("A+ (60/40 of the top 4); the two results Neuberg'd from 2 to 3",
      "board,ns_pair,ew_pair,ns_score\n1,1,2,420\n1,3,4,400\n1,5,6,A+\n",
-     ScoringOptions(rounding="2"),
+     ScoringOptions.parse(rounding="2"),
      ["3.50", "0.50", "2.40"], ["0.50", "3.50", "1.60"]),
     ("scores from the contracts: 3NT= 400, 3NT+1 430, 4S= 420 (board 1, none vulnerable)",
      "board,ns_pair,ew_pair,contract,declarer,tricks,lead\n1,1,2,3NT,N,9,HK\n1,3,4,3NT,N,10,\n1,5,6,4S,S,=,\n",
-     ScoringOptions(rounding="2"),
+     ScoringOptions.parse(rounding="2"),
      ["0.00", "4.00", "2.00"], ["4.00", "0.00", "2.00"]),
     ("an adjustment column replaces the score: A5050 is half the top",
      "board,ns_pair,ew_pair,ns_score,adjustment\n1,1,2,420,\n1,3,4,400,A5050\n",
-     ScoringOptions(rounding="1"),
+     ScoringOptions.parse(rounding="1"),
      ["1.0", "1.0"], ["1.0", "1.0"]),
 ]
 
@@ -125,10 +125,10 @@ REFUSED = [
      "pair 1 already has a line"),
     ("a table twice on a board", "board,table,ns_pair,ew_pair,ns_score\n1,1,1,2,420\n1,1,3,4,400\n", ScoringOptions(),
      "table 1"),
-    ("more results than expected", "board,ns_pair,ew_pair,ns_score\n1,1,2,420\n1,3,4,400\n", ScoringOptions(expected=1),
+    ("more results than expected", "board,ns_pair,ew_pair,ns_score\n1,1,2,420\n1,3,4,400\n", ScoringOptions.parse(expected=1),
      "more than the 1 expected"),
     ("an artificial score more than expected", "board,ns_pair,ew_pair,ns_score\n1,1,2,A+\n1,3,4,400\n",
-     ScoringOptions(expected=1), "more than the 1 expected"),
+     ScoringOptions.parse(expected=1), "more than the 1 expected"),
 ]
 
 
@@ -185,12 +185,12 @@ _rulings = st.sampled_from(["A+", "A-", "A=", "A60", "60/40", "A5050", "A+/A+", 
                             "-150|-50", " A- ", "420.0", "1e3", "AQQ", "420.5", "inf"])
 _tables = st.sampled_from(["1", "2", "3", "4", "01", "T5", ""])
 _options = st.builds(
-    ScoringOptions,
+    ScoringOptions.parse,
     method=st.sampled_from(list(Method)),
     scale=st.sampled_from([1, 2]),
     expected=st.sampled_from([None, None, 3, 6]),
-    rounding=st.sampled_from([Rounding(), Rounding("half-up", 2), Rounding("half-even", 1), Rounding("ebu", 1),
-                              Rounding("half-up", 0)]),
+    rounding=st.sampled_from([Rounding(), Rounding.parse("half-up:2"), Rounding.parse("half-even:1"), Rounding.parse("ebu"),
+                              Rounding.parse("half-up:0")]),
     ave_policy=st.sampled_from(["fixed", "fixed", "wbf"]),
     small_groups=st.sampled_from(["wbf", "ebu", "qba", "none"]),
     field=st.sampled_from([None, "section", "event"]),
@@ -261,7 +261,7 @@ def test_a_clean_plain_file_takes_the_columnar_path(tmp_path, text, options):
     if isinstance(want, UserError):
         return
     t = csv_columns(text)
-    if options.ave_policy == "wbf" and t is not None and any(isinstance(x, str) for x in t.score):
+    if options.ave_policy.value == "wbf" and t is not None and any(isinstance(x, str) for x in t.score):
         return
     if has_details(text):
         return  # a contract, a group, an arrowswitch, even 'n': the event model reads those
@@ -340,7 +340,7 @@ def no_event_model(monkeypatch):
 def test_mpxl_score_uses_the_columns_for_a_plain_csv(tmp_path, no_event_model):
     src = tmp_path / "in.csv"
     src.write_text(EXAMPLES[0][1])
-    want = general(src.read_text(), ScoringOptions(rounding="2"))
+    want = general(src.read_text(), ScoringOptions.parse(rounding="2"))
     assert main(["score", str(src), "-o", str(tmp_path / "out.csv"), "--rounding", "2"]) == 0
     assert (tmp_path / "out.csv").read_bytes() == want
 
@@ -356,7 +356,7 @@ def test_mpxl_score_falls_back_and_names_a_duplicate(tmp_path, capsys):
 def test_mpxl_score_takes_the_columns_for_adjusted_scores(tmp_path, no_event_model):
     src = tmp_path / "in.csv"
     src.write_text(EXAMPLES[-1][1])
-    want = general(src.read_text(), ScoringOptions(rounding="1"))
+    want = general(src.read_text(), ScoringOptions.parse(rounding="1"))
     assert main(["score", str(src), "-o", str(tmp_path / "out.csv"), "--rounding", "1"]) == 0
     assert (tmp_path / "out.csv").read_bytes() == want
     assert (tmp_path / "out.csv").read_text().splitlines()[2] == "1,,1,,3,4,,,,,,A5050,,,,,1.0,1.0"

@@ -132,7 +132,7 @@ def events(draw):
 
 
 options = st.builds(
-    ScoringOptions,
+    ScoringOptions.parse,
     method=st.sampled_from(list(Method)),
     scale=st.sampled_from([1, 2]),
     rounding=st.sampled_from([Rounding.parse(x) for x in ("exact", "ebu", "half-up:2", "half-even:1", "0")]),

@@ -293,7 +293,7 @@ def test_plain_rows_are_written_as_every_other_row(lines, rounding):
 
     ev = Event(lines=lines)
     try:
-        target = score_event(ev, ScoringOptions(rounding=rounding))
+        target = score_event(ev, ScoringOptions.parse(rounding=rounding))
     except (UserError, ValueError):
         target = ev
     fast = csv_mod.csv_text(target)

@@ -27,9 +27,9 @@ from mpxl.event import Event, Line
 from mpxl.formats import read_event, write_event
 from mpxl.inference import agreement, infer
 from mpxl.methods import Method
-from mpxl.rounding import Rounding
+from mpxl.rounding import Rounding, RoundingKind
 from mpxl.session import ScoringOptions, score_event, settings_of
-from mpxl.settings import EstimateAt, Places, Tie, Unplayed
+from mpxl.settings import EstimateAt, Field, Places, Tie, Unplayed
 
 SCORES = (-200, -100, -50, 50, 90, 110, 120, 140, 400, 420, 450, 600)
 EXAMPLES = settings(max_examples=int(os.environ.get("MPXL_INFERENCE_EXAMPLES", "6")), deadline=None)  # more locally
@@ -72,7 +72,7 @@ def recovered(event: Event, truth: ScoringOptions, name: str, ext: str, tmp_path
     a = agreement(result)
     assert (a.agree, a.total) == (found.agree, found.total)
     assert found.agree == found.total, (name, found.evidence, a)
-    default = {"field": "section", "rounding": Rounding("half-up", found.options.rounding.decimals)}.get(
+    default = {"field": Field.SECTION, "rounding": Rounding(RoundingKind.HALF_UP, found.options.rounding.decimals)}.get(
         name, getattr(ScoringOptions(), name))
     default_misses = agreement(score_event(back, replace(found.options, **{name: default}))).agree < found.total
     return back, found, default_misses
@@ -94,7 +94,7 @@ def _ext(seed: int) -> str:
 @EXAMPLES
 @given(seed=st.integers(0, 10**6))
 def test_single_scale(seed, tmp_path_factory):
-    truth = ScoringOptions(scale=1, rounding="2")
+    truth = ScoringOptions.parse(scale=1, rounding="2")
     _, found, misses = recovered(club_event(seed), truth, "scale", _ext(seed), tmp_path_factory.mktemp("s"))
     assert misses and found.options.scale == 1
 
@@ -102,10 +102,10 @@ def test_single_scale(seed, tmp_path_factory):
 @EXAMPLES
 @given(seed=st.integers(0, 10**6))
 def test_two_sections_scored_across_the_field(seed, tmp_path_factory):
-    truth = ScoringOptions(field="event", rounding="2")
+    truth = ScoringOptions.parse(field="event", rounding="2")
     event = club_event(seed, tables=4, sections=("A", "B"))
     back, found, misses = recovered(event, truth, "field", _ext(seed), tmp_path_factory.mktemp("f"))
-    assert back.field_scoring in (None, "section")  # the file does not say: its figures do
+    assert back.field_scoring in (None, Field.SECTION)  # the file does not say: its figures do
     assert misses and settings_of(score_event(back, found.options))["field"] == "event"
     # the lines keep their sections when the boards are compared across the field
     doc_sections = {ln.section for b in score_event(back, found.options).boards for sl in b.lines for ln in [sl.line]}
@@ -115,7 +115,7 @@ def test_two_sections_scored_across_the_field(seed, tmp_path_factory):
 @pytest.mark.parametrize("method", [m for m in Method if m is not Method.NEUBERG])
 def test_method_on_short_boards(method, tmp_path):
     for seed in range(3):
-        truth = ScoringOptions(method=method, rounding="2")
+        truth = ScoringOptions.parse(method=method, rounding="2")
         back, found, misses = recovered(club_event(seed, short=4), truth, "method", _ext(seed), tmp_path / str(seed))
         if misses:  # the method found is the truth, or one that gives every figure alike on this event
             assert found.options.method is method or same_figures(back, found.options, replace(found.options, method=method))
@@ -125,7 +125,7 @@ def test_method_on_short_boards(method, tmp_path):
 @given(seed=st.integers(0, 10**6))
 def test_no_estimation(seed, tmp_path_factory):
     """``--method none``: every board plain on its own top, percentages over the sum of the tops played."""
-    truth = ScoringOptions(estimate_at=EstimateAt.NEVER, rounding="2", percentage_decimals=4)
+    truth = ScoringOptions.parse(estimate_at=EstimateAt.NEVER, rounding="2", percentage_decimals=4)
     _, found, misses = recovered(club_event(seed, short=3), truth, "estimate_at", _ext(seed), tmp_path_factory.mktemp("n"))
     if misses:
         assert found.options.method_name == "none"
@@ -134,7 +134,7 @@ def test_no_estimation(seed, tmp_path_factory):
 @EXAMPLES
 @given(seed=st.integers(0, 10**6))
 def test_lines_plain_totals_estimated(seed, tmp_path_factory):
-    truth = ScoringOptions(estimate_at=EstimateAt.TOTALS, rounding="1", totals_rounding="2", unplayed=Unplayed.OWN)
+    truth = ScoringOptions.parse(estimate_at=EstimateAt.TOTALS, rounding="1", totals_rounding="2", unplayed=Unplayed.OWN)
     event = club_event(seed, short=2)
     _, found, misses = recovered(event, truth, "estimate_at", _ext(seed), tmp_path_factory.mktemp("t"))
     if misses:
@@ -144,7 +144,7 @@ def test_lines_plain_totals_estimated(seed, tmp_path_factory):
 @EXAMPLES
 @given(seed=st.integers(0, 10**6))
 def test_missed_board_scored_at_own_percentage(seed, tmp_path_factory):
-    truth = ScoringOptions(unplayed=Unplayed.OWN, rounding="1", totals_rounding="2")
+    truth = ScoringOptions.parse(unplayed=Unplayed.OWN, rounding="1", totals_rounding="2")
     _, found, misses = recovered(club_event(seed, short=1), truth, "unplayed", _ext(seed), tmp_path_factory.mktemp("u"))
     assert misses and found.options.unplayed is Unplayed.OWN
 
@@ -155,11 +155,11 @@ def test_line_rounding_ties(kind, tmp_path):
     decimals = 1
     hits = 0
     for seed in range(6):
-        truth = ScoringOptions(rounding=Rounding(kind, decimals))
+        truth = ScoringOptions.parse(rounding=Rounding(RoundingKind.find(kind), decimals))
         _, found, misses = recovered(club_event(seed, short=5), truth, "rounding", _ext(seed), tmp_path / str(seed))
         if misses:
             hits += 1
-            assert found.options.rounding.kind == kind
+            assert found.options.rounding.kind.value == kind
     assert hits  # some event told the rule apart
 
 
@@ -167,7 +167,7 @@ def test_percentages_half_even(tmp_path):
     hits = 0
     for seed in range(6):  # top 8 on 4 boards: a pair's percentage is 3.125 x its matchpoints, often at .xx5
         event = club_event(seed, tables=5, boards=4)
-        truth = ScoringOptions(rounding="1", percentage_decimals=2, percentage_tie=Tie.HALF_EVEN)
+        truth = ScoringOptions.parse(rounding="1", percentage_decimals=2, percentage_tie=Tie.HALF_EVEN)
         _, found, misses = recovered(event, truth, "percentage_tie", _ext(seed), tmp_path / str(seed))
         if misses:
             hits += 1
@@ -178,7 +178,7 @@ def test_percentages_half_even(tmp_path):
 def test_places_without_equals(tmp_path):
     hits = 0
     for seed in range(10):
-        truth = ScoringOptions(places=Places.PLAIN, rounding="1")
+        truth = ScoringOptions.parse(places=Places.PLAIN, rounding="1")
         back, found, misses = recovered(club_event(seed, tables=4, boards=3), truth, "places", _ext(seed),
                                         tmp_path / str(seed))
         if misses:
@@ -191,11 +191,11 @@ def test_places_without_equals(tmp_path):
 def test_wbf_ave_policy(tmp_path):
     hits = 0
     for seed in range(6):
-        truth = ScoringOptions(ave_policy="wbf", rounding="2")
+        truth = ScoringOptions.parse(ave_policy="wbf", rounding="2")
         _, found, misses = recovered(club_event(seed, artificial=3), truth, "ave_policy", _ext(seed), tmp_path / str(seed))
         if misses:
             hits += 1
-            assert found.options.ave_policy == "wbf"
+            assert found.options.ave_policy.value == "wbf"
     assert hits
 
 
@@ -209,7 +209,7 @@ def test_no_published_figures_falls_back_to_the_program_defaults(tmp_path):
 
 
 def test_check_prints_and_score_names_the_inferred_settings(tmp_path, capsys):
-    truth = ScoringOptions(scale=1, rounding="1", estimate_at=EstimateAt.TOTALS, totals_rounding="2")
+    truth = ScoringOptions.parse(scale=1, rounding="1", estimate_at=EstimateAt.TOTALS, totals_rounding="2")
     path = tmp_path / "single.pbn"
     write_event(score_event(club_event(7, short=2), truth), path)
     assert main(["check", str(path)]) == 0
@@ -232,7 +232,7 @@ def test_check_prints_and_score_names_the_inferred_settings(tmp_path, capsys):
 ])
 def test_bad_option_values_are_named(args, message, tmp_path, capsys):
     path = tmp_path / "e.xml"
-    write_event(score_event(club_event(2), ScoringOptions(rounding="1")), path)
+    write_event(score_event(club_event(2), ScoringOptions.parse(rounding="1")), path)
     assert main(["score", str(path), *args]) == 2
     assert message in capsys.readouterr().err
 
@@ -240,7 +240,7 @@ def test_bad_option_values_are_named(args, message, tmp_path, capsys):
 def test_inference_is_bounded():
     """One setting at a time: a small fixed number of scorings, whatever the event."""
     event = club_event(3, sections=("A", "B"), short=4, artificial=2)
-    truth = ScoringOptions(rounding="2")
+    truth = ScoringOptions.parse(rounding="2")
     published = score_event(event, truth)
     for b in published.boards:
         for sl in b.lines:
@@ -255,7 +255,7 @@ def test_field_scoring_keeps_every_line_s_section_in_every_output(tmp_path, caps
     USEBIO, PBN, the workbook (its Travellers' Section column, Setup scoring across the field) and the page."""
     event = club_event(11, tables=3, boards=2, sections=("A", "B"))
     src = tmp_path / "field.xml"
-    write_event(score_event(event, ScoringOptions(field="event", rounding="2")), src)
+    write_event(score_event(event, ScoringOptions.parse(field="event", rounding="2")), src)
     assert main(["score", "--json", str(src)]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert doc["conventions"]["settings"]["field"] == "event"
@@ -295,7 +295,7 @@ def running_session(tmp_path, meta: bool = True, tamper: bool = False):
     multi-session final publishes them (PBN META CRSession 2, CRSessionCount 2)."""
     from mpxl.session import place_labels
 
-    opts = ScoringOptions(rounding="1")
+    opts = ScoringOptions.parse(rounding="1")
     s1, s2 = (score_event(club_event(seed, tables=4, boards=4), opts) for seed in (21, 22))
     write_event(s1, tmp_path / "s1.pbn")
     first = {pr.pair.number: pr for pr in s1.pairs}
@@ -342,7 +342,7 @@ def test_running_totals_are_reproduced_from_the_earlier_sessions(tmp_path, capsy
 
 def test_each_session_s_figures_are_checked_against_that_session(tmp_path, capsys):
     """One file, two sessions, each with its own pairs' figures (USEBIO SESSION > PARTICIPANTS)."""
-    opts = ScoringOptions(rounding="1")
+    opts = ScoringOptions.parse(rounding="1")
     parts = []
     for sess, seed in ((1, 31), (2, 32)):
         event = club_event(seed, tables=4, boards=3)
@@ -372,7 +372,7 @@ def test_excel_functions_take_method_none(monkeypatch):
     assert udfs.MATCHPOINTS(scores, 4, "neuberg", 2, "BOTH") != plain
     assert udfs.ESTIMATE(14, 9, 8, "none") == 14.0 and udfs.ESTIMATE(14, 9, 8, "neuberg") == 15.875
     event = club_event(5, short=3)
-    ours = score_event(event, ScoringOptions(estimate_at=EstimateAt.NEVER))
+    ours = score_event(event, ScoringOptions.parse(estimate_at=EstimateAt.NEVER))
     board = next(b for b in ours.boards if b.actual < max(bd.actual for bd in ours.boards))
     cells = [[sl.line.score] for sl in board.lines]
     assert [r[0] for r in udfs.MATCHPOINTS(cells, 5, "none")] == [float(sl.ns_mp) for sl in board.lines]

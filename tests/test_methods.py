@@ -135,8 +135,8 @@ def pct_of_rounded(mp, top_: int, mp_decimals: int = 2, mp_mode=HALF_UP) -> Frac
 
 # Columns of examples 1, 2 and the 5-table group of 3 (seeds/000, verbatim):
 # Score MPs % F F% Mk Mk% N N% A A% M M%
-METHOD_COLUMNS = {"F": (3, "factor"), "Mk": (5, "mckinnon"), "N": (7, "neuberg"),
-                  "A": (9, "ascherman"), "M": (11, "manual")}
+METHOD_COLUMNS = {"F": (3, Method.FACTOR), "Mk": (5, Method.MCKINNON), "N": (7, Method.NEUBERG),
+                  "A": (9, Method.ASCHERMAN), "M": (11, Method.MANUAL)}
 
 # seeds/000 "First example": N = 9, n = 8 (an average awarded at one of 9 tables).
 MCK_EX1 = table("""
@@ -219,13 +219,13 @@ WIDE_MP, WIDE_PCT = _wide_cases()
 @pytest.mark.parametrize("S, N, n, method, printed, mode", WIDE_MP)
 def test_mckinnon_method_columns(S, N, n, method, printed, mode):
     """seeds/000 examples 1, 2 and the group of 3: the F, Mk, N, A and M columns."""
-    assert shown(estimate(S, N, n, method), printed, mode)
+    assert shown(estimate(S, N, n, Method.find(method)), printed, mode)
 
 
 @pytest.mark.parametrize("S, N, n, method, printed, mode", WIDE_PCT)
 def test_mckinnon_percentage_columns_from_rounded_mps(S, N, n, method, printed, mode):
     """seeds/000: F%, Mk%, N%, A%, M% are worked from the 2-decimal MPs (slip 3)."""
-    pct = pct_of_rounded(estimate(S, N, n, method), top(N), 2, mode)
+    pct = pct_of_rounded(estimate(S, N, n, Method.find(method)), top(N), 2, mode)
     assert shown(pct, printed)
 
 
@@ -287,11 +287,11 @@ def test_mckinnon_fouled_example_3(score, raw, n, neuberg, neuberg_pct, mps, mps
     N = 13
     assert raw == int(mps)                                   # MPs(1), MPs(2)
     assert shown(Fraction(100 * raw, top(n)), mps_pct)       # MPs%: of the group's top 8 / 14
-    M = estimate(raw, N, n, "neuberg")
+    M = estimate(raw, N, n, Method.NEUBERG)
     assert shown(M, neuberg)                                 # Neuberg(1), Neuberg(2) at 1 decimal
     # Neuberg %: "based on a maximum score of 24", worked from the 1-decimal figure (slip 8)
     assert shown(pct_of_rounded(M, 24, mp_decimals=1), neuberg_pct)
-    assert shown(estimate(raw, N, n, "factor"), factor)      # F(1), F(2)
+    assert shown(estimate(raw, N, n, Method.FACTOR), factor)      # F(1), F(2)
 
 
 def test_mckinnon_example_3_group_check_totals():
@@ -325,7 +325,7 @@ MCK_EX3_COMBINED = table("""
 def test_mckinnon_example_3_factor_scores_matchpointed_together():
     g1 = raw_matchpoints([int(r[0]) for r in MCK_EX3_G1])
     g2 = raw_matchpoints([int(r[0]) for r in MCK_EX3_G2])
-    f = sorted([estimate(s, 13, 5, "factor") for s in g1] + [estimate(s, 13, 8, "factor") for s in g2],
+    f = sorted([estimate(s, 13, 5, Method.FACTOR) for s in g1] + [estimate(s, 13, 8, Method.FACTOR) for s in g2],
                reverse=True)
     for value, row in zip(f, MCK_EX3_COMBINED):
         assert shown(value, row[0])
@@ -358,9 +358,9 @@ def test_mckinnon_example_4_factor_up(row):
     S = int(S)
     assert raw_matchpoints([int(r[0]) for r in MCK_EX4])[row] == S
     assert shown(Fraction(100 * S, 22), pct)
-    assert shown(estimate(S, 13, 12, "factor"), _expected(("ex4", "F", row), F)[0])
-    assert shown(estimate_percentage(Fraction(100 * S, 22), 13, 12, "factor"), Fpct)  # "the same"
-    M = estimate(S, 13, 12, "neuberg")
+    assert shown(estimate(S, 13, 12, Method.FACTOR), _expected(("ex4", "F", row), F)[0])
+    assert shown(estimate_percentage(Fraction(100 * S, 22), 13, 12, Method.FACTOR), Fpct)  # "the same"
+    M = estimate(S, 13, 12, Method.NEUBERG)
     assert shown(M, neu)
     assert shown(pct_of_rounded(M, 24), neu_pct)  # slip 10: from the 2-decimal figure
 
@@ -405,16 +405,16 @@ def test_mckinnon_example_4_factor_down(row):
     S = int(S)
     assert raw_matchpoints([int(r[0]) for r in MCK_EX4_DOWN])[row] == S
     assert shown(Fraction(100 * S, 24), pct)
-    assert shown(estimate(S, 12, 13, "factor", down=True), F)
+    assert shown(estimate(S, 12, 13, Method.FACTOR, down=True), F)
     n_score, n_S, _garbled, neuberg = MCK_EX4_DOWN_NEUBERG[row]
     assert (n_score, n_S) == (score, str(S))
-    assert shown(estimate(S, 12, 13, "neuberg", down=True), _expected(("ex4down", "Neuberg", row), neuberg)[0])
+    assert shown(estimate(S, 12, 13, Method.NEUBERG, down=True), _expected(("ex4down", "Neuberg", row), neuberg)[0])
 
 
 def test_mckinnon_example_4_text():
     """'If you rescore these boards using the Neuberg Method then they score 23.9, not 24.'"""
     assert shown(estimate(22, 13, 12), "23.9")
-    assert estimate(22, 13, 12, "factor") == 24 == estimate(22, 13, 12, "mckinnon")
+    assert estimate(22, 13, 12, Method.FACTOR) == 24 == estimate(22, 13, 12, Method.MCKINNON)
 
 
 # ----------------------------------------------- the slips themselves, recorded
@@ -424,12 +424,12 @@ SLIP_TABLE = [
     ("000 ex1 Neuberg S=14", estimate(14, 9, 8), "15.8", "15.9"),
     ("000 ex1 Neuberg S=10", estimate(10, 9, 8), "11.3", "11.4"),
     ("000 ex2 Neuberg S=8", estimate(8, 9, 7), "10.5", "10.6"),
-    ("000 ex2 Mk% S=8 (typo)", pct_of_rounded(estimate(8, 9, 7, "mckinnon"), 16), "0.44", "66.38"),
+    ("000 ex2 Mk% S=8 (typo)", pct_of_rounded(estimate(8, 9, 7, Method.MCKINNON), 16), "0.44", "66.38"),
     ("000 ex2 MPs% 8/12", Fraction(800, 12), "66.6", "66.7"),
     ("000 ex2 MPs% 2/12", Fraction(200, 12), "16.6", "16.7"),
     ("000 ex3 MPs%(2) 13/14", Fraction(1300, 14), "92.83", "92.86"),
     ("000 ex3 MPs%(2) 10/14", Fraction(1000, 14), "71.42", "71.43"),
-    ("000 ex4 F S=20", estimate(20, 13, 12, "factor"), "21.81", "21.82"),
+    ("000 ex4 F S=20", estimate(20, 13, 12, Method.FACTOR), "21.81", "21.82"),
     ("000 ex4down Neuberg S=4", estimate(4, 12, 13, down=True), "3.61", "3.62"),
     ("000 ex4down Neuberg S=2", estimate(2, 12, 13, down=True), "1.76", "1.77"),
     ("004 FAQ 21.9/22", Fraction(Decimal("21.9")) * 100 / 22, "99.54", "99.55"),
@@ -449,8 +449,8 @@ def test_paper_ascherman_k_contradicts_its_tables():
     paper_k = Fraction(N - 1, n + 1)
     generic = (N - paper_k) / (n - 1) * S + (paper_k - 1)     # double scale
     assert not shown(generic, "14.86")
-    assert k_value("ascherman", N, n) == Fraction(N + n - 1, n)
-    assert shown(estimate(S, N, n, "ascherman"), "14.86")
+    assert k_value(Method.ASCHERMAN, N, n) == Fraction(N + n - 1, n)
+    assert shown(estimate(S, N, n, Method.ASCHERMAN), "14.86")
 
 
 # ============================================================ Buchen (seeds/001_*)
@@ -474,8 +474,8 @@ BUCHEN = table("""
 @pytest.mark.parametrize("factoring, neuberg", [tuple(r) for r in BUCHEN])
 def test_buchen_percentage_table(factoring, neuberg):
     P = Fraction(Decimal(factoring))
-    assert shown(estimate_percentage(P, 8, 4, "factor"), factoring)
-    assert shown(estimate_percentage(P, 8, 4, "neuberg"), neuberg)
+    assert shown(estimate_percentage(P, 8, 4, Method.FACTOR), factoring)
+    assert shown(estimate_percentage(P, 8, 4, Method.NEUBERG), neuberg)
 
 
 @pytest.mark.parametrize(
@@ -487,13 +487,13 @@ def test_buchen_percentage_table(factoring, neuberg):
     ],
 )
 def test_buchen_text_figures(N, n, pct, printed):
-    assert shown(estimate_percentage(pct, N, n, "neuberg"), printed)
-    assert estimate_percentage(pct, N, n, "factor") == pct
+    assert shown(estimate_percentage(pct, N, n, Method.NEUBERG), printed)
+    assert estimate_percentage(pct, N, n, Method.FACTOR) == pct
 
 
 def test_buchen_k_for_example():
     """seeds/001: 'In this case, N = 8, n = 4 and k = 2 for the Neuberg Method.'"""
-    assert k_value("neuberg", 8, 4) == 2
+    assert k_value(Method.NEUBERG, 8, 4) == 2
 
 
 # ============================================================= Bavin (seeds/002_*)
@@ -516,7 +516,7 @@ def test_bavin_eleven_expected_ten_played_raw():
 # seeds/002 section 3(a): "insert an average": the ten scores get 19, 17, ..., 1 (Manual).
 @pytest.mark.parametrize("S, expected", list(zip(range(18, -1, -2), range(19, 0, -2))))
 def test_bavin_insert_an_average_is_the_manual_method(S, expected):
-    assert estimate(S, 11, 10, "manual") == expected
+    assert estimate(S, 11, 10, Method.MANUAL) == expected
 
 
 # seeds/002 section 4(e): N = 16, n = 8: +490, +460 x2, +430 x3, +400, -50.
@@ -553,7 +553,7 @@ def test_slides_avg_avg_neuberg_screen(S, printed):
 @pytest.mark.parametrize("S, printed", SLIDES_AVG)
 def test_slides_avg_avg_manual(S, printed):
     """Slide 10: '16 14 12 10 8 6 4 2 become 15 13 11 9 7 5 3 1'."""
-    assert estimate(S, 9, 8, "manual") == S + 1
+    assert estimate(S, 9, 8, Method.MANUAL) == S + 1
 
 
 # Slides 24-25, "Neuberg explained": N = 6, one average, n = 5: raw 8, 6, 4, 2, 0.
@@ -562,7 +562,7 @@ def test_slides_avg_avg_manual(S, printed):
 def test_slides_neuberg_explained(S, neuberg, manual):
     assert shown(estimate(S, 6, 5), neuberg)
     assert Fraction(Decimal(neuberg)) == estimate(S, 6, 5)      # exact: 6/5(X+1)-1
-    assert estimate(S, 6, 5, "manual") == manual
+    assert estimate(S, 6, 5, Method.MANUAL) == manual
 
 
 def test_slides_neuberg_explained_total():
@@ -599,32 +599,32 @@ def test_faq_headline_98_98():
 
 K_TABLE = [
     # DESIGN.md section 3: k of each method.
-    (9, 8, "neuberg", Fraction(9, 8)),
-    (9, 8, "factor", Fraction(1)),
-    (9, 8, "ascherman", Fraction(2)),       # (N+n-1)/n
-    (9, 8, "mckinnon", Fraction(1)),        # N = n+1: Factor
-    (9, 8, "manual", Fraction(2)),          # N-n+1
-    (9, 7, "neuberg", Fraction(9, 7)),
-    (9, 7, "factor", Fraction(1)),
-    (9, 7, "ascherman", Fraction(15, 7)),
-    (9, 7, "mckinnon", Fraction(8, 7)),     # (N-1)/n as N > n+1
-    (9, 7, "manual", Fraction(3)),
-    (13, 5, "neuberg", Fraction(13, 5)),
-    (13, 5, "mckinnon", Fraction(12, 5)),
-    (13, 5, "ascherman", Fraction(17, 5)),
-    (13, 5, "manual", Fraction(9)),
-    (5, 3, "mckinnon", Fraction(4, 3)),
-    (8, 4, "neuberg", Fraction(2)),         # seeds/001
-    (12, 12, "neuberg", Fraction(1)),
-    (12, 12, "mckinnon", Fraction(1)),
-    (12, 12, "manual", Fraction(1)),
-    (12, 12, "factor", Fraction(1)),
+    (9, 8, Method.NEUBERG, Fraction(9, 8)),
+    (9, 8, Method.FACTOR, Fraction(1)),
+    (9, 8, Method.ASCHERMAN, Fraction(2)),       # (N+n-1)/n
+    (9, 8, Method.MCKINNON, Fraction(1)),        # N = n+1: Factor
+    (9, 8, Method.MANUAL, Fraction(2)),          # N-n+1
+    (9, 7, Method.NEUBERG, Fraction(9, 7)),
+    (9, 7, Method.FACTOR, Fraction(1)),
+    (9, 7, Method.ASCHERMAN, Fraction(15, 7)),
+    (9, 7, Method.MCKINNON, Fraction(8, 7)),     # (N-1)/n as N > n+1
+    (9, 7, Method.MANUAL, Fraction(3)),
+    (13, 5, Method.NEUBERG, Fraction(13, 5)),
+    (13, 5, Method.MCKINNON, Fraction(12, 5)),
+    (13, 5, Method.ASCHERMAN, Fraction(17, 5)),
+    (13, 5, Method.MANUAL, Fraction(9)),
+    (5, 3, Method.MCKINNON, Fraction(4, 3)),
+    (8, 4, Method.NEUBERG, Fraction(2)),         # seeds/001
+    (12, 12, Method.NEUBERG, Fraction(1)),
+    (12, 12, Method.MCKINNON, Fraction(1)),
+    (12, 12, Method.MANUAL, Fraction(1)),
+    (12, 12, Method.FACTOR, Fraction(1)),
 ]
 
 
 @pytest.mark.parametrize("N, n, method, k", K_TABLE)
 def test_k_value(N, n, method, k):
-    assert k_value(method, N, n) == k
+    assert k_value(Method.find(method), N, n) == k
     assert k_value(Method.find(method), N, n) == k
 
 
@@ -635,27 +635,27 @@ def test_k_formulas_cover_every_method():
 def _simplified(method, N, n, S):
     """The simplified single-scale formulas of seeds/000 ('These values of k ... simplified')."""
     S = Fraction(S)
-    if method == "neuberg":
+    if method is Method.NEUBERG:
         return N * (S + Fraction(1, 2)) / n - Fraction(1, 2)
-    if method == "ascherman":
+    if method is Method.ASCHERMAN:
         return (N - 1) * (S + Fraction(1, 2)) / n
-    if method == "factor":
+    if method is Method.FACTOR:
         return (N - 1) * S / (n - 1)
-    if method == "manual":
+    if method is Method.MANUAL:
         return S + Fraction(N - n, 2)
-    if method == "mckinnon":  # slip 12: read n/2(n-1) as n/(2(n-1)); k = 1 when N <= n+1
+    if method is Method.MCKINNON:  # slip 12: read n/2(n-1) as n/(2(n-1)); k = 1 when N <= n+1
         if N <= n + 1:
             return (N - 1) * S / (n - 1)
         return (Fraction(N, n) + Fraction(1, n * (n - 1))) * (S + Fraction(1, 2)) - Fraction(n, 2 * (n - 1))
 
 
-@pytest.mark.parametrize("method", [m.value for m in Method])
+@pytest.mark.parametrize("method", list(Method), ids=[m.value for m in Method])
 @pytest.mark.parametrize("N, n", [(9, 8), (9, 7), (13, 5), (13, 8), (5, 3), (16, 8), (11, 10)])
 def test_simplified_formulas(method, N, n):
     for twice_S in range(0, 2 * (n - 1) + 1):                 # single scale: halves
         S = Fraction(twice_S, 2)
-        assert estimate(S, N, n, method, scale=1) == _simplified(method, N, n, S)
-        assert estimate(2 * S, N, n, method, scale=2) == 2 * _simplified(method, N, n, S)
+        assert estimate(S, N, n, Method.find(method), scale=1) == _simplified(method, N, n, S)
+        assert estimate(2 * S, N, n, Method.find(method), scale=2) == 2 * _simplified(method, N, n, S)
 
 
 @pytest.mark.parametrize("N, n, S", [(16, 8, 14), (11, 10, 18), (12, 11, 12), (13, 5, 8)])
@@ -698,10 +698,10 @@ def test_session_top_from_slides():
 def test_full_board_and_single_result():
     """n = N: unchanged (even Ascherman, see estimate's docstring); n = 1: the average."""
     for method in Method:
-        assert estimate(11, 9, 9, method) == 11
-        assert estimate(0, 9, 1, method) == 8
-        assert estimate_percentage(70, 9, 9, method) == 70
-        assert estimate_percentage(100, 9, 1, method) == 50
+        assert estimate(11, 9, 9, Method.find(method)) == 11
+        assert estimate(0, 9, 1, Method.find(method)) == 8
+        assert estimate_percentage(70, 9, 9, Method.find(method)) == 70
+        assert estimate_percentage(100, 9, 1, Method.find(method)) == 50
 
 
 def test_types_follow_the_input():
@@ -734,7 +734,7 @@ def test_method_find(text, method):
         (lambda: estimate("abc", 9, 8), "'abc'"),
         (lambda: estimate(float("nan"), 9, 8), "nan"),
         (lambda: estimate(True, 9, 8), "True"),
-        (lambda: k_value("neuberg", 9, True), "True"),
+        (lambda: k_value(Method.NEUBERG, 9, True), "True"),
         (lambda: estimate_percentage(50, 1, 1), "1 expected result"),
         (lambda: top(9, scale=0), "scale 0"),
         (lambda: top(0), "expected 0"),
@@ -758,12 +758,12 @@ def test_every_estimate_is_within_the_full_top_or_refused(N, n, i, scale, method
     S = Fraction(i * scale, 2)
     if n > N:
         with pytest.raises(ValueError, match=f"{n} results are more than the {N} expected"):
-            estimate(S, N, n, method, scale)
+            estimate(S, N, n, Method.find(method), scale)
     elif S > scale * (n - 1):
         with pytest.raises(ValueError, match="is outside 0.."):
-            estimate(S, N, n, method, scale)
+            estimate(S, N, n, Method.find(method), scale)
     else:
-        assert 0 <= estimate(S, N, n, method, scale) <= scale * (N - 1)
+        assert 0 <= estimate(S, N, n, Method.find(method), scale) <= scale * (N - 1)
 
 
 def test_the_methods_command_refuses_more_results_than_expected(capsys):

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from mpxl.board import score_board
 from mpxl.matchpoints import raw_matchpoints
 from mpxl.methods import Method, check_total, estimate, estimate_percentage, top
+from mpxl.settings import SmallGroups
 
 SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -47,7 +48,7 @@ def test_check_total_for_every_method(b, method, scale):
     """Buchen: the estimated results sum to n(N-1)/2 (single) whatever k is."""
     N, n, scores = b
     raw = raw_matchpoints(scores, scale)
-    assert sum(estimate(S, N, n, method, scale) for S in raw) == Fraction(scale * n * (N - 1), 2)
+    assert sum(estimate(S, N, n, Method.find(method), scale) for S in raw) == Fraction(scale * n * (N - 1), 2)
 
 
 @SETTINGS
@@ -55,7 +56,7 @@ def test_check_total_for_every_method(b, method, scale):
 def test_symmetric_about_fifty_percent(b, method, scale, data):
     N, n, _ = b
     S = Fraction(data.draw(st.integers(0, 2 * (n - 1))), 2) * scale
-    assert estimate(top(n, scale) - S, N, n, method, scale) == top(N, scale) - estimate(S, N, n, method, scale)
+    assert estimate(top(n, scale) - S, N, n, method, scale) == top(N, scale) - estimate(S, N, n, Method.find(method), scale)
 
 
 @SETTINGS
@@ -65,7 +66,7 @@ def test_monotonic_in_s(b, method, scale, data):
     a = data.draw(st.integers(0, 2 * (n - 1)))
     c = data.draw(st.integers(0, 2 * (n - 1)))
     S1, S2 = Fraction(a * scale, 2), Fraction(c * scale, 2)
-    assert sign(estimate(S1, N, n, method, scale) - estimate(S2, N, n, method, scale)) == sign(S1 - S2)
+    assert sign(estimate(S1, N, n, Method.find(method), scale) - estimate(S2, N, n, Method.find(method), scale)) == sign(S1 - S2)
 
 
 @SETTINGS
@@ -73,21 +74,21 @@ def test_monotonic_in_s(b, method, scale, data):
 def test_factor_keeps_the_percentage(b, scale, data):
     N, n, _ = b
     S = Fraction(data.draw(st.integers(0, 2 * (n - 1))) * scale, 2)
-    assert estimate(S, N, n, "factor", scale) / top(N, scale) == S / top(n, scale)
+    assert estimate(S, N, n, Method.FACTOR, scale) / top(N, scale) == S / top(n, scale)
 
 
 @SETTINGS
 @given(st.integers(1, 20), METHODS, SCALES, st.data())
 def test_full_board_is_unchanged(N, method, scale, data):
     S = Fraction(data.draw(st.integers(0, 2 * (N - 1))) * scale, 2)
-    assert estimate(S, N, N, method, scale) == S
+    assert estimate(S, N, N, Method.find(method), scale) == S
 
 
 @SETTINGS
 @given(st.integers(1, 20), SCALES, st.data())
 def test_mckinnon_is_factor_when_one_result_is_missing(n, scale, data):
     S = Fraction(data.draw(st.integers(0, 2 * (n - 1))) * scale, 2)
-    assert estimate(S, n + 1, n, "mckinnon", scale) == estimate(S, n + 1, n, "factor", scale)
+    assert estimate(S, n + 1, n, Method.MCKINNON, scale) == estimate(S, n + 1, n, Method.FACTOR, scale)
 
 
 @SETTINGS
@@ -96,7 +97,7 @@ def test_percentage_form_agrees_with_matchpoint_form(b, method, scale, data):
     N, n, _ = b
     S = Fraction(data.draw(st.integers(0, 2 * (n - 1))) * scale, 2)
     P = 100 * S / top(n, scale)
-    assert estimate_percentage(P, N, n, method) == 100 * estimate(S, N, n, method, scale) / top(N, scale)
+    assert estimate_percentage(P, N, n, Method.find(method)) == 100 * estimate(S, N, n, Method.find(method), scale) / top(N, scale)
 
 
 @SETTINGS
@@ -104,7 +105,7 @@ def test_percentage_form_agrees_with_matchpoint_form(b, method, scale, data):
 def test_single_is_half_of_double(b, method, data):
     N, n, _ = b
     S = data.draw(st.integers(0, 2 * (n - 1)))
-    assert estimate(S, N, n, method, 2) == 2 * estimate(Fraction(S, 2), N, n, method, 1)
+    assert estimate(S, N, n, Method.find(method), 2) == 2 * estimate(Fraction(S, 2), N, n, method, 1)
 
 
 # --------------------------------------------------------------- score_board
@@ -113,7 +114,7 @@ def test_single_is_half_of_double(b, method, data):
 @SETTINGS
 @given(st.lists(SCORE, min_size=1, max_size=14), SCALES, METHODS)
 def test_full_board_check_totals(scores, scale, method):
-    r = score_board(scores, scale=scale, method=method)
+    r = score_board(scores, scale=scale, method=Method.find(method))
     N = len(scores)
     assert r.check_total == (check_total(N, scale), check_total(N, scale))
 
@@ -138,7 +139,7 @@ def test_plain_board_equals_plain_matchpointing(scores, scale):
 def test_artificial_scores_never_change_the_others_order(scores, extra, method, scale, rng):
     entries = list(scores) + list(extra)
     rng.shuffle(entries)
-    r = score_board(entries, method=method, scale=scale)
+    r = score_board(entries, method=Method.find(method), scale=scale)
     real = [i for i, e in enumerate(entries) if isinstance(e, int)]
     for i in real:
         for j in real:
@@ -162,7 +163,7 @@ def test_fouled_group_check_totals(groups, method, scale, rule):
     for g, scores in enumerate(groups):
         entries += scores
         labels += [f"G{g}"] * len(scores)
-    r = score_board(entries, groups=labels, method=method, scale=scale, small_groups=rule)
+    r = score_board(entries, groups=labels, method=Method.find(method), scale=scale, small_groups=SmallGroups.find(rule))
     N = len(entries)
     for g in range(len(groups)):
         idx = [i for i, lab in enumerate(labels) if lab == f"G{g}"]
@@ -194,8 +195,8 @@ def test_plain_board_fast_path_equals_score_board(scores, extra, method, scale):
         pytest.skip("mpxl.board.plain_board is not there")
     n = sum(s is not None for s in scores)
     expected = max(n, 1) + extra
-    ns, ew, D, top_ = plain_board(scores, expected=expected, method=method, scale=scale)
-    r = score_board(scores, expected=expected, method=method, scale=scale)
+    ns, ew, D, top_ = plain_board(scores, expected=expected, method=Method.find(method), scale=scale)
+    r = score_board(scores, expected=expected, method=Method.find(method), scale=scale)
     assert [None if x is None else Fraction(x, D) for x in ns] == r.ns_mp
     assert [None if x is None else Fraction(x, D) for x in ew] == r.ew_mp
     assert top_ == r.top

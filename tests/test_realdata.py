@@ -191,7 +191,7 @@ def test_magic_contest_fixed_and_wbf_ave_agree_on_this_file():
 def test_conventions_by_name_match_detection():
     for path, conv, *_ in FILES:
         assert find(conv) == detect(read_event(path))
-    assert ScoringOptions().rounding.kind == "exact"
+    assert ScoringOptions().rounding.kind.value == "exact"
 
 
 # --------------------------------------------------------------------- all five files, no option given

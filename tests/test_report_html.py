@@ -45,7 +45,7 @@ def club_event() -> Event:
 
 @pytest.fixture(scope="module")
 def club_result():
-    return score_event(club_event(), ScoringOptions(rounding=2))
+    return score_event(club_event(), ScoringOptions.parse(rounding=2))
 
 
 # ---------------------------------------------------------------------------
@@ -196,7 +196,7 @@ def test_results_page_in_chromium(chromium, club_result, tmp_path):
 def test_real_results_page_in_chromium(chromium, tmp_path):
     from mpxl.formats import read_event
 
-    result = score_event(read_event(EBUSCORE), ScoringOptions(rounding=2))
+    result = score_event(read_event(EBUSCORE), ScoringOptions.parse(rounding=2))
     page = tmp_path / "thursday.html"
     write_html(result, page)
     dom = render(chromium, page, tmp_path)
@@ -322,7 +322,7 @@ class _Tables(HTMLParser):
 def _pages_and_json():
     from mpxl.session import result_to_json
 
-    cases = _real_results() + [("club", score_event(club_event(), ScoringOptions(rounding=2))),
+    cases = _real_results() + [("club", score_event(club_event(), ScoringOptions.parse(rounding=2))),
                                ("club exact", score_event(club_event()))]
     return [(name, results_html(result), result_to_json(result), result) for name, result in cases]
 
@@ -344,7 +344,7 @@ def test_the_pages_figures_are_the_jsons():
             assert f"{pair['percentage']:.2f}" == pct, (name, number)  # the JSON's percentage is rounded already
             assert float(mx) == pair["max"] and "." not in mx, (name, mx)
             assert abs(float(mps) - pair["mp"]) <= 0.5 * 10 ** -dec + 1e-9, (name, number)
-            if result.options.rounding.kind != "exact":  # totals of rounded figures: shown exactly
+            if result.options.rounding.kind.value != "exact":  # totals of rounded figures: shown exactly
                 assert float(mps) == pytest.approx(pair["mp"], abs=1e-9), (name, number)
             assert int(boards) == pair["boards"]
         # every traveller line's matchpoints, board by board
@@ -359,5 +359,5 @@ def test_the_pages_figures_are_the_jsons():
                         assert shown == ""
                     else:
                         assert abs(float(shown) - figure) <= 0.5 * 10 ** -dec + 1e-9, (name, board["board"], row)
-                        if result.options.rounding.kind != "exact":  # a rounded figure is shown exactly
+                        if result.options.rounding.kind.value != "exact":  # a rounded figure is shown exactly
                             assert float(shown) == pytest.approx(figure, abs=1e-9)

@@ -125,8 +125,8 @@ PARSE_TABLE = [
 @pytest.mark.parametrize("text, kind, decimals", PARSE_TABLE)
 def test_parse(text, kind, decimals):
     r = Rounding.parse(text)
-    assert (r.kind, r.decimals) == (kind, decimals)
-    assert r.kind in ROUNDING_KINDS
+    assert (r.kind.value, r.decimals) == (kind, decimals)
+    assert r.kind.value in ROUNDING_KINDS
     assert Rounding.parse(r) is r
     assert Rounding.parse(str(r)) == r
 

@@ -43,9 +43,10 @@ from mpxl.contract import board_vulnerability, ns_score  # noqa: E402
 from mpxl.event import Event, Line  # noqa: E402
 from mpxl.fouled import SMALL_GROUP_RULES as FOULED  # noqa: E402
 from mpxl.methods import Method, estimate, k_value  # noqa: E402
-from mpxl.rounding import Rounding  # noqa: E402
+from mpxl.rounding import Rounding, RoundingKind  # noqa: E402
 from mpxl.rules import ARTIFICIAL_CODES, NOT_PLAYED_CODES, PASS_SPELLINGS, Expr, contract_keys, lines_towards_n  # noqa: E402
 from mpxl.session import ScoringOptions, score_event  # noqa: E402
+from mpxl.settings import SmallGroups  # noqa: E402
 from mpxl.workbook.formulas import traveller_formulas  # noqa: E402
 from mpxl.workbook.helptext import COLUMN_NOTES, columns_markdown  # noqa: E402
 from mpxl.workbook.layout import HELPERS, SETUP_NAMES  # noqa: E402
@@ -75,10 +76,10 @@ def test_k_rules_equal_their_closed_forms(N, data):
     closed = {Method.NEUBERG: Fraction(N, n), Method.FACTOR: Fraction(1), Method.ASCHERMAN: Fraction(N + n - 1, n),
               Method.MCKINNON: Fraction(N - 1, n) if N > n + 1 else Fraction(1), Method.MANUAL: Fraction(N - n + 1)}
     for m, k in closed.items():
-        assert k_value(m, N, n) == k
+        assert k_value(Method.find(m), N, n) == k
         S = data.draw(st.integers(0, 2 * (n - 1)))
         want = S if n == N else Fraction(N - 1) if n == 1 else (N - k) / (n - 1) * S + (k - 1)
-        assert estimate(S, N, n, m) == want
+        assert estimate(S, N, n, Method.find(m)) == want
 
 
 def test_small_group_rules_as_written():
@@ -86,10 +87,10 @@ def test_small_group_rules_as_written():
     want = {"wbf": {1: True, 2: True, 3: True, 4: False}, "qba": {1: True, 2: True, 3: True, 4: False}}
     for n, groups in sizes:
         total = sum(groups)
-        assert FOULED["wbf"][0](n, groups, total) == (n <= 2 or (n == 3 and max(groups) > 3))
-        assert FOULED["ebu"][0](n, groups, total) == (n <= 3 and 3 * n <= total)
-        assert FOULED["qba"][0](n, groups, total) == want["qba"][n]
-        assert FOULED["none"][0](n, groups, total) is False
+        assert FOULED[SmallGroups.WBF][0](n, groups, total) == (n <= 2 or (n == 3 and max(groups) > 3))
+        assert FOULED[SmallGroups.EBU][0](n, groups, total) == (n <= 3 and 3 * n <= total)
+        assert FOULED[SmallGroups.QBA][0](n, groups, total) == want["qba"][n]
+        assert FOULED[SmallGroups.NONE][0](n, groups, total) is False
 
 
 def test_expr_if_evaluates_only_the_branch_taken():
@@ -273,16 +274,16 @@ def expected_figures(setting: Settings, boards) -> dict:
                 row.append(ValueError)
         cells[board] = row
     N = max(max(len(r) - sum(c is None for c in r) for r in cells.values()), 1)
-    rnd = Rounding("exact") if setting.rounding == "exact" else Rounding(setting.rounding, setting.decimals)
+    rnd = Rounding() if setting.rounding == "exact" else Rounding(RoundingKind.find(setting.rounding), setting.decimals)
     out = {}
     for board, lines in boards:
         row = cells[board]
         if ValueError in row:
             out[board] = "?"
             continue
-        res = score_board(row, expected=N, method=setting.method, scale=setting.scale,
+        res = score_board(row, expected=N, method=Method.find(setting.method), scale=setting.scale,
                           groups=[ln.group or "" for ln in lines], arrowswitch=[ln.switch == "Y" for ln in lines],
-                          small_groups=setting.small_groups)
+                          small_groups=SmallGroups.find(setting.small_groups))
         avg = Fraction(res.top, 2)
         out[board] = [(rnd.apply(lr.ns_mp, avg), rnd.apply(lr.ew_mp, avg)) for lr in res.lines]
     return out

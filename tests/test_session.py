@@ -42,7 +42,7 @@ def test_club_howell_by_hand():
 
 
 def test_wbf_ave_minus_takes_the_pairs_own_lower_percentage():
-    r = score_event(read_event(DATA / "club-howell.csv"), ScoringOptions(ave_policy="wbf"))
+    r = score_event(read_event(DATA / "club-howell.csv"), ScoringOptions.parse(ave_policy="wbf"))
     line = r.boards[1].lines[2]
     # pair 2's Ave+ (48% elsewhere) stays 60%; pair 5's Ave- becomes its own 3.5 / 12 = 29.17% of top 4
     assert (line.ns_mp, line.ew_mp) == (F(12, 5), F(7, 6))
@@ -53,7 +53,7 @@ def test_wbf_ave_plus_takes_the_pairs_own_higher_percentage():
     lines = [Line(1, "1", "2", score=420), Line(1, "3", "4", score=400),
              Line(2, "1", "4", score=100), Line(2, "3", "2", score=50),
              Line(3, "1", "2", score="A+/A+"), Line(3, "3", "4", score=0)]
-    r = score_event(Event(lines=lines, winners={"": 2}), ScoringOptions(ave_policy="wbf"))
+    r = score_event(Event(lines=lines, winners={"": 2}), ScoringOptions.parse(ave_policy="wbf"))
     ave = r.boards[2].lines[0]
     assert ave.ns_mp == 2  # NS 1 scored 100% on its other boards: Ave+ = 100% of top 2
     assert ave.ew_mp == F(6, 5)  # EW 2 scored 0%: Ave+ stays 60%
@@ -78,11 +78,11 @@ def test_place_labels(values, labels):
 # (options, board 1's NS matchpoints for scores 420, 400, 400 with N given / rounding)
 @pytest.mark.parametrize("options, ns", [
     (ScoringOptions(), [4, 1, 1]),
-    (ScoringOptions(scale=1), [2, F(1, 2), F(1, 2)]),
-    (ScoringOptions(expected=4), [F(17, 3), F(5, 3), F(5, 3)]),  # Neuberg: (S N + N - n) / n
-    (ScoringOptions(expected=4, rounding=Rounding.parse(1)), [F(57, 10), F(17, 10), F(17, 10)]),
-    (ScoringOptions(expected=4, method="factor"), [6, F(3, 2), F(3, 2)]),
-    (ScoringOptions(factor_top=10), [10, F(5, 2), F(5, 2)]),
+    (ScoringOptions.parse(scale=1), [2, F(1, 2), F(1, 2)]),
+    (ScoringOptions.parse(expected=4), [F(17, 3), F(5, 3), F(5, 3)]),  # Neuberg: (S N + N - n) / n
+    (ScoringOptions.parse(expected=4, rounding=Rounding.parse(1)), [F(57, 10), F(17, 10), F(17, 10)]),
+    (ScoringOptions.parse(expected=4, method="factor"), [6, F(3, 2), F(3, 2)]),
+    (ScoringOptions.parse(factor_top=10), [10, F(5, 2), F(5, 2)]),
 ])
 def test_options(options, ns):
     ev = Event(lines=[Line(1, "1", "2", score=420), Line(1, "3", "4", score=400), Line(1, "5", "6", score=400)])
@@ -96,7 +96,7 @@ def test_expected_is_the_most_results_on_any_board_of_the_section():
     r = score_event(Event(lines=lines, winners={"A": 2, "B": 2}))
     assert [(b.section, b.board, b.expected, b.actual) for b in r.boards] == [
         ("A", 1, 4, 4), ("A", 2, 4, 3), ("B", 1, 2, 2)]
-    across = score_event(Event(lines=lines, winners={"A": 2, "B": 2}), ScoringOptions(field="event"))
+    across = score_event(Event(lines=lines, winners={"A": 2, "B": 2}), ScoringOptions.parse(field="event"))
     assert [(b.section, b.board, b.expected, b.actual) for b in across.boards] == [("", 1, 6, 6), ("", 2, 6, 3)]
 
 
@@ -131,14 +131,14 @@ def test_bad_lines_name_their_place(lines, where, problem):
 def test_more_results_than_expected_is_refused():
     ev = Event(lines=[Line(1, "1", "2", score=1), Line(1, "3", "4", score=2)], source="e.csv")
     with pytest.raises(UserError, match="more than the 1 expected"):
-        score_event(ev, ScoringOptions(expected=1))
+        score_event(ev, ScoringOptions.parse(expected=1))
 
 
 @pytest.mark.parametrize("kwargs", [dict(scale=3), dict(ave_policy="best"), dict(field="club"), dict(winners=3),
                                     dict(expected=0), dict(method="average"), dict(factor_top=-1)])
 def test_bad_options(kwargs):
     with pytest.raises(ValueError):
-        ScoringOptions(**kwargs)
+        ScoringOptions.parse(**kwargs)
 
 
 def test_json_schema():
@@ -169,7 +169,7 @@ def test_two_winner_full_boards_average_fifty(scores):
 def test_rounded_totals_are_sums_of_rounded_boards(scores, extra):
     lines = [Line(1, str(i), str(100 + i), score=s * 10) for i, s in enumerate(scores)]
     r = score_event(Event(lines=lines, winners={"": 2}),
-                    ScoringOptions(expected=len(scores) + extra, rounding=Rounding.parse(1)))
+                    ScoringOptions.parse(expected=len(scores) + extra, rounding=Rounding.parse(1)))
     for pr in r.pairs:
         line = next(sl for sl in r.boards[0].lines
                     if (sl.line.ns_pair if pr.pair.direction == "NS" else sl.line.ew_pair) == pr.pair.number)

@@ -20,6 +20,8 @@ from mpxl.board import score_board
 from mpxl.charts import error_by_k_chart, methods_chart, study_charts
 from mpxl.cli import main
 from mpxl.event import Event, Line
+from mpxl.methods import Method
+from mpxl.settings import SmallGroups
 from mpxl.study import (
     METHODS,
     StudyOptions,
@@ -87,7 +89,7 @@ HAND_K1 = {
 def test_k1_on_a_four_result_board_by_hand(method):
     res = study([four_result_event()], StudyOptions(remove=1, exhaustive=True))
     assert res.trials == 4 and res.boards == 1
-    ms = res.method(method)
+    ms = res.method(Method.find(method))
     rmse, top, bottom, spread, win, top3 = HAND_K1[method]
     assert ms.lines == 12
     assert ms.rmse == pytest.approx(rmse)
@@ -122,7 +124,7 @@ def test_fouled_groups_of_two_by_hand():
     #   Ascherman k = 5/2: M = 1.5 S + 1.5     -> 4.5, 1.5
     #   McKinnon  k = 3/2 (N > n + 1): 2.5 S + 0.5 -> 5.5, 0.5
     #   Manual    k = 3:   M = S + 2           -> 4, 2
-    rows = hide_and_estimate(FOUR, groups=[[0, 3], [1, 2]], small_groups="none")
+    rows = hide_and_estimate(FOUR, groups=[[0, 3], [1, 2]], small_groups=SmallGroups.NONE)
     got = {i: e for i, s, t, e in rows}
     assert [got[i]["neuberg"] for i in range(4)] == pytest.approx([5, 5, 1, 1])
     assert [got[i]["factor"] for i in range(4)] == pytest.approx([6, 6, 0, 0])
@@ -130,14 +132,14 @@ def test_fouled_groups_of_two_by_hand():
     assert [got[i]["mckinnon"] for i in range(4)] == pytest.approx([5.5, 5.5, 0.5, 0.5])
     assert [got[i]["manual"] for i in range(4)] == pytest.approx([4, 4, 2, 2])
     # WBF: a group of 2 gets 65% / 55% of the top 6 whatever the method
-    rows = hide_and_estimate(FOUR, groups=[[0, 3], [1, 2]], small_groups="wbf")
+    rows = hide_and_estimate(FOUR, groups=[[0, 3], [1, 2]], small_groups=SmallGroups.WBF)
     assert {round(v, 9) for *_, e in rows for v in e.values()} == {3.9, 3.3}
 
 
 def test_foul_mode_exhaustive_counts():
     # R = 1 on 4 results: 4 choices; the lone result gets 60% (WBF), the group of 3 is the largest -> Neuberg.
     res = study([four_result_event()], StudyOptions(foul_after=1, exhaustive=True))
-    assert res.trials == 4 and res.method("neuberg").lines == 16
+    assert res.trials == 4 and res.method(Method.NEUBERG).lines == 16
     assert res.options.mode == "foul"
 
 
@@ -154,7 +156,7 @@ def test_estimates_agree_with_score_board(seed):
     hidden = set(rng.sample(range(N), K))
     rows = hide_and_estimate(scores, hidden=hidden)
     for m in METHODS:
-        board = score_board([None if i in hidden else s for i, s in enumerate(scores)], expected=N, method=m)
+        board = score_board([None if i in hidden else s for i, s in enumerate(scores)], expected=N, method=Method.find(m))
         for i, _s, _t, e in rows:
             assert e[m.value] == pytest.approx(float(board.ns_mp[i]))
         n = N - K
@@ -170,9 +172,9 @@ def test_fouled_estimates_agree_with_score_board(rule):
         R = rng.randint(1, N - 1)
         first = set(rng.sample(range(N), R))
         labels = ["A" if i in first else "B" for i in range(N)]
-        rows = hide_and_estimate(scores, groups=[sorted(first), [i for i in range(N) if i not in first]], small_groups=rule)
+        rows = hide_and_estimate(scores, groups=[sorted(first), [i for i in range(N) if i not in first]], small_groups=SmallGroups.find(rule))
         for m in METHODS:
-            board = score_board(scores, method=m, groups=labels, small_groups=rule)
+            board = score_board(scores, method=Method.find(m), groups=labels, small_groups=SmallGroups.find(rule))
             for i, _s, _t, e in rows:
                 assert e[m.value] == pytest.approx(float(board.ns_mp[i])), (m, i)
 
@@ -226,7 +228,9 @@ def test_options_are_checked():
     with pytest.raises(ValueError, match="trials"):
         StudyOptions(trials=0)
     with pytest.raises(ValueError, match="small-group rule"):
-        StudyOptions(small_groups="nonsense")
+        SmallGroups.find("nonsense")  # text is parsed at the edge
+    with pytest.raises(TypeError, match="SmallGroups"):
+        StudyOptions(small_groups="wbf")  # the core takes the Enum only
 
 
 def test_options_exhaustive_limit():

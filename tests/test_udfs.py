@@ -20,6 +20,7 @@ import xlwings.server as xs  # noqa: E402
 
 import mpxl.udfs as udfs  # noqa: E402
 from mpxl.board import score_board  # noqa: E402
+from mpxl.methods import Method  # noqa: E402
 from mpxl.rounding import Rounding  # noqa: E402
 
 SLIDES_BOARD_4 = [-130, -660, -120, 200, -600, 100, 100, 140, -150]  # 003_*, board 4, all vul
@@ -125,7 +126,7 @@ def test_matchpoints_row_in_row_out():
 def test_matchpoints_equals_the_core_for_every_method(method):
     scores = [420, 400, 300, None, 100, -50, -100, -150, 200]
     got = column(call("MATCHPOINTS", scores, 10, method))
-    core = score_board(scores, expected=10, method=method)
+    core = score_board(scores, expected=10, method=Method.find(method))
     assert [g for g in got if g != ""] == pytest.approx([float(x) for x in core.ns_mp if x is not None])
 
 

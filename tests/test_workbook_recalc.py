@@ -25,7 +25,8 @@ from openpyxl import load_workbook
 from mpxl.board import score_board
 from mpxl.cli import main
 from mpxl.commands.methods import methods_table
-from mpxl.rounding import Rounding
+from mpxl.methods import Method
+from mpxl.rounding import Rounding, RoundingKind
 from mpxl.workbook.examples import VARIANTS, variant_entries, variant_groups, variant_lines, variant_switches
 from mpxl.workbook.template import (
     FIRST_ROW,
@@ -46,6 +47,7 @@ REAL_FILES = ["scorebridge-2025-01-06-one-winner.xml", "ebuscore-2025-01-02-two-
 
 from mpxl.formats import read_event  # noqa: E402
 from mpxl.session import ScoringOptions, score_event  # noqa: E402
+from mpxl.settings import SmallGroups  # noqa: E402
 from mpxl.workbook.event_writer import write_event_workbook  # noqa: E402
 
 HAVE_REAL = all((REALDATA / f).exists() for f in REAL_FILES)
@@ -89,10 +91,10 @@ def variants_workbook(settings: Settings, variants=None):
 
 def expected_board(settings: Settings, variant: str):
     """The core's rounded NS and EW figures for one variant under ``settings``."""
-    res = score_board(variant_entries(variant), expected=9, method=settings.method, scale=settings.scale,
+    res = score_board(variant_entries(variant), expected=9, method=Method.find(settings.method), scale=settings.scale,
                       groups=variant_groups(variant), arrowswitch=variant_switches(variant),
-                      small_groups=settings.small_groups)
-    rounding = Rounding("exact") if settings.rounding == "exact" else Rounding(settings.rounding, settings.decimals)
+                      small_groups=SmallGroups.find(settings.small_groups))
+    rounding = Rounding() if settings.rounding == "exact" else Rounding(RoundingKind.find(settings.rounding), settings.decimals)
     avg = Fraction(res.top, 2)
     return ([rounding.apply(x, avg) for x in res.ns_mp], [rounding.apply(x, avg) for x in res.ew_mp])
 
@@ -107,7 +109,7 @@ def variants_event(settings: Settings, variants=None):
                                              variant_switches(v)):
             lines.append(Line(b, str(row.ns_pair), str(row.ew_pair), score=entry, group=group, arrowswitch=switch))
     ev = Event(lines=lines, winners={"": settings.winners})
-    opts = ScoringOptions(method=settings.method, scale=settings.scale, small_groups=settings.small_groups,
+    opts = ScoringOptions.parse(method=settings.method, scale=settings.scale, small_groups=settings.small_groups,
                           rounding="exact" if settings.rounding == "exact" else f"{settings.rounding}:{settings.decimals}"
                           if settings.rounding != "ebu" else "ebu",
                           ave_policy=settings.ave_policy, winners=settings.winners)

@@ -22,6 +22,7 @@ from ..errors import UserError
 from ..formats import read_event
 from ..formats.common import warn_unusual
 from ..session import PairResult, SessionResult, place_labels, score_event
+from ..settings import Field
 from . import plain_help
 from .score import add_scoring_arguments, choose_options
 
@@ -157,7 +158,7 @@ def _running(result: SessionResult, previous: dict) -> dict:
     out: dict = {}
     groups: dict = {}
     for row in rows:
-        section = row[0].pair.section if result.options.field != "event" else ""
+        section = row[0].pair.section if result.options.field is not Field.EVENT else ""
         groups.setdefault((section, row[0].pair.direction), []).append(row)
     for members in groups.values():
         members.sort(key=lambda r: -r[2])

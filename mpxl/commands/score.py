@@ -25,7 +25,7 @@ from ..formats import read_event, read_travellers, write_event
 from ..formats.common import figure_decimals, warn_unusual
 from ..formats.csvcolumns import write_columns_csv
 from ..inference import Inference, differences_from, infer
-from ..methods import Method
+from ..methods import find_method
 from ..report_html import write_html
 from ..rounding import Rounding, round_fraction
 from ..session import (
@@ -38,7 +38,7 @@ from ..session import (
     score_event,
     settings_of,
 )
-from ..settings import EstimateAt, Places, Tie, Unplayed
+from ..settings import AvePolicy, EstimateAt, Field, Places, RoundingKind, SmallGroups, Tie, Unplayed
 from ..textsafe import as_text_cell
 from ..workbook import ooxml
 from . import plain_help
@@ -126,16 +126,20 @@ def option_overrides(args) -> dict:
     A bad value raises ValueError naming it and what was expected.
     """
     overrides: dict = {}
-    for name in ("expected", "scale", "field", "ave_policy", "small_groups", "winners", "factor_top"):
+    for name in ("expected", "scale", "winners", "factor_top"):
         value = getattr(args, name, None)
         if value is not None:
             overrides[name] = value
+    for name, kind in (("field", Field), ("ave_policy", AvePolicy), ("small_groups", SmallGroups)):
+        if getattr(args, name, None) is not None:
+            overrides[name] = kind.find(getattr(args, name))
     method = getattr(args, "method", None)
     if method is not None:
-        if method.strip().lower() in ("none", "never", "plain"):
+        found = find_method(method)
+        if found is None:
             overrides["estimate_at"] = EstimateAt.NEVER
         else:
-            overrides["method"] = Method.find(method)
+            overrides["method"] = found
     if getattr(args, "estimate_at", None) is not None:
         overrides["estimate_at"] = EstimateAt.find(args.estimate_at)
     if getattr(args, "rounding", None) is not None:
@@ -144,11 +148,11 @@ def option_overrides(args) -> dict:
         overrides["totals_rounding"] = Rounding.parse(args.rounding_totals)
     if getattr(args, "rounding_pct", None) is not None:
         pct = Rounding.parse(args.rounding_pct)
-        if pct.kind not in ("half-up", "half-even"):
+        if pct.kind not in (RoundingKind.HALF_UP, RoundingKind.HALF_EVEN):
             raise ValueError(
                 f"{args.rounding_pct!r} is not a percentage rounding; expected D, half-up:D or half-even:D"
             )
-        overrides["percentage_decimals"], overrides["percentage_tie"] = pct.decimals, Tie.find(pct.kind)
+        overrides["percentage_decimals"], overrides["percentage_tie"] = pct.decimals, Tie.find(pct.kind.value)
     if getattr(args, "unplayed", None) is not None:
         overrides["unplayed"] = Unplayed.find(args.unplayed)
     if getattr(args, "places", None) is not None:
@@ -260,7 +264,7 @@ def ranking_text(result: SessionResult) -> str:
     3=     3     0.00    2    0.00
     """
     opts = result.options
-    dec = opts.rounding.decimals if opts.rounding.kind != "exact" else 2
+    dec = opts.rounding.decimals if opts.rounding.kind is not RoundingKind.EXACT else 2
     pdec = opts.percentage_decimals if opts.percentage_decimals is not None else 2
     with_names = any(pr.pair.names for pr in result.pairs)
     head = ["Place", "Pair"] + (["Names"] if with_names else []) + ["MPs", "Max", "%"]

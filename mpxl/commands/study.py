@@ -24,6 +24,7 @@ from ..atomic import atomic_path, atomic_write, check_not_input
 from ..errors import UserError
 from ..formats import read_event
 from ..report_html import write_study_html
+from ..settings import SmallGroups
 from ..study import StudyOptions, StudyResult, parse_k_list, study
 from ..workbook import ooxml
 from . import plain_help
@@ -244,6 +245,7 @@ def run(args) -> int:
     if args.trials < 1:
         raise ValueError(f"--trials {args.trials} must be at least 1")
 
+    small_groups = SmallGroups.find(args.small_groups)  # parsed once, before any file is read
     events = []
     for path in inputs:
         try:
@@ -262,7 +264,7 @@ def run(args) -> int:
                 foul_after=amount if mode == "foul" else None,
                 trials=args.trials,
                 seed=args.seed,
-                small_groups=args.small_groups,
+                small_groups=small_groups,
             )
             res = study(events, opts, progress=bar.update if bar is not None else None)
             if not res.boards:

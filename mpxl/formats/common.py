@@ -18,6 +18,7 @@ from ..contract import board_vulnerability, ns_score, possible_ns_scores
 from ..errors import UserError
 from ..event import Event
 from ..rounding import round_fraction
+from ..settings import RoundingKind
 
 __all__ = [
     "written_decimals",
@@ -242,11 +243,11 @@ def figure_decimals(options) -> int:
     or None): the rounding's, or 2 when the figures are exact (or there are no options).
 
     >>> from mpxl.session import ScoringOptions
-    >>> figure_decimals(ScoringOptions(rounding="1")), figure_decimals(ScoringOptions()), figure_decimals(None)
+    >>> figure_decimals(ScoringOptions.parse(rounding="1")), figure_decimals(ScoringOptions()), figure_decimals(None)
     (1, 2, 2)
     """
     rounding = getattr(options, "rounding", None)
-    if rounding is not None and rounding.kind != "exact":
+    if rounding is not None and rounding.kind is not RoundingKind.EXACT:
         return rounding.decimals
     return 2
 
@@ -256,13 +257,13 @@ def totals_decimals(options) -> int:
     more when figures only the totals hold are rounded finer (``totals_rounding``).
 
     >>> from mpxl.session import ScoringOptions
-    >>> totals_decimals(ScoringOptions(rounding="1")), totals_decimals(
-    ...     ScoringOptions(rounding="1", totals_rounding="2"))
+    >>> totals_decimals(ScoringOptions.parse(rounding="1")), totals_decimals(
+    ...     ScoringOptions.parse(rounding="1", totals_rounding="2"))
     (1, 2)
     """
     decimals = figure_decimals(options)
     finer = getattr(options, "totals_rounding", None)
-    if finer is not None and finer.kind != "exact":
+    if finer is not None and finer.kind is not RoundingKind.EXACT:
         decimals = max(decimals, finer.decimals)
     return decimals
 
@@ -273,7 +274,7 @@ def percentage_text(value, options) -> str:
 
     >>> from fractions import Fraction
     >>> from mpxl.session import ScoringOptions
-    >>> half_even = ScoringOptions(percentage_tie="half-even")
+    >>> half_even = ScoringOptions.parse(percentage_tie="half-even")
     >>> percentage_text(Fraction(385, 8), None), percentage_text(Fraction(385, 8), half_even)
     ('48.13', '48.12')
     """

@@ -34,6 +34,7 @@ from ..atomic import atomic_write
 from ..contract import Direction, board_dealer, board_vulnerability
 from ..errors import UserError
 from ..event import SEATS, Club, Deal, Event, Line, MasterPoints, Pair, Player
+from ..settings import Field
 from ..textsafe import xml_attribute, xml_content
 from .common import (
     board_number,
@@ -113,7 +114,7 @@ def read_usebio_bytes(data: bytes, source: str = "<usebio>") -> Event:
     ev.published_decimals = decimals
     ev.scale = 2
     sections = {ln.section for ln in ev.lines} | {p.section for p in ev.pairs}
-    ev.field_scoring = "section"
+    ev.field_scoring = Field.SECTION
     default = ev.winners.get("", 1)
     ev.winners = {sec: ev.winners.get(sec, default) for sec in sorted(sections)}
     return ev

@@ -31,6 +31,7 @@ from ..adjustments import Artificial, Assigned, parse_entry
 from ..contract import ns_score
 from ..methods import Method
 from ..rules import PASS_SPELLINGS, code_key, contract_keys
+from ..settings import EstimateAt, Field, Places, Tie, Unplayed
 from .template import METHOD_NAMES, ROUNDING_RULES, Settings, TemplateLine, build_workbook, write_workbook
 
 __all__ = ["write_event_workbook", "event_workbook", "settings_for"]
@@ -54,13 +55,15 @@ def settings_for(result) -> Settings:
 
     >>> from mpxl.session import ScoringOptions, SessionResult
     >>> from mpxl.event import Event
-    >>> s = settings_for(SessionResult(Event(winners={"A": 2}), ScoringOptions(rounding="ebu", method="mck"), [], []))
+    >>> from mpxl.rounding import Rounding
+    >>> opts = ScoringOptions(rounding=Rounding.parse("ebu"), method=Method.MCKINNON)
+    >>> s = settings_for(SessionResult(Event(winners={"A": 2}), opts, [], []))
     >>> s.method, s.rounding, s.decimals, s.winners
     ('McKinnon', 'ebu', 1, 2)
     """
     opts, ev = result.options, result.event
     rounding = opts.rounding
-    rule = rounding.kind if rounding.kind in ROUNDING_RULES else "half-up"
+    rule = rounding.kind.value if rounding.kind.value in ROUNDING_RULES else "half-up"
     winners = getattr(opts, "winners", None)
     if winners is None:
         values = {ev.winners.get(sec) or 1 for sec in ev.sections()} if ev.lines else set(ev.winners.values())
@@ -74,15 +77,16 @@ def settings_for(result) -> Settings:
         expected=opts.expected,
         rounding=rule,
         decimals=rounding.decimals if rule != "exact" else 2,
-        ave_policy=opts.ave_policy,
+        ave_policy=opts.ave_policy.value,
         winners=winners,
-        small_groups=opts.small_groups,
+        small_groups=opts.small_groups.value,
         field=_field(result),
     )
 
 
 def _field(result) -> str:
-    return getattr(result.options, "field", None) or getattr(result.event, "field_scoring", None) or "section"
+    field = getattr(result.options, "field", None) or getattr(result.event, "field_scoring", None)
+    return (field or Field.SECTION).value
 
 
 def unsupported(result) -> str | None:
@@ -90,8 +94,6 @@ def unsupported(result) -> str | None:
     ev, opts = result.event, result.options
     if getattr(opts, "winners", None) is None and len({ev.winners.get(sec) or 1 for sec in ev.sections()}) > 1:
         return "the workbook has one Winners setting; this event's sections have one and two winners"
-    from ..settings import EstimateAt, Places, Tie, Unplayed
-
     for name, value, plain in (("estimate-at", getattr(opts, "estimate_at", None), EstimateAt.LINES),
                                ("unplayed", getattr(opts, "unplayed", None), Unplayed.NONE),
                                ("places", getattr(opts, "places", None), Places.SHARED),

@@ -1,0 +1,248 @@
+"""Options are typed values, parsed once where text comes in (issue 11, item 5).
+
+Tables of text in, typed value (or message) out at each edge: the command line
+(:func:`mpxl.commands.score.option_overrides`, ``mpxl study``), the Excel functions,
+the readers, a script or JSON document (:meth:`ScoringOptions.parse`); and the core
+refusing text. ``Method.find`` runs once per MATCHPOINTS call.
+"""
+
+from __future__ import annotations
+
+import os
+from argparse import Namespace
+from pathlib import Path
+
+os.environ.setdefault("XLWINGS_ON_SERVER", "true")
+os.environ.setdefault("XLWINGS_LICENSE_KEY", "noncommercial")
+
+import pytest  # noqa: E402
+
+import mpxl.udfs as udfs  # noqa: E402
+from mpxl.board import score_board  # noqa: E402
+from mpxl.cli import main  # noqa: E402
+from mpxl.commands.score import option_overrides  # noqa: E402
+from mpxl.formats import read_event  # noqa: E402
+from mpxl.methods import Method, find_method  # noqa: E402
+from mpxl.rounding import Rounding  # noqa: E402
+from mpxl.session import ScoringOptions  # noqa: E402
+from mpxl.settings import (  # noqa: E402
+    AvePolicy,
+    Choice,
+    EstimateAt,
+    Field,
+    Places,
+    RoundingKind,
+    SmallGroups,
+    Tie,
+    Unplayed,
+)
+from mpxl.study import StudyOptions  # noqa: E402
+
+DATA = Path(__file__).parent / "data"
+
+# ------------------------------------------------------------------ the parsers
+
+#: (type, text, member): every spelling a user may write, and what it means.
+FINDS = [
+    (Method, "Neuberg", Method.NEUBERG),
+    (Method, " mck ", Method.MCKINNON),
+    (Method, "ASCHERMAN", Method.ASCHERMAN),
+    (Method, "asch", Method.ASCHERMAN),
+    (Method, None, Method.NEUBERG),
+    (Method, "", Method.NEUBERG),
+    (SmallGroups, "ACBL", SmallGroups.WBF),
+    (SmallGroups, "white book", SmallGroups.EBU),
+    (SmallGroups, "slides", SmallGroups.QBA),
+    (SmallGroups, "off", SmallGroups.NONE),
+    (SmallGroups, None, SmallGroups.WBF),
+    (AvePolicy, "WBF", AvePolicy.WBF),
+    (AvePolicy, "fix", AvePolicy.FIXED),
+    (Field, "Event", Field.EVENT),
+    (Field, "sec", Field.SECTION),
+    (RoundingKind, "half_even", RoundingKind.HALF_EVEN),
+    (RoundingKind, "ebu", RoundingKind.EBU),
+    (EstimateAt, "Totals", EstimateAt.TOTALS),
+    (Unplayed, "own", Unplayed.OWN),
+    (Places, "plain", Places.PLAIN),
+    (Tie, "even", Tie.HALF_EVEN),
+]
+
+
+@pytest.mark.parametrize("kind, text, member", FINDS)
+def test_find_reads_each_spelling(kind, text, member):
+    assert kind.find(text) is member
+    assert kind.find(member) is member  # a typed value passes through
+
+
+#: (type, bad text, what the message names as expected)
+BAD = [
+    (Method, "average", "'average' is not a method; expected one of neuberg, factor"),
+    (SmallGroups, "fifa", "'fifa' is not a small-group rule; expected one of wbf, ebu, qba, none"),
+    (AvePolicy, "sometimes", "'sometimes' is not an ave policy; expected one of fixed, wbf"),
+    (Field, "club", "'club' is not a field; expected one of section, event"),
+    (RoundingKind, "half", "'half' is not a rounding kind; expected one of half-up, ebu, exact, half-even"),
+    (EstimateAt, "sometimes", "'sometimes' is not an estimate-at; expected one of lines, totals, never"),
+]
+
+
+@pytest.mark.parametrize("kind, text, message", BAD)
+def test_an_unknown_value_names_what_is_expected(kind, text, message):
+    with pytest.raises(ValueError) as info:
+        kind.find(text)
+    assert message in str(info.value)
+
+
+def test_every_option_is_a_choice():
+    assert all(issubclass(k, Choice) for k in (Method, SmallGroups, AvePolicy, Field, RoundingKind, EstimateAt))
+
+
+@pytest.mark.parametrize("text, want", [("none", None), (" Never ", None), ("plain", None), ("fact", Method.FACTOR),
+                                        (None, Method.NEUBERG)])
+def test_find_method_reads_no_estimate(text, want):
+    assert find_method(text) is want
+
+
+# ------------------------------------------------------------ the command line
+
+def _args(**given):
+    names = ("expected", "scale", "winners", "factor_top", "field", "ave_policy", "small_groups", "method",
+             "estimate_at", "rounding", "rounding_totals", "rounding_pct", "unplayed", "places")
+    return Namespace(**{n: given.get(n) for n in names})
+
+
+#: (command-line options as text, the typed overrides they give)
+CLI = [
+    ({"method": "mck"}, {"method": Method.MCKINNON}),
+    ({"method": "none"}, {"estimate_at": EstimateAt.NEVER}),
+    ({"field": "event"}, {"field": Field.EVENT}),
+    ({"ave_policy": "wbf"}, {"ave_policy": AvePolicy.WBF}),
+    ({"small_groups": "acbl"}, {"small_groups": SmallGroups.WBF}),
+    ({"rounding": "ebu", "rounding_totals": "2"},
+     {"rounding": Rounding(RoundingKind.EBU, 1), "totals_rounding": Rounding(RoundingKind.HALF_UP, 2)}),
+    ({"rounding_pct": "half-even:1"}, {"percentage_decimals": 1, "percentage_tie": Tie.HALF_EVEN}),
+    ({"estimate_at": "totals", "unplayed": "own", "places": "plain"},
+     {"estimate_at": EstimateAt.TOTALS, "unplayed": Unplayed.OWN, "places": Places.PLAIN}),
+    ({"scale": 1, "winners": 2}, {"scale": 1, "winners": 2}),
+]
+
+
+@pytest.mark.parametrize("given, want", CLI)
+def test_command_line_options_are_parsed_once_into_typed_values(given, want):
+    assert option_overrides(_args(**given)) == want
+
+
+@pytest.mark.parametrize("flag, value, message", [
+    ("--method", "average", "'average' is not a method; expected one of neuberg"),
+    ("--small-groups", "fifa", "'fifa' is not a small-group rule; expected one of wbf"),
+    ("--rounding", "third", "'third' is not a rounding"),
+    ("--estimate-at", "sometimes", "expected one of lines, totals, never"),
+])
+def test_a_bad_option_on_the_command_line_is_one_line_exit_2(flag, value, message, capsys):
+    assert main(["score", str(DATA / "club-howell.csv"), flag, value]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_study_parses_small_groups_once_and_names_a_bad_one(capsys):
+    assert main(["study", str(DATA / "club-howell.csv"), "--foul-after", "2", "--small-groups", "fifa"]) == 2
+    assert "'fifa' is not a small-group rule" in capsys.readouterr().err
+
+
+# ------------------------------------------------------- a script, a JSON document
+
+def test_scoring_options_parse_reads_text_and_keeps_typed_values():
+    o = ScoringOptions.parse(method="asch", rounding="half-even:1", small_groups="ebu", ave_policy="wbf",
+                             field="section", estimate_at="totals", totals_rounding="2", percentage_tie="even",
+                             unplayed="own", places="plain", scale=1, expected=None)
+    assert (o.method, o.rounding, o.small_groups, o.ave_policy, o.field, o.estimate_at, o.totals_rounding,
+            o.percentage_tie, o.unplayed, o.places, o.scale, o.expected) == (
+        Method.ASCHERMAN, Rounding(RoundingKind.HALF_EVEN, 1), SmallGroups.EBU, AvePolicy.WBF, Field.SECTION,
+        EstimateAt.TOTALS, Rounding(RoundingKind.HALF_UP, 2), Tie.HALF_EVEN, Unplayed.OWN, Places.PLAIN, 1, None)
+    assert ScoringOptions.parse(method=Method.FACTOR, rounding=None) == ScoringOptions(method=Method.FACTOR)
+
+
+@pytest.mark.parametrize("field, value", [("method", "neuberg"), ("rounding", "2"), ("small_groups", "wbf"),
+                                          ("ave_policy", "fixed"), ("field", "event"), ("estimate_at", "lines")])
+def test_the_core_takes_typed_values_only(field, value):
+    with pytest.raises(TypeError, match=field):
+        ScoringOptions(**{field: value})
+
+
+def test_study_options_take_the_enum_only():
+    assert StudyOptions(small_groups=SmallGroups.QBA).small_groups is SmallGroups.QBA
+    with pytest.raises(TypeError):
+        StudyOptions(small_groups="qba")
+
+
+def test_rounding_takes_its_kind_typed():
+    with pytest.raises(TypeError):
+        Rounding("half-up", 2)
+
+
+# ------------------------------------------------------------------- readers
+
+def test_the_usebio_reader_gives_a_typed_field():
+    assert read_event(DATA / "two-sections.xml").field_scoring is Field.SECTION
+
+
+# ------------------------------------------------------------ Excel functions
+
+@pytest.fixture
+def finds(monkeypatch):
+    """Count the calls of Method.find (and of SmallGroups.find) during a test."""
+    counts = {"method": 0, "small_groups": 0}
+    method_find, group_find = Method.find.__func__, SmallGroups.find.__func__
+
+    def counted(name, real):
+        def find(cls, text):
+            counts[name] += 1
+            return real(cls, text)
+        return classmethod(find)
+
+    monkeypatch.setattr(Method, "find", counted("method", method_find))
+    monkeypatch.setattr(SmallGroups, "find", counted("small_groups", group_find))
+    return counts
+
+
+@pytest.mark.parametrize("args", [
+    ([[420], [400], [170]],),
+    ([[420], [400], [170]], 4, "mck"),
+    ([[420], ["A+"], [170], ["NP"]], None, "ascherman", 1, "BOTH", 2),
+])
+def test_matchpoints_parses_the_method_once(args, finds):
+    assert not isinstance(udfs.MATCHPOINTS(*args), str)
+    assert finds["method"] == 1
+
+
+def test_boardmp_parses_method_and_small_groups_once(finds):
+    got = udfs.BOARDMP([[420], [400], [170], [-50], [100]], [["A"], ["A"], ["A"], ["B"], ["B"]], None, None,
+                       "manual", None, None, None, "ebu")
+    assert not isinstance(got, str)
+    assert (finds["method"], finds["small_groups"]) == (1, 1)
+
+
+def test_the_core_parses_nothing(finds):
+    score_board([420, 400, 170, "A+"], expected=5, method=Method.FACTOR, groups="AAAB",
+                small_groups=SmallGroups.NONE)
+    assert finds == {"method": 0, "small_groups": 0}
+
+
+#: (function, arguments, what the cell says or the figures)
+CELLS = [
+    ("MATCHPOINTS", ([[420], [400]], 3, "none"), [[2.0], [0.0]]),  # never estimate: the board on its own top
+    ("MATCHPOINTS", ([[420], [400]], 3, "Factor"), [[4.0], [0.0]]),
+    ("MATCHPOINTS", ([[420], [400]], 3, "average"), "MATCHPOINTS: 'average' is not a method; expected one of"),
+    ("BOARDMP", ([[1], [2]], None, None, None, None, None, None, None, "fifa"),
+     "BOARDMP: 'fifa' is not a small-group rule; expected one of wbf, ebu, qba, none"),
+    ("ESTIMATE", (14, 9, 8, "mck"), 16.0),
+    ("KVALUE", ("asch", 9, 8), 2.0),
+]
+
+
+@pytest.mark.parametrize("name, args, want", CELLS)
+def test_excel_function_edges(name, args, want):
+    got = getattr(udfs, name)(*args)
+    if isinstance(want, str):
+        assert isinstance(got, str) and got.startswith(want)
+    else:
+        assert got == want
