@@ -36,6 +36,10 @@ __all__ = [
     "score",
     "ns_score",
     "tricks_from_result",
+    "STRAIN_SPELLINGS",
+    "DIRECTION_SPELLINGS",
+    "RESULT_MADE",
+    "RESULT_SIGNS",
     "board_vulnerability",
     "board_dealer",
     "TRICK_VALUE",
@@ -95,7 +99,7 @@ class Strain(Enum):
         ...
         ValueError: 'Q' is not a strain; expected C, D, H, S or NT (or a suit symbol)
         """
-        return _find(cls, text, _STRAIN_SPELLINGS, "C, D, H, S or NT (or a suit symbol)")
+        return _find(cls, text, STRAIN_SPELLINGS, "C, D, H, S or NT (or a suit symbol)")
 
     @property
     def is_minor(self) -> bool:
@@ -107,7 +111,8 @@ class Strain(Enum):
         return self in (Strain.C, Strain.D)
 
 
-_STRAIN_SPELLINGS = {
+#: Every spelling of a strain the parser reads (after upper-casing), and its strain's value.
+STRAIN_SPELLINGS: dict[str, str] = {
     **{k: "C" for k in ("C", "CLUB", "CLUBS", "♣", "♧")},
     **{k: "D" for k in ("D", "DIAMOND", "DIAMONDS", "♦", "♢")},
     **{k: "H" for k in ("H", "HEART", "HEARTS", "♥", "♡")},
@@ -135,7 +140,7 @@ class Direction(Enum):
         ...
         ValueError: 'NE' is not a direction; expected N, E, S or W (North, East, South, West)
         """
-        return _find(cls, text, _DIRECTION_SPELLINGS, "N, E, S or W (North, East, South, West)")
+        return _find(cls, text, DIRECTION_SPELLINGS, "N, E, S or W (North, East, South, West)")
 
     @property
     def is_ns(self) -> bool:
@@ -147,7 +152,8 @@ class Direction(Enum):
         return self in (Direction.N, Direction.S)
 
 
-_DIRECTION_SPELLINGS = {
+#: Every spelling of a seat the parser reads (after upper-casing), and its seat.
+DIRECTION_SPELLINGS: dict[str, str] = {
     **{k: "N" for k in ("N", "NORTH")},
     **{k: "E" for k in ("E", "EAST")},
     **{k: "S" for k in ("S", "SOUTH")},
@@ -265,7 +271,7 @@ class Contract:
                 return PASSED_OUT
             m = _CONTRACT_RE.match(key)
             if m:
-                strain = _STRAIN_SPELLINGS.get(m.group(2))
+                strain = STRAIN_SPELLINGS.get(m.group(2))
                 if strain is not None:
                     return cls(int(m.group(1)), Strain(strain), _DOUBLING_MARKS[m.group(3) or ""])
         raise ValueError(f"contract {text!r} not understood; {_CONTRACT_EXPECTED}")
@@ -384,7 +390,11 @@ def _whole(value: object, what: str, expected: str) -> int:
     raise ValueError(f"{what} {value!r} is not a whole number; expected {expected}")
 
 
-_RESULT_RE = re.compile(r"^(?:(=|MADE|M)|([+\-=])(\d+))$")
+#: A result read against the contract: just made (``=``, ``made``), or a sign and a number of tricks (``+1``, ``-2``).
+RESULT_MADE = ("=", "MADE", "M")
+RESULT_SIGNS = ("+", "-", "=")
+_RESULT_RE = re.compile(r"^(?:(" + "|".join(map(re.escape, RESULT_MADE)) + r")|(["
+                        + "".join(map(re.escape, RESULT_SIGNS)) + r"])(\d+))$")
 
 
 def tricks_from_result(contract: Contract | str, text: str) -> int:

@@ -97,7 +97,7 @@ def libreoffice_recalc(paths: Iterable[Path], timeout: int = 600) -> list[Values
         proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
         results = []
         for p in staged:
-            got = out / p.name
+            got = out / (p.stem + ".xlsx")  # an .xlsm comes out as .xlsx
             if not got.exists():
                 raise RuntimeError(f"soffice did not convert {p.name}: {proc.stdout} {proc.stderr}")
             results.append(_read_openpyxl(got))

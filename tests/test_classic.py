@@ -72,3 +72,94 @@ def test_classic_arguments_hand_errors_over_and_results_are_not_expanded(classic
     assert [a for a, _ in classic["args"][name]] == FUNCTIONS[name]
     assert all(options.get("err_to_str") is True for _, options in classic["args"][name])
     assert "expand" not in classic["ret"][name]
+
+
+# ------------------------------------------------------------ the macro-enabled template
+
+@pytest.fixture(scope="module")
+def xlsm(tmp_path_factory):
+    """`mpxl template -o club.xlsm`: the template with xlwings' own standalone VBA project."""
+    from mpxl.cli import main
+
+    path = tmp_path_factory.mktemp("xlsm") / "club.xlsm"
+    assert main(["template", "-o", str(path), "--tables", "3", "--boards", "4"]) == 0
+    return path
+
+
+def _modules(path) -> dict:
+    """The workbook's VBA modules, decompressed by oletools: file name -> source."""
+    from oletools.olevba import VBA_Parser
+
+    parser = VBA_Parser(str(path))
+    try:
+        return {name: code for _, _, name, code in parser.extract_macros()}
+    finally:
+        parser.close()
+
+
+def test_xlsm_carries_xlwings_own_vba_project_byte_for_byte(xlsm):
+    """The .xlsm's vbaProject.bin is the installed xlwings' quickstart_standalone.xlsm's, byte for byte, and
+    the package says it holds macros (the content type Excel opens an .xlsm by, the part's relationship)."""
+    from zipfile import ZipFile
+
+    from mpxl.workbook.classic import VBA_PART, standalone_asset, vba_bytes
+
+    assert vba_bytes(xlsm) == vba_bytes(standalone_asset())
+    with ZipFile(xlsm) as z:
+        types = z.read("[Content_Types].xml").decode()
+        rels = z.read("xl/_rels/workbook.xml.rels").decode()
+        book = z.read("xl/workbook.xml").decode()
+    assert 'PartName="/xl/workbook.xml" ContentType="application/vnd.ms-excel.sheet.macroEnabled.main+xml"' in types
+    assert 'relationships/vbaProject" Target="vbaProject.bin"' in rels and VBA_PART.endswith("vbaProject.bin")
+    assert '<workbookPr codeName="ThisWorkbook"' in book
+
+
+def test_xlsm_opens_with_keep_vba_and_keeps_it(xlsm, tmp_path):
+    """openpyxl opens it with keep_vba (the template's sheets, xlwings.conf's settings) and saves it again
+    with the same VBA project."""
+    from openpyxl import load_workbook
+
+    from mpxl.workbook.classic import vba_bytes
+
+    wb = load_workbook(xlsm, keep_vba=True)
+    assert wb.sheetnames == ["Setup", "Travellers", "Pairs", "Totals", "Methods", "Help", "xlwings.conf"]
+    conf = wb["xlwings.conf"]
+    # xlwings reads A1 down to the first blank row: UDF Modules only; no blank Interpreter_Win to hide the ribbon's
+    assert (conf["A1"].value, conf["B1"].value, conf["A2"].value) == ("UDF Modules", "mpxl.udfs", None)
+    assert "Interpreter_Win is left out" in " ".join(str(c.value) for c in conf["A"] if c.value)
+    again = tmp_path / "again.xlsm"
+    wb.save(again)
+    assert vba_bytes(again) == vba_bytes(xlsm)
+
+
+def test_xlsm_vba_is_the_installed_xlwings_and_serves_the_imported_functions(xlsm, classic):
+    """Decompressed: the project has xlwings' module (its version the installed package's, which its DLL is
+    named by), ImportPythonUDFs (what Import Functions runs) and XLPy, which every wrapper Import Functions
+    writes calls (XLPy.CallUDF): so no add-in and no reference are needed."""
+    from mpxl.workbook.classic import xlwings_version
+
+    modules = _modules(xlsm)
+    assert {"xlwings.bas", "Dictionary.cls", "ThisWorkbook.cls"} <= set(modules)
+    xw = modules["xlwings.bas"]
+    version = xlwings_version()
+    assert f'Public Const XLWINGS_VERSION As String = "{version}"' in xw
+    assert f'Lib "xlwings64-{version}.dll"' in xw
+    assert re.search(r"^Sub ImportPythonUDFs\(\)", xw, re.M) and re.search(r"^Function XLPy\(\)", xw, re.M)
+    called = set(re.findall(r"\b(\w+)\.CallUDF\(", classic["vba"]))
+    assert called == {"XLPy"}
+
+
+def test_committed_xlsm_carries_the_vba_of_the_xlwings_it_names():
+    """workbook_templates/club-pairs.xlsm names its xlwings in its properties; with that xlwings installed,
+    its VBA project is the installed one's, byte for byte."""
+    from openpyxl import load_workbook
+
+    from mpxl.workbook.classic import standalone_asset, vba_bytes, xlwings_version
+
+    committed = ROOT / "workbook_templates" / "club-pairs.xlsm"
+    named = load_workbook(committed, keep_vba=True).properties.description
+    assert re.fullmatch(r"VBA: xlwings [\w.]+ \(its quickstart --standalone module\)", named or ""), named
+    if named.split()[2] == xlwings_version():
+        assert vba_bytes(committed) == vba_bytes(standalone_asset())
+    else:  # another xlwings here: its VBA differs, and the docs say to rebuild with `mpxl template -o x.xlsm`
+        assert vba_bytes(committed) != vba_bytes(standalone_asset())

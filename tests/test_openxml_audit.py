@@ -1,7 +1,8 @@
 """Every workbook the project ships or writes, checked by an OOXML validator at Office 2010.
 
 openxml-audit (PyPI, pure Python) validates the package against the Office 2010 schemas
-(``--format office2010 -o json``). The workbooks: the committed templates, a fresh template,
+(``--format office2010 -o json``). The workbooks: the committed templates (the macro-enabled one too), a
+fresh template and a fresh macro-enabled one,
 the demo, ``mpxl score -o x.xlsx`` on every real file and on a generated event (with
 artificial and split scores), a two-section event, the values-only workbook (factored to a fixed
 top, which the formulas do not hold) and the study workbook.
@@ -47,6 +48,9 @@ def audit(tmp_path_factory):
     out = tmp_path_factory.mktemp("workbooks")
     for committed in sorted((ROOT / "workbook_templates").glob("*.xlsx")):
         shutil.copy(committed, out / committed.name)
+    for committed in sorted((ROOT / "workbook_templates").glob("*.xlsm")):  # the macro-enabled template
+        shutil.copy(committed, out / f"{committed.stem}-macro.xlsm")
+    assert main(["template", "-o", str(out / "fresh-macro.xlsm"), "--tables", "3", "--boards", "4"]) == 0
     assert main(["template", "-o", str(out / "fresh-howell.xlsx"), "--tables", "12", "--boards", "24",
                  "--movement", "howell", "--method", "mckinnon"]) == 0
     assert main(["demo", "-o", str(out / "demo.xlsx")]) == 0
@@ -65,7 +69,7 @@ def audit(tmp_path_factory):
                          capture_output=True, text=True, timeout=600)
     reports = json.loads(got.stdout)
     by_name = {Path(r["file"]).stem: r for r in reports}
-    assert set(by_name) == {p.stem for p in out.glob("*.xlsx")}, got.stderr[-2000:]
+    assert set(by_name) == {p.stem for p in out.glob("*.xls[xm]")}, got.stderr[-2000:]
     return by_name
 
 
@@ -73,7 +77,8 @@ def _errors(report) -> set:
     return {(e["part_uri"], e["path"], e["description"]) for e in report["errors"] if e["severity"] == "error"}
 
 
-NAMES = (["club-pairs", "neuberg-teaching", "fresh-howell", "demo", "score-generated", "score-two-sections", "values-only"]
+NAMES = (["club-pairs", "neuberg-teaching", "club-pairs-macro", "fresh-macro", "fresh-howell", "demo",
+          "score-generated", "score-two-sections", "values-only"]
          + [f"score-{p.stem}" for p in REAL_FILES] + (["study"] if REAL_FILES else []))
 
 

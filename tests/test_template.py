@@ -10,6 +10,7 @@ import pytest
 from openpyxl import load_workbook
 
 from mpxl.cli import main
+from mpxl.workbook.classic import macro_enable
 from mpxl.workbook.examples import teaching_workbook
 from mpxl.workbook.layout import HELPERS
 from mpxl.workbook.template import FIRST_ROW, HEADER_ROW, PAIRS_COLUMNS, TRAVELLER_COLUMNS, build_template
@@ -41,17 +42,27 @@ def cell_contents(wb) -> dict:
     return out
 
 
-@pytest.mark.parametrize("name, build", [("club-pairs.xlsx", build_template), ("neuberg-teaching.xlsx", teaching_workbook)])
+def _macro_template():
+    wb = build_template()
+    macro_enable(wb)
+    return wb
+
+
+REBUILD = ("`mpxl template -o workbook_templates/club-pairs.xlsx`, "
+           "`mpxl template -o workbook_templates/club-pairs.xlsm` and "
+           "`mpxl template --teaching -o workbook_templates/neuberg-teaching.xlsx`")
+
+
+@pytest.mark.parametrize("name, build", [("club-pairs.xlsx", build_template), ("club-pairs.xlsm", _macro_template),
+                                         ("neuberg-teaching.xlsx", teaching_workbook)])
 def test_committed_template_is_current(tmp_path, name, build):
     committed = COMMITTED / name
-    assert committed.exists(), f"{committed} is missing: run `mpxl template` (see docs/template.md)"
+    assert committed.exists(), f"{committed} is missing: run {REBUILD} (see docs/template.md)"
     fresh = tmp_path / name
     build().save(fresh)
     want, got = cell_contents(load_workbook(fresh)), cell_contents(load_workbook(committed))
     stale = sorted(k for k in set(want) | set(got) if want.get(k) != got.get(k))
-    assert not stale, (f"{committed} is stale ({len(stale)} cells differ, first {stale[:5]}): rebuild it with "
-                       f"`mpxl template -o workbook_templates/club-pairs.xlsx` and "
-                       f"`mpxl template --teaching -o workbook_templates/neuberg-teaching.xlsx`")
+    assert not stale, f"{committed} is stale ({len(stale)} cells differ, first {stale[:5]}): rebuild with {REBUILD}"
 
 
 def test_sheets_and_titles():
@@ -121,7 +132,10 @@ def test_data_validation_and_layout():
     by = rules[f"{c['by']}{FIRST_ROW}:{c['by']}{FIRST_ROW + 3}"]
     assert by.formula1 == '"N,E,S,W"'
     tricks = rules[f"{c['tricks']}{FIRST_ROW}:{c['tricks']}{FIRST_ROW + 3}"]
-    assert (tricks.type, tricks.formula1, tricks.formula2) == ("whole", "0", "13")
+    t = f"{c['tricks']}{FIRST_ROW}"
+    assert (tricks.type, tricks.formula1) == (
+        "custom", f'IF(ISNUMBER({t}),AND({t}>=0,{t}<=13,INT({t})={t}),OR(LEFT({t}&"",1)="+",LEFT({t}&"",1)="-",'
+        f'LEFT({t}&"",1)="=",UPPER({t}&"")="=",UPPER({t}&"")="MADE",UPPER({t}&"")="M"))')
     setup = {str(dv.sqref): dv for dv in wb["Setup"].data_validations.dataValidation}
     assert setup["B5"].formula1 == '"1,2"'
     assert setup["B6"].formula1 == "MethodNames"
@@ -240,6 +254,10 @@ def test_what_excel_needs_to_show_and_print_it(tmp_path):
              for s in chart.series]
     assert len(lines) == 5 and len({c for c, _ in lines}) == 5 and len({d for _, d in lines}) == 5
     assert (chart.y_axis.scaling.min, chart.y_axis.scaling.max) == (0, 100)
+    # the Help text's column holds its longest line in a proportional font (the tables to its right cut it)
+    help_ws = wb["Help"]
+    longest = max(len(str(c.value)) for c in help_ws["I"] if c.value)
+    assert help_ws.column_dimensions["I"].width >= 1.2 * longest
     setup = wb["Setup"]
     hidden = {key for key, _, _ in SETUP_ROWS if setup.row_dimensions[setup_row(key)].hidden}
     assert hidden == {"method_index", "rounding_index", "rule_index", "unit", "full_boards"}

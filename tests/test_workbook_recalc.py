@@ -151,6 +151,20 @@ def built(tmp_path_factory):
         write_club_csv(src, **kwargs)
         assert main(["score", str(src), "--no-infer", *options, "-o", str(xlsx)]) == 0
         out[f"event-{name}"] = (xlsx, (src, options))
+    p = d / "entries.xlsx"
+    entries_workbook(p)
+    out["entries"] = (p, None)
+    # the teaching workbook twice: as .xlsx, and macro-enabled with xlwings' VBA project (classic xlwings)
+    from mpxl.workbook.classic import macro_enable
+    from mpxl.workbook.examples import teaching_workbook
+
+    for suffix in (".xlsx", ".xlsm"):
+        wb = teaching_workbook()
+        if suffix == ".xlsm":
+            macro_enable(wb)
+        p = d / f"teaching{suffix}"
+        wb.save(p)
+        out[f"teaching{suffix}"] = (p, None)
     if HAVE_REAL:
         from mpxl.conventions import detect
 
@@ -440,3 +454,153 @@ def test_real_files_formulas_package(tmp_path, f):
     p = tmp_path / "real.xlsx"
     write_event_workbook(res, p)
     check_event(formulas_recalc(_only(p, ("Setup", "Travellers", "Pairs", "Totals", "Help"), tmp_path / "r.xlsx")), res)
+
+
+# ------------------------------------------------------------ every kind of entry
+
+#: One entry a line: (name, the line's cells, what the sheet shows). The cells are TemplateLine
+#: fields (contract, by, tricks, typed, adjustment; ns_pair/ew_pair None to leave them out). What the
+#: sheet shows is either "read" (its matchpoints equal `mpxl score`'s on the same entries) or the
+#: board's status line (the row is filled in), with `mpxl score`'s own answer: "reads" or "refuses".
+ENTRIES = [
+    ("suit symbol", dict(contract="4♠", by="S", tricks=10), "read", "reads"),
+    ("suit symbol doubled", dict(contract="3♥x", by="W", tricks=8), "read", "reads"),
+    ("other suit symbols", dict(contract="2♢", by="E", tricks=9), "read", "reads"),
+    ("strain as a word", dict(contract="2 hearts", by="N", tricks=8), "read", "reads"),
+    ("notrump as a word", dict(contract="3 notrump", by="E", tricks=9), "read", "reads"),
+    ("score typed as text", dict(typed="-620"), "read", "reads"),
+    ("score typed as text with +", dict(typed="+420"), "read", "reads"),
+    ("declarer as a word", dict(contract="4S", by="North", tricks=10), "read", "reads"),
+    ("tricks typed as text", dict(contract="4S", by="N", tricks="10"), "read", "reads"),
+    ("tricks as a result =", dict(contract="4S", by="N", tricks="="), "read", "reads"),
+    ("tricks as a result +1", dict(contract="3NT", by="W", tricks="+1"), "read", "reads"),
+    ("tricks as a result -2", dict(contract="4Hx", by="S", tricks="-2"), "read", "reads"),
+    ("tricks as made", dict(contract="1C", by="E", tricks="made"), "read", "reads"),
+    ("passed out", dict(contract="PASS"), "read", "reads"),
+    ("arrowswitch Y", dict(typed=420, switch="Y"), "read", "reads"),
+    ("arrowswitch x", dict(typed=420, switch="x"), "read", "reads"),
+    ("arrowswitch 1 on an adjustment", dict(adjustment="A+", switch=1), "read", "reads"),
+    ("arrowswitch no", dict(typed=420, switch="no"), "read", "reads"),
+    ("arrowswitch not read", dict(typed=420, switch="maybe"),
+     'row {row}: Arrowswitch "maybe" is not Y, N or blank', "refuses"),
+    ("contract not a contract", dict(contract="4Q", by="N", tricks=10),
+     'row {row}: contract "4Q" not understood', "refuses"),
+    ("contract too high", dict(contract="8NT", by="N", tricks=10),
+     'row {row}: contract "8NT" not understood', "refuses"),
+    ("declarer missing", dict(contract="4S", tricks=10), "row {row}: By missing", "refuses"),
+    ("declarer not a seat", dict(contract="4S", by="NE", tricks=10),
+     'row {row}: By "NE" is not N, E, S or W', "refuses"),
+    ("tricks missing", dict(contract="4S", by="N"), "row {row}: Tricks missing", "refuses"),
+    ("tricks above 13", dict(contract="4S", by="N", tricks=14),
+     'row {row}: Tricks "14" is not 0-13 or =, +1, -2', "refuses"),
+    ("result impossible", dict(contract="4S", by="N", tricks="+4"),
+     'row {row}: Tricks "+4" is not 0-13 or =, +1, -2', "refuses"),
+    ("result =1", dict(contract="4S", by="N", tricks="=1"),
+     'row {row}: Tricks "=1" is not 0-13 or =, +1, -2', "refuses"),
+    ("typed score not a number", dict(typed="abc"),
+     'row {row}: typed score "abc" is not a number (codes go in Adjustment)', "refuses"),
+    ("split score", dict(typed="-150|-50"),
+     'row {row}: typed score "-150|-50": split or weighted, needs BOARDMP or mpxl score', "reads"),
+    ("adjustment not a code", dict(adjustment="ZZ"),
+     'row {row}: Adjustment "ZZ" not understood', "refuses"),
+    ("adjustment above 100%", dict(adjustment="A101"),
+     'row {row}: Adjustment "A101" not understood', "refuses"),
+    ("EW pair missing", dict(typed=420, ew_pair=None), "row {row}: EW pair missing", "refuses"),
+    ("NS pair missing", dict(adjustment="A+", ns_pair=None), "row {row}: NS pair missing", "refuses"),
+    ("two bad lines", dict(typed="x1", also=dict(contract="9C", by="N", tricks=7)),
+     'row {row}: typed score "x1" is not a number (codes go in Adjustment) (and 1 more)', "refuses"),
+]
+
+
+def _entry_lines(i: int, cells: dict):
+    """Board i + 1: the entry on its first line, then two plain results around its score (so any
+    misreading moves its matchpoints), and, for the two-bad-lines case, the second bad entry."""
+    from mpxl.workbook.template import TemplateLine
+
+    board = i + 1
+    cells = dict(cells)
+    also = cells.pop("also", None)
+    first = TemplateLine(board, cells.pop("ns_pair", 1), cells.pop("ew_pair", 11), **cells)
+    try:
+        from mpxl.contract import board_vulnerability, ns_score
+        from mpxl.formats.csvfile import tricks_cell, tricks_of_contract
+
+        if first.adjustment is not None:
+            s = 100
+        elif first.typed is not None:
+            s = int(str(first.typed))
+        elif first.contract and first.contract.upper() != "PASS":
+            tricks = tricks_of_contract(first.contract, tricks_cell(str(first.tricks)))
+            s = ns_score(first.contract, first.by, tricks, board_vulnerability(board))
+        else:
+            s = 0
+    except (ValueError, TypeError):
+        s = 100
+    # around the entry's score; both above it for an arrowswitch, so that switched or not differ
+    low, high = (s + 10, s + 20) if first.switch is not None else (s - 10, s + 10)
+    lines = [first, TemplateLine(board, 2, 12, typed=low), TemplateLine(board, 3, 13, typed=high)]
+    if also:
+        lines[2] = TemplateLine(board, 3, 13, **also)
+    return lines
+
+
+def _csv(lines, path: Path) -> Path:
+    def cell(v):
+        return "" if v is None else f'"{v}"'
+
+    rows = ["board,ns_pair,ew_pair,contract,declarer,tricks,ns_score,adjustment,arrowswitch"]
+    for ln in lines:
+        rows.append(",".join(cell(v) for v in (ln.board, ln.ns_pair, ln.ew_pair, ln.contract, ln.by, ln.tricks,
+                                                ln.typed, ln.adjustment, ln.switch)))
+    path.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    return path
+
+
+def entries_workbook(path: Path) -> None:
+    lines = [ln for i, (_, cells, _, _) in enumerate(ENTRIES) for ln in _entry_lines(i, cells)]
+    pairs = [(p, "NS") for p in (1, 2, 3)] + [(p, "EW") for p in (11, 12, 13)]
+    build_workbook(Settings(), lines, list(range(1, len(ENTRIES) + 1)), pairs).save(path)
+
+
+@pytest.mark.parametrize("i", range(len(ENTRIES)), ids=[e[0] for e in ENTRIES])
+def test_each_kind_of_entry_is_read_as_mpxl_score_reads_it_or_named_on_its_board(lo, tmp_path, capsys, i):
+    """Typed into the template and recalculated by LibreOffice: an entry `mpxl score` reads gets the
+    command's matchpoints; any other is named, with its row, on its board's status line, and the board
+    shows ? (never scored as if the line were missing)."""
+    from mpxl.cli import main
+
+    name, cells, shows, command = ENTRIES[i]
+    v = lo["entries"]
+    row, status_row = FIRST_ROW + 3 * i, FIRST_ROW + i
+    status = v["Travellers", f"{C['b_status']}{status_row}"]
+    lines = _entry_lines(i, cells)
+    csv = _csv(lines, tmp_path / "board.csv")
+    capsys.readouterr()
+    code = main(["score", str(csv), "--json", "--no-infer"])
+    out = capsys.readouterr()
+    assert (code == 0) == (command == "reads"), (name, code, out.err)
+    sheet = [(v["Travellers", f"{C['ns_mp']}{r}"], v["Travellers", f"{C['ew_mp']}{r}"]) for r in range(row, row + 3)]
+    if shows == "read":
+        assert status == "ok", (name, status)
+        data = json.loads(out.out)
+        want = [(ln["ns_mp"], ln["ew_mp"]) for ln in data["boards"][0]["lines"]]
+        assert sheet == want, (name, sheet, want)
+        if not cells.get("adjustment") and cells.get("switch") is None:
+            assert sheet[0] == (2, 2), (name, "the entry sits between its neighbours", sheet)
+        if cells.get("switch") is not None and not cells.get("adjustment"):  # switched or not: not the same
+            assert sheet[0] == ((4, 0) if cells["switch"] != "no" else (0, 4)), (name, sheet)
+    else:
+        assert status == shows.format(row=row), (name, status)
+        assert all(mp == ("?", "?") for mp in sheet), (name, sheet)
+        # the pairs' totals wait for the fix too (not scored as if the line were missing)
+        totals = {v["Pairs", f"{T['pair']}{r}"]: v["Pairs", f"{T['mp']}{r}"] for r in (FIRST_ROW + 1, FIRST_ROW + 4)}
+        assert set(totals.values()) == {"?"}, (name, totals)
+
+
+def test_macro_enabled_workbook_recalculates_in_libreoffice(lo):
+    """The .xlsm (xlwings' VBA project inside) recalculates as the .xlsx does, cell for cell, and gives
+    the slides' board 4 (Travellers rows 5-13)."""
+    xlsm, xlsx = lo["teaching.xlsm"], lo["teaching.xlsx"]
+    assert [xlsm["Travellers", f"{C['ns_mp']}{r}"] for r in range(FIRST_ROW, FIRST_ROW + 9)] == [6, 0, 8, 16, 2, 11,
+                                                                                                 11, 14, 4]
+    assert xlsm.data == xlsx.data

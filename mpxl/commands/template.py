@@ -13,6 +13,7 @@ import os
 
 from ..atomic import atomic_path, check_extension
 from ..workbook import ooxml
+from ..workbook.classic import macro_enable
 from ..workbook.examples import teaching_workbook
 from ..workbook.layout import FIELD_NAMES
 from ..workbook.template import METHOD_NAMES, build_template
@@ -41,6 +42,8 @@ def run(args) -> int:
         wb = build_template(args.tables, args.boards, args.movement, args.method, args.scale,
                             sections=args.sections, field=args.field)
         output = args.output
+    if output.lower().endswith(".xlsm"):  # for classic xlwings: xlwings' own VBA module in the workbook
+        macro_enable(wb)
     save_atomically(wb, output)
     print(os.path.abspath(output))
     return 0
@@ -51,7 +54,9 @@ def register(subparsers) -> None:
         "template", help="build the club template workbook (travellers, totals, methods) for Excel or LibreOffice",
         description="Build the club template: Setup, Travellers, Pairs, Totals, Methods, Help and xlwings.conf sheets, "
         "every figure a live formula that works without the add-in.")
-    p.add_argument("-o", "--output", default="club-pairs.xlsx", help="the workbook to write (default club-pairs.xlsx)")
+    p.add_argument("-o", "--output", default="club-pairs.xlsx",
+                   help="the workbook to write (default club-pairs.xlsx); .xlsm: macro-enabled, with xlwings' own "
+                   "VBA module (from the installed xlwings' standalone quickstart) for classic xlwings' functions")
     p.add_argument("--tables", type=int, default=15, help="tables (default 15)")
     p.add_argument("--boards", type=int, default=36, help="boards (default 36)")
     p.add_argument("--movement", choices=("mitchell", "howell"), default="mitchell",

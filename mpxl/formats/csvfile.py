@@ -82,8 +82,10 @@ ALIASES = {
     "notes": "note", "comment": "note",
 }
 
-_TRUE = {"y", "yes", "true", "1", "x", "a", "arrow", "as"}
-_FALSE = {"", "n", "no", "false", "0"}
+#: The arrowswitch column's spellings, in lower case: played arrowswitched, and not (anything else is refused).
+ARROWSWITCH_YES = frozenset({"y", "yes", "true", "1", "x", "a", "arrow", "as"})
+ARROWSWITCH_NO = frozenset({"", "n", "no", "false", "0"})
+_TRUE, _FALSE = ARROWSWITCH_YES, ARROWSWITCH_NO
 
 
 def _key(name: str) -> str:

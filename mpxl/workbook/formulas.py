@@ -23,7 +23,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..contract import BOARD_CYCLE, Direction, Vulnerability
+from ..contract import (
+    BOARD_CYCLE,
+    DIRECTION_SPELLINGS,
+    RESULT_MADE,
+    RESULT_SIGNS,
+    STRAIN_SPELLINGS,
+    Direction,
+    Vulnerability,
+)
+from ..formats.csvfile import ARROWSWITCH_NO, ARROWSWITCH_YES
 from ..methods import Method
 from ..rules import (
     ARTIFICIAL_MP,
@@ -167,8 +176,18 @@ def vul(c: Cells) -> str:
     return f'IF(ISNUMBER({c["board"]}),INDEX(VulCycle,MOD({c["board"]}-1,{len(BOARD_CYCLE)})+1),"")'
 
 
+#: What the contract table spells a strain with; every other spelling the core reads (suit symbols,
+#: SPADES, NOTRUMP...) is written over to it, longest first, before the lookup.
+_SHEET_STRAINS = {"C", "D", "H", "S", "N", "NT"}
+_STRAIN_WORDS = sorted(((k, v) for k, v in STRAIN_SPELLINGS.items() if k not in _SHEET_STRAINS),
+                       key=lambda kv: (-len(kv[0]), kv[0]))
+
+
 def ct(c: Cells) -> str:
-    return f'UPPER(SUBSTITUTE(TRIM({c["contract"]}&"")," ",""))'
+    x = f'UPPER(SUBSTITUTE(TRIM({c["contract"]}&"")," ",""))'
+    for word, letter in _STRAIN_WORDS:
+        x = f'SUBSTITUTE({x},"{word}","{letter}")'
+    return x
 
 
 def crow(c: Cells) -> str:
@@ -176,7 +195,14 @@ def crow(c: Cells) -> str:
 
 
 def decl(c: Cells) -> str:
-    return f'UPPER(LEFT(TRIM({c["by"]}&""),1))'
+    x = f'UPPER(SUBSTITUTE(TRIM({c["by"]}&"")," ",""))'
+    seats: dict[str, list[str]] = {}
+    for spelling, seat in DIRECTION_SPELLINGS.items():
+        seats.setdefault(seat, []).append(spelling)
+    out = f'IF({x}="","","?")'
+    for seat, spellings in reversed(list(seats.items())):
+        out = f'IF(OR({",".join(f"{x}={chr(34)}{sp}{chr(34)}" for sp in spellings)}),"{seat}",{out})'
+    return out
 
 
 def dvul(c: Cells) -> str:
@@ -186,7 +212,7 @@ def dvul(c: Cells) -> str:
 
 
 def dscore(c: Cells) -> str:
-    t = c["tricks"]
+    t = c["tk"]
     return (f'IF(AND(ISNUMBER({c["crow"]}),ISNUMBER({t})),IF(AND({t}>=0,{t}<=13,{t}=INT({t})),'
             f'INDEX(ContractScores,{c["crow"]},{c["dvul"]}*14+{t}+1),""),"")')
 
@@ -264,8 +290,11 @@ def kind(c: Cells) -> str:
     ns, ew = c["nspct"], c["ewpct"]
     artificial = (f'IF(AND(ISNUMBER({ns}),ISNUMBER({ew})),'
                   f'IF(AND({ns}>=0,{ns}<=100,{ew}>=0,{ew}<=100),"A","bad"),"bad")')
-    return (f'IF({c["board"]}="","",IF({c["adj"]}<>"",IF({_in_list("NotPlayedCodes", c["adj"])},"NP",{artificial}),'
-            f'IF(ISNUMBER({c["ns_score"]}),"R",IF({c["ns_score"]}="","","bad"))))')
+    # a result or a code needs both pairs, and an arrowswitch mark that is read
+    unfit = f'OR({c["ns_pair"]}="",{c["ew_pair"]}="",{c["sw"]}="?")'
+    return (f'IF({c["board"]}="","",IF({c["adj"]}<>"",IF({_in_list("NotPlayedCodes", c["adj"])},"NP",'
+            f'IF({unfit},"bad",{artificial})),IF(ISNUMBER({c["ns_score"]}),IF({unfit},"bad","R"),'
+            f'IF({c["ns_score"]}="","","bad"))))')
 
 
 def badb(c: Cells) -> str:
@@ -318,7 +347,11 @@ def k(c: Cells) -> str:
 # ----------------------------------------------------------- Travellers: S, estimate
 
 def sw(c: Cells) -> str:
-    return f'IF(UPPER(LEFT(TRIM({c["switch"]}&""),1))="Y",1,0)'
+    """1 arrowswitched, 0 not, ? for a spelling ``mpxl score`` refuses (its CSV reader's lists)."""
+    x = f'UPPER(TRIM({c["switch"]}&""))'
+    yes = ",".join(f'{x}="{w.upper()}"' for w in sorted(ARROWSWITCH_YES))
+    no = ",".join(f'{x}="{w.upper()}"' for w in sorted(ARROWSWITCH_NO))
+    return f'IF(OR({yes}),1,IF(OR({no}),0,"?"))'
 
 
 def sns(c: Cells) -> str:
@@ -428,12 +461,63 @@ def shares(c: Cells) -> str:
             f'IF({c["kind"]}="A",({c["adjns"]}+{c["adjew"]})*{c["topf"]}/100,""))')
 
 
+def _digits(u: str) -> str:
+    """TRUE when text ``u`` is one or more digits and nothing else."""
+    digits = f'SUMPRODUCT(LEN({u})-LEN(SUBSTITUTE({u},{{0,1,2,3,4,5,6,7,8,9}},"")))'
+    return f'AND(LEN({u})>0,{digits}=LEN({u}))'
+
+
+def tkt(c: Cells) -> str:
+    return f'UPPER(SUBSTITUTE(TRIM({c["tricks"]}&"")," ",""))'
+
+
+def tk(c: Cells) -> str:
+    """Tricks as a number: a number; text of digits; or a result against the contract (``=``, ``+1``, ``-2``,
+    ``made``) as the core reads it (:func:`mpxl.contract.tricks_from_result`); ? otherwise."""
+    t, x = c["tricks"], c["tkt"]
+    need = f'(VALUE(LEFT({c["ct"]},1))+6)'
+    made = "OR(" + ",".join(f'{x}="{m}"' for m in RESULT_MADE) + ")"
+    sign, rest = f"LEFT({x},1)", f"MID({x},2,9)"
+    signed = "OR(" + ",".join(f'{sign}="{m}"' for m in RESULT_SIGNS) + ")"
+    # =0 is made; =1 and -0 are not results (VALUE only once the rest is digits: AND evaluates every argument)
+    wrong = f'OR(AND({sign}="=",VALUE({rest})<>0),AND({sign}="-",VALUE({rest})=0))'
+    counted = f'IF({wrong},"?",{need}+IF({sign}="-",-1,1)*VALUE({rest}))'
+    result = f'IF({made},{need},IF(AND({signed},{_digits(rest)}),{counted},"?"))'
+    return (f'IF(ISNUMBER({t}),{t},IF({x}="","",IF({_digits(x)},VALUE({x}),'
+            f'IF(ISNUMBER({c["crow"]}),{result},"?"))))')
+
+
+def _said(x: str) -> str:
+    """The user's entry ``x`` quoted in a message."""
+    return f'""""&TRIM({x}&"")&""""'
+
+
+def why(c: Cells) -> str:
+    """Why a line is unreadable (kind bad), in words, with its row: what the board's status shows."""
+    missing = (f'IF({c["ns_pair"]}="","NS pair missing",IF({c["ew_pair"]}="","EW pair missing",'
+               f'IF({c["sw"]}="?","Arrowswitch "&{_said(c["switch"])}&" is not Y, N or blank",'
+               f'"Adjustment "&{_said(c["adjustment"])}&" not understood")))')
+    typed = (f'IF(OR(ISNUMBER(FIND("|",{c["tt"]})),ISNUMBER(FIND("%",{c["tt"]}))),"typed score "&{_said(c["typed"])}'
+             f'&": split or weighted, needs BOARDMP or mpxl score",'
+             f'"typed score "&{_said(c["typed"])}&" is not a number (codes go in Adjustment)")')
+    played = (f'IF(NOT(ISNUMBER({c["crow"]})),"contract "&{_said(c["contract"])}&" not understood",'
+              f'IF({c["decl"]}="","By missing",IF({c["decl"]}="?","By "&{_said(c["by"])}&" is not N, E, S or W",'
+              f'IF({c["tk"]}="","Tricks missing","Tricks "&{_said(c["tricks"])}&" is not 0-13 or =, +1, -2"))))')
+    pairs = f'OR({c["ns_pair"]}="",{c["ew_pair"]}="")'
+    reason = (f'IF({c["adj"]}<>"",{missing},IF(AND({pairs},ISNUMBER({c["ns_score"]})),'
+              f'IF({c["ns_pair"]}="","NS pair missing","EW pair missing"),'
+              f'IF(AND({c["sw"]}="?",ISNUMBER({c["ns_score"]})),'
+              f'"Arrowswitch "&{_said(c["switch"])}&" is not Y, N or blank",'
+              f'IF({c["tnum"]}="?",{typed},{played}))))')
+    return f'IF({c["kind"]}="bad","row "&ROW()&": "&{reason},"")'
+
+
 #: Travellers column key -> its formula function, in the order the columns are written.
 TRAVELLER: dict[str, Callable[[Cells], str]] = {
     f.__name__: f for f in (sess, sec, fkey, bkey, nskey, ewkey, vul, ct, crow, decl, dvul, dscore, cscore, tt, tu,
                             tnum, ns_score, adj, adjl, adjr, ub, nspct, ewpct, kind, badb, gkey, n, nb, lines, nf,
                             topf, fouled, largest, setpct, k, sw, sns, sew, estns, estew, ownns, ownew, adjns, adjew,
-                            artns, artew, rns, rew, rans, raew, ns_mp, ew_mp, shares)
+                            artns, artew, rns, rew, rans, raew, ns_mp, ew_mp, shares, tkt, tk, why)
 }
 
 
@@ -487,7 +571,14 @@ def b_status(c: Cells) -> str:
     b, N = _b(c), c["b_n"]
     exact = ROUNDING_RULES.index("exact") + 1
     tol = f'IF({S["rounding_index"]}={exact},0.000001,{c["b_results"]}/{S["unit"]}+0.000001)'
-    return (f'IF({b}="","",IF(COUNTIFS({R["bkey"]},{c["b_key"]},{R["kind"]},"bad")>0,"score or code not understood",'
+    bad = f'COUNTIFS({R["bkey"]},{c["b_key"]},{R["kind"]},"bad")'
+    # the board's first unreadable line, in words (its row's Why), and how many more there are: the first
+    # row is the largest of (BEYOND - row) over the board's unreadable lines, taken from BEYOND
+    beyond = 1_048_577  # one past Excel's last row
+    here = f'({R["bkey"]}={c["b_key"]})*({R["kind"]}="bad")'
+    first = f'{beyond - FIRST_ROW + 1}-SUMPRODUCT(MAX({here}*({beyond}-ROW({R["bkey"]}))))'
+    named = f'INDEX({R["why"]},{first})&IF({bad}>1," (and "&({bad}-1)&" more)","")'
+    return (f'IF({b}="","",IF({bad}>0,{named},'
             f'IF({c["b_results"]}>{N},"too many results",IF({c["b_results"]}=0,"no results",'
             f'IF(ABS({c["b_ns"]}+{c["b_ew"]}-{c["b_expected"]})>{tol},"check total off",'
             f'IF({c["b_results"]}<{N},"ok: "&({N}-{c["b_results"]})&" missing, estimated","ok"))))))')

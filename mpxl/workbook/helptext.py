@@ -12,7 +12,8 @@ from __future__ import annotations
 from ..rules import FIELD_SCORING, NOT_PLAYED_CODES, SESSIONS
 from .layout import HELPERS, PAIRS
 
-__all__ = ["HELP_TEXT", "SETUP_NOTES", "COLUMN_NOTES", "PAIRS_NOTES", "columns_markdown", "pairs_markdown"]
+__all__ = ["HELP_TEXT", "SETUP_NOTES", "COLUMN_NOTES", "PAIRS_NOTES", "XLWINGS_CONF_NOTES", "columns_markdown",
+           "pairs_markdown"]
 
 _NP = ", ".join(NOT_PLAYED_CODES)
 
@@ -62,12 +63,13 @@ COLUMN_NOTES = {
     "nskey": "The NS pair within its section: section | NS pair (what Pairs sums by).",
     "ewkey": "The EW pair within its section: section | EW pair.",
     "vul": "The board's vulnerability from its number: the 16-board cycle (Help, VulCycle).",
-    "ct": "The Contract in capitals, spaces removed (3 nt* -> 3NT*).",
+    "ct": "The Contract in capitals, spaces removed, a suit symbol or name as its letter (3 nt* -> 3NT*, 4♠ -> 4S, "
+          "2 hearts -> 2H).",
     "crow": "The contract's row in the Help sheet's contract table (ContractKeys); blank if it is not there.",
-    "decl": "The first letter of By: N, E, S or W.",
+    "decl": "By as a seat: N, E, S or W (North, East... too); ? when it is something else.",
     "dvul": "1 when the declarer's side is vulnerable on this board, else 0.",
-    "dscore": "The declarer's score looked up in the Help sheet's contract table (Law 77): row, then tricks 0-13 "
-              "not vulnerable or vulnerable.",
+    "dscore": "The declarer's score looked up in the Help sheet's contract table (Law 77): row, then Tricks "
+              "(number) 0-13 not vulnerable or vulnerable.",
     "cscore": "0 for a passed-out board; the declarer score, negated for E/W; ? when the contract, By or Tricks "
               "cannot be read.",
     "tt": "The Typed score as text, spaces trimmed.",
@@ -80,7 +82,8 @@ COLUMN_NOTES = {
     "ub": "1 when the Adjustment is a USEBIO code: A and two halves of 2 or 3 digits (A6040: NS 60, EW 40).",
     "nspct": "The NS percentage: a code from the Help table (A+ 60, A 50, A- 40...), A55 or 55%, USEBIO A6040.",
     "ewpct": "The EW percentage: the right side, or 100 minus NS when one code is given.",
-    "kind": f"R a result, A an artificial score, NP not played ({_NP}), bad unreadable, blank when nothing is typed.",
+    "kind": f"R a result, A an artificial score, NP not played ({_NP}), bad unreadable (or a result without its "
+            "NS or EW pair, or with an arrowswitch mark not read), blank when nothing is typed.",
     "badb": "How many lines of this board are unreadable (kind bad): its figures show ? until they are fixed.",
     "gkey": "The board and the fouled-board group label: the results matchpointed together.",
     "n": "n: the real results in the line's board and group.",
@@ -95,7 +98,8 @@ COLUMN_NOTES = {
     "setpct": "1 when a fouled group is small enough for set percentages by the Setup rule (Help: small groups).",
     "k": "k of the Setup method (Help: methods): Neuberg N/n, Factor 1, Ascherman (N+n-1)/n, "
          "McKinnon (N-1)/n if N > n+1 else 1, Manual N-n+1.",
-    "sw": "1 when the table played the board arrowswitched (Y).",
+    "sw": "1 when the table played the board arrowswitched (Y, yes, X, 1...), 0 when not (blank, N, no, 0); ? "
+          "for anything else (the line is then unreadable), as mpxl score reads the arrowswitch column.",
     "sns": "S: the raw matchpoints among the results of the group, 2 per score beaten and 1 per other equal "
            "score, halved on the single scale.",
     "sew": "S from EW's side: scale x (n - 1) - S (NS).",
@@ -115,6 +119,11 @@ COLUMN_NOTES = {
     "rans": "The NS artificial matchpoints rounded by the Setup rule.",
     "raew": "The EW artificial matchpoints rounded by the Setup rule.",
     "shares": "What the line should add to the board's NS + EW total, for the check.",
+    "tkt": "The Tricks in capitals, spaces removed.",
+    "tk": "Tricks as a number: a number 0-13, or a result against the contract (=, made, +1, -2) as mpxl reads it; "
+          "? otherwise.",
+    "why": "For an unreadable line, what is wrong, with its row (row 12: contract \"4Q\" not understood); the "
+           "board's Status shows it.",
 }
 assert set(COLUMN_NOTES) >= {k for k, _ in HELPERS}, set(k for k, _ in HELPERS) - set(COLUMN_NOTES)
 
@@ -173,7 +182,7 @@ HELP_TEXT = f"""
 How to use this workbook:
   1. Setup: type the event, choose the scale, the method and the rounding; leave N blank.
   2. Travellers: one row per table result. Type the Board, the NS pair and the EW pair, then either
-     the Contract (3NT, 4Sx, 6Hxx, PASS), By (N, E, S, W) and Tricks (0-13), or a Typed score
+     the Contract (3NT, 4Sx, 6Hxx, 4♠, PASS), By (N, E, S, W) and Tricks (0-13, or =, +1, -2), or a Typed score
      (the NS score, such as 420 or -50). The NS score is computed from the contract when nothing is typed,
      with the vulnerability of the board number (1-16 repeating).
   3. A row left blank is not a line. A line not played ({_NP} in Adjustment) is not a result,
@@ -182,8 +191,9 @@ How to use this workbook:
      one-winner movement where pairs change direction). MP, %, Place follow; Totals ranks them by place,
      with their names, ready to print.
   5. The per-board block (right of the traveller) shows each board's results, top, check total and
-     a status: red when a score or code is not understood (the board's figures show ? until it is fixed),
-     a board has too many results, or the matchpoints do not add up.
+     a status: red when a line is not understood (the status names its row and what is wrong, and the
+     board's figures show ? until it is fixed), a board has too many results, or the matchpoints do not
+     add up.
 Sections and sessions:
   Type the Section (A, B...) and the Session (1, 2...) of each line; blank is one section, session 1.
   Setup's Sections scored: {_FIELDS}.
@@ -221,3 +231,18 @@ Where the rules come from:
 With the add-in (mpxl.udfs through xlwings): the xlwings.conf sheet names the module, so
   =MATCHPOINTS(...), =NEUBERG(...), =BOARDMP(...) and the other mpxl functions are available too.
 """
+
+
+#: Under the xlwings.conf sheet's settings (xlwings reads A1 down to the first blank row, so these are notes).
+XLWINGS_CONF_NOTES = (
+    "The settings above are read by classic xlwings (from A1 down to the first blank row); they win over the "
+    "xlwings ribbon and xlwings.conf files.",
+    "UDF Modules: mpxl.udfs, the module whose functions Import Functions (the macro ImportPythonUDFs) brings in.",
+    "Interpreter_Win is left out on purpose: xlwings then uses the Interpreter set on the xlwings ribbon, else "
+    "pythonw on the PATH. (A row Interpreter_Win with a blank value would hide the ribbon's.)",
+    "To set it here, type Interpreter_Win in A2 and, in B2, the python.exe that has mpxl installed, such as "
+    "%USERPROFILE%\\mpxl-venv\\Scripts\\python.exe.",
+    "In the .xlsm, the VBA module xlwings (xlwings' own, from its quickstart --standalone) stands in for the add-in "
+    "and its reference: press Alt+F8 and run ImportPythonUDFs. It must be the same version as the xlwings Python "
+    "package (File > Properties names it): after upgrading xlwings, rebuild with mpxl template -o NAME.xlsm.",
+)

@@ -113,7 +113,7 @@ BLOCK = [
     ("b_check", "Check total", 8, "formula"),
     ("b_ns", "NS total", 9, "formula"),
     ("b_ew", "EW total", 9, "formula"),
-    ("b_status", "Status", 24, "formula"),
+    ("b_status", "Status", 62, "formula"),
     ("b_expected", "Expected NS+EW", 10, "helper"),
     ("b_key", "Board key", 10, "helper"),
     ("b_n", "N", 6, "helper"),
@@ -170,6 +170,9 @@ HELPERS = [
     ("rans", "NS artificial (rounded)"),
     ("raew", "EW artificial (rounded)"),
     ("shares", "Expected NS+EW share"),
+    ("tkt", "Tricks (clean)"),
+    ("tk", "Tricks (number)"),
+    ("why", "Why unreadable"),
 ]
 
 
@@ -197,7 +200,7 @@ TRAVELLER_RANGE_NAMES = {
     "ns_mp": "NSMPs", "ew_mp": "EWMPs", "kind": "Kinds", "gkey": "GroupKeys", "n": "GroupSizes",
     "lines": "BoardLines", "badb": "BoardUnreadable", "rns": "NSRounded", "rew": "EWRounded", "shares": "Shares",
     "sess": "SessionNos", "fkey": "FieldKeys", "bkey": "BoardKeys", "nskey": "NSPairKeys", "ewkey": "EWPairKeys",
-    "nf": "FieldNs", "topf": "Tops",
+    "nf": "FieldNs", "topf": "Tops", "why": "Whys",
 }
 
 # ------------------------------------------------------------------------------ Pairs

@@ -9,6 +9,7 @@ into the file).
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
@@ -24,6 +25,7 @@ from openpyxl.utils import column_index_from_string, get_column_letter
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 
+from ..contract import RESULT_MADE, RESULT_SIGNS
 from ..methods import K_FORMULAS, Method
 from ..rules import (
     ARTIFICIAL_CODES,
@@ -37,7 +39,7 @@ from ..rules import (
 )
 from ..textsafe import as_text_cell
 from . import formulas as F
-from .helptext import COLUMN_NOTES, HELP_TEXT, PAIRS_NOTES, SETUP_NOTES
+from .helptext import COLUMN_NOTES, HELP_TEXT, PAIRS_NOTES, SETUP_NOTES, XLWINGS_CONF_NOTES
 from .layout import (
     AVE_POLICY_NAMES,
     BLOCK,
@@ -321,9 +323,13 @@ def travellers_sheet(wb: Workbook, lines: Sequence, sizes: Sizes, boards: Sequen
     _validate(ws, f"{col['by']}{FIRST_ROW}:{col['by']}{last}", '"N,E,S,W"', "Declarer is N, E, S or W.", True)
     _validate(ws, f"{col['switch']}{FIRST_ROW}:{col['switch']}{last}", '"Y"',
               "Type Y when the table played the board arrowswitched (NS sat EW).", True)
-    _rule(ws, f"{col['tricks']}{FIRST_ROW}:{col['tricks']}{last}", "Tricks",
-          "Tricks taken by declarer: a whole number 0-13.",
-          type="whole", operator="between", formula1="0", formula2="13", allow_blank=True)
+    t = f"{col['tricks']}{FIRST_ROW}"
+    text = f'{t}&""'
+    results = ",".join([f'LEFT({text},1)="{m}"' for m in RESULT_SIGNS] + [f'UPPER({text})="{m}"' for m in RESULT_MADE])
+    _rule(ws, f"{t}:{col['tricks']}{last}", "Tricks",
+          "Tricks taken by declarer, 0-13, or the result: = (made), +1, -2.",
+          type="custom", formula1=f"IF(ISNUMBER({t}),AND({t}>=0,{t}<=13,INT({t})={t}),OR({results}))",
+          allow_blank=True)
     _rule(ws, f"{col['board']}{FIRST_ROW}:{col['board']}{last}", "Board", "A board number: a whole number from 1.",
           type="whole", operator="greaterThanOrEqual", formula1="1", allow_blank=True)
     _rule(ws, f"{col['session']}{FIRST_ROW}:{col['session']}{last}", "Session",
@@ -337,10 +343,18 @@ def travellers_sheet(wb: Workbook, lines: Sequence, sizes: Sizes, boards: Sequen
     ws.conditional_formatting.add(
         f"{col['typed']}{FIRST_ROW}:{col['typed']}{last}",
         FormulaRule(formula=[f'{col["tnum"]}{FIRST_ROW}="?"'], fill=_BAD_FILL))
-    a = col["adjustment"]
-    ws.conditional_formatting.add(
-        f"{a}{FIRST_ROW}:{a}{last}",
-        FormulaRule(formula=[f'{kind}{FIRST_ROW}="bad"'], fill=_BAD_FILL))
+    a, r = col["adjustment"], FIRST_ROW
+    bad = f'${kind}{r}="bad"'
+    ws.conditional_formatting.add(  # an adjustment not understood
+        f"{a}{r}:{a}{last}", FormulaRule(formula=[f'AND({bad},${col["adj"]}{r}<>"")'], fill=_BAD_FILL))
+    ws.conditional_formatting.add(  # a contract, By or Tricks not understood (nothing typed over it)
+        f"{col['contract']}{r}:{col['tricks']}{last}",
+        FormulaRule(formula=[f'AND(${col["cscore"]}{r}="?",${col["tt"]}{r}="",${col["adj"]}{r}="")'], fill=_BAD_FILL))
+    ws.conditional_formatting.add(  # an arrowswitch mark not read
+        f"{col['switch']}{r}:{col['switch']}{last}", FormulaRule(formula=[f'${col["sw"]}{r}="?"'], fill=_BAD_FILL))
+    ws.conditional_formatting.add(  # a result or a code without its NS or EW pair
+        f"{col['ns_pair']}{r}:{col['ew_pair']}{last}",
+        FormulaRule(formula=[f'AND({bad},{col["ns_pair"]}{r}="")'], fill=_BAD_FILL))
     st = col["b_status"]
     ws.conditional_formatting.add(
         f"{col['b_board']}{FIRST_ROW}:{st}{blast}",
@@ -602,8 +616,10 @@ def help_sheet(wb: Workbook):
     ws.column_dimensions["AA"].width = 9
     for c in ("C", "H", "J"):
         ws.column_dimensions[c].width = 3
-    ws.column_dimensions[HELP_TEXT_COLUMN].width = 110
     text = HELP_TEXT.strip("\n").splitlines()
+    # wide enough for the longest line in a proportional font (about 1.2 widths of "0" a character):
+    # the tables to the right would cut a longer line on the screen and on paper
+    ws.column_dimensions[HELP_TEXT_COLUMN].width = max(110, round(1.2 * max(map(len, text))) + 2)
     hc = _col(HELP_TEXT_COLUMN)
     for i, line in enumerate(text):
         cell = ws.cell(row=3 + i, column=hc, value=line)
@@ -611,7 +627,7 @@ def help_sheet(wb: Workbook):
             cell.font = _HEAD_FONT
     _protect(ws)
     ws.print_area = f"{HELP_TEXT_COLUMN}1:{HELP_TEXT_COLUMN}{3 + len(text)}"
-    _fit_width(ws)
+    _fit_width(ws, "landscape")
     return ws
 
 
@@ -619,11 +635,18 @@ assert set(ROUNDING_RULES) == set(ROUNDING_KINDS) and set(AVE_POLICY_NAMES) == s
 
 
 def xlwings_sheet(wb: Workbook):
-    """The xlwings.conf sheet: the add-in's UDF module."""
+    """The xlwings.conf sheet: the settings classic xlwings reads (from A1 down to the first blank row),
+    and what each one left out means."""
     ws = wb.create_sheet("xlwings.conf")
     ws["A1"] = "UDF Modules"
     ws["B1"] = "mpxl.udfs"
+    r = 3
+    for i, note in enumerate(XLWINGS_CONF_NOTES):
+        for line in textwrap.wrap(note, 100):
+            ws.cell(row=r, column=1, value=line).font = _HEAD_FONT if i == 0 else Font(color="606060")
+            r += 1
     ws.column_dimensions["A"].width = 16
     ws.column_dimensions["B"].width = 16
+    ws.print_area = f"A1:L{r - 1}"
     _fit_width(ws)
     return ws
