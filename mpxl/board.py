@@ -184,7 +184,7 @@ def score_board(
                 if small:
                     out[i] = small_group_percentage(Fraction(S) * 2 / scale, n) * top / 100
                     set_pct[i] = True
-                elif n == N and not fouled:
+                elif n == N and not fouled and not method.full_boards:
                     out[i] = Fraction(S)
                 else:
                     out[i] = estimate(Fraction(S), N, n, method, scale)
@@ -215,7 +215,7 @@ def score_board(
 @lru_cache(maxsize=4096)
 def _linear(N: int, n: int, method: Method, scale: int) -> tuple[int, int, int]:
     """(A, B, D) with the estimate of double-scale raw S2 equal to (A*S2 + B)/D."""
-    if n == N:
+    if n == N and not method.full_boards:
         a, b = Fraction(scale, 2), Fraction(0)
     elif n == 1:
         a, b = Fraction(0), Fraction(scale * (N - 1), 2)

@@ -53,10 +53,11 @@ METHOD_STYLE = {
     Method.ASCHERMAN: ("#009E73", "-.", "^"),
     Method.MCKINNON: ("#CC79A7", ":", "D"),
     Method.MANUAL: ("#D55E00", (0, (5, 1, 1, 1)), "v"),
+    Method.ASCHERMAN_SHORT: ("#56B4E9", (0, (1, 1)), "x"),
 }
 
 #: How each method is named in a chart.
-METHOD_LABEL = {m: m.value.capitalize() if m is not Method.MCKINNON else "McKinnon" for m in Method}
+METHOD_LABEL = {m: m.label for m in Method}
 
 _DPI = 110
 

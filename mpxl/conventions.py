@@ -120,7 +120,8 @@ EVIDENCE = {
     "scorebridge": (
         "scorebridge-2025-01-06-one-winner.xml: 176 lines, 17 pairs playing 20-22 boards. 16 boards have 7 results, "
         "8 have 8; Neuberg to N=8 rounded half up to 1 decimal reproduces all 352 published figures; Factor misses "
-        "146 of them, Ascherman 188, N=9 all 352. Totals of unrounded figures miss 13 of 17 percentages; totals of "
+        "146 of them, Ascherman-short 188 (Ascherman on every board 312), N=9 all 352. Totals of unrounded figures "
+        "miss 13 of 17 percentages; totals of "
         "rounded figures match all 17 (truncating the percentage instead of rounding matches only 8). Pairs 9 and 10 "
         "share 8= (shared ties). No exact .05 occurs, so the file does not show the tie rule of board rounding."
     ),

@@ -47,12 +47,20 @@ __all__ = [
 class Method(Choice):
     """The estimation methods; ``Method.find`` parses a user's spelling (at the edges only).
 
-    >>> Method.find("Neuberg"), Method.find(" mck"), Method.find(None)
-    (<Method.NEUBERG: 'neuberg'>, <Method.MCKINNON: 'mckinnon'>, <Method.NEUBERG: 'neuberg'>)
+    ``ascherman`` estimates every board, full ones too (McKinnon's reading: a result's percentage
+    does not depend on how many results the board has); ``ascherman-short`` only short boards,
+    as the other methods do (docs/rulings.md gives the reason for offering both).
+
+    >>> Method.find("Neuberg"), Method.find(" mck"), Method.find(None), Method.find("asch")
+    (<Method.NEUBERG: 'neuberg'>, <Method.MCKINNON: 'mckinnon'>, <Method.NEUBERG: 'neuberg'>,
+     <Method.ASCHERMAN: 'ascherman'>)
+    >>> Method.find("Ascherman short"), Method.ASCHERMAN_SHORT.label
+    (<Method.ASCHERMAN_SHORT: 'ascherman-short'>, 'Ascherman-short')
     >>> Method.find("average")
     Traceback (most recent call last):
     ...
-    ValueError: 'average' is not a method; expected one of neuberg, factor, ascherman, mckinnon, manual
+    ValueError: 'average' is not a method; expected one of neuberg, factor, ascherman, mckinnon, manual,
+    ascherman-short
     """
 
     NEUBERG = "neuberg"
@@ -60,6 +68,17 @@ class Method(Choice):
     ASCHERMAN = "ascherman"
     MCKINNON = "mckinnon"
     MANUAL = "manual"
+    ASCHERMAN_SHORT = "ascherman-short"
+
+    @property
+    def label(self) -> str:
+        """The method's name as a table, chart or the template's Setup list writes it."""
+        return "McKinnon" if self is Method.MCKINNON else self.value.capitalize()
+
+    @property
+    def full_boards(self) -> bool:
+        """Does the method change a full board (n = N) too? (:data:`mpxl.rules.ESTIMATES_FULL_BOARDS`)"""
+        return self.value in ESTIMATES_FULL_BOARDS
 
 
 #: What a scorer may write for "no method: never estimate" (``--method none``, a method cell ``none``).
@@ -164,15 +183,17 @@ def estimate(
 
     Exact (a Fraction) for int or Fraction input, a float for float input.
     With one real result every method gives the average. A full board
-    (``actual == expected``) is never estimated: S is returned unchanged. (Every
-    method's k is then 1 except Ascherman's, whose formula would compress even a
-    full board; no program applies it there.) More results than expected is an
-    impossible board and refused, unless ``down`` asks to factor down on purpose.
+    (``actual == expected``) keeps S under every method (its k is 1) except
+    ``ascherman``, which estimates every board: (N-1)(S+1/2)/N single scale, so a
+    full board's top is no longer 100%, as a short board's is not. More results than
+    expected is an impossible board and refused, unless ``down`` asks to factor down on purpose.
 
     >>> estimate(15, 10, 9)                       # De Wael: 16.78
     Fraction(151, 9)
     >>> [round(float(estimate(s, 9, 8, m)), 2) for m in Method for s in (14,)]
-    [15.88, 16.0, 15.0, 16.0, 15.0]
+    [15.88, 16.0, 15.0, 16.0, 15.0, 15.0]
+    >>> estimate(14, 9, 9, Method.ASCHERMAN), estimate(14, 9, 9, Method.ASCHERMAN_SHORT)  # 8 x 7.5 / 9, doubled
+    (Fraction(40, 3), Fraction(14, 1))
     >>> estimate(6.0, 12, 11, scale=1)            # FAQ: 13.18 double = 6.59 single
     6.590909090909091
     """
@@ -182,7 +203,7 @@ def estimate(
     S = _exact(mp)
     if not 0 <= S <= scale * (n - 1):
         raise ValueError(f"mp {float(S):g} is outside 0..{scale * (n - 1)}, the top of {n} results on scale {scale}")
-    full = method.value in ESTIMATES_FULL_BOARDS
+    full = method.full_boards
     if n == N and not full:
         result = S  # k is 1: the board keeps its matchpoints
     else:
@@ -210,6 +231,8 @@ def estimate_percentage(
     99.22
     >>> estimate_percentage(Fraction(200, 3), 9, 7, Method.FACTOR)
     Fraction(200, 3)
+    >>> estimate_percentage(100, 9, 9, Method.ASCHERMAN)     # a full board's top: (N - 1/2)/N
+    Fraction(850, 9)
     """
     N, n = check_counts(expected, actual)
     P = _exact(pct)
@@ -217,7 +240,7 @@ def estimate_percentage(
         raise ValueError(f"percentage {float(P):g} is outside 0..100")
     if N == 1:
         raise ValueError("a board of 1 expected result has no percentage (its top is 0)")
-    if n == N:
+    if n == N and not method.full_boards:
         result = P
     elif n == 1:
         result = Fraction(50)

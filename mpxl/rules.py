@@ -236,13 +236,17 @@ RAW_MP = Expr(f"({PER_SCORE_BEATEN}*below+{PER_TIE}*(equal-1))*Scale/2",
 
 # --------------------------------------------------------------- k, estimate
 
-#: k of each method over N (expected) and n (actual), with its source.
+_ASCHERMAN_K = Expr("(N+n-1)/n", "M = (N-1)(S+1/2)/n")
+
+#: k of each method over N (expected) and n (actual), with its source. Ascherman's two readings
+#: share one k; they differ only on a full board (:data:`ESTIMATES_FULL_BOARDS`).
 K_RULES: dict[str, Expr] = {
     "neuberg": Expr("N/n", "WBF 1991, EBU, ACBL"),
     "factor": Expr("1", "keeps each result's percentage"),
-    "ascherman": Expr("(N+n-1)/n", "M = (N-1)(S+1/2)/n"),
+    "ascherman": _ASCHERMAN_K,
     "mckinnon": Expr("IF(N>n+1,(N-1)/n,1)", "McKinnon 2019"),
     "manual": Expr("N-n+1", "add 1/2 (single) per missing result"),
+    "ascherman-short": _ASCHERMAN_K,
 }
 
 #: Buchen's generic estimate of S among n results to a board of N, with the method's k.
@@ -251,8 +255,9 @@ ESTIMATE = Expr("(N-k)/(n-1)*S+Scale*(k-1)/2",
 
 #: The methods applied to a full board too (n = N). Ascherman's scores "have the same percentages
 #: irrespective of the number of scores on the board" (McKinnon): on a full board its estimate is
-#: (N-1)(S+1/2)/N, single scale. Every other method's k is 1 there, so it leaves S unchanged.
-ESTIMATES_FULL_BOARDS: frozenset[str] = frozenset()
+#: (N-1)(S+1/2)/N, single scale (its k, (N+n-1)/n, at n = N). Every other method's k is 1 there, so
+#: it leaves S unchanged; ``ascherman-short`` is Ascherman applied to short boards only.
+ESTIMATES_FULL_BOARDS: frozenset[str] = frozenset({"ascherman"})
 
 #: The estimate of one line: a lone result gets the average; a full board keeps S unless its
 #: method is in :data:`ESTIMATES_FULL_BOARDS` (``full`` is 1 for those, else 0).

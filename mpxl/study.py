@@ -33,7 +33,8 @@ Everything is deterministic for a given seed (one ``random.Random(seed)``).
 >>> ev = Event(lines=[Line(1, str(i), str(i + 4), score=s) for i, s in enumerate([420, 400, 170, -50], 1)])
 >>> res = study([ev], StudyOptions(remove=1, exhaustive=True))
 >>> [(m.method, round(m.rmse, 2)) for m in res.methods]
-[('neuberg', 15.38), ('factor', 16.67), ('ascherman', 16.67), ('mckinnon', 16.67), ('manual', 16.67)]
+[('neuberg', 15.38), ('factor', 16.67), ('ascherman', 16.67), ('mckinnon', 16.67), ('manual', 16.67),
+ ('ascherman-short', 16.67)]
 >>> res.best().method
 'neuberg'
 """

@@ -32,6 +32,9 @@ __all__ = [
     "TOP", "CHECKTOTAL", "BRIDGESCORE", "VULNERABILITY", "DEALER",
 ]
 
+#: The methods a method cell may name, as the messages and the functions' help list them.
+_METHODS = ", ".join(m.value for m in Method)
+
 #: The most cells one call takes: far above any board, and a bound on the work.
 MAX_CELLS = 100_000
 
@@ -341,7 +344,7 @@ def _scalar_or_range(rows: list):
     "expected", doc="The results the board should have (N). Default: the lines that are not blank.", err_to_str=True
 )
 @xw.arg(
-    "method", doc="neuberg (default), factor, ascherman, mckinnon, manual, or none (never estimate).", err_to_str=True
+    "method", doc=f"{_METHODS} (neuberg is the default), or none (never estimate).", err_to_str=True
 )
 @xw.arg("scale", doc="2 = double matchpoints (default), 1 = single.", err_to_str=True)
 @xw.arg("side", doc="NS (default), EW, or BOTH for two columns.", err_to_str=True)
@@ -368,7 +371,7 @@ def MATCHPOINTS(scores, expected=None, method=None, scale=None, side=None, round
     "expected", doc="The results the board should have (N). Default: the lines that are not blank.", err_to_str=True
 )
 @xw.arg(
-    "method", doc="neuberg (default), factor, ascherman, mckinnon, manual, or none (never estimate).", err_to_str=True
+    "method", doc=f"{_METHODS} (neuberg is the default), or none (never estimate).", err_to_str=True
 )
 @xw.arg("scale", doc="2 = double matchpoints (default), 1 = single.", err_to_str=True)
 @xw.arg("side", doc="NS (default), EW, or BOTH for two columns.", err_to_str=True)
@@ -448,18 +451,18 @@ MANUAL = _method_function(Method.MANUAL)
 @xw.arg("mp", ndim=2, doc="Matchpoints among the actual results (S): one value or a range.", err_to_str=True)
 @xw.arg("expected", doc="The results the board should have (N).", err_to_str=True)
 @xw.arg("actual", doc="The results it has (n).", err_to_str=True)
-@xw.arg("method", doc="neuberg, factor, ascherman, mckinnon, manual, or none (the figure as it is).", err_to_str=True)
+@xw.arg("method", doc=f"{_METHODS}, or none (the figure as it is).", err_to_str=True)
 @xw.arg("scale", doc="2 = double matchpoints (default), 1 = single.", err_to_str=True)
 @_excel_errors("ESTIMATE")
 def ESTIMATE(mp, expected, actual, method, scale=None):
     """Estimate matchpoints to the expected number of results by the method named."""
     if _is_blank(method):
-        raise ValueError("method is missing; expected neuberg, factor, ascherman, mckinnon, manual or none")
+        raise ValueError(f"method is missing; expected {_METHODS} or none")
     return _scalar_or_range(estimate_range(mp, expected, actual, method, scale))
 
 
 @xw.func
-@xw.arg("method", doc="neuberg, factor, ascherman, mckinnon or manual.", err_to_str=True)
+@xw.arg("method", doc=f"{_METHODS}.", err_to_str=True)
 @xw.arg("expected", doc="The results the board should have (N).", err_to_str=True)
 @xw.arg("actual", doc="The results it has (n).", err_to_str=True)
 @_excel_errors("KVALUE")

@@ -637,7 +637,7 @@ def _simplified(method, N, n, S):
     S = Fraction(S)
     if method is Method.NEUBERG:
         return N * (S + Fraction(1, 2)) / n - Fraction(1, 2)
-    if method is Method.ASCHERMAN:
+    if method in (Method.ASCHERMAN, Method.ASCHERMAN_SHORT):  # the two readings agree on a short board
         return (N - 1) * (S + Fraction(1, 2)) / n
     if method is Method.FACTOR:
         return (N - 1) * S / (n - 1)
@@ -695,13 +695,31 @@ def test_session_top_from_slides():
 # ================================================================ edges, errors
 
 
-def test_full_board_and_single_result():
-    """n = N: unchanged (even Ascherman, see estimate's docstring); n = 1: the average."""
-    for method in Method:
-        assert estimate(11, 9, 9, Method.find(method)) == 11
-        assert estimate(0, 9, 1, Method.find(method)) == 8
-        assert estimate_percentage(70, 9, 9, Method.find(method)) == 70
-        assert estimate_percentage(100, 9, 1, Method.find(method)) == 50
+#: A full board of 9, raw 11 (double) and 70%: unchanged by every method but Ascherman, which
+#: (McKinnon's reading) gives (N-1)(S+1/2)/N single = 8 x 6 / 9 = 16/3, doubled 32/3; and
+#: (N-1)/N x (70 - 50) + 50 = 610/9 percent.
+FULL_BOARD = [(m, Fraction(11), Fraction(70)) for m in Method if m is not Method.ASCHERMAN] + [
+    (Method.ASCHERMAN, Fraction(32, 3), Fraction(610, 9))]
+
+
+@pytest.mark.parametrize("method, mp, pct", FULL_BOARD, ids=[m.value for m, *_ in FULL_BOARD])
+def test_full_board_and_single_result(method, mp, pct):
+    """n = N: unchanged except by Ascherman (every board, McKinnon's reading); n = 1: the average."""
+    assert estimate(11, 9, 9, method) == mp
+    assert estimate_percentage(70, 9, 9, method) == pct
+    assert estimate(0, 9, 1, method) == 8
+    assert estimate_percentage(100, 9, 1, method) == 50
+
+
+@pytest.mark.parametrize("N, S, want", [(9, 14, "13.33"), (9, 16, "15.11"), (9, 0, "0.89"), (2, 2, "1.50"),
+                                        (12, 22, "21.08")])
+def test_ascherman_on_a_full_board_by_hand(N, S, want):
+    """(N-1)(S+1/2)/N single scale, doubled: N = 9, S = 14 -> 8 x 7.5 / 9 x 2 = 13.33; the top 16 -> 15.11
+    (94.4%, as a short board of 9's top is not 100% either); S = 0 -> 0.89; N = 2 -> 1.5 and 0.5."""
+    assert f"{float(estimate(S, N, N, Method.ASCHERMAN)):.2f}" == want
+    assert estimate(S, N, N, Method.ASCHERMAN_SHORT) == S
+    single = estimate(Fraction(S, 2), N, N, Method.ASCHERMAN, scale=1)
+    assert single == Fraction(N - 1, N) * (Fraction(S, 2) + Fraction(1, 2))
 
 
 def test_types_follow_the_input():

@@ -139,8 +139,9 @@ def test_data_validation_and_layout():
     setup = {str(dv.sqref): dv for dv in wb["Setup"].data_validations.dataValidation}
     assert setup["B5"].formula1 == '"1,2"'
     assert setup["B6"].formula1 == "MethodNames"
-    assert wb.defined_names["MethodNames"].attr_text == "Help!$D$5:$D$9"
-    assert [wb["Help"][f"D{r}"].value for r in range(5, 10)] == ["Neuberg", "Factor", "Ascherman", "McKinnon", "Manual"]
+    assert wb.defined_names["MethodNames"].attr_text == "Help!$D$5:$D$10"
+    assert [wb["Help"][f"D{r}"].value for r in range(5, 11)] == ["Neuberg", "Factor", "Ascherman", "McKinnon", "Manual",
+                                                                  "Ascherman-short"]
     assert trav.freeze_panes == f"B{FIRST_ROW}" and wb["Pairs"].freeze_panes == f"A{FIRST_ROW}"
     assert trav.print_title_rows.replace("$", "") == f"{HEADER_ROW}:{HEADER_ROW}"
     assert "$A$1:$O$" in trav.print_area

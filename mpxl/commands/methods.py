@@ -1,4 +1,4 @@
-"""``mpxl methods EXPECTED ACTUAL [--scale 1|2]``: the five estimation methods side by side.
+"""``mpxl methods EXPECTED ACTUAL [--scale 1|2]``: the estimation methods side by side.
 
 For every raw score S a result can have among ACTUAL results, the matchpoints
 each method gives on a board of EXPECTED results, then the percentages of the
@@ -6,7 +6,7 @@ full top, as in the McKinnon paper's tables (and the template's Methods sheet).
 
 >>> rows = methods_table(9, 8)
 >>> rows[-1][0], [round(float(m), 2) for m in rows[-1][1]]
-(Fraction(14, 1), [15.88, 16.0, 15.0, 16.0, 15.0])
+(Fraction(14, 1), [15.88, 16.0, 15.0, 16.0, 15.0, 15.0])
 """
 
 from __future__ import annotations
@@ -19,14 +19,15 @@ from ..rounding import round_fraction
 
 __all__ = ["methods_table", "format_table", "register", "run"]
 
-NAMES = ("Neuberg", "Factor", "Ascherman", "McKinnon", "Manual")
+NAMES = tuple(m.label for m in Method)
 
 
 def methods_table(expected: int, actual: int, scale: int = 2) -> list:
     """Rows (S, [MP per method], [% per method]) for S = 0, 1/2 x scale, ..., scale x (actual - 1).
 
     >>> [(float(s), [float(m) for m in mp]) for s, mp, _ in methods_table(3, 2, scale=1)]
-    [(0.0, [0.25, 0.0, 0.5, 0.0, 0.5]), (0.5, [1.0, 1.0, 1.0, 1.0, 1.0]), (1.0, [1.75, 2.0, 1.5, 2.0, 1.5])]
+    [(0.0, [0.25, 0.0, 0.5, 0.0, 0.5, 0.5]), (0.5, [1.0, 1.0, 1.0, 1.0, 1.0, 1.0]),
+     (1.0, [1.75, 2.0, 1.5, 2.0, 1.5, 1.5])]
     """
     if actual < 1 or expected < 2:
         raise ValueError(f"expected {expected} must be at least 2 and actual {actual} at least 1")
@@ -59,24 +60,28 @@ def format_table(expected: int, actual: int, scale: int = 2) -> str:
         f"N = {expected} results expected, n = {actual} real, {'double' if scale == 2 else 'single'} scale: top {top}"
     ]
     ks = [k_value(m, expected, actual) for m in Method]
-    width = 10  # 'Ascherman' and a space: two tables of 56 characters, one above the other
-    head = f"{'S':>6} " + "".join(f"{n:>{width}}" for n in NAMES)
+    widths = [max(10, len(n) + 1) for n in NAMES]  # 'Ascherman' and a space; a longer name and a space
+
+    def row(first: str, cells) -> str:
+        return f"{first:>6} " + "".join(f"{c:>{w}}" for c, w in zip(cells, widths))
+
+    head = row("S", NAMES)
     rows = methods_table(expected, actual, scale)
     out.append("Matchpoints")
     out.append(head)
-    out.append(f"{'k':>6} " + "".join(f"{_num(k, 4):>{width}}" for k in ks))
+    out.append(row("k", [_num(k, 4) for k in ks]))
     for S, mps, _ in rows:
-        out.append(f"{_num(S, 1):>6} " + "".join(f"{_num(m):>{width}}" for m in mps))
+        out.append(row(_num(S, 1), map(_num, mps)))
     out.append("")
     out.append(f"Percentage of the top ({top})")
     out.append(head)
     for S, _, pcts in rows:
-        out.append(f"{_num(S, 1):>6} " + "".join(f"{_num(p):>{width}}" for p in pcts))
+        out.append(row(_num(S, 1), map(_num, pcts)))
     out.append("")
     out.append("k: " + "; ".join(f"{n} {K_FORMULAS[m][1]}" for n, m in zip(NAMES, Method)))
     out.append("M = (N - k)/(n - 1) x S + scale x (k - 1)/2; % = M / top")
     if actual == expected:
-        out.append("n = N: a full board, no method changes anything.")
+        out.append("n = N: a full board; only Ascherman (every board, McKinnon's reading) changes it.")
     return "\n".join(out)
 
 

@@ -25,7 +25,7 @@ from ..formats import read_event, read_travellers, write_event
 from ..formats.common import figure_decimals, warn_unusual
 from ..formats.csvcolumns import write_columns_csv
 from ..inference import Inference, differences_from, infer
-from ..methods import find_method
+from ..methods import Method, find_method
 from ..report_html import write_html
 from ..rounding import Rounding, round_fraction
 from ..session import (
@@ -65,7 +65,8 @@ def add_scoring_arguments(p) -> None:
         metavar="PROGRAM",
         help="start from this program's defaults: " + ", ".join(CONVENTIONS) + " (default: from the file)",
     )
-    p.add_argument("--method", help="neuberg, factor, ascherman, mckinnon, manual, or none (never estimate)")
+    p.add_argument("--method", help=", ".join(m.value for m in Method) + ", or none (never estimate); "
+                   "ascherman estimates full boards too, ascherman-short only short ones")
     p.add_argument("--expected", type=int, metavar="N", help="results per board (default: the most on any board)")
     p.add_argument("--scale", type=int, choices=(1, 2), help="2 = double matchpoints (default), 1 = single")
     p.add_argument(

@@ -22,7 +22,8 @@ SETUP_NOTES = {
     "event": "The event's name, for the printed sheets.",
     "date": "",
     "scale": "2 = double matchpoints (2 per score beaten, 1 per tie); 1 = single.",
-    "method": "How a board with missing or adjusted results is scaled up to N results.",
+    "method": "How a board with missing or adjusted results is scaled up to N results (Ascherman changes "
+              "full boards too; Ascherman-short only short ones).",
     "expected": "Leave blank: the most lines (results, artificial scores, not played) on any board.",
     "n_used": "Formula (name N): the most lines on any board; each session and section (field) has its own N, "
               "the Travellers' N (field) column.",
@@ -97,7 +98,7 @@ COLUMN_NOTES = {
     "largest": "The largest group on a fouled board.",
     "setpct": "1 when a fouled group is small enough for set percentages by the Setup rule (Help: small groups).",
     "k": "k of the Setup method (Help: methods): Neuberg N/n, Factor 1, Ascherman (N+n-1)/n, "
-         "McKinnon (N-1)/n if N > n+1 else 1, Manual N-n+1.",
+         "McKinnon (N-1)/n if N > n+1 else 1, Manual N-n+1, Ascherman-short (N+n-1)/n.",
     "sw": "1 when the table played the board arrowswitched (Y, yes, X, 1...), 0 when not (blank, N, no, 0); ? "
           "for anything else (the line is then unreadable), as mpxl score reads the arrowswitch column.",
     "sns": "S: the raw matchpoints among the results of the group, 2 per score beaten and 1 per other equal "

@@ -21,7 +21,7 @@ __all__ = [
     "AVE_POLICY_NAMES", "SETUP_ROWS", "SETUP_CELLS", "SETUP_NAMES", "MAIN", "BLOCK", "HELPERS",
     "TRAVELLER_COLUMNS", "TRAVELLER_RANGE_NAMES", "PAIRS", "PAIRS_COLUMNS", "PAIRS_RANGE_NAMES", "TOTALS",
     "TOTALS_COLUMNS", "FIELD_NAMES",
-    "METHODS_LAYOUT", "HELP_TABLES", "HELP_FIRST", "HELP_TEXT_COLUMN", "setup_row",
+    "METHODS_LAYOUT", "METHODS_SHEET", "HELP_TABLES", "HELP_FIRST", "HELP_TEXT_COLUMN", "setup_row",
 ]
 
 HEADER_ROW = 4
@@ -30,7 +30,7 @@ FIRST_ROW = 5
 MAX_DATA_ROWS = 1_048_576 - FIRST_ROW + 1
 
 #: The methods as the Setup drop-down spells them, in the order of the k formula's CHOOSE.
-METHOD_NAMES = ("Neuberg", "Factor", "Ascherman", "McKinnon", "Manual")
+METHOD_NAMES = tuple(m.label for m in Method)
 #: Rounding rules, in the order of the rounding formula's CHOOSE (the rulebook's table).
 ROUNDING_RULES = tuple(ROUNDING_KINDS)
 #: Small fouled-group rules of the rulebook, in the order of the Set % formula's CHOOSE.
@@ -40,7 +40,6 @@ AVE_POLICY_NAMES = tuple(AVE_POLICIES)
 #: How sections are compared (the rulebook's FIELD_SCORING): section (apart) or event (across the field).
 FIELD_NAMES = tuple(FIELD_SCORING)
 
-assert tuple(m.name.lower() for m in Method) == tuple(n.lower() for n in METHOD_NAMES)
 
 # ----------------------------------------------------------------------------- Setup
 
@@ -263,6 +262,11 @@ METHODS_LAYOUT: dict[str, Any] = {
     "mp_cols": ("C", "D", "E", "F", "G"), "pct_cols": ("H", "I", "J", "K", "L"),
     "chart_at": "N3", "chart_last": "X", "chart_cols": ("Z", "AA", "AB", "AC", "AD"),
 }
+#: The methods the Methods sheet compares, one column each: every k once. (Ascherman-short has
+#: Ascherman's k and differs only at n = N, where the sheet's Ascherman column, McKinnon's reading,
+#: shows the change.)
+METHODS_SHEET = tuple(m for m in Method if m is not Method.ASCHERMAN_SHORT)
+assert len(METHODS_SHEET) == len(METHODS_LAYOUT["mp_cols"]) and list(Method)[:len(METHODS_SHEET)] == list(METHODS_SHEET)
 
 # ------------------------------------------------------------------------------- Help
 

@@ -53,6 +53,7 @@ from .layout import (
     MAIN,
     METHOD_NAMES,
     METHODS_LAYOUT,
+    METHODS_SHEET,
     PAIRS,
     PAIRS_COLUMNS,
     PAIRS_RANGE_NAMES,
@@ -232,7 +233,7 @@ def setup_sheet(wb: Workbook, s) -> object:
         cell.alignment = Alignment(horizontal="left")
     _validate(ws, f"B{setup_row('scale')}", '"1,2"', "Scale is 1 (single) or 2 (double).")
     _validate(ws, f"B{setup_row('winners')}", '"1,2"', "Winners is 1 (one ranking) or 2 (NS and EW apart).")
-    _validate(ws, f"B{setup_row('method')}", "MethodNames", "Choose one of the five methods.")
+    _validate(ws, f"B{setup_row('method')}", "MethodNames", "Choose one of the methods.")
     _validate(ws, f"B{setup_row('rounding')}", "RoundingNames", ", ".join(ROUNDING_RULES) + ".")
     _validate(ws, f"B{setup_row('small_groups')}", "SmallGroupNames", ", ".join(SMALL_GROUP_NAMES) + ".")
     _validate(ws, f"B{setup_row('ave_policy')}", "AvePolicyNames", " or ".join(AVE_POLICY_NAMES) + ".")
@@ -466,7 +467,7 @@ def methods_sheet(wb: Workbook, N: int, n: int, scale: int):
     ws["A1"].font = _TITLE_FONT
     ws["D3"] = "Choose N, the results a board should have, and n, the real results it has."
     ws["D4"] = "M = (N - k)/(n - 1) x S + scale x (k - 1)/2; percentage = M / (scale x (N - 1))."
-    ws["D5"] = (f"n can be 1 to {L['max_actual']}. With n = N no method changes anything; "
+    ws["D5"] = (f"n can be 1 to {L['max_actual']}. With n = N only Ascherman changes the figures; "
                 "with n = 1 every result is the average.")
     for cell in ("D3", "D4", "D5"):
         ws[cell].font = Font(italic=True, color="606060")
@@ -484,7 +485,7 @@ def methods_sheet(wb: Workbook, N: int, n: int, scale: int):
     _head(ws, kr - 1, 1, "Method", 12)
     ws.cell(row=kr, column=1, value="k").font = _HEAD_FONT
     ws.cell(row=kr + 1, column=1, value="k formula").font = _HEAD_FONT
-    for i, m in enumerate(Method):
+    for i, m in enumerate(METHODS_SHEET):
         col = L["mp_cols"][i]
         _head(ws, kr - 1, _col(col), METHOD_NAMES[i], 11)
         ws[f"{col}{kr}"] = F.methods_k(m, Nr, nr)
