@@ -235,6 +235,12 @@ CELLS = [
     ("BOARDMP", ([[1], [2]], None, None, None, None, None, None, None, "fifa"),
      "BOARDMP: 'fifa' is not a small-group rule; expected one of wbf, ebu, qba, none"),
     ("ESTIMATE", (14, 9, 8, "mck"), 16.0),
+    # Ascherman's two readings: a full board of 9, S = 14: (N-1)(S+1/2)/N single x 2 = 8 x 7.5 / 9 x 2; or S
+    ("ASCHERMAN", (14, 9, 9), 120 / 9),
+    ("ESTIMATE", (14, 9, 9, "Ascherman short"), 14.0),
+    ("ESTIMATE", (14, 9, 8, "ascherman-short"), 15.0),  # a short board: both readings give 8 x 7.5 / 8 x 2
+    ("MATCHPOINTS", ([[420], [400]], None, "ascherman"), [[1.5], [0.5]]),  # N = n = 2: (1)(1 + 1/2)/2 x 2
+    ("MATCHPOINTS", ([[420], [400]], None, "ascherman-short"), [[2.0], [0.0]]),
     ("KVALUE", ("asch", 9, 8), 2.0),
 ]
 
