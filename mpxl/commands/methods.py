@@ -11,6 +11,7 @@ full top, as in the McKinnon paper's tables (and the template's Methods sheet).
 
 from __future__ import annotations
 
+import textwrap
 from fractions import Fraction
 
 from ..atomic import atomic_path, check_extension
@@ -78,7 +79,8 @@ def format_table(expected: int, actual: int, scale: int = 2) -> str:
     for S, _, pcts in rows:
         out.append(row(_num(S, 1), map(_num, pcts)))
     out.append("")
-    out.append("k: " + "; ".join(f"{n} {K_FORMULAS[m][1]}" for n, m in zip(NAMES, Method)))
+    ks_text = "k: " + "; ".join(f"{n} {K_FORMULAS[m][1]}" for n, m in zip(NAMES, Method))
+    out.extend(textwrap.wrap(ks_text, 100, subsequent_indent="   "))  # a terminal's width
     out.append("M = (N - k)/(n - 1) x S + scale x (k - 1)/2; % = M / top")
     if actual == expected:
         out.append("n = N: a full board; only Ascherman (every board, McKinnon's reading) changes it.")
