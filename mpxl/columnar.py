@@ -115,7 +115,13 @@ def score_columns(t: Travellers, options: ScoringOptions = ScoringOptions()) -> 
     boards = board_ranges(t.session, t.section, t.board)
     two_winner = two_winner_sections(t.section or [""] * n_lines, t.ns_pair, t.ew_pair)  # as the CSV reader tells
     if not boards_look_distinct(t.session, t.section, t.board, t.ns_pair, t.ew_pair, t.table, two_winner, boards):
-        return None
+        if all(two_winner.values()):
+            return None
+        # a number both NS and EW on one board: two pairs share it (the CSV reader's last rule)
+        on = t.board if t.session is None else list(zip(t.session, t.board))
+        two_winner = two_winner_sections(t.section or [""] * n_lines, t.ns_pair, t.ew_pair, on)
+        if not boards_look_distinct(t.session, t.section, t.board, t.ns_pair, t.ew_pair, t.table, two_winner, boards):
+            return None
     if options.field is Field.EVENT and t.section is not None:
         boards = board_ranges(t.session, None, t.board)
 

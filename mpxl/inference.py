@@ -9,13 +9,14 @@ published figures. The search is bounded: one setting at a time, each decided on
 the figures it can change, about twenty scorings of the event in all:
 
 1. decimals of lines, totals and percentages: read off the published figures;
-2. scale and field (and N from the published top): on every line;
+2. scale and field, together (and N from the published top): on every line;
 3. method and where the estimate goes (lines, totals, never): on the lines and the
    totals, only when some board is short (full boards score alike under every method);
 4. a missed board's figure (unplayed): on the totals;
 5. Ave+ / Ave- policy: only when a board has an artificial score;
 6. tie rule of line rounding: on the lines; of percentages: on the percentages,
-   without rescoring; places written with or without ``=``: on the places.
+   without rescoring; one ranking or NS and EW apart (winners), and places written with or
+   without ``=``: on the places.
 
 A setting the caller fixes (a command-line option) is not searched. When candidates
 reproduce equally many figures the caller's base (the program's default) is kept.
@@ -43,9 +44,13 @@ from .settings import AvePolicy, EstimateAt, Field, Places, RoundingKind, Tie, U
 
 __all__ = ["Agreement", "Inference", "infer", "agreement", "decimals_of", "SEARCHED"]
 
+#: Events of at most this many lines are searched from several starting points when one search does
+#: not reproduce every figure (small events are where settings coincide; a scoring costs little).
+SMALL_EVENT = 2000
+
 #: The settings :func:`infer` can work out; a caller fixes any of them by naming it in ``fixed``.
 SEARCHED = ("scale", "field", "expected", "method", "estimate_at", "unplayed", "ave_policy", "rounding",
-            "totals_rounding", "percentage_decimals", "percentage_tie", "places")
+            "totals_rounding", "percentage_decimals", "percentage_tie", "winners", "places")
 
 
 @dataclass(frozen=True)
@@ -190,76 +195,131 @@ def infer(event: Event, base: ScoringOptions, fixed: Iterable[str] = ()) -> Infe
     if not (has_lines or has_pairs):
         return Inference(opts, score(opts)[1], {}, count[0])
 
-    # 1. decimals, read off the figures
-    line_dec = decimals_of([v for ln in event.lines for v in (ln.published_ns_mp, ln.published_ew_mp)])
-    total_dec = decimals_of([p.published_mp for p in event.pairs])
-    pct_dec = decimals_of([p.published_percentage for p in event.pairs])
-    if "rounding" not in fixed and line_dec is not None and opts.rounding.kind is not RoundingKind.EBU:
-        if opts.rounding.kind is RoundingKind.EXACT or opts.rounding.decimals != line_dec:
-            kind = opts.rounding.kind if opts.rounding.kind is RoundingKind.HALF_EVEN else RoundingKind.HALF_UP
-            opts = replace(opts, rounding=Rounding(kind, line_dec))
-    if "totals_rounding" not in fixed and total_dec is not None and line_dec is not None and total_dec > line_dec:
-        opts = replace(opts, totals_rounding=Rounding(RoundingKind.HALF_UP, total_dec))
-    if "percentage_decimals" not in fixed and pct_dec is not None and opts.percentage_decimals is not None:
-        if pct_dec > opts.percentage_decimals:  # fewer written decimals may be trailing zeros: decided below
-            opts = replace(opts, percentage_decimals=pct_dec)
+    def search(opts: ScoringOptions) -> ScoringOptions:
+        # 1. decimals, read off the figures
+        line_dec = decimals_of([v for ln in event.lines for v in (ln.published_ns_mp, ln.published_ew_mp)])
+        total_dec = decimals_of([p.published_mp for p in event.pairs])
+        pct_dec = decimals_of([p.published_percentage for p in event.pairs])
+        if "rounding" not in fixed and line_dec is not None and opts.rounding.kind is not RoundingKind.EBU:
+            if opts.rounding.kind is RoundingKind.EXACT or opts.rounding.decimals != line_dec:
+                kind = opts.rounding.kind if opts.rounding.kind is RoundingKind.HALF_EVEN else RoundingKind.HALF_UP
+                opts = replace(opts, rounding=Rounding(kind, line_dec))
+        if "totals_rounding" not in fixed and total_dec is not None and line_dec is not None and total_dec > line_dec:
+            opts = replace(opts, totals_rounding=Rounding(RoundingKind.HALF_UP, total_dec))
+        if "percentage_decimals" not in fixed and pct_dec is not None and opts.percentage_decimals is not None:
+            if pct_dec > opts.percentage_decimals:  # fewer written decimals may be trailing zeros: decided below
+                opts = replace(opts, percentage_decimals=pct_dec)
 
-    everything = _measure("lines", "totals", "percentages")
+        everything = _measure("lines", "totals", "percentages")
 
-    # 2. scale and field (all lines: full boards decide them), N from the published top
-    opts = choose("scale", opts, [{"scale": s} for s in (2, 1) if s != opts.scale], everything)
-    if len(event.sections()) > 1:
-        opts = choose("field", opts, [{"field": f} for f in Field if f.value != _field_of(event, opts)],
-                      everything)
-    result, _ = score(opts)
-    n_top = _published_n(result)
-    if n_top is not None and opts.expected is None:
-        most = max((b.expected for b in result.boards), default=0)
-        if n_top > most:  # fewer than the results on a board is refused by the scorer
-            opts = choose("expected", opts, [{"expected": n_top}], everything)
+        # 2. scale and field together (all lines: full boards decide them; apart, a single-scale file
+        #    scored across the field fits neither change alone), N from the published top
+        scales = [opts.scale] if "scale" in fixed else [opts.scale, 3 - opts.scale]
+        fields: list[Field | None] = [None]
+        if len(event.sections()) > 1 and "field" not in fixed:
+            here = _field_of(event, opts)
+            fields = [None, *(f for f in Field if f.value != here)]
+        pairs = [{"scale": s, **({"field": f} if f else {})} for s in scales for f in fields]
+        name = "scale" if "scale" not in fixed else "field"
+        opts = choose(name, opts, pairs[1:], everything)
+        if name in evidence and len(fields) > 1 and name == "scale":
+            evidence["field"] = evidence["scale"]
+        result, _ = score(opts)
+        n_top = _published_n(result)
+        if n_top is not None and opts.expected is None:
+            most = max((b.expected for b in result.boards), default=0)
+            if n_top > most:  # fewer than the results on a board is refused by the scorer
+                opts = choose("expected", opts, [{"expected": n_top}], everything)
 
-    # 3. method and where the estimate goes: only when a board is short
-    result, _ = score(opts)
-    if any(b.actual < b.expected for b in result.boards) and not fixed & {"method", "estimate_at"}:
-        # every line, not only the short boards' (a board is short or not by the candidate's N): the
-        # full boards score alike under every method, so only the short boards tell them apart
-        short_and_totals = everything
-        candidates: list[dict[str, Any]] = [{"estimate_at": EstimateAt.NEVER}]
-        for at in (EstimateAt.LINES, EstimateAt.TOTALS):
-            for m in Method:
-                if (at, m) != (opts.estimate_at, opts.method):
-                    candidates.append({"estimate_at": at, "method": m})
-        opts = choose("method", opts, candidates, short_and_totals)
-    elif "method" in fixed and "estimate_at" not in fixed and any(b.actual < b.expected for b in result.boards):
-        opts = choose("estimate_at", opts, [{"estimate_at": at} for at in EstimateAt if at != opts.estimate_at],
-                      everything)
+        # 3. method and where the estimate goes: only when a board is short
+        result, _ = score(opts)
+        if any(b.actual < b.expected for b in result.boards) and not fixed & {"method", "estimate_at"}:
+            # every line, not only the short boards' (a board is short or not by the candidate's N): the
+            # full boards score alike under every method, so only the short boards tell them apart
+            short_and_totals = everything
+            candidates: list[dict[str, Any]] = [{"estimate_at": EstimateAt.NEVER}]
+            for at in (EstimateAt.LINES, EstimateAt.TOTALS):
+                for m in Method:
+                    if (at, m) != (opts.estimate_at, opts.method):
+                        candidates.append({"estimate_at": at, "method": m})
+            opts = choose("method", opts, candidates, short_and_totals)
+        elif "method" in fixed and "estimate_at" not in fixed and any(b.actual < b.expected for b in result.boards):
+            opts = choose("estimate_at", opts, [{"estimate_at": at} for at in EstimateAt if at != opts.estimate_at],
+                          everything)
 
-    # 4. a missed board: only the totals can tell
-    if has_pairs:
-        opts = choose("unplayed", opts, [{"unplayed": u} for u in Unplayed if u != opts.unplayed],
-                      _measure("totals", "percentages"))
+        # 4. a missed board: only the totals can tell
+        if has_pairs:
+            opts = choose("unplayed", opts, [{"unplayed": u} for u in Unplayed if u != opts.unplayed],
+                          _measure("totals", "percentages"))
 
-    # 5. Ave+ / Ave-: only when a board holds an artificial score
-    result, _ = score(opts)
-    if any(sl.kind == "artificial" for b in result.boards for sl in b.lines):
-        opts = choose("ave_policy", opts, [{"ave_policy": a} for a in AvePolicy if a is not opts.ave_policy],
-                      everything)
+        # 5. Ave+ / Ave-: only when a board holds an artificial score
+        result, _ = score(opts)
+        if any(sl.kind == "artificial" for b in result.boards for sl in b.lines):
+            opts = choose("ave_policy", opts, [{"ave_policy": a} for a in AvePolicy if a is not opts.ave_policy],
+                          everything)
 
-    # 6. tie rules: line rounding on the lines, percentages and places on the ranking
-    if has_lines and opts.rounding.kind is not RoundingKind.EXACT:
-        kinds = [RoundingKind.HALF_UP, RoundingKind.HALF_EVEN]
-        if opts.rounding.decimals == 1:
-            kinds.append(RoundingKind.EBU)
-        decimals = opts.rounding.decimals
-        opts = choose("rounding", opts, [{"rounding": Rounding(k, 1 if k is RoundingKind.EBU else decimals)}
-                                         for k in kinds if k is not opts.rounding.kind], _measure("lines", "totals"))
-    if any(p.published_percentage is not None for p in event.pairs):
-        if pct_dec is not None and opts.percentage_decimals is not None and pct_dec < opts.percentage_decimals:
-            opts = choose("percentage_decimals", opts, [{"percentage_decimals": pct_dec}], _measure("percentages"))
-        opts = choose("percentage_tie", opts, [{"percentage_tie": t} for t in Tie if t != opts.percentage_tie],
-                      _measure("percentages"))
-    if any(p.published_place for p in event.pairs):
-        opts = choose("places", opts, [{"places": s} for s in Places if s != opts.places], _measure("places"))
+        # 6. tie rules: line rounding on the lines, percentages and places on the ranking
+        if has_lines and opts.rounding.kind is not RoundingKind.EXACT:
+            kinds = [RoundingKind.HALF_UP, RoundingKind.HALF_EVEN]
+            if opts.rounding.decimals == 1:
+                kinds.append(RoundingKind.EBU)
+            decimals = opts.rounding.decimals
+            opts = choose("rounding", opts, [{"rounding": Rounding(k, 1 if k is RoundingKind.EBU else decimals)}
+                                             for k in kinds if k is not opts.rounding.kind],
+                          _measure("lines", "totals"))
+        if any(p.published_percentage is not None for p in event.pairs):
+            if pct_dec is not None and opts.percentage_decimals is not None and pct_dec < opts.percentage_decimals:
+                opts = choose("percentage_decimals", opts, [{"percentage_decimals": pct_dec}], _measure("percentages"))
+            opts = choose("percentage_tie", opts, [{"percentage_tie": t} for t in Tie if t != opts.percentage_tie],
+                          _measure("percentages"))
+        if any(p.published_place for p in event.pairs):
+            # places with or without '=', and one ranking or NS and EW apart (the file may not say: pair
+            # numbers 1NS / 1EW), together: on the places
+            styles = [opts.places] if "places" in fixed else [opts.places, *(s for s in Places if s != opts.places)]
+            winners: list[int | None] = [None] if "winners" in fixed else [None, 1, 2]
+            opts = choose("places" if "places" not in fixed else "winners", opts,
+                          [{"places": s, **({"winners": w} if w else {})} for w in winners for s in styles][1:],
+                          _measure("places"))
+        return opts
+
+    # one setting at a time can miss settings that only fit together (a single-scale file scored across
+    # the field under Manual); a second pass from what the first found, and on a small event (where such
+    # coincidences live, and a scoring is cheap) the same search from each scale and rounding tie rule
+    found: dict[str, dict[str, str]] = {}  # the evidence of each search, by the settings it found
+
+    def searched(start: ScoringOptions) -> ScoringOptions:
+        evidence.clear()
+        got = search(start)
+        found.setdefault(repr(got), dict(evidence))
+        return got
+
+    def agree(o: ScoringOptions) -> int:
+        return score(o)[1].agree
+
+    opts = searched(base)
+    total = score(opts)[1].total
+    for _ in range(2):
+        if agree(opts) == total:
+            break
+        again = searched(opts)
+        if agree(again) <= agree(opts):
+            break
+        opts = again
+    if agree(opts) < total and len(event.lines) <= SMALL_EVENT:
+        starts = [base.rounding.kind]
+        if "rounding" not in fixed and base.rounding.kind in (RoundingKind.HALF_UP, RoundingKind.HALF_EVEN):
+            starts = [RoundingKind.HALF_UP, RoundingKind.HALF_EVEN]
+        scales = [base.scale] if "scale" in fixed else [1, 2]
+        for sc in scales:
+            for kind in starts:
+                trial = searched(replace(base, scale=sc, rounding=Rounding(kind, base.rounding.decimals)))
+                if agree(trial) > agree(opts):
+                    opts = trial
+                if agree(opts) == total:
+                    break
+            if agree(opts) == total:
+                break
+    evidence = found[repr(opts)]
     return Inference(opts, score(opts)[1], evidence, count[0])
 
 

@@ -129,13 +129,18 @@ def _as_text(values: list[T]) -> list[T]:
     return values if len(classes) <= 1 else [None if v is None else str(v) for v in values]  # type: ignore[misc]
 
 
-def two_winner_sections(section: list[str], ns_pair: list[str], ew_pair: list[str]) -> dict[str, bool]:
+def two_winner_sections(section: list[str], ns_pair: list[str], ew_pair: list[str],
+                        board: Sequence[object] | None = None) -> dict[str, bool]:
     """Section -> True for a two-winner section, from the lines' sections and pairs (columns):
     no pair number both NS and EW in the section, or NS n meeting EW n on a line (Mitchell
-    numbering, where NS 1 and EW 1 are different pairs); sections in order of first appearance.
+    numbering, where NS 1 and EW 1 are different pairs), or, given the lines' ``board``, a number
+    both NS and EW on one board (one pair cannot sit twice at a board: two pairs share the
+    number); sections in order of first appearance.
 
     >>> two_winner_sections(["A", "A", "B", "B"], ["1", "2", "1", "3"], ["1", "3", "2", "1"])
     {'A': True, 'B': False}
+    >>> two_winner_sections(["A"] * 3, ["1", "2", "1"], ["2", "1", "2"], board=[1, 1, 2])  # NS 1, EW 1 on board 1
+    {'A': True}
     """
     seen: dict[str, tuple[set[str], set[str], list[bool]]] = {}
     start = 0
@@ -150,6 +155,16 @@ def two_winner_sections(section: list[str], ns_pair: list[str], ew_pair: list[st
         if not s[2][0] and any(map(eq, ns, ew)):
             s[2][0] = True
         start = stop
+    if board is not None:
+        sides: dict[tuple[str, object], tuple[set[str], set[str]]] = {}
+        for sec, b, n, e in zip(section, board, ns_pair, ew_pair):
+            if not seen[sec][2][0]:
+                got = sides.setdefault((sec, b), (set(), set()))
+                got[0].add(n)
+                got[1].add(e)
+        for (sec, _), (ns_here, ew_here) in sides.items():
+            if ns_here & ew_here:
+                seen[sec][2][0] = True
     return {sec: mitchell[0] or not (ns & ew) for sec, (ns, ew, mitchell) in seen.items()}
 
 

@@ -689,8 +689,15 @@ def settings_of(result: SessionResult) -> dict[str, Any]:
         else f"{o.percentage_tie.value}:{o.percentage_decimals}",
         "unplayed": o.unplayed.value,
         "places": o.places.value,
+        "winners": _winners_setting(result.event, o),
         "ave_policy": o.ave_policy.value,
     }
+
+
+def _winners_setting(event: Event, options: ScoringOptions) -> int | dict[str, int]:
+    """1 or 2 rankings, the same in every section; else section -> 1 or 2."""
+    each = {sec: _winners(event, options, sec) for sec in event.sections()} or {"": options.winners or 1}
+    return next(iter(each.values())) if len(set(each.values())) == 1 else each
 
 
 def result_to_json(result: SessionResult) -> dict[str, Any]:

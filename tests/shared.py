@@ -13,3 +13,19 @@ REAL_FILES = sorted(REALDATA.glob("*.xml")) + sorted(REALDATA.glob("*.pbn"))
 
 if os.environ.get("CI") == "true" and not REAL_FILES:  # locally the tests skip; in CI they must run
     raise RuntimeError(f"CI: the real results files are not in {REALDATA} (set MPXL_REALDATA)")
+
+#: The Hypothesis profile the run asked for (``HYPOTHESIS_PROFILE``, registered in conftest.py).
+PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "default")
+
+
+def examples(suite: int, env: str | None = None) -> int:
+    """How many examples a property test runs: ``$env`` if set, the profile's count under a
+    profile other than the default (``HYPOTHESIS_PROFILE=deep``: 5,000), else ``suite`` (the
+    count that keeps the suite fast)."""
+    if env and os.environ.get(env):
+        return int(os.environ[env])
+    if PROFILE != "default":
+        from hypothesis import settings
+
+        return int(settings.get_profile(PROFILE).max_examples)
+    return suite

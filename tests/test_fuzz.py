@@ -11,8 +11,8 @@ The Excel functions, called as plain Python and through xlwings' own conversion
 layer, given error values, text, empty and huge ranges, answer with a value or a
 ``NAME: message`` string, never an exception.
 
-The number of examples is bounded (``FUZZ_EXAMPLES``) so the file runs in well
-under a minute.
+The number of examples is bounded (25 a test) so the file runs in well under a minute;
+``HYPOTHESIS_PROFILE=deep`` runs 5,000 a test (``FUZZ_EXAMPLES=N`` any other count).
 """
 
 from __future__ import annotations
@@ -32,18 +32,18 @@ os.environ.setdefault("XLWINGS_LICENSE_KEY", "noncommercial")
 import pytest  # noqa: E402
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
+from shared import REALDATA, examples  # noqa: E402
 
 import mpxl.formats as formats  # noqa: E402
 from mpxl.cli import main  # noqa: E402
 from mpxl.errors import UserError  # noqa: E402
 
-EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "25"))
+EXAMPLES = examples(25, "FUZZ_EXAMPLES")
 ALARM_SECONDS = 20  # far above any example's time: only a hang reaches it
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture,
                                        HealthCheck.data_too_large])
 
-from shared import REALDATA  # noqa: E402
 
 DATA = Path(__file__).parent / "data"
 

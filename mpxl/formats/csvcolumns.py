@@ -226,17 +226,18 @@ def _score_contracts(
 
 def _published_decimals(texts: dict) -> int | None:
     """From the distinct texts of the ``ns_mp`` and ``ew_mp`` columns: the most decimals they carry
-    when an NS figure is published (as :func:`mpxl.conventions.detect` reads a CSV), else None;
+    when a figure is published (NS or EW: the general way reads either), else None;
     ValueError for a figure that is not a number (the row-by-row reader names it).
 
     >>> _published_decimals({"ns_mp": {"1.5", "", "12.25"}, "ew_mp": {"-"}}), _published_decimals({"ew_mp": {"3.0"}})
-    (2, None)
+    (2, 1)
+    >>> _published_decimals({"ns_mp": {"", "-"}})
     """
     figures = {name: {text.strip() for text in column} - {""} for name, column in texts.items()}
     for column in figures.values():
         for text in column:
             number_or_none(text)
-    if not any(number_or_none(text) is not None for text in figures.get("ns_mp", ())):
+    if not any(number_or_none(text) is not None for column in figures.values() for text in column):
         return None
     return max(map(decimals_of, chain.from_iterable(figures.values())), default=0)
 

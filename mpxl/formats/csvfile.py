@@ -581,10 +581,12 @@ def score_cell(text: str, source: str, where: str):
 
 def _detect_winners(ev: Event) -> None:
     """Two winners when no pair number sits both NS and EW in a section, or when NS n meets EW n
-    (Mitchell numbering, where NS 1 and EW 1 are different pairs); else one
+    (Mitchell numbering, where NS 1 and EW 1 are different pairs), or sits both NS and EW on one
+    board; else one
     (:func:`mpxl.pairings.two_winner_sections`)."""
     lines = ev.lines
-    two = two_winner_sections(list(map(_SECTION, lines)), list(map(_NS_PAIR, lines)), list(map(_EW_PAIR, lines)))
+    two = two_winner_sections(list(map(_SECTION, lines)), list(map(_NS_PAIR, lines)), list(map(_EW_PAIR, lines)),
+                              [(ln.session, ln.board) for ln in lines])
     for sec in ev.sections():
         ev.winners[sec] = 2 if two.get(sec, True) else 1
 
