@@ -497,7 +497,16 @@ def test_error_values_are_named_in_the_message(error):
 
 # ------------------------------------------------------------------ issue 14: nothing lost, nothing injected
 
-from mpxl.event import Event, Line, Pair  # noqa: E402
+import csv  # noqa: E402
+import html  # noqa: E402
+import html.parser  # noqa: E402
+import json  # noqa: E402
+import zipfile  # noqa: E402
+from dataclasses import replace  # noqa: E402
+
+from test_formats_roundtrip import held  # noqa: E402
+
+from mpxl.event import Club, Event, Line, Pair, Player  # noqa: E402
 from mpxl.session import score_event  # noqa: E402
 
 #: Text as hostile as a results file can carry: formula starts, quotes, backslashes, PBN and XML syntax.
@@ -518,33 +527,123 @@ def hostile_events(draw):
     return Event(lines=lines, pairs=pairs, title=title, winners={section: 2}, source="fuzz")
 
 
-@settings(FUZZ, max_examples=max(10, EXAMPLES))
-@given(hostile_events())
-def test_hostile_text_through_every_writer(tmp_path_factory, ev):
-    from openpyxl import load_workbook
+@st.composite
+def hostile_everything(draw):
+    """Hostile text in every free-text field the event model has: title, venue, program, club name
+    and id, section, pair numbers, player names and ids, a line's note and table label."""
+    text = lambda: draw(HOSTILE_TEXT)  # noqa: E731
+    section, ns, ew, table = text(), text(), text(), text()
+    if ns == ew:
+        ew = ew + "x"
+    if table.lstrip("+-").isdecimal():  # a number is read back as the table's number, not as text
+        table = "T" + table
+    players = {p: tuple(Player(text(), text(), text()) for _ in range(2)) for p in (ns, "90", ew, "91")}
+    lines = [Line(1, ns, ew, section, score=420, note=text(), table=table), Line(1, "90", "91", section, score=400),
+             Line(2, ns, "91", section, score=-50, note=text()), Line(2, "90", ew, section, score=100, table=table)]
+    pairs = [Pair(p, section, d, tuple(pl.name for pl in players[p]), players=players[p])
+             for p, d in ((ns, "NS"), ("90", "NS"), (ew, "EW"), ("91", "EW"))]
+    return Event(lines=lines, pairs=pairs, title=text(), venue=text(), program=text(), club=Club(text(), text()),
+                 winners={section: 2}, source="fuzz")
 
-    from mpxl.commands.score import write_output
+
+class _Tags(html.parser.HTMLParser):
+    """The page's element structure (tags and attribute names) and its text."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.tags: list = []
+        self.text: list = []
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append((tag, tuple(name for name, _ in attrs)))
+
+    def handle_endtag(self, tag):
+        self.tags.append(("/" + tag,))
+
+    def handle_data(self, data):
+        self.text.append(data)
+
+
+def _unpublished(event: Event) -> Event:
+    """``event`` without the figures a scored file publishes (mpxl's own, not the input's)."""
+    return replace(event, lines=[replace(ln, published_ns_mp=None, published_ew_mp=None) for ln in event.lines],
+                   pairs=[replace(p, published_mp=None, published_percentage=None, published_place=None)
+                          for p in event.pairs])
+
+
+def _benign(event: Event) -> Event:
+    """The same event with every hostile text replaced by a plain word of its own."""
+    words: dict = {}
+
+    def w(t):
+        return words.setdefault(t, f"w{len(words)}") if t else t
+    players = lambda ps: tuple(Player(w(p.name), w(p.national_id), w(p.club_id)) for p in ps)  # noqa: E731
+    return replace(event, title=w(event.title), venue=w(event.venue), program=w(event.program),
+                   club=Club(w(event.club.name), w(event.club.id)), winners={w(k): v for k, v in event.winners.items()},
+                   lines=[replace(ln, ns_pair=w(ln.ns_pair), ew_pair=w(ln.ew_pair), section=w(ln.section),
+                                  note=w(ln.note), table=w(ln.table)) for ln in event.lines],
+                   pairs=[replace(p, number=w(p.number), section=w(p.section), names=tuple(map(w, p.names)),
+                                  players=players(p.players)) for p in event.pairs])
+
+
+@settings(FUZZ, max_examples=max(10, EXAMPLES))
+@given(hostile_everything())
+def test_hostile_text_in_every_field_through_every_writer_reads_back(tmp_path_factory, ev):
+    """USEBIO, PBN and CSV read back what each holds, equal; the CSV neutralises formula starts; the
+    JSON parses to the same texts; the page has the same elements as a page of plain words, and the
+    texts as its text."""
     from mpxl.report_html import results_html
+    from mpxl.session import result_to_json
 
     folder = tmp_path_factory.mktemp("hostile")
     result = score_event(ev)
-    want = sorted((ln.board, ln.section, ln.ns_pair, ln.ew_pair, ln.score) for ln in ev.lines)
     for ext in (".csv", ".xml", ".pbn"):
         out = folder / f"out{ext}"
-        formats.write_event(result, out)
-        back = formats.read_event(out)
-        assert sorted((ln.board, ln.section, ln.ns_pair, ln.ew_pair, ln.score) for ln in back.lines) == want, ext
-        if ext != ".csv":
-            assert back.title == ev.title
-    text = (folder / "out.csv").read_text(encoding="utf-8")
-    for row in __import__("csv").reader(io.StringIO(text)):
+        formats.write_event(ev, out)  # as read: its own program's name
+        assert held(formats.read_event(out), ext) == held(ev, ext), ext
+        formats.write_event(result, out)  # as mpxl scored it: mpxl's figures, under mpxl's name
+        assert held(_unpublished(formats.read_event(out)), ext) == held(replace(ev, program="mpxl"), ext), ext
+    for row in csv.reader(io.StringIO((folder / "out.csv").read_text(encoding="utf-8"))):
         assert all(not c or c[0] not in "=+-@\t\r" or c.lstrip("-").replace(".", "").isdigit() for c in row), row
-    write_output(result, str(folder / "out.xlsx"))
-    texts = [c for ws in load_workbook(folder / "out.xlsx") for r in ws.iter_rows() for c in r
-             if isinstance(c.value, str) and c.value in (ev.lines[0].ns_pair, ev.lines[0].ew_pair)]
-    assert texts and all(c.data_type == "s" for c in texts)
-    page = results_html(result)
-    assert "<script" not in page.lower() or "<script" in ev.title.lower()
+    doc = json.loads(json.dumps(result_to_json(result)))
+    assert doc["title"] == ev.title
+    assert sorted((ln["ns_pair"], ln["ew_pair"]) for b in doc["boards"] for ln in b["lines"]) == sorted(
+        (ln.ns_pair, ln.ew_pair) for ln in ev.lines)
+    assert {p["section"] for p in doc["pairs"]} == {ev.lines[0].section}
+    page, plain = _Tags(), _Tags()
+    page.feed(results_html(result))
+    plain.feed(results_html(score_event(_benign(ev))))
+    assert page.tags == plain.tags  # no element, attribute or script the text brought in
+    shown = "".join(page.text)
+    assert ev.title in shown and ev.lines[0].ns_pair in shown and ev.lines[0].section in shown
+
+
+@settings(FUZZ, max_examples=max(5, EXAMPLES // 100))  # a workbook takes seconds: 50 under the deep profile
+@given(hostile_everything(), st.booleans())
+def test_hostile_text_in_every_field_to_xlsx_is_text(tmp_path_factory, ev, values_only):
+    """The template workbook and the values-only workbook hold every text as a text cell, never a formula."""
+    from openpyxl import load_workbook
+
+    from mpxl.commands.score import write_output
+    from mpxl.workbook import event_writer
+
+    out = tmp_path_factory.mktemp("hostile") / "out.xlsx"
+    saved = event_writer.unsupported
+    if values_only:
+        event_writer.unsupported = lambda result: "forced for the test"
+    try:
+        write_output(score_event(ev), str(out))
+    finally:
+        event_writer.unsupported = saved
+    texts = {ev.title, ev.lines[0].ns_pair, ev.lines[0].ew_pair, ev.lines[0].section, ev.pairs[0].names[0]}
+    cells = [c for ws in load_workbook(out) for r in ws.iter_rows() for c in r if c.value in texts]
+    assert {ev.lines[0].ns_pair, ev.lines[0].ew_pair} <= {c.value for c in cells}
+    assert all(c.data_type == "s" for c in cells)
+    with zipfile.ZipFile(out) as z:
+        sheets = "".join(z.read(n).decode("utf-8") for n in z.namelist() if n.startswith("xl/worksheets/"))
+    for t in texts:
+        if t.startswith("="):
+            assert f"<f>{html.escape(t[1:], quote=False)}</f>" not in sheets
 
 
 _PBN_GAME = ('[Event "e"]\n[Board "{b}"]\n'

@@ -129,6 +129,9 @@ PBN_HEAD = '[Event "x"]\n[Board "1"]\n[ScoreTable "PairId_NS\\2R;PairId_EW\\2R;S
      "a second ScoreTable in one game (the first is on line 3)"),
     (PBN_HEAD + '1 2 420\n{ a note that never ends\n3 4 400\n', "line 5", "never closed"),
     ('{ open\n' + PBN_HEAD + '1 2 420\n', "line 1", "never closed"),
+    # a comment over lines that takes the table's tag with it: the rows after it are in no table
+    ('{ a note\n' + PBN_HEAD + '{ a note }\n1 2 420\n', "line 6", "outside any table"),
+    ('[Event "x"]\n[Board "1"]\n1 2 420\n', "line 3", "outside any table"),
 ])
 def test_pbn_never_drops_rows_silently(body, line, reason, tmp_path, capsys):
     src = tmp_path / "in.pbn"
@@ -142,6 +145,8 @@ def test_pbn_never_drops_rows_silently(body, line, reason, tmp_path, capsys):
     (PBN_HEAD + '1 2 420\n3 4 400\n\n[Event "x"]\n[Board "2"]\n', 2),  # an empty line between games
     (PBN_HEAD + '1 2 420\n{ a note\nover two lines }\n3 4 400\n', 2),  # a closed comment over lines
     ('[Event "x"]\n[Board "1"]\n\n' + PBN_HEAD[12:] + '1 2 420\n', 1),  # a game of tags only, then one
+    (PBN_HEAD + '{ a note } 1 2 420\n{ over\ntwo lines } 3 4 400\n', 2),  # rows after a comment on their line
+    (PBN_HEAD + '1 2 420\n[Auction "N"]\n1S Pass 2S Pass\n[Note "1:x"]\nPass Pass\n', 1),  # an auction section
 ])
 def test_pbn_read_whole_where_the_standard_allows(body, lines, tmp_path):
     src = tmp_path / "in.pbn"

@@ -145,10 +145,35 @@ def read_csv_text(text: str, source: str = "<csv>") -> Event:
 def _names_cell(text: str | None) -> tuple:
     """A ``ns_names`` / ``ew_names`` cell as the players' names.
 
-    >>> _names_cell(" Ann Smith & Bob Jones "), _names_cell(None)
-    (('Ann Smith', 'Bob Jones'), ())
+    Names are parted by `` & `` (as written) when the cell has one, else by ``&``, so a name may
+    hold an ``&`` of its own.
+
+    >>> _names_cell(" Ann Smith & Bob Jones "), _names_cell(None), _names_cell("Ann&Bob"), _names_cell("A&B & C")
+    (('Ann Smith', 'Bob Jones'), (), ('Ann', 'Bob'), ('A&B', 'C'))
     """
-    return tuple(n.strip() for n in (text or "").split("&") if n.strip())
+    text = text or ""
+    parts = _NAMES_JOIN.split(text) if _NAMES_JOIN.search(text) else text.split("&")
+    return tuple(n.strip() for n in parts if n.strip())
+
+
+_NAMES_JOIN = re.compile(r"\s+&\s+")
+
+
+def names_text(names: tuple) -> str:
+    """The players' names as one ``ns_names`` / ``ew_names`` cell; ValueError when the cell could not
+    be read back as these names (a name with `` & `` in it, or one that starts or ends with ``&``).
+
+    >>> names_text(("Ann", "B&B"))
+    'Ann & B&B'
+    >>> names_text(("Ann & Bob", "Cy"))
+    Traceback (most recent call last):
+    ...
+    ValueError: the names ('Ann & Bob', 'Cy') cannot be told apart in one .csv cell (parted by ' & ')
+    """
+    text = " & ".join(names)
+    if _names_cell(text) != tuple(n.strip() for n in names if n.strip()):
+        raise ValueError(f"the names {tuple(names)!r} cannot be told apart in one .csv cell (parted by ' & ')")
+    return text
 
 
 def _named_pairs(ev: Event, names: list, source: str) -> list:
@@ -604,7 +629,7 @@ def csv_text(result_or_event) -> str:
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     event = getattr(result_or_event, "event", result_or_event)
-    named = {(p.section, p.number, p.direction): " & ".join(p.names) for p in event.pairs if p.names}
+    named = {(p.section, p.number, p.direction): names_text(p.names) for p in event.pairs if p.names}
     noted = any(ln.note for ln in event.lines)
     if not (named or noted):
         w.writerow(COLUMNS)

@@ -60,7 +60,7 @@ __all__ = ["read_pbn", "read_pbn_text", "write_pbn", "pbn_text", "parse_columns"
 
 _TAG_RE = re.compile(r'^\[\s*(\w+)\s+"(.*)"\s*\]\s*$')
 _TOKEN_RE = re.compile(r'"((?:[^"\\]|\\.)*)"|(\S+)')
-_META_RE = re.compile(r'<META\s+name=(\w+)\s+content="([^"]*)"', re.IGNORECASE)
+_META_RE = re.compile(r'<META\s+name=(\w+)\s+content="((?:[^"\\]|\\.)*)"', re.IGNORECASE)
 
 
 def read_pbn(path: str | os.PathLike) -> Event:
@@ -99,21 +99,29 @@ def _games(text: str, source: str):
     current: str | None = None
     in_comment = 0  # the line a { comment not yet closed opened on
     ended = None  # (table, line of the blank line) when a blank line ended a game inside a table
+    section = False  # inside an Auction or Play section (its lines are not results)
     for no, raw in enumerate(text.splitlines(), 1):
         line = raw.rstrip("\r\n")
         if in_comment:
-            if "}" in line:
-                in_comment = 0
-            continue
+            if "}" not in line:
+                continue
+            in_comment = 0
+            line = line[line.index("}") + 1:]  # what follows the comment on its last line is read
+            if not line.strip():
+                continue
         stripped = line.strip()
         if stripped.startswith("%"):
             m = _META_RE.search(stripped)
             if m:
-                tags.setdefault("%" + m.group(1), (m.group(2), no))
+                tags.setdefault("%" + m.group(1), (pbn_unescape(m.group(2)), no))
             continue
         if stripped.startswith("{"):
-            in_comment = 0 if "}" in stripped else no
-            continue
+            if "}" not in stripped:
+                in_comment = no
+                continue
+            stripped = stripped[stripped.index("}") + 1:].strip()  # a row after a one-line comment is read
+            if not stripped:
+                continue
         if stripped.startswith(";"):
             continue
         if ended is not None and stripped and not stripped.startswith("["):
@@ -140,6 +148,7 @@ def _games(text: str, source: str):
                 value = pbn_unescape(value)
             tags[name] = (value, no)
             current = None
+            section = name in ("Auction", "Play") or (section and name == "Note")
             if name.endswith("Table"):
                 if name in tables:
                     raise UserError(source, f"line {no}", f"a second {name} in one game (the first is on line "
@@ -150,7 +159,9 @@ def _games(text: str, source: str):
             continue
         if current is not None:
             tables[current][1].append((no, split_row(stripped)))
-        # other lines (a deal's play or auction section) are not results; skip them
+        elif not section:  # a deal's play or auction section is not results; anything else would be lost
+            raise UserError(source, f"line {no}", f"{stripped[:40]!r} is outside any table (no [...Table] tag "
+                            "above it in this game), so it would be lost; put it under its table's tag")
     if in_comment:
         raise UserError(source, f"line {in_comment}", "a { comment that is never closed (no '}' after it): "
                         "it would hide the rest of the file")
@@ -376,7 +387,7 @@ def _total_table(ev: Event, table, section_tag: str, source: str) -> None:
             raise UserError(source, where, str(exc)) from None
         direction = cell("direction")
         direction = direction.upper().replace("-", "") if direction else None
-        names = tuple(n.strip() for n in (cell("names") or "").split(" - ") if n.strip())
+        names = _split_names(cell("names"))
         ids = (cell("id1") or "", cell("id2") or "")
         players = tuple(Player(n, i) for n, i in zip(names, ids)) if len(names) == 2 and any(ids) else ()
         tiebreak = (cell("tiebreak") or "").strip()
@@ -401,9 +412,38 @@ def _total_table(ev: Event, table, section_tag: str, source: str) -> None:
         ev.pairs.append(pair)
 
 
+def _split_names(text: str | None) -> tuple:
+    """A TotalScoreTable ``Names`` cell as the players' names (parted by `` - ``).
+
+    >>> _split_names("Ann Smith - Bob Jones"), _split_names(None)
+    (('Ann Smith', 'Bob Jones'), ())
+    """
+    return tuple(n.strip() for n in (text or "").split(" - ") if n.strip())
+
+
+def names_cell(names: tuple) -> str:
+    """The players' names as one ``Names`` cell; ValueError when it could not be read back as them.
+
+    >>> names_cell(("Ann", "Bob-Jones"))
+    'Ann - Bob-Jones'
+    >>> names_cell(("Ann -", "Bob"))
+    Traceback (most recent call last):
+    ...
+    ValueError: the names ('Ann -', 'Bob') cannot be told apart in one .pbn Names cell (parted by ' - ')
+    """
+    text = " - ".join(names)
+    if _split_names(text) != tuple(n.strip() for n in names if n.strip()):
+        raise ValueError(f"the names {tuple(names)!r} cannot be told apart in one .pbn Names cell (parted by ' - ')")
+    return text
+
+
+def _first(places: set) -> bool:
+    return any(re.sub(r"\D", "", p or "") == "1" for p in places)
+
+
 def _winners(ev: Event) -> None:
-    """One winner unless the TotalScoreTable ranks NS and EW apart (a rank, or a pair number, repeats
-    across directions);
+    """One winner unless the TotalScoreTable ranks NS and EW apart (a pair number in both directions,
+    or a first place in each);
     with no TotalScoreTable, the travellers' rule (:func:`mpxl.pairings.two_winner_sections`: no pair
     plays both directions, or NS n meets EW n as in a Mitchell)."""
     lines = ev.lines
@@ -416,8 +456,16 @@ def _winners(ev: Event) -> None:
         ranks_ew = {p.published_place for p in pairs if p.direction == "EW"}
         numbers_ns = {p.number for p in pairs if p.direction == "NS"}
         numbers_ew = {p.number for p in pairs if p.direction == "EW"}
-        # a rank, or a pair number, in both directions: NS and EW are ranked apart
-        two = bool(ranks_ns & ranks_ew or numbers_ns & numbers_ew) if pairs else travellers.get(sec, True)
+        # a pair number in both directions, or a first place in both (1, 1=, 1NS): NS and EW are ranked
+        # apart; with no places the travellers tell
+        if not pairs:
+            two = travellers.get(sec, True)
+        elif numbers_ns & numbers_ew:
+            two = True
+        elif ranks_ns - {None} or ranks_ew - {None}:
+            two = _first(ranks_ns) and _first(ranks_ew)
+        else:
+            two = travellers.get(sec, True)
         ev.winners[sec] = 2 if two else 1
         if not two:
             for p in pairs:
@@ -529,7 +577,7 @@ def pbn_text(result_or_event, decimals: int | None = None) -> str:
                     figure_text(mp, totals_decimals(opts) if res is not None else decimals) if mp is not None else "-",
                     (percentage_text(pct, opts) if res is not None else figure_text(pct, 2))
                     if pct is not None else "-",
-                    _quote(" - ".join(pair.names), "names") if pair.names else "-",
+                    _quote(names_cell(pair.names), "names") if pair.names else "-",
                     str(res.boards) if res is not None else "-", _word(pair.section, "section"),
                 ] + ([_quote(pl.national_id) for pl in (pair.people() + (Player(), Player()))[:2]] if ids else [])
                   + ([_word(format_number(pair.published_tiebreak))] if tiebreaks else [])))
