@@ -48,6 +48,9 @@ __all__ = ["Agreement", "Inference", "infer", "agreement", "decimals_of", "SEARC
 #: not reproduce every figure (small events are where settings coincide; a scoring costs little).
 SMALL_EVENT = 2000
 
+#: The most results per board a published top is taken to show (a figure beyond it is no top).
+MAX_EXPECTED = 10_000
+
 #: The settings :func:`infer` can work out; a caller fixes any of them by naming it in ``fixed``.
 SEARCHED = ("scale", "field", "expected", "method", "estimate_at", "unplayed", "ave_policy", "rounding",
             "totals_rounding", "percentage_decimals", "percentage_tie", "winners", "places")
@@ -108,7 +111,17 @@ def decimals_of(values: Iterable[float | None]) -> int | None:
 
 
 def _same(published: float | None, ours: Fraction | None) -> bool:
-    return published is not None and ours is not None and abs(float(ours) - published) < 1e-9
+    """Is ``ours`` the published figure? (A figure beyond a float's range never is.)
+
+    >>> _same(1.5, Fraction(3, 2)), _same(1.5, Fraction(10**400)), _same(None, Fraction(1))
+    (True, False, False)
+    """
+    if published is None or ours is None:
+        return False
+    try:
+        return abs(float(ours) - published) < 1e-9
+    except OverflowError:
+        return False
 
 
 def _place_digits(text: str) -> str:
@@ -228,7 +241,7 @@ def infer(event: Event, base: ScoringOptions, fixed: Iterable[str] = ()) -> Infe
         n_top = _published_n(result)
         if n_top is not None and opts.expected is None:
             most = max((b.expected for b in result.boards), default=0)
-            if n_top > most:  # fewer than the results on a board is refused by the scorer
+            if most < n_top <= MAX_EXPECTED:  # fewer than the results on a board is refused by the scorer
                 opts = choose("expected", opts, [{"expected": n_top}], everything)
 
         # 3. method and where the estimate goes: only when a board is short
