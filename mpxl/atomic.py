@@ -23,7 +23,9 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import signal
 import tempfile
+import threading
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -134,6 +136,21 @@ def _reason(exc: OSError) -> str:
     return exc.strerror or str(exc)
 
 
+_SIGNALS = {getattr(signal, name) for name in ("SIGINT", "SIGTERM") if hasattr(signal, name)}
+
+
+def _hold_signals() -> set | None:
+    """Hold Ctrl-C and SIGTERM (main thread, where the platform can): the mask before, to restore."""
+    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
+        return None
+    return signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)
+
+
+def _release_signals(held: set | None) -> None:
+    if held is not None:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
 @contextlib.contextmanager
 def atomic_path(path: str | os.PathLike, suffix: str = "") -> Iterator[str]:
     """Yield a temporary path in ``path``'s folder; move it onto ``path`` if the block succeeds.
@@ -151,13 +168,19 @@ def atomic_path(path: str | os.PathLike, suffix: str = "") -> Iterator[str]:
     remove_leftovers(folder)
     ext = suffix or target.suffix
     ext = ext if re.fullmatch(r"\.\w{1,8}", ext or "") else ""
+    held = _hold_signals()  # a Ctrl-C between the file's making and the try below would leave it behind
     try:
         fd, tmp = tempfile.mkstemp(prefix=f"{TEMP_PREFIX}{os.getpid()}-", suffix=ext, dir=folder)
     except OSError as exc:
+        _release_signals(held)
         raise UserError(str(path), "", f"cannot write in the folder {str(folder)!r}: {_reason(exc)}") from None
+    except BaseException:
+        _release_signals(held)
+        raise
     LIVE.add(tmp)
-    os.close(fd)
     try:
+        os.close(fd)
+        _release_signals(held)  # a signal held meanwhile is raised here, inside the try: the file is removed
         yield tmp
         _give_permissions(tmp, target)
         os.replace(tmp, target)

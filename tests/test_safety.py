@@ -316,6 +316,83 @@ def test_os_refusals_are_one_line_keep_the_old_file_and_leave_nothing(command, n
     assert signal.getsignal(signal.SIGTERM) is not None
 
 
+@pytest.mark.parametrize("refusal, expected", [
+    ("disk full", "No space left on device"),
+    ("permission denied", "Permission denied"),
+    ("output is a folder", "is a folder"),
+    ("name too long", "File name too long"),
+    ("ctrl-c", "interrupted"),
+    ("sigterm", "terminated"),
+])
+def test_lite_os_refusals_are_one_line_and_leave_nothing(refusal, expected, tmp_path, capsys, monkeypatch):
+    """``mpxl lite -o DIR`` as every other writer: one line, the old main.py kept, no temporary file."""
+    import mpxl.atomic as atomic
+
+    folder = tmp_path / "lite"
+    folder.mkdir()
+    (folder / "main.py").write_text("old")
+    real_replace = os.replace
+    if refusal == "disk full":
+        monkeypatch.setattr(atomic.os, "replace", _raise(OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))))
+    elif refusal == "permission denied":
+        monkeypatch.setattr(atomic.tempfile, "mkstemp", _raise(PermissionError(errno.EACCES, os.strerror(errno.EACCES))))
+    elif refusal == "output is a folder":
+        (folder / "main.py").unlink()
+        (folder / "main.py").mkdir()
+    elif refusal == "name too long":
+        folder = tmp_path / ("x" * 300)
+    elif refusal == "ctrl-c":
+        monkeypatch.setattr(atomic.os, "replace", _raise(KeyboardInterrupt()))
+    elif refusal == "sigterm":
+        def kill_then_replace(a, b):
+            os.kill(os.getpid(), signal.SIGTERM)
+            real_replace(a, b)
+        monkeypatch.setattr(atomic.os, "replace", kill_then_replace)
+    code = main(["lite", "-o", str(folder)])
+    err = capsys.readouterr().err
+    assert code == {"ctrl-c": 130, "sigterm": 143}.get(refusal, 2), err
+    assert expected in err and "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+    if refusal != "name too long":
+        if (folder / "main.py").is_file():
+            assert (folder / "main.py").read_text() == "old"
+        assert _left(folder) == []
+
+
+@pytest.mark.parametrize("argv, signum, code, message", [
+    (["score", "{big}", "-o", "{d}/out.html"], signal.SIGINT, 130, "interrupted"),
+    (["score", "{big}", "-o", "{d}/out.xlsx"], signal.SIGTERM, 143, "terminated"),
+    (["score", "{big}", "-o", "{d}/out.xml"], signal.SIGINT, 130, "interrupted"),
+])
+def test_a_real_signal_mid_write_leaves_one_line_the_old_file_and_nothing_else(argv, signum, code, message, tmp_path):
+    """The command run as a user runs it, stopped by a real Ctrl-C (SIGINT) or SIGTERM once its
+    temporary file exists: one line, exit 130 / 143, the old output whole, no temporary file."""
+    import subprocess
+    import sys
+    import time
+
+    big = tmp_path / "big.csv"
+    rows = [f"{b},{t},{t + 100},{(-50, 420, 400, 100, 140)[(b * t) % 5]}" for b in range(1, 61) for t in range(1, 401)]
+    big.write_text("board,ns_pair,ew_pair,ns_score\n" + "\n".join(rows) + "\n")
+    out_dir = tmp_path / "out"
+    out_dir.mkdir()
+    argv = [a.format(big=big, d=out_dir) for a in argv]
+    target = Path(argv[-1])
+    target.write_bytes(b"old")
+    proc = subprocess.Popen([sys.executable, "-m", "mpxl", *argv], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 120
+    while proc.poll() is None and not _left(out_dir) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    if proc.poll() is not None:
+        pytest.fail(f"the command ended before its temporary file was seen: {proc.communicate()}")
+    proc.send_signal(signum)
+    _, err = proc.communicate(timeout=120)
+    err = err.decode()
+    assert proc.returncode == code, err
+    assert message in err and "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+    assert target.read_bytes() == b"old"
+    assert _left(out_dir) == []
+
+
 @pytest.mark.parametrize("command, name", WRITERS)
 def test_a_legal_249_character_name_is_written(command, name, tmp_path, capsys):
     out = tmp_path / ("x" * (249 - len(Path(name).suffix)) + Path(name).suffix)
