@@ -33,7 +33,7 @@ from mpxl.formats import read_event, write_event
 from mpxl.methods import Method
 from mpxl.rounding import Rounding
 from mpxl.session import ScoringOptions, score_event
-from mpxl.settings import EstimateAt, Places, Tie
+from mpxl.settings import EstimateAt, Field, Places, RoundingKind, Tie
 
 SCORES = (-200, -100, -50, 50, 90, 110, 120, 140, 400, 420, 450, 600)
 WORLDS = settings(max_examples=examples(20, "MPXL_INFERENCE_EXAMPLES"), deadline=None, derandomize=True,
@@ -77,15 +77,15 @@ def worlds(draw):
         short=draw(st.integers(0, 3)), artificial=draw(st.integers(0, 1)))
     method = draw(st.sampled_from([*Method, "none"]))
     decimals = draw(st.sampled_from([0, 1, 2]))
-    kind = draw(st.sampled_from(["half-up", "half-even"]))
+    kind = draw(st.sampled_from([RoundingKind.HALF_UP, RoundingKind.HALF_EVEN]))
     opts = ScoringOptions(
         scale=draw(st.sampled_from([1, 2])),
-        field=draw(st.sampled_from(["section", "event"])) if len(sections) > 1 else None,
+        field=draw(st.sampled_from(list(Field))) if len(sections) > 1 else None,
         method=Method.NEUBERG if method == "none" else method,
         estimate_at=EstimateAt.NEVER if method == "none" else draw(st.sampled_from([EstimateAt.LINES,
                                                                                   EstimateAt.TOTALS])),
         rounding=Rounding(kind, decimals),
-        totals_rounding=draw(st.sampled_from([None, Rounding("half-up", decimals + 1)])),
+        totals_rounding=draw(st.sampled_from([None, Rounding(RoundingKind.HALF_UP, decimals + 1)])),
         percentage_decimals=draw(st.sampled_from([1, 2, 4])),
         percentage_tie=draw(st.sampled_from(list(Tie))),
         places=draw(st.sampled_from(list(Places))),
@@ -139,7 +139,7 @@ def test_figures_that_fit_no_candidate_are_reported_not_crashed(ext, how, tmp_pa
     ``score`` still scores it (exit 0) with the settings that reproduce the most."""
     event = mitchell_or_howell(5, tables=4, boards=4, sections=("",), two_winner=False, directed=False, short=1,
                                artificial=0)
-    result = score_event(event, ScoringOptions(rounding="1"))
+    result = score_event(event, ScoringOptions(rounding=Rounding.parse("1")))
     rnd = random.Random(7)
     lines = []
     for i, sl in enumerate(sl for b in result.boards for sl in b.lines):
