@@ -287,12 +287,17 @@ def infer(event: Event, base: ScoringOptions, fixed: Iterable[str] = ()) -> Infe
                           _measure("percentages"))
         if any(p.published_place for p in event.pairs):
             # places with or without '=', and one ranking or NS and EW apart (the file may not say: pair
-            # numbers 1NS / 1EW), together: on the places
+            # numbers 1NS / 1EW), together: on the places; and the field again where the lines cannot tell it
+            # (no board played in two sections) but the ranking, over the field, can
             styles = [opts.places] if "places" in fixed else [opts.places, *(s for s in Places if s != opts.places)]
             winners: list[int | None] = [None] if "winners" in fixed else [None, 1, 2]
+            fields = [None]
+            if len(event.sections()) > 1 and "field" not in fixed:
+                fields = [None, *(f for f in Field if f.value != _field_of(event, opts))]
             opts = choose("places" if "places" not in fixed else "winners", opts,
-                          [{"places": s, **({"winners": w} if w else {})} for w in winners for s in styles][1:],
-                          _measure("places"))
+                          [{"places": s, **({"winners": w} if w else {}), **({"field": f} if f else {})}
+                           for f in fields for w in winners for s in styles][1:],
+                          _measure("lines", "totals", "percentages", "places"))
         return opts
 
     # one setting at a time can miss settings that only fit together (a single-scale file scored across

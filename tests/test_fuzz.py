@@ -599,12 +599,18 @@ def test_hostile_text_in_every_field_through_every_writer_reads_back(tmp_path_fa
     result = score_event(ev)
     for ext in (".csv", ".xml", ".pbn"):
         out = folder / f"out{ext}"
-        formats.write_event(ev, out)  # as read: its own program's name
+        try:
+            formats.write_event(ev, out)  # as read: its own program's name
+        except ValueError as exc:  # refused, naming what the format cannot hold (names that run together)
+            assert "cannot" in str(exc) and not out.exists(), str(exc)
+            continue
         assert held(formats.read_event(out), ext) == held(ev, ext), ext
         formats.write_event(result, out)  # as mpxl scored it: mpxl's figures, under mpxl's name
         assert held(_unpublished(formats.read_event(out)), ext) == held(replace(ev, program="mpxl"), ext), ext
-    for row in csv.reader(io.StringIO((folder / "out.csv").read_text(encoding="utf-8"))):
-        assert all(not c or c[0] not in "=+-@\t\r" or c.lstrip("-").replace(".", "").isdigit() for c in row), row
+        if ext == ".csv":
+            for row in csv.reader(io.StringIO(out.read_text(encoding="utf-8"))):
+                assert all(not c or c[0] not in "=+-@\t\r" or c.lstrip("-").replace(".", "").isdigit()
+                           for c in row), row
     doc = json.loads(json.dumps(result_to_json(result)))
     assert doc["title"] == ev.title
     assert sorted((ln["ns_pair"], ln["ew_pair"]) for b in doc["boards"] for ln in b["lines"]) == sorted(
