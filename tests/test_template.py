@@ -73,9 +73,9 @@ def test_sheets_and_titles():
     assert titles == ["Board", "NS pair", "EW pair", "Contract", "By", "Tricks", "Typed score", "Adjustment",
                       "Group", "Arrowswitch", "Section", "Session", "NS score", "NS MP", "EW MP"]
     tot = wb["Pairs"]
-    assert [tot.cell(row=HEADER_ROW, column=i).value for i in range(1, 12)] == \
-        ["Pair", "Direction", "Names", "Section", "Boards played", "Carried forward", "Latest session MP", "MP",
-         "Max", "%", "Place"]
+    assert [tot.cell(row=HEADER_ROW, column=i).value for i in range(1, 13)] == \
+        ["Pair", "Direction", "Names", "Section", "Tie-break", "Boards played", "Carried forward", "Latest session MP",
+         "MP", "Max", "%", "Place"]
     ranking = wb["Totals"]
     assert [ranking.cell(row=HEADER_ROW, column=i).value for i in range(1, 9)] == \
         ["Place", "Pair", "Direction", "Names", "Section", "MP", "Max", "%"]
@@ -119,7 +119,7 @@ def test_inputs_unlocked_formulas_locked_sheets_protected_without_password():
             assert not ws.protection.password, ws.title
     setup = wb["Setup"]
     assert setup["B5"].protection.locked is False and setup["B8"].protection.locked is True
-    for key in ("pair", "direction", "names", "section"):
+    for key in ("pair", "direction", "names", "section", "tiebreak"):
         assert wb["Pairs"][f"{PAIRS_COLUMNS[key]}{FIRST_ROW}"].protection.locked is False, key
     assert wb["Pairs"][f"{PAIRS_COLUMNS['mp']}{FIRST_ROW}"].protection.locked is True
 
@@ -279,3 +279,10 @@ def test_template_with_sections(tmp_path, field, block_rows):
     assert board == [1, 2, 1, 2, None][:block_rows] + [None] * (5 - block_rows)
     assert wb["Setup"]["B17"].value == field and wb.defined_names["FieldScoring"].attr_text == "Setup!$B$17"
     assert main(["template", "-o", str(tmp_path / "x.xlsx"), "--sections", "0"]) == 2
+
+
+def test_pairs_columns_in_the_docs():
+    """docs/template.md has the Pairs columns' notes verbatim (the header notes' one source)."""
+    from mpxl.workbook.helptext import pairs_markdown
+
+    assert pairs_markdown() in (ROOT / "docs" / "template.md").read_text(encoding="utf-8")

@@ -102,8 +102,6 @@ def unsupported(result) -> str | None:
             return f"{name} {value.value} is not in the workbook's formulas"
     if getattr(opts, "totals_rounding", None) not in (None, opts.rounding):
         return "a rounding of the totals apart from the lines' is not in the workbook's formulas"
-    if any(p.published_tiebreak is not None for p in ev.pairs):
-        return "the workbook's places share ties; this file publishes a tie-break"
     if getattr(opts, "factor_top", None):
         return "factoring to a fixed top is not in the workbook's formulas"
     if any(ln.ns_penalty or ln.ew_penalty for ln in ev.lines):
@@ -190,7 +188,8 @@ def _event_contents(result, spare_rows: int = 0) -> dict:
         p = pr.pair
         names = " & ".join(p.names) or None
         seen.setdefault((order.get(p.section, -1), p.section, {"NS": 0, "EW": 1}.get(p.direction or "", 0),
-                         _natural(p.number)), (_pair_value(p.number), p.direction, names, p.section or None))
+                         _natural(p.number)), (_pair_value(p.number), p.direction, names, p.section or None,
+                                                 p.published_tiebreak))
     pairs = [seen[k] for k in sorted(seen)]
     expected = result.boards[0].expected if result.boards else 9
     methods = (max(expected, 2), max(expected - 1, 1))

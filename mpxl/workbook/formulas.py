@@ -658,9 +658,19 @@ def key(c: Cells) -> str:
 
 
 def place(c: Cells) -> str:
-    F, K, x = P_R["field"], P_R["key"], c["key"]
-    return (f'IF({x}="","",(COUNTIFS({F},{c["field"]},{K},">"&{x})+1)'
-            f'&IF(COUNTIFS({F},{c["field"]},{K},{x})>1,"=",""))')
+    """1 + the pairs ranked ahead of it in its group (Order) with another % or tie-break; = when shared."""
+    F, f, K, x, R_, r = P_R["field"], c["field"], P_R["key"], c["key"], P_R["order"], c["order"]
+    same = f'{F},{f},{K},{x},{P_R["tbid"]},{c["tbid"]}'
+    return (f'IF({x}="","",(COUNTIFS({F},{f},{R_},"<"&{r})-COUNTIFS({same},{R_},"<"&{r})+1)'
+            f'&IF(COUNTIFS({same})>1,"=",""))')
+
+
+def tbkey(c: Cells) -> str:
+    return f'IF({c["pkey"]}="","",N({c["tiebreak"]}))'
+
+
+def tbid(c: Cells) -> str:
+    return f'IF({c["pkey"]}="","",IF(ISNUMBER({c["tiebreak"]}),"t"&{c["tiebreak"]},"none"))'
 
 
 def sortkey(c: Cells) -> str:
@@ -681,16 +691,17 @@ def first(c: Cells) -> str:
 
 def order(c: Cells) -> str:
     """The pair's line in the ranking: after the ranking groups that come first on Pairs, then by %,
-    then by MP, then in the Pairs sheet's order (as mpxl ranks)."""
+    then by MP, then by the tie-break, then in the Pairs sheet's order (as mpxl ranks)."""
     F, f, P, x, M, m = P_R["field"], c["field"], P_R["sortkey"], c["sortkey"], P_R["mpkey"], c["mpkey"]
+    B, t = P_R["tbkey"], c["tbkey"]
     return (f'IF({c["pkey"]}="","",COUNTIFS({P_R["first"]},"<"&{c["first"]})+COUNTIFS({F},{f},{P},">"&{x})'
-            f'+COUNTIFS({F},{f},{P},{x},{M},">"&{m})+COUNTIFS({F},{f},{P},{x},{M},{m},{P_R["rowno"]},"<"&{c["rowno"]})+1)')
+            f'+COUNTIFS({F},{f},{P},{x},{M},">"&{m})+COUNTIFS({F},{f},{P},{x},{M},{m},{B},">"&{t})'
+            f'+COUNTIFS({F},{f},{P},{x},{M},{m},{B},{t},{P_R["rowno"]},"<"&{c["rowno"]})+1)')
 
 
 PAIRS: dict[str, Callable[[Cells], str]] = {
-    "pkey": pkey, "played": played, "carried": carried, "session_mp": session_mp, "mp": mp, "max": max_, "pct": pct,
-    "place": place, "field": field, "key": key, "sortkey": sortkey, "mpkey": mpkey, "rowno": rowno, "first": first,
-    "order": order,
+    f.__name__.rstrip("_"): f for f in (pkey, played, carried, session_mp, mp, max_, pct, place, field, key, sortkey,
+                                        mpkey, tbkey, tbid, rowno, first, order)
 }
 
 

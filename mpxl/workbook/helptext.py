@@ -134,6 +134,8 @@ PAIRS_NOTES = {
     "direction": "NS or EW with 2 winners (the pair's direction); blank with 1 winner.",
     "names": "The players, & between them (Ann Smith & Bob Jones): shown in the ranking.",
     "section": "The pair's section, as on Travellers (blank when one section).",
+    "tiebreak": "A published tie-break figure (Magic Contest's column): among pairs with the same %, the higher "
+                "ranks first; blank counts as 0.",
     "played": "Its lines with a result or an artificial score, in every session.",
     "carried": "Its MP in the sessions before the latest (Setup: ThisSession), carried forward.",
     "session_mp": "Its MP in the latest session.",
@@ -141,16 +143,19 @@ PAIRS_NOTES = {
           "? while one of its boards has an unreadable line.",
     "max": "The tops of the boards it played added up (each board's own field top).",
     "pct": "MP / Max x 100.",
-    "place": "1 + the pairs of its ranking group with a higher %, = when another has the same %.",
+    "place": "1 + the pairs ranked ahead of it in its group (Order) but for those with the same % and tie-break; "
+             "= when another has the same % and tie-break.",
     "pkey": "section | pair: the key its lines are summed by.",
     "field": "Its ranking group: the section (blank across the field) | NS, EW, or all with 1 winner.",
     "key": "The % rounded to 6 decimals, for ties.",
     "sortkey": "The % key, -1 when the % cannot be worked out (it ranks last).",
     "mpkey": "MP rounded to 6 decimals: equal % rank by MP.",
+    "tbkey": "The tie-break as a number (0 when blank): equal % and MP rank by it.",
+    "tbid": "The tie-break as given (none when blank): pairs with the same % share a place only when it is the same.",
     "rowno": "The pair's row: equal % and MP keep the Pairs order.",
     "first": "The first row of its ranking group: groups are ranked in the order they first appear.",
     "order": "Its line in the ranking (Totals): the pairs of earlier groups, then the pairs ahead of it in its "
-             "group by %, MP and row, plus 1.",
+             "group by %, MP, tie-break and row, plus 1.",
 }
 assert set(PAIRS_NOTES) == {k for k, *_ in PAIRS}, set(k for k, *_ in PAIRS) ^ set(PAIRS_NOTES)
 

@@ -210,6 +210,7 @@ PAIRS = [
     ("direction", "Direction", 9, "input"),
     ("names", "Names", 30, "input"),
     ("section", "Section", 8, "input"),
+    ("tiebreak", "Tie-break", 8, "input"),
     ("played", "Boards played", 8, "formula"),
     ("carried", "Carried forward", 12, "formula"),
     ("session_mp", "Latest session MP", 13, "formula"),
@@ -222,6 +223,8 @@ PAIRS = [
     ("key", "% key", 10, "helper"),
     ("sortkey", "Sort %", 10, "helper"),
     ("mpkey", "Sort MP", 10, "helper"),
+    ("tbkey", "Sort tie-break", 10, "helper"),
+    ("tbid", "Tie-break given", 10, "helper"),
     ("rowno", "Row", 6, "helper"),
     ("first", "Field's first row", 8, "helper"),
     ("order", "Order", 7, "helper"),
@@ -231,8 +234,8 @@ PAIRS_COLUMNS = {key: get_column_letter(i + 1) for i, (key, *_) in enumerate(PAI
 PAIRS_RANGE_NAMES = {
     "pair": "PairNumbers", "direction": "PairDirections", "names": "PairNames", "section": "PairSections",
     "mp": "PairMPs", "max": "PairMaxes", "pct": "PairPcts", "place": "PairPlaces", "field": "Fields",
-    "key": "PctKeys", "sortkey": "SortPcts", "mpkey": "SortMPs", "rowno": "PairRows", "first": "FieldFirsts",
-    "order": "PairOrder",
+    "key": "PctKeys", "sortkey": "SortPcts", "mpkey": "SortMPs", "tbkey": "TieBreaks", "tbid": "TieBreakIds",
+    "rowno": "PairRows", "first": "FieldFirsts", "order": "PairOrder",
 }
 
 # ----------------------------------------------------------------------------- Totals

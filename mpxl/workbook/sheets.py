@@ -392,7 +392,8 @@ def pairs_sheet(wb: Workbook, pairs: Sequence, sizes: Sizes, blocks: list):
     ws["A1"].font = _TITLE_FONT
     ws["A2"] = f'={SETUP_NAMES["event"]}&"  "&{SETUP_NAMES["date"]}'
     ws["A2"].font = Font(italic=True, color="606060")
-    ws["A3"] = ("Type each pair: number, direction (NS/EW with 2 winners), names, section. "
+    ws["A3"] = ("Type each pair: number, direction (NS/EW with 2 winners), names, section (and a published "
+                "tie-break, if any). "
                 "The figures follow; Totals ranks them by place.")
     ws["A3"].font = Font(italic=True, color="606060", size=9)
     ws.row_dimensions[HEADER_ROW].height = 30
@@ -404,15 +405,18 @@ def pairs_sheet(wb: Workbook, pairs: Sequence, sizes: Sizes, blocks: list):
     inputs = [(idx[k], _style(ws, fill=_INPUT_FILL, protection=_UNLOCKED,
                               alignment=None if k == "names" else _CENTER,
                               number_format="@" if k in ("names", "section") else None))
-              for k in ("pair", "direction", "names", "section")]
+              for k in ("pair", "direction", "names", "section", "tiebreak")]
     styles = {"mp": _style(ws, number_format="0.00"), "carried": _style(ws, number_format="0.00"),
               "session_mp": _style(ws, number_format="0.00"), "max": _style(ws, number_format="0.##"),
               "pct": _style(ws, number_format="0.00"), "place": _style(ws, alignment=Alignment(horizontal="right"))}
     helper, kinds = _style(ws, font=_HELPER_FONT), {k: kind for k, _, _, kind in PAIRS}
     formulas = [(idx[k], styles.get(k) or (helper if kinds[k] == "helper" else _style(ws)), k) for k in F.PAIRS]
-    blank = (None, None, None, None)
-    blocks.append(Block(ws, FIRST_ROW, last, inputs,
-                        lambda i: tuple(pairs[i]) + (None,) * (4 - len(pairs[i])) if i < len(pairs) else blank,
+
+    def row(i: int) -> tuple:
+        given = tuple(pairs[i]) if i < len(pairs) else ()
+        return given + (None,) * (len(inputs) - len(given))
+
+    blocks.append(Block(ws, FIRST_ROW, last, inputs, row,
                         formulas, F.pairs_formulas))
     _validate(ws, f"{P['direction']}{FIRST_ROW}:{P['direction']}{last}", '"NS,EW"',
               "NS or EW in a two-winner movement; blank when pairs change direction (one winner).", True)

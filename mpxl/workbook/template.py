@@ -155,7 +155,7 @@ def _build(
     The contents of a workbook in the template layout, for :func:`build_workbook` and
     :func:`write_workbook` alike: ``lines``, ``boards`` and ``pairs`` pre-fill it (``boards``
     holds board numbers or (board, section, session) tuples for the per-board block; ``pairs``
-    holds (pair, direction) or (pair, direction, names, section) tuples for the Pairs sheet);
+    holds (pair, direction) or (pair, direction, names, section, tie-break) tuples for the Pairs sheet);
     ``methods`` is the (N, n) shown on the Methods sheet; the row counts default to what is given.
     """
     settings = settings or Settings()
