@@ -16,10 +16,11 @@ Then times, on the same data and in the same process:
 * a numpy ``lexsort`` of (field, board, score) alone: the floor, and the same
   lexsort followed by vectorised ranks + Neuberg (numpy, full);
 * a naive pairwise loop (pure Python, every line against every line; small boards only);
-* end to end: ``mpxl score big.csv -o out.csv`` (a plain file: read, scored and
-  written column by column) against a pandas script that reads the CSV, ranks per
-  board, applies Neuberg and writes the CSV; and the same file through mpxl's event
-  model (one ``Line`` per traveller line), which must write the same bytes;
+* end to end: ``mpxl score big.csv -o out.csv`` and ``mpxl score big.csv --json`` (a
+  plain file: read, scored and written column by column, by the one scorer) against a
+  pandas script that reads the CSV, ranks per board, applies Neuberg and writes the CSV;
+  and the same file through mpxl's event model (one ``Line`` per traveller line, the
+  same scorer), which must write the same bytes;
 * ``MATCHPOINTS`` (through :func:`mpxl.udfs.board_matchpoints` and the Excel
   function) on a 30-line board, per call;
 * ``mpxl score`` of a CSV to ``.xlsx`` against openpyxl writing the same cells, no formulas;
@@ -413,6 +414,50 @@ def mpxl_cli(*argv) -> None:
         raise RuntimeError(f"mpxl {' '.join(argv)} exited {status}")
 
 
+def mpxl_json(src: Path, dst: Path, event_model: bool = False) -> None:
+    """``mpxl score src --json`` in-process, stdout to ``dst``; ``event_model``: with the column
+    reading switched off, so the file is read into Lines (the same scorer either way)."""
+    import mpxl.commands.score as score_cmd
+    from mpxl.cli import main as cli_main
+
+    saved = score_cmd.read_travellers
+    if event_model:
+        score_cmd.read_travellers = lambda path: None
+    try:
+        with open(dst, "w", encoding="utf-8") as out, contextlib.redirect_stdout(out):
+            status = cli_main(["score", str(src), "--json"])
+    finally:
+        score_cmd.read_travellers = saved
+    if status != 0:
+        raise RuntimeError(f"mpxl score {src} --json exited {status}")
+
+
+def check_json(mine: Path, theirs: Path) -> int:
+    """mpxl's ``--json`` figures against the pandas script's CSV (the same lines, in board order): equal to
+    the cent, each line's exact figure rounded half up against pandas' float rounded; the lines counted."""
+    import pandas as pd
+
+    doc = json.loads(mine.read_text(encoding="utf-8"))
+    b = pd.read_csv(theirs, dtype={"section": str}, keep_default_na=False, na_values=[""])
+    b["section"] = b["section"].fillna("")
+    by_key = {}
+    for (section, board), group in b.groupby(["section", "board"], sort=False):
+        by_key[(section, board)] = list(zip(group["ns_pair"].astype(str), group["ns_mp"], group["ew_mp"]))
+    n = 0
+    for board in doc["boards"]:
+        want = by_key[(board["section"], board["board"])]
+        if len(want) != len(board["lines"]):
+            raise AssertionError(f"board {board['board']}: {len(board['lines'])} JSON lines, {len(want)} in pandas")
+        for line, (ns_pair, ns, ew) in zip(board["lines"], want):
+            if line["ns_pair"] != ns_pair:
+                raise AssertionError(f"board {board['board']}: the JSON's lines are not in the file's order")
+            for got, exp in ((line["ns_mp"], ns), (line["ew_mp"], ew)):
+                if (got is None) != (exp != exp) or (got is not None and abs(round(got, 2) - exp) > 0.0100001):
+                    raise AssertionError(f"board {board['board']} pair {ns_pair}: mpxl {got} != pandas {exp}")
+            n += 1
+    return n
+
+
 def mpxl_event_model(src: Path, dst: Path) -> None:
     """The general way, in-process: an Event of Line objects, score_event, write_event (what
     ``mpxl score`` does for any file its column-by-column path declines)."""
@@ -477,13 +522,28 @@ def bench_e2e(sizes: list, layouts: list, workdir: Path, log, repeat: int = 1) -
                 )
             rec["ratio"] = rec["mpxl_score_s"] / rec["pandas_script_s"]
             rec["event_model_ratio"] = rec["mpxl_event_model_s"] / rec["pandas_script_s"]
+            # --json: best of ``repeat`` in turns with the pandas script again
+            doc, doc_lines = workdir / f"{layout}-{size}.json", workdir / f"{layout}-{size}-lines.json"
+            json_s, theirs_s = [], []
+            for _ in range(repeat):
+                json_s.append(timed(mpxl_json, src, doc)[0])
+                theirs_s.append(timed(pandas_script, src, theirs)[0])
+            rec["mpxl_json_s"], rec["pandas_script_json_s"] = min(json_s), min(theirs_s)
+            rec["json_ratio"] = rec["mpxl_json_s"] / rec["pandas_script_json_s"]
+            rec["json_checked"] = check_json(doc, theirs)
+            mpxl_json(src, doc_lines, event_model=True)
+            if doc.read_bytes() != doc_lines.read_bytes():
+                raise AssertionError(f"mpxl score --json by columns and through Lines differ ({layout}, {size})")
             out.append(rec)
             log(
                 f"  e2e  {layout:8s} {len(rows):>9,} lines: mpxl score {rec['mpxl_score_s']:.2f}s "
                 f"pandas script {rec['pandas_script_s']:.2f}s ({rec['ratio']:.2f}x); "
-                f"through the event model {rec['mpxl_event_model_s']:.2f}s ({rec['event_model_ratio']:.2f}x)  "
-                f"[equal to the cent; both mpxl files identical]"
+                f"through the event model {rec['mpxl_event_model_s']:.2f}s ({rec['event_model_ratio']:.2f}x); "
+                f"--json {rec['mpxl_json_s']:.2f}s vs {rec['pandas_script_json_s']:.2f}s ({rec['json_ratio']:.2f}x)  "
+                f"[equal to the cent; the mpxl files identical either way]"
             )
+            for f in (doc, doc_lines):
+                f.unlink()
             for f in (src, mine, theirs, general):
                 f.unlink()
     return out

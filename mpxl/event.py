@@ -14,12 +14,16 @@ the raw data so ``mpxl check`` can compare.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field, fields
+from itertools import repeat
+from operator import attrgetter
+from typing import Any
 
 from .settings import Field
 
-__all__ = ["Line", "Pair", "Event", "Player", "MasterPoints", "Club", "Deal", "SEATS", "BoardKey", "PairKey"]
+__all__ = ["Line", "Pair", "Event", "Player", "MasterPoints", "Club", "Deal", "SEATS", "BoardKey", "PairKey",
+           "Travellers", "SCORED_COLUMNS"]
 
 #: A board within an event: (section, board number); section "" across sections.
 BoardKey = tuple[str, int]
@@ -205,3 +209,104 @@ class Event:
         for p in self.pairs:
             seen.setdefault(p.section, None)
         return list(seen)
+
+
+#: The Line fields :class:`Travellers` holds as columns, in Line's order.
+_COLUMNS = ("board", "ns_pair", "ew_pair", "section", "score", "contract", "declarer", "tricks", "lead", "table",
+            "group", "arrowswitch", "ns_penalty", "ew_penalty", "session")
+
+
+#: The columns the scorer and the pairs' totals read.
+SCORED_COLUMNS = ("board", "ns_pair", "ew_pair", "section", "score", "group", "arrowswitch", "ns_penalty",
+                  "ew_penalty", "session")
+
+
+@dataclass
+class Travellers:
+    """Traveller lines as columns of equal length (one item per line): what the scorer reads.
+
+    ``score`` is an NS score (int), None (not played), or an artificial, weighted or split
+    score as :func:`mpxl.adjustments.parse_entry` reads it (``'A+'``, ``'30% 420 + 70% 450'``).
+    Any other column may be left out (None): every line then has :class:`Line`'s default
+    (section ``''``, no table, session 1, no group, arrowswitch or penalty).
+
+    >>> t = Travellers(board=[1, 1], ns_pair=["1", "3"], ew_pair=["2", "4"], score=[420, None])
+    >>> line = t.lines()[1]
+    >>> len(t), t.column("section"), (line.ns_pair, line.score, line.session, line.where)
+    (2, ['', ''], ('3', None, 1, 'line 3'))
+    >>> Travellers.of_lines(t.lines()).score
+    [420, None]
+    """
+
+    board: list[Any]
+    ns_pair: list[Any]
+    ew_pair: list[Any]
+    score: list[Any]
+    section: list[Any] | None = None
+    table: list[Any] | None = None
+    session: list[Any] | None = None
+    #: What was played, kept for the output (the scoring reads only ``score``): texts, tricks a
+    #: whole number; None where not known.
+    contract: list[Any] | None = None
+    declarer: list[Any] | None = None
+    tricks: list[Any] | None = None
+    lead: list[Any] | None = None
+    #: Fouled-board groups, arrowswitches, procedural penalties (None: none in the event).
+    group: list[Any] | None = None
+    arrowswitch: list[Any] | None = None
+    ns_penalty: list[Any] | None = None
+    ew_penalty: list[Any] | None = None
+    #: What the file's own published NS matchpoints carry (their most decimals), None when it
+    #: publishes none: the conventions read it (:func:`mpxl.conventions.detect_from`), not the scoring.
+    published_decimals: int | None = None
+
+    def __post_init__(self) -> None:
+        for name in _COLUMNS[1:]:
+            column = getattr(self, name)
+            if column is not None and len(column) != len(self.board):
+                raise ValueError(f"Travellers: {name} has {len(column)} lines, board has {len(self.board)}")
+
+    def __len__(self) -> int:
+        return len(self.board)
+
+    def column(self, name: str) -> list[Any]:
+        """The column ``name``, with Line's default on every line where it is left out."""
+        values: list[Any] | None = getattr(self, name)
+        if values is not None:
+            return values
+        return [_DEFAULTS[name]] * len(self.board)
+
+    @property
+    def has_details(self) -> bool:
+        """Whether a line has a fouled-board group, an arrowswitch or a penalty (the board scorer's general path)."""
+        return any(any(column) for column in (self.group, self.arrowswitch, self.ns_penalty, self.ew_penalty)
+                   if column is not None)
+
+    @classmethod
+    def of_lines(cls, lines: list[Line], names: Iterable[str] = _COLUMNS) -> Travellers:
+        """The lines' columns ``names`` (the required four and any others); an optional column whose
+        every line has Line's default is left out (None).
+
+        >>> t = Travellers.of_lines([Line(1, "1", "2", score=420)], SCORED_COLUMNS)
+        >>> t.score, t.section, t.contract
+        ([420], None, None)
+        """
+        columns = {}
+        for name in names:
+            column = list(map(attrgetter(name), lines))
+            default = _DEFAULTS.get(name, column)
+            if column.count(default) != len(column) or name in _COLUMNS[:3] or name == "score":
+                columns[name] = column
+        return cls(**columns)  # type: ignore[arg-type]  # every field a column
+
+    def lines(self, first_line: int = 2) -> list[Line]:
+        """One :class:`Line` per line; ``where`` is ``line 2``, ``line 3``... (from ``first_line``: a CSV's rows)."""
+        n = len(self.board)
+        columns = [repeat(_DEFAULTS[name]) if getattr(self, name) is None else getattr(self, name)
+                   for name in _COLUMNS]
+        none = repeat(None)
+        wheres = map("line {}".format, range(first_line, first_line + n))
+        return list(map(Line, *columns, none, none, wheres))  # Line's fields in order, column by column
+
+
+_DEFAULTS = {f.name: f.default for f in fields(Line)}

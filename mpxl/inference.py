@@ -205,8 +205,8 @@ def infer(event: Event, base: ScoringOptions, fixed: Iterable[str] = ()) -> Infe
     has_lines = any(ln.published_ns_mp is not None or ln.published_ew_mp is not None for ln in event.lines)
     has_pairs = any(p.published_mp is not None or p.published_percentage is not None for p in event.pairs)
     opts = base
-    if not (has_lines or has_pairs):
-        return Inference(opts, score(opts)[1], {}, count[0])
+    if not (has_lines or has_pairs):  # nothing to compare with: the event need not be scored here
+        return Inference(opts, Agreement(), {}, 0)
 
     def search(opts: ScoringOptions) -> ScoringOptions:
         # 1. decimals, read off the figures

@@ -33,21 +33,24 @@ __all__ = [
 
 T = TypeVar("T")
 
-#: (session, section, board) -> the (start, stop) ranges of its lines, in file order.
-BoardRanges = dict[tuple[int, str, int], list[tuple[int, int]]]
+#: (session, section, board) -> the ranges of its lines' positions, in file order.
+BoardRanges = dict[tuple[int, str, int], list[range]]
 
 
 def board_ranges(session: list[int] | None, section: list[str] | None, board: list[int]) -> BoardRanges:
-    """(session, section, board) -> the (start, stop) ranges of its lines, in file order
+    """(session, section, board) -> the ranges of its lines' positions, in file order
     (session 1 and section '' where the column is None).
 
-    A board's lines mostly follow one another: the places where the key changes are
-    found in one C loop, and each run of lines is one range.
+    A board's lines mostly follow one another (a traveller), or come every so many lines (a
+    file written table by table): the places where the key changes are found in one C loop,
+    and each run of lines is one range, single lines an equal step apart one stepped range.
 
     >>> board_ranges(None, None, [1, 1, 2, 1])
-    {(1, '', 1): [(0, 2), (3, 4)], (1, '', 2): [(2, 3)]}
+    {(1, '', 1): [range(0, 2), range(3, 4)], (1, '', 2): [range(2, 3)]}
+    >>> board_ranges(None, None, [1, 2, 3, 1, 2, 3, 1, 2, 3])[(1, '', 2)]      # table by table
+    [range(1, 8, 3)]
     >>> board_ranges([1, 2], ["A", "A"], [5, 5])
-    {(1, 'A', 5): [(0, 1)], (2, 'A', 5): [(1, 2)]}
+    {(1, 'A', 5): [range(0, 1)], (2, 'A', 5): [range(1, 2)]}
     """
     if not board:
         return {}
@@ -59,22 +62,26 @@ def board_ranges(session: list[int] | None, section: list[str] | None, board: li
         key = (1 if session is None else session[start], "" if section is None else section[start], board[start])
         ranges = boards.get(key)
         if ranges is None:
-            boards[key] = [(start, stop)]
+            boards[key] = [range(start, stop)]
+            continue
+        last = ranges[-1]
+        if stop == start + 1 and (len(last) == 1 or (last.step > 1 and start == last[-1] + last.step)):
+            ranges[-1] = range(last.start, stop, start - last[-1])  # single lines an equal step apart
         else:
-            ranges.append((start, stop))
+            ranges.append(range(start, stop))
     return boards
 
 
-def gather(column: list[T], ranges: Sequence[tuple[int, int]]) -> list[T]:
-    """The items of ``column`` in ``ranges``, in order.
+def gather(column: list[T], ranges: Sequence[range]) -> list[T]:
+    """The items of ``column`` at ``ranges``, in order.
 
-    >>> gather(list("abcdef"), [(0, 2), (4, 5)])
-    ['a', 'b', 'e']
+    >>> gather(list("abcdef"), [range(0, 2), range(3, 6, 2)])
+    ['a', 'b', 'd', 'f']
     """
     if len(ranges) == 1:
-        start, stop = ranges[0]
-        return column[start:stop]
-    return list(chain.from_iterable(column[start:stop] for start, stop in ranges))
+        r = ranges[0]
+        return column[r.start:r.stop:r.step]
+    return list(chain.from_iterable(column[r.start:r.stop:r.step] for r in ranges))
 
 
 def boards_look_distinct(
@@ -101,11 +108,7 @@ def boards_look_distinct(
     ns_pair, ew_pair = _as_text(ns_pair), _as_text(ew_pair)
     tables_of = None if table is None else _as_text(table)
     for (_session, sec, _board), ranges in boards.items():
-        if len(ranges) == 1:
-            start, stop = ranges[0]
-            ns, ew = ns_pair[start:stop], ew_pair[start:stop]
-        else:
-            ns, ew = gather(ns_pair, ranges), gather(ew_pair, ranges)
+        ns, ew = gather(ns_pair, ranges), gather(ew_pair, ranges)
         n = len(ns)
         if two_winner.get(sec):  # NS 1 and EW 1 are two pairs
             if len(set(ns)) != n or len(set(ew)) != n:

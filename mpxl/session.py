@@ -33,19 +33,22 @@ different tops).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence, Set
+import json
+from collections import Counter
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from itertools import groupby
-from operator import attrgetter
+from itertools import compress
+from json.encoder import encode_basestring
+from math import lcm
 from typing import Any
 
 from .adjustments import parse_entry
 from .board import plain_board, score_board
 from .errors import UserError
-from .event import Event, Line, Pair, PairKey
+from .event import SCORED_COLUMNS, Event, Line, Pair, PairKey, Travellers
 from .methods import Method, check_counts, find_method
-from .pairings import check_duplicates
+from .pairings import board_ranges, check_duplicates, gather
 from .rounding import Rounding, round_fraction
 from .rules import AVE_POLICIES, lines_towards_n
 from .settings import AvePolicy, EstimateAt, Field, Places, SmallGroups, Tie, Unplayed
@@ -57,7 +60,11 @@ __all__ = [
     "PairResult",
     "SessionResult",
     "score_event",
+    "score_columns",
+    "ScoredColumns",
+    "BoardPlace",
     "result_to_json",
+    "json_text",
     "place_labels",
     "settings_of",
     "AVE_POLICIES",
@@ -223,24 +230,87 @@ class PairResult:
     sessions: dict[int, Fraction] = field(default_factory=dict)  # session -> matchpoints
 
 
+@dataclass(slots=True)
+class BoardPlace:
+    """One scored board's place in :class:`ScoredColumns`: its key, N, n, tops, and which lines."""
+
+    session: int
+    section: str  # '' when boards are compared across the field
+    board: int
+    expected: int
+    actual: int
+    top: int
+    line_top: int | None  # the top the lines are published on when not ``top`` (estimate_at totals)
+    ranges: list[range]  # its lines' positions in the Travellers, in file order
+
+
 @dataclass
+class ScoredColumns:
+    """What the scorer gives: each line's figures as columns (in the lines' order), and the boards
+    in the order they are reported (by session, section and board).
+
+    ``ave`` holds, for an artificial line, its (NS, EW) kinds of average ('plus', 'ave', 'minus'
+    after an arrowswitch); ``totals`` the (NS, EW) figures a pair's total adds instead of the
+    line's own (``estimate_at`` totals) on the lines of a board played fewer times.
+    """
+
+    boards: list[BoardPlace]
+    ns_mp: list[Fraction | None]
+    ew_mp: list[Fraction | None]
+    ns_exact: list[Fraction | None]
+    ew_exact: list[Fraction | None]
+    kind: list[str]
+    ave: dict[int, tuple[str | None, str | None]] = field(default_factory=dict)
+    totals: dict[int, tuple[Fraction | None, Fraction | None]] = field(default_factory=dict)
+
+    @property
+    def order(self) -> list[range]:
+        """The ranges of lines' positions in the order the boards are reported, neighbours joined."""
+        out: list[range] = []
+        for b in self.boards:
+            for r in b.ranges:
+                if out and out[-1].step == 1 and r.step == 1 and out[-1].stop == r.start:
+                    out[-1] = range(out[-1].start, r.stop)
+                else:
+                    out.append(r)
+        return out
+
+
 class SessionResult:
     """A scored event: boards in order, pairs sorted by place within each ranking group.
 
-    ``pairs`` left out (None) is worked out from the boards when first read: an output
-    that needs only the boards (a CSV of travellers) does not total and rank every pair.
+    The scorer's figures are columns (``scored``, over ``travellers``, the event's lines as
+    columns); ``boards`` (with a :class:`ScoredLine` per line) and ``pairs`` are made from them
+    when first read: an output that needs only the figures (a CSV of travellers, the JSON) makes
+    no object per line, and one that needs only the boards does not total and rank every pair.
     """
 
-    event: Event
-    options: ScoringOptions
-    boards: list[ScoredBoard]
-    _pairs: list[PairResult] | None = field(default=None, repr=False)
+    def __init__(self, event: Event, options: ScoringOptions, boards: list[ScoredBoard] | None = None,
+                 pairs: list[PairResult] | None = None, *, scored: ScoredColumns | None = None,
+                 travellers: Travellers | None = None) -> None:
+        self.event = event
+        self.options = options
+        self.scored = scored
+        self.travellers = travellers
+        self._boards = boards
+        self._pairs = pairs
+
+    @property
+    def boards(self) -> list[ScoredBoard]:
+        """The scored boards, each with its scored lines."""
+        if self._boards is None:
+            self._boards = _scored_boards(self)
+        return self._boards
+
+    @boards.setter
+    def boards(self, boards: list[ScoredBoard]) -> None:
+        self._boards = boards
 
     @property
     def pairs(self) -> list[PairResult]:
         """The pairs' results, sorted by place within each ranking group."""
         if self._pairs is None:
-            self._pairs = _pair_results(self.event, self.options, self.boards, _field(self.event, self.options))
+            self._pairs = _pair_results(self)
         return self._pairs
 
     @pairs.setter
@@ -304,161 +374,170 @@ def _check_lines(event: Event) -> None:
 
 
 def score_event(event: Event, options: ScoringOptions = ScoringOptions()) -> SessionResult:
-    """Score every board of ``event`` and total, rank and place its pairs (when the result's pairs are first read)."""
+    """Score every board of ``event`` and total, rank and place its pairs (when the result's pairs are
+    first read): the event's lines as columns through :func:`score_columns`."""
     _check_lines(event)
-    fld = _field(event, options)
-    groups = _board_groups(event.lines, across_sections=fld is Field.EVENT)
-    # N per field: the most non-blank lines on any board of that session and field
-    most: dict[tuple[int, str], int] = {}
-    played: dict[SessionBoardKey, int] = {}  # board key -> its non-blank lines
-    for key, lines in groups.items():
-        n = played[key] = lines_towards_n(map(_SCORE, lines))  # not-played lines count, blank ones do not
-        field_key = key[:2]
-        most[field_key] = max(most.get(field_key, 0), n)
+    lines = event.lines
+    travellers = Travellers.of_lines(lines, SCORED_COLUMNS)
+    scored = score_columns(travellers, options, event, lambda i: lines[i].where)
+    return SessionResult(event, options, scored=scored, travellers=travellers)
 
-    boards: list[ScoredBoard] = []
+
+def score_columns(
+    t: Travellers, options: ScoringOptions = ScoringOptions(), event: Event | None = None,
+    where: Callable[[int], str] | None = None,
+) -> ScoredColumns:
+    """Score every board of the lines ``t``: the one scorer, for every reader and every output.
+
+    ``event`` gives what the file says of the event (its source for messages, how its boards are
+    compared, its one- and two-winner sections); ``where(i)`` names line ``i`` in messages. A
+    board of plain scores (whole numbers, not played) with no fouled group, arrowswitch or penalty
+    is scored by :func:`~mpxl.board.plain_board`'s integer arithmetic, any other by
+    :func:`~mpxl.board.score_board`; both give the same exact figures (tests/test_fastpath.py).
+
+    >>> t = Travellers(board=[1, 1, 2, 2], ns_pair=["1", "3", "1", "3"], ew_pair=["2", "4", "4", "2"],
+    ...                score=[420, 400, -100, None])
+    >>> s = score_columns(t)
+    >>> [(str(ns), str(ew)) for ns, ew in zip(s.ns_mp, s.ew_mp)], s.order
+    ([('2', '0'), ('0', '2'), ('1', '1'), ('None', 'None')], [range(0, 4)])
+    """
+    event = event if event is not None else Event()
+    name = where or (lambda i: "")
+    across = _field(event, options) is Field.EVENT
+    boards = board_ranges(t.session, None if across else t.section, t.board)
+    # N per field: the most non-blank lines on any board of that session and field
+    scores_of = {key: gather(t.score, ranges) for key, ranges in boards.items()}
+    played = {key: lines_towards_n(scores) for key, scores in scores_of.items()}  # not-played lines count
+    most: dict[tuple[int, str], int] = {}
+    for (sess, sec, _board), n in played.items():
+        most[(sess, sec)] = max(most.get((sess, sec), 0), n)
+
+    n_lines = len(t)
+    out = ScoredColumns([], [None] * n_lines, [None] * n_lines, [None] * n_lines, [None] * n_lines,
+                        ["blank"] * n_lines)
     memo: FigureMemo = {}
-    rounded_early: set[int] = set()
-    for key in sorted(groups, key=lambda k: (k[0], str(k[1]), k[2])):
+    details = t.has_details
+    for key in sorted(boards, key=lambda k: (k[0], str(k[1]), k[2])):
         sess, sec, board = key
-        lines = groups[key]
+        ranges, scores, n_played = boards[key], scores_of[key], played[key]
         expected = options.expected or max(most[(sess, sec)], 1)
-        n_lines = played[key]
         try:
-            check_counts(expected, n_lines, 0)
+            check_counts(expected, n_played, 0)
         except ValueError as exc:
-            raise UserError(event.source, lines[-1].where or f"board {board}", f"board {board}: {exc}") from None
+            last = ranges[-1][-1]
+            raise UserError(event.source, name(last) or f"board {board}", f"board {board}: {exc}") from None
         if options.estimate_at is EstimateAt.NEVER:
-            expected = max(n_lines, 1)
-        top, scored, early, actual = _score_lines(event, options, lines, board, expected, memo)
-        sb = ScoredBoard(board, sec, expected, actual, top, scored, sess)
-        if options.estimate_at is EstimateAt.TOTALS and 0 < n_lines < expected:
+            expected = max(n_played, 1)
+        board_lines = _BoardLines(t, ranges, scores, details, event.source, name, board)
+        top, figures, actual = board_lines.score(expected, options, memo)
+        line_top = None
+        if options.estimate_at is EstimateAt.TOTALS and 0 < n_played < expected:
             # a board played fewer times: its lines published plain on its own top (an artificial
             # score on it still estimated), the totals add the board estimated to the full top
-            sb.line_top, plain, plain_early = _score_lines(event, options, lines, board, n_lines, memo)[:3]
+            line_top, plain, _ = board_lines.score(n_played, options, memo)
             totals_rounding = options.totals_rounding or options.rounding
             avg = Fraction(top, 2)
-            for p, est in zip(plain, scored):
-                p.ns_total = totals_rounding.apply(est.ns_exact, avg)
-                p.ew_total = totals_rounding.apply(est.ew_exact, avg)
-            sb.lines, early = plain, plain_early
-        if early:
-            rounded_early.add(id(sb))
-        boards.append(sb)
-
-    _round_all(boards, options, rounded_early)
-    if options.ave_policy is AvePolicy.WBF:
-        _apply_wbf_averages(event, options, boards)
-    return SessionResult(event, options, boards)  # its pairs are totalled and placed when first read
+            ns_totals = [totals_rounding.apply(x, avg) for x in figures[2]]
+            ew_totals = [totals_rounding.apply(x, avg) for x in figures[3]]
+            out.totals.update(zip(board_lines.indices(), zip(ns_totals, ew_totals)))
+            figures = plain
+        board_lines.put(out, figures)
+        out.boards.append(BoardPlace(sess, sec, board, expected, actual, top, line_top, ranges))
+    if options.ave_policy is AvePolicy.WBF and any(kind in ("plus", "minus") for pair in out.ave.values()
+                                                   for kind in pair):
+        _apply_wbf_averages(event, options, t, out)
+    return out
 
 
-def _score_lines(
-    event: Event, options: ScoringOptions, lines: list[Line], board: int, expected: int, memo: FigureMemo
-) -> tuple[int, list[ScoredLine], bool, int]:
-    """(top, scored lines, already rounded?, real results) of one board's lines worth ``expected`` results."""
-    fast = _plain_scored_board(lines, expected, options, memo)
-    if fast is not None:
-        return fast[0], fast[1], True, len(lines) - list(map(_SCORE, lines)).count(None)
-    try:
-        res = score_board(
-            [ln.score for ln in lines],
-            expected=expected,
-            method=options.method,
-            scale=options.scale,
-            groups=[ln.group for ln in lines],
-            arrowswitch=[ln.arrowswitch for ln in lines],
-            small_groups=options.small_groups,
-            penalties=[(ln.ns_penalty, ln.ew_penalty) if (ln.ns_penalty or ln.ew_penalty) else None for ln in lines],
-        )
-    except ValueError as exc:
-        where = lines[0].where
-        msg = str(exc)
-        if msg.startswith("row "):
-            row, _, rest = msg.partition(": ")
-            try:
-                where, msg = lines[int(row.split()[1]) - 1].where, rest
-            except (ValueError, IndexError):
-                pass
-        raise UserError(event.source, where or f"board {board}", f"board {board}: {msg}") from None
-    top, factor = reported_top(res.top, options)
-    factor = factor or Fraction(1)
-    scored = [
-        ScoredLine(
-            ln,
-            None if lr.ns_mp is None else lr.ns_mp * factor,
-            None if lr.ew_mp is None else lr.ew_mp * factor,
-            None if lr.ns_mp is None else lr.ns_mp * factor,
-            None if lr.ew_mp is None else lr.ew_mp * factor,
-            lr.kind,
-            lr.ns_ave,
-            lr.ew_ave,
-        )
-        for ln, lr in zip(lines, res.lines)
-    ]
-    return top, scored, False, res.actual
+#: One board's lines' figures: (NS rounded, EW rounded, NS exact, EW exact, kinds, aves or None).
+BoardFigures = tuple[list[Any], list[Any], list[Any], list[Any], list[Any], "list[Any] | None"]
 
 
-def _board_groups(lines: list[Line], across_sections: bool) -> dict[SessionBoardKey, list[Line]]:
-    """The lines grouped by board: (session, section or '' across sections, board) -> lines, in order.
+class _BoardLines:
+    """One board's lines in the columns: scored by the integer fast path or the board scorer."""
 
-    A board's lines mostly follow one another: each run of them is added at once.
-    """
-    groups: dict[SessionBoardKey, list[Line]] = {}
-    runs: Iterator[tuple[SessionBoardKey, Iterator[Line]]]
-    if across_sections:
-        runs = (((session, "", board), run) for (session, board), run in groupby(lines, _session_board))
-    else:
-        runs = groupby(lines, _session_section_board)
-    for key, run in runs:
-        group = groups.get(key)
-        if group is None:
-            groups[key] = list(run)
-        else:
-            group.extend(run)
-    return groups
+    def __init__(self, t: Travellers, ranges: list[range], scores: list[Any], details: bool, source: str,
+                 where: Callable[[int], str], board: int) -> None:
+        self.t, self.ranges, self.scores, self.source, self.where, self.board = t, ranges, scores, source, where, board
+        self.plain = _PLAIN_TYPES.issuperset(set(map(type, scores))) and not (
+            details and any(any(gather(column, ranges)) for column in (t.group, t.arrowswitch, t.ns_penalty,
+                                                                      t.ew_penalty) if column is not None))
+
+    def indices(self) -> list[int]:
+        """The board's lines' indices in the columns, in order."""
+        return [i for r in self.ranges for i in r]
+
+    def score(self, expected: int, options: ScoringOptions, memo: FigureMemo) -> tuple[int, BoardFigures, int]:
+        """(reported top, the lines' figures rounded, real results) with the board worth ``expected`` results."""
+        scores = self.scores
+        if self.plain:
+            plain = _plain_board_figures(scores, expected, options, memo)
+            if plain is not None:
+                return plain[0], plain[1], len(scores) - scores.count(None)
+        t, ranges = self.t, self.ranges
+        penalties = None
+        if t.ns_penalty is not None or t.ew_penalty is not None:
+            ns_pen, ew_pen = gather(t.column("ns_penalty"), ranges), gather(t.column("ew_penalty"), ranges)
+            penalties = [(a, b) if (a or b) else None for a, b in zip(ns_pen, ew_pen)]
+        try:
+            res = score_board(
+                scores, expected=expected, method=options.method, scale=options.scale,
+                groups=None if t.group is None else gather(t.group, ranges),
+                arrowswitch=None if t.arrowswitch is None else gather(t.arrowswitch, ranges),
+                small_groups=options.small_groups, penalties=penalties,
+            )
+        except ValueError as exc:
+            indices = self.indices()
+            where, msg = self.where(indices[0]), str(exc)
+            if msg.startswith("row "):
+                row, _, rest = msg.partition(": ")
+                try:
+                    where, msg = self.where(indices[int(row.split()[1]) - 1]), rest
+                except (ValueError, IndexError):
+                    pass
+            raise UserError(self.source, where or f"board {self.board}", f"board {self.board}: {msg}") from None
+        top, factor = reported_top(res.top, options)
+        factor = factor or Fraction(1)
+        avg = Fraction(top, 2)
+        ns_exact = [None if lr.ns_mp is None else lr.ns_mp * factor for lr in res.lines]
+        ew_exact = [None if lr.ew_mp is None else lr.ew_mp * factor for lr in res.lines]
+        figures: BoardFigures = (
+            [options.rounding.apply(x, avg) for x in ns_exact], [options.rounding.apply(x, avg) for x in ew_exact],
+            ns_exact, ew_exact, [lr.kind for lr in res.lines], [(lr.ns_ave, lr.ew_ave) for lr in res.lines])
+        return top, figures, res.actual
+
+    def put(self, out: ScoredColumns, figures: BoardFigures) -> None:
+        """Lay the board's figures into the columns ``out``."""
+        *columns, aves = figures
+        done = 0
+        targets: tuple[list[Any], ...] = (out.ns_mp, out.ew_mp, out.ns_exact, out.ew_exact, out.kind)
+        for r in self.ranges:
+            for column, values in zip(targets, columns):
+                column[r.start:r.stop:r.step] = values[done:done + len(r)]
+            done += len(r)
+        if aves is not None:
+            out.ave.update((i, ave) for i, ave in zip(self.indices(), aves) if ave != (None, None))
 
 
-def _session_board(line: Line) -> tuple[int, int]:
-    return line.session, line.board
-
-
-def _session_section_board(line: Line) -> SessionBoardKey:
-    return line.session, line.section, line.board
-
-_SCORE = attrgetter("score")
-_SPECIAL = attrgetter("group", "arrowswitch", "ns_penalty", "ew_penalty")  # all blank on a plain line
 _PLAIN_TYPES = frozenset({int, type(None)})
 
 
-def _plain_scored_board(
-    lines: list[Line], expected: int, options: ScoringOptions, memo: FigureMemo
-) -> tuple[int, list[ScoredLine]] | None:
-    """(top, scored lines) of a board of plain scores by the integer fast path, or None.
+def _plain_board_figures(
+    scores: list[Any], expected: int, options: ScoringOptions, memo: FigureMemo
+) -> tuple[int, BoardFigures] | None:
+    """(top, figures) of a board of plain scores (ints or None) by the integer fast path.
 
-    Only a board whose every score is an int or None, with no fouled groups,
-    arrowswitches or penalties, takes this path; it gives exactly what
-    :func:`score_board` gives (exact Fractions), already rounded. ``memo`` keeps,
-    per denominator and top, one exact and one rounded Fraction per numerator across the event.
+    It gives exactly what :func:`score_board` gives (exact Fractions), already rounded; ``memo``
+    keeps, per denominator and top, one exact and one rounded Fraction per numerator across the
+    event. (None would send the board to the board scorer: tests/test_fastpath.py does, to compare.)
     """
-    scores = list(map(_SCORE, lines))
-    if not _PLAIN_TYPES.issuperset(map(type, scores)) or any(map(any, map(_SPECIAL, lines))):
-        return None
     ns, ew, D, board_top = plain_board(scores, expected, options.method, options.scale)
     top = reported_top(board_top, options)[0]
     exact_of, rounded_of, kind_of = plain_figures(memo, D, board_top, {*ns, *ew}, options)
     rounded, exact = rounded_of.__getitem__, exact_of.__getitem__
-    scored = list(
-        map(
-            ScoredLine,
-            lines,
-            map(rounded, ns),
-            map(rounded, ew),
-            map(exact, ns),
-            map(exact, ew),
-            map(kind_of.__getitem__, ns),
-        )
-    )
-    return top, scored
+    return top, (list(map(rounded, ns)), list(map(rounded, ew)), list(map(exact, ns)), list(map(exact, ew)),
+                 list(map(kind_of.__getitem__, ns)), None)
+
 
 
 def reported_top(board_top: int, options: ScoringOptions) -> tuple[int, Fraction | None]:
@@ -502,60 +581,69 @@ def plain_figures(
     return figures
 
 
-def _round_all(boards: list[ScoredBoard], options: ScoringOptions, done: Set[int] = frozenset()) -> None:
-    """Round every board's exact figures (boards whose ids are in ``done`` are already rounded)."""
-    for b in boards:
-        if id(b) in done:
-            continue
-        avg = Fraction(b.top if b.line_top is None else b.line_top, 2)
-        for sl in b.lines:
-            sl.ns_mp = options.rounding.apply(sl.ns_exact, avg)
-            sl.ew_mp = options.rounding.apply(sl.ew_exact, avg)
-
-
-def _apply_wbf_averages(event: Event, options: ScoringOptions, boards: list[ScoredBoard]) -> None:
+def _apply_wbf_averages(event: Event, options: ScoringOptions, t: Travellers, out: ScoredColumns) -> None:
     """Ave+ = max(60%, own % on the other boards); Ave- = min(40%, own %); from the rounded figures."""
+    sections = t.column("section")
     own: dict[PairKey, list[Fraction]] = {}
-    for b in boards:
-        for sl in b.lines:
-            if sl.kind != "result":
+    for b in out.boards:
+        for i in (i for r in b.ranges for i in r):
+            if out.kind[i] != "result":
                 continue
-            for side, pair, mp in (("NS", sl.line.ns_pair, sl.ns_mp), ("EW", sl.line.ew_pair, sl.ew_mp)):
-                k = _pair_key(event, options, sl.line.section, pair, side)
-                tot = own.setdefault(k, [Fraction(0), Fraction(0)])
+            for side, pair, mp in (("NS", t.ns_pair[i], out.ns_mp[i]), ("EW", t.ew_pair[i], out.ew_mp[i])):
+                tot = own.setdefault(_pair_key(event, options, sections[i], pair, side), [Fraction(0), Fraction(0)])
                 assert mp is not None  # a line with a result has figures
                 tot[0] += mp
                 tot[1] += b.top
     avg_of = {k: (v[0] / v[1] * 100 if v[1] else None) for k, v in own.items()}
-    for b in boards:
-        for sl in b.lines:
-            if sl.kind != "artificial":
+    for b in out.boards:
+        for i in (i for r in b.ranges for i in r):
+            if out.kind[i] != "artificial":
                 continue
-            for side, pair, kind in (("NS", sl.line.ns_pair, sl.ns_ave), ("EW", sl.line.ew_pair, sl.ew_ave)):
-                pct = avg_of.get(_pair_key(event, options, sl.line.section, pair, side))
-                if pct is None or kind not in ("plus", "minus"):
-                    continue
-                current = sl.ns_exact if side == "NS" else sl.ew_exact
-                if current is None:
+            aves = out.ave.get(i, (None, None))
+            for side, pair, kind, exact, rounded in (("NS", t.ns_pair[i], aves[0], out.ns_exact, out.ns_mp),
+                                                     ("EW", t.ew_pair[i], aves[1], out.ew_exact, out.ew_mp)):
+                pct = avg_of.get(_pair_key(event, options, sections[i], pair, side))
+                if pct is None or kind not in ("plus", "minus") or exact[i] is None:
                     continue
                 target = max(Fraction(60), pct) if kind == "plus" else min(Fraction(40), pct)
-                value = target * b.top / 100
-                rounded = options.rounding.apply(value, Fraction(b.top, 2))
-                if side == "NS":
-                    sl.ns_exact, sl.ns_mp = value, rounded
-                else:
-                    sl.ew_exact, sl.ew_mp = value, rounded
+                exact[i] = value = target * b.top / 100
+                rounded[i] = options.rounding.apply(value, Fraction(b.top, 2))
 
 
-def _pair_results(event: Event, options: ScoringOptions, boards: list[ScoredBoard], fld: Field) -> list[PairResult]:
+def _scored_boards(result: SessionResult) -> list[ScoredBoard]:
+    """The result's boards, a :class:`ScoredLine` per line, from the scorer's columns."""
+    sc, t = result.scored, result.travellers
+    if sc is None or t is None:
+        return []
+    lines = result.event.lines or t.lines()
+    n = len(t)
+    aves: list[list[Any]] = [[None] * n, [None] * n]
+    totals: list[list[Any]] = [[None] * n, [None] * n]
+    extras: tuple[tuple[dict[int, Any], list[list[Any]]], ...] = ((sc.ave, aves), (sc.totals, totals))
+    for extra, pairs in extras:
+        for i, pair in extra.items():
+            pairs[0][i], pairs[1][i] = pair
+    columns: tuple[list[Any], ...] = (lines, sc.ns_mp, sc.ew_mp, sc.ns_exact, sc.ew_exact, sc.kind, *aves, *totals)
+    boards = []
+    for b in sc.boards:
+        scored: list[ScoredLine] = []
+        for r in b.ranges:
+            scored.extend(map(ScoredLine, *(column[r.start:r.stop:r.step] for column in columns)))
+        boards.append(ScoredBoard(b.board, b.section, b.expected, b.actual, b.top, scored, b.session, b.line_top))
+    return boards
+
+
+def _pair_results(result: SessionResult) -> list[PairResult]:
+    event, options = result.event, result.options
+    fld = _field(event, options)
     known: dict[PairKey, Pair] = {}
     for p in event.pairs:
         sides = [p.direction] if p.direction else ["NS", "EW"]
         for side in sides:
             known.setdefault(_pair_key(event, options, p.section, p.number, side), p)
-    totals = _pair_totals(event, options, boards)
-    if options.unplayed is Unplayed.OWN:
-        _fill_unplayed(totals, boards, options, fld)
+    totals = _pair_totals(result)
+    if options.unplayed is Unplayed.OWN and result.scored is not None:
+        _fill_unplayed(totals, result.scored.boards, options, fld)
     results: list[PairResult] = []
     for k, t in totals.items():
         section, number, direction = k
@@ -567,59 +655,92 @@ def _pair_results(event: Event, options: ScoringOptions, boards: list[ScoredBoar
         pct = t.mp / t.max * 100 if t.max else Fraction(0)
         results.append(PairResult(pair, t.mp, t.max, pct, "", t.boards, dict(sorted(t.sessions.items()))))
     # ranking groups: per section (or the whole field) and, in a two-winner field, per direction
-    order = {sec: i for i, sec in enumerate(event.sections())}
+    sections = dict.fromkeys(result.travellers.column("section") if result.travellers is not None else ())
+    sections.update(dict.fromkeys(p.section for p in event.pairs if p.section not in sections))
+    order = {sec: i for i, sec in enumerate(sections)}  # as event.sections(): lines first, then pairs
     by_group: dict[tuple[int, str, str], list[PairResult]] = {}
     for pr in results:
         sec = "" if fld is Field.EVENT else pr.pair.section
         by_group.setdefault((order.get(sec, -1), sec, pr.pair.direction or ""), []).append(pr)
     out: list[PairResult] = []
     for g in sorted(by_group, key=lambda g: (g[0], g[1], {"NS": 0, "EW": 1}.get(g[2], 0))):
-        members = sorted(by_group[g], key=lambda pr: (-pr.percentage, -pr.mp, _tiebreak(pr), _natural(pr.pair.number)))
+        members = sorted(by_group[g], key=_rank_order)
         for pr, label in zip(members, place_labels([_rank_value(pr) for pr in members], options.places)):
             pr.place = label
         out.extend(members)
     return out
 
 
-def _pair_totals(event: Event, options: ScoringOptions, boards: list[ScoredBoard]) -> dict[PairKey, PairTotal]:
+def _pair_totals(result: SessionResult) -> dict[PairKey, PairTotal]:
     """Per pair key: its :class:`PairTotal`; sums of the rounded board figures, exact.
 
-    Figures are added as integer numerators per (session, denominator) and turned
-    into Fractions once per pair: the same exact sums as adding Fractions line by line.
+    Every figure is an integer numerator over one common denominator (the figures are few:
+    each is one object, met once), so a pair's sum is a sum of integers, added line by line in
+    one loop per side, with the pair's number as the key when the event has one section; a
+    pair's maximum is the sum of the tops of the boards it played.
     """
-    two_winner: dict[str, bool] = {}
-    acc: dict[PairKey, tuple[dict[tuple[int, int], int], list[int]]] = {}
-    for b in boards:
-        top, sess = b.top, b.session
-        for sl in b.lines:
-            if sl.kind == "blank":
-                continue
-            ln = sl.line
-            sec = ln.section
-            two = two_winner.get(sec)
-            if two is None:
-                two = two_winner[sec] = _winners(event, options, sec) == 2
-            ns_mp = sl.ns_mp if sl.ns_total is None else sl.ns_total
-            ew_mp = sl.ew_mp if sl.ew_total is None else sl.ew_total
-            for side, pair, mp in (("NS", ln.ns_pair, ns_mp), ("EW", ln.ew_pair, ew_mp)):
-                k = (sec, str(pair), side if two else None)
-                t = acc.get(k)
-                if t is None:
-                    t = acc[k] = ({}, [0, 0])  # {(session, denominator): numerator}, [max, boards]
-                if type(mp) is not Fraction:
-                    mp = Fraction(mp)  # type: ignore[arg-type]  # a figure is never None on a line with a result
-                d = mp.denominator
-                parts = t[0]
-                parts[(sess, d)] = parts.get((sess, d), 0) + mp.numerator
-                counts = t[1]
-                counts[0] += top
-                counts[1] += 1
+    sc, t, event, options = result.scored, result.travellers, result.event, result.options
+    if sc is None or t is None or not len(t):
+        return {}
+    sections = t.column("section")
+    sessions = t.column("session")
+    one_section = len(set(sections)) == 1
+    many_sessions = len(set(sessions)) > 1
+    played = [kind != "blank" for kind in sc.kind]
+    tops = None
+    if len({b.top for b in sc.boards}) > 1:
+        tops = [0] * len(t)
+        for b in sc.boards:
+            for r in b.ranges:
+                tops[r.start:r.stop:r.step] = [b.top] * len(r)
+    columns = [sc.ns_mp, sc.ew_mp]
+    if sc.totals:  # what the totals add instead of the line's own figure
+        columns = [list(column) for column in columns]
+        for i, pair in sc.totals.items():
+            for column, value in zip(columns, pair):
+                if value is not None:
+                    column[i] = value
+    distinct: dict[int, Any] = {}
+    for column in columns:
+        distinct.update(zip(map(id, column), column))
+    distinct.pop(id(None), None)  # a blank line's
+    common = lcm(*(Fraction(f).denominator for f in distinct.values())) if distinct else 1
+    numerator = {k: int(Fraction(f) * common) for k, f in distinct.items()}
     totals: dict[PairKey, PairTotal] = {}
-    for k, (parts, (top_sum, n_boards)) in acc.items():
-        sessions: dict[int, Fraction] = {}
-        for (sess, d), num in parts.items():
-            sessions[sess] = sessions.get(sess, Fraction(0)) + Fraction(num, d)
-        totals[k] = PairTotal(sum(sessions.values(), Fraction(0)), Fraction(top_sum), n_boards, sessions)
+    for side, pairs, column in (("NS", t.ns_pair, columns[0]), ("EW", t.ew_pair, columns[1])):
+        numbers = pairs if all(type(p) is str for p in set(pairs)) else list(map(str, pairs))
+        keys: list[Any] = list(compress(numbers if one_section else zip(sections, numbers), played))
+        counts = Counter(keys)
+        maxima = Counter(zip(keys, compress(tops, played))) if tops is not None else None
+        values = map(numerator.__getitem__, map(id, compress(column, played)))
+        sums: dict[Any, int] = {}
+        get = sums.get
+        for k, num in zip(zip(keys, compress(sessions, played)) if many_sessions else keys, values):
+            sums[k] = get(k, 0) + num
+        by_pair: dict[Any, dict[int, Fraction]] = {}
+        for k, total_num in sums.items():
+            key, sess = k if many_sessions else (k, sessions[0])
+            by_pair.setdefault(key, {})[sess] = Fraction(total_num, common)
+        top_sum: dict[Any, int] = {}
+        if maxima is None:
+            top = sc.boards[0].top
+            top_sum = {key: top * count for key, count in counts.items()}
+        else:
+            for (key, top), count in maxima.items():
+                top_sum[key] = top_sum.get(key, 0) + top * count
+        for key, count in counts.items():
+            sec, number = (sections[0], key) if one_section else key
+            pair_key = (sec, number, side if _winners(event, options, sec) == 2 else None)
+            mine = by_pair[key]
+            if pair_key in totals:  # one-winner: a pair's NS and EW lines add up
+                total = totals[pair_key]
+                for sess, mp in mine.items():
+                    total.sessions[sess] = total.sessions.get(sess, Fraction(0)) + mp
+                total.mp += sum(mine.values(), Fraction(0))
+                total.max += top_sum[key]
+                total.boards += count
+            else:
+                totals[pair_key] = PairTotal(sum(mine.values(), Fraction(0)), Fraction(top_sum[key]), count, mine)
     return totals
 
 
@@ -628,13 +749,25 @@ def _tiebreak(pr: PairResult) -> float:
     return -(pr.pair.published_tiebreak or 0)
 
 
-def _rank_value(pr: PairResult) -> tuple[Fraction, float | None]:
-    """What a place is decided by: the percentage, then a published tie-break figure when there is one."""
-    return (pr.percentage, pr.pair.published_tiebreak)
+def _rank_order(pr: PairResult) -> tuple[Any, ...]:
+    """Sort key of a ranking: percentage, matchpoints (higher first), the published tie-break, the pair's number.
+
+    Each figure comes first as a float: a float orders two figures as they are exactly, or ties
+    them, and then the exact figure decides (the floats are compared in C, most sorts need no more).
+    """
+    pct, mp = pr.percentage, pr.mp
+    return (-float(pct), -pct, -float(mp), -mp, _tiebreak(pr), _natural(pr.pair.number))
+
+
+def _rank_value(pr: PairResult) -> tuple[int, int, float | None]:
+    """What a place is decided by: the percentage (exact, as its numerator and denominator), then a
+    published tie-break figure when there is one."""
+    pct = pr.percentage
+    return (pct.numerator, pct.denominator, pr.pair.published_tiebreak)
 
 
 def _fill_unplayed(
-    totals: dict[PairKey, PairTotal], boards: list[ScoredBoard], options: ScoringOptions, fld: Field
+    totals: dict[PairKey, PairTotal], boards: list[BoardPlace], options: ScoringOptions, fld: Field
 ) -> None:
     """Unplayed 'own': a pair that played fewer boards than the most any pair of its field played
     gets, for each board short, its own percentage of the field's top (rounded by the totals rounding)."""
@@ -696,12 +829,14 @@ def settings_of(result: SessionResult) -> dict[str, Any]:
 
 def _winners_setting(event: Event, options: ScoringOptions) -> int | dict[str, int]:
     """1 or 2 rankings, the same in every section; else section -> 1 or 2."""
-    each = {sec: _winners(event, options, sec) for sec in event.sections()} or {"": options.winners or 1}
+    sections = event.sections() or list(event.winners)  # an event read as columns: its winners name its sections
+    each = {sec: _winners(event, options, sec) for sec in sections} or {"": options.winners or 1}
     return next(iter(each.values())) if len(set(each.values())) == 1 else each
 
 
 def result_to_json(result: SessionResult) -> dict[str, Any]:
-    """The ``mpxl score --json`` document: boards with lines, pairs with totals (numbers as floats).
+    """The ``mpxl score --json`` document: boards with lines, pairs with totals (numbers as floats):
+    :func:`json_text` read back.
 
     >>> from mpxl.event import Event, Line
     >>> doc = result_to_json(score_event(Event(lines=[Line(1, "1", "2", score=420), Line(1, "3", "4", score=400)])))
@@ -711,31 +846,203 @@ def result_to_json(result: SessionResult) -> dict[str, Any]:
     {'pair': '1', 'section': '', 'direction': None, 'mp': 2.0, 'max': 2.0, 'percentage': 100.0, 'place': '1=',
      'boards': 1, 'names': []}
     """
-    pairs = [pair_json(pr, result.options) for pr in result.pairs]
-    return {"boards": list(map(board_json, result.boards)), "pairs": pairs, **json_heading(result)}
+    return json.loads("".join(json_text(result)))  # type: ignore[no-any-return]
+
+
+def json_text(result: SessionResult, more: dict[str, Any] | None = None) -> Iterator[str]:
+    """The ``--json`` document (with ``more`` fields at its end) as text, a board at a time: the
+    text of ``json.dumps(doc, indent=1, ensure_ascii=False)`` (tests/test_session.py), never
+    holding the whole document. A board's lines are laid out from the scorer's columns by one
+    template of their fields, each distinct value's text made once.
+
+    >>> from mpxl.event import Event, Line
+    >>> text = "".join(json_text(score_event(Event(lines=[Line(1, "1", "2", score=420)]))))
+    >>> print("\\n".join(text.splitlines()[:6]))
+    {
+     "boards": [
+      {
+       "board": 1,
+       "section": "",
+       "lines": [
+    """
+    yield '{\n "boards": '
+    sc, t = result.scored, result.travellers
+    if sc is not None and t is not None:
+        writer = _LinesJson(t, sc)
+        yield from _json_items((writer.board(b) for b in sc.boards), 1)
+    else:
+        yield from _json_items((_indented(_json_dumps(board_json(b)), 2) for b in result.boards), 1)
+    yield ',\n "pairs": '
+    opts = result.options
+    yield from _json_items((_pair_text(pr, opts) for pr in result.pairs), 1)
+    for key, value in (json_heading(result) | (more or {})).items():
+        yield f",\n {json.dumps(key)}: " + _indented(_json_dumps(value), 1)
+    yield "\n}"
+
+
+def _json_dumps(value: object) -> str:
+    return json.dumps(value, indent=1, ensure_ascii=False)
+
+
+def _indented(text: str, depth: int) -> str:
+    """JSON text placed ``depth`` levels in (one space a level)."""
+    return text.replace("\n", "\n" + " " * depth)
+
+
+def _json_items(texts: Iterable[str], depth: int) -> Iterator[str]:
+    """A JSON list at ``depth`` of items already written as text (at depth + 1)."""
+    first = True
+    for text in texts:
+        yield ("[\n" if first else ",\n") + " " * (depth + 1) + text
+        first = False
+    yield "[]" if first else "\n" + " " * depth + "]"
+
+
+def _scalar(value: object) -> str:
+    """A JSON scalar's text, as ``json.dumps`` writes it.
+
+    >>> [_scalar(v) for v in ("Ann", "é", 3, 2.5, None, True)]
+    ['"Ann"', '"é"', '3', '2.5', 'null', 'true']
+    """
+    kind = type(value)
+    if kind is str:
+        return encode_basestring(value)  # type: ignore[arg-type]
+    if kind is int or kind is float:
+        return repr(value)
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _template(keys: Sequence[str], depth: int) -> list[str]:
+    """The texts between the values of a dict of ``keys`` written by ``json.dumps(indent=1)``
+    at ``depth``: len(keys) + 1 pieces.
+
+    >>> _template(["a", "b"], 0)
+    ['{\\n "a": ', ',\\n "b": ', '\\n}']
+    """
+    marks = [f"\x00{i}\x00" for i in range(len(keys))]
+    text = _indented(_json_dumps(dict(zip(keys, marks))), depth)
+    pieces = []
+    for mark in marks:
+        before, text = text.split(json.dumps(mark), 1)
+        pieces.append(before)
+    return [*pieces, text]
+
+
+#: A line's fields in the JSON, as :func:`line_json` gives them, without and with the line's section.
+_LINE_KEYS = ("ns_pair", "ew_pair", "ns_score", "ns_mp", "ew_mp")
+
+
+class _LinesJson:
+    """Boards of the JSON from the scorer's columns: a board's lines laid out by one template."""
+
+    def __init__(self, t: Travellers, sc: ScoredColumns) -> None:
+        self.t, self.sc = t, sc
+        self.sections = t.section
+        self.caches: dict[tuple[str, int, bool], dict[Any, str]] = {}
+        self.templates: dict[bool, tuple[list[str], str]] = {}
+
+    def board(self, b: BoardPlace) -> str:
+        """One board's text, at the depth of the document's boards."""
+        t, sc, ranges = self.t, self.sc, b.ranges
+        sections = None if self.sections is None else gather(self.sections, ranges)
+        distinct_sections = set(sections) if sections is not None else {b.section}
+        own_section = distinct_sections != {b.section}
+        heading = board_fields(b.board, b.section, ["\x00lines\x00"], b.expected, b.actual, b.top, b.line_top,
+                               b.session)
+        head, tail = _indented(_json_dumps(heading), 2).split(json.dumps("\x00lines\x00"))
+        indent = head[head.rindex("\n") + 1:]
+        totals = sc.totals and any(sc.totals.get(i, (None,))[0] is not None
+                                   for r in ranges for i in r)
+        if totals or (own_section and b.section in distinct_sections):
+            return head + f",\n{indent}".join(self._generic(b, indent)) + tail  # lines of several kinds
+        keys = _LINE_KEYS + (("section",) if own_section else ())
+        pieces = self._pieces(own_section, indent)
+        columns: list[tuple[list[Any], bool]] = [(gather(t.ns_pair, ranges), False), (gather(t.ew_pair, ranges), False),
+                                                 (gather(t.score, ranges), False), (gather(sc.ns_mp, ranges), True),
+                                                 (gather(sc.ew_mp, ranges), True)]
+        if own_section:
+            assert sections is not None
+            columns.append((sections, False))
+        n, width = len(columns[0][0]), len(keys)
+        layout: list[str] = [""] * (n * width)
+        for slot, (values, by_id) in enumerate(columns):
+            cache = self.caches.setdefault((keys[slot], width, own_section), {})
+            before = pieces[0] if slot == 0 else ""
+            after = pieces[slot + 1] + (f",\n{indent}" if slot == width - 1 else "")
+            ids = list(map(id, values)) if by_id else values
+            missing = set(ids).difference(cache)
+            if missing:
+                value_of = dict(zip(ids, values))
+                for key in missing:
+                    cache[key] = before + _scalar(_json_value(keys[slot], value_of[key])) + after
+            layout[slot::width] = map(cache.__getitem__, ids)
+        text = "".join(layout)
+        return head + text[: -len(f",\n{indent}")] + tail
+
+    def _pieces(self, own_section: bool, indent: str) -> list[str]:
+        hit = self.templates.get(own_section)
+        if hit is None or hit[1] != indent:
+            keys = _LINE_KEYS + (("section",) if own_section else ())
+            hit = self.templates[own_section] = (_template(keys, len(indent)), indent)
+            self.caches = {k: v for k, v in self.caches.items() if k[2] != own_section}
+        return hit[0]
+
+    def _generic(self, b: BoardPlace, indent: str) -> Iterator[str]:
+        t, sc = self.t, self.sc
+        sections = t.column("section")
+        for i in (i for r in b.ranges for i in r):
+            ns_total, ew_total = sc.totals.get(i, (None, None))
+            entry = line_json(t.ns_pair[i], t.ew_pair[i], t.score[i], sc.ns_mp[i], sc.ew_mp[i],
+                              sections[i] if sections[i] != b.section else None,
+                              None if ns_total is None else (ns_total, ew_total))
+            yield _indented(_json_dumps(entry), len(indent))
+
+
+def _json_value(key: str, value: object) -> object:
+    """A line's value as the JSON holds it: figures as floats, a score as written."""
+    if key in ("ns_mp", "ew_mp"):
+        return _num(value)  # type: ignore[arg-type]
+    if key == "ns_score":
+        return _score_json(value)
+    return value
+
+
+def _score_json(score: object) -> object:
+    """A line's score in the JSON: a number or code as written (anything else as its text)."""
+    return score if score is None or isinstance(score, (int, str)) else str(score)
+
+
+def line_json(ns_pair: str, ew_pair: str, score: object, ns_mp: Fraction | None, ew_mp: Fraction | None,
+              section: str | None = None, totals: tuple[Fraction | None, Fraction | None] | None = None
+              ) -> dict[str, Any]:
+    """One line of a board of the ``--json`` document; ``section`` when the line's is not its board's
+    (boards compared across the field), ``totals`` what the totals add when not the line's figures."""
+    entry: dict[str, Any] = dict(zip(_LINE_KEYS, (ns_pair, ew_pair, _score_json(score), _num(ns_mp), _num(ew_mp))))
+    if section is not None:
+        entry["section"] = section
+    if totals is not None:
+        entry["ns_total_mp"], entry["ew_total_mp"] = _num(totals[0]), _num(totals[1])
+    return entry
+
+
+def board_fields(board: int, section: str, lines: list[Any], expected: int, actual: int, top: int,
+                 line_top: int | None, session: int) -> dict[str, Any]:
+    """One board of the ``--json`` document, its lines given."""
+    doc: dict[str, Any] = {"board": board, "section": section, "lines": lines, "expected": expected,
+                           "actual": actual, "top": top}
+    if line_top is not None:
+        doc["line_top"] = line_top
+    if session != 1:
+        doc["session"] = session
+    return doc
 
 
 def board_json(b: ScoredBoard) -> dict[str, Any]:
     """One board of the ``--json`` document (see :func:`result_to_json`)."""
-    lines: list[dict[str, Any]] = []
-    for sl in b.lines:
-        score = sl.line.score
-        if score is not None and not isinstance(score, (int, str)):
-            score = str(score)
-        entry: dict[str, Any] = {"ns_pair": sl.line.ns_pair, "ew_pair": sl.line.ew_pair, "ns_score": score,
-                 "ns_mp": _num(sl.ns_mp), "ew_mp": _num(sl.ew_mp)}
-        if sl.line.section != b.section:  # boards compared across the field: the line keeps its section
-            entry["section"] = sl.line.section
-        if sl.ns_total is not None:
-            entry["ns_total_mp"], entry["ew_total_mp"] = _num(sl.ns_total), _num(sl.ew_total)
-        lines.append(entry)
-    board: dict[str, Any] = {"board": b.board, "section": b.section, "lines": lines, "expected": b.expected,
-             "actual": b.actual, "top": b.top}
-    if b.line_top is not None:
-        board["line_top"] = b.line_top
-    if b.session != 1:
-        board["session"] = b.session
-    return board
+    lines = [line_json(sl.line.ns_pair, sl.line.ew_pair, sl.line.score, sl.ns_mp, sl.ew_mp,
+                       sl.line.section if sl.line.section != b.section else None,
+                       None if sl.ns_total is None else (sl.ns_total, sl.ew_total)) for sl in b.lines]
+    return board_fields(b.board, b.section, lines, b.expected, b.actual, b.top, b.line_top, b.session)
 
 
 def pair_json(pr: PairResult, opts: ScoringOptions) -> dict[str, Any]:
@@ -744,6 +1051,18 @@ def pair_json(pr: PairResult, opts: ScoringOptions) -> dict[str, Any]:
     return {"pair": pr.pair.number, "section": pr.pair.section, "direction": pr.pair.direction,
             "mp": float(pr.mp), "max": float(pr.max), "percentage": float(pct), "place": pr.place,
             "boards": pr.boards, "names": list(pr.pair.names)}
+
+
+_PAIR_TEMPLATE = _template(("pair", "section", "direction", "mp", "max", "percentage", "place", "boards", "names"), 2)
+
+
+def _pair_text(pr: PairResult, opts: ScoringOptions) -> str:
+    """One pair's text at the depth of the document's pairs: :func:`pair_json` written by the template."""
+    doc = pair_json(pr, opts)
+    if doc["names"]:
+        return _indented(_json_dumps(doc), 2)
+    return "".join(piece + value for piece, value in zip(_PAIR_TEMPLATE, map(_scalar, doc.values()))) + \
+        _PAIR_TEMPLATE[-1]
 
 
 def json_heading(result: SessionResult) -> dict[str, Any]:

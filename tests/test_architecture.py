@@ -12,7 +12,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "mpxl"
 
 #: The pure core: scoring rules and the event model, standard library only.
 CORE = {
-    "mpxl.adjustments", "mpxl.board", "mpxl.columnar", "mpxl.contract", "mpxl.conventions", "mpxl.errors",
+    "mpxl.adjustments", "mpxl.board", "mpxl.contract", "mpxl.conventions", "mpxl.errors",
     "mpxl.event", "mpxl.fouled", "mpxl.inference", "mpxl.matchpoints", "mpxl.methods", "mpxl.pairings",
     "mpxl.rounding", "mpxl.rules", "mpxl.session", "mpxl.settings", "mpxl.study",
 }

@@ -1,9 +1,11 @@
-"""The column-by-column path of ``mpxl score plain.csv -o out.csv`` writes the general path's file.
+"""The column-by-column reading and writing of ``mpxl score plain.csv -o out.csv`` give the event model's file.
 
-:mod:`mpxl.columnar` scores plain travellers held as columns, :func:`csv_columns` reads them and
+:func:`csv_columns` reads plain travellers into columns, the one scorer
+(:func:`mpxl.session.score_columns`, which ``score_event`` also calls) scores them, and
 :func:`write_columns_csv` writes them. Whatever the file and the options, the bytes written must be
-those of the general way (``read_csv_text`` -> ``score_event`` -> ``csv_text``); where the general way
-refuses the file, the columnar path must decline (None) so the general way names the problem.
+those of the event model (``read_csv_text`` -> ``score_event`` -> ``csv_text``); where the row-by-row
+reader refuses the file, the column reader declines (None) so that it names the problem, and where
+the scorer refuses the event it says the same both ways.
 """
 
 from __future__ import annotations
@@ -15,13 +17,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mpxl.cli import main
-from mpxl.columnar import ScoredColumns, Travellers, score_columns
 from mpxl.errors import UserError
-from mpxl.formats.csvcolumns import csv_columns, write_columns_csv
+from mpxl.event import Travellers
+from mpxl.formats.csvcolumns import column_event, csv_columns, write_columns_csv
 from mpxl.formats.csvfile import csv_text, read_csv_text
 from mpxl.methods import Method
 from mpxl.rounding import Rounding
-from mpxl.session import ScoringOptions, score_event
+from mpxl.session import ScoredColumns, ScoringOptions, score_columns, score_event
 
 SETTINGS = settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                            HealthCheck.function_scoped_fixture])
@@ -35,14 +37,18 @@ def general(text: str, options: ScoringOptions) -> bytes | UserError:
         return exc
 
 
-def columnar(text: str, options: ScoringOptions, tmp_path) -> bytes | None:
-    """The columnar path's output file, or None where it declines."""
+def columnar(text: str, options: ScoringOptions, tmp_path) -> bytes | UserError | None:
+    """The column path's output file, the scorer's error, or None where the column reader declines."""
     t = csv_columns(text)
     if t is None:
         return None
-    scored = score_columns(t, options)
-    if scored is None:
+    event = column_event(t, "t.csv")
+    if event is None:
         return None
+    try:
+        scored = score_columns(t, options, event, lambda i: f"line {i + 2}")
+    except UserError as exc:
+        return exc
     out = tmp_path / "out.csv"
     decimals = options.rounding.decimals if options.rounding.kind.value != "exact" else 2
     write_columns_csv(t, scored, decimals, out)
@@ -119,24 +125,29 @@ def test_declined_files(what, text):
     assert csv_columns(text) is None
 
 
-#: Plain files the scoring declines: the general way names the problem.
+#: Plain files refused: a pair or table twice is left to the row-by-row reader (None), which names the
+#: line; what the scorer refuses it says the same way for both.
 REFUSED = [
     ("a pair twice on a board", "board,ns_pair,ew_pair,ns_score\n1,1,2,420\n1,1,4,400\n", ScoringOptions(),
-     "pair 1 already has a line"),
+     "pair 1 already has a line", False),
     ("a table twice on a board", "board,table,ns_pair,ew_pair,ns_score\n1,1,1,2,420\n1,1,3,4,400\n", ScoringOptions(),
-     "table 1"),
+     "table 1", False),
     ("more results than expected", "board,ns_pair,ew_pair,ns_score\n1,1,2,420\n1,3,4,400\n", ScoringOptions.parse(expected=1),
-     "more than the 1 expected"),
+     "line 3: board 1: 2 results are more than the 1 expected", True),
     ("an artificial score more than expected", "board,ns_pair,ew_pair,ns_score\n1,1,2,A+\n1,3,4,400\n",
-     ScoringOptions.parse(expected=1), "more than the 1 expected"),
+     ScoringOptions.parse(expected=1), "line 3: board 1: 2 results are more than the 1 expected", True),
 ]
 
 
-@pytest.mark.parametrize("what,text,options,message", REFUSED, ids=[r[0] for r in REFUSED])
-def test_refused_events_are_left_to_the_general_way(what, text, options, message, tmp_path):
-    assert columnar(text, options, tmp_path) is None
+@pytest.mark.parametrize("what,text,options,message,by_scorer", REFUSED, ids=[r[0] for r in REFUSED])
+def test_refused_events(what, text, options, message, by_scorer, tmp_path):
     err = general(text, options)
     assert isinstance(err, UserError) and message in str(err)
+    got = columnar(text, options, tmp_path)
+    if by_scorer:
+        assert isinstance(got, UserError) and str(got) == str(err)
+    else:
+        assert got is None
 
 
 def test_values_are_read_as_the_general_reader_reads_them():
@@ -161,8 +172,8 @@ def test_scored_columns_by_line_and_in_order():
     s = score_columns(t, ScoringOptions())
     # board 2 has one result of two: the average, 1 of a top of 2
     assert s.ns_mp == [Fraction(1), Fraction(2), Fraction(0)] and s.ew_mp == [Fraction(1), Fraction(0), Fraction(2)]
-    assert s.order == [(1, 3), (0, 1)]  # board 1 first
-    assert isinstance(s, ScoredColumns) and s.figures[0] is None
+    assert s.order == [range(1, 3), range(0, 1)]  # board 1 first
+    assert isinstance(s, ScoredColumns) and s.kind == ["result"] * 3
 
 
 # --------------------------------------------------------------------------- properties
@@ -247,7 +258,7 @@ def test_the_columnar_path_writes_the_general_file(tmp_path, text, options):
     want = general(text, options)
     got = columnar(text, options, tmp_path)
     if isinstance(want, UserError):
-        assert got is None  # the general way names the problem
+        assert got is None or str(got) == str(want)  # the row-by-row reader names the problem, or the scorer
     elif got is not None:
         assert got == want
 
@@ -256,12 +267,9 @@ def test_the_columnar_path_writes_the_general_file(tmp_path, text, options):
 @given(plain_files(), _options)
 def test_a_clean_plain_file_takes_the_columnar_path(tmp_path, text, options):
     """Not vacuous: a file the general way scores, without a pair or table twice, is scored by columns
-    (but for an Ave+ or Ave- under the WBF rule, which needs the pairs' totals)."""
+    (the WBF rule's Ave+ and Ave- included: the scorer totals the pairs from the columns)."""
     want = general(text, options)
     if isinstance(want, UserError):
-        return
-    t = csv_columns(text)
-    if options.ave_policy.value == "wbf" and t is not None and any(isinstance(x, str) for x in t.score):
         return
     if has_details(text):
         return  # a contract, a group, an arrowswitch, even 'n': the event model reads those

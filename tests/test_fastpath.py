@@ -156,12 +156,12 @@ def summary(result):
 def test_session_plain_path_equals_the_general_path(monkeypatch_event, opts):
     ev = monkeypatch_event
     fast = summary(score_event(ev, opts))
-    original = session_mod._plain_scored_board
-    session_mod._plain_scored_board = lambda *a, **k: None
+    original = session_mod._plain_board_figures
+    session_mod._plain_board_figures = lambda *a, **k: None
     try:
         slow = summary(score_event(ev, opts))
     finally:
-        session_mod._plain_scored_board = original
+        session_mod._plain_board_figures = original
     assert fast == slow
 
 
@@ -173,5 +173,81 @@ def test_pairs_are_worked_out_when_first_read_and_equal_the_eager_totals(tmp_pat
     result = score_event(ev)
     write_csv(result, tmp_path / "out.csv")  # a CSV of travellers needs no pair totals
     assert result._pairs is None
-    eager = session_mod._pair_results(ev, result.options, result.boards, "section")
+    eager = session_mod._pair_results(result)
     assert result.pairs == eager and result._pairs is not None
+
+
+# ------------------------------------------- the scorer's columns: JSON text and pair totals
+
+import json  # noqa: E402
+
+from mpxl.errors import UserError  # noqa: E402
+from mpxl.session import board_json, json_heading, json_text, pair_json  # noqa: E402
+
+
+@st.composite
+def detailed_events(draw):
+    """:func:`events` with now and then a fouled-board group, an arrowswitch or a penalty."""
+    ev = draw(events())
+    for i, ln in enumerate(ev.lines):
+        what = draw(st.sampled_from(["", "", "", "", "group", "arrow", "penalty"]))
+        if what == "group" and ln.board == 3:
+            ln.group = "AB"[i % 2]
+        elif what == "arrow":
+            ln.arrowswitch = True
+        elif what == "penalty":
+            ln.ns_penalty = draw(st.sampled_from(["1", "10%"]))
+    return ev
+
+
+totals_options = st.builds(
+    ScoringOptions.parse,
+    method=st.sampled_from(list(Method)),
+    rounding=st.sampled_from([Rounding.parse(x) for x in ("exact", "ebu", "half-up:2")]),
+    ave_policy=st.sampled_from(["fixed", "wbf"]),
+    field=st.sampled_from([None, "event"]),
+    winners=st.sampled_from([None, 1, 2]),
+    estimate_at=st.sampled_from(["lines", "totals", "never"]),
+    factor_top=st.sampled_from([None, 20]),
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(detailed_events(), totals_options)
+def test_json_text_is_json_dumps_of_the_document(ev, opts):
+    """The JSON laid out from the columns is, to the character, ``json.dumps`` of the document
+    made of the scored boards and pairs (:func:`board_json`, :func:`pair_json`)."""
+    try:
+        result = score_event(ev, opts)
+    except UserError:  # a board the scorer refuses (a group too small...): nothing to write
+        return
+    doc = {"boards": [board_json(b) for b in result.boards],
+           "pairs": [pair_json(pr, opts) for pr in result.pairs], **json_heading(result)}
+    assert "".join(json_text(result)) == json.dumps(doc, indent=1, ensure_ascii=False)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(detailed_events(), totals_options)
+def test_pair_totals_are_the_sums_of_their_lines(ev, opts):
+    """A pair's total, maximum, boards and per-session figures, summed here line by line from the
+    scored boards: what the columns' totals give."""
+    try:
+        result = score_event(ev, opts)
+    except UserError:
+        return
+    want: dict = {}
+    for b in result.boards:
+        for sl in b.lines:
+            if sl.kind == "blank":
+                continue
+            for side, pair, mp, total in (("NS", sl.line.ns_pair, sl.ns_mp, sl.ns_total),
+                                          ("EW", sl.line.ew_pair, sl.ew_mp, sl.ew_total)):
+                key = session_mod._pair_key(ev, opts, sl.line.section, pair, side)
+                acc = want.setdefault(key, [Fraction(0), 0, 0, {}])
+                figure = mp if total is None else total
+                acc[0] += figure
+                acc[1] += b.top
+                acc[2] += 1
+                acc[3][b.session] = acc[3].get(b.session, 0) + figure
+    got = {pr.pair.key: [pr.mp, pr.max, pr.boards, pr.sessions] for pr in result.pairs}
+    assert got == {k: [v[0], v[1], v[2], dict(sorted(v[3].items()))] for k, v in want.items()}

@@ -100,8 +100,6 @@ def test_missing_file_is_a_user_error(tmp_path):
 
 # ------------------------------------------------------------ the fast paths give the general path's result
 
-import csv as _csv  # noqa: E402
-import io as _io  # noqa: E402
 
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
@@ -146,38 +144,12 @@ def csv_texts(draw):
     return header + ending + ending.join(rows) + draw(st.sampled_from(["", ending]))
 
 
-def _outcome(text):
+def _outcome(read, text):
     try:
-        ev = read_csv_text(text, "t.csv")
+        ev = read(text, "t.csv")
     except UserError as exc:
         return ("error", exc.source, exc.where, exc.problem)
-    return ("event", ev.lines, ev.winners, ev.published_decimals)
-
-
-@FAST
-@given(csv_texts())
-def test_every_way_of_reading_gives_the_same_lines_and_errors(monkeypatch_text):
-    text = monkeypatch_text
-    expected = None
-    ways = {
-        "general only": [(csv_mod.PlainRows, "for_header", classmethod(lambda cls, keys: None))],
-        "csv module chunks": [(csv_mod, "_split_chunks", lambda *a: None)],
-        "chunks of 2 rows": [(csv_mod, "CHUNK_ROWS", 2)],
-        "row by row": [(csv_mod.PlainRows, "chunk", lambda self, rows, first: None)],
-        "default": [],
-    }
-    for name, patches in ways.items():
-        saved = [(obj, attr, obj.__dict__[attr]) for obj, attr, _ in patches]
-        try:
-            for obj, attr, value in patches:
-                setattr(obj, attr, value)
-            got = _outcome(text)
-        finally:
-            for obj, attr, value in saved:
-                setattr(obj, attr, value)
-        if expected is None:
-            expected = got
-        assert got == expected, name
+    return ("event", ev.lines, ev.winners, ev.published_decimals, ev.pairs)
 
 
 #: Cells mostly plain, some that the plain reading changes or refuses.
@@ -194,6 +166,37 @@ def plainish_texts(draw):
     width = header.count(delimiter) + 1
     rows = [delimiter.join(draw(_plainish) for _ in range(width)) for _ in range(draw(st.integers(1, 6)))]
     return header + "\n" + "\n".join(rows) + draw(st.sampled_from(["", "\n", "\r\n"]))
+
+
+@st.composite
+def contract_texts(draw):
+    """Files of contracts, rulings and leads (the column reader takes them too)."""
+    header = draw(st.sampled_from(["board,ns_pair,ew_pair,contract,declarer,tricks,lead",
+                                   "board,ns_pair,ew_pair,ns_score,adjustment,contract,declarer,tricks"]))
+    cells = {"board": st.sampled_from(["1", "2", "0"]), "ns_pair": st.sampled_from(["1", "3", "5"]),
+             "ew_pair": st.sampled_from(["2", "4", "6"]), "ns_score": st.sampled_from(["420", "", "A+"]),
+             "adjustment": st.sampled_from(["", "", "A60", "60/40", "x"]),
+             "contract": st.sampled_from(["3NT", "4S", "PASS", "", "3Z", "'4S"]),
+             "declarer": st.sampled_from(["N", "E", "", "X"]), "tricks": st.sampled_from(["9", "10", "+1", "=", "", "x"]),
+             "lead": st.sampled_from(["HK", "", " S2 "])}
+    keys = header.split(",")
+    rows = [",".join(draw(cells[k]) for k in keys) for _ in range(draw(st.integers(1, 6)))]
+    return header + "\n" + "\n".join(rows) + "\n"
+
+
+@FAST
+@given(st.one_of(csv_texts(), plainish_texts(), contract_texts()))
+def test_every_way_of_reading_gives_the_same_lines_and_errors(text):
+    """By columns where the file is plain (``read_csv_event``), row by row (``read_csv_text``), and
+    row by row with no plain rows' fast path: the same lines, winners and pairs, or the same error."""
+    by_columns = _outcome(csvcolumns.read_csv_event, text)
+    assert by_columns == _outcome(read_csv_text, text)
+    saved = csv_mod.PlainRows.for_header
+    csv_mod.PlainRows.for_header = classmethod(lambda cls, keys: None)  # type: ignore[method-assign]
+    try:
+        assert _outcome(read_csv_text, text) == by_columns
+    finally:
+        csv_mod.PlainRows.for_header = saved  # type: ignore[method-assign]
 
 
 @FAST
@@ -216,33 +219,21 @@ def test_columns_are_the_lines_values_or_none(text):
         assert (column if column is not None else [default] * len(t)) == [getattr(ln, name) for ln in lines], name
 
 
-@FAST
-@given(st.lists(st.lists(_cell, max_size=5), max_size=8), st.sampled_from([",", ";", "\t"]),
-       st.sampled_from(["\n", "\r\n"]), st.booleans())
-def test_split_chunks_read_as_the_csv_module_does(rows, delimiter, ending, last_ending):
-    text = ending.join(delimiter.join(r) for r in rows) + (ending if last_ending else "")
-    chunks = csv_mod._split_chunks(text, delimiter, 0)
-    reader = _csv.reader(_io.StringIO(text, newline=""), delimiter=delimiter)
-    if chunks is None:  # a quote, a lone carriage return, a NUL: left to the csv module
-        assert '"' in text or "\r" in text.replace("\r\n", "") or "\x00" in text
-        return
-    assert [row for _, chunk in chunks for row in chunk] == list(reader)
-
-
-def test_a_big_plain_file_is_read_in_chunks_as_row_by_row(monkeypatch):
+def test_a_big_plain_file_is_read_by_columns_as_row_by_row(monkeypatch):
     rows = ["section,board,table,ns_pair,ew_pair,ns_score"]
     for t in range(1, 61):
         for b in range(1, 4):
             rows.append(f"S{t % 3},{b},{t},{t},{t + 100},{'' if t % 7 == 0 else (t * 37) % 500 - 250}")
-    rows.insert(50, "")  # a blank line, and a not-plain row in another chunk
     rows[120] = rows[120].rsplit(",", 1)[0] + ",A+"
     text = "\n".join(rows) + "\n"
-    monkeypatch.setattr(csv_mod, "CHUNK_ROWS", 16)
-    fast = read_csv_text(text, "t.csv")
-    monkeypatch.setattr(csv_mod.PlainRows, "for_header", classmethod(lambda cls, keys: None))
+    assert csvcolumns.csv_columns(text) is not None
+    fast = csvcolumns.read_csv_event(text, "t.csv")
     slow = read_csv_text(text, "t.csv")
     assert fast.lines == slow.lines and fast.winners == slow.winners
-    assert fast.lines[48].where == "line 50" and fast.lines[49].where == "line 52"  # line 51 is blank
+    assert fast.lines[48].where == "line 50" and fast.lines[-1].where == f"line {len(rows)}"
+    rows.insert(50, "")  # a blank line: row by row, which skips it
+    blank = csvcolumns.read_csv_event("\n".join(rows) + "\n", "t.csv")
+    assert blank.lines[49].where == "line 52"
 
 
 @st.composite

@@ -9,7 +9,6 @@ options override them. ``-o`` writes by extension: ``.xlsx``, ``.csv``,
 from __future__ import annotations
 
 import gc
-import json
 import sys
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -17,13 +16,12 @@ from fractions import Fraction
 from pathlib import Path
 
 from ..atomic import atomic_path, check_not_input
-from ..columnar import score_columns
-from ..conventions import CONVENTIONS, Conventions, detect, detect_from, find
+from ..conventions import CONVENTIONS, Conventions, detect, find
 from ..errors import UserError
 from ..event import Event
 from ..formats import read_event, read_travellers, write_event
 from ..formats.common import figure_decimals, warn_unusual
-from ..formats.csvcolumns import write_columns_csv
+from ..formats.csvcolumns import column_event, write_columns_csv
 from ..inference import Inference, differences_from, infer
 from ..methods import Method, find_method
 from ..report_html import write_html
@@ -32,9 +30,8 @@ from ..session import (
     AVE_POLICIES,
     ScoringOptions,
     SessionResult,
-    board_json,
-    json_heading,
-    pair_json,
+    json_text,
+    score_columns,
     score_event,
     settings_of,
 )
@@ -374,25 +371,10 @@ def _append_data(ws, values: list) -> None:
 
 
 def write_json(result: SessionResult, out, more: dict | None = None) -> None:
-    """Write the ``--json`` document to the text stream ``out`` a board at a time: the same text as
-    ``json.dump(result_to_json(result) | more, out, indent=1, ensure_ascii=False)``, without ever
-    holding the whole document (at 5 million lines it would take gigabytes).
-    """
-    def items(values, depth: int) -> None:
-        first = True
-        for value in values:
-            text = json.dumps(value, indent=1, ensure_ascii=False).replace("\n", "\n" + " " * (depth + 1))
-            out.write(("[\n" if first else ",\n") + " " * (depth + 1) + text)
-            first = False
-        out.write("[]" if first else "\n" + " " * depth + "]")
-
-    out.write('{\n "boards": ')
-    items(map(board_json, result.boards), 1)
-    out.write(',\n "pairs": ')
-    items((pair_json(pr, result.options) for pr in result.pairs), 1)
-    for key, value in (json_heading(result) | (more or {})).items():
-        out.write(f",\n {json.dumps(key)}: " + json.dumps(value, indent=1, ensure_ascii=False).replace("\n", "\n "))
-    out.write("\n}")
+    """Write the ``--json`` document (:func:`mpxl.session.json_text`) to the text stream ``out`` a
+    board at a time: at 5 million lines the whole document would take gigabytes."""
+    for text in json_text(result, more):
+        out.write(text)
 
 
 def _write_html(result: SessionResult, path: str) -> None:
@@ -442,28 +424,23 @@ def cyclic_gc_paused():
             gc.enable()
 
 
-def _score_columns(args) -> bool:
-    """``mpxl score plain.csv -o out.csv``: read, score and write a file of plain travellers column
-    by column (:mod:`mpxl.columnar`), with no object per line; the same output file as the
-    general way. False (nothing written) when the file or the event needs the general way."""
-    if not args.output or args.json or Path(args.output).suffix.lower() != ".csv":
-        return False
-    check_not_input(args.output, [args.input])
+def score_by_columns(args) -> tuple[SessionResult, Chosen] | None:
+    """The input scored with no object per line, when it is a CSV of travellers the column reader
+    takes (:func:`mpxl.formats.read_travellers`) and publishes no figures to infer from: the
+    same scorer (:func:`mpxl.session.score_columns`) and the same options as the event model, so
+    every output is the same. None (nothing read into the event model) for any other file, and for
+    a board with a pair or a table twice: :func:`mpxl.formats.read_event` names the line."""
     travellers = read_travellers(args.input)
-    if travellers is None:
-        return False
-    if travellers.published_decimals is not None and not args.no_infer:
-        return False  # published figures: the general way works out from them how the file was scored
-    # a CSV names no program; its published NS matchpoints, if any, say how it rounds
-    _, options = options_from_args(None, args, detected=detect_from("", travellers.published_decimals))
-    scored = score_columns(travellers, options)
-    if scored is None:
-        return False
+    if travellers is None or (travellers.published_decimals is not None and not args.no_infer):
+        return None
+    event = column_event(travellers, str(args.input))
+    if event is None:
+        return None
     for warning in warn_unusual(travellers.score, args.input, lambda i: f"line {i + 2}"):  # as the event model would
         print(f"mpxl: {warning}", file=sys.stderr)
-    write_columns_csv(travellers, scored, figure_decimals(options), args.output)
-    print(written_line(args.output, traveller_lines=len(travellers)))
-    return True
+    chosen = choose_options(event, args)
+    scored = score_columns(travellers, chosen.options, event, lambda i: f"line {i + 2}")
+    return SessionResult(event, chosen.options, scored=scored, travellers=travellers), chosen
 
 
 FORMAT_NAMES = {
@@ -492,16 +469,31 @@ def run(args) -> int:
     # with --json, stdout holds the JSON alone: the line saying what was written goes to stderr
     say = sys.stderr if args.json else sys.stdout
     with cyclic_gc_paused():
-        if _score_columns(args):
-            return 0
-        event = read_event(args.input)
-        for warning in warn_unusual(event, args.input):
-            print(f"mpxl: {warning}", file=sys.stderr)
-        chosen = choose_options(event, args)
-        result = score_event(event, chosen.options)
-        if args.output:
-            write_output(result, args.output, [args.input])
-            print(written_line(args.output, boards=len(result.boards), pairs=len(result.pairs)), file=say)
+        by_columns = None
+        output = Path(args.output).suffix.lower() if args.output else None
+        if output in (None, ".csv"):  # outputs written from the columns; the others read the Lines
+            if output:
+                check_not_input(args.output, [args.input])
+            by_columns = score_by_columns(args)
+        if by_columns is not None:
+            result, chosen = by_columns
+            event = result.event
+            if args.output:
+                assert result.travellers is not None and result.scored is not None
+                write_columns_csv(result.travellers, result.scored, figure_decimals(chosen.options), args.output)
+                if not args.json:
+                    print(written_line(args.output, traveller_lines=len(result.travellers)))
+                    return 0
+                print(written_line(args.output, boards=len(result.scored.boards), pairs=len(result.pairs)), file=say)
+        else:
+            event = read_event(args.input)
+            for warning in warn_unusual(event, args.input):
+                print(f"mpxl: {warning}", file=sys.stderr)
+            chosen = choose_options(event, args)
+            result = score_event(event, chosen.options)
+            if args.output:
+                write_output(result, args.output, [args.input])
+                print(written_line(args.output, boards=len(result.boards), pairs=len(result.pairs)), file=say)
     if args.json:
         write_json(result, sys.stdout, {"conventions": chosen.to_json(event)})
         sys.stdout.write("\n")

@@ -18,8 +18,8 @@ from ..errors import UserError
 from ..event import Event
 from ..pairings import check_duplicates
 from .common import read_bytes
-from .csvcolumns import read_csv_columns
-from .csvfile import read_csv, write_csv
+from .csvcolumns import read_csv, read_csv_columns
+from .csvfile import write_csv
 from .pbn import read_pbn, write_pbn
 from .usebio import read_usebio, write_usebio
 
@@ -73,7 +73,7 @@ def read_event(path: str | os.PathLike, format: str | None = None) -> Event:
 
 
 def read_travellers(path: str | os.PathLike, format: str | None = None):
-    """A CSV file of plain travellers as :class:`mpxl.columnar.Travellers`, or None for any other
+    """A CSV file of plain travellers as :class:`mpxl.event.Travellers`, or None for any other
     file (a USEBIO or PBN file, a CSV row with an adjustment, a row to complain about): then
     :func:`read_event` reads it. A file that cannot be read at all gets read_event's message.
     """

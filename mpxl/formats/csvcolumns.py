@@ -2,7 +2,7 @@
 
 A CSV of traveller lines with NS scores or contracts (and directors' rulings) needs no
 :class:`~mpxl.event.Line` per line: :func:`csv_columns` reads it into
-:class:`~mpxl.columnar.Travellers`, :func:`mpxl.columnar.score_columns` scores it and
+:class:`~mpxl.event.Travellers`, :func:`mpxl.session.score_columns` (the scorer) scores it and
 :func:`write_columns_csv` writes the same file, byte for byte, that
 :func:`mpxl.formats.csvfile.write_csv` writes for the event model's result
 (tests/test_columnar.py). Each cell is read by the row-by-row reader's own functions
@@ -16,13 +16,15 @@ import csv
 import os
 import re
 from collections.abc import Iterator
-from itertools import chain, repeat
+from itertools import chain, islice, repeat
 from typing import Any
 
 from ..atomic import atomic_write
-from ..columnar import ScoredColumns, Travellers
 from ..contract import board_vulnerability
 from ..errors import UserError
+from ..event import Event, Travellers
+from ..pairings import boards_look_distinct, two_winner_sections
+from ..session import ScoredColumns
 from ..textsafe import needs_csv_escape
 from .common import (
     check_entry,
@@ -38,8 +40,10 @@ from .csvfile import (
     PLAIN_COLUMNS,
     PlainRows,
     cell_text,
+    csv_event,
     header_delimiter,
     header_keys,
+    read_csv_text,
     score_cell,
     score_cells,
     splittable_text,
@@ -47,7 +51,8 @@ from .csvfile import (
     tricks_of_contract,
 )
 
-__all__ = ["read_csv_columns", "csv_columns", "write_columns_csv", "COLUMNAR_COLUMNS", "BLANK_COLUMNS",
+__all__ = ["read_csv", "read_csv_event", "read_csv_columns", "csv_columns", "column_event",
+           "write_columns_csv", "COLUMNAR_COLUMNS", "BLANK_COLUMNS",
            "PUBLISHED_COLUMNS"]
 
 #: What was played: kept for the output; a line with no score is scored from its contract.
@@ -103,9 +108,59 @@ def _accepted(read, text: str):
         raise ValueError(text) from None
 
 
+def read_csv(path: str | os.PathLike) -> Event:
+    """A CSV traveller file as an :class:`~mpxl.event.Event` (see :func:`read_csv_event`)."""
+    return read_csv_event(decode_text(read_bytes(path)), str(path))
+
+
+def read_csv_event(text: str, source: str = "<csv>") -> Event:
+    """CSV travellers as an :class:`~mpxl.event.Event`: column by column (:func:`csv_columns`), a
+    :class:`~mpxl.event.Line` made per line from the columns, when the file is plain and publishes
+    no figures; else row by row (:func:`~mpxl.formats.csvfile.read_csv_text`, which names any
+    problem). Both ways give the same lines and the same errors (tests/test_formats_csv.py).
+
+    >>> ev = read_csv_event("board,ns_pair,ew_pair,ns_score\\n1,1,2,420\\n1,3,4,A+\\n", "t.csv")
+    >>> [(ln.ns_pair, ln.score, ln.where) for ln in ev.lines], ev.winners
+    ([('1', 420, 'line 2'), ('3', 'A+', 'line 3')], {'': 2})
+    """
+    t = csv_columns(text)
+    if t is None or _publishes_figures(text):
+        return read_csv_text(text, source)
+    return csv_event(t.lines(), source, 0)
+
+
+def _publishes_figures(text: str) -> bool:
+    """Whether the header of a CSV text has a column of published matchpoints."""
+    text = text.lstrip("\ufeff")
+    header = text.partition("\n")[0].rstrip("\r")
+    keys = header_keys(csv.reader([header], delimiter=header_delimiter(text)), "")
+    return not PUBLISHED_COLUMNS.isdisjoint(keys)
+
+
 def read_csv_columns(path: str | os.PathLike) -> Travellers | None:
-    """A CSV file of travellers as :class:`~mpxl.columnar.Travellers`, or None (see :func:`csv_columns`)."""
+    """A CSV file of travellers as :class:`~mpxl.event.Travellers`, or None (see :func:`csv_columns`)."""
     return csv_columns(decode_text(read_bytes(path)))
+
+
+def column_event(t: Travellers, source: str) -> Event | None:
+    """What the row-by-row reader's Event says of the lines ``t`` beside the lines themselves (the
+    source and each section's one or two winners), with no Line made: the lines stay columns.
+    None when a board may have a pair or a table twice: the row-by-row reader names the line.
+
+    >>> t = csv_columns("board,ns_pair,ew_pair,ns_score\\n1,1,2,420\\n1,3,4,400\\n")
+    >>> column_event(t, "t.csv").winners
+    {'': 2}
+    """
+    sections = t.column("section")
+    two = two_winner_sections(sections, t.ns_pair, t.ew_pair)
+    if not boards_look_distinct(t.session, t.section, t.board, t.ns_pair, t.ew_pair, t.table, two):
+        if all(two.values()):
+            return None
+        # a number both NS and EW on one board: two pairs share it (the CSV reader's last rule)
+        two = two_winner_sections(sections, t.ns_pair, t.ew_pair, list(zip(t.column("session"), t.board)))
+        if not boards_look_distinct(t.session, t.section, t.board, t.ns_pair, t.ew_pair, t.table, two):
+            return None
+    return Event(source=source, winners={sec: 2 if two.get(sec, True) else 1 for sec in dict.fromkeys(sections)})
 
 
 def csv_columns(text: str) -> Travellers | None:
@@ -265,7 +320,9 @@ def write_columns_csv(t: Travellers, scored: ScoredColumns, decimals: int | None
             return None, column
         return {value: cell_text(value) for value in distinct}, column
 
-    figure_texts = dict(enumerate(cell_text(format_number(figure, decimals)) for figure in scored.figures))
+    ns_figures, ew_figures = _Ids(scored.ns_mp), _Ids(scored.ew_mp)  # few figures, one object each: keyed by id
+    distinct = dict(zip(map(id, scored.ns_mp), scored.ns_mp)) | dict(zip(map(id, scored.ew_mp), scored.ew_mp))
+    figure_texts = {key: cell_text(format_number(figure, decimals)) for key, figure in distinct.items()}
     score_texts = {score: ",".join(map(cell_text, score_cells(score))) for score in set(t.score)}  # 2 cells
 
     # one row: session, section, board, table, NS, EW, contract, declarer, tricks, lead, score and
@@ -297,20 +354,20 @@ def write_columns_csv(t: Travellers, scored: ScoredColumns, decimals: int | None
             ",",
             (score_texts, t.score),
             ",,,,,",
-            (figure_texts, scored.ns_at),
+            (figure_texts, ns_figures),
             ",",
-            (figure_texts, scored.ew_at),
+            (figure_texts, ew_figures),
             "\n",
         ]
     )
     lead, parts = row[0], row[1:]  # each row but the first starts with the last part's text
     width, rows = len(parts), 50_000
     chunks: Iterator[slice | list[int]]
-    if scored.order == [(0, len(t))]:
+    if scored.order == [range(0, len(t))]:
         chunks = (slice(start, start + rows) for start in range(0, len(t), rows))
-    else:
-        positions = list(chain.from_iterable(range(start, stop) for start, stop in scored.order))
-        chunks = (positions[start : start + rows] for start in range(0, len(positions), rows))
+    else:  # the lines' positions in the boards' order, a chunk at a time
+        positions = chain.from_iterable(scored.order)
+        chunks = iter(lambda: list(islice(positions, rows)), [])
     with atomic_write(path, encoding="utf-8", newline="") as f:
         f.write(",".join(COLUMNS) + "\n" + lead)
         last = ""
@@ -322,13 +379,29 @@ def write_columns_csv(t: Travellers, scored: ScoredColumns, decimals: int | None
                     layout[k::width] = [part] * n
                     continue
                 text_of, column = part
-                cells = column[chunk] if type(chunk) is slice else map(column.__getitem__, chunk)
+                if type(chunk) is slice:
+                    cells = column[chunk]
+                elif type(column) is _Ids:
+                    cells = map(id, map(column.column.__getitem__, chunk))
+                else:
+                    cells = map(column.__getitem__, chunk)
                 layout[k::width] = cells if text_of is None else map(text_of.__getitem__, cells)
             f.write(last)
             text = "".join(layout)
             f.write(text[: -len(lead)] if lead else text)  # the next row's lead is written with it
             last = lead
         # (the last row's lead was never written)
+
+
+class _Ids:
+    """A column read as its items' ids, made as they are read (a figure is one object, met again
+    and again: its id is its key, never made for every line at once)."""
+
+    def __init__(self, column: list) -> None:
+        self.column = column
+
+    def __getitem__(self, at: slice) -> list[int]:
+        return list(map(id, self.column[at]))
 
 
 def _row_parts(parts: list) -> list:

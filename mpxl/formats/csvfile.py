@@ -13,8 +13,8 @@ rows or on all of them (the same names each time).
 Header names forgive case, spaces and dashes (``NS Pair``, ``ns-score``) and a
 few aliases (``bd``, ``ns``, ``ew``, ``score``, ``by``, ``played_by``). The
 delimiter may be ``,``, ``;`` or a tab; the encoding UTF-8 (with or without a
-BOM) or, failing that, ISO-8859-1. (A big file read into columns instead of
-Lines: :mod:`mpxl.formats.csvcolumns`.)
+BOM) or, failing that, ISO-8859-1. (A plain file is read column by column instead:
+:mod:`mpxl.formats.csvcolumns`; this module reads every other file row by row.)
 
 >>> ev = read_csv_text("board,ns_pair,ew_pair,contract,declarer,tricks\\n4,1,2,3NT,E,11\\n4,3,4,,,\\n", "t.csv")
 >>> [(ln.board, ln.ns_pair, ln.score, ln.where) for ln in ev.lines]
@@ -27,8 +27,8 @@ import csv
 import io
 import os
 import re
-from collections.abc import Callable, Iterable, Sequence
-from itertools import chain, islice, repeat
+from collections.abc import Callable, Sequence
+from itertools import chain
 from operator import attrgetter
 from typing import Any
 
@@ -41,8 +41,6 @@ from ..pairings import check_duplicates, two_winner_sections
 from ..textsafe import csv_text as safe_cell
 from ..textsafe import csv_untext, needs_csv_escape
 from .common import (
-    MAX_BOARD,
-    MAX_SCORE,
     board_number,
     check_entry,
     decimals_of,
@@ -56,7 +54,8 @@ from .common import (
     written_decimals,
 )
 
-__all__ = ["read_csv", "read_csv_text", "write_csv", "csv_text", "COLUMNS", "NAME_COLUMNS", "NOTE_COLUMN", "ALIASES"]
+__all__ = ["read_csv", "read_csv_text", "csv_event", "write_csv", "csv_text", "COLUMNS", "NAME_COLUMNS", "NOTE_COLUMN",
+           "ALIASES"]
 
 #: The columns the writer writes, in order (the reader needs only the first three and a score).
 COLUMNS = ("session", "section", "board", "table", "ns_pair", "ew_pair", "contract", "declarer", "tricks", "lead",
@@ -94,51 +93,40 @@ def _key(name: str) -> str:
 
 
 def read_csv(path: str | os.PathLike) -> Event:
-    """Read a CSV traveller file into an :class:`~mpxl.event.Event`."""
+    """Read a CSV traveller file into an :class:`~mpxl.event.Event`, row by row (:func:`read_csv_text`)."""
     return read_csv_text(decode_text(read_bytes(path)), str(path))
 
 
 def read_csv_text(text: str, source: str = "<csv>") -> Event:
-    """Parse CSV travellers from text; ``source`` names the file in messages.
+    """Parse CSV travellers from text, row by row; ``source`` names the file in messages.
 
-    A file whose header has only :data:`PLAIN_COLUMNS` is read in chunks, column by
-    column (:class:`PlainRows`); a chunk with any other row is read row by row, and a
-    file the chunks cannot place line by line (a quoted cell over two lines, a row the
-    csv module refuses) is read again row by row from the start. Row by row, each row is
-    the plain fast path's or :func:`_general_line`'s. Every way gives the same lines and
-    the same first error (tests/test_formats_csv.py checks it).
+    Each row is read by the plain rows' fast path (:class:`PlainRows`, a header of
+    :data:`PLAIN_COLUMNS` only) or by :func:`_general_line`, which names any problem; both
+    give the same line (tests/test_formats_csv.py). :func:`mpxl.formats.csvcolumns.read_csv`
+    reads a big plain file column by column instead, and this for every other file.
     """
     text = text.lstrip("\ufeff")
     delimiter = header_delimiter(text)
-
-    def new_reader():
-        return csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
-
-    reader = new_reader()
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     keys = header_keys(reader, source)
     plain = PlainRows.for_header(keys)
     names: list = []  # (section, pair, side, names, where) of every row that names a pair
-    read = None
-    if plain is not None:
-        chunks = _split_chunks(text, delimiter, reader.line_num)
-        try:
-            read = _read_chunks(_csv_chunks(reader) if chunks is None else chunks, keys, source, plain)
-        except _ReadRowByRow:
-            read = None
-    if read is None:
-        reader = new_reader()
-        next(reader)  # the header, read above
-        try:
-            read = _read_rows(((reader.line_num, row) for row in reader), keys, source, plain, names)
-        except csv.Error as exc:  # a stray NUL, a huge field: only the csv module raises csv.Error here
-            raise UserError(source, f"line {reader.line_num + 1}", f"not readable as CSV ({exc})") from None
-    lines, decimals = read
+    try:
+        lines, decimals = _read_rows(((reader.line_num, row) for row in reader), keys, source, plain, names)
+    except csv.Error as exc:  # a stray NUL, a huge field: only the csv module raises csv.Error here
+        raise UserError(source, f"line {reader.line_num + 1}", f"not readable as CSV ({exc})") from None
+    return csv_event(lines, source, decimals, names)
+
+
+def csv_event(lines: list, source: str, decimals: int, names: Sequence = ()) -> Event:
+    """The Event of a CSV file's lines: each section's winners told from its pair numbers, a pair or a
+    table twice on a board refused, the pairs the rows name (``names``: see :func:`_general_line`)."""
     if not lines:
         raise UserError(source, "line 2", "no traveller lines after the header")
     ev = Event(lines=lines, source=source, scale=None, field_scoring=None, published_decimals=decimals)
     _detect_winners(ev)
     check_duplicates(ev)
-    ev.pairs = _named_pairs(ev, names, source)
+    ev.pairs = _named_pairs(ev, list(names), source)
     return ev
 
 
@@ -232,27 +220,27 @@ PLAIN_COLUMNS = frozenset({"session", "section", "board", "table", "ns_pair", "e
 #: Below this magnitude ``int(text)`` equals the general path's ``int(float(text))``.
 _EXACT_INT = 2**53
 
-#: Rows per chunk of the column-by-column reading.
-CHUNK_ROWS = 20_000
-
 
 def _plain_board(text: str) -> int:
-    if not text.isascii() or "_" in text:  # int() takes 4_20 and other scripts' digits: the general path refuses them
-        raise ValueError(text)
-    board = int(text)
-    if not 0 < board <= MAX_BOARD:
-        raise ValueError(text)
-    return board
+    """A board cell by the one rule for a board number (:func:`~mpxl.formats.common.board_number`);
+    ValueError where it refuses the cell (the general path then names the problem)."""
+    try:
+        return board_number(text, "", "")
+    except UserError:
+        raise ValueError(text) from None
 
 
 def _plain_score(text: str) -> int | None:
+    """A score cell by the one rule for a score written as a number (:func:`~mpxl.formats.common.whole_score`),
+    None when blank; ValueError for anything else (the general path then reads it, or names the problem)."""
     text = text.strip()
     if not text:
         return None
-    if not text.isascii() or "_" in text:
-        raise ValueError(text)
-    score = int(text)
-    if not -MAX_SCORE <= score <= MAX_SCORE:
+    try:
+        score = whole_score(text, "", "")
+    except UserError:
+        raise ValueError(text) from None
+    if score is None:  # an artificial code, a weighted score: the general path reads it
         raise ValueError(text)
     return score
 
@@ -292,8 +280,8 @@ class PlainRows:
 
     Each ``_plain_*`` function reads one cell as :func:`_general_line` does, or raises
     ValueError when the cell is not plain (the general path then reads the row and accepts
-    it or names the problem). :meth:`line` reads one row; :meth:`chunk` a list of rows
-    column by column, each distinct cell text read once in the whole file.
+    it or names the problem). :meth:`line` reads one row; :meth:`_values` one column's cells
+    (the column-by-column reading, :mod:`mpxl.formats.csvcolumns`), each distinct text read once.
     """
 
     def __init__(self, keys: list, score=None):
@@ -334,47 +322,6 @@ class PlainRows:
         board, ns, ew, section, score, table, session = values
         return self._line(board, ns, ew, section, score, table, session, where)
 
-    def chunk(self, rows: list, first_line: int) -> list | None:
-        """The Lines of ``rows`` (on lines ``first_line``, ``first_line + 1``, ...), or None if any row is not plain."""
-        if any(n != self.width for n in set(map(len, rows))):
-            return None
-        cells = list(zip(*rows))
-        columns: list[Iterable[Any]] = []
-        try:
-            for i, read in self.columns:
-                if i is None:
-                    columns.append(repeat(self.missing[read]))
-                    continue
-                columns.append(self._values(cells[i], read))
-        except ValueError:
-            return None
-        board, ns, ew, section, score, table, session = columns
-        none = repeat(None)
-        wheres = map("line {}".format, range(first_line, first_line + len(rows)))
-        return list(
-            map(
-                Line,
-                board,
-                ns,
-                ew,
-                section,
-                score,
-                none,
-                none,
-                none,
-                none,
-                table,
-                repeat(""),
-                repeat(False),
-                none,
-                none,
-                session,
-                none,
-                none,
-                wheres,
-            )
-        )  # the fields of _line, column by column, in Line's field order (by name: up to 1 us more a line)
-
     def _values(self, cells: Sequence[str], read: Callable[[str], Any]) -> list[Any]:
         """The values of one column's cells, each distinct text read once in the file; ValueError if one is not plain.
 
@@ -396,57 +343,6 @@ class PlainRows:
             return list(map(value_of.__getitem__, cells))
 
 
-class _ReadRowByRow(Exception):
-    """The chunks cannot tell each row's line: read the file again row by row from the start."""
-
-
-def _csv_chunks(reader):
-    """(first line number, rows) chunks of the csv reader's rows, each row on its own line.
-
-    Raises _ReadRowByRow on a quoted cell over two lines, or where the csv module refuses a
-    row (row by row, the rows before it are read, and judged, first)."""
-    while True:
-        first_line = reader.line_num + 1
-        try:
-            rows = list(islice(reader, CHUNK_ROWS))
-        except csv.Error:
-            raise _ReadRowByRow from None
-        if not rows:
-            return
-        if reader.line_num != first_line + len(rows) - 1:
-            raise _ReadRowByRow
-        yield first_line, rows
-
-
-def _split_chunks(text: str, delimiter: str, skip: int):
-    """(first line number, rows) chunks of the lines after the first ``skip``, split with ``str.split``,
-    or None when the csv module might read the text otherwise.
-
-    Without a quote, a carriage return alone or a NUL, and with no line longer than the
-    csv module's field limit, the csv module reads each line as the line split at the
-    delimiter (an empty line as ``[]``): tests/test_formats_csv.py checks it.
-    """
-    splittable = splittable_text(text)
-    if splittable is None:
-        return None
-    lines = splittable.split("\n")
-    if lines[-1] == "":
-        lines.pop()  # the last line's end
-    if max(map(len, lines), default=0) > csv.field_size_limit():
-        return None
-
-    def chunks():
-        split = repeat(delimiter)
-        for start in range(skip, len(lines), CHUNK_ROWS):
-            chunk = lines[start : start + CHUNK_ROWS]
-            rows = list(map(str.split, chunk, split))
-            if "" in chunk:
-                rows = [row if row != [""] else [] for row in rows]
-            yield start + 1, rows
-
-    return chunks()
-
-
 def splittable_text(text: str) -> str | None:
     """``text`` with CR LF line ends as LF, when ``str.split`` can read it as the csv module
     does (no quote, NUL or carriage return alone); else None.
@@ -461,20 +357,6 @@ def splittable_text(text: str) -> str | None:
         if "\r" in text:
             return None
     return text
-
-
-def _read_chunks(chunks, keys: list, source: str, plain: PlainRows) -> tuple:
-    """(lines, decimals) from (first line number, rows) chunks: each chunk column by column, or row
-    by row when it has a row that is not plain."""
-    lines: list = []
-    decimals = 0
-    for first_line, rows in chunks:
-        chunk = plain.chunk(rows, first_line)
-        if chunk is None:
-            chunk, chunk_decimals = _read_rows(enumerate(rows, first_line), keys, source, plain)
-            decimals = max(decimals, chunk_decimals)
-        lines.extend(chunk)
-    return lines, decimals
 
 
 def _read_rows(numbered_rows, keys: list, source: str, plain: PlainRows | None, names: list | None = None) -> tuple:
