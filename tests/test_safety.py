@@ -127,10 +127,14 @@ PBN_HEAD = '[Event "x"]\n[Board "1"]\n[ScoreTable "PairId_NS\\2R;PairId_EW\\2R;S
     (PBN_HEAD + '1 2 420\n\n{ note }\n5 6 400\n', "line 7", "after the empty line on line 5"),
     (PBN_HEAD + '1 2 420\n[ScoreTable "PairId_NS\\2R;PairId_EW\\2R;Score_NS\\6R"]\n3 4 400\n', "line 5",
      "a second ScoreTable in one game (the first is on line 3)"),
-    (PBN_HEAD + '1 2 420\n{ a note that never ends\n3 4 400\n', "line 5", "never closed"),
-    ('{ open\n' + PBN_HEAD + '1 2 420\n', "line 1", "never closed"),
-    # a comment over lines that takes the table's tag with it: the rows after it are in no table
-    ('{ a note\n' + PBN_HEAD + '{ a note }\n1 2 420\n', "line 6", "outside any table"),
+    (PBN_HEAD + '1 2 420\n{ a note that never ends\n', "line 5", "never closed"),
+    (PBN_HEAD + '1 2 420\n{ a note that never ends\n3 4 400\n', "line 5", "hides a row of the ScoreTable on line 6"),
+    # a comment over lines inside a table, closed further down, that hides a row (found by the deep fuzz)
+    (PBN_HEAD + '{ a note\n1 2 420\n{ a note }\n3 4 400\n', "line 4", "hides a row of the ScoreTable on line 5"),
+    ('{ open\n\n[Event "x"]\n', "line 1", "hides the tag on line 3"),
+    ('{ open\n', "line 1", "never closed"),
+    # a comment over lines that takes the table's tag with it
+    ('{ a note\n' + PBN_HEAD + '{ a note }\n1 2 420\n', "line 1", "hides the tag on line 2"),
     ('[Event "x"]\n[Board "1"]\n1 2 420\n', "line 3", "outside any table"),
 ])
 def test_pbn_never_drops_rows_silently(body, line, reason, tmp_path, capsys):

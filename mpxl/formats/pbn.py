@@ -102,7 +102,12 @@ def _games(text: str, source: str):
     section = False  # inside an Auction or Play section (its lines are not results)
     for no, raw in enumerate(text.splitlines(), 1):
         line = raw.rstrip("\r\n")
-        if in_comment:
+        if in_comment:  # a comment left open hides nothing a reader would take: no tag, no table row
+            hidden = line.split("}")[0].strip()
+            if _TAG_RE.match(hidden) or (current is not None and hidden[:1].isdigit()):
+                what = "the tag" if hidden.startswith("[") else f"a row of the {current}"
+                raise UserError(source, f"line {in_comment}", f"a {{ comment over several lines hides {what} on "
+                                f"line {no}, which would be lost; close the comment with '}}' where it should end")
             if "}" not in line:
                 continue
             in_comment = 0
