@@ -279,31 +279,26 @@ def _raise(exc):
     return fail
 
 
-@pytest.mark.parametrize("command, name", WRITERS)
-@pytest.mark.parametrize("refusal, expected", [
+#: The operating system's refusals a write meets, and the words its one-line message carries.
+OS_REFUSALS = [
     ("disk full", "No space left on device"),
     ("permission denied", "Permission denied"),
     ("output is a folder", "is a folder"),
     ("name too long", "File name too long"),
     ("ctrl-c", "interrupted"),
     ("sigterm", "terminated"),
-])
-def test_os_refusals_are_one_line_keep_the_old_file_and_leave_nothing(command, name, refusal, expected, tmp_path,
-                                                                      capsys, monkeypatch):
+]
+
+
+def _refuse_writes(refusal, monkeypatch):
+    """Make mpxl.atomic meet ``refusal`` (the refusals made by a path are the caller's to arrange)."""
     import mpxl.atomic as atomic
 
-    out = tmp_path / name
-    out.write_bytes(b"old")
     real_replace = os.replace
     if refusal == "disk full":
         monkeypatch.setattr(atomic.os, "replace", _raise(OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))))
     elif refusal == "permission denied":
         monkeypatch.setattr(atomic.tempfile, "mkstemp", _raise(PermissionError(errno.EACCES, os.strerror(errno.EACCES))))
-    elif refusal == "output is a folder":
-        out.unlink()
-        out.mkdir()
-    elif refusal == "name too long":
-        out = tmp_path / ("x" * 300 + Path(name).suffix)
     elif refusal == "ctrl-c":
         monkeypatch.setattr(atomic.os, "replace", _raise(KeyboardInterrupt()))
     elif refusal == "sigterm":
@@ -311,6 +306,20 @@ def test_os_refusals_are_one_line_keep_the_old_file_and_leave_nothing(command, n
             os.kill(os.getpid(), signal.SIGTERM)
             real_replace(a, b)
         monkeypatch.setattr(atomic.os, "replace", kill_then_replace)
+
+
+@pytest.mark.parametrize("command, name", WRITERS)
+@pytest.mark.parametrize("refusal, expected", OS_REFUSALS)
+def test_os_refusals_are_one_line_keep_the_old_file_and_leave_nothing(command, name, refusal, expected, tmp_path,
+                                                                      capsys, monkeypatch):
+    out = tmp_path / name
+    out.write_bytes(b"old")
+    _refuse_writes(refusal, monkeypatch)
+    if refusal == "output is a folder":
+        out.unlink()
+        out.mkdir()
+    elif refusal == "name too long":
+        out = tmp_path / ("x" * 300 + Path(name).suffix)
     code, err = _run(command, out, capsys)
     assert code == {"ctrl-c": 130, "sigterm": 143}.get(refusal, 2), err
     assert expected in err and "Traceback" not in err and len(err.strip().splitlines()) == 1, err
@@ -320,38 +329,18 @@ def test_os_refusals_are_one_line_keep_the_old_file_and_leave_nothing(command, n
     assert signal.getsignal(signal.SIGTERM) is not None
 
 
-@pytest.mark.parametrize("refusal, expected", [
-    ("disk full", "No space left on device"),
-    ("permission denied", "Permission denied"),
-    ("output is a folder", "is a folder"),
-    ("name too long", "File name too long"),
-    ("ctrl-c", "interrupted"),
-    ("sigterm", "terminated"),
-])
+@pytest.mark.parametrize("refusal, expected", OS_REFUSALS)
 def test_lite_os_refusals_are_one_line_and_leave_nothing(refusal, expected, tmp_path, capsys, monkeypatch):
     """``mpxl lite -o DIR`` as every other writer: one line, the old main.py kept, no temporary file."""
-    import mpxl.atomic as atomic
-
     folder = tmp_path / "lite"
     folder.mkdir()
     (folder / "main.py").write_text("old")
-    real_replace = os.replace
-    if refusal == "disk full":
-        monkeypatch.setattr(atomic.os, "replace", _raise(OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))))
-    elif refusal == "permission denied":
-        monkeypatch.setattr(atomic.tempfile, "mkstemp", _raise(PermissionError(errno.EACCES, os.strerror(errno.EACCES))))
-    elif refusal == "output is a folder":
+    _refuse_writes(refusal, monkeypatch)
+    if refusal == "output is a folder":
         (folder / "main.py").unlink()
         (folder / "main.py").mkdir()
     elif refusal == "name too long":
         folder = tmp_path / ("x" * 300)
-    elif refusal == "ctrl-c":
-        monkeypatch.setattr(atomic.os, "replace", _raise(KeyboardInterrupt()))
-    elif refusal == "sigterm":
-        def kill_then_replace(a, b):
-            os.kill(os.getpid(), signal.SIGTERM)
-            real_replace(a, b)
-        monkeypatch.setattr(atomic.os, "replace", kill_then_replace)
     code = main(["lite", "-o", str(folder)])
     err = capsys.readouterr().err
     assert code == {"ctrl-c": 130, "sigterm": 143}.get(refusal, 2), err
