@@ -1,4 +1,4 @@
-"""Charts of the five estimation methods and of the study, drawn with matplotlib's Agg renderer.
+"""Charts of the estimation methods and of the study, drawn with matplotlib's Agg renderer.
 
 No display is needed: every chart is a :class:`matplotlib.figure.Figure` drawn
 off-screen and saved as PNG to a path or a binary file object (for data URIs).
@@ -124,7 +124,7 @@ def methods_chart(N: int, n: int, scale: int = 2, path: Target = "methods.png") 
     scale_name = "double" if scale == 2 else "single"
     ax.set_xlabel(f"raw matchpoints S among the {n} results ({scale_name} scale, top {top_n})")
     ax.set_ylabel(f"estimated percentage on a board of {N}")
-    ax.set_title(f"The five methods: a board of {N} results with {n} played")
+    ax.set_title(f"The {len(Method)} methods: a board of {N} results with {n} played")
     ax.legend(loc="upper left", frameon=False)
     _save(fig, path)
 

@@ -73,7 +73,7 @@ __all__ = [
     "MAX_EXHAUSTIVE",
 ]
 
-#: The five methods in the order every report lists them.
+#: Every method, in the order every report lists them.
 METHODS: tuple[Method, ...] = tuple(Method)
 
 #: The most trials an exhaustive study may enumerate.

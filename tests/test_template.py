@@ -12,7 +12,7 @@ from openpyxl import load_workbook
 from mpxl.cli import main
 from mpxl.workbook.classic import macro_enable
 from mpxl.workbook.examples import teaching_workbook
-from mpxl.workbook.layout import HELPERS
+from mpxl.workbook.layout import HELPERS, METHODS_SHEET
 from mpxl.workbook.template import FIRST_ROW, HEADER_ROW, PAIRS_COLUMNS, TRAVELLER_COLUMNS, build_template
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -253,7 +253,7 @@ def test_what_excel_needs_to_show_and_print_it(tmp_path):
     assert chart.scatterStyle == "lineMarker"
     lines = [(s.graphicalProperties.line.solidFill.srgbClr, s.graphicalProperties.line.prstDash)
              for s in chart.series]
-    assert len(lines) == 5 and len({c for c, _ in lines}) == 5 and len({d for _, d in lines}) == 5
+    assert len(lines) == len(METHODS_SHEET) == len({c for c, _ in lines}) == len({d for _, d in lines})
     assert (chart.y_axis.scaling.min, chart.y_axis.scaling.max) == (0, 100)
     # the Help text's column holds its longest line in a proportional font (the tables to its right cut it)
     help_ws = wb["Help"]

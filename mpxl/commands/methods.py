@@ -105,12 +105,12 @@ def run(args) -> int:
 def register(subparsers) -> None:
     p = subparsers.add_parser(
         "methods",
-        help="compare the five estimation methods for N expected and n actual results",
+        help="compare the estimation methods for N expected and n actual results",
         description="Print, for every raw score among ACTUAL results, the matchpoints and percentages that "
-        "Neuberg, Factor, Ascherman, McKinnon and Manual give on a board of EXPECTED results.",
+        "Neuberg, Factor, Ascherman, McKinnon, Manual and Ascherman-short give on a board of EXPECTED results.",
     )
     p.add_argument("expected", type=int, help="N: the results the board should have")
     p.add_argument("actual", type=int, help="n: the real results it has")
     p.add_argument("--scale", type=int, choices=(1, 2), default=2, help="1 single, 2 double matchpoints (default 2)")
-    p.add_argument("--chart", metavar="FILE.png", help="also draw the five methods' percentage against raw score")
+    p.add_argument("--chart", metavar="FILE.png", help="also draw every method's percentage against raw score")
     p.set_defaults(func=run)

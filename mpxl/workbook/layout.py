@@ -257,19 +257,27 @@ TOTALS_COLUMNS = {key: get_column_letter(i + 1) for i, (key, *_) in enumerate(TO
 
 # ---------------------------------------------------------------------------- Methods
 
-#: The Methods sheet: the cells of N, n and scale, the k row, the first row of the table and its columns;
-#: the chart sits at ``chart_at`` (over columns up to ``chart_last``), its data in the hidden ``chart_cols``.
+#: The methods the Methods sheet compares, one column each: every method a Setup can choose, in
+#: ``Method``'s order (Ascherman-short has Ascherman's k and differs from it only at n = N).
+METHODS_SHEET = tuple(Method)
+_M = len(METHODS_SHEET)
+
+
+def _column_run(first: int, count: int) -> tuple[str, ...]:
+    """``count`` column letters from column number ``first``: ``_column_run(3, 2)`` is ('C', 'D')."""
+    return tuple(get_column_letter(first + i) for i in range(count))
+
+
+#: The Methods sheet: the cells of N, n and scale, the k row, the first row of the table and its columns
+#: (matchpoints, then percentages, a column a method); the chart sits at ``chart_at`` (over columns up to
+#: ``chart_last``), its data in the hidden ``chart_cols``.
 METHODS_LAYOUT: dict[str, Any] = {
     "N": "B3", "n": "B4", "scale": "B5", "k_row": 8, "first_row": 12, "max_actual": 60,
     "s_col": "A", "raw_pct_col": "B",
-    "mp_cols": ("C", "D", "E", "F", "G"), "pct_cols": ("H", "I", "J", "K", "L"),
-    "chart_at": "N3", "chart_last": "X", "chart_cols": ("Z", "AA", "AB", "AC", "AD"),
+    "mp_cols": _column_run(3, _M), "pct_cols": _column_run(3 + _M, _M),
+    "chart_at": f"{get_column_letter(4 + 2 * _M)}3", "chart_last": get_column_letter(14 + 2 * _M),
+    "chart_cols": _column_run(16 + 2 * _M, _M),
 }
-#: The methods the Methods sheet compares, one column each: every k once. (Ascherman-short has
-#: Ascherman's k and differs only at n = N, where the sheet's Ascherman column, McKinnon's reading,
-#: shows the change.)
-METHODS_SHEET = tuple(m for m in Method if m is not Method.ASCHERMAN_SHORT)
-assert len(METHODS_SHEET) == len(METHODS_LAYOUT["mp_cols"]) and list(Method)[:len(METHODS_SHEET)] == list(METHODS_SHEET)
 
 # ------------------------------------------------------------------------------- Help
 

@@ -89,10 +89,12 @@ _BOX = Border(bottom=_THIN)
 _UNLOCKED = Protection(locked=False)
 _CENTER = Alignment(horizontal="center")
 _BOLD = Font(bold=True)
-#: The Methods chart's five lines (Neuberg, Factor, Ascherman, McKinnon, Manual): the Okabe-Ito colours,
-#: told apart with colour-blindness too, and a dash pattern each, told apart in grey print.
+#: The Methods chart's lines, one a method in ``METHODS_SHEET``'s order (Neuberg, Factor, Ascherman,
+#: McKinnon, Manual, Ascherman-short): the Okabe-Ito colours, told apart with colour-blindness too, and a
+#: dash pattern each, told apart in grey print.
 _CHART_LINES = (("0072B2", "solid"), ("D55E00", "dash"), ("009E73", "sysDot"), ("CC79A7", "lgDash"),
-                ("E69F00", "dashDot"))
+                ("E69F00", "dashDot"), ("56B4E9", "lgDashDotDot"))
+assert len(_CHART_LINES) == len(METHODS_SHEET)
 
 
 def _style(ws, **attrs) -> StyleArray:
@@ -467,11 +469,11 @@ def methods_sheet(wb: Workbook, N: int, n: int, scale: int):
     """The Methods sheet: every method's estimate of every raw score for one (N, n), and a chart."""
     ws = wb.create_sheet("Methods")
     L = METHODS_LAYOUT
-    ws["A1"] = "Methods: five ways to scale a board's matchpoints to N results"
+    ws["A1"] = f"Methods: {len(METHODS_SHEET)} ways to scale a board's matchpoints to N results"
     ws["A1"].font = _TITLE_FONT
     ws["D3"] = "Choose N, the results a board should have, and n, the real results it has."
     ws["D4"] = "M = (N - k)/(n - 1) x S + scale x (k - 1)/2; percentage = M / (scale x (N - 1))."
-    ws["D5"] = (f"n can be 1 to {L['max_actual']}. With n = N only Ascherman changes the figures; "
+    ws["D5"] = (f"n can be 1 to {L['max_actual']}. With n = N only Ascherman (on every board) changes the figures; "
                 "with n = 1 every result is the average.")
     for cell in ("D3", "D4", "D5"):
         ws[cell].font = Font(italic=True, color="606060")
@@ -491,7 +493,7 @@ def methods_sheet(wb: Workbook, N: int, n: int, scale: int):
     ws.cell(row=kr + 1, column=1, value="k formula").font = _HEAD_FONT
     for i, m in enumerate(METHODS_SHEET):
         col = L["mp_cols"][i]
-        _head(ws, kr - 1, _col(col), METHOD_NAMES[i], 11)
+        _head(ws, kr - 1, _col(col), m.label, 11)
         ws[f"{col}{kr}"] = F.methods_k(m, Nr, nr)
         ws[f"{col}{kr}"].number_format = "0.0000"
         ws[f"{col}{kr + 1}"] = K_FORMULAS[m][1]
@@ -504,23 +506,23 @@ def methods_sheet(wb: Workbook, N: int, n: int, scale: int):
     ws.merge_cells(f"{L['mp_cols'][0]}{hr - 1}:{L['mp_cols'][-1]}{hr - 1}")
     ws.merge_cells(f"{L['pct_cols'][0]}{hr - 1}:{L['pct_cols'][-1]}{hr - 1}")
     _head(ws, hr, 1, "Raw score S", 11)
+    ws.row_dimensions[hr].height = 30  # two lines: "Ascherman-short %" wraps
     _head(ws, hr, 2, "S as %", 9)
-    for i in range(5):
-        _head(ws, hr, _col(L["mp_cols"][i]), METHOD_NAMES[i], 11)
-        _head(ws, hr, _col(L["pct_cols"][i]), METHOD_NAMES[i] + " %", 11)
-        _head(ws, hr, _col(L["chart_cols"][i]), METHOD_NAMES[i] + " (chart)", 10).font = _HELPER_FONT
+    for i, m in enumerate(METHODS_SHEET):
+        _head(ws, hr, _col(L["mp_cols"][i]), m.label, 11)
+        _head(ws, hr, _col(L["pct_cols"][i]), m.label + " %", 11)
+        _head(ws, hr, _col(L["chart_cols"][i]), m.label + " (chart)", 10).font = _HELPER_FONT
     rows = 2 * (L["max_actual"] - 1) + 1
     last = first + rows - 1
-    methods = list(Method)
     for j in range(rows):
         r = first + j
         S = f"$A{r}"
         ws[S[1:]] = f'=IF({j}<=2*({nr}-1),{j}*{sr}/2,"")'
         ws[f"B{r}"] = f'=IF(OR({S}="",{nr}=1),"",{S}/({sr}*({nr}-1))*100)'
         ws[f"B{r}"].number_format = "0.00"
-        for i in range(5):
+        for i, m in enumerate(METHODS_SHEET):
             mc, pc, cc = L["mp_cols"][i], L["pct_cols"][i], L["chart_cols"][i]
-            ws[f"{mc}{r}"] = F.methods_estimate(methods[i], S, Nr, nr, f"{mc}${kr}", sr)
+            ws[f"{mc}{r}"] = F.methods_estimate(m, S, Nr, nr, f"{mc}${kr}", sr)
             ws[f"{pc}{r}"] = f'=IF(OR({mc}{r}="",{Nr}<2),"",{mc}{r}/({sr}*({Nr}-1))*100)'
             ws[f"{cc}{r}"] = f'=IF(ISNUMBER({pc}{r}),{pc}{r},NA())'
             ws[f"{mc}{r}"].number_format = "0.00"
@@ -533,7 +535,7 @@ def methods_sheet(wb: Workbook, N: int, n: int, scale: int):
     chart.y_axis.title = "% of the full top"
     chart.height, chart.width = 10, 18
     xs = Reference(ws, min_col=1, min_row=first, max_row=last)
-    for i in range(5):
+    for i in range(len(METHODS_SHEET)):
         cc = _col(L["chart_cols"][i])
         ys = Reference(ws, min_col=cc, min_row=hr, max_row=last)
         series = Series(ys, xs, title_from_data=True)
