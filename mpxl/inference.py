@@ -11,7 +11,8 @@ the figures it can change, about twenty scorings of the event in all:
 1. decimals of lines, totals and percentages: read off the published figures;
 2. scale and field, together (and N from the published top): on every line;
 3. method and where the estimate goes (lines, totals, never): on the lines and the
-   totals, only when some board is short (full boards score alike under every method);
+   totals, when some board is short; with every board full, Ascherman (the one method that
+   changes a full board) alone, and only when a figure is missed;
 4. a missed board's figure (unplayed): on the totals;
 5. Ave+ / Ave- policy: only when a board has an artificial score;
 6. tie rule of line rounding: on the lines; of percentages: on the percentages,
@@ -39,6 +40,7 @@ from typing import Any
 from .event import Event
 from .methods import Method
 from .rounding import Rounding
+from .rules import ESTIMATES_FULL_BOARDS
 from .session import ScoringOptions, SessionResult, score_event, settings_of
 from .settings import AvePolicy, EstimateAt, Field, Places, RoundingKind, Tie, Unplayed
 
@@ -259,6 +261,12 @@ def infer(event: Event, base: ScoringOptions, fixed: Iterable[str] = ()) -> Infe
         elif "method" in fixed and "estimate_at" not in fixed and any(b.actual < b.expected for b in result.boards):
             opts = choose("estimate_at", opts, [{"estimate_at": at} for at in EstimateAt if at != opts.estimate_at],
                           everything)
+        elif not fixed & {"method", "estimate_at"} and score(opts)[1].agree < score(opts)[1].total:
+            # every board full: only a method that estimates full boards too (Ascherman, McKinnon's
+            # reading) changes a figure, so it is the one candidate, and only when a figure is missed
+            opts = choose("method", opts, [{"estimate_at": at, "method": m} for m in Method
+                                           if m.value in ESTIMATES_FULL_BOARDS
+                                           for at in (EstimateAt.LINES, EstimateAt.TOTALS)], everything)
 
         # 4. a missed board: only the totals can tell
         if has_pairs:

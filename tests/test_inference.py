@@ -121,6 +121,19 @@ def test_method_on_short_boards(method, tmp_path):
             assert found.options.method is method or same_figures(back, found.options, replace(found.options, method=method))
 
 
+@pytest.mark.parametrize("scale", [1, 2])
+@pytest.mark.parametrize("ext", [".xml", ".pbn"])
+def test_ascherman_on_every_board_with_every_board_full(scale, ext, tmp_path):
+    """Ascherman (McKinnon's reading) changes a full board's figures too, (N-1)(S+1/2)/N single scale:
+    a file where no board is short, scored so, is recognised (the other methods leave a full board
+    alone, so only Ascherman fits)."""
+    for seed in range(2):
+        truth = ScoringOptions.parse(method=Method.ASCHERMAN, scale=scale, rounding="2")
+        back, found, misses = recovered(club_event(seed), truth, "method", ext, tmp_path / str(seed))
+        assert all(b.actual == b.expected for b in score_event(back, found.options).boards)
+        assert misses and found.options.method is Method.ASCHERMAN, found.evidence
+
+
 @EXAMPLES
 @given(seed=st.integers(0, 10**6))
 def test_no_estimation(seed, tmp_path_factory):
