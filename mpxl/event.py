@@ -14,16 +14,18 @@ the raw data so ``mpxl check`` can compare.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, fields
-from itertools import repeat
+from itertools import chain, repeat
 from operator import attrgetter
-from typing import Any
+from typing import Any, TypeVar
 
 from .settings import Field
 
 __all__ = ["Line", "Pair", "Event", "Player", "MasterPoints", "Club", "Deal", "SEATS", "BoardKey", "PairKey",
-           "Travellers", "SCORED_COLUMNS"]
+           "Travellers", "SCORED_COLUMNS", "gather"]
+
+T = TypeVar("T")
 
 #: A board within an event: (section, board number); section "" across sections.
 BoardKey = tuple[str, int]
@@ -301,12 +303,33 @@ class Travellers:
 
     def lines(self, first_line: int = 2) -> list[Line]:
         """One :class:`Line` per line; ``where`` is ``line 2``, ``line 3``... (from ``first_line``: a CSV's rows)."""
-        n = len(self.board)
-        columns = [repeat(_DEFAULTS[name]) if getattr(self, name) is None else getattr(self, name)
+        return self.lines_in([range(len(self.board))], first_line)
+
+    def lines_in(self, ranges: Sequence[range], first_line: int = 2) -> list[Line]:
+        """A :class:`Line` for each line at ``ranges`` (in order), as :meth:`lines` makes it: a writer
+        makes the Lines of one board at a time.
+
+        >>> t = Travellers(board=[1, 2, 1], ns_pair=["1", "1", "3"], ew_pair=["2", "4", "4"], score=[420, 50, None])
+        >>> [(ln.board, ln.ns_pair, ln.where) for ln in t.lines_in([range(0, 3, 2)])]
+        [(1, '1', 'line 2'), (1, '3', 'line 4')]
+        """
+        columns = [repeat(_DEFAULTS[name]) if getattr(self, name) is None else gather(getattr(self, name), ranges)
                    for name in _COLUMNS]
         none = repeat(None)
-        wheres = map("line {}".format, range(first_line, first_line + n))
+        wheres = map("line {}".format, (i + first_line for r in ranges for i in r))
         return list(map(Line, *columns, none, none, wheres))  # Line's fields in order, column by column
 
 
 _DEFAULTS = {f.name: f.default for f in fields(Line)}
+
+
+def gather(column: list[T], ranges: Sequence[range]) -> list[T]:
+    """The items of ``column`` at ``ranges``, in order.
+
+    >>> gather(list("abcdef"), [range(0, 2), range(3, 6, 2)])
+    ['a', 'b', 'd', 'f']
+    """
+    if len(ranges) == 1:
+        r = ranges[0]
+        return column[r.start:r.stop:r.step]
+    return list(chain.from_iterable(column[r.start:r.stop:r.step] for r in ranges))

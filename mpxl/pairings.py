@@ -14,12 +14,12 @@ False
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import chain, compress, count, groupby, islice
+from itertools import compress, count, groupby, islice
 from operator import attrgetter, eq, ne
 from typing import TypeVar
 
 from .errors import UserError
-from .event import Event, Line
+from .event import Event, Line, gather
 
 __all__ = [
     "BoardRanges",
@@ -70,18 +70,6 @@ def board_ranges(session: list[int] | None, section: list[str] | None, board: li
         else:
             ranges.append(range(start, stop))
     return boards
-
-
-def gather(column: list[T], ranges: Sequence[range]) -> list[T]:
-    """The items of ``column`` at ``ranges``, in order.
-
-    >>> gather(list("abcdef"), [range(0, 2), range(3, 6, 2)])
-    ['a', 'b', 'd', 'f']
-    """
-    if len(ranges) == 1:
-        r = ranges[0]
-        return column[r.start:r.stop:r.step]
-    return list(chain.from_iterable(column[r.start:r.stop:r.step] for r in ranges))
 
 
 def boards_look_distinct(

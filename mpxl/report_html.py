@@ -26,14 +26,18 @@ import html
 import math
 import os
 import re
-from collections.abc import Mapping, Sequence
+from array import array
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
+from itertools import accumulate, compress, repeat
 
 from .atomic import atomic_write
 from .contract import board_dealer, board_vulnerability
-from .formats.common import figure_decimals, format_number
+from .event import gather
+from .formats.common import EventToWrite, figure_decimals, format_number
 
-__all__ = ["results_html", "write_html", "study_html", "write_study_html", "PAGE_CSS"]
+__all__ = ["results_html", "results_html_parts", "write_html", "study_html", "write_study_html", "PAGE_CSS"]
 
 #: The style sheet both pages carry inline: responsive, and with print rules.
 PAGE_CSS = """
@@ -131,12 +135,19 @@ def _pct(value, decimals: int | None) -> str:
 
 
 def _page(title: str, body: str, lang: str = "en") -> str:
+    head, tail = _page_ends(title, lang)
+    return head + body + tail
+
+
+def _page_ends(title: str, lang: str = "en") -> tuple[str, str]:
+    """The page's text before its body and after it."""
     return (
         "<!DOCTYPE html>\n"
         f'<html lang="{_e(lang)}">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         '<meta name="generator" content="mpxl">\n'
-        f"<title>{_e(title)}</title>\n<style>{PAGE_CSS}</style>\n</head>\n<body>\n{body}\n</body>\n</html>\n"
+        f"<title>{_e(title)}</title>\n<style>{PAGE_CSS}</style>\n</head>\n<body>\n",
+        "\n</body>\n</html>\n",
     )
 
 
@@ -171,10 +182,29 @@ def _table(
 
     ``groups`` is a row of headings above the column headings: ``(heading, first column, last
     column)``, each over its columns; a column under no group has its heading span both rows.
+    (:func:`_table_lines` joined.)
     """
+    return "\n".join(_table_lines(headers, rows, caption, numeric, wide, row_classes, table_id, optional, groups,
+                                  css_class))
+
+
+def _table_lines(
+    headers: Sequence,
+    rows: Iterable[Sequence],
+    caption: str = "",
+    numeric: Sequence[int] = (),
+    wide: Sequence[int] = (),
+    row_classes: Iterable[str] | None = None,
+    table_id: str = "",
+    optional: Sequence[int] = (),
+    groups: Sequence[tuple] = (),
+    css_class: str = "",
+) -> Iterator[str]:
+    """The lines of :func:`_table`, a row at a time (``rows`` may be an iterator when no column is ``optional``)."""
     if optional:
+        rows = list(rows)
         kept = [i for i in range(len(headers)) if i not in {j for j in optional if all(not r[j] for r in rows)}]
-        headers, rows, numeric, wide = _drop_empty(list(headers), list(rows), optional, numeric, wide)
+        headers, rows, numeric, wide = _drop_empty(list(headers), rows, optional, numeric, wide)
         groups = [(h, kept.index(a), kept.index(b)) for h, a, b in groups]
 
     def cls(i: int) -> str:
@@ -183,9 +213,9 @@ def _table(
 
     id_attr = f' id="{_e(table_id)}"' if table_id else ""
     class_attr = f' class="{_e(css_class)}"' if css_class else ""
-    out = [f'<div class="scroll"><table{id_attr}{class_attr}>']
+    yield f'<div class="scroll"><table{id_attr}{class_attr}>'
     if caption:
-        out.append(f"<caption>{caption}</caption>")
+        yield f"<caption>{caption}</caption>"
     if groups:
         top: list[str] = []
         under: list[str] = []
@@ -200,20 +230,16 @@ def _table(
             else:
                 top.append(f'<th scope="col" rowspan="2"{cls(i)}>{headers[i]}</th>')
                 i += 1
-        out.append("<thead><tr>" + "".join(top) + "</tr><tr>" + "".join(under) + "</tr></thead>")
+        yield "<thead><tr>" + "".join(top) + "</tr><tr>" + "".join(under) + "</tr></thead>"
     else:
-        out.append(
-            "<thead><tr>"
-            + "".join(f'<th scope="col"{cls(i)}>{h}</th>' for i, h in enumerate(headers))
-            + "</tr></thead>"
-        )
-    out.append("<tbody>")
-    for r, row in enumerate(rows):
-        rc = row_classes[r] if row_classes and row_classes[r] else ""
+        yield "<thead><tr>" + "".join(f'<th scope="col"{cls(i)}>{h}</th>' for i, h in enumerate(headers)) + \
+            "</tr></thead>"
+    yield "<tbody>"
+    classes = [cls(i) for i in range(len(headers))]
+    for row, rc in zip(rows, row_classes or repeat("")):
         tr = f'<tr class="{_e(rc)}">' if rc else "<tr>"
-        out.append(tr + "".join(f"<td{cls(i)}>{c}</td>" for i, c in enumerate(row)) + "</tr>")
-    out.append("</tbody></table></div>")
-    return "\n".join(out)
+        yield tr + "".join(f"<td{c}>{cell}</td>" for c, cell in zip(classes, row)) + "</tr>"
+    yield "</tbody></table></div>"
 
 
 # ---------------------------------------------------------------------------
@@ -339,61 +365,91 @@ def _deal_html(deal, board: int) -> str:
 
 
 def results_html(result) -> str:
-    """The results page of a scored event as an HTML string (see the module's description)."""
+    """The results page of a scored event as an HTML string (see the module's description):
+    :func:`results_html_parts` joined."""
+    return "".join(results_html_parts(result))
+
+
+def _joined(parts: Iterable[str | Iterable[str]], sep: str = "\n") -> Iterator[str]:
+    """The texts of ``parts`` with ``sep`` between them, as ``sep.join`` would; a part may itself be
+    pieces (an iterator of texts, joined by ``sep`` within)."""
+    first = True
+    for part in parts:
+        if not first:
+            yield sep
+        first = False
+        if isinstance(part, str):
+            yield part
+        else:
+            yield from _joined(part, sep)
+
+
+def results_html_parts(result) -> Iterator[str]:
+    """The results page in pieces, a board or a pair's card at a time, from the scorer's columns
+    (:class:`mpxl.formats.common.EventToWrite`): the writer holds the event and one board, never
+    the page."""
+    title = result.event.title or "Results"
+    head, tail = _page_ends(title)
+    yield head
+    yield from _joined(_results_body(result))
+    yield tail
+
+
+def _results_body(result) -> Iterator[str | Iterator[str]]:
+    """The parts of the results page's body, joined by line ends."""
+    w = EventToWrite(result)
     ev = result.event
     opts = result.options
     decimals = figure_decimals(opts)  # as the files and the terminal write them
     pdec = getattr(opts, "percentage_decimals", 2)
     index = _pair_index(result)
     title = ev.title or "Results"
-    parts = [f"<header><h1>{_e(title)}</h1>"]
+    yield f"<header><h1>{_e(title)}</h1>"
     meta = [x for x in (ev.date, f"scored by {ev.program}" if ev.program else "") if x]
     meta.append(
         f"matchpoints by mpxl: {opts.method.value.capitalize()} on short boards, "
         f"{'double' if opts.scale == 2 else 'single'} scale, rounding {opts.rounding}"
     )
-    parts.append(f'<p class="meta">{" · ".join(_e(m) for m in meta)}</p></header>')
-    parts.append(
+    yield f'<p class="meta">{" · ".join(_e(m) for m in meta)}</p></header>'
+    yield (
         '<nav class="toc" aria-label="contents"><a href="#ranking">Ranking</a><a href="#travellers">Travellers</a>'
         '<a href="#cards">Score cards</a></nav>'
     )
 
     # ranking, one table per ranking group (pairs are already sorted by place within groups)
-    parts.append('<section id="ranking"><h2>Ranking</h2>')
+    yield '<section id="ranking"><h2>Ranking</h2>'
     groups: dict = {}
     for pr in result.pairs:
         groups.setdefault((pr.pair.section, pr.pair.direction), []).append(pr)
     for (section, direction), members in groups.items():
-        rows, classes = [], []
-        for pr in members:
-            rows.append(
-                [
-                    _e(pr.place),
-                    f'<a href="#{_pair_id(pr)}">{_e(pr.pair.number)}</a>',
-                    _names(pr),
-                    _e(_mp(pr.mp, decimals)),
-                    _e(_mp(pr.max, None)),
-                    _e(_pct(pr.percentage, pdec)),
-                    _e(pr.boards),
-                ]
-            )
-            classes.append("first" if str(pr.place).rstrip("=") == "1" else "")
-        parts.append(
-            _table(
-                ["Place", "Pair", "Names", "MPs", "Max", "%", "Boards"],
-                rows,
-                caption=_e(_group_title(section, direction)),
-                numeric=(3, 4, 5, 6),
-                wide=(4, 6),
-                row_classes=classes,
-                table_id="ranking-" + _slug(section, direction, "table"),
-            )
+        ranking_rows = (
+            [
+                _e(pr.place),
+                f'<a href="#{_pair_id(pr)}">{_e(pr.pair.number)}</a>',
+                _names(pr),
+                _e(_mp(pr.mp, decimals)),
+                _e(_mp(pr.max, None)),
+                _e(_pct(pr.percentage, pdec)),
+                _e(pr.boards),
+            ]
+            for pr in members
         )
-    parts.append("</section>")
+        classes = ("first" if str(pr.place).rstrip("=") == "1" else "" for pr in members)
+        yield _table_lines(
+            ["Place", "Pair", "Names", "MPs", "Max", "%", "Boards"],
+            ranking_rows,
+            caption=_e(_group_title(section, direction)),
+            numeric=(3, 4, 5, 6),
+            wide=(4, 6),
+            row_classes=classes,
+            table_id="ranking-" + _slug(section, direction, "table"),
+        )
+    yield "</section>"
 
-    # travellers
-    parts.append('<section id="travellers"><h2>Travellers</h2><div class="boards">')
-    for b in result.boards:
+    # travellers, a board at a time
+    yield '<section id="travellers"><h2>Travellers</h2><div class="boards">'
+    sc = result.scored
+    for b in sc.boards if sc is not None else ():
         bid = (
             "board-" + _slug(b.section, f"s{b.session}" if b.session != 1 else "", b.board)
             if (b.section or b.session != 1)
@@ -412,9 +468,8 @@ def results_html(result) -> str:
             )
         elif b.actual != b.expected:
             note += f"; {b.actual} results, estimated to {b.expected} by {opts.method.value.capitalize()}"
-        rows = []
-        for sl in b.lines:
-            ln = sl.line
+        rows: list[list[str]] = []
+        for ln, ns_mp, ew_mp in zip(w.lines_in(b.ranges), gather(sc.ns_mp, b.ranges), gather(sc.ew_mp, b.ranges)):
             ns_pr = _find_pair(index, ln.section, ln.ns_pair, "NS")
             ew_pr = _find_pair(index, ln.section, ln.ew_pair, "EW")
             # compared across the field, a line keeps its section: "A 1" and "B 1" are two pairs
@@ -430,51 +485,37 @@ def results_html(result) -> str:
                     _e(ln.lead or ""),
                     _e(ns_s),
                     _e(ew_s),
-                    _e(_mp(sl.ns_mp, decimals)),
-                    _e(_mp(sl.ew_mp, decimals)),
+                    _e(_mp(ns_mp, decimals)),
+                    _e(_mp(ew_mp, decimals)),
                 ]
             )
-        parts.append(f'<div class="board" id="{_e(bid)}"><h3>{_e(head)}</h3><p class="note">{_e(note)}</p>')
+        yield f'<div class="board" id="{_e(bid)}"><h3>{_e(head)}</h3><p class="note">{_e(note)}</p>'
         deal = ev.deals.get(b.board)
         if deal is not None and any(deal.hands):
-            parts.append(_deal_html(deal, b.board))
-        parts.append(
-            _table(
-                ["NS", "EW", "Contract", "Lead", "NS", "EW", "NS", "EW"],
-                rows,
-                numeric=(4, 5, 6, 7),
-                wide=(3,),
-                optional=(2, 3),
-                groups=(("Score", 4, 5), ("MPs", 6, 7)),
-                css_class="traveller",
-            )
+            yield _deal_html(deal, b.board)
+        yield _table_lines(
+            ["NS", "EW", "Contract", "Lead", "NS", "EW", "NS", "EW"],
+            rows,
+            numeric=(4, 5, 6, 7),
+            wide=(3,),
+            optional=(2, 3),
+            groups=(("Score", 4, 5), ("MPs", 6, 7)),
+            css_class="traveller",
         )
-        parts.append("</div>")
-    parts.append("</div></section>")
+        del rows
+        yield "</div>"
+    yield "</div></section>"
 
-    # personal score cards
-    cards: dict = {id(pr): [] for pr in result.pairs}
-    for b in result.boards:
-        for sl in b.lines:
-            if sl.kind == "blank":
-                continue
-            ln = sl.line
-            for side, mine, theirs, mp in (
-                ("NS", ln.ns_pair, ln.ew_pair, sl.ns_mp),
-                ("EW", ln.ew_pair, ln.ns_pair, sl.ew_mp),
-            ):
-                pr = _find_pair(index, ln.section, mine, side)
-                if pr is None:
-                    continue
-                cards[id(pr)].append((b, sl, side, theirs, mp))
-    parts.append('<section id="cards" class="cards"><h2>Personal score cards</h2><ul class="pairlist noprint">')
+    # personal score cards, a pair at a time
+    yield '<section id="cards" class="cards"><h2>Personal score cards</h2><ul class="pairlist noprint">'
     for pr in result.pairs:
-        parts.append(f'<li><a href="#{_pair_id(pr)}">{_e(_pair_label(pr))}</a> {_names(pr)}</li>')
-    parts.append("</ul>")
-    for pr in result.pairs:
+        yield f'<li><a href="#{_pair_id(pr)}">{_e(_pair_label(pr))}</a> {_names(pr)}</li>'
+    yield "</ul>"
+    cards = _ScoreCards(result, w, index)
+    for k, pr in enumerate(result.pairs):
         rows = []
-        for b, sl, side, theirs, mp in sorted(cards[id(pr)], key=lambda t: (t[0].session, t[0].board)):
-            ln = sl.line
+        for b, ln, side, mp in cards.card(k):
+            theirs = ln.ew_pair if side == "NS" else ln.ns_pair
             own = _score_text(ln)
             if side == "EW" and isinstance(ln.score, (int, float)) and not isinstance(ln.score, bool):
                 own = f"{-int(ln.score):+d}" if float(ln.score).is_integer() else f"{-ln.score:+}"
@@ -496,27 +537,95 @@ def results_html(result) -> str:
             f"{_pct(pr.percentage, pdec)}%, place {pr.place} "
             f"({_group_title(pr.pair.section, pr.pair.direction)}), {_mp(pr.mp, decimals)} of {_mp(pr.max, None)} MPs"
         )
-        parts.append(f'<div class="card" id="{_pair_id(pr)}"><h3>{head}</h3><p class="note">{_e(summary)}</p>')
-        parts.append(
-            _table(
-                ["Board", "Dir", "Opps", "Contract", "Score", "MPs", "Top", "%"],
-                rows,
-                numeric=(4, 5, 6, 7),
-                wide=(6,),
-                optional=(3,),
-                css_class="scorecard",
-            )
+        yield f'<div class="card" id="{_pair_id(pr)}"><h3>{head}</h3><p class="note">{_e(summary)}</p>'
+        yield _table(
+            ["Board", "Dir", "Opps", "Contract", "Score", "MPs", "Top", "%"],
+            rows,
+            numeric=(4, 5, 6, 7),
+            wide=(6,),
+            optional=(3,),
+            css_class="scorecard",
         )
-        parts.append('<p class="noprint"><a href="#ranking">back to the ranking</a></p></div>')
-    parts.append("</section>")
-    return _page(title, "\n".join(parts))
+        yield '<p class="noprint"><a href="#ranking">back to the ranking</a></p></div>'
+    yield "</section>"
+
+
+class _ScoreCards:
+    """Each pair's score card: its lines (a result or an artificial score, not a board not
+    played), by session and board, found from the scorer's columns.
+
+    The lines of all the cards are one array of numbers (line index and side), a pair's lines
+    together, in the order the boards are reported: a few bytes a line, never an object.
+    """
+
+    def __init__(self, result, w: EventToWrite, index: dict) -> None:
+        sc, t = result.scored, result.travellers
+        self.w, self.sc = w, sc
+        self.boards = sc.boards if sc is not None else []
+        count = len(result.pairs)
+        n = len(t) if t is not None else 0
+        position = {id(pr): k for k, pr in enumerate(result.pairs)}
+        code = "i" if 2 * n + 1 < 2**31 else "q"
+        ids = []  # per side, each line's pair (its position in result.pairs; count when none)
+        for side, numbers in (("NS", t.ns_pair if t is not None else []), ("EW", t.ew_pair if t is not None else [])):
+            # as _find_pair: the pair of this side, else the pair of no direction
+            found = {(sec, number): position[id(pr)] for (sec, number, direction), pr in index.items()
+                     if direction is None}
+            found.update({(sec, number): position[id(pr)] for (sec, number, direction), pr in index.items()
+                          if direction == side})
+            if t is None or t.section is None:
+                by_number = {number: k for (sec, number), k in found.items() if sec == ""}
+                ids.append(array(code, map(by_number.get, map(str, numbers), repeat(count))))
+            else:
+                ids.append(array(code, map(found.get, zip(t.section, map(str, numbers)), repeat(count))))
+        self.board_of = array(code, bytes(array(code).itemsize * n))  # each line's board (its position)
+        for k, b in enumerate(self.boards):
+            for r in b.ranges:
+                self.board_of[r.start:r.stop:r.step] = array(code, [k]) * len(r)
+        kinds = sc.kind if sc is not None else []
+        sizes = [0] * (count + 1)
+        for side_ids in ids:
+            for k, c in Counter(compress(side_ids, map("blank".__ne__, kinds))).items():
+                sizes[k] += c
+        self.starts = list(accumulate(sizes, initial=0))
+        self.entries = array(code, bytes(array(code).itemsize * self.starts[-1]))  # 2 * line + side
+        free = self.starts[:-1]
+        ns_ids, ew_ids = ids
+        for b in self.boards:
+            for r in b.ranges:
+                for i in r:
+                    if kinds[i] == "blank":
+                        continue
+                    k = ns_ids[i]
+                    if k != count:
+                        self.entries[free[k]] = 2 * i
+                        free[k] += 1
+                    k = ew_ids[i]
+                    if k != count:
+                        self.entries[free[k]] = 2 * i + 1
+                        free[k] += 1
+
+    def card(self, k: int) -> list:
+        """(board, line, side, figure) of each line of the ``k``-th pair's card, by session and board."""
+        sc, boards, board_of = self.sc, self.boards, self.board_of
+        entries = sorted(self.entries[self.starts[k]:self.starts[k + 1]],
+                         key=lambda e: (boards[board_of[e >> 1]].session, boards[board_of[e >> 1]].board))
+        lines = self.w.lines_in([range(e >> 1, (e >> 1) + 1) for e in entries])
+        return [(boards[board_of[e >> 1]], ln, "EW" if e & 1 else "NS", (sc.ew_mp if e & 1 else sc.ns_mp)[e >> 1])
+                for e, ln in zip(entries, lines)]
 
 
 def write_html(result, path: str | os.PathLike) -> None:
-    """Write the results page of ``result`` (a :class:`mpxl.session.SessionResult`) to ``path``, atomically."""
-    page = results_html(result)
+    """Write the results page of ``result`` (a :class:`mpxl.session.SessionResult`) to ``path``,
+    atomically, a board or a pair's card at a time (:func:`results_html_parts`)."""
     with atomic_write(path) as f:
-        f.write(page)
+        buffer: list[str] = []
+        for part in results_html_parts(result):
+            buffer.append(part)
+            if len(buffer) >= 4096:
+                f.write("".join(buffer))
+                buffer.clear()
+        f.write("".join(buffer))
 
 
 # ---------------------------------------------------------------------------

@@ -465,26 +465,31 @@ def written_line(path: str, **counts: int) -> str:
     return f"mpxl: wrote {path} ({FORMAT_NAMES.get(Path(path).suffix.lower(), 'file')}): {what}"
 
 
+#: The outputs written from the scorer's columns, a board at a time (the others read the event's Lines).
+COLUMN_OUTPUTS = (None, ".csv", ".xml", ".pbn", ".html", ".htm")
+
+
 def run(args) -> int:
     # with --json, stdout holds the JSON alone: the line saying what was written goes to stderr
     say = sys.stderr if args.json else sys.stdout
     with cyclic_gc_paused():
         by_columns = None
         output = Path(args.output).suffix.lower() if args.output else None
-        if output in (None, ".csv"):  # outputs written from the columns; the others read the Lines
+        if output in COLUMN_OUTPUTS:
             if output:
                 check_not_input(args.output, [args.input])
             by_columns = score_by_columns(args)
         if by_columns is not None:
             result, chosen = by_columns
             event = result.event
-            if args.output:
+            if output == ".csv":
                 assert result.travellers is not None and result.scored is not None
                 write_columns_csv(result.travellers, result.scored, figure_decimals(chosen.options), args.output)
                 if not args.json:
                     print(written_line(args.output, traveller_lines=len(result.travellers)))
                     return 0
-                print(written_line(args.output, boards=len(result.scored.boards), pairs=len(result.pairs)), file=say)
+            elif args.output:
+                write_output(result, args.output, [args.input])
         else:
             event = read_event(args.input)
             for warning in warn_unusual(event, args.input):
@@ -493,7 +498,9 @@ def run(args) -> int:
             result = score_event(event, chosen.options)
             if args.output:
                 write_output(result, args.output, [args.input])
-                print(written_line(args.output, boards=len(result.boards), pairs=len(result.pairs)), file=say)
+        if args.output:
+            boards = len(result.scored.boards) if result.scored is not None else len(result.boards)
+            print(written_line(args.output, boards=boards, pairs=len(result.pairs)), file=say)
     if args.json:
         write_json(result, sys.stdout, {"conventions": chosen.to_json(event)})
         sys.stdout.write("\n")

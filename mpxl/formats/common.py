@@ -11,18 +11,19 @@ from __future__ import annotations
 import os
 import re
 import stat
+from collections.abc import Sequence
 from fractions import Fraction
 
 from ..adjustments import Artificial, parse_entry
 from ..contract import board_vulnerability, ns_score, possible_ns_scores
 from ..errors import UserError
-from ..event import Event
+from ..event import Event, gather
 from ..rounding import round_fraction
 from ..settings import RoundingKind
 
 __all__ = [
     "written_decimals",
-    "figures_to_write",
+    "EventToWrite",
     "decimals_of",
     "figure_text",
     "number_or_none",
@@ -226,16 +227,108 @@ def written_decimals(obj) -> int | None:
     return figure_decimals(getattr(obj, "options", None))
 
 
-def figures_to_write(obj):
-    """(event, [(line, ns_mp, ew_mp)], [(pair, PairResult or None)]) from a SessionResult, or from an
-    Event with the figures it was read with (its lines' and pairs' published ones)."""
-    if hasattr(obj, "boards") and hasattr(obj, "event") and hasattr(obj, "pairs"):
-        scored = [(sl.line, sl.ns_mp, sl.ew_mp) for b in obj.boards for sl in b.lines]
-        pairs = [(pr.pair, pr) for pr in obj.pairs]
-        return obj.event, scored, pairs
-    ev = obj  # a bare event: the file's own figures, as read
-    scored = [(ln, ln.published_ns_mp, ln.published_ew_mp) for ln in ev.lines]
-    return ev, scored, [(p, None) for p in ev.pairs]
+class EventToWrite:
+    """What a writer writes of a scored event (a SessionResult: mpxl's figures, from the scorer's
+    columns) or of a bare Event (the figures it was read with: its lines' and pairs' published
+    ones), a board at a time: a board's :class:`~mpxl.event.Line` objects are made (from the
+    columns, or taken from the event's lines) when it is written, so the writer holds the event
+    and one board, never a Line per line of the event nor its whole output.
+
+    >>> from mpxl.event import Event, Line
+    >>> from mpxl.session import score_event
+    >>> ev = Event(lines=[Line(2, "1", "2", "B", score=420), Line(1, "1", "2", "A", score=50),
+    ...                  Line(1, "3", "4", "A", score=-50)])
+    >>> w = EventToWrite(score_event(ev))
+    >>> w.sections(), w.sessions(), w.groups()
+    (['B', 'A'], [1], [(1, 'B', 2), (1, 'A', 1)])
+    >>> [(ln.ns_pair, str(ns), str(ew)) for ln, ns, ew in w.rows((1, 'A', 1))]
+    [('1', '2', '0'), ('3', '0', '2')]
+    """
+
+    def __init__(self, obj) -> None:
+        self.bare = isinstance(obj, Event)
+        self.result = None if self.bare else obj
+        self.event: Event = obj if self.bare else obj.event
+        self.pairs = [(p, None) for p in obj.pairs] if self.bare else [(pr.pair, pr) for pr in obj.pairs]
+        self.scored = None if self.bare else obj.scored
+        self.travellers = None if self.bare else obj.travellers
+        lines = self.event.lines
+        # the event's own Lines when it has them (read from USEBIO or PBN; the scorer's columns were
+        # made from them, in order), else Lines are made from the columns, a board at a time
+        self._lines = lines if lines and (self.travellers is None or len(lines) == len(self.travellers)) else None
+        self._groups: dict[tuple[int, str, int], tuple[list[range], str | None]] | None = None
+
+    def sessions(self) -> list[int]:
+        """The sessions of the lines and pairs, in order ([1] when none)."""
+        t = self.travellers
+        if t is None:
+            sessions = {ln.session for ln in self.event.lines}
+        else:
+            sessions = set(t.session) if t.session is not None else ({1} if len(t) else set())
+        return sorted(sessions | {p.session for p in self.event.pairs}) or [1]
+
+    def sections(self) -> list[str]:
+        """The section names in order of first appearance, lines before pairs (:meth:`Event.sections`)."""
+        t = self.travellers
+        if t is None:
+            return self.event.sections()
+        seen = dict.fromkeys(t.section) if t.section is not None else dict.fromkeys([""] if len(t) else [])
+        seen.update((p.section, None) for p in self.event.pairs if p.section not in seen)
+        return list(seen)
+
+    def _line_groups(self) -> dict[tuple[int, str, int], tuple[list[range], str | None]]:
+        """(session, the lines' section, board) -> (the ranges of its lines, the section to keep
+        among them or None for all), in no particular order."""
+        if self._groups is not None:
+            return self._groups
+        groups: dict[tuple[int, str, int], tuple[list[range], str | None]] = {}
+        sc, t = self.scored, self.travellers
+        if self.bare:
+            for i, ln in enumerate(self.event.lines):
+                key = (ln.session, ln.section, ln.board)
+                group = groups.get(key)
+                if group is None:
+                    groups[key] = ([range(i, i + 1)], None)
+                elif group[0][-1].stop == i:
+                    group[0][-1] = range(group[0][-1].start, i + 1)
+                else:
+                    group[0].append(range(i, i + 1))
+        elif sc is not None and t is not None:
+            for b in sc.boards:
+                if b.section or t.section is None:
+                    groups[(b.session, b.section, b.board)] = (b.ranges, None)
+                else:  # compared across the field: a board's lines of each section apart
+                    for sec in dict.fromkeys(gather(t.section, b.ranges)):
+                        groups[(b.session, sec, b.board)] = (b.ranges, sec)
+        self._groups = groups
+        return groups
+
+    def groups(self) -> list[tuple[int, str, int]]:
+        """The (session, section, board) of the lines, by session, section (in :meth:`sections`'
+        order) and board: each written as one board."""
+        order = {sec: i for i, sec in enumerate(self.sections())}
+        return sorted(self._line_groups(), key=lambda k: (k[0], order.get(k[1], 0), k[2]))
+
+    def lines_in(self, ranges: Sequence[range]) -> list:
+        """The :class:`~mpxl.event.Line` of each line at ``ranges``, in order."""
+        if self._lines is not None:
+            return gather(self._lines, ranges)
+        assert self.travellers is not None
+        return self.travellers.lines_in(ranges)
+
+    def rows(self, key: tuple[int, str, int]) -> list:
+        """(line, NS figure, EW figure) of each line of the board ``key`` (of :meth:`groups`), in order."""
+        ranges, section = self._line_groups()[key]
+        lines = self.lines_in(ranges)
+        if self.bare:
+            rows = [(ln, ln.published_ns_mp, ln.published_ew_mp) for ln in lines]
+        else:
+            sc = self.scored
+            assert sc is not None
+            rows = list(zip(lines, gather(sc.ns_mp, ranges), gather(sc.ew_mp, ranges)))
+        if section is not None:
+            rows = [row for row in rows if row[0].section == section]
+        return rows
 
 
 def figure_decimals(options) -> int:

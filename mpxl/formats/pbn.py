@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterator
 from fractions import Fraction
 
 from ..adjustments import ARTIFICIAL_CODES, Artificial, parse_entry
@@ -40,12 +41,12 @@ from ..event import Deal, Event, Line, Pair, Player
 from ..pairings import two_winner_sections
 from ..textsafe import pbn_string, pbn_unescape
 from .common import (
+    EventToWrite,
     board_number,
     check_entry,
     decimals_of,
     decode_text,
     figure_text,
-    figures_to_write,
     format_number,
     number_or_none,
     percentage_text,
@@ -56,7 +57,7 @@ from .common import (
     written_decimals,
 )
 
-__all__ = ["read_pbn", "read_pbn_text", "write_pbn", "pbn_text", "parse_columns", "split_row"]
+__all__ = ["read_pbn", "read_pbn_text", "write_pbn", "pbn_text", "pbn_parts", "parse_columns", "split_row"]
 
 _TAG_RE = re.compile(r'^\[\s*(\w+)\s+"(.*)"\s*\]\s*$')
 _TOKEN_RE = re.compile(r'"((?:[^"\\]|\\.)*)"|(\S+)')
@@ -524,30 +525,38 @@ def _score_cells(score) -> tuple[str, str]:
 
 
 def pbn_text(result_or_event, decimals: int | None = None) -> str:
-    """PBN 2.1 text of a scored event (or a bare Event): a TotalScoreTable and one ScoreTable per board.
+    """PBN 2.1 text of a scored event (or a bare Event): a TotalScoreTable and one ScoreTable per
+    board (:func:`pbn_parts` joined).
 
     >>> from mpxl.event import Event, Line
     >>> print(pbn_text(Event(lines=[Line(1, "1", "2", score=-50)])).splitlines()[-2])
     -  - 1 2 - - - -      -   "50"      -      -
     """
-    event, scored, pairs = figures_to_write(result_or_event)
+    return "".join(pbn_parts(result_or_event, decimals))
+
+
+#: How many rows of a ScoreTable :func:`pbn_parts` puts in one piece of text.
+ROWS_PER_PIECE = 5000
+
+
+def pbn_parts(result_or_event, decimals: int | None = None) -> Iterator[str]:
+    """The PBN 2.1 text in pieces, a board (or :data:`ROWS_PER_PIECE` of its rows) at a time
+    (:class:`~mpxl.formats.common.EventToWrite`): the writer never holds the whole text."""
+    w = EventToWrite(result_or_event)
+    event, pairs = w.event, w.pairs
     if decimals is None:
         decimals = written_decimals(result_or_event)
     opts = getattr(result_or_event, "options", None)
     # a bare event carries its own program's figures, so its program's name; a scored one mpxl's
-    generator = event.program if isinstance(result_or_event, Event) and event.program else "mpxl"
+    generator = event.program if w.bare and event.program else "mpxl"
     out = ["% PBN 2.1", "% EXPORT", f'% <META  name=Generator content={_quote(generator)}>']
     for meta, value in (("CRSession", event.session_number), ("CRSessionCount", event.session_count)):
         if value is not None:  # one session of several: its totals may run over the earlier ones
             out.append(f'% <META  name={meta} content="{value}">')
     out.append("")
     title = event.title
-    sections = event.sections() or [""]
-    by_board: dict = {}
-    for ln, ns_mp, ew_mp in scored:
-        by_board.setdefault((ln.session, ln.section, ln.board), []).append((ln, ns_mp, ew_mp))
     first = True
-    for key in sorted(by_board, key=lambda k: (k[0], sections.index(k[1]) if k[1] in sections else 0, k[2])):
+    for key in w.groups():
         _, section, board = key
         out.append(f'[Event "{pbn_string(title, "the title")}"]')
         if event.date:
@@ -586,25 +595,37 @@ def pbn_text(result_or_event, decimals: int | None = None) -> str:
                     str(res.boards) if res is not None else "-", _word(pair.section, "section"),
                 ] + ([_quote(pl.national_id) for pl in (pair.people() + (Player(), Player()))[:2]] if ids else [])
                   + ([_word(format_number(pair.published_tiebreak))] if tiebreaks else [])))
-        arrows = any(ln.arrowswitch for ln, _, _ in by_board[key])
+                if len(out) >= ROWS_PER_PIECE:
+                    yield "\n".join(out) + "\n"
+                    out = []
+        rows = w.rows(key)
+        arrows = any(ln.arrowswitch for ln, _, _ in rows)
         out.append(f'[ScoreTable "{SCORE_COLUMNS}{ARROW_COLUMN if arrows else ""}"]')
-        for ln, ns_mp, ew_mp in by_board[key]:
-            s_ns, s_ew = _score_cells(ln.score)
-            out.append(" ".join([
-                _word(ln.table, "table"), "-", _word(ln.ns_pair, "pair"), _word(ln.ew_pair, "pair"),
-                _word(ln.contract, "contract"), _word(ln.declarer, "declarer"), _word(ln.tricks, "tricks"),
-                _word(ln.lead, "lead"), f"{s_ns:>6}", f"{s_ew:>6}",
-                f"{figure_text(ns_mp, decimals) if ns_mp is not None else '-':>6}",
-                f"{figure_text(ew_mp, decimals) if ew_mp is not None else '-':>6}",
-            ] + ([("Y" if ln.arrowswitch else "N")] if arrows else [])))
+        for start in range(0, len(rows), ROWS_PER_PIECE):
+            out.extend(_score_row(ln, ns_mp, ew_mp, decimals, arrows)
+                       for ln, ns_mp, ew_mp in rows[start:start + ROWS_PER_PIECE])
+            yield "\n".join(out) + "\n"
+            out = []
         out.append("")
-    return "\n".join(out) + "\n"
+    yield "\n".join(out) + "\n"
+
+
+def _score_row(ln, ns_mp, ew_mp, decimals: int | None, arrows: bool) -> str:
+    """One row of a board's ScoreTable (with the Arrowswitch column when ``arrows``)."""
+    s_ns, s_ew = _score_cells(ln.score)
+    return " ".join([
+        _word(ln.table, "table"), "-", _word(ln.ns_pair, "pair"), _word(ln.ew_pair, "pair"),
+        _word(ln.contract, "contract"), _word(ln.declarer, "declarer"), _word(ln.tricks, "tricks"),
+        _word(ln.lead, "lead"), f"{s_ns:>6}", f"{s_ew:>6}",
+        f"{figure_text(ns_mp, decimals) if ns_mp is not None else '-':>6}",
+        f"{figure_text(ew_mp, decimals) if ew_mp is not None else '-':>6}",
+    ] + ([("Y" if ln.arrowswitch else "N")] if arrows else []))
 
 
 def write_pbn(result_or_event, path: str | os.PathLike, encoding: str = "utf-8") -> None:
-    """Write a scored event (or a bare Event) as PBN, atomically (UTF-8 unless told ISO-8859-1)."""
-    text = pbn_text(result_or_event)
-    if encoding.lower().replace("-", "") in ("latin1", "iso88591"):
-        text = text.encode("latin-1", errors="replace").decode("latin-1")
+    """Write a scored event (or a bare Event) as PBN, atomically (UTF-8 unless told ISO-8859-1), a
+    board at a time (:func:`pbn_parts`)."""
+    latin1 = encoding.lower().replace("-", "") in ("latin1", "iso88591")
     with atomic_write(path, encoding=encoding, newline="\n") as f:
-        f.write(text)
+        for part in pbn_parts(result_or_event):
+            f.write(part.encode("latin-1", errors="replace").decode("latin-1") if latin1 else part)

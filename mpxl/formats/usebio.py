@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import os
 import xml.etree.ElementTree as StdET
+from collections.abc import Iterator
 
 import defusedxml
 import defusedxml.ElementTree as SafeET
@@ -37,12 +38,12 @@ from ..event import SEATS, Club, Deal, Event, Line, MasterPoints, Pair, Player
 from ..settings import Field
 from ..textsafe import xml_attribute, xml_content
 from .common import (
+    EventToWrite,
     board_number,
     check_entry,
     decimals_of,
     entry_text,
     figure_text,
-    figures_to_write,
     number_or_none,
     percentage_text,
     read_bytes,
@@ -52,7 +53,7 @@ from .common import (
     written_decimals,
 )
 
-__all__ = ["read_usebio", "read_usebio_bytes", "write_usebio", "usebio_text"]
+__all__ = ["read_usebio", "read_usebio_bytes", "write_usebio", "usebio_text", "usebio_parts"]
 
 
 def read_usebio(path: str | os.PathLike) -> Event:
@@ -299,14 +300,27 @@ def _el(tag: str, value, indent: int) -> str:
 
 
 def usebio_text(result_or_event, decimals: int | None = None) -> str:
-    """The USEBIO 1.2 text of a scored event (a SessionResult) or a bare Event (no matchpoints).
+    """The USEBIO 1.2 text of a scored event (a SessionResult) or a bare Event (no matchpoints):
+    :func:`usebio_parts` joined.
 
     >>> from mpxl.event import Event, Line
     >>> text = usebio_text(Event(lines=[Line(1, "1", "2", score=420)]))
     >>> "<SCORE>420</SCORE>" in text and text.startswith('<?xml version="1.0" encoding="UTF-8"?>')
     True
     """
-    event, scored, pairs = figures_to_write(result_or_event)
+    return "".join(usebio_parts(result_or_event, decimals))
+
+
+#: How many traveller lines :func:`usebio_parts` puts in one piece of text.
+LINES_PER_PIECE = 2000
+
+
+def usebio_parts(result_or_event, decimals: int | None = None) -> Iterator[str]:
+    """The USEBIO 1.2 text of a scored event or a bare Event in pieces, a board (or
+    :data:`LINES_PER_PIECE` of its lines) at a time (:class:`~mpxl.formats.common.EventToWrite`):
+    the writer never holds the whole text."""
+    w = EventToWrite(result_or_event)
+    event = w.event
     if decimals is None:
         decimals = written_decimals(result_or_event)
     opts = getattr(result_or_event, "options", None)
@@ -323,7 +337,7 @@ def usebio_text(result_or_event, decimals: int | None = None) -> str:
             out.append(_el("CLUB_ID_NUMBER", event.club.id, 6))
         out.append("   </CLUB>\n")
     out.append(f'   <EVENT EVENT_TYPE="{xml_attribute(event.event_type or "MP_PAIRS")}">\n')
-    if isinstance(result_or_event, Event) and event.program:  # a bare event: its own figures, its program's
+    if w.bare and event.program:  # a bare event: its own figures, its program's
         out.append(_el("PROGRAM_NAME", event.program, 6))
     else:
         out.append(_el("PROGRAM_NAME", "mpxl", 6))
@@ -335,34 +349,42 @@ def usebio_text(result_or_event, decimals: int | None = None) -> str:
     if event.venue:
         out.append(_el("VENUE", event.venue, 6))
     out.append(_el("BOARD_SCORING_METHOD", "MATCH_POINTS", 6))
-    sessions = sorted({ln.session for ln in event.lines} | {p.session for p in event.pairs}) or [1]
-    sections = event.sections() or [""]
+    sessions = w.sessions()
+    sections = w.sections() or [""]
     out.append(_el("SESSION_COUNT", len(sessions), 6))
     out.append(_el("SECTION_COUNT", len(sections), 6))
     if not (sections == [""] and sessions == [1]):
         out.append(_el("WINNER_TYPE", max(event.winners.get(s, 1) for s in sections), 6))
+    boards: dict[tuple[int, str], list[tuple[int, str, int]]] = {}
+    for key in w.groups():
+        boards.setdefault(key[:2], []).append(key)
     if sections == [""] and sessions == [1]:
         out.append(_el("WINNER_TYPE", event.winners.get("", 1), 6))
-        out.extend(_section_body(event, scored, pairs, 1, "", decimals, 6, opts))
+        yield "".join(out)
+        yield from _section_body(w, boards.get((1, ""), []), 1, "", decimals, 6, opts)
+        out = []
     else:
         for sess in sessions:
             out.append(f'      <SESSION SESSION_ID="{sess}">\n')
             for sec in sections:
                 out.append(f'         <SECTION SECTION_ID="{xml_attribute(sec or "A")}">\n')
                 out.append(_el("WINNER_TYPE", event.winners.get(sec, 1), 12))
-                out.extend(_section_body(event, scored, pairs, sess, sec, decimals, 12, opts))
-                out.append("         </SECTION>\n")
+                yield "".join(out)
+                yield from _section_body(w, boards.get((sess, sec), []), sess, sec, decimals, 12, opts)
+                out = ["         </SECTION>\n"]
             out.append("      </SESSION>\n")
     out.append("   </EVENT>\n")
     out.extend(_handset(event))
     out.append("</USEBIO>\n")
-    return "".join(out)
+    yield "".join(out)
 
 
-def _section_body(event, scored, pairs, sess: int, sec: str, decimals: int | None, ind: int, opts=None) -> list:
-    """PARTICIPANTS and BOARD elements of one section of one session, indented by ``ind``."""
+def _section_body(w: EventToWrite, boards: list, sess: int, sec: str, decimals: int | None, ind: int,
+                  opts=None) -> Iterator[str]:
+    """PARTICIPANTS and BOARD elements of one section of one session (``boards``: its keys in
+    :meth:`EventToWrite.groups`), indented by ``ind``, a board's lines a piece at a time."""
     out = [" " * ind + "<PARTICIPANTS>\n"]
-    for pair, res in pairs:
+    for pair, res in w.pairs:
         if pair.section != sec or pair.session != sess:
             continue
         out.append(" " * (ind + 3) + "<PAIR>\n")
@@ -397,39 +419,48 @@ def _section_body(event, scored, pairs, sess: int, sec: str, decimals: int | Non
                 out.append(_el("CLUB_ID_NUMBER", player.club_id, ind + 9))
             out.append(" " * (ind + 6) + "</PLAYER>\n")
         out.append(" " * (ind + 3) + "</PAIR>\n")
+        if len(out) > 4 * LINES_PER_PIECE:
+            yield "".join(out)
+            out = []
     out.append(" " * ind + "</PARTICIPANTS>\n")
-    boards: dict = {}
-    for ln, ns_mp, ew_mp in scored:
-        if ln.section == sec and ln.session == sess:
-            boards.setdefault(ln.board, []).append((ln, ns_mp, ew_mp))
-    for board in sorted(boards):
+    for key in boards:
         out.append(" " * ind + "<BOARD>\n")
-        out.append(_el("BOARD_NUMBER", board, ind + 3))
-        for ln, ns_mp, ew_mp in boards[board]:
-            out.append(" " * (ind + 3) + "<TRAVELLER_LINE>\n")
-            out.append(_el("NS_PAIR_NUMBER", ln.ns_pair, ind + 6))
-            out.append(_el("EW_PAIR_NUMBER", ln.ew_pair, ind + 6))
-            for tag, value in (
-                ("CONTRACT", ln.contract),
-                ("PLAYED_BY", ln.declarer),
-                ("LEAD", ln.lead),
-                ("TRICKS", ln.tricks),
-            ):
-                if value is not None and str(value) != "":
-                    out.append(_el(tag, value, ind + 6))
-            if ln.score is not None:
-                out.append(_el("SCORE", entry_text(ln.score), ind + 6))
-            if ns_mp is not None:
-                out.append(_el("NS_MATCH_POINTS", figure_text(ns_mp, decimals), ind + 6))
-            if ew_mp is not None:
-                out.append(_el("EW_MATCH_POINTS", figure_text(ew_mp, decimals), ind + 6))
-            if ln.arrowswitch:
-                out.append(_el("ARROW_SWITCH", "Y", ind + 6))
-            if ln.note:
-                out.append(_el("NOTES", ln.note, ind + 6))
-            out.append(" " * (ind + 3) + "</TRAVELLER_LINE>\n")
+        out.append(_el("BOARD_NUMBER", key[2], ind + 3))
+        rows = w.rows(key)
+        for start in range(0, len(rows), LINES_PER_PIECE):
+            out.extend(_traveller_line(ln, ns_mp, ew_mp, decimals, ind)
+                       for ln, ns_mp, ew_mp in rows[start:start + LINES_PER_PIECE])
+            yield "".join(out)
+            out = []
         out.append(" " * ind + "</BOARD>\n")
-    return out
+    yield "".join(out)
+
+
+def _traveller_line(ln, ns_mp, ew_mp, decimals: int | None, ind: int) -> str:
+    """One TRAVELLER_LINE element, indented by ``ind`` + 3."""
+    out = [" " * (ind + 3) + "<TRAVELLER_LINE>\n",
+           _el("NS_PAIR_NUMBER", ln.ns_pair, ind + 6),
+           _el("EW_PAIR_NUMBER", ln.ew_pair, ind + 6)]
+    for tag, value in (
+        ("CONTRACT", ln.contract),
+        ("PLAYED_BY", ln.declarer),
+        ("LEAD", ln.lead),
+        ("TRICKS", ln.tricks),
+    ):
+        if value is not None and str(value) != "":
+            out.append(_el(tag, value, ind + 6))
+    if ln.score is not None:
+        out.append(_el("SCORE", entry_text(ln.score), ind + 6))
+    if ns_mp is not None:
+        out.append(_el("NS_MATCH_POINTS", figure_text(ns_mp, decimals), ind + 6))
+    if ew_mp is not None:
+        out.append(_el("EW_MATCH_POINTS", figure_text(ew_mp, decimals), ind + 6))
+    if ln.arrowswitch:
+        out.append(_el("ARROW_SWITCH", "Y", ind + 6))
+    if ln.note:
+        out.append(_el("NOTES", ln.note, ind + 6))
+    out.append(" " * (ind + 3) + "</TRAVELLER_LINE>\n")
+    return "".join(out)
 
 
 def _handset(event) -> list:
@@ -456,7 +487,8 @@ def _handset(event) -> list:
 
 
 def write_usebio(result_or_event, path: str | os.PathLike) -> None:
-    """Write a scored event (or a bare Event) as USEBIO 1.2 XML, atomically."""
-    text = usebio_text(result_or_event)
+    """Write a scored event (or a bare Event) as USEBIO 1.2 XML, atomically, a board at a time
+    (:func:`usebio_parts`)."""
     with atomic_write(path, encoding="utf-8", newline="\n") as f:
-        f.write(text)
+        for part in usebio_parts(result_or_event):
+            f.write(part)
