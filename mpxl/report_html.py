@@ -620,11 +620,14 @@ def write_html(result, path: str | os.PathLike) -> None:
     atomically, a board or a pair's card at a time (:func:`results_html_parts`)."""
     with atomic_write(path) as f:
         buffer: list[str] = []
+        size = 0
         for part in results_html_parts(result):
             buffer.append(part)
-            if len(buffer) >= 4096:
+            size += len(part)
+            if size >= 2**16:  # the pieces are small: written 64 KB at a time
                 f.write("".join(buffer))
                 buffer.clear()
+                size = 0
         f.write("".join(buffer))
 
 

@@ -292,9 +292,9 @@ def has_details(text: str) -> bool:
 # --------------------------------------------------------------------------- the command
 
 
-def score_both_ways(tmp_path, text: str, flags: list) -> tuple:
-    """``mpxl score in.csv -o out.csv FLAGS`` as it runs, and with the columns path switched off:
-    (exit status, output bytes or None, stderr) for each."""
+def score_both_ways(tmp_path, text: str, flags: list, ext: str = ".csv") -> tuple:
+    """``mpxl score in.csv -o out.EXT FLAGS`` as it runs, and with the columns path switched off:
+    (exit status, output bytes or None, stderr, stdout) for each."""
     import contextlib
     import io
 
@@ -304,19 +304,19 @@ def score_both_ways(tmp_path, text: str, flags: list) -> tuple:
     src.write_text(text, encoding="utf-8")
     outcomes = []
     for columns in (True, False):
-        out = tmp_path / "out.csv"
+        out = tmp_path / f"out{ext}"
         if out.exists():
             out.unlink()
         saved = score_cmd.read_travellers
         if not columns:
             score_cmd.read_travellers = lambda path: None
-        err = io.StringIO()
+        err, said = io.StringIO(), io.StringIO()
         try:
-            with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+            with contextlib.redirect_stderr(err), contextlib.redirect_stdout(said):
                 status = main(["score", str(src), "-o", str(out), *flags])
         finally:
             score_cmd.read_travellers = saved
-        outcomes.append((status, out.read_bytes() if out.exists() else None, err.getvalue()))
+        outcomes.append((status, out.read_bytes() if out.exists() else None, err.getvalue(), said.getvalue()))
     return tuple(outcomes)
 
 
@@ -331,7 +331,26 @@ _flags = st.lists(st.sampled_from([["--rounding", "1"], ["--method", "factor"], 
 def test_the_command_writes_the_same_file_either_way(tmp_path, text, flags):
     """The whole command, conventions included (a CSV's published figures set its rounding)."""
     with_columns, event_model = score_both_ways(tmp_path, text, flags)
+    assert with_columns[:3] == event_model[:3]  # what .csv says it wrote differs: lines, or boards and pairs
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                HealthCheck.function_scoped_fixture])
+@given(plain_files(), _flags, st.sampled_from([".xml", ".pbn", ".html"]))
+def test_usebio_pbn_and_html_are_the_same_from_the_columns(tmp_path, text, flags, ext):
+    """The USEBIO, PBN and HTML writers write a board at a time from the scorer's columns, making one
+    board's Lines from them; the same bytes (and messages) as from the event model's Lines."""
+    with_columns, event_model = score_both_ways(tmp_path, text, flags, ext)
     assert with_columns == event_model
+
+
+@pytest.mark.parametrize("ext", [".xml", ".pbn", ".html"])
+def test_usebio_pbn_and_html_are_written_from_the_columns(ext, tmp_path, no_event_model):
+    """Not vacuous: a plain CSV to .xml, .pbn or .html never reads the event model."""
+    src, out = tmp_path / "in.csv", tmp_path / f"out{ext}"
+    src.write_text(EXAMPLES[0][1])
+    assert main(["score", str(src), "-o", str(out)]) == 0
+    assert out.stat().st_size > 0
 
 
 @pytest.fixture
@@ -393,5 +412,5 @@ def test_mpxl_reads_its_own_csv_by_columns(tmp_path):
     assert t is not None and t.published_decimals == 2
     assert score_columns(t, ScoringOptions()) is not None
     (rescored_columns, rescored_events) = score_both_ways(tmp_path, text, [])
-    assert rescored_columns == rescored_events and rescored_columns[0] == 0
+    assert rescored_columns[:3] == rescored_events[:3] and rescored_columns[0] == 0
     assert rescored_columns[1] == first.read_bytes()  # the same figures again

@@ -548,3 +548,60 @@ def test_an_option_is_checked_where_it_is_not_used(tmp_path, capsys):
     for out in ([], ["-o", str(tmp_path / "o.csv")]):
         assert main(["score", str(src), "--small-groups", "foo", *out]) == 2
         assert "'foo' is not a small-group rule" in capsys.readouterr().err
+
+
+# --------------------------------------------------------------------------- memory (item 13)
+
+
+def _plain_csv(path: Path, tables: int, boards: int = 24) -> None:
+    """A plain CSV of travellers written table by table (as the bench's big file): one field."""
+    scores = [420, 450, 400, -50, -100, 170, 140, -620, 630]
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("board,ns_pair,ew_pair,ns_score\n")
+        for t in range(tables):
+            for b in range(1, boards + 1):
+                f.write(f"{b},{t + 1},{tables + t + 1},{scores[(7 * t + 3 * b) % len(scores)]}\n")
+
+
+def test_usebio_pbn_and_html_hold_a_board_not_the_output(tmp_path):
+    """Item 13: writing .xml, .pbn and .html takes memory for a board, as the --json output does,
+    not for every line and the whole text. Measured by tracemalloc (the peak of what Python
+    allocates while writing, above the scored event), against --json's on the same event. Here the
+    JSON takes 0.30 MB and the three writers 0.21 to 0.43 MB; the old writers (a Line and a
+    ScoredLine per line, the whole text in memory) took 2.0 (.pbn), 9.1 (.xml) and 11.0 MB (.html),
+    7 to 37 times the JSON's, a share that grows with the event."""
+    import tracemalloc
+
+    from mpxl.commands.score import write_json, write_output
+    from mpxl.formats import read_travellers
+    from mpxl.formats.csvcolumns import column_event
+    from mpxl.session import ScoringOptions, SessionResult, score_columns
+
+    src = tmp_path / "in.csv"
+    _plain_csv(src, tables=250)  # 6,000 lines, 500 pairs: tracemalloc slows Python several times
+    travellers = read_travellers(src)
+    assert travellers is not None and len(travellers) == 6000
+    event = column_event(travellers, str(src))
+    assert event is not None
+    result = SessionResult(event, ScoringOptions(), scored=score_columns(travellers, ScoringOptions(), event),
+                           travellers=travellers)
+    assert len(result.pairs) == 500  # totalled and ranked before measuring: every output needs them
+
+    class Sink(io.StringIO):
+        def write(self, text: str) -> int:  # the JSON thrown away as it is written, as a pipe takes it
+            return len(text)
+
+    def peak(write) -> int:
+        tracemalloc.start()
+        try:
+            write()
+            return tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+
+    json_peak = peak(lambda: write_json(result, Sink()))
+    peaks = {ext: peak(lambda: write_output(result, str(tmp_path / f"out{ext}"))) for ext in (".xml", ".pbn", ".html")}
+    sizes = {ext: (tmp_path / f"out{ext}").stat().st_size for ext in peaks}
+    assert min(sizes[".xml"], sizes[".html"]) > 4 * json_peak  # a whole text would show
+    for ext, used in peaks.items():
+        assert used < 3 * json_peak, (ext, used, json_peak, peaks)

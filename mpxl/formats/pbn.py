@@ -536,7 +536,7 @@ def pbn_text(result_or_event, decimals: int | None = None) -> str:
 
 
 #: How many rows of a ScoreTable :func:`pbn_parts` puts in one piece of text.
-ROWS_PER_PIECE = 5000
+ROWS_PER_PIECE = 1000
 
 
 def pbn_parts(result_or_event, decimals: int | None = None) -> Iterator[str]:

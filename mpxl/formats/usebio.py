@@ -312,7 +312,7 @@ def usebio_text(result_or_event, decimals: int | None = None) -> str:
 
 
 #: How many traveller lines :func:`usebio_parts` puts in one piece of text.
-LINES_PER_PIECE = 2000
+LINES_PER_PIECE = 500
 
 
 def usebio_parts(result_or_event, decimals: int | None = None) -> Iterator[str]:
@@ -419,7 +419,7 @@ def _section_body(w: EventToWrite, boards: list, sess: int, sec: str, decimals: 
                 out.append(_el("CLUB_ID_NUMBER", player.club_id, ind + 9))
             out.append(" " * (ind + 6) + "</PLAYER>\n")
         out.append(" " * (ind + 3) + "</PAIR>\n")
-        if len(out) > 4 * LINES_PER_PIECE:
+        if len(out) > LINES_PER_PIECE:
             yield "".join(out)
             out = []
     out.append(" " * ind + "</PARTICIPANTS>\n")
