@@ -571,6 +571,7 @@ def test_usebio_pbn_and_html_hold_a_board_not_the_output(tmp_path):
     ScoredLine per line, the whole text in memory) took 2.0 (.pbn), 9.1 (.xml) and 11.0 MB (.html),
     7 to 37 times the JSON's, a share that grows with the event."""
     import tracemalloc
+    from functools import partial
 
     from mpxl.commands.score import write_json, write_output
     from mpxl.formats import read_travellers
@@ -600,7 +601,7 @@ def test_usebio_pbn_and_html_hold_a_board_not_the_output(tmp_path):
             tracemalloc.stop()
 
     json_peak = peak(lambda: write_json(result, Sink()))
-    peaks = {ext: peak(lambda: write_output(result, str(tmp_path / f"out{ext}"))) for ext in (".xml", ".pbn", ".html")}
+    peaks = {ext: peak(partial(write_output, result, str(tmp_path / f"out{ext}"))) for ext in (".xml", ".pbn", ".html")}
     sizes = {ext: (tmp_path / f"out{ext}").stat().st_size for ext in peaks}
     assert min(sizes[".xml"], sizes[".html"]) > 4 * json_peak  # a whole text would show
     for ext, used in peaks.items():
