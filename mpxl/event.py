@@ -129,6 +129,24 @@ class Line:
     note: str = ""  # the file's note on the line (USEBIO NOTES)
 
 
+@dataclass(frozen=True)
+class SitOut:
+    """A pair's sit-out on a board: its table had no opponents (a phantom pair in a movement with an
+    odd number of pairs), so the board has no line there; not a result, not a line, not in N.
+
+    Files that list the table anyway (PBN ``-`` for the absent pair with a ``Bye`` score, a CSV row
+    with one pair and ``sitout``) give one. A pair's totals count it as a board it missed only under
+    ``--unplayed own`` (each such board credited with its own percentage).
+    """
+
+    board: int
+    pair: str
+    direction: str  # "NS" or "EW": the side the present pair sat
+    section: str = ""
+    session: int = 1
+    where: str = ""
+
+
 @dataclass
 class Pair:
     """A pair; ``direction`` is 'NS' or 'EW' in a two-winner field, None in a one-winner field."""
@@ -176,6 +194,7 @@ class Event:
     published_decimals: int | None = None  # how many decimals the file's matchpoints carry
     field_scoring: Field | None = None  # how the file's boards were compared (section or event)
     notes: list[str] = field(default_factory=list)
+    sitouts: list[SitOut] = field(default_factory=list)  # tables with one pair and no opponents
     club: Club | None = None
     event_type: str = ""  # USEBIO EVENT_TYPE as the file gives it (MP_PAIRS, PAIRS, ...)
     venue: str = ""  # USEBIO VENUE, PBN [Site]

@@ -172,6 +172,8 @@ def check_duplicates(event: Event) -> None:
     this; an event that passed is not checked again while it keeps the same list of lines, of
     the same length, and the same winners (lines are not edited in place between reading and scoring).
     """
+    if event.sitouts:
+        _check_sitouts(event)
     stamp = (len(event.lines), tuple(event.winners.items()))
     checked = event._duplicates_checked
     if checked is not None and checked[0] is event.lines and checked[1] == stamp:
@@ -179,6 +181,35 @@ def check_duplicates(event: Event) -> None:
     if not _event_looks_distinct(event):
         find_duplicate(event)
     event._duplicates_checked = (event.lines, stamp)
+
+
+def _check_sitouts(event: Event) -> None:
+    """Refuse a pair that sits out a board it also plays, or sits it out twice.
+
+    >>> from mpxl.event import SitOut
+    >>> ev = Event(lines=[Line(1, "1", "2", where="line 2")], sitouts=[SitOut(1, "2", "EW", where="line 3")],
+    ...            source="f.csv")
+    >>> _check_sitouts(ev)
+    Traceback (most recent call last):
+    ...
+    mpxl.errors.UserError: f.csv: line 3: board 1: pair 2 sits out a board it plays (line 2)
+    """
+    winners = event.winners
+    seen: dict[tuple[int, str, int, str, str], str] = {}
+    for ln in event.lines:
+        two = winners.get(ln.section) == 2
+        for side, pair in (("NS", ln.ns_pair), ("EW", ln.ew_pair)):
+            seen.setdefault((ln.session, ln.section, ln.board, side if two else "", str(pair)), ln.where)
+    sat: dict[tuple[int, str, int, str, str], str] = {}
+    for so in event.sitouts:
+        key = (so.session, so.section, so.board, so.direction if winners.get(so.section) == 2 else "", so.pair)
+        if key in seen:
+            raise UserError(event.source, so.where, f"board {so.board}: pair {so.pair} sits out a board it plays "
+                            f"({seen[key]})")
+        if key in sat:
+            raise UserError(event.source, so.where, f"board {so.board}: pair {so.pair} already sits out this board "
+                            f"({sat[key]})")
+        sat[key] = so.where
 
 
 _SESSION, _SECTION, _BOARD = attrgetter("session"), attrgetter("section"), attrgetter("board")

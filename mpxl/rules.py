@@ -197,6 +197,18 @@ def is_not_played(value: object) -> bool:
     return isinstance(value, str) and code_key(value) in NOT_PLAYED_CODES
 
 
+def is_sitout(ns_pair: object, ew_pair: object, *results: object) -> bool:
+    """A table with one pair and no opponents (a phantom pair): exactly one pair given, and every
+    result cell (score, contract...) blank or a not-played code. Not a line: not in n, not in N.
+
+    >>> is_sitout(None, "2", "Bye"), is_sitout("1", "", None, None), is_sitout("1", None, 420)
+    (True, True, False)
+    >>> is_sitout("1", "2", "NP"), is_sitout(None, None, "Bye")
+    (False, False)
+    """
+    return is_blank(ns_pair) != is_blank(ew_pair) and all(is_blank(v) or is_not_played(v) for v in results)
+
+
 def lines_towards_n(values: Iterable[object]) -> int:
     """How many of a board's cells count towards N: every one not blank.
 

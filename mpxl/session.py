@@ -643,7 +643,8 @@ def _pair_results(result: SessionResult) -> list[PairResult]:
             known.setdefault(_pair_key(event, options, p.section, p.number, side), p)
     totals = _pair_totals(result)
     if options.unplayed is Unplayed.OWN and result.scored is not None:
-        _fill_unplayed(totals, result.scored.boards, options, fld)
+        sat_out = Counter(_pair_key(event, options, so.section, so.pair, so.direction) for so in event.sitouts)
+        _fill_unplayed(totals, result.scored.boards, options, fld, sat_out)
     results: list[PairResult] = []
     for k, t in totals.items():
         section, number, direction = k
@@ -767,18 +768,21 @@ def _rank_value(pr: PairResult) -> tuple[int, int, float | None]:
 
 
 def _fill_unplayed(
-    totals: dict[PairKey, PairTotal], boards: list[BoardPlace], options: ScoringOptions, fld: Field
+    totals: dict[PairKey, PairTotal], boards: list[BoardPlace], options: ScoringOptions, fld: Field,
+    sat_out: Counter[PairKey] | None = None,
 ) -> None:
-    """Unplayed 'own': a pair that played fewer boards than the most any pair of its field played
-    gets, for each board short, its own percentage of the field's top (rounded by the totals rounding)."""
+    """Unplayed 'own': a pair that played fewer boards than the most any pair of its field had
+    (played, or sat out at a table with no opponents: ``sat_out``) gets, for each board short, its
+    own percentage of the field's top (rounded by the totals rounding)."""
+    sat_out = sat_out or Counter()
     top_of: dict[tuple[int, str], int] = {}
     for b in boards:
         key = (b.session, "" if fld is Field.EVENT else b.section)
         top_of[key] = max(top_of.get(key, 0), b.top)
     most: dict[str, int] = {}
-    for (sec, _number, _side), t in totals.items():
-        group = "" if fld is Field.EVENT else sec
-        most[group] = max(most.get(group, 0), t.boards)
+    for key, t in totals.items():
+        group = "" if fld is Field.EVENT else key[0]
+        most[group] = max(most.get(group, 0), t.boards + sat_out[key])
     rounding = options.totals_rounding or options.rounding
     for (sec, _number, _side), t in totals.items():
         short = most["" if fld is Field.EVENT else sec] - t.boards

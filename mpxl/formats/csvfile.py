@@ -36,8 +36,9 @@ from ..adjustments import parse_entry
 from ..atomic import atomic_write
 from ..contract import tricks_from_result
 from ..errors import UserError
-from ..event import Event, Line, Pair
+from ..event import Event, Line, Pair, SitOut
 from ..pairings import check_duplicates, two_winner_sections
+from ..rules import is_sitout
 from ..textsafe import csv_text as safe_cell
 from ..textsafe import csv_untext, needs_csv_escape
 from .common import (
@@ -111,19 +112,22 @@ def read_csv_text(text: str, source: str = "<csv>") -> Event:
     keys = header_keys(reader, source)
     plain = PlainRows.for_header(keys)
     names: list = []  # (section, pair, side, names, where) of every row that names a pair
+    sitouts: list = []
     try:
-        lines, decimals = _read_rows(((reader.line_num, row) for row in reader), keys, source, plain, names)
+        lines, decimals = _read_rows(((reader.line_num, row) for row in reader), keys, source, plain, names, sitouts)
     except csv.Error as exc:  # a stray NUL, a huge field: only the csv module raises csv.Error here
         raise UserError(source, f"line {reader.line_num + 1}", f"not readable as CSV ({exc})") from None
-    return csv_event(lines, source, decimals, names)
+    return csv_event(lines, source, decimals, names, sitouts)
 
 
-def csv_event(lines: list, source: str, decimals: int, names: Sequence = ()) -> Event:
+def csv_event(lines: list, source: str, decimals: int, names: Sequence = (), sitouts: Sequence = ()) -> Event:
     """The Event of a CSV file's lines: each section's winners told from its pair numbers, a pair or a
-    table twice on a board refused, the pairs the rows name (``names``: see :func:`_general_line`)."""
+    table twice on a board refused, the pairs the rows name (``names``: see :func:`_general_line`),
+    the tables with one pair (``sitouts``)."""
     if not lines:
         raise UserError(source, "line 2", "no traveller lines after the header")
-    ev = Event(lines=lines, source=source, scale=None, field_scoring=None, published_decimals=decimals)
+    ev = Event(lines=lines, source=source, scale=None, field_scoring=None, published_decimals=decimals,
+               sitouts=list(sitouts))
     _detect_winners(ev)
     check_duplicates(ev)
     ev.pairs = _named_pairs(ev, list(names), source)
@@ -359,9 +363,10 @@ def splittable_text(text: str) -> str | None:
     return text
 
 
-def _read_rows(numbered_rows, keys: list, source: str, plain: PlainRows | None, names: list | None = None) -> tuple:
+def _read_rows(numbered_rows, keys: list, source: str, plain: PlainRows | None, names: list, sitouts: list) -> tuple:
     """(lines, decimals) from (line number, row) pairs, one row at a time: the plain fast path
-    when it reads the row, else :func:`_general_line` (which adds the pairs a row names to ``names``)."""
+    when it reads the row, else :func:`_general_line` (which adds the pairs a row names to ``names``
+    and a table with one pair and no result to ``sitouts``)."""
     lines: list = []
     decimals = 0
     for no, row in numbered_rows:
@@ -372,6 +377,9 @@ def _read_rows(numbered_rows, keys: list, source: str, plain: PlainRows | None, 
             if read is None:  # a blank row
                 continue
             line, line_decimals = read
+            if isinstance(line, SitOut):
+                sitouts.append(line)
+                continue
             decimals = max(decimals, line_decimals)
         lines.append(line)
     return lines, decimals
@@ -397,8 +405,17 @@ def _general_line(row: list, keys: list, source: str, where: str, names: list | 
     get = cells.get
     board = board_number(get("board"), source, f"{where}, column board")
     ns, ew = get("ns_pair"), get("ew_pair")
+    session_text = get("session")
+    try:
+        session = int(session_text) if session_text is not None else 1
+    except ValueError:
+        raise UserError(source, f"{where}, column session", f"{session_text!r} is not a session number") from None
+    if is_sitout(ns, ew, get("ns_score"), get("adjustment"), get("contract"), get("tricks")):
+        pair = _pair_id(ns if ns is not None else ew)
+        return SitOut(board, pair, "NS" if ns is not None else "EW", get("section") or "", session, where), 0
     if ns is None or ew is None:
-        raise UserError(source, where, "a line needs both ns_pair and ew_pair")
+        raise UserError(source, where, "a line needs both ns_pair and ew_pair (a pair sitting out with no "
+                        "opponents: its pair alone, and the score blank or sitout)")
     ns, ew = _pair_id(ns), _pair_id(ew)
     contract, declarer, tricks = get("contract"), get("declarer"), tricks_cell(get("tricks"))
     adjustment, score_text = get("adjustment"), get("ns_score")
@@ -419,11 +436,6 @@ def _general_line(row: list, keys: list, source: str, where: str, names: list | 
     except ValueError as exc:
         raise UserError(source, where, f"matchpoints: {exc}") from None
     decimals = max(decimals_of(get("ns_mp")), decimals_of(get("ew_mp")))
-    session_text = get("session")
-    try:
-        session = int(session_text) if session_text is not None else 1
-    except ValueError:
-        raise UserError(source, f"{where}, column session", f"{session_text!r} is not a session number") from None
     table = get("table")
     line = Line(
         board=board,
@@ -516,6 +528,7 @@ def csv_text(result_or_event) -> str:
     if not (named or noted):
         w.writerow(COLUMNS)
         _write_rows(buf, w, _scored_lines(result_or_event), written_decimals(result_or_event))
+        _write_sitouts(buf, w, event.sitouts, 0)
         return buf.getvalue()
     # names and notes: every row through the csv writer, the extra columns after the usual ones
     w.writerow(COLUMNS + (NAME_COLUMNS if named else ()) + ((NOTE_COLUMN,) if noted else ()))
@@ -539,7 +552,21 @@ def csv_text(result_or_event) -> str:
                                 for c in row] + list(map(cell_text, extra))) + "\n")
         else:
             w.writerow(row + extra)
+    _write_sitouts(buf, w, event.sitouts, len(NAME_COLUMNS if named else ()) + noted)
     return buf.getvalue()
+
+
+def _write_sitouts(buf, writer, sitouts, extra: int) -> None:
+    """A row per table with one pair and no opponents, after the lines: the pair on its side, the
+    other blank, ``sitout`` as the adjustment (read back as the same :class:`~mpxl.event.SitOut`)."""
+    for so in sitouts:
+        cells = {"session": so.session, "section": so.section, "board": so.board, "adjustment": "sitout",
+                 "ns_pair" if so.direction == "NS" else "ew_pair": so.pair}
+        row = [cells.get(k, "") for k in COLUMNS] + [""] * extra
+        if any(map(needs_csv_escape, row)):
+            buf.write(",".join(map(cell_text, row)) + "\n")
+        else:
+            writer.writerow(row)
 
 
 def _lines_in_order(result_or_event):

@@ -37,8 +37,9 @@ from ..adjustments import ARTIFICIAL_CODES, Artificial, parse_entry
 from ..atomic import atomic_write
 from ..contract import board_dealer, board_vulnerability
 from ..errors import UserError
-from ..event import Deal, Event, Line, Pair, Player
+from ..event import Deal, Event, Line, Pair, Player, SitOut
 from ..pairings import two_winner_sections
+from ..rules import is_sitout
 from ..textsafe import pbn_string, pbn_unescape
 from .common import (
     EventToWrite,
@@ -314,6 +315,10 @@ def _score_table(ev: Event, board: int, table, section_tag: str, source: str) ->
             return cells[i] if i is not None else None
 
         ns, ew = cell("ns"), cell("ew")
+        if is_sitout(ns, ew, cell("score_ns"), cell("score_ew"), cell("contract"), cell("result")):
+            ev.sitouts.append(SitOut(board, ns or ew or "", "NS" if ns else "EW", cell("section") or section_tag,
+                                     where=where))
+            continue
         if ns is None or ew is None:
             raise UserError(source, where, f"board {board}: a line needs both PairId_NS and PairId_EW")
         contract, declarer, result = cell("contract"), cell("declarer"), cell("result")

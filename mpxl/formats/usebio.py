@@ -34,7 +34,8 @@ from .. import __version__
 from ..atomic import atomic_write
 from ..contract import Direction, board_dealer, board_vulnerability
 from ..errors import UserError
-from ..event import SEATS, Club, Deal, Event, Line, MasterPoints, Pair, Player
+from ..event import SEATS, Club, Deal, Event, Line, MasterPoints, Pair, Player, SitOut
+from ..rules import is_sitout
 from ..settings import Field
 from ..textsafe import xml_attribute, xml_content
 from .common import (
@@ -245,6 +246,9 @@ def _board(el, ev: Event, source: str, session: int, section: str) -> int:
     for i, tl in enumerate(el.findall("TRAVELLER_LINE"), 1):
         where = _where(section, f"BOARD {board}, TRAVELLER_LINE {i}")
         ns, ew = _text(tl, "NS_PAIR_NUMBER"), _text(tl, "EW_PAIR_NUMBER")
+        if is_sitout(ns, ew, _text(tl, "SCORE"), _text(tl, "CONTRACT"), _text(tl, "TRICKS")):
+            ev.sitouts.append(SitOut(board, ns or ew or "", "NS" if ns else "EW", section, session, where))
+            continue
         if ns is None or ew is None:
             raise UserError(source, where, "a traveller line needs NS_PAIR_NUMBER and EW_PAIR_NUMBER")
         contract, declarer = _text(tl, "CONTRACT"), _text(tl, "PLAYED_BY")
