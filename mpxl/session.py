@@ -780,9 +780,9 @@ def _fill_unplayed(
         key = (b.session, "" if fld is Field.EVENT else b.section)
         top_of[key] = max(top_of.get(key, 0), b.top)
     most: dict[str, int] = {}
-    for key, t in totals.items():
-        group = "" if fld is Field.EVENT else key[0]
-        most[group] = max(most.get(group, 0), t.boards + sat_out[key])
+    for pair_key, t in totals.items():
+        group = "" if fld is Field.EVENT else pair_key[0]
+        most[group] = max(most.get(group, 0), t.boards + sat_out[pair_key])
     rounding = options.totals_rounding or options.rounding
     for (sec, _number, _side), t in totals.items():
         short = most["" if fld is Field.EVENT else sec] - t.boards

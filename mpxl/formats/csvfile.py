@@ -411,7 +411,7 @@ def _general_line(row: list, keys: list, source: str, where: str, names: list | 
     except ValueError:
         raise UserError(source, f"{where}, column session", f"{session_text!r} is not a session number") from None
     if is_sitout(ns, ew, get("ns_score"), get("adjustment"), get("contract"), get("tricks")):
-        pair = _pair_id(ns if ns is not None else ew)
+        pair = _pair_id(ns if ns is not None else ew or "")
         return SitOut(board, pair, "NS" if ns is not None else "EW", get("section") or "", session, where), 0
     if ns is None or ew is None:
         raise UserError(source, where, "a line needs both ns_pair and ew_pair (a pair sitting out with no "

@@ -13,7 +13,8 @@ Ruter's, are kept aside and ignored): ``PairId_NS``, ``PairId_EW`` (required),
 ``MP_EW`` (the published matchpoints), and mpxl's own extension column
 ``Arrowswitch`` (``Y`` on a table that played the other direction's cards). Artificial scores ``A+`` ``A=`` ``A-``
 (60/50/40%) may differ per side (``A-`` in Score_NS with ``A+`` in Score_EW);
-``Bye`` is not played. TotalScoreTable columns: ``Rank``, ``PairId``,
+``Bye`` is not played; a row with one pair and no result (``-`` for the other pair, ``Bye``) is a
+:class:`~mpxl.event.SitOut`, not a line. TotalScoreTable columns: ``Rank``, ``PairId``,
 ``Direction``, ``TotalScoreMP`` (or ``TotalMP``), ``TotalPercentage``, ``Names``,
 ``NrBoards``.
 
