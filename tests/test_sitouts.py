@@ -8,6 +8,8 @@ totals count it as a board missed only under ``--unplayed own``.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from mpxl.cli import main
@@ -121,3 +123,44 @@ def test_sitouts_are_written_and_read_back(howell5, tmp_path, suffix, capsys):
     strip = [(s.board, s.pair, s.direction, s.section, s.session) for s in read_event(howell5).sitouts]
     assert [(s.board, s.pair, s.direction, s.section, s.session) for s in back.sitouts] == strip
     assert main(["score", str(out), "--unplayed", "own", "--json"]) == 0
+
+
+def test_the_workbook_reads_a_sitout_as_no_line(howell5, tmp_path, capsys):
+    """`mpxl score -o x.xlsx` writes each sit-out as its pair alone with `sitout`; recalculated by
+    LibreOffice the sheet reads it as no line (Kind blank, not in N): the same line figures and
+    totals as the command. A not-played code with no pair at all is unreadable, as the command says."""
+    from recalc import libreoffice_recalc
+
+    from mpxl.workbook.template import FIRST_ROW, PAIRS_COLUMNS, TRAVELLER_COLUMNS, TemplateLine, build_workbook
+    C, P = TRAVELLER_COLUMNS, PAIRS_COLUMNS
+    scored = tmp_path / "howell5.xlsx"
+    assert main(["score", str(howell5), "-o", str(scored)]) == 0
+    typed = tmp_path / "typed.xlsx"
+    build_workbook(lines=[TemplateLine(1, 1, 2, typed=420), TemplateLine(1, 3, 4, typed=400),
+                          TemplateLine(1, None, 5, adjustment="Bye"), TemplateLine(2, None, None, adjustment="NP")],
+                   boards=[1, 2], pairs=[(p, None) for p in range(1, 6)]).save(typed)
+    capsys.readouterr()
+    assert main(["score", str(howell5), "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    lines = [(ln["ns_pair"], ln["ew_pair"], ln["ns_mp"], ln["ew_mp"]) for b in doc["boards"] for ln in b["lines"]]
+    values, typed_values = libreoffice_recalc([scored, typed])
+    rows = range(FIRST_ROW, FIRST_ROW + len(lines) + len(HOWELL5_SITOUT_ROWS))
+    sheet = [tuple(values["Travellers", f"{C[k]}{r}"] for k in ("ns_pair", "ew_pair", "ns_mp", "ew_mp", "kind"))
+             for r in rows]
+    assert [s[:4] for s in sheet if s[4] == "R"] == [(int(a), int(b), c, d) for a, b, c, d in lines]
+    assert [(s[0], s[1]) for s in sheet if s[4] != "R"] == HOWELL5_SITOUT_ROWS
+    assert all(s[4] in (None, "") for s in sheet if s[4] != "R")
+    r = FIRST_ROW
+    pairs = {}
+    while values["Pairs", f"{P['pair']}{r}"] not in (None, ""):
+        pairs[str(values["Pairs", f"{P['pair']}{r}"])] = (values["Pairs", f"{P['mp']}{r}"], values["Pairs", f"{P['max']}{r}"])
+        r += 1
+    assert pairs == {k: v[:2] for k, v in HOWELL5_TOTALS[Unplayed.NONE].items()}
+    kinds = [typed_values["Travellers", f"{C['kind']}{FIRST_ROW + i}"] for i in range(4)]
+    assert [k or "" for k in kinds] == ["R", "R", "", "bad"]
+    # board 1: two results and a sit-out: N = 2, 420 takes the top of 2 (3.5 if the sit-out were in N)
+    assert [typed_values["Travellers", f"{C['ns_mp']}{FIRST_ROW + i}"] for i in range(2)] == [2, 0]
+
+
+#: The sit-out rows as the workbook holds them, after the lines: (NS pair, EW pair).
+HOWELL5_SITOUT_ROWS = [(None, 5), (1, None), (None, 3), (2, None), (None, 4)]

@@ -180,6 +180,11 @@ def _event_contents(result, spare_rows: int = 0) -> dict:
         boards.append((sb.board, sb.section or None, sb.session if sb.session != 1 else None))
         for sl in sb.lines:
             lines.append(_template_line(sl.line))
+    for so in result.event.sitouts:  # the pair alone and `sitout`: the sheet reads it as no line
+        pair = _pair_value(so.pair)
+        lines.append(TemplateLine(so.board, pair if so.direction == "NS" else None,
+                                  pair if so.direction == "EW" else None, adjustment="sitout",
+                                  section=so.section or None, session=so.session if so.session != 1 else None))
     # the Pairs sheet: by section (in the event's order), NS before EW, by number (ranking groups
     # appear in mpxl's order, and equal pairs keep it)
     order = {sec: i for i, sec in enumerate(result.event.sections())}

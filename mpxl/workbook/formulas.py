@@ -290,9 +290,12 @@ def kind(c: Cells) -> str:
     ns, ew = c["nspct"], c["ewpct"]
     artificial = (f'IF(AND(ISNUMBER({ns}),ISNUMBER({ew})),'
                   f'IF(AND({ns}>=0,{ns}<=100,{ew}>=0,{ew}<=100),"A","bad"),"bad")')
-    # a result or a code needs both pairs, and an arrowswitch mark that is read
+    # a result or a code needs both pairs, and an arrowswitch mark that is read; a not-played code
+    # with one pair alone is a sit-out (rules.is_sitout: no line), with no pair at all unreadable
     unfit = f'OR({c["ns_pair"]}="",{c["ew_pair"]}="",{c["sw"]}="?")'
-    return (f'IF({c["board"]}="","",IF({c["adj"]}<>"",IF({_in_list("NotPlayedCodes", c["adj"])},"NP",'
+    blanks = f'({c["ns_pair"]}="")+({c["ew_pair"]}="")'
+    return (f'IF({c["board"]}="","",IF({c["adj"]}<>"",IF({_in_list("NotPlayedCodes", c["adj"])},'
+            f'CHOOSE(1+{blanks},"NP","","bad"),'
             f'IF({unfit},"bad",{artificial})),IF(ISNUMBER({c["ns_score"]}),IF({unfit},"bad","R"),'
             f'IF({c["ns_score"]}="","","bad"))))')
 

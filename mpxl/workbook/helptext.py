@@ -84,7 +84,8 @@ COLUMN_NOTES = {
     "nspct": "The NS percentage: a code from the Help table (A+ 60, A 50, A- 40...), A55 or 55%, USEBIO A6040.",
     "ewpct": "The EW percentage: the right side, or 100 minus NS when one code is given.",
     "kind": f"R a result, A an artificial score, NP not played ({_NP}), bad unreadable (or a result without its "
-            "NS or EW pair, or with an arrowswitch mark not read), blank when nothing is typed.",
+            "NS or EW pair, or with an arrowswitch mark not read), blank when nothing is typed or for a sit-out "
+            "(a not-played code with one pair alone: a table with no opponents, not a line).",
     "badb": "How many lines of this board are unreadable (kind bad): its figures show ? until they are fixed.",
     "gkey": "The board and the fouled-board group label: the results matchpointed together.",
     "n": "n: the real results in the line's board and group.",
