@@ -184,7 +184,8 @@ def check_duplicates(event: Event) -> None:
 
 
 def _check_sitouts(event: Event) -> None:
-    """Refuse a pair that sits out a board it also plays, or sits it out twice.
+    """Refuse a pair that sits out a board it also plays, or sits it out twice, or sits out a board
+    that no table of its section played (a sit-out belongs to a board that was played).
 
     >>> from mpxl.event import SitOut
     >>> ev = Event(lines=[Line(1, "1", "2", where="line 2")], sitouts=[SitOut(1, "2", "EW", where="line 3")],
@@ -200,8 +201,12 @@ def _check_sitouts(event: Event) -> None:
         two = winners.get(ln.section) == 2
         for side, pair in (("NS", ln.ns_pair), ("EW", ln.ew_pair)):
             seen.setdefault((ln.session, ln.section, ln.board, side if two else "", str(pair)), ln.where)
+    boards = {key[:3] for key in seen}
     sat: dict[tuple[int, str, int, str, str], str] = {}
     for so in event.sitouts:
+        if (so.session, so.section, so.board) not in boards:
+            raise UserError(event.source, so.where, f"board {so.board}: pair {so.pair} sits out a board that no "
+                            "table of its section played")
         key = (so.session, so.section, so.board, so.direction if winners.get(so.section) == 2 else "", so.pair)
         if key in seen:
             raise UserError(event.source, so.where, f"board {so.board}: pair {so.pair} sits out a board it plays "

@@ -51,6 +51,8 @@ def test_a_table_with_one_pair_and_no_result_is_a_sitout(tmp_path, suffix, text,
      "line 3: board 1: pair 2 sits out a board it plays (line 2)"),
     (".csv", "board,ns_pair,ew_pair,ns_score\n1,1,2,420\n1,,5,sitout\n1,,5,\n",
      "line 4: board 1: pair 5 already sits out this board (line 3)"),
+    (".csv", "board,ns_pair,ew_pair,ns_score\n1,1,2,420\n2,,5,sitout\n",
+     "line 3: board 2: pair 5 sits out a board that no table of its section played"),
     (".pbn", PBN_HEAD.format(b=1) + '1 1 2 "420" -\n2 - 5 "400" -\n',
      "line 4: board 1: a line needs both PairId_NS and PairId_EW"),
     (".xml", USEBIO.format(lines=PLAYED_XML + TL.format("<EW_PAIR_NUMBER>5</EW_PAIR_NUMBER><SCORE>50</SCORE>")),
@@ -115,7 +117,7 @@ def test_sitouts_are_not_in_n_and_count_as_missed_only_under_own(howell5, unplay
         {k: v[:2] for k, v in HOWELL5_TOTALS[Unplayed.NONE].items()}
 
 
-@pytest.mark.parametrize("suffix", [".csv"])
+@pytest.mark.parametrize("suffix", [".csv", ".pbn", ".xml"])
 def test_sitouts_are_written_and_read_back(howell5, tmp_path, suffix, capsys):
     out = tmp_path / f"out{suffix}"
     assert main(["score", str(howell5), "-o", str(out)]) == 0
@@ -164,3 +166,21 @@ def test_the_workbook_reads_a_sitout_as_no_line(howell5, tmp_path, capsys):
 
 #: The sit-out rows as the workbook holds them, after the lines: (NS pair, EW pair).
 HOWELL5_SITOUT_ROWS = [(None, 5), (1, None), (None, 3), (2, None), (None, 4)]
+
+
+@pytest.mark.parametrize("suffix", [".pbn", ".xml", ".csv"])
+@pytest.mark.parametrize("unplayed", list(Unplayed))
+def test_check_finds_whether_the_sitouts_were_credited(howell5, tmp_path, suffix, unplayed, capsys):
+    """A file with its sit-outs and totals published with or without the bye credit (Ruter credits
+    it): `mpxl check` reproduces every figure with no option, finding which."""
+    path = tmp_path / f"published{suffix}"
+    from mpxl.formats import write_event
+    write_event(score_event(read_event(howell5), ScoringOptions(unplayed=unplayed)), path)
+    capsys.readouterr()
+    code = main(["check", "--json", str(path)])
+    doc = json.loads(capsys.readouterr().out)
+    if suffix == ".csv":  # a CSV carries the lines' figures, not the totals: nothing tells them apart
+        assert code == 0 and doc["differences"] == []
+        return
+    assert code == 0 and doc["differences"] == [], doc["differences"][:3]
+    assert doc["scoring"]["settings"]["unplayed"] == unplayed.value

@@ -257,6 +257,7 @@ class EventToWrite:
         # made from them, in order), else Lines are made from the columns, a board at a time
         self._lines = lines if lines and (self.travellers is None or len(lines) == len(self.travellers)) else None
         self._groups: dict[tuple[int, str, int], tuple[list[range], str | None]] | None = None
+        self._sitouts: dict[tuple[int, str, int], list] | None = None
 
     def sessions(self) -> list[int]:
         """The sessions of the lines and pairs, in order ([1] when none)."""
@@ -308,6 +309,14 @@ class EventToWrite:
         order) and board: each written as one board."""
         order = {sec: i for i, sec in enumerate(self.sections())}
         return sorted(self._line_groups(), key=lambda k: (k[0], order.get(k[1], 0), k[2]))
+
+    def sitouts(self, key: tuple[int, str, int]) -> list:
+        """The :class:`~mpxl.event.SitOut` of the board ``key`` (of :meth:`groups`), in the event's order."""
+        if self._sitouts is None:
+            self._sitouts = {}
+            for so in self.event.sitouts:
+                self._sitouts.setdefault((so.session, so.section, so.board), []).append(so)
+        return self._sitouts.get(key, [])
 
     def lines_in(self, ranges: Sequence[range]) -> list:
         """The :class:`~mpxl.event.Line` of each line at ``ranges``, in order."""

@@ -612,6 +612,7 @@ def pbn_parts(result_or_event, decimals: int | None = None) -> Iterator[str]:
                        for ln, ns_mp, ew_mp in rows[start:start + ROWS_PER_PIECE])
             yield "\n".join(out) + "\n"
             out = []
+        out.extend(_sitout_row(so, arrows) for so in w.sitouts(key))
         out.append("")
     yield "\n".join(out) + "\n"
 
@@ -626,6 +627,14 @@ def _score_row(ln, ns_mp, ew_mp, decimals: int | None, arrows: bool) -> str:
         f"{figure_text(ns_mp, decimals) if ns_mp is not None else '-':>6}",
         f"{figure_text(ew_mp, decimals) if ew_mp is not None else '-':>6}",
     ] + ([("Y" if ln.arrowswitch else "N")] if arrows else []))
+
+
+def _sitout_row(so, arrows: bool) -> str:
+    """A sit-out's ScoreTable row, as Ruter writes it: ``-`` for the absent pair, ``Bye`` as both scores."""
+    pair = _word(so.pair, "pair")
+    ns, ew = (pair, "-") if so.direction == "NS" else ("-", pair)
+    return " ".join(["-", "-", ns, ew, "-", "-", "-", "-", f"{'Bye':>6}", f"{'Bye':>6}", f"{'-':>6}", f"{'-':>6}"]
+                    + (["N"] if arrows else []))
 
 
 def write_pbn(result_or_event, path: str | os.PathLike, encoding: str = "utf-8") -> None:

@@ -436,6 +436,10 @@ def _section_body(w: EventToWrite, boards: list, sess: int, sec: str, decimals: 
                        for ln, ns_mp, ew_mp in rows[start:start + LINES_PER_PIECE])
             yield "".join(out)
             out = []
+        for so in w.sitouts(key):  # the one pair, no SCORE: read back as the same sit-out
+            tag = "NS_PAIR_NUMBER" if so.direction == "NS" else "EW_PAIR_NUMBER"
+            out.append(" " * (ind + 3) + "<TRAVELLER_LINE>\n" + _el(tag, so.pair, ind + 6)
+                       + " " * (ind + 3) + "</TRAVELLER_LINE>\n")
         out.append(" " * ind + "</BOARD>\n")
     yield "".join(out)
 
