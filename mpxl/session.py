@@ -38,9 +38,10 @@ from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from itertools import compress
+from itertools import compress, repeat
 from json.encoder import encode_basestring
 from math import lcm
+from operator import add, ne
 from typing import Any
 
 from .adjustments import parse_entry
@@ -49,7 +50,7 @@ from .errors import UserError
 from .event import SCORED_COLUMNS, Event, Line, Pair, PairKey, Travellers
 from .methods import Method, check_counts, find_method
 from .pairings import board_ranges, check_duplicates, gather
-from .rounding import Rounding, round_fraction
+from .rounding import Rounding, round_fraction, round_ratio
 from .rules import AVE_POLICIES, lines_towards_n
 from .settings import AvePolicy, EstimateAt, Field, Places, SmallGroups, Tie, Unplayed
 
@@ -80,12 +81,13 @@ FigureMemo = dict[tuple[int, int], Figures]
 
 @dataclass(slots=True)
 class PairTotal:
-    """A pair's sums over its boards: matchpoints, maximum, boards played, matchpoints per session."""
+    """A pair's sums over its boards: matchpoints, maximum, boards played, matchpoints per session;
+    the matchpoints as integer numerators over the event's one common denominator."""
 
-    mp: Fraction
-    max: Fraction
+    mp: int
+    max: int
     boards: int
-    sessions: dict[int, Fraction]
+    sessions: dict[int, int]
 
 
 
@@ -170,6 +172,20 @@ class ScoringOptions:
         if self.percentage_decimals is None:
             return Fraction(value)
         return round_fraction(value, self.percentage_decimals, self.percentage_tie.value)
+
+    def percentage_float(self, value: Fraction) -> float:
+        """``float(self.round_percentage(value))`` with no Fraction made: the rounded figure's units
+        (:func:`~mpxl.rounding.round_ratio`) over 10 ** decimals, one correctly rounded division.
+
+        >>> exact = ScoringOptions(percentage_decimals=None)
+        >>> ScoringOptions().percentage_float(Fraction(385, 8)), exact.percentage_float(Fraction(1, 3))
+        (48.13, 0.3333333333333333)
+        """
+        if self.percentage_decimals is None:
+            return float(value)
+        decimals = self.percentage_decimals
+        unit: int = 10**decimals  # decimals >= 0: an int
+        return round_ratio(value.numerator, value.denominator, decimals, self.percentage_tie.value) / unit
 
 
 #: How :meth:`ScoringOptions.parse` reads each option given as text.
@@ -634,6 +650,13 @@ def _scored_boards(result: SessionResult) -> list[ScoredBoard]:
 
 
 def _pair_results(result: SessionResult) -> list[PairResult]:
+    """The pairs' totals, percentages and places, each ranking group sorted best first.
+
+    The totals are integer numerators over one common denominator (:func:`_pair_totals`); a
+    ranking group's percentages are compared as integers too, each its numerator over the
+    group's common maximum (:func:`_rank_keys`); a Fraction is made per figure only for the
+    :class:`PairResult`.
+    """
     event, options = result.event, result.options
     fld = _field(event, options)
     known: dict[PairKey, Pair] = {}
@@ -641,11 +664,11 @@ def _pair_results(result: SessionResult) -> list[PairResult]:
         sides = [p.direction] if p.direction else ["NS", "EW"]
         for side in sides:
             known.setdefault(_pair_key(event, options, p.section, p.number, side), p)
-    totals = _pair_totals(result)
+    totals, common = _pair_totals(result)
     if options.unplayed is Unplayed.OWN and result.scored is not None:
         sat_out = Counter(_pair_key(event, options, so.section, so.pair, so.direction) for so in event.sitouts)
-        _fill_unplayed(totals, result.scored.boards, options, fld, sat_out)
-    results: list[PairResult] = []
+        common = _fill_unplayed(totals, common, result.scored.boards, options, fld, sat_out)
+    results: list[tuple[PairResult, PairTotal]] = []
     for k, t in totals.items():
         section, number, direction = k
         pair = known.get(k)
@@ -653,41 +676,72 @@ def _pair_results(result: SessionResult) -> list[PairResult]:
             pair = Pair(number, section, direction)
         elif pair.direction != direction:
             pair = replace(pair, direction=direction)
-        pct = t.mp / t.max * 100 if t.max else Fraction(0)
-        results.append(PairResult(pair, t.mp, t.max, pct, "", t.boards, dict(sorted(t.sessions.items()))))
+        mp = Fraction(t.mp, common)
+        pct = Fraction(t.mp * 100, common * t.max) if t.max else Fraction(0)
+        sessions = ({sess: mp for sess in t.sessions} if len(t.sessions) == 1
+                    else {sess: Fraction(num, common) for sess, num in sorted(t.sessions.items())})
+        results.append((PairResult(pair, mp, Fraction(t.max), pct, "", t.boards, sessions), t))
     # ranking groups: per section (or the whole field) and, in a two-winner field, per direction
     sections = dict.fromkeys(result.travellers.column("section") if result.travellers is not None else ())
     sections.update(dict.fromkeys(p.section for p in event.pairs if p.section not in sections))
     order = {sec: i for i, sec in enumerate(sections)}  # as event.sections(): lines first, then pairs
-    by_group: dict[tuple[int, str, str], list[PairResult]] = {}
-    for pr in results:
+    by_group: dict[tuple[int, str, str], list[tuple[PairResult, PairTotal]]] = {}
+    for pr, t in results:
         sec = "" if fld is Field.EVENT else pr.pair.section
-        by_group.setdefault((order.get(sec, -1), sec, pr.pair.direction or ""), []).append(pr)
+        by_group.setdefault((order.get(sec, -1), sec, pr.pair.direction or ""), []).append((pr, t))
     out: list[PairResult] = []
     for g in sorted(by_group, key=lambda g: (g[0], g[1], {"NS": 0, "EW": 1}.get(g[2], 0))):
-        members = sorted(by_group[g], key=_rank_order)
-        for pr, label in zip(members, place_labels([_rank_value(pr) for pr in members], options.places)):
+        group = by_group[g]
+        members, values = _ranked(group)
+        for pr, label in zip(members, place_labels(values, options.places)):
             pr.place = label
         out.extend(members)
     return out
 
 
-def _pair_totals(result: SessionResult) -> dict[PairKey, PairTotal]:
-    """Per pair key: its :class:`PairTotal`; sums of the rounded board figures, exact.
+def _ranked(group: list[tuple[PairResult, PairTotal]]) -> tuple[list[PairResult], list[tuple[int, float | None]]]:
+    """A ranking group's pairs sorted best first, and what each one's place is decided by.
+
+    The order: the percentage, the matchpoints (higher first), the published tie-break figure, the
+    pair's number. A place is decided by the percentage, then the published tie-break figure.
+    Both compare exact figures as integers: the matchpoints are numerators over one common
+    denominator, and a percentage (100 x matchpoints / maximum) the integer
+    matchpoints x (M / maximum) over 100 / (common x M), M the least common multiple of the group's
+    maxima (a pair with no maximum has 0%).
+
+    >>> from mpxl.event import Pair
+    >>> def entry(number, mp, top):
+    ...     pct = Fraction(mp * 100, top) if top else Fraction(0)
+    ...     return PairResult(Pair(number), Fraction(mp), Fraction(top), pct, "", 1), PairTotal(mp, top, 1, {1: mp})
+    >>> members, values = _ranked([entry("1", 3, 8), entry("2", 6, 16), entry("10", 5, 12), entry("3", 0, 0)])
+    >>> [(pr.pair.number, str(pr.percentage)) for pr in members], [v[0] for v in values]
+    ([('10', '125/3'), ('2', '75/2'), ('1', '75/2'), ('3', '0')], [20, 18, 18, 0])
+    """
+    most = lcm(*{t.max for _, t in group if t.max})
+    pct = [t.mp * (most // t.max) if t.max else 0 for _, t in group]
+    tiebreak = [pr.pair.published_tiebreak for pr, _ in group]
+    keys = [(-p, -t.mp, -(tb or 0), _natural(pr.pair.number)) for p, (pr, t), tb in zip(pct, group, tiebreak)]
+    order = sorted(range(len(group)), key=keys.__getitem__)
+    return [group[i][0] for i in order], [(pct[i], tiebreak[i]) for i in order]
+
+
+def _pair_totals(result: SessionResult) -> tuple[dict[PairKey, PairTotal], int]:
+    """(per pair key its :class:`PairTotal`, the common denominator of its figures): the sums of
+    the rounded board figures, exact.
 
     Every figure is an integer numerator over one common denominator (the figures are few:
     each is one object, met once), so a pair's sum is a sum of integers, added line by line in
-    one loop per side, with the pair's number as the key when the event has one section; a
+    one C loop per side, with the pair's number as the key when the event has one section; a
     pair's maximum is the sum of the tops of the boards it played.
     """
     sc, t, event, options = result.scored, result.travellers, result.event, result.options
     if sc is None or t is None or not len(t):
-        return {}
+        return {}, 1
     sections = t.column("section")
     sessions = t.column("session")
     one_section = len(set(sections)) == 1
     many_sessions = len(set(sessions)) > 1
-    played = [kind != "blank" for kind in sc.kind]
+    played = list(map(ne, sc.kind, repeat("blank")))
     tops = None
     if len({b.top for b in sc.boards}) > 1:
         tops = [0] * len(t)
@@ -701,27 +755,31 @@ def _pair_totals(result: SessionResult) -> dict[PairKey, PairTotal]:
             for column, value in zip(columns, pair):
                 if value is not None:
                     column[i] = value
+    ids = [list(map(id, column)) for column in columns]  # a figure is one object, met again and again
     distinct: dict[int, Any] = {}
-    for column in columns:
-        distinct.update(zip(map(id, column), column))
+    for column, column_ids in zip(columns, ids):
+        distinct.update(zip(column_ids, column))
     distinct.pop(id(None), None)  # a blank line's
     common = lcm(*(Fraction(f).denominator for f in distinct.values())) if distinct else 1
     numerator = {k: int(Fraction(f) * common) for k, f in distinct.items()}
     totals: dict[PairKey, PairTotal] = {}
-    for side, pairs, column in (("NS", t.ns_pair, columns[0]), ("EW", t.ew_pair, columns[1])):
+    for side, pairs, column_ids in (("NS", t.ns_pair, ids[0]), ("EW", t.ew_pair, ids[1])):
         numbers = pairs if all(type(p) is str for p in set(pairs)) else list(map(str, pairs))
         keys: list[Any] = list(compress(numbers if one_section else zip(sections, numbers), played))
         counts = Counter(keys)
         maxima = Counter(zip(keys, compress(tops, played))) if tops is not None else None
-        values = map(numerator.__getitem__, map(id, compress(column, played)))
+        values = map(numerator.__getitem__, compress(column_ids, played))
         sums: dict[Any, int] = {}
-        get = sums.get
-        for k, num in zip(zip(keys, compress(sessions, played)) if many_sessions else keys, values):
-            sums[k] = get(k, 0) + num
-        by_pair: dict[Any, dict[int, Fraction]] = {}
-        for k, total_num in sums.items():
-            key, sess = k if many_sessions else (k, sessions[0])
-            by_pair.setdefault(key, {})[sess] = Fraction(total_num, common)
+        summed = list(zip(keys, compress(sessions, played))) if many_sessions else keys
+        # sums[k] += value for each line in order, in C: each get is made after the line before was added
+        sums.update(zip(summed, map(add, map(sums.get, summed, repeat(0)), values)))
+        by_pair: dict[Any, dict[int, int]] = {}
+        if many_sessions:
+            for (key, sess), total_num in sums.items():
+                by_pair.setdefault(key, {})[sess] = total_num
+        else:
+            only = sessions[0]
+            by_pair = {key: {only: total_num} for key, total_num in sums.items()}
         top_sum: dict[Any, int] = {}
         if maxima is None:
             top = sc.boards[0].top
@@ -729,51 +787,31 @@ def _pair_totals(result: SessionResult) -> dict[PairKey, PairTotal]:
         else:
             for (key, top), count in maxima.items():
                 top_sum[key] = top_sum.get(key, 0) + top * count
+        two = {sec: _winners(event, options, sec) == 2 for sec in dict.fromkeys(sections)}
         for key, count in counts.items():
             sec, number = (sections[0], key) if one_section else key
-            pair_key = (sec, number, side if _winners(event, options, sec) == 2 else None)
+            pair_key = (sec, number, side if two[sec] else None)
             mine = by_pair[key]
-            if pair_key in totals:  # one-winner: a pair's NS and EW lines add up
-                total = totals[pair_key]
-                for sess, mp in mine.items():
-                    total.sessions[sess] = total.sessions.get(sess, Fraction(0)) + mp
-                total.mp += sum(mine.values(), Fraction(0))
+            total = totals.get(pair_key)
+            if total is not None:  # one-winner: a pair's NS and EW lines add up
+                for sess, num in mine.items():
+                    total.sessions[sess] = total.sessions.get(sess, 0) + num
+                total.mp += sum(mine.values())
                 total.max += top_sum[key]
                 total.boards += count
             else:
-                totals[pair_key] = PairTotal(sum(mine.values(), Fraction(0)), Fraction(top_sum[key]), count, mine)
-    return totals
-
-
-def _tiebreak(pr: PairResult) -> float:
-    """Sort key of a published tie-break figure (higher first); 0 when the file publishes none."""
-    return -(pr.pair.published_tiebreak or 0)
-
-
-def _rank_order(pr: PairResult) -> tuple[Any, ...]:
-    """Sort key of a ranking: percentage, matchpoints (higher first), the published tie-break, the pair's number.
-
-    Each figure comes first as a float: a float orders two figures as they are exactly, or ties
-    them, and then the exact figure decides (the floats are compared in C, most sorts need no more).
-    """
-    pct, mp = pr.percentage, pr.mp
-    return (-float(pct), -pct, -float(mp), -mp, _tiebreak(pr), _natural(pr.pair.number))
-
-
-def _rank_value(pr: PairResult) -> tuple[int, int, float | None]:
-    """What a place is decided by: the percentage (exact, as its numerator and denominator), then a
-    published tie-break figure when there is one."""
-    pct = pr.percentage
-    return (pct.numerator, pct.denominator, pr.pair.published_tiebreak)
+                totals[pair_key] = PairTotal(sum(mine.values()), top_sum[key], count, mine)
+    return totals, common
 
 
 def _fill_unplayed(
-    totals: dict[PairKey, PairTotal], boards: list[BoardPlace], options: ScoringOptions, fld: Field,
+    totals: dict[PairKey, PairTotal], common: int, boards: list[BoardPlace], options: ScoringOptions, fld: Field,
     sat_out: Counter[PairKey] | None = None,
-) -> None:
+) -> int:
     """Unplayed 'own': a pair that played fewer boards than the most any pair of its field had
     (played, or sat out at a table with no opponents: ``sat_out``) gets, for each board short, its
-    own percentage of the field's top (rounded by the totals rounding)."""
+    own percentage of the field's top (rounded by the totals rounding). The totals' numerators are
+    over ``common``; the answer is their common denominator after."""
     sat_out = sat_out or Counter()
     top_of: dict[tuple[int, str], int] = {}
     for b in boards:
@@ -784,20 +822,37 @@ def _fill_unplayed(
         group = "" if fld is Field.EVENT else pair_key[0]
         most[group] = max(most.get(group, 0), t.boards + sat_out[pair_key])
     rounding = options.totals_rounding or options.rounding
+    added: list[tuple[PairTotal, int, Fraction, int, int]] = []
     for (sec, _number, _side), t in totals.items():
         short = most["" if fld is Field.EVENT else sec] - t.boards
         if short <= 0 or not t.max:
             continue
         sess = max(t.sessions)
         top = top_of.get((sess, "" if fld is Field.EVENT else sec), 0)
-        each = rounding.apply(t.mp / t.max * top, Fraction(top, 2))
-        t.mp += each * short
-        t.sessions[sess] += each * short
+        each = rounding.apply(Fraction(t.mp * top, common * t.max), Fraction(top, 2))
+        added.append((t, sess, each, short, top))
+    new = lcm(common, *(each.denominator for _, _, each, _, _ in added))
+    if new != common:
+        scale = new // common
+        for t in totals.values():
+            t.mp *= scale
+            t.sessions = {sess: num * scale for sess, num in t.sessions.items()}
+    for t, sess, each, short, top in added:
+        num = each.numerator * (new // each.denominator) * short
+        t.mp += num
+        t.sessions[sess] += num
         t.max += top * short
+    return new
 
 
 def _natural(text: str) -> tuple[int, str]:
-    digits = "".join(ch for ch in str(text) if ch.isdigit())
+    """A pair number's sort key: the number its digits make, then the text.
+
+    >>> _natural("12"), _natural("A3b1")
+    ((12, '12'), (31, 'A3b1'))
+    """
+    text = str(text)
+    digits = text if text.isdigit() else "".join(ch for ch in text if ch.isdigit())
     return (int(digits) if digits else 0, str(text))
 
 
@@ -1061,12 +1116,16 @@ _PAIR_TEMPLATE = _template(("pair", "section", "direction", "mp", "max", "percen
 
 
 def _pair_text(pr: PairResult, opts: ScoringOptions) -> str:
-    """One pair's text at the depth of the document's pairs: :func:`pair_json` written by the template."""
-    doc = pair_json(pr, opts)
-    if doc["names"]:
-        return _indented(_json_dumps(doc), 2)
-    return "".join(piece + value for piece, value in zip(_PAIR_TEMPLATE, map(_scalar, doc.values()))) + \
-        _PAIR_TEMPLATE[-1]
+    """One pair's text at the depth of the document's pairs: :func:`pair_json` written by the template
+    (the percentage rounded by :meth:`ScoringOptions.percentage_float`, no Fraction made)."""
+    pair = pr.pair
+    if pair.names:
+        return _indented(_json_dumps(pair_json(pr, opts)), 2)
+    p0, p1, p2, p3, p4, p5, p6, p7, p8, p9 = _PAIR_TEMPLATE
+    direction = "null" if pair.direction is None else encode_basestring(pair.direction)
+    return (f"{p0}{encode_basestring(pair.number)}{p1}{encode_basestring(pair.section)}{p2}{direction}"
+            f"{p3}{float(pr.mp)!r}{p4}{float(pr.max)!r}{p5}{opts.percentage_float(pr.percentage)!r}"
+            f"{p6}{encode_basestring(pr.place)}{p7}{pr.boards!r}{p8}[]{p9}")
 
 
 def json_heading(result: SessionResult) -> dict[str, Any]:

@@ -251,3 +251,91 @@ def test_pair_totals_are_the_sums_of_their_lines(ev, opts):
                 acc[3][b.session] = acc[3].get(b.session, 0) + figure
     got = {pr.pair.key: [pr.mp, pr.max, pr.boards, pr.sessions] for pr in result.pairs}
     assert got == {k: [v[0], v[1], v[2], dict(sorted(v[3].items()))] for k, v in want.items()}
+
+
+# ------------------------------------------- the ranking and the percentages in integers
+
+from mpxl.event import Pair  # noqa: E402
+from mpxl.session import PairResult, PairTotal, place_labels  # noqa: E402
+from mpxl.settings import Places, Tie  # noqa: E402
+
+
+@st.composite
+def ranking_groups(draw):
+    """A ranking group's totals: numerators over a common denominator, maxima (some 0), tie-breaks."""
+    common = draw(st.sampled_from([1, 2, 3, 10, 100, 840]))
+    group = []
+    for i in range(draw(st.integers(0, 12))):
+        top = draw(st.sampled_from([0, 8, 12, 16, 24, 26]))
+        boards = draw(st.integers(1, 4))
+        most = top * boards
+        mp = draw(st.integers(0, most * common)) if most else 0
+        number = draw(st.sampled_from(["1", "2", "10", "A3", "3b", str(i)]))
+        tiebreak = draw(st.sampled_from([None, None, 1.5, 2.0]))
+        pct = Fraction(mp * 100, common * most) if most else Fraction(0)
+        group.append((PairResult(Pair(number, published_tiebreak=tiebreak), Fraction(mp, common), Fraction(most),
+                                 pct, "", boards), PairTotal(mp, most, boards, {1: mp})))
+    return group
+
+
+@SETTINGS
+@given(ranking_groups(), st.sampled_from(list(Places)))
+def test_ranking_in_integers_equals_the_fraction_ranking(group, places):
+    """The order and places worked out from integer numerators are those of the exact Fractions:
+    percentage, matchpoints (higher first), the published tie-break, the pair's number; a place
+    shared by an equal percentage and tie-break."""
+    members, values = session_mod._ranked(group)
+    want = sorted((pr for pr, _ in group), key=lambda pr: (-pr.percentage, -pr.mp, -(pr.pair.published_tiebreak or 0),
+                                                          session_mod._natural(pr.pair.number)))
+    assert [id(pr) for pr in members] == [id(pr) for pr in want]
+    assert place_labels(values, places) == place_labels(
+        [(pr.percentage, pr.pair.published_tiebreak) for pr in want], places)
+
+
+@SETTINGS
+@given(st.fractions(min_value=-200, max_value=200, max_denominator=10**6) | st.sampled_from(
+           [Fraction(385, 8), Fraction(-385, 8), Fraction(1, 200), Fraction(5, 2), Fraction(0)]),
+       st.sampled_from([None, 0, 1, 2, 3]), st.sampled_from(list(Tie)))
+def test_percentage_float_is_the_rounded_percentage(value, decimals, tie):
+    opts = ScoringOptions(percentage_decimals=decimals, percentage_tie=tie)
+    assert opts.percentage_float(value) == float(opts.round_percentage(value))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(events(), totals_options)
+def test_unplayed_own_adds_the_pairs_own_percentage_per_board_short(ev, opts):
+    """Unplayed 'own' in the totals' integers: each board a pair missed (against the most any pair
+    of its field played) adds its own percentage of the field's top, rounded; worked out here in
+    Fractions from the totals with nothing added."""
+    from dataclasses import replace
+
+    from mpxl.settings import Field, Unplayed
+
+    try:
+        plain = score_event(ev, replace(opts, unplayed=Unplayed.NONE))
+        own = score_event(ev, replace(opts, unplayed=Unplayed.OWN))
+    except UserError:
+        return
+    across = session_mod._field(ev, opts) is Field.EVENT
+    top_of: dict = {}
+    for b in plain.boards:
+        key = (b.session, "" if across else b.section)
+        top_of[key] = max(top_of.get(key, 0), b.top)
+    most: dict = {}
+    for pr in plain.pairs:
+        group = "" if across else pr.pair.section
+        most[group] = max(most.get(group, 0), pr.boards)
+    rounding = opts.totals_rounding or opts.rounding
+    want = {}
+    for pr in plain.pairs:
+        mp, top_sum, sessions = pr.mp, pr.max, dict(pr.sessions)
+        short = most["" if across else pr.pair.section] - pr.boards
+        if short > 0 and pr.max:
+            sess = max(sessions)
+            top = top_of.get((sess, "" if across else pr.pair.section), 0)
+            each = rounding.apply(pr.mp / pr.max * top, Fraction(top, 2))
+            mp, top_sum = mp + each * short, top_sum + top * short
+            sessions[sess] += each * short
+        pct = mp / top_sum * 100 if top_sum else Fraction(0)
+        want[pr.pair.key] = (mp, top_sum, pct, sessions)
+    assert {pr.pair.key: (pr.mp, pr.max, pr.percentage, pr.sessions) for pr in own.pairs} == want
