@@ -1029,12 +1029,13 @@ class _LinesJson:
             before = pieces[0] if slot == 0 else ""
             after = pieces[slot + 1] + (f",\n{indent}" if slot == width - 1 else "")
             ids = list(map(id, values)) if by_id else values
-            missing = set(ids).difference(cache)
-            if missing:
+            try:
+                layout[slot::width] = map(cache.__getitem__, ids)
+            except KeyError:  # values not met before (the slice is left as it was): their texts made once
                 value_of = dict(zip(ids, values))
-                for key in missing:
+                for key in value_of.keys() - cache.keys():
                     cache[key] = before + _scalar(_json_value(keys[slot], value_of[key])) + after
-            layout[slot::width] = map(cache.__getitem__, ids)
+                layout[slot::width] = map(cache.__getitem__, ids)
         text = "".join(layout)
         return head + text[: -len(f",\n{indent}")] + tail
 

@@ -501,9 +501,9 @@ def run(args) -> int:
         if args.output:
             boards = len(result.scored.boards) if result.scored is not None else len(result.boards)
             print(written_line(args.output, boards=boards, pairs=len(result.pairs)), file=say)
-    if args.json:
-        write_json(result, sys.stdout, {"conventions": chosen.to_json(event)})
-        sys.stdout.write("\n")
-    elif not args.output:
-        print(ranking_text(result))
+        if args.json:  # the pairs are totalled as the JSON is written: the collector still paused
+            write_json(result, sys.stdout, {"conventions": chosen.to_json(event)})
+            sys.stdout.write("\n")
+        elif not args.output:
+            print(ranking_text(result))
     return 0
