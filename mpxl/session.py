@@ -38,7 +38,7 @@ from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from itertools import compress, repeat
+from itertools import compress, islice, repeat
 from json.encoder import encode_basestring
 from math import lcm
 from operator import add, ne
@@ -930,10 +930,10 @@ def json_text(result: SessionResult, more: dict[str, Any] | None = None) -> Iter
         writer = _LinesJson(t, sc)
         yield from _json_items((writer.board(b) for b in sc.boards), 1)
     else:
-        yield from _json_items((_indented(_json_dumps(board_json(b)), 2) for b in result.boards), 1)
+        yield from _json_items(((_indented(_json_dumps(board_json(b)), 2),) for b in result.boards), 1)
     yield ',\n "pairs": '
     opts = result.options
-    yield from _json_items((_pair_text(pr, opts) for pr in result.pairs), 1)
+    yield from _json_items(_batched((_pair_text(pr, opts) for pr in result.pairs), ",\n  "), 1)
     for key, value in (json_heading(result) | (more or {})).items():
         yield f",\n {json.dumps(key)}: " + _indented(_json_dumps(value), 1)
     yield "\n}"
@@ -948,13 +948,31 @@ def _indented(text: str, depth: int) -> str:
     return text.replace("\n", "\n" + " " * depth)
 
 
-def _json_items(texts: Iterable[str], depth: int) -> Iterator[str]:
-    """A JSON list at ``depth`` of items already written as text (at depth + 1)."""
+def _json_items(items: Iterable[Sequence[str]], depth: int) -> Iterator[str]:
+    """A JSON list at ``depth`` of items already written as text (at depth + 1), each item given
+    as the pieces of its text (a board's text is megabytes: its pieces are passed on, not joined).
+
+    >>> "".join(_json_items([("1",), ("2", "3")], 0)), "".join(_json_items([], 0))
+    ('[\\n 1,\\n 23\\n]', '[]')
+    """
     first = True
-    for text in texts:
-        yield ("[\n" if first else ",\n") + " " * (depth + 1) + text
+    for pieces in items:
+        yield ("[\n" if first else ",\n") + " " * (depth + 1)
+        yield from pieces
         first = False
     yield "[]" if first else "\n" + " " * depth + "]"
+
+
+def _batched(texts: Iterable[str], separator: str, size: int = 2048) -> Iterator[tuple[str]]:
+    """Items' texts joined ``size`` at a time by ``separator`` (the list's own between two items):
+    a write per batch, not per item.
+
+    >>> list(_batched(["a", "b", "c"], ", ", 2))
+    [('a, b',), ('c',)]
+    """
+    it = iter(texts)
+    while batch := list(islice(it, size)):
+        yield (separator.join(batch),)
 
 
 def _scalar(value: object) -> str:
@@ -1000,8 +1018,8 @@ class _LinesJson:
         self.caches: dict[tuple[str, int, bool], dict[Any, str]] = {}
         self.templates: dict[bool, tuple[list[str], str]] = {}
 
-    def board(self, b: BoardPlace) -> str:
-        """One board's text, at the depth of the document's boards."""
+    def board(self, b: BoardPlace) -> tuple[str, str, str]:
+        """One board's text, at the depth of the document's boards, in three pieces."""
         t, sc, ranges = self.t, self.sc, b.ranges
         sections = None if self.sections is None else gather(self.sections, ranges)
         distinct_sections = set(sections) if sections is not None else {b.section}
@@ -1013,7 +1031,7 @@ class _LinesJson:
         totals = sc.totals and any(sc.totals.get(i, (None,))[0] is not None
                                    for r in ranges for i in r)
         if totals or (own_section and b.section in distinct_sections):
-            return head + f",\n{indent}".join(self._generic(b, indent)) + tail  # lines of several kinds
+            return head, f",\n{indent}".join(self._generic(b, indent)), tail  # lines of several kinds
         keys = _LINE_KEYS + (("section",) if own_section else ())
         pieces = self._pieces(own_section, indent)
         columns: list[tuple[list[Any], bool]] = [(gather(t.ns_pair, ranges), False), (gather(t.ew_pair, ranges), False),
@@ -1036,8 +1054,9 @@ class _LinesJson:
                 for key in value_of.keys() - cache.keys():
                     cache[key] = before + _scalar(_json_value(keys[slot], value_of[key])) + after
                 layout[slot::width] = map(cache.__getitem__, ids)
-        text = "".join(layout)
-        return head + text[: -len(f",\n{indent}")] + tail
+        if layout:  # no separator after the last line
+            layout[-1] = layout[-1][: -len(f",\n{indent}")]
+        return head, "".join(layout), tail
 
     def _pieces(self, own_section: bool, indent: str) -> list[str]:
         hit = self.templates.get(own_section)
