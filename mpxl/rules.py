@@ -34,7 +34,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from fractions import Fraction
-from typing import Any
+from itertools import compress, repeat
+from operator import is_
+from typing import Any, cast
 
 from .contract import BOARD_CYCLE, DOUBLING_MARKS, PASS_SPELLINGS, Strain, score
 
@@ -217,7 +219,8 @@ def lines_towards_n(values: Iterable[object]) -> int:
     """
     values = list(values)
     n = len(values) - values.count(None)
-    return n - sum(1 for v in values if type(v) is str and not v.strip(" "))
+    texts = cast("Iterable[str]", compress(values, map(is_, map(type, values), repeat(str))))  # found in C
+    return n - sum(1 for v in texts if not v.strip(" "))
 
 
 #: A score typed as text: an optional sign, digits, an optional decimal part (``+420``, ``-50``, ``7.5``).

@@ -52,7 +52,7 @@ from .methods import Method, check_counts, find_method
 from .pairings import board_ranges, check_duplicates, gather
 from .rounding import Rounding, round_fraction, round_ratio
 from .rules import AVE_POLICIES, lines_towards_n
-from .settings import AvePolicy, EstimateAt, Field, Places, SmallGroups, Tie, Unplayed
+from .settings import AvePolicy, EstimateAt, Field, Places, RoundingKind, SmallGroups, Tie, Unplayed
 
 __all__ = [
     "ScoringOptions",
@@ -550,8 +550,11 @@ def _plain_board_figures(
     ns, ew, D, board_top = plain_board(scores, expected, options.method, options.scale)
     top = reported_top(board_top, options)[0]
     exact_of, rounded_of, kind_of = plain_figures(memo, D, board_top, {*ns, *ew}, options)
-    rounded, exact = rounded_of.__getitem__, exact_of.__getitem__
-    return top, (list(map(rounded, ns)), list(map(rounded, ew)), list(map(exact, ns)), list(map(exact, ew)),
+    ns_exact, ew_exact = list(map(exact_of.__getitem__, ns)), list(map(exact_of.__getitem__, ew))
+    if options.rounding.kind is RoundingKind.EXACT:  # each rounded figure is the exact one
+        return top, (ns_exact, ew_exact, ns_exact, ew_exact, list(map(kind_of.__getitem__, ns)), None)
+    rounded = rounded_of.__getitem__
+    return top, (list(map(rounded, ns)), list(map(rounded, ew)), ns_exact, ew_exact,
                  list(map(kind_of.__getitem__, ns)), None)
 
 
