@@ -280,6 +280,8 @@ class Travellers:
     #: What the file's own published NS matchpoints carry (their most decimals), None when it
     #: publishes none: the conventions read it (:func:`mpxl.conventions.detect_from`), not the scoring.
     published_decimals: int | None = None
+    #: :func:`mpxl.pairings.travellers_board_ranges`' answers, made once (the columns are not edited once read).
+    board_ranges_made: dict[bool, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         for name in _COLUMNS[1:]:

@@ -19,11 +19,12 @@ from operator import attrgetter, eq, ne
 from typing import TypeVar
 
 from .errors import UserError
-from .event import Event, Line, gather
+from .event import Event, Line, Travellers, gather
 
 __all__ = [
     "BoardRanges",
     "board_ranges",
+    "travellers_board_ranges",
     "gather",
     "boards_look_distinct",
     "two_winner_sections",
@@ -70,6 +71,21 @@ def board_ranges(session: list[int] | None, section: list[str] | None, board: li
         else:
             ranges.append(range(start, stop))
     return boards
+
+
+def travellers_board_ranges(t: Travellers, by_section: bool = True) -> BoardRanges:
+    """:func:`board_ranges` of the lines ``t`` (boards within each section, or, ``by_section``
+    False, across the field), made once for the checks and the scorer.
+
+    >>> t = Travellers(board=[1, 2, 1], ns_pair=["1", "1", "3"], ew_pair=["2", "2", "4"], score=[1, 2, 3])
+    >>> travellers_board_ranges(t) is travellers_board_ranges(t), travellers_board_ranges(t)[(1, "", 1)]
+    (True, [range(0, 3, 2)])
+    """
+    made = t.board_ranges_made.get(by_section)
+    if made is None or made[0] != len(t):
+        made = t.board_ranges_made[by_section] = (len(t), board_ranges(t.session, t.section if by_section else None,
+                                                                       t.board))
+    return made[1]
 
 
 def boards_look_distinct(

@@ -49,7 +49,7 @@ from .board import plain_board, score_board
 from .errors import UserError
 from .event import SCORED_COLUMNS, Event, Line, Pair, PairKey, Travellers
 from .methods import Method, check_counts, find_method
-from .pairings import board_ranges, check_duplicates, gather
+from .pairings import check_duplicates, gather, travellers_board_ranges
 from .rounding import Rounding, round_fraction, round_ratio
 from .rules import AVE_POLICIES, lines_towards_n
 from .settings import AvePolicy, EstimateAt, Field, Places, RoundingKind, SmallGroups, Tie, Unplayed
@@ -278,6 +278,23 @@ class ScoredColumns:
     kind: list[str]
     ave: dict[int, tuple[str | None, str | None]] = field(default_factory=dict)
     totals: dict[int, tuple[Fraction | None, Fraction | None]] = field(default_factory=dict)
+    figures_made: dict[int, Fraction] | None = field(default=None, repr=False, compare=False)  # :meth:`figures`
+
+    def figures(self) -> dict[int, Fraction]:
+        """The distinct figures of ``ns_mp`` and ``ew_mp`` by their ids (a figure is one object, met
+        again and again: keyed by id, no Fraction is hashed), made once.
+
+        >>> s = ScoredColumns([], [Fraction(1), None], [Fraction(0), None], [], [], [])
+        >>> sorted(map(str, s.figures().values()))
+        ['0', '1']
+        """
+        if self.figures_made is None:
+            made: dict[int, Fraction] = {}
+            for column in (self.ns_mp, self.ew_mp):
+                made.update(zip(map(id, column), column))  # type: ignore[arg-type]  # None's taken out below
+            made.pop(id(None), None)
+            self.figures_made = made
+        return self.figures_made
 
     @property
     def order(self) -> list[range]:
@@ -420,7 +437,7 @@ def score_columns(
     event = event if event is not None else Event()
     name = where or (lambda i: "")
     across = _field(event, options) is Field.EVENT
-    boards = board_ranges(t.session, None if across else t.section, t.board)
+    boards = travellers_board_ranges(t, not across)
     # N per field: the most non-blank lines on any board of that session and field
     scores_of = {key: gather(t.score, ranges) for key, ranges in boards.items()}
     played = {key: lines_towards_n(scores) for key, scores in scores_of.items()}  # not-played lines count
@@ -752,26 +769,24 @@ def _pair_totals(result: SessionResult) -> tuple[dict[PairKey, PairTotal], int]:
             for r in b.ranges:
                 tops[r.start:r.stop:r.step] = [b.top] * len(r)
     columns = [sc.ns_mp, sc.ew_mp]
+    distinct: dict[int, Any] = sc.figures()  # a figure is one object, met again and again: keyed by id
     if sc.totals:  # what the totals add instead of the line's own figure
         columns = [list(column) for column in columns]
+        distinct = dict(distinct)
         for i, pair in sc.totals.items():
             for column, value in zip(columns, pair):
                 if value is not None:
                     column[i] = value
-    ids = [list(map(id, column)) for column in columns]  # a figure is one object, met again and again
-    distinct: dict[int, Any] = {}
-    for column, column_ids in zip(columns, ids):
-        distinct.update(zip(column_ids, column))
-    distinct.pop(id(None), None)  # a blank line's
+                    distinct[id(value)] = value
     common = lcm(*(Fraction(f).denominator for f in distinct.values())) if distinct else 1
     numerator = {k: int(Fraction(f) * common) for k, f in distinct.items()}
     totals: dict[PairKey, PairTotal] = {}
-    for side, pairs, column_ids in (("NS", t.ns_pair, ids[0]), ("EW", t.ew_pair, ids[1])):
+    for side, pairs, column in (("NS", t.ns_pair, columns[0]), ("EW", t.ew_pair, columns[1])):
         numbers = pairs if all(type(p) is str for p in set(pairs)) else list(map(str, pairs))
         keys: list[Any] = list(compress(numbers if one_section else zip(sections, numbers), played))
         counts = Counter(keys)
         maxima = Counter(zip(keys, compress(tops, played))) if tops is not None else None
-        values = map(numerator.__getitem__, compress(column_ids, played))
+        values = map(numerator.__getitem__, map(id, compress(column, played)))
         sums: dict[Any, int] = {}
         summed = list(zip(keys, compress(sessions, played))) if many_sessions else keys
         # sums[k] += value for each line in order, in C: each get is made after the line before was added
@@ -1049,14 +1064,14 @@ class _LinesJson:
             cache = self.caches.setdefault((keys[slot], width, own_section), {})
             before = pieces[0] if slot == 0 else ""
             after = pieces[slot + 1] + (f",\n{indent}" if slot == width - 1 else "")
-            ids = list(map(id, values)) if by_id else values
             try:
-                layout[slot::width] = map(cache.__getitem__, ids)
+                layout[slot::width] = map(cache.__getitem__, map(id, values) if by_id else values)
             except KeyError:  # values not met before (the slice is left as it was): their texts made once
-                value_of = dict(zip(ids, values))
+                # a figure column's: every figure of the event (few: one object each, keyed by id)
+                value_of = {id(None): None, **sc.figures()} if by_id else dict.fromkeys(values)
                 for key in value_of.keys() - cache.keys():
-                    cache[key] = before + _scalar(_json_value(keys[slot], value_of[key])) + after
-                layout[slot::width] = map(cache.__getitem__, ids)
+                    cache[key] = before + _scalar(_json_value(keys[slot], value_of[key] if by_id else key)) + after
+                layout[slot::width] = map(cache.__getitem__, map(id, values) if by_id else values)
         if layout:  # no separator after the last line
             layout[-1] = layout[-1][: -len(f",\n{indent}")]
         return head, "".join(layout), tail

@@ -13,6 +13,8 @@ import re
 import stat
 from collections.abc import Sequence
 from fractions import Fraction
+from itertools import compress, repeat
+from operator import is_
 
 from ..adjustments import Artificial, parse_entry
 from ..contract import board_vulnerability, ns_score, possible_ns_scores
@@ -185,7 +187,7 @@ def unusual_scores(scores) -> list:
     [7, 425]
     """
     possible = possible_ns_scores()
-    return sorted({s for s in scores if type(s) is int} - possible)
+    return sorted(set(compress(scores, map(is_, map(type, scores), repeat(int)))) - possible)  # found in C
 
 
 def warn_unusual(event_or_scores, source: str, where_of=None) -> list:

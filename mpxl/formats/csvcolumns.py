@@ -23,7 +23,7 @@ from ..atomic import atomic_write
 from ..contract import board_vulnerability
 from ..errors import UserError
 from ..event import Event, Travellers
-from ..pairings import boards_look_distinct, two_winner_sections
+from ..pairings import boards_look_distinct, travellers_board_ranges, two_winner_sections
 from ..session import ScoredColumns
 from ..textsafe import needs_csv_escape
 from .common import (
@@ -153,12 +153,13 @@ def column_event(t: Travellers, source: str) -> Event | None:
     """
     sections = t.column("section")
     two = two_winner_sections(sections, t.ns_pair, t.ew_pair)
-    if not boards_look_distinct(t.session, t.section, t.board, t.ns_pair, t.ew_pair, t.table, two):
+    boards = travellers_board_ranges(t)
+    if not boards_look_distinct(t.session, t.section, t.board, t.ns_pair, t.ew_pair, t.table, two, boards):
         if all(two.values()):
             return None
         # a number both NS and EW on one board: two pairs share it (the CSV reader's last rule)
         two = two_winner_sections(sections, t.ns_pair, t.ew_pair, list(zip(t.column("session"), t.board)))
-        if not boards_look_distinct(t.session, t.section, t.board, t.ns_pair, t.ew_pair, t.table, two):
+        if not boards_look_distinct(t.session, t.section, t.board, t.ns_pair, t.ew_pair, t.table, two, boards):
             return None
     return Event(source=source, winners={sec: 2 if two.get(sec, True) else 1 for sec in dict.fromkeys(sections)})
 
