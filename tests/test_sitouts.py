@@ -184,3 +184,67 @@ def test_check_finds_whether_the_sitouts_were_credited(howell5, tmp_path, suffix
         return
     assert code == 0 and doc["differences"] == [], doc["differences"][:3]
     assert doc["scoring"]["settings"]["unplayed"] == unplayed.value
+
+
+#: HOWELL5 as a Ruter-shaped PBN (the shape of Ruter's files: MP1, RankTie, Direction N-S/E-W,
+#: NrBoards counting the bye, Percentage columns, the bye's row with its credit for the present pair),
+#: the totals with each bye credited at the pair's own percentage (HOWELL5_TOTALS under own).
+RUTER_SHAPED = """% PBN 2.0
+% EXPORT
+[Event "2021-09-01"]
+[Site "A club"]
+[Date "2021.09.01"]
+[Board "1"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Scoring "MatchPoints;MP1"]
+[Application "Ruter-like"]
+[TotalScoreTable "Rank\\1R;RankTie\\1R;PairId\\1R;Table\\1R;Direction\\5R;TotalScoreMP\\4R;TotalPercentage\\5R;Names\\37L;NrBoards\\2R"]
+1 - 1 1 "N-S" 10.0 100.00 "Ann A - Bob B" 5
+2 3 2 1 "E-W" 5.0 50.00 "Cat C - Dan D" 5
+2 3 5 3 "E-W" 5.0 50.00 "Eve E - Fay F" 5
+4 5 3 2 "N-S" 2.5 25.00 "Gus G - Hal H" 5
+4 5 4 2 "E-W" 2.5 25.00 "Ivy I - Jon J" 5
+[ScoreTable "Table\\1R;Round\\1R;PairId_NS\\2R;PairId_EW\\2R;Contract\\4L;Declarer\\1R;Result\\2R;Lead\\3L;Score_NS\\6R;Score_EW\\6R;MP_NS\\3R;MP_EW\\3R;Percentage_NS\\3R;Percentage_EW\\3R"]
+1 1 1 2 4S S 10 CA "420" - 2.0 0.0 100 0
+2 1 3 4 4S S 10 CA "400" - 0.0 2.0 0 100
+3 1 - 5 - - - - "Bye" "Bye" - 1.0 - 50
+
+[Board "2"]
+[Dealer "E"]
+[Vulnerable "NS"]
+[ScoreTable "Table\\1R;Round\\1R;PairId_NS\\2R;PairId_EW\\2R;Contract\\4L;Declarer\\1R;Result\\2R;Lead\\3L;Score_NS\\6R;Score_EW\\6R;MP_NS\\3R;MP_EW\\3R;Percentage_NS\\3R;Percentage_EW\\3R"]
+1 2 2 3 - - - - "420" - 2.0 0.0 100 0
+2 2 4 5 - - - - "400" - 0.0 2.0 0 100
+3 2 1 - - - - - "Bye" "Bye" 2.0 - 100 -
+
+[Board "3"]
+[ScoreTable "Table\\1R;Round\\1R;PairId_NS\\2R;PairId_EW\\2R;Contract\\4L;Declarer\\1R;Result\\2R;Lead\\3L;Score_NS\\6R;Score_EW\\6R;MP_NS\\3R;MP_EW\\3R;Percentage_NS\\3R;Percentage_EW\\3R"]
+1 3 1 4 - - - - "420" - 2.0 0.0 100 0
+2 3 5 2 - - - - "400" - 0.0 2.0 0 100
+3 3 - 3 - - - - "Bye" "Bye" - 0.5 - 25
+
+[Board "4"]
+[ScoreTable "Table\\1R;Round\\1R;PairId_NS\\2R;PairId_EW\\2R;Contract\\4L;Declarer\\1R;Result\\2R;Lead\\3L;Score_NS\\6R;Score_EW\\6R;MP_NS\\3R;MP_EW\\3R;Percentage_NS\\3R;Percentage_EW\\3R"]
+1 4 1 3 - - - - "420" - 2.0 0.0 100 0
+2 4 4 5 - - - - "400" - 0.0 2.0 0 100
+3 4 2 - - - - - "Bye" "Bye" 1.0 - 50 -
+
+[Board "5"]
+[ScoreTable "Table\\1R;Round\\1R;PairId_NS\\2R;PairId_EW\\2R;Contract\\4L;Declarer\\1R;Result\\2R;Lead\\3L;Score_NS\\6R;Score_EW\\6R;MP_NS\\3R;MP_EW\\3R;Percentage_NS\\3R;Percentage_EW\\3R"]
+1 5 1 5 - - - - "420" - 2.0 0.0 100 0
+2 5 2 3 - - - - "400" - 0.0 2.0 0 100
+3 5 - 4 - - - - "Bye" "Bye" - 0.5 - 25
+"""
+
+
+def test_a_ruter_shaped_file_checks_clean_with_no_option(tmp_path, capsys):
+    path = tmp_path / "ruter.pbn"
+    path.write_text(RUTER_SHAPED, encoding="utf-8")
+    assert main(["check", "--json", str(path)]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["differences"] == [] and (doc["lines_checked"], doc["pairs_checked"]) == (10, 5)
+    assert doc["scoring"]["settings"]["unplayed"] == "own" and doc["scoring"]["settings"]["places"] == "plain"
+    assert main(["score", "--json", str(path)]) == 0
+    pairs = {p["pair"]: (p["mp"], p["percentage"]) for p in json.loads(capsys.readouterr().out)["pairs"]}
+    assert pairs == {k: (v[0], v[2]) for k, v in HOWELL5_TOTALS[Unplayed.OWN].items()}
