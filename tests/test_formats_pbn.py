@@ -44,6 +44,9 @@ def test_rows(row, cells):
     ("-", '"A+"', "A-/A+"),
     ('"Bye"', "-", None),
     ("-", "-", None),
+    ('"NS 420"', "-", 420),  # the side written as PBN's Score tag writes it
+    ('"EW 50"', "-", -50),
+    ('"ns -100"', "-", -100),
 ])
 def test_score_cells(ns, ew, score):
     ev = read_pbn_text(game(f" 1 1 1 2 -  - - - {ns} {ew} - -"), "t.pbn")
@@ -57,6 +60,7 @@ BAD = [
     (game(" 1 1 1 2 4S S 10 S9 \"420\" - 2.0", HEADER.replace(";MP_EW\\4R", "")), "line 3", "no MP_EW column"),
     (game(" 1 1 1 2 4S S 10 S9 \"420\" \"420\" 2.0 0.0"), "line 4", "disagree"),
     (game(" 1 1 1 2 4S S 10 S9 \"A*\" - 2.0 0.0"), "line 4", "not a score"),
+    (game(" 1 1 1 2 4S S 10 S9 \"NS 4x\" - 2.0 0.0"), "line 4", "not a score"),
     (game(" 1 1 1 2 4S S 10 S9 \"420\" - many 0.0"), "line 4", "not a number"),
     (game(" 1 1 1 2 4S S ten S9 \"420\" - 2.0 0.0"), "line 4", "Result"),
     (game(" 1 1 - 2 4S S 10 S9 \"420\" - 2.0 0.0"), "line 4", "PairId_NS and PairId_EW"),
@@ -69,7 +73,7 @@ BAD = [
 
 
 @pytest.mark.parametrize("text, where, problem", BAD, ids=[
-    "row-missing-mp", "header-missing-mp-ew", "scores-disagree", "unknown-code", "text-mp", "bad-result",
+    "row-missing-mp", "header-missing-mp-ew", "scores-disagree", "unknown-code", "bad-sided-score", "text-mp", "bad-result",
     "missing-pair", "no-score-column", "no-ew-column", "bad-board", "bad-tag", "no-score-table"])
 def test_malformed_pbn_is_refused_with_a_place(text, where, problem):
     with pytest.raises(UserError) as exc:

@@ -222,7 +222,22 @@ def _mirror(code: str) -> str:
     return {"A+": "A-/A+", "A-": "A+/A-", "A=": "A=/A="}.get(code, code)
 
 
+#: A score with its side, as PBN's Score tag writes it (PBN 2.1, 4.2): ``NS 420``, ``EW 50``.
+_SIDED_SCORE = re.compile(r"\s*(NS|EW)\s+(\S+)\s*", re.IGNORECASE)
+
+
 def _int_score(cell: str, source: str, where: str):
+    """A score cell: a number (NS's), ``NS 420`` / ``EW 50`` (that side's), or an adjustment code.
+
+    >>> _int_score("420", "t.pbn", "line 3"), _int_score("NS 420", "t.pbn", "line 3"), _int_score("EW 50", "", "")
+    (420, 420, -50)
+    """
+    sided = _SIDED_SCORE.fullmatch(cell)
+    if sided:
+        value = whole_score(sided.group(2), source, where)
+        if value is None:
+            raise UserError(source, where, f"{cell!r} is not a score: expected NS or EW and a whole number (NS 420)")
+        return value if sided.group(1).upper() == "NS" else -value
     value = whole_score(cell, source, where)  # the one rule for a score written as a number
     return check_entry(cell, source, where) if value is None else value
 
