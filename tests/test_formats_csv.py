@@ -30,6 +30,8 @@ def test_mitchell_fixture_semicolons_and_header_spellings():
 GOOD = [
     ("board,ns_pair,ew_pair,ns_score\n1,1,2,420\n", (1, "1", "2", 420, "")),
     ("Bd,NS,EW,Score\n1,1,2,+420\n", (1, "1", "2", 420, "")),
+    ("Board,PairNS,PairEW,Score\n1,1,2,420\n", (1, "1", "2", 420, "")),
+    ("Board,NSPair,EWPair,Score\n1,1,2,420\n", (1, "1", "2", 420, "")),
     ("board\tns pair\tew pair\tns-score\tsection\n2\t1\t2\t-50\tB\n", (2, "1", "2", -50, "B")),
     ("board,ns_pair,ew_pair,contract,declarer,tricks\n4,1,2,3NT,E,11\n", (4, "1", "2", -660, "")),
     ("board,ns_pair,ew_pair,contract,declarer,tricks\n4,1,2,3NT,E,+2\n", (4, "1", "2", -660, "")),

@@ -69,7 +69,9 @@ NOTE_COLUMN = "note"
 ALIASES = {
     "bd": "board", "board_number": "board", "board_no": "board",
     "ns": "ns_pair", "n_s": "ns_pair", "ns_pair_number": "ns_pair", "pair_ns": "ns_pair",
+    "pairns": "ns_pair", "nspair": "ns_pair",
     "ew": "ew_pair", "e_w": "ew_pair", "ew_pair_number": "ew_pair", "pair_ew": "ew_pair",
+    "pairew": "ew_pair", "ewpair": "ew_pair",
     "score": "ns_score", "score_ns": "ns_score", "nsscore": "ns_score",
     "by": "declarer", "played_by": "declarer", "decl": "declarer",
     "result": "tricks", "tricks_taken": "tricks",
