@@ -1169,6 +1169,10 @@ def _pair_text(pr: PairResult, opts: ScoringOptions) -> str:
 def json_heading(result: SessionResult) -> dict[str, Any]:
     """The ``--json`` document's fields after its boards and pairs."""
     opts = result.options
-    return {"title": result.event.title, "program": result.event.program, "method": opts.method_name,
-            "scale": opts.scale, "rounding": str(opts.rounding), "settings": settings_of(result)}
+    heading = {"title": result.event.title, "program": result.event.program, "method": opts.method_name,
+               "scale": opts.scale, "rounding": str(opts.rounding), "settings": settings_of(result)}
+    if result.event.sitouts:  # tables with one pair and no opponents (not lines)
+        heading["sitouts"] = [{"board": so.board, "section": so.section, "session": so.session, "pair": so.pair,
+                               "direction": so.direction} for so in result.event.sitouts]
+    return heading
 

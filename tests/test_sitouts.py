@@ -124,7 +124,10 @@ def test_sitouts_are_written_and_read_back(howell5, tmp_path, suffix, capsys):
     back = read_event(out)
     strip = [(s.board, s.pair, s.direction, s.section, s.session) for s in read_event(howell5).sitouts]
     assert [(s.board, s.pair, s.direction, s.section, s.session) for s in back.sitouts] == strip
+    capsys.readouterr()
     assert main(["score", str(out), "--unplayed", "own", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert [(s["board"], s["pair"], s["direction"], s["section"], s["session"]) for s in doc["sitouts"]] == strip
 
 
 def test_the_workbook_reads_a_sitout_as_no_line(howell5, tmp_path, capsys):
