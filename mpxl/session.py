@@ -282,7 +282,8 @@ class ScoredColumns:
 
     def figures(self) -> dict[int, Fraction]:
         """The distinct figures of ``ns_mp`` and ``ew_mp`` by their ids (a figure is one object, met
-        again and again: keyed by id, no Fraction is hashed), made once.
+        again and again: keyed by id, no Fraction is hashed), made once; the scorer gives them (every
+        figure of the columns, perhaps a few more: tests/test_fastpath.py), else they are read here.
 
         >>> s = ScoredColumns([], [Fraction(1), None], [Fraction(0), None], [], [], [])
         >>> sorted(map(str, s.figures().values()))
@@ -449,6 +450,7 @@ def score_columns(
     out = ScoredColumns([], [None] * n_lines, [None] * n_lines, [None] * n_lines, [None] * n_lines,
                         ["blank"] * n_lines)
     memo: FigureMemo = {}
+    made: dict[int, Fraction] = {}  # the figures, by id
     details = t.has_details
     for key in sorted(boards, key=lambda k: (k[0], str(k[1]), k[2])):
         sess, sec, board = key
@@ -475,10 +477,18 @@ def score_columns(
             out.totals.update(zip(board_lines.indices(), zip(ns_totals, ew_totals)))
             figures = plain
         board_lines.put(out, figures)
+        if not board_lines.by_plain_path:  # the plain boards' figures are the memo's, counted below
+            for column in figures[:2]:
+                made.update(zip(map(id, column), column))
         out.boards.append(BoardPlace(sess, sec, board, expected, actual, top, line_top, ranges))
+    for _exact, rounded_of, _kind in memo.values():
+        made.update(zip(map(id, rounded_of.values()), rounded_of.values()))  # type: ignore[arg-type]
+    made.pop(id(None), None)
+    out.figures_made = made  # every figure of the columns (and perhaps a few more): ScoredColumns.figures
     if options.ave_policy is AvePolicy.WBF and any(kind in ("plus", "minus") for pair in out.ave.values()
                                                    for kind in pair):
         _apply_wbf_averages(event, options, t, out)
+        out.figures_made = None  # new figures: worked out from the columns when asked
     return out
 
 
@@ -495,6 +505,7 @@ class _BoardLines:
         self.plain = _PLAIN_TYPES.issuperset(set(map(type, scores))) and not (
             details and any(any(gather(column, ranges)) for column in (t.group, t.arrowswitch, t.ns_penalty,
                                                                       t.ew_penalty) if column is not None))
+        self.by_plain_path = False  # whether the last figures :meth:`score` gave came from the memo
 
     def indices(self) -> list[int]:
         """The board's lines' indices in the columns, in order."""
@@ -503,9 +514,11 @@ class _BoardLines:
     def score(self, expected: int, options: ScoringOptions, memo: FigureMemo) -> tuple[int, BoardFigures, int]:
         """(reported top, the lines' figures rounded, real results) with the board worth ``expected`` results."""
         scores = self.scores
+        self.by_plain_path = False
         if self.plain:
             plain = _plain_board_figures(scores, expected, options, memo)
             if plain is not None:
+                self.by_plain_path = True  # its figures are the memo's
                 return plain[0], plain[1], len(scores) - scores.count(None)
         t, ranges = self.t, self.ranges
         penalties = None
