@@ -606,3 +606,23 @@ def test_usebio_pbn_and_html_hold_a_board_not_the_output(tmp_path):
     assert min(sizes[".xml"], sizes[".html"]) > 4 * json_peak  # a whole text would show
     for ext, used in peaks.items():
         assert used < 3 * json_peak, (ext, used, json_peak, peaks)
+
+
+@pytest.mark.parametrize("ext, last, problem", [
+    (".pbn", Line(2, "1", "2", "B\nC", score=50), "section 'B\\nC' holds a line end"),
+    (".xml", Line(2, "1", "2", score=50, note="late\x01"), "U+0001"),
+])
+def test_a_refusal_after_boards_were_written_keeps_the_old_file(ext, last, problem, tmp_path):
+    """The writers write a board at a time: text a format cannot hold on the last board is refused
+    after the first boards went into the temporary file; the old output stays and no temporary is left."""
+    from mpxl.commands.score import write_output
+    from mpxl.errors import UserError
+
+    out = tmp_path / f"out{ext}"
+    out.write_text("the old results\n", encoding="utf-8")
+    lines = [Line(1, str(2 * t + 1), str(2 * t + 2), score=(420, 400, -50)[t % 3]) for t in range(3000)] + [last]
+    with pytest.raises(UserError, match="cannot hold") as refused:
+        write_output(score_event(Event(lines=lines)), str(out))
+    assert problem in str(refused.value) and str(out) in str(refused.value)
+    assert [p.name for p in tmp_path.iterdir()] == [out.name]
+    assert out.read_text(encoding="utf-8") == "the old results\n"
