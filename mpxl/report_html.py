@@ -28,7 +28,7 @@ import os
 import re
 from array import array
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from itertools import accumulate, compress, repeat
 
@@ -151,21 +151,6 @@ def _page_ends(title: str, lang: str = "en") -> tuple[str, str]:
     )
 
 
-def _drop_empty(
-    headers: list, rows: list, optional: Sequence[int], numeric: Sequence[int], wide: Sequence[int]
-) -> tuple:
-    """Leave out the ``optional`` columns that are empty on every row (no leads in a USEBIO file)."""
-    drop = {i for i in optional if all(not row[i] for row in rows)}
-    keep = [i for i in range(len(headers)) if i not in drop]
-    where = {old: new for new, old in enumerate(keep)}
-    return (
-        [headers[i] for i in keep],
-        [[row[i] for i in keep] for row in rows],
-        [where[i] for i in numeric if i in where],
-        [where[i] for i in wide if i in where],
-    )
-
-
 def _table(
     headers: Sequence,
     rows: Sequence,
@@ -199,13 +184,20 @@ def _table_lines(
     optional: Sequence[int] = (),
     groups: Sequence[tuple] = (),
     css_class: str = "",
+    empty: Collection[int] | None = None,
 ) -> Iterator[str]:
-    """The lines of :func:`_table`, a row at a time (``rows`` may be an iterator when no column is ``optional``)."""
+    """The lines of :func:`_table`, a row at a time. ``empty`` names the ``optional`` columns known
+    to be empty on every row (then ``rows`` may be an iterator); else they are found from the rows."""
     if optional:
-        rows = list(rows)
-        kept = [i for i in range(len(headers)) if i not in {j for j in optional if all(not r[j] for r in rows)}]
-        headers, rows, numeric, wide = _drop_empty(list(headers), rows, optional, numeric, wide)
-        groups = [(h, kept.index(a), kept.index(b)) for h, a, b in groups]
+        if empty is None:
+            rows = list(rows)
+            empty = {j for j in optional if all(not r[j] for r in rows)}
+        keep = [i for i in range(len(headers)) if i not in empty]
+        where = {old: new for new, old in enumerate(keep)}
+        headers = [headers[i] for i in keep]
+        numeric, wide = [where[i] for i in numeric if i in where], [where[i] for i in wide if i in where]
+        groups = [(h, keep.index(a), keep.index(b)) for h, a, b in groups]
+        rows = ([row[i] for i in keep] for row in rows)
 
     def cls(i: int) -> str:
         names = (["num"] if i in numeric else []) + (["wide"] if i in wide else [])
@@ -468,41 +460,22 @@ def _results_body(result) -> Iterator[str | Iterator[str]]:
             )
         elif b.actual != b.expected:
             note += f"; {b.actual} results, estimated to {b.expected} by {opts.method.value.capitalize()}"
-        rows: list[list[str]] = []
-        for ln, ns_mp, ew_mp in zip(w.lines_in(b.ranges), gather(sc.ns_mp, b.ranges), gather(sc.ew_mp, b.ranges)):
-            ns_pr = _find_pair(index, ln.section, ln.ns_pair, "NS")
-            ew_pr = _find_pair(index, ln.section, ln.ew_pair, "EW")
-            # compared across the field, a line keeps its section: "A 1" and "B 1" are two pairs
-            sec = f"{ln.section} " if ln.section != b.section else ""
-            ns_link = f'<a href="#{_pair_id(ns_pr)}">{_e(sec + ln.ns_pair)}</a>' if ns_pr else _e(sec + ln.ns_pair)
-            ew_link = f'<a href="#{_pair_id(ew_pr)}">{_e(sec + ln.ew_pair)}</a>' if ew_pr else _e(sec + ln.ew_pair)
-            ns_s, ew_s = _ns_ew_scores(ln)
-            rows.append(
-                [
-                    ns_link,
-                    ew_link,
-                    _e(_played(ln)),
-                    _e(ln.lead or ""),
-                    _e(ns_s),
-                    _e(ew_s),
-                    _e(_mp(ns_mp, decimals)),
-                    _e(_mp(ew_mp, decimals)),
-                ]
-            )
+        lines = w.lines_in(b.ranges)
         yield f'<div class="board" id="{_e(bid)}"><h3>{_e(head)}</h3><p class="note">{_e(note)}</p>'
         deal = ev.deals.get(b.board)
         if deal is not None and any(deal.hands):
             yield _deal_html(deal, b.board)
         yield _table_lines(
             ["NS", "EW", "Contract", "Lead", "NS", "EW", "NS", "EW"],
-            rows,
+            _traveller_rows(b, lines, gather(sc.ns_mp, b.ranges), gather(sc.ew_mp, b.ranges), index, decimals),
             numeric=(4, 5, 6, 7),
             wide=(3,),
             optional=(2, 3),
             groups=(("Score", 4, 5), ("MPs", 6, 7)),
             css_class="traveller",
+            # a column no line fills is left out: found from the lines, the rows made one at a time
+            empty={j for j, filled in ((2, any(map(_played, lines))), (3, any(ln.lead for ln in lines))) if not filled},
         )
-        del rows
         yield "</div>"
     yield "</div></section>"
 
@@ -550,6 +523,28 @@ def _results_body(result) -> Iterator[str | Iterator[str]]:
     yield "</section>"
 
 
+def _traveller_rows(b, lines: list, ns_mps: list, ew_mps: list, index: dict, decimals: int) -> Iterator[list[str]]:
+    """The rows of board ``b``'s traveller: its lines and their figures, as escaped cells."""
+    for ln, ns_mp, ew_mp in zip(lines, ns_mps, ew_mps):
+        ns_pr = _find_pair(index, ln.section, ln.ns_pair, "NS")
+        ew_pr = _find_pair(index, ln.section, ln.ew_pair, "EW")
+        # compared across the field, a line keeps its section: "A 1" and "B 1" are two pairs
+        sec = f"{ln.section} " if ln.section != b.section else ""
+        ns_link = f'<a href="#{_pair_id(ns_pr)}">{_e(sec + ln.ns_pair)}</a>' if ns_pr else _e(sec + ln.ns_pair)
+        ew_link = f'<a href="#{_pair_id(ew_pr)}">{_e(sec + ln.ew_pair)}</a>' if ew_pr else _e(sec + ln.ew_pair)
+        ns_s, ew_s = _ns_ew_scores(ln)
+        yield [
+            ns_link,
+            ew_link,
+            _e(_played(ln)),
+            _e(ln.lead or ""),
+            _e(ns_s),
+            _e(ew_s),
+            _e(_mp(ns_mp, decimals)),
+            _e(_mp(ew_mp, decimals)),
+        ]
+
+
 class _ScoreCards:
     """Each pair's score card: its lines (a result or an artificial score, not a board not
     played), by session and board, found from the scorer's columns.
@@ -567,17 +562,17 @@ class _ScoreCards:
         position = {id(pr): k for k, pr in enumerate(result.pairs)}
         code = "i" if 2 * n + 1 < 2**31 else "q"
         ids = []  # per side, each line's pair (its position in result.pairs; count when none)
+        one_section = t is None or t.section is None
         for side, numbers in (("NS", t.ns_pair if t is not None else []), ("EW", t.ew_pair if t is not None else [])):
-            # as _find_pair: the pair of this side, else the pair of no direction
-            found = {(sec, number): position[id(pr)] for (sec, number, direction), pr in index.items()
-                     if direction is None}
-            found.update({(sec, number): position[id(pr)] for (sec, number, direction), pr in index.items()
-                          if direction == side})
-            if t is None or t.section is None:
-                by_number = {number: k for (sec, number), k in found.items() if sec == ""}
-                ids.append(array(code, map(by_number.get, map(str, numbers), repeat(count))))
-            else:
-                ids.append(array(code, map(found.get, zip(t.section, map(str, numbers)), repeat(count))))
+            # as _find_pair: the pair of this side, else the pair of no direction (by number alone in one section)
+            found: dict = {}
+            for direction in (None, side):
+                found.update(((number if one_section else (sec, number)), position[id(pr)])
+                             for (sec, number, d), pr in index.items()
+                             if d == direction and (sec == "" or not one_section))
+            keys = map(str, numbers) if t is None or t.section is None else zip(t.section, map(str, numbers))
+            ids.append(array(code, map(found.get, keys, repeat(count))))
+            del found
         self.board_of = array(code, bytes(array(code).itemsize * n))  # each line's board (its position)
         for k, b in enumerate(self.boards):
             for r in b.ranges:
