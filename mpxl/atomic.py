@@ -21,11 +21,10 @@ mpxl.errors.UserError: ...out.txt: refusing to write over the input file
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import re
-import signal
-import tempfile
-import threading
+import secrets
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -136,19 +135,32 @@ def _reason(exc: OSError) -> str:
     return exc.strerror or str(exc)
 
 
-_SIGNALS = {getattr(signal, name) for name in ("SIGINT", "SIGTERM") if hasattr(signal, name)}
+#: How a temporary file is made: created here, never over an existing file or through a link.
+_NEW_FILE = os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
 
 
-def _hold_signals() -> set | None:
-    """Hold Ctrl-C and SIGTERM (main thread, where the platform can): the mask before, to restore."""
-    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
-        return None
-    return signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)
+def _open_new(path: str) -> int:
+    """Create ``path`` (0600), which must not exist: its descriptor."""
+    return os.open(path, _NEW_FILE, 0o600)
 
 
-def _release_signals(held: set | None) -> None:
-    if held is not None:
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+def _new_temp(folder: Path, ext: str, made: list[str]) -> str:
+    """Create an empty temporary file in ``folder``, named for this process. Its name goes into
+    ``made`` and :data:`LIVE` *before* the file exists, so a Ctrl-C or SIGTERM at any moment after
+    (whichever thread the signal reaches, wherever Python raises it) finds it to remove."""
+    for _ in range(100):
+        tmp = os.path.join(folder, f"{TEMP_PREFIX}{os.getpid()}-{secrets.token_hex(4)}{ext}")
+        made.append(tmp)
+        LIVE.add(tmp)
+        try:
+            fd = _open_new(tmp)
+        except FileExistsError:  # a name left by an earlier process with this pid: another name
+            made.pop()
+            LIVE.discard(tmp)
+            continue
+        os.close(fd)
+        return tmp
+    raise FileExistsError(errno.EEXIST, "no free temporary file name", str(folder))
 
 
 @contextlib.contextmanager
@@ -157,7 +169,8 @@ def atomic_path(path: str | os.PathLike, suffix: str = "") -> Iterator[str]:
 
     For writers that want a file name (openpyxl's ``save``) rather than a file object. Whatever
     the operating system refuses (a read-only folder, a full disk, a name too long, the output a
-    folder) is a :class:`UserError` naming ``path``; the old file is kept and the temporary removed.
+    folder) is a :class:`UserError` naming ``path``; the old file is kept and the temporary removed,
+    on an error, a Ctrl-C or SIGTERM alike.
     """
     target = Path(path)
     folder = target.parent if str(target.parent) else Path(".")
@@ -168,30 +181,27 @@ def atomic_path(path: str | os.PathLike, suffix: str = "") -> Iterator[str]:
     remove_leftovers(folder)
     ext = suffix or target.suffix
     ext = ext if re.fullmatch(r"\.\w{1,8}", ext or "") else ""
-    held = _hold_signals()  # a Ctrl-C between the file's making and the try below would leave it behind
+    made: list[str] = []  # the temporary file's name, from before it exists
+    moved = False
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f"{TEMP_PREFIX}{os.getpid()}-", suffix=ext, dir=folder)
-    except OSError as exc:
-        _release_signals(held)
-        raise UserError(str(path), "", f"cannot write in the folder {str(folder)!r}: {_reason(exc)}") from None
-    except BaseException:
-        _release_signals(held)
-        raise
-    LIVE.add(tmp)
-    try:
-        os.close(fd)
-        _release_signals(held)  # a signal held meanwhile is raised here, inside the try: the file is removed
+        try:
+            tmp = _new_temp(folder, ext, made)
+        except OSError as exc:
+            raise UserError(str(path), "", f"cannot write in the folder {str(folder)!r}: {_reason(exc)}") from None
         yield tmp
         _give_permissions(tmp, target)
         os.replace(tmp, target)
+        moved = True
     except BaseException as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
+        if not moved:
+            for name in made:
+                with contextlib.suppress(OSError):
+                    os.unlink(name)
         if isinstance(exc, OSError):
             raise UserError(str(path), "", _reason(exc)) from None
         raise
     finally:
-        LIVE.discard(tmp)
+        LIVE.difference_update(made)
 
 
 @contextlib.contextmanager
