@@ -441,6 +441,9 @@ def _results_body(result) -> Iterator[str | Iterator[str]]:
     # travellers, a board at a time
     yield '<section id="travellers"><h2>Travellers</h2><div class="boards">'
     sc = result.scored
+    sitouts: dict[tuple[int, int], list] = {}  # (session, board) -> the pairs that sat out (no opponents)
+    for so in ev.sitouts:
+        sitouts.setdefault((so.session, so.board), []).append(so)
     for b in sc.boards if sc is not None else ():
         bid = (
             "board-" + _slug(b.section, f"s{b.session}" if b.session != 1 else "", b.board)
@@ -460,6 +463,10 @@ def _results_body(result) -> Iterator[str | Iterator[str]]:
             )
         elif b.actual != b.expected:
             note += f"; {b.actual} results, estimated to {b.expected} by {opts.method.value.capitalize()}"
+        sat = [so for so in sitouts.get((b.session, b.board), ()) if not b.section or so.section == b.section]
+        if sat:
+            note += "; sat out: " + ", ".join(
+                f"pair {so.pair}" + (f" ({so.section})" if so.section and not b.section else "") for so in sat)
         lines = w.lines_in(b.ranges)
         yield f'<div class="board" id="{_e(bid)}"><h3>{_e(head)}</h3><p class="note">{_e(note)}</p>'
         deal = ev.deals.get(b.board)

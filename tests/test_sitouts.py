@@ -124,6 +124,9 @@ def test_sitouts_are_written_and_read_back(howell5, tmp_path, suffix, capsys):
     back = read_event(out)
     strip = [(s.board, s.pair, s.direction, s.section, s.session) for s in read_event(howell5).sitouts]
     assert [(s.board, s.pair, s.direction, s.section, s.session) for s in back.sitouts] == strip
+    page = tmp_path / "page.html"
+    assert main(["score", str(out), "-o", str(page)]) == 0
+    assert "top 2; sat out: pair 5</p>" in page.read_text(encoding="utf-8")  # board 1's note
     capsys.readouterr()
     assert main(["score", str(out), "--unplayed", "own", "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
