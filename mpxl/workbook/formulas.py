@@ -79,9 +79,14 @@ class Cells:
 
 # ------------------------------------------------------------------ small pieces
 
+def _digit_count(u: str) -> str:
+    """How many of text ``u``'s characters are digits."""
+    return f'SUMPRODUCT(LEN({u})-LEN(SUBSTITUTE({u},{{0,1,2,3,4,5,6,7,8,9}},"")))'
+
+
 def _decimal(u: str) -> str:
     """TRUE when text ``u`` is digits with at most one inner decimal point (``420``, ``7.5``)."""
-    digits = f'SUMPRODUCT(LEN({u})-LEN(SUBSTITUTE({u},{{0,1,2,3,4,5,6,7,8,9}},"")))'
+    digits = _digit_count(u)
     dots = f'(LEN({u})-LEN(SUBSTITUTE({u},".","")))'
     return f'AND(LEN({u})>0,{digits}+{dots}=LEN({u}),{dots}<=1,LEFT({u},1)<>".",RIGHT({u},1)<>".")'
 
@@ -261,8 +266,7 @@ def adjr(c: Cells) -> str:
 
 def ub(c: Cells) -> str:
     a = c["adj"]
-    digits = f'SUMPRODUCT(LEN({a})-LEN(SUBSTITUTE({a},{{0,1,2,3,4,5,6,7,8,9}},"")))'
-    return f'IF(AND(OR(LEN({a})=5,LEN({a})=7),LEFT({a},1)="A",{digits}=LEN({a})-1),1,0)'
+    return f'IF(AND(OR(LEN({a})=5,LEN({a})=7),LEFT({a},1)="A",{_digit_count(a)}=LEN({a})-1),1,0)'
 
 
 def _pct(x: str) -> str:
@@ -466,8 +470,7 @@ def shares(c: Cells) -> str:
 
 def _digits(u: str) -> str:
     """TRUE when text ``u`` is one or more digits and nothing else."""
-    digits = f'SUMPRODUCT(LEN({u})-LEN(SUBSTITUTE({u},{{0,1,2,3,4,5,6,7,8,9}},"")))'
-    return f'AND(LEN({u})>0,{digits}=LEN({u}))'
+    return f'AND(LEN({u})>0,{_digit_count(u)}=LEN({u}))'
 
 
 def tkt(c: Cells) -> str:
