@@ -63,6 +63,11 @@ def audit(tmp_path_factory):
         "board,section,ns_pair,ew_pair,ns_score\n1,A,1,2,420\n1,A,3,4,400\n1,B,1,2,100\n1,B,3,4,-50\n", encoding="utf-8")
     assert main(["score", str(events / "two-sections.csv"), "-o", str(out / "score-two-sections.xlsx")]) == 0
     assert main(["score", str(events / "two-sections.csv"), "--factor-top", "4", "-o", str(out / "values-only.xlsx")]) == 0
+    # sit-outs: a table with one pair, written as the pair alone with `sitout`
+    (events / "sitouts.csv").write_text(
+        "board,ns_pair,ew_pair,ns_score\n1,1,2,420\n1,3,4,400\n1,,5,sitout\n2,2,3,420\n2,4,5,400\n2,1,,\n",
+        encoding="utf-8")
+    assert main(["score", str(events / "sitouts.csv"), "-o", str(out / "score-sitouts.xlsx")]) == 0
     if REAL_FILES:  # the first real file with boards enough to hide results on
         assert any(main(["study", str(real), "--trials", "2", "-o", str(out / "study.xlsx")]) == 0 for real in REAL_FILES)
     got = subprocess.run([exe, "--format", "office2010", "-o", "json", "-m", "0", "-r", str(out)],
@@ -78,7 +83,7 @@ def _errors(report) -> set:
 
 
 NAMES = (["club-pairs", "neuberg-teaching", "club-pairs-macro", "fresh-macro", "fresh-howell", "demo",
-          "score-generated", "score-two-sections", "values-only"]
+          "score-generated", "score-two-sections", "values-only", "score-sitouts"]
          + [f"score-{p.stem}" for p in REAL_FILES] + (["study"] if REAL_FILES else []))
 
 

@@ -192,6 +192,20 @@ def test_results_page_in_chromium(chromium, club_result, tmp_path):
     assert pdf.read_bytes().count(b"/Type /Page") - pdf.read_bytes().count(b"/Type /Pages") >= 6  # a card per page
 
 
+def test_sitouts_are_named_on_their_board_in_chromium(chromium, tmp_path):
+    """A pair that sat out (a table with no opponents) is named in its board's note, as rendered."""
+    from mpxl.formats import read_event
+
+    travellers = tmp_path / "sitouts.csv"
+    travellers.write_text("board,ns_pair,ew_pair,ns_score\n1,1,2,420\n1,3,4,400\n1,,5,sitout\n"
+                          "2,2,3,420\n2,4,5,400\n2,1,,\n", encoding="utf-8")
+    page = tmp_path / "sitouts.html"
+    write_html(score_event(read_event(travellers)), page)
+    dom = render(chromium, page, tmp_path)
+    assert "top 2; sat out: pair 5" in text_of(dom, "board-1")
+    assert "top 2; sat out: pair 1" in text_of(dom, "board-2")
+
+
 @pytest.mark.skipif(not EBUSCORE.exists(), reason=f"the real file {EBUSCORE.name} is not in {REALDATA}")
 def test_real_results_page_in_chromium(chromium, tmp_path):
     from mpxl.formats import read_event
