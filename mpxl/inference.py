@@ -27,7 +27,7 @@ reproduce equally many figures the caller's base (the program's default) is kept
 ...                   Line(1, "3", "4", score=400, published_ns_mp=0, published_ew_mp=1)])
 >>> found = infer(ev, ScoringOptions())
 >>> found.options.scale, found.agree, found.total
-(1, 4, 4)
+(<Scale.SINGLE: 'single'>, 4, 4)
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ from .methods import Method
 from .rounding import Rounding
 from .rules import ESTIMATES_FULL_BOARDS
 from .session import ScoringOptions, SessionResult, score_event, settings_of
-from .settings import AvePolicy, EstimateAt, Field, Places, RoundingKind, Tie, Unplayed
+from .settings import AvePolicy, EstimateAt, Field, Places, RoundingKind, Scale, Tie, TotalsFrom, Unplayed
 
 __all__ = ["Agreement", "Inference", "infer", "agreement", "decimals_of", "SEARCHED"]
 
@@ -54,7 +54,7 @@ SMALL_EVENT = 2000
 MAX_EXPECTED = 10_000
 
 #: The settings :func:`infer` can work out; a caller fixes any of them by naming it in ``fixed``.
-SEARCHED = ("scale", "field", "expected", "method", "estimate_at", "unplayed", "ave_policy", "rounding",
+SEARCHED = ("scale", "field", "expected", "method", "estimate_at", "unplayed", "ave_policy", "rounding", "totals_from",
             "totals_rounding", "percentage_decimals", "percentage_tie", "winners", "places")
 
 
@@ -229,7 +229,7 @@ def infer(event: Event, base: ScoringOptions, fixed: Iterable[str] = ()) -> Infe
 
         # 2. scale and field together (all lines: full boards decide them; apart, a single-scale file
         #    scored across the field fits neither change alone), N from the published top
-        scales = [opts.scale] if "scale" in fixed else [opts.scale, 3 - opts.scale]
+        scales = [opts.scale] if "scale" in fixed else [opts.scale, *(s for s in Scale if s is not opts.scale)]
         fields: list[Field | None] = [None]
         if len(event.sections()) > 1 and "field" not in fixed:
             here = _field_of(event, opts)
@@ -293,6 +293,8 @@ def infer(event: Event, base: ScoringOptions, fixed: Iterable[str] = ()) -> Infe
                 opts = choose("percentage_decimals", opts, [{"percentage_decimals": pct_dec}], _measure("percentages"))
             opts = choose("percentage_tie", opts, [{"percentage_tie": t} for t in Tie if t != opts.percentage_tie],
                           _measure("percentages"))
+            opts = choose("totals_from", opts, [{"totals_from": b} for b in TotalsFrom if b is not opts.totals_from],
+                          _measure("totals", "percentages"))
         if any(p.published_place for p in event.pairs):
             # places with or without '=', and one ranking or NS and EW apart (the file may not say: pair
             # numbers 1NS / 1EW), together: on the places; and the field again where the lines cannot tell it
@@ -335,7 +337,7 @@ def infer(event: Event, base: ScoringOptions, fixed: Iterable[str] = ()) -> Infe
         starts = [base.rounding.kind]
         if "rounding" not in fixed and base.rounding.kind in (RoundingKind.HALF_UP, RoundingKind.HALF_EVEN):
             starts = [RoundingKind.HALF_UP, RoundingKind.HALF_EVEN]
-        scales = [base.scale] if "scale" in fixed else [1, 2]
+        scales = [base.scale] if "scale" in fixed else list(Scale)
         for sc in scales:
             for kind in starts:
                 trial = searched(replace(base, scale=sc, rounding=Rounding(kind, base.rounding.decimals)))
@@ -372,9 +374,9 @@ def _published_n(result: SessionResult) -> int | None:
             ns, ew = sl.line.published_ns_mp, sl.line.published_ew_mp
             if ns is not None and ew is not None:
                 top = ns + ew if top is None else max(top, ns + ew)
-    if top is None:
+    if top is None or result.options.scale.centred:  # signed figures: NS + EW is 0 on every line
         return None
-    n = round(top / result.options.scale) + 1
+    n = round(top / result.options.scale.unit) + 1
     return n if n >= 2 else None
 
 

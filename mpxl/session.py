@@ -52,7 +52,18 @@ from .methods import Method, check_counts, find_method
 from .pairings import check_duplicates, gather, travellers_board_ranges
 from .rounding import Rounding, round_fraction, round_ratio
 from .rules import AVE_POLICIES, lines_towards_n
-from .settings import AvePolicy, EstimateAt, Field, Places, RoundingKind, SmallGroups, Tie, Unplayed
+from .settings import (
+    AvePolicy,
+    EstimateAt,
+    Field,
+    TotalsFrom,
+    Places,
+    RoundingKind,
+    Scale,
+    SmallGroups,
+    Tie,
+    Unplayed,
+)
 
 __all__ = [
     "ScoringOptions",
@@ -96,7 +107,7 @@ class ScoringOptions:
     """How to score an event; the defaults are the WBF/EBU rules with exact figures."""
 
     method: Method = Method.NEUBERG
-    scale: int = 2
+    scale: Scale = Scale.DOUBLE  # a whole number 1 or 2 is taken as Scale.SINGLE / Scale.DOUBLE
     expected: int | None = None  # results per board; None = the most on any board of the field
     rounding: Rounding = Rounding()
     small_groups: SmallGroups = SmallGroups.WBF
@@ -110,16 +121,17 @@ class ScoringOptions:
     percentage_tie: Tie = Tie.HALF_UP  # how a percentage's exact half is rounded
     unplayed: Unplayed = Unplayed.NONE  # what a pair gets for a board of its field it missed
     places: Places = Places.SHARED  # tied places written 3= or 3
+    totals_from: TotalsFrom = TotalsFrom.ROUNDED  # totals and percentages add the rounded or the exact figures
 
     def __post_init__(self) -> None:
+        if type(self.scale) is int and self.scale in (1, 2):  # the scale's number, as the JSON writes it
+            object.__setattr__(self, "scale", Scale.find(self.scale))
         # the options come typed: text is parsed once, at the edge (command line, reader, Excel function)
         for name, kind in _OPTION_TYPES.items():
             value = getattr(self, name)
             if not isinstance(value, kind) and not (value is None and name in ("field", "totals_rounding")):
                 raise TypeError(f"ScoringOptions {name} {value!r} is not a {kind.__name__}; parse text at the edge "
                                 f"({kind.__name__}.{'parse' if kind is Rounding else 'find'})")
-        if self.scale not in (1, 2):
-            raise ValueError(f"scale {self.scale!r} must be 1 (single) or 2 (double)")
         if self.winners not in (None, 1, 2):
             raise ValueError(f"winners {self.winners!r}; expected 1 or 2")
         if self.expected is not None and (
@@ -193,13 +205,14 @@ _PARSERS: dict[str, Callable[[Any], object]] = {
     "method": find_method, "rounding": Rounding.parse, "totals_rounding": Rounding.parse,
     "small_groups": SmallGroups.find, "ave_policy": AvePolicy.find, "field": Field.find,
     "estimate_at": EstimateAt.find, "percentage_tie": Tie.find, "unplayed": Unplayed.find, "places": Places.find,
+    "scale": Scale.find, "totals_from": TotalsFrom.find,
 }
 
 #: ScoringOptions' typed fields and their types (None allowed for field and totals_rounding).
 _OPTION_TYPES: dict[str, type] = {
     "method": Method, "rounding": Rounding, "small_groups": SmallGroups, "ave_policy": AvePolicy, "field": Field,
     "estimate_at": EstimateAt, "totals_rounding": Rounding, "percentage_tie": Tie, "unplayed": Unplayed,
-    "places": Places,
+    "places": Places, "scale": Scale, "totals_from": TotalsFrom,
 }
 
 
@@ -471,7 +484,7 @@ def score_columns(
             # score on it still estimated), the totals add the board estimated to the full top
             line_top, plain, _ = board_lines.score(n_played, options, memo)
             totals_rounding = options.totals_rounding or options.rounding
-            avg = Fraction(top, 2)
+            avg = options.scale.average(top)
             ns_totals = [totals_rounding.apply(x, avg) for x in figures[2]]
             ew_totals = [totals_rounding.apply(x, avg) for x in figures[3]]
             out.totals.update(zip(board_lines.indices(), zip(ns_totals, ew_totals)))
@@ -527,7 +540,7 @@ class _BoardLines:
             penalties = [(a, b) if (a or b) else None for a, b in zip(ns_pen, ew_pen)]
         try:
             res = score_board(
-                scores, expected=expected, method=options.method, scale=options.scale,
+                scores, expected=expected, method=options.method, scale=options.scale.unit,
                 groups=None if t.group is None else gather(t.group, ranges),
                 arrowswitch=None if t.arrowswitch is None else gather(t.arrowswitch, ranges),
                 small_groups=options.small_groups, penalties=penalties,
@@ -542,11 +555,11 @@ class _BoardLines:
                 except (ValueError, IndexError):
                     pass
             raise UserError(self.source, where or f"board {self.board}", f"board {self.board}: {msg}") from None
-        top, factor = reported_top(res.top, options)
+        top, factor, offset = reported_top(res.top, options)
         factor = factor or Fraction(1)
-        avg = Fraction(top, 2)
-        ns_exact = [None if lr.ns_mp is None else lr.ns_mp * factor for lr in res.lines]
-        ew_exact = [None if lr.ew_mp is None else lr.ew_mp * factor for lr in res.lines]
+        avg = options.scale.average(top)
+        ns_exact = [None if lr.ns_mp is None else lr.ns_mp * factor - offset for lr in res.lines]
+        ew_exact = [None if lr.ew_mp is None else lr.ew_mp * factor - offset for lr in res.lines]
         figures: BoardFigures = (
             [options.rounding.apply(x, avg) for x in ns_exact], [options.rounding.apply(x, avg) for x in ew_exact],
             ns_exact, ew_exact, [lr.kind for lr in res.lines], [(lr.ns_ave, lr.ew_ave) for lr in res.lines])
@@ -577,7 +590,7 @@ def _plain_board_figures(
     keeps, per denominator and top, one exact and one rounded Fraction per numerator across the
     event. (None would send the board to the board scorer: tests/test_fastpath.py does, to compare.)
     """
-    ns, ew, D, board_top = plain_board(scores, expected, options.method, options.scale)
+    ns, ew, D, board_top = plain_board(scores, expected, options.method, options.scale.unit)
     top = reported_top(board_top, options)[0]
     exact_of, rounded_of, kind_of = plain_figures(memo, D, board_top, {*ns, *ew}, options)
     ns_exact, ew_exact = list(map(exact_of.__getitem__, ns)), list(map(exact_of.__getitem__, ew))
@@ -589,17 +602,25 @@ def _plain_board_figures(
 
 
 
-def reported_top(board_top: int, options: ScoringOptions) -> tuple[int, Fraction | None]:
-    """(the top a board is reported on, the factor its figures take or None): ``factor_top``
-    when it is set (carry-forward), even on a board of one result (top 0, no factor); else
-    the board's own top. Its figures are rounded about half the reported top.
+def reported_top(board_top: int, options: ScoringOptions) -> tuple[int, Fraction | None, Fraction]:
+    """(the top a board is reported on, the factor its figures take or None, what is then taken off
+    them) for a board whose top is ``board_top`` in the scale's arithmetic (:attr:`Scale.unit`).
+
+    The top is ``factor_top`` when it is set (carry-forward), even on a board of one result (top 0,
+    no factor); else the board's own top on the scale (half the double top on the signed scale).
+    A figure is its matchpoints x factor - offset: on the signed scale the offset is the top (a
+    figure is the double one less the average); else 0.
 
     >>> reported_top(12, ScoringOptions()), reported_top(12, ScoringOptions(factor_top=24))
-    ((12, None), (24, Fraction(2, 1)))
+    ((12, None, Fraction(0, 1)), (24, Fraction(2, 1), Fraction(0, 1)))
+    >>> reported_top(16, ScoringOptions(scale=Scale.SIGNED)), reported_top(16, ScoringOptions(scale="signed", factor_top=4))
+    ((8, None, Fraction(8, 1)), (4, Fraction(1, 2), Fraction(4, 1)))
     """
-    if not options.factor_top:
-        return board_top, None
-    return options.factor_top, (Fraction(options.factor_top, board_top) if board_top else None)
+    centred = options.scale.centred
+    own = board_top // 2 if centred else board_top
+    top = options.factor_top or own
+    factor = Fraction(top, own) if options.factor_top and own else None
+    return top, factor, Fraction(top if centred and own else 0)
 
 
 def plain_figures(
@@ -621,11 +642,11 @@ def plain_figures(
     exact_of, rounded_of, kind_of = figures
     new = set(numerators).difference(exact_of)
     if new:
-        top, factor = reported_top(board_top, options)
-        avg = Fraction(top, 2)
+        top, factor, offset = reported_top(board_top, options)
+        avg = options.scale.average(top)
         for num in new:
             assert num is not None  # None (a blank line) is in every memo from the start
-            exact = Fraction(num, D) if factor is None else Fraction(num, D) * factor
+            exact = (Fraction(num, D) if factor is None else Fraction(num, D) * factor) - offset
             exact_of[num], rounded_of[num], kind_of[num] = exact, options.rounding.apply(exact, avg), "result"
     return figures
 
@@ -643,7 +664,8 @@ def _apply_wbf_averages(event: Event, options: ScoringOptions, t: Travellers, ou
                 assert mp is not None  # a line with a result has figures
                 tot[0] += mp
                 tot[1] += b.top
-    avg_of = {k: (v[0] / v[1] * 100 if v[1] else None) for k, v in own.items()}
+    scale = options.scale
+    avg_of = {k: (scale.percentage(v[0], v[1]) if v[1] else None) for k, v in own.items()}
     for b in out.boards:
         for i in (i for r in b.ranges for i in r):
             if out.kind[i] != "artificial":
@@ -655,8 +677,8 @@ def _apply_wbf_averages(event: Event, options: ScoringOptions, t: Travellers, ou
                 if pct is None or kind not in ("plus", "minus") or exact[i] is None:
                     continue
                 target = max(Fraction(60), pct) if kind == "plus" else min(Fraction(40), pct)
-                exact[i] = value = target * b.top / 100
-                rounded[i] = options.rounding.apply(value, Fraction(b.top, 2))
+                exact[i] = value = scale.figure(target, b.top)
+                rounded[i] = options.rounding.apply(value, scale.average(b.top))
 
 
 def _scored_boards(result: SessionResult) -> list[ScoredBoard]:
@@ -697,11 +719,13 @@ def _pair_results(result: SessionResult) -> list[PairResult]:
         sides = [p.direction] if p.direction else ["NS", "EW"]
         for side in sides:
             known.setdefault(_pair_key(event, options, p.section, p.number, side), p)
-    totals, common = _pair_totals(result)
+    exact = options.totals_from is TotalsFrom.EXACT
+    totals, common = _pair_totals(result, exact=exact)
     if options.unplayed is Unplayed.OWN and result.scored is not None:
         sat_out = Counter(_pair_key(event, options, so.section, so.pair, so.direction) for so in event.sitouts)
         common = _fill_unplayed(totals, common, result.scored.boards, options, fld, sat_out)
     results: list[tuple[PairResult, PairTotal]] = []
+    total_of = _total_rounder(options) if exact else None
     for k, t in totals.items():
         section, number, direction = k
         pair = known.get(k)
@@ -710,9 +734,12 @@ def _pair_results(result: SessionResult) -> list[PairResult]:
         elif pair.direction != direction:
             pair = replace(pair, direction=direction)
         mp = Fraction(t.mp, common)
-        pct = Fraction(t.mp * 100, common * t.max) if t.max else Fraction(0)
+        pct = options.scale.percentage(mp, t.max)  # the ranking too: from the exact sum when the totals are
         sessions = ({sess: mp for sess in t.sessions} if len(t.sessions) == 1
                     else {sess: Fraction(num, common) for sess, num in sorted(t.sessions.items())})
+        if total_of is not None:  # the total is the exact sum rounded as a total
+            mp = total_of(mp)
+            sessions = {sess: total_of(v) for sess, v in sessions.items()}
         results.append((PairResult(pair, mp, Fraction(t.max), pct, "", t.boards, sessions), t))
     # ranking groups: per section (or the whole field) and, in a two-winner field, per direction
     sections = dict.fromkeys(result.travellers.column("section") if result.travellers is not None else ())
@@ -730,6 +757,13 @@ def _pair_results(result: SessionResult) -> list[PairResult]:
             pr.place = label
         out.extend(members)
     return out
+
+
+def _total_rounder(options: ScoringOptions) -> Callable[[Fraction], Fraction]:
+    """How a total worked out from the exact figures is rounded: as the figures only the totals hold
+    (``totals_rounding``, else the lines' rounding), about 0 (an EBU tie is towards the average)."""
+    rounding = options.totals_rounding or options.rounding
+    return lambda value: rounding.apply(value, Fraction(0))
 
 
 def _ranked(group: list[tuple[PairResult, PairTotal]]) -> tuple[list[PairResult], list[tuple[int, float | None]]]:
@@ -758,9 +792,9 @@ def _ranked(group: list[tuple[PairResult, PairTotal]]) -> tuple[list[PairResult]
     return [group[i][0] for i in order], [(pct[i], tiebreak[i]) for i in order]
 
 
-def _pair_totals(result: SessionResult) -> tuple[dict[PairKey, PairTotal], int]:
+def _pair_totals(result: SessionResult, exact: bool = False) -> tuple[dict[PairKey, PairTotal], int]:
     """(per pair key its :class:`PairTotal`, the common denominator of its figures): the sums of
-    the rounded board figures, exact.
+    the rounded board figures (with ``exact``, of the unrounded ones), exact.
 
     Every figure is an integer numerator over one common denominator (the figures are few:
     each is one object, met once), so a pair's sum is a sum of integers, added line by line in
@@ -781,9 +815,15 @@ def _pair_totals(result: SessionResult) -> tuple[dict[PairKey, PairTotal], int]:
         for b in sc.boards:
             for r in b.ranges:
                 tops[r.start:r.stop:r.step] = [b.top] * len(r)
-    columns = [sc.ns_mp, sc.ew_mp]
-    distinct: dict[int, Any] = sc.figures()  # a figure is one object, met again and again: keyed by id
-    if sc.totals:  # what the totals add instead of the line's own figure
+    columns = [sc.ns_exact, sc.ew_exact] if exact else [sc.ns_mp, sc.ew_mp]
+    if exact:
+        distinct: dict[int, Any] = {}
+        for column in columns:
+            distinct.update(zip(map(id, column), column))
+        distinct.pop(id(None), None)
+    else:
+        distinct = sc.figures()  # a figure is one object, met again and again: keyed by id
+    if sc.totals and not exact:  # what the totals add instead of the line's own figure
         columns = [list(column) for column in columns]
         distinct = dict(distinct)
         for i, pair in sc.totals.items():
@@ -860,7 +900,8 @@ def _fill_unplayed(
             continue
         sess = max(t.sessions)
         top = top_of.get((sess, "" if fld is Field.EVENT else sec), 0)
-        each = rounding.apply(Fraction(t.mp * top, common * t.max), Fraction(top, 2))
+        # its own share of the top: on the signed scale too (a figure and a total are centred alike)
+        each = rounding.apply(Fraction(t.mp * top, common * t.max), options.scale.average(top))
         added.append((t, sess, each, short, top))
     new = lcm(common, *(each.denominator for _, _, each, _, _ in added))
     if new != common:
@@ -901,7 +942,7 @@ def settings_of(result: SessionResult) -> dict[str, Any]:
     o = result.options
     return {
         "method": o.method_name,
-        "scale": o.scale,
+        "scale": o.scale.number,
         "field": _field(result.event, o).value,
         "expected": o.expected,
         "estimate_at": o.estimate_at.value,
@@ -914,6 +955,7 @@ def settings_of(result: SessionResult) -> dict[str, Any]:
         "places": o.places.value,
         "winners": _winners_setting(result.event, o),
         "ave_policy": o.ave_policy.value,
+        "totals_from": o.totals_from.value,
     }
 
 
@@ -1183,7 +1225,7 @@ def json_heading(result: SessionResult) -> dict[str, Any]:
     """The ``--json`` document's fields after its boards and pairs."""
     opts = result.options
     heading = {"title": result.event.title, "program": result.event.program, "method": opts.method_name,
-               "scale": opts.scale, "rounding": str(opts.rounding), "settings": settings_of(result)}
+               "scale": opts.scale.number, "rounding": str(opts.rounding), "settings": settings_of(result)}
     if result.event.sitouts:  # tables with one pair and no opponents (not lines)
         heading["sitouts"] = [{"board": so.board, "section": so.section, "session": so.session, "pair": so.pair,
                                "direction": so.direction} for so in result.event.sitouts]

@@ -19,11 +19,12 @@ ValueError: 'sometimes' is not an estimate-at; expected one of lines, totals, ne
 from __future__ import annotations
 
 from enum import Enum
+from fractions import Fraction
 from typing import TypeVar
 
 from .rules import AVE_POLICIES, FIELD_SCORING, ROUNDING_KINDS, SMALL_GROUP_RULES
 
-__all__ = ["Choice", "EstimateAt", "Unplayed", "Places", "Tie", "SmallGroups", "AvePolicy", "Field", "RoundingKind"]
+__all__ = ["Choice", "Scale", "TotalsFrom", "EstimateAt", "Unplayed", "Places", "Tie", "SmallGroups", "AvePolicy", "Field", "RoundingKind"]
 
 _E = TypeVar("_E", bound="Choice")
 
@@ -67,6 +68,93 @@ class Choice(Enum):
         raise ValueError(
             f"{text!r} is not {article} {label}; expected one of " + ", ".join(str(m.value) for m in members)
         )
+
+
+class Scale(Choice):
+    """The matchpoint scale: ``double`` (2 per result beaten, 1 per tie; top 2(E - 1)), ``single``
+    (1 and 1/2; top E - 1), or ``signed`` (+1 per result beaten, -1 per result that beats it, 0 per
+    tie: the double scale less E - 1, so a top is +(E - 1), an average 0 and NS + EW = 0; Ruter's
+    MP1, ASE's signed matchpoints).
+
+    Every scale is scored with the double (or single) scale's arithmetic, ``unit`` matchpoints per
+    result beaten; a signed figure is the double one less the board's average. A pair's
+    percentage is 100 x total / maximum, on the signed scale 50 + 50 x total / maximum (the
+    maximum the sum of the signed tops, E - 1 per board).
+
+    >>> Scale.find(1), Scale.find("2"), Scale.find("MP1"), Scale.find(Scale.SIGNED).unit
+    (<Scale.SINGLE: 'single'>, <Scale.DOUBLE: 'double'>, <Scale.SIGNED: 'signed'>, 2)
+    >>> [Scale.SIGNED.top(9), Scale.DOUBLE.top(9), Scale.SINGLE.top(9)]
+    [8, 16, 8]
+    >>> from fractions import Fraction
+    >>> round(float(Scale.SIGNED.percentage(Fraction(501, 10), 168)), 4), Scale.SIGNED.figure(60, 8)
+    (64.9107, Fraction(8, 5))
+    """
+
+    DOUBLE = "double"
+    SINGLE = "single"
+    SIGNED = "signed"
+
+    @classmethod
+    def _label(cls) -> str:
+        return "scale"
+
+    @classmethod
+    def _aliases(cls) -> dict[str, str]:
+        return {"2": "double", "1": "single", "mp1": "signed", "mp2": "double", "centred": "signed",
+                "centered": "signed", "relative": "signed", "+-": "signed", "plus-minus": "signed"}
+
+    @property
+    def unit(self) -> int:
+        """The matchpoints a result beaten is worth in the arithmetic the scale is scored with."""
+        return 1 if self is Scale.SINGLE else 2
+
+    @property
+    def centred(self) -> bool:
+        """Whether the board's average is 0 (the signed scale)."""
+        return self is Scale.SIGNED
+
+    @property
+    def number(self) -> int | str:
+        """The scale as the JSON and the sheet's Setup write it: 2, 1 or 'signed'."""
+        return {Scale.DOUBLE: 2, Scale.SINGLE: 1}.get(self, self.value)
+
+    def top(self, expected: int) -> int:
+        """The top of a board worth ``expected`` results: 2(E - 1) double, E - 1 single or signed."""
+        return (2 if self is Scale.DOUBLE else 1) * max(expected - 1, 0)
+
+    def average(self, top: int | Fraction) -> Fraction:
+        """A board's average figure: half its top, 0 on the signed scale."""
+        return Fraction(0) if self.centred else Fraction(top) / 2
+
+    def percentage(self, mp: int | Fraction, maximum: int | Fraction) -> Fraction:
+        """The percentage of ``mp`` out of ``maximum`` (a top, or a pair's sum of tops); 0 with no maximum."""
+        if not maximum:
+            return Fraction(0)
+        share = Fraction(mp) / Fraction(maximum)
+        return 50 + 50 * share if self.centred else 100 * share
+
+    def figure(self, percentage: int | Fraction, top: int | Fraction) -> Fraction:
+        """The figure worth ``percentage`` on a board whose top is ``top``."""
+        pct = Fraction(percentage)
+        return (pct - 50) * Fraction(top) / 50 if self.centred else pct * Fraction(top) / 100
+
+
+class TotalsFrom(Choice):
+    """What a pair's total and percentage add: the ``rounded`` board figures (most programs: the
+    total is the sum of the figures published on its lines), or the ``exact`` ones (Ruter: the
+    total is the sum of the unrounded figures, rounded as a total; the percentage is worked out
+    from that unrounded sum)."""
+
+    ROUNDED = "rounded"
+    EXACT = "exact"
+
+    @classmethod
+    def _label(cls) -> str:
+        return "totals basis"
+
+    @classmethod
+    def _aliases(cls) -> dict[str, str]:
+        return {"unrounded": "exact", "figures": "rounded", "lines": "rounded"}
 
 
 class EstimateAt(Choice):

@@ -35,7 +35,18 @@ from ..session import (
     score_event,
     settings_of,
 )
-from ..settings import AvePolicy, EstimateAt, Field, Places, RoundingKind, SmallGroups, Tie, Unplayed
+from ..settings import (
+    AvePolicy,
+    EstimateAt,
+    Field,
+    TotalsFrom,
+    Places,
+    RoundingKind,
+    Scale,
+    SmallGroups,
+    Tie,
+    Unplayed,
+)
 from ..textsafe import as_text_cell
 from ..workbook import ooxml
 from . import plain_help
@@ -65,7 +76,10 @@ def add_scoring_arguments(p) -> None:
     p.add_argument("--method", help=", ".join(m.value for m in Method) + ", or none (never estimate); "
                    "ascherman estimates full boards too, ascherman-short only short ones")
     p.add_argument("--expected", type=int, metavar="N", help="results per board (default: the most on any board)")
-    p.add_argument("--scale", type=int, choices=(1, 2), help="2 = double matchpoints (default), 1 = single")
+    p.add_argument("--scale", metavar="SCALE", help="double (2, default), single (1), or signed (MP1: +1 per "
+                   "result beaten, -1 per result that beats it; an average is 0)")
+    p.add_argument("--totals-from", metavar="BASIS",
+                   help="a percentage from the rounded figures the total adds (default) or the exact ones")
     p.add_argument(
         "--field", choices=("section", "event"), help="compare boards within each section or across the field"
     )
@@ -124,11 +138,12 @@ def option_overrides(args) -> dict:
     A bad value raises ValueError naming it and what was expected.
     """
     overrides: dict = {}
-    for name in ("expected", "scale", "winners", "factor_top"):
+    for name in ("expected", "winners", "factor_top"):
         value = getattr(args, name, None)
         if value is not None:
             overrides[name] = value
-    for name, kind in (("field", Field), ("ave_policy", AvePolicy), ("small_groups", SmallGroups)):
+    for name, kind in (("field", Field), ("ave_policy", AvePolicy), ("small_groups", SmallGroups), ("scale", Scale),
+                       ("totals_from", TotalsFrom)):
         if getattr(args, name, None) is not None:
             overrides[name] = kind.find(getattr(args, name))
     method = getattr(args, "method", None)
