@@ -127,6 +127,8 @@ class Line:
     published_ew_mp: float | None = None
     where: str = ""  # where in the source file, for messages: "line 12", "BOARD 3, TRAVELLER_LINE 4"
     note: str = ""  # the file's note on the line (USEBIO NOTES)
+    published_ns_pct: float | None = None  # the file's own percentage of the line (PBN Percentage_NS / _EW)
+    published_ew_pct: float | None = None
 
 
 @dataclass(frozen=True)
@@ -192,6 +194,7 @@ class Event:
     winners: dict[str, int] = field(default_factory=dict)  # section -> 1 or 2 (one- or two-winner field)
     scale: int | None = None  # what the file's program used, when it says
     published_decimals: int | None = None  # how many decimals the file's matchpoints carry
+    line_percentage_decimals: int | None = None  # the decimals of the lines' published percentages, if any
     field_scoring: Field | None = None  # how the file's boards were compared (section or event)
     notes: list[str] = field(default_factory=list)
     sitouts: list[SitOut] = field(default_factory=list)  # tables with one pair and no opponents

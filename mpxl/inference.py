@@ -67,14 +67,15 @@ class Agreement:
     totals: tuple[int, int] = (0, 0)
     percentages: tuple[int, int] = (0, 0)
     places: tuple[int, int] = (0, 0)
+    line_percentages: tuple[int, int] = (0, 0)  # the lines' own published percentages (Ruter)
 
     @property
     def agree(self) -> int:
-        return self.lines[0] + self.totals[0] + self.percentages[0] + self.places[0]
+        return self.lines[0] + self.totals[0] + self.percentages[0] + self.places[0] + self.line_percentages[0]
 
     @property
     def total(self) -> int:
-        return self.lines[1] + self.totals[1] + self.percentages[1] + self.places[1]
+        return self.lines[1] + self.totals[1] + self.percentages[1] + self.places[1] + self.line_percentages[1]
 
 
 @dataclass(frozen=True)
@@ -134,10 +135,19 @@ def agreement(result: SessionResult) -> Agreement:
     """Count the published figures ``result`` reproduces (lines both sides, totals, percentages, places)."""
     lines = [0, 0]
     short = [0, 0]
+    line_pcts = [0, 0]
+    opts, pct_decimals = result.options, result.event.line_percentage_decimals
     for b in result.boards:
         is_short = b.actual < b.expected or b.line_top is not None or any(sl.kind == "artificial" for sl in b.lines)
         for sl in b.lines:
             ln = sl.line
+            if pct_decimals is not None:
+                for pub, exact, mine in ((ln.published_ns_pct, sl.ns_exact, sl.ns_mp),
+                                         (ln.published_ew_pct, sl.ew_exact, sl.ew_mp)):
+                    if pub is not None:
+                        line_pcts[0] += _same(pub, opts.line_percentage(exact, mine, b.line_top or b.top,
+                                                                          pct_decimals))
+                        line_pcts[1] += 1
             for pub, mine in ((ln.published_ns_mp, sl.ns_mp), (ln.published_ew_mp, sl.ew_mp)):
                 if pub is None:
                     continue
@@ -156,7 +166,6 @@ def agreement(result: SessionResult) -> Agreement:
         ours: dict[tuple[str, str], list[Any]] = {}
         for pr in result.pairs or []:
             ours.setdefault((pr.pair.section, pr.pair.number), []).append(pr)
-        opts = result.options
         for p in published:
             found = [q for q in ours.get((p.section, p.number), [])
                      if p.direction is None or q.pair.direction in (None, p.direction)]
@@ -170,7 +179,8 @@ def agreement(result: SessionResult) -> Agreement:
             if p.published_place:
                 places[0] += mine is not None and p.published_place.replace(" ", "") == mine.place
                 places[1] += 1
-    return Agreement(tuple(lines), tuple(short), tuple(totals), tuple(pcts), tuple(places))  # type: ignore[arg-type]
+    return Agreement(tuple(lines), tuple(short), tuple(totals), tuple(pcts), tuple(places),  # type: ignore[arg-type]
+                     tuple(line_pcts))  # type: ignore[arg-type]
 
 
 def infer(event: Event, base: ScoringOptions, fixed: Iterable[str] = ()) -> Inference:
@@ -225,7 +235,7 @@ def infer(event: Event, base: ScoringOptions, fixed: Iterable[str] = ()) -> Infe
             if pct_dec > opts.percentage_decimals:  # fewer written decimals may be trailing zeros: decided below
                 opts = replace(opts, percentage_decimals=pct_dec)
 
-        everything = _measure("lines", "totals", "percentages")
+        everything = _measure("lines", "totals", "percentages", "line_percentages")
 
         # 2. scale and field together (all lines: full boards decide them; apart, a single-scale file
         #    scored across the field fits neither change alone), N from the published top
@@ -294,7 +304,7 @@ def infer(event: Event, base: ScoringOptions, fixed: Iterable[str] = ()) -> Infe
             opts = choose("percentage_tie", opts, [{"percentage_tie": t} for t in Tie if t != opts.percentage_tie],
                           _measure("percentages"))
             opts = choose("totals_from", opts, [{"totals_from": b} for b in TotalsFrom if b is not opts.totals_from],
-                          _measure("totals", "percentages"))
+                          _measure("totals", "percentages", "line_percentages"))
         if any(p.published_place for p in event.pairs):
             # places with or without '=', and one ranking or NS and EW apart (the file may not say: pair
             # numbers 1NS / 1EW), together: on the places; and the field again where the lines cannot tell it
@@ -307,7 +317,7 @@ def infer(event: Event, base: ScoringOptions, fixed: Iterable[str] = ()) -> Infe
             opts = choose("places" if "places" not in fixed else "winners", opts,
                           [{"places": s, **({"winners": w} if w else {}), **({"field": f} if f else {})}
                            for f in fields for w in winners for s in styles][1:],
-                          _measure("lines", "totals", "percentages", "places"))
+                          _measure("lines", "totals", "percentages", "places", "line_percentages"))
         return opts
 
     # one setting at a time can miss settings that only fit together (a single-scale file scored across

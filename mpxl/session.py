@@ -185,6 +185,24 @@ class ScoringOptions:
             return Fraction(value)
         return round_fraction(value, self.percentage_decimals, self.percentage_tie.value)
 
+    def line_percentage(self, exact: Fraction | None, rounded: Fraction | None, top: int,
+                        decimals: int | None) -> Fraction | None:
+        """A line's percentage of its board's top, as a file publishes it beside the line's figure:
+        from the exact or the rounded figure (as ``totals_from``), to ``decimals`` by
+        ``percentage_tie`` (exact if None); None for a line with no figure or a board with no top.
+
+        >>> signed = ScoringOptions(scale=Scale.SIGNED, rounding=Rounding.parse(1))
+        >>> str(signed.line_percentage(Fraction(-6), Fraction(-6), 8, 0))
+        '13'
+        >>> str(signed.line_percentage(Fraction(63, 8), Fraction(79, 10), 8, 0))
+        '99'
+        """
+        figure = exact if self.totals_from is TotalsFrom.EXACT else rounded
+        if figure is None or not top:
+            return None
+        pct = self.scale.percentage(figure, top)
+        return pct if decimals is None else round_fraction(pct, decimals, self.percentage_tie.value)
+
     def percentage_float(self, value: Fraction) -> float:
         """``float(self.round_percentage(value))`` with no Fraction made: the rounded figure's units
         (:func:`~mpxl.rounding.round_ratio`) over 10 ** decimals, one correctly rounded division.
@@ -613,7 +631,8 @@ def reported_top(board_top: int, options: ScoringOptions) -> tuple[int, Fraction
 
     >>> reported_top(12, ScoringOptions()), reported_top(12, ScoringOptions(factor_top=24))
     ((12, None, Fraction(0, 1)), (24, Fraction(2, 1), Fraction(0, 1)))
-    >>> reported_top(16, ScoringOptions(scale=Scale.SIGNED)), reported_top(16, ScoringOptions(scale="signed", factor_top=4))
+    >>> signed = ScoringOptions(scale=Scale.SIGNED)
+    >>> reported_top(16, signed), reported_top(16, replace(signed, factor_top=4))
     ((8, None, Fraction(8, 1)), (4, Fraction(1, 2), Fraction(4, 1)))
     """
     centred = options.scale.centred

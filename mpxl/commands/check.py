@@ -97,6 +97,17 @@ def compare(result: SessionResult, conventions: Conventions | None = None, previ
                         )
                     )
             lines_checked += checked
+            decimals = result.event.line_percentage_decimals
+            if decimals is None:
+                continue
+            top = b.line_top or b.top
+            for side, pub, exact, ours in (("NS", ln.published_ns_pct, sl.ns_exact, sl.ns_mp),
+                                           ("EW", ln.published_ew_pct, sl.ew_exact, sl.ew_mp)):
+                mine = result.options.line_percentage(exact, ours, top, decimals)
+                if pub is not None and (mine is None or _exact(pub) != mine):
+                    diffs.append(Difference(ln.where or label, f"{label}: {side} percentage" if ln.where
+                                            else f"{side} percentage", f"{pub:g}",
+                                            "nothing" if mine is None else f"{float(mine):.{decimals}f}"))
     by_key: dict[tuple[str, str], list[PairResult]] = {}
     for pr in result.pairs:
         by_key.setdefault((pr.pair.section, pr.pair.number), []).append(pr)
@@ -154,7 +165,7 @@ def _running(result: SessionResult, previous: dict) -> dict:
     for pr in result.pairs:
         mp, mx = previous.get(session_key(pr.pair), (Fraction(0), Fraction(0)))
         total, top = pr.mp + mp, pr.max + mx
-        rows.append((pr, total, total / top * 100 if top else Fraction(0)))
+        rows.append((pr, total, result.options.scale.percentage(total, top)))
     out: dict = {}
     groups: dict = {}
     for row in rows:
@@ -229,6 +240,8 @@ def run(args) -> int:
                                "totals": ("running, reproduced from the earlier sessions" if previous is not None else
                                           "carried in from earlier sessions (not given)" if carried is not None else
                                           "this session's")},
+                   "reproduced": _reproduced(chosen),
+                   "settings_found": chosen.inference is not None and not diffs,
                    "carried_in": [d.__dict__ for d in carried or []],
                    "differences": [d.__dict__ for d in diffs]}, sys.stdout, indent=1, ensure_ascii=False)
         sys.stdout.write("\n")
@@ -236,12 +249,16 @@ def run(args) -> int:
         for d in diffs:
             print(d)
         verdict = "all agree" if not diffs else f"{len(diffs)} difference{'s' if len(diffs) != 1 else ''}"
-        how = "as its figures show" if chosen.inference is not None else "as given"
+        searched = chosen.inference is not None
+        how = "as its figures show" if searched and not diffs else "as given" if not searched else \
+            "with the settings that reproduce the most of its figures"
         print(
             f"{args.input}: checked {lines} lines and {pairs} pairs written by {program}, "
             f"scored {how} from the {conv.name} defaults: {verdict}"
         )
-        print(f"settings: {chosen.summary()}")
+        if searched and diffs:
+            print(unexplained(chosen, diffs))
+        print(f"{'best candidate' if searched and diffs else 'settings'}: {chosen.summary()}")
         if chosen.differs:
             print(
                 "* not the "
@@ -256,6 +273,45 @@ def run(args) -> int:
         elif previous is not None:
             print(f"running totals over {len(previous_files)} earlier session file(s) and this one")
     return 1 if diffs else 0
+
+
+def _reproduced(chosen) -> dict:
+    """How many of each kind of published figure the settings reproduce (when they were searched)."""
+    if chosen.inference is None:
+        return {}
+    a = chosen.inference.agreement
+    return {name: list(getattr(a, name)) for name in ("lines", "line_percentages", "totals", "percentages", "places")
+            if getattr(a, name)[1]}
+
+
+def unexplained(chosen, diffs: list) -> str:
+    """What a search that did not reproduce every figure says: how many the best candidate
+    reproduces, of which kinds, and which kinds of figure it could not explain.
+
+    >>> from mpxl.inference import Agreement, Inference
+    >>> from mpxl.session import ScoringOptions
+    >>> from mpxl.conventions import find
+    >>> from mpxl.commands.score import Chosen
+    >>> found = Inference(ScoringOptions(), Agreement(lines=(10, 12), totals=(4, 4)))
+    >>> print(unexplained(Chosen(find("generic"), ScoringOptions(), found), [Difference("line 3", "NS matchpoints", "1", "2")]))
+    no settings mpxl knows reproduce every figure: the best candidate reproduces 14 of 16 (lines 10 of 12, totals 4 of 4);
+    not explained: 1 line matchpoints; the settings below are that candidate's, not a finding of how the file was scored
+    """
+    a = chosen.inference.agreement
+    kinds = [(name, got) for name, got in (("lines", a.lines), ("line percentages", a.line_percentages),
+                                           ("totals", a.totals), ("percentages", a.percentages),
+                                           ("places", a.places)) if got[1]]
+    parts = ", ".join(f"{name} {got[0]} of {got[1]}" for name, got in kinds)
+    failing: dict[str, int] = {}
+    for d in diffs:
+        kind = ("line matchpoints" if d.what.endswith("matchpoints") and "total" not in d.what else
+                "line percentages" if d.what.endswith(("NS percentage", "EW percentage")) else
+                d.what.replace("running ", ""))
+        failing[kind] = failing.get(kind, 0) + 1
+    what = "; ".join(f"{n} {k}" for k, n in failing.items())
+    return (f"no settings mpxl knows reproduce every figure: the best candidate reproduces {a.agree} of {a.total} "
+            f"({parts});\nnot explained: {what}; the settings below are that candidate's, not a finding of how the "
+            "file was scored")
 
 
 def _by_session(result: SessionResult, options) -> list:

@@ -342,6 +342,37 @@ class EventToWrite:
         return rows
 
 
+    def line_percentages(self, key: tuple[int, str, int]) -> list | None:
+        """(NS percentage, EW percentage) of each line of :meth:`rows` for the board ``key``, when
+        the event publishes its lines' percentages (Ruter's Percentage_NS / _EW); else None. A
+        scored event's are mpxl's (:meth:`~mpxl.session.ScoringOptions.line_percentage`), a bare
+        event's its own."""
+        decimals = self.event.line_percentage_decimals
+        if decimals is None:
+            return None
+        ranges, section = self._line_groups()[key]
+        lines = self.lines_in(ranges)
+        if self.bare:
+            pcts = [(ln.published_ns_pct, ln.published_ew_pct) for ln in lines]
+        else:
+            sc, opts = self.scored, self.result.options  # type: ignore[union-attr]
+            assert sc is not None
+            board = self._board_of(key)
+            top = board.line_top or board.top
+            pcts = [(opts.line_percentage(nx, nr, top, decimals), opts.line_percentage(ex, er, top, decimals))
+                    for nx, nr, ex, er in zip(*(gather(column, ranges) for column in
+                                                (sc.ns_exact, sc.ns_mp, sc.ew_exact, sc.ew_mp)))]
+        if section is not None:
+            pcts = [pct for ln, pct in zip(lines, pcts) if ln.section == section]
+        return pcts
+
+    def _board_of(self, key: tuple[int, str, int]):
+        """The scorer's :class:`~mpxl.session.BoardPlace` that holds the board ``key``."""
+        ranges = self._line_groups()[key][0]
+        assert self.scored is not None
+        return next(b for b in self.scored.boards if b.ranges is ranges or b.ranges == ranges)
+
+
 def figure_decimals(options) -> int:
     """How many decimals the writers give a matchpoint figure under ``options`` (ScoringOptions
     or None): the rounding's, or 2 when the figures are exact (or there are no options).

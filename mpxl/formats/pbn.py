@@ -305,6 +305,7 @@ def _score_table(ev: Event, board: int, table, section_tag: str, source: str) ->
         "declarer": ("Declarer",), "result": ("Result",), "lead": ("Lead",),
         "score_ns": ("Score_NS", "Score"), "score_ew": ("Score_EW",),
         "mp_ns": ("MP_NS", "MatchPoints_NS"), "mp_ew": ("MP_EW", "MatchPoints_EW"),
+        "pct_ns": ("Percentage_NS",), "pct_ew": ("Percentage_EW",),
         "arrow": ("Arrowswitch", "ArrowSwitch"),
     }.items()}
     if c["ns"] is None or c["ew"] is None:
@@ -351,6 +352,13 @@ def _score_table(ev: Event, board: int, table, section_tag: str, source: str) ->
         except ValueError as exc:
             raise UserError(source, where, f"board {board}: matchpoints: {exc}") from None
         decimals = max(decimals, decimals_of(cell("mp_ns")), decimals_of(cell("mp_ew")))
+        try:
+            ns_pct, ew_pct = number_or_none(cell("pct_ns")), number_or_none(cell("pct_ew"))
+        except ValueError as exc:
+            raise UserError(source, where, f"board {board}: line percentage: {exc}") from None
+        if ns_pct is not None or ew_pct is not None:
+            ev.line_percentage_decimals = max(ev.line_percentage_decimals or 0, decimals_of(cell("pct_ns")),
+                                              decimals_of(cell("pct_ew")))
         table_no = cell("table")
         try:
             table_no = int(table_no) if table_no is not None else None
@@ -372,6 +380,8 @@ def _score_table(ev: Event, board: int, table, section_tag: str, source: str) ->
                 published_ns_mp=ns_mp,
                 published_ew_mp=ew_mp,
                 where=where,
+                published_ns_pct=ns_pct,
+                published_ew_pct=ew_pct,
             )
         )
     return decimals
@@ -505,6 +515,7 @@ SCORE_COLUMNS = (
     "Table\\2R;Round\\2R;PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R;Lead\\3L;"
     "Score_NS\\6R;Score_EW\\6R;MP_NS\\6R;MP_EW\\6R"
 )
+PERCENTAGE_COLUMNS = ";Percentage_NS\\3R;Percentage_EW\\3R"  # the lines' percentages, as Ruter writes them
 ARROW_COLUMN = ";Arrowswitch\\1R"  # an extension column, written only on boards with an arrowswitched table
 ID_COLUMNS = ";MemberID1\\10R;MemberID2\\10R"  # the players' national ids, as Magic Contest writes them
 TIEBREAK_COLUMN = ";Tiebreak\\3R"  # written when the event carries a program's tie-break figures
@@ -620,36 +631,43 @@ def pbn_parts(result_or_event, decimals: int | None = None) -> Iterator[str]:
                     yield "\n".join(out) + "\n"
                     out = []
         rows = w.rows(key)
+        pcts = w.line_percentages(key)
+        pct_decimals = event.line_percentage_decimals
         arrows = any(ln.arrowswitch for ln, _, _ in rows)
-        out.append(f'[ScoreTable "{SCORE_COLUMNS}{ARROW_COLUMN if arrows else ""}"]')
+        out.append(f'[ScoreTable "{SCORE_COLUMNS}{PERCENTAGE_COLUMNS if pcts is not None else ""}'
+                   f'{ARROW_COLUMN if arrows else ""}"]')
         for start in range(0, len(rows), ROWS_PER_PIECE):
-            out.extend(_score_row(ln, ns_mp, ew_mp, decimals, arrows)
-                       for ln, ns_mp, ew_mp in rows[start:start + ROWS_PER_PIECE])
+            out.extend(_score_row(ln, ns_mp, ew_mp, decimals, arrows,
+                                  None if pcts is None else (pcts[start + i], pct_decimals))
+                       for i, (ln, ns_mp, ew_mp) in enumerate(rows[start:start + ROWS_PER_PIECE]))
             yield "\n".join(out) + "\n"
             out = []
-        out.extend(_sitout_row(so, arrows) for so in w.sitouts(key))
+        out.extend(_sitout_row(so, arrows, pcts is not None) for so in w.sitouts(key))
         out.append("")
     yield "\n".join(out) + "\n"
 
 
-def _score_row(ln, ns_mp, ew_mp, decimals: int | None, arrows: bool) -> str:
-    """One row of a board's ScoreTable (with the Arrowswitch column when ``arrows``)."""
+def _score_row(ln, ns_mp, ew_mp, decimals: int | None, arrows: bool, pcts: tuple | None = None) -> str:
+    """One row of a board's ScoreTable (with the percentage columns when ``pcts`` gives the line's
+    (NS, EW) percentages and their decimals, and the Arrowswitch column when ``arrows``)."""
     s_ns, s_ew = _score_cells(ln.score)
+    percentages = [] if pcts is None else [f"{figure_text(p, pcts[1]) if p is not None else '-':>4}"
+                                           for p in pcts[0]]
     return " ".join([
         _word(ln.table, "table"), "-", _word(ln.ns_pair, "pair"), _word(ln.ew_pair, "pair"),
         _word(ln.contract, "contract"), _word(ln.declarer, "declarer"), _word(ln.tricks, "tricks"),
         _word(ln.lead, "lead"), f"{s_ns:>6}", f"{s_ew:>6}",
         f"{figure_text(ns_mp, decimals) if ns_mp is not None else '-':>6}",
         f"{figure_text(ew_mp, decimals) if ew_mp is not None else '-':>6}",
-    ] + ([("Y" if ln.arrowswitch else "N")] if arrows else []))
+    ] + percentages + ([("Y" if ln.arrowswitch else "N")] if arrows else []))
 
 
-def _sitout_row(so, arrows: bool) -> str:
+def _sitout_row(so, arrows: bool, percentages: bool = False) -> str:
     """A sit-out's ScoreTable row, as Ruter writes it: ``-`` for the absent pair, ``Bye`` as both scores."""
     pair = _word(so.pair, "pair")
     ns, ew = (pair, "-") if so.direction == "NS" else ("-", pair)
     return " ".join(["-", "-", ns, ew, "-", "-", "-", "-", f"{'Bye':>6}", f"{'Bye':>6}", f"{'-':>6}", f"{'-':>6}"]
-                    + (["N"] if arrows else []))
+                    + (["-", "-"] if percentages else []) + (["N"] if arrows else []))
 
 
 def write_pbn(result_or_event, path: str | os.PathLike, encoding: str = "utf-8") -> None:
