@@ -26,7 +26,7 @@ from .event import Event
 from .methods import Method
 from .rounding import Rounding
 from .session import ScoringOptions
-from .settings import AvePolicy, RoundingKind
+from .settings import AvePolicy, RoundingKind, Scale, TotalsFrom, Unplayed
 
 __all__ = ["Conventions", "CONVENTIONS", "EVIDENCE", "find", "detect", "detect_from", "options_for"]
 
@@ -43,6 +43,9 @@ class Conventions:
     percentage_decimals: int = 2  # percentages rounded half-up to this many decimals
     ave_policy: AvePolicy = AvePolicy.FIXED
     expected: str = "most"  # N = the most results on any board of the field
+    scale: Scale = Scale.DOUBLE
+    totals_from: TotalsFrom = TotalsFrom.ROUNDED
+    unplayed: Unplayed = Unplayed.NONE
     tiebreak: str = "shared"  # "shared": equal percentages share a place (3=); "program": the program breaks ties
     verified: bool = False  # reproduced from a real file in the test suite
     note: str = ""
@@ -55,7 +58,8 @@ class Conventions:
         9
         """
         base: dict[str, Any] = dict(method=self.method, rounding=self.rounding, ave_policy=self.ave_policy,
-                    percentage_decimals=self.percentage_decimals)
+                    percentage_decimals=self.percentage_decimals, scale=self.scale, totals_from=self.totals_from,
+                    unplayed=self.unplayed)
         base.update({k: v for k, v in overrides.items() if v is not None})
         return ScoringOptions.parse(**base)
 
@@ -89,6 +93,19 @@ CONVENTIONS = {
             tiebreak="program",
             verified=True,
             note="Barometer: one field; A+ 60% / A- 40% of the top; figures to 1 decimal; ties broken by the program.",
+        ),
+        Conventions(
+            "ruter",
+            "Ruter",
+            ("ruter",),
+            rounding=Rounding(RoundingKind.HALF_UP, 1),
+            scale=Scale.SIGNED,
+            totals_from=TotalsFrom.EXACT,
+            unplayed=Unplayed.OWN,
+            verified=True,
+            note="Signed matchpoints (MP1: relative to the board's average) to 1 decimal, half away from zero; the "
+            "total is the exact sum rounded, the percentage 50 + 50 x exact total / sum of (E - 1); a bye credited "
+            "with the pair's own exact average; line percentages whole numbers from the exact figure.",
         ),
         Conventions(
             "acblscore",
@@ -132,6 +149,15 @@ EVIDENCE = {
         "percentages. Pair 18 EW has exactly 41.625%, published 41.63: percentages round half up (half-even and "
         "truncation give 41.62). The A5050 board counts in the pair's 24 boards."
     ),
+    "ruter": (
+        "ruter-2016-03-09-signed-mp1-aminus.pbn: 189 lines, 18 pairs, 21 boards of 9 results. Every figure is "
+        "signed (NS + EW = 0; a top +8, an average 0); Neuberg on the boards with an artificial score. The four "
+        "exact -2.25 on board 3 print -2.3 (half away from zero; half-even or towards +infinity give -2.2). The "
+        "totals are the exact sums rounded (pair 16: -6.05 -> -6.1, the rounded figures add to -6.0; 4 of 18 "
+        "totals and 13 of 18 percentages miss from the rounded figures); the line percentages are whole numbers "
+        "from the exact figure (376 of 378 from the printed one). ScoringType MP1 is no evidence of the scale: "
+        "Magic Contest writes it too, with unsigned figures."
+    ),
     "magiccontest": (
         "magiccontest-ffb-final-2022-session1.pbn: 660 lines, 44 pairs ranked together, 30 boards, top 42. "
         "A+/A+ on boards 1, 2 and 14 get 25.2 each (60%, NS+EW above top), A-/A+ on board 9 16.8/25.2; the 21 "
@@ -151,8 +177,8 @@ def find(name: str | Conventions | None) -> Conventions:
     >>> find("pianola")
     Traceback (most recent call last):
     ...
-    ValueError: 'pianola' is not a known program; expected one of scorebridge, ebuscore, magiccontest, acblscore,
-    ebu, generic
+    ValueError: 'pianola' is not a known program; expected one of scorebridge, ebuscore, magiccontest, ruter,
+    acblscore, ebu, generic
     """
     if isinstance(name, Conventions):
         return name

@@ -911,7 +911,8 @@ def _fill_unplayed(
     for pair_key, t in totals.items():
         group = "" if fld is Field.EVENT else pair_key[0]
         most[group] = max(most.get(group, 0), t.boards + sat_out[pair_key])
-    rounding = options.totals_rounding or options.rounding
+    # the credit is rounded as a figure the totals hold; exact when the totals add the exact figures
+    rounding = Rounding() if options.totals_from is TotalsFrom.EXACT else options.totals_rounding or options.rounding
     added: list[tuple[PairTotal, int, Fraction, int, int]] = []
     for (sec, _number, _side), t in totals.items():
         short = most["" if fld is Field.EVENT else sec] - t.boards
@@ -1019,7 +1020,7 @@ def json_text(result: SessionResult, more: dict[str, Any] | None = None) -> Iter
     yield '{\n "boards": '
     sc, t = result.scored, result.travellers
     if sc is not None and t is not None:
-        writer = _LinesJson(t, sc)
+        writer = _LinesJson(t, sc, result.options, result.event.line_percentage_decimals)
         yield from _json_items((writer.board(b) for b in sc.boards), 1)
     else:
         yield from _json_items(((_indented(_json_dumps(board_json(b)), 2),) for b in result.boards), 1)
@@ -1104,8 +1105,10 @@ _LINE_KEYS = ("ns_pair", "ew_pair", "ns_score", "ns_mp", "ew_mp")
 class _LinesJson:
     """Boards of the JSON from the scorer's columns: a board's lines laid out by one template."""
 
-    def __init__(self, t: Travellers, sc: ScoredColumns) -> None:
+    def __init__(self, t: Travellers, sc: ScoredColumns, options: ScoringOptions | None = None,
+                 percentage_decimals: int | None = None) -> None:
         self.t, self.sc = t, sc
+        self.options, self.percentage_decimals = options, percentage_decimals  # the lines' percentages, if any
         self.sections = t.section
         self.caches: dict[tuple[str, int, bool], dict[Any, str]] = {}
         self.templates: dict[bool, tuple[list[str], str]] = {}
@@ -1122,7 +1125,7 @@ class _LinesJson:
         indent = head[head.rindex("\n") + 1:]
         totals = sc.totals and any(sc.totals.get(i, (None,))[0] is not None
                                    for r in ranges for i in r)
-        if totals or (own_section and b.section in distinct_sections):
+        if totals or (own_section and b.section in distinct_sections) or self.percentage_decimals is not None:
             return head, f",\n{indent}".join(self._generic(b, indent)), tail  # lines of several kinds
         keys = _LINE_KEYS + (("section",) if own_section else ())
         pieces = self._pieces(own_section, indent)
@@ -1161,11 +1164,17 @@ class _LinesJson:
     def _generic(self, b: BoardPlace, indent: str) -> Iterator[str]:
         t, sc = self.t, self.sc
         sections = t.column("section")
+        decimals, opts = self.percentage_decimals, self.options
         for i in (i for r in b.ranges for i in r):
             ns_total, ew_total = sc.totals.get(i, (None, None))
+            pcts = None
+            if decimals is not None and opts is not None:
+                top = b.line_top or b.top
+                pcts = (opts.line_percentage(sc.ns_exact[i], sc.ns_mp[i], top, decimals),
+                        opts.line_percentage(sc.ew_exact[i], sc.ew_mp[i], top, decimals))
             entry = line_json(t.ns_pair[i], t.ew_pair[i], t.score[i], sc.ns_mp[i], sc.ew_mp[i],
                               sections[i] if sections[i] != b.section else None,
-                              None if ns_total is None else (ns_total, ew_total))
+                              None if ns_total is None else (ns_total, ew_total), pcts)
             yield _indented(_json_dumps(entry), len(indent))
 
 
@@ -1184,15 +1193,18 @@ def _score_json(score: object) -> object:
 
 
 def line_json(ns_pair: str, ew_pair: str, score: object, ns_mp: Fraction | None, ew_mp: Fraction | None,
-              section: str | None = None, totals: tuple[Fraction | None, Fraction | None] | None = None
-              ) -> dict[str, Any]:
+              section: str | None = None, totals: tuple[Fraction | None, Fraction | None] | None = None,
+              percentages: tuple[Fraction | None, Fraction | None] | None = None) -> dict[str, Any]:
     """One line of a board of the ``--json`` document; ``section`` when the line's is not its board's
-    (boards compared across the field), ``totals`` what the totals add when not the line's figures."""
+    (boards compared across the field), ``totals`` what the totals add when not the line's figures,
+    ``percentages`` the line's (NS, EW) percentages when the file publishes them."""
     entry: dict[str, Any] = dict(zip(_LINE_KEYS, (ns_pair, ew_pair, _score_json(score), _num(ns_mp), _num(ew_mp))))
     if section is not None:
         entry["section"] = section
     if totals is not None:
         entry["ns_total_mp"], entry["ew_total_mp"] = _num(totals[0]), _num(totals[1])
+    if percentages is not None:
+        entry["ns_pct"], entry["ew_pct"] = _num(percentages[0]), _num(percentages[1])
     return entry
 
 

@@ -29,7 +29,7 @@ from mpxl.inference import agreement, infer
 from mpxl.methods import Method
 from mpxl.rounding import Rounding, RoundingKind
 from mpxl.session import ScoringOptions, score_event, settings_of
-from mpxl.settings import EstimateAt, Field, Places, Tie, Unplayed
+from mpxl.settings import EstimateAt, Field, Places, Scale, Tie, Unplayed
 
 SCORES = (-200, -100, -50, 50, 90, 110, 120, 140, 400, 420, 450, 600)
 EXAMPLES = settings(max_examples=int(os.environ.get("MPXL_INFERENCE_EXAMPLES", "6")), deadline=None)  # more locally
@@ -96,7 +96,7 @@ def _ext(seed: int) -> str:
 def test_single_scale(seed, tmp_path_factory):
     truth = ScoringOptions.parse(scale=1, rounding="2")
     _, found, misses = recovered(club_event(seed), truth, "scale", _ext(seed), tmp_path_factory.mktemp("s"))
-    assert misses and found.options.scale == 1
+    assert misses and found.options.scale is Scale.SINGLE
 
 
 @EXAMPLES

@@ -26,6 +26,7 @@ from mpxl.methods import Method, find_method  # noqa: E402
 from mpxl.rounding import Rounding  # noqa: E402
 from mpxl.session import ScoringOptions  # noqa: E402
 from mpxl.settings import (  # noqa: E402
+    Scale,
     AvePolicy,
     Choice,
     EstimateAt,
@@ -122,7 +123,7 @@ CLI = [
     ({"rounding_pct": "half-even:1"}, {"percentage_decimals": 1, "percentage_tie": Tie.HALF_EVEN}),
     ({"estimate_at": "totals", "unplayed": "own", "places": "plain"},
      {"estimate_at": EstimateAt.TOTALS, "unplayed": Unplayed.OWN, "places": Places.PLAIN}),
-    ({"scale": 1, "winners": 2}, {"scale": 1, "winners": 2}),
+    ({"scale": 1, "winners": 2}, {"scale": Scale.SINGLE, "winners": 2}),
 ]
 
 
@@ -157,7 +158,8 @@ def test_scoring_options_parse_reads_text_and_keeps_typed_values():
     assert (o.method, o.rounding, o.small_groups, o.ave_policy, o.field, o.estimate_at, o.totals_rounding,
             o.percentage_tie, o.unplayed, o.places, o.scale, o.expected) == (
         Method.ASCHERMAN, Rounding(RoundingKind.HALF_EVEN, 1), SmallGroups.EBU, AvePolicy.WBF, Field.SECTION,
-        EstimateAt.TOTALS, Rounding(RoundingKind.HALF_UP, 2), Tie.HALF_EVEN, Unplayed.OWN, Places.PLAIN, 1, None)
+        EstimateAt.TOTALS, Rounding(RoundingKind.HALF_UP, 2), Tie.HALF_EVEN, Unplayed.OWN, Places.PLAIN, Scale.SINGLE,
+        None)
     assert ScoringOptions.parse(method=Method.FACTOR, rounding=None) == ScoringOptions(method=Method.FACTOR)
 
 

@@ -199,6 +199,7 @@ def test_conventions_by_name_match_detection():
 
 ACBL = REALDATA / "acblscore-2017-08-10-howell-single-scale.xml"
 COMPSCORE = REALDATA / "compscore3-2022-07-27-howell-a5050.xml"
+RUTER = REALDATA / "ruter-2016-03-09-signed-mp1-aminus.pbn"
 from shared import REAL_FILES  # noqa: E402
 
 # what the file's own figures show, where it is not the program's documented default
@@ -209,6 +210,7 @@ NOT_DEFAULT = {
     MAGIC.name: {},
     ACBL.name: {"scale": (2, 1), "rounding_lines": ("half-up:2", "half-up:1"),
                 "rounding_totals": ("half-up:2", "half-up:1")},
+    RUTER.name: {},
     COMPSCORE.name: {"estimate_at": ("lines", "totals"), "unplayed": ("none", "own"),
                      "rounding_totals": ("half-up:1", "half-up:2")},
 }
@@ -232,13 +234,17 @@ def test_score_json_reproduces_every_line_and_pair_with_no_option(path, capsys):
     doc = json.loads(capsys.readouterr().out)
     event = read_event(path)
     published = {(ln.board, ln.section, ln.ns_pair, ln.ew_pair): ln for ln in event.lines}
-    seen = 0
+    seen = percentages = 0
     for b in doc["boards"]:
         for ln in b["lines"]:
             src = published[(b["board"], ln.get("section", b["section"]), ln["ns_pair"], ln["ew_pair"])]
             assert (ln["ns_mp"], ln["ew_mp"]) == (src.published_ns_mp, src.published_ew_mp), src.where
+            if src.published_ns_pct is not None:  # the lines' own percentages (Ruter)
+                assert (ln["ns_pct"], ln["ew_pct"]) == (src.published_ns_pct, src.published_ew_pct), src.where
+                percentages += 1
             seen += 1
     assert seen == len(event.lines)
+    assert percentages == (len(event.lines) if event.line_percentage_decimals is not None else 0)
     ours = {(p["section"], p["pair"]): p for p in doc["pairs"]}
     for pair in event.pairs:
         p = ours[(pair.section, pair.number)]

@@ -72,7 +72,7 @@ def settings_for(result) -> Settings:
     return Settings(
         event=ev.title or "",
         date=ev.date or "",
-        scale=opts.scale,
+        scale=opts.scale.number,
         method=names[opts.method.value],
         expected=opts.expected,
         rounding=rule,
