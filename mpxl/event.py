@@ -147,6 +147,8 @@ class SitOut:
     section: str = ""
     session: int = 1
     where: str = ""
+    published_mp: float | None = None  # the credit the file gives the pair for the board (Ruter's Bye row)
+    published_pct: float | None = None  # and its percentage
 
 
 @dataclass

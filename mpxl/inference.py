@@ -39,9 +39,9 @@ from typing import Any
 
 from .event import Event
 from .methods import Method
-from .rounding import Rounding
+from .rounding import Rounding, round_fraction
 from .rules import ESTIMATES_FULL_BOARDS
-from .session import ScoringOptions, SessionResult, score_event, settings_of
+from .session import ScoringOptions, SessionResult, score_event, settings_of, sitout_credits
 from .settings import AvePolicy, EstimateAt, Field, Places, RoundingKind, Scale, Tie, TotalsFrom, Unplayed
 
 __all__ = ["Agreement", "Inference", "infer", "agreement", "decimals_of", "SEARCHED"]
@@ -157,6 +157,14 @@ def agreement(result: SessionResult) -> Agreement:
                 if is_short:
                     short[0] += ok
                     short[1] += 1
+    for so, figure, pct in sitout_credits(result) if result.event.sitouts else ():  # the credits a file publishes
+        if so.published_mp is not None:
+            lines[0] += _same(so.published_mp, figure)
+            lines[1] += 1
+        if so.published_pct is not None and pct_decimals is not None:
+            line_pcts[0] += pct is not None and _same(so.published_pct, round_fraction(pct, pct_decimals,
+                                                                                       opts.percentage_tie.value))
+            line_pcts[1] += 1
     totals = [0, 0]
     pcts = [0, 0]
     places = [0, 0]

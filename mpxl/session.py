@@ -47,7 +47,7 @@ from typing import Any
 from .adjustments import parse_entry
 from .board import plain_board, score_board
 from .errors import UserError
-from .event import SCORED_COLUMNS, Event, Line, Pair, PairKey, Travellers
+from .event import SCORED_COLUMNS, Event, Line, Pair, PairKey, SitOut, Travellers
 from .methods import Method, check_counts, find_method
 from .pairings import check_duplicates, gather, travellers_board_ranges
 from .rounding import Rounding, round_fraction, round_ratio
@@ -56,12 +56,12 @@ from .settings import (
     AvePolicy,
     EstimateAt,
     Field,
-    TotalsFrom,
     Places,
     RoundingKind,
     Scale,
     SmallGroups,
     Tie,
+    TotalsFrom,
     Unplayed,
 )
 
@@ -79,6 +79,7 @@ __all__ = [
     "json_text",
     "place_labels",
     "settings_of",
+    "sitout_credits",
     "AVE_POLICIES",
 ]
 
@@ -124,7 +125,7 @@ class ScoringOptions:
     totals_from: TotalsFrom = TotalsFrom.ROUNDED  # totals and percentages add the rounded or the exact figures
 
     def __post_init__(self) -> None:
-        if type(self.scale) is int and self.scale in (1, 2):  # the scale's number, as the JSON writes it
+        if isinstance(self.scale, int) and self.scale in (1, 2):  # the scale's number, as the JSON writes it
             object.__setattr__(self, "scale", Scale.find(self.scale))
         # the options come typed: text is parsed once, at the edge (command line, reader, Excel function)
         for name, kind in _OPTION_TYPES.items():
@@ -937,6 +938,43 @@ def _fill_unplayed(
     return new
 
 
+def sitout_credits(result: SessionResult) -> list[tuple[SitOut, Fraction | None, Fraction | None]]:
+    """(sit-out, the figure its pair is credited with on that board, and that figure's exact
+    percentage) for each of the event's sit-outs: under ``unplayed own`` the pair's own share of the
+    board's top (as :func:`_fill_unplayed` adds it: the ratio of its total to its maximum is the
+    same before and after the credits), rounded as a figure the totals hold (exact when the totals
+    add the exact figures); (sit-out, None, None) when sit-outs are not credited.
+
+    >>> from mpxl.event import Event, Line, SitOut
+    >>> ev = Event(lines=[Line(1, "1", "2", score=420), Line(1, "3", "4", score=400), Line(1, "5", "6", score=450),
+    ...                   Line(2, "1", "4", score=50), Line(2, "3", "2", score=50)],
+    ...            sitouts=[SitOut(2, "5", "NS"), SitOut(2, "6", "EW")])
+    >>> r = score_event(ev, ScoringOptions(unplayed=Unplayed.OWN))
+    >>> [(so.pair, str(figure), str(pct)) for so, figure, pct in sitout_credits(r)]
+    [('5', '4', '100'), ('6', '0', '0')]
+    """
+    options, event = result.options, result.event
+    if options.unplayed is not Unplayed.OWN or result.scored is None:
+        return [(so, None, None) for so in event.sitouts]
+    fld = _field(event, options)
+    tops: dict[tuple[int, str, int], int] = {}
+    for b in result.scored.boards:
+        tops[(b.session, b.section, b.board)] = b.top
+    by_key = {(pr.pair.section, pr.pair.number, pr.pair.direction): pr for pr in result.pairs}
+    exact = options.totals_from is TotalsFrom.EXACT
+    rounding = Rounding() if exact else options.totals_rounding or options.rounding
+    out: list[tuple[SitOut, Fraction | None, Fraction | None]] = []
+    for so in event.sitouts:
+        pr = by_key.get(_pair_key(event, options, so.section, so.pair, so.direction))
+        top = tops.get((so.session, "" if fld is Field.EVENT else so.section, so.board))
+        if pr is None or top is None or not pr.max:
+            out.append((so, None, None))
+            continue
+        figure = rounding.apply(options.scale.figure(pr.percentage, top), options.scale.average(top))
+        out.append((so, figure, options.scale.percentage(figure, top)))
+    return out
+
+
 def _natural(text: str) -> tuple[int, str]:
     """A pair number's sort key: the number its digits make, then the text.
 
@@ -1255,7 +1293,7 @@ def _pair_text(pr: PairResult, opts: ScoringOptions) -> str:
 def json_heading(result: SessionResult) -> dict[str, Any]:
     """The ``--json`` document's fields after its boards and pairs."""
     opts = result.options
-    heading = {"title": result.event.title, "program": result.event.program, "method": opts.method_name,
+    heading: dict[str, Any] = {"title": result.event.title, "program": result.event.program, "method": opts.method_name,
                "scale": opts.scale.number, "rounding": str(opts.rounding), "settings": settings_of(result)}
     if result.event.sitouts:  # tables with one pair and no opponents (not lines)
         heading["sitouts"] = [{"board": so.board, "section": so.section, "session": so.session, "pair": so.pair,

@@ -24,7 +24,8 @@ from typing import TypeVar
 
 from .rules import AVE_POLICIES, FIELD_SCORING, ROUNDING_KINDS, SMALL_GROUP_RULES
 
-__all__ = ["Choice", "Scale", "TotalsFrom", "EstimateAt", "Unplayed", "Places", "Tie", "SmallGroups", "AvePolicy", "Field", "RoundingKind"]
+__all__ = ["Choice", "Scale", "TotalsFrom", "EstimateAt", "Unplayed", "Places", "Tie", "SmallGroups", "AvePolicy",
+           "Field", "RoundingKind"]
 
 _E = TypeVar("_E", bound="Choice")
 

@@ -26,13 +26,13 @@ from mpxl.methods import Method, find_method  # noqa: E402
 from mpxl.rounding import Rounding  # noqa: E402
 from mpxl.session import ScoringOptions  # noqa: E402
 from mpxl.settings import (  # noqa: E402
-    Scale,
     AvePolicy,
     Choice,
     EstimateAt,
     Field,
     Places,
     RoundingKind,
+    Scale,
     SmallGroups,
     Tie,
     Unplayed,

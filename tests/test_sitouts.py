@@ -244,12 +244,21 @@ RUTER_SHAPED = """% PBN 2.0
 """
 
 
+def test_a_changed_bye_credit_is_a_difference_named_on_its_row(tmp_path, capsys):
+    path = tmp_path / "ruter.pbn"
+    path.write_text(RUTER_SHAPED.replace('"Bye" "Bye" 2.0 - 100 -', '"Bye" "Bye" 1.5 - 100 -'), encoding="utf-8")
+    assert main(["check", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "board 2, pair 1 sat out: credit: published 1.5, mpxl 2" in out
+
+
 def test_a_ruter_shaped_file_checks_clean_with_no_option(tmp_path, capsys):
     path = tmp_path / "ruter.pbn"
     path.write_text(RUTER_SHAPED, encoding="utf-8")
     assert main(["check", "--json", str(path)]) == 0
     doc = json.loads(capsys.readouterr().out)
-    assert doc["differences"] == [] and (doc["lines_checked"], doc["pairs_checked"]) == (10, 5)
+    # 10 lines and the 5 byes' published credits
+    assert doc["differences"] == [] and (doc["lines_checked"], doc["pairs_checked"]) == (15, 5)
     assert doc["scoring"]["settings"]["unplayed"] == "own" and doc["scoring"]["settings"]["places"] == "plain"
     assert main(["score", "--json", str(path)]) == 0
     pairs = {p["pair"]: (p["mp"], p["percentage"]) for p in json.loads(capsys.readouterr().out)["pairs"]}

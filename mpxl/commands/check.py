@@ -21,7 +21,8 @@ from ..conventions import Conventions
 from ..errors import UserError
 from ..formats import read_event
 from ..formats.common import warn_unusual
-from ..session import PairResult, SessionResult, place_labels, score_event
+from ..rounding import round_fraction
+from ..session import PairResult, SessionResult, place_labels, score_event, sitout_credits
 from ..settings import Field
 from . import plain_help
 from .score import add_scoring_arguments, choose_options
@@ -108,6 +109,19 @@ def compare(result: SessionResult, conventions: Conventions | None = None, previ
                     diffs.append(Difference(ln.where or label, f"{label}: {side} percentage" if ln.where
                                             else f"{side} percentage", f"{pub:g}",
                                             "nothing" if mine is None else f"{float(mine):.{decimals}f}"))
+    decimals = result.event.line_percentage_decimals
+    for so, figure, pct in sitout_credits(result) if result.event.sitouts else ():  # a sit-out's published credit
+        label = f"board {so.board}, pair {so.pair} sat out"
+        if so.published_mp is not None:
+            lines_checked += 1
+            if figure is None or _exact(so.published_mp) != figure:
+                diffs.append(Difference(so.where or label, f"{label}: credit", _show(_exact(so.published_mp)),
+                                        "no credit (unplayed none)" if figure is None else _show(figure)))
+        if so.published_pct is not None and decimals is not None:
+            mine = None if pct is None else round_fraction(pct, decimals, result.options.percentage_tie.value)
+            if mine is None or _exact(so.published_pct) != mine:
+                diffs.append(Difference(so.where or label, f"{label}: credit's percentage", f"{so.published_pct:g}",
+                                        "nothing" if mine is None else f"{float(mine):.{decimals}f}"))
     by_key: dict[tuple[str, str], list[PairResult]] = {}
     for pr in result.pairs:
         by_key.setdefault((pr.pair.section, pr.pair.number), []).append(pr)
@@ -293,8 +307,10 @@ def unexplained(chosen, diffs: list) -> str:
     >>> from mpxl.conventions import find
     >>> from mpxl.commands.score import Chosen
     >>> found = Inference(ScoringOptions(), Agreement(lines=(10, 12), totals=(4, 4)))
-    >>> print(unexplained(Chosen(find("generic"), ScoringOptions(), found), [Difference("line 3", "NS matchpoints", "1", "2")]))
-    no settings mpxl knows reproduce every figure: the best candidate reproduces 14 of 16 (lines 10 of 12, totals 4 of 4);
+    >>> one = [Difference("line 3", "NS matchpoints", "1", "2")]
+    >>> print(unexplained(Chosen(find("generic"), ScoringOptions(), found), one))
+    no settings mpxl knows reproduce every figure: the best candidate reproduces 14 of 16
+    (lines 10 of 12, totals 4 of 4);
     not explained: 1 line matchpoints; the settings below are that candidate's, not a finding of how the file was scored
     """
     a = chosen.inference.agreement
@@ -309,7 +325,7 @@ def unexplained(chosen, diffs: list) -> str:
                 d.what.replace("running ", ""))
         failing[kind] = failing.get(kind, 0) + 1
     what = "; ".join(f"{n} {k}" for k, n in failing.items())
-    return (f"no settings mpxl knows reproduce every figure: the best candidate reproduces {a.agree} of {a.total} "
+    return (f"no settings mpxl knows reproduce every figure: the best candidate reproduces {a.agree} of {a.total}\n"
             f"({parts});\nnot explained: {what}; the settings below are that candidate's, not a finding of how the "
             "file was scored")
 

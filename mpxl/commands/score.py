@@ -39,12 +39,12 @@ from ..settings import (
     AvePolicy,
     EstimateAt,
     Field,
-    TotalsFrom,
     Places,
     RoundingKind,
     Scale,
     SmallGroups,
     Tie,
+    TotalsFrom,
     Unplayed,
 )
 from ..textsafe import as_text_cell

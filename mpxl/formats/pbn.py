@@ -40,7 +40,9 @@ from ..contract import board_dealer, board_vulnerability
 from ..errors import UserError
 from ..event import Deal, Event, Line, Pair, Player, SitOut
 from ..pairings import two_winner_sections
+from ..rounding import round_fraction
 from ..rules import is_sitout
+from ..session import sitout_credits
 from ..textsafe import pbn_string, pbn_unescape
 from .common import (
     EventToWrite,
@@ -333,8 +335,13 @@ def _score_table(ev: Event, board: int, table, section_tag: str, source: str) ->
 
         ns, ew = cell("ns"), cell("ew")
         if is_sitout(ns, ew, cell("score_ns"), cell("score_ew"), cell("contract"), cell("result")):
-            ev.sitouts.append(SitOut(board, ns or ew or "", "NS" if ns else "EW", cell("section") or section_tag,
-                                     where=where))
+            side = "ns" if ns else "ew"
+            try:  # the credit the pair got, on its side (Ruter: its own average)
+                credit, credit_pct = number_or_none(cell(f"mp_{side}")), number_or_none(cell(f"pct_{side}"))
+            except ValueError as exc:
+                raise UserError(source, where, f"board {board}: the sit-out's credit: {exc}") from None
+            ev.sitouts.append(SitOut(board, ns or ew or "", side.upper(), cell("section") or section_tag,
+                                     where=where, published_mp=credit, published_pct=credit_pct))
             continue
         if ns is None or ew is None:
             raise UserError(source, where, f"board {board}: a line needs both PairId_NS and PairId_EW")
@@ -588,6 +595,11 @@ def pbn_parts(result_or_event, decimals: int | None = None) -> Iterator[str]:
     out.append("")
     title = event.title
     first = True
+    # what a sit-out's pair was credited with: mpxl's (unplayed own), or what the bare event was read with
+    credits = ({id(so): (so.published_mp, so.published_pct) for so in event.sitouts} if w.bare else
+               {id(so): (figure, None if pct is None or event.line_percentage_decimals is None else
+                         round_fraction(pct, event.line_percentage_decimals, result_or_event.options.percentage_tie.value))
+                for so, figure, pct in sitout_credits(result_or_event)} if event.sitouts else {})
     for key in w.groups():
         _, section, board = key
         out.append(f'[Event "{pbn_string(title, "the title")}"]')
@@ -642,7 +654,8 @@ def pbn_parts(result_or_event, decimals: int | None = None) -> Iterator[str]:
                        for i, (ln, ns_mp, ew_mp) in enumerate(rows[start:start + ROWS_PER_PIECE]))
             yield "\n".join(out) + "\n"
             out = []
-        out.extend(_sitout_row(so, arrows, pcts is not None) for so in w.sitouts(key))
+        out.extend(_sitout_row(so, arrows, credits.get(id(so), (None, None)), decimals, pcts is not None,
+                               pct_decimals) for so in w.sitouts(key))
         out.append("")
     yield "\n".join(out) + "\n"
 
@@ -662,12 +675,18 @@ def _score_row(ln, ns_mp, ew_mp, decimals: int | None, arrows: bool, pcts: tuple
     ] + percentages + ([("Y" if ln.arrowswitch else "N")] if arrows else []))
 
 
-def _sitout_row(so, arrows: bool, percentages: bool = False) -> str:
-    """A sit-out's ScoreTable row, as Ruter writes it: ``-`` for the absent pair, ``Bye`` as both scores."""
+def _sitout_row(so, arrows: bool, credit: tuple = (None, None), decimals: int | None = None,
+                percentages: bool = False, pct_decimals: int | None = None) -> str:
+    """A sit-out's ScoreTable row, as Ruter writes it: ``-`` for the absent pair, ``Bye`` as both scores,
+    the credit the pair got (and its percentage) on its side."""
     pair = _word(so.pair, "pair")
     ns, ew = (pair, "-") if so.direction == "NS" else ("-", pair)
-    return " ".join(["-", "-", ns, ew, "-", "-", "-", "-", f"{'Bye':>6}", f"{'Bye':>6}", f"{'-':>6}", f"{'-':>6}"]
-                    + (["-", "-"] if percentages else []) + (["N"] if arrows else []))
+    figure = "-" if credit[0] is None else figure_text(credit[0], decimals)
+    mps = [figure, "-"] if so.direction == "NS" else ["-", figure]
+    pct = "-" if credit[1] is None else figure_text(credit[1], pct_decimals)
+    pcts = ([pct, "-"] if so.direction == "NS" else ["-", pct]) if percentages else []
+    return " ".join(["-", "-", ns, ew, "-", "-", "-", "-", f"{'Bye':>6}", f"{'Bye':>6}", *(f"{m:>6}" for m in mps)]
+                    + pcts + (["N"] if arrows else []))
 
 
 def write_pbn(result_or_event, path: str | os.PathLike, encoding: str = "utf-8") -> None:
