@@ -596,9 +596,10 @@ def pbn_parts(result_or_event, decimals: int | None = None) -> Iterator[str]:
     title = event.title
     first = True
     # what a sit-out's pair was credited with: mpxl's (unplayed own), or what the bare event was read with
+    tie = opts.percentage_tie.value if opts is not None else "half-up"
     credits = ({id(so): (so.published_mp, so.published_pct) for so in event.sitouts} if w.bare else
                {id(so): (figure, None if pct is None or event.line_percentage_decimals is None else
-                         round_fraction(pct, event.line_percentage_decimals, result_or_event.options.percentage_tie.value))
+                         round_fraction(pct, event.line_percentage_decimals, tie))
                 for so, figure, pct in sitout_credits(result_or_event)} if event.sitouts else {})
     for key in w.groups():
         _, section, board = key
