@@ -8,6 +8,8 @@ One forgiving parser, :func:`parse_entry`, turns a cell's value into one of
 * ``Assigned``: an assigned score, plain or weighted (Law 12C1(c)), written
   ``30% 420 + 70% 450``, and optionally split between NS and EW with ``|``
   (NS's result on the left, EW's on the right, both as NS scores): ``-150|-50``.
+* ``Mixed``: a split where one side keeps the table's result and the other is given an
+  artificial score: ``420|A+`` (NS keep +420, EW get Ave+), ``A=|420`` (NS Ave, EW keep -420).
 * ``None``: a blank line, or a line not played (one of :data:`mpxl.rules.NOT_PLAYED_CODES`:
   ``NP``, ``Bye``, ``-``, ``sitout``...); :func:`line_kind` tells the two apart (a not-played
   line counts towards N, a blank one does not).
@@ -33,6 +35,7 @@ __all__ = [
     "Score",
     "Artificial",
     "Assigned",
+    "Mixed",
     "Entry",
     "parse_entry",
     "parse_score",
@@ -81,6 +84,35 @@ class Assigned:
         return len(self.ns) > 1 or len(self.ew) > 1
 
 
+@dataclass(frozen=True)
+class Mixed:
+    """One side keeps a result (its components, as NS scores), the other is given an artificial
+    score (a percentage of the top): each side is scored in its own comparison, the result among
+    that side's results, the percentage as an artificial score.
+
+    >>> parse_entry("420|A+")
+    Mixed(ns=((Fraction(1, 1), 420),), ew=Fraction(60, 1))
+    >>> parse_entry("A=|-50").real_sides
+    ('ew',)
+    """
+
+    ns: Components | Fraction
+    ew: Components | Fraction
+
+    @property
+    def real_sides(self) -> tuple[str, ...]:
+        """The sides that keep a result: 'ns' or 'ew'."""
+        return tuple(side for side in ("ns", "ew") if not isinstance(getattr(self, side), Fraction))
+
+    @property
+    def ns_kind(self) -> str | None:
+        return ave_kind(self.ns) if isinstance(self.ns, Fraction) else None
+
+    @property
+    def ew_kind(self) -> str | None:
+        return ave_kind(self.ew) if isinstance(self.ew, Fraction) else None
+
+
 def Score(score: NSScore) -> Assigned:
     """A plain NS score as an entry.
 
@@ -91,7 +123,7 @@ def Score(score: NSScore) -> Assigned:
     return Assigned(comp, comp)
 
 
-Entry = Assigned | Artificial | None
+Entry = Assigned | Artificial | Mixed | None
 
 
 def ave_kind(pct: Fraction) -> str | None:
@@ -157,6 +189,17 @@ def _artificial_side(text: str) -> Fraction | None:
     return None
 
 
+def _artificial_code(text: str) -> Fraction | None:
+    """One side's artificial score written as a code that starts with A (``A+``, ``A=``, ``A60``,
+    ``AVE-``), as one side of a split; None for anything else (a result).
+
+    >>> _artificial_code(" A+ "), _artificial_code("420"), _artificial_code("60")
+    (Fraction(60, 1), None, None)
+    """
+    key = text.strip().upper().replace(" ", "")
+    return _artificial_side(key) if key.startswith("A") else None
+
+
 def _parse_artificial(text: str) -> Artificial | None:
     key = text.strip().upper().replace(" ", "")
     m = _USEBIO_RE.match(key)
@@ -215,7 +258,7 @@ def parse_entry(value: object) -> Entry:
     ValueError: '4S=' is not a score; expected a score such as 420 or -50, a weighted score such as
     '30% 420 + 70% 450', or an artificial score such as A60, A+ or 60/40
     """
-    if value is None or isinstance(value, (Artificial, Assigned)):
+    if value is None or isinstance(value, (Artificial, Assigned, Mixed)):
         return value
     if isinstance(value, (int, float, Fraction)) and not isinstance(value, bool):
         return Score(parse_score(value))
@@ -235,10 +278,16 @@ def parse_entry(value: object) -> Entry:
         left, _, right = text.partition("|")
         if not left.strip() or not right.strip() or "|" in right:
             raise ValueError(f"{text!r}: a split score is NS's result, a bar, EW's result, such as -150|-50")
+        sides = [_artificial_code(part) for part in (left, right)]
         try:
-            return Assigned(_parse_components(left), _parse_components(right))
+            ns, ew = (pct if pct is not None else _parse_components(part) for pct, part in zip(sides, (left, right)))
         except ValueError as exc:
             raise ValueError(f"{text!r}: {exc}") from None
+        if sides[0] is not None and sides[1] is not None:
+            return Artificial(sides[0], sides[1])
+        if sides[0] is not None or sides[1] is not None:
+            return Mixed(ns, ew)
+        return Assigned(ns, ew)  # type: ignore[arg-type]  # both sides results
     comps = _parse_components(text)
     return Assigned(comps, comps)
 

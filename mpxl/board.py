@@ -29,7 +29,7 @@ from functools import lru_cache
 from math import lcm
 from typing import TypeVar
 
-from .adjustments import Artificial, Assigned, Entry, parse_entry, parse_score
+from .adjustments import Artificial, Assigned, Entry, Mixed, parse_entry, parse_score
 from .fouled import small_group_percentage, uses_set_percentages
 from .matchpoints import Components, NSScore, raw_matchpoints, weighted_matchpoints
 from .methods import Method, check_counts, estimate, k_value
@@ -150,7 +150,7 @@ def score_board(
     switched = [bool(x) for x in _per_line(arrowswitch, count, "arrowswitch", False)]
     pens = _per_line(penalties, count, "penalties", None)
 
-    real = [i for i, e in enumerate(parsed) if isinstance(e, Assigned)]
+    real = [i for i, e in enumerate(parsed) if isinstance(e, (Assigned, Mixed))]
     n_lines = sum(not is_blank(v) for v in entries)  # results, artificial scores and not-played lines
     N: object = n_lines if expected is None else expected
     if isinstance(N, float) and N.is_integer():
@@ -172,10 +172,12 @@ def score_board(
     ns: list[Fraction | None] = [None] * count
     ew: list[Fraction | None] = [None] * count
     set_pct = [False] * count
-    for idxs in members.values():
-        n = len(idxs)
-        small = fouled and uses_set_percentages(small_groups, n, sizes, N)
+    for group in members.values():
         for side, out in (("ns", ns), ("ew", ew)):
+            # a side given an artificial score on a mixed line is not one of that side's results
+            idxs = [i for i in group if not isinstance(getattr(parsed[i], side), Fraction)]
+            n = len(idxs)
+            small = fouled and uses_set_percentages(small_groups, n, sizes, N)
             raw = _group_mp([getattr(parsed[i], side) for i in idxs], scale)
             for i, S in zip(idxs, raw):
                 assert S is not None  # every line of a group has a result
@@ -197,6 +199,12 @@ def score_board(
             kind = "artificial"
             ns[i], ew[i] = e.ns * top / 100, e.ew * top / 100
             ns_ave, ew_ave = e.ns_kind, e.ew_kind
+        elif isinstance(e, Mixed):  # the artificial side's percentage of the top; the other side scored above
+            ns_ave, ew_ave = e.ns_kind, e.ew_kind
+            if isinstance(e.ns, Fraction):
+                ns[i] = e.ns * top / 100
+            if isinstance(e.ew, Fraction):
+                ew[i] = e.ew * top / 100
         a, b = ns[i], ew[i]
         if switched[i]:
             a, b = b, a

@@ -18,12 +18,13 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, fields
 from itertools import chain, repeat
 from operator import attrgetter
+from fractions import Fraction
 from typing import Any, TypeVar
 
 from .settings import Field
 
-__all__ = ["Line", "Pair", "Event", "Player", "MasterPoints", "Club", "Deal", "SEATS", "BoardKey", "PairKey",
-           "Travellers", "SCORED_COLUMNS", "gather"]
+__all__ = ["Line", "Pair", "Event", "Penalty", "SitOut", "Player", "MasterPoints", "Club", "Deal", "SEATS", "BoardKey",
+           "PairKey", "Travellers", "SCORED_COLUMNS", "gather"]
 
 T = TypeVar("T")
 
@@ -129,6 +130,9 @@ class Line:
     note: str = ""  # the file's note on the line (USEBIO NOTES)
     published_ns_pct: float | None = None  # the file's own percentage of the line (PBN Percentage_NS / _EW)
     published_ew_pct: float | None = None
+    #: the file's cells mpxl does not read (a PBN column such as Round, or a score cell's own text
+    #: when it says more than the score: ``800>a``), kept to be written back; None when there are none
+    extra: dict[str, str] | None = None
 
 
 @dataclass(frozen=True)
@@ -151,6 +155,23 @@ class SitOut:
     published_pct: float | None = None  # and its percentage
 
 
+@dataclass(frozen=True)
+class Penalty:
+    """A procedural penalty (or bonus) given to one pair on one board, written as its own row (Ruter's
+    ``Pen`` row): ``amount`` matchpoints, on the event's scale, added to the pair's total (negative
+    for a penalty); the board's figures are untouched. A line's own penalty is
+    :attr:`Line.ns_penalty` / :attr:`Line.ew_penalty` instead, taken off that line's figure.
+    """
+
+    board: int
+    pair: str
+    direction: str  # "NS" or "EW": the side the pair sat on the board
+    amount: Fraction
+    section: str = ""
+    session: int = 1
+    where: str = ""
+
+
 @dataclass
 class Pair:
     """A pair; ``direction`` is 'NS' or 'EW' in a two-winner field, None in a one-winner field."""
@@ -168,6 +189,8 @@ class Pair:
     players: tuple[Player, ...] = ()  # Player per name, with the ids the file gives; () when it gives only names
     master_points: tuple[MasterPoints, ...] = ()  # MasterPoints awarded, as the file gives them
     published_tiebreak: float | None = None  # the program's tie-break figure (PBN Tiebreak): higher ranks first
+    #: the file's columns mpxl does not read (PBN TotalScoreTable Table, Club, RankTie, Sex1...): written back
+    extra: dict[str, str] = field(default_factory=dict)
 
     def people(self) -> tuple[Player, ...]:
         """The pair's players: :attr:`players` when the file gave them, else a Player per name.
@@ -200,6 +223,9 @@ class Event:
     field_scoring: Field | None = None  # how the file's boards were compared (section or event)
     notes: list[str] = field(default_factory=list)
     sitouts: list[SitOut] = field(default_factory=list)  # tables with one pair and no opponents
+    penalties: list[Penalty] = field(default_factory=list)  # penalties given as rows of their own
+    #: the file's header fields (PBN ``% <META name=... content=...>``: Generator, ScoringType...), in order
+    meta: dict[str, str] = field(default_factory=dict)
     club: Club | None = None
     event_type: str = ""  # USEBIO EVENT_TYPE as the file gives it (MP_PAIRS, PAIRS, ...)
     venue: str = ""  # USEBIO VENUE, PBN [Site]

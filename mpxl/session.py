@@ -744,6 +744,8 @@ def _pair_results(result: SessionResult) -> list[PairResult]:
     if options.unplayed is Unplayed.OWN and result.scored is not None:
         sat_out = Counter(_pair_key(event, options, so.section, so.pair, so.direction) for so in event.sitouts)
         common = _fill_unplayed(totals, common, result.scored.boards, options, fld, sat_out)
+    if event.penalties:
+        common = _add_penalties(totals, common, event, options)
     results: list[tuple[PairResult, PairTotal]] = []
     total_of = _total_rounder(options) if exact else None
     for k, t in totals.items():
@@ -777,6 +779,25 @@ def _pair_results(result: SessionResult) -> list[PairResult]:
             pr.place = label
         out.extend(members)
     return out
+
+
+def _add_penalties(totals: dict[PairKey, PairTotal], common: int, event: Event, options: ScoringOptions) -> int:
+    """Add each penalty row's amount (negative for a penalty) to its pair's total, its maximum
+    unchanged; the totals' numerators are over ``common``, the answer is their denominator after."""
+    new = lcm(common, *(Fraction(p.amount).denominator for p in event.penalties))
+    if new != common:
+        for t in totals.values():
+            t.mp *= new // common
+            t.sessions = {sess: num * (new // common) for sess, num in t.sessions.items()}
+    for p in event.penalties:
+        t = totals.get(_pair_key(event, options, p.section, p.pair, p.direction))
+        if t is None:
+            raise UserError(event.source, p.where or f"board {p.board}",
+                            f"board {p.board}: a penalty for pair {p.pair}, which plays no board")
+        num = int(Fraction(p.amount) * new)
+        t.mp += num
+        t.sessions[p.session] = t.sessions.get(p.session, 0) + num
+    return new
 
 
 def _total_rounder(options: ScoringOptions) -> Callable[[Fraction], Fraction]:
@@ -1298,5 +1319,8 @@ def json_heading(result: SessionResult) -> dict[str, Any]:
     if result.event.sitouts:  # tables with one pair and no opponents (not lines)
         heading["sitouts"] = [{"board": so.board, "section": so.section, "session": so.session, "pair": so.pair,
                                "direction": so.direction} for so in result.event.sitouts]
+    if result.event.penalties:  # penalties given as rows of their own, added to the pairs' totals
+        heading["penalties"] = [{"board": p.board, "section": p.section, "session": p.session, "pair": p.pair,
+                                 "direction": p.direction, "mp": float(p.amount)} for p in result.event.penalties]
     return heading
 

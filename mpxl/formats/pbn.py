@@ -34,11 +34,11 @@ import re
 from collections.abc import Iterator
 from fractions import Fraction
 
-from ..adjustments import ARTIFICIAL_CODES, Artificial, parse_entry
+from ..adjustments import ARTIFICIAL_CODES, Artificial, Mixed, parse_entry
 from ..atomic import atomic_write
 from ..contract import board_dealer, board_vulnerability
 from ..errors import UserError
-from ..event import Deal, Event, Line, Pair, Player, SitOut
+from ..event import Deal, Event, Line, Pair, Penalty, Player, SitOut
 from ..pairings import two_winner_sections
 from ..rounding import round_fraction
 from ..rules import is_sitout
@@ -191,26 +191,72 @@ def _artificial_word(text: str | None) -> bool:
     return text is not None and text.strip().upper() in ARTIFICIAL_CODES and not re.fullmatch(r"\d+%?", text.strip())
 
 
+#: A score cell that tells the table's result and the director's replacement (Ruter): ``800>a``,
+#: ``420>A+``, ``800>500``: the result played, ``>``, what the line is scored with.
+_REPLACED = re.compile(r"\s*([^>]*?)\s*>\s*(\S+)\s*")
+
+#: A replacement written as a bare letter a (Ruter): a for an average, a+ / a- for Ave+ / Ave-.
+_BARE_A = {"A": "A=", "A+": "A+", "A-": "A-", "A=": "A="}
+
+
+def _replacement(cell: str | None) -> tuple[str | None, str | None]:
+    """(what a score cell is scored with, the result it replaced or None): ``800>a`` is scored as an
+    average (``A=``) in place of 800 played; a cell without ``>`` is itself.
+
+    >>> _replacement("800>a"), _replacement("420>A+"), _replacement("650>620"), _replacement("430")
+    (('A=', '800'), ('A+', '420'), ('620', '650'), ('430', None))
+    """
+    if cell is None:
+        return None, None
+    m = _REPLACED.fullmatch(cell)
+    if not m:
+        return cell, None
+    played, now = m.group(1), m.group(2)
+    return _BARE_A.get(now.upper(), now), played or None
+
+
+def _side_cell(cell: str | None, source: str, where: str):
+    """One Score cell: ('code', percentage code) for an artificial score, ('score', that side's
+    score) for a number (``+0`` is 0), ('entry', text) for anything else the scorer reads, or None."""
+    if cell is None:
+        return None
+    if _artificial_word(cell):
+        return ("code", cell.strip().upper())
+    sided = _SIDED_SCORE.fullmatch(cell)
+    if sided is None:
+        value = whole_score(cell, source, where)
+        if value is not None:
+            return ("score", value)
+    return ("entry", cell)
+
+
 def _ns_score(score_ns: str | None, score_ew: str | None, source: str, where: str):
-    """A line's score from the Score_NS / Score_EW cells: an int, an artificial code, or None."""
+    """A line's score from the Score_NS / Score_EW cells: an int, an adjustment code, or None.
+
+    Each cell is its side's: a number is that side's score (``+0`` too), ``A+`` ``A=`` ``A-`` its
+    artificial score. Both artificial: ``A=/A+``; one artificial and the other empty: the other side
+    gets the complement (``A+`` alone: ``A+/A-``); one artificial and the other a number: that side
+    keeps its result and the other is given the artificial score (a split, ``420|A+``).
+    """
     for cell in (score_ns, score_ew):
         if cell is not None and cell.strip().lower() in ("bye", "np", "not played"):
             return None
-    if _artificial_word(score_ns) or _artificial_word(score_ew):
-        if score_ns is None or score_ew is None:
-            art = score_ns if score_ns is not None else score_ew
-            assert art is not None  # one of the two is an artificial word
-            code = art.strip().upper() if score_ns is not None else _mirror(art.strip().upper())
-            return check_entry(code, source, where)
-        return check_entry(f"{score_ns.strip().upper()}/{score_ew.strip().upper()}", source, where)
-    if score_ns is not None and score_ew is not None:
-        try:
-            a, b = int(score_ns), int(score_ew)
-        except ValueError:
-            pass  # not two numbers: read below
-        else:
-            if not (a == -b or (a == 0 and b == 0)):
-                raise UserError(source, where, f"Score_NS {score_ns!r} and Score_EW {score_ew!r} disagree")
+    ns, ew = _side_cell(score_ns, source, where), _side_cell(score_ew, source, where)
+    if (ns and ns[0] == "code") or (ew and ew[0] == "code"):
+        if ns is None or ew is None:
+            art = ns or ew
+            assert art is not None
+            return check_entry(art[1] if ns is not None else _mirror(art[1]), source, where)
+        if ns[0] == "code" and ew[0] == "code":
+            return check_entry(f"{ns[1]}/{ew[1]}", source, where)
+        if ns[0] == "score" or ew[0] == "score":  # one side keeps its result, the other an artificial score
+            return check_entry(f"{ns[1]}|{ew[1]}" if ns[0] == "score" else f"{ns[1]}|{-ew[1]}", source, where)
+        raise UserError(source, where, f"Score_NS {score_ns!r} and Score_EW {score_ew!r}: an artificial score "
+                        "beside something that is not a score")
+    if ns is not None and ew is not None and ns[0] == "score" and ew[0] == "score":
+        a, b = ns[1], ew[1]
+        if not (a == -b or (a == 0 and b == 0)):
+            raise UserError(source, where, f"Score_NS {score_ns!r} and Score_EW {score_ew!r} disagree")
     if score_ns is not None:
         return _int_score(score_ns, source, where)
     if score_ew is not None:
@@ -257,6 +303,9 @@ def read_pbn_text(text: str, source: str = "<pbn>") -> Event:
             if v == "#" and k in previous:
                 tags[k] = (previous[k][0], no)
         previous.update(tags)
+        for k, (v, _no) in tags.items():  # the header's fields, as written
+            if k.startswith("%"):
+                ev.meta.setdefault(k[1:], v)
         if not ev.program:
             gen = tags.get("%Generator", (None, 0))[0]
             ver = tags.get("%Version", (None, 0))[0]
@@ -308,8 +357,11 @@ def _score_table(ev: Event, board: int, table, section_tag: str, source: str) ->
         "score_ns": ("Score_NS", "Score"), "score_ew": ("Score_EW",),
         "mp_ns": ("MP_NS", "MatchPoints_NS"), "mp_ew": ("MP_EW", "MatchPoints_EW"),
         "pct_ns": ("Percentage_NS",), "pct_ew": ("Percentage_EW",),
-        "arrow": ("Arrowswitch", "ArrowSwitch"),
+        "arrow": ("Arrowswitch", "ArrowSwitch"), "penalty": ("ScorePenalty",),
     }.items()}
+    # the columns mpxl does not read (Round, a program's own), kept on each line to be written back
+    read = {i for name, i in c.items() if i is not None and name != "round"}
+    others = [(i, name) for i, name in enumerate(columns) if i not in read]
     if c["ns"] is None or c["ew"] is None:
         raise UserError(source, where0, "the ScoreTable has no PairId_NS / PairId_EW column")
     if c["score_ns"] is None and c["score_ew"] is None and c["contract"] is None:
@@ -334,6 +386,9 @@ def _score_table(ev: Event, board: int, table, section_tag: str, source: str) ->
             return cells[i] if i is not None else None
 
         ns, ew = cell("ns"), cell("ew")
+        if any((cell(k) or "").strip().lower() == "pen" for k in ("score_ns", "score_ew")):
+            _penalty_row(ev, board, cell, section_tag, source, where)
+            continue
         if is_sitout(ns, ew, cell("score_ns"), cell("score_ew"), cell("contract"), cell("result")):
             side = "ns" if ns else "ew"
             try:  # the credit the pair got, on its side (Ruter: its own average)
@@ -350,10 +405,19 @@ def _score_table(ev: Event, board: int, table, section_tag: str, source: str) ->
             tricks = int(result) if result is not None else None
         except ValueError:
             raise UserError(source, where, f"board {board}: Result {result!r} is not a number of tricks") from None
+        played_ns = played_ew = None
         if c["score_ns"] is None and c["score_ew"] is None:
             score = score_from_contract(board, contract, declarer, tricks, source, where) if contract else None
         else:
-            score = _ns_score(cell("score_ns"), cell("score_ew"), source, where)
+            score_ns, played_ns = _replacement(cell("score_ns"))
+            score_ew, played_ew = _replacement(cell("score_ew"))
+            score = _ns_score(score_ns, score_ew, source, where)
+        extra = {name: cells[i] or "" for i, name in others if cells[i] is not None} or None
+        note = ""
+        if played_ns is not None or played_ew is not None:  # the director replaced the table's result
+            played = played_ns if played_ns is not None else played_ew
+            note = f"played {played} ({'NS' if played_ns is not None else 'EW'}), replaced by the director"
+            extra = {**(extra or {}), **{k: cell(k.lower()) or "" for k in ("Score_NS", "Score_EW")}}
         try:
             ns_mp, ew_mp = number_or_none(cell("mp_ns")), number_or_none(cell("mp_ew"))
         except ValueError as exc:
@@ -389,9 +453,35 @@ def _score_table(ev: Event, board: int, table, section_tag: str, source: str) ->
                 where=where,
                 published_ns_pct=ns_pct,
                 published_ew_pct=ew_pct,
+                extra=extra,
+                note=note,
             )
         )
     return decimals
+
+
+def _penalty_row(ev: Event, board: int, cell, section_tag: str, source: str, where: str) -> None:
+    """A ``Pen`` row (Ruter): a procedural penalty (or bonus) for the pair on each side that names one,
+    the amount in its MP cell (or the ScorePenalty column), added to its total, the board untouched."""
+    found = False
+    for side in ("ns", "ew"):
+        pair = cell(side)
+        if pair is None:
+            continue
+        amount = cell(f"mp_{side}") or cell("penalty")
+        try:
+            value = Fraction(amount) if amount is not None else None
+        except ValueError:
+            raise UserError(source, where, f"board {board}: the penalty {amount!r} for pair {pair} is not a "
+                            "number of matchpoints") from None
+        if value is None:
+            raise UserError(source, where, f"board {board}: a Pen row for pair {pair} with no amount (MP_"
+                            f"{side.upper()} or ScorePenalty)")
+        ev.penalties.append(Penalty(board, pair, side.upper(), value, cell("section") or section_tag,
+                                    where=where))
+        found = True
+    if not found:
+        raise UserError(source, where, f"board {board}: a Pen row names no pair (PairId_NS or PairId_EW)")
 
 
 def _total_table(ev: Event, table, section_tag: str, source: str) -> None:
@@ -412,6 +502,8 @@ def _total_table(ev: Event, table, section_tag: str, source: str) -> None:
             "tiebreak": ("Tiebreak", "TieBreak"),
         }.items()
     }
+    read = {i for i in c.values() if i is not None}
+    others = [(i, name) for i, name in enumerate(columns) if i not in read]
     if c["pair"] is None:
         raise UserError(source, f"line {header_no}", "the TotalScoreTable has no PairId column")
     for no, cells in rows:
@@ -452,6 +544,9 @@ def _total_table(ev: Event, table, section_tag: str, source: str) -> None:
             f"{where} (pair {cell('pair')})",
             players=players,
             published_tiebreak=published_tiebreak,
+            # the columns mpxl does not read (Table, Club, RankTie, Sex1...) and the seat as written
+            extra={name: cells[i] or "" for i, name in others if cells[i] is not None}
+            | ({"Direction": cell("direction") or ""} if cell("direction") else {}),
         )
         ev.pairs.append(pair)
 
@@ -549,11 +644,21 @@ def _score_cells(score) -> tuple[str, str]:
     if score is None:
         return "-", "-"
     entry = parse_entry(score)
+    words = {Fraction(60): "A+", Fraction(50): "A=", Fraction(40): "A-"}
     if isinstance(entry, Artificial):
-        words = {Fraction(60): "A+", Fraction(50): "A=", Fraction(40): "A-"}
         if entry.ns in words and entry.ew in words:
             return _quote(words[entry.ns]), _quote(words[entry.ew])
         return _quote(score), "-"
+    if isinstance(entry, Mixed) and all(len(v) == 1 for v in (entry.ns, entry.ew) if isinstance(v, tuple)):
+        # one side keeps its result (that side's score in its cell), the other its artificial score
+        cells = []
+        for side, value in (("ns", entry.ns), ("ew", entry.ew)):
+            if isinstance(value, Fraction):
+                cells.append(_quote(words.get(value, f"A{format_number(value)}")))
+            else:
+                ns_score = value[0][1]
+                cells.append(_quote(ns_score if side == "ns" else -ns_score))
+        return cells[0], cells[1]
     if isinstance(score, int):
         if score > 0:
             return _quote(score), "-"
@@ -587,11 +692,20 @@ def pbn_parts(result_or_event, decimals: int | None = None) -> Iterator[str]:
         decimals = written_decimals(result_or_event)
     opts = getattr(result_or_event, "options", None)
     # a bare event carries its own program's figures, so its program's name; a scored one mpxl's
-    generator = event.program if w.bare and event.program else "mpxl"
+    generator = (event.meta.get("Generator") or event.program) if w.bare and event.program else "mpxl"
     out = ["% PBN 2.1", "% EXPORT", f'% <META  name=Generator content={_quote(generator)}>']
-    for meta, value in (("CRSession", event.session_number), ("CRSessionCount", event.session_count)):
+    sessions = {"CRSession": event.session_number, "CRSessionCount": event.session_count}
+    for meta, value in sessions.items():
         if value is not None:  # one session of several: its totals may run over the earlier ones
             out.append(f'% <META  name={meta} content="{value}">')
+    # the header the file was read with, as read (a scored event's figures are mpxl's: not its Version)
+    skip = {"Generator", *(k for k, v in sessions.items() if v is not None),
+            *(() if w.bare and event.meta.get("Generator") else ("Version",))}
+    out.extend(f'% <META  name={name} content="{pbn_string(value, "a META field")}">'
+               for name, value in event.meta.items() if name not in skip and re.fullmatch(r"\w+", name))
+    penalties: dict[tuple[int, str, int], list[Penalty]] = {}
+    for pen in event.penalties:
+        penalties.setdefault((pen.session, pen.section, pen.board), []).append(pen)
     out.append("")
     title = event.title
     first = True
@@ -622,15 +736,16 @@ def pbn_parts(result_or_event, decimals: int | None = None) -> Iterator[str]:
             first = False
             ids = any(pl.national_id for pair, _ in pairs for pl in pair.players)
             tiebreaks = any(pair.published_tiebreak is not None for pair, _ in pairs)
+            pair_extras = _extra_columns(pair.extra for pair, _ in pairs)
             out.append(
                 f'[TotalScoreTable "{TOTAL_COLUMNS};Section\\2L{ID_COLUMNS if ids else ""}'
-                f'{TIEBREAK_COLUMN if tiebreaks else ""}"]'
+                f'{TIEBREAK_COLUMN if tiebreaks else ""}{"".join(f";{n}" for n in pair_extras)}"]'
             )
             for pair, res in pairs:
                 mp = res.mp if res is not None else pair.published_mp
                 pct = res.percentage if res is not None else pair.published_percentage
                 place = res.place if res is not None else pair.published_place
-                direction = {"NS": "N-S", "EW": "E-W"}.get(pair.direction or "", None)
+                direction = {"NS": "N-S", "EW": "E-W"}.get(pair.direction or "", pair.extra.get("Direction"))
                 out.append(" ".join([
                     _word(place), _word(pair.number, "pair"), _quote(direction) if direction else "-",
                     figure_text(mp, totals_decimals(opts) if res is not None else decimals) if mp is not None else "-",
@@ -639,7 +754,8 @@ def pbn_parts(result_or_event, decimals: int | None = None) -> Iterator[str]:
                     _quote(names_cell(pair.names), "names") if pair.names else "-",
                     str(res.boards) if res is not None else "-", _word(pair.section, "section"),
                 ] + ([_quote(pl.national_id) for pl in (pair.people() + (Player(), Player()))[:2]] if ids else [])
-                  + ([_word(format_number(pair.published_tiebreak))] if tiebreaks else [])))
+                  + ([_word(format_number(pair.published_tiebreak))] if tiebreaks else [])
+                  + [_extra_cell(pair.extra.get(name)) for name in pair_extras]))
                 if len(out) >= ROWS_PER_PIECE:
                     yield "\n".join(out) + "\n"
                     out = []
@@ -647,33 +763,67 @@ def pbn_parts(result_or_event, decimals: int | None = None) -> Iterator[str]:
         pcts = w.line_percentages(key)
         pct_decimals = event.line_percentage_decimals
         arrows = any(ln.arrowswitch for ln, _, _ in rows)
+        extras = _extra_columns(ln.extra for ln, _, _ in rows if ln.extra)
         out.append(f'[ScoreTable "{SCORE_COLUMNS}{PERCENTAGE_COLUMNS if pcts is not None else ""}'
-                   f'{ARROW_COLUMN if arrows else ""}"]')
+                   f'{ARROW_COLUMN if arrows else ""}{"".join(f";{n}" for n in extras)}"]')
         for start in range(0, len(rows), ROWS_PER_PIECE):
             out.extend(_score_row(ln, ns_mp, ew_mp, decimals, arrows,
-                                  None if pcts is None else (pcts[start + i], pct_decimals))
+                                  None if pcts is None else (pcts[start + i], pct_decimals), extras)
                        for i, (ln, ns_mp, ew_mp) in enumerate(rows[start:start + ROWS_PER_PIECE]))
             yield "\n".join(out) + "\n"
             out = []
+        padding = ["-"] * len(extras)
         out.extend(_sitout_row(so, arrows, credits.get(id(so), (None, None)), decimals, pcts is not None,
-                               pct_decimals) for so in w.sitouts(key))
+                               pct_decimals) + "".join(" " + cell for cell in padding) for so in w.sitouts(key))
+        out.extend(_penalty_text(pen, decimals, arrows, pcts is not None) + "".join(" " + cell for cell in padding)
+                   for pen in penalties.get(key, ()))
         out.append("")
     yield "\n".join(out) + "\n"
 
 
-def _score_row(ln, ns_mp, ew_mp, decimals: int | None, arrows: bool, pcts: tuple | None = None) -> str:
+def _extra_columns(extras) -> list[str]:
+    """The names of the columns mpxl keeps but does not read, in order of first appearance, less the
+    ones the writer writes in their own place (Round, the score cells, Direction)."""
+    names: dict[str, None] = {}
+    for extra in extras:
+        names.update(dict.fromkeys(extra))
+    return [n for n in names if n not in ("Round", "Score_NS", "Score_EW", "Direction") and re.fullmatch(r"\w+", n)]
+
+
+def _extra_cell(value) -> str:
+    """A kept cell as it was read: ``-`` when it was empty, a bare word, or quoted text."""
+    return "-" if value is None else _quote(value) if value in ("", "-") else _word(value)
+
+
+def _penalty_text(pen, decimals: int | None, arrows: bool, percentages: bool) -> str:
+    """A penalty's row (Ruter's ``Pen`` row): its pair on its side, ``Pen`` as both scores, the amount on its side."""
+    pair, amount = _word(pen.pair, "pair"), figure_text(pen.amount, decimals)
+    ns, ew = (pair, "-") if pen.direction == "NS" else ("-", pair)
+    mps = [amount, "-"] if pen.direction == "NS" else ["-", amount]
+    return " ".join(["-", "-", ns, ew, "-", "-", "-", "-", f"{'Pen':>6}", f"{'Pen':>6}", *(f"{m:>6}" for m in mps)]
+                    + (["-", "-"] if percentages else []) + (["N"] if arrows else []))
+
+
+def _score_row(ln, ns_mp, ew_mp, decimals: int | None, arrows: bool, pcts: tuple | None = None,
+               extras: list[str] = []) -> str:  # noqa: B006  # read, never changed
     """One row of a board's ScoreTable (with the percentage columns when ``pcts`` gives the line's
     (NS, EW) percentages and their decimals, and the Arrowswitch column when ``arrows``)."""
-    s_ns, s_ew = _score_cells(ln.score)
+    extra = ln.extra or {}
+    if "Score_NS" in extra or "Score_EW" in extra:  # the cells as written (a replaced result: 800>a)
+        s_ns, s_ew = (_extra_cell(extra.get(k) or None) for k in ("Score_NS", "Score_EW"))
+    else:
+        s_ns, s_ew = _score_cells(ln.score)
     percentages = [] if pcts is None else [f"{figure_text(p, pcts[1]) if p is not None else '-':>4}"
                                            for p in pcts[0]]
     return " ".join([
-        _word(ln.table, "table"), "-", _word(ln.ns_pair, "pair"), _word(ln.ew_pair, "pair"),
+        _word(ln.table, "table"), _extra_cell(extra.get("Round")), _word(ln.ns_pair, "pair"),
+        _word(ln.ew_pair, "pair"),
         _word(ln.contract, "contract"), _word(ln.declarer, "declarer"), _word(ln.tricks, "tricks"),
         _word(ln.lead, "lead"), f"{s_ns:>6}", f"{s_ew:>6}",
         f"{figure_text(ns_mp, decimals) if ns_mp is not None else '-':>6}",
         f"{figure_text(ew_mp, decimals) if ew_mp is not None else '-':>6}",
-    ] + percentages + ([("Y" if ln.arrowswitch else "N")] if arrows else []))
+    ] + percentages + ([("Y" if ln.arrowswitch else "N")] if arrows else [])
+      + [_extra_cell(extra.get(name)) for name in extras])
 
 
 def _sitout_row(so, arrows: bool, credit: tuple = (None, None), decimals: int | None = None,
