@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, fields
+from fractions import Fraction
 from itertools import chain, repeat
 from operator import attrgetter
-from fractions import Fraction
 from typing import Any, TypeVar
 
 from .settings import Field

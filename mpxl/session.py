@@ -790,13 +790,13 @@ def _add_penalties(totals: dict[PairKey, PairTotal], common: int, event: Event, 
             t.mp *= new // common
             t.sessions = {sess: num * (new // common) for sess, num in t.sessions.items()}
     for p in event.penalties:
-        t = totals.get(_pair_key(event, options, p.section, p.pair, p.direction))
-        if t is None:
+        got = totals.get(_pair_key(event, options, p.section, p.pair, p.direction))
+        if got is None:
             raise UserError(event.source, p.where or f"board {p.board}",
                             f"board {p.board}: a penalty for pair {p.pair}, which plays no board")
         num = int(Fraction(p.amount) * new)
-        t.mp += num
-        t.sessions[p.session] = t.sessions.get(p.session, 0) + num
+        got.mp += num
+        got.sessions[p.session] = got.sessions.get(p.session, 0) + num
     return new
 
 
