@@ -217,7 +217,9 @@ def score_board(
                 a, b, kind, str(labels[i] or "") if kind == "result" else "", ns_ave, ew_ave, set_pct[i], switched[i]
             )
         )
-    return BoardResult(tuple(lines), N, len(real), scale, method, {k: len(v) for k, v in members.items()})
+    # n: the results on both sides (a line where one side was given an artificial score is short of one)
+    actual = sum(1 for i in real if isinstance(parsed[i], Assigned))
+    return BoardResult(tuple(lines), N, actual, scale, method, {k: len(v) for k, v in members.items()})
 
 
 @lru_cache(maxsize=4096)

@@ -306,13 +306,17 @@ def infer(event: Event, base: ScoringOptions, fixed: Iterable[str] = ()) -> Infe
             opts = choose("rounding", opts, [{"rounding": Rounding(k, 1 if k is RoundingKind.EBU else decimals)}
                                              for k in kinds if k is not opts.rounding.kind],
                           _measure("lines", "totals"))
+        # 7. what the totals add (the rounded figures or the exact ones): on the totals and percentages,
+        #    before the percentages' own rounding (an exact half moves with it)
+        if has_pairs or event.line_percentage_decimals is not None:
+            opts = choose("totals_from", opts, [{"totals_from": b} for b in TotalsFrom if b is not opts.totals_from],
+                          _measure("totals", "percentages", "line_percentages"))
         if any(p.published_percentage is not None for p in event.pairs):
             if pct_dec is not None and opts.percentage_decimals is not None and pct_dec < opts.percentage_decimals:
                 opts = choose("percentage_decimals", opts, [{"percentage_decimals": pct_dec}], _measure("percentages"))
+        if any(p.published_percentage is not None for p in event.pairs) or event.line_percentage_decimals is not None:
             opts = choose("percentage_tie", opts, [{"percentage_tie": t} for t in Tie if t != opts.percentage_tie],
-                          _measure("percentages"))
-            opts = choose("totals_from", opts, [{"totals_from": b} for b in TotalsFrom if b is not opts.totals_from],
-                          _measure("totals", "percentages", "line_percentages"))
+                          _measure("percentages", "line_percentages"))
         if any(p.published_place for p in event.pairs):
             # places with or without '=', and one ranking or NS and EW apart (the file may not say: pair
             # numbers 1NS / 1EW), together: on the places; and the field again where the lines cannot tell it

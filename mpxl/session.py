@@ -310,6 +310,7 @@ class ScoredColumns:
     kind: list[str]
     ave: dict[int, tuple[str | None, str | None]] = field(default_factory=dict)
     totals: dict[int, tuple[Fraction | None, Fraction | None]] = field(default_factory=dict)
+    totals_exact: dict[int, tuple[Fraction | None, Fraction | None]] = field(default_factory=dict)  # unrounded
     figures_made: dict[int, Fraction] | None = field(default=None, repr=False, compare=False)  # :meth:`figures`
 
     def figures(self) -> dict[int, Fraction]:
@@ -507,6 +508,7 @@ def score_columns(
             ns_totals = [totals_rounding.apply(x, avg) for x in figures[2]]
             ew_totals = [totals_rounding.apply(x, avg) for x in figures[3]]
             out.totals.update(zip(board_lines.indices(), zip(ns_totals, ew_totals)))
+            out.totals_exact.update(zip(board_lines.indices(), zip(figures[2], figures[3])))
             figures = plain
         board_lines.put(out, figures)
         if not board_lines.by_plain_path:  # the plain boards' figures are the memo's, counted below
@@ -864,10 +866,11 @@ def _pair_totals(result: SessionResult, exact: bool = False) -> tuple[dict[PairK
         distinct.pop(id(None), None)
     else:
         distinct = sc.figures()  # a figure is one object, met again and again: keyed by id
-    if sc.totals and not exact:  # what the totals add instead of the line's own figure
+    instead = sc.totals_exact if exact else sc.totals
+    if instead:  # what the totals add instead of the line's own figure
         columns = [list(column) for column in columns]
         distinct = dict(distinct)
-        for i, pair in sc.totals.items():
+        for i, pair in instead.items():
             for column, value in zip(columns, pair):
                 if value is not None:
                     column[i] = value

@@ -33,7 +33,7 @@ from mpxl.formats import read_event, write_event
 from mpxl.methods import Method
 from mpxl.rounding import Rounding
 from mpxl.session import ScoringOptions, score_event
-from mpxl.settings import EstimateAt, Field, Places, RoundingKind, Tie
+from mpxl.settings import EstimateAt, Field, Places, RoundingKind, Scale, Tie, TotalsFrom
 
 SCORES = (-200, -100, -50, 50, 90, 110, 120, 140, 400, 420, 450, 600)
 WORLDS = settings(max_examples=examples(20, "MPXL_INFERENCE_EXAMPLES"), deadline=None, derandomize=True,
@@ -61,7 +61,8 @@ def mitchell_or_howell(seed: int, tables: int, boards: int, sections: tuple, two
     for _ in range(min(short, len(lines) - 2)):
         lines.pop(rnd.randrange(len(lines)))
     for i in rnd.sample(range(len(lines)), min(artificial, len(lines))):
-        lines[i].score = "A6040"
+        # an artificial score (USEBIO's code, PBN's words on both sides), or one side keeping its result
+        lines[i].score = rnd.choice(["A6040", "A=/A+", "A-/A-", f"{lines[i].score}|A+", f"A=|{lines[i].score}"])
     return Event(lines=lines, title=f"world {seed}", program="Unseen Scorer 1.0",
                  winners={sec: 2 if two_winner else 1 for sec in sections})
 
@@ -79,7 +80,8 @@ def worlds(draw):
     decimals = draw(st.sampled_from([0, 1, 2]))
     kind = draw(st.sampled_from([RoundingKind.HALF_UP, RoundingKind.HALF_EVEN]))
     opts = ScoringOptions(
-        scale=draw(st.sampled_from([1, 2])),
+        scale=draw(st.sampled_from(list(Scale))),
+        totals_from=draw(st.sampled_from(list(TotalsFrom))),
         field=draw(st.sampled_from(list(Field))) if len(sections) > 1 else None,
         method=Method.NEUBERG if method == "none" else method,
         estimate_at=EstimateAt.NEVER if method == "none" else draw(st.sampled_from([EstimateAt.LINES,
@@ -90,7 +92,11 @@ def worlds(draw):
         percentage_tie=draw(st.sampled_from(list(Tie))),
         places=draw(st.sampled_from(list(Places))),
     )
-    return event, opts, draw(st.sampled_from([".xml", ".pbn", ".csv"]))
+    ext = draw(st.sampled_from([".xml", ".pbn", ".csv", "ruter.pbn"]))
+    if ext == "ruter.pbn":  # Ruter's dialect: each line's percentage beside its figures, and its header
+        event = replace(event, line_percentage_decimals=draw(st.sampled_from([0, 1])),
+                        meta={"ScoringType": "MatchPoints;MP1", "Barometer": "Y"})
+    return event, opts, ext
 
 
 def _run(capsys, *argv) -> tuple:
@@ -104,7 +110,7 @@ def _run(capsys, *argv) -> tuple:
 @given(worlds())
 def test_an_unseen_program_s_file_checks_clean_with_no_option(tmp_path_factory, capsys, world):
     event, truth, ext = world
-    path = tmp_path_factory.mktemp("world") / f"published{ext}"
+    path = tmp_path_factory.mktemp("world") / f"published{'.' if ext.startswith('.') else '-'}{ext.lstrip('.')}"
     write_event(score_event(event, truth), path)
     back = read_event(path)
 

@@ -589,6 +589,10 @@ def _winners(ev: Event) -> None:
     travellers = two_winner_sections(
         [ln.section for ln in lines], [ln.ns_pair for ln in lines], [ln.ew_pair for ln in lines]
     )
+    # a ranking over the whole field (boards compared across the sections) has its first places in
+    # one section only: a first place in each direction anywhere ranks NS and EW apart
+    field_two = (_first({p.published_place for p in ev.pairs if p.direction == "NS"})
+                 and _first({p.published_place for p in ev.pairs if p.direction == "EW"}))
     for sec in ev.sections():
         pairs = [p for p in ev.pairs if p.section == sec]
         ranks_ns = {p.published_place for p in pairs if p.direction == "NS"}
@@ -602,7 +606,7 @@ def _winners(ev: Event) -> None:
         elif numbers_ns & numbers_ew:
             two = True
         elif ranks_ns - {None} or ranks_ew - {None}:
-            two = _first(ranks_ns) and _first(ranks_ew)
+            two = (_first(ranks_ns) and _first(ranks_ew)) or field_two
         else:
             two = travellers.get(sec, True)
         ev.winners[sec] = 2 if two else 1
