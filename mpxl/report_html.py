@@ -400,7 +400,7 @@ def _results_body(result) -> Iterator[str | Iterator[str]]:
     meta = [x for x in (ev.date, f"scored by {ev.program}" if ev.program else "") if x]
     meta.append(
         f"matchpoints by mpxl: {opts.method.value.capitalize()} on short boards, "
-        f"{'double' if opts.scale == 2 else 'single'} scale, rounding {opts.rounding}"
+        f"{opts.scale.value} scale, rounding {opts.rounding}"
     )
     yield f'<p class="meta">{" · ".join(_e(m) for m in meta)}</p></header>'
     yield (
@@ -499,7 +499,7 @@ def _results_body(result) -> Iterator[str | Iterator[str]]:
             own = _score_text(ln)
             if side == "EW" and isinstance(ln.score, (int, float)) and not isinstance(ln.score, bool):
                 own = f"{-int(ln.score):+d}" if float(ln.score).is_integer() else f"{-ln.score:+}"
-            pct = "" if mp is None or not b.top else _pct(Fraction(mp) / b.top * 100, 0)
+            pct = "" if mp is None or not b.top else _pct(opts.scale.percentage(mp, b.top), 0)
             rows.append(
                 [
                     _e(b.board),
