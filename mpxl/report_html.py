@@ -29,7 +29,6 @@ import re
 from array import array
 from collections import Counter
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
-from fractions import Fraction
 from itertools import accumulate, compress, repeat
 
 from .atomic import atomic_write
