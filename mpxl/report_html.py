@@ -118,6 +118,7 @@ def _mp(value, decimals: int | None) -> str:
     """A figure as every output writes it (:func:`mpxl.formats.common.format_number`: exact halves
     up, as the JSON, the terminal and the files): to ``decimals`` places, or plain when None.
 
+    >>> from fractions import Fraction
     >>> _mp(Fraction(4163, 100), 2), _mp(308, None), _mp(Fraction(616, 2), None), _mp(None, 2)
     ('41.63', '308', '308', '')
     """
