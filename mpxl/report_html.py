@@ -128,6 +128,7 @@ def _mp(value, decimals: int | None) -> str:
 def _pct(value, decimals: int | None) -> str:
     """A percentage to ``decimals`` places (2 when None), halves up as the JSON rounds it.
 
+    >>> from fractions import Fraction
     >>> _pct(Fraction(41625, 1000), 2), _pct(Fraction(125, 2), 0)
     ('41.63', '63')
     """
