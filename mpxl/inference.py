@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from math import isfinite
 from typing import Any
 
 from .event import Event
@@ -277,8 +278,9 @@ def infer(event: Event, base: ScoringOptions, fixed: Iterable[str] = ()) -> Infe
                         candidates.append({"estimate_at": at, "method": m})
             opts = choose("method", opts, candidates, short_and_totals)
         elif "method" in fixed and "estimate_at" not in fixed and any(b.actual < b.expected for b in result.boards):
-            opts = choose("estimate_at", opts, [{"estimate_at": at} for at in EstimateAt if at != opts.estimate_at],
-                          everything)
+            # a method given is used: never estimating would set it aside
+            opts = choose("estimate_at", opts, [{"estimate_at": at} for at in EstimateAt
+                                                if at not in (opts.estimate_at, EstimateAt.NEVER)], everything)
         elif not fixed & {"method", "estimate_at"} and score(opts)[1].agree < score(opts)[1].total:
             # every board full: only a method that estimates full boards too (Ascherman, McKinnon's
             # reading) changes a figure, so it is the one candidate, and only when a figure is missed
@@ -397,6 +399,8 @@ def _published_n(result: SessionResult) -> int | None:
             if ns is not None and ew is not None:
                 top = ns + ew if top is None else max(top, ns + ew)
     if top is None or result.options.scale.centred:  # signed figures: NS + EW is 0 on every line
+        return None
+    if not isfinite(top) or top > result.options.scale.unit * MAX_EXPECTED:  # no top: a figure such as 1e308
         return None
     n = round(top / result.options.scale.unit) + 1
     return n if n >= 2 else None

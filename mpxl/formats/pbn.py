@@ -70,7 +70,7 @@ _META_RE = re.compile(r'<META\s+name=(\w+)\s+content="((?:[^"\\]|\\.)*)"', re.IG
 
 def read_pbn(path: str | os.PathLike) -> Event:
     """Read a PBN results file into an :class:`~mpxl.event.Event`."""
-    return read_pbn_text(decode_text(read_bytes(path)), str(path))
+    return read_pbn_text(decode_text(read_bytes(path), source=str(path)), str(path))
 
 
 def parse_columns(spec: str) -> list[str]:
