@@ -150,3 +150,52 @@ def test_sighup_ends_mpxl_as_sigterm_does():
 
     from mpxl.cli import ENDING_SIGNALS
     assert signal.SIGHUP in ENDING_SIGNALS and signal.SIGTERM in ENDING_SIGNALS  # a real one: test_safety.py
+
+
+USEBIO_SITOUT = """<?xml version="1.0" encoding="UTF-8"?>
+<USEBIO Version="1.2"><EVENT EVENT_TYPE="MP_PAIRS"><PROGRAM_NAME>Somebody</PROGRAM_NAME><WINNER_TYPE>1</WINNER_TYPE>
+<PARTICIPANTS>
+<PAIR><PAIR_NUMBER>1</PAIR_NUMBER><TOTAL_SCORE>{t1}</TOTAL_SCORE></PAIR>
+<PAIR><PAIR_NUMBER>2</PAIR_NUMBER><TOTAL_SCORE>2</TOTAL_SCORE></PAIR>
+<PAIR><PAIR_NUMBER>3</PAIR_NUMBER><TOTAL_SCORE>0</TOTAL_SCORE></PAIR>
+<PAIR><PAIR_NUMBER>4</PAIR_NUMBER><TOTAL_SCORE>2</TOTAL_SCORE></PAIR>
+<PAIR><PAIR_NUMBER>5</PAIR_NUMBER><TOTAL_SCORE>{t5}</TOTAL_SCORE></PAIR>
+</PARTICIPANTS>
+<BOARD><BOARD_NUMBER>1</BOARD_NUMBER>
+<TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER><SCORE>420</SCORE>
+<NS_MATCH_POINTS>2</NS_MATCH_POINTS><EW_MATCH_POINTS>0</EW_MATCH_POINTS></TRAVELLER_LINE>
+<TRAVELLER_LINE><NS_PAIR_NUMBER>3</NS_PAIR_NUMBER><EW_PAIR_NUMBER>4</EW_PAIR_NUMBER><SCORE>400</SCORE>
+<NS_MATCH_POINTS>0</NS_MATCH_POINTS><EW_MATCH_POINTS>2</EW_MATCH_POINTS></TRAVELLER_LINE>
+<TRAVELLER_LINE><NS_PAIR_NUMBER>5</NS_PAIR_NUMBER><NS_MATCH_POINTS>{credit}</NS_MATCH_POINTS>
+<NOTES>phantom table</NOTES></TRAVELLER_LINE>
+</BOARD>
+<BOARD><BOARD_NUMBER>2</BOARD_NUMBER>
+<TRAVELLER_LINE><NS_PAIR_NUMBER>5</NS_PAIR_NUMBER><EW_PAIR_NUMBER>4</EW_PAIR_NUMBER><SCORE>100</SCORE>
+<NS_MATCH_POINTS>2</NS_MATCH_POINTS><EW_MATCH_POINTS>0</EW_MATCH_POINTS></TRAVELLER_LINE>
+<TRAVELLER_LINE><NS_PAIR_NUMBER>3</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER><SCORE>-50</SCORE>
+<NS_MATCH_POINTS>0</NS_MATCH_POINTS><EW_MATCH_POINTS>2</EW_MATCH_POINTS></TRAVELLER_LINE>
+<TRAVELLER_LINE><EW_PAIR_NUMBER>1</EW_PAIR_NUMBER><EW_MATCH_POINTS>2</EW_MATCH_POINTS></TRAVELLER_LINE>
+</BOARD></EVENT></USEBIO>
+"""
+
+
+def test_a_usebio_sitout_line_keeps_its_credit_and_note_and_check_compares_the_credit(tmp_path, capsys):
+    """A TRAVELLER_LINE with one pair and published matchpoints or NOTES: a sit-out whose credit is
+    checked (pairs 5 and 1 credited their own 100% under unplayed own), its note kept and written back."""
+    good = tmp_path / "good.xml"
+    good.write_text(USEBIO_SITOUT.format(t1=4, t5=4, credit=2))
+    event = read_event(good)
+    assert [(so.pair, so.published_mp, so.note) for so in event.sitouts] == [("5", 2.0, "phantom table"),
+                                                                            ("1", 2.0, "")]
+    assert main(["check", "--json", str(good)]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["differences"] == [] and doc["scoring"]["settings"]["unplayed"] == "own"
+    assert doc["lines_checked"] == 6  # four lines and the two credits
+    back = tmp_path / "back.xml"
+    assert main(["score", str(good), "-o", str(back)]) == 0
+    assert [(so.pair, so.published_mp, so.note) for so in read_event(back).sitouts] == \
+        [("5", 2.0, "phantom table"), ("1", 2.0, "")]
+    wrong = tmp_path / "wrong.xml"
+    wrong.write_text(USEBIO_SITOUT.format(t1=4, t5=4, credit=1.5))
+    assert main(["check", str(wrong)]) == 1
+    assert "board 1, pair 5 sat out: credit: published 1.5, mpxl 2" in capsys.readouterr().out

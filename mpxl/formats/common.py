@@ -21,6 +21,7 @@ from ..contract import board_vulnerability, ns_score, possible_ns_scores
 from ..errors import UserError
 from ..event import Event, gather
 from ..rounding import round_fraction
+from ..session import sitout_credits
 from ..settings import RoundingKind
 
 __all__ = [
@@ -298,6 +299,7 @@ class EventToWrite:
         self._lines = lines if lines and (self.travellers is None or len(lines) == len(self.travellers)) else None
         self._groups: dict[tuple[int, str, int], tuple[list[range], str | None]] | None = None
         self._sitouts: dict[tuple[int, str, int], list] | None = None
+        self._credits: dict[int, tuple] | None = None
 
     def sessions(self) -> list[int]:
         """The sessions of the lines and pairs, in order ([1] when none)."""
@@ -357,6 +359,21 @@ class EventToWrite:
             for so in self.event.sitouts:
                 self._sitouts.setdefault((so.session, so.section, so.board), []).append(so)
         return self._sitouts.get(key, [])
+
+    def credit(self, sitout) -> tuple:
+        """(the figure, its percentage) a sit-out's pair was credited with on its board: mpxl's
+        (:func:`~mpxl.session.sitout_credits`, under ``unplayed own``; the percentage to the decimals
+        the event writes its lines' percentages with), or what a bare event was read with; (None, None)
+        when it got none."""
+        if self._credits is None:
+            if self.bare:
+                self._credits = {id(so): (so.published_mp, so.published_pct) for so in self.event.sitouts}
+            else:
+                opts, decimals = self.result.options, self.event.line_percentage_decimals  # type: ignore[union-attr]
+                self._credits = {id(so): (figure, None if pct is None or decimals is None else
+                                          round_fraction(pct, decimals, opts.percentage_tie.value))
+                                 for so, figure, pct in sitout_credits(self.result)}  # type: ignore[arg-type]
+        return self._credits.get(id(sitout), (None, None))
 
     def lines_in(self, ranges: Sequence[range]) -> list:
         """The :class:`~mpxl.event.Line` of each line at ``ranges``, in order."""
