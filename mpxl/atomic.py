@@ -46,7 +46,17 @@ def same_file(a: str | os.PathLike, b: str | os.PathLike) -> bool:
             return os.path.samefile(pa, pb)
     except OSError:
         pass
-    return pa.resolve() == pb.resolve()
+    try:
+        return pa.resolve() == pb.resolve()
+    except (RuntimeError, OSError):  # a symlink loop (RuntimeError before Python 3.13): the OS names it below
+        for path in (pa, pb):
+            try:
+                os.stat(path)
+            except OSError as exc:
+                if exc.errno == errno.ELOOP:
+                    raise UserError(str(path), "", "the name is a loop of symbolic links (each points on to the "
+                                    "next and none to a file); give another name") from None
+        raise
 
 
 def check_not_input(output: str | os.PathLike, inputs: Iterable) -> None:

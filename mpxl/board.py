@@ -166,7 +166,8 @@ def score_board(
     members: dict[str, list[int]] = {}
     for i in real:
         members.setdefault(str(labels[i] if labels[i] is not None else "").strip(), []).append(i)
-    sizes = [len(m) for m in members.values()]
+    # the rules read only the largest group: one number, not every group's size per group (100,000 groups)
+    sizes = (max((len(m) for m in members.values()), default=0),)
     fouled = len(members) > 1
 
     ns: list[Fraction | None] = [None] * count

@@ -119,22 +119,28 @@ def main(argv=None) -> int:
               file=sys.stderr)
         return 143 if isinstance(exc, Terminated) else 130
     finally:
-        if previous is not None:
-            signal.signal(signal.SIGTERM, previous)
+        for sig, handler in (previous or {}).items():
+            signal.signal(sig, handler)
 
 
 class Terminated(KeyboardInterrupt):
-    """SIGTERM, raised where the program is, so every write in progress removes its temporary file."""
+    """SIGTERM or SIGHUP, raised where the program is, so every write in progress removes its temporary file."""
 
 
 def _raise_terminated(signum, frame):
     raise Terminated()
 
 
+#: The signals that end mpxl as SIGTERM does, removing what a write in progress left: SIGTERM, and
+#: SIGHUP (the terminal closed) where the system has it.
+ENDING_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+
 def _on_sigterm():
-    """Turn SIGTERM into :class:`Terminated` (main thread only); the previous handler, or None."""
+    """Turn SIGTERM and SIGHUP into :class:`Terminated` (main thread only); the previous handlers by
+    signal, or None."""
     try:
-        return signal.signal(signal.SIGTERM, _raise_terminated)
+        return {sig: signal.signal(sig, _raise_terminated) for sig in ENDING_SIGNALS}
     except ValueError:  # not the main thread
         return None
 

@@ -153,6 +153,7 @@ class SitOut:
     where: str = ""
     published_mp: float | None = None  # the credit the file gives the pair for the board (Ruter's Bye row)
     published_pct: float | None = None  # and its percentage
+    note: str = ""  # the file's note on the sit-out (USEBIO NOTES)
 
 
 @dataclass(frozen=True)

@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from math import isfinite
 from typing import Any
 
 from .event import Event
@@ -49,6 +50,9 @@ __all__ = ["Agreement", "Inference", "infer", "agreement", "decimals_of", "SEARC
 #: Events of at most this many lines are searched from several starting points when one search does
 #: not reproduce every figure (small events are where settings coincide; a scoring costs little).
 SMALL_EVENT = 2000
+
+#: How many scorings :func:`infer` keeps at once (the agreement of every one it tries is kept).
+KEPT_SCORINGS = 2
 
 #: The most results per board a published top is taken to show (a figure beyond it is no top).
 MAX_EXPECTED = 10_000
@@ -196,15 +200,27 @@ def infer(event: Event, base: ScoringOptions, fixed: Iterable[str] = ()) -> Infe
     reproduce the most of ``event``'s published figures; settings named in ``fixed`` are kept."""
     fixed = set(fixed)
     count = [0]
-    cache: dict[str, tuple[SessionResult, Agreement]] = {}
+    # every candidate's agreement is kept (a few numbers); its scoring only for the last few asked (a
+    # scoring of a 300,000-line event is hundreds of megabytes: keeping each one tried held gigabytes)
+    agreements: dict[str, Agreement] = {}
+    results: dict[str, SessionResult] = {}
 
     def score(opts: ScoringOptions) -> tuple[SessionResult, Agreement]:
         key = repr(opts)
-        if key not in cache:
+        result = results.pop(key, None)
+        if result is None:
             count[0] += 1
             result = score_event(event, opts)
-            cache[key] = (result, agreement(result))
-        return cache[key]
+            agreements.setdefault(key, agreement(result))
+        results[key] = result  # the most recent last
+        while len(results) > KEPT_SCORINGS:
+            del results[next(iter(results))]
+        return result, agreements[key]
+
+    def agreement_of(opts: ScoringOptions) -> Agreement:
+        """The agreement of ``opts``, scored only when never scored before."""
+        key = repr(opts)
+        return agreements[key] if key in agreements else score(opts)[1]
 
     evidence: dict[str, str] = {}
 
@@ -213,10 +229,12 @@ def infer(event: Event, base: ScoringOptions, fixed: Iterable[str] = ()) -> Infe
         """Keep the candidate (a dict of settings) that ``measure`` rates highest; ``opts`` on a tie."""
         if name in fixed or not candidates:
             return opts
-        best_opts, best = opts, measure(score(opts)[1])
+        best_opts, best = opts, measure(agreement_of(opts))
         for cand in candidates:
+            if best[0] == best[1]:  # every figure this setting can change reproduced: none can do better
+                break
             trial = replace(opts, **cand)
-            got = measure(score(trial)[1])
+            got = measure(agreement_of(trial))
             if got[0] > best[0]:
                 best_opts, best = trial, got
         evidence[name] = f"{best[0]} of {best[1]}"
@@ -277,9 +295,10 @@ def infer(event: Event, base: ScoringOptions, fixed: Iterable[str] = ()) -> Infe
                         candidates.append({"estimate_at": at, "method": m})
             opts = choose("method", opts, candidates, short_and_totals)
         elif "method" in fixed and "estimate_at" not in fixed and any(b.actual < b.expected for b in result.boards):
-            opts = choose("estimate_at", opts, [{"estimate_at": at} for at in EstimateAt if at != opts.estimate_at],
-                          everything)
-        elif not fixed & {"method", "estimate_at"} and score(opts)[1].agree < score(opts)[1].total:
+            # a method given is used: never estimating would set it aside
+            opts = choose("estimate_at", opts, [{"estimate_at": at} for at in EstimateAt
+                                                if at not in (opts.estimate_at, EstimateAt.NEVER)], everything)
+        elif not fixed & {"method", "estimate_at"} and agreement_of(opts).agree < agreement_of(opts).total:
             # every board full: only a method that estimates full boards too (Ascherman, McKinnon's
             # reading) changes a figure, so it is the one candidate, and only when a figure is missed
             opts = choose("method", opts, [{"estimate_at": at, "method": m} for m in Method
@@ -344,10 +363,10 @@ def infer(event: Event, base: ScoringOptions, fixed: Iterable[str] = ()) -> Infe
         return got
 
     def agree(o: ScoringOptions) -> int:
-        return score(o)[1].agree
+        return agreement_of(o).agree
 
     opts = searched(base)
-    total = score(opts)[1].total
+    total = agreement_of(opts).total
     for _ in range(2):
         if agree(opts) == total:
             break
@@ -370,7 +389,7 @@ def infer(event: Event, base: ScoringOptions, fixed: Iterable[str] = ()) -> Infe
             if agree(opts) == total:
                 break
     evidence = found[repr(opts)]
-    return Inference(opts, score(opts)[1], evidence, count[0])
+    return Inference(opts, agreement_of(opts), evidence, count[0])
 
 
 def _measure(*kinds: str) -> Callable[[Agreement], tuple[int, int]]:
@@ -397,6 +416,8 @@ def _published_n(result: SessionResult) -> int | None:
             if ns is not None and ew is not None:
                 top = ns + ew if top is None else max(top, ns + ew)
     if top is None or result.options.scale.centred:  # signed figures: NS + EW is 0 on every line
+        return None
+    if not isfinite(top) or top > result.options.scale.unit * MAX_EXPECTED:  # no top: a figure such as 1e308
         return None
     n = round(top / result.options.scale.unit) + 1
     return n if n >= 2 else None

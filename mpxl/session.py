@@ -999,15 +999,19 @@ def sitout_credits(result: SessionResult) -> list[tuple[SitOut, Fraction | None,
     return out
 
 
-def _natural(text: str) -> tuple[int, str]:
-    """A pair number's sort key: the number its digits make, then the text.
+def _natural(text: str) -> tuple[int, str, str]:
+    """A pair number's sort key: the number its decimal digits make (compared by length, then
+    digit by digit: no int is made, so a 5,000-digit number sorts too), then the text. A digit
+    that is not a decimal one (a superscript ²) is text.
 
-    >>> _natural("12"), _natural("A3b1")
-    ((12, '12'), (31, 'A3b1'))
+    >>> _natural("12"), _natural("A3b1"), _natural("²"), _natural("9" * 5000)[0]
+    ((2, '12', '12'), (2, '31', 'A3b1'), (0, '', '²'), 5000)
+    >>> sorted(["10", "9", "A2"], key=_natural)
+    ['A2', '9', '10']
     """
     text = str(text)
-    digits = text if text.isdigit() else "".join(ch for ch in text if ch.isdigit())
-    return (int(digits) if digits else 0, str(text))
+    digits = "".join(ch for ch in text if "0" <= ch <= "9").lstrip("0")
+    return (len(digits), digits, text)
 
 
 def _num(value: Fraction | None) -> float | None:

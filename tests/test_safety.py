@@ -287,6 +287,7 @@ OS_REFUSALS = [
     ("name too long", "File name too long"),
     ("ctrl-c", "interrupted"),
     ("sigterm", "terminated"),
+    ("sighup", "terminated"),  # the terminal closed
 ]
 
 
@@ -301,9 +302,11 @@ def _refuse_writes(refusal, monkeypatch):
         monkeypatch.setattr(atomic, "_open_new", _raise(PermissionError(errno.EACCES, os.strerror(errno.EACCES))))
     elif refusal == "ctrl-c":
         monkeypatch.setattr(atomic.os, "replace", _raise(KeyboardInterrupt()))
-    elif refusal == "sigterm":
+    elif refusal in ("sigterm", "sighup"):
+        signum = signal.SIGTERM if refusal == "sigterm" else signal.SIGHUP
+
         def kill_then_replace(a, b):
-            os.kill(os.getpid(), signal.SIGTERM)
+            os.kill(os.getpid(), signum)
             real_replace(a, b)
         monkeypatch.setattr(atomic.os, "replace", kill_then_replace)
 
@@ -321,7 +324,7 @@ def test_os_refusals_are_one_line_keep_the_old_file_and_leave_nothing(command, n
     elif refusal == "name too long":
         out = tmp_path / ("x" * 300 + Path(name).suffix)
     code, err = _run(command, out, capsys)
-    assert code == {"ctrl-c": 130, "sigterm": 143}.get(refusal, 2), err
+    assert code == {"ctrl-c": 130, "sigterm": 143, "sighup": 143}.get(refusal, 2), err
     assert expected in err and "Traceback" not in err and len(err.strip().splitlines()) == 1, err
     if refusal != "name too long" and out.is_file():
         assert out.read_bytes() == b"old"
@@ -343,7 +346,7 @@ def test_lite_os_refusals_are_one_line_and_leave_nothing(refusal, expected, tmp_
         folder = tmp_path / ("x" * 300)
     code = main(["lite", "-o", str(folder)])
     err = capsys.readouterr().err
-    assert code == {"ctrl-c": 130, "sigterm": 143}.get(refusal, 2), err
+    assert code == {"ctrl-c": 130, "sigterm": 143, "sighup": 143}.get(refusal, 2), err
     assert expected in err and "Traceback" not in err and len(err.strip().splitlines()) == 1, err
     if refusal != "name too long":
         if (folder / "main.py").is_file():
@@ -355,6 +358,7 @@ def test_lite_os_refusals_are_one_line_and_leave_nothing(refusal, expected, tmp_
     (["score", "{big}", "-o", "{d}/out.html"], signal.SIGINT, 130, "interrupted"),
     (["score", "{big}", "-o", "{d}/out.xlsx"], signal.SIGTERM, 143, "terminated"),
     (["score", "{big}", "-o", "{d}/out.xml"], signal.SIGINT, 130, "interrupted"),
+    (["score", "{big}", "-o", "{d}/out.pbn"], signal.SIGHUP, 143, "terminated"),
 ])
 def test_a_real_signal_mid_write_leaves_one_line_the_old_file_and_nothing_else(argv, signum, code, message, tmp_path):
     """The command run as a user runs it, stopped by a real Ctrl-C (SIGINT) or SIGTERM once its

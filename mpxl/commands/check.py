@@ -158,6 +158,17 @@ def compare(result: SessionResult, conventions: Conventions | None = None, previ
     return diffs, lines_checked, pairs_checked
 
 
+def _pair_names(keys: list, most: int = 8) -> str:
+    """Pairs' keys as a short list for a message: ``A 3 NS, 5``, and how many more.
+
+    >>> _pair_names([("A", "3", "NS"), ("", "5", None)]), _pair_names([("", str(n), None) for n in range(10)], 2)
+    ('A 3 NS, 5', '0, 1 and 8 more')
+    """
+    names = [" ".join(x for x in key if x) for key in keys]
+    more = f" and {len(names) - most} more" if len(names) > most else ""
+    return ", ".join(names[:most]) + more
+
+
 def session_key(pair) -> tuple:
     """How a pair is known from one session's file to the next: its section and number."""
     return (pair.section, str(pair.number), pair.direction)
@@ -236,6 +247,15 @@ def run(args) -> int:
             ev = read_event(path)
             earlier.append(score_event(ev, choose_options(ev, replace_input(args, path)).options))
         previous = earlier_totals(earlier)
+        here = [session_key(pr.pair) for pr in result.pairs]
+        unmatched = [k for k in here if k not in previous]
+        if here and len(unmatched) == len(here):
+            raise UserError(args.input, "", "none of this file's pairs is in the earlier sessions' files given with "
+                            f"--previous (pairs {_pair_names(unmatched)}; they have {_pair_names(list(previous))}): "
+                            "its totals cannot run over them")
+        if unmatched:
+            print(f"mpxl: {args.input}: pairs {_pair_names(unmatched)} are in no earlier session's file: their "
+                  "running totals are this session's alone", file=sys.stderr)
     carried: list | None = [] if later and previous is None else None
     diffs, lines, pairs = [], 0, 0
     for part in _by_session(result, chosen.options):  # each session's figures against that session's
@@ -264,15 +284,19 @@ def run(args) -> int:
             print(d)
         verdict = "all agree" if not diffs else f"{len(diffs)} difference{'s' if len(diffs) != 1 else ''}"
         searched = chosen.inference is not None
-        how = "as its figures show" if searched and not diffs else "as given" if not searched else \
-            "with the settings that reproduce the most of its figures"
+        how = ("as its figures show" if searched and not diffs else "as given" if not searched else
+               "with the options given" if chosen.contradicted else
+               "with the settings that reproduce the most of its figures")
         print(
             f"{args.input}: checked {lines} lines and {pairs} pairs written by {program}, "
             f"scored {how} from the {conv.name} defaults: {verdict}"
         )
-        if searched and diffs:
+        if chosen.contradicted:  # the options given, not a search, explain what differs
+            print(chosen.contradicted)
+        elif searched and diffs:
             print(unexplained(chosen, diffs))
-        print(f"{'best candidate' if searched and diffs else 'settings'}: {chosen.summary()}")
+        print(f"{'best candidate' if searched and diffs and not chosen.contradicted else 'settings'}: "
+              f"{chosen.summary(event)}")
         if chosen.differs:
             print(
                 "* not the "
@@ -348,10 +372,27 @@ def _session_only(event):
 
 
 def _runs_over(result: SessionResult) -> bool:
-    """Does a pair publish a total above the most this session's boards give it (running totals)?"""
-    best = {session_key(pr.pair): pr.max for pr in result.pairs}
-    return any(p.published_mp is not None and p.published_mp > best.get(session_key(p), float("inf")) + 1e-9
-               for p in result.event.pairs)
+    """Do the pairs publish running totals over earlier sessions? Only when a published total is
+    above the most this session's boards give its pair AND this session's scoring reproduces fewer
+    than half the published totals: running totals carry every pair's earlier sessions in, while one
+    impossible total among figures that agree is a wrong figure, reported, never carried in.
+
+    >>> from mpxl.event import Event, Line, Pair
+    >>> lines = [Line(1, "1", "2", score=420), Line(1, "3", "4", score=400)]
+    >>> wrong = Event(lines=lines, pairs=[Pair("1", published_mp=2), Pair("2", published_mp=90),
+    ...                                   Pair("3", published_mp=0), Pair("4", published_mp=2)])
+    >>> running = Event(lines=lines, pairs=[Pair("1", published_mp=5), Pair("2", published_mp=3),
+    ...                                     Pair("3", published_mp=1), Pair("4", published_mp=7)])
+    >>> _runs_over(score_event(wrong)), _runs_over(score_event(running))
+    (False, True)
+    """
+    ours = {session_key(pr.pair): pr for pr in result.pairs}
+    published = [(p, ours.get(session_key(p))) for p in result.event.pairs if p.published_mp is not None]
+    above = any(pr is not None and p.published_mp > pr.max + 1e-9 for p, pr in published)  # type: ignore[operator]
+    if not above:
+        return False
+    agree = len([p for p, pr in published if pr is not None and _exact(p.published_mp) == pr.mp])  # type: ignore[arg-type]
+    return 2 * agree < len(published)
 
 
 def replace_input(args, path):

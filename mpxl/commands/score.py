@@ -182,10 +182,12 @@ class Chosen:
     inference: Inference | None = None
     fixed: tuple = ()
     differs: dict = field(default_factory=dict)  # setting -> (the program's default, used)
+    contradicted: str = ""  # what the figures show against the options given ('' when nothing)
 
-    def summary(self) -> str:
-        """One line naming every setting, marking those not the program's default."""
-        doc = settings_of(SessionResult(Event(), self.options, [], []))
+    def summary(self, event=None) -> str:
+        """One line naming every setting, marking those not the program's default; with ``event``,
+        the settings the file itself says (its winners) as the JSON names them (one source)."""
+        doc = settings_of(SessionResult(event if event is not None else Event(), self.options, [], []))
         doc.pop("field")
         parts = []
         for k, v in doc.items():
@@ -204,6 +206,7 @@ class Chosen:
             "settings": doc,
             "differs_from_program_default": {k: {"default": a, "used": b} for k, (a, b) in self.differs.items()},
             "evidence": dict(self.inference.evidence) if self.inference else {},
+            "given_options_contradicted": self.contradicted or None,
         }
 
 
@@ -219,11 +222,28 @@ def choose_options(event, args, detected=None) -> Chosen:
     default = conv.options()
     base = conv.options(**overrides)
     inference = None
+    contradicted = ""
     if event is not None and not getattr(args, "no_infer", False):
         inference = infer(event, base, fixed=overrides)
         base = inference.options
+        if overrides and inference.agree < inference.total:  # do the options given go against the figures?
+            contradicted = _contradicted(event, conv, inference, overrides)
     differs = differences_from(base, default, event) if event is not None else {}
-    return Chosen(conv, base, inference, tuple(overrides), differs)
+    return Chosen(conv, base, inference, tuple(overrides), differs, contradicted)
+
+
+def _contradicted(event, conv, given, overrides) -> str:
+    """What the file's figures show against the options given, said plainly ('' when the figures
+    fit them as well as anything): the options are used all the same."""
+    free = infer(event, conv.options())
+    if free.agree <= given.agree:
+        return ""
+    shown = differences_from(free.options, given.options, event)
+    named = ", ".join("--" + k.replace("_", "-") for k in overrides)
+    found = ", ".join(f"{k.replace('_', '-')} {b}" for k, (_a, b) in shown.items())
+    return (f"the options given ({named}) go against the file's figures: with them {given.agree} of "
+            f"{given.total} are reproduced, without them {free.agree}" + (f" ({found})" if found else "")
+            + "; the options given are used")
 
 
 def options_from_args(event, args, detected=None):
@@ -519,6 +539,8 @@ def _score(args) -> int:
         result = score_event(event, chosen.options)
         if args.output:
             write_output(result, args.output, [args.input])
+    if chosen.contradicted:
+        print(f"mpxl: {chosen.contradicted}", file=sys.stderr)
     if args.output:
         boards = len(result.scored.boards) if result.scored is not None else len(result.boards)
         print(written_line(args.output, boards=boards, pairs=len(result.pairs)), file=say)

@@ -21,6 +21,7 @@ from ..contract import board_vulnerability, ns_score, possible_ns_scores
 from ..errors import UserError
 from ..event import Event, gather
 from ..rounding import round_fraction
+from ..session import sitout_credits
 from ..settings import RoundingKind
 
 __all__ = [
@@ -156,6 +157,15 @@ def board_number(text, source: str, where: str) -> int:
     raise UserError(source, where, f"{text!r} is not a board number; expected a whole number from 1")
 
 
+def _short(text: str, most: int = 40) -> str:
+    """``text`` cut to ``most`` characters for a message, saying how long it was.
+
+    >>> _short("9" * 5000)
+    '999999999999999999999999999999999999999... (5000 characters)'
+    """
+    return text if len(text) <= most else f"{text[:most - 1]}... ({len(text)} characters)"
+
+
 def whole_score(text: str, source: str, where: str):
     """A score written as a number: an int within the range any contract gives (UserError otherwise),
     or None when ``text`` is not written as a number at all (an artificial code: check_entry reads it).
@@ -169,6 +179,10 @@ def whole_score(text: str, source: str, where: str):
     """
     t = text.strip()
     if _WHOLE.fullmatch(t):
+        digits = t.split(".")[0].lstrip("+-").lstrip("0")
+        if len(digits) > len(str(MAX_SCORE)):  # no int made of a 5,000-digit text (Python refuses it)
+            raise UserError(source, where, f"{_short(text)!r} is not a score: no contract gives more than "
+                            f"{MAX_SCORE} or less than -{MAX_SCORE}")
         value = int(t.split(".")[0])
         if abs(value) > MAX_SCORE:
             raise UserError(source, where, f"{text!r} is not a score: no contract gives more than {MAX_SCORE} "
@@ -203,14 +217,39 @@ def warn_unusual(event_or_scores, source: str, where_of=None) -> list:
     return out
 
 
-def decode_text(data: bytes, declared: str | None = None) -> str:
-    """Decode a text file: a BOM or the declared encoding, else UTF-8, else ISO-8859-1 (PBN's own).
+#: Byte-order marks and the encodings they name (UTF-32 before UTF-16: its mark starts with UTF-16's).
+_BOMS = ((b"\xff\xfe\x00\x00", "utf-32-le"), (b"\x00\x00\xfe\xff", "utf-32-be"), (b"\xff\xfe", "utf-16-le"),
+         (b"\xfe\xff", "utf-16-be"))
+
+
+def decode_text(data: bytes, declared: str | None = None, source: str = "") -> str:
+    """Decode a text file: a BOM (UTF-8, UTF-16 as Excel's "Unicode text" saves, UTF-32) or the
+    declared encoding, else UTF-8, else ISO-8859-1 (PBN's own). Text with NUL bytes and no BOM
+    (UTF-16 or UTF-32 without its mark) is refused, naming the encoding it looks like.
 
     >>> decode_text("Séance".encode("latin-1")), decode_text("Séance".encode("utf-8"))
     ('Séance', 'Séance')
+    >>> decode_text("board,ns".encode("utf-16")), decode_text("board".encode("utf-16-le"), source="t.csv")
+    Traceback (most recent call last):
+    ...
+    mpxl.errors.UserError: t.csv: the file looks like UTF-16 (little-endian) without a byte-order mark;
+    save it as UTF-8 (or with its mark)
     """
     if data.startswith(b"\xef\xbb\xbf"):
         return data[3:].decode("utf-8", errors="replace")
+    for bom, encoding in _BOMS:
+        if data.startswith(bom):
+            try:
+                return data[len(bom):].decode(encoding)
+            except UnicodeDecodeError as exc:
+                raise UserError(source, "", f"the file starts with a {encoding.upper()} byte-order mark but is not "
+                                f"{encoding.upper()} text (byte {exc.start + len(bom)})") from None
+    if b"\x00" in data[:4096]:
+        head = data[:4096]
+        odd, even = head[1::2].count(0), head[0::2].count(0)
+        kind = "UTF-16 (little-endian)" if odd > even else "UTF-16 (big-endian)" if even > odd else "UTF-32"
+        raise UserError(source, "", f"the file looks like {kind} without a byte-order mark; save it as UTF-8 "
+                        "(or with its mark)")
     if declared:
         try:
             return data.decode(declared)
@@ -260,6 +299,7 @@ class EventToWrite:
         self._lines = lines if lines and (self.travellers is None or len(lines) == len(self.travellers)) else None
         self._groups: dict[tuple[int, str, int], tuple[list[range], str | None]] | None = None
         self._sitouts: dict[tuple[int, str, int], list] | None = None
+        self._credits: dict[int, tuple] | None = None
 
     def sessions(self) -> list[int]:
         """The sessions of the lines and pairs, in order ([1] when none)."""
@@ -319,6 +359,21 @@ class EventToWrite:
             for so in self.event.sitouts:
                 self._sitouts.setdefault((so.session, so.section, so.board), []).append(so)
         return self._sitouts.get(key, [])
+
+    def credit(self, sitout) -> tuple:
+        """(the figure, its percentage) a sit-out's pair was credited with on its board: mpxl's
+        (:func:`~mpxl.session.sitout_credits`, under ``unplayed own``; the percentage to the decimals
+        the event writes its lines' percentages with), or what a bare event was read with; (None, None)
+        when it got none."""
+        if self._credits is None:
+            if self.bare:
+                self._credits = {id(so): (so.published_mp, so.published_pct) for so in self.event.sitouts}
+            else:
+                opts, decimals = self.result.options, self.event.line_percentage_decimals  # type: ignore[union-attr]
+                self._credits = {id(so): (figure, None if pct is None or decimals is None else
+                                          round_fraction(pct, decimals, opts.percentage_tie.value))
+                                 for so, figure, pct in sitout_credits(self.result)}  # type: ignore[arg-type]
+        return self._credits.get(id(sitout), (None, None))
 
     def lines_in(self, ranges: Sequence[range]) -> list:
         """The :class:`~mpxl.event.Line` of each line at ``ranges``, in order."""

@@ -110,7 +110,7 @@ def _accepted(read, text: str):
 
 def read_csv(path: str | os.PathLike) -> Event:
     """A CSV traveller file as an :class:`~mpxl.event.Event` (see :func:`read_csv_event`)."""
-    return read_csv_event(decode_text(read_bytes(path)), str(path))
+    return read_csv_event(decode_text(read_bytes(path), source=str(path)), str(path))
 
 
 def read_csv_event(text: str, source: str = "<csv>") -> Event:
@@ -139,7 +139,7 @@ def _publishes_figures(text: str) -> bool:
 
 def read_csv_columns(path: str | os.PathLike) -> Travellers | None:
     """A CSV file of travellers as :class:`~mpxl.event.Travellers`, or None (see :func:`csv_columns`)."""
-    return csv_columns(decode_text(read_bytes(path)))
+    return csv_columns(decode_text(read_bytes(path), source=str(path)))
 
 
 def column_event(t: Travellers, source: str) -> Event | None:

@@ -97,7 +97,7 @@ def _key(name: str) -> str:
 
 def read_csv(path: str | os.PathLike) -> Event:
     """Read a CSV traveller file into an :class:`~mpxl.event.Event`, row by row (:func:`read_csv_text`)."""
-    return read_csv_text(decode_text(read_bytes(path)), str(path))
+    return read_csv_text(decode_text(read_bytes(path), source=str(path)), str(path))
 
 
 def read_csv_text(text: str, source: str = "<csv>") -> Event:

@@ -40,9 +40,7 @@ from ..contract import board_dealer, board_vulnerability
 from ..errors import UserError
 from ..event import Deal, Event, Line, Pair, Penalty, Player, SitOut
 from ..pairings import two_winner_sections
-from ..rounding import round_fraction
 from ..rules import is_sitout
-from ..session import sitout_credits
 from ..textsafe import pbn_string, pbn_unescape
 from .common import (
     EventToWrite,
@@ -70,7 +68,7 @@ _META_RE = re.compile(r'<META\s+name=(\w+)\s+content="((?:[^"\\]|\\.)*)"', re.IG
 
 def read_pbn(path: str | os.PathLike) -> Event:
     """Read a PBN results file into an :class:`~mpxl.event.Event`."""
-    return read_pbn_text(decode_text(read_bytes(path)), str(path))
+    return read_pbn_text(decode_text(read_bytes(path), source=str(path)), str(path))
 
 
 def parse_columns(spec: str) -> list[str]:
@@ -713,12 +711,6 @@ def pbn_parts(result_or_event, decimals: int | None = None) -> Iterator[str]:
     out.append("")
     title = event.title
     first = True
-    # what a sit-out's pair was credited with: mpxl's (unplayed own), or what the bare event was read with
-    tie = opts.percentage_tie.value if opts is not None else "half-up"
-    credits = ({id(so): (so.published_mp, so.published_pct) for so in event.sitouts} if w.bare else
-               {id(so): (figure, None if pct is None or event.line_percentage_decimals is None else
-                         round_fraction(pct, event.line_percentage_decimals, tie))
-                for so, figure, pct in sitout_credits(result_or_event)} if event.sitouts else {})
     for key in w.groups():
         _, section, board = key
         out.append(f'[Event "{pbn_string(title, "the title")}"]')
@@ -777,7 +769,7 @@ def pbn_parts(result_or_event, decimals: int | None = None) -> Iterator[str]:
             yield "\n".join(out) + "\n"
             out = []
         padding = ["-"] * len(extras)
-        out.extend(_sitout_row(so, arrows, credits.get(id(so), (None, None)), decimals, pcts is not None,
+        out.extend(_sitout_row(so, arrows, w.credit(so), decimals, pcts is not None,
                                pct_decimals) + "".join(" " + cell for cell in padding) for so in w.sitouts(key))
         out.extend(_penalty_text(pen, decimals, arrows, pcts is not None) + "".join(" " + cell for cell in padding)
                    for pen in penalties.get(key, ()))

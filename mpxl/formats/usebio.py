@@ -247,7 +247,18 @@ def _board(el, ev: Event, source: str, session: int, section: str) -> int:
         where = _where(section, f"BOARD {board}, TRAVELLER_LINE {i}")
         ns, ew = _text(tl, "NS_PAIR_NUMBER"), _text(tl, "EW_PAIR_NUMBER")
         if is_sitout(ns, ew, _text(tl, "SCORE"), _text(tl, "CONTRACT"), _text(tl, "TRICKS")):
-            ev.sitouts.append(SitOut(board, ns or ew or "", "NS" if ns else "EW", section, session, where))
+            side, absent = ("NS", "EW") if ns else ("EW", "NS")
+            if _text(tl, f"{absent}_MATCH_POINTS") is not None:
+                raise UserError(source, where, f"{absent}_MATCH_POINTS for a pair that is not there (the line has "
+                                f"only {side}_PAIR_NUMBER {ns or ew}): a sit-out's credit is its pair's, on its side")
+            credit_text = _text(tl, f"{side}_MATCH_POINTS")
+            try:  # the credit the pair got for the board, kept to be checked
+                credit = number_or_none(credit_text)
+            except ValueError as exc:
+                raise UserError(source, where, f"{side}_MATCH_POINTS: {exc}") from None
+            decimals = max(decimals, decimals_of(credit_text))
+            ev.sitouts.append(SitOut(board, ns or ew or "", side, section, session, where, published_mp=credit,
+                                     note=_text(tl, "NOTES") or ""))
             continue
         if ns is None or ew is None:
             raise UserError(source, where, "a traveller line needs NS_PAIR_NUMBER and EW_PAIR_NUMBER")
@@ -438,7 +449,11 @@ def _section_body(w: EventToWrite, boards: list, sess: int, sec: str, decimals: 
             out = []
         for so in w.sitouts(key):  # the one pair, no SCORE: read back as the same sit-out
             tag = "NS_PAIR_NUMBER" if so.direction == "NS" else "EW_PAIR_NUMBER"
+            credit = w.credit(so)[0]
             out.append(" " * (ind + 3) + "<TRAVELLER_LINE>\n" + _el(tag, so.pair, ind + 6)
+                       + (_el(f"{so.direction}_MATCH_POINTS", figure_text(credit, decimals), ind + 6)
+                          if credit is not None else "")
+                       + (_el("NOTES", so.note, ind + 6) if so.note else "")
                        + " " * (ind + 3) + "</TRAVELLER_LINE>\n")
         out.append(" " * ind + "</BOARD>\n")
     yield "".join(out)

@@ -1,0 +1,201 @@
+"""Trust what ``check`` says (issue 22): a wrong figure is never "all agree", the options given are
+obeyed, hostile input gets a message naming the file and the problem, never a traceback.
+
+Every real file of ``../shared/realdata`` with one published figure changed (a line's figure, a
+pair's total, a pair's percentage, a line's own percentage where the file publishes them) must
+make ``check`` exit 1 and name that figure where it stands.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import replace
+
+import pytest
+from shared import REAL_FILES
+
+import mpxl.commands.check as check_command
+from mpxl.cli import main
+from mpxl.formats import read_event
+
+
+def _changed(event, kind):
+    """``event`` with one published figure of ``kind`` changed by hand; (event, where it stands)."""
+    if kind in ("line", "line percentage"):
+        attr = "published_ns_mp" if kind == "line" else "published_ns_pct"
+        i = next((i for i, ln in enumerate(event.lines) if getattr(ln, attr) is not None), None)
+        if i is None:
+            return None, None
+        line = event.lines[i]
+        lines = list(event.lines)
+        lines[i] = replace(line, **{attr: getattr(line, attr) + 1})
+        return replace(event, lines=lines), line.where
+    attr = {"total": "published_mp", "percentage": "published_percentage"}[kind]
+    pairs = [p for p in event.pairs if getattr(p, attr) is not None]
+    if not pairs:
+        return None, None
+    pair = pairs[len(pairs) // 2]
+    value = getattr(pair, attr)  # a total 9771.2 for 771.2 (-9005.6 for -5.6), a percentage 12.34
+    value = (9000 + value if value >= 0 else value - 9000) if kind == "total" else 12.34
+    return replace(event, pairs=[replace(p, **{attr: value}) if p is pair else p for p in event.pairs]), pair.where
+
+
+@pytest.mark.parametrize("kind", ["line", "total", "percentage", "line percentage"])
+@pytest.mark.parametrize("path", REAL_FILES, ids=lambda p: p.name)
+def test_one_figure_changed_by_hand_is_a_difference_named_where_it_stands(path, kind, monkeypatch, capsys):
+    event, where = _changed(read_event(path), kind)
+    if event is None:
+        pytest.skip(f"{path.name} publishes no {kind}")
+    monkeypatch.setattr(check_command, "read_event", lambda _path: event)
+    assert main(["check", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "all agree" not in out and "carried in" not in out
+    named = [line for line in out.splitlines() if line.startswith(f"{where}:")]
+    assert named, out[-2000:]
+    what = {"line": "matchpoints", "total": "total matchpoints", "percentage": "percentage",
+            "line percentage": "NS percentage"}[kind]
+    assert any(what in line for line in named), named
+
+
+def test_running_totals_are_still_carried_in(tmp_path, capsys):
+    """Every pair publishing a total over more boards than this session's: running totals, carried in."""
+    event = read_event(REAL_FILES[0])
+    doubled = replace(event, pairs=[replace(p, published_mp=None if p.published_mp is None else 3 * p.published_mp,
+                                            published_percentage=None, published_place=None) for p in event.pairs])
+    check_command_read = check_command.read_event
+    try:
+        check_command.read_event = lambda _path: doubled
+        assert main(["check", str(REAL_FILES[0])]) == 0
+    finally:
+        check_command.read_event = check_command_read
+    assert "carried in, not checked" in capsys.readouterr().out
+
+
+def test_options_given_are_obeyed_and_a_contradiction_is_said(capsys):
+    path = next(p for p in REAL_FILES if p.name.startswith("scorebridge"))
+    assert main(["score", "--json", "--method", "mckinnon", "--expected", "30", str(path)]) == 0
+    captured = capsys.readouterr()
+    doc = json.loads(captured.out)
+    settings = doc["conventions"]["settings"]
+    assert (settings["method"], settings["expected"]) == ("mckinnon", 30)
+    assert {b["top"] for b in doc["boards"]} == {58}
+    assert "go against the file's figures" in captured.err
+    assert doc["conventions"]["given_options_contradicted"].startswith("the options given (--expected, --method)")
+    assert main(["check", "--method", "mckinnon", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "settings: method mckinnon*" in out and "go against the file's figures" in out
+
+
+@pytest.mark.parametrize("path", REAL_FILES, ids=lambda p: p.name)
+def test_check_and_its_json_name_the_same_winners(path, capsys):
+    assert main(["check", str(path)]) == 0
+    text = capsys.readouterr().out
+    assert main(["check", "--json", str(path)]) == 0
+    winners = json.loads(capsys.readouterr().out)["scoring"]["settings"]["winners"]
+    assert f"winners {winners}" in text
+
+
+HOSTILE = {
+    "a superscript pair number": ("board,ns_pair,ew_pair,ns_score\n1,²,2,420\n1,3,4,400\n", "utf-8", 0, ""),
+    "a 5,000-digit pair number": ("board,ns_pair,ew_pair,ns_score\n1," + "9" * 5000 + ",2,420\n1,3,4,400\n",
+                                  "utf-8", 0, ""),
+    "a 5,000-digit score": ("board,ns_pair,ew_pair,ns_score\n1,1,2," + "9" * 5000 + "\n1,3,4,400\n", "utf-8", 2,
+                            "line 2, column ns_score: '99999"),
+    "UTF-16 with its mark": ("board,ns_pair,ew_pair,ns_score\n1,1,2,420\n1,3,4,400\n", "utf-16", 0, ""),
+    "UTF-16 without its mark": ("board,ns_pair,ew_pair,ns_score\n1,1,2,420\n1,3,4,400\n", "utf-16-le", 2,
+                                "looks like UTF-16 (little-endian) without a byte-order mark"),
+    "figures of 1e308": ("board,ns_pair,ew_pair,ns_score,ns_mp,ew_mp\n1,1,2,420,1e308,1e308\n1,3,4,400,0,2\n", "utf-8",
+                         1, ""),
+}
+
+
+@pytest.mark.parametrize("name", list(HOSTILE))
+def test_hostile_input_gets_a_message_never_a_traceback(name, tmp_path, capsys):
+    text, encoding, code, message = HOSTILE[name]
+    path = tmp_path / "hostile.csv"
+    path.write_bytes(text.encode(encoding))
+    command = "check" if "1e308" in name else "score"
+    assert main([command, str(path)]) == code
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    if message:
+        assert str(path) in err and message in err, err
+
+
+def test_an_output_that_is_a_loop_of_symbolic_links_is_refused_by_name(tmp_path, capsys):
+    os.symlink(tmp_path / "b.csv", tmp_path / "a.csv")
+    os.symlink(tmp_path / "a.csv", tmp_path / "b.csv")
+    source = tmp_path / "in.csv"
+    source.write_text("board,ns_pair,ew_pair,ns_score\n1,1,2,420\n1,3,4,400\n")
+    assert main(["score", str(source), "-o", str(tmp_path / "a.csv")]) == 2
+    err = capsys.readouterr().err
+    assert "a loop of symbolic links" in err and "Traceback" not in err
+
+
+def test_previous_files_whose_pairs_match_none_are_refused_naming_the_pairs(tmp_path, capsys):
+    source = tmp_path / "s2.csv"
+    source.write_text("board,ns_pair,ew_pair,ns_score,ns_mp,ew_mp\n1,1,2,420,2,0\n1,3,4,400,0,2\n")
+    earlier = tmp_path / "s1.csv"
+    earlier.write_text("board,ns_pair,ew_pair,ns_score,ns_mp,ew_mp\n1,11,12,420,2,0\n1,13,14,400,0,2\n")
+    assert main(["check", str(source), "--previous", str(earlier)]) == 2
+    err = capsys.readouterr().err
+    assert "none of this file's pairs is in the earlier sessions' files" in err, err
+    assert all(f"{n}" in err.split("(pairs ")[1].split(";")[0] for n in "1234"), err
+    assert "they have 11, 12, 13, 14" in err or all(n in err for n in ("11", "12", "13", "14")), err
+
+
+def test_sighup_ends_mpxl_as_sigterm_does():
+    import signal
+
+    from mpxl.cli import ENDING_SIGNALS
+    assert signal.SIGHUP in ENDING_SIGNALS and signal.SIGTERM in ENDING_SIGNALS  # a real one: test_safety.py
+
+
+USEBIO_SITOUT = """<?xml version="1.0" encoding="UTF-8"?>
+<USEBIO Version="1.2"><EVENT EVENT_TYPE="MP_PAIRS"><PROGRAM_NAME>Somebody</PROGRAM_NAME><WINNER_TYPE>1</WINNER_TYPE>
+<PARTICIPANTS>
+<PAIR><PAIR_NUMBER>1</PAIR_NUMBER><TOTAL_SCORE>{t1}</TOTAL_SCORE></PAIR>
+<PAIR><PAIR_NUMBER>2</PAIR_NUMBER><TOTAL_SCORE>2</TOTAL_SCORE></PAIR>
+<PAIR><PAIR_NUMBER>3</PAIR_NUMBER><TOTAL_SCORE>0</TOTAL_SCORE></PAIR>
+<PAIR><PAIR_NUMBER>4</PAIR_NUMBER><TOTAL_SCORE>2</TOTAL_SCORE></PAIR>
+<PAIR><PAIR_NUMBER>5</PAIR_NUMBER><TOTAL_SCORE>{t5}</TOTAL_SCORE></PAIR>
+</PARTICIPANTS>
+<BOARD><BOARD_NUMBER>1</BOARD_NUMBER>
+<TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER><SCORE>420</SCORE>
+<NS_MATCH_POINTS>2</NS_MATCH_POINTS><EW_MATCH_POINTS>0</EW_MATCH_POINTS></TRAVELLER_LINE>
+<TRAVELLER_LINE><NS_PAIR_NUMBER>3</NS_PAIR_NUMBER><EW_PAIR_NUMBER>4</EW_PAIR_NUMBER><SCORE>400</SCORE>
+<NS_MATCH_POINTS>0</NS_MATCH_POINTS><EW_MATCH_POINTS>2</EW_MATCH_POINTS></TRAVELLER_LINE>
+<TRAVELLER_LINE><NS_PAIR_NUMBER>5</NS_PAIR_NUMBER><NS_MATCH_POINTS>{credit}</NS_MATCH_POINTS>
+<NOTES>phantom table</NOTES></TRAVELLER_LINE>
+</BOARD>
+<BOARD><BOARD_NUMBER>2</BOARD_NUMBER>
+<TRAVELLER_LINE><NS_PAIR_NUMBER>5</NS_PAIR_NUMBER><EW_PAIR_NUMBER>4</EW_PAIR_NUMBER><SCORE>100</SCORE>
+<NS_MATCH_POINTS>2</NS_MATCH_POINTS><EW_MATCH_POINTS>0</EW_MATCH_POINTS></TRAVELLER_LINE>
+<TRAVELLER_LINE><NS_PAIR_NUMBER>3</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER><SCORE>-50</SCORE>
+<NS_MATCH_POINTS>0</NS_MATCH_POINTS><EW_MATCH_POINTS>2</EW_MATCH_POINTS></TRAVELLER_LINE>
+<TRAVELLER_LINE><EW_PAIR_NUMBER>1</EW_PAIR_NUMBER><EW_MATCH_POINTS>2</EW_MATCH_POINTS></TRAVELLER_LINE>
+</BOARD></EVENT></USEBIO>
+"""
+
+
+def test_a_usebio_sitout_line_keeps_its_credit_and_note_and_check_compares_the_credit(tmp_path, capsys):
+    """A TRAVELLER_LINE with one pair and published matchpoints or NOTES: a sit-out whose credit is
+    checked (pairs 5 and 1 credited their own 100% under unplayed own), its note kept and written back."""
+    good = tmp_path / "good.xml"
+    good.write_text(USEBIO_SITOUT.format(t1=4, t5=4, credit=2))
+    event = read_event(good)
+    assert [(so.pair, so.published_mp, so.note) for so in event.sitouts] == [("5", 2.0, "phantom table"),
+                                                                            ("1", 2.0, "")]
+    assert main(["check", "--json", str(good)]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["differences"] == [] and doc["scoring"]["settings"]["unplayed"] == "own"
+    assert doc["lines_checked"] == 6  # four lines and the two credits
+    back = tmp_path / "back.xml"
+    assert main(["score", str(good), "-o", str(back)]) == 0
+    assert [(so.pair, so.published_mp, so.note) for so in read_event(back).sitouts] == \
+        [("5", 2.0, "phantom table"), ("1", 2.0, "")]
+    wrong = tmp_path / "wrong.xml"
+    wrong.write_text(USEBIO_SITOUT.format(t1=4, t5=4, credit=1.5))
+    assert main(["check", str(wrong)]) == 1
+    assert "board 1, pair 5 sat out: credit: published 1.5, mpxl 2" in capsys.readouterr().out
