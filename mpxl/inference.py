@@ -249,7 +249,8 @@ def infer(event: Event, base: ScoringOptions, fixed: Iterable[str] = ()) -> Infe
     def search(opts: ScoringOptions) -> ScoringOptions:
         # 1. decimals, read off the figures
         line_dec = decimals_of([v for ln in event.lines for v in (ln.published_ns_mp, ln.published_ew_mp)])
-        total_dec = decimals_of([p.published_mp for p in event.pairs])
+        # figures only the totals hold: the pairs' totals, and the credits on the sit-outs' rows
+        total_dec = decimals_of([p.published_mp for p in event.pairs] + [so.published_mp for so in event.sitouts])
         pct_dec = decimals_of([p.published_percentage for p in event.pairs])
         if "rounding" not in fixed and line_dec is not None and opts.rounding.kind is not RoundingKind.EBU:
             if opts.rounding.kind is RoundingKind.EXACT or opts.rounding.decimals != line_dec:
@@ -305,10 +306,11 @@ def infer(event: Event, base: ScoringOptions, fixed: Iterable[str] = ()) -> Infe
                                            if m.value in ESTIMATES_FULL_BOARDS
                                            for at in (EstimateAt.LINES, EstimateAt.TOTALS)], everything)
 
-        # 4. a missed board: only the totals can tell
-        if has_pairs:
+        # 4. a missed board: the totals tell, and the credits a file publishes on its sit-outs' rows
+        credits = any(so.published_mp is not None or so.published_pct is not None for so in event.sitouts)
+        if has_pairs or credits:
             opts = choose("unplayed", opts, [{"unplayed": u} for u in Unplayed if u != opts.unplayed],
-                          _measure("totals", "percentages"))
+                          _measure("totals", "percentages", *(("lines", "line_percentages") if credits else ())))
 
         # 5. Ave+ / Ave-: only when a board holds an artificial score
         result, _ = score(opts)

@@ -199,3 +199,26 @@ def test_a_usebio_sitout_line_keeps_its_credit_and_note_and_check_compares_the_c
     wrong.write_text(USEBIO_SITOUT.format(t1=4, t5=4, credit=1.5))
     assert main(["check", str(wrong)]) == 1
     assert "board 1, pair 5 sat out: credit: published 1.5, mpxl 2" in capsys.readouterr().out
+
+
+def test_a_csv_sitout_row_keeps_its_names_note_and_credit_through_a_round_trip(tmp_path, capsys):
+    source = tmp_path / "in.csv"
+    source.write_text("board,ns_pair,ew_pair,ns_score,ns_mp,ew_mp,ns_names,ew_names,note\n"
+                      "1,1,2,420,2,0,Ann,Cat,\n1,3,4,400,0,2,,,\n"
+                      "1,5,,sitout,1.5,,Eve,,phantom table\n")
+    event = read_event(source)
+    assert [(so.pair, so.direction, so.published_mp, so.note) for so in event.sitouts] == [
+        ("5", "NS", 1.5, "phantom table")]
+    assert any(p.number == "5" and p.names == ("Eve",) for p in event.pairs)
+    for suffix in (".csv", ".xml", ".pbn"):
+        back = tmp_path / f"back{suffix}"
+        assert main(["score", str(source), "-o", str(back), "--unplayed", "own"]) == 0
+        again = read_event(back)
+        assert [(so.pair, so.direction, so.board) for so in again.sitouts] == [("5", "NS", 1)], suffix
+        if suffix != ".pbn":  # PBN has no notes
+            assert [so.note for so in again.sitouts] == ["phantom table"], suffix
+    capsys.readouterr()
+    wrong = tmp_path / "wrong.csv"
+    wrong.write_text("board,ns_pair,ew_pair,ns_score,ns_mp,ew_mp\n1,1,2,420,2,0\n1,3,4,400,0,2\n1,5,,sitout,,1\n")
+    assert main(["score", str(wrong)]) == 2
+    assert "line 4, column ew_mp: '1' on a sit-out row (pair 5 alone, on NS)" in capsys.readouterr().err

@@ -344,9 +344,10 @@ def unexplained(chosen, diffs: list) -> str:
     parts = ", ".join(f"{name} {got[0]} of {got[1]}" for name, got in kinds)
     failing: dict[str, int] = {}
     for d in diffs:
-        kind = ("line matchpoints" if d.what.endswith("matchpoints") and "total" not in d.what else
-                "line percentages" if d.what.endswith(("NS percentage", "EW percentage")) else
-                d.what.replace("running ", ""))
+        what = d.what.rsplit(": ", 1)[-1].replace("running ", "")
+        kind = ("sit-out credits" if "credit" in what else "total matchpoints" if what == "total matchpoints" else
+                "line matchpoints" if what.endswith("matchpoints") else
+                "line percentages" if what in ("NS percentage", "EW percentage") else what)
         failing[kind] = failing.get(kind, 0) + 1
     what = "; ".join(f"{n} {k}" for k, n in failing.items())
     return (f"no settings mpxl knows reproduce every figure: the best candidate reproduces {a.agree} of {a.total}\n"

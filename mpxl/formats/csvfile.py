@@ -42,6 +42,7 @@ from ..rules import is_sitout
 from ..textsafe import csv_text as safe_cell
 from ..textsafe import csv_untext, needs_csv_escape
 from .common import (
+    EventToWrite,
     board_number,
     check_entry,
     decimals_of,
@@ -381,10 +382,34 @@ def _read_rows(numbered_rows, keys: list, source: str, plain: PlainRows | None, 
             line, line_decimals = read
             if isinstance(line, SitOut):
                 sitouts.append(line)
+                decimals = max(decimals, line_decimals)
                 continue
             decimals = max(decimals, line_decimals)
         lines.append(line)
     return lines, decimals
+
+
+def _sitout_row(get, ns, ew, board: int, session: int, source: str, where: str, names: list | None) -> tuple:
+    """(SitOut, decimals of its credit) for a row with one pair and no result: its names, note and
+    published credit kept (on its side; the absent side's refused, naming the column)."""
+    side, absent = ("ns", "ew") if ns is not None else ("ew", "ns")
+    pair = _pair_id(ns if ns is not None else ew or "")
+    for column in (f"{absent}_mp", f"{absent}_names", f"{absent}_penalty", f"{side}_penalty"):
+        if get(column) is not None:
+            raise UserError(source, f"{where}, column {column}", f"{get(column)!r} on a sit-out row (pair {pair} "
+                            f"alone, on {side.upper()}): "
+                            + ("a penalty is given on a board played" if column.endswith("penalty") else
+                               "the absent side has no figures or names"))
+    try:
+        credit = number_or_none(get(f"{side}_mp"))
+    except ValueError as exc:
+        raise UserError(source, f"{where}, column {side}_mp", str(exc)) from None
+    section = get("section") or ""
+    players = _names_cell(get(f"{side}_names"))
+    if names is not None and players:
+        names.append((section, pair, side.upper(), players, where))
+    return SitOut(board, pair, side.upper(), section, session, where, published_mp=credit,
+                  note=get("note") or ""), decimals_of(get(f"{side}_mp"))
 
 
 def _general_line(row: list, keys: list, source: str, where: str, names: list | None = None) -> tuple | None:
@@ -413,8 +438,7 @@ def _general_line(row: list, keys: list, source: str, where: str, names: list | 
     except ValueError:
         raise UserError(source, f"{where}, column session", f"{session_text!r} is not a session number") from None
     if is_sitout(ns, ew, get("ns_score"), get("adjustment"), get("contract"), get("tricks")):
-        pair = _pair_id(ns if ns is not None else ew or "")
-        return SitOut(board, pair, "NS" if ns is not None else "EW", get("section") or "", session, where), 0
+        return _sitout_row(get, ns, ew, board, session, source, where, names)
     if ns is None or ew is None:
         raise UserError(source, where, "a line needs both ns_pair and ew_pair (a pair sitting out with no "
                         "opponents: its pair alone, and the score blank or sitout)")
@@ -526,16 +550,17 @@ def csv_text(result_or_event) -> str:
     w = csv.writer(buf, lineterminator="\n")
     event = getattr(result_or_event, "event", result_or_event)
     named = {(p.section, p.number, p.direction): names_text(p.names) for p in event.pairs if p.names}
-    noted = any(ln.note for ln in event.lines)
+    noted = any(ln.note for ln in event.lines) or any(so.note for so in event.sitouts)
+    decimals = written_decimals(result_or_event)
+    writer = EventToWrite(result_or_event)  # what a sit-out's pair was credited with
     if not (named or noted):
         w.writerow(COLUMNS)
-        _write_rows(buf, w, _scored_lines(result_or_event), written_decimals(result_or_event))
-        _write_sitouts(buf, w, event.sitouts, 0)
+        _write_rows(buf, w, _scored_lines(result_or_event), decimals)
+        _write_sitouts(buf, w, event.sitouts, writer, decimals)
         return buf.getvalue()
     # names and notes: every row through the csv writer, the extra columns after the usual ones
     w.writerow(COLUMNS + (NAME_COLUMNS if named else ()) + ((NOTE_COLUMN,) if noted else ()))
     rows = io.StringIO()
-    decimals = written_decimals(result_or_event)
     _write_rows(rows, csv.writer(rows, lineterminator="\n"), _scored_lines(result_or_event), decimals)
     extra_rows = []
     for ln in _lines_in_order(result_or_event):
@@ -554,17 +579,27 @@ def csv_text(result_or_event) -> str:
                                 for c in row] + list(map(cell_text, extra))) + "\n")
         else:
             w.writerow(row + extra)
-    _write_sitouts(buf, w, event.sitouts, len(NAME_COLUMNS if named else ()) + noted)
+    _write_sitouts(buf, w, event.sitouts, writer, decimals, named if named else None, noted)
     return buf.getvalue()
 
 
-def _write_sitouts(buf, writer, sitouts, extra: int) -> None:
+def _write_sitouts(buf, writer, sitouts, event_writer: EventToWrite, decimals: int | None,
+                   named: dict | None = None, noted: bool = False) -> None:
     """A row per table with one pair and no opponents, after the lines: the pair on its side, the
-    other blank, ``sitout`` as the adjustment (read back as the same :class:`~mpxl.event.SitOut`)."""
+    other blank, ``sitout`` as the adjustment, its credit, names and note (read back as the same
+    :class:`~mpxl.event.SitOut`)."""
     for so in sitouts:
+        side = so.direction.lower()
+        credit = event_writer.credit(so)[0]
         cells = {"session": so.session, "section": so.section, "board": so.board, "adjustment": "sitout",
-                 "ns_pair" if so.direction == "NS" else "ew_pair": so.pair}
-        row = [cells.get(k, "") for k in COLUMNS] + [""] * extra
+                 f"{side}_pair": so.pair, f"{side}_mp": "" if credit is None else figure_text(credit, decimals)}
+        extra = []
+        if named is not None:
+            mine = named.get((so.section, so.pair, so.direction)) or named.get((so.section, so.pair, None)) or ""
+            extra += [mine, ""] if side == "ns" else ["", mine]
+        if noted:
+            extra.append(so.note)
+        row = [cells.get(k, "") for k in COLUMNS] + extra
         if any(map(needs_csv_escape, row)):
             buf.write(",".join(map(cell_text, row)) + "\n")
         else:
