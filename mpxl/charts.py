@@ -32,7 +32,8 @@ from typing import IO, Union
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
-from .methods import Method, check_counts, estimate
+from .methods import Method, as_scale, check_counts, estimate
+from .settings import Scale
 
 __all__ = [
     "methods_chart",
@@ -79,38 +80,38 @@ def _style_axes(ax) -> None:
         ax.spines[side].set_visible(False)
 
 
-def methods_chart(N: int, n: int, scale: int = 2, path: Target = "methods.png") -> None:
+def methods_chart(N: int, n: int, scale: int | Scale = 2, path: Target = "methods.png") -> None:
     """Draw each method's percentage on a board of ``N`` results against the raw score among ``n``.
 
     The x axis is every possible raw score S among the n results (a whole
-    number on the double scale, halves on the single scale); the y axis the
+    number on the double and signed scales, halves on the single scale); the y axis the
     estimate as a percentage of the full board's top, so Factor is the
     diagonal (the raw percentage) and the others bend it towards 50%.
 
     >>> import io
     >>> methods_chart(16, 8, 2, io.BytesIO())
     >>> methods_chart(5, 1, 1, io.BytesIO())           # one result: every method gives 50%
+    >>> methods_chart(9, 8, Scale.SIGNED, io.BytesIO())  # S from -7 to 7
     >>> methods_chart(8, 9, 2, io.BytesIO())
     Traceback (most recent call last):
     ...
     ValueError: 9 results are more than the 8 expected
     """
-    if scale not in (1, 2):
-        raise ValueError(f"scale {scale!r} must be 1 (single) or 2 (double)")
+    sc = as_scale(scale)
     for name, v, least in (("N", N, 2), ("n", n, 1)):
         if isinstance(v, bool) or not isinstance(v, int) or v < least:
             raise ValueError(f"{name} {v!r} must be a whole number of results, at least {least}")
     check_counts(N, n)
-    top_n = scale * (n - 1)
-    top_N = scale * (N - 1)
-    # every possible raw score: whole numbers on the double scale, halves on the single scale
-    xs = [Fraction(i, 3 - scale) for i in range((3 - scale) * top_n + 1)]
+    top_n, top_N = sc.top(n), sc.top(N)
+    # every possible raw score: whole numbers on the double and signed scales, halves on the single scale
+    shift = sc.offset(top_n)
+    xs = [Fraction(i * sc.unit, 2) - shift for i in range(2 * (n - 1) + 1)]
     fig = _figure()
     ax = fig.add_subplot()
     _style_axes(ax)
     seen: dict = {}
     for m in Method:
-        ys = [float(estimate(x, N, n, m, scale) / top_N * 100) for x in xs]
+        ys = [float(sc.percentage(estimate(x, N, n, m, sc), top_N)) for x in xs]
         key = tuple(round(y, 9) for y in ys)
         same = seen.get(key)
         label = METHOD_LABEL[m] + (f" (= {same})" if same else "")
@@ -119,10 +120,10 @@ def methods_chart(N: int, n: int, scale: int = 2, path: Target = "methods.png") 
         ax.plot([float(x) for x in xs], ys, linestyle=style, marker=marker, color=colour, label=label,
                 linewidth=2, markersize=5 if len(xs) <= 40 else 0, alpha=0.9)
     ax.axhline(50, color="#888888", linewidth=0.8)
-    ax.set_xlim(-0.02 * top_n - 0.5 * (top_n == 0), top_n * 1.02 + 0.5 * (top_n == 0))
+    low, high = float(xs[0]), float(xs[-1])
+    ax.set_xlim(low - 0.02 * top_n - 0.5 * (top_n == 0), high + 0.02 * top_n + 0.5 * (top_n == 0))
     ax.set_ylim(-2, 102)
-    scale_name = "double" if scale == 2 else "single"
-    ax.set_xlabel(f"raw matchpoints S among the {n} results ({scale_name} scale, top {top_n})")
+    ax.set_xlabel(f"raw matchpoints S among the {n} results ({sc.value} scale, top {top_n})")
     ax.set_ylabel(f"estimated percentage on a board of {N}")
     ax.set_title(f"The {len(Method)} methods: a board of {N} results with {n} played")
     ax.legend(loc="upper left", frameon=False)

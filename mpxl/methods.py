@@ -13,6 +13,8 @@ The check total is ``n (N - 1) / 2`` for every k; only the spread changes.
 Fraction(127, 8)
 >>> float(estimate(14, 9, 8, Method.FACTOR))
 16.0
+>>> estimate(7, 9, 8, scale=Scale.SIGNED)  # signed: beats all 7 others; the double 15.875 less 8
+Fraction(63, 8)
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from numbers import Rational
 from typing import overload
 
 from .rules import ESTIMATE_LINE, ESTIMATES_FULL_BOARDS, K_RULES
-from .settings import Choice
+from .settings import Choice, Scale
 
 #: A count of results as the caller may give it: an int, or a whole float or Fraction.
 Count = int | float | Rational
@@ -39,6 +41,7 @@ __all__ = [
     "estimate_percentage",
     "top",
     "check_total",
+    "as_scale",
     "K_FORMULAS",
     "check_counts",
 ]
@@ -167,16 +170,38 @@ def _exact(x: object) -> Fraction:
     raise ValueError(f"{x!r} is not a number")
 
 
+_SCALE_NUMBERS = {1: Scale.SINGLE, 2: Scale.DOUBLE}
+
+
+def as_scale(scale: int | Scale) -> Scale:
+    """A scale as the functions below take it: 2 (double), 1 (single) or a :class:`~mpxl.settings.Scale`
+    (parsed at the edges by ``Scale.find``).
+
+    >>> as_scale(1), as_scale(Scale.SIGNED)
+    (<Scale.SINGLE: 'single'>, <Scale.SIGNED: 'signed'>)
+    >>> as_scale(3)
+    Traceback (most recent call last):
+    ...
+    ValueError: scale 3 must be 1 (single), 2 (double) or Scale.SIGNED
+    """
+    if isinstance(scale, Scale):
+        return scale
+    if type(scale) is int and scale in _SCALE_NUMBERS:
+        return _SCALE_NUMBERS[scale]
+    raise ValueError(f"scale {scale!r} must be 1 (single), 2 (double) or Scale.SIGNED")
+
+
 @overload
 def estimate(
-    mp: int | Fraction, expected: Count, actual: Count, method: Method = ..., scale: int = ..., down: bool = ...
+    mp: int | Fraction, expected: Count, actual: Count, method: Method = ..., scale: int | Scale = ...,
+    down: bool = ...
 ) -> Fraction: ...
 @overload
 def estimate(
-    mp: Figure, expected: Count, actual: Count, method: Method = ..., scale: int = ..., down: bool = ...
+    mp: Figure, expected: Count, actual: Count, method: Method = ..., scale: int | Scale = ..., down: bool = ...
 ) -> Fraction | float: ...
 def estimate(
-    mp: Figure, expected: Count, actual: Count, method: Method = Method.NEUBERG, scale: int = 2,
+    mp: Figure, expected: Count, actual: Count, method: Method = Method.NEUBERG, scale: int | Scale = 2,
     down: bool = False,
 ) -> Fraction | float:
     """Estimate matchpoints ``mp`` won among ``actual`` results on a board of ``expected``.
@@ -187,6 +212,8 @@ def estimate(
     ``ascherman``, which estimates every board: (N-1)(S+1/2)/N single scale, so a
     full board's top is no longer 100%, as a short board's is not. More results than
     expected is an impossible board and refused, unless ``down`` asks to factor down on purpose.
+    On the signed scale ``mp`` is signed among the actual results (-(n-1) to n-1): it is
+    estimated as the double figure S + (n - 1), and the estimate is given less N - 1.
 
     >>> estimate(15, 10, 9)                       # De Wael: 16.78
     Fraction(151, 9)
@@ -196,19 +223,25 @@ def estimate(
     (Fraction(40, 3), Fraction(14, 1))
     >>> estimate(6.0, 12, 11, scale=1)            # FAQ: 13.18 double = 6.59 single
     6.590909090909091
+    >>> estimate(0, 9, 8, scale=Scale.SIGNED), estimate(-7, 9, 8, scale=Scale.SIGNED)  # 8.0 and 0.125 double
+    (Fraction(0, 1), Fraction(-63, 8))
     """
     N, n = check_counts(expected, actual, down=down)
-    if scale not in (1, 2):
-        raise ValueError(f"scale {scale!r} must be 1 (single) or 2 (double)")
-    S = _exact(mp)
-    if not 0 <= S <= scale * (n - 1):
-        raise ValueError(f"mp {float(S):g} is outside 0..{scale * (n - 1)}, the top of {n} results on scale {scale}")
+    sc = as_scale(scale)
+    shift = sc.offset(sc.top(n)) if sc.centred else 0  # signed: S in the double arithmetic
+    S = _exact(mp) + shift
+    high = sc.unit * (n - 1)
+    if not 0 <= S <= high:
+        raise ValueError(f"mp {float(_exact(mp)):g} is outside {-shift}..{high - shift}, the top of {n} results on "
+                         f"scale {sc.number}")
     full = method.full_boards
     if n == N and not full:
         result = S  # k is 1: the board keeps its matchpoints
     else:
         k = k_value(method, N, n, down)
-        result = ESTIMATE_LINE.py(S=S, N=N, n=n, k=k, Scale=scale, full=int(full))
+        result = ESTIMATE_LINE.py(S=S, N=N, n=n, k=k, Scale=sc.unit, full=int(full))
+    if sc.centred:
+        result -= sc.offset(sc.top(N))
     return float(result) if isinstance(mp, float) else result
 
 
@@ -250,23 +283,23 @@ def estimate_percentage(
     return float(result) if isinstance(pct, float) else result
 
 
-def top(results: Count, scale: int = 2) -> int:
-    """The most matchpoints on a board of ``results`` results: scale x (results - 1).
+def top(results: Count, scale: int | Scale = 2) -> int:
+    """The most matchpoints on a board of ``results`` results: scale x (results - 1); results - 1 signed.
 
-    >>> top(9), top(9, scale=1)
-    (16, 8)
+    >>> top(9), top(9, scale=1), top(9, Scale.SIGNED)
+    (16, 8, 8)
     """
-    if scale not in (1, 2):
-        raise ValueError(f"scale {scale!r} must be 1 (single) or 2 (double)")
+    sc = as_scale(scale)
     N, _ = check_counts(results, 1)
-    return scale * (N - 1)
+    return sc.top(N)
 
 
-def check_total(results: Count, scale: int = 2) -> int:
-    """The sum of one direction's matchpoints on a full board: scale x N(N-1)/2.
+def check_total(results: Count, scale: int | Scale = 2) -> int:
+    """The sum of one direction's matchpoints on a full board: N x the average, scale x N(N-1)/2 (0 signed).
 
-    >>> check_total(9), check_total(6, scale=1)
-    (72, 15)
+    >>> check_total(9), check_total(6, scale=1), check_total(9, Scale.SIGNED)
+    (72, 15, 0)
     """
+    sc = as_scale(scale)
     N, _ = check_counts(results, 1)
-    return top(N, scale) * N // 2
+    return int(sc.average(sc.top(N)) * N)

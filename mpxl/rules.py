@@ -8,6 +8,9 @@ it, so the command, the Excel functions and the sheet cannot disagree:
   artificial score, unreadable); :data:`NOT_PLAYED_CODES` is the one list of
   not-played codes; a not-played line counts towards N, a blank one does not;
 * raw matchpoints: :data:`PER_SCORE_BEATEN` and :data:`PER_TIE` (Law 78A);
+* the scales (:data:`SCALES`: double, single, signed) and what a scale does to
+  a board's top, figures, average and a percentage (:data:`SCALE_TOP`,
+  :data:`SCALE_OFFSET`, :data:`SCALE_AVERAGE`, :data:`SCALE_PERCENTAGE`);
 * k of each method (:data:`K_RULES`) and the estimate (:data:`ESTIMATE`);
 * the artificial scores (:data:`AVE_PLUS`, :data:`AVE`, :data:`AVE_MINUS` and
   :data:`ARTIFICIAL_CODES`) and the Ave+/Ave- policies (:data:`AVE_POLICIES`);
@@ -52,6 +55,11 @@ __all__ = [
     "PER_SCORE_BEATEN",
     "PER_TIE",
     "double_matchpoints",
+    "SCALES",
+    "SCALE_TOP",
+    "SCALE_OFFSET",
+    "SCALE_AVERAGE",
+    "SCALE_PERCENTAGE",
     "RAW_MP",
     "ESTIMATE_LINE",
     "ARTIFICIAL_MP",
@@ -142,6 +150,18 @@ class Expr:
         """Evaluate in Python; whole numbers become Fractions, so the result is exact."""
         env = {k: (Fraction(v) if type(v) is int else v) for k, v in values.items()}
         return eval(self._code, {"__builtins__": {}, **_FUNCS}, env)  # noqa: S307 - our own constant text
+
+    def function(self, *names: str) -> Any:
+        """The rule as a Python function of ``names``, in that order, for a rule evaluated often (no
+        conversion: give it exact values, a Fraction where a division must stay exact).
+
+        >>> Expr("(1-c)*Top/2").function("c", "Top")(0, Fraction(9))
+        Fraction(9, 2)
+        """
+        if set(names) != self.names:
+            raise ValueError(f"{self.text!r} is a rule of {sorted(self.names)}, not of {sorted(names)}")
+        code = f"lambda {', '.join(names)}: {_to_python(self.text)}"
+        return eval(code, {"__builtins__": {}, **_FUNCS})  # noqa: S307 - our own constant text
 
     def excel(self, **names: str) -> str:
         """The Excel text with each named value replaced by ``names[value]`` (a cell or a name)."""
@@ -244,6 +264,30 @@ def double_matchpoints(below: int, equal: int) -> int:
     return PER_SCORE_BEATEN * below + PER_TIE * (equal - 1)
 
 
+# ------------------------------------------------------------------ the scales
+
+#: The matchpoint scales (:class:`mpxl.settings.Scale`'s values, in the order of the sheet's CHOOSE):
+#: per scale the matchpoints a result beaten is worth in the arithmetic it is scored with (``unit``:
+#: 2 per result beaten and 1 per tie, halved on the single scale) and whether it is ``centred`` (1:
+#: the signed scale, +1 per result beaten and -1 per result that beats it, Ruter's MP1; its figure is
+#: the double one less the board's double average, E - 1, so an average is 0 and NS + EW = 0).
+SCALES: dict[str, tuple[int, int]] = {"double": (2, 0), "single": (1, 0), "signed": (2, 1)}
+
+#: The top of a board of E results: the top in the scale's arithmetic, unit x (E - 1), less what a
+#: centred scale takes off (E - 1): 2(E - 1) double, E - 1 single and signed.
+SCALE_TOP = Expr("(unit-centred)*(E-1)", "scale x (E - 1); E - 1 on the signed scale")
+
+#: What a figure in the scale's arithmetic loses to become a figure on the scale, on a board whose
+#: top on the scale is ``Top``: nothing, or on the centred scale its double average, E - 1 = its top.
+SCALE_OFFSET = Expr("centred*Top", "the signed scale: the double figure less E - 1, the board's double average")
+
+#: A board's average figure (an EBU half is rounded towards it): half its top, 0 on the centred scale.
+SCALE_AVERAGE = Expr("(1-centred)*Top/2", "half the top; 0 on the signed scale")
+
+#: A percentage of ``mp`` out of ``max`` (a top, or a pair's sum of tops).
+SCALE_PERCENTAGE = Expr("50*centred+(100-50*centred)*mp/max",
+                        "100 x MP / max; on the signed scale 50 + 50 x MP / max")
+
 #: The raw matchpoints in Excel: below = COUNTIFS(..., "<"&score), equal = COUNTIFS(..., score).
 RAW_MP = Expr(f"({PER_SCORE_BEATEN}*below+{PER_TIE}*(equal-1))*Scale/2",
               "2 per score beaten and 1 per other equal score among the group's results, halved on the single scale")
@@ -297,8 +341,11 @@ AVE_POLICIES = {
     "wbf": "Ave+ is 60% or the pair's percentage on its other boards if higher; Ave- 40% or that percentage if lower",
 }
 
-#: The matchpoints of an artificial percentage.
-ARTIFICIAL_MP = Expr("pct*Top/100", "the percentage of the board's full top, scale x (N - 1)")
+#: The matchpoints of an artificial percentage on a board whose full top is ``Top`` (a small fouled
+#: group's set percentage too): pct x Top / 100; on the centred scale (pct - 50) x Top / 50.
+ARTIFICIAL_MP = Expr("(pct-50*centred)*Top/(100-50*centred)",
+                     "the percentage of the board's full top, scale x (N - 1); on the signed scale "
+                     "(pct - 50) x (N - 1) / 50")
 
 
 # ----------------------------------------------------------- fouled boards

@@ -20,9 +20,20 @@ from __future__ import annotations
 
 from enum import Enum
 from fractions import Fraction
-from typing import TypeVar
+from typing import TypeVar, cast
 
-from .rules import AVE_POLICIES, FIELD_SCORING, ROUNDING_KINDS, SMALL_GROUP_RULES
+from .rules import (
+    ARTIFICIAL_MP,
+    AVE_POLICIES,
+    FIELD_SCORING,
+    ROUNDING_KINDS,
+    SCALE_AVERAGE,
+    SCALE_OFFSET,
+    SCALE_PERCENTAGE,
+    SCALE_TOP,
+    SCALES,
+    SMALL_GROUP_RULES,
+)
 
 __all__ = ["Choice", "Scale", "TotalsFrom", "EstimateAt", "Unplayed", "Places", "Tie", "SmallGroups", "AvePolicy",
            "Field", "RoundingKind"]
@@ -107,37 +118,54 @@ class Scale(Choice):
     @property
     def unit(self) -> int:
         """The matchpoints a result beaten is worth in the arithmetic the scale is scored with."""
-        return 1 if self is Scale.SINGLE else 2
+        return SCALES[self.value][0]
 
     @property
     def centred(self) -> bool:
         """Whether the board's average is 0 (the signed scale)."""
-        return self is Scale.SIGNED
+        return bool(SCALES[self.value][1])
 
     @property
     def number(self) -> int | str:
         """The scale as the JSON and the sheet's Setup write it: 2, 1 or 'signed'."""
         return {Scale.DOUBLE: 2, Scale.SINGLE: 1}.get(self, self.value)
 
+    # the rules below are the rulebook's (mpxl.rules), which the template's formulas are written from
+
     def top(self, expected: int) -> int:
         """The top of a board worth ``expected`` results: 2(E - 1) double, E - 1 single or signed."""
-        return (2 if self is Scale.DOUBLE else 1) * max(expected - 1, 0)
+        return int(_TOP(self.unit, int(self.centred), max(expected, 1)))
+
+    def offset(self, top: int | Fraction) -> Fraction:
+        """What a figure in the scale's arithmetic (:attr:`unit`) loses to become a figure on the
+        scale, on a board whose top on the scale is ``top``: ``top`` (E - 1) on the signed scale, else 0.
+
+        >>> Scale.SIGNED.offset(Scale.SIGNED.top(9)), Scale.DOUBLE.offset(16)
+        (Fraction(8, 1), Fraction(0, 1))
+        """
+        return cast(Fraction, _OFFSET(int(self.centred), Fraction(top)))
 
     def average(self, top: int | Fraction) -> Fraction:
         """A board's average figure: half its top, 0 on the signed scale."""
-        return Fraction(0) if self.centred else Fraction(top) / 2
+        return cast(Fraction, _AVERAGE(int(self.centred), Fraction(top)))
 
     def percentage(self, mp: int | Fraction, maximum: int | Fraction) -> Fraction:
         """The percentage of ``mp`` out of ``maximum`` (a top, or a pair's sum of tops); 0 with no maximum."""
         if not maximum:
             return Fraction(0)
-        share = Fraction(mp) / Fraction(maximum)
-        return 50 + 50 * share if self.centred else 100 * share
+        return cast(Fraction, _PERCENTAGE(int(self.centred), Fraction(mp), Fraction(maximum)))
 
     def figure(self, percentage: int | Fraction, top: int | Fraction) -> Fraction:
         """The figure worth ``percentage`` on a board whose top is ``top``."""
-        pct = Fraction(percentage)
-        return (pct - 50) * Fraction(top) / 50 if self.centred else pct * Fraction(top) / 100
+        return cast(Fraction, _FIGURE(int(self.centred), Fraction(percentage), Fraction(top)))
+
+
+#: The scale rules as Python functions (Scale's methods are called for every board and pair).
+_TOP = SCALE_TOP.function("unit", "centred", "E")
+_OFFSET = SCALE_OFFSET.function("centred", "Top")
+_AVERAGE = SCALE_AVERAGE.function("centred", "Top")
+_PERCENTAGE = SCALE_PERCENTAGE.function("centred", "mp", "max")
+_FIGURE = ARTIFICIAL_MP.function("centred", "pct", "Top")
 
 
 class TotalsFrom(Choice):
@@ -269,3 +297,4 @@ assert [m.value for m in SmallGroups] == list(SMALL_GROUP_RULES)
 assert [m.value for m in AvePolicy] == list(AVE_POLICIES)
 assert [m.value for m in RoundingKind] == list(ROUNDING_KINDS)
 assert [m.value for m in Field] == list(FIELD_SCORING)
+assert [m.value for m in Scale] == list(SCALES)

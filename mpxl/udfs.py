@@ -24,7 +24,7 @@ from .adjustments import Artificial, parse_entry
 from .board import plain_board, score_board
 from .methods import Method, check_total, estimate, find_method, k_value, top
 from .rounding import Rounding, RoundingKind
-from .settings import SmallGroups
+from .settings import Scale, SmallGroups
 
 __all__ = [
     "MATCHPOINTS", "BOARDMP", "ADJUSTED",
@@ -37,6 +37,10 @@ _METHODS = ", ".join(m.value for m in Method)
 
 #: The most cells one call takes: far above any board, and a bound on the work.
 MAX_CELLS = 100_000
+
+#: The help of every ``scale`` argument.
+_SCALE_DOC = ('2 = double (default), 1 = single, "signed" = +1 per result beaten, -1 per result that beats it '
+              "(a top is results - 1, an average 0).")
 
 
 # --------------------------------------------------------------- conversions
@@ -156,11 +160,43 @@ def _number(v, what: str) -> Fraction:
     return Fraction(f).limit_denominator(10**9)
 
 
-def _scale(v) -> int:
-    s = _whole(v, "scale", default=2)
-    if s not in (1, 2):
-        raise ValueError(f"scale {_show(v)} must be 1 (single) or 2 (double)")
-    return s
+#: Scale.find, remembered: a sheet asks for the same few spellings on every recalculation.
+_find_scale = functools.lru_cache(maxsize=256)(Scale.find)
+
+
+def _scale(v) -> Scale:
+    """A scale cell: blank is double; 2, 1, "double", "single", "signed", "MP1"... (``Scale.find``).
+
+    >>> _scale(None), _scale(1.0), _scale(" Signed "), _scale("MP1")
+    (<Scale.DOUBLE: 'double'>, <Scale.SINGLE: 'single'>, <Scale.SIGNED: 'signed'>, <Scale.SIGNED: 'signed'>)
+    >>> _scale(3)
+    Traceback (most recent call last):
+    ...
+    ValueError: scale 3 is not a scale; expected 2 (double), 1 (single) or signed
+    """
+    if _is_blank(v):
+        return Scale.DOUBLE
+    _cell(v, "scale")
+    if isinstance(v, float) and v.is_integer():
+        v = int(v)
+    try:
+        if isinstance(v, bool) or (not isinstance(v, (int, str))):
+            raise ValueError(v)
+        return _find_scale(str(v))
+    except ValueError:
+        raise ValueError(f"scale {_show(v)} is not a scale; expected 2 (double), 1 (single) or signed") from None
+
+
+@functools.lru_cache(maxsize=1024)
+def _shift(scale: Scale, arithmetic_top: int) -> tuple[Fraction, Fraction]:
+    """(what a figure in the scale's arithmetic loses to become one on the scale, the board's average on
+    the scale) for a board whose top in that arithmetic is ``arithmetic_top`` (the core's Scale rules).
+
+    >>> _shift(Scale.SIGNED, 16), _shift(Scale.DOUBLE, 16)
+    ((Fraction(8, 1), Fraction(0, 1)), (Fraction(0, 1), Fraction(8, 1)))
+    """
+    shown = scale.top(int(arithmetic_top) // scale.unit + 1)
+    return scale.offset(shown), scale.average(shown)
 
 
 def _side(v) -> str:
@@ -216,20 +252,21 @@ def board_matchpoints(scores, expected=None, method=None, scale=None, side=None,
             tuple(_cell(x, f"penalties row {i}") for x in (r + [None, None])[:2]) for i, r in enumerate(rows, 1)
         ]
     N = None if _is_blank(expected) else _whole(expected, "expected")
-    m, sc, which = _method(method), _scale(scale), _side(side)
+    m, scl, which = _method(method), _scale(scale), _side(side)
     if m is None:  # method none: never estimate, the board plain on its own top whatever N is
         m, N = Method.NEUBERG, None
     rnd = Rounding.parse(None if _is_blank(rounding) else (int(rounding) if isinstance(rounding, float) else rounding))
     rule = SmallGroups.find(None if _is_blank(small_groups) else str(small_groups))
     if plain is not None and not kwargs:
         # the common case, plain scores: integer arithmetic only (the same figures as score_board)
-        ns_num, ew_num, D, top_ = plain_board(plain, N, m, sc)
-        avg_num = Fraction(top_ * D, 2)
+        ns_num, ew_num, D, top_ = plain_board(plain, N, m, scl.unit)
+        offset, average = _shift(scl, top_)
+        off_num, avg_num = int(offset * D), average * D  # whole: the offset is whole, D a whole number
 
         def figures(nums):
             if rnd.kind is RoundingKind.EXACT:
-                return [None if x is None else x / D for x in nums]
-            return [None if x is None else rnd.apply_ratio(x, D, avg_num) for x in nums]
+                return [None if x is None else (x - off_num) / D for x in nums]
+            return [None if x is None else rnd.apply_ratio(x - off_num, D, avg_num) for x in nums]
 
         ns = figures(ns_num) if which != "EW" else []
         ew = figures(ew_num) if which != "NS" else []
@@ -238,13 +275,13 @@ def board_matchpoints(scores, expected=None, method=None, scale=None, side=None,
         [None if _is_blank(v) else v for v in cells],
         expected=N,
         method=m,
-        scale=sc,
+        scale=scl.unit,
         small_groups=rule,
         **kwargs,
     )
-    avg = Fraction(result.top, 2)
-    ns = [_out(rnd.apply(x, avg)) for x in result.ns_mp]
-    ew = [_out(rnd.apply(x, avg)) for x in result.ew_mp]
+    offset, avg = _shift(scl, int(result.top))
+    ns = [None if x is None else _out(rnd.apply(x - offset, avg)) for x in result.ns_mp]
+    ew = [None if x is None else _out(rnd.apply(x - offset, avg)) for x in result.ew_mp]
     return _sides(ns, ew, which, as_row)
 
 
@@ -346,7 +383,7 @@ def _scalar_or_range(rows: list):
 @xw.arg(
     "method", doc=f"{_METHODS} (neuberg is the default), or none (never estimate).", err_to_str=True
 )
-@xw.arg("scale", doc="2 = double matchpoints (default), 1 = single.", err_to_str=True)
+@xw.arg("scale", doc=_SCALE_DOC, err_to_str=True)
 @xw.arg("side", doc="NS (default), EW, or BOTH for two columns.", err_to_str=True)
 @xw.arg(
     "rounding", doc="Round each figure: blank = exact, a number of decimals, ebu, acbl, half-even:1.", err_to_str=True
@@ -373,7 +410,7 @@ def MATCHPOINTS(scores, expected=None, method=None, scale=None, side=None, round
 @xw.arg(
     "method", doc=f"{_METHODS} (neuberg is the default), or none (never estimate).", err_to_str=True
 )
-@xw.arg("scale", doc="2 = double matchpoints (default), 1 = single.", err_to_str=True)
+@xw.arg("scale", doc=_SCALE_DOC, err_to_str=True)
 @xw.arg("side", doc="NS (default), EW, or BOTH for two columns.", err_to_str=True)
 @xw.arg(
     "penalties",
@@ -407,7 +444,7 @@ def BOARDMP(
     "code", doc="An artificial score: A60, A50, A40, A+, A=, A-, AVE, AVE+, AVE-, 60/40, A+/A+, A6040.", err_to_str=True
 )
 @xw.arg("expected", doc="The results the board should have (N).", err_to_str=True)
-@xw.arg("scale", doc="2 = double matchpoints (default), 1 = single.", err_to_str=True)
+@xw.arg("scale", doc=_SCALE_DOC, err_to_str=True)
 @xw.arg("side", doc="NS (default) or EW.", err_to_str=True)
 @_excel_errors("ADJUSTED")
 def ADJUSTED(code, expected, scale=None, side=None):
@@ -419,7 +456,8 @@ def ADJUSTED(code, expected, scale=None, side=None):
     if which == "BOTH":
         raise ValueError("side must be NS or EW")
     pct = entry.ns if which == "NS" else entry.ew
-    return float(pct * top(_whole(expected, "expected"), _scale(scale)) / 100)
+    sc = _scale(scale)
+    return float(sc.figure(pct, top(_whole(expected, "expected"), sc)))
 
 
 def _method_function(method: Method):
@@ -431,7 +469,7 @@ def _method_function(method: Method):
     fn.__name__ = fn.__qualname__ = method.name
     fn.__doc__ = f"Estimate matchpoints to the expected number of results by the {method.value.title()} method."
     fn = _excel_errors(method.name)(fn)
-    fn = xw.arg("scale", doc="2 = double matchpoints (default), 1 = single.", err_to_str=True)(fn)
+    fn = xw.arg("scale", doc=_SCALE_DOC, err_to_str=True)(fn)
     fn = xw.arg("actual", doc="The results it has (n).", err_to_str=True)(fn)
     fn = xw.arg("expected", doc="The results the board should have (N).", err_to_str=True)(fn)
     fn = xw.arg("mp", ndim=2, doc="Matchpoints among the actual results (S): one value or a range.", err_to_str=True)(
@@ -452,7 +490,7 @@ MANUAL = _method_function(Method.MANUAL)
 @xw.arg("expected", doc="The results the board should have (N).", err_to_str=True)
 @xw.arg("actual", doc="The results it has (n).", err_to_str=True)
 @xw.arg("method", doc=f"{_METHODS}, or none (the figure as it is).", err_to_str=True)
-@xw.arg("scale", doc="2 = double matchpoints (default), 1 = single.", err_to_str=True)
+@xw.arg("scale", doc=_SCALE_DOC, err_to_str=True)
 @_excel_errors("ESTIMATE")
 def ESTIMATE(mp, expected, actual, method, scale=None):
     """Estimate matchpoints to the expected number of results by the method named."""
@@ -473,7 +511,7 @@ def KVALUE(method, expected, actual):
 
 @xw.func
 @xw.arg("results", doc="The number of results on the board.", err_to_str=True)
-@xw.arg("scale", doc="2 = double matchpoints (default), 1 = single.", err_to_str=True)
+@xw.arg("scale", doc=_SCALE_DOC, err_to_str=True)
 @_excel_errors("TOP")
 def TOP(results, scale=None):
     """The top on a board: scale x (results - 1)."""
@@ -482,7 +520,7 @@ def TOP(results, scale=None):
 
 @xw.func
 @xw.arg("results", doc="The number of results on the board.", err_to_str=True)
-@xw.arg("scale", doc="2 = double matchpoints (default), 1 = single.", err_to_str=True)
+@xw.arg("scale", doc=_SCALE_DOC, err_to_str=True)
 @_excel_errors("CHECKTOTAL")
 def CHECKTOTAL(results, scale=None):
     """The sum of one direction's matchpoints on a full board: scale x N(N-1)/2."""

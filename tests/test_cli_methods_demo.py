@@ -9,6 +9,7 @@ from openpyxl import load_workbook
 
 from mpxl.cli import main
 from mpxl.commands.methods import methods_table
+from mpxl.settings import Scale
 from mpxl.workbook.layout import TRAVELLER_COLUMNS
 
 
@@ -46,6 +47,27 @@ def test_methods_command_prints_every_raw_score(capsys):
     lines = [ln for ln in capsys.readouterr().out.splitlines() if ln.strip()[:1].isdigit()]
     # the matchpoints, then the percentages, of every raw score
     assert [ln.split()[0] for ln in lines] == ["0.0", "0.5", "1.0", "1.5", "2.0"] * 2
+
+
+def test_methods_command_on_the_signed_scale(tmp_path, capsys):
+    """`mpxl methods 9 8 --scale signed`: S from -7 to 7, the estimates the double ones less 8, % = 50 + 50 x M / 8."""
+    assert main(["methods", "9", "8", "--scale", "signed"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("N = 9 results expected, n = 8 real, signed scale: top 8")
+    assert "   7.0       7.88      8.00      7.00      8.00      7.00            7.00" in out  # matchpoints
+    assert "  -7.0      -7.88     -8.00     -7.00     -8.00     -7.00           -7.00" in out
+    assert "   0.0       0.00      0.00      0.00      0.00      0.00            0.00" in out
+    assert "   7.0      99.22    100.00     93.75    100.00     93.75           93.75" in out  # percentages, as double
+    assert "signed: S and M are the double figures less their averages, 7 and 8" in out
+    double, signed = methods_table(9, 8), methods_table(9, 8, Scale.SIGNED)
+    for (S2, m2, p2), (S, m, p) in zip(double, signed):
+        assert S == S2 - 7 and [x - 8 for x in m2] == m and p == p2
+    chart = tmp_path / "m.png"
+    assert main(["methods", "9", "8", "--scale", "MP1", "--chart", str(chart)]) == 0 and chart.stat().st_size > 0
+    capsys.readouterr()
+    with pytest.raises(SystemExit):
+        main(["methods", "9", "8", "--scale", "3"])
+    assert "argument --scale: '3' is not a scale; expected one of double, single, signed" in capsys.readouterr().err
 
 
 def test_methods_command_bad_input(capsys):

@@ -29,7 +29,21 @@ from pathlib import Path
 
 import pytest
 import xlwings  # noqa: E402
-from test_udfs import AVG_AVG, DIV0, FUNCTIONS, GOOD, NA, SLIDES_BOARD_4, VALUE, _with_error, cells, udfs, xs
+from test_udfs import (
+    AVG_AVG,
+    DIV0,
+    FUNCTIONS,
+    GOOD,
+    NA,
+    SIGNED_BOARD,
+    SIGNED_FIGURES,
+    SLIDES_BOARD_4,
+    VALUE,
+    _with_error,
+    cells,
+    udfs,
+    xs,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 HERE = ROOT / "tests" / "pyodide"
@@ -68,17 +82,36 @@ def _payload(name, args):
             "version": xlwings.__version__, "runtime": "1.4"}
 
 
-#: Every function with good arguments, each argument with an error cell, and the slides' boards.
+#: The slides' boards.
+SLIDES_CALLS = [
+    ("MATCHPOINTS", (AVG_AVG, None, None, None, None, 2)),
+    ("MATCHPOINTS", (SLIDES_BOARD_4,)),
+    ("MATCHPOINTS", ([-130, NA, 200, 100],)),
+    ("MATCHPOINTS", ([420, 450, 400], 2)),
+    ("NEUBERG", (14, 9, 8)), ("NEUBERG", (0, 9, 8)), ("NEUBERG", (14, 8, 9)),
+    ("NEUBERG", ([[14], [None], [0]], 9, 8)),
+]
+#: The signed scale, with what each call gives.
+SIGNED_CALLS = [
+    (("MATCHPOINTS", (SIGNED_BOARD, None, None, "signed")), [[x] for x in SIGNED_FIGURES]),
+    (("MATCHPOINTS", ([700, 650, 650, 650, 650, 650, 650, 600], 9, None, "signed", None, 1)),
+     [[7.9]] + [[0.0]] * 6 + [[-7.9]]),
+    (("NEUBERG", (7, 9, 8, "signed")), [[7.875]]),
+    (("ESTIMATE", (0, 9, 8, "neuberg", "MP1")), [[0.0]]),
+    (("ADJUSTED", ("A+", 9, "signed")), [[1.6]]),
+    (("ADJUSTED", ("A-", 9, "signed")), [[-1.6]]),
+    (("TOP", (9, "signed")), [[8]]),
+    (("CHECKTOTAL", (9, "signed")), [[0]]),
+    (("MATCHPOINTS", ([1, 2], None, None, "triple")),
+     [["MATCHPOINTS: scale 'triple' is not a scale; expected 2 (double), 1 (single) or signed"]]),
+]
+#: Every function with good arguments, each argument with an error cell, the slides' boards, the signed scale.
 CALLS = (
     [(name, args) for name, args in GOOD.items()]
     + [(name, tuple(_with_error(a, err) if j == i else a for j, a in enumerate(GOOD[name])))
        for name, params in FUNCTIONS.items() for i in range(len(params)) for err in (NA, DIV0, VALUE)]
-    + [("MATCHPOINTS", (AVG_AVG, None, None, None, None, 2)),
-       ("MATCHPOINTS", (SLIDES_BOARD_4,)),
-       ("MATCHPOINTS", ([-130, NA, 200, 100],)),
-       ("MATCHPOINTS", ([420, 450, 400], 2)),
-       ("NEUBERG", (14, 9, 8)), ("NEUBERG", (0, 9, 8)), ("NEUBERG", (14, 8, 9)),
-       ("NEUBERG", ([[14], [None], [0]], 9, 8))]
+    + SLIDES_CALLS
+    + [call for call, _ in SIGNED_CALLS]
 )
 
 
@@ -155,7 +188,7 @@ def test_the_lite_main_py_carries_its_own_core(pyodide_run):
 def test_the_slides_numbers_in_pyodide(pyodide_run, route):
     out, _, _ = pyodide_run
     results = dict(zip(range(len(CALLS)), out["routes"][route]["results"]))
-    tail = len(CALLS) - 8
+    tail = len(CALLS) - len(SLIDES_CALLS) - len(SIGNED_CALLS)
     avg_avg = [row[0] for row in results[tail]]
     assert avg_avg == [6.88, 0.13, 9.13, 15.88, 2.38, 8.0, 11.38, 13.63, 4.63]  # the slides' Avg/Avg screen
     assert [row[0] for row in results[tail + 1]] == [6, 0, 8, 16, 2, 11, 11, 14, 4]  # board 4 as played, top 16
@@ -164,6 +197,14 @@ def test_the_slides_numbers_in_pyodide(pyodide_run, route):
     assert results[tail + 4] == [[15.875]] and results[tail + 5] == [[0.125]]  # S = 14 -> 15.88, S = 0 -> 0.13
     assert results[tail + 6] == [["NEUBERG: 9 results are more than the 8 expected"]]
     assert results[tail + 7] == [[15.875], [""], [0.125]]
+
+
+@pytest.mark.parametrize("route", ["lite", "source"])
+def test_the_signed_scale_in_pyodide(pyodide_run, route):
+    """=MATCHPOINTS(range,,,"signed") and the other functions' signed scale, in xlwings Lite's runtime."""
+    out, _, _ = pyodide_run
+    got = out["routes"][route]["results"][len(CALLS) - len(SIGNED_CALLS):]
+    assert got == [want for _, want in SIGNED_CALLS]
 
 
 @pytest.mark.parametrize("route", ["lite", "source"])

@@ -46,7 +46,7 @@ from mpxl.methods import Method, estimate, k_value  # noqa: E402
 from mpxl.rounding import Rounding, RoundingKind  # noqa: E402
 from mpxl.rules import ARTIFICIAL_CODES, NOT_PLAYED_CODES, PASS_SPELLINGS, Expr, contract_keys, lines_towards_n  # noqa: E402
 from mpxl.session import ScoringOptions, score_event  # noqa: E402
-from mpxl.settings import SmallGroups  # noqa: E402
+from mpxl.settings import Scale, SmallGroups  # noqa: E402
 from mpxl.workbook.formulas import traveller_formulas  # noqa: E402
 from mpxl.workbook.helptext import COLUMN_NOTES, columns_markdown  # noqa: E402
 from mpxl.workbook.layout import HELPERS, SETUP_NAMES  # noqa: E402
@@ -112,6 +112,62 @@ def test_not_played_codes_are_one_list():
     listed = [help_ws[f"{first[0]}{r}"].value for r in range(int(first[1]), int(last[1]) + 1)]
     assert listed == list(NOT_PLAYED_CODES)
     assert lines_towards_n([420, "NP", None, " ", "sitout", "A+"]) == 4
+
+
+# ------------------------------------------------------------------ the scales
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(list(Scale)), st.integers(1, 60), st.fractions(0, 200, max_denominator=40),
+       st.fractions(0, 100, max_denominator=20), st.integers(1, 2000))
+def test_scale_rules_equal_their_definitions(scale, E, x, pct, maximum):
+    """The rulebook's scale rules (which Scale evaluates and the sheet is written from) say what the
+    scales are: the signed figure is the double one less E - 1, its top E - 1, its average 0, a
+    percentage 50 + 50 x MP / max, an artificial p% (p - 50)(E - 1)/50."""
+    double_top = 2 * (E - 1)
+    top = scale.top(E)
+    assert top == {Scale.DOUBLE: double_top, Scale.SINGLE: E - 1, Scale.SIGNED: E - 1}[scale]
+    assert scale.unit * (E - 1) - scale.offset(top) == top  # the top in the arithmetic less the offset
+    if scale is Scale.SIGNED:
+        assert scale.offset(top) == E - 1 == Scale.DOUBLE.average(double_top) and scale.average(top) == 0
+        mp = x - (E - 1)  # a double figure x, signed
+        assert scale.percentage(mp, top) == (Scale.DOUBLE.percentage(x, double_top) if E > 1 else 0)
+        assert scale.figure(pct, top) == Scale.DOUBLE.figure(pct, double_top) - (E - 1)
+        assert scale.percentage(mp, maximum) == 50 + 50 * Fraction(mp) / maximum
+    else:
+        assert scale.offset(top) == 0 and scale.average(top) == Fraction(top, 2)
+        assert scale.percentage(x, maximum) == 100 * Fraction(x) / maximum
+        assert scale.figure(pct, top) == pct * Fraction(top) / 100
+
+
+def test_the_session_shifts_a_board_as_the_scale_rule_does():
+    """session.reported_top (the command's figures) takes off what Scale.offset says, on every scale."""
+    from mpxl.session import reported_top
+
+    for scale in Scale:
+        for E in (1, 2, 9, 30):
+            top, factor, offset = reported_top(2 * (E - 1) if scale.unit == 2 else E - 1, ScoringOptions(scale=scale))
+            assert (top, factor, offset) == (scale.top(E), None, scale.offset(scale.top(E)))
+
+
+def test_the_sheet_writes_the_scale_rules_from_the_rulebook():
+    """Top, the line's top and average, a pair's % and the artificial figure are the rulebook's
+    expressions with the Setup names (ScaleUnit, Centred) in place of the rule's."""
+    from mpxl.rules import ARTIFICIAL_MP, SCALE_AVERAGE, SCALE_PERCENTAGE, SCALE_TOP, SCALES
+    from mpxl.workbook.formulas import pairs_formulas, setup_formulas
+    from mpxl.workbook.layout import PAIRS_COLUMNS
+
+    setup = setup_formulas()
+    assert setup["top"] == "=" + SCALE_TOP.excel(unit="ScaleUnit", centred="Centred", E="N")
+    assert setup["scale_index"] == '=MATCH(Scale,{2,1,"signed"},0)' and list(SCALES) == [s.value for s in Scale]
+    assert setup["scale_unit"] == "=INDEX({2,1,2},ScaleNo)" and setup["centred"] == "=INDEX({0,0,1},ScaleNo)"
+    t = traveller_formulas(5)
+    top, average = f"{C['topf']}5", f"{C['avg']}5"
+    assert SCALE_TOP.excel(unit="ScaleUnit", centred="Centred", E=f"{C['nf']}5") in t["topf"]
+    assert SCALE_AVERAGE.excel(centred="Centred", Top=top) in t["avg"]
+    assert f"{C['estns']}5>{average}," in t["rns"]  # the ebu half towards the line's average
+    assert ARTIFICIAL_MP.excel(pct=f"{C['adjns']}5", Top=top, centred="Centred") in t["artns"]
+    P = PAIRS_COLUMNS
+    assert SCALE_PERCENTAGE.excel(centred="Centred", mp=f"{P['mp']}5", max=f"{P['max']}5") in pairs_formulas(5)["pct"]
 
 
 # --------------------------------------------------------- NP across the three
@@ -182,6 +238,8 @@ SETUPS = [
     Settings(method="McKinnon", rounding="half-even", decimals=1, small_groups="ebu"),
     Settings(method="Manual", rounding="exact", small_groups="none"),
     Settings(method="Factor", rounding="half-up", decimals=0, small_groups="wbf"),
+    Settings(method="Neuberg", scale="signed", rounding="half-up", decimals=1, small_groups="wbf"),
+    Settings(method="McKinnon", scale="signed", rounding="ebu", decimals=1, small_groups="qba"),
 ]
 ART_CODES = sorted(c for c in ARTIFICIAL_CODES if c.startswith("A")) + [
     "60/40", "A+/A+", "40/40", "A6040", "A5050", "A55", "55%", "a+ ", "ave -", "A60/A40", "100/0", "A100000"]
@@ -283,11 +341,14 @@ def expected_figures(setting: Settings, boards) -> dict:
         if ValueError in row:
             out[board] = "?"
             continue
-        res = score_board(row, expected=N, method=Method.find(setting.method), scale=setting.scale,
+        scale = Scale.find(setting.scale)
+        res = score_board(row, expected=N, method=Method.find(setting.method), scale=scale.unit,
                           groups=[ln.group or "" for ln in lines], arrowswitch=[ln.switch == "Y" for ln in lines],
                           small_groups=SmallGroups.find(setting.small_groups))
-        avg = Fraction(res.top, 2)
-        out[board] = [(rnd.apply(lr.ns_mp, avg), rnd.apply(lr.ew_mp, avg)) for lr in res.lines]
+        top = scale.top(N)  # on the signed scale each figure less N - 1, rounded about 0
+        off, avg = scale.offset(top), scale.average(top)
+        out[board] = [(None if lr.ns_mp is None else rnd.apply(lr.ns_mp - off, avg),
+                       None if lr.ew_mp is None else rnd.apply(lr.ew_mp - off, avg)) for lr in res.lines]
     return out
 
 

@@ -137,7 +137,7 @@ def test_data_validation_and_layout():
         "custom", f'IF(ISNUMBER({t}),AND({t}>=0,{t}<=13,INT({t})={t}),OR(LEFT({t}&"",1)="+",LEFT({t}&"",1)="-",'
         f'LEFT({t}&"",1)="=",UPPER({t}&"")="=",UPPER({t}&"")="MADE",UPPER({t}&"")="M"))')
     setup = {str(dv.sqref): dv for dv in wb["Setup"].data_validations.dataValidation}
-    assert setup["B5"].formula1 == '"1,2"'
+    assert setup["B5"].formula1 == '"1,2,signed"' and "signed (+1 per score beaten" in setup["B5"].error
     assert setup["B6"].formula1 == "MethodNames"
     assert wb.defined_names["MethodNames"].attr_text == "Help!$D$5:$D$10"
     assert [wb["Help"][f"D{r}"].value for r in range(5, 11)] == ["Neuberg", "Factor", "Ascherman", "McKinnon", "Manual",
@@ -155,6 +155,50 @@ def test_howell_and_options():
     assert wb["Pairs"]["A12"].value == 8 and wb["Pairs"]["B12"].value is None
     with pytest.raises(ValueError, match="movement"):
         build_template(movement="swiss")
+
+
+def test_the_signed_scale_in_the_template(tmp_path, capsys):
+    """Setup's Scale takes signed (its list, its note); `mpxl template --scale signed` writes it; the Methods
+    sheet takes it too; the signed Top is N - 1."""
+    from mpxl.workbook.helptext import SETUP_NOTES
+    from mpxl.workbook.layout import METHODS_LAYOUT, SETUP_CELLS, setup_row
+
+    out = tmp_path / "signed.xlsx"
+    assert main(["template", "--scale", "signed", "-o", str(out), "--tables", "3", "--boards", "2"]) == 0
+    wb = load_workbook(out)
+    setup = wb["Setup"]
+    assert setup[f"B{setup_row('scale')}"].value == "signed"
+    assert "signed = +1 per score beaten, -1 per score that beats it" in setup[f"C{setup_row('scale')}"].value
+    assert "signed" in SETUP_NOTES["scale"] and "N - 1 on the signed scale" in SETUP_NOTES["top"]
+    assert setup[f"B{setup_row('top')}"].value == "=(ScaleUnit-Centred)*(N-1)"
+    for key in ("scale_index", "scale_unit", "centred"):
+        assert wb.defined_names[{"scale_index": "ScaleNo", "scale_unit": "ScaleUnit", "centred": "Centred"}[key]
+                                ].attr_text == SETUP_CELLS[key]
+        assert setup.row_dimensions[setup_row(key)].hidden  # the formulas' internal numbers
+    methods = wb["Methods"]
+    rules = {str(dv.sqref): dv.formula1 for dv in methods.data_validations.dataValidation}
+    assert rules[METHODS_LAYOUT["scale"]] == '"1,2,signed"'
+    assert methods[METHODS_LAYOUT["scale_unit"]].value == '=INDEX({2,1,2},MATCH($B$5,{2,1,"signed"},0))'
+    for spelling in ("MP1", "2", "single"):
+        assert main(["template", "--scale", spelling, "-o", str(tmp_path / "s.xlsx"), "--tables", "1",
+                     "--boards", "1"]) == 0
+        assert load_workbook(tmp_path / "s.xlsx")["Setup"]["B5"].value == {"MP1": "signed", "2": 2, "single": 1}[
+            spelling]
+    capsys.readouterr()
+    with pytest.raises(SystemExit):
+        main(["template", "--scale", "triple", "-o", str(tmp_path / "bad.xlsx")])
+    assert "'triple' is not a scale; expected one of double, single, signed" in capsys.readouterr().err
+    assert not (tmp_path / "bad.xlsx").exists()
+
+
+def test_the_scale_formulas_are_under_500_characters():
+    """Every formula that reads the scale (ScaleUnit, Centred, or the line's average), on every sheet."""
+    wb = build_template(tables=2, boards=2, scale="signed")
+    scaled = [(len(c.value), ws.title, c.coordinate) for ws in wb.worksheets for row in ws.iter_rows() for c in row
+              if isinstance(c.value, str) and c.value.startswith("=")
+              and re.search(r"ScaleUnit|Centred|\$B\$6|\$C\$6|>" + TRAVELLER_COLUMNS["avg"], c.value)]
+    assert len({(title, re.sub(r"\d", "", ref)) for _, title, ref in scaled}) >= 20  # the columns that read it
+    assert max(scaled)[0] < 500, max(scaled)
 
 
 def test_template_command(tmp_path, capsys):
@@ -261,7 +305,9 @@ def test_what_excel_needs_to_show_and_print_it(tmp_path):
     assert help_ws.column_dimensions["I"].width >= 1.2 * longest
     setup = wb["Setup"]
     hidden = {key for key, _, _ in SETUP_ROWS if setup.row_dimensions[setup_row(key)].hidden}
-    assert hidden == {"method_index", "rounding_index", "rule_index", "unit", "full_boards"}
+    assert hidden == {"method_index", "rounding_index", "rule_index", "unit", "full_boards", "scale_index", "scale_unit",
+                      "centred"}
+    assert methods.row_dimensions[int(L["scale_unit"][1:])].hidden  # the Methods sheet's scale unit and centring
 
 
 @pytest.mark.parametrize("field, block_rows", [("section", 4), ("event", 2)])

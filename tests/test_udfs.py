@@ -200,7 +200,8 @@ def test_method_functions_map_a_range_keeping_blanks():
         ("MATCHPOINTS", ([-130, "abc", 200],), "MATCHPOINTS: row 2: 'abc' is not a score"),
         ("MATCHPOINTS", ([1, 2], "x"), "MATCHPOINTS: expected 'x' is not a whole number"),
         ("MATCHPOINTS", ([1, 2], None, "average"), "MATCHPOINTS: 'average' is not a method"),
-        ("MATCHPOINTS", ([1, 2], None, None, 3), "MATCHPOINTS: scale 3 must be 1 (single) or 2 (double)"),
+        ("MATCHPOINTS", ([1, 2], None, None, 3),
+         "MATCHPOINTS: scale 3 is not a scale; expected 2 (double), 1 (single) or signed"),
         ("MATCHPOINTS", ([1, 2], None, None, None, "up"), "MATCHPOINTS: side 'up' must be NS, EW or BOTH"),
         ("MATCHPOINTS", ([1, "30% 420 + 60% 450"],), "weights add up to 90%"),
         ("BOARDMP", ([1, 2], ["A"]), "BOARDMP: groups has 1 cells for 2 scores"),
@@ -359,3 +360,131 @@ def test_array_results_spill_natively():
         assert "expand" not in getattr(udfs, name).__xlfunc__["ret"]["options"], name
     got = call("MATCHPOINTS", AVG_AVG, None, None, None, None, 2)
     assert column(got) == [6.88, 0.13, 9.13, 15.88, 2.38, 8.0, 11.38, 13.63, 4.63]
+
+
+# ------------------------------------------------------------------------------- the signed scale
+
+#: A board of 9 results (NS scores): signed, each result +1 per result it beats and -1 per result that beats it.
+SIGNED_BOARD = [430, 430, 430, 400, -50, -50, -50, -50, -50]
+SIGNED_FIGURES = [6, 6, 6, 2, -4, -4, -4, -4, -4]
+
+
+@pytest.mark.parametrize("scale", ["signed", " Signed ", "MP1", "centred"])
+def test_matchpoints_on_the_signed_scale(scale):
+    """=MATCHPOINTS(range,,,"signed"): a top is +(E - 1), NS + EW = 0 on every line, the double figures less E - 1."""
+    assert column(call("MATCHPOINTS", SIGNED_BOARD, None, None, scale)) == SIGNED_FIGURES
+    both = call("MATCHPOINTS", SIGNED_BOARD, None, None, scale, "BOTH")
+    assert [ns for ns, _ in both] == SIGNED_FIGURES and all(ns + ew == 0 for ns, ew in both)
+    double = column(call("MATCHPOINTS", SIGNED_BOARD))
+    assert [d - 8 for d in double] == SIGNED_FIGURES
+    assert column(call("BOARDMP", SIGNED_BOARD, None, None, None, None, scale)) == SIGNED_FIGURES
+
+
+@pytest.mark.parametrize("scale, top", [(2, 16), (1, 8), ("2", 16), ("1", 8), ("double", 16), ("single", 8),
+                                        ("signed", 8), ("MP1", 8), (None, 16)])
+def test_every_spelling_of_a_scale_is_taken(scale, top):
+    assert call("TOP", 9, scale) == [[top]]
+
+
+@pytest.mark.parametrize(
+    "name, args, expected",
+    [
+        ("NEUBERG", (7, 9, 8, "signed"), 7.875),  # beats all 7 others: double (14 x 9 + 9 - 8)/8 = 15.875, less 8
+        ("NEUBERG", (0, 9, 8, "signed"), 0.0),  # the ties at 650 (beat 1, tie 5): double 8.0
+        ("NEUBERG", (-7, 9, 8, "signed"), -7.875),
+        ("ESTIMATE", (7, 9, 8, "neuberg", "signed"), 7.875),
+        ("ESTIMATE", (7, 9, 8, "none", "signed"), 7),
+        ("FACTOR", (7, 9, 8, "signed"), 8),
+        ("ASCHERMAN", (7, 9, 8, "signed"), 7),  # double 15
+        ("MCKINNON", (7, 9, 8, "signed"), 8),
+        ("MANUAL", (7, 9, 8, "signed"), 7),  # double 15
+        ("ADJUSTED", ("A+", 9, "signed"), 1.6),  # (60 - 50) x 8 / 50
+        ("ADJUSTED", ("A-", 9, "signed"), -1.6),
+        ("ADJUSTED", ("AVE", 9, "signed"), 0),
+        ("ADJUSTED", ("A+", 9, "signed", "EW"), -1.6),
+        ("ADJUSTED", ("A+/A+", 9, "MP1", "EW"), 1.6),
+        ("TOP", (9, "signed"), 8),
+        ("CHECKTOTAL", (9, "signed"), 0),
+    ],
+)
+def test_scalar_functions_on_the_signed_scale(name, args, expected):
+    assert call(name, *args)[0][0] == pytest.approx(expected, abs=1e-9)
+
+
+def test_method_functions_map_a_signed_range():
+    assert call("NEUBERG", [[7, 0], [None, -7]], 9, 8, "signed") == [[7.875, 0.0], ["", -7.875]]
+
+
+def test_neuberg_on_the_signed_scale_through_matchpoints():
+    """A board of 8 results worth 9: the top beats all 7 others (+7.875, 7.9 at one decimal); the six
+    ties at 650 beat 1 and tie 5 (0.0, double 8.0)."""
+    scores = [700, 650, 650, 650, 650, 650, 650, 600]
+    got = column(call("MATCHPOINTS", scores, 9, None, "signed"))
+    assert got == [7.875, 0, 0, 0, 0, 0, 0, -7.875]
+    assert column(call("MATCHPOINTS", scores, 9, None, "signed", None, 1))[0] == 7.9
+    assert column(call("MATCHPOINTS", scores, 9))[1] == 8.0
+
+
+def test_signed_rounding_is_applied_to_the_signed_figure():
+    """-3.75 (N = 5, n = 4): half-up is half away from zero, -3.8; ebu takes a half towards the average, 0."""
+    scores = [100, 200, 400, 300]
+    assert column(call("MATCHPOINTS", scores, 5, None, "signed"))[0] == -3.75
+    assert column(call("MATCHPOINTS", scores, 5, None, "signed", None, 1))[0] == -3.8
+    assert column(call("MATCHPOINTS", scores, 5, None, "signed", None, "ebu"))[0] == -3.7
+    assert column(call("MATCHPOINTS", scores, 5, None, "signed", None, "half-even:1"))[0] == -3.8
+
+
+@pytest.mark.parametrize("scores, groups, flags", [
+    (SLIDES_BOARD_4, None, None),
+    (AVG_AVG, None, None),
+    ([-130, -660, -120, 200, -600, "60/40", 100, 140, "NP"], None, None),
+    ([-130, -660, -120, -200, 600, -100, -100, 140, -150], list("AAABBBBAA"), None),
+    (SLIDES_BOARD_4, None, [None] * 5 + ["AS"] + [None] * 3),
+    ([-130, -660, -120, 200, -600, "30% 420 + 70% 450", 100, 140, -150], None, None),
+])
+def test_signed_boardmp_equals_the_core_session(scores, groups, flags):
+    """BOARDMP on the signed scale gives the figures ``score_event`` gives with ScoringOptions(scale="signed"),
+    line by line, and every figure is the double one less E - 1."""
+    from mpxl.event import Event, Line
+    from mpxl.session import ScoringOptions, score_event
+    from mpxl.settings import Scale
+
+    lines = [Line(1, str(i + 1), str(i + 11), score=s, group=None if groups is None else groups[i],
+                  arrowswitch=bool(flags and flags[i])) for i, s in enumerate(scores)]
+    result = score_event(Event(lines=lines, winners={"": 2}), ScoringOptions(scale=Scale.SIGNED))
+    core = [(sl.ns_mp, sl.ew_mp) for b in result.boards for sl in b.lines]
+    got = call("BOARDMP", scores, groups, flags, None, None, "signed", "BOTH")
+    assert len(got) == len(core)
+    for (ns, ew), (a, b) in zip(got, core):
+        assert (ns == "") == (a is None) and (ew == "") == (b is None)
+        if a is not None:
+            assert (ns, ew) == (pytest.approx(float(a), abs=1e-9), pytest.approx(float(b), abs=1e-9))
+    double = call("BOARDMP", scores, groups, flags, None, None, None, "BOTH")
+    E = len(scores)
+    for (ns, ew), (dns, dew) in zip(got, double):
+        if ns != "":
+            assert ns == pytest.approx(dns - (E - 1)) and ew == pytest.approx(dew - (E - 1))
+
+
+@pytest.mark.parametrize("name, args", [
+    ("MATCHPOINTS", ([1, 2], None, None, "triple")),
+    ("BOARDMP", ([1, 2], None, None, None, None, 1.5)),
+    ("ADJUSTED", ("A+", 9, "x")),
+    ("NEUBERG", (1, 9, 8, 0)),
+    ("ESTIMATE", (1, 9, 8, "neuberg", True)),
+    ("TOP", (9, -1)),
+    ("CHECKTOTAL", (9, "MP3")),
+])
+def test_a_bad_scale_is_named_in_the_cell(name, args):
+    got = call(name, *args)[0][0]
+    assert isinstance(got, str) and got.startswith(f"{name}: scale ")
+    assert "expected 2 (double), 1 (single) or signed" in got
+    assert "Traceback" not in got
+
+
+def test_the_scale_help_names_the_signed_scale():
+    meta = {f["name"]: f for f in xs.custom_functions_meta(udfs)["functions"]}
+    for name, params in FUNCTIONS.items():
+        if "scale" in params:
+            help_ = next(p for p in meta[name]["parameters"] if p["name"] == "scale")["description"]
+            assert help_.startswith('2 = double (default), 1 = single, "signed" = +1 per result beaten'), name

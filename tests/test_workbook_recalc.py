@@ -47,7 +47,7 @@ REAL_FILES = ["scorebridge-2025-01-06-one-winner.xml", "ebuscore-2025-01-02-two-
 
 from mpxl.formats import read_event  # noqa: E402
 from mpxl.session import ScoringOptions, score_event  # noqa: E402
-from mpxl.settings import SmallGroups  # noqa: E402
+from mpxl.settings import Scale, SmallGroups  # noqa: E402
 from mpxl.workbook.event_writer import write_event_workbook  # noqa: E402
 
 HAVE_REAL = all((REALDATA / f).exists() for f in REAL_FILES)
@@ -66,10 +66,15 @@ SETUPS = {
     "factor": Settings(method="Factor", rounding="half-up", decimals=1, small_groups="wbf", ave_policy="wbf"),
     # Ascherman's other reading: short boards only (a full board keeps S), as ascherman-even's full boards do not
     "ascherman-short": Settings(method="Ascherman-short", rounding="exact", small_groups="none"),
+    # the signed scale (MP1): each figure the double one less N - 1, rounded about 0; % = 50 + 50 x MP / Max
+    "neuberg-signed": Settings(method="Neuberg", scale="signed", rounding="half-up", decimals=1, small_groups="wbf"),
+    "mckinnon-signed-ebu": Settings(method="McKinnon", scale="signed", rounding="ebu", decimals=1, small_groups="qba",
+                                    ave_policy="wbf", winners=1),
 }
 BOARDS = {v: 4 + 16 * i for i, v in enumerate(VARIANTS)}
 #: (N, n, scale); the full boards (9, 9) and (7, 7): Ascherman (every board) changes them, the others keep S
-METHOD_CASES = [(9, 8, 2), (11, 10, 2), (16, 8, 2), (12, 11, 1), (5, 3, 2), (13, 5, 1), (7, 7, 2), (9, 9, 2), (6, 1, 2)]
+METHOD_CASES = [(9, 8, 2), (11, 10, 2), (16, 8, 2), (12, 11, 1), (5, 3, 2), (13, 5, 1), (7, 7, 2), (9, 9, 2), (6, 1, 2),
+                (9, 8, "signed"), (16, 8, "signed"), (7, 7, "signed"), (6, 1, "signed")]
 
 
 def lines_for(settings: Settings, variant: str, board: int):
@@ -94,12 +99,13 @@ def variants_workbook(settings: Settings, variants=None):
 
 def expected_board(settings: Settings, variant: str):
     """The core's rounded NS and EW figures for one variant under ``settings``."""
-    res = score_board(variant_entries(variant), expected=9, method=Method.find(settings.method), scale=settings.scale,
+    scale = Scale.find(settings.scale)
+    res = score_board(variant_entries(variant), expected=9, method=Method.find(settings.method), scale=scale.unit,
                       groups=variant_groups(variant), arrowswitch=variant_switches(variant),
                       small_groups=SmallGroups.find(settings.small_groups))
     rounding = Rounding() if settings.rounding == "exact" else Rounding(RoundingKind.find(settings.rounding), settings.decimals)
-    avg = Fraction(res.top, 2)
-    return ([rounding.apply(x, avg) for x in res.ns_mp], [rounding.apply(x, avg) for x in res.ew_mp])
+    off, avg = scale.offset(scale.top(9)), scale.average(scale.top(9))  # signed: less 8, rounded about 0
+    return ([rounding.apply(x - off, avg) for x in res.ns_mp], [rounding.apply(x - off, avg) for x in res.ew_mp])
 
 
 def variants_event(settings: Settings, variants=None):
@@ -119,7 +125,7 @@ def variants_event(settings: Settings, variants=None):
     return score_event(ev, opts)
 
 
-def methods_workbook(N: int, n: int, scale: int):
+def methods_workbook(N: int, n: int, scale: int | str):
     wb = build_workbook(Settings(scale=scale), methods=(N, n))
     for name in list(wb.sheetnames):
         if name != "Methods":
@@ -157,6 +163,13 @@ def built(tmp_path_factory):
     p = d / "entries.xlsx"
     entries_workbook(p)
     out["entries"] = (p, None)
+    p = d / "club-pairs-signed.xlsx"
+    build_template(scale="signed").save(p)
+    out["club-pairs-signed"] = (p, None)
+    for rounding in ("half-up", "ebu"):
+        p = d / f"signed-half-{rounding}.xlsx"
+        signed_half_workbook(rounding).save(p)
+        out[f"signed-half-{rounding}"] = (p, None)
     # the teaching workbook twice: as .xlsx, and macro-enabled with xlwings' VBA project (classic xlwings)
     from mpxl.workbook.classic import macro_enable
     from mpxl.workbook.examples import teaching_workbook
@@ -268,6 +281,10 @@ EVENTS = {
                                     ["--rounding", "ebu", "--method", "mckinnon", "--ave-policy", "wbf"]),
     "sessions-and-sections": (dict(seed=56, sections=("A", "B"), sessions=(1, 2), tables=(5, 4, 3)),
                               ["--rounding", "2", "--field", "event"]),
+    # the signed scale: short boards (Neuberg), artificial scores, NP; and across two sections, Ave+ by the wbf rule
+    "signed": (dict(seed=57, tables=(6,), boards=6, short=4, adjusted=4), ["--rounding", "1", "--scale", "signed"]),
+    "signed-two-sections-ebu": (dict(seed=58, sections=("A", "B"), tables=(5, 4), mitchell=False, short=3, adjusted=5),
+                                ["--rounding", "ebu", "--scale", "signed", "--ave-policy", "wbf", "--field", "event"]),
 }
 
 
@@ -304,6 +321,77 @@ def test_generated_event_workbook_recalculates_to_the_core(lo, built, name, caps
         assert any(len(pr.sessions) == 2 for pr in result.pairs) and any(len(pr.sessions) == 1 for pr in result.pairs)
 
 
+# ------------------------------------------------------------------ the signed scale
+
+#: A board of 4 results worth 5 whose first line is -3.75 on the signed scale (the double 4.25 less 4).
+SIGNED_HALF = [100, 200, 400, 300]
+
+
+def signed_half_workbook(rounding: str):
+    from mpxl.workbook.template import TemplateLine
+
+    lines = [TemplateLine(1, i + 1, i + 11, typed=s) for i, s in enumerate(SIGNED_HALF)]
+    pairs = [(p, "NS") for p in range(1, 5)] + [(p, "EW") for p in range(11, 15)]
+    settings = Settings(scale="signed", expected=5, rounding=rounding, decimals=1)
+    return build_workbook(settings, lines, [1], pairs)
+
+
+@pytest.mark.parametrize("rounding, want", [("half-up", -3.8), ("ebu", -3.7)])
+def test_signed_sheet_rounds_the_signed_figure(lo, rounding, want):
+    """-3.75 at one decimal: half-up takes the half away from zero (-3.8), ebu towards the average, 0 (-3.7),
+    as the core does; the board's top is N - 1 = 4 and its check total 0."""
+    v = lo[f"signed-half-{rounding}"]
+    assert v["Travellers", f"{C['ns_mp']}{FIRST_ROW}"] == want
+    assert v["Travellers", f"{C['ew_mp']}{FIRST_ROW}"] == -want
+    core = score_board(SIGNED_HALF, expected=5).ns_mp[0] - 4
+    assert core == Fraction(-15, 4) and float(Rounding.parse(rounding if rounding == "ebu" else "1").apply(core)) == want
+    assert (v["Travellers", f"{C['b_top']}{FIRST_ROW}"], v["Travellers", f"{C['b_check']}{FIRST_ROW}"]) == (4, 0)
+    assert v["Setup", "B9"] == 4 and v["Travellers", f"{C['b_status']}{FIRST_ROW}"] == "ok: 1 missing, estimated"
+
+
+def test_signed_variants_are_the_double_ones_less_n_minus_1(lo):
+    """Board 4 of the slides as played, on the signed scale: 6, 0, 8, 16, 2, 11, 11, 14, 4 less 8; NS + EW = 0;
+    the Avg/Avg table 0; an A+/A+ gives +1.6 to both sides (60% of a top of 8)."""
+    v = lo["variants-neuberg-signed"]
+    ns = [v["Travellers", f"{C['ns_mp']}{r}"] for r in range(FIRST_ROW, FIRST_ROW + 9)]
+    ew = [v["Travellers", f"{C['ew_mp']}{r}"] for r in range(FIRST_ROW, FIRST_ROW + 9)]
+    assert ns == [-2, -8, 0, 8, -6, 3, 3, 6, -4] and [a + b for a, b in zip(ns, ew)] == [0] * 9
+    avg_row = FIRST_ROW + 9 * list(BOARDS).index("avg") + 5
+    assert (v["Travellers", f"{C['ns_mp']}{avg_row}"], v["Travellers", f"{C['ew_mp']}{avg_row}"]) == (0, 0)
+    aplus = FIRST_ROW + 9 * list(BOARDS).index("aplus") + 5
+    assert (v["Travellers", f"{C['ns_mp']}{aplus}"], v["Travellers", f"{C['ew_mp']}{aplus}"]) == (1.6, 1.6)
+    assert v["Setup", "B5"] == "signed" and v["Setup", "B9"] == 8  # Top = N - 1
+    pcts = [v["Pairs", f"{T['pct']}{r}"] for r in range(FIRST_ROW, FIRST_ROW + 18)]
+    mps = [v["Pairs", f"{T['mp']}{r}"] for r in range(FIRST_ROW, FIRST_ROW + 18)]
+    maxes = [v["Pairs", f"{T['max']}{r}"] for r in range(FIRST_ROW, FIRST_ROW + 18)]
+    assert all(abs(p - (50 + 50 * m / x)) < 1e-9 for p, m, x in zip(pcts, mps, maxes)), (pcts, mps, maxes)
+
+
+def test_signed_event_workbook_is_written_on_the_signed_scale(built):
+    """`mpxl score --scale signed -o x.xlsx` writes Setup's Scale signed (the figures are checked above)."""
+    wb = load_workbook(built["event-signed"][0])
+    assert wb["Setup"]["B5"].value == "signed"
+    result = event_result(*built["event-signed"][1])
+    assert result.options.scale is Scale.SIGNED
+    lines = [sl for b in result.boards for sl in b.lines]
+    kinds = {sl.kind for sl in lines}
+    assert {"result", "artificial"} <= kinds, kinds  # results and artificial scores
+    assert any(b.top == 5 and len([sl for sl in b.lines if sl.kind == "result"]) < 6 for b in result.boards)
+
+
+def test_totals_from_the_exact_figures_are_not_written_as_formulas():
+    """Ruter's MP1 totals add the unrounded figures; the sheet adds the rounded ones, so such an event is
+    written as values (the command says why), a signed event with rounded totals as formulas."""
+    from mpxl.event import Event, Line
+    from mpxl.settings import TotalsFrom
+    from mpxl.workbook.event_writer import unsupported
+
+    ev = Event(lines=[Line(1, str(i + 1), str(i + 11), score=s) for i, s in enumerate(SIGNED_HALF)], winners={"": 2})
+    assert unsupported(score_event(ev, ScoringOptions(scale=Scale.SIGNED))) is None
+    exact = score_event(ev, ScoringOptions(scale=Scale.SIGNED, totals_from=TotalsFrom.EXACT))
+    assert unsupported(exact) == "totals from the exact (unrounded) figures are not in the workbook's formulas"
+
+
 # ------------------------------------------------------------------ LibreOffice
 
 
@@ -338,7 +426,7 @@ def test_methods_sheet_libreoffice_equals_mpxl_methods(lo, N, n, scale):
 
 def check_methods(values, N, n, scale):
     L = METHODS_LAYOUT
-    rows = methods_table(N, n, scale)
+    rows = methods_table(N, n, Scale.find(scale))
     shown = [list(Method).index(m) for m in METHODS_SHEET]  # the sheet's columns among the table's methods
     for j, (S, mps, pcts) in enumerate(rows):
         r = L["first_row"] + j
@@ -350,7 +438,7 @@ def check_methods(values, N, n, scale):
     # and the printed `mpxl methods N n` agrees to its 2 decimals
     out = subprocess.run([sys.executable, "-m", "mpxl", "methods", str(N), str(n), "--scale", str(scale)],
                          capture_output=True, text=True, check=True).stdout
-    printed = [line.split() for line in out.splitlines() if re.match(r"^\s+\d+\.\d\s", line)]
+    printed = [line.split() for line in out.splitlines() if re.match(r"^\s+-?\d+\.\d\s", line)]
     assert len(printed) == 2 * len(rows)  # the matchpoints table, then the percentages table
     printed = [mp + pct[1:] for mp, pct in zip(printed[:len(rows)], printed[len(rows):])]
     for j, fields in enumerate(printed):
@@ -358,18 +446,20 @@ def check_methods(values, N, n, scale):
         cells = [values["Methods", f"{c}{r}"] for c in L["mp_cols"] + L["pct_cols"]]
         figures = [float(x) for x in fields[1:]]
         figures = [figures[k] for k in shown] + [figures[len(Method) + k] for k in shown]
-        assert figures == pytest.approx([round(float(c) + 1e-9, 2) for c in cells], abs=0.006)
+        # the command prints a half away from zero (a signed -7.875 is -7.88)
+        assert figures == pytest.approx([round(float(c) + (1e-9 if c >= 0 else -1e-9), 2) for c in cells], abs=0.006)
 
 
-def test_empty_club_template_recalculates_cleanly(lo, built):
-    v = lo["club-pairs"]
+@pytest.mark.parametrize("name", ["club-pairs", "club-pairs-signed"])
+def test_empty_club_template_recalculates_cleanly(lo, built, name):
+    v = lo[name]
     assert v["Setup", "B8"] == 1  # N used: no results yet
     assert v["Travellers", f"{C['b_status']}{FIRST_ROW}"] == "no results"
     assert v["Travellers", f"{C['ns_mp']}{FIRST_ROW}"] in (None, "")
     assert v["Pairs", f"{T['place']}{FIRST_ROW}"] in (None, "")
     assert v["Totals", f"A{FIRST_ROW}"] in (None, "")
     errors = [k for k, x in v.data.items() if isinstance(x, str) and x.startswith("#")]
-    hidden = _hidden_cells(built["club-pairs"][0])
+    hidden = _hidden_cells(built[name][0])
     shown = [k for k in errors if k not in hidden]
     assert not shown[:5], f"{len(shown)} error values shown"
     # the Methods chart's data columns hold #N/A (a chart's gaps), hidden: nothing else does

@@ -2,9 +2,28 @@
 
 from __future__ import annotations
 
+import argparse
 import re
 
-__all__ = ["plain_help"]
+from ..settings import Scale
+
+__all__ = ["plain_help", "scale_argument", "SCALE_HELP"]
+
+#: The help of a command's ``--scale``.
+SCALE_HELP = ("2 or double (default), 1 or single, or signed (MP1: +1 per result beaten, -1 per result that beats "
+              "it; an average is 0)")
+
+
+def scale_argument(text: str) -> Scale:
+    """A ``--scale`` value: 2, 1, double, single, signed, MP1... (:meth:`Scale.find`); argparse names a bad one.
+
+    >>> scale_argument("2"), scale_argument("signed")
+    (<Scale.DOUBLE: 'double'>, <Scale.SIGNED: 'signed'>)
+    """
+    try:
+        return Scale.find(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def plain_help(doc: str) -> str:

@@ -1,4 +1,4 @@
-"""``mpxl methods EXPECTED ACTUAL [--scale 1|2]``: the estimation methods side by side.
+"""``mpxl methods EXPECTED ACTUAL [--scale 1|2|signed]``: the estimation methods side by side.
 
 For every raw score S a result can have among ACTUAL results, the matchpoints
 each method gives on a board of EXPECTED results, then the percentages of the
@@ -7,6 +7,9 @@ full top, as in the McKinnon paper's tables (and the template's Methods sheet).
 >>> rows = methods_table(9, 8)
 >>> rows[-1][0], [round(float(m), 2) for m in rows[-1][1]]
 (Fraction(14, 1), [15.88, 16.0, 15.0, 16.0, 15.0, 15.0])
+>>> signed = methods_table(9, 8, Scale.SIGNED)      # the same less the averages: S - 7, M - 8
+>>> signed[-1][0], [round(float(m), 3) for m in signed[-1][1]][:2], [round(float(p), 2) for p in signed[-1][2]][:2]
+(Fraction(7, 1), [7.875, 8.0], [99.22, 100.0])
 """
 
 from __future__ import annotations
@@ -15,16 +18,19 @@ import textwrap
 from fractions import Fraction
 
 from ..atomic import atomic_path, check_extension
-from ..methods import K_FORMULAS, Method, estimate, k_value
+from ..methods import K_FORMULAS, Method, as_scale, estimate, k_value
 from ..rounding import round_fraction
+from ..settings import Scale
+from . import SCALE_HELP, scale_argument
 
 __all__ = ["methods_table", "format_table", "register", "run"]
 
 NAMES = tuple(m.label for m in Method)
 
 
-def methods_table(expected: int, actual: int, scale: int = 2) -> list:
-    """Rows (S, [MP per method], [% per method]) for S = 0, 1/2 x scale, ..., scale x (actual - 1).
+def methods_table(expected: int, actual: int, scale: int | Scale = 2) -> list:
+    """Rows (S, [MP per method], [% per method]) for S = 0, 1/2 x scale, ..., scale x (actual - 1);
+    on the signed scale S = -(actual - 1), ..., actual - 1 (the double S less its average).
 
     >>> [(float(s), [float(m) for m in mp]) for s, mp, _ in methods_table(3, 2, scale=1)]
     [(0.0, [0.25, 0.0, 0.5, 0.0, 0.5, 0.5]), (0.5, [1.0, 1.0, 1.0, 1.0, 1.0, 1.0]),
@@ -32,12 +38,14 @@ def methods_table(expected: int, actual: int, scale: int = 2) -> list:
     """
     if actual < 1 or expected < 2:
         raise ValueError(f"expected {expected} must be at least 2 and actual {actual} at least 1")
-    top = scale * (expected - 1)
+    sc = as_scale(scale)
+    top = sc.top(expected)
+    shift = sc.offset(sc.top(actual))
     rows = []
     for i in range(2 * (actual - 1) + 1):
-        S = Fraction(i * scale, 2)
-        mps = [estimate(S, expected, actual, m, scale) for m in Method]
-        rows.append((S, mps, [m / top * 100 for m in mps]))
+        S = Fraction(i * sc.unit, 2) - shift
+        mps = [estimate(S, expected, actual, m, sc) for m in Method]
+        rows.append((S, mps, [sc.percentage(m, top) for m in mps]))
     return rows
 
 
@@ -50,16 +58,15 @@ def _num(x, decimals: int = 2) -> str:
     return f"{float(round_fraction(Fraction(x), decimals)):.{decimals}f}"
 
 
-def format_table(expected: int, actual: int, scale: int = 2) -> str:
+def format_table(expected: int, actual: int, scale: int | Scale = 2) -> str:
     """The table as text: a k line, then one line per raw score.
 
     >>> print(format_table(3, 2).splitlines()[0])
     N = 3 results expected, n = 2 real, double scale: top 4
     """
-    top = scale * (expected - 1)
-    out = [
-        f"N = {expected} results expected, n = {actual} real, {'double' if scale == 2 else 'single'} scale: top {top}"
-    ]
+    sc = as_scale(scale)
+    top = sc.top(expected)
+    out = [f"N = {expected} results expected, n = {actual} real, {sc.value} scale: top {top}"]
     ks = [k_value(m, expected, actual) for m in Method]
     widths = [max(10, len(n) + 1) for n in NAMES]  # 'Ascherman' and a space; a longer name and a space
 
@@ -82,6 +89,9 @@ def format_table(expected: int, actual: int, scale: int = 2) -> str:
     ks_text = "k: " + "; ".join(f"{n} {K_FORMULAS[m][1]}" for n, m in zip(NAMES, Method))
     out.extend(textwrap.wrap(ks_text, 100, subsequent_indent="   "))  # a terminal's width
     out.append("M = (N - k)/(n - 1) x S + scale x (k - 1)/2; % = M / top")
+    if sc.centred:
+        out.append(f"signed: S and M are the double figures less their averages, {actual - 1} and {expected - 1}; "
+                   "% = 50 + 50 x M / top")
     if actual == expected:
         out.append("n = N: a full board; only Ascherman (every board, McKinnon's reading) changes it.")
     return "\n".join(out)
@@ -111,6 +121,6 @@ def register(subparsers) -> None:
     )
     p.add_argument("expected", type=int, help="N: the results the board should have")
     p.add_argument("actual", type=int, help="n: the real results it has")
-    p.add_argument("--scale", type=int, choices=(1, 2), default=2, help="1 single, 2 double matchpoints (default 2)")
+    p.add_argument("--scale", type=scale_argument, default=Scale.DOUBLE, metavar="SCALE", help=SCALE_HELP)
     p.add_argument("--chart", metavar="FILE.png", help="also draw every method's percentage against raw score")
     p.set_defaults(func=run)

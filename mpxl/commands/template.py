@@ -12,11 +12,13 @@ from __future__ import annotations
 import os
 
 from ..atomic import atomic_path, check_extension
+from ..settings import Scale
 from ..workbook import ooxml
 from ..workbook.classic import macro_enable
 from ..workbook.examples import teaching_workbook
 from ..workbook.layout import FIELD_NAMES
 from ..workbook.template import METHOD_NAMES, build_template
+from . import SCALE_HELP, scale_argument
 
 __all__ = ["register", "run", "save_atomically"]
 
@@ -63,7 +65,7 @@ def register(subparsers) -> None:
                    help="mitchell: NS and EW ranked apart; howell: one ranking (default mitchell)")
     p.add_argument("--method", default="neuberg", type=str.lower,
                    choices=[m.lower() for m in METHOD_NAMES], help="estimation method (default neuberg)")
-    p.add_argument("--scale", type=int, choices=(1, 2), default=2, help="1 single, 2 double matchpoints (default 2)")
+    p.add_argument("--scale", type=scale_argument, default=Scale.DOUBLE, metavar="SCALE", help=SCALE_HELP)
     p.add_argument("--sections", type=int, default=1,
                    help="sections A, B...: the lines, pairs and boards of each are pre-filled (default 1)")
     p.add_argument("--field", choices=FIELD_NAMES, default=FIELD_NAMES[0],

@@ -31,7 +31,7 @@ from ..adjustments import Artificial, Assigned, parse_entry
 from ..contract import ns_score
 from ..methods import Method
 from ..rules import PASS_SPELLINGS, code_key, contract_keys
-from ..settings import EstimateAt, Field, Places, Tie, Unplayed
+from ..settings import EstimateAt, Field, Places, Scale, Tie, TotalsFrom, Unplayed
 from .template import METHOD_NAMES, ROUNDING_RULES, Settings, TemplateLine, build_workbook, write_workbook
 
 __all__ = ["write_event_workbook", "event_workbook", "settings_for"]
@@ -72,7 +72,7 @@ def settings_for(result) -> Settings:
     return Settings(
         event=ev.title or "",
         date=ev.date or "",
-        scale=opts.scale.number,
+        scale=Scale.find(opts.scale).number,
         method=names[opts.method.value],
         expected=opts.expected,
         rounding=rule,
@@ -100,6 +100,8 @@ def unsupported(result) -> str | None:
                                ("percentage rounding", getattr(opts, "percentage_tie", None), Tie.HALF_UP)):
         if value is not None and value is not plain:
             return f"{name} {value.value} is not in the workbook's formulas"
+    if getattr(opts, "totals_from", None) not in (None, TotalsFrom.ROUNDED):
+        return "totals from the exact (unrounded) figures are not in the workbook's formulas"
     if getattr(opts, "totals_rounding", None) not in (None, opts.rounding):
         return "a rounding of the totals apart from the lines' is not in the workbook's formulas"
     if getattr(opts, "factor_top", None):

@@ -36,14 +36,21 @@ from ..formats.csvfile import ARROWSWITCH_NO, ARROWSWITCH_YES
 from ..methods import Method
 from ..rules import (
     ARTIFICIAL_MP,
+    AVE,
     COUNTS_TOWARDS_N,
     ESTIMATE_LINE,
     ESTIMATES_FULL_BOARDS,
     K_RULES,
     RAW_MP,
+    SCALE_AVERAGE,
+    SCALE_OFFSET,
+    SCALE_PERCENTAGE,
+    SCALE_TOP,
+    SCALES,
     SMALL_GROUP_PERCENTAGE,
     SMALL_GROUP_RULES,
 )
+from ..settings import Scale
 from .layout import (
     FIELD_NAMES,
     FIRST_ROW,
@@ -59,12 +66,14 @@ from .layout import (
 )
 
 __all__ = ["traveller_formulas", "block_formulas", "pairs_formulas", "totals_formulas", "setup_formulas",
-           "rounding_formula", "methods_k", "methods_estimate", "TRAVELLER", "BLOCK", "PAIRS", "TOTALS"]
+           "rounding_formula", "scale_index", "scale_unit", "scale_centred", "methods_k", "methods_raw",
+           "methods_raw_pct", "methods_estimate", "methods_pct", "TRAVELLER", "BLOCK", "PAIRS", "TOTALS"]
 
 S = SETUP_NAMES  # Setup key -> defined name
 R = TRAVELLER_RANGE_NAMES  # Travellers column key -> defined name of its data rows
 P_R = PAIRS_RANGE_NAMES
 ACROSS = FIELD_NAMES[1]  # the Setup's "event": sections matchpointed across the field
+U, CENTRED = S["scale_unit"], S["centred"]  # the Setup scale's arithmetic unit (2 or 1) and centring (1 signed)
 
 
 class Cells:
@@ -123,12 +132,46 @@ def _is_kind(c: Cells, kinds) -> str:
     return "OR(" + ",".join(f'{c["kind"]}="{k}"' for k in kinds) + ")"
 
 
-def rounding_formula(x: str, top: str = S["top"]) -> str:
+def _scale_constant(values) -> str:
+    """An Excel array constant of the rulebook's scales, one value each: ``{2,1,"signed"}``."""
+    return "{" + ",".join(f'"{v}"' if isinstance(v, str) else str(v) for v in values) + "}"
+
+
+def scale_index(x: str) -> str:
+    """The position of scale cell ``x``'s value among the rulebook's scales (:data:`mpxl.rules.SCALES`),
+    as the sheet spells them (2, 1, signed: :attr:`mpxl.settings.Scale.number`); #N/A for another value.
+
+    >>> scale_index("Scale")
+    'MATCH(Scale,{2,1,"signed"},0)'
+    """
+    return f"MATCH({x},{_scale_constant(Scale(v).number for v in SCALES)},0)"
+
+
+def scale_unit(index: str) -> str:
+    """The scale's arithmetic unit (:data:`mpxl.rules.SCALES`): 2 per result beaten, 1 on the single scale."""
+    return f"INDEX({_scale_constant(unit for unit, _ in SCALES.values())},{index})"
+
+
+def scale_centred(index: str) -> str:
+    """1 on a centred scale (signed), else 0 (:data:`mpxl.rules.SCALES`)."""
+    return f"INDEX({_scale_constant(centred for _, centred in SCALES.values())},{index})"
+
+
+def _top(unit: str, centred: str, E: str) -> str:
+    return SCALE_TOP.excel(unit=unit, centred=centred, E=E)
+
+
+def _artificial(pct: str, top: str, centred: str = CENTRED) -> str:
+    return ARTIFICIAL_MP.excel(pct=pct, Top=top, centred=centred)
+
+
+def rounding_formula(x: str, average: str = SCALE_AVERAGE.excel(Top=S["top"], centred=CENTRED)) -> str:
     """The Excel expression that rounds ``x`` by the Setup rounding rule (``RoundingNo``) and ``Unit``.
 
     Scaled to whole units first (and cleaned of float noise by ``ROUND(..., 6)``); the
-    forms follow :data:`mpxl.rules.ROUNDING_KINDS` in order: half-up (ROUND), EBU (an
-    exact half goes towards the average, ``top``/2), exact, half-even.
+    forms follow :data:`mpxl.rules.ROUNDING_KINDS` in order: half-up (ROUND: a half away
+    from zero, so a signed -2.25 is -2.3), EBU (an exact half goes towards the board's
+    ``average``: half its top, 0 on the signed scale), exact, half-even.
 
     >>> rounding_formula("Z5").startswith("CHOOSE(RoundingNo,ROUND(ROUND(Z5*Unit,6),0)/Unit,")
     True
@@ -137,7 +180,9 @@ def rounding_formula(x: str, top: str = S["top"]) -> str:
     half = f"ABS(MOD({v},1)-0.5)<0.000001"
     forms = {
         "half-up": f"ROUND({v},0)/Unit",
-        "ebu": f"IF({half},IF({x}>{top}/2,ROUNDDOWN({v},0),ROUNDUP({v},0)),ROUND({v},0))/Unit",
+        # towards the average: down (INT: floor) above it, up (-INT(-v): ceiling) below it, for a negative
+        # signed figure too (ROUNDDOWN and ROUNDUP go towards and away from zero, not down and up)
+        "ebu": f"IF({half},IF({x}>{average},INT({v}),-INT(-{v})),ROUND({v},0))/Unit",
         "exact": x,
         "half-even": f"IF({half},IF(MOD(ROUNDDOWN({v},0),2)=0,ROUNDDOWN({v},0),ROUNDUP({v},0)),ROUND({v},0))/Unit",
     }
@@ -330,7 +375,12 @@ def nf(c: Cells) -> str:
 
 
 def topf(c: Cells) -> str:
-    return f'IF({c["board"]}="","",{S["scale"]}*({c["nf"]}-1))'
+    return f'IF({c["board"]}="","",{_top(U, CENTRED, c["nf"])})'
+
+
+def avg(c: Cells) -> str:
+    """The line's average figure (an EBU half is rounded towards it): half the top, 0 on the signed scale."""
+    return f'IF({c["board"]}="","",{SCALE_AVERAGE.excel(centred=CENTRED, Top=c["topf"])})'
 
 
 def fouled(c: Cells) -> str:
@@ -365,18 +415,20 @@ def sns(c: Cells) -> str:
     g, s = c["gkey"], c["ns_score"]
     below = f'COUNTIFS({R["gkey"]},{g},{R["ns_score"]},"<"&{s})'
     equal = f'COUNTIFS({R["gkey"]},{g},{R["ns_score"]},{s})'
-    return f'IF({c["kind"]}="R",{RAW_MP.excel(below=below, equal=equal, Scale=S["scale"])},"")'
+    return f'IF({c["kind"]}="R",{RAW_MP.excel(below=below, equal=equal, Scale=U)},"")'
 
 
 def sew(c: Cells) -> str:
-    return f'IF({c["kind"]}="R",{S["scale"]}*({c["n"]}-1)-{c["sns"]},"")'
+    return f'IF({c["kind"]}="R",{U}*({c["n"]}-1)-{c["sns"]},"")'
 
 
 def _estimate(c: Cells, own: str, other: str) -> str:
     x = f'IF({c["sw"]}=1,{c[other]},{c[own]})'
-    small = SMALL_GROUP_PERCENTAGE.excel(S2=f"{x}*2/{S['scale']}", n=c["n"])
-    est = ESTIMATE_LINE.excel(S=x, N=c["nf"], n=c["n"], k=c["k"], Scale=S["scale"], full=S["full_boards"])
-    return f'IF({c["kind"]}="R",IF({c["setpct"]}=1,({small})*{c["topf"]}/100,{est}),"")'
+    small = SMALL_GROUP_PERCENTAGE.excel(S2=f"{x}*2/{U}", n=c["n"])
+    est = ESTIMATE_LINE.excel(S=x, N=c["nf"], n=c["n"], k=c["k"], Scale=U, full=S["full_boards"])
+    # on the signed scale the estimate (in double arithmetic) less the board's double average
+    est = f'{est}-{SCALE_OFFSET.excel(centred=CENTRED, Top=c["topf"])}'
+    return f'IF({c["kind"]}="R",IF({c["setpct"]}=1,{_artificial(f"({small})", c["topf"])},{est}),"")'
 
 
 def estns(c: Cells) -> str:
@@ -397,7 +449,8 @@ def _own(c: Cells, side: str) -> str:
     mp = f'SUMIFS({R[own]},{R[mine]},{pair})+IF({two},0,SUMIFS({R[other]},{R[theirs]},{pair}))'
     tops = (f'SUMIFS({R["topf"]},{R[mine]},{pair},{R["kind"]},"R")'
             f'+IF({two},0,SUMIFS({R["topf"]},{R[theirs]},{pair},{R["kind"]},"R"))')
-    return f'IF(AND({c["kind"]}="A",{S["ave_policy"]}="wbf"),IFERROR(({mp})/({tops})*100,""),"")'
+    own = SCALE_PERCENTAGE.excel(centred=CENTRED, mp=f"({mp})", max=f"({tops})")
+    return f'IF(AND({c["kind"]}="A",{S["ave_policy"]}="wbf"),IFERROR({own},""),"")'
 
 
 def ownns(c: Cells) -> str:
@@ -424,29 +477,29 @@ def adjew(c: Cells) -> str:
 
 
 def artns(c: Cells) -> str:
-    return f'IF({c["kind"]}="A",{ARTIFICIAL_MP.excel(pct=c["adjns"], Top=c["topf"])},"")'
+    return f'IF({c["kind"]}="A",{_artificial(c["adjns"], c["topf"])},"")'
 
 
 def artew(c: Cells) -> str:
-    return f'IF({c["kind"]}="A",{ARTIFICIAL_MP.excel(pct=c["adjew"], Top=c["topf"])},"")'
+    return f'IF({c["kind"]}="A",{_artificial(c["adjew"], c["topf"])},"")'
 
 
 # ---------------------------------------------------------- Travellers: rounding
 
 def rns(c: Cells) -> str:
-    return f'IF({c["kind"]}="R",{rounding_formula(c["estns"], c["topf"])},"")'
+    return f'IF({c["kind"]}="R",{rounding_formula(c["estns"], c["avg"])},"")'
 
 
 def rew(c: Cells) -> str:
-    return f'IF({c["kind"]}="R",{rounding_formula(c["estew"], c["topf"])},"")'
+    return f'IF({c["kind"]}="R",{rounding_formula(c["estew"], c["avg"])},"")'
 
 
 def rans(c: Cells) -> str:
-    return f'IF({c["kind"]}="A",{rounding_formula(c["artns"], c["topf"])},"")'
+    return f'IF({c["kind"]}="A",{rounding_formula(c["artns"], c["avg"])},"")'
 
 
 def raew(c: Cells) -> str:
-    return f'IF({c["kind"]}="A",{rounding_formula(c["artew"], c["topf"])},"")'
+    return f'IF({c["kind"]}="A",{rounding_formula(c["artew"], c["avg"])},"")'
 
 
 def _mp(c: Cells, result: str, artificial: str) -> str:
@@ -463,9 +516,11 @@ def ew_mp(c: Cells) -> str:
 
 
 def shares(c: Cells) -> str:
-    share = SMALL_GROUP_PERCENTAGE.py(S2=0, n=1) * 2 / 100  # a small group's NS% + EW% is 2 x 60%
-    return (f'IF({c["kind"]}="R",IF({c["setpct"]}=1,{float(share):g},1)*{c["topf"]},'
-            f'IF({c["kind"]}="A",({c["adjns"]}+{c["adjew"]})*{c["topf"]}/100,""))')
+    """What the line's NS and EW figures add up to: twice the figure of the sides' mean percentage (a
+    result's 50%, a small group's 60%: its NS% + EW% is 2 x 60%, an artificial score's two percentages)."""
+    small = SMALL_GROUP_PERCENTAGE.py(S2=0, n=1)
+    mean = f'IF({c["kind"]}="R",IF({c["setpct"]}=1,{small},{AVE}),({c["adjns"]}+{c["adjew"]})/2)'
+    return f'IF(OR({c["kind"]}="R",{c["kind"]}="A"),2*{_artificial(mean, c["topf"])},"")'
 
 
 def _digits(u: str) -> str:
@@ -523,7 +578,7 @@ TRAVELLER: dict[str, Callable[[Cells], str]] = {
     f.__name__: f for f in (sess, sec, fkey, bkey, nskey, ewkey, vul, ct, crow, decl, dvul, dscore, cscore, tt, tu,
                             tnum, ns_score, adj, adjl, adjr, ub, nspct, ewpct, kind, badb, gkey, n, nb, lines, nf,
                             topf, fouled, largest, setpct, k, sw, sns, sew, estns, estew, ownns, ownew, adjns, adjew,
-                            artns, artew, rns, rew, rans, raew, ns_mp, ew_mp, shares, tkt, tk, why)
+                            artns, artew, rns, rew, rans, raew, ns_mp, ew_mp, shares, tkt, tk, why, avg)
 }
 
 
@@ -554,11 +609,12 @@ def b_results(c: Cells) -> str:
 
 
 def b_top(c: Cells) -> str:
-    return f'IF({_b(c)}="","",{S["scale"]}*({c["b_n"]}-1))'
+    return f'IF({_b(c)}="","",{_top(U, CENTRED, c["b_n"])})'
 
 
 def b_check(c: Cells) -> str:
-    return f'IF({_b(c)}="","",{c["b_top"]}*{c["b_n"]}/2)'
+    """One direction's figures on a full board add up to N x the average (0 on the signed scale)."""
+    return f'IF({_b(c)}="","",{SCALE_AVERAGE.excel(centred=CENTRED, Top=c["b_top"])}*{c["b_n"]})'
 
 
 def b_ns(c: Cells) -> str:
@@ -650,7 +706,8 @@ def max_(c: Cells) -> str:
 
 
 def pct(c: Cells) -> str:
-    return f'IF(OR({c["pkey"]}="",N({c["max"]})=0),"",IF(ISNUMBER({c["mp"]}),{c["mp"]}/{c["max"]}*100,"?"))'
+    share = SCALE_PERCENTAGE.excel(centred=CENTRED, mp=c["mp"], max=c["max"])
+    return f'IF(OR({c["pkey"]}="",N({c["max"]})=0),"",IF(ISNUMBER({c["mp"]}),{share},"?"))'
 
 
 def field(c: Cells) -> str:
@@ -750,7 +807,10 @@ def setup_formulas() -> dict:
     full = [f'{S["method_index"]}={i + 1}' for i, m in enumerate(Method) if m.value in ESTIMATES_FULL_BOARDS]
     return {
         "n_used": f'=IF(ISNUMBER({S["expected"]}),{S["expected"]},MAX(1,MAX({R["lines"]})))',
-        "top": f'={S["scale"]}*({S["n_used"]}-1)',
+        "top": f'={_top(U, CENTRED, S["n_used"])}',
+        "scale_index": f'={scale_index(S["scale"])}',
+        "scale_unit": f'={scale_unit(S["scale_index"])}',
+        "centred": f'={scale_centred(S["scale_index"])}',
         "method_index": f'=MATCH({S["method"]},MethodNames,0)',
         "rounding_index": f'=MATCH({S["rounding"]},RoundingNames,0)',
         "rule_index": f'=MATCH({S["small_groups"]},SmallGroupNames,0)',
@@ -767,10 +827,36 @@ def methods_k(method: Method, N: str, n: str) -> str:
     return "=" + K_RULES[method.value].excel(N=N, n=n)
 
 
-def methods_estimate(method: Method, S_: str, N: str, n: str, k_: str, scale: str) -> str:
-    """The Methods sheet's estimate of raw score cell ``S_``."""
+def _methods_offset(unit: str, centred: str, E: str) -> str:
+    """What the signed scale takes off a double figure on a board of E results (0 on the others)."""
+    return SCALE_OFFSET.excel(centred=centred, Top=_top(unit, centred, E))
+
+
+def methods_raw(j: int, n: str, unit: str, centred: str) -> str:
+    """The Methods sheet's ``j``-th raw score S among n results: j halves of the unit, from 0 (less the
+    signed scale's offset: -(n - 1) to n - 1); blank past the top."""
+    return f'=IF({j}<=2*({n}-1),{j}*{unit}/2-{_methods_offset(unit, centred, n)},"")'
+
+
+def methods_raw_pct(S_: str, n: str, unit: str, centred: str) -> str:
+    """The Methods sheet's raw score ``S_`` as a percentage of the top of n results."""
+    share = SCALE_PERCENTAGE.excel(centred=centred, mp=S_, max=f"({_top(unit, centred, n)})")
+    return f'=IF(OR({S_}="",{n}=1),"",{share})'
+
+
+def methods_estimate(method: Method, S_: str, N: str, n: str, k_: str, unit: str, centred: str) -> str:
+    """The Methods sheet's estimate of raw score cell ``S_``: in the scale's arithmetic (on the signed
+    scale S and the figure are shifted by the double averages of n and of N results)."""
     full = "1" if method.value in ESTIMATES_FULL_BOARDS else "0"
-    return f'=IF({S_}="","",{ESTIMATE_LINE.excel(S=S_, N=N, n=n, k=k_, Scale=scale, full=full)})'
+    S_arith = f"({S_}+{_methods_offset(unit, centred, n)})"
+    est = ESTIMATE_LINE.excel(S=S_arith, N=N, n=n, k=k_, Scale=unit, full=full)
+    return f'=IF({S_}="","",{est}-{_methods_offset(unit, centred, N)})'
+
+
+def methods_pct(M: str, N: str, unit: str, centred: str) -> str:
+    """The Methods sheet's estimate ``M`` as a percentage of the full top."""
+    share = SCALE_PERCENTAGE.excel(centred=centred, mp=M, max=f"({_top(unit, centred, N)})")
+    return f'=IF(OR({M}="",{N}<2),"",{share})'
 
 
 assert FIRST_ROW >= 2

@@ -21,13 +21,16 @@ _NP = ", ".join(NOT_PLAYED_CODES)
 SETUP_NOTES = {
     "event": "The event's name, for the printed sheets.",
     "date": "",
-    "scale": "2 = double matchpoints (2 per score beaten, 1 per tie); 1 = single.",
+    "scale": "2 = double matchpoints (2 per score beaten, 1 per tie); 1 = single; signed = +1 per score beaten, "
+             "-1 per score that beats it (the double figure less N - 1: a top is N - 1, an average 0, NS + EW = 0; "
+             "% = 50 + 50 x MP / Max; Ruter's MP1).",
     "method": "How a board with missing or adjusted results is scaled up to N results (Ascherman changes "
               "full boards too; Ascherman-short only short ones).",
     "expected": "Leave blank: the most lines (results, artificial scores, not played) on any board.",
     "n_used": "Formula (name N): the most lines on any board; each session and section (field) has its own N, "
               "the Travellers' N (field) column.",
-    "top": "Formula (name Top): scale x (N - 1), the most matchpoints on a board (per field: Top (field)).",
+    "top": "Formula (name Top): scale x (N - 1), the most matchpoints on a board (per field: Top (field)); "
+           "N - 1 on the signed scale.",
     "rounding": "half-up (ACBL, Magic Contest), ebu (0.05 towards average), exact, half-even.",
     "decimals": "Board matchpoints are rounded to this many decimals; totals add the rounded figures.",
     "ave_plus": "What A+ / AVE+ is worth (60).",
@@ -43,6 +46,10 @@ SETUP_NOTES = {
     "rule_index": "Formula (name RuleNo): position of the small-group rule.",
     "unit": "Formula (name Unit): 10^decimals, used by the rounding.",
     "full_boards": "Formula (name FullBoards): 1 when the method estimates full boards too (see docs/rulings.md).",
+    "scale_index": "Formula (name ScaleNo): position of the scale among 2, 1, signed.",
+    "scale_unit": "Formula (name ScaleUnit): matchpoints per score beaten in the scale's arithmetic: 2 (double "
+                  "and signed) or 1 (single).",
+    "centred": "Formula (name Centred): 1 on the signed scale, whose figures are the double ones less N - 1.",
 }
 
 #: Travellers column key -> what its formula computes, in words (the header's note).
@@ -94,7 +101,7 @@ COLUMN_NOTES = {
              "N is the largest.",
     "nf": "N of the line's field: Setup's expected results, or the most lines towards N on any board of the "
           "same session and section (or the whole session across the field).",
-    "topf": "The top of the line's field: scale x (N (field) - 1).",
+    "topf": "The top of the line's field: scale x (N (field) - 1); N (field) - 1 on the signed scale.",
     "fouled": "1 when the line's group has fewer results than the board (a fouled board).",
     "largest": "The largest group on a fouled board.",
     "setpct": "1 when a fouled group is small enough for set percentages by the Setup rule (Help: small groups).",
@@ -103,20 +110,20 @@ COLUMN_NOTES = {
     "sw": "1 when the table played the board arrowswitched (Y, yes, X, 1...), 0 when not (blank, N, no, 0); ? "
           "for anything else (the line is then unreadable), as mpxl score reads the arrowswitch column.",
     "sns": "S: the raw matchpoints among the results of the group, 2 per score beaten and 1 per other equal "
-           "score, halved on the single scale.",
+           "score, halved on the single scale (the signed scale counts as the double here).",
     "sew": "S from EW's side: scale x (n - 1) - S (NS).",
     "estns": "The NS estimate: a small group's set percentage of the top, else M = (N - k)/(n - 1) x S + "
              "scale x (k - 1)/2; a lone result gets the average; a full board keeps S (unless the method "
-             "estimates full boards). S is EW's when switched.",
+             "estimates full boards). S is EW's when switched. Signed scale: less N - 1 (the double average).",
     "estew": "The EW estimate, the same way from EW's S.",
     "ownns": "Under the wbf policy, the NS pair's percentage on its boards with real results.",
     "ownew": "Under the wbf policy, the EW pair's percentage on its boards with real results.",
     "adjns": "The NS artificial percentage after the Ave+/Ave- policy (and the arrowswitch).",
     "adjew": "The EW artificial percentage after the Ave+/Ave- policy (and the arrowswitch).",
-    "artns": "The NS artificial matchpoints: the percentage of the top.",
-    "artew": "The EW artificial matchpoints: the percentage of the top.",
-    "rns": "The NS estimate rounded by the Setup rule: half-up, ebu (an exact half towards the average, Top/2), "
-           "exact, or half-even.",
+    "artns": "The NS artificial matchpoints: the percentage of the top; signed: (% - 50) x top / 50.",
+    "artew": "The EW artificial matchpoints: the percentage of the top; signed: (% - 50) x top / 50.",
+    "rns": "The NS estimate rounded by the Setup rule: half-up (an exact half away from zero), ebu (an exact half "
+           "towards the average), exact, or half-even.",
     "rew": "The EW estimate rounded by the Setup rule.",
     "rans": "The NS artificial matchpoints rounded by the Setup rule.",
     "raew": "The EW artificial matchpoints rounded by the Setup rule.",
@@ -126,6 +133,8 @@ COLUMN_NOTES = {
           "? otherwise.",
     "why": "For an unreadable line, what is wrong, with its row (row 12: contract \"4Q\" not understood); the "
            "board's Status shows it.",
+    "avg": "The average figure of the line's field, which the ebu rounding takes an exact half towards: half the "
+           "top; 0 on the signed scale.",
 }
 assert set(COLUMN_NOTES) >= {k for k, _ in HELPERS}, set(k for k, _ in HELPERS) - set(COLUMN_NOTES)
 
@@ -225,12 +234,15 @@ The formulas in words:
      (n = N) is not changed; a lone result gets the average.
   Small fouled groups (Setup rule): 60% + (S - (n - 1)) x 5% of the top, S on the double scale:
      1 result 60%, 2 results 65/55%, 3 results 70/60/50%.
+  Signed scale: every figure is the double one less N - 1 (the double average), so a top is N - 1,
+     an average 0 and NS + EW = 0; Artificial (p - 50) x (N - 1) / 50; % = 50 + 50 x MP / Max.
   Artificial: percentage x top / 100; with the 'wbf' policy Ave+ is the better of 60% and the pair's
      percentage on its boards with real results, Ave- the worse of 40% and that percentage.
   Rounding: each board figure is rounded (half-up; EBU: an exact half goes towards the average;
      half-even: an exact half to the even digit), and the totals add the rounded figures.
   Pairs: MP = the pair's board figures added up over its sessions; Max = the tops of the boards it
-     played; % = MP / Max; Place = 1 + the pairs in the same ranking group with a higher %, with = when tied.
+     played; % = MP / Max (signed: 50 + 50 x MP / Max); Place = 1 + the pairs in the same ranking group
+     with a higher %, with = when tied.
 Where the rules come from:
   Law 78A (matchpoints), Law 77 (contract scores), Law 12C (adjusted scores), WBF 1991 and ACBL
   (Neuberg, fouled boards), EBU White Book 4.2.3.3 (small fouled groups, rounding towards average),

@@ -66,6 +66,9 @@ SETUP_ROWS = [
     ("rule_index", "RuleNo", "Small-group rule number"),
     ("unit", "Unit", "10^decimals"),
     ("full_boards", "FullBoards", "Estimate full boards"),
+    ("scale_index", "ScaleNo", "Scale number"),
+    ("scale_unit", "ScaleUnit", "Matchpoints per result beaten"),
+    ("centred", "Centred", "Centred (signed scale)"),
 ]
 _SETUP_FIRST = 3
 #: Setup key -> absolute cell reference on the Setup sheet, e.g. ``Setup!$B$5``.
@@ -172,6 +175,7 @@ HELPERS = [
     ("tkt", "Tricks (clean)"),
     ("tk", "Tricks (number)"),
     ("why", "Why unreadable"),
+    ("avg", "Average (field)"),
 ]
 
 
@@ -268,11 +272,13 @@ def _column_run(first: int, count: int) -> tuple[str, ...]:
     return tuple(get_column_letter(first + i) for i in range(count))
 
 
-#: The Methods sheet: the cells of N, n and scale, the k row, the first row of the table and its columns
+#: The Methods sheet: the cells of N, n and scale (and the scale's unit and centring, hidden), the k row,
+#: the first row of the table and its columns
 #: (matchpoints, then percentages, a column a method); the chart sits at ``chart_at`` (over columns up to
 #: ``chart_last``), its data in the hidden ``chart_cols``.
 METHODS_LAYOUT: dict[str, Any] = {
-    "N": "B3", "n": "B4", "scale": "B5", "k_row": 8, "first_row": 12, "max_actual": 60,
+    "N": "B3", "n": "B4", "scale": "B5", "scale_unit": "B6", "centred": "C6",
+    "k_row": 8, "first_row": 12, "max_actual": 60,
     "s_col": "A", "raw_pct_col": "B",
     "mp_cols": _column_run(3, _M), "pct_cols": _column_run(3 + _M, _M),
     "chart_at": f"{get_column_letter(4 + 2 * _M)}3", "chart_last": get_column_letter(14 + 2 * _M),

@@ -33,10 +33,12 @@ from ..rules import (
     NOT_PLAYED_CODES,
     PASS_SPELLINGS,
     ROUNDING_KINDS,
+    SCALES,
     SMALL_GROUP_RULES,
     board_cycle_table,
     contract_score_table,
 )
+from ..settings import Scale
 from ..textsafe import as_text_cell
 from . import formulas as F
 from .helptext import COLUMN_NOTES, HELP_TEXT, PAIRS_NOTES, SETUP_NOTES, XLWINGS_CONF_NOTES
@@ -160,6 +162,13 @@ def _rule(ws, ref: str, title: str, message: str, **kw) -> DataValidation:
     return dv
 
 
+#: The scales a Scale cell takes, as the sheet spells them (the rulebook's SCALES): 1, 2, signed.
+_SCALE_NUMBERS = sorted((Scale(v).number for v in SCALES), key=lambda x: (isinstance(x, str), x))
+SCALE_LIST = '"' + ",".join(map(str, _SCALE_NUMBERS)) + '"'
+SCALE_MESSAGE = ("Scale is 1 (single), 2 (double) or signed (+1 per score beaten, -1 per score that beats it; "
+                 "an average is 0).")
+
+
 def _validate(ws, ref: str, formula: str, message: str, allow_blank: bool = False):
     _rule(ws, ref, "Not in the list", message, type="list", formula1=formula, allow_blank=allow_blank,
           showDropDown=False)
@@ -227,13 +236,13 @@ def setup_sheet(wb: Workbook, s) -> object:
         cell = ws.cell(row=r, column=2)
         if key in formulas:
             cell.value = formulas[key]
-            helper = key.endswith("index") or key in ("unit", "full_boards")
+            helper = key.endswith("index") or key in ("unit", "full_boards", "scale_unit", "centred")
             cell.font = _HELPER_FONT if helper else Font(bold=True)
             ws.row_dimensions[r].hidden = helper  # the formulas' internal numbers: hidden rows
         else:
             _input(cell, values[key] if values[key] not in (None, "") else None)
         cell.alignment = Alignment(horizontal="left")
-    _validate(ws, f"B{setup_row('scale')}", '"1,2"', "Scale is 1 (single) or 2 (double).")
+    _validate(ws, f"B{setup_row('scale')}", SCALE_LIST, SCALE_MESSAGE)
     _validate(ws, f"B{setup_row('winners')}", '"1,2"', "Winners is 1 (one ranking) or 2 (NS and EW apart).")
     _validate(ws, f"B{setup_row('method')}", "MethodNames", "Choose one of the methods.")
     _validate(ws, f"B{setup_row('rounding')}", "RoundingNames", ", ".join(ROUNDING_RULES) + ".")
@@ -465,14 +474,15 @@ def totals_sheet(wb: Workbook, sizes: Sizes, blocks: list):
 # ---------------------------------------------------------------------------- Methods
 
 
-def methods_sheet(wb: Workbook, N: int, n: int, scale: int):
+def methods_sheet(wb: Workbook, N: int, n: int, scale: int | str):
     """The Methods sheet: every method's estimate of every raw score for one (N, n), and a chart."""
     ws = wb.create_sheet("Methods")
     L = METHODS_LAYOUT
     ws["A1"] = f"Methods: {len(METHODS_SHEET)} ways to scale a board's matchpoints to N results"
     ws["A1"].font = _TITLE_FONT
     ws["D3"] = "Choose N, the results a board should have, and n, the real results it has."
-    ws["D4"] = "M = (N - k)/(n - 1) x S + scale x (k - 1)/2; percentage = M / (scale x (N - 1))."
+    ws["D4"] = ("M = (N - k)/(n - 1) x S + scale x (k - 1)/2; percentage = M / (scale x (N - 1)). Signed: S and M "
+                "less the average (n - 1, N - 1) of the double figures; percentage = 50 + 50 x M / (N - 1).")
     ws["D5"] = (f"n can be 1 to {L['max_actual']}. With n = N only Ascherman (on every board) changes the figures; "
                 "with n = 1 every result is the average.")
     for cell in ("D3", "D4", "D5"):
@@ -481,12 +491,19 @@ def methods_sheet(wb: Workbook, N: int, n: int, scale: int):
         ws[f"A{ref[1:]}"] = label
         ws[f"A{ref[1:]}"].font = _HEAD_FONT
         _input(ws[ref], value)
-    _validate(ws, L["scale"], '"1,2"', "Scale is 1 or 2.")
+    _validate(ws, L["scale"], SCALE_LIST, SCALE_MESSAGE)
+    index = F.scale_index(f"${L['scale'][0]}${L['scale'][1:]}")
+    ws[L["scale_unit"]] = f"={F.scale_unit(index)}"
+    ws[L["centred"]] = f"={F.scale_centred(index)}"
+    ws[f"A{L['scale_unit'][1:]}"] = "Scale unit, centred"
+    for ref in (f"A{L['scale_unit'][1:]}", L["scale_unit"], L["centred"]):
+        ws[ref].font = _HELPER_FONT
+    ws.row_dimensions[int(L["scale_unit"][1:])].hidden = True
     _rule(ws, L["n"], "n", f"n is a whole number from 1 to {L['max_actual']}.",
           type="whole", operator="between", formula1="1", formula2=str(L["max_actual"]))
     _rule(ws, L["N"], "N", "N is a whole number of results, at least 2.",
           type="whole", operator="between", formula1="2", formula2="1000")
-    Nr, nr, sr = (f"${L[k][0]}${L[k][1:]}" for k in ("N", "n", "scale"))
+    Nr, nr, ur, cr = (f"${L[k][0]}${L[k][1:]}" for k in ("N", "n", "scale_unit", "centred"))
     kr, first = L["k_row"], L["first_row"]
     _head(ws, kr - 1, 1, "Method", 12)
     ws.cell(row=kr, column=1, value="k").font = _HEAD_FONT
@@ -517,13 +534,13 @@ def methods_sheet(wb: Workbook, N: int, n: int, scale: int):
     for j in range(rows):
         r = first + j
         S = f"$A{r}"
-        ws[S[1:]] = f'=IF({j}<=2*({nr}-1),{j}*{sr}/2,"")'
-        ws[f"B{r}"] = f'=IF(OR({S}="",{nr}=1),"",{S}/({sr}*({nr}-1))*100)'
+        ws[S[1:]] = F.methods_raw(j, nr, ur, cr)
+        ws[f"B{r}"] = F.methods_raw_pct(S, nr, ur, cr)
         ws[f"B{r}"].number_format = "0.00"
         for i, m in enumerate(METHODS_SHEET):
             mc, pc, cc = L["mp_cols"][i], L["pct_cols"][i], L["chart_cols"][i]
-            ws[f"{mc}{r}"] = F.methods_estimate(m, S, Nr, nr, f"{mc}${kr}", sr)
-            ws[f"{pc}{r}"] = f'=IF(OR({mc}{r}="",{Nr}<2),"",{mc}{r}/({sr}*({Nr}-1))*100)'
+            ws[f"{mc}{r}"] = F.methods_estimate(m, S, Nr, nr, f"{mc}${kr}", ur, cr)
+            ws[f"{pc}{r}"] = F.methods_pct(f"{mc}{r}", Nr, ur, cr)
             ws[f"{cc}{r}"] = f'=IF(ISNUMBER({pc}{r}),{pc}{r},NA())'
             ws[f"{mc}{r}"].number_format = "0.00"
             ws[f"{pc}{r}"].number_format = "0.00"
@@ -549,7 +566,7 @@ def methods_sheet(wb: Workbook, N: int, n: int, scale: int):
         chart.series.append(series)
     chart.x_axis.delete = False
     chart.y_axis.delete = False
-    chart.x_axis.scaling.min = 0
+    # the x axis from the data: a signed raw score runs from -(n - 1) to n - 1
     chart.y_axis.scaling.min, chart.y_axis.scaling.max, chart.y_axis.majorUnit = 0, 100, 10
     chart.y_axis.number_format = "0"
     # the chart's data columns are hidden (their #N/A, which makes the gaps, is never shown): plot them anyway

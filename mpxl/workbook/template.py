@@ -32,6 +32,7 @@ from openpyxl import Workbook
 
 from ..methods import Method
 from ..rules import NOT_PLAYED_CODES
+from ..settings import Scale
 from . import stream
 from .formulas import rounding_formula
 from .layout import (
@@ -122,7 +123,7 @@ class Settings:
 
     event: str = ""
     date: str = ""
-    scale: int = 2
+    scale: int | str = 2  # 2, 1 or "signed" (Scale.number)
     method: str = "Neuberg"
     expected: int | None = None
     rounding: str = "half-up"
@@ -213,7 +214,7 @@ def build_template(
     boards: int = 36,
     movement: str = "mitchell",
     method: str = "Neuberg",
-    scale: int = 2,
+    scale: int | str | Scale = 2,
     lines: Sequence[TemplateLine] = (),
     settings: Settings | None = None,
     methods: tuple = (9, 8),
@@ -242,12 +243,11 @@ def build_template(
         raise ValueError(f"tables {tables} and boards {boards} must be at least 1")
     if not 1 <= sections <= 26:
         raise ValueError(f"sections {sections} must be 1 to 26")
-    if scale not in (1, 2):
-        raise ValueError(f"scale {scale!r} must be 1 or 2")
+    number = (scale if isinstance(scale, Scale) else Scale.find(str(scale))).number  # 2, 1 or "signed", as Setup holds it
     if field not in FIELD_NAMES:
         raise ValueError(f"field {field!r} must be " + " or ".join(FIELD_NAMES))
     name = METHOD_NAMES[list(Method).index(Method.find(method))]
-    s = settings or Settings(method=name, scale=scale, winners=2 if move == "mitchell" else 1, field=field)
+    s = settings or Settings(method=name, scale=number, winners=2 if move == "mitchell" else 1, field=field)
     names = [chr(ord("A") + i) for i in range(sections)] if sections > 1 else [None]
     if not lines:
         lines = [TemplateLine(b, t if move == "mitchell" else None, section=sec) for sec in names
