@@ -642,7 +642,7 @@ def reported_top(board_top: int, options: ScoringOptions) -> tuple[int, Fraction
     own = board_top // 2 if centred else board_top
     top = options.factor_top or own
     factor = Fraction(top, own) if options.factor_top and own else None
-    return top, factor, Fraction(top if centred and own else 0)
+    return top, factor, options.scale.offset(top) if own else Fraction(0)  # the rulebook's offset
 
 
 def plain_figures(

@@ -552,7 +552,8 @@ def csv_text(result_or_event) -> str:
     named = {(p.section, p.number, p.direction): names_text(p.names) for p in event.pairs if p.names}
     noted = any(ln.note for ln in event.lines) or any(so.note for so in event.sitouts)
     decimals = written_decimals(result_or_event)
-    writer = EventToWrite(result_or_event)  # what a sit-out's pair was credited with
+    # what a sit-out's pair was credited with (its pairs' totals: made only when there are sit-outs)
+    writer = EventToWrite(result_or_event) if event.sitouts else None
     if not (named or noted):
         w.writerow(COLUMNS)
         _write_rows(buf, w, _scored_lines(result_or_event), decimals)
@@ -583,14 +584,14 @@ def csv_text(result_or_event) -> str:
     return buf.getvalue()
 
 
-def _write_sitouts(buf, writer, sitouts, event_writer: EventToWrite, decimals: int | None,
+def _write_sitouts(buf, writer, sitouts, event_writer: EventToWrite | None, decimals: int | None,
                    named: dict | None = None, noted: bool = False) -> None:
     """A row per table with one pair and no opponents, after the lines: the pair on its side, the
     other blank, ``sitout`` as the adjustment, its credit, names and note (read back as the same
     :class:`~mpxl.event.SitOut`)."""
     for so in sitouts:
         side = so.direction.lower()
-        credit = event_writer.credit(so)[0]
+        credit = event_writer.credit(so)[0] if event_writer is not None else None
         cells = {"session": so.session, "section": so.section, "board": so.board, "adjustment": "sitout",
                  f"{side}_pair": so.pair, f"{side}_mp": "" if credit is None else figure_text(credit, decimals)}
         extra = []
