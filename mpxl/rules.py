@@ -210,6 +210,37 @@ def is_blank(value: object) -> bool:
     return value is None or (isinstance(value, str) and not value.strip(" "))
 
 
+#: How a traveller line says its table played the other direction's cards (an arrowswitch), and how
+#: it says it did not: every reader (CSV, USEBIO, PBN), ``BOARDMP``'s flags and the sheet's Switched
+#: column read these words (any case, spaces around ignored); any other word is refused, named.
+ARROWSWITCH_YES = frozenset({"y", "yes", "true", "1", "x", "a", "arrow", "as", "arrowswitch", "switch", "switched"})
+ARROWSWITCH_NO = frozenset({"", "n", "no", "false", "0"})
+
+
+def arrowswitch_flag(value: object) -> bool:
+    """Whether ``value`` marks an arrowswitch (:data:`ARROWSWITCH_YES`) or not (:data:`ARROWSWITCH_NO`,
+    blank, None, False, 0); ValueError quoting anything else.
+
+    >>> arrowswitch_flag("AS"), arrowswitch_flag(" y "), arrowswitch_flag("Switched"), arrowswitch_flag(None)
+    (True, True, True, False)
+    >>> arrowswitch_flag("maybe")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'maybe' is not an arrowswitch mark; expected AS, Y, YES, X, 1 (switched) or N, NO, 0, blank (not)
+    """
+    if value is None or value is False or (type(value) is int and value == 0):
+        return False
+    if value is True or (type(value) is int and value == 1):
+        return True
+    key = str(value).strip().lower()
+    if key in ARROWSWITCH_YES:
+        return True
+    if key in ARROWSWITCH_NO:
+        return False
+    raise ValueError(f"{value!r} is not an arrowswitch mark; expected AS, Y, YES, X, 1 (switched) or N, NO, 0, "
+                     "blank (not)")
+
+
 def is_not_played(value: object) -> bool:
     """One of :data:`NOT_PLAYED_CODES` (in any case, with any spaces).
 

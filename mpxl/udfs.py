@@ -24,6 +24,7 @@ from .adjustments import Artificial, parse_entry
 from .board import plain_board, score_board
 from .methods import Method, check_total, estimate, find_method, k_value, top
 from .rounding import Rounding, RoundingKind
+from .rules import arrowswitch_flag
 from .settings import Scale, SmallGroups
 
 __all__ = [
@@ -311,16 +312,14 @@ def _plain_scores(cells: list):
 
 
 def _arrowswitch_flag(v, row: int) -> bool:
-    if _is_blank(v) or v is False or v == 0:
+    if _is_blank(v):
         return False
-    if v is True or v == 1:
-        return True
-    text = str(v).strip().upper().replace(" ", "").replace("/", "")
-    if text in ("AS", "ARROW", "ARROWSWITCH", "SWITCH", "Y", "YES", "TRUE", "X"):
-        return True
-    if text in ("N", "NO", "FALSE"):
-        return False
-    raise ValueError(f"flags row {row}: {v!r} is not a flag; expected AS (arrowswitch) or blank")
+    if isinstance(v, float) and v in (0.0, 1.0):  # a number cell: 0 or 1
+        v = int(v)
+    try:
+        return arrowswitch_flag(v)  # the rulebook's words, as every reader reads them
+    except ValueError as exc:
+        raise ValueError(f"flags row {row}: {exc}") from None
 
 
 def _map_range(mp, fn) -> list:

@@ -58,7 +58,7 @@ BAD = [
     ("board,ns_pair,ew_pair,ns_score\none,1,2,420\n", "line 2, column board", "not a board number"),
     ("board,ns_pair,ew_pair,ns_score\n1,,2,420\n", "line 2", "both ns_pair and ew_pair"),
     ("board,ns_pair,ew_pair,contract,declarer,tricks\n1,1,2,4S,Q,10\n", "line 2", "Q"),
-    ("board,ns_pair,ew_pair,ns_score,arrowswitch\n1,1,2,420,maybe\n", "line 2, column arrowswitch", "yes or no"),
+    ("board,ns_pair,ew_pair,ns_score,arrowswitch\n1,1,2,420,maybe\n", "line 2, column arrowswitch", "is not an arrowswitch mark"),
     ("board,ns_pair,ns_score\n1,1,420\n", "line 1", "no ew_pair column"),
     ("board,ns_pair,ew_pair\n1,1,2\n", "line 1", "ns_score column or contract"),
     ("board,ns_pair,ew_pair,ns_score,score\n1,1,2,420,420\n", "line 1", "appears twice"),

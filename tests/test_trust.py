@@ -18,6 +18,7 @@ from shared import REAL_FILES
 import mpxl.commands.check as check_command
 from mpxl.cli import main
 from mpxl.formats import read_event
+from mpxl.rules import ARROWSWITCH_NO, ARROWSWITCH_YES
 
 
 def _changed(event, kind):
@@ -222,3 +223,53 @@ def test_a_csv_sitout_row_keeps_its_names_note_and_credit_through_a_round_trip(t
     wrong.write_text("board,ns_pair,ew_pair,ns_score,ns_mp,ew_mp\n1,1,2,420,2,0\n1,3,4,400,0,2\n1,5,,sitout,,1\n")
     assert main(["score", str(wrong)]) == 2
     assert "line 4, column ew_mp: '1' on a sit-out row (pair 5 alone, on NS)" in capsys.readouterr().err
+
+
+#: Every spelling of the rulebook's arrowswitch words, and some it refuses: each reader and BOARDMP
+#: give the same answer (the sheet's: tests/test_workbook_recalc.py ENTRIES).
+SPELLINGS = sorted(ARROWSWITCH_YES | ARROWSWITCH_NO - {""}) + ["AS", " Yes ", "maybe", "2", "arrow switch", "-"]
+
+
+def _switch_via(reader: str, spelling: str, tmp_path) -> bool:
+    if reader == "csv":
+        path = tmp_path / "t.csv"
+        path.write_text(f'board,ns_pair,ew_pair,ns_score,arrowswitch\n1,1,2,420,"{spelling}"\n1,3,4,400,\n')
+    elif reader == "usebio":
+        path = tmp_path / "t.xml"
+        path.write_text('<USEBIO Version="1.2"><EVENT><BOARD><BOARD_NUMBER>1</BOARD_NUMBER><TRAVELLER_LINE>'
+                        '<NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER><SCORE>420</SCORE>'
+                        f'<ARROW_SWITCH>{spelling}</ARROW_SWITCH></TRAVELLER_LINE><TRAVELLER_LINE><NS_PAIR_NUMBER>'
+                        '3</NS_PAIR_NUMBER><EW_PAIR_NUMBER>4</EW_PAIR_NUMBER><SCORE>400</SCORE></TRAVELLER_LINE>'
+                        '</BOARD></EVENT></USEBIO>')
+    else:
+        path = tmp_path / "t.pbn"
+        path.write_text('[Board "1"]\n[ScoreTable "PairId_NS\\\\2R;PairId_EW\\\\2R;Score_NS\\\\6R;Arrowswitch\\\\8L"]\n'
+                        f' 1 2 "420" "{spelling}"\n 3 4 "400" -\n')
+    return read_event(path).lines[0].arrowswitch
+
+
+@pytest.mark.parametrize("spelling", SPELLINGS)
+def test_every_reader_and_boardmp_read_an_arrowswitch_spelling_alike(spelling, tmp_path):
+    from test_udfs import call
+
+    from mpxl.errors import UserError
+    from mpxl.rules import arrowswitch_flag
+
+    try:
+        want: bool | None = arrowswitch_flag(spelling)
+    except ValueError:
+        want = None  # refused, named
+    got = {}
+    for reader in ("csv", "usebio", "pbn"):
+        if spelling.strip() == "-" and reader == "pbn":
+            continue  # PBN's own empty cell
+        try:
+            got[reader] = _switch_via(reader, spelling, tmp_path)
+        except UserError as exc:
+            assert "arrowswitch mark" in str(exc), (reader, str(exc))
+            got[reader] = None
+    flags = call("BOARDMP", [[420], [400]], None, [[spelling], [None]])
+    refused = isinstance(flags[0][0], str)  # the message in the cell
+    assert not refused or "arrowswitch mark" in flags[0][0], flags
+    got["BOARDMP"] = None if refused else flags[0][0] == 0  # switched: NS gets EW's 0
+    assert set(got.values()) == {want}, got

@@ -205,7 +205,7 @@ def test_method_functions_map_a_range_keeping_blanks():
         ("MATCHPOINTS", ([1, 2], None, None, None, "up"), "MATCHPOINTS: side 'up' must be NS, EW or BOTH"),
         ("MATCHPOINTS", ([1, "30% 420 + 60% 450"],), "weights add up to 90%"),
         ("BOARDMP", ([1, 2], ["A"]), "BOARDMP: groups has 1 cells for 2 scores"),
-        ("BOARDMP", ([1, 2], None, ["AS", "maybe"]), "flags row 2: 'maybe' is not a flag"),
+        ("BOARDMP", ([1, 2], None, ["AS", "maybe"]), "flags row 2: 'maybe' is not an arrowswitch mark"),
         ("NEUBERG", ("abc", 9, 8), "NEUBERG: mp 'abc' is not a number"),
         ("NEUBERG", ([[1, "x"]], 9, 8), "NEUBERG: mp row 1 column 2: 'x' is not a number"),
         ("NEUBERG", (20, 9, 8), "NEUBERG: mp 20 is outside 0..14"),

@@ -38,7 +38,7 @@ from ..contract import tricks_from_result
 from ..errors import UserError
 from ..event import Event, Line, Pair, SitOut
 from ..pairings import check_duplicates, two_winner_sections
-from ..rules import is_sitout
+from ..rules import ARROWSWITCH_NO, ARROWSWITCH_YES, arrowswitch_flag, is_sitout
 from ..textsafe import csv_text as safe_cell
 from ..textsafe import csv_untext, needs_csv_escape
 from .common import (
@@ -86,9 +86,7 @@ ALIASES = {
 }
 
 #: The arrowswitch column's spellings, in lower case: played arrowswitched, and not (anything else is refused).
-ARROWSWITCH_YES = frozenset({"y", "yes", "true", "1", "x", "a", "arrow", "as"})
-ARROWSWITCH_NO = frozenset({"", "n", "no", "false", "0"})
-_TRUE, _FALSE = ARROWSWITCH_YES, ARROWSWITCH_NO
+_TRUE, _FALSE = ARROWSWITCH_YES, ARROWSWITCH_NO  # the rulebook's (mpxl.rules)
 
 
 def _key(name: str) -> str:
@@ -454,9 +452,10 @@ def _general_line(row: list, keys: list, source: str, where: str, names: list | 
         tricks = tricks_of_contract(contract, tricks)
     else:
         score = None
-    flag = (get("arrowswitch") or "").lower()
-    if flag not in _TRUE | _FALSE:
-        raise UserError(source, f"{where}, column arrowswitch", f"{get('arrowswitch')!r} is not yes or no")
+    try:
+        switched = arrowswitch_flag(get("arrowswitch"))
+    except ValueError as exc:
+        raise UserError(source, f"{where}, column arrowswitch", str(exc)) from None
     try:
         ns_mp, ew_mp = number_or_none(get("ns_mp")), number_or_none(get("ew_mp"))
     except ValueError as exc:
@@ -475,7 +474,7 @@ def _general_line(row: list, keys: list, source: str, where: str, names: list | 
         lead=get("lead"),
         table=int(table) if table is not None and table.isascii() and table.isdigit() else table,
         group=get("group") or "",
-        arrowswitch=flag in _TRUE,
+        arrowswitch=switched,
         ns_penalty=get("ns_penalty"),
         ew_penalty=get("ew_penalty"),
         session=session,

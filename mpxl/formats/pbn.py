@@ -40,7 +40,7 @@ from ..contract import board_dealer, board_vulnerability
 from ..errors import UserError
 from ..event import Deal, Event, Line, Pair, Penalty, Player, SitOut
 from ..pairings import two_winner_sections
-from ..rules import is_sitout
+from ..rules import arrowswitch_flag, is_sitout
 from ..textsafe import pbn_string, pbn_unescape
 from .common import (
     EventToWrite,
@@ -428,6 +428,10 @@ def _score_table(ev: Event, board: int, table, section_tag: str, source: str) ->
         if ns_pct is not None or ew_pct is not None:
             ev.line_percentage_decimals = max(ev.line_percentage_decimals or 0, decimals_of(cell("pct_ns")),
                                               decimals_of(cell("pct_ew")))
+        try:
+            switched = arrowswitch_flag(cell("arrow"))
+        except ValueError as exc:
+            raise UserError(source, where, f"board {board}: Arrowswitch: {exc}") from None
         table_no = cell("table")
         try:
             table_no = int(table_no) if table_no is not None else None
@@ -445,7 +449,7 @@ def _score_table(ev: Event, board: int, table, section_tag: str, source: str) ->
                 tricks=tricks,
                 lead=cell("lead"),
                 table=table_no,
-                arrowswitch=(cell("arrow") or "").upper() in ("Y", "YES", "1", "TRUE"),
+                arrowswitch=switched,
                 published_ns_mp=ns_mp,
                 published_ew_mp=ew_mp,
                 where=where,

@@ -35,7 +35,7 @@ from ..atomic import atomic_write
 from ..contract import Direction, board_dealer, board_vulnerability
 from ..errors import UserError
 from ..event import SEATS, Club, Deal, Event, Line, MasterPoints, Pair, Player, SitOut
-from ..rules import is_sitout
+from ..rules import arrowswitch_flag, is_sitout
 from ..settings import Field
 from ..textsafe import xml_attribute, xml_content
 from .common import (
@@ -283,7 +283,10 @@ def _board(el, ev: Event, source: str, session: int, section: str) -> int:
         except ValueError as exc:
             raise UserError(source, where, f"matchpoints: {exc}") from None
         decimals = max(decimals, decimals_of(ns_mp_text), decimals_of(ew_mp_text))
-        arrow = (_text(tl, "ARROW_SWITCH") or _text(tl, "ARROWSWITCH") or "").upper() in ("Y", "YES", "TRUE", "1")
+        try:
+            arrow = arrowswitch_flag(_text(tl, "ARROW_SWITCH") or _text(tl, "ARROWSWITCH"))
+        except ValueError as exc:
+            raise UserError(source, f"{where}, ARROW_SWITCH", str(exc)) from None
         ev.lines.append(
             Line(
                 board=board,

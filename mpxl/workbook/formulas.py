@@ -32,9 +32,10 @@ from ..contract import (
     Direction,
     Vulnerability,
 )
-from ..formats.csvfile import ARROWSWITCH_NO, ARROWSWITCH_YES
 from ..methods import Method
 from ..rules import (
+    ARROWSWITCH_NO,
+    ARROWSWITCH_YES,
     ARTIFICIAL_MP,
     AVE,
     COUNTS_TOWARDS_N,
@@ -404,7 +405,7 @@ def k(c: Cells) -> str:
 # ----------------------------------------------------------- Travellers: S, estimate
 
 def sw(c: Cells) -> str:
-    """1 arrowswitched, 0 not, ? for a spelling ``mpxl score`` refuses (its CSV reader's lists)."""
+    """1 arrowswitched, 0 not, ? for a spelling ``mpxl score`` refuses (the rulebook's lists, as every reader)."""
     x = f'UPPER(TRIM({c["switch"]}&""))'
     yes = ",".join(f'{x}="{w.upper()}"' for w in sorted(ARROWSWITCH_YES))
     no = ",".join(f'{x}="{w.upper()}"' for w in sorted(ARROWSWITCH_NO))
