@@ -1,6 +1,6 @@
 """The conventions met in programs' files and named in issue "Every country's conventions", item 5:
 own tops, a lone result beside artificial scores at 60%, percentages scaled to the full number of
-boards (ACBLscore).
+boards (ACBLscore), and the note ``check`` gives a percentage one unit of its last decimal off.
 
 Each rule: a table of numbers worked by hand (in the comments), then a file generated in the
 convention, written under an unknown program's name, that ``check`` must reproduce with no option
@@ -13,12 +13,13 @@ import json
 from fractions import Fraction
 
 import pytest
+from shared import REALDATA
 
 from mpxl.board import score_board
 from mpxl.cli import main
 from mpxl.event import Event, Line
 from mpxl.formats import write_event
-from mpxl.rounding import Rounding
+from mpxl.rounding import Rounding, rounding_order_note
 from mpxl.session import ScoringOptions, _scaled_percentage, score_event, settings_of
 from mpxl.settings import EstimateAt, LoneResult, PercentageBasis, Scale
 
@@ -194,3 +195,34 @@ def test_the_new_conventions_are_options_of_the_command(tmp_path, capsys):
     assert ScoringOptions.parse(method="none", estimate_at="own").estimate_at is EstimateAt.OWN_TOPS
     assert main(["score", str(path), "--lone-result", "sometimes"]) == 2
     assert "lone-result rule" in capsys.readouterr().err
+
+
+# ------------------------------------------------------------------------- a rounding-order note
+
+REAL = REALDATA
+
+
+@pytest.mark.parametrize("published, ours, decimals, noted", [
+    (41.63, F(4162, 100), 2, True),   # one hundredth apart
+    (41.6, F(417, 10), 1, True),      # one tenth apart, at 1 decimal
+    (41.63, F(4161, 100), 2, False),  # two hundredths
+    (41.6, F(416, 10), 2, False),     # the same figure
+    (None, F(1), 2, False),
+])
+def test_rounding_order_note(published, ours, decimals, noted):
+    note = rounding_order_note(published, ours, decimals)
+    assert (note == " (one unit of its last decimal: a rounding-order difference)") is noted
+    assert noted or note == ""
+
+
+def test_check_notes_a_percentage_one_unit_of_its_last_decimal_off(capsys):
+    """EBUScore's pair 18 has exactly 41.625%, published 41.63: with half-even percentages mpxl says
+    41.62, one unit of the last decimal off, and check says it is a rounding-order difference."""
+    real = REAL / "ebuscore-2025-01-02-two-winner-a5050.xml"
+    if not real.exists():
+        pytest.skip("no real data")
+    code = main(["check", str(real), "--rounding-pct", "half-even:2"])
+    out = capsys.readouterr().out
+    assert code == 1
+    assert "percentage (one unit of its last decimal: a rounding-order difference): published 41.63, mpxl 41.62" \
+        in out
