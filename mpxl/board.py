@@ -33,8 +33,8 @@ from .adjustments import Artificial, Assigned, Entry, Mixed, parse_entry, parse_
 from .fouled import small_group_percentage, uses_set_percentages
 from .matchpoints import Components, NSScore, raw_matchpoints, weighted_matchpoints
 from .methods import Method, check_counts, estimate, k_value
-from .rules import double_matchpoints, is_blank
-from .settings import SmallGroups
+from .rules import LONE_RESULT_PERCENTAGE, double_matchpoints, is_blank
+from .settings import LoneResult, SmallGroups
 
 __all__ = ["LineResult", "BoardResult", "score_board", "plain_board", "parse_penalty"]
 
@@ -121,6 +121,9 @@ def score_board(
     arrowswitch: Sequence[object] | None = None,
     small_groups: SmallGroups = SmallGroups.WBF,
     penalties: Sequence[object] | None = None,
+    *,
+    own_top: bool = False,
+    lone_result: LoneResult = LoneResult.AVERAGE,
 ) -> BoardResult:
     """Score a board's lines; ``expected`` defaults to the lines that are not blank.
 
@@ -130,7 +133,15 @@ def score_board(
     ``groups`` labels each line's fouled group (blank = the board's one group);
     ``arrowswitch`` flags lines played the other way round; ``penalties`` holds
     per line an (NS, EW) pair of procedural penalties; ``small_groups`` is the
-    fouled-board rule of :mod:`mpxl.fouled`.
+    fouled-board rule of :mod:`mpxl.fouled`. With ``own_top`` the board is worth its real
+    results alone (N = n, ``expected`` ignored): nothing is estimated and an artificial score is
+    its percentage of that smaller top. ``lone_result`` ``ave-plus`` gives the one real result of
+    a board whose other lines are all artificial scores 60% to both sides (ACBLscore).
+
+    >>> [float(x) for x in score_board([420, 400, 450, "A+"], own_top=True).ns_mp]  # top 4: A+ is 60% of 4
+    [2.0, 0.0, 4.0, 2.4]
+    >>> [float(x) for x in score_board([420, "A+", "A+"], lone_result=LoneResult.AVE_PLUS).ew_mp]
+    [2.4, 1.6, 1.6]
 
     >>> r = score_board([-130, -660, -120, -200, 600, -100, -100, 140, -150],
     ...                 method=Method.MANUAL, groups="AAABBBBAA", small_groups=SmallGroups.NONE)
@@ -153,6 +164,8 @@ def score_board(
     real = [i for i, e in enumerate(parsed) if isinstance(e, (Assigned, Mixed))]
     n_lines = sum(not is_blank(v) for v in entries)  # results, artificial scores and not-played lines
     N: object = n_lines if expected is None else expected
+    if own_top:  # the board worth its real results alone: other lines count neither in n nor in N
+        N = n_lines = max(len(real), 1)
     if isinstance(N, float) and N.is_integer():
         N = int(N)
     if isinstance(N, bool) or not isinstance(N, int) or N < 1:
@@ -169,6 +182,9 @@ def score_board(
     # the rules read only the largest group: one number, not every group's size per group (100,000 groups)
     sizes = (max((len(m) for m in members.values()), default=0),)
     fouled = len(members) > 1
+    # the one real result of a board whose other lines are artificial scores (ACBLscore: 60% to both)
+    # (every other line of it that is not blank or not played is one: a line is a result or artificial)
+    lone = lone_result is LoneResult.AVE_PLUS and len(real) == 1 and any(isinstance(e, Artificial) for e in parsed)
 
     ns: list[Fraction | None] = [None] * count
     ew: list[Fraction | None] = [None] * count
@@ -187,7 +203,9 @@ def score_board(
                 if small:
                     out[i] = small_group_percentage(Fraction(S) * 2 / scale, n) * top / 100
                     set_pct[i] = True
-                elif n == N and not fouled and not method.full_boards:
+                elif lone:
+                    out[i] = Fraction(LONE_RESULT_PERCENTAGE * top, 100)
+                elif n == N and not fouled and (own_top or not method.full_boards):
                     out[i] = Fraction(S)
                 else:
                     out[i] = estimate(Fraction(S), N, n, method, scale)

@@ -9,15 +9,19 @@ published figures. The search is bounded: one setting at a time, each decided on
 the figures it can change, about twenty scorings of the event in all:
 
 1. decimals of lines, totals and percentages: read off the published figures;
-2. scale and field, together (and N from the published top): on every line;
+2. scale and field, together (and N from the published top): on every line; with them a
+   lone result's rule (50% or 60%), when a board holds one real result beside artificial scores;
 3. method and where the estimate goes (lines, totals, never): on the lines and the
-   totals, when some board is short; with every board full, Ascherman (the one method that
-   changes a full board) alone, and only when a figure is missed;
+   totals, when some board is short; own tops too, last, when a board holds an artificial
+   score or a line not played and a figure is missed; with every board full, Ascherman (the
+   one method that changes a full board) alone, and only when a figure is missed;
 4. a missed board's figure (unplayed): on the totals;
-5. Ave+ / Ave- policy: only when a board has an artificial score;
+5. Ave+ / Ave- policy: only when a board has an artificial score (and a lone result's rule
+   again, when a figure is still missed);
 6. tie rule of line rounding: on the lines; of percentages: on the percentages,
-   without rescoring; one ranking or NS and EW apart (winners), and places written with or
-   without ``=``: on the places.
+   without rescoring; the percentage over the boards played or scaled to the full number
+   (ACBLscore), only when a pair played fewer boards and a figure is missed; one ranking or
+   NS and EW apart (winners), and places written with or without ``=``: on the places.
 
 A setting the caller fixes (a command-line option) is not searched. When candidates
 reproduce equally many figures the caller's base (the program's default) is kept.
@@ -43,7 +47,19 @@ from .methods import Method
 from .rounding import Rounding, round_fraction
 from .rules import ESTIMATES_FULL_BOARDS
 from .session import ScoringOptions, SessionResult, score_event, settings_of, sitout_credits
-from .settings import AvePolicy, EstimateAt, Field, Places, RoundingKind, Scale, Tie, TotalsFrom, Unplayed
+from .settings import (
+    AvePolicy,
+    EstimateAt,
+    Field,
+    LoneResult,
+    PercentageBasis,
+    Places,
+    RoundingKind,
+    Scale,
+    Tie,
+    TotalsFrom,
+    Unplayed,
+)
 
 __all__ = ["Agreement", "Inference", "infer", "agreement", "decimals_of", "SEARCHED"]
 
@@ -59,7 +75,8 @@ MAX_EXPECTED = 10_000
 
 #: The settings :func:`infer` can work out; a caller fixes any of them by naming it in ``fixed``.
 SEARCHED = ("scale", "field", "expected", "method", "estimate_at", "unplayed", "ave_policy", "rounding", "totals_from",
-            "totals_rounding", "percentage_decimals", "percentage_tie", "winners", "places")
+            "totals_rounding", "percentage_decimals", "percentage_tie", "winners", "places", "lone_result",
+            "percentage_basis")
 
 
 @dataclass(frozen=True)
@@ -271,11 +288,18 @@ def infer(event: Event, base: ScoringOptions, fixed: Iterable[str] = ()) -> Infe
         if len(event.sections()) > 1 and "field" not in fixed:
             here = _field_of(event, opts)
             fields = [None, *(f for f in Field if f.value != here)]
-        pairs = [{"scale": s, **({"field": f} if f else {})} for s in scales for f in fields]
+        # a board's one real result beside artificial scores (50% or 60%) may decide the scale: searched with it
+        lones: list[LoneResult | None] = [None]
+        if "lone_result" not in fixed and _lone_results(score(opts)[0]):
+            lones = [None, *(r for r in LoneResult if r is not opts.lone_result)]
+        pairs = [{"scale": s, **({"field": f} if f else {}), **({"lone_result": r} if r else {})}
+                 for s in scales for f in fields for r in lones]
         name = "scale" if "scale" not in fixed else "field"
         opts = choose(name, opts, pairs[1:], everything)
         if name in evidence and len(fields) > 1 and name == "scale":
             evidence["field"] = evidence["scale"]
+        if name in evidence and len(lones) > 1:
+            evidence["lone_result"] = evidence[name]
         result, _ = score(opts)
         n_top = _published_n(result)
         if n_top is not None and opts.expected is None:
@@ -285,7 +309,9 @@ def infer(event: Event, base: ScoringOptions, fixed: Iterable[str] = ()) -> Infe
 
         # 3. method and where the estimate goes: only when a board is short
         result, _ = score(opts)
-        if any(b.actual < b.expected for b in result.boards) and not fixed & {"method", "estimate_at"}:
+        # (under own tops no board is short, as no board is estimated: the other candidates are still tried)
+        short = opts.estimate_at is EstimateAt.OWN_TOPS or any(b.actual < b.expected for b in result.boards)
+        if short and not fixed & {"method", "estimate_at"}:
             # every line, not only the short boards' (a board is short or not by the candidate's N): the
             # full boards score alike under every method, so only the short boards tell them apart
             short_and_totals = everything
@@ -294,11 +320,20 @@ def infer(event: Event, base: ScoringOptions, fixed: Iterable[str] = ()) -> Infe
                 for m in Method:
                     if (at, m) != (opts.estimate_at, opts.method):
                         candidates.append({"estimate_at": at, "method": m})
+            missed = everything(score(opts)[1])
+            # own tops differs from never only beside lines that are not results; last, so a tie keeps the rest
+            if missed[0] < missed[1] and _lines_beside_results(result):
+                candidates.append({"estimate_at": EstimateAt.OWN_TOPS})
+                if len(event.sections()) > 1 and "field" not in fixed:  # which lines a top counts: with the field
+                    candidates += [{"estimate_at": EstimateAt.OWN_TOPS, "field": f} for f in Field
+                                   if f.value != _field_of(event, opts)]
             opts = choose("method", opts, candidates, short_and_totals)
-        elif "method" in fixed and "estimate_at" not in fixed and any(b.actual < b.expected for b in result.boards):
+        elif "method" in fixed and "estimate_at" not in fixed and short:
             # a method given is used: never estimating would set it aside
             opts = choose("estimate_at", opts, [{"estimate_at": at} for at in EstimateAt
-                                                if at not in (opts.estimate_at, EstimateAt.NEVER)], everything)
+                                                if at not in (opts.estimate_at, EstimateAt.NEVER)
+                                                and (at is not EstimateAt.OWN_TOPS or _lines_beside_results(result))],
+                          everything)
         elif not fixed & {"method", "estimate_at"} and agreement_of(opts).agree < agreement_of(opts).total:
             # every board full: only a method that estimates full boards too (Ascherman, McKinnon's
             # reading) changes a figure, so it is the one candidate, and only when a figure is missed
@@ -317,6 +352,9 @@ def infer(event: Event, base: ScoringOptions, fixed: Iterable[str] = ()) -> Infe
         if any(sl.kind == "artificial" for b in result.boards for sl in b.lines):
             opts = choose("ave_policy", opts, [{"ave_policy": a} for a in AvePolicy if a is not opts.ave_policy],
                           everything)
+            if _lone_results(result) and agreement_of(opts).agree < agreement_of(opts).total:  # method and N found
+                opts = choose("lone_result", opts,
+                              [{"lone_result": r} for r in LoneResult if r is not opts.lone_result], everything)
 
         # 6. tie rules: line rounding on the lines, percentages and places on the ranking
         if has_lines and opts.rounding.kind is not RoundingKind.EXACT:
@@ -338,6 +376,7 @@ def infer(event: Event, base: ScoringOptions, fixed: Iterable[str] = ()) -> Infe
         if any(p.published_percentage is not None for p in event.pairs) or event.line_percentage_decimals is not None:
             opts = choose("percentage_tie", opts, [{"percentage_tie": t} for t in Tie if t != opts.percentage_tie],
                           _measure("percentages", "line_percentages"))
+            opts = _choose_percentage_basis(opts, choose, score, fixed)
         if any(p.published_place for p in event.pairs):
             # places with or without '=', and one ranking or NS and EW apart (the file may not say: pair
             # numbers 1NS / 1EW), together: on the places; and the field again where the lines cannot tell it
@@ -400,6 +439,66 @@ def _measure(*kinds: str) -> Callable[[Agreement], tuple[int, int]]:
         return sum(g[0] for g in got), sum(g[1] for g in got)
 
     return measure
+
+
+def _lines_beside_results(result: SessionResult) -> bool:
+    """Does a board hold lines that are not results but count towards its N (an artificial score, a
+    line not played)? Only there are no estimation (``never``) and own tops told apart."""
+    sc, t = result.scored, result.travellers
+    if sc is None or t is None:
+        return False
+    return "artificial" in sc.kind or any(kind == "blank" and score is not None
+                                          for kind, score in zip(sc.kind, t.score))
+
+
+def _lone_results(result: SessionResult) -> bool:
+    """Does a board hold one real result and, on its other lines, artificial scores?"""
+    sc = result.scored
+    if sc is None or "artificial" not in sc.kind:
+        return False
+    for b in sc.boards:
+        kinds = [sc.kind[i] for r in b.ranges for i in r]
+        if kinds.count("result") == 1 and "artificial" in kinds:
+            return True
+    return False
+
+
+def _fewer_boards(result: SessionResult) -> bool:
+    """Did a pair play fewer boards than another of its field?"""
+    most: dict[str, int] = {}
+    fld = _field_of(result.event, result.options)
+    for pr in result.pairs:
+        group = "" if fld == "event" else pr.pair.section
+        most[group] = max(most.get(group, 0), pr.boards)
+    return any(pr.boards < most["" if fld == "event" else pr.pair.section] for pr in result.pairs)
+
+
+def _choose_percentage_basis(opts: ScoringOptions, choose: Callable[..., ScoringOptions],
+                             score: Callable[[ScoringOptions], tuple[SessionResult, Agreement]],
+                             fixed: set[str]) -> ScoringOptions:
+    """Percentages over the boards played, or scaled to the field's full number (ACBLscore): tried only
+    when a pair played fewer boards than another and a total, percentage or place is missed. The
+    scaled total is rounded as a total, to decimals and a tie rule no published total need show (the
+    totals of rounded line figures have the lines' decimals): the totals' decimals and one and two
+    more, half up and half even, are tried; a missed board is then not credited (the two rules fill
+    the same gap)."""
+    ranking = _measure("totals", "percentages", "places")
+    result, agreed = score(opts)
+    got = ranking(agreed)
+    if "percentage_basis" in fixed or got[0] == got[1] or not _fewer_boards(result):
+        return opts
+    if opts.percentage_basis is not PercentageBasis.PLAYED:
+        return choose("percentage_basis", opts, [{"percentage_basis": PercentageBasis.PLAYED}], ranking)
+    base: dict[str, Any] = {"percentage_basis": PercentageBasis.SCALED}
+    if opts.unplayed is not Unplayed.NONE and "unplayed" not in fixed:
+        base["unplayed"] = Unplayed.NONE
+    candidates = [base]
+    rounding = opts.totals_rounding or opts.rounding
+    if "totals_rounding" not in fixed and rounding.kind is not RoundingKind.EXACT:
+        candidates += [{**base, "totals_rounding": Rounding(kind, rounding.decimals + more)} for more in (0, 1, 2)
+                       for kind in (RoundingKind.HALF_UP, RoundingKind.HALF_EVEN)
+                       if Rounding(kind, rounding.decimals + more) != rounding]
+    return choose("percentage_basis", opts, candidates, ranking)
 
 
 def _field_of(event: Event, opts: ScoringOptions) -> str:

@@ -25,7 +25,7 @@ from typing import NoReturn, overload
 from .rules import ROUNDING_KINDS as RULEBOOK_ROUNDING
 from .settings import RoundingKind
 
-__all__ = ["Rounding", "RoundingKind", "round_fraction", "round_ratio", "ROUNDING_KINDS"]
+__all__ = ["Rounding", "RoundingKind", "round_fraction", "round_ratio", "ROUNDING_KINDS", "rounding_order_note"]
 
 #: The rounding kinds and what each does (the rulebook's table).
 ROUNDING_KINDS = RULEBOOK_ROUNDING
@@ -44,6 +44,24 @@ def round_fraction(value: Fraction, decimals: int, tie: str = "half-up", average
     value, average = Fraction(value), Fraction(average)
     q = round_ratio(value.numerator, value.denominator, decimals, tie, average * value.denominator)
     return Fraction(q, 10**decimals)
+
+
+def rounding_order_note(published: float | None, ours: Fraction | None, decimals: int | None) -> str:
+    """A short note for a published percentage that differs from ours by exactly one unit of its
+    last decimal (``decimals``): the mark a different order of roundings leaves (the board figures,
+    the total and the percentage rounded in another order, or from the exact figures), rather than
+    a different result; '' for any other difference. ``mpxl check`` adds it to the difference.
+
+    >>> rounding_order_note(41.63, Fraction(4162, 100), 2)
+    ' (one unit of its last decimal: a rounding-order difference)'
+    >>> rounding_order_note(41.63, Fraction(4161, 100), 2), rounding_order_note(41.6, Fraction(416, 10), 2)
+    ('', '')
+    """
+    if published is None or ours is None or decimals is None:
+        return ""
+    if abs(Fraction(repr(float(published))) - Fraction(ours)) != Fraction(1, 10**decimals):
+        return ""
+    return " (one unit of its last decimal: a rounding-order difference)"
 
 
 def round_ratio(num: int, den: int, decimals: int, tie: str = "half-up", average_num: int | Fraction = 0) -> int:

@@ -71,6 +71,9 @@ __all__ = [
     "AVE_MINUS",
     "ARTIFICIAL_CODES",
     "AVE_POLICIES",
+    "LONE_RESULT_RULES",
+    "LONE_RESULT_PERCENTAGE",
+    "PERCENTAGE_BASES",
     "SMALL_GROUP_RULES",
     "SMALL_GROUP_PERCENTAGE",
     "ROUNDING_KINDS",
@@ -370,6 +373,22 @@ ARTIFICIAL_CODES = {
 AVE_POLICIES = {
     "fixed": "Ave+ is 60% and Ave- 40% of the top, always",
     "wbf": "Ave+ is 60% or the pair's percentage on its other boards if higher; Ave- 40% or that percentage if lower",
+}
+
+#: What the one real result of a board gets when every other line of it is an artificial score.
+LONE_RESULT_RULES = {
+    "average": "the average, 50% to both sides (a lone result estimated to N by any method)",
+    "ave-plus": "60% to both sides, an Ave+ to each, as the artificial scores beside it (ACBLscore)",
+}
+
+#: The percentage each side of a lone real result gets under ``ave-plus``.
+LONE_RESULT_PERCENTAGE = AVE_PLUS
+
+#: What a pair's percentage is worked out from.
+PERCENTAGE_BASES = {
+    "played": "its total over the sum of the tops of the boards it played",
+    "scaled": "its total scaled to its field's full maximum (total x full / its maximum) and rounded to the totals' "
+              "decimals, over that full maximum (ACBLscore)",
 }
 
 #: The matchpoints of an artificial percentage on a board whose full top is ``Top`` (a small fouled

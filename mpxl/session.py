@@ -44,7 +44,7 @@ from math import lcm
 from operator import add, ne
 from typing import Any
 
-from .adjustments import parse_entry
+from .adjustments import line_kind, parse_entry
 from .board import plain_board, score_board
 from .errors import UserError
 from .event import SCORED_COLUMNS, Event, Line, Pair, PairKey, SitOut, Travellers
@@ -56,6 +56,8 @@ from .settings import (
     AvePolicy,
     EstimateAt,
     Field,
+    LoneResult,
+    PercentageBasis,
     Places,
     RoundingKind,
     Scale,
@@ -123,6 +125,8 @@ class ScoringOptions:
     unplayed: Unplayed = Unplayed.NONE  # what a pair gets for a board of its field it missed
     places: Places = Places.SHARED  # tied places written 3= or 3
     totals_from: TotalsFrom = TotalsFrom.ROUNDED  # totals and percentages add the rounded or the exact figures
+    lone_result: LoneResult = LoneResult.AVERAGE  # a board's one real result beside artificial scores: 50% or 60%
+    percentage_basis: PercentageBasis = PercentageBasis.PLAYED  # a percentage over the boards played, or scaled
 
     def __post_init__(self) -> None:
         if isinstance(self.scale, int) and self.scale in (1, 2):  # the scale's number, as the JSON writes it
@@ -162,7 +166,8 @@ class ScoringOptions:
                                   for k, v in values.items() if v is not None or k not in _PARSERS}
         if "method" in values and parsed["method"] is None:
             del parsed["method"]
-            parsed["estimate_at"] = EstimateAt.NEVER
+            if parsed.get("estimate_at") is not EstimateAt.OWN_TOPS:  # own tops estimates nothing either
+                parsed["estimate_at"] = EstimateAt.NEVER
         return cls(**parsed)
 
     @property
@@ -172,7 +177,7 @@ class ScoringOptions:
         >>> ScoringOptions().method_name, ScoringOptions(estimate_at=EstimateAt.NEVER).method_name
         ('neuberg', 'none')
         """
-        return "none" if self.estimate_at is EstimateAt.NEVER else self.method.value
+        return "none" if self.estimate_at in (EstimateAt.NEVER, EstimateAt.OWN_TOPS) else self.method.value
 
     def round_percentage(self, value: Fraction) -> Fraction:
         """A percentage as published: to ``percentage_decimals`` by ``percentage_tie`` (exact if None).
@@ -224,14 +229,16 @@ _PARSERS: dict[str, Callable[[Any], object]] = {
     "method": find_method, "rounding": Rounding.parse, "totals_rounding": Rounding.parse,
     "small_groups": SmallGroups.find, "ave_policy": AvePolicy.find, "field": Field.find,
     "estimate_at": EstimateAt.find, "percentage_tie": Tie.find, "unplayed": Unplayed.find, "places": Places.find,
-    "scale": Scale.find, "totals_from": TotalsFrom.find,
+    "scale": Scale.find, "totals_from": TotalsFrom.find, "lone_result": LoneResult.find,
+    "percentage_basis": PercentageBasis.find,
 }
 
 #: ScoringOptions' typed fields and their types (None allowed for field and totals_rounding).
 _OPTION_TYPES: dict[str, type] = {
     "method": Method, "rounding": Rounding, "small_groups": SmallGroups, "ave_policy": AvePolicy, "field": Field,
     "estimate_at": EstimateAt, "totals_rounding": Rounding, "percentage_tie": Tie, "unplayed": Unplayed,
-    "places": Places, "scale": Scale, "totals_from": TotalsFrom,
+    "places": Places, "scale": Scale, "totals_from": TotalsFrom, "lone_result": LoneResult,
+    "percentage_basis": PercentageBasis,
 }
 
 
@@ -496,6 +503,8 @@ def score_columns(
             raise UserError(event.source, name(last) or f"board {board}", f"board {board}: {exc}") from None
         if options.estimate_at is EstimateAt.NEVER:
             expected = max(n_played, 1)
+        elif options.estimate_at is EstimateAt.OWN_TOPS:  # worth its real results alone
+            expected = max(_real_results(scores), 1)
         board_lines = _BoardLines(t, ranges, scores, details, event.source, name, board)
         top, figures, actual = board_lines.score(expected, options, memo)
         line_top = None
@@ -524,6 +533,15 @@ def score_columns(
         _apply_wbf_averages(event, options, t, out)
         out.figures_made = None  # new figures: worked out from the columns when asked
     return out
+
+
+def _real_results(scores: list[Any]) -> int:
+    """How many of a board's cells are real results (not blank, not played or artificial).
+
+    >>> _real_results([420, None, "NP", "A+", "-50", "30% 420 + 70% 450"])
+    3
+    """
+    return sum(1 for s in scores if s is not None and (type(s) is int or line_kind(s) == "R"))
 
 
 #: One board's lines' figures: (NS rounded, EW rounded, NS exact, EW exact, kinds, aves or None).
@@ -565,6 +583,7 @@ class _BoardLines:
                 groups=None if t.group is None else gather(t.group, ranges),
                 arrowswitch=None if t.arrowswitch is None else gather(t.arrowswitch, ranges),
                 small_groups=options.small_groups, penalties=penalties,
+                own_top=options.estimate_at is EstimateAt.OWN_TOPS, lone_result=options.lone_result,
             )
         except ValueError as exc:
             indices = self.indices()
@@ -750,6 +769,7 @@ def _pair_results(result: SessionResult) -> list[PairResult]:
         common = _add_penalties(totals, common, event, options)
     results: list[tuple[PairResult, PairTotal]] = []
     total_of = _total_rounder(options) if exact else None
+    full = _full_maxima(totals, fld) if options.percentage_basis is PercentageBasis.SCALED else None
     for k, t in totals.items():
         section, number, direction = k
         pair = known.get(k)
@@ -759,6 +779,8 @@ def _pair_results(result: SessionResult) -> list[PairResult]:
             pair = replace(pair, direction=direction)
         mp = Fraction(t.mp, common)
         pct = options.scale.percentage(mp, t.max)  # the ranking too: from the exact sum when the totals are
+        if full is not None:  # ACBLscore: the total scaled to the field's full maximum, rounded, over it
+            pct = _scaled_percentage(options, mp, t.max, full["" if fld is Field.EVENT else section])
         sessions = ({sess: mp for sess in t.sessions} if len(t.sessions) == 1
                     else {sess: Fraction(num, common) for sess, num in sorted(t.sessions.items())})
         if total_of is not None:  # the total is the exact sum rounded as a total
@@ -800,6 +822,31 @@ def _add_penalties(totals: dict[PairKey, PairTotal], common: int, event: Event, 
         got.mp += num
         got.sessions[p.session] = got.sessions.get(p.session, 0) + num
     return new
+
+
+def _full_maxima(totals: dict[PairKey, PairTotal], fld: Field) -> dict[str, int]:
+    """The most a pair of each field (a section, or "" across the field) could score: its largest maximum."""
+    most: dict[str, int] = {}
+    for (sec, _number, _side), t in totals.items():
+        group = "" if fld is Field.EVENT else sec
+        most[group] = max(most.get(group, 0), t.max)
+    return most
+
+
+def _scaled_percentage(options: ScoringOptions, mp: Fraction, maximum: int, full: int) -> Fraction:
+    """A pair's percentage under ``percentage_basis`` scaled (ACBLscore): a pair whose maximum is
+    short of its field's ``full`` one has its total scaled up to it and rounded as a total (the
+    totals' decimals) first, then divided by the full maximum; any other pair's as usual.
+
+    >>> acbl = ScoringOptions(scale=Scale.SINGLE, rounding=Rounding.parse(2))
+    >>> float(_scaled_percentage(acbl, Fraction("46.3"), 19 * 5, 24 * 5))  # 46.3 x 24/19 = 58.48 of 120
+    48.7333...
+    >>> float(acbl.round_percentage(_scaled_percentage(acbl, Fraction("46.3"), 95, 120)))  # not 48.74
+    48.73
+    """
+    if not maximum or maximum >= full:
+        return options.scale.percentage(mp, maximum)
+    return options.scale.percentage(_total_rounder(options)(mp * full / maximum), full)
 
 
 def _total_rounder(options: ScoringOptions) -> Callable[[Fraction], Fraction]:
@@ -1042,6 +1089,8 @@ def settings_of(result: SessionResult) -> dict[str, Any]:
         "winners": _winners_setting(result.event, o),
         "ave_policy": o.ave_policy.value,
         "totals_from": o.totals_from.value,
+        "lone_result": o.lone_result.value,
+        "percentage_basis": o.percentage_basis.value,
     }
 
 

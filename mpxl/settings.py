@@ -13,7 +13,7 @@ table of :mod:`mpxl.rules` is keyed by are the Enum's values, checked below.
 >>> EstimateAt.find("sometimes")
 Traceback (most recent call last):
 ...
-ValueError: 'sometimes' is not an estimate-at; expected one of lines, totals, never
+ValueError: 'sometimes' is not an estimate-at; expected one of lines, totals, never, own-tops
 """
 
 from __future__ import annotations
@@ -26,6 +26,8 @@ from .rules import (
     ARTIFICIAL_MP,
     AVE_POLICIES,
     FIELD_SCORING,
+    LONE_RESULT_RULES,
+    PERCENTAGE_BASES,
     ROUNDING_KINDS,
     SCALE_AVERAGE,
     SCALE_OFFSET,
@@ -36,7 +38,7 @@ from .rules import (
 )
 
 __all__ = ["Choice", "Scale", "TotalsFrom", "EstimateAt", "Unplayed", "Places", "Tie", "SmallGroups", "AvePolicy",
-           "Field", "RoundingKind"]
+           "Field", "RoundingKind", "LoneResult", "PercentageBasis"]
 
 _E = TypeVar("_E", bound="Choice")
 
@@ -193,16 +195,25 @@ class EstimateAt(Choice):
     ``totals``: the lines are published plain on the board's own smaller top, the totals add the
     board estimated to the full top (Compscore3); ``never``: no estimation at all, every board
     plain on its own top and a pair's percentage over the sum of the tops of the boards it played
-    (``--method none``).
+    (``--method none``); an artificial score or a not-played line still counts towards the board's
+    N, so the real results beside it are estimated to it; ``own-tops``: no estimation at all, even
+    there: a board is worth its real results alone (its top scale x (n - 1)), an artificial score
+    is its percentage of that smaller top, and a pair's maximum is the sum of the tops of the
+    boards it played (8 results and an A+: plain on top 14, the A+ 60% of 14 = 8.4).
     """
 
     LINES = "lines"
     TOTALS = "totals"
     NEVER = "never"
+    OWN_TOPS = "own-tops"
 
     @classmethod
     def _label(cls) -> str:
         return "estimate-at"
+
+    @classmethod
+    def _aliases(cls) -> dict[str, str]:
+        return {"own-top": "own-tops", "own": "own-tops"}
 
 
 class Unplayed(Choice):
@@ -271,6 +282,54 @@ class AvePolicy(Choice):
         return "ave policy"
 
 
+class LoneResult(Choice):
+    """What the one real result of a board gets when every other line of it is an artificial score.
+
+    ``average``: the average (50% to both sides), as any lone result estimated to N (Neuberg and
+    the other methods); ``ave-plus``: 60% to both sides (ACBLscore), an Ave+ to each, as the
+    artificial scores beside it are (:data:`mpxl.rules.LONE_RESULT_RULES`).
+
+    >>> LoneResult.find("acbl"), LoneResult.find(None)
+    (<LoneResult.AVE_PLUS: 'ave-plus'>, <LoneResult.AVERAGE: 'average'>)
+    """
+
+    AVERAGE = "average"
+    AVE_PLUS = "ave-plus"
+
+    @classmethod
+    def _label(cls) -> str:
+        return "lone-result rule"
+
+    @classmethod
+    def _aliases(cls) -> dict[str, str]:
+        return {"acbl": "ave-plus", "acblscore": "ave-plus", "60": "ave-plus", "ave": "average", "50": "average"}
+
+
+class PercentageBasis(Choice):
+    """What a pair's percentage is worked out from (:data:`mpxl.rules.PERCENTAGE_BASES`).
+
+    ``played``: its total over its maximum, the sum of the tops of the boards it played; ``scaled``
+    (ACBLscore): a pair that played fewer boards than the most played in its field has its total
+    scaled up to that field's maximum and rounded to the totals' decimals first, then divided by
+    that maximum (19 of 24 boards, 46.3 on a top of 5: 46.3 x 24/19 = 58.48, 58.48/120 = 48.73%,
+    not 46.3/95 = 48.74%).
+
+    >>> PercentageBasis.find("ACBL"), PercentageBasis.find("played")
+    (<PercentageBasis.SCALED: 'scaled'>, <PercentageBasis.PLAYED: 'played'>)
+    """
+
+    PLAYED = "played"
+    SCALED = "scaled"
+
+    @classmethod
+    def _label(cls) -> str:
+        return "percentage basis"
+
+    @classmethod
+    def _aliases(cls) -> dict[str, str]:
+        return {"acbl": "scaled", "acblscore": "scaled", "full": "scaled", "factored": "scaled"}
+
+
 class Field(Choice):
     """Which results a board is compared across (:data:`mpxl.rules.FIELD_SCORING`): a ``section``'s, or the
     whole ``event``'s."""
@@ -298,3 +357,5 @@ assert [m.value for m in AvePolicy] == list(AVE_POLICIES)
 assert [m.value for m in RoundingKind] == list(ROUNDING_KINDS)
 assert [m.value for m in Field] == list(FIELD_SCORING)
 assert [m.value for m in Scale] == list(SCALES)
+assert [m.value for m in LoneResult] == list(LONE_RESULT_RULES)
+assert [m.value for m in PercentageBasis] == list(PERCENTAGE_BASES)

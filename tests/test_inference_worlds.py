@@ -2,9 +2,10 @@
 
 Hypothesis draws an event (one or two sections, one or two winners, pair numbers plain or with
 their direction ``1NS``/``1EW``, short boards, artificial scores) and a scorer's choices all at
-once (scale, field, method including ``none`` and ``manual``, estimate at the lines or the totals,
-rounding kind and decimals of the lines and the totals, percentages' decimals and tie rule, places
-with or without ``=``), scores it, writes it with the project's USEBIO, PBN or CSV writer under an
+once (scale, field, method including ``none``, ``own-tops`` and ``manual``, estimate at the lines or
+the totals, rounding kind and decimals of the lines and the totals, percentages' decimals and tie
+rule, places with or without ``=``, a lone result beside artificial scores at 50% or 60%, percentages
+over the boards played or scaled to the full number), scores it, writes it with the project's USEBIO, PBN or CSV writer under an
 unknown program's name, and runs ``mpxl check`` and ``mpxl score --json`` on it with no option.
 
 Properties, whatever the draw:
@@ -33,7 +34,7 @@ from mpxl.formats import read_event, write_event
 from mpxl.methods import Method
 from mpxl.rounding import Rounding
 from mpxl.session import ScoringOptions, score_event
-from mpxl.settings import EstimateAt, Field, Places, RoundingKind, Scale, Tie, TotalsFrom
+from mpxl.settings import EstimateAt, Field, LoneResult, PercentageBasis, Places, RoundingKind, Scale, Tie, TotalsFrom
 
 SCORES = (-200, -100, -50, 50, 90, 110, 120, 140, 400, 420, 450, 600)
 WORLDS = settings(max_examples=examples(20, "MPXL_INFERENCE_EXAMPLES"), deadline=None, derandomize=True,
@@ -41,9 +42,10 @@ WORLDS = settings(max_examples=examples(20, "MPXL_INFERENCE_EXAMPLES"), deadline
 
 
 def mitchell_or_howell(seed: int, tables: int, boards: int, sections: tuple, two_winner: bool, directed: bool,
-                       short: int, artificial: int) -> Event:
+                       short: int, artificial: int, lone: bool = False) -> Event:
     """A club event: in a two-winner (Mitchell) movement NS pairs 1..t meet EW pairs 1..t, numbered
-    with their direction when ``directed`` (``1NS``, ``1EW``); else every pair meets random opponents."""
+    with their direction when ``directed`` (``1NS``, ``1EW``); else every pair meets random opponents.
+    ``lone``: one board keeps one real result, every other line of it an artificial score."""
     rnd = random.Random(seed)
     lines = []
     for sec in sections:
@@ -63,6 +65,10 @@ def mitchell_or_howell(seed: int, tables: int, boards: int, sections: tuple, two
     for i in rnd.sample(range(len(lines)), min(artificial, len(lines))):
         # an artificial score (USEBIO's code, PBN's words on both sides), or one side keeping its result
         lines[i].score = rnd.choice(["A6040", "A=/A+", "A-/A-", f"{lines[i].score}|A+", f"A=|{lines[i].score}"])
+    if lone:
+        board = [ln for ln in lines if ln.board == lines[0].board and ln.section == lines[0].section]
+        for ln in board[1:]:
+            ln.score = rnd.choice(["A6040", "A4060", "A5050"])
     return Event(lines=lines, title=f"world {seed}", program="Unseen Scorer 1.0",
                  winners={sec: 2 if two_winner else 1 for sec in sections})
 
@@ -75,22 +81,24 @@ def worlds(draw):
     event = mitchell_or_howell(
         seed=draw(st.integers(0, 10**6)), tables=draw(st.integers(2, 5)), boards=draw(st.integers(1, 6)),
         sections=sections, two_winner=two_winner, directed=two_winner and draw(st.booleans()),
-        short=draw(st.integers(0, 3)), artificial=draw(st.integers(0, 1)))
-    method = draw(st.sampled_from([*Method, "none"]))
+        short=draw(st.integers(0, 3)), artificial=draw(st.integers(0, 1)), lone=draw(st.booleans()))
+    method = draw(st.sampled_from([*Method, "none", "own-tops"]))
     decimals = draw(st.sampled_from([0, 1, 2]))
     kind = draw(st.sampled_from([RoundingKind.HALF_UP, RoundingKind.HALF_EVEN]))
     opts = ScoringOptions(
         scale=draw(st.sampled_from(list(Scale))),
         totals_from=draw(st.sampled_from(list(TotalsFrom))),
         field=draw(st.sampled_from(list(Field))) if len(sections) > 1 else None,
-        method=Method.NEUBERG if method == "none" else method,
-        estimate_at=EstimateAt.NEVER if method == "none" else draw(st.sampled_from([EstimateAt.LINES,
-                                                                                  EstimateAt.TOTALS])),
+        method=Method.NEUBERG if method in ("none", "own-tops") else method,
+        estimate_at=EstimateAt.NEVER if method == "none" else EstimateAt.OWN_TOPS if method == "own-tops"
+        else draw(st.sampled_from([EstimateAt.LINES, EstimateAt.TOTALS])),
         rounding=Rounding(kind, decimals),
         totals_rounding=draw(st.sampled_from([None, Rounding(RoundingKind.HALF_UP, decimals + 1)])),
         percentage_decimals=draw(st.sampled_from([1, 2, 4])),
         percentage_tie=draw(st.sampled_from(list(Tie))),
         places=draw(st.sampled_from(list(Places))),
+        lone_result=draw(st.sampled_from(list(LoneResult))),
+        percentage_basis=draw(st.sampled_from(list(PercentageBasis))),
     )
     ext = draw(st.sampled_from([".xml", ".pbn", ".csv", "ruter.pbn"]))
     if ext == "ruter.pbn":  # Ruter's dialect: each line's percentage beside its figures, and its header
@@ -135,7 +143,8 @@ def test_an_unseen_program_s_file_checks_clean_with_no_option(tmp_path_factory, 
         if pair.published_place:
             assert mine["place"] == pair.published_place, (pair.where, truth)
     assert set(doc["conventions"]["settings"]) >= {"scale", "field", "method", "estimate_at", "rounding_lines",
-                                                    "rounding_totals", "rounding_percentages", "places"}
+                                                    "rounding_totals", "rounding_percentages", "places",
+                                                    "lone_result", "percentage_basis"}
 
 
 @pytest.mark.parametrize("ext", [".xml", ".pbn", ".csv"])

@@ -22,6 +22,7 @@ from ..errors import UserError
 from ..formats import read_event
 from ..formats.common import warn_unusual
 from ..rounding import round_fraction
+from ..rounding import rounding_order_note as order_note
 from ..session import PairResult, SessionResult, place_labels, score_event, sitout_credits
 from ..settings import Field
 from . import plain_help
@@ -150,7 +151,8 @@ def compare(result: SessionResult, conventions: Conventions | None = None, previ
             ours = result.options.round_percentage(pct)
             if _exact(pair.published_percentage) != ours:
                 pdec = result.options.percentage_decimals
-                out.append(Difference(where, f"{what}percentage", f"{pair.published_percentage:g}",
+                out.append(Difference(where, f"{what}percentage" + order_note(pair.published_percentage, ours, pdec),
+                                      f"{pair.published_percentage:g}",
                                       f"{float(ours):.{pdec}f}" if pdec is not None else _show(ours)))
         if pair.published_place:
             if not _same_place(pair.published_place, place):

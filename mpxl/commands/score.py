@@ -39,6 +39,8 @@ from ..settings import (
     AvePolicy,
     EstimateAt,
     Field,
+    LoneResult,
+    PercentageBasis,
     Places,
     RoundingKind,
     Scale,
@@ -86,7 +88,8 @@ def add_scoring_arguments(p) -> None:
     p.add_argument(
         "--estimate-at",
         metavar="WHERE",
-        help="lines (default), totals (lines plain on their own top, totals estimated) or never",
+        help="lines (default), totals (lines plain on their own top, totals estimated), never, or own-tops (never, "
+        "and a board with an artificial score plain on its real results' own top, the score its percentage of it)",
     )
     p.add_argument(
         "--rounding",
@@ -110,6 +113,11 @@ def add_scoring_arguments(p) -> None:
         choices=tuple(AVE_POLICIES),
         help="; ".join(f"{k}: {v}" for k, v in AVE_POLICIES.items()).replace("%", "%%"),
     )
+    p.add_argument("--lone-result", metavar="RULE", help="a board's one real result beside artificial scores: "
+                   "average (50%%, default) or ave-plus (60%% to both sides, ACBLscore)")
+    p.add_argument("--percentage-basis", metavar="BASIS", help="a pair's percentage: played (its total over the tops "
+                   "of the boards it played, default) or scaled (ACBLscore: the total scaled to the field's full "
+                   "maximum and rounded as a total, over that maximum)")
     p.add_argument("--small-groups", metavar="RULE", help="fouled boards' small groups: wbf, ebu, qba or none")
     p.add_argument("--winners", type=int, choices=(1, 2), help="1 = one ranking, 2 = NS and EW ranked apart")
     p.add_argument("--factor-top", type=int, metavar="TOP", help="factor every board to this top (carry-forward)")
@@ -143,7 +151,8 @@ def option_overrides(args) -> dict:
         if value is not None:
             overrides[name] = value
     for name, kind in (("field", Field), ("ave_policy", AvePolicy), ("small_groups", SmallGroups), ("scale", Scale),
-                       ("totals_from", TotalsFrom)):
+                       ("totals_from", TotalsFrom), ("lone_result", LoneResult),
+                       ("percentage_basis", PercentageBasis)):
         if getattr(args, name, None) is not None:
             overrides[name] = kind.find(getattr(args, name))
     method = getattr(args, "method", None)

@@ -27,11 +27,11 @@ from __future__ import annotations
 import os
 from functools import lru_cache
 
-from ..adjustments import Artificial, Assigned, parse_entry
+from ..adjustments import Artificial, Assigned, Mixed, parse_entry
 from ..contract import ns_score
 from ..methods import Method
 from ..rules import PASS_SPELLINGS, code_key, contract_keys
-from ..settings import EstimateAt, Field, Places, Scale, Tie, TotalsFrom, Unplayed
+from ..settings import EstimateAt, Field, LoneResult, PercentageBasis, Places, Scale, Tie, TotalsFrom, Unplayed
 from .template import METHOD_NAMES, ROUNDING_RULES, Settings, TemplateLine, build_workbook, write_workbook
 
 __all__ = ["write_event_workbook", "event_workbook", "settings_for"]
@@ -97,7 +97,9 @@ def unsupported(result) -> str | None:
     for name, value, plain in (("estimate-at", getattr(opts, "estimate_at", None), EstimateAt.LINES),
                                ("unplayed", getattr(opts, "unplayed", None), Unplayed.NONE),
                                ("places", getattr(opts, "places", None), Places.SHARED),
-                               ("percentage rounding", getattr(opts, "percentage_tie", None), Tie.HALF_UP)):
+                               ("percentage rounding", getattr(opts, "percentage_tie", None), Tie.HALF_UP),
+                               ("lone-result", getattr(opts, "lone_result", None), LoneResult.AVERAGE),
+                               ("percentage-basis", getattr(opts, "percentage_basis", None), PercentageBasis.PLAYED)):
         if value is not None and value is not plain:
             return f"{name} {value.value} is not in the workbook's formulas"
     if getattr(opts, "totals_from", None) not in (None, TotalsFrom.ROUNDED):
@@ -108,6 +110,12 @@ def unsupported(result) -> str | None:
         return "factoring to a fixed top is not in the workbook's formulas"
     if any(ln.ns_penalty or ln.ew_penalty for ln in ev.lines):
         return "procedural penalties are not in the workbook's formulas"
+    if ev.penalties:
+        return "penalties given as rows of their own are not in the workbook's formulas"
+    if any(isinstance(ln.score, str) and "|" in ln.score and isinstance(parse_entry(ln.score), Mixed)
+           for ln in ev.lines):
+        return "a line where one side keeps its result and the other has an artificial score is not in the " \
+               "workbook's formulas"
     return None
 
 
