@@ -420,13 +420,14 @@ def infer(event: Event, base: ScoringOptions, fixed: Iterable[str] = ()) -> Infe
         if "rounding" not in fixed and base.rounding.kind in (RoundingKind.HALF_UP, RoundingKind.HALF_EVEN):
             starts = [RoundingKind.HALF_UP, RoundingKind.HALF_EVEN]
         scales = [base.scale] if "scale" in fixed else list(Scale)
-        for sc in scales:
-            for kind in starts:
-                trial = searched(replace(base, scale=sc, rounding=Rounding(kind, base.rounding.decimals)))
-                if agree(trial) > agree(opts):
-                    opts = trial
-                if agree(opts) == total:
-                    break
+        # what the totals add changes which method fits the totals (step 3 runs before step 7 decides it)
+        bases = [base.totals_from] if "totals_from" in fixed else [base.totals_from, *(
+            b for b in TotalsFrom if b is not base.totals_from)]
+        starts_all = [(sc, kind, tf) for tf in bases for sc in scales for kind in starts]
+        for sc, kind, tf in starts_all:
+            trial = searched(replace(base, scale=sc, rounding=Rounding(kind, base.rounding.decimals), totals_from=tf))
+            if agree(trial) > agree(opts):
+                opts = trial
             if agree(opts) == total:
                 break
     evidence = found[repr(opts)]
