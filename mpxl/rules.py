@@ -277,6 +277,34 @@ def lines_towards_n(values: Iterable[object]) -> int:
     return n - sum(1 for v in texts if not v.strip(" "))
 
 
+#: The most a bridge score can be either way (7NTXX vulnerable with every overtrick is 2,980; a
+#: penalty of 13 down redoubled vulnerable is 7,600): a plain score beyond it is no score.
+MAX_SCORE = 7600
+
+
+def plain_score(value: int | float) -> int:
+    """A plain NS score typed as a number: a whole number within :data:`MAX_SCORE` either way, as
+    every reader and every Excel function reads it; ValueError quoting anything else.
+
+    >>> plain_score(420), plain_score(-50.0)
+    (420, -50)
+    >>> plain_score(420.5)
+    Traceback (most recent call last):
+    ...
+    ValueError: 420.5 is not a score; a bridge score is a whole number such as 420 or -50
+    >>> plain_score(1e300)
+    Traceback (most recent call last):
+    ...
+    ValueError: 1e+300 is not a score: no contract gives more than 7600 or less than -7600
+    """
+    if value != value or (isinstance(value, float) and not value.is_integer() and abs(value) != float("inf")):
+        raise ValueError(f"{value!r} is not a score; a bridge score is a whole number such as 420 or -50")
+    if abs(value) > MAX_SCORE:
+        raise ValueError(f"{value!r} is not a score: no contract gives more than {MAX_SCORE} or less than "
+                         f"-{MAX_SCORE}")
+    return int(value)
+
+
 #: A score typed as text: an optional sign, digits, an optional decimal part (``+420``, ``-50``, ``7.5``).
 TEXT_SCORE = re.compile(r"^\s*([+-]?\d+(?:\.\d+)?)\s*$")
 

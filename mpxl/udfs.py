@@ -24,7 +24,7 @@ from .adjustments import Artificial, parse_entry
 from .board import plain_board, score_board
 from .methods import Method, check_total, estimate, find_method, k_value, top
 from .rounding import Rounding, RoundingKind
-from .rules import arrowswitch_flag
+from .rules import arrowswitch_flag, plain_score
 from .settings import Scale, SmallGroups
 
 __all__ = [
@@ -256,6 +256,9 @@ def board_matchpoints(scores, expected=None, method=None, scale=None, side=None,
     m, scl, which = _method(method), _scale(scale), _side(side)
     if m is None:  # method none: never estimate, the board plain on its own top whatever N is
         m, N = Method.NEUBERG, None
+    if isinstance(rounding, float) and not rounding.is_integer():
+        raise ValueError(f"rounding {rounding!r} is not a number of decimals; expected a whole number, ebu, acbl "
+                         "or half-even:1")
     rnd = Rounding.parse(None if _is_blank(rounding) else (int(rounding) if isinstance(rounding, float) else rounding))
     rule = SmallGroups.find(None if _is_blank(small_groups) else str(small_groups))
     if plain is not None and not kwargs:
@@ -297,13 +300,14 @@ _INF = float("inf")
 
 def _plain_scores(cells: list):
     """The cells as plain scores (numbers, None for blank), or None if any holds text or a code."""
-    out = []
+    out: list[int | None] = []
     for i, v in enumerate(cells, 1):
         t = type(v)
         if t is float or t is int:
-            if v != v or v == _INF or v == -_INF:
-                raise ValueError(f"row {i}: {v!r} is not a score")
-            out.append(v)
+            try:  # a whole number within the most a contract gives, as mpxl score reads it
+                out.append(plain_score(v))
+            except ValueError as exc:
+                raise ValueError(f"row {i}: {exc}") from None
         elif v is None or (t is str and not v.strip()):
             out.append(None)
         else:

@@ -273,3 +273,24 @@ def test_every_reader_and_boardmp_read_an_arrowswitch_spelling_alike(spelling, t
     assert not refused or "arrowswitch mark" in flags[0][0], flags
     got["BOARDMP"] = None if refused else flags[0][0] == 0  # switched: NS gets EW's 0
     assert set(got.values()) == {want}, got
+
+
+@pytest.mark.parametrize("score, problem", [(420.5, "is not a score; a bridge score is a whole number"),
+                                            (7601, "no contract gives more than 7600"),
+                                            (1e300, "no contract gives more than 7600")])
+def test_the_excel_functions_refuse_a_score_the_command_refuses(score, problem, tmp_path, capsys):
+    from test_udfs import call
+
+    got = call("MATCHPOINTS", [[score], [400]])
+    assert isinstance(got[0][0], str) and "row 1" in got[0][0] and problem in got[0][0], got
+    path = tmp_path / "s.csv"
+    path.write_text(f"board,ns_pair,ew_pair,ns_score\n1,1,2,{score}\n1,3,4,400\n")
+    assert main(["score", str(path)]) == 2
+    assert problem in capsys.readouterr().err
+
+
+def test_a_rounding_that_is_not_a_whole_number_of_decimals_is_refused_in_the_cell():
+    from test_udfs import call
+
+    got = call("MATCHPOINTS", [[420], [400]], None, None, None, None, 1.5)
+    assert "rounding 1.5 is not a number of decimals" in got[0][0]

@@ -21,6 +21,7 @@ from ..contract import board_vulnerability, ns_score, possible_ns_scores
 from ..errors import UserError
 from ..event import Event, gather
 from ..rounding import round_fraction
+from ..rules import MAX_SCORE as RULEBOOK_MAX_SCORE
 from ..session import sitout_credits
 from ..settings import RoundingKind
 
@@ -135,7 +136,7 @@ def read_bytes(path: str | os.PathLike, limit: int = -1) -> bytes:
 #: The largest board number a reader takes (beyond it a number is no longer exact as a float).
 MAX_BOARD = 2**53 - 1
 #: The largest NS score in magnitude: 7NT redoubled vulnerable, down 13.
-MAX_SCORE = 7600
+MAX_SCORE = RULEBOOK_MAX_SCORE  # the rulebook's (mpxl.rules.plain_score)
 _WHOLE = re.compile(r"[+-]?[0-9]+(?:\.0*)?")  # ASCII digits only: not 4_20, not Arabic-Indic digits
 
 
