@@ -40,8 +40,9 @@ __all__ = ["FORMULA_START", "needs_csv_escape", "csv_text", "csv_untext", "xlsx_
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 _CSV_ESCAPED = re.compile(r"'*[=+\-@\t\r]")
-_XLSX_ILLEGAL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")  # openpyxl's ILLEGAL_CHARACTERS_RE
-_LINE_ILLEGAL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
+#: openpyxl's illegal characters, and the ones XML 1.0 has not (surrogates, U+FFFE, U+FFFF)
+_XLSX_ILLEGAL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+_LINE_ILLEGAL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f\x85\u2028\u2029]")  # with what str.splitlines takes for a line end
 
 
 def needs_csv_escape(value) -> bool:
@@ -64,13 +65,30 @@ def csv_untext(text: str) -> str:
     return text
 
 
+#: The most characters an Excel cell holds (Excel's specification); a longer text would be cut.
+XLSX_MAX_TEXT = 32767
+
+
 def xlsx_text(value):
-    """``value`` checked for an .xlsx cell: ValueError for a control character a cell cannot hold."""
+    """``value`` checked for an .xlsx cell: ValueError for a character a cell cannot hold (a control
+    character, U+FFFE / U+FFFF) or a text longer than a cell holds (never cut without a word).
+
+    >>> xlsx_text("Ann")
+    'Ann'
+    >>> xlsx_text("x" * 40000)
+    Traceback (most recent call last):
+    ...
+    ValueError: 'xxxxxxxxxxxxxxxxxxxx...' (40000 characters) is longer than the 32767 characters an .xlsx cell holds
+    """
     if type(value) is str or isinstance(value, str):
         bad = _XLSX_ILLEGAL.search(value)
         if bad:
-            raise ValueError(f"{value!r} holds the control character U+{ord(bad.group()):04X}, "
+            kind = "control character" if bad.group() < " " else "character"
+            raise ValueError(f"{value[:60]!r} holds the {kind} U+{ord(bad.group()):04X}, "
                              "which an .xlsx cell cannot hold")
+        if len(value) > XLSX_MAX_TEXT:
+            raise ValueError(f"{value[:20] + '...'!r} ({len(value)} characters) is longer than the {XLSX_MAX_TEXT} "
+                             "characters an .xlsx cell holds")
     return value
 
 
@@ -111,7 +129,8 @@ def xml_content(value) -> str:
     bad = _XLSX_ILLEGAL.search(text)
     if bad:
         raise ValueError(
-            f"{text!r} holds the control character U+{ord(bad.group()):04X}, which an XML file cannot hold"
+            f"{text[:60]!r} holds the {'control character' if bad.group() < ' ' else 'character'} "
+            f"U+{ord(bad.group()):04X}, which an XML file cannot hold"
         )
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 

@@ -294,3 +294,21 @@ def test_a_rounding_that_is_not_a_whole_number_of_decimals_is_refused_in_the_cel
 
     got = call("MATCHPOINTS", [[420], [400]], None, None, None, None, 1.5)
     assert "rounding 1.5 is not a number of decimals" in got[0][0]
+
+
+@pytest.mark.parametrize("name, suffix, problem", [
+    ("x" * 40000, ".xlsx", "(40000 characters) is longer than the 32767 characters an .xlsx cell holds"),
+    ("Ann\u2028Bob", ".pbn", "U+2028"), ("Ann\x85Bob", ".pbn", "U+0085"), ("Ann\u2029Bob", ".pbn", "U+2029"),
+    ("Ann\uffff", ".xml", "U+FFFF, which an XML file cannot hold"),
+    ("Ann\uffff", ".xlsx", "U+FFFF, which an .xlsx cell cannot hold"),
+])
+def test_text_an_output_could_not_read_back_is_refused_never_cut(name, suffix, problem, tmp_path, capsys):
+    """A name a written file would lose (cut, or split on a line end its reader sees) is refused,
+    naming the output and the character; nothing is written."""
+    source = tmp_path / "in.csv"
+    source.write_text(f"board,ns_pair,ew_pair,ns_score,ns_names\n1,1,2,420,{name}\n1,3,4,400,\n", encoding="utf-8")
+    out = tmp_path / f"out{suffix}"
+    assert main(["score", str(source), "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert problem in err and str(out) in err and "Traceback" not in err, err
+    assert not out.exists()

@@ -78,8 +78,8 @@ def fill(block: Block) -> None:
 
 
 def _text(value: str) -> str:
-    """Inline-string cell content, as openpyxl writes it (32,767 characters at most)."""
-    value = xlsx_text(value[:32767])  # input text is data: never a formula or an error code
+    """Inline-string cell content, as openpyxl writes it (a longer text than a cell holds refused)."""
+    value = xlsx_text(value)  # input text is data: never a formula or an error code
     if value == "":
         return ' t="inlineStr"/>'
     stripped = value.strip()
