@@ -251,9 +251,21 @@ def _find_pair(index: dict, section: str, number, side: str):
     return index.get((section, str(number), side)) or index.get((section, str(number), None))
 
 
+def _anchor(*parts) -> str:
+    """An anchor that names its parts one to one (two pairs never share one: ``1_a`` and ``1.a``
+    differ): letters and digits as they are, any other character as ``_``, its code point and ``_``,
+    the parts joined by ``-``.
+
+    >>> _anchor("A", "NS", "1_a"), _anchor("A", "NS", "1.a"), _anchor("", None, "12")
+    ('A-NS-1_5f_a', 'A-NS-1_2e_a', '12')
+    """
+    return "-".join("".join(ch if ch.isascii() and ch.isalnum() else f"_{ord(ch):x}_" for ch in str(part))
+                    for part in parts if part not in (None, ""))
+
+
 def _pair_id(pr) -> str:
     p = pr.pair
-    return "pair-" + _slug(p.section, p.direction, p.number)
+    return "pair-" + _anchor(p.section, p.direction, p.number)
 
 
 def _pair_label(pr) -> str:
@@ -447,7 +459,7 @@ def _results_body(result) -> Iterator[str | Iterator[str]]:
         sitouts.setdefault((so.session, so.board), []).append(so)
     for b in sc.boards if sc is not None else ():
         bid = (
-            "board-" + _slug(b.section, f"s{b.session}" if b.session != 1 else "", b.board)
+            "board-" + _anchor(b.section, f"s{b.session}" if b.session != 1 else "", b.board)
             if (b.section or b.session != 1)
             else f"board-{b.board}"
         )

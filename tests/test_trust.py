@@ -312,3 +312,34 @@ def test_text_an_output_could_not_read_back_is_refused_never_cut(name, suffix, p
     err = capsys.readouterr().err
     assert problem in err and str(out) in err and "Traceback" not in err, err
     assert not out.exists()
+
+
+@pytest.mark.parametrize("rows, alike", [
+    ("1,012,3,420\n1,12,4,400\n", "'012' and '12'"),
+    ("1,2,3,420,A|1\n1,1|2,4,400,A\n", "'A 1|2' and 'A|1 2'"),
+])
+def test_pairs_the_workbook_would_merge_are_written_as_values_saying_why(rows, alike, tmp_path, capsys):
+    """The sheet keys a pair by its section, a bar and its number as a cell holds it: pairs 012 and
+    12 (or A|1 2 and A 1|2) would be one there, so the workbook is written as values, saying why."""
+    from openpyxl import load_workbook
+
+    source = tmp_path / "in.csv"
+    header = "board,ns_pair,ew_pair,ns_score" + (",section" if "|" in rows else "")
+    source.write_text(header + "\n" + rows)
+    out = tmp_path / "out.xlsx"
+    assert main(["score", str(source), "-o", str(out)]) == 0
+    err = capsys.readouterr()
+    assert alike in err.out + err.err and "would be one pair" in err.out + err.err
+    formulas = [c.value for ws in load_workbook(out) for row in ws.iter_rows() for c in row
+                if isinstance(c.value, str) and c.value.startswith("=")]
+    assert formulas == []
+
+
+def test_pairs_whose_names_differ_only_in_punctuation_have_their_own_anchors(tmp_path):
+    source = tmp_path / "in.csv"
+    source.write_text("board,ns_pair,ew_pair,ns_score\n1,1_a,2,420\n1,1.a,4,400\n")
+    out = tmp_path / "out.html"
+    assert main(["score", str(source), "-o", str(out)]) == 0
+    page = out.read_text(encoding="utf-8")
+    ids = [part.split('"')[0] for part in page.split(' id="')[1:]]
+    assert len(ids) == len(set(ids)) and "pair-NS-1_5f_a" in ids and "pair-NS-1_2e_a" in ids

@@ -112,10 +112,37 @@ def unsupported(result) -> str | None:
         return "procedural penalties are not in the workbook's formulas"
     if ev.penalties:
         return "penalties given as rows of their own are not in the workbook's formulas"
+    alike = _alike_keys(ev)
+    if alike:
+        return (f"pairs {alike[0]!r} and {alike[1]!r} would be one pair in the workbook's formulas (its lookup key "
+                "is the section, a bar and the number, and a number like 012 is 12 in a cell)")
     if any(isinstance(ln.score, str) and "|" in ln.score and isinstance(parse_entry(ln.score), Mixed)
            for ln in ev.lines):
         return "a line where one side keeps its result and the other has an artificial score is not in the " \
                "workbook's formulas"
+    return None
+
+
+def _alike_keys(ev) -> tuple[str, str] | None:
+    """Two pairs the sheet's lookup keys (section ``|`` number, the number as a cell holds it) would
+    merge: ``012`` and ``12``, or section ``A|1`` pair ``2`` and section ``A`` pair ``1|2``; else None.
+
+    >>> from mpxl.event import Event, Line
+    >>> _alike_keys(Event(lines=[Line(1, "012", "3", score=1), Line(1, "12", "4", score=2)]))
+    ('012', '12')
+    >>> _alike_keys(Event(lines=[Line(1, "2", "3", "A|1", score=1), Line(1, "1|2", "4", "A", score=2)]))
+    ('A 1|2', 'A|1 2')
+    >>> _alike_keys(Event(lines=[Line(1, "1", "2", score=1)])) is None
+    True
+    """
+    seen: dict[str, tuple[str, str]] = {}
+    names = {(ln.section, p) for ln in ev.lines for p in (ln.ns_pair, ln.ew_pair)}
+    names |= {(p.section, p.number) for p in ev.pairs}
+    for section, number in sorted(names, key=lambda k: (str(k[0]), str(k[1]))):
+        key = f"{str(section).strip()}|{_pair_value(number)}"
+        other = seen.setdefault(key, (section, number))
+        if other != (section, number):
+            return tuple(" ".join(x for x in (str(s), str(n)) if x) for s, n in (other, (section, number)))  # type: ignore[return-value]
     return None
 
 
