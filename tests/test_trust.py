@@ -343,3 +343,30 @@ def test_pairs_whose_names_differ_only_in_punctuation_have_their_own_anchors(tmp
     page = out.read_text(encoding="utf-8")
     ids = [part.split('"')[0] for part in page.split(' id="')[1:]]
     assert len(ids) == len(set(ids)) and "pair-NS-1_5f_a" in ids and "pair-NS-1_2e_a" in ids
+
+
+TWO_SESSIONS = """<?xml version="1.0" encoding="UTF-8"?>
+<USEBIO Version="1.2"><EVENT EVENT_TYPE="MP_PAIRS"><PROGRAM_NAME>Somebody</PROGRAM_NAME><SESSION_COUNT>2</SESSION_COUNT>
+{sessions}</EVENT></USEBIO>
+"""
+SESSION = """<SESSION SESSION_ID="{s}"><SECTION SECTION_ID="A"><WINNER_TYPE>1</WINNER_TYPE><PARTICIPANTS>
+<PAIR><PAIR_NUMBER>1</PAIR_NUMBER><TOTAL_SCORE>2</TOTAL_SCORE></PAIR>
+<PAIR><PAIR_NUMBER>2</PAIR_NUMBER><TOTAL_SCORE>0</TOTAL_SCORE></PAIR>
+<PAIR><PAIR_NUMBER>3</PAIR_NUMBER><TOTAL_SCORE>0</TOTAL_SCORE></PAIR>
+<PAIR><PAIR_NUMBER>4</PAIR_NUMBER><TOTAL_SCORE>2</TOTAL_SCORE></PAIR>
+</PARTICIPANTS><BOARD><BOARD_NUMBER>1</BOARD_NUMBER>
+<TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER><SCORE>420</SCORE>
+<NS_MATCH_POINTS>2</NS_MATCH_POINTS><EW_MATCH_POINTS>0</EW_MATCH_POINTS></TRAVELLER_LINE>
+<TRAVELLER_LINE><NS_PAIR_NUMBER>3</NS_PAIR_NUMBER><EW_PAIR_NUMBER>4</EW_PAIR_NUMBER><SCORE>400</SCORE>
+<NS_MATCH_POINTS>0</NS_MATCH_POINTS><EW_MATCH_POINTS>2</EW_MATCH_POINTS></TRAVELLER_LINE>{more}
+</BOARD></SECTION></SESSION>
+"""
+
+
+def test_a_two_session_usebio_file_with_a_sitout_in_session_2_checks_as_score_reads_it(tmp_path, capsys):
+    sitout = "\\n<TRAVELLER_LINE><NS_PAIR_NUMBER>5</NS_PAIR_NUMBER></TRAVELLER_LINE>"
+    path = tmp_path / "two.xml"
+    path.write_text(TWO_SESSIONS.format(sessions=SESSION.format(s=1, more="") + SESSION.format(s=2, more=sitout)))
+    assert [(so.pair, so.session) for so in read_event(path).sitouts] == [("5", 2)]
+    assert main(["score", str(path)]) == 0
+    assert main(["check", str(path)]) == 0, capsys.readouterr()

@@ -365,7 +365,10 @@ def _by_session(result: SessionResult, options) -> list:
         return [result]  # one session, or one table of figures for the whole event
     ev = result.event
     return [score_event(replace(ev, lines=[ln for ln in ev.lines if ln.session == s],
-                                pairs=[p for p in ev.pairs if p.session == s]), options) for s in sessions]
+                                pairs=[p for p in ev.pairs if p.session == s],
+                                sitouts=[so for so in ev.sitouts if so.session == s],
+                                penalties=[pen for pen in ev.penalties if pen.session == s]), options)
+            for s in sessions]
 
 
 def _session_only(event):
