@@ -61,10 +61,12 @@ class Artificial:
 
     @property
     def ns_kind(self) -> str | None:
+        """NS's kind of average: 'plus', 'ave', 'minus', or None for another percentage."""
         return ave_kind(self.ns)
 
     @property
     def ew_kind(self) -> str | None:
+        """EW's kind of average: 'plus', 'ave', 'minus', or None for another percentage."""
         return ave_kind(self.ew)
 
 
@@ -77,10 +79,12 @@ class Assigned:
 
     @property
     def is_split(self) -> bool:
+        """Whether NS and EW were given different results."""
         return self.ns != self.ew
 
     @property
     def is_weighted(self) -> bool:
+        """Whether a side's result is a weighted mix of results (Law 12C1(c))."""
         return len(self.ns) > 1 or len(self.ew) > 1
 
 
@@ -106,10 +110,12 @@ class Mixed:
 
     @property
     def ns_kind(self) -> str | None:
+        """NS's kind of average when NS were given the artificial score, else None."""
         return ave_kind(self.ns) if isinstance(self.ns, Fraction) else None
 
     @property
     def ew_kind(self) -> str | None:
+        """EW's kind of average when EW were given the artificial score, else None."""
         return ave_kind(self.ew) if isinstance(self.ew, Fraction) else None
 
 

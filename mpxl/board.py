@@ -68,14 +68,17 @@ class BoardResult:
 
     @property
     def top(self) -> int:
+        """The board's top: scale x (N - 1)."""
         return self.scale * (self.expected - 1)
 
     @property
     def ns_mp(self) -> list[Fraction | None]:
+        """Each line's NS matchpoints (None for a line with no result)."""
         return [ln.ns_mp for ln in self.lines]
 
     @property
     def ew_mp(self) -> list[Fraction | None]:
+        """Each line's EW matchpoints (None for a line with no result)."""
         return [ln.ew_mp for ln in self.lines]
 
     @property

@@ -92,10 +92,12 @@ class Agreement:
 
     @property
     def agree(self) -> int:
+        """How many published figures are reproduced, of every kind."""
         return self.lines[0] + self.totals[0] + self.percentages[0] + self.places[0] + self.line_percentages[0]
 
     @property
     def total(self) -> int:
+        """How many figures the file publishes, of every kind."""
         return self.lines[1] + self.totals[1] + self.percentages[1] + self.places[1] + self.line_percentages[1]
 
 
@@ -111,10 +113,12 @@ class Inference:
 
     @property
     def agree(self) -> int:
+        """How many published figures the settings found reproduce."""
         return self.agreement.agree
 
     @property
     def total(self) -> int:
+        """How many figures the file publishes."""
         return self.agreement.total
 
 

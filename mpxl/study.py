@@ -168,6 +168,7 @@ class StudyBoard:
 
     @property
     def results(self) -> int:
+        """How many results the board has."""
         return len(self.scores)
 
 

@@ -110,3 +110,35 @@ def test_no_private_name_is_imported_from_another_module(name):
         if module.startswith("mpxl"):
             private = [n for n in names if n.startswith("_") and not n.startswith("__")]
             assert not private, f"{name}, line {line}: imports {private} from {module}"
+
+
+def _public(module):
+    """The public functions, classes, methods and properties a core module defines."""
+    import inspect
+
+    names = getattr(module, "__all__", [n for n in dir(module) if not n.startswith("_")])
+    for name in names:
+        obj = getattr(module, name, None)
+        if not (inspect.isfunction(obj) or inspect.isclass(obj)) or obj.__module__ != module.__name__:
+            continue
+        yield name, obj
+        if inspect.isclass(obj) and not issubclass(obj, BaseException):
+            for attr, value in vars(obj).items():
+                fn = value.fget if isinstance(value, property) else getattr(value, "__func__", value)
+                if not attr.startswith("_") and inspect.isfunction(fn):
+                    yield f"{name}.{attr}", fn
+
+
+@pytest.mark.parametrize("name", sorted(CORE))
+def test_every_public_function_of_the_core_has_a_docstring(name):
+    import importlib
+
+    module = importlib.import_module(name)
+    missing = [what for what, obj in _public(module) if not (obj.__doc__ or "").strip()]
+    assert not missing, f"{name}: no docstring on {', '.join(missing)}"
+
+
+def test_the_package_ships_its_types():
+    root = Path(__file__).parent.parent
+    assert (root / "mpxl" / "py.typed").exists()
+    assert 'mpxl = ["py.typed"]' in (root / "pyproject.toml").read_text()
