@@ -34,7 +34,11 @@ from .fouled import small_group_percentage, uses_set_percentages
 from .matchpoints import Components, NSScore, raw_matchpoints, weighted_matchpoints
 from .methods import Method, check_counts, estimate, k_value
 from .rules import LONE_RESULT_PERCENTAGE, double_matchpoints, is_blank
-from .settings import LoneResult, SmallGroups
+from .settings import LoneResult, Scale, SmallGroups
+
+#: A percentage of a board's top in the board's own arithmetic (not centred): the rulebook's
+#: ARTIFICIAL_MP, through :meth:`Scale.figure` (the signed shift is the session's, after).
+_share = Scale.DOUBLE.figure
 
 __all__ = ["LineResult", "BoardResult", "score_board", "plain_board", "parse_penalty"]
 
@@ -101,7 +105,7 @@ def parse_penalty(value: object, top: int) -> Fraction:
     text = str(value).strip()
     try:
         if text.endswith("%"):
-            return abs(Fraction(parse_score(text[:-1]))) * top / 100
+            return _share(abs(Fraction(parse_score(text[:-1]))), top)
         return abs(Fraction(parse_score(value)))
     except ValueError:
         raise ValueError(
@@ -204,10 +208,10 @@ def score_board(
                 if side == "ew":
                     S = scale * (n - 1) - S  # EW's own matchpoints in EW's view
                 if small:
-                    out[i] = small_group_percentage(Fraction(S) * 2 / scale, n) * top / 100
+                    out[i] = _share(small_group_percentage(Fraction(S) * 2 / scale, n), top)
                     set_pct[i] = True
                 elif lone:
-                    out[i] = Fraction(LONE_RESULT_PERCENTAGE * top, 100)
+                    out[i] = _share(LONE_RESULT_PERCENTAGE, top)
                 elif n == N and not fouled and (own_top or not method.full_boards):
                     out[i] = Fraction(S)
                 else:
@@ -219,14 +223,14 @@ def score_board(
         kind = "blank" if e is None else "result"
         if isinstance(e, Artificial):
             kind = "artificial"
-            ns[i], ew[i] = e.ns * top / 100, e.ew * top / 100
+            ns[i], ew[i] = _share(e.ns, top), _share(e.ew, top)
             ns_ave, ew_ave = e.ns_kind, e.ew_kind
         elif isinstance(e, Mixed):  # the artificial side's percentage of the top; the other side scored above
             ns_ave, ew_ave = e.ns_kind, e.ew_kind
             if isinstance(e.ns, Fraction):
-                ns[i] = e.ns * top / 100
+                ns[i] = _share(e.ns, top)
             if isinstance(e.ew, Fraction):
-                ew[i] = e.ew * top / 100
+                ew[i] = _share(e.ew, top)
         a, b = ns[i], ew[i]
         if switched[i]:
             a, b = b, a

@@ -24,7 +24,7 @@ from fractions import Fraction
 from numbers import Rational
 from typing import overload
 
-from .rules import ESTIMATE_LINE, ESTIMATES_FULL_BOARDS, K_RULES
+from .rules import AVE, ESTIMATE_LINE, ESTIMATES_FULL_BOARDS, K_RULES
 from .settings import Choice, Scale
 
 #: A count of results as the caller may give it: an int, or a whole float or Fraction.
@@ -276,7 +276,7 @@ def estimate_percentage(
     if n == N and not method.full_boards:
         result = P
     elif n == 1:
-        result = Fraction(50)
+        result = Fraction(AVE)  # a lone result: the average
     else:
         k = k_value(method, N, n)
         result = (N - k) / (N - 1) * (P - 50) + 50

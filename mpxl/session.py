@@ -51,7 +51,7 @@ from .event import SCORED_COLUMNS, Event, Line, Pair, PairKey, SitOut, Traveller
 from .methods import Method, check_counts, find_method
 from .pairings import check_duplicates, gather, travellers_board_ranges
 from .rounding import Rounding, round_fraction, round_ratio
-from .rules import AVE_POLICIES, lines_towards_n
+from .rules import AVE_MINUS, AVE_PLUS, AVE_POLICIES, lines_towards_n
 from .settings import (
     AvePolicy,
     EstimateAt,
@@ -717,7 +717,7 @@ def _apply_wbf_averages(event: Event, options: ScoringOptions, t: Travellers, ou
                 pct = avg_of.get(_pair_key(event, options, sections[i], pair, side))
                 if pct is None or kind not in ("plus", "minus") or exact[i] is None:
                     continue
-                target = max(Fraction(60), pct) if kind == "plus" else min(Fraction(40), pct)
+                target = max(Fraction(AVE_PLUS), pct) if kind == "plus" else min(Fraction(AVE_MINUS), pct)
                 exact[i] = value = scale.figure(target, b.top)
                 rounded[i] = options.rounding.apply(value, scale.average(b.top))
 

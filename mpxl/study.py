@@ -57,7 +57,7 @@ from .matchpoints import NSScore
 from .methods import Method, estimate
 from .rules import double_matchpoints
 from .session import ScoringOptions, score_event
-from .settings import Field, SmallGroups
+from .settings import Field, Scale, SmallGroups
 
 __all__ = [
     "StudyOptions",
@@ -333,7 +333,7 @@ def _group_estimates(
     if fouled and uses_set_percentages(rule, n, sizes, N):
         out: list[_Estimates] = []
         for i, s in zip(members, S):
-            v = float(small_group_percentage(Fraction(s), n) * top / 100)
+            v = float(Scale.DOUBLE.figure(small_group_percentage(Fraction(s), n), top))  # the rulebook's ARTIFICIAL_MP
             out.append((i, s, (v,) * len(METHODS)))
         return out
     coef = _coefficients(N, n)

@@ -142,3 +142,15 @@ def test_the_package_ships_its_types():
     root = Path(__file__).parent.parent
     assert (root / "mpxl" / "py.typed").exists()
     assert 'mpxl = ["py.typed"]' in (root / "pyproject.toml").read_text()
+
+
+def test_the_artificial_percentages_and_their_rule_are_written_once():
+    """Ave+ / Ave / Ave- (60 / 50 / 40) and "a percentage of the top" are the rulebook's
+    (mpxl.rules AVE_PLUS, AVE, AVE_MINUS, ARTIFICIAL_MP): no other module types them in code."""
+    import re
+
+    typed = re.compile(r"Fraction\((60|50|40)\)|\*\s*top\s*/\s*100|pct\s*\*\s*top\s*/\s*100")
+    found = [f"{path.name}:{no}" for name, path in _modules().items() if name != "mpxl.rules"
+             for no, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if typed.search(line) and ">>>" not in line and not line.lstrip().startswith("#")]
+    assert not found, found

@@ -40,7 +40,7 @@ from ..contract import board_dealer, board_vulnerability
 from ..errors import UserError
 from ..event import Deal, Event, Line, Pair, Penalty, Player, SitOut
 from ..pairings import two_winner_sections
-from ..rules import arrowswitch_flag, is_sitout
+from ..rules import AVE, AVE_MINUS, AVE_PLUS, arrowswitch_flag, is_sitout
 from ..textsafe import pbn_string, pbn_unescape
 from .common import (
     EventToWrite,
@@ -650,7 +650,7 @@ def _score_cells(score) -> tuple[str, str]:
     if score is None:
         return "-", "-"
     entry = parse_entry(score)
-    words = {Fraction(60): "A+", Fraction(50): "A=", Fraction(40): "A-"}
+    words = {Fraction(AVE_PLUS): "A+", Fraction(AVE): "A=", Fraction(AVE_MINUS): "A-"}  # the rulebook's
     if isinstance(entry, Artificial):
         if entry.ns in words and entry.ew in words:
             return _quote(words[entry.ns]), _quote(words[entry.ew])
