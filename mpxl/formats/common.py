@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from itertools import compress, repeat
 from operator import is_
+from typing import Any
 
 from ..adjustments import Artificial, parse_entry
 from ..contract import board_vulnerability, ns_score, possible_ns_scores
@@ -301,6 +302,7 @@ class EventToWrite:
         self._groups: dict[tuple[int, str, int], tuple[list[range], str | None]] | None = None
         self._sitouts: dict[tuple[int, str, int], list] | None = None
         self._credits: dict[int, tuple] | None = None
+        self._places: dict[int, Any] | None = None
 
     def sessions(self) -> list[int]:
         """The sessions of the lines and pairs, in order ([1] when none)."""
@@ -423,10 +425,12 @@ class EventToWrite:
         return pcts
 
     def _board_of(self, key: tuple[int, str, int]):
-        """The scorer's :class:`~mpxl.session.BoardPlace` that holds the board ``key``."""
-        ranges = self._line_groups()[key][0]
-        assert self.scored is not None
-        return next(b for b in self.scored.boards if b.ranges is ranges or b.ranges == ranges)
+        """The scorer's :class:`~mpxl.session.BoardPlace` that holds the board ``key`` (found once per
+        board, by the identity of its lines' ranges)."""
+        if self._places is None:
+            assert self.scored is not None
+            self._places = {id(b.ranges): b for b in self.scored.boards}
+        return self._places[id(self._line_groups()[key][0])]
 
 
 def figure_decimals(options) -> int:
