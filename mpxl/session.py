@@ -849,6 +849,17 @@ def _scaled_percentage(options: ScoringOptions, mp: Fraction, maximum: int, full
     return options.scale.percentage(_total_rounder(options)(mp * full / maximum), full)
 
 
+def _credit_rounding(options: ScoringOptions) -> Rounding:
+    """How a missed board's credit (unplayed own) is rounded, in the totals and on a sit-out's row: as a
+    figure the totals hold (``totals_rounding``, else the lines'); exact when the totals add the exact figures.
+
+    >>> str(_credit_rounding(ScoringOptions(rounding=Rounding.parse(1)))), str(_credit_rounding(
+    ...     ScoringOptions(rounding=Rounding.parse(1), totals_from=TotalsFrom.EXACT)))
+    ('half-up:1', 'exact')
+    """
+    return Rounding() if options.totals_from is TotalsFrom.EXACT else options.totals_rounding or options.rounding
+
+
 def _total_rounder(options: ScoringOptions) -> Callable[[Fraction], Fraction]:
     """How a total worked out from the exact figures is rounded: as the figures only the totals hold
     (``totals_rounding``, else the lines' rounding), about 0 (an EBU tie is towards the average)."""
@@ -983,8 +994,7 @@ def _fill_unplayed(
     for pair_key, t in totals.items():
         group = "" if fld is Field.EVENT else pair_key[0]
         most[group] = max(most.get(group, 0), t.boards + sat_out[pair_key])
-    # the credit is rounded as a figure the totals hold; exact when the totals add the exact figures
-    rounding = Rounding() if options.totals_from is TotalsFrom.EXACT else options.totals_rounding or options.rounding
+    rounding = _credit_rounding(options)
     added: list[tuple[PairTotal, int, Fraction, int, int]] = []
     for (sec, _number, _side), t in totals.items():
         short = most["" if fld is Field.EVENT else sec] - t.boards
@@ -1032,8 +1042,7 @@ def sitout_credits(result: SessionResult) -> list[tuple[SitOut, Fraction | None,
     for b in result.scored.boards:
         tops[(b.session, b.section, b.board)] = b.top
     by_key = {(pr.pair.section, pr.pair.number, pr.pair.direction): pr for pr in result.pairs}
-    exact = options.totals_from is TotalsFrom.EXACT
-    rounding = Rounding() if exact else options.totals_rounding or options.rounding
+    rounding = _credit_rounding(options)
     out: list[tuple[SitOut, Fraction | None, Fraction | None]] = []
     for so in event.sitouts:
         pr = by_key.get(_pair_key(event, options, so.section, so.pair, so.direction))
