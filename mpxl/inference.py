@@ -44,7 +44,7 @@ from typing import Any
 
 from .event import Event
 from .methods import Method
-from .rounding import Rounding, round_fraction
+from .rounding import Rounding
 from .rules import ESTIMATES_FULL_BOARDS
 from .session import ScoringOptions, SessionResult, score_event, settings_of, sitout_credits
 from .settings import (
@@ -187,8 +187,7 @@ def agreement(result: SessionResult) -> Agreement:
             lines[0] += _same(so.published_mp, figure)
             lines[1] += 1
         if so.published_pct is not None and pct_decimals is not None:
-            line_pcts[0] += pct is not None and _same(so.published_pct, round_fraction(pct, pct_decimals,
-                                                                                       opts.percentage_tie.value))
+            line_pcts[0] += pct is not None and _same(so.published_pct, opts.round_line_percentage(pct, pct_decimals))
             line_pcts[1] += 1
     totals = [0, 0]
     pcts = [0, 0]

@@ -206,7 +206,15 @@ class ScoringOptions:
         figure = exact if self.totals_from is TotalsFrom.EXACT else rounded
         if figure is None or not top:
             return None
-        pct = self.scale.percentage(figure, top)
+        return self.round_line_percentage(self.scale.percentage(figure, top), decimals)
+
+    def round_line_percentage(self, pct: Fraction, decimals: int | None) -> Fraction:
+        """A line's percentage (or a sit-out's credit's) as the file writes it: to ``decimals`` by
+        ``percentage_tie`` (exact if None).
+
+        >>> str(ScoringOptions().round_line_percentage(Fraction(25, 2), 0))
+        '13'
+        """
         return pct if decimals is None else round_fraction(pct, decimals, self.percentage_tie.value)
 
     def percentage_float(self, value: Fraction) -> float:

@@ -21,7 +21,6 @@ from ..conventions import Conventions
 from ..errors import UserError
 from ..formats import read_event
 from ..formats.common import warn_unusual
-from ..rounding import round_fraction
 from ..rounding import rounding_order_note as order_note
 from ..session import PairResult, SessionResult, place_labels, score_event, sitout_credits
 from ..settings import Field
@@ -119,7 +118,7 @@ def compare(result: SessionResult, conventions: Conventions | None = None, previ
                 diffs.append(Difference(so.where or label, f"{label}: credit", _show(_exact(so.published_mp)),
                                         "no credit (unplayed none)" if figure is None else _show(figure)))
         if so.published_pct is not None and decimals is not None:
-            mine = None if pct is None else round_fraction(pct, decimals, result.options.percentage_tie.value)
+            mine = None if pct is None else result.options.round_line_percentage(pct, decimals)
             if mine is None or _exact(so.published_pct) != mine:
                 diffs.append(Difference(so.where or label, f"{label}: credit's percentage", f"{so.published_pct:g}",
                                         "nothing" if mine is None else f"{float(mine):.{decimals}f}"))

@@ -374,7 +374,7 @@ class EventToWrite:
             else:
                 opts, decimals = self.result.options, self.event.line_percentage_decimals  # type: ignore[union-attr]
                 self._credits = {id(so): (figure, None if pct is None or decimals is None else
-                                          round_fraction(pct, decimals, opts.percentage_tie.value))
+                                          opts.round_line_percentage(pct, decimals))
                                  for so, figure, pct in sitout_credits(self.result)}  # type: ignore[arg-type]
         return self._credits.get(id(sitout), (None, None))
 
