@@ -59,6 +59,10 @@ def test_one_figure_changed_by_hand_is_a_difference_named_where_it_stands(path, 
     assert any(what in line for line in named), named
 
 
+NO_REAL_FILES = pytest.mark.skipif(not REAL_FILES, reason="the real results files are not beside the checkout")
+
+
+@NO_REAL_FILES
 def test_running_totals_are_still_carried_in(tmp_path, capsys):
     """Every pair publishing a total over more boards than this session's: running totals, carried in."""
     event = read_event(REAL_FILES[0])
@@ -73,6 +77,7 @@ def test_running_totals_are_still_carried_in(tmp_path, capsys):
     assert "carried in, not checked" in capsys.readouterr().out
 
 
+@NO_REAL_FILES
 def test_options_given_are_obeyed_and_a_contradiction_is_said(capsys):
     path = next(p for p in REAL_FILES if p.name.startswith("scorebridge"))
     assert main(["score", "--json", "--method", "mckinnon", "--expected", "30", str(path)]) == 0
