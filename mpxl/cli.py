@@ -2,6 +2,9 @@
 
 Each module there has ``register(subparsers)``, which adds its parser and sets
 ``func`` to a function taking the parsed arguments and returning an exit status.
+Only the chosen command's module is imported (:func:`build_parser` with ``only``); the
+others are listed from :data:`mpxl.commands.COMMANDS`, so ``mpxl score`` starts without
+loading the workbook, chart or study code.
 Bad input (a ``UserError`` or ``ValueError``) and what the operating system refuses
 (an ``OSError``: permission denied, a full disk...) are reported as ``mpxl: message``
 on stderr with exit status 2, never as a traceback. So is a missing optional
@@ -17,12 +20,12 @@ import argparse
 import contextlib
 import importlib
 import os
-import pkgutil
 import signal
 import sys
 
-from . import __version__, commands
+from . import __version__
 from .atomic import LIVE
+from .commands import COMMANDS
 from .errors import UserError
 
 __all__ = ["main", "build_parser", "EXTRAS", "DISTRIBUTION"]
@@ -66,7 +69,24 @@ def _refuse(message: str) -> int:
     return 2
 
 
-def build_parser() -> argparse.ArgumentParser:
+def chosen_command(argv: list[str]) -> str | None:
+    """The sub-command named on the command line: its first word not starting with ``-`` (the
+    top-level options, ``--help`` and ``--version``, take no value), or None.
+
+    >>> chosen_command(["--version"]), chosen_command(["score", "f.pbn", "-o", "check"])
+    (None, 'score')
+    """
+    return next((word for word in argv if not word.startswith("-")), None)
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The ``mpxl`` parser. Every command's module is imported and registered, or with ``only``
+    just that command's: the others are listed by name and help (:data:`COMMANDS`), enough for
+    ``mpxl --help`` and for argparse to name a command that does not exist.
+
+    >>> sorted(build_parser("methods")._subparsers._group_actions[0].choices) == sorted(COMMANDS)
+    True
+    """
     parser = argparse.ArgumentParser(
         prog="mpxl",
         description="Matchpoint scoring for contract bridge: score results files, check published results, "
@@ -74,22 +94,25 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"mpxl {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
+    for name in sorted(COMMANDS):
+        if only is not None and name != only:
+            sub.add_parser(name, help=COMMANDS[name])  # listed, not imported: it is not the one run
+            continue
         try:
-            module = importlib.import_module(f"{commands.__name__}.{info.name}")
+            module = importlib.import_module(f"{__package__}.commands.{name}")
         except ImportError as exc:
             message = missing_extra(exc)
             if message is None:
                 raise
-            _unavailable(sub, info.name, message)
+            _unavailable(sub, name, message)
             continue
-        if hasattr(module, "register"):
-            module.register(sub)
+        module.register(sub)
     return parser
 
 
 def main(argv=None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(only=chosen_command(argv) or "")
     args, rest = parser.parse_known_args(argv)
     if rest and not getattr(args, "unavailable", False):  # an unavailable command's arguments go unread
         parser.error("unrecognized arguments: " + " ".join(rest))

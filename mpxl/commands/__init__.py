@@ -1,4 +1,5 @@
-"""The ``mpxl`` sub-commands, one module each, found by :mod:`mpxl.cli`."""
+"""The ``mpxl`` sub-commands, one module each, named in :data:`COMMANDS` and imported by :mod:`mpxl.cli`
+only when chosen (``mpxl score`` loads neither the workbook nor the study code)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,19 @@ import re
 
 from ..settings import Scale
 
-__all__ = ["plain_help", "scale_argument", "SCALE_HELP"]
+__all__ = ["COMMANDS", "plain_help", "scale_argument", "SCALE_HELP"]
+
+#: Every sub-command (the module ``mpxl.commands.<name>``) and its one-line help, as ``mpxl --help``
+#: lists it: the command line is built from this table, and only the chosen command's module is imported.
+COMMANDS = {
+    "check": "rescore a results file and report where its published numbers differ",
+    "demo": "score the slides' board 4 and write a filled demo workbook",
+    "lite": "write main.py and requirements.txt for xlwings Lite (no package index needed)",
+    "methods": "compare the estimation methods for N expected and n actual results",
+    "score": "score a results file (USEBIO, PBN, CSV) and print or write the ranking",
+    "study": "hide results on real boards and measure which estimation method predicts them best",
+    "template": "build the club template workbook (travellers, totals, methods) for Excel or LibreOffice",
+}
 
 #: The help of a command's ``--scale``.
 SCALE_HELP = ("2 or double (default), 1 or single, or signed (MP1: +1 per result beaten, -1 per result that beats "

@@ -24,7 +24,7 @@ from ..formats.common import warn_unusual
 from ..rounding import rounding_order_note as order_note
 from ..session import PairResult, SessionResult, place_labels, score_event, sitout_credits
 from ..settings import Field
-from . import plain_help
+from . import COMMANDS, plain_help
 from .score import add_scoring_arguments, choose_options
 
 __all__ = ["register", "run", "Difference", "compare"]
@@ -44,7 +44,7 @@ class Difference:
 
 
 def register(subparsers) -> None:
-    p = subparsers.add_parser("check", help="rescore a results file and report where its published numbers differ",
+    p = subparsers.add_parser("check", help=COMMANDS["check"],
                               description=plain_help(__doc__))
     add_scoring_arguments(p)
     p.add_argument("--previous", nargs="+", metavar="FILE", default=[],

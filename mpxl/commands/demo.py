@@ -12,6 +12,7 @@ from fractions import Fraction
 from ..board import score_board
 from ..rounding import Rounding
 from ..workbook.examples import SLIDES_BOARD4, teaching_workbook, variant_entries
+from . import COMMANDS
 
 __all__ = ["register", "run", "demo_table"]
 
@@ -63,7 +64,7 @@ def run(args) -> int:
 
 
 def register(subparsers) -> None:
-    p = subparsers.add_parser("demo", help="score the slides' board 4 and write a filled demo workbook",
+    p = subparsers.add_parser("demo", help=COMMANDS["demo"],
                               description="Score the director-training slides' board 4, as played and with "
                               "Avg/Avg at table 6, print both, and write a filled workbook whose formulas "
                               "give the same figures.")

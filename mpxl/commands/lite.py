@@ -20,6 +20,7 @@ from pathlib import Path
 from .. import __version__
 from ..atomic import atomic_write
 from ..errors import UserError
+from . import COMMANDS
 
 __all__ = ["core_modules", "main_py", "REQUIREMENTS", "register", "run"]
 
@@ -141,7 +142,7 @@ def run(args) -> int:
 
 def register(subparsers) -> None:
     p = subparsers.add_parser(
-        "lite", help="write main.py and requirements.txt for xlwings Lite (no package index needed)",
+        "lite", help=COMMANDS["lite"],
         description="Write a self-contained main.py (mpxl's core and the Excel functions) and a requirements.txt "
         "to paste into xlwings Lite, which runs them in Excel under Pyodide.")
     p.add_argument("-o", "--output", default="mpxl-lite", metavar="DIR",

@@ -21,7 +21,7 @@ from ..atomic import atomic_path, check_extension
 from ..methods import K_FORMULAS, Method, as_scale, estimate, k_value
 from ..rounding import round_fraction
 from ..settings import Scale
-from . import SCALE_HELP, scale_argument
+from . import COMMANDS, SCALE_HELP, scale_argument
 
 __all__ = ["methods_table", "format_table", "register", "run"]
 
@@ -115,7 +115,7 @@ def run(args) -> int:
 def register(subparsers) -> None:
     p = subparsers.add_parser(
         "methods",
-        help="compare the estimation methods for N expected and n actual results",
+        help=COMMANDS["methods"],
         description="Print, for every raw score among ACTUAL results, the matchpoints and percentages that "
         "Neuberg, Factor, Ascherman, McKinnon, Manual and Ascherman-short give on a board of EXPECTED results.",
     )

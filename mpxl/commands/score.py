@@ -51,7 +51,7 @@ from ..settings import (
 )
 from ..textsafe import as_text_cell
 from ..workbook import ooxml
-from . import plain_help
+from . import COMMANDS, plain_help
 
 __all__ = [
     "register",
@@ -131,7 +131,7 @@ def add_scoring_arguments(p) -> None:
 def register(subparsers) -> None:
     p = subparsers.add_parser(
         "score",
-        help="score a results file (USEBIO, PBN, CSV) and print or write the ranking",
+        help=COMMANDS["score"],
         description=plain_help(__doc__),
     )
     add_scoring_arguments(p)

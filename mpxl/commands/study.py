@@ -27,7 +27,7 @@ from ..report_html import write_study_html
 from ..settings import SmallGroups
 from ..study import StudyOptions, StudyResult, parse_k_list, study
 from ..workbook import ooxml
-from . import plain_help
+from . import COMMANDS, plain_help
 
 __all__ = ["register", "run", "study_text", "study_json", "write_study_xlsx", "REPORT_EXTENSIONS"]
 
@@ -37,7 +37,7 @@ REPORT_EXTENSIONS = (".html", ".htm", ".xlsx", ".json")
 def register(subparsers) -> None:
     p = subparsers.add_parser(
         "study",
-        help="hide results on real boards and measure which estimation method predicts them best",
+        help=COMMANDS["study"],
         description=plain_help(__doc__.split("\n", 2)[2]),
     )
     p.add_argument("inputs", nargs="+", metavar="INPUT", help="results files: USEBIO .xml, .pbn or .csv travellers")

@@ -18,7 +18,7 @@ from ..workbook.classic import macro_enable
 from ..workbook.examples import teaching_workbook
 from ..workbook.layout import FIELD_NAMES
 from ..workbook.template import METHOD_NAMES, build_template
-from . import SCALE_HELP, scale_argument
+from . import COMMANDS, SCALE_HELP, scale_argument
 
 __all__ = ["register", "run", "save_atomically"]
 
@@ -53,7 +53,7 @@ def run(args) -> int:
 
 def register(subparsers) -> None:
     p = subparsers.add_parser(
-        "template", help="build the club template workbook (travellers, totals, methods) for Excel or LibreOffice",
+        "template", help=COMMANDS["template"],
         description="Build the club template: Setup, Travellers, Pairs, Totals, Methods, Help and xlwings.conf sheets, "
         "every figure a live formula that works without the add-in.")
     p.add_argument("-o", "--output", default="club-pairs.xlsx",

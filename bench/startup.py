@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""The everyday command's speed: ``mpxl score F`` and ``mpxl check F`` on each real club file,
+against a bare ``python -c pass``, measured side by side in one run.
+
+Each round runs every command once, in turn (the bare start, then score and check of each
+file), so a busy spell on a shared machine slows them all alike; the figure of a command is
+its median over the rounds, and its ratio is that median over the bare start's. The spread
+(fastest and slowest round) is printed too. The commands run as a user runs them: with the
+byte-code cached (in a temporary ``PYTHONPYCACHEPREFIX``, so nothing is written beside the
+sources, even where ``PYTHONDONTWRITEBYTECODE`` is set), after one warm-up run each.
+
+    python bench/startup.py                 # the real files beside the checkout, 15 rounds
+    python bench/startup.py --rounds 5 --json
+    python bench/startup.py FILE...         # other files
+
+The issue's bar: score and check of each real club file at most 6x the bare start.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+REALDATA = Path(os.environ.get("MPXL_REALDATA") or ROOT.parent / "shared" / "realdata")
+
+#: The bar the issue sets: a command at most this many times the bare start.
+LIMIT = 6.0
+
+
+def real_files() -> list[Path]:
+    """The shared real results files (USEBIO and PBN), as tests/shared.py finds them."""
+    return sorted(REALDATA.glob("*.xml")) + sorted(REALDATA.glob("*.pbn"))
+
+
+def commands(files: list[Path]) -> list[tuple[str, list[str]]]:
+    """Every command timed, by label: the bare start first, then score and check of each file."""
+    out = [("python -c pass", [sys.executable, "-c", "pass"])]
+    for f in files:
+        for verb in ("score", "check"):
+            out.append((f"{verb} {f.name}", [sys.executable, "-m", "mpxl", verb, str(f)]))
+    return out
+
+
+def _environment(cache: str) -> dict:
+    env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env["PYTHONPYCACHEPREFIX"] = cache
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+    return env
+
+
+def _once(argv: list[str], env: dict) -> float:
+    start = time.perf_counter()
+    done = subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False)
+    took = time.perf_counter() - start
+    if done.returncode not in (0, 1):  # check exits 1 where a published figure differs
+        raise RuntimeError(f"{' '.join(argv)} failed ({done.returncode}): {done.stderr.decode()[-500:]}")
+    return took
+
+
+def measure(files: list[Path], rounds: int, log=print) -> dict:
+    """The median, fastest and slowest wall time of each command over ``rounds`` interleaved rounds,
+    and its ratio to the bare start's median."""
+    todo = commands(files)
+    times: dict[str, list[float]] = {label: [] for label, _ in todo}
+    with tempfile.TemporaryDirectory(prefix="mpxl-pycache-") as cache:
+        env = _environment(cache)
+        for _label, argv in todo:  # warm-up: compiles and caches the byte-code
+            _once(argv, env)
+        for r in range(rounds):
+            for label, argv in todo:
+                times[label].append(_once(argv, env))
+            log(f"round {r + 1}/{rounds} done")
+    bare = statistics.median(times["python -c pass"])
+    rows = [{"command": label, "median_s": statistics.median(ts), "min_s": min(ts), "max_s": max(ts),
+             "ratio": statistics.median(ts) / bare} for label, ts in times.items()]
+    return {"rounds": rounds, "limit": LIMIT, "python": sys.version.split()[0], "cpus": os.cpu_count(),
+            "rows": rows, "worst_ratio": max(r["ratio"] for r in rows[1:]) if rows[1:] else None}
+
+
+def table(result: dict) -> str:
+    """The figures as a Markdown table (the one in bench/README.md)."""
+    out = ["| command | median s | fastest s | slowest s | x bare start |", "|---|---:|---:|---:|---:|"]
+    for r in result["rows"]:
+        out.append(f"| `{r['command']}` | {r['median_s']:.3f} | {r['min_s']:.3f} | {r['max_s']:.3f} |"
+                   f" {r['ratio']:.1f} |")
+    out.append(f"\nworst ratio {result['worst_ratio']:.1f}x (bar {LIMIT:g}x), median of {result['rounds']}"
+               f" rounds, Python {result['python']}, {result['cpus']} CPUs")
+    return "\n".join(out)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("files", nargs="*", type=Path, help="results files (default: the shared real files)")
+    parser.add_argument("--rounds", type=int, default=15, help="rounds, each running every command once")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args(argv)
+    files = args.files or real_files()
+    if not files:
+        print(f"no results files given and none in {REALDATA} (set MPXL_REALDATA)", file=sys.stderr)
+        return 2
+    result = measure(files, args.rounds, log=lambda m: print(m, file=sys.stderr))
+    print(json.dumps(result, indent=2) if args.json else table(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,112 @@
+"""The everyday command starts light: only the chosen sub-command is imported, and the text, CSV,
+XML, PBN, HTML and JSON outputs load none of the heavy libraries (openpyxl, numpy, matplotlib,
+pandas, xlwings). No timing here: the figures are in bench/startup.py and bench/README.md.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pkgutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from mpxl import commands
+from mpxl.cli import build_parser, chosen_command
+from mpxl.commands import COMMANDS
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = Path(__file__).parent / "data"
+HEAVY = ("openpyxl", "numpy", "matplotlib", "pandas", "xlwings")
+
+#: Reports, in a fresh interpreter, the mpxl modules and the heavy libraries ``mpxl ARGS`` loaded.
+PROBE = """
+import contextlib, io, json, sys
+from mpxl.cli import main
+with contextlib.redirect_stdout(io.StringIO()):
+    status = main(sys.argv[1:])
+print(json.dumps({"status": status, "modules": sorted(sys.modules)}))
+"""
+
+
+def _loaded(*args: str) -> tuple[int, list[str]]:
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+    done = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True, env=env, check=True)
+    doc = json.loads(done.stdout.strip().splitlines()[-1])
+    return doc["status"], doc["modules"]
+
+
+def test_every_command_module_is_in_the_table():
+    assert sorted(m.name for m in pkgutil.iter_modules(commands.__path__)) == sorted(COMMANDS)
+
+
+@pytest.mark.parametrize("argv, command", [
+    ([], None),
+    (["--help"], None),
+    (["--version"], None),
+    (["score", "in.xml", "-o", "check"], "score"),
+    (["-h", "check", "x.pbn"], "check"),
+    (["bogus"], "bogus"),
+])
+def test_the_chosen_command_is_the_first_word_without_a_dash(argv, command):
+    assert chosen_command(argv) == command
+
+
+def _subparsers(parser) -> dict:
+    return next(a for a in parser._actions if a.dest == "command").choices
+
+
+def test_the_light_listing_equals_the_full_one():
+    assert build_parser("").format_help() == build_parser().format_help()
+
+
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_a_chosen_command_has_its_complete_help(command):
+    light = _subparsers(build_parser(command))
+    full = _subparsers(build_parser())
+    assert light[command].format_help() == full[command].format_help()
+    assert set(light) == set(full) == set(COMMANDS)
+
+
+@pytest.mark.parametrize("command", ["score", "check"])
+def test_score_and_check_import_no_other_command(command):
+    _status, modules = _loaded(command, str(DATA / "two-sections.xml"))
+    assert [m for m in modules if m.startswith("mpxl.commands.")] == [
+        f"mpxl.commands.{name}" for name in sorted({command, "score"})  # check uses score's options
+    ]
+
+
+@pytest.mark.parametrize("source", ["two-sections.xml", "club-howell.csv", "pbn"])
+@pytest.mark.parametrize("args", [
+    ("score",),
+    ("score", "--json"),
+    ("score", "-o", "out.csv"),
+    ("score", "-o", "out.xml"),
+    ("score", "-o", "out.pbn"),
+    ("score", "-o", "out.html"),
+    ("check",),
+    ("check", "--json"),
+])
+def test_text_csv_xml_pbn_html_and_json_load_no_heavy_library(tmp_path, source, args):
+    if source == "pbn":  # a PBN input: the XML written as PBN
+        path = tmp_path / "in.pbn"
+        subprocess.run([sys.executable, "-m", "mpxl", "score", str(DATA / "two-sections.xml"), "-o", str(path)],
+                       check=True, capture_output=True, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    else:
+        path = DATA / source
+    command, *rest = args
+    if command == "check" and source.endswith(".csv"):
+        pytest.skip("a CSV has no published figures to check")
+    rest = [str(tmp_path / a) if a.startswith("out.") else a for a in rest]
+    status, modules = _loaded(command, str(path), *rest)
+    assert status in (0, 1)  # check: 1 where a published figure differs
+    assert [m for m in modules if m.split(".")[0] in HEAVY] == []
+
+
+def test_an_xlsx_output_does_load_openpyxl(tmp_path):
+    pytest.importorskip("openpyxl")
+    status, modules = _loaded("score", str(DATA / "two-sections.xml"), "-o", str(tmp_path / "out.xlsx"))
+    assert status == 0 and "openpyxl" in modules
