@@ -42,11 +42,11 @@ from fractions import Fraction
 from math import isfinite
 from typing import Any
 
-from .event import Event
+from .event import Event, Pair, Travellers
 from .methods import Method
 from .rounding import Rounding
 from .rules import ESTIMATES_FULL_BOARDS
-from .session import ScoringOptions, SessionResult, score_event, settings_of, sitout_credits
+from .session import ScoringOptions, SessionResult, score_columns, score_event, settings_of, sitout_credits
 from .settings import (
     AvePolicy,
     EstimateAt,
@@ -61,7 +61,7 @@ from .settings import (
     Unplayed,
 )
 
-__all__ = ["Agreement", "Inference", "infer", "agreement", "decimals_of", "SEARCHED"]
+__all__ = ["Agreement", "Inference", "Published", "Search", "infer", "agreement", "decimals_of", "SEARCHED"]
 
 #: Events of at most this many lines are searched from several starting points when one search does
 #: not reproduce every figure (small events are where settings coincide; a scoring costs little).
@@ -156,24 +156,69 @@ def _place_digits(text: str) -> str:
     return "".join(ch for ch in text if ch.isdigit())
 
 
-def agreement(result: SessionResult) -> Agreement:
-    """Count the published figures ``result`` reproduces (lines both sides, totals, percentages, places)."""
+class Published:
+    """What an event publishes, gathered once for every candidate the inference scores (it depends
+    on the file alone): each line's published figures and percentages (None for a line that
+    publishes none), and the pairs with a published total, percentage or place.
+
+    >>> from mpxl.event import Event, Line
+    >>> p = Published(Event(lines=[Line(1, "1", "2", score=420, published_ns_mp=1), Line(1, "3", "4", score=400)]))
+    >>> p.lines, p.pairs
+    ([(1, None, None, None), None], [])
+    """
+
+    def __init__(self, event: Event) -> None:
+        self.lines: list[tuple[float | None, float | None, float | None, float | None] | None] = [
+            (ln.published_ns_mp, ln.published_ew_mp, ln.published_ns_pct, ln.published_ew_pct)
+            if (ln.published_ns_mp is not None or ln.published_ew_mp is not None
+                or ln.published_ns_pct is not None or ln.published_ew_pct is not None) else None
+            for ln in event.lines]
+        self.pairs: list[Pair] = [p for p in event.pairs if p.published_mp is not None
+                                  or p.published_percentage is not None or p.published_place]
+
+
+def agreement(result: SessionResult, published: Published | None = None) -> Agreement:
+    """Count the published figures ``result`` (of :func:`~mpxl.session.score_event`) reproduces: lines
+    both sides, totals, percentages, places. ``published`` is the event's :class:`Published`, when
+    the caller keeps it (the inference, scoring one event many times); the lines are read off the
+    scorer's columns, with no object made per line.
+
+    >>> from mpxl.event import Event, Line
+    >>> ev = Event(lines=[Line(1, "1", "2", score=420, published_ns_mp=2), Line(1, "3", "4", score=400)])
+    >>> agreement(score_event(ev)).lines
+    (1, 1)
+    """
+    sc = result.scored
+    if sc is None:
+        raise ValueError("agreement needs the scorer's columns: a result of score_event")
+    published = published if published is not None else Published(result.event)
+    opts, pct_decimals = result.options, result.event.line_percentage_decimals
     lines = [0, 0]
     short = [0, 0]
     line_pcts = [0, 0]
-    opts, pct_decimals = result.options, result.event.line_percentage_decimals
-    for b in result.boards:
-        is_short = b.actual < b.expected or b.line_top is not None or any(sl.kind == "artificial" for sl in b.lines)
-        for sl in b.lines:
-            ln = sl.line
+    line_pub, kind = published.lines, sc.kind
+    ns_mp, ew_mp, ns_exact, ew_exact = sc.ns_mp, sc.ew_mp, sc.ns_exact, sc.ew_exact
+    # a line's percentage, worked out once per figure and top: a figure is one object met again and again
+    # (the scorer's memo), alive while ``sc`` is, so its id is its key (no Fraction hashed)
+    pct_of: dict[tuple[int, int, int], Fraction | None] = {}
+    for b in sc.boards:
+        mine_here = [i for r in b.ranges for i in r if line_pub[i] is not None]
+        if not mine_here:
+            continue
+        is_short = b.actual < b.expected or b.line_top is not None or any(
+            kind[i] == "artificial" for r in b.ranges for i in r)
+        top = b.line_top or b.top
+        for i in mine_here:
+            ns_pub, ew_pub, ns_pct, ew_pct = line_pub[i]  # type: ignore[misc]  # None skipped above
             if pct_decimals is not None:
-                for pub, exact, mine in ((ln.published_ns_pct, sl.ns_exact, sl.ns_mp),
-                                         (ln.published_ew_pct, sl.ew_exact, sl.ew_mp)):
+                for pub, exact, mine in ((ns_pct, ns_exact[i], ns_mp[i]), (ew_pct, ew_exact[i], ew_mp[i])):
                     if pub is not None:
-                        line_pcts[0] += _same(pub, opts.line_percentage(exact, mine, b.line_top or b.top,
-                                                                          pct_decimals))
+                        key = (id(exact), id(mine), top)
+                        if key not in pct_of:
+                            pct_of[key] = opts.line_percentage(exact, mine, top, pct_decimals)
+                        line_pcts[0] += _same(pub, pct_of[key])
                         line_pcts[1] += 1
-            for pub, mine in ((ln.published_ns_mp, sl.ns_mp), (ln.published_ew_mp, sl.ew_mp)):
+            for pub, mine in ((ns_pub, ns_mp[i]), (ew_pub, ew_mp[i])):
                 if pub is None:
                     continue
                 ok = _same(pub, mine)
@@ -192,13 +237,11 @@ def agreement(result: SessionResult) -> Agreement:
     totals = [0, 0]
     pcts = [0, 0]
     places = [0, 0]
-    published = [p for p in result.event.pairs
-                 if p.published_mp is not None or p.published_percentage is not None or p.published_place]
-    if published:
+    if published.pairs:
         ours: dict[tuple[str, str], list[Any]] = {}
         for pr in result.pairs or []:
             ours.setdefault((pr.pair.section, pr.pair.number), []).append(pr)
-        for p in published:
+        for p in published.pairs:
             found = [q for q in ours.get((p.section, p.number), [])
                      if p.direction is None or q.pair.direction in (None, p.direction)]
             mine = found[0] if found else None
@@ -217,61 +260,158 @@ def agreement(result: SessionResult) -> Agreement:
 
 def infer(event: Event, base: ScoringOptions, fixed: Iterable[str] = ()) -> Inference:
     """The settings, starting from ``base`` (the program's defaults and the caller's options), that
-    reproduce the most of ``event``'s published figures; settings named in ``fixed`` are kept."""
-    fixed = set(fixed)
-    count = [0]
-    # every candidate's agreement is kept (a few numbers); its scoring only for the last few asked (a
-    # scoring of a 300,000-line event is hundreds of megabytes: keeping each one tried held gigabytes)
-    agreements: dict[str, Agreement] = {}
-    results: dict[str, SessionResult] = {}
+    reproduce the most of ``event``'s published figures; settings named in ``fixed`` are kept
+    (:class:`Search`)."""
+    return Search(event, base, fixed).run()
 
-    def score(opts: ScoringOptions) -> tuple[SessionResult, Agreement]:
+
+def _everything(a: Agreement) -> tuple[int, int]:
+    """The measure of most steps: every figure but the places reproduced."""
+    return _sum_of(a, ("lines", "totals", "percentages", "line_percentages"))
+
+
+class Search:
+    """One inference: the candidates' scorings and agreements, and the search's steps as methods
+    (the module's docstring lists them), sharing what does not change between candidates.
+
+    Shared: the event's lines as columns (checked and made once; each candidate is only scored),
+    its published figures (:class:`Published`) and the decimals they are written with. Every
+    candidate's agreement is kept (a few numbers); its scoring only for the last
+    :data:`KEPT_SCORINGS` asked (a scoring of a 300,000-line event is hundreds of megabytes:
+    keeping each one tried held gigabytes).
+    """
+
+    def __init__(self, event: Event, base: ScoringOptions, fixed: Iterable[str] = ()) -> None:
+        self.event, self.base, self.fixed = event, base, set(fixed)
+        self.scorings = 0
+        self.agreements: dict[str, Agreement] = {}
+        self.results: dict[str, SessionResult] = {}
+        self.evidence: dict[str, str] = {}
+        self.found: dict[str, dict[str, str]] = {}  # the evidence of each search, by the settings it found
+        self.published = Published(event)
+        self.travellers: Travellers | None = None  # the lines as columns, from the first scoring
+        self.has_lines = any(ln.published_ns_mp is not None or ln.published_ew_mp is not None for ln in event.lines)
+        self.has_pairs = any(p.published_mp is not None or p.published_percentage is not None for p in event.pairs)
+        # the decimals the figures are written with: of the lines; of what only the totals hold (the
+        # pairs' totals and the credits on the sit-outs' rows); of the percentages
+        self.line_dec = decimals_of([v for ln in event.lines for v in (ln.published_ns_mp, ln.published_ew_mp)])
+        self.total_dec = decimals_of([p.published_mp for p in event.pairs] + [so.published_mp for so in event.sitouts])
+        self.pct_dec = decimals_of([p.published_percentage for p in event.pairs])
+
+    # -- scoring, kept and counted -------------------------------------------------------------------
+
+    def _scored(self, opts: ScoringOptions) -> SessionResult:
+        """The event scored under ``opts``: the first time through :func:`score_event` (which checks the
+        lines), after that the same columns scored again."""
+        if self.travellers is None:
+            result = score_event(self.event, opts)
+            self.travellers = result.travellers
+            return result
+        lines = self.event.lines
+        scored = score_columns(self.travellers, opts, self.event, lambda i: lines[i].where)
+        return SessionResult(self.event, opts, scored=scored, travellers=self.travellers)
+
+    def score(self, opts: ScoringOptions) -> tuple[SessionResult, Agreement]:
+        """The scoring of ``opts`` and its agreement (scored again if it is no longer kept)."""
         key = repr(opts)
-        result = results.pop(key, None)
+        result = self.results.pop(key, None)
         if result is None:
-            count[0] += 1
-            result = score_event(event, opts)
-            agreements.setdefault(key, agreement(result))
-        results[key] = result  # the most recent last
-        while len(results) > KEPT_SCORINGS:
-            del results[next(iter(results))]
-        return result, agreements[key]
+            self.scorings += 1
+            result = self._scored(opts)
+            self.agreements.setdefault(key, agreement(result, self.published))
+        self.results[key] = result  # the most recent last
+        while len(self.results) > KEPT_SCORINGS:
+            del self.results[next(iter(self.results))]
+        return result, self.agreements[key]
 
-    def agreement_of(opts: ScoringOptions) -> Agreement:
+    def agreement_of(self, opts: ScoringOptions) -> Agreement:
         """The agreement of ``opts``, scored only when never scored before."""
         key = repr(opts)
-        return agreements[key] if key in agreements else score(opts)[1]
+        return self.agreements[key] if key in self.agreements else self.score(opts)[1]
 
-    evidence: dict[str, str] = {}
+    def agree(self, opts: ScoringOptions) -> int:
+        """How many published figures ``opts`` reproduce."""
+        return self.agreement_of(opts).agree
 
-    def choose(name: str, opts: ScoringOptions, candidates: list[dict[str, Any]],
+    def misses(self, opts: ScoringOptions) -> bool:
+        """Does ``opts`` miss a published figure?"""
+        a = self.agreement_of(opts)
+        return a.agree < a.total
+
+    def choose(self, name: str, opts: ScoringOptions, candidates: list[dict[str, Any]],
                measure: Callable[[Agreement], tuple[int, int]]) -> ScoringOptions:
         """Keep the candidate (a dict of settings) that ``measure`` rates highest; ``opts`` on a tie."""
-        if name in fixed or not candidates:
+        if name in self.fixed or not candidates:
             return opts
-        best_opts, best = opts, measure(agreement_of(opts))
+        best_opts, best = opts, measure(self.agreement_of(opts))
         for cand in candidates:
             if best[0] == best[1]:  # every figure this setting can change reproduced: none can do better
                 break
             trial = replace(opts, **cand)
-            got = measure(agreement_of(trial))
+            got = measure(self.agreement_of(trial))
             if got[0] > best[0]:
                 best_opts, best = trial, got
-        evidence[name] = f"{best[0]} of {best[1]}"
+        self.evidence[name] = f"{best[0]} of {best[1]}"
         return best_opts
 
-    has_lines = any(ln.published_ns_mp is not None or ln.published_ew_mp is not None for ln in event.lines)
-    has_pairs = any(p.published_mp is not None or p.published_percentage is not None for p in event.pairs)
-    opts = base
-    if not (has_lines or has_pairs):  # nothing to compare with: the event need not be scored here
-        return Inference(opts, Agreement(), {}, 0)
+    # -- the whole search ----------------------------------------------------------------------------
 
-    def search(opts: ScoringOptions) -> ScoringOptions:
-        # 1. decimals, read off the figures
-        line_dec = decimals_of([v for ln in event.lines for v in (ln.published_ns_mp, ln.published_ew_mp)])
-        # figures only the totals hold: the pairs' totals, and the credits on the sit-outs' rows
-        total_dec = decimals_of([p.published_mp for p in event.pairs] + [so.published_mp for so in event.sitouts])
-        pct_dec = decimals_of([p.published_percentage for p in event.pairs])
+    def run(self) -> Inference:
+        """Search from the base; again from what it found; and on a small event from each scale,
+        rounding tie rule and totals' basis when a figure is still missed.
+
+        One setting at a time can miss settings that only fit together (a single-scale file scored
+        across the field under Manual): hence the second pass, and on a small event (where such
+        coincidences live, and a scoring is cheap) the further starts.
+        """
+        base, fixed = self.base, self.fixed
+        if not (self.has_lines or self.has_pairs):  # nothing to compare with: the event need not be scored
+            return Inference(base, Agreement(), {}, 0)
+        opts = self.searched(base)
+        total = self.agreement_of(opts).total
+        for _ in range(2):
+            if self.agree(opts) == total:
+                break
+            again = self.searched(opts)
+            if self.agree(again) <= self.agree(opts):
+                break
+            opts = again
+        if self.agree(opts) < total and len(self.event.lines) <= SMALL_EVENT:
+            starts = [base.rounding.kind]
+            if "rounding" not in fixed and base.rounding.kind in (RoundingKind.HALF_UP, RoundingKind.HALF_EVEN):
+                starts = [RoundingKind.HALF_UP, RoundingKind.HALF_EVEN]
+            scales = [base.scale] if "scale" in fixed else list(Scale)
+            # what the totals add changes which method fits the totals (step 3 runs before step 7 decides it)
+            bases = [base.totals_from] if "totals_from" in fixed else [base.totals_from, *(
+                b for b in TotalsFrom if b is not base.totals_from)]
+            for sc, kind, tf in [(sc, kind, tf) for tf in bases for sc in scales for kind in starts]:
+                trial = self.searched(replace(base, scale=sc, rounding=Rounding(kind, base.rounding.decimals),
+                                              totals_from=tf))
+                if self.agree(trial) > self.agree(opts):
+                    opts = trial
+                if self.agree(opts) == total:
+                    break
+        return Inference(opts, self.agreement_of(opts), self.found[repr(opts)], self.scorings)
+
+    def searched(self, start: ScoringOptions) -> ScoringOptions:
+        """One search from ``start``, its evidence kept by the settings it found."""
+        self.evidence = {}
+        got = self.search(start)
+        self.found.setdefault(repr(got), dict(self.evidence))
+        return got
+
+    def search(self, opts: ScoringOptions) -> ScoringOptions:
+        """Each step in turn, each deciding one setting (or a few together) from ``opts``."""
+        for step in (self.decimals, self.scale_and_field, self.expected, self.method, self.unplayed,
+                     self.averages, self.line_rounding, self.totals_from, self.percentages, self.places):
+            opts = step(opts)
+        return opts
+
+    # -- the steps -----------------------------------------------------------------------------------
+
+    def decimals(self, opts: ScoringOptions) -> ScoringOptions:
+        """1. The decimals of lines, totals and percentages, read off the published figures."""
+        fixed, line_dec, total_dec, pct_dec = self.fixed, self.line_dec, self.total_dec, self.pct_dec
         if "rounding" not in fixed and line_dec is not None and opts.rounding.kind is not RoundingKind.EBU:
             if opts.rounding.kind is RoundingKind.EXACT or opts.rounding.decimals != line_dec:
                 kind = opts.rounding.kind if opts.rounding.kind is RoundingKind.HALF_EVEN else RoundingKind.HALF_UP
@@ -281,11 +421,12 @@ def infer(event: Event, base: ScoringOptions, fixed: Iterable[str] = ()) -> Infe
         if "percentage_decimals" not in fixed and pct_dec is not None and opts.percentage_decimals is not None:
             if pct_dec > opts.percentage_decimals:  # fewer written decimals may be trailing zeros: decided below
                 opts = replace(opts, percentage_decimals=pct_dec)
+        return opts
 
-        everything = _measure("lines", "totals", "percentages", "line_percentages")
-
-        # 2. scale and field together (all lines: full boards decide them; apart, a single-scale file
-        #    scored across the field fits neither change alone), N from the published top
+    def scale_and_field(self, opts: ScoringOptions) -> ScoringOptions:
+        """2. Scale and field together (all lines: full boards decide them; apart, a single-scale file
+        scored across the field fits neither change alone), with a lone result's rule."""
+        event, fixed = self.event, self.fixed
         scales = [opts.scale] if "scale" in fixed else [opts.scale, *(s for s in Scale if s is not opts.scale)]
         fields: list[Field | None] = [None]
         if len(event.sections()) > 1 and "field" not in fixed:
@@ -293,154 +434,175 @@ def infer(event: Event, base: ScoringOptions, fixed: Iterable[str] = ()) -> Infe
             fields = [None, *(f for f in Field if f.value != here)]
         # a board's one real result beside artificial scores (50% or 60%) may decide the scale: searched with it
         lones: list[LoneResult | None] = [None]
-        if "lone_result" not in fixed and _lone_results(score(opts)[0]):
+        if "lone_result" not in fixed and _lone_results(self.score(opts)[0]):
             lones = [None, *(r for r in LoneResult if r is not opts.lone_result)]
         pairs = [{"scale": s, **({"field": f} if f else {}), **({"lone_result": r} if r else {})}
                  for s in scales for f in fields for r in lones]
         name = "scale" if "scale" not in fixed else "field"
-        opts = choose(name, opts, pairs[1:], everything)
-        if name in evidence and len(fields) > 1 and name == "scale":
-            evidence["field"] = evidence["scale"]
-        if name in evidence and len(lones) > 1:
-            evidence["lone_result"] = evidence[name]
-        result, _ = score(opts)
+        opts = self.choose(name, opts, pairs[1:], _everything)
+        if name in self.evidence and len(fields) > 1 and name == "scale":
+            self.evidence["field"] = self.evidence["scale"]
+        if name in self.evidence and len(lones) > 1:
+            self.evidence["lone_result"] = self.evidence[name]
+        return opts
+
+    def expected(self, opts: ScoringOptions) -> ScoringOptions:
+        """2. (end) N, from the published top."""
+        result, _ = self.score(opts)
         n_top = _published_n(result)
         if n_top is not None and opts.expected is None:
             most = max((b.expected for b in result.boards), default=0)
             if most < n_top <= MAX_EXPECTED:  # fewer than the results on a board is refused by the scorer
-                opts = choose("expected", opts, [{"expected": n_top}], everything)
+                opts = self.choose("expected", opts, [{"expected": n_top}], _everything)
+        return opts
 
-        # 3. method and where the estimate goes: only when a board is short
-        result, _ = score(opts)
+    def method(self, opts: ScoringOptions) -> ScoringOptions:
+        """3. The method and where the estimate goes, when a board is short; with every board full,
+        Ascherman (the one method that changes a full board) alone, when a figure is missed."""
+        event, fixed = self.event, self.fixed
+        result, _ = self.score(opts)
         # (under own tops no board is short, as no board is estimated: the other candidates are still tried)
         short = opts.estimate_at is EstimateAt.OWN_TOPS or any(b.actual < b.expected for b in result.boards)
         if short and not fixed & {"method", "estimate_at"}:
             # every line, not only the short boards' (a board is short or not by the candidate's N): the
             # full boards score alike under every method, so only the short boards tell them apart
-            short_and_totals = everything
             candidates: list[dict[str, Any]] = [{"estimate_at": EstimateAt.NEVER}]
             for at in (EstimateAt.LINES, EstimateAt.TOTALS):
                 for m in Method:
                     if (at, m) != (opts.estimate_at, opts.method):
                         candidates.append({"estimate_at": at, "method": m})
-            missed = everything(score(opts)[1])
+            missed = _everything(self.score(opts)[1])
             # own tops differs from never only beside lines that are not results; last, so a tie keeps the rest
             if missed[0] < missed[1] and _lines_beside_results(result):
                 candidates.append({"estimate_at": EstimateAt.OWN_TOPS})
                 if len(event.sections()) > 1 and "field" not in fixed:  # which lines a top counts: with the field
                     candidates += [{"estimate_at": EstimateAt.OWN_TOPS, "field": f} for f in Field
                                    if f.value != _field_of(event, opts)]
-            opts = choose("method", opts, candidates, short_and_totals)
-        elif "method" in fixed and "estimate_at" not in fixed and short:
+            return self.choose("method", opts, candidates, _everything)
+        if "method" in fixed and "estimate_at" not in fixed and short:
             # a method given is used: never estimating would set it aside
-            opts = choose("estimate_at", opts, [{"estimate_at": at} for at in EstimateAt
-                                                if at not in (opts.estimate_at, EstimateAt.NEVER)
-                                                and (at is not EstimateAt.OWN_TOPS or _lines_beside_results(result))],
-                          everything)
-        elif not fixed & {"method", "estimate_at"} and agreement_of(opts).agree < agreement_of(opts).total:
+            return self.choose("estimate_at", opts, [{"estimate_at": at} for at in EstimateAt
+                                                     if at not in (opts.estimate_at, EstimateAt.NEVER)
+                                                     and (at is not EstimateAt.OWN_TOPS
+                                                          or _lines_beside_results(result))], _everything)
+        if not fixed & {"method", "estimate_at"} and self.misses(opts):
             # every board full: only a method that estimates full boards too (Ascherman, McKinnon's
             # reading) changes a figure, so it is the one candidate, and only when a figure is missed
-            opts = choose("method", opts, [{"estimate_at": at, "method": m} for m in Method
-                                           if m.value in ESTIMATES_FULL_BOARDS
-                                           for at in (EstimateAt.LINES, EstimateAt.TOTALS)], everything)
+            return self.choose("method", opts, [{"estimate_at": at, "method": m} for m in Method
+                                                if m.value in ESTIMATES_FULL_BOARDS
+                                                for at in (EstimateAt.LINES, EstimateAt.TOTALS)], _everything)
+        return opts
 
-        # 4. a missed board: the totals tell, and the credits a file publishes on its sit-outs' rows
-        credits = any(so.published_mp is not None or so.published_pct is not None for so in event.sitouts)
-        if has_pairs or credits:
-            opts = choose("unplayed", opts, [{"unplayed": u} for u in Unplayed if u != opts.unplayed],
-                          _measure("totals", "percentages", *(("lines", "line_percentages") if credits else ())))
+    def unplayed(self, opts: ScoringOptions) -> ScoringOptions:
+        """4. A missed board's figure: the totals tell, and the credits a file publishes on its sit-outs' rows."""
+        credits = any(so.published_mp is not None or so.published_pct is not None for so in self.event.sitouts)
+        if self.has_pairs or credits:
+            opts = self.choose("unplayed", opts, [{"unplayed": u} for u in Unplayed if u != opts.unplayed],
+                               _measure("totals", "percentages", *(("lines", "line_percentages") if credits else ())))
+        return opts
 
-        # 5. Ave+ / Ave-: only when a board holds an artificial score
-        result, _ = score(opts)
+    def averages(self, opts: ScoringOptions) -> ScoringOptions:
+        """5. Ave+ / Ave- policy, only when a board holds an artificial score (and a lone result's rule
+        again, when a figure is still missed: the method and N are found by now)."""
+        result, _ = self.score(opts)
         if any(sl.kind == "artificial" for b in result.boards for sl in b.lines):
-            opts = choose("ave_policy", opts, [{"ave_policy": a} for a in AvePolicy if a is not opts.ave_policy],
-                          everything)
-            if _lone_results(result) and agreement_of(opts).agree < agreement_of(opts).total:  # method and N found
-                opts = choose("lone_result", opts,
-                              [{"lone_result": r} for r in LoneResult if r is not opts.lone_result], everything)
+            opts = self.choose("ave_policy", opts,
+                               [{"ave_policy": a} for a in AvePolicy if a is not opts.ave_policy], _everything)
+            if _lone_results(result) and self.misses(opts):
+                opts = self.choose("lone_result", opts,
+                                   [{"lone_result": r} for r in LoneResult if r is not opts.lone_result], _everything)
+        return opts
 
-        # 6. tie rules: line rounding on the lines, percentages and places on the ranking
-        if has_lines and opts.rounding.kind is not RoundingKind.EXACT:
+    def line_rounding(self, opts: ScoringOptions) -> ScoringOptions:
+        """6. The tie rule of the lines' rounding, on the lines and totals."""
+        if self.has_lines and opts.rounding.kind is not RoundingKind.EXACT:
             kinds = [RoundingKind.HALF_UP, RoundingKind.HALF_EVEN]
             if opts.rounding.decimals == 1:
                 kinds.append(RoundingKind.EBU)
             decimals = opts.rounding.decimals
-            opts = choose("rounding", opts, [{"rounding": Rounding(k, 1 if k is RoundingKind.EBU else decimals)}
-                                             for k in kinds if k is not opts.rounding.kind],
-                          _measure("lines", "totals"))
-        # 7. what the totals add (the rounded figures or the exact ones): on the totals and percentages,
-        #    before the percentages' own rounding (an exact half moves with it)
-        if has_pairs or event.line_percentage_decimals is not None:
-            opts = choose("totals_from", opts, [{"totals_from": b} for b in TotalsFrom if b is not opts.totals_from],
-                          _measure("totals", "percentages", "line_percentages"))
-        if any(p.published_percentage is not None for p in event.pairs):
-            if pct_dec is not None and opts.percentage_decimals is not None and pct_dec < opts.percentage_decimals:
-                opts = choose("percentage_decimals", opts, [{"percentage_decimals": pct_dec}], _measure("percentages"))
-        if any(p.published_percentage is not None for p in event.pairs) or event.line_percentage_decimals is not None:
-            opts = choose("percentage_tie", opts, [{"percentage_tie": t} for t in Tie if t != opts.percentage_tie],
-                          _measure("percentages", "line_percentages"))
-            opts = _choose_percentage_basis(opts, choose, score, fixed)
-        if any(p.published_place for p in event.pairs):
-            # places with or without '=', and one ranking or NS and EW apart (the file may not say: pair
-            # numbers 1NS / 1EW), together: on the places; and the field again where the lines cannot tell it
-            # (no board played in two sections) but the ranking, over the field, can
-            styles = [opts.places] if "places" in fixed else [opts.places, *(s for s in Places if s != opts.places)]
-            winners: list[int | None] = [None] if "winners" in fixed else [None, 1, 2]
-            fields = [None]
-            if len(event.sections()) > 1 and "field" not in fixed:
-                fields = [None, *(f for f in Field if f.value != _field_of(event, opts))]
-            opts = choose("places" if "places" not in fixed else "winners", opts,
-                          [{"places": s, **({"winners": w} if w else {}), **({"field": f} if f else {})}
-                           for f in fields for w in winners for s in styles][1:],
-                          _measure("lines", "totals", "percentages", "places", "line_percentages"))
+            opts = self.choose("rounding", opts, [{"rounding": Rounding(k, 1 if k is RoundingKind.EBU else decimals)}
+                                                  for k in kinds if k is not opts.rounding.kind],
+                               _measure("lines", "totals"))
         return opts
 
-    # one setting at a time can miss settings that only fit together (a single-scale file scored across
-    # the field under Manual); a second pass from what the first found, and on a small event (where such
-    # coincidences live, and a scoring is cheap) the same search from each scale and rounding tie rule
-    found: dict[str, dict[str, str]] = {}  # the evidence of each search, by the settings it found
+    def totals_from(self, opts: ScoringOptions) -> ScoringOptions:
+        """7. What the totals add (the rounded figures or the exact ones): on the totals and
+        percentages, before the percentages' own rounding (an exact half moves with it)."""
+        if self.has_pairs or self.event.line_percentage_decimals is not None:
+            opts = self.choose("totals_from", opts,
+                               [{"totals_from": b} for b in TotalsFrom if b is not opts.totals_from],
+                               _measure("totals", "percentages", "line_percentages"))
+        return opts
 
-    def searched(start: ScoringOptions) -> ScoringOptions:
-        evidence.clear()
-        got = search(start)
-        found.setdefault(repr(got), dict(evidence))
-        return got
+    def percentages(self, opts: ScoringOptions) -> ScoringOptions:
+        """6. The percentages' decimals (fewer than written: trailing zeros) and tie rule, on the
+        percentages without rescoring; and their basis (:meth:`percentage_basis`)."""
+        event, pct_dec = self.event, self.pct_dec
+        published_pcts = any(p.published_percentage is not None for p in event.pairs)
+        if published_pcts and pct_dec is not None and opts.percentage_decimals is not None:
+            if pct_dec < opts.percentage_decimals:
+                opts = self.choose("percentage_decimals", opts, [{"percentage_decimals": pct_dec}],
+                                   _measure("percentages"))
+        if published_pcts or event.line_percentage_decimals is not None:
+            opts = self.choose("percentage_tie", opts, [{"percentage_tie": t} for t in Tie if t != opts.percentage_tie],
+                               _measure("percentages", "line_percentages"))
+            opts = self.percentage_basis(opts)
+        return opts
 
-    def agree(o: ScoringOptions) -> int:
-        return agreement_of(o).agree
+    def percentage_basis(self, opts: ScoringOptions) -> ScoringOptions:
+        """Percentages over the boards played, or scaled to the field's full number (ACBLscore): tried
+        only when a pair played fewer boards than another and a total, percentage or place is missed.
+        The scaled total is rounded as a total, to decimals and a tie rule no published total need show
+        (the totals of rounded line figures have the lines' decimals): the totals' decimals and one and
+        two more, half up and half even, are tried; a missed board is then not credited (the two rules
+        fill the same gap)."""
+        fixed = self.fixed
+        ranking = _measure("totals", "percentages", "places")
+        result, agreed = self.score(opts)
+        got = ranking(agreed)
+        if "percentage_basis" in fixed or got[0] == got[1] or not _fewer_boards(result):
+            return opts
+        if opts.percentage_basis is not PercentageBasis.PLAYED:
+            return self.choose("percentage_basis", opts, [{"percentage_basis": PercentageBasis.PLAYED}], ranking)
+        base: dict[str, Any] = {"percentage_basis": PercentageBasis.SCALED}
+        if opts.unplayed is not Unplayed.NONE and "unplayed" not in fixed:
+            base["unplayed"] = Unplayed.NONE
+        candidates = [base]
+        rounding = opts.totals_rounding or opts.rounding
+        if "totals_rounding" not in fixed and rounding.kind is not RoundingKind.EXACT:
+            candidates += [{**base, "totals_rounding": Rounding(kind, rounding.decimals + more)} for more in (0, 1, 2)
+                           for kind in (RoundingKind.HALF_UP, RoundingKind.HALF_EVEN)
+                           if Rounding(kind, rounding.decimals + more) != rounding]
+        return self.choose("percentage_basis", opts, candidates, ranking)
 
-    opts = searched(base)
-    total = agreement_of(opts).total
-    for _ in range(2):
-        if agree(opts) == total:
-            break
-        again = searched(opts)
-        if agree(again) <= agree(opts):
-            break
-        opts = again
-    if agree(opts) < total and len(event.lines) <= SMALL_EVENT:
-        starts = [base.rounding.kind]
-        if "rounding" not in fixed and base.rounding.kind in (RoundingKind.HALF_UP, RoundingKind.HALF_EVEN):
-            starts = [RoundingKind.HALF_UP, RoundingKind.HALF_EVEN]
-        scales = [base.scale] if "scale" in fixed else list(Scale)
-        # what the totals add changes which method fits the totals (step 3 runs before step 7 decides it)
-        bases = [base.totals_from] if "totals_from" in fixed else [base.totals_from, *(
-            b for b in TotalsFrom if b is not base.totals_from)]
-        starts_all = [(sc, kind, tf) for tf in bases for sc in scales for kind in starts]
-        for sc, kind, tf in starts_all:
-            trial = searched(replace(base, scale=sc, rounding=Rounding(kind, base.rounding.decimals), totals_from=tf))
-            if agree(trial) > agree(opts):
-                opts = trial
-            if agree(opts) == total:
-                break
-    evidence = found[repr(opts)]
-    return Inference(opts, agreement_of(opts), evidence, count[0])
+    def places(self, opts: ScoringOptions) -> ScoringOptions:
+        """6. Places with or without '=', and one ranking or NS and EW apart (the file may not say: pair
+        numbers 1NS / 1EW), together, on the places; and the field again where the lines cannot tell
+        it (no board played in two sections) but the ranking, over the field, can."""
+        event, fixed = self.event, self.fixed
+        if not any(p.published_place for p in event.pairs):
+            return opts
+        styles = [opts.places] if "places" in fixed else [opts.places, *(s for s in Places if s != opts.places)]
+        winners: list[int | None] = [None] if "winners" in fixed else [None, 1, 2]
+        fields: list[Field | None] = [None]
+        if len(event.sections()) > 1 and "field" not in fixed:
+            fields = [None, *(f for f in Field if f.value != _field_of(event, opts))]
+        return self.choose("places" if "places" not in fixed else "winners", opts,
+                           [{"places": s, **({"winners": w} if w else {}), **({"field": f} if f else {})}
+                            for f in fields for w in winners for s in styles][1:],
+                           _measure("lines", "totals", "percentages", "places", "line_percentages"))
+
+
+def _sum_of(a: Agreement, kinds: Iterable[str]) -> tuple[int, int]:
+    got = [getattr(a, k) for k in kinds]
+    return sum(g[0] for g in got), sum(g[1] for g in got)
 
 
 def _measure(*kinds: str) -> Callable[[Agreement], tuple[int, int]]:
+    """What a step rates candidates on: the figures of those ``kinds`` (Agreement's fields) reproduced."""
+
     def measure(a: Agreement) -> tuple[int, int]:
-        got = [getattr(a, k) for k in kinds]
-        return sum(g[0] for g in got), sum(g[1] for g in got)
+        return _sum_of(a, kinds)
 
     return measure
 
@@ -475,34 +637,6 @@ def _fewer_boards(result: SessionResult) -> bool:
         group = "" if fld == "event" else pr.pair.section
         most[group] = max(most.get(group, 0), pr.boards)
     return any(pr.boards < most["" if fld == "event" else pr.pair.section] for pr in result.pairs)
-
-
-def _choose_percentage_basis(opts: ScoringOptions, choose: Callable[..., ScoringOptions],
-                             score: Callable[[ScoringOptions], tuple[SessionResult, Agreement]],
-                             fixed: set[str]) -> ScoringOptions:
-    """Percentages over the boards played, or scaled to the field's full number (ACBLscore): tried only
-    when a pair played fewer boards than another and a total, percentage or place is missed. The
-    scaled total is rounded as a total, to decimals and a tie rule no published total need show (the
-    totals of rounded line figures have the lines' decimals): the totals' decimals and one and two
-    more, half up and half even, are tried; a missed board is then not credited (the two rules fill
-    the same gap)."""
-    ranking = _measure("totals", "percentages", "places")
-    result, agreed = score(opts)
-    got = ranking(agreed)
-    if "percentage_basis" in fixed or got[0] == got[1] or not _fewer_boards(result):
-        return opts
-    if opts.percentage_basis is not PercentageBasis.PLAYED:
-        return choose("percentage_basis", opts, [{"percentage_basis": PercentageBasis.PLAYED}], ranking)
-    base: dict[str, Any] = {"percentage_basis": PercentageBasis.SCALED}
-    if opts.unplayed is not Unplayed.NONE and "unplayed" not in fixed:
-        base["unplayed"] = Unplayed.NONE
-    candidates = [base]
-    rounding = opts.totals_rounding or opts.rounding
-    if "totals_rounding" not in fixed and rounding.kind is not RoundingKind.EXACT:
-        candidates += [{**base, "totals_rounding": Rounding(kind, rounding.decimals + more)} for more in (0, 1, 2)
-                       for kind in (RoundingKind.HALF_UP, RoundingKind.HALF_EVEN)
-                       if Rounding(kind, rounding.decimals + more) != rounding]
-    return choose("percentage_basis", opts, candidates, ranking)
 
 
 def _field_of(event: Event, opts: ScoringOptions) -> str:
