@@ -482,15 +482,22 @@ def possible_ns_scores() -> frozenset[int]:
     >>> s = possible_ns_scores(); 420 in s, -1100 in s, 425 in s, 7 in s, max(s)
     (True, True, False, False, 7600)
     """
+    # each contract scored by :func:`score` made exactly and with one overtrick: every further
+    # overtrick adds the same (Law 77); every number of undertricks by the penalty table. The same
+    # set as scoring every number of tricks (tests/test_contract.py), in a seventh of the calls:
+    # every ``mpxl score`` and ``check`` asks for it
     out = {0}
-    for level in range(1, 8):
-        for strain in ("C", "D", "H", "S", "NT"):
-            for dbl in ("", "X", "XX"):
-                for vul in (False, True):
-                    for tricks in range(14):
-                        value = score(f"{level}{strain}{dbl}", "N", tricks, vul)
-                        out.update((value, -value))
-    return frozenset(out)
+    for dbl in (0, 1, 2):
+        for vul in (False, True):
+            out.update(-_undertrick_penalty(dbl, vul, down) for down in range(1, 14))
+            for level in range(1, 8):
+                for strain in Strain:
+                    c = Contract(level, strain, dbl)
+                    need = level + BOOK
+                    made = score(c, Direction.N, need, vul)
+                    over = score(c, Direction.N, need + 1, vul) - made if need < 13 else 0
+                    out.update(made + over * k for k in range(14 - need))
+    return frozenset(out | {-value for value in out})
 
 
 def ns_score(contract: Contract | str, declarer: Direction | str | None,

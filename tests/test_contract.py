@@ -17,6 +17,7 @@ from mpxl.contract import (
     board_dealer,
     board_vulnerability,
     ns_score,
+    possible_ns_scores,
     score,
     tricks_from_result,
 )
@@ -539,3 +540,14 @@ def test_relative_results_agree_with_tricks_taken(c, seat, vul, delta):
 def test_board_cycle_repeats_every_16(board):
     assert board_vulnerability(board) is board_vulnerability(board + 16)
     assert board_dealer(board) is board_dealer(board + 4)
+
+
+def test_possible_scores_are_every_score_of_every_contract_and_number_of_tricks():
+    # possible_ns_scores scores each contract made and with one overtrick (the rest follow): the
+    # same set as scoring every number of tricks of every contract, as Law 77 reads
+    every = {0}
+    for level, strain, dbl, vul, tricks in itertools.product(range(1, 8), ("C", "D", "H", "S", "NT"),
+                                                              ("", "X", "XX"), (False, True), range(14)):
+        value = score(f"{level}{strain}{dbl}", "N", tricks, vul)
+        every.update((value, -value))
+    assert possible_ns_scores() == frozenset(every)
