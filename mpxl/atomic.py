@@ -24,7 +24,6 @@ import contextlib
 import errno
 import os
 import re
-import secrets
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -159,7 +158,7 @@ def _new_temp(folder: Path, ext: str, made: list[str]) -> str:
     ``made`` and :data:`LIVE` *before* the file exists, so a Ctrl-C or SIGTERM at any moment after
     (whichever thread the signal reaches, wherever Python raises it) finds it to remove."""
     for _ in range(100):
-        tmp = os.path.join(folder, f"{TEMP_PREFIX}{os.getpid()}-{secrets.token_hex(4)}{ext}")
+        tmp = os.path.join(folder, f"{TEMP_PREFIX}{os.getpid()}-{os.urandom(4).hex()}{ext}")
         made.append(tmp)
         LIVE.add(tmp)
         try:

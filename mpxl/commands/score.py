@@ -21,10 +21,8 @@ from ..errors import UserError
 from ..event import Event
 from ..formats import read_event, read_travellers, write_event
 from ..formats.common import figure_decimals, warn_unusual
-from ..formats.csvcolumns import column_event, write_columns_csv
 from ..inference import Inference, differences_from, infer
 from ..methods import Method, find_method
-from ..report_html import write_html
 from ..rounding import Rounding, round_fraction
 from ..session import (
     AVE_POLICIES,
@@ -50,7 +48,6 @@ from ..settings import (
     Unplayed,
 )
 from ..textsafe import as_text_cell
-from ..workbook import ooxml
 from . import COMMANDS, plain_help
 
 __all__ = [
@@ -352,7 +349,7 @@ def _write_xlsx(result: SessionResult, path: str) -> None:
     """
     # openpyxl is the optional extra "workbook": imported where a workbook is written (the command
     # names the missing extra, and the other outputs work without it)
-    from ..workbook import template
+    from ..workbook import ooxml, template
     from ..workbook.event_writer import unsupported, write_event_workbook
 
     for what, count in (("traveller lines", len(result.event.lines)), ("pairs", len(result.pairs))):
@@ -422,6 +419,8 @@ def write_json(result: SessionResult, out, more: dict | None = None) -> None:
 
 
 def _write_html(result: SessionResult, path: str) -> None:
+    from ..report_html import write_html  # the page's code, loaded when a page is written
+
     with atomic_path(path, suffix=".html") as tmp:
         write_html(result, tmp)
 
@@ -477,6 +476,8 @@ def score_by_columns(args) -> tuple[SessionResult, Chosen] | None:
     travellers = read_travellers(args.input)
     if travellers is None or (travellers.published_decimals is not None and not args.no_infer):
         return None
+    from ..formats.csvcolumns import column_event  # the CSV code, loaded for a CSV input
+
     event = column_event(travellers, str(args.input))
     if event is None:
         return None
@@ -533,6 +534,8 @@ def _score(args) -> int:
         result, chosen = by_columns
         event = result.event
         if output == ".csv":
+            from ..formats.csvcolumns import write_columns_csv  # the CSV code, loaded for a CSV output
+
             assert result.travellers is not None and result.scored is not None
             write_columns_csv(result.travellers, result.scored, figure_decimals(chosen.options), args.output)
             if not args.json:

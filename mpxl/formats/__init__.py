@@ -11,6 +11,7 @@ file, the line or element, and the problem.
 
 from __future__ import annotations
 
+import importlib
 import os
 from pathlib import Path
 
@@ -18,10 +19,6 @@ from ..errors import UserError
 from ..event import Event
 from ..pairings import check_duplicates
 from .common import read_bytes
-from .csvcolumns import read_csv, read_csv_columns
-from .csvfile import write_csv
-from .pbn import read_pbn, write_pbn
-from .usebio import read_usebio, write_usebio
 
 __all__ = ["read_event", "read_travellers", "write_event", "format_of", "EXTENSIONS", "MAX_BYTES"]
 
@@ -34,12 +31,16 @@ EXTENSIONS = {".xml": "usebio", ".usebio": "usebio", ".pbn": "pbn", ".csv": "csv
 MAX_BYTES = {"usebio": 64 * 2**20, "pbn": 64 * 2**20, "csv": 256 * 2**20}
 
 
-def _readers():
-    return {"usebio": read_usebio, "pbn": read_pbn, "csv": read_csv}
+#: format -> (module, function) of its reader and of its writer: a module is imported when its format
+#: is read or written (a PBN file is read without loading the XML parser, a USEBIO one without csv)
+READERS = {"usebio": ("usebio", "read_usebio"), "pbn": ("pbn", "read_pbn"), "csv": ("csvcolumns", "read_csv")}
+WRITERS = {"usebio": ("usebio", "write_usebio"), "pbn": ("pbn", "write_pbn"), "csv": ("csvfile", "write_csv")}
 
 
-def _writers():
-    return {"usebio": write_usebio, "pbn": write_pbn, "csv": write_csv}
+def _load(where: tuple[str, str]):
+    """The function named by ``(module, function)`` in this package, its module imported now."""
+    module, name = where
+    return getattr(importlib.import_module(f"{__name__}.{module}"), name)
 
 
 def format_of(path: str | os.PathLike, head: bytes | None = None) -> str | None:
@@ -65,7 +66,7 @@ def read_event(path: str | os.PathLike, format: str | None = None) -> Event:
     Lines are checked: a board where one pair (or one table) has two lines is refused.
     """
     source = str(path)
-    event = _readers()[_checked_format(path, format)](path)
+    event = _load(READERS[_checked_format(path, format)])(path)
     if not event.lines:
         raise UserError(source, "", "no traveller lines in the file")
     check_duplicates(event)
@@ -79,6 +80,8 @@ def read_travellers(path: str | os.PathLike, format: str | None = None):
     """
     if _checked_format(path, format) != "csv":
         return None
+    from .csvcolumns import read_csv_columns
+
     return read_csv_columns(path)
 
 
@@ -87,7 +90,7 @@ def _checked_format(path: str | os.PathLike, format: str | None) -> str:
     source = str(path)
     head = read_bytes(path, 512)
     fmt = format or format_of(path, head)
-    if fmt is None or fmt not in _readers():
+    if fmt is None or fmt not in READERS:
         raise UserError(source, "", f"cannot tell the file's format from {Path(path).suffix or 'its name'!r}; "
                         "expected .xml (USEBIO), .pbn or .csv")
     try:
@@ -103,9 +106,8 @@ def _checked_format(path: str | os.PathLike, format: str | None) -> str:
 def write_event(result_or_event, path: str | os.PathLike, format: str | None = None) -> None:
     """Write a scored event (a SessionResult) or an Event as USEBIO, PBN or CSV, chosen by extension."""
     fmt = format or format_of(path)
-    writers = _writers()
-    if fmt not in writers:
+    if fmt not in WRITERS:
         raise UserError(
             str(path), "", f"cannot write {Path(path).suffix or 'this'!r} files; expected .xml, .pbn or .csv"
         )
-    writers[fmt](result_or_event, path)
+    _load(WRITERS[fmt])(result_or_event, path)
