@@ -157,24 +157,23 @@ def _place_digits(text: str) -> str:
 
 
 class Published:
-    """What an event publishes, gathered once for every candidate the inference scores (it depends
-    on the file alone): each line's published figures and percentages (None for a line that
-    publishes none), and the pairs with a published total, percentage or place.
+    """What an event publishes beyond its lines, gathered once for every candidate the inference
+    scores (it depends on the file alone): the pairs with a published total, percentage or place.
+    (The lines' published figures are read where they are, on the event's lines: a copy of them
+    would cost as much memory as the lines on a large event.)
 
-    >>> from mpxl.event import Event, Line
-    >>> p = Published(Event(lines=[Line(1, "1", "2", score=420, published_ns_mp=1), Line(1, "3", "4", score=400)]))
-    >>> p.lines, p.pairs
-    ([(1, None, None, None), None], [])
+    >>> from mpxl.event import Event, Pair
+    >>> [p.number for p in Published(Event(pairs=[Pair("1", published_mp=3.5), Pair("2")])).pairs]
+    ['1']
     """
 
     def __init__(self, event: Event) -> None:
-        self.lines: list[tuple[float | None, float | None, float | None, float | None] | None] = [
-            (ln.published_ns_mp, ln.published_ew_mp, ln.published_ns_pct, ln.published_ew_pct)
-            if (ln.published_ns_mp is not None or ln.published_ew_mp is not None
-                or ln.published_ns_pct is not None or ln.published_ew_pct is not None) else None
-            for ln in event.lines]
         self.pairs: list[Pair] = [p for p in event.pairs if p.published_mp is not None
                                   or p.published_percentage is not None or p.published_place]
+
+
+#: How many line percentages :func:`agreement` keeps worked out at once (bounded memory on a large event).
+KEPT_PERCENTAGES = 4096
 
 
 def agreement(result: SessionResult, published: Published | None = None) -> Agreement:
@@ -196,37 +195,38 @@ def agreement(result: SessionResult, published: Published | None = None) -> Agre
     lines = [0, 0]
     short = [0, 0]
     line_pcts = [0, 0]
-    line_pub, kind = published.lines, sc.kind
+    event_lines, kind = result.event.lines, sc.kind
     ns_mp, ew_mp, ns_exact, ew_exact = sc.ns_mp, sc.ew_mp, sc.ns_exact, sc.ew_exact
     # a line's percentage, worked out once per figure and top: a figure is one object met again and again
     # (the scorer's memo), alive while ``sc`` is, so its id is its key (no Fraction hashed)
     pct_of: dict[tuple[int, int, int], Fraction | None] = {}
     for b in sc.boards:
-        mine_here = [i for r in b.ranges for i in r if line_pub[i] is not None]
-        if not mine_here:
-            continue
         is_short = b.actual < b.expected or b.line_top is not None or any(
             kind[i] == "artificial" for r in b.ranges for i in r)
         top = b.line_top or b.top
-        for i in mine_here:
-            ns_pub, ew_pub, ns_pct, ew_pct = line_pub[i]  # type: ignore[misc]  # None skipped above
-            if pct_decimals is not None:
-                for pub, exact, mine in ((ns_pct, ns_exact[i], ns_mp[i]), (ew_pct, ew_exact[i], ew_mp[i])):
-                    if pub is not None:
-                        key = (id(exact), id(mine), top)
-                        if key not in pct_of:
-                            pct_of[key] = opts.line_percentage(exact, mine, top, pct_decimals)
-                        line_pcts[0] += _same(pub, pct_of[key])
-                        line_pcts[1] += 1
-            for pub, mine in ((ns_pub, ns_mp[i]), (ew_pub, ew_mp[i])):
-                if pub is None:
-                    continue
-                ok = _same(pub, mine)
-                lines[0] += ok
-                lines[1] += 1
-                if is_short:
-                    short[0] += ok
-                    short[1] += 1
+        for r in b.ranges:
+            for i in r:
+                ln = event_lines[i]
+                if pct_decimals is not None:
+                    for pub, exact, mine in ((ln.published_ns_pct, ns_exact[i], ns_mp[i]),
+                                             (ln.published_ew_pct, ew_exact[i], ew_mp[i])):
+                        if pub is not None:
+                            key = (id(exact), id(mine), top)
+                            if key not in pct_of:
+                                if len(pct_of) >= KEPT_PERCENTAGES:
+                                    pct_of.clear()
+                                pct_of[key] = opts.line_percentage(exact, mine, top, pct_decimals)
+                            line_pcts[0] += _same(pub, pct_of[key])
+                            line_pcts[1] += 1
+                for pub, mine in ((ln.published_ns_mp, ns_mp[i]), (ln.published_ew_mp, ew_mp[i])):
+                    if pub is None:
+                        continue
+                    ok = _same(pub, mine)
+                    lines[0] += ok
+                    lines[1] += 1
+                    if is_short:
+                        short[0] += ok
+                        short[1] += 1
     for so, figure, pct in sitout_credits(result) if result.event.sitouts else ():  # the credits a file publishes
         if so.published_mp is not None:
             lines[0] += _same(so.published_mp, figure)
