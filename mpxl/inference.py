@@ -284,6 +284,7 @@ class Search:
     def __init__(self, event: Event, base: ScoringOptions, fixed: Iterable[str] = ()) -> None:
         self.event, self.base, self.fixed = event, base, set(fixed)
         self.scorings = 0
+        self.line_scorings = 0  # of them, how many scored the lines (the others reused a scoring's figures)
         self.agreements: dict[str, Agreement] = {}
         self.results: dict[str, SessionResult] = {}
         self.evidence: dict[str, str] = {}
@@ -302,7 +303,14 @@ class Search:
 
     def _scored(self, opts: ScoringOptions) -> SessionResult:
         """The event scored under ``opts``: the first time through :func:`score_event` (which checks the
-        lines), after that the same columns scored again."""
+        lines), after that the same columns scored again; and when a kept scoring differs from
+        ``opts`` only in options the lines' figures do not depend on (:data:`RANKING_ONLY`), its
+        figures are taken as they are and only the pairs are totalled and ranked again."""
+        key = _columns_key(opts)
+        for kept in self.results.values():
+            if kept.scored is not None and _columns_key(kept.options) == key:
+                return SessionResult(self.event, opts, scored=kept.scored, travellers=self.travellers)
+        self.line_scorings += 1
         if self.travellers is None:
             result = score_event(self.event, opts)
             self.travellers = result.travellers
@@ -591,6 +599,18 @@ class Search:
                            [{"places": s, **({"winners": w} if w else {}), **({"field": f} if f else {})}
                             for f in fields for w in winners for s in styles][1:],
                            _measure("lines", "totals", "percentages", "places", "line_percentages"))
+
+
+#: The options the lines' figures do not depend on (:func:`~mpxl.session.score_columns` reads none
+#: of them): only the pairs' totals, percentages and places do. Candidates that differ in these
+#: alone share one scoring of the lines (tests/test_inference.py compares it with scoring afresh).
+RANKING_ONLY = ("percentage_decimals", "percentage_tie", "unplayed", "places", "totals_from", "percentage_basis")
+_RANKING_DEFAULTS = {name: getattr(ScoringOptions(), name) for name in RANKING_ONLY}
+
+
+def _columns_key(opts: ScoringOptions) -> str:
+    """What the lines' figures under ``opts`` depend on: ``opts`` less :data:`RANKING_ONLY`."""
+    return repr(replace(opts, **_RANKING_DEFAULTS))
 
 
 def _sum_of(a: Agreement, kinds: Iterable[str]) -> tuple[int, int]:

@@ -23,13 +23,13 @@ from hypothesis import strategies as st
 
 from mpxl.cli import main
 from mpxl.conventions import find
-from mpxl.event import Event, Line
+from mpxl.event import SCORED_COLUMNS, Event, Line, Travellers
 from mpxl.formats import read_event, write_event
-from mpxl.inference import agreement, infer
+from mpxl.inference import RANKING_ONLY, agreement, infer
 from mpxl.methods import Method
 from mpxl.rounding import Rounding, RoundingKind
-from mpxl.session import ScoringOptions, score_event, settings_of
-from mpxl.settings import EstimateAt, Field, Places, Scale, Tie, Unplayed
+from mpxl.session import ScoringOptions, score_columns, score_event, settings_of
+from mpxl.settings import AvePolicy, EstimateAt, Field, PercentageBasis, Places, Scale, Tie, TotalsFrom, Unplayed
 
 SCORES = (-200, -100, -50, 50, 90, 110, 120, 140, 400, 420, 450, 600)
 EXAMPLES = settings(max_examples=int(os.environ.get("MPXL_INFERENCE_EXAMPLES", "6")), deadline=None)  # more locally
@@ -389,3 +389,22 @@ def test_excel_functions_take_method_none(monkeypatch):
     board = next(b for b in ours.boards if b.actual < max(bd.actual for bd in ours.boards))
     cells = [[sl.line.score] for sl in board.lines]
     assert [r[0] for r in udfs.MATCHPOINTS(cells, 5, "none")] == [float(sl.ns_mp) for sl in board.lines]
+
+
+def _ranking_only_cases():
+    values = {"percentage_decimals": [None, 0, 1, 3], "percentage_tie": list(Tie), "unplayed": list(Unplayed),
+              "places": list(Places), "totals_from": list(TotalsFrom), "percentage_basis": list(PercentageBasis)}
+    assert set(values) == set(RANKING_ONLY)
+    return [(name, value) for name in RANKING_ONLY for value in values[name]]
+
+
+@pytest.mark.parametrize("base", [
+    ScoringOptions(),
+    ScoringOptions(ave_policy=AvePolicy.WBF, estimate_at=EstimateAt.TOTALS, rounding=Rounding.parse(2), winners=2),
+])
+@pytest.mark.parametrize("name, value", _ranking_only_cases())
+def test_the_ranking_only_options_leave_the_lines_figures_as_they_are(base, name, value):
+    # the inference reuses a scoring of the lines for candidates differing only in these options
+    event = club_event(7, short=3, artificial=2)
+    travellers = Travellers.of_lines(event.lines, SCORED_COLUMNS)
+    assert score_columns(travellers, replace(base, **{name: value}), event) == score_columns(travellers, base, event)
