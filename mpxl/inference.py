@@ -61,7 +61,8 @@ from .settings import (
     Unplayed,
 )
 
-__all__ = ["Agreement", "Inference", "Published", "Search", "infer", "agreement", "decimals_of", "SEARCHED"]
+__all__ = ["Agreement", "Inference", "LinePercentages", "Published", "Search", "infer", "agreement", "decimals_of",
+           "SEARCHED"]
 
 #: Events of at most this many lines are searched from several starting points when one search does
 #: not reproduce every figure (small events are where settings coincide; a scoring costs little).
@@ -172,8 +173,35 @@ class Published:
                                   or p.published_percentage is not None or p.published_place]
 
 
-#: How many line percentages :func:`agreement` keeps worked out at once (bounded memory on a large event).
+#: How many line percentages :class:`LinePercentages` keeps worked out at once (bounded memory on a large event).
 KEPT_PERCENTAGES = 4096
+
+
+class LinePercentages:
+    """A line's percentage as a file publishes it (:meth:`ScoringOptions.line_percentage`), worked out
+    once per figure and top: a figure is one object met again and again (the scorer's memo), so its
+    id is its key (no Fraction hashed). The figures must stay alive while this is used (they do
+    while their scoring is held); at most :data:`KEPT_PERCENTAGES` are kept.
+
+    >>> from mpxl.rounding import Rounding
+    >>> pct = LinePercentages(ScoringOptions(rounding=Rounding.parse(1)), 0)
+    >>> half = Fraction(1, 2)
+    >>> str(pct(half, half, 4)), str(pct(half, half, 4)), pct(None, None, 4)
+    ('13', '13', None)
+    """
+
+    def __init__(self, options: ScoringOptions, decimals: int | None) -> None:
+        self.options, self.decimals = options, decimals
+        self.known: dict[tuple[int, int, int], Fraction | None] = {}
+
+    def __call__(self, exact: Fraction | None, rounded: Fraction | None, top: int) -> Fraction | None:
+        key = (id(exact), id(rounded), top)
+        known = self.known
+        if key not in known:
+            if len(known) >= KEPT_PERCENTAGES:
+                known.clear()
+            known[key] = self.options.line_percentage(exact, rounded, top, self.decimals)
+        return known[key]
 
 
 def agreement(result: SessionResult, published: Published | None = None) -> Agreement:
@@ -197,9 +225,7 @@ def agreement(result: SessionResult, published: Published | None = None) -> Agre
     line_pcts = [0, 0]
     event_lines, kind = result.event.lines, sc.kind
     ns_mp, ew_mp, ns_exact, ew_exact = sc.ns_mp, sc.ew_mp, sc.ns_exact, sc.ew_exact
-    # a line's percentage, worked out once per figure and top: a figure is one object met again and again
-    # (the scorer's memo), alive while ``sc`` is, so its id is its key (no Fraction hashed)
-    pct_of: dict[tuple[int, int, int], Fraction | None] = {}
+    line_percentage = LinePercentages(opts, pct_decimals)
     for b in sc.boards:
         is_short = b.actual < b.expected or b.line_top is not None or any(
             kind[i] == "artificial" for r in b.ranges for i in r)
@@ -211,12 +237,7 @@ def agreement(result: SessionResult, published: Published | None = None) -> Agre
                     for pub, exact, mine in ((ln.published_ns_pct, ns_exact[i], ns_mp[i]),
                                              (ln.published_ew_pct, ew_exact[i], ew_mp[i])):
                         if pub is not None:
-                            key = (id(exact), id(mine), top)
-                            if key not in pct_of:
-                                if len(pct_of) >= KEPT_PERCENTAGES:
-                                    pct_of.clear()
-                                pct_of[key] = opts.line_percentage(exact, mine, top, pct_decimals)
-                            line_pcts[0] += _same(pub, pct_of[key])
+                            line_pcts[0] += _same(pub, line_percentage(exact, mine, top))
                             line_pcts[1] += 1
                 for pub, mine in ((ln.published_ns_mp, ns_mp[i]), (ln.published_ew_mp, ew_mp[i])):
                     if pub is None:

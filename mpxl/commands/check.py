@@ -21,6 +21,7 @@ from ..conventions import Conventions
 from ..errors import UserError
 from ..formats import read_event
 from ..formats.common import warn_unusual
+from ..inference import LinePercentages
 from ..rounding import rounding_order_note as order_note
 from ..session import PairResult, SessionResult, place_labels, score_event, sitout_credits
 from ..settings import Field
@@ -79,6 +80,7 @@ def compare(result: SessionResult, conventions: Conventions | None = None, previ
     """
     diffs: list[Difference] = []
     lines_checked = pairs_checked = 0
+    line_percentage = LinePercentages(result.options, result.event.line_percentage_decimals)
     for b in result.boards:
         for sl in b.lines:
             ln = sl.line
@@ -104,8 +106,10 @@ def compare(result: SessionResult, conventions: Conventions | None = None, previ
             top = b.line_top or b.top
             for side, pub, exact, ours in (("NS", ln.published_ns_pct, sl.ns_exact, sl.ns_mp),
                                            ("EW", ln.published_ew_pct, sl.ew_exact, sl.ew_mp)):
-                mine = result.options.line_percentage(exact, ours, top, decimals)
-                if pub is not None and (mine is None or _exact(pub) != mine):
+                if pub is None:
+                    continue
+                mine = line_percentage(exact, ours, top)
+                if mine is None or _exact(pub) != mine:
                     diffs.append(Difference(ln.where or label, f"{label}: {side} percentage" if ln.where
                                             else f"{side} percentage", f"{pub:g}",
                                             "nothing" if mine is None else f"{float(mine):.{decimals}f}"))
