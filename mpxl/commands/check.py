@@ -16,6 +16,7 @@ import sys
 from argparse import Namespace
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import lru_cache
 
 from ..conventions import Conventions
 from ..errors import UserError
@@ -55,7 +56,14 @@ def register(subparsers) -> None:
     p.set_defaults(func=run)
 
 
+@lru_cache(maxsize=4096)
 def _exact(value: float) -> Fraction:
+    """The figure a file writes as ``value``: its shortest decimal, exactly (published figures repeat:
+    each is read once).
+
+    >>> _exact(0.1), _exact(2.675)
+    (Fraction(1, 10), Fraction(107, 40))
+    """
     return Fraction(repr(float(value)))
 
 
@@ -400,7 +408,7 @@ def _runs_over(result: SessionResult) -> bool:
     above = any(pr is not None and p.published_mp > pr.max + 1e-9 for p, pr in published)  # type: ignore[operator]
     if not above:
         return False
-    agree = len([p for p, pr in published if pr is not None and _exact(p.published_mp) == pr.mp])  # type: ignore[arg-type]
+    agree = len([p for p, pr in published if pr is not None and _exact(p.published_mp) == pr.mp])
     return 2 * agree < len(published)
 
 
