@@ -64,3 +64,15 @@ def test_bench_command_line_json(capsys):
 
     doc = json.loads(capsys.readouterr().out)
     assert doc["core"][0]["lines"] >= 500 and doc["machine"]["python"]
+
+
+def test_startup_bench_runs_every_command_side_by_side():
+    # bench/startup.py: the bare start, then score and check of each file, every round; no timing asserted
+    spec = importlib.util.spec_from_file_location("mpxl_bench_startup", BENCH.parent / "startup.py")
+    startup = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(startup)
+    data = Path(__file__).resolve().parent / "data" / "two-sections.xml"
+    result = startup.measure([data], rounds=1, log=lambda message: None)
+    assert [r["command"] for r in result["rows"]] == ["python -c pass", "score two-sections.xml",
+                                                      "check two-sections.xml"]
+    assert result["rows"][0]["ratio"] == 1.0 and "| `score two-sections.xml` |" in startup.table(result)
