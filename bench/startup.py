@@ -12,6 +12,7 @@ sources, even where ``PYTHONDONTWRITEBYTECODE`` is set), after one warm-up run e
     python bench/startup.py                 # the real files beside the checkout, 15 rounds
     python bench/startup.py --rounds 5 --json
     python bench/startup.py FILE...         # other files
+    python bench/startup.py --against ../old  # also an older checkout's mpxl, in the same rounds
 
 The issue's bar: score and check of each real club file at most 6x the bare start.
 """
@@ -41,50 +42,57 @@ def real_files() -> list[Path]:
     return sorted(REALDATA.glob("*.xml")) + sorted(REALDATA.glob("*.pbn"))
 
 
-def commands(files: list[Path]) -> list[tuple[str, list[str]]]:
-    """Every command timed, by label: the bare start first, then score and check of each file."""
-    out = [("python -c pass", [sys.executable, "-c", "pass"])]
+def commands(files: list[Path], against: Path | None = None) -> list[tuple[str, list[str], Path]]:
+    """Every command timed, by label, with the checkout whose mpxl it runs: the bare start first,
+    then score and check of each file (and, with ``against``, the same by that checkout's mpxl)."""
+    out = [("python -c pass", [sys.executable, "-c", "pass"], ROOT)]
     for f in files:
         for verb in ("score", "check"):
-            out.append((f"{verb} {f.name}", [sys.executable, "-m", "mpxl", verb, str(f)]))
+            argv = [sys.executable, "-m", "mpxl", verb, str(f.resolve())]
+            out.append((f"{verb} {f.name}", argv, ROOT))
+            if against is not None:
+                out.append((f"{verb} {f.name} ({against.name})", argv, against))
     return out
 
 
-def _environment(cache: str) -> dict:
+def _environment(cache: str, root: Path) -> dict:
     env = dict(os.environ)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     env["PYTHONPYCACHEPREFIX"] = cache
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(root), env.get("PYTHONPATH")]))
     return env
 
 
-def _once(argv: list[str], env: dict) -> float:
+def _once(argv: list[str], env: dict, root: Path) -> float:
     start = time.perf_counter()
-    done = subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False)
+    # run in the checkout: ``python -m`` puts the current folder first on the path
+    done = subprocess.run(argv, env=env, cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False)
     took = time.perf_counter() - start
     if done.returncode not in (0, 1):  # check exits 1 where a published figure differs
         raise RuntimeError(f"{' '.join(argv)} failed ({done.returncode}): {done.stderr.decode()[-500:]}")
     return took
 
 
-def measure(files: list[Path], rounds: int, log=print) -> dict:
+def measure(files: list[Path], rounds: int, log=print, against: Path | None = None) -> dict:
     """The median, fastest and slowest wall time of each command over ``rounds`` interleaved rounds,
-    and its ratio to the bare start's median."""
-    todo = commands(files)
-    times: dict[str, list[float]] = {label: [] for label, _ in todo}
+    and its ratio to the bare start's median (``against``: another checkout timed alongside)."""
+    todo = commands(files, against.resolve() if against is not None else None)
+    times: dict[str, list[float]] = {label: [] for label, _, _ in todo}
     with tempfile.TemporaryDirectory(prefix="mpxl-pycache-") as cache:
-        env = _environment(cache)
-        for _label, argv in todo:  # warm-up: compiles and caches the byte-code
-            _once(argv, env)
+        envs = {root: _environment(cache, root) for root in {root for _, _, root in todo}}
+        for _label, argv, root in todo:  # warm-up: compiles and caches the byte-code
+            _once(argv, envs[root], root)
         for r in range(rounds):
-            for label, argv in todo:
-                times[label].append(_once(argv, env))
+            for label, argv, root in todo:
+                times[label].append(_once(argv, envs[root], root))
             log(f"round {r + 1}/{rounds} done")
     bare = statistics.median(times["python -c pass"])
-    rows = [{"command": label, "median_s": statistics.median(ts), "min_s": min(ts), "max_s": max(ts),
-             "ratio": statistics.median(ts) / bare} for label, ts in times.items()]
+    rows = [{"command": label, "checkout": str(root), "median_s": statistics.median(times[label]),
+             "min_s": min(times[label]), "max_s": max(times[label]), "ratio": statistics.median(times[label]) / bare}
+            for label, _argv, root in todo]
+    ours = [r["ratio"] for r in rows[1:] if r["checkout"] == str(ROOT)]
     return {"rounds": rounds, "limit": LIMIT, "python": sys.version.split()[0], "cpus": os.cpu_count(),
-            "rows": rows, "worst_ratio": max(r["ratio"] for r in rows[1:]) if rows[1:] else None}
+            "rows": rows, "worst_ratio": max(ours, default=None)}
 
 
 def table(result: dict) -> str:
@@ -103,12 +111,14 @@ def main(argv=None) -> int:
     parser.add_argument("files", nargs="*", type=Path, help="results files (default: the shared real files)")
     parser.add_argument("--rounds", type=int, default=15, help="rounds, each running every command once")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--against", type=Path, metavar="CHECKOUT",
+                        help="also time another checkout's mpxl (an older commit, say) in the same rounds")
     args = parser.parse_args(argv)
     files = args.files or real_files()
     if not files:
         print(f"no results files given and none in {REALDATA} (set MPXL_REALDATA)", file=sys.stderr)
         return 2
-    result = measure(files, args.rounds, log=lambda m: print(m, file=sys.stderr))
+    result = measure(files, args.rounds, log=lambda m: print(m, file=sys.stderr), against=args.against)
     print(json.dumps(result, indent=2) if args.json else table(result))
     return 0
 
