@@ -111,6 +111,8 @@ class Inference:
     #: setting -> "a of b figures" for the chosen value, when searched
     evidence: dict[str, str] = field(default_factory=dict)
     scorings: int = 0  # how many times the event was scored
+    #: the event scored under ``options``, when the search still keeps that scoring (:meth:`scored`)
+    result: SessionResult | None = field(default=None, repr=False, compare=False)
 
     @property
     def agree(self) -> int:
@@ -121,6 +123,22 @@ class Inference:
     def total(self) -> int:
         """How many figures the file publishes."""
         return self.agreement.total
+
+    def scored(self, event: Event, options: ScoringOptions) -> SessionResult:
+        """``event`` scored under ``options``: the search's own scoring when it is that one (the event
+        inferred from, the options found), else scored now. The command scores what the inference
+        found without scoring it a second time.
+
+        >>> from mpxl.event import Event, Line
+        >>> ev = Event(lines=[Line(1, "1", "2", score=420, published_ns_mp=1), Line(1, "3", "4", score=400)])
+        >>> found = infer(ev, ScoringOptions())
+        >>> found.scored(ev, found.options) is found.result, found.scored(ev, ScoringOptions()) is found.result
+        (True, False)
+        """
+        kept = self.result
+        if kept is not None and kept.event is event and kept.options == options:
+            return kept
+        return score_event(event, options)
 
 
 def decimals_of(values: Iterable[float | None]) -> int | None:
@@ -420,7 +438,8 @@ class Search:
                     opts = trial
                 if self.agree(opts) == total:
                     break
-        return Inference(opts, self.agreement_of(opts), self.found[repr(opts)], self.scorings)
+        return Inference(opts, self.agreement_of(opts), self.found[repr(opts)], self.scorings,
+                         self.results.get(repr(opts)))
 
     def searched(self, start: ScoringOptions) -> ScoringOptions:
         """One search from ``start``, its evidence kept by the settings it found."""

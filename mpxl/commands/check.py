@@ -248,7 +248,7 @@ def run(args) -> int:
     seen = _session_only(event) if later or previous_files else event
     chosen = choose_options(seen, args)
     conv = chosen.conventions
-    result = score_event(event, chosen.options)
+    result = (chosen.inference.scored if chosen.inference else score_event)(event, chosen.options)
     if not (later or previous_files) and _runs_over(result):
         later = True  # a published total above what this session's boards can give
         chosen = choose_options(_session_only(event), args)

@@ -548,7 +548,7 @@ def _score(args) -> int:
         for warning in warn_unusual(event, args.input):
             print(f"mpxl: {warning}", file=sys.stderr)
         chosen = choose_options(event, args)
-        result = score_event(event, chosen.options)
+        result = (chosen.inference.scored if chosen.inference else score_event)(event, chosen.options)
         if args.output:
             write_output(result, args.output, [args.input])
     if chosen.contradicted:
