@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import importlib
 import os
 import signal
@@ -110,9 +111,34 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+@contextlib.contextmanager
+def imports_uncollected(program: bool = True):
+    """Import the chosen command with the cyclic garbage collector paused, then freeze what the
+    imports made (:func:`gc.freeze`): classes, functions and tables that live as long as the
+    program and are no garbage, which every later collection would walk again for nothing (about
+    a tenth of ``mpxl check``'s start on a club file). Only when ``program`` (run from the command
+    line): a process calling :func:`main` again and again (the tests) keeps its collector as it is.
+
+    >>> with imports_uncollected(program=False):
+    ...     gc.isenabled()
+    True
+    """
+    if not program or not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.freeze()
+        gc.enable()
+
+
 def main(argv=None) -> int:
+    program = argv is None
     argv = sys.argv[1:] if argv is None else list(argv)
-    parser = build_parser(only=chosen_command(argv) or "")
+    with imports_uncollected(program):
+        parser = build_parser(only=chosen_command(argv) or "")
     args, rest = parser.parse_known_args(argv)
     if rest and not getattr(args, "unavailable", False):  # an unavailable command's arguments go unread
         parser.error("unrecognized arguments: " + " ".join(rest))
