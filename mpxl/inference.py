@@ -26,6 +26,11 @@ the figures it can change, about twenty scorings of the event in all:
 A setting the caller fixes (a command-line option) is not searched. When candidates
 reproduce equally many figures the caller's base (the program's default) is kept.
 
+:class:`Search` is one inference, its steps methods; what depends on the file alone (the lines
+as columns, the published figures and their decimals) is made once and shared by every
+candidate, and candidates differing only in the ranking's options (:data:`RANKING_ONLY`) share
+one scoring of the lines.
+
 >>> from mpxl.event import Event, Line
 >>> ev = Event(lines=[Line(1, "1", "2", score=420, published_ns_mp=1, published_ew_mp=0),
 ...                   Line(1, "3", "4", score=400, published_ns_mp=0, published_ew_mp=1)])
@@ -213,6 +218,7 @@ class LinePercentages:
         self.known: dict[tuple[int, int, int], Fraction | None] = {}
 
     def __call__(self, exact: Fraction | None, rounded: Fraction | None, top: int) -> Fraction | None:
+        """The percentage of a line whose figures are ``exact`` and ``rounded``, on a board of ``top``."""
         key = (id(exact), id(rounded), top)
         known = self.known
         if key not in known:
@@ -495,7 +501,7 @@ class Search:
         return opts
 
     def expected(self, opts: ScoringOptions) -> ScoringOptions:
-        """2. (end) N, from the published top."""
+        """2. (end) N, from the published top: the largest NS + EW of a line is scale x (N - 1)."""
         result, _ = self.score(opts)
         n_top = _published_n(result)
         if n_top is not None and opts.expected is None:
@@ -574,7 +580,7 @@ class Search:
         return opts
 
     def totals_from(self, opts: ScoringOptions) -> ScoringOptions:
-        """7. What the totals add (the rounded figures or the exact ones): on the totals and
+        """6. What the totals add (the rounded figures or the exact ones): on the totals and
         percentages, before the percentages' own rounding (an exact half moves with it)."""
         if self.has_pairs or self.event.line_percentage_decimals is not None:
             opts = self.choose("totals_from", opts,
