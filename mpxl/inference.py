@@ -176,6 +176,18 @@ def _same(published: float | None, ours: Fraction | None) -> bool:
         return False
 
 
+def _float(value: Fraction) -> float:
+    """``value`` as a float; NaN (equal to no published figure) beyond a float's range.
+
+    >>> _float(Fraction(3, 2)), _float(Fraction(10**400))
+    (1.5, nan)
+    """
+    try:
+        return float(value)
+    except OverflowError:
+        return float("nan")
+
+
 def _place_digits(text: str) -> str:
     return "".join(ch for ch in text if ch.isdigit())
 
@@ -196,7 +208,8 @@ class Published:
                                   or p.published_percentage is not None or p.published_place]
 
 
-#: How many line percentages :class:`LinePercentages` keeps worked out at once (bounded memory on a large event).
+#: How many line percentages :class:`LinePercentages` (and figures as floats, :func:`agreement`) are kept at
+#: once: bounded memory on a large event.
 KEPT_PERCENTAGES = 4096
 
 
@@ -250,6 +263,18 @@ def agreement(result: SessionResult, published: Published | None = None) -> Agre
     event_lines, kind = result.event.lines, sc.kind
     ns_mp, ew_mp, ns_exact, ew_exact = sc.ns_mp, sc.ew_mp, sc.ns_exact, sc.ew_exact
     line_percentage = LinePercentages(opts, pct_decimals)
+    floats: dict[int, float] = {}  # a figure as a float, once per figure (one object met again and again)
+
+    def same(pub: float, mine: Fraction | None) -> bool:  # _same, for a line's published figure
+        if mine is None:
+            return False
+        f = floats.get(id(mine))
+        if f is None:
+            if len(floats) >= KEPT_PERCENTAGES:
+                floats.clear()
+            f = floats[id(mine)] = _float(mine)
+        return abs(f - pub) < 1e-9
+
     for b in sc.boards:
         is_short = b.actual < b.expected or b.line_top is not None or any(
             kind[i] == "artificial" for r in b.ranges for i in r)
@@ -266,7 +291,7 @@ def agreement(result: SessionResult, published: Published | None = None) -> Agre
                 for pub, mine in ((ln.published_ns_mp, ns_mp[i]), (ln.published_ew_mp, ew_mp[i])):
                     if pub is None:
                         continue
-                    ok = _same(pub, mine)
+                    ok = same(pub, mine)
                     lines[0] += ok
                     lines[1] += 1
                     if is_short:
