@@ -23,8 +23,8 @@ from mpxl.cli import main  # noqa: E402
 from mpxl.commands.score import option_overrides  # noqa: E402
 from mpxl.formats import read_event  # noqa: E402
 from mpxl.methods import Method, find_method  # noqa: E402
+from mpxl.options import ScoringOptions  # noqa: E402
 from mpxl.rounding import Rounding  # noqa: E402
-from mpxl.session import ScoringOptions  # noqa: E402
 from mpxl.settings import (  # noqa: E402
     AvePolicy,
     Choice,
