@@ -27,8 +27,10 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 
 CHILD = r"""
-import contextlib, json, sys, time
+import json, sys, time
 from pathlib import Path
+import mpxl  # first: bench/run.py puts its own checkout on the path
+assert Path(mpxl.__file__).resolve().is_relative_to(Path(sys.argv[5]).resolve()), mpxl.__file__  # the tree asked for
 sys.path.insert(0, sys.argv[1])
 import run
 src, what, work = Path(sys.argv[2]), sys.argv[3], Path(sys.argv[4])
@@ -52,7 +54,10 @@ def measure(tree: Path | None, src: Path, work: Path) -> dict:
     env = dict(os.environ)
     env["PYTHONPATH"] = str(tree if tree is not None else HERE.parent)
     what = "pandas" if tree is None else "mpxl"
-    done = subprocess.run([sys.executable, "-c", CHILD, str(HERE), str(src), what, str(work)], env=env,
+    # run from the work directory: ``python -c`` puts the current directory first on the path, where
+    # another checkout's mpxl would be found before the one asked for
+    done = subprocess.run([sys.executable, "-c", CHILD, str(HERE), str(src), what, str(work), env["PYTHONPATH"]],
+                          env=env, cwd=work,
                           capture_output=True, text=True, check=False)
     if done.returncode:
         raise SystemExit(f"{what} ({tree}) failed:\n{done.stderr}")
