@@ -307,3 +307,27 @@ def test_excel_function_edges(name, args, want):
         assert isinstance(got, str) and got.startswith(want)
     else:
         assert got == want
+
+
+# ------------------------------------------------- the JSON's settings, read back by the one parser
+
+from shared import REALDATA  # noqa: E402
+
+REAL_FILES = sorted(REALDATA.glob("*.xml")) + sorted(REALDATA.glob("*.pbn")) if REALDATA.exists() else []
+
+
+@pytest.mark.skipif(not REAL_FILES, reason="real data files not present")
+@pytest.mark.parametrize("path", REAL_FILES, ids=lambda p: p.name)
+def test_the_json_settings_read_back_by_the_one_parser_give_the_options_used(path, capsys):
+    """``mpxl score --json``'s settings (its keys: rounding_lines, rounding_percentages...) parsed by
+    ScoringOptions.parse are the options the command scored with: scored again, the same document."""
+    import json
+
+    from mpxl.formats.jsonout import json_text
+    from mpxl.session import score_event
+
+    assert main(["score", str(path), "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    options = ScoringOptions.parse(**doc["settings"])
+    again = json.loads("".join(json_text(score_event(read_event(path), options))))
+    assert {k: again[k] for k in ("boards", "pairs", "settings")} == {k: doc[k] for k in ("boards", "pairs", "settings")}
