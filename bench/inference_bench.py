@@ -20,7 +20,8 @@ from mpxl.conventions import detect, find
 from mpxl.event import Event, Line
 from mpxl.formats import read_event
 from mpxl.inference import infer
-from mpxl.session import ScoringOptions, score_event
+from mpxl.options import ScoringOptions
+from mpxl.session import score_event
 
 SCORES = (-200, -100, -50, 50, 90, 110, 120, 140, 400, 420, 450, 600)
 

@@ -26,8 +26,10 @@ from pathlib import Path
 from mpxl.conventions import detect
 from mpxl.formats import read_event
 from mpxl.inference import decimals_of, infer
+from mpxl.options import ScoringOptions
+from mpxl.ranking import PairResult
 from mpxl.rounding import Rounding, round_fraction
-from mpxl.session import PairResult, ScoringOptions, SessionResult, score_event, settings_of
+from mpxl.session import SessionResult, score_event, settings_of
 from mpxl.settings import RoundingKind, TotalsFrom
 
 LINES = ("exact", "half-up:1", "half-even:1", "half-up:2", "half-even:2")

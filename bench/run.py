@@ -463,7 +463,8 @@ def mpxl_event_model(src: Path, dst: Path) -> None:
     ``mpxl score`` does for any file its column-by-column path declines)."""
     from mpxl.commands.score import cyclic_gc_paused
     from mpxl.formats import read_event, write_event
-    from mpxl.session import ScoringOptions, score_event
+    from mpxl.options import ScoringOptions
+    from mpxl.session import score_event
 
     with cyclic_gc_paused():
         write_event(score_event(read_event(src), ScoringOptions.parse(rounding="2")), dst)
@@ -646,7 +647,8 @@ def bench_libreoffice(workdir: Path, log) -> dict:
     from openpyxl import load_workbook
 
     from mpxl.event import Event, Line
-    from mpxl.session import ScoringOptions, score_event
+    from mpxl.options import ScoringOptions
+    from mpxl.session import score_event
 
     rows = generate(15 * 36, "field", seed=5)  # 15 tables x 36 boards, one Mitchell section
     ev = Event(lines=[Line(b, str(ns), str(ew), score=sc, table=t) for _s, b, t, ns, ew, sc in rows], winners={"": 2})

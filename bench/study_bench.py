@@ -19,7 +19,8 @@ import time
 from pathlib import Path
 
 from mpxl.formats import read_event
-from mpxl.session import ScoringOptions, score_event
+from mpxl.options import ScoringOptions
+from mpxl.session import score_event
 from mpxl.study import StudyOptions, study
 
 REALDATA = Path(__file__).resolve().parents[2] / "shared" / "realdata"

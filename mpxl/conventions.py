@@ -24,8 +24,8 @@ from typing import Any
 
 from .event import Event
 from .methods import Method
+from .options import ScoringOptions
 from .rounding import Rounding
-from .session import ScoringOptions
 from .settings import AvePolicy, RoundingKind, Scale, TotalsFrom, Unplayed
 
 __all__ = ["Conventions", "CONVENTIONS", "EVIDENCE", "find", "detect", "detect_from", "options_for"]
@@ -51,8 +51,8 @@ class Conventions:
     note: str = ""
 
     def options(self, **overrides: Any) -> ScoringOptions:
-        """The :class:`~mpxl.session.ScoringOptions` these conventions mean; keyword arguments override
-        (typed, or text parsed by :meth:`~mpxl.session.ScoringOptions.parse`).
+        """The :class:`~mpxl.options.ScoringOptions` these conventions mean; keyword arguments override
+        (typed, or text parsed by :meth:`~mpxl.options.ScoringOptions.parse`).
 
         >>> find("scorebridge").options(expected=9).expected
         9

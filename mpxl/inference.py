@@ -49,9 +49,12 @@ from typing import Any
 
 from .event import Event, Pair, Travellers
 from .methods import Method
+from .options import ScoringOptions
+from .ranking import sitout_credits
 from .rounding import Rounding
 from .rules import ESTIMATES_FULL_BOARDS
-from .session import ScoringOptions, SessionResult, score_columns, score_event, settings_of, sitout_credits
+from .scorer import score_columns
+from .session import SessionResult, score_event, settings_of
 from .settings import (
     AvePolicy,
     EstimateAt,

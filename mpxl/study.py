@@ -55,8 +55,9 @@ from .event import Event, Line, PairKey
 from .fouled import small_group_percentage, uses_set_percentages
 from .matchpoints import NSScore
 from .methods import Method, estimate
+from .options import ScoringOptions
 from .rules import double_matchpoints
-from .session import ScoringOptions, score_event
+from .session import score_event
 from .settings import Field, Scale, SmallGroups
 
 __all__ = [

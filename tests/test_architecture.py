@@ -13,8 +13,9 @@ PACKAGE = Path(__file__).resolve().parent.parent / "mpxl"
 #: The pure core: scoring rules and the event model, standard library only.
 CORE = {
     "mpxl.adjustments", "mpxl.board", "mpxl.contract", "mpxl.conventions", "mpxl.errors",
-    "mpxl.event", "mpxl.fouled", "mpxl.inference", "mpxl.matchpoints", "mpxl.methods", "mpxl.pairings",
-    "mpxl.rounding", "mpxl.rules", "mpxl.session", "mpxl.settings", "mpxl.study",
+    "mpxl.event", "mpxl.fouled", "mpxl.inference", "mpxl.matchpoints", "mpxl.methods", "mpxl.options",
+    "mpxl.pairings", "mpxl.ranking", "mpxl.rounding", "mpxl.rules", "mpxl.scorer", "mpxl.session", "mpxl.settings",
+    "mpxl.study",
 }
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from fractions import Fraction
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -110,10 +111,13 @@ def test_long_board_with_ties_takes_the_counting_path_and_agrees():
 
 # ------------------------------------------------------------ the session's plain-board path
 
-from mpxl import session as session_mod  # noqa: E402
+from mpxl import options as options_mod  # noqa: E402
+from mpxl import ranking as ranking_mod  # noqa: E402
+from mpxl import scorer as scorer_mod  # noqa: E402
 from mpxl.event import Event, Line  # noqa: E402
+from mpxl.options import ScoringOptions  # noqa: E402
 from mpxl.rounding import Rounding  # noqa: E402
-from mpxl.session import ScoringOptions, score_event  # noqa: E402
+from mpxl.session import score_event  # noqa: E402
 
 
 @st.composite
@@ -156,12 +160,12 @@ def summary(result):
 def test_session_plain_path_equals_the_general_path(monkeypatch_event, opts):
     ev = monkeypatch_event
     fast = summary(score_event(ev, opts))
-    original = session_mod._plain_board_figures
-    session_mod._plain_board_figures = lambda *a, **k: None
+    original = scorer_mod._plain_board_figures
+    scorer_mod._plain_board_figures = lambda *a, **k: None
     try:
         slow = summary(score_event(ev, opts))
     finally:
-        session_mod._plain_board_figures = original
+        scorer_mod._plain_board_figures = original
     assert fast == slow
 
 
@@ -173,7 +177,7 @@ def test_pairs_are_worked_out_when_first_read_and_equal_the_eager_totals(tmp_pat
     result = score_event(ev)
     write_csv(result, tmp_path / "out.csv")  # a CSV of travellers needs no pair totals
     assert result._pairs is None
-    eager = session_mod._pair_results(result)
+    eager = ranking_mod.pair_results(result)
     assert result.pairs == eager and result._pairs is not None
 
 
@@ -182,7 +186,7 @@ def test_pairs_are_worked_out_when_first_read_and_equal_the_eager_totals(tmp_pat
 import json  # noqa: E402
 
 from mpxl.errors import UserError  # noqa: E402
-from mpxl.session import board_json, json_heading, json_text, pair_json  # noqa: E402
+from mpxl.formats.jsonout import board_json, json_heading, json_text, pair_json  # noqa: E402
 
 
 @st.composite
@@ -242,7 +246,7 @@ def test_pair_totals_are_the_sums_of_their_lines(ev, opts):
                 continue
             for side, pair, mp, total in (("NS", sl.line.ns_pair, sl.ns_mp, sl.ns_total),
                                           ("EW", sl.line.ew_pair, sl.ew_mp, sl.ew_total)):
-                key = session_mod._pair_key(ev, opts, sl.line.section, pair, side)
+                key = options_mod.pair_key(ev, opts, sl.line.section, pair, side)
                 acc = want.setdefault(key, [Fraction(0), 0, 0, {}])
                 figure = mp if total is None else total
                 acc[0] += figure
@@ -256,8 +260,8 @@ def test_pair_totals_are_the_sums_of_their_lines(ev, opts):
 # ------------------------------------------- the ranking and the percentages in integers
 
 from mpxl.event import Pair  # noqa: E402
-from mpxl.session import PairResult, PairTotal, place_labels  # noqa: E402
-from mpxl.settings import Places, Tie  # noqa: E402
+from mpxl.ranking import PairResult, PairTotal, place_labels  # noqa: E402
+from mpxl.settings import Places, Scale, Tie  # noqa: E402
 
 
 @st.composite
@@ -284,12 +288,23 @@ def test_ranking_in_integers_equals_the_fraction_ranking(group, places):
     """The order and places worked out from integer numerators are those of the exact Fractions:
     percentage, matchpoints (higher first), the published tie-break, the pair's number; a place
     shared by an equal percentage and tie-break."""
-    members, values = session_mod._ranked(group)
+    members, values = ranking_mod._ranked(group)
     want = sorted((pr for pr, _ in group), key=lambda pr: (-pr.percentage, -pr.mp, -(pr.pair.published_tiebreak or 0),
-                                                          session_mod._natural(pr.pair.number)))
+                                                          ranking_mod.natural_key(pr.pair.number)))
     assert [id(pr) for pr in members] == [id(pr) for pr in want]
     assert place_labels(values, places) == place_labels(
         [(pr.percentage, pr.pair.published_tiebreak) for pr in want], places)
+
+
+@pytest.mark.parametrize("scale", list(Scale))
+@pytest.mark.parametrize("mp, common, maximum", [(0, 1, 8), (8, 1, 8), (3, 7, 26), (-5, 2, 16), (17, 840, 24 * 3),
+                                                 (1, 3, 1), (-16, 1, 16), (12345, 100, 624)])
+def test_a_percentage_by_its_integers_is_the_rules(scale, mp, common, maximum):
+    """pair_results' fast percentage (a + b x mp / max as one Fraction, a and b read off the rulebook's rule)
+    equals Scale.percentage, the rule itself, on every scale."""
+    a, b = ranking_mod.percentage_line(scale)
+    over = common * maximum
+    assert Fraction(a * over + b * mp, over) == scale.percentage(Fraction(mp, common), maximum)
 
 
 @SETTINGS
@@ -316,7 +331,7 @@ def test_unplayed_own_adds_the_pairs_own_percentage_per_board_short(ev, opts):
         own = score_event(ev, replace(opts, unplayed=Unplayed.OWN))
     except UserError:
         return
-    across = session_mod._field(ev, opts) is Field.EVENT
+    across = options_mod.field_of(ev, opts) is Field.EVENT
     top_of: dict = {}
     for b in plain.boards:
         key = (b.session, "" if across else b.section)

@@ -282,7 +282,8 @@ _scored_events = st.lists(st.builds(
 @FAST
 @given(_scored_events, st.sampled_from([None, 0, 2]))
 def test_plain_rows_are_written_as_every_other_row(lines, rounding):
-    from mpxl.session import ScoringOptions, score_event
+    from mpxl.options import ScoringOptions
+    from mpxl.session import score_event
 
     ev = Event(lines=lines)
     try:

@@ -594,8 +594,8 @@ def test_hostile_text_in_every_field_through_every_writer_reads_back(tmp_path_fa
     """USEBIO, PBN and CSV read back what each holds, equal; the CSV neutralises formula starts; the
     JSON parses to the same texts; the page has the same elements as a page of plain words, and the
     texts as its text."""
+    from mpxl.formats.jsonout import result_to_json
     from mpxl.report_html import results_html
-    from mpxl.session import result_to_json
 
     folder = tmp_path_factory.mktemp("hostile")
     result = score_event(ev)

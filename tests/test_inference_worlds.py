@@ -32,8 +32,9 @@ from mpxl.cli import main
 from mpxl.event import Event, Line
 from mpxl.formats import read_event, write_event
 from mpxl.methods import Method
+from mpxl.options import ScoringOptions
 from mpxl.rounding import Rounding
-from mpxl.session import ScoringOptions, score_event
+from mpxl.session import score_event
 from mpxl.settings import EstimateAt, Field, LoneResult, PercentageBasis, Places, RoundingKind, Scale, Tie, TotalsFrom
 
 SCORES = (-200, -100, -50, 50, 90, 110, 120, 140, 400, 420, 450, 600)

@@ -19,8 +19,10 @@ from mpxl.board import score_board
 from mpxl.cli import main
 from mpxl.event import Event, Line
 from mpxl.formats import write_event
+from mpxl.options import ScoringOptions
+from mpxl.ranking import _scaled_percentage
 from mpxl.rounding import Rounding, rounding_order_note
-from mpxl.session import ScoringOptions, _scaled_percentage, score_event, settings_of
+from mpxl.session import score_event, settings_of
 from mpxl.settings import EstimateAt, LoneResult, PercentageBasis, Scale
 
 F = Fraction

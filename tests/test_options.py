@@ -23,8 +23,8 @@ from mpxl.cli import main  # noqa: E402
 from mpxl.commands.score import option_overrides  # noqa: E402
 from mpxl.formats import read_event  # noqa: E402
 from mpxl.methods import Method, find_method  # noqa: E402
+from mpxl.options import ScoringOptions, parse_options  # noqa: E402
 from mpxl.rounding import Rounding  # noqa: E402
-from mpxl.session import ScoringOptions  # noqa: E402
 from mpxl.settings import (  # noqa: E402
     AvePolicy,
     Choice,
@@ -163,6 +163,59 @@ def test_scoring_options_parse_reads_text_and_keeps_typed_values():
     assert ScoringOptions.parse(method=Method.FACTOR, rounding=None) == ScoringOptions(method=Method.FACTOR)
 
 
+#: (the same options as the command's flags, the JSON's settings keys and a script's names, the typed fields)
+WORDS = [
+    ({"rounding_lines": "1", "rounding_totals": "2"},
+     {"rounding": Rounding(RoundingKind.HALF_UP, 1), "totals_rounding": Rounding(RoundingKind.HALF_UP, 2)}),
+    ({"rounding": "1", "totals_rounding": "2"},
+     {"rounding": Rounding(RoundingKind.HALF_UP, 1), "totals_rounding": Rounding(RoundingKind.HALF_UP, 2)}),
+    ({"rounding_percentages": "half-even:1"}, {"percentage_decimals": 1, "percentage_tie": Tie.HALF_EVEN}),
+    ({"rounding_pct": "half-even:1"}, {"percentage_decimals": 1, "percentage_tie": Tie.HALF_EVEN}),
+    ({"percentage_decimals": None}, {"percentage_decimals": None}),  # exact percentages, not the default
+    ({"expected": "9", "winners": 2, "factor_top": None}, {"expected": 9, "winners": 2}),
+    ({"method": "none", "estimate_at": "own-tops"}, {"estimate_at": EstimateAt.OWN_TOPS}),
+    ({"estimate_at": "never", "method": "none"}, {"estimate_at": EstimateAt.NEVER}),
+]
+
+
+@pytest.mark.parametrize("words, want", WORDS)
+def test_one_parser_reads_the_flags_the_json_keys_and_the_fields(words, want):
+    assert parse_options(**words) == want
+
+
+@pytest.mark.parametrize("words, message", [
+    ({"method": "none", "estimate_at": "totals"}, "method 'none' (never estimate) and estimate-at 'totals' contradict"),
+    ({"estimate_at": "lines", "method": "never"}, "method 'never' (never estimate) and estimate-at 'lines' contradict"),
+    ({"rounding_percentages": "ebu"}, "'ebu' is not a percentage rounding"),
+    ({"expected": "nine"}, "expected 'nine' is not a whole number"),
+])
+def test_one_parser_names_what_it_refuses(words, message):
+    with pytest.raises(ValueError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        parse_options(**words)
+
+
+#: (the Setup sheet's words, the Settings' Enums, the words its cells hold)
+SETUP_WORDS = [
+    ({"method": "McKinnon", "scale": 1, "rounding": "EBU", "ave_policy": "wbf", "small_groups": "qba",
+      "field": "event"},
+     (Method.MCKINNON, Scale.SINGLE, RoundingKind.EBU, AvePolicy.WBF, SmallGroups.QBA, Field.EVENT),
+     ("McKinnon", 1, "ebu", "wbf", "qba", "event")),
+    ({"method": Method.ASCHERMAN_SHORT, "scale": "signed"},
+     (Method.ASCHERMAN_SHORT, Scale.SIGNED, RoundingKind.HALF_UP, AvePolicy.FIXED, SmallGroups.WBF, Field.SECTION),
+     ("Ascherman-short", "signed", "half-up", "fixed", "wbf", "section")),
+]
+
+
+@pytest.mark.parametrize("words, enums, cells", SETUP_WORDS)
+def test_the_workbook_settings_are_enums_written_as_the_sheet_words(words, enums, cells):
+    from mpxl.workbook.template import Settings
+
+    s = Settings(**words)
+    names = ("method", "scale", "rounding", "ave_policy", "small_groups", "field")
+    assert tuple(getattr(s, n) for n in names) == enums
+    assert tuple(s.words()[n] for n in names) == cells
+
+
 @pytest.mark.parametrize("field, value", [("method", "neuberg"), ("rounding", "2"), ("small_groups", "wbf"),
                                           ("ave_policy", "fixed"), ("field", "event"), ("estimate_at", "lines")])
 def test_the_core_takes_typed_values_only(field, value):
@@ -254,3 +307,27 @@ def test_excel_function_edges(name, args, want):
         assert isinstance(got, str) and got.startswith(want)
     else:
         assert got == want
+
+
+# ------------------------------------------------- the JSON's settings, read back by the one parser
+
+from shared import REALDATA  # noqa: E402
+
+REAL_FILES = sorted(REALDATA.glob("*.xml")) + sorted(REALDATA.glob("*.pbn")) if REALDATA.exists() else []
+
+
+@pytest.mark.skipif(not REAL_FILES, reason="real data files not present")
+@pytest.mark.parametrize("path", REAL_FILES, ids=lambda p: p.name)
+def test_the_json_settings_read_back_by_the_one_parser_give_the_options_used(path, capsys):
+    """``mpxl score --json``'s settings (its keys: rounding_lines, rounding_percentages...) parsed by
+    ScoringOptions.parse are the options the command scored with: scored again, the same document."""
+    import json
+
+    from mpxl.formats.jsonout import json_text
+    from mpxl.session import score_event
+
+    assert main(["score", str(path), "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    options = ScoringOptions.parse(**doc["settings"])
+    again = json.loads("".join(json_text(score_event(read_event(path), options))))
+    assert {k: again[k] for k in ("boards", "pairs", "settings")} == {k: doc[k] for k in ("boards", "pairs", "settings")}

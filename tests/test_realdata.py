@@ -19,8 +19,9 @@ from shared import REALDATA  # noqa: E402
 from mpxl.cli import main
 from mpxl.conventions import detect, find
 from mpxl.formats import read_event
+from mpxl.options import ScoringOptions
 from mpxl.rounding import round_fraction
-from mpxl.session import ScoringOptions, score_event
+from mpxl.session import score_event
 
 SCOREBRIDGE = REALDATA / "scorebridge-2025-01-06-one-winner.xml"
 EBUSCORE = REALDATA / "ebuscore-2025-01-02-two-winner-a5050.xml"

@@ -21,8 +21,9 @@ import pytest
 from shared import REALDATA  # noqa: E402
 
 from mpxl.event import Event, Line, Pair
+from mpxl.options import ScoringOptions
 from mpxl.report_html import results_html, study_html, write_html, write_study_html
-from mpxl.session import ScoringOptions, score_event
+from mpxl.session import score_event
 
 EBUSCORE = REALDATA / "ebuscore-2025-01-02-two-winner-a5050.xml"
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -334,7 +335,7 @@ class _Tables(HTMLParser):
 
 
 def _pages_and_json():
-    from mpxl.session import result_to_json
+    from mpxl.formats.jsonout import result_to_json
 
     cases = _real_results() + [("club", score_event(club_event(), ScoringOptions.parse(rounding=2))),
                                ("club exact", score_event(club_event()))]

@@ -43,9 +43,10 @@ from mpxl.contract import board_vulnerability, ns_score  # noqa: E402
 from mpxl.event import Event, Line  # noqa: E402
 from mpxl.fouled import SMALL_GROUP_RULES as FOULED  # noqa: E402
 from mpxl.methods import Method, estimate, k_value  # noqa: E402
+from mpxl.options import ScoringOptions  # noqa: E402
 from mpxl.rounding import Rounding, RoundingKind  # noqa: E402
 from mpxl.rules import ARTIFICIAL_CODES, NOT_PLAYED_CODES, PASS_SPELLINGS, Expr, contract_keys, lines_towards_n  # noqa: E402
-from mpxl.session import ScoringOptions, score_event  # noqa: E402
+from mpxl.session import score_event  # noqa: E402
 from mpxl.settings import Scale, SmallGroups  # noqa: E402
 from mpxl.workbook.formulas import traveller_formulas  # noqa: E402
 from mpxl.workbook.helptext import COLUMN_NOTES, columns_markdown  # noqa: E402
@@ -141,7 +142,7 @@ def test_scale_rules_equal_their_definitions(scale, E, x, pct, maximum):
 
 def test_the_session_shifts_a_board_as_the_scale_rule_does():
     """session.reported_top (the command's figures) takes off what Scale.offset says, on every scale."""
-    from mpxl.session import reported_top
+    from mpxl.scorer import reported_top
 
     for scale in Scale:
         for E in (1, 2, 9, 30):
@@ -334,7 +335,7 @@ def expected_figures(setting: Settings, boards) -> dict:
                 row.append(ValueError)
         cells[board] = row
     N = max(max(len(r) - sum(c is None for c in r) for r in cells.values()), 1)
-    rnd = Rounding() if setting.rounding == "exact" else Rounding(RoundingKind.find(setting.rounding), setting.decimals)
+    rnd = Rounding() if setting.rounding is RoundingKind.EXACT else Rounding(setting.rounding, setting.decimals)
     out = {}
     for board, lines in boards:
         row = cells[board]

@@ -24,7 +24,8 @@ from mpxl.adjustments import parse_entry
 from mpxl.cli import main
 from mpxl.event import Penalty
 from mpxl.formats.pbn import pbn_text, read_pbn_text
-from mpxl.session import ScoringOptions, score_event
+from mpxl.options import ScoringOptions
+from mpxl.session import score_event
 from mpxl.settings import Scale, TotalsFrom
 
 HEAD = """% PBN 2.0

@@ -601,7 +601,9 @@ def test_usebio_pbn_and_html_hold_a_board_not_the_output(tmp_path):
     from mpxl.commands.score import write_json, write_output
     from mpxl.formats import read_travellers
     from mpxl.formats.csvcolumns import column_event
-    from mpxl.session import ScoringOptions, SessionResult, score_columns
+    from mpxl.options import ScoringOptions
+    from mpxl.scorer import score_columns
+    from mpxl.session import SessionResult
 
     src = tmp_path / "in.csv"
     _plain_csv(src, tables=250)  # 6,000 lines, 500 pairs: tracemalloc slows Python several times

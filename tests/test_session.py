@@ -12,8 +12,11 @@ from hypothesis import strategies as st
 from mpxl.errors import UserError
 from mpxl.event import Event, Line, Pair
 from mpxl.formats import read_event
+from mpxl.formats.jsonout import result_to_json
+from mpxl.options import ScoringOptions
+from mpxl.ranking import place_labels
 from mpxl.rounding import Rounding
-from mpxl.session import ScoringOptions, place_labels, result_to_json, score_event
+from mpxl.session import score_event
 
 DATA = Path(__file__).parent / "data"
 

@@ -16,7 +16,8 @@ from mpxl.cli import main
 from mpxl.errors import UserError
 from mpxl.event import SitOut
 from mpxl.formats import read_event
-from mpxl.session import ScoringOptions, score_event
+from mpxl.options import ScoringOptions
+from mpxl.session import score_event
 from mpxl.settings import Unplayed
 
 PBN_HEAD = '[Board "{b}"]\n[ScoreTable "Table\\\\1R;PairId_NS\\\\2R;PairId_EW\\\\2R;Score_NS\\\\6R;Score_EW\\\\6R"]\n'

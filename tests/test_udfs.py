@@ -446,7 +446,8 @@ def test_signed_boardmp_equals_the_core_session(scores, groups, flags):
     """BOARDMP on the signed scale gives the figures ``score_event`` gives with ScoringOptions(scale="signed"),
     line by line, and every figure is the double one less E - 1."""
     from mpxl.event import Event, Line
-    from mpxl.session import ScoringOptions, score_event
+    from mpxl.options import ScoringOptions
+    from mpxl.session import score_event
     from mpxl.settings import Scale
 
     lines = [Line(1, str(i + 1), str(i + 11), score=s, group=None if groups is None else groups[i],

@@ -46,8 +46,9 @@ REAL_FILES = ["scorebridge-2025-01-06-one-winner.xml", "ebuscore-2025-01-02-two-
               "magiccontest-ffb-final-2022-session1.pbn"]
 
 from mpxl.formats import read_event  # noqa: E402
-from mpxl.session import ScoringOptions, score_event  # noqa: E402
-from mpxl.settings import Scale, SmallGroups  # noqa: E402
+from mpxl.options import ScoringOptions  # noqa: E402
+from mpxl.session import score_event  # noqa: E402
+from mpxl.settings import AvePolicy, Scale, SmallGroups  # noqa: E402
 from mpxl.workbook.event_writer import write_event_workbook  # noqa: E402
 
 HAVE_REAL = all((REALDATA / f).exists() for f in REAL_FILES)
@@ -103,7 +104,7 @@ def expected_board(settings: Settings, variant: str):
     res = score_board(variant_entries(variant), expected=9, method=Method.find(settings.method), scale=scale.unit,
                       groups=variant_groups(variant), arrowswitch=variant_switches(variant),
                       small_groups=SmallGroups.find(settings.small_groups))
-    rounding = Rounding() if settings.rounding == "exact" else Rounding(RoundingKind.find(settings.rounding), settings.decimals)
+    rounding = Rounding() if settings.rounding is RoundingKind.EXACT else Rounding(settings.rounding, settings.decimals)
     off, avg = scale.offset(scale.top(9)), scale.average(scale.top(9))  # signed: less 8, rounded about 0
     return ([rounding.apply(x - off, avg) for x in res.ns_mp], [rounding.apply(x - off, avg) for x in res.ew_mp])
 
@@ -119,8 +120,8 @@ def variants_event(settings: Settings, variants=None):
             lines.append(Line(b, str(row.ns_pair), str(row.ew_pair), score=entry, group=group, arrowswitch=switch))
     ev = Event(lines=lines, winners={"": settings.winners})
     opts = ScoringOptions.parse(method=settings.method, scale=settings.scale, small_groups=settings.small_groups,
-                          rounding="exact" if settings.rounding == "exact" else f"{settings.rounding}:{settings.decimals}"
-                          if settings.rounding != "ebu" else "ebu",
+                          rounding="exact" if settings.rounding is RoundingKind.EXACT else f"{settings.rounding.value}:{settings.decimals}"
+                          if settings.rounding is not RoundingKind.EBU else "ebu",
                           ave_policy=settings.ave_policy, winners=settings.winners)
     return score_event(ev, opts)
 
@@ -303,7 +304,7 @@ def test_generated_event_workbook_recalculates_to_the_core(lo, built, name, caps
     """``mpxl score EVENT.csv -o x.xlsx`` writes live formulas for sections (apart and across the field)
     and sessions; LibreOffice's figures equal ``mpxl score --json``'s line by line and pair by pair,
     carried-forward included, and the ranking is in place order with the names."""
-    from mpxl.session import result_to_json
+    from mpxl.formats.jsonout import result_to_json
 
     src, options = built[f"event-{name}"][1]
     capsys.readouterr()
@@ -519,7 +520,7 @@ def test_variants_formulas_package(tmp_path, name, variants):
     path = tmp_path / "v.xlsx"
     variants_workbook(settings, variants).save(path)
     values = formulas_recalc(_only(path, ("Setup", "Travellers", "Pairs", "Totals", "Help"), tmp_path / "v2.xlsx"))
-    if settings.ave_policy == "fixed":
+    if settings.ave_policy is AvePolicy.FIXED:
         check_variants(values, settings, variants)
     check_event(values, variants_event(settings, variants))
 

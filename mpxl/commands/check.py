@@ -23,8 +23,9 @@ from ..errors import UserError
 from ..formats import read_event
 from ..formats.common import warn_unusual
 from ..inference import LinePercentages
+from ..ranking import PairResult, place_labels, sitout_credits
 from ..rounding import rounding_order_note as order_note
-from ..session import PairResult, SessionResult, place_labels, score_event, sitout_credits
+from ..session import SessionResult, score_event
 from ..settings import Field
 from . import COMMANDS, plain_help
 from .score import add_scoring_arguments, choose_options
@@ -340,7 +341,7 @@ def unexplained(chosen, diffs: list) -> str:
     reproduces, of which kinds, and which kinds of figure it could not explain.
 
     >>> from mpxl.inference import Agreement, Inference
-    >>> from mpxl.session import ScoringOptions
+    >>> from mpxl.options import ScoringOptions
     >>> from mpxl.conventions import find
     >>> from mpxl.commands.score import Chosen
     >>> found = Inference(ScoringOptions(), Agreement(lines=(10, 12), totals=(4, 4)))

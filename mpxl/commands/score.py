@@ -21,32 +21,15 @@ from ..errors import UserError
 from ..event import Event
 from ..formats import read_event, read_travellers, write_event
 from ..formats.common import figure_decimals, warn_unusual
+from ..formats.jsonout import json_text
 from ..inference import Inference, differences_from, infer
-from ..methods import Method, find_method
-from ..rounding import Rounding, round_fraction
-from ..session import (
-    AVE_POLICIES,
-    ScoringOptions,
-    SessionResult,
-    json_text,
-    score_columns,
-    score_event,
-    settings_of,
-)
-from ..settings import (
-    AvePolicy,
-    EstimateAt,
-    Field,
-    LoneResult,
-    PercentageBasis,
-    Places,
-    RoundingKind,
-    Scale,
-    SmallGroups,
-    Tie,
-    TotalsFrom,
-    Unplayed,
-)
+from ..methods import Method
+from ..options import ScoringOptions, parse_options
+from ..rounding import round_fraction
+from ..rules import AVE_POLICIES
+from ..scorer import score_columns
+from ..session import SessionResult, score_event, settings_of
+from ..settings import RoundingKind
 from ..textsafe import as_text_cell
 from . import COMMANDS, plain_help
 
@@ -137,46 +120,20 @@ def register(subparsers) -> None:
     p.set_defaults(func=run)
 
 
+#: The scoring options' flags, by argparse's names (``--rounding-pct`` is ``rounding_pct``): words
+#: read by the one option parser, :func:`mpxl.options.parse_options`.
+OPTION_FLAGS = ("expected", "winners", "factor_top", "field", "ave_policy", "small_groups", "scale", "totals_from",
+                "lone_result", "percentage_basis", "method", "estimate_at", "rounding", "rounding_totals",
+                "rounding_pct", "unplayed", "places")
+
+
 def option_overrides(args) -> dict:
-    """The settings given on the command line, parsed once (Enums, Roundings): name -> value.
+    """The settings given on the command line, parsed once (Enums, Roundings) by
+    :func:`mpxl.options.parse_options`: name -> value.
 
     A bad value raises ValueError naming it and what was expected.
     """
-    overrides: dict = {}
-    for name in ("expected", "winners", "factor_top"):
-        value = getattr(args, name, None)
-        if value is not None:
-            overrides[name] = value
-    for name, kind in (("field", Field), ("ave_policy", AvePolicy), ("small_groups", SmallGroups), ("scale", Scale),
-                       ("totals_from", TotalsFrom), ("lone_result", LoneResult),
-                       ("percentage_basis", PercentageBasis)):
-        if getattr(args, name, None) is not None:
-            overrides[name] = kind.find(getattr(args, name))
-    method = getattr(args, "method", None)
-    if method is not None:
-        found = find_method(method)
-        if found is None:
-            overrides["estimate_at"] = EstimateAt.NEVER
-        else:
-            overrides["method"] = found
-    if getattr(args, "estimate_at", None) is not None:
-        overrides["estimate_at"] = EstimateAt.find(args.estimate_at)
-    if getattr(args, "rounding", None) is not None:
-        overrides["rounding"] = Rounding.parse(args.rounding)
-    if getattr(args, "rounding_totals", None) is not None:
-        overrides["totals_rounding"] = Rounding.parse(args.rounding_totals)
-    if getattr(args, "rounding_pct", None) is not None:
-        pct = Rounding.parse(args.rounding_pct)
-        if pct.kind not in (RoundingKind.HALF_UP, RoundingKind.HALF_EVEN):
-            raise ValueError(
-                f"{args.rounding_pct!r} is not a percentage rounding; expected D, half-up:D or half-even:D"
-            )
-        overrides["percentage_decimals"], overrides["percentage_tie"] = pct.decimals, Tie.find(pct.kind.value)
-    if getattr(args, "unplayed", None) is not None:
-        overrides["unplayed"] = Unplayed.find(args.unplayed)
-    if getattr(args, "places", None) is not None:
-        overrides["places"] = Places.find(args.places)
-    return overrides
+    return parse_options(**{name: getattr(args, name, None) for name in OPTION_FLAGS})
 
 
 @dataclass(frozen=True)
@@ -412,7 +369,7 @@ def _append_data(ws, values: list) -> None:
 
 
 def write_json(result: SessionResult, out, more: dict | None = None) -> None:
-    """Write the ``--json`` document (:func:`mpxl.session.json_text`) to the text stream ``out`` a
+    """Write the ``--json`` document (:func:`mpxl.formats.jsonout.json_text`) to the text stream ``out`` a
     board at a time: at 5 million lines the whole document would take gigabytes."""
     for text in json_text(result, more):
         out.write(text)
@@ -470,7 +427,7 @@ def cyclic_gc_paused():
 def score_by_columns(args) -> tuple[SessionResult, Chosen] | None:
     """The input scored with no object per line, when it is a CSV of travellers the column reader
     takes (:func:`mpxl.formats.read_travellers`) and publishes no figures to infer from: the
-    same scorer (:func:`mpxl.session.score_columns`) and the same options as the event model, so
+    same scorer (:func:`mpxl.scorer.score_columns`) and the same options as the event model, so
     every output is the same. None (nothing read into the event model) for any other file, and for
     a board with a pair or a table twice: :func:`mpxl.formats.read_event` names the line."""
     travellers = read_travellers(args.input)

@@ -21,9 +21,9 @@ from ..adjustments import Artificial, parse_entry
 from ..contract import board_vulnerability, ns_score, possible_ns_scores
 from ..errors import UserError
 from ..event import Event, gather
+from ..ranking import sitout_credits
 from ..rounding import round_fraction
 from ..rules import MAX_SCORE as RULEBOOK_MAX_SCORE
-from ..session import sitout_credits
 from ..settings import RoundingKind
 
 __all__ = [
@@ -365,7 +365,7 @@ class EventToWrite:
 
     def credit(self, sitout) -> tuple:
         """(the figure, its percentage) a sit-out's pair was credited with on its board: mpxl's
-        (:func:`~mpxl.session.sitout_credits`, under ``unplayed own``; the percentage to the decimals
+        (:func:`~mpxl.ranking.sitout_credits`, under ``unplayed own``; the percentage to the decimals
         the event writes its lines' percentages with), or what a bare event was read with; (None, None)
         when it got none."""
         if self._credits is None:
@@ -403,7 +403,7 @@ class EventToWrite:
     def line_percentages(self, key: tuple[int, str, int]) -> list | None:
         """(NS percentage, EW percentage) of each line of :meth:`rows` for the board ``key``, when
         the event publishes its lines' percentages (Ruter's Percentage_NS / _EW); else None. A
-        scored event's are mpxl's (:meth:`~mpxl.session.ScoringOptions.line_percentage`), a bare
+        scored event's are mpxl's (:meth:`~mpxl.options.ScoringOptions.line_percentage`), a bare
         event's its own."""
         decimals = self.event.line_percentage_decimals
         if decimals is None:
@@ -425,7 +425,7 @@ class EventToWrite:
         return pcts
 
     def _board_of(self, key: tuple[int, str, int]):
-        """The scorer's :class:`~mpxl.session.BoardPlace` that holds the board ``key`` (found once per
+        """The scorer's :class:`~mpxl.scorer.BoardPlace` that holds the board ``key`` (found once per
         board, by the identity of its lines' ranges)."""
         if self._places is None:
             assert self.scored is not None
@@ -437,7 +437,7 @@ def figure_decimals(options) -> int:
     """How many decimals the writers give a matchpoint figure under ``options`` (ScoringOptions
     or None): the rounding's, or 2 when the figures are exact (or there are no options).
 
-    >>> from mpxl.session import ScoringOptions
+    >>> from mpxl.options import ScoringOptions
     >>> figure_decimals(ScoringOptions.parse(rounding="1")), figure_decimals(ScoringOptions()), figure_decimals(None)
     (1, 2, 2)
     """
@@ -451,7 +451,7 @@ def totals_decimals(options) -> int:
     """How many decimals the writers give a pair's total: the lines' (:func:`figure_decimals`), or
     more when figures only the totals hold are rounded finer (``totals_rounding``).
 
-    >>> from mpxl.session import ScoringOptions
+    >>> from mpxl.options import ScoringOptions
     >>> totals_decimals(ScoringOptions.parse(rounding="1")), totals_decimals(
     ...     ScoringOptions.parse(rounding="1", totals_rounding="2"))
     (1, 2)
@@ -468,7 +468,7 @@ def percentage_text(value, options) -> str:
     (decimals and tie; 2 decimals half up without options), trailing zeros kept.
 
     >>> from fractions import Fraction
-    >>> from mpxl.session import ScoringOptions
+    >>> from mpxl.options import ScoringOptions
     >>> half_even = ScoringOptions.parse(percentage_tie="half-even")
     >>> percentage_text(Fraction(385, 8), None), percentage_text(Fraction(385, 8), half_even)
     ('48.13', '48.12')

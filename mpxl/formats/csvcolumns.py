@@ -2,7 +2,7 @@
 
 A CSV of traveller lines with NS scores or contracts (and directors' rulings) needs no
 :class:`~mpxl.event.Line` per line: :func:`csv_columns` reads it into
-:class:`~mpxl.event.Travellers`, :func:`mpxl.session.score_columns` (the scorer) scores it and
+:class:`~mpxl.event.Travellers`, :func:`mpxl.scorer.score_columns` (the scorer) scores it and
 :func:`write_columns_csv` writes the same file, byte for byte, that
 :func:`mpxl.formats.csvfile.write_csv` writes for the event model's result
 (tests/test_columnar.py). Each cell is read by the row-by-row reader's own functions
@@ -24,7 +24,7 @@ from ..contract import board_vulnerability
 from ..errors import UserError
 from ..event import Event, Travellers
 from ..pairings import boards_look_distinct, travellers_board_ranges, two_winner_sections
-from ..session import ScoredColumns
+from ..scorer import ScoredColumns
 from ..textsafe import needs_csv_escape
 from .common import (
     check_entry,

@@ -29,10 +29,9 @@ from functools import lru_cache
 
 from ..adjustments import Artificial, Assigned, Mixed, parse_entry
 from ..contract import ns_score
-from ..methods import Method
 from ..rules import PASS_SPELLINGS, code_key, contract_keys
-from ..settings import EstimateAt, Field, LoneResult, PercentageBasis, Places, Scale, Tie, TotalsFrom, Unplayed
-from .template import METHOD_NAMES, ROUNDING_RULES, Settings, TemplateLine, build_workbook, write_workbook
+from ..settings import EstimateAt, Field, LoneResult, PercentageBasis, Places, RoundingKind, Tie, TotalsFrom, Unplayed
+from .template import ROUNDING_RULES, Settings, TemplateLine, build_workbook, write_workbook
 
 __all__ = ["write_event_workbook", "event_workbook", "settings_for"]
 
@@ -53,40 +52,36 @@ def _pair_value(text):
 def settings_for(result) -> Settings:
     """The Setup sheet that reproduces ``result.options`` (a :class:`~mpxl.session.SessionResult`).
 
-    >>> from mpxl.session import ScoringOptions, SessionResult
+    >>> from mpxl.options import ScoringOptions
+    >>> from mpxl.session import SessionResult
     >>> from mpxl.event import Event
     >>> from mpxl.rounding import Rounding
+    >>> from mpxl.methods import Method
     >>> opts = ScoringOptions(rounding=Rounding.parse("ebu"), method=Method.MCKINNON)
     >>> s = settings_for(SessionResult(Event(winners={"A": 2}), opts, [], []))
     >>> s.method, s.rounding, s.decimals, s.winners
-    ('McKinnon', 'ebu', 1, 2)
+    (<Method.MCKINNON: 'mckinnon'>, <RoundingKind.EBU: 'ebu'>, 1, 2)
     """
     opts, ev = result.options, result.event
     rounding = opts.rounding
-    rule = rounding.kind.value if rounding.kind.value in ROUNDING_RULES else "half-up"
+    kind = rounding.kind if rounding.kind.value in ROUNDING_RULES else RoundingKind.HALF_UP
     winners = getattr(opts, "winners", None)
     if winners is None:
         values = {ev.winners.get(sec) or 1 for sec in ev.sections()} if ev.lines else set(ev.winners.values())
         winners = values.pop() if len(values) == 1 else 1
-    names = {m.value: METHOD_NAMES[i] for i, m in enumerate(Method)}
     return Settings(
         event=ev.title or "",
         date=ev.date or "",
-        scale=Scale.find(opts.scale).number,
-        method=names[opts.method.value],
+        scale=opts.scale,
+        method=opts.method,
         expected=opts.expected,
-        rounding=rule,
-        decimals=rounding.decimals if rule != "exact" else 2,
-        ave_policy=opts.ave_policy.value,
+        rounding=kind,
+        decimals=rounding.decimals if kind is not RoundingKind.EXACT else 2,
+        ave_policy=opts.ave_policy,
         winners=winners,
-        small_groups=opts.small_groups.value,
-        field=_field(result),
+        small_groups=opts.small_groups,
+        field=getattr(opts, "field", None) or getattr(ev, "field_scoring", None) or Field.SECTION,
     )
-
-
-def _field(result) -> str:
-    field = getattr(result.options, "field", None) or getattr(result.event, "field_scoring", None)
-    return (field or Field.SECTION).value
 
 
 def unsupported(result) -> str | None:

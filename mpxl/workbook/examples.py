@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..methods import Method
+from ..settings import Scale
 from .template import TemplateLine
 
 __all__ = [
@@ -122,5 +124,5 @@ def teaching_workbook():
 
     lines = [ln for v, b in TEACHING_BOARDS.items() for ln in variant_lines(v, b)]
     pairs = [(p, "NS") for p in range(1, 10)] + [(p, "EW") for p in range(1, 10)]
-    settings = Settings(event="Neuberg teaching: the slides' board 4", method="Neuberg", scale=2)
+    settings = Settings(event="Neuberg teaching: the slides' board 4", method=Method.NEUBERG, scale=Scale.DOUBLE)
     return build_workbook(settings, lines, list(TEACHING_BOARDS.values()), pairs, methods=(9, 8))

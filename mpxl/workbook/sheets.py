@@ -223,11 +223,7 @@ def setup_sheet(wb: Workbook, s) -> object:
     ws.column_dimensions["A"].width = 34
     ws.column_dimensions["B"].width = 14
     ws.column_dimensions["C"].width = 90
-    values = {
-        "event": s.event, "date": s.date, "scale": s.scale, "method": s.method, "expected": s.expected,
-        "rounding": s.rounding, "decimals": s.decimals, "ave_plus": s.ave_plus, "ave_minus": s.ave_minus,
-        "ave_policy": s.ave_policy, "winners": s.winners, "small_groups": s.small_groups, "field": s.field,
-    }
+    values = s.words()  # each Enum as the sheet's word
     formulas = F.setup_formulas()
     for key, name, label in SETUP_ROWS:
         r = setup_row(key)

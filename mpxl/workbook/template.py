@@ -32,7 +32,7 @@ from openpyxl import Workbook
 
 from ..methods import Method
 from ..rules import NOT_PLAYED_CODES
-from ..settings import Scale
+from ..settings import AvePolicy, Field, RoundingKind, Scale, SmallGroups
 from . import stream
 from .formulas import rounding_formula
 from .layout import (
@@ -115,27 +115,44 @@ class TemplateLine:
 
 @dataclass
 class Settings:
-    """The Setup sheet's inputs.
+    """The Setup sheet's inputs, typed as the core types them (Enums); the sheet writes each as its
+    word (:meth:`words`). A word given here (a Setup-sheet word, a command's) is parsed once, by the
+    type's own ``find``, as every option is (:func:`mpxl.options.parse_options`).
 
-    >>> Settings(method="Manual").scale
-    2
+    >>> s = Settings(method="Manual", scale="signed", rounding="EBU")
+    >>> s.method, s.scale, s.rounding
+    (<Method.MANUAL: 'manual'>, <Scale.SIGNED: 'signed'>, <RoundingKind.EBU: 'ebu'>)
+    >>> Settings().words()["scale"], s.words()["method"]
+    (2, 'Manual')
     """
 
     event: str = ""
     date: str = ""
-    scale: int | str = 2  # 2, 1 or "signed" (Scale.number)
-    method: str = "Neuberg"
+    scale: Scale = Scale.DOUBLE
+    method: Method = Method.NEUBERG
     expected: int | None = None
-    rounding: str = "half-up"
+    rounding: RoundingKind = RoundingKind.HALF_UP  # the lines' rounding rule; its decimals below
     decimals: int = 2
     ave_plus: float = 60
     ave_minus: float = 40
-    ave_policy: str = "fixed"
+    ave_policy: AvePolicy = AvePolicy.FIXED
     winners: int = 2
-    small_groups: str = "wbf"
-    field: str = "section"
+    small_groups: SmallGroups = SmallGroups.WBF
+    field: Field = Field.SECTION
 
+    def __post_init__(self) -> None:
+        for name, kind in (("scale", Scale), ("method", Method), ("rounding", RoundingKind),
+                           ("ave_policy", AvePolicy), ("small_groups", SmallGroups), ("field", Field)):
+            setattr(self, name, kind.find(getattr(self, name)))
 
+    def words(self) -> dict:
+        """The Setup sheet's inputs as its cells hold them: each Enum as its sheet word."""
+        return {
+            "event": self.event, "date": self.date, "scale": self.scale.number, "method": self.method.label,
+            "expected": self.expected, "rounding": self.rounding.value, "decimals": self.decimals,
+            "ave_plus": self.ave_plus, "ave_minus": self.ave_minus, "ave_policy": self.ave_policy.value,
+            "winners": self.winners, "small_groups": self.small_groups.value, "field": self.field.value,
+        }
 
 
 # ------------------------------------------------------------------------------ builders
@@ -174,7 +191,7 @@ def _build(
     travellers_sheet(wb, lines, sizes, boards, blocks)
     pairs_sheet(wb, pairs, sizes, blocks)
     totals_sheet(wb, sizes, blocks)
-    methods_sheet(wb, methods[0], methods[1], settings.scale)
+    methods_sheet(wb, methods[0], methods[1], settings.scale.number)
     help_sheet(wb)
     xlwings_sheet(wb)
     define_names(wb, trav_last, FIRST_ROW + sizes.pair_rows - 1)
@@ -213,13 +230,13 @@ def build_template(
     tables: int = 15,
     boards: int = 36,
     movement: str = "mitchell",
-    method: str = "Neuberg",
-    scale: int | str | Scale = 2,
+    method: str | Method = Method.NEUBERG,
+    scale: int | str | Scale = Scale.DOUBLE,
     lines: Sequence[TemplateLine] = (),
     settings: Settings | None = None,
     methods: tuple = (9, 8),
     sections: int = 1,
-    field: str = "section",
+    field: str | Field = Field.SECTION,
 ) -> Workbook:
     """An empty club template for ``tables`` tables and ``boards`` boards (in each of ``sections``
     sections, named A, B...; ``field`` is the Setup's Sections scored: section or event).
@@ -243,11 +260,11 @@ def build_template(
         raise ValueError(f"tables {tables} and boards {boards} must be at least 1")
     if not 1 <= sections <= 26:
         raise ValueError(f"sections {sections} must be 1 to 26")
-    number = (scale if isinstance(scale, Scale) else Scale.find(str(scale))).number  # 2, 1 or "signed", as Setup holds it
-    if field not in FIELD_NAMES:
+    kind = scale if isinstance(scale, Scale) else Scale.find(str(scale))
+    if not isinstance(field, Field) and field not in FIELD_NAMES:
         raise ValueError(f"field {field!r} must be " + " or ".join(FIELD_NAMES))
-    name = METHOD_NAMES[list(Method).index(Method.find(method))]
-    s = settings or Settings(method=name, scale=number, winners=2 if move == "mitchell" else 1, field=field)
+    fld = Field.find(field)
+    s = settings or Settings(method=Method.find(method), scale=kind, winners=2 if move == "mitchell" else 1, field=fld)
     names = [chr(ord("A") + i) for i in range(sections)] if sections > 1 else [None]
     if not lines:
         lines = [TemplateLine(b, t if move == "mitchell" else None, section=sec) for sec in names
@@ -257,5 +274,5 @@ def build_template(
         pairs = [(p, d, None, sec) for sec in names for d in ("NS", "EW") for p in range(1, tables + 1)]
     else:
         pairs = [(p, None, None, sec) for sec in names for p in range(1, 2 * tables + 1)]
-    block = [(b, sec, None) for sec in (names if field == FIELD_NAMES[0] else [None]) for b in range(1, boards + 1)]
+    block = [(b, sec, None) for sec in (names if fld is Field.SECTION else [None]) for b in range(1, boards + 1)]
     return build_workbook(s, lines, block, pairs, rows=tables * boards * len(names), methods=methods)

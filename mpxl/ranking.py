@@ -1,0 +1,442 @@
+"""Totals, percentages and places: each pair's sum of its board figures (exact, as integer
+numerators over one common denominator), its maximum, its percentage, and its place in its ranking
+group (a section or the field; NS and EW apart in a two-winner field); unplayed boards' credits and
+penalty rows added; the sit-outs' credits.
+
+It reads a scored event (:class:`Scored`: a :class:`mpxl.session.SessionResult`).
+
+>>> place_labels([70, 60, 60, 50])
+['1', '2=', '2=', '4']
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from functools import cache
+from itertools import compress, repeat
+from math import lcm
+from operator import add, ne
+from typing import Any, Protocol
+
+from .errors import UserError
+from .event import Event, Pair, PairKey, SitOut, Travellers
+from .options import ScoringOptions, field_of, pair_key, winners_of
+from .rounding import Rounding
+from .scorer import BoardPlace, ScoredColumns
+from .settings import Field, PercentageBasis, Places, Scale, TotalsFrom, Unplayed
+
+__all__ = ["PairTotal", "PairResult", "Scored", "place_labels", "pair_results", "sitout_credits", "credit_rounding",
+           "natural_key", "percentage_line"]
+
+
+@dataclass(slots=True)
+class PairTotal:
+    """A pair's sums over its boards: matchpoints, maximum, boards played, matchpoints per session;
+    the matchpoints as integer numerators over the event's one common denominator."""
+
+    mp: int
+    max: int
+    boards: int
+    sessions: dict[int, int]
+
+
+@dataclass
+class PairResult:
+    """A pair's total (sum of rounded board figures), maximum, percentage and place."""
+
+    pair: Pair
+    mp: Fraction
+    max: Fraction
+    percentage: Fraction
+    place: str
+    boards: int
+    sessions: dict[int, Fraction] = field(default_factory=dict)  # session -> matchpoints
+
+
+class Scored(Protocol):
+    """What the ranking reads of a scored event: a :class:`mpxl.session.SessionResult`."""
+
+    event: Event
+    options: ScoringOptions
+    scored: ScoredColumns | None
+    travellers: Travellers | None
+
+    @property
+    def pairs(self) -> list[PairResult]:
+        """The pairs' results, ranked (:func:`pair_results`)."""
+
+
+
+def place_labels(values: Sequence[Hashable], style: Places = Places.SHARED) -> list[str]:
+    """Places for values sorted best first; ties share with ``=`` (or, ``plain``, without).
+
+    >>> place_labels([70, 60, 60, 50]), place_labels([70, 60, 60, 50], Places.PLAIN)
+    (['1', '2=', '2=', '4'], ['1', '2', '2', '4'])
+    """
+    first: dict[Hashable, int] = {}
+    count: dict[Hashable, int] = {}
+    for i, v in enumerate(values):  # one pass: a field of 30,000 pairs is not 10^9 comparisons
+        first.setdefault(v, i)
+        count[v] = count.get(v, 0) + 1
+    mark = "=" if style is Places.SHARED else ""
+    return [f"{first[v] + 1}{mark}" if count[v] > 1 else str(first[v] + 1) for v in values]
+
+
+def pair_results(result: Scored) -> list[PairResult]:
+    """The pairs' totals, percentages and places, each ranking group sorted best first.
+
+    The totals are integer numerators over one common denominator (:func:`_pair_totals`); a
+    ranking group's percentages are compared as integers too, each its numerator over the
+    group's common maximum (:func:`_rank_keys`); a Fraction is made per figure only for the
+    :class:`PairResult`.
+    """
+    event, options = result.event, result.options
+    fld = field_of(event, options)
+    known: dict[PairKey, Pair] = {}
+    for p in event.pairs:
+        sides = [p.direction] if p.direction else ["NS", "EW"]
+        for side in sides:
+            known.setdefault(pair_key(event, options, p.section, p.number, side), p)
+    exact = options.totals_from is TotalsFrom.EXACT
+    totals, common = _pair_totals(result, exact=exact)
+    if options.unplayed is Unplayed.OWN and result.scored is not None:
+        sat_out = Counter(pair_key(event, options, so.section, so.pair, so.direction) for so in event.sitouts)
+        common = _fill_unplayed(totals, common, result.scored.boards, options, fld, sat_out)
+    if event.penalties:
+        common = _add_penalties(totals, common, event, options)
+    results: list[tuple[PairResult, PairTotal]] = []
+    total_of = _total_rounder(options) if exact else None
+    full = _full_maxima(totals, fld) if options.percentage_basis is PercentageBasis.SCALED else None
+    line = percentage_line(options.scale)
+    maxima: dict[int, Fraction] = {}  # a maximum's Fraction, one per distinct maximum (they are few)
+    for k, t in totals.items():
+        section, number, direction = k
+        pair = known.get(k)
+        if pair is None:
+            pair = Pair(number, section, direction)
+        elif pair.direction != direction:
+            pair = replace(pair, direction=direction)
+        mp = Fraction(t.mp, common)
+        if line is not None and t.max:  # the rule's a + b x mp / max as one Fraction of integers
+            over = common * t.max
+            pct = Fraction(line[0] * over + line[1] * t.mp, over)
+        else:
+            pct = options.scale.percentage(mp, t.max)  # the ranking too: from the exact sum when the totals are
+        if full is not None:  # ACBLscore: the total scaled to the field's full maximum, rounded, over it
+            pct = _scaled_percentage(options, mp, t.max, full["" if fld is Field.EVENT else section])
+        sessions = ({sess: mp for sess in t.sessions} if len(t.sessions) == 1
+                    else {sess: Fraction(num, common) for sess, num in sorted(t.sessions.items())})
+        if total_of is not None:  # the total is the exact sum rounded as a total
+            mp = total_of(mp)
+            sessions = {sess: total_of(v) for sess, v in sessions.items()}
+        maximum = maxima.get(t.max)
+        if maximum is None:
+            maximum = maxima[t.max] = Fraction(t.max)
+        results.append((PairResult(pair, mp, maximum, pct, "", t.boards, sessions), t))
+    # ranking groups: per section (or the whole field) and, in a two-winner field, per direction
+    sections = dict.fromkeys(result.travellers.column("section") if result.travellers is not None else ())
+    sections.update(dict.fromkeys(p.section for p in event.pairs if p.section not in sections))
+    order = {sec: i for i, sec in enumerate(sections)}  # as event.sections(): lines first, then pairs
+    by_group: dict[tuple[int, str, str], list[tuple[PairResult, PairTotal]]] = {}
+    for pr, t in results:
+        sec = "" if fld is Field.EVENT else pr.pair.section
+        by_group.setdefault((order.get(sec, -1), sec, pr.pair.direction or ""), []).append((pr, t))
+    out: list[PairResult] = []
+    for g in sorted(by_group, key=lambda g: (g[0], g[1], {"NS": 0, "EW": 1}.get(g[2], 0))):
+        group = by_group[g]
+        members, values = _ranked(group)
+        for pr, label in zip(members, place_labels(values, options.places)):
+            pr.place = label
+        out.extend(members)
+    return out
+
+
+@cache
+def percentage_line(scale: Scale) -> tuple[int, int] | None:
+    """(a, b), whole numbers, with the rulebook's percentage of ``mp`` out of ``max`` on ``scale``
+    (:meth:`~mpxl.settings.Scale.percentage`) equal to a + b x mp / max: read off the rule itself at
+    two points (and checked at a third), so that a pair's percentage is one Fraction of integers
+    (:func:`pair_results`); None if the rule is not of that form (the rule is then used as it is).
+    tests/test_fastpath.py checks the two agree on every scale.
+
+    >>> percentage_line(Scale.DOUBLE), percentage_line(Scale.SIGNED)
+    ((0, 100), (50, 50))
+    """
+    a = scale.percentage(0, 1)
+    b = scale.percentage(1, 1) - a
+    if a.denominator != 1 or b.denominator != 1 or scale.percentage(3, 7) != a + b * Fraction(3, 7):
+        return None
+    return int(a), int(b)
+
+
+def _add_penalties(totals: dict[PairKey, PairTotal], common: int, event: Event, options: ScoringOptions) -> int:
+    """Add each penalty row's amount (negative for a penalty) to its pair's total, its maximum
+    unchanged; the totals' numerators are over ``common``, the answer is their denominator after."""
+    new = lcm(common, *(Fraction(p.amount).denominator for p in event.penalties))
+    if new != common:
+        for t in totals.values():
+            t.mp *= new // common
+            t.sessions = {sess: num * (new // common) for sess, num in t.sessions.items()}
+    for p in event.penalties:
+        got = totals.get(pair_key(event, options, p.section, p.pair, p.direction))
+        if got is None:
+            raise UserError(event.source, p.where or f"board {p.board}",
+                            f"board {p.board}: a penalty for pair {p.pair}, which plays no board")
+        num = int(Fraction(p.amount) * new)
+        got.mp += num
+        got.sessions[p.session] = got.sessions.get(p.session, 0) + num
+    return new
+
+
+def _full_maxima(totals: dict[PairKey, PairTotal], fld: Field) -> dict[str, int]:
+    """The most a pair of each field (a section, or "" across the field) could score: its largest maximum."""
+    most: dict[str, int] = {}
+    for (sec, _number, _side), t in totals.items():
+        group = "" if fld is Field.EVENT else sec
+        most[group] = max(most.get(group, 0), t.max)
+    return most
+
+
+def _scaled_percentage(options: ScoringOptions, mp: Fraction, maximum: int, full: int) -> Fraction:
+    """A pair's percentage under ``percentage_basis`` scaled (ACBLscore): a pair whose maximum is
+    short of its field's ``full`` one has its total scaled up to it and rounded as a total (the
+    totals' decimals) first, then divided by the full maximum; any other pair's as usual.
+
+    >>> from mpxl.settings import Scale
+    >>> acbl = ScoringOptions(scale=Scale.SINGLE, rounding=Rounding.parse(2))
+    >>> float(_scaled_percentage(acbl, Fraction("46.3"), 19 * 5, 24 * 5))  # 46.3 x 24/19 = 58.48 of 120
+    48.7333...
+    >>> float(acbl.round_percentage(_scaled_percentage(acbl, Fraction("46.3"), 95, 120)))  # not 48.74
+    48.73
+    """
+    if not maximum or maximum >= full:
+        return options.scale.percentage(mp, maximum)
+    return options.scale.percentage(_total_rounder(options)(mp * full / maximum), full)
+
+
+def credit_rounding(options: ScoringOptions) -> Rounding:
+    """How a missed board's credit (unplayed own) is rounded, in the totals and on a sit-out's row: as a
+    figure the totals hold (``totals_rounding``, else the lines'); exact when the totals add the exact figures.
+
+    >>> str(credit_rounding(ScoringOptions(rounding=Rounding.parse(1)))), str(credit_rounding(
+    ...     ScoringOptions(rounding=Rounding.parse(1), totals_from=TotalsFrom.EXACT)))
+    ('half-up:1', 'exact')
+    """
+    return Rounding() if options.totals_from is TotalsFrom.EXACT else options.totals_rounding or options.rounding
+
+
+def _total_rounder(options: ScoringOptions) -> Callable[[Fraction], Fraction]:
+    """How a total worked out from the exact figures is rounded: as the figures only the totals hold
+    (``totals_rounding``, else the lines' rounding), about 0 (an EBU tie is towards the average)."""
+    rounding = options.totals_rounding or options.rounding
+    return lambda value: rounding.apply(value, Fraction(0))
+
+
+def _ranked(group: list[tuple[PairResult, PairTotal]]) -> tuple[list[PairResult], list[tuple[int, float | None]]]:
+    """A ranking group's pairs sorted best first, and what each one's place is decided by.
+
+    The order: the percentage, the matchpoints (higher first), the published tie-break figure, the
+    pair's number. A place is decided by the percentage, then the published tie-break figure.
+    Both compare exact figures as integers: the matchpoints are numerators over one common
+    denominator, and a percentage (100 x matchpoints / maximum) the integer
+    matchpoints x (M / maximum) over 100 / (common x M), M the least common multiple of the group's
+    maxima (a pair with no maximum has 0%).
+
+    >>> from mpxl.event import Pair
+    >>> def entry(number, mp, top):
+    ...     pct = Fraction(mp * 100, top) if top else Fraction(0)
+    ...     return PairResult(Pair(number), Fraction(mp), Fraction(top), pct, "", 1), PairTotal(mp, top, 1, {1: mp})
+    >>> members, values = _ranked([entry("1", 3, 8), entry("2", 6, 16), entry("10", 5, 12), entry("3", 0, 0)])
+    >>> [(pr.pair.number, str(pr.percentage)) for pr in members], [v[0] for v in values]
+    ([('10', '125/3'), ('2', '75/2'), ('1', '75/2'), ('3', '0')], [20, 18, 18, 0])
+    """
+    most = lcm(*{t.max for _, t in group if t.max})
+    pct = [t.mp * (most // t.max) if t.max else 0 for _, t in group]
+    tiebreak = [pr.pair.published_tiebreak for pr, _ in group]
+    keys = [(-p, -t.mp, -(tb or 0), natural_key(pr.pair.number)) for p, (pr, t), tb in zip(pct, group, tiebreak)]
+    order = sorted(range(len(group)), key=keys.__getitem__)
+    return [group[i][0] for i in order], [(pct[i], tiebreak[i]) for i in order]
+
+
+def _pair_totals(result: Scored, exact: bool = False) -> tuple[dict[PairKey, PairTotal], int]:
+    """(per pair key its :class:`PairTotal`, the common denominator of its figures): the sums of
+    the rounded board figures (with ``exact``, of the unrounded ones), exact.
+
+    Every figure is an integer numerator over one common denominator (the figures are few:
+    each is one object, met once), so a pair's sum is a sum of integers, added line by line in
+    one C loop per side, with the pair's number as the key when the event has one section; a
+    pair's maximum is the sum of the tops of the boards it played.
+    """
+    sc, t, event, options = result.scored, result.travellers, result.event, result.options
+    if sc is None or t is None or not len(t):
+        return {}, 1
+    sections = t.column("section")
+    sessions = t.column("session")
+    one_section = len(set(sections)) == 1
+    many_sessions = len(set(sessions)) > 1
+    played = list(map(ne, sc.kind, repeat("blank")))
+    tops = None
+    if len({b.top for b in sc.boards}) > 1:
+        tops = [0] * len(t)
+        for b in sc.boards:
+            for r in b.ranges:
+                tops[r.start:r.stop:r.step] = [b.top] * len(r)
+    columns = [sc.ns_exact, sc.ew_exact] if exact else [sc.ns_mp, sc.ew_mp]
+    if exact:
+        distinct: dict[int, Any] = {}
+        for column in columns:
+            distinct.update(zip(map(id, column), column))
+        distinct.pop(id(None), None)
+    else:
+        distinct = sc.figures()  # a figure is one object, met again and again: keyed by id
+    instead = sc.totals_exact if exact else sc.totals
+    if instead:  # what the totals add instead of the line's own figure
+        columns = [list(column) for column in columns]
+        distinct = dict(distinct)
+        for i, pair in instead.items():
+            for column, value in zip(columns, pair):
+                if value is not None:
+                    column[i] = value
+                    distinct[id(value)] = value
+    common = lcm(*(Fraction(f).denominator for f in distinct.values())) if distinct else 1
+    numerator = {k: int(Fraction(f) * common) for k, f in distinct.items()}
+    totals: dict[PairKey, PairTotal] = {}
+    for side, pairs, column in (("NS", t.ns_pair, columns[0]), ("EW", t.ew_pair, columns[1])):
+        numbers = pairs if all(type(p) is str for p in set(pairs)) else list(map(str, pairs))
+        keys: list[Any] = list(compress(numbers if one_section else zip(sections, numbers), played))
+        counts = Counter(keys)
+        maxima = Counter(zip(keys, compress(tops, played))) if tops is not None else None
+        values = map(numerator.__getitem__, map(id, compress(column, played)))
+        sums: dict[Any, int] = {}
+        summed = list(zip(keys, compress(sessions, played))) if many_sessions else keys
+        # sums[k] += value for each line in order, in C: each get is made after the line before was added
+        sums.update(zip(summed, map(add, map(sums.get, summed, repeat(0)), values)))
+        by_pair: dict[Any, dict[int, int]] = {}
+        if many_sessions:
+            for (key, sess), total_num in sums.items():
+                by_pair.setdefault(key, {})[sess] = total_num
+        else:
+            only = sessions[0]
+            by_pair = {key: {only: total_num} for key, total_num in sums.items()}
+        top_sum: dict[Any, int] = {}
+        if maxima is None:
+            top = sc.boards[0].top
+            top_sum = {key: top * count for key, count in counts.items()}
+        else:
+            for (key, top), count in maxima.items():
+                top_sum[key] = top_sum.get(key, 0) + top * count
+        two = {sec: winners_of(event, options, sec) == 2 for sec in dict.fromkeys(sections)}
+        for key, count in counts.items():
+            sec, number = (sections[0], key) if one_section else key
+            pair_key = (sec, number, side if two[sec] else None)
+            mine = by_pair[key]
+            total = totals.get(pair_key)
+            if total is not None:  # one-winner: a pair's NS and EW lines add up
+                for sess, num in mine.items():
+                    total.sessions[sess] = total.sessions.get(sess, 0) + num
+                total.mp += sum(mine.values())
+                total.max += top_sum[key]
+                total.boards += count
+            else:
+                totals[pair_key] = PairTotal(sum(mine.values()), top_sum[key], count, mine)
+    return totals, common
+
+
+def _fill_unplayed(
+    totals: dict[PairKey, PairTotal], common: int, boards: list[BoardPlace], options: ScoringOptions, fld: Field,
+    sat_out: Counter[PairKey] | None = None,
+) -> int:
+    """Unplayed 'own': a pair that played fewer boards than the most any pair of its field had
+    (played, or sat out at a table with no opponents: ``sat_out``) gets, for each board short, its
+    own percentage of the field's top (rounded by the totals rounding). The totals' numerators are
+    over ``common``; the answer is their common denominator after."""
+    sat_out = sat_out or Counter()
+    top_of: dict[tuple[int, str], int] = {}
+    for b in boards:
+        key = (b.session, "" if fld is Field.EVENT else b.section)
+        top_of[key] = max(top_of.get(key, 0), b.top)
+    most: dict[str, int] = {}
+    for key_of_pair, t in totals.items():
+        group = "" if fld is Field.EVENT else key_of_pair[0]
+        most[group] = max(most.get(group, 0), t.boards + sat_out[key_of_pair])
+    rounding = credit_rounding(options)
+    added: list[tuple[PairTotal, int, Fraction, int, int]] = []
+    for (sec, _number, _side), t in totals.items():
+        short = most["" if fld is Field.EVENT else sec] - t.boards
+        if short <= 0 or not t.max:
+            continue
+        sess = max(t.sessions)
+        top = top_of.get((sess, "" if fld is Field.EVENT else sec), 0)
+        # its own share of the top: on the signed scale too (a figure and a total are centred alike)
+        each = rounding.apply(Fraction(t.mp * top, common * t.max), options.scale.average(top))
+        added.append((t, sess, each, short, top))
+    new = lcm(common, *(each.denominator for _, _, each, _, _ in added))
+    if new != common:
+        scale = new // common
+        for t in totals.values():
+            t.mp *= scale
+            t.sessions = {sess: num * scale for sess, num in t.sessions.items()}
+    for t, sess, each, short, top in added:
+        num = each.numerator * (new // each.denominator) * short
+        t.mp += num
+        t.sessions[sess] += num
+        t.max += top * short
+    return new
+
+
+def sitout_credits(result: Scored) -> list[tuple[SitOut, Fraction | None, Fraction | None]]:
+    """(sit-out, the figure its pair is credited with on that board, and that figure's exact
+    percentage) for each of the event's sit-outs: under ``unplayed own`` the pair's own share of the
+    board's top (as :func:`_fill_unplayed` adds it: the ratio of its total to its maximum is the
+    same before and after the credits), rounded as a figure the totals hold (exact when the totals
+    add the exact figures); (sit-out, None, None) when sit-outs are not credited.
+
+    >>> from mpxl.event import Event, Line, SitOut
+    >>> from mpxl.session import score_event
+    >>> ev = Event(lines=[Line(1, "1", "2", score=420), Line(1, "3", "4", score=400), Line(1, "5", "6", score=450),
+    ...                   Line(2, "1", "4", score=50), Line(2, "3", "2", score=50)],
+    ...            sitouts=[SitOut(2, "5", "NS"), SitOut(2, "6", "EW")])
+    >>> r = score_event(ev, ScoringOptions(unplayed=Unplayed.OWN))
+    >>> [(so.pair, str(figure), str(pct)) for so, figure, pct in sitout_credits(r)]
+    [('5', '4', '100'), ('6', '0', '0')]
+    """
+    options, event = result.options, result.event
+    if options.unplayed is not Unplayed.OWN or result.scored is None:
+        return [(so, None, None) for so in event.sitouts]
+    fld = field_of(event, options)
+    tops: dict[tuple[int, str, int], int] = {}
+    for b in result.scored.boards:
+        tops[(b.session, b.section, b.board)] = b.top
+    by_key = {(pr.pair.section, pr.pair.number, pr.pair.direction): pr for pr in result.pairs}
+    rounding = credit_rounding(options)
+    out: list[tuple[SitOut, Fraction | None, Fraction | None]] = []
+    for so in event.sitouts:
+        pr = by_key.get(pair_key(event, options, so.section, so.pair, so.direction))
+        top = tops.get((so.session, "" if fld is Field.EVENT else so.section, so.board))
+        if pr is None or top is None or not pr.max:
+            out.append((so, None, None))
+            continue
+        figure = rounding.apply(options.scale.figure(pr.percentage, top), options.scale.average(top))
+        out.append((so, figure, options.scale.percentage(figure, top)))
+    return out
+
+
+def natural_key(text: str) -> tuple[int, str, str]:
+    """A pair number's sort key: the number its decimal digits make (compared by length, then
+    digit by digit: no int is made, so a 5,000-digit number sorts too), then the text. A digit
+    that is not a decimal one (a superscript ²) is text.
+
+    >>> natural_key("12"), natural_key("A3b1"), natural_key("²"), natural_key("9" * 5000)[0]
+    ((2, '12', '12'), (2, '31', 'A3b1'), (0, '', '²'), 5000)
+    >>> sorted(["10", "9", "A2"], key=natural_key)
+    ['A2', '9', '10']
+    """
+    text = str(text)
+    if text.isascii() and text.isdigit():  # a plain number (most): its digits are the text
+        digits = text.lstrip("0")
+    else:
+        digits = "".join(ch for ch in text if "0" <= ch <= "9").lstrip("0")
+    return (len(digits), digits, text)

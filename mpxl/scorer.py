@@ -1,0 +1,406 @@
+"""The one scorer: :func:`score_columns` scores every board of an event's lines given as columns
+(:class:`~mpxl.event.Travellers`) and gives every line's figures as columns (:class:`ScoredColumns`).
+
+A board of plain scores takes :func:`~mpxl.board.plain_board`'s integer arithmetic, any other
+:func:`~mpxl.board.score_board`; both give the same exact figures (tests/test_fastpath.py).
+:class:`ScoredLine` and :class:`ScoredBoard` are the same figures a line and a board at a time.
+
+>>> t = Travellers(board=[1, 1], ns_pair=["1", "3"], ew_pair=["2", "4"], score=[420, 400])
+>>> [str(f) for f in score_columns(t).ns_mp]
+['2', '0']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from .adjustments import line_kind
+from .board import plain_board, score_board
+from .errors import UserError
+from .event import Event, Line, PairKey, Travellers
+from .methods import check_counts
+from .options import ScoringOptions, field_of, pair_key
+from .pairings import gather, travellers_board_ranges
+from .rules import AVE_MINUS, AVE_PLUS, lines_towards_n
+from .settings import AvePolicy, EstimateAt, Field, RoundingKind
+
+__all__ = [
+    "ScoredLine", "ScoredBoard", "BoardPlace", "ScoredColumns", "score_columns", "reported_top", "plain_figures",
+    "SessionBoardKey", "Figures", "FigureMemo", "BoardFigures",
+]
+
+
+#: A board of an event: (session, section or "" across sections, board).
+SessionBoardKey = tuple[int, str, int]
+#: From a numerator of :func:`~mpxl.board.plain_board` to its exact figure, its rounded figure and its kind.
+Figures = tuple[dict[int | None, Fraction | None], dict[int | None, Fraction | None], dict[int | None, str]]
+#: :func:`plain_figures`' figures per (denominator, top), kept across an event.
+FigureMemo = dict[tuple[int, int], Figures]
+
+
+@dataclass(slots=True)
+class ScoredLine:
+    """One traveller line with its matchpoints: rounded by the policy, and exact."""
+
+    line: Line
+    ns_mp: Fraction | None
+    ew_mp: Fraction | None
+    ns_exact: Fraction | None
+    ew_exact: Fraction | None
+    kind: str = "result"  # "result", "artificial" or "blank"
+    ns_ave: str | None = None  # 'plus' / 'ave' / 'minus' on an artificial score (after arrowswitch)
+    ew_ave: str | None = None
+    ns_total: Fraction | None = None  # what the pair's total adds when it is not ns_mp (estimate_at totals)
+    ew_total: Fraction | None = None
+
+
+@dataclass
+class ScoredBoard:
+    """One board of one section (or of the whole field) scored."""
+
+    board: int
+    section: str
+    expected: int
+    actual: int
+    top: int
+    lines: list[ScoredLine]
+    session: int = 1
+    line_top: int | None = None  # the top the lines are published on when not ``top`` (estimate_at totals)
+
+
+@dataclass(slots=True)
+class BoardPlace:
+    """One scored board's place in :class:`ScoredColumns`: its key, N, n, tops, and which lines."""
+
+    session: int
+    section: str  # '' when boards are compared across the field
+    board: int
+    expected: int
+    actual: int
+    top: int
+    line_top: int | None  # the top the lines are published on when not ``top`` (estimate_at totals)
+    ranges: list[range]  # its lines' positions in the Travellers, in file order
+    by_score: bool = False  # each line's figures are its score's (one object per score): scored by the plain path
+
+
+@dataclass
+class ScoredColumns:
+    """What the scorer gives: each line's figures as columns (in the lines' order), and the boards
+    in the order they are reported (by session, section and board).
+
+    ``ave`` holds, for an artificial line, its (NS, EW) kinds of average ('plus', 'ave', 'minus'
+    after an arrowswitch); ``totals`` the (NS, EW) figures a pair's total adds instead of the
+    line's own (``estimate_at`` totals) on the lines of a board played fewer times.
+    """
+
+    boards: list[BoardPlace]
+    ns_mp: list[Fraction | None]
+    ew_mp: list[Fraction | None]
+    ns_exact: list[Fraction | None]
+    ew_exact: list[Fraction | None]
+    kind: list[str]
+    ave: dict[int, tuple[str | None, str | None]] = field(default_factory=dict)
+    totals: dict[int, tuple[Fraction | None, Fraction | None]] = field(default_factory=dict)
+    totals_exact: dict[int, tuple[Fraction | None, Fraction | None]] = field(default_factory=dict)  # unrounded
+    figures_made: dict[int, Fraction] | None = field(default=None, repr=False, compare=False)  # :meth:`figures`
+
+    def figures(self) -> dict[int, Fraction]:
+        """The distinct figures of ``ns_mp`` and ``ew_mp`` by their ids (a figure is one object, met
+        again and again: keyed by id, no Fraction is hashed), made once; the scorer gives them (every
+        figure of the columns, perhaps a few more: tests/test_fastpath.py), else they are read here.
+
+        >>> s = ScoredColumns([], [Fraction(1), None], [Fraction(0), None], [], [], [])
+        >>> sorted(map(str, s.figures().values()))
+        ['0', '1']
+        """
+        if self.figures_made is None:
+            made: dict[int, Fraction] = {}
+            for column in (self.ns_mp, self.ew_mp):
+                made.update(zip(map(id, column), column))  # type: ignore[arg-type]  # None's taken out below
+            made.pop(id(None), None)
+            self.figures_made = made
+        return self.figures_made
+
+    @property
+    def order(self) -> list[range]:
+        """The ranges of lines' positions in the order the boards are reported, neighbours joined."""
+        out: list[range] = []
+        for b in self.boards:
+            for r in b.ranges:
+                if out and out[-1].step == 1 and r.step == 1 and out[-1].stop == r.start:
+                    out[-1] = range(out[-1].start, r.stop)
+                else:
+                    out.append(r)
+        return out
+
+
+def score_columns(
+    t: Travellers, options: ScoringOptions = ScoringOptions(), event: Event | None = None,
+    where: Callable[[int], str] | None = None,
+) -> ScoredColumns:
+    """Score every board of the lines ``t``: the one scorer, for every reader and every output.
+
+    ``event`` gives what the file says of the event (its source for messages, how its boards are
+    compared, its one- and two-winner sections); ``where(i)`` names line ``i`` in messages. A
+    board of plain scores (whole numbers, not played) with no fouled group, arrowswitch or penalty
+    is scored by :func:`~mpxl.board.plain_board`'s integer arithmetic, any other by
+    :func:`~mpxl.board.score_board`; both give the same exact figures (tests/test_fastpath.py).
+
+    >>> t = Travellers(board=[1, 1, 2, 2], ns_pair=["1", "3", "1", "3"], ew_pair=["2", "4", "4", "2"],
+    ...                score=[420, 400, -100, None])
+    >>> s = score_columns(t)
+    >>> [(str(ns), str(ew)) for ns, ew in zip(s.ns_mp, s.ew_mp)], s.order
+    ([('2', '0'), ('0', '2'), ('1', '1'), ('None', 'None')], [range(0, 4)])
+    """
+    event = event if event is not None else Event()
+    name = where or (lambda i: "")
+    across = field_of(event, options) is Field.EVENT
+    boards = travellers_board_ranges(t, not across)
+    # N per field: the most non-blank lines on any board of that session and field
+    scores_of = {key: gather(t.score, ranges) for key, ranges in boards.items()}
+    played = {key: lines_towards_n(scores) for key, scores in scores_of.items()}  # not-played lines count
+    most: dict[tuple[int, str], int] = {}
+    for (sess, sec, _board), n in played.items():
+        most[(sess, sec)] = max(most.get((sess, sec), 0), n)
+
+    n_lines = len(t)
+    out = ScoredColumns([], [None] * n_lines, [None] * n_lines, [None] * n_lines, [None] * n_lines,
+                        ["blank"] * n_lines)
+    memo: FigureMemo = {}
+    made: dict[int, Fraction] = {}  # the figures, by id
+    details = t.has_details
+    for key in sorted(boards, key=lambda k: (k[0], str(k[1]), k[2])):
+        sess, sec, board = key
+        ranges, scores, n_played = boards[key], scores_of[key], played[key]
+        expected = options.expected or max(most[(sess, sec)], 1)
+        try:
+            check_counts(expected, n_played, 0)
+        except ValueError as exc:
+            last = ranges[-1][-1]
+            raise UserError(event.source, name(last) or f"board {board}", f"board {board}: {exc}") from None
+        if options.estimate_at is EstimateAt.NEVER:
+            expected = max(n_played, 1)
+        elif options.estimate_at is EstimateAt.OWN_TOPS:  # worth its real results alone
+            expected = max(_real_results(scores), 1)
+        board_lines = _BoardLines(t, ranges, scores, details, event.source, name, board)
+        top, figures, actual = board_lines.score(expected, options, memo)
+        line_top = None
+        if options.estimate_at is EstimateAt.TOTALS and 0 < n_played < expected:
+            # a board played fewer times: its lines published plain on its own top (an artificial
+            # score on it still estimated), the totals add the board estimated to the full top
+            line_top, plain, _ = board_lines.score(n_played, options, memo)
+            totals_rounding = options.totals_rounding or options.rounding
+            avg = options.scale.average(top)
+            ns_totals = [totals_rounding.apply(x, avg) for x in figures[2]]
+            ew_totals = [totals_rounding.apply(x, avg) for x in figures[3]]
+            out.totals.update(zip(board_lines.indices(), zip(ns_totals, ew_totals)))
+            out.totals_exact.update(zip(board_lines.indices(), zip(figures[2], figures[3])))
+            figures = plain
+        board_lines.put(out, figures)
+        if not board_lines.by_plain_path:  # the plain boards' figures are the memo's, counted below
+            for column in figures[:2]:
+                made.update(zip(map(id, column), column))
+        out.boards.append(BoardPlace(sess, sec, board, expected, actual, top, line_top, ranges,
+                                     board_lines.by_plain_path and line_top is None))
+    for _exact, rounded_of, _kind in memo.values():
+        made.update(zip(map(id, rounded_of.values()), rounded_of.values()))  # type: ignore[arg-type]
+    made.pop(id(None), None)
+    out.figures_made = made  # every figure of the columns (and perhaps a few more): ScoredColumns.figures
+    if options.ave_policy is AvePolicy.WBF and any(kind in ("plus", "minus") for pair in out.ave.values()
+                                                   for kind in pair):
+        _apply_wbf_averages(event, options, t, out)
+        out.figures_made = None  # new figures: worked out from the columns when asked
+    return out
+
+
+def _real_results(scores: list[Any]) -> int:
+    """How many of a board's cells are real results (not blank, not played or artificial).
+
+    >>> _real_results([420, None, "NP", "A+", "-50", "30% 420 + 70% 450"])
+    3
+    """
+    return sum(1 for s in scores if s is not None and (type(s) is int or line_kind(s) == "R"))
+
+
+#: One board's lines' figures: (NS rounded, EW rounded, NS exact, EW exact, kinds, aves or None).
+BoardFigures = tuple[list[Any], list[Any], list[Any], list[Any], list[Any], "list[Any] | None"]
+
+
+class _BoardLines:
+    """One board's lines in the columns: scored by the integer fast path or the board scorer."""
+
+    def __init__(self, t: Travellers, ranges: list[range], scores: list[Any], details: bool, source: str,
+                 where: Callable[[int], str], board: int) -> None:
+        self.t, self.ranges, self.scores, self.source, self.where, self.board = t, ranges, scores, source, where, board
+        self.plain = _PLAIN_TYPES.issuperset(set(map(type, scores))) and not (
+            details and any(any(gather(column, ranges)) for column in (t.group, t.arrowswitch, t.ns_penalty,
+                                                                      t.ew_penalty) if column is not None))
+        self.by_plain_path = False  # whether the last figures :meth:`score` gave came from the memo
+
+    def indices(self) -> list[int]:
+        """The board's lines' indices in the columns, in order."""
+        return [i for r in self.ranges for i in r]
+
+    def score(self, expected: int, options: ScoringOptions, memo: FigureMemo) -> tuple[int, BoardFigures, int]:
+        """(reported top, the lines' figures rounded, real results) with the board worth ``expected`` results."""
+        scores = self.scores
+        self.by_plain_path = False
+        if self.plain:
+            plain = _plain_board_figures(scores, expected, options, memo)
+            if plain is not None:
+                self.by_plain_path = True  # its figures are the memo's
+                return plain[0], plain[1], len(scores) - scores.count(None)
+        t, ranges = self.t, self.ranges
+        penalties = None
+        if t.ns_penalty is not None or t.ew_penalty is not None:
+            ns_pen, ew_pen = gather(t.column("ns_penalty"), ranges), gather(t.column("ew_penalty"), ranges)
+            penalties = [(a, b) if (a or b) else None for a, b in zip(ns_pen, ew_pen)]
+        try:
+            res = score_board(
+                scores, expected=expected, method=options.method, scale=options.scale.unit,
+                groups=None if t.group is None else gather(t.group, ranges),
+                arrowswitch=None if t.arrowswitch is None else gather(t.arrowswitch, ranges),
+                small_groups=options.small_groups, penalties=penalties,
+                own_top=options.estimate_at is EstimateAt.OWN_TOPS, lone_result=options.lone_result,
+            )
+        except ValueError as exc:
+            indices = self.indices()
+            where, msg = self.where(indices[0]), str(exc)
+            if msg.startswith("row "):
+                row, _, rest = msg.partition(": ")
+                try:
+                    where, msg = self.where(indices[int(row.split()[1]) - 1]), rest
+                except (ValueError, IndexError):
+                    pass
+            raise UserError(self.source, where or f"board {self.board}", f"board {self.board}: {msg}") from None
+        top, factor, offset = reported_top(res.top, options)
+        factor = factor or Fraction(1)
+        avg = options.scale.average(top)
+        ns_exact = [None if lr.ns_mp is None else lr.ns_mp * factor - offset for lr in res.lines]
+        ew_exact = [None if lr.ew_mp is None else lr.ew_mp * factor - offset for lr in res.lines]
+        figures: BoardFigures = (
+            [options.rounding.apply(x, avg) for x in ns_exact], [options.rounding.apply(x, avg) for x in ew_exact],
+            ns_exact, ew_exact, [lr.kind for lr in res.lines], [(lr.ns_ave, lr.ew_ave) for lr in res.lines])
+        return top, figures, res.actual
+
+    def put(self, out: ScoredColumns, figures: BoardFigures) -> None:
+        """Lay the board's figures into the columns ``out``."""
+        *columns, aves = figures
+        done = 0
+        targets: tuple[list[Any], ...] = (out.ns_mp, out.ew_mp, out.ns_exact, out.ew_exact, out.kind)
+        for r in self.ranges:
+            for column, values in zip(targets, columns):
+                column[r.start:r.stop:r.step] = values[done:done + len(r)]
+            done += len(r)
+        if aves is not None:
+            out.ave.update((i, ave) for i, ave in zip(self.indices(), aves) if ave != (None, None))
+
+
+_PLAIN_TYPES = frozenset({int, type(None)})
+
+
+def _plain_board_figures(
+    scores: list[Any], expected: int, options: ScoringOptions, memo: FigureMemo
+) -> tuple[int, BoardFigures] | None:
+    """(top, figures) of a board of plain scores (ints or None) by the integer fast path.
+
+    It gives exactly what :func:`score_board` gives (exact Fractions), already rounded; ``memo``
+    keeps, per denominator and top, one exact and one rounded Fraction per numerator across the
+    event. (None would send the board to the board scorer: tests/test_fastpath.py does, to compare.)
+    """
+    ns, ew, D, board_top = plain_board(scores, expected, options.method, options.scale.unit)
+    top = reported_top(board_top, options)[0]
+    exact_of, rounded_of, kind_of = plain_figures(memo, D, board_top, {*ns, *ew}, options)
+    ns_exact, ew_exact = list(map(exact_of.__getitem__, ns)), list(map(exact_of.__getitem__, ew))
+    if options.rounding.kind is RoundingKind.EXACT:  # each rounded figure is the exact one
+        return top, (ns_exact, ew_exact, ns_exact, ew_exact, list(map(kind_of.__getitem__, ns)), None)
+    rounded = rounded_of.__getitem__
+    return top, (list(map(rounded, ns)), list(map(rounded, ew)), ns_exact, ew_exact,
+                 list(map(kind_of.__getitem__, ns)), None)
+
+
+
+def reported_top(board_top: int, options: ScoringOptions) -> tuple[int, Fraction | None, Fraction]:
+    """(the top a board is reported on, the factor its figures take or None, what is then taken off
+    them) for a board whose top is ``board_top`` in the scale's arithmetic (:attr:`Scale.unit`).
+
+    The top is ``factor_top`` when it is set (carry-forward), even on a board of one result (top 0,
+    no factor); else the board's own top on the scale (half the double top on the signed scale).
+    A figure is its matchpoints x factor - offset: on the signed scale the offset is the top (a
+    figure is the double one less the average); else 0.
+
+    >>> reported_top(12, ScoringOptions()), reported_top(12, ScoringOptions(factor_top=24))
+    ((12, None, Fraction(0, 1)), (24, Fraction(2, 1), Fraction(0, 1)))
+    >>> from dataclasses import replace
+    >>> from mpxl.settings import Scale
+    >>> signed = ScoringOptions(scale=Scale.SIGNED)
+    >>> reported_top(16, signed), reported_top(16, replace(signed, factor_top=4))
+    ((8, None, Fraction(8, 1)), (4, Fraction(1, 2), Fraction(4, 1)))
+    """
+    centred = options.scale.centred
+    own = board_top // 2 if centred else board_top
+    top = options.factor_top or own
+    factor = Fraction(top, own) if options.factor_top and own else None
+    return top, factor, options.scale.offset(top) if own else Fraction(0)  # the rulebook's offset
+
+
+def plain_figures(
+    memo: FigureMemo, D: int, board_top: int, numerators: Iterable[int | None], options: ScoringOptions
+) -> Figures:
+    """(exact, rounded, kind) dicts from each of ``numerators`` (of :func:`~mpxl.board.plain_board`,
+    over ``D``, on a board whose top is ``board_top``) to its figure, kept in ``memo`` across an event.
+
+    One exact and one rounded Fraction per (denominator, top, numerator), made once; ``None``
+    (a blank line) maps to None and the kind 'blank'. ``factor_top`` is applied here.
+
+    >>> from mpxl.rounding import Rounding
+    >>> exact, rounded, kind = plain_figures({}, 3, 6, {9, 1, None}, ScoringOptions(rounding=Rounding.parse(1)))
+    >>> str(exact[1]), str(rounded[1]), kind[1], rounded[None], kind[None]
+    ('1/3', '3/10', 'result', None, 'blank')
+    """
+    figures = memo.get((D, board_top))
+    if figures is None:
+        figures = memo[(D, board_top)] = ({None: None}, {None: None}, {None: "blank"})
+    exact_of, rounded_of, kind_of = figures
+    new = set(numerators).difference(exact_of)
+    if new:
+        top, factor, offset = reported_top(board_top, options)
+        avg = options.scale.average(top)
+        for num in new:
+            assert num is not None  # None (a blank line) is in every memo from the start
+            exact = (Fraction(num, D) if factor is None else Fraction(num, D) * factor) - offset
+            exact_of[num], rounded_of[num], kind_of[num] = exact, options.rounding.apply(exact, avg), "result"
+    return figures
+
+
+def _apply_wbf_averages(event: Event, options: ScoringOptions, t: Travellers, out: ScoredColumns) -> None:
+    """Ave+ = max(60%, own % on the other boards); Ave- = min(40%, own %); from the rounded figures."""
+    sections = t.column("section")
+    own: dict[PairKey, list[Fraction]] = {}
+    for b in out.boards:
+        for i in (i for r in b.ranges for i in r):
+            if out.kind[i] != "result":
+                continue
+            for side, pair, mp in (("NS", t.ns_pair[i], out.ns_mp[i]), ("EW", t.ew_pair[i], out.ew_mp[i])):
+                tot = own.setdefault(pair_key(event, options, sections[i], pair, side), [Fraction(0), Fraction(0)])
+                assert mp is not None  # a line with a result has figures
+                tot[0] += mp
+                tot[1] += b.top
+    scale = options.scale
+    avg_of = {k: (scale.percentage(v[0], v[1]) if v[1] else None) for k, v in own.items()}
+    for b in out.boards:
+        for i in (i for r in b.ranges for i in r):
+            if out.kind[i] != "artificial":
+                continue
+            aves = out.ave.get(i, (None, None))
+            for side, pair, kind, exact, rounded in (("NS", t.ns_pair[i], aves[0], out.ns_exact, out.ns_mp),
+                                                     ("EW", t.ew_pair[i], aves[1], out.ew_exact, out.ew_mp)):
+                pct = avg_of.get(pair_key(event, options, sections[i], pair, side))
+                if pct is None or kind not in ("plus", "minus") or exact[i] is None:
+                    continue
+                target = max(Fraction(AVE_PLUS), pct) if kind == "plus" else min(Fraction(AVE_MINUS), pct)
+                exact[i] = value = scale.figure(target, b.top)
+                rounded[i] = options.rounding.apply(value, scale.average(b.top))
