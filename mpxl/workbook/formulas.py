@@ -578,7 +578,7 @@ def tkd(c: Cells) -> str:
 def tkr(c: Cells) -> str:
     """Tricks read as a result against the contract (``=``, ``+1``, ``-2``, ``made``) as the core reads it
     (:func:`mpxl.contract.tricks_from_result`); ? when the contract is not read or the text is no result;
-    blank when nothing is typed."""
+    blank when Tricks is blank or a number."""
     x, d = c["tkt"], c["tkd"]
     need = f'(VALUE(LEFT({c["ct"]},1))+6)'
     made = "OR(" + ",".join(f'{x}="{m}"' for m in RESULT_MADE) + ")"
@@ -586,7 +586,7 @@ def tkr(c: Cells) -> str:
     # =0 is made; =1 and -0 are not results
     wrong = f'OR(AND({sign}="=",{d}<>0),AND({sign}="-",{d}=0))'
     result = f'IF({made},{need},IF(ISNUMBER({d}),IF({wrong},"?",{need}+{d}),"?"))'
-    return f'IF({x}="","",IF(ISNUMBER({c["crow"]}),{result},"?"))'
+    return f'IF(OR(ISNUMBER({c["tricks"]}),{x}=""),"",IF(ISNUMBER({c["crow"]}),{result},"?"))'
 
 
 def tk(c: Cells) -> str:
