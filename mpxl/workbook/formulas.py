@@ -341,20 +341,28 @@ def ewn(c: Cells) -> str:
     return f'IF({_decimal(c["ewv"])},VALUE({c["ewv"]}),"")'
 
 
-def _pct(x: str, number: str) -> str:
-    """One side's percentage: a Help code, else its code number (A55, 55%), else blank."""
-    return f'IF({_in_list("CodeNames", x)},INDEX(CodePcts,{_match("CodeNames", x)}),{number})'
+def nsrow(c: Cells) -> str:
+    return _match("CodeNames", c["adjl"])
+
+
+def ewrow(c: Cells) -> str:
+    return _match("CodeNames", c["adjr"])
+
+
+def _pct(row: str, number: str) -> str:
+    """One side's percentage: its Help code's, else its code number (A55, 55%), else blank."""
+    return f'IF(ISNUMBER({row}),INDEX(CodePcts,{row}),{number})'
 
 
 def nspct(c: Cells) -> str:
     a = c["adj"]
-    return f'IF({a}="","",IF({c["ub"]}=1,VALUE(MID({a},2,(LEN({a})-1)/2)),{_pct(c["adjl"], c["nsn"])}))'
+    return f'IF({a}="","",IF({c["ub"]}=1,VALUE(MID({a},2,(LEN({a})-1)/2)),{_pct(c["nsrow"], c["nsn"])}))'
 
 
 def ewpct(c: Cells) -> str:
     a = c["adj"]
     return (f'IF({a}="","",IF({c["ub"]}=1,VALUE(MID({a},(LEN({a})+3)/2,3)),IF(ISNUMBER(FIND("/",{a})),'
-            f'{_pct(c["adjr"], c["ewn"])},IF(ISNUMBER({c["nspct"]}),100-{c["nspct"]},""))))')
+            f'{_pct(c["ewrow"], c["ewn"])},IF(ISNUMBER({c["nspct"]}),100-{c["nspct"]},""))))')
 
 
 # ------------------------------------------------------------- Travellers: kind, N
@@ -656,7 +664,7 @@ TRAVELLER: dict[str, Callable[[Cells], str]] = {
                             tnum, ns_score, adj, adjl, adjr, ub, nspct, ewpct, kind, badb, gkey, n, nb, lines, nf,
                             topf, fouled, largest, setpct, k, sw, sns, sew, estns, estew, ownns, ownew, adjns, adjew,
                             artns, artew, rns, rew, rans, raew, ns_mp, ew_mp, shares, tkt, tk, why, avg,
-                            swt, byt, unfit, nsv, ewv, nsn, ewn, tkd, tkr, whyp, whyt, whyc, whyb, badend)
+                            swt, byt, unfit, nsv, ewv, nsn, ewn, nsrow, ewrow, tkd, tkr, whyp, whyt, whyc, whyb, badend)
 }
 
 

@@ -103,7 +103,8 @@ COLUMN_NOTES = {
     "adjl": "The NS side of the Adjustment (left of /).",
     "adjr": "The EW side of the Adjustment (right of /).",
     "ub": "1 when the Adjustment is a USEBIO code: A and two halves of 2 or 3 digits (A6040: NS 60, EW 40).",
-    "nspct": "The NS percentage: a code from the Help table (A+ 60, A 50, A- 40...), A55 or 55%, USEBIO A6040.",
+    "nspct": "The NS percentage: USEBIO A6040's first half, else the NS code's from the Help table (A+ 60, A 50, "
+             "A- 40...), else NS code number (A55, 55%).",
     "ewpct": "The EW percentage: the right side, or 100 minus NS when one code is given.",
     "kind": f"R a result, A an artificial score, NP not played ({_NP}), bad unreadable (or a result without its "
             "NS or EW pair, or with an arrowswitch mark not read), blank when nothing is typed or for a sit-out "
@@ -159,6 +160,8 @@ COLUMN_NOTES = {
     "ewv": "The EW code (right of /) without a leading A or a trailing %.",
     "nsn": "NS code (number text) as a number when it is digits with at most one decimal point; else blank.",
     "ewn": "EW code (number text) as a number when it is digits with at most one decimal point; else blank.",
+    "nsrow": "The NS code's row in the Help sheet's code table (CodeNames: A+, AVE-...); blank if it is not there.",
+    "ewrow": "The EW code's row in the Help sheet's code table (CodeNames); blank if it is not there.",
     "tkd": "A result's tricks over or under the contract as a signed number (+1 -> 1, -2 -> -2, =0 -> 0); blank "
            "when Tricks (clean) is not =, + or - followed by digits.",
     "tkr": "Tricks from a result against the contract: the level + 6 for = or made, plus Tricks over or under; ? "

@@ -183,6 +183,8 @@ HELPERS = [
     ("ewv", "EW code (number text)"),
     ("nsn", "NS code number"),
     ("ewn", "EW code number"),
+    ("nsrow", "NS code (Help row)"),
+    ("ewrow", "EW code (Help row)"),
     ("tkd", "Tricks over or under"),
     ("tkr", "Tricks from the result"),
     ("whyp", "Why (pairs, arrowswitch)"),
