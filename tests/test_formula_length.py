@@ -36,11 +36,16 @@ REAL_FILES = sorted(p for p in REALDATA.glob("*") if p.suffix in (".xml", ".pbn"
 
 
 def too_long(path: Path) -> list[str]:
-    """Every formula of the workbook at ``path`` over LIMIT characters: sheet, cell, column header, length."""
+    """Every formula of the workbook at ``path`` over LIMIT characters (cells, defined names, conditional
+    formats, validations): sheet, cell, column header, length."""
     wb = load_workbook(path)
     out = [f"defined name {name}: {len(dn.attr_text)} characters"
            for name, dn in wb.defined_names.items() if len(dn.attr_text or "") > LIMIT]
     for ws in wb.worksheets:
+        rules = [(str(cf.sqref), f) for cf in ws.conditional_formatting for r in cf.rules for f in r.formula or ()]
+        rules += [(str(dv.sqref), f) for dv in ws.data_validations.dataValidation for f in (dv.formula1, dv.formula2)
+                  if f]
+        out += [f"{ws.title}!{where} (a rule): {len(f)} characters" for where, f in rules if len(f) > LIMIT]
         for row in ws.iter_rows():
             for cell in row:
                 v = cell.value
