@@ -586,7 +586,7 @@ def tkd(c: Cells) -> str:
 def tkr(c: Cells) -> str:
     """Tricks read as a result against the contract (``=``, ``+1``, ``-2``, ``made``) as the core reads it
     (:func:`mpxl.contract.tricks_from_result`); ? when the contract is not read or the text is no result;
-    blank when Tricks is blank or a number."""
+    blank when Tricks is blank, a number or digits."""
     x, d = c["tkt"], c["tkd"]
     need = f'(VALUE(LEFT({c["ct"]},1))+6)'
     made = "OR(" + ",".join(f'{x}="{m}"' for m in RESULT_MADE) + ")"
@@ -594,7 +594,8 @@ def tkr(c: Cells) -> str:
     # =0 is made; =1 and -0 are not results
     wrong = f'OR(AND({sign}="=",{d}<>0),AND({sign}="-",{d}=0))'
     result = f'IF({made},{need},IF(ISNUMBER({d}),IF({wrong},"?",{need}+{d}),"?"))'
-    return f'IF(OR(ISNUMBER({c["tricks"]}),{x}=""),"",IF(ISNUMBER({c["crow"]}),{result},"?"))'
+    number = f'OR(ISNUMBER({c["tricks"]}),{x}="",{_digits(x)})'  # what Tricks (number) reads as it is
+    return f'IF({number},"",IF(ISNUMBER({c["crow"]}),{result},"?"))'
 
 
 def tk(c: Cells) -> str:

@@ -165,8 +165,8 @@ COLUMN_NOTES = {
     "tkd": "A result's tricks over or under the contract as a signed number (+1 -> 1, -2 -> -2, =0 -> 0); blank "
            "when Tricks (clean) is not =, + or - followed by digits.",
     "tkr": "Tricks from a result against the contract: the level + 6 for = or made, plus Tricks over or under; ? "
-           "when the contract is not read or the text is not a result (=1, -0, ten); blank when Tricks is blank or a "
-           "number.",
+           "when the contract is not read or the text is not a result (=1, -0, ten); blank when Tricks is blank, a "
+           "number or digits.",
     "whyp": "On an unreadable line: NS pair missing, EW pair missing, or the arrowswitch mark not read; else blank.",
     "whyt": "When the Typed score is not read (Typed number ?): why (split or weighted, or not a number); "
             "else blank.",
