@@ -245,8 +245,12 @@ def crow(c: Cells) -> str:
     return f'IF({c["ct"]}="","",{_match("ContractKeys", c["ct"])})'
 
 
+def byt(c: Cells) -> str:
+    return f'UPPER(SUBSTITUTE(TRIM({c["by"]}&"")," ",""))'
+
+
 def decl(c: Cells) -> str:
-    x = f'UPPER(SUBSTITUTE(TRIM({c["by"]}&"")," ",""))'
+    x = c["byt"]
     seats: dict[str, list[str]] = {}
     for spelling, seat in DIRECTION_SPELLINGS.items():
         seats.setdefault(seat, []).append(spelling)
@@ -315,34 +319,66 @@ def ub(c: Cells) -> str:
     return f'IF(AND(OR(LEN({a})=5,LEN({a})=7),LEFT({a},1)="A",{_digit_count(a)}=LEN({a})-1),1,0)'
 
 
-def _pct(x: str) -> str:
-    """One side's percentage: a Help code, else A?number%? (A55, 55%), else blank."""
+def _number_text(x: str) -> str:
+    """One side's code without a leading A and a trailing % (A55 and 55% -> 55)."""
     y = f'IF(LEFT({x},1)="A",MID({x},2,99),{x})'
-    z = f'IF(RIGHT({y},1)="%",LEFT({y},LEN({y})-1),{y})'
-    return (f'IF({_in_list("CodeNames", x)},INDEX(CodePcts,{_match("CodeNames", x)}),'
-            f'IF({_decimal(z)},VALUE({z}),""))')
+    return f'IF(RIGHT({y},1)="%",LEFT({y},LEN({y})-1),{y})'
+
+
+def nsv(c: Cells) -> str:
+    return _number_text(c["adjl"])
+
+
+def ewv(c: Cells) -> str:
+    return _number_text(c["adjr"])
+
+
+def nsn(c: Cells) -> str:
+    return f'IF({_decimal(c["nsv"])},VALUE({c["nsv"]}),"")'
+
+
+def ewn(c: Cells) -> str:
+    return f'IF({_decimal(c["ewv"])},VALUE({c["ewv"]}),"")'
+
+
+def nsrow(c: Cells) -> str:
+    return _match("CodeNames", c["adjl"])
+
+
+def ewrow(c: Cells) -> str:
+    return _match("CodeNames", c["adjr"])
+
+
+def _pct(row: str, number: str) -> str:
+    """One side's percentage: its Help code's, else its code number (A55, 55%), else blank."""
+    return f'IF(ISNUMBER({row}),INDEX(CodePcts,{row}),{number})'
 
 
 def nspct(c: Cells) -> str:
     a = c["adj"]
-    return f'IF({a}="","",IF({c["ub"]}=1,VALUE(MID({a},2,(LEN({a})-1)/2)),{_pct(c["adjl"])}))'
+    return f'IF({a}="","",IF({c["ub"]}=1,VALUE(MID({a},2,(LEN({a})-1)/2)),{_pct(c["nsrow"], c["nsn"])}))'
 
 
 def ewpct(c: Cells) -> str:
     a = c["adj"]
     return (f'IF({a}="","",IF({c["ub"]}=1,VALUE(MID({a},(LEN({a})+3)/2,3)),IF(ISNUMBER(FIND("/",{a})),'
-            f'{_pct(c["adjr"])},IF(ISNUMBER({c["nspct"]}),100-{c["nspct"]},""))))')
+            f'{_pct(c["ewrow"], c["ewn"])},IF(ISNUMBER({c["nspct"]}),100-{c["nspct"]},""))))')
 
 
 # ------------------------------------------------------------- Travellers: kind, N
+
+def unfit(c: Cells) -> str:
+    """1 when a line lacks its NS or EW pair or has an arrowswitch mark not read, else 0."""
+    return f'IF(OR({c["ns_pair"]}="",{c["ew_pair"]}="",{c["sw"]}="?"),1,0)'
+
 
 def kind(c: Cells) -> str:
     ns, ew = c["nspct"], c["ewpct"]
     artificial = (f'IF(AND(ISNUMBER({ns}),ISNUMBER({ew})),'
                   f'IF(AND({ns}>=0,{ns}<=100,{ew}>=0,{ew}<=100),"A","bad"),"bad")')
-    # a result or a code needs both pairs, and an arrowswitch mark that is read; a not-played code
-    # with one pair alone is a sit-out (rules.is_sitout: no line), with no pair at all unreadable
-    unfit = f'OR({c["ns_pair"]}="",{c["ew_pair"]}="",{c["sw"]}="?")'
+    # a result or a code needs both pairs, and an arrowswitch mark that is read (Line incomplete); a
+    # not-played code with one pair alone is a sit-out (rules.is_sitout: no line), with no pair at all unreadable
+    unfit = f'{c["unfit"]}=1'
     blanks = f'({c["ns_pair"]}="")+({c["ew_pair"]}="")'
     return (f'IF({c["board"]}="","",IF({c["adj"]}<>"",IF({_in_list("NotPlayedCodes", c["adj"])},'
             f'CHOOSE(1+{blanks},"NP","","bad"),'
@@ -404,9 +440,13 @@ def k(c: Cells) -> str:
 
 # ----------------------------------------------------------- Travellers: S, estimate
 
+def swt(c: Cells) -> str:
+    return f'UPPER(TRIM({c["switch"]}&""))'
+
+
 def sw(c: Cells) -> str:
     """1 arrowswitched, 0 not, ? for a spelling ``mpxl score`` refuses (the rulebook's lists, as every reader)."""
-    x = f'UPPER(TRIM({c["switch"]}&""))'
+    x = c["swt"]
     yes = ",".join(f'{x}="{w.upper()}"' for w in sorted(ARROWSWITCH_YES))
     no = ",".join(f'{x}="{w.upper()}"' for w in sorted(ARROWSWITCH_NO))
     return f'IF(OR({yes}),1,IF(OR({no}),0,"?"))'
@@ -533,20 +573,35 @@ def tkt(c: Cells) -> str:
     return f'UPPER(SUBSTITUTE(TRIM({c["tricks"]}&"")," ",""))'
 
 
-def tk(c: Cells) -> str:
-    """Tricks as a number: a number; text of digits; or a result against the contract (``=``, ``+1``, ``-2``,
-    ``made``) as the core reads it (:func:`mpxl.contract.tricks_from_result`); ? otherwise."""
-    t, x = c["tricks"], c["tkt"]
-    need = f'(VALUE(LEFT({c["ct"]},1))+6)'
-    made = "OR(" + ",".join(f'{x}="{m}"' for m in RESULT_MADE) + ")"
+def tkd(c: Cells) -> str:
+    """A result's tricks over (+1) or under (-2) the contract, as a signed number (=0 is 0); blank when
+    Tricks is not a sign (=, + or -) followed by digits."""
+    x = c["tkt"]
     sign, rest = f"LEFT({x},1)", f"MID({x},2,9)"
     signed = "OR(" + ",".join(f'{sign}="{m}"' for m in RESULT_SIGNS) + ")"
-    # =0 is made; =1 and -0 are not results (VALUE only once the rest is digits: AND evaluates every argument)
-    wrong = f'OR(AND({sign}="=",VALUE({rest})<>0),AND({sign}="-",VALUE({rest})=0))'
-    counted = f'IF({wrong},"?",{need}+IF({sign}="-",-1,1)*VALUE({rest}))'
-    result = f'IF({made},{need},IF(AND({signed},{_digits(rest)}),{counted},"?"))'
-    return (f'IF(ISNUMBER({t}),{t},IF({x}="","",IF({_digits(x)},VALUE({x}),'
-            f'IF(ISNUMBER({c["crow"]}),{result},"?"))))')
+    # VALUE only once the rest is digits (AND evaluates every argument)
+    return f'IF(AND({signed},{_digits(rest)}),IF({sign}="-",-1,1)*VALUE({rest}),"")'
+
+
+def tkr(c: Cells) -> str:
+    """Tricks read as a result against the contract (``=``, ``+1``, ``-2``, ``made``) as the core reads it
+    (:func:`mpxl.contract.tricks_from_result`); ? when the contract is not read or the text is no result;
+    blank when Tricks is blank, a number or digits."""
+    x, d = c["tkt"], c["tkd"]
+    need = f'(VALUE(LEFT({c["ct"]},1))+6)'
+    made = "OR(" + ",".join(f'{x}="{m}"' for m in RESULT_MADE) + ")"
+    sign = f"LEFT({x},1)"
+    # =0 is made; =1 and -0 are not results
+    wrong = f'OR(AND({sign}="=",{d}<>0),AND({sign}="-",{d}=0))'
+    result = f'IF({made},{need},IF(ISNUMBER({d}),IF({wrong},"?",{need}+{d}),"?"))'
+    number = f'OR(ISNUMBER({c["tricks"]}),{x}="",{_digits(x)})'  # what Tricks (number) reads as it is
+    return f'IF({number},"",IF(ISNUMBER({c["crow"]}),{result},"?"))'
+
+
+def tk(c: Cells) -> str:
+    """Tricks as a number: a number; text of digits; or Tricks from the result; ? otherwise."""
+    t, x = c["tricks"], c["tkt"]
+    return f'IF(ISNUMBER({t}),{t},IF({x}="","",IF({_digits(x)},VALUE({x}),{c["tkr"]})))'
 
 
 def _said(x: str) -> str:
@@ -554,24 +609,54 @@ def _said(x: str) -> str:
     return f'""""&TRIM({x}&"")&""""'
 
 
+def whyp(c: Cells) -> str:
+    """On an unreadable line, what its pairs or its arrowswitch lack (blank if nothing)."""
+    return (f'IF({c["kind"]}<>"bad","",IF({c["ns_pair"]}="","NS pair missing",IF({c["ew_pair"]}="","EW pair missing",'
+            f'IF({c["sw"]}="?","Arrowswitch "&{_said(c["switch"])}&" is not Y, N or blank",""))))')
+
+
+def whyt(c: Cells) -> str:
+    """What is wrong with a typed score that is not read (blank when it is read or none is typed)."""
+    return (f'IF({c["tnum"]}<>"?","",IF(OR(ISNUMBER(FIND("|",{c["tt"]})),ISNUMBER(FIND("%",{c["tt"]}))),'
+            f'"typed score "&{_said(c["typed"])}&": split or weighted, needs BOARDMP or mpxl score",'
+            f'"typed score "&{_said(c["typed"])}&" is not a number (codes go in Adjustment)"))')
+
+
+def whyc(c: Cells) -> str:
+    """With no typed score, what keeps the contract from a score: the contract, By or Tricks (else blank)."""
+    return (f'IF(OR({c["tnum"]}<>"",{c["cscore"]}<>"?"),"",'
+            f'IF(NOT(ISNUMBER({c["crow"]})),"contract "&{_said(c["contract"])}&" not understood",'
+            f'IF({c["decl"]}="","By missing",IF({c["decl"]}="?","By "&{_said(c["by"])}&" is not N, E, S or W",'
+            f'IF({c["tk"]}="","Tricks missing","Tricks "&{_said(c["tricks"])}&" is not 0-13 or =, +1, -2")))))')
+
+
+def whyb(c: Cells) -> str:
+    """An unreadable line's Why and how many more unreadable lines its board has: the board's Status
+    shows it for the board's first one."""
+    b = c["badb"]
+    return f'IF({c["kind"]}="bad",{c["why"]}&IF({b}>1," (and "&({b}-1)&" more)",""),"")'
+
+
 def why(c: Cells) -> str:
-    """Why a line is unreadable (kind bad), in words, with its row: what the board's status shows."""
-    missing = (f'IF({c["ns_pair"]}="","NS pair missing",IF({c["ew_pair"]}="","EW pair missing",'
-               f'IF({c["sw"]}="?","Arrowswitch "&{_said(c["switch"])}&" is not Y, N or blank",'
-               f'"Adjustment "&{_said(c["adjustment"])}&" not understood")))')
-    typed = (f'IF(OR(ISNUMBER(FIND("|",{c["tt"]})),ISNUMBER(FIND("%",{c["tt"]}))),"typed score "&{_said(c["typed"])}'
-             f'&": split or weighted, needs BOARDMP or mpxl score",'
-             f'"typed score "&{_said(c["typed"])}&" is not a number (codes go in Adjustment)")')
-    played = (f'IF(NOT(ISNUMBER({c["crow"]})),"contract "&{_said(c["contract"])}&" not understood",'
-              f'IF({c["decl"]}="","By missing",IF({c["decl"]}="?","By "&{_said(c["by"])}&" is not N, E, S or W",'
-              f'IF({c["tk"]}="","Tricks missing","Tricks "&{_said(c["tricks"])}&" is not 0-13 or =, +1, -2"))))')
-    pairs = f'OR({c["ns_pair"]}="",{c["ew_pair"]}="")'
-    reason = (f'IF({c["adj"]}<>"",{missing},IF(AND({pairs},ISNUMBER({c["ns_score"]})),'
-              f'IF({c["ns_pair"]}="","NS pair missing","EW pair missing"),'
-              f'IF(AND({c["sw"]}="?",ISNUMBER({c["ns_score"]})),'
-              f'"Arrowswitch "&{_said(c["switch"])}&" is not Y, N or blank",'
-              f'IF({c["tnum"]}="?",{typed},{played}))))')
+    """Why a line is unreadable (kind bad), in words, with its row: what the board's status shows. A line
+    with an adjustment or a score is first missing its pairs or its arrowswitch mark (Why (pairs,
+    arrowswitch)); then the adjustment is not understood, or the typed score (Why (typed score)), or the
+    contract (Why (contract))."""
+    scored = f'OR({c["adj"]}<>"",ISNUMBER({c["ns_score"]}))'
+    reason = (f'IF(AND({c["whyp"]}<>"",{scored}),{c["whyp"]},IF({c["adj"]}<>"",'
+              f'"Adjustment "&{_said(c["adjustment"])}&" not understood",'
+              f'IF({c["tnum"]}="?",{c["whyt"]},{c["whyc"]})))')
     return f'IF({c["kind"]}="bad","row "&ROW()&": "&{reason},"")'
+
+
+#: One past Excel's last row: an unreadable line's distance to it is largest on the board's first one.
+_BEYOND = 1_048_577
+
+
+def badend(c: Cells) -> str:
+    """For an unreadable line, how many rows it is from one past the sheet's last row (the board's first
+    unreadable line has the largest: the Status finds it by MAX); 0 for the others."""
+    return f'IF({c["kind"]}="bad",{_BEYOND}-ROW(),0)'
 
 
 #: Travellers column key -> its formula function, in the order the columns are written.
@@ -579,7 +664,8 @@ TRAVELLER: dict[str, Callable[[Cells], str]] = {
     f.__name__: f for f in (sess, sec, fkey, bkey, nskey, ewkey, vul, ct, crow, decl, dvul, dscore, cscore, tt, tu,
                             tnum, ns_score, adj, adjl, adjr, ub, nspct, ewpct, kind, badb, gkey, n, nb, lines, nf,
                             topf, fouled, largest, setpct, k, sw, sns, sew, estns, estew, ownns, ownew, adjns, adjew,
-                            artns, artew, rns, rew, rans, raew, ns_mp, ew_mp, shares, tkt, tk, why, avg)
+                            artns, artew, rns, rew, rans, raew, ns_mp, ew_mp, shares, tkt, tk, why, avg,
+                            swt, byt, unfit, nsv, ewv, nsn, ewn, nsrow, ewrow, tkd, tkr, whyp, whyt, whyc, whyb, badend)
 }
 
 
@@ -636,11 +722,9 @@ def b_status(c: Cells) -> str:
     tol = f'IF({S["rounding_index"]}={exact},0.000001,{c["b_results"]}/{S["unit"]}+0.000001)'
     bad = f'COUNTIFS({R["bkey"]},{c["b_key"]},{R["kind"]},"bad")'
     # the board's first unreadable line, in words (its row's Why), and how many more there are: the first
-    # row is the largest of (BEYOND - row) over the board's unreadable lines, taken from BEYOND
-    beyond = 1_048_577  # one past Excel's last row
-    here = f'({R["bkey"]}={c["b_key"]})*({R["kind"]}="bad")'
-    first = f'{beyond - FIRST_ROW + 1}-SUMPRODUCT(MAX({here}*({beyond}-ROW({R["bkey"]}))))'
-    named = f'INDEX({R["why"]},{first})&IF({bad}>1," (and "&({bad}-1)&" more)","")'
+    # row is the largest of its lines' Unreadable (rows to the end), taken from one past the last row
+    first = f'{_BEYOND - FIRST_ROW + 1}-SUMPRODUCT(MAX(({R["bkey"]}={c["b_key"]})*{R["badend"]}))'
+    named = f'INDEX({R["whyb"]},{first})'
     return (f'IF({b}="","",IF({bad}>0,{named},'
             f'IF({c["b_results"]}>{N},"too many results",IF({c["b_results"]}=0,"no results",'
             f'IF(ABS({c["b_ns"]}+{c["b_ew"]}-{c["b_expected"]})>{tol},"check total off",'

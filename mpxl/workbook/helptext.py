@@ -9,11 +9,25 @@ verbatim), so the header notes in the workbook and the documentation cannot drif
 
 from __future__ import annotations
 
+import re
+
 from ..rules import FIELD_SCORING, NOT_PLAYED_CODES, SESSIONS
-from .layout import HELPERS, PAIRS
+from .formulas import BLOCK as BLOCK_FORMULAS
+from .formulas import TRAVELLER, Cells
+from .layout import (
+    BLOCK,
+    FIRST_ROW,
+    HELP_TABLES,
+    HELPERS,
+    MAIN,
+    PAIRS,
+    SETUP_NAMES,
+    TRAVELLER_COLUMNS,
+    TRAVELLER_RANGE_NAMES,
+)
 
 __all__ = ["HELP_TEXT", "SETUP_NOTES", "COLUMN_NOTES", "PAIRS_NOTES", "XLWINGS_CONF_NOTES", "columns_markdown",
-           "pairs_markdown"]
+           "block_markdown", "pairs_markdown", "reads"]
 
 _NP = ", ".join(NOT_PLAYED_CODES)
 
@@ -63,6 +77,7 @@ COLUMN_NOTES = {
     "session": "The line's session (1, 2...); blank is session 1.",
     "b_key": "The board within its field (session | section | board), as the lines' Board key.",
     "b_n": "N of the board's field (Setup's N while it has no lines).",
+    "b_expected": "What the board's NS + EW total should be: its lines' Expected NS+EW share added up.",
     "sess": "The line's session: the Session typed, or 1 when blank.",
     "sec": "The line's section: the Section typed, spaces trimmed (blank when one section).",
     "fkey": "The field the board is matchpointed in: session | section (session | blank when Setup scores "
@@ -88,7 +103,8 @@ COLUMN_NOTES = {
     "adjl": "The NS side of the Adjustment (left of /).",
     "adjr": "The EW side of the Adjustment (right of /).",
     "ub": "1 when the Adjustment is a USEBIO code: A and two halves of 2 or 3 digits (A6040: NS 60, EW 40).",
-    "nspct": "The NS percentage: a code from the Help table (A+ 60, A 50, A- 40...), A55 or 55%, USEBIO A6040.",
+    "nspct": "The NS percentage: USEBIO A6040's first half, else the NS code's from the Help table (A+ 60, A 50, "
+             "A- 40...), else NS code number (A55, 55%).",
     "ewpct": "The EW percentage: the right side, or 100 minus NS when one code is given.",
     "kind": f"R a result, A an artificial score, NP not played ({_NP}), bad unreadable (or a result without its "
             "NS or EW pair, or with an arrowswitch mark not read), blank when nothing is typed or for a sit-out "
@@ -131,10 +147,35 @@ COLUMN_NOTES = {
     "tkt": "The Tricks in capitals, spaces removed.",
     "tk": "Tricks as a number: a number 0-13, or a result against the contract (=, made, +1, -2) as mpxl reads it; "
           "? otherwise.",
-    "why": "For an unreadable line, what is wrong, with its row (row 12: contract \"4Q\" not understood); the "
-           "board's Status shows it.",
+    "why": "For an unreadable line, what is wrong, with its row (row 12: contract \"4Q\" not understood): Why "
+           "(pairs, arrowswitch) when an adjustment or a score is typed, else the adjustment, Why (typed score) or "
+           "Why (contract).",
     "avg": "The average figure of the line's field, which the ebu rounding takes an exact half towards: half the "
            "top; 0 on the signed scale.",
+    "swt": "The Arrowswitch mark in capitals, spaces trimmed: what Switched reads.",
+    "byt": "By in capitals, spaces removed: what Declarer reads.",
+    "unfit": "1 when the line lacks its NS or EW pair or its arrowswitch mark is not read (Switched ?), else 0: "
+             "such a line is unreadable unless nothing is typed on it.",
+    "nsv": "The NS code (left of /) without a leading A or a trailing % (A55 -> 55, 55% -> 55).",
+    "ewv": "The EW code (right of /) without a leading A or a trailing %.",
+    "nsn": "NS code (number text) as a number when it is digits with at most one decimal point; else blank.",
+    "ewn": "EW code (number text) as a number when it is digits with at most one decimal point; else blank.",
+    "nsrow": "The NS code's row in the Help sheet's code table (CodeNames: A+, AVE-...); blank if it is not there.",
+    "ewrow": "The EW code's row in the Help sheet's code table (CodeNames); blank if it is not there.",
+    "tkd": "A result's tricks over or under the contract as a signed number (+1 -> 1, -2 -> -2, =0 -> 0); blank "
+           "when Tricks (clean) is not =, + or - followed by digits.",
+    "tkr": "Tricks from a result against the contract: the level + 6 for = or made, plus Tricks over or under; ? "
+           "when the contract is not read or the text is not a result (=1, -0, ten); blank when Tricks is blank, a "
+           "number or digits.",
+    "whyp": "On an unreadable line: NS pair missing, EW pair missing, or the arrowswitch mark not read; else blank.",
+    "whyt": "When the Typed score is not read (Typed number ?): why (split or weighted, or not a number); "
+            "else blank.",
+    "whyc": "With nothing typed in Typed score and a contract that cannot be scored (Contract NS score ?): "
+            "whether the contract, By or Tricks is not understood or missing; else blank.",
+    "whyb": "On an unreadable line: its Why unreadable, and how many more unreadable lines its board has; what the "
+            "board's Status shows for its first unreadable line.",
+    "badend": "On an unreadable line, 1,048,577 less its row (the board's first unreadable line has the largest, "
+              "which the Status finds with MAX); 0 on the others.",
 }
 assert set(COLUMN_NOTES) >= {k for k, _ in HELPERS}, set(k for k, _ in HELPERS) - set(COLUMN_NOTES)
 
@@ -170,14 +211,53 @@ PAIRS_NOTES = {
 assert set(PAIRS_NOTES) == {k for k, *_ in PAIRS}, set(k for k, *_ in PAIRS) ^ set(PAIRS_NOTES)
 
 
+def reads(key: str) -> tuple[str, ...]:
+    """What Travellers column ``key``'s formula reads, in the order it first names them: the headers of the
+    row's cells, a column looked across (``Kind (every line)``), a Setup value, a Help table.
+
+    >>> reads("fkey")
+    ('Session number', 'Setup FieldScoring', 'Section (clean)')
+    >>> reads("badb")
+    ('Board', 'Board key (every line)', 'Board key', 'Kind (every line)')
+    """
+    fn = TRAVELLER.get(key) or BLOCK_FORMULAS[key]
+    formula = re.sub(r'"[^"]*"', "", fn(Cells(FIRST_ROW, TRAVELLER_COLUMNS)))  # not the words in quotes
+    titles = {**{k: t for k, t, *_ in MAIN + BLOCK}, **dict(HELPERS)}
+    by_letter = {letter: titles[k] for k, letter in TRAVELLER_COLUMNS.items()}
+    across = {name: f"{titles[k]} (every line)" for k, name in TRAVELLER_RANGE_NAMES.items()}
+    setup = {name: f"Setup {name}" for name in SETUP_NAMES.values()}
+    help_names = {name for *_, names in HELP_TABLES.values() for name in names}
+    out: list[str] = []
+    for m in re.finditer(r"(?<![A-Za-z0-9_$])([A-Za-z_][A-Za-z0-9_]*)(?![A-Za-z0-9_(])", formula):
+        word = m.group(1)
+        hit = re.fullmatch(rf"([A-Z]{{1,3}}){FIRST_ROW}", word)
+        name = (by_letter.get(hit.group(1)) if hit else None) or across.get(word) or setup.get(word) or (
+            f"Help {word}" if word in help_names else None)
+        if name and name not in out:
+            out.append(name)
+    return tuple(out)
+
+
 def columns_markdown() -> str:
-    """The helper columns' table for docs/template.md: header and note, in sheet order.
+    """The helper columns' table for docs/template.md: header, note and what it reads, in sheet order.
 
     >>> columns_markdown().splitlines()[0]
-    '| helper | formula in words |'
+    '| helper | formula in words | reads |'
     """
-    rows = ["| helper | formula in words |", "| --- | --- |"]
-    rows += [f"| {title} | {COLUMN_NOTES[key]} |" for key, title in HELPERS]
+    rows = ["| helper | formula in words | reads |", "| --- | --- | --- |"]
+    rows += [f"| {title} | {COLUMN_NOTES[key]} | {', '.join(reads(key))} |" for key, title in HELPERS]
+    return "\n".join(rows)
+
+
+def block_markdown() -> str:
+    """The per-board block's helper columns for docs/template.md: header, note and what each reads.
+
+    >>> block_markdown().splitlines()[2][:16]
+    '| Expected NS+EW'
+    """
+    rows = ["| block helper | formula in words | reads |", "| --- | --- | --- |"]
+    rows += [f"| {title} | {COLUMN_NOTES[key]} | {', '.join(reads(key))} |"
+             for key, title, _, kind in BLOCK if kind == "helper"]
     return "\n".join(rows)
 
 

@@ -176,6 +176,22 @@ HELPERS = [
     ("tk", "Tricks (number)"),
     ("why", "Why unreadable"),
     ("avg", "Average (field)"),
+    ("swt", "Arrowswitch (clean)"),
+    ("byt", "By (clean)"),
+    ("unfit", "Line incomplete"),
+    ("nsv", "NS code (number text)"),
+    ("ewv", "EW code (number text)"),
+    ("nsn", "NS code number"),
+    ("ewn", "EW code number"),
+    ("nsrow", "NS code (Help row)"),
+    ("ewrow", "EW code (Help row)"),
+    ("tkd", "Tricks over or under"),
+    ("tkr", "Tricks from the result"),
+    ("whyp", "Why (pairs, arrowswitch)"),
+    ("whyt", "Why (typed score)"),
+    ("whyc", "Why (contract)"),
+    ("whyb", "Why, and the board's others"),
+    ("badend", "Unreadable (rows to the end)"),
 ]
 
 
@@ -203,7 +219,7 @@ TRAVELLER_RANGE_NAMES = {
     "ns_mp": "NSMPs", "ew_mp": "EWMPs", "kind": "Kinds", "gkey": "GroupKeys", "n": "GroupSizes",
     "lines": "BoardLines", "badb": "BoardUnreadable", "rns": "NSRounded", "rew": "EWRounded", "shares": "Shares",
     "sess": "SessionNos", "fkey": "FieldKeys", "bkey": "BoardKeys", "nskey": "NSPairKeys", "ewkey": "EWPairKeys",
-    "nf": "FieldNs", "topf": "Tops", "why": "Whys",
+    "nf": "FieldNs", "topf": "Tops", "whyb": "BoardWhys", "badend": "UnreadableToEnd",
 }
 
 # ------------------------------------------------------------------------------ Pairs
