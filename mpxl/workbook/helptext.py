@@ -122,11 +122,16 @@ COLUMN_NOTES = {
     "adjew": "The EW artificial percentage after the Ave+/Ave- policy (and the arrowswitch).",
     "artns": "The NS artificial matchpoints: the percentage of the top; signed: (% - 50) x top / 50.",
     "artew": "The EW artificial matchpoints: the percentage of the top; signed: (% - 50) x top / 50.",
-    "rns": "The NS estimate rounded by the Setup rule: half-up (an exact half away from zero), ebu (an exact half "
-           "towards the average), exact, or half-even.",
+    "vns": "The NS estimate in units of its last decimal, the value the rounding rounds: estimate x 10^Decimals, "
+           "cleaned to 6 decimals (so an exact half of a unit is .5).",
+    "vew": "The EW estimate in units of its last decimal, the same way.",
+    "vans": "The NS artificial matchpoints in units of their last decimal, the same way.",
+    "vaew": "The EW artificial matchpoints in units of their last decimal, the same way.",
+    "rns": "The NS estimate rounded by the Setup rule, from NS scaled: half-up (an exact half away from zero), ebu "
+           "(an exact half towards the average), exact (the estimate itself), or half-even.",
     "rew": "The EW estimate rounded by the Setup rule.",
-    "rans": "The NS artificial matchpoints rounded by the Setup rule.",
-    "raew": "The EW artificial matchpoints rounded by the Setup rule.",
+    "rans": "The NS artificial matchpoints rounded by the Setup rule, from NS artificial scaled.",
+    "raew": "The EW artificial matchpoints rounded by the Setup rule, from EW artificial scaled.",
     "shares": "What the line should add to the board's NS + EW total, for the check.",
     "tkt": "The Tricks in capitals, spaces removed.",
     "tk": "Tricks as a number: a number 0-13, or a result against the contract (=, made, +1, -2) as mpxl reads it; "
