@@ -441,7 +441,7 @@ ESTIMATES_FULL_BOARDS: frozenset[str] = frozenset({"ascherman"})
 
 #: The estimate of one line: a lone result gets the average; a full board keeps S unless its
 #: method is in :data:`ESTIMATES_FULL_BOARDS` (``full`` is 1 for those, else 0).
-ESTIMATE_LINE = Expr("IF(n=1,Scale*(N-1)/2,IF(AND(n=N,full=0),S,(N-k)/(n-1)*S+Scale*(k-1)/2))")
+ESTIMATE_LINE = Expr(f"IF(n=1,Scale*(N-1)/2,IF(AND(n=N,full=0),S,{ESTIMATE.text}))")
 
 
 # --------------------------------------------------------- artificial scores
