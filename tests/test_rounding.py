@@ -268,3 +268,28 @@ def test_no_rounding_form_is_written_outside_the_rulebook():
     found = [f"{path.relative_to(root)}:{no}" for path in sorted(root.rglob("*.py")) if path.name != "rules.py"
              for no, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if form.search(line)]
     assert not found, found
+
+
+#: (value, decimals, average): exact ties whose float is off the half (1.15 is 1.1499999999999999, 1.005
+#: is 1.00499999999999989...), ties either side of the average, signed ties, and no tie.
+SHEET_CASES = [
+    (F(161, 20), 1, 8), (F(159, 20), 1, 8), (F(23, 20), 1, 8), (F(-23, 20), 1, 0), (F(201, 200), 2, 8),
+    (F(-9, 4), 1, 0), (F(-15, 4), 1, 0), (F(55, 8), 2, 8), (F(1, 8), 2, 8), (F(-1, 20), 1, 11), (F(3, 10), 1, 0),
+    (F(5, 2), 0, 4), (F(11, 2), 0, 4), (F(2, 3), 2, 8), (F(-2, 3), 1, 0),
+]
+
+
+@pytest.mark.parametrize("kind", list(ROUNDING_KINDS))
+@pytest.mark.parametrize("value, decimals, average", SHEET_CASES)
+def test_the_sheets_rounding_on_floats_is_the_rule(kind, value, decimals, average):
+    """The sheet's text of each rule (the Scaled cell's ROUND(x*Unit,6), then the kind's form),
+    evaluated by the ``formulas`` package on the figure as a float, gives the exact rule's figure."""
+    from mpxl.workbook.formulas import scaled_formula
+
+    formulas = pytest.importorskip("formulas")
+    unit = str(10**decimals)
+    x = f"({float(value)!r})"
+    scaled = scaled_formula(x).replace("Unit", unit)  # the Scaled cell
+    text = "=" + ROUNDING_KINDS[kind].excel(x=x, v=scaled, Unit=unit, average=f"({float(average)!r})")
+    got = formulas.Parser().ast(text)[1].compile()()
+    assert float(got) == pytest.approx(float(round_by_rule(kind, value, decimals, average)), abs=1e-12), text
