@@ -9,7 +9,7 @@ verbatim), so the header notes in the workbook and the documentation cannot drif
 
 from __future__ import annotations
 
-from ..rules import FIELD_SCORING, NOT_PLAYED_CODES, SESSIONS
+from ..rules import FIELD_SCORING, NOT_PLAYED_CODES, ROUNDING_KINDS, SESSIONS
 from .layout import HELPERS, PAIRS
 
 __all__ = ["HELP_TEXT", "SETUP_NOTES", "COLUMN_NOTES", "PAIRS_NOTES", "XLWINGS_CONF_NOTES", "columns_markdown",
@@ -31,7 +31,7 @@ SETUP_NOTES = {
               "the Travellers' N (field) column.",
     "top": "Formula (name Top): scale x (N - 1), the most matchpoints on a board (per field: Top (field)); "
            "N - 1 on the signed scale.",
-    "rounding": "half-up (ACBL, Magic Contest), ebu (0.05 towards average), exact, half-even.",
+    "rounding": "; ".join(f"{kind}: {rule.words}" for kind, rule in ROUNDING_KINDS.items()) + ".",
     "decimals": "Board matchpoints are rounded to this many decimals; totals add the rounded figures.",
     "ave_plus": "What A+ / AVE+ is worth (60).",
     "ave_minus": "What A- / AVE- is worth (40).",
