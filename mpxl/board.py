@@ -33,7 +33,7 @@ from .adjustments import Artificial, Assigned, Entry, Mixed, parse_entry, parse_
 from .fouled import small_group_percentage, uses_set_percentages
 from .matchpoints import Components, NSScore, raw_matchpoints, weighted_matchpoints
 from .methods import Method, check_counts, estimate, k_value
-from .rules import LONE_RESULT_PERCENTAGE, double_matchpoints, is_blank
+from .rules import ESTIMATE_LINE, LONE_RESULT_PERCENTAGE, double_matchpoints, is_blank
 from .settings import LoneResult, Scale, SmallGroups
 
 #: A percentage of a board's top in the board's own arithmetic (not centred): the rulebook's
@@ -250,14 +250,21 @@ def score_board(
 
 @lru_cache(maxsize=4096)
 def _linear(N: int, n: int, method: Method, scale: int) -> tuple[int, int, int]:
-    """(A, B, D) with the estimate of double-scale raw S2 equal to (A*S2 + B)/D."""
-    if n == N and not method.full_boards:
-        a, b = Fraction(scale, 2), Fraction(0)
-    elif n == 1:
-        a, b = Fraction(0), Fraction(scale * (N - 1), 2)
-    else:
-        k = k_value(method, N, n)
-        a, b = (N - k) / (n - 1) * scale / 2, scale * (k - 1) / 2
+    """(A, B, D) with the estimate of double-scale raw S2 equal to (A*S2 + B)/D.
+
+    Derived from the rulebook's :data:`~mpxl.rules.ESTIMATE_LINE`, which is linear in S (as
+    ``study._coefficients`` is): B/D is its value at S2 = 0 and A/D what one more S2 adds.
+
+    >>> _linear(9, 8, Method.NEUBERG, 2), _linear(9, 1, Method.NEUBERG, 2), _linear(4, 4, Method.NEUBERG, 1)
+    ((9, 1, 8), (0, 8, 1), (1, 0, 2))
+    """
+    k, full = k_value(method, N, n), int(method.full_boards)
+
+    def at(S2: int) -> Fraction:  # the rule's estimate of the line with S2 on the double scale
+        return Fraction(ESTIMATE_LINE.py(S=Fraction(S2 * scale, 2), N=N, n=n, k=k, Scale=scale, full=full))
+
+    b = at(0)
+    a = at(1) - b
     D = lcm(a.denominator, b.denominator)
     return a.numerator * (D // a.denominator), b.numerator * (D // b.denominator), D
 

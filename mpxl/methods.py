@@ -234,12 +234,8 @@ def estimate(
     if not 0 <= S <= high:
         raise ValueError(f"mp {float(_exact(mp)):g} is outside {-shift}..{high - shift}, the top of {n} results on "
                          f"scale {sc.number}")
-    full = method.full_boards
-    if n == N and not full:
-        result = S  # k is 1: the board keeps its matchpoints
-    else:
-        k = k_value(method, N, n, down)
-        result = ESTIMATE_LINE.py(S=S, N=N, n=n, k=k, Scale=sc.unit, full=int(full))
+    k = k_value(method, N, n, down)
+    result = ESTIMATE_LINE.py(S=S, N=N, n=n, k=k, Scale=sc.unit, full=int(method.full_boards))
     if sc.centred:
         result -= sc.offset(sc.top(N))
     return float(result) if isinstance(mp, float) else result

@@ -7,6 +7,9 @@ Scoring programs round each board's figures, then total the ROUNDED figures.
 * ``half-even:d``: to d decimals, a half to the even digit;
 * ``ebu``: to 0.1, a half (.05) towards the board's average (EBU).
 
+Each kind's rule is written once, in the rulebook (:data:`mpxl.rules.ROUNDING_KINDS`), as the
+sheet's expression; :func:`round_ratio` is its integer fast path.
+
 >>> r = Rounding.parse("half-up:2")
 >>> r.apply(Fraction(55, 8), Fraction(8))        # 6.875 -> 6.88 (the slides)
 Fraction(172, 25)
@@ -23,7 +26,7 @@ from fractions import Fraction
 from typing import NoReturn, overload
 
 from .rules import ROUNDING_KINDS as RULEBOOK_ROUNDING
-from .settings import RoundingKind
+from .settings import RoundingKind, Tie
 
 __all__ = ["Rounding", "RoundingKind", "round_fraction", "round_ratio", "ROUNDING_KINDS", "rounding_order_note"]
 
@@ -31,17 +34,21 @@ __all__ = ["Rounding", "RoundingKind", "round_fraction", "round_ratio", "ROUNDIN
 ROUNDING_KINDS = RULEBOOK_ROUNDING
 
 
-def round_fraction(value: Fraction, decimals: int, tie: str = "half-up", average: Fraction = Fraction(0)) -> Fraction:
-    """Round an exact value to ``decimals`` places, breaking exact halves by ``tie``.
-
-    ``tie`` is 'half-up' (away from zero), 'half-even', or 'towards' (towards ``average``).
+def round_fraction(value: Fraction, decimals: int, tie: Tied = RoundingKind.HALF_UP,
+                   average: Fraction = Fraction(0)) -> Fraction:
+    """Round an exact value to ``decimals`` places, breaking exact halves by the rounding kind ``tie``
+    (a :class:`RoundingKind`, a :class:`~mpxl.settings.Tie` or its word): half-up (away from zero),
+    half-even, or ebu (towards ``average``); exact leaves it. The rulebook's rule
+    (:data:`mpxl.rules.ROUNDING_KINDS`), through its fast path :func:`round_ratio`.
 
     >>> round_fraction(Fraction(1, 20), 1), round_fraction(Fraction(1, 20), 1, "half-even")
     (Fraction(1, 10), Fraction(0, 1))
-    >>> round_fraction(Fraction(-1, 20), 1)
-    Fraction(-1, 10)
+    >>> round_fraction(Fraction(-1, 20), 1), round_fraction(Fraction(-1, 20), 1, RoundingKind.EBU)
+    (Fraction(-1, 10), Fraction(0, 1))
     """
     value, average = Fraction(value), Fraction(average)
+    if _kind(tie) is RoundingKind.EXACT:
+        return value
     q = round_ratio(value.numerator, value.denominator, decimals, tie, average * value.denominator)
     return Fraction(q, 10**decimals)
 
@@ -64,15 +71,32 @@ def rounding_order_note(published: float | None, ours: Fraction | None, decimals
     return " (one unit of its last decimal: a rounding-order difference)"
 
 
-def round_ratio(num: int, den: int, decimals: int, tie: str = "half-up", average_num: int | Fraction = 0) -> int:
+#: A tie rule as a caller may give it: a rounding kind, a percentage tie rule or the word of either.
+Tied = RoundingKind | Tie | str
+#: Each rounding kind by itself, its word and the percentage tie rule of the same word.
+_KINDS: dict[object, RoundingKind] = {**{k: k for k in RoundingKind}, **{k.value: k for k in RoundingKind},
+                                      **{t: RoundingKind(t.value) for t in Tie}}
+
+
+def _kind(tie: Tied) -> RoundingKind:
+    kind = _KINDS.get(tie)
+    if kind is None:
+        raise ValueError(f"{tie!r} is not a rounding kind; expected one of {', '.join(k.value for k in RoundingKind)}")
+    return kind
+
+
+def round_ratio(num: int, den: int, decimals: int, tie: Tied = RoundingKind.HALF_UP,
+                average_num: int | Fraction = 0) -> int:
     """``num/den`` rounded to ``decimals`` places, as a whole number of units of 10**-decimals.
 
-    ``average_num`` is the average on the same denominator (for ties 'towards' it). Integer
-    arithmetic only: exact, and fast enough for a sheet's every recalculation.
+    The integer fast path of the rulebook's rounding rule (:func:`mpxl.rules.round_by_rule`: a
+    test proves they agree on every kind); ``tie`` as :func:`round_fraction`'s, not exact;
+    ``average_num`` is the average on the same denominator (an ebu half goes towards it).
 
-    >>> round_ratio(55, 8, 2), round_ratio(161, 20, 1, "towards", 160), round_ratio(159, 20, 1, "towards", 160)
+    >>> round_ratio(55, 8, 2), round_ratio(161, 20, 1, "ebu", 160), round_ratio(159, 20, 1, "ebu", 160)
     (688, 80, 80)
     """
+    kind = _kind(tie)
     unit: int = 10**decimals  # decimals >= 0: an int
     q, r = divmod(num * unit, den)
     twice = 2 * r
@@ -80,15 +104,13 @@ def round_ratio(num: int, den: int, decimals: int, tie: str = "half-up", average
         return q + 1
     if twice < den:
         return q
-    if tie == "half-even":
+    if kind is RoundingKind.HALF_UP:
+        return q + 1 if num >= 0 else q  # away from zero
+    if kind is RoundingKind.HALF_EVEN:
         return q if q % 2 == 0 else q + 1
-    if tie == "towards":
-        return q if num > average_num else q + 1
-    return q + 1 if num >= 0 else q  # half-up: away from zero
-
-
-#: The tie rule :func:`round_fraction` applies for each rounding kind that rounds.
-_TIE = {RoundingKind.HALF_UP: "half-up", RoundingKind.HALF_EVEN: "half-even", RoundingKind.EBU: "towards"}
+    if kind is RoundingKind.EBU:
+        return q if num > average_num else q + 1  # towards the average
+    raise ValueError("exact is no rounding to whole units; round_fraction leaves an exact value as it is")
 
 
 @dataclass(frozen=True)
@@ -154,14 +176,14 @@ class Rounding:
         """Round one matchpoint figure; ``average`` is the board's average (top / 2) for EBU."""
         if value is None or self.kind is RoundingKind.EXACT:
             return value
-        return round_fraction(value, self.decimals, _TIE[self.kind], Fraction(average))
+        return round_fraction(value, self.decimals, self.kind, Fraction(average))
 
     def apply_ratio(self, num: int, den: int, average_num: int = 0) -> float:
         """Round ``num/den`` (average ``average_num/den``) and give it as a float, for a cell."""
         if self.kind is RoundingKind.EXACT:
             return num / den
         unit: int = 10**self.decimals
-        return round_ratio(num, den, self.decimals, _TIE[self.kind], average_num) / unit
+        return round_ratio(num, den, self.decimals, self.kind, average_num) / unit
 
     def __str__(self) -> str:
         if self.kind in (RoundingKind.EXACT, RoundingKind.EBU):

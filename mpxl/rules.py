@@ -16,7 +16,7 @@ it, so the command, the Excel functions and the sheet cannot disagree:
   :data:`ARTIFICIAL_CODES`) and the Ave+/Ave- policies (:data:`AVE_POLICIES`);
 * the fouled-board small-group rules (:data:`SMALL_GROUP_RULES`) and their set
   percentage (:data:`SMALL_GROUP_PERCENTAGE`);
-* the rounding kinds (:data:`ROUNDING_KINDS`);
+* the rounding kinds (:data:`ROUNDING_KINDS`), each an expression over the scaled figure;
 * the contract score and the 16-board cycle live in :mod:`mpxl.contract` as
   tables; :func:`contract_score_table` and :func:`board_cycle_table` give them
   as the rows the sheet looks up.
@@ -38,6 +38,7 @@ import re
 from collections.abc import Iterable
 from fractions import Fraction
 from itertools import compress, repeat
+from math import ceil, floor
 from operator import is_
 from typing import Any, cast
 
@@ -76,7 +77,9 @@ __all__ = [
     "PERCENTAGE_BASES",
     "SMALL_GROUP_RULES",
     "SMALL_GROUP_PERCENTAGE",
+    "ROUNDING_SCALED",
     "ROUNDING_KINDS",
+    "round_by_rule",
     "FIELD_SCORING",
     "SESSIONS",
     "PASS_SPELLINGS",
@@ -92,6 +95,48 @@ __all__ = [
 _TOKEN = re.compile(r"[A-Za-z_][A-Za-z_0-9]*")
 
 
+def _sign(x: Any) -> int:
+    """SIGN: 1, 0 or -1."""
+    return int(x > 0) - int(x < 0)
+
+
+def _round(x: Any, digits: Any = 0) -> Fraction:
+    """Excel's ROUND, exact: to ``digits`` decimals, an exact half away from zero.
+
+    >>> _round(Fraction(5, 2)), _round(Fraction(-5, 2)), _round(Fraction(-1, 8), 2), _round(1250, -2)
+    (Fraction(3, 1), Fraction(-3, 1), Fraction(-13, 100), Fraction(1300, 1))
+    """
+    unit = Fraction(10) ** int(digits)
+    return _sign(x) * Fraction(floor(abs(Fraction(x)) * unit + Fraction(1, 2))) / unit
+
+
+def _roundup(x: Any, digits: Any = 0) -> Fraction:
+    """Excel's ROUNDUP, exact: away from zero to ``digits`` decimals (``ROUNDUP(-2.1,0)`` is -3)."""
+    unit = Fraction(10) ** int(digits)
+    return _sign(x) * Fraction(ceil(abs(Fraction(x)) * unit)) / unit
+
+
+def _rounddown(x: Any, digits: Any = 0) -> Fraction:
+    """Excel's ROUNDDOWN, exact: towards zero to ``digits`` decimals (``ROUNDDOWN(-2.9,0)`` is -2)."""
+    unit = Fraction(10) ** int(digits)
+    return _sign(x) * Fraction(floor(abs(Fraction(x)) * unit)) / unit
+
+
+def _int(x: Any) -> Fraction:
+    """Excel's INT: down to a whole number (``INT(-2.5)`` is -3)."""
+    return Fraction(floor(Fraction(x)))
+
+
+def _mod(x: Any, divisor: Any) -> Fraction:
+    """Excel's MOD, exact: the remainder with the divisor's sign (``MOD(-2.5,1)`` is 0.5)."""
+    x, divisor = Fraction(x), Fraction(divisor)
+    if divisor == 0:
+        raise ZeroDivisionError("MOD by zero (#DIV/0! in a sheet)")
+    return Fraction(x - divisor * floor(x / divisor))
+
+
+#: The spreadsheet functions a rule may use, evaluated exactly in Python (the rounding functions on
+#: Fractions, as Excel defines them: ROUND takes an exact half away from zero, INT rounds down).
 _FUNCS: dict[str, Any] = {
     "IF": None,  # written out as Python's conditional expression by _to_python
     "AND": lambda *xs: all(xs),
@@ -99,9 +144,18 @@ _FUNCS: dict[str, Any] = {
     "MIN": min,
     "MAX": max,
     "ABS": abs,
+    "SIGN": _sign,
+    "ROUND": _round,
+    "ROUNDUP": _roundup,
+    "ROUNDDOWN": _rounddown,
+    "INT": _int,
+    "MOD": _mod,
     "TRUE": True,
     "FALSE": False,
 }
+
+#: A decimal number written in a rule (``0.5``): read as the exact Fraction, not a float.
+_DECIMAL = re.compile(r"(?<![\w.])(\d+\.\d+)(?![\w.])")
 
 
 def _split_args(text: str, start: int) -> tuple[list[str], int]:
@@ -125,14 +179,19 @@ def _split_args(text: str, start: int) -> tuple[list[str], int]:
 
 def _to_python(text: str) -> str:
     """The spreadsheet expression as Python: ``<>`` is ``!=``, a lone ``=`` is ``==``, and
-    ``IF(c,a,b)`` is ``(a if c else b)`` (only the branch taken is evaluated, as in a sheet)."""
+    ``IF(c,a,b)`` is ``(a if c else b)`` (only the branch taken is evaluated, as in a sheet); a
+    decimal such as ``0.5`` is the exact Fraction."""
     out = re.sub(r"(?<![<>!=])=(?!=)", "==", text.replace("<>", "!="))
+    out = _DECIMAL.sub(r'_Fraction("\1")', out)
     while True:
         m = re.search(r"\bIF\(", out)
         if not m:
             return out
         (cond, yes, no), end = _split_args(out, m.end() - 1)
         out = f"{out[:m.start()]}(({yes}) if ({cond}) else ({no})){out[end:]}"
+
+
+_GLOBALS: dict[str, Any] = {"__builtins__": {}, "_Fraction": Fraction, **_FUNCS}
 
 
 class Expr:
@@ -152,7 +211,7 @@ class Expr:
     def py(self, **values: Any) -> Any:
         """Evaluate in Python; whole numbers become Fractions, so the result is exact."""
         env = {k: (Fraction(v) if type(v) is int else v) for k, v in values.items()}
-        return eval(self._code, {"__builtins__": {}, **_FUNCS}, env)  # noqa: S307 - our own constant text
+        return eval(self._code, _GLOBALS, env)  # noqa: S307 - our own constant text
 
     def function(self, *names: str) -> Any:
         """The rule as a Python function of ``names``, in that order, for a rule evaluated often (no
@@ -164,7 +223,7 @@ class Expr:
         if set(names) != self.names:
             raise ValueError(f"{self.text!r} is a rule of {sorted(self.names)}, not of {sorted(names)}")
         code = f"lambda {', '.join(names)}: {_to_python(self.text)}"
-        return eval(code, {"__builtins__": {}, **_FUNCS})  # noqa: S307 - our own constant text
+        return eval(code, dict(_GLOBALS))  # noqa: S307 - our own constant text
 
     def excel(self, **names: str) -> str:
         """The Excel text with each named value replaced by ``names[value]`` (a cell or a name)."""
@@ -382,7 +441,7 @@ ESTIMATES_FULL_BOARDS: frozenset[str] = frozenset({"ascherman"})
 
 #: The estimate of one line: a lone result gets the average; a full board keeps S unless its
 #: method is in :data:`ESTIMATES_FULL_BOARDS` (``full`` is 1 for those, else 0).
-ESTIMATE_LINE = Expr("IF(n=1,Scale*(N-1)/2,IF(AND(n=N,full=0),S,(N-k)/(n-1)*S+Scale*(k-1)/2))")
+ESTIMATE_LINE = Expr(f"IF(n=1,Scale*(N-1)/2,IF(AND(n=N,full=0),S,{ESTIMATE.text}))")
 
 
 # --------------------------------------------------------- artificial scores
@@ -445,13 +504,37 @@ SMALL_GROUP_PERCENTAGE = Expr("60+(S2-(n-1))*5", "60% + (S - (n - 1)) x 5%, S on
 
 # ---------------------------------------------------------------- rounding
 
-#: The rounding kinds, in the order of the sheet's CHOOSE, and what each does.
-ROUNDING_KINDS = {
-    "half-up": "to d decimals, halves away from zero (ACBL: 2 decimals, .005 up)",
-    "ebu": "to 0.1, halves (.05) towards the board's average (EBU)",
-    "exact": "no rounding",
-    "half-even": "to d decimals, halves to the even digit",
+#: A figure ``x`` in whole units of its last decimal, ``Unit`` = 10^decimals: the value each rounding
+#: rounds (the sheet's Scaled columns; there it is also cleaned of float noise, ``ROUND(x*Unit,6)``).
+ROUNDING_SCALED = Expr("x*Unit", "the figure in units of its last decimal")
+
+#: The rounding kinds, in the order of the sheet's CHOOSE: each kind's rule over the figure ``x``, its
+#: scaled value ``v`` (:data:`ROUNDING_SCALED`), ``Unit`` and the board's ``average`` (half its top, 0 on
+#: the signed scale), giving the rounded figure. ONE vocabulary: these words are
+#: :class:`mpxl.settings.RoundingKind`'s values, the command's, the Setup sheet's and the tie rules'.
+#: The sheet writes these expressions; :func:`round_by_rule` evaluates them exactly on Fractions, and
+#: :func:`mpxl.rounding.round_ratio` is their integer fast path (a test proves they agree).
+ROUNDING_KINDS: dict[str, Expr] = {
+    "half-up": Expr("ROUND(v,0)/Unit",
+                    "to d decimals, halves away from zero (ACBL: 2 decimals, .005 up; a signed -2.25 is -2.3)"),
+    "ebu": Expr("IF(MOD(v,1)=0.5,IF(x>average,INT(v),-INT(-v)),ROUND(v,0))/Unit",
+                "to 0.1, halves (.05) towards the board's average (EBU; towards 0 on the signed scale)"),
+    "exact": Expr("x", "no rounding"),
+    "half-even": Expr("IF(MOD(v,1)=0.5,2*ROUND(v/2,0),ROUND(v,0))/Unit", "to d decimals, halves to the even digit"),
 }
+
+
+def round_by_rule(kind: str, x: Fraction | int, decimals: int, average: Fraction | int = 0) -> Fraction:
+    """``x`` rounded to ``decimals`` by the rule of ``kind`` (a key of :data:`ROUNDING_KINDS`), exactly.
+
+    >>> round_by_rule("half-up", Fraction(-9, 4), 1), round_by_rule("ebu", Fraction(-9, 4), 1)
+    (Fraction(-23, 10), Fraction(-11, 5))
+    >>> round_by_rule("half-even", Fraction(1, 8), 2), round_by_rule("ebu", Fraction(161, 20), 1, 8)
+    (Fraction(3, 25), Fraction(8, 1))
+    """
+    x, unit = Fraction(x), Fraction(10) ** decimals
+    v = ROUNDING_SCALED.py(x=x, Unit=unit)
+    return Fraction(ROUNDING_KINDS[kind].py(x=x, v=v, Unit=unit, average=Fraction(average)))
 
 
 # ------------------------------------------------------ sections and sessions

@@ -109,6 +109,62 @@ def test_long_board_with_ties_takes_the_counting_path_and_agrees():
     assert as_fractions(ns, D) == general.ns_mp and as_fractions(ew, D) == general.ew_mp
 
 
+# ------------------------------------------------------------ the estimate's fast path and the rule
+
+from mpxl.methods import k_value  # noqa: E402
+from mpxl.rules import ESTIMATE_LINE  # noqa: E402
+from mpxl.study import METHODS as STUDY_METHODS  # noqa: E402
+from mpxl.study import _coefficients  # noqa: E402
+
+
+def _rule(N: int, n: int, method: Method, scale: int, S2: int) -> Fraction:
+    """The rulebook's estimate of a line with double-scale raw S2 (its S on the scale is S2 x scale / 2)."""
+    return ESTIMATE_LINE.py(S=Fraction(S2 * scale, 2), N=N, n=n, k=k_value(method, N, n), Scale=scale,
+                            full=int(method.full_boards))
+
+
+#: (N, n, method, scale, S2, the estimate): the fast path's figure, worked out by hand.
+ESTIMATE_TABLE = [
+    (9, 8, Method.NEUBERG, 2, 14, Fraction(127, 8)),       # (9 x 14 + 1) / 8, the slides' 15.875
+    (9, 8, Method.MCKINNON, 2, 14, Fraction(16)),          # k = 1 when N = n + 1: S x 8/7
+    (9, 7, Method.MCKINNON, 2, 12, Fraction(111, 7)),      # k = 8/7: (9 - 8/7)/6 x 12 + 1/7
+    (9, 9, Method.ASCHERMAN, 2, 14, Fraction(40, 3)),      # a full board: 8 x 7.5 / 9, doubled
+    (9, 9, Method.ASCHERMAN_SHORT, 2, 14, Fraction(14)),   # ... but not for ascherman-short
+    (9, 9, Method.NEUBERG, 1, 14, Fraction(7)),            # a full board keeps S (single: S2 / 2)
+    (9, 1, Method.NEUBERG, 2, 0, Fraction(8)),             # a lone result: the average
+    (12, 11, Method.NEUBERG, 1, 12, Fraction(145, 22)),    # the FAQ's 6.59 single
+    (5, 3, Method.MANUAL, 2, 4, Fraction(6)),              # k = N - n + 1 = 3: (5 - 3)/2 x 4 + 2
+    (5, 3, Method.FACTOR, 2, 4, Fraction(8)),              # k = 1: S x (N - 1)/(n - 1)
+]
+
+
+@pytest.mark.parametrize("N, n, method, scale, S2, expected", ESTIMATE_TABLE)
+def test_the_linear_fast_path_is_the_rulebooks_estimate(N, n, method, scale, S2, expected):
+    A, B, D = _linear(N, n, method, scale)
+    assert Fraction(A * S2 + B, D) == expected == _rule(N, n, method, scale, S2)
+
+
+@st.composite
+def estimate_cases(draw):
+    N = draw(st.integers(1, 60))
+    n = draw(st.integers(1, N))
+    return N, n, draw(st.sampled_from(list(Method))), draw(st.sampled_from([1, 2])), draw(st.integers(0, 2 * (n - 1)))
+
+
+@SETTINGS
+@given(estimate_cases())
+def test_the_fast_estimates_are_the_rule(case):
+    """``board._linear`` (the plain boards' integers) and ``study._coefficients`` (the study's floats)
+    give the rulebook's ESTIMATE_LINE for every (N, n, method: k and full, scale, S)."""
+    N, n, method, scale, S2 = case
+    want = _rule(N, n, method, scale, S2)
+    A, B, D = _linear(N, n, method, scale)
+    assert Fraction(A * S2 + B, D) == want
+    if scale == 2 and method in STUDY_METHODS:
+        a, b = _coefficients(N, n)[STUDY_METHODS.index(method)]
+        assert a * S2 + b == pytest.approx(float(want), abs=1e-9)
+
+
 # ------------------------------------------------------------ the session's plain-board path
 
 from mpxl import options as options_mod  # noqa: E402
@@ -370,3 +426,13 @@ def test_the_scorers_figures_hold_every_figure_of_the_columns(ev, opts):
     in_columns = {id(f): f for f in sc.ns_mp + sc.ew_mp if f is not None}
     assert all(figures.get(key) is f for key, f in in_columns.items())
     assert None not in figures.values()
+
+
+def test_the_estimate_is_written_once():
+    """Buchen's formula is typed once, as rules.ESTIMATE; ESTIMATE_LINE, the sheet and the fast paths use it."""
+    from pathlib import Path
+
+    from mpxl.rules import ESTIMATE
+
+    source = (Path(__file__).resolve().parent.parent / "mpxl" / "rules.py").read_text(encoding="utf-8")
+    assert source.count(ESTIMATE.text) == 1 and ESTIMATE.text in ESTIMATE_LINE.text

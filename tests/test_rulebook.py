@@ -102,6 +102,42 @@ def test_expr_if_evaluates_only_the_branch_taken():
     assert Expr("IF(a<>b,1,2)").py(a=1, b=1) == 2
 
 
+#: The spreadsheet's rounding functions, evaluated exactly on Fractions as Excel defines them.
+EXPR_FUNCTIONS = [
+    ("ROUND(x,0)", Fraction(5, 2), Fraction(3)),         # a half away from zero
+    ("ROUND(x,0)", Fraction(-5, 2), Fraction(-3)),
+    ("ROUND(x,2)", Fraction(-1, 8), Fraction(-13, 100)),
+    ("ROUND(x,6)", Fraction(1, 3), Fraction(333333, 10**6)),
+    ("ROUND(x,-1)", Fraction(25), Fraction(30)),
+    ("ROUNDUP(x,0)", Fraction(-21, 10), Fraction(-3)),    # away from zero
+    ("ROUNDUP(x,1)", Fraction(1, 100), Fraction(1, 10)),
+    ("ROUNDDOWN(x,0)", Fraction(-29, 10), Fraction(-2)),  # towards zero
+    ("ROUNDDOWN(x,1)", Fraction(29, 100), Fraction(2, 10)),
+    ("INT(x)", Fraction(-5, 2), Fraction(-3)),            # down
+    ("INT(x)", Fraction(5, 2), Fraction(2)),
+    ("MOD(x,1)", Fraction(-5, 2), Fraction(1, 2)),        # the divisor's sign
+    ("MOD(x,-1)", Fraction(5, 2), Fraction(-1, 2)),
+    ("MOD(x,2)", Fraction(7), Fraction(1)),
+    ("SIGN(x)", Fraction(-7, 3), -1),
+    ("SIGN(x)", Fraction(0), 0),
+    ("ABS(x)", Fraction(-7, 3), Fraction(7, 3)),
+    ("x+0.1", Fraction(1, 5), Fraction(3, 10)),           # a decimal written in a rule is exact
+    ("IF(MOD(x,1)=0.5,1,0)", Fraction(-3, 2), 1),
+]
+
+
+@pytest.mark.parametrize("text, x, expected", EXPR_FUNCTIONS)
+def test_expr_rounding_functions_are_exact(text, x, expected):
+    got = Expr(text).py(x=x)
+    assert got == expected and type(got) is not float
+    assert Expr(text).function("x")(x) == expected
+
+
+def test_expr_mod_by_zero_is_refused():
+    with pytest.raises(ZeroDivisionError, match="MOD by zero"):
+        Expr("MOD(x,0)").py(x=1)
+
+
 def test_not_played_codes_are_one_list():
     """Adding a code is one edit: the core, the functions and the sheet read NOT_PLAYED_CODES."""
     for code in NOT_PLAYED_CODES:

@@ -14,7 +14,7 @@ no ``*``, ``?`` or ``~`` (MATCH's wildcards), so the lookup is exact.
 
 >>> f = traveller_formulas(5)
 >>> f["ns_mp"]
-'=IF(OR(AZ5="",AZ5="NP"),"",IF(BA5>0,"?",IF(AZ5="R",BW5,BY5)))'
+'=IF(OR(AZ5="",AZ5="NP"),"",IF(BA5>0,"?",IF(AZ5="R",CA5,CC5)))'
 >>> f["k"].startswith('=IF(AZ5="R",CHOOSE(MethodNo,BF5/BC5,1,(BF5+BC5-1)/BC5,')
 True
 """
@@ -43,6 +43,8 @@ from ..rules import (
     ESTIMATES_FULL_BOARDS,
     K_RULES,
     RAW_MP,
+    ROUNDING_KINDS,
+    ROUNDING_SCALED,
     SCALE_AVERAGE,
     SCALE_OFFSET,
     SCALE_PERCENTAGE,
@@ -67,8 +69,8 @@ from .layout import (
 )
 
 __all__ = ["traveller_formulas", "block_formulas", "pairs_formulas", "totals_formulas", "setup_formulas",
-           "rounding_formula", "scale_index", "scale_unit", "scale_centred", "methods_k", "methods_raw",
-           "methods_raw_pct", "methods_estimate", "methods_pct", "TRAVELLER", "BLOCK", "PAIRS", "TOTALS"]
+           "rounding_formula", "scaled_formula", "scale_index", "scale_unit", "scale_centred", "methods_k",
+           "methods_raw", "methods_raw_pct", "methods_estimate", "methods_pct", "TRAVELLER", "BLOCK", "PAIRS", "TOTALS"]
 
 S = SETUP_NAMES  # Setup key -> defined name
 R = TRAVELLER_RANGE_NAMES  # Travellers column key -> defined name of its data rows
@@ -166,29 +168,26 @@ def _artificial(pct: str, top: str, centred: str = CENTRED) -> str:
     return ARTIFICIAL_MP.excel(pct=pct, Top=top, centred=centred)
 
 
-def rounding_formula(x: str, average: str = SCALE_AVERAGE.excel(Top=S["top"], centred=CENTRED)) -> str:
-    """The Excel expression that rounds ``x`` by the Setup rounding rule (``RoundingNo``) and ``Unit``.
+def scaled_formula(x: str) -> str:
+    """The figure ``x`` in whole units of its last decimal (:data:`mpxl.rules.ROUNDING_SCALED`, ``Unit``),
+    cleaned of float noise (``ROUND(..., 6)``: a half of a unit is then exactly .5): the Scaled columns.
 
-    Scaled to whole units first (and cleaned of float noise by ``ROUND(..., 6)``); the
-    forms follow :data:`mpxl.rules.ROUNDING_KINDS` in order: half-up (ROUND: a half away
-    from zero, so a signed -2.25 is -2.3), EBU (an exact half goes towards the board's
-    ``average``: half its top, 0 on the signed scale), exact, half-even.
-
-    >>> rounding_formula("Z5").startswith("CHOOSE(RoundingNo,ROUND(ROUND(Z5*Unit,6),0)/Unit,")
-    True
+    >>> scaled_formula("Z5")
+    'ROUND(Z5*Unit,6)'
     """
-    v = f"ROUND({x}*Unit,6)"
-    half = f"ABS(MOD({v},1)-0.5)<0.000001"
-    forms = {
-        "half-up": f"ROUND({v},0)/Unit",
-        # towards the average: down (INT: floor) above it, up (-INT(-v): ceiling) below it, for a negative
-        # signed figure too (ROUNDDOWN and ROUNDUP go towards and away from zero, not down and up)
-        "ebu": f"IF({half},IF({x}>{average},INT({v}),-INT(-{v})),ROUND({v},0))/Unit",
-        "exact": x,
-        "half-even": f"IF({half},IF(MOD(ROUNDDOWN({v},0),2)=0,ROUNDDOWN({v},0),ROUNDUP({v},0)),ROUND({v},0))/Unit",
-    }
-    assert tuple(forms) == ROUNDING_RULES
-    return f"CHOOSE({S['rounding_index']}," + ",".join(forms.values()) + ")"
+    return f"ROUND({ROUNDING_SCALED.excel(x=x, Unit=S['unit'])},6)"
+
+
+def rounding_formula(x: str, v: str, average: str = SCALE_AVERAGE.excel(Top=S["top"], centred=CENTRED)) -> str:
+    """The Excel expression that rounds the figure ``x`` by the Setup rounding rule (``RoundingNo``):
+    the rulebook's :data:`mpxl.rules.ROUNDING_KINDS` in order, each over ``v``, the cell holding
+    :func:`scaled_formula` of ``x``, and ``average`` (the board's: an ebu half goes towards it).
+
+    >>> rounding_formula("Z5", "AA5", "AB5")[:35]          # half-up first: ROUND, a half away from zero
+    'CHOOSE(RoundingNo,ROUND(AA5,0)/Unit'
+    """
+    forms = [ROUNDING_KINDS[kind].excel(x=x, v=v, Unit=S["unit"], average=average) for kind in ROUNDING_RULES]
+    return f"CHOOSE({S['rounding_index']}," + ",".join(forms) + ")"
 
 
 # ------------------------------------------------- Travellers: session, section, keys
@@ -527,20 +526,36 @@ def artew(c: Cells) -> str:
 
 # ---------------------------------------------------------- Travellers: rounding
 
+def vns(c: Cells) -> str:
+    return f'IF({c["kind"]}="R",{scaled_formula(c["estns"])},"")'
+
+
+def vew(c: Cells) -> str:
+    return f'IF({c["kind"]}="R",{scaled_formula(c["estew"])},"")'
+
+
+def vans(c: Cells) -> str:
+    return f'IF({c["kind"]}="A",{scaled_formula(c["artns"])},"")'
+
+
+def vaew(c: Cells) -> str:
+    return f'IF({c["kind"]}="A",{scaled_formula(c["artew"])},"")'
+
+
 def rns(c: Cells) -> str:
-    return f'IF({c["kind"]}="R",{rounding_formula(c["estns"], c["avg"])},"")'
+    return f'IF({c["kind"]}="R",{rounding_formula(c["estns"], c["vns"], c["avg"])},"")'
 
 
 def rew(c: Cells) -> str:
-    return f'IF({c["kind"]}="R",{rounding_formula(c["estew"], c["avg"])},"")'
+    return f'IF({c["kind"]}="R",{rounding_formula(c["estew"], c["vew"], c["avg"])},"")'
 
 
 def rans(c: Cells) -> str:
-    return f'IF({c["kind"]}="A",{rounding_formula(c["artns"], c["avg"])},"")'
+    return f'IF({c["kind"]}="A",{rounding_formula(c["artns"], c["vans"], c["avg"])},"")'
 
 
 def raew(c: Cells) -> str:
-    return f'IF({c["kind"]}="A",{rounding_formula(c["artew"], c["avg"])},"")'
+    return f'IF({c["kind"]}="A",{rounding_formula(c["artew"], c["vaew"], c["avg"])},"")'
 
 
 def _mp(c: Cells, result: str, artificial: str) -> str:
@@ -664,6 +679,7 @@ TRAVELLER: dict[str, Callable[[Cells], str]] = {
     f.__name__: f for f in (sess, sec, fkey, bkey, nskey, ewkey, vul, ct, crow, decl, dvul, dscore, cscore, tt, tu,
                             tnum, ns_score, adj, adjl, adjr, ub, nspct, ewpct, kind, badb, gkey, n, nb, lines, nf,
                             topf, fouled, largest, setpct, k, sw, sns, sew, estns, estew, ownns, ownew, adjns, adjew,
+                            vns, vew, vans, vaew,
                             artns, artew, rns, rew, rans, raew, ns_mp, ew_mp, shares, tkt, tk, why, avg,
                             swt, byt, unfit, nsv, ewv, nsn, ewn, nsrow, ewrow, tkd, tkr, whyp, whyt, whyc, whyb, badend)
 }

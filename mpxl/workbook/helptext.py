@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from ..rules import FIELD_SCORING, NOT_PLAYED_CODES, SESSIONS
+from ..rules import FIELD_SCORING, NOT_PLAYED_CODES, ROUNDING_KINDS, SESSIONS
 from .formulas import BLOCK as BLOCK_FORMULAS
 from .formulas import TRAVELLER, Cells
 from .layout import (
@@ -45,7 +45,7 @@ SETUP_NOTES = {
               "the Travellers' N (field) column.",
     "top": "Formula (name Top): scale x (N - 1), the most matchpoints on a board (per field: Top (field)); "
            "N - 1 on the signed scale.",
-    "rounding": "half-up (ACBL, Magic Contest), ebu (0.05 towards average), exact, half-even.",
+    "rounding": "; ".join(f"{kind}: {rule.words}" for kind, rule in ROUNDING_KINDS.items()) + ".",
     "decimals": "Board matchpoints are rounded to this many decimals; totals add the rounded figures.",
     "ave_plus": "What A+ / AVE+ is worth (60).",
     "ave_minus": "What A- / AVE- is worth (40).",
@@ -138,11 +138,16 @@ COLUMN_NOTES = {
     "adjew": "The EW artificial percentage after the Ave+/Ave- policy (and the arrowswitch).",
     "artns": "The NS artificial matchpoints: the percentage of the top; signed: (% - 50) x top / 50.",
     "artew": "The EW artificial matchpoints: the percentage of the top; signed: (% - 50) x top / 50.",
-    "rns": "The NS estimate rounded by the Setup rule: half-up (an exact half away from zero), ebu (an exact half "
-           "towards the average), exact, or half-even.",
+    "vns": "The NS estimate in units of its last decimal, the value the rounding rounds: estimate x 10^Decimals, "
+           "cleaned to 6 decimals (so an exact half of a unit is .5).",
+    "vew": "The EW estimate in units of its last decimal, the same way.",
+    "vans": "The NS artificial matchpoints in units of their last decimal, the same way.",
+    "vaew": "The EW artificial matchpoints in units of their last decimal, the same way.",
+    "rns": "The NS estimate rounded by the Setup rule, from NS scaled: half-up (an exact half away from zero), ebu "
+           "(an exact half towards the average), exact (the estimate itself), or half-even.",
     "rew": "The EW estimate rounded by the Setup rule.",
-    "rans": "The NS artificial matchpoints rounded by the Setup rule.",
-    "raew": "The EW artificial matchpoints rounded by the Setup rule.",
+    "rans": "The NS artificial matchpoints rounded by the Setup rule, from NS artificial scaled.",
+    "raew": "The EW artificial matchpoints rounded by the Setup rule, from EW artificial scaled.",
     "shares": "What the line should add to the board's NS + EW total, for the check.",
     "tkt": "The Tricks in capitals, spaces removed.",
     "tk": "Tricks as a number: a number 0-13, or a result against the contract (=, made, +1, -2) as mpxl reads it; "
