@@ -434,3 +434,22 @@ def test_the_sheet_reads_a_seat_as_the_readers(sheet, spelling, want):
 @pytest.mark.parametrize("labels, same", GROUPS, ids=[repr(g) for g, _ in GROUPS])
 def test_the_sheet_reads_a_group_label_as_the_readers(sheet, labels, same):
     assert _sheet(sheet, "groups", labels, "ns_mp") == (2.6 if same else 2.4), labels
+
+
+@pytest.mark.parametrize("code", ["NP", "Bye", "sit out", "-"])
+@pytest.mark.parametrize("fmt", ["csv", "pbn", "usebio"])
+def test_a_not_played_line_survives_every_writer(fmt, code):
+    """Written and read back, a not-played line is still one: it counts towards N (the CSV writer left
+    its cells blank, and the PBN reader read Bye as a blank line, so N fell from 3 to 2)."""
+    from mpxl.formats.csvfile import csv_text
+    from mpxl.formats.pbn import pbn_text
+    from mpxl.formats.usebio import usebio_text
+    from mpxl.session import ScoringOptions, score_event
+
+    event = read_csv_text(_csv(["board", "ns_pair", "ew_pair", "ns_score"],
+                               [[1, 1, 2, 420], [1, 3, 4, code], [1, 5, 6, 400]]), "t.csv")
+    back = {"csv": lambda: read_csv_text(csv_text(event), "back.csv"),
+            "pbn": lambda: read_pbn_text(pbn_text(event), "back.pbn"),
+            "usebio": lambda: read_usebio_bytes(usebio_text(event).encode(), "back.xml")}[fmt]()
+    assert line_kind(back.lines[1].score) == "NP", back.lines[1].score
+    assert score_event(back, ScoringOptions()).boards[0].expected == 3

@@ -38,7 +38,7 @@ from ..contract import tricks_from_result
 from ..errors import UserError
 from ..event import Event, Line, Pair, SitOut
 from ..pairings import check_duplicates, two_winner_sections
-from ..rules import PASS_SPELLINGS, arrowswitch_flag, code_key, is_sitout
+from ..rules import PASS_SPELLINGS, arrowswitch_flag, code_key, is_not_played, is_sitout
 from ..textsafe import csv_text as safe_cell
 from ..textsafe import csv_untext, needs_csv_escape
 from .common import (
@@ -640,11 +640,15 @@ def score_cells(score) -> tuple:
     """A line's ``ns_score`` and ``adjustment`` cells: a whole-number score in the first, a ruling's
     text in the second (nothing for a board not played).
 
-    >>> score_cells(-420), score_cells(None), score_cells("A+"), score_cells("NP")
-    ((-420, ''), ('', ''), ('', 'A+'), ('', ''))
+    >>> score_cells(-420), score_cells(None), score_cells("A+"), score_cells(" NP ")
+    ((-420, ''), ('', ''), ('', 'A+'), ('', 'NP'))
+
+    A not-played code is kept (in the adjustment): the line counts towards N when read back.
     """
     if isinstance(score, int):
         return score, ""
+    if is_not_played(score):
+        return "", str(score).strip()
     return "", "" if score is None or parse_entry(score) is None else entry_text(score)
 
 
