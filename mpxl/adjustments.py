@@ -29,7 +29,17 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .matchpoints import Components, NSScore
-from .rules import ARTIFICIAL_CODES, AVE, AVE_MINUS, AVE_PLUS, NOT_PLAYED_CODES, TEXT_SCORE, is_blank, is_not_played
+from .rules import (
+    ARTIFICIAL_CODES,
+    AVE,
+    AVE_MINUS,
+    AVE_PLUS,
+    NOT_PLAYED_CODES,
+    TEXT_SCORE,
+    code_key,
+    is_blank,
+    is_not_played,
+)
 
 __all__ = [
     "Score",
@@ -184,7 +194,7 @@ def parse_score(value: object) -> NSScore:
 
 
 def _artificial_side(text: str) -> Fraction | None:
-    key = text.strip().upper().replace(" ", "")
+    key = code_key(text)
     if key in ARTIFICIAL_CODES:
         return Fraction(ARTIFICIAL_CODES[key])
     m = re.fullmatch(r"A?(\d+(?:\.\d+)?)%?", key)
@@ -202,12 +212,12 @@ def _artificial_code(text: str) -> Fraction | None:
     >>> _artificial_code(" A+ "), _artificial_code("420"), _artificial_code("60")
     (Fraction(60, 1), None, None)
     """
-    key = text.strip().upper().replace(" ", "")
+    key = code_key(text)
     return _artificial_side(key) if key.startswith("A") else None
 
 
 def _parse_artificial(text: str) -> Artificial | None:
-    key = text.strip().upper().replace(" ", "")
+    key = code_key(text)
     m = _USEBIO_RE.match(key)
     if m and len(key) in (5, 7):  # A6040, A100000 style: two equal-width halves
         half = (len(key) - 1) // 2

@@ -100,7 +100,7 @@ def parse_penalty(value: object, top: int) -> Fraction:
     >>> parse_penalty("25%", 16), parse_penalty(1.5, 16), parse_penalty(None, 16)
     (Fraction(4, 1), Fraction(3, 2), Fraction(0, 1))
     """
-    if value is None or (isinstance(value, str) and not value.strip()):
+    if is_blank(value):
         return Fraction(0)
     text = str(value).strip()
     try:
@@ -184,8 +184,8 @@ def score_board(
     top = scale * (N - 1)
 
     members: dict[str, list[int]] = {}
-    for i in real:
-        members.setdefault(str(labels[i] if labels[i] is not None else "").strip(), []).append(i)
+    for i in real:  # a label in any case, white space around ignored (as the sheet's Group key reads it)
+        members.setdefault(str(labels[i] if labels[i] is not None else "").strip().upper(), []).append(i)
     # the rules read only the largest group: one number, not every group's size per group (100,000 groups)
     sizes = (max((len(m) for m in members.values()), default=0),)
     fouled = len(members) > 1

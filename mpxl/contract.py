@@ -38,6 +38,7 @@ __all__ = [
     "tricks_from_result",
     "STRAIN_SPELLINGS",
     "DIRECTION_SPELLINGS",
+    "KEY_SEPARATORS",
     "RESULT_MADE",
     "RESULT_SIGNS",
     "board_vulnerability",
@@ -60,9 +61,18 @@ BOOK = 6  # tricks declarer must take before the contract's level counts
 E = TypeVar("E", bound=Enum)
 
 
+#: What a spelling of a strain, seat or vulnerability may hold between its letters, dropped before it is
+#: looked up (beside white space): ``N-S``, ``n.``, ``E/W``, ``no_trump``. The sheet drops the same.
+KEY_SEPARATORS = "-/._"
+
+
 def _key(text: object) -> str:
-    """Upper-case ``text`` and drop spaces, dashes, slashes, dots and underscores."""
-    return re.sub(r"[\s\-/._]+", "", str(text)).upper()
+    """Upper-case ``text`` and drop white space and :data:`KEY_SEPARATORS`.
+
+    >>> _key(" n. "), _key("e/w")
+    ('N', 'EW')
+    """
+    return re.sub(rf"[\s{re.escape(KEY_SEPARATORS)}]+", "", str(text)).upper()
 
 
 def _find(cls: type[E], text: object, spellings: dict[str, str], expected: str) -> E:

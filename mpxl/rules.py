@@ -4,6 +4,12 @@ Each rule below is one table or one expression. The Python core evaluates it
 (exactly, on Fractions) and the template workbook's formulas are generated from
 it, so the command, the Excel functions and the sheet cannot disagree:
 
+* the closed vocabularies, each with its one forgiving parser that names what it refuses: blanks
+  (:func:`is_blank`, and its sheet form :func:`sheet_blank`), codes as compared (:func:`code_key`,
+  :func:`sheet_key`), arrowswitch marks (:data:`ARROWSWITCH_YES` / :data:`ARROWSWITCH_NO`,
+  :func:`arrowswitch_flag`), sides (:data:`SIDE_SPELLINGS`, :func:`side_of`), not-played codes
+  (:data:`NOT_PLAYED_CODES`, :func:`is_not_played`), artificial codes (:data:`ARTIFICIAL_CODES`);
+  the seats are :data:`mpxl.contract.DIRECTION_SPELLINGS` (``Direction.find``);
 * what a traveller line is: :data:`KINDS` (blank, not played, result,
   artificial score, unreadable); :data:`NOT_PLAYED_CODES` is the one list of
   not-played codes; a not-played line counts towards N, a blank one does not;
@@ -49,6 +55,17 @@ __all__ = [
     "NOT_PLAYED_CODES",
     "code_key",
     "is_blank",
+    "sheet_text",
+    "sheet_key",
+    "sheet_blank",
+    "SHEET_TEXT",
+    "SHEET_KEY",
+    "ARROWSWITCH_YES",
+    "ARROWSWITCH_NO",
+    "arrowswitch_flag",
+    "SIDE_SPELLINGS",
+    "side_of",
+    "is_sitout",
     "is_not_played",
     "KINDS",
     "COUNTS_TOWARDS_N",
@@ -71,6 +88,7 @@ __all__ = [
     "AVE",
     "AVE_MINUS",
     "ARTIFICIAL_CODES",
+    "ARTIFICIAL_WORDS",
     "AVE_POLICIES",
     "LONE_RESULT_RULES",
     "LONE_RESULT_PERCENTAGE",
@@ -255,28 +273,64 @@ COUNTS_TOWARDS_N = ("R", "A", "NP", "bad")
 
 
 def code_key(text: object) -> str:
-    """A typed code as the rules compare it: spaces removed, upper case (``UPPER(SUBSTITUTE(TRIM(x)," ",""))``).
+    """A typed code or word as the rules compare it: every space of any kind removed (tabs, line
+    breaks, non-breaking spaces too), upper case; its sheet form is :data:`SHEET_KEY`.
 
-    >>> code_key(" Not played "), code_key("sit out")
-    ('NOTPLAYED', 'SITOUT')
+    >>> code_key(" Not played "), code_key("sit out"), code_key("A\\u00a0+\\t")
+    ('NOTPLAYED', 'SITOUT', 'A+')
     """
-    return str(text).replace(" ", "").upper()
+    return "".join(str(text).split()).upper()
 
 
 def is_blank(value: object) -> bool:
-    """Nothing typed: None or a text of spaces only.
+    """Nothing typed: None, or a text of white space only, of any kind: spaces, tabs, line breaks,
+    non-breaking spaces (a cell a scorer cleared, or pasted from a web page, looks empty; it is
+    empty). Its sheet form is :func:`sheet_blank`.
 
-    >>> is_blank(None), is_blank("  "), is_blank(0), is_blank("NP")
-    (True, True, False, False)
+    >>> is_blank(None), is_blank("  "), is_blank("\\t"), is_blank("\\u00a0"), is_blank(0), is_blank("NP")
+    (True, True, True, True, False, False)
     """
-    return value is None or (isinstance(value, str) and not value.strip(" "))
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+#: The sheet's form of a typed cell's text, cleaned as Python's ``str.strip`` cleans it: a
+#: non-breaking space made a space (the character itself, between quotes: CHAR(160) is another
+#: character in LibreOffice, and UNICHAR is not in Excel 2010), the control characters (tab, line
+#: breaks) removed (CLEAN), the spaces around trimmed (TRIM). ``x`` is the cell.
+SHEET_TEXT = Expr('TRIM(CLEAN(SUBSTITUTE(x&"","\u00a0"," ")))')
+
+#: The sheet's form of :func:`code_key`: the cleaned text with its inner spaces removed, upper case.
+SHEET_KEY = Expr(f'UPPER(SUBSTITUTE({SHEET_TEXT.text}," ",""))')
+
+
+def sheet_text(cell: str) -> str:
+    """The Excel text of :data:`SHEET_TEXT` for ``cell``.
+
+    >>> sheet_text("J5")
+    'TRIM(CLEAN(SUBSTITUTE(J5&"","\\xa0"," ")))'
+    """
+    return SHEET_TEXT.excel(x=cell)
+
+
+def sheet_key(cell: str) -> str:
+    """The Excel text of :data:`SHEET_KEY` (:func:`code_key`'s sheet form) for ``cell``."""
+    return SHEET_KEY.excel(x=cell)
+
+
+def sheet_blank(cell: str) -> str:
+    """The Excel test of :func:`is_blank` for ``cell``: TRUE when it holds nothing but white space.
+
+    >>> sheet_blank("J5")
+    'TRIM(CLEAN(SUBSTITUTE(J5&"","\\xa0"," ")))=""'
+    """
+    return f'{sheet_text(cell)}=""'
 
 
 #: How a traveller line says its table played the other direction's cards (an arrowswitch), and how
 #: it says it did not: every reader (CSV, USEBIO, PBN), ``BOARDMP``'s flags and the sheet's Switched
-#: column read these words (any case, spaces around ignored); any other word is refused, named.
-ARROWSWITCH_YES = frozenset({"y", "yes", "true", "1", "x", "a", "arrow", "as", "arrowswitch", "switch", "switched"})
-ARROWSWITCH_NO = frozenset({"", "n", "no", "false", "0"})
+#: column read these words (as :func:`code_key` makes them: any case, spaces ignored); any other word is refused, named.
+ARROWSWITCH_YES = frozenset({"Y", "YES", "TRUE", "1", "X", "A", "ARROW", "AS", "ARROWSWITCH", "SWITCH", "SWITCHED"})
+ARROWSWITCH_NO = frozenset({"", "N", "NO", "FALSE", "0"})
 
 
 def arrowswitch_flag(value: object) -> bool:
@@ -294,13 +348,38 @@ def arrowswitch_flag(value: object) -> bool:
         return False
     if value is True or (type(value) is int and value == 1):
         return True
-    key = str(value).strip().lower()
+    key = code_key(value)
     if key in ARROWSWITCH_YES:
         return True
     if key in ARROWSWITCH_NO:
         return False
     raise ValueError(f"{value!r} is not an arrowswitch mark; expected AS, Y, YES, X, 1 (switched) or N, NO, 0, "
                      "blank (not)")
+
+
+#: How a cell names a side, each spelling as :func:`code_key` makes it, and the side it names: every
+#: reader (USEBIO's DIRECTION, PBN's Direction), the Excel functions' ``side`` and the sheet read these;
+#: any other word is refused, named. A seat names its side (N and S sit NS).
+SIDE_SPELLINGS: dict[str, str] = {
+    **{k: "NS" for k in ("NS", "N-S", "N/S", "NORTH-SOUTH", "NORTHSOUTH", "N", "S", "NORTH", "SOUTH")},
+    **{k: "EW" for k in ("EW", "E-W", "E/W", "EAST-WEST", "EASTWEST", "E", "W", "EAST", "WEST")},
+}
+
+
+def side_of(value: object) -> str:
+    """The side ``value`` names, ``"NS"`` or ``"EW"`` (:data:`SIDE_SPELLINGS`); ValueError quoting anything else.
+
+    >>> side_of("N-S"), side_of(" ew "), side_of("North"), side_of("e/w")
+    ('NS', 'EW', 'NS', 'EW')
+    >>> side_of("up")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'up' is not a side; expected NS or EW (N-S, N/S, North-South, or a seat: N, S, E, W)
+    """
+    found = SIDE_SPELLINGS.get(code_key(value)) if isinstance(value, str) else None
+    if found is None:
+        raise ValueError(f"{value!r} is not a side; expected NS or EW (N-S, N/S, North-South, or a seat: N, S, E, W)")
+    return found
 
 
 def is_not_played(value: object) -> bool:
@@ -333,7 +412,7 @@ def lines_towards_n(values: Iterable[object]) -> int:
     values = list(values)
     n = len(values) - values.count(None)
     texts = cast("Iterable[str]", compress(values, map(is_, map(type, values), repeat(str))))  # found in C
-    return n - sum(1 for v in texts if not v.strip(" "))
+    return n - sum(1 for v in texts if not v.strip())
 
 
 #: The most a bridge score can be either way (7NTXX vulnerable with every overtrick is 2,980; a
@@ -455,6 +534,11 @@ ARTIFICIAL_CODES = {
     **{c: AVE for c in ("A=", "A", "AVE", "AV", "AVG", "AVE=", f"A{AVE}", f"{AVE}", f"{AVE}%")},
     **{c: AVE_MINUS for c in ("A-", "AVE-", "AV-", "AVG-", f"A{AVE_MINUS}", f"{AVE_MINUS}", f"{AVE_MINUS}%")},
 }
+
+#: The artificial codes written as words (``A+``, ``AVE-``, ``A60``), not as numbers (``60``, ``60%``): what a
+#: reader whose score cell may hold a number (PBN's Score_NS) reads as an artificial score.
+ARTIFICIAL_WORDS = frozenset(c for c in ARTIFICIAL_CODES if c[0].isalpha())
+
 
 #: How Ave+ and Ave- are awarded: the set 60/40, or the WBF/EBU "or the pair's own percentage" rule.
 AVE_POLICIES = {

@@ -24,7 +24,7 @@ from .adjustments import Artificial, parse_entry
 from .board import plain_board, score_board
 from .methods import Method, check_total, estimate, find_method, k_value, top
 from .rounding import Rounding, RoundingKind
-from .rules import arrowswitch_flag, plain_score
+from .rules import arrowswitch_flag, code_key, is_blank, plain_score, side_of
 from .settings import Scale, SmallGroups
 
 __all__ = [
@@ -80,8 +80,7 @@ def _show(v) -> str:
     return repr(v)
 
 
-def _is_blank(v) -> bool:
-    return v is None or (isinstance(v, str) and not v.strip())
+_is_blank = is_blank  # the rulebook's blank: None, or white space of any kind
 
 
 #: The error values Excel (and Office.js) can hand a function as text under ``err_to_str``.
@@ -201,14 +200,23 @@ def _shift(scale: Scale, arithmetic_top: int) -> tuple[Fraction, Fraction]:
 
 
 def _side(v) -> str:
-    s = "NS" if _is_blank(v) else str(v).strip().upper().replace("-", "").replace("/", "")
-    if s in ("N", "S"):
-        s = "NS"
-    if s in ("E", "W"):
-        s = "EW"
-    if s not in ("NS", "EW", "BOTH"):
-        raise ValueError(f"side {v!r} must be NS, EW or BOTH")
-    return s
+    """A side cell: blank is NS; BOTH, or a side by the rulebook's spellings (:func:`mpxl.rules.side_of`).
+
+    >>> _side(None), _side("n/s"), _side(" E-W "), _side("both")
+    ('NS', 'NS', 'EW', 'BOTH')
+    >>> _side("up")
+    Traceback (most recent call last):
+    ...
+    ValueError: side 'up' is not a side; expected NS or EW (N-S, N/S, North-South, or a seat: N, S, E, W), or BOTH
+    """
+    if _is_blank(v):
+        return "NS"
+    if isinstance(v, str) and code_key(v) == "BOTH":
+        return "BOTH"
+    try:
+        return side_of(v)
+    except ValueError as exc:
+        raise ValueError(f"side {exc}, or BOTH") from None
 
 
 def _out(x):
@@ -308,7 +316,7 @@ def _plain_scores(cells: list):
                 out.append(plain_score(v))
             except ValueError as exc:
                 raise ValueError(f"row {i}: {exc}") from None
-        elif v is None or (t is str and not v.strip()):
+        elif is_blank(v):
             out.append(None)
         else:
             return None

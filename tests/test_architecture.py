@@ -155,3 +155,72 @@ def test_the_artificial_percentages_and_their_rule_are_written_once():
              for no, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
              if typed.search(line) and ">>>" not in line and not line.lstrip().startswith("#")]
     assert not found, found
+
+
+
+#: Each closed vocabulary: the module that holds its one table, the table's names there, and how many
+#: of its words in one literal list, set, tuple or dict elsewhere make a copy of it (one word such as
+#: "NS" or "y" is a value written or compared, not a list). Words as rules.code_key compares them;
+#: single letters and numbers are values of many vocabularies, not the tell of one.
+VOCABULARIES = {
+    "arrowswitch marks": ("mpxl.rules", ("ARROWSWITCH_YES", "ARROWSWITCH_NO"), 3),
+    "not-played codes": ("mpxl.rules", ("NOT_PLAYED_CODES",), 2),
+    "side spellings": ("mpxl.rules", ("SIDE_SPELLINGS",), 3),
+    "artificial codes": ("mpxl.rules", ("ARTIFICIAL_CODES",), 3),
+    "seat spellings": ("mpxl.contract", ("DIRECTION_SPELLINGS",), 3),
+}
+
+#: (module, vocabulary) -> why a list of its words there is not a second copy of the vocabulary.
+VOCABULARY_EXCEPTIONS = {
+    ("mpxl.formats.pbn", "artificial codes"): "PBN's own spellings, read into the rulebook's codes: Ruter's bare "
+                                              "a (800>a is A=) and EW's code alone (A+ in Score_EW is A-/A+)",
+    ("mpxl.formats.pbn", "side spellings"): "the PBN writer's spelling of a side, N-S / E-W (written, not read)",
+    ("mpxl.report_html", "side spellings"): "a side's name as a report writes it (North-South), not read",
+    ("mpxl.commands.score", "side spellings"): "a side's name as the text report writes it (North-South), not read",
+}
+
+
+def _vocabulary_words(vocabulary: str) -> frozenset[str]:
+    import importlib
+
+    from mpxl.rules import code_key
+
+    home, tables, _ = VOCABULARIES[vocabulary]
+    words = {w for t in tables for w in getattr(importlib.import_module(home), t)}
+    return frozenset(code_key(w) for w in words if len(w) > 1 and not w.isdigit())
+
+
+def _literal_lists(name: str) -> list[set[str]]:
+    """The string elements of each literal list, set, tuple and dict (keys and values) of module ``name``."""
+    from mpxl.rules import code_key
+
+    out = []
+    for node in ast.walk(ast.parse(MODULES[name].read_text(encoding="utf-8"))):
+        if isinstance(node, (ast.List, ast.Set, ast.Tuple)):
+            elements = node.elts
+        elif isinstance(node, ast.Dict):
+            elements = [k for k in node.keys if k is not None] + node.values
+        else:
+            continue
+        out.append({code_key(e.value) for e in elements if isinstance(e, ast.Constant) and isinstance(e.value, str)})
+    return out
+
+
+@pytest.mark.parametrize("vocabulary", sorted(VOCABULARIES))
+def test_each_vocabulary_is_written_in_one_place(vocabulary):
+    """No module but the vocabulary's home writes a list of its words (the readers, the Excel functions
+    and the sheet's formulas take them from there): a grep of every module's literal lists."""
+    words = _vocabulary_words(vocabulary)
+    home, _, most = VOCABULARIES[vocabulary]
+    copies = {name: sorted(found) for name in MODULES
+              if name != home and (name, vocabulary) not in VOCABULARY_EXCEPTIONS
+              for found in (max((lst & words for lst in _literal_lists(name)), key=len, default=set()),)
+              if len(found) >= most}
+    assert not copies, f"{vocabulary} written outside {home}: {copies}"
+
+
+@pytest.mark.parametrize("name, vocabulary", sorted(VOCABULARY_EXCEPTIONS))
+def test_each_vocabulary_exception_is_still_needed(name, vocabulary):
+    words = _vocabulary_words(vocabulary)
+    most = VOCABULARIES[vocabulary][2]
+    assert any(len(lst & words) >= most for lst in _literal_lists(name)), VOCABULARY_EXCEPTIONS[(name, vocabulary)]

@@ -42,7 +42,7 @@ def test_rows(row, cells):
     ('"A="', '"A="', "A=/A="),
     ('"A+"', "-", "A+"),
     ("-", '"A+"', "A-/A+"),
-    ('"Bye"', "-", None),
+    ('"Bye"', "-", "Bye"),  # not played: towards N, as every reader reads it
     ("-", "-", None),
     ('"NS 420"', "-", 420),  # the side written as PBN's Score tag writes it
     ('"EW 50"', "-", -50),

@@ -24,7 +24,7 @@ FORBIDDEN = ("LET(", "XLOOKUP(", "FILTER(", "SORT(", "UNIQUE(", "SEQUENCE(", "MA
 ALLOWED = {"IF", "AND", "OR", "NOT", "ISNUMBER", "ISTEXT", "IFERROR", "CHOOSE", "MOD", "UPPER", "SUBSTITUTE",
            "TRIM", "LEFT", "MID", "LEN", "VALUE", "FIND", "REPT", "MIN", "MAX", "VLOOKUP", "COUNTIF", "COUNTIFS",
            "SUMIFS", "ROUND", "ROUNDUP", "ROUNDDOWN", "ABS", "MATCH", "NA", "N", "INDEX", "SUMPRODUCT", "INT", "RIGHT",
-           "ROW"}
+           "ROW", "CLEAN"}  # CLEAN: the rulebook's blank (rules.SHEET_TEXT), in Excel since 2.0
 
 
 def cell_contents(wb) -> dict:

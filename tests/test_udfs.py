@@ -202,7 +202,7 @@ def test_method_functions_map_a_range_keeping_blanks():
         ("MATCHPOINTS", ([1, 2], None, "average"), "MATCHPOINTS: 'average' is not a method"),
         ("MATCHPOINTS", ([1, 2], None, None, 3),
          "MATCHPOINTS: scale 3 is not a scale; expected 2 (double), 1 (single) or signed"),
-        ("MATCHPOINTS", ([1, 2], None, None, None, "up"), "MATCHPOINTS: side 'up' must be NS, EW or BOTH"),
+        ("MATCHPOINTS", ([1, 2], None, None, None, "up"), "MATCHPOINTS: side 'up' is not a side; expected NS or EW"),
         ("MATCHPOINTS", ([1, "30% 420 + 60% 450"],), "weights add up to 90%"),
         ("BOARDMP", ([1, 2], ["A"]), "BOARDMP: groups has 1 cells for 2 scores"),
         ("BOARDMP", ([1, 2], None, ["AS", "maybe"]), "flags row 2: 'maybe' is not an arrowswitch mark"),

@@ -24,6 +24,7 @@ from ..event import Event, gather
 from ..ranking import sitout_credits
 from ..rounding import round_fraction
 from ..rules import MAX_SCORE as RULEBOOK_MAX_SCORE
+from ..rules import is_not_played
 from ..settings import RoundingKind
 
 __all__ = [
@@ -190,6 +191,8 @@ def whole_score(text: str, source: str, where: str):
             raise UserError(source, where, f"{text!r} is not a score: no contract gives more than {MAX_SCORE} "
                             f"or less than -{MAX_SCORE}")
         return value
+    if is_not_played(t):  # "-" is a not-played code, not a malformed number (check_entry reads it)
+        return None
     if re.fullmatch(r"[\s\d_.,+\-eE]+|[+-]?(nan|inf|infinity)", t, re.IGNORECASE) or (
             any(ch.isdigit() for ch in t) and not t.isascii() and not re.search(r"[A-Za-z%/|]", t)):
         raise UserError(source, where, f"{text!r} is not a score; a bridge score is a whole number such as 420 or -50")

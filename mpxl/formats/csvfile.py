@@ -38,7 +38,7 @@ from ..contract import tricks_from_result
 from ..errors import UserError
 from ..event import Event, Line, Pair, SitOut
 from ..pairings import check_duplicates, two_winner_sections
-from ..rules import ARROWSWITCH_NO, ARROWSWITCH_YES, arrowswitch_flag, is_sitout
+from ..rules import PASS_SPELLINGS, arrowswitch_flag, code_key, is_not_played, is_sitout
 from ..textsafe import csv_text as safe_cell
 from ..textsafe import csv_untext, needs_csv_escape
 from .common import (
@@ -84,10 +84,6 @@ ALIASES = {
     "ew_name": "ew_names", "ew_players": "ew_names", "names_ew": "ew_names",
     "notes": "note", "comment": "note",
 }
-
-#: The arrowswitch column's spellings, in lower case: played arrowswitched, and not (anything else is refused).
-_TRUE, _FALSE = ARROWSWITCH_YES, ARROWSWITCH_NO  # the rulebook's (mpxl.rules)
-
 
 def _key(name: str) -> str:
     k = re.sub(r"[\s\-./]+", "_", (name or "").strip().lower()).strip("_")
@@ -503,12 +499,12 @@ def tricks_of_contract(contract: str, tricks):
     """The tricks of a line whose score comes from its contract: a result (``+1``) read against
     the contract, none for a passed-out board.
 
-    >>> tricks_of_contract("4S", "+1"), tricks_of_contract("4S", 11), tricks_of_contract("PASS", "=")
+    >>> tricks_of_contract("4S", "+1"), tricks_of_contract("4S", 11), tricks_of_contract("All pass", "=")
     (11, 11, None)
     """
     if not isinstance(tricks, str):
         return tricks
-    if contract.strip().lower() in ("pass", "p", "passed", "passed out"):
+    if code_key(contract) in PASS_SPELLINGS:  # the rulebook's spellings of a passed-out board
         return None
     return tricks_from_result(contract, tricks)
 
@@ -644,11 +640,15 @@ def score_cells(score) -> tuple:
     """A line's ``ns_score`` and ``adjustment`` cells: a whole-number score in the first, a ruling's
     text in the second (nothing for a board not played).
 
-    >>> score_cells(-420), score_cells(None), score_cells("A+"), score_cells("NP")
-    ((-420, ''), ('', ''), ('', 'A+'), ('', ''))
+    >>> score_cells(-420), score_cells(None), score_cells("A+"), score_cells(" NP ")
+    ((-420, ''), ('', ''), ('', 'A+'), ('', 'NP'))
+
+    A not-played code is kept (in the adjustment): the line counts towards N when read back.
     """
     if isinstance(score, int):
         return score, ""
+    if is_not_played(score):
+        return "", str(score).strip()
     return "", "" if score is None or parse_entry(score) is None else entry_text(score)
 
 

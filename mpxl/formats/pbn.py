@@ -34,13 +34,24 @@ import re
 from collections.abc import Iterator
 from fractions import Fraction
 
-from ..adjustments import ARTIFICIAL_CODES, Artificial, Mixed, parse_entry
+from ..adjustments import Artificial, Mixed, parse_entry
 from ..atomic import atomic_write
 from ..contract import board_dealer, board_vulnerability
 from ..errors import UserError
 from ..event import Deal, Event, Line, Pair, Penalty, Player, SitOut
 from ..pairings import two_winner_sections
-from ..rules import AVE, AVE_MINUS, AVE_PLUS, arrowswitch_flag, is_sitout
+from ..rules import (
+    ARTIFICIAL_WORDS,
+    AVE,
+    AVE_MINUS,
+    AVE_PLUS,
+    arrowswitch_flag,
+    code_key,
+    is_blank,
+    is_not_played,
+    is_sitout,
+    side_of,
+)
 from ..textsafe import pbn_string, pbn_unescape
 from .common import (
     EventToWrite,
@@ -186,7 +197,7 @@ def _col(columns: list[str], *names: str) -> int | None:
 
 
 def _artificial_word(text: str | None) -> bool:
-    return text is not None and text.strip().upper() in ARTIFICIAL_CODES and not re.fullmatch(r"\d+%?", text.strip())
+    return text is not None and code_key(text) in ARTIFICIAL_WORDS  # the rulebook's A+, AVE-... (60 is a score)
 
 
 #: A score cell that tells the table's result and the director's replacement (Ruter): ``800>a``,
@@ -219,7 +230,7 @@ def _side_cell(cell: str | None, source: str, where: str):
     if cell is None:
         return None
     if _artificial_word(cell):
-        return ("code", cell.strip().upper())
+        return ("code", code_key(cell))
     sided = _SIDED_SCORE.fullmatch(cell)
     if sided is None:
         value = whole_score(cell, source, where)
@@ -237,8 +248,8 @@ def _ns_score(score_ns: str | None, score_ew: str | None, source: str, where: st
     keeps its result and the other is given the artificial score (a split, ``420|A+``).
     """
     for cell in (score_ns, score_ew):
-        if cell is not None and cell.strip().lower() in ("bye", "np", "not played"):
-            return None
+        if is_not_played(cell):  # the rulebook's not-played codes: a line the board should have had (towards N)
+            return cell.strip()  # type: ignore[union-attr]  # is_not_played: a text
     ns, ew = _side_cell(score_ns, source, where), _side_cell(score_ew, source, where)
     if (ns and ns[0] == "code") or (ew and ew[0] == "code"):
         if ns is None or ew is None:
@@ -523,8 +534,11 @@ def _total_table(ev: Event, table, section_tag: str, source: str) -> None:
             mp, pct = number_or_none(cell("mp")), number_or_none(cell("pct"))
         except ValueError as exc:
             raise UserError(source, where, str(exc)) from None
-        direction = cell("direction")
-        direction = direction.upper().replace("-", "") if direction else None
+        written = cell("direction")
+        try:  # the rulebook's spellings (N-S, EW...); blank or "-" where a pair plays both ways (one winner)
+            direction = None if is_blank(written) or written.strip() == "-" else side_of(written)
+        except ValueError as exc:
+            raise UserError(source, where, f"Direction {exc}") from None
         names = _split_names(cell("names"))
         ids = (cell("id1") or "", cell("id2") or "")
         players = tuple(Player(n, i) for n, i in zip(names, ids)) if len(names) == 2 and any(ids) else ()

@@ -32,10 +32,10 @@ import defusedxml.ElementTree as SafeET
 
 from .. import __version__
 from ..atomic import atomic_write
-from ..contract import Direction, board_dealer, board_vulnerability
+from ..contract import DIRECTION_SPELLINGS, Direction, board_dealer, board_vulnerability
 from ..errors import UserError
 from ..event import SEATS, Club, Deal, Event, Line, MasterPoints, Pair, Player, SitOut
-from ..rules import arrowswitch_flag, is_sitout
+from ..rules import arrowswitch_flag, is_sitout, side_of
 from ..settings import Field
 from ..textsafe import xml_attribute, xml_content
 from .common import (
@@ -180,9 +180,10 @@ def _pair(el, source: str, session: int, section: str, index: int) -> Pair:
         raise UserError(source, where, "<PAIR> without a <PAIR_NUMBER>")
     direction = _text(el, "DIRECTION")
     if direction is not None:
-        direction = direction.upper().replace("-", "").replace("/", "")
-        if direction not in ("NS", "EW"):
-            raise UserError(source, where, f"DIRECTION {direction!r} must be NS or EW")
+        try:
+            direction = side_of(direction)  # the rulebook's spellings: NS, N-S, E/W...
+        except ValueError as exc:
+            raise UserError(source, where, f"DIRECTION {exc}") from None
     players = tuple(
         Player(_text(p, "PLAYER_NAME") or "", _text(p, "NATIONAL_ID_NUMBER") or "", _text(p, "CLUB_ID_NUMBER") or "")
         for p in el.findall("PLAYER")
@@ -493,7 +494,7 @@ def _handset(event) -> list:
     """The HANDSET element of the event's deals (none when it has none)."""
     if not event.deals:
         return []
-    words = {"N": "North", "E": "East", "S": "South", "W": "West"}
+    words = {seat: name.title() for name, seat in DIRECTION_SPELLINGS.items() if len(name) > 1}  # N: North
     out = ["   <HANDSET>\n"]
     for board in sorted(event.deals):
         deal = event.deals[board]

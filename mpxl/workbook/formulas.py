@@ -26,6 +26,7 @@ from collections.abc import Callable
 from ..contract import (
     BOARD_CYCLE,
     DIRECTION_SPELLINGS,
+    KEY_SEPARATORS,
     RESULT_MADE,
     RESULT_SIGNS,
     STRAIN_SPELLINGS,
@@ -50,8 +51,11 @@ from ..rules import (
     SCALE_PERCENTAGE,
     SCALE_TOP,
     SCALES,
+    SIDE_SPELLINGS,
     SMALL_GROUP_PERCENTAGE,
     SMALL_GROUP_RULES,
+    sheet_key,
+    sheet_text,
 )
 from ..settings import Scale
 from .layout import (
@@ -197,7 +201,7 @@ def sess(c: Cells) -> str:
 
 
 def sec(c: Cells) -> str:
-    return f'TRIM({c["section"]}&"")'
+    return sheet_text(c["section"])
 
 
 def fkey(c: Cells) -> str:
@@ -234,7 +238,7 @@ _STRAIN_WORDS = sorted(((k, v) for k, v in STRAIN_SPELLINGS.items() if k not in 
 
 
 def ct(c: Cells) -> str:
-    x = f'UPPER(SUBSTITUTE(TRIM({c["contract"]}&"")," ",""))'
+    x = sheet_key(c["contract"])
     for word, letter in _STRAIN_WORDS:
         x = f'SUBSTITUTE({x},"{word}","{letter}")'
     return x
@@ -245,18 +249,23 @@ def crow(c: Cells) -> str:
 
 
 def byt(c: Cells) -> str:
-    return f'UPPER(SUBSTITUTE(TRIM({c["by"]}&"")," ",""))'
+    """By cleaned once: the rulebook's key (capitals, no white space) without the separators a seat may
+    carry (N. and n-: as :meth:`mpxl.contract.Direction.find` reads them)."""
+    x = sheet_key(c["by"])
+    for mark in KEY_SEPARATORS:
+        x = f'SUBSTITUTE({x},"{mark}","")'
+    return x
 
 
 def decl(c: Cells) -> str:
+    """The declarer's seat, N, E, S or W, by the rulebook's spellings (:data:`mpxl.contract.DIRECTION_SPELLINGS`,
+    as ``mpxl score`` reads them); blank when none is typed, ? for a spelling it refuses."""
     x = c["byt"]
-    seats: dict[str, list[str]] = {}
-    for spelling, seat in DIRECTION_SPELLINGS.items():
-        seats.setdefault(seat, []).append(spelling)
-    out = f'IF({x}="","","?")'
-    for seat, spellings in reversed(list(seats.items())):
-        out = f'IF(OR({",".join(f"{x}={chr(34)}{sp}{chr(34)}" for sp in spellings)}),"{seat}",{out})'
-    return out
+    seats = [d.value for d in Direction]
+    words = ",".join(f'"{w}"' for w in DIRECTION_SPELLINGS)
+    numbers = ",".join(str(seats.index(seat) + 1) for seat in DIRECTION_SPELLINGS.values())
+    choices = ",".join(f'"{seat}"' for seat in seats)
+    return f'IF({x}="","",CHOOSE(1+SUMPRODUCT(({x}={{{words}}})*{{{numbers}}}),"?",{choices}))'
 
 
 def dvul(c: Cells) -> str:
@@ -281,7 +290,7 @@ def cscore(c: Cells) -> str:
 # -------------------------------------------------------- Travellers: typed score
 
 def tt(c: Cells) -> str:
-    return f'TRIM({c["typed"]}&"")'
+    return sheet_text(c["typed"])
 
 
 def tu(c: Cells) -> str:
@@ -300,7 +309,7 @@ def ns_score(c: Cells) -> str:
 # -------------------------------------------------------- Travellers: adjustment
 
 def adj(c: Cells) -> str:
-    return f'UPPER(SUBSTITUTE(TRIM({c["adjustment"]}&"")," ",""))'
+    return sheet_key(c["adjustment"])
 
 
 def adjl(c: Cells) -> str:
@@ -390,7 +399,7 @@ def badb(c: Cells) -> str:
 
 
 def gkey(c: Cells) -> str:
-    return f'IF({c["kind"]}="R",{c["bkey"]}&"|"&UPPER(TRIM({c["group"]}&"")),"")'
+    return f'IF({c["kind"]}="R",{c["bkey"]}&"|"&UPPER({sheet_text(c["group"])}),"")'
 
 
 def n(c: Cells) -> str:
@@ -440,15 +449,16 @@ def k(c: Cells) -> str:
 # ----------------------------------------------------------- Travellers: S, estimate
 
 def swt(c: Cells) -> str:
-    return f'UPPER(TRIM({c["switch"]}&""))'
+    """The Arrowswitch mark cleaned once, by the rulebook's key (capitals, no white space)."""
+    return sheet_key(c["switch"])
 
 
 def sw(c: Cells) -> str:
     """1 arrowswitched, 0 not, ? for a spelling ``mpxl score`` refuses (the rulebook's lists, as every reader)."""
     x = c["swt"]
-    yes = ",".join(f'{x}="{w.upper()}"' for w in sorted(ARROWSWITCH_YES))
-    no = ",".join(f'{x}="{w.upper()}"' for w in sorted(ARROWSWITCH_NO))
-    return f'IF(OR({yes}),1,IF(OR({no}),0,"?"))'
+    yes = ",".join(f'"{w}"' for w in sorted(ARROWSWITCH_YES))
+    no = ",".join(f'"{w}"' for w in sorted(ARROWSWITCH_NO))
+    return f'IF(OR({x}={{{yes}}}),1,IF(OR({x}={{{no}}}),0,"?"))'
 
 
 def sns(c: Cells) -> str:
@@ -585,7 +595,7 @@ def _digits(u: str) -> str:
 
 
 def tkt(c: Cells) -> str:
-    return f'UPPER(SUBSTITUTE(TRIM({c["tricks"]}&"")," ",""))'
+    return sheet_key(c["tricks"])
 
 
 def tkd(c: Cells) -> str:
@@ -698,7 +708,7 @@ def _b(c: Cells) -> str:
 
 
 def b_key(c: Cells) -> str:
-    key = _field_key(_session(c["b_session"]), f'TRIM({c["b_section"]}&"")')
+    key = _field_key(_session(c["b_session"]), sheet_text(c["b_section"]))
     return f'IF({_b(c)}="","",{key}&"|"&{_b(c)})'
 
 
@@ -761,8 +771,8 @@ def block_formulas(r: int) -> dict:
 # ---------------------------------------------------------------------- Pairs
 
 def _both(c: Cells, ns: str, ew: str) -> str:
-    d = c["direction"]
-    return f'IF({d}="NS",{ns},IF({d}="EW",{ew},{ns}+{ew}))'
+    d = c["side"]
+    return f'IF({d}="NS",{ns},IF({d}="EW",{ew},IF({d}="",{ns}+{ew},"?")))'
 
 
 def _sides(c: Cells, fn: Callable[[str, str], str]) -> str:
@@ -771,7 +781,7 @@ def _sides(c: Cells, fn: Callable[[str, str], str]) -> str:
 
 
 def pkey(c: Cells) -> str:
-    return f'IF({c["pair"]}="","",TRIM({c["section"]}&"")&"|"&{c["pair"]})'
+    return f'IF({c["pair"]}="","",{sheet_text(c["section"])}&"|"&{c["pair"]})'
 
 
 def played(c: Cells) -> str:
@@ -812,9 +822,9 @@ def pct(c: Cells) -> str:
 
 
 def field(c: Cells) -> str:
-    d = c["direction"]
-    sec_ = f'IF({S["field"]}="{ACROSS}","",TRIM({c["section"]}&""))'
-    return f'IF({c["pkey"]}="","",{sec_}&"|"&IF({S["winners"]}=2,IF({d}="","-",UPPER({d}&"")),"all"))'
+    d = c["side"]
+    sec_ = f'IF({S["field"]}="{ACROSS}","",{sheet_text(c["section"])})'
+    return f'IF({c["pkey"]}="","",{sec_}&"|"&IF({S["winners"]}=2,IF({d}="","-",{d}),"all"))'
 
 
 def key(c: Cells) -> str:
@@ -863,9 +873,19 @@ def order(c: Cells) -> str:
             f'+COUNTIFS({F},{f},{P},{x},{M},{m},{B},{t},{P_R["rowno"]},"<"&{c["rowno"]})+1)')
 
 
+def side_(c: Cells) -> str:
+    """The Direction as a side by the rulebook's spellings (:data:`mpxl.rules.SIDE_SPELLINGS`): NS, EW, blank
+    when none is typed (the pair plays both ways), ? for a spelling ``mpxl score`` refuses."""
+    x = sheet_key(c["direction"])
+    ns, ew = ([w for w, s in SIDE_SPELLINGS.items() if s == one] for one in ("NS", "EW"))
+    words = ",".join(f'"{w}"' for w in ns + ew)
+    numbers = ",".join(["1"] * len(ns) + ["2"] * len(ew))
+    return f'IF({x}="","",CHOOSE(1+SUMPRODUCT(({x}={{{words}}})*{{{numbers}}}),"?","NS","EW"))'
+
+
 PAIRS: dict[str, Callable[[Cells], str]] = {
     f.__name__.rstrip("_"): f for f in (pkey, played, carried, session_mp, mp, max_, pct, place, field, key, sortkey,
-                                        mpkey, tbkey, tbid, rowno, first, order)
+                                        mpkey, tbkey, tbid, rowno, first, order, side_)
 }
 
 

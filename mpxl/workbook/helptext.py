@@ -79,27 +79,28 @@ COLUMN_NOTES = {
     "b_n": "N of the board's field (Setup's N while it has no lines).",
     "b_expected": "What the board's NS + EW total should be: its lines' Expected NS+EW share added up.",
     "sess": "The line's session: the Session typed, or 1 when blank.",
-    "sec": "The line's section: the Section typed, spaces trimmed (blank when one section).",
+    "sec": "The line's section: the Section typed, white space trimmed (blank when one section).",
     "fkey": "The field the board is matchpointed in: session | section (session | blank when Setup scores "
             "the sections across the field).",
     "bkey": "The board within its field: field | board. Every per-board count looks across this key.",
     "nskey": "The NS pair within its section: section | NS pair (what Pairs sums by).",
     "ewkey": "The EW pair within its section: section | EW pair.",
     "vul": "The board's vulnerability from its number: the 16-board cycle (Help, VulCycle).",
-    "ct": "The Contract in capitals, spaces removed, a suit symbol or name as its letter (3 nt* -> 3NT*, 4♠ -> 4S, "
-          "2 hearts -> 2H).",
+    "ct": "The Contract in capitals, white space removed, a suit symbol or name as its letter (3 nt* -> 3NT*, "
+          "4♠ -> 4S, 2 hearts -> 2H).",
     "crow": "The contract's row in the Help sheet's contract table (ContractKeys); blank if it is not there.",
-    "decl": "By as a seat: N, E, S or W (North, East... too); ? when it is something else.",
+    "decl": "By as a seat: N, E, S or W (North, East... too, white space ignored); ? when it is something else.",
     "dvul": "1 when the declarer's side is vulnerable on this board, else 0.",
     "dscore": "The declarer's score looked up in the Help sheet's contract table (Law 77): row, then Tricks "
               "(number) 0-13 not vulnerable or vulnerable.",
     "cscore": "0 for a passed-out board; the declarer score, negated for E/W; ? when the contract, By or Tricks "
               "cannot be read.",
-    "tt": "The Typed score as text, spaces trimmed.",
+    "tt": "The Typed score as text, white space trimmed: spaces, tabs, line breaks and non-breaking "
+          "spaces (only white space is blank, as mpxl reads it).",
     "tu": "The typed text without its leading + or - sign.",
     "tnum": "The Typed score as a number: a number, or text of digits with an optional sign and decimal part; "
             "? otherwise.",
-    "adj": "The Adjustment in capitals, spaces removed.",
+    "adj": "The Adjustment in capitals, white space removed (spaces, tabs, non-breaking spaces...).",
     "adjl": "The NS side of the Adjustment (left of /).",
     "adjr": "The EW side of the Adjustment (right of /).",
     "ub": "1 when the Adjustment is a USEBIO code: A and two halves of 2 or 3 digits (A6040: NS 60, EW 40).",
@@ -110,7 +111,8 @@ COLUMN_NOTES = {
             "NS or EW pair, or with an arrowswitch mark not read), blank when nothing is typed or for a sit-out "
             "(a not-played code with one pair alone: a table with no opponents, not a line).",
     "badb": "How many lines of this board are unreadable (kind bad): its figures show ? until they are fixed.",
-    "gkey": "The board and the fouled-board group label: the results matchpointed together.",
+    "gkey": "The board and the fouled-board group label (any case, white space trimmed): the results "
+            "matchpointed together.",
     "n": "n: the real results in the line's board and group.",
     "nb": "The real results (kind R) on the board.",
     "lines": "The lines that count towards N: results, artificial scores, not-played and unreadable lines. "
@@ -149,7 +151,7 @@ COLUMN_NOTES = {
     "rans": "The NS artificial matchpoints rounded by the Setup rule, from NS artificial scaled.",
     "raew": "The EW artificial matchpoints rounded by the Setup rule, from EW artificial scaled.",
     "shares": "What the line should add to the board's NS + EW total, for the check.",
-    "tkt": "The Tricks in capitals, spaces removed.",
+    "tkt": "The Tricks in capitals, white space removed.",
     "tk": "Tricks as a number: a number 0-13, or a result against the contract (=, made, +1, -2) as mpxl reads it; "
           "? otherwise.",
     "why": "For an unreadable line, what is wrong, with its row (row 12: contract \"4Q\" not understood): Why "
@@ -212,6 +214,8 @@ PAIRS_NOTES = {
     "first": "The first row of its ranking group: groups are ranked in the order they first appear.",
     "order": "Its line in the ranking (Totals): the pairs of earlier groups, then the pairs ahead of it in its "
              "group by %, MP, tie-break and row, plus 1.",
+    "side": "The Direction as a side, NS or EW, by mpxl's spellings (N-S, E/W, North-South...); blank when none is "
+            "typed (the pair plays both ways: one winner); ? for anything else (its figures then show ?).",
 }
 assert set(PAIRS_NOTES) == {k for k, *_ in PAIRS}, set(k for k, *_ in PAIRS) ^ set(PAIRS_NOTES)
 

@@ -252,6 +252,7 @@ PAIRS = [
     ("rowno", "Row", 6, "helper"),
     ("first", "Field's first row", 8, "helper"),
     ("order", "Order", 7, "helper"),
+    ("side", "Side", 6, "helper"),
 ]
 #: Pairs column key -> column letter.
 PAIRS_COLUMNS = {key: get_column_letter(i + 1) for i, (key, *_) in enumerate(PAIRS)}
