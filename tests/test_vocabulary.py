@@ -52,6 +52,11 @@ BLANKS = [
     ("0", RESULT), ("-50", RESULT), (" 420\t", RESULT),
 ]
 
+#: A pair cell of a line with a result: blank (white space only: the line needs both pairs, and every reader
+#: refuses it, as the CSV reader's test below shows) or a pair.
+PAIR_CELLS = [("", REFUSED), (None, REFUSED), ("  ", REFUSED), ("\t", REFUSED), ("\u00a0", REFUSED),
+              (" \t\u00a0 ", REFUSED), ("7", RESULT), (" 7 ", RESULT)]
+
 #: Not-played and artificial codes (rules.NOT_PLAYED_CODES, rules.ARTIFICIAL_CODES) in a line's
 #: adjustment (the score cell where a format has no adjustment column): not played, an artificial score
 #: (NS's percentage), or refused.
@@ -345,7 +350,7 @@ def sheet(tmp_path_factory):
     lines, rows = [], {}
     board = 0
     for table, entries in (("arrowswitch", ARROWSWITCH), ("blanks", BLANKS), ("codes", CODES), ("seats", SEATS),
-                           ("groups", GROUPS)):
+                           ("groups", GROUPS), ("pairs", PAIR_CELLS)):
         for spelling, _ in entries:
             board += 1
             rows[(table, spelling)] = FIRST_ROW + len(lines)
@@ -355,6 +360,8 @@ def sheet(tmp_path_factory):
                           TemplateLine(board, 3, 13, typed=300, group="zz")]
             elif table == "seats":
                 lines += [TemplateLine(board, 1, 11, "4S", spelling, 10), TemplateLine(board, 2, 12, typed=400)]
+            elif table == "pairs":
+                lines += [TemplateLine(board, spelling, 11, typed=420), TemplateLine(board, 2, 12, typed=400)]
             elif table == "arrowswitch":
                 lines += [TemplateLine(board, 1, 11, typed=420, switch=spelling), TemplateLine(board, 2, 12, typed=400)]
             else:
@@ -390,6 +397,24 @@ def test_the_sheet_reads_an_arrowswitch_mark_as_the_readers(sheet, spelling, wan
 def test_the_sheet_reads_a_blank_as_the_readers(sheet, spelling, want):
     got = _sheet(sheet, "blanks", spelling, "kind")
     assert {None: BLANK, "": BLANK, "R": RESULT}.get(got, got) == want, (spelling, got)
+
+
+@pytest.mark.parametrize("spelling, want", PAIR_CELLS, ids=_ids(PAIR_CELLS))
+def test_the_csv_reader_and_the_sheet_read_a_pair_cell_alike(sheet, spelling, want):
+    """A result whose NS pair is blank (white space of any kind) is refused by the reader and unreadable
+    on the sheet ("NS pair missing"); a pair number with spaces around is read."""
+    cells = [1, spelling, 11, 420]
+    text = _csv(["board", "ns_pair", "ew_pair", "ns_score"], [cells, [1, 2, 12, 400], [1, 3, 13, -50]])
+    got, message = _answer(lambda: _kind(read_csv_text(text, "t.csv")))
+    assert got == want, (spelling, message)
+    if got == REFUSED:
+        assert "needs both ns_pair and ew_pair" in message, message
+    kind = _sheet(sheet, "pairs", spelling, "kind")
+    assert {"bad": REFUSED, "R": RESULT}[kind] == want, (spelling, kind)
+    if want == REFUSED:
+        assert _sheet(sheet, "pairs", spelling, "whyp") == "NS pair missing"
+    else:  # the pair as the Pairs sheet keys it: pair 7, spaces or not
+        assert _sheet(sheet, "pairs", spelling, "nskey") == "|7"
 
 
 @pytest.mark.parametrize("spelling, want", CODES, ids=_ids(CODES))

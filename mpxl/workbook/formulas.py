@@ -54,6 +54,7 @@ from ..rules import (
     SIDE_SPELLINGS,
     SMALL_GROUP_PERCENTAGE,
     SMALL_GROUP_RULES,
+    sheet_blank,
     sheet_key,
     sheet_text,
 )
@@ -213,11 +214,12 @@ def bkey(c: Cells) -> str:
 
 
 def nskey(c: Cells) -> str:
-    return f'{c["sec"]}&"|"&{c["ns_pair"]}'
+    """section | NS pair, the pair as the rulebook's text (white space around it dropped: ' 7 ' is pair 7)."""
+    return f'{c["sec"]}&"|"&{sheet_text(c["ns_pair"])}'
 
 
 def ewkey(c: Cells) -> str:
-    return f'{c["sec"]}&"|"&{c["ew_pair"]}'
+    return f'{c["sec"]}&"|"&{sheet_text(c["ew_pair"])}'
 
 
 # ------------------------------------------------------------ Travellers: contract
@@ -375,9 +377,20 @@ def ewpct(c: Cells) -> str:
 
 # ------------------------------------------------------------- Travellers: kind, N
 
+def nspb(c: Cells) -> str:
+    """1 when the NS pair is blank by the rulebook's rule (:func:`mpxl.rules.is_blank`: white space of any
+    kind is blank, as every reader reads it), else 0."""
+    return f'IF({sheet_blank(c["ns_pair"])},1,0)'
+
+
+def ewpb(c: Cells) -> str:
+    """1 when the EW pair is blank by the rulebook's rule, else 0."""
+    return f'IF({sheet_blank(c["ew_pair"])},1,0)'
+
+
 def unfit(c: Cells) -> str:
     """1 when a line lacks its NS or EW pair or has an arrowswitch mark not read, else 0."""
-    return f'IF(OR({c["ns_pair"]}="",{c["ew_pair"]}="",{c["sw"]}="?"),1,0)'
+    return f'IF(OR({c["nspb"]}=1,{c["ewpb"]}=1,{c["sw"]}="?"),1,0)'
 
 
 def kind(c: Cells) -> str:
@@ -387,7 +400,7 @@ def kind(c: Cells) -> str:
     # a result or a code needs both pairs, and an arrowswitch mark that is read (Line incomplete); a
     # not-played code with one pair alone is a sit-out (rules.is_sitout: no line), with no pair at all unreadable
     unfit = f'{c["unfit"]}=1'
-    blanks = f'({c["ns_pair"]}="")+({c["ew_pair"]}="")'
+    blanks = f'{c["nspb"]}+{c["ewpb"]}'
     return (f'IF({c["board"]}="","",IF({c["adj"]}<>"",IF({_in_list("NotPlayedCodes", c["adj"])},'
             f'CHOOSE(1+{blanks},"NP","","bad"),'
             f'IF({unfit},"bad",{artificial})),IF(ISNUMBER({c["ns_score"]}),IF({unfit},"bad","R"),'
@@ -636,7 +649,7 @@ def _said(x: str) -> str:
 
 def whyp(c: Cells) -> str:
     """On an unreadable line, what its pairs or its arrowswitch lack (blank if nothing)."""
-    return (f'IF({c["kind"]}<>"bad","",IF({c["ns_pair"]}="","NS pair missing",IF({c["ew_pair"]}="","EW pair missing",'
+    return (f'IF({c["kind"]}<>"bad","",IF({c["nspb"]}=1,"NS pair missing",IF({c["ewpb"]}=1,"EW pair missing",'
             f'IF({c["sw"]}="?","Arrowswitch "&{_said(c["switch"])}&" is not Y, N or blank",""))))')
 
 
@@ -691,7 +704,8 @@ TRAVELLER: dict[str, Callable[[Cells], str]] = {
                             topf, fouled, largest, setpct, k, sw, sns, sew, estns, estew, ownns, ownew, adjns, adjew,
                             vns, vew, vans, vaew,
                             artns, artew, rns, rew, rans, raew, ns_mp, ew_mp, shares, tkt, tk, why, avg,
-                            swt, byt, unfit, nsv, ewv, nsn, ewn, nsrow, ewrow, tkd, tkr, whyp, whyt, whyc, whyb, badend)
+                            swt, byt, unfit, nsv, ewv, nsn, ewn, nsrow, ewrow, tkd, tkr, whyp, whyt, whyc, whyb, badend,
+                            nspb, ewpb)
 }
 
 
@@ -781,7 +795,7 @@ def _sides(c: Cells, fn: Callable[[str, str], str]) -> str:
 
 
 def pkey(c: Cells) -> str:
-    return f'IF({c["pair"]}="","",{sheet_text(c["section"])}&"|"&{c["pair"]})'
+    return f'IF({c["pair"]}="","",{sheet_text(c["section"])}&"|"&{sheet_text(c["pair"])})'
 
 
 def played(c: Cells) -> str:

@@ -159,8 +159,11 @@ COLUMN_NOTES = {
            "Why (contract).",
     "avg": "The average figure of the line's field, which the ebu rounding takes an exact half towards: half the "
            "top; 0 on the signed scale.",
-    "swt": "The Arrowswitch mark in capitals, spaces trimmed: what Switched reads.",
-    "byt": "By in capitals, spaces removed: what Declarer reads.",
+    "swt": "The Arrowswitch mark in capitals, white space removed (the rulebook's key): what Switched reads.",
+    "byt": "By in capitals, white space and the marks . - / _ removed (N. -> N): what Declarer reads.",
+    "nspb": "1 when the NS pair is blank: nothing, or white space only (spaces, tabs, non-breaking spaces), as "
+            "mpxl score reads a blank cell; else 0.",
+    "ewpb": "1 when the EW pair is blank (white space only counts as blank); else 0.",
     "unfit": "1 when the line lacks its NS or EW pair or its arrowswitch mark is not read (Switched ?), else 0: "
              "such a line is unreadable unless nothing is typed on it.",
     "nsv": "The NS code (left of /) without a leading A or a trailing % (A55 -> 55, 55% -> 55).",

@@ -196,6 +196,8 @@ HELPERS = [
     ("whyc", "Why (contract)"),
     ("whyb", "Why, and the board's others"),
     ("badend", "Unreadable (rows to the end)"),
+    ("nspb", "NS pair blank"),
+    ("ewpb", "EW pair blank"),
 ]
 
 
