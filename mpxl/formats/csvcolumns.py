@@ -16,7 +16,7 @@ import csv
 import os
 import re
 from collections.abc import Iterator
-from itertools import chain, islice, repeat
+from itertools import chain, islice
 from typing import Any
 
 from ..atomic import atomic_write
@@ -217,22 +217,24 @@ def csv_columns(text: str) -> Travellers | None:
         stop = body.find("\n", start + CHUNK_CHARS)
         if stop < 0:
             stop = len(body)
-        chunk = body[start:stop]
-        lines = chunk.split("\n")
-        if set(map(str.count, lines, repeat(delimiter))) != {width - 1} or max(map(len, lines)) > limit:
+        cells = _cells(body[start:stop], delimiter, width)
+        if cells is None:
             return None  # a blank row, a row of other width: row by row
-        cells = chunk.replace("\n", delimiter).split(delimiter)
         try:
             for column, (i, read) in zip(values, columns):
                 if i is not None:
-                    column.extend(plain._values(cells[i::width], read))
+                    plain.extend(column, cells[i::width], read, limit)
         except ValueError:
             return None
-        if any(_NOT_BLANK.search("".join(set(cells[i::width]))) for i in blanks):
-            return None  # a fouled-board group, an arrowswitch, a penalty: row by row
+        for i in blanks:
+            texts = set(cells[i::width])
+            if _NOT_BLANK.search("".join(texts)) or max(map(len, texts)) > limit:
+                return None  # a fouled-board group, an arrowswitch, a penalty: row by row
         for texts, i in zip(published_texts, published):
             texts.update(cells[i::width])
         start = stop + 1
+    if any(len(text) > limit for texts in published_texts for text in texts):
+        return None  # a cell the csv module refuses: row by row, which names it
     board, ns, ew, section, score, table, session, adjusted, contract, declarer, tricks, lead = (
         column if i is not None else None for column, (i, _) in zip(values, columns)
     )
@@ -278,6 +280,25 @@ def _score_contracts(
             )
         score[i], tricks[i] = hit
     return tricks
+
+
+def _cells(chunk: str, delimiter: str, width: int) -> list[str] | None:
+    """The cells of ``chunk``'s rows, row after row, when every row has exactly ``width`` cells;
+    else None (a blank row, a row of other width).
+
+    One split: each line end is kept at the end of its row's last cell (every reading of a cell
+    strips it, as it strips any white space) and followed by a delimiter. A cell then holds at
+    most one line end, at its end; the rows are all ``width`` cells long exactly when there are
+    rows x ``width`` cells and the last cells of the rows hold every line end.
+
+    >>> _cells("1,2\\n3,4", ",", 2), _cells("1,2\\n3,4,5\\n6", ",", 2), _cells("1,2\\n\\n3,4", ",", 2)
+    (['1', '2\\n', '3', '4'], None, None)
+    """
+    rows = chunk.count("\n") + 1
+    cells = chunk.replace("\n", "\n" + delimiter).split(delimiter)
+    if len(cells) != rows * width or "".join(cells[width - 1::width]).count("\n") != rows - 1:
+        return None
+    return cells
 
 
 def _published_decimals(texts: dict) -> int | None:

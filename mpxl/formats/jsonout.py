@@ -316,8 +316,10 @@ def _pair_text(pr: PairResult, opts: ScoringOptions) -> str:
         return _indented(_json_dumps(pair_json(pr, opts)), 2)
     p0, p1, p2, p3, p4, p5, p6, p7, p8, p9 = _PAIR_TEMPLATE
     direction = "null" if pair.direction is None else encode_basestring(pair.direction)
+    mp, top = pr.mp, pr.max  # float(x) of a Fraction is its numerator / denominator, one division
     return (f"{p0}{encode_basestring(pair.number)}{p1}{encode_basestring(pair.section)}{p2}{direction}"
-            f"{p3}{float(pr.mp)!r}{p4}{float(pr.max)!r}{p5}{opts.percentage_float(pr.percentage)!r}"
+            f"{p3}{mp.numerator / mp.denominator!r}{p4}{top.numerator / top.denominator!r}"
+            f"{p5}{opts.percentage_float(pr.percentage)!r}"
             f"{p6}{encode_basestring(pr.place)}{p7}{pr.boards!r}{p8}[]{p9}")
 
 
