@@ -67,8 +67,9 @@ PUBLISHED_COLUMNS = frozenset({"ns_mp", "ew_mp"})
 #: The columns :func:`csv_columns` reads.
 COLUMNAR_COLUMNS = PLAIN_COLUMNS | {"adjustment", *PLAY_COLUMNS} | BLANK_COLUMNS | PUBLISHED_COLUMNS
 
-#: Characters per chunk of :func:`csv_columns` (about 40,000 rows).
-CHUNK_CHARS = 2**20
+#: Characters per chunk of :func:`csv_columns` (about 2,500 rows): a chunk's cells, made and freed
+#: chunk after chunk, then fit in the memory already taken (bigger chunks took fresh pages each time).
+CHUNK_CHARS = 2**16
 
 
 def _entry_score(text: str):
@@ -188,13 +189,16 @@ def csv_columns(text: str) -> Travellers | None:
         return None
     text = splittable
     delimiter = header_delimiter(text)
-    header, _, body = text.partition("\n")
+    # the rows are read from the text in place (chunk by chunk): a copy of the body is megabytes
+    newline = text.find("\n")
+    header, begin = (text, len(text)) if newline < 0 else (text[:newline], newline + 1)
+    end = len(text) - 1 if text.endswith("\n") and begin < len(text) else len(text)  # the last row's end
     try:
         keys = header_keys(csv.reader([header], delimiter=delimiter), "")
     except UserError:
         return None
     has_contract = all(k in keys for k in ("contract", "declarer", "tricks"))
-    if not ("ns_score" in keys or has_contract) or not {k for k in keys if k} <= COLUMNAR_COLUMNS or not body:
+    if not ("ns_score" in keys or has_contract) or not {k for k in keys if k} <= COLUMNAR_COLUMNS or begin >= len(text):
         return None
     plain = PlainRows(keys, score=_entry_score)
     at = {k: i for i, k in enumerate(keys) if k}
@@ -208,16 +212,14 @@ def csv_columns(text: str) -> Travellers | None:
     blanks = [i for i, k in enumerate(keys) if k in BLANK_COLUMNS]
     published = [i for i, k in enumerate(keys) if k in PUBLISHED_COLUMNS]
     published_texts: list = [set() for _ in published]  # each published column's distinct texts
-    if body.endswith("\n"):
-        body = body[:-1]
     width, limit = len(keys), csv.field_size_limit()
     values: list = [[] for _ in columns]
-    start = 0
-    while start <= len(body):
-        stop = body.find("\n", start + CHUNK_CHARS)
+    start = begin
+    while start <= end:
+        stop = text.find("\n", start + CHUNK_CHARS, end)
         if stop < 0:
-            stop = len(body)
-        cells = _cells(body[start:stop], delimiter, width)
+            stop = end
+        cells = _cells(text[start:stop], delimiter, width)
         if cells is None:
             return None  # a blank row, a row of other width: row by row
         try:

@@ -185,7 +185,8 @@ def _named_pairs(ev: Event, names: list, source: str) -> list:
 
 def header_delimiter(text: str) -> str:
     """The delimiter of the header line: the most frequent of ``,``, ``;`` and tab."""
-    first = text.split("\n", 1)[0]
+    end = text.find("\n")
+    first = text if end < 0 else text[:end]  # not the rest: a copy of megabytes
     return max((",", ";", "\t"), key=first.count)
 
 
