@@ -314,15 +314,24 @@ def _plain_board_figures(
     ns_of, ew_of, D, board_top = plain_score_figures(scores, expected, options.method, options.scale.unit)
     top = reported_top(board_top, options)[0]
     exact_of, rounded_of, kind_of = plain_figures(memo, D, board_top, {*ns_of.values(), *ew_of.values()}, options)
+    by_score = len(scores) >= 4 * len(ns_of)  # many lines a score: each figure found once per score
+    if by_score:
+        ns_keys = ew_keys = scores
+    else:  # a short board: its lines' numerators first, the figures found by them
+        ns_keys, ew_keys = list(map(ns_of.__getitem__, scores)), list(map(ew_of.__getitem__, scores))
 
-    def by_score(figure_of: dict[Any, Any], numerator_of: dict[Any, int | None]) -> list[Any]:
-        """Each line's figure, looked up by its score (each distinct score's figure found once)."""
-        return list(map({s: figure_of[num] for s, num in numerator_of.items()}.__getitem__, scores))
+    def column(figure_of: dict[Any, Any], numerator_of: dict[Any, int | None], keys: list[Any]) -> list[Any]:
+        """Each line's figure, from its key (its score, or its numerator)."""
+        if by_score:
+            figure_of = {s: figure_of[num] for s, num in numerator_of.items()}
+        return list(map(figure_of.__getitem__, keys))
 
-    ns_exact, ew_exact, kinds = by_score(exact_of, ns_of), by_score(exact_of, ew_of), by_score(kind_of, ns_of)
+    ns_exact, ew_exact = column(exact_of, ns_of, ns_keys), column(exact_of, ew_of, ew_keys)
+    kinds = column(kind_of, ns_of, ns_keys)
     if options.rounding.kind is RoundingKind.EXACT:  # each rounded figure is the exact one
         return top, (ns_exact, ew_exact, ns_exact, ew_exact, kinds, None)
-    return top, (by_score(rounded_of, ns_of), by_score(rounded_of, ew_of), ns_exact, ew_exact, kinds, None)
+    return top, (column(rounded_of, ns_of, ns_keys), column(rounded_of, ew_of, ew_keys), ns_exact, ew_exact, kinds,
+                 None)
 
 
 
