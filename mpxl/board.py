@@ -40,7 +40,7 @@ from .settings import LoneResult, Scale, SmallGroups
 #: ARTIFICIAL_MP, through :meth:`Scale.figure` (the signed shift is the session's, after).
 _share = Scale.DOUBLE.figure
 
-__all__ = ["LineResult", "BoardResult", "score_board", "plain_board", "parse_penalty"]
+__all__ = ["LineResult", "BoardResult", "score_board", "plain_board", "plain_score_figures", "parse_penalty"]
 
 T = TypeVar("T")
 
@@ -288,6 +288,20 @@ def plain_board(
     >>> [str(Fraction(x, D)) for x in ns if x is not None], top     # Neuberg, 3 results to 4
     (['3', '1/3', '17/3'], 6)
     """
+    ns_of, ew_of, D, top = plain_score_figures(scores, expected, method, scale)
+    return list(map(ns_of.__getitem__, scores)), list(map(ew_of.__getitem__, scores)), D, top
+
+
+def plain_score_figures(
+    scores: Sequence[NSScore | None], expected: int | None = None, method: Method = Method.NEUBERG, scale: int = 2
+) -> tuple[dict[NSScore | None, int | None], dict[NSScore | None, int | None], int, int]:
+    """:func:`plain_board`'s figures by score: (NS numerator by score, EW numerator by score,
+    denominator D, top), each distinct score of ``scores`` (and None, a blank line: None) once.
+
+    >>> ns_of, ew_of, D, top = plain_score_figures([-130, -660, None, 200], expected=4)
+    >>> ns_of, D
+    ({None: None, -660: 1, -130: 9, 200: 17}, 3)
+    """
     if len(scores) >= _COUNT_FROM:
         counted: Counter[NSScore | None] = Counter(scores)  # counted in C; equal scores (420, 420.0) are one key
         counted.pop(None, None)
@@ -306,19 +320,19 @@ def plain_board(
             runs.append((s, j - i))
             i = j
     N = n if expected is None else check_counts(expected, n, 0)[0]
-    if n == 0:
-        return [None] * len(scores), [None] * len(scores), 1, scale * (max(N, 1) - 1)
-    A, B, D = _linear(N, n, method, scale)
-    top_n2 = 2 * (n - 1)
     ns_of: dict[NSScore | None, int | None] = {None: None}
     ew_of: dict[NSScore | None, int | None] = {None: None}
+    if n == 0:
+        return ns_of, ew_of, 1, scale * (max(N, 1) - 1)
+    A, B, D = _linear(N, n, method, scale)
+    top_n2 = 2 * (n - 1)
     below = 0
     for s, c in runs:
         S2 = double_matchpoints(below, c)  # double-scale matchpoints among the n results
         ns_of[s] = A * S2 + B
         ew_of[s] = A * (top_n2 - S2) + B
         below += c
-    return list(map(ns_of.__getitem__, scores)), list(map(ew_of.__getitem__, scores)), D, scale * (N - 1)
+    return ns_of, ew_of, D, scale * (N - 1)
 
 
 def _per_line(values: Iterable[T] | None, count: int, name: str, default: T) -> list[T]:

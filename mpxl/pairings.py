@@ -55,9 +55,12 @@ def board_ranges(session: list[int] | None, section: list[str] | None, board: li
     """
     if not board:
         return {}
-    columns = [c for c in (session, section) if c is not None]
-    keys: list[object] = list(zip(*columns, board)) if columns else board  # type: ignore[assignment]
-    starts = [0, *compress(count(1), map(ne, islice(keys, 1, None), keys)), len(keys)]
+    # where the key changes: where any of its columns does (no key made per line)
+    changes = [list(compress(count(1), map(ne, islice(c, 1, None), c)))
+               for c in (session, section, board) if c is not None]
+    changed = [c for c in changes if c]
+    cuts = changed[0] if len(changed) == 1 else sorted(set().union(*changed))
+    starts = [0, *cuts, len(board)]
     boards: BoardRanges = {}
     for start, stop in zip(starts, islice(starts, 1, None)):
         key = (1 if session is None else session[start], "" if section is None else section[start], board[start])

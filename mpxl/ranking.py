@@ -24,6 +24,7 @@ from typing import Any, Protocol
 from .errors import UserError
 from .event import Event, Pair, PairKey, SitOut, Travellers
 from .options import ScoringOptions, field_of, pair_key, winners_of
+from .pairings import travellers_board_ranges
 from .rounding import Rounding
 from .scorer import BoardPlace, ScoredColumns
 from .settings import Field, PercentageBasis, Places, Scale, TotalsFrom, Unplayed
@@ -127,7 +128,7 @@ def pair_results(result: Scored) -> list[PairResult]:
             pct = options.scale.percentage(mp, t.max)  # the ranking too: from the exact sum when the totals are
         if full is not None:  # ACBLscore: the total scaled to the field's full maximum, rounded, over it
             pct = _scaled_percentage(options, mp, t.max, full["" if fld is Field.EVENT else section])
-        sessions = ({sess: mp for sess in t.sessions} if len(t.sessions) == 1
+        sessions = (dict.fromkeys(t.sessions, mp) if len(t.sessions) == 1
                     else {sess: Fraction(num, common) for sess, num in sorted(t.sessions.items())})
         if total_of is not None:  # the total is the exact sum rounded as a total
             mp = total_of(mp)
@@ -137,7 +138,9 @@ def pair_results(result: Scored) -> list[PairResult]:
             maximum = maxima[t.max] = Fraction(t.max)
         results.append((PairResult(pair, mp, maximum, pct, "", t.boards, sessions), t))
     # ranking groups: per section (or the whole field) and, in a two-winner field, per direction
-    sections = dict.fromkeys(result.travellers.column("section") if result.travellers is not None else ())
+    # the sections in the order their lines first come: the order of the boards' first lines
+    lines = result.travellers
+    sections = dict.fromkeys(sec for _sess, sec, _board in travellers_board_ranges(lines)) if lines is not None else {}
     sections.update(dict.fromkeys(p.section for p in event.pairs if p.section not in sections))
     order = {sec: i for i, sec in enumerate(sections)}  # as event.sections(): lines first, then pairs
     by_group: dict[tuple[int, str, str], list[tuple[PairResult, PairTotal]]] = {}
@@ -275,7 +278,9 @@ def _pair_totals(result: Scored, exact: bool = False) -> tuple[dict[PairKey, Pai
         return {}, 1
     sections = t.column("section")
     sessions = t.column("session")
-    one_section = len(set(sections)) == 1
+    in_sections = set(sections)
+    one_section = len(in_sections) == 1
+    two = {sec: winners_of(event, options, sec) == 2 for sec in in_sections}
     many_sessions = len(set(sessions)) > 1
     played = list(map(ne, sc.kind, repeat("blank")))
     tops = None
@@ -328,7 +333,6 @@ def _pair_totals(result: Scored, exact: bool = False) -> tuple[dict[PairKey, Pai
         else:
             for (key, top), count in maxima.items():
                 top_sum[key] = top_sum.get(key, 0) + top * count
-        two = {sec: winners_of(event, options, sec) == 2 for sec in dict.fromkeys(sections)}
         for key, count in counts.items():
             sec, number = (sections[0], key) if one_section else key
             pair_key = (sec, number, side if two[sec] else None)

@@ -18,7 +18,7 @@ from fractions import Fraction
 from typing import Any
 
 from .adjustments import line_kind
-from .board import plain_board, score_board
+from .board import plain_score_figures, score_board
 from .errors import UserError
 from .event import Event, Line, PairKey, Travellers
 from .methods import check_counts
@@ -311,15 +311,27 @@ def _plain_board_figures(
     keeps, per denominator and top, one exact and one rounded Fraction per numerator across the
     event. (None would send the board to the board scorer: tests/test_fastpath.py does, to compare.)
     """
-    ns, ew, D, board_top = plain_board(scores, expected, options.method, options.scale.unit)
+    ns_of, ew_of, D, board_top = plain_score_figures(scores, expected, options.method, options.scale.unit)
     top = reported_top(board_top, options)[0]
-    exact_of, rounded_of, kind_of = plain_figures(memo, D, board_top, {*ns, *ew}, options)
-    ns_exact, ew_exact = list(map(exact_of.__getitem__, ns)), list(map(exact_of.__getitem__, ew))
+    exact_of, rounded_of, kind_of = plain_figures(memo, D, board_top, {*ns_of.values(), *ew_of.values()}, options)
+    by_score = len(scores) >= 4 * len(ns_of)  # many lines a score: each figure found once per score
+    if by_score:
+        ns_keys = ew_keys = scores
+    else:  # a short board: its lines' numerators first, the figures found by them
+        ns_keys, ew_keys = list(map(ns_of.__getitem__, scores)), list(map(ew_of.__getitem__, scores))
+
+    def column(figure_of: dict[Any, Any], numerator_of: dict[Any, int | None], keys: list[Any]) -> list[Any]:
+        """Each line's figure, from its key (its score, or its numerator)."""
+        if by_score:
+            figure_of = {s: figure_of[num] for s, num in numerator_of.items()}
+        return list(map(figure_of.__getitem__, keys))
+
+    ns_exact, ew_exact = column(exact_of, ns_of, ns_keys), column(exact_of, ew_of, ew_keys)
+    kinds = column(kind_of, ns_of, ns_keys)
     if options.rounding.kind is RoundingKind.EXACT:  # each rounded figure is the exact one
-        return top, (ns_exact, ew_exact, ns_exact, ew_exact, list(map(kind_of.__getitem__, ns)), None)
-    rounded = rounded_of.__getitem__
-    return top, (list(map(rounded, ns)), list(map(rounded, ew)), ns_exact, ew_exact,
-                 list(map(kind_of.__getitem__, ns)), None)
+        return top, (ns_exact, ew_exact, ns_exact, ew_exact, kinds, None)
+    return top, (column(rounded_of, ns_of, ns_keys), column(rounded_of, ew_of, ew_keys), ns_exact, ew_exact, kinds,
+                 None)
 
 
 

@@ -16,7 +16,7 @@ import csv
 import os
 import re
 from collections.abc import Iterator
-from itertools import chain, islice, repeat
+from itertools import chain, islice
 from typing import Any
 
 from ..atomic import atomic_write
@@ -67,8 +67,9 @@ PUBLISHED_COLUMNS = frozenset({"ns_mp", "ew_mp"})
 #: The columns :func:`csv_columns` reads.
 COLUMNAR_COLUMNS = PLAIN_COLUMNS | {"adjustment", *PLAY_COLUMNS} | BLANK_COLUMNS | PUBLISHED_COLUMNS
 
-#: Characters per chunk of :func:`csv_columns` (about 40,000 rows).
-CHUNK_CHARS = 2**20
+#: Characters per chunk of :func:`csv_columns` (about 2,500 rows): a chunk's cells, made and freed
+#: chunk after chunk, then fit in the memory already taken (bigger chunks took fresh pages each time).
+CHUNK_CHARS = 2**16
 
 
 def _entry_score(text: str):
@@ -188,13 +189,16 @@ def csv_columns(text: str) -> Travellers | None:
         return None
     text = splittable
     delimiter = header_delimiter(text)
-    header, _, body = text.partition("\n")
+    # the rows are read from the text in place (chunk by chunk): a copy of the body is megabytes
+    newline = text.find("\n")
+    header, begin = (text, len(text)) if newline < 0 else (text[:newline], newline + 1)
+    end = len(text) - 1 if text.endswith("\n") and begin < len(text) else len(text)  # the last row's end
     try:
         keys = header_keys(csv.reader([header], delimiter=delimiter), "")
     except UserError:
         return None
     has_contract = all(k in keys for k in ("contract", "declarer", "tricks"))
-    if not ("ns_score" in keys or has_contract) or not {k for k in keys if k} <= COLUMNAR_COLUMNS or not body:
+    if not ("ns_score" in keys or has_contract) or not {k for k in keys if k} <= COLUMNAR_COLUMNS or begin >= len(text):
         return None
     plain = PlainRows(keys, score=_entry_score)
     at = {k: i for i, k in enumerate(keys) if k}
@@ -208,31 +212,31 @@ def csv_columns(text: str) -> Travellers | None:
     blanks = [i for i, k in enumerate(keys) if k in BLANK_COLUMNS]
     published = [i for i, k in enumerate(keys) if k in PUBLISHED_COLUMNS]
     published_texts: list = [set() for _ in published]  # each published column's distinct texts
-    if body.endswith("\n"):
-        body = body[:-1]
     width, limit = len(keys), csv.field_size_limit()
     values: list = [[] for _ in columns]
-    start = 0
-    while start <= len(body):
-        stop = body.find("\n", start + CHUNK_CHARS)
+    start = begin
+    while start <= end:
+        stop = text.find("\n", start + CHUNK_CHARS, end)
         if stop < 0:
-            stop = len(body)
-        chunk = body[start:stop]
-        lines = chunk.split("\n")
-        if set(map(str.count, lines, repeat(delimiter))) != {width - 1} or max(map(len, lines)) > limit:
+            stop = end
+        cells = _cells(text[start:stop], delimiter, width)
+        if cells is None:
             return None  # a blank row, a row of other width: row by row
-        cells = chunk.replace("\n", delimiter).split(delimiter)
         try:
             for column, (i, read) in zip(values, columns):
                 if i is not None:
-                    column.extend(plain._values(cells[i::width], read))
+                    plain.extend(column, cells[i::width], read, limit)
         except ValueError:
             return None
-        if any(_NOT_BLANK.search("".join(set(cells[i::width]))) for i in blanks):
-            return None  # a fouled-board group, an arrowswitch, a penalty: row by row
+        for i in blanks:
+            texts = set(cells[i::width])
+            if _NOT_BLANK.search("".join(texts)) or max(map(len, texts)) > limit:
+                return None  # a fouled-board group, an arrowswitch, a penalty: row by row
         for texts, i in zip(published_texts, published):
             texts.update(cells[i::width])
         start = stop + 1
+    if any(len(text) > limit for texts in published_texts for text in texts):
+        return None  # a cell the csv module refuses: row by row, which names it
     board, ns, ew, section, score, table, session, adjusted, contract, declarer, tricks, lead = (
         column if i is not None else None for column, (i, _) in zip(values, columns)
     )
@@ -278,6 +282,25 @@ def _score_contracts(
             )
         score[i], tricks[i] = hit
     return tricks
+
+
+def _cells(chunk: str, delimiter: str, width: int) -> list[str] | None:
+    """The cells of ``chunk``'s rows, row after row, when every row has exactly ``width`` cells;
+    else None (a blank row, a row of other width).
+
+    One split: each line end is kept at the end of its row's last cell (every reading of a cell
+    strips it, as it strips any white space) and followed by a delimiter. A cell then holds at
+    most one line end, at its end; the rows are all ``width`` cells long exactly when there are
+    rows x ``width`` cells and the last cells of the rows hold every line end.
+
+    >>> _cells("1,2\\n3,4", ",", 2), _cells("1,2\\n3,4,5\\n6", ",", 2), _cells("1,2\\n\\n3,4", ",", 2)
+    (['1', '2\\n', '3', '4'], None, None)
+    """
+    rows = chunk.count("\n") + 1
+    cells = chunk.replace("\n", "\n" + delimiter).split(delimiter)
+    if len(cells) != rows * width or "".join(cells[width - 1::width]).count("\n") != rows - 1:
+        return None
+    return cells
 
 
 def _published_decimals(texts: dict) -> int | None:

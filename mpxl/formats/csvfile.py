@@ -27,8 +27,8 @@ import csv
 import io
 import os
 import re
-from collections.abc import Callable, Sequence
-from itertools import chain
+from collections.abc import Callable, Iterable, Sequence
+from itertools import chain, islice
 from operator import attrgetter
 from typing import Any
 
@@ -181,7 +181,8 @@ def _named_pairs(ev: Event, names: list, source: str) -> list:
 
 def header_delimiter(text: str) -> str:
     """The delimiter of the header line: the most frequent of ``,``, ``;`` and tab."""
-    first = text.split("\n", 1)[0]
+    end = text.find("\n")
+    first = text if end < 0 else text[:end]  # not the rest: a copy of megabytes
     return max((",", ";", "\t"), key=first.count)
 
 
@@ -281,7 +282,7 @@ class PlainRows:
 
     Each ``_plain_*`` function reads one cell as :func:`_general_line` does, or raises
     ValueError when the cell is not plain (the general path then reads the row and accepts
-    it or names the problem). :meth:`line` reads one row; :meth:`_values` one column's cells
+    it or names the problem). :meth:`line` reads one row; :meth:`extend` one column's cells
     (the column-by-column reading, :mod:`mpxl.formats.csvcolumns`), each distinct text read once.
     """
 
@@ -323,8 +324,9 @@ class PlainRows:
         board, ns, ew, section, score, table, session = values
         return self._line(board, ns, ew, section, score, table, session, where)
 
-    def _values(self, cells: Sequence[str], read: Callable[[str], Any]) -> list[Any]:
-        """The values of one column's cells, each distinct text read once in the file; ValueError if one is not plain.
+    def extend(self, column: list[Any], cells: Sequence[str], read: Callable[[str], Any], limit: int) -> None:
+        """Add the values of one column's cells to ``column``, each distinct text read once in the
+        file; ValueError if one is not plain, or longer than ``limit`` (the csv module's field limit).
 
         A text met for the first time is kept (as the key, and as the value when it is its own
         value) in a copy made then, in the order the texts come: the texts a big file repeats
@@ -332,16 +334,32 @@ class PlainRows:
         which makes looking them up, and every later pass over the values, about a third faster.
         """
         value_of = self.known.setdefault(read, {})
+        if cells and cells[0] == cells[-1] and cells.count(cells[0]) == len(cells):  # one text (a blank section)
+            if cells[0] not in value_of:
+                self._read_new(value_of, cells[:1], read, limit)
+            column.extend([value_of[cells[0]]] * len(cells))
+            return
+        start = len(column)
         try:
-            return list(map(value_of.__getitem__, cells))
-        except KeyError:  # texts not met before: read them
-            for text in dict.fromkeys(cells):
-                if text not in value_of:
-                    value = read(text)
-                    if value is text:
-                        value = text = text.encode("utf-8", "surrogatepass").decode("utf-8", "surrogatepass")
-                    value_of[text] = value
-            return list(map(value_of.__getitem__, cells))
+            column.extend(map(value_of.__getitem__, cells))
+            return
+        except KeyError:  # a text not met before: the lines before it are in the column
+            pass
+        rest = islice(cells, len(column) - start, None)
+        self._read_new(value_of, dict.fromkeys(rest), read, limit)
+        column.extend(map(value_of.__getitem__, islice(cells, len(column) - start, None)))
+
+    @staticmethod
+    def _read_new(value_of: dict[str, Any], texts: Iterable[str], read: Callable[[str], Any], limit: int) -> None:
+        """Read each of ``texts`` not in ``value_of`` into it (see :meth:`extend`)."""
+        for text in texts:
+            if text not in value_of:
+                if len(text) > limit:
+                    raise ValueError(text[:20])
+                value = read(text)
+                if value is text:
+                    value = text = text.encode("utf-8", "surrogatepass").decode("utf-8", "surrogatepass")
+                value_of[text] = value
 
 
 def splittable_text(text: str) -> str | None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Iterator, Sequence
 from fractions import Fraction
-from itertools import islice
+from itertools import chain, islice
 from json.encoder import encode_basestring
 from typing import Any
 
@@ -131,15 +131,16 @@ def _scalar(value: object) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def _template(keys: Sequence[str], depth: int) -> list[str]:
+def _template(keys: Sequence[str], depth: int, listed: str | None = None) -> list[str]:
     """The texts between the values of a dict of ``keys`` written by ``json.dumps(indent=1)``
-    at ``depth``: len(keys) + 1 pieces.
+    at ``depth``: len(keys) + 1 pieces; the value of the key ``listed`` is the one item of a list
+    (its brackets are in the pieces around it).
 
-    >>> _template(["a", "b"], 0)
-    ['{\\n "a": ', ',\\n "b": ', '\\n}']
+    >>> _template(["a", "b"], 0), _template(["a", "b"], 0, listed="a")
+    (['{\\n "a": ', ',\\n "b": ', '\\n}'], ['{\\n "a": [\\n  ', '\\n ],\\n "b": ', '\\n}'])
     """
     marks = [f"\x00{i}\x00" for i in range(len(keys))]
-    text = _indented(_json_dumps(dict(zip(keys, marks))), depth)
+    text = _indented(_json_dumps({k: [m] if k == listed else m for k, m in zip(keys, marks)}), depth)
     pieces = []
     for mark in marks:
         before, text = text.split(json.dumps(mark), 1)
@@ -161,6 +162,7 @@ class _LinesJson:
         self.sections = t.section
         self.caches: dict[tuple[str, int, bool], dict[Any, str]] = {}
         self.templates: dict[bool, tuple[list[str], str]] = {}
+        self.headings: dict[tuple[str, ...], list[str]] = {}  # a board's fields' template, by its keys
 
     def board(self, b: BoardPlace) -> tuple[str, str, str]:
         """One board's text, at the depth of the document's boards, in three pieces."""
@@ -168,9 +170,7 @@ class _LinesJson:
         sections = None if self.sections is None else gather(self.sections, ranges)
         distinct_sections = set(sections) if sections is not None else {b.section}
         own_section = distinct_sections != {b.section}
-        heading = board_fields(b.board, b.section, ["\x00lines\x00"], b.expected, b.actual, b.top, b.line_top,
-                               b.session)
-        head, tail = _indented(_json_dumps(heading), 2).split(json.dumps("\x00lines\x00"))
+        head, tail = self._heading(b)
         indent = head[head.rindex("\n") + 1:]
         totals = sc.totals and any(sc.totals.get(i, (None,))[0] is not None
                                    for r in ranges for i in r)
@@ -196,7 +196,7 @@ class _LinesJson:
             after = pieces[slot + 1] + (f",\n{indent}" if slot == width - 1 else "")
             # a figure column's: every figure of the event (few: one object each, keyed by id)
             value_of = {id(None): None, **sc.figures()} if by_id else dict.fromkeys(values)
-            for key in value_of.keys() - cache.keys():
+            for key in [key for key in value_of if key not in cache]:  # not a set of the whole cache
                 cache[key] = before + _scalar(_json_value(keys[slot], value_of[key] if by_id else key)) + after
 
         if b.by_score:  # a line's score and figures are its score's: one text per score for the three
@@ -221,6 +221,20 @@ class _LinesJson:
         if layout:  # no separator after the last line
             layout[-1] = layout[-1][: -len(f",\n{indent}")]
         return head, "".join(layout), tail
+
+    def _heading(self, b: BoardPlace) -> tuple[str, str]:
+        """The text of board ``b``'s fields before and after its lines (:func:`board_fields` written
+        by ``json.dumps``), at the depth of the document's boards: one template per set of fields."""
+        fields = board_fields(b.board, b.section, [], b.expected, b.actual, b.top, b.line_top, b.session)
+        keys = tuple(fields)
+        pieces = self.headings.get(keys)
+        if pieces is None:
+            pieces = self.headings[keys] = _template(keys, 2, listed="lines")
+        lines = keys.index("lines")
+        texts = [_scalar(v) for k, v in fields.items() if k != "lines"]
+        head = "".join(chain.from_iterable(zip(pieces[:lines], texts[:lines]))) + pieces[lines]
+        tail = "".join(chain.from_iterable(zip(pieces[lines + 1:], texts[lines:]))) + pieces[-1]
+        return head, tail
 
     def _pieces(self, own_section: bool, indent: str) -> list[str]:
         hit = self.templates.get(own_section)
@@ -316,8 +330,10 @@ def _pair_text(pr: PairResult, opts: ScoringOptions) -> str:
         return _indented(_json_dumps(pair_json(pr, opts)), 2)
     p0, p1, p2, p3, p4, p5, p6, p7, p8, p9 = _PAIR_TEMPLATE
     direction = "null" if pair.direction is None else encode_basestring(pair.direction)
+    mp, top = pr.mp, pr.max  # float(x) of a Fraction is its numerator / denominator, one division
     return (f"{p0}{encode_basestring(pair.number)}{p1}{encode_basestring(pair.section)}{p2}{direction}"
-            f"{p3}{float(pr.mp)!r}{p4}{float(pr.max)!r}{p5}{opts.percentage_float(pr.percentage)!r}"
+            f"{p3}{mp.numerator / mp.denominator!r}{p4}{top.numerator / top.denominator!r}"
+            f"{p5}{opts.percentage_float(pr.percentage)!r}"
             f"{p6}{encode_basestring(pr.place)}{p7}{pr.boards!r}{p8}[]{p9}")
 
 
