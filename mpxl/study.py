@@ -56,7 +56,7 @@ from .fouled import small_group_percentage, uses_set_percentages
 from .matchpoints import NSScore
 from .methods import Method, estimate
 from .options import ScoringOptions
-from .rules import double_matchpoints
+from .rules import double_matchpoints, is_blank
 from .session import score_event
 from .settings import Field, Scale, SmallGroups
 
@@ -451,7 +451,7 @@ def study_boards(event: Event, index: int = 0) -> tuple[list[StudyBoard], Baseli
         label = _board_key_label(sb.section, sb.board, sb.session)
         real = [sl for sl in sb.lines if sl.kind != "blank"]
         plain = [
-            _plain_score(sl.line.score) if sl.kind == "result" and not str(sl.line.group or "").strip() else None
+            _plain_score(sl.line.score) if sl.kind == "result" and is_blank(sl.line.group) else None
             for sl in real
         ]
         if None in plain:

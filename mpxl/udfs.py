@@ -80,7 +80,6 @@ def _show(v) -> str:
     return repr(v)
 
 
-_is_blank = is_blank  # the rulebook's blank: None, or white space of any kind
 
 
 #: The error values Excel (and Office.js) can hand a function as text under ``err_to_str``.
@@ -131,7 +130,7 @@ def _shape(values: list, as_row: bool) -> list:
 
 
 def _whole(v, what: str, default=None, low: int = 1) -> int:
-    if _is_blank(v):
+    if is_blank(v):
         if default is None:
             raise ValueError(f"{what} is missing; expected a whole number")
         return default
@@ -174,7 +173,7 @@ def _scale(v) -> Scale:
     ...
     ValueError: scale 3 is not a scale; expected 2 (double), 1 (single) or signed
     """
-    if _is_blank(v):
+    if is_blank(v):
         return Scale.DOUBLE
     _cell(v, "scale")
     if isinstance(v, float) and v.is_integer():
@@ -209,7 +208,7 @@ def _side(v) -> str:
     ...
     ValueError: side 'up' is not a side; expected NS or EW (N-S, N/S, North-South, or a seat: N, S, E, W), or BOTH
     """
-    if _is_blank(v):
+    if is_blank(v):
         return "NS"
     if isinstance(v, str) and code_key(v) == "BOTH":
         return "BOTH"
@@ -241,34 +240,34 @@ def board_matchpoints(scores, expected=None, method=None, scale=None, side=None,
             _cell(v, f"row {i}")
     n_lines = len(cells)
     kwargs: dict[str, Any] = {}
-    if not _is_blank(groups):
+    if not is_blank(groups):
         g, _ = _column(groups, "groups")
         if len(g) != n_lines:
             raise ValueError(f"groups has {len(g)} cells for {n_lines} scores")
         kwargs["groups"] = [
-            "" if _is_blank(x) else str(_cell(x, f"groups row {i}")).strip() for i, x in enumerate(g, 1)
+            "" if is_blank(x) else str(_cell(x, f"groups row {i}")).strip() for i, x in enumerate(g, 1)
         ]
-    if not _is_blank(flags):
+    if not is_blank(flags):
         f, _ = _column(flags, "flags")
         if len(f) != n_lines:
             raise ValueError(f"flags has {len(f)} cells for {n_lines} scores")
         kwargs["arrowswitch"] = [_arrowswitch_flag(_cell(x, f"flags row {i}"), i) for i, x in enumerate(f, 1)]
-    if not _is_blank(penalties):
+    if not is_blank(penalties):
         rows = _rows(penalties)
         if len(rows) != n_lines:
             raise ValueError(f"penalties has {len(rows)} rows for {n_lines} scores")
         kwargs["penalties"] = [
             tuple(_cell(x, f"penalties row {i}") for x in (r + [None, None])[:2]) for i, r in enumerate(rows, 1)
         ]
-    N = None if _is_blank(expected) else _whole(expected, "expected")
+    N = None if is_blank(expected) else _whole(expected, "expected")
     m, scl, which = _method(method), _scale(scale), _side(side)
     if m is None:  # method none: never estimate, the board plain on its own top whatever N is
         m, N = Method.NEUBERG, None
     if isinstance(rounding, float) and not rounding.is_integer():
         raise ValueError(f"rounding {rounding!r} is not a number of decimals; expected a whole number, ebu, acbl "
                          "or half-even:1")
-    rnd = Rounding.parse(None if _is_blank(rounding) else (int(rounding) if isinstance(rounding, float) else rounding))
-    rule = SmallGroups.find(None if _is_blank(small_groups) else str(small_groups))
+    rnd = Rounding.parse(None if is_blank(rounding) else (int(rounding) if isinstance(rounding, float) else rounding))
+    rule = SmallGroups.find(None if is_blank(small_groups) else str(small_groups))
     if plain is not None and not kwargs:
         # the common case, plain scores: integer arithmetic only (the same figures as score_board)
         ns_num, ew_num, D, top_ = plain_board(plain, N, m, scl.unit)
@@ -284,7 +283,7 @@ def board_matchpoints(scores, expected=None, method=None, scale=None, side=None,
         ew = figures(ew_num) if which != "NS" else []
         return _sides(ns, ew, which, as_row)
     result = score_board(
-        [None if _is_blank(v) else v for v in cells],
+        [None if is_blank(v) else v for v in cells],
         expected=N,
         method=m,
         scale=scl.unit,
@@ -324,7 +323,7 @@ def _plain_scores(cells: list):
 
 
 def _arrowswitch_flag(v, row: int) -> bool:
-    if _is_blank(v):
+    if is_blank(v):
         return False
     if isinstance(v, float) and v in (0.0, 1.0):  # a number cell: 0 or 1
         v = int(v)
@@ -343,7 +342,7 @@ def _map_range(mp, fn) -> list:
         line = []
         for j, v in enumerate(r, 1):
             where = "mp" if len(rows) == 1 and len(r) == 1 else f"mp row {i} column {j}:"
-            line.append(None if _is_blank(v) else float(fn(_number(v, where))))
+            line.append(None if is_blank(v) else float(fn(_number(v, where))))
         out.append(line)
     return out
 
@@ -370,7 +369,7 @@ def _method(method) -> Method | None:
     """
     if isinstance(method, Method):  # a method-named function (NEUBERG...): nothing to parse
         return method
-    return find_method(None if _is_blank(method) else str(method))
+    return find_method(None if is_blank(method) else str(method))
 
 
 def _scalar_or_range(rows: list):
@@ -505,7 +504,7 @@ MANUAL = _method_function(Method.MANUAL)
 @_excel_errors("ESTIMATE")
 def ESTIMATE(mp, expected, actual, method, scale=None):
     """Estimate matchpoints to the expected number of results by the method named."""
-    if _is_blank(method):
+    if is_blank(method):
         raise ValueError(f"method is missing; expected {_METHODS} or none")
     return _scalar_or_range(estimate_range(mp, expected, actual, method, scale))
 
@@ -556,9 +555,9 @@ def BRIDGESCORE(contract, declarer, tricks, vulnerability):
         vulnerability = _contract.board_vulnerability(_whole(vulnerability, "board"))
     if isinstance(tricks, float) and tricks.is_integer():
         tricks = int(tricks)
-    if _is_blank(vulnerability):
+    if is_blank(vulnerability):
         raise ValueError("vulnerability is missing; expected None, NS, EW, All or the board number")
-    return _contract.ns_score(str(contract), None if _is_blank(declarer) else str(declarer), tricks, vulnerability)
+    return _contract.ns_score(str(contract), None if is_blank(declarer) else str(declarer), tricks, vulnerability)
 
 
 @xw.func
