@@ -49,7 +49,7 @@ from typing import Any
 
 from .event import Event, Pair, Travellers
 from .methods import Method
-from .options import ScoringOptions
+from .options import ScoringOptions, field_of
 from .ranking import sitout_credits
 from .rounding import Rounding
 from .rules import ESTIMATES_FULL_BOARDS
@@ -512,8 +512,8 @@ class Search:
         scales = [opts.scale] if "scale" in fixed else [opts.scale, *(s for s in Scale if s is not opts.scale)]
         fields: list[Field | None] = [None]
         if len(event.sections()) > 1 and "field" not in fixed:
-            here = _field_of(event, opts)
-            fields = [None, *(f for f in Field if f.value != here)]
+            here = field_of(event, opts)
+            fields = [None, *(f for f in Field if f is not here)]
         # a board's one real result beside artificial scores (50% or 60%) may decide the scale: searched with it
         lones: list[LoneResult | None] = [None]
         if "lone_result" not in fixed and _lone_results(self.score(opts)[0]):
@@ -559,7 +559,7 @@ class Search:
                 candidates.append({"estimate_at": EstimateAt.OWN_TOPS})
                 if len(event.sections()) > 1 and "field" not in fixed:  # which lines a top counts: with the field
                     candidates += [{"estimate_at": EstimateAt.OWN_TOPS, "field": f} for f in Field
-                                   if f.value != _field_of(event, opts)]
+                                   if f is not field_of(event, opts)]
             return self.choose("method", opts, candidates, _everything)
         if "method" in fixed and "estimate_at" not in fixed and short:
             # a method given is used: never estimating would set it aside
@@ -668,7 +668,7 @@ class Search:
         winners: list[int | None] = [None] if "winners" in fixed else [None, 1, 2]
         fields: list[Field | None] = [None]
         if len(event.sections()) > 1 and "field" not in fixed:
-            fields = [None, *(f for f in Field if f.value != _field_of(event, opts))]
+            fields = [None, *(f for f in Field if f is not field_of(event, opts))]
         return self.choose("places" if "places" not in fixed else "winners", opts,
                            [{"places": s, **({"winners": w} if w else {}), **({"field": f} if f else {})}
                             for f in fields for w in winners for s in styles][1:],
@@ -726,15 +726,11 @@ def _lone_results(result: SessionResult) -> bool:
 def _fewer_boards(result: SessionResult) -> bool:
     """Did a pair play fewer boards than another of its field?"""
     most: dict[str, int] = {}
-    fld = _field_of(result.event, result.options)
+    fld = field_of(result.event, result.options).value
     for pr in result.pairs:
         group = "" if fld == "event" else pr.pair.section
         most[group] = max(most.get(group, 0), pr.boards)
     return any(pr.boards < most["" if fld == "event" else pr.pair.section] for pr in result.pairs)
-
-
-def _field_of(event: Event, opts: ScoringOptions) -> str:
-    return settings_of(SessionResult(event, opts, [], []))["field"]  # type: ignore[no-any-return]
 
 
 def _published_n(result: SessionResult) -> int | None:
