@@ -198,11 +198,12 @@ def score_board(
     set_pct = [False] * count
     for group in members.values():
         for side, out in (("ns", ns), ("ew", ew)):
-            # a side given an artificial score on a mixed line is not one of that side's results
-            idxs = [i for i in group if not isinstance(getattr(parsed[i], side), Fraction)]
+            # a mixed line's result stands in both sides' fields (Ruter's real files): the side given
+            # an artificial score is compared with it too, and its own figure is then replaced (below)
+            idxs = group
             n = len(idxs)
             small = fouled and uses_set_percentages(small_groups, n, sizes, N)
-            raw = _group_mp([getattr(parsed[i], side) for i in idxs], scale)
+            raw = _group_mp([_result_of(parsed[i], side) for i in idxs], scale)
             for i, S in zip(idxs, raw):
                 assert S is not None  # every line of a group has a result
                 if side == "ew":
@@ -243,9 +244,22 @@ def score_board(
                 a, b, kind, str(labels[i] or "") if kind == "result" else "", ns_ave, ew_ave, set_pct[i], switched[i]
             )
         )
-    # n: the results on both sides (a line where one side was given an artificial score is short of one)
-    actual = sum(1 for i in real if isinstance(parsed[i], Assigned))
+    # n: the real results (a mixed line's result is one: it stands in both sides' fields)
+    actual = len(real)
     return BoardResult(tuple(lines), N, actual, scale, method, {k: len(v) for k, v in members.items()})
+
+
+def _result_of(entry: Entry, side: str) -> Components:
+    """The result a line stands with in ``side``'s field: that side's own, or, on a mixed line where
+    that side was given an artificial score, the result the other side keeps.
+
+    >>> _result_of(parse_entry("A=|0"), "ns"), _result_of(parse_entry("A=|0"), "ew")
+    (((Fraction(1, 1), 0),), ((Fraction(1, 1), 0),))
+    """
+    own = getattr(entry, side)
+    if isinstance(own, Fraction):
+        own = getattr(entry, "ew" if side == "ns" else "ns")
+    return own
 
 
 @lru_cache(maxsize=4096)

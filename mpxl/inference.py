@@ -366,10 +366,12 @@ class Search:
         self.travellers: Travellers | None = None  # the lines as columns, from the first scoring
         self.has_lines = any(ln.published_ns_mp is not None or ln.published_ew_mp is not None for ln in event.lines)
         self.has_pairs = any(p.published_mp is not None or p.published_percentage is not None for p in event.pairs)
-        # the decimals the figures are written with: of the lines; of what only the totals hold (the
-        # pairs' totals and the credits on the sit-outs' rows); of the percentages
-        self.line_dec = decimals_of([v for ln in event.lines for v in (ln.published_ns_mp, ln.published_ew_mp)])
-        self.total_dec = decimals_of([p.published_mp for p in event.pairs] + [so.published_mp for so in event.sitouts])
+        # the decimals the figures are written with: of the lines (and of the credits on the sit-outs'
+        # rows, shown as a line's figure: ranking.sitout_credits); of what only the totals hold (the
+        # pairs' totals); of the percentages
+        self.line_dec = decimals_of([v for ln in event.lines for v in (ln.published_ns_mp, ln.published_ew_mp)]
+                                    + [so.published_mp for so in event.sitouts])
+        self.total_dec = decimals_of([p.published_mp for p in event.pairs])
         self.pct_dec = decimals_of([p.published_percentage for p in event.pairs])
 
     # -- scoring, kept and counted -------------------------------------------------------------------

@@ -55,6 +55,9 @@ class PairResult:
     place: str
     boards: int
     sessions: dict[int, Fraction] = field(default_factory=dict)  # session -> matchpoints
+    #: its exact matchpoints per point of maximum on the boards it played (no credit, no penalty row):
+    #: what a board it missed is credited at, that share of the board's top (``unplayed own``)
+    own_share: Fraction | None = None
 
 
 class Scored(Protocol):
@@ -103,6 +106,7 @@ def pair_results(result: Scored) -> list[PairResult]:
             known.setdefault(pair_key(event, options, p.section, p.number, side), p)
     exact = options.totals_from is TotalsFrom.EXACT
     totals, common = _pair_totals(result, exact=exact)
+    shares = {k: Fraction(t.mp, common * t.max) for k, t in totals.items() if t.max}  # before credits, penalties
     if options.unplayed is Unplayed.OWN and result.scored is not None:
         sat_out = Counter(pair_key(event, options, so.section, so.pair, so.direction) for so in event.sitouts)
         common = _fill_unplayed(totals, common, result.scored.boards, options, fld, sat_out)
@@ -136,7 +140,7 @@ def pair_results(result: Scored) -> list[PairResult]:
         maximum = maxima.get(t.max)
         if maximum is None:
             maximum = maxima[t.max] = Fraction(t.max)
-        results.append((PairResult(pair, mp, maximum, pct, "", t.boards, sessions), t))
+        results.append((PairResult(pair, mp, maximum, pct, "", t.boards, sessions, shares.get(k)), t))
     # ranking groups: per section (or the whole field) and, in a two-winner field, per direction
     # the sections in the order their lines first come: the order of the boards' first lines
     lines = result.travellers
@@ -392,11 +396,17 @@ def _fill_unplayed(
 
 
 def sitout_credits(result: Scored) -> list[tuple[SitOut, Fraction | None, Fraction | None]]:
-    """(sit-out, the figure its pair is credited with on that board, and that figure's exact
-    percentage) for each of the event's sit-outs: under ``unplayed own`` the pair's own share of the
-    board's top (as :func:`_fill_unplayed` adds it: the ratio of its total to its maximum is the
-    same before and after the credits), rounded as a figure the totals hold (exact when the totals
-    add the exact figures); (sit-out, None, None) when sit-outs are not credited.
+    """(sit-out, the figure its pair is credited with on that board as a line shows it, and that
+    credit's exact percentage) for each of the event's sit-outs; (sit-out, None, None) when
+    sit-outs are not credited.
+
+    Under ``unplayed own`` the credit is the pair's own share of the board's top over the boards it
+    played, before any penalty row (:attr:`PairResult.own_share`), as :func:`_fill_unplayed` adds it
+    to the total (rounded as a figure the totals hold: exact when they add the exact figures). The
+    sit-out's row shows it as a line shows its figure: rounded by the lines' rounding; its
+    percentage is the credit's own, as a line's is its exact figure's (Ruter 2016-08-10: pair 12's
+    21 boards add to -27.0, an exact credit of -1.2857 that its total adds three times, -30.9; its
+    Bye rows show -1.3 and 34%).
 
     >>> from mpxl.event import Event, Line, SitOut
     >>> from mpxl.session import score_event
@@ -420,11 +430,12 @@ def sitout_credits(result: Scored) -> list[tuple[SitOut, Fraction | None, Fracti
     for so in event.sitouts:
         pr = by_key.get(pair_key(event, options, so.section, so.pair, so.direction))
         top = tops.get((so.session, "" if fld is Field.EVENT else so.section, so.board))
-        if pr is None or top is None or not pr.max:
+        if pr is None or top is None or pr.own_share is None:
             out.append((so, None, None))
             continue
-        figure = rounding.apply(options.scale.figure(pr.percentage, top), options.scale.average(top))
-        out.append((so, figure, options.scale.percentage(figure, top)))
+        average = options.scale.average(top)
+        credit = rounding.apply(pr.own_share * top, average)
+        out.append((so, options.rounding.apply(credit, average), options.scale.percentage(credit, top)))
     return out
 
 
