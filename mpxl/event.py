@@ -154,6 +154,8 @@ class SitOut:
     published_mp: float | None = None  # the credit the file gives the pair for the board (Ruter's Bye row)
     published_pct: float | None = None  # and its percentage
     note: str = ""  # the file's note on the sit-out (USEBIO NOTES)
+    table: int | str | None = None  # the table the pair sat at, as the file gives it (PBN Table)
+    round: str | None = None  # the round, as the file writes it (PBN Round), written back
 
 
 @dataclass(frozen=True)
@@ -233,6 +235,7 @@ class Event:
     deals: dict[int, Deal] = field(default_factory=dict)  # board number -> Deal
     session_number: int | None = None  # this file is session k of a longer event (PBN META CRSession)
     session_count: int | None = None  # of so many sessions (PBN META CRSessionCount)
+    scoring_tag: str = ""  # PBN's board-level [Scoring] tag as the file writes it ("MatchPoints;MP1"), written back
     #: what :func:`mpxl.pairings.check_duplicates` last found clean: (the lines list, a stamp)
     _duplicates_checked: tuple[object, object] | None = field(default=None, init=False, repr=False, compare=False)
 

@@ -89,6 +89,7 @@ __all__ = [
     "AVE_MINUS",
     "ARTIFICIAL_CODES",
     "ARTIFICIAL_WORDS",
+    "REPLACEMENT_CODES",
     "AVE_POLICIES",
     "LONE_RESULT_RULES",
     "LONE_RESULT_PERCENTAGE",
@@ -539,6 +540,13 @@ ARTIFICIAL_CODES = {
 #: reader whose score cell may hold a number (PBN's Score_NS) reads as an artificial score.
 ARTIFICIAL_WORDS = frozenset(c for c in ARTIFICIAL_CODES if c[0].isalpha())
 
+
+#: What a director's replacement written after ``>`` in a score cell (Ruter: ``800>a``, the result
+#: played, ``>``, what the line is scored with) stands for, by its code: the bare ``a`` (adjusted)
+#: is Ave+ to both sides, the 800 kept as a note (Ruter 2016: ``800>a`` on a board of 9 results got
+#: +1.6 / +1.6 signed, Percentage 60 / 60); ``a+`` ``a=`` ``a-`` the artificial codes; a score
+#: (``800>620``) is that score.
+REPLACEMENT_CODES = {"A": "A+/A+", "A+": "A+", "A=": "A=", "A-": "A-"}
 
 #: How Ave+ and Ave- are awarded: the set 60/40, or the WBF/EBU "or the pair's own percentage" rule.
 AVE_POLICIES = {

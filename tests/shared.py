@@ -9,7 +9,18 @@ import os
 from pathlib import Path
 
 REALDATA = Path(os.environ.get("MPXL_REALDATA") or Path(__file__).resolve().parents[2] / "shared" / "realdata")
-REAL_FILES = sorted(REALDATA.glob("*.xml")) + sorted(REALDATA.glob("*.pbn"))
+#: Real files newly come (its README): the tests take them in as the folder's own once they check clean.
+INCOMING = REALDATA / "incoming"
+
+
+def real_files(*suffixes: str) -> list[Path]:
+    """The real files with these suffixes, of the folder and of its ``incoming/``, each suffix in turn
+    (sorted by name, the folder's first)."""
+    return [p for suffix in suffixes for folder in (REALDATA, INCOMING)
+            for p in sorted(folder.glob(f"*{suffix}"))]
+
+
+REAL_FILES = real_files(".xml", ".pbn")
 
 if os.environ.get("CI") == "true" and not REAL_FILES:  # locally the tests skip; in CI they must run
     raise RuntimeError(f"CI: the real results files are not in {REALDATA} (set MPXL_REALDATA)")

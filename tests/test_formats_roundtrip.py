@@ -14,9 +14,9 @@ from mpxl.formats import read_event, write_event
 from mpxl.session import score_event
 
 DATA = Path(__file__).parent / "data"
-from shared import REALDATA  # noqa: E402
+from shared import real_files  # noqa: E402
 
-SOURCES = (sorted(REALDATA.glob("*.xml")) + sorted(REALDATA.glob("*.pbn")) if REALDATA.is_dir() else []) + [
+SOURCES = real_files(".xml", ".pbn") + [
     DATA / "two-sections.xml", DATA / "club-howell.csv", DATA / "mitchell-arrowswitch.csv"]
 
 
@@ -55,8 +55,11 @@ def without_tiebreak(event, options, result, ext):
 
 @pytest.mark.parametrize("ext", [".xml", ".pbn", ".csv"])
 @pytest.mark.parametrize("path", SOURCES, ids=lambda p: p.name)
-def test_round_trip(path, ext, tmp_path):
+def test_round_trip(path, ext, tmp_path, request):
     event, options, result = original(path)
+    if event.penalties and ext in (".xml", ".csv"):  # not strict: passes once the writers carry them
+        request.applymarker(pytest.mark.xfail(reason="penalty rows (Ruter's Pen) through USEBIO and CSV: "
+                                              "issue 26, section 2 (branch writers)", strict=False))
     out = tmp_path / f"out{ext}"
     write_event(result, out)
     back = read_event(out)
@@ -165,11 +168,16 @@ def held(event: Event, ext: str) -> dict:
 
 
 def everything(event: Event) -> dict:
-    """Every field the readers fill, but where in the file each came from."""
+    """Every field the readers fill, but where in the file each came from (and a dict's order)."""
+    def seen(value) -> str:
+        return repr(dict(sorted(value.items()))) if isinstance(value, dict) else repr(value)
+
     def fields(obj):
-        return tuple((f.name, repr(getattr(obj, f.name))) for f in dataclasses.fields(obj) if f.name != "where")
+        return tuple((f.name, seen(getattr(obj, f.name))) for f in dataclasses.fields(obj) if f.name != "where")
     top = {f.name: getattr(event, f.name) for f in dataclasses.fields(event)
            if f.name not in ("lines", "pairs", "source", "notes") and not f.name.startswith("_")}
+    for name in ("sitouts", "penalties"):  # rows of their own: where they stand is the line they are on
+        top[name] = sorted(map(fields, top[name]))
     return {"lines": sorted(map(fields, event.lines)), "pairs": sorted(map(fields, event.pairs)), "event": top}
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from openpyxl import load_workbook
-from shared import REALDATA
+from shared import real_files
 
 from mpxl.cli import main
 from mpxl.event import Event, Line
@@ -32,7 +32,7 @@ from mpxl.workbook.template import FIRST_ROW, build_template
 LIMIT = 500
 LAST_ROW = FIRST_ROW + MAX_DATA_ROWS - 1  # Excel's last row, 1,048,576
 ROOT = Path(__file__).resolve().parents[1]
-REAL_FILES = sorted(p for p in REALDATA.glob("*") if p.suffix in (".xml", ".pbn", ".csv")) if REALDATA.exists() else []
+REAL_FILES = real_files(".xml", ".pbn", ".csv")
 
 
 def too_long(path: Path) -> list[str]:

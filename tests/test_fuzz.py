@@ -32,7 +32,7 @@ os.environ.setdefault("XLWINGS_LICENSE_KEY", "noncommercial")
 import pytest  # noqa: E402
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
-from shared import REALDATA, examples  # noqa: E402
+from shared import REALDATA, examples, real_files  # noqa: E402
 
 import mpxl.formats as formats  # noqa: E402
 from mpxl.cli import main  # noqa: E402
@@ -97,7 +97,7 @@ SEEDS = {
     ".pbn": [SMALL_PBN] + [p.read_bytes() for p in _files(DATA, ".pbn")],
     ".xml": [SMALL_XML] + [p.read_bytes() for p in _files(DATA, ".xml")],
 }
-REAL = {ext: [p.read_bytes() for p in _files(REALDATA, ext)] for ext in (".csv", ".pbn", ".xml")}
+REAL = {ext: [p.read_bytes() for p in real_files(ext)] for ext in (".csv", ".pbn", ".xml")}
 
 
 # ------------------------------------------------------------------ running one input

@@ -311,9 +311,7 @@ def test_excel_function_edges(name, args, want):
 
 # ------------------------------------------------- the JSON's settings, read back by the one parser
 
-from shared import REALDATA  # noqa: E402
-
-REAL_FILES = sorted(REALDATA.glob("*.xml")) + sorted(REALDATA.glob("*.pbn")) if REALDATA.exists() else []
+from shared import REAL_FILES  # noqa: E402
 
 
 @pytest.mark.skipif(not REAL_FILES, reason="real data files not present")

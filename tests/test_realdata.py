@@ -201,7 +201,9 @@ def test_conventions_by_name_match_detection():
 ACBL = REALDATA / "acblscore-2017-08-10-howell-single-scale.xml"
 COMPSCORE = REALDATA / "compscore3-2022-07-27-howell-a5050.xml"
 RUTER = REALDATA / "ruter-2016-03-09-signed-mp1-aminus.pbn"
-from shared import REAL_FILES  # noqa: E402
+from shared import INCOMING, REAL_FILES  # noqa: E402
+
+RUTER_BYE = INCOMING / "ruter-2016-08-10-signed-penalty-split-bye.pbn"
 
 # what the file's own figures show, where it is not the program's documented default
 # (mpxl.conventions): file -> {setting: (the default, what the figures show)}
@@ -212,6 +214,7 @@ NOT_DEFAULT = {
     ACBL.name: {"scale": (2, 1), "rounding_lines": ("half-up:2", "half-up:1"),
                 "rounding_totals": ("half-up:2", "half-up:1")},
     RUTER.name: {},
+    RUTER_BYE.name: {},
     COMPSCORE.name: {"estimate_at": ("lines", "totals"), "unplayed": ("none", "own"),
                      "rounding_totals": ("half-up:1", "half-up:2")},
 }

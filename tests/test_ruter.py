@@ -8,8 +8,11 @@ NS +420, +400, +400, -50, scored on the signed scale to one decimal; the figures
 * the four results alone (n = 4, Neuberg to 5): +420 raw 6 of 6 -> (6 x 5 + 5 - 4) / 4 = 7.75 double,
   7.75 - 4 = +3.75 signed, printed 3.8; its EW -3.75, printed -3.8;
 * an artificial score: (p - 50) x (E - 1) / 50: Ave+ +0.8, Ave 0, Ave- -0.8;
-* a side that keeps its result is compared with that side's five results (the board full on that
-  side): NS 0 beats -50 only: 2 of 8 double, 2 - 4 = -2.0; the +420 is then a top, +4.0.
+* a split row where one side keeps its result (``"+0"``) and the other is given an artificial score:
+  the result (0) stands in BOTH sides' fields, the board full on both (as Ruter's real file of
+  2016-08-10 shows on its board 11): NS 0 beats -50 only: 2 of 8 double, 2 - 4 = -2.0; the +420 is
+  then a top, +4.0, and its EW a bottom, -4.0 (not -3.8: the 0 is one of EW's five results too);
+* ``800>a``: the director set the 800 aside; ``a`` (adjusted) is Ave+ to both sides, +0.8 / +0.8.
 """
 
 from __future__ import annotations
@@ -55,9 +58,12 @@ NOTATIONS = {
     "A- / A-": ('-   -  -  "A-"  "A-"', "A-/A-", ("-0.8", "-0.8"), ("3.8", "-3.8"), ""),
     "A+ alone": ('-   -  -  "A+"     -', "A+", ("0.8", "-0.8"), ("3.8", "-3.8"), ""),
     "EW A+ alone": ('-   -  -     -  "A+"', "A-/A+", ("-0.8", "0.8"), ("3.8", "-3.8"), ""),
-    "+0 / A+": ('3N  N  9  "+0"  "A+"', "0|A+", ("-2", "0.8"), ("4", "-3.8"), ""),
-    "A= / +0": ('3N  N  9  "A="  "+0"', "A=|0", ("0", "2"), ("3.8", "-4"), ""),
-    "800>a": ('4HX S 10 "800>a"    -', "A=", ("0", "0"), ("3.8", "-3.8"), "played 800 (NS), replaced by the director"),
+    "+0 / A+": ('3N  N  9  "+0"  "A+"', "0|A+", ("-2", "0.8"), ("4", "-4"), ""),
+    "A= / +0": ('3N  N  9  "A="  "+0"', "A=|0", ("0", "2"), ("4", "-4"), ""),
+    "800>a": ('4HX S 10 "800>a"    -', "A+/A+", ("0.8", "0.8"), ("3.8", "-3.8"),
+              "played 800 (NS), replaced by the director"),
+    "EW 800>a": ('4HX S 10   -  "800>a"', "A+/A+", ("0.8", "0.8"), ("3.8", "-3.8"),
+                 "played 800 (EW), replaced by the director"),
     "420>A-": ('4S  S 10 "420>A-"    -', "A-", ("-0.8", "0.8"), ("3.8", "-3.8"),
                "played 420 (NS), replaced by the director"),
     "650>620": ('4S  S 10 "650>620"    -', 620, ("4", "-4"), ("2", "-2"), "played 650 (NS), replaced by the director"),

@@ -32,8 +32,8 @@ PLAYED_XML = TL.format("<NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_
     (".csv", "board,ns_pair,ew_pair,ns_score\n1,1,2,420\n1,3,,\n", SitOut(1, "3", "NS", where="line 3")),
     (".csv", "board,ns_pair,ew_pair,ns_score,session,section\n1,1,2,420,2,B\n1,,5,Bye,2,B\n",
      SitOut(1, "5", "EW", "B", 2, "line 3")),
-    (".pbn", PBN_HEAD.format(b=1) + '1 1 2 "420" -\n2 - 5 "Bye" "Bye"\n', SitOut(1, "5", "EW", where="line 4")),
-    (".pbn", PBN_HEAD.format(b=1) + '1 1 2 "420" -\n2 3 - - -\n', SitOut(1, "3", "NS", where="line 4")),
+    (".pbn", PBN_HEAD.format(b=1) + '1 1 2 "420" -\n2 - 5 "Bye" "Bye"\n', SitOut(1, "5", "EW", where="line 4", table=2)),
+    (".pbn", PBN_HEAD.format(b=1) + '1 1 2 "420" -\n2 3 - - -\n', SitOut(1, "3", "NS", where="line 4", table=2)),
     (".xml", USEBIO.format(lines=PLAYED_XML + TL.format("<EW_PAIR_NUMBER>5</EW_PAIR_NUMBER>")),
      SitOut(1, "5", "EW", where="BOARD 1, TRAVELLER_LINE 2")),
 ])

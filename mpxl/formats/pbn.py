@@ -45,6 +45,7 @@ from ..rules import (
     AVE,
     AVE_MINUS,
     AVE_PLUS,
+    REPLACEMENT_CODES,
     arrowswitch_flag,
     code_key,
     is_blank,
@@ -204,16 +205,14 @@ def _artificial_word(text: str | None) -> bool:
 #: ``420>A+``, ``800>500``: the result played, ``>``, what the line is scored with.
 _REPLACED = re.compile(r"\s*([^>]*?)\s*>\s*(\S+)\s*")
 
-#: A replacement written as a bare letter a (Ruter): a for an average, a+ / a- for Ave+ / Ave-.
-_BARE_A = {"A": "A=", "A+": "A+", "A-": "A-", "A=": "A="}
-
 
 def _replacement(cell: str | None) -> tuple[str | None, str | None]:
-    """(what a score cell is scored with, the result it replaced or None): ``800>a`` is scored as an
-    average (``A=``) in place of 800 played; a cell without ``>`` is itself.
+    """(what a score cell is scored with, the result it replaced or None): the rulebook's
+    :data:`~mpxl.rules.REPLACEMENT_CODES` (``800>a`` is Ave+ to both sides, ``A+/A+``, in place of
+    800 played); a score after ``>`` is that score; a cell without ``>`` is itself.
 
     >>> _replacement("800>a"), _replacement("420>A+"), _replacement("650>620"), _replacement("430")
-    (('A=', '800'), ('A+', '420'), ('620', '650'), ('430', None))
+    (('A+/A+', '800'), ('A+', '420'), ('620', '650'), ('430', None))
     """
     if cell is None:
         return None, None
@@ -221,7 +220,7 @@ def _replacement(cell: str | None) -> tuple[str | None, str | None]:
     if not m:
         return cell, None
     played, now = m.group(1), m.group(2)
-    return _BARE_A.get(now.upper(), now), played or None
+    return REPLACEMENT_CODES.get(now.upper(), now), played or None
 
 
 def _side_cell(cell: str | None, source: str, where: str):
@@ -247,10 +246,19 @@ def _ns_score(score_ns: str | None, score_ew: str | None, source: str, where: st
     gets the complement (``A+`` alone: ``A+/A-``); one artificial and the other a number: that side
     keeps its result and the other is given the artificial score (a split, ``420|A+``).
     """
+    score_ns, score_ew = (None if is_blank(cell) else cell for cell in (score_ns, score_ew))  # "" is "-"
+    ns, ew = _side_cell(score_ns, source, where), _side_cell(score_ew, source, where)
+    for cell, kind, other in ((score_ns, ns, score_ew), (score_ew, ew, score_ns)):
+        # a not-played code or a whole line's notation (NP, A+/A+) is the line's result: a figure in the
+        # other cell would be lost (two cells alike, "NP" "NP", say it twice)
+        whole = is_not_played(cell) or (kind is not None and kind[0] == "entry")
+        if whole and other is not None and code_key(other) != code_key(cell):
+            raise UserError(source, where, f"Score_NS {score_ns!r} and Score_EW {score_ew!r}: {cell.strip()!r} "  # type: ignore[union-attr]
+                            f"is the whole line's result, so {other.strip()!r} beside it would be lost; write "
+                            "the line's result once, or one side's score or artificial code in each cell")
     for cell in (score_ns, score_ew):
         if is_not_played(cell):  # the rulebook's not-played codes: a line the board should have had (towards N)
             return cell.strip()  # type: ignore[union-attr]  # is_not_played: a text
-    ns, ew = _side_cell(score_ns, source, where), _side_cell(score_ew, source, where)
     if (ns and ns[0] == "code") or (ew and ew[0] == "code"):
         if ns is None or ew is None:
             art = ns or ew
@@ -328,6 +336,7 @@ def read_pbn_text(text: str, source: str = "<pbn>") -> Event:
                 except ValueError:
                     raise UserError(source, f"line {no}", f"{meta[1:]} {value!r} is not a session number") from None
         ev.title = ev.title or tags.get("Event", ("", 0))[0]
+        ev.scoring_tag = ev.scoring_tag or tags.get("Scoring", ("", 0))[0].strip()
         ev.date = ev.date or tags.get("Date", ("", 0))[0]
         if "Board" in tags:
             value, no = tags["Board"]
@@ -405,7 +414,8 @@ def _score_table(ev: Event, board: int, table, section_tag: str, source: str) ->
             except ValueError as exc:
                 raise UserError(source, where, f"board {board}: the sit-out's credit: {exc}") from None
             ev.sitouts.append(SitOut(board, ns or ew or "", side.upper(), cell("section") or section_tag,
-                                     where=where, published_mp=credit, published_pct=credit_pct))
+                                     where=where, published_mp=credit, published_pct=credit_pct,
+                                     table=_table_number(cell("table")), round=cell("round")))
             continue
         if ns is None or ew is None:
             raise UserError(source, where, f"board {board}: a line needs both PairId_NS and PairId_EW")
@@ -443,11 +453,7 @@ def _score_table(ev: Event, board: int, table, section_tag: str, source: str) ->
             switched = arrowswitch_flag(cell("arrow"))
         except ValueError as exc:
             raise UserError(source, where, f"board {board}: Arrowswitch: {exc}") from None
-        table_no = cell("table")
-        try:
-            table_no = int(table_no) if table_no is not None else None
-        except ValueError:
-            pass
+        table_no = _table_number(cell("table"))
         ev.lines.append(
             Line(
                 board=board,
@@ -471,6 +477,18 @@ def _score_table(ev: Event, board: int, table, section_tag: str, source: str) ->
             )
         )
     return decimals
+
+
+def _table_number(cell: str | None) -> int | str | None:
+    """A Table cell: its number, or its own label when it is not one.
+
+    >>> _table_number("6"), _table_number("6a"), _table_number(None)
+    (6, '6a', None)
+    """
+    try:
+        return int(cell) if cell is not None else None
+    except ValueError:
+        return cell
 
 
 def _penalty_row(ev: Event, board: int, cell, section_tag: str, source: str, where: str) -> None:
@@ -737,7 +755,7 @@ def pbn_parts(result_or_event, decimals: int | None = None) -> Iterator[str]:
         out.append(f'[Board "{board}"]')
         if section:
             out.append(f'[Section "{pbn_string(section, "section")}"]')
-        out.append('[Scoring "MatchPoints"]')
+        out.append(f'[Scoring {_quote(event.scoring_tag or "MatchPoints", "the Scoring tag")}]')
         if event.venue:
             out.append(f"[Site {_quote(event.venue)}]")
         deal = event.deals.get(board)
@@ -846,11 +864,12 @@ def _sitout_row(so, arrows: bool, credit: tuple = (None, None), decimals: int | 
     the credit the pair got (and its percentage) on its side."""
     pair = _word(so.pair, "pair")
     ns, ew = (pair, "-") if so.direction == "NS" else ("-", pair)
+    table, round_ = _word(so.table, "table"), _extra_cell(so.round)
     figure = "-" if credit[0] is None else figure_text(credit[0], decimals)
     mps = [figure, "-"] if so.direction == "NS" else ["-", figure]
     pct = "-" if credit[1] is None else figure_text(credit[1], pct_decimals)
     pcts = ([pct, "-"] if so.direction == "NS" else ["-", pct]) if percentages else []
-    return " ".join(["-", "-", ns, ew, "-", "-", "-", "-", f"{'Bye':>6}", f"{'Bye':>6}", *(f"{m:>6}" for m in mps)]
+    return " ".join([table, round_, ns, ew, "-", "-", "-", "-", f"{'Bye':>6}", f"{'Bye':>6}", *(f"{m:>6}" for m in mps)]
                     + pcts + (["N"] if arrows else []))
 
 
