@@ -101,8 +101,9 @@ class Assigned:
 @dataclass(frozen=True)
 class Mixed:
     """One side keeps a result (its components, as NS scores), the other is given an artificial
-    score (a percentage of the top): each side is scored in its own comparison, the result among
-    that side's results, the percentage as an artificial score.
+    score (a percentage of the top). The result is one of the board's results and stands in both
+    sides' fields (Ruter's real files: the other pairs in either direction are matchpointed
+    against it); the side that keeps it is scored on it, the other gets its percentage instead.
 
     >>> parse_entry("420|A+")
     Mixed(ns=((Fraction(1, 1), 420),), ew=Fraction(60, 1))

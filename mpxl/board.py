@@ -256,10 +256,10 @@ def _result_of(entry: Entry, side: str) -> Components:
     >>> _result_of(parse_entry("A=|0"), "ns"), _result_of(parse_entry("A=|0"), "ew")
     (((Fraction(1, 1), 0),), ((Fraction(1, 1), 0),))
     """
-    own = getattr(entry, side)
+    own: Components | Fraction = getattr(entry, side)
     if isinstance(own, Fraction):
         own = getattr(entry, "ew" if side == "ns" else "ns")
-    return own
+    return own  # type: ignore[return-value]  # a mixed line keeps a result on one side
 
 
 @lru_cache(maxsize=4096)
