@@ -275,3 +275,14 @@ def test_an_option_given_overrides_the_inference(capsys):
     assert doc["conventions"]["settings"]["estimate_at"] == "lines" and doc["conventions"]["given"] == ["estimate_at"]
     board12 = next(b for b in doc["boards"] if b["board"] == 12)
     assert "line_top" not in board12 and board12["top"] == 10
+
+
+@pytest.mark.parametrize("path", REAL_FILES, ids=lambda p: p.name)
+def test_mpxl_s_own_pbn_of_each_real_file_checks_clean_with_no_option(path, tmp_path, capsys):
+    """Scored and written as PBN (sit-outs' Bye rows with their credits as a line shows them, Ruter's
+    split row and Pen row), the file mpxl writes checks clean: what it writes is what it compares."""
+    out = tmp_path / "own.pbn"
+    assert main(["score", str(path), "-o", str(out)]) == 0
+    capsys.readouterr()
+    assert main(["check", "--json", str(out)]) == 0
+    assert json.loads(capsys.readouterr().out)["differences"] == []
