@@ -275,3 +275,23 @@ def test_a_whole_line_s_notation_beside_a_figure_is_refused_naming_the_line(cell
             read_pbn_text(text, "ruter.pbn")
     else:
         assert read_pbn_text(text, "ruter.pbn").lines[4].score == BESIDE[cells]
+
+
+#: One score told in both cells (each side's own, or with its side named, as PBN's Score tag writes
+#: it) -> NS's score, or refused when the two disagree.
+TOLD_TWICE = {
+    ('"420"', "-"): 420, ("-", '"420"'): -420, ('"420"', '"-420"'): 420, ('"0"', '"0"'): 0,
+    ('"NS 420"', "-"): 420, ("-", '"EW 50"'): -50, ("-", '"NS 420"'): 420, ('"NS 420"', '"EW -420"'): 420,
+    ('"420"', '"420"'): "refused", ('"NS 420"', '"EW 420"'): "refused", ('"420"', '"EW 50"'): "refused",
+}
+
+
+@pytest.mark.parametrize("cells", list(TOLD_TWICE))
+def test_a_score_told_in_both_cells_must_agree(cells):
+    from mpxl.errors import UserError
+    text = _file(f'-   -  -  {cells[0]}  {cells[1]}')
+    if TOLD_TWICE[cells] == "refused":
+        with pytest.raises(UserError, match=r"ruter\.pbn: line 15: Score_NS .* disagree"):
+            read_pbn_text(text, "ruter.pbn")
+    else:
+        assert read_pbn_text(text, "ruter.pbn").lines[4].score == TOLD_TWICE[cells]

@@ -251,7 +251,8 @@ def _ns_score(score_ns: str | None, score_ew: str | None, source: str, where: st
     for cell, kind, other in ((score_ns, ns, score_ew), (score_ew, ew, score_ns)):
         # a not-played code or a whole line's notation (NP, A+/A+) is the line's result: a figure in the
         # other cell would be lost (two cells alike, "NP" "NP", say it twice)
-        whole = is_not_played(cell) or (kind is not None and kind[0] == "entry")
+        sided = _SIDED_SCORE.fullmatch(cell or "") is not None  # NS 420: a score, with its side named
+        whole = is_not_played(cell) or (kind is not None and kind[0] == "entry" and not sided)
         if whole and other is not None and code_key(other) != code_key(cell):
             raise UserError(source, where, f"Score_NS {score_ns!r} and Score_EW {score_ew!r}: {cell.strip()!r} "  # type: ignore[union-attr]
                             f"is the whole line's result, so {other.strip()!r} beside it would be lost; write "
@@ -270,16 +271,13 @@ def _ns_score(score_ns: str | None, score_ew: str | None, source: str, where: st
             return check_entry(f"{ns[1]}|{ew[1]}" if ns[0] == "score" else f"{ns[1]}|{-ew[1]}", source, where)
         raise UserError(source, where, f"Score_NS {score_ns!r} and Score_EW {score_ew!r}: an artificial score "
                         "beside something that is not a score")
-    if ns is not None and ew is not None and ns[0] == "score" and ew[0] == "score":
-        a, b = ns[1], ew[1]
-        if not (a == -b or (a == 0 and b == 0)):
-            raise UserError(source, where, f"Score_NS {score_ns!r} and Score_EW {score_ew!r} disagree")
-    if score_ns is not None:
-        return _int_score(score_ns, source, where)
-    if score_ew is not None:
-        value = _int_score(score_ew, source, where)
-        return -value if isinstance(value, int) else value
-    return None
+    ns_value = None if score_ns is None else _int_score(score_ns, source, where)
+    ew_value = None if score_ew is None else _int_score(score_ew, source, where)
+    if isinstance(ew_value, int) and not _SIDED_SCORE.fullmatch(score_ew or ""):
+        ew_value = -ew_value  # EW's own score, as NS's (a sided one, EW 50, is NS's already)
+    if ns_value is not None and ew_value is not None and ns_value != ew_value:  # one score told twice
+        raise UserError(source, where, f"Score_NS {score_ns!r} and Score_EW {score_ew!r} disagree")
+    return ns_value if ns_value is not None else ew_value
 
 
 def _mirror(code: str) -> str:
