@@ -236,6 +236,9 @@ class Event:
     session_number: int | None = None  # this file is session k of a longer event (PBN META CRSession)
     session_count: int | None = None  # of so many sessions (PBN META CRSessionCount)
     scoring_tag: str = ""  # PBN's board-level [Scoring] tag as the file writes it ("MatchPoints;MP1"), written back
+    #: the settings the file itself declares (a workbook's Setup sheet), as ScoringOptions' typed fields:
+    #: scored with them, the command line's options over them
+    declared_options: dict[str, Any] = field(default_factory=dict)
     #: what :func:`mpxl.pairings.check_duplicates` last found clean: (the lines list, a stamp)
     _duplicates_checked: tuple[object, object] | None = field(default=None, init=False, repr=False, compare=False)
 

@@ -182,6 +182,8 @@ def choose_options(event, args, detected=None) -> Chosen:
         overrides = option_overrides(args)
     except ValueError as exc:
         raise UserError(getattr(args, "input", ""), "", str(exc)) from None
+    if event is not None and event.declared_options:  # a workbook's Setup: its settings, the flags' over them
+        overrides = {**event.declared_options, **overrides}
     default = conv.options()
     base = conv.options(**overrides)
     inference = None

@@ -23,17 +23,19 @@ from .common import read_bytes
 __all__ = ["read_event", "read_travellers", "write_event", "format_of", "EXTENSIONS", "MAX_BYTES"]
 
 #: extension -> format name
-EXTENSIONS = {".xml": "usebio", ".usebio": "usebio", ".pbn": "pbn", ".csv": "csv", ".tsv": "csv", ".txt": None}
+EXTENSIONS = {".xml": "usebio", ".usebio": "usebio", ".pbn": "pbn", ".csv": "csv", ".tsv": "csv", ".txt": None,
+              ".xlsx": "xlsx", ".xlsm": "xlsx"}
 
 
 #: The largest file :func:`read_event` reads, by format: far above any real event (a club night's
 #: USEBIO file is about 100 KB, a 1,000,000-line CSV about 25 MB), and a bound on the work.
-MAX_BYTES = {"usebio": 64 * 2**20, "pbn": 64 * 2**20, "csv": 256 * 2**20}
+MAX_BYTES = {"usebio": 64 * 2**20, "pbn": 64 * 2**20, "csv": 256 * 2**20, "xlsx": 256 * 2**20}
 
 
 #: format -> (module, function) of its reader and of its writer: a module is imported when its format
 #: is read or written (a PBN file is read without loading the XML parser, a USEBIO one without csv)
-READERS = {"usebio": ("usebio", "read_usebio"), "pbn": ("pbn", "read_pbn"), "csv": ("csvcolumns", "read_csv")}
+READERS = {"usebio": ("usebio", "read_usebio"), "pbn": ("pbn", "read_pbn"), "csv": ("csvcolumns", "read_csv"),
+           "xlsx": ("xlsxbook", "read_workbook")}
 WRITERS = {"usebio": ("usebio", "write_usebio"), "pbn": ("pbn", "write_pbn"), "csv": ("csvfile", "write_csv")}
 
 
@@ -52,6 +54,8 @@ def format_of(path: str | os.PathLike, head: bytes | None = None) -> str | None:
         text = head.lstrip(b"\xef\xbb\xbf").lstrip()
         if text.startswith(b"<"):
             return "usebio"
+        if head.startswith((b"PK\x03\x04", b"\xd0\xcf\x11\xe0")):  # a zip (.xlsx) or an encrypted workbook
+            return "xlsx"
         if text.startswith((b"%", b"[")):
             return "pbn"
         if b"," in text.split(b"\n", 1)[0] or b";" in text.split(b"\n", 1)[0]:
@@ -60,7 +64,7 @@ def format_of(path: str | os.PathLike, head: bytes | None = None) -> str | None:
 
 
 def read_event(path: str | os.PathLike, format: str | None = None) -> Event:
-    """Read a results file (USEBIO, PBN or CSV) into an :class:`~mpxl.event.Event`.
+    """Read a results file (USEBIO, PBN, CSV or a workbook) into an :class:`~mpxl.event.Event`.
 
     ``format`` ('usebio', 'pbn', 'csv') overrides the guess from the extension.
     Lines are checked: a board where one pair (or one table) has two lines is refused.
@@ -92,7 +96,7 @@ def _checked_format(path: str | os.PathLike, format: str | None) -> str:
     fmt = format or format_of(path, head)
     if fmt is None or fmt not in READERS:
         raise UserError(source, "", f"cannot tell the file's format from {Path(path).suffix or 'its name'!r}; "
-                        "expected .xml (USEBIO), .pbn or .csv")
+                        "expected .xml (USEBIO), .pbn, .csv or .xlsx")
     try:
         size = os.stat(path).st_size
     except OSError as exc:

@@ -56,7 +56,8 @@ from .common import (
     written_decimals,
 )
 
-__all__ = ["read_csv", "read_csv_text", "csv_event", "write_csv", "csv_text", "COLUMNS", "NAME_COLUMNS", "NOTE_COLUMN",
+__all__ = ["read_csv", "read_csv_text", "csv_event", "read_rows", "header_keys_of", "names_cell",
+            "write_csv", "csv_text", "COLUMNS", "NAME_COLUMNS", "NOTE_COLUMN",
            "ALIASES"]
 
 #: The columns the writer writes, in order (the reader needs only the first three and a score).
@@ -78,7 +79,7 @@ ALIASES = {
     "result": "tricks", "tricks_taken": "tricks",
     "adj": "adjustment", "adjusted": "adjustment",
     "arrow_switch": "arrowswitch", "arrow": "arrowswitch",
-    "mp_ns": "ns_mp", "ns_matchpoints": "ns_mp", "ns_match_points": "ns_mp",
+    "mp_ns": "ns_mp", "ns_mps": "ns_mp", "ew_mps": "ew_mp", "ns_matchpoints": "ns_mp", "ns_match_points": "ns_mp",
     "mp_ew": "ew_mp", "ew_matchpoints": "ew_mp", "ew_match_points": "ew_mp",
     "ns_name": "ns_names", "ns_players": "ns_names", "names_ns": "ns_names",
     "ew_name": "ew_names", "ew_players": "ew_names", "names_ew": "ew_names",
@@ -131,13 +132,13 @@ def csv_event(lines: list, source: str, decimals: int, names: Sequence = (), sit
     return ev
 
 
-def _names_cell(text: str | None) -> tuple:
+def names_cell(text: str | None) -> tuple:
     """A ``ns_names`` / ``ew_names`` cell as the players' names.
 
     Names are parted by `` & `` (as written) when the cell has one, else by ``&``, so a name may
     hold an ``&`` of its own.
 
-    >>> _names_cell(" Ann Smith & Bob Jones "), _names_cell(None), _names_cell("Ann&Bob"), _names_cell("A&B & C")
+    >>> names_cell(" Ann Smith & Bob Jones "), names_cell(None), names_cell("Ann&Bob"), names_cell("A&B & C")
     (('Ann Smith', 'Bob Jones'), (), ('Ann', 'Bob'), ('A&B', 'C'))
     """
     text = text or ""
@@ -160,7 +161,7 @@ def names_text(names: tuple) -> str:
     ValueError: the names ('Ann & Bob', 'Cy') cannot be told apart in one .csv cell (parted by ' & ')
     """
     text = " & ".join(names)
-    if _names_cell(text) != tuple(n.strip() for n in names if n.strip()):
+    if names_cell(text) != tuple(n.strip() for n in names if n.strip()):
         raise ValueError(f"the names {tuple(names)!r} cannot be told apart in one .csv cell (parted by ' & ')")
     return text
 
@@ -196,22 +197,28 @@ def header_keys(reader, source: str) -> list:
         ) from None
     except csv.Error as exc:
         raise UserError(source, f"line {reader.line_num + 1}", f"not readable as CSV ({exc})") from None
+    return header_keys_of(header, source)
+
+
+def header_keys_of(header: Sequence[str], source: str, where: str = "line 1") -> list:
+    """The column keys of a header row's cells (``''`` for a blank one); UserError naming ``where``
+    if the header cannot serve (a column twice, no board or pairs, no score)."""
     keys = [_key(h) for h in header]
     dupes = {k for k in keys if k and keys.count(k) > 1}
     if dupes:
-        raise UserError(source, "line 1", f"column {sorted(dupes)[0]!r} appears twice in the header")
+        raise UserError(source, where, f"column {sorted(dupes)[0]!r} appears twice in the header")
     missing = [k for k in ("board", "ns_pair", "ew_pair") if k not in keys]
     if missing:
         raise UserError(
             source,
-            "line 1",
+            where,
             f"the header has no {', '.join(missing)} column; "
             "expected at least board,ns_pair,ew_pair and ns_score or contract,declarer,tricks",
         )
     has_contract = all(k in keys for k in ("contract", "declarer", "tricks"))
     if "ns_score" not in keys and not has_contract and "adjustment" not in keys:
         raise UserError(
-            source, "line 1", "the header needs an ns_score column or contract, declarer and tricks columns"
+            source, where, "the header needs an ns_score column or contract, declarer and tricks columns"
         )
     return keys
 
@@ -385,7 +392,7 @@ def _read_rows(numbered_rows, keys: list, source: str, plain: PlainRows | None, 
     lines: list = []
     decimals = 0
     for no, row in numbered_rows:
-        where = f"line {no}"
+        where = no if isinstance(no, str) else f"line {no}"
         line = plain.line(row, where) if plain is not None else None
         if line is None:
             read = _general_line(row, keys, source, where, names)
@@ -399,6 +406,21 @@ def _read_rows(numbered_rows, keys: list, source: str, plain: PlainRows | None, 
             decimals = max(decimals, line_decimals)
         lines.append(line)
     return lines, decimals
+
+
+def read_rows(where_rows: Iterable[tuple[str, list]], keys: list, source: str) -> tuple:
+    """(lines, decimals, sit-outs, the pairs the rows name) of rows given as (where, cells), read as
+    a CSV file's rows are (another table's rows: a workbook's, naming their sheet and row).
+
+    >>> lines, decimals, sitouts, names = read_rows([("row 5", ["1", "3", "4", "420"])],
+    ...                                            ["board", "ns_pair", "ew_pair", "ns_score"], "t.xlsx")
+    >>> [(ln.board, ln.score, ln.where) for ln in lines], decimals, sitouts, names
+    ([(1, 420, 'row 5')], 0, [], [])
+    """
+    names: list = []
+    sitouts: list = []
+    lines, decimals = _read_rows(where_rows, keys, source, None, names, sitouts)
+    return lines, decimals, sitouts, names
 
 
 def _sitout_row(get, ns, ew, board: int, session: int, source: str, where: str, names: list | None) -> tuple:
@@ -417,7 +439,7 @@ def _sitout_row(get, ns, ew, board: int, session: int, source: str, where: str, 
     except ValueError as exc:
         raise UserError(source, f"{where}, column {side}_mp", str(exc)) from None
     section = get("section") or ""
-    players = _names_cell(get(f"{side}_names"))
+    players = names_cell(get(f"{side}_names"))
     if names is not None and players:
         names.append((section, pair, side.upper(), players, where))
     return SitOut(board, pair, side.upper(), section, session, where, published_mp=credit,
@@ -499,7 +521,7 @@ def _general_line(row: list, keys: list, source: str, where: str, names: list | 
     )
     if names is not None:
         for side, pair, column in (("NS", ns, "ns_names"), ("EW", ew, "ew_names")):
-            players = _names_cell(get(column))
+            players = names_cell(get(column))
             if players:
                 names.append((line.section, pair, side, players, where))
     return line, decimals

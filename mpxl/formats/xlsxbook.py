@@ -1,0 +1,329 @@
+"""Workbooks read back as events: ``mpxl score club.xlsx``.
+
+Two layouts are read:
+
+* **the template** (``mpxl template``, or any workbook ``mpxl score -o x.xlsx`` wrote): the
+  Setup sheet's settings, the Travellers sheet's typed cells (board, pairs, contract, by,
+  tricks, typed score, adjustment, group, arrowswitch, section, session) and the Pairs
+  sheet's names. The figures Excel saved beside them (NS MP, EW MP) are the published ones
+  that ``mpxl check`` compares with the core's;
+* **a plain sheet** whose first row names the CSV columns (``board, ns_pair, ew_pair,
+  ns_score``...): read as the CSV reader reads that file.
+
+Every cell goes through the CSV reader's own row reader (:func:`mpxl.formats.csvfile.read_rows`),
+so a typed ruling means what it means in a CSV file, and a bad one is refused naming the
+sheet, the row and the column. The workbook's own problems (a password, an error value in a typed cell,
+hidden or merged rows) are named by sheet and cell.
+
+>>> words = {"method": "Factor", "scale": 1, "rounding": "ebu", "decimals": 1, "winners": 2, "_cells": {}}
+>>> declared = setup_options(words, "club.xlsx")
+>>> declared["method"], declared["scale"], str(declared["rounding"]), declared["winners"]
+(<Method.FACTOR: 'factor'>, <Scale.SINGLE: 'single'>, 'ebu', 2)
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import os
+import zipfile
+from collections.abc import Iterator
+from dataclasses import fields
+from typing import Any
+
+from ..errors import UserError
+from ..event import Event
+from ..methods import find_method
+from ..options import ScoringOptions, parse_options
+from ..rounding import Rounding
+from ..settings import AvePolicy, Field, RoundingKind, Scale, SmallGroups
+from .common import read_bytes
+from .csvfile import csv_event, header_keys_of, read_rows
+
+__all__ = ["read_workbook", "setup_options", "TEMPLATE_INPUTS"]
+
+#: The template's Travellers headings (row 4) of the typed cells and the figures, and the CSV
+#: column each is read as. Found by heading, so a workbook whose columns moved still reads.
+TEMPLATE_INPUTS = {
+    "Board": "board", "NS pair": "ns_pair", "EW pair": "ew_pair", "Contract": "contract", "By": "declarer",
+    "Tricks": "tricks", "Typed score": "ns_score", "Adjustment": "adjustment", "Group": "group",
+    "Arrowswitch": "arrowswitch", "Section": "section", "Session": "session",
+}
+#: The figures the sheet shows (read as published figures, for ``mpxl check``).
+TEMPLATE_FIGURES = {"NS MP": "ns_mp", "EW MP": "ew_mp"}
+_HEADER_ROW = 4  # the template's heading row (mpxl.workbook.layout.HEADER_ROW; not imported: no openpyxl sheets)
+
+#: The Setup rows that are formulas (worked out from the others), not settings to read back.
+_FORMULA_KEYS = frozenset({"n_used", "top", "this_session", "method_index", "rounding_index", "rule_index", "unit",
+                           "full_boards", "scale_index", "scale_unit", "centred"})
+
+
+def _setup_labels() -> dict[str, str]:
+    """Column A's label of each Setup setting (``Scale (Scale)``, or the bare label) -> its key."""
+    from ..workbook.layout import SETUP_ROWS
+
+    out = {}
+    for key, name, label in SETUP_ROWS:
+        if key not in _FORMULA_KEYS:
+            out[f"{label} ({name})"] = out[label] = key
+    return out
+
+
+#: The first bytes of a file Excel encrypted with a password (an OLE compound file, not a zip).
+_OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+
+
+def read_workbook(path: str | os.PathLike) -> Event:
+    """The event typed into a workbook (the template's layout, or a first sheet of CSV columns)."""
+    source = str(path)
+    wb = _open(path)
+    try:
+        if "Travellers" in wb.sheetnames and "Setup" in wb.sheetnames:
+            return _template_event(wb, source)
+        if "Travellers" in wb.sheetnames and wb["Travellers"].cell(1, 1).value is not None:
+            return _plain_event(wb["Travellers"], source)  # the values workbook of an older mpxl
+        return _plain_event(wb.worksheets[0], source)
+    finally:
+        wb.close()
+
+
+def _open(path: str | os.PathLike) -> Any:
+    from openpyxl import load_workbook
+
+    source = str(path)
+    head = read_bytes(path, 8)
+    if head == _OLE_MAGIC:
+        raise UserError(source, "", "the workbook is protected by a password (encrypted): save a copy without "
+                        "one (File > Info > Protect Workbook > Encrypt with Password, cleared) and read that")
+    try:
+        return load_workbook(path, data_only=True)
+    except (zipfile.BadZipFile, KeyError, OSError, ValueError) as exc:
+        raise UserError(source, "", f"not a readable .xlsx workbook ({exc})") from None
+
+
+def _cell_text(value: Any, source: str, where: str) -> str:
+    """A cell's value as the CSV reader reads its text: numbers as typed (12, not 12.0), blank ''."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        return str(int(value)) if value.is_integer() else repr(value)
+    if isinstance(value, (_dt.datetime, _dt.date, _dt.time)):
+        raise UserError(source, where, f"{value!s} is a date or time, not a number or text: the cell was probably "
+                        "formatted as a date; format it as General and type the value again")
+    text = str(value)
+    if text.startswith("#") and text.rstrip("!?0/").upper() in _ERRORS:
+        raise UserError(source, where, f"the cell shows the error {text}: type the value itself, not a formula")
+    return text
+
+
+_ERRORS = {"#N/A", "#DIV", "#VALUE", "#REF", "#NAME", "#NUM", "#NULL", "#GETTING_DATA", "#SPILL", "#CALC"}
+
+
+def _check_rows(ws: Any, source: str, first: int, columns: list[int]) -> None:
+    """Hidden or merged rows among the typed cells: named, never read past without a word."""
+    for rng in ws.merged_cells.ranges:
+        if rng.max_row >= first and any(rng.min_col <= c <= rng.max_col for c in columns):
+            raise UserError(source, f"sheet {ws.title}, cells {rng.coord}", "merged cells where each line needs its "
+                            "own cells: unmerge them (Home > Merge & Center > Unmerge Cells)")
+    for row, dim in ws.row_dimensions.items():
+        if row >= first and dim.hidden and any(ws.cell(row, c).value is not None for c in columns):
+            raise UserError(source, f"sheet {ws.title}, row {row}", "the row is hidden: unhide it (or delete it) so "
+                            "that what is scored is what the sheet shows")
+
+
+def _rows(ws: Any, source: str, columns: dict[int, str], first: int) -> Iterator[tuple[str, list[str]]]:
+    """(where, the row's cells as text, in ``columns``' order) for each row from ``first``."""
+    from openpyxl.utils import get_column_letter
+
+    order = sorted(columns)
+    letters = {c: get_column_letter(c) for c in order}
+    for r, values in enumerate(ws.iter_rows(min_row=first, max_col=max(order), values_only=True), start=first):
+        cells = [values[c - 1] if c - 1 < len(values) else None for c in order]
+        yield (f"sheet {ws.title}, row {r}",
+               [_cell_text(v, source, f"sheet {ws.title}, cell {letters[c]}{r}") for c, v in zip(order, cells)])
+
+
+def _template_event(wb: Any, source: str) -> Event:
+    ws = wb["Travellers"]
+    heads: dict[Any, int] = {}  # the first column of each heading (the per-board block repeats Board, Section...)
+    for c in range(1, ws.max_column + 1):
+        heads.setdefault(ws.cell(_HEADER_ROW, c).value, c)
+    columns: dict[int, str] = {}
+    for heading, key in {**TEMPLATE_INPUTS, **TEMPLATE_FIGURES}.items():
+        if heading in heads:
+            columns.setdefault(heads[heading], key)
+    missing = [h for h in ("Board", "NS pair", "EW pair") if h not in heads]
+    if missing:
+        raise UserError(source, f"sheet Travellers, row {_HEADER_ROW}", f"no {', '.join(missing)} heading: not the "
+                        "template's layout (mpxl template makes one)")
+    _check_rows(ws, source, _HEADER_ROW + 1, [c for c, k in columns.items() if k not in TEMPLATE_FIGURES.values()])
+    keys = [columns[c] for c in sorted(columns)]
+    figures = [i for i, k in enumerate(keys) if k in ("ns_mp", "ew_mp")]
+    rows = []
+    for where, cells in _rows(ws, source, columns, _HEADER_ROW + 1):
+        for i in figures:  # a figure the sheet could not work out ('?', '') is no published figure
+            if cells[i] and not _is_number(cells[i]):
+                cells[i] = ""
+        if any(c.strip() for i, c in enumerate(cells) if i not in figures):
+            rows.append((where, cells))
+    if not rows:
+        raise UserError(source, "sheet Travellers", "no traveller lines typed (from row 5 down)")
+    words = _setup_words(wb["Setup"], source)
+    names = _pair_names(wb, source)
+    lines, decimals, sitouts, row_names = read_rows(rows, keys, source)
+    ev = csv_event(lines, source, decimals, row_names + names, sitouts)
+    ev.title, ev.date = str(words.pop("event", "") or ""), _date_text(words.pop("date", None))
+    ev.program = "mpxl workbook"
+    declared = setup_options(words, source)
+    for sec in ev.sections():
+        ev.winners[sec] = declared.get("winners", ev.winners.get(sec, 1))
+    ev.declared_options = declared
+    return ev
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _date_text(value: Any) -> str:
+    if isinstance(value, _dt.datetime):
+        return value.date().isoformat()
+    if isinstance(value, _dt.date):
+        return value.isoformat()
+    return "" if value is None else str(value)
+
+
+def _setup_words(ws: Any, source: str) -> dict[str, Any]:
+    """The Setup sheet's settings by key, found by their labels in column A (values in column B)."""
+    words: dict[str, Any] = {}
+    labels = _setup_labels()
+    for row in ws.iter_rows(min_row=1, max_row=min(ws.max_row, 200), max_col=2):
+        label = row[0].value
+        key = labels.get(str(label).strip()) if label is not None else None
+        if key and key not in words:
+            value = row[1].value
+            if isinstance(value, str) and value.startswith("#"):
+                raise UserError(source, f"sheet Setup, cell {row[1].coordinate}", f"{label} shows the error {value}")
+            words[key] = value
+            words.setdefault("_cells", {})[key] = row[1].coordinate
+    return words
+
+
+def setup_options(words: dict[str, Any], source: str) -> dict[str, Any]:
+    """The ScoringOptions fields (typed) the Setup sheet's words give; UserError naming the cell
+    of a word that is not one of the sheet's choices."""
+    cells = words.get("_cells", {})
+    parsed: dict[str, Any] = {}
+    readers: dict[str, Any] = {"method": find_method, "scale": Scale.find, "ave_policy": AvePolicy.find,
+                               "small_groups": SmallGroups.find, "field": Field.find}
+    for key, read in readers.items():
+        value = words.get(key)
+        if value is None or value == "":
+            continue
+        try:
+            parsed[key] = read(value)
+        except ValueError as exc:
+            raise UserError(source, f"sheet Setup, cell {cells.get(key, key)}", str(exc)) from None
+    for key in ("expected", "winners"):
+        value = words.get(key)
+        if value is None or value == "":
+            continue
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        if not isinstance(value, int) or isinstance(value, bool) or value < 1 or (key == "winners" and value > 2):
+            raise UserError(source, f"sheet Setup, cell {cells.get(key, key)}",
+                            f"{key} {value!r}: expected " + ("1 or 2" if key == "winners" else "a whole number"))
+        parsed[key] = value
+    for key, value in words.items():  # any other setting the Setup sheet carries, by its option's name
+        if key not in _READ_HERE and key in _OPTION_FIELDS and value not in (None, ""):
+            try:
+                parsed.update(parse_options(**{key: value}))
+            except ValueError as exc:
+                raise UserError(source, f"sheet Setup, cell {cells.get(key, key)}", str(exc)) from None
+    if words.get("rounding") not in (None, ""):
+        parsed["rounding"] = _rounding(words, cells, source)
+    for key, standard in (("ave_plus", 60), ("ave_minus", 40)):
+        value = words.get(key)
+        if value not in (None, "", standard):
+            raise UserError(source, f"sheet Setup, cell {cells.get(key, key)}", f"{key.replace('_', ' ')} {value!r}: "
+                            f"mpxl scores the rulebook's {standard}% here; put {standard} back, or type the "
+                            "percentages on the line (60/40 in Adjustment)")
+    return parsed
+
+
+#: The Setup keys read above, by rules of the sheet's own; the others by the option parser.
+_READ_HERE = frozenset({"event", "date", "scale", "method", "expected", "rounding", "decimals", "ave_plus",
+                        "ave_minus", "ave_policy", "winners", "small_groups", "field", "_cells"})
+_OPTION_FIELDS = frozenset(f.name for f in fields(ScoringOptions))
+
+
+def _rounding(words: dict[str, Any], cells: dict[str, str], source: str) -> Rounding:
+    try:
+        kind = RoundingKind.find(words["rounding"])
+    except ValueError as exc:
+        raise UserError(source, f"sheet Setup, cell {cells.get('rounding', 'rounding')}", str(exc)) from None
+    if kind is RoundingKind.EXACT:
+        return Rounding()
+    decimals = words.get("decimals")
+    if isinstance(decimals, float) and decimals.is_integer():
+        decimals = int(decimals)
+    if not isinstance(decimals, int) or isinstance(decimals, bool) or not 0 <= decimals <= 10:
+        raise UserError(source, f"sheet Setup, cell {cells.get('decimals', 'decimals')}",
+                        f"decimals {decimals!r}: expected a whole number from 0 to 10")
+    return Rounding(kind, decimals)
+
+
+def _pair_names(wb: Any, source: str) -> list[tuple[str, str, str, tuple[str, ...], str]]:
+    """The Pairs sheet's names: (section, pair, side, players, where) as the CSV reader gathers them."""
+    from .csvfile import names_cell
+
+    if "Pairs" not in wb.sheetnames:
+        return []
+    ws = wb["Pairs"]
+    heads = {ws.cell(_HEADER_ROW, c).value: c for c in range(1, min(ws.max_column, 30) + 1)}
+    if not all(h in heads for h in ("Pair", "Direction", "Names")):
+        return []
+    out = []
+    for r, values in enumerate(ws.iter_rows(min_row=_HEADER_ROW + 1, max_col=max(heads.values()), values_only=True),
+                               start=_HEADER_ROW + 1):
+        cells = dict(zip(range(1, len(values) + 1), values))
+
+        def get(h: str, cells: dict[int, Any] = cells) -> Any:
+            return cells.get(heads.get(h, 0))
+
+        pair, names = get("Pair"), get("Names")
+        if pair is None or not names:
+            continue
+        where = f"sheet Pairs, row {r}"
+        number = _cell_text(pair, source, where)
+        side = str(get("Direction") or "").strip().upper()
+        section = _cell_text(get("Section"), source, where).strip()
+        players = names_cell(str(names))
+        for s in ((side,) if side in ("NS", "EW") else ("NS", "EW")):
+            out.append((section, number, s, players, where))
+    return out
+
+
+def _plain_event(ws: Any, source: str) -> Event:
+    """A first sheet whose first row names the CSV columns: read as that CSV file is."""
+    rows = ws.iter_rows(values_only=True)
+    header = next(rows, None)
+    if header is None or not any(v is not None for v in header):
+        raise UserError(source, f"sheet {ws.title}", "an empty sheet: expected the template's sheets (Setup, "
+                        "Travellers) or a first row naming the columns board, ns_pair, ew_pair, ns_score")
+    texts = [_cell_text(v, source, f"sheet {ws.title}, row 1") for v in header]
+    keys = header_keys_of(texts, source, f"sheet {ws.title}, row 1")
+    columns = {i + 1: k for i, k in enumerate(keys) if k}
+    where_rows = []
+    for where, cells in _rows(ws, source, columns, 2):
+        if any(c.strip() for c in cells):
+            where_rows.append((where, cells))
+    lines, decimals, sitouts, names = read_rows(where_rows, [k for k in keys if k], source)
+    return csv_event(lines, source, decimals, names, sitouts)
