@@ -25,19 +25,21 @@ from __future__ import annotations
 
 import datetime as _dt
 import os
+import re
 import zipfile
 from collections.abc import Iterator
 from dataclasses import fields
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from ..errors import UserError
-from ..event import Event
+from ..event import Event, Pair
 from ..methods import find_method
 from ..options import ScoringOptions, parse_options
 from ..rounding import Rounding
 from ..settings import AvePolicy, Field, RoundingKind, Scale, SmallGroups
 from .common import read_bytes
-from .csvfile import csv_event, header_keys_of, read_rows
+from .csvfile import csv_event, header_keys_of, names_cell, read_rows
 
 __all__ = ["read_workbook", "setup_options", "TEMPLATE_INPUTS"]
 
@@ -172,15 +174,15 @@ def _template_event(wb: Any, source: str) -> Event:
     if not rows:
         raise UserError(source, "sheet Travellers", "no traveller lines typed (from row 5 down)")
     words = _setup_words(wb["Setup"], source)
-    names = _pair_names(wb, source)
     lines, decimals, sitouts, row_names = read_rows(rows, keys, source)
-    ev = csv_event(lines, source, decimals, row_names + names, sitouts)
+    ev = csv_event(lines, source, decimals, row_names, sitouts)
     ev.title, ev.date = str(words.pop("event", "") or ""), _date_text(words.pop("date", None))
     ev.program = "mpxl workbook"
     declared = setup_options(words, source)
     for sec in ev.sections():
         ev.winners[sec] = declared.get("winners", ev.winners.get(sec, 1))
     ev.declared_options = declared
+    ev.pairs = _pairs(wb, source, ev.winners) or ev.pairs
     return ev
 
 
@@ -280,35 +282,60 @@ def _rounding(words: dict[str, Any], cells: dict[str, str], source: str) -> Roun
     return Rounding(kind, decimals)
 
 
-def _pair_names(wb: Any, source: str) -> list[tuple[str, str, str, tuple[str, ...], str]]:
-    """The Pairs sheet's names: (section, pair, side, players, where) as the CSV reader gathers them."""
-    from .csvfile import names_cell
-
+def _pairs(wb: Any, source: str, winners: dict[str, int]) -> list[Pair]:
+    """The Pairs sheet's pairs: number, direction, names, section, and the figures the sheet showed
+    when it was saved (MP, Max, %, Place: the published figures ``mpxl check`` compares)."""
     if "Pairs" not in wb.sheetnames:
         return []
     ws = wb["Pairs"]
-    heads = {ws.cell(_HEADER_ROW, c).value: c for c in range(1, min(ws.max_column, 30) + 1)}
+    heads: dict[Any, int] = {}
+    for c in range(1, min(ws.max_column, 40) + 1):
+        heads.setdefault(ws.cell(_HEADER_ROW, c).value, c)
     if not all(h in heads for h in ("Pair", "Direction", "Names")):
         return []
     out = []
-    for r, values in enumerate(ws.iter_rows(min_row=_HEADER_ROW + 1, max_col=max(heads.values()), values_only=True),
-                               start=_HEADER_ROW + 1):
-        cells = dict(zip(range(1, len(values) + 1), values))
+    for r, row in enumerate(ws.iter_rows(min_row=_HEADER_ROW + 1, max_col=max(heads.values())),
+                            start=_HEADER_ROW + 1):
+        cells = {c.column: c for c in row if hasattr(c, "column")}
 
         def get(h: str, cells: dict[int, Any] = cells) -> Any:
-            return cells.get(heads.get(h, 0))
+            cell = cells.get(heads.get(h, 0))
+            return None if cell is None else cell.value
 
-        pair, names = get("Pair"), get("Names")
-        if pair is None or not names:
+        def shown(h: str, cells: dict[int, Any] = cells) -> float | None:
+            cell = cells.get(heads.get(h, 0))
+            return None if cell is None else _figure(cell.value, cell.number_format)
+
+        if get("Pair") is None:
             continue
         where = f"sheet Pairs, row {r}"
-        number = _cell_text(pair, source, where)
-        side = str(get("Direction") or "").strip().upper()
+        number = _cell_text(get("Pair"), source, where).strip()
         section = _cell_text(get("Section"), source, where).strip()
-        players = names_cell(str(names))
-        for s in ((side,) if side in ("NS", "EW") else ("NS", "EW")):
-            out.append((section, number, s, players, where))
+        side = str(get("Direction") or "").strip().upper()
+        direction = side if side in ("NS", "EW") and winners.get(section, 1) == 2 else None
+        place = get("Place")
+        out.append(Pair(number, section, direction, names_cell(str(get("Names") or "")),
+                        published_mp=shown("MP"), published_percentage=shown("%"),
+                        published_place=None if place in (None, "") else _cell_text(place, source, where),
+                        published_max=shown("Max"), where=where))
     return out
+
+
+def _figure(value: Any, number_format: str = "General") -> float | None:
+    """A figure as the sheet shows it: a number rounded to its number format's decimals (``0.00``: 2),
+    else None (a formula's '' or '?', or a workbook never recalculated).
+
+    >>> _figure(64.91815476190476, "0.00"), _figure(48.125, "0.00"), _figure(12.5, "General"), _figure("?", "0.00")
+    (64.92, 48.13, 12.5, None)
+    """
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        return None
+    shown = re.search(r"0\.(0+)(?![0#])", number_format or "")
+    if shown is None and not re.fullmatch(r"[^.]*0[^.]*", number_format or ""):
+        return float(value)  # General, or 0.##: shown as it is
+    decimals = len(shown.group(1)) if shown else 0
+    # as a spreadsheet shows it: the decimal digits rounded half away from zero
+    return float(Decimal(repr(float(value))).quantize(Decimal(1).scaleb(-decimals), ROUND_HALF_UP))
 
 
 def _plain_event(ws: Any, source: str) -> Event:
