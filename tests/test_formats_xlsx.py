@@ -8,14 +8,11 @@ from pathlib import Path
 
 import pytest
 from openpyxl import Workbook, load_workbook
-
-from mpxl.cli import main
-from mpxl.workbook.template import build_template
 from recalc import libreoffice_convert, require_soffice
 from shared import REALDATA
 
-DATA = Path(__file__).parent / "data"
-CLUB = DATA / "club-howell.csv"
+from mpxl.cli import main
+from mpxl.workbook.template import build_template
 
 #: Real files whose workbook is live today (the others are written as values; they read back too).
 LIVE = sorted(p for p in REALDATA.glob("*.xml") if not p.name.startswith("compscore"))
