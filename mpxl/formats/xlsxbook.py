@@ -74,7 +74,7 @@ def _setup_labels() -> dict[str, str]:
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 
 
-def read_workbook(path: str | os.PathLike) -> Event:
+def read_workbook(path: str | os.PathLike[str]) -> Event:
     """The event typed into a workbook (the template's layout, or a first sheet of CSV columns)."""
     source = str(path)
     wb = _open(path)
@@ -88,7 +88,7 @@ def read_workbook(path: str | os.PathLike) -> Event:
         wb.close()
 
 
-def _open(path: str | os.PathLike) -> Any:
+def _open(path: str | os.PathLike[str]) -> Any:
     from openpyxl import load_workbook
 
     source = str(path)
