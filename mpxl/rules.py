@@ -444,8 +444,9 @@ def plain_score(value: int | float) -> int:
     return int(value)
 
 
-#: A score typed as text: an optional sign, digits, an optional decimal part (``+420``, ``-50``, ``7.5``).
-TEXT_SCORE = re.compile(r"^\s*([+-]?\d+(?:\.\d+)?)\s*$")
+#: A score typed as text: an optional sign, ASCII digits, an optional decimal part (``+420``, ``-50``, ``7.5``;
+#: not a fullwidth or Arabic-Indic digit, which Python's ``\d`` and ``float`` would take).
+TEXT_SCORE = re.compile(r"^\s*([+-]?[0-9]+(?:\.[0-9]+)?)\s*$")
 
 
 # ------------------------------------------------------------- raw matchpoints

@@ -10,15 +10,16 @@ One place for the rule each writer follows with text that came from a file
 * ``.csv``: :func:`csv_text` neutralises a text cell the way the OWASP CSV-injection
   guidance says (a single quote before it when it starts with ``=``, ``+``, ``-``, ``@``,
   a tab or a carriage return, and the cell quoted); numbers (scores such as -620,
-  matchpoints) are written as numbers. :func:`csv_untext` undoes it, so mpxl reads its
+  matchpoints such as -2.00 on the signed scale) are written as numbers, whether they come as
+  numbers or as their text: a spreadsheet reads ``-2.00`` as the number, never a formula. :func:`csv_untext` undoes it, so mpxl reads its
   own CSV back equal; a text that itself starts with quotes before such a character gets
   one more, so nothing is lost;
 * ``.pbn`` and ``.xml``: :func:`check_line_text` refuses a line end or control character in
   a text that must fit on one line (a PBN tag or cell); the XML writer escapes quotes and
   ``<&>`` in attributes and content.
 
->>> csv_text("=HYPERLINK(1)"), csv_text("Smith"), csv_text(-620), csv_text("'=x")
-('"\\'=HYPERLINK(1)"', 'Smith', -620, '"\\'\\'=x"')
+>>> csv_text("=HYPERLINK(1)"), csv_text("Smith"), csv_text(-620), csv_text("'=x"), csv_text("-2.00")
+('"\\'=HYPERLINK(1)"', 'Smith', -620, '"\\'\\'=x"', '-2.00')
 >>> csv_untext("'=HYPERLINK(1)"), csv_untext("''=x"), csv_untext("'Brien")
 ('=HYPERLINK(1)', "'=x", "'Brien")
 >>> xlsx_text("=2+5"), xlsx_text(7)
@@ -40,14 +41,21 @@ __all__ = ["FORMULA_START", "needs_csv_escape", "csv_text", "csv_untext", "xlsx_
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 _CSV_ESCAPED = re.compile(r"'*[=+\-@\t\r]")
+#: A number written as text (``-2.00``, ``+4``): a spreadsheet reads it as the number it is.
+_PLAIN_NUMBER = re.compile(r"[+-]?[0-9]+(?:\.[0-9]+)?")
 #: openpyxl's illegal characters, and the ones XML 1.0 has not (surrogates, U+FFFE, U+FFFF)
 _XLSX_ILLEGAL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 _LINE_ILLEGAL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f\x85\u2028\u2029]")  # with what str.splitlines takes for a line end
 
 
 def needs_csv_escape(value) -> bool:
-    """True for a text that :func:`csv_text` writes with a quote before it."""
-    return type(value) is str and _CSV_ESCAPED.match(value) is not None
+    """True for a text that :func:`csv_text` writes with a quote before it: one that starts like a
+    formula and is not a plain number (a signed figure such as ``-2.00`` stays a number).
+
+    >>> [needs_csv_escape(t) for t in ("-2.00", "+4", "-x", "-2+3", "-1e5", "=1", -2)]
+    [False, False, True, True, True, True, False]
+    """
+    return type(value) is str and _CSV_ESCAPED.match(value) is not None and _PLAIN_NUMBER.fullmatch(value) is None
 
 
 def csv_text(value):

@@ -33,6 +33,7 @@ __all__ = [
     "decimals_of",
     "figure_text",
     "number_or_none",
+    "fraction_or_none",
     "check_entry",
     "score_from_contract",
     "decode_text",
@@ -49,21 +50,61 @@ def decimals_of(text) -> int:
     return len(s.split(".", 1)[1]) if "." in s else 0
 
 
-def number_or_none(text) -> float | None:
-    """A published figure as a float, or None for blank / ``-``; ValueError if not a number."""
+#: A figure as the readers take it: ASCII digits, an optional sign, decimals and exponent (``-2.0``,
+#: ``11.60``, ``1e2``); not ``4_2``, a fullwidth or Arabic-Indic digit, ``1/0``, ``nan`` or ``inf``.
+#: An exponent of at most 3 digits: a larger one is no figure (and an exact ``1e999999999`` would
+#: take an int of a billion digits).
+_FIGURE = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]{1,3})?")
+
+
+def _figure_text(text) -> str | None:
+    """The text of a published figure, checked (:data:`_FIGURE`; a decimal comma as a point), or
+    None for blank / ``-``; ValueError quoting ``text`` otherwise. The one rule every reader's
+    figures follow (:func:`number_or_none`, :func:`fraction_or_none`)."""
     if text is None:
         return None
     s = str(text).strip().strip('"').strip()
     if s in ("", "-"):
         return None
-    s = s.replace(",", ".") if re.fullmatch(r"[+-]?\d+,\d+", s) else s
+    s = s.replace(",", ".") if re.fullmatch(r"[+-]?[0-9]+,[0-9]+", s) else s
+    if _FIGURE.fullmatch(s) is None or float(s) in (float("inf"), float("-inf")):
+        raise ValueError(f"{_short(str(text))!r} is not a number; expected a figure such as 7 or 11.60")
+    return s
+
+
+def number_or_none(text) -> float | None:
+    """A published figure as a float, or None for blank / ``-``; ValueError if not a number
+    (:func:`_figure_text`: ``nan``, ``1e400``, ``4_2``, a fullwidth digit are not).
+
+    >>> number_or_none("-2.0"), number_or_none("11,60")
+    (-2.0, 11.6)
+    >>> number_or_none("1e400")
+    Traceback (most recent call last):
+    ...
+    ValueError: '1e400' is not a number; expected a figure such as 7 or 11.60
+    """
+    s = _figure_text(text)
+    return None if s is None else float(s)
+
+
+def fraction_or_none(text) -> Fraction | None:
+    """A figure kept exact (a penalty row's amount): :func:`number_or_none`'s rule, as a Fraction.
+
+    >>> fraction_or_none("-0.1"), fraction_or_none(" "), fraction_or_none(4)
+    (Fraction(-1, 10), None, Fraction(4, 1))
+    >>> [_refused(fraction_or_none, t) for t in ("1/0", "1e999999999", "1_0", "\uff10")]
+    ['1/0', '1e999999999', '1_0', '\uff10']
+    """
+    s = _figure_text(text)
+    return None if s is None else Fraction(s)
+
+
+def _refused(parse, text):
+    """``text`` if ``parse`` refuses it with a ValueError (for the doctests), else what it gives."""
     try:
-        value = float(s)
+        return parse(text)
     except ValueError:
-        raise ValueError(f"{text!r} is not a number") from None
-    if value != value or value in (float("inf"), float("-inf")) or "_" in s or not s.isascii():
-        raise ValueError(f"{text!r} is not a number; expected a figure such as 7 or 11.60")  # nan, inf, 1e400, 4_2
-    return value
+        return text
 
 
 def check_entry(value, source: str, where: str):

@@ -62,6 +62,7 @@ from .common import (
     decode_text,
     figure_text,
     format_number,
+    fraction_or_none,
     number_or_none,
     percentage_text,
     read_bytes,
@@ -498,11 +499,10 @@ def _penalty_row(ev: Event, board: int, cell, section_tag: str, source: str, whe
         if pair is None:
             continue
         amount = cell(f"mp_{side}") or cell("penalty")
-        try:
-            value = Fraction(amount) if amount is not None else None
-        except ValueError:
-            raise UserError(source, where, f"board {board}: the penalty {amount!r} for pair {pair} is not a "
-                            "number of matchpoints") from None
+        try:  # the readers' one rule for a figure: not 1/0, 1e400, 1_0 or a fullwidth digit
+            value = fraction_or_none(amount)
+        except ValueError as exc:
+            raise UserError(source, where, f"board {board}: the penalty for pair {pair}: {exc}") from None
         if value is None:
             raise UserError(source, where, f"board {board}: a Pen row for pair {pair} with no amount (MP_"
                             f"{side.upper()} or ScorePenalty)")
