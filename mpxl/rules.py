@@ -66,6 +66,8 @@ __all__ = [
     "SIDE_SPELLINGS",
     "side_of",
     "is_sitout",
+    "is_penalty_row",
+    "PENALTY_ROW_CODES",
     "is_not_played",
     "KINDS",
     "COUNTS_TOWARDS_N",
@@ -402,6 +404,20 @@ def is_sitout(ns_pair: object, ew_pair: object, *results: object) -> bool:
     (False, False)
     """
     return is_blank(ns_pair) != is_blank(ew_pair) and all(is_blank(v) or is_not_played(v) for v in results)
+
+
+#: The code of a row that gives a pair a procedural penalty (or bonus) of its own, the board's
+#: figures untouched: Ruter's PBN writes ``Pen`` as both scores; mpxl's CSV ``Pen`` as the adjustment.
+PENALTY_ROW_CODES = ("PEN", "PENALTY")
+
+
+def is_penalty_row(value: object) -> bool:
+    """A score or adjustment cell that makes its row a penalty row (:data:`PENALTY_ROW_CODES`).
+
+    >>> is_penalty_row(" Pen "), is_penalty_row("penalty"), is_penalty_row("P"), is_penalty_row(None)
+    (True, True, False, False)
+    """
+    return value is not None and code_key(value) in PENALTY_ROW_CODES
 
 
 def lines_towards_n(values: Iterable[object]) -> int:

@@ -11,9 +11,9 @@ One place for the rule each writer follows with text that came from a file
   guidance says (a single quote before it when it starts with ``=``, ``+``, ``-``, ``@``,
   a tab or a carriage return, and the cell quoted); numbers (scores such as -620,
   matchpoints such as -2.00 on the signed scale) are written as numbers, whether they come as
-  numbers or as their text: a spreadsheet reads ``-2.00`` as the number, never a formula. :func:`csv_untext` undoes it, so mpxl reads its
-  own CSV back equal; a text that itself starts with quotes before such a character gets
-  one more, so nothing is lost;
+  numbers or as their text: a spreadsheet reads ``-2.00`` as the number, never a formula.
+  :func:`csv_untext` undoes the quote, so mpxl reads its own CSV back equal; a text that itself
+  starts with quotes before such a character gets one more, so nothing is lost;
 * ``.pbn`` and ``.xml``: :func:`check_line_text` refuses a line end or control character in
   a text that must fit on one line (a PBN tag or cell); the XML writer escapes quotes and
   ``<&>`` in attributes and content.

@@ -24,7 +24,7 @@ from ..event import Event, gather
 from ..ranking import sitout_credits
 from ..rounding import round_fraction
 from ..rules import MAX_SCORE as RULEBOOK_MAX_SCORE
-from ..rules import is_not_played
+from ..rules import is_blank, is_not_played
 from ..settings import RoundingKind
 
 __all__ = [
@@ -39,6 +39,7 @@ __all__ = [
     "decode_text",
     "format_number",
     "entry_text",
+    "exact_text",
 ]
 
 
@@ -347,6 +348,7 @@ class EventToWrite:
         self._sitouts: dict[tuple[int, str, int], list] | None = None
         self._credits: dict[int, tuple] | None = None
         self._places: dict[int, Any] | None = None
+        self._penalties: dict[tuple[int, str, int], list] | None = None
 
     def sessions(self) -> list[int]:
         """The sessions of the lines and pairs, in order ([1] when none)."""
@@ -421,6 +423,43 @@ class EventToWrite:
                                           opts.round_line_percentage(pct, decimals))
                                  for so, figure, pct in sitout_credits(self.result)}  # type: ignore[arg-type]
         return self._credits.get(id(sitout), (None, None))
+
+    def penalties(self, key: tuple[int, str, int]) -> list:
+        """The :class:`~mpxl.event.Penalty` rows of the board ``key`` (of :meth:`groups`), in the event's order."""
+        if self._penalties is None:
+            self._penalties = {}
+            for pen in self.event.penalties:
+                self._penalties.setdefault((pen.session, pen.section, pen.board), []).append(pen)
+        return self._penalties.get(key, [])
+
+    def check_penalties(self, fmt: str, line_penalties: bool) -> None:
+        """ValueError naming the first penalty a ``fmt`` file would lose: a penalty row on a board
+        the file has no lines of (nowhere to write it), or, when the format has no place for them
+        (``line_penalties`` False), a line's own penalty (``ns_penalty`` / ``ew_penalty``)."""
+        written = set(self._line_groups())
+        for pen in self.event.penalties:
+            if (pen.session, pen.section, pen.board) not in written:
+                raise ValueError(f"the penalty of {exact_text(pen.amount)} for pair {pen.pair} on board {pen.board}"
+                                 f"{f' (section {pen.section})' if pen.section else ''}: the board has no lines, so a "
+                                 f"{fmt} file has no place for it")
+        if line_penalties:
+            return
+        if self.travellers is not None:
+            t = self.travellers
+            columns = [(side, t.column(f"{side.lower()}_penalty")) for side in ("NS", "EW")
+                       if getattr(t, f"{side.lower()}_penalty") is not None]
+            found = [(i, side) for side, column in columns for i, v in enumerate(column) if not is_blank(v)]
+            line = t.lines_in([range(found[0][0], found[0][0] + 1)])[0] if found else None
+            side = found[0][1] if found else ""
+        else:
+            line, side = next(((ln, s) for ln in self.event.lines for s in ("NS", "EW")
+                               if not is_blank(getattr(ln, f"{s.lower()}_penalty"))), (None, ""))
+        if line is not None:
+            value = getattr(line, f"{side.lower()}_penalty")
+            raise ValueError(f"{line.where + ': ' if line.where else ''}board {line.board}, NS {line.ns_pair} v EW "
+                             f"{line.ew_pair}: the {side} penalty {value!r} is a line's own penalty, which a {fmt} "
+                             "file has no place for (its figure would read back without it); write .csv, which "
+                             "holds it in the ns_penalty / ew_penalty columns")
 
     def lines_in(self, ranges: Sequence[range]) -> list:
         """The :class:`~mpxl.event.Line` of each line at ``ranges``, in order."""
@@ -552,6 +591,32 @@ def figure_text(value, decimals: int | None = None) -> str:
     if isinstance(value, float) and text and float(text) != value:
         text = repr(value)
     return text
+
+
+def exact_text(value, decimals: int | None = None) -> str:
+    """A figure that must read back exactly (a penalty row's amount): to ``decimals`` places when
+    that holds it (``4.0``), else to as many as it needs; ValueError for one no decimal writes
+    exactly (a third), never a figure rounded without a word.
+
+    >>> exact_text(Fraction(4), 1), exact_text(Fraction(-5, 2), 0), exact_text(Fraction(3, 40)), exact_text(-2)
+    ('4.0', '-2.5', '0.075', '-2')
+    >>> exact_text(Fraction(1, 3))
+    Traceback (most recent call last):
+    ...
+    ValueError: the figure 1/3 has no exact decimal form to write
+    """
+    f = Fraction(value)
+    places, rest = 0, f.denominator
+    while rest % 10 == 0 or rest % 2 == 0 or rest % 5 == 0:
+        rest //= 10 if rest % 10 == 0 else 2 if rest % 2 == 0 else 5
+        places += 1
+    if rest != 1:
+        raise ValueError(f"the figure {f} has no exact decimal form to write")
+    places = max(places, decimals or 0)
+    scaled = abs(f.numerator) * 10**places // f.denominator
+    digits = str(scaled).rjust(places + 1, "0")
+    text = f"{digits[:-places]}.{digits[-places:]}" if places else digits
+    return "-" + text if f < 0 else text
 
 
 def entry_text(score) -> str:

@@ -36,9 +36,9 @@ from ..adjustments import parse_entry
 from ..atomic import atomic_write
 from ..contract import tricks_from_result
 from ..errors import UserError
-from ..event import Event, Line, Pair, SitOut
+from ..event import Event, Line, Pair, Penalty, SitOut
 from ..pairings import check_duplicates, two_winner_sections
-from ..rules import PASS_SPELLINGS, arrowswitch_flag, code_key, is_not_played, is_sitout
+from ..rules import PASS_SPELLINGS, arrowswitch_flag, code_key, is_not_played, is_penalty_row, is_sitout
 from ..textsafe import csv_text as safe_cell
 from ..textsafe import csv_untext, needs_csv_escape
 from .common import (
@@ -48,7 +48,9 @@ from .common import (
     decimals_of,
     decode_text,
     entry_text,
+    exact_text,
     figure_text,
+    fraction_or_none,
     number_or_none,
     read_bytes,
     score_from_contract,
@@ -111,21 +113,24 @@ def read_csv_text(text: str, source: str = "<csv>") -> Event:
     plain = PlainRows.for_header(keys)
     names: list = []  # (section, pair, side, names, where) of every row that names a pair
     sitouts: list = []
+    penalties: list = []
     try:
-        lines, decimals = _read_rows(((reader.line_num, row) for row in reader), keys, source, plain, names, sitouts)
+        lines, decimals = _read_rows(((reader.line_num, row) for row in reader), keys, source, plain, names, sitouts,
+                                     penalties)
     except csv.Error as exc:  # a stray NUL, a huge field: only the csv module raises csv.Error here
         raise UserError(source, f"line {reader.line_num + 1}", f"not readable as CSV ({exc})") from None
-    return csv_event(lines, source, decimals, names, sitouts)
+    return csv_event(lines, source, decimals, names, sitouts, penalties)
 
 
-def csv_event(lines: list, source: str, decimals: int, names: Sequence = (), sitouts: Sequence = ()) -> Event:
+def csv_event(lines: list, source: str, decimals: int, names: Sequence = (), sitouts: Sequence = (),
+              penalties: Sequence = ()) -> Event:
     """The Event of a CSV file's lines: each section's winners told from its pair numbers, a pair or a
     table twice on a board refused, the pairs the rows name (``names``: see :func:`_general_line`),
-    the tables with one pair (``sitouts``)."""
+    the tables with one pair (``sitouts``), the penalty rows (``penalties``)."""
     if not lines:
         raise UserError(source, "line 2", "no traveller lines after the header")
     ev = Event(lines=lines, source=source, scale=None, field_scoring=None, published_decimals=decimals,
-               sitouts=list(sitouts))
+               sitouts=list(sitouts), penalties=list(penalties))
     _detect_winners(ev)
     check_duplicates(ev)
     ev.pairs = _named_pairs(ev, list(names), source)
@@ -385,10 +390,11 @@ def splittable_text(text: str) -> str | None:
     return text
 
 
-def _read_rows(numbered_rows, keys: list, source: str, plain: PlainRows | None, names: list, sitouts: list) -> tuple:
+def _read_rows(numbered_rows, keys: list, source: str, plain: PlainRows | None, names: list, sitouts: list,
+               penalties: list) -> tuple:
     """(lines, decimals) from (line number, row) pairs, one row at a time: the plain fast path
-    when it reads the row, else :func:`_general_line` (which adds the pairs a row names to ``names``
-    and a table with one pair and no result to ``sitouts``)."""
+    when it reads the row, else :func:`_general_line` (which adds the pairs a row names to ``names``,
+    a table with one pair and no result to ``sitouts`` and a penalty row's to ``penalties``)."""
     lines: list = []
     decimals = 0
     for no, row in numbered_rows:
@@ -399,6 +405,9 @@ def _read_rows(numbered_rows, keys: list, source: str, plain: PlainRows | None, 
             if read is None:  # a blank row
                 continue
             line, line_decimals = read
+            if isinstance(line, tuple):  # a penalty row
+                penalties.extend(line)
+                continue
             if isinstance(line, SitOut):
                 sitouts.append(line)
                 decimals = max(decimals, line_decimals)
@@ -446,6 +455,36 @@ def _sitout_row(get, ns, ew, board: int, session: int, source: str, where: str, 
                   note=get("note") or ""), decimals_of(get(f"{side}_mp"))
 
 
+def _penalty_row(get, ns, ew, board: int, session: int, source: str, where: str) -> tuple:
+    """The :class:`~mpxl.event.Penalty` of each pair a penalty row names (``Pen`` as its adjustment,
+    as mpxl writes it and as Ruter's PBN does): the signed amount in the pair's ``ns_mp`` /
+    ``ew_mp`` cell, added to its total, the board untouched; UserError naming the line and column for
+    a result on the row, a pair without an amount or an amount that is no figure."""
+    for column in ("ns_score", "contract", "declarer", "tricks", "lead", "group", "arrowswitch", "ns_penalty",
+                   "ew_penalty"):
+        if get(column) is not None:
+            raise UserError(source, f"{where}, column {column}", f"{get(column)!r} on a penalty row (adjustment "
+                            f"{get('adjustment')!r}): the row gives a pair a penalty, with no result")
+    out = []
+    for side, pair in (("ns", ns), ("ew", ew)):
+        if pair is None:
+            if get(f"{side}_mp") is not None:
+                raise UserError(source, f"{where}, column {side}_mp", f"{get(f'{side}_mp')!r} on a penalty row "
+                                f"with no {side}_pair")
+            continue
+        try:  # the readers' one rule for a figure
+            amount = fraction_or_none(get(f"{side}_mp"))
+        except ValueError as exc:
+            raise UserError(source, f"{where}, column {side}_mp", f"the penalty for pair {pair}: {exc}") from None
+        if amount is None:
+            raise UserError(source, f"{where}, column {side}_mp", f"a penalty row for pair {pair} with no amount "
+                            f"(its matchpoints, signed: -2 for a penalty of 2)")
+        out.append(Penalty(board, _pair_id(pair), side.upper(), amount, get("section") or "", session, where))
+    if not out:
+        raise UserError(source, where, "a penalty row names no pair (ns_pair or ew_pair)")
+    return tuple(out)
+
+
 def _general_line(row: list, keys: list, source: str, where: str, names: list | None = None) -> tuple | None:
     """(Line, decimals of its published figures) for one row, None for a blank row; UserError naming
     the line (and the column) for anything the row gets wrong. The pairs the row names (its
@@ -471,6 +510,8 @@ def _general_line(row: list, keys: list, source: str, where: str, names: list | 
         session = int(session_text) if session_text is not None else 1
     except ValueError:
         raise UserError(source, f"{where}, column session", f"{session_text!r} is not a session number") from None
+    if is_penalty_row(get("adjustment")):
+        return _penalty_row(get, ns, ew, board, session, source, where), 0
     if is_sitout(ns, ew, get("ns_score"), get("adjustment"), get("contract"), get("tricks")):
         return _sitout_row(get, ns, ew, board, session, source, where, names)
     if ns is None or ew is None:
@@ -593,6 +634,7 @@ def csv_text(result_or_event) -> str:
         w.writerow(COLUMNS)
         _write_rows(buf, w, _scored_lines(result_or_event), decimals)
         _write_sitouts(buf, w, event.sitouts, writer, decimals)
+        _write_penalties(buf, w, event.penalties, decimals)
         return buf.getvalue()
     # names and notes: every row through the csv writer, the extra columns after the usual ones
     w.writerow(COLUMNS + (NAME_COLUMNS if named else ()) + ((NOTE_COLUMN,) if noted else ()))
@@ -616,7 +658,23 @@ def csv_text(result_or_event) -> str:
         else:
             w.writerow(row + extra)
     _write_sitouts(buf, w, event.sitouts, writer, decimals, named if named else None, noted)
+    _write_penalties(buf, w, event.penalties, decimals, len(NAME_COLUMNS if named else ()) + noted)
     return buf.getvalue()
+
+
+def _write_penalties(buf, writer, penalties, decimals: int | None, extra: int = 0) -> None:
+    """A row per penalty row, after the sit-outs: its pair on its side, the other blank, ``Pen`` as the
+    adjustment, the signed amount (exact) in the pair's ``_mp`` cell (read back as the same
+    :class:`~mpxl.event.Penalty`); ``extra`` blank cells for the names and note columns."""
+    for pen in penalties:
+        side = pen.direction.lower()
+        cells = {"session": pen.session, "section": pen.section, "board": pen.board, "adjustment": "Pen",
+                 f"{side}_pair": pen.pair, f"{side}_mp": exact_text(pen.amount, decimals)}
+        row = [cells.get(k, "") for k in COLUMNS] + [""] * extra
+        if any(map(needs_csv_escape, row)):
+            buf.write(",".join(map(cell_text, row)) + "\n")
+        else:
+            writer.writerow(row)
 
 
 def _write_sitouts(buf, writer, sitouts, event_writer: EventToWrite | None, decimals: int | None,

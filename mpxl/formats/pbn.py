@@ -50,6 +50,7 @@ from ..rules import (
     code_key,
     is_blank,
     is_not_played,
+    is_penalty_row,
     is_sitout,
     side_of,
 )
@@ -60,6 +61,7 @@ from .common import (
     check_entry,
     decimals_of,
     decode_text,
+    exact_text,
     figure_text,
     format_number,
     fraction_or_none,
@@ -403,7 +405,7 @@ def _score_table(ev: Event, board: int, table, section_tag: str, source: str) ->
             return cells[i] if i is not None else None
 
         ns, ew = cell("ns"), cell("ew")
-        if any((cell(k) or "").strip().lower() == "pen" for k in ("score_ns", "score_ew")):
+        if any(is_penalty_row(cell(k)) for k in ("score_ns", "score_ew")):
             _penalty_row(ev, board, cell, section_tag, source, where)
             continue
         if is_sitout(ns, ew, cell("score_ns"), cell("score_ew"), cell("contract"), cell("result")):
@@ -723,6 +725,7 @@ def pbn_parts(result_or_event, decimals: int | None = None) -> Iterator[str]:
     """The PBN 2.1 text in pieces, a board (or :data:`ROWS_PER_PIECE` of its rows) at a time
     (:class:`~mpxl.formats.common.EventToWrite`): the writer never holds the whole text."""
     w = EventToWrite(result_or_event)
+    w.check_penalties(".pbn", line_penalties=False)
     event, pairs = w.event, w.pairs
     if decimals is None:
         decimals = written_decimals(result_or_event)
@@ -827,7 +830,7 @@ def _extra_cell(value) -> str:
 
 def _penalty_text(pen, decimals: int | None, arrows: bool, percentages: bool) -> str:
     """A penalty's row (Ruter's ``Pen`` row): its pair on its side, ``Pen`` as both scores, the amount on its side."""
-    pair, amount = _word(pen.pair, "pair"), figure_text(pen.amount, decimals)
+    pair, amount = _word(pen.pair, "pair"), exact_text(pen.amount, decimals)  # never rounded: read back the same
     ns, ew = (pair, "-") if pen.direction == "NS" else ("-", pair)
     mps = [amount, "-"] if pen.direction == "NS" else ["-", amount]
     return " ".join(["-", "-", ns, ew, "-", "-", "-", "-", f"{'Pen':>6}", f"{'Pen':>6}", *(f"{m:>6}" for m in mps)]

@@ -34,7 +34,7 @@ from .. import __version__
 from ..atomic import atomic_write
 from ..contract import DIRECTION_SPELLINGS, Direction, board_dealer, board_vulnerability
 from ..errors import UserError
-from ..event import SEATS, Club, Deal, Event, Line, MasterPoints, Pair, Player, SitOut
+from ..event import SEATS, Club, Deal, Event, Line, MasterPoints, Pair, Penalty, Player, SitOut
 from ..rules import arrowswitch_flag, is_sitout, side_of
 from ..settings import Field
 from ..textsafe import xml_attribute, xml_content
@@ -44,7 +44,9 @@ from .common import (
     check_entry,
     decimals_of,
     entry_text,
+    exact_text,
     figure_text,
+    fraction_or_none,
     number_or_none,
     percentage_text,
     read_bytes,
@@ -244,6 +246,9 @@ def _deal(el, source: str) -> Deal:
 def _board(el, ev: Event, source: str, session: int, section: str) -> int:
     board = board_number(_text(el, "BOARD_NUMBER"), source, _where(section, "BOARD, BOARD_NUMBER"))
     decimals = 0
+    for i, pen in enumerate(el.findall("PENALTY"), 1):
+        where = _where(section, f"BOARD {board}, PENALTY {i}")
+        ev.penalties.append(_penalty(pen, board, source, session, section, where))
     for i, tl in enumerate(el.findall("TRAVELLER_LINE"), 1):
         where = _where(section, f"BOARD {board}, TRAVELLER_LINE {i}")
         ns, ew = _text(tl, "NS_PAIR_NUMBER"), _text(tl, "EW_PAIR_NUMBER")
@@ -311,6 +316,34 @@ def _board(el, ev: Event, source: str, session: int, section: str) -> int:
     return decimals
 
 
+def _penalty(el, board: int, source: str, session: int, section: str, where: str) -> Penalty:
+    """A ``PENALTY`` element of a BOARD (mpxl's own: a penalty given as its own row, as Ruter's ``Pen``
+    row): PAIR_NUMBER, DIRECTION (NS or EW: the side the pair sat) and MATCH_POINTS, signed (negative
+    for a penalty), added to the pair's total, the board untouched.
+
+    >>> ev = read_usebio_bytes(b'<USEBIO><EVENT><BOARD><BOARD_NUMBER>3</BOARD_NUMBER><TRAVELLER_LINE>'
+    ...     b'<NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER><SCORE>420</SCORE></TRAVELLER_LINE>'
+    ...     b'<PENALTY><PAIR_NUMBER>1</PAIR_NUMBER><DIRECTION>NS</DIRECTION><MATCH_POINTS>-0.5</MATCH_POINTS>'
+    ...     b'</PENALTY></BOARD></EVENT></USEBIO>', "t.xml")
+    >>> ev.penalties[0].pair, ev.penalties[0].direction, ev.penalties[0].amount, ev.penalties[0].where
+    ('1', 'NS', Fraction(-1, 2), 'BOARD 3, PENALTY 1')
+    """
+    pair = _text(el, "PAIR_NUMBER")
+    if pair is None:
+        raise UserError(source, where, "a PENALTY without a PAIR_NUMBER")
+    try:
+        side = side_of(_text(el, "DIRECTION") or "")
+    except ValueError as exc:
+        raise UserError(source, where, f"DIRECTION {exc} (the side pair {pair} sat on the board)") from None
+    try:  # the readers' one rule for a figure
+        amount = fraction_or_none(_text(el, "MATCH_POINTS"))
+    except ValueError as exc:
+        raise UserError(source, where, f"MATCH_POINTS: {exc}") from None
+    if amount is None:
+        raise UserError(source, where, f"a PENALTY for pair {pair} with no MATCH_POINTS")
+    return Penalty(board, pair, side, amount, section, session, where)
+
+
 # --------------------------------------------------------------------------- writer
 
 
@@ -339,6 +372,7 @@ def usebio_parts(result_or_event, decimals: int | None = None) -> Iterator[str]:
     :data:`LINES_PER_PIECE` of its lines) at a time (:class:`~mpxl.formats.common.EventToWrite`):
     the writer never holds the whole text."""
     w = EventToWrite(result_or_event)
+    w.check_penalties(".xml", line_penalties=False)
     event = w.event
     if decimals is None:
         decimals = written_decimals(result_or_event)
@@ -459,6 +493,11 @@ def _section_body(w: EventToWrite, boards: list, sess: int, sec: str, decimals: 
                           if credit is not None else "")
                        + (_el("NOTES", so.note, ind + 6) if so.note else "")
                        + " " * (ind + 3) + "</TRAVELLER_LINE>\n")
+        for pen in w.penalties(key):  # a penalty row: its pair, its side, its signed amount (read back the same)
+            out.append(" " * (ind + 3) + "<PENALTY>\n" + _el("PAIR_NUMBER", pen.pair, ind + 6)
+                       + _el("DIRECTION", pen.direction, ind + 6)
+                       + _el("MATCH_POINTS", exact_text(pen.amount, decimals), ind + 6)
+                       + " " * (ind + 3) + "</PENALTY>\n")
         out.append(" " * ind + "</BOARD>\n")
     yield "".join(out)
 
