@@ -46,9 +46,9 @@ def original(path):
 
 
 def without_tiebreak(event, options, result, ext):
-    """The result a written file rescores to: USEBIO and CSV carry no tie-break figure (PBN does),
-    so there the pairs a published tie-break separated share their place."""
-    if ext == ".pbn" or all(p.published_tiebreak is None for p in event.pairs):
+    """The result a written file rescores to: CSV carries no tie-break figure (PBN does, and USEBIO in
+    mpxl's own TIE_BREAK element), so there the pairs a published tie-break separated share their place."""
+    if ext in (".pbn", ".xml") or all(p.published_tiebreak is None for p in event.pairs):
         return result
     return score_event(replace(event, pairs=[replace(p, published_tiebreak=None) for p in event.pairs]), options)
 

@@ -46,6 +46,7 @@ from .common import (
     entry_text,
     exact_text,
     figure_text,
+    format_number,
     fraction_or_none,
     number_or_none,
     percentage_text,
@@ -203,6 +204,7 @@ def _pair(el, source: str, session: int, section: str, index: int) -> Pair:
     try:
         pct = number_or_none(_text(el, "PERCENTAGE"))
         mp = number_or_none(_text(el, "TOTAL_SCORE") or _text(el, "TOTAL_MATCH_POINTS"))
+        tiebreak = number_or_none(_text(el, "TIE_BREAK"))  # mpxl's own: a program's tie-break figure kept
     except ValueError as exc:
         raise UserError(source, f"{where} (pair {number})", str(exc)) from None
     return Pair(
@@ -218,6 +220,7 @@ def _pair(el, source: str, session: int, section: str, index: int) -> Pair:
         f"{where} (pair {number})",
         players=players,
         master_points=master_points,
+        published_tiebreak=tiebreak,
     )
 
 
@@ -457,6 +460,8 @@ def _section_body(w: EventToWrite, boards: list, sess: int, sec: str, decimals: 
             )
         if place:
             out.append(_el("PLACE", place, ind + 6))
+        if pair.published_tiebreak is not None:  # the figure that separated tied pairs (PBN's Tiebreak)
+            out.append(_el("TIE_BREAK", format_number(pair.published_tiebreak), ind + 6))
         for mp in pair.master_points:
             out.append(" " * (ind + 6) + "<MASTER_POINTS>\n")
             out.append(_el("MASTER_POINTS_AWARDED", mp.awarded, ind + 9))

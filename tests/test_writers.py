@@ -1,0 +1,221 @@
+"""Penalties and figures through every writer (issue 26, sections 2 and 3): penalty rows survive
+USEBIO, PBN and CSV; signed figures stay numbers in a CSV; a bad figure is refused naming its line,
+in every reader; each real file's own round trip checks clean, or the write is refused with the reason.
+Tables of input and expected outcome."""
+
+from __future__ import annotations
+
+import csv
+import io
+from fractions import Fraction
+
+import pytest
+
+from mpxl.cli import main
+from mpxl.conventions import detect
+from mpxl.event import Event, Line, Penalty
+from mpxl.formats import read_event, write_event
+from mpxl.options import ScoringOptions
+from mpxl.session import score_event
+from mpxl.textsafe import needs_csv_escape
+from shared import REALDATA
+
+EXTS = [".xml", ".pbn", ".csv"]
+
+
+def club_night(*penalties: Penalty) -> Event:
+    """Two boards of three tables, one winner, with the penalty rows given."""
+    lines = [Line(1, "1", "2", score=420), Line(1, "3", "4", score=400), Line(1, "5", "6", score=-50),
+             Line(2, "1", "4", score=100), Line(2, "3", "6", score=-110), Line(2, "5", "2", score=140)]
+    return Event(lines=lines, winners={"": 2}, penalties=list(penalties), title="Club night")
+
+
+def totals(result) -> list:
+    return sorted((pr.pair.number, pr.pair.direction, pr.mp) for pr in result.pairs)
+
+
+def penalty_rows(event: Event) -> list:
+    return sorted((p.board, p.pair, p.direction, p.amount, p.section, p.session) for p in event.penalties)
+
+
+# ------------------------------------------------------------------ penalty rows through every writer
+
+@pytest.mark.parametrize("ext", EXTS)
+@pytest.mark.parametrize("penalties", [
+    [Penalty(1, "1", "NS", Fraction(-2))],                                    # a penalty of 2
+    [Penalty(2, "6", "EW", Fraction(4))],                                     # a bonus (Ruter's pair 6)
+    [Penalty(1, "3", "NS", Fraction(-1, 2)), Penalty(1, "4", "EW", Fraction(0))],  # half a point; a 0 row
+    [Penalty(2, "5", "NS", Fraction(-3, 40))],                                # more decimals than the figures
+])
+def test_penalty_rows_read_back_to_the_same_totals(penalties, ext, tmp_path):
+    event = club_night(*penalties)
+    options = ScoringOptions.parse(rounding="1")
+    result = score_event(event, options)
+    out = tmp_path / f"out{ext}"
+    write_event(result, out)
+    back = read_event(out)
+    assert penalty_rows(back) == penalty_rows(event)
+    assert totals(score_event(back, options)) == totals(result)
+
+
+@pytest.mark.parametrize("ext", EXTS)
+def test_a_written_penalty_checks_clean(ext, tmp_path, capsys):
+    """Before: mpxl's own USEBIO of an event with a penalty row reported the pair's total as a difference."""
+    out = tmp_path / f"out{ext}"
+    write_event(score_event(club_night(Penalty(1, "1", "NS", Fraction(-2)))), out)
+    assert main(["check", str(out)]) == 0, capsys.readouterr().out
+
+
+@pytest.mark.parametrize("ext, expected", [
+    (".xml", "<PENALTY>\n            <PAIR_NUMBER>1</PAIR_NUMBER>\n            <DIRECTION>NS</DIRECTION>\n"
+             "            <MATCH_POINTS>-2.00</MATCH_POINTS>\n         </PENALTY>"),
+    (".csv", "1,,1,,1,,,,,,,Pen,,,,,-2.00,\n"),
+    (".pbn", "- - 1 - - - - -    Pen    Pen  -2.00      -"),
+])
+def test_how_each_format_writes_a_penalty_row(ext, expected, tmp_path):
+    out = tmp_path / f"out{ext}"
+    write_event(score_event(club_night(Penalty(1, "1", "NS", Fraction(-2)))), out)
+    assert expected in out.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("ext", [".xml", ".pbn"])
+@pytest.mark.parametrize("event, message", [
+    (club_night(Penalty(9, "1", "NS", Fraction(-2))),
+     "the penalty of -2 for pair 1 on board 9: the board has no lines, so a {ext} file has no place for it"),
+    (Event(lines=[Line(1, "1", "2", score=420, ns_penalty="2", where="line 2"), Line(1, "3", "4", score=400)],
+           winners={"": 2}),
+     "line 2: board 1, NS 1 v EW 2: the NS penalty '2' is a line's own penalty, which a {ext} file has no place"),
+])
+def test_a_penalty_a_format_cannot_hold_is_refused_naming_why(event, message, ext, tmp_path):
+    out = tmp_path / f"out{ext}"
+    with pytest.raises(ValueError, match="^" + message.format(ext=ext).replace("(", r"\(").replace(")", r"\)")):
+        write_event(score_event(event), out)
+    assert not out.exists()
+
+
+def test_a_line_penalty_is_kept_by_the_csv(tmp_path):
+    event = Event(lines=[Line(1, "1", "2", score=420, ns_penalty="2"), Line(1, "3", "4", score=400)], winners={"": 2})
+    out = tmp_path / "out.csv"
+    write_event(score_event(event), out)
+    assert [ln.ns_penalty for ln in read_event(out).lines] == ["2", None]
+
+
+# ------------------------------------------------------------------ signed figures are numbers in a CSV
+
+@pytest.mark.parametrize("text, escaped", [
+    ("-2.00", False), ("+4", False), ("-0.5", False), ("12", False),            # numbers written as text
+    ("-x", True), ("-2+3", True), ("-1e5", True), ("=1", True), ("+A1", True), ("@SUM(A1)", True),
+    ("-2.", True), ("- 2", True), ("-\uff12", True),                            # not plain numbers
+])
+def test_formula_guarding_leaves_numbers_numbers(text, escaped):
+    assert needs_csv_escape(text) is escaped
+
+
+def test_signed_matchpoints_are_written_as_numbers(tmp_path):
+    """Before: "'-2.00", text a spreadsheet cannot add."""
+    event = club_night()
+    out = tmp_path / "out.csv"
+    write_event(score_event(event, ScoringOptions.parse(scale="signed", rounding="2")), out)
+    rows = list(csv.DictReader(io.StringIO(out.read_text(encoding="utf-8"))))
+    figures = [row[k] for row in rows for k in ("ns_mp", "ew_mp")]
+    assert any(f.startswith("-") for f in figures)
+    assert all(float(f) == float(f.strip()) for f in figures)  # every one a number, none a quoted text
+    assert sorted((ln.published_ns_mp, ln.published_ew_mp) for ln in read_event(out).lines) == sorted(
+        (float(r["ns_mp"]), float(r["ew_mp"])) for r in rows)
+
+
+# ------------------------------------------------------------------ bad figures never crash or hang
+
+BAD_FIGURES = ["1/0", "1e400", "1e999999999", "1_0", "\uff10", "nan", "1.2.3"]
+
+PBN_PEN = """[Event "x"]
+[Board "1"]
+[ScoreTable "PairId_NS\\2R;PairId_EW\\2R;Score_NS\\6R;Score_EW\\6R;MP_NS\\4R;MP_EW\\4R"]
+1 2 "420" - 2.0 0.0
+3 4 "400" - 0.0 2.0
+1 4 Pen Pen {f} 0.0
+"""
+
+XML_PEN = ('<USEBIO Version="1.2"><EVENT><BOARD><BOARD_NUMBER>1</BOARD_NUMBER>'
+           + "".join(f"<TRAVELLER_LINE><NS_PAIR_NUMBER>{a}</NS_PAIR_NUMBER><EW_PAIR_NUMBER>{b}</EW_PAIR_NUMBER>"
+                     f"<SCORE>{s}</SCORE></TRAVELLER_LINE>" for a, b, s in (("1", "2", "420"), ("3", "4", "400")))
+           + "<PENALTY><PAIR_NUMBER>1</PAIR_NUMBER><DIRECTION>NS</DIRECTION><MATCH_POINTS>{f}</MATCH_POINTS>"
+             "</PENALTY></BOARD></EVENT></USEBIO>")
+
+CSV_PEN = "board,ns_pair,ew_pair,ns_score,adjustment,ns_mp\n1,1,2,420,,\n1,3,4,400,,\n1,1,,,Pen,{f}\n"
+
+CSV_LINE_PENALTY = "board,ns_pair,ew_pair,ns_score,ns_penalty\n1,1,2,420,{f}\n1,3,4,400,\n"
+
+
+@pytest.mark.parametrize("figure", BAD_FIGURES)
+@pytest.mark.parametrize("fmt, body, place", [
+    ("pbn", PBN_PEN, "line 6: board 1: the penalty for pair 1: "),
+    ("xml", XML_PEN, "BOARD 1, PENALTY 1: MATCH_POINTS: "),
+    ("csv", CSV_PEN, "line 4, column ns_mp: the penalty for pair 1: "),
+])
+def test_a_penalty_that_is_no_figure_is_refused_naming_the_line(figure, fmt, body, place, tmp_path, capsys):
+    """Before: 1/0 a traceback, 1e400 and 1e999999999 a traceback or a hang, 1_0 read as 10, a fullwidth 0 as 0."""
+    src = tmp_path / f"in.{fmt}"
+    src.write_text(body.replace("{f}", figure), encoding="utf-8")
+    assert main(["score", str(src)]) == 2
+    err = capsys.readouterr().err
+    assert f"{src}: {place}{figure!r} is not a number" in err, err
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("figure, refused", [
+    ("\uff10", True), ("1\uff10%", True), ("\u0662", True), ("1_0", True), ("1/0", True), ("1e999999999", True),
+    ("2", False), ("10%", False), ("1.5", False),
+])
+def test_a_line_penalty_cell_takes_the_same_figures(figure, refused, tmp_path, capsys):
+    src = tmp_path / "in.csv"
+    src.write_text(CSV_LINE_PENALTY.replace("{f}", figure), encoding="utf-8")
+    assert main(["score", str(src)]) == (2 if refused else 0)
+    err = capsys.readouterr().err
+    assert (f"{src}: line 2: board 1: {figure!r} is not a penalty" in err) is refused, err
+
+
+# ------------------------------------------------------------------ each real file's own round trip
+
+REAL = (sorted(REALDATA.glob("*.xml")) + sorted(REALDATA.glob("*.pbn")) + sorted(REALDATA.glob("incoming/*.pbn"))
+        if REALDATA.is_dir() else [])
+
+
+def _incoming_bye(path, ext):
+    """The incoming Ruter file's Bye credits are the `ruter` part of issue 26 (written rounded, compared exact)."""
+    return path.parent.name == "incoming" and ext in (".xml", ".pbn")
+
+
+@pytest.mark.parametrize("ext", EXTS)
+@pytest.mark.parametrize("path", REAL, ids=lambda p: p.name)
+def test_each_real_file_s_own_round_trip_checks_clean(path, ext, tmp_path, capsys, request):
+    """`mpxl score FILE -o out.EXT` then `mpxl check out.EXT`: clean, or the write refused with the reason.
+    Before: the Ruter file's penalty lost in .xml (pair 6's total a difference) and .csv (silently), and
+    Magic Contest's places by its tie-break a difference in .xml."""
+    if _incoming_bye(path, ext):
+        request.applymarker(pytest.mark.xfail(reason="Bye credits: the ruter part of issue 26", strict=False))
+    out = tmp_path / f"out{ext}"
+    code = main(["score", str(path), "-o", str(out)])
+    captured = capsys.readouterr()
+    if code == 2:  # refused: the reason named, nothing written
+        assert "no place for" in captured.err and not out.exists(), captured.err
+        return
+    assert code == 0, captured.err
+    assert main(["check", str(out)]) == 0, capsys.readouterr().out
+
+
+@pytest.mark.parametrize("ext", EXTS)
+def test_the_ruter_penalty_reads_back_to_the_published_totals(ext, tmp_path):
+    path = REALDATA / "incoming" / "ruter-2016-08-10-signed-penalty-split-bye.pbn"
+    if not path.exists():
+        pytest.skip("the real file is not here")
+    event = read_event(path)
+    options = detect(event).options()
+    result = score_event(event, options)
+    out = tmp_path / f"out{ext}"
+    write_event(result, out)
+    back = read_event(out)
+    assert [(p.board, p.pair, p.direction, p.amount) for p in back.penalties] == [
+        (11, "6", "NS", Fraction(4)), (11, "10", "EW", Fraction(0))]
+    assert totals(score_event(back, options)) == totals(result)
+    assert dict((n, mp) for n, _, mp in totals(result))["6"] == Fraction(4)  # as published
