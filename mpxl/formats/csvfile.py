@@ -9,7 +9,9 @@ that replaces the line's score: ``A+``, ``60/40``, ``30% 420 + 70% 450``,
 ``ns_penalty``, ``ew_penalty``, the published ``ns_mp``, ``ew_mp``, ``note`` (the
 line's note), and the pairs' names: ``ns_names`` and ``ew_names``, the two players
 with ``&`` between them (``Ann Smith & Bob Jones``), typed on any one of the pair's
-rows or on all of them (the same names each time).
+rows or on all of them (the same names each time). A row with ``Pen`` as its adjustment is a
+penalty row (Ruter's ``Pen``): the pair it names gets the signed amount in its ``ns_mp`` /
+``ew_mp`` cell added to its total, the board untouched.
 Header names forgive case, spaces and dashes (``NS Pair``, ``ns-score``) and a
 few aliases (``bd``, ``ns``, ``ew``, ``score``, ``by``, ``played_by``). The
 delimiter may be ``,``, ``;`` or a tab; the encoding UTF-8 (with or without a
