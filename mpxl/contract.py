@@ -395,7 +395,7 @@ def _whole(value: object, what: str, expected: str) -> int:
         return int(value)
     if isinstance(value, float) and value.is_integer():
         return int(value)
-    if isinstance(value, str) and value.strip().isdigit():
+    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():  # not a fullwidth 10
         return int(value.strip())
     raise ValueError(f"{what} {value!r} is not a whole number; expected {expected}")
 
@@ -404,7 +404,7 @@ def _whole(value: object, what: str, expected: str) -> int:
 RESULT_MADE = ("=", "MADE", "M")
 RESULT_SIGNS = ("+", "-", "=")
 _RESULT_RE = re.compile(r"^(?:(" + "|".join(map(re.escape, RESULT_MADE)) + r")|(["
-                        + "".join(map(re.escape, RESULT_SIGNS)) + r"])(\d+))$")
+                        + "".join(map(re.escape, RESULT_SIGNS)) + r"])([0-9]+))$")
 
 
 def tricks_from_result(contract: Contract | str, text: str) -> int:

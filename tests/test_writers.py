@@ -219,3 +219,27 @@ def test_the_ruter_penalty_reads_back_to_the_published_totals(ext, tmp_path):
         (11, "6", "NS", Fraction(4)), (11, "10", "EW", Fraction(0))]
     assert totals(score_event(back, options)) == totals(result)
     assert dict((n, mp) for n, _, mp in totals(result))["6"] == Fraction(4)  # as published
+
+
+def _tricks_file(fmt: str, tricks: str) -> str:
+    if fmt == "csv":
+        return f"board,ns_pair,ew_pair,contract,declarer,tricks\n1,1,2,4S,N,{tricks}\n1,3,4,4S,N,10\n"
+    if fmt == "pbn":
+        return ('[Event "x"]\n[Board "1"]\n[ScoreTable "PairId_NS\\2R;PairId_EW\\2R;Contract\\4L;Declarer\\1R;'
+                f'Result\\2R"]\n1 2 4S N {tricks}\n3 4 4S N 10\n')
+    lines = "".join(f"<TRAVELLER_LINE><NS_PAIR_NUMBER>{a}</NS_PAIR_NUMBER><EW_PAIR_NUMBER>{b}</EW_PAIR_NUMBER>"
+                    f"<CONTRACT>4S</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>{t}</TRICKS></TRAVELLER_LINE>"
+                    for a, b, t in (("1", "2", tricks), ("3", "4", "10")))
+    return f'<USEBIO Version="1.2"><EVENT><BOARD><BOARD_NUMBER>1</BOARD_NUMBER>{lines}</BOARD></EVENT></USEBIO>'
+
+
+@pytest.mark.parametrize("fmt", ["csv", "pbn", "xml"])
+@pytest.mark.parametrize("tricks, refused", [("1_0", True), ("\uff11\uff10", True), ("\u0661\u0660", True),
+                                             ("10", False), ("11", False)])
+def test_every_reader_takes_tricks_in_ascii_digits(fmt, tricks, refused, tmp_path, capsys):
+    """Before: USEBIO's and PBN's int() read 1_0 and a fullwidth 10 as 10, the CSV a fullwidth 10."""
+    src = tmp_path / f"in.{fmt}"
+    src.write_text(_tricks_file(fmt, tricks), encoding="utf-8")
+    assert main(["score", str(src)]) == (2 if refused else 0)
+    err = capsys.readouterr().err
+    assert (repr(tricks) in err and str(src) in err) is refused, err

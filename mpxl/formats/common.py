@@ -40,6 +40,7 @@ __all__ = [
     "format_number",
     "entry_text",
     "exact_text",
+    "whole_number",
 ]
 
 
@@ -200,6 +201,17 @@ def board_number(text, source: str, where: str) -> int:
         if 1 <= board <= MAX_BOARD:
             return board
     raise UserError(source, where, f"{text!r} is not a board number; expected a whole number from 1")
+
+
+def whole_number(text) -> int | None:
+    """A whole number (a number of tricks) as every reader takes it: ASCII digits (``10``, ``10.0``),
+    None for anything else: not ``1_0`` nor a fullwidth ``１０``, which Python's ``int`` would take.
+
+    >>> [whole_number(t) for t in (" 10 ", "10.0", "1_0", "\uff11\uff10", "-1")]
+    [10, 10, None, None, None]
+    """
+    t = str(text).strip()
+    return int(t.split(".")[0]) if _WHOLE.fullmatch(t) and t[0] not in "+-" and len(t) < 20 else None
 
 
 def _short(text: str, most: int = 40) -> str:

@@ -573,7 +573,7 @@ def _general_line(row: list, keys: list, source: str, where: str, names: list | 
 def tricks_cell(text: str | None):
     """A ``tricks`` cell (stripped; None when blank): a whole number of tricks, or the text as
     written (a result such as ``=``, ``+1``, ``-2``, read against the contract)."""
-    if text is not None and re.fullmatch(r"\d+(\.0+)?", text):
+    if text is not None and re.fullmatch(r"[0-9]+(\.0+)?", text):  # ASCII digits: not a fullwidth 10
         return int(float(text))
     return text
 

@@ -70,6 +70,7 @@ from .common import (
     read_bytes,
     score_from_contract,
     totals_decimals,
+    whole_number,
     whole_score,
     written_decimals,
 )
@@ -421,10 +422,9 @@ def _score_table(ev: Event, board: int, table, section_tag: str, source: str) ->
         if ns is None or ew is None:
             raise UserError(source, where, f"board {board}: a line needs both PairId_NS and PairId_EW")
         contract, declarer, result = cell("contract"), cell("declarer"), cell("result")
-        try:
-            tricks = int(result) if result is not None else None
-        except ValueError:
-            raise UserError(source, where, f"board {board}: Result {result!r} is not a number of tricks") from None
+        tricks = whole_number(result) if result is not None else None
+        if tricks is None and result is not None:  # ASCII digits, as every reader takes them
+            raise UserError(source, where, f"board {board}: Result {result!r} is not a number of tricks")
         played_ns = played_ew = None
         if c["score_ns"] is None and c["score_ew"] is None:
             score = score_from_contract(board, contract, declarer, tricks, source, where) if contract else None

@@ -53,6 +53,7 @@ from .common import (
     read_bytes,
     score_from_contract,
     totals_decimals,
+    whole_number,
     whole_score,
     written_decimals,
 )
@@ -273,10 +274,9 @@ def _board(el, ev: Event, source: str, session: int, section: str) -> int:
             raise UserError(source, where, "a traveller line needs NS_PAIR_NUMBER and EW_PAIR_NUMBER")
         contract, declarer = _text(tl, "CONTRACT"), _text(tl, "PLAYED_BY")
         tricks_text = _text(tl, "TRICKS")
-        try:
-            tricks = int(tricks_text) if tricks_text is not None else None
-        except ValueError:
-            raise UserError(source, where, f"TRICKS {tricks_text!r} is not a number of tricks") from None
+        tricks = whole_number(tricks_text) if tricks_text is not None else None
+        if tricks is None and tricks_text is not None:  # ASCII digits, as every reader takes them
+            raise UserError(source, where, f"TRICKS {tricks_text!r} is not a number of tricks")
         score = _text(tl, "SCORE")
         if score is not None:
             value = whole_score(score, source, where)  # the one rule for a score written as a number
