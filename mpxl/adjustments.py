@@ -152,9 +152,9 @@ def ave_kind(pct: Fraction) -> str | None:
     return AVE_KINDS.get(Fraction(pct))
 
 
-_NUMBER = r"[+-]?\d+(?:\.\d+)?"
+_NUMBER = r"[+-]?[0-9]+(?:\.[0-9]+)?"
 _SCORE_RE = TEXT_SCORE
-_USEBIO_RE = re.compile(r"^A(\d{2,3})(\d{2,3})$")
+_USEBIO_RE = re.compile(r"^A([0-9]{2,3})([0-9]{2,3})$")
 
 
 def _component(named: bool) -> str:
@@ -198,7 +198,7 @@ def _artificial_side(text: str) -> Fraction | None:
     key = code_key(text)
     if key in ARTIFICIAL_CODES:
         return Fraction(ARTIFICIAL_CODES[key])
-    m = re.fullmatch(r"A?(\d+(?:\.\d+)?)%?", key)
+    m = re.fullmatch(r"A?([0-9]+(?:\.[0-9]+)?)%?", key)
     if m:
         pct = Fraction(m.group(1))
         if 0 <= pct <= 100:
@@ -229,7 +229,7 @@ def _parse_artificial(text: str) -> Artificial | None:
         if ns is not None and ew is not None:
             return Artificial(ns, ew)
         return None
-    if key.startswith("A") or re.fullmatch(r"\d+(?:\.\d+)?%", key):
+    if key.startswith("A") or re.fullmatch(r"[0-9]+(?:\.[0-9]+)?%", key):
         ns = _artificial_side(key)
         if ns is not None:
             return Artificial(ns, 100 - ns)

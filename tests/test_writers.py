@@ -10,7 +10,9 @@ import io
 from fractions import Fraction
 
 import pytest
+from shared import REALDATA
 
+from mpxl.adjustments import parse_entry
 from mpxl.cli import main
 from mpxl.conventions import detect
 from mpxl.event import Event, Line, Penalty
@@ -18,7 +20,6 @@ from mpxl.formats import read_event, write_event
 from mpxl.options import ScoringOptions
 from mpxl.session import score_event
 from mpxl.textsafe import needs_csv_escape
-from shared import REALDATA
 
 EXTS = [".xml", ".pbn", ".csv"]
 
@@ -243,3 +244,17 @@ def test_every_reader_takes_tricks_in_ascii_digits(fmt, tricks, refused, tmp_pat
     assert main(["score", str(src)]) == (2 if refused else 0)
     err = capsys.readouterr().err
     assert (repr(tricks) in err and str(src) in err) is refused, err
+
+
+@pytest.mark.parametrize("code, read", [
+    ("A\uff16\uff10", None), ("\uff16\uff10/\uff14\uff10", None), ("A\uff16\uff10\uff14\uff10", None),
+    ("\uff16\uff10%", None), ("\u0664\u0662\u0660", None),                      # fullwidth / Arabic-Indic: refused
+    ("A60", (60, 40)), ("60/40", (60, 40)), ("A6040", (60, 40)), ("60%", (60, 40)),  # ASCII: read
+])
+def test_an_artificial_code_takes_ascii_digits(code, read):
+    """Before: A６０, ６０/４０, A６０４０ and ６０% read as 60/40."""
+    try:
+        got = parse_entry(code)
+    except ValueError:
+        got = None
+    assert (None if got is None else (got.ns, got.ew)) == read
