@@ -9,7 +9,11 @@ defusedxml: a DTD is never fetched and a file that declares entities (an
 external entity, an entity-expansion bomb) is refused.
 
 Artificial scores are written ``Annbb`` in ``SCORE`` (NS nn%, EW bb%); the file's
-own matchpoints are kept in ``Line.published_ns_mp`` / ``published_ew_mp``.
+own matchpoints are kept in ``Line.published_ns_mp`` / ``published_ew_mp``. Two elements are
+mpxl's own (USEBIO 1.2 names none for them; another program skips them): a ``PENALTY`` of a
+``BOARD`` (a penalty given as its own row, Ruter's ``Pen``: ``PAIR_NUMBER``, ``DIRECTION``, signed
+``MATCH_POINTS``) and a pair's ``TIE_BREAK`` (a program's tie-break figure, PBN's ``Tiebreak``), so
+that mpxl's own file reads back to the same totals and places.
 
 >>> ev = read_usebio_bytes(b'''<USEBIO Version="1.2"><EVENT EVENT_TYPE="PAIRS">
 ...   <PROGRAM_NAME>EBUScore Pairs</PROGRAM_NAME><WINNER_TYPE>2</WINNER_TYPE>
