@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -105,15 +106,15 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from mpxl.contract import board_dealer, board_vulnerability  # noqa: E402
-from mpxl.event import Club, Deal, MasterPoints, Pair, Player  # noqa: E402
+from mpxl.event import Club, Deal, MasterPoints, Pair, Penalty, Player  # noqa: E402
 
 #: What each format holds, field by field: a line's, a pair's and the event's.
 HOLDS = {
     ".xml": dict(line={"note"}, pair={"names", "people", "master_points", "published"},  # hands, no dealer
-                 event={"title", "date", "venue", "program", "club", "event_type", "hands", "winners"}),
+                 event={"title", "date", "venue", "program", "club", "event_type", "hands", "winners", "penalties"}),
     ".pbn": dict(line={"table"}, pair={"names", "national_ids", "published"},
-                 event={"title", "date", "venue", "program", "deals", "winners"}),
-    ".csv": dict(line={"table", "note", "group", "penalties"}, pair={"names"}, event={"winners"}),
+                 event={"title", "date", "venue", "program", "deals", "winners", "penalties"}),
+    ".csv": dict(line={"table", "note", "group", "penalties"}, pair={"names"}, event={"winners", "penalties"}),
 }
 
 
@@ -156,6 +157,8 @@ def held(event: Event, ext: str) -> dict:
             top[name] = sorted(_deal_seen(d) for d in event.deals.values())
         elif name == "hands":
             top[name] = sorted((d.board, d.hands) for d in event.deals.values())
+        elif name == "penalties":  # the penalty rows (where in the file each came from aside)
+            top[name] = sorted((p.board, p.pair, p.direction, p.amount, p.section, p.session) for p in event.penalties)
         elif name == "winners":
             top[name] = {s: event.winners.get(s, 1) for s in event.sections()}
         elif name == "program":  # no program named: mpxl writes its own name (with its version in USEBIO)
@@ -265,7 +268,11 @@ def club_events(draw):
                               published_percentage=draw(st.sampled_from([None, 50.0, 61.25, 38.75])),
                               players=players, master_points=points))
     with_deals = draw(st.booleans())
-    return Event(lines=lines, pairs=pairs, title=draw(st.one_of(st.just(""), TEXT)),
+    penalties = draw(st.lists(st.builds(Penalty, st.integers(1, boards), st.sampled_from(["1", "2", "3"]),
+                                        st.sampled_from(["NS", "EW"]),
+                                        st.sampled_from([Fraction(-2), Fraction(4), Fraction(-1, 2), Fraction(0),
+                                                         Fraction(-3, 40)])), max_size=2))
+    return Event(lines=lines, pairs=pairs, penalties=penalties, title=draw(st.one_of(st.just(""), TEXT)),
                  date=draw(st.sampled_from(["", "2025-01-02", "2022.02.06"])), winners={"": 2},
                  program=draw(st.sampled_from(["", "EBUScore Pairs 1.2.24", "ScoreBridge 10"])),
                  club=draw(st.one_of(st.none(), st.builds(Club, TEXT, st.from_regex(r"[1-9][0-9]{0,5}", fullmatch=True)))),
