@@ -84,8 +84,9 @@ def test_how_each_format_writes_a_penalty_row(ext, expected, tmp_path):
     (club_night(Penalty(9, "1", "NS", Fraction(-2))),
      "the penalty of -2 for pair 1 on board 9: the board has no lines, so a {ext} file has no place for it"),
     (Event(lines=[Line(1, "1", "2", score=420, ns_penalty="2", where="line 2"), Line(1, "3", "4", score=400)],
-           winners={"": 2}),
-     "line 2: board 1, NS 1 v EW 2: the NS penalty '2' is a line's own penalty, which a {ext} file has no place"),
+           winners={"": 2}, source="in.csv"),
+     "the NS penalty '2' (in.csv, line 2: board 1, NS 1 v EW 2) is a line's own penalty, which a {ext} file has no "
+     "place"),
 ])
 def test_a_penalty_a_format_cannot_hold_is_refused_naming_why(event, message, ext, tmp_path):
     out = tmp_path / f"out{ext}"
@@ -258,3 +259,13 @@ def test_an_artificial_code_takes_ascii_digits(code, read):
     except ValueError:
         got = None
     assert (None if got is None else (got.ns, got.ew)) == read
+
+
+@pytest.mark.parametrize("ext", [".xml", ".pbn"])
+def test_the_command_refuses_a_line_penalty_it_cannot_write(ext, tmp_path, capsys):
+    src, out = tmp_path / "in.csv", tmp_path / f"out{ext}"
+    src.write_text("board,ns_pair,ew_pair,ns_score,ns_penalty\n1,1,2,420,1\n1,3,4,400,\n", encoding="utf-8")
+    assert main(["score", str(src), "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert f"{out}: the NS penalty '1' ({src}, line 2: board 1, NS 1 v EW 2)" in err and "write .csv" in err, err
+    assert not out.exists()

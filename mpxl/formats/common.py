@@ -468,10 +468,11 @@ class EventToWrite:
                                if not is_blank(getattr(ln, f"{s.lower()}_penalty"))), (None, ""))
         if line is not None:
             value = getattr(line, f"{side.lower()}_penalty")
-            raise ValueError(f"{line.where + ': ' if line.where else ''}board {line.board}, NS {line.ns_pair} v EW "
-                             f"{line.ew_pair}: the {side} penalty {value!r} is a line's own penalty, which a {fmt} "
-                             "file has no place for (its figure would read back without it); write .csv, which "
-                             "holds it in the ns_penalty / ew_penalty columns")
+            place = ", ".join(x for x in (self.event.source, line.where) if x)
+            raise ValueError(f"the {side} penalty {value!r} ({place + ': ' if place else ''}board {line.board}, NS "
+                             f"{line.ns_pair} v EW {line.ew_pair}) is a line's own penalty, which a {fmt} file has "
+                             "no place for (its figure would read back without it); write .csv, which holds it in "
+                             "the ns_penalty / ew_penalty columns")
 
     def lines_in(self, ranges: Sequence[range]) -> list:
         """The :class:`~mpxl.event.Line` of each line at ``ranges``, in order."""
