@@ -269,3 +269,13 @@ def test_the_command_refuses_a_line_penalty_it_cannot_write(ext, tmp_path, capsy
     err = capsys.readouterr().err
     assert f"{out}: the NS penalty '1' ({src}, line 2: board 1, NS 1 v EW 2)" in err and "write .csv" in err, err
     assert not out.exists()
+
+
+def test_a_table_that_cannot_hold_a_penalty_row_refuses_it():
+    """A workbook's rows go through the CSV row reader: a Pen row there is named, never dropped."""
+    from mpxl.errors import UserError
+    from mpxl.formats.csvfile import read_rows
+
+    with pytest.raises(UserError, match=r"^t\.xlsx: row 5: a penalty row \(Pen\), which this table cannot hold"):
+        read_rows([("row 4", ["1", "1", "2", "420", "", ""]), ("row 5", ["1", "3", "", "", "Pen", "-2"])],
+                  ["board", "ns_pair", "ew_pair", "ns_score", "adjustment", "ns_mp"], "t.xlsx")

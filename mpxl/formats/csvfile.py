@@ -393,10 +393,11 @@ def splittable_text(text: str) -> str | None:
 
 
 def _read_rows(numbered_rows, keys: list, source: str, plain: PlainRows | None, names: list, sitouts: list,
-               penalties: list) -> tuple:
+               penalties: list | None = None) -> tuple:
     """(lines, decimals) from (line number, row) pairs, one row at a time: the plain fast path
     when it reads the row, else :func:`_general_line` (which adds the pairs a row names to ``names``,
-    a table with one pair and no result to ``sitouts`` and a penalty row's to ``penalties``)."""
+    a table with one pair and no result to ``sitouts`` and a penalty row's to ``penalties``; a
+    penalty row is refused, naming it, when ``penalties`` is None: never dropped)."""
     lines: list = []
     decimals = 0
     for no, row in numbered_rows:
@@ -408,6 +409,9 @@ def _read_rows(numbered_rows, keys: list, source: str, plain: PlainRows | None, 
                 continue
             line, line_decimals = read
             if isinstance(line, tuple):  # a penalty row
+                if penalties is None:
+                    raise UserError(source, line[0].where, "a penalty row (Pen), which this table cannot hold; "
+                                    "give it in a CSV file")
                 penalties.extend(line)
                 continue
             if isinstance(line, SitOut):
