@@ -183,19 +183,12 @@ REAL = (sorted(REALDATA.glob("*.xml")) + sorted(REALDATA.glob("*.pbn")) + sorted
         if REALDATA.is_dir() else [])
 
 
-def _incoming_bye(path, ext):
-    """The incoming Ruter file's Bye credits are the `ruter` part of issue 26 (written rounded, compared exact)."""
-    return path.parent.name == "incoming" and ext in (".xml", ".pbn")
-
-
 @pytest.mark.parametrize("ext", EXTS)
 @pytest.mark.parametrize("path", REAL, ids=lambda p: p.name)
-def test_each_real_file_s_own_round_trip_checks_clean(path, ext, tmp_path, capsys, request):
+def test_each_real_file_s_own_round_trip_checks_clean(path, ext, tmp_path, capsys):
     """`mpxl score FILE -o out.EXT` then `mpxl check out.EXT`: clean, or the write refused with the reason.
     Before: the Ruter file's penalty lost in .xml (pair 6's total a difference) and .csv (silently), and
     Magic Contest's places by its tie-break a difference in .xml."""
-    if _incoming_bye(path, ext):
-        request.applymarker(pytest.mark.xfail(reason="Bye credits: the ruter part of issue 26", strict=False))
     out = tmp_path / f"out{ext}"
     code = main(["score", str(path), "-o", str(out)])
     captured = capsys.readouterr()
