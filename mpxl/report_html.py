@@ -89,6 +89,7 @@ ul.rulings { margin: 0 0 0.8rem; padding-left: 1.2rem; font-size: 0.88rem; color
 table.traveller { font-size: 0.92rem; }
 table.traveller td, table.traveller th { padding: 0.25rem 0.4rem; }
 table.traveller td:nth-child(3) { white-space: nowrap; }
+table.traveller.pcts td, table.traveller.pcts th { padding: 0.25rem 0.25rem; }
 td a { white-space: nowrap; }
 tr.first td { background: var(--good); font-weight: 600; }
 tbody tr:nth-child(even) td { background-color: #fafbfc; }
@@ -105,6 +106,8 @@ figcaption { color: var(--muted); font-size: 0.9rem; }
   table { font-size: 0.92rem; }
   table.traveller, table.scorecard { font-size: 0.88rem; }
   table.traveller td, table.traveller th { padding: 0.2rem 0.3rem; }
+  table.traveller.pcts td, table.traveller.pcts th { padding: 0.2rem 0.15rem; }
+  table.scorecard td, table.scorecard th { padding: 0.2rem 0.2rem; }
   .wide { display: none; }
   h1 { font-size: 1.3rem; }
 }
@@ -678,14 +681,15 @@ def _results_body(result, L: Mapping[str, str]) -> Iterator[str | Iterator[str]]
             wide=(4,),
             optional=(2, 3, 4),
             groups=groups_,
-            css_class="traveller",
+            css_class="traveller pcts" if pcts is not None else "traveller",  # the lines' % too: packed closer
             # a column no line fills is left out: found from the lines, the rows made one at a time
             empty={j for j, filled in ((2, bool(fouled)), (3, any(map(_played, lines))),
                                        (4, any(ln.lead for ln in lines))) if not filled},
         )
         rulings = [(ln, words) for ln in lines if (words := _line_rulings(ln, L))]
-        notes = fouled + [L["line_ref"].format(ns=ln.ns_pair, ew=ln.ew_pair) + ": " + "; ".join(words)
-                          for ln, words in rulings]
+        notes = fouled + [L["line_ref"].format(ns=ln.ns_pair, ew=ln.ew_pair)
+                          + (f" ({ln.score})" if isinstance(ln.score, str) else "")  # as the file wrote it
+                          + ": " + "; ".join(words) for ln, words in rulings]
         if notes:
             yield '<ul class="rulings">' + "".join(f"<li>{_e(n)}</li>" for n in notes) + "</ul>"
         yield "</div>"
