@@ -32,7 +32,7 @@ from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from itertools import accumulate, compress, repeat
 
-from .adjustments import Artificial, Assigned, Mixed, ave_kind, parse_entry
+from .adjustments import ARTIFICIAL_CODES, Artificial, Assigned, Mixed, ave_kind, parse_entry
 from .atomic import atomic_write
 from .contract import board_dealer, board_vulnerability
 from .event import gather
@@ -331,7 +331,9 @@ def _code(pct) -> str:
     >>> _code(Fraction(60)), _code(Fraction(50)), _code(Fraction(40)), _code(Fraction(55))
     ('A+', 'A=', 'A-', 'A55%')
     """
-    return {"plus": "A+", "ave": "A=", "minus": "A-"}.get(ave_kind(pct) or "", f"A{format_number(pct, None)}%")
+    if ave_kind(pct) is None:
+        return f"A{format_number(pct, None)}%"
+    return next(code for code, value in ARTIFICIAL_CODES.items() if value == pct)  # the rulebook's first spelling
 
 
 def _components(comps, side: str) -> str:
