@@ -111,7 +111,7 @@ def read_csv_text(text: str, source: str = "<csv>") -> Event:
     plain = PlainRows.for_header(keys)
     names: list = []  # (section, pair, side, names, where) of every row that names a pair
     sitouts: list = []
-    rows = ((reader.line_num, row) for row in reader)
+    rows: Iterator[tuple[int, list]] = ((reader.line_num, row) for row in reader)
     heading: dict[str, tuple[str, str]] = {}  # the event's title and date, each with the line that gave it
     if not HEADING_COLUMNS.isdisjoint(keys):
         rows = _heading_rows(rows, keys, source, heading)
