@@ -393,29 +393,16 @@ def test_the_pages_figures_are_the_jsons():
 # ---------------------------------------------------------------------------
 # what happened on each board, in words, in the event's language
 
-RULINGS = """title,date,board,ns_pair,ew_pair,contract,declarer,tricks,ns_score,group,arrowswitch
-Tuesday Rulings,2026-11-24,1,1,5,4H,S,10,,,
-,,1,2,6,4H,S,11,,,
-,,1,3,7,,,,A+,,
-,2026-11-24,1,4,8,,,,-150|-50,,
-,,2,1,6,3D,E,9,,,
-,,2,2,7,,,,30% 420 + 70% 450,,
-,,2,3,8,,,,420|A+,,
-,,2,4,5,3NT,N,9,,,yes
-Tuesday Rulings,,3,1,7,2S,N,8,,A,
-,,3,2,8,3S,N,9,,A,
-,,3,3,5,4S,N,10,,B,
-,,3,4,6,4S,N,9,,B,
-"""
+#: A CSV of one event with every ruling: artificial, split, weighted, mixed, arrowswitch, a fouled board;
+#: its title and date in columns (docs/img/render_page.py pictures its page for the README).
+RULINGS_CSV = Path(__file__).resolve().parent / "data" / "rulings.csv"
 
 
 @pytest.fixture(scope="module")
-def rulings_result(tmp_path_factory):
+def rulings_result():
     from mpxl.formats import read_event
 
-    path = tmp_path_factory.mktemp("rulings") / "rulings.csv"
-    path.write_text(RULINGS, encoding="utf-8")
-    return score_event(read_event(path), ScoringOptions.parse(rounding=2))
+    return score_event(read_event(RULINGS_CSV), ScoringOptions.parse(rounding=2))
 
 
 @pytest.mark.parametrize("score, ns, ew", [
@@ -607,8 +594,7 @@ def test_a_csv_gives_the_title_and_date(rulings_result, tmp_path, capsys):
     from mpxl.cli import main
 
     assert (rulings_result.event.title, rulings_result.event.date) == ("Tuesday Rulings", "2026-11-24")
-    source = tmp_path / "rulings.csv"
-    source.write_text(RULINGS, encoding="utf-8")
+    source = RULINGS_CSV
     out = tmp_path / "rulings.html"
     assert main(["score", str(source), "-o", str(out), "--title", "Mardi", "--date", "25/11/2026",
                  "--lang", "fr"]) == 0
