@@ -323,6 +323,17 @@ def _signed(value) -> str:
     return f"{v:+}" if v else "0"
 
 
+def _signed_figure(value, decimals: int | None) -> str:
+    """A figure with its sign, as the files write it (``-1.0``, ``+2``).
+
+    >>> from fractions import Fraction
+    >>> _signed_figure(Fraction(-1), 1), _signed_figure(2, None)
+    ('-1.0', '+2')
+    """
+    text = format_number(value, decimals)
+    return text if text.startswith("-") else "+" + text
+
+
 def _code(pct) -> str:
     """One side's artificial percentage as the code scorers write: ``A+`` (60), ``A=`` (50), ``A-`` (40),
     else the percentage (``A55%``).
@@ -635,6 +646,9 @@ def _results_body(result, L: Mapping[str, str]) -> Iterator[str | Iterator[str]]
     sitouts: dict[tuple[int, int], list] = {}  # (session, board) -> the pairs that sat out (no opponents)
     for so in ev.sitouts:
         sitouts.setdefault((so.session, so.board), []).append(so)
+    penalties_of: dict[tuple[int, int], list] = {}  # (session, board) -> the penalties given as rows of their own
+    for pen in ev.penalties:
+        penalties_of.setdefault((pen.session, pen.board), []).append(pen)
     method = _method_title(opts.method.value)
     line_pcts = ev.line_percentage_decimals
     for b in sc.boards if sc is not None else ():
@@ -689,9 +703,12 @@ def _results_body(result, L: Mapping[str, str]) -> Iterator[str | Iterator[str]]
                                        (4, any(ln.lead for ln in lines))) if not filled},
         )
         rulings = [(ln, words) for ln in lines if (words := _line_rulings(ln, L))]
+        penalties = [L["penalty"].format(side=L["pair_word"].format(pair=p.pair) + " " + L[p.direction.lower()],
+                                         amount=_signed_figure(p.amount, decimals))
+                     for p in penalties_of.get((b.session, b.board), ()) if not b.section or p.section == b.section]
         notes = fouled + [L["line_ref"].format(ns=ln.ns_pair, ew=ln.ew_pair)
                           + (f" ({ln.score})" if isinstance(ln.score, str) else "")  # as the file wrote it
-                          + ": " + "; ".join(words) for ln, words in rulings]
+                          + ": " + "; ".join(words) for ln, words in rulings] + penalties
         if notes:
             yield '<ul class="rulings">' + "".join(f"<li>{_e(n)}</li>" for n in notes) + "</ul>"
         yield "</div>"

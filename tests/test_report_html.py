@@ -630,3 +630,14 @@ def test_the_rulings_page_in_chromium(chromium, rulings_result, tmp_path):
     assert "split score: NS -150, EW +50" in text_of(dom, "board-1")
     got = measure(chromium, results_html(rulings_result, "en"), 400, tmp_path)  # a phone: nothing scrolls sideways
     assert got["page"] <= 400 and not [t for t in got["tables"] if t[1] > t[2] or t[3] > t[4]]
+
+
+def test_a_penalty_given_as_its_own_row_is_said_on_its_board():
+    from fractions import Fraction
+
+    from mpxl.event import Penalty
+
+    ev = Event(lines=[Line(1, "1", "2", score=420), Line(1, "3", "4", score=400)],
+               penalties=[Penalty(1, "3", "NS", Fraction(-1)), Penalty(1, "4", "EW", Fraction(1, 2))])
+    board = text_of(results_html(score_event(ev, ScoringOptions.parse(rounding=1)), "en"), "board-1")
+    assert "procedural penalty: pair 3 NS -1.0" in board and "procedural penalty: pair 4 EW +0.5" in board
