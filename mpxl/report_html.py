@@ -569,8 +569,8 @@ def settings_words(result, L: Mapping[str, str] = LABELS["en"], lang: str | None
               (o.lone_result is LoneResult.AVE_PLUS, "lone_plus"),
               (o.percentage_basis is PercentageBasis.SCALED, "basis_scaled"))
     out += [L[key] for on, key in extras if on]
-    if any(ln.group for ln in result.event.lines) or (result.travellers is not None
-                                                       and any(result.travellers.column("group"))):
+    t = result.travellers
+    if any(ln.group for ln in result.event.lines) or (t is not None and t.group is not None and any(t.group)):
         out.append(L["small_rule"].format(rule=o.small_groups.value.upper()))
     return [x for x in out if x]
 
@@ -761,6 +761,8 @@ def _fouled_notes(b, lines: list, ns_mps: list, ew_mps: list, opts, L: Mapping[s
     """What a fouled board's note says ([] for a board of one group): its groups and their sizes, each
     group the small-group rule gave set percentages (which ones, and that NS + EW then passes the
     board's usual sum), as the scorer scored it (:func:`mpxl.board.score_board`)."""
+    if not any(ln.group for ln in lines):  # one group: nothing to say (and nothing parsed)
+        return []
     members: dict[str, list[int]] = {}
     entries = [_entry(ln) if ln.score is not None else None for ln in lines]
     for i, (ln, e) in enumerate(zip(lines, entries)):
