@@ -705,7 +705,8 @@ def _results_body(result, L: Mapping[str, str]) -> Iterator[str | Iterator[str]]
         rulings = [(ln, words) for ln in lines if (words := _line_rulings(ln, L))]
         penalties = [L["penalty"].format(side=L["pair_word"].format(pair=p.pair) + " " + L[p.direction.lower()],
                                          amount=_signed_figure(p.amount, decimals))
-                     for p in penalties_of.get((b.session, b.board), ()) if not b.section or p.section == b.section]
+                     for p in penalties_of.get((b.session, b.board), ())
+                     if p.amount and (not b.section or p.section == b.section)]  # a row of 0 changes nothing
         notes = fouled + [L["line_ref"].format(ns=ln.ns_pair, ew=ln.ew_pair)
                           + (f" ({ln.score})" if isinstance(ln.score, str) else "")  # as the file wrote it
                           + ": " + "; ".join(words) for ln, words in rulings] + penalties

@@ -638,6 +638,8 @@ def test_a_penalty_given_as_its_own_row_is_said_on_its_board():
     from mpxl.event import Penalty
 
     ev = Event(lines=[Line(1, "1", "2", score=420), Line(1, "3", "4", score=400)],
-               penalties=[Penalty(1, "3", "NS", Fraction(-1)), Penalty(1, "4", "EW", Fraction(1, 2))])
+               penalties=[Penalty(1, "3", "NS", Fraction(-1)), Penalty(1, "4", "EW", Fraction(1, 2)),
+                          Penalty(1, "2", "EW", Fraction(0))])
     board = text_of(results_html(score_event(ev, ScoringOptions.parse(rounding=1)), "en"), "board-1")
     assert "procedural penalty: pair 3 NS -1.0" in board and "procedural penalty: pair 4 EW +0.5" in board
+    assert "pair 2" not in board  # a row of 0 changes nothing: not said
