@@ -643,3 +643,19 @@ def test_a_penalty_given_as_its_own_row_is_said_on_its_board():
     board = text_of(results_html(score_event(ev, ScoringOptions.parse(rounding=1)), "en"), "board-1")
     assert "procedural penalty: pair 3 NS -1.0" in board and "procedural penalty: pair 4 EW +0.5" in board
     assert "pair 2" not in board  # a row of 0 changes nothing: not said
+
+
+RUTER_SPLIT = REALDATA / "incoming" / "ruter-2016-08-10-signed-penalty-split-bye.pbn"
+
+
+@pytest.mark.skipif(not RUTER_SPLIT.exists(), reason=f"the real file {RUTER_SPLIT.name} is not in {REALDATA}")
+def test_ruters_split_score_shows_each_sides_part(tmp_path, capsys):
+    from mpxl.cli import main
+
+    out = tmp_path / "split.html"
+    assert main(["score", str(RUTER_SPLIT), "-o", str(out), "--lang", "en"]) == 0
+    board = text_of(out.read_text(encoding="utf-8"), "board-11")
+    # Ruter printed: 6 v 10 "A=" "+0" 0.0 -4.0 50 0 (NS given Ave, EW keep a real 0), and a Pen row of +4.0 for pair 6
+    assert "6 10 A= 0 0.0 -4.0 50 0" in board
+    assert "NS 6 v EW 10 (A=|0): NS A=, EW 0: one side keeps the result, the other is given an artificial score" in board
+    assert "procedural penalty: pair 6 NS +4.0" in board
