@@ -29,14 +29,32 @@ import re
 from array import array
 from collections import Counter
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from fractions import Fraction
 from itertools import accumulate, compress, repeat
 
+from .adjustments import ARTIFICIAL_CODES, Artificial, Assigned, Mixed, ave_kind, parse_entry
 from .atomic import atomic_write
 from .contract import board_dealer, board_vulnerability
 from .event import gather
 from .formats.common import EventToWrite, figure_decimals, format_number
+from .fouled import small_group_percentage, uses_set_percentages
+from .labels import LABELS, decimals_words, labels, language_code, language_of, tie_words
+from .options import field_of
+from .settings import (
+    AvePolicy,
+    EstimateAt,
+    Field,
+    LoneResult,
+    PercentageBasis,
+    Places,
+    RoundingKind,
+    Scale,
+    TotalsFrom,
+    Unplayed,
+)
 
-__all__ = ["results_html", "results_html_parts", "write_html", "study_html", "write_study_html", "PAGE_CSS"]
+__all__ = ["results_html", "results_html_parts", "write_html", "settings_words", "study_html", "write_study_html",
+           "PAGE_CSS"]
 
 #: The style sheet both pages carry inline: responsive, and with print rules.
 PAGE_CSS = """
@@ -64,10 +82,14 @@ th.group { text-align: center; }
         gap: 0.1rem 0.4rem; font-size: 0.85rem; line-height: 1.3; margin: 0.2rem 0 0.4rem; overflow-wrap: anywhere; }
 .deal .n { grid-area: n; } .deal .w { grid-area: w; } .deal .e { grid-area: e; } .deal .s { grid-area: s; }
 .deal .compass { grid-area: c; align-self: center; text-align: center; color: var(--muted); font-size: 0.8rem; }
-.deal .h, .deal .d { color: #c0392b; }
+span.h, span.d { color: #c0392b; }
+.mark { font-size: 0.8rem; font-weight: 600; color: #8a4b00; background: #fff3e0; border: 1px solid #f0c890;
+        border-radius: 0.3rem; padding: 0 0.3rem; margin-left: 0.4rem; white-space: nowrap; }
+ul.rulings { margin: 0 0 0.8rem; padding-left: 1.2rem; font-size: 0.88rem; color: var(--muted); }
 table.traveller { font-size: 0.92rem; }
 table.traveller td, table.traveller th { padding: 0.25rem 0.4rem; }
 table.traveller td:nth-child(3) { white-space: nowrap; }
+table.traveller.pcts td, table.traveller.pcts th { padding: 0.25rem 0.25rem; }
 td a { white-space: nowrap; }
 tr.first td { background: var(--good); font-weight: 600; }
 tbody tr:nth-child(even) td { background-color: #fafbfc; }
@@ -84,6 +106,8 @@ figcaption { color: var(--muted); font-size: 0.9rem; }
   table { font-size: 0.92rem; }
   table.traveller, table.scorecard { font-size: 0.88rem; }
   table.traveller td, table.traveller th { padding: 0.2rem 0.3rem; }
+  table.traveller.pcts td, table.traveller.pcts th { padding: 0.2rem 0.15rem; }
+  table.scorecard td, table.scorecard th { padding: 0.2rem 0.2rem; }
   .wide { display: none; }
   h1 { font-size: 1.3rem; }
 }
@@ -279,42 +303,141 @@ def _names(pr) -> str:
     return " &amp; ".join(_e(n) for n in pr.pair.names if n)
 
 
-def _group_title(section: str, direction: str | None) -> str:
+def _group_title(section: str, direction: str | None, L: Mapping[str, str] = LABELS["en"]) -> str:
     parts = []
     if section:
-        parts.append(f"Section {section}")
+        parts.append(L["section"].format(section=section))
     if direction:
-        parts.append({"NS": "North-South", "EW": "East-West"}.get(direction, direction))
-    return ", ".join(parts) or "All pairs"
+        parts.append({"NS": L["north_south"], "EW": L["east_west"]}.get(direction, direction))
+    return ", ".join(parts) or L["all_pairs"]
 
 
-def _score_text(line) -> str:
-    s = line.score
-    if s is None:
-        return "not played"
-    if isinstance(s, (int, float)) and not isinstance(s, bool):
-        return f"{int(s):+d}" if float(s).is_integer() else f"{s:+}"
-    return str(s)
+def _method_title(method: str) -> str:
+    """A method's name as its authors write it: ``Neuberg``, ``McKinnon``, ``Ascherman-short``."""
+    return "McKinnon" if method == "mckinnon" else method.capitalize()
 
 
-def _ns_ew_scores(line) -> tuple:
-    """The NS and EW columns of a traveller: positive scores in the side that scored them."""
+def _signed(value) -> str:
+    """A bridge score with its sign (``+420``, ``-50``, ``0``)."""
+    v = int(value) if float(value).is_integer() else value
+    return f"{v:+}" if v else "0"
+
+
+def _signed_figure(value, decimals: int | None) -> str:
+    """A figure with its sign, as the files write it (``-1.0``, ``+2``).
+
+    >>> from fractions import Fraction
+    >>> _signed_figure(Fraction(-1), 1), _signed_figure(2, None)
+    ('-1.0', '+2')
+    """
+    text = format_number(value, decimals)
+    return text if text.startswith("-") else "+" + text
+
+
+def _code(pct) -> str:
+    """One side's artificial percentage as the code scorers write: ``A+`` (60), ``A=`` (50), ``A-`` (40),
+    else the percentage (``A55%``).
+
+    >>> from fractions import Fraction
+    >>> _code(Fraction(60)), _code(Fraction(50)), _code(Fraction(40)), _code(Fraction(55))
+    ('A+', 'A=', 'A-', 'A55%')
+    """
+    if ave_kind(pct) is None:
+        return f"A{format_number(pct, None)}%"
+    return next(code for code, value in ARTIFICIAL_CODES.items() if value == pct)  # the rulebook's first spelling
+
+
+def _components(comps, side: str) -> str:
+    """A side's result (weight, NS score) components in that side's own view: ``+420``, or
+    ``30% +420; 70% +450`` for a weighted one (``side`` EW: the scores negated)."""
+    sign = 1 if side == "NS" else -1
+    if len(comps) == 1:
+        return _signed(sign * comps[0][1])
+    return "; ".join(f"{format_number(w * 100, None)}% {_signed(sign * s)}" for w, s in comps)
+
+
+def _entry(line):
+    """The line's score as :func:`mpxl.adjustments.parse_entry` reads it (None when it cannot: the
+    scorer read it already, so this does not happen for a scored line)."""
+    try:
+        return parse_entry(line.score)
+    except ValueError:
+        return None
+
+
+def _score_cells(line) -> tuple[str, str]:
+    """The NS and EW score columns of a traveller line: a plain score in the side that scored it; an
+    artificial score on its own side (NS ``A+``, EW ``A-``); a split or mixed one each side's part, in
+    that side's own view (``-150`` and ``+50``).
+
+    >>> from mpxl.event import Line
+    >>> [_score_cells(Line(1, "1", "2", score=s)) for s in (420, -50, "A+", "A=/A+", "-150|-50", "420|A+")]
+    [('420', ''), ('', '50'), ('A+', 'A-'), ('A=', 'A+'), ('-150', '+50'), ('+420', 'A+')]
+    """
     s = line.score
     if isinstance(s, (int, float)) and not isinstance(s, bool):
         v = int(s) if float(s).is_integer() else s
         return (str(v), "") if v > 0 else ("", str(-v)) if v < 0 else ("0", "0")
     if s is None:
         return ("", "")
+    e = _entry(line)
+    if isinstance(e, Artificial):
+        return _code(e.ns), _code(e.ew)
+    if isinstance(e, Mixed):
+        return tuple(_code(part) if isinstance(part, Fraction) else _components(part, side)  # type: ignore[return-value]
+                     for part, side in ((e.ns, "NS"), (e.ew, "EW")))
+    if isinstance(e, Assigned):
+        if e.is_split:
+            return _components(e.ns, "NS"), _components(e.ew, "EW")
+        return _components(e.ns, "NS"), ""
     return (str(s), str(s))
 
 
+def _own_score(line, side: str, L: Mapping[str, str]) -> str:
+    """The score a pair's card shows for its line: its own side's part, in its own view."""
+    if line.score is None:
+        return L["not_played"]
+    if isinstance(line.score, (int, float)) and not isinstance(line.score, bool):
+        return _signed(line.score if side == "NS" else -line.score)
+    ns, ew = _score_cells(line)
+    return ns if side == "NS" else ew
+
+
+def _line_rulings(line, L: Mapping[str, str]) -> list[str]:
+    """What a director did on the line, in words ([] for a plain result): an artificial, split,
+    weighted or mixed score, an arrowswitch, a procedural penalty."""
+    out = []
+    e = None if line.score is None or isinstance(line.score, int) else _entry(line)
+    ns, ew = _score_cells(line) if e is not None else ("", "")
+    if isinstance(e, Artificial):
+        out.append(L["artificial"].format(ns=ns, ew=ew))
+    elif isinstance(e, Mixed):
+        out.append(L["mixed"].format(ns=ns, ew=ew))
+    elif isinstance(e, Assigned) and e.is_split:
+        out.append(L["split"].format(ns=ns, ew=ew))
+    elif isinstance(e, Assigned) and e.is_weighted:
+        out.append(L["weighted"].format(parts=_components(e.ns, "NS")))
+    if line.arrowswitch:
+        out.append(L["arrowswitch"])
+    for side, amount in (("NS", line.ns_penalty), ("EW", line.ew_penalty)):
+        if amount not in (None, "", 0):
+            out.append(L["penalty"].format(side=L[side.lower()], amount=amount))
+    return out
+
+
 def _contract(line) -> str:
+    """The contract as HTML: suit symbols for the strain, hearts and diamonds red (``4♥ X``).
+
+    >>> from mpxl.event import Line
+    >>> _contract(Line(1, "1", "2", contract="4H")), _contract(Line(1, "1", "2", contract="3NT"))
+    ('4<span class="h">♥</span>', '3NT')
+    """
     c = line.contract or ""
-    return (
-        c.replace("S", "\u2660").replace("H", "\u2665").replace("D", "\u2666").replace("C", "\u2663")
-        if re.fullmatch(r"\d[SHDC]X{0,2}", c or "")
-        else c
-    )
+    found = re.fullmatch(r"(\d)([SHDC])(X{0,2})", c)
+    if not found:
+        return _e(c)
+    sym, cls = dict(zip("SHDC", _SUITS))[found.group(2)]
+    return f'{found.group(1)}<span class="{cls}">{sym}</span>{found.group(3)}'
 
 
 def _tricks(line) -> str:
@@ -328,13 +451,13 @@ def _tricks(line) -> str:
 
 
 def _played(line) -> str:
-    """What was played, in one cell: contract, declarer and result (``4♠ S =``, ``3NT E +1``).
+    """What was played, in one cell of HTML: contract, declarer and result (``4♠ S =``, ``3NT E +1``).
 
     >>> from mpxl.event import Line
     >>> _played(Line(1, "1", "2", contract="4S", declarer="S", tricks=10)), _played(Line(1, "1", "2", score=420))
-    ('4♠ S =', '')
+    ('4<span class="s">♠</span> S =', '')
     """
-    return " ".join(x for x in (_contract(line), line.declarer or "", _tricks(line)) if x)
+    return " ".join(x for x in (_contract(line), _e(line.declarer or ""), _e(_tricks(line))) if x)
 
 
 _SUITS = (("\u2660", "s"), ("\u2665", "h"), ("\u2666", "d"), ("\u2663", "c"))
@@ -348,7 +471,7 @@ def _hand(cards: str) -> str:
     )
 
 
-def _deal_html(deal, board: int) -> str:
+def _deal_html(deal, board: int, L: Mapping[str, str] = LABELS["en"]) -> str:
     """A board's hand diagram: North above, West and East either side, South below, the dealer and
     vulnerability in the middle (the board number's when the file does not say).
 
@@ -361,18 +484,18 @@ def _deal_html(deal, board: int) -> str:
     dealer = deal.dealer or board_dealer(board).value
     vul = deal.vulnerable or board_vulnerability(board).value
     cells = [
-        f'<div class="hand {seat.lower()}" aria-label="{name}"><b>{seat}</b><br>{_hand(seats[seat])}</div>'
-        for seat, name in (("N", "North"), ("W", "West"), ("E", "East"), ("S", "South"))
+        f'<div class="hand {seat.lower()}" aria-label="{_e(L[name])}"><b>{seat}</b><br>{_hand(seats[seat])}</div>'
+        for seat, name in (("N", "north"), ("W", "west"), ("E", "east"), ("S", "south"))
         if seats[seat]
     ]
-    middle = f'<div class="compass">Dealer {_e(dealer)}<br>Vul {_e(vul)}</div>'
+    middle = f'<div class="compass">{_e(L["dealer"])} {_e(dealer)}<br>{_e(L["vul"])} {_e(vul)}</div>'
     return f'<div class="deal">{"".join(cells)}{middle}</div>'
 
 
-def results_html(result) -> str:
+def results_html(result, lang: str | None = None) -> str:
     """The results page of a scored event as an HTML string (see the module's description):
     :func:`results_html_parts` joined."""
-    return "".join(results_html_parts(result))
+    return "".join(results_html_parts(result, lang))
 
 
 def _joined(parts: Iterable[str | Iterable[str]], sep: str = "\n") -> Iterator[str]:
@@ -389,40 +512,99 @@ def _joined(parts: Iterable[str | Iterable[str]], sep: str = "\n") -> Iterator[s
             yield from _joined(part, sep)
 
 
-def results_html_parts(result) -> Iterator[str]:
+def results_html_parts(result, lang: str | None = None) -> Iterator[str]:
     """The results page in pieces, a board or a pair's card at a time, from the scorer's columns
     (:class:`mpxl.formats.common.EventToWrite`): the writer holds the event and one board, never
-    the page."""
-    title = result.event.title or "Results"
-    head, tail = _page_ends(title)
+    the page. ``lang`` is the labels' language (:data:`mpxl.labels.LANGUAGES`); None: the one the
+    event's file says (:func:`mpxl.labels.language_of`)."""
+    code = language_code(lang if lang is not None else language_of(result.event))
+    L = labels(code)
+    title = result.event.title or L["results"]
+    head, tail = _page_ends(title, code)
     yield head
-    yield from _joined(_results_body(result))
+    yield from _joined(_results_body(result, L))
     yield tail
 
 
-def _results_body(result) -> Iterator[str | Iterator[str]]:
+def settings_words(result, L: Mapping[str, str] = LABELS["en"], lang: str | None = None) -> list[str]:
+    """How the event was scored, in words a player reads, one phrase per setting that matters (the
+    tie words are the rulebook's, as on the workbook's Setup sheet).
+
+    >>> from mpxl.event import Event, Line
+    >>> from mpxl.session import score_event
+    >>> from mpxl.options import ScoringOptions
+    >>> settings_words(score_event(Event(lines=[Line(1, "1", "2", score=420)]), ScoringOptions.parse(rounding=1)))
+    ['double matchpoints: 2 per result beaten, 1 per tie', 'short boards estimated by Neuberg', \
+'board figures rounded to 1 decimal, halves away from zero', 'percentages to 2 decimals, halves away from zero']
+    """
+    o = result.options
+    if lang is None:
+        lang = next((code for code, table in LABELS.items() if table is L), "en")
+    out = [L["scale_" + o.scale.value]]
+    if o.method_name == "none":
+        out.append(L["method_none"])
+    else:
+        out.append(L["method_est"].format(method=_method_title(o.method.value)))
+        if o.estimate_at is EstimateAt.TOTALS:
+            out.append(L["estimate_totals"])
+
+    def rounded(key: str, r) -> str:
+        if r.kind is RoundingKind.EXACT:
+            return L["rounding_exact"] if key == "rounding" else ""
+        return L[key].format(decimals=decimals_words(r.decimals, lang), tie=tie_words(r.kind.value, lang))
+
+    out.append(rounded("rounding", o.rounding))
+    if o.totals_rounding is not None and o.totals_rounding != o.rounding:
+        out.append(rounded("totals_rounding", o.totals_rounding))
+    if o.totals_from is TotalsFrom.EXACT:
+        out.append(L["totals_exact"])
+    if o.percentage_decimals is not None:
+        out.append(L["pct_rounding"].format(decimals=decimals_words(o.percentage_decimals, lang),
+                                            tie=tie_words(o.percentage_tie.value, lang)))
+    if result.event.line_percentage_decimals is not None:
+        out.append(L["line_pct"])
+    extras = ((o.ave_policy is AvePolicy.WBF, "ave_wbf"), (field_of(result.event, o) is Field.EVENT, "field_event"),
+              (o.unplayed is Unplayed.OWN and _missed_boards(result), "unplayed_own"),
+              (o.places is Places.PLAIN, "places_plain"),
+              (o.lone_result is LoneResult.AVE_PLUS, "lone_plus"),
+              (o.percentage_basis is PercentageBasis.SCALED, "basis_scaled"))
+    out += [L[key] for on, key in extras if on]
+    t = result.travellers
+    if any(ln.group for ln in result.event.lines) or (t is not None and t.group is not None and any(t.group)):
+        out.append(L["small_rule"].format(rule=o.small_groups.value.upper()))
+    return [x for x in out if x]
+
+
+def _missed_boards(result) -> bool:
+    """Whether a pair missed a board of its field (a sit-out, or fewer boards than another pair)."""
+    return bool(result.event.sitouts) or len({pr.boards for pr in result.pairs}) > 1
+
+
+def _results_body(result, L: Mapping[str, str]) -> Iterator[str | Iterator[str]]:
     """The parts of the results page's body, joined by line ends."""
     w = EventToWrite(result)
     ev = result.event
     opts = result.options
+    signed = opts.scale is Scale.SIGNED
     decimals = figure_decimals(opts)  # as the files and the terminal write them
     pdec = getattr(opts, "percentage_decimals", 2)
     index = _pair_index(result)
-    title = ev.title or "Results"
+    title = ev.title or L["results"]
     yield f"<header><h1>{_e(title)}</h1>"
-    meta = [x for x in (ev.date, f"scored by {ev.program}" if ev.program else "") if x]
-    meta.append(
-        f"matchpoints by mpxl: {opts.method.value.capitalize()} on short boards, "
-        f"{opts.scale.value} scale, rounding {opts.rounding}"
-    )
-    yield f'<p class="meta">{" · ".join(_e(m) for m in meta)}</p></header>'
+    meta = [x for x in (ev.date, L["scored_by"].format(program=ev.program) if ev.program else "") if x]
+    if meta:
+        yield f'<p class="meta">{" · ".join(_e(m) for m in meta)}</p>'
+    yield (f'<p class="meta settings"><b>{_e(L["settings"])}</b>: '
+           f'{_e("; ".join(settings_words(result, L)))}</p></header>')
     yield (
-        '<nav class="toc" aria-label="contents"><a href="#ranking">Ranking</a><a href="#travellers">Travellers</a>'
-        '<a href="#cards">Score cards</a></nav>'
+        f'<nav class="toc" aria-label="contents"><a href="#ranking">{_e(L["ranking"])}</a>'
+        f'<a href="#travellers">{_e(L["travellers"])}</a><a href="#cards">{_e(L["score_cards"])}</a></nav>'
     )
 
-    # ranking, one table per ranking group (pairs are already sorted by place within groups)
-    yield '<section id="ranking"><h2>Ranking</h2>'
+    # ranking, one table per ranking group (pairs are already sorted by place within groups); on the
+    # signed scale the maximum means nothing to its users: the signed total and the percentage,
+    # the divisor said in words under the table
+    yield f'<section id="ranking"><h2>{_e(L["ranking"])}</h2>'
     groups: dict = {}
     for pr in result.pairs:
         groups.setdefault((pr.pair.section, pr.pair.direction), []).append(pr)
@@ -433,30 +615,42 @@ def _results_body(result) -> Iterator[str | Iterator[str]]:
                 f'<a href="#{_pair_id(pr)}">{_e(pr.pair.number)}</a>',
                 _names(pr),
                 _e(_mp(pr.mp, decimals)),
-                _e(_mp(pr.max, None)),
+                *(() if signed else (_e(_mp(pr.max, None)),)),
                 _e(_pct(pr.percentage, pdec)),
                 _e(pr.boards),
             ]
             for pr in members
         )
         classes = ("first" if str(pr.place).rstrip("=") == "1" else "" for pr in members)
+        headers = [L["place"], L["pair"], L["names"], "MP1" if signed else L["mps"],
+                   *(() if signed else (L["max"],)), L["pct"], L["boards"]]
         yield _table_lines(
-            ["Place", "Pair", "Names", "MPs", "Max", "%", "Boards"],
+            [_e(h) for h in headers],
             ranking_rows,
-            caption=_e(_group_title(section, direction)),
-            numeric=(3, 4, 5, 6),
-            wide=(4, 6),
+            caption=_e(_group_title(section, direction, L)),
+            numeric=(3, 4, 5) if signed else (3, 4, 5, 6),
+            wide=(5,) if signed else (4, 6),
             row_classes=classes,
             table_id="ranking-" + _slug(section, direction, "table"),
         )
+        if signed:
+            maxima = {pr.max for pr in members}
+            note = (L["signed_pct"].format(max=_mp(next(iter(maxima)), None)) if len(maxima) == 1
+                    else L["signed_pct_any"])
+            yield f'<p class="note">{_e(note)}</p>'
     yield "</section>"
 
     # travellers, a board at a time
-    yield '<section id="travellers"><h2>Travellers</h2><div class="boards">'
+    yield f'<section id="travellers"><h2>{_e(L["travellers"])}</h2><div class="boards">'
     sc = result.scored
     sitouts: dict[tuple[int, int], list] = {}  # (session, board) -> the pairs that sat out (no opponents)
     for so in ev.sitouts:
         sitouts.setdefault((so.session, so.board), []).append(so)
+    penalties_of: dict[tuple[int, int], list] = {}  # (session, board) -> the penalties given as rows of their own
+    for pen in ev.penalties:
+        penalties_of.setdefault((pen.session, pen.board), []).append(pen)
+    method = _method_title(opts.method.value)
+    line_pcts = ev.line_percentage_decimals
     for b in sc.boards if sc is not None else ():
         bid = (
             "board-" + _anchor(b.section, f"s{b.session}" if b.session != 1 else "", b.board)
@@ -464,43 +658,66 @@ def _results_body(result) -> Iterator[str | Iterator[str]]:
             else f"board-{b.board}"
         )
         head = (
-            f"Board {b.board}"
-            + (f", section {b.section}" if b.section else "")
-            + (f", session {b.session}" if b.session != 1 else "")
+            L["board_title"].format(board=b.board)
+            + (L["board_section"].format(section=b.section) if b.section else "")
+            + (L["board_session"].format(session=b.session) if b.session != 1 else "")
         )
-        note = f"top {_mp(b.top, None)}"
+        note = L["top_note"].format(top=_mp(b.top, None))
         if b.line_top is not None:
-            note = (
-                f"top {_mp(b.line_top, None)} ({b.actual} results, scored plain); in the totals top "
-                f"{_mp(b.top, None)}, estimated to {b.expected} by {opts.method.value.capitalize()}"
-            )
+            note = L["plain_note"].format(line_top=_mp(b.line_top, None), actual=b.actual, top=_mp(b.top, None),
+                                          expected=b.expected, method=method)
         elif b.actual != b.expected:
-            note += f"; {b.actual} results, estimated to {b.expected} by {opts.method.value.capitalize()}"
+            note += "; " + L["estimated_note"].format(actual=b.actual, expected=b.expected, method=method)
         sat = [so for so in sitouts.get((b.session, b.board), ()) if not b.section or so.section == b.section]
         if sat:
-            note += "; sat out: " + ", ".join(
-                f"pair {so.pair}" + (f" ({so.section})" if so.section and not b.section else "") for so in sat)
+            note += "; " + L["sat_out"].format(pairs=", ".join(
+                L["pair_word"].format(pair=so.pair) + (f" ({so.section})" if so.section and not b.section else "")
+                for so in sat))
         lines = w.lines_in(b.ranges)
-        yield f'<div class="board" id="{_e(bid)}"><h3>{_e(head)}</h3><p class="note">{_e(note)}</p>'
+        ns_mps, ew_mps = gather(sc.ns_mp, b.ranges), gather(sc.ew_mp, b.ranges)
+        fouled = _fouled_notes(b, lines, ns_mps, ew_mps, opts, L)
+        mark = f' <span class="mark">{_e(L["fouled_mark"])}</span>' if fouled else ""
+        yield f'<div class="board" id="{_e(bid)}"><h3>{_e(head)}{mark}</h3><p class="note">{_e(note)}</p>'
         deal = ev.deals.get(b.board)
         if deal is not None and any(deal.hands):
-            yield _deal_html(deal, b.board)
+            yield _deal_html(deal, b.board, L)
+        pcts = None
+        if line_pcts is not None:
+            top = b.line_top or b.top
+            pcts = [(opts.line_percentage(ns_x, ns, top, line_pcts), opts.line_percentage(ew_x, ew, top, line_pcts))
+                    for ns_x, ew_x, ns, ew in zip(gather(sc.ns_exact, b.ranges), gather(sc.ew_exact, b.ranges),
+                                                  ns_mps, ew_mps)]
+        groups_ = (((L["score"], 5, 6), ("MP1" if signed else L["mps"], 7, 8))
+                   + (((L["pct"], 9, 10),) if pcts is not None else ()))
         yield _table_lines(
-            ["NS", "EW", "Contract", "Lead", "NS", "EW", "NS", "EW"],
-            _traveller_rows(b, lines, gather(sc.ns_mp, b.ranges), gather(sc.ew_mp, b.ranges), index, decimals),
-            numeric=(4, 5, 6, 7),
-            wide=(3,),
-            optional=(2, 3),
-            groups=(("Score", 4, 5), ("MPs", 6, 7)),
-            css_class="traveller",
+            [_e(h) for h in (L["ns"], L["ew"], L["group"], L["contract"], L["lead"], L["ns"], L["ew"], L["ns"], L["ew"],
+                             L["ns"], L["ew"])][: 11 if pcts is not None else 9],
+            _traveller_rows(b, lines, ns_mps, ew_mps, index, decimals, pcts, line_pcts),
+            numeric=(5, 6, 7, 8, 9, 10),
+            wide=(4,),
+            optional=(2, 3, 4),
+            groups=groups_,
+            css_class="traveller pcts" if pcts is not None else "traveller",  # the lines' % too: packed closer
             # a column no line fills is left out: found from the lines, the rows made one at a time
-            empty={j for j, filled in ((2, any(map(_played, lines))), (3, any(ln.lead for ln in lines))) if not filled},
+            empty={j for j, filled in ((2, bool(fouled)), (3, any(map(_played, lines))),
+                                       (4, any(ln.lead for ln in lines))) if not filled},
         )
+        rulings = [(ln, words) for ln in lines if (words := _line_rulings(ln, L))]
+        penalties = [L["penalty"].format(side=L["pair_word"].format(pair=p.pair) + " " + L[p.direction.lower()],
+                                         amount=_signed_figure(p.amount, decimals))
+                     for p in penalties_of.get((b.session, b.board), ())
+                     if p.amount and (not b.section or p.section == b.section)]  # a row of 0 changes nothing
+        notes = fouled + [L["line_ref"].format(ns=ln.ns_pair, ew=ln.ew_pair)
+                          + (f" ({ln.score})" if isinstance(ln.score, str) else "")  # as the file wrote it
+                          + ": " + "; ".join(words) for ln, words in rulings] + penalties
+        if notes:
+            yield '<ul class="rulings">' + "".join(f"<li>{_e(n)}</li>" for n in notes) + "</ul>"
         yield "</div>"
     yield "</div></section>"
 
     # personal score cards, a pair at a time
-    yield '<section id="cards" class="cards"><h2>Personal score cards</h2><ul class="pairlist noprint">'
+    yield (f'<section id="cards" class="cards"><h2>{_e(L["personal_score_cards"])}</h2>'
+           '<ul class="pairlist noprint">')
     for pr in result.pairs:
         yield f'<li><a href="#{_pair_id(pr)}">{_e(_pair_label(pr))}</a> {_names(pr)}</li>'
     yield "</ul>"
@@ -509,60 +726,99 @@ def _results_body(result) -> Iterator[str | Iterator[str]]:
         rows = []
         for b, ln, side, mp in cards.card(k):
             theirs = ln.ew_pair if side == "NS" else ln.ns_pair
-            own = _score_text(ln)
-            if side == "EW" and isinstance(ln.score, (int, float)) and not isinstance(ln.score, bool):
-                own = f"{-int(ln.score):+d}" if float(ln.score).is_integer() else f"{-ln.score:+}"
             pct = "" if mp is None or not b.top else _pct(opts.scale.percentage(mp, b.top), 0)
             rows.append(
                 [
                     _e(b.board),
-                    _e(side),
+                    _e(L[side.lower()]),
                     _e(theirs),
-                    _e(_played(ln)),
-                    _e(own),
+                    _played(ln),
+                    _e(_own_score(ln, side, L)).replace("; ", "<br>"),
                     _e(_mp(mp, decimals)),
                     _e(_mp(b.top, None)),
                     _e(pct),
                 ]
             )
-        head = f"Pair {_e(_pair_label(pr))}" + (f" &middot; {_names(pr)}" if pr.pair.names else "")
-        summary = (
-            f"{_pct(pr.percentage, pdec)}%, place {pr.place} "
-            f"({_group_title(pr.pair.section, pr.pair.direction)}), {_mp(pr.mp, decimals)} of {_mp(pr.max, None)} MPs"
-        )
+        head = _e(L["pair_title"].format(pair=_pair_label(pr))) + (f" &middot; {_names(pr)}" if pr.pair.names else "")
+        fields = {"pct": _pct(pr.percentage, pdec), "place": pr.place,
+                  "group": _group_title(pr.pair.section, pr.pair.direction, L), "mp": _mp(pr.mp, decimals),
+                  "max": _mp(pr.max, None)}
+        summary = L["card_summary_signed" if signed else "card_summary"].format(**fields)
         yield f'<div class="card" id="{_pair_id(pr)}"><h3>{head}</h3><p class="note">{_e(summary)}</p>'
         yield _table(
-            ["Board", "Dir", "Opps", "Contract", "Score", "MPs", "Top", "%"],
+            [_e(h) for h in (L["board"], L["dir"], L["opps"], L["contract"], L["score"],
+                             "MP1" if signed else L["mps"], L["top"], L["pct"])],
             rows,
             numeric=(4, 5, 6, 7),
             wide=(6,),
             optional=(3,),
             css_class="scorecard",
         )
-        yield '<p class="noprint"><a href="#ranking">back to the ranking</a></p></div>'
+        yield f'<p class="noprint"><a href="#ranking">{_e(L["back"])}</a></p></div>'
     yield "</section>"
 
 
-def _traveller_rows(b, lines: list, ns_mps: list, ew_mps: list, index: dict, decimals: int) -> Iterator[list[str]]:
-    """The rows of board ``b``'s traveller: its lines and their figures, as escaped cells."""
-    for ln, ns_mp, ew_mp in zip(lines, ns_mps, ew_mps):
+def _fouled_notes(b, lines: list, ns_mps: list, ew_mps: list, opts, L: Mapping[str, str]) -> list[str]:
+    """What a fouled board's note says ([] for a board of one group): its groups and their sizes, each
+    group the small-group rule gave set percentages (which ones, and that NS + EW then passes the
+    board's usual sum), as the scorer scored it (:func:`mpxl.board.score_board`)."""
+    if not any(ln.group for ln in lines):  # one group: nothing to say (and nothing parsed)
+        return []
+    members: dict[str, list[int]] = {}
+    entries = [_entry(ln) if ln.score is not None else None for ln in lines]
+    for i, (ln, e) in enumerate(zip(lines, entries)):
+        if isinstance(e, (Assigned, Mixed)):  # a label in any case, white space around ignored (as the scorer)
+            members.setdefault(str(ln.group or "").strip().upper(), []).append(i)
+    if len(members) < 2:
+        return []
+
+    def count(n: int) -> str:
+        return L["result_1"] if n == 1 else L["results_n"].format(n=n)
+
+    out = [L["fouled"].format(groups=", ".join(f"{g or '-'} ({count(len(m))})" for g, m in members.items()))]
+    largest = (max(len(m) for m in members.values()),)
+    usual = 0 if opts.scale is Scale.SIGNED else b.top  # what a line's NS + EW make on a board scored plain
+    for g, m in members.items():
+        n = len(m)
+        if not uses_set_percentages(opts.small_groups, n, largest, b.expected):
+            continue
+        pcts = "/".join(f"{format_number(small_group_percentage(2 * (n - 1 - j), n), None)}%" for j in range(n))
+        words = L["small_group"].format(group=g or "-", results=count(n), pcts=pcts,
+                                        rule=opts.small_groups.value.upper())
+        sums = [ns + ew for i in m if (ns := ns_mps[i]) is not None and (ew := ew_mps[i]) is not None]
+        if sums and max(sums) > usual:
+            words += ", " + L["over_top"].format(total=format_number(max(sums), figure_decimals(opts)),
+                                                 normal=_mp(usual, None))
+        out.append(words)
+    return out
+
+
+def _traveller_rows(b, lines: list, ns_mps: list, ew_mps: list, index: dict, decimals: int,
+                    pcts: list | None = None, pct_decimals: int | None = None) -> Iterator[list[str]]:
+    """The rows of board ``b``'s traveller: its lines and their figures, as escaped cells (the lines'
+    percentages last when the file publishes them)."""
+    for k, (ln, ns_mp, ew_mp) in enumerate(zip(lines, ns_mps, ew_mps)):
         ns_pr = _find_pair(index, ln.section, ln.ns_pair, "NS")
         ew_pr = _find_pair(index, ln.section, ln.ew_pair, "EW")
         # compared across the field, a line keeps its section: "A 1" and "B 1" are two pairs
         sec = f"{ln.section} " if ln.section != b.section else ""
         ns_link = f'<a href="#{_pair_id(ns_pr)}">{_e(sec + ln.ns_pair)}</a>' if ns_pr else _e(sec + ln.ns_pair)
         ew_link = f'<a href="#{_pair_id(ew_pr)}">{_e(sec + ln.ew_pair)}</a>' if ew_pr else _e(sec + ln.ew_pair)
-        ns_s, ew_s = _ns_ew_scores(ln)
-        yield [
+        ns_s, ew_s = _score_cells(ln)
+        row = [
             ns_link,
             ew_link,
-            _e(_played(ln)),
+            _e(str(ln.group or "").strip().upper()),
+            _played(ln),
             _e(ln.lead or ""),
-            _e(ns_s),
-            _e(ew_s),
+            _e(ns_s).replace("; ", "<br>"),  # a weighted score's parts one under the other
+            _e(ew_s).replace("; ", "<br>"),
             _e(_mp(ns_mp, decimals)),
             _e(_mp(ew_mp, decimals)),
         ]
+        if pcts is not None:
+            row += [_e(format_number(p, pct_decimals)) for p in pcts[k]]
+        yield row
 
 
 class _ScoreCards:
@@ -630,13 +886,14 @@ class _ScoreCards:
                 for e, ln in zip(entries, lines)]
 
 
-def write_html(result, path: str | os.PathLike) -> None:
+def write_html(result, path: str | os.PathLike, lang: str | None = None) -> None:
     """Write the results page of ``result`` (a :class:`mpxl.session.SessionResult`) to ``path``,
-    atomically, a board or a pair's card at a time (:func:`results_html_parts`)."""
+    atomically, a board or a pair's card at a time (:func:`results_html_parts`), its labels in
+    ``lang`` (None: the language the event's file says)."""
     with atomic_write(path) as f:
         buffer: list[str] = []
         size = 0
-        for part in results_html_parts(result):
+        for part in results_html_parts(result, lang):
             buffer.append(part)
             size += len(part)
             if size >= 2**16:  # the pieces are small: written 64 KB at a time

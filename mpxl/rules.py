@@ -99,6 +99,7 @@ __all__ = [
     "SMALL_GROUP_RULES",
     "SMALL_GROUP_PERCENTAGE",
     "ROUNDING_SCALED",
+    "ROUNDING_TIES",
     "ROUNDING_KINDS",
     "round_by_rule",
     "FIELD_SCORING",
@@ -623,13 +624,23 @@ ROUNDING_SCALED = Expr("x*Unit", "the figure in units of its last decimal")
 #: :class:`mpxl.settings.RoundingKind`'s values, the command's, the Setup sheet's and the tie rules'.
 #: The sheet writes these expressions; :func:`round_by_rule` evaluates them exactly on Fractions, and
 #: :func:`mpxl.rounding.round_ratio` is their integer fast path (a test proves they agree).
+#: How each rounding kind breaks an exact half, in the words the Setup sheet's note and the results
+#: page both use (the page says "board figures rounded to 1 decimal, halves away from zero").
+ROUNDING_TIES: dict[str, str] = {
+    "half-up": "halves away from zero",
+    "ebu": "halves (.05) towards the board's average",
+    "exact": "no rounding",
+    "half-even": "halves to the even digit",
+}
+
 ROUNDING_KINDS: dict[str, Expr] = {
     "half-up": Expr("ROUND(v,0)/Unit",
-                    "to d decimals, halves away from zero (ACBL: 2 decimals, .005 up; a signed -2.25 is -2.3)"),
+                    f"to d decimals, {ROUNDING_TIES['half-up']} (ACBL: 2 decimals, .005 up; a signed -2.25 is -2.3)"),
     "ebu": Expr("IF(MOD(v,1)=0.5,IF(x>average,INT(v),-INT(-v)),ROUND(v,0))/Unit",
-                "to 0.1, halves (.05) towards the board's average (EBU; towards 0 on the signed scale)"),
-    "exact": Expr("x", "no rounding"),
-    "half-even": Expr("IF(MOD(v,1)=0.5,2*ROUND(v/2,0),ROUND(v,0))/Unit", "to d decimals, halves to the even digit"),
+                f"to 0.1, {ROUNDING_TIES['ebu']} (EBU; towards 0 on the signed scale)"),
+    "exact": Expr("x", ROUNDING_TIES["exact"]),
+    "half-even": Expr("IF(MOD(v,1)=0.5,2*ROUND(v/2,0),ROUND(v,0))/Unit",
+                      f"to d decimals, {ROUNDING_TIES['half-even']}"),
 }
 
 

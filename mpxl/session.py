@@ -188,6 +188,7 @@ def settings_of(result: SessionResult) -> dict[str, Any]:
         "totals_from": o.totals_from.value,
         "lone_result": o.lone_result.value,
         "percentage_basis": o.percentage_basis.value,
+        "small_groups": o.small_groups.value,
     }
 
 

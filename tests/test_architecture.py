@@ -175,7 +175,10 @@ VOCABULARY_EXCEPTIONS = {
     ("mpxl.formats.pbn", "artificial codes"): "PBN's own spellings, read into the rulebook's codes: Ruter's bare "
                                               "a (800>a is A=) and EW's code alone (A+ in Score_EW is A-/A+)",
     ("mpxl.formats.pbn", "side spellings"): "the PBN writer's spelling of a side, N-S / E-W (written, not read)",
-    ("mpxl.report_html", "side spellings"): "a side's name as a report writes it (North-South), not read",
+    ("mpxl.labels", "side spellings"): "a side's name as the results page writes it in each language (North-South, "
+                                       "Nord-Sud), not read",
+    ("mpxl.labels", "seat spellings"): "a seat's name as the results page writes it in each language (North, Nord), "
+                                       "not read",
     ("mpxl.commands.score", "side spellings"): "a side's name as the text report writes it (North-South), not read",
 }
 

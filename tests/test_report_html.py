@@ -339,7 +339,7 @@ def _pages_and_json():
 
     cases = _real_results() + [("club", score_event(club_event(), ScoringOptions.parse(rounding=2))),
                                ("club exact", score_event(club_event()))]
-    return [(name, results_html(result), result_to_json(result), result) for name, result in cases]
+    return [(name, results_html(result, "en"), result_to_json(result), result) for name, result in cases]
 
 
 def test_the_pages_figures_are_the_jsons():
@@ -351,28 +351,311 @@ def test_the_pages_figures_are_the_jsons():
         parser.feed(page)
         ranking = [rows for tid, rows in parser.tables if tid.startswith("ranking-")]
         # one ranking row per pair, in the JSON's order: place, pair, MPs, Max and % as the JSON has them
-        page_rows = [r for rows in ranking for r in rows if r and r[0] != "Place"]
+        heads = [rows[0] for rows in ranking]
+        page_rows = [r for rows in ranking for r in rows[1:]]
         assert len(page_rows) == len(doc["pairs"]), name
+        signed = result.options.scale.value == "signed"
+        # the signed scale's users know the signed total and the percentage, not a maximum
+        assert heads[0] == ["Place", "Pair", "Names", "MP1" if signed else "MPs", *([] if signed else ["Max"]), "%",
+                            "Boards"], name
         for row, pair in zip(page_rows, doc["pairs"]):
-            place, number, names, mps, mx, pct, boards = row
+            place, number, names, mps, *mx, pct, boards = row
             assert (place, number, names) == (pair["place"], pair["pair"], " & ".join(pair["names"])), name
             assert f"{pair['percentage']:.2f}" == pct, (name, number)  # the JSON's percentage is rounded already
-            assert float(mx) == pair["max"] and "." not in mx, (name, mx)
+            for m in mx:
+                assert float(m) == pair["max"] and "." not in m, (name, m)
             assert abs(float(mps) - pair["mp"]) <= 0.5 * 10 ** -dec + 1e-9, (name, number)
             if result.options.rounding.kind.value != "exact":  # totals of rounded figures: shown exactly
                 assert float(mps) == pytest.approx(pair["mp"], abs=1e-9), (name, number)
             assert int(boards) == pair["boards"]
         # every traveller line's matchpoints, board by board
-        travellers = [rows[2:] for tid, rows in parser.tables if tid.startswith("board-")]
+        travellers = [rows for tid, rows in parser.tables if tid.startswith("board-")]
         assert len(travellers) == len(doc["boards"]), name
         for rows, board in zip(travellers, doc["boards"]):
+            at = rows[0].index("MP1" if result.options.scale.value == "signed" else "MPs")  # NS under it, then EW
+            mps = len(rows[0]) - at  # the figures' place from the right (the lines' % may follow)
+            rows = rows[2:]
             assert len(rows) == len(board["lines"])
             for row, line in zip(rows, board["lines"]):
                 assert (row[0], row[1]) == (line["ns_pair"], line["ew_pair"])
-                for shown, figure in zip(row[-2:], (line["ns_mp"], line["ew_mp"])):
+                shown_mps = row[len(row) - 2 * mps:len(row) - 2 * mps + 2]
+                for pct, key in zip(row[len(row) - 2 * mps + 2:], ("ns_pct", "ew_pct")):  # Ruter's line percentages
+                    assert float(pct) == line[key], (name, board["board"], row)
+                for shown, figure in zip(shown_mps, (line["ns_mp"], line["ew_mp"])):
                     if figure is None:
                         assert shown == ""
                     else:
                         assert abs(float(shown) - figure) <= 0.5 * 10 ** -dec + 1e-9, (name, board["board"], row)
                         if result.options.rounding.kind.value != "exact":  # a rounded figure is shown exactly
                             assert float(shown) == pytest.approx(figure, abs=1e-9)
+
+
+# ---------------------------------------------------------------------------
+# what happened on each board, in words, in the event's language
+
+#: A CSV of one event with every ruling: artificial, split, weighted, mixed, arrowswitch, a fouled board;
+#: its title and date in columns (docs/img/render_page.py pictures its page for the README).
+RULINGS_CSV = Path(__file__).resolve().parent / "data" / "rulings.csv"
+
+
+@pytest.fixture(scope="module")
+def rulings_result():
+    from mpxl.formats import read_event
+
+    return score_event(read_event(RULINGS_CSV), ScoringOptions.parse(rounding=2))
+
+
+@pytest.mark.parametrize("score, ns, ew", [
+    (420, "420", ""),
+    (-50, "", "50"),
+    (0, "0", "0"),
+    ("A+", "A+", "A-"),          # an artificial score on its own side: NS Ave+, EW Ave-
+    ("A=/A+", "A=", "A+"),
+    ("A6040", "A+", "A-"),       # USEBIO's code, by its percentages
+    ("A5545", "A55%", "A45%"),
+    ("-150|-50", "-150", "+50"),  # a split score: each side's part, in its own view
+    ("420|A+", "+420", "A+"),    # mixed: NS keep their result, EW are given Ave+
+    ("A-|-50", "A-", "+50"),
+    ("30% 420 + 70% 450", "30% +420; 70% +450", ""),  # weighted: the parts, one under the other on the page
+    (None, "", ""),
+])
+def test_each_side_shows_its_own_score(score, ns, ew):
+    from mpxl.report_html import _score_cells
+
+    assert _score_cells(Line(1, "1", "2", score=score)) == (ns, ew)
+
+
+@pytest.mark.parametrize("line, words", [
+    (Line(1, "3", "7", score="A+"), ["artificial score: NS A+, EW A-"]),
+    (Line(1, "4", "8", score="-150|-50"), ["split score: NS -150, EW +50, each side matchpointed on its own result"]),
+    (Line(1, "2", "7", score="30% 420 + 70% 450"), ["weighted score (Law 12C1(c)): 30% +420; 70% +450"]),
+    (Line(1, "3", "8", score="420|A+"),
+     ["NS +420, EW A+: one side keeps the result, the other is given an artificial score"]),
+    (Line(1, "4", "5", score=600, arrowswitch=True), ["arrowswitch: the pairs played the other direction's cards"]),
+    (Line(1, "4", "5", score=600, ns_penalty="10%"), ["procedural penalty: NS 10%"]),
+    (Line(1, "4", "5", score=600), []),
+])
+def test_a_lines_ruling_in_words(line, words):
+    from mpxl.labels import labels
+    from mpxl.report_html import _line_rulings
+
+    assert _line_rulings(line, labels("en")) == words
+
+
+def test_the_rulings_are_said_on_their_boards(rulings_result):
+    page = results_html(rulings_result, "en")
+    boards = {b: text_of(page, f"board-{b}") for b in (1, 2, 3)}
+    assert "NS 3 v EW 7 (A+): artificial score: NS A+, EW A-" in boards[1]
+    assert "NS 4 v EW 8 (-150|-50): split score: NS -150, EW +50" in boards[1]
+    assert "NS 2 v EW 7 (30% 420 + 70% 450): weighted score" in boards[2]
+    assert "NS 4 v EW 5: arrowswitch" in boards[2]
+    # the fouled board: marked, its groups, and the small-group rule in words, with what it does to NS + EW
+    assert boards[3].startswith("Board 3 fouled")
+    assert "fouled board: the groups A (2 results), B (2 results) were matchpointed apart" in boards[3]
+    assert ("group A (2 results) got set percentages 65%/55% under the WBF rule, so NS + EW on its lines is 7.20, "
+            "more than the usual 6") in boards[3]
+    assert "Group" in boards[3] and "Group" not in boards[1]  # the group column only where there are groups
+
+
+def test_the_json_names_each_lines_group_and_the_small_group_rule(rulings_result):
+    from mpxl.formats.jsonout import result_to_json
+
+    doc = result_to_json(rulings_result)
+    assert [ln.get("group") for b in doc["boards"] for ln in b["lines"]] == [None] * 8 + ["A", "A", "B", "B"]
+    assert doc["settings"]["small_groups"] == "wbf"
+    ebu = result_to_json(score_event(rulings_result.event, ScoringOptions.parse(small_groups="ebu")))
+    assert ebu["settings"]["small_groups"] == "ebu"
+
+
+@pytest.mark.parametrize("contract, html_", [
+    ("4H", '4<span class="h">\u2665</span>'),     # hearts and diamonds red (span.h, span.d in the style)
+    ("3DX", '3<span class="d">\u2666</span>X'),
+    ("2S", '2<span class="s">\u2660</span>'),
+    ("3NT", "3NT"),
+    ("<b>", "&lt;b&gt;"),
+])
+def test_contracts_have_suit_symbols_hearts_and_diamonds_red(contract, html_):
+    from mpxl.report_html import PAGE_CSS, _contract
+
+    assert _contract(Line(1, "1", "2", contract=contract)) == html_
+    assert "span.h, span.d { color: #c0392b; }" in PAGE_CSS
+
+
+@pytest.mark.parametrize("options, words", [
+    (dict(rounding=1), ["double matchpoints: 2 per result beaten, 1 per tie", "short boards estimated by Neuberg",
+                        "board figures rounded to 1 decimal, halves away from zero",
+                        "percentages to 2 decimals, halves away from zero"]),
+    (dict(rounding="ebu", scale="signed", totals_from="exact", method="factor"),
+     ["MP1: +1 per result beaten, -1 per result that beats it, 0 per tie (an average is 0)",
+      "short boards estimated by Factor", "board figures rounded to 1 decimal, halves (.05) towards the board's average",
+      "totals and percentages from the exact figures, not the rounded ones",
+      "percentages to 2 decimals, halves away from zero"]),
+    (dict(scale=1, method="none", rounding_pct="half-even:1", ave_policy="wbf"),
+     ["single matchpoints: 1 per result beaten, 1/2 per tie", "no board estimated: each on the top of its own results",
+      "board figures exact, not rounded", "percentages to 1 decimal, halves to the even digit",
+      "Ave+ 60% or the pair's own percentage if higher; Ave- 40% or its own if lower"]),
+    (dict(rounding=0, rounding_totals=2, estimate_at="totals", lone_result="ave-plus"),
+     ["double matchpoints: 2 per result beaten, 1 per tie", "short boards estimated by Neuberg",
+      "a short board's lines shown plain on its own top; the totals count it estimated",
+      "board figures rounded to whole numbers, halves away from zero",
+      "figures only the totals hold rounded to 2 decimals, halves away from zero",
+      "percentages to 2 decimals, halves away from zero",
+      "a board's one real result beside artificial scores gets 60% to both sides"]),
+])
+def test_the_settings_in_words(options, words):
+    from mpxl.report_html import settings_words
+
+    ev = Event(lines=[Line(1, "1", "2", score=420), Line(1, "3", "4", score=400)])
+    assert settings_words(score_event(ev, ScoringOptions.parse(**options))) == words
+
+
+def test_the_rounding_words_are_the_setup_sheets():
+    """The page and the workbook's Setup sheet say how a half is rounded in the same words, from one place."""
+    from mpxl.labels import tie_words
+    from mpxl.rules import ROUNDING_KINDS, ROUNDING_TIES
+
+    for kind, words in ROUNDING_TIES.items():
+        assert tie_words(kind) == words and words in ROUNDING_KINDS[kind].words
+    try:
+        from mpxl.workbook.helptext import SETUP_NOTES
+    except ImportError:  # openpyxl missing: the sheet's words are the rulebook's, checked above
+        return
+    assert all(words in SETUP_NOTES["rounding"] for words in ROUNDING_TIES.values())
+
+
+def test_every_language_has_every_label():
+    from string import Formatter
+
+    from mpxl.labels import LABELS, LANGUAGES
+    from mpxl.rules import ROUNDING_TIES
+
+    assert set(LANGUAGES) >= {"en", "fr", "nb", "sv", "da", "nl", "pl", "de"}
+    english = LABELS["en"]
+    for lang, table in LABELS.items():
+        ties = {f"tie_{k}" for k in ROUNDING_TIES} if lang != "en" else set()
+        assert set(table) == set(english) | ties, lang
+        for key, text in english.items():  # the same fields to fill in every language
+            fields = {f for _, f, _, _ in Formatter().parse(text) if f}
+            assert {f for _, f, _, _ in Formatter().parse(table[key]) if f} == fields, (lang, key)
+
+
+@pytest.mark.parametrize("program, venue, meta, lang", [
+    ("Ruter i Norge 4.10", "0100 NBF Oslo, Oslo, Norge", {"Generator": "Ruter i Norge"}, "nb"),
+    ("Ruter 4.10", "Göteborg, Sverige", {}, "sv"),
+    ("Ruter 4.10", "", {}, "sv"),                     # Ruter is Swedish-made
+    ("Ruter 4.10", "Oslo, Norge", {}, "nb"),          # the venue's country
+    ("Magic Contest France 4.13.3.4", "Fédération Française de Bridge", {}, "fr"),
+    ("Magic Contest 4.13", "", {}, "fr"),
+    ("", "", {"Generator": "Ruter i Danmark"}, "da"),
+    ("EBUScore Pairs 1.2.24", "", {}, "en"),
+    ("", "", {}, "en"),
+])
+def test_the_language_the_file_says(program, venue, meta, lang):
+    from mpxl.labels import language_of
+
+    assert language_of(Event(program=program, venue=venue, meta=meta)) == lang
+
+
+@pytest.mark.parametrize("lang, ranking, board", [
+    ("en", "Ranking", "Board 1"), ("fr", "Classement", "Donne 1"), ("nb", "Resultatliste", "Spill 1"),
+    ("sv", "Resultatlista", "Bricka 1"), ("da", "Stilling", "Spil 1"), ("nl", "Rangschikking", "Spel 1"),
+    ("pl", "Klasyfikacja", "Rozdanie 1"), ("de", "Rangliste", "Board 1"),
+])
+def test_the_pages_labels_in_each_language(club_result, lang, ranking, board):
+    page = results_html(club_result, lang)
+    assert f'<html lang="{lang}">' in page
+    assert text_of(page, "ranking").startswith(ranking) and text_of(page, "board-1").startswith(board)
+
+
+@pytest.mark.skipif(not (REALDATA / "ruter-2016-03-09-signed-mp1-aminus.pbn").exists(), reason="no Ruter file")
+def test_a_ruter_page_is_norwegian_with_mp1_and_the_divisor_explained():
+    from mpxl.commands.score import choose_options
+    from mpxl.formats import read_event
+
+    class Args:
+        conventions = None
+        no_infer = False
+
+    event = read_event(REALDATA / "ruter-2016-03-09-signed-mp1-aminus.pbn")
+    result = score_event(event, choose_options(event, Args()).options)
+    page = results_html(result)
+    ranking = text_of(page, "ranking")
+    assert '<html lang="nb">' in page and ranking.startswith("Resultatliste")
+    # Ruter published pair 17 first: 50.1 MP1, 64.92%; no Max column, the 168 explained where shown
+    assert re.search(r"Plass Par Navn MP1 % Spill 1 17 Player 17a & Player 17b 50\.1 64\.92 21\b", ranking)
+    assert "% = 50 + 50 × MP1 / 168: 168 er summen av toppene (resultater - 1) i spillene paret spilte" in ranking
+    board2 = text_of(page, "board-2")  # the line percentages as Ruter printed them: 99 / 1 for +680
+    assert "11 12 4 ♠ S +2 680 7.9 -7.9 99 1" in board2 and "A= A+ 0.0 1.6 50 60" in board2
+    assert "regnet av Ruter i Norge 4.10" in page and "poeng per spill avrundet til 1 desimal, halve bort fra null" in page
+    assert '<html lang="en">' in results_html(result, "en")
+
+
+def test_a_csv_gives_the_title_and_date(rulings_result, tmp_path, capsys):
+    from mpxl.cli import main
+
+    assert (rulings_result.event.title, rulings_result.event.date) == ("Tuesday Rulings", "2026-11-24")
+    source = RULINGS_CSV
+    out = tmp_path / "rulings.html"
+    assert main(["score", str(source), "-o", str(out), "--title", "Mardi", "--date", "25/11/2026",
+                 "--lang", "fr"]) == 0
+    page = out.read_text(encoding="utf-8")
+    assert "<h1>Mardi</h1>" in page and '<p class="meta">25/11/2026</p>' in page and '<html lang="fr">' in page
+    assert "split" not in text_of(page, "board-1") and "score partagé : NS -150, EO +50" in text_of(page, "board-1")
+    capsys.readouterr()
+    assert main(["score", str(source), "-o", str(out), "--lang", "klingon"]) == 2
+    assert "mpxl: --lang: 'klingon' is not a language of the results page; expected one of en, fr" in \
+        capsys.readouterr().err
+
+
+@pytest.mark.parametrize("rows, problem", [
+    ("title,board,ns_pair,ew_pair,ns_score\nA,1,1,2,420\nB,1,3,4,400\n",
+     "line 3, column title: 'B' is not the event's title 'A' (line 2); an event has one title"),
+    ("date,board,ns_pair,ew_pair,ns_score\n2026-01-01,1,1,2,420\n2026-01-02,1,3,4,400\n",
+     "line 3, column date: '2026-01-02' is not the event's date '2026-01-01' (line 2)"),
+])
+def test_a_csv_with_two_titles_is_refused(rows, problem, tmp_path, capsys):
+    from mpxl.cli import main
+
+    source = tmp_path / "two.csv"
+    source.write_text(rows, encoding="utf-8")
+    assert main(["score", str(source)]) == 2
+    assert problem in capsys.readouterr().err
+
+
+def test_the_rulings_page_in_chromium(chromium, rulings_result, tmp_path):
+    page = tmp_path / "rulings.html"
+    write_html(rulings_result, page, "en")
+    dom = render(chromium, page, tmp_path)
+    assert "group B (2 results) got set percentages 65%/55% under the WBF rule" in text_of(dom, "board-3")
+    assert "split score: NS -150, EW +50" in text_of(dom, "board-1")
+    got = measure(chromium, results_html(rulings_result, "en"), 400, tmp_path)  # a phone: nothing scrolls sideways
+    assert got["page"] <= 400 and not [t for t in got["tables"] if t[1] > t[2] or t[3] > t[4]]
+
+
+def test_a_penalty_given_as_its_own_row_is_said_on_its_board():
+    from fractions import Fraction
+
+    from mpxl.event import Penalty
+
+    ev = Event(lines=[Line(1, "1", "2", score=420), Line(1, "3", "4", score=400)],
+               penalties=[Penalty(1, "3", "NS", Fraction(-1)), Penalty(1, "4", "EW", Fraction(1, 2)),
+                          Penalty(1, "2", "EW", Fraction(0))])
+    board = text_of(results_html(score_event(ev, ScoringOptions.parse(rounding=1)), "en"), "board-1")
+    assert "procedural penalty: pair 3 NS -1.0" in board and "procedural penalty: pair 4 EW +0.5" in board
+    assert "pair 2" not in board  # a row of 0 changes nothing: not said
+
+
+RUTER_SPLIT = REALDATA / "incoming" / "ruter-2016-08-10-signed-penalty-split-bye.pbn"
+
+
+@pytest.mark.skipif(not RUTER_SPLIT.exists(), reason=f"the real file {RUTER_SPLIT.name} is not in {REALDATA}")
+def test_ruters_split_score_shows_each_sides_part(tmp_path, capsys):
+    from mpxl.cli import main
+
+    out = tmp_path / "split.html"
+    assert main(["score", str(RUTER_SPLIT), "-o", str(out), "--lang", "en"]) == 0
+    board = text_of(out.read_text(encoding="utf-8"), "board-11")
+    # Ruter printed: 6 v 10 "A=" "+0" 0.0 -4.0 50 0 (NS given Ave, EW keep a real 0), and a Pen row of +4.0 for pair 6
+    assert "6 10 A= 0 0.0 -4.0 50 0" in board
+    assert "NS 6 v EW 10 (A=|0): NS A=, EW 0: one side keeps the result, the other is given an artificial score" in board
+    assert "procedural penalty: pair 6 NS +4.0" in board

@@ -23,6 +23,7 @@ from ..formats import read_event, read_travellers, write_event
 from ..formats.common import figure_decimals, warn_unusual
 from ..formats.jsonout import json_text
 from ..inference import Inference, differences_from, infer
+from ..labels import LANGUAGES, labels
 from ..methods import Method
 from ..options import ScoringOptions, parse_options
 from ..rounding import round_fraction
@@ -117,7 +118,19 @@ def register(subparsers) -> None:
     add_scoring_arguments(p)
     p.add_argument("-o", "--output", metavar="OUTPUT", help="write the scored event: " + ", ".join(OUTPUT_EXTENSIONS))
     p.add_argument("--json", action="store_true", help="print the results as JSON on stdout")
+    p.add_argument("--title", help="the event's title (over the file's own; a CSV may have a title column)")
+    p.add_argument("--date", help="the event's date, as it is to be shown (over the file's own)")
+    p.add_argument("--lang", metavar="LANG", help="the results page's language: " + ", ".join(LANGUAGES)
+                   + " (default: the one the file says, such as a Ruter or Magic Contest file's, else en)")
     p.set_defaults(func=run)
+
+
+def _heading_from_args(event, args) -> None:
+    """The event's title and date as ``--title`` and ``--date`` give them (each over the file's)."""
+    for name in ("title", "date"):
+        value = getattr(args, name, None)
+        if value is not None:
+            setattr(event, name, value.strip())
 
 
 #: The scoring options' flags, by argparse's names (``--rounding-pct`` is ``rounding_pct``): words
@@ -377,15 +390,16 @@ def write_json(result: SessionResult, out, more: dict | None = None) -> None:
         out.write(text)
 
 
-def _write_html(result: SessionResult, path: str) -> None:
+def _write_html(result: SessionResult, path: str, lang: str | None = None) -> None:
     from ..report_html import write_html  # the page's code, loaded when a page is written
 
     with atomic_path(path, suffix=".html") as tmp:
-        write_html(result, tmp)
+        write_html(result, tmp, lang)
 
 
-def write_output(result: SessionResult, path: str, inputs=()) -> None:
-    """Write ``result`` to ``path`` by its extension; refuse to write over any of ``inputs``."""
+def write_output(result: SessionResult, path: str, inputs=(), lang: str | None = None) -> None:
+    """Write ``result`` to ``path`` by its extension; refuse to write over any of ``inputs``; a results
+    page's labels in ``lang`` (None: the language the file says)."""
     check_not_input(path, inputs)
     ext = Path(path).suffix.lower()
     if ext not in OUTPUT_EXTENSIONS:
@@ -395,7 +409,7 @@ def write_output(result: SessionResult, path: str, inputs=()) -> None:
         if ext == ".xlsx":
             _write_xlsx(result, path)
         elif ext in (".html", ".htm"):
-            _write_html(result, path)
+            _write_html(result, path, lang)
         else:
             write_event(result, path)
     except ValueError as exc:  # text the format cannot hold (mpxl.textsafe): name the output
@@ -483,6 +497,12 @@ def run(args) -> int:
 def _score(args) -> int:
     # with --json, stdout holds the JSON alone: the line saying what was written goes to stderr
     say = sys.stderr if args.json else sys.stdout
+    lang = getattr(args, "lang", None)
+    if lang is not None:
+        try:
+            labels(lang)
+        except ValueError as exc:
+            raise UserError("--lang", "", str(exc)) from None
     by_columns = None
     output = Path(args.output).suffix.lower() if args.output else None
     if output in COLUMN_OUTPUTS:
@@ -492,6 +512,7 @@ def _score(args) -> int:
     if by_columns is not None:
         result, chosen = by_columns
         event = result.event
+        _heading_from_args(event, args)
         if output == ".csv":
             from ..formats.csvcolumns import write_columns_csv  # the CSV code, loaded for a CSV output
 
@@ -501,15 +522,16 @@ def _score(args) -> int:
                 print(written_line(args.output, traveller_lines=len(result.travellers)))
                 return 0
         elif args.output:
-            write_output(result, args.output, [args.input])
+            write_output(result, args.output, [args.input], lang)
     else:
         event = read_event(args.input)
+        _heading_from_args(event, args)
         for warning in warn_unusual(event, args.input):
             print(f"mpxl: {warning}", file=sys.stderr)
         chosen = choose_options(event, args)
         result = (chosen.inference.scored if chosen.inference else score_event)(event, chosen.options)
         if args.output:
-            write_output(result, args.output, [args.input])
+            write_output(result, args.output, [args.input], lang)
     if chosen.contradicted:
         print(f"mpxl: {chosen.contradicted}", file=sys.stderr)
     if args.output:

@@ -29,7 +29,7 @@ import csv
 import io
 import os
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import chain, islice
 from operator import attrgetter
 from typing import Any
@@ -115,13 +115,53 @@ def read_csv_text(text: str, source: str = "<csv>") -> Event:
     plain = PlainRows.for_header(keys)
     names: list = []  # (section, pair, side, names, where) of every row that names a pair
     sitouts: list = []
+    rows: Iterator[tuple[int, list]] = ((reader.line_num, row) for row in reader)
+    heading: dict[str, tuple[str, str]] = {}  # the event's title and date, each with the line that gave it
+    if not HEADING_COLUMNS.isdisjoint(keys):
+        rows = _heading_rows(rows, keys, source, heading)
     penalties: list = []
     try:
-        lines, decimals = _read_rows(((reader.line_num, row) for row in reader), keys, source, plain, names, sitouts,
-                                     penalties)
+        lines, decimals = _read_rows(rows, keys, source, plain, names, sitouts, penalties)
     except csv.Error as exc:  # a stray NUL, a huge field: only the csv module raises csv.Error here
         raise UserError(source, f"line {reader.line_num + 1}", f"not readable as CSV ({exc})") from None
-    return csv_event(lines, source, decimals, names, sitouts, penalties)
+    ev = csv_event(lines, source, decimals, names, sitouts, penalties)
+    ev.title, ev.date = (heading.get(k, ("", ""))[0] for k in ("title", "date"))
+    return ev
+
+
+#: Columns that name the event, not a line: its title and date (the first row that fills one gives
+#: it; the others may leave it blank or repeat it).
+HEADING_COLUMNS = frozenset({"title", "date"})
+
+
+def _heading_rows(rows, keys: list, source: str, heading: dict) -> Iterator[tuple[int, list]]:
+    """The rows, passed on, after the event's ``title`` and ``date`` are read off each into ``heading``
+    (column -> (text, where)); UserError naming the line when one gives another title or date.
+
+    >>> heading = {}
+    >>> rows = list(_heading_rows([(2, ["Club", "1"]), (3, ["", "2"]), (4, ["Club", "3"])], ["title", "board"],
+    ...                           "x.csv", heading))
+    >>> heading, len(rows)
+    ({'title': ('Club', 'line 2')}, 3)
+    >>> list(_heading_rows([(2, ["Club"]), (3, ["Pairs"])], ["title"], "x.csv", {}))
+    Traceback (most recent call last):
+    ...
+    mpxl.errors.UserError: x.csv: line 3, column title: 'Pairs' is not the event's title 'Club' (line 2); \
+an event has one title: leave the cell blank or repeat it
+    """
+    at = [(k, keys.index(k)) for k in sorted(HEADING_COLUMNS & set(keys))]
+    for no, row in rows:
+        for key, i in at:
+            text = row[i].strip() if i < len(row) else ""
+            if not text:
+                continue
+            if key not in heading:
+                heading[key] = (text, f"line {no}")
+            elif heading[key][0] != text:
+                first, where = heading[key]
+                raise UserError(source, f"line {no}, column {key}", f"{text!r} is not the event's {key} {first!r} "
+                                f"({where}); an event has one {key}: leave the cell blank or repeat it")
+        yield no, row
 
 
 def csv_event(lines: list, source: str, decimals: int, names: Sequence = (), sitouts: Sequence = (),

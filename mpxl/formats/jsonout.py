@@ -160,6 +160,7 @@ class _LinesJson:
         self.t, self.sc = t, sc
         self.options, self.percentage_decimals = options, percentage_decimals  # the lines' percentages, if any
         self.sections = t.section
+        self.groups = t.group if t.group is not None and any(t.group) else None  # fouled boards' group labels
         self.caches: dict[tuple[str, int, bool], dict[Any, str]] = {}
         self.templates: dict[bool, tuple[list[str], str]] = {}
         self.headings: dict[tuple[str, ...], list[str]] = {}  # a board's fields' template, by its keys
@@ -174,7 +175,9 @@ class _LinesJson:
         indent = head[head.rindex("\n") + 1:]
         totals = sc.totals and any(sc.totals.get(i, (None,))[0] is not None
                                    for r in ranges for i in r)
-        if totals or (own_section and b.section in distinct_sections) or self.percentage_decimals is not None:
+        fouled = self.groups is not None and any(gather(self.groups, ranges))
+        if (totals or (own_section and b.section in distinct_sections) or self.percentage_decimals is not None
+                or fouled):
             return head, f",\n{indent}".join(self._generic(b, indent)), tail  # lines of several kinds
         keys = _LINE_KEYS + (("section",) if own_section else ())
         pieces = self._pieces(own_section, indent)
@@ -248,6 +251,7 @@ class _LinesJson:
         t, sc = self.t, self.sc
         sections = t.column("section")
         decimals, opts = self.percentage_decimals, self.options
+        groups = self.groups if self.groups is not None and any(gather(self.groups, b.ranges)) else None
         for i in (i for r in b.ranges for i in r):
             ns_total, ew_total = sc.totals.get(i, (None, None))
             pcts = None
@@ -257,7 +261,8 @@ class _LinesJson:
                         opts.line_percentage(sc.ew_exact[i], sc.ew_mp[i], top, decimals))
             entry = line_json(t.ns_pair[i], t.ew_pair[i], t.score[i], sc.ns_mp[i], sc.ew_mp[i],
                               sections[i] if sections[i] != b.section else None,
-                              None if ns_total is None else (ns_total, ew_total), pcts)
+                              None if ns_total is None else (ns_total, ew_total), pcts,
+                              None if groups is None else groups[i])
             yield _indented(_json_dumps(entry), len(indent))
 
 
@@ -277,11 +282,20 @@ def _score_json(score: object) -> object:
 
 def line_json(ns_pair: str, ew_pair: str, score: object, ns_mp: Fraction | None, ew_mp: Fraction | None,
               section: str | None = None, totals: tuple[Fraction | None, Fraction | None] | None = None,
-              percentages: tuple[Fraction | None, Fraction | None] | None = None) -> dict[str, Any]:
+              percentages: tuple[Fraction | None, Fraction | None] | None = None,
+              group: object = None) -> dict[str, Any]:
     """One line of a board of the ``--json`` document; ``section`` when the line's is not its board's
     (boards compared across the field), ``totals`` what the totals add when not the line's figures,
-    ``percentages`` the line's (NS, EW) percentages when the file publishes them."""
+    ``percentages`` the line's (NS, EW) percentages when the file publishes them, ``group`` its
+    fouled-board group on a board with groups (the label as the scorer reads it: ``"A"``, ``""`` for
+    none).
+
+    >>> line_json("1", "2", 420, None, None, group=" b ")["group"]
+    'B'
+    """
     entry: dict[str, Any] = dict(zip(_LINE_KEYS, (ns_pair, ew_pair, _score_json(score), _num(ns_mp), _num(ew_mp))))
+    if group is not None:
+        entry["group"] = str(group).strip().upper()
     if section is not None:
         entry["section"] = section
     if totals is not None:
@@ -305,9 +319,11 @@ def board_fields(board: int, section: str, lines: list[Any], expected: int, actu
 
 def board_json(b: ScoredBoard) -> dict[str, Any]:
     """One board of the ``--json`` document (see :func:`result_to_json`)."""
+    fouled = any(sl.line.group for sl in b.lines)
     lines = [line_json(sl.line.ns_pair, sl.line.ew_pair, sl.line.score, sl.ns_mp, sl.ew_mp,
                        sl.line.section if sl.line.section != b.section else None,
-                       None if sl.ns_total is None else (sl.ns_total, sl.ew_total)) for sl in b.lines]
+                       None if sl.ns_total is None else (sl.ns_total, sl.ew_total), None,
+                       sl.line.group if fouled else None) for sl in b.lines]
     return board_fields(b.board, b.section, lines, b.expected, b.actual, b.top, b.line_top, b.session)
 
 
