@@ -178,8 +178,16 @@ class Rounding:
             return value
         return round_fraction(value, self.decimals, self.kind, Fraction(average))
 
-    def apply_ratio(self, num: int, den: int, average_num: int = 0) -> float:
-        """Round ``num/den`` (average ``average_num/den``) and give it as a float, for a cell."""
+    def apply_ratio(self, num: int, den: int, average_num: int | Fraction = 0) -> float:
+        """Round ``num/den`` (average ``average_num/den``) and give it as a float, for a cell.
+
+        ``average_num`` is exact, as :func:`round_ratio` takes it: a Fraction where the average
+        (top / 2) is no whole number of 1/den (an ebu half goes towards it either way).
+
+        >>> ebu = Rounding.parse("ebu")      # 35/20 = 1.75 to 1 decimal, the average 1.725 or 1.775
+        >>> ebu.apply_ratio(35, 20, Fraction(69, 2)), ebu.apply_ratio(35, 20, Fraction(71, 2))
+        (1.7, 1.8)
+        """
         if self.kind is RoundingKind.EXACT:
             return num / den
         unit: int = 10**self.decimals

@@ -8,14 +8,21 @@ with a message naming the function, the value and what was expected, such as
 The pure helpers below the functions are what the functions call; they take
 plain Python values (lists of rows as xlwings passes a range) and are tested
 directly as well as through xlwings' own conversion layer.
+
+Typing: xlwings reads the annotations of an ``@xw.func`` function to choose its argument
+and return conversion (``convert`` in the registration Excel receives), so the Excel
+functions carry their types as type comments (``# type: (...) -> ...``), which mypy checks
+and xlwings never sees: what Excel registers and how each cell is converted stay as
+without types. The helpers take :data:`Cell` and :data:`Range`, values checked at run time.
 """
 
 from __future__ import annotations
 
 import functools
 import inspect
+from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
+from typing import Any, ParamSpec, Protocol, TypeAlias, TypeVar
 
 import xlwings as xw
 
@@ -33,6 +40,19 @@ __all__ = [
     "TOP", "CHECKTOTAL", "BRIDGESCORE", "VULNERABILITY", "DEALER",
 ]
 
+#: A cell's value as xlwings hands it to a function: None (blank), a bool, a number, a text (an Excel
+#: error value too, under ``err_to_str``), a datetime under the classic COM conversion. Any, not a
+#: union: every helper checks its cell at run time and answers anything else in the cell.
+Cell: TypeAlias = Any
+#: A range argument as xlwings passes it: one cell, a list (one row) or a list of rows of cells.
+Range: TypeAlias = Any
+#: What a figure cell shows: a number, or None for an empty cell.
+Figure: TypeAlias = float | None
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+_T = TypeVar("_T")
+
 #: The methods a method cell may name, as the messages and the functions' help list them.
 _METHODS = ", ".join(m.value for m in Method)
 
@@ -47,7 +67,7 @@ _SCALE_DOC = ('2 = double (default), 1 = single, "signed" = +1 per result beaten
 # --------------------------------------------------------------- conversions
 
 
-def _excel_errors(name: str):
+def _excel_errors(name: str) -> Callable[[Callable[_P, _R]], Callable[_P, _R | str]]:
     """Turn a ValueError (or any bad input) into the cell text ``NAME: message``.
 
     A one-cell argument holding an Excel error value is named by its parameter
@@ -55,11 +75,11 @@ def _excel_errors(name: str):
     the function's own checks (``MATCHPOINTS: row 2 is #N/A``).
     """
 
-    def wrap(func):
+    def wrap(func: Callable[_P, _R]) -> Callable[_P, _R | str]:
         params = list(inspect.signature(func).parameters)
 
-        @functools.wraps(func)
-        def inner(*args, **kwargs):
+        @functools.wraps(func)  # copies func's annotations: none on an Excel function (see the module's note)
+        def inner(*args: _P.args, **kwargs: _P.kwargs) -> _R | str:
             try:
                 for param, v in [*zip(params, args), *kwargs.items()]:
                     if not isinstance(v, (list, tuple)):
@@ -73,7 +93,7 @@ def _excel_errors(name: str):
     return wrap
 
 
-def _show(v) -> str:
+def _show(v: object) -> str:
     """A cell value as quoted in a message: 3.0 as 3, text in quotes."""
     if isinstance(v, float) and v.is_integer():
         return str(int(v))
@@ -89,7 +109,7 @@ EXCEL_ERRORS = frozenset({
 })
 
 
-def _cell(v, what: str):
+def _cell(v: _T, what: str) -> _T:
     """A cell value as passed by xlwings; an error value (#N/A...) is refused by name.
 
     >>> _cell(420, "row 1")
@@ -104,7 +124,7 @@ def _cell(v, what: str):
     return v
 
 
-def _rows(value) -> list:
+def _rows(value: Range) -> list[list[Cell]]:
     """A range (a scalar, a list, or a list of rows) as a list of rows."""
     if not isinstance(value, (list, tuple)):
         return [[value]]
@@ -113,7 +133,7 @@ def _rows(value) -> list:
     return [list(r) for r in value]
 
 
-def _column(value, what: str) -> tuple[list, bool]:
+def _column(value: Range, what: str) -> tuple[list[Cell], bool]:
     """A one-column or one-row range as a flat list, and whether it was a row."""
     rows = _rows(value)
     if sum(len(r) for r in rows) > MAX_CELLS:
@@ -125,11 +145,11 @@ def _column(value, what: str) -> tuple[list, bool]:
     return [r[0] for r in rows], False
 
 
-def _shape(values: list, as_row: bool) -> list:
+def _shape(values: list[_T], as_row: bool) -> list[list[_T]]:
     return [values] if as_row else [[v] for v in values]
 
 
-def _whole(v, what: str, default=None, low: int = 1) -> int:
+def _whole(v: Cell, what: str, default: int | None = None, low: int = 1) -> int:
     if is_blank(v):
         if default is None:
             raise ValueError(f"{what} is missing; expected a whole number")
@@ -146,7 +166,7 @@ def _whole(v, what: str, default=None, low: int = 1) -> int:
     return int(f)
 
 
-def _number(v, what: str) -> Fraction:
+def _number(v: Cell, what: str) -> Fraction:
     _cell(v, what)
     if isinstance(v, bool):
         raise ValueError(f"{what} {_show(v)} is not a number")
@@ -163,7 +183,7 @@ def _number(v, what: str) -> Fraction:
 _find_scale = functools.lru_cache(maxsize=256)(Scale.find)
 
 
-def _scale(v) -> Scale:
+def _scale(v: Cell) -> Scale:
     """A scale cell: blank is double; 2, 1, "double", "single", "signed", "MP1"... (``Scale.find``).
 
     >>> _scale(None), _scale(1.0), _scale(" Signed "), _scale("MP1")
@@ -198,7 +218,7 @@ def _shift(scale: Scale, arithmetic_top: int) -> tuple[Fraction, Fraction]:
     return scale.offset(shown), scale.average(shown)
 
 
-def _side(v) -> str:
+def _side(v: Cell) -> str:
     """A side cell: blank is NS; BOTH, or a side by the rulebook's spellings (:func:`mpxl.rules.side_of`).
 
     >>> _side(None), _side("n/s"), _side(" E-W "), _side("both")
@@ -218,7 +238,7 @@ def _side(v) -> str:
         raise ValueError(f"side {exc}, or BOTH") from None
 
 
-def _out(x):
+def _out(x: Fraction | None) -> Figure:
     """An exact figure as an Excel number; None stays an empty cell."""
     return None if x is None else float(x)
 
@@ -226,8 +246,9 @@ def _out(x):
 # ------------------------------------------------------------- pure helpers
 
 
-def board_matchpoints(scores, expected=None, method=None, scale=None, side=None, groups=None,
-                      flags=None, penalties=None, small_groups=None, rounding=None) -> list:
+def board_matchpoints(scores: Range, expected: Cell = None, method: Cell = None, scale: Cell = None,
+                      side: Cell = None, groups: Range = None, flags: Range = None, penalties: Range = None,
+                      small_groups: Cell = None, rounding: Cell = None) -> list[list[Figure]]:
     """One board's cells in, the matchpoints out in the same shape (side BOTH: two columns).
 
     >>> board_matchpoints([[-130], [-660], [-120], [200], [-600], ["AVE"], [100], [140], [-150]], rounding=2)
@@ -274,7 +295,7 @@ def board_matchpoints(scores, expected=None, method=None, scale=None, side=None,
         offset, average = _shift(scl, top_)
         off_num, avg_num = int(offset * D), average * D  # whole: the offset is whole, D a whole number
 
-        def figures(nums):
+        def figures(nums: list[int | None]) -> list[Figure]:
             if rnd.kind is RoundingKind.EXACT:
                 return [None if x is None else (x - off_num) / D for x in nums]
             return [None if x is None else rnd.apply_ratio(x - off_num, D, avg_num) for x in nums]
@@ -296,7 +317,7 @@ def board_matchpoints(scores, expected=None, method=None, scale=None, side=None,
     return _sides(ns, ew, which, as_row)
 
 
-def _sides(ns: list, ew: list, which: str, as_row: bool) -> list:
+def _sides(ns: list[Figure], ew: list[Figure], which: str, as_row: bool) -> list[list[Figure]]:
     if which == "BOTH":
         return [[a, b] for a, b in zip(ns, ew)]
     return _shape(ns if which == "NS" else ew, as_row)
@@ -305,7 +326,7 @@ def _sides(ns: list, ew: list, which: str, as_row: bool) -> list:
 _INF = float("inf")
 
 
-def _plain_scores(cells: list):
+def _plain_scores(cells: list[Cell]) -> list[int | None] | None:
     """The cells as plain scores (numbers, None for blank), or None if any holds text or a code."""
     out: list[int | None] = []
     for i, v in enumerate(cells, 1):
@@ -322,7 +343,7 @@ def _plain_scores(cells: list):
     return out
 
 
-def _arrowswitch_flag(v, row: int) -> bool:
+def _arrowswitch_flag(v: Cell, row: int) -> bool:
     if is_blank(v):
         return False
     if isinstance(v, float) and v in (0.0, 1.0):  # a number cell: 0 or 1
@@ -333,13 +354,13 @@ def _arrowswitch_flag(v, row: int) -> bool:
         raise ValueError(f"flags row {row}: {exc}") from None
 
 
-def _map_range(mp, fn) -> list:
+def _map_range(mp: Range, fn: Callable[[Fraction], Fraction]) -> list[list[Figure]]:
     rows = _rows(mp)
     if sum(len(r) for r in rows) > MAX_CELLS:
         raise ValueError(f"mp has more than {MAX_CELLS:,} cells")
-    out = []
+    out: list[list[Figure]] = []
     for i, r in enumerate(rows, 1):
-        line = []
+        line: list[Figure] = []
         for j, v in enumerate(r, 1):
             where = "mp" if len(rows) == 1 and len(r) == 1 else f"mp row {i} column {j}:"
             line.append(None if is_blank(v) else float(fn(_number(v, where))))
@@ -347,7 +368,7 @@ def _map_range(mp, fn) -> list:
     return out
 
 
-def estimate_range(mp, expected, actual, method, scale=None) -> list:
+def estimate_range(mp: Range, expected: Cell, actual: Cell, method: Cell, scale: Cell = None) -> list[list[Figure]]:
     """Estimate every cell of a range (blanks stay blank).
 
     >>> estimate_range([[14, 0]], 9, 8, "neuberg")
@@ -361,7 +382,7 @@ def estimate_range(mp, expected, actual, method, scale=None) -> list:
     return _map_range(mp, lambda S: estimate(S, N, n, m, s))
 
 
-def _method(method) -> Method | None:
+def _method(method: Cell) -> Method | None:
     """A method cell parsed (once per call): a Method, or None for ``none`` (never estimate).
 
     >>> _method(" None "), _method(None), _method("mck")
@@ -372,7 +393,7 @@ def _method(method) -> Method | None:
     return find_method(None if is_blank(method) else str(method))
 
 
-def _scalar_or_range(rows: list):
+def _scalar_or_range(rows: list[list[_T]]) -> _T | list[list[_T]]:
     return rows[0][0] if len(rows) == 1 and len(rows[0]) == 1 else rows
 
 
@@ -400,6 +421,7 @@ def _scalar_or_range(rows: list):
 )
 @_excel_errors("MATCHPOINTS")
 def MATCHPOINTS(scores, expected=None, method=None, scale=None, side=None, rounding=None):
+    # type: (Range, Cell, Cell, Cell, Cell, Cell) -> list[list[Figure]]
     """Matchpoints of one board's results, estimated to the expected number of results when short."""
     return board_matchpoints(scores, expected, method, scale, side, rounding=rounding)
 
@@ -445,6 +467,7 @@ def BOARDMP(
     small_groups=None,
     rounding=None,
 ):
+    # type: (Range, Range, Range, Cell, Cell, Cell, Cell, Range, Cell, Cell) -> list[list[Figure]]
     """A board with the director's rulings: fouled groups, arrowswitches, penalties, adjusted scores."""
     return board_matchpoints(scores, expected, method, scale, side, groups, flags, penalties, small_groups, rounding)
 
@@ -458,6 +481,7 @@ def BOARDMP(
 @xw.arg("side", doc="NS (default) or EW.", err_to_str=True)
 @_excel_errors("ADJUSTED")
 def ADJUSTED(code, expected, scale=None, side=None):
+    # type: (Cell, Cell, Cell, Cell) -> float
     """The matchpoints of an artificial adjusted score: its percentage of the board's full top."""
     entry = parse_entry(_cell(code, "code"))
     if not isinstance(entry, Artificial):
@@ -470,22 +494,29 @@ def ADJUSTED(code, expected, scale=None, side=None):
     return float(sc.figure(pct, top(_whole(expected, "expected"), sc)))
 
 
-def _method_function(method: Method):
+class _MethodFunction(Protocol):
+    """The Excel function of one method (NEUBERG...): the figure or range, or the message."""
+
+    def __call__(self, mp: Range, expected: Cell, actual: Cell, scale: Cell = None
+                 ) -> Figure | list[list[Figure]] | str: ...
+
+
+def _method_function(method: Method) -> _MethodFunction:
     """Build the Excel function named for ``method`` (NEUBERG, FACTOR, ...)."""
 
     def fn(mp, expected, actual, scale=None):
+        # type: (Range, Cell, Cell, Cell) -> Figure | list[list[Figure]]
         return _scalar_or_range(estimate_range(mp, expected, actual, method, scale))
 
     fn.__name__ = fn.__qualname__ = method.name
     fn.__doc__ = f"Estimate matchpoints to the expected number of results by the {method.value.title()} method."
-    fn = _excel_errors(method.name)(fn)
-    fn = xw.arg("scale", doc=_SCALE_DOC, err_to_str=True)(fn)
-    fn = xw.arg("actual", doc="The results it has (n).", err_to_str=True)(fn)
-    fn = xw.arg("expected", doc="The results the board should have (N).", err_to_str=True)(fn)
-    fn = xw.arg("mp", ndim=2, doc="Matchpoints among the actual results (S): one value or a range.", err_to_str=True)(
-        fn
-    )
-    return xw.func(fn)
+    excel = _excel_errors(method.name)(fn)
+    excel = xw.arg("scale", doc=_SCALE_DOC, err_to_str=True)(excel)
+    excel = xw.arg("actual", doc="The results it has (n).", err_to_str=True)(excel)
+    excel = xw.arg("expected", doc="The results the board should have (N).", err_to_str=True)(excel)
+    excel = xw.arg("mp", ndim=2, doc="Matchpoints among the actual results (S): one value or a range.",
+                   err_to_str=True)(excel)
+    return xw.func(excel)
 
 
 NEUBERG = _method_function(Method.NEUBERG)
@@ -503,6 +534,7 @@ MANUAL = _method_function(Method.MANUAL)
 @xw.arg("scale", doc=_SCALE_DOC, err_to_str=True)
 @_excel_errors("ESTIMATE")
 def ESTIMATE(mp, expected, actual, method, scale=None):
+    # type: (Range, Cell, Cell, Cell, Cell) -> Figure | list[list[Figure]]
     """Estimate matchpoints to the expected number of results by the method named."""
     if is_blank(method):
         raise ValueError(f"method is missing; expected {_METHODS} or none")
@@ -515,6 +547,7 @@ def ESTIMATE(mp, expected, actual, method, scale=None):
 @xw.arg("actual", doc="The results it has (n).", err_to_str=True)
 @_excel_errors("KVALUE")
 def KVALUE(method, expected, actual):
+    # type: (Cell, Cell, Cell) -> float
     """The k of a method in the generic formula M = (N-k)/(n-1) S + (k-1)/2."""
     return float(k_value(Method.find(str(method)), _whole(expected, "expected"), _whole(actual, "actual")))
 
@@ -524,6 +557,7 @@ def KVALUE(method, expected, actual):
 @xw.arg("scale", doc=_SCALE_DOC, err_to_str=True)
 @_excel_errors("TOP")
 def TOP(results, scale=None):
+    # type: (Cell, Cell) -> int
     """The top on a board: scale x (results - 1)."""
     return top(_whole(results, "results"), _scale(scale))
 
@@ -533,6 +567,7 @@ def TOP(results, scale=None):
 @xw.arg("scale", doc=_SCALE_DOC, err_to_str=True)
 @_excel_errors("CHECKTOTAL")
 def CHECKTOTAL(results, scale=None):
+    # type: (Cell, Cell) -> int
     """The sum of one direction's matchpoints on a full board: scale x N(N-1)/2."""
     return check_total(_whole(results, "results"), _scale(scale))
 
@@ -544,6 +579,7 @@ def CHECKTOTAL(results, scale=None):
 @xw.arg("vulnerability", doc="None, NS, EW or All; or the board number.", err_to_str=True)
 @_excel_errors("BRIDGESCORE")
 def BRIDGESCORE(contract, declarer, tricks, vulnerability):
+    # type: (Cell, Cell, Cell, Cell) -> int
     """The NS score of a contract from the duplicate scoring table."""
     (
         _cell(contract, "contract"),
@@ -564,6 +600,7 @@ def BRIDGESCORE(contract, declarer, tricks, vulnerability):
 @xw.arg("board", doc="The board number.", err_to_str=True)
 @_excel_errors("VULNERABILITY")
 def VULNERABILITY(board):
+    # type: (Cell) -> str
     """The vulnerability of a board in the standard 16-board cycle: None, NS, EW or All."""
     return _contract.board_vulnerability(_whole(board, "board")).value
 
@@ -572,5 +609,6 @@ def VULNERABILITY(board):
 @xw.arg("board", doc="The board number.", err_to_str=True)
 @_excel_errors("DEALER")
 def DEALER(board):
+    # type: (Cell) -> str
     """The dealer of a board: N, E, S or W."""
     return _contract.board_dealer(_whole(board, "board")).value

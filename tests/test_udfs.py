@@ -434,6 +434,24 @@ def test_signed_rounding_is_applied_to_the_signed_figure():
     assert column(call("MATCHPOINTS", scores, 5, None, "signed", None, "half-even:1"))[0] == -3.8
 
 
+@pytest.mark.parametrize("scores, expected, scale, rounding, figures", [
+    # a half at 1 decimal: ebu goes towards the board's average (signed 0, double 6, single 4), half-up away from 0
+    ([50, 420, 110, -100], 5, "signed", "ebu", [-1.2, 3.7, 1.2, -3.7]),
+    ([50, 420, 110, -100], 5, "signed", 1, [-1.3, 3.8, 1.3, -3.8]),
+    ([420, -100, 100, -100], 7, 2, "ebu", [11.2, 2.5, 7.7, 2.5]),
+    ([420, -100, 100, -100], 7, 2, 1, [11.3, 2.5, 7.8, 2.5]),
+    ([100, 420, 420, 100, 50, 100], 9, 1, "ebu", [3.3, 7.0, 7.0, 3.3, 0.3, 3.3]),
+    ([100, 420, 420, 100, 50, 100], 9, 1, None, [3.25, 7.0, 7.0, 3.25, 0.25, 3.25]),
+])
+def test_plain_scores_round_as_the_general_path_on_every_scale(scores, expected, scale, rounding, figures):
+    """MATCHPOINTS on plain scores takes the integer path (``Rounding.apply_ratio``, the average as an exact
+    numerator); BOARDMP with a groups column takes the general one: both give the same rounded figures."""
+    fast = column(call("MATCHPOINTS", scores, expected, None, scale, None, rounding))
+    general = column(call("BOARDMP", scores, [None] * len(scores), None, expected, None, scale, None, None, None,
+                          rounding))
+    assert fast == general == figures
+
+
 @pytest.mark.parametrize("scores, groups, flags", [
     (SLIDES_BOARD_4, None, None),
     (AVG_AVG, None, None),
