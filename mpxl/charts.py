@@ -27,13 +27,18 @@ import io
 import os
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import IO, Union
+from typing import IO, TYPE_CHECKING, Union
 
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from .methods import Method, as_scale, check_counts, estimate
 from .settings import Scale
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+
+    from .study import MethodStats, StudyResult
 
 __all__ = [
     "methods_chart",
@@ -45,7 +50,7 @@ __all__ = [
     "METHOD_LABEL",
 ]
 
-Target = Union[str, "os.PathLike", IO[bytes]]
+Target = Union[str, "os.PathLike[str]", IO[bytes]]
 
 #: Colour, line style and marker of each method, the same in every chart.
 METHOD_STYLE = {
@@ -73,7 +78,7 @@ def _save(fig: Figure, path: Target) -> None:
     fig.savefig(path, format="png", dpi=_DPI)
 
 
-def _style_axes(ax) -> None:
+def _style_axes(ax: Axes) -> None:
     ax.grid(True, color="#dddddd", linewidth=0.8)
     ax.set_axisbelow(True)
     for side in ("top", "right"):
@@ -109,7 +114,7 @@ def methods_chart(N: int, n: int, scale: int | Scale = 2, path: Target = "method
     fig = _figure()
     ax = fig.add_subplot()
     _style_axes(ax)
-    seen: dict = {}
+    seen: dict[tuple[float, ...], str] = {}
     for m in Method:
         ys = [float(sc.percentage(estimate(x, N, n, m, sc), top_N)) for x in xs]
         key = tuple(round(y, 9) for y in ys)
@@ -130,11 +135,11 @@ def methods_chart(N: int, n: int, scale: int | Scale = 2, path: Target = "method
     _save(fig, path)
 
 
-def _methods_of(result) -> list:
+def _methods_of(result: StudyResult) -> list[tuple[Method, MethodStats]]:
     return [(Method(ms.method), ms) for ms in result.methods]
 
 
-def error_by_method_chart(result, path: Target) -> None:
+def error_by_method_chart(result: StudyResult, path: Target) -> None:
     """Bars per method: RMSE, and the mean error at the top and at the bottom of the short board.
 
     ``result`` is a :class:`mpxl.study.StudyResult`.
@@ -175,13 +180,13 @@ def error_by_method_chart(result, path: Target) -> None:
     _save(fig, path)
 
 
-def error_by_rank_chart(result, path: Target) -> None:
+def error_by_rank_chart(result: StudyResult, path: Target) -> None:
     """Mean error (and RMSE) against the score's rank on the short board, 0% = bottom, 100% = top."""
     fig = _figure(8, 4.6)
     ax1, ax2 = fig.subplots(1, 2)
     for ax in (ax1, ax2):
         _style_axes(ax)
-    seen: dict = {}
+    seen: dict[tuple[float, ...], str] = {}
     for m, ms in _methods_of(result):
         pts = [((lo + hi) / 2 * 100, bias, rmse) for lo, hi, count, bias, rmse in ms.by_rank if count]
         if not pts:
@@ -207,7 +212,7 @@ def error_by_rank_chart(result, path: Target) -> None:
     _save(fig, path)
 
 
-def error_by_k_chart(results: Sequence, path: Target) -> None:
+def error_by_k_chart(results: Sequence[StudyResult], path: Target) -> None:
     """RMSE and spread bias against K (or R when fouled), one study per point."""
     results = sorted(results, key=lambda r: r.options.amount)
     fig = _figure(8, 4.6)
@@ -235,7 +240,7 @@ def error_by_k_chart(results: Sequence, path: Target) -> None:
     _save(fig, path)
 
 
-def study_charts(results: Sequence) -> dict:
+def study_charts(results: Sequence[StudyResult]) -> dict[str, bytes]:
     """The study's charts as PNG bytes: ``{name: bytes}`` for the first study and, with several K, the K chart.
 
     >>> from mpxl.event import Event, Line

@@ -702,7 +702,7 @@ def _count_ranking_changes(
 
 
 def study(
-    events: Sequence[Event], options: StudyOptions = StudyOptions(), progress: Callable[[int], None] | None = None
+    events: Sequence[Event], options: StudyOptions = StudyOptions(), progress: Callable[[int], object] | None = None
 ) -> StudyResult:
     """Run the study on ``events``; ``progress(1)`` is called after each trial.
 

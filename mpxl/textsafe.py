@@ -33,6 +33,10 @@ ValueError: 'a\\x01b' holds the control character U+0001, which an .xlsx cell ca
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:
+    from openpyxl.cell.cell import Cell
 
 __all__ = ["FORMULA_START", "needs_csv_escape", "csv_text", "csv_untext", "xlsx_text", "as_text_cell",
            "check_line_text", "xml_content", "xml_attribute", "pbn_string", "pbn_unescape"]
@@ -47,8 +51,10 @@ _PLAIN_NUMBER = re.compile(r"[+-]?[0-9]+(?:\.[0-9]+)?")
 _XLSX_ILLEGAL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 _LINE_ILLEGAL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f\x85\u2028\u2029]")  # with what str.splitlines takes for a line end
 
+_V = TypeVar("_V")
 
-def needs_csv_escape(value) -> bool:
+
+def needs_csv_escape(value: object) -> bool:
     """True for a text that :func:`csv_text` writes with a quote before it: one that starts like a
     formula and is not a plain number (a signed figure such as ``-2.00`` stays a number).
 
@@ -58,10 +64,10 @@ def needs_csv_escape(value) -> bool:
     return type(value) is str and _CSV_ESCAPED.match(value) is not None and _PLAIN_NUMBER.fullmatch(value) is None
 
 
-def csv_text(value):
+def csv_text(value: _V) -> _V | str:
     """A CSV cell for ``value`` (text from a file): a formula-like text as ``"'text"`` (the
     quote inside the cell, the cell in double quotes), anything else unchanged."""
-    if needs_csv_escape(value):
+    if isinstance(value, str) and needs_csv_escape(value):
         return '"' + ("'" + value).replace('"', '""') + '"'
     return value
 
@@ -77,7 +83,7 @@ def csv_untext(text: str) -> str:
 XLSX_MAX_TEXT = 32767
 
 
-def xlsx_text(value):
+def xlsx_text(value: _V) -> _V:
     """``value`` checked for an .xlsx cell: ValueError for a character a cell cannot hold (a control
     character, U+FFFE / U+FFFF) or a text longer than a cell holds (never cut without a word).
 
@@ -88,7 +94,7 @@ def xlsx_text(value):
     ...
     ValueError: 'xxxxxxxxxxxxxxxxxxxx...' (40000 characters) is longer than the 32767 characters an .xlsx cell holds
     """
-    if type(value) is str or isinstance(value, str):
+    if isinstance(value, str):
         bad = _XLSX_ILLEGAL.search(value)
         if bad:
             kind = "control character" if bad.group() < " " else "character"
@@ -100,7 +106,7 @@ def xlsx_text(value):
     return value
 
 
-def as_text_cell(cell, value):
+def as_text_cell(cell: Cell, value: object) -> Cell:
     """Put ``value`` (text from a file) in openpyxl's ``cell`` as data: a text stays a string
     cell (never a formula, never an error code such as ``#N/A``)."""
     cell.value = xlsx_text(value)
@@ -109,7 +115,7 @@ def as_text_cell(cell, value):
     return cell
 
 
-def check_line_text(value, what: str, fmt: str):
+def check_line_text(value: _V, what: str, fmt: str) -> _V:
     """``value`` if it can stand on one line of a ``fmt`` file; ValueError naming ``what`` otherwise.
 
     >>> check_line_text("A", "section", ".pbn")
@@ -127,7 +133,7 @@ def check_line_text(value, what: str, fmt: str):
     return value
 
 
-def xml_content(value) -> str:
+def xml_content(value: object) -> str:
     """``value`` as XML element content: ``<&>`` escaped; ValueError for a character XML 1.0 cannot hold.
 
     >>> xml_content('A"B <&>')
@@ -143,7 +149,7 @@ def xml_content(value) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def xml_attribute(value) -> str:
+def xml_attribute(value: object) -> str:
     """``value`` as the inside of a double-quoted XML attribute (quotes, tabs and line ends as references).
 
     >>> xml_attribute('A"B')
@@ -153,7 +159,7 @@ def xml_attribute(value) -> str:
             .replace("\r", "&#13;"))
 
 
-def pbn_string(value, what: str) -> str:
+def pbn_string(value: object, what: str) -> str:
     r"""``value`` as the inside of a PBN string (a tag value or a quoted cell): a backslash and a quote
     escaped with a backslash (PBN 2.1, section 3.2); ValueError for a line end or control character.
 

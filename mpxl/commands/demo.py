@@ -6,6 +6,7 @@ Tbl  NS  EW  Contract   NS score | NS MP  EW MP | NS MP  EW MP
 
 from __future__ import annotations
 
+import argparse
 import os
 from fractions import Fraction
 
@@ -51,7 +52,7 @@ def demo_table() -> str:
     return "\n".join(out)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from .template import save_atomically  # openpyxl is the optional extra "workbook"
 
     print(demo_table())
@@ -63,7 +64,7 @@ def run(args) -> int:
     return 0
 
 
-def register(subparsers) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser("demo", help=COMMANDS["demo"],
                               description="Score the director-training slides' board 4, as played and with "
                               "Avg/Avg at table 6, print both, and write a filled workbook whose formulas "

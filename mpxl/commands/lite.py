@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+import argparse
 import ast
 from pathlib import Path
 
@@ -36,11 +37,11 @@ def _module_file(name: str) -> Path:
     return package if package.is_file() else PACKAGE / rel.with_suffix(".py")
 
 
-def _imports(name: str, path: Path) -> set:
+def _imports(name: str, path: Path) -> set[str]:
     """The mpxl modules that the module ``name`` imports (relative or absolute), from its source."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    found = set()
+    found: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom):
             if node.level:
@@ -59,9 +60,10 @@ def _imports(name: str, path: Path) -> set:
     return found
 
 
-def core_modules(root: str = "mpxl.udfs") -> dict:
+def core_modules(root: str = "mpxl.udfs") -> dict[str, tuple[bool, str]]:
     """Every mpxl module that ``root`` needs, with its parents: {name: (is_package, source)}."""
-    todo, seen = [root], {}
+    todo = [root]
+    seen: dict[str, tuple[bool, str]] = {}
     while todo:
         name = todo.pop()
         if name in seen:
@@ -126,7 +128,7 @@ def main_py() -> str:
     )
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     out = Path(args.output)
     if out.exists() and not out.is_dir():
         raise UserError(str(out), None, "is a file; expected a folder for main.py and requirements.txt")
@@ -140,7 +142,7 @@ def run(args) -> int:
     return 0
 
 
-def register(subparsers) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser(
         "lite", help=COMMANDS["lite"],
         description="Write a self-contained main.py (mpxl's core and the Excel functions) and a requirements.txt "

@@ -14,7 +14,9 @@ full top, as in the McKinnon paper's tables (and the template's Methods sheet).
 
 from __future__ import annotations
 
+import argparse
 import textwrap
+from collections.abc import Iterable
 from fractions import Fraction
 
 from ..atomic import atomic_path, check_extension
@@ -28,7 +30,8 @@ __all__ = ["methods_table", "format_table", "register", "run"]
 NAMES = tuple(m.label for m in Method)
 
 
-def methods_table(expected: int, actual: int, scale: int | Scale = 2) -> list:
+def methods_table(expected: int, actual: int, scale: int | Scale = 2
+                  ) -> list[tuple[Fraction, list[Fraction], list[Fraction]]]:
     """Rows (S, [MP per method], [% per method]) for S = 0, 1/2 x scale, ..., scale x (actual - 1);
     on the signed scale S = -(actual - 1), ..., actual - 1 (the double S less its average).
 
@@ -49,7 +52,7 @@ def methods_table(expected: int, actual: int, scale: int | Scale = 2) -> list:
     return rows
 
 
-def _num(x, decimals: int = 2) -> str:
+def _num(x: int | Fraction, decimals: int = 2) -> str:
     """``x`` to ``decimals`` places, halves up (0.125 -> 0.13, as the slides print it).
 
     >>> _num(Fraction(1, 8)), _num(Fraction(127, 8))
@@ -70,7 +73,7 @@ def format_table(expected: int, actual: int, scale: int | Scale = 2) -> str:
     ks = [k_value(m, expected, actual) for m in Method]
     widths = [max(10, len(n) + 1) for n in NAMES]  # 'Ascherman' and a space; a longer name and a space
 
-    def row(first: str, cells) -> str:
+    def row(first: str, cells: Iterable[str]) -> str:
         return f"{first:>6} " + "".join(f"{c:>{w}}" for c, w in zip(cells, widths))
 
     head = row("S", NAMES)
@@ -97,7 +100,7 @@ def format_table(expected: int, actual: int, scale: int | Scale = 2) -> str:
     return "\n".join(out)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     if args.chart:
         check_extension(args.chart, (".png",), "a chart")
     table = format_table(args.expected, args.actual, args.scale)
@@ -112,7 +115,7 @@ def run(args) -> int:
     return 0
 
 
-def register(subparsers) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser(
         "methods",
         help=COMMANDS["methods"],

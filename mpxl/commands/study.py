@@ -15,10 +15,13 @@ goes to stderr on long runs at a terminal.
 
 from __future__ import annotations
 
+import argparse
 import json
 import math
 import sys
+from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import Any, Protocol
 
 from ..atomic import atomic_path, atomic_write, check_not_input
 from ..errors import UserError
@@ -34,7 +37,7 @@ __all__ = ["register", "run", "study_text", "study_json", "write_study_xlsx", "R
 REPORT_EXTENSIONS = (".html", ".htm", ".xlsx", ".json")
 
 
-def register(subparsers) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser(
         "study",
         help=COMMANDS["study"],
@@ -61,7 +64,15 @@ def register(subparsers) -> None:
     p.set_defaults(func=run)
 
 
-def _progress(total: int):
+class _Bar(Protocol):
+    """What the study uses of a tqdm progress bar."""
+
+    def update(self, n: int = 1) -> object: ...
+
+    def close(self) -> None: ...
+
+
+def _progress(total: int) -> _Bar | None:
     """A tqdm bar on stderr, shown only at a terminal and only when the run takes more than a second."""
     try:
         from tqdm import tqdm  # the optional extra "all": without it, no progress bar
@@ -69,16 +80,17 @@ def _progress(total: int):
         return None
     kwargs = dict(total=total, file=sys.stderr, unit="trial", desc="mpxl study", disable=None, leave=False)
     try:
-        return tqdm(delay=1.0, **kwargs)
+        bar: _Bar = tqdm(delay=1.0, **kwargs)
     except TypeError:  # tqdm before 4.62 has no delay
-        return tqdm(**kwargs)
+        bar = tqdm(**kwargs)
+    return bar
 
 
-def _pct(x) -> str:
+def _pct(x: float | None) -> str:
     return "-" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{100 * x:.1f}%"
 
 
-def _num(x) -> str:
+def _num(x: float | None) -> str:
     if x is None or (isinstance(x, float) and math.isnan(x)):
         return "-"
     text = f"{x:.2f}"
@@ -97,7 +109,7 @@ STUDY_LEGEND = (
 )
 
 
-def study_text(results: list) -> str:
+def study_text(results: Sequence[StudyResult]) -> str:
     """The studies as plain-text tables, one per K (or R).
 
     >>> from mpxl.event import Event, Line
@@ -106,7 +118,7 @@ def study_text(results: list) -> str:
     >>> print(study_text([study([ev], StudyOptions(exhaustive=True))]).splitlines()[3])
     neuberg     15.38   0.00    2.78    2.78   -2.78     0.0%     0.0%
     """
-    out = []
+    out: list[str] = []
     for res in results:
         events = len(res.events)
         out.append(
@@ -133,12 +145,12 @@ def study_text(results: list) -> str:
     return "\n".join(out).rstrip() + "\n"
 
 
-def study_json(results: list, inputs=()) -> dict:
+def study_json(results: Sequence[StudyResult], inputs: Iterable[object] = ()) -> dict[str, Any]:
     """The ``--json`` document: the inputs and one study per K (or R)."""
     return {"inputs": [str(i) for i in inputs], "studies": [r.to_dict() for r in results]}
 
 
-def write_study_xlsx(results: list, path: str) -> None:
+def write_study_xlsx(results: Sequence[StudyResult], path: str) -> None:
     """A workbook: sheet ``Study`` (one row per K, event and method) and sheet ``By rank``."""
     # openpyxl is the optional extra "workbook": imported where a workbook is written
     from openpyxl import Workbook
@@ -170,7 +182,7 @@ def write_study_xlsx(results: list, path: str) -> None:
     for cell in ws[1]:
         cell.font = Font(bold=True)
 
-    def val(x):
+    def val(x: float | None) -> float | None:
         return None if x is None or (isinstance(x, float) and math.isnan(x)) else x
 
     for res in results:
@@ -219,13 +231,13 @@ def write_study_xlsx(results: list, path: str) -> None:
         ooxml.save(wb, tmp)
 
 
-def _write_html(results: list, path: str, inputs) -> None:
+def _write_html(results: Sequence[StudyResult], path: str, inputs: Sequence[str]) -> None:
     from ..charts import study_charts  # matplotlib is the optional extra "charts"
 
     write_study_html(results, path, study_charts(results), inputs)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     inputs = list(args.inputs)
     out = args.output
     if out:

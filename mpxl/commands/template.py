@@ -9,7 +9,9 @@
 
 from __future__ import annotations
 
+import argparse
 import os
+from typing import TYPE_CHECKING
 
 from ..atomic import atomic_path, check_extension
 from ..settings import Scale
@@ -20,17 +22,20 @@ from ..workbook.layout import FIELD_NAMES
 from ..workbook.template import METHOD_NAMES, build_template
 from . import COMMANDS, SCALE_HELP, scale_argument
 
+if TYPE_CHECKING:
+    from openpyxl import Workbook
+
 __all__ = ["register", "run", "save_atomically"]
 
 
-def save_atomically(wb, path: str) -> None:
+def save_atomically(wb: Workbook, path: str) -> None:
     """Save an openpyxl workbook to ``path`` through a temporary file and a rename."""
     check_extension(path, (".xlsx", ".xlsm"), "a workbook")
     with atomic_path(path, suffix=".xlsx") as tmp:
         ooxml.save(wb, tmp)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     if args.teaching:
         wb = teaching_workbook()
         output = args.output if args.output != "club-pairs.xlsx" else "neuberg-teaching.xlsx"
@@ -51,7 +56,7 @@ def run(args) -> int:
     return 0
 
 
-def register(subparsers) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser(
         "template", help=COMMANDS["template"],
         description="Build the club template: Setup, Travellers, Pairs, Totals, Methods, Help and xlwings.conf sheets, "

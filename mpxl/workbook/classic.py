@@ -19,7 +19,7 @@ import importlib.util
 import os
 from zipfile import ZipFile
 
-from openpyxl import load_workbook
+from openpyxl import Workbook, load_workbook
 
 __all__ = ["standalone_asset", "xlwings_version", "macro_enable", "vba_bytes", "VBA_PART", "DOCUMENT_MODULES"]
 
@@ -53,7 +53,7 @@ def xlwings_version() -> str:
     return version("xlwings")
 
 
-def macro_enable(wb) -> None:
+def macro_enable(wb: Workbook) -> None:
     """Give ``wb`` (built by openpyxl) xlwings' standalone VBA project, kept by openpyxl's
     ``keep_vba``; save it as ``.xlsm``. The workbook and its first two sheets take the code
     names of the project's document modules (``ThisWorkbook``, ``Sheet1``, ``Sheet2``)."""
@@ -68,7 +68,7 @@ def macro_enable(wb) -> None:
         ws.sheet_properties.codeName = DOCUMENT_MODULES[i + 1] if i + 1 < len(DOCUMENT_MODULES) else f"Sheet{i + 1}"
 
 
-def vba_bytes(path: str | os.PathLike) -> bytes:
+def vba_bytes(path: str | os.PathLike[str]) -> bytes:
     """The ``vbaProject.bin`` of the workbook at ``path``."""
     with ZipFile(path) as z:
         return z.read(VBA_PART)

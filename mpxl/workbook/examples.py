@@ -13,11 +13,14 @@ vulnerability, so several variants can share one workbook as different boards.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..methods import Method
 from ..settings import Scale
 from .template import TemplateLine
+
+if TYPE_CHECKING:
+    from openpyxl import Workbook
 
 __all__ = [
     "SLIDES_BOARD4",
@@ -69,7 +72,7 @@ VARIANTS = {
 }
 
 
-def variant_entries(variant: str) -> list:
+def variant_entries(variant: str) -> list[int | str]:
     """What each table's line holds for the core: a score or an adjustment code."""
     if variant.startswith("fouled"):
         return [row[5] for row in FOULED_BOARD4]
@@ -77,7 +80,7 @@ def variant_entries(variant: str) -> list:
     return [code if (code and ns == 6) else score for ns, _, _, _, _, score in SLIDES_BOARD4]
 
 
-def variant_groups(variant: str) -> list:
+def variant_groups(variant: str) -> list[str]:
     """The fouled-board group of each line ('' when the board is not fouled)."""
     if variant == "fouled":
         return [row[6] for row in FOULED_BOARD4]
@@ -86,17 +89,17 @@ def variant_groups(variant: str) -> list:
     return [""] * 9
 
 
-def variant_switches(variant: str) -> list:
+def variant_switches(variant: str) -> list[bool]:
     """True on the arrowswitched line."""
     return [variant == "switch" and ns == 6 for ns, *_ in SLIDES_BOARD4]
 
 
-def variant_lines(variant: str, board: int = 4) -> list:
+def variant_lines(variant: str, board: int = 4) -> list[TemplateLine]:
     """The variant as a scorer types it on the Travellers sheet."""
     if variant not in VARIANTS:
         raise ValueError(f"{variant!r} is not a variant; expected one of " + ", ".join(VARIANTS))
     rows: tuple[tuple[Any, ...], ...] = FOULED_BOARD4 if variant.startswith("fouled") else SLIDES_BOARD4
-    out = []
+    out: list[TemplateLine] = []
     for (ns, ew, contract, decl, tricks, *_), entry, group, switch in zip(
         rows, variant_entries(variant), variant_groups(variant), variant_switches(variant)
     ):
@@ -113,7 +116,7 @@ def variant_lines(variant: str, board: int = 4) -> list:
 TEACHING_BOARDS = {"plain": 4, "avg": 20, "6040": 36, "switch": 52, "fouled": 68}
 
 
-def teaching_workbook():
+def teaching_workbook() -> Workbook:
     """The Neuberg teaching workbook: the slides' board 4 and four variants as boards 4, 20, 36, 52, 68.
 
     >>> wb = teaching_workbook()

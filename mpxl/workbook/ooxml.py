@@ -15,6 +15,10 @@ from __future__ import annotations
 import os
 import re
 import zipfile
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from openpyxl import Workbook
 
 __all__ = ["FONT_ORDER", "tidy_styles", "tidy_package", "save"]
 
@@ -42,7 +46,7 @@ def tidy_styles(xml: bytes) -> bytes:
     return _FONT.sub(_order, xml)
 
 
-def tidy_package(src: str | os.PathLike, dst: str | os.PathLike) -> None:
+def tidy_package(src: str | os.PathLike[str], dst: str | os.PathLike[str]) -> None:
     """Copy the .xlsx ``src`` to ``dst`` with its stylesheet tidied."""
     with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED, allowZip64=True) as zout:
         for info in zin.infolist():
@@ -50,7 +54,7 @@ def tidy_package(src: str | os.PathLike, dst: str | os.PathLike) -> None:
             zout.writestr(info, tidy_styles(data) if info.filename == STYLES else data)
 
 
-def save(wb, path: str | os.PathLike) -> None:
+def save(wb: Workbook, path: str | os.PathLike[str]) -> None:
     """``wb.save(path)``, then the stylesheet tidied (through a temporary file beside ``path``)."""
     path = os.fspath(path)
     base = f"{path}.base-{os.getpid()}.xlsx"

@@ -27,15 +27,20 @@ from __future__ import annotations
 import os
 import re
 import zipfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from math import isinf, isnan
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape
 
 from openpyxl.cell.cell import Cell
 from openpyxl.utils import get_column_letter
+
+if TYPE_CHECKING:
+    from openpyxl import Workbook
+    from openpyxl.styles.cell_style import StyleArray
+    from openpyxl.worksheet.worksheet import Worksheet
 
 from ..textsafe import as_text_cell, xlsx_text
 from . import ooxml
@@ -53,13 +58,13 @@ class Block:
     must be row ``first``'s with their relative row references moved to ``r``.
     """
 
-    ws: Any  # an openpyxl Worksheet
+    ws: Worksheet
     first: int
     last: int
-    inputs: Sequence
-    values: Callable[[int], tuple]
-    formulas: Sequence
-    formula_row: Callable[[int], dict]
+    inputs: Sequence[tuple[int, StyleArray]]
+    values: Callable[[int], tuple[Any, ...]]  # each an input value, as :func:`tail` takes it
+    formulas: Sequence[tuple[int, StyleArray, str]]
+    formula_row: Callable[[int], dict[str, str]]
 
 
 def fill(block: Block) -> None:
@@ -87,13 +92,14 @@ def _text(value: str) -> str:
     return f' t="inlineStr"><is><t{space}>{escape(value)}</t></is></c>'
 
 
-def _number(value) -> str:
+def _number(value: int | float | Decimal) -> str:
     text = "" if isnan(value) or isinf(value) else f"{value:.16g}"
     return f' t="n"><v>{text}</v></c>'
 
 
-def tail(value) -> str:
-    """What follows ``<c r=".." s=".."`` for an input ``value``.
+def tail(value: Any) -> str:
+    """What follows ``<c r=".." s=".."`` for an input ``value``: None, a text, a number (int, float,
+    Decimal) or a bool; ValueError for anything else (Any: checked here, by exact type first, for speed).
 
     >>> tail(None), tail(3), tail("3C"), tail(True)
     ('/>', ' t="n"><v>3</v></c>', ' t="inlineStr"><is><t>3C</t></is></c>', ' t="b"><v>1</v></c>')
@@ -117,7 +123,7 @@ def tail(value) -> str:
 # ------------------------------------------------------------------------------ rows
 
 
-def _rows(blocks: Sequence[Block], style_id: Callable):
+def _rows(blocks: Sequence[Block], style_id: Callable[[StyleArray], int]) -> Iterator[str]:
     """The XML of one sheet's blocks' rows, in row order, as strings of many rows.
 
     A row is ``template.format(row, *input tails)``; the template (made once per set of
@@ -126,7 +132,7 @@ def _rows(blocks: Sequence[Block], style_id: Callable):
     """
     si = 0
     letters: dict[int, str] = {}
-    shared = {}  # (id(block), key) -> the shared formula's index
+    shared: dict[tuple[int, str], int] = {}  # (id(block), key) -> the shared formula's index
     for b in blocks:
         for _c, _st, key in b.formulas:
             shared[(id(b), key)] = si
@@ -138,9 +144,10 @@ def _rows(blocks: Sequence[Block], style_id: Callable):
     last = max(b.last for b in blocks)
     templates: dict[tuple[Block, ...], str] = {}
 
-    def cells_of(active: tuple, master: bool):
+    def cells_of(active: tuple[Block, ...], master: bool) -> str:
         """(column, xml) of the active blocks' cells; inputs as ``{n}`` fields (n from 1)."""
-        out, n = [], 1
+        out: list[tuple[int, str]] = []
+        n = 1
         for b in active:
             for c, st in b.inputs:
                 out.append((c, f'<c r="{letters[c]}{{0}}" s="{style_id(st)}"{{{n}}}'))
@@ -163,7 +170,8 @@ def _rows(blocks: Sequence[Block], style_id: Callable):
         out.sort(key=lambda x: x[0])
         return '<row r="{0}">' + "".join(x for _, x in out) + "</row>"
 
-    buf, size = [], 0
+    buf: list[str] = []
+    size = 0
     for r in range(first, last + 1):
         active = tuple(b for b in blocks if b.first <= r <= b.last)
         if not active:
@@ -172,9 +180,10 @@ def _rows(blocks: Sequence[Block], style_id: Callable):
         if master:
             tmpl = cells_of(active, True)
         else:
-            tmpl = templates.get(active)
-            if tmpl is None:
-                tmpl = templates[active] = cells_of(active, False)
+            known = templates.get(active)
+            if known is None:
+                known = templates[active] = cells_of(active, False)
+            tmpl = known
         tails: list[str] = []
         for b in active:
             if b.inputs:
@@ -192,7 +201,7 @@ _DIMENSION = re.compile(r'<dimension ref="[^"]*"\s*/>')
 _ROW_NUMBER = re.compile(r'<row r="(\d+)"')
 
 
-def save(wb, blocks: Sequence[Block], path: str | os.PathLike) -> None:
+def save(wb: Workbook, blocks: Sequence[Block], path: str | os.PathLike[str]) -> None:
     """Save ``wb`` to ``path`` with the ``blocks``' rows written into their sheets' XML.
 
     The blocks' cells must not be in ``wb`` (their rows are added to what openpyxl wrote,
@@ -201,13 +210,14 @@ def save(wb, blocks: Sequence[Block], path: str | os.PathLike) -> None:
     path = os.fspath(path)
     base = f"{path}.base-{os.getpid()}.xlsx"
     tmp = f"{path}.tmp-{os.getpid()}.xlsx"
-    by_sheet: dict = {}
+    by_sheet: dict[int, tuple[Worksheet, list[Block]]] = {}
     for b in blocks:
         by_sheet.setdefault(id(b.ws), (b.ws, []))[1].append(b)
     styles = wb._cell_styles
 
-    def style_id(st) -> int:
-        return styles.add(st)
+    def style_id(st: StyleArray) -> int:
+        index: int = styles.add(st)  # openpyxl's IndexedList: the style's index in cellXfs
+        return index
 
     try:
         # register the blocks' styles before openpyxl writes the stylesheet
@@ -244,7 +254,7 @@ def save(wb, blocks: Sequence[Block], path: str | os.PathLike) -> None:
                 os.remove(f)
 
 
-def _split_sheet_data(xml: str) -> tuple:
+def _split_sheet_data(xml: str) -> tuple[str, str]:
     """(everything up to the last row openpyxl wrote, ``</sheetData>`` and the rest)."""
     empty = xml.find("<sheetData/>")
     if empty >= 0:
