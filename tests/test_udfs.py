@@ -82,6 +82,16 @@ def test_registration_lists_every_function_with_its_parameters_and_help():
             assert p["description"] and not p["description"].startswith("Positional argument"), (name, p)
 
 
+@pytest.mark.parametrize("name", sorted(FUNCTIONS))
+def test_the_excel_functions_carry_no_annotation_xlwings_would_convert_by(name):
+    """xlwings takes an ``@xw.func`` function's annotations as its converters (``convert``): the functions
+    are typed by type comments only, so every parameter and the result are converted as without types."""
+    fn = getattr(udfs, name)
+    assert fn.__annotations__ == {}, name
+    assert all(a["options"].get("convert") is None for a in fn.__xlfunc__["args"]), name
+    assert "convert" not in fn.__xlfunc__["ret"]["options"], name
+
+
 @pytest.mark.parametrize(
     "args, expected",
     [
