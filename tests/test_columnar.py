@@ -371,12 +371,12 @@ def test_usebio_pbn_and_html_are_written_from_the_columns(ext, tmp_path, no_even
 @pytest.fixture
 def no_event_model(monkeypatch):
     """``mpxl score`` may not read the file into the event model."""
-    import mpxl.commands.score as score_cmd
+    import mpxl.formats.inputs as inputs  # where mpxl score reads any input into the event model
 
     def no_event(*args, **kwargs):
         raise AssertionError("the event model was used")
 
-    monkeypatch.setattr(score_cmd, "read_event", no_event)
+    monkeypatch.setattr(inputs, "read_event", no_event)
 
 
 def test_mpxl_score_uses_the_columns_for_a_plain_csv(tmp_path, no_event_model):

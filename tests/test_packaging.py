@@ -110,7 +110,8 @@ def test_the_wheel_is_mpxl_bridge_with_a_light_core(wheel):
     requires = [line.split(": ", 1)[1] for line in meta.splitlines() if line.startswith("Requires-Dist: ")]
     plain = sorted(r.split(">")[0].split("=")[0].strip() for r in requires if "extra ==" not in r)
     assert plain == ["defusedxml", "xlwings"]
-    for optional, extra in (("openpyxl", "workbook"), ("matplotlib", "charts"), ("tqdm", "all")):
+    for optional, extra in (("openpyxl", "workbook"), ("matplotlib", "charts"), ("tqdm", "all"),
+                            ("access-parser", "bws"), ("access-parser", "all")):
         assert any(r.startswith(optional) and f'extra == "{extra}"' in r for r in requires), (optional, requires)
     assert "mpxl = mpxl.cli:main" in entry
     assert "mpxl/udfs.py" in names and "mpxl/cli.py" in names

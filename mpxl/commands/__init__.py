@@ -17,7 +17,7 @@ COMMANDS = {
     "demo": "score the slides' board 4 and write a filled demo workbook",
     "lite": "write main.py and requirements.txt for xlwings Lite (no package index needed)",
     "methods": "compare the estimation methods for N expected and n actual results",
-    "score": "score a results file (USEBIO, PBN, CSV) and print or write the ranking",
+    "score": "score a results file (USEBIO, PBN, CSV) or the tablets' .bws and print or write the ranking",
     "study": "hide results on real boards and measure which estimation method predicts them best",
     "template": "build the club template workbook (travellers, totals, methods) for Excel or LibreOffice",
 }

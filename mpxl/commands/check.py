@@ -6,6 +6,11 @@ defaults of the program that wrote it; options given override. Rescore the file
 so, print the settings used, and report every line, pair total, percentage and
 place that differs from mpxl's. Exit status 0 when everything agrees, 1 when
 something differs, 2 when the file cannot be read or holds nothing to check.
+
+The tablets' database (``.bws``) publishes nothing: ``check`` lists what to look
+at before publishing (missing results, undecided arbitral scores, results that
+disagree with the movement; superseded rows for information), exit 1 when there
+is any of the first three.
 """
 
 from __future__ import annotations
@@ -236,6 +241,12 @@ def tie_note(result: SessionResult) -> str:
 
 
 def run(args) -> int:
+    from ..formats.inputs import is_bws
+
+    if is_bws(args.input):  # the tablets' database publishes nothing: what to look at before publishing
+        from ..tablets import check_database
+
+        return check_database(args)
     event = read_event(args.input)
     for warning in warn_unusual(event, args.input):
         print(f"mpxl: {warning}", file=sys.stderr)

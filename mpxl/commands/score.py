@@ -1,9 +1,12 @@
 """``mpxl score INPUT [-o OUTPUT] [--json] ...``: score a results file and print or write the ranking.
 
-The input is USEBIO XML, PBN or CSV travellers. Scoring follows the conventions
-of the program that wrote the file (``--conventions`` to choose), and the
-options override them. ``-o`` writes by extension: ``.xlsx``, ``.csv``,
-``.xml`` (USEBIO), ``.pbn``, ``.html``; never over the input, always atomically.
+The input is USEBIO XML, PBN or CSV travellers, or the tablets' database
+(Bridgemate ``.bws``: what a scorer must look at is said on stderr). Scoring
+follows the conventions of the program that wrote the file (``--conventions`` to
+choose), and the options override them. ``-o`` writes by extension: ``.xlsx``,
+``.csv``, ``.xml`` (USEBIO), ``.pbn``, ``.html``; never over the input, always
+atomically; given again, more outputs of the one scoring. ``--watch`` rewrites
+them whenever the database changes (live results during play).
 """
 
 from __future__ import annotations
@@ -15,11 +18,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
-from ..atomic import atomic_path, check_not_input
+from ..atomic import atomic_path, check_not_input, same_file
 from ..conventions import CONVENTIONS, Conventions, detect, find
 from ..errors import UserError
 from ..event import Event
-from ..formats import read_event, read_travellers, write_event
+from ..formats import read_travellers, write_event
 from ..formats.common import figure_decimals, warn_unusual
 from ..formats.jsonout import json_text
 from ..inference import Inference, differences_from, infer
@@ -50,7 +53,8 @@ OUTPUT_EXTENSIONS = (".xlsx", ".csv", ".xml", ".pbn", ".html", ".htm")
 
 def add_scoring_arguments(p) -> None:
     """The options shared by ``score`` and ``check``: the program's conventions and every setting."""
-    p.add_argument("input", help="results file: USEBIO .xml, .pbn or .csv travellers")
+    p.add_argument("input", help="results file: USEBIO .xml, .pbn, .csv travellers or the tablets' .bws")
+    p.add_argument("--deals", metavar="FILE.pbn", help="attach the hand record of this PBN file (its [Deal] tags)")
     p.add_argument(
         "--conventions",
         metavar="PROGRAM",
@@ -116,7 +120,12 @@ def register(subparsers) -> None:
         description=plain_help(__doc__),
     )
     add_scoring_arguments(p)
-    p.add_argument("-o", "--output", metavar="OUTPUT", help="write the scored event: " + ", ".join(OUTPUT_EXTENSIONS))
+    p.add_argument("-o", "--output", metavar="OUTPUT", action="append", help="write the scored event: "
+                   + ", ".join(OUTPUT_EXTENSIONS) + "; give -o again for more outputs, each written atomically")
+    p.add_argument("--watch", action="store_true", help="keep scoring the tablets' database as results arrive: "
+                   "rewrite the outputs whenever it changes (the page reloads itself), until Ctrl-C")
+    p.add_argument("--every", type=float, default=0.5, metavar="SECONDS",
+                   help="with --watch: how often to look at the database (default 0.5 seconds)")
     p.add_argument("--json", action="store_true", help="print the results as JSON on stdout")
     p.add_argument("--title", help="the event's title (over the file's own; a CSV may have a title column)")
     p.add_argument("--date", help="the event's date, as it is to be shown (over the file's own)")
@@ -495,6 +504,49 @@ def run(args) -> int:
 
 
 def _score(args) -> int:
+    if getattr(args, "watch", False):
+        from ..tablets import run_watch  # the live loop, loaded when asked for
+
+        output_paths(args)
+        lang = getattr(args, "lang", None)
+        return run_watch(args, lambda a: score_input(a, warn=False)[:3],
+                         lambda result, out, inputs: write_output(result, out, inputs, lang))
+    return score_and_write(args)
+
+
+def score_input(args, warn: bool = True):
+    """(event, the tablets' Reading or None, the scored result, the Chosen options) of ``args.input``
+    (any results file or the tablets' database, ``--deals`` attached); warnings on stderr when ``warn``."""
+    from ..formats.inputs import read_input
+
+    event, reading = read_input(args, warn)
+    _heading_from_args(event, args)
+    chosen = choose_options(event, args)
+    result = (chosen.inference.scored if chosen.inference else score_event)(event, chosen.options)
+    return event, reading, result, chosen
+
+
+def output_paths(args) -> list:
+    """The ``-o`` outputs (given once or more), each checked before anything is read or written:
+    a known extension, not the input, not named twice."""
+    outputs = args.output if isinstance(args.output, list) else [args.output] if args.output else []
+    seen: list = []
+    for out in outputs:
+        check_not_input(out, [args.input])
+        ext = Path(out).suffix.lower()
+        if ext not in OUTPUT_EXTENSIONS:
+            raise UserError(out, "", f"cannot write {ext or 'files without an extension'!r}; expected one of "
+                            + ", ".join(OUTPUT_EXTENSIONS))
+        if any(same_file(out, other) for other in seen):
+            raise UserError(out, "", "named twice with -o")
+        seen.append(out)
+    return outputs
+
+
+def score_and_write(args, quiet: bool = False) -> int:
+    """Score ``args.input`` and write every ``-o`` output (each atomically), print the ranking or
+    the JSON; ``quiet`` (the live loop) prints only the warnings. The scored result is kept in
+    ``args._result`` for the caller."""
     # with --json, stdout holds the JSON alone: the line saying what was written goes to stderr
     say = sys.stderr if args.json else sys.stdout
     lang = getattr(args, "lang", None)
@@ -503,43 +555,45 @@ def _score(args) -> int:
             labels(lang)
         except ValueError as exc:
             raise UserError("--lang", "", str(exc)) from None
+    outputs = output_paths(args)
     by_columns = None
-    output = Path(args.output).suffix.lower() if args.output else None
-    if output in COLUMN_OUTPUTS:
-        if output:
-            check_not_input(args.output, [args.input])
+    if all(Path(o).suffix.lower() in COLUMN_OUTPUTS for o in outputs) and not getattr(args, "deals", None):
         by_columns = score_by_columns(args)
+    written = []
+    reading = None
     if by_columns is not None:
         result, chosen = by_columns
         event = result.event
         _heading_from_args(event, args)
-        if output == ".csv":
-            from ..formats.csvcolumns import write_columns_csv  # the CSV code, loaded for a CSV output
+        for out in outputs:
+            if Path(out).suffix.lower() == ".csv":
+                from ..formats.csvcolumns import write_columns_csv  # the CSV code, loaded for a CSV output
 
-            assert result.travellers is not None and result.scored is not None
-            write_columns_csv(result.travellers, result.scored, figure_decimals(chosen.options), args.output)
-            if not args.json:
-                print(written_line(args.output, traveller_lines=len(result.travellers)))
-                return 0
-        elif args.output:
-            write_output(result, args.output, [args.input], lang)
+                assert result.travellers is not None and result.scored is not None
+                write_columns_csv(result.travellers, result.scored, figure_decimals(chosen.options), out)
+                written.append(written_line(out, traveller_lines=len(result.travellers)))
+            else:
+                write_output(result, out, [args.input], lang)
+                written.append("")
     else:
-        event = read_event(args.input)
-        _heading_from_args(event, args)
-        for warning in warn_unusual(event, args.input):
-            print(f"mpxl: {warning}", file=sys.stderr)
-        chosen = choose_options(event, args)
-        result = (chosen.inference.scored if chosen.inference else score_event)(event, chosen.options)
-        if args.output:
-            write_output(result, args.output, [args.input], lang)
+        event, reading, result, chosen = score_input(args)
+        for out in outputs:
+            write_output(result, out, [args.input], lang)
+            written.append("")
+    args._result = result
     if chosen.contradicted:
         print(f"mpxl: {chosen.contradicted}", file=sys.stderr)
-    if args.output:
-        boards = len(result.scored.boards) if result.scored is not None else len(result.boards)
-        print(written_line(args.output, boards=boards, pairs=len(result.pairs)), file=say)
+    if quiet:
+        return 0
+    boards = len(result.scored.boards) if result.scored is not None else len(result.boards)
+    for out, line in zip(outputs, written):
+        print(line or written_line(out, boards=boards, pairs=len(result.pairs)), file=say)
     if args.json:  # the pairs are totalled as the JSON is written: the collector still paused
-        write_json(result, sys.stdout, {"conventions": chosen.to_json(event)})
+        more = {"conventions": chosen.to_json(event)}
+        if reading is not None:  # the tablets' database: what a scorer must look at (mpxl check night.bws)
+            more["tablets"] = reading.to_json()
+        write_json(result, sys.stdout, more)
         sys.stdout.write("\n")
-    elif not args.output:
+    elif not outputs:
         print(ranking_text(result))
     return 0

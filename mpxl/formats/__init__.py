@@ -24,18 +24,18 @@ __all__ = ["read_event", "read_travellers", "write_event", "format_of", "EXTENSI
 
 #: extension -> format name
 EXTENSIONS = {".xml": "usebio", ".usebio": "usebio", ".pbn": "pbn", ".csv": "csv", ".tsv": "csv", ".txt": None,
-              ".xlsx": "xlsx", ".xlsm": "xlsx"}
+              ".xlsx": "xlsx", ".xlsm": "xlsx", ".bws": "bws", ".mdb": "bws"}
 
 
 #: The largest file :func:`read_event` reads, by format: far above any real event (a club night's
 #: USEBIO file is about 100 KB, a 1,000,000-line CSV about 25 MB), and a bound on the work.
-MAX_BYTES = {"usebio": 64 * 2**20, "pbn": 64 * 2**20, "csv": 256 * 2**20, "xlsx": 256 * 2**20}
+MAX_BYTES = {"usebio": 64 * 2**20, "pbn": 64 * 2**20, "csv": 256 * 2**20, "xlsx": 256 * 2**20, "bws": 1024 * 2**20}
 
 
 #: format -> (module, function) of its reader and of its writer: a module is imported when its format
 #: is read or written (a PBN file is read without loading the XML parser, a USEBIO one without csv)
 READERS = {"usebio": ("usebio", "read_usebio"), "pbn": ("pbn", "read_pbn"), "csv": ("csvcolumns", "read_csv"),
-           "xlsx": ("xlsxbook", "read_workbook")}
+           "xlsx": ("xlsxbook", "read_workbook"), "bws": ("bws", "read_bws")}
 WRITERS = {"usebio": ("usebio", "write_usebio"), "pbn": ("pbn", "write_pbn"), "csv": ("csvfile", "write_csv")}
 
 
@@ -51,6 +51,8 @@ def format_of(path: str | os.PathLike, head: bytes | None = None) -> str | None:
     if fmt:
         return fmt
     if head is not None:
+        if head[4:19] in (b"Standard Jet DB", b"Standard ACE DB"):  # mpxl.formats.access.MAGIC
+            return "bws"
         text = head.lstrip(b"\xef\xbb\xbf").lstrip()
         if text.startswith(b"<"):
             return "usebio"
@@ -96,7 +98,7 @@ def _checked_format(path: str | os.PathLike, format: str | None) -> str:
     fmt = format or format_of(path, head)
     if fmt is None or fmt not in READERS:
         raise UserError(source, "", f"cannot tell the file's format from {Path(path).suffix or 'its name'!r}; "
-                        "expected .xml (USEBIO), .pbn, .csv or .xlsx")
+                        "expected .xml (USEBIO), .pbn, .csv, .xlsx or the tablets' .bws")
     try:
         size = os.stat(path).st_size
     except OSError as exc:

@@ -1,0 +1,115 @@
+"""The input of ``score`` and ``check``: any results file, or the tablets' database with what a
+scorer must look at; ``--deals FILE.pbn`` attaches a hand record to any of them.
+
+>>> from mpxl.event import Event
+>>> ev = Event()
+>>> attach_deals(ev, None) is ev
+True
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+from ..errors import UserError
+from ..event import Deal, Event
+from . import format_of, read_event
+from .common import board_number, decode_text, read_bytes, warn_unusual
+
+__all__ = ["read_input", "attach_deals", "is_bws", "read_deals"]
+
+
+def is_bws(path: str | os.PathLike) -> bool:
+    """Whether ``path`` is the tablets' database (by its extension, else by its first bytes)."""
+    try:
+        head = read_bytes(path, 32)
+    except UserError:
+        return format_of(path) == "bws"
+    return format_of(path, head) == "bws"
+
+
+def attach_deals(event: Event, path: str | os.PathLike | None) -> Event:
+    """``event`` with the deals of the PBN file ``path`` (its ``[Deal]`` tags: BridgeComposer, Dealer,
+    any PBN), replacing the event's own for the same boards; UserError when it has none."""
+    if not path:
+        return event
+    deals = read_deals(path)
+    if not deals:
+        raise UserError(str(path), "", "no [Board] with a [Deal] tag: not a hand record")
+    event.deals.update(deals)
+    return event
+
+
+_TAG = re.compile(r'^\s*\[(\w+)\s+"(.*)"\s*\]')
+
+
+def read_deals(path: str | os.PathLike) -> dict:
+    r"""Board -> :class:`~mpxl.event.Deal` of each game of a PBN file with a ``[Deal]`` tag (a hand
+    record needs no ScoreTable: BridgeComposer, Dealer); UserError naming the line of a deal that
+    cannot be read.
+
+    >>> import tempfile
+    >>> f = tempfile.NamedTemporaryFile("w", suffix=".pbn", delete=False)
+    >>> _ = f.write('[Board "3"]\n[Dealer "S"]\n[Deal "N:AKQJ.T98.765.432 - - -"]\n'); f.close()
+    >>> read_deals(f.name)[3].hands[0], read_deals(f.name)[3].dealer
+    ('AKQJ.T98.765.432', 'S')
+    """
+    source = str(path)
+    deals: dict[int, Deal] = {}
+    game: dict[str, tuple[str, int]] = {}
+    previous: dict[str, tuple[str, int]] = {}
+
+    def finish() -> None:
+        for k, (v, no) in list(game.items()):  # "#" repeats the previous game's value (PBN 3.4)
+            if v == "#" and k in previous:
+                game[k] = (previous[k][0], no)
+        previous.update(game)
+        if "Board" in game and game.get("Deal", ("", 0))[0].strip():
+            board = board_number(game["Board"][0], source, f"line {game['Board'][1]}")
+            try:
+                deal = Deal.from_pbn(board, game["Deal"][0], game.get("Dealer", ("", 0))[0].strip().upper(),
+                                     game.get("Vulnerable", ("", 0))[0].strip())
+            except ValueError as exc:
+                raise UserError(source, f"line {game['Deal'][1]}", str(exc)) from None
+            deals.setdefault(board, deal)
+        game.clear()
+
+    for no, text in enumerate(decode_text(read_bytes(path), source=source).splitlines(), 1):
+        m = _TAG.match(text)
+        if m:
+            if m.group(1) == "Event" or (m.group(1) == "Board" and "Board" in game):
+                finish()  # a new game starts
+            game[m.group(1)] = (m.group(2), no)
+        elif not text.strip() and game:
+            finish()
+    finish()
+    return deals
+
+
+def read_input(args, warn=True):
+    """(the event, the tablets' :class:`~mpxl.formats.bws.Reading` or None for another file) of
+    ``args.input``, with ``args.deals`` attached; the warnings printed on stderr when ``warn``."""
+    import sys
+
+    reading = None
+    if is_bws(args.input):
+        from .bws import read_bws_reading
+
+        reading = read_bws_reading(str(args.input))
+        event = reading.event
+        if not event.lines:
+            raise UserError(str(args.input), "", "no results in the database yet (ReceivedData is empty)")
+        from ..pairings import check_duplicates
+
+        check_duplicates(event)
+        warnings = reading.warnings()
+    else:
+        event = read_event(args.input)
+        warnings = []
+    warnings += warn_unusual(event, args.input)
+    attach_deals(event, getattr(args, "deals", None))
+    if warn:
+        for w in warnings:
+            print(f"mpxl: {w}", file=sys.stderr)
+    return event, reading

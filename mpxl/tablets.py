@@ -1,0 +1,187 @@
+"""The tablets' database on the command line: ``mpxl check night.bws`` and ``mpxl score night.bws --watch``.
+
+``check`` on the database (which publishes nothing to compare) lists what a scorer must look at
+before publishing: the missing results, the undecided arbitral scores and the results that
+disagree with the movement (exit 1 when there is any), and, for information, the rows superseded
+by a correction and the erased ones.
+
+``--watch`` (live results while the session is played): the database is looked at every
+``--every`` seconds (default 0.5). When it has changed, it is read, scored and every ``-o`` output
+rewritten atomically (a reader never sees half a page); the page carries ``<meta
+http-equiv="refresh">`` and reloads itself every :data:`REFRESH_SECONDS`. A database caught
+mid-write (it changes while being read, or cannot be read while the tablets' server writes it) is
+read again at the next look, and the outputs keep the last good results. Ctrl-C stops.
+:meth:`Watch.step` is one look (testable without a loop); :func:`run_watch` loops over it. The
+scoring and the writing are the command's own, passed in (``mpxl.commands.score``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .atomic import LIVE, atomic_path
+from .errors import UserError
+
+__all__ = ["check_database", "report_lines", "Watch", "run_watch", "REFRESH_SECONDS", "with_refresh"]
+
+def report_lines(reading) -> list[str]:
+    """The report, a line each (without the verdict).
+
+    >>> from mpxl.event import Event
+    >>> from mpxl.formats.bws import Finding, Reading
+    >>> r = Reading(Event(source="n.bws"), missing=[Finding("", 3, 2, 5, "no result (NS 3, EW 15)")])
+    >>> report_lines(r)
+    ['missing: table 3, round 2, board 5: no result (NS 3, EW 15)']
+    """
+    out = [f"note: {n}" for n in reading.notes]
+    out += [f"undecided: {f} (scored as not played until the decision is entered)" for f in reading.undecided]
+    out += [f"disagrees with the movement: {f}" for f in reading.disagreements]
+    out += [f"missing: {f}" for f in reading.missing]
+    out += [f"superseded (for information): {f}" for f in reading.superseded]
+    return out
+
+
+def check_database(args) -> int:
+    from .formats.bws import read_bws_reading
+    from .formats.inputs import attach_deals
+
+    reading = read_bws_reading(str(args.input))
+    attach_deals(reading.event, getattr(args, "deals", None))
+    ev = reading.event
+    problems = reading.problems
+    if getattr(args, "json", False):
+        doc = {"file": str(args.input), "lines": len(ev.lines), "pairs": len(ev.pairs), **reading.to_json()}
+        json.dump(doc, sys.stdout, indent=1, ensure_ascii=False)
+        sys.stdout.write("\n")
+    else:
+        for line in report_lines(reading):
+            print(line)
+        boards = len({(ln.session, ln.section, ln.board) for ln in ev.lines})
+        verdict = ("ready to publish" if not problems else
+                   f"{len(reading.missing)} missing, {len(reading.undecided)} undecided, "
+                   f"{len(reading.disagreements)} disagreeing with the movement")
+        print(f"{args.input}: the tablets' database: {len(ev.lines)} results on {boards} boards, "
+              f"{len(ev.pairs)} pairs; {len(reading.superseded)} row(s) superseded, {reading.erased} erased: {verdict}")
+    return 1 if problems else 0
+
+
+#: How often the live page reloads itself, in seconds.
+REFRESH_SECONDS = 10
+
+
+def with_refresh(html: str, seconds: int = REFRESH_SECONDS) -> str:
+    """The page ``html`` made to reload itself every ``seconds``.
+
+    >>> with_refresh('<head>\\n<meta charset="utf-8">\\n</head>', 5)
+    '<head>\\n<meta charset="utf-8">\\n<meta http-equiv="refresh" content="5">\\n</head>'
+    """
+    tag = f'<meta http-equiv="refresh" content="{int(seconds)}">'
+    if '<meta charset="utf-8">' in html:
+        return html.replace('<meta charset="utf-8">', '<meta charset="utf-8">\n' + tag, 1)
+    return html.replace("<head>", "<head>\n" + tag, 1)
+
+
+def _signature(path: str) -> tuple[int, int] | None:
+    """The file's size and modification time (ns); None when it cannot be looked at."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_size, st.st_mtime_ns
+
+
+@dataclass
+class Watch:
+    """The live loop's state: what was last scored, and the last message shown."""
+
+    args: object
+    #: args -> (event, the tablets' Reading or None, the scored result): the command's scoring
+    score: Callable
+    #: (result, output path, inputs) -> None: the command's writer of one output
+    write: Callable
+    done: tuple[int, int] | None = None  # the signature of the database last scored (or found unreadable)
+    last_message: str = ""
+    scored: int = 0  # how many times the outputs were rewritten
+    log: Callable[[str], None] = field(default=lambda text: print(text, file=sys.stderr, flush=True))
+
+    def step(self) -> str:
+        """One look at the database: 'unchanged', 'changing' (it changed while read: read again at the
+        next look), 'unreadable' (a message said why; read again when it changes) or 'scored'."""
+        args = self.args
+        path = str(args.input)  # type: ignore[attr-defined]
+        before = _signature(path)
+        if before is None:
+            self._say(f"mpxl: {path}: cannot be looked at (moved or locked?); waiting")
+            return "unreadable"
+        if before == self.done:
+            return "unchanged"
+        try:
+            event, reading, result = self.score(args)
+            result.pairs  # noqa: B018  (totalled now, while the reading is checked below)
+        except (UserError, ValueError) as exc:
+            if _signature(path) != before:
+                return "changing"
+            self.done = before
+            self._say(f"mpxl: {exc} (read again when the database changes)")
+            return "unreadable"
+        if _signature(path) != before:  # written while it was read: the reading may mix two states
+            return "changing"
+        for out in args.output:  # type: ignore[attr-defined]
+            if Path(out).suffix.lower() in (".html", ".htm"):
+                self._write_live_page(result, out, path)
+            else:
+                self.write(result, out, [path])
+        self.done = before
+        self.scored += 1
+        problems = len(reading.problems) if reading is not None else 0
+        stamp = time.strftime("%H:%M:%S")
+        self._say(f"mpxl: {stamp}: {len(event.lines)} results scored, {problems} to look at "
+                  f"(mpxl check {path}); wrote " + ", ".join(map(str, args.output)))  # type: ignore[attr-defined]
+        return "scored"
+
+    def _write_live_page(self, result, out: str, source: str) -> None:
+        """The page by the command's own writer, made to reload itself, then moved into place."""
+        with atomic_path(out, suffix=".html") as tmp:
+            self.write(result, tmp, [source])
+            text = Path(tmp).read_text(encoding="utf-8")
+            Path(tmp).write_text(with_refresh(text), encoding="utf-8")
+
+    def _say(self, text: str) -> None:
+        if text != self.last_message:
+            self.log(text)
+            self.last_message = text
+
+
+def run_watch(args, score: Callable, write: Callable, steps: int | None = None,
+              sleep: Callable[[float], None] = time.sleep) -> int:
+    """Look at the database every ``args.every`` seconds until Ctrl-C (or ``steps`` looks); ``score``
+    and ``write`` as :class:`Watch` takes them."""
+    if not args.output:
+        raise UserError(str(args.input), "", "--watch rewrites the outputs: give at least one with -o (live.html)")
+    if getattr(args, "json", False):
+        raise UserError(str(args.input), "", "--watch writes files, not --json on the screen")
+    every = max(float(getattr(args, "every", 0.5) or 0.5), 0.05)
+    watch = Watch(args, score, write)
+    watch.log(f"mpxl: watching {args.input} every {every:g} s; the page reloads itself every {REFRESH_SECONDS} s; "
+              "Ctrl-C stops")
+    count = 0
+    try:
+        while steps is None or count < steps:
+            watch.step()
+            count += 1
+            if steps is None or count < steps:
+                sleep(every)
+    except KeyboardInterrupt:
+        for tmp in list(LIVE):
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            LIVE.discard(tmp)
+        watch.log(f"mpxl: stopped watching; the outputs hold the results scored last ({watch.scored} update(s))")
+    return 0
