@@ -10,7 +10,7 @@ program name a file carries (USEBIO ``PROGRAM_NAME``, PBN ``Generator``);
 The evidence for each set (which alternatives the published numbers rule out,
 and which they cannot tell apart) is in ``EVIDENCE`` and in docs/events.md.
 
->>> find("EBUScore").rounding, find("magic").name
+>>> find("EBUScore").scoring.rounding, find("magic").name
 (Rounding(kind='half-up', decimals=2), 'magiccontest')
 >>> from mpxl.event import Event
 >>> detect(Event(program="ScoreBridge 10.24.09")).name, detect(Event(program="")).name
@@ -23,48 +23,46 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .event import Event
-from .methods import Method
-from .options import ScoringOptions
+from .options import ScoringOptions, parse_options
 from .rounding import Rounding
-from .settings import AvePolicy, RoundingKind, Scale, TotalsFrom, Unplayed
+from .settings import AvePolicy, EstimateAt, LoneResult, PercentageBasis, RoundingKind, Scale, TotalsFrom, Unplayed
 
 __all__ = ["Conventions", "CONVENTIONS", "EVIDENCE", "find", "detect", "detect_from", "options_for"]
 
 
 @dataclass(frozen=True)
 class Conventions:
-    """How one scoring program scores and publishes a pairs event."""
+    """How one scoring program scores and publishes a pairs event: its name, the program names it
+    matches, every setting (a whole :class:`~mpxl.options.ScoringOptions`) and the evidence for them."""
 
     name: str
     program: str  # the program's own name
     matches: tuple[str, ...]  # lower-case substrings of a file's program name that select these conventions
-    method: Method = Method.NEUBERG
-    rounding: Rounding = Rounding(RoundingKind.HALF_UP, 2)  # each board's NS and EW figures, separately
-    percentage_decimals: int = 2  # percentages rounded half-up to this many decimals
-    ave_policy: AvePolicy = AvePolicy.FIXED
-    expected: str = "most"  # N = the most results on any board of the field
-    scale: Scale = Scale.DOUBLE
-    totals_from: TotalsFrom = TotalsFrom.ROUNDED
-    unplayed: Unplayed = Unplayed.NONE
+    scoring: ScoringOptions = ScoringOptions(rounding=Rounding(RoundingKind.HALF_UP, 2))
     tiebreak: str = "shared"  # "shared": equal percentages share a place (3=); "program": the program breaks ties
-    verified: bool = False  # reproduced from a real file in the test suite
+    verified: bool = False  # reproduced from a real file (shared/realdata) with --no-infer, in the test suite
+    evidence: str = ""  # what the real file shows; for a preset met only in descriptions, which descriptions
     note: str = ""
 
     def options(self, **overrides: Any) -> ScoringOptions:
         """The :class:`~mpxl.options.ScoringOptions` these conventions mean; keyword arguments override
-        (typed, or text parsed by :meth:`~mpxl.options.ScoringOptions.parse`).
+        (typed, or text parsed by :func:`~mpxl.options.parse_options`; None leaves the setting alone).
 
         >>> find("scorebridge").options(expected=9).expected
         9
+        >>> find("ruter").options(estimate_at="never").method_name
+        'none'
         """
-        base: dict[str, Any] = dict(method=self.method, rounding=self.rounding, ave_policy=self.ave_policy,
-                    percentage_decimals=self.percentage_decimals, scale=self.scale, totals_from=self.totals_from,
-                    unplayed=self.unplayed)
-        base.update({k: v for k, v in overrides.items() if v is not None})
-        return ScoringOptions.parse(**base)
+        return self.scoring.with_(**parse_options(**overrides))
 
 
-#: The conventions by name. "verified" ones reproduce a real published file to the last digit.
+def _preset(rounding: int | str = 2, **settings: Any) -> ScoringOptions:
+    """A preset's options: the lines' rounding (half up to that many decimals unless named) and the others."""
+    return ScoringOptions.make(rounding=Rounding.parse(rounding), **settings)
+
+
+#: The conventions by name. "verified" ones reproduce a real published file (shared/realdata) to the
+#: last digit with ``check FILE --conventions NAME --no-infer``.
 CONVENTIONS = {
     c.name: c
     for c in (
@@ -72,101 +70,119 @@ CONVENTIONS = {
             "scorebridge",
             "ScoreBridge",
             ("scorebridge",),
-            rounding=Rounding(RoundingKind.HALF_UP, 1),
+            _preset(1),
             verified=True,
             note="Neuberg to the most results on any board; board figures to 1 decimal; percentages to 2.",
+            evidence="scorebridge-2025-01-06-one-winner.xml: 176 lines, 17 pairs playing 20-22 boards. 16 boards "
+            "have 7 results, 8 have 8; Neuberg to N=8 rounded half up to 1 decimal reproduces all 352 published "
+            "figures; Factor misses 146 of them, Ascherman-short 188 (Ascherman on every board 312), N=9 all 352. "
+            "Totals of unrounded figures miss 13 of 17 percentages; totals of rounded figures match all 17 "
+            "(truncating the percentage instead of rounding matches only 8). Pairs 9 and 10 share 8= (shared "
+            "ties). No exact .05 occurs, so the file does not show the tie rule of board rounding.",
         ),
         Conventions(
             "ebuscore",
             "EBUScore Pairs",
             ("ebuscore",),
-            rounding=Rounding(RoundingKind.HALF_UP, 2),
+            _preset(2),
             verified=True,
             note="Neuberg to the most results on any board; artificial scores are left out of n; "
             "figures to 2 decimals.",
+            evidence="ebuscore-2025-01-02-two-winner-a5050.xml: 216 lines, 9 NS + 9 EW pairs, 24 boards each. "
+            "Board 18's A5050 gets 7/7 (50% of top 14) and the other 7 results are Neuberg'd to N=8 (any other "
+            "method misses 12 figures); EBU's 0.1-with-.05-towards-average misses 12 figures and 10 percentages; "
+            "unrounded totals miss 2 percentages. Pair 18 EW has exactly 41.625%, published 41.63: percentages "
+            "round half up (half-even and truncation give 41.62). The A5050 board counts in the pair's 24 boards.",
         ),
         Conventions(
             "magiccontest",
             "Magic Contest",
             ("magic contest", "magiccontest"),
-            rounding=Rounding(RoundingKind.HALF_UP, 1),
+            _preset(1),
             tiebreak="program",
             verified=True,
             note="Barometer: one field; A+ 60% / A- 40% of the top; figures to 1 decimal; ties broken by the program.",
+            evidence="magiccontest-ffb-final-2022-session1.pbn: 660 lines, 44 pairs ranked together, 30 boards, "
+            "top 42. A+/A+ on boards 1, 2 and 14 get 25.2 each (60%, NS+EW above top), A-/A+ on board 9 "
+            "16.8/25.2; the 21 other results on those boards Neuberg'd to N=22 match at 1 decimal (McKinnon "
+            "misses 34 figures, Manual 168). Totals of rounded figures match all 44 published totals and "
+            "percentages (unrounded: 43 totals miss). Pairs 44 and 1 tie on 593.2 and are placed 31 and 32 by "
+            "the Tiebreak column. No A+ pair scored over 60% and the A- pair 47% elsewhere, so fixed 60/40 and "
+            "the WBF rule agree on this file.",
         ),
         Conventions(
             "ruter",
             "Ruter",
             ("ruter",),
-            rounding=Rounding(RoundingKind.HALF_UP, 1),
-            scale=Scale.SIGNED,
-            totals_from=TotalsFrom.EXACT,
-            unplayed=Unplayed.OWN,
+            _preset(1, scale=Scale.SIGNED, totals_from=TotalsFrom.EXACT, unplayed=Unplayed.OWN),
             verified=True,
             note="Signed matchpoints (MP1: relative to the board's average) to 1 decimal, half away from zero; the "
             "total is the exact sum rounded, the percentage 50 + 50 x exact total / sum of (E - 1); a bye credited "
             "with the pair's own exact average; line percentages whole numbers from the exact figure.",
+            evidence="ruter-2016-03-09-signed-mp1-aminus.pbn: 189 lines, 18 pairs, 21 boards of 9 results. Every "
+            "figure is signed (NS + EW = 0; a top +8, an average 0); Neuberg on the boards with an artificial "
+            "score. The four exact -2.25 on board 3 print -2.3 (half away from zero; half-even or towards "
+            "+infinity give -2.2). The totals are the exact sums rounded (pair 16: -6.05 -> -6.1, the rounded "
+            "figures add to -6.0; 4 of 18 totals and 13 of 18 percentages miss from the rounded figures); the "
+            "line percentages are whole numbers from the exact figure (376 of 378 from the printed one). "
+            "ScoringType MP1 is no evidence of the scale: Magic Contest writes it too, with unsigned figures. "
+            "The bye's own average (unplayed own): from descriptions and the second Ruter file "
+            "(incoming/ruter-2016-08-10-signed-penalty-split-bye.pbn), which does not check clean yet.",
+        ),
+        Conventions(
+            "compscore",
+            "Compscore3",
+            ("compscore",),
+            _preset(1, estimate_at=EstimateAt.TOTALS, totals_rounding=Rounding(RoundingKind.HALF_UP, 2),
+                    unplayed=Unplayed.OWN),
+            verified=True,
+            note="Neuberg; a short board's lines plain on its own top, the totals estimated to the full top; "
+            "lines to 1 decimal, totals to 2; a missed board credited with the pair's own percentage.",
+            evidence="compscore3-2022-07-27-howell-a5050.xml: 161 lines, 12 pairs, 27 boards. Board 12, played 5 "
+            "times, publishes plain matchpoints on its own top 8 while the totals count it Neuberg'd to the full "
+            "top (estimate-at lines misses 10 of its line figures; Factor misses 28 figures); the totals have 2 "
+            "decimals, the lines 1 (totals rounded to 1 miss 2 totals and 2 percentages); pairs 1 and 3 missed a "
+            "board and are credited their own percentage on it (no credit misses both totals). The A5050 board's "
+            "other lines are Neuberg'd on the lines.",
         ),
         Conventions(
             "acblscore",
             "ACBLscore",
             ("acblscore", "acbl"),
-            rounding=Rounding(RoundingKind.HALF_UP, 2),
-            note="From the ACBL's documentation (nearest 0.01, .005 up); not checked against a real file.",
+            _preset(2, scale=Scale.SINGLE, lone_result=LoneResult.AVE_PLUS, percentage_basis=PercentageBasis.SCALED),
+            verified=True,
+            note="Single scale (1 per score beaten), Neuberg, nearest 0.01 with .005 up; a lone result beside "
+            "artificial scores 60% to both sides; a pair that missed boards has its total scaled to the full "
+            "number before its percentage.",
+            evidence="acblscore-2017-08-10-howell-single-scale.xml: 108 lines, 9 pairs, 27 full boards of 4 "
+            "results, top 3: the single scale reproduces all 216 line figures (double misses them all), 9 totals "
+            "and 9 percentages. Every board is full and every figure a multiple of 0.5, so the file cannot show "
+            "the rounding (0.01, .005 up: the ACBL's documentation), the estimation, the lone result's 60% or the "
+            "scaled percentage (ACBLscore's behaviour as described by its users and documentation, not by a "
+            "real file at hand).",
         ),
         Conventions(
             "ebu",
             "EBU White Book",
             ("ebu white book",),
-            rounding=Rounding(RoundingKind.EBU, 1),
-            ave_policy=AvePolicy.WBF,
+            _preset("ebu", ave_policy=AvePolicy.WBF),
             note="EBU White Book: 0.1 MP with .05 towards average; Ave+ 60% or the pair's own percentage.",
+            evidence="From descriptions only: the EBU White Book (rounding 0.1 with .05 towards the average; Ave+ "
+            "60% or the pair's own percentage if higher); no file at hand was scored so.",
         ),
         Conventions(
             "generic",
             "any program",
             (),
-            rounding=Rounding(RoundingKind.HALF_UP, 2),
+            _preset(2),
             note="Used when the file names no known program: Neuberg, the file's own decimals.",
+            evidence="No program: the WBF rules (Neuberg, fixed 60/40), the file's own decimals.",
         ),
     )
 }
 
-#: What the real files show about each verified convention (see docs/events.md for the full table).
-EVIDENCE = {
-    "scorebridge": (
-        "scorebridge-2025-01-06-one-winner.xml: 176 lines, 17 pairs playing 20-22 boards. 16 boards have 7 results, "
-        "8 have 8; Neuberg to N=8 rounded half up to 1 decimal reproduces all 352 published figures; Factor misses "
-        "146 of them, Ascherman-short 188 (Ascherman on every board 312), N=9 all 352. Totals of unrounded figures "
-        "miss 13 of 17 percentages; totals of "
-        "rounded figures match all 17 (truncating the percentage instead of rounding matches only 8). Pairs 9 and 10 "
-        "share 8= (shared ties). No exact .05 occurs, so the file does not show the tie rule of board rounding."
-    ),
-    "ebuscore": (
-        "ebuscore-2025-01-02-two-winner-a5050.xml: 216 lines, 9 NS + 9 EW pairs, 24 boards each. Board 18's A5050 "
-        "gets 7/7 (50% of top 14) and the other 7 results are Neuberg'd to N=8 (any other method misses 12 figures); "
-        "EBU's 0.1-with-.05-towards-average misses 12 figures and 10 percentages; unrounded totals miss 2 "
-        "percentages. Pair 18 EW has exactly 41.625%, published 41.63: percentages round half up (half-even and "
-        "truncation give 41.62). The A5050 board counts in the pair's 24 boards."
-    ),
-    "ruter": (
-        "ruter-2016-03-09-signed-mp1-aminus.pbn: 189 lines, 18 pairs, 21 boards of 9 results. Every figure is "
-        "signed (NS + EW = 0; a top +8, an average 0); Neuberg on the boards with an artificial score. The four "
-        "exact -2.25 on board 3 print -2.3 (half away from zero; half-even or towards +infinity give -2.2). The "
-        "totals are the exact sums rounded (pair 16: -6.05 -> -6.1, the rounded figures add to -6.0; 4 of 18 "
-        "totals and 13 of 18 percentages miss from the rounded figures); the line percentages are whole numbers "
-        "from the exact figure (376 of 378 from the printed one). ScoringType MP1 is no evidence of the scale: "
-        "Magic Contest writes it too, with unsigned figures."
-    ),
-    "magiccontest": (
-        "magiccontest-ffb-final-2022-session1.pbn: 660 lines, 44 pairs ranked together, 30 boards, top 42. "
-        "A+/A+ on boards 1, 2 and 14 get 25.2 each (60%, NS+EW above top), A-/A+ on board 9 16.8/25.2; the 21 "
-        "other results on those boards Neuberg'd to N=22 match at 1 decimal (McKinnon misses 34 figures, Manual "
-        "168). Totals of rounded figures match all 44 published totals and percentages (unrounded: 43 totals "
-        "miss). Pairs 44 and 1 tie on 593.2 and are placed 31 and 32 by the Tiebreak column. No A+ pair scored "
-        "over 60% and the A- pair 47% elsewhere, so fixed 60/40 and the WBF rule agree on this file."
-    ),
-}
+#: What the real files show about each verified convention (each preset's ``evidence``).
+EVIDENCE = {c.name: c.evidence for c in CONVENTIONS.values() if c.verified}
 
 
 def find(name: str | Conventions | None) -> Conventions:
@@ -178,7 +194,7 @@ def find(name: str | Conventions | None) -> Conventions:
     Traceback (most recent call last):
     ...
     ValueError: 'pianola' is not a known program; expected one of scorebridge, ebuscore, magiccontest, ruter,
-    acblscore, ebu, generic
+    compscore, acblscore, ebu, generic
     """
     if isinstance(name, Conventions):
         return name
@@ -201,7 +217,7 @@ def detect_from(program: str, published_decimals: int | None = None) -> Conventi
     """The conventions of ``program`` (a file's program name); for an unknown one 'generic', rounded
     half up to ``published_decimals`` when the file publishes NS matchpoints with that many decimals.
 
-    >>> detect_from("EBUScore Pairs 1.2.24").name, detect_from("").rounding, detect_from("", 1).rounding
+    >>> detect_from("EBUScore Pairs 1.2.24").name, detect_from("").scoring.rounding, detect_from("", 1).scoring.rounding
     ('ebuscore', Rounding(kind='half-up', decimals=2), Rounding(kind='half-up', decimals=1))
     """
     program = (program or "").lower()
@@ -210,7 +226,8 @@ def detect_from(program: str, published_decimals: int | None = None) -> Conventi
             return conv
     generic = CONVENTIONS["generic"]
     if published_decimals is not None:
-        return replace(generic, rounding=Rounding(RoundingKind.HALF_UP, published_decimals))
+        return replace(generic, scoring=replace(generic.scoring, rounding=Rounding(RoundingKind.HALF_UP,
+                                                                                     published_decimals)))
     return generic
 
 

@@ -54,7 +54,7 @@ from .ranking import sitout_credits
 from .rounding import Rounding
 from .rules import ESTIMATES_FULL_BOARDS
 from .scorer import score_columns
-from .session import SessionResult, score_event, settings_of
+from .session import SessionResult, score_event
 from .settings import (
     AvePolicy,
     EstimateAt,
@@ -752,11 +752,3 @@ def _published_n(result: SessionResult) -> int | None:
         return None
     n = round(top / result.options.scale.unit) + 1
     return n if n >= 2 else None
-
-
-def differences_from(options: ScoringOptions, default: ScoringOptions, event: Event) -> dict[str, tuple[Any, Any]]:
-    """The settings in which ``options`` differ from ``default`` (the program's documented ones):
-    name -> (default, used), as the JSON names them."""
-    used = settings_of(SessionResult(event, options, [], []))
-    was = settings_of(SessionResult(event, default, [], []))
-    return {k: (was[k], used[k]) for k in used if used[k] != was[k]}

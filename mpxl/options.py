@@ -10,14 +10,27 @@ its one- or two-winner sections, a pair's key).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+import dataclasses
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from enum import Enum
 from fractions import Fraction
 from typing import Any
 
 from .event import Event, PairKey
 from .methods import Method, find_method
 from .rounding import Rounding, round_fraction, round_ratio
+from .rules import (
+    AVE_POLICIES,
+    FIELD_SCORING,
+    K_RULES,
+    LONE_RESULT_RULES,
+    PERCENTAGE_BASES,
+    ROUNDING_KINDS,
+    SCALES,
+    SMALL_GROUP_RULES,
+)
 from .settings import (
     AvePolicy,
     EstimateAt,
@@ -33,49 +46,271 @@ from .settings import (
     Unplayed,
 )
 
-__all__ = ["ScoringOptions", "parse_options", "OPTION_ALIASES", "field_of", "winners_of", "pair_key"]
+__all__ = ["ScoringOptions", "Setting", "SETTINGS", "setting", "declare", "declared", "registry", "parse_options",
+           "OPTION_ALIASES", "settings_of", "differences", "off_sheet", "settings_table", "field_of", "winners_of",
+           "pair_key"]
+
+
+#: A setting's value as the JSON and ``check``'s line write it (Enums as their word, roundings as text).
+def _word(value: Any) -> Any:
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, Rounding):
+        return str(value)
+    return value
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One scoring setting, declared once (by :func:`setting`, as a field of :class:`ScoringOptions`, or
+    by :func:`declare`): what every edge needs to know of it. From these declarations come the
+    options' validation, the words :func:`parse_options` reads (the command's flags, the JSON's keys,
+    the fields' names), the flags of ``score`` and ``check``, the JSON's settings
+    (:func:`settings_of`) and ``check``'s differences (:func:`differences`), what the workbook's
+    Setup holds (:attr:`sheet`), the docs' table (:func:`settings_table`) and the values the
+    inference tries (:attr:`candidates`).
+
+    >>> s = SETTINGS["lone_result"]
+    >>> s.flags, s.key, s.sheet, [str(v.value) for v in s.candidates]
+    (('--lone-result',), 'lone_result', None, ['average', 'ave-plus'])
+    """
+
+    name: str = ""  # ScoringOptions' field (filled in from the field when declared there)
+    default: Any = None
+    parse: Callable[[Any], Any] | None = None  # a word -> the typed value; None: a whole number
+    kind: type | None = None  # the typed value's type, checked on every ScoringOptions (None: not checked)
+    words: str = ""  # the rulebook's words: what the setting decides
+    values: Mapping[str, str] = dataclasses.field(default_factory=dict)  # the rulebook's words for each value
+    flags: tuple[str, ...] = ()  # the command's flags (none: set by another setting's flag, or by scripts)
+    metavar: str | None = None
+    help: str = ""  # the flag's help ('' = words)
+    choices: tuple[Any, ...] | None = None  # the flag's choices, when the command lists them
+    whole: bool = False  # a whole number (the flag takes an int)
+    key: str | None = ""  # the JSON settings' key ('' = name; None: written by another setting's key)
+    show: Callable[[Any, Event], Any] | None = None  # (options, event) -> the JSON value ('' = its word)
+    reader: Callable[[Any], dict[str, Any]] | None = None  # reads the flag's and key's word into fields
+    aliases: tuple[str, ...] = ()  # other words for it (scripts', older JSON's)
+    keep_none: bool = False  # None given by its name is a value (exact percentages), not the default
+    nullable: bool = False  # None is a value of it (what the file says)
+    check: Callable[[Any], str | None] | None = None  # a value's fault, in words (None when fine)
+    sheet: str | None = None  # the workbook Setup's row that holds it (or how the sheet shows it); None: its
+    # formulas know only the default
+    off_sheet: str = ""  # why an event scored with another value gets values in a workbook ('' = generic)
+    candidates: tuple[Any, ...] = ()  # the values the inference may try
+
+    def __post_init__(self) -> None:
+        if self.key == "" and self.name:  # the JSON key is the name unless declared
+            object.__setattr__(self, "key", self.name)
+
+    @property
+    def label(self) -> str:
+        """The setting as ``check``'s line and the command's flag name it: ``lone-result``."""
+        return (self.key or self.name).replace("_", "-")
+
+    @property
+    def dest(self) -> str | None:
+        """The command-line namespace's attribute its flag sets (argparse's name for the first flag)."""
+        return self.flags[0].lstrip("-").replace("-", "_") if self.flags else None
+
+    def read(self, word: str, value: Any) -> dict[str, Any]:
+        """ScoringOptions' fields ``value`` sets, given as ``word`` (its name, flag or key)."""
+        if self.reader is not None and (word != self.name or not self.whole):
+            return self.reader(value)
+        if self.parse is not None:
+            return {self.name: self.parse(value)}
+        if self.whole and isinstance(value, str):
+            if not value.strip().isdigit():
+                raise ValueError(f"{self.label} {value!r} is not a whole number")
+            return {self.name: int(value)}
+        return {self.name: value}
+
+    def shown(self, options: Any, event: Event) -> Any:
+        """Its value in the JSON's settings and ``check``'s line."""
+        if self.show is not None:
+            return self.show(options, event)
+        return _word(getattr(options, self.name))
+
+    def fault(self, value: Any) -> Exception | None:
+        """What is wrong with ``value`` as this setting's typed value (None when nothing)."""
+        if value is None and (self.nullable or self.keep_none):
+            return None
+        if self.kind is not None and not isinstance(value, self.kind):
+            how = "parse" if self.kind is Rounding else "find"
+            return TypeError(f"ScoringOptions {self.name} {value!r} is not a {self.kind.__name__}; parse text at the "
+                             f"edge ({self.kind.__name__}.{how})")
+        message = self.check(value) if self.check is not None else None
+        return ValueError(message) if message else None
+
+
+def setting(default: Any, **spec: Any) -> Any:
+    """A field of :class:`ScoringOptions` declared with its :class:`Setting` (its name is the field's)."""
+    if isinstance(default, Enum):
+        spec.setdefault("kind", type(default))
+        spec.setdefault("parse", type(default).find)
+        spec.setdefault("candidates", tuple(type(default)))
+    return dataclasses.field(default=default, metadata={"setting": Setting(default=default, **spec)})
+
+
+def _whole(name: str, least: int) -> Callable[[Any], str | None]:
+    def check(value: Any) -> str | None:
+        if value is None or (isinstance(value, int) and not isinstance(value, bool) and value >= least):
+            return None
+        return f"{name} {value!r} must be " + ("a whole number of results, at least 1" if name == "expected"
+                                               else "a positive whole number")
+    return check
+
+
+def _percentage_rounding(value: Any) -> dict[str, Any]:
+    """``--rounding-pct`` / ``rounding_percentages``: the percentages' decimals and tie at once; ``exact``
+    (the JSON's word for unrounded percentages) none."""
+    if isinstance(value, str) and value.strip().lower() == "exact":
+        return {"percentage_decimals": None}
+    pct = Rounding.parse(value)
+    if pct.kind not in (RoundingKind.HALF_UP, RoundingKind.HALF_EVEN):
+        raise ValueError(f"{value!r} is not a percentage rounding; expected D, half-up:D or half-even:D")
+    return {"percentage_decimals": pct.decimals, "percentage_tie": Tie.find(pct.kind.value)}
+
+
+def _method(value: Any) -> dict[str, Any]:
+    """``--method``: a Method, or ``none`` (never estimate: in the method's place, :func:`parse_options`)."""
+    method = find_method(value)
+    return {"estimate_at": EstimateAt.NEVER} if method is None else {"method": method}
 
 
 @dataclass(frozen=True)
 class ScoringOptions:
-    """How to score an event; the defaults are the WBF/EBU rules with exact figures."""
+    """How to score an event; the defaults are the WBF/EBU rules with exact figures. Each field is a
+    setting declared once (:class:`Setting`): its type, default, words, flag, JSON key, sheet cell
+    and the inference's candidates."""
 
-    method: Method = Method.NEUBERG
-    scale: Scale = Scale.DOUBLE  # a whole number 1 or 2 is taken as Scale.SINGLE / Scale.DOUBLE
-    expected: int | None = None  # results per board; None = the most on any board of the field
-    rounding: Rounding = Rounding()
-    small_groups: SmallGroups = SmallGroups.WBF
-    ave_policy: AvePolicy = AvePolicy.FIXED
-    field: Field | None = None  # None = what the file says, else Field.SECTION
-    winners: int | None = None  # 1 / 2 / None = what the file says
-    percentage_decimals: int | None = 2  # how percentages are shown (ranking uses the exact figure)
-    factor_top: int | None = None  # factor every board to this top before rounding
-    estimate_at: EstimateAt = EstimateAt.LINES  # where a short board's estimate goes (never: no estimation)
-    totals_rounding: Rounding | None = None  # figures only the totals hold (estimated, unplayed); None = rounding
-    percentage_tie: Tie = Tie.HALF_UP  # how a percentage's exact half is rounded
-    unplayed: Unplayed = Unplayed.NONE  # what a pair gets for a board of its field it missed
-    places: Places = Places.SHARED  # tied places written 3= or 3
-    totals_from: TotalsFrom = TotalsFrom.ROUNDED  # totals and percentages add the rounded or the exact figures
-    lone_result: LoneResult = LoneResult.AVERAGE  # a board's one real result beside artificial scores: 50% or 60%
-    percentage_basis: PercentageBasis = PercentageBasis.PLAYED  # a percentage over the boards played, or scaled
+    method: Method = setting(
+        Method.NEUBERG, parse=None, reader=_method, words="the estimation method of a short board",
+        values={m.value: K_RULES[m.value].words for m in Method}, flags=("--method",),
+        help=", ".join(m.value for m in Method) + ", or none (never estimate); ascherman estimates full boards "
+        "too, ascherman-short only short ones", show=lambda o, e: o.method_name, sheet="method")
+    scale: Scale = setting(
+        Scale.DOUBLE, words="the matchpoint scale", values={s: "" for s in SCALES}, flags=("--scale",),
+        metavar="SCALE", help="double (2, default), single (1), or signed (MP1: +1 per result beaten, -1 per result "
+        "that beats it; an average is 0)", show=lambda o, e: o.scale.number, sheet="scale")
+    field: Field | None = setting(
+        None, kind=Field, parse=Field.find, nullable=True, candidates=tuple(Field),
+        words="which results a board is compared across (default: what the file says, else section)",
+        values=FIELD_SCORING, flags=("--field",), choices=tuple(FIELD_SCORING),
+        help="compare boards within each section or across the field",
+        show=lambda o, e: field_of(e, o).value, sheet="field")
+    expected: int | None = setting(
+        None, whole=True, nullable=True, check=_whole("expected", 1),
+        words="results per board, N (default: the most on any board of the field)", flags=("--expected",),
+        metavar="N", help="results per board (default: the most on any board)", sheet="expected")
+    estimate_at: EstimateAt = setting(
+        EstimateAt.LINES, words="where a short board's estimate goes", flags=("--estimate-at",), metavar="WHERE",
+        help="lines (default), totals (lines plain on their own top, totals estimated), never, or own-tops (never, "
+        "and a board with an artificial score plain on its real results' own top, the score its percentage of it)",
+        off_sheet="estimate-at {value} is not in the workbook's formulas")
+    rounding: Rounding = setting(
+        Rounding(), kind=Rounding, parse=Rounding.parse, words="how each board's figures are rounded",
+        values={k: "" for k in ROUNDING_KINDS}, flags=("--rounding", "--rounding-lines"), metavar="R",
+        help="the lines' figures: exact, ebu, acbl, a number of decimals, half-up:D or half-even:D",
+        key="rounding_lines", sheet="rounding")
+    totals_rounding: Rounding | None = setting(
+        None, kind=Rounding, parse=Rounding.parse, nullable=True,
+        words="how figures only the totals hold are rounded (default: as the lines)", flags=("--rounding-totals",),
+        metavar="R", help="figures only the totals hold (estimated boards, missed boards); default: as the lines",
+        key="rounding_totals", show=lambda o, e: str(o.totals_rounding or o.rounding),
+        off_sheet="a rounding of the totals apart from the lines' is not in the workbook's formulas")
+    percentage_decimals: int | None = setting(
+        2, whole=True, keep_none=True, reader=_percentage_rounding, check=_whole("percentage_decimals", 0),
+        words="how percentages are rounded: decimals and tie (ranking uses the exact figure)",
+        flags=("--rounding-pct",), metavar="R", help="percentages: a number of decimals, half-up:D or half-even:D",
+        key="rounding_percentages", aliases=("percentage_rounding",), sheet="the cells' number format",
+        show=lambda o, e: "exact" if o.percentage_decimals is None
+        else f"{o.percentage_tie.value}:{o.percentage_decimals}")
+    percentage_tie: Tie = setting(
+        Tie.HALF_UP, key=None, words="how a percentage's exact half is rounded (with rounding_percentages)",
+        off_sheet="percentage rounding {value} is not in the workbook's formulas")
+    unplayed: Unplayed = setting(
+        Unplayed.NONE, words="what a pair gets for a board of its field it missed", flags=("--unplayed",),
+        metavar="RULE", help="a board a pair missed: none (default) or own (its own percentage)",
+        off_sheet="unplayed {value} is not in the workbook's formulas")
+    places: Places = setting(
+        Places.SHARED, words="how tied places are written", flags=("--places",), metavar="STYLE",
+        help="tied places: shared (3=, default) or plain (3)", off_sheet="places {value} is not in the workbook's "
+        "formulas")
+    winners: int | None = setting(
+        None, whole=True, nullable=True,
+        check=lambda v: None if v in (None, 1, 2) else f"winners {v!r}; expected 1 or 2",
+        candidates=(1, 2), words="one ranking, or NS and EW ranked apart (default: what the file says)",
+        flags=("--winners",), choices=(1, 2), help="1 = one ranking, 2 = NS and EW ranked apart",
+        show=lambda o, e: _winners_setting(e, o), sheet="winners")
+    ave_policy: AvePolicy = setting(
+        AvePolicy.FIXED, words="how Ave+ and Ave- are awarded", values=AVE_POLICIES, flags=("--ave-policy",),
+        choices=tuple(AVE_POLICIES), help="; ".join(f"{k}: {v}" for k, v in AVE_POLICIES.items()).replace("%", "%%"),
+        sheet="ave_policy")
+    totals_from: TotalsFrom = setting(
+        TotalsFrom.ROUNDED, words="what a pair's total and percentage add: the rounded or the exact figures",
+        flags=("--totals-from",), metavar="BASIS",
+        help="a percentage from the rounded figures the total adds (default) or the exact ones",
+        off_sheet="totals from the exact (unrounded) figures are not in the workbook's formulas")
+    lone_result: LoneResult = setting(
+        LoneResult.AVERAGE, words="what a board's one real result beside artificial scores gets",
+        values=LONE_RESULT_RULES, flags=("--lone-result",), metavar="RULE",
+        help="a board's one real result beside artificial scores: average (50%%, default) or ave-plus (60%% to both "
+        "sides, ACBLscore)", off_sheet="lone-result {value} is not in the workbook's formulas")
+    percentage_basis: PercentageBasis = setting(
+        PercentageBasis.PLAYED, words="what a pair's percentage is worked out from", values=PERCENTAGE_BASES,
+        flags=("--percentage-basis",), metavar="BASIS", help="a pair's percentage: played (its total over the tops "
+        "of the boards it played, default) or scaled (ACBLscore: the total scaled to the field's full maximum and "
+        "rounded as a total, over that maximum)", off_sheet="percentage-basis {value} is not in the workbook's "
+        "formulas")
+    small_groups: SmallGroups = setting(
+        SmallGroups.WBF, words="which small fouled groups get set percentages",
+        values={k: v.words for k, v in SMALL_GROUP_RULES.items()}, flags=("--small-groups",), metavar="RULE",
+        help="fouled boards' small groups: wbf, ebu, qba or none", sheet="small_groups")
+    factor_top: int | None = setting(
+        None, whole=True, nullable=True, check=_whole("factor_top", 1),
+        words="factor every board to this top before rounding (carry-forward)", flags=("--factor-top",),
+        metavar="TOP", help="factor every board to this top (carry-forward)",
+        off_sheet="factoring to a fixed top is not in the workbook's formulas")
+    #: the values of settings declared outside this class (:func:`declare`): (name, value) pairs
+    more: tuple[tuple[str, Any], ...] = dataclasses.field(default=(), repr=False)
 
     def __post_init__(self) -> None:
         if isinstance(self.scale, int) and self.scale in (1, 2):  # the scale's number, as the JSON writes it
             object.__setattr__(self, "scale", Scale.find(self.scale))
         # the options come typed: text is parsed once, at the edge (command line, reader, Excel function)
-        for name, kind in _OPTION_TYPES.items():
-            value = getattr(self, name)
-            if not isinstance(value, kind) and not (value is None and name in ("field", "totals_rounding")):
-                raise TypeError(f"ScoringOptions {name} {value!r} is not a {kind.__name__}; parse text at the edge "
-                                f"({kind.__name__}.{'parse' if kind is Rounding else 'find'})")
-        if self.winners not in (None, 1, 2):
-            raise ValueError(f"winners {self.winners!r}; expected 1 or 2")
-        if self.expected is not None and (
-            isinstance(self.expected, bool) or not isinstance(self.expected, int) or self.expected < 1
-        ):
-            raise ValueError(f"expected {self.expected!r} must be a whole number of results, at least 1")
-        if self.factor_top is not None and (not isinstance(self.factor_top, int) or self.factor_top < 1):
-            raise ValueError(f"factor_top {self.factor_top!r} must be a positive whole number")
+        for s in _DECLARED:
+            fault = s.fault(getattr(self, s.name))
+            if fault is not None:
+                raise fault
+        for name, value in self.more:
+            fault = declared(name).fault(value)
+            if fault is not None:
+                raise fault
+
+    def __getattr__(self, name: str) -> Any:
+        """A setting declared outside the class (:func:`declare`): its value, else its default."""
+        extra = _EXTRA.get(name)
+        if extra is None:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        return dict(self.__dict__.get("more", ())).get(name, extra.default)
+
+    @classmethod
+    def make(cls, **values: Any) -> ScoringOptions:
+        """Options from typed values, a setting declared outside the class (:func:`declare`) among them."""
+        return cls().with_(**values)
+
+    def with_(self, **values: Any) -> ScoringOptions:
+        """These options with ``values`` changed (:func:`dataclasses.replace`, and the settings declared
+        outside the class).
+
+        >>> ScoringOptions().with_(expected=9).expected
+        9
+        """
+        more = {k: v for k, v in values.items() if k in _EXTRA}
+        if more:
+            values = {k: v for k, v in values.items() if k not in more}
+            values["more"] = tuple(sorted({**dict(self.more), **more}.items()))
+        return replace(self, **values)
 
     @classmethod
     def parse(cls, **values: Any) -> ScoringOptions:
@@ -93,7 +328,7 @@ class ScoringOptions:
         ...
         ValueError: 'sometimes' is not an ave policy; expected one of fixed, wbf
         """
-        return cls(**parse_options(**values))
+        return cls.make(**parse_options(**values))
 
     @property
     def method_name(self) -> str:
@@ -157,34 +392,83 @@ class ScoringOptions:
         return round_ratio(value.numerator, value.denominator, decimals, self.percentage_tie.value) / unit
 
 
-#: How each option given as a word is read (:func:`parse_options`), by ScoringOptions' field.
-_PARSERS: dict[str, Callable[[Any], object]] = {
-    "method": find_method, "rounding": Rounding.parse, "totals_rounding": Rounding.parse,
-    "small_groups": SmallGroups.find, "ave_policy": AvePolicy.find, "field": Field.find,
-    "estimate_at": EstimateAt.find, "percentage_tie": Tie.find, "unplayed": Unplayed.find, "places": Places.find,
-    "scale": Scale.find, "totals_from": TotalsFrom.find, "lone_result": LoneResult.find,
-    "percentage_basis": PercentageBasis.find,
-}
+#: Every setting declared as a field of ScoringOptions, by name, in the order the JSON writes them.
+SETTINGS: dict[str, Setting] = {f.name: dataclasses.replace(f.metadata["setting"], name=f.name)
+                                for f in dataclasses.fields(ScoringOptions) if "setting" in f.metadata}
+_DECLARED = tuple(SETTINGS.values())
+
+#: Settings declared outside ScoringOptions (:func:`declare`): a new convention tried before it is a field.
+_EXTRA: dict[str, Setting] = {}
+
+#: The order of the settings' flags in the command's help (the others follow in declaration order).
+FLAG_ORDER = ("method", "expected", "scale", "totals_from", "field", "estimate_at", "rounding", "totals_rounding",
+              "percentage_decimals", "unplayed", "places", "ave_policy", "lone_result", "percentage_basis",
+              "small_groups", "winners", "factor_top")
+
+
+def registry() -> tuple[Setting, ...]:
+    """Every setting: ScoringOptions' fields, then those declared outside it (:func:`declare`)."""
+    return _DECLARED + tuple(_EXTRA.values())
+
+
+def declared(name: str) -> Setting:
+    """The setting ``name`` (a field's name, a flag's or a JSON key's word).
+
+    >>> declared("rounding_lines").name, declared("rounding-pct").name
+    ('rounding', 'percentage_decimals')
+    """
+    word = name.replace("-", "_")
+    found = _words().get(word)
+    if found is None:
+        raise KeyError(f"no setting {name!r}")
+    return found
+
+
+def _words() -> dict[str, Setting]:
+    """Every word a setting is given by: its name, its flags' names, its JSON key, its aliases."""
+    out: dict[str, Setting] = {}
+    for s in registry():
+        for word in (s.name, s.key, *(f.lstrip("-").replace("-", "_") for f in s.flags), *s.aliases):
+            if word:
+                out.setdefault(word, s)
+    return out
+
+
+@contextmanager
+def declare(new: Setting) -> Iterator[Setting]:
+    """Declare a setting outside ScoringOptions for the time of a ``with``: its flag, its JSON key
+    and ``check``'s line take it at once (a new convention tried out, or a test's throwaway one).
+
+    >>> from mpxl.event import Event
+    >>> with declare(Setting("tempo", default="slow", words="a test's setting", flags=("--tempo",))):
+    ...     settings_of(Event(), ScoringOptions.parse(tempo="fast"))["tempo"]
+    'fast'
+    >>> "tempo" in settings_of(Event(), ScoringOptions())
+    False
+    """
+    if new.name in _words():
+        raise ValueError(f"a setting {new.name!r} is declared already")
+    _EXTRA[new.name] = new
+    try:
+        yield new
+    finally:
+        del _EXTRA[new.name]
+
 
 #: Other names an option goes by: the command's flags (``--rounding-pct``) and the JSON's settings
-#: (``rounding_lines``), to ScoringOptions' field (``percentage_rounding`` sets the percentages'
-#: decimals and tie at once).
-OPTION_ALIASES: dict[str, str] = {
-    "rounding_lines": "rounding", "rounding_totals": "totals_rounding", "rounding_pct": "percentage_rounding",
-    "rounding_percentages": "percentage_rounding",
-}
-
-#: The options given as whole numbers (a word of digits is read as one).
-_WHOLE = ("expected", "winners", "factor_top", "percentage_decimals")
+#: (``rounding_lines``), to ScoringOptions' field (from the declarations).
+OPTION_ALIASES: dict[str, str] = {w: s.name for w, s in _words().items() if w != s.name}
 
 
 def parse_options(**words: Any) -> dict[str, Any]:
     """ScoringOptions' fields from words: the one parser of the command line (its flags' names),
-    the JSON (its settings' keys) and scripts. Each value is parsed once by its type's ``find`` (or
-    :meth:`Rounding.parse`); typed values pass through; None is the default (left out; but
-    ``percentage_decimals`` None is exact percentages). ``method``
-    ``none`` means never estimate (own tops estimate nothing either); ``percentage_rounding``
-    (``rounding_pct``) gives the percentages' decimals and tie. A bad value raises ValueError naming it.
+    the JSON (its settings' keys) and scripts. Each value is read by its setting's declaration
+    (:class:`Setting`: its type's ``find``, :meth:`Rounding.parse`, a whole number); typed values
+    pass through; None is the default (left out; but ``percentage_decimals`` None is exact
+    percentages). ``method`` ``none`` means never estimate (own tops estimate nothing either), and
+    a method given with ``never`` or ``own-tops`` contradicts them; ``rounding_pct``
+    (``rounding_percentages``) gives the percentages' decimals and tie. A bad value raises
+    ValueError naming it.
 
     >>> parse_options(method="none", rounding_pct="half-even:1", winners="2", places=None)
     {'estimate_at': <EstimateAt.NEVER: 'never'>, 'percentage_decimals': 1,
@@ -197,43 +481,95 @@ def parse_options(**words: Any) -> dict[str, Any]:
     Traceback (most recent call last):
     ...
     ValueError: method 'none' (never estimate) and estimate-at 'totals' contradict each other
+    >>> parse_options(method="mckinnon", estimate_at="never")
+    Traceback (most recent call last):
+    ...
+    ValueError: method 'mckinnon' (an estimate) and estimate-at 'never' (no estimate) contradict each other
     """
     parsed: dict[str, Any] = {}
+    known = _words()
     never = None  # the word that said never estimate (method none)
     for word, value in words.items():
-        name = OPTION_ALIASES.get(word, word)
-        if value is None and name != "percentage_decimals":  # None: exact percentages, not the default
-            continue  # the default
-        if name == "percentage_rounding":
-            pct = Rounding.parse(value)
-            if pct.kind not in (RoundingKind.HALF_UP, RoundingKind.HALF_EVEN):
-                raise ValueError(f"{value!r} is not a percentage rounding; expected D, half-up:D or half-even:D")
-            parsed["percentage_decimals"], parsed["percentage_tie"] = pct.decimals, Tie.find(pct.kind.value)
-        elif name in _PARSERS:
-            parsed[name] = _PARSERS[name](value)
-        elif name in _WHOLE and isinstance(value, str):
-            if not value.strip().isdigit():
-                raise ValueError(f"{name.replace('_', '-')} {value!r} is not a whole number")
-            parsed[name] = int(value)
-        else:
-            parsed[name] = value
-        if name == "method" and parsed["method"] is None:  # never estimate: in the method's place
-            del parsed["method"]
+        s = known.get(word)
+        if s is None:  # no setting: left for ScoringOptions to refuse
+            parsed[word] = value
+            continue
+        if value is None and not (s.keep_none and word == s.name):  # None: the default
+            continue
+        got = s.read(word, value)
+        if s.name == "method" and "method" not in got:  # never estimate: in the method's place
             never = value
-            parsed["estimate_at"] = parsed.get("estimate_at") or EstimateAt.NEVER
-        if never is not None and parsed.get("estimate_at") not in (EstimateAt.NEVER, EstimateAt.OWN_TOPS):
-            raise ValueError(f"method {never!r} (never estimate) and estimate-at {parsed['estimate_at'].value!r} "
-                             "contradict each other")
+            got = {"estimate_at": parsed.get("estimate_at") or got["estimate_at"]}
+        parsed.update(got)
+    at = parsed.get("estimate_at")
+    estimates = at not in (EstimateAt.NEVER, EstimateAt.OWN_TOPS)
+    if never is not None and estimates:
+        raise ValueError(f"method {never!r} (never estimate) and estimate-at {at.value!r} contradict each other")
+    if "method" in parsed and at is not None and not estimates:  # a method given is the method used
+        raise ValueError(f"method {parsed['method'].value!r} (an estimate) and estimate-at {at.value!r} "
+                         "(no estimate) contradict each other")
     return parsed
 
 
-#: ScoringOptions' typed fields and their types (None allowed for field and totals_rounding).
-_OPTION_TYPES: dict[str, type] = {
-    "method": Method, "rounding": Rounding, "small_groups": SmallGroups, "ave_policy": AvePolicy, "field": Field,
-    "estimate_at": EstimateAt, "totals_rounding": Rounding, "percentage_tie": Tie, "unplayed": Unplayed,
-    "places": Places, "scale": Scale, "totals_from": TotalsFrom, "lone_result": LoneResult,
-    "percentage_basis": PercentageBasis,
-}
+def settings_of(event: Event, options: ScoringOptions) -> dict[str, Any]:
+    """How ``event`` is scored under ``options``, every setting named as the JSON names it (the
+    ``settings`` of ``--json``, read back by :func:`parse_options`; ``check``'s line).
+
+    >>> s = settings_of(Event(), ScoringOptions(factor_top=20))
+    >>> s["estimate_at"], s["field"], s["factor_top"], s["small_groups"]
+    ('lines', 'section', 20, 'wbf')
+    """
+    return {s.key or s.name: s.shown(options, event) for s in registry() if s.key is not None}
+
+
+def differences(options: ScoringOptions, default: ScoringOptions, event: Event) -> dict[str, tuple[Any, Any]]:
+    """The settings in which ``options`` differ from ``default`` (the program's documented ones):
+    name -> (default, used), as the JSON names them.
+
+    >>> differences(ScoringOptions(expected=9), ScoringOptions(), Event())
+    {'expected': (None, 9)}
+    """
+    used, was = settings_of(event, options), settings_of(event, default)
+    return {k: (was[k], used[k]) for k in used if used[k] != was[k]}
+
+
+def off_sheet(options: ScoringOptions) -> str | None:
+    """Why the workbook's formulas cannot score with ``options``: the first setting the Setup holds no
+    cell for, set to other than its default (None when there is none).
+
+    >>> print(off_sheet(ScoringOptions(unplayed=Unplayed.OWN)))
+    unplayed own is not in the workbook's formulas
+    >>> off_sheet(ScoringOptions(factor_top=24)), off_sheet(ScoringOptions(small_groups=SmallGroups.EBU))
+    ("factoring to a fixed top is not in the workbook's formulas", None)
+    """
+    for s in registry():
+        if s.sheet is not None or s.key is None and not s.off_sheet:
+            continue
+        value = getattr(options, s.name)
+        if s.name == "totals_rounding":  # the lines' rounding is the Setup's
+            differs = value not in (None, options.rounding)
+        else:
+            differs = value is not None and value != s.default
+        if differs:
+            return (s.off_sheet or "{label} {value} is not in the workbook's formulas").format(
+                label=s.label, value=_word(value))
+    return None
+
+
+def settings_table() -> str:
+    """The docs' table of every setting (docs/conventions.md holds it as this writes it)."""
+    rows = ["| setting (JSON key) | flag | values | default | what it decides | the workbook's Setup |",
+            "| --- | --- | --- | --- | --- | --- |"]
+    for s in registry():
+        values = ", ".join(f"`{v}`" for v in s.values) or ", ".join(f"`{_word(v)}`" for v in s.candidates)
+        default = "what the file says" if s.default is None and s.nullable else f"`{_word(s.default)}`"
+        if s.name == "totals_rounding":
+            default = "as the lines"
+        flags = " ".join(f"`{f}`" for f in s.flags) or "(with `--rounding-pct`)"
+        sheet = "its default only" if s.sheet is None else s.sheet if " " in s.sheet else f"Setup `{s.sheet}`"
+        rows.append(f"| `{s.key or s.name}` | {flags} | {values or 'a whole number'} | {default} | {s.words} | "
+                    f"{sheet} |")
+    return "\n".join(rows) + "\n"
 
 
 def field_of(event: Event, options: ScoringOptions) -> Field:
@@ -262,3 +598,10 @@ def pair_key(event: Event, options: ScoringOptions, section: str, number: str, s
     (('A', '3', None), ('A', '3', 'NS'))
     """
     return (section, str(number), side if winners_of(event, options, section) == 2 else None)
+
+
+def _winners_setting(event: Event, options: ScoringOptions) -> int | dict[str, int]:
+    """1 or 2 rankings, the same in every section; else section -> 1 or 2."""
+    sections = event.sections() or list(event.winners)  # an event read as columns: its winners name its sections
+    each = {sec: winners_of(event, options, sec) for sec in sections} or {"": options.winners or 1}
+    return next(iter(each.values())) if len(set(each.values())) == 1 else each

@@ -13,7 +13,7 @@ programs do:
    pair's total is the sum of its ROUNDED board figures;
 4. a pair's percentage is its total over (boards it played x top); Ave+ and Ave-
    may be lifted to the pair's own percentage on its other boards
-   (``ave_policy='wbf'``: Ave+ = max(60%, own), Ave- = min(40%, own));
+   (the WBF policy: Ave+ = max(60%, own), Ave- = min(40%, own));
 5. places share ties (``3=``); two-winner fields rank NS and EW apart.
 
 Several sessions (``Line.session``) add up: a pair's total is the sum over its
@@ -43,7 +43,7 @@ from typing import Any
 from .adjustments import parse_entry
 from .errors import UserError
 from .event import SCORED_COLUMNS, Event, Travellers
-from .options import ScoringOptions, field_of, winners_of
+from .options import ScoringOptions, settings_of
 from .pairings import check_duplicates
 from .ranking import PairResult, pair_results
 from .scorer import ScoredBoard, ScoredColumns, ScoredLine, score_columns
@@ -160,40 +160,3 @@ def _scored_boards(result: SessionResult) -> list[ScoredBoard]:
             scored.extend(map(ScoredLine, *(column[r.start:r.stop:r.step] for column in columns)))
         boards.append(ScoredBoard(b.board, b.section, b.expected, b.actual, b.top, scored, b.session, b.line_top))
     return boards
-
-
-def settings_of(result: SessionResult) -> dict[str, Any]:
-    """How the event was scored, every convention named (the ``settings`` of the JSON).
-
-    >>> from mpxl.event import Event, Line
-    >>> settings_of(score_event(Event(lines=[Line(1, "1", "2", score=420)])))["estimate_at"]
-    'lines'
-    """
-    o = result.options
-    return {
-        "method": o.method_name,
-        "scale": o.scale.number,
-        "field": field_of(result.event, o).value,
-        "expected": o.expected,
-        "estimate_at": o.estimate_at.value,
-        "rounding_lines": str(o.rounding),
-        "rounding_totals": str(o.totals_rounding or o.rounding),
-        "rounding_percentages": None
-        if o.percentage_decimals is None
-        else f"{o.percentage_tie.value}:{o.percentage_decimals}",
-        "unplayed": o.unplayed.value,
-        "places": o.places.value,
-        "winners": _winners_setting(result.event, o),
-        "ave_policy": o.ave_policy.value,
-        "totals_from": o.totals_from.value,
-        "lone_result": o.lone_result.value,
-        "percentage_basis": o.percentage_basis.value,
-        "small_groups": o.small_groups.value,
-    }
-
-
-def _winners_setting(event: Event, options: ScoringOptions) -> int | dict[str, int]:
-    """1 or 2 rankings, the same in every section; else section -> 1 or 2."""
-    sections = event.sections() or list(event.winners)  # an event read as columns: its winners name its sections
-    each = {sec: winners_of(event, options, sec) for sec in sections} or {"": options.winners or 1}
-    return next(iter(each.values())) if len(set(each.values())) == 1 else each

@@ -108,7 +108,7 @@ def test_two_sections_scored_across_the_field(seed, tmp_path_factory):
     event = club_event(seed, tables=4, sections=("A", "B"))
     back, found, misses = recovered(event, truth, "field", _ext(seed), tmp_path_factory.mktemp("f"))
     assert back.field_scoring in (None, Field.SECTION)  # the file does not say: its figures do
-    assert misses and settings_of(score_event(back, found.options))["field"] == "event"
+    assert misses and settings_of(back, found.options)["field"] == "event"
     # the lines keep their sections when the boards are compared across the field
     doc_sections = {ln.section for b in score_event(back, found.options).boards for sl in b.lines for ln in [sl.line]}
     assert doc_sections == {"A", "B"}

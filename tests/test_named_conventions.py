@@ -68,7 +68,7 @@ def test_own_tops_against_never_on_an_event(estimate_at, board1_ns, top, pct):
         pr = r.pair(number)
         assert float(ScoringOptions().round_percentage(pr.percentage)) == expected, number
     assert float(r.pair("7").max) == top + 6  # the pair's maximum: the tops of the boards it played
-    assert settings_of(r)["method"] == "none" and settings_of(r)["estimate_at"] == estimate_at.value
+    assert settings_of(r.event, r.options)["method"] == "none" and settings_of(r.event, r.options)["estimate_at"] == estimate_at.value
 
 
 def test_own_tops_leaves_a_board_of_real_results_alone_and_drops_not_played_lines():

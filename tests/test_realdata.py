@@ -211,12 +211,11 @@ NOT_DEFAULT = {
     SCOREBRIDGE.name: {},
     EBUSCORE.name: {},
     MAGIC.name: {},
-    ACBL.name: {"scale": (2, 1), "rounding_lines": ("half-up:2", "half-up:1"),
-                "rounding_totals": ("half-up:2", "half-up:1")},
+    # every figure a multiple of 0.5: the 1 decimal the file is written with, not the documented 0.01
+    ACBL.name: {"rounding_lines": ("half-up:2", "half-up:1"), "rounding_totals": ("half-up:2", "half-up:1")},
     RUTER.name: {},
     RUTER_BYE.name: {},
-    COMPSCORE.name: {"estimate_at": ("lines", "totals"), "unplayed": ("none", "own"),
-                     "rounding_totals": ("half-up:1", "half-up:2")},
+    COMPSCORE.name: {},
 }
 
 
@@ -262,10 +261,39 @@ def test_score_json_reproduces_every_line_and_pair_with_no_option(path, capsys):
     assert {k: settings[k] for k in NOT_DEFAULT[path.name]} == {k: v[1] for k, v in NOT_DEFAULT[path.name].items()}
 
 
+#: Each real file, the preset of the program that wrote it (mpxl.conventions: the evidence for each).
+PRESETS = {SCOREBRIDGE.name: "scorebridge", EBUSCORE.name: "ebuscore", MAGIC.name: "magiccontest", ACBL.name: "acblscore",
+           RUTER.name: "ruter", COMPSCORE.name: "compscore"}
+
+
+@pytest.mark.parametrize("path", REAL_FILES, ids=lambda p: p.name)
+def test_each_program_s_preset_reproduces_its_real_file_without_reading_the_figures(path, capsys):
+    """``check FILE --conventions PROGRAM --no-infer``: the preset alone reproduces every published figure,
+    and it is the preset the file's program name selects."""
+    preset = PRESETS[path.name]
+    assert detect(read_event(path)).name == preset
+    assert main(["check", str(path), "--conventions", preset, "--no-infer"]) == 0, capsys.readouterr().out
+    assert "all agree" in capsys.readouterr().out
+    assert find(preset).verified and path.name in find(preset).evidence
+
+
+def test_every_verified_preset_names_a_real_file_and_the_others_say_they_come_from_descriptions():
+    from mpxl.conventions import CONVENTIONS
+
+    verified = {name for name, conv in CONVENTIONS.items() if conv.verified}
+    assert verified == set(PRESETS.values())
+    for name, conv in CONVENTIONS.items():
+        assert conv.evidence, name
+        if not conv.verified:
+            assert "descriptions" in conv.evidence or name == "generic", name
+
+
 def test_no_infer_falls_back_to_the_program_defaults(capsys):
-    """ACBLscore's documented default is the double scale: told not to read the figures, it misses."""
-    assert main(["check", "--no-infer", str(ACBL)]) == 1
-    assert main(["check", "--scale", "1", "--rounding", "1", "--no-infer", str(ACBL)]) == 0
+    """Told not to read the figures, mpxl uses the preset it is given: the generic one (double scale)
+    misses every line of ACBLscore's single-scale file; the acblscore preset reproduces it."""
+    assert main(["check", "--no-infer", "--conventions", "generic", str(ACBL)]) == 1
+    assert main(["check", "--scale", "1", "--rounding", "1", "--no-infer", "--conventions", "generic", str(ACBL)]) == 0
+    assert main(["check", "--no-infer", str(ACBL)]) == 0
     capsys.readouterr()
 
 

@@ -25,15 +25,13 @@ from ..event import Event
 from ..formats import read_travellers, write_event
 from ..formats.common import figure_decimals, warn_unusual
 from ..formats.jsonout import json_text
-from ..inference import Inference, differences_from, infer
+from ..inference import Inference, infer
 from ..labels import LANGUAGES, labels
-from ..methods import Method
-from ..options import ScoringOptions, parse_options
+from ..options import FLAG_ORDER, ScoringOptions, differences, field_of, parse_options, registry, settings_of
 from ..rounding import round_fraction
-from ..rules import AVE_POLICIES
 from ..scorer import score_columns
-from ..session import SessionResult, score_event, settings_of
-from ..settings import RoundingKind
+from ..session import SessionResult, score_event
+from ..settings import Field, RoundingKind
 from ..textsafe import as_text_cell
 from . import COMMANDS, plain_help
 
@@ -60,52 +58,15 @@ def add_scoring_arguments(p) -> None:
         metavar="PROGRAM",
         help="start from this program's defaults: " + ", ".join(CONVENTIONS) + " (default: from the file)",
     )
-    p.add_argument("--method", help=", ".join(m.value for m in Method) + ", or none (never estimate); "
-                   "ascherman estimates full boards too, ascherman-short only short ones")
-    p.add_argument("--expected", type=int, metavar="N", help="results per board (default: the most on any board)")
-    p.add_argument("--scale", metavar="SCALE", help="double (2, default), single (1), or signed (MP1: +1 per "
-                   "result beaten, -1 per result that beats it; an average is 0)")
-    p.add_argument("--totals-from", metavar="BASIS",
-                   help="a percentage from the rounded figures the total adds (default) or the exact ones")
-    p.add_argument(
-        "--field", choices=("section", "event"), help="compare boards within each section or across the field"
-    )
-    p.add_argument(
-        "--estimate-at",
-        metavar="WHERE",
-        help="lines (default), totals (lines plain on their own top, totals estimated), never, or own-tops (never, "
-        "and a board with an artificial score plain on its real results' own top, the score its percentage of it)",
-    )
-    p.add_argument(
-        "--rounding",
-        "--rounding-lines",
-        dest="rounding",
-        metavar="R",
-        help="the lines' figures: exact, ebu, acbl, a number of decimals, half-up:D or half-even:D",
-    )
-    p.add_argument(
-        "--rounding-totals",
-        metavar="R",
-        help="figures only the totals hold (estimated boards, missed boards); default: as the lines",
-    )
-    p.add_argument("--rounding-pct", metavar="R", help="percentages: a number of decimals, half-up:D or half-even:D")
-    p.add_argument(
-        "--unplayed", metavar="RULE", help="a board a pair missed: none (default) or own (its own percentage)"
-    )
-    p.add_argument("--places", metavar="STYLE", help="tied places: shared (3=, default) or plain (3)")
-    p.add_argument(
-        "--ave-policy",
-        choices=tuple(AVE_POLICIES),
-        help="; ".join(f"{k}: {v}" for k, v in AVE_POLICIES.items()).replace("%", "%%"),
-    )
-    p.add_argument("--lone-result", metavar="RULE", help="a board's one real result beside artificial scores: "
-                   "average (50%%, default) or ave-plus (60%% to both sides, ACBLscore)")
-    p.add_argument("--percentage-basis", metavar="BASIS", help="a pair's percentage: played (its total over the tops "
-                   "of the boards it played, default) or scaled (ACBLscore: the total scaled to the field's full "
-                   "maximum and rounded as a total, over that maximum)")
-    p.add_argument("--small-groups", metavar="RULE", help="fouled boards' small groups: wbf, ebu, qba or none")
-    p.add_argument("--winners", type=int, choices=(1, 2), help="1 = one ranking, 2 = NS and EW ranked apart")
-    p.add_argument("--factor-top", type=int, metavar="TOP", help="factor every board to this top (carry-forward)")
+    for setting in sorted((s for s in registry() if s.flags), key=_flag_rank):
+        kwargs: dict = {"help": setting.help or setting.words}
+        if setting.metavar:
+            kwargs["metavar"] = setting.metavar
+        if setting.choices:
+            kwargs["choices"] = setting.choices
+        if setting.whole and setting.reader is None:
+            kwargs["type"] = int
+        p.add_argument(*setting.flags, dest=setting.dest, **kwargs)
     p.add_argument(
         "--no-infer",
         action="store_true",
@@ -142,20 +103,19 @@ def _heading_from_args(event, args) -> None:
             setattr(event, name, value.strip())
 
 
-#: The scoring options' flags, by argparse's names (``--rounding-pct`` is ``rounding_pct``): words
-#: read by the one option parser, :func:`mpxl.options.parse_options`.
-OPTION_FLAGS = ("expected", "winners", "factor_top", "field", "ave_policy", "small_groups", "scale", "totals_from",
-                "lone_result", "percentage_basis", "method", "estimate_at", "rounding", "rounding_totals",
-                "rounding_pct", "unplayed", "places")
+def _flag_rank(setting) -> int:
+    """Where a setting's flag stands in the help: :data:`mpxl.options.FLAG_ORDER`, then the others."""
+    return FLAG_ORDER.index(setting.name) if setting.name in FLAG_ORDER else len(FLAG_ORDER)
 
 
 def option_overrides(args) -> dict:
-    """The settings given on the command line, parsed once (Enums, Roundings) by
+    """The settings given on the command line (every declared setting's flag, by argparse's name:
+    ``--rounding-pct`` is ``rounding_pct``), parsed once (Enums, Roundings) by
     :func:`mpxl.options.parse_options`: name -> value.
 
-    A bad value raises ValueError naming it and what was expected.
+    A bad value raises ValueError naming it.
     """
-    return parse_options(**{name: getattr(args, name, None) for name in OPTION_FLAGS})
+    return parse_options(**{s.dest: getattr(args, s.dest, None) for s in registry() if s.dest})
 
 
 @dataclass(frozen=True)
@@ -172,8 +132,7 @@ class Chosen:
     def summary(self, event=None) -> str:
         """One line naming every setting, marking those not the program's default; with ``event``,
         the settings the file itself says (its winners) as the JSON names them (one source)."""
-        doc = settings_of(SessionResult(event if event is not None else Event(), self.options, [], []))
-        doc.pop("field")
+        doc = settings_of(event if event is not None else Event(), self.options)
         parts = []
         for k, v in doc.items():
             if v is None:
@@ -183,7 +142,7 @@ class Chosen:
         return ", ".join(parts)
 
     def to_json(self, event) -> dict:
-        doc = settings_of(SessionResult(event, self.options, [], []))
+        doc = settings_of(event, self.options)
         return {
             "conventions": self.conventions.name,
             "inferred": self.inference is not None,
@@ -215,7 +174,7 @@ def choose_options(event, args, detected=None) -> Chosen:
         base = inference.options
         if overrides and inference.agree < inference.total:  # do the options given go against the figures?
             contradicted = _contradicted(event, conv, inference, overrides)
-    differs = differences_from(base, default, event) if event is not None else {}
+    differs = differences(base, default, event) if event is not None else {}
     return Chosen(conv, base, inference, tuple(overrides), differs, contradicted)
 
 
@@ -225,7 +184,7 @@ def _contradicted(event, conv, given, overrides) -> str:
     free = infer(event, conv.options())
     if free.agree <= given.agree:
         return ""
-    shown = differences_from(free.options, given.options, event)
+    shown = differences(free.options, given.options, event)
     named = ", ".join("--" + k.replace("_", "-") for k in overrides)
     found = ", ".join(f"{k.replace('_', '-')} {b}" for k, (_a, b) in shown.items())
     return (f"the options given ({named}) go against the file's figures: with them {given.agree} of "
@@ -291,7 +250,7 @@ def ranking_text(result: SessionResult) -> str:
     align = "<<" + ("<" if with_names else "") + ">>>"
     groups: list[tuple[str, list]] = []
     current = None
-    across = settings_of(result)["field"] == "event"  # one ranking over the sections: a pair named "A 3"
+    across = field_of(result.event, result.options) is Field.EVENT  # one ranking over the sections: a pair named "A 3"
     for pr in result.pairs:
         section = "" if across else pr.pair.section
         group = (section, pr.pair.direction)

@@ -357,7 +357,7 @@ def json_heading(result: SessionResult) -> dict[str, Any]:
     """The ``--json`` document's fields after its boards and pairs."""
     opts = result.options
     heading: dict[str, Any] = {"title": result.event.title, "program": result.event.program, "method": opts.method_name,
-               "scale": opts.scale.number, "rounding": str(opts.rounding), "settings": settings_of(result)}
+               "scale": opts.scale.number, "rounding": str(opts.rounding), "settings": settings_of(result.event, opts)}
     if result.event.sitouts:  # tables with one pair and no opponents (not lines)
         heading["sitouts"] = [{"board": so.board, "section": so.section, "session": so.session, "pair": so.pair,
                                "direction": so.direction} for so in result.event.sitouts]
