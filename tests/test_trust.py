@@ -87,7 +87,7 @@ def test_options_given_are_obeyed_and_a_contradiction_is_said(capsys):
     assert (settings["method"], settings["expected"]) == ("mckinnon", 30)
     assert {b["top"] for b in doc["boards"]} == {58}
     assert "go against the file's figures" in captured.err
-    assert doc["conventions"]["given_options_contradicted"].startswith("the options given (--expected, --method)")
+    assert doc["conventions"]["given_options_contradicted"].startswith("the options given (--method, --expected)")
     assert main(["check", "--method", "mckinnon", str(path)]) == 1
     out = capsys.readouterr().out
     assert "settings: method mckinnon*" in out and "go against the file's figures" in out

@@ -110,12 +110,13 @@ def _flag_rank(setting) -> int:
 
 def option_overrides(args) -> dict:
     """The settings given on the command line (every declared setting's flag, by argparse's name:
-    ``--rounding-pct`` is ``rounding_pct``), parsed once (Enums, Roundings) by
+    ``--rounding-pct`` is ``rounding_pct``; in the help's order), parsed once (Enums, Roundings) by
     :func:`mpxl.options.parse_options`: name -> value.
 
     A bad value raises ValueError naming it.
     """
-    return parse_options(**{s.dest: getattr(args, s.dest, None) for s in registry() if s.dest})
+    flagged = sorted((s for s in registry() if s.dest), key=_flag_rank)  # in the help's order
+    return parse_options(**{s.dest: getattr(args, s.dest, None) for s in flagged})
 
 
 @dataclass(frozen=True)

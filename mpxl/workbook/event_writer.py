@@ -29,8 +29,9 @@ from functools import lru_cache
 
 from ..adjustments import Artificial, Assigned, Mixed, parse_entry
 from ..contract import ns_score
+from ..options import off_sheet
 from ..rules import PASS_SPELLINGS, code_key, contract_keys
-from ..settings import EstimateAt, Field, LoneResult, PercentageBasis, Places, RoundingKind, Tie, TotalsFrom, Unplayed
+from ..settings import Field, RoundingKind
 from .template import ROUNDING_RULES, Settings, TemplateLine, build_workbook, write_workbook
 
 __all__ = ["write_event_workbook", "event_workbook", "settings_for"]
@@ -89,20 +90,9 @@ def unsupported(result) -> str | None:
     ev, opts = result.event, result.options
     if getattr(opts, "winners", None) is None and len({ev.winners.get(sec) or 1 for sec in ev.sections()}) > 1:
         return "the workbook has one Winners setting; this event's sections have one and two winners"
-    for name, value, plain in (("estimate-at", getattr(opts, "estimate_at", None), EstimateAt.LINES),
-                               ("unplayed", getattr(opts, "unplayed", None), Unplayed.NONE),
-                               ("places", getattr(opts, "places", None), Places.SHARED),
-                               ("percentage rounding", getattr(opts, "percentage_tie", None), Tie.HALF_UP),
-                               ("lone-result", getattr(opts, "lone_result", None), LoneResult.AVERAGE),
-                               ("percentage-basis", getattr(opts, "percentage_basis", None), PercentageBasis.PLAYED)):
-        if value is not None and value is not plain:
-            return f"{name} {value.value} is not in the workbook's formulas"
-    if getattr(opts, "totals_from", None) not in (None, TotalsFrom.ROUNDED):
-        return "totals from the exact (unrounded) figures are not in the workbook's formulas"
-    if getattr(opts, "totals_rounding", None) not in (None, opts.rounding):
-        return "a rounding of the totals apart from the lines' is not in the workbook's formulas"
-    if getattr(opts, "factor_top", None):
-        return "factoring to a fixed top is not in the workbook's formulas"
+    reason = off_sheet(opts)  # a setting the Setup holds no cell for (the settings' declarations say which)
+    if reason is not None:
+        return reason
     if any(ln.ns_penalty or ln.ew_penalty for ln in ev.lines):
         return "procedural penalties are not in the workbook's formulas"
     if ev.penalties:
