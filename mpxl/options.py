@@ -466,7 +466,8 @@ def parse_options(**words: Any) -> dict[str, Any]:
     (:class:`Setting`: its type's ``find``, :meth:`Rounding.parse`, a whole number); typed values
     pass through; None is the default (left out; but ``percentage_decimals`` None is exact
     percentages). ``method`` ``none`` means never estimate (own tops estimate nothing either), and
-    a method given with ``never`` or ``own-tops`` contradicts them; ``rounding_pct``
+    a method named with ``never`` or ``own-tops`` contradicts them (a typed Method beside them is an
+    options' own state: every options object has a method); ``rounding_pct``
     (``rounding_percentages``) gives the percentages' decimals and tie. A bad value raises
     ValueError naming it.
 
@@ -489,6 +490,7 @@ def parse_options(**words: Any) -> dict[str, Any]:
     parsed: dict[str, Any] = {}
     known = _words()
     never = None  # the word that said never estimate (method none)
+    named = None  # a method named by a word (a typed Method beside never is the options' own state)
     for word, value in words.items():
         s = known.get(word)
         if s is None:  # no setting: left for ScoringOptions to refuse
@@ -500,13 +502,15 @@ def parse_options(**words: Any) -> dict[str, Any]:
         if s.name == "method" and "method" not in got:  # never estimate: in the method's place
             never = value
             got = {"estimate_at": parsed.get("estimate_at") or got["estimate_at"]}
+        elif s.name == "method" and isinstance(value, str):
+            named = value
         parsed.update(got)
     at = parsed.get("estimate_at")
     estimates = at not in (EstimateAt.NEVER, EstimateAt.OWN_TOPS)
     if never is not None and estimates:
         raise ValueError(f"method {never!r} (never estimate) and estimate-at {at.value!r} contradict each other")
-    if "method" in parsed and at is not None and not estimates:  # a method given is the method used
-        raise ValueError(f"method {parsed['method'].value!r} (an estimate) and estimate-at {at.value!r} "
+    if named is not None and at is not None and not estimates:  # a method given is the method used
+        raise ValueError(f"method {named!r} (an estimate) and estimate-at {at.value!r} "
                          "(no estimate) contradict each other")
     return parsed
 
