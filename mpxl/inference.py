@@ -430,7 +430,9 @@ class Search:
         for cand in candidates:
             if best[0] == best[1]:  # every figure this setting can change reproduced: none can do better
                 break
-            trial = replace(opts, **cand)
+            trial = opts.with_(**cand)
+            if "method" in self.fixed and trial.method_name != self.base.method_name:
+                continue  # a method given is the method used: no candidate sets it aside (never, own tops)
             got = measure(self.agreement_of(trial))
             if got[0] > best[0]:
                 best_opts, best = trial, got
@@ -564,11 +566,10 @@ class Search:
                                    if f is not field_of(event, opts)]
             return self.choose("method", opts, candidates, _everything)
         if "method" in fixed and "estimate_at" not in fixed and short:
-            # a method given is used: never estimating would set it aside
+            # a method given is used: never estimating (never, own tops) would set it aside
             return self.choose("estimate_at", opts, [{"estimate_at": at} for at in EstimateAt
-                                                     if at not in (opts.estimate_at, EstimateAt.NEVER)
-                                                     and (at is not EstimateAt.OWN_TOPS
-                                                          or _lines_beside_results(result))], _everything)
+                                                     if at not in (opts.estimate_at, EstimateAt.NEVER,
+                                                                   EstimateAt.OWN_TOPS)], _everything)
         if not fixed & {"method", "estimate_at"} and self.misses(opts):
             # every board full: only a method that estimates full boards too (Ascherman, McKinnon's
             # reading) changes a figure, so it is the one candidate, and only when a figure is missed

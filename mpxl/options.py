@@ -33,6 +33,7 @@ from .rules import (
 )
 from .settings import (
     AvePolicy,
+    Choice,
     EstimateAt,
     Field,
     LoneResult,
@@ -97,6 +98,8 @@ class Setting:
     # formulas know only the default
     off_sheet: str = ""  # why an event scored with another value gets values in a workbook ('' = generic)
     candidates: tuple[Any, ...] = ()  # the values the inference may try
+    written: str = ""  # how a value is written, for the docs ('' = its values)
+    none_is: str = "what the file says"  # what None means, for the docs (a nullable setting's)
 
     def __post_init__(self) -> None:
         if self.key == "" and self.name:  # the JSON key is the name unless declared
@@ -144,7 +147,7 @@ class Setting:
 
 def setting(default: Any, **spec: Any) -> Any:
     """A field of :class:`ScoringOptions` declared with its :class:`Setting` (its name is the field's)."""
-    if isinstance(default, Enum):
+    if isinstance(default, Choice):
         spec.setdefault("kind", type(default))
         spec.setdefault("parse", type(default).find)
         spec.setdefault("candidates", tuple(type(default)))
@@ -186,10 +189,12 @@ class ScoringOptions:
     method: Method = setting(
         Method.NEUBERG, parse=None, reader=_method, words="the estimation method of a short board",
         values={m.value: K_RULES[m.value].words for m in Method}, flags=("--method",),
+        written=", ".join(f"`{m.value}`" for m in Method) + ", `none` (never estimate)",
         help=", ".join(m.value for m in Method) + ", or none (never estimate); ascherman estimates full boards "
         "too, ascherman-short only short ones", show=lambda o, e: o.method_name, sheet="method")
     scale: Scale = setting(
         Scale.DOUBLE, words="the matchpoint scale", values={s: "" for s in SCALES}, flags=("--scale",),
+        written="`double` (`2`), `single` (`1`), `signed`",
         metavar="SCALE", help="double (2, default), single (1), or signed (MP1: +1 per result beaten, -1 per result "
         "that beats it; an average is 0)", show=lambda o, e: o.scale.number, sheet="scale")
     field: Field | None = setting(
@@ -210,11 +215,13 @@ class ScoringOptions:
     rounding: Rounding = setting(
         Rounding(), kind=Rounding, parse=Rounding.parse, words="how each board's figures are rounded",
         values={k: "" for k in ROUNDING_KINDS}, flags=("--rounding", "--rounding-lines"), metavar="R",
+        written="`exact`, `ebu`, `acbl`, a number of decimals, `half-up:D`, `half-even:D`",
         help="the lines' figures: exact, ebu, acbl, a number of decimals, half-up:D or half-even:D",
         key="rounding_lines", sheet="rounding")
     totals_rounding: Rounding | None = setting(
         None, kind=Rounding, parse=Rounding.parse, nullable=True,
         words="how figures only the totals hold are rounded (default: as the lines)", flags=("--rounding-totals",),
+        written="as `--rounding`", none_is="as the lines",
         metavar="R", help="figures only the totals hold (estimated boards, missed boards); default: as the lines",
         key="rounding_totals", show=lambda o, e: str(o.totals_rounding or o.rounding),
         off_sheet="a rounding of the totals apart from the lines' is not in the workbook's formulas")
@@ -222,6 +229,7 @@ class ScoringOptions:
         2, whole=True, keep_none=True, reader=_percentage_rounding, check=_whole("percentage_decimals", 0),
         words="how percentages are rounded: decimals and tie (ranking uses the exact figure)",
         flags=("--rounding-pct",), metavar="R", help="percentages: a number of decimals, half-up:D or half-even:D",
+        written="`D`, `half-up:D`, `half-even:D`, `exact` (the JSON's word for unrounded)", none_is="exact",
         key="rounding_percentages", aliases=("percentage_rounding",), sheet="the cells' number format",
         show=lambda o, e: "exact" if o.percentage_decimals is None
         else f"{o.percentage_tie.value}:{o.percentage_decimals}")
@@ -269,7 +277,7 @@ class ScoringOptions:
     factor_top: int | None = setting(
         None, whole=True, nullable=True, check=_whole("factor_top", 1),
         words="factor every board to this top before rounding (carry-forward)", flags=("--factor-top",),
-        metavar="TOP", help="factor every board to this top (carry-forward)",
+        metavar="TOP", help="factor every board to this top (carry-forward)", written="a top", none_is="none",
         off_sheet="factoring to a fixed top is not in the workbook's formulas")
     #: the values of settings declared outside this class (:func:`declare`): (name, value) pairs
     more: tuple[tuple[str, Any], ...] = dataclasses.field(default=(), repr=False)
@@ -507,7 +515,7 @@ def parse_options(**words: Any) -> dict[str, Any]:
         parsed.update(got)
     at = parsed.get("estimate_at")
     estimates = at not in (EstimateAt.NEVER, EstimateAt.OWN_TOPS)
-    if never is not None and estimates:
+    if never is not None and at is not None and estimates:
         raise ValueError(f"method {never!r} (never estimate) and estimate-at {at.value!r} contradict each other")
     if named is not None and at is not None and not estimates:  # a method given is the method used
         raise ValueError(f"method {named!r} (an estimate) and estimate-at {at.value!r} "
@@ -561,18 +569,21 @@ def off_sheet(options: ScoringOptions) -> str | None:
 
 
 def settings_table() -> str:
-    """The docs' table of every setting (docs/conventions.md holds it as this writes it)."""
+    """The docs' table of every setting (docs/conventions.md holds it as this writes it).
+
+    >>> print(settings_table().splitlines()[2])
+    | `method` | `--method` | `neuberg`, `factor`, `ascherman`, `mckinnon`, `manual`, `ascherman-short`, `none` (never
+    estimate) | `neuberg` | the estimation method of a short board | Setup `method` |
+    """
     rows = ["| setting (JSON key) | flag | values | default | what it decides | the workbook's Setup |",
             "| --- | --- | --- | --- | --- | --- |"]
     for s in registry():
-        values = ", ".join(f"`{v}`" for v in s.values) or ", ".join(f"`{_word(v)}`" for v in s.candidates)
-        default = "what the file says" if s.default is None and s.nullable else f"`{_word(s.default)}`"
-        if s.name == "totals_rounding":
-            default = "as the lines"
+        values = s.written or ", ".join(f"`{v}`" for v in s.values) or ", ".join(
+            f"`{_word(v)}`" for v in s.candidates) or "a whole number"
+        default = s.none_is if s.default is None else f"`{_word(s.default)}`"
         flags = " ".join(f"`{f}`" for f in s.flags) or "(with `--rounding-pct`)"
         sheet = "its default only" if s.sheet is None else s.sheet if " " in s.sheet else f"Setup `{s.sheet}`"
-        rows.append(f"| `{s.key or s.name}` | {flags} | {values or 'a whole number'} | {default} | {s.words} | "
-                    f"{sheet} |")
+        rows.append(f"| `{s.key or s.name}` | {flags} | {values} | {default} | {s.words} | {sheet} |")
     return "\n".join(rows) + "\n"
 
 

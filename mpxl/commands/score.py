@@ -115,8 +115,8 @@ def option_overrides(args) -> dict:
 
     A bad value raises ValueError naming it.
     """
-    flagged = sorted((s for s in registry() if s.dest), key=_flag_rank)  # in the help's order
-    return parse_options(**{s.dest: getattr(args, s.dest, None) for s in flagged})
+    dests = [d for s in sorted(registry(), key=_flag_rank) if (d := s.dest)]  # in the help's order
+    return parse_options(**{d: getattr(args, d, None) for d in dests})
 
 
 @dataclass(frozen=True)

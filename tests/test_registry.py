@@ -1,0 +1,248 @@
+"""One declaration per setting (issue 27, items 1-3; issue 26 §4's first three bullets).
+
+Each scoring setting is declared once (:class:`mpxl.options.Setting`, as a field of ScoringOptions):
+the command's flags, the JSON's settings, ``check``'s line and differences, the workbook's reasons
+for values and the docs' table all come from the declarations. A throwaway setting declared here
+appears in the command line, the JSON and ``check`` with no other module touched; every setting's
+every value, written in the JSON's settings and read back, scores the same figures.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+
+import pytest
+from shared import REALDATA
+
+from mpxl.cli import build_parser, main
+from mpxl.commands.score import Chosen
+from mpxl.conventions import find
+from mpxl.event import Event, Line
+from mpxl.formats import write_event
+from mpxl.formats.jsonout import json_text
+from mpxl.methods import Method
+from mpxl.options import (
+    SETTINGS,
+    ScoringOptions,
+    Setting,
+    declare,
+    off_sheet,
+    parse_options,
+    registry,
+    settings_of,
+    settings_table,
+)
+from mpxl.rounding import Rounding
+from mpxl.session import score_event
+from mpxl.settings import Field
+
+ROOT = Path(__file__).resolve().parents[1]
+MAGIC = REALDATA / "magiccontest-ffb-final-2022-session1.pbn"
+RUTER = REALDATA / "ruter-2016-03-09-signed-mp1-aminus.pbn"
+SCOREBRIDGE = REALDATA / "scorebridge-2025-01-06-one-winner.xml"
+NO_REAL_FILES = pytest.mark.skipif(not MAGIC.exists(), reason="real data files not present")
+
+
+# --------------------------------------------------------------------------- the declarations
+
+def test_every_field_of_the_options_is_a_declared_setting():
+    names = [f.name for f in dataclasses.fields(ScoringOptions) if f.name != "more"]
+    assert list(SETTINGS) == names
+    for s in registry():
+        assert s.words, s.name
+        assert s.default == getattr(ScoringOptions(), s.name), s.name
+
+
+def _command(command: str):
+    """The ``score`` or ``check`` parser, as the command builds it."""
+    parser = build_parser(command)
+    return next(a for a in parser._actions if a.dest == "command").choices[command]
+
+
+def test_every_flag_of_score_and_check_is_a_setting_s():
+    for command in ("score", "check"):
+        flags = {o for a in _command(command)._actions for o in a.option_strings}
+        for s in registry():
+            assert set(s.flags) <= flags, (command, s.name)
+
+
+def test_the_json_settings_name_every_setting():
+    doc = settings_of(Event(), ScoringOptions())
+    assert list(doc) == [s.key for s in registry() if s.key]
+    assert {"small_groups", "factor_top"} <= set(doc)  # applied, so named
+
+
+def test_the_docs_settings_table_is_the_declarations():
+    """docs/conventions.md holds the table :func:`mpxl.options.settings_table` writes."""
+    assert settings_table() in (ROOT / "docs" / "conventions.md").read_text(encoding="utf-8")
+
+
+#: (a setting the workbook's Setup holds no cell for, a value, the reason the workbook gets values)
+OFF_SHEET = [
+    ({"estimate_at": "totals"}, "estimate-at totals is not in the workbook's formulas"),
+    ({"totals_from": "exact"}, "totals from the exact (unrounded) figures are not in the workbook's formulas"),
+    ({"rounding": "1", "totals_rounding": "2"}, "a rounding of the totals apart from the lines' is not in the "
+                                                "workbook's formulas"),
+    ({"rounding": "1", "totals_rounding": "1"}, None),
+    ({"factor_top": 20}, "factoring to a fixed top is not in the workbook's formulas"),
+    ({"lone_result": "ave-plus"}, "lone-result ave-plus is not in the workbook's formulas"),
+    ({"percentage_tie": "half-even"}, "percentage rounding half-even is not in the workbook's formulas"),
+    ({"small_groups": "ebu", "ave_policy": "wbf", "method": "manual", "scale": 1}, None),
+]
+
+
+@pytest.mark.parametrize("words, reason", OFF_SHEET)
+def test_the_workbook_s_reasons_come_from_the_declarations(words, reason):
+    assert off_sheet(ScoringOptions.parse(**words)) == reason
+
+
+# ----------------------------------------------------------------- a throwaway convention
+
+def _published(tmp_path: Path) -> str:
+    """A small event written by mpxl's PBN writer, its figures published (``check`` has something to check)."""
+    event = Event(lines=[Line(1, "1", "2", score=420), Line(1, "3", "4", score=400), Line(2, "1", "4", score=-100),
+                         Line(2, "3", "2", score=-50)])
+    path = str(tmp_path / "event.pbn")
+    write_event(score_event(event, ScoringOptions()), path)
+    return path
+
+
+def test_a_throwaway_setting_appears_in_the_command_line_the_json_and_check(tmp_path, capsys):
+    """Declared here and nowhere else: its flag is taken by ``score`` and ``check``, the JSON names it
+    and reads it back, ``check``'s line names it and marks it as not the program's default."""
+    tempo = Setting("tempo", default="slow", parse=lambda w: str(w).strip().lower(), words="a test's convention",
+                    flags=("--tempo",), metavar="PACE", help="slow (default) or fast")
+    path = _published(tmp_path)
+    with declare(tempo):
+        assert "--tempo PACE" in _command("score").format_help() and "slow (default) or fast" in \
+            _command("score").format_help()
+        assert "--tempo PACE" in _command("check").format_help()
+        assert main(["score", path, "--json", "--tempo", "Fast"]) == 0
+        doc = json.loads(capsys.readouterr().out)
+        assert doc["settings"]["tempo"] == "fast" and doc["conventions"]["given"] == ["tempo"]
+        assert doc["conventions"]["differs_from_program_default"]["tempo"] == {"default": "slow", "used": "fast"}
+        assert ScoringOptions.parse(**doc["settings"]).tempo == "fast"  # read back by the one parser
+        assert main(["check", path, "--tempo", "fast"]) == 0
+        out = capsys.readouterr().out
+        assert "tempo fast*" in out and "tempo slow -> fast" in out.splitlines()[-2]
+        assert ScoringOptions().tempo == "slow"
+    assert "tempo" not in settings_of(Event(), ScoringOptions())  # gone with its declaration
+    with pytest.raises(AttributeError):
+        _ = ScoringOptions().tempo
+
+
+def test_a_setting_is_declared_once():
+    with pytest.raises(ValueError, match="declared already"):
+        with declare(Setting("scale", default=2, words="again")):
+            pass
+
+
+# ------------------------------------------------ every setting fed back gives the same figures
+
+def _event() -> Event:
+    """Two sections; a short board, artificial scores, a lone result beside them, a board a pair missed,
+    a fouled board: every setting changes some figure here."""
+    lines = []
+    for sec, shift in (("A", 0), ("B", 30)):
+        for board, scores in ((1, [420, 400, 450, "A+"]), (2, [100 + shift, 140, 100, -100]),
+                              (3, [-50, -100, 110 + shift]), (4, [620, "A+", "A-", None]),
+                              (5, [300, 200 - shift, 100, 50])):
+            for table, score in enumerate(scores):
+                if score is None:
+                    continue
+                group = ("x" if table < 3 else "y") if board == 5 else ""
+                lines.append(Line(board, str(2 * table + 1), str(2 * table + 2), sec, score=score, group=group))
+    return Event(lines=lines)
+
+
+def _values(s: Setting) -> list:
+    """Every value of ``s`` but its default (a few of a number's)."""
+    extra = {"expected": [6], "factor_top": [20], "percentage_decimals": [1, 0, None],
+             "rounding": [Rounding.parse(1), Rounding.parse("ebu"), Rounding.parse("half-even:2")],
+             "totals_rounding": [Rounding.parse(3)], "winners": [1, 2]}
+    return [v for v in (extra.get(s.name) or list(s.candidates)) if v != s.default]
+
+
+CASES = [(s.name, v) for s in registry() for v in _values(s)]
+
+
+@pytest.mark.parametrize("name, value", CASES, ids=[f"{n}={getattr(v, 'value', v)}" for n, v in CASES])
+def test_every_setting_fed_back_from_the_json_gives_the_same_figures(name, value):
+    event = _event()
+    base = ScoringOptions(rounding=Rounding.parse(2))
+    options = base.with_(**{name: value})
+    doc = json.loads("".join(json_text(score_event(event, options))))
+    assert doc["settings"] != json.loads("".join(json_text(score_event(event, base))))["settings"] or \
+        name in ("field", "winners")  # a default the file's own word gives (section; one winner) shows the same
+    again = ScoringOptions.parse(**doc["settings"])
+    back = json.loads("".join(json_text(score_event(event, again))))
+    assert {k: back[k] for k in ("boards", "pairs", "settings")} == {k: doc[k] for k in ("boards", "pairs", "settings")}
+    line = Chosen(find("generic"), options).summary(event)  # check's line names it
+    shown = settings_of(event, options)
+    key = SETTINGS[name].key or "rounding_percentages"
+    assert f"{key.replace('_', '-')} {shown[key]}" in line
+
+
+# ------------------------------------------------ issue 26 §4: every option given is obeyed and named
+
+@NO_REAL_FILES
+@pytest.mark.parametrize("path", [MAGIC, RUTER], ids=["magiccontest", "ruter"])
+def test_a_method_given_is_the_method_used(path, capsys):
+    """The inference may not pick an estimate-at that estimates nothing (never, own tops): it would void
+    the method given while saying the options given are used."""
+    assert main(["score", str(path), "--json", "--method", "ascherman"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    settings = doc["conventions"]["settings"]
+    assert settings["method"] == "ascherman" and settings["estimate_at"] in ("lines", "totals")
+    assert main(["check", str(path), "--method", "ascherman"]) == 1
+    out = capsys.readouterr().out
+    assert "method ascherman*" in out and "own-tops" not in out and "method none" not in out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--method", "mckinnon", "--estimate-at", "never"],
+     "method 'mckinnon' (an estimate) and estimate-at 'never' (no estimate) contradict each other"),
+    (["--method", "factor", "--estimate-at", "own-tops"],
+     "method 'factor' (an estimate) and estimate-at 'own-tops' (no estimate) contradict each other"),
+    (["--method", "none", "--estimate-at", "totals"],
+     "method 'none' (never estimate) and estimate-at 'totals' contradict each other"),
+    (["--method", "none", "--estimate-at", "never"], None),
+    (["--method", "none", "--estimate-at", "own-tops"], None),
+    (["--method", "mckinnon", "--estimate-at", "totals"], None),
+])
+def test_a_method_beside_no_estimation_is_refused(argv, message, tmp_path, capsys):
+    data = _published(tmp_path)
+    for command in ("score", "check"):
+        code = main([command, str(data), *argv])
+        err = capsys.readouterr().err
+        if message is None:
+            assert code in (0, 1, 2) and "contradict" not in err
+        else:
+            assert code == 2 and message in err and "Traceback" not in err
+
+
+def test_a_typed_method_beside_never_is_the_options_own_state():
+    """Every options object has a method: a typed one passed with never (a script's, a preset's) is kept."""
+    assert parse_options(method=Method.FACTOR, estimate_at="never")["method"] is Method.FACTOR
+
+
+@NO_REAL_FILES
+def test_factor_top_is_named_in_the_json_and_check_and_read_back(capsys):
+    assert main(["score", str(SCOREBRIDGE), "--json", "--factor-top", "20"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["settings"]["factor_top"] == 20 and doc["conventions"]["settings"]["factor_top"] == 20
+    assert {b["top"] for b in doc["boards"]} == {20}
+    again = ScoringOptions.parse(**doc["settings"])
+    assert again.factor_top == 20
+    assert main(["check", str(SCOREBRIDGE), "--factor-top", "20"]) == 1
+    out = capsys.readouterr().out
+    settings = next(line for line in out.splitlines() if line.startswith(("settings: ", "best candidate: ")))
+    assert "factor-top 20*" in settings  # the settings line names it, marked as not the default
+
+
+def test_the_field_of_an_event_is_named_in_check_s_line():
+    event = Event(lines=[Line(1, "1", "2", "A", score=420), Line(1, "1", "2", "B", score=400)])
+    line = Chosen(find("generic"), ScoringOptions(field=Field.EVENT)).summary(event)
+    assert "field event" in line and "small-groups wbf" in line
