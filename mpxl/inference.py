@@ -49,14 +49,13 @@ from typing import Any
 
 from .event import Event, Pair, Travellers
 from .methods import Method
-from .options import ScoringOptions, field_of
+from .options import SETTINGS, ScoringOptions, field_of
 from .ranking import sitout_credits
 from .rounding import Rounding
 from .rules import ESTIMATES_FULL_BOARDS
 from .scorer import score_columns
 from .session import SessionResult, score_event
 from .settings import (
-    AvePolicy,
     EstimateAt,
     Field,
     LoneResult,
@@ -64,7 +63,6 @@ from .settings import (
     Places,
     RoundingKind,
     Scale,
-    Tie,
     TotalsFrom,
     Unplayed,
 )
@@ -439,6 +437,16 @@ class Search:
         self.evidence[name] = f"{best[0]} of {best[1]}"
         return best_opts
 
+    def others(self, name: str, opts: ScoringOptions) -> list[dict[str, Any]]:
+        """Each value of the setting ``name`` but the one ``opts`` hold, as its declaration lists them
+        (:attr:`mpxl.options.Setting.candidates`): the candidates of a step that tries them all.
+
+        >>> Search(Event(), ScoringOptions()).others("unplayed", ScoringOptions())
+        [{'unplayed': <Unplayed.OWN: 'own'>}]
+        """
+        current = getattr(opts, name)
+        return [{name: v} for v in SETTINGS[name].candidates if v != current]
+
     # -- the whole search ----------------------------------------------------------------------------
 
     def run(self) -> Inference:
@@ -582,7 +590,7 @@ class Search:
         """4. A missed board's figure: the totals tell, and the credits a file publishes on its sit-outs' rows."""
         credits = any(so.published_mp is not None or so.published_pct is not None for so in self.event.sitouts)
         if self.has_pairs or credits:
-            opts = self.choose("unplayed", opts, [{"unplayed": u} for u in Unplayed if u != opts.unplayed],
+            opts = self.choose("unplayed", opts, self.others("unplayed", opts),
                                _measure("totals", "percentages", *(("lines", "line_percentages") if credits else ())))
         return opts
 
@@ -591,11 +599,9 @@ class Search:
         again, when a figure is still missed: the method and N are found by now)."""
         result, _ = self.score(opts)
         if any(sl.kind == "artificial" for b in result.boards for sl in b.lines):
-            opts = self.choose("ave_policy", opts,
-                               [{"ave_policy": a} for a in AvePolicy if a is not opts.ave_policy], _everything)
+            opts = self.choose("ave_policy", opts, self.others("ave_policy", opts), _everything)
             if _lone_results(result) and self.misses(opts):
-                opts = self.choose("lone_result", opts,
-                                   [{"lone_result": r} for r in LoneResult if r is not opts.lone_result], _everything)
+                opts = self.choose("lone_result", opts, self.others("lone_result", opts), _everything)
         return opts
 
     def line_rounding(self, opts: ScoringOptions) -> ScoringOptions:
@@ -614,8 +620,7 @@ class Search:
         """6. What the totals add (the rounded figures or the exact ones): on the totals and
         percentages, before the percentages' own rounding (an exact half moves with it)."""
         if self.has_pairs or self.event.line_percentage_decimals is not None:
-            opts = self.choose("totals_from", opts,
-                               [{"totals_from": b} for b in TotalsFrom if b is not opts.totals_from],
+            opts = self.choose("totals_from", opts, self.others("totals_from", opts),
                                _measure("totals", "percentages", "line_percentages"))
         return opts
 
@@ -629,7 +634,7 @@ class Search:
                 opts = self.choose("percentage_decimals", opts, [{"percentage_decimals": pct_dec}],
                                    _measure("percentages"))
         if published_pcts or event.line_percentage_decimals is not None:
-            opts = self.choose("percentage_tie", opts, [{"percentage_tie": t} for t in Tie if t != opts.percentage_tie],
+            opts = self.choose("percentage_tie", opts, self.others("percentage_tie", opts),
                                _measure("percentages", "line_percentages"))
             opts = self.percentage_basis(opts)
         return opts

@@ -24,12 +24,13 @@ tricks give it; otherwise it is typed. An artificial score goes in Adjustment.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from functools import lru_cache
 
 from ..adjustments import Artificial, Assigned, Mixed, parse_entry
 from ..contract import ns_score
-from ..options import off_sheet
+from ..options import off_sheet, registry
 from ..rules import PASS_SPELLINGS, code_key, contract_keys
 from ..settings import Field, RoundingKind
 from .template import ROUNDING_RULES, Settings, TemplateLine, build_workbook, write_workbook
@@ -70,19 +71,15 @@ def settings_for(result) -> Settings:
     if winners is None:
         values = {ev.winners.get(sec) or 1 for sec in ev.sections()} if ev.lines else set(ev.winners.values())
         winners = values.pop() if len(values) == 1 else 1
-    return Settings(
-        event=ev.title or "",
-        date=ev.date or "",
-        scale=opts.scale,
-        method=opts.method,
-        expected=opts.expected,
-        rounding=kind,
-        decimals=rounding.decimals if kind is not RoundingKind.EXACT else 2,
-        ave_policy=opts.ave_policy,
-        winners=winners,
-        small_groups=opts.small_groups,
-        field=getattr(opts, "field", None) or getattr(ev, "field_scoring", None) or Field.SECTION,
-    )
+    # every setting the Setup holds a cell for, by the settings' declarations (mpxl.options.Setting.sheet)
+    setup = {s.sheet: getattr(opts, s.name) for s in registry() if s.sheet in _SETUP}
+    setup.update(rounding=kind, decimals=rounding.decimals if kind is not RoundingKind.EXACT else 2, winners=winners,
+                 field=getattr(opts, "field", None) or getattr(ev, "field_scoring", None) or Field.SECTION)
+    return Settings(event=ev.title or "", date=ev.date or "", **setup)
+
+
+#: The Setup sheet's inputs (the workbook's Settings' fields).
+_SETUP = frozenset(f.name for f in dataclasses.fields(Settings))
 
 
 def unsupported(result) -> str | None:
