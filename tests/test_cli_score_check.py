@@ -82,7 +82,9 @@ def test_xlsx_of_an_event_the_template_cannot_hold_has_values(tmp_path, capsys):
     code, _, err = run(["score", TWO, "--factor-top", "24", "-o", tmp_path / "two.xlsx"], capsys)
     assert code == 0 and "factoring to a fixed top is not in the workbook's formulas" in err and "as values" in err
     wb = load_workbook(tmp_path / "two.xlsx")
-    assert wb.sheetnames == ["Ranking", "Travellers"]
+    assert wb.sheetnames == ["Ranking", "Travellers", "Settings"]
+    named = {row[0]: row[1] for row in wb["Settings"].iter_rows(min_row=2, values_only=True)}
+    assert named["factor_top"] == 24 and named["method"] == "neuberg"  # every setting applied, named
     assert wb["Ranking"].max_row > 1 and wb["Travellers"].max_row > 1
 
 

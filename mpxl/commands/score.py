@@ -283,7 +283,8 @@ def ranking_text(result: SessionResult) -> str:
 
 
 def _write_xlsx(result: SessionResult, path: str) -> None:
-    """The template layout with live formulas; an event it cannot hold gets its figures as values.
+    """The template layout with live formulas; an event it cannot hold gets its figures as values
+    (Ranking and Travellers sheets) and the settings it was scored with (a Settings sheet).
 
     An event with more lines (or pairs) than a worksheet has rows is refused with a message:
     Excel would not open the file.
@@ -341,6 +342,11 @@ def _write_xlsx(result: SessionResult, path: str) -> None:
                               ln.tricks,
                        ln.score if isinstance(ln.score, int) or ln.score is None else str(ln.score),
                        None if sl.ns_mp is None else float(sl.ns_mp), None if sl.ew_mp is None else float(sl.ew_mp)])
+    settings = wb.create_sheet("Settings")  # every setting applied, named as the JSON names it
+    settings.append(["Setting", "Value"])
+    for key, value in settings_of(result.event, result.options).items():
+        _append_data(settings, [key, ", ".join(f"{k} {v}" for k, v in value.items()) if isinstance(value, dict)
+                                else value])
     with atomic_path(path, suffix=".xlsx") as tmp:
         ooxml.save(wb, tmp)
 
