@@ -126,8 +126,9 @@ CONVENTIONS = {
             "figures add to -6.0; 4 of 18 totals and 13 of 18 percentages miss from the rounded figures); the "
             "line percentages are whole numbers from the exact figure (376 of 378 from the printed one). "
             "ScoringType MP1 is no evidence of the scale: Magic Contest writes it too, with unsigned figures. "
-            "The bye's own average (unplayed own): from descriptions and the second Ruter file "
-            "(incoming/ruter-2016-08-10-signed-penalty-split-bye.pbn), which does not check clean yet.",
+            "ruter-2016-08-10-signed-penalty-split-bye.pbn (incoming/): 144 lines, 11 pairs, 24 boards; its Bye rows' "
+            "published credits are the pair's own average on the boards it played (unplayed own), and the same "
+            "settings reproduce every figure.",
         ),
         Conventions(
             "compscore",

@@ -263,7 +263,7 @@ def test_score_json_reproduces_every_line_and_pair_with_no_option(path, capsys):
 
 #: Each real file, the preset of the program that wrote it (mpxl.conventions: the evidence for each).
 PRESETS = {SCOREBRIDGE.name: "scorebridge", EBUSCORE.name: "ebuscore", MAGIC.name: "magiccontest", ACBL.name: "acblscore",
-           RUTER.name: "ruter", COMPSCORE.name: "compscore"}
+           RUTER.name: "ruter", RUTER_BYE.name: "ruter", COMPSCORE.name: "compscore"}
 
 
 @pytest.mark.parametrize("path", REAL_FILES, ids=lambda p: p.name)
