@@ -25,7 +25,7 @@ from typing import Any
 from .event import Event
 from .options import ScoringOptions, parse_options
 from .rounding import Rounding
-from .settings import AvePolicy, EstimateAt, LoneResult, PercentageBasis, RoundingKind, Scale, TotalsFrom, Unplayed
+from .settings import AvePolicy, EstimateAt, RoundingKind, Scale, TotalsFrom, Unplayed
 
 __all__ = ["Conventions", "CONVENTIONS", "EVIDENCE", "find", "detect", "detect_from", "options_for"]
 
@@ -150,17 +150,17 @@ CONVENTIONS = {
             "acblscore",
             "ACBLscore",
             ("acblscore", "acbl"),
-            _preset(2, scale=Scale.SINGLE, lone_result=LoneResult.AVE_PLUS, percentage_basis=PercentageBasis.SCALED),
+            _preset(2, scale=Scale.SINGLE),
             verified=True,
-            note="Single scale (1 per score beaten), Neuberg, nearest 0.01 with .005 up; a lone result beside "
-            "artificial scores 60% to both sides; a pair that missed boards has its total scaled to the full "
-            "number before its percentage.",
+            note="Single scale (1 per score beaten), Neuberg, nearest 0.01 with .005 up. Described for ACBLscore but "
+            "shown by no file at hand, so not in the preset: a lone result beside artificial scores at 60% to both "
+            "sides (--lone-result ave-plus) and percentages scaled to the full number of boards "
+            "(--percentage-basis scaled); the inference tries both where a file shows the situation.",
             evidence="acblscore-2017-08-10-howell-single-scale.xml: 108 lines, 9 pairs, 27 full boards of 4 "
             "results, top 3: the single scale reproduces all 216 line figures (double misses them all), 9 totals "
             "and 9 percentages. Every board is full and every figure a multiple of 0.5, so the file cannot show "
-            "the rounding (0.01, .005 up: the ACBL's documentation), the estimation, the lone result's 60% or the "
-            "scaled percentage (ACBLscore's behaviour as described by its users and documentation, not by a "
-            "real file at hand).",
+            "the rounding (0.01, .005 up: from the ACBL's documentation) or the estimation; the lone result's 60% "
+            "and the scaled percentage are from descriptions only.",
         ),
         Conventions(
             "ebu",
