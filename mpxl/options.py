@@ -228,7 +228,8 @@ class ScoringOptions:
     percentage_decimals: int | None = setting(
         2, whole=True, keep_none=True, reader=_percentage_rounding, check=_whole("percentage_decimals", 0),
         words="how percentages are rounded: decimals and tie (ranking uses the exact figure)",
-        flags=("--rounding-pct",), metavar="R", help="percentages: a number of decimals, half-up:D or half-even:D",
+        flags=("--rounding-pct", "--rounding-percentages"), metavar="R",
+        help="percentages: a number of decimals, half-up:D or half-even:D",
         written="`D`, `half-up:D`, `half-even:D`, `exact` (the JSON's word for unrounded)", none_is="exact",
         key="rounding_percentages", aliases=("percentage_rounding",), sheet="the cells' number format",
         show=lambda o, e: "exact" if o.percentage_decimals is None

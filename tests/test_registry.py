@@ -14,7 +14,7 @@ import json
 from pathlib import Path
 
 import pytest
-from shared import REALDATA
+from shared import REAL_FILES, REALDATA
 
 from mpxl.cli import build_parser, main
 from mpxl.commands.score import Chosen
@@ -246,3 +246,18 @@ def test_the_field_of_an_event_is_named_in_check_s_line():
     event = Event(lines=[Line(1, "1", "2", "A", score=420), Line(1, "1", "2", "B", score=400)])
     line = Chosen(find("generic"), ScoringOptions(field=Field.EVENT)).summary(event)
     assert "field event" in line and "small-groups wbf" in line
+
+
+@NO_REAL_FILES
+@pytest.mark.parametrize("path", [p for p in REAL_FILES], ids=lambda p: p.name)
+def test_check_s_settings_line_given_back_as_flags_reproduces_the_file(path, capsys):
+    """Each word pair of ``check``'s settings line is a flag and its value: given back to ``check`` with
+    the generic preset and no reading of the figures, they reproduce every published figure."""
+    assert main(["check", str(path)]) == 0
+    line = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("settings: "))
+    argv = []
+    for part in line.removeprefix("settings: ").split(", "):
+        name, value = part.rstrip("*").split(" ", 1)
+        argv += [f"--{name}", value]
+    assert main(["check", str(path), "--conventions", "generic", "--no-infer", *argv]) == 0, argv
+    assert "all agree" in capsys.readouterr().out
