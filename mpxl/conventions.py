@@ -153,9 +153,9 @@ CONVENTIONS = {
             _preset(2, scale=Scale.SINGLE),
             verified=True,
             note="Single scale (1 per score beaten), Neuberg, nearest 0.01 with .005 up. Described for ACBLscore but "
-            "shown by no file at hand, so not in the preset: a lone result beside artificial scores at 60% to both "
-            "sides (--lone-result ave-plus) and percentages scaled to the full number of boards "
-            "(--percentage-basis scaled); the inference tries both where a file shows the situation.",
+            "shown by no file at hand, so not in the preset (each is an option of its own, docs/conventions.md): a "
+            "lone result beside artificial scores at 60% to both sides (ave-plus) and percentages scaled to the "
+            "full number of boards (scaled); the inference tries both where a file shows the situation.",
             evidence="acblscore-2017-08-10-howell-single-scale.xml: 108 lines, 9 pairs, 27 full boards of 4 "
             "results, top 3: the single scale reproduces all 216 line figures (double misses them all), 9 totals "
             "and 9 percentages. Every board is full and every figure a multiple of 0.5, so the file cannot show "
