@@ -74,6 +74,12 @@ def test_the_json_settings_name_every_setting():
     assert {"small_groups", "factor_top"} <= set(doc)  # applied, so named
 
 
+@pytest.mark.parametrize("doc", ["README.md", "docs/events.md"])
+def test_the_user_docs_name_every_setting_s_flags(doc):
+    text = (ROOT / doc).read_text(encoding="utf-8")
+    assert [f for s in registry() for f in s.flags if f"`{f}" not in text] == []
+
+
 def test_the_docs_settings_table_is_the_declarations():
     """docs/conventions.md holds the table :func:`mpxl.options.settings_table` writes."""
     assert settings_table() in (ROOT / "docs" / "conventions.md").read_text(encoding="utf-8")
