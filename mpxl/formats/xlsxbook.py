@@ -82,7 +82,10 @@ def read_workbook(path: str | os.PathLike[str]) -> Event:
         if "Travellers" in wb.sheetnames and "Setup" in wb.sheetnames:
             return _template_event(wb, source)
         if "Travellers" in wb.sheetnames and wb["Travellers"].cell(1, 1).value is not None:
-            return _plain_event(wb["Travellers"], source)  # the values workbook of an older mpxl
+            ev = _plain_event(wb["Travellers"], source)  # a values workbook: its settings on a sheet of their own
+            ev.declared_options = _settings_sheet(wb, source)
+            ev.pairs = _ranking_pairs(wb, source) or ev.pairs
+            return ev
         return _plain_event(wb.worksheets[0], source)
     finally:
         wb.close()
@@ -317,7 +320,8 @@ def _pairs(wb: Any, source: str, winners: dict[str, int]) -> list[Pair]:
         out.append(Pair(number, section, direction, names_cell(str(get("Names") or "")),
                         published_mp=shown("MP"), published_percentage=shown("%"),
                         published_place=None if place in (None, "") else _cell_text(place, source, where),
-                        published_max=shown("Max"), where=where))
+                        published_max=shown("Max"), where=where,
+                        published_tiebreak=_figure(get("Tie-break"))))
     return out
 
 
@@ -336,6 +340,47 @@ def _figure(value: Any, number_format: str = "General") -> float | None:
     decimals = len(shown.group(1)) if shown else 0
     # as a spreadsheet shows it: the decimal digits rounded half away from zero
     return float(Decimal(repr(float(value))).quantize(Decimal(1).scaleb(-decimals), ROUND_HALF_UP))
+
+
+def _ranking_pairs(wb: Any, source: str) -> list[Pair]:
+    """A values workbook's pairs and names, from its Ranking sheet (Section, Direction, Pair, Names)."""
+    if "Ranking" not in wb.sheetnames:
+        return []
+    rows = wb["Ranking"].iter_rows(values_only=True)
+    heads = {h: i for i, h in enumerate(next(rows, ()) or ()) if h is not None}
+    if not all(h in heads for h in ("Pair", "Names")):
+        return []
+    out = []
+    for r, values in enumerate(rows, start=2):
+        def get(h: str, values: tuple[Any, ...] = values) -> Any:
+            i = heads.get(h)
+            return values[i] if i is not None and i < len(values) else None
+
+        if get("Pair") is None:
+            continue
+        where = f"sheet Ranking, row {r}"
+        direction = str(get("Direction") or "").strip().upper() or None
+        number, section = (_cell_text(get(h), source, where).strip() for h in ("Pair", "Section"))
+        side = direction if direction in ("NS", "EW") else None
+        out.append(Pair(number, section, side, names_cell(str(get("Names") or "")), where=where))
+    return out
+
+
+def _settings_sheet(wb: Any, source: str) -> dict[str, Any]:
+    """The settings a values workbook names on its Settings sheet (a setting a row, as ``--json``
+    names them: ``rounding_lines``, ``estimate_at``...), typed; {} when there is no such sheet."""
+    if "Settings" not in wb.sheetnames or wb["Settings"].cell(1, 1).value != "Setting":
+        return {}
+    parsed: dict[str, Any] = {}
+    for row in wb["Settings"].iter_rows(min_row=2, max_col=2):
+        name, value = row[0].value, row[1].value
+        if name is None or value is None:
+            continue
+        try:
+            parsed.update(parse_options(**{str(name): value}))
+        except (TypeError, ValueError) as exc:
+            raise UserError(source, f"sheet Settings, cell {row[1].coordinate}", f"{name}: {exc}") from None
+    return parsed
 
 
 def _plain_event(ws: Any, source: str) -> Event:
