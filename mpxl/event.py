@@ -225,6 +225,8 @@ class Event:
     line_percentage_decimals: int | None = None  # the decimals of the lines' published percentages, if any
     field_scoring: Field | None = None  # how the file's boards were compared (section or event)
     notes: list[str] = field(default_factory=list)
+    #: what the reader read with a doubt, for the command to print (``line 1: warning: column ...``)
+    warnings: list[str] = field(default_factory=list, compare=False)
     sitouts: list[SitOut] = field(default_factory=list)  # tables with one pair and no opponents
     penalties: list[Penalty] = field(default_factory=list)  # penalties given as rows of their own
     #: the file's header fields (PBN ``% <META name=... content=...>``: Generator, ScoringType...), in order

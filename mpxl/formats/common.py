@@ -264,10 +264,11 @@ def unusual_scores(scores) -> list:
 
 
 def warn_unusual(event_or_scores, source: str, where_of=None) -> list:
-    """Warnings naming each score no contract gives, at its first line: ``file: line 7: score 425 ...``."""
+    """Warnings naming each score no contract gives, at its first line: ``file: line 7: score 425 ...``,
+    after what the reader itself warned of (an event's ``warnings``: a column it does not read)."""
     lines = getattr(event_or_scores, "lines", None)
     scores = [ln.score for ln in lines] if lines is not None else list(event_or_scores)
-    out = []
+    out = [f"{source}: {warning}" if source else warning for warning in getattr(event_or_scores, "warnings", ())]
     for value in unusual_scores(scores):
         i = scores.index(value)
         where = lines[i].where if lines is not None else (where_of(i) if where_of else "")

@@ -267,7 +267,8 @@ def _score_contracts(
 ) -> list[Any]:
     """Score (in place) each line with no score but a contract, as the row-by-row reader does, and
     answer the tricks: those lines' results (``+1``) read against their contracts.
-    UserError or ValueError where the row-by-row reader would complain."""
+    UserError or ValueError where the row-by-row reader would complain (a line whose contract
+    scores other than its score among them: :func:`mpxl.formats.csvfile.check_contract_score`)."""
     tricks = list(tricks) if tricks is not None else [None] * len(board)  # a file with contracts and no tricks
     declarer = declarer or [None] * len(board)
     known: dict = {}  # (vulnerability, contract, declarer, tricks as written) -> (score, tricks)
@@ -281,6 +282,16 @@ def _score_contracts(
                 tricks_of_contract(contract[i], tricks[i]),
             )
         score[i], tricks[i] = hit
+    scored: dict = {}  # (vulnerability, contract, declarer, tricks) -> its score, None when it has none
+    for i in [i for i, (s, c) in enumerate(zip(score, contract)) if c is not None and type(s) is int]:
+        key = (vulnerability[board[i]], contract[i], declarer[i], tricks[i])
+        if key not in scored:
+            try:
+                scored[key] = score_from_contract(board[i], contract[i], declarer[i], tricks[i], "", "")
+            except UserError:
+                scored[key] = None  # a contract that cannot be scored is kept as written beside the score
+        if scored[key] is not None and scored[key] != score[i]:
+            raise ValueError(f"line {i + 2}: the score and the contract disagree")  # the row-by-row reader names it
     return tricks
 
 

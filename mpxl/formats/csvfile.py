@@ -26,6 +26,7 @@ BOM) or, failing that, ISO-8859-1. (A plain file is read column by column instea
 from __future__ import annotations
 
 import csv
+import difflib
 import io
 import os
 import re
@@ -34,7 +35,7 @@ from itertools import chain, islice
 from operator import attrgetter
 from typing import Any
 
-from ..adjustments import parse_entry
+from ..adjustments import Assigned, Mixed, parse_entry
 from ..atomic import atomic_write
 from ..contract import tricks_from_result
 from ..errors import UserError
@@ -62,7 +63,7 @@ from .common import (
 
 __all__ = ["read_csv", "read_csv_text", "csv_event", "read_rows", "header_keys_of", "names_cell",
             "write_csv", "csv_text", "COLUMNS", "NAME_COLUMNS", "NOTE_COLUMN",
-           "ALIASES"]
+           "ALIASES", "KNOWN_COLUMNS", "nearest_column", "unknown_columns"]
 
 #: The columns the writer writes, in order (the reader needs only the first three and a score).
 COLUMNS = ("session", "section", "board", "table", "ns_pair", "ew_pair", "contract", "declarer", "tricks", "lead",
@@ -95,6 +96,51 @@ def _key(name: str) -> str:
     return ALIASES.get(k, k)
 
 
+def nearest_column(key: str, cutoff: float = 0.7) -> str | None:
+    """The known column nearest a header's key (its own name or an alias's, :mod:`difflib`), by its
+    own name; None when none is near.
+
+    >>> nearest_column("ns_scroe"), nearest_column("adjustmnet"), nearest_column("scroe"), nearest_column("round")
+    ('ns_score', 'adjustment', 'ns_score', None)
+    """
+    near = difflib.get_close_matches(key, sorted(KNOWN_COLUMNS | set(ALIASES)), n=1, cutoff=cutoff)
+    return ALIASES.get(near[0], near[0]) if near else None
+
+
+#: How near a header's key must be to a known column the header lacks to be taken for a misspelling of it.
+MISSPELT = 0.8
+
+
+def unknown_columns(header: Sequence[str], keys: list, source: str, where: str = "line 1") -> list:
+    """Warnings naming each header column mpxl does not read, with the nearest known name; a
+    UserError naming them all when one is a likely misspelling of a column the header lacks
+    (``ns_scroe`` with no ``ns_score``): its cells would be lost without a word.
+
+    >>> unknown_columns(["board", "Round"], ["board", "round"], "t.csv")
+    ["line 1: warning: column mpxl does not read: 'Round'; its cells are ignored"]
+    >>> unknown_columns(["board", "ns_scroe"], ["board", "ns_scroe"], "t.csv")
+    Traceback (most recent call last):
+    ...
+    mpxl.errors.UserError: t.csv: line 1: column mpxl does not read: 'ns_scroe' (did you mean ns_score?); its \
+cells would be lost: rename a misspelt column (docs/events.md lists the columns)
+    """
+    unknown = [(text, key, nearest_column(key)) for text, key in zip(header, keys) if key and key not in KNOWN_COLUMNS]
+    if not unknown:
+        return []
+
+    def named(text: str, near: str | None) -> str:
+        return f"{text.strip()!r}" + (f" (did you mean {near}?)" if near else "")
+
+    misspelt = any(near not in keys and nearest_column(key, MISSPELT) == near for _, key, near in unknown if near)
+    what = (f"{'column' if len(unknown) == 1 else 'columns'} mpxl does not read: "
+            + ", ".join(named(text, near) for text, _, near in unknown))
+    its = "its" if len(unknown) == 1 else "their"
+    if misspelt:
+        raise UserError(source, where, f"{what}; {its} cells would be lost: rename a misspelt column "
+                        "(docs/events.md lists the columns)")
+    return [f"{where}: warning: {what}; {its} cells are ignored"]
+
+
 def read_csv(path: str | os.PathLike) -> Event:
     """Read a CSV traveller file into an :class:`~mpxl.event.Event`, row by row (:func:`read_csv_text`)."""
     return read_csv_text(decode_text(read_bytes(path), source=str(path)), str(path))
@@ -112,6 +158,10 @@ def read_csv_text(text: str, source: str = "<csv>") -> Event:
     delimiter = header_delimiter(text)
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     keys = header_keys(reader, source)
+    warnings = []
+    if not set(keys) <= KNOWN_COLUMNS | {""}:  # the header as written, to name its columns
+        header = next(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter))
+        warnings = unknown_columns(header, keys, source)
     plain = PlainRows.for_header(keys)
     names: list = []  # (section, pair, side, names, where) of every row that names a pair
     sitouts: list = []
@@ -124,14 +174,46 @@ def read_csv_text(text: str, source: str = "<csv>") -> Event:
         lines, decimals = _read_rows(rows, keys, source, plain, names, sitouts, penalties)
     except csv.Error as exc:  # a stray NUL, a huge field: only the csv module raises csv.Error here
         raise UserError(source, f"line {reader.line_num + 1}", f"not readable as CSV ({exc})") from None
+    if "group" in keys:
+        check_groups(lines, source)
     ev = csv_event(lines, source, decimals, names, sitouts, penalties)
     ev.title, ev.date = (heading.get(k, ("", ""))[0] for k in ("title", "date"))
+    ev.warnings.extend(warnings)
     return ev
+
+
+def check_groups(lines: list, source: str) -> None:
+    """Refuse a fouled board (a line of it has a group) where a line with a result has none: it
+    would be matchpointed as a group of its own without a word. Named at that line.
+
+    >>> check_groups([Line(1, "1", "2", score=420, group="A", where="line 2"),
+    ...               Line(1, "3", "4", score=400, where="line 3")], "t.csv")
+    Traceback (most recent call last):
+    ...
+    mpxl.errors.UserError: t.csv: line 3: board 1 is fouled (group A on line 2) but this line's group is blank; \
+give every result on the board its group
+    """
+    labelled: dict = {}  # (session, section, board) -> (the first group label, its line)
+    for ln in lines:
+        if ln.group and ln.group.strip():
+            labelled.setdefault((ln.session, ln.section, ln.board), (ln.group.strip(), ln.where))
+    if not labelled:
+        return
+    for ln in lines:
+        first = labelled.get((ln.session, ln.section, ln.board))
+        if first is not None and not (ln.group and ln.group.strip()) and isinstance(
+                parse_entry(ln.score), (Assigned, Mixed)):
+            raise UserError(source, ln.where, f"board {ln.board}{' in section ' + ln.section if ln.section else ''} "
+                            f"is fouled (group {first[0]} on {first[1]}) but this line's group is blank; give every "
+                            "result on the board its group")
 
 
 #: Columns that name the event, not a line: its title and date (the first row that fills one gives
 #: it; the others may leave it blank or repeat it).
 HEADING_COLUMNS = frozenset({"title", "date"})
+
+#: Every column the reader reads, by its own name.
+KNOWN_COLUMNS = frozenset(COLUMNS + NAME_COLUMNS + (NOTE_COLUMN,)) | HEADING_COLUMNS
 
 
 def _heading_rows(rows, keys: list, source: str, heading: dict) -> Iterator[tuple[int, list]]:
@@ -254,6 +336,8 @@ def header_keys_of(header: Sequence[str], source: str, where: str = "line 1") ->
     dupes = {k for k in keys if k and keys.count(k) > 1}
     if dupes:
         raise UserError(source, where, f"column {sorted(dupes)[0]!r} appears twice in the header")
+    if not set(keys) <= KNOWN_COLUMNS | {""}:
+        unknown_columns(header, keys, source, where)  # a misspelt column named before what the header then lacks
     missing = [k for k in ("board", "ns_pair", "ew_pair") if k not in keys]
     if missing:
         raise UserError(
@@ -570,11 +654,18 @@ def _general_line(row: list, keys: list, source: str, where: str, names: list | 
         score = check_entry(adjustment, source, f"{where}, column adjustment")
     elif score_text is not None:
         score = score_cell(score_text, source, f"{where}, column ns_score")
+        if contract is not None and isinstance(score, int):
+            check_contract_score(board, contract, declarer, tricks, score, source, where)
     elif contract is not None:
         score = score_from_contract(board, contract, declarer, tricks, source, where)
         tricks = tricks_of_contract(contract, tricks)
     else:
         score = None
+        unread = [k for k in keys if k and k not in KNOWN_COLUMNS]
+        if unread:  # the result may be in a column mpxl does not read: never a board not played without a word
+            raise UserError(source, where, f"no result on this line (ns_score, contract and adjustment blank) and "
+                            f"the header has columns mpxl does not read ({', '.join(unread)}); type the result, or "
+                            "NP for a board not played")
     try:
         switched = arrowswitch_flag(get("arrowswitch"))
     except ValueError as exc:
@@ -612,6 +703,29 @@ def _general_line(row: list, keys: list, source: str, where: str, names: list | 
             if players:
                 names.append((line.section, pair, side, players, where))
     return line, decimals
+
+
+def check_contract_score(board: int, contract: str, declarer, tricks, score: int, source: str, where: str) -> None:
+    """Refuse a line whose contract, declarer and tricks score other than its ``ns_score``: two
+    sources that disagree (which is the typing error mpxl cannot tell). A contract that cannot be
+    scored (no tricks, no declarer) is kept as written beside the score.
+
+    >>> check_contract_score(1, "4S", "N", 10, 420, "t.csv", "line 2")
+    >>> check_contract_score(1, "4S", "N", 10, 430, "t.csv", "line 2")
+    Traceback (most recent call last):
+    ...
+    mpxl.errors.UserError: t.csv: line 2: ns_score 430, but 4S by N taking 10 tricks scores 420 on board 1: \
+the two disagree; correct one of them (or leave ns_score blank to score the contract)
+    """
+    try:
+        computed = score_from_contract(board, contract, declarer, tricks, source, where)
+    except UserError:
+        return
+    if computed != score:
+        played = contract + (f" by {declarer}" if declarer else "") + (
+            f" taking {tricks} tricks" if isinstance(tricks, int) else f", {tricks}" if tricks else "")
+        raise UserError(source, where, f"ns_score {score}, but {played} scores {computed} on board {board}: the two "
+                        "disagree; correct one of them (or leave ns_score blank to score the contract)")
 
 
 def tricks_cell(text: str | None):
