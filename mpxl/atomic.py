@@ -30,7 +30,7 @@ from pathlib import Path
 from .errors import UserError
 
 __all__ = ["atomic_write", "atomic_path", "check_not_input", "same_file", "remove_leftovers", "LIVE", "TEMP_PREFIX",
-           "check_extension"]
+           "check_extension", "check_not_open", "LOCK_FILES"]
 
 
 def same_file(a: str | os.PathLike, b: str | os.PathLike) -> bool:
@@ -80,6 +80,40 @@ def check_extension(path: str | os.PathLike, allowed: Iterable[str], what: str) 
         kind = f"a {ext!r} file" if ext else "a name without an extension"
         raise UserError(str(path), "", f"refusing to write {what} to {kind}; expected a name ending in "
                         + " or ".join(allowed))
+
+
+#: The lock files a spreadsheet program keeps beside a file it has open: (the lock's name, the program).
+LOCK_FILES = (("~${}", "Excel"), (".~lock.{}#", "LibreOffice"))
+
+
+def check_not_open(path: str | os.PathLike) -> None:
+    """Refuse to write ``path`` while a spreadsheet program has it open (its lock file beside it:
+    Excel's ``~$name.xlsx``, LibreOffice's ``.~lock.name.xlsx#``): replaced under the program, the
+    file would be refused (Windows) or overwritten by the program's next save. The message says
+    which program, and how to go on.
+
+    >>> import tempfile
+    >>> d = tempfile.mkdtemp(); check_not_open(os.path.join(d, "out.xlsx"))
+    >>> _ = open(os.path.join(d, ".~lock.out.xlsx#"), "w").write(",Ann Smith,pc,26.11.2026 12:00,file:///x;")
+    >>> check_not_open(os.path.join(d, "out.xlsx"))
+    Traceback (most recent call last):
+    ...
+    mpxl.errors.UserError: ...out.xlsx: the file is open in LibreOffice (by Ann Smith, its lock file .~lock.out.xlsx# \
+is beside it): close it there and run again; if LibreOffice is not running, the lock file is left from a crash: delete \
+it and run again
+    """
+    target = Path(path)
+    for pattern, program in LOCK_FILES:
+        lock = target.with_name(pattern.format(target.name))
+        if not lock.is_file():
+            continue
+        who = ""
+        with contextlib.suppress(OSError, UnicodeDecodeError):  # LibreOffice's: ,user,host,date,url;
+            fields = lock.read_bytes()[:1024].decode("utf-8").split(",")
+            who = fields[1].strip() if len(fields) > 2 and program == "LibreOffice" else ""
+        raise UserError(str(path), "", f"the file is open in {program} ({'by ' + who + ', ' if who else ''}its lock "
+                        f"file {lock.name} is beside it): close it there and run again; if {program} is not "
+                        "running, the lock file is left from a crash: delete it and run again")
 
 
 def _give_permissions(tmp: str, target: Path) -> None:
@@ -187,6 +221,7 @@ def atomic_path(path: str | os.PathLike, suffix: str = "") -> Iterator[str]:
         raise UserError(str(path), "", f"the folder {str(folder)!r} does not exist")
     if os.path.isdir(target):
         raise UserError(str(path), "", "is a folder; expected a file name")
+    check_not_open(target)
     remove_leftovers(folder)
     ext = suffix or target.suffix
     ext = ext if re.fullmatch(r"\.\w{1,8}", ext or "") else ""
@@ -208,6 +243,8 @@ def atomic_path(path: str | os.PathLike, suffix: str = "") -> Iterator[str]:
                     os.unlink(name)
         if isinstance(exc, OSError):
             raise UserError(str(path), "", _reason(exc)) from None
+        if isinstance(exc, UserError) and exc.source in made:  # a writer's refusal naming the temporary file
+            raise UserError(str(path), exc.where, exc.problem) from None
         raise
     finally:
         LIVE.difference_update(made)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import difflib
 import gc
 import importlib
 import os
@@ -111,6 +112,31 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+def subparser(parser: argparse.ArgumentParser, name: str | None) -> argparse.ArgumentParser | None:
+    """The parser of the sub-command ``name`` (None when there is none)."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction) and name in action.choices:
+            return action.choices[name]
+    return None
+
+
+def unrecognized(parser: argparse.ArgumentParser, rest: list) -> str:
+    """argparse's message for the arguments ``parser`` does not know, each unknown flag followed by the
+    nearest of its flags (a typing error: ``--metod``).
+
+    >>> p = argparse.ArgumentParser(); _ = p.add_argument("--method"); _ = p.add_argument("--scale")
+    >>> unrecognized(p, ["--metod", "neuberg"]), unrecognized(p, ["--zzz"])
+    ('unrecognized arguments: --metod neuberg (did you mean --method?)', 'unrecognized arguments: --zzz')
+    """
+    flags = [flag for action in parser._actions for flag in action.option_strings if flag.startswith("--")]
+    hints = []
+    for word in rest:
+        near = difflib.get_close_matches(word.split("=", 1)[0], flags, n=1, cutoff=0.6) if word.startswith("--") else []
+        if near:
+            hints.append(f"did you mean {near[0]}?")
+    return "unrecognized arguments: " + " ".join(rest) + (f" ({'; '.join(hints)})" if hints else "")
+
+
 @contextlib.contextmanager
 def imports_uncollected(program: bool = True):
     """Import the chosen command with the cyclic garbage collector paused, then freeze what the
@@ -141,7 +167,8 @@ def main(argv=None) -> int:
         parser = build_parser(only=chosen_command(argv) or "")
     args, rest = parser.parse_known_args(argv)
     if rest and not getattr(args, "unavailable", False):  # an unavailable command's arguments go unread
-        parser.error("unrecognized arguments: " + " ".join(rest))
+        command = subparser(parser, getattr(args, "command", None)) or parser
+        command.error(unrecognized(command, rest))  # with the command's own usage
     if not getattr(args, "func", None):
         parser.print_help()
         return 2

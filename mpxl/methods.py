@@ -93,10 +93,18 @@ def find_method(text: str | Method | None) -> Method | None:
 
     >>> find_method(" None "), find_method(None), find_method("mck")
     (None, <Method.NEUBERG: 'neuberg'>, <Method.MCKINNON: 'mckinnon'>)
+    >>> find_method("nueberg")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'nueberg' is not a method; expected one of neuberg, factor, ascherman, mckinnon, manual,
+    ascherman-short, or none (never estimate)
     """
     if isinstance(text, str) and text.strip().lower() in NO_ESTIMATE:
         return None
-    return Method.find(text)
+    try:
+        return Method.find(text)
+    except ValueError as exc:  # the words an edge takes: the methods and none
+        raise ValueError(f"{exc}, or {NO_ESTIMATE[0]} (never estimate)") from None
 
 
 def _k_rule(method: Method) -> Callable[[int, int], Fraction]:

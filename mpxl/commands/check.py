@@ -29,13 +29,17 @@ from ..formats import read_event
 from ..formats.common import warn_unusual
 from ..inference import LinePercentages
 from ..ranking import PairResult, place_labels, sitout_credits
+from ..rounding import rounding_order_note
 from ..rounding import rounding_order_note as order_note
 from ..session import SessionResult, score_event
 from ..settings import Field
 from . import COMMANDS, plain_help
 from .score import add_scoring_arguments, choose_options
 
-__all__ = ["register", "run", "Difference", "compare"]
+__all__ = ["register", "run", "Difference", "compare", "pair_label", "unexplained"]
+
+#: The end of a difference :func:`mpxl.rounding.rounding_order_note` marks.
+ORDER_NOTE = "a rounding-order difference)"
 
 
 @dataclass(frozen=True)
@@ -148,7 +152,7 @@ def compare(result: SessionResult, conventions: Conventions | None = None, previ
         if pair.published_percentage is None and pair.published_mp is None and not pair.published_place:
             continue
         pairs_checked += 1
-        where = pair.where or f"pair {pair.number}"
+        where = pair_label(pair)
         candidates = [
             pr
             for pr in by_key.get((pair.section, pair.number), [])
@@ -175,6 +179,21 @@ def compare(result: SessionResult, conventions: Conventions | None = None, previ
             if not _same_place(pair.published_place, place):
                 out.append(Difference(where, f"{what}place", pair.published_place, place))
     return diffs, lines_checked, pairs_checked
+
+
+def pair_label(pair) -> str:
+    """A pair's figure named by the pair first, then where the file has it: ``pair 7 NS (PAIR 5)``
+    (the file's 5th PAIR element holds pair 7), not the place alone.
+
+    >>> from mpxl.event import Pair
+    >>> pair_label(Pair("7", where="PAIR 5 (pair 7)")), pair_label(Pair("3", "A", "NS", where="line 64 (pair 3)"))
+    ('pair 7 (PAIR 5)', 'pair 3 NS (line 64)')
+    >>> pair_label(Pair("4"))
+    'pair 4'
+    """
+    name = f"pair {pair.number}" + (f" {pair.direction}" if pair.direction else "")
+    place = (pair.where or "").removesuffix(f" (pair {pair.number})").strip()
+    return f"{name} ({place})" if place and place != name else name
 
 
 def _pair_names(keys: list, most: int = 8) -> str:
@@ -361,6 +380,10 @@ def unexplained(chosen, diffs: list) -> str:
     no settings mpxl knows reproduce every figure: the best candidate reproduces 14 of 16
     (lines 10 of 12, totals 4 of 4);
     not explained: 1 line matchpoints; the settings below are that candidate's, not a finding of how the file was scored
+    >>> order = [Difference("pair 7", "percentage" + rounding_order_note(41.63, Fraction(4162, 100), 2), "41.63",
+    ...                     "41.62")] * 5
+    >>> print(unexplained(Chosen(find("generic"), ScoringOptions(), found), order).splitlines()[2])
+    not explained: 5 percentages (one unit of the last decimal: a rounding-order difference); the settings below ...
     """
     a = chosen.inference.agreement
     kinds = [(name, got) for name, got in (("lines", a.lines), ("line percentages", a.line_percentages),
@@ -368,13 +391,19 @@ def unexplained(chosen, diffs: list) -> str:
                                            ("places", a.places)) if got[1]]
     parts = ", ".join(f"{name} {got[0]} of {got[1]}" for name, got in kinds)
     failing: dict[str, int] = {}
+    ordered: dict[str, int] = {}  # of them, those one unit of the last decimal off
     for d in diffs:
-        what = d.what.rsplit(": ", 1)[-1].replace("running ", "")
+        what = re.sub(r" \(.*\)$", "", d.what).rsplit(": ", 1)[-1].replace("running ", "")  # no note, no label
         kind = ("sit-out credits" if "credit" in what else "total matchpoints" if what == "total matchpoints" else
                 "line matchpoints" if what.endswith("matchpoints") else
-                "line percentages" if what in ("NS percentage", "EW percentage") else what)
+                "line percentages" if what in ("NS percentage", "EW percentage") else
+                {"percentage": "percentages", "place": "places"}.get(what, what))
         failing[kind] = failing.get(kind, 0) + 1
-    what = "; ".join(f"{n} {k}" for k, n in failing.items())
+        if d.what.endswith(ORDER_NOTE):
+            ordered[kind] = ordered.get(kind, 0) + 1
+    what = "; ".join(f"{n} {k}" + ("" if k not in ordered else f" ({'' if ordered[k] == n else f'{ordered[k]} of them '}"
+                                   "one unit of the last decimal: a rounding-order difference)")
+                     for k, n in failing.items())
     return (f"no settings mpxl knows reproduce every figure: the best candidate reproduces {a.agree} of {a.total}\n"
             f"({parts});\nnot explained: {what}; the settings below are that candidate's, not a finding of how the "
             "file was scored")
@@ -402,8 +431,8 @@ def _session_only(event):
 
 def _runs_over(result: SessionResult) -> bool:
     """Do the pairs publish running totals over earlier sessions? Only when a published total is
-    above the most this session's boards give its pair AND this session's scoring reproduces fewer
-    than half the published totals: running totals carry every pair's earlier sessions in, while one
+    beyond what this session's boards give its pair (above the most, or below the least:
+    :func:`_outside`) AND this session's scoring reproduces fewer than half the published totals: running totals carry every pair's earlier sessions in, while one
     impossible total among figures that agree is a wrong figure, reported, never carried in.
 
     >>> from mpxl.event import Event, Line, Pair
@@ -417,11 +446,22 @@ def _runs_over(result: SessionResult) -> bool:
     """
     ours = {session_key(pr.pair): pr for pr in result.pairs}
     published = [(p, ours.get(session_key(p))) for p in result.event.pairs if p.published_mp is not None]
-    above = any(pr is not None and p.published_mp > pr.max + 1e-9 for p, pr in published)  # type: ignore[operator]
-    if not above:
+    if not any(pr is not None and _outside(result.options.scale, p.published_mp, pr.max) for p, pr in published):
         return False
     agree = len([p for p, pr in published if pr is not None and _exact(p.published_mp) == pr.mp])
     return 2 * agree < len(published)
+
+
+def _outside(scale, total, maximum) -> bool:
+    """Whether a published ``total`` is beyond what a pair's boards (worth ``maximum``) can give it,
+    either way: above the maximum, or below the figure of 0% (0, or -maximum on the signed scale).
+    One rule for both signs: a running total may be carried in above or below.
+
+    >>> from mpxl.settings import Scale
+    >>> [_outside(Scale.SIGNED, t, 168) for t in (-1050.1, 50.1, 1050.1)], _outside(Scale.DOUBLE, -3, 300)
+    ([True, False, True], True)
+    """
+    return not scale.figure(0, maximum) - 1e-9 <= total <= maximum + 1e-9
 
 
 def replace_input(args, path):

@@ -119,6 +119,41 @@ def option_overrides(args) -> dict:
     return parse_options(**{d: getattr(args, d, None) for d in dests})
 
 
+def _flagged() -> list:
+    """The settings with a flag, in the help's order."""
+    return [s for s in sorted(registry(), key=_flag_rank) if s.dest and s.flags]
+
+
+def given_flags(args) -> list:
+    """The setting flags given on the command line, as typed (``--rounding-pct``), in the help's order.
+
+    >>> from argparse import Namespace
+    >>> given_flags(Namespace(rounding_pct="1", method=None, factor_top=20))
+    ['--rounding-pct', '--factor-top']
+    """
+    return [s.flags[0] for s in _flagged() if getattr(args, s.dest, None) is not None]
+
+
+def refused_flag(args) -> str:
+    """The flag whose value :func:`mpxl.options.parse_options` refuses on its own ('' when only a
+    combination of flags is refused: its message names them).
+
+    >>> from argparse import Namespace
+    >>> refused_flag(Namespace(method="nueberg", scale="2"))
+    '--method'
+    >>> refused_flag(Namespace(method="none", estimate_at="totals"))
+    ''
+    """
+    for s in _flagged():
+        value = getattr(args, s.dest, None)
+        if value is not None:
+            try:
+                parse_options(**{s.dest: value})
+            except ValueError:
+                return s.flags[0]
+    return ""
+
+
 @dataclass(frozen=True)
 class Chosen:
     """The conventions started from, the options used, what the file's figures showed, and what differs."""
@@ -162,8 +197,8 @@ def choose_options(event, args, detected=None) -> Chosen:
     conv = find(args.conventions) if getattr(args, "conventions", None) else detected or detect(event)
     try:
         overrides = option_overrides(args)
-    except ValueError as exc:
-        raise UserError(getattr(args, "input", ""), "", str(exc)) from None
+    except ValueError as exc:  # a flag's value: named by the flag, not the input file
+        raise UserError("", refused_flag(args), str(exc)) from None
     if event is not None and event.declared_options:  # a workbook's Setup: its settings, the flags' over them
         overrides = {**event.declared_options, **overrides}
     default = conv.options()
@@ -174,19 +209,20 @@ def choose_options(event, args, detected=None) -> Chosen:
         inference = infer(event, base, fixed=overrides)
         base = inference.options
         if overrides and inference.agree < inference.total:  # do the options given go against the figures?
-            contradicted = _contradicted(event, conv, inference, overrides)
+            named = given_flags(args) + (["the workbook's Setup"] if event.declared_options else [])
+            contradicted = _contradicted(event, conv, inference, named)
     differs = differences(base, default, event) if event is not None else {}
     return Chosen(conv, base, inference, tuple(overrides), differs, contradicted)
 
 
-def _contradicted(event, conv, given, overrides) -> str:
-    """What the file's figures show against the options given, said plainly ('' when the figures
-    fit them as well as anything): the options are used all the same."""
+def _contradicted(event, conv, given, flags: list) -> str:
+    """What the file's figures show against the options given (``flags``: as typed), said plainly
+    ('' when the figures fit them as well as anything): the options are used all the same."""
     free = infer(event, conv.options())
     if free.agree <= given.agree:
         return ""
     shown = differences(free.options, given.options, event)
-    named = ", ".join("--" + k.replace("_", "-") for k in overrides)
+    named = ", ".join(flags)
     found = ", ".join(f"{k.replace('_', '-')} {b}" for k, (_a, b) in shown.items())
     return (f"the options given ({named}) go against the file's figures: with them {given.agree} of "
             f"{given.total} are reproduced, without them {free.agree}" + (f" ({found})" if found else "")

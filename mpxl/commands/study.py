@@ -3,7 +3,8 @@
 Which estimation method best predicts the result a short board would have had?
 For every complete board of the given results files, hide K results at random
 (or split the board as if fouled after R results), estimate the rest with each
-of the five methods and compare with the real matchpoints (see mpxl.study and
+of the six methods (neuberg, factor, ascherman, mckinnon, manual, ascherman-short)
+and compare with the real matchpoints (see mpxl.study and
 docs/study.md). K and R may be lists (1,2,4) or ranges (1-4): one study each,
 and the HTML report then charts the error against K.
 
@@ -32,7 +33,7 @@ from ..study import StudyOptions, StudyResult, parse_k_list, study
 from ..workbook import ooxml
 from . import COMMANDS, plain_help
 
-__all__ = ["register", "run", "study_text", "study_json", "write_study_xlsx", "REPORT_EXTENSIONS"]
+__all__ = ["register", "run", "study_text", "study_json", "write_study_xlsx", "written_report", "REPORT_EXTENSIONS"]
 
 REPORT_EXTENSIONS = (".html", ".htm", ".xlsx", ".json")
 
@@ -116,7 +117,7 @@ def study_text(results: Sequence[StudyResult]) -> str:
     >>> ev = Event(lines=[Line(1, str(i), str(i + 10), score=s) for i, s in enumerate([420, 400, 170, -50], 1)],
     ...            winners={"": 2})
     >>> print(study_text([study([ev], StudyOptions(exhaustive=True))]).splitlines()[3])
-    neuberg     15.38   0.00    2.78    2.78   -2.78     0.0%     0.0%
+    neuberg          15.38   0.00    2.78    2.78   -2.78     0.0%     0.0%
     """
     out: list[str] = []
     for res in results:
@@ -124,13 +125,14 @@ def study_text(results: Sequence[StudyResult]) -> str:
         out.append(
             f"{res.options.describe()}; {res.boards} complete boards from {events} event{'s' if events != 1 else ''}"
         )
+        wide = max([10, *(len(ms.method) for ms in res.methods)])  # the longest name (ascherman-short)
         out.append(
-            f"{'method':<10} {'RMSE':>6} {'bias':>6} {'spread':>7} {'top':>7} {'bottom':>7} {'winner':>8} {'top 3':>8}"
+            f"{'method':<{wide}} {'RMSE':>6} {'bias':>6} {'spread':>7} {'top':>7} {'bottom':>7} {'winner':>8} {'top 3':>8}"
         )
-        out.append("-" * 66)
+        out.append("-" * (wide + 56))
         for ms in res.methods:
             out.append(
-                f"{ms.method:<10} {_num(ms.rmse):>6} {_num(ms.bias):>6} {_num(ms.spread_bias):>7} "
+                f"{ms.method:<{wide}} {_num(ms.rmse):>6} {_num(ms.bias):>6} {_num(ms.spread_bias):>7} "
                 f"{_num(ms.top_bias):>7} {_num(ms.bottom_bias):>7} "
                 f"{_pct(ms.winner_changed):>8} {_pct(ms.top3_changed):>8}"
             )
@@ -231,6 +233,24 @@ def write_study_xlsx(results: Sequence[StudyResult], path: str) -> None:
         ooxml.save(wb, tmp)
 
 
+def written_report(path: str, results: list) -> str:
+    """The line ``study -o`` prints: what was written where.
+
+    >>> from mpxl.study import StudyOptions, StudyResult
+    >>> studies = [StudyResult(StudyOptions(remove=k, trials=200), 200, 76, [], []) for k in (1, 2, 3)]
+    >>> written_report("x.html", studies)
+    'mpxl: wrote x.html (study report): 1, 2, 3 results hidden per board, 76 complete boards, 200 trials'
+    """
+    kind = {".html": "study report", ".htm": "study report", ".xlsx": "study workbook", ".json": "study JSON"}
+    first = results[0].options if results else None
+    what = ("results hidden per board" if first is None or first.mode == "remove" else "fouled after so many results")
+    amounts = ", ".join(str(res.options.amount) for res in results)
+    boards = max((res.boards for res in results), default=0)
+    runs = "every choice enumerated" if first is not None and first.exhaustive else f"{first.trials if first else 0} trials"
+    return (f"mpxl: wrote {path} ({kind.get(Path(path).suffix.lower(), 'file')}): {amounts} {what}, "
+            f"{boards:,} complete board{'s' if boards != 1 else ''}, {runs}")
+
+
 def _write_html(results: Sequence[StudyResult], path: str, inputs: Sequence[str]) -> None:
     from ..charts import study_charts  # matplotlib is the optional extra "charts"
 
@@ -297,6 +317,8 @@ def run(args: argparse.Namespace) -> int:
             with atomic_write(out) as f:
                 json.dump(study_json(results, inputs), f, indent=1)
                 f.write("\n")
+    if out:  # what was written, as score -o says it (on stderr when stdout holds the JSON)
+        print(written_report(out, results), file=sys.stderr if args.json else sys.stdout)
     if args.json:
         json.dump(study_json(results, inputs), sys.stdout, indent=1)
         sys.stdout.write("\n")

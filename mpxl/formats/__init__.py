@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import re
 from pathlib import Path
 
 from ..errors import UserError
@@ -20,7 +21,7 @@ from ..event import Event
 from ..pairings import check_duplicates
 from .common import read_bytes
 
-__all__ = ["read_event", "read_travellers", "write_event", "format_of", "EXTENSIONS", "MAX_BYTES"]
+__all__ = ["read_event", "read_travellers", "write_event", "format_of", "is_html", "EXTENSIONS", "MAX_BYTES"]
 
 #: extension -> format name
 EXTENSIONS = {".xml": "usebio", ".usebio": "usebio", ".pbn": "pbn", ".csv": "csv", ".tsv": "csv", ".txt": None,
@@ -65,6 +66,19 @@ def format_of(path: str | os.PathLike, head: bytes | None = None) -> str | None:
     return None
 
 
+#: The start of an HTML page (within its first bytes): its doctype or its html element.
+_HTML = re.compile(rb"<!doctype\s+html|<html[\s>]", re.IGNORECASE)
+
+
+def is_html(path: str | os.PathLike, head: bytes) -> bool:
+    """Whether ``path`` is a web page (by its extension, or its first bytes ``head``) rather than a results file.
+
+    >>> is_html("r.xml", b"<!DOCTYPE html><html>"), is_html("r.htm", b""), is_html("r.xml", b"<?xml?><USEBIO>")
+    (True, True, False)
+    """
+    return Path(path).suffix.lower() in (".html", ".htm", ".xhtml") or bool(_HTML.search(head))
+
+
 def read_event(path: str | os.PathLike, format: str | None = None) -> Event:
     """Read a results file (USEBIO, PBN, CSV or a workbook) into an :class:`~mpxl.event.Event`.
 
@@ -95,6 +109,9 @@ def _checked_format(path: str | os.PathLike, format: str | None) -> str:
     """The format to read ``path`` as; UserError if it cannot be told or the file is far too big."""
     source = str(path)
     head = read_bytes(path, 512)
+    if is_html(path, head):
+        raise UserError(source, "", "an HTML page, not a results file: mpxl reads the file the scoring program "
+                        "exports (USEBIO .xml, .pbn or .csv travellers), not the page made from it")
     fmt = format or format_of(path, head)
     if fmt is None or fmt not in READERS:
         raise UserError(source, "", f"cannot tell the file's format from {Path(path).suffix or 'its name'!r}; "
