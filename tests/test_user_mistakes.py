@@ -67,3 +67,249 @@ def test_typed_csv_mistakes(what, text, code, words, never, tmp_path, capsys):
         assert word in err, (word, err)
     for word in never:
         assert word not in err, (word, err)
+
+
+# ------------------------------------------------------------------ messages a user reads
+
+import errno  # noqa: E402
+import io  # noqa: E402
+import os  # noqa: E402
+import re  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+from shared import REAL_FILES, REALDATA  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+RUTER = REALDATA / "ruter-2016-03-09-signed-mp1-aminus.pbn"
+EBU = REALDATA / "ebuscore-2025-01-02-two-winner-a5050.xml"
+CSV_IN = str(ROOT / "tests" / "data" / "club-howell.csv")
+needs_real = pytest.mark.skipif(not REAL_FILES, reason=f"the real results files are not in {REALDATA}")
+
+#: (argv, exit status, words in stderr, words never in stderr)
+COMMAND_CASES = [
+    (["score", CSV_IN, "--method", "nueberg"], 2,
+     ["mpxl: --method: 'nueberg' is not a method", "ascherman-short, or none"], ["club-howell.csv"]),
+    (["score", CSV_IN, "--scale", "3"], 2, ["mpxl: --scale: "], ["club-howell.csv"]),
+    (["score", CSV_IN, "--metod", "neuberg"], 2,
+     ["usage: mpxl score", "unrecognized arguments: --metod neuberg (did you mean --method?)"], ["COMMAND ..."]),
+    (["check", CSV_IN, "--rounding-pcnt", "1"], 2, ["usage: mpxl check", "did you mean --rounding-pct?"], []),
+    (["study", CSV_IN, "--trails", "3"], 2, ["usage: mpxl study", "did you mean --trials?"], []),
+]
+
+
+@pytest.mark.parametrize("argv, code, words, never", COMMAND_CASES, ids=[" ".join(c[0][2:]) for c in COMMAND_CASES])
+def test_option_mistakes_are_named(argv, code, words, never, capsys):
+    with pytest.raises(SystemExit) if any("usage" in w for w in words) else _nothing() as raised:
+        result = main(argv)
+    err = capsys.readouterr().err
+    assert (raised.value.code if raised is not None else result) == code
+    for word in words:
+        assert word in err, (word, err)
+    for word in never:
+        assert word not in err, (word, err)
+
+
+class _nothing:
+    def __enter__(self):
+        return None
+
+    def __exit__(self, *exc):
+        return False
+
+
+#: (file name, its text) -> the words of the refusal
+HTML_CASES = [
+    ("results.html", "<!DOCTYPE html><html><head><title>x</title></head><body><p>hi<br></body></html>"),
+    ("results.xml", "<!DOCTYPE html>\n<html lang=en><body>a page saved as .xml</body></html>"),
+    ("results.htm", "<html><body><table><tr><td>1</td></tr></table></body></html>"),
+    ("page.pbn", "<html>\n<body>%</body></html>"),
+]
+
+
+@pytest.mark.parametrize("name, text", HTML_CASES)
+def test_an_html_page_is_named_as_one(name, text, tmp_path, capsys):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    for command in ("score", "check"):
+        assert main([command, str(path)]) == 2
+        err = capsys.readouterr().err
+        assert "an HTML page, not a results file" in err and "XML" not in err.split(":", 2)[-1].split("(")[0], err
+
+
+def _full_disk(monkeypatch):
+    """Every file mpxl.atomic opens refuses its writes: ENOSPC, as a full disk does."""
+    import mpxl.atomic as atomic
+
+    class Full(io.TextIOWrapper):
+        def write(self, text):
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    real_open = open
+
+    def full_open(file, mode="r", *args, **kwargs):
+        f = real_open(file, mode, *args, **kwargs)
+        if "w" in mode and "b" not in mode:
+            f.write = Full.write.__get__(f)  # type: ignore[method-assign]
+        return f
+    monkeypatch.setattr(atomic, "open", full_open, raising=False)
+
+
+@pytest.mark.parametrize("output", ["out.html", "out.csv", "out.xml", "out.pbn", "study.html"])
+def test_a_full_disk_names_the_output_not_the_temporary_file(output, tmp_path, capsys, monkeypatch):
+    out = tmp_path / output
+    _full_disk(monkeypatch)
+    argv = (["study", CSV_IN, "--trials", "2", "--remove", "1", "-o", str(out)] if output.startswith("study")
+            else ["score", CSV_IN, "-o", str(out)])
+    if output == "study.html":
+        pytest.importorskip("matplotlib")
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"mpxl: {out}: ") and "No space left on device" in err, err
+    assert ".mpxl-" not in err, err
+    assert not [p.name for p in tmp_path.iterdir() if p.name.startswith(".")]
+
+
+#: (the lock file beside out.xlsx, its text) -> the program named
+LOCKS = [
+    ("~$out.xlsx", b"\x08Ann Smith" + b" " * 40, "Excel", ""),
+    (".~lock.out.xlsx#", b",Ann Smith,pc-17,26.11.2026 12:00,file:///home/ann/.config/libreoffice/4;", "LibreOffice",
+     "by Ann Smith"),
+]
+
+
+@pytest.mark.parametrize("lock, text, program, who", LOCKS)
+@pytest.mark.parametrize("output", ["out.xlsx", "out.csv"])
+def test_an_output_open_in_a_spreadsheet_is_refused(lock, text, program, who, output, tmp_path, capsys):
+    out = tmp_path / output
+    out.write_bytes(b"old")
+    (tmp_path / lock.replace("out.xlsx", output)).write_bytes(text)
+    assert main(["score", CSV_IN, "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    for word in (f"mpxl: {out}: the file is open in {program}", who, "close it there", "delete it"):
+        assert word in err, (word, err)
+    assert out.read_bytes() == b"old" and len(err.strip().splitlines()) == 1
+
+
+# ------------------------------------------------------------------ check's words
+
+@needs_real
+def test_check_names_the_pair_first_and_counts_rounding_order_differences(tmp_path, capsys):
+    """Five percentages one unit of their last decimal off: the summary says so in a sentence, and
+    each difference starts with the pair (``pair 1 NS (SECTION A, PAIR 1)``)."""
+    text = EBU.read_text(encoding="utf-8")
+    bumped = iter(range(5))
+
+    def bump(m):
+        return f"<PERCENTAGE>{float(m.group(1)) + 0.01:.2f}</PERCENTAGE>" if next(bumped, None) is not None else m[0]
+    path = tmp_path / "off.xml"
+    path.write_text(re.sub(r"<PERCENTAGE>([\d.]+)</PERCENTAGE>", bump, text), encoding="utf-8")
+    assert main(["check", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "not explained: 5 percentages (one unit of the last decimal: a rounding-order difference);" in out, out
+    assert "5 a rounding-order difference)" not in out
+    assert out.startswith("pair 1 NS (SECTION A, PAIR 1): percentage"), out
+
+
+@needs_real
+@pytest.mark.parametrize("flags, named", [
+    (["--rounding-pct", "1"], "(--rounding-pct)"),
+    (["--rounding-pct", "1", "--places", "plain"], "(--rounding-pct, --places)"),
+])
+def test_check_names_the_flags_typed(flags, named, capsys):
+    assert main(["check", str(EBU), *flags]) == 1
+    out = capsys.readouterr().out
+    assert f"the options given {named} go against" in out, out
+    assert "--percentage-decimals" not in out and "--percentage-tie" not in out
+
+
+def _shifted(tmp_path, shift: int) -> Path:
+    """The Ruter file with every pair's TotalScoreMP moved by ``shift`` (running totals of a later session)."""
+    text = RUTER.read_text(encoding="latin-1")
+    head, sep, rest = text.partition("[TotalScoreTable")
+    rows = rest.split("\n")
+    rows[1:] = [re.sub(r'^(\d+ \d+ \d+ "[^"]*" )(-?[\d.]+)', lambda m: f"{m[1]}{float(m[2]) + shift:.1f}", row)
+                for row in rows[1:]]
+    path = tmp_path / f"shifted{shift}.pbn"
+    path.write_text(head + sep + "\n".join(rows), encoding="latin-1")
+    return path
+
+
+@needs_real
+@pytest.mark.parametrize("shift", [-1000, 1000, -400, 400])
+def test_signed_running_totals_follow_one_rule_for_both_signs(shift, tmp_path, capsys):
+    assert main(["check", str(_shifted(tmp_path, shift))]) == 0
+    out = capsys.readouterr().out
+    assert "18 pair figures run over earlier sessions: carried in" in out, out
+
+
+# ------------------------------------------------------------------ study
+
+def test_study_says_what_it_wrote(tmp_path, capsys):
+    out = tmp_path / "x.json"
+    assert main(["study", CSV_IN, "--trials", "2", "--remove", "1", "-o", str(out)]) == 0
+    said = capsys.readouterr().out
+    assert said.startswith(f"mpxl: wrote {out} (study JSON): 1 results hidden per board,"), said
+    assert out.is_file()
+
+
+def test_study_help_counts_the_methods(capsys):
+    from mpxl.methods import Method
+
+    with pytest.raises(SystemExit):
+        main(["study", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    words = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+    assert f"each of the {words[len(Method)]} methods ({', '.join(m.value for m in Method)})" in text.replace(
+        "- ", "-"), text
+
+
+# ------------------------------------------------------------------ the README says what is so
+
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_readme_names_every_setting_and_every_csv_column():
+    from mpxl.cli import build_parser, subparser
+    from mpxl.formats.csvfile import KNOWN_COLUMNS
+
+    score = subparser(build_parser("score"), "score")
+    flags = {f for a in score._actions for f in a.option_strings if f.startswith("--")}
+    flags -= {"--help", "--output", "--json", "--rounding-lines"}  # (--rounding-lines: --rounding's other name)
+    missing = sorted(f for f in flags if f"`{f}" not in README)
+    assert not missing, missing
+    csv_part = README[README.index("**CSV travellers**"):]
+    assert not sorted(c for c in KNOWN_COLUMNS if f"`{c}`" not in csv_part)
+
+
+def test_readme_says_the_xlwings_the_xlsm_needs_and_the_lite_file_s_size():
+    from mpxl.commands.lite import main_py
+    from mpxl.workbook.classic import xlwings_version
+
+    assert f"pip install xlwings=={xlwings_version()}" in README
+    size = len(main_py().encode("utf-8")) / 1000
+    for text in (README, (ROOT / "docs" / "excel.md").read_text(encoding="utf-8")):
+        said = re.search(r"about (\d+) KB", text)
+        assert said and abs(int(said[1]) - size) <= 0.1 * size, (said and said[0], size)
+
+
+def test_events_md_lists_every_preset_and_the_signed_scale():
+    from mpxl.conventions import CONVENTIONS
+
+    events = (ROOT / "docs" / "events.md").read_text(encoding="utf-8")
+    row = next(line for line in events.splitlines() if line.startswith("| `--conventions"))
+    assert not [name for name in CONVENTIONS if f"`{name}`" not in row]
+    scale = next(line for line in events.splitlines() if line.startswith("| `--scale"))
+    assert "signed" in scale and "MP1" in scale
+
+
+def test_readme_study_figures_come_from_its_own_command():
+    """The README's command names the files (not a glob the folder's new files change) and the
+    trials and seed its figures were measured with; docs/study.md's table holds the same figures."""
+    command = README[README.index("```sh\nmpxl study"):].split("```")[1]
+    assert "*" not in command and "--trials 1000" in command and "--seed 0" in command and "--remove 1-5" in command
+    for name in ("ebuscore-2025-01-02-two-winner-a5050.xml", "scorebridge-2025-01-06-one-winner.xml",
+                 "magiccontest-ffb-final-2022-session1.pbn"):
+        assert name in command
+    study_md = (ROOT / "docs" / "study.md").read_text(encoding="utf-8")
+    for figure in ("3.73", "3.78", "4.48", "8.50", "9.89", "9.80"):
+        assert figure in README and figure in study_md, figure
