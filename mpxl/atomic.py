@@ -105,7 +105,10 @@ it and run again
     target = Path(path)
     for pattern, program in LOCK_FILES:
         lock = target.with_name(pattern.format(target.name))
-        if not lock.is_file():
+        try:
+            if not lock.is_file():
+                continue
+        except OSError:  # a lock's name too long for the folder (the target's is not, or it is named below)
             continue
         who = ""
         with contextlib.suppress(OSError, UnicodeDecodeError):  # LibreOffice's: ,user,host,date,url;

@@ -39,7 +39,9 @@ def _changed(event, kind):
     pair = pairs[len(pairs) // 2]
     value = getattr(pair, attr)  # a total 9771.2 for 771.2 (-9005.6 for -5.6), a percentage 12.34
     value = (9000 + value if value >= 0 else value - 9000) if kind == "total" else 12.34
-    return replace(event, pairs=[replace(p, **{attr: value}) if p is pair else p for p in event.pairs]), pair.where
+    # a pair's figure is named by the pair first, then where it stands (pair 7 (PAIR 5))
+    return (replace(event, pairs=[replace(p, **{attr: value}) if p is pair else p for p in event.pairs]),
+            check_command.pair_label(pair))
 
 
 @pytest.mark.parametrize("kind", ["line", "total", "percentage", "line percentage"])

@@ -29,7 +29,6 @@ from ..formats import read_event
 from ..formats.common import warn_unusual
 from ..inference import LinePercentages
 from ..ranking import PairResult, place_labels, sitout_credits
-from ..rounding import rounding_order_note
 from ..rounding import rounding_order_note as order_note
 from ..session import SessionResult, score_event
 from ..settings import Field
@@ -380,7 +379,7 @@ def unexplained(chosen, diffs: list) -> str:
     no settings mpxl knows reproduce every figure: the best candidate reproduces 14 of 16
     (lines 10 of 12, totals 4 of 4);
     not explained: 1 line matchpoints; the settings below are that candidate's, not a finding of how the file was scored
-    >>> order = [Difference("pair 7", "percentage" + rounding_order_note(41.63, Fraction(4162, 100), 2), "41.63",
+    >>> order = [Difference("pair 7", "percentage" + order_note(41.63, Fraction(4162, 100), 2), "41.63",
     ...                     "41.62")] * 5
     >>> print(unexplained(Chosen(find("generic"), ScoringOptions(), found), order).splitlines()[2])
     not explained: 5 percentages (one unit of the last decimal: a rounding-order difference); the settings below ...
@@ -401,9 +400,12 @@ def unexplained(chosen, diffs: list) -> str:
         failing[kind] = failing.get(kind, 0) + 1
         if d.what.endswith(ORDER_NOTE):
             ordered[kind] = ordered.get(kind, 0) + 1
-    what = "; ".join(f"{n} {k}" + ("" if k not in ordered else f" ({'' if ordered[k] == n else f'{ordered[k]} of them '}"
-                                   "one unit of the last decimal: a rounding-order difference)")
-                     for k, n in failing.items())
+    def counted(kind: str, n: int) -> str:
+        if kind not in ordered:
+            return f"{n} {kind}"
+        some = "" if ordered[kind] == n else f"{ordered[kind]} of them "
+        return f"{n} {kind} ({some}one unit of the last decimal: a rounding-order difference)"
+    what = "; ".join(counted(k, n) for k, n in failing.items())
     return (f"no settings mpxl knows reproduce every figure: the best candidate reproduces {a.agree} of {a.total}\n"
             f"({parts});\nnot explained: {what}; the settings below are that candidate's, not a finding of how the "
             "file was scored")
@@ -432,8 +434,9 @@ def _session_only(event):
 def _runs_over(result: SessionResult) -> bool:
     """Do the pairs publish running totals over earlier sessions? Only when a published total is
     beyond what this session's boards give its pair (above the most, or below the least:
-    :func:`_outside`) AND this session's scoring reproduces fewer than half the published totals: running totals carry every pair's earlier sessions in, while one
-    impossible total among figures that agree is a wrong figure, reported, never carried in.
+    :func:`_outside`) AND this session's scoring reproduces fewer than half the published totals:
+    running totals carry every pair's earlier sessions in, while one impossible total among figures
+    that agree is a wrong figure, reported, never carried in.
 
     >>> from mpxl.event import Event, Line, Pair
     >>> lines = [Line(1, "1", "2", score=420), Line(1, "3", "4", score=400)]

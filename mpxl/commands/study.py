@@ -126,9 +126,8 @@ def study_text(results: Sequence[StudyResult]) -> str:
             f"{res.options.describe()}; {res.boards} complete boards from {events} event{'s' if events != 1 else ''}"
         )
         wide = max([10, *(len(ms.method) for ms in res.methods)])  # the longest name (ascherman-short)
-        out.append(
-            f"{'method':<{wide}} {'RMSE':>6} {'bias':>6} {'spread':>7} {'top':>7} {'bottom':>7} {'winner':>8} {'top 3':>8}"
-        )
+        out.append(f"{'method':<{wide}} {'RMSE':>6} {'bias':>6} {'spread':>7} {'top':>7} {'bottom':>7} "
+                   f"{'winner':>8} {'top 3':>8}")
         out.append("-" * (wide + 56))
         for ms in res.methods:
             out.append(
@@ -246,7 +245,8 @@ def written_report(path: str, results: list) -> str:
     what = ("results hidden per board" if first is None or first.mode == "remove" else "fouled after so many results")
     amounts = ", ".join(str(res.options.amount) for res in results)
     boards = max((res.boards for res in results), default=0)
-    runs = "every choice enumerated" if first is not None and first.exhaustive else f"{first.trials if first else 0} trials"
+    runs = ("every choice enumerated" if first is not None and first.exhaustive else
+            f"{first.trials if first else 0} trials")
     return (f"mpxl: wrote {path} ({kind.get(Path(path).suffix.lower(), 'file')}): {amounts} {what}, "
             f"{boards:,} complete board{'s' if boards != 1 else ''}, {runs}")
 
