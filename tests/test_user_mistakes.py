@@ -275,7 +275,7 @@ def test_readme_names_every_setting_and_every_csv_column():
     score = subparser(build_parser("score"), "score")
     flags = {f for a in score._actions for f in a.option_strings if f.startswith("--")}
     flags -= {"--help", "--output", "--json", "--rounding-lines"}  # (--rounding-lines: --rounding's other name)
-    missing = sorted(f for f in flags if f"`{f}" not in README)
+    missing = sorted(f for f in flags if not re.search(re.escape(f) + r"(?![\w-])", README))
     assert not missing, missing
     csv_part = README[README.index("**CSV travellers**"):]
     assert not sorted(c for c in KNOWN_COLUMNS if f"`{c}`" not in csv_part)
@@ -313,3 +313,18 @@ def test_readme_study_figures_come_from_its_own_command():
     study_md = (ROOT / "docs" / "study.md").read_text(encoding="utf-8")
     for figure in ("3.73", "3.78", "4.48", "8.50", "9.89", "9.80"):
         assert figure in README and figure in study_md, figure
+
+
+@pytest.mark.parametrize("header, code, words", [
+    (["board", "ns_pair", "ew_pair", "ns_scroe"], 2, ["sheet Sheet, row 1", "did you mean ns_score?"]),
+    (["board", "ns_pair", "ew_pair", "ns_score", "Round"], 0, ["sheet Sheet, row 1: warning", "'Round'"]),
+])
+def test_a_plain_sheet_names_its_unknown_columns_as_a_csv_does(header, code, words, tmp_path, capsys):
+    openpyxl = pytest.importorskip("openpyxl")
+    wb = openpyxl.Workbook()
+    for row in (header, [1, 1, 2, 420, 1], [1, 3, 4, 400, 1]):
+        wb.active.append(row[:len(header)])
+    wb.save(tmp_path / "plain.xlsx")
+    assert main(["score", str(tmp_path / "plain.xlsx")]) == code
+    err = capsys.readouterr().err
+    assert all(word in err for word in words), err

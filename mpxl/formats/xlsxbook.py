@@ -39,7 +39,7 @@ from ..options import ScoringOptions, parse_options
 from ..rounding import Rounding
 from ..settings import AvePolicy, Field, RoundingKind, Scale, SmallGroups
 from .common import read_bytes
-from .csvfile import csv_event, header_keys_of, names_cell, read_rows
+from .csvfile import csv_event, header_keys_of, names_cell, read_rows, unknown_columns
 
 __all__ = ["read_workbook", "setup_options", "TEMPLATE_INPUTS"]
 
@@ -398,4 +398,6 @@ def _plain_event(ws: Any, source: str) -> Event:
         if any(c.strip() for c in cells):
             where_rows.append((where, cells))
     lines, decimals, sitouts, names = read_rows(where_rows, [k for k in keys if k], source)
-    return csv_event(lines, source, decimals, names, sitouts)
+    ev = csv_event(lines, source, decimals, names, sitouts)
+    ev.warnings.extend(unknown_columns(texts, keys, source, f"sheet {ws.title}, row 1"))  # a column not read: named
+    return ev
