@@ -273,6 +273,10 @@ def _score_contracts(
     declarer = declarer or [None] * len(board)
     known: dict = {}  # (vulnerability, contract, declarer, tricks as written) -> (score, tricks)
     vulnerability = {b: board_vulnerability(b) for b in set(board)}
+    # each distinct (vulnerability, contract, declarer, tricks, score) as typed, to check below (one pass in C:
+    # a vulnerability's name hashes in C, an Enum does not)
+    vul = {b: v.name for b, v in vulnerability.items()}
+    typed = set(zip(map(vul.__getitem__, board), contract, declarer, tricks, score))
     for i in [i for i, (s, c) in enumerate(zip(score, contract)) if s is None and c is not None]:
         key = (vulnerability[board[i]], contract[i], declarer[i], tricks[i])
         hit = known.get(key)
@@ -282,16 +286,16 @@ def _score_contracts(
                 tricks_of_contract(contract[i], tricks[i]),
             )
         score[i], tricks[i] = hit
-    scored: dict = {}  # (vulnerability, contract, declarer, tricks) -> its score, None when it has none
-    for i in [i for i, (s, c) in enumerate(zip(score, contract)) if c is not None and type(s) is int]:
-        key = (vulnerability[board[i]], contract[i], declarer[i], tricks[i])
-        if key not in scored:
-            try:
-                scored[key] = score_from_contract(board[i], contract[i], declarer[i], tricks[i], "", "")
-            except UserError:
-                scored[key] = None  # a contract that cannot be scored is kept as written beside the score
-        if scored[key] is not None and scored[key] != score[i]:
-            raise ValueError(f"line {i + 2}: the score and the contract disagree")  # the row-by-row reader names it
+    board_of = {vul[b]: b for b in vulnerability}  # a board of each vulnerability, to score on
+    for v, c, d, t, s in typed:
+        if c is None or type(s) is not int:
+            continue
+        try:
+            computed = score_from_contract(board_of[v], c, d, t, "", "")
+        except UserError:
+            continue  # a contract that cannot be scored is kept as written beside the score
+        if computed != s:
+            raise ValueError("a score and its contract disagree")  # the row-by-row reader names the line
     return tricks
 
 
