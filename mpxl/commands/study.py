@@ -232,7 +232,7 @@ def write_study_xlsx(results: Sequence[StudyResult], path: str) -> None:
         ooxml.save(wb, tmp)
 
 
-def written_report(path: str, results: list) -> str:
+def written_report(path: str, results: Sequence[StudyResult]) -> str:
     """The line ``study -o`` prints: what was written where.
 
     >>> from mpxl.study import StudyOptions, StudyResult
