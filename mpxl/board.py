@@ -157,22 +157,58 @@ def score_board(
     """
     if scale not in (1, 2):
         raise ValueError(f"scale {scale!r} must be 1 (single) or 2 (double)")
-    parsed: list[Entry] = []
-    for row, value in enumerate(entries, 1):
-        try:
-            parsed.append(parse_entry(value))
-        except ValueError as exc:
-            raise ValueError(f"row {row}: {exc}") from None
+    parsed = _parse_entries(entries)
     count = len(parsed)
     labels = _per_line(groups, count, "groups", "")
     switched = [bool(x) for x in _per_line(arrowswitch, count, "arrowswitch", False)]
     pens = _per_line(penalties, count, "penalties", None)
 
     real = [i for i, e in enumerate(parsed) if isinstance(e, (Assigned, Mixed))]
+    N = _board_size(entries, expected, len(real), own_top)
+    top = scale * (N - 1)
+    members = _group_members(real, labels)
+    # the one real result of a board whose other lines are artificial scores (ACBLscore: 60% to both)
+    # (every other line of it that is not blank or not played is one: a line is a result or artificial)
+    lone = lone_result is LoneResult.AVE_PLUS and len(real) == 1 and any(isinstance(e, Artificial) for e in parsed)
+    ns, ew, set_pct = _result_figures(parsed, members, N, method, scale, small_groups, own_top=own_top, lone=lone)
+    lines = _line_results(parsed, ns, ew, set_pct, labels, switched, pens, top)
+    # n: the real results (a mixed line's result is one: it stands in both sides' fields)
+    actual = len(real)
+    return BoardResult(tuple(lines), N, actual, scale, method, {k: len(v) for k, v in members.items()})
+
+
+def _parse_entries(entries: Sequence[object]) -> list[Entry]:
+    """Each line's entry parsed (:func:`mpxl.adjustments.parse_entry`); a bad one named by its row.
+
+    >>> _parse_entries([420, None])
+    [Assigned(ns=((Fraction(1, 1), 420),), ew=((Fraction(1, 1), 420),)), None]
+    >>> _parse_entries([420, "abc"])
+    Traceback (most recent call last):
+    ...
+    ValueError: row 2: 'abc' is not a score; ...
+    """
+    parsed: list[Entry] = []
+    for row, value in enumerate(entries, 1):
+        try:
+            parsed.append(parse_entry(value))
+        except ValueError as exc:
+            raise ValueError(f"row {row}: {exc}") from None
+    return parsed
+
+
+def _board_size(entries: Sequence[object], expected: object, results: int, own_top: bool) -> int:
+    """N, the results the board is worth: ``expected``, or the lines that are not blank, or (with
+    ``own_top``) its ``results`` alone; checked against the lines that are not blank.
+
+    >>> _board_size([420, None, "NP"], None, 1, False), _board_size([420, None], 5.0, 1, False)
+    (2, 5)
+    >>> _board_size([420, "A+", "A+"], 9, 1, True), _board_size([None], None, 0, False)
+    (1, 1)
+    """
     n_lines = sum(not is_blank(v) for v in entries)  # results, artificial scores and not-played lines
     N: object = n_lines if expected is None else expected
     if own_top:  # the board worth its real results alone: other lines count neither in n nor in N
-        N = n_lines = max(len(real), 1)
+        N = n_lines = max(results, 1)
     if isinstance(N, float) and N.is_integer():
         N = int(N)
     if isinstance(N, bool) or not isinstance(N, int) or N < 1:
@@ -181,18 +217,46 @@ def score_board(
         else:
             raise ValueError(f"expected {expected!r} must be a whole number of results, at least 1")
     check_counts(N, n_lines, 0)
-    top = scale * (N - 1)
+    return N
 
+
+def _group_members(real: list[int], labels: Sequence[object]) -> dict[str, list[int]]:
+    """The real results' line indexes by fouled group: the label in any case, white space around
+    ignored (as the sheet's Group key reads it).
+
+    >>> _group_members([0, 1, 3], ["a", " A", "B", None])
+    {'A': [0, 1], '': [3]}
+    """
     members: dict[str, list[int]] = {}
-    for i in real:  # a label in any case, white space around ignored (as the sheet's Group key reads it)
+    for i in real:
         members.setdefault(str(labels[i] if labels[i] is not None else "").strip().upper(), []).append(i)
+    return members
+
+
+def _result_figures(
+    parsed: list[Entry],
+    members: dict[str, list[int]],
+    N: int,
+    method: Method,
+    scale: int,
+    small_groups: SmallGroups,
+    *,
+    own_top: bool,
+    lone: bool,
+) -> tuple[list[Fraction | None], list[Fraction | None], list[bool]]:
+    """Steps 1-2: the real results' NS and EW matchpoints, group by group, each estimated to N (or
+    a small fouled group's set percentage, or the lone result's percentage); with per line whether
+    it got a set percentage. Lines that are not real results stay None.
+
+    >>> _result_figures(_parse_entries([420, 400, None]), {"": [0, 1]}, 3, Method.NEUBERG, 2,
+    ...                 SmallGroups.WBF, own_top=False, lone=False)
+    ([Fraction(7, 2), Fraction(1, 2), None], [Fraction(1, 2), Fraction(7, 2), None], [False, False, False])
+    """
+    count = len(parsed)
+    top = scale * (N - 1)
     # the rules read only the largest group: one number, not every group's size per group (100,000 groups)
     sizes = (max((len(m) for m in members.values()), default=0),)
     fouled = len(members) > 1
-    # the one real result of a board whose other lines are artificial scores (ACBLscore: 60% to both)
-    # (every other line of it that is not blank or not played is one: a line is a result or artificial)
-    lone = lone_result is LoneResult.AVE_PLUS and len(real) == 1 and any(isinstance(e, Artificial) for e in parsed)
-
     ns: list[Fraction | None] = [None] * count
     ew: list[Fraction | None] = [None] * count
     set_pct = [False] * count
@@ -217,7 +281,27 @@ def score_board(
                     out[i] = Fraction(S)
                 else:
                     out[i] = estimate(Fraction(S), N, n, method, scale)
+    return ns, ew, set_pct
 
+
+def _line_results(
+    parsed: list[Entry],
+    ns: list[Fraction | None],
+    ew: list[Fraction | None],
+    set_pct: list[bool],
+    labels: Sequence[object],
+    switched: list[bool],
+    pens: Sequence[object],
+    top: int,
+) -> list[LineResult]:
+    """Steps 3-4: each line's result, its artificial scores' percentages of the full ``top`` put in,
+    arrowswitched lines swapped, procedural penalties taken off (here 1 off NS's A+).
+
+    >>> p = _parse_entries([420, "A+"])
+    >>> [(ln.ns_mp, ln.ew_mp, ln.kind) for ln in _line_results(p, [Fraction(1), None], [Fraction(0), None],
+    ...  [False, False], ["", ""], [True, False], [None, "1"], 2)]
+    [(Fraction(0, 1), Fraction(1, 1), 'result'), (Fraction(1, 5), Fraction(4, 5), 'artificial')]
+    """
     lines: list[LineResult] = []
     for i, e in enumerate(parsed):
         ns_ave = ew_ave = None
@@ -244,9 +328,7 @@ def score_board(
                 a, b, kind, str(labels[i] or "") if kind == "result" else "", ns_ave, ew_ave, set_pct[i], switched[i]
             )
         )
-    # n: the real results (a mixed line's result is one: it stands in both sides' fields)
-    actual = len(real)
-    return BoardResult(tuple(lines), N, actual, scale, method, {k: len(v) for k, v in members.items()})
+    return lines
 
 
 def _result_of(entry: Entry, side: str) -> Components:
