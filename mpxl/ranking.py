@@ -268,6 +268,43 @@ def _ranked(group: list[tuple[PairResult, PairTotal]]) -> tuple[list[PairResult]
     return [group[i][0] for i in order], [(pct[i], tiebreak[i]) for i in order]
 
 
+def _line_tops(sc: ScoredColumns, count: int) -> list[int] | None:
+    """Each line's board top, or None when every board has the same top (the sums then need
+    only a count of boards per pair)."""
+    if len({b.top for b in sc.boards}) <= 1:
+        return None
+    tops = [0] * count
+    for b in sc.boards:
+        for r in b.ranges:
+            tops[r.start:r.stop:r.step] = [b.top] * len(r)
+    return tops
+
+
+def _figure_columns(sc: ScoredColumns, exact: bool) -> tuple[list[Sequence[Any]], dict[int, Any]]:
+    """The (NS, EW) columns of figures the totals add (rounded, or with ``exact`` unrounded; where
+    the totals add another figure than the line's own, that one), and each distinct figure by id
+    (a figure is one object, met again and again)."""
+    columns: list[Sequence[Any]] = [sc.ns_exact, sc.ew_exact] if exact else [sc.ns_mp, sc.ew_mp]
+    if exact:
+        distinct: dict[int, Any] = {}
+        for column in columns:
+            distinct.update(zip(map(id, column), column))
+        distinct.pop(id(None), None)
+    else:
+        distinct = sc.figures()
+    instead = sc.totals_exact if exact else sc.totals
+    if instead:  # what the totals add instead of the line's own figure
+        copied = [list(column) for column in columns]
+        distinct = dict(distinct)
+        for i, pair in instead.items():
+            for column, value in zip(copied, pair):
+                if value is not None:
+                    column[i] = value
+                    distinct[id(value)] = value
+        columns = list(copied)
+    return columns, distinct
+
+
 def _pair_totals(result: Scored, exact: bool = False) -> tuple[dict[PairKey, PairTotal], int]:
     """(per pair key its :class:`PairTotal`, the common denominator of its figures): the sums of
     the rounded board figures (with ``exact``, of the unrounded ones), exact.
@@ -287,29 +324,8 @@ def _pair_totals(result: Scored, exact: bool = False) -> tuple[dict[PairKey, Pai
     two = {sec: winners_of(event, options, sec) == 2 for sec in in_sections}
     many_sessions = len(set(sessions)) > 1
     played = list(map(ne, sc.kind, repeat("blank")))
-    tops = None
-    if len({b.top for b in sc.boards}) > 1:
-        tops = [0] * len(t)
-        for b in sc.boards:
-            for r in b.ranges:
-                tops[r.start:r.stop:r.step] = [b.top] * len(r)
-    columns = [sc.ns_exact, sc.ew_exact] if exact else [sc.ns_mp, sc.ew_mp]
-    if exact:
-        distinct: dict[int, Any] = {}
-        for column in columns:
-            distinct.update(zip(map(id, column), column))
-        distinct.pop(id(None), None)
-    else:
-        distinct = sc.figures()  # a figure is one object, met again and again: keyed by id
-    instead = sc.totals_exact if exact else sc.totals
-    if instead:  # what the totals add instead of the line's own figure
-        columns = [list(column) for column in columns]
-        distinct = dict(distinct)
-        for i, pair in instead.items():
-            for column, value in zip(columns, pair):
-                if value is not None:
-                    column[i] = value
-                    distinct[id(value)] = value
+    tops = _line_tops(sc, len(t))
+    columns, distinct = _figure_columns(sc, exact)
     common = lcm(*(Fraction(f).denominator for f in distinct.values())) if distinct else 1
     numerator = {k: int(Fraction(f) * common) for k, f in distinct.items()}
     totals: dict[PairKey, PairTotal] = {}
