@@ -581,14 +581,19 @@ def _missed_boards(result) -> bool:
 
 
 def _results_body(result, L: Mapping[str, str]) -> Iterator[str | Iterator[str]]:
-    """The parts of the results page's body, joined by line ends."""
+    """The parts of the results page's body, joined by line ends: the header, the ranking, the
+    travellers and the personal score cards."""
     w = EventToWrite(result)
-    ev = result.event
-    opts = result.options
-    signed = opts.scale is Scale.SIGNED
-    decimals = figure_decimals(opts)  # as the files and the terminal write them
-    pdec = getattr(opts, "percentage_decimals", 2)
     index = _pair_index(result)
+    yield from _page_header(result, L)
+    yield from _ranking_section(result, L)
+    yield from _travellers_section(result, L, w, index)
+    yield from _cards_section(result, L, w, index)
+
+
+def _page_header(result, L: Mapping[str, str]) -> Iterator[str]:
+    """The page's header (title, date and program, the settings in words) and its contents bar."""
+    ev = result.event
     title = ev.title or L["results"]
     yield f"<header><h1>{_e(title)}</h1>"
     meta = [x for x in (ev.date, L["scored_by"].format(program=ev.program) if ev.program else "") if x]
@@ -601,9 +606,15 @@ def _results_body(result, L: Mapping[str, str]) -> Iterator[str | Iterator[str]]
         f'<a href="#travellers">{_e(L["travellers"])}</a><a href="#cards">{_e(L["score_cards"])}</a></nav>'
     )
 
-    # ranking, one table per ranking group (pairs are already sorted by place within groups); on the
-    # signed scale the maximum means nothing to its users: the signed total and the percentage,
-    # the divisor said in words under the table
+
+def _ranking_section(result, L: Mapping[str, str]) -> Iterator[str | Iterator[str]]:
+    """The ranking, one table per ranking group (pairs are already sorted by place within groups); on
+    the signed scale the maximum means nothing to its users: the signed total and the percentage,
+    the divisor said in words under the table."""
+    opts = result.options
+    signed = opts.scale is Scale.SIGNED
+    decimals = figure_decimals(opts)  # as the files and the terminal write them
+    pdec = getattr(opts, "percentage_decimals", 2)
     yield f'<section id="ranking"><h2>{_e(L["ranking"])}</h2>'
     groups: dict = {}
     for pr in result.pairs:
@@ -640,7 +651,10 @@ def _results_body(result, L: Mapping[str, str]) -> Iterator[str | Iterator[str]]
             yield f'<p class="note">{_e(note)}</p>'
     yield "</section>"
 
-    # travellers, a board at a time
+
+def _travellers_section(result, L: Mapping[str, str], w: EventToWrite, index: dict) -> Iterator[str | Iterator[str]]:
+    """The travellers, a board at a time (:func:`_board_html`)."""
+    ev = result.event
     yield f'<section id="travellers"><h2>{_e(L["travellers"])}</h2><div class="boards">'
     sc = result.scored
     sitouts: dict[tuple[int, int], list] = {}  # (session, board) -> the pairs that sat out (no opponents)
@@ -649,73 +663,96 @@ def _results_body(result, L: Mapping[str, str]) -> Iterator[str | Iterator[str]]
     penalties_of: dict[tuple[int, int], list] = {}  # (session, board) -> the penalties given as rows of their own
     for pen in ev.penalties:
         penalties_of.setdefault((pen.session, pen.board), []).append(pen)
-    method = _method_title(opts.method.value)
-    line_pcts = ev.line_percentage_decimals
     for b in sc.boards if sc is not None else ():
-        bid = (
-            "board-" + _anchor(b.section, f"s{b.session}" if b.session != 1 else "", b.board)
-            if (b.section or b.session != 1)
-            else f"board-{b.board}"
-        )
-        head = (
-            L["board_title"].format(board=b.board)
-            + (L["board_section"].format(section=b.section) if b.section else "")
-            + (L["board_session"].format(session=b.session) if b.session != 1 else "")
-        )
-        note = L["top_note"].format(top=_mp(b.top, None))
-        if b.line_top is not None:
-            note = L["plain_note"].format(line_top=_mp(b.line_top, None), actual=b.actual, top=_mp(b.top, None),
-                                          expected=b.expected, method=method)
-        elif b.actual != b.expected:
-            note += "; " + L["estimated_note"].format(actual=b.actual, expected=b.expected, method=method)
-        sat = [so for so in sitouts.get((b.session, b.board), ()) if not b.section or so.section == b.section]
-        if sat:
-            note += "; " + L["sat_out"].format(pairs=", ".join(
-                L["pair_word"].format(pair=so.pair) + (f" ({so.section})" if so.section and not b.section else "")
-                for so in sat))
-        lines = w.lines_in(b.ranges)
-        ns_mps, ew_mps = gather(sc.ns_mp, b.ranges), gather(sc.ew_mp, b.ranges)
-        fouled = _fouled_notes(b, lines, ns_mps, ew_mps, opts, L)
-        mark = f' <span class="mark">{_e(L["fouled_mark"])}</span>' if fouled else ""
-        yield f'<div class="board" id="{_e(bid)}"><h3>{_e(head)}{mark}</h3><p class="note">{_e(note)}</p>'
-        deal = ev.deals.get(b.board)
-        if deal is not None and any(deal.hands):
-            yield _deal_html(deal, b.board, L)
-        pcts = None
-        if line_pcts is not None:
-            top = b.line_top or b.top
-            pcts = [(opts.line_percentage(ns_x, ns, top, line_pcts), opts.line_percentage(ew_x, ew, top, line_pcts))
-                    for ns_x, ew_x, ns, ew in zip(gather(sc.ns_exact, b.ranges), gather(sc.ew_exact, b.ranges),
-                                                  ns_mps, ew_mps)]
-        groups_ = (((L["score"], 5, 6), ("MP1" if signed else L["mps"], 7, 8))
-                   + (((L["pct"], 9, 10),) if pcts is not None else ()))
-        yield _table_lines(
-            [_e(h) for h in (L["ns"], L["ew"], L["group"], L["contract"], L["lead"], L["ns"], L["ew"], L["ns"], L["ew"],
-                             L["ns"], L["ew"])][: 11 if pcts is not None else 9],
-            _traveller_rows(b, lines, ns_mps, ew_mps, index, decimals, pcts, line_pcts),
-            numeric=(5, 6, 7, 8, 9, 10),
-            wide=(4,),
-            optional=(2, 3, 4),
-            groups=groups_,
-            css_class="traveller pcts" if pcts is not None else "traveller",  # the lines' % too: packed closer
-            # a column no line fills is left out: found from the lines, the rows made one at a time
-            empty={j for j, filled in ((2, bool(fouled)), (3, any(map(_played, lines))),
-                                       (4, any(ln.lead for ln in lines))) if not filled},
-        )
-        rulings = [(ln, words) for ln in lines if (words := _line_rulings(ln, L))]
-        penalties = [L["penalty"].format(side=L["pair_word"].format(pair=p.pair) + " " + L[p.direction.lower()],
-                                         amount=_signed_figure(p.amount, decimals))
-                     for p in penalties_of.get((b.session, b.board), ())
-                     if p.amount and (not b.section or p.section == b.section)]  # a row of 0 changes nothing
-        notes = fouled + [L["line_ref"].format(ns=ln.ns_pair, ew=ln.ew_pair)
-                          + (f" ({ln.score})" if isinstance(ln.score, str) else "")  # as the file wrote it
-                          + ": " + "; ".join(words) for ln, words in rulings] + penalties
-        if notes:
-            yield '<ul class="rulings">' + "".join(f"<li>{_e(n)}</li>" for n in notes) + "</ul>"
-        yield "</div>"
+        yield from _board_html(result, L, w, index, b, sitouts.get((b.session, b.board), ()),
+                               penalties_of.get((b.session, b.board), ()))
     yield "</div></section>"
 
-    # personal score cards, a pair at a time
+
+def _board_note(b, sat: list, method: str, L: Mapping[str, str]) -> str:
+    """What the note under a board's title says: its top, or how its figures were estimated, and
+    the pairs that sat it out."""
+    note = L["top_note"].format(top=_mp(b.top, None))
+    if b.line_top is not None:
+        note = L["plain_note"].format(line_top=_mp(b.line_top, None), actual=b.actual, top=_mp(b.top, None),
+                                      expected=b.expected, method=method)
+    elif b.actual != b.expected:
+        note += "; " + L["estimated_note"].format(actual=b.actual, expected=b.expected, method=method)
+    if sat:
+        note += "; " + L["sat_out"].format(pairs=", ".join(
+            L["pair_word"].format(pair=so.pair) + (f" ({so.section})" if so.section and not b.section else "")
+            for so in sat))
+    return note
+
+
+def _board_html(
+    result, L: Mapping[str, str], w: EventToWrite, index: dict, b, sat_board: Iterable, penalties_board: Iterable
+) -> Iterator[str | Iterator[str]]:
+    """One board's traveller: its title and note, its deal, its lines' table and its rulings."""
+    ev, opts, sc = result.event, result.options, result.scored
+    signed = opts.scale is Scale.SIGNED
+    decimals = figure_decimals(opts)
+    line_pcts = ev.line_percentage_decimals
+    bid = (
+        "board-" + _anchor(b.section, f"s{b.session}" if b.session != 1 else "", b.board)
+        if (b.section or b.session != 1)
+        else f"board-{b.board}"
+    )
+    head = (
+        L["board_title"].format(board=b.board)
+        + (L["board_section"].format(section=b.section) if b.section else "")
+        + (L["board_session"].format(session=b.session) if b.session != 1 else "")
+    )
+    sat = [so for so in sat_board if not b.section or so.section == b.section]
+    note = _board_note(b, sat, _method_title(opts.method.value), L)
+    lines = w.lines_in(b.ranges)
+    ns_mps, ew_mps = gather(sc.ns_mp, b.ranges), gather(sc.ew_mp, b.ranges)
+    fouled = _fouled_notes(b, lines, ns_mps, ew_mps, opts, L)
+    mark = f' <span class="mark">{_e(L["fouled_mark"])}</span>' if fouled else ""
+    yield f'<div class="board" id="{_e(bid)}"><h3>{_e(head)}{mark}</h3><p class="note">{_e(note)}</p>'
+    deal = ev.deals.get(b.board)
+    if deal is not None and any(deal.hands):
+        yield _deal_html(deal, b.board, L)
+    pcts = None
+    if line_pcts is not None:
+        top = b.line_top or b.top
+        pcts = [(opts.line_percentage(ns_x, ns, top, line_pcts), opts.line_percentage(ew_x, ew, top, line_pcts))
+                for ns_x, ew_x, ns, ew in zip(gather(sc.ns_exact, b.ranges), gather(sc.ew_exact, b.ranges),
+                                              ns_mps, ew_mps)]
+    groups_ = (((L["score"], 5, 6), ("MP1" if signed else L["mps"], 7, 8))
+               + (((L["pct"], 9, 10),) if pcts is not None else ()))
+    yield _table_lines(
+        [_e(h) for h in (L["ns"], L["ew"], L["group"], L["contract"], L["lead"], L["ns"], L["ew"], L["ns"], L["ew"],
+                         L["ns"], L["ew"])][: 11 if pcts is not None else 9],
+        _traveller_rows(b, lines, ns_mps, ew_mps, index, decimals, pcts, line_pcts),
+        numeric=(5, 6, 7, 8, 9, 10),
+        wide=(4,),
+        optional=(2, 3, 4),
+        groups=groups_,
+        css_class="traveller pcts" if pcts is not None else "traveller",  # the lines' % too: packed closer
+        # a column no line fills is left out: found from the lines, the rows made one at a time
+        empty={j for j, filled in ((2, bool(fouled)), (3, any(map(_played, lines))),
+                                   (4, any(ln.lead for ln in lines))) if not filled},
+    )
+    rulings = [(ln, words) for ln in lines if (words := _line_rulings(ln, L))]
+    penalties = [L["penalty"].format(side=L["pair_word"].format(pair=p.pair) + " " + L[p.direction.lower()],
+                                     amount=_signed_figure(p.amount, decimals))
+                 for p in penalties_board
+                 if p.amount and (not b.section or p.section == b.section)]  # a row of 0 changes nothing
+    notes = fouled + [L["line_ref"].format(ns=ln.ns_pair, ew=ln.ew_pair)
+                      + (f" ({ln.score})" if isinstance(ln.score, str) else "")  # as the file wrote it
+                      + ": " + "; ".join(words) for ln, words in rulings] + penalties
+    if notes:
+        yield '<ul class="rulings">' + "".join(f"<li>{_e(n)}</li>" for n in notes) + "</ul>"
+    yield "</div>"
+
+
+def _cards_section(result, L: Mapping[str, str], w: EventToWrite, index: dict) -> Iterator[str | Iterator[str]]:
+    """The personal score cards, a pair at a time, after a list of the pairs."""
+    opts = result.options
+    signed = opts.scale is Scale.SIGNED
+    decimals = figure_decimals(opts)
+    pdec = getattr(opts, "percentage_decimals", 2)
     yield (f'<section id="cards" class="cards"><h2>{_e(L["personal_score_cards"])}</h2>'
            '<ul class="pairlist noprint">')
     for pr in result.pairs:
