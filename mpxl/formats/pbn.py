@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 
 from ..adjustments import Artificial, Mixed, parse_entry
@@ -367,41 +367,37 @@ def read_pbn_text(text: str, source: str = "<pbn>") -> Event:
     return ev
 
 
-def _score_table(ev: Event, board: int, table, section_tag: str, source: str) -> int:
+#: One table of a game: (its columns, its rows as (line no, cells), the line no of its tag).
+Table = tuple[list[str], list[tuple[int, list[str | None]]], int]
+#: A row's cell by the name mpxl reads it under (None: no such column, or ``-``).
+Cell = Callable[[str], "str | None"]
+
+#: The ScoreTable's columns mpxl reads: its name for each, and the spellings a file may give it.
+_SCORE_COLUMNS = {
+    "ns": ("PairId_NS", "PairNS", "Pair_NS"), "ew": ("PairId_EW", "PairEW", "Pair_EW"),
+    "section": ("Section",), "table": ("Table",), "round": ("Round",), "contract": ("Contract",),
+    "declarer": ("Declarer",), "result": ("Result",), "lead": ("Lead",),
+    "score_ns": ("Score_NS", "Score"), "score_ew": ("Score_EW",),
+    "mp_ns": ("MP_NS", "MatchPoints_NS"), "mp_ew": ("MP_EW", "MatchPoints_EW"),
+    "pct_ns": ("Percentage_NS",), "pct_ew": ("Percentage_EW",),
+    "arrow": ("Arrowswitch", "ArrowSwitch"), "penalty": ("ScorePenalty",),
+}
+
+
+def _score_table(ev: Event, board: int, table: Table, section_tag: str, source: str) -> int:
+    """Read a game's ScoreTable into ``ev``: its lines, sit-outs and penalty rows; gives the most
+    decimals its published matchpoints were written with."""
     columns, rows, header_no = table
-    where0 = f"line {header_no}"
-    c = {name: _col(columns, *alts) for name, alts in {
-        "ns": ("PairId_NS", "PairNS", "Pair_NS"), "ew": ("PairId_EW", "PairEW", "Pair_EW"),
-        "section": ("Section",), "table": ("Table",), "round": ("Round",), "contract": ("Contract",),
-        "declarer": ("Declarer",), "result": ("Result",), "lead": ("Lead",),
-        "score_ns": ("Score_NS", "Score"), "score_ew": ("Score_EW",),
-        "mp_ns": ("MP_NS", "MatchPoints_NS"), "mp_ew": ("MP_EW", "MatchPoints_EW"),
-        "pct_ns": ("Percentage_NS",), "pct_ew": ("Percentage_EW",),
-        "arrow": ("Arrowswitch", "ArrowSwitch"), "penalty": ("ScorePenalty",),
-    }.items()}
+    c = _score_columns(columns, source, f"line {header_no}")
     # the columns mpxl does not read (Round, a program's own), kept on each line to be written back
     read = {i for name, i in c.items() if i is not None and name != "round"}
     others = [(i, name) for i, name in enumerate(columns) if i not in read]
-    if c["ns"] is None or c["ew"] is None:
-        raise UserError(source, where0, "the ScoreTable has no PairId_NS / PairId_EW column")
-    if c["score_ns"] is None and c["score_ew"] is None and c["contract"] is None:
-        raise UserError(source, where0, "the ScoreTable has no Score_NS, Score_EW or Contract column")
-    if (c["mp_ns"] is None) != (c["mp_ew"] is None):
-        have, miss = ("MP_NS", "MP_EW") if c["mp_ew"] is None else ("MP_EW", "MP_NS")
-        raise UserError(source, where0, f"the ScoreTable has a {have} column but no {miss} column")
     decimals = 0
     for no, cells in rows:
         where = f"line {no}"
-        if len(cells) != len(columns):
-            missing = columns[len(cells):] if len(cells) < len(columns) else []
-            detail = f" (no {', '.join(missing)})" if missing else ""
-            raise UserError(
-                source,
-                where,
-                f"board {board}: the row has {len(cells)} cells, the ScoreTable header names {len(columns)}{detail}",
-            )
+        _check_row_width(cells, columns, board, source, where)
 
-        def cell(name, cells=cells):  # this row's cells
+        def cell(name: str, cells: list[str | None] = cells) -> str | None:  # this row's cells
             i = c[name]
             return cells[i] if i is not None else None
 
@@ -410,74 +406,125 @@ def _score_table(ev: Event, board: int, table, section_tag: str, source: str) ->
             _penalty_row(ev, board, cell, section_tag, source, where)
             continue
         if is_sitout(ns, ew, cell("score_ns"), cell("score_ew"), cell("contract"), cell("result")):
-            side = "ns" if ns else "ew"
-            try:  # the credit the pair got, on its side (Ruter: its own average)
-                credit, credit_pct = number_or_none(cell(f"mp_{side}")), number_or_none(cell(f"pct_{side}"))
-            except ValueError as exc:
-                raise UserError(source, where, f"board {board}: the sit-out's credit: {exc}") from None
-            ev.sitouts.append(SitOut(board, ns or ew or "", side.upper(), cell("section") or section_tag,
-                                     where=where, published_mp=credit, published_pct=credit_pct,
-                                     table=_table_number(cell("table")), round=cell("round")))
+            _sitout_of_row(ev, board, cell, section_tag, source, where)
             continue
         if ns is None or ew is None:
             raise UserError(source, where, f"board {board}: a line needs both PairId_NS and PairId_EW")
-        contract, declarer, result = cell("contract"), cell("declarer"), cell("result")
-        tricks = whole_number(result) if result is not None else None
-        if tricks is None and result is not None:  # ASCII digits, as every reader takes them
-            raise UserError(source, where, f"board {board}: Result {result!r} is not a number of tricks")
-        played_ns = played_ew = None
-        if c["score_ns"] is None and c["score_ew"] is None:
-            score = score_from_contract(board, contract, declarer, tricks, source, where) if contract else None
-        else:
-            score_ns, played_ns = _replacement(cell("score_ns"))
-            score_ew, played_ew = _replacement(cell("score_ew"))
-            score = _ns_score(score_ns, score_ew, source, where)
         extra = {name: cells[i] or "" for i, name in others if cells[i] is not None} or None
-        note = ""
-        if played_ns is not None or played_ew is not None:  # the director replaced the table's result
-            played = played_ns if played_ns is not None else played_ew
-            note = f"played {played} ({'NS' if played_ns is not None else 'EW'}), replaced by the director"
-            extra = {**(extra or {}), **{k: cell(k.lower()) or "" for k in ("Score_NS", "Score_EW")}}
-        try:
-            ns_mp, ew_mp = number_or_none(cell("mp_ns")), number_or_none(cell("mp_ew"))
-        except ValueError as exc:
-            raise UserError(source, where, f"board {board}: matchpoints: {exc}") from None
-        decimals = max(decimals, decimals_of(cell("mp_ns")), decimals_of(cell("mp_ew")))
-        try:
-            ns_pct, ew_pct = number_or_none(cell("pct_ns")), number_or_none(cell("pct_ew"))
-        except ValueError as exc:
-            raise UserError(source, where, f"board {board}: line percentage: {exc}") from None
-        if ns_pct is not None or ew_pct is not None:
-            ev.line_percentage_decimals = max(ev.line_percentage_decimals or 0, decimals_of(cell("pct_ns")),
-                                              decimals_of(cell("pct_ew")))
-        try:
-            switched = arrowswitch_flag(cell("arrow"))
-        except ValueError as exc:
-            raise UserError(source, where, f"board {board}: Arrowswitch: {exc}") from None
-        table_no = _table_number(cell("table"))
-        ev.lines.append(
-            Line(
-                board=board,
-                ns_pair=ns,
-                ew_pair=ew,
-                section=cell("section") or section_tag,
-                score=score,
-                contract=contract,
-                declarer=declarer,
-                tricks=tricks,
-                lead=cell("lead"),
-                table=table_no,
-                arrowswitch=switched,
-                published_ns_mp=ns_mp,
-                published_ew_mp=ew_mp,
-                where=where,
-                published_ns_pct=ns_pct,
-                published_ew_pct=ew_pct,
-                extra=extra,
-                note=note,
-            )
-        )
+        line, line_decimals = _line_of_row(ev, board, cell, extra, section_tag, source, where,
+                                           contract_only=c["score_ns"] is None and c["score_ew"] is None)
+        decimals = max(decimals, line_decimals)
+        ev.lines.append(line)
     return decimals
+
+
+def _score_columns(columns: list[str], source: str, where: str) -> dict[str, int | None]:
+    """Each column mpxl reads (:data:`_SCORE_COLUMNS`) and where it stands in ``columns`` (None:
+    absent); a ScoreTable without pairs, without scores or with one side's matchpoints only is refused.
+
+    >>> _score_columns(["PairId_NS", "PairId_EW", "Score_NS"], "t.pbn", "line 9")["score_ns"]
+    2
+    >>> _score_columns(["PairId_NS", "PairId_EW"], "t.pbn", "line 9")
+    Traceback (most recent call last):
+    ...
+    mpxl.errors.UserError: t.pbn: line 9: the ScoreTable has no Score_NS, Score_EW or Contract column
+    """
+    c = {name: _col(columns, *alts) for name, alts in _SCORE_COLUMNS.items()}
+    if c["ns"] is None or c["ew"] is None:
+        raise UserError(source, where, "the ScoreTable has no PairId_NS / PairId_EW column")
+    if c["score_ns"] is None and c["score_ew"] is None and c["contract"] is None:
+        raise UserError(source, where, "the ScoreTable has no Score_NS, Score_EW or Contract column")
+    if (c["mp_ns"] is None) != (c["mp_ew"] is None):
+        have, miss = ("MP_NS", "MP_EW") if c["mp_ew"] is None else ("MP_EW", "MP_NS")
+        raise UserError(source, where, f"the ScoreTable has a {have} column but no {miss} column")
+    return c
+
+
+def _check_row_width(cells: list[str | None], columns: list[str], board: int, source: str, where: str) -> None:
+    """Refuse a row with more or fewer cells than the ScoreTable's header names (naming those missing)."""
+    if len(cells) != len(columns):
+        missing = columns[len(cells):] if len(cells) < len(columns) else []
+        detail = f" (no {', '.join(missing)})" if missing else ""
+        raise UserError(
+            source,
+            where,
+            f"board {board}: the row has {len(cells)} cells, the ScoreTable header names {len(columns)}{detail}",
+        )
+
+
+def _sitout_of_row(ev: Event, board: int, cell: Cell, section_tag: str, source: str, where: str) -> None:
+    """A sit-out row: the pair and the credit it got, on its side (Ruter: its own average)."""
+    ns, ew = cell("ns"), cell("ew")
+    side = "ns" if ns else "ew"
+    try:
+        credit, credit_pct = number_or_none(cell(f"mp_{side}")), number_or_none(cell(f"pct_{side}"))
+    except ValueError as exc:
+        raise UserError(source, where, f"board {board}: the sit-out's credit: {exc}") from None
+    ev.sitouts.append(SitOut(board, ns or ew or "", side.upper(), cell("section") or section_tag,
+                             where=where, published_mp=credit, published_pct=credit_pct,
+                             table=_table_number(cell("table")), round=cell("round")))
+
+
+def _line_of_row(
+    ev: Event, board: int, cell: Cell, extra: dict[str, str] | None, section_tag: str, source: str, where: str,
+    *, contract_only: bool,
+) -> tuple[Line, int]:
+    """A row of a played board as a :class:`Line` (its score from the Score cells, or from the contract
+    when the table has none: ``contract_only``), with the decimals of its published matchpoints; the
+    decimals of its line percentages are kept on ``ev``."""
+    contract, declarer, result = cell("contract"), cell("declarer"), cell("result")
+    tricks = whole_number(result) if result is not None else None
+    if tricks is None and result is not None:  # ASCII digits, as every reader takes them
+        raise UserError(source, where, f"board {board}: Result {result!r} is not a number of tricks")
+    played_ns = played_ew = None
+    if contract_only:
+        score = score_from_contract(board, contract, declarer, tricks, source, where) if contract else None
+    else:
+        score_ns, played_ns = _replacement(cell("score_ns"))
+        score_ew, played_ew = _replacement(cell("score_ew"))
+        score = _ns_score(score_ns, score_ew, source, where)
+    note = ""
+    if played_ns is not None or played_ew is not None:  # the director replaced the table's result
+        played = played_ns if played_ns is not None else played_ew
+        note = f"played {played} ({'NS' if played_ns is not None else 'EW'}), replaced by the director"
+        extra = {**(extra or {}), **{k: cell(k.lower()) or "" for k in ("Score_NS", "Score_EW")}}
+    try:
+        ns_mp, ew_mp = number_or_none(cell("mp_ns")), number_or_none(cell("mp_ew"))
+    except ValueError as exc:
+        raise UserError(source, where, f"board {board}: matchpoints: {exc}") from None
+    decimals = max(decimals_of(cell("mp_ns")), decimals_of(cell("mp_ew")))
+    try:
+        ns_pct, ew_pct = number_or_none(cell("pct_ns")), number_or_none(cell("pct_ew"))
+    except ValueError as exc:
+        raise UserError(source, where, f"board {board}: line percentage: {exc}") from None
+    if ns_pct is not None or ew_pct is not None:
+        ev.line_percentage_decimals = max(ev.line_percentage_decimals or 0, decimals_of(cell("pct_ns")),
+                                          decimals_of(cell("pct_ew")))
+    try:
+        switched = arrowswitch_flag(cell("arrow"))
+    except ValueError as exc:
+        raise UserError(source, where, f"board {board}: Arrowswitch: {exc}") from None
+    line = Line(
+        board=board,
+        ns_pair=cell("ns"),
+        ew_pair=cell("ew"),
+        section=cell("section") or section_tag,
+        score=score,
+        contract=contract,
+        declarer=declarer,
+        tricks=tricks,
+        lead=cell("lead"),
+        table=_table_number(cell("table")),
+        arrowswitch=switched,
+        published_ns_mp=ns_mp,
+        published_ew_mp=ew_mp,
+        where=where,
+        published_ns_pct=ns_pct,
+        published_ew_pct=ew_pct,
+        extra=extra,
+        note=note,
+    )
+    return line, decimals
 
 
 def _table_number(cell: str | None) -> int | str | None:
