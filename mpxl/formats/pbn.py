@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 
 from ..adjustments import Artificial, Mixed, parse_entry
@@ -39,7 +39,9 @@ from ..atomic import atomic_write
 from ..contract import board_dealer, board_vulnerability
 from ..errors import UserError
 from ..event import Deal, Event, Line, Pair, Penalty, Player, SitOut
+from ..options import ScoringOptions
 from ..pairings import two_winner_sections
+from ..ranking import PairResult
 from ..rules import (
     ARTIFICIAL_WORDS,
     AVE,
@@ -411,7 +413,7 @@ def _score_table(ev: Event, board: int, table: Table, section_tag: str, source: 
         if ns is None or ew is None:
             raise UserError(source, where, f"board {board}: a line needs both PairId_NS and PairId_EW")
         extra = {name: cells[i] or "" for i, name in others if cells[i] is not None} or None
-        line, line_decimals = _line_of_row(ev, board, cell, extra, section_tag, source, where,
+        line, line_decimals = _line_of_row(ev, board, (ns, ew), cell, extra, section_tag, source, where,
                                            contract_only=c["score_ns"] is None and c["score_ew"] is None)
         decimals = max(decimals, line_decimals)
         ev.lines.append(line)
@@ -466,12 +468,12 @@ def _sitout_of_row(ev: Event, board: int, cell: Cell, section_tag: str, source: 
 
 
 def _line_of_row(
-    ev: Event, board: int, cell: Cell, extra: dict[str, str] | None, section_tag: str, source: str, where: str,
-    *, contract_only: bool,
+    ev: Event, board: int, pair_ids: tuple[str, str], cell: Cell, extra: dict[str, str] | None, section_tag: str,
+    source: str, where: str, *, contract_only: bool,
 ) -> tuple[Line, int]:
-    """A row of a played board as a :class:`Line` (its score from the Score cells, or from the contract
-    when the table has none: ``contract_only``), with the decimals of its published matchpoints; the
-    decimals of its line percentages are kept on ``ev``."""
+    """A row of a played board as a :class:`Line` between ``pair_ids`` (NS, EW) (its score from the
+    Score cells, or from the contract when the table has none: ``contract_only``), with the decimals
+    of its published matchpoints; the decimals of its line percentages are kept on ``ev``."""
     contract, declarer, result = cell("contract"), cell("declarer"), cell("result")
     tricks = whole_number(result) if result is not None else None
     if tricks is None and result is not None:  # ASCII digits, as every reader takes them
@@ -506,8 +508,8 @@ def _line_of_row(
         raise UserError(source, where, f"board {board}: Arrowswitch: {exc}") from None
     line = Line(
         board=board,
-        ns_pair=cell("ns"),
-        ew_pair=cell("ew"),
+        ns_pair=pair_ids[0],
+        ew_pair=pair_ids[1],
         section=cell("section") or section_tag,
         score=score,
         contract=contract,
@@ -777,65 +779,21 @@ def pbn_parts(result_or_event, decimals: int | None = None) -> Iterator[str]:
     if decimals is None:
         decimals = written_decimals(result_or_event)
     opts = getattr(result_or_event, "options", None)
-    # a bare event carries its own program's figures, so its program's name; a scored one mpxl's
-    generator = (event.meta.get("Generator") or event.program) if w.bare and event.program else "mpxl"
-    out = ["% PBN 2.1", "% EXPORT", f'% <META  name=Generator content={_quote(generator)}>']
-    sessions = {"CRSession": event.session_number, "CRSessionCount": event.session_count}
-    for meta, value in sessions.items():
-        if value is not None:  # one session of several: its totals may run over the earlier ones
-            out.append(f'% <META  name={meta} content="{value}">')
-    # the header the file was read with, as read (a scored event's figures are mpxl's: not its Version)
-    skip = {"Generator", *(k for k, v in sessions.items() if v is not None),
-            *(() if w.bare and event.meta.get("Generator") else ("Version",))}
-    out.extend(f'% <META  name={name} content="{pbn_string(value, "a META field")}">'
-               for name, value in event.meta.items() if name not in skip and re.fullmatch(r"\w+", name))
+    out = _file_header(w)
     penalties: dict[tuple[int, str, int], list[Penalty]] = {}
     for pen in event.penalties:
         penalties.setdefault((pen.session, pen.section, pen.board), []).append(pen)
     out.append("")
-    title = event.title
     first = True
     for key in w.groups():
         _, section, board = key
-        out.append(f'[Event "{pbn_string(title, "the title")}"]')
-        if event.date:
-            out.append(f'[Date "{pbn_string(event.date, "the date")}"]')
-        out.append(f'[Board "{board}"]')
-        if section:
-            out.append(f'[Section "{pbn_string(section, "section")}"]')
-        out.append(f'[Scoring {_quote(event.scoring_tag or "MatchPoints", "the Scoring tag")}]')
-        if event.venue:
-            out.append(f"[Site {_quote(event.venue)}]")
-        deal = event.deals.get(board)
-        if deal is not None:
-            # a deal whose file did not say: the board number's, in the standard cycle
-            out.append(f'[Dealer "{deal.dealer or board_dealer(board).value}"]')
-            out.append(f'[Vulnerable "{deal.vulnerable or board_vulnerability(board).value}"]')
-            out.append(f'[Deal "{deal.to_pbn()}"]')
+        out.extend(_game_tags(event, section, board))
         if first and pairs:
             first = False
-            ids = any(pl.national_id for pair, _ in pairs for pl in pair.players)
-            tiebreaks = any(pair.published_tiebreak is not None for pair, _ in pairs)
-            pair_extras = _extra_columns(pair.extra for pair, _ in pairs)
-            out.append(
-                f'[TotalScoreTable "{TOTAL_COLUMNS};Section\\2L{ID_COLUMNS if ids else ""}'
-                f'{TIEBREAK_COLUMN if tiebreaks else ""}{"".join(f";{n}" for n in pair_extras)}"]'
-            )
-            for pair, res in pairs:
-                mp = res.mp if res is not None else pair.published_mp
-                pct = res.percentage if res is not None else pair.published_percentage
-                place = res.place if res is not None else pair.published_place
-                direction = {"NS": "N-S", "EW": "E-W"}.get(pair.direction or "", pair.extra.get("Direction"))
-                out.append(" ".join([
-                    _word(place), _word(pair.number, "pair"), _quote(direction) if direction else "-",
-                    figure_text(mp, totals_decimals(opts) if res is not None else decimals) if mp is not None else "-",
-                    (percentage_text(pct, opts) if res is not None else figure_text(pct, 2))
-                    if pct is not None else "-",
-                    _quote(names_cell(pair.names), "names") if pair.names else "-",
-                    str(res.boards) if res is not None else "-", _word(pair.section, "section"),
-                ] + ([_quote(pl.national_id) for pl in (pair.people() + (Player(), Player()))[:2]] if ids else [])
-                  + ([_word(format_number(pair.published_tiebreak))] if tiebreaks else [])
-                  + [_extra_cell(pair.extra.get(name)) for name in pair_extras]))
+            header, total_rows = _total_score_table(pairs, opts, decimals)
+            out.append(header)
+            for row in total_rows:
+                out.append(row)
                 if len(out) >= ROWS_PER_PIECE:
                     yield "\n".join(out) + "\n"
                     out = []
@@ -859,6 +817,75 @@ def pbn_parts(result_or_event, decimals: int | None = None) -> Iterator[str]:
                    for pen in penalties.get(key, ()))
         out.append("")
     yield "\n".join(out) + "\n"
+
+
+def _file_header(w: EventToWrite) -> list[str]:
+    """The file's header lines: PBN's version, the generator and the META fields the file was read with."""
+    event = w.event
+    # a bare event carries its own program's figures, so its program's name; a scored one mpxl's
+    generator = (event.meta.get("Generator") or event.program) if w.bare and event.program else "mpxl"
+    out = ["% PBN 2.1", "% EXPORT", f'% <META  name=Generator content={_quote(generator)}>']
+    sessions = {"CRSession": event.session_number, "CRSessionCount": event.session_count}
+    for meta, value in sessions.items():
+        if value is not None:  # one session of several: its totals may run over the earlier ones
+            out.append(f'% <META  name={meta} content="{value}">')
+    # the header the file was read with, as read (a scored event's figures are mpxl's: not its Version)
+    skip = {"Generator", *(k for k, v in sessions.items() if v is not None),
+            *(() if w.bare and event.meta.get("Generator") else ("Version",))}
+    out.extend(f'% <META  name={name} content="{pbn_string(value, "a META field")}">'
+               for name, value in event.meta.items() if name not in skip and re.fullmatch(r"\w+", name))
+    return out
+
+
+def _game_tags(event: Event, section: str, board: int) -> list[str]:
+    """A game's tags: the event's title, date, scoring and site, the board, its section and its deal."""
+    out = [f'[Event "{pbn_string(event.title, "the title")}"]']
+    if event.date:
+        out.append(f'[Date "{pbn_string(event.date, "the date")}"]')
+    out.append(f'[Board "{board}"]')
+    if section:
+        out.append(f'[Section "{pbn_string(section, "section")}"]')
+    out.append(f'[Scoring {_quote(event.scoring_tag or "MatchPoints", "the Scoring tag")}]')
+    if event.venue:
+        out.append(f"[Site {_quote(event.venue)}]")
+    deal = event.deals.get(board)
+    if deal is not None:
+        # a deal whose file did not say: the board number's, in the standard cycle
+        out.append(f'[Dealer "{deal.dealer or board_dealer(board).value}"]')
+        out.append(f'[Vulnerable "{deal.vulnerable or board_vulnerability(board).value}"]')
+        out.append(f'[Deal "{deal.to_pbn()}"]')
+    return out
+
+
+def _total_score_table(
+    pairs: Sequence[tuple[Pair, PairResult | None]], opts: ScoringOptions | None, decimals: int | None
+) -> tuple[str, Iterator[str]]:
+    """The TotalScoreTable: its tag, and its rows a pair at a time (the scorer's figures, or for a
+    pair not scored the ones its file published)."""
+    ids = any(pl.national_id for pair, _ in pairs for pl in pair.players)
+    tiebreaks = any(pair.published_tiebreak is not None for pair, _ in pairs)
+    pair_extras = _extra_columns(pair.extra for pair, _ in pairs)
+    header = (f'[TotalScoreTable "{TOTAL_COLUMNS};Section\\2L{ID_COLUMNS if ids else ""}'
+              f'{TIEBREAK_COLUMN if tiebreaks else ""}{"".join(f";{n}" for n in pair_extras)}"]')
+
+    def rows() -> Iterator[str]:
+        for pair, res in pairs:
+            mp = res.mp if res is not None else pair.published_mp
+            pct = res.percentage if res is not None else pair.published_percentage
+            place = res.place if res is not None else pair.published_place
+            direction = {"NS": "N-S", "EW": "E-W"}.get(pair.direction or "", pair.extra.get("Direction"))
+            yield " ".join([
+                _word(place), _word(pair.number, "pair"), _quote(direction) if direction else "-",
+                figure_text(mp, totals_decimals(opts) if res is not None else decimals) if mp is not None else "-",
+                (percentage_text(pct, opts) if res is not None else figure_text(pct, 2))
+                if pct is not None else "-",
+                _quote(names_cell(pair.names), "names") if pair.names else "-",
+                str(res.boards) if res is not None else "-", _word(pair.section, "section"),
+            ] + ([_quote(pl.national_id) for pl in (pair.people() + (Player(), Player()))[:2]] if ids else [])
+              + ([_word(format_number(pair.published_tiebreak))] if tiebreaks else [])
+              + [_extra_cell(pair.extra.get(name)) for name in pair_extras])
+
+    return header, rows()
 
 
 def _extra_columns(extras) -> list[str]:
