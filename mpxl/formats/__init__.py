@@ -14,12 +14,17 @@ from __future__ import annotations
 import importlib
 import os
 import re
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
 
 from ..errors import UserError
-from ..event import Event
+from ..event import Event, Travellers
 from ..pairings import check_duplicates
 from .common import read_bytes
+
+if TYPE_CHECKING:  # typing only: reading a file needs no scorer
+    from ..session import SessionResult
 
 __all__ = ["read_event", "read_travellers", "write_event", "format_of", "is_html", "EXTENSIONS", "MAX_BYTES"]
 
@@ -40,13 +45,13 @@ READERS = {"usebio": ("usebio", "read_usebio"), "pbn": ("pbn", "read_pbn"), "csv
 WRITERS = {"usebio": ("usebio", "write_usebio"), "pbn": ("pbn", "write_pbn"), "csv": ("csvfile", "write_csv")}
 
 
-def _load(where: tuple[str, str]):
+def _load(where: tuple[str, str]) -> Callable[..., Any]:
     """The function named by ``(module, function)`` in this package, its module imported now."""
     module, name = where
-    return getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    return cast("Callable[..., Any]", getattr(importlib.import_module(f"{__name__}.{module}"), name))
 
 
-def format_of(path: str | os.PathLike, head: bytes | None = None) -> str | None:
+def format_of(path: str | os.PathLike[str], head: bytes | None = None) -> str | None:
     """The format of ``path``: from its extension, else by sniffing ``head`` (the file's first bytes)."""
     fmt = EXTENSIONS.get(Path(path).suffix.lower())
     if fmt:
@@ -70,7 +75,7 @@ def format_of(path: str | os.PathLike, head: bytes | None = None) -> str | None:
 _HTML = re.compile(rb"<!doctype\s+html|<html[\s>]", re.IGNORECASE)
 
 
-def is_html(path: str | os.PathLike, head: bytes) -> bool:
+def is_html(path: str | os.PathLike[str], head: bytes) -> bool:
     """Whether ``path`` is a web page (by its extension, or its first bytes ``head``) rather than a results file.
 
     >>> is_html("r.xml", b"<!DOCTYPE html><html>"), is_html("r.htm", b""), is_html("r.xml", b"<?xml?><USEBIO>")
@@ -79,21 +84,21 @@ def is_html(path: str | os.PathLike, head: bytes) -> bool:
     return Path(path).suffix.lower() in (".html", ".htm", ".xhtml") or bool(_HTML.search(head))
 
 
-def read_event(path: str | os.PathLike, format: str | None = None) -> Event:
+def read_event(path: str | os.PathLike[str], format: str | None = None) -> Event:
     """Read a results file (USEBIO, PBN, CSV or a workbook) into an :class:`~mpxl.event.Event`.
 
     ``format`` ('usebio', 'pbn', 'csv') overrides the guess from the extension.
     Lines are checked: a board where one pair (or one table) has two lines is refused.
     """
     source = str(path)
-    event = _load(READERS[_checked_format(path, format)])(path)
+    event: Event = _load(READERS[_checked_format(path, format)])(path)
     if not event.lines:
         raise UserError(source, "", "no traveller lines in the file")
     check_duplicates(event)
     return event
 
 
-def read_travellers(path: str | os.PathLike, format: str | None = None):
+def read_travellers(path: str | os.PathLike[str], format: str | None = None) -> Travellers | None:
     """A CSV file of plain travellers as :class:`mpxl.event.Travellers`, or None for any other
     file (a USEBIO or PBN file, a CSV row with an adjustment, a row to complain about): then
     :func:`read_event` reads it. A file that cannot be read at all gets read_event's message.
@@ -105,7 +110,7 @@ def read_travellers(path: str | os.PathLike, format: str | None = None):
     return read_csv_columns(path)
 
 
-def _checked_format(path: str | os.PathLike, format: str | None) -> str:
+def _checked_format(path: str | os.PathLike[str], format: str | None) -> str:
     """The format to read ``path`` as; UserError if it cannot be told or the file is far too big."""
     source = str(path)
     head = read_bytes(path, 512)
@@ -126,7 +131,9 @@ def _checked_format(path: str | os.PathLike, format: str | None) -> str:
     return fmt
 
 
-def write_event(result_or_event, path: str | os.PathLike, format: str | None = None) -> None:
+def write_event(
+    result_or_event: SessionResult | Event, path: str | os.PathLike[str], format: str | None = None
+) -> None:
     """Write a scored event (a SessionResult) or an Event as USEBIO, PBN or CSV, chosen by extension."""
     fmt = format or format_of(path)
     if fmt not in WRITERS:
