@@ -11,21 +11,28 @@ from __future__ import annotations
 import os
 import re
 import stat
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from itertools import compress, repeat
 from operator import is_
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..adjustments import Artificial, parse_entry
 from ..contract import board_vulnerability, ns_score, possible_ns_scores
 from ..errors import UserError
-from ..event import Event, gather
+from ..event import Event, Line, Pair, Penalty, SitOut, Travellers, gather
 from ..ranking import sitout_credits
 from ..rounding import round_fraction
 from ..rules import MAX_SCORE as RULEBOOK_MAX_SCORE
 from ..rules import is_blank, is_not_played
 from ..settings import RoundingKind
+
+if TYPE_CHECKING:  # typing only: a reader needs no scorer
+    from ..options import ScoringOptions
+    from ..ranking import PairResult
+    from ..rounding import Rounding
+    from ..scorer import BoardPlace, ScoredColumns
+    from ..session import SessionResult
 
 __all__ = [
     "written_decimals",
@@ -44,7 +51,7 @@ __all__ = [
 ]
 
 
-def decimals_of(text) -> int:
+def decimals_of(text: object) -> int:
     """How many decimals a number written as text carries."""
     if text is None:
         return 0
@@ -59,7 +66,7 @@ def decimals_of(text) -> int:
 _FIGURE = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]{1,3})?")
 
 
-def _figure_text(text) -> str | None:
+def _figure_text(text: object) -> str | None:
     """The text of a published figure, checked (:data:`_FIGURE`; a decimal comma as a point), or
     None for blank / ``-``; ValueError quoting ``text`` otherwise. The one rule every reader's
     figures follow (:func:`number_or_none`, :func:`fraction_or_none`)."""
@@ -74,7 +81,7 @@ def _figure_text(text) -> str | None:
     return s
 
 
-def number_or_none(text) -> float | None:
+def number_or_none(text: object) -> float | None:
     """A published figure as a float, or None for blank / ``-``; ValueError if not a number
     (:func:`_figure_text`: ``nan``, ``1e400``, ``4_2``, a fullwidth digit are not).
 
@@ -89,7 +96,7 @@ def number_or_none(text) -> float | None:
     return None if s is None else float(s)
 
 
-def fraction_or_none(text) -> Fraction | None:
+def fraction_or_none(text: object) -> Fraction | None:
     """A figure kept exact (a penalty row's amount): :func:`number_or_none`'s rule, as a Fraction.
 
     >>> fraction_or_none("-0.1"), fraction_or_none(" "), fraction_or_none(4)
@@ -101,7 +108,7 @@ def fraction_or_none(text) -> Fraction | None:
     return None if s is None else Fraction(s)
 
 
-def _refused(parse, text):
+def _refused(parse: Callable[[object], object], text: object) -> object:
     """``text`` if ``parse`` refuses it with a ValueError (for the doctests), else what it gives."""
     try:
         return parse(text)
@@ -109,7 +116,7 @@ def _refused(parse, text):
         return text
 
 
-def check_entry(value, source: str, where: str):
+def check_entry(value: object, source: str, where: str) -> object:
     """Validate one traveller score the way the scorer will read it; UserError naming the place.
 
     >>> check_entry("A6040", "f.xml", "BOARD 1"), check_entry(-50, "f.xml", "BOARD 1")
@@ -130,7 +137,8 @@ def check_entry(value, source: str, where: str):
     return value
 
 
-def score_from_contract(board: int, contract, declarer, tricks, source: str, where: str):
+def score_from_contract(board: int, contract: str, declarer: str | None, tricks: int | str | None, source: str,
+                        where: str) -> int:
     """The NS score of a contract played on ``board`` (vulnerability from the board number).
 
     >>> score_from_contract(4, "3NT", "E", 11, "f.csv", "line 2")
@@ -147,7 +155,7 @@ def score_from_contract(board: int, contract, declarer, tricks, source: str, whe
 READ_CAP = 256 * 2**20
 
 
-def read_bytes(path: str | os.PathLike, limit: int = -1) -> bytes:
+def read_bytes(path: str | os.PathLike[str], limit: int = -1) -> bytes:
     """A file's bytes (at most ``limit``), or a :class:`UserError` naming the file and the problem.
 
     Only a regular file is read (a FIFO, a device such as ``/dev/zero`` or a folder is refused,
@@ -185,7 +193,7 @@ MAX_SCORE = RULEBOOK_MAX_SCORE  # the rulebook's (mpxl.rules.plain_score)
 _WHOLE = re.compile(r"[+-]?[0-9]+(?:\.0*)?")  # ASCII digits only: not 4_20, not Arabic-Indic digits
 
 
-def board_number(text, source: str, where: str) -> int:
+def board_number(text: object, source: str, where: str) -> int:
     """A board number as every reader takes it: ASCII digits, 1 to MAX_BOARD; UserError otherwise.
 
     >>> board_number(" 7 ", "f.pbn", "line 3"), board_number("12.0", "f.csv", "line 2")
@@ -203,7 +211,7 @@ def board_number(text, source: str, where: str) -> int:
     raise UserError(source, where, f"{text!r} is not a board number; expected a whole number from 1")
 
 
-def whole_number(text) -> int | None:
+def whole_number(text: object) -> int | None:
     """A whole number (a number of tricks) as every reader takes it: ASCII digits (``10``, ``10.0``),
     None for anything else: not ``1_0`` nor a fullwidth ``１０``, which Python's ``int`` would take.
 
@@ -223,7 +231,7 @@ def _short(text: str, most: int = 40) -> str:
     return text if len(text) <= most else f"{text[:most - 1]}... ({len(text)} characters)"
 
 
-def whole_score(text: str, source: str, where: str):
+def whole_score(text: str, source: str, where: str) -> int | None:
     """A score written as a number: an int within the range any contract gives (UserError otherwise),
     or None when ``text`` is not written as a number at all (an artificial code: check_entry reads it).
 
@@ -253,21 +261,24 @@ def whole_score(text: str, source: str, where: str):
     return None
 
 
-def unusual_scores(scores) -> list:
+def unusual_scores(scores: Sequence[object]) -> list[int]:
     """The whole-number scores among ``scores`` that no contract gives (7, 425): typing errors to flag.
 
     >>> unusual_scores([420, -50, 425, "A+", None, 7, 425])
     [7, 425]
     """
     possible = possible_ns_scores()
-    return sorted(set(compress(scores, map(is_, map(type, scores), repeat(int)))) - possible)  # found in C
+    ints: set[int] = set(compress(scores, map(is_, map(type, scores), repeat(int))))  # type: ignore[arg-type]  # ints
+    return sorted(ints - possible)  # found in C
 
 
-def warn_unusual(event_or_scores, source: str, where_of=None) -> list:
+def warn_unusual(
+    event_or_scores: Event | Sequence[object], source: str, where_of: Callable[[int], str] | None = None
+) -> list[str]:
     """Warnings naming each score no contract gives, at its first line: ``file: line 7: score 425 ...``,
     after what the reader itself warned of (an event's ``warnings``: a column it does not read)."""
     lines = getattr(event_or_scores, "lines", None)
-    scores = [ln.score for ln in lines] if lines is not None else list(event_or_scores)
+    scores = [ln.score for ln in lines] if lines is not None else list(event_or_scores)  # type: ignore[arg-type]
     out = [f"{source}: {warning}" if source else warning for warning in getattr(event_or_scores, "warnings", ())]
     for value in unusual_scores(scores):
         i = scores.index(value)
@@ -321,7 +332,7 @@ def decode_text(data: bytes, declared: str | None = None, source: str = "") -> s
         return data.decode("latin-1")
 
 
-def written_decimals(obj) -> int | None:
+def written_decimals(obj: SessionResult | Event) -> int | None:
     """The decimals of the figures written: the scoring's, or the file's own for a bare Event."""
     if isinstance(obj, Event) and obj.published_decimals is not None:
         return obj.published_decimals
@@ -346,22 +357,29 @@ class EventToWrite:
     [('1', '2', '0'), ('3', '0', '2')]
     """
 
-    def __init__(self, obj) -> None:
+    def __init__(self, obj: SessionResult | Event) -> None:
         self.bare = isinstance(obj, Event)
-        self.result = None if self.bare else obj
-        self.event: Event = obj if self.bare else obj.event
-        self.pairs = [(p, None) for p in obj.pairs] if self.bare else [(pr.pair, pr) for pr in obj.pairs]
-        self.scored = None if self.bare else obj.scored
-        self.travellers = None if self.bare else obj.travellers
+        self.result: SessionResult | None
+        self.pairs: list[tuple[Pair, PairResult | None]]
+        self.scored: ScoredColumns | None
+        self.travellers: Travellers | None
+        if isinstance(obj, Event):
+            self.result, self.event = None, obj
+            self.pairs = [(p, None) for p in obj.pairs]
+            self.scored = self.travellers = None
+        else:
+            self.result, self.event = obj, obj.event
+            self.pairs = [(pr.pair, pr) for pr in obj.pairs]
+            self.scored, self.travellers = obj.scored, obj.travellers
         lines = self.event.lines
         # the event's own Lines when it has them (read from USEBIO or PBN; the scorer's columns were
         # made from them, in order), else Lines are made from the columns, a board at a time
         self._lines = lines if lines and (self.travellers is None or len(lines) == len(self.travellers)) else None
         self._groups: dict[tuple[int, str, int], tuple[list[range], str | None]] | None = None
-        self._sitouts: dict[tuple[int, str, int], list] | None = None
-        self._credits: dict[int, tuple] | None = None
-        self._places: dict[int, Any] | None = None
-        self._penalties: dict[tuple[int, str, int], list] | None = None
+        self._sitouts: dict[tuple[int, str, int], list[SitOut]] | None = None
+        self._credits: dict[int, tuple[Any, Any]] | None = None
+        self._places: dict[int, BoardPlace] | None = None
+        self._penalties: dict[tuple[int, str, int], list[Penalty]] | None = None
 
     def sessions(self) -> list[int]:
         """The sessions of the lines and pairs, in order ([1] when none)."""
@@ -414,7 +432,7 @@ class EventToWrite:
         order = {sec: i for i, sec in enumerate(self.sections())}
         return sorted(self._line_groups(), key=lambda k: (k[0], order.get(k[1], 0), k[2]))
 
-    def sitouts(self, key: tuple[int, str, int]) -> list:
+    def sitouts(self, key: tuple[int, str, int]) -> list[SitOut]:
         """The :class:`~mpxl.event.SitOut` of the board ``key`` (of :meth:`groups`), in the event's order."""
         if self._sitouts is None:
             self._sitouts = {}
@@ -422,7 +440,7 @@ class EventToWrite:
                 self._sitouts.setdefault((so.session, so.section, so.board), []).append(so)
         return self._sitouts.get(key, [])
 
-    def credit(self, sitout) -> tuple:
+    def credit(self, sitout: SitOut) -> tuple[Any, Any]:
         """(the figure, its percentage) a sit-out's pair was credited with on its board: mpxl's
         (:func:`~mpxl.ranking.sitout_credits`, under ``unplayed own``; the percentage to the decimals
         the event writes its lines' percentages with), or what a bare event was read with; (None, None)
@@ -437,7 +455,7 @@ class EventToWrite:
                                  for so, figure, pct in sitout_credits(self.result)}  # type: ignore[arg-type]
         return self._credits.get(id(sitout), (None, None))
 
-    def penalties(self, key: tuple[int, str, int]) -> list:
+    def penalties(self, key: tuple[int, str, int]) -> list[Penalty]:
         """The :class:`~mpxl.event.Penalty` rows of the board ``key`` (of :meth:`groups`), in the event's order."""
         if self._penalties is None:
             self._penalties = {}
@@ -475,17 +493,18 @@ class EventToWrite:
                              "no place for (its figure would read back without it); write .csv, which holds it in "
                              "the ns_penalty / ew_penalty columns")
 
-    def lines_in(self, ranges: Sequence[range]) -> list:
+    def lines_in(self, ranges: Sequence[range]) -> list[Line]:
         """The :class:`~mpxl.event.Line` of each line at ``ranges``, in order."""
         if self._lines is not None:
             return gather(self._lines, ranges)
         assert self.travellers is not None
         return self.travellers.lines_in(ranges)
 
-    def rows(self, key: tuple[int, str, int]) -> list:
+    def rows(self, key: tuple[int, str, int]) -> list[tuple[Line, Any, Any]]:
         """(line, NS figure, EW figure) of each line of the board ``key`` (of :meth:`groups`), in order."""
         ranges, section = self._line_groups()[key]
         lines = self.lines_in(ranges)
+        rows: list[tuple[Line, Any, Any]]
         if self.bare:
             rows = [(ln, ln.published_ns_mp, ln.published_ew_mp) for ln in lines]
         else:
@@ -497,7 +516,7 @@ class EventToWrite:
         return rows
 
 
-    def line_percentages(self, key: tuple[int, str, int]) -> list | None:
+    def line_percentages(self, key: tuple[int, str, int]) -> list[tuple[Any, Any]] | None:
         """(NS percentage, EW percentage) of each line of :meth:`rows` for the board ``key``, when
         the event publishes its lines' percentages (Ruter's Percentage_NS / _EW); else None. A
         scored event's are mpxl's (:meth:`~mpxl.options.ScoringOptions.line_percentage`), a bare
@@ -507,6 +526,7 @@ class EventToWrite:
             return None
         ranges, section = self._line_groups()[key]
         lines = self.lines_in(ranges)
+        pcts: list[tuple[Any, Any]]
         if self.bare:
             pcts = [(ln.published_ns_pct, ln.published_ew_pct) for ln in lines]
         else:
@@ -514,14 +534,14 @@ class EventToWrite:
             assert sc is not None
             board = self._board_of(key)
             top = board.line_top or board.top
+            columns: tuple[list[Any], ...] = (sc.ns_exact, sc.ns_mp, sc.ew_exact, sc.ew_mp)
             pcts = [(opts.line_percentage(nx, nr, top, decimals), opts.line_percentage(ex, er, top, decimals))
-                    for nx, nr, ex, er in zip(*(gather(column, ranges) for column in
-                                                (sc.ns_exact, sc.ns_mp, sc.ew_exact, sc.ew_mp)))]
+                    for nx, nr, ex, er in zip(*(gather(column, ranges) for column in columns))]
         if section is not None:
             pcts = [pct for ln, pct in zip(lines, pcts) if ln.section == section]
         return pcts
 
-    def _board_of(self, key: tuple[int, str, int]):
+    def _board_of(self, key: tuple[int, str, int]) -> BoardPlace:
         """The scorer's :class:`~mpxl.scorer.BoardPlace` that holds the board ``key`` (found once per
         board, by the identity of its lines' ranges)."""
         if self._places is None:
@@ -530,7 +550,7 @@ class EventToWrite:
         return self._places[id(self._line_groups()[key][0])]
 
 
-def figure_decimals(options) -> int:
+def figure_decimals(options: ScoringOptions | None) -> int:
     """How many decimals the writers give a matchpoint figure under ``options`` (ScoringOptions
     or None): the rounding's, or 2 when the figures are exact (or there are no options).
 
@@ -538,13 +558,13 @@ def figure_decimals(options) -> int:
     >>> figure_decimals(ScoringOptions.parse(rounding="1")), figure_decimals(ScoringOptions()), figure_decimals(None)
     (1, 2, 2)
     """
-    rounding = getattr(options, "rounding", None)
+    rounding: Rounding | None = getattr(options, "rounding", None)
     if rounding is not None and rounding.kind is not RoundingKind.EXACT:
         return rounding.decimals
     return 2
 
 
-def totals_decimals(options) -> int:
+def totals_decimals(options: ScoringOptions | None) -> int:
     """How many decimals the writers give a pair's total: the lines' (:func:`figure_decimals`), or
     more when figures only the totals hold are rounded finer (``totals_rounding``).
 
@@ -554,13 +574,13 @@ def totals_decimals(options) -> int:
     (1, 2)
     """
     decimals = figure_decimals(options)
-    finer = getattr(options, "totals_rounding", None)
+    finer: Rounding | None = getattr(options, "totals_rounding", None)
     if finer is not None and finer.kind is not RoundingKind.EXACT:
         decimals = max(decimals, finer.decimals)
     return decimals
 
 
-def percentage_text(value, options) -> str:
+def percentage_text(value: Fraction | float, options: ScoringOptions | None) -> str:
     """A pair's percentage as the writers put it: rounded by the options' percentage rule
     (decimals and tie; 2 decimals half up without options), trailing zeros kept.
 
@@ -577,7 +597,7 @@ def percentage_text(value, options) -> str:
     return format_number(round_percentage(Fraction(value)), decimals)
 
 
-def format_number(value, decimals: int | None = None) -> str:
+def format_number(value: Fraction | float | None, decimals: int | None = None) -> str:
     """A figure as text: a Fraction or float to ``decimals`` places (trailing zeros kept), ints plain.
 
     >>> format_number(Fraction(127, 8), 2), format_number(7), format_number(Fraction(7), 1), format_number(None)
@@ -594,7 +614,7 @@ def format_number(value, decimals: int | None = None) -> str:
     return f"{r.numerator / r.denominator:.{decimals}f}" if decimals else str(int(r))
 
 
-def figure_text(value, decimals: int | None = None) -> str:
+def figure_text(value: Fraction | float | None, decimals: int | None = None) -> str:
     """:func:`format_number`, except that a float (a file's own published figure, kept as read) is
     written so that it reads back the same: to ``decimals`` places, or to as many as it needs.
 
@@ -607,7 +627,7 @@ def figure_text(value, decimals: int | None = None) -> str:
     return text
 
 
-def exact_text(value, decimals: int | None = None) -> str:
+def exact_text(value: Fraction | float, decimals: int | None = None) -> str:
     """A figure that must read back exactly (a penalty row's amount): to ``decimals`` places when
     that holds it (``4.0``), else to as many as it needs; ValueError for one no decimal writes
     exactly (a third), never a figure rounded without a word.
@@ -633,7 +653,7 @@ def exact_text(value, decimals: int | None = None) -> str:
     return "-" + text if f < 0 else text
 
 
-def entry_text(score) -> str:
+def entry_text(score: object) -> str:
     """A line's score as the text the writers put in a file (``''`` when not played).
 
     >>> entry_text(-420), entry_text("A5050"), entry_text(None)

@@ -281,11 +281,12 @@ def _board(el, ev: Event, source: str, session: int, section: str) -> int:
         tricks = whole_number(tricks_text) if tricks_text is not None else None
         if tricks is None and tricks_text is not None:  # ASCII digits, as every reader takes them
             raise UserError(source, where, f"TRICKS {tricks_text!r} is not a number of tricks")
-        score = _text(tl, "SCORE")
-        if score is not None:
-            value = whole_score(score, source, where)  # the one rule for a score written as a number
+        score_text = _text(tl, "SCORE")
+        score: str | int | None = score_text
+        if score_text is not None:
+            value = whole_score(score_text, source, where)  # the one rule for a score written as a number
             if value is None:
-                check_entry(score, source, where)
+                check_entry(score_text, source, where)
             else:
                 score = value
         elif contract is not None:
