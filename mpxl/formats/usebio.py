@@ -30,6 +30,9 @@ from __future__ import annotations
 import os
 import xml.etree.ElementTree as StdET
 from collections.abc import Iterator
+from fractions import Fraction
+from typing import TYPE_CHECKING
+from xml.etree.ElementTree import Element
 
 import defusedxml
 import defusedxml.ElementTree as SafeET
@@ -42,6 +45,11 @@ from ..event import SEATS, Club, Deal, Event, Line, MasterPoints, Pair, Penalty,
 from ..rules import arrowswitch_flag, is_sitout, side_of
 from ..settings import Field
 from ..textsafe import xml_attribute, xml_content
+
+if TYPE_CHECKING:  # typing only
+    from ..options import ScoringOptions
+    from ..session import SessionResult
+
 from .common import (
     EventToWrite,
     board_number,
@@ -65,12 +73,12 @@ from .common import (
 __all__ = ["read_usebio", "read_usebio_bytes", "write_usebio", "usebio_text", "usebio_parts"]
 
 
-def read_usebio(path: str | os.PathLike) -> Event:
+def read_usebio(path: str | os.PathLike[str]) -> Event:
     """Read a USEBIO XML file into an :class:`~mpxl.event.Event`."""
     return read_usebio_bytes(read_bytes(path), str(path))
 
 
-def _text(elem, tag: str) -> str | None:
+def _text(elem: Element, tag: str) -> str | None:
     child = elem.find(tag)
     if child is None or child.text is None:
         return None
@@ -134,7 +142,9 @@ def read_usebio_bytes(data: bytes, source: str = "<usebio>") -> Event:
 MAX_NESTING = 8
 
 
-def _walk(elem, ev: Event, source: str, session: int, section: str, winners: str | None, depth: int = 0) -> int:
+def _walk(
+    elem: Element, ev: Event, source: str, session: int, section: str, winners: str | None, depth: int = 0
+) -> int:
     """Collect pairs and boards under ``elem``; returns the most decimals seen in matchpoints."""
     if depth > MAX_NESTING:
         raise UserError(
@@ -181,7 +191,7 @@ def _where(section: str, rest: str) -> str:
     return f"SECTION {section}, {rest}" if section else rest
 
 
-def _pair(el, source: str, session: int, section: str, index: int) -> Pair:
+def _pair(el: Element, source: str, session: int, section: str, index: int) -> Pair:
     where = _where(section, f"PAIR {index}")
     number = _text(el, "PAIR_NUMBER")
     if number is None:
@@ -232,7 +242,7 @@ def _pair(el, source: str, session: int, section: str, index: int) -> Pair:
 _SUIT_TAGS = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
 
 
-def _deal(el, source: str) -> Deal:
+def _deal(el: Element, source: str) -> Deal:
     """A HANDSET's BOARD: BOARD_NUMBER and a HAND per seat (DIRECTION, SPADES, HEARTS, DIAMONDS, CLUBS)."""
     num_text = _text(el, "BOARD_NUMBER")
     try:
@@ -251,7 +261,7 @@ def _deal(el, source: str) -> Deal:
     return Deal(board, tuple(hands), board_dealer(board).value, board_vulnerability(board).value)
 
 
-def _board(el, ev: Event, source: str, session: int, section: str) -> int:
+def _board(el: Element, ev: Event, source: str, session: int, section: str) -> int:
     board = board_number(_text(el, "BOARD_NUMBER"), source, _where(section, "BOARD, BOARD_NUMBER"))
     decimals = 0
     for i, pen in enumerate(el.findall("PENALTY"), 1):
@@ -324,7 +334,7 @@ def _board(el, ev: Event, source: str, session: int, section: str) -> int:
     return decimals
 
 
-def _penalty(el, board: int, source: str, session: int, section: str, where: str) -> Penalty:
+def _penalty(el: Element, board: int, source: str, session: int, section: str, where: str) -> Penalty:
     """A ``PENALTY`` element of a BOARD (mpxl's own: a penalty given as its own row, as Ruter's ``Pen``
     row): PAIR_NUMBER, DIRECTION (NS or EW: the side the pair sat) and MATCH_POINTS, signed (negative
     for a penalty), added to the pair's total, the board untouched.
@@ -355,11 +365,11 @@ def _penalty(el, board: int, source: str, session: int, section: str, where: str
 # --------------------------------------------------------------------------- writer
 
 
-def _el(tag: str, value, indent: int) -> str:
+def _el(tag: str, value: object, indent: int) -> str:
     return f"{' ' * indent}<{tag}>{xml_content(value)}</{tag}>\n"
 
 
-def usebio_text(result_or_event, decimals: int | None = None) -> str:
+def usebio_text(result_or_event: SessionResult | Event, decimals: int | None = None) -> str:
     """The USEBIO 1.2 text of a scored event (a SessionResult) or a bare Event (no matchpoints):
     :func:`usebio_parts` joined.
 
@@ -375,7 +385,7 @@ def usebio_text(result_or_event, decimals: int | None = None) -> str:
 LINES_PER_PIECE = 500
 
 
-def usebio_parts(result_or_event, decimals: int | None = None) -> Iterator[str]:
+def usebio_parts(result_or_event: SessionResult | Event, decimals: int | None = None) -> Iterator[str]:
     """The USEBIO 1.2 text of a scored event or a bare Event in pieces, a board (or
     :data:`LINES_PER_PIECE` of its lines) at a time (:class:`~mpxl.formats.common.EventToWrite`):
     the writer never holds the whole text."""
@@ -440,8 +450,8 @@ def usebio_parts(result_or_event, decimals: int | None = None) -> Iterator[str]:
     yield "".join(out)
 
 
-def _section_body(w: EventToWrite, boards: list, sess: int, sec: str, decimals: int | None, ind: int,
-                  opts=None) -> Iterator[str]:
+def _section_body(w: EventToWrite, boards: list[tuple[int, str, int]], sess: int, sec: str, decimals: int | None,
+                  ind: int, opts: ScoringOptions | None = None) -> Iterator[str]:
     """PARTICIPANTS and BOARD elements of one section of one session (``boards``: its keys in
     :meth:`EventToWrite.groups`), indented by ``ind``, a board's lines a piece at a time."""
     out = [" " * ind + "<PARTICIPANTS>\n"]
@@ -512,7 +522,9 @@ def _section_body(w: EventToWrite, boards: list, sess: int, sec: str, decimals: 
     yield "".join(out)
 
 
-def _traveller_line(ln, ns_mp, ew_mp, decimals: int | None, ind: int) -> str:
+def _traveller_line(
+    ln: Line, ns_mp: Fraction | float | None, ew_mp: Fraction | float | None, decimals: int | None, ind: int
+) -> str:
     """One TRAVELLER_LINE element, indented by ``ind`` + 3."""
     out = [" " * (ind + 3) + "<TRAVELLER_LINE>\n",
            _el("NS_PAIR_NUMBER", ln.ns_pair, ind + 6),
@@ -539,7 +551,7 @@ def _traveller_line(ln, ns_mp, ew_mp, decimals: int | None, ind: int) -> str:
     return "".join(out)
 
 
-def _handset(event) -> list:
+def _handset(event: Event) -> list[str]:
     """The HANDSET element of the event's deals (none when it has none)."""
     if not event.deals:
         return []
@@ -562,7 +574,7 @@ def _handset(event) -> list:
     return out
 
 
-def write_usebio(result_or_event, path: str | os.PathLike) -> None:
+def write_usebio(result_or_event: SessionResult | Event, path: str | os.PathLike[str]) -> None:
     """Write a scored event (or a bare Event) as USEBIO 1.2 XML, atomically, a board at a time
     (:func:`usebio_parts`)."""
     with atomic_write(path, encoding="utf-8", newline="\n") as f:
