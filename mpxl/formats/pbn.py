@@ -31,8 +31,9 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
 from ..adjustments import Artificial, Mixed, parse_entry
 from ..atomic import atomic_write
@@ -57,6 +58,10 @@ from ..rules import (
     side_of,
 )
 from ..textsafe import pbn_string, pbn_unescape
+
+if TYPE_CHECKING:  # typing only
+    from ..session import SessionResult
+
 from .common import (
     EventToWrite,
     board_number,
@@ -84,7 +89,7 @@ _TOKEN_RE = re.compile(r'"((?:[^"\\]|\\.)*)"|(\S+)')
 _META_RE = re.compile(r'<META\s+name=(\w+)\s+content="((?:[^"\\]|\\.)*)"', re.IGNORECASE)
 
 
-def read_pbn(path: str | os.PathLike) -> Event:
+def read_pbn(path: str | os.PathLike[str]) -> Event:
     """Read a PBN results file into an :class:`~mpxl.event.Event`."""
     return read_pbn_text(decode_text(read_bytes(path), source=str(path)), str(path))
 
@@ -113,10 +118,10 @@ def split_row(text: str) -> list[str | None]:
     return cells
 
 
-def _games(text: str, source: str):
+def _games(text: str, source: str) -> Iterator[tuple[dict[str, tuple[str, int]], dict[str, Table]]]:
     """Yield (tags {name: (value, line no)}, tables {name: (columns, rows[(line no, cells)], line no)}) per game."""
-    tags: dict = {}
-    tables: dict = {}
+    tags: dict[str, tuple[str, int]] = {}
+    tables: dict[str, Table] = {}
     current: str | None = None
     in_comment = 0  # the line a { comment not yet closed opened on
     ended = None  # (table, line of the blank line) when a blank line ended a game inside a table
@@ -229,7 +234,7 @@ def _replacement(cell: str | None) -> tuple[str | None, str | None]:
     return REPLACEMENT_CODES.get(now.upper(), now), played or None
 
 
-def _side_cell(cell: str | None, source: str, where: str):
+def _side_cell(cell: str | None, source: str, where: str) -> tuple[str, Any] | None:
     """One Score cell: ('code', percentage code) for an artificial score, ('score', that side's
     score) for a number (``+0`` is 0), ('entry', text) for anything else the scorer reads, or None."""
     if cell is None:
@@ -244,7 +249,7 @@ def _side_cell(cell: str | None, source: str, where: str):
     return ("entry", cell)
 
 
-def _ns_score(score_ns: str | None, score_ew: str | None, source: str, where: str):
+def _ns_score(score_ns: str | None, score_ew: str | None, source: str, where: str) -> object:
     """A line's score from the Score_NS / Score_EW cells: an int, an adjustment code, or None.
 
     Each cell is its side's: a number is that side's score (``+0`` too), ``A+`` ``A=`` ``A-`` its
@@ -295,7 +300,7 @@ def _mirror(code: str) -> str:
 _SIDED_SCORE = re.compile(r"\s*(NS|EW)\s+(\S+)\s*", re.IGNORECASE)
 
 
-def _int_score(cell: str, source: str, where: str):
+def _int_score(cell: str, source: str, where: str) -> object:
     """A score cell: a number (NS's), ``NS 420`` / ``EW 50`` (that side's), or an adjustment code.
 
     >>> _int_score("420", "t.pbn", "line 3"), _int_score("NS 420", "t.pbn", "line 3"), _int_score("EW 50", "", "")
@@ -316,7 +321,7 @@ def read_pbn_text(text: str, source: str = "<pbn>") -> Event:
     ev = Event(source=source, scale=2)
     decimals = 0
     board: int | None = None
-    previous: dict = {}
+    previous: dict[str, tuple[str, int]] = {}
     saw_score_table = False
     for tags, tables in _games(text, source):
         # "#" inherits the previous game's value (PBN 3.4)
@@ -479,6 +484,7 @@ def _line_of_row(
     if tricks is None and result is not None:  # ASCII digits, as every reader takes them
         raise UserError(source, where, f"board {board}: Result {result!r} is not a number of tricks")
     played_ns = played_ew = None
+    score: object
     if contract_only:
         score = score_from_contract(board, contract, declarer, tricks, source, where) if contract else None
     else:
@@ -541,7 +547,7 @@ def _table_number(cell: str | None) -> int | str | None:
         return cell
 
 
-def _penalty_row(ev: Event, board: int, cell, section_tag: str, source: str, where: str) -> None:
+def _penalty_row(ev: Event, board: int, cell: Cell, section_tag: str, source: str, where: str) -> None:
     """A ``Pen`` row (Ruter): a procedural penalty (or bonus) for the pair on each side that names one,
     the amount in its MP cell (or the ScorePenalty column), added to its total, the board untouched."""
     found = False
@@ -564,7 +570,7 @@ def _penalty_row(ev: Event, board: int, cell, section_tag: str, source: str, whe
         raise UserError(source, where, f"board {board}: a Pen row names no pair (PairId_NS or PairId_EW)")
 
 
-def _total_table(ev: Event, table, section_tag: str, source: str) -> None:
+def _total_table(ev: Event, table: Table, section_tag: str, source: str) -> None:
     columns, rows, header_no = table
     c = {
         name: _col(columns, *alts)
@@ -593,7 +599,7 @@ def _total_table(ev: Event, table, section_tag: str, source: str) -> None:
                 source, where, f"the row has {len(cells)} cells, the TotalScoreTable header names {len(columns)}"
             )
 
-        def cell(name, cells=cells):  # this row's cells
+        def cell(name: str, cells: list[str | None] = cells) -> str | None:  # this row's cells
             i = c[name]
             return cells[i] if i is not None else None
 
@@ -603,7 +609,7 @@ def _total_table(ev: Event, table, section_tag: str, source: str) -> None:
             raise UserError(source, where, str(exc)) from None
         written = cell("direction")
         try:  # the rulebook's spellings (N-S, EW...); blank or "-" where a pair plays both ways (one winner)
-            direction = None if is_blank(written) or written.strip() == "-" else side_of(written)
+            direction = None if written is None or is_blank(written) or written.strip() == "-" else side_of(written)
         except ValueError as exc:
             raise UserError(source, where, f"Direction {exc}") from None
         names = _split_names(cell("names"))
@@ -615,7 +621,7 @@ def _total_table(ev: Event, table, section_tag: str, source: str) -> None:
         except ValueError as exc:
             raise UserError(source, where, f"Tiebreak: {exc}") from None
         pair = Pair(
-            cell("pair"),
+            cell("pair"),  # type: ignore[arg-type]  # FIXME: a "-" PairId gives a Pair numbered None
             cell("section") or section_tag,
             direction,
             names,
@@ -634,7 +640,7 @@ def _total_table(ev: Event, table, section_tag: str, source: str) -> None:
         ev.pairs.append(pair)
 
 
-def _split_names(text: str | None) -> tuple:
+def _split_names(text: str | None) -> tuple[str, ...]:
     """A TotalScoreTable ``Names`` cell as the players' names (parted by `` - ``).
 
     >>> _split_names("Ann Smith - Bob Jones"), _split_names(None)
@@ -643,7 +649,7 @@ def _split_names(text: str | None) -> tuple:
     return tuple(n.strip() for n in (text or "").split(" - ") if n.strip())
 
 
-def names_cell(names: tuple) -> str:
+def names_cell(names: Sequence[str]) -> str:
     """The players' names as one ``Names`` cell; ValueError when it could not be read back as them.
 
     >>> names_cell(("Ann", "Bob-Jones"))
@@ -659,7 +665,7 @@ def names_cell(names: tuple) -> str:
     return text
 
 
-def _first(places: set) -> bool:
+def _first(places: set[str | None]) -> bool:
     return any(re.sub(r"\D", "", p or "") == "1" for p in places)
 
 
@@ -711,7 +717,7 @@ TIEBREAK_COLUMN = ";Tiebreak\\3R"  # written when the event carries a program's 
 TOTAL_COLUMNS = "Rank\\3R;PairId\\3R;Direction\\5R;TotalScoreMP\\7R;TotalPercentage\\6R;Names\\40L;NrBoards\\2R"
 
 
-def _quote(value, what: str = "text") -> str:
+def _quote(value: object, what: str = "text") -> str:
     if value is None or value == "":
         return "-"
     return '"' + pbn_string(value, what) + '"'
@@ -720,14 +726,14 @@ def _quote(value, what: str = "text") -> str:
 _BARE_WORD = re.compile(r'[\w.+=*/#:][^\s"\\]*')
 
 
-def _word(value, what: str = "text") -> str:
+def _word(value: object, what: str = "text") -> str:
     if value is None or str(value).strip() == "":
         return "-"
     text = str(value)
     return text if _BARE_WORD.fullmatch(text) else _quote(text, what)
 
 
-def _score_cells(score) -> tuple[str, str]:
+def _score_cells(score: object) -> tuple[str, str]:
     if score is None:
         return "-", "-"
     entry = parse_entry(score)
@@ -755,7 +761,7 @@ def _score_cells(score) -> tuple[str, str]:
     return _quote(score), "-"
 
 
-def pbn_text(result_or_event, decimals: int | None = None) -> str:
+def pbn_text(result_or_event: SessionResult | Event, decimals: int | None = None) -> str:
     """PBN 2.1 text of a scored event (or a bare Event): a TotalScoreTable and one ScoreTable per
     board (:func:`pbn_parts` joined).
 
@@ -770,7 +776,7 @@ def pbn_text(result_or_event, decimals: int | None = None) -> str:
 ROWS_PER_PIECE = 1000
 
 
-def pbn_parts(result_or_event, decimals: int | None = None) -> Iterator[str]:
+def pbn_parts(result_or_event: SessionResult | Event, decimals: int | None = None) -> Iterator[str]:
     """The PBN 2.1 text in pieces, a board (or :data:`ROWS_PER_PIECE` of its rows) at a time
     (:class:`~mpxl.formats.common.EventToWrite`): the writer never holds the whole text."""
     w = EventToWrite(result_or_event)
@@ -888,7 +894,7 @@ def _total_score_table(
     return header, rows()
 
 
-def _extra_columns(extras) -> list[str]:
+def _extra_columns(extras: Iterable[Mapping[str, object]]) -> list[str]:
     """The names of the columns mpxl keeps but does not read, in order of first appearance, less the
     ones the writer writes in their own place (Round, the score cells, Direction)."""
     names: dict[str, None] = {}
@@ -897,12 +903,12 @@ def _extra_columns(extras) -> list[str]:
     return [n for n in names if n not in ("Round", "Score_NS", "Score_EW", "Direction") and re.fullmatch(r"\w+", n)]
 
 
-def _extra_cell(value) -> str:
+def _extra_cell(value: object) -> str:
     """A kept cell as it was read: ``-`` when it was empty, a bare word, or quoted text."""
     return "-" if value is None else _quote(value) if value in ("", "-") else _word(value)
 
 
-def _penalty_text(pen, decimals: int | None, arrows: bool, percentages: bool) -> str:
+def _penalty_text(pen: Penalty, decimals: int | None, arrows: bool, percentages: bool) -> str:
     """A penalty's row (Ruter's ``Pen`` row): its pair on its side, ``Pen`` as both scores, the amount on its side."""
     pair, amount = _word(pen.pair, "pair"), exact_text(pen.amount, decimals)  # never rounded: read back the same
     ns, ew = (pair, "-") if pen.direction == "NS" else ("-", pair)
@@ -911,7 +917,8 @@ def _penalty_text(pen, decimals: int | None, arrows: bool, percentages: bool) ->
                     + (["-", "-"] if percentages else []) + (["N"] if arrows else []))
 
 
-def _score_row(ln, ns_mp, ew_mp, decimals: int | None, arrows: bool, pcts: tuple | None = None,
+def _score_row(ln: Line, ns_mp: Fraction | float | None, ew_mp: Fraction | float | None, decimals: int | None,
+               arrows: bool, pcts: tuple[tuple[Any, Any], int | None] | None = None,
                extras: list[str] = []) -> str:  # noqa: B006  # read, never changed
     """One row of a board's ScoreTable (with the percentage columns when ``pcts`` gives the line's
     (NS, EW) percentages and their decimals, and the Arrowswitch column when ``arrows``)."""
@@ -933,7 +940,7 @@ def _score_row(ln, ns_mp, ew_mp, decimals: int | None, arrows: bool, pcts: tuple
       + [_extra_cell(extra.get(name)) for name in extras])
 
 
-def _sitout_row(so, arrows: bool, credit: tuple = (None, None), decimals: int | None = None,
+def _sitout_row(so: SitOut, arrows: bool, credit: tuple[Any, Any] = (None, None), decimals: int | None = None,
                 percentages: bool = False, pct_decimals: int | None = None) -> str:
     """A sit-out's ScoreTable row, as Ruter writes it: ``-`` for the absent pair, ``Bye`` as both scores,
     the credit the pair got (and its percentage) on its side."""
@@ -948,7 +955,7 @@ def _sitout_row(so, arrows: bool, credit: tuple = (None, None), decimals: int | 
                     + pcts + (["N"] if arrows else []))
 
 
-def write_pbn(result_or_event, path: str | os.PathLike, encoding: str = "utf-8") -> None:
+def write_pbn(result_or_event: SessionResult | Event, path: str | os.PathLike[str], encoding: str = "utf-8") -> None:
     """Write a scored event (or a bare Event) as PBN, atomically (UTF-8 unless told ISO-8859-1), a
     board at a time (:func:`pbn_parts`)."""
     latin1 = encoding.lower().replace("-", "") in ("latin1", "iso88591")
