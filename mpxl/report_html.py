@@ -31,8 +31,9 @@ from collections import Counter
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from itertools import accumulate, compress, repeat
+from typing import TYPE_CHECKING, Any
 
-from .adjustments import ARTIFICIAL_CODES, Artificial, Assigned, Mixed, ave_kind, parse_entry
+from .adjustments import ARTIFICIAL_CODES, Artificial, Assigned, Entry, Mixed, ave_kind, parse_entry
 from .atomic import atomic_write
 from .contract import board_dealer, board_vulnerability
 from .event import gather
@@ -52,6 +53,19 @@ from .settings import (
     TotalsFrom,
     Unplayed,
 )
+
+if TYPE_CHECKING:  # typing only
+    from .event import Deal, Line, Penalty, SitOut
+    from .matchpoints import Components
+    from .options import ScoringOptions
+    from .ranking import PairResult
+    from .rounding import Rounding
+    from .scorer import BoardPlace
+    from .session import SessionResult
+    from .study import MethodStats, StudyResult
+
+#: The pairs by (section, number, direction), as the travellers find them.
+PairIndex = dict[tuple[str, str, "str | None"], "PairResult"]
 
 __all__ = ["results_html", "results_html_parts", "write_html", "settings_words", "study_html", "write_study_html",
            "PAGE_CSS"]
@@ -128,17 +142,17 @@ figcaption { color: var(--muted); font-size: 0.9rem; }
 """
 
 
-def _e(value) -> str:
+def _e(value: object) -> str:
     """Escape any value as HTML text (None as an empty string)."""
     return html.escape("" if value is None else str(value), quote=True)
 
 
-def _slug(*parts) -> str:
+def _slug(*parts: object) -> str:
     text = "-".join(str(p) for p in parts if p not in (None, ""))
     return re.sub(r"[^A-Za-z0-9_-]+", "_", text) or "x"
 
 
-def _mp(value, decimals: int | None) -> str:
+def _mp(value: Fraction | float | None, decimals: int | None) -> str:
     """A figure as every output writes it (:func:`mpxl.formats.common.format_number`: exact halves
     up, as the JSON, the terminal and the files): to ``decimals`` places, or plain when None.
 
@@ -149,7 +163,7 @@ def _mp(value, decimals: int | None) -> str:
     return format_number(value, decimals)
 
 
-def _pct(value, decimals: int | None) -> str:
+def _pct(value: Fraction | float | None, decimals: int | None) -> str:
     """A percentage to ``decimals`` places (2 when None), halves up as the JSON rounds it.
 
     >>> from fractions import Fraction
@@ -177,15 +191,15 @@ def _page_ends(title: str, lang: str = "en") -> tuple[str, str]:
 
 
 def _table(
-    headers: Sequence,
-    rows: Sequence,
+    headers: Sequence[str],
+    rows: Sequence[Sequence[str]],
     caption: str = "",
     numeric: Sequence[int] = (),
     wide: Sequence[int] = (),
     row_classes: Sequence[str] | None = None,
     table_id: str = "",
     optional: Sequence[int] = (),
-    groups: Sequence[tuple] = (),
+    groups: Sequence[tuple[str, int, int]] = (),
     css_class: str = "",
 ) -> str:
     """A table; ``rows`` hold already-escaped HTML cells; empty ``optional`` columns are left out.
@@ -199,15 +213,15 @@ def _table(
 
 
 def _table_lines(
-    headers: Sequence,
-    rows: Iterable[Sequence],
+    headers: Sequence[str],
+    rows: Iterable[Sequence[str]],
     caption: str = "",
     numeric: Sequence[int] = (),
     wide: Sequence[int] = (),
     row_classes: Iterable[str] | None = None,
     table_id: str = "",
     optional: Sequence[int] = (),
-    groups: Sequence[tuple] = (),
+    groups: Sequence[tuple[str, int, int]] = (),
     css_class: str = "",
     empty: Collection[int] | None = None,
 ) -> Iterator[str]:
@@ -263,19 +277,19 @@ def _table_lines(
 # the results page
 
 
-def _pair_index(result) -> dict:
-    index = {}
+def _pair_index(result: SessionResult) -> PairIndex:
+    index: PairIndex = {}
     for pr in result.pairs:
         p = pr.pair
         index[(p.section, str(p.number), p.direction)] = pr
     return index
 
 
-def _find_pair(index: dict, section: str, number, side: str):
+def _find_pair(index: PairIndex, section: str, number: object, side: str) -> PairResult | None:
     return index.get((section, str(number), side)) or index.get((section, str(number), None))
 
 
-def _anchor(*parts) -> str:
+def _anchor(*parts: object) -> str:
     """An anchor that names its parts one to one (two pairs never share one: ``1_a`` and ``1.a``
     differ): letters and digits as they are, any other character as ``_``, its code point and ``_``,
     the parts joined by ``-``.
@@ -287,19 +301,19 @@ def _anchor(*parts) -> str:
                     for part in parts if part not in (None, ""))
 
 
-def _pair_id(pr) -> str:
+def _pair_id(pr: PairResult) -> str:
     p = pr.pair
     return "pair-" + _anchor(p.section, p.direction, p.number)
 
 
-def _pair_label(pr) -> str:
+def _pair_label(pr: PairResult) -> str:
     p = pr.pair
     side = f" {p.direction}" if p.direction else ""
     sec = f"{p.section} " if p.section else ""
     return f"{sec}{p.number}{side}"
 
 
-def _names(pr) -> str:
+def _names(pr: PairResult) -> str:
     return " &amp; ".join(_e(n) for n in pr.pair.names if n)
 
 
@@ -317,13 +331,13 @@ def _method_title(method: str) -> str:
     return "McKinnon" if method == "mckinnon" else method.capitalize()
 
 
-def _signed(value) -> str:
+def _signed(value: Fraction | float) -> str:
     """A bridge score with its sign (``+420``, ``-50``, ``0``)."""
     v = int(value) if float(value).is_integer() else value
     return f"{v:+}" if v else "0"
 
 
-def _signed_figure(value, decimals: int | None) -> str:
+def _signed_figure(value: Fraction | float, decimals: int | None) -> str:
     """A figure with its sign, as the files write it (``-1.0``, ``+2``).
 
     >>> from fractions import Fraction
@@ -334,7 +348,7 @@ def _signed_figure(value, decimals: int | None) -> str:
     return text if text.startswith("-") else "+" + text
 
 
-def _code(pct) -> str:
+def _code(pct: Fraction) -> str:
     """One side's artificial percentage as the code scorers write: ``A+`` (60), ``A=`` (50), ``A-`` (40),
     else the percentage (``A55%``).
 
@@ -347,7 +361,7 @@ def _code(pct) -> str:
     return next(code for code, value in ARTIFICIAL_CODES.items() if value == pct)  # the rulebook's first spelling
 
 
-def _components(comps, side: str) -> str:
+def _components(comps: Components, side: str) -> str:
     """A side's result (weight, NS score) components in that side's own view: ``+420``, or
     ``30% +420; 70% +450`` for a weighted one (``side`` EW: the scores negated)."""
     sign = 1 if side == "NS" else -1
@@ -356,7 +370,7 @@ def _components(comps, side: str) -> str:
     return "; ".join(f"{format_number(w * 100, None)}% {_signed(sign * s)}" for w, s in comps)
 
 
-def _entry(line):
+def _entry(line: Line) -> Entry:
     """The line's score as :func:`mpxl.adjustments.parse_entry` reads it (None when it cannot: the
     scorer read it already, so this does not happen for a scored line)."""
     try:
@@ -365,7 +379,7 @@ def _entry(line):
         return None
 
 
-def _score_cells(line) -> tuple[str, str]:
+def _score_cells(line: Line) -> tuple[str, str]:
     """The NS and EW score columns of a traveller line: a plain score in the side that scored it; an
     artificial score on its own side (NS ``A+``, EW ``A-``); a split or mixed one each side's part, in
     that side's own view (``-150`` and ``+50``).
@@ -393,7 +407,7 @@ def _score_cells(line) -> tuple[str, str]:
     return (str(s), str(s))
 
 
-def _own_score(line, side: str, L: Mapping[str, str]) -> str:
+def _own_score(line: Line, side: str, L: Mapping[str, str]) -> str:
     """The score a pair's card shows for its line: its own side's part, in its own view."""
     if line.score is None:
         return L["not_played"]
@@ -403,7 +417,7 @@ def _own_score(line, side: str, L: Mapping[str, str]) -> str:
     return ns if side == "NS" else ew
 
 
-def _line_rulings(line, L: Mapping[str, str]) -> list[str]:
+def _line_rulings(line: Line, L: Mapping[str, str]) -> list[str]:
     """What a director did on the line, in words ([] for a plain result): an artificial, split,
     weighted or mixed score, an arrowswitch, a procedural penalty."""
     out = []
@@ -425,7 +439,7 @@ def _line_rulings(line, L: Mapping[str, str]) -> list[str]:
     return out
 
 
-def _contract(line) -> str:
+def _contract(line: Line) -> str:
     """The contract as HTML: suit symbols for the strain, hearts and diamonds red (``4♥ X``).
 
     >>> from mpxl.event import Line
@@ -440,7 +454,7 @@ def _contract(line) -> str:
     return f'{found.group(1)}<span class="{cls}">{sym}</span>{found.group(3)}'
 
 
-def _tricks(line) -> str:
+def _tricks(line: Line) -> str:
     if line.tricks is None:
         return ""
     level = re.match(r"(\d)", line.contract or "")
@@ -450,7 +464,7 @@ def _tricks(line) -> str:
     return str(line.tricks)
 
 
-def _played(line) -> str:
+def _played(line: Line) -> str:
     """What was played, in one cell of HTML: contract, declarer and result (``4♠ S =``, ``3NT E +1``).
 
     >>> from mpxl.event import Line
@@ -471,7 +485,7 @@ def _hand(cards: str) -> str:
     )
 
 
-def _deal_html(deal, board: int, L: Mapping[str, str] = LABELS["en"]) -> str:
+def _deal_html(deal: Deal, board: int, L: Mapping[str, str] = LABELS["en"]) -> str:
     """A board's hand diagram: North above, West and East either side, South below, the dealer and
     vulnerability in the middle (the board number's when the file does not say).
 
@@ -492,7 +506,7 @@ def _deal_html(deal, board: int, L: Mapping[str, str] = LABELS["en"]) -> str:
     return f'<div class="deal">{"".join(cells)}{middle}</div>'
 
 
-def results_html(result, lang: str | None = None) -> str:
+def results_html(result: SessionResult, lang: str | None = None) -> str:
     """The results page of a scored event as an HTML string (see the module's description):
     :func:`results_html_parts` joined."""
     return "".join(results_html_parts(result, lang))
@@ -512,7 +526,7 @@ def _joined(parts: Iterable[str | Iterable[str]], sep: str = "\n") -> Iterator[s
             yield from _joined(part, sep)
 
 
-def results_html_parts(result, lang: str | None = None) -> Iterator[str]:
+def results_html_parts(result: SessionResult, lang: str | None = None) -> Iterator[str]:
     """The results page in pieces, a board or a pair's card at a time, from the scorer's columns
     (:class:`mpxl.formats.common.EventToWrite`): the writer holds the event and one board, never
     the page. ``lang`` is the labels' language (:data:`mpxl.labels.LANGUAGES`); None: the one the
@@ -526,7 +540,7 @@ def results_html_parts(result, lang: str | None = None) -> Iterator[str]:
     yield tail
 
 
-def settings_words(result, L: Mapping[str, str] = LABELS["en"], lang: str | None = None) -> list[str]:
+def settings_words(result: SessionResult, L: Mapping[str, str] = LABELS["en"], lang: str | None = None) -> list[str]:
     """How the event was scored, in words a player reads, one phrase per setting that matters (the
     tie words are the rulebook's, as on the workbook's Setup sheet).
 
@@ -548,7 +562,7 @@ def settings_words(result, L: Mapping[str, str] = LABELS["en"], lang: str | None
         if o.estimate_at is EstimateAt.TOTALS:
             out.append(L["estimate_totals"])
 
-    def rounded(key: str, r) -> str:
+    def rounded(key: str, r: Rounding) -> str:
         if r.kind is RoundingKind.EXACT:
             return L["rounding_exact"] if key == "rounding" else ""
         return L[key].format(decimals=decimals_words(r.decimals, lang), tie=tie_words(r.kind.value, lang))
@@ -575,12 +589,12 @@ def settings_words(result, L: Mapping[str, str] = LABELS["en"], lang: str | None
     return [x for x in out if x]
 
 
-def _missed_boards(result) -> bool:
+def _missed_boards(result: SessionResult) -> bool:
     """Whether a pair missed a board of its field (a sit-out, or fewer boards than another pair)."""
     return bool(result.event.sitouts) or len({pr.boards for pr in result.pairs}) > 1
 
 
-def _results_body(result, L: Mapping[str, str]) -> Iterator[str | Iterator[str]]:
+def _results_body(result: SessionResult, L: Mapping[str, str]) -> Iterator[str | Iterator[str]]:
     """The parts of the results page's body, joined by line ends: the header, the ranking, the
     travellers and the personal score cards."""
     w = EventToWrite(result)
@@ -591,7 +605,7 @@ def _results_body(result, L: Mapping[str, str]) -> Iterator[str | Iterator[str]]
     yield from _cards_section(result, L, w, index)
 
 
-def _page_header(result, L: Mapping[str, str]) -> Iterator[str]:
+def _page_header(result: SessionResult, L: Mapping[str, str]) -> Iterator[str]:
     """The page's header (title, date and program, the settings in words) and its contents bar."""
     ev = result.event
     title = ev.title or L["results"]
@@ -607,7 +621,7 @@ def _page_header(result, L: Mapping[str, str]) -> Iterator[str]:
     )
 
 
-def _ranking_section(result, L: Mapping[str, str]) -> Iterator[str | Iterator[str]]:
+def _ranking_section(result: SessionResult, L: Mapping[str, str]) -> Iterator[str | Iterator[str]]:
     """The ranking, one table per ranking group (pairs are already sorted by place within groups); on
     the signed scale the maximum means nothing to its users: the signed total and the percentage,
     the divisor said in words under the table."""
@@ -616,7 +630,7 @@ def _ranking_section(result, L: Mapping[str, str]) -> Iterator[str | Iterator[st
     decimals = figure_decimals(opts)  # as the files and the terminal write them
     pdec = getattr(opts, "percentage_decimals", 2)
     yield f'<section id="ranking"><h2>{_e(L["ranking"])}</h2>'
-    groups: dict = {}
+    groups: dict[tuple[str, str | None], list[PairResult]] = {}
     for pr in result.pairs:
         groups.setdefault((pr.pair.section, pr.pair.direction), []).append(pr)
     for (section, direction), members in groups.items():
@@ -652,15 +666,18 @@ def _ranking_section(result, L: Mapping[str, str]) -> Iterator[str | Iterator[st
     yield "</section>"
 
 
-def _travellers_section(result, L: Mapping[str, str], w: EventToWrite, index: dict) -> Iterator[str | Iterator[str]]:
+def _travellers_section(
+    result: SessionResult, L: Mapping[str, str], w: EventToWrite, index: PairIndex
+) -> Iterator[str | Iterator[str]]:
     """The travellers, a board at a time (:func:`_board_html`)."""
     ev = result.event
     yield f'<section id="travellers"><h2>{_e(L["travellers"])}</h2><div class="boards">'
     sc = result.scored
-    sitouts: dict[tuple[int, int], list] = {}  # (session, board) -> the pairs that sat out (no opponents)
+    sitouts: dict[tuple[int, int], list[SitOut]] = {}  # (session, board) -> the pairs that sat out (no opponents)
     for so in ev.sitouts:
         sitouts.setdefault((so.session, so.board), []).append(so)
-    penalties_of: dict[tuple[int, int], list] = {}  # (session, board) -> the penalties given as rows of their own
+    # (session, board) -> the penalties given as rows of their own
+    penalties_of: dict[tuple[int, int], list[Penalty]] = {}
     for pen in ev.penalties:
         penalties_of.setdefault((pen.session, pen.board), []).append(pen)
     for b in sc.boards if sc is not None else ():
@@ -669,7 +686,7 @@ def _travellers_section(result, L: Mapping[str, str], w: EventToWrite, index: di
     yield "</div></section>"
 
 
-def _board_note(b, sat: list, method: str, L: Mapping[str, str]) -> str:
+def _board_note(b: BoardPlace, sat: list[SitOut], method: str, L: Mapping[str, str]) -> str:
     """What the note under a board's title says: its top, or how its figures were estimated, and
     the pairs that sat it out."""
     note = L["top_note"].format(top=_mp(b.top, None))
@@ -686,7 +703,8 @@ def _board_note(b, sat: list, method: str, L: Mapping[str, str]) -> str:
 
 
 def _board_html(
-    result, L: Mapping[str, str], w: EventToWrite, index: dict, b, sat_board: Iterable, penalties_board: Iterable
+    result: SessionResult, L: Mapping[str, str], w: EventToWrite, index: PairIndex, b: BoardPlace,
+    sat_board: Iterable[SitOut], penalties_board: Iterable[Penalty],
 ) -> Iterator[str | Iterator[str]]:
     """One board's traveller: its title and note, its deal, its lines' table and its rulings."""
     ev, opts, sc = result.event, result.options, result.scored
@@ -703,6 +721,7 @@ def _board_html(
         + (L["board_section"].format(section=b.section) if b.section else "")
         + (L["board_session"].format(session=b.session) if b.session != 1 else "")
     )
+    assert sc is not None  # a board of the scorer's: the event was scored
     sat = [so for so in sat_board if not b.section or so.section == b.section]
     note = _board_note(b, sat, _method_title(opts.method.value), L)
     lines = w.lines_in(b.ranges)
@@ -747,7 +766,9 @@ def _board_html(
     yield "</div>"
 
 
-def _cards_section(result, L: Mapping[str, str], w: EventToWrite, index: dict) -> Iterator[str | Iterator[str]]:
+def _cards_section(
+    result: SessionResult, L: Mapping[str, str], w: EventToWrite, index: PairIndex
+) -> Iterator[str | Iterator[str]]:
     """The personal score cards, a pair at a time, after a list of the pairs."""
     opts = result.options
     signed = opts.scale is Scale.SIGNED
@@ -795,7 +816,9 @@ def _cards_section(result, L: Mapping[str, str], w: EventToWrite, index: dict) -
     yield "</section>"
 
 
-def _fouled_notes(b, lines: list, ns_mps: list, ew_mps: list, opts, L: Mapping[str, str]) -> list[str]:
+def _fouled_notes(
+    b: BoardPlace, lines: list[Line], ns_mps: list[Any], ew_mps: list[Any], opts: ScoringOptions, L: Mapping[str, str]
+) -> list[str]:
     """What a fouled board's note says ([] for a board of one group): its groups and their sizes, each
     group the small-group rule gave set percentages (which ones, and that NS + EW then passes the
     board's usual sum), as the scorer scored it (:func:`mpxl.board.score_board`)."""
@@ -830,8 +853,9 @@ def _fouled_notes(b, lines: list, ns_mps: list, ew_mps: list, opts, L: Mapping[s
     return out
 
 
-def _traveller_rows(b, lines: list, ns_mps: list, ew_mps: list, index: dict, decimals: int,
-                    pcts: list | None = None, pct_decimals: int | None = None) -> Iterator[list[str]]:
+def _traveller_rows(b: BoardPlace, lines: list[Line], ns_mps: list[Any], ew_mps: list[Any], index: PairIndex,
+                    decimals: int,
+                    pcts: list[tuple[Any, Any]] | None = None, pct_decimals: int | None = None) -> Iterator[list[str]]:
     """The rows of board ``b``'s traveller: its lines and their figures, as escaped cells (the lines'
     percentages last when the file publishes them)."""
     for k, (ln, ns_mp, ew_mp) in enumerate(zip(lines, ns_mps, ew_mps)):
@@ -866,7 +890,7 @@ class _ScoreCards:
     together, in the order the boards are reported: a few bytes a line, never an object.
     """
 
-    def __init__(self, result, w: EventToWrite, index: dict) -> None:
+    def __init__(self, result: SessionResult, w: EventToWrite, index: PairIndex) -> None:
         sc, t = result.scored, result.travellers
         self.w, self.sc = w, sc
         self.boards = sc.boards if sc is not None else []
@@ -878,7 +902,7 @@ class _ScoreCards:
         one_section = t is None or t.section is None
         for side, numbers in (("NS", t.ns_pair if t is not None else []), ("EW", t.ew_pair if t is not None else [])):
             # as _find_pair: the pair of this side, else the pair of no direction (by number alone in one section)
-            found: dict = {}
+            found: dict[object, int] = {}
             for direction in (None, side):
                 found.update(((number if one_section else (sec, number)), position[id(pr)])
                              for (sec, number, d), pr in index.items()
@@ -913,9 +937,11 @@ class _ScoreCards:
                         self.entries[free[k]] = 2 * i + 1
                         free[k] += 1
 
-    def card(self, k: int) -> list:
+    def card(self, k: int) -> list[tuple[BoardPlace, Line, str, Any]]:
         """(board, line, side, figure) of each line of the ``k``-th pair's card, by session and board."""
         sc, boards, board_of = self.sc, self.boards, self.board_of
+        if sc is None:  # nothing scored: no card has a line
+            return []
         entries = sorted(self.entries[self.starts[k]:self.starts[k + 1]],
                          key=lambda e: (boards[board_of[e >> 1]].session, boards[board_of[e >> 1]].board))
         lines = self.w.lines_in([range(e >> 1, (e >> 1) + 1) for e in entries])
@@ -923,7 +949,7 @@ class _ScoreCards:
                 for e, ln in zip(entries, lines)]
 
 
-def write_html(result, path: str | os.PathLike, lang: str | None = None) -> None:
+def write_html(result: SessionResult, path: str | os.PathLike[str], lang: str | None = None) -> None:
     """Write the results page of ``result`` (a :class:`mpxl.session.SessionResult`) to ``path``,
     atomically, a board or a pair's card at a time (:func:`results_html_parts`), its labels in
     ``lang`` (None: the language the event's file says)."""
@@ -944,13 +970,13 @@ def write_html(result, path: str | os.PathLike, lang: str | None = None) -> None
 # the study report
 
 
-def _f(x, digits: int = 2) -> str:
+def _f(x: float | None, digits: int = 2) -> str:
     if x is None or (isinstance(x, float) and math.isnan(x)):
         return "–"
     return f"{x:.{digits}f}"
 
 
-def _share(x) -> str:
+def _share(x: float | None) -> str:
     if x is None or (isinstance(x, float) and math.isnan(x)):
         return "–"
     return f"{100 * x:.1f}%"
@@ -970,8 +996,9 @@ _METRIC_HEADERS = [
 ]
 
 
-def _method_rows(methods: Sequence, best: str) -> tuple:
-    rows, classes = [], []
+def _method_rows(methods: Sequence[MethodStats], best: str) -> tuple[list[list[str]], list[str]]:
+    rows: list[list[str]] = []
+    classes: list[str] = []
     for ms in methods:
         name = "McKinnon" if ms.method == "mckinnon" else ms.method.capitalize()
         rows.append(
@@ -1009,7 +1036,9 @@ all the estimated boards replace the real ones (a hidden result keeps its real s
 """
 
 
-def study_html(results: Sequence, charts: Mapping[str, bytes | str] | None = None, inputs: Sequence[str] = ()) -> str:
+def study_html(
+    results: Sequence[StudyResult], charts: Mapping[str, bytes | str] | None = None, inputs: Sequence[str] = ()
+) -> str:
     """The study report as an HTML string.
 
     ``results`` are :class:`mpxl.study.StudyResult` (one per K); ``charts`` maps a
@@ -1085,7 +1114,8 @@ def study_html(results: Sequence, charts: Mapping[str, bytes | str] | None = Non
 
 
 def write_study_html(
-    results: Sequence, path: str | os.PathLike, charts: Mapping | None = None, inputs: Sequence[str] = ()
+    results: Sequence[StudyResult], path: str | os.PathLike[str], charts: Mapping[str, bytes | str] | None = None,
+    inputs: Sequence[str] = (),
 ) -> None:
     """Write the study report to ``path``, atomically (charts as in :func:`study_html`)."""
     page = study_html(results, charts, inputs)
