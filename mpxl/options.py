@@ -211,7 +211,7 @@ class ScoringOptions:
         EstimateAt.LINES, words="where a short board's estimate goes", flags=("--estimate-at",), metavar="WHERE",
         help="lines (default), totals (lines plain on their own top, totals estimated), never, or own-tops (never, "
         "and a board with an artificial score plain on its real results' own top, the score its percentage of it)",
-        off_sheet="estimate-at {value} is not in the workbook's formulas")
+        sheet="estimate_at", off_sheet="estimate-at {value} is not in the workbook's formulas")
     rounding: Rounding = setting(
         Rounding(), kind=Rounding, parse=Rounding.parse, words="how each board's figures are rounded",
         values={k: "" for k in ROUNDING_KINDS}, flags=("--rounding", "--rounding-lines"), metavar="R",
@@ -223,28 +223,25 @@ class ScoringOptions:
         words="how figures only the totals hold are rounded (default: as the lines)", flags=("--rounding-totals",),
         written="as `--rounding`", none_is="as the lines",
         metavar="R", help="figures only the totals hold (estimated boards, missed boards); default: as the lines",
-        key="rounding_totals", show=lambda o, e: str(o.totals_rounding or o.rounding),
-        off_sheet="a rounding of the totals apart from the lines' is not in the workbook's formulas")
+        key="rounding_totals", show=lambda o, e: str(o.totals_rounding or o.rounding), sheet="totals_rounding")
     percentage_decimals: int | None = setting(
         2, whole=True, keep_none=True, reader=_percentage_rounding, check=_whole("percentage_decimals", 0),
         words="how percentages are rounded: decimals and tie (ranking uses the exact figure)",
         flags=("--rounding-pct", "--rounding-percentages"), metavar="R",
         help="percentages: a number of decimals, half-up:D or half-even:D",
         written="`D`, `half-up:D`, `half-even:D`, `exact` (the JSON's word for unrounded)", none_is="exact",
-        key="rounding_percentages", aliases=("percentage_rounding",), sheet="the cells' number format",
+        key="rounding_percentages", aliases=("percentage_rounding",), sheet="pct_decimals",
         show=lambda o, e: "exact" if o.percentage_decimals is None
         else f"{o.percentage_tie.value}:{o.percentage_decimals}")
     percentage_tie: Tie = setting(
         Tie.HALF_UP, key=None, words="how a percentage's exact half is rounded (with rounding_percentages)",
-        off_sheet="percentage rounding {value} is not in the workbook's formulas")
+        sheet="pct_rounding")
     unplayed: Unplayed = setting(
         Unplayed.NONE, words="what a pair gets for a board of its field it missed", flags=("--unplayed",),
-        metavar="RULE", help="a board a pair missed: none (default) or own (its own percentage)",
-        off_sheet="unplayed {value} is not in the workbook's formulas")
+        metavar="RULE", help="a board a pair missed: none (default) or own (its own percentage)", sheet="unplayed")
     places: Places = setting(
         Places.SHARED, words="how tied places are written", flags=("--places",), metavar="STYLE",
-        help="tied places: shared (3=, default) or plain (3)", off_sheet="places {value} is not in the workbook's "
-        "formulas")
+        help="tied places: shared (3=, default) or plain (3)", sheet="places")
     winners: int | None = setting(
         None, whole=True, nullable=True,
         check=lambda v: None if v in (None, 1, 2) else f"winners {v!r}; expected 1 or 2",
@@ -258,19 +255,17 @@ class ScoringOptions:
     totals_from: TotalsFrom = setting(
         TotalsFrom.ROUNDED, words="what a pair's total and percentage add: the rounded or the exact figures",
         flags=("--totals-from",), metavar="BASIS",
-        help="a percentage from the rounded figures the total adds (default) or the exact ones",
-        off_sheet="totals from the exact (unrounded) figures are not in the workbook's formulas")
+        help="a percentage from the rounded figures the total adds (default) or the exact ones", sheet="totals_from")
     lone_result: LoneResult = setting(
         LoneResult.AVERAGE, words="what a board's one real result beside artificial scores gets",
         values=LONE_RESULT_RULES, flags=("--lone-result",), metavar="RULE",
         help="a board's one real result beside artificial scores: average (50%%, default) or ave-plus (60%% to both "
-        "sides, ACBLscore)", off_sheet="lone-result {value} is not in the workbook's formulas")
+        "sides, ACBLscore)", sheet="lone_result")
     percentage_basis: PercentageBasis = setting(
         PercentageBasis.PLAYED, words="what a pair's percentage is worked out from", values=PERCENTAGE_BASES,
         flags=("--percentage-basis",), metavar="BASIS", help="a pair's percentage: played (its total over the tops "
         "of the boards it played, default) or scaled (ACBLscore: the total scaled to the field's full maximum and "
-        "rounded as a total, over that maximum)", off_sheet="percentage-basis {value} is not in the workbook's "
-        "formulas")
+        "rounded as a total, over that maximum)", sheet="pct_basis")
     small_groups: SmallGroups = setting(
         SmallGroups.WBF, words="which small fouled groups get set percentages",
         values={k: v.words for k, v in SMALL_GROUP_RULES.items()}, flags=("--small-groups",), metavar="RULE",

@@ -32,7 +32,7 @@ from ..adjustments import Artificial, Assigned, Mixed, parse_entry
 from ..contract import ns_score
 from ..options import off_sheet, registry
 from ..rules import PASS_SPELLINGS, code_key, contract_keys
-from ..settings import Field, RoundingKind
+from ..settings import EstimateAt, Field, LoneResult, PercentageBasis, Places, RoundingKind, Tie, TotalsFrom, Unplayed
 from .template import ROUNDING_RULES, Settings, TemplateLine, build_workbook, write_workbook
 
 __all__ = ["write_event_workbook", "event_workbook", "settings_for"]
@@ -75,6 +75,7 @@ def settings_for(result) -> Settings:
     setup = {s.sheet: getattr(opts, s.name) for s in registry() if s.sheet in _SETUP}
     setup.update(rounding=kind, decimals=rounding.decimals if kind is not RoundingKind.EXACT else 2, winners=winners,
                  field=getattr(opts, "field", None) or getattr(ev, "field_scoring", None) or Field.SECTION)
+    setup.update(_conventions(opts, ev))  # the conventions' cells, as the Setup spells them
     return Settings(event=ev.title or "", date=ev.date or "", **setup)
 
 
@@ -82,11 +83,40 @@ def settings_for(result) -> Settings:
 _SETUP = frozenset(f.name for f in dataclasses.fields(Settings))
 
 
+def _conventions(opts, ev) -> dict:
+    """The Setup's conventions from the scoring options (each the option of the same name).
+
+    >>> from mpxl.options import ScoringOptions
+    >>> from mpxl.event import Event
+    >>> c = _conventions(ScoringOptions.parse(estimate_at="totals", rounding_totals="half-up:2"), Event())
+    >>> c["estimate_at"].value, c["totals_rounding"].value, c["totals_decimals"], c["pct_decimals"]
+    ('totals', 'half-up', 2, 2)
+    """
+    totals = getattr(opts, "totals_rounding", None)
+    out = dict(
+        estimate_at=getattr(opts, "estimate_at", None) or EstimateAt.LINES,
+        lone_result=getattr(opts, "lone_result", None) or LoneResult.AVERAGE,
+        totals_from=getattr(opts, "totals_from", None) or TotalsFrom.ROUNDED,
+        unplayed=getattr(opts, "unplayed", None) or Unplayed.NONE,
+        pct_rounding=getattr(opts, "percentage_tie", None) or Tie.HALF_UP,
+        pct_decimals=getattr(opts, "percentage_decimals", 2),
+        pct_basis=getattr(opts, "percentage_basis", None) or PercentageBasis.PLAYED,
+        places=getattr(opts, "places", None) or Places.SHARED,
+        line_pct_decimals=getattr(ev, "line_percentage_decimals", None),
+    )
+    if totals is not None:
+        out["totals_rounding"] = totals.kind
+        out["totals_decimals"] = totals.decimals if totals.kind is not RoundingKind.EXACT else None
+    return out
+
+
 def unsupported(result) -> str | None:
     """Why the template layout cannot hold this scored event with live formulas, or None if it can."""
     ev, opts = result.event, result.options
     if getattr(opts, "winners", None) is None and len({ev.winners.get(sec) or 1 for sec in ev.sections()}) > 1:
         return "the workbook has one Winners setting; this event's sections have one and two winners"
+    if getattr(opts, "estimate_at", None) is EstimateAt.NEVER:
+        return "no estimation (method none) is not in the workbook's formulas"
     reason = off_sheet(opts)  # a setting the Setup holds no cell for (the settings' declarations say which)
     if reason is not None:
         return reason

@@ -43,6 +43,7 @@ from ..rules import (
     ESTIMATE_LINE,
     ESTIMATES_FULL_BOARDS,
     K_RULES,
+    LONE_RESULT_PERCENTAGE,
     RAW_MP,
     ROUNDING_KINDS,
     ROUNDING_SCALED,
@@ -58,7 +59,7 @@ from ..rules import (
     sheet_key,
     sheet_text,
 )
-from ..settings import Scale
+from ..settings import EstimateAt, LoneResult, PercentageBasis, Places, Scale, Tie, TotalsFrom, Unplayed
 from .layout import (
     FIELD_NAMES,
     FIRST_ROW,
@@ -74,7 +75,8 @@ from .layout import (
 )
 
 __all__ = ["traveller_formulas", "block_formulas", "pairs_formulas", "totals_formulas", "setup_formulas",
-           "rounding_formula", "scaled_formula", "scale_index", "scale_unit", "scale_centred", "methods_k",
+           "rounding_formula", "tie_formula", "scaled_formula", "scale_index", "scale_unit", "scale_centred",
+           "methods_k",
            "methods_raw", "methods_raw_pct", "methods_estimate", "methods_pct", "TRAVELLER", "BLOCK", "PAIRS", "TOTALS"]
 
 S = SETUP_NAMES  # Setup key -> defined name
@@ -183,16 +185,31 @@ def scaled_formula(x: str) -> str:
     return f"ROUND({ROUNDING_SCALED.excel(x=x, Unit=S['unit'])},6)"
 
 
-def rounding_formula(x: str, v: str, average: str = SCALE_AVERAGE.excel(Top=S["top"], centred=CENTRED)) -> str:
+def rounding_formula(x: str, v: str, average: str = SCALE_AVERAGE.excel(Top=S["top"], centred=CENTRED),
+                     index: str = S["rounding_index"], unit: str = S["unit"]) -> str:
     """The Excel expression that rounds the figure ``x`` by the Setup rounding rule (``RoundingNo``):
     the rulebook's :data:`mpxl.rules.ROUNDING_KINDS` in order, each over ``v``, the cell holding
     :func:`scaled_formula` of ``x``, and ``average`` (the board's: an ebu half goes towards it).
+    ``index`` and ``unit`` name another rule and its unit (the totals': ``TotalsRoundingNo``, ``TotalsUnit``).
 
     >>> rounding_formula("Z5", "AA5", "AB5")[:35]          # half-up first: ROUND, a half away from zero
     'CHOOSE(RoundingNo,ROUND(AA5,0)/Unit'
     """
-    forms = [ROUNDING_KINDS[kind].excel(x=x, v=v, Unit=S["unit"], average=average) for kind in ROUNDING_RULES]
-    return f"CHOOSE({S['rounding_index']}," + ",".join(forms) + ")"
+    forms = [ROUNDING_KINDS[kind].excel(x=x, v=v, Unit=unit, average=average) for kind in ROUNDING_RULES]
+    return f"CHOOSE({index}," + ",".join(forms) + ")"
+
+
+def tie_formula(x: str, v: str, unit: str) -> str:
+    """The Excel expression that rounds the percentage ``x`` by Setup's Percentage rounding (the
+    rulebook's :data:`mpxl.rules.ROUNDING_KINDS` of each :class:`mpxl.settings.Tie`), over ``v``, the
+    cell holding it in units of ``unit``.
+
+    >>> tie_formula("Z5", "AA5", "PctUnit")[:60]
+    'CHOOSE(MATCH(PctRounding,{"half-up","half-even"},0),ROUND(AA5'
+    """
+    ties = ",".join(f'"{t.value}"' for t in Tie)
+    forms = [ROUNDING_KINDS[t.value].excel(x=x, v=v, Unit=unit, average="0") for t in Tie]
+    return f'CHOOSE(MATCH({S["pct_rounding"]},{{{ties}}},0),' + ",".join(forms) + ")"
 
 
 # ------------------------------------------------- Travellers: session, section, keys
@@ -438,7 +455,7 @@ def topf(c: Cells) -> str:
 
 def avg(c: Cells) -> str:
     """The line's average figure (an EBU half is rounded towards it): half the top, 0 on the signed scale."""
-    return f'IF({c["board"]}="","",{SCALE_AVERAGE.excel(centred=CENTRED, Top=c["topf"])})'
+    return f'IF({c["board"]}="","",{SCALE_AVERAGE.excel(centred=CENTRED, Top=c["topsc"])})'
 
 
 def fouled(c: Cells) -> str:
@@ -450,13 +467,18 @@ def largest(c: Cells) -> str:
 
 
 def setpct(c: Cells) -> str:
-    rules = [SMALL_GROUP_RULES[name].excel(n=c["n"], largest=c["largest"], N=c["nf"]) for name in SMALL_GROUP_NAMES]
+    rules = [SMALL_GROUP_RULES[name].excel(n=c["n"], largest=c["largest"], N=c["nsc"]) for name in SMALL_GROUP_NAMES]
     return (f'IF({c["kind"]}="R",IF({c["fouled"]}=1,IF(CHOOSE({S["rule_index"]},{",".join(rules)}),1,0),0),"")')
 
 
+def _k(c: Cells, N: str) -> str:
+    ks = [K_RULES[m.value].excel(N=c[N], n=c["n"]) for m in Method]
+    return f'CHOOSE({S["method_index"]},{",".join(ks)})'
+
+
 def k(c: Cells) -> str:
-    ks = [K_RULES[m.value].excel(N=c["nf"], n=c["n"]) for m in Method]
-    return f'IF({c["kind"]}="R",CHOOSE({S["method_index"]},{",".join(ks)}),"")'
+    """The method's k for the line's group, on the N its figures are scored on (N (scored))."""
+    return f'IF({c["kind"]}="R",{_k(c, "nsc")},"")'
 
 
 # ----------------------------------------------------------- Travellers: S, estimate
@@ -485,21 +507,37 @@ def sew(c: Cells) -> str:
     return f'IF({c["kind"]}="R",{U}*({c["n"]}-1)-{c["sns"]},"")'
 
 
-def _estimate(c: Cells, own: str, other: str) -> str:
-    x = f'IF({c["sw"]}=1,{c[other]},{c[own]})'
+def _estimate_of(c: Cells, x: str, N: str, top: str, k_: str) -> str:
+    """The estimate of a result whose raw score (as played, after an arrowswitch) is ``x``, on a board of
+    ``N`` results and top ``top`` with the method's ``k_``: a small fouled group's set percentage, a lone
+    result beside artificial scores (Setup's Lone result), else the method's estimate."""
     small = SMALL_GROUP_PERCENTAGE.excel(S2=f"{x}*2/{U}", n=c["n"])
-    est = ESTIMATE_LINE.excel(S=x, N=c["nf"], n=c["n"], k=c["k"], Scale=U, full=S["full_boards"])
+    est = ESTIMATE_LINE.excel(S=x, N=c[N], n=c["n"], k=c[k_], Scale=U, full=S["full_boards"])
     # on the signed scale the estimate (in double arithmetic) less the board's double average
-    est = f'{est}-{SCALE_OFFSET.excel(centred=CENTRED, Top=c["topf"])}'
-    return f'IF({c["kind"]}="R",IF({c["setpct"]}=1,{_artificial(f"({small})", c["topf"])},{est}),"")'
+    est = f'{est}-{SCALE_OFFSET.excel(centred=CENTRED, Top=c[top])}'
+    lone = _artificial(str(LONE_RESULT_PERCENTAGE), c[top])
+    return f'IF({c["setpct"]}=1,{_artificial(f"({small})", c[top])},IF({c["lone"]}=1,{lone},{est}))'
+
+
+def _played(c: Cells, own: str, other: str) -> str:
+    return f'IF({c["sw"]}=1,{c[other]},{c[own]})'
 
 
 def estns(c: Cells) -> str:
-    return _estimate(c, "sns", "sew")
+    return f'IF({c["kind"]}="R",{_estimate_of(c, c["spn"], "nsc", "topsc", "k")},"")'
 
 
 def estew(c: Cells) -> str:
-    return _estimate(c, "sew", "sns")
+    return f'IF({c["kind"]}="R",{_estimate_of(c, c["spe"], "nsc", "topsc", "k")},"")'
+
+
+def spn(c: Cells) -> str:
+    """The NS pair's raw score as it played: S (NS), or S (EW) when the table was arrowswitched."""
+    return f'IF({c["kind"]}="R",{_played(c, "sns", "sew")},"")'
+
+
+def spe(c: Cells) -> str:
+    return f'IF({c["kind"]}="R",{_played(c, "sew", "sns")},"")'
 
 
 # -------------------------------------------------------- Travellers: artificial
@@ -540,11 +578,11 @@ def adjew(c: Cells) -> str:
 
 
 def artns(c: Cells) -> str:
-    return f'IF({c["kind"]}="A",{_artificial(c["adjns"], c["topf"])},"")'
+    return f'IF({c["kind"]}="A",{_artificial(c["adjns"], c["topsc"])},"")'
 
 
 def artew(c: Cells) -> str:
-    return f'IF({c["kind"]}="A",{_artificial(c["adjew"], c["topf"])},"")'
+    return f'IF({c["kind"]}="A",{_artificial(c["adjew"], c["topsc"])},"")'
 
 
 # ---------------------------------------------------------- Travellers: rounding
@@ -598,8 +636,9 @@ def shares(c: Cells) -> str:
     """What the line's NS and EW figures add up to: twice the figure of the sides' mean percentage (a
     result's 50%, a small group's 60%: its NS% + EW% is 2 x 60%, an artificial score's two percentages)."""
     small = SMALL_GROUP_PERCENTAGE.py(S2=0, n=1)
-    mean = f'IF({c["kind"]}="R",IF({c["setpct"]}=1,{small},{AVE}),({c["adjns"]}+{c["adjew"]})/2)'
-    return f'IF(OR({c["kind"]}="R",{c["kind"]}="A"),2*{_artificial(mean, c["topf"])},"")'
+    result = f'IF({c["setpct"]}=1,{small},IF({c["lone"]}=1,{LONE_RESULT_PERCENTAGE},{AVE}))'
+    mean = f'IF({c["kind"]}="R",{result},({c["adjns"]}+{c["adjew"]})/2)'
+    return f'IF(OR({c["kind"]}="R",{c["kind"]}="A"),2*{_artificial(mean, c["topsc"])},"")'
 
 
 def _digits(u: str) -> str:
@@ -697,6 +736,139 @@ def badend(c: Cells) -> str:
     return f'IF({c["kind"]}="bad",{_BEYOND}-ROW(),0)'
 
 
+# ------------------------------------------------ Travellers: the conventions' steps
+
+EST_AT, EXACT_TOTALS = S["estimate_at"], f'{S["totals_from"]}="{TotalsFrom.EXACT.value}"'
+_TOTALS = dict(index=S["totals_rounding_index"], unit=S["totals_unit"])
+
+
+def nsc(c: Cells) -> str:
+    """The N the line's figures are scored on (Setup's Estimate at): N (field); with own-tops the board's
+    real results alone; with totals, a board played fewer times than N (field) on its own lines."""
+    real = f'COUNTIFS({R["bkey"]},{c["bkey"]},{R["kind"]},"R")'
+    short = f'AND({EST_AT}="{EstimateAt.TOTALS.value}",{c["lines"]}>0,{c["lines"]}<{c["nf"]})'
+    return (f'IF({c["board"]}="","",IF({EST_AT}="{EstimateAt.OWN_TOPS.value}",MAX(1,{real}),'
+            f'IF({short},{c["lines"]},{c["nf"]})))')
+
+
+def topsc(c: Cells) -> str:
+    """The top the line's figures are scored on: scale x (N (scored) - 1)."""
+    return f'IF({c["board"]}="","",{_top(U, CENTRED, c["nsc"])})'
+
+
+def topc(c: Cells) -> str:
+    """The top a pair's maximum counts for the line: the board's own top with own-tops, else Top (field)."""
+    return f'IF({c["board"]}="",0,IF({EST_AT}="{EstimateAt.OWN_TOPS.value}",{c["topsc"]},{c["topf"]}))'
+
+
+def lone(c: Cells) -> str:
+    """1 on the one real result of a board whose other lines are artificial scores, when Setup's Lone result
+    is ave-plus (ACBLscore: 60% to both sides); else 0."""
+    others = f'COUNTIFS({R["bkey"]},{c["bkey"]},{R["kind"]},"A")'
+    return (f'IF(AND({c["kind"]}="R",{S["lone_result"]}="{LoneResult.AVE_PLUS.value}"),'
+            f'IF(AND({c["nb"]}=1,{others}>0),1,0),0)')
+
+
+def shortt(c: Cells) -> str:
+    """1 on a line of a board played fewer times than N (field) when Setup estimates at the totals: its
+    pairs' totals add the board estimated to the full top (the NS and EW full columns); else 0."""
+    return (f'IF(AND({EST_AT}="{EstimateAt.TOTALS.value}",OR({c["kind"]}="R",{c["kind"]}="A")),'
+            f'IF({c["nsc"]}<{c["nf"]},1,0),0)')
+
+
+def kf(c: Cells) -> str:
+    """k on the full N (field), for what the totals add (Short (totals) lines only)."""
+    return f'IF(AND({c["kind"]}="R",{c["shortt"]}=1),{_k(c, "nf")},"")'
+
+
+def _full(c: Cells, played: str, pct: str) -> str:
+    est = _estimate_of(c, c[played], "nf", "topf", "kf")
+    return f'IF({c["shortt"]}=1,IF({c["kind"]}="R",{est},{_artificial(c[pct], c["topf"])}),"")'
+
+
+def nsfx(c: Cells) -> str:
+    return _full(c, "spn", "adjns")
+
+
+def ewfx(c: Cells) -> str:
+    return _full(c, "spe", "adjew")
+
+
+def nsfv(c: Cells) -> str:
+    return f'IF({c["shortt"]}=1,{scaled_formula(c["nsfx"]).replace(S["unit"], S["totals_unit"])},"")'
+
+
+def ewfv(c: Cells) -> str:
+    return f'IF({c["shortt"]}=1,{scaled_formula(c["ewfx"]).replace(S["unit"], S["totals_unit"])},"")'
+
+
+def _full_rounded(c: Cells, x: str, v: str) -> str:
+    average = SCALE_AVERAGE.excel(centred=CENTRED, Top=c["topf"])
+    return f'IF({c["shortt"]}=1,{rounding_formula(c[x], c[v], average, **_TOTALS)},"")'
+
+
+def nsfr(c: Cells) -> str:
+    return _full_rounded(c, "nsfx", "nsfv")
+
+
+def ewfr(c: Cells) -> str:
+    return _full_rounded(c, "ewfx", "ewfv")
+
+
+def nsx(c: Cells) -> str:
+    """The line's NS figure unrounded: the NS estimate of a result, the NS artificial MP of an artificial score."""
+    return f'IF({c["kind"]}="R",{c["estns"]},IF({c["kind"]}="A",{c["artns"]},""))'
+
+
+def ewx(c: Cells) -> str:
+    return f'IF({c["kind"]}="R",{c["estew"]},IF({c["kind"]}="A",{c["artew"]},""))'
+
+
+def _for_totals(c: Cells, side: str) -> str:
+    kinds = f'OR({c["kind"]}="R",{c["kind"]}="A")'
+    exact = f'IF({c["shortt"]}=1,{c[side + "fx"]},{c[side + "x"]})'
+    rounded = f'IF({c["shortt"]}=1,{c[side + "fr"]},{c[side + "_mp"]})'
+    return f'IF({kinds},IF({EXACT_TOTALS},{exact},{rounded}),"")'
+
+
+def nstot(c: Cells) -> str:
+    """What the NS pair's total adds from the line (Setup's Totals from and Estimate at)."""
+    return _for_totals(c, "ns")
+
+
+def ewtot(c: Cells) -> str:
+    return _for_totals(c, "ew")
+
+
+def sitout(c: Cells) -> str:
+    """1 on a sit-out (a not-played code with one pair alone: a pair with no opponents), else 0."""
+    return f'IF(AND({c["board"]}<>"",{c["kind"]}="",{c["adj"]}<>""),1,0)'
+
+
+def _line_pct_scaled(c: Cells, side: str) -> str:
+    fig = f'IF({EXACT_TOTALS},{c[side + "x"]},{c[side + "_mp"]})'
+    share = SCALE_PERCENTAGE.excel(centred=CENTRED, mp=fig, max=c["topsc"])
+    ok = f'AND(ISNUMBER({S["line_pct_decimals"]}),ISNUMBER({c[side + "_mp"]}),N({c["topsc"]})<>0)'
+    return f'IF({ok},ROUND({share}*{S["line_pct_unit"]},6),"")'
+
+
+def nslpv(c: Cells) -> str:
+    return _line_pct_scaled(c, "ns")
+
+
+def ewlpv(c: Cells) -> str:
+    return _line_pct_scaled(c, "ew")
+
+
+def nslp(c: Cells) -> str:
+    """The NS line's percentage of its board's top, as Ruter publishes it beside the figure."""
+    return f'IF({c["nslpv"]}="","",{tie_formula("", c["nslpv"], S["line_pct_unit"])})'
+
+
+def ewlp(c: Cells) -> str:
+    return f'IF({c["ewlpv"]}="","",{tie_formula("", c["ewlpv"], S["line_pct_unit"])})'
+
+
 #: Travellers column key -> its formula function, in the order the columns are written.
 TRAVELLER: dict[str, Callable[[Cells], str]] = {
     f.__name__: f for f in (sess, sec, fkey, bkey, nskey, ewkey, vul, ct, crow, decl, dvul, dscore, cscore, tt, tu,
@@ -705,7 +877,8 @@ TRAVELLER: dict[str, Callable[[Cells], str]] = {
                             vns, vew, vans, vaew,
                             artns, artew, rns, rew, rans, raew, ns_mp, ew_mp, shares, tkt, tk, why, avg,
                             swt, byt, unfit, nsv, ewv, nsn, ewn, nsrow, ewrow, tkd, tkr, whyp, whyt, whyc, whyb, badend,
-                            nspb, ewpb)
+                            nspb, ewpb, spn, spe, nsc, topsc, topc, lone, shortt, kf, nsfx, ewfx, nsfv, ewfv, nsfr,
+                            ewfr, nsx, ewx, nstot, ewtot, sitout, nslpv, ewlpv, nslp, ewlp)
 }
 
 
@@ -804,35 +977,140 @@ def played(c: Cells) -> str:
     return f'IF({p}="","",{counted})'
 
 
-def mp(c: Cells) -> str:
+def mpb(c: Cells) -> str:
+    """The pair's lines added up: what each line gives its total (NS for totals, EW for totals); ? while one
+    of its boards has an unreadable line."""
     p = c["pkey"]
     bad = _sides(c, lambda keys, _: f'COUNTIFS({keys},{p},{R["badb"]},">0")')
-    total = _sides(c, lambda keys, side: f'SUMIFS({R[side + "_mp"]},{keys},{p})')
+    total = _sides(c, lambda keys, side: f'SUMIFS({R[side + "tot"]},{keys},{p})')
     return f'IF({p}="","",IF({bad}>0,"?",{total}))'
 
 
 def carried(c: Cells) -> str:
     p = c["pkey"]
-    before = _sides(c, lambda keys, side: f'SUMIFS({R[side + "_mp"]},{keys},{p},{R["sess"]},"<"&{S["this_session"]})')
+    before = _sides(c, lambda keys, side: f'SUMIFS({R[side + "tot"]},{keys},{p},{R["sess"]},"<"&{S["this_session"]})')
     return f'IF({p}="","",IF(ISNUMBER({c["mp"]}),{before},{c["mp"]}))'
 
 
 def session_mp(c: Cells) -> str:
+    """The latest session's MP: the total less what is carried forward (a missed board's credit included)."""
+    return f'IF({c["pkey"]}="","",IF(ISNUMBER({c["mp"]}),{c["mp"]}-{c["carried"]},{c["mp"]}))'
+
+
+def maxb(c: Cells) -> str:
+    """The tops of the boards it played added up (0 on a row with no pair)."""
     p = c["pkey"]
-    latest = _sides(c, lambda keys, side: f'SUMIFS({R[side + "_mp"]},{keys},{p},{R["sess"]},{S["this_session"]})')
-    return f'IF({p}="","",IF(ISNUMBER({c["mp"]}),{latest},{c["mp"]}))'
+    tops = _sides(c, lambda keys, _: f'SUMIFS({R["topc"]},{keys},{p},{R["kind"]},"R")'
+                                     f'+SUMIFS({R["topc"]},{keys},{p},{R["kind"]},"A")')
+    return f'IF({p}="",0,{tops})'
+
+
+def satout(c: Cells) -> str:
+    """How many boards it sat out (a not-played code with it alone at the table: Sit-out on Travellers)."""
+    p, sat = c["pkey"], R["sitout"]
+    return f'IF({p}="",0,{_sides(c, lambda keys, _: f"COUNTIFS({keys},{p},{sat},1)")})'
+
+
+def sfield(c: Cells) -> str:
+    """The field its missed boards and full maximum are counted in: its section (blank across the field)."""
+    return f'IF({c["pkey"]}="","",IF({S["field"]}="{ACROSS}","",{sheet_text(c["section"])}))'
+
+
+def due(c: Cells) -> str:
+    return f'IF({c["pkey"]}="",0,N({c["played"]})+{c["satout"]})'
+
+
+def short(c: Cells) -> str:
+    """Missed boards own: the most boards due (played or sat out) by a pair of its field less the boards it
+    played; else 0."""
+    most = f'SUMPRODUCT(MAX(({P_R["sfield"]}={c["sfield"]})*{P_R["due"]}))'
+    own = f'AND({c["pkey"]}<>"",{S["unplayed"]}="{Unplayed.OWN.value}",N({c["maxb"]})>0)'
+    return f'IF({own},MAX(0,{most}-N({c["played"]})),0)'
+
+
+def latest(c: Cells) -> str:
+    p = c["pkey"]
+    return f'IF({c["short"]}=0,"",SUMPRODUCT(MAX((({R["nskey"]}={p})+({R["ewkey"]}={p})>0)*{R["sess"]})))'
+
+
+def ctop(c: Cells) -> str:
+    """The top a missed board is credited on: the largest top of its field in its latest session."""
+    fk = _field_key(c["latest"], c["sfield"]).replace(f'IF({S["field"]}="{ACROSS}","",{c["sfield"]})', c["sfield"])
+    return f'IF({c["short"]}=0,0,SUMPRODUCT(MAX(({R["fkey"]}={fk})*{R["topc"]})))'
+
+
+def cx(c: Cells) -> str:
+    """Its own share of that top: MP (boards) x Credit top / Max (boards), for each board it missed."""
+    return f'IF(AND({c["short"]}>0,ISNUMBER({c["mpb"]})),{c["mpb"]}*{c["ctop"]}/{c["maxb"]},"")'
+
+
+def cv(c: Cells) -> str:
+    return f'IF({c["cx"]}="","",{scaled_formula(c["cx"]).replace(S["unit"], S["totals_unit"])})'
+
+
+def credit(c: Cells) -> str:
+    """A missed board's credit: rounded as the totals' figures, exact when the totals add the exact figures."""
+    average = SCALE_AVERAGE.excel(centred=CENTRED, Top=c["ctop"])
+    rounded = rounding_formula(c["cx"], c["cv"], average, **_TOTALS)
+    return f'IF({c["cx"]}="",0,IF({EXACT_TOTALS},{c["cx"]},{rounded}))'
+
+
+def mpx(c: Cells) -> str:
+    return f'IF({c["pkey"]}="","",IF(ISNUMBER({c["mpb"]}),{c["mpb"]}+{c["short"]}*{c["credit"]},{c["mpb"]}))'
+
+
+def mpv(c: Cells) -> str:
+    scaled = scaled_formula(c["mpx"]).replace(S["unit"], S["totals_unit"])
+    return f'IF(AND({EXACT_TOTALS},ISNUMBER({c["mpx"]})),{scaled},"")'
+
+
+def mp(c: Cells) -> str:
+    """The total: MP (exact), rounded as a total (Setup's Totals rounding) when the totals add the exact figures."""
+    return f'IF({c["mpv"]}="",{c["mpx"]},{rounding_formula(c["mpx"], c["mpv"], "0", **_TOTALS)})'
+
+
+def mxn(c: Cells) -> str:
+    return f'IF(AND({c["pkey"]}<>"",ISNUMBER({c["maxb"]})),{c["maxb"]}+{c["short"]}*{c["ctop"]},0)'
 
 
 def max_(c: Cells) -> str:
-    p = c["pkey"]
-    tops = _sides(c, lambda keys, _: f'SUMIFS({R["topf"]},{keys},{p},{R["kind"]},"R")'
-                                     f'+SUMIFS({R["topf"]},{keys},{p},{R["kind"]},"A")')
-    return f'IF({p}="","",{tops})'
+    return f'IF({c["pkey"]}="","",IF(ISNUMBER({c["maxb"]}),{c["mxn"]},{c["maxb"]}))'
+
+
+def full(c: Cells) -> str:
+    return f'IF({c["pkey"]}="","",SUMPRODUCT(MAX(({P_R["sfield"]}={c["sfield"]})*{P_R["mxn"]})))'
+
+
+def stx(c: Cells) -> str:
+    """Percentage basis scaled: a pair whose Max is short of its field's Full Max, its total scaled up to it."""
+    scaled = f'AND({S["pct_basis"]}="{PercentageBasis.SCALED.value}",ISNUMBER({c["mpx"]}),N({c["max"]})>0)'
+    return f'IF({scaled},IF({c["max"]}<{c["full"]},{c["mpx"]}*{c["full"]}/{c["max"]},""),"")'
+
+
+def stv(c: Cells) -> str:
+    return f'IF({c["stx"]}="","",{scaled_formula(c["stx"]).replace(S["unit"], S["totals_unit"])})'
+
+
+def st(c: Cells) -> str:
+    return f'IF({c["stx"]}="","",{rounding_formula(c["stx"], c["stv"], "0", **_TOTALS)})'
+
+
+def pctx(c: Cells) -> str:
+    """The exact percentage (the ranking's): of MP (exact) over Max, or the scaled total over the Full Max."""
+    share = SCALE_PERCENTAGE.excel(centred=CENTRED, mp=c["mpx"], max=c["max"])
+    scaled = SCALE_PERCENTAGE.excel(centred=CENTRED, mp=c["st"], max=c["full"])
+    return (f'IF(OR({c["pkey"]}="",N({c["max"]})=0),"",IF(ISNUMBER({c["mpx"]}),'
+            f'IF({c["st"]}="",{share},{scaled}),"?"))')
+
+
+def pctv(c: Cells) -> str:
+    return (f'IF(AND(ISNUMBER({c["pctx"]}),ISNUMBER({S["pct_decimals"]})),'
+            f'ROUND({c["pctx"]}*{S["pct_unit"]},6),"")')
 
 
 def pct(c: Cells) -> str:
-    share = SCALE_PERCENTAGE.excel(centred=CENTRED, mp=c["mp"], max=c["max"])
-    return f'IF(OR({c["pkey"]}="",N({c["max"]})=0),"",IF(ISNUMBER({c["mp"]}),{share},"?"))'
+    """The percentage as published: % (exact) rounded by Setup's Percentage rounding (exact when no decimals)."""
+    return f'IF({c["pctv"]}="",{c["pctx"]},{tie_formula(c["pctx"], c["pctv"], S["pct_unit"])})'
 
 
 def field(c: Cells) -> str:
@@ -842,7 +1120,7 @@ def field(c: Cells) -> str:
 
 
 def key(c: Cells) -> str:
-    return f'IF(ISNUMBER({c["pct"]}),ROUND({c["pct"]},6),"")'
+    return f'IF(ISNUMBER({c["pctx"]}),ROUND({c["pctx"]},6),"")'
 
 
 def place(c: Cells) -> str:
@@ -850,7 +1128,7 @@ def place(c: Cells) -> str:
     F, f, K, x, R_, r = P_R["field"], c["field"], P_R["key"], c["key"], P_R["order"], c["order"]
     same = f'{F},{f},{K},{x},{P_R["tbid"]},{c["tbid"]}'
     return (f'IF({x}="","",(COUNTIFS({F},{f},{R_},"<"&{r})-COUNTIFS({same},{R_},"<"&{r})+1)'
-            f'&IF(COUNTIFS({same})>1,"=",""))')
+            f'&IF(AND({S["places"]}="{Places.SHARED.value}",COUNTIFS({same})>1),"=",""))')
 
 
 def tbkey(c: Cells) -> str:
@@ -866,7 +1144,7 @@ def sortkey(c: Cells) -> str:
 
 
 def mpkey(c: Cells) -> str:
-    return f'IF({c["pkey"]}="","",IF(ISNUMBER({c["mp"]}),ROUND({c["mp"]},6),-1))'
+    return f'IF({c["pkey"]}="","",IF(ISNUMBER({c["mpx"]}),ROUND({c["mpx"]},6),-1))'
 
 
 def rowno(c: Cells) -> str:
@@ -899,7 +1177,9 @@ def side_(c: Cells) -> str:
 
 PAIRS: dict[str, Callable[[Cells], str]] = {
     f.__name__.rstrip("_"): f for f in (pkey, played, carried, session_mp, mp, max_, pct, place, field, key, sortkey,
-                                        mpkey, tbkey, tbid, rowno, first, order, side_)
+                                        mpkey, tbkey, tbid, rowno, first, order, side_, mpb, maxb, satout,
+                                        sfield, due, short, latest, ctop, cx, cv, credit, mpx, mpv, mxn, full,
+                                        stx, stv, st, pctx, pctv)
 }
 
 
@@ -952,6 +1232,11 @@ def setup_formulas() -> dict:
         "unit": f'=10^{S["decimals"]}',
         "this_session": f'=MAX(1,MAX({R["sess"]}))',
         "full_boards": f'=IF(OR({",".join(full)}),1,0)' if full else "=0",
+        "totals_rounding_index": f'=IF({S["totals_rounding"]}="",{S["rounding_index"]},'
+                                 f'MATCH({S["totals_rounding"]},RoundingNames,0))',
+        "totals_unit": f'=10^IF(ISNUMBER({S["totals_decimals"]}),{S["totals_decimals"]},{S["decimals"]})',
+        "pct_unit": f'=10^IF(ISNUMBER({S["pct_decimals"]}),{S["pct_decimals"]},0)',
+        "line_pct_unit": f'=10^IF(ISNUMBER({S["line_pct_decimals"]}),{S["line_pct_decimals"]},0)',
     }
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from ..rules import FIELD_SCORING, NOT_PLAYED_CODES, ROUNDING_KINDS, SESSIONS
+from ..rules import FIELD_SCORING, LONE_RESULT_RULES, NOT_PLAYED_CODES, PERCENTAGE_BASES, ROUNDING_KINDS, SESSIONS
 from .formulas import BLOCK as BLOCK_FORMULAS
 from .formulas import TRAVELLER, Cells
 from .layout import (
@@ -55,6 +55,29 @@ SETUP_NOTES = {
     "field": "; ".join(f"{k}: {v}" for k, v in FIELD_SCORING.items()) + ".",
     "this_session": "Formula (name ThisSession): the latest session on Travellers; Pairs shows its MP and the "
                     "earlier sessions' carried forward.",
+    "estimate_at": "lines: a short board's lines estimated to N; totals: a board played fewer times published "
+                   "plain on its own top, its pairs' totals adding it estimated to N (Compscore); own-tops: no "
+                   "estimate at all, a board worth its real results alone, an artificial score a percentage of "
+                   "that smaller top (BriAn).",
+    "lone_result": "; ".join(f"{k}: {v}" for k, v in LONE_RESULT_RULES.items()) + ".",
+    "totals_from": "rounded: a pair's total adds the rounded board figures; exact: it adds the exact figures, "
+                   "rounded as a total, and its % is worked out from the exact sum (Ruter).",
+    "totals_rounding": "How the figures only the totals hold are rounded (a board estimated at the totals, a "
+                       "missed board's credit, an exact total): blank = as the lines' Rounding.",
+    "totals_decimals": "The totals' decimals: blank = Decimals (Compscore: lines 1, totals 2).",
+    "unplayed": "none: a missed board gives nothing; own: a pair that played fewer boards than the most of its "
+                "field gets its own share of the top for each missed board (Ruter's bye credits, Compscore).",
+    "pct_rounding": "half-up: an exact half away from zero (48.125 -> 48.13); half-even: to the even digit "
+                    "(48.12, RealBridge). The ranking uses the exact %.",
+    "pct_decimals": "The percentages' decimals (blank: exact).",
+    "pct_basis": "; ".join(f"{k}: {v}" for k, v in PERCENTAGE_BASES.items()) + ".",
+    "places": "shared: tied places written 3=; plain: written 3.",
+    "line_pct_decimals": "Blank: no line percentages; else each line's percentage of its top to these decimals "
+                         "(Travellers' NS line % and EW line %: Ruter's Percentage_NS / EW, whole numbers).",
+    "totals_rounding_index": "Formula (name TotalsRoundingNo): position of the totals' rounding rule.",
+    "totals_unit": "Formula (name TotalsUnit): 10^totals decimals.",
+    "pct_unit": "Formula (name PctUnit): 10^percentage decimals.",
+    "line_pct_unit": "Formula (name LinePctUnit): 10^line % decimals.",
     "method_index": "Formula (name MethodNo): position of the method in the list (drives k).",
     "rounding_index": "Formula (name RoundingNo): position of the rounding rule.",
     "rule_index": "Formula (name RuleNo): position of the small-group rule.",
@@ -123,23 +146,24 @@ COLUMN_NOTES = {
     "fouled": "1 when the line's group has fewer results than the board (a fouled board).",
     "largest": "The largest group on a fouled board.",
     "setpct": "1 when a fouled group is small enough for set percentages by the Setup rule (Help: small groups).",
-    "k": "k of the Setup method (Help: methods): Neuberg N/n, Factor 1, Ascherman (N+n-1)/n, "
+    "k": "k of the Setup method (Help: methods), on N (scored): Neuberg N/n, Factor 1, Ascherman (N+n-1)/n, "
          "McKinnon (N-1)/n if N > n+1 else 1, Manual N-n+1, Ascherman-short (N+n-1)/n.",
     "sw": "1 when the table played the board arrowswitched (Y, yes, X, 1...), 0 when not (blank, N, no, 0); ? "
           "for anything else (the line is then unreadable), as mpxl score reads the arrowswitch column.",
     "sns": "S: the raw matchpoints among the results of the group, 2 per score beaten and 1 per other equal "
            "score, halved on the single scale (the signed scale counts as the double here).",
     "sew": "S from EW's side: scale x (n - 1) - S (NS).",
-    "estns": "The NS estimate: a small group's set percentage of the top, else M = (N - k)/(n - 1) x S + "
-             "scale x (k - 1)/2; a lone result gets the average; a full board keeps S (unless the method "
-             "estimates full boards). S is EW's when switched. Signed scale: less N - 1 (the double average).",
+    "estns": "The NS estimate on N (scored) and Top (scored): a small group's set percentage of the top; a lone "
+             "result beside artificial scores 60% under Setup's Lone result ave-plus; else M = (N - k)/(n - 1) x "
+             "S + scale x (k - 1)/2 with S the NS S (as played); a lone result gets the average; a full board "
+             "keeps S (unless the method estimates full boards). Signed scale: less N - 1 (the double average).",
     "estew": "The EW estimate, the same way from EW's S.",
     "ownns": "Under the wbf policy, the NS pair's percentage on its boards with real results.",
     "ownew": "Under the wbf policy, the EW pair's percentage on its boards with real results.",
     "adjns": "The NS artificial percentage after the Ave+/Ave- policy (and the arrowswitch).",
     "adjew": "The EW artificial percentage after the Ave+/Ave- policy (and the arrowswitch).",
-    "artns": "The NS artificial matchpoints: the percentage of the top; signed: (% - 50) x top / 50.",
-    "artew": "The EW artificial matchpoints: the percentage of the top; signed: (% - 50) x top / 50.",
+    "artns": "The NS artificial matchpoints: the percentage of Top (scored); signed: (% - 50) x top / 50.",
+    "artew": "The EW artificial matchpoints: the percentage of Top (scored); signed: (% - 50) x top / 50.",
     "vns": "The NS estimate in units of its last decimal, the value the rounding rounds: estimate x 10^Decimals, "
            "cleaned to 6 decimals (so an exact half of a unit is .5).",
     "vew": "The EW estimate in units of its last decimal, the same way.",
@@ -187,6 +211,44 @@ COLUMN_NOTES = {
     "badend": "On an unreadable line, 1,048,577 less its row (the board's first unreadable line has the largest, "
               "which the Status finds with MAX); 0 on the others.",
 }
+COLUMN_NOTES.update({
+    "spn": "The NS pair's raw score as it played: S (NS), or S (EW) when the table was arrowswitched.",
+    "spe": "The EW pair's raw score as it played: S (EW), or S (NS) when arrowswitched.",
+    "nsc": "The N the line's figures are scored on, by Setup's Estimate at: lines, N (field); own-tops, the "
+           "board's real results alone (no estimate: a top of its own); totals, a board with fewer lines than "
+           "N (field) on its own lines (published plain; its pairs' totals add it estimated to the full top).",
+    "topsc": "The top the line's figures are scored on: scale x (N (scored) - 1); N (scored) - 1 on the signed "
+             "scale.",
+    "topc": "The top the pairs' Max counts for the line: Top (scored) under own-tops, else Top (field).",
+    "lone": "1 on the one real result of a board whose other lines are artificial scores when Setup's Lone result "
+            "is ave-plus (ACBLscore: 60% to both sides, an Ave+ each); else 0.",
+    "shortt": "1 on a result or artificial score of a board with fewer lines than N (field) when Setup's Estimate "
+              "at is totals: its pairs' totals add the NS and EW full figures; else 0.",
+    "kf": "k of the Setup method on the full N (field), on Short (totals) lines.",
+    "nsfx": "On Short (totals) lines, the NS figure estimated to the full N (field) and Top (field), as NS "
+            "estimate works it out (an artificial score: its percentage of Top (field)).",
+    "ewfx": "On Short (totals) lines, the EW figure estimated to the full N (field) and Top (field).",
+    "nsfv": "NS full estimate in units of the totals' last decimal (Setup's Totals decimals, else Decimals).",
+    "ewfv": "EW full estimate in units of the totals' last decimal.",
+    "nsfr": "NS full estimate rounded by Setup's Totals rounding (blank: the lines' Rounding), about the board's "
+            "average.",
+    "ewfr": "EW full estimate rounded by Setup's Totals rounding.",
+    "nsx": "The line's NS figure unrounded: the NS estimate of a result, the NS artificial MP of an artificial "
+           "score.",
+    "ewx": "The line's EW figure unrounded.",
+    "nstot": "What the NS pair's total adds from the line: NS MP (the rounded figure), or NS exact when Setup's "
+             "Totals from is exact; on Short (totals) lines the full figure instead (rounded, or exact).",
+    "ewtot": "What the EW pair's total adds from the line: EW MP, or EW exact, or the full figure.",
+    "sitout": "1 on a sit-out (a not-played code with one pair alone at the table: no opponents), else 0: Pairs "
+              "counts it as a board due under Missed boards own.",
+    "nslpv": "With Setup's Line % decimals: the NS line's percentage of Top (scored) (from NS exact when the totals "
+             "add the exact figures, else from NS MP; 50 + 50 x MP / top on the signed scale) in units of its last "
+             "decimal.",
+    "ewlpv": "The EW line's percentage in units of its last decimal.",
+    "nslp": "The NS line's percentage, rounded by Setup's Percentage rounding to Line % decimals (Ruter's "
+            "Percentage_NS beside the signed figure: 87.5 -> 88).",
+    "ewlp": "The EW line's percentage, rounded the same way (Ruter's Percentage_EW: 12.5 -> 13).",
+})
 assert set(COLUMN_NOTES) >= {k for k, _ in HELPERS}, set(k for k, _ in HELPERS) - set(COLUMN_NOTES)
 
 #: Pairs column key -> what it holds, in words (the header's note).
@@ -199,18 +261,20 @@ PAIRS_NOTES = {
                 "ranks first; blank counts as 0.",
     "played": "Its lines with a result or an artificial score, in every session.",
     "carried": "Its MP in the sessions before the latest (Setup: ThisSession), carried forward.",
-    "session_mp": "Its MP in the latest session.",
-    "mp": "The event total: its NS MP as NS and EW MP as EW, the ROUNDED board figures, over every session; "
-          "? while one of its boards has an unreadable line.",
-    "max": "The tops of the boards it played added up (each board's own field top).",
-    "pct": "MP / Max x 100.",
+    "session_mp": "Its MP in the latest session: MP less Carried forward.",
+    "mp": "The event total over every session: MP (exact), rounded as a total by Setup's Totals rounding when "
+          "Totals from is exact (Ruter); ? while one of its boards has an unreadable line.",
+    "max": "The tops of the boards it played added up (each board's own field top), and Credit top for each "
+           "board it missed under Missed boards own.",
+    "pct": "% (exact) as published: rounded to Setup's Percentage decimals by its Percentage rounding (half-up or "
+           "half-even).",
     "place": "1 + the pairs ranked ahead of it in its group (Order) but for those with the same % and tie-break; "
-             "= when another has the same % and tie-break.",
+             "= when another has the same % and tie-break (Setup's Places shared; none when plain).",
     "pkey": "section | pair: the key its lines are summed by.",
     "field": "Its ranking group: the section (blank across the field) | NS, EW, or all with 1 winner.",
-    "key": "The % rounded to 6 decimals, for ties.",
+    "key": "% (exact) rounded to 6 decimals, for ties.",
     "sortkey": "The % key, -1 when the % cannot be worked out (it ranks last).",
-    "mpkey": "MP rounded to 6 decimals: equal % rank by MP.",
+    "mpkey": "MP (exact) rounded to 6 decimals: equal % rank by MP.",
     "tbkey": "The tie-break as a number (0 when blank): equal % and MP rank by it.",
     "tbid": "The tie-break as given (none when blank): pairs with the same % share a place only when it is the same.",
     "rowno": "The pair's row: equal % and MP keep the Pairs order.",
@@ -220,6 +284,34 @@ PAIRS_NOTES = {
     "side": "The Direction as a side, NS or EW, by mpxl's spellings (N-S, E/W, North-South...); blank when none is "
             "typed (the pair plays both ways: one winner); ? for anything else (its figures then show ?).",
 }
+PAIRS_NOTES.update({
+    "mpb": "Its lines added up: each line's NS for totals as NS, EW for totals as EW (the rounded figures, or the "
+           "exact ones when Setup's Totals from is exact); ? while one of its boards has an unreadable line.",
+    "maxb": "The tops of the boards it played added up (Top (counted) on Travellers); 0 on a row with no pair.",
+    "satout": "The boards it sat out (Sit-out on Travellers: alone at a table, no opponents).",
+    "sfield": "The field its missed boards and full maximum are counted in: its section, blank across the field.",
+    "due": "Boards played and sat out: the boards it was due to play.",
+    "short": "Under Setup's Missed boards own (and Max (boards) over 0): the most Boards due of a pair of its "
+             "field less its Boards played; else 0.",
+    "latest": "With Boards short: its latest session on Travellers.",
+    "ctop": "With Boards short: the largest top of its field in its latest session, what each missed board is "
+            "credited on.",
+    "cx": "With Boards short: its own share of that top, MP (boards) x Credit top / Max (boards).",
+    "cv": "Credit (exact) in units of the totals' last decimal.",
+    "credit": "What it gets for each missed board: Credit (exact) rounded by Setup's Totals rounding, exact when "
+              "the totals add the exact figures; 0 when it missed none.",
+    "mpx": "MP (boards) + Boards short x Credit: the total before it is rounded as a total.",
+    "mpv": "When Setup's Totals from is exact: MP (exact) in units of the totals' last decimal.",
+    "mxn": "Max (boards) + Boards short x Credit top, as a number (0 on a row with no pair).",
+    "full": "The largest Max of its field: what Percentage basis scaled scales a shorter maximum to.",
+    "stx": "Under Setup's Percentage basis scaled, when its Max is short of the Full Max: MP (exact) x Full Max / "
+           "Max (ACBLscore); else blank.",
+    "stv": "Scaled total (exact) in units of the totals' last decimal.",
+    "st": "Scaled total (exact) rounded by the totals' rounding: its % is this over the Full Max.",
+    "pctx": "The exact percentage, which ranks: MP (exact) / Max x 100 (signed: 50 + 50 x MP / Max), or the Scaled "
+            "total over the Full Max.",
+    "pctv": "With Setup's Percentage decimals: % (exact) in units of its last decimal.",
+})
 assert set(PAIRS_NOTES) == {k for k, *_ in PAIRS}, set(k for k, *_ in PAIRS) ^ set(PAIRS_NOTES)
 
 

@@ -61,6 +61,19 @@ SETUP_ROWS = [
     ("small_groups", "SmallGroups", "Small fouled groups"),
     ("field", "FieldScoring", "Sections scored"),
     ("this_session", "ThisSession", "Latest session"),
+    # the conventions (mpxl's options of the same names): where the estimate goes, a lone result, what
+    # the totals add and how they are rounded, a missed board, the percentages, the places, line percentages
+    ("estimate_at", "EstimateAt", "Estimate at"),
+    ("lone_result", "LoneResult", "Lone result"),
+    ("totals_from", "TotalsFrom", "Totals from"),
+    ("totals_rounding", "TotalsRounding", "Totals rounding"),
+    ("totals_decimals", "TotalsDecimals", "Totals decimals"),
+    ("unplayed", "Unplayed", "Missed boards"),
+    ("pct_rounding", "PctRounding", "Percentage rounding"),
+    ("pct_decimals", "PctDecimals", "Percentage decimals"),
+    ("pct_basis", "PctBasis", "Percentage basis"),
+    ("places", "Places", "Places"),
+    ("line_pct_decimals", "LinePctDecimals", "Line % decimals"),
     ("method_index", "MethodNo", "Method number"),
     ("rounding_index", "RoundingNo", "Rounding number"),
     ("rule_index", "RuleNo", "Small-group rule number"),
@@ -69,6 +82,10 @@ SETUP_ROWS = [
     ("scale_index", "ScaleNo", "Scale number"),
     ("scale_unit", "ScaleUnit", "Matchpoints per result beaten"),
     ("centred", "Centred", "Centred (signed scale)"),
+    ("totals_rounding_index", "TotalsRoundingNo", "Totals rounding number"),
+    ("totals_unit", "TotalsUnit", "10^totals decimals"),
+    ("pct_unit", "PctUnit", "10^percentage decimals"),
+    ("line_pct_unit", "LinePctUnit", "10^line % decimals"),
 ]
 _SETUP_FIRST = 3
 #: Setup key -> absolute cell reference on the Setup sheet, e.g. ``Setup!$B$5``.
@@ -198,6 +215,30 @@ HELPERS = [
     ("badend", "Unreadable (rows to the end)"),
     ("nspb", "NS pair blank"),
     ("ewpb", "EW pair blank"),
+    # the conventions' steps (Setup's Estimate at, Lone result, Totals from...), added last
+    ("spn", "NS S (as played)"),
+    ("spe", "EW S (as played)"),
+    ("nsc", "N (scored)"),
+    ("topsc", "Top (scored)"),
+    ("topc", "Top (counted)"),
+    ("lone", "Lone result"),
+    ("shortt", "Short (totals)"),
+    ("kf", "k (full)"),
+    ("nsfx", "NS full estimate"),
+    ("ewfx", "EW full estimate"),
+    ("nsfv", "NS full scaled"),
+    ("ewfv", "EW full scaled"),
+    ("nsfr", "NS full (rounded)"),
+    ("ewfr", "EW full (rounded)"),
+    ("nsx", "NS exact"),
+    ("ewx", "EW exact"),
+    ("nstot", "NS for totals"),
+    ("ewtot", "EW for totals"),
+    ("sitout", "Sit-out"),
+    ("nslpv", "NS line % scaled"),
+    ("ewlpv", "EW line % scaled"),
+    ("nslp", "NS line %"),
+    ("ewlp", "EW line %"),
 ]
 
 
@@ -226,6 +267,7 @@ TRAVELLER_RANGE_NAMES = {
     "lines": "BoardLines", "badb": "BoardUnreadable", "rns": "NSRounded", "rew": "EWRounded", "shares": "Shares",
     "sess": "SessionNos", "fkey": "FieldKeys", "bkey": "BoardKeys", "nskey": "NSPairKeys", "ewkey": "EWPairKeys",
     "nf": "FieldNs", "topf": "Tops", "whyb": "BoardWhys", "badend": "UnreadableToEnd",
+    "topc": "TopsCounted", "nstot": "NSTot", "ewtot": "EWTot", "sitout": "SitOuts",
 }
 
 # ------------------------------------------------------------------------------ Pairs
@@ -255,6 +297,27 @@ PAIRS = [
     ("first", "Field's first row", 8, "helper"),
     ("order", "Order", 7, "helper"),
     ("side", "Side", 6, "helper"),
+    # the conventions' steps (Setup's Totals from, Missed boards, Percentage basis and rounding), added last
+    ("mpb", "MP (boards)", 10, "helper"),
+    ("maxb", "Max (boards)", 10, "helper"),
+    ("satout", "Sat out", 8, "helper"),
+    ("sfield", "Section field", 8, "helper"),
+    ("due", "Boards due", 8, "helper"),
+    ("short", "Boards short", 8, "helper"),
+    ("latest", "Its latest session", 8, "helper"),
+    ("ctop", "Credit top", 8, "helper"),
+    ("cx", "Credit (exact)", 10, "helper"),
+    ("cv", "Credit scaled", 10, "helper"),
+    ("credit", "Credit", 10, "helper"),
+    ("mpx", "MP (exact)", 10, "helper"),
+    ("mpv", "MP scaled", 10, "helper"),
+    ("mxn", "Max (number)", 10, "helper"),
+    ("full", "Full Max", 10, "helper"),
+    ("stx", "Scaled total (exact)", 10, "helper"),
+    ("stv", "Scaled total scaled", 10, "helper"),
+    ("st", "Scaled total", 10, "helper"),
+    ("pctx", "% (exact)", 10, "helper"),
+    ("pctv", "% scaled", 10, "helper"),
 ]
 #: Pairs column key -> column letter.
 PAIRS_COLUMNS = {key: get_column_letter(i + 1) for i, (key, *_) in enumerate(PAIRS)}
@@ -263,6 +326,7 @@ PAIRS_RANGE_NAMES = {
     "mp": "PairMPs", "max": "PairMaxes", "pct": "PairPcts", "place": "PairPlaces", "field": "Fields",
     "key": "PctKeys", "sortkey": "SortPcts", "mpkey": "SortMPs", "tbkey": "TieBreaks", "tbid": "TieBreakIds",
     "rowno": "PairRows", "first": "FieldFirsts", "order": "PairOrder",
+    "sfield": "SectionFields", "due": "PairDues", "mxn": "PairMaxNums",
 }
 
 # ----------------------------------------------------------------------------- Totals

@@ -38,7 +38,7 @@ from ..rules import (
     board_cycle_table,
     contract_score_table,
 )
-from ..settings import Scale
+from ..settings import EstimateAt, LoneResult, PercentageBasis, Places, Scale, Tie, TotalsFrom, Unplayed
 from ..textsafe import as_text_cell
 from . import formulas as F
 from .helptext import COLUMN_NOTES, HELP_TEXT, PAIRS_NOTES, SETUP_NOTES, XLWINGS_CONF_NOTES
@@ -169,6 +169,18 @@ SCALE_MESSAGE = ("Scale is 1 (single), 2 (double) or signed (+1 per score beaten
                  "an average is 0).")
 
 
+#: The conventions' Setup choices, each the words of mpxl's option (``never`` is Method none: not a Setup choice).
+CONVENTION_CHOICES = {
+    "estimate_at": tuple(e.value for e in EstimateAt if e is not EstimateAt.NEVER),
+    "lone_result": tuple(e.value for e in LoneResult),
+    "totals_from": tuple(e.value for e in TotalsFrom),
+    "unplayed": tuple(e.value for e in Unplayed),
+    "pct_rounding": tuple(e.value for e in Tie),
+    "pct_basis": tuple(e.value for e in PercentageBasis),
+    "places": tuple(e.value for e in Places),
+}
+
+
 def _validate(ws, ref: str, formula: str, message: str, allow_blank: bool = False):
     _rule(ws, ref, "Not in the list", message, type="list", formula1=formula, allow_blank=allow_blank,
           showDropDown=False)
@@ -232,7 +244,7 @@ def setup_sheet(wb: Workbook, s) -> object:
         cell = ws.cell(row=r, column=2)
         if key in formulas:
             cell.value = formulas[key]
-            helper = key.endswith("index") or key in ("unit", "full_boards", "scale_unit", "centred")
+            helper = key.endswith(("index", "unit")) or key in ("full_boards", "centred")
             cell.font = _HELPER_FONT if helper else Font(bold=True)
             ws.row_dimensions[r].hidden = helper  # the formulas' internal numbers: hidden rows
         else:
@@ -248,6 +260,14 @@ def setup_sheet(wb: Workbook, s) -> object:
               f"{FIELD_NAMES[0]} (each section apart) or {FIELD_NAMES[1]} (across the field).")
     _rule(ws, f"B{setup_row('decimals')}", "Decimals", "Decimals is a whole number 0-6.",
           type="whole", operator="between", formula1="0", formula2="6", allow_blank=False)
+    for key, choices in CONVENTION_CHOICES.items():
+        _validate(ws, f"B{setup_row(key)}", '"' + ",".join(choices) + '"', " or ".join(choices) + ".")
+    _validate(ws, f"B{setup_row('totals_rounding')}", "RoundingNames",
+              ", ".join(ROUNDING_RULES) + " (blank: as the lines).", True)
+    for key, what in (("totals_decimals", "Totals decimals"), ("pct_decimals", "Percentage decimals"),
+                      ("line_pct_decimals", "Line % decimals")):
+        _rule(ws, f"B{setup_row(key)}", what, f"{what} is a whole number 0-6, or blank.",
+              type="whole", operator="between", formula1="0", formula2="6", allow_blank=True)
     _rule(ws, f"B{setup_row('expected')}", "Expected results", "A whole number of results, at least 1 (or blank).",
           type="whole", operator="greaterThanOrEqual", formula1="1", allow_blank=True)
     _protect(ws)
@@ -258,7 +278,8 @@ def setup_sheet(wb: Workbook, s) -> object:
 
 # ------------------------------------------------------------------------- Travellers
 
-_WIDE = ("estns", "estew", "rns", "rew", "rans", "raew", "ownns", "ownew", "artns", "artew")
+_WIDE = ("estns", "estew", "rns", "rew", "rans", "raew", "ownns", "ownew", "artns", "artew", "nsfx", "ewfx", "nsfr",
+         "ewfr", "nsx", "ewx", "nstot", "ewtot")
 
 
 def travellers_sheet(wb: Workbook, lines: Sequence, sizes: Sizes, boards: Sequence, blocks: list):
@@ -427,7 +448,7 @@ def pairs_sheet(wb: Workbook, pairs: Sequence, sizes: Sizes, blocks: list):
                         formulas, F.pairs_formulas))
     _validate(ws, f"{P['direction']}{FIRST_ROW}:{P['direction']}{last}", '"NS,EW"',
               "NS or EW in a two-winner movement; blank when pairs change direction (one winner).", True)
-    ws.column_dimensions.group(P["pkey"], P["order"], outline_level=1, hidden=True)
+    ws.column_dimensions.group(P["pkey"], P[PAIRS[-1][0]], outline_level=1, hidden=True)
     ws.freeze_panes = f"A{FIRST_ROW}"
     _print_setup(ws, P["place"], last, "landscape")
     _protect(ws)

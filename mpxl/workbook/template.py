@@ -32,7 +32,20 @@ from openpyxl import Workbook
 
 from ..methods import Method
 from ..rules import NOT_PLAYED_CODES
-from ..settings import AvePolicy, Field, RoundingKind, Scale, SmallGroups
+from ..settings import (
+    AvePolicy,
+    EstimateAt,
+    Field,
+    LoneResult,
+    PercentageBasis,
+    Places,
+    RoundingKind,
+    Scale,
+    SmallGroups,
+    Tie,
+    TotalsFrom,
+    Unplayed,
+)
 from . import stream
 from .formulas import rounding_formula
 from .layout import (
@@ -139,11 +152,28 @@ class Settings:
     winners: int = 2
     small_groups: SmallGroups = SmallGroups.WBF
     field: Field = Field.SECTION
+    # the conventions (mpxl's options of the same names); None: the Setup cell left blank
+    estimate_at: EstimateAt = EstimateAt.LINES
+    lone_result: LoneResult = LoneResult.AVERAGE
+    totals_from: TotalsFrom = TotalsFrom.ROUNDED
+    totals_rounding: RoundingKind | None = None  # None: as the lines
+    totals_decimals: int | None = None  # None: as the lines
+    unplayed: Unplayed = Unplayed.NONE
+    pct_rounding: Tie = Tie.HALF_UP
+    pct_decimals: int | None = 2  # None: exact percentages
+    pct_basis: PercentageBasis = PercentageBasis.PLAYED
+    places: Places = Places.SHARED
+    line_pct_decimals: int | None = None  # None: no line percentages shown
 
     def __post_init__(self) -> None:
         for name, kind in (("scale", Scale), ("method", Method), ("rounding", RoundingKind),
-                           ("ave_policy", AvePolicy), ("small_groups", SmallGroups), ("field", Field)):
+                           ("ave_policy", AvePolicy), ("small_groups", SmallGroups), ("field", Field),
+                           ("estimate_at", EstimateAt), ("lone_result", LoneResult), ("totals_from", TotalsFrom),
+                           ("unplayed", Unplayed), ("pct_rounding", Tie), ("pct_basis", PercentageBasis),
+                           ("places", Places)):
             setattr(self, name, kind.find(getattr(self, name)))
+        if self.totals_rounding is not None:
+            self.totals_rounding = RoundingKind.find(self.totals_rounding)
 
     def words(self) -> dict:
         """The Setup sheet's inputs as its cells hold them: each Enum as its sheet word."""
@@ -152,6 +182,13 @@ class Settings:
             "expected": self.expected, "rounding": self.rounding.value, "decimals": self.decimals,
             "ave_plus": self.ave_plus, "ave_minus": self.ave_minus, "ave_policy": self.ave_policy.value,
             "winners": self.winners, "small_groups": self.small_groups.value, "field": self.field.value,
+            "estimate_at": self.estimate_at.value, "lone_result": self.lone_result.value,
+            "totals_from": self.totals_from.value,
+            "totals_rounding": None if self.totals_rounding is None else self.totals_rounding.value,
+            "totals_decimals": self.totals_decimals, "unplayed": self.unplayed.value,
+            "pct_rounding": self.pct_rounding.value, "pct_decimals": self.pct_decimals,
+            "pct_basis": self.pct_basis.value, "places": self.places.value,
+            "line_pct_decimals": self.line_pct_decimals,
         }
 
 
