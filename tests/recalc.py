@@ -202,7 +202,9 @@ def check_workbook_event(values: Values, result) -> None:
         got = rows[(pr.pair.section, pr.pair.number, pr.pair.direction)]
         where = (pr.pair.section, pr.pair.number, pr.pair.direction, got)
         assert got["played"] == pr.boards, where
-        assert _close(got["mp"], pr.mp) and _close(got["max"], pr.max) and _close(got["pct"], pr.percentage), where
+        # the % as published (Setup's Percentage rounding and decimals); the ranking uses the exact one
+        published = result.options.round_percentage(pr.percentage)
+        assert _close(got["mp"], pr.mp) and _close(got["max"], pr.max) and _close(got["pct"], published), where
         assert str(got["place"]) == pr.place, (where, pr.place)
         session = pr.sessions.get(latest, 0)
         assert _close(got["session_mp"], session) and _close(got["carried"], pr.mp - session), (where, pr.sessions)
@@ -213,8 +215,8 @@ def check_workbook_event(values: Values, result) -> None:
                        str(values["Totals", f"{T['pair']}{r}"]), values["Totals", f"{T['direction']}{r}"] or None,
                        values["Totals", f"{T['names']}{r}"] or "", values["Totals", f"{T['pct']}{r}"]))
     assert values["Totals", f"{T['place']}{FIRST_ROW + len(result.pairs)}"] in (None, "")
-    want = [(pr.place, pr.pair.section, pr.pair.number, pr.pair.direction, " & ".join(pr.pair.names), pr.percentage)
-            for pr in result.pairs]
+    want = [(pr.place, pr.pair.section, pr.pair.number, pr.pair.direction, " & ".join(pr.pair.names),
+             result.options.round_percentage(pr.percentage)) for pr in result.pairs]
     assert [x[0] for x in ranked] == [x[0] for x in want], "the ranking is in mpxl's place order"
 
     def by_place(rows):

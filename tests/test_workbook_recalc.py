@@ -16,6 +16,7 @@ import re
 import subprocess
 import sys
 from fractions import Fraction
+from io import BytesIO
 from pathlib import Path
 
 import pytest
@@ -43,7 +44,10 @@ from recalc import check_workbook_event, formulas_recalc, libreoffice_recalc  # 
 from shared import REALDATA  # noqa: E402
 
 REAL_FILES = ["scorebridge-2025-01-06-one-winner.xml", "ebuscore-2025-01-02-two-winner-a5050.xml",
-              "magiccontest-ffb-final-2022-session1.pbn"]
+              "magiccontest-ffb-final-2022-session1.pbn", "acblscore-2017-08-10-howell-single-scale.xml",
+              # Compscore3's estimate-at totals, unplayed own and totals to 2 decimals; Ruter's signed scale,
+              # totals from the exact figures and unplayed own: every convention of theirs live on Setup
+              "compscore3-2022-07-27-howell-a5050.xml", "ruter-2016-03-09-signed-mp1-aminus.pbn"]
 
 from mpxl.formats import read_event  # noqa: E402
 from mpxl.options import ScoringOptions  # noqa: E402
@@ -140,6 +144,51 @@ def close(a, b, tol=1e-9) -> bool:
     return abs(float(a) - float(b)) <= tol
 
 
+def _saved(result) -> bytes:
+    out = BytesIO()
+    from mpxl.workbook.event_writer import event_workbook
+
+    event_workbook(result).save(out)
+    return out.getvalue()
+
+
+def convention_event(sitouts: bool = False, line_pcts: int | None = None):
+    """A small two-winner event that draws every convention's situation: ties (places), a board played
+    three times of four (estimated; missed by table 4's pairs), an artificial score beside results (own
+    tops), a lone result beside artificial scores (ave-plus), and with ``sitouts`` table 4's pairs sat out
+    on board 2 (Ruter's byes)."""
+    from mpxl.event import Event, Line, SitOut
+
+    boards = {1: [420, 400, 450, 420], 2: [100, 140, -50, None], 3: [620, "A+", 170, 650], 4: [-100, -100, -200, 90],
+              5: [300, "A+", "A-", "A+"], 6: [110, 140, 140, -50]}
+    lines = [Line(b, str(t + 1), str(t + 1), score=score) for b, scores in boards.items()
+             for t, score in enumerate(scores) if score is not None]
+    ev = Event(lines=lines, winners={"": 2},
+               sitouts=[SitOut(2, "4", "NS"), SitOut(2, "4", "EW")] if sitouts else [])
+    ev.line_percentage_decimals = line_pcts
+    return ev
+
+
+def _options(**words):
+    return ScoringOptions.parse(**words)
+
+
+#: One event per convention (and Compscore's and Ruter's combinations): (event, the options it is scored with).
+CONVENTION_EVENTS = {
+    "estimate-totals-own": (convention_event(), _options(estimate_at="totals", rounding="half-up:1",
+                                                         rounding_totals="half-up:2", unplayed="own")),
+    "own-tops": (convention_event(), _options(estimate_at="own-tops", rounding="half-up:2")),
+    "lone-ave-plus": (convention_event(), _options(lone_result="ave-plus", rounding="half-up:1", scale=1)),
+    "signed-exact-own": (convention_event(sitouts=True, line_pcts=0),
+                         _options(scale="signed", totals_from="exact", unplayed="own", rounding="half-up:1")),
+    "places-plain-half-even": (convention_event(), _options(places="plain", rounding_pct="half-even:0")),
+    "scaled-basis": (convention_event(), _options(percentage_basis="scaled", scale=1, rounding="half-up:1",
+                                                  rounding_totals="half-up:1")),
+    "exact-ebu-one-winner": (convention_event(), _options(totals_from="exact", rounding="ebu", winners=1,
+                                                          rounding_totals="half-even:2")),
+}
+
+
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     """Every workbook of this module, written to disk: name -> (path, extra)."""
@@ -161,6 +210,11 @@ def built(tmp_path_factory):
         write_club_csv(src, **kwargs)
         assert main(["score", str(src), "--no-infer", *options, "-o", str(xlsx)]) == 0
         out[f"event-{name}"] = (xlsx, (src, options))
+    for name, (ev, options) in CONVENTION_EVENTS.items():
+        res = score_event(ev, options)
+        p = d / f"convention-{name}.xlsx"
+        write_event_workbook(res, p)
+        out[f"convention-{name}"] = (p, res)
     p = d / "entries.xlsx"
     entries_workbook(p)
     out["entries"] = (p, None)
@@ -380,17 +434,18 @@ def test_signed_event_workbook_is_written_on_the_signed_scale(built):
     assert any(b.top == 5 and len([sl for sl in b.lines if sl.kind == "result"]) < 6 for b in result.boards)
 
 
-def test_totals_from_the_exact_figures_are_not_written_as_formulas():
-    """Ruter's MP1 totals add the unrounded figures; the sheet adds the rounded ones, so such an event is
-    written as values (the command says why), a signed event with rounded totals as formulas."""
-    from mpxl.event import Event, Line
-    from mpxl.settings import TotalsFrom
+def test_every_convention_is_written_as_formulas():
+    """Each convention mpxl reproduces is a Setup choice: an event scored under any of them is written live
+    (Setup holds the choice; the figures are checked in LibreOffice below)."""
     from mpxl.workbook.event_writer import unsupported
 
-    ev = Event(lines=[Line(1, str(i + 1), str(i + 11), score=s) for i, s in enumerate(SIGNED_HALF)], winners={"": 2})
-    assert unsupported(score_event(ev, ScoringOptions(scale=Scale.SIGNED))) is None
-    exact = score_event(ev, ScoringOptions(scale=Scale.SIGNED, totals_from=TotalsFrom.EXACT))
-    assert unsupported(exact) == "totals from the exact (unrounded) figures are not in the workbook's formulas"
+    for name, (ev, options) in CONVENTION_EVENTS.items():
+        result = score_event(ev, options)
+        assert unsupported(result) is None, name
+    wb = load_workbook(BytesIO(_saved(score_event(*CONVENTION_EVENTS["signed-exact-own"]))))
+    setup = {wb["Setup"][f"A{r}"].value: wb["Setup"][f"B{r}"].value for r in range(3, 40)}
+    assert setup["Totals from (TotalsFrom)"] == "exact" and setup["Missed boards (Unplayed)"] == "own"
+    assert setup["Line % decimals (LinePctDecimals)"] == 0 and setup["Scale (Scale)"] == "signed"
 
 
 # ------------------------------------------------------------------ LibreOffice
@@ -485,6 +540,28 @@ def _hidden_cells(path: Path):
             return column_index_from_string(letters) in cols.get(sheet, ()) or row in rows.get(sheet, ())
 
     return Hidden()
+
+
+@pytest.mark.parametrize("name", list(CONVENTION_EVENTS))
+def test_conventions_libreoffice_equal_session(lo, built, name):
+    """Every convention chosen on Setup: LibreOffice's lines, totals, percentages (as published), places and
+    ranking equal the core's; with Line % decimals, each line's percentage equals the one mpxl publishes."""
+    result = built[f"convention-{name}"][1]
+    values = lo[f"convention-{name}"]
+    check_event(values, result)
+    decimals = result.event.line_percentage_decimals
+    if decimals is None:
+        return
+    r = FIRST_ROW
+    for b in result.boards:
+        for sl in b.lines:
+            top = b.line_top or b.top
+            for side in ("ns", "ew"):
+                want = result.options.line_percentage(getattr(sl, f"{side}_exact"), getattr(sl, f"{side}_mp"), top,
+                                                      decimals)
+                got = values["Travellers", f"{C[side + 'lp']}{r}"]
+                assert close(got, want), (b.board, side, got, want)
+            r += 1
 
 
 @needs_real
