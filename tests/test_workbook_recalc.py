@@ -169,6 +169,16 @@ def convention_event(sitouts: bool = False, line_pcts: int | None = None):
     return ev
 
 
+def ties_event():
+    """One ranking of six pairs over two boards of three tables (top 4): pairs 2 and 4 tie on 62.5%, 3 and 6 on
+    50%, 1 and 5 on 37.5%: tied places (3= or 3) and percentages at an exact half (62.5 -> 62 half even)."""
+    from mpxl.event import Event, Line
+
+    scores = {1: [100, 100, 50], 2: [50, 100, 200]}
+    return Event(lines=[Line(b, str(t + 1), str(t + 4), score=score) for b, row in scores.items()
+                        for t, score in enumerate(row)], winners={"": 1})
+
+
 def _options(**words):
     return ScoringOptions.parse(**words)
 
@@ -181,11 +191,11 @@ CONVENTION_EVENTS = {
     "lone-ave-plus": (convention_event(), _options(lone_result="ave-plus", rounding="half-up:1", scale=1)),
     "signed-exact-own": (convention_event(sitouts=True, line_pcts=0),
                          _options(scale="signed", totals_from="exact", unplayed="own", rounding="half-up:1")),
-    "places-plain-half-even": (convention_event(), _options(places="plain", rounding_pct="half-even:0")),
+    "places-plain-half-even": (ties_event(), _options(places="plain", rounding_pct="half-even:0")),
+    "places-shared-half-up": (ties_event(), _options(rounding_pct="half-up:0")),
     "scaled-basis": (convention_event(), _options(percentage_basis="scaled", scale=1, rounding="half-up:1",
                                                   rounding_totals="half-up:1")),
-    "exact-ebu-one-winner": (convention_event(), _options(totals_from="exact", rounding="ebu", winners=1,
-                                                          rounding_totals="half-even:2")),
+    "exact-ebu": (convention_event(), _options(totals_from="exact", rounding="ebu", rounding_totals="half-even:2")),
 }
 
 

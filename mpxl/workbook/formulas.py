@@ -14,8 +14,8 @@ no ``*``, ``?`` or ``~`` (MATCH's wildcards), so the lookup is exact.
 
 >>> f = traveller_formulas(5)
 >>> f["ns_mp"]
-'=IF(OR(AZ5="",AZ5="NP"),"",IF(BA5>0,"?",IF(AZ5="R",CA5,CC5)))'
->>> f["k"].startswith('=IF(AZ5="R",CHOOSE(MethodNo,BF5/BC5,1,(BF5+BC5-1)/BC5,')
+'=IF(OR(BB5="",BB5="NP"),"",IF(BC5>0,"?",IF(BB5="R",CC5,CE5)))'
+>>> f["k"].startswith('=IF(BB5="R",CHOOSE(MethodNo,DF5/BE5,1,(DF5+BE5-1)/BE5,')
 True
 """
 
@@ -204,8 +204,8 @@ def tie_formula(x: str, v: str, unit: str) -> str:
     rulebook's :data:`mpxl.rules.ROUNDING_KINDS` of each :class:`mpxl.settings.Tie`), over ``v``, the
     cell holding it in units of ``unit``.
 
-    >>> tie_formula("Z5", "AA5", "PctUnit")[:60]
-    'CHOOSE(MATCH(PctRounding,{"half-up","half-even"},0),ROUND(AA5'
+    >>> tie_formula("Z5", "AA5", "PctUnit")[:64]
+    'CHOOSE(MATCH(PctRounding,{"half-up","half-even"},0),ROUND(AA5,0)'
     """
     ties = ",".join(f'"{t.value}"' for t in Tie)
     forms = [ROUNDING_KINDS[t.value].excel(x=x, v=v, Unit=unit, average="0") for t in Tie]

@@ -245,9 +245,10 @@ COLUMN_NOTES.update({
              "add the exact figures, else from NS MP; 50 + 50 x MP / top on the signed scale) in units of its last "
              "decimal.",
     "ewlpv": "The EW line's percentage in units of its last decimal.",
-    "nslp": "The NS line's percentage, rounded by Setup's Percentage rounding to Line % decimals (Ruter's "
-            "Percentage_NS beside the signed figure: 87.5 -> 88).",
-    "ewlp": "The EW line's percentage, rounded the same way (Ruter's Percentage_EW: 12.5 -> 13).",
+    "nslp": "With Setup's Line % decimals (else blank): the NS line's percentage of its top, rounded by "
+            "Setup's Percentage rounding (Ruter's Percentage_NS beside the signed figure: 87.5 -> 88).",
+    "ewlp": "With Setup's Line % decimals: the EW line's percentage, rounded the same way (Ruter's Percentage_EW: "
+            "12.5 -> 13).",
 })
 assert set(COLUMN_NOTES) >= {k for k, _ in HELPERS}, set(k for k, _ in HELPERS) - set(COLUMN_NOTES)
 

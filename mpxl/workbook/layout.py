@@ -122,6 +122,9 @@ MAIN = [
     ("ns_score", "NS score", 9, "formula"),
     ("ns_mp", "NS MP", 8, "formula"),
     ("ew_mp", "EW MP", 8, "formula"),
+    # beside the figures, each line's percentage of its top, with Setup's Line % decimals (Ruter's Percentage_NS/EW)
+    ("nslp", "NS %", 6, "formula"),
+    ("ewlp", "EW %", 6, "formula"),
 ]
 BLOCK = [
     ("b_board", "Board", 7, "input"),
@@ -237,8 +240,6 @@ HELPERS = [
     ("sitout", "Sit-out"),
     ("nslpv", "NS line % scaled"),
     ("ewlpv", "EW line % scaled"),
-    ("nslp", "NS line %"),
-    ("ewlp", "EW line %"),
 ]
 
 

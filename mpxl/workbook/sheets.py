@@ -314,7 +314,7 @@ def travellers_sheet(wb: Workbook, lines: Sequence, sizes: Sizes, boards: Sequen
     idx = {k: _col(v) for k, v in col.items()}
     inputs, keys = [], []
     for key, *_ in MAIN:
-        if key in ("ns_score", "ns_mp", "ew_mp"):
+        if key in ("ns_score", "ns_mp", "ew_mp", "nslp", "ewlp"):
             continue
         inputs.append((idx[key], _style(ws, fill=_INPUT_FILL, protection=_UNLOCKED,
                                         number_format="@" if key in text_cols else None,
@@ -324,6 +324,8 @@ def travellers_sheet(wb: Workbook, lines: Sequence, sizes: Sizes, boards: Sequen
     for key in F.TRAVELLER:
         if key in ("ns_mp", "ew_mp"):
             st = _style(ws, number_format="0.00", font=_BOLD)
+        elif key in ("nslp", "ewlp"):
+            st = _style(ws, number_format="General")
         elif key == "ns_score":
             st = _style(ws)
         else:
@@ -394,7 +396,7 @@ def travellers_sheet(wb: Workbook, lines: Sequence, sizes: Sizes, boards: Sequen
     ws.column_dimensions.group(col["b_expected"], col["b_n"], outline_level=1, hidden=True)
     ws.freeze_panes = f"B{FIRST_ROW}"
     ws.print_title_rows = f"{HEADER_ROW}:{HEADER_ROW}"
-    ws.print_area = [f"A1:{col['ew_mp']}{last}", f"{col['b_board']}{HEADER_ROW - 1}:{col['b_status']}{blast}"]
+    ws.print_area = [f"A1:{col[MAIN[-1][0]]}{last}", f"{col['b_board']}{HEADER_ROW - 1}:{col['b_status']}{blast}"]
     _fit_width(ws, "portrait")
     _protect(ws)
     return ws
