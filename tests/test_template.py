@@ -144,7 +144,7 @@ def test_data_validation_and_layout():
                                                                   "Ascherman-short"]
     assert trav.freeze_panes == f"B{FIRST_ROW}" and wb["Pairs"].freeze_panes == f"A{FIRST_ROW}"
     assert trav.print_title_rows.replace("$", "") == f"{HEADER_ROW}:{HEADER_ROW}"
-    assert "$A$1:$O$" in trav.print_area
+    assert "$A$1:$Q$" in trav.print_area
     assert len(trav.conditional_formatting) >= 4
     assert wb["Methods"]._charts, "the Methods sheet has its chart"
 
@@ -251,7 +251,7 @@ def test_fast_writer_equals_openpyxl_workbook(tmp_path):
     import zipfile
     with zipfile.ZipFile(fast) as z:
         sheet = z.read("xl/worksheets/sheet2.xml").decode()
-    assert sheet.count('t="shared" ref=') == len(HELPERS) + 3 + 9  # helpers, NS score, NS MP, EW MP; the block
+    assert sheet.count('t="shared" ref=') == len(HELPERS) + 5 + 9  # helpers, NS score, NS MP, EW MP, NS %, EW %; the block
 
 
 def test_what_excel_needs_to_show_and_print_it(tmp_path):
