@@ -78,14 +78,42 @@ def test_html_output(tmp_path, capsys):
     assert "Ranking" in (tmp_path / "r.html").read_text(encoding="utf-8")
 
 
-def test_xlsx_of_an_event_the_template_cannot_hold_has_values(tmp_path, capsys):
-    code, _, err = run(["score", TWO, "--factor-top", "24", "-o", tmp_path / "two.xlsx"], capsys)
-    assert code == 0 and "factoring to a fixed top is not in the workbook's formulas" in err and "as values" in err
+@pytest.mark.parametrize("options, why", [
+    (["--factor-top", "24"], "factoring to a fixed top is not in the workbook's formulas"),
+    (["--method", "none", "--rounding", "1", "--rounding-pct", "half-even:1"],
+     "no estimation (method none) is not in the workbook's formulas"),
+])
+def test_xlsx_of_an_event_the_template_cannot_hold_is_the_same_workbook_with_values(tmp_path, capsys, options, why):
+    """Item 3 of issue 28: the same sheets as a live workbook (Setup, title, names, places), the figures
+    as values rounded as published, at the event's decimals, and the message names the cells and why."""
+    from mpxl.session import score_event
+    from mpxl.workbook.layout import FIRST_ROW, PAIRS_COLUMNS, TOTALS_COLUMNS, TRAVELLER_COLUMNS
+
+    code, _, err = run(["score", TWO, "--no-infer", *options, "-o", tmp_path / "two.xlsx"], capsys)
+    assert code == 0 and why in err and "written as values, not formulas (Travellers: NS MP, EW MP" in err
     wb = load_workbook(tmp_path / "two.xlsx")
-    assert wb.sheetnames == ["Ranking", "Travellers", "Settings"]
+    assert wb.sheetnames == ["Setup", "Travellers", "Pairs", "Totals", "Methods", "Help", "xlwings.conf", "Settings"]
     named = {row[0]: row[1] for row in wb["Settings"].iter_rows(min_row=2, values_only=True)}
-    assert named["factor_top"] == 24 and named["method"] == "neuberg"  # every setting applied, named
-    assert wb["Ranking"].max_row > 1 and wb["Travellers"].max_row > 1
+    assert named["method"] in ("neuberg", "none")  # every setting applied, named as the JSON names it
+    for sheet in ("Travellers", "Pairs", "Totals"):
+        assert wb[sheet]["A3"].value.startswith(f"Values, not formulas ({why})")
+    from mpxl.cli import build_parser
+    from mpxl.commands.score import choose_options
+
+    ev = read_event(TWO)
+    result = score_event(ev, choose_options(ev, build_parser().parse_args(["score", str(TWO), "--no-infer",
+                                                                            *options])).options)
+    tr, to = wb["Travellers"], wb["Totals"]
+    C, T, P = TRAVELLER_COLUMNS, TOTALS_COLUMNS, PAIRS_COLUMNS
+    first = result.boards[0].lines[0]
+    cell = tr[f"{C['ns_mp']}{FIRST_ROW}"]
+    assert cell.value == float(first.ns_mp) and not str(cell.value).startswith("=")
+    for i, pr in enumerate(result.pairs):
+        row = FIRST_ROW + i
+        assert to[f"{T['place']}{row}"].value == pr.place
+        assert to[f"{T['pct']}{row}"].value == float(result.options.round_percentage(pr.percentage))
+    assert to[f"{T['pct']}{FIRST_ROW}"].number_format == ("0.0" if "half-even:1" in options else "0.00")
+    assert not str(wb["Pairs"][f"{P['mp']}{FIRST_ROW}"].value).startswith("=")
 
 
 def test_xlsx_of_more_lines_than_a_sheet_holds_is_refused(tmp_path, capsys, monkeypatch):

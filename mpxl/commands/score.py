@@ -327,7 +327,7 @@ def _write_xlsx(result: SessionResult, path: str) -> None:
     """
     # openpyxl is the optional extra "workbook": imported where a workbook is written (the command
     # names the missing extra, and the other outputs work without it)
-    from ..workbook import ooxml, template
+    from ..workbook import template
     from ..workbook.event_writer import unsupported, write_event_workbook
 
     for what, count in (("traveller lines", len(result.event.lines)), ("pairs", len(result.pairs))):
@@ -345,53 +345,11 @@ def _write_xlsx(result: SessionResult, path: str) -> None:
         with atomic_path(path, suffix=".xlsx") as tmp:
             write_event_workbook(result, tmp)
         return
-    print(f"mpxl: {path}: {reason}: writing the figures as values (Ranking and Travellers sheets)", file=sys.stderr)
-    from openpyxl import Workbook  # the optional extra "workbook" (see above)
+    from ..workbook.event_writer import VALUE_CELLS, write_values_workbook
 
-    wb = Workbook()
-    ws = wb.active
-    ws.title = "Ranking"
-    ws.append(["Section", "Direction", "Place", "Pair", "Names", "MPs", "Max", "Percentage", "Boards"])
-    for pr in result.pairs:
-        _append_data(ws, [pr.pair.section, pr.pair.direction or "", pr.place, pr.pair.number, " & ".join(pr.pair.names),
-                   float(pr.mp), float(pr.max), float(pr.percentage), pr.boards])
-    tr = wb.create_sheet("Travellers")
-    tr.append(
-        [
-            "Session",
-            "Section",
-            "Board",
-            "NS pair",
-            "EW pair",
-            "Contract",
-            "Declarer",
-            "Tricks",
-            "NS score",
-            "NS MPs",
-            "EW MPs",
-        ]
-    )
-    for b in result.boards:
-        for sl in b.lines:
-            ln = sl.line
-            _append_data(tr, [b.session, ln.section, b.board, ln.ns_pair, ln.ew_pair, ln.contract, ln.declarer,
-                              ln.tricks,
-                       ln.score if isinstance(ln.score, int) or ln.score is None else str(ln.score),
-                       None if sl.ns_mp is None else float(sl.ns_mp), None if sl.ew_mp is None else float(sl.ew_mp)])
-    settings = wb.create_sheet("Settings")  # every setting applied, named as the JSON names it
-    settings.append(["Setting", "Value"])
-    for key, value in settings_of(result.event, result.options).items():
-        _append_data(settings, [key, ", ".join(f"{k} {v}" for k, v in value.items()) if isinstance(value, dict)
-                                else value])
-    with atomic_path(path, suffix=".xlsx") as tmp:
-        ooxml.save(wb, tmp)
-
-
-def _append_data(ws, values: list) -> None:
-    """A row of values from the event: every text a string cell (never a formula: :mod:`mpxl.textsafe`)."""
-    row = ws.max_row + 1  # below the header
-    for column, value in enumerate(values, 1):
-        as_text_cell(ws.cell(row=row, column=column), value)
+    print(f"mpxl: {path}: {reason}: the figures are written as values, not formulas ({VALUE_CELLS}); "
+          "every other cell as in a live workbook", file=sys.stderr)
+    write_values_workbook(result, path, reason)
 
 
 def write_json(result: SessionResult, out, more: dict | None = None) -> None:

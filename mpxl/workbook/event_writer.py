@@ -26,7 +26,9 @@ from __future__ import annotations
 
 import dataclasses
 import os
+from fractions import Fraction
 from functools import lru_cache
+from typing import Any
 
 from ..adjustments import Artificial, Assigned, Mixed, parse_entry
 from ..contract import ns_score
@@ -35,7 +37,8 @@ from ..rules import PASS_SPELLINGS, code_key, contract_keys
 from ..settings import EstimateAt, Field, LoneResult, PercentageBasis, Places, RoundingKind, Tie, TotalsFrom, Unplayed
 from .template import ROUNDING_RULES, Settings, TemplateLine, build_workbook, write_workbook
 
-__all__ = ["write_event_workbook", "event_workbook", "settings_for"]
+__all__ = ["write_event_workbook", "event_workbook", "settings_for", "values_workbook", "write_values_workbook",
+           "VALUE_CELLS"]
 
 
 @lru_cache(maxsize=65536)
@@ -187,8 +190,7 @@ def _template_line(ln) -> TemplateLine:
         out.adjustment = str(ln.score).strip()
         out.contract = out.by = out.tricks = None
         return out
-    assert isinstance(entry, Assigned)
-    if entry.is_split or entry.is_weighted:
+    if not isinstance(entry, Assigned) or entry.is_split or entry.is_weighted:
         out.typed = str(ln.score)  # shown, and flagged: weighted and split scores need the add-in
         return out
     score = entry.ns[0][1]
@@ -220,9 +222,11 @@ def _vul(board):
     return board_vulnerability(board)
 
 
-def _event_contents(result, spare_rows: int = 0) -> dict:
-    """The arguments of :func:`~mpxl.workbook.template.build_workbook` for a scored event."""
-    _check_supported(result)
+def _event_contents(result, spare_rows: int = 0, check: bool = True) -> dict:
+    """The arguments of :func:`~mpxl.workbook.template.build_workbook` for a scored event (``check``: refuse
+    an event the formulas cannot hold)."""
+    if check:
+        _check_supported(result)
     lines = []
     boards: list[tuple[int, str | None, int | None]] = []
     for sb in result.boards:  # a board of each field: (board, its section unless across the field, session)
@@ -236,19 +240,137 @@ def _event_contents(result, spare_rows: int = 0) -> dict:
                                   section=so.section or None, session=so.session if so.session != 1 else None))
     # the Pairs sheet: by section (in the event's order), NS before EW, by number (ranking groups
     # appear in mpxl's order, and equal pairs keep it)
+    pairs = [row for row, _ in _pair_rows(result)]
+    expected = result.boards[0].expected if result.boards else 9
+    methods = (max(expected, 2), max(expected - 1, 1))
+    return dict(settings=settings_for(result), lines=lines, boards=boards, pairs=pairs,
+                rows=len(lines) + spare_rows, methods=methods)
+
+
+def _pair_rows(result) -> list[tuple[tuple, Any]]:
+    """The Pairs sheet's rows (pair, direction, names, section, tie-break) and each one's PairResult: by
+    section (in the event's order), NS before EW, by number (ranking groups appear in mpxl's order, and
+    equal pairs keep it)."""
     order = {sec: i for i, sec in enumerate(result.event.sections())}
     seen: dict[tuple, tuple] = {}
     for pr in result.pairs:
         p = pr.pair
         names = " & ".join(p.names) or None
         seen.setdefault((order.get(p.section, -1), p.section, {"NS": 0, "EW": 1}.get(p.direction or "", 0),
-                         _natural(p.number)), (_pair_value(p.number), p.direction, names, p.section or None,
-                                                 p.published_tiebreak))
-    pairs = [seen[k] for k in sorted(seen)]
-    expected = result.boards[0].expected if result.boards else 9
-    methods = (max(expected, 2), max(expected - 1, 1))
-    return dict(settings=settings_for(result), lines=lines, boards=boards, pairs=pairs,
-                rows=len(lines) + spare_rows, methods=methods)
+                         _natural(p.number)), ((_pair_value(p.number), p.direction, names, p.section or None,
+                                                  p.published_tiebreak), pr))
+    return [seen[k] for k in sorted(seen)]
+
+
+def _number_format(decimals: int | None) -> str:
+    """The number format of a figure to ``decimals`` (None: as it is).
+
+    >>> _number_format(1), _number_format(0), _number_format(None)
+    ('0.0', '0', 'General')
+    """
+    if decimals is None:
+        return "General"
+    return "0." + "0" * decimals if decimals else "0"
+
+
+#: The cells a values workbook holds as values, in words (the message names them).
+VALUE_CELLS = ("Travellers: NS MP, EW MP, NS %, EW %, the per-board NS and EW totals and Status; "
+               "Pairs: Boards played, Carried forward, Latest session MP, MP, Max, %, Place; Totals: every row")
+
+
+def values_workbook(result, reason: str):
+    """The workbook :func:`event_workbook` writes, for an event its formulas cannot hold (``reason``, from
+    :func:`unsupported`): the same sheets, Setup, title and date, typed lines, names and sections, with the
+    figures written as values, rounded as published (lines, totals and percentages at the event's decimals,
+    places as mpxl places them); the helper columns, which would work the figures out otherwise, are left
+    empty, and each sheet's third row says which cells are values and why.
+
+    >>> from mpxl.event import Event, Line
+    >>> from mpxl.session import score_event
+    >>> r = score_event(Event(lines=[Line(1, "1", "2", score=420), Line(1, "3", "4", score=400)]))
+    >>> wb = values_workbook(r, "a reason")
+    >>> ws = wb["Travellers"]
+    >>> ws["N5"].value, ws["O5"].value, wb["Totals"]["A5"].value, wb["Totals"]["B5"].value
+    (2.0, 0.0, '1=', 1)
+    """
+    from openpyxl.styles import Font
+
+    from .layout import FIRST_ROW, HELPERS, PAIRS, PAIRS_COLUMNS, TOTALS_COLUMNS, TRAVELLER_COLUMNS
+    from .template import build_workbook
+
+    contents = _event_contents(result, check=False)
+    wb = build_workbook(**contents)
+    opts, settings = result.options, contents["settings"]
+    line_fmt = _number_format(None if settings.rounding is RoundingKind.EXACT else settings.decimals)
+    totals = getattr(opts, "totals_rounding", None)
+    total_fmt = line_fmt if totals is None else _number_format(
+        None if totals.kind is RoundingKind.EXACT else totals.decimals)
+    pct_fmt = _number_format(getattr(opts, "percentage_decimals", 2))
+    note = f"Values, not formulas ({reason}): {VALUE_CELLS}."
+    C, P, T = TRAVELLER_COLUMNS, PAIRS_COLUMNS, TOTALS_COLUMNS
+    tr, pa, to = wb["Travellers"], wb["Pairs"], wb["Totals"]
+    helpers = [C[k] for k, _ in HELPERS] + [C[k] for k in ("b_expected", "b_key", "b_n")]
+    for ws, cols in ((tr, helpers), (pa, [P[k] for k, *_ in PAIRS if k not in
+                                          ("pair", "direction", "names", "section", "tiebreak")])):
+        for col in cols:
+            for row in range(FIRST_ROW, ws.max_row + 1):
+                ws[f"{col}{row}"].value = None
+    decimals = getattr(result.event, "line_percentage_decimals", None)
+
+    def put(ws, ref: str, value, fmt: str = "General") -> None:
+        cell = ws[ref]
+        cell.value = float(value) if isinstance(value, Fraction) else value
+        cell.number_format = fmt
+
+    r = FIRST_ROW
+    for b in result.boards:
+        top = b.line_top or b.top
+        for sl in b.lines:
+            score = sl.line.score
+            put(tr, f"{C['ns_score']}{r}", score if isinstance(score, int) and sl.kind == "result" else None)
+            put(tr, f"{C['ns_mp']}{r}", sl.ns_mp, line_fmt)
+            put(tr, f"{C['ew_mp']}{r}", sl.ew_mp, line_fmt)
+            for side in ("ns", "ew"):
+                pct = None if decimals is None else opts.line_percentage(
+                    getattr(sl, f"{side}_exact"), getattr(sl, f"{side}_mp"), top, decimals)
+                put(tr, f"{C[side + 'lp']}{r}", pct)
+            r += 1
+    for i, b in enumerate(result.boards):
+        row = FIRST_ROW + i
+        put(tr, f"{C['b_ns']}{row}", sum((sl.ns_mp for sl in b.lines if sl.ns_mp is not None), 0), line_fmt)
+        put(tr, f"{C['b_ew']}{row}", sum((sl.ew_mp for sl in b.lines if sl.ew_mp is not None), 0), line_fmt)
+        put(tr, f"{C['b_status']}{row}", "values: scored by mpxl")
+    latest = max((b.session for b in result.boards), default=1)
+    for i, (_, pr) in enumerate(_pair_rows(result)):
+        row = FIRST_ROW + i
+        session = pr.sessions.get(latest, 0)
+        for key, value, fmt in (("played", pr.boards, "0"), ("carried", pr.mp - session, total_fmt),
+                                ("session_mp", session, total_fmt), ("mp", pr.mp, total_fmt),
+                                ("max", pr.max, "0.##"), ("pct", opts.round_percentage(pr.percentage), pct_fmt),
+                                ("place", pr.place, "General")):
+            put(pa, f"{P[key]}{row}", value, fmt)
+    for i, pr in enumerate(result.pairs):
+        row = FIRST_ROW + i
+        p = pr.pair
+        for key, value, fmt in (("place", pr.place, "General"), ("pair", _pair_value(p.number), "General"),
+                                ("direction", p.direction or "", "General"),
+                                ("names", " & ".join(p.names), "General"), ("section", p.section or "", "General"),
+                                ("mp", pr.mp, total_fmt), ("max", pr.max, "0.##"),
+                                ("pct", opts.round_percentage(pr.percentage), pct_fmt), ("row", None, "General")):
+            put(to, f"{T[key]}{row}", value, fmt)
+    for ws in (tr, pa, to):
+        ws["A3"] = note
+        ws["A3"].font = Font(italic=True, color="C00000", size=9)
+    return wb
+
+
+def write_values_workbook(result, path: str | os.PathLike, reason: str) -> None:
+    """Write :func:`values_workbook` to ``path`` (through a temporary name: never half a workbook)."""
+    from ..atomic import atomic_path
+    from .ooxml import save
+
+    with atomic_path(os.fspath(path), suffix=".xlsx") as tmp:
+        save(values_workbook(result, reason), tmp)
 
 
 def event_workbook(result, spare_rows: int = 0):
