@@ -35,6 +35,7 @@ from ..contract import ns_score
 from ..options import off_sheet, registry
 from ..rules import PASS_SPELLINGS, code_key, contract_keys
 from ..settings import EstimateAt, Field, LoneResult, PercentageBasis, Places, RoundingKind, Tie, TotalsFrom, Unplayed
+from ..textsafe import as_text_cell
 from .template import ROUNDING_RULES, Settings, TemplateLine, build_workbook, write_workbook
 
 __all__ = ["write_event_workbook", "event_workbook", "settings_for", "values_workbook", "write_values_workbook",
@@ -319,7 +320,8 @@ def values_workbook(result, reason: str):
 
     def put(ws, ref: str, value, fmt: str = "General") -> None:
         cell = ws[ref]
-        cell.value = float(value) if isinstance(value, Fraction) else value
+        cell.value = None
+        as_text_cell(cell, float(value) if isinstance(value, Fraction) else value)  # a text is data, never a formula
         cell.number_format = fmt
 
     r = FIRST_ROW
@@ -359,7 +361,7 @@ def values_workbook(result, reason: str):
                                 ("pct", opts.round_percentage(pr.percentage), pct_fmt), ("row", None, "General")):
             put(to, f"{T[key]}{row}", value, fmt)
     for ws in (tr, pa, to):
-        ws["A3"] = note
+        as_text_cell(ws["A3"], note)
         ws["A3"].font = Font(italic=True, color="C00000", size=9)
     return wb
 
