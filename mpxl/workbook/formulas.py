@@ -1078,7 +1078,9 @@ def max_(c: Cells) -> str:
 
 
 def full(c: Cells) -> str:
-    return f'IF({c["pkey"]}="","",SUMPRODUCT(MAX(({P_R["sfield"]}={c["sfield"]})*{P_R["mxn"]})))'
+    """Under Percentage basis scaled: the largest Max of its field (worked out only then: it looks at every pair)."""
+    scaled = f'{S["pct_basis"]}="{PercentageBasis.SCALED.value}"'
+    return f'IF(OR({c["pkey"]}="",NOT({scaled})),"",SUMPRODUCT(MAX(({P_R["sfield"]}={c["sfield"]})*{P_R["mxn"]})))'
 
 
 def stx(c: Cells) -> str:

@@ -304,7 +304,8 @@ PAIRS_NOTES.update({
     "mpx": "MP (boards) + Boards short x Credit: the total before it is rounded as a total.",
     "mpv": "When Setup's Totals from is exact: MP (exact) in units of the totals' last decimal.",
     "mxn": "Max (boards) + Boards short x Credit top, as a number (0 on a row with no pair).",
-    "full": "The largest Max of its field: what Percentage basis scaled scales a shorter maximum to.",
+    "full": "Under Setup's Percentage basis scaled: the largest Max of its field, what a shorter maximum is "
+            "scaled to; else blank.",
     "stx": "Under Setup's Percentage basis scaled, when its Max is short of the Full Max: MP (exact) x Full Max / "
            "Max (ACBLscore); else blank.",
     "stv": "Scaled total (exact) in units of the totals' last decimal.",
