@@ -26,6 +26,7 @@ from .event import Event, Pair, PairKey, SitOut, Travellers
 from .options import ScoringOptions, field_of, pair_key, winners_of
 from .pairings import travellers_board_ranges
 from .rounding import Rounding
+from .rules import MISSED_BOARD_CREDIT, SCALED_TOTAL
 from .scorer import BoardPlace, ScoredColumns
 from .settings import Field, PercentageBasis, Places, Scale, TotalsFrom, Unplayed
 
@@ -221,7 +222,7 @@ def _scaled_percentage(options: ScoringOptions, mp: Fraction, maximum: int, full
     """
     if not maximum or maximum >= full:
         return options.scale.percentage(mp, maximum)
-    return options.scale.percentage(_total_rounder(options)(mp * full / maximum), full)
+    return options.scale.percentage(_total_rounder(options)(SCALED_TOTAL.py(mp=mp, full=full, max=maximum)), full)
 
 
 def credit_rounding(options: ScoringOptions) -> Rounding:
@@ -395,7 +396,8 @@ def _fill_unplayed(
         sess = max(t.sessions)
         top = top_of.get((sess, "" if fld is Field.EVENT else sec), 0)
         # its own share of the top: on the signed scale too (a figure and a total are centred alike)
-        each = rounding.apply(Fraction(t.mp * top, common * t.max), options.scale.average(top))
+        share = MISSED_BOARD_CREDIT.py(mp=Fraction(t.mp, common), top=top, max=t.max)
+        each = rounding.apply(share, options.scale.average(top))
         added.append((t, sess, each, short, top))
     new = lcm(common, *(each.denominator for _, _, each, _, _ in added))
     if new != common:

@@ -96,6 +96,8 @@ __all__ = [
     "LONE_RESULT_RULES",
     "LONE_RESULT_PERCENTAGE",
     "PERCENTAGE_BASES",
+    "MISSED_BOARD_CREDIT",
+    "SCALED_TOTAL",
     "SMALL_GROUP_RULES",
     "SMALL_GROUP_PERCENTAGE",
     "ROUNDING_SCALED",
@@ -588,7 +590,16 @@ PERCENTAGE_BASES = {
               "decimals, over that full maximum (ACBLscore)",
 }
 
-#: The matchpoints of an artificial percentage on a board whose full top is ``Top`` (a small fouled
+#: A missed board's credit under ``unplayed own``: the pair's own share of the board's top, its total
+#: ``mp`` over its maximum ``max`` on the boards it played, of the board's ``top`` (the signed scale too: a
+#: total and a figure are centred alike). The core adds it in integers (:func:`mpxl.ranking._fill_unplayed`).
+MISSED_BOARD_CREDIT = Expr("mp*top/max", "its total x the board's top / its maximum: its own share of the top")
+
+#: Percentage basis ``scaled`` (ACBLscore): a total ``mp`` over a maximum ``max`` short of its field's ``full``
+#: maximum, scaled up to it (then rounded as a total, and divided by ``full``).
+SCALED_TOTAL = Expr("mp*full/max", "its total x its field's full maximum / its own maximum")
+
+#: The matchpoints of an artificial percentage on a board whose full top is ``Top` (a small fouled
 #: group's set percentage too): pct x Top / 100; on the centred scale (pct - 50) x Top / 50.
 ARTIFICIAL_MP = Expr("(pct-50*centred)*Top/(100-50*centred)",
                      "the percentage of the board's full top, scale x (N - 1); on the signed scale "

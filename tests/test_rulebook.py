@@ -198,13 +198,14 @@ def test_the_sheet_writes_the_scale_rules_from_the_rulebook():
     assert setup["scale_index"] == '=MATCH(Scale,{2,1,"signed"},0)' and list(SCALES) == [s.value for s in Scale]
     assert setup["scale_unit"] == "=INDEX({2,1,2},ScaleNo)" and setup["centred"] == "=INDEX({0,0,1},ScaleNo)"
     t = traveller_formulas(5)
-    top, average = f"{C['topf']}5", f"{C['avg']}5"
+    top, average = f"{C['topsc']}5", f"{C['avg']}5"  # the top the line is scored on (Setup's Estimate at)
     assert SCALE_TOP.excel(unit="ScaleUnit", centred="Centred", E=f"{C['nf']}5") in t["topf"]
+    assert SCALE_TOP.excel(unit="ScaleUnit", centred="Centred", E=f"{C['nsc']}5") in t["topsc"]
     assert SCALE_AVERAGE.excel(centred="Centred", Top=top) in t["avg"]
     assert f"{C['estns']}5>{average}," in t["rns"]  # the ebu half towards the line's average
     assert ARTIFICIAL_MP.excel(pct=f"{C['adjns']}5", Top=top, centred="Centred") in t["artns"]
     P = PAIRS_COLUMNS
-    assert SCALE_PERCENTAGE.excel(centred="Centred", mp=f"{P['mp']}5", max=f"{P['max']}5") in pairs_formulas(5)["pct"]
+    assert SCALE_PERCENTAGE.excel(centred="Centred", mp=f"{P['mpx']}5", max=f"{P['max']}5") in pairs_formulas(5)["pctx"]
 
 
 # --------------------------------------------------------- NP across the three

@@ -44,6 +44,7 @@ from ..rules import (
     ESTIMATES_FULL_BOARDS,
     K_RULES,
     LONE_RESULT_PERCENTAGE,
+    MISSED_BOARD_CREDIT,
     RAW_MP,
     ROUNDING_KINDS,
     ROUNDING_SCALED,
@@ -51,6 +52,7 @@ from ..rules import (
     SCALE_OFFSET,
     SCALE_PERCENTAGE,
     SCALE_TOP,
+    SCALED_TOTAL,
     SCALES,
     SIDE_SPELLINGS,
     SMALL_GROUP_PERCENTAGE,
@@ -840,7 +842,7 @@ def ewtot(c: Cells) -> str:
     return _for_totals(c, "ew")
 
 
-def sitout(c: Cells) -> str:
+def alone(c: Cells) -> str:
     """1 on a sit-out (a not-played code with one pair alone: a pair with no opponents), else 0."""
     return f'IF(AND({c["board"]}<>"",{c["kind"]}="",{c["adj"]}<>""),1,0)'
 
@@ -878,7 +880,7 @@ TRAVELLER: dict[str, Callable[[Cells], str]] = {
                             artns, artew, rns, rew, rans, raew, ns_mp, ew_mp, shares, tkt, tk, why, avg,
                             swt, byt, unfit, nsv, ewv, nsn, ewn, nsrow, ewrow, tkd, tkr, whyp, whyt, whyc, whyb, badend,
                             nspb, ewpb, spn, spe, nsc, topsc, topc, lone, shortt, kf, nsfx, ewfx, nsfv, ewfv, nsfr,
-                            ewfr, nsx, ewx, nstot, ewtot, sitout, nslpv, ewlpv, nslp, ewlp)
+                            ewfr, nsx, ewx, nstot, ewtot, alone, nslpv, ewlpv, nslp, ewlp)
 }
 
 
@@ -1006,8 +1008,8 @@ def maxb(c: Cells) -> str:
 
 
 def satout(c: Cells) -> str:
-    """How many boards it sat out (a not-played code with it alone at the table: Sit-out on Travellers)."""
-    p, sat = c["pkey"], R["sitout"]
+    """How many boards it sat out (a not-played code with it alone at the table: Pair alone on Travellers)."""
+    p, sat = c["pkey"], R["alone"]
     return f'IF({p}="",0,{_sides(c, lambda keys, _: f"COUNTIFS({keys},{p},{sat},1)")})'
 
 
@@ -1041,7 +1043,8 @@ def ctop(c: Cells) -> str:
 
 def cx(c: Cells) -> str:
     """Its own share of that top: MP (boards) x Credit top / Max (boards), for each board it missed."""
-    return f'IF(AND({c["short"]}>0,ISNUMBER({c["mpb"]})),{c["mpb"]}*{c["ctop"]}/{c["maxb"]},"")'
+    credit = MISSED_BOARD_CREDIT.excel(mp=c["mpb"], top=c["ctop"], max=c["maxb"])
+    return f'IF(AND({c["short"]}>0,ISNUMBER({c["mpb"]})),{credit},"")'
 
 
 def cv(c: Cells) -> str:
@@ -1086,7 +1089,8 @@ def full(c: Cells) -> str:
 def stx(c: Cells) -> str:
     """Percentage basis scaled: a pair whose Max is short of its field's Full Max, its total scaled up to it."""
     scaled = f'AND({S["pct_basis"]}="{PercentageBasis.SCALED.value}",ISNUMBER({c["mpx"]}),N({c["max"]})>0)'
-    return f'IF({scaled},IF({c["max"]}<{c["full"]},{c["mpx"]}*{c["full"]}/{c["max"]},""),"")'
+    total = SCALED_TOTAL.excel(mp=c["mpx"], full=c["full"], max=c["max"])
+    return f'IF({scaled},IF({c["max"]}<{c["full"]},{total},""),"")'
 
 
 def stv(c: Cells) -> str:

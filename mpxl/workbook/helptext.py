@@ -239,7 +239,7 @@ COLUMN_NOTES.update({
     "nstot": "What the NS pair's total adds from the line: NS MP (the rounded figure), or NS exact when Setup's "
              "Totals from is exact; on Short (totals) lines the full figure instead (rounded, or exact).",
     "ewtot": "What the EW pair's total adds from the line: EW MP, or EW exact, or the full figure.",
-    "sitout": "1 on a sit-out (a not-played code with one pair alone at the table: no opponents), else 0: Pairs "
+    "alone": "1 on a sit-out (a not-played code with one pair alone at the table: no opponents), else 0: Pairs "
               "counts it as a board due under Missed boards own.",
     "nslpv": "With Setup's Line % decimals: the NS line's percentage of Top (scored) (from NS exact when the totals "
              "add the exact figures, else from NS MP; 50 + 50 x MP / top on the signed scale) in units of its last "
@@ -289,7 +289,7 @@ PAIRS_NOTES.update({
     "mpb": "Its lines added up: each line's NS for totals as NS, EW for totals as EW (the rounded figures, or the "
            "exact ones when Setup's Totals from is exact); ? while one of its boards has an unreadable line.",
     "maxb": "The tops of the boards it played added up (Top (counted) on Travellers); 0 on a row with no pair.",
-    "satout": "The boards it sat out (Sit-out on Travellers: alone at a table, no opponents).",
+    "satout": "The boards it sat out (Pair alone on Travellers: a sit-out, no opponents).",
     "sfield": "The field its missed boards and full maximum are counted in: its section, blank across the field.",
     "due": "Boards played and sat out: the boards it was due to play.",
     "short": "Under Setup's Missed boards own (and Max (boards) over 0): the most Boards due of a pair of its "

@@ -237,7 +237,7 @@ HELPERS = [
     ("ewx", "EW exact"),
     ("nstot", "NS for totals"),
     ("ewtot", "EW for totals"),
-    ("sitout", "Sit-out"),
+    ("alone", "Pair alone"),
     ("nslpv", "NS line % scaled"),
     ("ewlpv", "EW line % scaled"),
 ]
@@ -268,7 +268,7 @@ TRAVELLER_RANGE_NAMES = {
     "lines": "BoardLines", "badb": "BoardUnreadable", "rns": "NSRounded", "rew": "EWRounded", "shares": "Shares",
     "sess": "SessionNos", "fkey": "FieldKeys", "bkey": "BoardKeys", "nskey": "NSPairKeys", "ewkey": "EWPairKeys",
     "nf": "FieldNs", "topf": "Tops", "whyb": "BoardWhys", "badend": "UnreadableToEnd",
-    "topc": "TopsCounted", "nstot": "NSTot", "ewtot": "EWTot", "sitout": "SitOuts",
+    "topc": "TopsCounted", "nstot": "NSTot", "ewtot": "EWTot", "alone": "AloneRows",
 }
 
 # ------------------------------------------------------------------------------ Pairs
