@@ -426,7 +426,7 @@ def test_signed_variants_are_the_double_ones_less_n_minus_1(lo):
     aplus = FIRST_ROW + 9 * list(BOARDS).index("aplus") + 5
     assert (v["Travellers", f"{C['ns_mp']}{aplus}"], v["Travellers", f"{C['ew_mp']}{aplus}"]) == (1.6, 1.6)
     assert v["Setup", "B5"] == "signed" and v["Setup", "B9"] == 8  # Top = N - 1
-    pcts = [v["Pairs", f"{T['pct']}{r}"] for r in range(FIRST_ROW, FIRST_ROW + 18)]
+    pcts = [v["Pairs", f"{T['pctx']}{r}"] for r in range(FIRST_ROW, FIRST_ROW + 18)]
     mps = [v["Pairs", f"{T['mp']}{r}"] for r in range(FIRST_ROW, FIRST_ROW + 18)]
     maxes = [v["Pairs", f"{T['max']}{r}"] for r in range(FIRST_ROW, FIRST_ROW + 18)]
     assert all(abs(p - (50 + 50 * m / x)) < 1e-9 for p, m, x in zip(pcts, mps, maxes)), (pcts, mps, maxes)
