@@ -337,9 +337,16 @@ def test_pairs_the_workbook_would_merge_are_written_as_values_saying_why(rows, a
     assert main(["score", str(source), "-o", str(out)]) == 0
     err = capsys.readouterr()
     assert alike in err.out + err.err and "would be one pair" in err.out + err.err
-    formulas = [c.value for ws in load_workbook(out) for row in ws.iter_rows() for c in row
-                if isinstance(c.value, str) and c.value.startswith("=")]
-    assert formulas == []
+    # the same workbook as a live one, its figures values: no formula works out a line, a total or a place
+    from mpxl.workbook.layout import FIRST_ROW, PAIRS_COLUMNS, TOTALS_COLUMNS, TRAVELLER_COLUMNS
+
+    wb = load_workbook(out)
+    figures = [wb["Travellers"][f"{TRAVELLER_COLUMNS[k]}{FIRST_ROW + i}"] for k in ("ns_mp", "ew_mp") for i in (0, 1)]
+    figures += [wb[sheet][f"{cols[k]}{FIRST_ROW + i}"] for sheet, cols in (("Pairs", PAIRS_COLUMNS),
+                                                                            ("Totals", TOTALS_COLUMNS))
+                for k in ("mp", "max", "pct", "place") for i in range(4)]
+    assert [c.value for c in figures if isinstance(c.value, str) and c.value.startswith("=")] == []
+    assert all(c.value not in (None, "") for c in figures)
 
 
 def test_pairs_whose_names_differ_only_in_punctuation_have_their_own_anchors(tmp_path):
