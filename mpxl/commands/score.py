@@ -32,7 +32,6 @@ from ..rounding import round_fraction
 from ..scorer import score_columns
 from ..session import SessionResult, score_event
 from ..settings import Field, RoundingKind
-from ..textsafe import as_text_cell
 from . import COMMANDS, plain_help
 
 __all__ = [

@@ -32,7 +32,7 @@ from typing import Any
 
 from ..adjustments import Artificial, Assigned, Mixed, parse_entry
 from ..contract import ns_score
-from ..options import off_sheet, registry
+from ..options import off_sheet, registry, settings_of
 from ..rules import PASS_SPELLINGS, code_key, contract_keys
 from ..settings import EstimateAt, Field, LoneResult, PercentageBasis, Places, RoundingKind, Tie, TotalsFrom, Unplayed
 from ..textsafe import as_text_cell
@@ -360,6 +360,13 @@ def values_workbook(result, reason: str):
                                 ("mp", pr.mp, total_fmt), ("max", pr.max, "0.##"),
                                 ("pct", opts.round_percentage(pr.percentage), pct_fmt), ("row", None, "General")):
             put(to, f"{T[key]}{row}", value, fmt)
+    settings = wb.create_sheet("Settings")  # every setting applied, named as the JSON names it
+    settings.append(["Setting", "Value"])
+    for key, value in settings_of(result.event, opts).items():
+        row = settings.max_row + 1
+        for column, text in enumerate((key, ", ".join(f"{k} {v}" for k, v in value.items())
+                                       if isinstance(value, dict) else value), 1):
+            as_text_cell(settings.cell(row=row, column=column), text)
     for ws in (tr, pa, to):
         as_text_cell(ws["A3"], note)
         ws["A3"].font = Font(italic=True, color="C00000", size=9)
