@@ -73,7 +73,7 @@ class Setting:
 
     >>> s = SETTINGS["lone_result"]
     >>> s.flags, s.key, s.sheet, [str(v.value) for v in s.candidates]
-    (('--lone-result',), 'lone_result', None, ['average', 'ave-plus'])
+    (('--lone-result',), 'lone_result', 'lone_result', ['average', 'ave-plus'])
     """
 
     name: str = ""  # ScoringOptions' field (filled in from the field when declared there)
@@ -545,8 +545,8 @@ def off_sheet(options: ScoringOptions) -> str | None:
     """Why the workbook's formulas cannot score with ``options``: the first setting the Setup holds no
     cell for, set to other than its default (None when there is none).
 
-    >>> print(off_sheet(ScoringOptions(unplayed=Unplayed.OWN)))
-    unplayed own is not in the workbook's formulas
+    >>> print(off_sheet(ScoringOptions(unplayed=Unplayed.OWN)))  # a Setup choice
+    None
     >>> off_sheet(ScoringOptions(factor_top=24)), off_sheet(ScoringOptions(small_groups=SmallGroups.EBU))
     ("factoring to a fixed top is not in the workbook's formulas", None)
     """
