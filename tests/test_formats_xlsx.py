@@ -9,13 +9,15 @@ from pathlib import Path
 import pytest
 from openpyxl import Workbook, load_workbook
 from recalc import libreoffice_convert, require_soffice
-from shared import REALDATA
+from shared import REAL_FILES, REALDATA
 
 from mpxl.cli import main
 from mpxl.workbook.template import build_template
 
-#: Real files whose workbook is live today (the others are written as values; they read back too).
-LIVE = sorted(p for p in REALDATA.glob("*.xml") if not p.name.startswith("compscore"))
+#: Every real file: its workbook (live, or the same workbook with values) reads back to the same figures;
+#: penalty rows (Ruter's Pen) are not carried by the workbook yet.
+LIVE = [pytest.param(p, marks=pytest.mark.xfail(reason="penalty rows are not in the workbook yet", strict=True))
+        if "penalty" in p.name else p for p in REAL_FILES]
 
 
 def run(argv, capsys):
@@ -27,13 +29,13 @@ def run(argv, capsys):
 def figures(doc: dict) -> dict:
     """What a round trip must keep: every line's figures, every pair's total, %, place and names."""
     lines = [(b["board"], b.get("section"), ln.get("ns_pair"), ln.get("ew_pair"), ln.get("ns_score"),
-              ln.get("ns_mp"), ln.get("ew_mp")) for b in doc["boards"] for ln in b["lines"]]
+              ln.get("ns_mp"), ln.get("ew_mp"), ln.get("ns_pct"), ln.get("ew_pct")) for b in doc["boards"] for ln in b["lines"]]
     pairs = [(p.get("section"), p["pair"], p.get("direction"), p["mp"], p["percentage"], p["place"],
               tuple(p.get("names") or ())) for p in doc["pairs"]]
     return {"lines": lines, "pairs": pairs, "settings": doc.get("settings"), "title": doc.get("title")}
 
 
-@pytest.mark.parametrize("path", LIVE, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", LIVE, ids=lambda p: getattr(p, "name", str(p)))
 def test_real_file_to_workbook_and_back_gives_the_same_figures(path, tmp_path, capsys):
     book = tmp_path / "event.xlsx"
     assert run(["score", path, "-o", book], capsys)[0] == 0

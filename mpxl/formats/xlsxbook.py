@@ -35,7 +35,7 @@ from typing import Any
 from ..errors import UserError
 from ..event import Event, Pair
 from ..methods import find_method
-from ..options import ScoringOptions, parse_options
+from ..options import ScoringOptions, parse_options, registry
 from ..rounding import Rounding
 from ..settings import AvePolicy, Field, RoundingKind, Scale, SmallGroups
 from .common import read_bytes
@@ -185,6 +185,9 @@ def _template_event(wb: Any, source: str) -> Event:
     for sec in ev.sections():
         ev.winners[sec] = declared.get("winners", ev.winners.get(sec, 1))
     ev.declared_options = declared
+    line_pct = words.get("line_pct_decimals")
+    if isinstance(line_pct, (int, float)) and not isinstance(line_pct, bool):
+        ev.line_percentage_decimals = int(line_pct)  # the lines' percentages shown, as the file published them
     ev.pairs = _pairs(wb, source, ev.winners) or ev.pairs
     return ev
 
@@ -246,14 +249,28 @@ def setup_options(words: dict[str, Any], source: str) -> dict[str, Any]:
             raise UserError(source, f"sheet Setup, cell {cells.get(key, key)}",
                             f"{key} {value!r}: expected " + ("1 or 2" if key == "winners" else "a whole number"))
         parsed[key] = value
-    for key, value in words.items():  # any other setting the Setup sheet carries, by its option's name
-        if key not in _READ_HERE and key in _OPTION_FIELDS and value not in (None, ""):
+    for key, value in words.items():  # any other setting the Setup sheet carries, by its declaration's cell
+        name = _SHEET_OPTIONS.get(key, key if key in _OPTION_FIELDS else None)
+        if key not in _READ_HERE and name is not None and value not in (None, ""):
             try:
-                parsed.update(parse_options(**{key: value}))
+                parsed.update(parse_options(**{name: value}))
             except ValueError as exc:
                 raise UserError(source, f"sheet Setup, cell {cells.get(key, key)}", str(exc)) from None
     if words.get("rounding") not in (None, ""):
         parsed["rounding"] = _rounding(words, cells, source)
+    if words.get("totals_rounding") not in (None, ""):  # blank: the totals as the lines
+        parsed["totals_rounding"] = _rounding(words, cells, source, "totals_rounding", "totals_decimals")
+    if "pct_decimals" in words:  # blank: exact percentages
+        decimals = words.get("pct_decimals")
+        tie = words.get("pct_rounding") or "half-up"
+        if decimals in (None, ""):
+            parsed["percentage_decimals"] = None
+        else:
+            try:
+                parsed.update(parse_options(percentage_rounding=f"{tie}:{int(decimals)}"))
+            except (TypeError, ValueError) as exc:
+                raise UserError(source, f"sheet Setup, cell {cells.get('pct_decimals', 'pct_decimals')}",
+                                str(exc)) from None
     for key, standard in (("ave_plus", 60), ("ave_minus", 40)):
         value = words.get(key)
         if value not in (None, "", standard):
@@ -265,22 +282,28 @@ def setup_options(words: dict[str, Any], source: str) -> dict[str, Any]:
 
 #: The Setup keys read above, by rules of the sheet's own; the others by the option parser.
 _READ_HERE = frozenset({"event", "date", "scale", "method", "expected", "rounding", "decimals", "ave_plus",
-                        "ave_minus", "ave_policy", "winners", "small_groups", "field", "_cells"})
+                        "ave_minus", "ave_policy", "winners", "small_groups", "field", "_cells", "totals_rounding",
+                        "totals_decimals", "pct_rounding", "pct_decimals", "line_pct_decimals"})
+#: A Setup cell's key -> the option it holds, where they differ (the settings' declarations: Setting.sheet).
+_SHEET_OPTIONS = {s.sheet: s.name for s in registry() if s.sheet and s.sheet not in _READ_HERE}
 _OPTION_FIELDS = frozenset(f.name for f in fields(ScoringOptions))
 
 
-def _rounding(words: dict[str, Any], cells: dict[str, str], source: str) -> Rounding:
+def _rounding(words: dict[str, Any], cells: dict[str, str], source: str, rule: str = "rounding",
+              digits: str = "decimals") -> Rounding:
     try:
-        kind = RoundingKind.find(words["rounding"])
+        kind = RoundingKind.find(words[rule])
     except ValueError as exc:
-        raise UserError(source, f"sheet Setup, cell {cells.get('rounding', 'rounding')}", str(exc)) from None
+        raise UserError(source, f"sheet Setup, cell {cells.get(rule, rule)}", str(exc)) from None
     if kind is RoundingKind.EXACT:
         return Rounding()
-    decimals = words.get("decimals")
+    decimals = words.get(digits)
+    if decimals in (None, "") and digits != "decimals":
+        decimals = words.get("decimals")  # blank: the lines' decimals
     if isinstance(decimals, float) and decimals.is_integer():
         decimals = int(decimals)
     if not isinstance(decimals, int) or isinstance(decimals, bool) or not 0 <= decimals <= 10:
-        raise UserError(source, f"sheet Setup, cell {cells.get('decimals', 'decimals')}",
+        raise UserError(source, f"sheet Setup, cell {cells.get(digits, digits)}",
                         f"decimals {decimals!r}: expected a whole number from 0 to 10")
     return Rounding(kind, decimals)
 
