@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..adjustments import NOT_A_CODE, NOT_A_SCORE, PART_SEPARATORS, SPLIT_FORM, WEIGHT_ABOVE_ZERO, WEIGHT_MARKS, WEIGHTS_TOTAL
 from ..contract import (
     BOARD_CYCLE,
     DIRECTION_SPELLINGS,
@@ -63,6 +64,7 @@ from .layout import (
     FIELD_NAMES,
     FIRST_ROW,
     HEADER_ROW,
+    PARTS,
     PAIRS_COLUMNS,
     PAIRS_RANGE_NAMES,
     ROUNDING_RULES,
@@ -299,13 +301,18 @@ def tu(c: Cells) -> str:
     return f'IF(OR(LEFT({c["tt"]},1)="+",LEFT({c["tt"]},1)="-"),MID({c["tt"]},2,99),{c["tt"]})'
 
 
+#: What Typed number holds for a typed text that is not a plain number: a ruling to read (``-150|-50``), or
+#: a text the line's Why names. Not ``?``: a ruling the sheet reads shows no ``?``.
+TYPED_TEXT = "text"
+
+
 def tnum(c: Cells) -> str:
     return (f'IF(ISNUMBER({c["typed"]}),{c["typed"]},IF({c["tt"]}="","",'
-            f'IF({_decimal(c["tu"])},IF(LEFT({c["tt"]},1)="-",-1,1)*VALUE({c["tu"]}),"?")))')
+            f'IF({_decimal(c["tu"])},IF(LEFT({c["tt"]},1)="-",-1,1)*VALUE({c["tu"]}),"{TYPED_TEXT}")))')
 
 
 def ns_score(c: Cells) -> str:
-    return f'IF(ISNUMBER({c["tnum"]}),{c["tnum"]},IF({c["tnum"]}="?",{c["tt"]},{c["cscore"]}))'
+    return f'IF(ISNUMBER({c["tnum"]}),{c["tnum"]},IF({c["tnum"]}="{TYPED_TEXT}",{c["tt"]},{c["cscore"]}))'
 
 
 # -------------------------------------------------------- Travellers: adjustment
@@ -366,12 +373,14 @@ def _pct(row: str, number: str) -> str:
 
 def nspct(c: Cells) -> str:
     a = c["adj"]
-    return f'IF({a}="","",IF({c["ub"]}=1,VALUE(MID({a},2,(LEN({a})-1)/2)),{_pct(c["nsrow"], c["nsn"])}))'
+    return (f'IF({a}="",IF(ISNUMBER({c["nva"]}),{c["nva"]},""),IF({c["ub"]}=1,VALUE(MID({a},2,(LEN({a})-1)/2)),'
+            f'{_pct(c["nsrow"], c["nsn"])}))')
 
 
 def ewpct(c: Cells) -> str:
     a = c["adj"]
-    return (f'IF({a}="","",IF({c["ub"]}=1,VALUE(MID({a},(LEN({a})+3)/2,3)),IF(ISNUMBER(FIND("/",{a})),'
+    return (f'IF({a}="",IF(ISNUMBER({c["eva"]}),{c["eva"]},""),IF({c["ub"]}=1,VALUE(MID({a},(LEN({a})+3)/2,3)),'
+            f'IF(ISNUMBER(FIND("/",{a})),'
             f'{_pct(c["ewrow"], c["ewn"])},IF(ISNUMBER({c["nspct"]}),100-{c["nspct"]},""))))')
 
 
@@ -403,7 +412,7 @@ def kind(c: Cells) -> str:
     blanks = f'{c["nspb"]}+{c["ewpb"]}'
     return (f'IF({c["board"]}="","",IF({c["adj"]}<>"",IF({_in_list("NotPlayedCodes", c["adj"])},'
             f'CHOOSE(1+{blanks},"NP","","bad"),'
-            f'IF({unfit},"bad",{artificial})),IF(ISNUMBER({c["ns_score"]}),IF({unfit},"bad","R"),'
+            f'IF({unfit},"bad",{artificial})),IF(OR(ISNUMBER({c["ns_score"]}),{c["rul"]}=1),IF({unfit},"bad","R"),'
             f'IF({c["ns_score"]}="","","bad"))))')
 
 
@@ -478,28 +487,32 @@ def sns(c: Cells) -> str:
     g, s = c["gkey"], c["ns_score"]
     below = f'COUNTIFS({R["gkey"]},{g},{R["ns_score"]},"<"&{s})'
     equal = f'COUNTIFS({R["gkey"]},{g},{R["ns_score"]},{s})'
-    return f'IF({c["kind"]}="R",{RAW_MP.excel(below=below, equal=equal, Scale=U)},"")'
+    return f'IF({c["kind"]}="R",IF({c["rb"]}>0,{c["nraw"]},{RAW_MP.excel(below=below, equal=equal, Scale=U)}),"")'
 
 
 def sew(c: Cells) -> str:
-    return f'IF({c["kind"]}="R",{U}*({c["n"]}-1)-{c["sns"]},"")'
+    return f'IF({c["kind"]}="R",IF({c["rb"]}>0,{c["eraw"]},{U}*({c["n"]}-1)-{c["sns"]}),"")'
 
 
-def _estimate(c: Cells, own: str, other: str) -> str:
-    x = f'IF({c["sw"]}=1,{c[other]},{c[own]})'
-    small = SMALL_GROUP_PERCENTAGE.excel(S2=f"{x}*2/{U}", n=c["n"])
-    est = ESTIMATE_LINE.excel(S=x, N=c["nf"], n=c["n"], k=c["k"], Scale=U, full=S["full_boards"])
+def _estimate(c: Cells, own: str, other: str, fa: str) -> str:
+    def pick(mine: str, theirs: str) -> str:  # the figure's view: the other side's when switched
+        return f'IF({c["sw"]}=1,{c[theirs]},{c[mine]})'
+    views = ("nn", "ne", "kn", "ke") if own == "sns" else ("ne", "nn", "ke", "kn")
+    x, n_, k_ = pick(own, other), pick(views[0], views[1]), pick(views[2], views[3])
+    small = SMALL_GROUP_PERCENTAGE.excel(S2=f"{x}*2/{U}", n=n_)
+    est = ESTIMATE_LINE.excel(S=x, N=c["nf"], n=n_, k=k_, Scale=U, full=S["full_boards"])
     # on the signed scale the estimate (in double arithmetic) less the board's double average
     est = f'{est}-{SCALE_OFFSET.excel(centred=CENTRED, Top=c["topf"])}'
-    return f'IF({c["kind"]}="R",IF({c["setpct"]}=1,{_artificial(f"({small})", c["topf"])},{est}),"")'
+    return (f'IF(AND({c["kind"]}="R",{c[fa]}=0),IF({c["setpct"]}=1,{_artificial(f"({small})", c["topf"])},{est}),'
+            f'"")')
 
 
 def estns(c: Cells) -> str:
-    return _estimate(c, "sns", "sew")
+    return _estimate(c, "sns", "sew", "nfa")
 
 
 def estew(c: Cells) -> str:
-    return _estimate(c, "sew", "sns")
+    return _estimate(c, "sew", "sns", "efa")
 
 
 # -------------------------------------------------------- Travellers: artificial
@@ -527,7 +540,8 @@ def ownew(c: Cells) -> str:
 def _adjusted(c: Cells, mine: str, theirs: str, own: str) -> str:
     x = f'IF({c["sw"]}=1,{c[theirs]},{c[mine]})'
     o = c[own]
-    return (f'IF({c["kind"]}="A",IF(AND({S["ave_policy"]}="wbf",ISNUMBER({o})),IF({x}={S["ave_plus"]},MAX({x},{o}),'
+    fa = "nfa" if mine == "nspct" else "efa"
+    return (f'IF({c[fa]}=1,IF(AND({S["ave_policy"]}="wbf",ISNUMBER({o})),IF({x}={S["ave_plus"]},MAX({x},{o}),'
             f'IF({x}={S["ave_minus"]},MIN({x},{o}),{x})),{x}),"")')
 
 
@@ -540,65 +554,66 @@ def adjew(c: Cells) -> str:
 
 
 def artns(c: Cells) -> str:
-    return f'IF({c["kind"]}="A",{_artificial(c["adjns"], c["topf"])},"")'
+    return f'IF({c["nfa"]}=1,{_artificial(c["adjns"], c["topf"])},"")'
 
 
 def artew(c: Cells) -> str:
-    return f'IF({c["kind"]}="A",{_artificial(c["adjew"], c["topf"])},"")'
+    return f'IF({c["efa"]}=1,{_artificial(c["adjew"], c["topf"])},"")'
 
 
 # ---------------------------------------------------------- Travellers: rounding
 
 def vns(c: Cells) -> str:
-    return f'IF({c["kind"]}="R",{scaled_formula(c["estns"])},"")'
+    return f'IF(AND({c["kind"]}="R",{c["nfa"]}=0),{scaled_formula(c["estns"])},"")'
 
 
 def vew(c: Cells) -> str:
-    return f'IF({c["kind"]}="R",{scaled_formula(c["estew"])},"")'
+    return f'IF(AND({c["kind"]}="R",{c["efa"]}=0),{scaled_formula(c["estew"])},"")'
 
 
 def vans(c: Cells) -> str:
-    return f'IF({c["kind"]}="A",{scaled_formula(c["artns"])},"")'
+    return f'IF({c["nfa"]}=1,{scaled_formula(c["artns"])},"")'
 
 
 def vaew(c: Cells) -> str:
-    return f'IF({c["kind"]}="A",{scaled_formula(c["artew"])},"")'
+    return f'IF({c["efa"]}=1,{scaled_formula(c["artew"])},"")'
 
 
 def rns(c: Cells) -> str:
-    return f'IF({c["kind"]}="R",{rounding_formula(c["estns"], c["vns"], c["avg"])},"")'
+    return f'IF(AND({c["kind"]}="R",{c["nfa"]}=0),{rounding_formula(c["estns"], c["vns"], c["avg"])},"")'
 
 
 def rew(c: Cells) -> str:
-    return f'IF({c["kind"]}="R",{rounding_formula(c["estew"], c["vew"], c["avg"])},"")'
+    return f'IF(AND({c["kind"]}="R",{c["efa"]}=0),{rounding_formula(c["estew"], c["vew"], c["avg"])},"")'
 
 
 def rans(c: Cells) -> str:
-    return f'IF({c["kind"]}="A",{rounding_formula(c["artns"], c["vans"], c["avg"])},"")'
+    return f'IF({c["nfa"]}=1,{rounding_formula(c["artns"], c["vans"], c["avg"])},"")'
 
 
 def raew(c: Cells) -> str:
-    return f'IF({c["kind"]}="A",{rounding_formula(c["artew"], c["vaew"], c["avg"])},"")'
+    return f'IF({c["efa"]}=1,{rounding_formula(c["artew"], c["vaew"], c["avg"])},"")'
 
 
-def _mp(c: Cells, result: str, artificial: str) -> str:
+def _mp(c: Cells, result: str, artificial: str, fa: str) -> str:
     return (f'IF(OR({c["kind"]}="",{c["kind"]}="NP"),"",IF({c["badb"]}>0,"?",'
-            f'IF({c["kind"]}="R",{c[result]},{c[artificial]})))')
+            f'IF({c[fa]}=0,{c[result]},{c[artificial]})))')
 
 
 def ns_mp(c: Cells) -> str:
-    return _mp(c, "rns", "rans")
+    return _mp(c, "rns", "rans", "nfa")
 
 
 def ew_mp(c: Cells) -> str:
-    return _mp(c, "rew", "raew")
+    return _mp(c, "rew", "raew", "efa")
 
 
 def shares(c: Cells) -> str:
     """What the line's NS and EW figures add up to: twice the figure of the sides' mean percentage (a
     result's 50%, a small group's 60%: its NS% + EW% is 2 x 60%, an artificial score's two percentages)."""
     small = SMALL_GROUP_PERCENTAGE.py(S2=0, n=1)
-    mean = f'IF({c["kind"]}="R",IF({c["setpct"]}=1,{small},{AVE}),({c["adjns"]}+{c["adjew"]})/2)'
+    sides = f'(IF({c["nfa"]}=1,{c["adjns"]},{AVE})+IF({c["efa"]}=1,{c["adjew"]},{AVE}))/2'
+    mean = f'IF({c["kind"]}="R",IF({c["setpct"]}=1,{small},{sides}),({c["adjns"]}+{c["adjew"]})/2)'
     return f'IF(OR({c["kind"]}="R",{c["kind"]}="A"),2*{_artificial(mean, c["topf"])},"")'
 
 
@@ -655,8 +670,8 @@ def whyp(c: Cells) -> str:
 
 def whyt(c: Cells) -> str:
     """What is wrong with a typed score that is not read (blank when it is read or none is typed)."""
-    return (f'IF({c["tnum"]}<>"?","",IF(OR(ISNUMBER(FIND("|",{c["tt"]})),ISNUMBER(FIND("%",{c["tt"]}))),'
-            f'"typed score "&{_said(c["typed"])}&": split or weighted, needs BOARDMP or mpxl score",'
+    return (f'IF({c["tnum"]}<>"{TYPED_TEXT}","",IF(OR(ISNUMBER(FIND("|",{c["tt"]})),ISNUMBER(FIND("%",{c["tt"]}))),'
+            f'{c["rwhy"]},'
             f'"typed score "&{_said(c["typed"])}&" is not a number (codes go in Adjustment)"))')
 
 
@@ -683,7 +698,7 @@ def why(c: Cells) -> str:
     scored = f'OR({c["adj"]}<>"",ISNUMBER({c["ns_score"]}))'
     reason = (f'IF(AND({c["whyp"]}<>"",{scored}),{c["whyp"]},IF({c["adj"]}<>"",'
               f'"Adjustment "&{_said(c["adjustment"])}&" not understood",'
-              f'IF({c["tnum"]}="?",{c["whyt"]},{c["whyc"]})))')
+              f'IF({c["tnum"]}="{TYPED_TEXT}",{c["whyt"]},{c["whyc"]})))')
     return f'IF({c["kind"]}="bad","row "&ROW()&": "&{reason},"")'
 
 
@@ -697,6 +712,322 @@ def badend(c: Cells) -> str:
     return f'IF({c["kind"]}="bad",{_BEYOND}-ROW(),0)'
 
 
+
+# ------------------------------------------------- Travellers: rulings (split, weighted, mixed)
+# A typed score with a bar or a weight: NS's view left of the bar, EW's right of it (one view, both sides,
+# when there is no bar). Each view is an artificial code (A+, A60: the side is given that percentage; a
+# mixed line) or up to PARTS parts, each a weight and a score (one part of 100% for a plain score). Every
+# part is matchpointed against every part of the other lines of its group that see the same view, weighted
+# by both weights (Law 12C1(c); mpxl.matchpoints.weighted_matchpoints), and the line gets the weighted sum.
+
+_VIEWS = {"n": "NS", "e": "EW"}
+
+
+def _q(x: str) -> str:
+    """The text of cell ``x`` between single quotes, as Python's repr shows it in ``mpxl score``'s messages."""
+    return f'"\'"&TRIM({x})&"\'"'
+
+
+def _reads_back(t: str) -> str:
+    """TRUE when text ``t`` is a number written plainly (``420``, ``-50``, ``+110``, ``7.5``): the number read
+    back as text gives ``t`` again (so 1e3, 4.20 or 0x1 are not read). #VALUE! when ``t`` is no number."""
+    return f'OR({t}=VALUE({t})&"",{t}="+"&VALUE({t}))'
+
+
+def bar(c: Cells) -> str:
+    """Where the typed score's bar is (a split score), 0 when it has none or is a plain number."""
+    return f'IF({c["tnum"]}<>"{TYPED_TEXT}",0,IFERROR(FIND("|",{c["tt"]}),0))'
+
+
+def _view_text(c: Cells, v: str) -> str:
+    part = f'LEFT({c["tt"]},{c["bar"]}-1)' if v == "n" else f'MID({c["tt"]},{c["bar"]}+1,999)'
+    return f'IF({c["tnum"]}<>"{TYPED_TEXT}","",IF({c["bar"]}>0,{part},{c["tt"]}))'
+
+
+def nvt(c: Cells) -> str:
+    return _view_text(c, "n")
+
+
+def evt(c: Cells) -> str:
+    return _view_text(c, "e")
+
+
+def _view_code(c: Cells, v: str) -> str:
+    key = sheet_key(c[f"{v}vt"])
+    return f'IF(AND({c["bar"]}>0,LEFT({key},1)="A"),{key},"")'
+
+
+def nvk(c: Cells) -> str:
+    return _view_code(c, "n")
+
+
+def evk(c: Cells) -> str:
+    return _view_code(c, "e")
+
+
+def _view_pct(c: Cells, v: str) -> str:
+    """A split side's artificial code as its percentage: the Help code's, else A and a number 0-100 (A55,
+    A55%); ? when the code is neither."""
+    k = c[f"{v}vk"]
+    u = f'SUBSTITUTE(MID({k},2,99),"%","")'
+    number = f'IFERROR(IF(AND(OR({k}="A"&VALUE({u}),{k}="A"&VALUE({u})&"%"),VALUE({u})<=100),VALUE({u}),"?"),"?")'
+    row = _match("CodeNames", k)
+    return f'IF({k}="","",IF(ISNUMBER({row}),INDEX(CodePcts,{row}),{number}))'
+
+
+def nva(c: Cells) -> str:
+    return _view_pct(c, "n")
+
+
+def eva(c: Cells) -> str:
+    return _view_pct(c, "e")
+
+
+def _view_words(c: Cells, v: str) -> str:
+    """The view's weighted parts as words: capitals, the marks between a weight and its score and between
+    the parts (the rulebook's lists) made spaces, one space between words, a % kept on its number."""
+    x = f'SUBSTITUTE(UPPER({c[f"{v}vt"]}),"%","% ")'
+    for mark in WEIGHT_MARKS + PART_SEPARATORS:
+        x = f'SUBSTITUTE({x},"{mark.upper()}"," ")'
+    return f'IF(OR({c[f"{v}vt"]}="",{c[f"{v}vk"]}<>""),"",SUBSTITUTE(TRIM({x})," %","%"))'
+
+
+def nvw(c: Cells) -> str:
+    return _view_words(c, "n")
+
+
+def evw(c: Cells) -> str:
+    return _view_words(c, "e")
+
+
+def _weights_first(c: Cells, v: str) -> str:
+    w = c[f"{v}vw"]
+    return f'IF({w}="","",IF(RIGHT(LEFT({w},FIND(" ",{w}&" ")-1),1)="%",1,0))'
+
+
+def nwf(c: Cells) -> str:
+    return _weights_first(c, "n")
+
+
+def ewf(c: Cells) -> str:
+    return _weights_first(c, "e")
+
+
+def _parts(c: Cells, v: str) -> str:
+    w = c[f"{v}vw"]
+    return f'IF({w}="",0,MAX(1,LEN({w})-LEN(SUBSTITUTE({w},"%",""))))'
+
+
+def nk(c: Cells) -> str:
+    return _parts(c, "n")
+
+
+def ek(c: Cells) -> str:
+    return _parts(c, "e")
+
+
+def _word(w: str, i: str) -> str:
+    """Word ``i`` (from 1) of the words in ``w``."""
+    return f'TRIM(MID(SUBSTITUTE({w}," ",REPT(" ",99)),({i}-1)*99+1,99))'
+
+
+def _part_text(v: str, i: int, what: str) -> Callable[[Cells], str]:
+    def fn(c: Cells) -> str:
+        w, first = c[f"{v}vw"], c[f"{v}wf"]
+        score, weight = (f"{2 * i}", f"{2 * i - 1}") if what == "s" else (f"{2 * i - 1}", f"{2 * i}")
+        word = _word(w, f"IF({first}=1,{score},{weight})")
+        plain = "IF(ISERROR(FIND(\"%\"," + w + ")),\"100%\"," + word + ")" if what == "w" else word
+        return f'IF({c[f"{v}k"]}<{i},"",{plain})'
+    fn.__name__ = f"{v}{what}t{i}"
+    return fn
+
+
+def _part_number(v: str, i: int, what: str) -> Callable[[Cells], str]:
+    def fn(c: Cells) -> str:
+        t = c[f"{v}{what}t{i}"]
+        plain = f'IF({i}=1,{c["ns_score"]},"")' if what == "s" else f'IF({i}=1,1,"")'
+        if what == "s":
+            read = f'IFERROR(IF({_reads_back(t)},VALUE({t}),"?"),"?")'
+        else:
+            u = f"LEFT({t},LEN({t})-1)"
+            read = f'IFERROR(IF(AND(RIGHT({t},1)="%",{_reads_back(u)}),VALUE({u})/100,"?"),"?")'
+        return f'IF(ISNUMBER({c["ns_score"]}),{plain},IF({t}="","",{read}))'
+    fn.__name__ = f"{v}{what}{i}"
+    return fn
+
+
+def _view_unread(c: Cells, v: str) -> str:
+    """1 when the view is not read as a score, an artificial code, or parts of a weight and a score: a code
+    that is none, words that do not pair up, a part's score or weight that is not a plain number."""
+    w = c[f"{v}vw"]
+    cells = [c[f"{v}{x}{i}"] for x in ("s", "w") for i in range(1, PARTS + 1)]
+    words = f'LEN({w})-LEN(SUBSTITUTE({w}," ",""))+1'
+    pairs = f'AND({w}<>"",{words}<>IF(ISERROR(FIND("%",{w})),1,2*{c[f"{v}k"]}))'
+    return f'IF(OR({c[f"{v}va"]}="?",{pairs},' + ",".join(f'{x}="?"' for x in cells) + "),1,0)"
+
+
+def nur(c: Cells) -> str:
+    return _view_unread(c, "n")
+
+
+def eur(c: Cells) -> str:
+    return _view_unread(c, "e")
+
+
+def _view_why(c: Cells, v: str) -> str:
+    """Why the view is not read, in the core's words (blank when it is, or is no view)."""
+    t = c[f"{v}vt"]
+    ws = [c[f"{v}w{i}"] for i in range(1, PARTS + 1)]
+    total = f'ROUND(100*({"+".join(f"N({x})" for x in ws)}),6)'
+    # a view read as a code (vk) has no parts: it is read when its code is (ur 0)
+    return (f'IF({c[f"{v}ur"]}=1,{_q(t)}&" {NOT_A_SCORE}",IF({c[f"{v}vw"]}="","",IF({c[f"{v}k"]}>{PARTS},{_q(t)}&": the sheet '
+            f'reads {PARTS} parts at most",IF({total}<>100,{_q(t)}&": "&SUBSTITUTE("{WEIGHTS_TOTAL}","{{}}",{total}),'
+            f'IF(MIN({",".join(ws)})<=0,{_q(t)}&": {WEIGHT_ABOVE_ZERO}","")))))')
+
+
+def nwhy(c: Cells) -> str:
+    return _view_why(c, "n")
+
+
+def ewhy(c: Cells) -> str:
+    return _view_why(c, "e")
+
+
+def rwp(c: Cells) -> str:
+    """Why a typed ruling is not read, as the rulebook parses it: a bar needs a side either side of it; both
+    sides artificial go in Adjustment; then each view's why (after the whole text when split)."""
+    tt, b = c["tt"], c["bar"]
+    split = f'AND({b}>0,OR({c["nvt"]}="",{c["evt"]}="",ISNUMBER(FIND("|",{c["evt"]}))))'
+    both = f'AND({c["nvk"]}<>"",{c["evk"]}<>"")'
+    view = f'IF({c["nwhy"]}<>"",{c["nwhy"]},IF({b}>0,{c["ewhy"]},""))'
+    return (f'IF({c["tnum"]}<>"{TYPED_TEXT}","",IF({split},{_q(tt)}&": {SPLIT_FORM}",IF({both},{_q(tt)}&": both sides '
+            f'artificial: type it in Adjustment (A+/A-)",IF({view}="","",IF({b}>0,{_q(tt)}&": ","")&{view}))))')
+
+
+def rwhy(c: Cells) -> str:
+    """Why a typed ruling is not read, as ``mpxl score`` says it: a text that starts with a letter and holds
+    no weight is no score or code (the readers' words); else the rulebook's why."""
+    tt, why = c["tt"], c["rwp"]
+    letter = f'AND(ISNUMBER(FIND(UPPER(LEFT({tt},1)),"ABCDEFGHIJKLMNOPQRSTUVWXYZ")),ISERROR(FIND("%",{tt})))'
+    return f'IF({why}="","",IF({letter},{_q(tt)}&" {NOT_A_CODE}",{why}))'
+
+
+def rul(c: Cells) -> str:
+    """1 when the typed score is a ruling the sheet reads (split, weighted or mixed), ? when it is not read."""
+    return f'IF({c["tnum"]}<>"{TYPED_TEXT}","",IF({c["rwhy"]}="",1,"?"))'
+
+
+def rb(c: Cells) -> str:
+    """How many rulings the line's board has (0 off a result line): a board with none is matchpointed by
+    the plain counts (Raw S), one with some by the parts."""
+    return f'IF({c["kind"]}<>"R",0,COUNTIFS({R["bkey"]},{c["bkey"]},{R["rul"]},1))'
+
+
+def _view_group(c: Cells, v: str) -> str:
+    return f'IF(ISNUMBER({c[f"{v}s1"]}),{c["gkey"]},"")'
+
+
+def gkn(c: Cells) -> str:
+    return _view_group(c, "n")
+
+
+def gke(c: Cells) -> str:
+    return _view_group(c, "e")
+
+
+def _view_n(c: Cells, v: str) -> str:
+    g = c[f"gk{v}"]
+    return f'IF({c["kind"]}<>"R","",IF({c["rb"]}=0,{c["n"]},IF({g}="",0,COUNTIF({R[f"gk{v}"]},{g}))))'
+
+
+def nn(c: Cells) -> str:
+    return _view_n(c, "n")
+
+
+def ne(c: Cells) -> str:
+    return _view_n(c, "e")
+
+
+def _view_k(c: Cells, v: str) -> str:
+    n_ = c[f"n{v}"]
+    ks = [K_RULES[m.value].excel(N=c["nf"], n=n_) for m in Method]
+    return f'IF({c["kind"]}<>"R","",IF({n_}={c["n"]},{c["k"]},CHOOSE({S["method_index"]},{",".join(ks)})))'
+
+
+def kn(c: Cells) -> str:
+    return _view_k(c, "n")
+
+
+def ke(c: Cells) -> str:
+    return _view_k(c, "e")
+
+
+def _part_mp(v: str, i: int) -> Callable[[Cells], str]:
+    def fn(c: Cells) -> str:
+        g, s = c[f"gk{v}"], c[f"{v}s{i}"]
+        parts = range(1, PARTS + 1)
+        below = "+".join(f'SUMIFS({R[f"{v}w{j}"]},{R[f"gk{v}"]},{g},{R[f"{v}s{j}"]},"<"&{s})' for j in parts)
+        equal = "+".join(f'SUMIFS({R[f"{v}w{j}"]},{R[f"gk{v}"]},{g},{R[f"{v}s{j}"]},{s})' for j in parts)
+        own_below = "+".join(f'N({c[f"{v}w{j}"]})*(N({c[f"{v}s{j}"]})<{s})' for j in parts if j != i)
+        own_equal = "+".join(f'N({c[f"{v}w{j}"]})*(N({c[f"{v}s{j}"]})={s})' for j in parts)
+        raw = RAW_MP.excel(below=f"({below}-({own_below}))", equal=f"({equal}-({own_equal})+1)", Scale=U)
+        return f'IF(OR({c["rb"]}=0,{g}="",{s}=""),"",{raw})'
+    fn.__name__ = f"{v}m{i}"
+    return fn
+
+
+def _view_raw(c: Cells, v: str) -> str:
+    total = "+".join(f'N({c[f"{v}w{i}"]})*N({c[f"{v}m{i}"]})' for i in range(1, PARTS + 1))
+    first = c[f"{v}m1"]
+    return f'IF({first}="","",{total})' if v == "n" else f'IF({first}="","",{U}*({c["ne"]}-1)-({total}))'
+
+
+def nraw(c: Cells) -> str:
+    return _view_raw(c, "n")
+
+
+def eraw(c: Cells) -> str:
+    return _view_raw(c, "e")
+
+
+def _figure_artificial(c: Cells, own: str, other: str) -> str:
+    pct = f'IF({c["sw"]}=1,{c[other]},{c[own]})'
+    return f'IF(OR({c["kind"]}="A",{c["kind"]}="R"),IF(ISNUMBER({pct}),1,0),0)'
+
+
+def nfa(c: Cells) -> str:
+    return _figure_artificial(c, "nspct", "ewpct")
+
+
+def efa(c: Cells) -> str:
+    return _figure_artificial(c, "ewpct", "nspct")
+
+
+def rsay(c: Cells) -> str:
+    """A ruling read, in words, with its row: what the board's status says was done."""
+    nv, ev = c["nvt"], c["evt"]
+    mixed = (f'IF({c["nva"]}<>"","NS given "&{c["nva"]}&"%, EW keep "&TRIM({ev}),"NS keep "&TRIM({nv})&", EW given "'
+             f'&{c["eva"]}&"%")')
+    split = f'"split score: NS "&TRIM({nv})&" among NS\'s results, EW "&TRIM({ev})&" among EW\'s"'
+    weighted = f'"weighted score "&TRIM({nv})&": each part matchpointed, the line gets the weighted sum"'
+    what = f'IF(OR({c["nva"]}<>"",{c["eva"]}<>""),{mixed},IF({c["bar"]}>0,{split},{weighted}))'
+    return f'IF({c["rul"]}<>1,"","row "&ROW()&": "&{what})'
+
+
+def rend(c: Cells) -> str:
+    """For a ruling line, how many rows it is from one past the sheet's last row (the board's first has the
+    largest: the status finds it by MAX); 0 for the others."""
+    return f'IF({c["rul"]}=1,{_BEYOND}-ROW(),0)'
+
+
+_RULING_FUNCTIONS = [bar, nvt, evt, nvk, evk, nva, eva, nvw, evw, nwf, ewf, nk, ek,
+                     *[_part_text(v, i, w) for v in _VIEWS for w in ("s", "w") for i in range(1, PARTS + 1)],
+                     *[_part_number(v, i, w) for v in _VIEWS for w in ("s", "w") for i in range(1, PARTS + 1)],
+                     nur, eur, nwhy, ewhy, rwp, rul, rwhy, rb, gkn, gke, nn, ne, kn, ke,
+                     *[_part_mp(v, i) for v in _VIEWS for i in range(1, PARTS + 1)],
+                     nraw, eraw, nfa, efa, rsay, rend]
+
+
 #: Travellers column key -> its formula function, in the order the columns are written.
 TRAVELLER: dict[str, Callable[[Cells], str]] = {
     f.__name__: f for f in (sess, sec, fkey, bkey, nskey, ewkey, vul, ct, crow, decl, dvul, dscore, cscore, tt, tu,
@@ -705,7 +1036,7 @@ TRAVELLER: dict[str, Callable[[Cells], str]] = {
                             vns, vew, vans, vaew,
                             artns, artew, rns, rew, rans, raew, ns_mp, ew_mp, shares, tkt, tk, why, avg,
                             swt, byt, unfit, nsv, ewv, nsn, ewn, nsrow, ewrow, tkd, tkr, whyp, whyt, whyc, whyb, badend,
-                            nspb, ewpb)
+                            nspb, ewpb, *_RULING_FUNCTIONS)
 }
 
 
@@ -768,11 +1099,21 @@ def b_status(c: Cells) -> str:
     return (f'IF({b}="","",IF({bad}>0,{named},'
             f'IF({c["b_results"]}>{N},"too many results",IF({c["b_results"]}=0,"no results",'
             f'IF(ABS({c["b_ns"]}+{c["b_ew"]}-{c["b_expected"]})>{tol},"check total off",'
-            f'IF({c["b_results"]}<{N},"ok: "&({N}-{c["b_results"]})&" missing, estimated","ok"))))))')
+            f'IF({c["b_results"]}<{N},"ok: "&({N}-{c["b_results"]})&" missing, estimated","ok")&{c["b_rulings"]}'
+            f')))))')
+
+
+def b_rulings(c: Cells) -> str:
+    """What the director ruled on the board, in words: its first ruling line's (Ruling in words) and how
+    many more there are; blank with none. The status shows it after ok."""
+    count = f'COUNTIFS({R["bkey"]},{c["b_key"]},{R["rul"]},1)'
+    first = f'{_BEYOND - FIRST_ROW + 1}-SUMPRODUCT(MAX(({R["bkey"]}={c["b_key"]})*{R["rend"]}))'
+    return (f'IF(OR({_b(c)}="",{count}=0),"","; "&INDEX({R["rsay"]},{first})&IF({count}>1," (and "&({count}-1)&'
+            f'" more rulings)",""))')
 
 
 BLOCK: dict[str, Callable[[Cells], str]] = {
-    f.__name__: f for f in (b_results, b_top, b_check, b_ns, b_ew, b_status, b_expected, b_key, b_n)
+    f.__name__: f for f in (b_results, b_top, b_check, b_ns, b_ew, b_status, b_expected, b_key, b_n, b_rulings)
 }
 
 

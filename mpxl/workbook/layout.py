@@ -20,7 +20,7 @@ __all__ = [
     "HEADER_ROW", "FIRST_ROW", "MAX_DATA_ROWS", "METHOD_NAMES", "ROUNDING_RULES", "SMALL_GROUP_NAMES",
     "AVE_POLICY_NAMES", "SETUP_ROWS", "SETUP_CELLS", "SETUP_NAMES", "MAIN", "BLOCK", "HELPERS",
     "TRAVELLER_COLUMNS", "TRAVELLER_RANGE_NAMES", "PAIRS", "PAIRS_COLUMNS", "PAIRS_RANGE_NAMES", "TOTALS",
-    "TOTALS_COLUMNS", "FIELD_NAMES",
+    "TOTALS_COLUMNS", "FIELD_NAMES", "PARTS", "RULING_HELPERS",
     "METHODS_LAYOUT", "METHODS_SHEET", "HELP_TABLES", "HELP_FIRST", "HELP_TEXT_COLUMN", "setup_row",
 ]
 
@@ -119,7 +119,40 @@ BLOCK = [
     ("b_expected", "Expected NS+EW", 10, "helper"),
     ("b_key", "Board key", 10, "helper"),
     ("b_n", "N", 6, "helper"),
+    ("b_rulings", "Rulings", 10, "helper"),
 ]
+#: The rulings' helper columns (split, weighted and mixed scores typed in Typed score), after the others:
+#: the typed text cut at its bar into NS's view and EW's view, each view read as up to PARTS weighted parts
+#: (score and weight), each part matchpointed against every part of the other lines of its group.
+PARTS = 3
+RULING_HELPERS: list[tuple[str, str]] = [
+    ("bar", "Split bar at"),
+    *[(f"{v}vt", f"{V} view (typed)") for v, V in (("n", "NS"), ("e", "EW"))],
+    *[(f"{v}vk", f"{V} view code") for v, V in (("n", "NS"), ("e", "EW"))],
+    *[(f"{v}va", f"{V} view artificial %") for v, V in (("n", "NS"), ("e", "EW"))],
+    *[(f"{v}vw", f"{V} view (words)") for v, V in (("n", "NS"), ("e", "EW"))],
+    *[(f"{v}wf", f"{V} view weights first") for v, V in (("n", "NS"), ("e", "EW"))],
+    *[(f"{v}k", f"{V} view parts") for v, V in (("n", "NS"), ("e", "EW"))],
+    *[(f"{v}st{i}", f"{V} part {i} score (text)") for v, V in (("n", "NS"), ("e", "EW")) for i in range(1, PARTS + 1)],
+    *[(f"{v}wt{i}", f"{V} part {i} weight (text)") for v, V in (("n", "NS"), ("e", "EW")) for i in range(1, PARTS + 1)],
+    *[(f"{v}s{i}", f"{V} part {i} score") for v, V in (("n", "NS"), ("e", "EW")) for i in range(1, PARTS + 1)],
+    *[(f"{v}w{i}", f"{V} part {i} weight") for v, V in (("n", "NS"), ("e", "EW")) for i in range(1, PARTS + 1)],
+    *[(f"{v}ur", f"{V} view not read") for v, V in (("n", "NS"), ("e", "EW"))],
+    *[(f"{v}why", f"Why ({V} view)") for v, V in (("n", "NS"), ("e", "EW"))],
+    ("rwp", "Why (ruling, parsed)"),
+    ("rwhy", "Why (ruling)"),
+    ("rul", "Ruling read"),
+    ("rb", "Rulings on board"),
+    *[(f"gk{v}", f"{V} view group key") for v, V in (("n", "NS"), ("e", "EW"))],
+    *[(f"n{v}", f"n ({V} view)") for v, V in (("n", "NS"), ("e", "EW"))],
+    *[(f"k{v}", f"k ({V} view)") for v, V in (("n", "NS"), ("e", "EW"))],
+    *[(f"{v}m{i}", f"{V} part {i} MP") for v, V in (("n", "NS"), ("e", "EW")) for i in range(1, PARTS + 1)],
+    *[(f"{v}raw", f"S ({V} view)") for v, V in (("n", "NS"), ("e", "EW"))],
+    *[(f"{v}fa", f"{V} figure artificial") for v, V in (("n", "NS"), ("e", "EW"))],
+    ("rsay", "Ruling in words"),
+    ("rend", "Ruling (rows to the end)"),
+]
+
 #: The helper columns, in order: (key, header). What each computes, in words: helptext.COLUMN_NOTES.
 HELPERS = [
     ("sess", "Session number"),
@@ -198,6 +231,7 @@ HELPERS = [
     ("badend", "Unreadable (rows to the end)"),
     ("nspb", "NS pair blank"),
     ("ewpb", "EW pair blank"),
+    *RULING_HELPERS,
 ]
 
 
@@ -226,6 +260,10 @@ TRAVELLER_RANGE_NAMES = {
     "lines": "BoardLines", "badb": "BoardUnreadable", "rns": "NSRounded", "rew": "EWRounded", "shares": "Shares",
     "sess": "SessionNos", "fkey": "FieldKeys", "bkey": "BoardKeys", "nskey": "NSPairKeys", "ewkey": "EWPairKeys",
     "nf": "FieldNs", "topf": "Tops", "whyb": "BoardWhys", "badend": "UnreadableToEnd",
+    # the rulings': each view's group keys, parts' scores and weights
+    "rul": "Rulings", "gkn": "NSViewGroups", "gke": "EWViewGroups", "rsay": "RulingWords", "rend": "RulingToEnd",
+    **{f"{v}{x}{i}": f"{V}{X}{i}" for v, V in (("n", "NS"), ("e", "EW")) for x, X in (("s", "Part"), ("w", "Share"))
+       for i in range(1, PARTS + 1)},
 }
 
 # ------------------------------------------------------------------------------ Pairs

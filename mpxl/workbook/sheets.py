@@ -261,6 +261,10 @@ def setup_sheet(wb: Workbook, s) -> object:
 _WIDE = ("estns", "estew", "rns", "rew", "rans", "raew", "ownns", "ownew", "artns", "artew")
 
 
+#: The per-board block's helper columns (hidden, grouped), in order.
+_BLOCK_HELPERS = [key for key, _, _, kind in BLOCK if kind == "helper"]
+
+
 def travellers_sheet(wb: Workbook, lines: Sequence, sizes: Sizes, boards: Sequence, blocks: list):
     """The Travellers sheet: inputs, the visible results, the per-board block, the helper columns."""
     ws = wb.create_sheet("Travellers")
@@ -319,7 +323,7 @@ def travellers_sheet(wb: Workbook, lines: Sequence, sizes: Sizes, boards: Sequen
     for key in F.BLOCK:
         formulas.append((idx[key], _style(ws, fill=_BLOCK_FILL,
                                           number_format="0.00" if key in ("b_ns", "b_ew", "b_check") else None,
-                                          font=_HELPER_FONT if key in ("b_expected", "b_key", "b_n") else None), key))
+                                          font=_HELPER_FONT if key in _BLOCK_HELPERS else None), key))
     block_inputs = [(idx[k], _style(ws, fill=_INPUT_FILL, protection=_UNLOCKED,
                                     number_format="@" if k == "b_section" else None))
                     for k in ("b_board", "b_section", "b_session")]
@@ -347,10 +351,11 @@ def travellers_sheet(wb: Workbook, lines: Sequence, sizes: Sizes, boards: Sequen
     k, kind = col["ns_score"], col["kind"]
     ws.conditional_formatting.add(
         f"{k}{FIRST_ROW}:{k}{last}",
-        FormulaRule(formula=[f'AND(ISTEXT({k}{FIRST_ROW}),{k}{FIRST_ROW}<>"")'], fill=_BAD_FILL))
+        FormulaRule(formula=[f'AND(ISTEXT({k}{FIRST_ROW}),{k}{FIRST_ROW}<>"",${col["rul"]}{FIRST_ROW}<>1)'],
+                    fill=_BAD_FILL))
     ws.conditional_formatting.add(
         f"{col['typed']}{FIRST_ROW}:{col['typed']}{last}",
-        FormulaRule(formula=[f'{col["tnum"]}{FIRST_ROW}="?"'], fill=_BAD_FILL))
+        FormulaRule(formula=[f'AND(${col["tnum"]}{FIRST_ROW}="{F.TYPED_TEXT}",${col["rul"]}{FIRST_ROW}<>1)'], fill=_BAD_FILL))
     a, r = col["adjustment"], FIRST_ROW
     bad = f'${kind}{r}="bad"'
     ws.conditional_formatting.add(  # an adjustment not understood
@@ -370,7 +375,7 @@ def travellers_sheet(wb: Workbook, lines: Sequence, sizes: Sizes, boards: Sequen
     # helpers grouped and hidden; layout
     first_h, last_h = col[HELPERS[0][0]], col[HELPERS[-1][0]]
     ws.column_dimensions.group(first_h, last_h, outline_level=1, hidden=True)
-    ws.column_dimensions.group(col["b_expected"], col["b_n"], outline_level=1, hidden=True)
+    ws.column_dimensions.group(col[_BLOCK_HELPERS[0]], col[_BLOCK_HELPERS[-1]], outline_level=1, hidden=True)
     ws.freeze_panes = f"B{FIRST_ROW}"
     ws.print_title_rows = f"{HEADER_ROW}:{HEADER_ROW}"
     ws.print_area = [f"A1:{col['ew_mp']}{last}", f"{col['b_board']}{HEADER_ROW - 1}:{col['b_status']}{blast}"]
