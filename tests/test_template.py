@@ -67,7 +67,8 @@ def test_committed_template_is_current(tmp_path, name, build):
 
 def test_sheets_and_titles():
     wb = build_template(tables=3, boards=2)
-    assert wb.sheetnames == ["Setup", "Travellers", "Pairs", "Totals", "Methods", "Help", "xlwings.conf"]
+    assert wb.sheetnames == ["Setup", "Travellers", "Pairs", "Totals", "Methods", "Working", "Help",
+                             "xlwings.conf"]
     trav = wb["Travellers"]
     titles = [trav.cell(row=HEADER_ROW, column=i).value for i in range(1, 16)]
     assert titles == ["Board", "NS pair", "EW pair", "Contract", "By", "Tricks", "Typed score", "Adjustment",

@@ -120,8 +120,9 @@ def _ruling_unsupported(result) -> str | None:
                 return (f"{where}: a weighted score of more than {PARTS} parts, or a weight or score with more "
                         "decimals than a cell shows, is not in the workbook's formulas")
             if isinstance(entry, Mixed) and (len(groups) > 1 or wbf):
+                when = "under the wbf Ave+ policy" if wbf else "on a fouled board"
                 return (f"{where}: a line where one side keeps its result and the other has an artificial score "
-                        f"is not in the workbook's formulas {'under the wbf Ave+ policy' if wbf else 'on a fouled board'}")
+                        f"is not in the workbook's formulas {when}")
     return None
 
 

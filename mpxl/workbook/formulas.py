@@ -23,7 +23,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..adjustments import NOT_A_CODE, NOT_A_SCORE, PART_SEPARATORS, SPLIT_FORM, WEIGHT_ABOVE_ZERO, WEIGHT_MARKS, WEIGHTS_TOTAL
+from ..adjustments import (
+    NOT_A_CODE,
+    NOT_A_SCORE,
+    PART_SEPARATORS,
+    SPLIT_FORM,
+    WEIGHT_ABOVE_ZERO,
+    WEIGHT_MARKS,
+    WEIGHTS_TOTAL,
+)
 from ..contract import (
     BOARD_CYCLE,
     DIRECTION_SPELLINGS,
@@ -64,9 +72,9 @@ from .layout import (
     FIELD_NAMES,
     FIRST_ROW,
     HEADER_ROW,
-    PARTS,
     PAIRS_COLUMNS,
     PAIRS_RANGE_NAMES,
+    PARTS,
     ROUNDING_RULES,
     SETUP_NAMES,
     SMALL_GROUP_NAMES,
@@ -497,8 +505,8 @@ def sew(c: Cells) -> str:
 def _estimate(c: Cells, own: str, other: str, fa: str) -> str:
     def pick(mine: str, theirs: str) -> str:  # the figure's view: the other side's when switched
         return f'IF({c["sw"]}=1,{c[theirs]},{c[mine]})'
-    views = ("nn", "ne", "kn", "ke") if own == "sns" else ("ne", "nn", "ke", "kn")
-    x, n_, k_ = pick(own, other), pick(views[0], views[1]), pick(views[2], views[3])
+    x = pick(own, other)
+    n_, k_ = (c["fnn"], c["kn"]) if own == "sns" else (c["fne"], c["ke"])
     small = SMALL_GROUP_PERCENTAGE.excel(S2=f"{x}*2/{U}", n=n_)
     est = ESTIMATE_LINE.excel(S=x, N=c["nf"], n=n_, k=k_, Scale=U, full=S["full_boards"])
     # on the signed scale the estimate (in double arithmetic) less the board's double average
@@ -771,8 +779,7 @@ def _view_pct(c: Cells, v: str) -> str:
     k = c[f"{v}vk"]
     u = f'SUBSTITUTE(MID({k},2,99),"%","")'
     number = f'IFERROR(IF(AND(OR({k}="A"&VALUE({u}),{k}="A"&VALUE({u})&"%"),VALUE({u})<=100),VALUE({u}),"?"),"?")'
-    row = _match("CodeNames", k)
-    return f'IF({k}="","",IF(ISNUMBER({row}),INDEX(CodePcts,{row}),{number}))'
+    return f'IF({k}="","",IFERROR(INDEX(CodePcts,{_match("CodeNames", k)}),{number}))'
 
 
 def nva(c: Cells) -> str:
@@ -858,12 +865,14 @@ def _part_number(v: str, i: int, what: str) -> Callable[[Cells], str]:
 
 def _view_unread(c: Cells, v: str) -> str:
     """1 when the view is not read as a score, an artificial code, or parts of a weight and a score: a code
-    that is none, words that do not pair up, a part's score or weight that is not a plain number."""
+    that is none, marks with no number, words that do not pair up, a part's score or weight that is not a
+    plain number."""
     w = c[f"{v}vw"]
     cells = [c[f"{v}{x}{i}"] for x in ("s", "w") for i in range(1, PARTS + 1)]
     words = f'LEN({w})-LEN(SUBSTITUTE({w}," ",""))+1'
     pairs = f'AND({w}<>"",{words}<>IF(ISERROR(FIND("%",{w})),1,2*{c[f"{v}k"]}))'
-    return f'IF(OR({c[f"{v}va"]}="?",{pairs},' + ",".join(f'{x}="?"' for x in cells) + "),1,0)"
+    marks = f'AND({c[f"{v}vt"]}<>"",{c[f"{v}vk"]}="",{w}="")'  # marks and no number (x, +, @)
+    return f'IF(OR({c[f"{v}va"]}="?",{marks},{pairs},' + ",".join(f'{x}="?"' for x in cells) + "),1,0)"
 
 
 def nur(c: Cells) -> str:
@@ -875,14 +884,14 @@ def eur(c: Cells) -> str:
 
 
 def _view_why(c: Cells, v: str) -> str:
-    """Why the view is not read, in the core's words (blank when it is, or is no view)."""
-    t = c[f"{v}vt"]
+    """Why the view is not read, in the core's words after the view's text (blank when it is read, or is no
+    view): not a score, more parts than the sheet reads, weights not adding up to 100%, a weight of 0%."""
     ws = [c[f"{v}w{i}"] for i in range(1, PARTS + 1)]
     total = f'ROUND(100*({"+".join(f"N({x})" for x in ws)}),6)'
     # a view read as a code (vk) has no parts: it is read when its code is (ur 0)
-    return (f'IF({c[f"{v}ur"]}=1,{_q(t)}&" {NOT_A_SCORE}",IF({c[f"{v}vw"]}="","",IF({c[f"{v}k"]}>{PARTS},{_q(t)}&": the sheet '
-            f'reads {PARTS} parts at most",IF({total}<>100,{_q(t)}&": "&SUBSTITUTE("{WEIGHTS_TOTAL}","{{}}",{total}),'
-            f'IF(MIN({",".join(ws)})<=0,{_q(t)}&": {WEIGHT_ABOVE_ZERO}","")))))')
+    return (f'IF({c[f"{v}ur"]}=1," {NOT_A_SCORE}",IF({c[f"{v}vw"]}="","",IF({c[f"{v}k"]}>{PARTS},": the sheet '
+            f'reads {PARTS} parts at most",IF({total}<>100,": "&SUBSTITUTE("{WEIGHTS_TOTAL}","{{}}",{total}),'
+            f'IF(MIN({",".join(ws)})<=0,": {WEIGHT_ABOVE_ZERO}","")))))')
 
 
 def nwhy(c: Cells) -> str:
@@ -893,13 +902,19 @@ def ewhy(c: Cells) -> str:
     return _view_why(c, "e")
 
 
+def rvw(c: Cells) -> str:
+    """The first view's why, after that view's text: NS's, then (split) EW's; blank when both are read."""
+    return (f'IF({c["nwhy"]}<>"",{_q(c["nvt"])}&{c["nwhy"]},IF(AND({c["bar"]}>0,{c["ewhy"]}<>""),'
+            f'{_q(c["evt"])}&{c["ewhy"]},""))')
+
+
 def rwp(c: Cells) -> str:
     """Why a typed ruling is not read, as the rulebook parses it: a bar needs a side either side of it; both
     sides artificial go in Adjustment; then each view's why (after the whole text when split)."""
     tt, b = c["tt"], c["bar"]
     split = f'AND({b}>0,OR({c["nvt"]}="",{c["evt"]}="",ISNUMBER(FIND("|",{c["evt"]}))))'
     both = f'AND({c["nvk"]}<>"",{c["evk"]}<>"")'
-    view = f'IF({c["nwhy"]}<>"",{c["nwhy"]},IF({b}>0,{c["ewhy"]},""))'
+    view = c["rvw"]
     return (f'IF({c["tnum"]}<>"{TYPED_TEXT}","",IF({split},{_q(tt)}&": {SPLIT_FORM}",IF({both},{_q(tt)}&": both sides '
             f'artificial: type it in Adjustment (A+/A-)",IF({view}="","",IF({b}>0,{_q(tt)}&": ","")&{view}))))')
 
@@ -948,10 +963,24 @@ def ne(c: Cells) -> str:
     return _view_n(c, "e")
 
 
+def _figure_n(c: Cells, v: str) -> str:
+    """n of the line's NS (EW) figure: its view's, the other view's when the line is switched."""
+    mine, theirs = ("nn", "ne") if v == "n" else ("ne", "nn")
+    return f'IF({c["kind"]}<>"R","",IF({c["sw"]}=1,{c[theirs]},{c[mine]}))'
+
+
+def fnn(c: Cells) -> str:
+    return _figure_n(c, "n")
+
+
+def fne(c: Cells) -> str:
+    return _figure_n(c, "e")
+
+
 def _view_k(c: Cells, v: str) -> str:
-    n_ = c[f"n{v}"]
+    n_ = c[f"fn{v}"]
     ks = [K_RULES[m.value].excel(N=c["nf"], n=n_) for m in Method]
-    return f'IF({c["kind"]}<>"R","",IF({n_}={c["n"]},{c["k"]},CHOOSE({S["method_index"]},{",".join(ks)})))'
+    return f'IF(OR({c["kind"]}<>"R",{n_}=0),"",IF({n_}={c["n"]},{c["k"]},CHOOSE({S["method_index"]},{",".join(ks)})))'
 
 
 def kn(c: Cells) -> str:
@@ -962,24 +991,28 @@ def ke(c: Cells) -> str:
     return _view_k(c, "e")
 
 
-def _part_mp(v: str, i: int) -> Callable[[Cells], str]:
+def _part_weights(v: str, i: int, tied: bool) -> Callable[[Cells], str]:
+    """The weight of the parts of the view's group that part ``i`` beats (or ties), every line's parts
+    counted, the line's own too: its own parts beat and tie exactly 1 of its weight in all, which the
+    rulebook's raw matchpoints (equal - 1) take back, as they take back a plain score's tie with itself."""
     def fn(c: Cells) -> str:
-        g, s = c[f"gk{v}"], c[f"{v}s{i}"]
-        parts = range(1, PARTS + 1)
-        below = "+".join(f'SUMIFS({R[f"{v}w{j}"]},{R[f"gk{v}"]},{g},{R[f"{v}s{j}"]},"<"&{s})' for j in parts)
-        equal = "+".join(f'SUMIFS({R[f"{v}w{j}"]},{R[f"gk{v}"]},{g},{R[f"{v}s{j}"]},{s})' for j in parts)
-        own_below = "+".join(f'N({c[f"{v}w{j}"]})*(N({c[f"{v}s{j}"]})<{s})' for j in parts if j != i)
-        own_equal = "+".join(f'N({c[f"{v}w{j}"]})*(N({c[f"{v}s{j}"]})={s})' for j in parts)
-        raw = RAW_MP.excel(below=f"({below}-({own_below}))", equal=f"({equal}-({own_equal})+1)", Scale=U)
-        return f'IF(OR({c["rb"]}=0,{g}="",{s}=""),"",{raw})'
-    fn.__name__ = f"{v}m{i}"
+        g, s_ = c[f"gk{v}"], c[f"{v}s{i}"]
+        crit = s_ if tied else f'"<"&{s_}'
+        total = "+".join(f'SUMIFS({R[f"{v}w{j}"]},{R[f"gk{v}"]},{g},{R[f"{v}s{j}"]},{crit})'
+                         for j in range(1, PARTS + 1))
+        return f'IF(OR({c["rb"]}=0,{g}="",{s_}=""),"",{total})'
+    fn.__name__ = f"{v}{'q' if tied else 'm'}{i}"
     return fn
 
 
 def _view_raw(c: Cells, v: str) -> str:
-    total = "+".join(f'N({c[f"{v}w{i}"]})*N({c[f"{v}m{i}"]})' for i in range(1, PARTS + 1))
+    """S in the view: the parts' beaten and tied weights, each times the part's weight, by the rulebook's raw
+    matchpoints (2 per weight beaten, 1 per weight tied, less the line's own 1); EW's from EW's side."""
+    def weighted(x: str) -> str:
+        return "(" + "+".join(f'N({c[f"{v}w{i}"]})*N({c[f"{v}{x}{i}"]})' for i in range(1, PARTS + 1)) + ")"
+    raw = RAW_MP.excel(below=weighted("m"), equal=weighted("q"), Scale=U)
     first = c[f"{v}m1"]
-    return f'IF({first}="","",{total})' if v == "n" else f'IF({first}="","",{U}*({c["ne"]}-1)-({total}))'
+    return f'IF({first}="","",{raw})' if v == "n" else f'IF({first}="","",{U}*({c["ne"]}-1)-{raw})'
 
 
 def nraw(c: Cells) -> str:
@@ -1023,8 +1056,10 @@ def rend(c: Cells) -> str:
 _RULING_FUNCTIONS = [bar, nvt, evt, nvk, evk, nva, eva, nvw, evw, nwf, ewf, nk, ek,
                      *[_part_text(v, i, w) for v in _VIEWS for w in ("s", "w") for i in range(1, PARTS + 1)],
                      *[_part_number(v, i, w) for v in _VIEWS for w in ("s", "w") for i in range(1, PARTS + 1)],
-                     nur, eur, nwhy, ewhy, rwp, rul, rwhy, rb, gkn, gke, nn, ne, kn, ke,
-                     *[_part_mp(v, i) for v in _VIEWS for i in range(1, PARTS + 1)],
+                     nur, eur, nwhy, ewhy, rvw, rwp, rul, rwhy, rb, gkn, gke, nn, ne, kn, ke,
+                     *[_part_weights(v, i, tied) for v in _VIEWS for tied in (False, True)
+                       for i in range(1, PARTS + 1)],
+                     fnn, fne,
                      nraw, eraw, nfa, efa, rsay, rend]
 
 

@@ -99,7 +99,7 @@ COLUMN_NOTES = {
           "spaces (only white space is blank, as mpxl reads it).",
     "tu": "The typed text without its leading + or - sign.",
     "tnum": "The Typed score as a number: a number, or text of digits with an optional sign and decimal part; "
-            "text for any other text (a ruling such as -150|-50 or 30% 420 + 70% 450, or a text Why names).",
+            "text for any other text (a ruling such as -150 bar -50 or 30% 420 + 70% 450, or a text Why names).",
     "adj": "The Adjustment in capitals, white space removed (spaces, tabs, non-breaking spaces...).",
     "adjl": "The NS side of the Adjustment (left of /).",
     "adjr": "The EW side of the Adjustment (right of /).",
@@ -178,8 +178,8 @@ COLUMN_NOTES = {
            "when the contract is not read or the text is not a result (=1, -0, ten); blank when Tricks is blank, a "
            "number or digits.",
     "whyp": "On an unreadable line: NS pair missing, EW pair missing, or the arrowswitch mark not read; else blank.",
-    "whyt": "When the Typed score is not a number (Typed number text): with a bar or a % sign, Why (ruling) (blank when "
-            "the ruling is read); else that it is not a number; else blank.",
+    "whyt": "When the Typed score is not a number (Typed number text): with a bar or a % sign, Why (ruling) (blank "
+            "when the ruling is read); else that it is not a number; else blank.",
     "whyc": "With nothing typed in Typed score and a contract that cannot be scored (Contract NS score ?): "
             "whether the contract, By or Tricks is not understood or missing; else blank.",
     "whyb": "On an unreadable line: its Why unreadable, and how many more unreadable lines its board has; what the "
@@ -191,8 +191,11 @@ COLUMN_NOTES = {
 #: The rulings' helper columns (split, weighted and mixed scores), in words.
 _V = {"n": "NS", "e": "EW"}
 RULING_NOTES = {
-    "bar": "Where the Typed score's bar | is (a split score: NS's result | EW's result), 0 when none.",
-    "b_rulings": "The board's first ruling in words (Ruling in words) and how many more: what the Status adds after ok.",
+    "bar": "Where the Typed score's bar is (a split score: NS's result, a bar, EW's result: -150 bar -50), 0 "
+           "when none.",
+    "b_rulings": "The board's first ruling in words (Ruling in words) and how many more: what the Status adds "
+                 "after ok.",
+    "rvw": "The first view's why after its text: NS's view, then (split) EW's; blank when both are read.",
     "rwp": "Why the typed ruling is not read: a bar without a side either side of it, both sides artificial (they go "
            "in Adjustment), else NS's or EW's view's why; blank when read.",
     "rwhy": "What mpxl score says of the typed ruling it cannot read: a text that starts with a letter and has no "
@@ -229,9 +232,11 @@ for v, V in _V.items():
                   "artificial score: the lines the view is matchpointed among.",
         f"n{v}": f"n in {V}'s view: the group's lines whose {V} view is a result (n itself on a board with no "
                  "ruling).",
-        f"k{v}": f"k of the method for n ({V} view) (k itself when it is n).",
-        f"{v}raw": f"S in {V}'s view: the parts' MP, each times its weight, added up"
-                   + (";" if v == "n" else ", from EW's side (scale x (n - 1) less it);") + " what S takes on a "
+        f"fn{v}": f"n of the line's {V} figure: n ({V} view), or the other view's when the line is switched.",
+        f"k{v}": f"k of the method for n ({V} figure) (k itself when it is n).",
+        f"{v}raw": f"S in {V}'s view: 2 per weight beaten and 1 per weight tied, each part's times its weight, "
+                   "less the line's own 1 (its parts meet each other), halved on the single scale"
+                   + ("" if v == "n" else ", from EW's side (scale x (n - 1) less it)") + "; what S takes on a "
                    "board with rulings.",
     })
     for i in range(1, 4):
@@ -242,9 +247,10 @@ for v, V in _V.items():
                         "number.",
             f"{v}w{i}": f"{V}'s part {i} weight as a fraction (30% -> 0.3; 1 for a plain line); ? when not a plain "
                         "percentage.",
-            f"{v}m{i}": f"The matchpoints of {V}'s part {i} against every part of the group's other lines in {V}'s "
-                        "view: 2 per weight beaten and 1 per weight tied (the weights of the parts it meets), halved "
-                        "on the single scale; on boards with rulings only.",
+            f"{v}m{i}": f"The weight of the parts of the group's lines in {V}'s view (the line's own included) "
+                        f"that {V}'s part {i} beats; on boards with rulings only.",
+            f"{v}q{i}": f"The weight of the parts of the group's lines in {V}'s view (the line's own included) "
+                        f"that {V}'s part {i} ties; on boards with rulings only.",
         })
 COLUMN_NOTES.update(RULING_NOTES)
 assert set(COLUMN_NOTES) >= {k for k, _ in HELPERS}, set(k for k, _ in HELPERS) - set(COLUMN_NOTES)

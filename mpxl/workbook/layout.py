@@ -125,30 +125,42 @@ BLOCK = [
 #: the typed text cut at its bar into NS's view and EW's view, each view read as up to PARTS weighted parts
 #: (score and weight), each part matchpointed against every part of the other lines of its group.
 PARTS = 3
+_VIEWS = (("n", "NS"), ("e", "EW"))
+
+
+def _each_view(key: str, title: str, parts: bool = False) -> list[tuple[str, str]]:
+    """The columns ``key``/``title`` of each view (``{v}`` and ``{V}`` its letter and name), each part's too."""
+    return [(key.format(v=v, i=i), title.format(V=V, i=i)) for v, V in _VIEWS
+            for i in (range(1, PARTS + 1) if parts else (0,))]
+
+
 RULING_HELPERS: list[tuple[str, str]] = [
     ("bar", "Split bar at"),
-    *[(f"{v}vt", f"{V} view (typed)") for v, V in (("n", "NS"), ("e", "EW"))],
-    *[(f"{v}vk", f"{V} view code") for v, V in (("n", "NS"), ("e", "EW"))],
-    *[(f"{v}va", f"{V} view artificial %") for v, V in (("n", "NS"), ("e", "EW"))],
-    *[(f"{v}vw", f"{V} view (words)") for v, V in (("n", "NS"), ("e", "EW"))],
-    *[(f"{v}wf", f"{V} view weights first") for v, V in (("n", "NS"), ("e", "EW"))],
-    *[(f"{v}k", f"{V} view parts") for v, V in (("n", "NS"), ("e", "EW"))],
-    *[(f"{v}st{i}", f"{V} part {i} score (text)") for v, V in (("n", "NS"), ("e", "EW")) for i in range(1, PARTS + 1)],
-    *[(f"{v}wt{i}", f"{V} part {i} weight (text)") for v, V in (("n", "NS"), ("e", "EW")) for i in range(1, PARTS + 1)],
-    *[(f"{v}s{i}", f"{V} part {i} score") for v, V in (("n", "NS"), ("e", "EW")) for i in range(1, PARTS + 1)],
-    *[(f"{v}w{i}", f"{V} part {i} weight") for v, V in (("n", "NS"), ("e", "EW")) for i in range(1, PARTS + 1)],
-    *[(f"{v}ur", f"{V} view not read") for v, V in (("n", "NS"), ("e", "EW"))],
-    *[(f"{v}why", f"Why ({V} view)") for v, V in (("n", "NS"), ("e", "EW"))],
+    *_each_view("{v}vt", "{V} view (typed)"),
+    *_each_view("{v}vk", "{V} view code"),
+    *_each_view("{v}va", "{V} view artificial %"),
+    *_each_view("{v}vw", "{V} view (words)"),
+    *_each_view("{v}wf", "{V} view weights first"),
+    *_each_view("{v}k", "{V} view parts"),
+    *_each_view("{v}st{i}", "{V} part {i} score (text)", True),
+    *_each_view("{v}wt{i}", "{V} part {i} weight (text)", True),
+    *_each_view("{v}s{i}", "{V} part {i} score", True),
+    *_each_view("{v}w{i}", "{V} part {i} weight", True),
+    *_each_view("{v}ur", "{V} view not read"),
+    *_each_view("{v}why", "Why ({V} view)"),
+    ("rvw", "Why (views)"),
     ("rwp", "Why (ruling, parsed)"),
     ("rwhy", "Why (ruling)"),
     ("rul", "Ruling read"),
     ("rb", "Rulings on board"),
-    *[(f"gk{v}", f"{V} view group key") for v, V in (("n", "NS"), ("e", "EW"))],
-    *[(f"n{v}", f"n ({V} view)") for v, V in (("n", "NS"), ("e", "EW"))],
-    *[(f"k{v}", f"k ({V} view)") for v, V in (("n", "NS"), ("e", "EW"))],
-    *[(f"{v}m{i}", f"{V} part {i} MP") for v, V in (("n", "NS"), ("e", "EW")) for i in range(1, PARTS + 1)],
-    *[(f"{v}raw", f"S ({V} view)") for v, V in (("n", "NS"), ("e", "EW"))],
-    *[(f"{v}fa", f"{V} figure artificial") for v, V in (("n", "NS"), ("e", "EW"))],
+    *_each_view("gk{v}", "{V} view group key"),
+    *_each_view("n{v}", "n ({V} view)"),
+    *_each_view("fn{v}", "n ({V} figure)"),
+    *_each_view("k{v}", "k ({V} figure)"),
+    *_each_view("{v}m{i}", "{V} part {i} beaten (weight)", True),
+    *_each_view("{v}q{i}", "{V} part {i} tied (weight)", True),
+    *_each_view("{v}raw", "S ({V} view)"),
+    *_each_view("{v}fa", "{V} figure artificial"),
     ("rsay", "Ruling in words"),
     ("rend", "Ruling (rows to the end)"),
 ]
@@ -262,7 +274,7 @@ TRAVELLER_RANGE_NAMES = {
     "nf": "FieldNs", "topf": "Tops", "whyb": "BoardWhys", "badend": "UnreadableToEnd",
     # the rulings': each view's group keys, parts' scores and weights
     "rul": "Rulings", "gkn": "NSViewGroups", "gke": "EWViewGroups", "rsay": "RulingWords", "rend": "RulingToEnd",
-    **{f"{v}{x}{i}": f"{V}{X}{i}" for v, V in (("n", "NS"), ("e", "EW")) for x, X in (("s", "Part"), ("w", "Share"))
+    **{f"{v}{x}{i}": f"{V}{X}{i}" for v, V in _VIEWS for x, X in (("s", "Part"), ("w", "Share"))
        for i in range(1, PARTS + 1)},
 }
 

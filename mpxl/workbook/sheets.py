@@ -355,7 +355,8 @@ def travellers_sheet(wb: Workbook, lines: Sequence, sizes: Sizes, boards: Sequen
                     fill=_BAD_FILL))
     ws.conditional_formatting.add(
         f"{col['typed']}{FIRST_ROW}:{col['typed']}{last}",
-        FormulaRule(formula=[f'AND(${col["tnum"]}{FIRST_ROW}="{F.TYPED_TEXT}",${col["rul"]}{FIRST_ROW}<>1)'], fill=_BAD_FILL))
+        FormulaRule(formula=[f'AND(${col["tnum"]}{FIRST_ROW}="{F.TYPED_TEXT}",${col["rul"]}{FIRST_ROW}<>1)'],
+                    fill=_BAD_FILL))
     a, r = col["adjustment"], FIRST_ROW
     bad = f'${kind}{r}="bad"'
     ws.conditional_formatting.add(  # an adjustment not understood
@@ -576,8 +577,8 @@ def methods_sheet(wb: Workbook, N: int, n: int, scale: int | str):
     ws.column_dimensions.group(L["chart_cols"][0], L["chart_cols"][-1], outline_level=1, hidden=True)
     ws.freeze_panes = f"B{first}"
     ws.print_area = f"A1:{L['chart_last']}{last}"
-    ws.print_title_rows = f"{hr}:{hr}"
     _fit_width(ws, "landscape")
+    ws.page_setup.fitToHeight = 1  # the whole sheet, table and chart, on one page
     _protect(ws)
     return ws
 

@@ -62,6 +62,7 @@ from .sheets import (
     travellers_sheet,
     xlwings_sheet,
 )
+from .working import working_sheet
 
 __all__ = [
     "build_template",
@@ -192,6 +193,7 @@ def _build(
     pairs_sheet(wb, pairs, sizes, blocks)
     totals_sheet(wb, sizes, blocks)
     methods_sheet(wb, methods[0], methods[1], settings.scale.number)
+    working_sheet(wb, boards[0] if boards else None)
     help_sheet(wb)
     xlwings_sheet(wb)
     define_names(wb, trav_last, FIRST_ROW + sizes.pair_rows - 1)
