@@ -32,7 +32,7 @@ from functools import lru_cache
 from ..adjustments import Artificial, Assigned, Mixed, parse_entry
 from ..contract import ns_score
 from ..options import off_sheet, registry
-from ..rules import PASS_SPELLINGS, code_key, contract_keys
+from ..rules import ARTIFICIAL_CODES, PASS_SPELLINGS, code_key, contract_keys
 from ..settings import AvePolicy, Field, RoundingKind
 from .layout import PARTS
 from .template import ROUNDING_RULES, Settings, TemplateLine, build_workbook, write_workbook
@@ -136,7 +136,8 @@ def _plain_number(x) -> str | None:
     return text if Fraction(text) == Fraction(x) and "e" not in text else None
 
 
-_CODE_OF = {Fraction(60): "A+", Fraction(50): "A=", Fraction(40): "A-"}
+#: The code a scorer types for each percentage that has one: the rulebook's first (A+, A=, A-).
+_CODE_OF = {Fraction(pct): code for code, pct in reversed(ARTIFICIAL_CODES.items())}
 
 
 def _typed_side(side) -> str | None:

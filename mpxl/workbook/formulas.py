@@ -748,8 +748,11 @@ def bar(c: Cells) -> str:
 
 
 def _view_text(c: Cells, v: str) -> str:
-    part = f'LEFT({c["tt"]},{c["bar"]}-1)' if v == "n" else f'MID({c["tt"]},{c["bar"]}+1,999)'
-    return f'IF({c["tnum"]}<>"{TYPED_TEXT}","",IF({c["bar"]}>0,{part},{c["tt"]}))'
+    """The view's text of a typed ruling: a text (not a plain number) with a bar or a % sign."""
+    tt = c["tt"]
+    part = f'LEFT({tt},{c["bar"]}-1)' if v == "n" else f'MID({tt},{c["bar"]}+1,999)'
+    ruling = f'OR({c["bar"]}>0,ISNUMBER(FIND("%",{tt})))'
+    return f'IF(OR({c["tnum"]}<>"{TYPED_TEXT}",NOT({ruling})),"",IF({c["bar"]}>0,{part},{tt}))'
 
 
 def nvt(c: Cells) -> str:
@@ -843,7 +846,7 @@ def _part_text(v: str, i: int, what: str) -> Callable[[Cells], str]:
         w, first = c[f"{v}vw"], c[f"{v}wf"]
         score, weight = (f"{2 * i}", f"{2 * i - 1}") if what == "s" else (f"{2 * i - 1}", f"{2 * i}")
         word = _word(w, f"IF({first}=1,{score},{weight})")
-        plain = "IF(ISERROR(FIND(\"%\"," + w + ")),\"100%\"," + word + ")" if what == "w" else word
+        plain = f'IF(ISNUMBER(FIND("%",{w})),{word},"100%")' if what == "w" else word
         return f'IF({c[f"{v}k"]}<{i},"",{plain})'
     fn.__name__ = f"{v}{what}t{i}"
     return fn
@@ -870,8 +873,10 @@ def _view_unread(c: Cells, v: str) -> str:
     w = c[f"{v}vw"]
     cells = [c[f"{v}{x}{i}"] for x in ("s", "w") for i in range(1, PARTS + 1)]
     words = f'LEN({w})-LEN(SUBSTITUTE({w}," ",""))+1'
-    pairs = f'AND({w}<>"",{words}<>IF(ISERROR(FIND("%",{w})),1,2*{c[f"{v}k"]}))'
-    marks = f'AND({c[f"{v}vt"]}<>"",{c[f"{v}vk"]}="",{w}="")'  # marks and no number (x, +, @)
+    pairs = f'AND({w}<>"",{words}<>IF(ISNUMBER(FIND("%",{w})),2*{c[f"{v}k"]},1))'
+    t = c[f"{v}vt"]
+    # marks and no number (x, +, @); a sign after a + (+-4: the + is no separator there)
+    marks = f'OR(AND({t}<>"",{c[f"{v}vk"]}="",{w}=""),ISNUMBER(FIND("+-",{t})),ISNUMBER(FIND("-+",{t})))'
     return f'IF(OR({c[f"{v}va"]}="?",{marks},{pairs},' + ",".join(f'{x}="?"' for x in cells) + "),1,0)"
 
 
@@ -923,13 +928,13 @@ def rwhy(c: Cells) -> str:
     """Why a typed ruling is not read, as ``mpxl score`` says it: a text that starts with a letter and holds
     no weight is no score or code (the readers' words); else the rulebook's why."""
     tt, why = c["tt"], c["rwp"]
-    letter = f'AND(ISNUMBER(FIND(UPPER(LEFT({tt},1)),"ABCDEFGHIJKLMNOPQRSTUVWXYZ")),ISERROR(FIND("%",{tt})))'
+    letter = f'AND(ISNUMBER(FIND(UPPER(LEFT({tt},1)),"ABCDEFGHIJKLMNOPQRSTUVWXYZ")),NOT(ISNUMBER(FIND("%",{tt}))))'
     return f'IF({why}="","",IF({letter},{_q(tt)}&" {NOT_A_CODE}",{why}))'
 
 
 def rul(c: Cells) -> str:
     """1 when the typed score is a ruling the sheet reads (split, weighted or mixed), ? when it is not read."""
-    return f'IF({c["tnum"]}<>"{TYPED_TEXT}","",IF({c["rwhy"]}="",1,"?"))'
+    return f'IF(AND({c["nvt"]}="",{c["evt"]}=""),"",IF({c["rwhy"]}="",1,"?"))'
 
 
 def rb(c: Cells) -> str:
@@ -1087,9 +1092,19 @@ def _b(c: Cells) -> str:
     return c["b_board"]
 
 
+def board_key(board: str, section: str, session: str) -> str:
+    """The key of a board of a field from the cells of its board, section and session (as the lines' Board
+    key): session | section (blank across the field) | board; blank with no board.
+
+    >>> board_key("B3", "B4", "B5")[:20]
+    'IF(B3="","",IF(ISNUM'
+    """
+    key = _field_key(_session(session), sheet_text(section))
+    return f'IF({board}="","",{key}&"|"&{board})'
+
+
 def b_key(c: Cells) -> str:
-    key = _field_key(_session(c["b_session"]), sheet_text(c["b_section"]))
-    return f'IF({_b(c)}="","",{key}&"|"&{_b(c)})'
+    return board_key(_b(c), c["b_section"], c["b_session"])
 
 
 def b_n(c: Cells) -> str:

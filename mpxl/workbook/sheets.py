@@ -71,9 +71,18 @@ from .layout import (
     setup_row,
 )
 from .stream import Block
+from .working import (
+    WORKING_CELLS,
+    WORKING_COLUMNS,
+    WORKING_HEADER,
+    WORKING_LINES,
+    WORKING_NOTES,
+    WORKING_TITLES,
+    working_formulas,
+)
 
 __all__ = ["Sizes", "setup_sheet", "travellers_sheet", "pairs_sheet", "totals_sheet", "methods_sheet", "help_sheet",
-           "xlwings_sheet", "define_names", "help_rows"]
+           "xlwings_sheet", "define_names", "help_rows", "working_sheet"]
 
 # ------------------------------------------------------------------------------ styles
 
@@ -675,4 +684,56 @@ def xlwings_sheet(wb: Workbook):
     ws.column_dimensions["B"].width = 16
     ws.print_area = f"A1:L{r - 1}"
     _fit_width(ws)
+    return ws
+
+
+# ---------------------------------------------------------------------------- Working
+
+def working_sheet(wb: Workbook, board=None) -> object:
+    """The Working sheet (after Methods), showing ``board`` (a number, or (board, section, session)) first."""
+    ws = wb.create_sheet("Working")
+    b, section, session = board if isinstance(board, tuple) else (board or 1, None, None)
+    ws["A1"] = "Working: how one board's figures were worked out, line by line"
+    ws["A1"].font = Font(bold=True, size=14)
+    for (key, label), value in zip((("board", "Board"), ("section", "Section"), ("session", "Session")),
+                                   (b, section, session)):
+        ref = WORKING_CELLS[key]
+        ws[f"A{ref[1:]}"] = label
+        ws[f"A{ref[1:]}"].font = Font(bold=True)
+        _input(ws[ref], value)
+    ws[WORKING_CELLS["section"]].number_format = "@"
+    B, sec, ses = (WORKING_CELLS[k] for k in ("board", "section", "session"))
+    ws[WORKING_CELLS["key"]] = "=" + F.board_key(B, sec, ses)
+    ws[f"A{WORKING_CELLS['key'][1:]}"] = "Board key"
+    ws.row_dimensions[int(WORKING_CELLS["key"][1:])].hidden = True
+    bkey, status = TRAVELLER_COLUMNS["b_key"], TRAVELLER_COLUMNS["b_status"]
+    ws[WORKING_CELLS["status"]] = (f'=IF({WORKING_CELLS["key"]}="","","Status: "&IFERROR(INDEX(Travellers!${status}:'
+                                   f'${status},MATCH({WORKING_CELLS["key"]},Travellers!${bkey}:${bkey},0)),"no such '
+                                   f'board"))')
+    ws["D4"] = ("Type a board (and its section and session when the event has them): each line of it on Travellers, "
+                "with the helper columns that carry its typed score to its figure. Hover over a header for its "
+                "formula in words.")
+    ws["D4"].font = Font(italic=True, color="606060")
+    for i, key in enumerate(WORKING_COLUMNS):
+        cell = ws.cell(row=WORKING_HEADER, column=i + 1, value=WORKING_TITLES[key])
+        cell.font = Font(bold=True)
+        cell.alignment = Alignment(wrap_text=True, horizontal="center", vertical="top")
+        cell.fill = _HEAD_FILL
+        if key in WORKING_NOTES:
+            cell.comment = Comment(WORKING_NOTES[key], "mpxl", width=300, height=120)
+        ws.column_dimensions[get_column_letter(i + 1)].width = 48 if key == "words" else 9
+    ws.row_dimensions[WORKING_HEADER].height = 45
+    for r in range(WORKING_HEADER + 1, WORKING_HEADER + 1 + WORKING_LINES):
+        for i, (key, formula) in enumerate(working_formulas(r).items()):
+            cell = ws.cell(row=r, column=i + 1, value=formula)
+            if key not in ("row", "ns_pair", "ew_pair", "kind", "adjustment", "group", "sw", "words"):
+                cell.number_format = "0.00"
+            if key == "words":
+                cell.alignment = Alignment(wrap_text=True, vertical="top")
+    last = get_column_letter(len(WORKING_COLUMNS))
+    ws.freeze_panes = f"B{WORKING_HEADER + 1}"
+    ws.print_area = f"A1:{last}{WORKING_HEADER + 1 + WORKING_LINES - 1}"
+    ws.print_title_rows = f"{WORKING_HEADER}:{WORKING_HEADER}"
+    _fit_width(ws, "landscape")
+    _protect(ws)
     return ws

@@ -60,9 +60,9 @@ from .sheets import (
     setup_sheet,
     totals_sheet,
     travellers_sheet,
+    working_sheet,
     xlwings_sheet,
 )
-from .working import working_sheet
 
 __all__ = [
     "build_template",
