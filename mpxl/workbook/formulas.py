@@ -14,8 +14,8 @@ no ``*``, ``?`` or ``~`` (MATCH's wildcards), so the lookup is exact.
 
 >>> f = traveller_formulas(5)
 >>> f["ns_mp"]
-'=IF(OR(AZ5="",AZ5="NP"),"",IF(BA5>0,"?",IF(AZ5="R",CA5,CC5)))'
->>> f["k"].startswith('=IF(AZ5="R",CHOOSE(MethodNo,BF5/BC5,1,(BF5+BC5-1)/BC5,')
+'=IF(OR(BA5="",BA5="NP"),"",IF(BB5>0,"?",IF(FS5=0,CB5,CD5)))'
+>>> f["k"].startswith('=IF(BA5="R",CHOOSE(MethodNo,BG5/BD5,1,(BG5+BD5-1)/BD5,')
 True
 """
 

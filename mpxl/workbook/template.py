@@ -18,7 +18,7 @@ data rows streamed into the file by :mod:`mpxl.workbook.stream`).
 
 >>> wb = build_template(tables=3, boards=2)
 >>> wb.sheetnames
-['Setup', 'Travellers', 'Pairs', 'Totals', 'Methods', 'Help', 'xlwings.conf']
+['Setup', 'Travellers', 'Pairs', 'Totals', 'Methods', 'Working', 'Help', 'xlwings.conf']
 >>> wb["Travellers"][f"{TRAVELLER_COLUMNS['ns_mp']}{FIRST_ROW}"].value[:4]
 '=IF('
 """
