@@ -208,3 +208,33 @@ def test_the_writer_types_each_ruling_in_the_rulebooks_form(typed, written):
     from mpxl.adjustments import parse_entry
 
     assert _typed_ruling(parse_entry(typed)) == written
+
+
+# ------------------------------------------------------------- printing how a cell got its figure
+
+def test_the_working_sheet_shows_a_boards_lines_step_by_step(lo):
+    """The Working sheet (board 1, the event's first) lists the board's lines, each from its Travellers row:
+    its figures, each figure's n and k, and its ruling in words."""
+    from mpxl.workbook.working import WORKING_COLUMNS, WORKING_HEADER
+
+    v, col = lo["two rulings short board"], {k: chr(ord("A") + i) for i, k in enumerate(WORKING_COLUMNS)}
+    rows = [WORKING_HEADER + 1 + i for i in range(5)]
+    assert [v["Working", f"{col['row']}{r}"] for r in rows] == [5, 6, 7, 8, None]
+    for r in rows[:4]:
+        t = v["Working", f"{col['row']}{r}"]
+        assert v["Working", f"{col['ns_mp']}{r}"] == v["Travellers", f"{C['ns_mp']}{t}"]
+        assert v["Working", f"{col['ew_mp']}{r}"] == v["Travellers", f"{C['ew_mp']}{t}"]
+    first, mixed = rows[0], rows[1]
+    assert v["Working", f"{col['words']}{first}"].startswith("row 5: split score: NS -150")
+    assert v["Working", f"{col['words']}{mixed}"] == "row 6: NS keep 420, EW given 40%"
+    # the mixed line's EW figure is artificial: no EW n; NS's view has all 4 results, EW's 3 (N = 5)
+    assert (v["Working", f"{col['fnn']}{mixed}"], v["Working", f"{col['fne']}{mixed}"]) == (4, 0)
+    assert v["Working", f"{col['fne']}{first}"] == 3 and v["Working", f"{col['ke']}{first}"] == pytest.approx(5 / 3)
+    assert v["Working", "D3"].startswith("Status: ok: 1 missing, estimated; row 5: split score")
+
+
+def test_the_methods_sheet_prints_on_one_page(built):
+    ws = load_workbook(built["split"][0])["Methods"]
+    assert ws.sheet_properties.pageSetUpPr.fitToPage and (ws.page_setup.fitToWidth, ws.page_setup.fitToHeight) == (1, 1)
+    working = load_workbook(built["split"][0])["Working"]
+    assert working.print_area and working.page_setup.fitToWidth == 1
