@@ -543,12 +543,13 @@ def _played(c: Cells, own: str, other: str) -> str:
 
 
 def estns(c: Cells) -> str:
-    """A result's NS estimate, on its figure's n and k (a ruling's view); blank when NS's figure is artificial."""
-    return f'IF(AND({c["kind"]}="R",{c["nfa"]}=0),{_estimate_of(c, c["spn"], "nsc", "topsc", "kn", "fnn")},"")'
+    """A result's NS estimate, on its figure's n and k (a ruling's view). On a mixed line whose NS side was
+    given an artificial score, the figure its real score would get in NS's field (no pair's: the check's)."""
+    return f'IF({c["kind"]}="R",{_estimate_of(c, c["spn"], "nsc", "topsc", "kn", "fnn")},"")'
 
 
 def estew(c: Cells) -> str:
-    return f'IF(AND({c["kind"]}="R",{c["efa"]}=0),{_estimate_of(c, c["spe"], "nsc", "topsc", "ke", "fne")},"")'
+    return f'IF({c["kind"]}="R",{_estimate_of(c, c["spe"], "nsc", "topsc", "ke", "fne")},"")'
 
 
 def spn(c: Cells) -> str:
@@ -660,7 +661,11 @@ def shares(c: Cells) -> str:
     sides = f'(IF({c["nfa"]}=1,{c["adjns"]},{AVE})+IF({c["efa"]}=1,{c["adjew"]},{AVE}))/2'
     result = f'IF({c["setpct"]}=1,{small},IF({c["lone"]}=1,{LONE_RESULT_PERCENTAGE},{sides}))'
     mean = f'IF({c["kind"]}="R",{result},({c["adjns"]}+{c["adjew"]})/2)'
-    return f'IF(OR({c["kind"]}="R",{c["kind"]}="A"),2*{_artificial(mean, c["topsc"])},"")'
+    # a mixed line's real score stands in both fields: the artificial side's field misses its figure
+    ave = _artificial(str(AVE), c["topsc"])
+    stand = (f'IF({c["kind"]}="R",IF({c["nfa"]}=1,{ave}-N({c["estns"]}),0)+IF({c["efa"]}=1,{ave}-N({c["estew"]}),0),'
+             '0)')
+    return f'IF(OR({c["kind"]}="R",{c["kind"]}="A"),2*{_artificial(mean, c["topsc"])}+{stand},"")'
 
 
 def _digits(u: str) -> str:
@@ -965,11 +970,15 @@ def eva(c: Cells) -> str:
 
 def _view_words(c: Cells, v: str) -> str:
     """The view's weighted parts as words: capitals, the marks between a weight and its score and between
-    the parts (the rulebook's lists) made spaces, one space between words, a % kept on its number."""
-    x = f'SUBSTITUTE(UPPER({c[f"{v}vt"]}),"%","% ")'
+    the parts (the rulebook's lists) made spaces, one space between words, a % kept on its number. A mixed
+    line's artificial side (420|A+) takes the other side's real score: it stands as a result in both
+    directions' fields (mpxl.board), the artificial side's own figure being its percentage (Figure artificial)."""
+    o = "e" if v == "n" else "n"
+    text = f'IF({c[f"{v}vk"]}="",{c[f"{v}vt"]},{c[f"{o}vt"]})'
+    x = f'SUBSTITUTE(UPPER({text}),"%","% ")'
     for mark in WEIGHT_MARKS + PART_SEPARATORS:
         x = f'SUBSTITUTE({x},"{mark.upper()}"," ")'
-    return f'IF(OR({c[f"{v}vt"]}="",{c[f"{v}vk"]}<>""),"",SUBSTITUTE(TRIM({x})," %","%"))'
+    return f'IF({c[f"{v}vt"]}="","",SUBSTITUTE(TRIM({x})," %","%"))'
 
 
 def nvw(c: Cells) -> str:

@@ -155,8 +155,10 @@ COLUMN_NOTES = {
     "sew": "S from EW's side: scale x (n - 1) - S (NS).",
     "estns": "The NS estimate on N (scored) and Top (scored): a small group's set percentage of the top; a lone "
              "result beside artificial scores 60% under Setup's Lone result ave-plus; else M = (N - k)/(n - 1) x "
-             "S + scale x (k - 1)/2 with S the NS S (as played); a lone result gets the average; a full board "
-             "keeps S (unless the method estimates full boards). Signed scale: less N - 1 (the double average).",
+             "S + scale x (k - 1)/2 with S the NS S (as played), n and k the NS figure's (a ruling's view); a lone "
+             "result gets the average; a full board keeps S (unless the method estimates full boards). Signed "
+             "scale: less N - 1 (the double average). On a mixed line whose NS side was given an artificial "
+             "score: what its real score would get in NS's field (for the check; NS MP is the artificial one).",
     "estew": "The EW estimate, the same way from EW's S.",
     "ownns": "Under the wbf policy, the NS pair's percentage on its boards with real results.",
     "ownew": "Under the wbf policy, the EW pair's percentage on its boards with real results.",
@@ -174,7 +176,8 @@ COLUMN_NOTES = {
     "rew": "The EW estimate rounded by the Setup rule.",
     "rans": "The NS artificial matchpoints rounded by the Setup rule, from NS artificial scaled.",
     "raew": "The EW artificial matchpoints rounded by the Setup rule, from EW artificial scaled.",
-    "shares": "What the line should add to the board's NS + EW total, for the check.",
+    "shares": "What the line should add to the board's NS + EW total, for the check (a mixed line: its "
+              "artificial side's percentage, less the figure its real score takes from that side's field).",
     "tkt": "The Tricks in capitals, white space removed.",
     "tk": "Tricks as a number: a number 0-13, or a result against the contract (=, made, +1, -2) as mpxl reads it; "
           "? otherwise.",
@@ -284,15 +287,17 @@ for v, V in _V.items():
         f"{v}va": f"{V} view code as its percentage: the Help code's (A+ 60), or A and a number 0-100 (A55); ? for "
                   "any other code.",
         f"{v}vw": f"{V}'s view as words: capitals, the marks between weights and scores (of, x, *, @, :) and between "
-                  "parts (+ , ; &) made spaces, a % kept on its number (30% 420 + 70% 450 -> 30% 420 70% 450).",
+                  "parts (+ , ; &) made spaces, a % kept on its number (30% 420 + 70% 450 -> 30% 420 70% 450); a "
+                  "mixed line's artificial side takes the other side's real score (it stands as a result in both "
+                  "fields).",
         f"{v}wf": f"1 when {V}'s view writes each weight before its score (30% 420), 0 after it (420 @ 30%).",
         f"{v}k": f"How many parts {V}'s view has: its % signs, 1 for a plain score.",
         f"{v}ur": f"1 when {V}'s view is not read: a code that is none, words that do not pair up, a part's score or "
                   "weight that is not a plain number; else 0.",
         f"{v}why": f"Why {V}'s view is not read, in mpxl score's words: not a score, more parts than the sheet reads, "
                    "weights that do not add up to 100%, a weight of 0%; blank when read.",
-        f"gk{v}": f"The Group key when {V}'s view is a result (a part score 1), blank when {V} were given an "
-                  "artificial score: the lines the view is matchpointed among.",
+        f"gk{v}": f"The Group key when {V}'s view has a result (a part score 1; a mixed line's real score counts in "
+                  "both views), else blank: the lines the view is matchpointed among.",
         f"n{v}": f"n in {V}'s view: the group's lines whose {V} view is a result (n itself on a board with no "
                  "ruling).",
         f"fn{v}": f"n of the line's {V} figure: n ({V} view), or the other view's when the line is switched.",
