@@ -53,7 +53,26 @@ __all__ = [
     "ARTIFICIAL_CODES",
     "NOT_PLAYED",
     "line_kind",
+    "SPLIT_FORM",
+    "NOT_A_SCORE",
+    "NOT_A_CODE",
+    "WEIGHTS_TOTAL",
+    "WEIGHT_ABOVE_ZERO",
+    "WEIGHT_MARKS",
+    "PART_SEPARATORS",
 ]
+
+#: The words of each refusal of a typed score, once: the core raises them and the template's status cell
+#: shows them (its formulas are written from these), so a scorer reads the same words in both.
+SPLIT_FORM = "a split score is NS's result, a bar, EW's result, such as -150|-50"
+NOT_A_SCORE = ("is not a score; expected a score such as 420 or -50, a weighted score such as '30% 420 + 70% 450', "
+               "or an artificial score such as A60, A+ or 60/40")
+#: What a reader says of a score cell that starts with a letter and holds no weight (``AQQ``, ``A+|A+|A-``).
+NOT_A_CODE = ("is not a score or a known artificial code; expected a score such as 420 or -50, or A+, A=, A-, A60, "
+              "60/40 or USEBIO's Annbb such as A6040")
+#: ``{}`` the weights' sum, as Python's ``{:g}`` writes it.
+WEIGHTS_TOTAL = "the weights add up to {}%, expected 100%"
+WEIGHT_ABOVE_ZERO = "every weight must be above 0%"
 
 #: Words that mean the line holds no result, lower case (from :data:`mpxl.rules.NOT_PLAYED_CODES`).
 NOT_PLAYED = frozenset({""} | {c.lower() for c in NOT_PLAYED_CODES})
@@ -157,19 +176,28 @@ _SCORE_RE = TEXT_SCORE
 _USEBIO_RE = re.compile(r"^A([0-9]{2,3})([0-9]{2,3})$")
 
 
+#: The words and marks between a weight and its score in a weighted part (``30% of 420``, ``420 @ 30%``) and
+#: between the parts (``30% 420 + 70% 450``, ``30% 420, 70% 450``): the reader's and the sheet's one list.
+WEIGHT_MARKS = ("of", "x", "*", "@", ":")
+PART_SEPARATORS = ("+", ",", ";", "&")
+
+
 def _component(named: bool) -> str:
     """One weighted component, ``30% 420`` or ``420 @ 30%``, with or without named groups."""
     def g(name: str) -> str:
         return f"?P<{name}>" if named else "?:"
+    after = "|".join(re.escape(m) + (r"\s+" if m.isalpha() and len(m) > 1 else r"\s*") for m in WEIGHT_MARKS)
+    between = "|".join(re.escape(m) for m in WEIGHT_MARKS if len(m) == 1)
     return (
-        rf"(?:({g('pct')}{_NUMBER})\s*%\s*(?:of\s+|x\s*|\*\s*|@\s*|:\s*)?({g('score')}{_NUMBER})"
-        rf"|({g('score2')}{_NUMBER})(?:\s*(?:@|x|\*|:)\s*|\s+)({g('pct2')}{_NUMBER})\s*%)"
+        rf"(?:({g('pct')}{_NUMBER})\s*%\s*(?:{after})?({g('score')}{_NUMBER})"
+        rf"|({g('score2')}{_NUMBER})(?:\s*(?:{between})\s*|\s+)({g('pct2')}{_NUMBER})\s*%)"
     )
 
 
 _COMPONENT_RE = re.compile(_component(True), re.IGNORECASE)
 _WEIGHTED_RE = re.compile(
-    rf"^\s*{_component(False)}(?:\s*[+,;&]?\s*{_component(False)})*\s*$", re.IGNORECASE
+    rf"^\s*{_component(False)}(?:\s*[{re.escape(''.join(PART_SEPARATORS))}]?\s*{_component(False)})*\s*$",
+    re.IGNORECASE,
 )
 
 def parse_score(value: object) -> NSScore:
@@ -243,10 +271,7 @@ def _parse_components(text: str) -> Components:
     except ValueError:
         pass
     if not _WEIGHTED_RE.match(text):
-        raise ValueError(
-            f"{text!r} is not a score; expected a score such as 420 or -50, "
-            "a weighted score such as '30% 420 + 70% 450', or an artificial score such as A60, A+ or 60/40"
-        )
+        raise ValueError(f"{text!r} {NOT_A_SCORE}")
     comps = []
     for m in _COMPONENT_RE.finditer(text):
         pct = Fraction(m.group("pct") or m.group("pct2"))
@@ -254,9 +279,9 @@ def _parse_components(text: str) -> Components:
         comps.append((pct / 100, score))
     total = sum(w for w, _ in comps)
     if total != 1:
-        raise ValueError(f"{text!r}: the weights add up to {float(total * 100):g}%, expected 100%")
+        raise ValueError(f"{text!r}: {WEIGHTS_TOTAL.format(f'{float(total * 100):g}')}")
     if any(w <= 0 for w, _ in comps):
-        raise ValueError(f"{text!r}: every weight must be above 0%")
+        raise ValueError(f"{text!r}: {WEIGHT_ABOVE_ZERO}")
     return tuple(comps)
 
 
@@ -294,7 +319,7 @@ def parse_entry(value: object) -> Entry:
     if "|" in text:
         left, _, right = text.partition("|")
         if not left.strip() or not right.strip() or "|" in right:
-            raise ValueError(f"{text!r}: a split score is NS's result, a bar, EW's result, such as -150|-50")
+            raise ValueError(f"{text!r}: {SPLIT_FORM}")
         sides = [_artificial_code(part) for part in (left, right)]
         try:
             ns, ew = (pct if pct is not None else _parse_components(part) for pct, part in zip(sides, (left, right)))

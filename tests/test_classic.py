@@ -122,7 +122,8 @@ def test_xlsm_opens_with_keep_vba_and_keeps_it(xlsm, tmp_path):
     from mpxl.workbook.classic import vba_bytes
 
     wb = load_workbook(xlsm, keep_vba=True)
-    assert wb.sheetnames == ["Setup", "Travellers", "Pairs", "Totals", "Methods", "Help", "xlwings.conf"]
+    assert wb.sheetnames == ["Setup", "Travellers", "Pairs", "Totals", "Methods", "Working", "Help",
+                             "xlwings.conf"]
     conf = wb["xlwings.conf"]
     # xlwings reads A1 down to the first blank row: UDF Modules only; no blank Interpreter_Win to hide the ribbon's
     assert (conf["A1"].value, conf["B1"].value, conf["A2"].value) == ("UDF Modules", "mpxl.udfs", None)

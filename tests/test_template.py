@@ -12,7 +12,7 @@ from openpyxl import load_workbook
 from mpxl.cli import main
 from mpxl.workbook.classic import macro_enable
 from mpxl.workbook.examples import teaching_workbook
-from mpxl.workbook.layout import HELPERS, METHODS_SHEET
+from mpxl.workbook.layout import BLOCK, HELPERS, METHODS_SHEET
 from mpxl.workbook.template import FIRST_ROW, HEADER_ROW, PAIRS_COLUMNS, TRAVELLER_COLUMNS, build_template
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -24,7 +24,8 @@ FORBIDDEN = ("LET(", "XLOOKUP(", "FILTER(", "SORT(", "UNIQUE(", "SEQUENCE(", "MA
 ALLOWED = {"IF", "AND", "OR", "NOT", "ISNUMBER", "ISTEXT", "IFERROR", "CHOOSE", "MOD", "UPPER", "SUBSTITUTE",
            "TRIM", "LEFT", "MID", "LEN", "VALUE", "FIND", "REPT", "MIN", "MAX", "VLOOKUP", "COUNTIF", "COUNTIFS",
            "SUMIFS", "ROUND", "ROUNDUP", "ROUNDDOWN", "ABS", "MATCH", "NA", "N", "INDEX", "SUMPRODUCT", "INT", "RIGHT",
-           "ROW", "CLEAN"}  # CLEAN: the rulebook's blank (rules.SHEET_TEXT), in Excel since 2.0
+           "ROW", "CLEAN",  # CLEAN: the rulebook's blank (rules.SHEET_TEXT), in Excel since 2.0
+           "ROWS"}  # ROWS: the Working sheet's look for a board's next line, in Excel since 2.0
 
 
 def cell_contents(wb) -> dict:
@@ -67,7 +68,8 @@ def test_committed_template_is_current(tmp_path, name, build):
 
 def test_sheets_and_titles():
     wb = build_template(tables=3, boards=2)
-    assert wb.sheetnames == ["Setup", "Travellers", "Pairs", "Totals", "Methods", "Help", "xlwings.conf"]
+    assert wb.sheetnames == ["Setup", "Travellers", "Pairs", "Totals", "Methods", "Working", "Help",
+                             "xlwings.conf"]
     trav = wb["Travellers"]
     titles = [trav.cell(row=HEADER_ROW, column=i).value for i in range(1, 16)]
     assert titles == ["Board", "NS pair", "EW pair", "Contract", "By", "Tricks", "Typed score", "Adjustment",
@@ -251,7 +253,8 @@ def test_fast_writer_equals_openpyxl_workbook(tmp_path):
     import zipfile
     with zipfile.ZipFile(fast) as z:
         sheet = z.read("xl/worksheets/sheet2.xml").decode()
-    assert sheet.count('t="shared" ref=') == len(HELPERS) + 5 + 9  # helpers, NS score, NS MP, EW MP, NS %, EW %; the block
+    block = sum(1 for *_, kind in BLOCK if kind != "input")
+    assert sheet.count('t="shared" ref=') == len(HELPERS) + 5 + block  # helpers, NS score, NS MP, EW MP, NS %, EW %; the block
 
 
 def test_what_excel_needs_to_show_and_print_it(tmp_path):
@@ -278,7 +281,8 @@ def test_what_excel_needs_to_show_and_print_it(tmp_path):
     assert fills and all("<bgColor" in f for f in fills), fills
     for ws in wb.worksheets:
         assert ws.sheet_properties.pageSetUpPr.fitToPage and ws.page_setup.fitToWidth == 1, ws.title
-        assert ws.page_setup.fitToHeight == 0, ws.title
+        # one page wide, as many down as it takes; the Methods sheet (its table and chart) on one page
+        assert ws.page_setup.fitToHeight == (1 if ws.title == "Methods" else 0), ws.title
     methods = wb["Methods"]
     L = METHODS_LAYOUT
     (chart,) = methods._charts

@@ -17,7 +17,7 @@ from itertools import compress, repeat
 from operator import is_
 from typing import TYPE_CHECKING, Any
 
-from ..adjustments import Artificial, parse_entry
+from ..adjustments import NOT_A_CODE, Artificial, parse_entry
 from ..contract import board_vulnerability, ns_score, possible_ns_scores
 from ..errors import UserError
 from ..event import Event, Line, Pair, Penalty, SitOut, Travellers, gather
@@ -131,8 +131,7 @@ def check_entry(value: object, source: str, where: str) -> object:
     except ValueError as exc:
         text = str(value).strip()
         if re.match(r"^[A-Za-z]", text) and not re.search(r"\d+\s*%", text):
-            raise UserError(source, where, f"{text!r} is not a score or a known artificial code; expected a score "
-                            "such as 420 or -50, or A+, A=, A-, A60, 60/40 or USEBIO's Annbb such as A6040") from None
+            raise UserError(source, where, f"{text!r} {NOT_A_CODE}") from None
         raise UserError(source, where, str(exc)) from None
     return value
 

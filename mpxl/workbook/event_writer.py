@@ -33,9 +33,21 @@ from typing import Any
 from ..adjustments import Artificial, Assigned, Mixed, parse_entry
 from ..contract import ns_score
 from ..options import off_sheet, registry, settings_of
-from ..rules import PASS_SPELLINGS, code_key, contract_keys
-from ..settings import EstimateAt, Field, LoneResult, PercentageBasis, Places, RoundingKind, Tie, TotalsFrom, Unplayed
+from ..rules import ARTIFICIAL_CODES, PASS_SPELLINGS, code_key, contract_keys
+from ..settings import (
+    AvePolicy,
+    EstimateAt,
+    Field,
+    LoneResult,
+    PercentageBasis,
+    Places,
+    RoundingKind,
+    Tie,
+    TotalsFrom,
+    Unplayed,
+)
 from ..textsafe import as_text_cell
+from .layout import PARTS
 from .template import ROUNDING_RULES, Settings, TemplateLine, build_workbook, write_workbook
 
 __all__ = ["write_event_workbook", "event_workbook", "settings_for", "values_workbook", "write_values_workbook",
@@ -132,11 +144,76 @@ def unsupported(result) -> str | None:
     if alike:
         return (f"pairs {alike[0]!r} and {alike[1]!r} would be one pair in the workbook's formulas (its lookup key "
                 "is the section, a bar and the number, and a number like 012 is 12 in a cell)")
-    if any(isinstance(ln.score, str) and "|" in ln.score and isinstance(parse_entry(ln.score), Mixed)
-           for ln in ev.lines):
-        return "a line where one side keeps its result and the other has an artificial score is not in the " \
-               "workbook's formulas"
+    return _ruling_unsupported(result)
+
+
+def _ruling_unsupported(result) -> str | None:
+    """Why a ruling of ``result`` cannot be typed live in the sheet (it is then written as values), or None:
+    a weighted side of more than :data:`~mpxl.workbook.layout.PARTS` parts, a weight or score the sheet
+    cannot write plainly, or a mixed line on a fouled board or under the wbf Ave+ policy (there each side's
+    group and the pair's own percentage would need the line's other side)."""
+    wbf = getattr(result.options, "ave_policy", None) is AvePolicy.WBF
+    for sb in result.boards:
+        groups = {str(sl.line.group or "").strip().upper() for sl in sb.lines
+                  if isinstance(parse_entry(sl.line.score), (Assigned, Mixed))}
+        for sl in sb.lines:
+            ln = sl.line
+            entry = parse_entry(ln.score)
+            where = f"board {ln.board}, NS {ln.ns_pair} EW {ln.ew_pair}: {str(ln.score)!r}"
+            if isinstance(entry, (Assigned, Mixed)) and _typed_ruling(entry) is None:
+                return (f"{where}: a weighted score of more than {PARTS} parts, or a weight or score with more "
+                        "decimals than a cell shows, is not in the workbook's formulas")
+            if isinstance(entry, Mixed) and (len(groups) > 1 or wbf):
+                when = "under the wbf Ave+ policy" if wbf else "on a fouled board"
+                return (f"{where}: a line where one side keeps its result and the other has an artificial score "
+                        f"is not in the workbook's formulas {when}")
     return None
+
+
+def _plain_number(x) -> str | None:
+    """``x`` as the sheet reads a number back (``420``, ``-50``, ``7.5``), or None when it has no such text.
+
+    >>> _plain_number(Fraction(3, 10) * 100), _plain_number(Fraction(1, 3)), _plain_number(-50)
+    ('30', None, '-50')
+    """
+    text = f"{float(x):.15g}"
+    return text if Fraction(text) == Fraction(x) and "e" not in text else None
+
+
+#: The code a scorer types for each percentage that has one: the rulebook's first (A+, A=, A-).
+_CODE_OF = {Fraction(pct): code for code, pct in reversed(ARTIFICIAL_CODES.items())}
+
+
+def _typed_side(side) -> str | None:
+    """One side of a ruling as a scorer types it in the sheet: parts ``30% 420 + 70% 450``, a plain score
+    ``420``, or an artificial code ``A+``, ``A55``; None when the sheet could not read it back."""
+    if isinstance(side, Fraction):
+        pct = _plain_number(side)
+        return _CODE_OF.get(side) or (f"A{pct}" if pct is not None else None)
+    if len(side) == 1 and side[0][0] == 1:
+        return _plain_number(side[0][1])
+    if len(side) > PARTS:
+        return None
+    parts = [(_plain_number(w * 100), _plain_number(score)) for w, score in side]
+    if any(p is None for part in parts for p in part):
+        return None
+    return " + ".join(f"{w}% {score}" for w, score in parts)
+
+
+def _typed_ruling(entry) -> str | None:
+    """A split, weighted or mixed score as the sheet's Typed score reads it (the rulebook's form), or None.
+
+    >>> _typed_ruling(parse_entry("420 @ 30%, 450 @ 70%")), _typed_ruling(parse_entry("-150|-50"))
+    ('30% 420 + 70% 450', '-150|-50')
+    >>> _typed_ruling(parse_entry("420|Ave+")), _typed_ruling(parse_entry("a55|-50"))
+    ('420|A+', 'A55|-50')
+    """
+    sides = [_typed_side(entry.ns), _typed_side(entry.ew)]
+    if None in sides:
+        return None
+    if isinstance(entry, Assigned) and not entry.is_split:
+        return sides[0]
+    return "|".join(sides)  # type: ignore[arg-type]
 
 
 def _alike_keys(ev) -> tuple[str, str] | None:
@@ -187,12 +264,14 @@ def _template_line(ln) -> TemplateLine:
             out.adjustment = str(ln.score).strip()
         out.contract = out.by = out.tricks = None
         return out
-    if isinstance(entry, Artificial):
-        out.adjustment = str(ln.score).strip()
+    if isinstance(entry, Artificial):  # a split of two codes (A=|A+) as the Adjustment column reads it
+        text = str(ln.score).strip()
+        out.adjustment = text if "|" not in text else f"A{_plain_number(entry.ns)}/A{_plain_number(entry.ew)}"
         out.contract = out.by = out.tricks = None
         return out
-    if not isinstance(entry, Assigned) or entry.is_split or entry.is_weighted:
-        out.typed = str(ln.score)  # shown, and flagged: weighted and split scores need the add-in
+    if isinstance(entry, Mixed) or entry.is_split or entry.is_weighted:
+        out.typed = _typed_ruling(entry)  # split, weighted or mixed: the sheet's parts (unsupported says if not)
+        out.contract = out.by = out.tricks = None
         return out
     score = entry.ns[0][1]
     try:

@@ -14,8 +14,8 @@ no ``*``, ``?`` or ``~`` (MATCH's wildcards), so the lookup is exact.
 
 >>> f = traveller_formulas(5)
 >>> f["ns_mp"]
-'=IF(OR(BB5="",BB5="NP"),"",IF(BC5>0,"?",IF(BB5="R",CC5,CE5)))'
->>> f["k"].startswith('=IF(BB5="R",CHOOSE(MethodNo,DF5/BE5,1,(DF5+BE5-1)/BE5,')
+'=IF(OR(BC5="",BC5="NP"),"",IF(BD5>0,"?",IF(GP5=0,CD5,CF5)))'
+>>> f["k"].startswith('=IF(BC5="R",CHOOSE(MethodNo,DG5/BF5,1,(DG5+BF5-1)/BF5,')
 True
 """
 
@@ -23,6 +23,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..adjustments import (
+    NOT_A_CODE,
+    NOT_A_SCORE,
+    PART_SEPARATORS,
+    SPLIT_FORM,
+    WEIGHT_ABOVE_ZERO,
+    WEIGHT_MARKS,
+    WEIGHTS_TOTAL,
+)
 from ..contract import (
     BOARD_CYCLE,
     DIRECTION_SPELLINGS,
@@ -68,6 +77,7 @@ from .layout import (
     HEADER_ROW,
     PAIRS_COLUMNS,
     PAIRS_RANGE_NAMES,
+    PARTS,
     ROUNDING_RULES,
     SETUP_NAMES,
     SMALL_GROUP_NAMES,
@@ -318,13 +328,18 @@ def tu(c: Cells) -> str:
     return f'IF(OR(LEFT({c["tt"]},1)="+",LEFT({c["tt"]},1)="-"),MID({c["tt"]},2,99),{c["tt"]})'
 
 
+#: What Typed number holds for a typed text that is not a plain number: a ruling to read (``-150|-50``), or
+#: a text the line's Why names. Not ``?``: a ruling the sheet reads shows no ``?``.
+TYPED_TEXT = "text"
+
+
 def tnum(c: Cells) -> str:
     return (f'IF(ISNUMBER({c["typed"]}),{c["typed"]},IF({c["tt"]}="","",'
-            f'IF({_decimal(c["tu"])},IF(LEFT({c["tt"]},1)="-",-1,1)*VALUE({c["tu"]}),"?")))')
+            f'IF({_decimal(c["tu"])},IF(LEFT({c["tt"]},1)="-",-1,1)*VALUE({c["tu"]}),"{TYPED_TEXT}")))')
 
 
 def ns_score(c: Cells) -> str:
-    return f'IF(ISNUMBER({c["tnum"]}),{c["tnum"]},IF({c["tnum"]}="?",{c["tt"]},{c["cscore"]}))'
+    return f'IF(ISNUMBER({c["tnum"]}),{c["tnum"]},IF({c["tnum"]}="{TYPED_TEXT}",{c["tt"]},{c["cscore"]}))'
 
 
 # -------------------------------------------------------- Travellers: adjustment
@@ -385,12 +400,14 @@ def _pct(row: str, number: str) -> str:
 
 def nspct(c: Cells) -> str:
     a = c["adj"]
-    return f'IF({a}="","",IF({c["ub"]}=1,VALUE(MID({a},2,(LEN({a})-1)/2)),{_pct(c["nsrow"], c["nsn"])}))'
+    return (f'IF({a}="",IF(ISNUMBER({c["nva"]}),{c["nva"]},""),IF({c["ub"]}=1,VALUE(MID({a},2,(LEN({a})-1)/2)),'
+            f'{_pct(c["nsrow"], c["nsn"])}))')
 
 
 def ewpct(c: Cells) -> str:
     a = c["adj"]
-    return (f'IF({a}="","",IF({c["ub"]}=1,VALUE(MID({a},(LEN({a})+3)/2,3)),IF(ISNUMBER(FIND("/",{a})),'
+    return (f'IF({a}="",IF(ISNUMBER({c["eva"]}),{c["eva"]},""),IF({c["ub"]}=1,VALUE(MID({a},(LEN({a})+3)/2,3)),'
+            f'IF(ISNUMBER(FIND("/",{a})),'
             f'{_pct(c["ewrow"], c["ewn"])},IF(ISNUMBER({c["nspct"]}),100-{c["nspct"]},""))))')
 
 
@@ -422,7 +439,7 @@ def kind(c: Cells) -> str:
     blanks = f'{c["nspb"]}+{c["ewpb"]}'
     return (f'IF({c["board"]}="","",IF({c["adj"]}<>"",IF({_in_list("NotPlayedCodes", c["adj"])},'
             f'CHOOSE(1+{blanks},"NP","","bad"),'
-            f'IF({unfit},"bad",{artificial})),IF(ISNUMBER({c["ns_score"]}),IF({unfit},"bad","R"),'
+            f'IF({unfit},"bad",{artificial})),IF(OR(ISNUMBER({c["ns_score"]}),{c["rul"]}=1),IF({unfit},"bad","R"),'
             f'IF({c["ns_score"]}="","","bad"))))')
 
 
@@ -502,19 +519,19 @@ def sns(c: Cells) -> str:
     g, s = c["gkey"], c["ns_score"]
     below = f'COUNTIFS({R["gkey"]},{g},{R["ns_score"]},"<"&{s})'
     equal = f'COUNTIFS({R["gkey"]},{g},{R["ns_score"]},{s})'
-    return f'IF({c["kind"]}="R",{RAW_MP.excel(below=below, equal=equal, Scale=U)},"")'
+    return f'IF({c["kind"]}="R",IF({c["rb"]}>0,{c["nraw"]},{RAW_MP.excel(below=below, equal=equal, Scale=U)}),"")'
 
 
 def sew(c: Cells) -> str:
-    return f'IF({c["kind"]}="R",{U}*({c["n"]}-1)-{c["sns"]},"")'
+    return f'IF({c["kind"]}="R",IF({c["rb"]}>0,{c["eraw"]},{U}*({c["n"]}-1)-{c["sns"]}),"")'
 
 
-def _estimate_of(c: Cells, x: str, N: str, top: str, k_: str) -> str:
+def _estimate_of(c: Cells, x: str, N: str, top: str, k_: str, n_: str = "n") -> str:
     """The estimate of a result whose raw score (as played, after an arrowswitch) is ``x``, on a board of
-    ``N`` results and top ``top`` with the method's ``k_``: a small fouled group's set percentage, a lone
-    result beside artificial scores (Setup's Lone result), else the method's estimate."""
-    small = SMALL_GROUP_PERCENTAGE.excel(S2=f"{x}*2/{U}", n=c["n"])
-    est = ESTIMATE_LINE.excel(S=x, N=c[N], n=c["n"], k=c[k_], Scale=U, full=S["full_boards"])
+    ``N`` results and top ``top`` with the method's ``k_`` for ``n_`` lines: a small fouled group's set
+    percentage, a lone result beside artificial scores (Setup's Lone result), else the method's estimate."""
+    small = SMALL_GROUP_PERCENTAGE.excel(S2=f"{x}*2/{U}", n=c[n_])
+    est = ESTIMATE_LINE.excel(S=x, N=c[N], n=c[n_], k=c[k_], Scale=U, full=S["full_boards"])
     # on the signed scale the estimate (in double arithmetic) less the board's double average
     est = f'{est}-{SCALE_OFFSET.excel(centred=CENTRED, Top=c[top])}'
     lone = _artificial(str(LONE_RESULT_PERCENTAGE), c[top])
@@ -526,11 +543,13 @@ def _played(c: Cells, own: str, other: str) -> str:
 
 
 def estns(c: Cells) -> str:
-    return f'IF({c["kind"]}="R",{_estimate_of(c, c["spn"], "nsc", "topsc", "k")},"")'
+    """A result's NS estimate, on its figure's n and k (a ruling's view). On a mixed line whose NS side was
+    given an artificial score, the figure its real score would get in NS's field (no pair's: the check's)."""
+    return f'IF({c["kind"]}="R",{_estimate_of(c, c["spn"], "nsc", "topsc", "kn", "fnn")},"")'
 
 
 def estew(c: Cells) -> str:
-    return f'IF({c["kind"]}="R",{_estimate_of(c, c["spe"], "nsc", "topsc", "k")},"")'
+    return f'IF({c["kind"]}="R",{_estimate_of(c, c["spe"], "nsc", "topsc", "ke", "fne")},"")'
 
 
 def spn(c: Cells) -> str:
@@ -567,7 +586,8 @@ def ownew(c: Cells) -> str:
 def _adjusted(c: Cells, mine: str, theirs: str, own: str) -> str:
     x = f'IF({c["sw"]}=1,{c[theirs]},{c[mine]})'
     o = c[own]
-    return (f'IF({c["kind"]}="A",IF(AND({S["ave_policy"]}="wbf",ISNUMBER({o})),IF({x}={S["ave_plus"]},MAX({x},{o}),'
+    fa = "nfa" if mine == "nspct" else "efa"
+    return (f'IF({c[fa]}=1,IF(AND({S["ave_policy"]}="wbf",ISNUMBER({o})),IF({x}={S["ave_plus"]},MAX({x},{o}),'
             f'IF({x}={S["ave_minus"]},MIN({x},{o}),{x})),{x}),"")')
 
 
@@ -580,67 +600,72 @@ def adjew(c: Cells) -> str:
 
 
 def artns(c: Cells) -> str:
-    return f'IF({c["kind"]}="A",{_artificial(c["adjns"], c["topsc"])},"")'
+    return f'IF({c["nfa"]}=1,{_artificial(c["adjns"], c["topsc"])},"")'
 
 
 def artew(c: Cells) -> str:
-    return f'IF({c["kind"]}="A",{_artificial(c["adjew"], c["topsc"])},"")'
+    return f'IF({c["efa"]}=1,{_artificial(c["adjew"], c["topsc"])},"")'
 
 
 # ---------------------------------------------------------- Travellers: rounding
 
 def vns(c: Cells) -> str:
-    return f'IF({c["kind"]}="R",{scaled_formula(c["estns"])},"")'
+    return f'IF(AND({c["kind"]}="R",{c["nfa"]}=0),{scaled_formula(c["estns"])},"")'
 
 
 def vew(c: Cells) -> str:
-    return f'IF({c["kind"]}="R",{scaled_formula(c["estew"])},"")'
+    return f'IF(AND({c["kind"]}="R",{c["efa"]}=0),{scaled_formula(c["estew"])},"")'
 
 
 def vans(c: Cells) -> str:
-    return f'IF({c["kind"]}="A",{scaled_formula(c["artns"])},"")'
+    return f'IF({c["nfa"]}=1,{scaled_formula(c["artns"])},"")'
 
 
 def vaew(c: Cells) -> str:
-    return f'IF({c["kind"]}="A",{scaled_formula(c["artew"])},"")'
+    return f'IF({c["efa"]}=1,{scaled_formula(c["artew"])},"")'
 
 
 def rns(c: Cells) -> str:
-    return f'IF({c["kind"]}="R",{rounding_formula(c["estns"], c["vns"], c["avg"])},"")'
+    return f'IF(AND({c["kind"]}="R",{c["nfa"]}=0),{rounding_formula(c["estns"], c["vns"], c["avg"])},"")'
 
 
 def rew(c: Cells) -> str:
-    return f'IF({c["kind"]}="R",{rounding_formula(c["estew"], c["vew"], c["avg"])},"")'
+    return f'IF(AND({c["kind"]}="R",{c["efa"]}=0),{rounding_formula(c["estew"], c["vew"], c["avg"])},"")'
 
 
 def rans(c: Cells) -> str:
-    return f'IF({c["kind"]}="A",{rounding_formula(c["artns"], c["vans"], c["avg"])},"")'
+    return f'IF({c["nfa"]}=1,{rounding_formula(c["artns"], c["vans"], c["avg"])},"")'
 
 
 def raew(c: Cells) -> str:
-    return f'IF({c["kind"]}="A",{rounding_formula(c["artew"], c["vaew"], c["avg"])},"")'
+    return f'IF({c["efa"]}=1,{rounding_formula(c["artew"], c["vaew"], c["avg"])},"")'
 
 
-def _mp(c: Cells, result: str, artificial: str) -> str:
+def _mp(c: Cells, result: str, artificial: str, fa: str) -> str:
     return (f'IF(OR({c["kind"]}="",{c["kind"]}="NP"),"",IF({c["badb"]}>0,"?",'
-            f'IF({c["kind"]}="R",{c[result]},{c[artificial]})))')
+            f'IF({c[fa]}=0,{c[result]},{c[artificial]})))')
 
 
 def ns_mp(c: Cells) -> str:
-    return _mp(c, "rns", "rans")
+    return _mp(c, "rns", "rans", "nfa")
 
 
 def ew_mp(c: Cells) -> str:
-    return _mp(c, "rew", "raew")
+    return _mp(c, "rew", "raew", "efa")
 
 
 def shares(c: Cells) -> str:
     """What the line's NS and EW figures add up to: twice the figure of the sides' mean percentage (a
     result's 50%, a small group's 60%: its NS% + EW% is 2 x 60%, an artificial score's two percentages)."""
     small = SMALL_GROUP_PERCENTAGE.py(S2=0, n=1)
-    result = f'IF({c["setpct"]}=1,{small},IF({c["lone"]}=1,{LONE_RESULT_PERCENTAGE},{AVE}))'
+    sides = f'(IF({c["nfa"]}=1,{c["adjns"]},{AVE})+IF({c["efa"]}=1,{c["adjew"]},{AVE}))/2'
+    result = f'IF({c["setpct"]}=1,{small},IF({c["lone"]}=1,{LONE_RESULT_PERCENTAGE},{sides}))'
     mean = f'IF({c["kind"]}="R",{result},({c["adjns"]}+{c["adjew"]})/2)'
-    return f'IF(OR({c["kind"]}="R",{c["kind"]}="A"),2*{_artificial(mean, c["topsc"])},"")'
+    # a mixed line's real score stands in both fields: the artificial side's field misses its figure
+    ave = _artificial(str(AVE), c["topsc"])
+    stand = (f'IF({c["kind"]}="R",IF({c["nfa"]}=1,{ave}-N({c["estns"]}),0)+IF({c["efa"]}=1,{ave}-N({c["estew"]}),0),'
+             '0)')
+    return f'IF(OR({c["kind"]}="R",{c["kind"]}="A"),2*{_artificial(mean, c["topsc"])}+{stand},"")'
 
 
 def _digits(u: str) -> str:
@@ -696,8 +721,8 @@ def whyp(c: Cells) -> str:
 
 def whyt(c: Cells) -> str:
     """What is wrong with a typed score that is not read (blank when it is read or none is typed)."""
-    return (f'IF({c["tnum"]}<>"?","",IF(OR(ISNUMBER(FIND("|",{c["tt"]})),ISNUMBER(FIND("%",{c["tt"]}))),'
-            f'"typed score "&{_said(c["typed"])}&": split or weighted, needs BOARDMP or mpxl score",'
+    return (f'IF({c["tnum"]}<>"{TYPED_TEXT}","",IF(OR(ISNUMBER(FIND("|",{c["tt"]})),ISNUMBER(FIND("%",{c["tt"]}))),'
+            f'{c["rwhy"]},'
             f'"typed score "&{_said(c["typed"])}&" is not a number (codes go in Adjustment)"))')
 
 
@@ -724,7 +749,7 @@ def why(c: Cells) -> str:
     scored = f'OR({c["adj"]}<>"",ISNUMBER({c["ns_score"]}))'
     reason = (f'IF(AND({c["whyp"]}<>"",{scored}),{c["whyp"]},IF({c["adj"]}<>"",'
               f'"Adjustment "&{_said(c["adjustment"])}&" not understood",'
-              f'IF({c["tnum"]}="?",{c["whyt"]},{c["whyc"]})))')
+              f'IF({c["tnum"]}="{TYPED_TEXT}",{c["whyt"]},{c["whyc"]})))')
     return f'IF({c["kind"]}="bad","row "&ROW()&": "&{reason},"")'
 
 
@@ -785,7 +810,8 @@ def kf(c: Cells) -> str:
 
 def _full(c: Cells, played: str, pct: str) -> str:
     est = _estimate_of(c, c[played], "nf", "topf", "kf")
-    return f'IF({c["shortt"]}=1,IF({c["kind"]}="R",{est},{_artificial(c[pct], c["topf"])}),"")'
+    fa = "nfa" if pct == "adjns" else "efa"
+    return f'IF({c["shortt"]}=1,IF({c[fa]}=0,{est},{_artificial(c[pct], c["topf"])}),"")'
 
 
 def nsfx(c: Cells) -> str:
@@ -819,11 +845,11 @@ def ewfr(c: Cells) -> str:
 
 def nsx(c: Cells) -> str:
     """The line's NS figure unrounded: the NS estimate of a result, the NS artificial MP of an artificial score."""
-    return f'IF({c["kind"]}="R",{c["estns"]},IF({c["kind"]}="A",{c["artns"]},""))'
+    return f'IF({c["nfa"]}=1,{c["artns"]},IF({c["kind"]}="R",{c["estns"]},""))'
 
 
 def ewx(c: Cells) -> str:
-    return f'IF({c["kind"]}="R",{c["estew"]},IF({c["kind"]}="A",{c["artew"]},""))'
+    return f'IF({c["efa"]}=1,{c["artew"]},IF({c["kind"]}="R",{c["estew"]},""))'
 
 
 def _for_totals(c: Cells, side: str) -> str:
@@ -870,6 +896,356 @@ def nslp(c: Cells) -> str:
 def ewlp(c: Cells) -> str:
     return f'IF({c["ewlpv"]}="","",{tie_formula("", c["ewlpv"], S["line_pct_unit"])})'
 
+# ------------------------------------------------- Travellers: rulings (split, weighted, mixed)
+# A typed score with a bar or a weight: NS's view left of the bar, EW's right of it (one view, both sides,
+# when there is no bar). Each view is an artificial code (A+, A60: the side is given that percentage; a
+# mixed line) or up to PARTS parts, each a weight and a score (one part of 100% for a plain score). Every
+# part is matchpointed against every part of the other lines of its group that see the same view, weighted
+# by both weights (Law 12C1(c); mpxl.matchpoints.weighted_matchpoints), and the line gets the weighted sum.
+
+_VIEWS = {"n": "NS", "e": "EW"}
+
+
+def _q(x: str) -> str:
+    """The text of cell ``x`` between single quotes, as Python's repr shows it in ``mpxl score``'s messages."""
+    return f'"\'"&TRIM({x})&"\'"'
+
+
+def _reads_back(t: str) -> str:
+    """TRUE when text ``t`` is a number written plainly (``420``, ``-50``, ``+110``, ``7.5``): the number read
+    back as text gives ``t`` again (so 1e3, 4.20 or 0x1 are not read). #VALUE! when ``t`` is no number."""
+    return f'OR({t}=VALUE({t})&"",{t}="+"&VALUE({t}))'
+
+
+def bar(c: Cells) -> str:
+    """Where the typed score's bar is (a split score), 0 when it has none or is a plain number."""
+    return f'IF({c["tnum"]}<>"{TYPED_TEXT}",0,IFERROR(FIND("|",{c["tt"]}),0))'
+
+
+def _view_text(c: Cells, v: str) -> str:
+    """The view's text of a typed ruling: a text (not a plain number) with a bar or a % sign."""
+    tt = c["tt"]
+    part = f'LEFT({tt},{c["bar"]}-1)' if v == "n" else f'MID({tt},{c["bar"]}+1,999)'
+    ruling = f'OR({c["bar"]}>0,ISNUMBER(FIND("%",{tt})))'
+    return f'IF(OR({c["tnum"]}<>"{TYPED_TEXT}",NOT({ruling})),"",IF({c["bar"]}>0,{part},{tt}))'
+
+
+def nvt(c: Cells) -> str:
+    return _view_text(c, "n")
+
+
+def evt(c: Cells) -> str:
+    return _view_text(c, "e")
+
+
+def _view_code(c: Cells, v: str) -> str:
+    key = sheet_key(c[f"{v}vt"])
+    return f'IF(AND({c["bar"]}>0,LEFT({key},1)="A"),{key},"")'
+
+
+def nvk(c: Cells) -> str:
+    return _view_code(c, "n")
+
+
+def evk(c: Cells) -> str:
+    return _view_code(c, "e")
+
+
+def _view_pct(c: Cells, v: str) -> str:
+    """A split side's artificial code as its percentage: the Help code's, else A and a number 0-100 (A55,
+    A55%); ? when the code is neither."""
+    k = c[f"{v}vk"]
+    u = f'SUBSTITUTE(MID({k},2,99),"%","")'
+    number = f'IFERROR(IF(AND(OR({k}="A"&VALUE({u}),{k}="A"&VALUE({u})&"%"),VALUE({u})<=100),VALUE({u}),"?"),"?")'
+    return f'IF({k}="","",IFERROR(INDEX(CodePcts,{_match("CodeNames", k)}),{number}))'
+
+
+def nva(c: Cells) -> str:
+    return _view_pct(c, "n")
+
+
+def eva(c: Cells) -> str:
+    return _view_pct(c, "e")
+
+
+def _view_words(c: Cells, v: str) -> str:
+    """The view's weighted parts as words: capitals, the marks between a weight and its score and between
+    the parts (the rulebook's lists) made spaces, one space between words, a % kept on its number. A mixed
+    line's artificial side (420|A+) takes the other side's real score: it stands as a result in both
+    directions' fields (mpxl.board), the artificial side's own figure being its percentage (Figure artificial)."""
+    o = "e" if v == "n" else "n"
+    text = f'IF({c[f"{v}vk"]}="",{c[f"{v}vt"]},{c[f"{o}vt"]})'
+    x = f'SUBSTITUTE(UPPER({text}),"%","% ")'
+    for mark in WEIGHT_MARKS + PART_SEPARATORS:
+        x = f'SUBSTITUTE({x},"{mark.upper()}"," ")'
+    return f'IF({c[f"{v}vt"]}="","",SUBSTITUTE(TRIM({x})," %","%"))'
+
+
+def nvw(c: Cells) -> str:
+    return _view_words(c, "n")
+
+
+def evw(c: Cells) -> str:
+    return _view_words(c, "e")
+
+
+def _weights_first(c: Cells, v: str) -> str:
+    w = c[f"{v}vw"]
+    return f'IF({w}="","",IF(RIGHT(LEFT({w},FIND(" ",{w}&" ")-1),1)="%",1,0))'
+
+
+def nwf(c: Cells) -> str:
+    return _weights_first(c, "n")
+
+
+def ewf(c: Cells) -> str:
+    return _weights_first(c, "e")
+
+
+def _parts(c: Cells, v: str) -> str:
+    w = c[f"{v}vw"]
+    return f'IF({w}="",0,MAX(1,LEN({w})-LEN(SUBSTITUTE({w},"%",""))))'
+
+
+def nk(c: Cells) -> str:
+    return _parts(c, "n")
+
+
+def ek(c: Cells) -> str:
+    return _parts(c, "e")
+
+
+def _word(w: str, i: str) -> str:
+    """Word ``i`` (from 1) of the words in ``w``."""
+    return f'TRIM(MID(SUBSTITUTE({w}," ",REPT(" ",99)),({i}-1)*99+1,99))'
+
+
+def _part_text(v: str, i: int, what: str) -> Callable[[Cells], str]:
+    def fn(c: Cells) -> str:
+        w, first = c[f"{v}vw"], c[f"{v}wf"]
+        score, weight = (f"{2 * i}", f"{2 * i - 1}") if what == "s" else (f"{2 * i - 1}", f"{2 * i}")
+        word = _word(w, f"IF({first}=1,{score},{weight})")
+        plain = f'IF(ISNUMBER(FIND("%",{w})),{word},"100%")' if what == "w" else word
+        return f'IF({c[f"{v}k"]}<{i},"",{plain})'
+    fn.__name__ = f"{v}{what}t{i}"
+    return fn
+
+
+def _part_number(v: str, i: int, what: str) -> Callable[[Cells], str]:
+    def fn(c: Cells) -> str:
+        t = c[f"{v}{what}t{i}"]
+        plain = f'IF({i}=1,{c["ns_score"]},"")' if what == "s" else f'IF({i}=1,1,"")'
+        if what == "s":
+            read = f'IFERROR(IF({_reads_back(t)},VALUE({t}),"?"),"?")'
+        else:
+            u = f"LEFT({t},LEN({t})-1)"
+            read = f'IFERROR(IF(AND(RIGHT({t},1)="%",{_reads_back(u)}),VALUE({u})/100,"?"),"?")'
+        return f'IF(ISNUMBER({c["ns_score"]}),{plain},IF({t}="","",{read}))'
+    fn.__name__ = f"{v}{what}{i}"
+    return fn
+
+
+def _view_unread(c: Cells, v: str) -> str:
+    """1 when the view is not read as a score, an artificial code, or parts of a weight and a score: a code
+    that is none, marks with no number, words that do not pair up, a part's score or weight that is not a
+    plain number."""
+    w = c[f"{v}vw"]
+    cells = [c[f"{v}{x}{i}"] for x in ("s", "w") for i in range(1, PARTS + 1)]
+    words = f'LEN({w})-LEN(SUBSTITUTE({w}," ",""))+1'
+    pairs = f'AND({w}<>"",{words}<>IF(ISNUMBER(FIND("%",{w})),2*{c[f"{v}k"]},1))'
+    t = c[f"{v}vt"]
+    # marks and no number (x, +, @); a sign after a + (+-4: the + is no separator there)
+    marks = f'OR(AND({t}<>"",{c[f"{v}vk"]}="",{w}=""),ISNUMBER(FIND("+-",{t})),ISNUMBER(FIND("-+",{t})))'
+    return f'IF(OR({c[f"{v}va"]}="?",{marks},{pairs},' + ",".join(f'{x}="?"' for x in cells) + "),1,0)"
+
+
+def nur(c: Cells) -> str:
+    return _view_unread(c, "n")
+
+
+def eur(c: Cells) -> str:
+    return _view_unread(c, "e")
+
+
+def _view_why(c: Cells, v: str) -> str:
+    """Why the view is not read, in the core's words after the view's text (blank when it is read, or is no
+    view): not a score, more parts than the sheet reads, weights not adding up to 100%, a weight of 0%."""
+    ws = [c[f"{v}w{i}"] for i in range(1, PARTS + 1)]
+    total = f'ROUND(100*({"+".join(f"N({x})" for x in ws)}),6)'
+    # a view read as a code (vk) has no parts: it is read when its code is (ur 0)
+    return (f'IF({c[f"{v}ur"]}=1," {NOT_A_SCORE}",IF({c[f"{v}vw"]}="","",IF({c[f"{v}k"]}>{PARTS},": the sheet '
+            f'reads {PARTS} parts at most",IF({total}<>100,": "&SUBSTITUTE("{WEIGHTS_TOTAL}","{{}}",{total}),'
+            f'IF(MIN({",".join(ws)})<=0,": {WEIGHT_ABOVE_ZERO}","")))))')
+
+
+def nwhy(c: Cells) -> str:
+    return _view_why(c, "n")
+
+
+def ewhy(c: Cells) -> str:
+    return _view_why(c, "e")
+
+
+def rvw(c: Cells) -> str:
+    """The first view's why, after that view's text: NS's, then (split) EW's; blank when both are read."""
+    return (f'IF({c["nwhy"]}<>"",{_q(c["nvt"])}&{c["nwhy"]},IF(AND({c["bar"]}>0,{c["ewhy"]}<>""),'
+            f'{_q(c["evt"])}&{c["ewhy"]},""))')
+
+
+def rwp(c: Cells) -> str:
+    """Why a typed ruling is not read, as the rulebook parses it: a bar needs a side either side of it; both
+    sides artificial go in Adjustment; then each view's why (after the whole text when split)."""
+    tt, b = c["tt"], c["bar"]
+    split = f'AND({b}>0,OR({c["nvt"]}="",{c["evt"]}="",ISNUMBER(FIND("|",{c["evt"]}))))'
+    both = f'AND({c["nvk"]}<>"",{c["evk"]}<>"")'
+    view = c["rvw"]
+    return (f'IF({c["tnum"]}<>"{TYPED_TEXT}","",IF({split},{_q(tt)}&": {SPLIT_FORM}",IF({both},{_q(tt)}&": both sides '
+            f'artificial: type it in Adjustment (A+/A-)",IF({view}="","",IF({b}>0,{_q(tt)}&": ","")&{view}))))')
+
+
+def rwhy(c: Cells) -> str:
+    """Why a typed ruling is not read, as ``mpxl score`` says it: a text that starts with a letter and holds
+    no weight is no score or code (the readers' words); else the rulebook's why."""
+    tt, why = c["tt"], c["rwp"]
+    letter = f'AND(ISNUMBER(FIND(UPPER(LEFT({tt},1)),"ABCDEFGHIJKLMNOPQRSTUVWXYZ")),NOT(ISNUMBER(FIND("%",{tt}))))'
+    return f'IF({why}="","",IF({letter},{_q(tt)}&" {NOT_A_CODE}",{why}))'
+
+
+def rul(c: Cells) -> str:
+    """1 when the typed score is a ruling the sheet reads (split, weighted or mixed), ? when it is not read."""
+    return f'IF(AND({c["nvt"]}="",{c["evt"]}=""),"",IF({c["rwhy"]}="",1,"?"))'
+
+
+def rb(c: Cells) -> str:
+    """How many rulings the line's board has (0 off a result line): a board with none is matchpointed by
+    the plain counts (Raw S), one with some by the parts."""
+    return f'IF({c["kind"]}<>"R",0,COUNTIFS({R["bkey"]},{c["bkey"]},{R["rul"]},1))'
+
+
+def _view_group(c: Cells, v: str) -> str:
+    return f'IF(ISNUMBER({c[f"{v}s1"]}),{c["gkey"]},"")'
+
+
+def gkn(c: Cells) -> str:
+    return _view_group(c, "n")
+
+
+def gke(c: Cells) -> str:
+    return _view_group(c, "e")
+
+
+def _view_n(c: Cells, v: str) -> str:
+    g = c[f"gk{v}"]
+    return f'IF({c["kind"]}<>"R","",IF({c["rb"]}=0,{c["n"]},IF({g}="",0,COUNTIF({R[f"gk{v}"]},{g}))))'
+
+
+def nn(c: Cells) -> str:
+    return _view_n(c, "n")
+
+
+def ne(c: Cells) -> str:
+    return _view_n(c, "e")
+
+
+def _figure_n(c: Cells, v: str) -> str:
+    """n of the line's NS (EW) figure: its view's, the other view's when the line is switched."""
+    mine, theirs = ("nn", "ne") if v == "n" else ("ne", "nn")
+    return f'IF({c["kind"]}<>"R","",IF({c["sw"]}=1,{c[theirs]},{c[mine]}))'
+
+
+def fnn(c: Cells) -> str:
+    return _figure_n(c, "n")
+
+
+def fne(c: Cells) -> str:
+    return _figure_n(c, "e")
+
+
+def _view_k(c: Cells, v: str) -> str:
+    n_ = c[f"fn{v}"]
+    ks = [K_RULES[m.value].excel(N=c["nsc"], n=n_) for m in Method]
+    return f'IF(OR({c["kind"]}<>"R",{n_}=0),"",IF({n_}={c["n"]},{c["k"]},CHOOSE({S["method_index"]},{",".join(ks)})))'
+
+
+def kn(c: Cells) -> str:
+    return _view_k(c, "n")
+
+
+def ke(c: Cells) -> str:
+    return _view_k(c, "e")
+
+
+def _part_weights(v: str, i: int, tied: bool) -> Callable[[Cells], str]:
+    """The weight of the parts of the view's group that part ``i`` beats (or ties), every line's parts
+    counted, the line's own too: its own parts beat and tie exactly 1 of its weight in all, which the
+    rulebook's raw matchpoints (equal - 1) take back, as they take back a plain score's tie with itself."""
+    def fn(c: Cells) -> str:
+        g, s_ = c[f"gk{v}"], c[f"{v}s{i}"]
+        crit = s_ if tied else f'"<"&{s_}'
+        total = "+".join(f'SUMIFS({R[f"{v}w{j}"]},{R[f"gk{v}"]},{g},{R[f"{v}s{j}"]},{crit})'
+                         for j in range(1, PARTS + 1))
+        return f'IF(OR({c["rb"]}=0,{g}="",{s_}=""),"",{total})'
+    fn.__name__ = f"{v}{'q' if tied else 'm'}{i}"
+    return fn
+
+
+def _view_raw(c: Cells, v: str) -> str:
+    """S in the view: the parts' beaten and tied weights, each times the part's weight, by the rulebook's raw
+    matchpoints (2 per weight beaten, 1 per weight tied, less the line's own 1); EW's from EW's side."""
+    def weighted(x: str) -> str:
+        return "(" + "+".join(f'N({c[f"{v}w{i}"]})*N({c[f"{v}{x}{i}"]})' for i in range(1, PARTS + 1)) + ")"
+    raw = RAW_MP.excel(below=weighted("m"), equal=weighted("q"), Scale=U)
+    first = c[f"{v}m1"]
+    return f'IF({first}="","",{raw})' if v == "n" else f'IF({first}="","",{U}*({c["ne"]}-1)-{raw})'
+
+
+def nraw(c: Cells) -> str:
+    return _view_raw(c, "n")
+
+
+def eraw(c: Cells) -> str:
+    return _view_raw(c, "e")
+
+
+def _figure_artificial(c: Cells, own: str, other: str) -> str:
+    pct = f'IF({c["sw"]}=1,{c[other]},{c[own]})'
+    return f'IF(OR({c["kind"]}="A",{c["kind"]}="R"),IF(ISNUMBER({pct}),1,0),0)'
+
+
+def nfa(c: Cells) -> str:
+    return _figure_artificial(c, "nspct", "ewpct")
+
+
+def efa(c: Cells) -> str:
+    return _figure_artificial(c, "ewpct", "nspct")
+
+
+def rsay(c: Cells) -> str:
+    """A ruling read, in words, with its row: what the board's status says was done."""
+    nv, ev = c["nvt"], c["evt"]
+    mixed = (f'IF({c["nva"]}<>"","NS given "&{c["nva"]}&"%, EW keep "&TRIM({ev}),"NS keep "&TRIM({nv})&", EW given "'
+             f'&{c["eva"]}&"%")')
+    split = f'"split score: NS "&TRIM({nv})&" among NS\'s results, EW "&TRIM({ev})&" among EW\'s"'
+    weighted = f'"weighted score "&TRIM({nv})&": each part matchpointed, the line gets the weighted sum"'
+    what = f'IF(OR({c["nva"]}<>"",{c["eva"]}<>""),{mixed},IF({c["bar"]}>0,{split},{weighted}))'
+    return f'IF({c["rul"]}<>1,"","row "&ROW()&": "&{what})'
+
+
+def rend(c: Cells) -> str:
+    """For a ruling line, how many rows it is from one past the sheet's last row (the board's first has the
+    largest: the status finds it by MAX); 0 for the others."""
+    return f'IF({c["rul"]}=1,{_BEYOND}-ROW(),0)'
+
+
+_RULING_FUNCTIONS = [bar, nvt, evt, nvk, evk, nva, eva, nvw, evw, nwf, ewf, nk, ek,
+                     *[_part_text(v, i, w) for v in _VIEWS for w in ("s", "w") for i in range(1, PARTS + 1)],
+                     *[_part_number(v, i, w) for v in _VIEWS for w in ("s", "w") for i in range(1, PARTS + 1)],
+                     nur, eur, nwhy, ewhy, rvw, rwp, rul, rwhy, rb, gkn, gke, nn, ne, kn, ke,
+                     *[_part_weights(v, i, tied) for v in _VIEWS for tied in (False, True)
+                       for i in range(1, PARTS + 1)],
+                     fnn, fne,
+                     nraw, eraw, nfa, efa, rsay, rend]
+
 
 #: Travellers column key -> its formula function, in the order the columns are written.
 TRAVELLER: dict[str, Callable[[Cells], str]] = {
@@ -880,7 +1256,8 @@ TRAVELLER: dict[str, Callable[[Cells], str]] = {
                             artns, artew, rns, rew, rans, raew, ns_mp, ew_mp, shares, tkt, tk, why, avg,
                             swt, byt, unfit, nsv, ewv, nsn, ewn, nsrow, ewrow, tkd, tkr, whyp, whyt, whyc, whyb, badend,
                             nspb, ewpb, spn, spe, nsc, topsc, topc, lone, shortt, kf, nsfx, ewfx, nsfv, ewfv, nsfr,
-                            ewfr, nsx, ewx, nstot, ewtot, alone, nslpv, ewlpv, nslp, ewlp)
+                            ewfr, nsx, ewx, nstot, ewtot, alone, nslpv, ewlpv, nslp, ewlp,
+                            *_RULING_FUNCTIONS)
 }
 
 
@@ -896,9 +1273,19 @@ def _b(c: Cells) -> str:
     return c["b_board"]
 
 
+def board_key(board: str, section: str, session: str) -> str:
+    """The key of a board of a field from the cells of its board, section and session (as the lines' Board
+    key): session | section (blank across the field) | board; blank with no board.
+
+    >>> board_key("B3", "B4", "B5")[:20]
+    'IF(B3="","",IF(ISNUM'
+    """
+    key = _field_key(_session(session), sheet_text(section))
+    return f'IF({board}="","",{key}&"|"&{board})'
+
+
 def b_key(c: Cells) -> str:
-    key = _field_key(_session(c["b_session"]), sheet_text(c["b_section"]))
-    return f'IF({_b(c)}="","",{key}&"|"&{_b(c)})'
+    return board_key(_b(c), c["b_section"], c["b_session"])
 
 
 def b_n(c: Cells) -> str:
@@ -943,11 +1330,21 @@ def b_status(c: Cells) -> str:
     return (f'IF({b}="","",IF({bad}>0,{named},'
             f'IF({c["b_results"]}>{N},"too many results",IF({c["b_results"]}=0,"no results",'
             f'IF(ABS({c["b_ns"]}+{c["b_ew"]}-{c["b_expected"]})>{tol},"check total off",'
-            f'IF({c["b_results"]}<{N},"ok: "&({N}-{c["b_results"]})&" missing, estimated","ok"))))))')
+            f'IF({c["b_results"]}<{N},"ok: "&({N}-{c["b_results"]})&" missing, estimated","ok")&{c["b_rulings"]}'
+            f')))))')
+
+
+def b_rulings(c: Cells) -> str:
+    """What the director ruled on the board, in words: its first ruling line's (Ruling in words) and how
+    many more there are; blank with none. The status shows it after ok."""
+    count = f'COUNTIFS({R["bkey"]},{c["b_key"]},{R["rul"]},1)'
+    first = f'{_BEYOND - FIRST_ROW + 1}-SUMPRODUCT(MAX(({R["bkey"]}={c["b_key"]})*{R["rend"]}))'
+    return (f'IF(OR({_b(c)}="",{count}=0),"","; "&INDEX({R["rsay"]},{first})&IF({count}>1," (and "&({count}-1)&'
+            f'" more rulings)",""))')
 
 
 BLOCK: dict[str, Callable[[Cells], str]] = {
-    f.__name__: f for f in (b_results, b_top, b_check, b_ns, b_ew, b_status, b_expected, b_key, b_n)
+    f.__name__: f for f in (b_results, b_top, b_check, b_ns, b_ew, b_status, b_expected, b_key, b_n, b_rulings)
 }
 
 

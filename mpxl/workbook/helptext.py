@@ -122,7 +122,7 @@ COLUMN_NOTES = {
           "spaces (only white space is blank, as mpxl reads it).",
     "tu": "The typed text without its leading + or - sign.",
     "tnum": "The Typed score as a number: a number, or text of digits with an optional sign and decimal part; "
-            "? otherwise.",
+            "text for any other text (a ruling such as -150 bar -50 or 30% 420 + 70% 450, or a text Why names).",
     "adj": "The Adjustment in capitals, white space removed (spaces, tabs, non-breaking spaces...).",
     "adjl": "The NS side of the Adjustment (left of /).",
     "adjr": "The EW side of the Adjustment (right of /).",
@@ -155,8 +155,10 @@ COLUMN_NOTES = {
     "sew": "S from EW's side: scale x (n - 1) - S (NS).",
     "estns": "The NS estimate on N (scored) and Top (scored): a small group's set percentage of the top; a lone "
              "result beside artificial scores 60% under Setup's Lone result ave-plus; else M = (N - k)/(n - 1) x "
-             "S + scale x (k - 1)/2 with S the NS S (as played); a lone result gets the average; a full board "
-             "keeps S (unless the method estimates full boards). Signed scale: less N - 1 (the double average).",
+             "S + scale x (k - 1)/2 with S the NS S (as played), n and k the NS figure's (a ruling's view); a lone "
+             "result gets the average; a full board keeps S (unless the method estimates full boards). Signed "
+             "scale: less N - 1 (the double average). On a mixed line whose NS side was given an artificial "
+             "score: what its real score would get in NS's field (for the check; NS MP is the artificial one).",
     "estew": "The EW estimate, the same way from EW's S.",
     "ownns": "Under the wbf policy, the NS pair's percentage on its boards with real results.",
     "ownew": "Under the wbf policy, the EW pair's percentage on its boards with real results.",
@@ -174,7 +176,8 @@ COLUMN_NOTES = {
     "rew": "The EW estimate rounded by the Setup rule.",
     "rans": "The NS artificial matchpoints rounded by the Setup rule, from NS artificial scaled.",
     "raew": "The EW artificial matchpoints rounded by the Setup rule, from EW artificial scaled.",
-    "shares": "What the line should add to the board's NS + EW total, for the check.",
+    "shares": "What the line should add to the board's NS + EW total, for the check (a mixed line: its "
+              "artificial side's percentage, less the figure its real score takes from that side's field).",
     "tkt": "The Tricks in capitals, white space removed.",
     "tk": "Tricks as a number: a number 0-13, or a result against the contract (=, made, +1, -2) as mpxl reads it; "
           "? otherwise.",
@@ -202,8 +205,8 @@ COLUMN_NOTES = {
            "when the contract is not read or the text is not a result (=1, -0, ten); blank when Tricks is blank, a "
            "number or digits.",
     "whyp": "On an unreadable line: NS pair missing, EW pair missing, or the arrowswitch mark not read; else blank.",
-    "whyt": "When the Typed score is not read (Typed number ?): why (split or weighted, or not a number); "
-            "else blank.",
+    "whyt": "When the Typed score is not a number (Typed number text): with a bar or a % sign, Why (ruling) (blank "
+            "when the ruling is read); else that it is not a number; else blank.",
     "whyc": "With nothing typed in Typed score and a contract that cannot be scored (Contract NS score ?): "
             "whether the contract, By or Tricks is not understood or missing; else blank.",
     "whyb": "On an unreadable line: its Why unreadable, and how many more unreadable lines its board has; what the "
@@ -250,6 +253,74 @@ COLUMN_NOTES.update({
     "ewlp": "With Setup's Line % decimals: the EW line's percentage, rounded the same way (Ruter's Percentage_EW: "
             "12.5 -> 13).",
 })
+
+#: The rulings' helper columns (split, weighted and mixed scores), in words.
+_V = {"n": "NS", "e": "EW"}
+RULING_NOTES = {
+    "bar": "Where the Typed score's bar is (a split score: NS's result, a bar, EW's result: -150 bar -50), 0 "
+           "when none.",
+    "b_rulings": "The board's first ruling in words (Ruling in words) and how many more: what the Status adds "
+                 "after ok.",
+    "rvw": "The first view's why after its text: NS's view, then (split) EW's; blank when both are read.",
+    "rwp": "Why the typed ruling is not read: a bar without a side either side of it, both sides artificial (they go "
+           "in Adjustment), else NS's or EW's view's why; blank when read.",
+    "rwhy": "What mpxl score says of the typed ruling it cannot read: a text that starts with a letter and has no "
+            "weight is no score or code; else Why (ruling, parsed).",
+    "rul": "1 when the Typed score is a split, weighted or mixed score the sheet reads; ? when it is not read; blank "
+           "for a plain number or nothing.",
+    "rb": "How many rulings (Ruling read 1) the line's board has: a board with none is matchpointed by the plain "
+          "counts (S (NS)), one with some by the parts.",
+    "nfa": "1 when the line's NS figure is an artificial score (an Adjustment, or a mixed line's code on that side, "
+           "after the arrowswitch), else 0.",
+    "efa": "1 when the line's EW figure is an artificial score, else 0.",
+    "rsay": "A ruling read, in words a director reads, with its row: the split, the weighted parts, or which side "
+            "kept its result and which was given a percentage.",
+    "rend": "On a ruling line, 1,048,577 less its row (the board's first ruling has the largest); 0 on the others.",
+}
+for v, V in _V.items():
+    other = "left" if v == "n" else "right"
+    RULING_NOTES.update({
+        f"{v}vt": f"{V}'s view of a typed ruling: the text {other} of the bar (the whole text when there is none); "
+                  "blank for a plain number.",
+        f"{v}vk": f"{V}'s side of a split as a code (capitals, no spaces) when it starts with A: {V} were given an "
+                  "artificial score (a mixed line).",
+        f"{v}va": f"{V} view code as its percentage: the Help code's (A+ 60), or A and a number 0-100 (A55); ? for "
+                  "any other code.",
+        f"{v}vw": f"{V}'s view as words: capitals, the marks between weights and scores (of, x, *, @, :) and between "
+                  "parts (+ , ; &) made spaces, a % kept on its number (30% 420 + 70% 450 -> 30% 420 70% 450); a "
+                  "mixed line's artificial side takes the other side's real score (it stands as a result in both "
+                  "fields).",
+        f"{v}wf": f"1 when {V}'s view writes each weight before its score (30% 420), 0 after it (420 @ 30%).",
+        f"{v}k": f"How many parts {V}'s view has: its % signs, 1 for a plain score.",
+        f"{v}ur": f"1 when {V}'s view is not read: a code that is none, words that do not pair up, a part's score or "
+                  "weight that is not a plain number; else 0.",
+        f"{v}why": f"Why {V}'s view is not read, in mpxl score's words: not a score, more parts than the sheet reads, "
+                   "weights that do not add up to 100%, a weight of 0%; blank when read.",
+        f"gk{v}": f"The Group key when {V}'s view has a result (a part score 1; a mixed line's real score counts in "
+                  "both views), else blank: the lines the view is matchpointed among.",
+        f"n{v}": f"n in {V}'s view: the group's lines whose {V} view is a result (n itself on a board with no "
+                 "ruling).",
+        f"fn{v}": f"n of the line's {V} figure: n ({V} view), or the other view's when the line is switched.",
+        f"k{v}": f"k of the method for n ({V} figure) (k itself when it is n).",
+        f"{v}raw": f"S in {V}'s view: 2 per weight beaten and 1 per weight tied, each part's times its weight, "
+                   "less the line's own 1 (its parts meet each other), halved on the single scale"
+                   + ("" if v == "n" else ", from EW's side (scale x (n - 1) less it)") + "; what S takes on a "
+                   "board with rulings.",
+    })
+    for i in range(1, 4):
+        RULING_NOTES.update({
+            f"{v}st{i}": f"The score of {V}'s part {i} as typed (the word after its weight, or before it).",
+            f"{v}wt{i}": f"The weight of {V}'s part {i} as typed (30%); 100% for a plain score.",
+            f"{v}s{i}": f"{V}'s part {i} score as a number (the NS score itself for a plain line); ? when not a plain "
+                        "number.",
+            f"{v}w{i}": f"{V}'s part {i} weight as a fraction (30% -> 0.3; 1 for a plain line); ? when not a plain "
+                        "percentage.",
+            f"{v}m{i}": f"The weight of the parts of the group's lines in {V}'s view (the line's own included) "
+                        f"that {V}'s part {i} beats; on boards with rulings only.",
+            f"{v}q{i}": f"The weight of the parts of the group's lines in {V}'s view (the line's own included) "
+                        f"that {V}'s part {i} ties; on boards with rulings only.",
+        })
+COLUMN_NOTES.update(RULING_NOTES)
 assert set(COLUMN_NOTES) >= {k for k, _ in HELPERS}, set(k for k, _ in HELPERS) - set(COLUMN_NOTES)
 
 #: Pairs column key -> what it holds, in words (the header's note).

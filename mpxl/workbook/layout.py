@@ -20,7 +20,7 @@ __all__ = [
     "HEADER_ROW", "FIRST_ROW", "MAX_DATA_ROWS", "METHOD_NAMES", "ROUNDING_RULES", "SMALL_GROUP_NAMES",
     "AVE_POLICY_NAMES", "SETUP_ROWS", "SETUP_CELLS", "SETUP_NAMES", "MAIN", "BLOCK", "HELPERS",
     "TRAVELLER_COLUMNS", "TRAVELLER_RANGE_NAMES", "PAIRS", "PAIRS_COLUMNS", "PAIRS_RANGE_NAMES", "TOTALS",
-    "TOTALS_COLUMNS", "FIELD_NAMES",
+    "TOTALS_COLUMNS", "FIELD_NAMES", "PARTS", "RULING_HELPERS",
     "METHODS_LAYOUT", "METHODS_SHEET", "HELP_TABLES", "HELP_FIRST", "HELP_TEXT_COLUMN", "setup_row",
 ]
 
@@ -139,7 +139,52 @@ BLOCK = [
     ("b_expected", "Expected NS+EW", 10, "helper"),
     ("b_key", "Board key", 10, "helper"),
     ("b_n", "N", 6, "helper"),
+    ("b_rulings", "Rulings", 10, "helper"),
 ]
+#: The rulings' helper columns (split, weighted and mixed scores typed in Typed score), after the others:
+#: the typed text cut at its bar into NS's view and EW's view, each view read as up to PARTS weighted parts
+#: (score and weight), each part matchpointed against every part of the other lines of its group.
+PARTS = 3
+_VIEWS = (("n", "NS"), ("e", "EW"))
+
+
+def _each_view(key: str, title: str, parts: bool = False) -> list[tuple[str, str]]:
+    """The columns ``key``/``title`` of each view (``{v}`` and ``{V}`` its letter and name), each part's too."""
+    return [(key.format(v=v, i=i), title.format(V=V, i=i)) for v, V in _VIEWS
+            for i in (range(1, PARTS + 1) if parts else (0,))]
+
+
+RULING_HELPERS: list[tuple[str, str]] = [
+    ("bar", "Split bar at"),
+    *_each_view("{v}vt", "{V} view (typed)"),
+    *_each_view("{v}vk", "{V} view code"),
+    *_each_view("{v}va", "{V} view artificial %"),
+    *_each_view("{v}vw", "{V} view (words)"),
+    *_each_view("{v}wf", "{V} view weights first"),
+    *_each_view("{v}k", "{V} view parts"),
+    *_each_view("{v}st{i}", "{V} part {i} score (text)", True),
+    *_each_view("{v}wt{i}", "{V} part {i} weight (text)", True),
+    *_each_view("{v}s{i}", "{V} part {i} score", True),
+    *_each_view("{v}w{i}", "{V} part {i} weight", True),
+    *_each_view("{v}ur", "{V} view not read"),
+    *_each_view("{v}why", "Why ({V} view)"),
+    ("rvw", "Why (views)"),
+    ("rwp", "Why (ruling, parsed)"),
+    ("rwhy", "Why (ruling)"),
+    ("rul", "Ruling read"),
+    ("rb", "Rulings on board"),
+    *_each_view("gk{v}", "{V} view group key"),
+    *_each_view("n{v}", "n ({V} view)"),
+    *_each_view("fn{v}", "n ({V} figure)"),
+    *_each_view("k{v}", "k ({V} figure)"),
+    *_each_view("{v}m{i}", "{V} part {i} beaten (weight)", True),
+    *_each_view("{v}q{i}", "{V} part {i} tied (weight)", True),
+    *_each_view("{v}raw", "S ({V} view)"),
+    *_each_view("{v}fa", "{V} figure artificial"),
+    ("rsay", "Ruling in words"),
+    ("rend", "Ruling (rows to the end)"),
+]
+
 #: The helper columns, in order: (key, header). What each computes, in words: helptext.COLUMN_NOTES.
 HELPERS = [
     ("sess", "Session number"),
@@ -240,6 +285,7 @@ HELPERS = [
     ("alone", "Pair alone"),
     ("nslpv", "NS line % scaled"),
     ("ewlpv", "EW line % scaled"),
+    *RULING_HELPERS,
 ]
 
 
@@ -269,6 +315,10 @@ TRAVELLER_RANGE_NAMES = {
     "sess": "SessionNos", "fkey": "FieldKeys", "bkey": "BoardKeys", "nskey": "NSPairKeys", "ewkey": "EWPairKeys",
     "nf": "FieldNs", "topf": "Tops", "whyb": "BoardWhys", "badend": "UnreadableToEnd",
     "topc": "TopsCounted", "nstot": "NSTot", "ewtot": "EWTot", "alone": "AloneRows",
+    # the rulings': each view's group keys, parts' scores and weights
+    "rul": "Rulings", "gkn": "NSViewGroups", "gke": "EWViewGroups", "rsay": "RulingWords", "rend": "RulingToEnd",
+    **{f"{v}{x}{i}": f"{V}{X}{i}" for v, V in _VIEWS for x, X in (("s", "Part"), ("w", "Share"))
+       for i in range(1, PARTS + 1)},
 }
 
 # ------------------------------------------------------------------------------ Pairs

@@ -71,9 +71,18 @@ from .layout import (
     setup_row,
 )
 from .stream import Block
+from .working import (
+    WORKING_CELLS,
+    WORKING_COLUMNS,
+    WORKING_HEADER,
+    WORKING_LINES,
+    WORKING_NOTES,
+    WORKING_TITLES,
+    working_formulas,
+)
 
 __all__ = ["Sizes", "setup_sheet", "travellers_sheet", "pairs_sheet", "totals_sheet", "methods_sheet", "help_sheet",
-           "xlwings_sheet", "define_names", "help_rows"]
+           "xlwings_sheet", "define_names", "help_rows", "working_sheet"]
 
 # ------------------------------------------------------------------------------ styles
 
@@ -282,6 +291,10 @@ _WIDE = ("estns", "estew", "rns", "rew", "rans", "raew", "ownns", "ownew", "artn
          "ewfr", "nsx", "ewx", "nstot", "ewtot")
 
 
+#: The per-board block's helper columns (hidden, grouped), in order.
+_BLOCK_HELPERS = [key for key, _, _, kind in BLOCK if kind == "helper"]
+
+
 def travellers_sheet(wb: Workbook, lines: Sequence, sizes: Sizes, boards: Sequence, blocks: list):
     """The Travellers sheet: inputs, the visible results, the per-board block, the helper columns."""
     ws = wb.create_sheet("Travellers")
@@ -342,7 +355,7 @@ def travellers_sheet(wb: Workbook, lines: Sequence, sizes: Sizes, boards: Sequen
     for key in F.BLOCK:
         formulas.append((idx[key], _style(ws, fill=_BLOCK_FILL,
                                           number_format="0.00" if key in ("b_ns", "b_ew", "b_check") else None,
-                                          font=_HELPER_FONT if key in ("b_expected", "b_key", "b_n") else None), key))
+                                          font=_HELPER_FONT if key in _BLOCK_HELPERS else None), key))
     block_inputs = [(idx[k], _style(ws, fill=_INPUT_FILL, protection=_UNLOCKED,
                                     number_format="@" if k == "b_section" else None))
                     for k in ("b_board", "b_section", "b_session")]
@@ -370,10 +383,12 @@ def travellers_sheet(wb: Workbook, lines: Sequence, sizes: Sizes, boards: Sequen
     k, kind = col["ns_score"], col["kind"]
     ws.conditional_formatting.add(
         f"{k}{FIRST_ROW}:{k}{last}",
-        FormulaRule(formula=[f'AND(ISTEXT({k}{FIRST_ROW}),{k}{FIRST_ROW}<>"")'], fill=_BAD_FILL))
+        FormulaRule(formula=[f'AND(ISTEXT({k}{FIRST_ROW}),{k}{FIRST_ROW}<>"",${col["rul"]}{FIRST_ROW}<>1)'],
+                    fill=_BAD_FILL))
     ws.conditional_formatting.add(
         f"{col['typed']}{FIRST_ROW}:{col['typed']}{last}",
-        FormulaRule(formula=[f'{col["tnum"]}{FIRST_ROW}="?"'], fill=_BAD_FILL))
+        FormulaRule(formula=[f'AND(${col["tnum"]}{FIRST_ROW}="{F.TYPED_TEXT}",${col["rul"]}{FIRST_ROW}<>1)'],
+                    fill=_BAD_FILL))
     a, r = col["adjustment"], FIRST_ROW
     bad = f'${kind}{r}="bad"'
     ws.conditional_formatting.add(  # an adjustment not understood
@@ -393,7 +408,7 @@ def travellers_sheet(wb: Workbook, lines: Sequence, sizes: Sizes, boards: Sequen
     # helpers grouped and hidden; layout
     first_h, last_h = col[HELPERS[0][0]], col[HELPERS[-1][0]]
     ws.column_dimensions.group(first_h, last_h, outline_level=1, hidden=True)
-    ws.column_dimensions.group(col["b_expected"], col["b_n"], outline_level=1, hidden=True)
+    ws.column_dimensions.group(col[_BLOCK_HELPERS[0]], col[_BLOCK_HELPERS[-1]], outline_level=1, hidden=True)
     ws.freeze_panes = f"B{FIRST_ROW}"
     ws.print_title_rows = f"{HEADER_ROW}:{HEADER_ROW}"
     ws.print_area = [f"A1:{col[MAIN[-1][0]]}{last}", f"{col['b_board']}{HEADER_ROW - 1}:{col['b_status']}{blast}"]
@@ -594,8 +609,8 @@ def methods_sheet(wb: Workbook, N: int, n: int, scale: int | str):
     ws.column_dimensions.group(L["chart_cols"][0], L["chart_cols"][-1], outline_level=1, hidden=True)
     ws.freeze_panes = f"B{first}"
     ws.print_area = f"A1:{L['chart_last']}{last}"
-    ws.print_title_rows = f"{hr}:{hr}"
     _fit_width(ws, "landscape")
+    ws.page_setup.fitToHeight = 1  # the whole sheet, table and chart, on one page
     _protect(ws)
     return ws
 
@@ -692,4 +707,56 @@ def xlwings_sheet(wb: Workbook):
     ws.column_dimensions["B"].width = 16
     ws.print_area = f"A1:L{r - 1}"
     _fit_width(ws)
+    return ws
+
+
+# ---------------------------------------------------------------------------- Working
+
+def working_sheet(wb: Workbook, board=None) -> object:
+    """The Working sheet (after Methods), showing ``board`` (a number, or (board, section, session)) first."""
+    ws = wb.create_sheet("Working")
+    b, section, session = board if isinstance(board, tuple) else (board or 1, None, None)
+    ws["A1"] = "Working: how one board's figures were worked out, line by line"
+    ws["A1"].font = Font(bold=True, size=14)
+    for (key, label), value in zip((("board", "Board"), ("section", "Section"), ("session", "Session")),
+                                   (b, section, session)):
+        ref = WORKING_CELLS[key]
+        ws[f"A{ref[1:]}"] = label
+        ws[f"A{ref[1:]}"].font = Font(bold=True)
+        _input(ws[ref], value)
+    ws[WORKING_CELLS["section"]].number_format = "@"
+    B, sec, ses = (WORKING_CELLS[k] for k in ("board", "section", "session"))
+    ws[WORKING_CELLS["key"]] = "=" + F.board_key(B, sec, ses)
+    ws[f"A{WORKING_CELLS['key'][1:]}"] = "Board key"
+    ws.row_dimensions[int(WORKING_CELLS["key"][1:])].hidden = True
+    bkey, status = TRAVELLER_COLUMNS["b_key"], TRAVELLER_COLUMNS["b_status"]
+    ws[WORKING_CELLS["status"]] = (f'=IF({WORKING_CELLS["key"]}="","","Status: "&IFERROR(INDEX(Travellers!${status}:'
+                                   f'${status},MATCH({WORKING_CELLS["key"]},Travellers!${bkey}:${bkey},0)),"no such '
+                                   f'board"))')
+    ws["D4"] = ("Type a board (and its section and session when the event has them): each line of it on Travellers, "
+                "with the helper columns that carry its typed score to its figure. Hover over a header for its "
+                "formula in words.")
+    ws["D4"].font = Font(italic=True, color="606060")
+    for i, key in enumerate(WORKING_COLUMNS):
+        cell = ws.cell(row=WORKING_HEADER, column=i + 1, value=WORKING_TITLES[key])
+        cell.font = Font(bold=True)
+        cell.alignment = Alignment(wrap_text=True, horizontal="center", vertical="top")
+        cell.fill = _HEAD_FILL
+        if key in WORKING_NOTES:
+            cell.comment = Comment(WORKING_NOTES[key], "mpxl", width=300, height=120)
+        ws.column_dimensions[get_column_letter(i + 1)].width = 48 if key == "words" else 9
+    ws.row_dimensions[WORKING_HEADER].height = 45
+    for r in range(WORKING_HEADER + 1, WORKING_HEADER + 1 + WORKING_LINES):
+        for i, (key, formula) in enumerate(working_formulas(r).items()):
+            cell = ws.cell(row=r, column=i + 1, value=formula)
+            if key not in ("row", "ns_pair", "ew_pair", "kind", "adjustment", "group", "sw", "words"):
+                cell.number_format = "0.00"
+            if key == "words":
+                cell.alignment = Alignment(wrap_text=True, vertical="top")
+    last = get_column_letter(len(WORKING_COLUMNS))
+    ws.freeze_panes = f"B{WORKING_HEADER + 1}"
+    ws.print_area = f"A1:{last}{WORKING_HEADER + 1 + WORKING_LINES - 1}"
+    ws.print_title_rows = f"{WORKING_HEADER}:{WORKING_HEADER}"
+    _fit_width(ws, "landscape")
+    _protect(ws)
     return ws

@@ -18,7 +18,7 @@ data rows streamed into the file by :mod:`mpxl.workbook.stream`).
 
 >>> wb = build_template(tables=3, boards=2)
 >>> wb.sheetnames
-['Setup', 'Travellers', 'Pairs', 'Totals', 'Methods', 'Help', 'xlwings.conf']
+['Setup', 'Travellers', 'Pairs', 'Totals', 'Methods', 'Working', 'Help', 'xlwings.conf']
 >>> wb["Travellers"][f"{TRAVELLER_COLUMNS['ns_mp']}{FIRST_ROW}"].value[:4]
 '=IF('
 """
@@ -73,6 +73,7 @@ from .sheets import (
     setup_sheet,
     totals_sheet,
     travellers_sheet,
+    working_sheet,
     xlwings_sheet,
 )
 
@@ -229,6 +230,7 @@ def _build(
     pairs_sheet(wb, pairs, sizes, blocks)
     totals_sheet(wb, sizes, blocks)
     methods_sheet(wb, methods[0], methods[1], settings.scale.number)
+    working_sheet(wb, boards[0] if boards else None)
     help_sheet(wb)
     xlwings_sheet(wb)
     define_names(wb, trav_last, FIRST_ROW + sizes.pair_rows - 1)
