@@ -92,7 +92,7 @@ def test_xlsx_of_an_event_the_template_cannot_hold_is_the_same_workbook_with_val
     code, _, err = run(["score", TWO, "--no-infer", *options, "-o", tmp_path / "two.xlsx"], capsys)
     assert code == 0 and why in err and "written as values, not formulas (Travellers: NS MP, EW MP" in err
     wb = load_workbook(tmp_path / "two.xlsx")
-    assert wb.sheetnames == ["Setup", "Travellers", "Pairs", "Totals", "Methods", "Help", "xlwings.conf", "Settings"]
+    assert wb.sheetnames == ["Setup", "Travellers", "Pairs", "Totals", "Methods", "Working", "Help", "xlwings.conf", "Settings"]
     named = {row[0]: row[1] for row in wb["Settings"].iter_rows(min_row=2, values_only=True)}
     assert named["method"] in ("neuberg", "none")  # every setting applied, named as the JSON names it
     for sheet in ("Travellers", "Pairs", "Totals"):
