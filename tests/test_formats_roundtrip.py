@@ -56,11 +56,8 @@ def without_tiebreak(event, options, result, ext):
 
 @pytest.mark.parametrize("ext", [".xml", ".pbn", ".csv"])
 @pytest.mark.parametrize("path", SOURCES, ids=lambda p: p.name)
-def test_round_trip(path, ext, tmp_path, request):
+def test_round_trip(path, ext, tmp_path):
     event, options, result = original(path)
-    if event.penalties and ext in (".xml", ".csv"):  # not strict: passes once the writers carry them
-        request.applymarker(pytest.mark.xfail(reason="penalty rows (Ruter's Pen) through USEBIO and CSV: "
-                                              "issue 26, section 2 (branch writers)", strict=False))
     out = tmp_path / f"out{ext}"
     write_event(result, out)
     back = read_event(out)

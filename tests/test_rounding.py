@@ -248,12 +248,19 @@ def test_the_sheet_writes_the_rulebooks_rounding():
 
     t = traveller_formulas(5)
     assert ROUNDING_RULES == tuple(ROUNDING_KINDS) == tuple(k.value for k in RoundingKind)
-    for rounded, scaled, figure, kind in (("rns", "vns", "estns", "R"), ("rew", "vew", "estew", "R"),
-                                          ("rans", "vans", "artns", "A"), ("raew", "vaew", "artew", "A")):
-        assert t[scaled] == f'=IF({C["kind"]}5="{kind}",ROUND({C[figure]}5*Unit,6),"")'
+    # a side's figure is its result's estimate unless that side is artificial (a mixed line's
+    # flag nfa/efa = 1), then its artificial score's: the two guards exclude each other
+    result = 'AND({k}5="R",{fa}5=0)'
+    artificial = '{fa}5=1'
+    for rounded, scaled, figure, guard, fa in (("rns", "vns", "estns", result, "nfa"),
+                                               ("rew", "vew", "estew", result, "efa"),
+                                               ("rans", "vans", "artns", artificial, "nfa"),
+                                               ("raew", "vaew", "artew", artificial, "efa")):
+        when = guard.format(k=C["kind"], fa=C[fa])
+        assert t[scaled] == f'=IF({when},ROUND({C[figure]}5*Unit,6),"")'
         forms = [e.excel(x=f"{C[figure]}5", v=f"{C[scaled]}5", Unit="Unit", average=f"{C['avg']}5")
                  for e in ROUNDING_KINDS.values()]
-        assert t[rounded] == f'=IF({C["kind"]}5="{kind}",CHOOSE(RoundingNo,{",".join(forms)}),"")'
+        assert t[rounded] == f'=IF({when},CHOOSE(RoundingNo,{",".join(forms)}),"")'
         assert t[rounded].count(f"{C[figure]}5*Unit") == 0  # the scaled value is the Scaled cell's, not repeated
 
 
