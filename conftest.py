@@ -21,6 +21,8 @@ def pytest_collection_modifyitems(config, items):
     expensive set-up runs once, not once per worker."""
     import pytest
 
+    if not config.pluginmanager.hasplugin("xdist"):
+        return
     for item in items:
         info = getattr(item, "_fixtureinfo", None)
         if info is None:
