@@ -12,21 +12,3 @@ from hypothesis import settings  # noqa: E402
 
 settings.register_profile("deep", max_examples=5000, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
-
-
-def pytest_collection_modifyitems(config, items):
-    """Under pytest-xdist (``-n 2 --dist loadgroup``, the README's test command) the tests go to the
-    workers one by one, except that the tests of one module sharing a module-scoped fixture (one
-    LibreOffice recalculation, one Pyodide run, one wheel build) go to one worker together, so the
-    expensive set-up runs once, not once per worker."""
-    import pytest
-
-    if not config.pluginmanager.hasplugin("xdist"):
-        return
-    for item in items:
-        info = getattr(item, "_fixtureinfo", None)
-        if info is None:
-            continue
-        if any(defs and defs[-1].scope in ("module", "class", "package")
-               for defs in info.name2fixturedefs.values()):
-            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
