@@ -1,7 +1,7 @@
 """Recalculate xlsx workbooks in tests: LibreOffice headless and the ``formulas`` package.
 
-``libreoffice_recalc(paths)`` converts several files in ONE soffice call (with a
-private user profile, so it never touches or waits for a desktop LibreOffice) and
+``libreoffice_recalc(paths)`` converts several files in one soffice call per core (each
+with a private user profile, so it never touches or waits for a desktop LibreOffice) and
 returns the recalculated copies; ``formulas_recalc(path)`` evaluates a workbook
 with the pure-Python ``formulas`` package. Both return a :class:`Values` lookup
 ``values["Travellers", "L5"]``.
@@ -73,16 +73,37 @@ def _read_openpyxl(path: Path) -> Values:
     return Values(data)
 
 
+#: How many soffice processes ``libreoffice_recalc`` runs side by side (``$MPXL_LO_PROCESSES``; by
+#: default one per core, at most 2): soffice converts its files one after another on one core.
+LO_PROCESSES = int(os.environ.get("MPXL_LO_PROCESSES") or min(2, os.cpu_count() or 1))
+
+
+def _share(paths: list[Path], parts: int) -> list[list[int]]:
+    """The indexes of ``paths`` in ``parts`` groups of about equal size in bytes (largest first).
+
+    >>> _share([Path(__file__)], 2)
+    [[0]]
+    """
+    groups: list[list[int]] = [[] for _ in range(max(1, min(parts, len(paths))))]
+    sizes = [0] * len(groups)
+    for i in sorted(range(len(paths)), key=lambda i: -paths[i].stat().st_size):
+        k = sizes.index(min(sizes))
+        groups[k].append(i)
+        sizes[k] += paths[i].stat().st_size
+    return [g for g in groups if g]
+
+
 def libreoffice_recalc(paths: Iterable[Path], timeout: int = 600) -> list[Values]:
-    """Recalculate ``paths`` with LibreOffice headless in one soffice call; values per file.
+    """Recalculate ``paths`` with LibreOffice headless; values per file, in the order given.
 
     LibreOffice computes every formula that has no cached value when it loads a
-    file written by openpyxl, and writes the results into the converted copy.
+    file written by openpyxl, and writes the results into the converted copy. The
+    files go to at most ``LO_PROCESSES`` soffice calls run side by side, each with
+    its own private profile and folders.
     """
     soffice = require_soffice()
     paths = [Path(p) for p in paths]
     out = Path(tempfile.mkdtemp(prefix="mpxl-lo-out-"))
-    profile = Path(tempfile.mkdtemp(prefix="mpxl-lo-profile-"))
     # Files with one name in different folders would collide in outdir: copy to unique names.
     src = Path(tempfile.mkdtemp(prefix="mpxl-lo-in-"))
     staged = []
@@ -90,20 +111,34 @@ def libreoffice_recalc(paths: Iterable[Path], timeout: int = 600) -> list[Values
         target = src / f"{i:03d}_{p.name}"
         shutil.copyfile(p, target)
         staged.append(target)
+    profiles = []
     try:
-        cmd = [soffice, f"-env:UserInstallation={profile.as_uri()}", "--headless", "--norestore",
-               "--nologo", "--nolockcheck", "--convert-to", "xlsx:Calc MS Excel 2007 XML",
-               "--outdir", str(out), *map(str, staged)]
-        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+        procs = []
+        for group in _share(staged, LO_PROCESSES):
+            profile = Path(tempfile.mkdtemp(prefix="mpxl-lo-profile-"))
+            profiles.append(profile)
+            cmd = [soffice, f"-env:UserInstallation={profile.as_uri()}", "--headless", "--norestore",
+                   "--nologo", "--nolockcheck", "--convert-to", "xlsx:Calc MS Excel 2007 XML",
+                   "--outdir", str(out), *(str(staged[i]) for i in group)]
+            procs.append(subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
+        logs = []
+        for proc in procs:
+            try:
+                logs.append(proc.communicate(timeout=timeout))
+            except subprocess.TimeoutExpired:
+                for p in procs:
+                    p.kill()
+                raise
         results = []
         for p in staged:
             got = out / (p.stem + ".xlsx")  # an .xlsm comes out as .xlsx
             if not got.exists():
-                raise RuntimeError(f"soffice did not convert {p.name}: {proc.stdout} {proc.stderr}")
+                raise RuntimeError(f"soffice did not convert {p.name}: {logs}")
             results.append(_read_openpyxl(got))
         return results
     finally:
-        shutil.rmtree(profile, ignore_errors=True)
+        for profile in profiles:
+            shutil.rmtree(profile, ignore_errors=True)
         shutil.rmtree(src, ignore_errors=True)
         shutil.rmtree(out, ignore_errors=True)
 

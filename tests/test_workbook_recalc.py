@@ -8,12 +8,13 @@ combinations), the three real results files, and the Methods sheet for several
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import csv
+import io
 import json
 import random
 import re
-import subprocess
 import sys
 from fractions import Fraction
 from io import BytesIO
@@ -502,8 +503,10 @@ def check_methods(values, N, n, scale):
             assert close(values["Methods", f"{L['pct_cols'][i]}{r}"], pcts[k]), (N, n, S, i)
     assert values["Methods", f"A{L['first_row'] + len(rows)}"] in (None, "")
     # and the printed `mpxl methods N n` agrees to its 2 decimals
-    out = subprocess.run([sys.executable, "-m", "mpxl", "methods", str(N), str(n), "--scale", str(scale)],
-                         capture_output=True, text=True, check=True).stdout
+    printed_out = io.StringIO()  # in this process: the command's own main, as `mpxl methods` runs it
+    with contextlib.redirect_stdout(printed_out):
+        assert main(["methods", str(N), str(n), "--scale", str(scale)]) == 0
+    out = printed_out.getvalue()
     printed = [line.split() for line in out.splitlines() if re.match(r"^\s+-?\d+\.\d\s", line)]
     assert len(printed) == 2 * len(rows)  # the matchpoints table, then the percentages table
     printed = [mp + pct[1:] for mp, pct in zip(printed[:len(rows)], printed[len(rows):])]
