@@ -24,11 +24,20 @@ import importlib
 import os
 import signal
 import sys
+from typing import TYPE_CHECKING, NoReturn
 
 from . import __version__
 from .atomic import LIVE
 from .commands import COMMANDS
 from .errors import UserError
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator, Sequence
+    from types import FrameType
+
+    #: What :func:`signal.signal` takes and gives back: a function, SIG_DFL or SIG_IGN, or None
+    #: (a handler not set from Python).
+    SignalHandler = Callable[[int, FrameType | None], object] | int | signal.Handlers | None
 
 __all__ = ["main", "build_parser", "EXTRAS", "DISTRIBUTION"]
 
@@ -60,7 +69,7 @@ def missing_extra(exc: ImportError) -> str | None:
     )
 
 
-def _unavailable(subparsers, name: str, message: str) -> None:
+def _unavailable(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], name: str, message: str) -> None:
     """A command whose module needs a missing optional package: it parses anything and says which extra."""
     p = subparsers.add_parser(name, help=f"(not available: {message})", add_help=False)
     p.set_defaults(func=lambda args: _refuse(message), unavailable=True)
@@ -116,11 +125,12 @@ def subparser(parser: argparse.ArgumentParser, name: str | None) -> argparse.Arg
     """The parser of the sub-command ``name`` (None when there is none)."""
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction) and name in action.choices:
-            return action.choices[name]
+            found: argparse.ArgumentParser = action.choices[name]
+            return found
     return None
 
 
-def unrecognized(parser: argparse.ArgumentParser, rest: list) -> str:
+def unrecognized(parser: argparse.ArgumentParser, rest: list[str]) -> str:
     """argparse's message for the arguments ``parser`` does not know, each unknown flag followed by the
     nearest of its flags (a typing error: ``--metod``).
 
@@ -138,7 +148,7 @@ def unrecognized(parser: argparse.ArgumentParser, rest: list) -> str:
 
 
 @contextlib.contextmanager
-def imports_uncollected(program: bool = True):
+def imports_uncollected(program: bool = True) -> Iterator[None]:
     """Import the chosen command with the cyclic garbage collector paused, then freeze what the
     imports made (:func:`gc.freeze`): classes, functions and tables that live as long as the
     program and are no garbage, which every later collection would walk again for nothing (about
@@ -160,7 +170,7 @@ def imports_uncollected(program: bool = True):
         gc.enable()
 
 
-def main(argv=None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     program = argv is None
     argv = sys.argv[1:] if argv is None else list(argv)
     with imports_uncollected(program):
@@ -203,16 +213,18 @@ class Terminated(KeyboardInterrupt):
     """SIGTERM or SIGHUP, raised where the program is, so every write in progress removes its temporary file."""
 
 
-def _raise_terminated(signum, frame):
+def _raise_terminated(signum: int, frame: FrameType | None) -> NoReturn:
     raise Terminated()
 
 
 #: The signals that end mpxl as SIGTERM does, removing what a write in progress left: SIGTERM, and
 #: SIGHUP (the terminal closed) where the system has it.
-ENDING_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+ENDING_SIGNALS: tuple[signal.Signals, ...] = tuple(
+    getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
 
 
-def _on_sigterm():
+def _on_sigterm() -> dict[signal.Signals, SignalHandler] | None:
     """Turn SIGTERM and SIGHUP into :class:`Terminated` (main thread only); the previous handlers by
     signal, or None."""
     try:

@@ -15,25 +15,29 @@ is any of the first three.
 
 from __future__ import annotations
 
+import argparse
 import json
 import re
 import sys
 from argparse import Namespace
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 
 from ..conventions import Conventions
 from ..errors import UserError
+from ..event import Event, Pair, PairKey
 from ..formats import read_event
 from ..formats.common import warn_unusual
 from ..inference import LinePercentages
+from ..options import ScoringOptions
 from ..ranking import PairResult, place_labels, sitout_credits
 from ..rounding import rounding_order_note as order_note
 from ..session import SessionResult, score_event
-from ..settings import Field
+from ..settings import Field, Scale
 from . import COMMANDS, plain_help
-from .score import add_scoring_arguments, choose_options
+from .score import Chosen, add_scoring_arguments, choose_options
 
 __all__ = ["register", "run", "Difference", "compare", "pair_label", "unexplained"]
 
@@ -54,7 +58,7 @@ class Difference:
         return f"{self.where}: {self.what}: published {self.published}, mpxl {self.mpxl}"
 
 
-def register(subparsers) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser("check", help=COMMANDS["check"],
                               description=plain_help(__doc__))
     add_scoring_arguments(p)
@@ -76,16 +80,20 @@ def _exact(value: float) -> Fraction:
     return Fraction(repr(float(value)))
 
 
-def _show(value) -> str:
+def _show(value: Fraction | None) -> str:
     if value is None:
         return "nothing"
     f = Fraction(value)
     return str(f.numerator) if f.denominator == 1 else f"{float(f):g}"
 
 
-def compare(result: SessionResult, conventions: Conventions | None = None, previous: dict | None = None,
-            carried_in: list | None = None) -> tuple[list, int, int]:
+def compare(result: SessionResult, conventions: Conventions | None = None,
+            previous: dict[PairKey, tuple[Fraction, Fraction]] | None = None,
+            carried_in: list[Difference] | None = None) -> tuple[list[Difference], int, int]:
     """Differences between the published figures and mpxl's: (differences, lines checked, pairs checked).
+    The lines' figures (:func:`_line_differences`), the sit-outs' credits (:func:`_sitout_differences`),
+    then the pairs' (:func:`_pair_differences`); those of a later session's pairs that run over earlier
+    sessions not given (``previous`` None) go to ``carried_in`` when it is a list, not among the differences.
 
     >>> from mpxl.event import Event, Line
     >>> ev = Event(lines=[Line(1, "1", "2", score=420, published_ns_mp=2, published_ew_mp=0, where="line 2"),
@@ -96,7 +104,17 @@ def compare(result: SessionResult, conventions: Conventions | None = None, previ
       'line 3: board 1, NS 3 v EW 4: EW matchpoints: published 1, mpxl 2'], 2, 0)
     """
     diffs: list[Difference] = []
-    lines_checked = pairs_checked = 0
+    lines_checked = _line_differences(result, diffs)
+    lines_checked += _sitout_differences(result, diffs)
+    # a later session's figures that run over earlier sessions not given: carried in, not differences
+    pairs_checked = _pair_differences(result, previous, diffs, diffs if carried_in is None else carried_in)
+    return diffs, lines_checked, pairs_checked
+
+
+def _line_differences(result: SessionResult, diffs: list[Difference]) -> int:
+    """Each line's published matchpoints (and line percentages, when the file publishes them) against
+    mpxl's: the differences added to ``diffs``; how many lines publish a figure."""
+    lines_checked = 0
     line_percentage = LinePercentages(result.options, result.event.line_percentage_decimals)
     for b in result.boards:
         for sl in b.lines:
@@ -130,6 +148,13 @@ def compare(result: SessionResult, conventions: Conventions | None = None, previ
                     diffs.append(Difference(ln.where or label, f"{label}: {side} percentage" if ln.where
                                             else f"{side} percentage", f"{pub:g}",
                                             "nothing" if mine is None else f"{float(mine):.{decimals}f}"))
+    return lines_checked
+
+
+def _sitout_differences(result: SessionResult, diffs: list[Difference]) -> int:
+    """Each sit-out's published credit (and its percentage) against mpxl's: the differences added to
+    ``diffs``; how many credits are published."""
+    lines_checked = 0
     decimals = result.event.line_percentage_decimals
     for so, figure, pct in sitout_credits(result) if result.event.sitouts else ():  # a sit-out's published credit
         label = f"board {so.board}, pair {so.pair} sat out"
@@ -143,6 +168,15 @@ def compare(result: SessionResult, conventions: Conventions | None = None, previ
             if mine is None or _exact(so.published_pct) != mine:
                 diffs.append(Difference(so.where or label, f"{label}: credit's percentage", f"{so.published_pct:g}",
                                         "nothing" if mine is None else f"{float(mine):.{decimals}f}"))
+    return lines_checked
+
+
+def _pair_differences(result: SessionResult, previous: dict[PairKey, tuple[Fraction, Fraction]] | None,
+                      diffs: list[Difference], out: list[Difference]) -> int:
+    """Each pair's published total, percentage and place against mpxl's (running over ``previous``, the
+    earlier sessions' totals, when given): a pair with no boards added to ``diffs``, its figures'
+    differences to ``out``; how many pairs publish a figure."""
+    pairs_checked = 0
     by_key: dict[tuple[str, str], list[PairResult]] = {}
     for pr in result.pairs:
         by_key.setdefault((pr.pair.section, pr.pair.number), []).append(pr)
@@ -162,8 +196,6 @@ def compare(result: SessionResult, conventions: Conventions | None = None, previ
             continue
         pr = candidates[0]
         mp, pct, place = running.get(id(pr), (pr.mp, pr.percentage, pr.place))
-        # a later session's figures that run over earlier sessions not given: carried in, not differences
-        out = diffs if carried_in is None else carried_in
         what = "running " if previous is not None else ""
         if pair.published_mp is not None and _exact(pair.published_mp) != mp:
             out.append(Difference(where, f"{what}total matchpoints", _show(_exact(pair.published_mp)), _show(mp)))
@@ -177,10 +209,10 @@ def compare(result: SessionResult, conventions: Conventions | None = None, previ
         if pair.published_place:
             if not _same_place(pair.published_place, place):
                 out.append(Difference(where, f"{what}place", pair.published_place, place))
-    return diffs, lines_checked, pairs_checked
+    return pairs_checked
 
 
-def pair_label(pair) -> str:
+def pair_label(pair: Pair) -> str:
     """A pair's figure named by the pair first, then where the file has it: ``pair 7 NS (PAIR 5)``
     (the file's 5th PAIR element holds pair 7), not the place alone.
 
@@ -195,7 +227,7 @@ def pair_label(pair) -> str:
     return f"{name} ({place})" if place and place != name else name
 
 
-def _pair_names(keys: list, most: int = 8) -> str:
+def _pair_names(keys: Sequence[PairKey], most: int = 8) -> str:
     """Pairs' keys as a short list for a message: ``A 3 NS, 5``, and how many more.
 
     >>> _pair_names([("A", "3", "NS"), ("", "5", None)]), _pair_names([("", str(n), None) for n in range(10)], 2)
@@ -206,14 +238,14 @@ def _pair_names(keys: list, most: int = 8) -> str:
     return ", ".join(names[:most]) + more
 
 
-def session_key(pair) -> tuple:
+def session_key(pair: Pair) -> PairKey:
     """How a pair is known from one session's file to the next: its section and number."""
     return (pair.section, str(pair.number), pair.direction)
 
 
-def earlier_totals(results: list) -> dict:
+def earlier_totals(results: Sequence[SessionResult]) -> dict[PairKey, tuple[Fraction, Fraction]]:
     """{session_key: (matchpoints, maximum)} added over the earlier sessions' scored results."""
-    totals: dict = {}
+    totals: dict[PairKey, tuple[Fraction, Fraction]] = {}
     for res in results:
         for pr in res.pairs:
             mp, mx = totals.get(session_key(pr.pair), (Fraction(0), Fraction(0)))
@@ -221,15 +253,16 @@ def earlier_totals(results: list) -> dict:
     return totals
 
 
-def _running(result: SessionResult, previous: dict) -> dict:
+def _running(result: SessionResult,
+             previous: dict[PairKey, tuple[Fraction, Fraction]]) -> dict[int, tuple[Fraction, Fraction, str]]:
     """id(PairResult) -> (running total, running percentage, running place) over the earlier sessions."""
     rows = []
     for pr in result.pairs:
         mp, mx = previous.get(session_key(pr.pair), (Fraction(0), Fraction(0)))
         total, top = pr.mp + mp, pr.max + mx
         rows.append((pr, total, result.options.scale.percentage(total, top)))
-    out: dict = {}
-    groups: dict = {}
+    out: dict[int, tuple[Fraction, Fraction, str]] = {}
+    groups: dict[tuple[str, str | None], list[tuple[PairResult, Fraction, Fraction]]] = {}
     for row in rows:
         section = row[0].pair.section if result.options.field is not Field.EVENT else ""
         groups.setdefault((section, row[0].pair.direction), []).append(row)
@@ -258,105 +291,161 @@ def tie_note(result: SessionResult) -> str:
     return "ties shared (the file publishes no tie-break)"
 
 
-def run(args) -> int:
+@dataclass
+class Audit:
+    """What ``check`` found in one file: the event, how it was scored, the earlier sessions its pairs'
+    totals run over, and the published figures mpxl does not reproduce."""
+
+    event: Event
+    chosen: Chosen
+    result: SessionResult
+    previous_files: list[str]
+    previous: dict[PairKey, tuple[Fraction, Fraction]] | None  # the earlier sessions' totals, when given
+    carried: list[Difference] | None  # the figures carried in from earlier sessions not given
+    diffs: list[Difference]
+    lines: int  # how many lines publish a figure
+    pairs: int  # how many pairs publish a figure
+
+
+def run(args: Namespace) -> int:
     from ..formats.inputs import is_bws
 
     if is_bws(args.input):  # the tablets' database publishes nothing: what to look at before publishing
         from ..tablets import check_database
 
         return check_database(args)
-    event = read_event(args.input)
-    for warning in warn_unusual(event, args.input):
-        print(f"mpxl: {warning}", file=sys.stderr)
-    has_lines = any(ln.published_ns_mp is not None or ln.published_ew_mp is not None for ln in event.lines)
-    has_pairs = any(p.published_percentage is not None or p.published_mp is not None for p in event.pairs)
-    if not (has_lines or has_pairs):
-        raise UserError(args.input, "", "the file publishes no matchpoints or percentages to check")
-    later = bool(event.session_number and event.session_number > 1)
+    audit = _audit(args)
+    if getattr(args, "json", False):
+        _print_json(audit)
+    else:
+        _print_text(args.input, audit)
+    return 1 if audit.diffs else 0
+
+
+def _audit(args: Namespace) -> Audit:
+    """Read ``args.input``, score it as its figures show (over the earlier sessions given with
+    ``--previous``) and compare, session by session."""
+    event = _read_published(args.input)
     previous_files = list(getattr(args, "previous", None) or [])
-    # a later session's pair figures may run over the earlier sessions: the lines say how it was scored
-    seen = _session_only(event) if later or previous_files else event
-    chosen = choose_options(seen, args)
-    conv = chosen.conventions
-    result = (chosen.inference.scored if chosen.inference else score_event)(event, chosen.options)
-    if not (later or previous_files) and _runs_over(result):
-        later = True  # a published total above what this session's boards can give
-        chosen = choose_options(_session_only(event), args)
-        result = score_event(event, chosen.options)
-    previous = None
-    if previous_files:
-        earlier = []
-        for path in previous_files:
-            ev = read_event(path)
-            earlier.append(score_event(ev, choose_options(ev, replace_input(args, path)).options))
-        previous = earlier_totals(earlier)
-        here = [session_key(pr.pair) for pr in result.pairs]
-        unmatched = [k for k in here if k not in previous]
-        if here and len(unmatched) == len(here):
-            raise UserError(args.input, "", "none of this file's pairs is in the earlier sessions' files given with "
-                            f"--previous (pairs {_pair_names(unmatched)}; they have {_pair_names(list(previous))}): "
-                            "its totals cannot run over them")
-        if unmatched:
-            print(f"mpxl: {args.input}: pairs {_pair_names(unmatched)} are in no earlier session's file: their "
-                  "running totals are this session's alone", file=sys.stderr)
-    carried: list | None = [] if later and previous is None else None
-    diffs, lines, pairs = [], 0, 0
+    chosen, result, later = _scored(event, args, previous_files)
+    previous = _previous_totals(args, result, previous_files) if previous_files else None
+    carried: list[Difference] | None = [] if later and previous is None else None
+    diffs: list[Difference] = []
+    lines = pairs = 0
     for part in _by_session(result, chosen.options):  # each session's figures against that session's
         d, n_lines, n_pairs = compare(part, previous=previous, carried_in=carried)
         diffs += d
         lines += n_lines
         pairs += n_pairs
-    session = (f"session {event.session_number}" + (f" of {event.session_count}" if event.session_count else "")
-               if event.session_number else "")
+    return Audit(event, chosen, result, previous_files, previous, carried, diffs, lines, pairs)
+
+
+def _read_published(path: str) -> Event:
+    """The file's event, its warnings on stderr; refused when it publishes nothing to check."""
+    event = read_event(path)
+    for warning in warn_unusual(event, path):
+        print(f"mpxl: {warning}", file=sys.stderr)
+    has_lines = any(ln.published_ns_mp is not None or ln.published_ew_mp is not None for ln in event.lines)
+    has_pairs = any(p.published_percentage is not None or p.published_mp is not None for p in event.pairs)
+    if not (has_lines or has_pairs):
+        raise UserError(path, "", "the file publishes no matchpoints or percentages to check")
+    return event
+
+
+def _scored(event: Event, args: Namespace, previous_files: list[str]) -> tuple[Chosen, SessionResult, bool]:
+    """(the options chosen, the event scored with them, whether its pairs' figures run over earlier
+    sessions): a later session's pair figures may run over the earlier sessions, so then the lines
+    alone say how it was scored."""
+    later = bool(event.session_number and event.session_number > 1)
+    seen = _session_only(event) if later or previous_files else event
+    chosen = choose_options(seen, args)
+    result = (chosen.inference.scored if chosen.inference else score_event)(event, chosen.options)
+    if not (later or previous_files) and _runs_over(result):
+        later = True  # a published total above what this session's boards can give
+        chosen = choose_options(_session_only(event), args)
+        result = score_event(event, chosen.options)
+    return chosen, result, later
+
+
+def _previous_totals(args: Namespace, result: SessionResult,
+                     previous_files: list[str]) -> dict[PairKey, tuple[Fraction, Fraction]]:
+    """The earlier sessions' totals of each pair, from the files given with ``--previous`` (each scored
+    as its own figures show); refused when none of this file's pairs is in them."""
+    earlier = []
+    for path in previous_files:
+        ev = read_event(path)
+        earlier.append(score_event(ev, choose_options(ev, replace_input(args, path)).options))
+    previous = earlier_totals(earlier)
+    here = [session_key(pr.pair) for pr in result.pairs]
+    unmatched = [k for k in here if k not in previous]
+    if here and len(unmatched) == len(here):
+        raise UserError(args.input, "", "none of this file's pairs is in the earlier sessions' files given with "
+                        f"--previous (pairs {_pair_names(unmatched)}; they have {_pair_names(list(previous))}): "
+                        "its totals cannot run over them")
+    if unmatched:
+        print(f"mpxl: {args.input}: pairs {_pair_names(unmatched)} are in no earlier session's file: their "
+              "running totals are this session's alone", file=sys.stderr)
+    return previous
+
+
+def _print_json(audit: Audit) -> None:
+    """The ``--json`` document of what was checked and what differs, on stdout."""
+    event, chosen, previous, carried, diffs = audit.event, audit.chosen, audit.previous, audit.carried, audit.diffs
+    json.dump({"program": event.program, "conventions": chosen.conventions.name, "lines_checked": audit.lines,
+               "pairs_checked": audit.pairs,
+               "scoring": chosen.to_json(event), "ties": tie_note(audit.result),
+               "session": {"number": event.session_number, "count": event.session_count,
+                           "previous": audit.previous_files,
+                           "totals": ("running, reproduced from the earlier sessions" if previous is not None else
+                                      "carried in from earlier sessions (not given)" if carried is not None else
+                                      "this session's")},
+               "reproduced": _reproduced(chosen),
+               "settings_found": chosen.inference is not None and not diffs,
+               "carried_in": [d.__dict__ for d in carried or []],
+               "differences": [d.__dict__ for d in diffs]}, sys.stdout, indent=1, ensure_ascii=False)
+    sys.stdout.write("\n")
+
+
+def _print_text(path: str, audit: Audit) -> None:
+    """Each difference, then the verdict, the settings and how the totals were taken, on stdout."""
+    event, chosen, diffs = audit.event, audit.chosen, audit.diffs
+    conv = chosen.conventions
+    for d in diffs:
+        print(d)
+    verdict = "all agree" if not diffs else f"{len(diffs)} difference{'s' if len(diffs) != 1 else ''}"
+    searched = chosen.inference is not None
+    how = ("as its figures show" if searched and not diffs else "as given" if not searched else
+           "with the options given" if chosen.contradicted else
+           "with the settings that reproduce the most of its figures")
     program = event.program or "an unnamed program"
-    if getattr(args, "json", False):
-        json.dump({"program": event.program, "conventions": conv.name, "lines_checked": lines, "pairs_checked": pairs,
-                   "scoring": chosen.to_json(event), "ties": tie_note(result),
-                   "session": {"number": event.session_number, "count": event.session_count,
-                               "previous": previous_files,
-                               "totals": ("running, reproduced from the earlier sessions" if previous is not None else
-                                          "carried in from earlier sessions (not given)" if carried is not None else
-                                          "this session's")},
-                   "reproduced": _reproduced(chosen),
-                   "settings_found": chosen.inference is not None and not diffs,
-                   "carried_in": [d.__dict__ for d in carried or []],
-                   "differences": [d.__dict__ for d in diffs]}, sys.stdout, indent=1, ensure_ascii=False)
-        sys.stdout.write("\n")
-    else:
-        for d in diffs:
-            print(d)
-        verdict = "all agree" if not diffs else f"{len(diffs)} difference{'s' if len(diffs) != 1 else ''}"
-        searched = chosen.inference is not None
-        how = ("as its figures show" if searched and not diffs else "as given" if not searched else
-               "with the options given" if chosen.contradicted else
-               "with the settings that reproduce the most of its figures")
+    print(
+        f"{path}: checked {audit.lines} lines and {audit.pairs} pairs written by {program}, "
+        f"scored {how} from the {conv.name} defaults: {verdict}"
+    )
+    if chosen.contradicted:  # the options given, not a search, explain what differs
+        print(chosen.contradicted)
+    elif searched and diffs:
+        print(unexplained(chosen, diffs))
+    print(f"{'best candidate' if searched and diffs and not chosen.contradicted else 'settings'}: "
+          f"{chosen.summary(event)}")
+    if chosen.differs:
         print(
-            f"{args.input}: checked {lines} lines and {pairs} pairs written by {program}, "
-            f"scored {how} from the {conv.name} defaults: {verdict}"
+            "* not the "
+            + conv.name
+            + " default: "
+            + ", ".join(f"{k.replace('_', '-')} {a} -> {b}" for k, (a, b) in chosen.differs.items())
         )
-        if chosen.contradicted:  # the options given, not a search, explain what differs
-            print(chosen.contradicted)
-        elif searched and diffs:
-            print(unexplained(chosen, diffs))
-        print(f"{'best candidate' if searched and diffs and not chosen.contradicted else 'settings'}: "
-              f"{chosen.summary(event)}")
-        if chosen.differs:
-            print(
-                "* not the "
-                + conv.name
-                + " default: "
-                + ", ".join(f"{k.replace('_', '-')} {a} -> {b}" for k, (a, b) in chosen.differs.items())
-            )
-        print(tie_note(result))
-        if carried:
-            print(f"{len(carried)} pair figures run over earlier sessions{' (' + session + ')' if session else ''}: "
-                  "carried in, not checked; give the earlier sessions' files with --previous to check them")
-        elif previous is not None:
-            print(f"running totals over {len(previous_files)} earlier session file(s) and this one")
-    return 1 if diffs else 0
+    print(tie_note(audit.result))
+    if audit.carried:
+        session = (f"session {event.session_number}" + (f" of {event.session_count}" if event.session_count else "")
+                   if event.session_number else "")
+        print(f"{len(audit.carried)} pair figures run over earlier sessions{' (' + session + ')' if session else ''}: "
+              "carried in, not checked; give the earlier sessions' files with --previous to check them")
+    elif audit.previous is not None:
+        print(f"running totals over {len(audit.previous_files)} earlier session file(s) and this one")
 
 
-def _reproduced(chosen) -> dict:
+def _reproduced(chosen: Chosen) -> dict[str, list[int]]:
     """How many of each kind of published figure the settings reproduce (when they were searched)."""
     if chosen.inference is None:
         return {}
@@ -365,7 +454,7 @@ def _reproduced(chosen) -> dict:
             if getattr(a, name)[1]}
 
 
-def unexplained(chosen, diffs: list) -> str:
+def unexplained(chosen: Chosen, diffs: Sequence[Difference]) -> str:
     """What a search that did not reproduce every figure says: how many the best candidate
     reproduces, of which kinds, and which kinds of figure it could not explain.
 
@@ -384,6 +473,7 @@ def unexplained(chosen, diffs: list) -> str:
     >>> print(unexplained(Chosen(find("generic"), ScoringOptions(), found), order).splitlines()[2])
     not explained: 5 percentages (one unit of the last decimal: a rounding-order difference); the settings below ...
     """
+    assert chosen.inference is not None, "only a search leaves figures unexplained"
     a = chosen.inference.agreement
     kinds = [(name, got) for name, got in (("lines", a.lines), ("line percentages", a.line_percentages),
                                            ("totals", a.totals), ("percentages", a.percentages),
@@ -411,7 +501,7 @@ def unexplained(chosen, diffs: list) -> str:
             "file was scored")
 
 
-def _by_session(result: SessionResult, options) -> list:
+def _by_session(result: SessionResult, options: ScoringOptions) -> list[SessionResult]:
     """``result`` itself for a one-session file; else, when the file publishes pairs' figures per
     session, each session scored on its own (its lines and its pairs): they are that session's."""
     sessions = sorted({ln.session for ln in result.event.lines})
@@ -425,7 +515,7 @@ def _by_session(result: SessionResult, options) -> list:
             for s in sessions]
 
 
-def _session_only(event):
+def _session_only(event: Event) -> Event:
     """``event`` with its pairs' published totals, percentages and places left out (the lines kept)."""
     return replace(event, pairs=[replace(p, published_mp=None, published_percentage=None, published_place=None)
                                  for p in event.pairs])
@@ -448,14 +538,14 @@ def _runs_over(result: SessionResult) -> bool:
     (False, True)
     """
     ours = {session_key(pr.pair): pr for pr in result.pairs}
-    published = [(p, ours.get(session_key(p))) for p in result.event.pairs if p.published_mp is not None]
-    if not any(pr is not None and _outside(result.options.scale, p.published_mp, pr.max) for p, pr in published):
+    published = [(total, ours.get(session_key(p))) for p in result.event.pairs if (total := p.published_mp) is not None]
+    if not any(pr is not None and _outside(result.options.scale, total, pr.max) for total, pr in published):
         return False
-    agree = len([p for p, pr in published if pr is not None and _exact(p.published_mp) == pr.mp])
+    agree = len([total for total, pr in published if pr is not None and _exact(total) == pr.mp])
     return 2 * agree < len(published)
 
 
-def _outside(scale, total, maximum) -> bool:
+def _outside(scale: Scale, total: float, maximum: int | Fraction) -> bool:
     """Whether a published ``total`` is beyond what a pair's boards (worth ``maximum``) can give it,
     either way: above the maximum, or below the figure of 0% (0, or -maximum on the signed scale).
     One rule for both signs: a running total may be carried in above or below.
@@ -467,7 +557,7 @@ def _outside(scale, total, maximum) -> bool:
     return not scale.figure(0, maximum) - 1e-9 <= total <= maximum + 1e-9
 
 
-def replace_input(args, path):
+def replace_input(args: Namespace, path: str) -> Namespace:
     """``args`` for scoring an earlier session's file: the same options, that file as input."""
     return Namespace(**{**vars(args), "input": path, "previous": []})
 

@@ -11,12 +11,15 @@ them whenever the database changes (live results during play).
 
 from __future__ import annotations
 
+import argparse
 import gc
 import sys
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any, TypedDict
 
 from ..atomic import atomic_path, check_not_input, same_file
 from ..conventions import CONVENTIONS, Conventions, detect, find
@@ -34,6 +37,10 @@ from ..session import SessionResult, score_event
 from ..settings import Field, RoundingKind
 from . import COMMANDS, plain_help
 
+if TYPE_CHECKING:
+    from ..formats.bws import Reading
+    from ..options import Setting
+
 __all__ = [
     "register",
     "run",
@@ -48,7 +55,15 @@ __all__ = [
 OUTPUT_EXTENSIONS = (".xlsx", ".csv", ".xml", ".pbn", ".html", ".htm")
 
 
-def add_scoring_arguments(p) -> None:
+class _FlagSpec(TypedDict, total=False):
+    """What a setting's flag gives argparse beyond its help, when the setting declares it."""
+
+    metavar: str
+    choices: tuple[Any, ...]
+    type: Callable[[str], Any]
+
+
+def add_scoring_arguments(p: argparse.ArgumentParser) -> None:
     """The options shared by ``score`` and ``check``: the program's conventions and every setting."""
     p.add_argument("input", help="results file: USEBIO .xml, .pbn, .csv travellers or the tablets' .bws")
     p.add_argument("--deals", metavar="FILE.pbn", help="attach the hand record of this PBN file (its [Deal] tags)")
@@ -58,14 +73,14 @@ def add_scoring_arguments(p) -> None:
         help="start from this program's defaults: " + ", ".join(CONVENTIONS) + " (default: from the file)",
     )
     for setting in sorted((s for s in registry() if s.flags), key=_flag_rank):
-        kwargs: dict = {"help": setting.help or setting.words}
+        spec: _FlagSpec = {}
         if setting.metavar:
-            kwargs["metavar"] = setting.metavar
+            spec["metavar"] = setting.metavar
         if setting.choices:
-            kwargs["choices"] = setting.choices
+            spec["choices"] = setting.choices
         if setting.whole and setting.reader is None:
-            kwargs["type"] = int
-        p.add_argument(*setting.flags, dest=setting.dest, **kwargs)
+            spec["type"] = int
+        p.add_argument(*setting.flags, dest=setting.dest, help=setting.help or setting.words, **spec)
     p.add_argument(
         "--no-infer",
         action="store_true",
@@ -73,7 +88,7 @@ def add_scoring_arguments(p) -> None:
     )
 
 
-def register(subparsers) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser(
         "score",
         help=COMMANDS["score"],
@@ -94,7 +109,7 @@ def register(subparsers) -> None:
     p.set_defaults(func=run)
 
 
-def _heading_from_args(event, args) -> None:
+def _heading_from_args(event: Event, args: argparse.Namespace) -> None:
     """The event's title and date as ``--title`` and ``--date`` give them (each over the file's)."""
     for name in ("title", "date"):
         value = getattr(args, name, None)
@@ -102,12 +117,12 @@ def _heading_from_args(event, args) -> None:
             setattr(event, name, value.strip())
 
 
-def _flag_rank(setting) -> int:
+def _flag_rank(setting: Setting) -> int:
     """Where a setting's flag stands in the help: :data:`mpxl.options.FLAG_ORDER`, then the others."""
     return FLAG_ORDER.index(setting.name) if setting.name in FLAG_ORDER else len(FLAG_ORDER)
 
 
-def option_overrides(args) -> dict:
+def option_overrides(args: argparse.Namespace) -> dict[str, Any]:
     """The settings given on the command line (every declared setting's flag, by argparse's name:
     ``--rounding-pct`` is ``rounding_pct``; in the help's order), parsed once (Enums, Roundings) by
     :func:`mpxl.options.parse_options`: name -> value.
@@ -118,22 +133,22 @@ def option_overrides(args) -> dict:
     return parse_options(**{d: getattr(args, d, None) for d in dests})
 
 
-def _flagged() -> list:
-    """The settings with a flag, in the help's order."""
-    return [s for s in sorted(registry(), key=_flag_rank) if s.dest and s.flags]
+def _flagged() -> list[tuple[str, str]]:
+    """(argparse's name, the flag as typed) of each setting with a flag, in the help's order."""
+    return [(dest, s.flags[0]) for s in sorted(registry(), key=_flag_rank) if (dest := s.dest)]
 
 
-def given_flags(args) -> list:
+def given_flags(args: argparse.Namespace) -> list[str]:
     """The setting flags given on the command line, as typed (``--rounding-pct``), in the help's order.
 
     >>> from argparse import Namespace
     >>> given_flags(Namespace(rounding_pct="1", method=None, factor_top=20))
     ['--rounding-pct', '--factor-top']
     """
-    return [s.flags[0] for s in _flagged() if getattr(args, s.dest, None) is not None]
+    return [flag for dest, flag in _flagged() if getattr(args, dest, None) is not None]
 
 
-def refused_flag(args) -> str:
+def refused_flag(args: argparse.Namespace) -> str:
     """The flag whose value :func:`mpxl.options.parse_options` refuses on its own ('' when only a
     combination of flags is refused: its message names them).
 
@@ -143,13 +158,13 @@ def refused_flag(args) -> str:
     >>> refused_flag(Namespace(method="none", estimate_at="totals"))
     ''
     """
-    for s in _flagged():
-        value = getattr(args, s.dest, None)
+    for dest, flag in _flagged():
+        value = getattr(args, dest, None)
         if value is not None:
             try:
-                parse_options(**{s.dest: value})
+                parse_options(**{dest: value})
             except ValueError:
-                return s.flags[0]
+                return flag
     return ""
 
 
@@ -160,11 +175,11 @@ class Chosen:
     conventions: Conventions
     options: ScoringOptions
     inference: Inference | None = None
-    fixed: tuple = ()
-    differs: dict = field(default_factory=dict)  # setting -> (the program's default, used)
+    fixed: tuple[str, ...] = ()
+    differs: dict[str, tuple[Any, Any]] = field(default_factory=dict)  # setting -> (the program's default, used)
     contradicted: str = ""  # what the figures show against the options given ('' when nothing)
 
-    def summary(self, event=None) -> str:
+    def summary(self, event: Event | None = None) -> str:
         """One line naming every setting, marking those not the program's default; with ``event``,
         the settings the file itself says (its winners) as the JSON names them (one source)."""
         doc = settings_of(event if event is not None else Event(), self.options)
@@ -176,7 +191,7 @@ class Chosen:
             parts.append(f"{k.replace('_', '-')} {v}{mark}")
         return ", ".join(parts)
 
-    def to_json(self, event) -> dict:
+    def to_json(self, event: Event) -> dict[str, Any]:
         doc = settings_of(event, self.options)
         return {
             "conventions": self.conventions.name,
@@ -189,7 +204,7 @@ class Chosen:
         }
 
 
-def choose_options(event, args, detected=None) -> Chosen:
+def choose_options(event: Event, args: argparse.Namespace, detected: Conventions | None = None) -> Chosen:
     """The options for ``event``: the program's conventions (given, else ``detected``, else from the
     file's program name), then what the file's own published figures show (unless ``--no-infer``),
     then the options given on the command line, which always win."""
@@ -214,7 +229,7 @@ def choose_options(event, args, detected=None) -> Chosen:
     return Chosen(conv, base, inference, tuple(overrides), differs, contradicted)
 
 
-def _contradicted(event, conv, given, flags: list) -> str:
+def _contradicted(event: Event, conv: Conventions, given: Inference, flags: list[str]) -> str:
     """What the file's figures show against the options given (``flags``: as typed), said plainly
     ('' when the figures fit them as well as anything): the options are used all the same."""
     free = infer(event, conv.options())
@@ -228,13 +243,15 @@ def _contradicted(event, conv, given, flags: list) -> str:
             + "; the options given are used")
 
 
-def options_from_args(event, args, detected=None):
+def options_from_args(
+    event: Event, args: argparse.Namespace, detected: Conventions | None = None
+) -> tuple[Conventions, ScoringOptions]:
     """(conventions, ScoringOptions) for ``event``: see :func:`choose_options`."""
     chosen = choose_options(event, args, detected)
     return chosen.conventions, chosen.options
 
 
-def _fmt(value, decimals) -> str:
+def _fmt(value: Fraction | float, decimals: int | None) -> str:
     if decimals is None:
         f = Fraction(value)
         return str(f.numerator) if f.denominator == 1 else f"{float(f):.2f}"
@@ -242,7 +259,7 @@ def _fmt(value, decimals) -> str:
     return f"{float(r):.{decimals}f}"
 
 
-def text_table(rows: list, align: str) -> list:
+def text_table(rows: Sequence[Sequence[object]], align: str) -> list[str]:
     """Rows of cells as text lines, each column as wide as its widest cell and two spaces apart
     (so no two columns ever run together); ``align`` has one ``<`` or ``>`` per column. Trailing
     blanks are dropped.
@@ -254,7 +271,7 @@ def text_table(rows: list, align: str) -> list:
     return ["  ".join(f"{str(c):{a}{w}}" for c, a, w in zip(r, align, widths)).rstrip() for r in rows]
 
 
-def event_heading(event) -> str:
+def event_heading(event: Event) -> str:
     """The event's name and date, as the line above its ranking ('' when the file gives neither).
 
     >>> from mpxl.event import Event
@@ -284,7 +301,7 @@ def ranking_text(result: SessionResult) -> str:
     with_names = any(pr.pair.names for pr in result.pairs)
     head = ["Place", "Pair"] + (["Names"] if with_names else []) + ["MPs", "Max", "%"]
     align = "<<" + ("<" if with_names else "") + ">>>"
-    groups: list[tuple[str, list]] = []
+    groups: list[tuple[str, list[list[str]]]] = []
     current = None
     across = field_of(result.event, result.options) is Field.EVENT  # one ranking over the sections: a pair named "A 3"
     for pr in result.pairs:
@@ -351,7 +368,7 @@ def _write_xlsx(result: SessionResult, path: str) -> None:
     write_values_workbook(result, path, reason)
 
 
-def write_json(result: SessionResult, out, more: dict | None = None) -> None:
+def write_json(result: SessionResult, out: IO[str], more: dict[str, Any] | None = None) -> None:
     """Write the ``--json`` document (:func:`mpxl.formats.jsonout.json_text`) to the text stream ``out`` a
     board at a time: at 5 million lines the whole document would take gigabytes."""
     for text in json_text(result, more):
@@ -365,7 +382,7 @@ def _write_html(result: SessionResult, path: str, lang: str | None = None) -> No
         write_html(result, tmp, lang)
 
 
-def write_output(result: SessionResult, path: str, inputs=(), lang: str | None = None) -> None:
+def write_output(result: SessionResult, path: str, inputs: Sequence[str] = (), lang: str | None = None) -> None:
     """Write ``result`` to ``path`` by its extension; refuse to write over any of ``inputs``; a results
     page's labels in ``lang`` (None: the language the file says)."""
     check_not_input(path, inputs)
@@ -385,7 +402,7 @@ def write_output(result: SessionResult, path: str, inputs=(), lang: str | None =
 
 
 @contextmanager
-def cyclic_gc_paused():
+def cyclic_gc_paused() -> Iterator[None]:
     """Pause Python's cyclic garbage collector (reference counting still frees memory).
 
     Reading, scoring and writing a large event make millions of objects and no cycles:
@@ -408,7 +425,7 @@ def cyclic_gc_paused():
             gc.enable()
 
 
-def score_by_columns(args) -> tuple[SessionResult, Chosen] | None:
+def score_by_columns(args: argparse.Namespace) -> tuple[SessionResult, Chosen] | None:
     """The input scored with no object per line, when it is a CSV of travellers the column reader
     takes (:func:`mpxl.formats.read_travellers`) and publishes no figures to infer from: the
     same scorer (:func:`mpxl.scorer.score_columns`) and the same options as the event model, so
@@ -455,14 +472,14 @@ def written_line(path: str, **counts: int) -> str:
 COLUMN_OUTPUTS = (None, ".csv", ".xml", ".pbn", ".html", ".htm")
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     with cyclic_gc_paused():
         # the event's objects are freed as _score returns, before the collector is back: its first
         # pass would otherwise walk all of them (about 0.1 s at 10^6 lines)
         return _score(args)
 
 
-def _score(args) -> int:
+def _score(args: argparse.Namespace) -> int:
     if getattr(args, "watch", False):
         from ..tablets import run_watch  # the live loop, loaded when asked for
 
@@ -473,23 +490,27 @@ def _score(args) -> int:
     return score_and_write(args)
 
 
-def score_input(args, warn: bool = True):
+def score_input(
+    args: argparse.Namespace, warn: bool = True
+) -> tuple[Event, Reading | None, SessionResult, Chosen]:
     """(event, the tablets' Reading or None, the scored result, the Chosen options) of ``args.input``
     (any results file or the tablets' database, ``--deals`` attached); warnings on stderr when ``warn``."""
     from ..formats.inputs import read_input
 
-    event, reading = read_input(args, warn)
+    # its type, declared here while mpxl.formats.inputs is outside the strict modules
+    read: Callable[[argparse.Namespace, bool], tuple[Event, Reading | None]] = read_input
+    event, reading = read(args, warn)
     _heading_from_args(event, args)
     chosen = choose_options(event, args)
     result = (chosen.inference.scored if chosen.inference else score_event)(event, chosen.options)
     return event, reading, result, chosen
 
 
-def output_paths(args) -> list:
+def output_paths(args: argparse.Namespace) -> list[str]:
     """The ``-o`` outputs (given once or more), each checked before anything is read or written:
     a known extension, not the input, not named twice."""
     outputs = args.output if isinstance(args.output, list) else [args.output] if args.output else []
-    seen: list = []
+    seen: list[str] = []
     for out in outputs:
         check_not_input(out, [args.input])
         ext = Path(out).suffix.lower()
@@ -502,7 +523,7 @@ def output_paths(args) -> list:
     return outputs
 
 
-def score_and_write(args, quiet: bool = False) -> int:
+def score_and_write(args: argparse.Namespace, quiet: bool = False) -> int:
     """Score ``args.input`` and write every ``-o`` output (each atomically), print the ranking or
     the JSON; ``quiet`` (the live loop) prints only the warnings. The scored result is kept in
     ``args._result`` for the caller."""
