@@ -22,11 +22,13 @@ ValueError: 'xx' is not a language of the results page; expected one of en, fr, 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from .rules import ROUNDING_TIES
 
-__all__ = ["LANGUAGES", "LABELS", "labels", "language_code", "language_of", "tie_words", "decimals_words"]
+__all__ = ["LANGUAGES", "LABELS", "labels", "language_code", "language_of", "tie_words", "decimals_words",
+           "signed_percentage_note"]
 
 #: English: the reference table (each other language has exactly these keys).
 _EN = {
@@ -515,6 +517,20 @@ def labels(lang: str | None = None) -> dict[str, str]:
     if key not in LABELS:
         raise ValueError(f"{lang!r} is not a language of the results page; expected one of {', '.join(LANGUAGES)}")
     return LABELS[key]
+
+
+def signed_percentage_note(maxima: Iterable[str], L: Mapping[str, str]) -> str:
+    """How a pair's percentage comes from its signed (MP1) total, in the words of ``L``: the words under
+    a ranking on the signed scale, where a pair's maximum means nothing to its users. ``maxima``: the
+    maxima of the ranking's pairs, as written; the divisor is named when they all have the same one.
+
+    >>> signed_percentage_note(["168", "168"], labels())
+    '% = 50 + 50 × MP1 / 168: 168 is the sum of the tops (results - 1) of the boards a pair played'
+    >>> signed_percentage_note(["168", "160"], labels())
+    '% = 50 + 50 × MP1 / the sum of the tops (results - 1) of the boards the pair played'
+    """
+    distinct = set(maxima)
+    return L["signed_pct"].format(max=next(iter(distinct))) if len(distinct) == 1 else L["signed_pct_any"]
 
 
 def language_code(lang: str | None) -> str:

@@ -39,7 +39,15 @@ from .contract import board_dealer, board_vulnerability
 from .event import gather
 from .formats.common import EventToWrite, figure_decimals, format_number
 from .fouled import small_group_percentage, uses_set_percentages
-from .labels import LABELS, decimals_words, labels, language_code, language_of, tie_words
+from .labels import (
+    LABELS,
+    decimals_words,
+    labels,
+    language_code,
+    language_of,
+    signed_percentage_note,
+    tie_words,
+)
 from .options import field_of
 from .settings import (
     AvePolicy,
@@ -659,9 +667,7 @@ def _ranking_section(result: SessionResult, L: Mapping[str, str]) -> Iterator[st
             table_id="ranking-" + _slug(section, direction, "table"),
         )
         if signed:
-            maxima = {pr.max for pr in members}
-            note = (L["signed_pct"].format(max=_mp(next(iter(maxima)), None)) if len(maxima) == 1
-                    else L["signed_pct_any"])
+            note = signed_percentage_note((_mp(pr.max, None) for pr in members), L)
             yield f'<p class="note">{_e(note)}</p>'
     yield "</section>"
 

@@ -88,6 +88,27 @@ def test_magic_contest_mps_and_max_stand_apart():
         assert line.index(mx + "  ") + len(mx) == head.index("Max") + 3
 
 
+@pytest.mark.parametrize("program, heading, first, note", [
+    # Ruter's MP1 (the signed scale): the signed total and the percentage, as the file's TotalScoreTable
+    # publishes them (pair 17: 50.1, 64.92); a pair's maximum (21 boards of 9 results: 21 x 8 = 168) only
+    # in the words under the table that say how the percentage comes from the total, as on the results page
+    ("ruter", ["Place", "Pair", "Names", "MP1", "%"], ["1", "17", "Player 17a & Player 17b", "50.1", "64.92"],
+     "% = 50 + 50 × MP1 / 168: 168 is the sum of the tops (results - 1) of the boards a pair played"),
+    # the other scales keep the maximum beside the matchpoints (EBUScore: pair 9 published 67.69%), no note
+    ("ebuscore", ["Place", "Pair", "Names", "MPs", "Max", "%"],
+     ["1", "9", "Player 9a & Player 9b", "227.43", "336", "67.69"], None),
+])
+def test_the_ranking_shows_what_the_scale_s_users_know(program, heading, first, note, capsys):
+    assert main(["score", str(_real_file(program))]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("Place"))
+    assert re.split(r"\s{2,}", lines[at]) == heading
+    assert re.split(r"\s{2,}", lines[at + 1]) == first
+    block = lines[at:lines.index("", at) if "" in lines[at:] else len(lines)]
+    assert [line for line in block if line.startswith("% =")] == ([note] if note else [])
+    assert note is None or block[-1] == note  # under the table
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.lists(st.text(alphabet="abc0123456789.=&", min_size=1, max_size=12), min_size=4, max_size=4),
                 min_size=1, max_size=8))

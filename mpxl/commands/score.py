@@ -26,15 +26,16 @@ from ..conventions import CONVENTIONS, Conventions, detect, find
 from ..errors import UserError
 from ..event import Event
 from ..formats import read_travellers, write_event
-from ..formats.common import figure_decimals, warn_unusual
+from ..formats.common import figure_decimals, format_number, warn_unusual
 from ..formats.jsonout import json_text
 from ..inference import Inference, infer
-from ..labels import LANGUAGES, labels
+from ..labels import LANGUAGES, labels, signed_percentage_note
 from ..options import FLAG_ORDER, ScoringOptions, differences, field_of, parse_options, registry, settings_of
+from ..ranking import PairResult
 from ..rounding import round_fraction
 from ..scorer import score_columns
 from ..session import SessionResult, score_event
-from ..settings import Field, RoundingKind
+from ..settings import Field, RoundingKind, Scale
 from . import COMMANDS, plain_help
 
 if TYPE_CHECKING:
@@ -283,6 +284,9 @@ def event_heading(event: Event) -> str:
 
 def ranking_text(result: SessionResult) -> str:
     """The ranking as a plain-text table under the event's name and date, one block per ranking group.
+    On the signed scale (Ruter's MP1) a pair's maximum means nothing to its users: the signed total
+    (``MP1``) and the percentage, and under each block the words that say how the one gives the
+    other (as on the results page).
 
     >>> from mpxl.event import Event, Line
     >>> ev = Event(lines=[Line(1, "1", "2", score=420), Line(1, "3", "4", score=400)], title="Club pairs")
@@ -294,16 +298,50 @@ def ranking_text(result: SessionResult) -> str:
     1=     4     2.00    2  100.00
     3=     2     0.00    2    0.00
     3=     3     0.00    2    0.00
+    >>> from mpxl.options import ScoringOptions
+    >>> from mpxl.settings import Scale
+    >>> print(ranking_text(score_event(ev, ScoringOptions(scale=Scale.SIGNED))))
+    Club pairs
+    <BLANKLINE>
+    Place  Pair   MP1       %
+    1=     1     1.00  100.00
+    1=     4     1.00  100.00
+    3=     2    -1.00    0.00
+    3=     3    -1.00    0.00
+    % = 50 + 50 × MP1 / 1: 1 is the sum of the tops (results - 1) of the boards a pair played
     """
     opts = result.options
+    signed = opts.scale is Scale.SIGNED
     dec = opts.rounding.decimals if opts.rounding.kind is not RoundingKind.EXACT else 2
     pdec = opts.percentage_decimals if opts.percentage_decimals is not None else 2
     with_names = any(pr.pair.names for pr in result.pairs)
-    head = ["Place", "Pair"] + (["Names"] if with_names else []) + ["MPs", "Max", "%"]
-    align = "<<" + ("<" if with_names else "") + ">>>"
-    groups: list[tuple[str, list[list[str]]]] = []
-    current = None
     across = field_of(result.event, result.options) is Field.EVENT  # one ranking over the sections: a pair named "A 3"
+    head = ["Place", "Pair"] + (["Names"] if with_names else []) + (["MP1", "%"] if signed else ["MPs", "Max", "%"])
+    align = "<<" + ("<" if with_names else "") + (">>" if signed else ">>>")
+    groups = _ranking_groups(result, across)
+    rows = [
+        [pr.place, f"{pr.pair.section} {pr.pair.number}" if across and pr.pair.section else pr.pair.number]
+        + ([" & ".join(pr.pair.names)] if with_names else [])
+        + [_fmt(pr.mp, dec)] + ([] if signed else [_fmt(pr.max, None)]) + [_fmt(pr.percentage, pdec)]
+        for _, members in groups
+        for pr in members
+    ]
+    # one set of column widths for every block, so the blocks line up
+    lines = text_table([head] + rows, align)
+    body, i = [], 1
+    heading = event_heading(result.event) if result.event is not None else ""
+    for title, members in groups:
+        note = [signed_percentage_note((format_number(pr.max, None) for pr in members), labels())] if signed else []
+        body.append("\n".join(([title] if title else []) + [lines[0]] + lines[i : i + len(members)] + note))
+        i += len(members)
+    return "\n\n".join(([heading] if heading else []) + body)
+
+
+def _ranking_groups(result: SessionResult, across: bool) -> list[tuple[str, list[PairResult]]]:
+    """The ranking's groups in order, each (its title, its pairs): a section's (none when ``across``,
+    one ranking over the sections) and a direction's pairs, the title naming them ('' for neither)."""
+    groups: list[tuple[str, list[PairResult]]] = []
+    current = None
     for pr in result.pairs:
         section = "" if across else pr.pair.section
         group = (section, pr.pair.direction)
@@ -318,20 +356,8 @@ def ranking_text(result: SessionResult) -> str:
                 if x
             )
             groups.append((title, []))
-        number = f"{pr.pair.section} {pr.pair.number}" if across and pr.pair.section else pr.pair.number
-        groups[-1][1].append(
-            [pr.place, number]
-            + ([" & ".join(pr.pair.names)] if with_names else [])
-            + [_fmt(pr.mp, dec), _fmt(pr.max, None), _fmt(pr.percentage, pdec)]
-        )
-    # one set of column widths for every block, so the blocks line up
-    lines = text_table([head] + [r for _, rows in groups for r in rows], align)
-    body, i = [], 1
-    heading = event_heading(result.event) if result.event is not None else ""
-    for title, rows in groups:
-        body.append("\n".join(([title] if title else []) + [lines[0]] + lines[i : i + len(rows)]))
-        i += len(rows)
-    return "\n\n".join(([heading] if heading else []) + body)
+        groups[-1][1].append(pr)
+    return groups
 
 
 def _write_xlsx(result: SessionResult, path: str) -> None:
