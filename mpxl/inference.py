@@ -44,26 +44,25 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from itertools import product
 from math import isfinite
 from typing import Any
 
 from .event import Event, Pair, Travellers
 from .methods import Method
-from .options import SETTINGS, ScoringOptions, field_of
+from .options import SETTINGS, ScoringOptions, Trial, declared, field_of, registry
 from .ranking import sitout_credits
 from .rounding import Rounding
 from .rules import ESTIMATES_FULL_BOARDS
-from .scorer import score_columns
+from .scorer import ScoredColumns, score_columns
 from .session import SessionResult, score_event
 from .settings import (
     EstimateAt,
     Field,
-    LoneResult,
     PercentageBasis,
     Places,
     RoundingKind,
     Scale,
-    TotalsFrom,
     Unplayed,
 )
 
@@ -80,10 +79,14 @@ KEPT_SCORINGS = 2
 #: The most results per board a published top is taken to show (a figure beyond it is no top).
 MAX_EXPECTED = 10_000
 
-#: The settings :func:`infer` can work out; a caller fixes any of them by naming it in ``fixed``.
-SEARCHED = ("scale", "field", "expected", "method", "estimate_at", "unplayed", "ave_policy", "rounding", "totals_from",
-            "totals_rounding", "percentage_decimals", "percentage_tie", "winners", "places", "lone_result",
-            "percentage_basis")
+#: The settings the search's steps decide by steps of their own (the others it tries are declared with a
+#: :class:`~mpxl.options.Trial`: :meth:`Search.tried`).
+OWN_STEPS = ("scale", "field", "expected", "method", "estimate_at", "unplayed", "rounding", "totals_rounding",
+             "percentage_decimals", "winners", "places", "percentage_basis")
+
+#: The settings :func:`infer` can work out (in their declarations' order); a caller fixes any of them by
+#: naming it in ``fixed``.
+SEARCHED = tuple(s.name for s in SETTINGS.values() if s.name in OWN_STEPS or s.trials)
 
 
 @dataclass(frozen=True)
@@ -257,6 +260,17 @@ def agreement(result: SessionResult, published: Published | None = None) -> Agre
     if sc is None:
         raise ValueError("agreement needs the scorer's columns: a result of score_event")
     published = published if published is not None else Published(result.event)
+    lines, short, line_pcts = _line_agreement(result, sc)
+    if result.event.sitouts:
+        _credit_agreement(result, lines, line_pcts)
+    totals, pcts, places = _pair_agreement(result, published)
+    return Agreement(tuple(lines), tuple(short), tuple(totals), tuple(pcts), tuple(places),  # type: ignore[arg-type]
+                     tuple(line_pcts))  # type: ignore[arg-type]
+
+
+def _line_agreement(result: SessionResult, sc: ScoredColumns) -> tuple[list[int], list[int], list[int]]:
+    """The lines' published figures ``result`` reproduces, both sides: [reproduced, published] of every
+    line, of the short boards' lines (or a board with an artificial score), of the lines' own percentages."""
     opts, pct_decimals = result.options, result.event.line_percentage_decimals
     lines = [0, 0]
     short = [0, 0]
@@ -298,35 +312,47 @@ def agreement(result: SessionResult, published: Published | None = None) -> Agre
                     if is_short:
                         short[0] += ok
                         short[1] += 1
-    for so, figure, pct in sitout_credits(result) if result.event.sitouts else ():  # the credits a file publishes
+    return lines, short, line_pcts
+
+
+def _credit_agreement(result: SessionResult, lines: list[int], line_pcts: list[int]) -> None:
+    """Add to ``lines`` and ``line_pcts`` the credits a file publishes on its sit-outs' rows that
+    ``result`` reproduces (:func:`~mpxl.ranking.sitout_credits`)."""
+    opts, pct_decimals = result.options, result.event.line_percentage_decimals
+    for so, figure, pct in sitout_credits(result):
         if so.published_mp is not None:
             lines[0] += _same(so.published_mp, figure)
             lines[1] += 1
         if so.published_pct is not None and pct_decimals is not None:
             line_pcts[0] += pct is not None and _same(so.published_pct, opts.round_line_percentage(pct, pct_decimals))
             line_pcts[1] += 1
+
+
+def _pair_agreement(result: SessionResult, published: Published) -> tuple[list[int], list[int], list[int]]:
+    """The pairs' published totals, percentages and places ``result`` reproduces: [reproduced, published]."""
+    opts = result.options
     totals = [0, 0]
     pcts = [0, 0]
     places = [0, 0]
-    if published.pairs:
-        ours: dict[tuple[str, str], list[Any]] = {}
-        for pr in result.pairs or []:
-            ours.setdefault((pr.pair.section, pr.pair.number), []).append(pr)
-        for p in published.pairs:
-            found = [q for q in ours.get((p.section, p.number), [])
-                     if p.direction is None or q.pair.direction in (None, p.direction)]
-            mine = found[0] if found else None
-            if p.published_mp is not None:
-                totals[0] += mine is not None and _same(p.published_mp, mine.mp)
-                totals[1] += 1
-            if p.published_percentage is not None:
-                pcts[0] += mine is not None and _same(p.published_percentage, opts.round_percentage(mine.percentage))
-                pcts[1] += 1
-            if p.published_place:
-                places[0] += mine is not None and p.published_place.replace(" ", "") == mine.place
-                places[1] += 1
-    return Agreement(tuple(lines), tuple(short), tuple(totals), tuple(pcts), tuple(places),  # type: ignore[arg-type]
-                     tuple(line_pcts))  # type: ignore[arg-type]
+    if not published.pairs:
+        return totals, pcts, places
+    ours: dict[tuple[str, str], list[Any]] = {}
+    for pr in result.pairs or []:
+        ours.setdefault((pr.pair.section, pr.pair.number), []).append(pr)
+    for p in published.pairs:
+        found = [q for q in ours.get((p.section, p.number), [])
+                 if p.direction is None or q.pair.direction in (None, p.direction)]
+        mine = found[0] if found else None
+        if p.published_mp is not None:
+            totals[0] += mine is not None and _same(p.published_mp, mine.mp)
+            totals[1] += 1
+        if p.published_percentage is not None:
+            pcts[0] += mine is not None and _same(p.published_percentage, opts.round_percentage(mine.percentage))
+            pcts[1] += 1
+        if p.published_place:
+            places[0] += mine is not None and p.published_place.replace(" ", "") == mine.place
+            places[1] += 1
+    return totals, pcts, places
 
 
 def infer(event: Event, base: ScoringOptions, fixed: Iterable[str] = ()) -> Inference:
@@ -336,9 +362,13 @@ def infer(event: Event, base: ScoringOptions, fixed: Iterable[str] = ()) -> Infe
     return Search(event, base, fixed).run()
 
 
+#: The kinds of figure most steps are rated on: every figure but the places.
+_EVERY_FIGURE = ("lines", "totals", "percentages", "line_percentages")
+
+
 def _everything(a: Agreement) -> tuple[int, int]:
     """The measure of most steps: every figure but the places reproduced."""
-    return _sum_of(a, ("lines", "totals", "percentages", "line_percentages"))
+    return _sum_of(a, _EVERY_FIGURE)
 
 
 class Search:
@@ -364,6 +394,11 @@ class Search:
         self.travellers: Travellers | None = None  # the lines as columns, from the first scoring
         self.has_lines = any(ln.published_ns_mp is not None or ln.published_ew_mp is not None for ln in event.lines)
         self.has_pairs = any(p.published_mp is not None or p.published_percentage is not None for p in event.pairs)
+        #: the kinds of published figure (Agreement's fields) the file holds any of
+        self.publishing = {"lines": self.has_lines, "totals": any(p.published_mp is not None for p in event.pairs),
+                           "percentages": any(p.published_percentage is not None for p in event.pairs),
+                           "line_percentages": event.line_percentage_decimals is not None,
+                           "places": any(p.published_place for p in event.pairs)}
         # the decimals the figures are written with: of the lines (and of the credits on the sit-outs'
         # rows, shown as a line's figure: ranking.sitout_credits); of what only the totals hold (the
         # pairs' totals); of the percentages
@@ -445,7 +480,34 @@ class Search:
         [{'unplayed': <Unplayed.OWN: 'own'>}]
         """
         current = getattr(opts, name)
-        return [{name: v} for v in SETTINGS[name].candidates if v != current]
+        return [{name: v} for v in declared(name).candidates if v != current]
+
+    def publishes(self, kinds: Iterable[str]) -> bool:
+        """Does the file publish a figure of one of ``kinds`` (Agreement's fields; none: every kind but the places)?"""
+        return any(self.publishing[k] for k in (kinds or _EVERY_FIGURE))
+
+    def trials(self, at: str, opts: ScoringOptions, result: SessionResult | None = None) -> list[tuple[str, Trial]]:
+        """The settings declared to be tried ``at`` this point of the search (:class:`mpxl.options.Trial`), in
+        their declarations' order, that are not fixed and apply here: the file publishes a figure they
+        change, and the event (scored under ``opts``, or ``result``) holds what they decide."""
+        out = []
+        for name, trial in _declared_trials(at):
+            if name in self.fixed or not self.publishes(trial.on):
+                continue
+            if trial.holds and not _HOLDS[trial.holds](result if result is not None else self.score(opts)[0]):
+                continue
+            out.append((name, trial))
+        return out
+
+    def tried(self, at: str, opts: ScoringOptions, result: SessionResult | None = None) -> ScoringOptions:
+        """Each setting declared to be tried ``at`` this point (:meth:`trials`) in turn, every other value
+        of it (:meth:`others`) rated on the figures it changes; one declared ``missed`` only while a
+        figure is still missed."""
+        for name, trial in self.trials(at, opts, result):
+            if trial.missed and not self.misses(opts):
+                continue
+            opts = self.choose(name, opts, self.others(name, opts), _measure(*(trial.on or _EVERY_FIGURE)))
+        return opts
 
     # -- the whole search ----------------------------------------------------------------------------
 
@@ -474,18 +536,24 @@ class Search:
             if "rounding" not in fixed and base.rounding.kind in (RoundingKind.HALF_UP, RoundingKind.HALF_EVEN):
                 starts = [RoundingKind.HALF_UP, RoundingKind.HALF_EVEN]
             scales = [base.scale] if "scale" in fixed else list(Scale)
-            # what the totals add changes which method fits the totals (step 3 runs before step 7 decides it)
-            bases = [base.totals_from] if "totals_from" in fixed else [base.totals_from, *(
-                b for b in TotalsFrom if b is not base.totals_from)]
-            for sc, kind, tf in [(sc, kind, tf) for tf in bases for sc in scales for kind in starts]:
-                trial = self.searched(replace(base, scale=sc, rounding=Rounding(kind, base.rounding.decimals),
-                                              totals_from=tf))
+            for restart, sc, kind in [(r, sc, kind) for r in self.restarts(base) for sc in scales for kind in starts]:
+                trial = self.searched(base.with_(scale=sc, rounding=Rounding(kind, base.rounding.decimals), **restart))
                 if self.agree(trial) > self.agree(opts):
                     opts = trial
                 if self.agree(opts) == total:
                     break
         return Inference(opts, self.agreement_of(opts), self.found[repr(opts)], self.scorings,
                          self.results.get(repr(opts)))
+
+    def restarts(self, base: ScoringOptions) -> list[dict[str, Any]]:
+        """The settings a search starts again from each value of (declared: a :class:`~mpxl.options.Trial` at
+        ``start``), ``base``'s first: what the totals add changes which method fits the totals (step 3
+        runs before the totals' step decides it)."""
+        out: list[dict[str, Any]] = [{}]
+        for name, _ in self.trials("start", base):
+            values = [getattr(base, name), *(c[name] for c in self.others(name, base))]
+            out = [{**again, name: v} for v in values for again in out]
+        return out
 
     def searched(self, start: ScoringOptions) -> ScoringOptions:
         """One search from ``start``, its evidence kept by the settings it found."""
@@ -497,7 +565,7 @@ class Search:
     def search(self, opts: ScoringOptions) -> ScoringOptions:
         """Each step in turn, each deciding one setting (or a few together) from ``opts``."""
         for step in (self.decimals, self.scale_and_field, self.expected, self.method, self.unplayed,
-                     self.averages, self.line_rounding, self.totals_from, self.percentages, self.places):
+                     self.averages, self.line_rounding, self.totals, self.percentages, self.places):
             opts = step(opts)
         return opts
 
@@ -519,25 +587,26 @@ class Search:
 
     def scale_and_field(self, opts: ScoringOptions) -> ScoringOptions:
         """2. Scale and field together (all lines: full boards decide them; apart, a single-scale file
-        scored across the field fits neither change alone), with a lone result's rule."""
+        scored across the field fits neither change alone), with the settings declared to be tried with
+        the scale (:class:`~mpxl.options.Trial` at ``scale``: a board's one real result beside artificial
+        scores, 50% or 60%, may decide the scale)."""
         event, fixed = self.event, self.fixed
         scales = [opts.scale] if "scale" in fixed else [opts.scale, *(s for s in Scale if s is not opts.scale)]
         fields: list[Field | None] = [None]
         if len(event.sections()) > 1 and "field" not in fixed:
             here = field_of(event, opts)
             fields = [None, *(f for f in Field if f is not here)]
-        # a board's one real result beside artificial scores (50% or 60%) may decide the scale: searched with it
-        lones: list[LoneResult | None] = [None]
-        if "lone_result" not in fixed and _lone_results(self.score(opts)[0]):
-            lones = [None, *(r for r in LoneResult if r is not opts.lone_result)]
-        pairs = [{"scale": s, **({"field": f} if f else {}), **({"lone_result": r} if r else {})}
-                 for s in scales for f in fields for r in lones]
+        joint = [(n, [None, *(c[n] for c in self.others(n, opts))]) for n, _ in self.trials("scale", opts)]
+        pairs = [{"scale": s, **({"field": f} if f else {}),
+                  **{n: v for (n, _), v in zip(joint, values) if v is not None}}
+                 for s in scales for f in fields for values in product(*(vs for _, vs in joint))]
         name = "scale" if "scale" not in fixed else "field"
         opts = self.choose(name, opts, pairs[1:], _everything)
         if name in self.evidence and len(fields) > 1 and name == "scale":
             self.evidence["field"] = self.evidence["scale"]
-        if name in self.evidence and len(lones) > 1:
-            self.evidence["lone_result"] = self.evidence[name]
+        for n, values in joint:
+            if name in self.evidence and len(values) > 1:
+                self.evidence[n] = self.evidence[name]
         return opts
 
     def expected(self, opts: ScoringOptions) -> ScoringOptions:
@@ -595,13 +664,12 @@ class Search:
         return opts
 
     def averages(self, opts: ScoringOptions) -> ScoringOptions:
-        """5. Ave+ / Ave- policy, only when a board holds an artificial score (and a lone result's rule
-        again, when a figure is still missed: the method and N are found by now)."""
+        """5. The settings declared to be tried with the artificial scores (:class:`~mpxl.options.Trial` at
+        ``artificial``: Ave+ / Ave- policy, and a lone result's rule again when a figure is still
+        missed), only when a board holds an artificial score: the method and N are found by now."""
         result, _ = self.score(opts)
         if any(sl.kind == "artificial" for b in result.boards for sl in b.lines):
-            opts = self.choose("ave_policy", opts, self.others("ave_policy", opts), _everything)
-            if _lone_results(result) and self.misses(opts):
-                opts = self.choose("lone_result", opts, self.others("lone_result", opts), _everything)
+            opts = self.tried("artificial", opts, result)
         return opts
 
     def line_rounding(self, opts: ScoringOptions) -> ScoringOptions:
@@ -616,26 +684,23 @@ class Search:
                                _measure("lines", "totals"))
         return opts
 
-    def totals_from(self, opts: ScoringOptions) -> ScoringOptions:
-        """6. What the totals add (the rounded figures or the exact ones): on the totals and
-        percentages, before the percentages' own rounding (an exact half moves with it)."""
-        if self.has_pairs or self.event.line_percentage_decimals is not None:
-            opts = self.choose("totals_from", opts, self.others("totals_from", opts),
-                               _measure("totals", "percentages", "line_percentages"))
-        return opts
+    def totals(self, opts: ScoringOptions) -> ScoringOptions:
+        """6. The settings declared to be tried with the totals (:class:`~mpxl.options.Trial` at ``totals``:
+        what the totals add, the rounded figures or the exact ones): on the totals and percentages,
+        before the percentages' own rounding (an exact half moves with it)."""
+        return self.tried("totals", opts)
 
     def percentages(self, opts: ScoringOptions) -> ScoringOptions:
-        """6. The percentages' decimals (fewer than written: trailing zeros) and tie rule, on the
-        percentages without rescoring; and their basis (:meth:`percentage_basis`)."""
-        event, pct_dec = self.event, self.pct_dec
-        published_pcts = any(p.published_percentage is not None for p in event.pairs)
-        if published_pcts and pct_dec is not None and opts.percentage_decimals is not None:
+        """6. The percentages' decimals (fewer than written: trailing zeros), on the percentages without
+        rescoring; the settings declared to be tried with them (:class:`~mpxl.options.Trial` at
+        ``percentages``: their tie rule); and their basis (:meth:`percentage_basis`)."""
+        pct_dec = self.pct_dec
+        if self.publishing["percentages"] and pct_dec is not None and opts.percentage_decimals is not None:
             if pct_dec < opts.percentage_decimals:
                 opts = self.choose("percentage_decimals", opts, [{"percentage_decimals": pct_dec}],
                                    _measure("percentages"))
-        if published_pcts or event.line_percentage_decimals is not None:
-            opts = self.choose("percentage_tie", opts, self.others("percentage_tie", opts),
-                               _measure("percentages", "line_percentages"))
+        opts = self.tried("percentages", opts)
+        if self.publishes(("percentages", "line_percentages")):
             opts = self.percentage_basis(opts)
         return opts
 
@@ -686,7 +751,7 @@ class Search:
 #: The options the lines' figures do not depend on (:func:`~mpxl.session.score_columns` reads none
 #: of them): only the pairs' totals, percentages and places do. Candidates that differ in these
 #: alone share one scoring of the lines (tests/test_inference.py compares it with scoring afresh).
-RANKING_ONLY = ("percentage_decimals", "percentage_tie", "unplayed", "places", "totals_from", "percentage_basis")
+RANKING_ONLY = tuple(s.name for s in SETTINGS.values() if s.ranking)  # declared: Setting.ranking
 _RANKING_DEFAULTS = {name: getattr(ScoringOptions(), name) for name in RANKING_ONLY}
 
 
@@ -729,6 +794,15 @@ def _lone_results(result: SessionResult) -> bool:
         if kinds.count("result") == 1 and "artificial" in kinds:
             return True
     return False
+
+
+#: What an event must hold for a setting to be tried (:attr:`mpxl.options.Trial.holds`).
+_HOLDS: dict[str, Callable[[SessionResult], bool]] = {"lone": _lone_results}
+
+
+def _declared_trials(at: str) -> list[tuple[str, Trial]]:
+    """The settings declared to be tried ``at`` a point of the search, in their declarations' order."""
+    return [(s.name, t) for s in registry() for t in s.trials if t.at == at]
 
 
 def _fewer_boards(result: SessionResult) -> bool:

@@ -47,9 +47,9 @@ from .settings import (
     Unplayed,
 )
 
-__all__ = ["ScoringOptions", "Setting", "SETTINGS", "setting", "declare", "declared", "registry", "parse_options",
-           "OPTION_ALIASES", "settings_of", "differences", "off_sheet", "settings_table", "field_of", "winners_of",
-           "pair_key"]
+__all__ = ["ScoringOptions", "Setting", "Trial", "SETTINGS", "setting", "declare", "declared", "registry",
+           "parse_options", "OPTION_ALIASES", "settings_of", "differences", "off_sheet", "settings_table", "field_of",
+           "winners_of", "pair_key"]
 
 
 #: A setting's value as the JSON and ``check``'s line write it (Enums as their word, roundings as text).
@@ -59,6 +59,29 @@ def _word(value: Any) -> Any:
     if isinstance(value, Rounding):
         return str(value)
     return value
+
+
+@dataclass(frozen=True)
+class Trial:
+    """How the inference (:mod:`mpxl.inference`) tries a setting's other values (its
+    :attr:`Setting.candidates`) by their own, declared with the setting: ``at`` a point of its search
+    (``scale``: with the scale and field, on every line; ``artificial``: once the method and N are
+    found, when a board holds an artificial score; ``totals``: what the totals add, after the lines'
+    rounding; ``percentages``: with the percentages' rounding; ``start``: a search started again from
+    each of its values, on a small event still missing a figure), when the event ``holds`` what the
+    setting decides (``lone``: a board's one real result beside artificial scores; ``''``: any event),
+    rated on the published figures ``on`` (:class:`mpxl.inference.Agreement`'s kinds; ``()``: every
+    figure but the places), tried only when the file publishes one of them; with ``missed``, only
+    while a figure is still missed.
+
+    >>> [t.at for t in SETTINGS["lone_result"].trials]
+    ['scale', 'artificial']
+    """
+
+    at: str
+    holds: str = ""
+    on: tuple[str, ...] = ()
+    missed: bool = False
 
 
 @dataclass(frozen=True)
@@ -100,6 +123,10 @@ class Setting:
     candidates: tuple[Any, ...] = ()  # the values the inference may try
     written: str = ""  # how a value is written, for the docs ('' = its values)
     none_is: str = "what the file says"  # what None means, for the docs (a nullable setting's)
+    trials: tuple[Trial, ...] = ()  # where the inference tries its candidates by their own (none: in a step of its own)
+    ranking: bool = False  # applied by the ranking alone: the lines' figures do not depend on it
+    # a value's phrase on the results page (its word -> the key of mpxl.labels' words), said when the options hold it
+    phrases: Mapping[str, str] = dataclasses.field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.key == "" and self.name:  # the JSON key is the name unless declared
@@ -202,7 +229,7 @@ class ScoringOptions:
         words="which results a board is compared across (default: what the file says, else section)",
         values=FIELD_SCORING, flags=("--field",), choices=tuple(FIELD_SCORING),
         help="compare boards within each section or across the field",
-        show=lambda o, e: field_of(e, o).value, sheet="field")
+        show=lambda o, e: field_of(e, o).value, sheet="field", phrases={"event": "field_event"})
     expected: int | None = setting(
         None, whole=True, nullable=True, check=_whole("expected", 1),
         words="results per board, N (default: the most on any board of the field)", flags=("--expected",),
@@ -211,7 +238,8 @@ class ScoringOptions:
         EstimateAt.LINES, words="where a short board's estimate goes", flags=("--estimate-at",), metavar="WHERE",
         help="lines (default), totals (lines plain on their own top, totals estimated), never, or own-tops (never, "
         "and a board with an artificial score plain on its real results' own top, the score its percentage of it)",
-        sheet="estimate_at", off_sheet="estimate-at {value} is not in the workbook's formulas")
+        sheet="estimate_at", off_sheet="estimate-at {value} is not in the workbook's formulas",
+        phrases={"totals": "estimate_totals"})
     rounding: Rounding = setting(
         Rounding(), kind=Rounding, parse=Rounding.parse, words="how each board's figures are rounded",
         values={k: "" for k in ROUNDING_KINDS}, flags=("--rounding", "--rounding-lines"), metavar="R",
@@ -232,16 +260,19 @@ class ScoringOptions:
         written="`D`, `half-up:D`, `half-even:D`, `exact` (the JSON's word for unrounded)", none_is="exact",
         key="rounding_percentages", aliases=("percentage_rounding",), sheet="pct_decimals",
         show=lambda o, e: "exact" if o.percentage_decimals is None
-        else f"{o.percentage_tie.value}:{o.percentage_decimals}")
+        else f"{o.percentage_tie.value}:{o.percentage_decimals}", ranking=True)
     percentage_tie: Tie = setting(
         Tie.HALF_UP, key=None, words="how a percentage's exact half is rounded (with rounding_percentages)",
-        sheet="pct_rounding")
+        sheet="pct_rounding",
+        trials=(Trial("percentages", on=("percentages", "line_percentages")),), ranking=True)
     unplayed: Unplayed = setting(
         Unplayed.NONE, words="what a pair gets for a board of its field it missed", flags=("--unplayed",),
-        metavar="RULE", help="a board a pair missed: none (default) or own (its own percentage)", sheet="unplayed")
+        metavar="RULE", help="a board a pair missed: none (default) or own (its own percentage)", sheet="unplayed",
+        ranking=True, phrases={"own": "unplayed_own"})
     places: Places = setting(
         Places.SHARED, words="how tied places are written", flags=("--places",), metavar="STYLE",
-        help="tied places: shared (3=, default) or plain (3)", sheet="places")
+        help="tied places: shared (3=, default) or plain (3)", sheet="places", ranking=True,
+        phrases={"plain": "places_plain"})
     winners: int | None = setting(
         None, whole=True, nullable=True,
         check=lambda v: None if v in (None, 1, 2) else f"winners {v!r}; expected 1 or 2",
@@ -251,21 +282,26 @@ class ScoringOptions:
     ave_policy: AvePolicy = setting(
         AvePolicy.FIXED, words="how Ave+ and Ave- are awarded", values=AVE_POLICIES, flags=("--ave-policy",),
         choices=tuple(AVE_POLICIES), help="; ".join(f"{k}: {v}" for k, v in AVE_POLICIES.items()).replace("%", "%%"),
-        sheet="ave_policy")
+        sheet="ave_policy", trials=(Trial("artificial"),), phrases={"wbf": "ave_wbf"})
     totals_from: TotalsFrom = setting(
         TotalsFrom.ROUNDED, words="what a pair's total and percentage add: the rounded or the exact figures",
         flags=("--totals-from",), metavar="BASIS",
-        help="a percentage from the rounded figures the total adds (default) or the exact ones", sheet="totals_from")
+        help="a percentage from the rounded figures the total adds (default) or the exact ones", sheet="totals_from",
+        trials=(Trial("totals", on=("totals", "percentages", "line_percentages")), Trial("start")), ranking=True,
+        phrases={"exact": "totals_exact"})
     lone_result: LoneResult = setting(
         LoneResult.AVERAGE, words="what a board's one real result beside artificial scores gets",
         values=LONE_RESULT_RULES, flags=("--lone-result",), metavar="RULE",
         help="a board's one real result beside artificial scores: average (50%%, default) or ave-plus (60%% to both "
-        "sides, ACBLscore)", sheet="lone_result")
+        "sides, ACBLscore)", sheet="lone_result",
+        trials=(Trial("scale", holds="lone"), Trial("artificial", holds="lone", missed=True)),
+        phrases={"ave-plus": "lone_plus"})
     percentage_basis: PercentageBasis = setting(
         PercentageBasis.PLAYED, words="what a pair's percentage is worked out from", values=PERCENTAGE_BASES,
         flags=("--percentage-basis",), metavar="BASIS", help="a pair's percentage: played (its total over the tops "
         "of the boards it played, default) or scaled (ACBLscore: the total scaled to the field's full maximum and "
-        "rounded as a total, over that maximum)", sheet="pct_basis")
+        "rounded as a total, over that maximum)", sheet="pct_basis", ranking=True,
+        phrases={"scaled": "basis_scaled"})
     small_groups: SmallGroups = setting(
         SmallGroups.WBF, words="which small fouled groups get set percentages",
         values={k: v.words for k, v in SMALL_GROUP_RULES.items()}, flags=("--small-groups",), metavar="RULE",
