@@ -48,19 +48,8 @@ from .labels import (
     signed_percentage_note,
     tie_words,
 )
-from .options import field_of
-from .settings import (
-    AvePolicy,
-    EstimateAt,
-    Field,
-    LoneResult,
-    PercentageBasis,
-    Places,
-    RoundingKind,
-    Scale,
-    TotalsFrom,
-    Unplayed,
-)
+from .options import registry
+from .settings import RoundingKind, Scale
 
 if TYPE_CHECKING:  # typing only
     from .event import Deal, Line, Penalty, SitOut
@@ -550,7 +539,9 @@ def results_html_parts(result: SessionResult, lang: str | None = None) -> Iterat
 
 def settings_words(result: SessionResult, L: Mapping[str, str] = LABELS["en"], lang: str | None = None) -> list[str]:
     """How the event was scored, in words a player reads, one phrase per setting that matters (the
-    tie words are the rulebook's, as on the workbook's Setup sheet).
+    tie words are the rulebook's, as on the workbook's Setup sheet): the scale, the method and the
+    roundings in words made here; a setting's other value in the phrase its declaration names
+    (:attr:`mpxl.options.Setting.phrases`), in the order of :data:`PHRASE_ORDER`.
 
     >>> from mpxl.event import Event, Line
     >>> from mpxl.session import score_event
@@ -562,39 +553,56 @@ def settings_words(result: SessionResult, L: Mapping[str, str] = LABELS["en"], l
     o = result.options
     if lang is None:
         lang = next((code for code, table in LABELS.items() if table is L), "en")
-    out = [L["scale_" + o.scale.value]]
-    if o.method_name == "none":
-        out.append(L["method_none"])
-    else:
-        out.append(L["method_est"].format(method=_method_title(o.method.value)))
-        if o.estimate_at is EstimateAt.TOTALS:
-            out.append(L["estimate_totals"])
 
     def rounded(key: str, r: Rounding) -> str:
         if r.kind is RoundingKind.EXACT:
             return L["rounding_exact"] if key == "rounding" else ""
         return L[key].format(decimals=decimals_words(r.decimals, lang), tie=tie_words(r.kind.value, lang))
 
-    out.append(rounded("rounding", o.rounding))
-    if o.totals_rounding is not None and o.totals_rounding != o.rounding:
-        out.append(rounded("totals_rounding", o.totals_rounding))
-    if o.totals_from is TotalsFrom.EXACT:
-        out.append(L["totals_exact"])
-    if o.percentage_decimals is not None:
-        out.append(L["pct_rounding"].format(decimals=decimals_words(o.percentage_decimals, lang),
-                                            tie=tie_words(o.percentage_tie.value, lang)))
-    if result.event.line_percentage_decimals is not None:
-        out.append(L["line_pct"])
-    extras = ((o.ave_policy is AvePolicy.WBF, "ave_wbf"), (field_of(result.event, o) is Field.EVENT, "field_event"),
-              (o.unplayed is Unplayed.OWN and _missed_boards(result), "unplayed_own"),
-              (o.places is Places.PLAIN, "places_plain"),
-              (o.lone_result is LoneResult.AVE_PLUS, "lone_plus"),
-              (o.percentage_basis is PercentageBasis.SCALED, "basis_scaled"))
-    out += [L[key] for on, key in extras if on]
+    said = declared_phrases(result)
+    if not _missed_boards(result):  # a missed board's credit is said only when a pair missed one
+        said = [key for key in said if key != "unplayed_own"]
     t = result.travellers
-    if any(ln.group for ln in result.event.lines) or (t is not None and t.group is not None and any(t.group)):
-        out.append(L["small_rule"].format(rule=o.small_groups.value.upper()))
-    return [x for x in out if x]
+    fouled = any(ln.group for ln in result.event.lines) or (t is not None and t.group is not None and any(t.group))
+    words = {
+        "scale": L["scale_" + o.scale.value],
+        "method": L["method_none"] if o.method_name == "none" else L["method_est"].format(
+            method=_method_title(o.method.value)),
+        "rounding": rounded("rounding", o.rounding),
+        "totals_rounding": rounded("totals_rounding", o.totals_rounding)
+        if o.totals_rounding is not None and o.totals_rounding != o.rounding else "",
+        "pct_rounding": "" if o.percentage_decimals is None else L["pct_rounding"].format(
+            decimals=decimals_words(o.percentage_decimals, lang), tie=tie_words(o.percentage_tie.value, lang)),
+        "line_pct": L["line_pct"] if result.event.line_percentage_decimals is not None else "",
+        "small_rule": L["small_rule"].format(rule=o.small_groups.value.upper()) if fouled else "",
+        **{key: L[key] for key in said},
+    }
+    order = [*PHRASE_ORDER, *(key for key in said if key not in PHRASE_ORDER)]
+    return [words[key] for key in order if words.get(key)]
+
+
+#: The order the results page says how the event was scored in: the phrases (keys of :mod:`mpxl.labels`'
+#: words) made by :func:`settings_words` and those the settings' declarations name
+#: (:attr:`mpxl.options.Setting.phrases`); a declared phrase not listed here is said after these.
+PHRASE_ORDER = ("scale", "method", "estimate_totals", "rounding", "totals_rounding", "totals_exact", "pct_rounding",
+                "line_pct", "ave_wbf", "field_event", "unplayed_own", "places_plain", "lone_plus", "basis_scaled",
+                "small_rule")
+
+
+def declared_phrases(result: SessionResult) -> list[str]:
+    """The phrases the settings' declarations name for the values ``result``'s options hold
+    (:attr:`mpxl.options.Setting.phrases`: a value's word -> the key of its words in :mod:`mpxl.labels`),
+    in declaration order.
+
+    >>> from mpxl.event import Event
+    >>> from mpxl.session import score_event
+    >>> from mpxl.options import ScoringOptions
+    >>> declared_phrases(score_event(Event(), ScoringOptions.parse(places="plain", unplayed="own", field="event")))
+    ['field_event', 'unplayed_own', 'places_plain']
+    """
+    o, event = result.options, result.event
+    keys = (s.phrases.get(s.shown(o, event)) for s in registry() if s.phrases)
+    return [key for key in keys if key is not None]
 
 
 def _missed_boards(result: SessionResult) -> bool:
