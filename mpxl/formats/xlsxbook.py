@@ -37,7 +37,7 @@ from ..event import Event, Pair
 from ..methods import find_method
 from ..options import ScoringOptions, parse_options, registry
 from ..rounding import Rounding
-from ..settings import AvePolicy, Field, RoundingKind, Scale, SmallGroups
+from ..settings import RoundingKind
 from .common import read_bytes
 from .csvfile import csv_event, header_keys_of, names_cell, read_rows, unknown_columns
 
@@ -226,19 +226,25 @@ def _setup_words(ws: Any, source: str) -> dict[str, Any]:
 
 def setup_options(words: dict[str, Any], source: str) -> dict[str, Any]:
     """The ScoringOptions fields (typed) the Setup sheet's words give; UserError naming the cell
-    of a word that is not one of the sheet's choices."""
+    of a word that is not one of the sheet's choices. The method, N, winners, the roundings and
+    the Ave+/Ave- percentages are read by rules of the sheet's own; every other setting by its
+    declaration (the Setup cell :attr:`mpxl.options.Setting.sheet` names, read by
+    :func:`~mpxl.options.parse_options`), down the sheet."""
     cells = words.get("_cells", {})
     parsed: dict[str, Any] = {}
-    readers: dict[str, Any] = {"method": find_method, "scale": Scale.find, "ave_policy": AvePolicy.find,
-                               "small_groups": SmallGroups.find, "field": Field.find}
-    for key, read in readers.items():
-        value = words.get(key)
-        if value is None or value == "":
-            continue
+    method = words.get("method")
+    if method is not None and method != "":
         try:
-            parsed[key] = read(value)
+            parsed["method"] = find_method(method)
         except ValueError as exc:
-            raise UserError(source, f"sheet Setup, cell {cells.get(key, key)}", str(exc)) from None
+            raise UserError(source, f"sheet Setup, cell {cells.get('method', 'method')}", str(exc)) from None
+    for key, value in words.items():  # any other setting the Setup sheet carries, by its declaration's cell
+        name = _SHEET_OPTIONS.get(key, key if key in _OPTION_FIELDS else None)
+        if key not in _READ_HERE and name is not None and value not in (None, ""):
+            try:
+                parsed.update(parse_options(**{name: value}))
+            except ValueError as exc:
+                raise UserError(source, f"sheet Setup, cell {cells.get(key, key)}", str(exc)) from None
     for key in ("expected", "winners"):
         value = words.get(key)
         if value is None or value == "":
@@ -249,13 +255,6 @@ def setup_options(words: dict[str, Any], source: str) -> dict[str, Any]:
             raise UserError(source, f"sheet Setup, cell {cells.get(key, key)}",
                             f"{key} {value!r}: expected " + ("1 or 2" if key == "winners" else "a whole number"))
         parsed[key] = value
-    for key, value in words.items():  # any other setting the Setup sheet carries, by its declaration's cell
-        name = _SHEET_OPTIONS.get(key, key if key in _OPTION_FIELDS else None)
-        if key not in _READ_HERE and name is not None and value not in (None, ""):
-            try:
-                parsed.update(parse_options(**{name: value}))
-            except ValueError as exc:
-                raise UserError(source, f"sheet Setup, cell {cells.get(key, key)}", str(exc)) from None
     if words.get("rounding") not in (None, ""):
         parsed["rounding"] = _rounding(words, cells, source)
     if words.get("totals_rounding") not in (None, ""):  # blank: the totals as the lines
@@ -281,9 +280,9 @@ def setup_options(words: dict[str, Any], source: str) -> dict[str, Any]:
 
 
 #: The Setup keys read above, by rules of the sheet's own; the others by the option parser.
-_READ_HERE = frozenset({"event", "date", "scale", "method", "expected", "rounding", "decimals", "ave_plus",
-                        "ave_minus", "ave_policy", "winners", "small_groups", "field", "_cells", "totals_rounding",
-                        "totals_decimals", "pct_rounding", "pct_decimals", "line_pct_decimals"})
+_READ_HERE = frozenset({"event", "date", "method", "expected", "rounding", "decimals", "ave_plus", "ave_minus",
+                        "winners", "_cells", "totals_rounding", "totals_decimals", "pct_rounding", "pct_decimals",
+                        "line_pct_decimals"})
 #: A Setup cell's key -> the option it holds, where they differ (the settings' declarations: Setting.sheet).
 _SHEET_OPTIONS = {s.sheet: s.name for s in registry() if s.sheet and s.sheet not in _READ_HERE}
 _OPTION_FIELDS = frozenset(f.name for f in fields(ScoringOptions))
@@ -391,7 +390,7 @@ def _ranking_pairs(wb: Any, source: str) -> list[Pair]:
 
 def _settings_sheet(wb: Any, source: str) -> dict[str, Any]:
     """The settings a values workbook names on its Settings sheet (a setting a row, as ``--json``
-    names them: ``rounding_lines``, ``estimate_at``...), typed; {} when there is no such sheet."""
+    names them: ``rounding_lines``, ``rounding_percentages``...), typed; {} when there is no such sheet."""
     if "Settings" not in wb.sheetnames or wb["Settings"].cell(1, 1).value != "Setting":
         return {}
     parsed: dict[str, Any] = {}
