@@ -67,7 +67,7 @@ from .settings import (
 )
 
 __all__ = ["Agreement", "Inference", "LinePercentages", "Published", "Search", "infer", "agreement", "decimals_of",
-           "SEARCHED"]
+           "SEARCHED", "TRIAL_POINTS"]
 
 #: Events of at most this many lines are searched from several starting points when one search does
 #: not reproduce every figure (small events are where settings coincide; a scoring costs little).
@@ -83,6 +83,12 @@ MAX_EXPECTED = 10_000
 #: :class:`~mpxl.options.Trial`: :meth:`Search.tried`).
 OWN_STEPS = ("scale", "field", "expected", "method", "estimate_at", "unplayed", "rounding", "totals_rounding",
              "percentage_decimals", "winners", "places", "percentage_basis")
+
+#: The points of the search where a setting declared with a :class:`~mpxl.options.Trial` is tried
+#: (:attr:`~mpxl.options.Trial.at`): with the scale (:meth:`Search.scale_and_field`), the artificial
+#: scores (:meth:`Search.averages`), the totals (:meth:`Search.totals`), the percentages
+#: (:meth:`Search.percentages`), and the starts of a search again (:meth:`Search.restarts`).
+TRIAL_POINTS = ("scale", "artificial", "totals", "percentages", "start")
 
 #: The settings :func:`infer` can work out (in their declarations' order); a caller fixes any of them by
 #: naming it in ``fixed``.

@@ -27,6 +27,7 @@ from mpxl.options import (
     SETTINGS,
     ScoringOptions,
     Setting,
+    Trial,
     declare,
     off_sheet,
     parse_options,
@@ -137,6 +138,85 @@ def test_a_throwaway_setting_appears_in_the_command_line_the_json_and_check(tmp_
     assert "tempo" not in settings_of(Event(), ScoringOptions())  # gone with its declaration
     with pytest.raises(AttributeError):
         _ = ScoringOptions().tempo
+
+
+#: A throwaway convention's inference: (its declared trials, the event's published figures, is it tried).
+#: The search tries it where its declaration says, when the file publishes a figure it is rated on and the
+#: event holds what it decides (a lone result: none here), with no step written for it in mpxl.inference.
+TRIALS = [
+    ((Trial("totals", on=("totals",)),), "totals", True),
+    ((Trial("totals", on=("totals",)),), "lines", False),  # no total published: nothing to rate it on
+    ((Trial("percentages", on=("percentages",)),), "percentages", True),
+    ((Trial("artificial"),), "totals", True),  # the event holds an artificial score
+    ((Trial("artificial", missed=True),), "totals", False),  # every figure reproduced: not tried
+    ((Trial("scale"),), "lines", True),
+    ((Trial("scale", holds="lone"),), "lines", False),  # no board holds a lone result
+    ((), "totals", False),  # no trial declared: a step of its own would be needed
+]
+
+
+def _artificial_event(published: str) -> Event:
+    """Four boards, an artificial score on one, scored and written as the PBN writer does, the figures of
+    kind ``published`` kept (lines', totals or percentages)."""
+    lines = [Line(b, str(2 * t + 1), str(2 * t + 2), score=s)
+             for b, scores in ((1, [420, 400, 450]), (2, [-50, 100, "A+"]), (3, [110, 140, -100]), (4, [50, 90, 200]))
+             for t, s in enumerate(scores)]
+    event = Event(lines=lines)
+    result = score_event(event, ScoringOptions())
+    for ln, sl in zip(event.lines, (sl for b in result.boards for sl in b.lines)):
+        if published == "lines":
+            ln.published_ns_mp, ln.published_ew_mp = float(sl.ns_mp), float(sl.ew_mp)
+    event.pairs = [dataclasses.replace(pr.pair, published_mp=float(pr.mp) if published == "totals" else None,
+                                       published_percentage=float(pr.percentage) if published == "percentages"
+                                       else None) for pr in result.pairs]
+    return event
+
+
+@pytest.mark.parametrize("trials, published, tried", TRIALS)
+def test_a_throwaway_setting_s_trials_are_searched_by_the_inference(trials, published, tried):
+    from mpxl.inference import infer
+    tempo = Setting("tempo", default="slow", words="a test's convention", candidates=("slow", "fast"), trials=trials)
+    event = _artificial_event(published)
+    with declare(tempo):
+        found = infer(event, ScoringOptions())
+    assert ("tempo" in found.evidence) is tried, found.evidence
+    assert found.agree == found.total  # it changes no figure: the default kept
+
+
+def test_every_declared_trial_is_a_point_of_the_search():
+    from mpxl.inference import _HOLDS, TRIAL_POINTS, Agreement
+    kinds = {f.name for f in dataclasses.fields(Agreement)}
+    for s in registry():
+        for t in s.trials:
+            assert t.at in TRIAL_POINTS and (not t.holds or t.holds in _HOLDS) and set(t.on) <= kinds, (s.name, t)
+            assert s.candidates, s.name
+
+
+def test_a_throwaway_setting_s_phrase_is_said_on_the_results_page():
+    from mpxl.labels import LABELS
+    from mpxl.report_html import settings_words
+    tempo = Setting("tempo", default="slow", words="a test's convention", phrases={"fast": "line_pct"})
+    event = Event(lines=[Line(1, "1", "2", score=420), Line(1, "3", "4", score=400)])
+    with declare(tempo):
+        fast = settings_words(score_event(event, ScoringOptions.parse(tempo="fast")))
+        slow = settings_words(score_event(event, ScoringOptions.parse(tempo="slow")))
+    assert fast == [*slow, LABELS["en"]["line_pct"]]  # in its place among the phrases (PHRASE_ORDER)
+
+
+def test_a_throwaway_setting_s_setup_cell_is_read_back():
+    from mpxl.formats.xlsxbook import setup_options
+    from mpxl.errors import UserError
+    def pace(word):
+        if str(word).lower() not in ("slow", "fast"):
+            raise ValueError(f"{word!r} is not a pace; expected slow or fast")
+        return str(word).lower()
+
+    tempo = Setting("tempo", default="slow", parse=pace, words="a test's convention", sheet="pace")
+    with declare(tempo):
+        assert setup_options({"pace": "Fast", "_cells": {"pace": "B40"}}, "club.xlsx") == {"tempo": "fast"}
+        with pytest.raises(UserError, match="sheet Setup, cell B40: 'medium' is not a pace"):
+            setup_options({"pace": "medium", "_cells": {"pace": "B40"}}, "club.xlsx")
+    assert setup_options({"pace": "Fast"}, "club.xlsx") == {}  # gone with its declaration
 
 
 def test_a_setting_is_declared_once():

@@ -238,8 +238,10 @@ def setup_options(words: dict[str, Any], source: str) -> dict[str, Any]:
             parsed["method"] = find_method(method)
         except ValueError as exc:
             raise UserError(source, f"sheet Setup, cell {cells.get('method', 'method')}", str(exc)) from None
+    # a Setup cell's key -> the setting it holds (declared: Setting.sheet; a setting declared outside the options too)
+    sheet_options = {s.sheet: s.name for s in registry() if s.sheet and s.sheet not in _READ_HERE}
     for key, value in words.items():  # any other setting the Setup sheet carries, by its declaration's cell
-        name = _SHEET_OPTIONS.get(key, key if key in _OPTION_FIELDS else None)
+        name = sheet_options.get(key, key if key in _OPTION_FIELDS else None)
         if key not in _READ_HERE and name is not None and value not in (None, ""):
             try:
                 parsed.update(parse_options(**{name: value}))
@@ -283,8 +285,6 @@ def setup_options(words: dict[str, Any], source: str) -> dict[str, Any]:
 _READ_HERE = frozenset({"event", "date", "method", "expected", "rounding", "decimals", "ave_plus", "ave_minus",
                         "winners", "_cells", "totals_rounding", "totals_decimals", "pct_rounding", "pct_decimals",
                         "line_pct_decimals"})
-#: A Setup cell's key -> the option it holds, where they differ (the settings' declarations: Setting.sheet).
-_SHEET_OPTIONS = {s.sheet: s.name for s in registry() if s.sheet and s.sheet not in _READ_HERE}
 _OPTION_FIELDS = frozenset(f.name for f in fields(ScoringOptions))
 
 
