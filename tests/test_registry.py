@@ -19,9 +19,13 @@ from shared import REAL_FILES, REALDATA
 from mpxl.cli import build_parser, main
 from mpxl.commands.score import Chosen
 from mpxl.conventions import find
+from mpxl.errors import UserError
 from mpxl.event import Event, Line
 from mpxl.formats import write_event
 from mpxl.formats.jsonout import json_text
+from mpxl.formats.xlsxbook import setup_options
+from mpxl.inference import _HOLDS, TRIAL_POINTS, Agreement, infer
+from mpxl.labels import LABELS
 from mpxl.methods import Method
 from mpxl.options import (
     SETTINGS,
@@ -35,6 +39,7 @@ from mpxl.options import (
     settings_of,
     settings_table,
 )
+from mpxl.report_html import settings_words
 from mpxl.rounding import Rounding
 from mpxl.session import score_event
 from mpxl.settings import Field
@@ -174,7 +179,6 @@ def _artificial_event(published: str) -> Event:
 
 @pytest.mark.parametrize("trials, published, tried", TRIALS)
 def test_a_throwaway_setting_s_trials_are_searched_by_the_inference(trials, published, tried):
-    from mpxl.inference import infer
     tempo = Setting("tempo", default="slow", words="a test's convention", candidates=("slow", "fast"), trials=trials)
     event = _artificial_event(published)
     with declare(tempo):
@@ -184,7 +188,6 @@ def test_a_throwaway_setting_s_trials_are_searched_by_the_inference(trials, publ
 
 
 def test_every_declared_trial_is_a_point_of_the_search():
-    from mpxl.inference import _HOLDS, TRIAL_POINTS, Agreement
     kinds = {f.name for f in dataclasses.fields(Agreement)}
     for s in registry():
         for t in s.trials:
@@ -193,8 +196,6 @@ def test_every_declared_trial_is_a_point_of_the_search():
 
 
 def test_a_throwaway_setting_s_phrase_is_said_on_the_results_page():
-    from mpxl.labels import LABELS
-    from mpxl.report_html import settings_words
     tempo = Setting("tempo", default="slow", words="a test's convention", phrases={"fast": "line_pct"})
     event = Event(lines=[Line(1, "1", "2", score=420), Line(1, "3", "4", score=400)])
     with declare(tempo):
@@ -204,8 +205,6 @@ def test_a_throwaway_setting_s_phrase_is_said_on_the_results_page():
 
 
 def test_a_throwaway_setting_s_setup_cell_is_read_back():
-    from mpxl.formats.xlsxbook import setup_options
-    from mpxl.errors import UserError
     def pace(word):
         if str(word).lower() not in ("slow", "fast"):
             raise ValueError(f"{word!r} is not a pace; expected slow or fast")
