@@ -12,3 +12,16 @@ from hypothesis import settings  # noqa: E402
 
 settings.register_profile("deep", max_examples=5000, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+#: The test files whose set-up is long (LibreOffice recalculations, the OOXML audit, the template's
+#: builds), run first: with one worker a core (-n auto --dist loadfile), a long file taken last
+#: would leave the other cores idle while it runs.
+LONG_FIRST = ("test_openxml_audit.py", "test_workbook_recalc.py", "test_rulebook.py", "test_workbook_rulings.py",
+              "test_bench_smoke.py", "test_template.py", "test_formula_length.py", "test_report_html.py")
+
+
+def pytest_collection_modifyitems(items):
+    """Put the long files first, in the order of LONG_FIRST; the rest keep their order."""
+    rank = {name: i for i, name in enumerate(LONG_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))

@@ -602,10 +602,16 @@ def _only(path: Path, keep: tuple, out: Path, max_row: int | None = None) -> Pat
     return out
 
 
-@pytest.mark.parametrize("name, variants", [("neuberg", ("plain", "avg", "6040", "fouled3")),
-                                            ("mckinnon-single-ebu", ("avg", "aplus", "switch", "fouled"))])
+#: ``formulas`` compiles each formula in Python (~20 ms each): the suite's run takes one variant,
+#: ``python -m pytest -m deep`` four variants of two set-ups.
+FORMULAS_VARIANTS = [("neuberg", ("avg",)),
+                     pytest.param("neuberg", ("plain", "avg", "6040", "fouled3"), marks=pytest.mark.deep),
+                     pytest.param("mckinnon-single-ebu", ("avg", "aplus", "switch", "fouled"), marks=pytest.mark.deep)]
+
+
+@pytest.mark.parametrize("name, variants", FORMULAS_VARIANTS)
 def test_variants_formulas_package(tmp_path, name, variants):
-    """Four variants per workbook: ``formulas`` compiles each formula in Python (~20 ms each)."""
+    """The variants' workbook recalculated by a second engine, the ``formulas`` package."""
     settings = SETUPS[name]
     path = tmp_path / "v.xlsx"
     variants_workbook(settings, variants).save(path)
@@ -624,7 +630,8 @@ def test_methods_sheet_formulas_package(tmp_path):
 
 
 @needs_real
-@pytest.mark.parametrize("f", REAL_FILES[:3])  # the formulas package compiles each cell (slow): three files
+@pytest.mark.deep  # the formulas package compiles each cell (minutes a file): python -m pytest -m deep
+@pytest.mark.parametrize("f", REAL_FILES[:3])
 def test_real_files_formulas_package(tmp_path, f):
     """One board of each real file plus its first board with an artificial score (the full files
     take minutes in ``formulas``; LibreOffice checks them whole above)."""
