@@ -22,6 +22,7 @@ from operator import attrgetter
 from typing import Any, TypeVar
 
 from .adjustments import Artificial, Assigned, Mixed
+from .rules import Side
 from .settings import Field
 
 __all__ = ["Line", "Pair", "Event", "Penalty", "SitOut", "Player", "MasterPoints", "Club", "Deal", "SEATS", "BoardKey",
@@ -153,7 +154,7 @@ class SitOut:
 
     board: int
     pair: str
-    direction: str  # "NS" or "EW": the side the present pair sat
+    direction: Side  # the side the present pair sat
     section: str = ""
     session: int = 1
     where: str = ""
@@ -174,7 +175,7 @@ class Penalty:
 
     board: int
     pair: str
-    direction: str  # "NS" or "EW": the side the pair sat on the board
+    direction: Side  # the side the pair sat on the board
     amount: Fraction
     section: str = ""
     session: int = 1

@@ -48,7 +48,7 @@ from ..atomic import StrPath
 from ..contract import DIRECTION_SPELLINGS, Contract, Direction, board_vulnerability, ns_score, tricks_from_result
 from ..errors import UserError
 from ..event import Deal, Event, Line, Pair, SitOut
-from ..rules import ARTIFICIAL_CODES
+from ..rules import ARTIFICIAL_CODES, Side
 from .access import Row
 
 __all__ = ["event_from_rows", "read_bws", "read_bws_reading", "Reading", "Finding", "remark_kind",
@@ -426,6 +426,7 @@ def _add_missing(standing: dict[ResultKey, Row], movement: Movement, sections: d
             if sec.absent(slot.ns) and sec.absent(slot.ew):
                 continue
             if sec.absent(slot.ns) or sec.absent(slot.ew):
+                side: Side
                 pair, side = (slot.ew, "EW") if sec.absent(slot.ns) else (slot.ns, "NS")
                 if (sec.session, sec.name, board) in played and (sid, table, rnd, board) not in standing:
                     ev.sitouts.append(SitOut(board, pair, side, sec.name, sec.session,

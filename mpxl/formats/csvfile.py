@@ -41,7 +41,15 @@ from ..contract import tricks_from_result
 from ..errors import UserError
 from ..event import Event, Line, LineScore, Pair, PairKey, Penalty, SitOut
 from ..pairings import check_duplicates, two_winner_sections
-from ..rules import PASS_SPELLINGS, arrowswitch_flag, code_key, is_not_played, is_penalty_row, is_sitout
+from ..rules import (
+    PASS_SPELLINGS,
+    arrowswitch_flag,
+    code_key,
+    is_not_played,
+    is_penalty_row,
+    is_sitout,
+    side_of,
+)
 from ..textsafe import csv_text as safe_cell
 from ..textsafe import csv_untext, needs_csv_escape
 from .common import (
@@ -605,7 +613,7 @@ def _sitout_row(get: CellGetter, ns: str | None, ew: str | None, board: int, ses
     players = names_cell(get(f"{side}_names"))
     if names is not None and players:
         names.append((section, pair, side.upper(), players, where))
-    return SitOut(board, pair, side.upper(), section, session, where, published_mp=credit,
+    return SitOut(board, pair, side_of(side), section, session, where, published_mp=credit,
                   note=get("note") or ""), decimals_of(get(f"{side}_mp"))
 
 
@@ -634,7 +642,7 @@ def _penalty_row(get: CellGetter, ns: str | None, ew: str | None, board: int, se
         if amount is None:
             raise UserError(source, f"{where}, column {side}_mp", f"a penalty row for pair {pair} with no amount "
                             f"(its matchpoints, signed: -2 for a penalty of 2)")
-        out.append(Penalty(board, _pair_id(pair), side.upper(), amount, get("section") or "", session, where))
+        out.append(Penalty(board, _pair_id(pair), side_of(side), amount, get("section") or "", session, where))
     if not out:
         raise UserError(source, where, "a penalty row names no pair (ns_pair or ew_pair)")
     return tuple(out)

@@ -467,7 +467,7 @@ def _sitout_of_row(ev: Event, board: int, cell: Cell, section_tag: str, source: 
         credit, credit_pct = number_or_none(cell(f"mp_{side}")), number_or_none(cell(f"pct_{side}"))
     except ValueError as exc:
         raise UserError(source, where, f"board {board}: the sit-out's credit: {exc}") from None
-    ev.sitouts.append(SitOut(board, ns or ew or "", side.upper(), cell("section") or section_tag,
+    ev.sitouts.append(SitOut(board, ns or ew or "", side_of(side), cell("section") or section_tag,
                              where=where, published_mp=credit, published_pct=credit_pct,
                              table=_table_number(cell("table")), round=cell("round")))
 
@@ -563,7 +563,7 @@ def _penalty_row(ev: Event, board: int, cell: Cell, section_tag: str, source: st
         if value is None:
             raise UserError(source, where, f"board {board}: a Pen row for pair {pair} with no amount (MP_"
                             f"{side.upper()} or ScorePenalty)")
-        ev.penalties.append(Penalty(board, pair, side.upper(), value, cell("section") or section_tag,
+        ev.penalties.append(Penalty(board, pair, side_of(side), value, cell("section") or section_tag,
                                     where=where))
         found = True
     if not found:
