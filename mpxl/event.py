@@ -309,7 +309,7 @@ class Travellers:
     board: list[Any]
     ns_pair: list[Any]
     ew_pair: list[Any]
-    score: list[Any]
+    score: list[LineScore]
     section: list[Any] | None = None
     table: list[Any] | None = None
     session: list[Any] | None = None
