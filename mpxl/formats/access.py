@@ -90,6 +90,8 @@ def normal_value(value: object) -> str | None:
     >>> import datetime
     >>> normal_value(datetime.datetime(1899, 12, 30, 19, 58, 44)), normal_value(datetime.date(2005, 5, 9))
     ('1899-12-30 19:58:44', '2005-05-09 00:00:00')
+    >>> normal_value(datetime.time(19, 58, 44))
+    '19:58:44'
     """
     if value is None:
         return None

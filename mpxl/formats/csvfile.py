@@ -43,6 +43,7 @@ from ..event import Event, Line, LineScore, Pair, PairKey, Penalty, SitOut
 from ..pairings import check_duplicates, two_winner_sections
 from ..rules import (
     PASS_SPELLINGS,
+    Side,
     arrowswitch_flag,
     code_key,
     is_not_played,
@@ -87,7 +88,7 @@ NAME_COLUMNS = ("ns_names", "ew_names")
 NOTE_COLUMN = "note"
 
 #: A pair a row names: (section, pair number, side NS or EW, the players' names, where).
-NamedPair = tuple[str, str, str, tuple[str, ...], str]
+NamedPair = tuple[str, str, Side, tuple[str, ...], str]
 #: A row's cell by its column's key: the text, None when blank (or the header has no such column).
 CellGetter = Callable[[str], "str | None"]
 #: One cell read as :class:`PlainRows` reads it: its value, or ValueError when it is not plain.
@@ -612,7 +613,7 @@ def _sitout_row(get: CellGetter, ns: str | None, ew: str | None, board: int, ses
     section = get("section") or ""
     players = names_cell(get(f"{side}_names"))
     if names is not None and players:
-        names.append((section, pair, side.upper(), players, where))
+        names.append((section, pair, side_of(side), players, where))
     return SitOut(board, pair, side_of(side), section, session, where, published_mp=credit,
                   note=get("note") or ""), decimals_of(get(f"{side}_mp"))
 
@@ -706,6 +707,7 @@ def _general_line(row: list[str], keys: list[str], source: str, where: str,
         note=get("note") or "",
     )
     if names is not None:
+        side: Side
         for side, pair, column in (("NS", ns, "ns_names"), ("EW", ew, "ew_names")):
             players = names_cell(get(column))
             if players:
