@@ -443,8 +443,16 @@ def _row(t: Travellers, scored: ScoredColumns, decimals: int | None) -> RowParts
     and adjustment, 4 blanks (group, arrowswitch, penalties), NS MPs, EW MPs."""
     ns_figures, ew_figures = _Ids(scored.ns_mp), _Ids(scored.ew_mp)  # few figures, one object each: keyed by id
     distinct = dict(zip(map(id, scored.ns_mp), scored.ns_mp)) | dict(zip(map(id, scored.ew_mp), scored.ew_mp))
-    figure_texts: dict[Hashable, str] = {key: cell_text(format_number(figure, decimals))
-                                         for key, figure in distinct.items()}
+    # each figure's text made once per value (a Fraction's, as its numerator and denominator: hashed in C):
+    # the figures of a board scored by the general path (an artificial score) are objects of their own
+    text_of: dict[tuple[int, int] | None, str] = {}
+    figure_texts: dict[Hashable, str] = {}
+    for key, figure in distinct.items():
+        value = None if figure is None else (figure.numerator, figure.denominator)
+        text = text_of.get(value)
+        if text is None:
+            text = text_of[value] = cell_text(format_number(figure, decimals))
+        figure_texts[key] = text
     score_texts: dict[Hashable, str] = {score: ",".join(map(cell_text, score_cells(score)))
                                         for score in set(t.score)}  # 2 cells
 
