@@ -25,15 +25,20 @@ import errno
 import os
 import re
 from collections.abc import Iterable, Iterator
+from contextlib import AbstractContextManager
 from pathlib import Path
+from typing import IO, Any, BinaryIO, Literal, TextIO, overload
 
 from .errors import UserError
 
 __all__ = ["atomic_write", "atomic_path", "check_not_input", "same_file", "remove_leftovers", "LIVE", "TEMP_PREFIX",
-           "check_extension", "check_not_open", "LOCK_FILES"]
+           "check_extension", "check_not_open", "LOCK_FILES", "StrPath"]
+
+#: A file's name as the standard library takes one: a text or a path.
+StrPath = str | os.PathLike[str]
 
 
-def same_file(a: str | os.PathLike, b: str | os.PathLike) -> bool:
+def same_file(a: StrPath, b: StrPath) -> bool:
     """True when ``a`` and ``b`` name the same file (symlinks and ``..`` resolved).
 
     >>> same_file("x/../y.txt", "y.txt")
@@ -58,14 +63,14 @@ def same_file(a: str | os.PathLike, b: str | os.PathLike) -> bool:
         raise
 
 
-def check_not_input(output: str | os.PathLike, inputs: Iterable) -> None:
+def check_not_input(output: StrPath, inputs: Iterable[StrPath | None]) -> None:
     """Raise :class:`UserError` if ``output`` is one of the ``inputs``."""
     for source in inputs:
         if source and same_file(output, source):
             raise UserError(str(output), "", "refusing to write over the input file")
 
 
-def check_extension(path: str | os.PathLike, allowed: Iterable[str], what: str) -> None:
+def check_extension(path: StrPath, allowed: Iterable[str], what: str) -> None:
     """Refuse to write ``what`` to a name that says another kind of file (never a PNG over a USEBIO file).
 
     >>> check_extension("chart.png", (".png",), "a chart")
@@ -86,7 +91,7 @@ def check_extension(path: str | os.PathLike, allowed: Iterable[str], what: str) 
 LOCK_FILES = (("~${}", "Excel"), (".~lock.{}#", "LibreOffice"))
 
 
-def check_not_open(path: str | os.PathLike) -> None:
+def check_not_open(path: StrPath) -> None:
     """Refuse to write ``path`` while a spreadsheet program has it open (its lock file beside it:
     Excel's ``~$name.xlsx``, LibreOffice's ``.~lock.name.xlsx#``): replaced under the program, the
     file would be refused (Windows) or overwritten by the program's next save. The message says
@@ -138,7 +143,7 @@ TEMP_PREFIX = ".mpxl-"
 _TEMP_RE = re.compile(r"\.mpxl-(\d+)-[a-z0-9_]{8}(\.\w{1,8})?(\.base-\d+\.xlsx|\.tmp-\d+\.xlsx)?$")
 
 #: The temporary files this process has open now (removed on SIGTERM / Ctrl-C by mpxl.cli).
-LIVE: set = set()
+LIVE: set[str] = set()
 
 
 def _alive(pid: int) -> bool:
@@ -153,7 +158,7 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def remove_leftovers(folder: str | os.PathLike) -> list:
+def remove_leftovers(folder: StrPath) -> list[str]:
     """Remove the temporary files of mpxl runs that were killed (their process is gone) from ``folder``.
 
     >>> import tempfile
@@ -210,7 +215,7 @@ def _new_temp(folder: Path, ext: str, made: list[str]) -> str:
 
 
 @contextlib.contextmanager
-def atomic_path(path: str | os.PathLike, suffix: str = "") -> Iterator[str]:
+def atomic_path(path: StrPath, suffix: str = "") -> Iterator[str]:
     """Yield a temporary path in ``path``'s folder; move it onto ``path`` if the block succeeds.
 
     For writers that want a file name (openpyxl's ``save``) rather than a file object. Whatever
@@ -253,9 +258,21 @@ def atomic_path(path: str | os.PathLike, suffix: str = "") -> Iterator[str]:
         LIVE.difference_update(made)
 
 
-@contextlib.contextmanager
-def atomic_write(path: str | os.PathLike, mode: str = "w", encoding: str | None = "utf-8", newline: str | None = None):
+@overload
+def atomic_write(path: StrPath, mode: Literal["w", "x", "a"] = "w", encoding: str | None = "utf-8",
+                 newline: str | None = None) -> AbstractContextManager[TextIO]: ...
+@overload
+def atomic_write(path: StrPath, mode: Literal["wb", "xb", "ab"], encoding: str | None = "utf-8",
+                 newline: str | None = None) -> AbstractContextManager[BinaryIO]: ...
+def atomic_write(path: StrPath, mode: str = "w", encoding: str | None = "utf-8",
+                 newline: str | None = None) -> AbstractContextManager[IO[Any]]:
     """Open a temporary file for writing; on success it replaces ``path`` in one step."""
+    return _atomic_open(path, mode, encoding, newline)
+
+
+@contextlib.contextmanager
+def _atomic_open(path: StrPath, mode: str, encoding: str | None, newline: str | None) -> Iterator[IO[Any]]:
+    """:func:`atomic_write`'s file: opened on :func:`atomic_path`'s temporary name."""
     with atomic_path(path) as tmp:
         if "b" in mode:
             with open(tmp, mode) as f:

@@ -21,10 +21,12 @@ from itertools import chain, repeat
 from operator import attrgetter
 from typing import Any, TypeVar
 
+from .adjustments import Artificial, Assigned, Mixed
+from .rules import Side
 from .settings import Field
 
 __all__ = ["Line", "Pair", "Event", "Penalty", "SitOut", "Player", "MasterPoints", "Club", "Deal", "SEATS", "BoardKey",
-           "PairKey", "Travellers", "SCORED_COLUMNS", "gather"]
+           "PairKey", "Travellers", "SCORED_COLUMNS", "gather", "LineScore"]
 
 T = TypeVar("T")
 
@@ -32,6 +34,11 @@ T = TypeVar("T")
 BoardKey = tuple[str, int]
 #: A pair within an event: (section, number, direction).
 PairKey = tuple[str, str, "str | None"]
+
+#: A line's score as the file (or the scorer) wrote it: an NS score; an artificial code, a weighted or split
+#: score as text (``A+``, ``30% 420 + 70% 450``, ``-150|-50``), or one already read
+#: (:func:`mpxl.adjustments.parse_entry` reads either); None when the board was not played.
+LineScore = int | str | Artificial | Assigned | Mixed | None
 
 #: The four seats in the order a :class:`Deal` holds its hands (PBN's ``[Deal "N:..."]``).
 SEATS = ("N", "E", "S", "W")
@@ -113,7 +120,7 @@ class Line:
     ns_pair: str
     ew_pair: str
     section: str = ""
-    score: object = None  # NS score (int), an adjustment code (str) or None (not played)
+    score: LineScore = None  # NS score (int), an adjustment code (str) or None (not played)
     contract: str | None = None
     declarer: str | None = None
     tricks: int | None = None
@@ -147,7 +154,7 @@ class SitOut:
 
     board: int
     pair: str
-    direction: str  # "NS" or "EW": the side the present pair sat
+    direction: Side  # the side the present pair sat
     section: str = ""
     session: int = 1
     where: str = ""
@@ -168,7 +175,7 @@ class Penalty:
 
     board: int
     pair: str
-    direction: str  # "NS" or "EW": the side the pair sat on the board
+    direction: Side  # the side the pair sat on the board
     amount: Fraction
     section: str = ""
     session: int = 1
@@ -302,7 +309,7 @@ class Travellers:
     board: list[Any]
     ns_pair: list[Any]
     ew_pair: list[Any]
-    score: list[Any]
+    score: list[LineScore]
     section: list[Any] | None = None
     table: list[Any] | None = None
     session: list[Any] | None = None

@@ -46,7 +46,7 @@ from fractions import Fraction
 from itertools import compress, repeat
 from math import ceil, floor
 from operator import is_
-from typing import Any, cast
+from typing import Any, Literal, cast
 
 from .contract import BOARD_CYCLE, DOUBLING_MARKS, PASS_SPELLINGS, Strain, score
 
@@ -64,6 +64,7 @@ __all__ = [
     "ARROWSWITCH_NO",
     "arrowswitch_flag",
     "SIDE_SPELLINGS",
+    "Side",
     "side_of",
     "is_sitout",
     "is_penalty_row",
@@ -363,16 +364,19 @@ def arrowswitch_flag(value: object) -> bool:
                      "blank (not)")
 
 
+#: A side of the table, as the rulebook names it: North-South or East-West.
+Side = Literal["NS", "EW"]
+
 #: How a cell names a side, each spelling as :func:`code_key` makes it, and the side it names: every
 #: reader (USEBIO's DIRECTION, PBN's Direction), the Excel functions' ``side`` and the sheet read these;
 #: any other word is refused, named. A seat names its side (N and S sit NS).
-SIDE_SPELLINGS: dict[str, str] = {
+SIDE_SPELLINGS: dict[str, Side] = {
     **{k: "NS" for k in ("NS", "N-S", "N/S", "NORTH-SOUTH", "NORTHSOUTH", "N", "S", "NORTH", "SOUTH")},
     **{k: "EW" for k in ("EW", "E-W", "E/W", "EAST-WEST", "EASTWEST", "E", "W", "EAST", "WEST")},
 }
 
 
-def side_of(value: object) -> str:
+def side_of(value: object) -> Side:
     """The side ``value`` names, ``"NS"`` or ``"EW"`` (:data:`SIDE_SPELLINGS`); ValueError quoting anything else.
 
     >>> side_of("N-S"), side_of(" ew "), side_of("North"), side_of("e/w")

@@ -22,16 +22,29 @@ import json
 import os
 import sys
 import time
+from argparse import Namespace
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .atomic import LIVE, atomic_path
 from .errors import UserError
 
-__all__ = ["check_database", "report_lines", "Watch", "run_watch", "REFRESH_SECONDS", "with_refresh"]
+if TYPE_CHECKING:  # typing only: the live loop is loaded when asked for
+    from .event import Event
+    from .formats.bws import Reading
+    from .session import SessionResult
 
-def report_lines(reading) -> list[str]:
+__all__ = ["check_database", "report_lines", "Watch", "run_watch", "REFRESH_SECONDS", "with_refresh", "Scorer",
+           "Writer"]
+
+#: The command's scoring: args -> (event, the tablets' Reading or None for another file, the scored result).
+Scorer = Callable[[Namespace], "tuple[Event, Reading | None, SessionResult]"]
+#: The command's writer of one output: (result, output path, inputs) -> None.
+Writer = Callable[["SessionResult", str, list[str]], None]
+
+def report_lines(reading: Reading) -> list[str]:
     """The report, a line each (without the verdict).
 
     >>> from mpxl.event import Event
@@ -48,7 +61,7 @@ def report_lines(reading) -> list[str]:
     return out
 
 
-def check_database(args) -> int:
+def check_database(args: Namespace) -> int:
     from .formats.bws import read_bws_reading
     from .formats.inputs import attach_deals
 
@@ -101,11 +114,11 @@ def _signature(path: str) -> tuple[int, int] | None:
 class Watch:
     """The live loop's state: what was last scored, and the last message shown."""
 
-    args: object
+    args: Namespace
     #: args -> (event, the tablets' Reading or None, the scored result): the command's scoring
-    score: Callable
+    score: Scorer
     #: (result, output path, inputs) -> None: the command's writer of one output
-    write: Callable
+    write: Writer
     done: tuple[int, int] | None = None  # the signature of the database last scored (or found unreadable)
     last_message: str = ""
     scored: int = 0  # how many times the outputs were rewritten
@@ -115,7 +128,7 @@ class Watch:
         """One look at the database: 'unchanged', 'changing' (it changed while read: read again at the
         next look), 'unreadable' (a message said why; read again when it changes) or 'scored'."""
         args = self.args
-        path = str(args.input)  # type: ignore[attr-defined]
+        path = str(args.input)
         before = _signature(path)
         if before is None:
             self._say(f"mpxl: {path}: cannot be looked at (moved or locked?); waiting")
@@ -133,7 +146,7 @@ class Watch:
             return "unreadable"
         if _signature(path) != before:  # written while it was read: the reading may mix two states
             return "changing"
-        for out in args.output:  # type: ignore[attr-defined]
+        for out in args.output:
             if Path(out).suffix.lower() in (".html", ".htm"):
                 self._write_live_page(result, out, path)
             else:
@@ -143,10 +156,10 @@ class Watch:
         problems = len(reading.problems) if reading is not None else 0
         stamp = time.strftime("%H:%M:%S")
         self._say(f"mpxl: {stamp}: {len(event.lines)} results scored, {problems} to look at "
-                  f"(mpxl check {path}); wrote " + ", ".join(map(str, args.output)))  # type: ignore[attr-defined]
+                  f"(mpxl check {path}); wrote " + ", ".join(map(str, args.output)))
         return "scored"
 
-    def _write_live_page(self, result, out: str, source: str) -> None:
+    def _write_live_page(self, result: SessionResult, out: str, source: str) -> None:
         """The page by the command's own writer, made to reload itself, then moved into place."""
         with atomic_path(out, suffix=".html") as tmp:
             self.write(result, tmp, [source])
@@ -159,7 +172,7 @@ class Watch:
             self.last_message = text
 
 
-def run_watch(args, score: Callable, write: Callable, steps: int | None = None,
+def run_watch(args: Namespace, score: Scorer, write: Writer, steps: int | None = None,
               sleep: Callable[[float], None] = time.sleep) -> int:
     """Look at the database every ``args.every`` seconds until Ctrl-C (or ``steps`` looks); ``score``
     and ``write`` as :class:`Watch` takes them."""

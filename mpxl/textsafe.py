@@ -33,7 +33,7 @@ ValueError: 'a\\x01b' holds the control character U+0001, which an .xlsx cell ca
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, TypeGuard, TypeVar
 
 if TYPE_CHECKING:
     from openpyxl.cell.cell import Cell
@@ -54,7 +54,7 @@ _LINE_ILLEGAL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f\x85\u2028\u2029]")  # with 
 _V = TypeVar("_V")
 
 
-def needs_csv_escape(value: object) -> bool:
+def needs_csv_escape(value: object) -> TypeGuard[str]:
     """True for a text that :func:`csv_text` writes with a quote before it: one that starts like a
     formula and is not a plain number (a signed figure such as ``-2.00`` stays a number).
 

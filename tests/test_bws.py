@@ -559,3 +559,56 @@ def test_a_ruling_typed_into_the_evenings_workbook_is_read_back(tmp_path, capsys
     board = next(b for b in json.loads(capsys.readouterr().out)["boards"] if b["board"] == 3)
     line = next(x for x in board["lines"] if x["ns_pair"] == "1")
     assert (board["top"], line["ns_mp"], line["ew_mp"]) == (22, 13.2, 8.8)
+
+
+class _FakeReader:
+    """A reader that opens, lists and reads as told: an exception's text where it fails."""
+
+    def __init__(self, name: str, opens: str | None, lists: str | None, reads: str | None) -> None:
+        if opens:
+            raise OSError(opens)
+        self.name, self.lists, self.reads = name, lists, reads
+
+    def tables(self) -> list[str]:
+        if self.lists:
+            raise ValueError(self.lists)
+        return ["ReceivedData"]
+
+    def rows(self, table: str) -> list[dict[str, str | None]]:
+        if self.reads:
+            raise ValueError(self.reads)
+        return [{"Board": self.name}]
+
+
+@pytest.mark.parametrize("readers, rows, used, failure", [
+    # each reader: (name, why it cannot open the file, list the tables, read a table); None where it can
+    ([("a", None, None, None), ("b", None, None, None)], [{"Board": "a"}], "a", None),
+    ([("a", "locked", None, None), ("b", None, None, None)], [{"Board": "b"}], "b", None),
+    ([("a", None, None, "bad page"), ("b", None, None, None)], [{"Board": "b"}], "b", None),
+    ([("a", None, "no catalog", None), ("b", None, None, None)], [{"Board": "a"}], "a", None),  # a table: a again
+    ([("a", "locked", None, None), ("b", None, None, "bad page")], None, None, "a: locked; b: bad page"),
+])
+def test_each_reader_is_tried_in_turn_and_each_ones_reason_named(tmp_path, monkeypatch, readers, rows, used,
+                                                                   failure):
+    path = tmp_path / "n.bws"
+    path.write_bytes(b"\x00\x01\x00\x00Standard Jet DB\x00" + bytes(16))
+    openers = {name: (lambda p, r=(name, *rest): _FakeReader(*r)) for name, *rest in readers}
+    monkeypatch.setattr(access, "_OPENERS", openers)
+    db = access.Database(path, list(openers))
+    assert db.tables() == ["ReceivedData"]
+    assert db.rows("receiveddata") == rows
+    assert db.used.get("ReceivedData") == used
+    assert db.failures.get("ReceivedData") == failure
+
+
+@pytest.mark.parametrize("readers, message", [
+    ([("a", "locked", None, None), ("b", None, "no catalog", None)], "a: locked; b: no catalog"),
+    ([("a", None, "torn", None)], "a: torn"),
+])
+def test_no_reader_lists_the_tables_names_each_ones_reason(tmp_path, monkeypatch, readers, message):
+    path = tmp_path / "n.bws"
+    path.write_bytes(b"\x00\x01\x00\x00Standard Jet DB\x00" + bytes(16))
+    openers = {name: (lambda p, r=(name, *rest): _FakeReader(*r)) for name, *rest in readers}
+    monkeypatch.setattr(access, "_OPENERS", openers)
+    with pytest.raises(UserError, match="cannot read the database's list of tables .*: " + message):
+        access.Database(path, list(openers)).tables()

@@ -429,3 +429,31 @@ def test_mpxl_reads_its_own_csv_by_columns(tmp_path):
     (rescored_columns, rescored_events) = score_both_ways(tmp_path, text, [])
     assert rescored_columns[:3] == rescored_events[:3] and rescored_columns[0] == 0
     assert rescored_columns[1] == first.read_bytes()  # the same figures again
+
+
+@pytest.mark.parametrize("scores, shared", [
+    (["420", "400", "-50", "420"], True),  # plain: the scorer's figures are shared objects
+    (["420", "400", "-50", "420", "A+", ""] * 5, False),  # an artificial score: objects of their own, one per line
+])
+def test_each_figure_is_written_from_one_text_per_value(scores, shared, tmp_path, monkeypatch):
+    """A board's figures formatted once per value, however many objects the scorer made of them (a
+    board with an artificial score took one formatting per line: 8 s for 200,000 lines)."""
+    import mpxl.formats.csvcolumns as csvcolumns
+
+    made = []
+
+    def counted(value, decimals=None):
+        made.append(value)
+        return format_number(value, decimals)
+
+    format_number = csvcolumns.format_number
+    text = "board,ns_pair,ew_pair,ns_score\n" + "".join(
+        f"{b},{t},{t + 100},{s}\n" for b in (1, 2) for t, s in enumerate(scores, 1))
+    t = csv_columns(text)
+    scored = score_columns(t)
+    figures = scored.ns_mp + scored.ew_mp
+    assert (len({id(f) for f in figures}) == len(set(figures))) is shared
+    monkeypatch.setattr(csvcolumns, "format_number", counted)
+    write_columns_csv(t, scored, 2, tmp_path / "out.csv")
+    assert len(made) == len(set(made)) == len(set(figures))
+    assert (tmp_path / "out.csv").read_text(encoding="utf-8") == csv_text(score_event(read_csv_text(text)))

@@ -25,19 +25,24 @@ the caller says what was still scored. Nothing here raises anything but :class:`
 from __future__ import annotations
 
 import csv
+import datetime
 import importlib.util
 import io
 import os
 import shutil
 import subprocess
 from collections.abc import Callable, Sequence
+from typing import Protocol, TypeVar
 
+from ..atomic import StrPath
 from ..errors import UserError
 
 __all__ = ["Row", "Database", "is_access", "available_readers", "READER_NAMES", "normal_value", "MAGIC"]
 
 #: A table's row: column name -> the value as text, None when empty.
 Row = dict[str, "str | None"]
+
+T = TypeVar("T")
 
 #: The readers, in the order they are tried.
 READER_NAMES = ("mdbtools", "access-parser")
@@ -85,6 +90,8 @@ def normal_value(value: object) -> str | None:
     >>> import datetime
     >>> normal_value(datetime.datetime(1899, 12, 30, 19, 58, 44)), normal_value(datetime.date(2005, 5, 9))
     ('1899-12-30 19:58:44', '2005-05-09 00:00:00')
+    >>> normal_value(datetime.time(19, 58, 44))
+    '19:58:44'
     """
     if value is None:
         return None
@@ -96,10 +103,21 @@ def normal_value(value: object) -> str | None:
         return str(int(value))
     if isinstance(value, bytes):
         value = value.decode("latin-1")
-    if hasattr(value, "strftime"):  # datetime, date, time (access-parser's; mdb-export writes text)
-        return value.strftime("%H:%M:%S" if not hasattr(value, "year") else _STAMP)
+    if isinstance(value, (datetime.date, datetime.time)):  # datetime too (access-parser's; mdb-export writes text)
+        return value.strftime("%H:%M:%S" if isinstance(value, datetime.time) else _STAMP)
     text = str(value).strip()
     return text or None
+
+
+class _Reader(Protocol):
+    """What :class:`Database` asks of a reader: the database's tables, and one table's rows (any
+    exception: the reader cannot)."""
+
+    name: str
+
+    def tables(self) -> list[str]: ...
+
+    def rows(self, table: str) -> list[Row]: ...
 
 
 # --------------------------------------------------------------------------------------- mdbtools
@@ -108,7 +126,7 @@ def normal_value(value: object) -> str | None:
 def _run_all(commands: list[list[str]]) -> list[str | OSError]:
     """Run ``commands`` side by side (a process's start is most of its cost): each one's output, or
     the OSError saying why it failed."""
-    procs: list[subprocess.Popen | OSError] = []
+    procs: list[subprocess.Popen[bytes] | OSError] = []
     env = {**os.environ, "MDBICONV": "UTF-8"}  # the text out in UTF-8, whatever the environment says
     for args in commands:
         try:
@@ -164,7 +182,7 @@ class _MdbTools:
         if isinstance(got[0], OSError):
             raise got[0]
         tables = [t for t in got[0].splitlines() if t.strip()]
-        rows = {}
+        rows: dict[str, list[Row]] = {}
         for name, text in zip(names, got[1:]):
             if not isinstance(text, OSError) and name in tables:
                 try:
@@ -234,7 +252,7 @@ class _AccessParser:
         return [dict(zip(names, cells)) for cells in zip(*(out_columns[n] for n in names))] if names else []
 
 
-_OPENERS: dict[str, Callable[[str], object]] = {"mdbtools": _MdbTools, "access-parser": _AccessParser}
+_OPENERS: dict[str, Callable[[str], _Reader]] = {"mdbtools": _MdbTools, "access-parser": _AccessParser}
 
 
 class Database:
@@ -246,7 +264,7 @@ class Database:
     installed.
     """
 
-    def __init__(self, path: str | os.PathLike, readers: Sequence[str] | None = None) -> None:
+    def __init__(self, path: StrPath, readers: Sequence[str] | None = None) -> None:
         self.path = str(path)
         self.source = self.path
         try:
@@ -262,14 +280,14 @@ class Database:
             raise UserError(self.source, "", "reading the tablets' database needs mdbtools ("
                             + INSTALL["mdbtools"] + ") or access-parser (" + INSTALL["access-parser"] + ")")
         self.reader_names = names
-        self._readers: dict[str, object] = {}
+        self._readers: dict[str, _Reader] = {}
         self._broken: dict[str, str] = {}  # reader -> why it could not open the file
         self._tables: list[str] | None = None
         self.used: dict[str, str] = {}
         self.failures: dict[str, str] = {}
         self._cache: dict[str, list[Row]] = {}  # tables read ahead by prefetch()
 
-    def _reader(self, name: str):
+    def _reader(self, name: str) -> _Reader | None:
         if name in self._broken:
             return None
         reader = self._readers.get(name)
@@ -286,20 +304,11 @@ class Database:
         """The database's tables (system tables left out), as the first reader that can list them
         gives them; UserError when none can (a damaged or half-written file)."""
         if self._tables is None:
-            reasons = []
-            for name in self.reader_names:
-                reader = self._reader(name)
-                if reader is None:
-                    reasons.append(f"{name}: {self._broken[name]}")
-                    continue
-                try:
-                    self._tables = reader.tables()
-                    break
-                except Exception as exc:
-                    reasons.append(f"{name}: {_reason(exc)}")
-            if self._tables is None:
+            found, why = self._first_reader(lambda reader: reader.tables())
+            if found is None:
                 raise UserError(self.source, "", "cannot read the database's list of tables (damaged, or caught "
-                                "half-written?): " + "; ".join(reasons))
+                                "half-written?): " + why)
+            self._tables = found[1]
         return self._tables
 
     def has(self, table: str) -> bool:
@@ -312,7 +321,7 @@ class Database:
         if self._tables is not None or not self.reader_names or self.reader_names[0] != "mdbtools":
             return
         reader = self._reader("mdbtools")
-        if reader is None:
+        if not isinstance(reader, _MdbTools):  # None: mdbtools cannot open the file
             return
         try:
             self._tables, self._cache = reader.tables_and_rows(list(tables))
@@ -328,6 +337,17 @@ class Database:
         if actual in self._cache:
             self.used[actual] = "mdbtools"
             return self._cache.pop(actual)
+        found, why = self._first_reader(lambda reader: reader.rows(actual))
+        if found is None:
+            self.failures[actual] = why
+            return None
+        self.used[actual] = found[0]
+        return found[1]
+
+    def _first_reader(self, read: Callable[[_Reader], T]) -> tuple[tuple[str, T] | None, str]:
+        """(the first reader's name and what ``read`` got from it, each reader's reason it could not);
+        the first is None when none could (a reader that cannot open the file, or any error from
+        ``read``: a third-party parser's error on one table, the next reader is tried)."""
         reasons = []
         for name in self.reader_names:
             reader = self._reader(name)
@@ -335,16 +355,12 @@ class Database:
                 reasons.append(f"{name}: {self._broken[name]}")
                 continue
             try:
-                rows = reader.rows(actual)
-            except Exception as exc:  # a third-party parser's error on one table: try the next reader
+                return (name, read(reader)), ""
+            except Exception as exc:
                 reasons.append(f"{name}: {_reason(exc)}")
-                continue
-            self.used[actual] = name
-            return rows
-        self.failures[actual] = "; ".join(reasons)
-        return None
+        return None, "; ".join(reasons)
 
-    def reader_of(self, name: str):
+    def reader_of(self, name: str) -> _Reader | None:
         """The reader ``name`` opened on this database, or None when it cannot open it (for tests)."""
         return self._reader(name)
 

@@ -40,14 +40,15 @@ The rules (``shared/bws.md`` and the tablet maker's developer guide):
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..atomic import StrPath
 from ..contract import DIRECTION_SPELLINGS, Contract, Direction, board_vulnerability, ns_score, tricks_from_result
 from ..errors import UserError
 from ..event import Deal, Event, Line, Pair, SitOut
-from ..rules import ARTIFICIAL_CODES
+from ..rules import ARTIFICIAL_CODES, Side
 from .access import Row
 
 __all__ = ["event_from_rows", "read_bws", "read_bws_reading", "Reading", "Finding", "remark_kind",
@@ -188,12 +189,27 @@ class _Section:
     winners: int | None = None
     name: str = ""  # the event's section name ('' when the database has one section)
 
+    @classmethod
+    def unnamed(cls, sid: int) -> _Section:
+        """A section the Section table does not have: lettered by its number (A for 1)."""
+        return cls(sid, chr(64 + sid) if 1 <= sid <= 26 else str(sid))
+
+    def absent(self, pair: str) -> bool:
+        """Whether ``pair`` is no pair: 0, or the section's missing pair (a sit-out)."""
+        return pair == "0" or pair == self.missing_pair
+
 
 @dataclass(frozen=True)
 class _Slot:
     ns: str
     ew: str
     boards: tuple[int, ...]
+
+
+#: The movement: (section, table, round) -> its pairs and boards.
+Movement = dict[tuple[int, int, int], _Slot]
+#: A result's place: (section, table, round, board).
+ResultKey = tuple[int, int, int, int]
 
 
 def _boards_of(row: Row) -> tuple[int, ...]:
@@ -238,53 +254,81 @@ def event_from_rows(tables: TableSource, source: str = "<bws>") -> Reading:
     get = tables.get if isinstance(tables, Mapping) else tables
     reading = Reading(Event(source=source, program=PROGRAM, scale=2))
     ev = reading.event
+    section_rows = get("Section")
+    received = get("ReceivedData")
+    if received is None:
+        raise UserError(source, "", "the database has no table ReceivedData (the results) that could be read")
+    sections = _sections(section_rows or [], received)
+    movement = _movement(get("RoundData"), reading)
+    for sid in {key[0] for key in movement} - set(sections):  # a section with no Section row nor results yet
+        sections[sid] = _Section.unnamed(sid)
+    _name_sections(sections)
+    _check_pairs_once(movement, sections, source)
+    _find_winners(sections, movement, ev.winners)
+    standing = _standing(received, sections, reading)
+    set_aside = _set_aside(standing, movement, sections, reading)
+    _add_lines(standing, set_aside, movement, sections, source, reading)
+    _add_missing(standing, movement, sections, reading)
+    ev.pairs = _pairs(movement, sections, ev.winners)
+    _names(get, movement, sections, ev.pairs, reading)
+    _deals(get("HandRecord"), ev, reading)
+    dates = sorted(d[:10] for d in (_get(r, "DateLog") for r in received) if d and not d.startswith("1899"))
+    ev.date = dates[0] if dates else ""
+    return reading
 
-    # sections ----------------------------------------------------------------------------------
+
+def _sections(section_rows: list[Row], received: list[Row]) -> dict[int, _Section]:
+    """The sections of the Section table, and one for each other section a result names."""
     sections: dict[int, _Section] = {}
-    for row in get("Section") or []:
+    for row in section_rows:
         sid = _int(row, "ID")
         winners = _int(row, "Winners")
         sections[sid] = _Section(sid, (_get(row, "Letter") or str(sid)).strip(), max(_int(row, "Session", 1), 1),
                                  str(_int(row, "MissingPair")) if _int(row, "MissingPair") else "",
                                  winners if winners in (1, 2) else None)
-    received = get("ReceivedData")
-    if received is None:
-        raise UserError(source, "", "the database has no table ReceivedData (the results) that could be read")
     for row in received:
         sid = _int(row, "Section", 1)
         if sid not in sections:
-            sections[sid] = _Section(sid, chr(64 + sid) if 1 <= sid <= 26 else str(sid))
-    # the movement ------------------------------------------------------------------------------
-    movement: dict[tuple[int, int, int], _Slot] = {}
-    round_data = get("RoundData")
+            sections[sid] = _Section.unnamed(sid)
+    return sections
+
+
+def _movement(round_data: list[Row] | None, reading: Reading) -> Movement:
+    """The movement of the RoundData table (a note when it could not be read: then none)."""
     if round_data is None:
         reading.notes.append("no RoundData (the movement) could be read: results are scored as entered, "
                              "missing results and the movement's winners are not known")
+    movement: Movement = {}
     for row in round_data or []:
         key = (_int(row, "Section", 1), _int(row, "Table"), _int(row, "Round"))
         movement[key] = _Slot(str(_int(row, "NSPair")), str(_int(row, "EWPair")), _boards_of(row))
-    for sid in {key[0] for key in movement} - set(sections):  # a section with no Section row nor results yet
-        sections[sid] = _Section(sid, chr(64 + sid) if 1 <= sid <= 26 else str(sid))
+    return movement
+
+
+def _name_sections(sections: dict[int, _Section]) -> None:
+    """Each section named by its letter when there are several, else ''."""
     several = len({(s.letter, s.session) for s in sections.values()}) > 1
-    for s in sections.values():  # named by their letters when there are several, else ''
+    for s in sections.values():
         s.name = s.letter if several and len({x.letter for x in sections.values()}) > 1 else ""
-    _check_pairs_once(movement, sections, source)
 
-    def absent(sec: _Section, pair: str) -> bool:
-        return pair == "0" or pair == sec.missing_pair
 
-    # winners, from the movement: a number on both sides (Howell, arrowswitched rounds) is one field
+def _find_winners(sections: dict[int, _Section], movement: Movement, winners: dict[str, int]) -> None:
+    """Each section's winners into ``winners``, as the Section table says, else from the movement: a
+    number on both sides (Howell, arrowswitched rounds) is one field."""
     for sid, sec in sections.items():
         slots = [s for (i, _, _), s in movement.items() if i == sid]
-        ns = {s.ns for s in slots if not absent(sec, s.ns)}
-        ew = {s.ew for s in slots if not absent(sec, s.ew)}
-        same = any(s.ns == s.ew and not absent(sec, s.ns) for s in slots)
+        ns = {s.ns for s in slots if not sec.absent(s.ns)}
+        ew = {s.ew for s in slots if not sec.absent(s.ew)}
+        same = any(s.ns == s.ew and not sec.absent(s.ns) for s in slots)
         said = sec.winners or (2 if same or not (ns & ew) else 1) if slots else sec.winners
         if said is not None:
-            ev.winners[sec.name] = said
+            winners[sec.name] = said
 
-    # results: erased rows out, the latest row of each section, table, round and board stands
-    standing: dict[tuple[int, int, int, int], Row] = {}
+
+def _standing(received: list[Row], sections: dict[int, _Section], reading: Reading) -> dict[ResultKey, Row]:
+    """The results that stand: erased rows out (counted), the latest row of each section, table, round
+    and board (the others named as superseded)."""
+    standing: dict[ResultKey, Row] = {}
     for row in received:
         if _truthy(_get(row, "Erased")):
             reading.erased += 1
@@ -300,13 +344,17 @@ def event_from_rows(tables: TableSource, source: str = "<bws>") -> Reading:
         sec = sections[rkey[0]]
         reading.superseded.append(Finding(sec.name or sec.letter, rkey[1], rkey[2], rkey[3],
                                           f"row ID {_get(earlier, 'ID')} superseded by row ID {_get(later, 'ID')}"))
+    return standing
 
-    # a board played twice at one table (two rounds): the round whose boards the movement says
-    # stands (else the later row); the other is named and not scored
-    rounds_of: dict[tuple[int, int, int], list[tuple[int, int, int, int]]] = {}
+
+def _set_aside(standing: dict[ResultKey, Row], movement: Movement, sections: dict[int, _Section],
+               reading: Reading) -> set[ResultKey]:
+    """A board played twice at one table (two rounds): the round whose boards the movement says
+    stands (else the later row); the other is named and set aside (not scored)."""
+    rounds_of: dict[tuple[int, int, int], list[ResultKey]] = {}
     for rkey in standing:
         rounds_of.setdefault((rkey[0], rkey[1], rkey[3]), []).append(rkey)
-    set_aside: set[tuple[int, int, int, int]] = set()
+    set_aside: set[ResultKey] = set()
     for keys in rounds_of.values():
         if len(keys) < 2:
             continue
@@ -320,7 +368,14 @@ def event_from_rows(tables: TableSource, source: str = "<bws>") -> Reading:
                                                      f"a second result for this board at this table (row ID "
                                                      f"{_get(standing[k], 'ID')}; round {keep[2]}'s, row ID "
                                                      f"{_get(standing[keep], 'ID')}, is scored): not scored"))
+    return set_aside
 
+
+def _add_lines(standing: dict[ResultKey, Row], set_aside: set[ResultKey], movement: Movement,
+               sections: dict[int, _Section], source: str, reading: Reading) -> None:
+    """A line for each result that stands, in the order they were written, then sorted; where one
+    disagrees with the movement (a table, round or board it does not have, other pairs), named."""
+    ev = reading.event
     for rkey in sorted(standing, key=lambda k: (_stamp(standing[k]), k)):
         if rkey in set_aside:
             continue
@@ -336,21 +391,31 @@ def event_from_rows(tables: TableSource, source: str = "<bws>") -> Reading:
         if slot is not None and line.ns_pair == "0" and line.ew_pair == "0":  # pairs not sent: the movement's
             line.ns_pair, line.ew_pair = slot.ns, slot.ew
         if movement:
-            if slot is None:
-                reading.disagreements.append(Finding(label, table, rnd, board, "a result for a table and round "
-                                                     "the movement (RoundData) does not have"))
-            else:
-                if board not in slot.boards:
-                    reading.disagreements.append(Finding(label, table, rnd, board, "a board the movement does not "
-                                                         f"play at this table this round ({_span(slot.boards)})"))
-                if (line.ns_pair, line.ew_pair) != (slot.ns, slot.ew):
-                    reading.disagreements.append(Finding(label, table, rnd, board,
-                                                         f"pairs NS {line.ns_pair} EW {line.ew_pair}, the movement "
-                                                         f"has NS {slot.ns} EW {slot.ew}"))
+            reading.disagreements.extend(_against_movement(line, slot, label, table, rnd, board))
         ev.lines.append(line)
     ev.lines.sort(key=lambda ln: (ln.session, ln.section, ln.board, ln.table if isinstance(ln.table, int) else 0))
 
-    # missing results and sit-outs ----------------------------------------------------------------
+
+def _against_movement(line: Line, slot: _Slot | None, label: str, table: int, rnd: int, board: int) -> list[Finding]:
+    """How a result disagrees with the movement's slot for its table and round (None: it has none)."""
+    if slot is None:
+        return [Finding(label, table, rnd, board, "a result for a table and round the movement (RoundData) does "
+                        "not have")]
+    out = []
+    if board not in slot.boards:
+        out.append(Finding(label, table, rnd, board, "a board the movement does not "
+                           f"play at this table this round ({_span(slot.boards)})"))
+    if (line.ns_pair, line.ew_pair) != (slot.ns, slot.ew):
+        out.append(Finding(label, table, rnd, board, f"pairs NS {line.ns_pair} EW {line.ew_pair}, the movement "
+                           f"has NS {slot.ns} EW {slot.ew}"))
+    return out
+
+
+def _add_missing(standing: dict[ResultKey, Row], movement: Movement, sections: dict[int, _Section],
+                 reading: Reading) -> None:
+    """Each board of the movement with no result, named as missing; a table with one pair (the
+    other absent) on a board played elsewhere, a sit-out."""
+    ev = reading.event
     played = {(ln.session, ln.section, ln.board) for ln in ev.lines}
     for (sid, table, rnd), slot in sorted(movement.items()):
         found = sections.get(sid)
@@ -358,10 +423,11 @@ def event_from_rows(tables: TableSource, source: str = "<bws>") -> Reading:
             continue
         sec = found
         for board in slot.boards:
-            if absent(sec, slot.ns) and absent(sec, slot.ew):
+            if sec.absent(slot.ns) and sec.absent(slot.ew):
                 continue
-            if absent(sec, slot.ns) or absent(sec, slot.ew):
-                pair, side = (slot.ew, "EW") if absent(sec, slot.ns) else (slot.ns, "NS")
+            if sec.absent(slot.ns) or sec.absent(slot.ew):
+                side: Side
+                pair, side = (slot.ew, "EW") if sec.absent(slot.ns) else (slot.ns, "NS")
                 if (sec.session, sec.name, board) in played and (sid, table, rnd, board) not in standing:
                     ev.sitouts.append(SitOut(board, pair, side, sec.name, sec.session,
                                              f"RoundData table {table}, round {rnd}"))
@@ -369,13 +435,6 @@ def event_from_rows(tables: TableSource, source: str = "<bws>") -> Reading:
             if (sid, table, rnd, board) not in standing:
                 reading.missing.append(Finding(sec.name or sec.letter, table, rnd, board,
                                                f"no result (NS {slot.ns}, EW {slot.ew})"))
-
-    ev.pairs = _pairs(movement, sections, absent, ev.winners)
-    _names(get, movement, sections, ev.pairs, reading)
-    _deals(get("HandRecord"), ev, reading)
-    dates = sorted(d[:10] for d in (_get(r, "DateLog") for r in received) if d and not d.startswith("1899"))
-    ev.date = dates[0] if dates else ""
-    return reading
 
 
 def _stamp(row: Row) -> tuple[str, str, int]:
@@ -436,7 +495,7 @@ def _line(row: Row, sec: _Section, table: int, board: int, where: str, source: s
     return line
 
 
-def _check_pairs_once(movement: dict[tuple[int, int, int], _Slot], sections: dict[int, _Section],
+def _check_pairs_once(movement: Movement, sections: dict[int, _Section],
                       source: str) -> None:
     """A pair in two places in one round of the movement is refused, naming both tables."""
     where: dict[tuple[int, int, str, str], int] = {}
@@ -446,7 +505,7 @@ def _check_pairs_once(movement: dict[tuple[int, int, int], _Slot], sections: dic
         if sec is None:
             continue
         for side, pair in (("NS", slot.ns), ("EW", slot.ew)):
-            if pair == "0" or pair == sec.missing_pair:
+            if sec.absent(pair):
                 continue
             key = (sid, rnd, side if sid in shared else "", pair)
             other = where.get(key)
@@ -456,8 +515,7 @@ def _check_pairs_once(movement: dict[tuple[int, int, int], _Slot], sections: dic
             where[key] = table
 
 
-def _pairs(movement: dict[tuple[int, int, int], _Slot], sections: dict[int, _Section], absent,
-           winners: dict[str, int]) -> list[Pair]:
+def _pairs(movement: Movement, sections: dict[int, _Section], winners: dict[str, int]) -> list[Pair]:
     out: dict[tuple[str, int, str, str | None], Pair] = {}
     for (sid, _table, _rnd), slot in sorted(movement.items()):
         sec = sections.get(sid)
@@ -465,14 +523,15 @@ def _pairs(movement: dict[tuple[int, int, int], _Slot], sections: dict[int, _Sec
             continue
         two = winners.get(sec.name) == 2
         for side, pair in (("NS", slot.ns), ("EW", slot.ew)):
-            if absent(sec, pair):
+            if sec.absent(pair):
                 continue
             key = (sec.name, sec.session, pair, side if two else None)
             out.setdefault(key, Pair(pair, sec.name, side if two else None, session=sec.session))
     return sorted(out.values(), key=lambda p: (p.session, p.section, p.direction == "EW", int(p.number)))
 
 
-def _names(get, movement, sections, pairs: list[Pair], reading: Reading) -> None:
+def _names(get: Callable[[str], list[Row] | None], movement: Movement, sections: dict[int, _Section],
+           pairs: list[Pair], reading: Reading) -> None:
     """Each pair's players from PlayerNumbers (a Name, else its Number looked up in PlayerNames)."""
     players = get("PlayerNumbers")
     if players is None:
@@ -532,7 +591,7 @@ def _deals(rows: Iterable[Row] | None, ev: Event, reading: Reading) -> None:
         ev.deals.setdefault(board, Deal(board, hands))
 
 
-def read_bws_reading(path: str, readers=None) -> Reading:
+def read_bws_reading(path: str, readers: Sequence[str] | None = None) -> Reading:
     """Read the tablets' database at ``path``: :func:`event_from_rows` of its tables, read by
     :class:`mpxl.formats.access.Database` (a table no reader could read is named in the notes)."""
     from .access import Database
@@ -555,6 +614,6 @@ def read_bws_reading(path: str, readers=None) -> Reading:
     return reading
 
 
-def read_bws(path) -> Event:
+def read_bws(path: StrPath) -> Event:
     """The event of the tablets' database at ``path`` (see :func:`read_bws_reading`)."""
     return read_bws_reading(str(path)).event

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from itertools import compress, repeat
 from operator import is_
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..adjustments import NOT_A_CODE, Artificial, parse_entry
 from ..contract import board_vulnerability, ns_score, possible_ns_scores
@@ -49,6 +49,9 @@ __all__ = [
     "exact_text",
     "whole_number",
 ]
+
+#: A value checked and given back as it came (:func:`check_entry`).
+V = TypeVar("V")
 
 
 def decimals_of(text: object) -> int:
@@ -116,7 +119,7 @@ def _refused(parse: Callable[[object], object], text: object) -> object:
         return text
 
 
-def check_entry(value: object, source: str, where: str) -> object:
+def check_entry(value: V, source: str, where: str) -> V:
     """Validate one traveller score the way the scorer will read it; UserError naming the place.
 
     >>> check_entry("A6040", "f.xml", "BOARD 1"), check_entry(-50, "f.xml", "BOARD 1")

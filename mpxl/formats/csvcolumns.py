@@ -13,14 +13,15 @@ A CSV of traveller lines with NS scores or contracts (and directors' rulings) ne
 from __future__ import annotations
 
 import csv
-import os
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
 from itertools import chain, islice
-from typing import Any
+from typing import Any, TypeGuard, TypeVar, cast
 
-from ..atomic import atomic_write
-from ..contract import board_vulnerability
+from ..atomic import StrPath, atomic_write
+from ..contract import Vulnerability, board_vulnerability
 from ..errors import UserError
 from ..event import Event, Travellers
 from ..pairings import boards_look_distinct, travellers_board_ranges, two_winner_sections
@@ -38,6 +39,7 @@ from .common import (
 from .csvfile import (
     COLUMNS,
     PLAIN_COLUMNS,
+    CellColumn,
     PlainRows,
     cell_text,
     csv_event,
@@ -54,6 +56,9 @@ from .csvfile import (
 __all__ = ["read_csv", "read_csv_event", "read_csv_columns", "csv_columns", "column_event",
            "write_columns_csv", "COLUMNAR_COLUMNS", "BLANK_COLUMNS",
            "PUBLISHED_COLUMNS"]
+
+T = TypeVar("T")
+H = TypeVar("H", bound=Hashable)
 
 #: What was played: kept for the output; a line with no score is scored from its contract.
 PLAY_COLUMNS = ("contract", "declarer", "tricks", "lead")
@@ -72,13 +77,13 @@ COLUMNAR_COLUMNS = PLAIN_COLUMNS | {"adjustment", *PLAY_COLUMNS} | BLANK_COLUMNS
 CHUNK_CHARS = 2**16
 
 
-def _entry_score(text: str):
+def _entry_score(text: str) -> int | str | None:
     """An ``ns_score`` cell as :func:`mpxl.formats.csvfile._general_line` reads it: None when blank, a whole number,
     or an artificial, weighted or split score it accepts; ValueError for anything it refuses."""
     return _accepted(score_cell, text)
 
 
-def _entry_adjustment(text: str):
+def _entry_adjustment(text: str) -> str | None:
     """An ``adjustment`` cell as :func:`mpxl.formats.csvfile._general_line` reads it (None when
     blank); ValueError if it refuses it."""
     return _accepted(check_entry, text)
@@ -93,12 +98,12 @@ def _text(text: str) -> str | None:
     return text or None
 
 
-def _tricks_cell(text: str):
+def _tricks_cell(text: str) -> int | str | None:
     """A tricks cell as the row-by-row reader reads it (a number, a result such as ``+1``, None)."""
     return tricks_cell(text.strip() or None)
 
 
-def _accepted(read, text: str):
+def _accepted(read: Callable[[str, str, str], T], text: str) -> T | None:
     """``read(text, source, where)`` of the stripped cell (None when blank), its UserError as ValueError."""
     text = text.strip()
     if not text:
@@ -109,7 +114,7 @@ def _accepted(read, text: str):
         raise ValueError(text) from None
 
 
-def read_csv(path: str | os.PathLike) -> Event:
+def read_csv(path: StrPath) -> Event:
     """A CSV traveller file as an :class:`~mpxl.event.Event` (see :func:`read_csv_event`)."""
     return read_csv_event(decode_text(read_bytes(path), source=str(path)), str(path))
 
@@ -138,7 +143,7 @@ def _publishes_figures(text: str) -> bool:
     return not PUBLISHED_COLUMNS.isdisjoint(keys)
 
 
-def read_csv_columns(path: str | os.PathLike) -> Travellers | None:
+def read_csv_columns(path: StrPath) -> Travellers | None:
     """A CSV file of travellers as :class:`~mpxl.event.Travellers`, or None (see :func:`csv_columns`)."""
     return csv_columns(decode_text(read_bytes(path), source=str(path)))
 
@@ -184,6 +189,40 @@ def csv_columns(text: str) -> Travellers | None:
     >>> csv_columns("board,ns_pair,ew_pair,ns_score\\n1,1,2,AQQ\\n") is None   # read_csv_text names it
     True
     """
+    body = _columnar_body(text)
+    if body is None:
+        return None
+    plain = PlainRows(body.keys, score=_entry_score)
+    at = {k: i for i, k in enumerate(body.keys) if k}
+    columns = plain.columns + [
+        (at.get("adjustment"), _entry_adjustment),
+        (at.get("contract"), _text),
+        (at.get("declarer"), _text),
+        (at.get("tricks"), _tricks_cell),
+        (at.get("lead"), _text),
+    ]
+    read = _read_columns(body, plain, columns)
+    if read is None:
+        return None
+    values, published_texts = read
+    return _travellers(values, columns, published_texts)
+
+
+@dataclass(frozen=True)
+class _Body:
+    """A CSV text's rows, read in place: the text (CR LF as LF), its delimiter, the header's keys, and
+    where the rows begin and end."""
+
+    text: str
+    delimiter: str
+    keys: list[str]
+    begin: int
+    end: int
+
+
+def _columnar_body(text: str) -> _Body | None:
+    """Where the rows of a CSV text lie, when the text and its header suit :func:`csv_columns`
+    (else None: a quote, a header that cannot serve, another column, no row)."""
     splittable = splittable_text(text.lstrip("\ufeff"))
     if splittable is None:
         return None
@@ -200,21 +239,21 @@ def csv_columns(text: str) -> Travellers | None:
     has_contract = all(k in keys for k in ("contract", "declarer", "tricks"))
     if not ("ns_score" in keys or has_contract) or not {k for k in keys if k} <= COLUMNAR_COLUMNS or begin >= len(text):
         return None
-    plain = PlainRows(keys, score=_entry_score)
-    at = {k: i for i, k in enumerate(keys) if k}
-    columns = plain.columns + [
-        (at.get("adjustment"), _entry_adjustment),
-        (at.get("contract"), _text),
-        (at.get("declarer"), _text),
-        (at.get("tricks"), _tricks_cell),
-        (at.get("lead"), _text),
-    ]
+    return _Body(text, delimiter, keys, begin, end)
+
+
+def _read_columns(body: _Body, plain: PlainRows, columns: list[CellColumn]
+                  ) -> tuple[list[list[Any]], dict[str, set[str]]] | None:
+    """(each of ``columns``' values, the distinct texts of each published column by its key) of the
+    body's rows, chunk after chunk; None for a row or a cell :func:`csv_columns` leaves to the
+    row-by-row reader."""
+    text, delimiter, keys, end = body.text, body.delimiter, body.keys, body.end
     blanks = [i for i, k in enumerate(keys) if k in BLANK_COLUMNS]
     published = [i for i, k in enumerate(keys) if k in PUBLISHED_COLUMNS]
-    published_texts: list = [set() for _ in published]  # each published column's distinct texts
+    published_texts: list[set[str]] = [set() for _ in published]  # each published column's distinct texts
     width, limit = len(keys), csv.field_size_limit()
-    values: list = [[] for _ in columns]
-    start = begin
+    values: list[list[Any]] = [[] for _ in columns]
+    start = body.begin
     while start <= end:
         stop = text.find("\n", start + CHUNK_CHARS, end)
         if stop < 0:
@@ -237,6 +276,13 @@ def csv_columns(text: str) -> Travellers | None:
         start = stop + 1
     if any(len(text) > limit for texts in published_texts for text in texts):
         return None  # a cell the csv module refuses: row by row, which names it
+    return values, dict(zip((keys[i] for i in published), published_texts))
+
+
+def _travellers(values: list[list[Any]], columns: list[CellColumn], published_texts: dict[str, set[str]]
+                ) -> Travellers | None:
+    """The Travellers of the columns' values (an adjustment over the score, a line with no score
+    scored from its contract); None where the row-by-row reader would complain."""
     board, ns, ew, section, score, table, session, adjusted, contract, declarer, tricks, lead = (
         column if i is not None else None for column, (i, _) in zip(values, columns)
     )
@@ -246,7 +292,7 @@ def csv_columns(text: str) -> Travellers | None:
     if adjusted is not None and adjusted.count(None) != len(adjusted):  # an adjustment replaces the score
         score = [s if a is None else a for s, a in zip(score, adjusted)]
     try:
-        decimals = _published_decimals(dict(zip((keys[i] for i in published), published_texts)))
+        decimals = _published_decimals(published_texts)
         if contract is not None and contract.count(None) != len(contract):
             tricks = _score_contracts(board, score, contract, declarer, tricks)
     except (ValueError, UserError):
@@ -271,7 +317,8 @@ def _score_contracts(
     scores other than its score among them: :func:`mpxl.formats.csvfile.check_contract_score`)."""
     tricks = list(tricks) if tricks is not None else [None] * len(board)  # a file with contracts and no tricks
     declarer = declarer or [None] * len(board)
-    known: dict = {}  # (vulnerability, contract, declarer, tricks as written) -> (score, tricks)
+    # (vulnerability, contract, declarer, tricks as written) -> (score, tricks)
+    known: dict[tuple[Vulnerability, Any, Any, Any], tuple[int, int | None]] = {}
     vulnerability = {b: board_vulnerability(b) for b in set(board)}
     # each distinct (vulnerability, contract, declarer, tricks, score) as typed, to check below (one pass in C:
     # a vulnerability's name hashes in C, an Enum does not)
@@ -318,7 +365,7 @@ def _cells(chunk: str, delimiter: str, width: int) -> list[str] | None:
     return cells
 
 
-def _published_decimals(texts: dict) -> int | None:
+def _published_decimals(texts: dict[str, set[str]]) -> int | None:
     """From the distinct texts of the ``ns_mp`` and ``ew_mp`` columns: the most decimals they carry
     when a figure is published (NS or EW: the general way reads either), else None;
     ValueError for a figure that is not a number (the row-by-row reader names it).
@@ -343,7 +390,7 @@ _NOT_BLANK = re.compile(r"\S")
 _QUOTED = re.compile(r'[,"\r\n]')
 
 
-def write_columns_csv(t: Travellers, scored: ScoredColumns, decimals: int | None, path: str | os.PathLike) -> None:
+def write_columns_csv(t: Travellers, scored: ScoredColumns, decimals: int | None, path: StrPath) -> None:
     """Write plain travellers and their figures, atomically: the same file, byte for byte, as
     :func:`write_csv` writes for the event of the same lines scored (tests/test_columnar.py).
 
@@ -351,56 +398,8 @@ def write_columns_csv(t: Travellers, scored: ScoredColumns, decimals: int | None
     with the separators around them; the rows are put together a chunk at a time (in
     ``scored.order``) by one ``str.join`` of the texts, laid out row after row by slice assignment.
     """
-    def texts(column) -> tuple:
-        """(value -> cell text, or None when the values are their own texts; the column)."""
-        distinct = set(column)
-        if (all(type(value) is str for value in distinct) and not _QUOTED.search("".join(distinct))
-                and not any(map(needs_csv_escape, distinct))):
-            return None, column
-        return {value: cell_text(value) for value in distinct}, column
-
-    ns_figures, ew_figures = _Ids(scored.ns_mp), _Ids(scored.ew_mp)  # few figures, one object each: keyed by id
-    distinct = dict(zip(map(id, scored.ns_mp), scored.ns_mp)) | dict(zip(map(id, scored.ew_mp), scored.ew_mp))
-    figure_texts = {key: cell_text(format_number(figure, decimals)) for key, figure in distinct.items()}
-    score_texts = {score: ",".join(map(cell_text, score_cells(score))) for score in set(t.score)}  # 2 cells
-
-    # one row: session, section, board, table, NS, EW, contract, declarer, tricks, lead, score and
-    # adjustment, 4 blanks (group, arrowswitch, penalties), NS MPs, EW MPs
-    def maybe(column):
-        return "" if column is None else texts(column)
-
-    row = _row_parts(
-        [
-            "1" if t.session is None else texts(t.session),
-            ",",
-            maybe(t.section),
-            ",",
-            texts(t.board),
-            ",",
-            maybe(t.table),
-            ",",
-            texts(t.ns_pair),
-            ",",
-            texts(t.ew_pair),
-            ",",
-            maybe(t.contract),
-            ",",
-            maybe(t.declarer),
-            ",",
-            maybe(t.tricks),
-            ",",
-            maybe(t.lead),
-            ",",
-            (score_texts, t.score),
-            ",,,,,",
-            (figure_texts, ns_figures),
-            ",",
-            (figure_texts, ew_figures),
-            "\n",
-        ]
-    )
-    lead, parts = row[0], row[1:]  # each row but the first starts with the last part's text
-    width, rows = len(parts), 50_000
+    lead, parts = _row_parts(_row(t, scored, decimals))  # each row but the first starts with the last part's text
+    rows = 50_000
     chunks: Iterator[slice | list[int]]
     if scored.order == [range(0, len(t))]:
         chunks = (slice(start, start + rows) for start in range(0, len(t), rows))
@@ -411,78 +410,175 @@ def write_columns_csv(t: Travellers, scored: ScoredColumns, decimals: int | None
         f.write(",".join(COLUMNS) + "\n" + lead)
         last = ""
         for chunk in chunks:
-            n = len(range(len(t))[chunk]) if type(chunk) is slice else len(chunk)
-            layout = [""] * (width * n)
-            for k, part in enumerate(parts):
-                if isinstance(part, str):
-                    layout[k::width] = [part] * n
-                    continue
-                text_of, column = part
-                if type(chunk) is slice:
-                    cells = column[chunk]
-                elif type(column) is _Ids:
-                    cells = map(id, map(column.column.__getitem__, chunk))
-                else:
-                    cells = map(column.__getitem__, chunk)
-                layout[k::width] = cells if text_of is None else map(text_of.__getitem__, cells)
             f.write(last)
-            text = "".join(layout)
+            text = _chunk_text(parts, chunk, len(range(len(t))[chunk]) if type(chunk) is slice else len(chunk))
             f.write(text[: -len(lead)] if lead else text)  # the next row's lead is written with it
             last = lead
         # (the last row's lead was never written)
+
+
+#: A column of the rows: (None, values that are their own cell texts), or (value -> its cell text, the values;
+#: a figure column by its figures' ids).
+TextColumn = tuple[None, Sequence[str]] | tuple[dict[Hashable, str], "Sequence[Hashable] | _Ids"]
+#: A row's parts: fixed texts and columns.
+RowParts = list["str | TextColumn"]
+
+
+def _texts(column: Sequence[Hashable]) -> TextColumn:
+    """(value -> cell text, or None when the values are their own texts; the column)."""
+    distinct = set(column)
+    if (_are_texts(distinct) and not _QUOTED.search("".join(distinct))
+            and not any(map(needs_csv_escape, distinct))):
+        return None, cast("Sequence[str]", column)  # its values are ``distinct``'s: texts
+    return {value: cell_text(value) for value in distinct}, column
+
+
+def _are_texts(values: set[Hashable]) -> TypeGuard[set[str]]:
+    """Whether every one of ``values`` is a text (a str, not a subclass)."""
+    return all(type(value) is str for value in values)
+
+
+def _row(t: Travellers, scored: ScoredColumns, decimals: int | None) -> RowParts:
+    """One row's parts: session, section, board, table, NS, EW, contract, declarer, tricks, lead, score
+    and adjustment, 4 blanks (group, arrowswitch, penalties), NS MPs, EW MPs."""
+    ns_figures, ew_figures = _Ids(scored.ns_mp), _Ids(scored.ew_mp)  # few figures, one object each: keyed by id
+    distinct = dict(zip(map(id, scored.ns_mp), scored.ns_mp)) | dict(zip(map(id, scored.ew_mp), scored.ew_mp))
+    # each figure's text made once per value (a Fraction's, as its numerator and denominator: hashed in C):
+    # the figures of a board scored by the general path (an artificial score) are objects of their own
+    text_of: dict[tuple[int, int] | None, str] = {}
+    figure_texts: dict[Hashable, str] = {}
+    for key, figure in distinct.items():
+        value = None if figure is None else (figure.numerator, figure.denominator)
+        text = text_of.get(value)
+        if text is None:
+            text = text_of[value] = cell_text(format_number(figure, decimals))
+        figure_texts[key] = text
+    score_texts: dict[Hashable, str] = {score: ",".join(map(cell_text, score_cells(score)))
+                                        for score in set(t.score)}  # 2 cells
+
+    def maybe(column: list[Any] | None) -> str | TextColumn:
+        return "" if column is None else _texts(column)
+
+    return [
+        "1" if t.session is None else _texts(t.session),
+        ",",
+        maybe(t.section),
+        ",",
+        _texts(t.board),
+        ",",
+        maybe(t.table),
+        ",",
+        _texts(t.ns_pair),
+        ",",
+        _texts(t.ew_pair),
+        ",",
+        maybe(t.contract),
+        ",",
+        maybe(t.declarer),
+        ",",
+        maybe(t.tricks),
+        ",",
+        maybe(t.lead),
+        ",",
+        (score_texts, t.score),
+        ",,,,,",
+        (figure_texts, ns_figures),
+        ",",
+        (figure_texts, ew_figures),
+        "\n",
+    ]
+
+
+def _chunk_text(parts: RowParts, chunk: slice | list[int], n: int) -> str:
+    """The text of the ``n`` rows at ``chunk`` (a slice of the lines, or their positions), each row
+    its ``parts``' texts, laid out row after row."""
+    width = len(parts)
+    layout: list[str] = [""] * (width * n)
+    for k, part in enumerate(parts):
+        if isinstance(part, str):
+            layout[k::width] = [part] * n
+            continue
+        if part[0] is None:  # the values are their own texts
+            layout[k::width] = _cells_at(part[1], chunk)
+            continue
+        text_of, column = part
+        cells = _ids_at(column, chunk) if isinstance(column, _Ids) else _cells_at(column, chunk)
+        layout[k::width] = map(text_of.__getitem__, cells)
+    return "".join(layout)
+
+
+def _cells_at(column: Sequence[H], chunk: slice | list[int]) -> Iterable[H]:
+    """The values of ``column`` at ``chunk`` (a slice, or positions)."""
+    if isinstance(chunk, slice):
+        return column[chunk]
+    return map(column.__getitem__, chunk)
+
+
+def _ids_at(column: _Ids, chunk: slice | list[int]) -> Iterable[int]:
+    """The ids of the figures of ``column`` at ``chunk`` (a slice, or positions)."""
+    if isinstance(chunk, slice):
+        return column[chunk]
+    return map(id, map(column.column.__getitem__, chunk))
 
 
 class _Ids:
     """A column read as its items' ids, made as they are read (a figure is one object, met again
     and again: its id is its key, never made for every line at once)."""
 
-    def __init__(self, column: list) -> None:
+    def __init__(self, column: list[Fraction | None]) -> None:
         self.column = column
 
     def __getitem__(self, at: slice) -> list[int]:
         return list(map(id, self.column[at]))
 
 
-def _row_parts(parts: list) -> list:
+def _row_parts(parts: RowParts) -> tuple[str, RowParts]:
     """A row's parts with the fixed texts put inside the texts of the columns around them.
 
     ``parts`` alternates fixed texts (str) and columns ((value -> text dict or None, values));
-    the answer is [lead, part, ...]: a fixed text before the first column (the lead) is put at
+    the answer is (lead, [part, ...]): a fixed text before the first column (the lead) is put at
     the end of the last part's texts instead, as the start of the next row. A column with a
     text dict takes the fixed texts after it (and before it, when the column before takes none).
 
-    >>> lead, *rest = _row_parts(["1,", ({5: "5"}, [5]), ",", (None, ["a"]), ",", ({7: "7"}, [7]), "\\n"])
+    >>> lead, rest = _row_parts(["1,", ({5: "5"}, [5]), ",", (None, ["a"]), ",", ({7: "7"}, [7]), "\\n"])
     >>> lead, [p if isinstance(p, str) else sorted(p[0].values()) if p[0] else p[1] for p in rest]
     ('1,', [['5,'], ['a'], [',7\\n1,']])
     """
-    merged: list = []
+    merged: RowParts = []
     for part in parts:  # neighbouring fixed texts are one
-        if isinstance(part, str) and merged and isinstance(merged[-1], str):
-            merged[-1] += part
+        previous = merged[-1] if merged else None
+        if isinstance(part, str) and isinstance(previous, str):
+            merged[-1] = previous + part
         else:
             merged.append(part)
-    lead = merged.pop(0) if isinstance(merged[0], str) else ""
-    if isinstance(merged[-1], str):
-        merged[-1] += lead
+    first, last = merged[0], merged[-1]
+    lead = ""
+    if isinstance(first, str):
+        lead = first
+        merged.pop(0)
+        last = merged[-1]
+    if isinstance(last, str):
+        merged[-1] = last + lead
     else:
         merged.append(lead)
-    out: list = []
+    out: RowParts = []
     pending = ""  # a fixed text waiting for the next column with a text dict
     for part in merged:
         if isinstance(part, str):
-            if out and not isinstance(out[-1], str) and out[-1][0] is not None:
-                text_of, column = out[-1]
+            previous = out[-1] if out else None
+            if isinstance(previous, tuple) and previous[0] is not None:
+                text_of, column = previous
                 out[-1] = ({value: text + part for value, text in text_of.items()}, column)
             else:
                 pending += part
             continue
-        text_of, column = part
-        if pending and text_of is not None:
-            text_of = {value: pending + text for value, text in text_of.items()}
+        if pending and part[0] is not None:
+            text_of, column = part
+            part = ({value: pending + text for value, text in text_of.items()}, column)
         elif pending:
             out.append(pending)
         pending = ""
-        out.append((text_of, column))
+        out.append(part)
     if pending:
         out.append(pending)
-    return [lead, *out]
+    return lead, out

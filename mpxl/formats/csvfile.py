@@ -28,20 +28,29 @@ from __future__ import annotations
 import csv
 import difflib
 import io
-import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from fractions import Fraction
 from itertools import chain, islice
 from operator import attrgetter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..adjustments import Assigned, Mixed, parse_entry
-from ..atomic import atomic_write
+from ..atomic import StrPath, atomic_write
 from ..contract import tricks_from_result
 from ..errors import UserError
-from ..event import Event, Line, Pair, Penalty, SitOut
+from ..event import Event, Line, LineScore, Pair, PairKey, Penalty, SitOut
 from ..pairings import check_duplicates, two_winner_sections
-from ..rules import PASS_SPELLINGS, arrowswitch_flag, code_key, is_not_played, is_penalty_row, is_sitout
+from ..rules import (
+    PASS_SPELLINGS,
+    Side,
+    arrowswitch_flag,
+    code_key,
+    is_not_played,
+    is_penalty_row,
+    is_sitout,
+    side_of,
+)
 from ..textsafe import csv_text as safe_cell
 from ..textsafe import csv_untext, needs_csv_escape
 from .common import (
@@ -61,6 +70,12 @@ from .common import (
     written_decimals,
 )
 
+if TYPE_CHECKING:  # typing only
+    from _csv import Reader as CsvReader
+    from _csv import Writer as CsvWriter
+
+    from ..session import SessionResult
+
 __all__ = ["read_csv", "read_csv_text", "csv_event", "read_rows", "header_keys_of", "names_cell",
             "write_csv", "csv_text", "COLUMNS", "NAME_COLUMNS", "NOTE_COLUMN",
            "ALIASES", "KNOWN_COLUMNS", "nearest_column", "unknown_columns"]
@@ -71,6 +86,17 @@ COLUMNS = ("session", "section", "board", "table", "ns_pair", "ew_pair", "contra
 #: Written after COLUMNS only when the event has names (the pairs') or notes (the lines').
 NAME_COLUMNS = ("ns_names", "ew_names")
 NOTE_COLUMN = "note"
+
+#: A pair a row names: (section, pair number, side NS or EW, the players' names, where).
+NamedPair = tuple[str, str, Side, tuple[str, ...], str]
+#: A row's cell by its column's key: the text, None when blank (or the header has no such column).
+CellGetter = Callable[[str], "str | None"]
+#: One cell read as :class:`PlainRows` reads it: its value, or ValueError when it is not plain.
+CellReader = Callable[[str], object]
+#: A column the plain paths read: its place in the row (None: not in the file), and how its cells are read.
+CellColumn = tuple["int | None", CellReader]
+#: What a row gives: a line, a sit-out or a penalty row's penalties, with the decimals of its published figures.
+RowRead = tuple["Line | SitOut | tuple[Penalty, ...]", int]
 
 #: Other spellings a header may use for a column.
 ALIASES = {
@@ -111,7 +137,7 @@ def nearest_column(key: str, cutoff: float = 0.7) -> str | None:
 MISSPELT = 0.8
 
 
-def unknown_columns(header: Sequence[str], keys: list, source: str, where: str = "line 1") -> list:
+def unknown_columns(header: Sequence[str], keys: list[str], source: str, where: str = "line 1") -> list[str]:
     """Warnings naming each header column mpxl does not read, with the nearest known name; a
     UserError naming them all when one is a likely misspelling of a column the header lacks
     (``ns_scroe`` with no ``ns_score``): its cells would be lost without a word.
@@ -141,7 +167,7 @@ cells would be lost: rename a misspelt column (docs/events.md lists the columns)
     return [f"{where}: warning: {what}; {its} cells are ignored"]
 
 
-def read_csv(path: str | os.PathLike) -> Event:
+def read_csv(path: StrPath) -> Event:
     """Read a CSV traveller file into an :class:`~mpxl.event.Event`, row by row (:func:`read_csv_text`)."""
     return read_csv_text(decode_text(read_bytes(path), source=str(path)), str(path))
 
@@ -158,18 +184,18 @@ def read_csv_text(text: str, source: str = "<csv>") -> Event:
     delimiter = header_delimiter(text)
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     keys = header_keys(reader, source)
-    warnings = []
+    warnings: list[str] = []
     if not set(keys) <= KNOWN_COLUMNS | {""}:  # the header as written, to name its columns
         header = next(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter))
         warnings = unknown_columns(header, keys, source)
     plain = PlainRows.for_header(keys)
-    names: list = []  # (section, pair, side, names, where) of every row that names a pair
-    sitouts: list = []
-    rows: Iterator[tuple[int, list]] = ((reader.line_num, row) for row in reader)
+    names: list[NamedPair] = []  # (section, pair, side, names, where) of every row that names a pair
+    sitouts: list[SitOut] = []
+    rows: Iterator[tuple[int, list[str]]] = ((reader.line_num, row) for row in reader)
     heading: dict[str, tuple[str, str]] = {}  # the event's title and date, each with the line that gave it
     if not HEADING_COLUMNS.isdisjoint(keys):
         rows = _heading_rows(rows, keys, source, heading)
-    penalties: list = []
+    penalties: list[Penalty] = []
     try:
         lines, decimals = _read_rows(rows, keys, source, plain, names, sitouts, penalties)
     except csv.Error as exc:  # a stray NUL, a huge field: only the csv module raises csv.Error here
@@ -182,7 +208,7 @@ def read_csv_text(text: str, source: str = "<csv>") -> Event:
     return ev
 
 
-def check_groups(lines: list, source: str) -> None:
+def check_groups(lines: list[Line], source: str) -> None:
     """Refuse a fouled board (a line of it has a group) where a line with a result has none: it
     would be matchpointed as a group of its own without a word. Named at that line.
 
@@ -193,7 +219,8 @@ def check_groups(lines: list, source: str) -> None:
     mpxl.errors.UserError: t.csv: line 3: board 1 is fouled (group A on line 2) but this line's group is blank; \
 give every result on the board its group
     """
-    labelled: dict = {}  # (session, section, board) -> (the first group label, its line)
+    # (session, section, board) -> (the first group label, its line)
+    labelled: dict[tuple[int, str, int], tuple[str, str]] = {}
     for ln in lines:
         if ln.group and ln.group.strip():
             labelled.setdefault((ln.session, ln.section, ln.board), (ln.group.strip(), ln.where))
@@ -216,11 +243,12 @@ HEADING_COLUMNS = frozenset({"title", "date"})
 KNOWN_COLUMNS = frozenset(COLUMNS + NAME_COLUMNS + (NOTE_COLUMN,)) | HEADING_COLUMNS
 
 
-def _heading_rows(rows, keys: list, source: str, heading: dict) -> Iterator[tuple[int, list]]:
+def _heading_rows(rows: Iterable[tuple[int, list[str]]], keys: list[str], source: str,
+                  heading: dict[str, tuple[str, str]]) -> Iterator[tuple[int, list[str]]]:
     """The rows, passed on, after the event's ``title`` and ``date`` are read off each into ``heading``
     (column -> (text, where)); UserError naming the line when one gives another title or date.
 
-    >>> heading = {}
+    >>> heading: dict[str, tuple[str, str]] = {}
     >>> rows = list(_heading_rows([(2, ["Club", "1"]), (3, ["", "2"]), (4, ["Club", "3"])], ["title", "board"],
     ...                           "x.csv", heading))
     >>> heading, len(rows)
@@ -246,8 +274,8 @@ an event has one title: leave the cell blank or repeat it
         yield no, row
 
 
-def csv_event(lines: list, source: str, decimals: int, names: Sequence = (), sitouts: Sequence = (),
-              penalties: Sequence = ()) -> Event:
+def csv_event(lines: list[Line], source: str, decimals: int | None, names: Sequence[NamedPair] = (),
+              sitouts: Sequence[SitOut] = (), penalties: Sequence[Penalty] = ()) -> Event:
     """The Event of a CSV file's lines: each section's winners told from its pair numbers, a pair or a
     table twice on a board refused, the pairs the rows name (``names``: see :func:`_general_line`),
     the tables with one pair (``sitouts``), the penalty rows (``penalties``)."""
@@ -261,7 +289,7 @@ def csv_event(lines: list, source: str, decimals: int, names: Sequence = (), sit
     return ev
 
 
-def names_cell(text: str | None) -> tuple:
+def names_cell(text: str | None) -> tuple[str, ...]:
     """A ``ns_names`` / ``ew_names`` cell as the players' names.
 
     Names are parted by `` & `` (as written) when the cell has one, else by ``&``, so a name may
@@ -278,7 +306,7 @@ def names_cell(text: str | None) -> tuple:
 _NAMES_JOIN = re.compile(r"\s+&\s+")
 
 
-def names_text(names: tuple) -> str:
+def names_text(names: tuple[str, ...]) -> str:
     """The players' names as one ``ns_names`` / ``ew_names`` cell; ValueError when the cell could not
     be read back as these names (a name with `` & `` in it, or one that starts or ends with ``&``).
 
@@ -295,9 +323,9 @@ def names_text(names: tuple) -> str:
     return text
 
 
-def _named_pairs(ev: Event, names: list, source: str) -> list:
+def _named_pairs(ev: Event, names: list[NamedPair], source: str) -> list[Pair]:
     """A Pair for every pair the rows name; UserError when two rows name one pair differently."""
-    seen: dict = {}
+    seen: dict[PairKey, tuple[tuple[str, ...], str]] = {}
     for section, number, side, players, where in names:
         direction = side if ev.winners.get(section, 1) == 2 else None
         key = (section, number, direction)
@@ -316,7 +344,7 @@ def header_delimiter(text: str) -> str:
     return max((",", ";", "\t"), key=first.count)
 
 
-def header_keys(reader, source: str) -> list:
+def header_keys(reader: CsvReader, source: str) -> list[str]:
     """The header row's column keys (``''`` for a blank header cell); UserError if it cannot serve."""
     try:
         header = next(reader)
@@ -329,7 +357,7 @@ def header_keys(reader, source: str) -> list:
     return header_keys_of(header, source)
 
 
-def header_keys_of(header: Sequence[str], source: str, where: str = "line 1") -> list:
+def header_keys_of(header: Sequence[str], source: str, where: str = "line 1") -> list[str]:
     """The column keys of a header row's cells (``''`` for a blank one); UserError naming ``where``
     if the header cannot serve (a column twice, no board or pairs, no score)."""
     keys = [_key(h) for h in header]
@@ -392,7 +420,7 @@ def _plain_pair(text: str) -> str:
     return _pair_id(text) if "." in text else text
 
 
-def _plain_table(text: str):
+def _plain_table(text: str) -> int | str | None:
     text = text.strip()
     if not text:
         return None
@@ -424,19 +452,20 @@ class PlainRows:
     (the column-by-column reading, :mod:`mpxl.formats.csvcolumns`), each distinct text read once.
     """
 
-    def __init__(self, keys: list, score=None):
+    def __init__(self, keys: list[str], score: CellReader | None = None) -> None:
         self.width = len(keys)
         at = {k: i for i, k in enumerate(keys) if k}
         # Line's first fields in order, with the function that reads each (None: not in the file)
-        self.columns = [(at["board"], _plain_board), (at["ns_pair"], _plain_pair), (at["ew_pair"], _plain_pair),
-                        (at.get("section"), _plain_text), (at.get("ns_score"), score or _plain_score),
-                        (at.get("table"), _plain_table), (at.get("session"), _plain_session)]
-        self.missing = {_plain_text: "", _plain_table: None, _plain_session: 1,  # a column the file lacks
-                        score or _plain_score: None}
-        self.known: dict = {}  # per reading function: cell text -> value
+        self.columns: list[CellColumn] = [
+            (at["board"], _plain_board), (at["ns_pair"], _plain_pair), (at["ew_pair"], _plain_pair),
+            (at.get("section"), _plain_text), (at.get("ns_score"), score or _plain_score),
+            (at.get("table"), _plain_table), (at.get("session"), _plain_session)]
+        self.missing: dict[CellReader, object] = {_plain_text: "", _plain_table: None, _plain_session: 1,  # a column
+                                                  score or _plain_score: None}  # the file lacks
+        self.known: dict[CellReader, dict[str, object]] = {}  # per reading function: cell text -> value
 
     @classmethod
-    def for_header(cls, keys: list) -> PlainRows | None:
+    def for_header(cls, keys: list[str]) -> PlainRows | None:
         """The fast paths for this header, or None if it has a column outside PLAIN_COLUMNS or no ns_score."""
         if "ns_score" not in keys or not {k for k in keys if k} <= PLAIN_COLUMNS:
             return None
@@ -444,14 +473,14 @@ class PlainRows:
 
     @staticmethod
     def _line(
-        board: int, ns: str, ew: str, section: str, score: object, table: int | str | None, session: int, where: str
+        board: int, ns: str, ew: str, section: str, score: LineScore, table: int | str | None, session: int, where: str
     ) -> Line:
         return Line(
             board=board, ns_pair=ns, ew_pair=ew, section=section, score=score, table=table, session=session,
             where=where,
         )
 
-    def line(self, row: list, where: str) -> Line | None:
+    def line(self, row: list[str], where: str) -> Line | None:
         """One row's Line, or None if the row is not plain."""
         if len(row) != self.width:
             return None
@@ -462,7 +491,7 @@ class PlainRows:
         board, ns, ew, section, score, table, session = values
         return self._line(board, ns, ew, section, score, table, session, where)
 
-    def extend(self, column: list[Any], cells: Sequence[str], read: Callable[[str], Any], limit: int) -> None:
+    def extend(self, column: list[Any], cells: Sequence[str], read: CellReader, limit: int) -> None:
         """Add the values of one column's cells to ``column``, each distinct text read once in the
         file; ValueError if one is not plain, or longer than ``limit`` (the csv module's field limit).
 
@@ -488,7 +517,7 @@ class PlainRows:
         column.extend(map(value_of.__getitem__, islice(cells, len(column) - start, None)))
 
     @staticmethod
-    def _read_new(value_of: dict[str, Any], texts: Iterable[str], read: Callable[[str], Any], limit: int) -> None:
+    def _read_new(value_of: dict[str, object], texts: Iterable[str], read: CellReader, limit: int) -> None:
         """Read each of ``texts`` not in ``value_of`` into it (see :meth:`extend`)."""
         for text in texts:
             if text not in value_of:
@@ -516,13 +545,14 @@ def splittable_text(text: str) -> str | None:
     return text
 
 
-def _read_rows(numbered_rows, keys: list, source: str, plain: PlainRows | None, names: list, sitouts: list,
-               penalties: list | None = None) -> tuple:
+def _read_rows(numbered_rows: Iterable[tuple[int | str, list[str]]], keys: list[str], source: str,
+               plain: PlainRows | None, names: list[NamedPair], sitouts: list[SitOut],
+               penalties: list[Penalty] | None = None) -> tuple[list[Line], int]:
     """(lines, decimals) from (line number, row) pairs, one row at a time: the plain fast path
     when it reads the row, else :func:`_general_line` (which adds the pairs a row names to ``names``,
     a table with one pair and no result to ``sitouts`` and a penalty row's to ``penalties``; a
     penalty row is refused, naming it, when ``penalties`` is None: never dropped)."""
-    lines: list = []
+    lines: list[Line] = []
     decimals = 0
     for no, row in numbered_rows:
         where = no if isinstance(no, str) else f"line {no}"
@@ -531,23 +561,25 @@ def _read_rows(numbered_rows, keys: list, source: str, plain: PlainRows | None, 
             read = _general_line(row, keys, source, where, names)
             if read is None:  # a blank row
                 continue
-            line, line_decimals = read
-            if isinstance(line, tuple):  # a penalty row
+            got, line_decimals = read
+            if isinstance(got, tuple):  # a penalty row
                 if penalties is None:
-                    raise UserError(source, line[0].where, "a penalty row (Pen), which this table cannot hold; "
+                    raise UserError(source, got[0].where, "a penalty row (Pen), which this table cannot hold; "
                                     "give it in a CSV file")
-                penalties.extend(line)
+                penalties.extend(got)
                 continue
-            if isinstance(line, SitOut):
-                sitouts.append(line)
+            if isinstance(got, SitOut):
+                sitouts.append(got)
                 decimals = max(decimals, line_decimals)
                 continue
             decimals = max(decimals, line_decimals)
+            line = got
         lines.append(line)
     return lines, decimals
 
 
-def read_rows(where_rows: Iterable[tuple[str, list]], keys: list, source: str) -> tuple:
+def read_rows(where_rows: Iterable[tuple[str, list[str]]], keys: list[str], source: str
+              ) -> tuple[list[Line], int, list[SitOut], list[NamedPair]]:
     """(lines, decimals, sit-outs, the pairs the rows name) of rows given as (where, cells), read as
     a CSV file's rows are (another table's rows: a workbook's, naming their sheet and row).
 
@@ -556,13 +588,14 @@ def read_rows(where_rows: Iterable[tuple[str, list]], keys: list, source: str) -
     >>> [(ln.board, ln.score, ln.where) for ln in lines], decimals, sitouts, names
     ([(1, 420, 'row 5')], 0, [], [])
     """
-    names: list = []
-    sitouts: list = []
+    names: list[NamedPair] = []
+    sitouts: list[SitOut] = []
     lines, decimals = _read_rows(where_rows, keys, source, None, names, sitouts)
     return lines, decimals, sitouts, names
 
 
-def _sitout_row(get, ns, ew, board: int, session: int, source: str, where: str, names: list | None) -> tuple:
+def _sitout_row(get: CellGetter, ns: str | None, ew: str | None, board: int, session: int, source: str, where: str,
+                names: list[NamedPair] | None) -> tuple[SitOut, int]:
     """(SitOut, decimals of its credit) for a row with one pair and no result: its names, note and
     published credit kept (on its side; the absent side's refused, naming the column)."""
     side, absent = ("ns", "ew") if ns is not None else ("ew", "ns")
@@ -580,12 +613,13 @@ def _sitout_row(get, ns, ew, board: int, session: int, source: str, where: str, 
     section = get("section") or ""
     players = names_cell(get(f"{side}_names"))
     if names is not None and players:
-        names.append((section, pair, side.upper(), players, where))
-    return SitOut(board, pair, side.upper(), section, session, where, published_mp=credit,
+        names.append((section, pair, side_of(side), players, where))
+    return SitOut(board, pair, side_of(side), section, session, where, published_mp=credit,
                   note=get("note") or ""), decimals_of(get(f"{side}_mp"))
 
 
-def _penalty_row(get, ns, ew, board: int, session: int, source: str, where: str) -> tuple:
+def _penalty_row(get: CellGetter, ns: str | None, ew: str | None, board: int, session: int, source: str,
+                 where: str) -> tuple[Penalty, ...]:
     """The :class:`~mpxl.event.Penalty` of each pair a penalty row names (``Pen`` as its adjustment,
     as mpxl writes it and as Ruter's PBN does): the signed amount in the pair's ``ns_mp`` /
     ``ew_mp`` cell, added to its total, the board untouched; UserError naming the line and column for
@@ -609,29 +643,21 @@ def _penalty_row(get, ns, ew, board: int, session: int, source: str, where: str)
         if amount is None:
             raise UserError(source, f"{where}, column {side}_mp", f"a penalty row for pair {pair} with no amount "
                             f"(its matchpoints, signed: -2 for a penalty of 2)")
-        out.append(Penalty(board, _pair_id(pair), side.upper(), amount, get("section") or "", session, where))
+        out.append(Penalty(board, _pair_id(pair), side_of(side), amount, get("section") or "", session, where))
     if not out:
         raise UserError(source, where, "a penalty row names no pair (ns_pair or ew_pair)")
     return tuple(out)
 
 
-def _general_line(row: list, keys: list, source: str, where: str, names: list | None = None) -> tuple | None:
+def _general_line(row: list[str], keys: list[str], source: str, where: str,
+                  names: list[NamedPair] | None = None) -> RowRead | None:
     """(Line, decimals of its published figures) for one row, None for a blank row; UserError naming
     the line (and the column) for anything the row gets wrong. The pairs the row names (its
-    ``ns_names`` and ``ew_names``) are added to ``names``."""
-    if not any(cell.strip() for cell in row):
+    ``ns_names`` and ``ew_names``) are added to ``names``. A row with one pair and no result gives
+    its :class:`~mpxl.event.SitOut`, a penalty row its :class:`~mpxl.event.Penalty` of each pair."""
+    cells = _row_cells(row, keys, source, where)
+    if cells is None:
         return None
-    if len(row) > len(keys) and any(c.strip() for c in row[len(keys) :]):
-        raise UserError(source, where, f"the row has {len(row)} cells, the header names {len(keys)}")
-    named = [k for k in keys[len(row):] if k]
-    if named:  # a short row: never read a missing cell as blank (a score lost without a word)
-        raise UserError(source, where, f"the row has {len(row)} cells, the header names {len(keys)} "
-                        f"(no {', '.join(named)})")
-    cells = {}
-    for i, k in enumerate(keys):
-        if k:
-            value = row[i].strip() if i < len(row) else ""
-            cells[k] = csv_untext(value) if value != "" else None
     get = cells.get
     board = board_number(get("board"), source, f"{where}, column board")
     ns, ew = get("ns_pair"), get("ew_pair")
@@ -648,24 +674,7 @@ def _general_line(row: list, keys: list, source: str, where: str, names: list | 
         raise UserError(source, where, "a line needs both ns_pair and ew_pair (a pair sitting out with no "
                         "opponents: its pair alone, and the score blank or sitout)")
     ns, ew = _pair_id(ns), _pair_id(ew)
-    contract, declarer, tricks = get("contract"), get("declarer"), tricks_cell(get("tricks"))
-    adjustment, score_text = get("adjustment"), get("ns_score")
-    if adjustment is not None:
-        score = check_entry(adjustment, source, f"{where}, column adjustment")
-    elif score_text is not None:
-        score = score_cell(score_text, source, f"{where}, column ns_score")
-        if contract is not None and isinstance(score, int):
-            check_contract_score(board, contract, declarer, tricks, score, source, where)
-    elif contract is not None:
-        score = score_from_contract(board, contract, declarer, tricks, source, where)
-        tricks = tricks_of_contract(contract, tricks)
-    else:
-        score = None
-        unread = [k for k in keys if k and k not in KNOWN_COLUMNS]
-        if unread:  # the result may be in a column mpxl does not read: never a board not played without a word
-            raise UserError(source, where, f"no result on this line (ns_score, contract and adjustment blank) and "
-                            f"the header has columns mpxl does not read ({', '.join(unread)}); type the result, or "
-                            "NP for a board not played")
+    score, contract, declarer, tricks = _line_score(get, keys, board, source, where)
     try:
         switched = arrowswitch_flag(get("arrowswitch"))
     except ValueError as exc:
@@ -698,6 +707,7 @@ def _general_line(row: list, keys: list, source: str, where: str, names: list | 
         note=get("note") or "",
     )
     if names is not None:
+        side: Side
         for side, pair, column in (("NS", ns, "ns_names"), ("EW", ew, "ew_names")):
             players = names_cell(get(column))
             if players:
@@ -705,7 +715,54 @@ def _general_line(row: list, keys: list, source: str, where: str, names: list | 
     return line, decimals
 
 
-def check_contract_score(board: int, contract: str, declarer, tricks, score: int, source: str, where: str) -> None:
+def _row_cells(row: list[str], keys: list[str], source: str, where: str) -> dict[str, str | None] | None:
+    """A row's cells by their column's key (stripped, None when blank), None for a blank row;
+    UserError for a row of more cells than the header names, or fewer."""
+    if not any(cell.strip() for cell in row):
+        return None
+    if len(row) > len(keys) and any(c.strip() for c in row[len(keys) :]):
+        raise UserError(source, where, f"the row has {len(row)} cells, the header names {len(keys)}")
+    named = [k for k in keys[len(row):] if k]
+    if named:  # a short row: never read a missing cell as blank (a score lost without a word)
+        raise UserError(source, where, f"the row has {len(row)} cells, the header names {len(keys)} "
+                        f"(no {', '.join(named)})")
+    cells: dict[str, str | None] = {}
+    for i, k in enumerate(keys):
+        if k:
+            value = row[i].strip() if i < len(row) else ""
+            cells[k] = csv_untext(value) if value != "" else None
+    return cells
+
+
+def _line_score(get: CellGetter, keys: list[str], board: int, source: str, where: str
+                ) -> tuple[LineScore, str | None, str | None, int | str | None]:
+    """(score, contract, declarer, tricks) of a line's row: its adjustment, else its ``ns_score``
+    (checked against its contract), else its contract's score (the tricks then read against the
+    contract), else none: a board not played, refused when the header has a column mpxl does not read."""
+    contract, declarer, tricks = get("contract"), get("declarer"), tricks_cell(get("tricks"))
+    adjustment, score_text = get("adjustment"), get("ns_score")
+    score: LineScore
+    if adjustment is not None:
+        score = check_entry(adjustment, source, f"{where}, column adjustment")
+    elif score_text is not None:
+        score = score_cell(score_text, source, f"{where}, column ns_score")
+        if contract is not None and isinstance(score, int):
+            check_contract_score(board, contract, declarer, tricks, score, source, where)
+    elif contract is not None:
+        score = score_from_contract(board, contract, declarer, tricks, source, where)
+        tricks = tricks_of_contract(contract, tricks)
+    else:
+        score = None
+        unread = [k for k in keys if k and k not in KNOWN_COLUMNS]
+        if unread:  # the result may be in a column mpxl does not read: never a board not played without a word
+            raise UserError(source, where, f"no result on this line (ns_score, contract and adjustment blank) and "
+                            f"the header has columns mpxl does not read ({', '.join(unread)}); type the result, or "
+                            "NP for a board not played")
+    return score, contract, declarer, tricks
+
+
+def check_contract_score(board: int, contract: str, declarer: str | None, tricks: int | str | None, score: int,
+                         source: str, where: str) -> None:
     """Refuse a line whose contract, declarer and tricks score other than its ``ns_score``: two
     sources that disagree (which is the typing error mpxl cannot tell). A contract that cannot be
     scored (no tricks, no declarer) is kept as written beside the score.
@@ -728,7 +785,7 @@ the two disagree; correct one of them (or leave ns_score blank to score the cont
                         "disagree; correct one of them (or leave ns_score blank to score the contract)")
 
 
-def tricks_cell(text: str | None):
+def tricks_cell(text: str | None) -> int | str | None:
     """A ``tricks`` cell (stripped; None when blank): a whole number of tricks, or the text as
     written (a result such as ``=``, ``+1``, ``-2``, read against the contract)."""
     if text is not None and re.fullmatch(r"[0-9]+(\.0+)?", text):  # ASCII digits: not a fullwidth 10
@@ -736,7 +793,7 @@ def tricks_cell(text: str | None):
     return text
 
 
-def tricks_of_contract(contract: str, tricks):
+def tricks_of_contract(contract: str, tricks: int | str | None) -> int | None:
     """The tricks of a line whose score comes from its contract: a result (``+1``) read against
     the contract, none for a passed-out board.
 
@@ -755,7 +812,7 @@ def _pair_id(text: str) -> str:
     return text[:-2] if re.fullmatch(r"\d+\.0", text) else text
 
 
-def score_cell(text: str, source: str, where: str):
+def score_cell(text: str, source: str, where: str) -> int | str:
     value = whole_score(text, source, where)  # the one rule for a score written as a number
     return check_entry(text, source, where) if value is None else value
 
@@ -775,7 +832,7 @@ def _detect_winners(ev: Event) -> None:
 _SECTION, _NS_PAIR, _EW_PAIR = attrgetter("section"), attrgetter("ns_pair"), attrgetter("ew_pair")
 
 
-def csv_text(result_or_event) -> str:
+def csv_text(result_or_event: SessionResult | Event) -> str:
     """CSV text of a scored event (or a bare Event): the COLUMNS, one line per table.
 
     >>> from mpxl.event import Event, Line
@@ -784,7 +841,7 @@ def csv_text(result_or_event) -> str:
     """
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
-    event = getattr(result_or_event, "event", result_or_event)
+    event = result_or_event if isinstance(result_or_event, Event) else result_or_event.event
     named = {(p.section, p.number, p.direction): names_text(p.names) for p in event.pairs if p.names}
     noted = any(ln.note for ln in event.lines) or any(so.note for so in event.sitouts)
     decimals = written_decimals(result_or_event)
@@ -802,7 +859,7 @@ def csv_text(result_or_event) -> str:
     _write_rows(rows, csv.writer(rows, lineterminator="\n"), _scored_lines(result_or_event), decimals)
     extra_rows = []
     for ln in _lines_in_order(result_or_event):
-        extra = []
+        extra: list[str] = []
         if named:
             extra += [
                 named.get((ln.section, ln.ns_pair, "NS")) or named.get((ln.section, ln.ns_pair, None)) or "",
@@ -822,14 +879,16 @@ def csv_text(result_or_event) -> str:
     return buf.getvalue()
 
 
-def _write_penalties(buf, writer, penalties, decimals: int | None, extra: int = 0) -> None:
+def _write_penalties(buf: io.StringIO, writer: CsvWriter, penalties: Sequence[Penalty], decimals: int | None,
+                     extra: int = 0) -> None:
     """A row per penalty row, after the sit-outs: its pair on its side, the other blank, ``Pen`` as the
     adjustment, the signed amount (exact) in the pair's ``_mp`` cell (read back as the same
     :class:`~mpxl.event.Penalty`); ``extra`` blank cells for the names and note columns."""
     for pen in penalties:
         side = pen.direction.lower()
-        cells = {"session": pen.session, "section": pen.section, "board": pen.board, "adjustment": "Pen",
-                 f"{side}_pair": pen.pair, f"{side}_mp": exact_text(pen.amount, decimals)}
+        cells: dict[str, object] = {
+            "session": pen.session, "section": pen.section, "board": pen.board, "adjustment": "Pen",
+            f"{side}_pair": pen.pair, f"{side}_mp": exact_text(pen.amount, decimals)}
         row = [cells.get(k, "") for k in COLUMNS] + [""] * extra
         if any(map(needs_csv_escape, row)):
             buf.write(",".join(map(cell_text, row)) + "\n")
@@ -837,17 +896,18 @@ def _write_penalties(buf, writer, penalties, decimals: int | None, extra: int = 
             writer.writerow(row)
 
 
-def _write_sitouts(buf, writer, sitouts, event_writer: EventToWrite | None, decimals: int | None,
-                   named: dict | None = None, noted: bool = False) -> None:
+def _write_sitouts(buf: io.StringIO, writer: CsvWriter, sitouts: Sequence[SitOut], event_writer: EventToWrite | None,
+                   decimals: int | None, named: dict[PairKey, str] | None = None, noted: bool = False) -> None:
     """A row per table with one pair and no opponents, after the lines: the pair on its side, the
     other blank, ``sitout`` as the adjustment, its credit, names and note (read back as the same
     :class:`~mpxl.event.SitOut`)."""
     for so in sitouts:
         side = so.direction.lower()
         credit = event_writer.credit(so)[0] if event_writer is not None else None
-        cells = {"session": so.session, "section": so.section, "board": so.board, "adjustment": "sitout",
-                 f"{side}_pair": so.pair, f"{side}_mp": "" if credit is None else figure_text(credit, decimals)}
-        extra = []
+        cells: dict[str, object] = {
+            "session": so.session, "section": so.section, "board": so.board, "adjustment": "sitout",
+            f"{side}_pair": so.pair, f"{side}_mp": "" if credit is None else figure_text(credit, decimals)}
+        extra: list[str] = []
         if named is not None:
             mine = named.get((so.section, so.pair, so.direction)) or named.get((so.section, so.pair, None)) or ""
             extra += [mine, ""] if side == "ns" else ["", mine]
@@ -860,18 +920,22 @@ def _write_sitouts(buf, writer, sitouts, event_writer: EventToWrite | None, deci
             writer.writerow(row)
 
 
-def _lines_in_order(result_or_event):
+def _lines_in_order(result_or_event: SessionResult | Event) -> Iterator[Line]:
     """The lines in the order :func:`_scored_lines` gives them."""
     return (ln for ln, _, _ in _scored_lines(result_or_event))
 
 
-def _scored_lines(result_or_event):
+def _scored_lines(result_or_event: SessionResult | Event) -> Iterator[ScoredFigures]:
     """(line, ns_mp, ew_mp) of a SessionResult's boards in order, or of an Event's lines (their published figures)."""
-    if hasattr(result_or_event, "boards") and hasattr(result_or_event, "event"):  # (reading pairs would total them)
+    if not isinstance(result_or_event, Event):  # a SessionResult's boards (reading pairs would total them)
         scored_lines = chain.from_iterable(map(attrgetter("lines"), result_or_event.boards))
         return map(attrgetter("line", "ns_mp", "ew_mp"), scored_lines)
     return ((ln, ln.published_ns_mp, ln.published_ew_mp) for ln in result_or_event.lines)  # the file's own figures
 
+
+#: A line with its NS and EW figures (matchpoints, or the file's published figures).
+Figure = Fraction | float | None
+ScoredFigures = tuple[Line, Figure, Figure]
 
 #: A plain line's cells in the row (session, section, board, table, NS, EW, score), and their classes.
 _PLAIN_CELLS = attrgetter("session", "section", "board", "table", "ns_pair", "ew_pair", "score")
@@ -884,7 +948,7 @@ _DETAILS = attrgetter("contract", "declarer", "tricks", "lead", "group", "arrows
 _NO_DETAILS = (None, None, None, None, "", False, None, None)
 
 
-def cell_text(value) -> str:
+def cell_text(value: object) -> str:
     """``value`` as the csv writer writes it in a row of several cells (quoted when it must be); a
     text that a spreadsheet could take for a formula neutralised (:func:`mpxl.textsafe.csv_text`)."""
     if needs_csv_escape(value):
@@ -894,7 +958,7 @@ def cell_text(value) -> str:
     return buf.getvalue()[:-2]
 
 
-def score_cells(score) -> tuple:
+def score_cells(score: LineScore) -> tuple[int | str, str]:
     """A line's ``ns_score`` and ``adjustment`` cells: a whole-number score in the first, a ruling's
     text in the second (nothing for a board not played).
 
@@ -910,21 +974,22 @@ def score_cells(score) -> tuple:
     return "", "" if score is None or parse_entry(score) is None else entry_text(score)
 
 
-def _write_rows(buf, writer, scored, decimals) -> None:
+def _write_rows(buf: io.StringIO, writer: CsvWriter, scored: Iterable[ScoredFigures], decimals: int | None) -> None:
     """Write one row of COLUMNS per (line, ns_mp, ew_mp): a plain line's row as text made of
     cached cell texts, every other row by ``writer`` (the same text: tests/test_formats_csv.py)."""
-    figures: dict = {}  # id(figure) -> (figure, text, cell text): each formatted once; holding it keeps its id unique
+    # id(figure) -> (figure, text, cell text): each formatted once; holding it keeps its id unique
+    figures: dict[int, tuple[Figure, str, str]] = {}
     known_figure = figures.get
 
-    def figure(value) -> tuple:
+    def figure(value: Figure) -> tuple[Figure, str, str]:
         text = figure_text(value, decimals)
         hit = figures[id(value)] = (value, text, cell_text(text))
         return hit
 
-    cells: dict = {}  # an int or str value (never equal to each other) -> its cell text and a comma
+    cells: dict[object, str] = {}  # an int or str value (never equal to each other) -> its cell text and a comma
     known_cell = cells.get
 
-    def cell(value) -> str:
+    def cell(value: object) -> str:
         text = cells[value] = cell_text(value) + ","
         return text
 
@@ -958,7 +1023,7 @@ def _write_rows(buf, writer, scored, decimals) -> None:
             writer.writerow(row)
 
 
-def write_csv(result_or_event, path: str | os.PathLike) -> None:
+def write_csv(result_or_event: SessionResult | Event, path: StrPath) -> None:
     """Write a scored event (or a bare Event) as CSV travellers, atomically (UTF-8)."""
     text = csv_text(result_or_event)
     with atomic_write(path, encoding="utf-8", newline="") as f:

@@ -9,18 +9,23 @@ True
 
 from __future__ import annotations
 
-import os
 import re
+from argparse import Namespace
+from typing import TYPE_CHECKING
 
+from ..atomic import StrPath
 from ..errors import UserError
 from ..event import Deal, Event
 from . import format_of, read_event
 from .common import board_number, decode_text, read_bytes, warn_unusual
 
+if TYPE_CHECKING:
+    from .bws import Reading
+
 __all__ = ["read_input", "attach_deals", "is_bws", "read_deals"]
 
 
-def is_bws(path: str | os.PathLike) -> bool:
+def is_bws(path: StrPath) -> bool:
     """Whether ``path`` is the tablets' database (by its extension, else by its first bytes)."""
     try:
         head = read_bytes(path, 32)
@@ -29,7 +34,7 @@ def is_bws(path: str | os.PathLike) -> bool:
     return format_of(path, head) == "bws"
 
 
-def attach_deals(event: Event, path: str | os.PathLike | None) -> Event:
+def attach_deals(event: Event, path: StrPath | None) -> Event:
     """``event`` with the deals of the PBN file ``path`` (its ``[Deal]`` tags: BridgeComposer, Dealer,
     any PBN), replacing the event's own for the same boards; UserError when it has none."""
     if not path:
@@ -44,7 +49,7 @@ def attach_deals(event: Event, path: str | os.PathLike | None) -> Event:
 _TAG = re.compile(r'^\s*\[(\w+)\s+"(.*)"\s*\]')
 
 
-def read_deals(path: str | os.PathLike) -> dict:
+def read_deals(path: StrPath) -> dict[int, Deal]:
     r"""Board -> :class:`~mpxl.event.Deal` of each game of a PBN file with a ``[Deal]`` tag (a hand
     record needs no ScoreTable: BridgeComposer, Dealer); UserError naming the line of a deal that
     cannot be read.
@@ -87,12 +92,13 @@ def read_deals(path: str | os.PathLike) -> dict:
     return deals
 
 
-def read_input(args, warn=True):
+def read_input(args: Namespace, warn: bool = True) -> tuple[Event, Reading | None]:
     """(the event, the tablets' :class:`~mpxl.formats.bws.Reading` or None for another file) of
     ``args.input``, with ``args.deals`` attached; the warnings printed on stderr when ``warn``."""
     import sys
 
-    reading = None
+    reading: Reading | None = None
+    warnings: list[str]
     if is_bws(args.input):
         from .bws import read_bws_reading
 

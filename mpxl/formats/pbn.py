@@ -39,7 +39,7 @@ from ..adjustments import Artificial, Mixed, parse_entry
 from ..atomic import atomic_write
 from ..contract import board_dealer, board_vulnerability
 from ..errors import UserError
-from ..event import Deal, Event, Line, Pair, Penalty, Player, SitOut
+from ..event import Deal, Event, Line, LineScore, Pair, Penalty, Player, SitOut
 from ..options import ScoringOptions
 from ..pairings import two_winner_sections
 from ..ranking import PairResult
@@ -249,7 +249,7 @@ def _side_cell(cell: str | None, source: str, where: str) -> tuple[str, Any] | N
     return ("entry", cell)
 
 
-def _ns_score(score_ns: str | None, score_ew: str | None, source: str, where: str) -> object:
+def _ns_score(score_ns: str | None, score_ew: str | None, source: str, where: str) -> int | str | None:
     """A line's score from the Score_NS / Score_EW cells: an int, an adjustment code, or None.
 
     Each cell is its side's: a number is that side's score (``+0`` too), ``A+`` ``A=`` ``A-`` its
@@ -300,7 +300,7 @@ def _mirror(code: str) -> str:
 _SIDED_SCORE = re.compile(r"\s*(NS|EW)\s+(\S+)\s*", re.IGNORECASE)
 
 
-def _int_score(cell: str, source: str, where: str) -> object:
+def _int_score(cell: str, source: str, where: str) -> int | str:
     """A score cell: a number (NS's), ``NS 420`` / ``EW 50`` (that side's), or an adjustment code.
 
     >>> _int_score("420", "t.pbn", "line 3"), _int_score("NS 420", "t.pbn", "line 3"), _int_score("EW 50", "", "")
@@ -467,7 +467,7 @@ def _sitout_of_row(ev: Event, board: int, cell: Cell, section_tag: str, source: 
         credit, credit_pct = number_or_none(cell(f"mp_{side}")), number_or_none(cell(f"pct_{side}"))
     except ValueError as exc:
         raise UserError(source, where, f"board {board}: the sit-out's credit: {exc}") from None
-    ev.sitouts.append(SitOut(board, ns or ew or "", side.upper(), cell("section") or section_tag,
+    ev.sitouts.append(SitOut(board, ns or ew or "", side_of(side), cell("section") or section_tag,
                              where=where, published_mp=credit, published_pct=credit_pct,
                              table=_table_number(cell("table")), round=cell("round")))
 
@@ -484,7 +484,7 @@ def _line_of_row(
     if tricks is None and result is not None:  # ASCII digits, as every reader takes them
         raise UserError(source, where, f"board {board}: Result {result!r} is not a number of tricks")
     played_ns = played_ew = None
-    score: object
+    score: LineScore
     if contract_only:
         score = score_from_contract(board, contract, declarer, tricks, source, where) if contract else None
     else:
@@ -563,7 +563,7 @@ def _penalty_row(ev: Event, board: int, cell: Cell, section_tag: str, source: st
         if value is None:
             raise UserError(source, where, f"board {board}: a Pen row for pair {pair} with no amount (MP_"
                             f"{side.upper()} or ScorePenalty)")
-        ev.penalties.append(Penalty(board, pair, side.upper(), value, cell("section") or section_tag,
+        ev.penalties.append(Penalty(board, pair, side_of(side), value, cell("section") or section_tag,
                                     where=where))
         found = True
     if not found:

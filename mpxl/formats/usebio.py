@@ -42,7 +42,7 @@ from ..atomic import atomic_write
 from ..contract import DIRECTION_SPELLINGS, Direction, board_dealer, board_vulnerability
 from ..errors import UserError
 from ..event import SEATS, Club, Deal, Event, Line, MasterPoints, Pair, Penalty, Player, SitOut
-from ..rules import arrowswitch_flag, is_sitout, side_of
+from ..rules import Side, arrowswitch_flag, is_sitout, side_of
 from ..settings import Field
 from ..textsafe import xml_attribute, xml_content
 
@@ -271,6 +271,7 @@ def _board(el: Element, ev: Event, source: str, session: int, section: str) -> i
         where = _where(section, f"BOARD {board}, TRAVELLER_LINE {i}")
         ns, ew = _text(tl, "NS_PAIR_NUMBER"), _text(tl, "EW_PAIR_NUMBER")
         if is_sitout(ns, ew, _text(tl, "SCORE"), _text(tl, "CONTRACT"), _text(tl, "TRICKS")):
+            side: Side
             side, absent = ("NS", "EW") if ns else ("EW", "NS")
             if _text(tl, f"{absent}_MATCH_POINTS") is not None:
                 raise UserError(source, where, f"{absent}_MATCH_POINTS for a pair that is not there (the line has "
