@@ -323,7 +323,8 @@ def travellers_sheet(wb: Workbook, lines: Sequence, sizes: Sizes, boards: Sequen
             value="Helper columns: every step of the scoring, one formula each (the header notes say what)",
             ).font = _HELPER_FONT
     # the data: one style per column, inputs and formulas filled down (see mpxl.workbook.stream)
-    text_cols = ("contract", "by", "adjustment", "group", "switch", "section")
+    # text: what is typed stays as typed (a penalty of 10% stays 10%, not 0.1)
+    text_cols = ("contract", "by", "adjustment", "group", "switch", "section", "ns_pen", "ew_pen")
     idx = {k: _col(v) for k, v in col.items()}
     inputs, keys = [], []
     for key, *_ in MAIN:
@@ -398,6 +399,10 @@ def travellers_sheet(wb: Workbook, lines: Sequence, sizes: Sizes, boards: Sequen
         FormulaRule(formula=[f'AND(${col["cscore"]}{r}="?",${col["tt"]}{r}="",${col["adj"]}{r}="")'], fill=_BAD_FILL))
     ws.conditional_formatting.add(  # an arrowswitch mark not read
         f"{col['switch']}{r}:{col['switch']}{last}", FormulaRule(formula=[f'${col["sw"]}{r}="?"'], fill=_BAD_FILL))
+    for side in ("n", "e"):  # a penalty not read
+        pen = col["ns_pen" if side == "n" else "ew_pen"]
+        ws.conditional_formatting.add(f"{pen}{r}:{pen}{last}",
+                                      FormulaRule(formula=[f'${col[side + "pw"]}{r}<>""'], fill=_BAD_FILL))
     ws.conditional_formatting.add(  # a result or a code without its NS or EW pair
         f"{col['ns_pair']}{r}:{col['ew_pair']}{last}",
         FormulaRule(formula=[f'AND({bad},{col["ns_pair"]}{r}="")'], fill=_BAD_FILL))

@@ -125,6 +125,8 @@ class TemplateLine:
     switch: str | None = None
     section: str | None = None
     session: int | None = None
+    ns_pen: object = None  # a penalty: matchpoints (2) or a percentage of top ("10%"); on a Pen row, signed
+    ew_pen: object = None
 
 
 @dataclass
