@@ -547,9 +547,11 @@ def _read_rows(numbered_rows, keys: list, source: str, plain: PlainRows | None, 
     return lines, decimals
 
 
-def read_rows(where_rows: Iterable[tuple[str, list]], keys: list, source: str) -> tuple:
+def read_rows(where_rows: Iterable[tuple[str, list]], keys: list, source: str,
+              penalties: list | None = None) -> tuple:
     """(lines, decimals, sit-outs, the pairs the rows name) of rows given as (where, cells), read as
-    a CSV file's rows are (another table's rows: a workbook's, naming their sheet and row).
+    a CSV file's rows are (another table's rows: a workbook's, naming their sheet and row); a penalty row's
+    :class:`~mpxl.event.Penalty` goes to ``penalties`` (refused, named, when it is None).
 
     >>> lines, decimals, sitouts, names = read_rows([("row 5", ["1", "3", "4", "420"])],
     ...                                            ["board", "ns_pair", "ew_pair", "ns_score"], "t.xlsx")
@@ -558,7 +560,7 @@ def read_rows(where_rows: Iterable[tuple[str, list]], keys: list, source: str) -
     """
     names: list = []
     sitouts: list = []
-    lines, decimals = _read_rows(where_rows, keys, source, None, names, sitouts)
+    lines, decimals = _read_rows(where_rows, keys, source, None, names, sitouts, penalties)
     return lines, decimals, sitouts, names
 
 

@@ -1349,7 +1349,8 @@ def _penalty_why(c: Cells, v: str) -> str:
     row = (f'IF({pb}=1,IF({x}<>"","{V} penalty "&{said}&" on a penalty row with no {V} pair",""),'
            f'IF({x}="","a penalty row for pair "&TRIM({pair}&"")&" with no amount in {V} penalty",'
            f'IF(OR({x}="?",RIGHT({t},1)="%"),"{V} penalty "&{said}&" is not matchpoints (2, or -4 for a bonus)","")))')
-    line = f'IF({x}="?",{said}&" is not a penalty; {_PENALTY_WORDS}","")'
+    # on a line, mpxl score's own words (the board scorer's: the text as Python quotes it)
+    line = f'IF({x}="?",{_q(c["ns_pen" if v == "n" else "ew_pen"])}&" is not a penalty; {_PENALTY_WORDS}","")'
     return f'IF({c["penr"]}=1,{row},{line})'
 
 
