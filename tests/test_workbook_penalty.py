@@ -88,8 +88,8 @@ STATUS = {
 }
 #: What a line's penalty says in words (Penalty in words), by event and row.
 WORDS = {
-    ("line penalties", 6): "row 6: penalty off the line's figure: EW 10% of the top, 1.6 MP",
-    ("line penalties", 9): "row 9: penalty off the line's figure: NS 25% of the top, 4 MP, EW 1 MP",
+    ("line penalties", 6): "row 6: penalty off the line's figure: EW 10% of the top, 0.8 MP",  # top 8
+    ("line penalties", 9): "row 9: penalty off the line's figure: NS 25% of the top, 2 MP, EW 1 MP",
     ("penalty rows", 22): "row 22: penalty row: NS 4 loses 1 MP, EW 14 gets 0.25 MP (on the totals; the board's "
                           "figures untouched)",
     ("signed exact", 6): "row 6: penalty off the line's figure: EW 10% of the top, 0.8 MP",
