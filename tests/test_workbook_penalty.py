@@ -290,3 +290,29 @@ def test_a_workbook_with_penalties_reads_back_to_the_same_figures(tmp_path, caps
     back = json.loads(capsys.readouterr().out)
     assert back["boards"] == direct["boards"] and back["pairs"] == direct["pairs"]
     assert back.get("penalties") == direct.get("penalties")
+
+
+# ------------------------------------------------------ the live workbook's number formats: the event's decimals
+
+@pytest.mark.parametrize("options, formats", [
+    (["--rounding", "half-up:2"], ("0.00", "0.00", "0.00")),
+    (["--rounding", "half-up:1"], ("0.0", "0.0", "0.00")),
+    (["--rounding", "ebu", "--rounding-totals", "half-up:2", "--rounding-pct", "half-up:1"], ("0.0", "0.00", "0.0")),
+    (["--rounding", "exact", "--rounding-pct", "half-even:0"], ("General", "General", "0")),
+])
+def test_the_live_workbook_shows_the_events_decimals(tmp_path, options, formats):
+    """NS MP (and the board totals) at the lines' decimals, MP at the totals', % at the percentages': as the values
+    workbook shows them, not 0.00 whatever the event."""
+    src, xlsx = tmp_path / "e.csv", tmp_path / "e.xlsx"
+    src.write_text(HEAD + LINE_PENALTIES + PLAIN)
+    assert main(["score", str(src), "--no-infer", *options, "-o", str(xlsx)]) == 0
+    wb = load_workbook(xlsx)
+    tr, pa, to = wb["Travellers"], wb["Pairs"], wb["Totals"]
+    from mpxl.workbook.template import TOTALS_COLUMNS as T
+
+    assert str(tr[f"{C['ns_mp']}{FIRST_ROW}"].value).startswith("=")
+    got = (tr[f"{C['ns_mp']}{FIRST_ROW}"].number_format, pa[f"{P['mp']}{FIRST_ROW}"].number_format,
+           pa[f"{P['pct']}{FIRST_ROW}"].number_format)
+    assert got == formats
+    assert (tr[f"{C['b_ns']}{FIRST_ROW}"].number_format, to[f"{T['mp']}{FIRST_ROW}"].number_format,
+            to[f"{T['pct']}{FIRST_ROW}"].number_format) == formats

@@ -49,7 +49,7 @@ from ..settings import (
 )
 from ..textsafe import as_text_cell
 from .layout import PARTS
-from .template import ROUNDING_RULES, Settings, TemplateLine, build_workbook, write_workbook
+from .template import ROUNDING_RULES, Settings, TemplateLine, build_workbook, number_formats, write_workbook
 
 __all__ = ["write_event_workbook", "event_workbook", "settings_for", "values_workbook", "write_values_workbook",
            "VALUE_CELLS"]
@@ -411,17 +411,6 @@ def _pair_rows(result) -> list[tuple[tuple, Any]]:
     return [seen[k] for k in sorted(seen)]
 
 
-def _number_format(decimals: int | None) -> str:
-    """The number format of a figure to ``decimals`` (None: as it is).
-
-    >>> _number_format(1), _number_format(0), _number_format(None)
-    ('0.0', '0', 'General')
-    """
-    if decimals is None:
-        return "General"
-    return "0." + "0" * decimals if decimals else "0"
-
-
 #: The cells a values workbook holds as values, in words (the message names them).
 VALUE_CELLS = ("Travellers: NS MP, EW MP, NS %, EW %, the per-board NS and EW totals and Status; "
                "Pairs: Boards played, Carried forward, Latest session MP, MP, Max, %, Place; Totals: every row")
@@ -450,11 +439,8 @@ def values_workbook(result, reason: str):
     contents = _event_contents(result, check=False)
     wb = build_workbook(**contents)
     opts, settings = result.options, contents["settings"]
-    line_fmt = _number_format(None if settings.rounding is RoundingKind.EXACT else settings.decimals)
-    totals = getattr(opts, "totals_rounding", None)
-    total_fmt = line_fmt if totals is None else _number_format(
-        None if totals.kind is RoundingKind.EXACT else totals.decimals)
-    pct_fmt = _number_format(getattr(opts, "percentage_decimals", 2))
+    formats = number_formats(settings)  # the live workbook's, at the event's decimals
+    line_fmt, total_fmt, pct_fmt = formats["line"], formats["total"], formats["pct"]
     note = f"Values, not formulas ({reason}): {VALUE_CELLS}."
     C, P, T = TRAVELLER_COLUMNS, PAIRS_COLUMNS, TOTALS_COLUMNS
     tr, pa, to = wb["Travellers"], wb["Pairs"], wb["Totals"]
