@@ -33,7 +33,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from ..errors import UserError
-from ..event import Event, Pair
+from ..event import Event, Pair, Penalty
 from ..methods import find_method
 from ..options import ScoringOptions, parse_options, registry
 from ..rounding import Rounding
@@ -179,7 +179,7 @@ def _template_event(wb: Any, source: str) -> Event:
     if not rows:
         raise UserError(source, "sheet Travellers", "no traveller lines typed (from row 5 down)")
     words = _setup_words(wb["Setup"], source)
-    penalties: list = []
+    penalties: list[Penalty] = []
     lines, decimals, sitouts, row_names = read_rows(rows, keys, source, penalties)
     ev = csv_event(lines, source, decimals, row_names, sitouts, penalties)
     ev.title, ev.date = str(words.pop("event", "") or ""), _date_text(words.pop("date", None))
