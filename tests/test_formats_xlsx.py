@@ -14,10 +14,9 @@ from shared import REAL_FILES, REALDATA
 from mpxl.cli import main
 from mpxl.workbook.template import build_template
 
-#: Every real file: its workbook (live, or the same workbook with values) reads back to the same figures;
-#: penalty rows (Ruter's Pen) are not carried by the workbook yet.
-LIVE = [pytest.param(p, marks=pytest.mark.xfail(reason="penalty rows are not in the workbook yet", strict=True))
-        if "penalty" in p.name else p for p in REAL_FILES]
+#: Every real file (Ruter's penalty rows included): its workbook (live, or the same workbook with values)
+#: reads back to the same figures.
+LIVE = REAL_FILES
 
 
 def run(argv, capsys):

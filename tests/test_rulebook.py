@@ -202,7 +202,8 @@ def test_the_sheet_writes_the_scale_rules_from_the_rulebook():
     assert SCALE_TOP.excel(unit="ScaleUnit", centred="Centred", E=f"{C['nf']}5") in t["topf"]
     assert SCALE_TOP.excel(unit="ScaleUnit", centred="Centred", E=f"{C['nsc']}5") in t["topsc"]
     assert SCALE_AVERAGE.excel(centred="Centred", Top=top) in t["avg"]
-    assert f"{C['estns']}5>{average}," in t["rns"]  # the ebu half towards the line's average
+    # the ebu half towards the line's average (the figure less the line's own penalty)
+    assert f"({C['estns']}5-{C['pns']}5)>{average}," in t["rns"]
     assert ARTIFICIAL_MP.excel(pct=f"{C['adjns']}5", Top=top, centred="Centred") in t["artns"]
     P = PAIRS_COLUMNS
     assert SCALE_PERCENTAGE.excel(centred="Centred", mp=f"{P['mpx']}5", max=f"{P['max']}5") in pairs_formulas(5)["pctx"]

@@ -146,7 +146,7 @@ def test_data_validation_and_layout():
                                                                   "Ascherman-short"]
     assert trav.freeze_panes == f"B{FIRST_ROW}" and wb["Pairs"].freeze_panes == f"A{FIRST_ROW}"
     assert trav.print_title_rows.replace("$", "") == f"{HEADER_ROW}:{HEADER_ROW}"
-    assert "$A$1:$Q$" in trav.print_area
+    assert "$A$1:$S$" in trav.print_area  # the visible columns, the penalties the last
     assert len(trav.conditional_formatting) >= 4
     assert wb["Methods"]._charts, "the Methods sheet has its chart"
 

@@ -578,10 +578,11 @@ def _read_rows(numbered_rows: Iterable[tuple[int | str, list[str]]], keys: list[
     return lines, decimals
 
 
-def read_rows(where_rows: Iterable[tuple[str, list[str]]], keys: list[str], source: str
-              ) -> tuple[list[Line], int, list[SitOut], list[NamedPair]]:
+def read_rows(where_rows: Iterable[tuple[str, list[str]]], keys: list[str], source: str,
+              penalties: list[Penalty] | None = None) -> tuple[list[Line], int, list[SitOut], list[NamedPair]]:
     """(lines, decimals, sit-outs, the pairs the rows name) of rows given as (where, cells), read as
-    a CSV file's rows are (another table's rows: a workbook's, naming their sheet and row).
+    a CSV file's rows are (another table's rows: a workbook's, naming their sheet and row); a penalty row's
+    :class:`~mpxl.event.Penalty` goes to ``penalties`` (refused, named, when it is None).
 
     >>> lines, decimals, sitouts, names = read_rows([("row 5", ["1", "3", "4", "420"])],
     ...                                            ["board", "ns_pair", "ew_pair", "ns_score"], "t.xlsx")
@@ -590,7 +591,7 @@ def read_rows(where_rows: Iterable[tuple[str, list[str]]], keys: list[str], sour
     """
     names: list[NamedPair] = []
     sitouts: list[SitOut] = []
-    lines, decimals = _read_rows(where_rows, keys, source, None, names, sitouts)
+    lines, decimals = _read_rows(where_rows, keys, source, None, names, sitouts, penalties)
     return lines, decimals, sitouts, names
 
 

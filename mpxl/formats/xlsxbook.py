@@ -33,10 +33,11 @@ from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from ..errors import UserError
-from ..event import Event, Pair
+from ..event import Event, Pair, Penalty
 from ..methods import find_method
 from ..options import ScoringOptions, parse_options, registry
 from ..rounding import Rounding
+from ..rules import is_penalty_row
 from ..settings import RoundingKind
 from .common import read_bytes
 from .csvfile import csv_event, header_keys_of, names_cell, read_rows, unknown_columns
@@ -49,6 +50,7 @@ TEMPLATE_INPUTS = {
     "Board": "board", "NS pair": "ns_pair", "EW pair": "ew_pair", "Contract": "contract", "By": "declarer",
     "Tricks": "tricks", "Typed score": "ns_score", "Adjustment": "adjustment", "Group": "group",
     "Arrowswitch": "arrowswitch", "Section": "section", "Session": "session",
+    "NS penalty": "ns_penalty", "EW penalty": "ew_penalty",
 }
 #: The figures the sheet shows (read as published figures, for ``mpxl check``).
 TEMPLATE_FIGURES = {"NS MP": "ns_mp", "EW MP": "ew_mp"}
@@ -173,12 +175,13 @@ def _template_event(wb: Any, source: str) -> Event:
             if cells[i] and not _is_number(cells[i]):
                 cells[i] = ""
         if any(c.strip() for i, c in enumerate(cells) if i not in figures):
-            rows.append((where, cells))
+            rows.append((where, _penalty_row_cells(keys, cells)))
     if not rows:
         raise UserError(source, "sheet Travellers", "no traveller lines typed (from row 5 down)")
     words = _setup_words(wb["Setup"], source)
-    lines, decimals, sitouts, row_names = read_rows(rows, keys, source)
-    ev = csv_event(lines, source, decimals, row_names, sitouts)
+    penalties: list[Penalty] = []
+    lines, decimals, sitouts, row_names = read_rows(rows, keys, source, penalties)
+    ev = csv_event(lines, source, decimals, row_names, sitouts, penalties)
     ev.title, ev.date = str(words.pop("event", "") or ""), _date_text(words.pop("date", None))
     ev.program = "mpxl workbook"
     declared = setup_options(words, source)
@@ -190,6 +193,27 @@ def _template_event(wb: Any, source: str) -> Event:
         ev.line_percentage_decimals = int(line_pct)  # the lines' percentages shown, as the file published them
     ev.pairs = _pairs(wb, source, ev.winners) or ev.pairs
     return ev
+
+
+def _penalty_row_cells(keys: list[str], cells: list[str]) -> list[str]:
+    """A penalty row's cells as a CSV file holds them: the sheet's NS / EW penalty (the matchpoints taken off the
+    pair's total: -4 is a bonus) as the signed amount its total gets, in ns_mp / ew_mp; any other row as it is.
+
+    >>> _penalty_row_cells(["board", "ns_pair", "adjustment", "ns_penalty", "ns_mp"], ["3", "6", "Pen", "-4", ""])
+    ['3', '6', 'Pen', '', '4']
+    """
+    at = {k: i for i, k in enumerate(keys)}
+    if "adjustment" not in at or not is_penalty_row(cells[at["adjustment"]]):
+        return cells
+    out = list(cells)
+    for side in ("ns", "ew"):
+        pen, mp = at.get(f"{side}_penalty"), at.get(f"{side}_mp")
+        if pen is None or mp is None or not out[pen].strip():
+            continue
+        text = out[pen].strip()
+        out[mp] = text[1:] if text.startswith("-") else "-" + text.removeprefix("+")
+        out[pen] = ""
+    return out
 
 
 def _is_number(text: str) -> bool:

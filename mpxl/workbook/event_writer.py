@@ -31,9 +31,10 @@ from functools import lru_cache
 from typing import Any
 
 from ..adjustments import Artificial, Assigned, Mixed, parse_entry
+from ..board import parse_penalty
 from ..contract import ns_score
 from ..options import off_sheet, registry, settings_of
-from ..rules import ARTIFICIAL_CODES, PASS_SPELLINGS, code_key, contract_keys
+from ..rules import ARTIFICIAL_CODES, PASS_SPELLINGS, code_key, contract_keys, is_blank
 from ..settings import (
     AvePolicy,
     EstimateAt,
@@ -48,7 +49,7 @@ from ..settings import (
 )
 from ..textsafe import as_text_cell
 from .layout import PARTS
-from .template import ROUNDING_RULES, Settings, TemplateLine, build_workbook, write_workbook
+from .template import ROUNDING_RULES, Settings, TemplateLine, build_workbook, number_formats, write_workbook
 
 __all__ = ["write_event_workbook", "event_workbook", "settings_for", "values_workbook", "write_values_workbook",
            "VALUE_CELLS"]
@@ -136,15 +137,81 @@ def unsupported(result) -> str | None:
     reason = off_sheet(opts)  # a setting the Setup holds no cell for (the settings' declarations say which)
     if reason is not None:
         return reason
-    if any(ln.ns_penalty or ln.ew_penalty for ln in ev.lines):
-        return "procedural penalties are not in the workbook's formulas"
-    if ev.penalties:
-        return "penalties given as rows of their own are not in the workbook's formulas"
+    reason = _penalty_unsupported(result)
+    if reason is not None:
+        return reason
     alike = _alike_keys(ev)
     if alike:
         return (f"pairs {alike[0]!r} and {alike[1]!r} would be one pair in the workbook's formulas (its lookup key "
                 "is the section, a bar and the number, and a number like 012 is 12 in a cell)")
     return _ruling_unsupported(result)
+
+
+def _typed_penalty(value) -> object:
+    """A line's penalty as the sheet's NS penalty / EW penalty holds it: matchpoints as a number, a percentage of
+    top as its text (``10%``), None when there is none (blank or 0, as the board scorer reads it); ValueError when
+    the sheet could not read it back.
+
+    >>> _typed_penalty(2), _typed_penalty(" 10 % "), _typed_penalty("-1.5"), _typed_penalty(None), _typed_penalty(0)
+    (2, '10%', 1.5, None, None)
+    """
+    if is_blank(value):
+        return None
+    text = str(value).strip()
+    size = parse_penalty(text[:-1], 100) if text.endswith("%") else parse_penalty(value, 100)
+    plain = _plain_number(size)
+    if plain is None:
+        raise ValueError(f"the penalty {value!r} has more decimals than a cell shows")
+    if text.endswith("%"):
+        return f"{plain}%"
+    return None if size == 0 else (int(size) if size.denominator == 1 else float(size))
+
+
+def _penalty_unsupported(result) -> str | None:
+    """Why a penalty of ``result`` cannot be typed live in the sheet (it is then written as values), or None: an
+    amount with more decimals than a cell shows; a line's penalty on an artificial score under the wbf Ave+
+    policy (mpxl's policy sets that figure afresh); a percentage of top under Estimate at totals (the board's
+    totals are worked on another top)."""
+    ev, opts = result.event, result.options
+    wbf = getattr(opts, "ave_policy", None) is AvePolicy.WBF
+    totals = getattr(opts, "estimate_at", None) is EstimateAt.TOTALS
+    for ln in ev.lines:
+        for side, value in (("NS", ln.ns_penalty), ("EW", ln.ew_penalty)):
+            if is_blank(value):
+                continue
+            where = f"board {ln.board}, NS {ln.ns_pair} EW {ln.ew_pair}: the {side} penalty {value!r}"
+            try:
+                typed = _typed_penalty(value)
+            except ValueError:
+                return f"{where} has more decimals than a cell shows"
+            if wbf and isinstance(parse_entry(ln.score), (Artificial, Mixed)):
+                return f"{where} on an artificial score is not in the workbook's formulas under the wbf Ave+ policy"
+            if totals and isinstance(typed, str):
+                return f"{where} as a percentage of top is not in the workbook's formulas under estimate-at totals"
+    for pen in ev.penalties:
+        if _plain_number(pen.amount) is None:
+            return (f"board {pen.board}: the penalty of {float(pen.amount)} for pair {pen.pair} has more decimals "
+                    "than a cell shows")
+    return None
+
+
+def _penalty_rows(ev) -> list[TemplateLine]:
+    """The penalty rows as a scorer types them: Adjustment Pen, the pair on its side, the matchpoints its total
+    loses in its side's penalty (a bonus negative); the two pairs of one row of the file (Ruter's Pen row names
+    both) on one row."""
+    rows: dict[tuple, TemplateLine] = {}
+    for i, pen in enumerate(ev.penalties):
+        key: tuple = (pen.session, pen.section, pen.board, pen.where or i)
+        row = rows.get(key)
+        side = "ns" if pen.direction == "NS" else "ew"
+        if row is None or getattr(row, f"{side}_pair") is not None:  # a new row (its side taken: a row of its own)
+            key = key if row is None else (*key, i)
+            row = rows[key] = TemplateLine(pen.board, adjustment="Pen", section=pen.section or None,
+                                           session=pen.session if pen.session != 1 else None)
+        setattr(row, f"{side}_pair", _pair_value(pen.pair))
+        amount = -Fraction(pen.amount)
+        setattr(row, f"{side}_pen", int(amount) if amount.denominator == 1 else float(amount))
+    return list(rows.values())
 
 
 def _ruling_unsupported(result) -> str | None:
@@ -257,7 +324,8 @@ def _template_line(ln) -> TemplateLine:
     out = TemplateLine(ln.board, _pair_value(ln.ns_pair), _pair_value(ln.ew_pair),
                        ln.contract or None, ln.declarer or None, ln.tricks,
                        group=ln.group or None, switch="Y" if ln.arrowswitch else None,
-                       section=ln.section or None, session=ln.session if ln.session != 1 else None)
+                       section=ln.section or None, session=ln.session if ln.session != 1 else None,
+                       ns_pen=_typed_penalty(ln.ns_penalty), ew_pen=_typed_penalty(ln.ew_penalty))
     entry = parse_entry(ln.score)
     if entry is None:
         if ln.score is not None and str(ln.score).strip():
@@ -318,6 +386,7 @@ def _event_contents(result, spare_rows: int = 0, check: bool = True) -> dict:
         lines.append(TemplateLine(so.board, pair if so.direction == "NS" else None,
                                   pair if so.direction == "EW" else None, adjustment="sitout",
                                   section=so.section or None, session=so.session if so.session != 1 else None))
+    lines.extend(_penalty_rows(result.event))  # after the lines: each pair's penalty row, on its board
     # the Pairs sheet: by section (in the event's order), NS before EW, by number (ranking groups
     # appear in mpxl's order, and equal pairs keep it)
     pairs = [row for row, _ in _pair_rows(result)]
@@ -340,17 +409,6 @@ def _pair_rows(result) -> list[tuple[tuple, Any]]:
                          _natural(p.number)), ((_pair_value(p.number), p.direction, names, p.section or None,
                                                   p.published_tiebreak), pr))
     return [seen[k] for k in sorted(seen)]
-
-
-def _number_format(decimals: int | None) -> str:
-    """The number format of a figure to ``decimals`` (None: as it is).
-
-    >>> _number_format(1), _number_format(0), _number_format(None)
-    ('0.0', '0', 'General')
-    """
-    if decimals is None:
-        return "General"
-    return "0." + "0" * decimals if decimals else "0"
 
 
 #: The cells a values workbook holds as values, in words (the message names them).
@@ -381,11 +439,8 @@ def values_workbook(result, reason: str):
     contents = _event_contents(result, check=False)
     wb = build_workbook(**contents)
     opts, settings = result.options, contents["settings"]
-    line_fmt = _number_format(None if settings.rounding is RoundingKind.EXACT else settings.decimals)
-    totals = getattr(opts, "totals_rounding", None)
-    total_fmt = line_fmt if totals is None else _number_format(
-        None if totals.kind is RoundingKind.EXACT else totals.decimals)
-    pct_fmt = _number_format(getattr(opts, "percentage_decimals", 2))
+    formats = number_formats(settings)  # the live workbook's, at the event's decimals
+    line_fmt, total_fmt, pct_fmt = formats["line"], formats["total"], formats["pct"]
     note = f"Values, not formulas ({reason}): {VALUE_CELLS}."
     C, P, T = TRAVELLER_COLUMNS, PAIRS_COLUMNS, TOTALS_COLUMNS
     tr, pa, to = wb["Travellers"], wb["Pairs"], wb["Totals"]

@@ -14,8 +14,8 @@ no ``*``, ``?`` or ``~`` (MATCH's wildcards), so the lookup is exact.
 
 >>> f = traveller_formulas(5)
 >>> f["ns_mp"]
-'=IF(OR(BC5="",BC5="NP"),"",IF(BD5>0,"?",IF(GP5=0,CD5,CF5)))'
->>> f["k"].startswith('=IF(BC5="R",CHOOSE(MethodNo,DG5/BF5,1,(DG5+BF5-1)/BF5,')
+'=IF(OR(BF5="",BF5="NP",BF5="P"),"",IF(BG5>0,"?",IF(GS5=0,CG5,CI5)))'
+>>> f["k"].startswith('=IF(BF5="R",CHOOSE(MethodNo,DJ5/BI5,1,(DJ5+BI5-1)/BI5,')
 True
 """
 
@@ -54,6 +54,7 @@ from ..rules import (
     K_RULES,
     LONE_RESULT_PERCENTAGE,
     MISSED_BOARD_CREDIT,
+    PENALTY_ROW_CODES,
     RAW_MP,
     ROUNDING_KINDS,
     ROUNDING_SCALED,
@@ -425,11 +426,13 @@ def ewpb(c: Cells) -> str:
 
 
 def unfit(c: Cells) -> str:
-    """1 when a line lacks its NS or EW pair or has an arrowswitch mark not read, else 0."""
-    return f'IF(OR({c["nspb"]}=1,{c["ewpb"]}=1,{c["sw"]}="?"),1,0)'
+    """1 when a line lacks its NS or EW pair, has an arrowswitch mark or a penalty not read, else 0."""
+    return f'IF(OR({c["nspb"]}=1,{c["ewpb"]}=1,{c["sw"]}="?",{c["npx"]}="?",{c["epx"]}="?"),1,0)'
 
 
-def kind(c: Cells) -> str:
+def kcode(c: Cells) -> str:
+    """The kind of a line with an Adjustment: a penalty row (P, or bad with Why (penalty)), not played, a
+    sit-out (blank: one pair alone), an artificial score, or bad."""
     ns, ew = c["nspct"], c["ewpct"]
     artificial = (f'IF(AND(ISNUMBER({ns}),ISNUMBER({ew})),'
                   f'IF(AND({ns}>=0,{ns}<=100,{ew}>=0,{ew}<=100),"A","bad"),"bad")')
@@ -437,9 +440,15 @@ def kind(c: Cells) -> str:
     # not-played code with one pair alone is a sit-out (rules.is_sitout: no line), with no pair at all unreadable
     unfit = f'{c["unfit"]}=1'
     blanks = f'{c["nspb"]}+{c["ewpb"]}'
-    return (f'IF({c["board"]}="","",IF({c["adj"]}<>"",IF({_in_list("NotPlayedCodes", c["adj"])},'
-            f'CHOOSE(1+{blanks},"NP","","bad"),'
-            f'IF({unfit},"bad",{artificial})),IF(OR(ISNUMBER({c["ns_score"]}),{c["rul"]}=1),IF({unfit},"bad","R"),'
+    return (f'IF({c["adj"]}="","",IF({c["penr"]}=1,IF({c["whypn"]}="","P","bad"),'
+            f'IF({_in_list("NotPlayedCodes", c["adj"])},CHOOSE(1+{blanks},"NP","","bad"),'
+            f'IF({unfit},"bad",{artificial}))))')
+
+
+def kind(c: Cells) -> str:
+    unfit = f'{c["unfit"]}=1'
+    return (f'IF({c["board"]}="","",IF({c["adj"]}<>"",{c["kcode"]},'
+            f'IF(OR(ISNUMBER({c["ns_score"]}),{c["rul"]}=1),IF({unfit},"bad","R"),'
             f'IF({c["ns_score"]}="","","bad"))))')
 
 
@@ -609,40 +618,46 @@ def artew(c: Cells) -> str:
 
 # ---------------------------------------------------------- Travellers: rounding
 
+def _net(c: Cells, figure: str, side: str) -> str:
+    """The figure ``figure`` with the line's own penalty taken off (mpxl.board: penalties come off last,
+    before the rounding)."""
+    return f'({c[figure]}-{c["p" + side]})'
+
+
 def vns(c: Cells) -> str:
-    return f'IF(AND({c["kind"]}="R",{c["nfa"]}=0),{scaled_formula(c["estns"])},"")'
+    return f'IF(AND({c["kind"]}="R",{c["nfa"]}=0),{scaled_formula(_net(c, "estns", "ns"))},"")'
 
 
 def vew(c: Cells) -> str:
-    return f'IF(AND({c["kind"]}="R",{c["efa"]}=0),{scaled_formula(c["estew"])},"")'
+    return f'IF(AND({c["kind"]}="R",{c["efa"]}=0),{scaled_formula(_net(c, "estew", "ew"))},"")'
 
 
 def vans(c: Cells) -> str:
-    return f'IF({c["nfa"]}=1,{scaled_formula(c["artns"])},"")'
+    return f'IF({c["nfa"]}=1,{scaled_formula(_net(c, "artns", "ns"))},"")'
 
 
 def vaew(c: Cells) -> str:
-    return f'IF({c["efa"]}=1,{scaled_formula(c["artew"])},"")'
+    return f'IF({c["efa"]}=1,{scaled_formula(_net(c, "artew", "ew"))},"")'
 
 
 def rns(c: Cells) -> str:
-    return f'IF(AND({c["kind"]}="R",{c["nfa"]}=0),{rounding_formula(c["estns"], c["vns"], c["avg"])},"")'
+    return f'IF(AND({c["kind"]}="R",{c["nfa"]}=0),{rounding_formula(_net(c, "estns", "ns"), c["vns"], c["avg"])},"")'
 
 
 def rew(c: Cells) -> str:
-    return f'IF(AND({c["kind"]}="R",{c["efa"]}=0),{rounding_formula(c["estew"], c["vew"], c["avg"])},"")'
+    return f'IF(AND({c["kind"]}="R",{c["efa"]}=0),{rounding_formula(_net(c, "estew", "ew"), c["vew"], c["avg"])},"")'
 
 
 def rans(c: Cells) -> str:
-    return f'IF({c["nfa"]}=1,{rounding_formula(c["artns"], c["vans"], c["avg"])},"")'
+    return f'IF({c["nfa"]}=1,{rounding_formula(_net(c, "artns", "ns"), c["vans"], c["avg"])},"")'
 
 
 def raew(c: Cells) -> str:
-    return f'IF({c["efa"]}=1,{rounding_formula(c["artew"], c["vaew"], c["avg"])},"")'
+    return f'IF({c["efa"]}=1,{rounding_formula(_net(c, "artew", "ew"), c["vaew"], c["avg"])},"")'
 
 
 def _mp(c: Cells, result: str, artificial: str, fa: str) -> str:
-    return (f'IF(OR({c["kind"]}="",{c["kind"]}="NP"),"",IF({c["badb"]}>0,"?",'
+    return (f'IF(OR({c["kind"]}="",{c["kind"]}="NP",{c["kind"]}="P"),"",IF({c["badb"]}>0,"?",'
             f'IF({c[fa]}=0,{c[result]},{c[artificial]})))')
 
 
@@ -665,7 +680,8 @@ def shares(c: Cells) -> str:
     ave = _artificial(str(AVE), c["topsc"])
     stand = (f'IF({c["kind"]}="R",IF({c["nfa"]}=1,{ave}-N({c["estns"]}),0)+IF({c["efa"]}=1,{ave}-N({c["estew"]}),0),'
              '0)')
-    return f'IF(OR({c["kind"]}="R",{c["kind"]}="A"),2*{_artificial(mean, c["topsc"])}+{stand},"")'
+    pens = f'-{c["pns"]}-{c["pew"]}'  # the line's own penalties come off its figures
+    return f'IF(OR({c["kind"]}="R",{c["kind"]}="A"),2*{_artificial(mean, c["topsc"])}+{stand}{pens},"")'
 
 
 def _digits(u: str) -> str:
@@ -747,9 +763,9 @@ def why(c: Cells) -> str:
     arrowswitch)); then the adjustment is not understood, or the typed score (Why (typed score)), or the
     contract (Why (contract))."""
     scored = f'OR({c["adj"]}<>"",ISNUMBER({c["ns_score"]}))'
-    reason = (f'IF(AND({c["whyp"]}<>"",{scored}),{c["whyp"]},IF({c["adj"]}<>"",'
+    reason = (f'IF({c["whypn"]}<>"",{c["whypn"]},IF(AND({c["whyp"]}<>"",{scored}),{c["whyp"]},IF({c["adj"]}<>"",'
               f'"Adjustment "&{_said(c["adjustment"])}&" not understood",'
-              f'IF({c["tnum"]}="{TYPED_TEXT}",{c["whyt"]},{c["whyc"]})))')
+              f'IF({c["tnum"]}="{TYPED_TEXT}",{c["whyt"]},{c["whyc"]}))))')
     return f'IF({c["kind"]}="bad","row "&ROW()&": "&{reason},"")'
 
 
@@ -811,7 +827,8 @@ def kf(c: Cells) -> str:
 def _full(c: Cells, played: str, pct: str) -> str:
     est = _estimate_of(c, c[played], "nf", "topf", "kf")
     fa = "nfa" if pct == "adjns" else "efa"
-    return f'IF({c["shortt"]}=1,IF({c[fa]}=0,{est},{_artificial(c[pct], c["topf"])}),"")'
+    pen = c["pns" if pct == "adjns" else "pew"]  # the line's own penalty off the full figure too
+    return f'IF({c["shortt"]}=1,IF({c[fa]}=0,{est},{_artificial(c[pct], c["topf"])})-{pen},"")'
 
 
 def nsfx(c: Cells) -> str:
@@ -845,18 +862,19 @@ def ewfr(c: Cells) -> str:
 
 def nsx(c: Cells) -> str:
     """The line's NS figure unrounded: the NS estimate of a result, the NS artificial MP of an artificial score."""
-    return f'IF({c["nfa"]}=1,{c["artns"]},IF({c["kind"]}="R",{c["estns"]},""))'
+    return f'IF({c["nfa"]}=1,{c["artns"]}-{c["pns"]},IF({c["kind"]}="R",{c["estns"]}-{c["pns"]},""))'
 
 
 def ewx(c: Cells) -> str:
-    return f'IF({c["efa"]}=1,{c["artew"]},IF({c["kind"]}="R",{c["estew"]},""))'
+    return f'IF({c["efa"]}=1,{c["artew"]}-{c["pew"]},IF({c["kind"]}="R",{c["estew"]}-{c["pew"]},""))'
 
 
 def _for_totals(c: Cells, side: str) -> str:
     kinds = f'OR({c["kind"]}="R",{c["kind"]}="A")'
     exact = f'IF({c["shortt"]}=1,{c[side + "fx"]},{c[side + "x"]})'
     rounded = f'IF({c["shortt"]}=1,{c[side + "fr"]},{c[side + "_mp"]})'
-    return f'IF({kinds},IF({EXACT_TOTALS},{exact},{rounded}),"")'
+    # a penalty row: the matchpoints its penalty takes off the pair's total (a bonus adds)
+    return f'IF({kinds},IF({EXACT_TOTALS},{exact},{rounded}),IF({c["kind"]}="P",-{c["p" + side]},""))'
 
 
 def nstot(c: Cells) -> str:
@@ -1247,6 +1265,156 @@ _RULING_FUNCTIONS = [bar, nvt, evt, nvk, evk, nva, eva, nvw, evw, nwf, ewf, nk, 
                      nraw, eraw, nfa, efa, rsay, rend]
 
 
+# ------------------------------------------------- Travellers: procedural penalties
+# A line's own penalty (NS penalty, EW penalty): matchpoints (2) or a percentage of the board's top (10%) taken
+# off that side's figure before it is rounded (mpxl.board: penalties come off last), whatever its sign. A penalty
+# row (Adjustment Pen, the rulebook's PENALTY_ROW_CODES: Ruter's Pen row) gives the pair it names matchpoints of
+# its own, signed, on its total; the board's figures untouched (mpxl.ranking). Its penalty is what comes off.
+
+_PENALTY_WORDS = "expected matchpoints such as 2 or a percentage of top such as 10%"
+
+
+def penr(c: Cells) -> str:
+    """1 on a penalty row: Adjustment Pen (the rulebook's PENALTY_ROW_CODES), else 0."""
+    codes = ",".join(f'"{code}"' for code in PENALTY_ROW_CODES)
+    return f'IF(OR({c["adj"]}={{{codes}}}),1,0)'
+
+
+def _penalty_text(c: Cells, v: str) -> str:
+    x = c["ns_pen" if v == "n" else "ew_pen"]
+    return f'IF(ISNUMBER({x}),"",{sheet_key(x)})'
+
+
+def npt(c: Cells) -> str:
+    """The NS penalty as typed text, cleaned (capitals, no spaces); blank for a number."""
+    return _penalty_text(c, "n")
+
+
+def ept(c: Cells) -> str:
+    return _penalty_text(c, "e")
+
+
+def _penalty_digits(c: Cells, v: str) -> str:
+    t = c[f"{v}pt"]
+    sign = f'IF(OR(LEFT({t},1)="-",LEFT({t},1)="+"),1,0)'
+    return f'MID({t},1+{sign},LEN({t})-{sign}-IF(RIGHT({t},1)="%",1,0))'
+
+
+def npd(c: Cells) -> str:
+    """The NS penalty's text without its sign and its % (-4 -> 4, 10% -> 10)."""
+    return _penalty_digits(c, "n")
+
+
+def epd(c: Cells) -> str:
+    return _penalty_digits(c, "e")
+
+
+def _penalty_number(c: Cells, v: str) -> str:
+    x, t, d = c["ns_pen" if v == "n" else "ew_pen"], c[f"{v}pt"], c[f"{v}pd"]
+    return (f'IF(ISNUMBER({x}),{x},IF({t}="","",IF({_decimal(d)},'
+            f'IF(LEFT({t},1)="-",-1,1)*VALUE({d}),"?")))')
+
+
+def npx(c: Cells) -> str:
+    """The NS penalty as a number, signed (a typed 10% is 10); blank when none; ? when it is not a number."""
+    return _penalty_number(c, "n")
+
+
+def epx(c: Cells) -> str:
+    return _penalty_number(c, "e")
+
+
+def _penalty_mp(c: Cells, v: str) -> str:
+    x, t = c[f"{v}px"], c[f"{v}pt"]
+    # a percentage of the board's top in the scale's arithmetic (mpxl.board.parse_penalty: ARTIFICIAL_MP, uncentred)
+    share = _artificial(f"ABS({x})", f'({_top(U, "0", c["nsc"])})', "0")
+    line = f'IF(RIGHT({t},1)="%",{share},ABS({x}))'
+    return f'IF(OR({x}="",{x}="?"),0,IF({c["penr"]}=1,{x},{line}))'
+
+
+def pns(c: Cells) -> str:
+    """The matchpoints the NS penalty takes off: on a line off the NS figure (its size: matchpoints, or its
+    percentage of the board's top in the scale's arithmetic); on a penalty row off the NS pair's total (signed)."""
+    return _penalty_mp(c, "n")
+
+
+def pew(c: Cells) -> str:
+    return _penalty_mp(c, "e")
+
+
+def _penalty_why(c: Cells, v: str) -> str:
+    V = _VIEWS[v]
+    x, t, pb, pair = c[f"{v}px"], c[f"{v}pt"], c["nspb" if v == "n" else "ewpb"], c[f"{V.lower()}_pair"]
+    said = _said(c["ns_pen" if v == "n" else "ew_pen"])
+    row = (f'IF({pb}=1,IF({x}<>"","{V} penalty "&{said}&" on a penalty row with no {V} pair",""),'
+           f'IF({x}="","a penalty row for pair "&TRIM({pair}&"")&" with no amount in {V} penalty",'
+           f'IF(OR({x}="?",RIGHT({t},1)="%"),"{V} penalty "&{said}&" is not matchpoints (2, or -4 for a bonus)","")))')
+    # on a line, mpxl score's own words (the board scorer's: the text as Python quotes it)
+    line = f'IF({x}="?",{_q(c["ns_pen" if v == "n" else "ew_pen"])}&" is not a penalty; {_PENALTY_WORDS}","")'
+    return f'IF({c["penr"]}=1,{row},{line})'
+
+
+def npw(c: Cells) -> str:
+    """Why the NS penalty is not read: on a penalty row, a pair with no amount, an amount with no pair, or one that
+    is not matchpoints; on a line, one that is not matchpoints or a percentage of top; blank when read."""
+    return _penalty_why(c, "n")
+
+
+def epw(c: Cells) -> str:
+    return _penalty_why(c, "e")
+
+
+def whypn(c: Cells) -> str:
+    """Why a penalty row or a line's penalty is not read, in mpxl score's words; blank when read."""
+    pen_row = (f'IF(AND({c["nspb"]}=1,{c["ewpb"]}=1),"a penalty row names no pair (NS pair or EW pair)",'
+               f'IF(OR({c["tt"]}<>"",{c["ct"]}<>""),"a penalty row holds no score or contract",'
+               f'IF({c["npw"]}<>"",{c["npw"]},{c["epw"]})))')
+    return f'IF({c["penr"]}=1,{pen_row},IF({c["npw"]}<>"",{c["npw"]},{c["epw"]}))'
+
+
+def _amount(x: str) -> str:
+    """A figure in words: to 4 decimals at most."""
+    return f'ROUND({x},4)'
+
+
+def _penalty_words(c: Cells, v: str) -> str:
+    V, x, t, pb = _VIEWS[v], c[f"{v}px"], c[f"{v}pt"], c["nspb" if v == "n" else "ewpb"]
+    p = c[f"p{V.lower()}"]
+    row = (f'IF({pb}=1,"","{V} "&TRIM({c[V.lower() + "_pair"]}&"")&IF({p}>0," loses "," gets ")&'
+           f'{_amount(f"ABS({p})")}&" MP")')
+    pct = f'IF(RIGHT({t},1)="%",ABS({x})&"% of the top, ","")'
+    line = f'IF({x}="","","{V} "&{pct}&{_amount(p)}&" MP")'
+    return f'IF({c["kind"]}="P",{row},IF(OR({c["kind"]}="R",{c["kind"]}="A"),{line},""))'
+
+
+def nps(c: Cells) -> str:
+    """What the NS penalty does, in words: on a penalty row what the NS pair gets or loses on its total; on a
+    line the matchpoints (and the percentage of top) taken off the NS figure; blank when none."""
+    return _penalty_words(c, "n")
+
+
+def eps(c: Cells) -> str:
+    return _penalty_words(c, "e")
+
+
+def psay(c: Cells) -> str:
+    """A penalty read, in words a director reads, with its row: what a penalty row gives its pairs, or what a
+    line's penalty takes off its figures."""
+    n, e = c["nps"], c["eps"]
+    both = f'IF(AND({n}<>"",{e}<>""),", ","")'
+    row = f'"penalty row: "&{n}&{both}&{e}&" (on the totals; the board\'s figures untouched)"'
+    what = f'IF({c["kind"]}="P",{row},"penalty off the line\'s figure: "&{n}&{both}&{e})'
+    return f'IF(AND({n}="",{e}=""),"","row "&ROW()&": "&{what})'
+
+
+def pend(c: Cells) -> str:
+    """On a penalty line (Penalty in words), 1,048,577 less its row (the board's first has the largest); else 0."""
+    return f'IF({c["psay"]}<>"",{_BEYOND}-ROW(),0)'
+
+
+_PENALTY_FUNCTIONS = [kcode, penr, npt, ept, npd, epd, npx, epx, pns, pew, npw, epw, whypn, nps, eps, psay, pend]
+
+
 #: Travellers column key -> its formula function, in the order the columns are written.
 TRAVELLER: dict[str, Callable[[Cells], str]] = {
     f.__name__: f for f in (sess, sec, fkey, bkey, nskey, ewkey, vul, ct, crow, decl, dvul, dscore, cscore, tt, tu,
@@ -1257,7 +1425,7 @@ TRAVELLER: dict[str, Callable[[Cells], str]] = {
                             swt, byt, unfit, nsv, ewv, nsn, ewn, nsrow, ewrow, tkd, tkr, whyp, whyt, whyc, whyb, badend,
                             nspb, ewpb, spn, spe, nsc, topsc, topc, lone, shortt, kf, nsfx, ewfx, nsfv, ewfv, nsfr,
                             ewfr, nsx, ewx, nstot, ewtot, alone, nslpv, ewlpv, nslp, ewlp,
-                            *_RULING_FUNCTIONS)
+                            *_RULING_FUNCTIONS, *_PENALTY_FUNCTIONS)
 }
 
 
@@ -1331,6 +1499,7 @@ def b_status(c: Cells) -> str:
             f'IF({c["b_results"]}>{N},"too many results",IF({c["b_results"]}=0,"no results",'
             f'IF(ABS({c["b_ns"]}+{c["b_ew"]}-{c["b_expected"]})>{tol},"check total off",'
             f'IF({c["b_results"]}<{N},"ok: "&({N}-{c["b_results"]})&" missing, estimated","ok")&{c["b_rulings"]}'
+            f'&{c["b_pens"]}'
             f')))))')
 
 
@@ -1343,8 +1512,18 @@ def b_rulings(c: Cells) -> str:
             f'" more rulings)",""))')
 
 
+def b_pens(c: Cells) -> str:
+    """The board's penalties in words: its first penalty line's (Penalty in words) and how many more; blank with
+    none. The status shows it after ok (and the rulings)."""
+    count = f'COUNTIFS({R["bkey"]},{c["b_key"]},{R["pend"]},">0")'
+    first = f'{_BEYOND - FIRST_ROW + 1}-SUMPRODUCT(MAX(({R["bkey"]}={c["b_key"]})*{R["pend"]}))'
+    return (f'IF(OR({_b(c)}="",{count}=0),"","; "&INDEX({R["psay"]},{first})&IF({count}>1," (and "&({count}-1)&'
+            f'" more penalties)",""))')
+
+
 BLOCK: dict[str, Callable[[Cells], str]] = {
-    f.__name__: f for f in (b_results, b_top, b_check, b_ns, b_ew, b_status, b_expected, b_key, b_n, b_rulings)
+    f.__name__: f for f in (b_results, b_top, b_check, b_ns, b_ew, b_status, b_expected, b_key, b_n, b_rulings,
+                            b_pens)
 }
 
 
@@ -1440,7 +1619,8 @@ def ctop(c: Cells) -> str:
 
 def cx(c: Cells) -> str:
     """Its own share of that top: MP (boards) x Credit top / Max (boards), for each board it missed."""
-    credit = MISSED_BOARD_CREDIT.excel(mp=c["mpb"], top=c["ctop"], max=c["maxb"])
+    # its share before any penalty row (mpxl.ranking: the credit is worked out before the penalties)
+    credit = MISSED_BOARD_CREDIT.excel(mp=f'({c["mpb"]}-{c["pen"]})', top=c["ctop"], max=c["maxb"])
     return f'IF(AND({c["short"]}>0,ISNUMBER({c["mpb"]})),{credit},"")'
 
 
@@ -1453,6 +1633,13 @@ def credit(c: Cells) -> str:
     average = SCALE_AVERAGE.excel(centred=CENTRED, Top=c["ctop"])
     rounded = rounding_formula(c["cx"], c["cv"], average, **_TOTALS)
     return f'IF({c["cx"]}="",0,IF({EXACT_TOTALS},{c["cx"]},{rounded}))'
+
+
+def pen(c: Cells) -> str:
+    """What its penalty rows add to its total (a penalty taken off, a bonus added): in MP (boards) already."""
+    p = c["pkey"]
+    rows = _sides(c, lambda keys, side: f'SUMIFS({R[side + "tot"]},{keys},{p},{R["kind"]},"P")')
+    return f'IF({p}="",0,{rows})'
 
 
 def mpx(c: Cells) -> str:
@@ -1582,7 +1769,7 @@ PAIRS: dict[str, Callable[[Cells], str]] = {
     f.__name__.rstrip("_"): f for f in (pkey, played, carried, session_mp, mp, max_, pct, place, field, key, sortkey,
                                         mpkey, tbkey, tbid, rowno, first, order, side_, mpb, maxb, satout,
                                         sfield, due, short, latest, ctop, cx, cv, credit, mpx, mpv, mxn, full,
-                                        stx, stv, st, pctx, pctv)
+                                        stx, stv, st, pctx, pctv, pen)
 }
 
 

@@ -130,9 +130,10 @@ COLUMN_NOTES = {
     "nspct": "The NS percentage: USEBIO A6040's first half, else the NS code's from the Help table (A+ 60, A 50, "
              "A- 40...), else NS code number (A55, 55%).",
     "ewpct": "The EW percentage: the right side, or 100 minus NS when one code is given.",
-    "kind": f"R a result, A an artificial score, NP not played ({_NP}), bad unreadable (or a result without its "
-            "NS or EW pair, or with an arrowswitch mark not read), blank when nothing is typed or for a sit-out "
-            "(a not-played code with one pair alone: a table with no opponents, not a line).",
+    "kind": f"R a result, A an artificial score, NP not played ({_NP}), P a penalty row (Adjustment Pen), bad "
+            "unreadable (or a result without its NS or EW pair, with an arrowswitch mark or a penalty not read), "
+            "blank when nothing is typed or for a sit-out (a not-played code with one pair alone: a table with no "
+            "opponents, not a line); a line with an Adjustment takes Kind (adjustment).",
     "badb": "How many lines of this board are unreadable (kind bad): its figures show ? until they are fixed.",
     "gkey": "The board and the fouled-board group label (any case, white space trimmed): the results "
             "matchpointed together.",
@@ -166,24 +167,26 @@ COLUMN_NOTES = {
     "adjew": "The EW artificial percentage after the Ave+/Ave- policy (and the arrowswitch).",
     "artns": "The NS artificial matchpoints: the percentage of Top (scored); signed: (% - 50) x top / 50.",
     "artew": "The EW artificial matchpoints: the percentage of Top (scored); signed: (% - 50) x top / 50.",
-    "vns": "The NS estimate in units of its last decimal, the value the rounding rounds: estimate x 10^Decimals, "
-           "cleaned to 6 decimals (so an exact half of a unit is .5).",
-    "vew": "The EW estimate in units of its last decimal, the same way.",
-    "vans": "The NS artificial matchpoints in units of their last decimal, the same way.",
-    "vaew": "The EW artificial matchpoints in units of their last decimal, the same way.",
-    "rns": "The NS estimate rounded by the Setup rule, from NS scaled: half-up (an exact half away from zero), ebu "
-           "(an exact half towards the average), exact (the estimate itself), or half-even.",
-    "rew": "The EW estimate rounded by the Setup rule.",
-    "rans": "The NS artificial matchpoints rounded by the Setup rule, from NS artificial scaled.",
-    "raew": "The EW artificial matchpoints rounded by the Setup rule, from EW artificial scaled.",
+    "vns": "The NS estimate less NS penalty MP in units of its last decimal, the value the rounding rounds: "
+           "(estimate - penalty) x 10^Decimals, cleaned to 6 decimals (so an exact half of a unit is .5).",
+    "vew": "The EW estimate less EW penalty MP in units of its last decimal, the same way.",
+    "vans": "The NS artificial matchpoints less NS penalty MP in units of their last decimal, the same way.",
+    "vaew": "The EW artificial matchpoints less EW penalty MP in units of their last decimal, the same way.",
+    "rns": "The NS estimate less NS penalty MP (a line's own penalty comes off before the rounding) rounded by the "
+           "Setup rule, from NS scaled: half-up (an exact half away from zero), ebu (an exact half towards the "
+           "average), exact (the figure itself), or half-even.",
+    "rew": "The EW estimate less EW penalty MP rounded by the Setup rule.",
+    "rans": "The NS artificial matchpoints less NS penalty MP rounded by the Setup rule, from NS artificial scaled.",
+    "raew": "The EW artificial matchpoints less EW penalty MP rounded by the Setup rule, from EW artificial scaled.",
     "shares": "What the line should add to the board's NS + EW total, for the check (a mixed line: its "
-              "artificial side's percentage, less the figure its real score takes from that side's field).",
+              "artificial side's percentage, less the figure its real score takes from that side's field), less "
+              "the line's own penalties.",
     "tkt": "The Tricks in capitals, white space removed.",
     "tk": "Tricks as a number: a number 0-13, or a result against the contract (=, made, +1, -2) as mpxl reads it; "
           "? otherwise.",
     "why": "For an unreadable line, what is wrong, with its row (row 12: contract \"4Q\" not understood): Why "
-           "(pairs, arrowswitch) when an adjustment or a score is typed, else the adjustment, Why (typed score) or "
-           "Why (contract).",
+           "(penalty) first, then Why (pairs, arrowswitch) when an adjustment or a score is typed, else the "
+           "adjustment, Why (typed score) or Why (contract).",
     "avg": "The average figure of the line's field, which the ebu rounding takes an exact half towards: half the "
            "top; 0 on the signed scale.",
     "swt": "The Arrowswitch mark in capitals, white space removed (the rulebook's key): what Switched reads.",
@@ -191,7 +194,8 @@ COLUMN_NOTES = {
     "nspb": "1 when the NS pair is blank: nothing, or white space only (spaces, tabs, non-breaking spaces), as "
             "mpxl score reads a blank cell; else 0.",
     "ewpb": "1 when the EW pair is blank (white space only counts as blank); else 0.",
-    "unfit": "1 when the line lacks its NS or EW pair or its arrowswitch mark is not read (Switched ?), else 0: "
+    "unfit": "1 when the line lacks its NS or EW pair, its arrowswitch mark is not read (Switched ?) or a penalty "
+             "is not read (NS or EW penalty (number) ?), else 0: "
              "such a line is unreadable unless nothing is typed on it.",
     "nsv": "The NS code (left of /) without a leading A or a trailing % (A55 -> 55, 55% -> 55).",
     "ewv": "The EW code (right of /) without a leading A or a trailing %.",
@@ -236,12 +240,14 @@ COLUMN_NOTES.update({
     "nsfr": "NS full estimate rounded by Setup's Totals rounding (blank: the lines' Rounding), about the board's "
             "average.",
     "ewfr": "EW full estimate rounded by Setup's Totals rounding.",
-    "nsx": "The line's NS figure unrounded: the NS estimate of a result, the NS artificial MP of an artificial "
-           "score.",
-    "ewx": "The line's EW figure unrounded.",
+    "nsx": "The line's NS figure unrounded, less NS penalty MP: the NS estimate of a result, the NS artificial MP "
+           "of an artificial score.",
+    "ewx": "The line's EW figure unrounded, less EW penalty MP.",
     "nstot": "What the NS pair's total adds from the line: NS MP (the rounded figure), or NS exact when Setup's "
-             "Totals from is exact; on Short (totals) lines the full figure instead (rounded, or exact).",
-    "ewtot": "What the EW pair's total adds from the line: EW MP, or EW exact, or the full figure.",
+             "Totals from is exact; on Short (totals) lines the full figure instead (rounded, or exact); on a "
+             "penalty row, less NS penalty MP.",
+    "ewtot": "What the EW pair's total adds from the line: EW MP, or EW exact, or the full figure; on a penalty "
+             "row, less EW penalty MP.",
     "alone": "1 on a sit-out (a not-played code with one pair alone at the table: no opponents), else 0: Pairs "
               "counts it as a board due under Missed boards own.",
     "nslpv": "With Setup's Line % decimals: the NS line's percentage of Top (scored) (from NS exact when the totals "
@@ -321,6 +327,43 @@ for v, V in _V.items():
                         f"that {V}'s part {i} ties; on boards with rulings only.",
         })
 COLUMN_NOTES.update(RULING_NOTES)
+
+#: The penalties' helper columns, in words.
+PENALTY_NOTES = {
+    "ns_pen": "A procedural penalty: on a line, the matchpoints (2) or the percentage of the board's top (10%) taken "
+              "off the NS figure before it is rounded; on a penalty row (Adjustment Pen), the matchpoints taken "
+              "off the NS pair's total (-4 is a bonus of 4), the board's figures untouched.",
+    "ew_pen": "The same for EW: on a line off the EW figure; on a penalty row off the EW pair's total.",
+    "b_pens": "The board's first penalty in words (Penalty in words) and how many more: what the Status adds "
+              "after ok.",
+    "kcode": f"On a line with an Adjustment: P a penalty row (bad when Why (penalty) says why not), NP not played "
+             f"({_NP}), blank for a sit-out (one pair alone), A an artificial score, bad for a code not understood "
+             "or a line without its pairs.",
+    "penr": "1 when the Adjustment is Pen or Penalty (a penalty row: Ruter's Pen), else 0.",
+    "pns": "The matchpoints the NS penalty takes off: on a line off the NS figure, its size (a percentage of the "
+           "board's top in the scale's arithmetic: 10% of a double top of 16 is 1.6); on a penalty row off the "
+           "NS pair's total, signed; 0 with none.",
+    "pew": "The matchpoints the EW penalty takes off, the same way.",
+    "whypn": "Why a penalty row is not read (no pair, a score or contract on it, else Why (NS penalty), Why (EW "
+             "penalty)), or a line's penalty; blank when read.",
+    "psay": "A penalty read, in words a director reads, with its row: what a penalty row gives its pairs on their "
+            "totals, or what a line's penalties take off its figures.",
+    "pend": "On a penalty line (Penalty in words), 1,048,577 less its row (the board's first has the largest); 0 "
+            "on the others.",
+}
+for v, V in _V.items():
+    PENALTY_NOTES.update({
+        f"{v}pt": f"The {V} penalty as typed text, in capitals with no spaces (10 % -> 10%); blank for a number.",
+        f"{v}pd": f"{V} penalty (text) without its sign and its % (-4 -> 4, 10% -> 10).",
+        f"{v}px": f"The {V} penalty as a signed number (a number, or text of digits with an optional sign, decimal "
+                  "part and %: 10% -> 10); blank when none; ? when it is not a number.",
+        f"{v}pw": f"Why the {V} penalty is not read: on a penalty row a pair with no amount, an amount with no pair, "
+                  "or an amount that is not matchpoints; on a line one that is not matchpoints or a percentage of "
+                  "top; blank when read.",
+        f"{v}ps": f"The {V} penalty in words: on a penalty row what the {V} pair gets or loses on its total; on a "
+                  f"line the matchpoints (and the percentage of top) taken off the {V} figure; blank with none.",
+    })
+COLUMN_NOTES.update(PENALTY_NOTES)
 assert set(COLUMN_NOTES) >= {k for k, _ in HELPERS}, set(k for k, _ in HELPERS) - set(COLUMN_NOTES)
 
 #: Pairs column key -> what it holds, in words (the header's note).
@@ -368,7 +411,8 @@ PAIRS_NOTES.update({
     "latest": "With Boards short: its latest session on Travellers.",
     "ctop": "With Boards short: the largest top of its field in its latest session, what each missed board is "
             "credited on.",
-    "cx": "With Boards short: its own share of that top, MP (boards) x Credit top / Max (boards).",
+    "cx": "With Boards short: its own share of that top, (MP (boards) - Penalty rows) x Credit top / Max "
+          "(boards): its share before any penalty row.",
     "cv": "Credit (exact) in units of the totals' last decimal.",
     "credit": "What it gets for each missed board: Credit (exact) rounded by Setup's Totals rounding, exact when "
               "the totals add the exact figures; 0 when it missed none.",
@@ -384,6 +428,7 @@ PAIRS_NOTES.update({
     "pctx": "The exact percentage, which ranks: MP (exact) / Max x 100 (signed: 50 + 50 x MP / Max), or the Scaled "
             "total over the Full Max.",
     "pctv": "With Setup's Percentage decimals: % (exact) in units of its last decimal.",
+    "pen": "What its penalty rows (Kind P on Travellers) add to MP (boards): less each penalty, plus each bonus.",
 })
 assert set(PAIRS_NOTES) == {k for k, *_ in PAIRS}, set(k for k, *_ in PAIRS) ^ set(PAIRS_NOTES)
 

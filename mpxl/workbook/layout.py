@@ -20,7 +20,7 @@ __all__ = [
     "HEADER_ROW", "FIRST_ROW", "MAX_DATA_ROWS", "METHOD_NAMES", "ROUNDING_RULES", "SMALL_GROUP_NAMES",
     "AVE_POLICY_NAMES", "SETUP_ROWS", "SETUP_CELLS", "SETUP_NAMES", "MAIN", "BLOCK", "HELPERS",
     "TRAVELLER_COLUMNS", "TRAVELLER_RANGE_NAMES", "PAIRS", "PAIRS_COLUMNS", "PAIRS_RANGE_NAMES", "TOTALS",
-    "TOTALS_COLUMNS", "FIELD_NAMES", "PARTS", "RULING_HELPERS",
+    "TOTALS_COLUMNS", "FIELD_NAMES", "PARTS", "RULING_HELPERS", "PENALTY_HELPERS",
     "METHODS_LAYOUT", "METHODS_SHEET", "HELP_TABLES", "HELP_FIRST", "HELP_TEXT_COLUMN", "setup_row",
 ]
 
@@ -125,6 +125,10 @@ MAIN = [
     # beside the figures, each line's percentage of its top, with Setup's Line % decimals (Ruter's Percentage_NS/EW)
     ("nslp", "NS %", 6, "formula"),
     ("ewlp", "EW %", 6, "formula"),
+    # beside them, a procedural penalty: on a line, matchpoints (2) or a percentage of top (10%) taken off that
+    # side's figure; on a penalty row (Adjustment Pen), the matchpoints taken off the pair's total (-4: a bonus of 4)
+    ("ns_pen", "NS penalty", 8, "input"),
+    ("ew_pen", "EW penalty", 8, "input"),
 ]
 BLOCK = [
     ("b_board", "Board", 7, "input"),
@@ -140,6 +144,7 @@ BLOCK = [
     ("b_key", "Board key", 10, "helper"),
     ("b_n", "N", 6, "helper"),
     ("b_rulings", "Rulings", 10, "helper"),
+    ("b_pens", "Penalties", 10, "helper"),
 ]
 #: The rulings' helper columns (split, weighted and mixed scores typed in Typed score), after the others:
 #: the typed text cut at its bar into NS's view and EW's view, each view read as up to PARTS weighted parts
@@ -183,6 +188,22 @@ RULING_HELPERS: list[tuple[str, str]] = [
     *_each_view("{v}fa", "{V} figure artificial"),
     ("rsay", "Ruling in words"),
     ("rend", "Ruling (rows to the end)"),
+]
+
+#: The penalties' helper columns (NS penalty, EW penalty and penalty rows), after the rulings'.
+PENALTY_HELPERS: list[tuple[str, str]] = [
+    ("kcode", "Kind (adjustment)"),
+    ("penr", "Penalty row"),
+    *_each_view("{v}pt", "{V} penalty (text)"),
+    *_each_view("{v}pd", "{V} penalty (digits)"),
+    *_each_view("{v}px", "{V} penalty (number)"),
+    ("pns", "NS penalty MP"),
+    ("pew", "EW penalty MP"),
+    *_each_view("{v}pw", "Why ({V} penalty)"),
+    ("whypn", "Why (penalty)"),
+    *_each_view("{v}ps", "{V} penalty in words"),
+    ("psay", "Penalty in words"),
+    ("pend", "Penalty (rows to the end)"),
 ]
 
 #: The helper columns, in order: (key, header). What each computes, in words: helptext.COLUMN_NOTES.
@@ -286,6 +307,7 @@ HELPERS = [
     ("nslpv", "NS line % scaled"),
     ("ewlpv", "EW line % scaled"),
     *RULING_HELPERS,
+    *PENALTY_HELPERS,
 ]
 
 
@@ -316,6 +338,7 @@ TRAVELLER_RANGE_NAMES = {
     "nf": "FieldNs", "topf": "Tops", "whyb": "BoardWhys", "badend": "UnreadableToEnd",
     "topc": "TopsCounted", "nstot": "NSTot", "ewtot": "EWTot", "alone": "AloneRows",
     # the rulings': each view's group keys, parts' scores and weights
+    "pns": "NSPenalties", "pew": "EWPenalties", "psay": "PenaltyWords", "pend": "PenaltyToEnd",
     "rul": "Rulings", "gkn": "NSViewGroups", "gke": "EWViewGroups", "rsay": "RulingWords", "rend": "RulingToEnd",
     **{f"{v}{x}{i}": f"{V}{X}{i}" for v, V in _VIEWS for x, X in (("s", "Part"), ("w", "Share"))
        for i in range(1, PARTS + 1)},
@@ -369,6 +392,7 @@ PAIRS = [
     ("st", "Scaled total", 10, "helper"),
     ("pctx", "% (exact)", 10, "helper"),
     ("pctv", "% scaled", 10, "helper"),
+    ("pen", "Penalty rows", 10, "helper"),
 ]
 #: Pairs column key -> column letter.
 PAIRS_COLUMNS = {key: get_column_letter(i + 1) for i, (key, *_) in enumerate(PAIRS)}

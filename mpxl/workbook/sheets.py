@@ -295,8 +295,16 @@ _WIDE = ("estns", "estew", "rns", "rew", "rans", "raew", "ownns", "ownew", "artn
 _BLOCK_HELPERS = [key for key, _, _, kind in BLOCK if kind == "helper"]
 
 
-def travellers_sheet(wb: Workbook, lines: Sequence, sizes: Sizes, boards: Sequence, blocks: list):
-    """The Travellers sheet: inputs, the visible results, the per-board block, the helper columns."""
+#: The number formats of the figures shown (the event's decimals: :func:`mpxl.workbook.template.number_formats`):
+#: a line's figures, the totals, the percentages.
+DEFAULT_FORMATS = {"line": "0.00", "total": "0.00", "pct": "0.00"}
+
+
+def travellers_sheet(wb: Workbook, lines: Sequence, sizes: Sizes, boards: Sequence, blocks: list,
+                     formats: dict | None = None):
+    """The Travellers sheet: inputs, the visible results, the per-board block, the helper columns; the figures
+    shown in ``formats`` (:data:`DEFAULT_FORMATS`)."""
+    fmt = {**DEFAULT_FORMATS, **(formats or {})}
     ws = wb.create_sheet("Travellers")
     last = FIRST_ROW + sizes.rows - 1
     col = TRAVELLER_COLUMNS
@@ -323,7 +331,8 @@ def travellers_sheet(wb: Workbook, lines: Sequence, sizes: Sizes, boards: Sequen
             value="Helper columns: every step of the scoring, one formula each (the header notes say what)",
             ).font = _HELPER_FONT
     # the data: one style per column, inputs and formulas filled down (see mpxl.workbook.stream)
-    text_cols = ("contract", "by", "adjustment", "group", "switch", "section")
+    # text: what is typed stays as typed (a penalty of 10% stays 10%, not 0.1)
+    text_cols = ("contract", "by", "adjustment", "group", "switch", "section", "ns_pen", "ew_pen")
     idx = {k: _col(v) for k, v in col.items()}
     inputs, keys = [], []
     for key, *_ in MAIN:
@@ -336,7 +345,7 @@ def travellers_sheet(wb: Workbook, lines: Sequence, sizes: Sizes, boards: Sequen
     formulas = []
     for key in F.TRAVELLER:
         if key in ("ns_mp", "ew_mp"):
-            st = _style(ws, number_format="0.00", font=_BOLD)
+            st = _style(ws, number_format=fmt["line"], font=_BOLD)
         elif key in ("nslp", "ewlp"):
             st = _style(ws, number_format="General")
         elif key == "ns_score":
@@ -354,7 +363,7 @@ def travellers_sheet(wb: Workbook, lines: Sequence, sizes: Sizes, boards: Sequen
     formulas = []
     for key in F.BLOCK:
         formulas.append((idx[key], _style(ws, fill=_BLOCK_FILL,
-                                          number_format="0.00" if key in ("b_ns", "b_ew", "b_check") else None,
+                                          number_format=fmt["line"] if key in ("b_ns", "b_ew", "b_check") else None,
                                           font=_HELPER_FONT if key in _BLOCK_HELPERS else None), key))
     block_inputs = [(idx[k], _style(ws, fill=_INPUT_FILL, protection=_UNLOCKED,
                                     number_format="@" if k == "b_section" else None))
@@ -398,6 +407,10 @@ def travellers_sheet(wb: Workbook, lines: Sequence, sizes: Sizes, boards: Sequen
         FormulaRule(formula=[f'AND(${col["cscore"]}{r}="?",${col["tt"]}{r}="",${col["adj"]}{r}="")'], fill=_BAD_FILL))
     ws.conditional_formatting.add(  # an arrowswitch mark not read
         f"{col['switch']}{r}:{col['switch']}{last}", FormulaRule(formula=[f'${col["sw"]}{r}="?"'], fill=_BAD_FILL))
+    for side in ("n", "e"):  # a penalty not read
+        pen = col["ns_pen" if side == "n" else "ew_pen"]
+        ws.conditional_formatting.add(f"{pen}{r}:{pen}{last}",
+                                      FormulaRule(formula=[f'${col[side + "pw"]}{r}<>""'], fill=_BAD_FILL))
     ws.conditional_formatting.add(  # a result or a code without its NS or EW pair
         f"{col['ns_pair']}{r}:{col['ew_pair']}{last}",
         FormulaRule(formula=[f'AND({bad},{col["ns_pair"]}{r}="")'], fill=_BAD_FILL))
@@ -427,9 +440,10 @@ def _print_setup(ws, last_col: str, last_row: int, orientation: str = "portrait"
     _fit_width(ws, orientation)
 
 
-def pairs_sheet(wb: Workbook, pairs: Sequence, sizes: Sizes, blocks: list):
+def pairs_sheet(wb: Workbook, pairs: Sequence, sizes: Sizes, blocks: list, formats: dict | None = None):
     """The Pairs sheet: each pair's number, direction, names and section (inputs), then its boards
-    played, carried-forward and latest-session matchpoints, MP, Max, % and place."""
+    played, carried-forward and latest-session matchpoints, MP, Max, % and place (in ``formats``)."""
+    fmt = {**DEFAULT_FORMATS, **(formats or {})}
     ws = wb.create_sheet("Pairs")
     P = PAIRS_COLUMNS
     last = FIRST_ROW + sizes.pair_rows - 1
@@ -451,9 +465,9 @@ def pairs_sheet(wb: Workbook, pairs: Sequence, sizes: Sizes, blocks: list):
                               alignment=None if k == "names" else _CENTER,
                               number_format="@" if k in ("names", "section") else None))
               for k in ("pair", "direction", "names", "section", "tiebreak")]
-    styles = {"mp": _style(ws, number_format="0.00"), "carried": _style(ws, number_format="0.00"),
-              "session_mp": _style(ws, number_format="0.00"), "max": _style(ws, number_format="0.##"),
-              "pct": _style(ws, number_format="0.00"), "place": _style(ws, alignment=Alignment(horizontal="right"))}
+    styles = {"mp": _style(ws, number_format=fmt["total"]), "carried": _style(ws, number_format=fmt["total"]),
+              "session_mp": _style(ws, number_format=fmt["total"]), "max": _style(ws, number_format="0.##"),
+              "pct": _style(ws, number_format=fmt["pct"]), "place": _style(ws, alignment=Alignment(horizontal="right"))}
     helper, kinds = _style(ws, font=_HELPER_FONT), {k: kind for k, _, _, kind in PAIRS}
     formulas = [(idx[k], styles.get(k) or (helper if kinds[k] == "helper" else _style(ws)), k) for k in F.PAIRS]
 
@@ -475,8 +489,9 @@ def pairs_sheet(wb: Workbook, pairs: Sequence, sizes: Sizes, blocks: list):
 # ----------------------------------------------------------------------------- Totals
 
 
-def totals_sheet(wb: Workbook, sizes: Sizes, blocks: list):
-    """The Totals sheet: the ranking in place order, with the names, ready to print."""
+def totals_sheet(wb: Workbook, sizes: Sizes, blocks: list, formats: dict | None = None):
+    """The Totals sheet: the ranking in place order, with the names, ready to print (in ``formats``)."""
+    fmt = {**DEFAULT_FORMATS, **(formats or {})}
     ws = wb.create_sheet("Totals")
     T = TOTALS_COLUMNS
     last = FIRST_ROW + sizes.pair_rows - 1
@@ -493,8 +508,8 @@ def totals_sheet(wb: Workbook, sizes: Sizes, blocks: list):
         if kind == "helper":
             c.font = Font(bold=True, color="606060", size=9)
     idx = {k: _col(v) for k, v in T.items()}
-    styles = {"mp": _style(ws, number_format="0.00"), "max": _style(ws, number_format="0.##"),
-              "pct": _style(ws, number_format="0.00"), "place": _style(ws, alignment=Alignment(horizontal="right")),
+    styles = {"mp": _style(ws, number_format=fmt["total"]), "max": _style(ws, number_format="0.##"),
+              "pct": _style(ws, number_format=fmt["pct"]), "place": _style(ws, alignment=Alignment(horizontal="right")),
               "names": _style(ws), "row": _style(ws, font=_HELPER_FONT)}
     formulas = [(idx[k], styles.get(k) or _style(ws, alignment=_CENTER), k) for k in F.TOTALS]
     blocks.append(Block(ws, FIRST_ROW, last, [], lambda i: (), formulas, F.totals_formulas))

@@ -98,6 +98,7 @@ __all__ = [
     "AVE_POLICIES",
     "NOT_PLAYED_CODES",
     "rounding_formula",
+    "number_formats",
 ]
 
 #: Small fouled-group rules and Ave+/Ave- policies as the Setup drop-downs list them (the rulebook's).
@@ -125,6 +126,8 @@ class TemplateLine:
     switch: str | None = None
     section: str | None = None
     session: int | None = None
+    ns_pen: object = None  # a penalty: matchpoints (2) or a percentage of top ("10%"); on a Pen row, signed
+    ew_pen: object = None
 
 
 @dataclass
@@ -196,6 +199,36 @@ class Settings:
 # ------------------------------------------------------------------------------ builders
 
 
+def number_format(decimals: int | None) -> str:
+    """The number format of a figure to ``decimals`` (None: as it is).
+
+    >>> number_format(1), number_format(0), number_format(None)
+    ('0.0', '0', 'General')
+    """
+    if decimals is None:
+        return "General"
+    return "0." + "0" * decimals if decimals else "0"
+
+
+def number_formats(settings: Settings) -> dict[str, str]:
+    """The number formats of the figures shown, at the event's decimals: a line's (Setup's Decimals; as it is
+    when exact), the totals' (Totals decimals, else as the lines), the percentages' (Percentage decimals).
+
+    >>> number_formats(Settings()), number_formats(Settings(decimals=1, totals_decimals=2, pct_decimals=0))
+    ({'line': '0.00', 'total': '0.00', 'pct': '0.00'}, {'line': '0.0', 'total': '0.00', 'pct': '0'})
+    >>> number_formats(Settings(rounding="exact", pct_decimals=None))
+    {'line': 'General', 'total': 'General', 'pct': 'General'}
+    """
+    line = number_format(None if settings.rounding is RoundingKind.EXACT else settings.decimals)
+    totals = settings.totals_rounding
+    if totals is None:
+        total = line if settings.totals_decimals is None else number_format(settings.totals_decimals)
+    else:
+        total = number_format(None if totals is RoundingKind.EXACT else settings.totals_decimals)
+    return {"line": line, "total": total, "pct": number_format(settings.pct_decimals)}
+
+
+
 def _build(
     settings: Settings | None = None,
     lines: Sequence[TemplateLine] = (),
@@ -226,9 +259,10 @@ def _build(
     trav_last = FIRST_ROW + sizes.rows - 1
     blocks: list = []
     setup_sheet(wb, settings)
-    travellers_sheet(wb, lines, sizes, boards, blocks)
-    pairs_sheet(wb, pairs, sizes, blocks)
-    totals_sheet(wb, sizes, blocks)
+    formats = number_formats(settings)
+    travellers_sheet(wb, lines, sizes, boards, blocks, formats)
+    pairs_sheet(wb, pairs, sizes, blocks, formats)
+    totals_sheet(wb, sizes, blocks, formats)
     methods_sheet(wb, methods[0], methods[1], settings.scale.number)
     working_sheet(wb, boards[0] if boards else None)
     help_sheet(wb)

@@ -23,9 +23,10 @@ __all__ = ["working_formulas", "WORKING_COLUMNS", "WORKING_LINES", "WORKING_CELL
            "WORKING_NOTES"]
 
 #: The Travellers columns the sheet shows, in order (``row`` is the line's Travellers row; ``words`` its
-#: ruling in words, or why it is not read). Inputs shown as text (a blank one stays blank, not 0).
+#: ruling and penalty in words, or why it is not read). Inputs shown as text (a blank one stays blank, not 0).
 WORKING_COLUMNS = ("row", "ns_pair", "ew_pair", "ns_score", "adjustment", "kind", "group", "sw", "nf", "fnn", "fne",
-                   "kn", "ke", "sns", "sew", "estns", "estew", "artns", "artew", "ns_mp", "ew_mp", "words")
+                   "kn", "ke", "sns", "sew", "estns", "estew", "artns", "artew", "pns", "pew", "ns_mp", "ew_mp",
+                   "words")
 _TEXT_INPUTS = {"adjustment", "group"}
 #: How many lines of a board it shows (a board of 60 tables across the field).
 WORKING_LINES = 60
@@ -36,9 +37,10 @@ WORKING_HEADER = 8
 _FIRST = WORKING_HEADER + 1
 #: Each column's header (the Travellers header) and its note (the helper's words).
 WORKING_TITLES = {**{k: t for k, t, *_ in MAIN + BLOCK}, **dict(HELPERS), "row": "Travellers row",
-           "words": "Ruling, or why not read"}
+           "words": "Ruling, penalty, or why not read"}
 WORKING_NOTES = {**COLUMN_NOTES, "row": "The line's row on Travellers: the board's lines in the sheet's order.",
-          "words": "What the director ruled on the line (Ruling in words), or why it is not read (Why unreadable)."}
+          "words": "What the director ruled on the line (Ruling in words) and its penalty (Penalty in words), or why "
+                   "it is not read (Why unreadable)."}
 
 
 def _col(key: str) -> str:
@@ -58,7 +60,8 @@ def working_formulas(r: int) -> dict:
     out = {"row": "=" + row}
     for k in WORKING_COLUMNS[1:]:
         if k == "words":
-            got = f'INDEX({_col("why")},$A{r})&INDEX({_col("rsay")},$A{r})'
+            said, pen = f'INDEX({_col("rsay")},$A{r})', f'INDEX({_col("psay")},$A{r})'
+            got = f'INDEX({_col("why")},$A{r})&{said}&IF(AND({said}<>"",{pen}<>""),"; ","")&{pen}'
         else:
             got = f"INDEX({_col(k)},$A{r})" + ('&""' if k in _TEXT_INPUTS else "")
         out[k] = f'=IF($A{r}="","",{got})'
