@@ -92,9 +92,11 @@ def test_the_docs_settings_table_is_the_declarations():
 
 
 #: (settings, the reason the workbook gets values): only factoring to a fixed top has no Setup cell; every
-#: convention is a Setup choice (issue 28; estimate-at never is refused by the workbook itself: method none)
+#: convention is a Setup choice (issue 28), but estimate-at never (method none), which its Setup list leaves out
 OFF_SHEET = [
     ({"estimate_at": "totals"}, None),
+    ({"method": "none"}, "no estimation (method none) is not in the workbook's formulas"),
+    ({"estimate_at": "own-tops"}, None),
     ({"totals_from": "exact"}, None),
     ({"rounding": "1", "totals_rounding": "2"}, None),
     ({"rounding": "1", "totals_rounding": "1"}, None),

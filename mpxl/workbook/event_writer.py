@@ -24,38 +24,34 @@ tricks give it; otherwise it is typed. An artificial score goes in Adjustment.
 
 from __future__ import annotations
 
-import dataclasses
 import os
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..adjustments import Artificial, Assigned, Mixed, parse_entry
-from ..contract import ns_score
-from ..options import off_sheet, registry, settings_of
+from ..contract import Vulnerability, ns_score
+from ..event import Event, Line
+from ..matchpoints import Components, NSScore
+from ..options import off_sheet, settings_of
 from ..rules import ARTIFICIAL_CODES, PASS_SPELLINGS, code_key, contract_keys
-from ..settings import (
-    AvePolicy,
-    EstimateAt,
-    Field,
-    LoneResult,
-    PercentageBasis,
-    Places,
-    RoundingKind,
-    Tie,
-    TotalsFrom,
-    Unplayed,
-)
+from ..settings import AvePolicy, RoundingKind
 from ..textsafe import as_text_cell
-from .layout import PARTS
-from .template import ROUNDING_RULES, Settings, TemplateLine, build_workbook, write_workbook
+from .layout import CONVENTIONS, PARTS
+from .template import ROUNDING_RULES, PairRow, Settings, TemplateLine, build_workbook, write_workbook
+
+if TYPE_CHECKING:
+    from openpyxl import Workbook
+
+    from ..ranking import PairResult
+    from ..session import SessionResult
 
 __all__ = ["write_event_workbook", "event_workbook", "settings_for", "values_workbook", "write_values_workbook",
            "VALUE_CELLS"]
 
 
 @lru_cache(maxsize=65536)
-def _pair_value(text):
+def _pair_value(text: object) -> int | str | None:
     """A pair number as an int when it is one (so the sheets' COUNTIFS match it), else the text.
 
     >>> _pair_value("12"), _pair_value("A3"), _pair_value(None)
@@ -67,7 +63,7 @@ def _pair_value(text):
     return int(s) if s.isdigit() else s
 
 
-def settings_for(result) -> Settings:
+def settings_for(result: SessionResult) -> Settings:
     """The Setup sheet that reproduces ``result.options`` (a :class:`~mpxl.session.SessionResult`).
 
     >>> from mpxl.options import ScoringOptions
@@ -79,61 +75,34 @@ def settings_for(result) -> Settings:
     >>> s = settings_for(SessionResult(Event(winners={"A": 2}), opts, [], []))
     >>> s.method, s.rounding, s.decimals, s.winners
     (<Method.MCKINNON: 'mckinnon'>, <RoundingKind.EBU: 'ebu'>, 1, 2)
+    >>> s = settings_for(SessionResult(Event(), ScoringOptions.parse(places="plain", rounding_totals="2"), [], []))
+    >>> s.conventions["places"].value, s.totals_rounding.value, s.totals_decimals, s.pct_decimals
+    ('plain', 'half-up', 2, 2)
     """
     opts, ev = result.options, result.event
-    rounding = opts.rounding
+    rounding, totals = opts.rounding, opts.totals_rounding
     kind = rounding.kind if rounding.kind.value in ROUNDING_RULES else RoundingKind.HALF_UP
-    winners = getattr(opts, "winners", None)
+    winners = opts.winners
     if winners is None:
         values = {ev.winners.get(sec) or 1 for sec in ev.sections()} if ev.lines else set(ev.winners.values())
         winners = values.pop() if len(values) == 1 else 1
-    # every setting the Setup holds a cell for, by the settings' declarations (mpxl.options.Setting.sheet)
-    setup = {s.sheet: getattr(opts, s.name) for s in registry() if s.sheet in _SETUP}
-    setup.update(rounding=kind, decimals=rounding.decimals if kind is not RoundingKind.EXACT else 2, winners=winners,
-                 field=getattr(opts, "field", None) or getattr(ev, "field_scoring", None) or Field.SECTION)
-    setup.update(_conventions(opts, ev))  # the conventions' cells, as the Setup spells them
-    return Settings(event=ev.title or "", date=ev.date or "", **setup)
+    # the conventions' cells, each its option's word (mpxl.options.Setting.shown: a nullable one's from the file)
+    conventions = {key: s.shown(opts, ev) for key, s in CONVENTIONS.items()}
+    return Settings(event=ev.title or "", date=ev.date or "", scale=opts.scale, method=opts.method,
+                    expected=opts.expected, rounding=kind,
+                    decimals=rounding.decimals if kind is not RoundingKind.EXACT else 2, winners=winners,
+                    totals_rounding=None if totals is None else totals.kind,
+                    totals_decimals=None if totals is None or totals.kind is RoundingKind.EXACT else totals.decimals,
+                    pct_decimals=opts.percentage_decimals, line_pct_decimals=ev.line_percentage_decimals,
+                    **conventions)
 
 
-#: The Setup sheet's inputs (the workbook's Settings' fields).
-_SETUP = frozenset(f.name for f in dataclasses.fields(Settings))
-
-
-def _conventions(opts, ev) -> dict:
-    """The Setup's conventions from the scoring options (each the option of the same name).
-
-    >>> from mpxl.options import ScoringOptions
-    >>> from mpxl.event import Event
-    >>> c = _conventions(ScoringOptions.parse(estimate_at="totals", rounding_totals="half-up:2"), Event())
-    >>> c["estimate_at"].value, c["totals_rounding"].value, c["totals_decimals"], c["pct_decimals"]
-    ('totals', 'half-up', 2, 2)
-    """
-    totals = getattr(opts, "totals_rounding", None)
-    out = dict(
-        estimate_at=getattr(opts, "estimate_at", None) or EstimateAt.LINES,
-        lone_result=getattr(opts, "lone_result", None) or LoneResult.AVERAGE,
-        totals_from=getattr(opts, "totals_from", None) or TotalsFrom.ROUNDED,
-        unplayed=getattr(opts, "unplayed", None) or Unplayed.NONE,
-        pct_rounding=getattr(opts, "percentage_tie", None) or Tie.HALF_UP,
-        pct_decimals=getattr(opts, "percentage_decimals", 2),
-        pct_basis=getattr(opts, "percentage_basis", None) or PercentageBasis.PLAYED,
-        places=getattr(opts, "places", None) or Places.SHARED,
-        line_pct_decimals=getattr(ev, "line_percentage_decimals", None),
-    )
-    if totals is not None:
-        out["totals_rounding"] = totals.kind
-        out["totals_decimals"] = totals.decimals if totals.kind is not RoundingKind.EXACT else None
-    return out
-
-
-def unsupported(result) -> str | None:
+def unsupported(result: SessionResult) -> str | None:
     """Why the template layout cannot hold this scored event with live formulas, or None if it can."""
     ev, opts = result.event, result.options
-    if getattr(opts, "winners", None) is None and len({ev.winners.get(sec) or 1 for sec in ev.sections()}) > 1:
+    if opts.winners is None and len({ev.winners.get(sec) or 1 for sec in ev.sections()}) > 1:
         return "the workbook has one Winners setting; this event's sections have one and two winners"
-    if getattr(opts, "estimate_at", None) is EstimateAt.NEVER:
-        return "no estimation (method none) is not in the workbook's formulas"
-    reason = off_sheet(opts)  # a setting the Setup holds no cell for (the settings' declarations say which)
+    reason = off_sheet(opts)  # a setting, or a value, the Setup holds no cell for (the settings' declarations say)
     if reason is not None:
         return reason
     if any(ln.ns_penalty or ln.ew_penalty for ln in ev.lines):
@@ -147,12 +116,12 @@ def unsupported(result) -> str | None:
     return _ruling_unsupported(result)
 
 
-def _ruling_unsupported(result) -> str | None:
+def _ruling_unsupported(result: SessionResult) -> str | None:
     """Why a ruling of ``result`` cannot be typed live in the sheet (it is then written as values), or None:
     a weighted side of more than :data:`~mpxl.workbook.layout.PARTS` parts, a weight or score the sheet
     cannot write plainly, or a mixed line on a fouled board or under the wbf Ave+ policy (there each side's
     group and the pair's own percentage would need the line's other side)."""
-    wbf = getattr(result.options, "ave_policy", None) is AvePolicy.WBF
+    wbf = AvePolicy.WBF in settings_for(result).conventions.values()  # the Setup's Ave+ policy
     for sb in result.boards:
         groups = {str(sl.line.group or "").strip().upper() for sl in sb.lines
                   if isinstance(parse_entry(sl.line.score), (Assigned, Mixed))}
@@ -170,7 +139,7 @@ def _ruling_unsupported(result) -> str | None:
     return None
 
 
-def _plain_number(x) -> str | None:
+def _plain_number(x: NSScore | int) -> str | None:
     """``x`` as the sheet reads a number back (``420``, ``-50``, ``7.5``), or None when it has no such text.
 
     >>> _plain_number(Fraction(3, 10) * 100), _plain_number(Fraction(1, 3)), _plain_number(-50)
@@ -184,7 +153,7 @@ def _plain_number(x) -> str | None:
 _CODE_OF = {Fraction(pct): code for code, pct in reversed(ARTIFICIAL_CODES.items())}
 
 
-def _typed_side(side) -> str | None:
+def _typed_side(side: Components | Fraction) -> str | None:
     """One side of a ruling as a scorer types it in the sheet: parts ``30% 420 + 70% 450``, a plain score
     ``420``, or an artificial code ``A+``, ``A55``; None when the sheet could not read it back."""
     if isinstance(side, Fraction):
@@ -200,7 +169,7 @@ def _typed_side(side) -> str | None:
     return " + ".join(f"{w}% {score}" for w, score in parts)
 
 
-def _typed_ruling(entry) -> str | None:
+def _typed_ruling(entry: Assigned | Mixed) -> str | None:
     """A split, weighted or mixed score as the sheet's Typed score reads it (the rulebook's form), or None.
 
     >>> _typed_ruling(parse_entry("420 @ 30%, 450 @ 70%")), _typed_ruling(parse_entry("-150|-50"))
@@ -216,7 +185,7 @@ def _typed_ruling(entry) -> str | None:
     return "|".join(sides)  # type: ignore[arg-type]
 
 
-def _alike_keys(ev) -> tuple[str, str] | None:
+def _alike_keys(ev: Event) -> tuple[str, str] | None:
     """Two pairs the sheet's lookup keys (section ``|`` number, the number as a cell holds it) would
     merge: ``012`` and ``12``, or section ``A|1`` pair ``2`` and section ``A`` pair ``1|2``; else None.
 
@@ -239,13 +208,13 @@ def _alike_keys(ev) -> tuple[str, str] | None:
     return None
 
 
-def _check_supported(result) -> None:
+def _check_supported(result: SessionResult) -> None:
     reason = unsupported(result)
     if reason:
         raise ValueError(reason)
 
 
-def _template_line(ln) -> TemplateLine:
+def _template_line(ln: Line) -> TemplateLine:
     """What a scorer would type for one event line.
 
     >>> from mpxl.event import Line
@@ -283,7 +252,7 @@ def _template_line(ln) -> TemplateLine:
     return out
 
 
-def _plain_contract(text) -> bool:
+def _plain_contract(text: str | None) -> bool:
     """Contracts the sheet's formula reads: the Help sheet's contract keys and pass spellings
     (spaces removed, upper case), from the same rulebook tables.
 
@@ -296,13 +265,13 @@ def _plain_contract(text) -> bool:
 _SHEET_CONTRACTS = frozenset([key for key, *_ in contract_keys()] + list(PASS_SPELLINGS))
 
 
-def _vul(board):
+def _vul(board: int) -> Vulnerability:
     from ..contract import board_vulnerability
 
     return board_vulnerability(board)
 
 
-def _event_contents(result, spare_rows: int = 0, check: bool = True) -> dict:
+def _event_contents(result: SessionResult, spare_rows: int = 0, check: bool = True) -> dict[str, Any]:
     """The arguments of :func:`~mpxl.workbook.template.build_workbook` for a scored event (``check``: refuse
     an event the formulas cannot hold)."""
     if check:
@@ -327,12 +296,12 @@ def _event_contents(result, spare_rows: int = 0, check: bool = True) -> dict:
                 rows=len(lines) + spare_rows, methods=methods)
 
 
-def _pair_rows(result) -> list[tuple[tuple, Any]]:
+def _pair_rows(result: SessionResult) -> list[tuple[PairRow, PairResult]]:
     """The Pairs sheet's rows (pair, direction, names, section, tie-break) and each one's PairResult: by
     section (in the event's order), NS before EW, by number (ranking groups appear in mpxl's order, and
     equal pairs keep it)."""
     order = {sec: i for i, sec in enumerate(result.event.sections())}
-    seen: dict[tuple, tuple] = {}
+    seen: dict[tuple[int, str, int, tuple[int, str]], tuple[PairRow, PairResult]] = {}
     for pr in result.pairs:
         p = pr.pair
         names = " & ".join(p.names) or None
@@ -358,7 +327,7 @@ VALUE_CELLS = ("Travellers: NS MP, EW MP, NS %, EW %, the per-board NS and EW to
                "Pairs: Boards played, Carried forward, Latest session MP, MP, Max, %, Place; Totals: every row")
 
 
-def values_workbook(result, reason: str):
+def values_workbook(result: SessionResult, reason: str) -> Workbook:
     """The workbook :func:`event_workbook` writes, for an event its formulas cannot hold (``reason``, from
     :func:`unsupported`): the same sheets, Setup, title and date, typed lines, names and sections, with the
     figures written as values, rounded as published (lines, totals and percentages at the event's decimals,
@@ -397,7 +366,7 @@ def values_workbook(result, reason: str):
                 ws[f"{col}{row}"].value = None
     decimals = getattr(result.event, "line_percentage_decimals", None)
 
-    def put(ws, ref: str, value, fmt: str = "General") -> None:
+    def put(ws: Any, ref: str, value: object, fmt: str = "General") -> None:
         cell = ws[ref]
         cell.value = None
         as_text_cell(cell, float(value) if isinstance(value, Fraction) else value)  # a text is data, never a formula
@@ -433,12 +402,12 @@ def values_workbook(result, reason: str):
     for i, pr in enumerate(result.pairs):
         row = FIRST_ROW + i
         p = pr.pair
-        for key, value, fmt in (("place", pr.place, "General"), ("pair", _pair_value(p.number), "General"),
+        for key, ranked, fmt in (("place", pr.place, "General"), ("pair", _pair_value(p.number), "General"),
                                 ("direction", p.direction or "", "General"),
                                 ("names", " & ".join(p.names), "General"), ("section", p.section or "", "General"),
                                 ("mp", pr.mp, total_fmt), ("max", pr.max, "0.##"),
                                 ("pct", opts.round_percentage(pr.percentage), pct_fmt), ("row", None, "General")):
-            put(to, f"{T[key]}{row}", value, fmt)
+            put(to, f"{T[key]}{row}", ranked, fmt)
     settings = wb.create_sheet("Settings")  # every setting applied, named as the JSON names it
     settings.append(["Setting", "Value"])
     for key, value in settings_of(result.event, opts).items():
@@ -452,7 +421,7 @@ def values_workbook(result, reason: str):
     return wb
 
 
-def write_values_workbook(result, path: str | os.PathLike, reason: str) -> None:
+def write_values_workbook(result: SessionResult, path: str | os.PathLike[str], reason: str) -> None:
     """Write :func:`values_workbook` to ``path`` (through a temporary name: never half a workbook)."""
     from ..atomic import atomic_path
     from .ooxml import save
@@ -461,17 +430,17 @@ def write_values_workbook(result, path: str | os.PathLike, reason: str) -> None:
         save(values_workbook(result, reason), tmp)
 
 
-def event_workbook(result, spare_rows: int = 0):
+def event_workbook(result: SessionResult, spare_rows: int = 0) -> Workbook:
     """The openpyxl Workbook for a scored event (see :func:`write_event_workbook`)."""
     return build_workbook(**_event_contents(result, spare_rows))
 
 
-def _natural(text) -> tuple:
+def _natural(text: object) -> tuple[int, str]:
     digits = "".join(ch for ch in str(text) if ch.isdigit())
     return (int(digits) if digits else 0, str(text))
 
 
-def write_event_workbook(result, path: str | os.PathLike, spare_rows: int = 0) -> None:
+def write_event_workbook(result: SessionResult, path: str | os.PathLike[str], spare_rows: int = 0) -> None:
     """Write ``result`` (from :func:`mpxl.session.score_event`) to ``path`` in the template layout.
 
     The file holds the cells :func:`event_workbook` builds, written by

@@ -25,31 +25,21 @@ data rows streamed into the file by :mod:`mpxl.workbook.stream`).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from openpyxl import Workbook
 
 from ..methods import Method
+from ..options import Setting
 from ..rules import NOT_PLAYED_CODES
-from ..settings import (
-    AvePolicy,
-    EstimateAt,
-    Field,
-    LoneResult,
-    PercentageBasis,
-    Places,
-    RoundingKind,
-    Scale,
-    SmallGroups,
-    Tie,
-    TotalsFrom,
-    Unplayed,
-)
+from ..settings import Choice, Field, RoundingKind, Scale
 from . import stream
 from .formulas import rounding_formula
 from .layout import (
     AVE_POLICY_NAMES,
+    CONVENTIONS,
     FIELD_NAMES,
     FIRST_ROW,
     HEADER_ROW,
@@ -63,6 +53,7 @@ from .layout import (
     SMALL_GROUP_NAMES,
     TOTALS_COLUMNS,
     TRAVELLER_COLUMNS,
+    convention_type,
 )
 from .sheets import (
     Sizes,
@@ -76,6 +67,7 @@ from .sheets import (
     working_sheet,
     xlwings_sheet,
 )
+from .stream import Block
 
 __all__ = [
     "build_template",
@@ -105,6 +97,12 @@ SMALL_GROUP_RULES = SMALL_GROUP_NAMES
 AVE_POLICIES = AVE_POLICY_NAMES
 
 
+#: A row of the per-board block to pre-fill: a board number, or (board, section, session).
+BoardRow = int | tuple[int, str | None, int | None]
+#: A row of the Pairs sheet to pre-fill: (pair, direction), or (pair, direction, names, section[, tie-break]).
+PairRow = tuple[object, ...]
+
+
 @dataclass
 class TemplateLine:
     """One traveller line to pre-fill: what a scorer would type.
@@ -127,70 +125,84 @@ class TemplateLine:
     session: int | None = None
 
 
-@dataclass
+@dataclass(init=False)
 class Settings:
     """The Setup sheet's inputs, typed as the core types them (Enums); the sheet writes each as its
     word (:meth:`words`). A word given here (a Setup-sheet word, a command's) is parsed once, by the
-    type's own ``find``, as every option is (:func:`mpxl.options.parse_options`).
+    type's own ``find``, as every option is (:func:`mpxl.options.parse_options`). The conventions
+    (:data:`CONVENTIONS`: ``small_groups``, ``field``, ``places``...) are given by their Setup key, each
+    its option's default unless given.
 
-    >>> s = Settings(method="Manual", scale="signed", rounding="EBU")
-    >>> s.method, s.scale, s.rounding
-    (<Method.MANUAL: 'manual'>, <Scale.SIGNED: 'signed'>, <RoundingKind.EBU: 'ebu'>)
-    >>> Settings().words()["scale"], s.words()["method"]
-    (2, 'Manual')
+    >>> s = Settings(method="Manual", scale="signed", rounding="EBU", places="plain")
+    >>> s.method, s.scale, s.rounding, s.conventions["places"]
+    (<Method.MANUAL: 'manual'>, <Scale.SIGNED: 'signed'>, <RoundingKind.EBU: 'ebu'>, <Places.PLAIN: 'plain'>)
+    >>> Settings().words()["scale"], s.words()["method"], s.words()["places"]
+    (2, 'Manual', 'plain')
+    >>> Settings(tempo="slow")
+    Traceback (most recent call last):
+    ...
+    TypeError: Settings has no setting 'tempo'
     """
 
-    event: str = ""
-    date: str = ""
-    scale: Scale = Scale.DOUBLE
-    method: Method = Method.NEUBERG
-    expected: int | None = None
-    rounding: RoundingKind = RoundingKind.HALF_UP  # the lines' rounding rule; its decimals below
-    decimals: int = 2
-    ave_plus: float = 60
-    ave_minus: float = 40
-    ave_policy: AvePolicy = AvePolicy.FIXED
-    winners: int = 2
-    small_groups: SmallGroups = SmallGroups.WBF
-    field: Field = Field.SECTION
-    # the conventions (mpxl's options of the same names); None: the Setup cell left blank
-    estimate_at: EstimateAt = EstimateAt.LINES
-    lone_result: LoneResult = LoneResult.AVERAGE
-    totals_from: TotalsFrom = TotalsFrom.ROUNDED
-    totals_rounding: RoundingKind | None = None  # None: as the lines
-    totals_decimals: int | None = None  # None: as the lines
-    unplayed: Unplayed = Unplayed.NONE
-    pct_rounding: Tie = Tie.HALF_UP
-    pct_decimals: int | None = 2  # None: exact percentages
-    pct_basis: PercentageBasis = PercentageBasis.PLAYED
-    places: Places = Places.SHARED
-    line_pct_decimals: int | None = None  # None: no line percentages shown
+    event: str
+    date: str
+    scale: Scale
+    method: Method
+    expected: int | None
+    rounding: RoundingKind  # the lines' rounding rule; its decimals below
+    decimals: int
+    ave_plus: float
+    ave_minus: float
+    winners: int
+    totals_rounding: RoundingKind | None  # None: as the lines
+    totals_decimals: int | None  # None: as the lines
+    pct_decimals: int | None  # None: exact percentages
+    line_pct_decimals: int | None  # None: no line percentages shown
+    conventions: dict[str, Choice]  # Setup key -> its value (every one of CONVENTIONS)
 
-    def __post_init__(self) -> None:
-        for name, kind in (("scale", Scale), ("method", Method), ("rounding", RoundingKind),
-                           ("ave_policy", AvePolicy), ("small_groups", SmallGroups), ("field", Field),
-                           ("estimate_at", EstimateAt), ("lone_result", LoneResult), ("totals_from", TotalsFrom),
-                           ("unplayed", Unplayed), ("pct_rounding", Tie), ("pct_basis", PercentageBasis),
-                           ("places", Places)):
-            setattr(self, name, kind.find(getattr(self, name)))
-        if self.totals_rounding is not None:
-            self.totals_rounding = RoundingKind.find(self.totals_rounding)
+    def __init__(self, event: str = "", date: str = "", scale: Scale | int | str = Scale.DOUBLE,
+                 method: Method | str = Method.NEUBERG, expected: int | None = None,
+                 rounding: RoundingKind | str = RoundingKind.HALF_UP, decimals: int = 2, ave_plus: float = 60,
+                 ave_minus: float = 40, winners: int = 2, totals_rounding: RoundingKind | str | None = None,
+                 totals_decimals: int | None = None, pct_decimals: int | None = 2,
+                 line_pct_decimals: int | None = None, **conventions: Choice | str | None) -> None:
+        self.event, self.date, self.expected, self.decimals = event, date, expected, decimals
+        self.scale = Scale.find(scale if isinstance(scale, (Scale, str)) else str(scale))
+        self.method, self.rounding = Method.find(method), RoundingKind.find(rounding)
+        self.ave_plus, self.ave_minus, self.winners = ave_plus, ave_minus, winners
+        self.totals_rounding = None if totals_rounding is None else RoundingKind.find(totals_rounding)
+        self.totals_decimals, self.pct_decimals = totals_decimals, pct_decimals
+        self.line_pct_decimals = line_pct_decimals
+        unknown = sorted(set(conventions) - set(CONVENTIONS))
+        if unknown:
+            raise TypeError(f"Settings has no setting {unknown[0]!r}")
+        self.conventions = {key: _choice(s, conventions.get(key)) for key, s in CONVENTIONS.items()}
 
-    def words(self) -> dict:
+    def __getattr__(self, name: str) -> Choice:
+        """A convention by its Setup key (``s.places``)."""
+        conventions = self.__dict__.get("conventions", {})
+        if name not in conventions:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        value: Choice = conventions[name]
+        return value
+
+    def words(self) -> dict[str, object]:
         """The Setup sheet's inputs as its cells hold them: each Enum as its sheet word."""
         return {
             "event": self.event, "date": self.date, "scale": self.scale.number, "method": self.method.label,
             "expected": self.expected, "rounding": self.rounding.value, "decimals": self.decimals,
-            "ave_plus": self.ave_plus, "ave_minus": self.ave_minus, "ave_policy": self.ave_policy.value,
-            "winners": self.winners, "small_groups": self.small_groups.value, "field": self.field.value,
-            "estimate_at": self.estimate_at.value, "lone_result": self.lone_result.value,
-            "totals_from": self.totals_from.value,
+            "ave_plus": self.ave_plus, "ave_minus": self.ave_minus, "winners": self.winners,
             "totals_rounding": None if self.totals_rounding is None else self.totals_rounding.value,
-            "totals_decimals": self.totals_decimals, "unplayed": self.unplayed.value,
-            "pct_rounding": self.pct_rounding.value, "pct_decimals": self.pct_decimals,
-            "pct_basis": self.pct_basis.value, "places": self.places.value,
+            "totals_decimals": self.totals_decimals, "pct_decimals": self.pct_decimals,
             "line_pct_decimals": self.line_pct_decimals,
+            **{key: value.value for key, value in self.conventions.items()},
         }
+
+
+def _choice(s: Setting, value: Choice | str | None) -> Choice:
+    """A convention's value from its word (its type's ``find``); None: its option's default (a nullable
+    option's: its type's first value)."""
+    return convention_type(s).find(s.default if value is None else value)
 
 
 # ------------------------------------------------------------------------------ builders
@@ -199,13 +211,13 @@ class Settings:
 def _build(
     settings: Settings | None = None,
     lines: Sequence[TemplateLine] = (),
-    boards: Sequence = (),
-    pairs: Sequence = (),
+    boards: Sequence[BoardRow] = (),
+    pairs: Sequence[PairRow] = (),
     rows: int | None = None,
     board_rows: int | None = None,
     pair_rows: int | None = None,
-    methods: tuple = (9, 8),
-) -> tuple:
+    methods: tuple[int, int] = (9, 8),
+) -> tuple[Workbook, list[Block]]:
     """The workbook without the rows of its data blocks, and the blocks (see :mod:`mpxl.workbook.stream`).
 
     The contents of a workbook in the template layout, for :func:`build_workbook` and
@@ -215,7 +227,6 @@ def _build(
     ``methods`` is the (N, n) shown on the Methods sheet; the row counts default to what is given.
     """
     settings = settings or Settings()
-    lines, boards, pairs = list(lines), list(boards), list(pairs)
     sizes = Sizes(
         rows=max(rows or 0, len(lines), 1),
         board_rows=max(board_rows or 0, len(boards), 1),
@@ -224,7 +235,7 @@ def _build(
     wb = Workbook()
     wb.remove(wb.active)
     trav_last = FIRST_ROW + sizes.rows - 1
-    blocks: list = []
+    blocks: list[Block] = []
     setup_sheet(wb, settings)
     travellers_sheet(wb, lines, sizes, boards, blocks)
     pairs_sheet(wb, pairs, sizes, blocks)
@@ -239,21 +250,26 @@ def _build(
     return wb, blocks
 
 
-def build_workbook(*args, **contents) -> Workbook:
-    """Build a workbook in the template layout; the arguments are :func:`_build`'s (``settings``,
-    ``lines``, ``boards``, ``pairs``, ``rows``, ``board_rows``, ``pair_rows``, ``methods``).
+def build_workbook(settings: Settings | None = None, lines: Sequence[TemplateLine] = (),
+                   boards: Sequence[BoardRow] = (), pairs: Sequence[PairRow] = (), rows: int | None = None,
+                   board_rows: int | None = None, pair_rows: int | None = None,
+                   methods: tuple[int, int] = (9, 8)) -> Workbook:
+    """Build a workbook in the template layout; the arguments are :func:`_build`'s.
 
     >>> wb = build_workbook(Settings(method="Manual"), [TemplateLine(1, 1, 2, typed=420)], [1], [(1, "NS"), (2, "EW")])
     >>> wb["Setup"]["B6"].value, wb["Travellers"]["A5"].value, wb["Pairs"]["B6"].value
     ('Manual', 1, 'EW')
     """
-    wb, blocks = _build(*args, **contents)
+    wb, blocks = _build(settings, lines, boards, pairs, rows, board_rows, pair_rows, methods)
     for block in blocks:
         stream.fill(block)
     return wb
 
 
-def write_workbook(path, *args, **contents) -> None:
+def write_workbook(path: str | os.PathLike[str], settings: Settings | None = None,
+                   lines: Sequence[TemplateLine] = (), boards: Sequence[BoardRow] = (),
+                   pairs: Sequence[PairRow] = (), rows: int | None = None, board_rows: int | None = None,
+                   pair_rows: int | None = None, methods: tuple[int, int] = (9, 8)) -> None:
     """Write to ``path`` the workbook :func:`build_workbook` builds from the same arguments, fast,
     for any number of lines.
 
@@ -261,7 +277,7 @@ def write_workbook(path, *args, **contents) -> None:
     written straight into the file with each column's formula stored once and shared
     down the column (:mod:`mpxl.workbook.stream`), as Excel stores a filled-down column.
     """
-    wb, blocks = _build(*args, **contents)
+    wb, blocks = _build(settings, lines, boards, pairs, rows, board_rows, pair_rows, methods)
     stream.save(wb, blocks, path)
 
 
@@ -273,7 +289,7 @@ def build_template(
     scale: int | str | Scale = Scale.DOUBLE,
     lines: Sequence[TemplateLine] = (),
     settings: Settings | None = None,
-    methods: tuple = (9, 8),
+    methods: tuple[int, int] = (9, 8),
     sections: int = 1,
     field: str | Field = Field.SECTION,
 ) -> Workbook:
@@ -308,7 +324,7 @@ def build_template(
     if not lines:
         lines = [TemplateLine(b, t if move == "mitchell" else None, section=sec) for sec in names
                  for b in range(1, boards + 1) for t in range(1, tables + 1)]
-    pairs: list[tuple]
+    pairs: list[PairRow]
     if move == "mitchell":
         pairs = [(p, d, None, sec) for sec in names for d in ("NS", "EW") for p in range(1, tables + 1)]
     else:
