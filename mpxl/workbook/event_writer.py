@@ -29,6 +29,8 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from openpyxl.styles import Font
+
 from ..adjustments import Artificial, Assigned, Mixed, parse_entry
 from ..contract import Vulnerability, ns_score
 from ..event import Event, Line
@@ -37,11 +39,12 @@ from ..options import off_sheet, settings_of
 from ..rules import ARTIFICIAL_CODES, PASS_SPELLINGS, code_key, contract_keys
 from ..settings import AvePolicy, RoundingKind
 from ..textsafe import as_text_cell
-from .layout import CONVENTIONS, PARTS
+from .layout import CONVENTIONS, FIRST_ROW, HELPERS, PAIRS, PAIRS_COLUMNS, PARTS, TOTALS_COLUMNS, TRAVELLER_COLUMNS
 from .template import ROUNDING_RULES, PairRow, Settings, TemplateLine, build_workbook, write_workbook
 
 if TYPE_CHECKING:
     from openpyxl import Workbook
+    from openpyxl.worksheet.worksheet import Worksheet
 
     from ..ranking import PairResult
     from ..session import SessionResult
@@ -342,54 +345,78 @@ def values_workbook(result: SessionResult, reason: str) -> Workbook:
     >>> ws["N5"].value, ws["O5"].value, wb["Totals"]["A5"].value, wb["Totals"]["B5"].value
     (2.0, 0.0, '1=', 1)
     """
-    from openpyxl.styles import Font
-
-    from .layout import FIRST_ROW, HELPERS, PAIRS, PAIRS_COLUMNS, TOTALS_COLUMNS, TRAVELLER_COLUMNS
-    from .template import build_workbook
-
     contents = _event_contents(result, check=False)
     wb = build_workbook(**contents)
-    opts, settings = result.options, contents["settings"]
-    line_fmt = _number_format(None if settings.rounding is RoundingKind.EXACT else settings.decimals)
-    totals = getattr(opts, "totals_rounding", None)
+    opts, setup = result.options, contents["settings"]
+    line_fmt = _number_format(None if setup.rounding is RoundingKind.EXACT else setup.decimals)
+    totals = opts.totals_rounding
     total_fmt = line_fmt if totals is None else _number_format(
         None if totals.kind is RoundingKind.EXACT else totals.decimals)
-    pct_fmt = _number_format(getattr(opts, "percentage_decimals", 2))
-    note = f"Values, not formulas ({reason}): {VALUE_CELLS}."
-    C, P, T = TRAVELLER_COLUMNS, PAIRS_COLUMNS, TOTALS_COLUMNS
+    pct_fmt = _number_format(opts.percentage_decimals)
     tr, pa, to = wb["Travellers"], wb["Pairs"], wb["Totals"]
+    _clear_helpers(tr, pa)
+    _put_lines(tr, result, line_fmt)
+    _put_pairs(pa, to, result, total_fmt, pct_fmt)
+    sheet = wb.create_sheet("Settings")  # every setting applied, named as the JSON names it
+    sheet.append(["Setting", "Value"])
+    for key, value in settings_of(result.event, opts).items():
+        row = sheet.max_row + 1
+        for column, text in enumerate((key, ", ".join(f"{k} {v}" for k, v in value.items())
+                                       if isinstance(value, dict) else value), 1):
+            as_text_cell(sheet.cell(row=row, column=column), text)
+    note = f"Values, not formulas ({reason}): {VALUE_CELLS}."
+    for ws in (tr, pa, to):
+        as_text_cell(ws["A3"], note)
+        ws["A3"].font = Font(italic=True, color="C00000", size=9)
+    return wb
+
+
+def _clear_helpers(tr: Worksheet, pa: Worksheet) -> None:
+    """Empty the helper columns of Travellers and the figures' columns of Pairs (values are written instead)."""
+    C, P = TRAVELLER_COLUMNS, PAIRS_COLUMNS
     helpers = [C[k] for k, _ in HELPERS] + [C[k] for k in ("b_expected", "b_key", "b_n")]
     for ws, cols in ((tr, helpers), (pa, [P[k] for k, *_ in PAIRS if k not in
                                           ("pair", "direction", "names", "section", "tiebreak")])):
         for col in cols:
             for row in range(FIRST_ROW, ws.max_row + 1):
                 ws[f"{col}{row}"].value = None
-    decimals = getattr(result.event, "line_percentage_decimals", None)
 
-    def put(ws: Any, ref: str, value: object, fmt: str = "General") -> None:
-        cell = ws[ref]
-        cell.value = None
-        as_text_cell(cell, float(value) if isinstance(value, Fraction) else value)  # a text is data, never a formula
-        cell.number_format = fmt
 
+def _put(ws: Worksheet, ref: str, value: object, fmt: str = "General") -> None:
+    """A figure written as a value (a text as data, never a formula) in the number format ``fmt``."""
+    cell = ws[ref]
+    cell.value = None
+    as_text_cell(cell, float(value) if isinstance(value, Fraction) else value)
+    cell.number_format = fmt
+
+
+def _put_lines(tr: Worksheet, result: SessionResult, line_fmt: str) -> None:
+    """The lines' NS scores, matchpoints and line percentages, and the per-board totals, as values."""
+    C, opts = TRAVELLER_COLUMNS, result.options
+    decimals = result.event.line_percentage_decimals
     r = FIRST_ROW
     for b in result.boards:
         top = b.line_top or b.top
         for sl in b.lines:
             score = sl.line.score
-            put(tr, f"{C['ns_score']}{r}", score if isinstance(score, int) and sl.kind == "result" else None)
-            put(tr, f"{C['ns_mp']}{r}", sl.ns_mp, line_fmt)
-            put(tr, f"{C['ew_mp']}{r}", sl.ew_mp, line_fmt)
+            _put(tr, f"{C['ns_score']}{r}", score if isinstance(score, int) and sl.kind == "result" else None)
+            _put(tr, f"{C['ns_mp']}{r}", sl.ns_mp, line_fmt)
+            _put(tr, f"{C['ew_mp']}{r}", sl.ew_mp, line_fmt)
             for side in ("ns", "ew"):
                 pct = None if decimals is None else opts.line_percentage(
                     getattr(sl, f"{side}_exact"), getattr(sl, f"{side}_mp"), top, decimals)
-                put(tr, f"{C[side + 'lp']}{r}", pct)
+                _put(tr, f"{C[side + 'lp']}{r}", pct)
             r += 1
     for i, b in enumerate(result.boards):
         row = FIRST_ROW + i
-        put(tr, f"{C['b_ns']}{row}", sum((sl.ns_mp for sl in b.lines if sl.ns_mp is not None), 0), line_fmt)
-        put(tr, f"{C['b_ew']}{row}", sum((sl.ew_mp for sl in b.lines if sl.ew_mp is not None), 0), line_fmt)
-        put(tr, f"{C['b_status']}{row}", "values: scored by mpxl")
+        _put(tr, f"{C['b_ns']}{row}", sum((sl.ns_mp for sl in b.lines if sl.ns_mp is not None), 0), line_fmt)
+        _put(tr, f"{C['b_ew']}{row}", sum((sl.ew_mp for sl in b.lines if sl.ew_mp is not None), 0), line_fmt)
+        _put(tr, f"{C['b_status']}{row}", "values: scored by mpxl")
+
+
+def _put_pairs(pa: Worksheet, to: Worksheet, result: SessionResult, total_fmt: str, pct_fmt: str) -> None:
+    """Each pair's figures on Pairs, and the ranking on Totals, as values."""
+    P, T, opts = PAIRS_COLUMNS, TOTALS_COLUMNS, result.options
     latest = max((b.session for b in result.boards), default=1)
     for i, (_, pr) in enumerate(_pair_rows(result)):
         row = FIRST_ROW + i
@@ -398,27 +425,16 @@ def values_workbook(result: SessionResult, reason: str) -> Workbook:
                                 ("session_mp", session, total_fmt), ("mp", pr.mp, total_fmt),
                                 ("max", pr.max, "0.##"), ("pct", opts.round_percentage(pr.percentage), pct_fmt),
                                 ("place", pr.place, "General")):
-            put(pa, f"{P[key]}{row}", value, fmt)
+            _put(pa, f"{P[key]}{row}", value, fmt)
     for i, pr in enumerate(result.pairs):
         row = FIRST_ROW + i
         p = pr.pair
         for key, ranked, fmt in (("place", pr.place, "General"), ("pair", _pair_value(p.number), "General"),
-                                ("direction", p.direction or "", "General"),
-                                ("names", " & ".join(p.names), "General"), ("section", p.section or "", "General"),
-                                ("mp", pr.mp, total_fmt), ("max", pr.max, "0.##"),
-                                ("pct", opts.round_percentage(pr.percentage), pct_fmt), ("row", None, "General")):
-            put(to, f"{T[key]}{row}", ranked, fmt)
-    settings = wb.create_sheet("Settings")  # every setting applied, named as the JSON names it
-    settings.append(["Setting", "Value"])
-    for key, value in settings_of(result.event, opts).items():
-        row = settings.max_row + 1
-        for column, text in enumerate((key, ", ".join(f"{k} {v}" for k, v in value.items())
-                                       if isinstance(value, dict) else value), 1):
-            as_text_cell(settings.cell(row=row, column=column), text)
-    for ws in (tr, pa, to):
-        as_text_cell(ws["A3"], note)
-        ws["A3"].font = Font(italic=True, color="C00000", size=9)
-    return wb
+                                 ("direction", p.direction or "", "General"),
+                                 ("names", " & ".join(p.names), "General"), ("section", p.section or "", "General"),
+                                 ("mp", pr.mp, total_fmt), ("max", pr.max, "0.##"),
+                                 ("pct", opts.round_percentage(pr.percentage), pct_fmt), ("row", None, "General")):
+            _put(to, f"{T[key]}{row}", ranked, fmt)
 
 
 def write_values_workbook(result: SessionResult, path: str | os.PathLike[str], reason: str) -> None:
