@@ -39,8 +39,9 @@ from ..options import off_sheet, settings_of
 from ..rules import ARTIFICIAL_CODES, PASS_SPELLINGS, code_key, contract_keys
 from ..settings import AvePolicy, RoundingKind
 from ..textsafe import as_text_cell
+from .inputs import PairRow, Settings, TemplateLine
 from .layout import CONVENTIONS, FIRST_ROW, HELPERS, PAIRS, PAIRS_COLUMNS, PARTS, TOTALS_COLUMNS, TRAVELLER_COLUMNS
-from .template import ROUNDING_RULES, PairRow, Settings, TemplateLine, build_workbook, write_workbook
+from .template import ROUNDING_RULES, build_workbook, write_workbook
 
 if TYPE_CHECKING:
     from openpyxl import Workbook

@@ -79,7 +79,7 @@ from .layout import (
 from .stream import Block
 
 if TYPE_CHECKING:
-    from .template import BoardRow, PairRow, Settings, TemplateLine
+    from .inputs import BoardRow, PairRow, Settings, TemplateLine
 from .working import (
     WORKING_CELLS,
     WORKING_COLUMNS,
