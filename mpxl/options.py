@@ -123,6 +123,12 @@ class Setting:
     candidates: tuple[Any, ...] = ()  # the values the inference may try
     written: str = ""  # how a value is written, for the docs ('' = its values)
     none_is: str = "what the file says"  # what None means, for the docs (a nullable setting's)
+    # the workbook's Setup row that holds it (with ``sheet``, its key): the defined name of its cell, its label,
+    # its note ('' = its values in the rulebook's words, ``value: words; ...``)
+    cell: str = ""
+    caption: str = ""
+    note: str = ""
+    off_values: tuple[Any, ...] = ()  # values the sheet's formulas do not take: off its Setup list (off_sheet's text)
     trials: tuple[Trial, ...] = ()  # where the inference tries its candidates by their own (none: in a step of its own)
     ranking: bool = False  # applied by the ranking alone: the lines' figures do not depend on it
     # a value's phrase on the results page (its word -> the key of mpxl.labels' words), said when the options hold it
@@ -218,40 +224,57 @@ class ScoringOptions:
         values={m.value: K_RULES[m.value].words for m in Method}, flags=("--method",),
         written=", ".join(f"`{m.value}`" for m in Method) + ", `none` (never estimate)",
         help=", ".join(m.value for m in Method) + ", or none (never estimate); ascherman estimates full boards "
-        "too, ascherman-short only short ones", show=lambda o, e: o.method_name, sheet="method")
+        "too, ascherman-short only short ones", show=lambda o, e: o.method_name, sheet="method",
+        cell="Method", caption="Method", note="How a board with missing or adjusted results is scaled up to N "
+        "results (Ascherman changes full boards too; Ascherman-short only short ones).")
     scale: Scale = setting(
         Scale.DOUBLE, words="the matchpoint scale", values={s: "" for s in SCALES}, flags=("--scale",),
         written="`double` (`2`), `single` (`1`), `signed`",
         metavar="SCALE", help="double (2, default), single (1), or signed (MP1: +1 per result beaten, -1 per result "
-        "that beats it; an average is 0)", show=lambda o, e: o.scale.number, sheet="scale")
+        "that beats it; an average is 0)", show=lambda o, e: o.scale.number, sheet="scale",
+        cell="Scale", caption="Scale", note="2 = double matchpoints (2 per score beaten, 1 per tie); 1 = single; "
+        "signed = +1 per score beaten, -1 per score that beats it (the double figure less N - 1: a top is N - 1, an "
+        "average 0, NS + EW = 0; % = 50 + 50 x MP / Max; Ruter's MP1).")
     field: Field | None = setting(
         None, kind=Field, parse=Field.find, nullable=True, candidates=tuple(Field),
         words="which results a board is compared across (default: what the file says, else section)",
         values=FIELD_SCORING, flags=("--field",), choices=tuple(FIELD_SCORING),
         help="compare boards within each section or across the field",
-        show=lambda o, e: field_of(e, o).value, sheet="field", phrases={"event": "field_event"})
+        show=lambda o, e: field_of(e, o).value, sheet="field", phrases={"event": "field_event"},
+        cell="FieldScoring", caption="Sections scored")
     expected: int | None = setting(
         None, whole=True, nullable=True, check=_whole("expected", 1),
         words="results per board, N (default: the most on any board of the field)", flags=("--expected",),
-        metavar="N", help="results per board (default: the most on any board)", sheet="expected")
+        metavar="N", help="results per board (default: the most on any board)", sheet="expected",
+        cell="Expected", caption="Expected results per board (N)",
+        note="Leave blank: the most lines (results, artificial scores, not played) on any board.")
     estimate_at: EstimateAt = setting(
         EstimateAt.LINES, words="where a short board's estimate goes", flags=("--estimate-at",), metavar="WHERE",
         help="lines (default), totals (lines plain on their own top, totals estimated), never, or own-tops (never, "
         "and a board with an artificial score plain on its real results' own top, the score its percentage of it)",
-        sheet="estimate_at", off_sheet="estimate-at {value} is not in the workbook's formulas",
-        phrases={"totals": "estimate_totals"})
+        sheet="estimate_at", off_sheet="no estimation (method none) is not in the workbook's formulas",
+        phrases={"totals": "estimate_totals"},
+        off_values=(EstimateAt.NEVER,), cell="EstimateAt", caption="Estimate at",
+        note="lines: a short board's lines estimated to N; totals: a board played fewer times published plain on "
+        "its own top, its pairs' totals adding it estimated to N (Compscore); own-tops: no estimate at all, a board "
+        "worth its real results alone, an artificial score a percentage of that smaller top (BriAn).")
     rounding: Rounding = setting(
         Rounding(), kind=Rounding, parse=Rounding.parse, words="how each board's figures are rounded",
-        values={k: "" for k in ROUNDING_KINDS}, flags=("--rounding", "--rounding-lines"), metavar="R",
+        values={k: rule.words for k, rule in ROUNDING_KINDS.items()}, flags=("--rounding", "--rounding-lines"),
+        metavar="R",
         written="`exact`, `ebu`, `acbl`, a number of decimals, `half-up:D`, `half-even:D`",
         help="the lines' figures: exact, ebu, acbl, a number of decimals, half-up:D or half-even:D",
-        key="rounding_lines", sheet="rounding")
+        key="rounding_lines", sheet="rounding",
+        cell="Rounding", caption="Rounding")
     totals_rounding: Rounding | None = setting(
         None, kind=Rounding, parse=Rounding.parse, nullable=True,
         words="how figures only the totals hold are rounded (default: as the lines)", flags=("--rounding-totals",),
         written="as `--rounding`", none_is="as the lines",
         metavar="R", help="figures only the totals hold (estimated boards, missed boards); default: as the lines",
-        key="rounding_totals", show=lambda o, e: str(o.totals_rounding or o.rounding), sheet="totals_rounding")
+        key="rounding_totals", show=lambda o, e: str(o.totals_rounding or o.rounding), sheet="totals_rounding",
+        cell="TotalsRounding", caption="Totals rounding", note="How the figures only the totals hold are "
+        "rounded (a board estimated at the totals, a missed board's credit, an exact total): blank = as the lines' "
+        "Rounding.")
     percentage_decimals: int | None = setting(
         2, whole=True, keep_none=True, reader=_percentage_rounding, check=_whole("percentage_decimals", 0),
         words="how percentages are rounded: decimals and tie (ranking uses the exact figure)",
@@ -260,52 +283,70 @@ class ScoringOptions:
         written="`D`, `half-up:D`, `half-even:D`, `exact` (the JSON's word for unrounded)", none_is="exact",
         key="rounding_percentages", aliases=("percentage_rounding",), sheet="pct_decimals",
         show=lambda o, e: "exact" if o.percentage_decimals is None
-        else f"{o.percentage_tie.value}:{o.percentage_decimals}", ranking=True)
+        else f"{o.percentage_tie.value}:{o.percentage_decimals}", ranking=True,
+        cell="PctDecimals", caption="Percentage decimals", note="The percentages' decimals (blank: exact).")
     percentage_tie: Tie = setting(
         Tie.HALF_UP, key=None, words="how a percentage's exact half is rounded (with rounding_percentages)",
         sheet="pct_rounding",
-        trials=(Trial("percentages", on=("percentages", "line_percentages")),), ranking=True)
+        trials=(Trial("percentages", on=("percentages", "line_percentages")),), ranking=True,
+        cell="PctRounding", caption="Percentage rounding",
+        note="half-up: an exact half away from zero (48.125 -> 48.13); half-even: to the even digit (48.12, "
+        "RealBridge). The ranking uses the exact %.")
     unplayed: Unplayed = setting(
         Unplayed.NONE, words="what a pair gets for a board of its field it missed", flags=("--unplayed",),
         metavar="RULE", help="a board a pair missed: none (default) or own (its own percentage)", sheet="unplayed",
-        ranking=True, phrases={"own": "unplayed_own"})
+        ranking=True, phrases={"own": "unplayed_own"},
+        cell="Unplayed", caption="Missed boards", note="none: a missed board gives nothing; own: a pair that "
+        "played fewer boards than the most of its field gets its own share of the top for each missed board (Ruter's "
+        "bye credits, Compscore).")
     places: Places = setting(
         Places.SHARED, words="how tied places are written", flags=("--places",), metavar="STYLE",
         help="tied places: shared (3=, default) or plain (3)", sheet="places", ranking=True,
-        phrases={"plain": "places_plain"})
+        phrases={"plain": "places_plain"},
+        cell="Places", caption="Places", note="shared: tied places written 3=; plain: written 3.")
     winners: int | None = setting(
         None, whole=True, nullable=True,
         check=lambda v: None if v in (None, 1, 2) else f"winners {v!r}; expected 1 or 2",
         candidates=(1, 2), words="one ranking, or NS and EW ranked apart (default: what the file says)",
         flags=("--winners",), choices=(1, 2), help="1 = one ranking, 2 = NS and EW ranked apart",
-        show=lambda o, e: _winners_setting(e, o), sheet="winners")
+        show=lambda o, e: _winners_setting(e, o), sheet="winners",
+        cell="Winners", caption="Winners", note="2 = NS and EW ranked apart (Mitchell); 1 = one ranking (Howell).")
     ave_policy: AvePolicy = setting(
         AvePolicy.FIXED, words="how Ave+ and Ave- are awarded", values=AVE_POLICIES, flags=("--ave-policy",),
         choices=tuple(AVE_POLICIES), help="; ".join(f"{k}: {v}" for k, v in AVE_POLICIES.items()).replace("%", "%%"),
-        sheet="ave_policy", trials=(Trial("artificial"),), phrases={"wbf": "ave_wbf"})
+        sheet="ave_policy", trials=(Trial("artificial"),), phrases={"wbf": "ave_wbf"},
+        cell="AvePolicy", caption="Ave+/Ave- policy",
+        note="fixed; or wbf: the pair's percentage on its other boards if better (Ave+) or worse (Ave-).")
     totals_from: TotalsFrom = setting(
         TotalsFrom.ROUNDED, words="what a pair's total and percentage add: the rounded or the exact figures",
         flags=("--totals-from",), metavar="BASIS",
         help="a percentage from the rounded figures the total adds (default) or the exact ones", sheet="totals_from",
         trials=(Trial("totals", on=("totals", "percentages", "line_percentages")), Trial("start")), ranking=True,
-        phrases={"exact": "totals_exact"})
+        phrases={"exact": "totals_exact"},
+        cell="TotalsFrom", caption="Totals from", note="rounded: a pair's total adds the rounded board "
+        "figures; exact: it adds the exact figures, rounded as a total, and its % is worked out from the exact sum "
+        "(Ruter).")
     lone_result: LoneResult = setting(
         LoneResult.AVERAGE, words="what a board's one real result beside artificial scores gets",
         values=LONE_RESULT_RULES, flags=("--lone-result",), metavar="RULE",
         help="a board's one real result beside artificial scores: average (50%%, default) or ave-plus (60%% to both "
         "sides, ACBLscore)", sheet="lone_result",
         trials=(Trial("scale", holds="lone"), Trial("artificial", holds="lone", missed=True)),
-        phrases={"ave-plus": "lone_plus"})
+        phrases={"ave-plus": "lone_plus"},
+        cell="LoneResult", caption="Lone result")
     percentage_basis: PercentageBasis = setting(
         PercentageBasis.PLAYED, words="what a pair's percentage is worked out from", values=PERCENTAGE_BASES,
         flags=("--percentage-basis",), metavar="BASIS", help="a pair's percentage: played (its total over the tops "
         "of the boards it played, default) or scaled (ACBLscore: the total scaled to the field's full maximum and "
         "rounded as a total, over that maximum)", sheet="pct_basis", ranking=True,
-        phrases={"scaled": "basis_scaled"})
+        phrases={"scaled": "basis_scaled"},
+        cell="PctBasis", caption="Percentage basis")
     small_groups: SmallGroups = setting(
         SmallGroups.WBF, words="which small fouled groups get set percentages",
         values={k: v.words for k, v in SMALL_GROUP_RULES.items()}, flags=("--small-groups",), metavar="RULE",
-        help="fouled boards' small groups: wbf, ebu, qba or none", sheet="small_groups")
+        help="fouled boards' small groups: wbf, ebu, qba or none", sheet="small_groups",
+        cell="SmallGroups", caption="Small fouled groups",
+        note="wbf (WBF/ACBL), ebu (White Book 4.2.3.3), qba (slides), none.")
     factor_top: int | None = setting(
         None, whole=True, nullable=True, check=_whole("factor_top", 1),
         words="factor every board to this top before rounding (carry-forward)", flags=("--factor-top",),
@@ -579,17 +620,22 @@ def differences(options: ScoringOptions, default: ScoringOptions, event: Event) 
 
 def off_sheet(options: ScoringOptions) -> str | None:
     """Why the workbook's formulas cannot score with ``options``: the first setting the Setup holds no
-    cell for, set to other than its default (None when there is none).
+    cell for, set to other than its default, or set to a value its Setup cell does not take
+    (:attr:`Setting.off_values`); None when there is none.
 
     >>> print(off_sheet(ScoringOptions(unplayed=Unplayed.OWN)))  # a Setup choice
     None
     >>> off_sheet(ScoringOptions(factor_top=24)), off_sheet(ScoringOptions(small_groups=SmallGroups.EBU))
     ("factoring to a fixed top is not in the workbook's formulas", None)
+    >>> off_sheet(ScoringOptions(estimate_at=EstimateAt.NEVER))
+    "no estimation (method none) is not in the workbook's formulas"
     """
     for s in registry():
+        value = getattr(options, s.name)
+        if s.sheet is not None and value in s.off_values:  # a value the Setup does not list
+            return s.off_sheet.format(label=s.label, value=_word(value))
         if s.sheet is not None or s.key is None and not s.off_sheet:
             continue
-        value = getattr(options, s.name)
         if s.name == "totals_rounding":  # the lines' rounding is the Setup's
             differs = value not in (None, options.rounding)
         else:

@@ -92,9 +92,11 @@ def test_the_docs_settings_table_is_the_declarations():
 
 
 #: (settings, the reason the workbook gets values): only factoring to a fixed top has no Setup cell; every
-#: convention is a Setup choice (issue 28; estimate-at never is refused by the workbook itself: method none)
+#: convention is a Setup choice (issue 28), but estimate-at never (method none), which its Setup list leaves out
 OFF_SHEET = [
     ({"estimate_at": "totals"}, None),
+    ({"method": "none"}, "no estimation (method none) is not in the workbook's formulas"),
+    ({"estimate_at": "own-tops"}, None),
     ({"totals_from": "exact"}, None),
     ({"rounding": "1", "totals_rounding": "2"}, None),
     ({"rounding": "1", "totals_rounding": "1"}, None),
@@ -346,3 +348,58 @@ def test_check_s_settings_line_given_back_as_flags_reproduces_the_file(path, cap
         argv += [f"--{name}", value]
     assert main(["check", str(path), "--conventions", "generic", "--no-infer", *argv]) == 0, argv
     assert "all agree" in capsys.readouterr().out
+
+
+# ----------------------------------------------------------- the workbook's Setup from the declarations
+
+#: (a setting with a Setup cell, its Setup row: key, defined name, label): each from its declaration alone
+SETUP_ROWS_DECLARED = [
+    ("scale", ("scale", "Scale", "Scale")),
+    ("lone_result", ("lone_result", "LoneResult", "Lone result")),
+    ("estimate_at", ("estimate_at", "EstimateAt", "Estimate at")),
+    ("percentage_basis", ("pct_basis", "PctBasis", "Percentage basis")),
+    ("percentage_tie", ("pct_rounding", "PctRounding", "Percentage rounding")),
+    ("field", ("field", "FieldScoring", "Sections scored")),
+]
+
+
+@pytest.mark.parametrize("name, row", SETUP_ROWS_DECLARED)
+def test_the_setup_s_rows_are_the_declarations(name, row):
+    from mpxl.workbook.helptext import SETUP_NOTES
+    from mpxl.workbook.layout import SETUP_ROWS
+
+    s = SETTINGS[name]
+    assert (s.sheet, s.cell, s.caption) == row and row in SETUP_ROWS
+    assert SETUP_NOTES[s.sheet] == (s.note or "; ".join(f"{k}: {v}" for k, v in s.values.items()) + ".")
+
+
+def test_every_setting_with_a_setup_cell_has_a_row_label_and_note():
+    from mpxl.workbook.helptext import SETUP_NOTES
+    from mpxl.workbook.layout import SETUP_ROWS
+
+    keys = {key for key, _, _ in SETUP_ROWS}
+    assert [s.name for s in registry() if s.sheet is not None and not (s.cell and s.caption)] == []
+    assert [s.name for s in registry() if s.cell and (s.sheet not in keys or not SETUP_NOTES[s.sheet])] == []
+
+
+def _setup_values():
+    from mpxl.workbook.layout import CONVENTIONS, convention_type
+
+    return [(s.name, key, v) for key, s in CONVENTIONS.items() for v in convention_type(s) if v not in s.off_values]
+
+
+@pytest.mark.parametrize("name, key, value", _setup_values(), ids=lambda x: getattr(x, "value", x))
+def test_every_setup_convention_s_every_value_goes_to_its_cell_and_list(name, key, value):
+    """Scored with a convention's value, a workbook's Setup cell holds its word, which its drop-down lists."""
+    from mpxl.workbook.event_writer import event_workbook, settings_for
+    from mpxl.workbook.layout import setup_row
+
+    result = score_event(Event(lines=[Line(1, "1", "2", score=420), Line(1, "3", "4", score=400)]),
+                         ScoringOptions.make(**{name: value}))
+    assert settings_for(result).conventions[key] is value
+    ws = event_workbook(result)["Setup"]
+    cell = f"B{setup_row(key)}"
+    assert ws[cell].value == value.value
+    (listed,) = [dv for dv in ws.data_validations.dataValidation if cell in str(dv.sqref)]
+    words = listed.formula1.strip('"').split(",") if listed.formula1.startswith('"') else None
+    assert words is None or value.value in words

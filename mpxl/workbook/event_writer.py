@@ -24,39 +24,39 @@ tricks give it; otherwise it is typed. An artificial score goes in Adjustment.
 
 from __future__ import annotations
 
-import dataclasses
 import os
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from openpyxl.styles import Font
 
 from ..adjustments import Artificial, Assigned, Mixed, parse_entry
 from ..board import parse_penalty
-from ..contract import ns_score
-from ..options import off_sheet, registry, settings_of
+from ..contract import Vulnerability, ns_score
+from ..event import Event, Line
+from ..matchpoints import Components, NSScore
+from ..options import off_sheet, settings_of
 from ..rules import ARTIFICIAL_CODES, PASS_SPELLINGS, code_key, contract_keys, is_blank
-from ..settings import (
-    AvePolicy,
-    EstimateAt,
-    Field,
-    LoneResult,
-    PercentageBasis,
-    Places,
-    RoundingKind,
-    Tie,
-    TotalsFrom,
-    Unplayed,
-)
+from ..settings import AvePolicy, EstimateAt, RoundingKind
 from ..textsafe import as_text_cell
-from .layout import PARTS
-from .template import ROUNDING_RULES, Settings, TemplateLine, build_workbook, number_formats, write_workbook
+from .inputs import PairRow, Settings, TemplateLine
+from .layout import CONVENTIONS, FIRST_ROW, HELPERS, PAIRS, PAIRS_COLUMNS, PARTS, TOTALS_COLUMNS, TRAVELLER_COLUMNS
+from .template import ROUNDING_RULES, build_workbook, number_formats, write_workbook
+
+if TYPE_CHECKING:
+    from openpyxl import Workbook
+    from openpyxl.worksheet.worksheet import Worksheet
+
+    from ..ranking import PairResult
+    from ..session import SessionResult
 
 __all__ = ["write_event_workbook", "event_workbook", "settings_for", "values_workbook", "write_values_workbook",
            "VALUE_CELLS"]
 
 
 @lru_cache(maxsize=65536)
-def _pair_value(text):
+def _pair_value(text: object) -> int | str | None:
     """A pair number as an int when it is one (so the sheets' COUNTIFS match it), else the text.
 
     >>> _pair_value("12"), _pair_value("A3"), _pair_value(None)
@@ -68,7 +68,7 @@ def _pair_value(text):
     return int(s) if s.isdigit() else s
 
 
-def settings_for(result) -> Settings:
+def settings_for(result: SessionResult) -> Settings:
     """The Setup sheet that reproduces ``result.options`` (a :class:`~mpxl.session.SessionResult`).
 
     >>> from mpxl.options import ScoringOptions
@@ -80,61 +80,34 @@ def settings_for(result) -> Settings:
     >>> s = settings_for(SessionResult(Event(winners={"A": 2}), opts, [], []))
     >>> s.method, s.rounding, s.decimals, s.winners
     (<Method.MCKINNON: 'mckinnon'>, <RoundingKind.EBU: 'ebu'>, 1, 2)
+    >>> s = settings_for(SessionResult(Event(), ScoringOptions.parse(places="plain", rounding_totals="2"), [], []))
+    >>> s.conventions["places"].value, s.totals_rounding.value, s.totals_decimals, s.pct_decimals
+    ('plain', 'half-up', 2, 2)
     """
     opts, ev = result.options, result.event
-    rounding = opts.rounding
+    rounding, totals = opts.rounding, opts.totals_rounding
     kind = rounding.kind if rounding.kind.value in ROUNDING_RULES else RoundingKind.HALF_UP
-    winners = getattr(opts, "winners", None)
+    winners = opts.winners
     if winners is None:
         values = {ev.winners.get(sec) or 1 for sec in ev.sections()} if ev.lines else set(ev.winners.values())
         winners = values.pop() if len(values) == 1 else 1
-    # every setting the Setup holds a cell for, by the settings' declarations (mpxl.options.Setting.sheet)
-    setup = {s.sheet: getattr(opts, s.name) for s in registry() if s.sheet in _SETUP}
-    setup.update(rounding=kind, decimals=rounding.decimals if kind is not RoundingKind.EXACT else 2, winners=winners,
-                 field=getattr(opts, "field", None) or getattr(ev, "field_scoring", None) or Field.SECTION)
-    setup.update(_conventions(opts, ev))  # the conventions' cells, as the Setup spells them
-    return Settings(event=ev.title or "", date=ev.date or "", **setup)
+    # the conventions' cells, each its option's word (mpxl.options.Setting.shown: a nullable one's from the file)
+    conventions = {key: s.shown(opts, ev) for key, s in CONVENTIONS.items()}
+    return Settings(event=ev.title or "", date=ev.date or "", scale=opts.scale, method=opts.method,
+                    expected=opts.expected, rounding=kind,
+                    decimals=rounding.decimals if kind is not RoundingKind.EXACT else 2, winners=winners,
+                    totals_rounding=None if totals is None else totals.kind,
+                    totals_decimals=None if totals is None or totals.kind is RoundingKind.EXACT else totals.decimals,
+                    pct_decimals=opts.percentage_decimals, line_pct_decimals=ev.line_percentage_decimals,
+                    **conventions)
 
 
-#: The Setup sheet's inputs (the workbook's Settings' fields).
-_SETUP = frozenset(f.name for f in dataclasses.fields(Settings))
-
-
-def _conventions(opts, ev) -> dict:
-    """The Setup's conventions from the scoring options (each the option of the same name).
-
-    >>> from mpxl.options import ScoringOptions
-    >>> from mpxl.event import Event
-    >>> c = _conventions(ScoringOptions.parse(estimate_at="totals", rounding_totals="half-up:2"), Event())
-    >>> c["estimate_at"].value, c["totals_rounding"].value, c["totals_decimals"], c["pct_decimals"]
-    ('totals', 'half-up', 2, 2)
-    """
-    totals = getattr(opts, "totals_rounding", None)
-    out = dict(
-        estimate_at=getattr(opts, "estimate_at", None) or EstimateAt.LINES,
-        lone_result=getattr(opts, "lone_result", None) or LoneResult.AVERAGE,
-        totals_from=getattr(opts, "totals_from", None) or TotalsFrom.ROUNDED,
-        unplayed=getattr(opts, "unplayed", None) or Unplayed.NONE,
-        pct_rounding=getattr(opts, "percentage_tie", None) or Tie.HALF_UP,
-        pct_decimals=getattr(opts, "percentage_decimals", 2),
-        pct_basis=getattr(opts, "percentage_basis", None) or PercentageBasis.PLAYED,
-        places=getattr(opts, "places", None) or Places.SHARED,
-        line_pct_decimals=getattr(ev, "line_percentage_decimals", None),
-    )
-    if totals is not None:
-        out["totals_rounding"] = totals.kind
-        out["totals_decimals"] = totals.decimals if totals.kind is not RoundingKind.EXACT else None
-    return out
-
-
-def unsupported(result) -> str | None:
+def unsupported(result: SessionResult) -> str | None:
     """Why the template layout cannot hold this scored event with live formulas, or None if it can."""
     ev, opts = result.event, result.options
-    if getattr(opts, "winners", None) is None and len({ev.winners.get(sec) or 1 for sec in ev.sections()}) > 1:
+    if opts.winners is None and len({ev.winners.get(sec) or 1 for sec in ev.sections()}) > 1:
         return "the workbook has one Winners setting; this event's sections have one and two winners"
-    if getattr(opts, "estimate_at", None) is EstimateAt.NEVER:
-        return "no estimation (method none) is not in the workbook's formulas"
-    reason = off_sheet(opts)  # a setting the Setup holds no cell for (the settings' declarations say which)
+    reason = off_sheet(opts)  # a setting, or a value, the Setup holds no cell for (the settings' declarations say)
     if reason is not None:
         return reason
     reason = _penalty_unsupported(result)
@@ -147,7 +120,7 @@ def unsupported(result) -> str | None:
     return _ruling_unsupported(result)
 
 
-def _typed_penalty(value) -> object:
+def _typed_penalty(value: object) -> int | float | str | None:
     """A line's penalty as the sheet's NS penalty / EW penalty holds it: matchpoints as a number, a percentage of
     top as its text (``10%``), None when there is none (blank or 0, as the board scorer reads it); ValueError when
     the sheet could not read it back.
@@ -167,14 +140,13 @@ def _typed_penalty(value) -> object:
     return None if size == 0 else (int(size) if size.denominator == 1 else float(size))
 
 
-def _penalty_unsupported(result) -> str | None:
+def _penalty_unsupported(result: SessionResult) -> str | None:
     """Why a penalty of ``result`` cannot be typed live in the sheet (it is then written as values), or None: an
     amount with more decimals than a cell shows; a line's penalty on an artificial score under the wbf Ave+
     policy (mpxl's policy sets that figure afresh); a percentage of top under Estimate at totals (the board's
     totals are worked on another top)."""
-    ev, opts = result.event, result.options
-    wbf = getattr(opts, "ave_policy", None) is AvePolicy.WBF
-    totals = getattr(opts, "estimate_at", None) is EstimateAt.TOTALS
+    ev, conventions = result.event, settings_for(result).conventions.values()  # the Setup's
+    wbf, totals = AvePolicy.WBF in conventions, EstimateAt.TOTALS in conventions
     for ln in ev.lines:
         for side, value in (("NS", ln.ns_penalty), ("EW", ln.ew_penalty)):
             if is_blank(value):
@@ -195,13 +167,13 @@ def _penalty_unsupported(result) -> str | None:
     return None
 
 
-def _penalty_rows(ev) -> list[TemplateLine]:
+def _penalty_rows(ev: Event) -> list[TemplateLine]:
     """The penalty rows as a scorer types them: Adjustment Pen, the pair on its side, the matchpoints its total
     loses in its side's penalty (a bonus negative); the two pairs of one row of the file (Ruter's Pen row names
     both) on one row."""
-    rows: dict[tuple, TemplateLine] = {}
+    rows: dict[tuple[object, ...], TemplateLine] = {}
     for i, pen in enumerate(ev.penalties):
-        key: tuple = (pen.session, pen.section, pen.board, pen.where or i)
+        key: tuple[object, ...] = (pen.session, pen.section, pen.board, pen.where or i)
         row = rows.get(key)
         side = "ns" if pen.direction == "NS" else "ew"
         if row is None or getattr(row, f"{side}_pair") is not None:  # a new row (its side taken: a row of its own)
@@ -214,12 +186,12 @@ def _penalty_rows(ev) -> list[TemplateLine]:
     return list(rows.values())
 
 
-def _ruling_unsupported(result) -> str | None:
+def _ruling_unsupported(result: SessionResult) -> str | None:
     """Why a ruling of ``result`` cannot be typed live in the sheet (it is then written as values), or None:
     a weighted side of more than :data:`~mpxl.workbook.layout.PARTS` parts, a weight or score the sheet
     cannot write plainly, or a mixed line on a fouled board or under the wbf Ave+ policy (there each side's
     group and the pair's own percentage would need the line's other side)."""
-    wbf = getattr(result.options, "ave_policy", None) is AvePolicy.WBF
+    wbf = AvePolicy.WBF in settings_for(result).conventions.values()  # the Setup's Ave+ policy
     for sb in result.boards:
         groups = {str(sl.line.group or "").strip().upper() for sl in sb.lines
                   if isinstance(parse_entry(sl.line.score), (Assigned, Mixed))}
@@ -237,7 +209,7 @@ def _ruling_unsupported(result) -> str | None:
     return None
 
 
-def _plain_number(x) -> str | None:
+def _plain_number(x: NSScore | int) -> str | None:
     """``x`` as the sheet reads a number back (``420``, ``-50``, ``7.5``), or None when it has no such text.
 
     >>> _plain_number(Fraction(3, 10) * 100), _plain_number(Fraction(1, 3)), _plain_number(-50)
@@ -251,7 +223,7 @@ def _plain_number(x) -> str | None:
 _CODE_OF = {Fraction(pct): code for code, pct in reversed(ARTIFICIAL_CODES.items())}
 
 
-def _typed_side(side) -> str | None:
+def _typed_side(side: Components | Fraction) -> str | None:
     """One side of a ruling as a scorer types it in the sheet: parts ``30% 420 + 70% 450``, a plain score
     ``420``, or an artificial code ``A+``, ``A55``; None when the sheet could not read it back."""
     if isinstance(side, Fraction):
@@ -267,7 +239,7 @@ def _typed_side(side) -> str | None:
     return " + ".join(f"{w}% {score}" for w, score in parts)
 
 
-def _typed_ruling(entry) -> str | None:
+def _typed_ruling(entry: Assigned | Mixed) -> str | None:
     """A split, weighted or mixed score as the sheet's Typed score reads it (the rulebook's form), or None.
 
     >>> _typed_ruling(parse_entry("420 @ 30%, 450 @ 70%")), _typed_ruling(parse_entry("-150|-50"))
@@ -283,7 +255,7 @@ def _typed_ruling(entry) -> str | None:
     return "|".join(sides)  # type: ignore[arg-type]
 
 
-def _alike_keys(ev) -> tuple[str, str] | None:
+def _alike_keys(ev: Event) -> tuple[str, str] | None:
     """Two pairs the sheet's lookup keys (section ``|`` number, the number as a cell holds it) would
     merge: ``012`` and ``12``, or section ``A|1`` pair ``2`` and section ``A`` pair ``1|2``; else None.
 
@@ -306,13 +278,13 @@ def _alike_keys(ev) -> tuple[str, str] | None:
     return None
 
 
-def _check_supported(result) -> None:
+def _check_supported(result: SessionResult) -> None:
     reason = unsupported(result)
     if reason:
         raise ValueError(reason)
 
 
-def _template_line(ln) -> TemplateLine:
+def _template_line(ln: Line) -> TemplateLine:
     """What a scorer would type for one event line.
 
     >>> from mpxl.event import Line
@@ -351,7 +323,7 @@ def _template_line(ln) -> TemplateLine:
     return out
 
 
-def _plain_contract(text) -> bool:
+def _plain_contract(text: str | None) -> bool:
     """Contracts the sheet's formula reads: the Help sheet's contract keys and pass spellings
     (spaces removed, upper case), from the same rulebook tables.
 
@@ -364,13 +336,13 @@ def _plain_contract(text) -> bool:
 _SHEET_CONTRACTS = frozenset([key for key, *_ in contract_keys()] + list(PASS_SPELLINGS))
 
 
-def _vul(board):
+def _vul(board: int) -> Vulnerability:
     from ..contract import board_vulnerability
 
     return board_vulnerability(board)
 
 
-def _event_contents(result, spare_rows: int = 0, check: bool = True) -> dict:
+def _event_contents(result: SessionResult, spare_rows: int = 0, check: bool = True) -> dict[str, Any]:
     """The arguments of :func:`~mpxl.workbook.template.build_workbook` for a scored event (``check``: refuse
     an event the formulas cannot hold)."""
     if check:
@@ -396,12 +368,12 @@ def _event_contents(result, spare_rows: int = 0, check: bool = True) -> dict:
                 rows=len(lines) + spare_rows, methods=methods)
 
 
-def _pair_rows(result) -> list[tuple[tuple, Any]]:
+def _pair_rows(result: SessionResult) -> list[tuple[PairRow, PairResult]]:
     """The Pairs sheet's rows (pair, direction, names, section, tie-break) and each one's PairResult: by
     section (in the event's order), NS before EW, by number (ranking groups appear in mpxl's order, and
     equal pairs keep it)."""
     order = {sec: i for i, sec in enumerate(result.event.sections())}
-    seen: dict[tuple, tuple] = {}
+    seen: dict[tuple[int, str, int, tuple[int, str]], tuple[PairRow, PairResult]] = {}
     for pr in result.pairs:
         p = pr.pair
         names = " & ".join(p.names) or None
@@ -416,7 +388,7 @@ VALUE_CELLS = ("Travellers: NS MP, EW MP, NS %, EW %, the per-board NS and EW to
                "Pairs: Boards played, Carried forward, Latest session MP, MP, Max, %, Place; Totals: every row")
 
 
-def values_workbook(result, reason: str):
+def values_workbook(result: SessionResult, reason: str) -> Workbook:
     """The workbook :func:`event_workbook` writes, for an event its formulas cannot hold (``reason``, from
     :func:`unsupported`): the same sheets, Setup, title and date, typed lines, names and sections, with the
     figures written as values, rounded as published (lines, totals and percentages at the event's decimals,
@@ -431,51 +403,75 @@ def values_workbook(result, reason: str):
     >>> ws["N5"].value, ws["O5"].value, wb["Totals"]["A5"].value, wb["Totals"]["B5"].value
     (2.0, 0.0, '1=', 1)
     """
-    from openpyxl.styles import Font
-
-    from .layout import FIRST_ROW, HELPERS, PAIRS, PAIRS_COLUMNS, TOTALS_COLUMNS, TRAVELLER_COLUMNS
-    from .template import build_workbook
-
     contents = _event_contents(result, check=False)
     wb = build_workbook(**contents)
-    opts, settings = result.options, contents["settings"]
-    formats = number_formats(settings)  # the live workbook's, at the event's decimals
+    opts, setup = result.options, contents["settings"]
+    formats = number_formats(setup)  # the live workbook's, at the event's decimals
     line_fmt, total_fmt, pct_fmt = formats["line"], formats["total"], formats["pct"]
-    note = f"Values, not formulas ({reason}): {VALUE_CELLS}."
-    C, P, T = TRAVELLER_COLUMNS, PAIRS_COLUMNS, TOTALS_COLUMNS
     tr, pa, to = wb["Travellers"], wb["Pairs"], wb["Totals"]
+    _clear_helpers(tr, pa)
+    _put_lines(tr, result, line_fmt)
+    _put_pairs(pa, to, result, total_fmt, pct_fmt)
+    sheet = wb.create_sheet("Settings")  # every setting applied, named as the JSON names it
+    sheet.append(["Setting", "Value"])
+    for key, value in settings_of(result.event, opts).items():
+        row = sheet.max_row + 1
+        for column, text in enumerate((key, ", ".join(f"{k} {v}" for k, v in value.items())
+                                       if isinstance(value, dict) else value), 1):
+            as_text_cell(sheet.cell(row=row, column=column), text)
+    note = f"Values, not formulas ({reason}): {VALUE_CELLS}."
+    for ws in (tr, pa, to):
+        as_text_cell(ws["A3"], note)
+        ws["A3"].font = Font(italic=True, color="C00000", size=9)
+    return wb
+
+
+def _clear_helpers(tr: Worksheet, pa: Worksheet) -> None:
+    """Empty the helper columns of Travellers and the figures' columns of Pairs (values are written instead)."""
+    C, P = TRAVELLER_COLUMNS, PAIRS_COLUMNS
     helpers = [C[k] for k, _ in HELPERS] + [C[k] for k in ("b_expected", "b_key", "b_n")]
     for ws, cols in ((tr, helpers), (pa, [P[k] for k, *_ in PAIRS if k not in
                                           ("pair", "direction", "names", "section", "tiebreak")])):
         for col in cols:
             for row in range(FIRST_ROW, ws.max_row + 1):
                 ws[f"{col}{row}"].value = None
-    decimals = getattr(result.event, "line_percentage_decimals", None)
 
-    def put(ws, ref: str, value, fmt: str = "General") -> None:
-        cell = ws[ref]
-        cell.value = None
-        as_text_cell(cell, float(value) if isinstance(value, Fraction) else value)  # a text is data, never a formula
-        cell.number_format = fmt
 
+def _put(ws: Worksheet, ref: str, value: object, fmt: str = "General") -> None:
+    """A figure written as a value (a text as data, never a formula) in the number format ``fmt``."""
+    cell = ws[ref]
+    cell.value = None
+    as_text_cell(cell, float(value) if isinstance(value, Fraction) else value)
+    cell.number_format = fmt
+
+
+def _put_lines(tr: Worksheet, result: SessionResult, line_fmt: str) -> None:
+    """The lines' NS scores, matchpoints and line percentages, and the per-board totals, as values."""
+    C, opts = TRAVELLER_COLUMNS, result.options
+    decimals = result.event.line_percentage_decimals
     r = FIRST_ROW
     for b in result.boards:
         top = b.line_top or b.top
         for sl in b.lines:
             score = sl.line.score
-            put(tr, f"{C['ns_score']}{r}", score if isinstance(score, int) and sl.kind == "result" else None)
-            put(tr, f"{C['ns_mp']}{r}", sl.ns_mp, line_fmt)
-            put(tr, f"{C['ew_mp']}{r}", sl.ew_mp, line_fmt)
+            _put(tr, f"{C['ns_score']}{r}", score if isinstance(score, int) and sl.kind == "result" else None)
+            _put(tr, f"{C['ns_mp']}{r}", sl.ns_mp, line_fmt)
+            _put(tr, f"{C['ew_mp']}{r}", sl.ew_mp, line_fmt)
             for side in ("ns", "ew"):
                 pct = None if decimals is None else opts.line_percentage(
                     getattr(sl, f"{side}_exact"), getattr(sl, f"{side}_mp"), top, decimals)
-                put(tr, f"{C[side + 'lp']}{r}", pct)
+                _put(tr, f"{C[side + 'lp']}{r}", pct)
             r += 1
     for i, b in enumerate(result.boards):
         row = FIRST_ROW + i
-        put(tr, f"{C['b_ns']}{row}", sum((sl.ns_mp for sl in b.lines if sl.ns_mp is not None), 0), line_fmt)
-        put(tr, f"{C['b_ew']}{row}", sum((sl.ew_mp for sl in b.lines if sl.ew_mp is not None), 0), line_fmt)
-        put(tr, f"{C['b_status']}{row}", "values: scored by mpxl")
+        _put(tr, f"{C['b_ns']}{row}", sum((sl.ns_mp for sl in b.lines if sl.ns_mp is not None), 0), line_fmt)
+        _put(tr, f"{C['b_ew']}{row}", sum((sl.ew_mp for sl in b.lines if sl.ew_mp is not None), 0), line_fmt)
+        _put(tr, f"{C['b_status']}{row}", "values: scored by mpxl")
+
+
+def _put_pairs(pa: Worksheet, to: Worksheet, result: SessionResult, total_fmt: str, pct_fmt: str) -> None:
+    """Each pair's figures on Pairs, and the ranking on Totals, as values."""
+    P, T, opts = PAIRS_COLUMNS, TOTALS_COLUMNS, result.options
     latest = max((b.session for b in result.boards), default=1)
     for i, (_, pr) in enumerate(_pair_rows(result)):
         row = FIRST_ROW + i
@@ -484,30 +480,19 @@ def values_workbook(result, reason: str):
                                 ("session_mp", session, total_fmt), ("mp", pr.mp, total_fmt),
                                 ("max", pr.max, "0.##"), ("pct", opts.round_percentage(pr.percentage), pct_fmt),
                                 ("place", pr.place, "General")):
-            put(pa, f"{P[key]}{row}", value, fmt)
+            _put(pa, f"{P[key]}{row}", value, fmt)
     for i, pr in enumerate(result.pairs):
         row = FIRST_ROW + i
         p = pr.pair
-        for key, value, fmt in (("place", pr.place, "General"), ("pair", _pair_value(p.number), "General"),
-                                ("direction", p.direction or "", "General"),
-                                ("names", " & ".join(p.names), "General"), ("section", p.section or "", "General"),
-                                ("mp", pr.mp, total_fmt), ("max", pr.max, "0.##"),
-                                ("pct", opts.round_percentage(pr.percentage), pct_fmt), ("row", None, "General")):
-            put(to, f"{T[key]}{row}", value, fmt)
-    settings = wb.create_sheet("Settings")  # every setting applied, named as the JSON names it
-    settings.append(["Setting", "Value"])
-    for key, value in settings_of(result.event, opts).items():
-        row = settings.max_row + 1
-        for column, text in enumerate((key, ", ".join(f"{k} {v}" for k, v in value.items())
-                                       if isinstance(value, dict) else value), 1):
-            as_text_cell(settings.cell(row=row, column=column), text)
-    for ws in (tr, pa, to):
-        as_text_cell(ws["A3"], note)
-        ws["A3"].font = Font(italic=True, color="C00000", size=9)
-    return wb
+        for key, ranked, fmt in (("place", pr.place, "General"), ("pair", _pair_value(p.number), "General"),
+                                 ("direction", p.direction or "", "General"),
+                                 ("names", " & ".join(p.names), "General"), ("section", p.section or "", "General"),
+                                 ("mp", pr.mp, total_fmt), ("max", pr.max, "0.##"),
+                                 ("pct", opts.round_percentage(pr.percentage), pct_fmt), ("row", None, "General")):
+            _put(to, f"{T[key]}{row}", ranked, fmt)
 
 
-def write_values_workbook(result, path: str | os.PathLike, reason: str) -> None:
+def write_values_workbook(result: SessionResult, path: str | os.PathLike[str], reason: str) -> None:
     """Write :func:`values_workbook` to ``path`` (through a temporary name: never half a workbook)."""
     from ..atomic import atomic_path
     from .ooxml import save
@@ -516,17 +501,17 @@ def write_values_workbook(result, path: str | os.PathLike, reason: str) -> None:
         save(values_workbook(result, reason), tmp)
 
 
-def event_workbook(result, spare_rows: int = 0):
+def event_workbook(result: SessionResult, spare_rows: int = 0) -> Workbook:
     """The openpyxl Workbook for a scored event (see :func:`write_event_workbook`)."""
     return build_workbook(**_event_contents(result, spare_rows))
 
 
-def _natural(text) -> tuple:
+def _natural(text: object) -> tuple[int, str]:
     digits = "".join(ch for ch in str(text) if ch.isdigit())
     return (int(digits) if digits else 0, str(text))
 
 
-def write_event_workbook(result, path: str | os.PathLike, spare_rows: int = 0) -> None:
+def write_event_workbook(result: SessionResult, path: str | os.PathLike[str], spare_rows: int = 0) -> None:
     """Write ``result`` (from :func:`mpxl.session.score_event`) to ``path`` in the template layout.
 
     The file holds the cells :func:`event_workbook` builds, written by

@@ -21,7 +21,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 
 from ..adjustments import (
     NOT_A_CODE,
@@ -71,7 +71,19 @@ from ..rules import (
     sheet_key,
     sheet_text,
 )
-from ..settings import EstimateAt, LoneResult, PercentageBasis, Places, Scale, Tie, TotalsFrom, Unplayed
+from ..settings import (
+    AvePolicy,
+    EstimateAt,
+    Field,
+    LoneResult,
+    PercentageBasis,
+    Places,
+    Scale,
+    SmallGroups,
+    Tie,
+    TotalsFrom,
+    Unplayed,
+)
 from .layout import (
     FIELD_NAMES,
     FIRST_ROW,
@@ -80,6 +92,7 @@ from .layout import (
     PAIRS_RANGE_NAMES,
     PARTS,
     ROUNDING_RULES,
+    SETUP_CELL_OF,
     SETUP_NAMES,
     SMALL_GROUP_NAMES,
     TOTALS_COLUMNS,
@@ -93,6 +106,7 @@ __all__ = ["traveller_formulas", "block_formulas", "pairs_formulas", "totals_for
            "methods_raw", "methods_raw_pct", "methods_estimate", "methods_pct", "TRAVELLER", "BLOCK", "PAIRS", "TOTALS"]
 
 S = SETUP_NAMES  # Setup key -> defined name
+CELL = SETUP_CELL_OF  # a convention's type -> the defined name of its Setup cell (LoneResult -> LoneResult)
 R = TRAVELLER_RANGE_NAMES  # Travellers column key -> defined name of its data rows
 P_R = PAIRS_RANGE_NAMES
 ACROSS = FIELD_NAMES[1]  # the Setup's "event": sections matchpointed across the field
@@ -102,7 +116,7 @@ U, CENTRED = S["scale_unit"], S["centred"]  # the Setup scale's arithmetic unit 
 class Cells:
     """The cells of one row: ``Cells(5, TRAVELLER_COLUMNS)["kind"]`` -> ``AN5``."""
 
-    def __init__(self, row: int, columns: dict):
+    def __init__(self, row: int, columns: Mapping[str, str]) -> None:
         self.row, self.columns = row, columns
 
     def __getitem__(self, key: str) -> str:
@@ -136,7 +150,7 @@ def _in_list(name: str, x: str) -> str:
     return f"ISNUMBER({_match(name, x)})"
 
 
-def _count_kinds(kinds, board_key: str) -> str:
+def _count_kinds(kinds: Iterable[str], board_key: str) -> str:
     return "+".join(f'COUNTIFS({R["bkey"]},{board_key},{R["kind"]},"{k}")' for k in kinds)
 
 
@@ -148,14 +162,14 @@ def _session(x: str) -> str:
 def _field_key(session: str, section: str) -> str:
     """The field a board's results are matchpointed in: the session, and the section unless Setup
     scores the sections across the field."""
-    return f'{session}&"|"&IF({S["field"]}="{ACROSS}","",{section})'
+    return f'{session}&"|"&IF({CELL[Field]}="{ACROSS}","",{section})'
 
 
-def _is_kind(c: Cells, kinds) -> str:
+def _is_kind(c: Cells, kinds: Iterable[str]) -> str:
     return "OR(" + ",".join(f'{c["kind"]}="{k}"' for k in kinds) + ")"
 
 
-def _scale_constant(values) -> str:
+def _scale_constant(values: Iterable[int | str]) -> str:
     """An Excel array constant of the rulebook's scales, one value each: ``{2,1,"signed"}``."""
     return "{" + ",".join(f'"{v}"' if isinstance(v, str) else str(v) for v in values) + "}"
 
@@ -222,7 +236,7 @@ def tie_formula(x: str, v: str, unit: str) -> str:
     """
     ties = ",".join(f'"{t.value}"' for t in Tie)
     forms = [ROUNDING_KINDS[t.value].excel(x=x, v=v, Unit=unit, average="0") for t in Tie]
-    return f'CHOOSE(MATCH({S["pct_rounding"]},{{{ties}}},0),' + ",".join(forms) + ")"
+    return f'CHOOSE(MATCH({CELL[Tie]},{{{ties}}},0),' + ",".join(forms) + ")"
 
 
 # ------------------------------------------------- Travellers: session, section, keys
@@ -581,7 +595,7 @@ def _own(c: Cells, side: str) -> str:
     tops = (f'SUMIFS({R["topf"]},{R[mine]},{pair},{R["kind"]},"R")'
             f'+IF({two},0,SUMIFS({R["topf"]},{R[theirs]},{pair},{R["kind"]},"R"))')
     own = SCALE_PERCENTAGE.excel(centred=CENTRED, mp=f"({mp})", max=f"({tops})")
-    return f'IF(AND({c["kind"]}="A",{S["ave_policy"]}="wbf"),IFERROR({own},""),"")'
+    return f'IF(AND({c["kind"]}="A",{CELL[AvePolicy]}="{AvePolicy.WBF.value}"),IFERROR({own},""),"")'
 
 
 def ownns(c: Cells) -> str:
@@ -596,7 +610,8 @@ def _adjusted(c: Cells, mine: str, theirs: str, own: str) -> str:
     x = f'IF({c["sw"]}=1,{c[theirs]},{c[mine]})'
     o = c[own]
     fa = "nfa" if mine == "nspct" else "efa"
-    return (f'IF({c[fa]}=1,IF(AND({S["ave_policy"]}="wbf",ISNUMBER({o})),IF({x}={S["ave_plus"]},MAX({x},{o}),'
+    wbf = f'{CELL[AvePolicy]}="{AvePolicy.WBF.value}"'
+    return (f'IF({c[fa]}=1,IF(AND({wbf},ISNUMBER({o})),IF({x}={S["ave_plus"]},MAX({x},{o}),'
             f'IF({x}={S["ave_minus"]},MIN({x},{o}),{x})),{x}),"")')
 
 
@@ -781,7 +796,7 @@ def badend(c: Cells) -> str:
 
 # ------------------------------------------------ Travellers: the conventions' steps
 
-EST_AT, EXACT_TOTALS = S["estimate_at"], f'{S["totals_from"]}="{TotalsFrom.EXACT.value}"'
+EST_AT, EXACT_TOTALS = CELL[EstimateAt], f'{CELL[TotalsFrom]}="{TotalsFrom.EXACT.value}"'
 _TOTALS = dict(index=S["totals_rounding_index"], unit=S["totals_unit"])
 
 
@@ -808,7 +823,7 @@ def lone(c: Cells) -> str:
     """1 on the one real result of a board whose other lines are artificial scores, when Setup's Lone result
     is ave-plus (ACBLscore: 60% to both sides); else 0."""
     others = f'COUNTIFS({R["bkey"]},{c["bkey"]},{R["kind"]},"A")'
-    return (f'IF(AND({c["kind"]}="R",{S["lone_result"]}="{LoneResult.AVE_PLUS.value}"),'
+    return (f'IF(AND({c["kind"]}="R",{CELL[LoneResult]}="{LoneResult.AVE_PLUS.value}"),'
             f'IF(AND({c["nb"]}=1,{others}>0),1,0),0)')
 
 
@@ -1429,7 +1444,7 @@ TRAVELLER: dict[str, Callable[[Cells], str]] = {
 }
 
 
-def traveller_formulas(r: int) -> dict:
+def traveller_formulas(r: int) -> dict[str, str]:
     """The formulas of traveller row ``r``, by column key."""
     c = Cells(r, TRAVELLER_COLUMNS)
     return {key: "=" + fn(c) for key, fn in TRAVELLER.items()}
@@ -1527,7 +1542,7 @@ BLOCK: dict[str, Callable[[Cells], str]] = {
 }
 
 
-def block_formulas(r: int) -> dict:
+def block_formulas(r: int) -> dict[str, str]:
     """The per-board check block, row ``r``."""
     c = Cells(r, TRAVELLER_COLUMNS)
     return {key: "=" + fn(c) for key, fn in BLOCK.items()}
@@ -1591,7 +1606,7 @@ def satout(c: Cells) -> str:
 
 def sfield(c: Cells) -> str:
     """The field its missed boards and full maximum are counted in: its section (blank across the field)."""
-    return f'IF({c["pkey"]}="","",IF({S["field"]}="{ACROSS}","",{sheet_text(c["section"])}))'
+    return f'IF({c["pkey"]}="","",IF({CELL[Field]}="{ACROSS}","",{sheet_text(c["section"])}))'
 
 
 def due(c: Cells) -> str:
@@ -1602,7 +1617,7 @@ def short(c: Cells) -> str:
     """Missed boards own: the most boards due (played or sat out) by a pair of its field less the boards it
     played; else 0."""
     most = f'SUMPRODUCT(MAX(({P_R["sfield"]}={c["sfield"]})*{P_R["due"]}))'
-    own = f'AND({c["pkey"]}<>"",{S["unplayed"]}="{Unplayed.OWN.value}",N({c["maxb"]})>0)'
+    own = f'AND({c["pkey"]}<>"",{CELL[Unplayed]}="{Unplayed.OWN.value}",N({c["maxb"]})>0)'
     return f'IF({own},MAX(0,{most}-N({c["played"]})),0)'
 
 
@@ -1613,7 +1628,7 @@ def latest(c: Cells) -> str:
 
 def ctop(c: Cells) -> str:
     """The top a missed board is credited on: the largest top of its field in its latest session."""
-    fk = _field_key(c["latest"], c["sfield"]).replace(f'IF({S["field"]}="{ACROSS}","",{c["sfield"]})', c["sfield"])
+    fk = _field_key(c["latest"], c["sfield"]).replace(f'IF({CELL[Field]}="{ACROSS}","",{c["sfield"]})', c["sfield"])
     return f'IF({c["short"]}=0,0,SUMPRODUCT(MAX(({R["fkey"]}={fk})*{R["topc"]})))'
 
 
@@ -1666,13 +1681,13 @@ def max_(c: Cells) -> str:
 
 def full(c: Cells) -> str:
     """Under Percentage basis scaled: the largest Max of its field (worked out only then: it looks at every pair)."""
-    scaled = f'{S["pct_basis"]}="{PercentageBasis.SCALED.value}"'
+    scaled = f'{CELL[PercentageBasis]}="{PercentageBasis.SCALED.value}"'
     return f'IF(OR({c["pkey"]}="",NOT({scaled})),"",SUMPRODUCT(MAX(({P_R["sfield"]}={c["sfield"]})*{P_R["mxn"]})))'
 
 
 def stx(c: Cells) -> str:
     """Percentage basis scaled: a pair whose Max is short of its field's Full Max, its total scaled up to it."""
-    scaled = f'AND({S["pct_basis"]}="{PercentageBasis.SCALED.value}",ISNUMBER({c["mpx"]}),N({c["max"]})>0)'
+    scaled = f'AND({CELL[PercentageBasis]}="{PercentageBasis.SCALED.value}",ISNUMBER({c["mpx"]}),N({c["max"]})>0)'
     total = SCALED_TOTAL.excel(mp=c["mpx"], full=c["full"], max=c["max"])
     return f'IF({scaled},IF({c["max"]}<{c["full"]},{total},""),"")'
 
@@ -1705,7 +1720,7 @@ def pct(c: Cells) -> str:
 
 def field(c: Cells) -> str:
     d = c["side"]
-    sec_ = f'IF({S["field"]}="{ACROSS}","",{sheet_text(c["section"])})'
+    sec_ = f'IF({CELL[Field]}="{ACROSS}","",{sheet_text(c["section"])})'
     return f'IF({c["pkey"]}="","",{sec_}&"|"&IF({S["winners"]}=2,IF({d}="","-",{d}),"all"))'
 
 
@@ -1718,7 +1733,7 @@ def place(c: Cells) -> str:
     F, f, K, x, R_, r = P_R["field"], c["field"], P_R["key"], c["key"], P_R["order"], c["order"]
     same = f'{F},{f},{K},{x},{P_R["tbid"]},{c["tbid"]}'
     return (f'IF({x}="","",(COUNTIFS({F},{f},{R_},"<"&{r})-COUNTIFS({same},{R_},"<"&{r})+1)'
-            f'&IF(AND({S["places"]}="{Places.SHARED.value}",COUNTIFS({same})>1),"=",""))')
+            f'&IF(AND({CELL[Places]}="{Places.SHARED.value}",COUNTIFS({same})>1),"=",""))')
 
 
 def tbkey(c: Cells) -> str:
@@ -1773,7 +1788,7 @@ PAIRS: dict[str, Callable[[Cells], str]] = {
 }
 
 
-def pairs_formulas(r: int) -> dict:
+def pairs_formulas(r: int) -> dict[str, str]:
     """The formulas of Pairs row ``r``."""
     c = Cells(r, PAIRS_COLUMNS)
     return {k_: "=" + fn(c) for k_, fn in PAIRS.items()}
@@ -1799,7 +1814,7 @@ TOTALS: dict[str, Callable[[Cells], str]] = {
 }
 
 
-def totals_formulas(r: int) -> dict:
+def totals_formulas(r: int) -> dict[str, str]:
     """The formulas of Totals (the ranking) row ``r``: the pair placed ``r - HEADER_ROW``-th."""
     c = Cells(r, TOTALS_COLUMNS)
     return {k_: "=" + fn(c) for k_, fn in TOTALS.items()}
@@ -1807,7 +1822,7 @@ def totals_formulas(r: int) -> dict:
 
 # ---------------------------------------------------------------------- Setup
 
-def setup_formulas() -> dict:
+def setup_formulas() -> dict[str, str]:
     """The Setup sheet's formula cells, by key."""
     full = [f'{S["method_index"]}={i + 1}' for i, m in enumerate(Method) if m.value in ESTIMATES_FULL_BOARDS]
     return {
@@ -1818,7 +1833,7 @@ def setup_formulas() -> dict:
         "centred": f'={scale_centred(S["scale_index"])}',
         "method_index": f'=MATCH({S["method"]},MethodNames,0)',
         "rounding_index": f'=MATCH({S["rounding"]},RoundingNames,0)',
-        "rule_index": f'=MATCH({S["small_groups"]},SmallGroupNames,0)',
+        "rule_index": f'=MATCH({CELL[SmallGroups]},SmallGroupNames,0)',
         "unit": f'=10^{S["decimals"]}',
         "this_session": f'=MAX(1,MAX({R["sess"]}))',
         "full_boards": f'=IF(OR({",".join(full)}),1,0)' if full else "=0",

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from ..rules import FIELD_SCORING, LONE_RESULT_RULES, NOT_PLAYED_CODES, PERCENTAGE_BASES, ROUNDING_KINDS, SESSIONS
+from ..rules import FIELD_SCORING, NOT_PLAYED_CODES, SESSIONS
 from .formulas import BLOCK as BLOCK_FORMULAS
 from .formulas import TRAVELLER, Cells
 from .layout import (
@@ -22,6 +22,7 @@ from .layout import (
     MAIN,
     PAIRS,
     SETUP_NAMES,
+    SETUP_SETTINGS,
     TRAVELLER_COLUMNS,
     TRAVELLER_RANGE_NAMES,
 )
@@ -31,47 +32,23 @@ __all__ = ["HELP_TEXT", "SETUP_NOTES", "COLUMN_NOTES", "PAIRS_NOTES", "XLWINGS_C
 
 _NP = ", ".join(NOT_PLAYED_CODES)
 
-#: Setup key -> the note in column C.
-SETUP_NOTES = {
+#: Setup key -> the note in column C: a setting's from its declaration (:class:`mpxl.options.Setting`), the
+#: others' here.
+SETUP_NOTES: dict[str, str] = {
+    **{s.sheet or "": s.note or "; ".join(f"{k}: {v}" for k, v in s.values.items()) + "."
+       for s in SETUP_SETTINGS.values()},
     "event": "The event's name, for the printed sheets.",
     "date": "",
-    "scale": "2 = double matchpoints (2 per score beaten, 1 per tie); 1 = single; signed = +1 per score beaten, "
-             "-1 per score that beats it (the double figure less N - 1: a top is N - 1, an average 0, NS + EW = 0; "
-             "% = 50 + 50 x MP / Max; Ruter's MP1).",
-    "method": "How a board with missing or adjusted results is scaled up to N results (Ascherman changes "
-              "full boards too; Ascherman-short only short ones).",
-    "expected": "Leave blank: the most lines (results, artificial scores, not played) on any board.",
     "n_used": "Formula (name N): the most lines on any board; each session and section (field) has its own N, "
               "the Travellers' N (field) column.",
     "top": "Formula (name Top): scale x (N - 1), the most matchpoints on a board (per field: Top (field)); "
            "N - 1 on the signed scale.",
-    "rounding": "; ".join(f"{kind}: {rule.words}" for kind, rule in ROUNDING_KINDS.items()) + ".",
     "decimals": "Board matchpoints are rounded to this many decimals; totals add the rounded figures.",
     "ave_plus": "What A+ / AVE+ is worth (60).",
     "ave_minus": "What A- / AVE- is worth (40).",
-    "ave_policy": "fixed; or wbf: the pair's percentage on its other boards if better (Ave+) or worse (Ave-).",
-    "winners": "2 = NS and EW ranked apart (Mitchell); 1 = one ranking (Howell).",
-    "small_groups": "wbf (WBF/ACBL), ebu (White Book 4.2.3.3), qba (slides), none.",
-    "field": "; ".join(f"{k}: {v}" for k, v in FIELD_SCORING.items()) + ".",
     "this_session": "Formula (name ThisSession): the latest session on Travellers; Pairs shows its MP and the "
                     "earlier sessions' carried forward.",
-    "estimate_at": "lines: a short board's lines estimated to N; totals: a board played fewer times published "
-                   "plain on its own top, its pairs' totals adding it estimated to N (Compscore); own-tops: no "
-                   "estimate at all, a board worth its real results alone, an artificial score a percentage of "
-                   "that smaller top (BriAn).",
-    "lone_result": "; ".join(f"{k}: {v}" for k, v in LONE_RESULT_RULES.items()) + ".",
-    "totals_from": "rounded: a pair's total adds the rounded board figures; exact: it adds the exact figures, "
-                   "rounded as a total, and its % is worked out from the exact sum (Ruter).",
-    "totals_rounding": "How the figures only the totals hold are rounded (a board estimated at the totals, a "
-                       "missed board's credit, an exact total): blank = as the lines' Rounding.",
     "totals_decimals": "The totals' decimals: blank = Decimals (Compscore: lines 1, totals 2).",
-    "unplayed": "none: a missed board gives nothing; own: a pair that played fewer boards than the most of its "
-                "field gets its own share of the top for each missed board (Ruter's bye credits, Compscore).",
-    "pct_rounding": "half-up: an exact half away from zero (48.125 -> 48.13); half-even: to the even digit "
-                    "(48.12, RealBridge). The ranking uses the exact %.",
-    "pct_decimals": "The percentages' decimals (blank: exact).",
-    "pct_basis": "; ".join(f"{k}: {v}" for k, v in PERCENTAGE_BASES.items()) + ".",
-    "places": "shared: tied places written 3=; plain: written 3.",
     "line_pct_decimals": "Blank: no line percentages; else each line's percentage of its top to these decimals "
                          "(Travellers' NS line % and EW line %: Ruter's Percentage_NS / EW, whole numbers).",
     "totals_rounding_index": "Formula (name TotalsRoundingNo): position of the totals' rounding rule.",

@@ -14,7 +14,9 @@ from typing import Any
 from openpyxl.utils import get_column_letter
 
 from ..methods import Method
+from ..options import Setting, registry
 from ..rules import AVE_POLICIES, FIELD_SCORING, NOT_PLAYED_CODES, ROUNDING_KINDS, SMALL_GROUP_RULES, contract_keys
+from ..settings import Choice, Scale
 
 __all__ = [
     "HEADER_ROW", "FIRST_ROW", "MAX_DATA_ROWS", "METHOD_NAMES", "ROUNDING_RULES", "SMALL_GROUP_NAMES",
@@ -22,6 +24,7 @@ __all__ = [
     "TRAVELLER_COLUMNS", "TRAVELLER_RANGE_NAMES", "PAIRS", "PAIRS_COLUMNS", "PAIRS_RANGE_NAMES", "TOTALS",
     "TOTALS_COLUMNS", "FIELD_NAMES", "PARTS", "RULING_HELPERS", "PENALTY_HELPERS",
     "METHODS_LAYOUT", "METHODS_SHEET", "HELP_TABLES", "HELP_FIRST", "HELP_TEXT_COLUMN", "setup_row",
+    "SETUP_SETTINGS", "SETUP_CELL_OF", "CONVENTIONS", "convention_type",
 ]
 
 HEADER_ROW = 4
@@ -43,38 +46,42 @@ FIELD_NAMES = tuple(FIELD_SCORING)
 
 # ----------------------------------------------------------------------------- Setup
 
-#: Setup sheet: (key, defined name, label). Values are in column B from row 3; the notes are in helptext.
-SETUP_ROWS = [
+#: The Setup's rows in order: (key, defined name, label), or the defined name of a setting's cell, whose row
+#: its declaration gives (:class:`mpxl.options.Setting`: ``sheet`` its key, ``cell``, ``caption``). Values are
+#: in column B from row 3; the notes are in helptext.
+_NUMBERS = ("method_index", "MethodNo", "Method number")  # the first of the formulas' numbers
+_SETUP_ORDER: list[tuple[str, str, str] | str] = [
     ("event", "EventName", "Event"),
     ("date", "EventDate", "Date"),
-    ("scale", "Scale", "Scale"),
-    ("method", "Method", "Method"),
-    ("expected", "Expected", "Expected results per board (N)"),
+    "Scale",
+    "Method",
+    "Expected",
     ("n_used", "N", "N used"),
     ("top", "Top", "Top"),
-    ("rounding", "Rounding", "Rounding"),
+    "Rounding",
     ("decimals", "Decimals", "Decimals"),
     ("ave_plus", "AvePlus", "Ave+ %"),
     ("ave_minus", "AveMinus", "Ave- %"),
-    ("ave_policy", "AvePolicy", "Ave+/Ave- policy"),
-    ("winners", "Winners", "Winners"),
-    ("small_groups", "SmallGroups", "Small fouled groups"),
-    ("field", "FieldScoring", "Sections scored"),
+    "AvePolicy",
+    "Winners",
+    "SmallGroups",
+    "FieldScoring",
     ("this_session", "ThisSession", "Latest session"),
     # the conventions (mpxl's options of the same names): where the estimate goes, a lone result, what
     # the totals add and how they are rounded, a missed board, the percentages, the places, line percentages
-    ("estimate_at", "EstimateAt", "Estimate at"),
-    ("lone_result", "LoneResult", "Lone result"),
-    ("totals_from", "TotalsFrom", "Totals from"),
-    ("totals_rounding", "TotalsRounding", "Totals rounding"),
+    "EstimateAt",
+    "LoneResult",
+    "TotalsFrom",
+    "TotalsRounding",
     ("totals_decimals", "TotalsDecimals", "Totals decimals"),
-    ("unplayed", "Unplayed", "Missed boards"),
-    ("pct_rounding", "PctRounding", "Percentage rounding"),
-    ("pct_decimals", "PctDecimals", "Percentage decimals"),
-    ("pct_basis", "PctBasis", "Percentage basis"),
-    ("places", "Places", "Places"),
+    "Unplayed",
+    "PctRounding",
+    "PctDecimals",
+    "PctBasis",
+    "Places",
     ("line_pct_decimals", "LinePctDecimals", "Line % decimals"),
-    ("method_index", "MethodNo", "Method number"),
+    # a setting declared with a Setup cell that is not placed above goes here, before the formulas' numbers
+    _NUMBERS,
     ("rounding_index", "RoundingNo", "Rounding number"),
     ("rule_index", "RuleNo", "Small-group rule number"),
     ("unit", "Unit", "10^decimals"),
@@ -87,9 +94,50 @@ SETUP_ROWS = [
     ("pct_unit", "PctUnit", "10^percentage decimals"),
     ("line_pct_unit", "LinePctUnit", "10^line % decimals"),
 ]
+
+#: The settings the Setup holds a cell for, by the defined name of their cell.
+SETUP_SETTINGS: dict[str, Setting] = {s.cell: s for s in registry() if s.sheet is not None and s.cell}
+
+
+def _setup_rows() -> list[tuple[str, str, str]]:
+    """The Setup's rows: :data:`_SETUP_ORDER` with each setting's row from its declaration, and the settings
+    declared with a Setup cell that it does not place before the formulas' numbers."""
+    placed = {row for row in _SETUP_ORDER if isinstance(row, str)}
+    rows: list[tuple[str, str, str]] = []
+    for row in _SETUP_ORDER:
+        if row == _NUMBERS:
+            rows += [(s.sheet or "", s.cell, s.caption) for s in SETUP_SETTINGS.values() if s.cell not in placed]
+        if isinstance(row, str):
+            s = SETUP_SETTINGS[row]
+            rows.append((s.sheet or "", s.cell, s.caption))
+        else:
+            rows.append(row)
+    return rows
+
+
+#: Setup sheet: (key, defined name, label), in row order.
+SETUP_ROWS = _setup_rows()
 _SETUP_FIRST = 3
 #: Setup key -> absolute cell reference on the Setup sheet, e.g. ``Setup!$B$5``.
 SETUP_CELLS = {key: f"Setup!$B${_SETUP_FIRST + i}" for i, (key, _, _) in enumerate(SETUP_ROWS)}
+#: A convention's type (a rulebook Enum) -> the defined name of the Setup cell that holds it (``LoneResult``).
+SETUP_CELL_OF: dict[type, str] = {s.kind: s.cell for s in SETUP_SETTINGS.values()
+                                  if s.kind is not None and issubclass(s.kind, Choice)}
+assert len(set(SETUP_CELL_OF.values())) == len(SETUP_CELL_OF), "two Setup cells of one type"
+def convention_type(s: Setting) -> type[Choice]:
+    """The type of a convention's values (a rulebook Enum, :data:`CONVENTIONS`): its declaration's ``kind``."""
+    kind = s.kind
+    if kind is None or not issubclass(kind, Choice):
+        raise TypeError(f"setting {s.name!r} is not a choice of words")
+    return kind
+
+
+#: The conventions the Setup holds as their word (each a rulebook Enum: a :class:`mpxl.options.Setting` with a
+#: Setup cell, but the scale and the method, written as their number and label), by Setup key in row order.
+CONVENTIONS: dict[str, Setting] = {
+    key: s for key, name, _ in SETUP_ROWS
+    if (s := SETUP_SETTINGS.get(name)) is not None and s.kind in SETUP_CELL_OF and s.kind not in (Scale, Method)
+}
 #: Setup key -> the defined name the formulas use for it (``scale`` -> ``Scale``).
 SETUP_NAMES = {key: name for key, name, _ in SETUP_ROWS}
 
@@ -311,8 +359,9 @@ HELPERS = [
 ]
 
 
-def _letters() -> dict:
-    out, col = {}, 1
+def _letters() -> dict[str, str]:
+    out: dict[str, str] = {}
+    col = 1
     for key, *_ in MAIN:
         out[key] = get_column_letter(col)
         col += 1

@@ -13,6 +13,7 @@ import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
+from typing import TYPE_CHECKING
 
 from openpyxl import Workbook
 from openpyxl.cell.cell import Cell
@@ -24,6 +25,7 @@ from openpyxl.styles.cell_style import StyleArray
 from openpyxl.utils import column_index_from_string, get_column_letter
 from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
+from openpyxl.worksheet.worksheet import Worksheet
 
 from ..contract import RESULT_MADE, RESULT_SIGNS
 from ..methods import K_FORMULAS, Method
@@ -38,13 +40,14 @@ from ..rules import (
     board_cycle_table,
     contract_score_table,
 )
-from ..settings import EstimateAt, LoneResult, PercentageBasis, Places, Scale, Tie, TotalsFrom, Unplayed
+from ..settings import AvePolicy, Field, Scale, SmallGroups
 from ..textsafe import as_text_cell
 from . import formulas as F
 from .helptext import COLUMN_NOTES, HELP_TEXT, PAIRS_NOTES, SETUP_NOTES, XLWINGS_CONF_NOTES
 from .layout import (
     AVE_POLICY_NAMES,
     BLOCK,
+    CONVENTIONS,
     FIELD_NAMES,
     FIRST_ROW,
     HEADER_ROW,
@@ -60,17 +63,23 @@ from .layout import (
     PAIRS_COLUMNS,
     PAIRS_RANGE_NAMES,
     ROUNDING_RULES,
+    SETUP_CELL_OF,
     SETUP_CELLS,
     SETUP_NAMES,
     SETUP_ROWS,
+    SETUP_SETTINGS,
     SMALL_GROUP_NAMES,
     TOTALS,
     TOTALS_COLUMNS,
     TRAVELLER_COLUMNS,
     TRAVELLER_RANGE_NAMES,
+    convention_type,
     setup_row,
 )
 from .stream import Block
+
+if TYPE_CHECKING:
+    from .inputs import BoardRow, PairRow, Settings, TemplateLine
 from .working import (
     WORKING_CELLS,
     WORKING_COLUMNS,
@@ -108,14 +117,15 @@ _CHART_LINES = (("0072B2", "solid"), ("D55E00", "dash"), ("009E73", "sysDot"), (
 assert len(_CHART_LINES) == len(METHODS_SHEET)
 
 
-def _style(ws, **attrs) -> StyleArray:
+def _style(ws: Worksheet, **attrs: object) -> StyleArray:
     """The style of a cell with ``attrs`` (font, fill, number_format, ...; None = default), made once
     and shared by a whole column (registering a style per cell was most of the writing time)."""
     cell = Cell(ws, style_array=StyleArray())  # a scratch cell, never put in the sheet
     for name, value in attrs.items():
         if value is not None:
             setattr(cell, name, value)
-    return cell._style
+    style: StyleArray = cell._style
+    return style
 
 
 @dataclass
@@ -125,14 +135,16 @@ class Sizes:
     rows: int
     board_rows: int
     pair_rows: int
-    extra: dict = field(default_factory=dict)
+    extra: dict[str, int] = field(default_factory=dict)
 
 
 def _col(letter: str) -> int:
-    return column_index_from_string(letter)
+    index: int = column_index_from_string(letter)
+    return index
 
 
-def _head(ws, row: int, col: int, text: str, width: float | None = None, fill=_HEAD_FILL, note: str = ""):
+def _head(ws: Worksheet, row: int, col: int, text: str, width: float | None = None, fill: PatternFill = _HEAD_FILL,
+          note: str = "") -> Cell:
     cell = ws.cell(row=row, column=col, value=text)
     cell.font = _HEAD_FONT
     cell.fill = fill
@@ -145,14 +157,14 @@ def _head(ws, row: int, col: int, text: str, width: float | None = None, fill=_H
     return cell
 
 
-def _input(cell, value=None):
+def _input(cell: Cell, value: object = None) -> None:
     if value is not None:
         as_text_cell(cell, value)  # a typed value is data, never a formula
     cell.fill = _INPUT_FILL
     cell.protection = _UNLOCKED
 
 
-def _protect(ws):
+def _protect(ws: Worksheet) -> None:
     ws.protection.sheet = True
     ws.protection.formatColumns = False
     ws.protection.formatRows = False
@@ -161,7 +173,7 @@ def _protect(ws):
     ws.protection.autoFilter = False
 
 
-def _rule(ws, ref: str, title: str, message: str, **kw) -> DataValidation:
+def _rule(ws: Worksheet, ref: str, title: str, message: str, **kw: object) -> DataValidation:
     """A data-validation rule on ``ref`` that Excel enforces: a wrong entry is refused (stop) with
     ``message``, and the cell shows the message as its input prompt too."""
     dv = DataValidation(showErrorMessage=True, errorStyle="stop", errorTitle=title, error=message,
@@ -178,24 +190,22 @@ SCALE_MESSAGE = ("Scale is 1 (single), 2 (double) or signed (+1 per score beaten
                  "an average is 0).")
 
 
-#: The conventions' Setup choices, each the words of mpxl's option (``never`` is Method none: not a Setup choice).
+#: The conventions' Setup cells validated by a list of their own (a Help table's, or with words of their own).
+_LISTED_APART = (SmallGroups, AvePolicy, Field)
+#: The other conventions' Setup choices, by Setup key in row order: each the words of mpxl's option, less the
+#: values the sheet does not take (its declaration's ``off_values``: ``never`` is Method none).
 CONVENTION_CHOICES = {
-    "estimate_at": tuple(e.value for e in EstimateAt if e is not EstimateAt.NEVER),
-    "lone_result": tuple(e.value for e in LoneResult),
-    "totals_from": tuple(e.value for e in TotalsFrom),
-    "unplayed": tuple(e.value for e in Unplayed),
-    "pct_rounding": tuple(e.value for e in Tie),
-    "pct_basis": tuple(e.value for e in PercentageBasis),
-    "places": tuple(e.value for e in Places),
+    key: tuple(v.value for v in convention_type(s) if v not in s.off_values)
+    for key, s in CONVENTIONS.items() if s.kind not in _LISTED_APART
 }
 
 
-def _validate(ws, ref: str, formula: str, message: str, allow_blank: bool = False):
+def _validate(ws: Worksheet, ref: str, formula: str, message: str, allow_blank: bool = False) -> None:
     _rule(ws, ref, "Not in the list", message, type="list", formula1=formula, allow_blank=allow_blank,
           showDropDown=False)
 
 
-def _fit_width(ws, orientation: str = "portrait") -> None:
+def _fit_width(ws: Worksheet, orientation: str = "portrait") -> None:
     """Print the sheet's print area one page wide (as many pages down as it takes)."""
     ws.page_setup.orientation = orientation
     ws.page_setup.fitToWidth = 1
@@ -233,7 +243,12 @@ def define_names(wb: Workbook, trav_last: int, pair_last: int) -> None:
 # ------------------------------------------------------------------------------ Setup
 
 
-def setup_sheet(wb: Workbook, s) -> object:
+def _setup_cell(kind: type) -> str:
+    """The Setup cell (``B16``) of the convention whose value is a ``kind`` (its declaration's cell)."""
+    return f"B{setup_row(SETUP_SETTINGS[SETUP_CELL_OF[kind]].sheet or '')}"
+
+
+def setup_sheet(wb: Workbook, s: Settings) -> Worksheet:
     """The Setup sheet from :class:`~mpxl.workbook.template.Settings` ``s``."""
     ws = wb.create_sheet("Setup")
     ws["A1"] = "mpxl club pairs: Setup"
@@ -263,9 +278,9 @@ def setup_sheet(wb: Workbook, s) -> object:
     _validate(ws, f"B{setup_row('winners')}", '"1,2"', "Winners is 1 (one ranking) or 2 (NS and EW apart).")
     _validate(ws, f"B{setup_row('method')}", "MethodNames", "Choose one of the methods.")
     _validate(ws, f"B{setup_row('rounding')}", "RoundingNames", ", ".join(ROUNDING_RULES) + ".")
-    _validate(ws, f"B{setup_row('small_groups')}", "SmallGroupNames", ", ".join(SMALL_GROUP_NAMES) + ".")
-    _validate(ws, f"B{setup_row('ave_policy')}", "AvePolicyNames", " or ".join(AVE_POLICY_NAMES) + ".")
-    _validate(ws, f"B{setup_row('field')}", '"' + ",".join(FIELD_NAMES) + '"',
+    _validate(ws, _setup_cell(SmallGroups), "SmallGroupNames", ", ".join(SMALL_GROUP_NAMES) + ".")
+    _validate(ws, _setup_cell(AvePolicy), "AvePolicyNames", " or ".join(AVE_POLICY_NAMES) + ".")
+    _validate(ws, _setup_cell(Field), '"' + ",".join(FIELD_NAMES) + '"',
               f"{FIELD_NAMES[0]} (each section apart) or {FIELD_NAMES[1]} (across the field).")
     _rule(ws, f"B{setup_row('decimals')}", "Decimals", "Decimals is a whole number 0-6.",
           type="whole", operator="between", formula1="0", formula2="6", allow_blank=False)
@@ -300,13 +315,35 @@ _BLOCK_HELPERS = [key for key, _, _, kind in BLOCK if kind == "helper"]
 DEFAULT_FORMATS = {"line": "0.00", "total": "0.00", "pct": "0.00"}
 
 
-def travellers_sheet(wb: Workbook, lines: Sequence, sizes: Sizes, boards: Sequence, blocks: list,
-                     formats: dict | None = None):
+def travellers_sheet(wb: Workbook, lines: Sequence[TemplateLine], sizes: Sizes, boards: Sequence[BoardRow],
+                     blocks: list[Block], formats: dict[str, str] | None = None) -> Worksheet:
     """The Travellers sheet: inputs, the visible results, the per-board block, the helper columns; the figures
     shown in ``formats`` (:data:`DEFAULT_FORMATS`)."""
     fmt = {**DEFAULT_FORMATS, **(formats or {})}
     ws = wb.create_sheet("Travellers")
     last = FIRST_ROW + sizes.rows - 1
+    col = TRAVELLER_COLUMNS
+    _travellers_heads(ws)
+    # the data: one style per column, inputs and formulas filled down (see mpxl.workbook.stream)
+    blocks.append(_lines_block(ws, lines, last, fmt))
+    blast = FIRST_ROW + sizes.board_rows - 1
+    blocks.append(_boards_block(ws, boards, blast, fmt))
+    _travellers_rules(ws, last)
+    _travellers_marks(ws, last, blast)
+    # helpers grouped and hidden; layout
+    first_h, last_h = col[HELPERS[0][0]], col[HELPERS[-1][0]]
+    ws.column_dimensions.group(first_h, last_h, outline_level=1, hidden=True)
+    ws.column_dimensions.group(col[_BLOCK_HELPERS[0]], col[_BLOCK_HELPERS[-1]], outline_level=1, hidden=True)
+    ws.freeze_panes = f"B{FIRST_ROW}"
+    ws.print_title_rows = f"{HEADER_ROW}:{HEADER_ROW}"
+    ws.print_area = [f"A1:{col[MAIN[-1][0]]}{last}", f"{col['b_board']}{HEADER_ROW - 1}:{col['b_status']}{blast}"]
+    _fit_width(ws, "portrait")
+    _protect(ws)
+    return ws
+
+
+def _travellers_heads(ws: Worksheet) -> None:
+    """The Travellers' title, its line of the Setup's figures, and the column headers (each with its note)."""
     col = TRAVELLER_COLUMNS
     S = SETUP_NAMES
     ws["A1"] = "Travellers"
@@ -330,10 +367,14 @@ def travellers_sheet(wb: Workbook, lines: Sequence, sizes: Sizes, boards: Sequen
     ws.cell(row=HEADER_ROW - 1, column=_col(col[HELPERS[0][0]]),
             value="Helper columns: every step of the scoring, one formula each (the header notes say what)",
             ).font = _HELPER_FONT
-    # the data: one style per column, inputs and formulas filled down (see mpxl.workbook.stream)
+
+
+def _lines_block(ws: Worksheet, lines: Sequence[TemplateLine], last: int, fmt: dict[str, str]) -> Block:
+    """The traveller lines' block: the typed inputs (``lines``, then blank rows to ``last``) and the formulas,
+    the figures shown in ``fmt``."""
     # text: what is typed stays as typed (a penalty of 10% stays 10%, not 0.1)
     text_cols = ("contract", "by", "adjustment", "group", "switch", "section", "ns_pen", "ew_pen")
-    idx = {k: _col(v) for k, v in col.items()}
+    idx = {k: _col(v) for k, v in TRAVELLER_COLUMNS.items()}
     inputs, keys = [], []
     for key, *_ in MAIN:
         if key in ("ns_score", "ns_mp", "ew_mp", "nslp", "ewlp"):
@@ -355,11 +396,17 @@ def travellers_sheet(wb: Workbook, lines: Sequence, sizes: Sizes, boards: Sequen
         formulas.append((idx[key], st, key))
     get = attrgetter(*keys)
     blank = (None,) * len(keys)
-    blocks.append(Block(ws, FIRST_ROW, last, inputs,
-                        lambda i: get(lines[i]) if i < len(lines) else blank,
-                        formulas, F.traveller_formulas))
-    # per-board block
-    blast = FIRST_ROW + sizes.board_rows - 1
+
+    def values(i: int) -> tuple[object, ...]:
+        return tuple(get(lines[i])) if i < len(lines) else blank
+
+    return Block(ws, FIRST_ROW, last, inputs, values, formulas, F.traveller_formulas)
+
+
+def _boards_block(ws: Worksheet, boards: Sequence[BoardRow], blast: int, fmt: dict[str, str]) -> Block:
+    """The per-board block: each board (and its section and session) typed, then its figures (in ``fmt``), to
+    row ``blast``."""
+    idx = {k: _col(v) for k, v in TRAVELLER_COLUMNS.items()}
     formulas = []
     for key in F.BLOCK:
         formulas.append((idx[key], _style(ws, fill=_BLOCK_FILL,
@@ -369,10 +416,16 @@ def travellers_sheet(wb: Workbook, lines: Sequence, sizes: Sizes, boards: Sequen
                                     number_format="@" if k == "b_section" else None))
                     for k in ("b_board", "b_section", "b_session")]
     keyed = [b if isinstance(b, tuple) else (b, None, None) for b in boards]
-    blocks.append(Block(ws, FIRST_ROW, blast, block_inputs,
-                        lambda i: keyed[i] if i < len(keyed) else (None, None, None),
-                        formulas, F.block_formulas))
-    # validation
+
+    def values(i: int) -> tuple[object, ...]:
+        return keyed[i] if i < len(keyed) else (None, None, None)
+
+    return Block(ws, FIRST_ROW, blast, block_inputs, values, formulas, F.block_formulas)
+
+
+def _travellers_rules(ws: Worksheet, last: int) -> None:
+    """What the typed cells take (declarer, arrowswitch, tricks, board, session): Excel refuses anything else."""
+    col = TRAVELLER_COLUMNS
     _validate(ws, f"{col['by']}{FIRST_ROW}:{col['by']}{last}", '"N,E,S,W"', "Declarer is N, E, S or W.", True)
     _validate(ws, f"{col['switch']}{FIRST_ROW}:{col['switch']}{last}", '"Y"',
               "Type Y when the table played the board arrowswitched (NS sat EW).", True)
@@ -388,7 +441,11 @@ def travellers_sheet(wb: Workbook, lines: Sequence, sizes: Sizes, boards: Sequen
     _rule(ws, f"{col['session']}{FIRST_ROW}:{col['session']}{last}", "Session",
           "A session number: a whole number from 1 (blank is session 1).",
           type="whole", operator="greaterThanOrEqual", formula1="1", allow_blank=True)
-    # conditional formatting: a text score, a code not understood, a board whose status is not ok
+
+
+def _travellers_marks(ws: Worksheet, last: int, blast: int) -> None:
+    """Conditional formatting: a text score, a code not understood, a board whose status is not ok."""
+    col = TRAVELLER_COLUMNS
     k, kind = col["ns_score"], col["kind"]
     ws.conditional_formatting.add(
         f"{k}{FIRST_ROW}:{k}{last}",
@@ -418,29 +475,20 @@ def travellers_sheet(wb: Workbook, lines: Sequence, sizes: Sizes, boards: Sequen
     ws.conditional_formatting.add(
         f"{col['b_board']}{FIRST_ROW}:{st}{blast}",
         FormulaRule(formula=[f'AND(${st}{FIRST_ROW}<>"",LEFT(${st}{FIRST_ROW},2)<>"ok")'], fill=_BAD_FILL))
-    # helpers grouped and hidden; layout
-    first_h, last_h = col[HELPERS[0][0]], col[HELPERS[-1][0]]
-    ws.column_dimensions.group(first_h, last_h, outline_level=1, hidden=True)
-    ws.column_dimensions.group(col[_BLOCK_HELPERS[0]], col[_BLOCK_HELPERS[-1]], outline_level=1, hidden=True)
-    ws.freeze_panes = f"B{FIRST_ROW}"
-    ws.print_title_rows = f"{HEADER_ROW}:{HEADER_ROW}"
-    ws.print_area = [f"A1:{col[MAIN[-1][0]]}{last}", f"{col['b_board']}{HEADER_ROW - 1}:{col['b_status']}{blast}"]
-    _fit_width(ws, "portrait")
-    _protect(ws)
-    return ws
 
 
 # ------------------------------------------------------------------------------ Pairs
 
 
-def _print_setup(ws, last_col: str, last_row: int, orientation: str = "portrait") -> None:
+def _print_setup(ws: Worksheet, last_col: str, last_row: int, orientation: str = "portrait") -> None:
     """Print as is: the area from A1, fit to one page wide, the header row on every page."""
     ws.print_title_rows = f"{HEADER_ROW}:{HEADER_ROW}"
     ws.print_area = f"A1:{last_col}{last_row}"
     _fit_width(ws, orientation)
 
 
-def pairs_sheet(wb: Workbook, pairs: Sequence, sizes: Sizes, blocks: list, formats: dict | None = None):
+def pairs_sheet(wb: Workbook, pairs: Sequence[PairRow], sizes: Sizes, blocks: list[Block],
+                formats: dict[str, str] | None = None) -> Worksheet:
     """The Pairs sheet: each pair's number, direction, names and section (inputs), then its boards
     played, carried-forward and latest-session matchpoints, MP, Max, % and place (in ``formats``)."""
     fmt = {**DEFAULT_FORMATS, **(formats or {})}
@@ -471,7 +519,7 @@ def pairs_sheet(wb: Workbook, pairs: Sequence, sizes: Sizes, blocks: list, forma
     helper, kinds = _style(ws, font=_HELPER_FONT), {k: kind for k, _, _, kind in PAIRS}
     formulas = [(idx[k], styles.get(k) or (helper if kinds[k] == "helper" else _style(ws)), k) for k in F.PAIRS]
 
-    def row(i: int) -> tuple:
+    def row(i: int) -> tuple[object, ...]:
         given = tuple(pairs[i]) if i < len(pairs) else ()
         return given + (None,) * (len(inputs) - len(given))
 
@@ -489,7 +537,7 @@ def pairs_sheet(wb: Workbook, pairs: Sequence, sizes: Sizes, blocks: list, forma
 # ----------------------------------------------------------------------------- Totals
 
 
-def totals_sheet(wb: Workbook, sizes: Sizes, blocks: list, formats: dict | None = None):
+def totals_sheet(wb: Workbook, sizes: Sizes, blocks: list[Block], formats: dict[str, str] | None = None) -> Worksheet:
     """The Totals sheet: the ranking in place order, with the names, ready to print (in ``formats``)."""
     fmt = {**DEFAULT_FORMATS, **(formats or {})}
     ws = wb.create_sheet("Totals")
@@ -523,9 +571,30 @@ def totals_sheet(wb: Workbook, sizes: Sizes, blocks: list, formats: dict | None 
 # ---------------------------------------------------------------------------- Methods
 
 
-def methods_sheet(wb: Workbook, N: int, n: int, scale: int | str):
+def methods_sheet(wb: Workbook, N: int, n: int, scale: int | str) -> Worksheet:
     """The Methods sheet: every method's estimate of every raw score for one (N, n), and a chart."""
     ws = wb.create_sheet("Methods")
+    L = METHODS_LAYOUT
+    _methods_inputs(ws, N, n, scale)
+    _methods_k(ws)
+    hr, first, last = _methods_table(ws)
+    ws.add_chart(_methods_chart(ws, hr, first, last), L["chart_at"])
+    ws.column_dimensions.group(L["chart_cols"][0], L["chart_cols"][-1], outline_level=1, hidden=True)
+    ws.freeze_panes = f"B{first}"
+    ws.print_area = f"A1:{L['chart_last']}{last}"
+    _fit_width(ws, "landscape")
+    ws.page_setup.fitToHeight = 1  # the whole sheet, table and chart, on one page
+    _protect(ws)
+    return ws
+
+
+def _absolute(ref: str) -> str:
+    """A cell's absolute reference: ``B3`` -> ``$B$3``."""
+    return f"${ref[0]}${ref[1:]}"
+
+
+def _methods_inputs(ws: Worksheet, N: int, n: int, scale: int | str) -> None:
+    """The Methods sheet's title and words, its N, n and scale cells (the scale's unit and centring hidden)."""
     L = METHODS_LAYOUT
     ws["A1"] = f"Methods: {len(METHODS_SHEET)} ways to scale a board's matchpoints to N results"
     ws["A1"].font = _TITLE_FONT
@@ -541,7 +610,7 @@ def methods_sheet(wb: Workbook, N: int, n: int, scale: int | str):
         ws[f"A{ref[1:]}"].font = _HEAD_FONT
         _input(ws[ref], value)
     _validate(ws, L["scale"], SCALE_LIST, SCALE_MESSAGE)
-    index = F.scale_index(f"${L['scale'][0]}${L['scale'][1:]}")
+    index = F.scale_index(_absolute(L["scale"]))
     ws[L["scale_unit"]] = f"={F.scale_unit(index)}"
     ws[L["centred"]] = f"={F.scale_centred(index)}"
     ws[f"A{L['scale_unit'][1:]}"] = "Scale unit, centred"
@@ -552,8 +621,13 @@ def methods_sheet(wb: Workbook, N: int, n: int, scale: int | str):
           type="whole", operator="between", formula1="1", formula2=str(L["max_actual"]))
     _rule(ws, L["N"], "N", "N is a whole number of results, at least 2.",
           type="whole", operator="between", formula1="2", formula2="1000")
-    Nr, nr, ur, cr = (f"${L[k][0]}${L[k][1:]}" for k in ("N", "n", "scale_unit", "centred"))
-    kr, first = L["k_row"], L["first_row"]
+
+
+def _methods_k(ws: Worksheet) -> None:
+    """Each method's k for the sheet's N and n, and its formula in words."""
+    L = METHODS_LAYOUT
+    Nr, nr = _absolute(L["N"]), _absolute(L["n"])
+    kr = L["k_row"]
     _head(ws, kr - 1, 1, "Method", 12)
     ws.cell(row=kr, column=1, value="k").font = _HEAD_FONT
     ws.cell(row=kr + 1, column=1, value="k formula").font = _HEAD_FONT
@@ -566,6 +640,14 @@ def methods_sheet(wb: Workbook, N: int, n: int, scale: int | str):
         ws[f"{col}{kr + 1}"].alignment = Alignment(wrap_text=True, horizontal="center")
         ws[f"{col}{kr + 1}"].font = Font(size=9)
     ws.row_dimensions[kr + 1].height = 30
+
+
+def _methods_table(ws: Worksheet) -> tuple[int, int, int]:
+    """The table: each raw score S (and as a percentage), each method's estimate and its percentage, and the
+    chart's copy of the percentages; its header row, first and last rows."""
+    L = METHODS_LAYOUT
+    Nr, nr, ur, cr = (_absolute(L[k]) for k in ("N", "n", "scale_unit", "centred"))
+    kr, first = L["k_row"], L["first_row"]
     hr = first - 1
     _head(ws, hr - 1, _col(L["mp_cols"][0]), "Matchpoints (M)")
     _head(ws, hr - 1, _col(L["pct_cols"][0]), "Percentage")
@@ -594,6 +676,12 @@ def methods_sheet(wb: Workbook, N: int, n: int, scale: int | str):
             ws[f"{mc}{r}"].number_format = "0.00"
             ws[f"{pc}{r}"].number_format = "0.00"
             ws[f"{cc}{r}"].font = _HELPER_FONT
+    return hr, first, last
+
+
+def _methods_chart(ws: Worksheet, hr: int, first: int, last: int) -> ScatterChart:
+    """The chart of every method's percentage against the raw score (the table's rows ``first`` to ``last``)."""
+    L = METHODS_LAYOUT
     chart = ScatterChart(scatterStyle="lineMarker")
     chart.title = "Percentage against raw score"
     chart.style = 13
@@ -620,20 +708,13 @@ def methods_sheet(wb: Workbook, N: int, n: int, scale: int | str):
     chart.y_axis.number_format = "0"
     # the chart's data columns are hidden (their #N/A, which makes the gaps, is never shown): plot them anyway
     chart.visible_cells_only = False
-    ws.add_chart(chart, L["chart_at"])
-    ws.column_dimensions.group(L["chart_cols"][0], L["chart_cols"][-1], outline_level=1, hidden=True)
-    ws.freeze_panes = f"B{first}"
-    ws.print_area = f"A1:{L['chart_last']}{last}"
-    _fit_width(ws, "landscape")
-    ws.page_setup.fitToHeight = 1  # the whole sheet, table and chart, on one page
-    _protect(ws)
-    return ws
+    return chart
 
 
 # ------------------------------------------------------------------------------- Help
 
 
-def help_rows() -> dict:
+def help_rows() -> dict[str, Sequence[tuple[object, ...]]]:
     """Each Help table's rows, made from the rulebook's tables (the sheet's formulas look them up).
 
     >>> rows = help_rows(); rows["not_played"][0], rows["cycle"][3], rows["contracts"][0][:4]
@@ -661,7 +742,7 @@ def help_rows() -> dict:
     }
 
 
-def help_sheet(wb: Workbook):
+def help_sheet(wb: Workbook) -> Worksheet:
     """The Help sheet: the text, and the tables the formulas look up (written from the rulebook)."""
     ws = wb.create_sheet("Help")
     ws["A1"] = "Help"
@@ -707,7 +788,7 @@ def help_sheet(wb: Workbook):
 assert set(ROUNDING_RULES) == set(ROUNDING_KINDS) and set(AVE_POLICY_NAMES) == set(AVE_POLICIES)
 
 
-def xlwings_sheet(wb: Workbook):
+def xlwings_sheet(wb: Workbook) -> Worksheet:
     """The xlwings.conf sheet: the settings classic xlwings reads (from A1 down to the first blank row),
     and what each one left out means."""
     ws = wb.create_sheet("xlwings.conf")
@@ -727,7 +808,7 @@ def xlwings_sheet(wb: Workbook):
 
 # ---------------------------------------------------------------------------- Working
 
-def working_sheet(wb: Workbook, board=None) -> object:
+def working_sheet(wb: Workbook, board: BoardRow | None = None) -> Worksheet:
     """The Working sheet (after Methods), showing ``board`` (a number, or (board, section, session)) first."""
     ws = wb.create_sheet("Working")
     b, section, session = board if isinstance(board, tuple) else (board or 1, None, None)

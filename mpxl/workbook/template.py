@@ -7,6 +7,8 @@ The template is built from the rulebook (:mod:`mpxl.rules`) in four parts:
 * :mod:`mpxl.workbook.sheets`: the sheets, styles, notes, validation and defined names;
 * :mod:`mpxl.workbook.helptext`: the words (Help sheet, Setup notes, each helper column's note).
 
+What fills it is :mod:`mpxl.workbook.inputs` (the Setup's :class:`Settings`, the lines, boards and pairs).
+
 Every figure is a live formula that Excel 2010 and LibreOffice 7.x both evaluate (COUNTIFS,
 SUMIFS, SUMPRODUCT, CHOOSE, INDEX/MATCH; no LET, XLOOKUP, FILTER, dynamic arrays), so it works
 without the add-in. The Setup cells are defined names (``Scale``, ``Method``, ``N``, ``Top``...).
@@ -25,29 +27,17 @@ data rows streamed into the file by :mod:`mpxl.workbook.stream`).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from openpyxl import Workbook
 
 from ..methods import Method
 from ..rules import NOT_PLAYED_CODES
-from ..settings import (
-    AvePolicy,
-    EstimateAt,
-    Field,
-    LoneResult,
-    PercentageBasis,
-    Places,
-    RoundingKind,
-    Scale,
-    SmallGroups,
-    Tie,
-    TotalsFrom,
-    Unplayed,
-)
+from ..settings import Field, RoundingKind, Scale
 from . import stream
 from .formulas import rounding_formula
+from .inputs import BoardRow, PairRow, Settings, TemplateLine
 from .layout import (
     AVE_POLICY_NAMES,
     FIELD_NAMES,
@@ -76,6 +66,7 @@ from .sheets import (
     working_sheet,
     xlwings_sheet,
 )
+from .stream import Block
 
 __all__ = [
     "build_template",
@@ -104,96 +95,6 @@ __all__ = [
 #: Small fouled-group rules and Ave+/Ave- policies as the Setup drop-downs list them (the rulebook's).
 SMALL_GROUP_RULES = SMALL_GROUP_NAMES
 AVE_POLICIES = AVE_POLICY_NAMES
-
-
-@dataclass
-class TemplateLine:
-    """One traveller line to pre-fill: what a scorer would type.
-
-    >>> TemplateLine(4, 1, 9, "3C", "E", 10).contract
-    '3C'
-    """
-
-    board: object = None
-    ns_pair: object = None
-    ew_pair: object = None
-    contract: str | None = None
-    by: str | None = None
-    tricks: int | None = None
-    typed: object = None
-    adjustment: str | None = None
-    group: str | None = None
-    switch: str | None = None
-    section: str | None = None
-    session: int | None = None
-    ns_pen: object = None  # a penalty: matchpoints (2) or a percentage of top ("10%"); on a Pen row, signed
-    ew_pen: object = None
-
-
-@dataclass
-class Settings:
-    """The Setup sheet's inputs, typed as the core types them (Enums); the sheet writes each as its
-    word (:meth:`words`). A word given here (a Setup-sheet word, a command's) is parsed once, by the
-    type's own ``find``, as every option is (:func:`mpxl.options.parse_options`).
-
-    >>> s = Settings(method="Manual", scale="signed", rounding="EBU")
-    >>> s.method, s.scale, s.rounding
-    (<Method.MANUAL: 'manual'>, <Scale.SIGNED: 'signed'>, <RoundingKind.EBU: 'ebu'>)
-    >>> Settings().words()["scale"], s.words()["method"]
-    (2, 'Manual')
-    """
-
-    event: str = ""
-    date: str = ""
-    scale: Scale = Scale.DOUBLE
-    method: Method = Method.NEUBERG
-    expected: int | None = None
-    rounding: RoundingKind = RoundingKind.HALF_UP  # the lines' rounding rule; its decimals below
-    decimals: int = 2
-    ave_plus: float = 60
-    ave_minus: float = 40
-    ave_policy: AvePolicy = AvePolicy.FIXED
-    winners: int = 2
-    small_groups: SmallGroups = SmallGroups.WBF
-    field: Field = Field.SECTION
-    # the conventions (mpxl's options of the same names); None: the Setup cell left blank
-    estimate_at: EstimateAt = EstimateAt.LINES
-    lone_result: LoneResult = LoneResult.AVERAGE
-    totals_from: TotalsFrom = TotalsFrom.ROUNDED
-    totals_rounding: RoundingKind | None = None  # None: as the lines
-    totals_decimals: int | None = None  # None: as the lines
-    unplayed: Unplayed = Unplayed.NONE
-    pct_rounding: Tie = Tie.HALF_UP
-    pct_decimals: int | None = 2  # None: exact percentages
-    pct_basis: PercentageBasis = PercentageBasis.PLAYED
-    places: Places = Places.SHARED
-    line_pct_decimals: int | None = None  # None: no line percentages shown
-
-    def __post_init__(self) -> None:
-        for name, kind in (("scale", Scale), ("method", Method), ("rounding", RoundingKind),
-                           ("ave_policy", AvePolicy), ("small_groups", SmallGroups), ("field", Field),
-                           ("estimate_at", EstimateAt), ("lone_result", LoneResult), ("totals_from", TotalsFrom),
-                           ("unplayed", Unplayed), ("pct_rounding", Tie), ("pct_basis", PercentageBasis),
-                           ("places", Places)):
-            setattr(self, name, kind.find(getattr(self, name)))
-        if self.totals_rounding is not None:
-            self.totals_rounding = RoundingKind.find(self.totals_rounding)
-
-    def words(self) -> dict:
-        """The Setup sheet's inputs as its cells hold them: each Enum as its sheet word."""
-        return {
-            "event": self.event, "date": self.date, "scale": self.scale.number, "method": self.method.label,
-            "expected": self.expected, "rounding": self.rounding.value, "decimals": self.decimals,
-            "ave_plus": self.ave_plus, "ave_minus": self.ave_minus, "ave_policy": self.ave_policy.value,
-            "winners": self.winners, "small_groups": self.small_groups.value, "field": self.field.value,
-            "estimate_at": self.estimate_at.value, "lone_result": self.lone_result.value,
-            "totals_from": self.totals_from.value,
-            "totals_rounding": None if self.totals_rounding is None else self.totals_rounding.value,
-            "totals_decimals": self.totals_decimals, "unplayed": self.unplayed.value,
-            "pct_rounding": self.pct_rounding.value, "pct_decimals": self.pct_decimals,
-            "pct_basis": self.pct_basis.value, "places": self.places.value,
-            "line_pct_decimals": self.line_pct_decimals,
-        }
 
 
 # ------------------------------------------------------------------------------ builders
@@ -232,13 +133,13 @@ def number_formats(settings: Settings) -> dict[str, str]:
 def _build(
     settings: Settings | None = None,
     lines: Sequence[TemplateLine] = (),
-    boards: Sequence = (),
-    pairs: Sequence = (),
+    boards: Sequence[BoardRow] = (),
+    pairs: Sequence[PairRow] = (),
     rows: int | None = None,
     board_rows: int | None = None,
     pair_rows: int | None = None,
-    methods: tuple = (9, 8),
-) -> tuple:
+    methods: tuple[int, int] = (9, 8),
+) -> tuple[Workbook, list[Block]]:
     """The workbook without the rows of its data blocks, and the blocks (see :mod:`mpxl.workbook.stream`).
 
     The contents of a workbook in the template layout, for :func:`build_workbook` and
@@ -248,7 +149,6 @@ def _build(
     ``methods`` is the (N, n) shown on the Methods sheet; the row counts default to what is given.
     """
     settings = settings or Settings()
-    lines, boards, pairs = list(lines), list(boards), list(pairs)
     sizes = Sizes(
         rows=max(rows or 0, len(lines), 1),
         board_rows=max(board_rows or 0, len(boards), 1),
@@ -257,7 +157,7 @@ def _build(
     wb = Workbook()
     wb.remove(wb.active)
     trav_last = FIRST_ROW + sizes.rows - 1
-    blocks: list = []
+    blocks: list[Block] = []
     setup_sheet(wb, settings)
     formats = number_formats(settings)
     travellers_sheet(wb, lines, sizes, boards, blocks, formats)
@@ -273,21 +173,26 @@ def _build(
     return wb, blocks
 
 
-def build_workbook(*args, **contents) -> Workbook:
-    """Build a workbook in the template layout; the arguments are :func:`_build`'s (``settings``,
-    ``lines``, ``boards``, ``pairs``, ``rows``, ``board_rows``, ``pair_rows``, ``methods``).
+def build_workbook(settings: Settings | None = None, lines: Sequence[TemplateLine] = (),
+                   boards: Sequence[BoardRow] = (), pairs: Sequence[PairRow] = (), rows: int | None = None,
+                   board_rows: int | None = None, pair_rows: int | None = None,
+                   methods: tuple[int, int] = (9, 8)) -> Workbook:
+    """Build a workbook in the template layout; the arguments are :func:`_build`'s.
 
     >>> wb = build_workbook(Settings(method="Manual"), [TemplateLine(1, 1, 2, typed=420)], [1], [(1, "NS"), (2, "EW")])
     >>> wb["Setup"]["B6"].value, wb["Travellers"]["A5"].value, wb["Pairs"]["B6"].value
     ('Manual', 1, 'EW')
     """
-    wb, blocks = _build(*args, **contents)
+    wb, blocks = _build(settings, lines, boards, pairs, rows, board_rows, pair_rows, methods)
     for block in blocks:
         stream.fill(block)
     return wb
 
 
-def write_workbook(path, *args, **contents) -> None:
+def write_workbook(path: str | os.PathLike[str], settings: Settings | None = None,
+                   lines: Sequence[TemplateLine] = (), boards: Sequence[BoardRow] = (),
+                   pairs: Sequence[PairRow] = (), rows: int | None = None, board_rows: int | None = None,
+                   pair_rows: int | None = None, methods: tuple[int, int] = (9, 8)) -> None:
     """Write to ``path`` the workbook :func:`build_workbook` builds from the same arguments, fast,
     for any number of lines.
 
@@ -295,7 +200,7 @@ def write_workbook(path, *args, **contents) -> None:
     written straight into the file with each column's formula stored once and shared
     down the column (:mod:`mpxl.workbook.stream`), as Excel stores a filled-down column.
     """
-    wb, blocks = _build(*args, **contents)
+    wb, blocks = _build(settings, lines, boards, pairs, rows, board_rows, pair_rows, methods)
     stream.save(wb, blocks, path)
 
 
@@ -307,7 +212,7 @@ def build_template(
     scale: int | str | Scale = Scale.DOUBLE,
     lines: Sequence[TemplateLine] = (),
     settings: Settings | None = None,
-    methods: tuple = (9, 8),
+    methods: tuple[int, int] = (9, 8),
     sections: int = 1,
     field: str | Field = Field.SECTION,
 ) -> Workbook:
@@ -342,7 +247,7 @@ def build_template(
     if not lines:
         lines = [TemplateLine(b, t if move == "mitchell" else None, section=sec) for sec in names
                  for b in range(1, boards + 1) for t in range(1, tables + 1)]
-    pairs: list[tuple]
+    pairs: list[PairRow]
     if move == "mitchell":
         pairs = [(p, d, None, sec) for sec in names for d in ("NS", "EW") for p in range(1, tables + 1)]
     else:

@@ -48,7 +48,7 @@ def _col(key: str) -> str:
     return f"Travellers!${letter}:${letter}"
 
 
-def working_formulas(r: int) -> dict:
+def working_formulas(r: int) -> dict[str, str]:
     """The formulas of the Working sheet's row ``r``, by column key."""
     key, keys = f"${WORKING_CELLS['key'][0]}${WORKING_CELLS['key'][1:]}", TRAVELLER_RANGE_NAMES["bkey"]
     if r == _FIRST:
