@@ -257,11 +257,13 @@ def test_the_sheet_writes_the_rulebooks_rounding():
                                                ("rans", "vans", "artns", artificial, "nfa"),
                                                ("raew", "vaew", "artew", artificial, "efa")):
         when = guard.format(k=C["kind"], fa=C[fa])
-        assert t[scaled] == f'=IF({when},ROUND({C[figure]}5*Unit,6),"")'
-        forms = [e.excel(x=f"{C[figure]}5", v=f"{C[scaled]}5", Unit="Unit", average=f"{C['avg']}5")
+        side = {"nfa": "ns", "efa": "ew"}[fa]
+        net = f'({C[figure]}5-{C["p" + side]}5)'  # the line's own penalty taken off before the rounding
+        assert t[scaled] == f'=IF({when},ROUND({net}*Unit,6),"")'
+        forms = [e.excel(x=net, v=f"{C[scaled]}5", Unit="Unit", average=f"{C['avg']}5")
                  for e in ROUNDING_KINDS.values()]
         assert t[rounded] == f'=IF({when},CHOOSE(RoundingNo,{",".join(forms)}),"")'
-        assert t[rounded].count(f"{C[figure]}5*Unit") == 0  # the scaled value is the Scaled cell's, not repeated
+        assert t[rounded].count(f"{net}*Unit") == 0  # the scaled value is the Scaled cell's, not repeated
 
 
 def test_no_rounding_form_is_written_outside_the_rulebook():
