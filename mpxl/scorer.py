@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from .adjustments import line_kind
+from .adjustments import Artificial, line_kind, parse_entry
 from .board import plain_score_figures, score_board
 from .errors import UserError
 from .event import Event, Line, PairKey, Travellers
@@ -389,7 +389,13 @@ def plain_figures(
 
 
 def _apply_wbf_averages(event: Event, options: ScoringOptions, t: Travellers, out: ScoredColumns) -> None:
-    """Ave+ = max(60%, own % on the other boards); Ave- = min(40%, own %); from the rounded figures."""
+    """Ave+ = max(60%, own % on the other boards); Ave- = min(40%, own %); from the rounded figures.
+
+    The policy's percentage becomes the line's artificial score and its board is scored again
+    (:func:`~mpxl.board.score_board`): the line's figure is then what any artificial score's is, its
+    arrowswitch, procedural penalty (taken off whatever the score), reported top and rounding by the
+    board's own rules. (Artificial scores are not in the results' matchpoints: no other line moves.)
+    """
     sections = t.column("section")
     own: dict[PairKey, list[Fraction]] = {}
     for b in out.boards:
@@ -403,16 +409,33 @@ def _apply_wbf_averages(event: Event, options: ScoringOptions, t: Travellers, ou
                 tot[1] += b.top
     scale = options.scale
     avg_of = {k: (scale.percentage(v[0], v[1]) if v[1] else None) for k, v in own.items()}
+    switched = t.column("arrowswitch")
     for b in out.boards:
-        for i in (i for r in b.ranges for i in r):
-            if out.kind[i] != "artificial":
+        scores: list[Any] = gather(t.score, b.ranges)
+        changed: list[tuple[int, int, list[int]]] = []  # (place on the board, line, the sides the policy sets)
+        for j, i in enumerate(i for r in b.ranges for i in r):
+            entry = parse_entry(scores[j]) if out.kind[i] == "artificial" else None
+            if not isinstance(entry, Artificial):
                 continue
             aves = out.ave.get(i, (None, None))
-            for side, pair, kind, exact, rounded in (("NS", t.ns_pair[i], aves[0], out.ns_exact, out.ns_mp),
-                                                     ("EW", t.ew_pair[i], aves[1], out.ew_exact, out.ew_mp)):
-                pct = avg_of.get(pair_key(event, options, sections[i], pair, side))
+            pcts = [entry.ns, entry.ew]  # the entry's NS and EW: the seated sides' the other way round when switched
+            sides = []
+            for k, (side, pair, exact) in enumerate((("NS", t.ns_pair[i], out.ns_exact), ("EW", t.ew_pair[i],
+                                                                                         out.ew_exact))):
+                pct, kind = avg_of.get(pair_key(event, options, sections[i], pair, side)), aves[k]
                 if pct is None or kind not in ("plus", "minus") or exact[i] is None:
                     continue
-                target = max(Fraction(AVE_PLUS), pct) if kind == "plus" else min(Fraction(AVE_MINUS), pct)
-                exact[i] = value = scale.figure(target, b.top)
-                rounded[i] = options.rounding.apply(value, scale.average(b.top))
+                pcts[1 - k if switched[i] else k] = max(Fraction(AVE_PLUS), pct) if kind == "plus" else min(
+                    Fraction(AVE_MINUS), pct)
+                sides.append(k)
+            if sides:
+                scores[j] = Artificial(pcts[0], pcts[1])
+                changed.append((j, i, sides))
+        if not changed:
+            continue
+        board_lines = _BoardLines(t, b.ranges, scores, t.has_details, event.source, lambda i: "", b.board)
+        _, (ns_mp, ew_mp, ns_exact, ew_exact, *_), _ = board_lines.score(b.expected, options, {})
+        for j, i, sides in changed:
+            for k in sides:
+                rounded, exact = (ns_mp, ns_exact) if k == 0 else (ew_mp, ew_exact)
+                (out.ns_mp, out.ew_mp)[k][i], (out.ns_exact, out.ew_exact)[k][i] = rounded[j], exact[j]

@@ -62,6 +62,37 @@ def test_wbf_ave_plus_takes_the_pairs_own_higher_percentage():
     assert ave.ew_mp == F(6, 5)  # EW 2 scored 0%: Ave+ stays 60%
 
 
+# A line's own procedural penalty on an artificial score under the wbf Ave+/Ave- policy: the penalty is taken off
+# the pair's score on that board whatever the score is (docs/events.md: "procedural penalty taken off the line's
+# figure"), so off the policy's Ave+/Ave- figure as off the fixed 60%/40% one. NS 1, 2, 3 v EW 4, 5, 6, N = 3,
+# top 4. Board 1: 420, 400, 450 -> NS 1 2, EW 4 2; board 2: 420, 420, 400 -> NS 1 3, EW 4 1. So on its other
+# boards NS 1 has 5/8 = 62.5% (its Ave+ is 62.5% of 4 = 2.5, its Ave- stays 40% = 1.6) and EW 4 has 3/8 = 37.5%
+# (its Ave- is 37.5% = 1.5, its Ave+ stays 60% = 2.4). Board 3: NS 1 v EW 4's artificial line (the other tables
+# 100, 200), then NS 1's total is 2 + 3 + its board-3 figure, EW 4's 2 + 1 + its.
+WBF_PENALTY_BASE = [Line(1, "1", "4", score=420), Line(1, "2", "5", score=400), Line(1, "3", "6", score=450),
+                    Line(2, "1", "4", score=420), Line(2, "2", "5", score=420), Line(2, "3", "6", score=400),
+                    Line(3, "2", "5", score=100), Line(3, "3", "6", score=200)]
+
+
+@pytest.mark.parametrize("policy, score, switch, ns_pen, ew_pen, ns_mp, ew_mp", [
+    ("wbf", "A+", False, 1, None, F(3, 2), F(3, 2)),  # NS 2.5 - 1; EW 1.5
+    ("wbf", "A+", False, "10%", None, F(21, 10), F(3, 2)),  # NS 2.5 - 10% of 4 = 2.5 - 0.4
+    ("wbf", "A+", False, None, "0.5", F(5, 2), F(1)),  # EW's Ave- 1.5 - 0.5
+    ("wbf", "A+", False, 1, "25%", F(3, 2), F(1, 2)),  # NS 2.5 - 1; EW 1.5 - 25% of 4
+    ("wbf", "A-", True, 1, None, F(3, 2), F(3, 2)),  # switched: NS 1 sits on A-'s Ave+ side: 2.5 - 1; EW 4 Ave- 1.5
+    ("wbf", "A-", False, None, "25%", F(8, 5), F(7, 5)),  # NS 1's Ave- stays 1.6; EW 4's Ave+ 2.4 - 1
+    ("wbf", "A+", False, None, None, F(5, 2), F(3, 2)),  # no penalty: the policy's figures as they were
+    ("fixed", "A+", False, 1, None, F(7, 5), F(8, 5)),  # 60% of 4 = 2.4 - 1; 40% = 1.6
+    ("fixed", "A+", False, None, "0.5", F(12, 5), F(11, 10)),  # 2.4; 1.6 - 0.5
+])
+def test_wbf_ave_plus_minus_takes_the_lines_own_penalty_off(policy, score, switch, ns_pen, ew_pen, ns_mp, ew_mp):
+    line = Line(3, "1", "4", score=score, arrowswitch=switch, ns_penalty=ns_pen, ew_penalty=ew_pen)
+    r = score_event(Event(lines=[*WBF_PENALTY_BASE, line], winners={"": 2}), ScoringOptions.parse(ave_policy=policy))
+    got = r.boards[2].lines[-1]
+    assert (got.ns_mp, got.ew_mp) == (ns_mp, ew_mp)
+    assert (r.pair("1").mp, r.pair("4").mp) == (5 + ns_mp, 3 + ew_mp)
+
+
 def test_mitchell_arrowswitch_two_winners():
     r = score_event(read_event(DATA / "mitchell-arrowswitch.csv"))
     assert {k: v[0] for k, v in totals(r).items()} == {"NS1": 3, "NS2": 5, "NS3": 0, "EW1": 5, "EW2": 4, "EW3": 7}

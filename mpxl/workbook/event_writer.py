@@ -142,11 +142,11 @@ def _typed_penalty(value: object) -> int | float | str | None:
 
 def _penalty_unsupported(result: SessionResult) -> str | None:
     """Why a penalty of ``result`` cannot be typed live in the sheet (it is then written as values), or None: an
-    amount with more decimals than a cell shows; a line's penalty on an artificial score under the wbf Ave+
-    policy (mpxl's policy sets that figure afresh); a percentage of top under Estimate at totals (the board's
-    totals are worked on another top)."""
+    amount with more decimals than a cell shows; a percentage of top under Estimate at totals (the board's
+    totals are worked on another top). (A line's penalty on an artificial score under the wbf Ave+ policy is
+    live: the sheet, as mpxl, takes it off the policy's figure: tests/test_workbook_penalty.py.)"""
     ev, conventions = result.event, settings_for(result).conventions.values()  # the Setup's
-    wbf, totals = AvePolicy.WBF in conventions, EstimateAt.TOTALS in conventions
+    totals = EstimateAt.TOTALS in conventions
     for ln in ev.lines:
         for side, value in (("NS", ln.ns_penalty), ("EW", ln.ew_penalty)):
             if is_blank(value):
@@ -156,8 +156,6 @@ def _penalty_unsupported(result: SessionResult) -> str | None:
                 typed = _typed_penalty(value)
             except ValueError:
                 return f"{where} has more decimals than a cell shows"
-            if wbf and isinstance(parse_entry(ln.score), (Artificial, Mixed)):
-                return f"{where} on an artificial score is not in the workbook's formulas under the wbf Ave+ policy"
             if totals and isinstance(typed, str):
                 return f"{where} as a percentage of top is not in the workbook's formulas under estimate-at totals"
     for pen in ev.penalties:
