@@ -15,9 +15,9 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 
 #: The test files whose set-up is long (LibreOffice recalculations, the OOXML audit, the template's
-#: builds), run first: with one worker a core (-n auto --dist loadfile --no-loadscope-reorder: files in this
-#: order, not by their number of tests), a long file taken last
-#: would leave the other cores idle while it runs.
+#: builds), run first: with one worker a core (-n auto --dist loadfile --no-loadscope-reorder: files
+#: in this order, not by their number of tests), a long file taken last would leave the other cores
+#: idle while it runs.
 LONG_FIRST = ("test_workbook_recalc.py", "test_openxml_audit.py", "test_workbook_rulings.py", "test_rulebook.py",
               "test_workbook_penalty.py", "test_bench_smoke.py", "test_template.py", "test_safety.py",
               "test_formula_length.py", "test_report_html.py", "test_trust.py", "test_bws.py")

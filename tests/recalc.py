@@ -262,3 +262,29 @@ def check_workbook_event(values: Values, result) -> None:
 
     assert by_place(ranked) == by_place(want)
     assert all(_close(got[5], w[5]) for got, w in zip(ranked, want))
+
+
+def score_result(src: Path, options: list[str]):
+    """The core's result for the file ``src`` with the options ``mpxl score SRC --no-infer OPTIONS`` chooses."""
+    from mpxl.cli import build_parser
+    from mpxl.commands.score import choose_options
+    from mpxl.formats import read_event
+    from mpxl.session import score_event
+
+    ev = read_event(src)
+    return score_event(ev, choose_options(ev, build_parser().parse_args(["score", str(src), "--no-infer", *options]))
+                       .options)
+
+
+def scored_csv_workbooks(folder: Path, events: dict, head: str) -> dict:
+    """Each event ``name: (rows, options)`` written as a CSV file (``head`` then its rows) and scored by
+    ``mpxl score --no-infer OPTIONS -o NAME.xlsx``: name -> (the workbook, the core's result)."""
+    from mpxl.cli import main
+
+    out = {}
+    for name, (rows, options) in events.items():
+        src, xlsx = folder / f"{name}.csv", folder / f"{name}.xlsx"
+        src.write_text(head + rows)
+        assert main(["score", str(src), "--no-infer", *options, "-o", str(xlsx)]) == 0
+        out[name] = (xlsx, score_result(src, options))
+    return out

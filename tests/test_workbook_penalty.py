@@ -19,8 +19,7 @@ from pathlib import Path
 import pytest
 from openpyxl import load_workbook
 
-from mpxl.cli import build_parser, main
-from mpxl.commands.score import choose_options
+from mpxl.cli import main
 from mpxl.conventions import detect
 from mpxl.event import Event, Line, Penalty
 from mpxl.formats import read_event
@@ -30,7 +29,7 @@ from mpxl.workbook.event_writer import _penalty_rows, _typed_penalty, unsupporte
 from mpxl.workbook.template import FIRST_ROW, PAIRS_COLUMNS, TRAVELLER_COLUMNS, Settings, TemplateLine, build_workbook
 
 sys.path.insert(0, str(Path(__file__).parent))
-from recalc import check_workbook_event, libreoffice_recalc  # noqa: E402
+from recalc import check_workbook_event, libreoffice_recalc, scored_csv_workbooks  # noqa: E402
 from shared import INCOMING  # noqa: E402
 
 C, P = TRAVELLER_COLUMNS, PAIRS_COLUMNS
@@ -126,12 +125,6 @@ BAD = [
 ]
 
 
-def _event(src: Path, options: list):
-    ev = read_event(src)
-    return score_event(ev, choose_options(ev, build_parser().parse_args(["score", str(src), "--no-infer", *options]))
-                       .options)
-
-
 def _bad_lines() -> tuple[list[TemplateLine], list[int], list[int]]:
     """The BAD boards' lines (board i + 1), each one's row named and first row, then board 99's pairs 4 and 5."""
     lines: list[TemplateLine] = []
@@ -152,12 +145,7 @@ def _bad_lines() -> tuple[list[TemplateLine], list[int], list[int]]:
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     d = tmp_path_factory.mktemp("penalties")
-    out = {}
-    for name, (rows, options) in EVENTS.items():
-        src, xlsx = d / f"{name}.csv", d / f"{name}.xlsx"
-        src.write_text(HEAD + rows)
-        assert main(["score", str(src), "--no-infer", *options, "-o", str(xlsx)]) == 0
-        out[name] = (xlsx, _event(src, options))
+    out = scored_csv_workbooks(d, EVENTS, HEAD)
     if RUTER.exists():
         ev = read_event(RUTER)
         xlsx = d / "ruter.xlsx"

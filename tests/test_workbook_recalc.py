@@ -41,7 +41,7 @@ from mpxl.workbook.template import (
 )
 
 sys.path.insert(0, str(Path(__file__).parent))
-from recalc import check_workbook_event, formulas_recalc, libreoffice_recalc  # noqa: E402
+from recalc import check_workbook_event, formulas_recalc, libreoffice_recalc, score_result  # noqa: E402
 from shared import REALDATA  # noqa: E402
 
 REAL_FILES = ["scorebridge-2025-01-06-one-winner.xml", "ebuscore-2025-01-02-two-winner-a5050.xml",
@@ -354,16 +354,6 @@ EVENTS = {
 }
 
 
-def event_result(src: Path, options: list):
-    """The core's result for the generated event, with the options ``mpxl score`` chooses."""
-    from mpxl.cli import build_parser
-    from mpxl.commands.score import choose_options
-
-    ev = read_event(src)
-    args = build_parser().parse_args(["score", str(src), "--no-infer", *options])
-    return score_event(ev, choose_options(ev, args).options)
-
-
 @pytest.mark.parametrize("name", list(EVENTS))
 def test_generated_event_workbook_recalculates_to_the_core(lo, built, name, capsys):
     """``mpxl score EVENT.csv -o x.xlsx`` writes live formulas for sections (apart and across the field)
@@ -375,7 +365,7 @@ def test_generated_event_workbook_recalculates_to_the_core(lo, built, name, caps
     capsys.readouterr()
     assert main(["score", str(src), "--no-infer", *options, "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
-    result = event_result(src, options)
+    result = score_result(src, options)
     core = result_to_json(result)
     assert doc["boards"] == core["boards"] and doc["pairs"] == core["pairs"]
     check_event(lo[f"event-{name}"], result)
@@ -437,7 +427,7 @@ def test_signed_event_workbook_is_written_on_the_signed_scale(built):
     """`mpxl score --scale signed -o x.xlsx` writes Setup's Scale signed (the figures are checked above)."""
     wb = load_workbook(built["event-signed"][0])
     assert wb["Setup"]["B5"].value == "signed"
-    result = event_result(*built["event-signed"][1])
+    result = score_result(*built["event-signed"][1])
     assert result.options.scale is Scale.SIGNED
     lines = [sl for b in result.boards for sl in b.lines]
     kinds = {sl.kind for sl in lines}

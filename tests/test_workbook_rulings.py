@@ -17,14 +17,13 @@ import pytest
 from openpyxl import load_workbook
 
 from mpxl.cli import main
-from mpxl.formats import read_event
 from mpxl.options import ScoringOptions
 from mpxl.session import score_event
 from mpxl.workbook.event_writer import _typed_ruling, unsupported
 from mpxl.workbook.template import FIRST_ROW, PAIRS_COLUMNS, TRAVELLER_COLUMNS, Settings, TemplateLine, build_workbook
 
 sys.path.insert(0, str(Path(__file__).parent))
-from recalc import check_workbook_event, libreoffice_recalc  # noqa: E402
+from recalc import check_workbook_event, libreoffice_recalc, scored_csv_workbooks  # noqa: E402
 
 C, P = TRAVELLER_COLUMNS, PAIRS_COLUMNS
 
@@ -86,25 +85,10 @@ BAD = ["-150|", "30% 420 + 60% 450", "A+|A+|A-", "|-50", "30% 420 + 70% 450 + 0%
        "30% 420 + 70%", "10% 1 + 20% 2 + 30% 3 + 40% 4"]
 
 
-def _event(src: Path, options: list):
-    """The core's result with the options ``mpxl score`` chooses."""
-    from mpxl.cli import build_parser
-    from mpxl.commands.score import choose_options
-
-    ev = read_event(src)
-    return score_event(ev, choose_options(ev, build_parser().parse_args(["score", str(src), "--no-infer", *options]))
-                       .options)
-
-
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     d = tmp_path_factory.mktemp("rulings")
-    out = {}
-    for name, (rows, options) in EVENTS.items():
-        src, xlsx = d / f"{name}.csv", d / f"{name}.xlsx"
-        src.write_text(HEAD + rows)
-        assert main(["score", str(src), "--no-infer", *options, "-o", str(xlsx)]) == 0
-        out[name] = (xlsx, _event(src, options))
+    out = scored_csv_workbooks(d, EVENTS, HEAD)
     lines = []
     for i, text in enumerate(BAD):
         b = 1 + i

@@ -38,7 +38,7 @@ from ..event import Event, Line
 from ..matchpoints import Components, NSScore
 from ..options import off_sheet, settings_of
 from ..rules import ARTIFICIAL_CODES, PASS_SPELLINGS, code_key, contract_keys, is_blank
-from ..settings import AvePolicy, EstimateAt, RoundingKind
+from ..settings import AvePolicy, Choice, EstimateAt, RoundingKind
 from ..textsafe import as_text_cell
 from .inputs import PairRow, Settings, TemplateLine
 from .layout import CONVENTIONS, FIRST_ROW, HELPERS, PAIRS, PAIRS_COLUMNS, PARTS, TOTALS_COLUMNS, TRAVELLER_COLUMNS
@@ -110,14 +110,15 @@ def unsupported(result: SessionResult) -> str | None:
     reason = off_sheet(opts)  # a setting, or a value, the Setup holds no cell for (the settings' declarations say)
     if reason is not None:
         return reason
-    reason = _penalty_unsupported(result)
+    setup = set(settings_for(result).conventions.values())  # the Setup's conventions
+    reason = _penalty_unsupported(result, setup)
     if reason is not None:
         return reason
     alike = _alike_keys(ev)
     if alike:
         return (f"pairs {alike[0]!r} and {alike[1]!r} would be one pair in the workbook's formulas (its lookup key "
                 "is the section, a bar and the number, and a number like 012 is 12 in a cell)")
-    return _ruling_unsupported(result)
+    return _ruling_unsupported(result, setup)
 
 
 def _typed_penalty(value: object) -> int | float | str | None:
@@ -140,13 +141,12 @@ def _typed_penalty(value: object) -> int | float | str | None:
     return None if size == 0 else (int(size) if size.denominator == 1 else float(size))
 
 
-def _penalty_unsupported(result: SessionResult) -> str | None:
+def _penalty_unsupported(result: SessionResult, setup: set[Choice]) -> str | None:
     """Why a penalty of ``result`` cannot be typed live in the sheet (it is then written as values), or None: an
     amount with more decimals than a cell shows; a percentage of top under Estimate at totals (the board's
     totals are worked on another top). (A line's penalty on an artificial score under the wbf Ave+ policy is
     live: the sheet, as mpxl, takes it off the policy's figure: tests/test_workbook_penalty.py.)"""
-    ev, conventions = result.event, settings_for(result).conventions.values()  # the Setup's
-    totals = EstimateAt.TOTALS in conventions
+    ev, totals = result.event, EstimateAt.TOTALS in setup
     for ln in ev.lines:
         for side, value in (("NS", ln.ns_penalty), ("EW", ln.ew_penalty)):
             if is_blank(value):
@@ -184,12 +184,12 @@ def _penalty_rows(ev: Event) -> list[TemplateLine]:
     return list(rows.values())
 
 
-def _ruling_unsupported(result: SessionResult) -> str | None:
+def _ruling_unsupported(result: SessionResult, setup: set[Choice]) -> str | None:
     """Why a ruling of ``result`` cannot be typed live in the sheet (it is then written as values), or None:
     a weighted side of more than :data:`~mpxl.workbook.layout.PARTS` parts, a weight or score the sheet
     cannot write plainly, or a mixed line on a fouled board or under the wbf Ave+ policy (there each side's
     group and the pair's own percentage would need the line's other side)."""
-    wbf = AvePolicy.WBF in settings_for(result).conventions.values()  # the Setup's Ave+ policy
+    wbf = AvePolicy.WBF in setup  # the Setup's Ave+ policy
     for sb in result.boards:
         groups = {str(sl.line.group or "").strip().upper() for sl in sb.lines
                   if isinstance(parse_entry(sl.line.score), (Assigned, Mixed))}
