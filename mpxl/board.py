@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from math import lcm
-from typing import TypeVar
+from typing import TypedDict, TypeVar
 
 from .adjustments import Artificial, Assigned, Entry, Mixed, parse_entry, parse_score
 from .fouled import small_group_percentage, uses_set_percentages
@@ -57,6 +57,17 @@ class LineResult:
     ew_ave: str | None = None
     set_percentage: bool = False  # a small fouled group's set percentage
     arrowswitch: bool = False
+
+
+class BoardRules(TypedDict, total=False):
+    """The conventions :func:`score_board` takes as keywords, as a session's options set them
+    (:meth:`mpxl.options.ScoringOptions.board_rules`: each setting's declaration says what it sets here)."""
+
+    method: Method
+    scale: int
+    small_groups: SmallGroups
+    own_top: bool
+    lone_result: LoneResult
 
 
 @dataclass(frozen=True)
@@ -175,6 +186,17 @@ def score_board(
     # n: the real results (a mixed line's result is one: it stands in both sides' fields)
     actual = len(real)
     return BoardResult(tuple(lines), N, actual, scale, method, {k: len(v) for k, v in members.items()})
+
+
+def one_result_beside_artificial(kinds: Sequence[str]) -> bool:
+    """Does a board hold one real result and, on other lines, artificial scores (its lines' kinds, as
+    :mod:`mpxl.scorer` names them: ``result``, ``artificial``, ``blank``...)? Where the lone-result rule
+    applies (the inference tries the rule's values only on an event that holds such a board).
+
+    >>> one_result_beside_artificial(["result", "artificial", "artificial"]), one_result_beside_artificial(["result"])
+    (True, False)
+    """
+    return kinds.count("result") == 1 and "artificial" in kinds
 
 
 def _parse_entries(entries: Sequence[object]) -> list[Entry]:

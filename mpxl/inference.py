@@ -500,7 +500,7 @@ class Search:
         for name, trial in _declared_trials(at):
             if name in self.fixed or not self.publishes(trial.on):
                 continue
-            if trial.holds and not _HOLDS[trial.holds](result if result is not None else self.score(opts)[0]):
+            if trial.holds is not None and not _holds(result if result is not None else self.score(opts)[0], trial):
                 continue
             out.append((name, trial))
         return out
@@ -790,20 +790,13 @@ def _lines_beside_results(result: SessionResult) -> bool:
                                           for kind, score in zip(sc.kind, t.score))
 
 
-def _lone_results(result: SessionResult) -> bool:
-    """Does a board hold one real result and, on its other lines, artificial scores?"""
+def _holds(result: SessionResult, trial: Trial) -> bool:
+    """Does some board of ``result`` hold what ``trial``'s setting decides (:attr:`mpxl.options.Trial.holds`,
+    asked of each board's lines' kinds)?"""
     sc = result.scored
-    if sc is None or "artificial" not in sc.kind:
-        return False
-    for b in sc.boards:
-        kinds = [sc.kind[i] for r in b.ranges for i in r]
-        if kinds.count("result") == 1 and "artificial" in kinds:
-            return True
-    return False
-
-
-#: What an event must hold for a setting to be tried (:attr:`mpxl.options.Trial.holds`).
-_HOLDS: dict[str, Callable[[SessionResult], bool]] = {"lone": _lone_results}
+    if trial.holds is None or sc is None:
+        return sc is not None
+    return any(trial.holds([sc.kind[i] for r in b.ranges for i in r]) for b in sc.boards)
 
 
 def _declared_trials(at: str) -> list[tuple[str, Trial]]:

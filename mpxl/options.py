@@ -11,13 +11,15 @@ its one- or two-winner sections, a pair's key).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from enum import Enum
 from fractions import Fraction
-from typing import Any
+from functools import cached_property
+from typing import Any, cast
 
+from .board import BoardRules, one_result_beside_artificial
 from .event import Event, PairKey
 from .methods import Method, find_method
 from .rounding import Rounding, round_fraction, round_ratio
@@ -68,8 +70,9 @@ class Trial:
     (``scale``: with the scale and field, on every line; ``artificial``: once the method and N are
     found, when a board holds an artificial score; ``totals``: what the totals add, after the lines'
     rounding; ``percentages``: with the percentages' rounding; ``start``: a search started again from
-    each of its values, on a small event still missing a figure), when the event ``holds`` what the
-    setting decides (``lone``: a board's one real result beside artificial scores; ``''``: any event),
+    each of its values, on a small event still missing a figure), when a board of the event ``holds`` what
+    the setting decides (a test of the board's lines' kinds, the rule's own: :mod:`mpxl.board`'s
+    ``one_result_beside_artificial``; None: any event),
     rated on the published figures ``on`` (:class:`mpxl.inference.Agreement`'s kinds; ``()``: every
     figure but the places), tried only when the file publishes one of them; with ``missed``, only
     while a figure is still missed.
@@ -79,7 +82,7 @@ class Trial:
     """
 
     at: str
-    holds: str = ""
+    holds: Callable[[Sequence[str]], bool] | None = None
     on: tuple[str, ...] = ()
     missed: bool = False
 
@@ -130,6 +133,8 @@ class Setting:
     note: str = ""
     off_values: tuple[Any, ...] = ()  # values the sheet's formulas do not take: off its Setup list (off_sheet's text)
     trials: tuple[Trial, ...] = ()  # where the inference tries its candidates by their own (none: in a step of its own)
+    # what the board scorer takes of its value: keyword arguments of mpxl.board.score_board (BoardRules)
+    board: Callable[[Any], Mapping[str, Any]] | None = None
     ranking: bool = False  # applied by the ranking alone: the lines' figures do not depend on it
     # a value's phrase on the results page (its word -> the key of mpxl.labels' words), said when the options hold it
     phrases: Mapping[str, str] = dataclasses.field(default_factory=dict)
@@ -225,6 +230,7 @@ class ScoringOptions:
         written=", ".join(f"`{m.value}`" for m in Method) + ", `none` (never estimate)",
         help=", ".join(m.value for m in Method) + ", or none (never estimate); ascherman estimates full boards "
         "too, ascherman-short only short ones", show=lambda o, e: o.method_name, sheet="method",
+        board=lambda v: {"method": v},
         cell="Method", caption="Method", note="How a board with missing or adjusted results is scaled up to N "
         "results (Ascherman changes full boards too; Ascherman-short only short ones).")
     scale: Scale = setting(
@@ -232,6 +238,7 @@ class ScoringOptions:
         written="`double` (`2`), `single` (`1`), `signed`",
         metavar="SCALE", help="double (2, default), single (1), or signed (MP1: +1 per result beaten, -1 per result "
         "that beats it; an average is 0)", show=lambda o, e: o.scale.number, sheet="scale",
+        board=lambda v: {"scale": v.unit},
         cell="Scale", caption="Scale", note="2 = double matchpoints (2 per score beaten, 1 per tie); 1 = single; "
         "signed = +1 per score beaten, -1 per score that beats it (the double figure less N - 1: a top is N - 1, an "
         "average 0, NS + EW = 0; % = 50 + 50 x MP / Max; Ruter's MP1).")
@@ -253,7 +260,7 @@ class ScoringOptions:
         help="lines (default), totals (lines plain on their own top, totals estimated), never, or own-tops (never, "
         "and a board with an artificial score plain on its real results' own top, the score its percentage of it)",
         sheet="estimate_at", off_sheet="no estimation (method none) is not in the workbook's formulas",
-        phrases={"totals": "estimate_totals"},
+        phrases={"totals": "estimate_totals"}, board=lambda v: {"own_top": v is EstimateAt.OWN_TOPS},
         off_values=(EstimateAt.NEVER,), cell="EstimateAt", caption="Estimate at",
         note="lines: a short board's lines estimated to N; totals: a board played fewer times published plain on "
         "its own top, its pairs' totals adding it estimated to N (Compscore); own-tops: no estimate at all, a board "
@@ -331,8 +338,9 @@ class ScoringOptions:
         values=LONE_RESULT_RULES, flags=("--lone-result",), metavar="RULE",
         help="a board's one real result beside artificial scores: average (50%%, default) or ave-plus (60%% to both "
         "sides, ACBLscore)", sheet="lone_result",
-        trials=(Trial("scale", holds="lone"), Trial("artificial", holds="lone", missed=True)),
-        phrases={"ave-plus": "lone_plus"},
+        trials=(Trial("scale", holds=one_result_beside_artificial),
+                Trial("artificial", holds=one_result_beside_artificial, missed=True)),
+        phrases={"ave-plus": "lone_plus"}, board=lambda v: {"lone_result": v},
         cell="LoneResult", caption="Lone result")
     percentage_basis: PercentageBasis = setting(
         PercentageBasis.PLAYED, words="what a pair's percentage is worked out from", values=PERCENTAGE_BASES,
@@ -345,6 +353,7 @@ class ScoringOptions:
         SmallGroups.WBF, words="which small fouled groups get set percentages",
         values={k: v.words for k, v in SMALL_GROUP_RULES.items()}, flags=("--small-groups",), metavar="RULE",
         help="fouled boards' small groups: wbf, ebu, qba or none", sheet="small_groups",
+        board=lambda v: {"small_groups": v},
         cell="SmallGroups", caption="Small fouled groups",
         note="wbf (WBF/ACBL), ebu (White Book 4.2.3.3), qba (slides), none.")
     factor_top: int | None = setting(
@@ -410,6 +419,21 @@ class ScoringOptions:
         ValueError: 'sometimes' is not an ave policy; expected one of fixed, wbf
         """
         return cls.make(**parse_options(**values))
+
+    @cached_property
+    def board_rules(self) -> BoardRules:
+        """What the board scorer (:func:`mpxl.board.score_board`) takes of these options, each setting as its
+        declaration says (:attr:`Setting.board`).
+
+        >>> r = ScoringOptions(estimate_at=EstimateAt.OWN_TOPS, scale=Scale.SIGNED).board_rules
+        >>> r["own_top"], r["scale"], r["method"]
+        (True, 2, <Method.NEUBERG: 'neuberg'>)
+        """
+        rules: dict[str, Any] = {}
+        for s in registry():
+            if s.board is not None:
+                rules.update(s.board(getattr(self, s.name)))
+        return cast(BoardRules, rules)
 
     @property
     def method_name(self) -> str:

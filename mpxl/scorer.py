@@ -260,11 +260,9 @@ class _BoardLines:
             penalties = [(a, b) if (a or b) else None for a, b in zip(ns_pen, ew_pen)]
         try:
             res = score_board(
-                scores, expected=expected, method=options.method, scale=options.scale.unit,
-                groups=None if t.group is None else gather(t.group, ranges),
-                arrowswitch=None if t.arrowswitch is None else gather(t.arrowswitch, ranges),
-                small_groups=options.small_groups, penalties=penalties,
-                own_top=options.estimate_at is EstimateAt.OWN_TOPS, lone_result=options.lone_result,
+                scores, expected=expected, groups=None if t.group is None else gather(t.group, ranges),
+                arrowswitch=None if t.arrowswitch is None else gather(t.arrowswitch, ranges), penalties=penalties,
+                **options.board_rules,
             )
         except ValueError as exc:
             indices = self.indices()
