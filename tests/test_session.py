@@ -209,3 +209,36 @@ def test_rounded_totals_are_sums_of_rounded_boards(scores, extra):
                     if (sl.line.ns_pair if pr.pair.direction == "NS" else sl.line.ew_pair) == pr.pair.number)
         assert pr.mp == (line.ns_mp if pr.pair.direction == "NS" else line.ew_mp)
         assert (pr.mp * 10).denominator == 1
+
+
+# Ave+/Ave- under the wbf policy when the estimate goes to the totals (Compscore's way: a short board's lines are
+# published plain on its own top, the totals add it estimated to the full top). The policy's percentage is the pair's
+# own percentage as its ranking works it out: what its total adds over its maximum (the full tops) on its other
+# boards; the artificial line then shows that percentage of the board's own top, and the total adds it of the full
+# top, as every artificial score on a short board (docs/rulings.md). N = 4, top 6, NS 1-3 v EW 11-14, two winners.
+# Boards 1, 2 full: NS 1 6 and 6 (400s beating all). Board 4 short (3 results, line top 4): NS 1's 420 is plain 2 of
+# 4, Neuberg'd to 4: (2 x 4 + 1)/3 = 3 of 6. So NS 1 has (6 + 6 + 3)/18 = 83.33% on the boards it played (the lines
+# 6 + 6 + 2 over the full tops would make 77.78%). Board 3 short (A+ beside 420, 400; line top 4): NS 1's Ave+ is
+# 83.33%: 3.33 of 4 on the line, 5 of 6 in its total (not the fixed 60%, 3.6). EW 13 (4 + 2 of 12 = 50%) keeps its
+# Ave- at 40%: 1.6 of 4, 2.4 of 6.
+WBF_TOTALS = [Line(1, "1", "11", score=400), Line(1, "2", "12", score=300), Line(1, "3", "13", score=200),
+              Line(1, "4", "14", score=100),
+              Line(2, "1", "12", score=400), Line(2, "2", "13", score=300), Line(2, "3", "14", score=200),
+              Line(2, "4", "11", score=100),
+              Line(3, "1", "13", score="A+"), Line(3, "2", "14", score=420), Line(3, "3", "11", score=400),
+              Line(4, "1", "14", score=420), Line(4, "2", "11", score=400), Line(4, "3", "12", score=450)]
+
+
+@pytest.mark.parametrize("policy, at, ns_line, ns_total, ew_line, ew_total, ns1", [
+    ("wbf", "totals", F(333, 100), F(5), F(8, 5), F(12, 5), F(20)),  # 83.33% of 4 on the line, of 6 in the total
+    ("wbf", "lines", F(5), None, F(12, 5), None, F(20)),  # the board estimated on the lines: 83.33% of 6
+    ("fixed", "totals", F(12, 5), F(18, 5), F(8, 5), F(12, 5), F(93, 5)),  # 60% of 4 and of 6: 6 + 6 + 3.6 + 3
+    ("fixed", "lines", F(18, 5), None, F(12, 5), None, F(93, 5)),
+])
+def test_wbf_ave_plus_under_estimate_at_totals_is_the_pairs_own_percentage_of_each_top(policy, at, ns_line, ns_total,
+                                                                                        ew_line, ew_total, ns1):
+    r = score_event(Event(lines=WBF_TOTALS, winners={"": 2}),
+                    ScoringOptions.parse(ave_policy=policy, estimate_at=at, rounding="2"))
+    line = r.boards[2].lines[0]
+    assert (line.ns_mp, line.ns_total, line.ew_mp, line.ew_total) == (ns_line, ns_total, ew_line, ew_total)
+    assert r.pair("1", "", "NS").mp == ns1
