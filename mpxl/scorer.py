@@ -255,8 +255,8 @@ class _BoardLines:
         line_top, plain, _ = self.score(n_played, options, memo)
         totals_rounding = options.totals_rounding or options.rounding
         avg = options.scale.average(top)
-        totals = ([totals_rounding.apply(x, avg) for x in figures[2]], [totals_rounding.apply(x, avg) for x in figures[3]],
-                  figures[2], figures[3])
+        ns, ew = figures[2], figures[3]
+        totals = ([totals_rounding.apply(x, avg) for x in ns], [totals_rounding.apply(x, avg) for x in ew], ns, ew)
         return top, line_top, plain, totals, actual
 
     def score(self, expected: int, options: ScoringOptions, memo: FigureMemo) -> tuple[int, BoardFigures, int]:
