@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from .adjustments import Artificial, line_kind, parse_entry
+from .adjustments import Artificial, Mixed, line_kind, parse_entry
 from .board import plain_score_figures, score_board
 from .errors import UserError
 from .event import Event, Line, PairKey, Travellers
@@ -404,8 +404,10 @@ def plain_figures(
 def _apply_wbf_averages(event: Event, options: ScoringOptions, t: Travellers, out: ScoredColumns) -> None:
     """Ave+ = max(60%, own % on the other boards); Ave- = min(40%, own %); from the rounded figures.
 
-    A pair's own percentage is what its total adds over its maximum on the boards where it has a result:
-    under ``estimate_at`` totals a short board's figure estimated to the full top (the line's own, plain on
+    The policy sets every Ave+ and Ave-, a mixed line's artificial side too (``420|A+``: the side given Ave+ is
+    not at fault whatever the other side keeps). A pair's own percentage is what its total adds over its maximum
+    on the boards where it has a result (not a mixed line's artificial side: an artificial score): under
+    ``estimate_at`` totals a short board's figure estimated to the full top (the line's own, plain on
     the board's smaller top, is not what the ranking counts). The policy's percentage becomes the line's
     artificial score and its board is scored again (:meth:`_BoardLines.score_both`): the line's figure is then
     what any artificial score's is, its arrowswitch, procedural penalty (taken off whatever the score),
@@ -414,14 +416,18 @@ def _apply_wbf_averages(event: Event, options: ScoringOptions, t: Travellers, ou
     matchpoints: no other line moves.)
     """
     sections = t.column("section")
+    switched = t.column("arrowswitch")
     own: dict[PairKey, list[Fraction]] = {}
     for b in out.boards:
         for i in (i for r in b.ranges for i in r):
             if out.kind[i] != "result":
                 continue
             instead = out.totals.get(i, (None, None))
+            given = _seated_artificial(t.score[i], bool(switched[i]))
             for side, pair, mp, total in (("NS", t.ns_pair[i], out.ns_mp[i], instead[0]),
                                           ("EW", t.ew_pair[i], out.ew_mp[i], instead[1])):
+                if given[side == "EW"]:
+                    continue  # a mixed line's artificial side: not a result of the pair
                 tot = own.setdefault(pair_key(event, options, sections[i], pair, side), [Fraction(0), Fraction(0)])
                 mp = total if total is not None else mp  # what the pair's total adds
                 assert mp is not None  # a line with a result has figures
@@ -429,13 +435,12 @@ def _apply_wbf_averages(event: Event, options: ScoringOptions, t: Travellers, ou
                 tot[1] += b.top
     scale = options.scale
     avg_of = {k: (scale.percentage(v[0], v[1]) if v[1] else None) for k, v in own.items()}
-    switched = t.column("arrowswitch")
     for b in out.boards:
         scores: list[Any] = gather(t.score, b.ranges)
         changed: list[tuple[int, int, list[int]]] = []  # (place on the board, line, the sides the policy sets)
         for j, i in enumerate(i for r in b.ranges for i in r):
-            entry = parse_entry(scores[j]) if out.kind[i] == "artificial" else None
-            if not isinstance(entry, Artificial):
+            entry = parse_entry(scores[j]) if i in out.ave else None  # an artificial score, or a mixed line
+            if not isinstance(entry, (Artificial, Mixed)):
                 continue
             aves = out.ave.get(i, (None, None))
             pcts = [entry.ns, entry.ew]  # the entry's NS and EW: the seated sides' the other way round when switched
@@ -449,7 +454,7 @@ def _apply_wbf_averages(event: Event, options: ScoringOptions, t: Travellers, ou
                     Fraction(AVE_MINUS), pct)
                 sides.append(k)
             if sides:
-                scores[j] = Artificial(pcts[0], pcts[1])
+                scores[j] = type(entry)(pcts[0], pcts[1])  # type: ignore[arg-type]  # a Mixed's Fraction side set
                 changed.append((j, i, sides))
         if not changed:
             continue
@@ -465,3 +470,19 @@ def _apply_wbf_averages(event: Event, options: ScoringOptions, t: Travellers, ou
                         pair = list(column[i])
                         pair[k] = figures[j]
                         column[i] = (pair[0], pair[1])
+
+
+def _seated_artificial(score: object, switched: bool) -> tuple[bool, bool]:
+    """(seated NS, seated EW): whether that pair's figure on a mixed line is its artificial score (after an
+    arrowswitch, the seated NS pair holds the EW side's); (False, False) on any other line.
+
+    >>> _seated_artificial("420|A+", False), _seated_artificial("420|A+", True), _seated_artificial(420, False)
+    ((False, True), (True, False), (False, False))
+    """
+    if type(score) is int or score is None:
+        return False, False
+    entry = parse_entry(score)
+    if not isinstance(entry, Mixed):
+        return False, False
+    ns, ew = isinstance(entry.ns, Fraction), isinstance(entry.ew, Fraction)
+    return (ew, ns) if switched else (ns, ew)

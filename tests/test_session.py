@@ -242,3 +242,38 @@ def test_wbf_ave_plus_under_estimate_at_totals_is_the_pairs_own_percentage_of_ea
     line = r.boards[2].lines[0]
     assert (line.ns_mp, line.ns_total, line.ew_mp, line.ew_total) == (ns_line, ns_total, ew_line, ew_total)
     assert r.pair("1", "", "NS").mp == ns1
+
+
+# A mixed line (one side keeps its result, the other is given an artificial score) under the wbf policy: the side
+# given Ave+ or Ave- gets the policy's percentage as any artificial score (Law 12C2: the side not at fault is given
+# Ave+, and the WBF's 60% or its own percentage if higher holds whatever the other side keeps). WBF_PENALTY_BASE:
+# NS 1 has 62.5% on boards 1 and 2, EW 4 37.5%; on board 3 (N = 3, top 4, NS 2 100 and NS 3 200) NS 1 v EW 4.
+@pytest.mark.parametrize("policy, score, switch, ns_mp, ew_mp", [
+    ("wbf", "420|A+", False, F(4), F(12, 5)),  # NS 1 keeps 420, a top; EW 4's Ave+ stays 60% (its own 37.5%)
+    ("wbf", "A+|-500", False, F(5, 2), F(4)),  # NS 1's Ave+ 62.5% of 4; EW 4 keeps -500, a top for EW
+    ("wbf", "A-|420", False, F(8, 5), F(0)),  # NS 1's Ave- stays 40%; EW 4 keeps 420, a bottom for EW
+    ("wbf", "420|A-", False, F(4), F(3, 2)),  # EW 4's Ave- 37.5% of 4
+    ("wbf", "420|A+", True, F(5, 2), F(4)),  # switched: NS 1 sits on the Ave+ side, EW 4 on the 420 (a top)
+    ("fixed", "A+|-500", False, F(12, 5), F(4)),
+    ("fixed", "420|A-", False, F(4), F(8, 5)),
+])
+def test_wbf_ave_plus_minus_on_a_mixed_line(policy, score, switch, ns_mp, ew_mp):
+    line = Line(3, "1", "4", score=score, arrowswitch=switch)
+    r = score_event(Event(lines=[*WBF_PENALTY_BASE, line], winners={"": 2}), ScoringOptions.parse(ave_policy=policy))
+    got = r.boards[2].lines[-1]
+    assert (got.ns_mp, got.ew_mp) == (ns_mp, ew_mp)
+    assert (r.pair("1").mp, r.pair("4").mp) == (5 + ns_mp, 3 + ew_mp)
+
+
+#: Board 4: NS 1's Ave+ v EW 5 (NS 2 100 v EW 6, NS 3 200 v EW 4).
+WBF_BOARD_4 = [Line(4, "1", "5", score="A+"), Line(4, "2", "6", score=100), Line(4, "3", "4", score=200)]
+
+
+@pytest.mark.parametrize("board3", ["A+|-500", "A+"])
+def test_wbf_own_percentage_leaves_a_mixed_lines_artificial_side_out(board3):
+    """NS 1's own percentage for its board-4 Ave+ is its 5 of 8 on boards 1 and 2 (62.5%: 2.5 of 4), its board-3
+    Ave+ left out as any artificial score is, whether the line's other side keeps a result or not (counting its
+    60% there would make 7.4 of 12, 61.67%: 2.47)."""
+    lines = [*WBF_PENALTY_BASE, Line(3, "1", "4", score=board3), *WBF_BOARD_4]
+    r = score_event(Event(lines=lines, winners={"": 2}), ScoringOptions.parse(ave_policy="wbf"))
+    assert (r.boards[2].lines[-1].ns_mp, r.boards[3].lines[0].ns_mp) == (F(5, 2), F(5, 2))
