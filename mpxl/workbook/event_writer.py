@@ -38,7 +38,7 @@ from ..event import Event, Line
 from ..matchpoints import Components, NSScore
 from ..options import off_sheet, settings_of
 from ..rules import ARTIFICIAL_CODES, PASS_SPELLINGS, code_key, contract_keys, is_blank
-from ..settings import AvePolicy, Choice, RoundingKind
+from ..settings import RoundingKind
 from ..textsafe import as_text_cell
 from .inputs import PairRow, Settings, TemplateLine
 from .layout import CONVENTIONS, FIRST_ROW, HELPERS, PAIRS, PAIRS_COLUMNS, PARTS, TOTALS_COLUMNS, TRAVELLER_COLUMNS
@@ -110,7 +110,6 @@ def unsupported(result: SessionResult) -> str | None:
     reason = off_sheet(opts)  # a setting, or a value, the Setup holds no cell for (the settings' declarations say)
     if reason is not None:
         return reason
-    setup = set(settings_for(result).conventions.values())  # the Setup's conventions
     reason = _penalty_unsupported(result)
     if reason is not None:
         return reason
@@ -118,7 +117,7 @@ def unsupported(result: SessionResult) -> str | None:
     if alike:
         return (f"pairs {alike[0]!r} and {alike[1]!r} would be one pair in the workbook's formulas (its lookup key "
                 "is the section, a bar and the number, and a number like 012 is 12 in a cell)")
-    return _ruling_unsupported(result, setup)
+    return _ruling_unsupported(result)
 
 
 def _typed_penalty(value: object) -> int | float | str | None:
@@ -183,26 +182,19 @@ def _penalty_rows(ev: Event) -> list[TemplateLine]:
     return list(rows.values())
 
 
-def _ruling_unsupported(result: SessionResult, setup: set[Choice]) -> str | None:
+def _ruling_unsupported(result: SessionResult) -> str | None:
     """Why a ruling of ``result`` cannot be typed live in the sheet (it is then written as values), or None:
-    a weighted side of more than :data:`~mpxl.workbook.layout.PARTS` parts, a weight or score the sheet
-    cannot write plainly, or a mixed line on a fouled board or under the wbf Ave+ policy (there each side's
-    group and the pair's own percentage would need the line's other side)."""
-    wbf = AvePolicy.WBF in setup  # the Setup's Ave+ policy
+    a weighted side of more than :data:`~mpxl.workbook.layout.PARTS` parts, or a weight or score the sheet
+    cannot write plainly. (A mixed line is live on a fouled board and under the wbf Ave+ policy too:
+    tests/test_workbook_estimate_totals.py.)"""
     for sb in result.boards:
-        groups = {str(sl.line.group or "").strip().upper() for sl in sb.lines
-                  if isinstance(parse_entry(sl.line.score), (Assigned, Mixed))}
         for sl in sb.lines:
             ln = sl.line
             entry = parse_entry(ln.score)
-            where = f"board {ln.board}, NS {ln.ns_pair} EW {ln.ew_pair}: {str(ln.score)!r}"
             if isinstance(entry, (Assigned, Mixed)) and _typed_ruling(entry) is None:
+                where = f"board {ln.board}, NS {ln.ns_pair} EW {ln.ew_pair}: {str(ln.score)!r}"
                 return (f"{where}: a weighted score of more than {PARTS} parts, or a weight or score with more "
                         "decimals than a cell shows, is not in the workbook's formulas")
-            if isinstance(entry, Mixed) and (len(groups) > 1 or wbf):
-                when = "under the wbf Ave+ policy" if wbf else "on a fouled board"
-                return (f"{where}: a line where one side keeps its result and the other has an artificial score "
-                        f"is not in the workbook's formulas {when}")
     return None
 
 

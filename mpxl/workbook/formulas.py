@@ -598,10 +598,13 @@ def _own(c: Cells, side: str) -> str:
     pair = c[mine]
     two = f'{S["winners"]}=2'
     mp = f'SUMIFS({R[own]},{R[mine]},{pair})+IF({two},0,SUMIFS({R[other]},{R[theirs]},{pair}))'
-    tops = (f'SUMIFS({R["topc"]},{R[mine]},{pair},{R["kind"]},"R")'
-            f'+IF({two},0,SUMIFS({R["topc"]},{R[theirs]},{pair},{R["kind"]},"R"))')
+    # the tops of its results: not a mixed line's artificial side (an artificial score, as Kind A's)
+    fa, other_fa = ("nfa", "efa") if side == "ns" else ("efa", "nfa")
+    tops = (f'SUMIFS({R["topc"]},{R[mine]},{pair},{R["kind"]},"R",{R[fa]},0)'
+            f'+IF({two},0,SUMIFS({R["topc"]},{R[theirs]},{pair},{R["kind"]},"R",{R[other_fa]},0))')
     own = SCALE_PERCENTAGE.excel(centred=CENTRED, mp=f"({mp})", max=f"({tops})")
-    return f'IF(AND({c["kind"]}="A",{CELL[AvePolicy]}="{AvePolicy.WBF.value}"),IFERROR({own},""),"")'
+    # the pair's own figure is an artificial score: of Kind A, or a mixed line's artificial side
+    return f'IF(AND({c[fa]}=1,{CELL[AvePolicy]}="{AvePolicy.WBF.value}"),IFERROR({own},""),"")'
 
 
 def ownns(c: Cells) -> str:
@@ -694,13 +697,13 @@ def shares(c: Cells) -> str:
     """What the line's NS and EW figures add up to: twice the figure of the sides' mean percentage (a
     result's 50%, a small group's 60%: its NS% + EW% is 2 x 60%, an artificial score's two percentages)."""
     small = SMALL_GROUP_PERCENTAGE.py(S2=0, n=1)
-    sides = f'(IF({c["nfa"]}=1,{c["adjns"]},{AVE})+IF({c["efa"]}=1,{c["adjew"]},{AVE}))/2'
-    result = f'IF({c["setpct"]}=1,{small},IF({c["lone"]}=1,{LONE_RESULT_PERCENTAGE},{sides}))'
+    result = f'IF({c["setpct"]}=1,{small},IF({c["lone"]}=1,{LONE_RESULT_PERCENTAGE},{AVE}))'
     mean = f'IF({c["kind"]}="R",{result},({c["adjns"]}+{c["adjew"]})/2)'
-    # a mixed line's real score stands in both fields: the artificial side's field misses its figure
-    ave = _artificial(str(AVE), c["topsc"])
-    stand = (f'IF({c["kind"]}="R",IF({c["nfa"]}=1,{ave}-N({c["estns"]}),0)+IF({c["efa"]}=1,{ave}-N({c["estew"]}),0),'
-             '0)')
+    # a mixed line's real score stands in both fields: its artificial side gets its percentage instead of the
+    # figure the result gets in that side's field (which the field's other figures balance)
+    art_ns, art_ew = _artificial(c["adjns"], c["topsc"]), _artificial(c["adjew"], c["topsc"])
+    stand = (f'IF({c["kind"]}="R",IF({c["nfa"]}=1,{art_ns}-N({c["estns"]}),0)'
+             f'+IF({c["efa"]}=1,{art_ew}-N({c["estew"]}),0),0)')
     pens = f'-{c["pns"]}-{c["pew"]}'  # the line's own penalties come off its figures
     return f'IF(OR({c["kind"]}="R",{c["kind"]}="A"),2*{_artificial(mean, c["topsc"])}+{stand}{pens},"")'
 
@@ -846,17 +849,25 @@ def kf(c: Cells) -> str:
 
 
 def _full_penalty(c: Cells, v: str) -> str:
-    """The line's own penalty off its full figure: its matchpoints, or its percentage of the full top (mpxl.scorer
-    scores the board again on the full N for what the totals add: a percentage is of that board's top)."""
     x = c[f"{v}px"]
-    return f'IF(OR({x}="",{x}="?"),0,{_line_penalty(c, v, "nf")})'
+    return f'IF(AND({c["shortt"]}=1,{x}<>"",{x}<>"?"),{_line_penalty(c, v, "nf")},0)'
+
+
+def pnsf(c: Cells) -> str:
+    """The matchpoints the NS penalty takes off the line's full figure (Short (totals) lines): its matchpoints, or
+    its percentage of the full top (mpxl.scorer scores the board again on the full N for what the totals add)."""
+    return _full_penalty(c, "n")
+
+
+def pewf(c: Cells) -> str:
+    return _full_penalty(c, "e")
 
 
 def _full(c: Cells, played: str, side: str) -> str:
     """A result's figure on a Short (totals) line estimated to the full N (field), less its own penalty."""
     est = _estimate_of(c, c[played], "nf", "topf", "kf", set_="setf")
     fa = "nfa" if side == "n" else "efa"
-    return f'IF(AND({c["shortt"]}=1,{c[fa]}=0),{est}-{_full_penalty(c, side)},"")'
+    return f'IF(AND({c["shortt"]}=1,{c[fa]}=0),{est}-{c["pnsf" if side == "n" else "pewf"]},"")'
 
 
 def nsfx(c: Cells) -> str:
@@ -903,7 +914,8 @@ def setf(c: Cells) -> str:
 
 def _full_artificial(c: Cells, side: str) -> str:
     fa, pct = ("nfa", "adjns") if side == "n" else ("efa", "adjew")
-    return (f'IF(AND({c["shortt"]}=1,{c[fa]}=1),{_artificial(c[pct], c["topf"])}-{_full_penalty(c, side)},"")')
+    pen = c["pnsf" if side == "n" else "pewf"]
+    return f'IF(AND({c["shortt"]}=1,{c[fa]}=1),{_artificial(c[pct], c["topf"])}-{pen},"")'
 
 
 def nsfa(c: Cells) -> str:
@@ -1510,7 +1522,8 @@ TRAVELLER: dict[str, Callable[[Cells], str]] = {
                             swt, byt, unfit, nsv, ewv, nsn, ewn, nsrow, ewrow, tkd, tkr, whyp, whyt, whyc, whyb, badend,
                             nspb, ewpb, spn, spe, nsc, topsc, topc, lone, shortt, kf, nsfx, ewfx, nsfv, ewfv, nsfr,
                             ewfr, nsx, ewx, nstot, ewtot, alone, nslpv, ewlpv, nslp, ewlp,
-                            *_RULING_FUNCTIONS, *_PENALTY_FUNCTIONS, setf, nsfa, ewfa, nsfar, ewfar, nsof, ewof)
+                            *_RULING_FUNCTIONS, *_PENALTY_FUNCTIONS, setf, pnsf, pewf, nsfa, ewfa, nsfar, ewfar, nsof,
+                            ewof)
 }
 
 

@@ -211,10 +211,9 @@ COLUMN_NOTES.update({
               "at is totals: its pairs' totals add the NS and EW full figures; else 0.",
     "kf": "k of the Setup method on the full N (field), on Short (totals) lines.",
     "nsfx": "On Short (totals) lines' results, the NS figure estimated to the full N (field) and Top (field), as "
-            "NS estimate works it out (Set % (full) for a small fouled group), less its own penalty (a percentage "
-            "of Top (field)).",
+            "NS estimate works it out (Set % (full) for a small fouled group), less NS penalty MP (full).",
     "ewfx": "On Short (totals) lines' results, the EW figure estimated to the full N (field) and Top (field), less "
-            "its own penalty.",
+            "EW penalty MP (full).",
     "nsfv": "NS full estimate in units of the totals' last decimal (Setup's Totals decimals, else Decimals).",
     "ewfv": "EW full estimate in units of the totals' last decimal.",
     "nsfr": "NS full estimate rounded by Setup's Totals rounding (blank: the lines' Rounding), about the board's "
@@ -347,10 +346,13 @@ COLUMN_NOTES.update(PENALTY_NOTES)
 COLUMN_NOTES.update({
     "setf": "Set % on the full N (field), on Short (totals) lines' results: what the totals add (the EBU rule, at "
             "most a third of the results, reads N).",
+    "pnsf": "On Short (totals) lines, the matchpoints the NS penalty takes off the NS full figure: its matchpoints, "
+            "or its percentage of Top (field) (the totals add the board scored on the full N); else 0.",
+    "pewf": "On Short (totals) lines, the matchpoints the EW penalty takes off the EW full figure; else 0.",
     "nsfa": "On a Short (totals) line whose NS figure is an artificial score: its NS adjusted % of Top (field), less "
-            "its own penalty (a percentage of Top (field)).",
+            "NS penalty MP (full).",
     "ewfa": "On a Short (totals) line whose EW figure is an artificial score: its EW adjusted % of Top (field), less "
-            "its own penalty.",
+            "EW penalty MP (full).",
     "nsfar": "NS full artificial rounded by Setup's Totals rounding, about the full board's average.",
     "ewfar": "EW full artificial rounded by Setup's Totals rounding.",
     "nsof": "On a result, what the NS pair's total adds from it, rounded: NS result MP, or NS full (rounded) on a "

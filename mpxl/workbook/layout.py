@@ -258,6 +258,8 @@ PENALTY_HELPERS: list[tuple[str, str]] = [
 #: N, and what a result adds to its pair's total, which the wbf Ave+ policy's own percentage reads.
 TOTALS_HELPERS: list[tuple[str, str]] = [
     ("setf", "Set % (full)"),
+    ("pnsf", "NS penalty MP (full)"),
+    ("pewf", "EW penalty MP (full)"),
     ("nsfa", "NS full artificial"),
     ("ewfa", "EW full artificial"),
     ("nsfar", "NS full artificial (rounded)"),
@@ -399,6 +401,7 @@ TRAVELLER_RANGE_NAMES = {
     "sess": "SessionNos", "fkey": "FieldKeys", "bkey": "BoardKeys", "nskey": "NSPairKeys", "ewkey": "EWPairKeys",
     "nf": "FieldNs", "topf": "Tops", "whyb": "BoardWhys", "badend": "UnreadableToEnd",
     "topc": "TopsCounted", "nstot": "NSTot", "ewtot": "EWTot", "alone": "AloneRows", "nsof": "NSOwn", "ewof": "EWOwn",
+    "nfa": "NSArtificial", "efa": "EWArtificial",
     # the rulings': each view's group keys, parts' scores and weights
     "pns": "NSPenalties", "pew": "EWPenalties", "psay": "PenaltyWords", "pend": "PenaltyToEnd",
     "rul": "Rulings", "gkn": "NSViewGroups", "gke": "EWViewGroups", "rsay": "RulingWords", "rend": "RulingToEnd",
