@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from .adjustments import Artificial, line_kind, parse_entry
+from .adjustments import Artificial, Mixed, line_kind, parse_entry
 from .board import plain_score_figures, score_board
 from .errors import UserError
 from .event import Event, Line, PairKey, Travellers
@@ -186,19 +186,11 @@ def score_columns(
         elif options.estimate_at is EstimateAt.OWN_TOPS:  # worth its real results alone
             expected = max(_real_results(scores), 1)
         board_lines = _BoardLines(t, ranges, scores, details, event.source, name, board)
-        top, figures, actual = board_lines.score(expected, options, memo)
-        line_top = None
-        if options.estimate_at is EstimateAt.TOTALS and 0 < n_played < expected:
-            # a board played fewer times: its lines published plain on its own top (an artificial
-            # score on it still estimated), the totals add the board estimated to the full top
-            line_top, plain, _ = board_lines.score(n_played, options, memo)
-            totals_rounding = options.totals_rounding or options.rounding
-            avg = options.scale.average(top)
-            ns_totals = [totals_rounding.apply(x, avg) for x in figures[2]]
-            ew_totals = [totals_rounding.apply(x, avg) for x in figures[3]]
-            out.totals.update(zip(board_lines.indices(), zip(ns_totals, ew_totals)))
-            out.totals_exact.update(zip(board_lines.indices(), zip(figures[2], figures[3])))
-            figures = plain
+        top, line_top, figures, totals, actual = board_lines.score_both(expected, n_played, options, memo)
+        if totals is not None:
+            indices = board_lines.indices()
+            out.totals.update(zip(indices, zip(totals[0], totals[1])))
+            out.totals_exact.update(zip(indices, zip(totals[2], totals[3])))
         board_lines.put(out, figures)
         if not board_lines.by_plain_path:  # the plain boards' figures are the memo's, counted below
             for column in figures[:2]:
@@ -227,6 +219,8 @@ def _real_results(scores: list[Any]) -> int:
 
 #: One board's lines' figures: (NS rounded, EW rounded, NS exact, EW exact, kinds, aves or None).
 BoardFigures = tuple[list[Any], list[Any], list[Any], list[Any], list[Any], "list[Any] | None"]
+#: What the totals add instead of a short board's lines' figures (estimate_at totals): NS, EW rounded; NS, EW exact.
+TotalsFigures = tuple[list[Any], list[Any], list[Any], list[Any]]
 
 
 class _BoardLines:
@@ -243,6 +237,27 @@ class _BoardLines:
     def indices(self) -> list[int]:
         """The board's lines' indices in the columns, in order."""
         return [i for r in self.ranges for i in r]
+
+    def score_both(
+        self, expected: int, n_played: int, options: ScoringOptions, memo: FigureMemo
+    ) -> tuple[int, int | None, BoardFigures, TotalsFigures | None, int]:
+        """(reported top, the lines' own top or None, the lines' figures, what the totals add instead or None, real
+        results) of a board worth ``expected`` results with ``n_played`` lines towards N.
+
+        Under ``estimate_at`` totals a board played fewer times is published plain on its own top (its
+        ``n_played`` lines: an artificial score on it still estimated), and the totals add the board estimated to
+        the full top (``expected``), rounded as figures only the totals hold: that one rule for every figure of
+        the board, an Ave+/Ave- the wbf policy sets included (:func:`_apply_wbf_averages`).
+        """
+        top, figures, actual = self.score(expected, options, memo)
+        if options.estimate_at is not EstimateAt.TOTALS or not 0 < n_played < expected:
+            return top, None, figures, None, actual
+        line_top, plain, _ = self.score(n_played, options, memo)
+        totals_rounding = options.totals_rounding or options.rounding
+        avg = options.scale.average(top)
+        ns, ew = figures[2], figures[3]
+        totals = ([totals_rounding.apply(x, avg) for x in ns], [totals_rounding.apply(x, avg) for x in ew], ns, ew)
+        return top, line_top, plain, totals, actual
 
     def score(self, expected: int, options: ScoringOptions, memo: FigureMemo) -> tuple[int, BoardFigures, int]:
         """(reported top, the lines' figures rounded, real results) with the board worth ``expected`` results."""
@@ -389,31 +404,43 @@ def plain_figures(
 def _apply_wbf_averages(event: Event, options: ScoringOptions, t: Travellers, out: ScoredColumns) -> None:
     """Ave+ = max(60%, own % on the other boards); Ave- = min(40%, own %); from the rounded figures.
 
-    The policy's percentage becomes the line's artificial score and its board is scored again
-    (:func:`~mpxl.board.score_board`): the line's figure is then what any artificial score's is, its
-    arrowswitch, procedural penalty (taken off whatever the score), reported top and rounding by the
-    board's own rules. (Artificial scores are not in the results' matchpoints: no other line moves.)
+    The policy sets every Ave+ and Ave-, a mixed line's artificial side too (``420|A+``: the side given Ave+ is
+    not at fault whatever the other side keeps). A pair's own percentage is what its total adds over its maximum
+    on the boards where it has a result (not a mixed line's artificial side: an artificial score): under
+    ``estimate_at`` totals a short board's figure estimated to the full top (the line's own, plain on
+    the board's smaller top, is not what the ranking counts). The policy's percentage becomes the line's
+    artificial score and its board is scored again (:meth:`_BoardLines.score_both`): the line's figure is then
+    what any artificial score's is, its arrowswitch, procedural penalty (taken off whatever the score),
+    reported top and rounding by the board's own rules; on a short board under totals that percentage of the
+    board's own top on the line and of the full top in the totals. (Artificial scores are not in the results'
+    matchpoints: no other line moves.)
     """
     sections = t.column("section")
+    switched = t.column("arrowswitch")
     own: dict[PairKey, list[Fraction]] = {}
     for b in out.boards:
         for i in (i for r in b.ranges for i in r):
             if out.kind[i] != "result":
                 continue
-            for side, pair, mp in (("NS", t.ns_pair[i], out.ns_mp[i]), ("EW", t.ew_pair[i], out.ew_mp[i])):
+            instead = out.totals.get(i, (None, None))
+            given = _seated_artificial(t.score[i], bool(switched[i]))
+            for side, pair, mp, total in (("NS", t.ns_pair[i], out.ns_mp[i], instead[0]),
+                                          ("EW", t.ew_pair[i], out.ew_mp[i], instead[1])):
+                if given[side == "EW"]:
+                    continue  # a mixed line's artificial side: not a result of the pair
                 tot = own.setdefault(pair_key(event, options, sections[i], pair, side), [Fraction(0), Fraction(0)])
+                mp = total if total is not None else mp  # what the pair's total adds
                 assert mp is not None  # a line with a result has figures
                 tot[0] += mp
                 tot[1] += b.top
     scale = options.scale
     avg_of = {k: (scale.percentage(v[0], v[1]) if v[1] else None) for k, v in own.items()}
-    switched = t.column("arrowswitch")
     for b in out.boards:
         scores: list[Any] = gather(t.score, b.ranges)
         changed: list[tuple[int, int, list[int]]] = []  # (place on the board, line, the sides the policy sets)
         for j, i in enumerate(i for r in b.ranges for i in r):
-            entry = parse_entry(scores[j]) if out.kind[i] == "artificial" else None
-            if not isinstance(entry, Artificial):
+            entry = parse_entry(scores[j]) if i in out.ave else None  # an artificial score, or a mixed line
+            if not isinstance(entry, (Artificial, Mixed)):
                 continue
             aves = out.ave.get(i, (None, None))
             pcts = [entry.ns, entry.ew]  # the entry's NS and EW: the seated sides' the other way round when switched
@@ -427,13 +454,35 @@ def _apply_wbf_averages(event: Event, options: ScoringOptions, t: Travellers, ou
                     Fraction(AVE_MINUS), pct)
                 sides.append(k)
             if sides:
-                scores[j] = Artificial(pcts[0], pcts[1])
+                scores[j] = type(entry)(pcts[0], pcts[1])  # type: ignore[arg-type]  # a Mixed's Fraction side set
                 changed.append((j, i, sides))
         if not changed:
             continue
         board_lines = _BoardLines(t, b.ranges, scores, t.has_details, event.source, lambda i: "", b.board)
-        _, (ns_mp, ew_mp, ns_exact, ew_exact, *_), _ = board_lines.score(b.expected, options, {})
+        _, _, (ns_mp, ew_mp, ns_exact, ew_exact, *_), totals, _ = board_lines.score_both(
+            b.expected, lines_towards_n(scores), options, {})
         for j, i, sides in changed:
             for k in sides:
                 rounded, exact = (ns_mp, ns_exact) if k == 0 else (ew_mp, ew_exact)
                 (out.ns_mp, out.ew_mp)[k][i], (out.ns_exact, out.ew_exact)[k][i] = rounded[j], exact[j]
+                if totals is not None:  # what the totals add: the policy's percentage of the full top
+                    for column, figures in ((out.totals, totals[k]), (out.totals_exact, totals[k + 2])):
+                        pair = list(column[i])
+                        pair[k] = figures[j]
+                        column[i] = (pair[0], pair[1])
+
+
+def _seated_artificial(score: object, switched: bool) -> tuple[bool, bool]:
+    """(seated NS, seated EW): whether that pair's figure on a mixed line is its artificial score (after an
+    arrowswitch, the seated NS pair holds the EW side's); (False, False) on any other line.
+
+    >>> _seated_artificial("420|A+", False), _seated_artificial("420|A+", True), _seated_artificial(420, False)
+    ((False, True), (True, False), (False, False))
+    """
+    if type(score) is int or score is None:
+        return False, False
+    entry = parse_entry(score)
+    if not isinstance(entry, Mixed):
+        return False, False
+    ns, ew = isinstance(entry.ns, Fraction), isinstance(entry.ew, Fraction)
+    return (ew, ns) if switched else (ns, ew)

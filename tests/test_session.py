@@ -209,3 +209,71 @@ def test_rounded_totals_are_sums_of_rounded_boards(scores, extra):
                     if (sl.line.ns_pair if pr.pair.direction == "NS" else sl.line.ew_pair) == pr.pair.number)
         assert pr.mp == (line.ns_mp if pr.pair.direction == "NS" else line.ew_mp)
         assert (pr.mp * 10).denominator == 1
+
+
+# Ave+/Ave- under the wbf policy when the estimate goes to the totals (Compscore's way: a short board's lines are
+# published plain on its own top, the totals add it estimated to the full top). The policy's percentage is the pair's
+# own percentage as its ranking works it out: what its total adds over its maximum (the full tops) on its other
+# boards; the artificial line then shows that percentage of the board's own top, and the total adds it of the full
+# top, as every artificial score on a short board (docs/rulings.md). N = 4, top 6, NS 1-3 v EW 11-14, two winners.
+# Boards 1, 2 full: NS 1 6 and 6 (400s beating all). Board 4 short (3 results, line top 4): NS 1's 420 is plain 2 of
+# 4, Neuberg'd to 4: (2 x 4 + 1)/3 = 3 of 6. So NS 1 has (6 + 6 + 3)/18 = 83.33% on the boards it played (the lines
+# 6 + 6 + 2 over the full tops would make 77.78%). Board 3 short (A+ beside 420, 400; line top 4): NS 1's Ave+ is
+# 83.33%: 3.33 of 4 on the line, 5 of 6 in its total (not the fixed 60%, 3.6). EW 13 (4 + 2 of 12 = 50%) keeps its
+# Ave- at 40%: 1.6 of 4, 2.4 of 6.
+WBF_TOTALS = [Line(1, "1", "11", score=400), Line(1, "2", "12", score=300), Line(1, "3", "13", score=200),
+              Line(1, "4", "14", score=100),
+              Line(2, "1", "12", score=400), Line(2, "2", "13", score=300), Line(2, "3", "14", score=200),
+              Line(2, "4", "11", score=100),
+              Line(3, "1", "13", score="A+"), Line(3, "2", "14", score=420), Line(3, "3", "11", score=400),
+              Line(4, "1", "14", score=420), Line(4, "2", "11", score=400), Line(4, "3", "12", score=450)]
+
+
+@pytest.mark.parametrize("policy, at, ns_line, ns_total, ew_line, ew_total, ns1", [
+    ("wbf", "totals", F(333, 100), F(5), F(8, 5), F(12, 5), F(20)),  # 83.33% of 4 on the line, of 6 in the total
+    ("wbf", "lines", F(5), None, F(12, 5), None, F(20)),  # the board estimated on the lines: 83.33% of 6
+    ("fixed", "totals", F(12, 5), F(18, 5), F(8, 5), F(12, 5), F(93, 5)),  # 60% of 4 and of 6: 6 + 6 + 3.6 + 3
+    ("fixed", "lines", F(18, 5), None, F(12, 5), None, F(93, 5)),
+])
+def test_wbf_ave_plus_under_estimate_at_totals_is_the_pairs_own_percentage_of_each_top(policy, at, ns_line, ns_total,
+                                                                                        ew_line, ew_total, ns1):
+    r = score_event(Event(lines=WBF_TOTALS, winners={"": 2}),
+                    ScoringOptions.parse(ave_policy=policy, estimate_at=at, rounding="2"))
+    line = r.boards[2].lines[0]
+    assert (line.ns_mp, line.ns_total, line.ew_mp, line.ew_total) == (ns_line, ns_total, ew_line, ew_total)
+    assert r.pair("1", "", "NS").mp == ns1
+
+
+# A mixed line (one side keeps its result, the other is given an artificial score) under the wbf policy: the side
+# given Ave+ or Ave- gets the policy's percentage as any artificial score (Law 12C2: the side not at fault is given
+# Ave+, and the WBF's 60% or its own percentage if higher holds whatever the other side keeps). WBF_PENALTY_BASE:
+# NS 1 has 62.5% on boards 1 and 2, EW 4 37.5%; on board 3 (N = 3, top 4, NS 2 100 and NS 3 200) NS 1 v EW 4.
+@pytest.mark.parametrize("policy, score, switch, ns_mp, ew_mp", [
+    ("wbf", "420|A+", False, F(4), F(12, 5)),  # NS 1 keeps 420, a top; EW 4's Ave+ stays 60% (its own 37.5%)
+    ("wbf", "A+|-500", False, F(5, 2), F(4)),  # NS 1's Ave+ 62.5% of 4; EW 4 keeps -500, a top for EW
+    ("wbf", "A-|420", False, F(8, 5), F(0)),  # NS 1's Ave- stays 40%; EW 4 keeps 420, a bottom for EW
+    ("wbf", "420|A-", False, F(4), F(3, 2)),  # EW 4's Ave- 37.5% of 4
+    ("wbf", "420|A+", True, F(5, 2), F(4)),  # switched: NS 1 sits on the Ave+ side, EW 4 on the 420 (a top)
+    ("fixed", "A+|-500", False, F(12, 5), F(4)),
+    ("fixed", "420|A-", False, F(4), F(8, 5)),
+])
+def test_wbf_ave_plus_minus_on_a_mixed_line(policy, score, switch, ns_mp, ew_mp):
+    line = Line(3, "1", "4", score=score, arrowswitch=switch)
+    r = score_event(Event(lines=[*WBF_PENALTY_BASE, line], winners={"": 2}), ScoringOptions.parse(ave_policy=policy))
+    got = r.boards[2].lines[-1]
+    assert (got.ns_mp, got.ew_mp) == (ns_mp, ew_mp)
+    assert (r.pair("1").mp, r.pair("4").mp) == (5 + ns_mp, 3 + ew_mp)
+
+
+#: Board 4: NS 1's Ave+ v EW 5 (NS 2 100 v EW 6, NS 3 200 v EW 4).
+WBF_BOARD_4 = [Line(4, "1", "5", score="A+"), Line(4, "2", "6", score=100), Line(4, "3", "4", score=200)]
+
+
+@pytest.mark.parametrize("board3", ["A+|-500", "A+"])
+def test_wbf_own_percentage_leaves_a_mixed_lines_artificial_side_out(board3):
+    """NS 1's own percentage for its board-4 Ave+ is its 5 of 8 on boards 1 and 2 (62.5%: 2.5 of 4), its board-3
+    Ave+ left out as any artificial score is, whether the line's other side keeps a result or not (counting its
+    60% there would make 7.4 of 12, 61.67%: 2.47)."""
+    lines = [*WBF_PENALTY_BASE, Line(3, "1", "4", score=board3), *WBF_BOARD_4]
+    r = score_event(Event(lines=lines, winners={"": 2}), ScoringOptions.parse(ave_policy="wbf"))
+    assert (r.boards[2].lines[-1].ns_mp, r.boards[3].lines[0].ns_mp) == (F(5, 2), F(5, 2))

@@ -259,9 +259,6 @@ def test_penalty_rows_are_typed_one_row_each_both_pairs_of_a_row_together():
 
 
 @pytest.mark.parametrize("lines, options, why", [
-    ([Line(1, "1", "11", score=420, ns_penalty="10%"), Line(1, "2", "12", score=400),
-      Line(2, "1", "12", score=420), Line(2, "2", "11", score=400), Line(2, "3", "13", score=400)],
-     dict(estimate_at="totals"), "as a percentage of top is not in the workbook's formulas under estimate-at totals"),
     ([Line(1, "1", "11", score=420, ns_penalty="0.123456789012345678"), Line(1, "2", "12", score=400)], {},
      "has more decimals than a cell shows"),
 ])

@@ -17,9 +17,7 @@ import pytest
 from openpyxl import load_workbook
 
 from mpxl.cli import main
-from mpxl.options import ScoringOptions
-from mpxl.session import score_event
-from mpxl.workbook.event_writer import _typed_ruling, unsupported
+from mpxl.workbook.event_writer import _typed_ruling
 from mpxl.workbook.template import FIRST_ROW, PAIRS_COLUMNS, TRAVELLER_COLUMNS, Settings, TemplateLine, build_workbook
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -155,7 +153,6 @@ def test_a_ruling_the_sheet_cannot_read_gets_mpxl_scores_words(lo, tmp_path, cap
 
 @pytest.mark.parametrize("rows, why", [
     (board(1, [420, "10% 1 + 20% 2 + 30% 3 + 40% 4", 400]), "more than 3 parts"),
-    (board(1, [420, "420|A+", 400, 450], groups="AABB"), "on a fouled board"),
 ])
 def test_a_ruling_the_sheet_cannot_score_is_written_as_values_with_the_reason(tmp_path, capsys, rows, why):
     """Never a live workbook showing ? with exit 0: the figures as values, and the message names the line."""
@@ -169,16 +166,6 @@ def test_a_ruling_the_sheet_cannot_score_is_written_as_values_with_the_reason(tm
     from mpxl.workbook.layout import FIRST_ROW, TRAVELLER_COLUMNS
     ns_mp = load_workbook(out)["Travellers"][f'{TRAVELLER_COLUMNS["ns_mp"]}{FIRST_ROW}'].value
     assert isinstance(ns_mp, (int, float)), ns_mp
-
-
-def test_mixed_under_the_wbf_policy_is_written_as_values():
-    src_rows = board(1, [420, "420|A+", 400]) + PLAIN
-    from mpxl.event import Event, Line
-
-    ev = Event(lines=[Line(int(r.split(",")[0]), r.split(",")[1], r.split(",")[2], score=r.split('"')[1])
-                      for r in src_rows.splitlines()], winners={"": 2})
-    res = score_event(ev, ScoringOptions.parse(ave_policy="wbf"))
-    assert "under the wbf Ave+ policy" in (unsupported(res) or "")
 
 
 @pytest.mark.parametrize("typed, written", [

@@ -38,7 +38,7 @@ from ..event import Event, Line
 from ..matchpoints import Components, NSScore
 from ..options import off_sheet, settings_of
 from ..rules import ARTIFICIAL_CODES, PASS_SPELLINGS, code_key, contract_keys, is_blank
-from ..settings import AvePolicy, Choice, EstimateAt, RoundingKind
+from ..settings import RoundingKind
 from ..textsafe import as_text_cell
 from .inputs import PairRow, Settings, TemplateLine
 from .layout import CONVENTIONS, FIRST_ROW, HELPERS, PAIRS, PAIRS_COLUMNS, PARTS, TOTALS_COLUMNS, TRAVELLER_COLUMNS
@@ -110,15 +110,14 @@ def unsupported(result: SessionResult) -> str | None:
     reason = off_sheet(opts)  # a setting, or a value, the Setup holds no cell for (the settings' declarations say)
     if reason is not None:
         return reason
-    setup = set(settings_for(result).conventions.values())  # the Setup's conventions
-    reason = _penalty_unsupported(result, setup)
+    reason = _penalty_unsupported(result)
     if reason is not None:
         return reason
     alike = _alike_keys(ev)
     if alike:
         return (f"pairs {alike[0]!r} and {alike[1]!r} would be one pair in the workbook's formulas (its lookup key "
                 "is the section, a bar and the number, and a number like 012 is 12 in a cell)")
-    return _ruling_unsupported(result, setup)
+    return _ruling_unsupported(result)
 
 
 def _typed_penalty(value: object) -> int | float | str | None:
@@ -141,23 +140,22 @@ def _typed_penalty(value: object) -> int | float | str | None:
     return None if size == 0 else (int(size) if size.denominator == 1 else float(size))
 
 
-def _penalty_unsupported(result: SessionResult, setup: set[Choice]) -> str | None:
+def _penalty_unsupported(result: SessionResult) -> str | None:
     """Why a penalty of ``result`` cannot be typed live in the sheet (it is then written as values), or None: an
-    amount with more decimals than a cell shows; a percentage of top under Estimate at totals (the board's
-    totals are worked on another top). (A line's penalty on an artificial score under the wbf Ave+ policy is
-    live: the sheet, as mpxl, takes it off the policy's figure: tests/test_workbook_penalty.py.)"""
-    ev, totals = result.event, EstimateAt.TOTALS in setup
+    amount with more decimals than a cell shows. (A line's penalty on an artificial score under the wbf Ave+
+    policy is live: the sheet, as mpxl, takes it off the policy's figure: tests/test_workbook_penalty.py; so is
+    a percentage of top under Estimate at totals, of the board's own top on the line and of the full top in the
+    totals: tests/test_workbook_estimate_totals.py.)"""
+    ev = result.event
     for ln in ev.lines:
         for side, value in (("NS", ln.ns_penalty), ("EW", ln.ew_penalty)):
             if is_blank(value):
                 continue
             where = f"board {ln.board}, NS {ln.ns_pair} EW {ln.ew_pair}: the {side} penalty {value!r}"
             try:
-                typed = _typed_penalty(value)
+                _typed_penalty(value)
             except ValueError:
                 return f"{where} has more decimals than a cell shows"
-            if totals and isinstance(typed, str):
-                return f"{where} as a percentage of top is not in the workbook's formulas under estimate-at totals"
     for pen in ev.penalties:
         if _plain_number(pen.amount) is None:
             return (f"board {pen.board}: the penalty of {float(pen.amount)} for pair {pen.pair} has more decimals "
@@ -184,26 +182,19 @@ def _penalty_rows(ev: Event) -> list[TemplateLine]:
     return list(rows.values())
 
 
-def _ruling_unsupported(result: SessionResult, setup: set[Choice]) -> str | None:
+def _ruling_unsupported(result: SessionResult) -> str | None:
     """Why a ruling of ``result`` cannot be typed live in the sheet (it is then written as values), or None:
-    a weighted side of more than :data:`~mpxl.workbook.layout.PARTS` parts, a weight or score the sheet
-    cannot write plainly, or a mixed line on a fouled board or under the wbf Ave+ policy (there each side's
-    group and the pair's own percentage would need the line's other side)."""
-    wbf = AvePolicy.WBF in setup  # the Setup's Ave+ policy
+    a weighted side of more than :data:`~mpxl.workbook.layout.PARTS` parts, or a weight or score the sheet
+    cannot write plainly. (A mixed line is live on a fouled board and under the wbf Ave+ policy too:
+    tests/test_workbook_estimate_totals.py.)"""
     for sb in result.boards:
-        groups = {str(sl.line.group or "").strip().upper() for sl in sb.lines
-                  if isinstance(parse_entry(sl.line.score), (Assigned, Mixed))}
         for sl in sb.lines:
             ln = sl.line
             entry = parse_entry(ln.score)
-            where = f"board {ln.board}, NS {ln.ns_pair} EW {ln.ew_pair}: {str(ln.score)!r}"
             if isinstance(entry, (Assigned, Mixed)) and _typed_ruling(entry) is None:
+                where = f"board {ln.board}, NS {ln.ns_pair} EW {ln.ew_pair}: {str(ln.score)!r}"
                 return (f"{where}: a weighted score of more than {PARTS} parts, or a weight or score with more "
                         "decimals than a cell shows, is not in the workbook's formulas")
-            if isinstance(entry, Mixed) and (len(groups) > 1 or wbf):
-                when = "under the wbf Ave+ policy" if wbf else "on a fouled board"
-                return (f"{where}: a line where one side keeps its result and the other has an artificial score "
-                        f"is not in the workbook's formulas {when}")
     return None
 
 

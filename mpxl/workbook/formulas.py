@@ -508,9 +508,14 @@ def largest(c: Cells) -> str:
     return f'IF({c["fouled"]}=1,SUMPRODUCT(MAX(({R["bkey"]}={c["bkey"]})*{R["n"]})),"")'
 
 
+def _set_pct(c: Cells, N: str) -> str:
+    """1 when the line's fouled group gets set percentages by the Setup rule on a board of ``N`` results, else 0."""
+    rules = [SMALL_GROUP_RULES[name].excel(n=c["n"], largest=c["largest"], N=c[N]) for name in SMALL_GROUP_NAMES]
+    return f'IF({c["fouled"]}=1,IF(CHOOSE({S["rule_index"]},{",".join(rules)}),1,0),0)'
+
+
 def setpct(c: Cells) -> str:
-    rules = [SMALL_GROUP_RULES[name].excel(n=c["n"], largest=c["largest"], N=c["nsc"]) for name in SMALL_GROUP_NAMES]
-    return (f'IF({c["kind"]}="R",IF({c["fouled"]}=1,IF(CHOOSE({S["rule_index"]},{",".join(rules)}),1,0),0),"")')
+    return f'IF({c["kind"]}="R",{_set_pct(c, "nsc")},"")'
 
 
 def _k(c: Cells, N: str) -> str:
@@ -549,16 +554,17 @@ def sew(c: Cells) -> str:
     return f'IF({c["kind"]}="R",IF({c["rb"]}>0,{c["eraw"]},{U}*({c["n"]}-1)-{c["sns"]}),"")'
 
 
-def _estimate_of(c: Cells, x: str, N: str, top: str, k_: str, n_: str = "n") -> str:
+def _estimate_of(c: Cells, x: str, N: str, top: str, k_: str, n_: str = "n", set_: str = "setpct") -> str:
     """The estimate of a result whose raw score (as played, after an arrowswitch) is ``x``, on a board of
     ``N`` results and top ``top`` with the method's ``k_`` for ``n_`` lines: a small fouled group's set
-    percentage, a lone result beside artificial scores (Setup's Lone result), else the method's estimate."""
+    percentage (when ``set_``, the group's Set % on that N, is 1), a lone result beside artificial scores
+    (Setup's Lone result), else the method's estimate."""
     small = SMALL_GROUP_PERCENTAGE.excel(S2=f"{x}*2/{U}", n=c[n_])
     est = ESTIMATE_LINE.excel(S=x, N=c[N], n=c[n_], k=c[k_], Scale=U, full=S["full_boards"])
     # on the signed scale the estimate (in double arithmetic) less the board's double average
     est = f'{est}-{SCALE_OFFSET.excel(centred=CENTRED, Top=c[top])}'
     lone = _artificial(str(LONE_RESULT_PERCENTAGE), c[top])
-    return f'IF({c["setpct"]}=1,{_artificial(f"({small})", c[top])},IF({c["lone"]}=1,{lone},{est}))'
+    return f'IF({c[set_]}=1,{_artificial(f"({small})", c[top])},IF({c["lone"]}=1,{lone},{est}))'
 
 
 def _played(c: Cells, own: str, other: str) -> str:
@@ -587,15 +593,18 @@ def spe(c: Cells) -> str:
 # -------------------------------------------------------- Travellers: artificial
 
 def _own(c: Cells, side: str) -> str:
-    own, other = ("rns", "rew") if side == "ns" else ("rew", "rns")
+    own, other = ("nsof", "ewof") if side == "ns" else ("ewof", "nsof")
     mine, theirs = ("nskey", "ewkey") if side == "ns" else ("ewkey", "nskey")
     pair = c[mine]
     two = f'{S["winners"]}=2'
     mp = f'SUMIFS({R[own]},{R[mine]},{pair})+IF({two},0,SUMIFS({R[other]},{R[theirs]},{pair}))'
-    tops = (f'SUMIFS({R["topf"]},{R[mine]},{pair},{R["kind"]},"R")'
-            f'+IF({two},0,SUMIFS({R["topf"]},{R[theirs]},{pair},{R["kind"]},"R"))')
+    # the tops of its results: not a mixed line's artificial side (an artificial score, as Kind A's)
+    fa, other_fa = ("nfa", "efa") if side == "ns" else ("efa", "nfa")
+    tops = (f'SUMIFS({R["topc"]},{R[mine]},{pair},{R["kind"]},"R",{R[fa]},0)'
+            f'+IF({two},0,SUMIFS({R["topc"]},{R[theirs]},{pair},{R["kind"]},"R",{R[other_fa]},0))')
     own = SCALE_PERCENTAGE.excel(centred=CENTRED, mp=f"({mp})", max=f"({tops})")
-    return f'IF(AND({c["kind"]}="A",{CELL[AvePolicy]}="{AvePolicy.WBF.value}"),IFERROR({own},""),"")'
+    # the pair's own figure is an artificial score: of Kind A, or a mixed line's artificial side
+    return f'IF(AND({c[fa]}=1,{CELL[AvePolicy]}="{AvePolicy.WBF.value}"),IFERROR({own},""),"")'
 
 
 def ownns(c: Cells) -> str:
@@ -688,13 +697,13 @@ def shares(c: Cells) -> str:
     """What the line's NS and EW figures add up to: twice the figure of the sides' mean percentage (a
     result's 50%, a small group's 60%: its NS% + EW% is 2 x 60%, an artificial score's two percentages)."""
     small = SMALL_GROUP_PERCENTAGE.py(S2=0, n=1)
-    sides = f'(IF({c["nfa"]}=1,{c["adjns"]},{AVE})+IF({c["efa"]}=1,{c["adjew"]},{AVE}))/2'
-    result = f'IF({c["setpct"]}=1,{small},IF({c["lone"]}=1,{LONE_RESULT_PERCENTAGE},{sides}))'
+    result = f'IF({c["setpct"]}=1,{small},IF({c["lone"]}=1,{LONE_RESULT_PERCENTAGE},{AVE}))'
     mean = f'IF({c["kind"]}="R",{result},({c["adjns"]}+{c["adjew"]})/2)'
-    # a mixed line's real score stands in both fields: the artificial side's field misses its figure
-    ave = _artificial(str(AVE), c["topsc"])
-    stand = (f'IF({c["kind"]}="R",IF({c["nfa"]}=1,{ave}-N({c["estns"]}),0)+IF({c["efa"]}=1,{ave}-N({c["estew"]}),0),'
-             '0)')
+    # a mixed line's real score stands in both fields: its artificial side gets its percentage instead of the
+    # figure the result gets in that side's field (which the field's other figures balance)
+    art_ns, art_ew = _artificial(c["adjns"], c["topsc"]), _artificial(c["adjew"], c["topsc"])
+    stand = (f'IF({c["kind"]}="R",IF({c["nfa"]}=1,{art_ns}-N({c["estns"]}),0)'
+             f'+IF({c["efa"]}=1,{art_ew}-N({c["estew"]}),0),0)')
     pens = f'-{c["pns"]}-{c["pew"]}'  # the line's own penalties come off its figures
     return f'IF(OR({c["kind"]}="R",{c["kind"]}="A"),2*{_artificial(mean, c["topsc"])}+{stand}{pens},"")'
 
@@ -839,32 +848,55 @@ def kf(c: Cells) -> str:
     return f'IF(AND({c["kind"]}="R",{c["shortt"]}=1),{_k(c, "nf")},"")'
 
 
-def _full(c: Cells, played: str, pct: str) -> str:
-    est = _estimate_of(c, c[played], "nf", "topf", "kf")
-    fa = "nfa" if pct == "adjns" else "efa"
-    pen = c["pns" if pct == "adjns" else "pew"]  # the line's own penalty off the full figure too
-    return f'IF({c["shortt"]}=1,IF({c[fa]}=0,{est},{_artificial(c[pct], c["topf"])})-{pen},"")'
+def _full_penalty(c: Cells, v: str) -> str:
+    x = c[f"{v}px"]
+    return f'IF(AND({c["shortt"]}=1,{x}<>"",{x}<>"?"),{_line_penalty(c, v, "nf")},0)'
+
+
+def pnsf(c: Cells) -> str:
+    """The matchpoints the NS penalty takes off the line's full figure (Short (totals) lines): its matchpoints, or
+    its percentage of the full top (mpxl.scorer scores the board again on the full N for what the totals add)."""
+    return _full_penalty(c, "n")
+
+
+def pewf(c: Cells) -> str:
+    return _full_penalty(c, "e")
+
+
+def _full(c: Cells, played: str, side: str) -> str:
+    """A result's figure on a Short (totals) line estimated to the full N (field), less its own penalty."""
+    est = _estimate_of(c, c[played], "nf", "topf", "kf", set_="setf")
+    fa = "nfa" if side == "n" else "efa"
+    return f'IF(AND({c["shortt"]}=1,{c[fa]}=0),{est}-{c["pnsf" if side == "n" else "pewf"]},"")'
 
 
 def nsfx(c: Cells) -> str:
-    return _full(c, "spn", "adjns")
+    return _full(c, "spn", "n")
 
 
 def ewfx(c: Cells) -> str:
-    return _full(c, "spe", "adjew")
+    return _full(c, "spe", "e")
+
+
+def _full_scaled(x: str) -> str:
+    """The full figure ``x`` in units of the totals' last decimal (Setup's TotalsUnit)."""
+    return scaled_formula(x).replace(S["unit"], S["totals_unit"])
 
 
 def nsfv(c: Cells) -> str:
-    return f'IF({c["shortt"]}=1,{scaled_formula(c["nsfx"]).replace(S["unit"], S["totals_unit"])},"")'
+    return f'IF(ISNUMBER({c["nsfx"]}),{_full_scaled(c["nsfx"])},"")'
 
 
 def ewfv(c: Cells) -> str:
-    return f'IF({c["shortt"]}=1,{scaled_formula(c["ewfx"]).replace(S["unit"], S["totals_unit"])},"")'
+    return f'IF(ISNUMBER({c["ewfx"]}),{_full_scaled(c["ewfx"])},"")'
 
 
-def _full_rounded(c: Cells, x: str, v: str) -> str:
+def _full_rounded(c: Cells, x: str, v: str | None = None) -> str:
+    """The full figure in ``x`` rounded by Setup's Totals rounding about the full board's average, over its scaled
+    value in ``v`` (or worked out here)."""
     average = SCALE_AVERAGE.excel(centred=CENTRED, Top=c["topf"])
-    return f'IF({c["shortt"]}=1,{rounding_formula(c[x], c[v], average, **_TOTALS)},"")'
+    scaled = c[v] if v else _full_scaled(c[x])
+    return f'IF(ISNUMBER({c[x]}),{rounding_formula(c[x], scaled, average, **_TOTALS)},"")'
 
 
 def nsfr(c: Cells) -> str:
@@ -873,6 +905,50 @@ def nsfr(c: Cells) -> str:
 
 def ewfr(c: Cells) -> str:
     return _full_rounded(c, "ewfx", "ewfv")
+
+
+def setf(c: Cells) -> str:
+    """Set % on the full N (field), for what the totals add on a Short (totals) line (the EBU rule reads N)."""
+    return f'IF(AND({c["kind"]}="R",{c["shortt"]}=1),{_set_pct(c, "nf")},"")'
+
+
+def _full_artificial(c: Cells, side: str) -> str:
+    fa, pct = ("nfa", "adjns") if side == "n" else ("efa", "adjew")
+    pen = c["pnsf" if side == "n" else "pewf"]
+    return f'IF(AND({c["shortt"]}=1,{c[fa]}=1),{_artificial(c[pct], c["topf"])}-{pen},"")'
+
+
+def nsfa(c: Cells) -> str:
+    """On a Short (totals) line whose NS figure is an artificial score: its percentage of Top (field), less its own
+    penalty (of the full top when a percentage)."""
+    return _full_artificial(c, "n")
+
+
+def ewfa(c: Cells) -> str:
+    return _full_artificial(c, "e")
+
+
+def nsfar(c: Cells) -> str:
+    return _full_rounded(c, "nsfa")
+
+
+def ewfar(c: Cells) -> str:
+    return _full_rounded(c, "ewfa")
+
+
+def _for_own(c: Cells, side: str) -> str:
+    fa, full, line = ("nfa", "nsfr", "rns") if side == "n" else ("efa", "ewfr", "rew")
+    return f'IF(AND({c["kind"]}="R",{c[fa]}=0),IF({c["shortt"]}=1,{c[full]},{c[line]}),"")'
+
+
+def nsof(c: Cells) -> str:
+    """What the NS pair's total adds from a result (rounded): the wbf Ave+ policy's own percentage is worked out
+    from it; on a Short (totals) line the full figure."""
+    return _for_own(c, "n")
+
+
+def ewof(c: Cells) -> str:
+    return _for_own(c, "e")
 
 
 def nsx(c: Cells) -> str:
@@ -886,8 +962,9 @@ def ewx(c: Cells) -> str:
 
 def _for_totals(c: Cells, side: str) -> str:
     kinds = f'OR({c["kind"]}="R",{c["kind"]}="A")'
-    exact = f'IF({c["shortt"]}=1,{c[side + "fx"]},{c[side + "x"]})'
-    rounded = f'IF({c["shortt"]}=1,{c[side + "fr"]},{c[side + "_mp"]})'
+    fa = c["nfa" if side == "ns" else "efa"]
+    exact = f'IF({c["shortt"]}=1,IF({fa}=1,{c[side + "fa"]},{c[side + "fx"]}),{c[side + "x"]})'
+    rounded = f'IF({c["shortt"]}=1,IF({fa}=1,{c[side + "far"]},{c[side + "fr"]}),{c[side + "_mp"]})'
     # a penalty row: the matchpoints its penalty takes off the pair's total (a bonus adds)
     return f'IF({kinds},IF({EXACT_TOTALS},{exact},{rounded}),IF({c["kind"]}="P",-{c["p" + side]},""))'
 
@@ -1339,12 +1416,17 @@ def epx(c: Cells) -> str:
     return _penalty_number(c, "e")
 
 
-def _penalty_mp(c: Cells, v: str) -> str:
+def _line_penalty(c: Cells, v: str, N: str) -> str:
+    """A line's own penalty's size: matchpoints, or its percentage of the top of a board of ``N`` results in the
+    scale's arithmetic (mpxl.board.parse_penalty: ARTIFICIAL_MP, uncentred)."""
     x, t = c[f"{v}px"], c[f"{v}pt"]
-    # a percentage of the board's top in the scale's arithmetic (mpxl.board.parse_penalty: ARTIFICIAL_MP, uncentred)
-    share = _artificial(f"ABS({x})", f'({_top(U, "0", c["nsc"])})', "0")
-    line = f'IF(RIGHT({t},1)="%",{share},ABS({x}))'
-    return f'IF(OR({x}="",{x}="?"),0,IF({c["penr"]}=1,{x},{line}))'
+    share = _artificial(f"ABS({x})", f'({_top(U, "0", c[N])})', "0")
+    return f'IF(RIGHT({t},1)="%",{share},ABS({x}))'
+
+
+def _penalty_mp(c: Cells, v: str) -> str:
+    x = c[f"{v}px"]
+    return f'IF(OR({x}="",{x}="?"),0,IF({c["penr"]}=1,{x},{_line_penalty(c, v, "nsc")}))'
 
 
 def pns(c: Cells) -> str:
@@ -1440,7 +1522,8 @@ TRAVELLER: dict[str, Callable[[Cells], str]] = {
                             swt, byt, unfit, nsv, ewv, nsn, ewn, nsrow, ewrow, tkd, tkr, whyp, whyt, whyc, whyb, badend,
                             nspb, ewpb, spn, spe, nsc, topsc, topc, lone, shortt, kf, nsfx, ewfx, nsfv, ewfv, nsfr,
                             ewfr, nsx, ewx, nstot, ewtot, alone, nslpv, ewlpv, nslp, ewlp,
-                            *_RULING_FUNCTIONS, *_PENALTY_FUNCTIONS)
+                            *_RULING_FUNCTIONS, *_PENALTY_FUNCTIONS, setf, pnsf, pewf, nsfa, ewfa, nsfar, ewfar, nsof,
+                            ewof)
 }
 
 

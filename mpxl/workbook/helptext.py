@@ -138,8 +138,9 @@ COLUMN_NOTES = {
              "scale: less N - 1 (the double average). On a mixed line whose NS side was given an artificial "
              "score: what its real score would get in NS's field (for the check; NS MP is the artificial one).",
     "estew": "The EW estimate, the same way from EW's S.",
-    "ownns": "Under the wbf policy, the NS pair's percentage on its boards with real results.",
-    "ownew": "Under the wbf policy, the EW pair's percentage on its boards with real results.",
+    "ownns": "Under the wbf policy, the NS pair's percentage on its boards with real results: what its total adds "
+             "from them (NS for own %) over the tops its Max counts.",
+    "ownew": "Under the wbf policy, the EW pair's percentage on its boards with real results (EW for own %).",
     "adjns": "The NS artificial percentage after the Ave+/Ave- policy (and the arrowswitch).",
     "adjew": "The EW artificial percentage after the Ave+/Ave- policy (and the arrowswitch).",
     "artns": "The NS artificial matchpoints: the percentage of Top (scored); signed: (% - 50) x top / 50.",
@@ -209,9 +210,10 @@ COLUMN_NOTES.update({
     "shortt": "1 on a result or artificial score of a board with fewer lines than N (field) when Setup's Estimate "
               "at is totals: its pairs' totals add the NS and EW full figures; else 0.",
     "kf": "k of the Setup method on the full N (field), on Short (totals) lines.",
-    "nsfx": "On Short (totals) lines, the NS figure estimated to the full N (field) and Top (field), as NS "
-            "estimate works it out (an artificial score: its percentage of Top (field)).",
-    "ewfx": "On Short (totals) lines, the EW figure estimated to the full N (field) and Top (field).",
+    "nsfx": "On Short (totals) lines' results, the NS figure estimated to the full N (field) and Top (field), as "
+            "NS estimate works it out (Set % (full) for a small fouled group), less NS penalty MP (full).",
+    "ewfx": "On Short (totals) lines' results, the EW figure estimated to the full N (field) and Top (field), less "
+            "EW penalty MP (full).",
     "nsfv": "NS full estimate in units of the totals' last decimal (Setup's Totals decimals, else Decimals).",
     "ewfv": "EW full estimate in units of the totals' last decimal.",
     "nsfr": "NS full estimate rounded by Setup's Totals rounding (blank: the lines' Rounding), about the board's "
@@ -341,6 +343,22 @@ for v, V in _V.items():
                   f"line the matchpoints (and the percentage of top) taken off the {V} figure; blank with none.",
     })
 COLUMN_NOTES.update(PENALTY_NOTES)
+COLUMN_NOTES.update({
+    "setf": "Set % on the full N (field), on Short (totals) lines' results: what the totals add (the EBU rule, at "
+            "most a third of the results, reads N).",
+    "pnsf": "On Short (totals) lines, the matchpoints the NS penalty takes off the NS full figure: its matchpoints, "
+            "or its percentage of Top (field) (the totals add the board scored on the full N); else 0.",
+    "pewf": "On Short (totals) lines, the matchpoints the EW penalty takes off the EW full figure; else 0.",
+    "nsfa": "On a Short (totals) line whose NS figure is an artificial score: its NS adjusted % of Top (field), less "
+            "NS penalty MP (full).",
+    "ewfa": "On a Short (totals) line whose EW figure is an artificial score: its EW adjusted % of Top (field), less "
+            "EW penalty MP (full).",
+    "nsfar": "NS full artificial rounded by Setup's Totals rounding, about the full board's average.",
+    "ewfar": "EW full artificial rounded by Setup's Totals rounding.",
+    "nsof": "On a result, what the NS pair's total adds from it, rounded: NS result MP, or NS full (rounded) on a "
+            "Short (totals) line. The wbf policy's NS pair's % adds these.",
+    "ewof": "On a result, what the EW pair's total adds from it, rounded: EW result MP, or EW full (rounded).",
+})
 assert set(COLUMN_NOTES) >= {k for k, _ in HELPERS}, set(k for k, _ in HELPERS) - set(COLUMN_NOTES)
 
 #: Pairs column key -> what it holds, in words (the header's note).

@@ -254,6 +254,20 @@ PENALTY_HELPERS: list[tuple[str, str]] = [
     ("pend", "Penalty (rows to the end)"),
 ]
 
+#: Estimate at totals' helper columns after the penalties': the small-group rule and the artificial scores on the full
+#: N, and what a result adds to its pair's total, which the wbf Ave+ policy's own percentage reads.
+TOTALS_HELPERS: list[tuple[str, str]] = [
+    ("setf", "Set % (full)"),
+    ("pnsf", "NS penalty MP (full)"),
+    ("pewf", "EW penalty MP (full)"),
+    ("nsfa", "NS full artificial"),
+    ("ewfa", "EW full artificial"),
+    ("nsfar", "NS full artificial (rounded)"),
+    ("ewfar", "EW full artificial (rounded)"),
+    ("nsof", "NS for own %"),
+    ("ewof", "EW for own %"),
+]
+
 #: The helper columns, in order: (key, header). What each computes, in words: helptext.COLUMN_NOTES.
 HELPERS = [
     ("sess", "Session number"),
@@ -356,6 +370,7 @@ HELPERS = [
     ("ewlpv", "EW line % scaled"),
     *RULING_HELPERS,
     *PENALTY_HELPERS,
+    *TOTALS_HELPERS,
 ]
 
 
@@ -385,7 +400,8 @@ TRAVELLER_RANGE_NAMES = {
     "lines": "BoardLines", "badb": "BoardUnreadable", "rns": "NSRounded", "rew": "EWRounded", "shares": "Shares",
     "sess": "SessionNos", "fkey": "FieldKeys", "bkey": "BoardKeys", "nskey": "NSPairKeys", "ewkey": "EWPairKeys",
     "nf": "FieldNs", "topf": "Tops", "whyb": "BoardWhys", "badend": "UnreadableToEnd",
-    "topc": "TopsCounted", "nstot": "NSTot", "ewtot": "EWTot", "alone": "AloneRows",
+    "topc": "TopsCounted", "nstot": "NSTot", "ewtot": "EWTot", "alone": "AloneRows", "nsof": "NSOwn", "ewof": "EWOwn",
+    "nfa": "NSArtificial", "efa": "EWArtificial",
     # the rulings': each view's group keys, parts' scores and weights
     "pns": "NSPenalties", "pew": "EWPenalties", "psay": "PenaltyWords", "pend": "PenaltyToEnd",
     "rul": "Rulings", "gkn": "NSViewGroups", "gke": "EWViewGroups", "rsay": "RulingWords", "rend": "RulingToEnd",
