@@ -47,11 +47,13 @@ import math
 import os
 import platform
 import random
+import re
 import shutil
 import subprocess
 import sys
 import tempfile
 import time
+import zipfile
 from collections import defaultdict
 from fractions import Fraction
 from pathlib import Path
@@ -552,8 +554,6 @@ def bench_e2e(sizes: list, layouts: list, workdir: Path, log, repeat: int = 1) -
 
 def bench_udf(log) -> dict:
     """MATCHPOINTS on a 30-line board (one short: Neuberg'd), per call, as Excel passes the range."""
-    import timeit
-
     os.environ.setdefault("XLWINGS_ON_SERVER", "true")
     os.environ.setdefault("XLWINGS_LICENSE_KEY", "noncommercial")
     from mpxl import udfs
@@ -570,22 +570,29 @@ def bench_udf(log) -> dict:
         ("MATCHPOINTS_exact", lambda: udfs.MATCHPOINTS(board, 30)),
         ("BOARDMP_adjusted", lambda: udfs.BOARDMP(board[:-1] + [["A+"]], expected=30, rounding=2)),
     ):
-        number = 2000
-        best = min(timeit.repeat(fn, number=number, repeat=5)) / number
-        rec[f"{name}_us"] = best * 1e6
+        rec[f"{name}_us"] = _per_call(fn, repeat=5) * 1e6
     got = udfs.MATCHPOINTS(board, 30)
     if got != expected_ns:
         raise AssertionError(f"MATCHPOINTS {got[:3]}... != pairwise {expected_ns[:3]}...")
     rec["checked"] = True
     # the naive loop on the same board, for scale
-    number = 500
-    rec["naive_pairwise_us"] = min(timeit.repeat(lambda: _udf_reference(board), number=number, repeat=3)) / number * 1e6
+    rec["naive_pairwise_us"] = _per_call(lambda: _udf_reference(board), repeat=3) * 1e6
     log(
         f"  MATCHPOINTS, 30-line board: {rec['MATCHPOINTS_us']:.1f} us per call (rounded), "
         f"{rec['MATCHPOINTS_exact_us']:.1f} us exact; BOARDMP with an A+: {rec['BOARDMP_adjusted_us']:.1f} us; "
         f"naive loop {rec['naive_pairwise_us']:.1f} us  [equal]"
     )
     return rec
+
+
+def _per_call(fn, repeat: int) -> float:
+    """Seconds a call of ``fn``: the best of ``repeat`` runs of as many calls as take 0.2 s at least
+    (the number timeit's command line chooses), so a slow function is not called thousands of times."""
+    import timeit
+
+    timer = timeit.Timer(fn)
+    number, _ = timer.autorange()
+    return min(timer.repeat(repeat=repeat, number=number)) / number
 
 
 def _udf_reference(board: list) -> list:
@@ -603,11 +610,15 @@ def bench_xlsx(size: int, workdir: Path, log) -> dict:
     write_csv(rows, src)
     rec = {"lines": len(rows)}
     rec["mpxl_score_xlsx_s"], _ = timed(mpxl_cli, "score", str(src), "-o", str(dst))
-    wb = load_workbook(dst)  # the same cells, as values: what a plain writer would have to write
+    # the same cells, as values: what a plain writer would have to write (data_only: a formula cell, which
+    # holds no value in the file, reads as None, and openpyxl does not give each cell its shared formula)
+    wb = load_workbook(dst, data_only=True)
     cells = {ws.title: [[c.value for c in r] for r in ws.iter_rows()] for ws in wb.worksheets}
     n_cells = sum(len(r) for rows_ in cells.values() for r in rows_)
-    n_formulas = sum(isinstance(v, str) and v.startswith("=") for rows_ in cells.values() for r in rows_ for v in r)
     wb.close()
+    with zipfile.ZipFile(dst) as z:  # a formula cell holds one <f> element (a shared formula's cells too)
+        n_formulas = sum(len(re.findall(rb"<f[ >/]", z.read(name))) for name in z.namelist()
+                         if name.startswith("xl/worksheets/sheet"))
 
     def plain_values():
         out = Workbook(write_only=False)

@@ -43,6 +43,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from fractions import Fraction
+from functools import cache
 from itertools import compress, repeat
 from math import ceil, floor
 from operator import is_
@@ -710,14 +711,21 @@ def contract_score_table() -> list[tuple[str, list[int]]]:
     """Per contract key, the declarer's score for 0-13 tricks not vulnerable, then vulnerable.
 
     Made by :func:`mpxl.contract.score` (Law 77), so the sheet looks the score up and never
-    writes the table again.
+    writes the table again. Worked out once a process (16,464 scores; every workbook's Help
+    sheet and defined names read it), each call given its own lists.
 
     >>> dict(contract_score_table())["3NT"][9], dict(contract_score_table())["4S*"][14 + 8]
     (400, -500)
     """
-    return [(key, [score(f"{level}{'NT' if strain is Strain.NT else strain.value}{'X' * doubled}", "N", t, vul)
-                   for vul in (False, True) for t in range(14)])
-            for key, level, strain, doubled in contract_keys()]
+    return [(key, list(scores)) for key, scores in _contract_scores()]
+
+
+@cache
+def _contract_scores() -> tuple[tuple[str, tuple[int, ...]], ...]:
+    return tuple((key, tuple(score(f"{level}{'NT' if strain is Strain.NT else strain.value}{'X' * doubled}", "N",
+                                   t, vul)
+                             for vul in (False, True) for t in range(14)))
+                 for key, level, strain, doubled in contract_keys())
 
 
 def board_cycle_table() -> list[tuple[int, str, str]]:

@@ -58,7 +58,7 @@ from mpxl.workbook.template import (  # noqa: E402
     Settings,
     TemplateLine,
     build_template,
-    build_workbook,
+    write_workbook,
 )
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -400,7 +400,7 @@ def parity(tmp_path_factory):
         lines = [ln for _, ls in boards for ln in ls]
         pairs = [(p, "NS") for p in range(1, 8)] + [(p, "EW") for p in range(21, 28)]
         p = d / f"parity-{i}.xlsx"
-        build_workbook(setting, lines, [b for b, _ in boards], pairs).save(p)
+        write_workbook(p, setting, lines, [b for b, _ in boards], pairs)
         runs.append((setting, boards, p))
     values = libreoffice_recalc([p for *_, p in runs])
     return [(s, b, v) for (s, b, _), v in zip(runs, values)]

@@ -26,7 +26,7 @@ from mpxl.formats import read_event
 from mpxl.options import ScoringOptions
 from mpxl.session import score_event
 from mpxl.workbook.event_writer import _penalty_rows, _typed_penalty, unsupported
-from mpxl.workbook.template import FIRST_ROW, PAIRS_COLUMNS, TRAVELLER_COLUMNS, Settings, TemplateLine, build_workbook
+from mpxl.workbook.template import FIRST_ROW, PAIRS_COLUMNS, TRAVELLER_COLUMNS, Settings, TemplateLine, write_workbook
 
 sys.path.insert(0, str(Path(__file__).parent))
 from recalc import check_workbook_event, libreoffice_recalc, scored_csv_workbooks  # noqa: E402
@@ -154,7 +154,7 @@ def built(tmp_path_factory):
     lines, _, _ = _bad_lines()
     pairs = [(p_, "NS") for p_ in (1, 2, 3, 4, 5)] + [(p_, "EW") for p_ in (11, 12, 13, 14, 15)]
     p = d / "bad.xlsx"
-    build_workbook(Settings(), lines, list(range(1, len(BAD) + 1)) + [99], pairs).save(p)
+    write_workbook(p, Settings(), lines, list(range(1, len(BAD) + 1)) + [99], pairs)
     out["bad"] = (p, None)
     return out
 

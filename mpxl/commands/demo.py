@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from ..board import score_board
 from ..rounding import Rounding
-from ..workbook.examples import SLIDES_BOARD4, teaching_workbook, variant_entries
+from ..workbook.examples import SLIDES_BOARD4, teaching_contents, variant_entries
 from . import COMMANDS
 
 __all__ = ["register", "run", "demo_table"]
@@ -53,11 +53,11 @@ def demo_table() -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .template import save_atomically  # openpyxl is the optional extra "workbook"
+    from .template import write_atomically  # openpyxl is the optional extra "workbook"
 
     print(demo_table())
     path = args.output
-    save_atomically(teaching_workbook(), path)
+    write_atomically(path, teaching_contents())
     print()
     print("Demo workbook (board 4 as boards 4, 20, 36, 52, 68: plain, Avg/Avg, 60/40, arrowswitch, fouled):")
     print(os.path.abspath(path))

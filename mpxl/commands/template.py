@@ -11,33 +11,30 @@ from __future__ import annotations
 
 import argparse
 import os
-from typing import TYPE_CHECKING
+from typing import Any
 
 from ..atomic import atomic_path, check_extension
 from ..settings import Scale
-from ..workbook import ooxml
-from ..workbook.classic import macro_enable
-from ..workbook.examples import teaching_workbook
+from ..workbook.examples import teaching_contents
 from ..workbook.layout import FIELD_NAMES
-from ..workbook.template import METHOD_NAMES, build_template
+from ..workbook.template import METHOD_NAMES, template_contents, write_workbook
 from . import COMMANDS, SCALE_HELP, scale_argument
 
-if TYPE_CHECKING:
-    from openpyxl import Workbook
-
-__all__ = ["register", "run", "save_atomically"]
+__all__ = ["register", "run", "write_atomically"]
 
 
-def save_atomically(wb: Workbook, path: str) -> None:
-    """Save an openpyxl workbook to ``path`` through a temporary file and a rename."""
+def write_atomically(path: str, contents: dict[str, Any]) -> None:
+    """Write the workbook of ``contents`` (:func:`~mpxl.workbook.template.write_workbook`'s arguments) to
+    ``path`` through a temporary file and a rename; an ``.xlsm`` macro-enabled, for classic xlwings
+    (xlwings' own VBA module in the workbook)."""
     check_extension(path, (".xlsx", ".xlsm"), "a workbook")
     with atomic_path(path, suffix=".xlsx") as tmp:
-        ooxml.save(wb, tmp)
+        write_workbook(tmp, **contents, macro_enabled=path.lower().endswith(".xlsm"))
 
 
 def run(args: argparse.Namespace) -> int:
     if args.teaching:
-        wb = teaching_workbook()
+        contents = teaching_contents()
         output = args.output if args.output != "club-pairs.xlsx" else "neuberg-teaching.xlsx"
     else:
         if not 1 <= args.tables <= 60:
@@ -46,12 +43,10 @@ def run(args: argparse.Namespace) -> int:
             raise ValueError(f"--boards {args.boards}: expected 1 to 120 boards")
         if not 1 <= args.sections <= 26:
             raise ValueError(f"--sections {args.sections}: expected 1 to 26 sections")
-        wb = build_template(args.tables, args.boards, args.movement, args.method, args.scale,
-                            sections=args.sections, field=args.field)
+        contents = template_contents(args.tables, args.boards, args.movement, args.method, args.scale,
+                                     sections=args.sections, field=args.field)
         output = args.output
-    if output.lower().endswith(".xlsm"):  # for classic xlwings: xlwings' own VBA module in the workbook
-        macro_enable(wb)
-    save_atomically(wb, output)
+    write_atomically(output, contents)
     print(os.path.abspath(output))
     return 0
 

@@ -13,6 +13,7 @@ vulnerability, so several variants can share one workbook as different boards.
 
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING, Any
 
 from ..methods import Method
@@ -28,6 +29,8 @@ __all__ = [
     "VARIANTS",
     "TEACHING_BOARDS",
     "teaching_workbook",
+    "teaching_contents",
+    "write_teaching_workbook",
     "variant_lines",
     "variant_entries",
     "variant_groups",
@@ -116,6 +119,21 @@ def variant_lines(variant: str, board: int = 4) -> list[TemplateLine]:
 TEACHING_BOARDS = {"plain": 4, "avg": 20, "6040": 36, "switch": 52, "fouled": 68}
 
 
+def teaching_contents() -> dict[str, Any]:
+    """The arguments of :func:`~mpxl.workbook.template.build_workbook` and
+    :func:`~mpxl.workbook.template.write_workbook` for the Neuberg teaching workbook.
+
+    >>> sorted(teaching_contents())
+    ['boards', 'lines', 'methods', 'pairs', 'settings']
+    """
+    from .template import Settings
+
+    lines = [ln for v, b in TEACHING_BOARDS.items() for ln in variant_lines(v, b)]
+    pairs = [(p, "NS") for p in range(1, 10)] + [(p, "EW") for p in range(1, 10)]
+    settings = Settings(event="Neuberg teaching: the slides' board 4", method=Method.NEUBERG, scale=Scale.DOUBLE)
+    return dict(settings=settings, lines=lines, boards=list(TEACHING_BOARDS.values()), pairs=pairs, methods=(9, 8))
+
+
 def teaching_workbook() -> Workbook:
     """The Neuberg teaching workbook: the slides' board 4 and four variants as boards 4, 20, 36, 52, 68.
 
@@ -123,9 +141,14 @@ def teaching_workbook() -> Workbook:
     >>> wb["Travellers"]["A5"].value, wb["Travellers"]["A14"].value, wb["Methods"]["B3"].value
     (4, 20, 9)
     """
-    from .template import Settings, build_workbook
+    from .template import build_workbook
 
-    lines = [ln for v, b in TEACHING_BOARDS.items() for ln in variant_lines(v, b)]
-    pairs = [(p, "NS") for p in range(1, 10)] + [(p, "EW") for p in range(1, 10)]
-    settings = Settings(event="Neuberg teaching: the slides' board 4", method=Method.NEUBERG, scale=Scale.DOUBLE)
-    return build_workbook(settings, lines, list(TEACHING_BOARDS.values()), pairs, methods=(9, 8))
+    return build_workbook(**teaching_contents())
+
+
+def write_teaching_workbook(path: str | os.PathLike[str], macro_enabled: bool = False) -> None:
+    """Write the teaching workbook to ``path`` as :func:`~mpxl.workbook.template.write_workbook` writes
+    (each column's formula shared down the column; ``macro_enabled``: xlwings' VBA project inside)."""
+    from .template import write_workbook
+
+    write_workbook(path, **teaching_contents(), macro_enabled=macro_enabled)

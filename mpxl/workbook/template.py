@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from typing import Any
 
 from openpyxl import Workbook
 
@@ -70,6 +71,8 @@ from .stream import Block
 
 __all__ = [
     "build_template",
+    "template_contents",
+    "write_template",
     "build_workbook",
     "write_workbook",
     "TemplateLine",
@@ -192,19 +195,25 @@ def build_workbook(settings: Settings | None = None, lines: Sequence[TemplateLin
 def write_workbook(path: str | os.PathLike[str], settings: Settings | None = None,
                    lines: Sequence[TemplateLine] = (), boards: Sequence[BoardRow] = (),
                    pairs: Sequence[PairRow] = (), rows: int | None = None, board_rows: int | None = None,
-                   pair_rows: int | None = None, methods: tuple[int, int] = (9, 8)) -> None:
+                   pair_rows: int | None = None, methods: tuple[int, int] = (9, 8),
+                   macro_enabled: bool = False) -> None:
     """Write to ``path`` the workbook :func:`build_workbook` builds from the same arguments, fast,
-    for any number of lines.
+    for any number of lines; ``macro_enabled``: with xlwings' VBA project
+    (:func:`mpxl.workbook.classic.macro_enable`), for an ``.xlsm``.
 
     The same cells, formulas and styles; the traveller, per-board and pair rows are
     written straight into the file with each column's formula stored once and shared
     down the column (:mod:`mpxl.workbook.stream`), as Excel stores a filled-down column.
     """
     wb, blocks = _build(settings, lines, boards, pairs, rows, board_rows, pair_rows, methods)
+    if macro_enabled:
+        from .classic import macro_enable
+
+        macro_enable(wb)
     stream.save(wb, blocks, path)
 
 
-def build_template(
+def template_contents(
     tables: int = 15,
     boards: int = 36,
     movement: str = "mitchell",
@@ -215,15 +224,18 @@ def build_template(
     methods: tuple[int, int] = (9, 8),
     sections: int = 1,
     field: str | Field = Field.SECTION,
-) -> Workbook:
-    """An empty club template for ``tables`` tables and ``boards`` boards (in each of ``sections``
-    sections, named A, B...; ``field`` is the Setup's Sections scored: section or event).
+) -> dict[str, Any]:
+    """The arguments of :func:`build_workbook` and :func:`write_workbook` for an empty club template
+    for ``tables`` tables and ``boards`` boards (in each of ``sections`` sections, named A, B...;
+    ``field`` is the Setup's Sections scored: section or event).
 
     The traveller rows are pre-numbered by board; in a Mitchell each row also
     carries its table's NS pair and Pairs lists NS 1..T and EW 1..T; in a
     Howell Pairs lists pairs 1..2T with no direction and Setup has one winner.
     With sections, every line, pair and per-board row carries its section.
 
+    >>> template_contents(tables=2, boards=3)["rows"]
+    6
     >>> ws = build_template(tables=2, boards=3, movement="howell")["Pairs"]
     >>> [ws[f"A{r}"].value for r in range(5, 9)], ws["B5"].value
     ([1, 2, 3, 4], None)
@@ -253,4 +265,31 @@ def build_template(
     else:
         pairs = [(p, None, None, sec) for sec in names for p in range(1, 2 * tables + 1)]
     block = [(b, sec, None) for sec in (names if fld is Field.SECTION else [None]) for b in range(1, boards + 1)]
-    return build_workbook(s, lines, block, pairs, rows=tables * boards * len(names), methods=methods)
+    return dict(settings=s, lines=lines, boards=block, pairs=pairs, rows=tables * boards * len(names), methods=methods)
+
+
+def build_template(tables: int = 15, boards: int = 36, movement: str = "mitchell",
+                   method: str | Method = Method.NEUBERG, scale: int | str | Scale = Scale.DOUBLE,
+                   lines: Sequence[TemplateLine] = (), settings: Settings | None = None,
+                   methods: tuple[int, int] = (9, 8), sections: int = 1,
+                   field: str | Field = Field.SECTION) -> Workbook:
+    """The empty club template of :func:`template_contents` (the same arguments), as an openpyxl Workbook."""
+    return build_workbook(**template_contents(tables, boards, movement, method, scale, lines, settings, methods,
+                                              sections, field))
+
+
+def write_template(path: str | os.PathLike[str], tables: int = 15, boards: int = 36, movement: str = "mitchell",
+                   method: str | Method = Method.NEUBERG, scale: int | str | Scale = Scale.DOUBLE,
+                   sections: int = 1, field: str | Field = Field.SECTION, macro_enabled: bool = False) -> None:
+    """Write the empty club template of :func:`template_contents` to ``path`` as :func:`write_workbook`
+    writes (each column's formula shared down the column; ``macro_enabled``: xlwings' VBA project inside).
+
+    >>> import os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "t.xlsx")
+    >>> write_template(path, tables=2, boards=1)
+    >>> from openpyxl import load_workbook
+    >>> load_workbook(path)["Travellers"]["A6"].value
+    1
+    """
+    write_workbook(path, **template_contents(tables, boards, movement, method, scale, sections=sections, field=field),
+                   macro_enabled=macro_enabled)
