@@ -188,7 +188,7 @@ ENTRIES = [
      'row {row}: By "NE" is not N, E, S or W', "refuses"),
     ("tricks missing", dict(contract="4S", by="N"), "row {row}: tricks missing", "refuses"),
     ("tricks above 13", dict(contract="4S", by="N", tricks=14),
-     "row {row}: tricks '14' out of range; expected the tricks taken by declarer, 0-13", "refuses"),
+     "row {row}: tricks 14 out of range; expected the tricks taken by declarer, 0-13", "refuses"),
     ("result impossible", dict(contract="4S", by="N", tricks="+4"),
      "row {row}: result '+4' is impossible for 4S: expected = or +0 to +3 or -1 to -10", "refuses"),
     ("result =1", dict(contract="4S", by="N", tricks="=1"),

@@ -1948,11 +1948,13 @@ def st(c: Cells) -> str:
 
 
 def pctx(c: Cells) -> str:
-    """The exact percentage (the ranking's): of MP (exact) over Max, or the scaled total over the Full Max."""
+    """The exact percentage (the ranking's): of MP (exact) over Max, or the scaled total over the Full Max; 0 for
+    a pair that played with no maximum (every board of its a lone result: :meth:`mpxl.settings.Scale.percentage`),
+    blank for one that has not played."""
     share = SCALE_PERCENTAGE.excel(centred=CENTRED, mp=c["mpx"], max=c["max"])
     scaled = SCALE_PERCENTAGE.excel(centred=CENTRED, mp=c["st"], max=c["full"])
-    return (f'IF(OR({c["pkey"]}="",N({c["max"]})=0),"",IF(ISNUMBER({c["mpx"]}),'
-            f'IF({c["st"]}="",{share},{scaled}),"?"))')
+    return (f'IF(OR({c["pkey"]}="",N({c["max"]})+N({c["played"]})=0),"",IF(N({c["max"]})=0,0,IF(ISNUMBER({c["mpx"]}),'
+            f'IF({c["st"]}="",{share},{scaled}),"?")))')
 
 
 def pctv(c: Cells) -> str:

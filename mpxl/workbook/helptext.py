@@ -445,7 +445,7 @@ PAIRS_NOTES.update({
     "stv": "Scaled total (exact) in units of the totals' last decimal.",
     "st": "Scaled total (exact) rounded by the totals' rounding: its % is this over the Full Max.",
     "pctx": "The exact percentage, which ranks: MP (exact) / Max x 100 (signed: 50 + 50 x MP / Max), or the Scaled "
-            "total over the Full Max.",
+            "total over the Full Max; 0 for a pair that played with a Max of 0 (each board a lone result), as mpxl.",
     "pctv": "With Setup's Percentage decimals: % (exact) in units of its last decimal.",
     "pen": "What its penalty rows (Kind P on Travellers) add to MP (boards): less each penalty, plus each bonus.",
 })
