@@ -37,12 +37,12 @@ import xlwings.server as xs  # noqa: E402
 
 import mpxl.udfs as udfs  # noqa: E402
 from mpxl.adjustments import Artificial, line_kind, parse_entry, parse_score  # noqa: E402
-from mpxl.errors import UserError  # noqa: E402
-from mpxl.formats.csvfile import score_cell  # noqa: E402
 from mpxl.board import score_board  # noqa: E402
 from mpxl.cli import main  # noqa: E402
 from mpxl.contract import board_vulnerability, ns_score  # noqa: E402
+from mpxl.errors import UserError  # noqa: E402
 from mpxl.event import Event, Line  # noqa: E402
+from mpxl.formats.csvfile import score_cell  # noqa: E402
 from mpxl.fouled import SMALL_GROUP_RULES as FOULED  # noqa: E402
 from mpxl.methods import Method, estimate, k_value  # noqa: E402
 from mpxl.options import ScoringOptions  # noqa: E402

@@ -31,7 +31,7 @@ from mpxl.cli import main
 sys.path.insert(0, str(Path(__file__).parent))
 from recalc import check_workbook_event, libreoffice_recalc, score_result  # noqa: E402
 
-HEAD = "board,ns_pair,ew_pair,ns_score,adjustment,group,arrowswitch,ns_penalty,ew_penalty,ns_mp,ew_mp\n"
+HEAD = "session,section,board,ns_pair,ew_pair,ns_score,adjustment,group,arrowswitch,ns_penalty,ew_penalty,ns_mp,ew_mp\n"
 SCORES = (-800, -200, -100, -50, 50, 90, 110, 120, 140, 400, 420, 450, 620, 660, 1430)
 ARTIFICIAL = ("A+", "A-", "A=", "A6040", "A+/A+", "A-/A-", "A5050", "60/40", "A40/A60")
 LINE_PENALTIES = ("1", "0.5", "2", "10%", "25%")
@@ -51,6 +51,7 @@ CONVENTIONS: dict[str, tuple[str, ...]] = {
     "--percentage-basis": ("played", "scaled"),
     "--totals-from": ("rounded", "exact"),
     "--small-groups": ("wbf", "ebu", "qba", "none"),
+    "--field": ("section", "event"),
 }
 
 
@@ -90,16 +91,37 @@ def _line(rng: random.Random, drawn: set[str]) -> tuple[str, str]:
         drawn.add("mixed")
         code = rng.choice(("A+", "A-", "A=", "A55"))
         return (f"{_score(rng)}|{code}" if rng.random() < 0.5 else f"{code}|{_score(rng)}"), ""
-    return str(_score(rng)), ""
+    score = _score(rng)
+    if rng.random() < 0.1:  # a score as a scorer may type it: +420, 420.0
+        drawn.add("typed forms")
+        return rng.choice((f"+{score}" if score > 0 else str(score), f"{score}.0", f" {score} ")), ""
+    return str(score), ""
 
 
 def world(seed: int) -> World:
     """The event of ``seed``: T tables (2-3) play B boards (3-4), NS pairs 1..T stay, EW pairs 11.. move one table
-    a board; perhaps one EW pair absent (its NS opponents sit out), fouled boards, penalties, penalty rows."""
+    a board; perhaps two sections, two sessions, one EW pair absent (its NS opponents sit out), fouled boards,
+    penalties, a penalty row; then the conventions."""
     rng = random.Random(seed)
     tables, boards = rng.choice((2, 3)), rng.choice((3, 4))
     drawn: set[str] = set()
     absent = 10 + rng.randint(1, tables) if rng.random() < 0.25 else None
+    sections = ("A", "B") if rng.random() < 0.25 else ("",)
+    sessions = (1, 2) if rng.random() < 0.2 else (1,)
+    drawn |= {"sections"} if len(sections) > 1 else set()
+    drawn |= {"sessions"} if len(sessions) > 1 else set()
+    rows = []
+    for session, section in ((se, sec) for se in sessions for sec in sections):
+        rows += _rows(rng, drawn, tables, boards, absent, f"{session},{section}")
+    if rng.random() < 0.2:
+        drawn.add("penalty row")
+        b, pair = rng.randint(1, boards), rng.randint(1, tables)
+        rows.append(f"1,{sections[0]},{b},{pair},,,Pen,,,,,{rng.choice(('-1', '-0.5', '2'))},\n")
+    return _draw_conventions(rng, drawn, rows, seed)
+
+
+def _rows(rng: random.Random, drawn: set[str], tables: int, boards: int, absent: int | None, where: str) -> list[str]:
+    """One section's rows in one session (``where``: its session and section cells)."""
     rows = []
     for b in range(1, boards + 1):
         fouled = rng.random() < 0.15 and tables >= 3
@@ -107,7 +129,7 @@ def world(seed: int) -> World:
             ns, ew = t + 1, 11 + (t + b) % tables
             if ew == absent:
                 drawn.add("sit-out")
-                rows.append(f"{b},{ns},,,sitout,,,,,,\n")
+                rows.append(f"{where},{b},{ns},,,sitout,,,,,,\n")
                 continue
             score, adjustment = _line(rng, drawn)
             group = ("A" if t < 2 else "B") if fouled else ""
@@ -122,11 +144,11 @@ def world(seed: int) -> World:
                 if rng.random() < 0.04 and adjustment != "NP":
                     pens[side] = rng.choice(LINE_PENALTIES)
                     drawn.add("penalty %" if pens[side].endswith("%") else "penalty")
-            rows.append(f'{b},{ns},{ew},"{score}",{adjustment},{group},{switch},{pens[0]},{pens[1]},,\n')
-    if rng.random() < 0.2:
-        drawn.add("penalty row")
-        b, pair = rng.randint(1, boards), rng.randint(1, tables)
-        rows.append(f"{b},{pair},,,Pen,,,,,{rng.choice(('-1', '-0.5', '2'))},\n")
+            rows.append(f'{where},{b},{ns},{ew},"{score}",{adjustment},{group},{switch},{pens[0]},{pens[1]},,\n')
+    return rows
+
+
+def _draw_conventions(rng: random.Random, drawn: set[str], rows: list[str], seed: int) -> World:
     chosen = {flag: rng.choice(values) for flag, values in CONVENTIONS.items()
               if rng.random() < 0.6}  # most worlds draw most conventions; the rest keep mpxl's default
     # a method that estimates and an estimate-at that never does contradict each other (mpxl refuses the pair)
@@ -221,7 +243,7 @@ def test_the_worlds_draw_every_convention_and_ruling():
     drawn = set().union(*(world(s).drawn for s in SEEDS + DEEP_SEEDS[:100]))
     want = {f"{flag} {v}" for flag, values in CONVENTIONS.items() for v in values} | {
         "artificial", "not played", "split", "weighted", "mixed", "fouled", "arrowswitch", "penalty", "penalty %",
-        "penalty row", "sit-out"}
+        "penalty row", "sit-out", "sections", "sessions", "typed forms"}
     assert want - drawn == set()
 
 
