@@ -368,7 +368,9 @@ def cscore(c: Cells) -> str:
 # -------------------------------------------------------- Travellers: typed score
 
 def tt(c: Cells) -> str:
-    return sheet_text(c["typed"])
+    """The typed score's text, cleaned; a ruling typed in Adjustment (Adjustment ruling) is read here instead, as
+    ``mpxl score`` reads a CSV adjustment (it replaces the score)."""
+    return f'IF({c["arul"]}=1,{sheet_text(c["adjustment"])},{sheet_text(c["typed"])})'
 
 
 def tu(c: Cells) -> str:
@@ -384,7 +386,7 @@ def tnum(c: Cells) -> str:
     """The typed score as a number when it is a bridge score typed as one (a number, or text of a whole number:
     Typed number form 2); blank when none; else :data:`TYPED_TEXT` (a ruling, a code or a message)."""
     sign, value = f'IF(LEFT({c["tt"]},1)="-",-1,1)', f'VALUE({c["tu"]})'
-    return (f'IF(ISNUMBER({c["typed"]}),{_plain_score(c["typed"])},IF({c["tt"]}="","",'
+    return (f'IF(AND(ISNUMBER({c["typed"]}),{c["arul"]}=0),{_plain_score(c["typed"])},IF({c["tt"]}="","",'
             f'IF({c["tlk"]}=2,{_plain_score(value, sign)},"{TYPED_TEXT}")))')
 
 
@@ -412,7 +414,8 @@ def adj(c: Cells) -> str:
     """The Adjustment cleaned (capitals, no white space); with none, the typed score when it is a code (A+ typed
     there is read as in Adjustment, as ``mpxl score`` reads a score cell)."""
     key = f'UPPER(SUBSTITUTE({c["tt"]}," ",""))'
-    return f'IF({sheet_blank(c["adjustment"])},IF({_typed_code(c, key)},{key},""),{sheet_key(c["adjustment"])})'
+    typed = f'OR({sheet_blank(c["adjustment"])},{c["arul"]}=1)'  # a code typed as the score, or a ruling
+    return f'IF({typed},IF({_typed_code(c, key)},{key},""),{sheet_key(c["adjustment"])})'
 
 
 def adjl(c: Cells) -> str:
@@ -1670,7 +1673,17 @@ def tcw(c: Cells) -> str:
     return f'IF(ISNUMBER({crow}),{_contract_words(crow)}&{expected},"")'
 
 
-_TYPED_FUNCTIONS = [tkw, tlk, tnw, abare, ckind, cwhy, nvn, evn, tcw, tkwhy]
+def arul(c: Cells) -> str:
+    """1 when the Adjustment holds a ruling (a split, weighted or mixed score: a bar, or a % that is no code such
+    as 60%, A60% or 60%/40%), which replaces the score as in a CSV file's adjustment; else 0."""
+    rest = sheet_key(c["adjustment"])
+    for ch in "0123456789.%/A":
+        rest = f'SUBSTITUTE({rest},"{ch}","")'
+    a = c["adjustment"]
+    return f'IF(OR(ISNUMBER(FIND("|",{a})),AND(ISNUMBER(FIND("%",{a})),{rest}<>"")),1,0)'
+
+
+_TYPED_FUNCTIONS = [tkw, tlk, tnw, abare, ckind, cwhy, nvn, evn, tcw, tkwhy, arul]
 
 _PENALTY_FUNCTIONS = [kcode, penr, npt, ept, npd, epd, npx, epx, pns, pew, npw, epw, whypn, nps, eps, psay, pend]
 

@@ -96,7 +96,7 @@ COLUMN_NOTES = {
     "cscore": "0 for a passed-out board; the declarer score, negated for E/W; ? when the contract, By or Tricks "
               "cannot be read.",
     "tt": "The Typed score as text, white space trimmed: spaces, tabs, line breaks and non-breaking "
-          "spaces (only white space is blank, as mpxl reads it).",
+          "spaces (only white space is blank, as mpxl reads it); a ruling typed in Adjustment is read here instead.",
     "tu": "The typed text without its leading + or - sign.",
     "tnum": "The Typed score as a number when it is a bridge score: a whole number within 7600 either way, typed "
             "as a number or as text (an optional sign, digits, a point and zeros only: 420, +420, 420.0); text for "
@@ -379,6 +379,8 @@ TYPED_NOTES = {
            "expected = or +0 to +3 or -1 to -10); blank when not read.",
     "tkwhy": "Why Tricks is not read, in mpxl score's words: missing; a result (=, +1, -2, made) not understood or "
              "impossible for the contract; tricks that are no whole number, or out of range.",
+    "arul": "1 when the Adjustment holds a ruling (a bar, or a % that is no code: 30% 420 + 70% 450), read as the "
+            "Typed score is (it replaces the score, as in a CSV file's adjustment); else 0.",
 }
 for v, V in _V.items():
     TYPED_NOTES[f"{v}vn"] = f"The {V} view's code without its A and a trailing % (A55% -> 55): the number read."

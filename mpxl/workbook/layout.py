@@ -279,6 +279,7 @@ TYPED_HELPERS: list[tuple[str, str]] = [
     *_each_view("{v}vn", "{V} view code number"),
     ("tcw", "Contract (words)"),
     ("tkwhy", "Why (tricks)"),
+    ("arul", "Adjustment ruling"),
 ]
 
 #: The helper columns, in order: (key, header). What each computes, in words: helptext.COLUMN_NOTES.
