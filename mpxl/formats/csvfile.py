@@ -752,9 +752,7 @@ def _line_score(get: CellGetter, keys: list[str], board: int, source: str, where
     adjustment, score_text = get("adjustment"), get("ns_score")
     score: LineScore
     if adjustment is not None:
-        if TEXT_NUMBER.match(adjustment):  # 60: a score of 60, or 60%? Never guessed
-            raise UserError(source, f"{where}, column adjustment", f"{adjustment.strip()!r} {BARE_ADJUSTMENT}")
-        score = check_entry(adjustment, source, f"{where}, column adjustment")
+        score = adjustment_cell(adjustment, source, f"{where}, column adjustment")
     elif score_text is not None:
         score = score_cell(score_text, source, f"{where}, column ns_score")
         if contract is not None and isinstance(score, int):
@@ -820,6 +818,23 @@ def tricks_of_contract(contract: str, tricks: int | str | None) -> int | None:
 def _pair_id(text: str) -> str:
     """Pair numbers as written, with spreadsheet floats tidied: ``'7.0'`` -> ``'7'``."""
     return text[:-2] if re.fullmatch(r"\d+\.0", text) else text
+
+
+def adjustment_cell(text: str, source: str, where: str) -> str:
+    """An ``adjustment`` cell as every CSV reader reads it: a code or a ruling (:func:`check_entry`), never a bare
+    number (``60``: a score of 60, or 60%? never guessed).
+
+    >>> adjustment_cell("A+", "t.csv", "line 2")
+    'A+'
+    >>> adjustment_cell("60", "t.csv", "line 2")
+    Traceback (most recent call last):
+    ...
+    mpxl.errors.UserError: t.csv: line 2: '60' is a number, not a code: a score goes in the score column, a \
+percentage as A60 or 60%
+    """
+    if TEXT_NUMBER.match(text):
+        raise UserError(source, where, f"{text.strip()!r} {BARE_ADJUSTMENT}")
+    return check_entry(text, source, where)
 
 
 def score_cell(text: str, source: str, where: str) -> int | str:
