@@ -20,9 +20,9 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 #: idle while it runs.
 LONG_FIRST = ("test_openxml_audit.py", "test_workbook_recalc_formulas.py", "test_workbook_recalc_events.py",
               "test_workbook_recalc.py", "test_workbook_recalc_templates.py", "test_workbook_recalc_real.py",
-              "test_workbook_rulings.py", "test_rulebook.py", "test_workbook_penalty.py",
-              "test_workbook_estimate_totals.py", "test_bench_smoke.py", "test_template.py", "test_safety.py",
-              "test_formula_length.py", "test_report_html.py", "test_trust.py", "test_bws.py")
+              "test_workbook_rulings.py", "test_workbook_typed.py", "test_workbook_world.py", "test_rulebook.py",
+              "test_workbook_penalty.py", "test_workbook_estimate_totals.py", "test_bench_smoke.py", "test_template.py",
+              "test_safety.py", "test_formula_length.py", "test_report_html.py", "test_trust.py", "test_bws.py")
 
 
 def pytest_collection_modifyitems(items):

@@ -35,10 +35,13 @@ from .rules import (
     AVE_MINUS,
     AVE_PLUS,
     NOT_PLAYED_CODES,
+    NUMBER_TEXT,
     TEXT_SCORE,
+    WHOLE_TEXT,
     code_key,
     is_blank,
     is_not_played,
+    plain_score,
 )
 
 __all__ = [
@@ -56,6 +59,7 @@ __all__ = [
     "SPLIT_FORM",
     "NOT_A_SCORE",
     "NOT_A_CODE",
+    "BARE_ADJUSTMENT",
     "WEIGHTS_TOTAL",
     "WEIGHT_ABOVE_ZERO",
     "WEIGHT_MARKS",
@@ -70,6 +74,8 @@ NOT_A_SCORE = ("is not a score; expected a score such as 420 or -50, a weighted 
 #: What a reader says of a score cell that starts with a letter and holds no weight (``AQQ``, ``A+|A+|A-``).
 NOT_A_CODE = ("is not a score or a known artificial code; expected a score such as 420 or -50, or A+, A=, A-, A60, "
               "60/40 or USEBIO's Annbb such as A6040")
+#: What a reader says of an adjustment cell holding a bare number (``60``: a score of 60, or 60%?), after it, quoted.
+BARE_ADJUSTMENT = "is a number, not a code: a score goes in the score column, a percentage as A60 or 60%"
 #: ``{}`` the weights' sum, as Python's ``{:g}`` writes it.
 WEIGHTS_TOTAL = "the weights add up to {}%, expected 100%"
 WEIGHT_ABOVE_ZERO = "every weight must be above 0%"
@@ -171,7 +177,8 @@ def ave_kind(pct: Fraction) -> str | None:
     return AVE_KINDS.get(Fraction(pct))
 
 
-_NUMBER = r"[+-]?[0-9]+(?:\.[0-9]+)?"
+_NUMBER = NUMBER_TEXT  # a weight or a percentage (30.5%, .5%)
+_SCORE = rf"{WHOLE_TEXT}(?![0-9.])"  # a part's score: a whole number (420, 420.0), not 4.5
 _SCORE_RE = TEXT_SCORE
 _USEBIO_RE = re.compile(r"^A([0-9]{2,3})([0-9]{2,3})$")
 
@@ -189,8 +196,8 @@ def _component(named: bool) -> str:
     after = "|".join(re.escape(m) + (r"\s+" if m.isalpha() and len(m) > 1 else r"\s*") for m in WEIGHT_MARKS)
     between = "|".join(re.escape(m) for m in WEIGHT_MARKS if len(m) == 1)
     return (
-        rf"(?:({g('pct')}{_NUMBER})\s*%\s*(?:{after})?({g('score')}{_NUMBER})"
-        rf"|({g('score2')}{_NUMBER})(?:\s*(?:{between})\s*|\s+)({g('pct2')}{_NUMBER})\s*%)"
+        rf"(?:({g('pct')}{_NUMBER})\s*%\s*(?:{after})?({g('score')}{_SCORE})"
+        rf"|({g('score2')}{_SCORE})(?:\s*(?:{between})\s*|\s+)({g('pct2')}{_NUMBER})\s*%)"
     )
 
 
@@ -215,18 +222,24 @@ def parse_score(value: object) -> NSScore:
     if isinstance(value, (int, float, Fraction)):
         if isinstance(value, float) and (value != value or abs(value) == float("inf")):
             raise ValueError(f"{value!r} is not a score")
-        return int(value) if value == int(value) else value
+        if value != int(value):
+            raise ValueError(f"{value!r} is not a score; a bridge score is a whole number such as 420 or -50")
+        return plain_score(int(value))
     m = _SCORE_RE.match(str(value))
     if not m:
         raise ValueError(f"{value!r} is not a score")
-    return parse_score(float(m.group(1)))
+    try:
+        return plain_score(int(m.group(1).split(".")[0]))
+    except ValueError as exc:  # beyond any contract: the words of plain_score, quoting the text typed
+        message = str(exc)
+        raise ValueError(f"{value!r}{message[message.index(' is not'):]}") from None
 
 
 def _artificial_side(text: str) -> Fraction | None:
     key = code_key(text)
     if key in ARTIFICIAL_CODES:
         return Fraction(ARTIFICIAL_CODES[key])
-    m = re.fullmatch(r"A?([0-9]+(?:\.[0-9]+)?)%?", key)
+    m = re.fullmatch(rf"A?({NUMBER_TEXT.removeprefix('[+-]?')})%?", key)
     if m:
         pct = Fraction(m.group(1))
         if 0 <= pct <= 100:

@@ -29,11 +29,11 @@ from functools import lru_cache
 from math import lcm
 from typing import TypedDict, TypeVar
 
-from .adjustments import Artificial, Assigned, Entry, Mixed, parse_entry, parse_score
+from .adjustments import Artificial, Assigned, Entry, Mixed, parse_entry
 from .fouled import small_group_percentage, uses_set_percentages
 from .matchpoints import Components, NSScore, raw_matchpoints, weighted_matchpoints
 from .methods import Method, check_counts, estimate, k_value
-from .rules import ESTIMATE_LINE, LONE_RESULT_PERCENTAGE, double_matchpoints, is_blank
+from .rules import ESTIMATE_LINE, LONE_RESULT_PERCENTAGE, TEXT_NUMBER, double_matchpoints, is_blank
 from .settings import LoneResult, Scale, SmallGroups
 
 #: A percentage of a board's top in the board's own arithmetic (not centred): the rulebook's
@@ -115,9 +115,15 @@ def parse_penalty(value: object, top: int) -> Fraction:
         return Fraction(0)
     text = str(value).strip()
     try:
-        if text.endswith("%"):
-            return _share(abs(Fraction(parse_score(text[:-1]))), top)
-        return abs(Fraction(parse_score(value)))
+        if isinstance(value, (int, float, Fraction)) and not isinstance(value, bool):
+            if value != value or abs(value) == float("inf"):
+                raise ValueError(value)
+            return abs(Fraction(value))
+        number = TEXT_NUMBER.match(text[:-1] if text.endswith("%") else text)
+        if number is None:
+            raise ValueError(value)
+        amount = abs(Fraction(number.group(1)))
+        return _share(amount, top) if text.endswith("%") else amount
     except ValueError:
         raise ValueError(
             f"{value!r} is not a penalty; expected matchpoints such as 2 or a percentage of top such as 10%"

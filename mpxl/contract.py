@@ -440,6 +440,8 @@ def _tricks(contract: Contract, tricks: object) -> int:
     """Tricks taken, from a number 0-13 or a relative result string."""
     if isinstance(tricks, str) and re.match(r"^\s*([+\-=]|made|m\b)", tricks, re.I):
         return tricks_from_result(contract, tricks)
+    if tricks is None:
+        raise ValueError("tricks missing")
     n = _whole(tricks, "tricks", "the tricks taken by declarer, 0-13, or a result like =, +1, -2")
     if not 0 <= n <= 13:
         raise ValueError(f"tricks {tricks!r} out of range; expected the tricks taken by declarer, 0-13")

@@ -113,6 +113,12 @@ __all__ = [
     "contract_score_table",
     "board_cycle_table",
     "TEXT_SCORE",
+    "TEXT_NUMBER",
+    "NOT_WHOLE",
+    "BEYOND_ANY_CONTRACT",
+    "NUMBER_LIKE",
+    "WHOLE_TEXT",
+    "NUMBER_TEXT",
 ]
 
 
@@ -445,6 +451,16 @@ def lines_towards_n(values: Iterable[object]) -> int:
 MAX_SCORE = 7600
 
 
+#: What a reader says of a number that is no bridge score (after the number typed, quoted): not whole, or beyond
+#: any contract. The readers raise them and the sheet's status shows them (its formulas are written from these).
+NOT_WHOLE = "is not a score; a bridge score is a whole number such as 420 or -50"
+BEYOND_ANY_CONTRACT = f"is not a score: no contract gives more than {MAX_SCORE} or less than -{MAX_SCORE}"
+
+#: The characters of a text that looks like a number but is none (``1,5``, ``4e2``, ``--50``, the unicode minus
+#: ``−50``, fullwidth digits ``４２０``): a score cell of these alone gets :data:`NOT_WHOLE` (not "not a code").
+NUMBER_LIKE = "0123456789_.,+-eE \u2212" + "".join(chr(0xFF10 + i) for i in range(10))
+
+
 def plain_score(value: int | float) -> int:
     """A plain NS score typed as a number: a whole number within :data:`MAX_SCORE` either way, as
     every reader and every Excel function reads it; ValueError quoting anything else.
@@ -461,16 +477,27 @@ def plain_score(value: int | float) -> int:
     ValueError: 1e+300 is not a score: no contract gives more than 7600 or less than -7600
     """
     if value != value or (isinstance(value, float) and not value.is_integer() and abs(value) != float("inf")):
-        raise ValueError(f"{value!r} is not a score; a bridge score is a whole number such as 420 or -50")
+        raise ValueError(f"{value!r} {NOT_WHOLE}")
     if abs(value) > MAX_SCORE:
-        raise ValueError(f"{value!r} is not a score: no contract gives more than {MAX_SCORE} or less than "
-                         f"-{MAX_SCORE}")
+        raise ValueError(f"{value!r} {BEYOND_ANY_CONTRACT}")
     return int(value)
 
 
-#: A score typed as text: an optional sign, ASCII digits, an optional decimal part (``+420``, ``-50``, ``7.5``;
-#: not a fullwidth or Arabic-Indic digit, which Python's ``\d`` and ``float`` would take).
-TEXT_SCORE = re.compile(r"^\s*([+-]?[0-9]+(?:\.[0-9]+)?)\s*$")
+#: A whole number typed as text, as every reader and the sheet read one: an optional sign, ASCII digits, and
+#: a decimal point followed by zeros only, if any (``420``, ``+420``, ``-50``, ``420.``, ``420.00``; not ``4.20``,
+#: ``1,5``, ``4e2``, nor a fullwidth or Arabic-Indic digit, which Python's ``\d`` and ``float`` would take).
+WHOLE_TEXT = r"[+-]?[0-9]+(?:\.0*)?"
+
+#: A decimal number typed as text (a penalty, a weight, a percentage), as Excel reads one typed in a cell:
+#: an optional sign, ASCII digits with a decimal point anywhere (``2``, ``1.5``, ``2.``, ``.5``, ``+2``);
+#: not a comma decimal (``1,5``: a thousands separator elsewhere), an exponent or a fullwidth digit.
+NUMBER_TEXT = r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)"
+
+#: A score typed as text (:data:`WHOLE_TEXT`, spaces around): what :func:`plain_score` then reads.
+TEXT_SCORE = re.compile(rf"^\s*({WHOLE_TEXT})\s*$")
+
+#: A decimal number typed as text (:data:`NUMBER_TEXT`, spaces around).
+TEXT_NUMBER = re.compile(rf"^\s*({NUMBER_TEXT})\s*$")
 
 
 # ------------------------------------------------------------- raw matchpoints

@@ -201,7 +201,7 @@ def test_bare_percentage_is_not_read_as_a_weighted_score():
     assert parse_entry("60%") == Artificial(F(60), F(40))
 
 
-@pytest.mark.parametrize("value, score", [("+420", 420), (-50.0, -50), ("420.5", 420.5), (F(7, 2), F(7, 2)),
+@pytest.mark.parametrize("value, score", [("+420", 420), (-50.0, -50), ("420.", 420), ("420.00", 420), (F(8, 2), 4),
                                           (" -100 ", -100)])
 def test_parse_score(value, score):
     got = parse_score(value)
@@ -210,7 +210,8 @@ def test_parse_score(value, score):
         assert isinstance(got, int)
 
 
-@pytest.mark.parametrize("bad", ["abc", True, "4S=", math.nan, "", "+"])
+@pytest.mark.parametrize("bad", ["abc", True, "4S=", math.nan, "", "+", "420.5", "4.20", F(7, 2), 420.5, ".5", "1,5",
+                                 "8000", -7601])
 def test_parse_score_rejects(bad):
     with pytest.raises(ValueError, match="is not a score") as info:
         parse_score(bad)

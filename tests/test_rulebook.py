@@ -40,7 +40,9 @@ from mpxl.adjustments import Artificial, line_kind, parse_entry, parse_score  # 
 from mpxl.board import score_board  # noqa: E402
 from mpxl.cli import main  # noqa: E402
 from mpxl.contract import board_vulnerability, ns_score  # noqa: E402
+from mpxl.errors import UserError  # noqa: E402
 from mpxl.event import Event, Line  # noqa: E402
+from mpxl.formats.csvfile import score_cell  # noqa: E402
 from mpxl.fouled import SMALL_GROUP_RULES as FOULED  # noqa: E402
 from mpxl.methods import Method, estimate, k_value  # noqa: E402
 from mpxl.options import ScoringOptions  # noqa: E402
@@ -355,6 +357,8 @@ def core_cell(ln: TemplateLine):
             raise ValueError(ln.adjustment)
         return ln.adjustment
     if ln.typed is not None and str(ln.typed).strip():
+        if isinstance(ln.typed, str):  # as mpxl score reads a score cell: a whole number, or a code (50% is A50)
+            return score_cell(ln.typed, "the sheet", "Typed score")
         return parse_score(ln.typed)
     if ln.contract:
         return ns_score(ln.contract, ln.by, ln.tricks, board_vulnerability(ln.board))
@@ -369,7 +373,7 @@ def expected_figures(setting: Settings, boards) -> dict:
         for ln in lines:
             try:
                 row.append(core_cell(ln))
-            except (ValueError, TypeError):
+            except (ValueError, TypeError, UserError):
                 row.append(ValueError)
         cells[board] = row
     N = max(max(len(r) - sum(c is None for c in r) for r in cells.values()), 1)

@@ -232,7 +232,7 @@ def test_a_line_penalty_not_read_gets_mpxl_scores_words(tmp_path, capsys):
     capsys.readouterr()
     assert main(["score", str(src), "--no-infer"]) == 2
     err = capsys.readouterr().err.strip()
-    assert err.endswith("board 1: " + BAD[0][1].split(": ", 1)[1]), err
+    assert err.endswith("line 3, column ns_penalty: " + BAD[0][1].split(": ", 1)[1]), err  # named on its line
 
 
 # ------------------------------------------------------------ the writer: what a scorer types

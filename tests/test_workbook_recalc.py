@@ -186,27 +186,31 @@ ENTRIES = [
     ("declarer missing", dict(contract="4S", tricks=10), "row {row}: By missing", "refuses"),
     ("declarer not a seat", dict(contract="4S", by="NE", tricks=10),
      'row {row}: By "NE" is not N, E, S or W', "refuses"),
-    ("tricks missing", dict(contract="4S", by="N"), "row {row}: Tricks missing", "refuses"),
+    ("tricks missing", dict(contract="4S", by="N"), "row {row}: tricks missing", "refuses"),
     ("tricks above 13", dict(contract="4S", by="N", tricks=14),
-     'row {row}: Tricks "14" is not 0-13 or =, +1, -2', "refuses"),
+     "row {row}: tricks 14 out of range; expected the tricks taken by declarer, 0-13", "refuses"),
     ("result impossible", dict(contract="4S", by="N", tricks="+4"),
-     'row {row}: Tricks "+4" is not 0-13 or =, +1, -2', "refuses"),
+     "row {row}: result '+4' is impossible for 4S: expected = or +0 to +3 or -1 to -10", "refuses"),
     ("result =1", dict(contract="4S", by="N", tricks="=1"),
-     'row {row}: Tricks "=1" is not 0-13 or =, +1, -2', "refuses"),
+     "row {row}: result '=1' is impossible for 4S: expected = or +0 to +3 or -1 to -10", "refuses"),
     ("typed score not a number", dict(typed="abc"),
-     'row {row}: typed score "abc" is not a number (codes go in Adjustment)', "refuses"),
+     "row {row}: 'abc' is not a score or a known artificial code; expected a score such as 420 or -50, or A+, "
+     "A=, A-, A60, 60/40 or USEBIO's Annbb such as A6040", "refuses"),
     ("split score", dict(typed="95|105"), "read", "reads"),
     ("weighted score", dict(typed="50% 95 + 50% 105"), "read", "reads"),
     ("split score with no EW side", dict(typed="-150|"),
      "row {row}: '-150|': a split score is NS's result, a bar, EW's result, such as -150|-50", "refuses"),
     ("adjustment not a code", dict(adjustment="ZZ"),
-     'row {row}: Adjustment "ZZ" not understood', "refuses"),
+     "row {row}: 'ZZ' is not a score or a known artificial code; expected a score such as 420 or -50, or A+, "
+     "A=, A-, A60, 60/40 or USEBIO's Annbb such as A6040", "refuses"),
     ("adjustment above 100%", dict(adjustment="A101"),
-     'row {row}: Adjustment "A101" not understood', "refuses"),
+     "row {row}: 'A101' is not a score or a known artificial code; expected a score such as 420 or -50, or A+, "
+     "A=, A-, A60, 60/40 or USEBIO's Annbb such as A6040", "refuses"),
     ("EW pair missing", dict(typed=420, ew_pair=None), "row {row}: EW pair missing", "refuses"),
     ("NS pair missing", dict(adjustment="A+", ns_pair=None), "row {row}: NS pair missing", "refuses"),
     ("two bad lines", dict(typed="x1", also=dict(contract="9C", by="N", tricks=7)),
-     'row {row}: typed score "x1" is not a number (codes go in Adjustment) (and 1 more)', "refuses"),
+     "row {row}: 'x1' is not a score or a known artificial code; expected a score such as 420 or -50, or A+, "
+     "A=, A-, A60, 60/40 or USEBIO's Annbb such as A6040 (and 1 more)", "refuses"),
 ]
 
 

@@ -174,7 +174,7 @@ def test_a_line_penalty_cell_takes_the_same_figures(figure, refused, tmp_path, c
     src.write_text(CSV_LINE_PENALTY.replace("{f}", figure), encoding="utf-8")
     assert main(["score", str(src)]) == (2 if refused else 0)
     err = capsys.readouterr().err
-    assert (f"{src}: line 2: board 1: {figure!r} is not a penalty" in err) is refused, err
+    assert (f"{src}: line 2, column ns_penalty: {figure!r} is not a penalty" in err) is refused, err
 
 
 # ------------------------------------------------------------------ each real file's own round trip

@@ -23,8 +23,8 @@ from ..errors import UserError
 from ..event import Event, Line, Pair, Penalty, SitOut, Travellers, gather
 from ..ranking import sitout_credits
 from ..rounding import round_fraction
+from ..rules import BEYOND_ANY_CONTRACT, NOT_WHOLE, NUMBER_LIKE, WHOLE_TEXT, is_blank, is_not_played
 from ..rules import MAX_SCORE as RULEBOOK_MAX_SCORE
-from ..rules import is_blank, is_not_played
 from ..settings import RoundingKind
 
 if TYPE_CHECKING:  # typing only: a reader needs no scorer
@@ -192,7 +192,7 @@ def read_bytes(path: str | os.PathLike[str], limit: int = -1) -> bytes:
 MAX_BOARD = 2**53 - 1
 #: The largest NS score in magnitude: 7NT redoubled vulnerable, down 13.
 MAX_SCORE = RULEBOOK_MAX_SCORE  # the rulebook's (mpxl.rules.plain_score)
-_WHOLE = re.compile(r"[+-]?[0-9]+(?:\.0*)?")  # ASCII digits only: not 4_20, not Arabic-Indic digits
+_WHOLE = re.compile(WHOLE_TEXT)  # the rulebook's: ASCII digits only, not 4_20, not Arabic-Indic digits
 
 
 def board_number(text: object, source: str, where: str) -> int:
@@ -248,15 +248,17 @@ def whole_score(text: str, source: str, where: str) -> int | None:
     if _WHOLE.fullmatch(t):
         digits = t.split(".")[0].lstrip("+-").lstrip("0")
         if len(digits) > len(str(MAX_SCORE)):  # no int made of a 5,000-digit text (Python refuses it)
-            raise UserError(source, where, f"{_short(text)!r} is not a score: no contract gives more than "
-                            f"{MAX_SCORE} or less than -{MAX_SCORE}")
+            raise UserError(source, where, f"{_short(text)!r} {BEYOND_ANY_CONTRACT}")
         value = int(t.split(".")[0])
         if abs(value) > MAX_SCORE:
-            raise UserError(source, where, f"{text!r} is not a score: no contract gives more than {MAX_SCORE} "
-                            f"or less than -{MAX_SCORE}")
+            raise UserError(source, where, f"{text!r} {BEYOND_ANY_CONTRACT}")
         return value
     if is_not_played(t):  # "-" is a not-played code, not a malformed number (check_entry reads it)
         return None
+    if all(ch in NUMBER_LIKE or ch.isspace() for ch in t) or re.fullmatch(r"[+-]?(nan|inf|infinity)", t, re.I) or (
+            any(ch.isdigit() for ch in t) and not t.isascii() and not re.search(r"[A-Za-z%/|]", t)):
+        raise UserError(source, where, f"{text!r} {NOT_WHOLE}")
+    return None
     if re.fullmatch(r"[\s\d_.,+\-eE]+|[+-]?(nan|inf|infinity)", t, re.IGNORECASE) or (
             any(ch.isdigit() for ch in t) and not t.isascii() and not re.search(r"[A-Za-z%/|]", t)):
         raise UserError(source, where, f"{text!r} is not a score; a bridge score is a whole number such as 420 or -50")

@@ -28,7 +28,6 @@ from ..pairings import boards_look_distinct, travellers_board_ranges, two_winner
 from ..scorer import ScoredColumns
 from ..textsafe import needs_csv_escape
 from .common import (
-    check_entry,
     decimals_of,
     decode_text,
     format_number,
@@ -41,6 +40,7 @@ from .csvfile import (
     PLAIN_COLUMNS,
     CellColumn,
     PlainRows,
+    adjustment_cell,
     cell_text,
     csv_event,
     header_delimiter,
@@ -86,7 +86,7 @@ def _entry_score(text: str) -> int | str | None:
 def _entry_adjustment(text: str) -> str | None:
     """An ``adjustment`` cell as :func:`mpxl.formats.csvfile._general_line` reads it (None when
     blank); ValueError if it refuses it."""
-    return _accepted(check_entry, text)
+    return _accepted(adjustment_cell, text)
 
 
 def _text(text: str) -> str | None:

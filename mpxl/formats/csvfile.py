@@ -35,14 +35,16 @@ from itertools import chain, islice
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
-from ..adjustments import Assigned, Mixed, parse_entry
+from ..adjustments import BARE_ADJUSTMENT, Assigned, Mixed, parse_entry
 from ..atomic import StrPath, atomic_write
+from ..board import parse_penalty
 from ..contract import tricks_from_result
 from ..errors import UserError
 from ..event import Event, Line, LineScore, Pair, PairKey, Penalty, SitOut
 from ..pairings import check_duplicates, two_winner_sections
 from ..rules import (
     PASS_SPELLINGS,
+    TEXT_NUMBER,
     Side,
     arrowswitch_flag,
     code_key,
@@ -66,6 +68,7 @@ from .common import (
     number_or_none,
     read_bytes,
     score_from_contract,
+    whole_number,
     whole_score,
     written_decimals,
 )
@@ -686,6 +689,11 @@ def _general_line(row: list[str], keys: list[str], source: str, where: str,
         raise UserError(source, where, f"matchpoints: {exc}") from None
     decimals = max(decimals_of(get("ns_mp")), decimals_of(get("ew_mp")))
     table = get("table")
+    for column in ("ns_penalty", "ew_penalty"):  # named on its line and column, not later on its board
+        try:
+            parse_penalty(get(column), 1)
+        except ValueError as exc:
+            raise UserError(source, f"{where}, column {column}", str(exc)) from None
     line = Line(
         board=board,
         ns_pair=ns,
@@ -744,7 +752,7 @@ def _line_score(get: CellGetter, keys: list[str], board: int, source: str, where
     adjustment, score_text = get("adjustment"), get("ns_score")
     score: LineScore
     if adjustment is not None:
-        score = check_entry(adjustment, source, f"{where}, column adjustment")
+        score = adjustment_cell(adjustment, source, f"{where}, column adjustment")
     elif score_text is not None:
         score = score_cell(score_text, source, f"{where}, column ns_score")
         if contract is not None and isinstance(score, int):
@@ -789,9 +797,8 @@ the two disagree; correct one of them (or leave ns_score blank to score the cont
 def tricks_cell(text: str | None) -> int | str | None:
     """A ``tricks`` cell (stripped; None when blank): a whole number of tricks, or the text as
     written (a result such as ``=``, ``+1``, ``-2``, read against the contract)."""
-    if text is not None and re.fullmatch(r"[0-9]+(\.0+)?", text):  # ASCII digits: not a fullwidth 10
-        return int(float(text))
-    return text
+    number = whole_number(text) if text is not None else None  # the rulebook's whole number: not a fullwidth 10
+    return text if number is None else number
 
 
 def tricks_of_contract(contract: str, tricks: int | str | None) -> int | None:
@@ -811,6 +818,23 @@ def tricks_of_contract(contract: str, tricks: int | str | None) -> int | None:
 def _pair_id(text: str) -> str:
     """Pair numbers as written, with spreadsheet floats tidied: ``'7.0'`` -> ``'7'``."""
     return text[:-2] if re.fullmatch(r"\d+\.0", text) else text
+
+
+def adjustment_cell(text: str, source: str, where: str) -> str:
+    """An ``adjustment`` cell as every CSV reader reads it: a code or a ruling (:func:`check_entry`), never a bare
+    number (``60``: a score of 60, or 60%? never guessed).
+
+    >>> adjustment_cell("A+", "t.csv", "line 2")
+    'A+'
+    >>> adjustment_cell("60", "t.csv", "line 2")
+    Traceback (most recent call last):
+    ...
+    mpxl.errors.UserError: t.csv: line 2: '60' is a number, not a code: a score goes in the score column, a \
+percentage as A60 or 60%
+    """
+    if TEXT_NUMBER.match(text):
+        raise UserError(source, where, f"{text.strip()!r} {BARE_ADJUSTMENT}")
+    return check_entry(text, source, where)
 
 
 def score_cell(text: str, source: str, where: str) -> int | str:

@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 
 from ..adjustments import (
+    BARE_ADJUSTMENT,
     NOT_A_CODE,
     NOT_A_SCORE,
     PART_SEPARATORS,
@@ -35,6 +36,7 @@ from ..adjustments import (
 from ..contract import (
     BOARD_CYCLE,
     DIRECTION_SPELLINGS,
+    DOUBLING_MARKS,
     KEY_SEPARATORS,
     RESULT_MADE,
     RESULT_SIGNS,
@@ -48,12 +50,17 @@ from ..rules import (
     ARROWSWITCH_YES,
     ARTIFICIAL_MP,
     AVE,
+    BEYOND_ANY_CONTRACT,
     COUNTS_TOWARDS_N,
     ESTIMATE_LINE,
     ESTIMATES_FULL_BOARDS,
     K_RULES,
     LONE_RESULT_PERCENTAGE,
+    MAX_SCORE,
     MISSED_BOARD_CREDIT,
+    NOT_PLAYED_CODES,
+    NOT_WHOLE,
+    NUMBER_LIKE,
     PENALTY_ROW_CODES,
     RAW_MP,
     ROUNDING_KINDS,
@@ -67,6 +74,7 @@ from ..rules import (
     SIDE_SPELLINGS,
     SMALL_GROUP_PERCENTAGE,
     SMALL_GROUP_RULES,
+    contract_keys,
     sheet_blank,
     sheet_key,
     sheet_text,
@@ -131,10 +139,34 @@ def _digit_count(u: str) -> str:
 
 
 def _decimal(u: str) -> str:
-    """TRUE when text ``u`` is digits with at most one inner decimal point (``420``, ``7.5``)."""
-    digits = _digit_count(u)
-    dots = f'(LEN({u})-LEN(SUBSTITUTE({u},".","")))'
-    return f'AND(LEN({u})>0,{digits}+{dots}=LEN({u}),{dots}<=1,LEFT({u},1)<>".",RIGHT({u},1)<>".")'
+    """TRUE when text ``u`` is a number without its sign as the rulebook reads one typed as text
+    (:data:`mpxl.rules.NUMBER_TEXT`): digits with at most one decimal point anywhere (``7.5``, ``2.``, ``.5``):
+    without its digits it is nothing or a point, and it is more than that."""
+    rest = u
+    for d in "0123456789":
+        rest = f'SUBSTITUTE({rest},"{d}","")'
+    return f'AND(OR({rest}={{"","."}}),{u}<>"",{u}<>".")'
+
+
+def _whole(u: str, value: str = "") -> str:
+    """TRUE when text ``u`` is a whole number without its sign as the rulebook reads one typed as text
+    (:data:`mpxl.rules.WHOLE_TEXT`): digits, then a decimal point and zeros only if any (``420``, ``420.00``).
+    ``value`` is the number it reads as (``VALUE(u)`` unless given: the signed text's)."""
+    rest = u
+    for d in "0123456789":
+        rest = f'SUBSTITUTE({rest},"{d}","")'
+    return f'IFERROR(AND(OR({rest}={{"","."}}),LEFT({u})<>".",MOD({value or f"VALUE({u})"},1)=0),FALSE)'
+
+
+def _unsigned(t: str) -> str:
+    """Text ``t`` without one leading sign (+ or -)."""
+    return f'MID({t},1+OR(LEFT({t})={{"+","-"}}),99)'
+
+
+def _plain_score(x: str, sign: str = "1") -> str:
+    """The score ``sign`` x number ``x`` when it is a bridge score (:func:`mpxl.rules.plain_score`: whole, at most
+    MAX_SCORE either way), else the text for a ruling or a message (:data:`TYPED_TEXT`)."""
+    return f'IF(AND({x}=INT({x}),ABS({x})<={MAX_SCORE}),{sign}*{x},"{TYPED_TEXT}")'
 
 
 def _match(name: str, x: str) -> str:
@@ -336,7 +368,9 @@ def cscore(c: Cells) -> str:
 # -------------------------------------------------------- Travellers: typed score
 
 def tt(c: Cells) -> str:
-    return sheet_text(c["typed"])
+    """The typed score's text, cleaned; a ruling typed in Adjustment (Adjustment ruling) is read here instead, as
+    ``mpxl score`` reads a CSV adjustment (it replaces the score)."""
+    return f'IF({c["arul"]}=1,{sheet_text(c["adjustment"])},{sheet_text(c["typed"])})'
 
 
 def tu(c: Cells) -> str:
@@ -349,8 +383,11 @@ TYPED_TEXT = "text"
 
 
 def tnum(c: Cells) -> str:
-    return (f'IF(ISNUMBER({c["typed"]}),{c["typed"]},IF({c["tt"]}="","",'
-            f'IF({_decimal(c["tu"])},IF(LEFT({c["tt"]},1)="-",-1,1)*VALUE({c["tu"]}),"{TYPED_TEXT}")))')
+    """The typed score as a number when it is a bridge score typed as one (a number, or text of a whole number:
+    Typed number form 2); blank when none; else :data:`TYPED_TEXT` (a ruling, a code or a message)."""
+    sign, value = f'IF(LEFT({c["tt"]},1)="-",-1,1)', f'VALUE({c["tu"]})'
+    return (f'IF(AND(ISNUMBER({c["typed"]}),{c["arul"]}=0),{_plain_score(c["typed"])},IF({c["tt"]}="","",'
+            f'IF({c["tlk"]}=2,{_plain_score(value, sign)},"{TYPED_TEXT}")))')
 
 
 def ns_score(c: Cells) -> str:
@@ -359,8 +396,26 @@ def ns_score(c: Cells) -> str:
 
 # -------------------------------------------------------- Travellers: adjustment
 
+_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def _typed_code(c: Cells, key: str) -> str:
+    """TRUE when the typed score (its key ``key``: capitals, no spaces) is read as a code, as ``mpxl score`` reads
+    a score cell (:func:`mpxl.adjustments.parse_entry`): text that is no number and has no bar, and starts with a
+    letter (A+, NP, a word), holds a / (60/40), is a number and % (60%), or is a not-played code (-)."""
+    tt = c["tt"]
+    pct = f'AND(RIGHT({tt})="%",ISNUMBER(-LEFT({tt},LEN({tt})-1)))'
+    others = ",".join(f'{tt}="{code}"' for code in NOT_PLAYED_CODES if not code[0].isalpha())
+    code = f'OR(ISNUMBER(FIND(UPPER(LEFT({tt})),"{_LETTERS}")),ISNUMBER(FIND("/",{tt})),{pct},{others})'
+    return f'AND({c["tnum"]}="{TYPED_TEXT}",NOT(ISNUMBER(FIND("|",{tt}))),{code})'
+
+
 def adj(c: Cells) -> str:
-    return sheet_key(c["adjustment"])
+    """The Adjustment cleaned (capitals, no white space); with none, the typed score when it is a code (A+ typed
+    there is read as in Adjustment, as ``mpxl score`` reads a score cell)."""
+    key = f'UPPER(SUBSTITUTE({c["tt"]}," ",""))'
+    typed = f'OR({sheet_blank(c["adjustment"])},{c["arul"]}=1)'  # a code typed as the score, or a ruling
+    return f'IF({typed},IF({_typed_code(c, key)},{key},""),{sheet_key(c["adjustment"])})'
 
 
 def adjl(c: Cells) -> str:
@@ -448,8 +503,8 @@ def kcode(c: Cells) -> str:
     """The kind of a line with an Adjustment: a penalty row (P, or bad with Why (penalty)), not played, a
     sit-out (blank: one pair alone), an artificial score, or bad."""
     ns, ew = c["nspct"], c["ewpct"]
-    artificial = (f'IF(AND(ISNUMBER({ns}),ISNUMBER({ew})),'
-                  f'IF(AND({ns}>=0,{ns}<=100,{ew}>=0,{ew}<=100),"A","bad"),"bad")')
+    artificial = (f'IF({c["abare"]}=1,"bad",IF(AND(ISNUMBER({ns}),ISNUMBER({ew})),'
+                  f'IF(AND({ns}>=0,{ns}<=100,{ew}>=0,{ew}<=100),"A","bad"),"bad"))')
     # a result or a code needs both pairs, and an arrowswitch mark that is read (Line incomplete); a
     # not-played code with one pair alone is a sit-out (rules.is_sitout: no line), with no pair at all unreadable
     unfit = f'{c["unfit"]}=1'
@@ -461,9 +516,10 @@ def kcode(c: Cells) -> str:
 
 def kind(c: Cells) -> str:
     unfit = f'{c["unfit"]}=1'
-    return (f'IF({c["board"]}="","",IF({c["adj"]}<>"",{c["kcode"]},'
+    both = f'AND(ISNUMBER({c["nva"]}),ISNUMBER({c["eva"]}))'  # A+|A- typed: an artificial score
+    return (f'IF({c["board"]}="","",IF({c["adj"]}<>"",{c["kcode"]},IF({both},IF({unfit},"bad","A"),'
             f'IF(OR(ISNUMBER({c["ns_score"]}),{c["rul"]}=1),IF({unfit},"bad","R"),'
-            f'IF({c["ns_score"]}="","","bad"))))')
+            f'IF({c["ns_score"]}="","","bad")))))')
 
 
 def badb(c: Cells) -> str:
@@ -738,14 +794,14 @@ def tkr(c: Cells) -> str:
     # =0 is made; =1 and -0 are not results
     wrong = f'OR(AND({sign}="=",{d}<>0),AND({sign}="-",{d}=0))'
     result = f'IF({made},{need},IF(ISNUMBER({d}),IF({wrong},"?",{need}+{d}),"?"))'
-    number = f'OR(ISNUMBER({c["tricks"]}),{x}="",{_digits(x)})'  # what Tricks (number) reads as it is
+    number = f'OR(ISNUMBER({c["tricks"]}),{x}="",{c["tkw"]}=1)'  # what Tricks (number) reads as it is
     return f'IF({number},"",IF(ISNUMBER({c["crow"]}),{result},"?"))'
 
 
 def tk(c: Cells) -> str:
-    """Tricks as a number: a number; text of digits; or Tricks from the result; ? otherwise."""
+    """Tricks as a number: a number; text of a whole number (Tricks whole); or Tricks from the result; ? otherwise."""
     t, x = c["tricks"], c["tkt"]
-    return f'IF(ISNUMBER({t}),{t},IF({x}="","",IF({_digits(x)},VALUE({x}),{c["tkr"]})))'
+    return f'IF(ISNUMBER({t}),{t},IF({x}="","",IF({c["tkw"]}=1,VALUE({x}),{c["tkr"]})))'
 
 
 def _said(x: str) -> str:
@@ -760,10 +816,13 @@ def whyp(c: Cells) -> str:
 
 
 def whyt(c: Cells) -> str:
-    """What is wrong with a typed score that is not read (blank when it is read or none is typed)."""
-    return (f'IF({c["tnum"]}<>"{TYPED_TEXT}","",IF(OR(ISNUMBER(FIND("|",{c["tt"]})),ISNUMBER(FIND("%",{c["tt"]}))),'
-            f'{c["rwhy"]},'
-            f'"typed score "&{_said(c["typed"])}&" is not a number (codes go in Adjustment)"))')
+    """What is wrong with a typed score that is not read (blank when it is read or none is typed), in ``mpxl
+    score``'s words: a ruling's (a bar, or a % that is no code); a number that is no score (Why (typed number));
+    else a code's (Why (code))."""
+    tt = c["tt"]
+    ruling = f'AND({c["adj"]}="",OR(ISNUMBER(FIND("|",{tt})),ISNUMBER(FIND("%",{tt}))))'
+    return (f'IF({c["tnum"]}<>"{TYPED_TEXT}","",IF({ruling},{c["rwhy"]},'
+            f'IF({c["tnw"]}<>"",{_q(tt)}&{c["tnw"]},{c["cwhy"]})))')
 
 
 def whyc(c: Cells) -> str:
@@ -771,7 +830,7 @@ def whyc(c: Cells) -> str:
     return (f'IF(OR({c["tnum"]}<>"",{c["cscore"]}<>"?"),"",'
             f'IF(NOT(ISNUMBER({c["crow"]})),"contract "&{_said(c["contract"])}&" not understood",'
             f'IF({c["decl"]}="","By missing",IF({c["decl"]}="?","By "&{_said(c["by"])}&" is not N, E, S or W",'
-            f'IF({c["tk"]}="","Tricks missing","Tricks "&{_said(c["tricks"])}&" is not 0-13 or =, +1, -2")))))')
+            f'{c["tkwhy"]}))))')
 
 
 def whyb(c: Cells) -> str:
@@ -788,7 +847,7 @@ def why(c: Cells) -> str:
     contract (Why (contract))."""
     scored = f'OR({c["adj"]}<>"",ISNUMBER({c["ns_score"]}))'
     reason = (f'IF({c["whypn"]}<>"",{c["whypn"]},IF(AND({c["whyp"]}<>"",{scored}),{c["whyp"]},IF({c["adj"]}<>"",'
-              f'"Adjustment "&{_said(c["adjustment"])}&" not understood",'
+              f'IF({sheet_blank(c["adjustment"])},{c["whyt"]},{c["cwhy"]}),'
               f'IF({c["tnum"]}="{TYPED_TEXT}",{c["whyt"]},{c["whyc"]}))))')
     return f'IF({c["kind"]}="bad","row "&ROW()&": "&{reason},"")'
 
@@ -1021,12 +1080,6 @@ def _q(x: str) -> str:
     return f'"\'"&TRIM({x})&"\'"'
 
 
-def _reads_back(t: str) -> str:
-    """TRUE when text ``t`` is a number written plainly (``420``, ``-50``, ``+110``, ``7.5``): the number read
-    back as text gives ``t`` again (so 1e3, 4.20 or 0x1 are not read). #VALUE! when ``t`` is no number."""
-    return f'OR({t}=VALUE({t})&"",{t}="+"&VALUE({t}))'
-
-
 def bar(c: Cells) -> str:
     """Where the typed score's bar is (a split score), 0 when it has none or is a plain number."""
     return f'IF({c["tnum"]}<>"{TYPED_TEXT}",0,IFERROR(FIND("|",{c["tt"]}),0))'
@@ -1037,7 +1090,7 @@ def _view_text(c: Cells, v: str) -> str:
     tt = c["tt"]
     part = f'LEFT({tt},{c["bar"]}-1)' if v == "n" else f'MID({tt},{c["bar"]}+1,999)'
     ruling = f'OR({c["bar"]}>0,ISNUMBER(FIND("%",{tt})))'
-    return f'IF(OR({c["tnum"]}<>"{TYPED_TEXT}",NOT({ruling})),"",IF({c["bar"]}>0,{part},{tt}))'
+    return f'IF(OR({c["tnum"]}<>"{TYPED_TEXT}",NOT({ruling}),{c["adj"]}<>""),"",IF({c["bar"]}>0,{part},{tt}))'
 
 
 def nvt(c: Cells) -> str:
@@ -1064,9 +1117,8 @@ def evk(c: Cells) -> str:
 def _view_pct(c: Cells, v: str) -> str:
     """A split side's artificial code as its percentage: the Help code's, else A and a number 0-100 (A55,
     A55%); ? when the code is neither."""
-    k = c[f"{v}vk"]
-    u = f'SUBSTITUTE(MID({k},2,99),"%","")'
-    number = f'IFERROR(IF(AND(OR({k}="A"&VALUE({u}),{k}="A"&VALUE({u})&"%"),VALUE({u})<=100),VALUE({u}),"?"),"?")'
+    k, u = c[f"{v}vk"], c[f"{v}vn"]
+    number = f'IF({_decimal(u)},IF(VALUE({u})<=100,VALUE({u}),"?"),"?")'
     return f'IF({k}="","",IFERROR(INDEX(CodePcts,{_match("CodeNames", k)}),{number}))'
 
 
@@ -1088,7 +1140,8 @@ def _view_words(c: Cells, v: str) -> str:
     x = f'SUBSTITUTE(UPPER({text}),"%","% ")'
     for mark in WEIGHT_MARKS + PART_SEPARATORS:
         x = f'SUBSTITUTE({x},"{mark.upper()}"," ")'
-    return f'IF({c[f"{v}vt"]}="","",SUBSTITUTE(TRIM({x})," %","%"))'
+    both = f'AND({c["nvk"]}<>"",{c["evk"]}<>"")'  # both sides artificial: no parts
+    return f'IF(OR({c[f"{v}vt"]}="",{both}),"",SUBSTITUTE(TRIM({x})," %","%"))'
 
 
 def nvw(c: Cells) -> str:
@@ -1144,12 +1197,15 @@ def _part_text(v: str, i: int, what: str) -> Callable[[Cells], str]:
 def _part_number(v: str, i: int, what: str) -> Callable[[Cells], str]:
     def fn(c: Cells) -> str:
         t = c[f"{v}{what}t{i}"]
-        plain = f'IF({i}=1,{c["ns_score"]},"")' if what == "s" else f'IF({i}=1,1,"")'
-        if what == "s":
-            read = f'IFERROR(IF({_reads_back(t)},VALUE({t}),"?"),"?")'
-        else:
+        plain = ('""' if i > 1 else c["ns_score"] if what == "s" else "1")  # a plain score: its one part
+        if what == "s":  # a whole score (mpxl.rules.WHOLE_TEXT), signed, within any contract's
+            read = f'IF({_whole(_unsigned(t), f"VALUE({t})")},IF(ABS(VALUE({t}))<={MAX_SCORE},VALUE({t}),"?"),"?")'
+        else:  # a weight: a number (mpxl.rules.NUMBER_TEXT) and %
             u = f"LEFT({t},LEN({t})-1)"
-            read = f'IFERROR(IF(AND(RIGHT({t},1)="%",{_reads_back(u)}),VALUE({u})/100,"?"),"?")'
+            rest = _unsigned(u)
+            for d in "0123456789":
+                rest = f'SUBSTITUTE({rest},"{d}","")'
+            read = f'IFERROR(IF(AND(RIGHT({t})="%",OR({rest}={{"","."}})),VALUE({u})/100,"?"),"?")'
         return f'IF(ISNUMBER({c["ns_score"]}),{plain},IF({t}="","",{read}))'
     fn.__name__ = f"{v}{what}{i}"
     return fn
@@ -1209,8 +1265,10 @@ def rwp(c: Cells) -> str:
     split = f'AND({b}>0,OR({c["nvt"]}="",{c["evt"]}="",ISNUMBER(FIND("|",{c["evt"]}))))'
     both = f'AND({c["nvk"]}<>"",{c["evk"]}<>"")'
     view = c["rvw"]
-    return (f'IF({c["tnum"]}<>"{TYPED_TEXT}","",IF({split},{_q(tt)}&": {SPLIT_FORM}",IF({both},{_q(tt)}&": both sides '
-            f'artificial: type it in Adjustment (A+/A-)",IF({view}="","",IF({b}>0,{_q(tt)}&": ","")&{view}))))')
+    # both sides artificial (A+|A-): an artificial score, read when both codes are (else no code: rwhy's words)
+    read = f'AND(ISNUMBER({c["nva"]}),ISNUMBER({c["eva"]}))'
+    return (f'IF({c["tnum"]}<>"{TYPED_TEXT}","",IF({split},{_q(tt)}&": {SPLIT_FORM}",IF({both},IF({read},"","?"),'
+            f'IF({view}="","",IF({b}>0,{_q(tt)}&": ","")&{view}))))')
 
 
 def rwhy(c: Cells) -> str:
@@ -1223,7 +1281,8 @@ def rwhy(c: Cells) -> str:
 
 def rul(c: Cells) -> str:
     """1 when the typed score is a ruling the sheet reads (split, weighted or mixed), ? when it is not read."""
-    return f'IF(AND({c["nvt"]}="",{c["evt"]}=""),"",IF({c["rwhy"]}="",1,"?"))'
+    both = f'AND({c["nvk"]}<>"",{c["evk"]}<>"")'  # both sides artificial: an artificial score, no ruling of results
+    return f'IF(OR(AND({c["nvt"]}="",{c["evt"]}=""),AND({both},{c["rwhy"]}="")),"",IF({c["rwhy"]}="",1,"?"))'
 
 
 def rb(c: Cells) -> str:
@@ -1509,6 +1568,123 @@ def pend(c: Cells) -> str:
     return f'IF({c["psay"]}<>"",{_BEYOND}-ROW(),0)'
 
 
+# ------------------------------------------------- Travellers: typed forms read as mpxl score reads them
+# A score typed as text is a whole number (mpxl.rules.WHOLE_TEXT: 420, +420, 420.00) within any contract's; a number
+# that is none (4.20, 8000), or text that only looks like one (1,5, 4e2, −50), gets mpxl score's words; a code
+# (in Adjustment, or typed as a score) not read gets the readers' words (mpxl.formats.common.check_entry).
+
+
+def tkw(c: Cells) -> str:
+    """Tricks (clean)'s form: 1 a whole number typed as text (:data:`mpxl.rules.WHOLE_TEXT`: 10, 10.0); 2 a result
+    (a sign, =, made or m first: :func:`mpxl.contract.tricks_from_result` reads it); else 0."""
+    x = c["tkt"]
+    result = (f'OR(LEFT({x})={{{",".join(chr(34) + m + chr(34) for m in RESULT_SIGNS)}}},LEFT({x},4)="MADE",{x}="M",'
+              f'AND(LEFT({x})="M",NOT(ISNUMBER(FIND(MID({x},2,1),"{_LETTERS}0123456789")))))')
+    return f'IF({_whole(x)},1,IF({result},2,0))'
+
+
+def tlk(c: Cells) -> str:
+    """The typed text's number form: 2 a whole number without its sign (:data:`mpxl.rules.WHOLE_TEXT`: 420, 420.0);
+    1 text that only looks like a number, every character a digit, a sign, a point, a comma, an underscore, an e,
+    a space, the unicode minus or a fullwidth digit (:data:`mpxl.rules.NUMBER_LIKE`: 4.20, 1,5, 4e2, −50); else 0."""
+    tt = c["tt"]
+    chars = ",".join(f'"{ch}"' for ch in NUMBER_LIKE)
+    return f'IF({_whole(c["tu"])},2,IF(SUMPRODUCT(LEN({tt})-LEN(SUBSTITUTE({tt},{{{chars}}},"")))=LEN({tt}),1,0))'
+
+
+def tnw(c: Cells) -> str:
+    """Why a typed number is no score, after it (mpxl.rules.plain_score's words): a number not whole, or beyond any
+    contract; text that only looks like a number; blank for any other."""
+    t, form = c["typed"], c["tlk"]
+    beyond = f'IF(ISNUMBER({t}),{t}=INT({t}),{form}=2)'  # whole: then beyond any contract
+    return (f'IF({c["tnum"]}<>"{TYPED_TEXT}","",IF({beyond}," {BEYOND_ANY_CONTRACT}",'
+            f'IF(OR(ISNUMBER({t}),{form}=1)," {NOT_WHOLE}","")))')
+
+
+def abare(c: Cells) -> str:
+    """1 when Adjustment (clean) is a bare number (a sign, digits and a point: 60, -2.5), which no reader takes for
+    a code (a score of 60, or 60%?), else 0."""
+    return f'IF({c["adj"]}="",0,IF({_decimal(_unsigned(c["adj"]))},1,0))'
+
+
+def ckind(c: Cells) -> str:
+    """Which words a code not read gets (:func:`mpxl.formats.common.check_entry`): 1 a bare number; 2 text that
+    starts with a letter and has no number and % (no score or known code); 3 any other (no score)."""
+    k = c["adj"]
+    pct = f'IFERROR(ISNUMBER(-MID({k},FIND("%",{k})-1,1)),FALSE)'
+    return f'IF({c["abare"]}=1,1,IF(AND(ISNUMBER(FIND(LEFT({k}),"{_LETTERS}")),NOT({pct})),2,3))'
+
+
+def cwhy(c: Cells) -> str:
+    """Why the code (the Adjustment, or a typed score read as a code) is not read, after it, in ``mpxl score``'s
+    words (Code words)."""
+    x = f'IF(TRIM({c["adjustment"]}&"")="",{c["tt"]},{c["adjustment"]})'
+    return f'{_q(x)}&CHOOSE({c["ckind"]}," {BARE_ADJUSTMENT}"," {NOT_A_CODE}"," {NOT_A_SCORE}")'
+
+
+def _view_number(c: Cells, v: str) -> str:
+    """A split side's code without its A and a trailing % (A55% -> 55): the number :func:`nva` reads."""
+    k = c[f"{v}vk"]
+    return f'IF({k}="","",MID({k},2,LEN({k})-1-(RIGHT({k})="%")))'
+
+
+def nvn(c: Cells) -> str:
+    return _view_number(c, "n")
+
+
+def evn(c: Cells) -> str:
+    return _view_number(c, "e")
+
+
+def _contract_words(crow: str) -> str:
+    """The contract of Contract row ``crow`` as ``mpxl score`` writes it in a message (4S, 3NT, 2Hx: level, strain,
+    an x per double), from the order of the rulebook's contract keys (level, strain spelling, doubling mark)."""
+    keys = contract_keys()
+    marks, per_level = len(DOUBLING_MARKS), len(keys) // 7
+    strains = [strain.value for _, _, strain, _ in keys[:per_level:marks]]
+    doubled = [d for _, _, _, d in keys[:marks]]
+    assert all(keys[i][2].value == strains[(i % per_level) // marks] and keys[i][3] == doubled[i % marks]
+               for i in range(len(keys)))
+    names = ",".join(f'"{x}"' for x in strains)
+    strain = f'INDEX({{{names}}},MOD(INT(({crow}-1)/{marks}),{len(strains)})+1)'
+    x = f'REPT("x",INDEX({{{",".join(map(str, doubled))}}},MOD({crow}-1,{marks})+1))'
+    return f'(INT(({crow}-1)/{per_level})+1)&{strain}&{x}'
+
+
+def tkwhy(c: Cells) -> str:
+    """Why Tricks is not read, in ``mpxl score``'s words (:func:`mpxl.contract.tricks_from_result`): a result (=, +1,
+    -2, made) not understood or impossible for the contract; else tricks that are no whole number, or out of range."""
+    raw, x = c["tricks"], c["tkt"]
+    made = ",".join(f'"{m}"' for m in RESULT_MADE)
+    words = f'IF(OR(OR({x}={{{made}}}),ISNUMBER({c["tkd"]}))," is impossible"," not understood")'
+    whole = f'IF(ISNUMBER({raw}),MOD({raw},1)=0,{c["tkw"]}=1)'
+    number = (f'IF({whole},TRIM({raw})&" out of range; expected the tricks taken by declarer, 0-13",{_q(raw)}&" is not '
+              f'a whole number; expected the tricks taken by declarer, 0-13, or a result like =, +1, -2")')
+    return (f'IF({x}="","tricks missing",IF({c["tkw"]}=2,"result "&{_q(raw)}&{words}&" for "&{c["tcw"]},'
+            f'"tricks "&{number}))')
+
+
+def tcw(c: Cells) -> str:
+    """The contract as ``mpxl score`` writes it in a message (4S, 3NT, 2Hx) and the results it allows (``4S: expected
+    = or +0 to +3 or -1 to -10``); blank when not read."""
+    crow = c["crow"]
+    level = f'(INT(({crow}-1)/{len(contract_keys()) // 7})+1)'
+    expected = f'": expected = or +0 to +"&(7-{level})&" or -1 to -"&({level}+6)'
+    return f'IF(ISNUMBER({crow}),{_contract_words(crow)}&{expected},"")'
+
+
+def arul(c: Cells) -> str:
+    """1 when the Adjustment holds a ruling (a split, weighted or mixed score: a bar, or a % that is no code such
+    as 60%, A60% or 60%/40%), which replaces the score as in a CSV file's adjustment; else 0."""
+    rest = sheet_key(c["adjustment"])
+    for ch in "0123456789.%/A":
+        rest = f'SUBSTITUTE({rest},"{ch}","")'
+    a = c["adjustment"]
+    return f'IF(OR(ISNUMBER(FIND("|",{a})),AND(ISNUMBER(FIND("%",{a})),{rest}<>"")),1,0)'
+
+
+_TYPED_FUNCTIONS = [tkw, tlk, tnw, abare, ckind, cwhy, nvn, evn, tcw, tkwhy, arul]
+
 _PENALTY_FUNCTIONS = [kcode, penr, npt, ept, npd, epd, npx, epx, pns, pew, npw, epw, whypn, nps, eps, psay, pend]
 
 
@@ -1523,7 +1699,8 @@ TRAVELLER: dict[str, Callable[[Cells], str]] = {
                             nspb, ewpb, spn, spe, nsc, topsc, topc, lone, shortt, kf, nsfx, ewfx, nsfv, ewfv, nsfr,
                             ewfr, nsx, ewx, nstot, ewtot, alone, nslpv, ewlpv, nslp, ewlp,
                             *_RULING_FUNCTIONS, *_PENALTY_FUNCTIONS, setf, pnsf, pewf, nsfa, ewfa, nsfar, ewfar, nsof,
-                            ewof)
+                            ewof,
+                            *_TYPED_FUNCTIONS)
 }
 
 
@@ -1784,11 +1961,13 @@ def st(c: Cells) -> str:
 
 
 def pctx(c: Cells) -> str:
-    """The exact percentage (the ranking's): of MP (exact) over Max, or the scaled total over the Full Max."""
+    """The exact percentage (the ranking's): of MP (exact) over Max, or the scaled total over the Full Max; 0 for
+    a pair that played with no maximum (every board of its a lone result: :meth:`mpxl.settings.Scale.percentage`),
+    blank for one that has not played."""
     share = SCALE_PERCENTAGE.excel(centred=CENTRED, mp=c["mpx"], max=c["max"])
     scaled = SCALE_PERCENTAGE.excel(centred=CENTRED, mp=c["st"], max=c["full"])
-    return (f'IF(OR({c["pkey"]}="",N({c["max"]})=0),"",IF(ISNUMBER({c["mpx"]}),'
-            f'IF({c["st"]}="",{share},{scaled}),"?"))')
+    return (f'IF(OR({c["pkey"]}="",N({c["max"]})+N({c["played"]})=0),"",IF(N({c["max"]})=0,0,IF(ISNUMBER({c["mpx"]}),'
+            f'IF({c["st"]}="",{share},{scaled}),"?")))')
 
 
 def pctv(c: Cells) -> str:

@@ -96,11 +96,13 @@ COLUMN_NOTES = {
     "cscore": "0 for a passed-out board; the declarer score, negated for E/W; ? when the contract, By or Tricks "
               "cannot be read.",
     "tt": "The Typed score as text, white space trimmed: spaces, tabs, line breaks and non-breaking "
-          "spaces (only white space is blank, as mpxl reads it).",
+          "spaces (only white space is blank, as mpxl reads it); a ruling typed in Adjustment is read here instead.",
     "tu": "The typed text without its leading + or - sign.",
-    "tnum": "The Typed score as a number: a number, or text of digits with an optional sign and decimal part; "
-            "text for any other text (a ruling such as -150 bar -50 or 30% 420 + 70% 450, or a text Why names).",
-    "adj": "The Adjustment in capitals, white space removed (spaces, tabs, non-breaking spaces...).",
+    "tnum": "The Typed score as a number when it is a bridge score: a whole number within 7600 either way, typed "
+            "as a number or as text (an optional sign, digits, a point and zeros only: 420, +420, 420.0); text for "
+            "any other (a ruling such as -150 bar -50 or 30% 420 + 70% 450, a code such as A+, or a text Why names).",
+    "adj": "The Adjustment in capitals, white space removed (spaces, tabs, non-breaking spaces...); with no "
+           "Adjustment, the Typed score when it is a code (A+, 60/40, 60%, NP, a word), as mpxl reads a score cell.",
     "adjl": "The NS side of the Adjustment (left of /).",
     "adjr": "The EW side of the Adjustment (right of /).",
     "ub": "1 when the Adjustment is a USEBIO code: A and two halves of 2 or 3 digits (A6040: NS 60, EW 40).",
@@ -187,8 +189,8 @@ COLUMN_NOTES = {
            "when the contract is not read or the text is not a result (=1, -0, ten); blank when Tricks is blank, a "
            "number or digits.",
     "whyp": "On an unreadable line: NS pair missing, EW pair missing, or the arrowswitch mark not read; else blank.",
-    "whyt": "When the Typed score is not a number (Typed number text): with a bar or a % sign, Why (ruling) (blank "
-            "when the ruling is read); else that it is not a number; else blank.",
+    "whyt": "When the Typed score is not read, mpxl score's words: with a bar or a % sign, Why (ruling); a number "
+            "not whole or beyond any contract, or text that only looks like one (1,5, 4e2); else a code not read.",
     "whyc": "With nothing typed in Typed score and a contract that cannot be scored (Contract NS score ?): "
             "whether the contract, By or Tricks is not understood or missing; else blank.",
     "whyb": "On an unreadable line: its Why unreadable, and how many more unreadable lines its board has; what the "
@@ -247,8 +249,8 @@ RULING_NOTES = {
     "b_rulings": "The board's first ruling in words (Ruling in words) and how many more: what the Status adds "
                  "after ok.",
     "rvw": "The first view's why after its text: NS's view, then (split) EW's; blank when both are read.",
-    "rwp": "Why the typed ruling is not read: a bar without a side either side of it, both sides artificial (they go "
-           "in Adjustment), else NS's or EW's view's why; blank when read.",
+    "rwp": "Why the typed ruling is not read: a bar without a side either side of it, both sides artificial and "
+           "one code not read (A+|A- is an artificial score), else NS's or EW's view's why; blank when read.",
     "rwhy": "What mpxl score says of the typed ruling it cannot read: a text that starts with a letter and has no "
             "weight is no score or code; else Why (ruling, parsed).",
     "rul": "1 when the Typed score is a split, weighted or mixed score the sheet reads; ? when it is not read; blank "
@@ -359,6 +361,30 @@ COLUMN_NOTES.update({
             "Short (totals) line. The wbf policy's NS pair's % adds these.",
     "ewof": "On a result, what the EW pair's total adds from it, rounded: EW result MP, or EW full (rounded).",
 })
+
+#: The typed forms' helper columns (a number typed as text, a code not read), in words.
+TYPED_NOTES = {
+    "tkw": "Tricks (clean)'s form: 1 a whole number typed as text (10, 10.0, 10.); 2 a result (a sign, =, made "
+           "or m first: =, +1, -2, made); else 0.",
+    "tlk": "The typed text's number form: 2 a whole number without its sign (420, 420.0, 420.); 1 text that only "
+           "looks like a number (4.20, 1,5, 4e2, a unicode minus, fullwidth digits); 0 any other.",
+    "tnw": "Why a typed number is no score, in mpxl score's words: not a whole number (4.2), or beyond any "
+           "contract (8000); blank for any other.",
+    "abare": "1 when Adjustment (clean) is a bare number (60, -2.5): a score of 60, or 60%? never guessed; else 0.",
+    "ckind": "Which words a code not read gets, as mpxl score's: 1 a bare number; 2 text that starts with a letter "
+             "(no score or known code); 3 any other (no score).",
+    "cwhy": "Why the code (the Adjustment, or a Typed score read as a code: A+, 60/40, NP, a word) is not read, "
+            "in mpxl score's words.",
+    "tcw": "The contract as mpxl score writes it in a message (4S, 3NT, 2Hx) and the results it allows (4S: "
+           "expected = or +0 to +3 or -1 to -10); blank when not read.",
+    "tkwhy": "Why Tricks is not read, in mpxl score's words: missing; a result (=, +1, -2, made) not understood or "
+             "impossible for the contract; tricks that are no whole number, or out of range.",
+    "arul": "1 when the Adjustment holds a ruling (a bar, or a % that is no code: 30% 420 + 70% 450), read as the "
+            "Typed score is (it replaces the score, as in a CSV file's adjustment); else 0.",
+}
+for v, V in _V.items():
+    TYPED_NOTES[f"{v}vn"] = f"The {V} view's code without its A and a trailing % (A55% -> 55): the number read."
+COLUMN_NOTES.update(TYPED_NOTES)
 assert set(COLUMN_NOTES) >= {k for k, _ in HELPERS}, set(k for k, _ in HELPERS) - set(COLUMN_NOTES)
 
 #: Pairs column key -> what it holds, in words (the header's note).
@@ -421,7 +447,7 @@ PAIRS_NOTES.update({
     "stv": "Scaled total (exact) in units of the totals' last decimal.",
     "st": "Scaled total (exact) rounded by the totals' rounding: its % is this over the Full Max.",
     "pctx": "The exact percentage, which ranks: MP (exact) / Max x 100 (signed: 50 + 50 x MP / Max), or the Scaled "
-            "total over the Full Max.",
+            "total over the Full Max; 0 for a pair that played with a Max of 0 (each board a lone result), as mpxl.",
     "pctv": "With Setup's Percentage decimals: % (exact) in units of its last decimal.",
     "pen": "What its penalty rows (Kind P on Travellers) add to MP (boards): less each penalty, plus each bonus.",
 })

@@ -22,7 +22,7 @@ __all__ = [
     "HEADER_ROW", "FIRST_ROW", "MAX_DATA_ROWS", "METHOD_NAMES", "ROUNDING_RULES", "SMALL_GROUP_NAMES",
     "AVE_POLICY_NAMES", "SETUP_ROWS", "SETUP_CELLS", "SETUP_NAMES", "MAIN", "BLOCK", "HELPERS",
     "TRAVELLER_COLUMNS", "TRAVELLER_RANGE_NAMES", "PAIRS", "PAIRS_COLUMNS", "PAIRS_RANGE_NAMES", "TOTALS",
-    "TOTALS_COLUMNS", "FIELD_NAMES", "PARTS", "RULING_HELPERS", "PENALTY_HELPERS",
+    "TOTALS_COLUMNS", "FIELD_NAMES", "PARTS", "RULING_HELPERS", "PENALTY_HELPERS", "TYPED_HELPERS",
     "METHODS_LAYOUT", "METHODS_SHEET", "HELP_TABLES", "HELP_FIRST", "HELP_TEXT_COLUMN", "setup_row",
     "SETUP_SETTINGS", "SETUP_CELL_OF", "CONVENTIONS", "convention_type",
 ]
@@ -268,6 +268,20 @@ TOTALS_HELPERS: list[tuple[str, str]] = [
     ("ewof", "EW for own %"),
 ]
 
+#: The typed forms' helper columns (a number typed as text, a code not read: mpxl score's words), after the penalties'.
+TYPED_HELPERS: list[tuple[str, str]] = [
+    ("tkw", "Tricks form"),
+    ("tlk", "Typed number form"),
+    ("tnw", "Why (typed number)"),
+    ("abare", "Adjustment bare number"),
+    ("ckind", "Code words"),
+    ("cwhy", "Why (code)"),
+    *_each_view("{v}vn", "{V} view code number"),
+    ("tcw", "Contract (words)"),
+    ("tkwhy", "Why (tricks)"),
+    ("arul", "Adjustment ruling"),
+]
+
 #: The helper columns, in order: (key, header). What each computes, in words: helptext.COLUMN_NOTES.
 HELPERS = [
     ("sess", "Session number"),
@@ -371,6 +385,7 @@ HELPERS = [
     *RULING_HELPERS,
     *PENALTY_HELPERS,
     *TOTALS_HELPERS,
+    *TYPED_HELPERS,
 ]
 
 
