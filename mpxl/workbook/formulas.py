@@ -1657,7 +1657,7 @@ def tkwhy(c: Cells) -> str:
     raw, x = c["tricks"], c["tkt"]
     made = ",".join(f'"{m}"' for m in RESULT_MADE)
     words = f'IF(OR(OR({x}={{{made}}}),ISNUMBER({c["tkd"]}))," is impossible"," not understood")'
-    whole = f'IF(ISNUMBER({raw}),MOD({raw},1)=0,{c["tkw"]}=1)'
+    whole = f'IF(ISNUMBER({raw}),INT({raw})={raw},{c["tkw"]}=1)'
     number = (f'IF({whole},TRIM({raw})&" out of range; expected the tricks taken by declarer, 0-13",{_q(raw)}&" is not '
               f'a whole number; expected the tricks taken by declarer, 0-13, or a result like =, +1, -2")')
     return (f'IF({x}="","tricks missing",IF({c["tkw"]}=2,"result "&{_q(raw)}&{words}&" for "&{c["tcw"]},'
