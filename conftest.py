@@ -8,6 +8,7 @@ os.environ.setdefault("XLWINGS_LICENSE_KEY", "noncommercial")
 
 # Hypothesis profiles: the suite's own example counts by default; HYPOTHESIS_PROFILE=deep raises the
 # fuzz and property tests that read tests/shared.examples() to 5,000 examples each (a long local run).
+import pytest  # noqa: E402
 from hypothesis import settings  # noqa: E402
 
 settings.register_profile("deep", max_examples=5000, deadline=None)
@@ -29,3 +30,17 @@ def pytest_collection_modifyitems(items):
     """Put the long files first, in the order of LONG_FIRST; the rest keep their order."""
     rank = {name: i for i, name in enumerate(LONG_FIRST)}
     items.sort(key=lambda item: rank.get(item.path.name, len(rank)))
+
+
+@pytest.fixture(scope="module")
+def lo(built):
+    """LibreOffice's values for every workbook a test file's ``built`` fixture writes (name -> (path, ...)),
+    by name, from one soffice call a core (tests/recalc.py)."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent / "tests"))
+    from recalc import libreoffice_recalc
+
+    names = list(built)
+    return dict(zip(names, libreoffice_recalc([built[n][0] for n in names])))

@@ -19,7 +19,7 @@ from openpyxl import load_workbook
 from mpxl.workbook.template import FIRST_ROW, TRAVELLER_COLUMNS
 
 sys.path.insert(0, str(Path(__file__).parent))
-from recalc import check_workbook_event, libreoffice_recalc, scored_csv_workbooks  # noqa: E402
+from recalc import check_workbook_event, scored_csv_workbooks  # noqa: E402
 
 C = TRAVELLER_COLUMNS
 
@@ -105,11 +105,6 @@ EVENTS = {
 def built(tmp_path_factory):
     return scored_csv_workbooks(tmp_path_factory.mktemp("totals"), EVENTS, HEAD)
 
-
-@pytest.fixture(scope="module")
-def lo(built):
-    names = list(built)
-    return dict(zip(names, libreoffice_recalc([built[n][0] for n in names])))
 
 
 @pytest.mark.parametrize("name", list(EVENTS))

@@ -30,7 +30,6 @@ from recalc import (  # noqa: E402
     check_methods,
     check_variants,
     check_workbook_event,
-    libreoffice_recalc,
     methods_workbook,
     variants_contents,
     variants_event,
@@ -62,13 +61,6 @@ def built(tmp_path_factory):
         out[f"signed-half-{rounding}"] = (p, None)
     return out
 
-
-@pytest.fixture(scope="module")
-def lo(built):
-    """LibreOffice's values for every built workbook, from one soffice call."""
-    names = list(built)
-    values = libreoffice_recalc([built[n][0] for n in names])
-    return dict(zip(names, values))
 
 
 # ------------------------------------------------------------------ the variants and the Methods sheet

@@ -22,7 +22,7 @@ from mpxl.workbook.event_writer import write_event_workbook
 from mpxl.workbook.template import FIRST_ROW, TRAVELLER_COLUMNS
 
 sys.path.insert(0, str(Path(__file__).parent))
-from recalc import check_workbook_event, close, libreoffice_recalc, score_result  # noqa: E402
+from recalc import check_workbook_event, close, score_result  # noqa: E402
 
 C = TRAVELLER_COLUMNS
 
@@ -165,13 +165,6 @@ def built(tmp_path_factory):
         out[f"convention-{name}"] = (p, res)
     return out
 
-
-@pytest.fixture(scope="module")
-def lo(built):
-    """LibreOffice's values for every built workbook, from one soffice call."""
-    names = list(built)
-    values = libreoffice_recalc([built[n][0] for n in names])
-    return dict(zip(names, values))
 
 
 @pytest.mark.parametrize("name", list(EVENTS))

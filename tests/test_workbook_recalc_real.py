@@ -14,7 +14,7 @@ from mpxl.session import score_event
 from mpxl.workbook.event_writer import write_event_workbook
 
 sys.path.insert(0, str(Path(__file__).parent))
-from recalc import HAVE_REAL, REAL_EVENTS, check_workbook_event, libreoffice_recalc, needs_real  # noqa: E402
+from recalc import HAVE_REAL, REAL_EVENTS, check_workbook_event, needs_real  # noqa: E402
 from shared import REALDATA  # noqa: E402
 
 
@@ -33,13 +33,6 @@ def built(tmp_path_factory):
             out[f"real-{f}"] = (p, res)
     return out
 
-
-@pytest.fixture(scope="module")
-def lo(built):
-    """LibreOffice's values for every built workbook, from one soffice call."""
-    names = list(built)
-    values = libreoffice_recalc([built[n][0] for n in names])
-    return dict(zip(names, values))
 
 
 @needs_real

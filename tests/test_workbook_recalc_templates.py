@@ -14,7 +14,6 @@ from mpxl.workbook.examples import write_teaching_workbook
 from mpxl.workbook.template import FIRST_ROW, PAIRS_COLUMNS, TRAVELLER_COLUMNS, write_template
 
 sys.path.insert(0, str(Path(__file__).parent))
-from recalc import libreoffice_recalc  # noqa: E402
 
 C = TRAVELLER_COLUMNS
 T = PAIRS_COLUMNS
@@ -38,13 +37,6 @@ def built(tmp_path_factory):
         out[f"teaching{suffix}"] = (p, None)
     return out
 
-
-@pytest.fixture(scope="module")
-def lo(built):
-    """LibreOffice's values for every built workbook, from one soffice call."""
-    names = list(built)
-    values = libreoffice_recalc([built[n][0] for n in names])
-    return dict(zip(names, values))
 
 
 @pytest.mark.parametrize("name", ["club-pairs", "club-pairs-signed"])

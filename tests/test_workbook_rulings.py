@@ -21,7 +21,7 @@ from mpxl.workbook.event_writer import _typed_ruling
 from mpxl.workbook.template import FIRST_ROW, PAIRS_COLUMNS, TRAVELLER_COLUMNS, Settings, TemplateLine, write_workbook
 
 sys.path.insert(0, str(Path(__file__).parent))
-from recalc import check_workbook_event, libreoffice_recalc, scored_csv_workbooks  # noqa: E402
+from recalc import check_workbook_event, scored_csv_workbooks  # noqa: E402
 
 C, P = TRAVELLER_COLUMNS, PAIRS_COLUMNS
 
@@ -98,11 +98,6 @@ def built(tmp_path_factory):
     out["bad"] = (p, None)
     return out
 
-
-@pytest.fixture(scope="module")
-def lo(built):
-    names = list(built)
-    return dict(zip(names, libreoffice_recalc([built[n][0] for n in names])))
 
 
 @pytest.mark.parametrize("name", list(EVENTS))
