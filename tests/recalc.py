@@ -559,3 +559,18 @@ REAL_EVENTS = ["scorebridge-2025-01-06-one-winner.xml", "ebuscore-2025-01-02-two
                "compscore3-2022-07-27-howell-a5050.xml", "ruter-2016-03-09-signed-mp1-aminus.pbn"]
 HAVE_REAL = all((REALDATA / f).exists() for f in REAL_EVENTS)
 needs_real = pytest.mark.skipif(not HAVE_REAL, reason=f"the real files are not all in {REALDATA}")
+
+
+def scored_and_read_back(src: Path, options: list[str], xlsx: Path, capsys) -> tuple[dict, dict]:
+    """``mpxl score SRC --no-infer OPTIONS``'s JSON, and that of the workbook it writes read back
+    (``mpxl score XLSX --json``): (direct, back)."""
+    import json
+
+    from mpxl.cli import main
+
+    assert main(["score", str(src), "--no-infer", *options, "-o", str(xlsx)]) == 0
+    capsys.readouterr()
+    assert main(["score", str(src), "--no-infer", *options, "--json"]) == 0
+    direct = json.loads(capsys.readouterr().out)
+    assert main(["score", str(xlsx), "--json"]) == 0
+    return direct, json.loads(capsys.readouterr().out)

@@ -19,7 +19,7 @@ from openpyxl import load_workbook
 from mpxl.workbook.template import FIRST_ROW, TRAVELLER_COLUMNS
 
 sys.path.insert(0, str(Path(__file__).parent))
-from recalc import check_workbook_event, scored_csv_workbooks  # noqa: E402
+from recalc import check_workbook_event, scored_and_read_back, scored_csv_workbooks  # noqa: E402
 
 C = TRAVELLER_COLUMNS
 
@@ -135,17 +135,8 @@ def test_a_mixed_line_is_written_live(built, name):
 def test_the_workbook_reads_back_to_the_same_figures(tmp_path, capsys, name):
     """`mpxl score x.xlsx` reads the Setup, the typed rulings, groups and penalties back: the same lines and pairs
     as the CSV it was written from."""
-    import json
-
-    from mpxl.cli import main
-
     rows, options = EVENTS[name]
     src, xlsx = tmp_path / "e.csv", tmp_path / "e.xlsx"
     src.write_text(HEAD + rows)
-    assert main(["score", str(src), "--no-infer", *options, "-o", str(xlsx)]) == 0
-    capsys.readouterr()
-    assert main(["score", str(src), "--no-infer", *options, "--json"]) == 0
-    direct = json.loads(capsys.readouterr().out)
-    assert main(["score", str(xlsx), "--json"]) == 0
-    back = json.loads(capsys.readouterr().out)
+    direct, back = scored_and_read_back(src, options, xlsx, capsys)
     assert back["boards"] == direct["boards"] and back["pairs"] == direct["pairs"]

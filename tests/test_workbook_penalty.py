@@ -11,7 +11,6 @@ was done. A penalty the sheet cannot read gets its words on its board's status, 
 
 from __future__ import annotations
 
-import json
 import sys
 from fractions import Fraction
 from pathlib import Path
@@ -29,7 +28,7 @@ from mpxl.workbook.event_writer import _penalty_rows, _typed_penalty, unsupporte
 from mpxl.workbook.template import FIRST_ROW, PAIRS_COLUMNS, TRAVELLER_COLUMNS, Settings, TemplateLine, write_workbook
 
 sys.path.insert(0, str(Path(__file__).parent))
-from recalc import check_workbook_event, scored_csv_workbooks  # noqa: E402
+from recalc import check_workbook_event, scored_and_read_back, scored_csv_workbooks  # noqa: E402
 from shared import INCOMING  # noqa: E402
 
 C, P = TRAVELLER_COLUMNS, PAIRS_COLUMNS
@@ -269,12 +268,7 @@ def test_a_workbook_with_penalties_reads_back_to_the_same_figures(tmp_path, caps
     rows, options = EVENTS[name]
     src, xlsx = tmp_path / "e.csv", tmp_path / "e.xlsx"
     src.write_text(HEAD + rows)
-    assert main(["score", str(src), "--no-infer", *options, "-o", str(xlsx)]) == 0
-    capsys.readouterr()
-    assert main(["score", str(src), "--no-infer", *options, "--json"]) == 0
-    direct = json.loads(capsys.readouterr().out)
-    assert main(["score", str(xlsx), "--json"]) == 0
-    back = json.loads(capsys.readouterr().out)
+    direct, back = scored_and_read_back(src, options, xlsx, capsys)
     assert back["boards"] == direct["boards"] and back["pairs"] == direct["pairs"]
     assert back.get("penalties") == direct.get("penalties")
 
