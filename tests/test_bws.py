@@ -526,7 +526,7 @@ def test_no_reader_installed_says_what_to_install(monkeypatch, capsys):
     monkeypatch.setattr(access, "available_readers", lambda: [])
     assert main(["score", str(REAL_BWS)]) == 2
     err = capsys.readouterr().err
-    assert "needs mdbtools (apt-get install mdbtools" in err and 'pip install "mpxl-bridge[bws]"' in err
+    assert "needs a reader: mdbtools (apt-get install mdbtools" in err and 'pip install "mpxl-bridge[bws]"' in err
 
 
 @needs_real
@@ -592,7 +592,7 @@ def test_each_reader_is_tried_in_turn_and_each_ones_reason_named(tmp_path, monke
                                                                    failure):
     path = tmp_path / "n.bws"
     path.write_bytes(b"\x00\x01\x00\x00Standard Jet DB\x00" + bytes(16))
-    openers = {name: (lambda p, r=(name, *rest): _FakeReader(*r)) for name, *rest in readers}
+    openers = {name: (lambda p, clock, r=(name, *rest): _FakeReader(*r)) for name, *rest in readers}
     monkeypatch.setattr(access, "_OPENERS", openers)
     db = access.Database(path, list(openers))
     assert db.tables() == ["ReceivedData"]
@@ -608,7 +608,7 @@ def test_each_reader_is_tried_in_turn_and_each_ones_reason_named(tmp_path, monke
 def test_no_reader_lists_the_tables_names_each_ones_reason(tmp_path, monkeypatch, readers, message):
     path = tmp_path / "n.bws"
     path.write_bytes(b"\x00\x01\x00\x00Standard Jet DB\x00" + bytes(16))
-    openers = {name: (lambda p, r=(name, *rest): _FakeReader(*r)) for name, *rest in readers}
+    openers = {name: (lambda p, clock, r=(name, *rest): _FakeReader(*r)) for name, *rest in readers}
     monkeypatch.setattr(access, "_OPENERS", openers)
     with pytest.raises(UserError, match="cannot read the database's list of tables .*: " + message):
         access.Database(path, list(openers)).tables()

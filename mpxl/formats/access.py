@@ -31,11 +31,14 @@ import io
 import os
 import shutil
 import subprocess
+import threading
+import time
 from collections.abc import Callable, Sequence
-from typing import Protocol, TypeVar
+from typing import IO, Protocol, TypeVar
 
 from ..atomic import StrPath
 from ..errors import UserError
+from .jet import JetFile
 
 __all__ = ["Row", "Database", "is_access", "available_readers", "READER_NAMES", "normal_value", "MAGIC"]
 
@@ -45,13 +48,18 @@ Row = dict[str, "str | None"]
 T = TypeVar("T")
 
 #: The readers, in the order they are tried.
-READER_NAMES = ("mdbtools", "access-parser")
+READER_NAMES = ("mdbtools", "built-in", "access-parser")
 
 #: The bytes 4-19 of an Access database (Jet for .mdb/.bws, ACE for .accdb).
 MAGIC = (b"Standard Jet DB", b"Standard ACE DB")
 
-#: How long one ``mdb-export`` may take (a club's database takes a hundredth of a second).
-TIMEOUT = 60
+#: How long the whole read may take, in seconds (a club's database takes a tenth of a second); the
+#: environment variable ``MPXL_BWS_TIME_LIMIT`` sets another. mdbtools has the first half; what it
+#: could not read in that time is read by the other readers in the rest.
+TIME_LIMIT = 30.0
+#: The environment variable naming the readers to try, in order (``built-in`` alone: as a PC
+#: without mdbtools reads, as on Windows).
+READERS_VARIABLE = "MPXL_BWS_READERS"
 
 _STAMP = "%Y-%m-%d %H:%M:%S"
 
@@ -68,17 +76,54 @@ def is_access(head: bytes) -> bool:
 
 
 def available_readers() -> list[str]:
-    """The readers installed here, in the order they are tried.
+    """The readers installed here, in the order they are tried (those :data:`READERS_VARIABLE`
+    names, when set: ``MPXL_BWS_READERS=built-in``).
 
-    >>> set(available_readers()) <= set(READER_NAMES)
+    >>> "built-in" in available_readers()
     True
     """
     found = []
     if shutil.which("mdb-export") and shutil.which("mdb-tables"):
         found.append("mdbtools")
+    found.append("built-in")
     if importlib.util.find_spec("access_parser") is not None:
         found.append("access-parser")
+    said = os.environ.get(READERS_VARIABLE)
+    if said:
+        names = [n.strip() for n in said.split(",") if n.strip()]
+        unknown = [n for n in names if n not in READER_NAMES]
+        if unknown:
+            raise UserError(READERS_VARIABLE, "", f"{unknown[0]!r} is not a reader: " + ", ".join(READER_NAMES))
+        found = [n for n in names if n in found]
     return found
+
+
+class OutOfTime(Exception):
+    """The whole read took longer than its limit."""
+
+
+class Clock:
+    """The whole read's time limit: ``seconds`` (default: ``MPXL_BWS_TIME_LIMIT``, else
+    :data:`TIME_LIMIT`) from now; mdbtools has the first half."""
+
+    def __init__(self, seconds: float | None = None) -> None:
+        if seconds is None:
+            said = os.environ.get("MPXL_BWS_TIME_LIMIT", "")
+            try:
+                seconds = float(said) if said else TIME_LIMIT
+            except ValueError:
+                raise UserError("MPXL_BWS_TIME_LIMIT", "", f"{said!r} is not a number of seconds") from None
+            if not 0 < seconds < 86400:
+                raise UserError("MPXL_BWS_TIME_LIMIT", "", f"{said!r} is not between 0 and 86400 seconds")
+        self.seconds = seconds
+        self.start = time.monotonic()
+        self.mdbtools_until = self.start + seconds / 2
+        self.end = self.start + seconds
+
+    def check(self) -> None:
+        """OutOfTime once the limit is passed."""
+        if time.monotonic() > self.end:
+            raise OutOfTime(f"more than {self.seconds:g} s")
 
 
 def normal_value(value: object) -> str | None:
@@ -122,63 +167,120 @@ class _Reader(Protocol):
 
 # --------------------------------------------------------------------------------------- mdbtools
 
+#: What one mdbtools process may print on stdout (a club's member list is well under 2 MB) and what of
+#: its stderr is kept (its last bytes: the message); a damaged file can make mdbtools print without end.
+STDOUT_CAP = 256 * 2**20
+STDERR_KEPT = 4096
+#: The address space one mdbtools process may take (POSIX): a damaged file can make it grow without end.
+CHILD_MEMORY = 2**30
 
-def _run_all(commands: list[list[str]]) -> list[str | OSError]:
-    """Run ``commands`` side by side (a process's start is most of its cost): each one's output, or
-    the OSError saying why it failed."""
-    procs: list[subprocess.Popen[bytes] | OSError] = []
+
+def _limit_memory() -> None:  # pragma: no cover (runs in the child, between fork and exec)
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (CHILD_MEMORY, CHILD_MEMORY))
+
+
+def _drain(stream: IO[bytes], keep: int, tail: bool, out: list[bytes], over: Callable[[], None]) -> None:
+    """Read ``stream`` to its end, keeping at most ``keep`` bytes in ``out`` (the last ones when
+    ``tail``); beyond ``keep`` without ``tail``, ``over()`` is called (the process is stopped)."""
+    size = 0
+    while chunk := stream.read(65536):
+        size += len(chunk)
+        out.append(chunk)
+        if tail:
+            joined = b"".join(out)[-keep:]
+            out[:] = [joined]
+        elif size > keep:
+            out.clear()
+            over()
+            while stream.read(65536):
+                pass
+            return
+
+
+def _run_all(commands: list[list[str]], until: float) -> list[str | OSError]:
+    """Run ``commands`` side by side (a process's start is most of its cost) until the monotonic time
+    ``until``: each one's output, or the OSError saying why it failed (stopped at ``until``, printed
+    more than :data:`STDOUT_CAP`, or exited with an error: its stderr's last line)."""
     env = {**os.environ, "MDBICONV": "UTF-8"}  # the text out in UTF-8, whatever the environment says
+    limit = _limit_memory if os.name == "posix" else None
+    running: list[tuple[subprocess.Popen[bytes], list[bytes], list[bytes], list[threading.Thread]] | OSError] = []
     for args in commands:
         try:
-            procs.append(subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env))
+            proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
+                                    preexec_fn=limit)
         except OSError as exc:
-            procs.append(exc)
-    out: list[str | OSError] = []
-    for args, proc in zip(commands, procs):
-        if isinstance(proc, OSError):
-            out.append(proc)
+            running.append(exc)
             continue
-        try:
-            stdout, stderr = proc.communicate(timeout=TIMEOUT)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.communicate()
-            out.append(OSError(f"{args[0]} took more than {TIMEOUT} s"))
+        out: list[bytes] = []
+        err: list[bytes] = []
+        assert proc.stdout is not None and proc.stderr is not None
+        threads = [threading.Thread(target=_drain, args=(proc.stdout, STDOUT_CAP, False, out, proc.kill), daemon=True),
+                   threading.Thread(target=_drain, args=(proc.stderr, STDERR_KEPT, True, err, proc.kill), daemon=True)]
+        for t in threads:
+            t.start()
+        running.append((proc, out, err, threads))
+    results: list[str | OSError] = []
+    for args, item in zip(commands, running):
+        if isinstance(item, OSError):
+            results.append(item)
             continue
-        if proc.returncode != 0:
-            message = stderr.decode("utf-8", "replace").strip().splitlines()
-            out.append(OSError(message[-1] if message else f"{args[0]} exited with status {proc.returncode}"))
-        else:
-            out.append(stdout.decode("utf-8", "replace"))
-    return out
+        proc, out, err, threads = item
+        results.append(_finish(args[0], proc, out, err, threads, until))
+    return results
 
 
-def _run(args: list[str]) -> str:
-    (got,) = _run_all([args])
-    if isinstance(got, OSError):
-        raise got
-    return got
+def _finish(name: str, proc: subprocess.Popen[bytes], out: list[bytes], err: list[bytes],
+            threads: list[threading.Thread], until: float) -> str | OSError:
+    """One process's output once it has ended (stopped at ``until``)."""
+    try:
+        proc.wait(timeout=max(until - time.monotonic(), 0))
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+        for t in threads:
+            t.join()
+        return TimeoutError(f"{name} did not finish in time")
+    for t in threads:
+        t.join()
+    if proc.returncode != 0:
+        if proc.returncode < 0 and not out:
+            return OSError(f"{name} stopped (printed more than {STDOUT_CAP // 2**20} MB, or ran out of memory)")
+        message = b"".join(err).decode("utf-8", "replace").strip().splitlines()
+        return OSError(message[-1][:200] if message else f"{name} exited with status {proc.returncode}")
+    return b"".join(out).decode("utf-8", "replace")
 
 
 class _MdbTools:
     name = "mdbtools"
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, clock: Clock) -> None:
         self.path = path
+        self.clock = clock
+
+    def _run_all(self, commands: list[list[str]]) -> list[str | OSError]:
+        return _run_all(commands, self.clock.mdbtools_until)
+
+    def _run(self, args: list[str]) -> str:
+        (got,) = self._run_all([args])
+        if isinstance(got, OSError):
+            raise got
+        return got
 
     def _export(self, table: str) -> list[str]:
         return ["mdb-export", "-D", _STAMP, "-T", _STAMP, self.path, table]
 
     def tables(self) -> list[str]:
-        return [t for t in _run(["mdb-tables", "-1", self.path]).splitlines() if t.strip()]
+        return [t for t in self._run(["mdb-tables", "-1", self.path]).splitlines() if t.strip()]
 
     def rows(self, table: str) -> list[Row]:
-        return self.parse(_run(self._export(table)))
+        return self.parse(self._run(self._export(table)))
 
     def tables_and_rows(self, names: Sequence[str]) -> tuple[list[str], dict[str, list[Row]]]:
         """The table list and the rows of ``names``, all read side by side; a table that cannot be
         read (or does not exist) is left out of the rows."""
-        got = _run_all([["mdb-tables", "-1", self.path]] + [self._export(n) for n in names])
+        got = self._run_all([["mdb-tables", "-1", self.path]] + [self._export(n) for n in names])
         if isinstance(got[0], OSError):
             raise got[0]
         tables = [t for t in got[0].splitlines() if t.strip()]
@@ -205,13 +307,32 @@ class _MdbTools:
         return out
 
 
+# --------------------------------------------------------------------------------------- built-in
+
+
+class _BuiltIn:
+    """mpxl's own reader (:mod:`mpxl.formats.jet`): pure Python, only the tables asked for."""
+
+    name = "built-in"
+
+    def __init__(self, path: str, clock: Clock) -> None:
+        self.db = JetFile.open(path, clock.check)
+
+    def tables(self) -> list[str]:
+        return self.db.tables()
+
+    def rows(self, table: str) -> list[Row]:
+        return [{k: normal_value(v) for k, v in row.items()} for row in self.db.rows(table)]
+
+
 # ---------------------------------------------------------------------------------- access-parser
 
 
 class _AccessParser:
     name = "access-parser"
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, clock: Clock) -> None:
+        clock.check()  # in process and not interruptible: started only while there is time left
         import logging  # its parse noise goes to the logging module's root logger: silenced while it reads
 
         logging.getLogger("access_parser").setLevel(logging.CRITICAL)
@@ -252,7 +373,8 @@ class _AccessParser:
         return [dict(zip(names, cells)) for cells in zip(*(out_columns[n] for n in names))] if names else []
 
 
-_OPENERS: dict[str, Callable[[str], _Reader]] = {"mdbtools": _MdbTools, "access-parser": _AccessParser}
+_OPENERS: dict[str, Callable[[str, Clock], _Reader]] = {"mdbtools": _MdbTools, "built-in": _BuiltIn,
+                                                        "access-parser": _AccessParser}
 
 
 class Database:
@@ -264,7 +386,7 @@ class Database:
     installed.
     """
 
-    def __init__(self, path: StrPath, readers: Sequence[str] | None = None) -> None:
+    def __init__(self, path: StrPath, readers: Sequence[str] | None = None, clock: Clock | None = None) -> None:
         self.path = str(path)
         self.source = self.path
         try:
@@ -277,9 +399,11 @@ class Database:
                             "bytes are not 'Standard Jet DB' or 'Standard ACE DB'")
         names = list(readers) if readers is not None else available_readers()
         if not names:
-            raise UserError(self.source, "", "reading the tablets' database needs mdbtools ("
-                            + INSTALL["mdbtools"] + ") or access-parser (" + INSTALL["access-parser"] + ")")
+            raise UserError(self.source, "", "reading the tablets' database needs a reader: mdbtools ("
+                            + INSTALL["mdbtools"] + "), the built-in one or access-parser ("
+                            + INSTALL["access-parser"] + ")")
         self.reader_names = names
+        self.clock = clock or Clock()
         self._readers: dict[str, _Reader] = {}
         self._broken: dict[str, str] = {}  # reader -> why it could not open the file
         self._tables: list[str] | None = None
@@ -293,7 +417,9 @@ class Database:
         reader = self._readers.get(name)
         if reader is None:
             try:
-                reader = _OPENERS[name](self.path)
+                reader = _OPENERS[name](self.path, self.clock)
+            except OutOfTime:
+                raise
             except Exception as exc:  # a third-party parser on a damaged file: any error is "cannot read"
                 self._broken[name] = _reason(exc)
                 return None
@@ -304,7 +430,7 @@ class Database:
         """The database's tables (system tables left out), as the first reader that can list them
         gives them; UserError when none can (a damaged or half-written file)."""
         if self._tables is None:
-            found, why = self._first_reader(lambda reader: reader.tables())
+            found, why = self._first_reader(lambda reader: reader.tables(), "the list of tables")
             if found is None:
                 raise UserError(self.source, "", "cannot read the database's list of tables (damaged, or caught "
                                 "half-written?): " + why)
@@ -325,6 +451,9 @@ class Database:
             return
         try:
             self._tables, self._cache = reader.tables_and_rows(list(tables))
+        except TimeoutError as exc:  # mdbtools' half of the time is gone: the other readers read it all
+            self._broken["mdbtools"] = _reason(exc)
+            return
         except OSError:
             return  # tables() and rows() try again, reader by reader, and name what fails
 
@@ -337,27 +466,38 @@ class Database:
         if actual in self._cache:
             self.used[actual] = "mdbtools"
             return self._cache.pop(actual)
-        found, why = self._first_reader(lambda reader: reader.rows(actual))
+        found, why = self._first_reader(lambda reader: reader.rows(actual), f"table {actual}")
         if found is None:
             self.failures[actual] = why
             return None
         self.used[actual] = found[0]
         return found[1]
 
-    def _first_reader(self, read: Callable[[_Reader], T]) -> tuple[tuple[str, T] | None, str]:
+    def _first_reader(self, read: Callable[[_Reader], T], what: str) -> tuple[tuple[str, T] | None, str]:
         """(the first reader's name and what ``read`` got from it, each reader's reason it could not);
         the first is None when none could (a reader that cannot open the file, or any error from
-        ``read``: a third-party parser's error on one table, the next reader is tried)."""
+        ``read``: a third-party parser's error on one table, the next reader is tried). A reader that
+        ran out of its time is not asked again; UserError naming ``what`` when the whole read has."""
         reasons = []
-        for name in self.reader_names:
-            reader = self._reader(name)
-            if reader is None:
-                reasons.append(f"{name}: {self._broken[name]}")
-                continue
-            try:
-                return (name, read(reader)), ""
-            except Exception as exc:
-                reasons.append(f"{name}: {_reason(exc)}")
+        try:
+            for name in self.reader_names:
+                self.clock.check()
+                reader = self._reader(name)
+                if reader is None:
+                    reasons.append(f"{name}: {self._broken[name]}")
+                    continue
+                try:
+                    return (name, read(reader)), ""
+                except OutOfTime:
+                    raise
+                except Exception as exc:
+                    reasons.append(f"{name}: {_reason(exc)}")
+                    if isinstance(exc, TimeoutError):
+                        self._broken[name] = _reason(exc)
+        except OutOfTime:
+            tried = "".join(r + "; " for r in reasons)
+            raise UserError(self.source, what, f"reading it took more than {self.clock.seconds:g} s (the database "
+                            f"is damaged; {tried}MPXL_BWS_TIME_LIMIT sets the limit)") from None
         return None, "; ".join(reasons)
 
     def reader_of(self, name: str) -> _Reader | None:
@@ -366,8 +506,6 @@ class Database:
 
 
 def _reason(exc: BaseException) -> str:
-    if isinstance(exc, subprocess.TimeoutExpired):
-        return f"took more than {TIMEOUT} s"
     if isinstance(exc, OSError) and exc.strerror:
         return exc.strerror
     text = str(exc).strip() or type(exc).__name__
