@@ -54,6 +54,7 @@ def report_lines(reading: Reading) -> list[str]:
     ['missing: table 3, round 2, board 5: no result (NS 3, EW 15)']
     """
     out = [f"note: {n}" for n in reading.notes]
+    out += [f"to settle: {f}" for f in reading.unsettled]
     out += [f"undecided: {f} (scored as not played until the decision is entered)" for f in reading.undecided]
     out += [f"disagrees with the movement: {f}" for f in reading.disagreements]
     out += [f"missing: {f}" for f in reading.missing]
@@ -78,7 +79,8 @@ def check_database(args: Namespace) -> int:
             print(line)
         boards = len({(ln.session, ln.section, ln.board) for ln in ev.lines})
         verdict = ("ready to publish" if not problems else
-                   f"{len(reading.missing)} missing, {len(reading.undecided)} undecided, "
+                   f"{len(reading.unsettled)} to settle, {len(reading.missing)} missing, "
+                   f"{len(reading.undecided)} undecided, "
                    f"{len(reading.disagreements)} disagreeing with the movement")
         print(f"{args.input}: the tablets' database: {len(ev.lines)} results on {boards} boards, "
               f"{len(ev.pairs)} pairs; {len(reading.superseded)} row(s) superseded, {reading.erased} erased: {verdict}")

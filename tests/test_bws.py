@@ -457,14 +457,14 @@ def test_independent_check_agrees(tmp_path):
 
 def test_both_readers_are_installed_in_ci():
     if os.environ.get("CI") == "true":  # .ci/run installs mdbtools (apt) and access-parser (the bws extra)
-        assert READERS == ["mdbtools", "access-parser"]
+        assert READERS == ["mdbtools", "built-in", "access-parser"]
 
 
 def test_a_database_without_results_table_is_named():
     with pytest.raises(UserError, match="n.bws: the database has no table ReceivedData"):
         event_from_rows({"RoundData": MITCHELL}, "n.bws")
     reading = event_from_rows({"ReceivedData": results_of(MITCHELL)}, "n.bws")  # no movement: scored, and said
-    assert len(reading.event.lines) == 9 and "no RoundData" in reading.notes[0]
+    assert len(reading.event.lines) == 9 and "no RoundData" in reading.unsettled[0].what
 
 
 @pytest.mark.parametrize("ext", [".xml", ".pbn", ".html", ".csv", ".xlsx"])

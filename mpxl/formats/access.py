@@ -38,6 +38,7 @@ from typing import IO, Protocol, TypeVar
 
 from ..atomic import StrPath
 from ..errors import UserError
+from .common import read_bytes
 from .jet import JetFile
 
 __all__ = ["Row", "Database", "is_access", "available_readers", "READER_NAMES", "normal_value", "MAGIC"]
@@ -316,7 +317,7 @@ class _BuiltIn:
     name = "built-in"
 
     def __init__(self, path: str, clock: Clock) -> None:
-        self.db = JetFile.open(path, clock.check)
+        self.db = JetFile(read_bytes(path), clock.check)
 
     def tables(self) -> list[str]:
         return self.db.tables()
@@ -389,11 +390,7 @@ class Database:
     def __init__(self, path: StrPath, readers: Sequence[str] | None = None, clock: Clock | None = None) -> None:
         self.path = str(path)
         self.source = self.path
-        try:
-            with open(self.path, "rb") as f:
-                head = f.read(32)
-        except OSError as exc:
-            raise UserError(self.source, "", exc.strerror or str(exc)) from None
+        head = read_bytes(self.path, 32)  # a regular file only: a FIFO or a device refused at once
         if not is_access(head):
             raise UserError(self.source, "", "not a Microsoft Access database (the tablets' .bws): its first "
                             "bytes are not 'Standard Jet DB' or 'Standard ACE DB'")
@@ -495,7 +492,8 @@ class Database:
                     if isinstance(exc, TimeoutError):
                         self._broken[name] = _reason(exc)
         except OutOfTime:
-            tried = "".join(r + "; " for r in reasons)
+            said = reasons or [f"{name}: {why}" for name, why in self._broken.items()]
+            tried = "".join(r + "; " for r in said)
             raise UserError(self.source, what, f"reading it took more than {self.clock.seconds:g} s (the database "
                             f"is damaged; {tried}MPXL_BWS_TIME_LIMIT sets the limit)") from None
         return None, "; ".join(reasons)

@@ -39,6 +39,7 @@ The rules (``shared/bws.md`` and the tablet maker's developer guide):
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -63,6 +64,19 @@ PROGRAM = "Bridgemate (the tablets' database)"
 #: The remarks the tablets write, by kind (lower case, spaces squeezed).
 REMARKS = {"not played": "not played", "wrong direction": "wrong direction", "arbitral score": "undecided"}
 
+#: Beyond this a number in a cell is no section, table, round, board or pair (Access's Long Integer).
+INT_LIMIT = 2**31
+#: The most boards one round's ``CustomBoards`` may give.
+MAX_ROUND_BOARDS = 1000
+#: The columns read as whole numbers, by table: each checked before any is used (a text column may hold anything).
+NUMBER_COLUMNS = {
+    "Section": ("ID", "Tables", "MissingPair", "Session", "Winners"),
+    "RoundData": ("Section", "Table", "Round", "NSPair", "EWPair", "LowBoard", "HighBoard"),
+    "ReceivedData": ("ID", "Section", "Table", "Round", "Board", "PairNS", "PairEW"),
+    "PlayerNumbers": ("Section", "Table", "Round"),
+    "HandRecord": ("Section", "Board"),
+}
+
 _PERCENTAGES = re.compile(r"^\s*([0-9]{1,3})\s*%\s*-\s*([0-9]{1,3})\s*%\s*$")  # ASCII digits only
 
 
@@ -79,7 +93,8 @@ class Finding:
     def __str__(self) -> str:
         parts = [f"section {self.section}" if self.section else "", f"table {self.table}" if self.table else "",
                  f"round {self.round}" if self.round else "", f"board {self.board}" if self.board else ""]
-        return ", ".join(p for p in parts if p) + f": {self.what}"
+        place = ", ".join(p for p in parts if p)
+        return f"{place}: {self.what}" if place else self.what
 
 
 @dataclass
@@ -90,14 +105,16 @@ class Reading:
     missing: list[Finding] = field(default_factory=list)  # a board of the movement with no result
     undecided: list[Finding] = field(default_factory=list)  # "Arbitral score": no decision entered yet
     disagreements: list[Finding] = field(default_factory=list)  # a result the movement does not have
+    unsettled: list[Finding] = field(default_factory=list)  # a row not understood, the movement unread
     superseded: list[Finding] = field(default_factory=list)  # rows replaced by a later one (for information)
     erased: int = 0  # rows marked Erased
     notes: list[str] = field(default_factory=list)  # unread tables, remarks not understood...
 
     @property
     def problems(self) -> list[Finding]:
-        """What must be settled before publishing: missing results, undecided scores, disagreements."""
-        return self.missing + self.undecided + self.disagreements
+        """What must be settled before publishing: missing results, undecided scores, disagreements, and
+        what could not be understood (a row's remark, the movement)."""
+        return self.unsettled + self.missing + self.undecided + self.disagreements
 
     def to_json(self) -> dict[str, Any]:
         """What ``mpxl check night.bws --json`` and ``mpxl score night.bws --json`` (its ``tablets``) say.
@@ -107,6 +124,7 @@ class Reading:
         """
         return {"missing": [f.__dict__ for f in self.missing], "undecided": [f.__dict__ for f in self.undecided],
                 "disagreements": [f.__dict__ for f in self.disagreements],
+                "unsettled": [f.__dict__ for f in self.unsettled],
                 "superseded": [f.__dict__ for f in self.superseded], "erased": self.erased, "notes": self.notes,
                 "ready_to_publish": not self.problems}
 
@@ -114,6 +132,7 @@ class Reading:
         """The lines ``mpxl score`` prints on stderr (``file: ...``), most important first."""
         src = self.event.source
         out = [f"{src}: {n}" for n in self.notes]
+        out += [f"{src}: {f}" for f in self.unsettled]
         out += [f"{src}: {f} (undecided: scored as not played until the director's decision is entered)"
                 for f in self.undecided]
         out += [f"{src}: {f}" for f in self.disagreements]
@@ -166,14 +185,43 @@ def _get(row: Row, name: str) -> str | None:
     return value or None
 
 
+class _BadCell(ValueError):
+    """A cell no table, round, board or pair can have: the caller names the row."""
+
+
 def _int(row: Row, name: str, default: int = 0) -> int:
+    """The cell as a whole number (``default`` when empty or not a number); :class:`_BadCell` when
+    it is not finite or beyond :data:`INT_LIMIT` (``1e999``, ``inf``).
+
+    >>> _int({"Board": "12"}, "Board"), _int({"Board": "x"}, "Board"), _int({}, "Board", 1)
+    (12, 0, 1)
+    """
     value = _get(row, name)
     if value is None:
         return default
     try:
-        return int(float(value))
+        number = float(value)
     except ValueError:
         return default
+    if not math.isfinite(number) or abs(number) >= INT_LIMIT:
+        raise _BadCell(f"{name} {value[:40]!r} is no number a section, table, round, board or pair can have")
+    return int(number)
+
+
+def _checked(table: str, rows: list[Row] | None, source: str) -> list[Row] | None:
+    """``rows``, once every number cell mpxl reads (and ``CustomBoards``) is found sound; UserError
+    naming the row otherwise."""
+    for i, row in enumerate(rows or [], start=1):
+        try:
+            for name in NUMBER_COLUMNS.get(table, ()):
+                _int(row, name)
+            if table == "RoundData":
+                _boards_of(row)
+        except _BadCell as exc:
+            ident = _get(row, "ID") if table in ("ReceivedData", "Section") else None
+            where = f"{table} row ID {ident[:20]}" if ident else f"{table} row {i}"
+            raise UserError(source, where, str(exc)) from None
+    return rows
 
 
 def _truthy(value: str | None) -> bool:
@@ -219,10 +267,19 @@ def _boards_of(row: Row) -> tuple[int, ...]:
         for part in re.split(r"[,;\s]+", custom):
             if "-" in part:
                 a, _, b = part.partition("-")
-                if re.fullmatch("[0-9]+", a) and re.fullmatch("[0-9]+", b):
+                if re.fullmatch("[0-9]{1,18}", a) and re.fullmatch("[0-9]{1,18}", b):
+                    if int(b) - int(a) >= MAX_ROUND_BOARDS:
+                        raise _BadCell(f"CustomBoards {custom[:40]!r}: more than {MAX_ROUND_BOARDS} boards "
+                                       "in one round")
                     out.extend(range(int(a), int(b) + 1))
-            elif re.fullmatch("[0-9]+", part):
+                elif a or b:
+                    raise _BadCell(f"CustomBoards {custom[:40]!r}: {part[:20]!r} is not a range of boards")
+            elif re.fullmatch("[0-9]{1,18}", part):
                 out.append(int(part))
+            elif part:
+                raise _BadCell(f"CustomBoards {custom[:40]!r}: {part[:20]!r} is not a board number")
+        if len(out) > MAX_ROUND_BOARDS:
+            raise _BadCell(f"CustomBoards {custom[:40]!r}: more than {MAX_ROUND_BOARDS} boards in one round")
         return tuple(out)
     low, high = _int(row, "LowBoard"), _int(row, "HighBoard")
     return tuple(range(low, high + 1)) if low > 0 else ()
@@ -251,7 +308,11 @@ def event_from_rows(tables: TableSource, source: str = "<bws>") -> Reading:
     UserError (naming the ``ReceivedData`` row) for a contract, result, seat or board that cannot
     be read, and (naming the ``RoundData`` round) for a pair at two tables in one round of the movement.
     """
-    get = tables.get if isinstance(tables, Mapping) else tables
+    given = tables.get if isinstance(tables, Mapping) else tables
+
+    def get(name: str) -> list[Row] | None:
+        return _checked(name, given(name), source)
+
     reading = Reading(Event(source=source, program=PROGRAM, scale=2))
     ev = reading.event
     section_rows = get("Section")
@@ -296,8 +357,9 @@ def _sections(section_rows: list[Row], received: list[Row]) -> dict[int, _Sectio
 def _movement(round_data: list[Row] | None, reading: Reading) -> Movement:
     """The movement of the RoundData table (a note when it could not be read: then none)."""
     if round_data is None:
-        reading.notes.append("no RoundData (the movement) could be read: results are scored as entered, "
-                             "missing results and the movement's winners are not known")
+        reading.unsettled.append(Finding("", 0, 0, 0, "no RoundData (the movement) could be read: results are "
+                                         "scored as entered, missing results and the movement's winners are not "
+                                         "known"))
     movement: Movement = {}
     for row in round_data or []:
         key = (_int(row, "Section", 1), _int(row, "Table"), _int(row, "Round"))
@@ -468,9 +530,12 @@ def _line(row: Row, sec: _Section, table: int, board: int, where: str, source: s
     if kind == "artificial":
         line.score = artificial_code(*value)
         return line
-    if kind == "other":
-        reading.notes.append(f"{where}: remark {value!r} not understood; "
-                             + ("scored from the contract" if contract_text else "no result"))
+    if kind == "other" and contract_text:
+        reading.notes.append(f"{where}: remark {value!r} not understood; scored from the contract")
+    elif kind == "other":
+        reading.unsettled.append(Finding(label, table, rnd, board, f"ReceivedData row ID {_get(row, 'ID')}: remark "
+                                         f"{value!r} not understood and no contract: no result until it is "
+                                         "entered as the tablets write it (e.g. 60%-40%)"))
     if contract_text is None:
         if kind != "other":
             reading.disagreements.append(Finding(label, table, rnd, board, "a row with no contract and no remark: "

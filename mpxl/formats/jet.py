@@ -79,11 +79,6 @@ class JetFile:
             raise JetError("not a Microsoft Access database")
         return 3 if data[0x14] == 0 else 4
 
-    @classmethod
-    def open(cls, path: str, deadline: Callable[[], None] = lambda: None) -> JetFile:
-        with open(path, "rb") as f:
-            return cls(f.read(), deadline)
-
     # ------------------------------------------------------------------------------ pages and rows
 
     def page(self, number: int) -> bytes:
