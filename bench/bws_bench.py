@@ -8,7 +8,12 @@ children's, mdb-export's included: the machine is shared and wall time is noisy)
 
 - ``read``: the Access layer reading the five tables a scorer reads (Section, RoundData,
   ReceivedData, PlayerNumbers, HandRecord) of the real database in ``shared/realdata``, with each
-  reader installed (mdbtools' ``mdb-export``, one process per table; access-parser in process).
+  reader installed (mdbtools' ``mdb-export``, one process per table; the built-in reader and
+  access-parser in process).
+- ``built-in``: the built-in reader (a PC without mdbtools, as on Windows): every table of the real
+  database; its CPU per row of ``PlayerNumbers`` (two columns read, as a member list's
+  ``strID``/``Name``) and of ``ReceivedData`` (every column), and from those the estimate for a
+  14,020-row member list and 297 results (no tool here writes an Access file to time it on).
 - ``evening``: a 30-table evening in 3 sections of 27 boards (810 results, names at every seat)
   made as the Access layer's rows: rows -> event -> options -> scored -> ``--json`` text, in process.
   No tool here writes an Access file (mdbtools and access-parser only read), so the evening's
@@ -144,11 +149,32 @@ ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 ENV.update(PYTHONPATH=str(ROOT), PYTHONPYCACHEPREFIX=PYCACHE)
 
 
-def command(*argv) -> float:
+def command(*argv, env=None) -> float:
     """CPU seconds of one ``mpxl`` command (its children, mdb-export, included)."""
     t = _cpu()
-    subprocess.run([sys.executable, "-m", "mpxl", *map(str, argv)], check=True, capture_output=True, env=ENV)
+    subprocess.run([sys.executable, "-m", "mpxl", *map(str, argv)], check=True, capture_output=True,
+                   env={**ENV, **(env or {})})
     return _cpu() - t
+
+
+def built_in_figures(repeat: int) -> dict[str, float]:
+    """The built-in reader: every table of the real database, and its CPU per row (see the docstring)."""
+    from mpxl.formats.jet import JetFile
+
+    data = REAL.read_bytes()
+
+    def every_table() -> None:
+        db = JetFile(data)
+        for name in db.tables():
+            db.rows(name)
+
+    db = JetFile(data)
+    members = median_time(lambda: [db.rows("PlayerNumbers", ["Number", "Name"]) for _ in range(20)], repeat) / (20 * 48)
+    results = median_time(lambda: [db.rows("ReceivedData") for _ in range(5)], repeat) / (5 * 288)
+    return {"built-in: every table of the real database": median_time(every_table, repeat),
+            "built-in: us per member-list row (2 columns)": members * 1e6,
+            "built-in: us per result row (every column)": results * 1e6,
+            "built-in: estimate, 14,020 members + 297 results": members * 14020 + results * 297}
 
 
 def watch_reaction(folder: Path, changes: int = 3) -> list[float]:
@@ -189,6 +215,7 @@ def main(argv=None) -> int:
     figures: dict[str, object] = {}
     for reader in access.available_readers():
         figures[f"read {reader}"] = median_time(lambda r=reader: read_tables(r), opts.repeat)
+    figures.update(built_in_figures(opts.repeat))
     rows = evening_rows()
     assert len(rows["ReceivedData"]) == 810
     figures["evening rows -> json (810 results)"] = median_time(lambda: rows_to_json(rows, args), opts.repeat)
@@ -214,6 +241,8 @@ def main(argv=None) -> int:
         command("score", real_xml, "--json")
         figures["e2e mpxl score real.bws --json"] = statistics.median(
             command("score", REAL, "--json") for _ in range(opts.repeat))
+        figures["e2e mpxl score real.bws --json, built-in reader (as on Windows)"] = statistics.median(
+            command("score", REAL, "--json", env={"MPXL_BWS_READERS": "built-in"}) for _ in range(opts.repeat))
         figures["e2e mpxl score real.xml --json"] = statistics.median(
             command("score", real_xml, "--json") for _ in range(opts.repeat))
         figures["watch reaction (wall s), 3 changes"] = [round(x, 3) for x in watch_reaction(folder)]

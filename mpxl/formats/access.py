@@ -182,6 +182,25 @@ def _limit_memory() -> None:  # pragma: no cover (runs in the child, between for
     resource.setrlimit(resource.RLIMIT_AS, (CHILD_MEMORY, CHILD_MEMORY))
 
 
+def _memory_limits() -> tuple[Callable[[], None] | None, Callable[[int], None] | None]:
+    """How to limit a child's memory here: (before it starts, in the child; once started, by its id).
+    Linux: ``prlimit`` on the started process (a process started with a function to run in the
+    child is forked whole, twice the cost); other POSIX: ``setrlimit`` in the child; Windows: none."""
+    if os.name != "posix":
+        return None, None
+    import resource
+
+    if hasattr(resource, "prlimit"):
+        def after(pid: int) -> None:
+            try:
+                resource.prlimit(pid, resource.RLIMIT_AS, (CHILD_MEMORY, CHILD_MEMORY))
+            except OSError:  # already ended
+                pass
+
+        return None, after
+    return _limit_memory, None
+
+
 def _drain(stream: IO[bytes], keep: int, tail: bool, out: list[bytes], over: Callable[[], None]) -> None:
     """Read ``stream`` to its end, keeping at most ``keep`` bytes in ``out`` (the last ones when
     ``tail``); beyond ``keep`` without ``tail``, ``over()`` is called (the process is stopped)."""
@@ -205,15 +224,17 @@ def _run_all(commands: list[list[str]], until: float) -> list[str | OSError]:
     ``until``: each one's output, or the OSError saying why it failed (stopped at ``until``, printed
     more than :data:`STDOUT_CAP`, or exited with an error: its stderr's last line)."""
     env = {**os.environ, "MDBICONV": "UTF-8"}  # the text out in UTF-8, whatever the environment says
-    limit = _limit_memory if os.name == "posix" else None
+    before, after = _memory_limits()
     running: list[tuple[subprocess.Popen[bytes], list[bytes], list[bytes], list[threading.Thread]] | OSError] = []
     for args in commands:
         try:
             proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
-                                    preexec_fn=limit)
+                                    preexec_fn=before)
         except OSError as exc:
             running.append(exc)
             continue
+        if after is not None:
+            after(proc.pid)
         out: list[bytes] = []
         err: list[bytes] = []
         assert proc.stdout is not None and proc.stderr is not None
