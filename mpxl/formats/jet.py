@@ -2,7 +2,7 @@
 
 The tablets' database (``.bws``) is an Access 97 (Jet 3) or 2000 (Jet 4) file. This reader needs
 nothing installed (it is the reader a Windows PC without mdbtools uses) and is bounded by the file:
-every page is read at most once per table, every chain of pages (a table's definition, a long
+a table's pages are read a bounded number of times, every chain of pages (a table's definition, a long
 text) is followed at most once per page, so a damaged file gives an error, never a loop.
 
 The layout (pages of 2,048 bytes in Jet 3, 4,096 in Jet 4; the catalog ``MSysObjects`` on page 2;
@@ -156,7 +156,7 @@ class JetFile:
         try:
             if self.jet == 3:
                 rows = struct.unpack_from("<I", d, 12)[0]
-                ncols, nidx = struct.unpack_from("<HI", d, 25)[0], struct.unpack_from("<I", d, 31)[0]
+                ncols, nidx = struct.unpack_from("<H", d, 25)[0], struct.unpack_from("<I", d, 31)[0]
                 usage = struct.unpack_from("<I", d, 35)[0]
                 at, entry, name_len = 43 + 8 * nidx, 18, 1
             else:
