@@ -343,8 +343,8 @@ class _BuiltIn:
     def tables(self) -> list[str]:
         return self.db.tables()
 
-    def rows(self, table: str) -> list[Row]:
-        return [{k: normal_value(v) for k, v in row.items()} for row in self.db.rows(table)]
+    def rows(self, table: str, columns: Sequence[str] | None = None) -> list[Row]:
+        return [{k: normal_value(v) for k, v in row.items()} for row in self.db.rows(table, columns)]
 
 
 # ---------------------------------------------------------------------------------- access-parser
@@ -475,16 +475,19 @@ class Database:
         except OSError:
             return  # tables() and rows() try again, reader by reader, and name what fails
 
-    def rows(self, table: str) -> list[Row] | None:
+    def rows(self, table: str, columns: Sequence[str] | None = None) -> list[Row] | None:
         """The rows of ``table``; None when the database has no such table or no reader could read it
-        (then :attr:`failures` says why)."""
+        (then :attr:`failures` says why). ``columns`` (any case): the built-in reader reads only
+        those (the others give every column)."""
         actual = next((t for t in self.tables() if t.lower() == table.lower()), None)
         if actual is None:
             return None
         if actual in self._cache:
             self.used[actual] = "mdbtools"
             return self._cache.pop(actual)
-        found, why = self._first_reader(lambda reader: reader.rows(actual), f"table {actual}")
+        found, why = self._first_reader(
+            lambda reader: reader.rows(actual, columns) if isinstance(reader, _BuiltIn) else reader.rows(actual),
+            f"table {actual}")
         if found is None:
             self.failures[actual] = why
             return None

@@ -58,6 +58,9 @@ __all__ = ["event_from_rows", "read_bws", "read_bws_reading", "Reading", "Findin
 #: The tables a scorer reads, in the order they are read.
 TABLES = ("Section", "RoundData", "ReceivedData", "PlayerNumbers", "HandRecord")
 
+#: The columns read of a table read only in part (a club's member list may have 14,000 rows).
+READ_COLUMNS = {"PlayerNames": ("ID", "strID", "Name")}
+
 #: The event's program name: no convention of a known program applies (generic).
 PROGRAM = "Bridgemate (the tablets' database)"
 
@@ -667,7 +670,7 @@ def read_bws_reading(path: str, readers: Sequence[str] | None = None) -> Reading
 
     def table(name: str) -> list[Row] | None:
         if name not in cache:
-            cache[name] = db.rows(name)
+            cache[name] = db.rows(name, READ_COLUMNS.get(name))
         return cache[name]
 
     reading = event_from_rows(table, str(path))
