@@ -419,7 +419,7 @@ def test_check_exits_1_on_a_missing_or_undecided_result(tmp_path, monkeypatch, c
     fake = tmp_path / "n.bws"
     fake.write_bytes(b"\x00\x01\x00\x00Standard Jet DB\x00")
     monkeypatch.setattr("mpxl.formats.access.Database.rows",
-                        lambda self, name, columns=None: {"RoundData": MITCHELL, "ReceivedData": rows}.get(name))
+                        lambda self, name: {"RoundData": MITCHELL, "ReceivedData": rows}.get(name))
     monkeypatch.setattr("mpxl.formats.access.Database.tables", lambda self: ["RoundData", "ReceivedData", "Section"])
     monkeypatch.setattr("mpxl.formats.access.available_readers", lambda: ["mdbtools"])
     assert main(["check", str(fake), "--json"]) == 1

@@ -428,6 +428,8 @@ class Database:
         self.used: dict[str, str] = {}
         self.failures: dict[str, str] = {}
         self._cache: dict[str, list[Row]] = {}  # tables read ahead by prefetch()
+        #: table -> the columns to read of it, where not all are needed (a member list of 14,000 rows)
+        self.only: dict[str, Sequence[str]] = {}
 
     def _reader(self, name: str) -> _Reader | None:
         if name in self._broken:
@@ -475,16 +477,17 @@ class Database:
         except OSError:
             return  # tables() and rows() try again, reader by reader, and name what fails
 
-    def rows(self, table: str, columns: Sequence[str] | None = None) -> list[Row] | None:
+    def rows(self, table: str) -> list[Row] | None:
         """The rows of ``table``; None when the database has no such table or no reader could read it
-        (then :attr:`failures` says why). ``columns`` (any case): the built-in reader reads only
-        those (the others give every column)."""
+        (then :attr:`failures` says why). Of a table in :attr:`only`, the built-in reader reads only
+        those columns (the others give every column)."""
         actual = next((t for t in self.tables() if t.lower() == table.lower()), None)
         if actual is None:
             return None
         if actual in self._cache:
             self.used[actual] = "mdbtools"
             return self._cache.pop(actual)
+        columns = self.only.get(actual)
         found, why = self._first_reader(
             lambda reader: reader.rows(actual, columns) if isinstance(reader, _BuiltIn) else reader.rows(actual),
             f"table {actual}")

@@ -665,12 +665,13 @@ def read_bws_reading(path: str, readers: Sequence[str] | None = None) -> Reading
     from .access import Database
 
     db = Database(path, readers)
+    db.only.update(READ_COLUMNS)
     db.prefetch(TABLES)
     cache: dict[str, list[Row] | None] = {}
 
     def table(name: str) -> list[Row] | None:
         if name not in cache:
-            cache[name] = db.rows(name, READ_COLUMNS.get(name))
+            cache[name] = db.rows(name)
         return cache[name]
 
     reading = event_from_rows(table, str(path))
