@@ -117,6 +117,8 @@ def test_a_byte_that_hangs_mdbtools_is_read_by_the_built_in_reader_within_the_li
     assert main(["check", str(path), "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert (doc["lines"], doc["pairs"], doc["ready_to_publish"]) == (288, 24, True)
+    assert doc["notes"] == ["mdbtools could not read the database (mdb-tables did not finish in time): read by the "
+                            "built-in reader"]
 
 
 @needs_real

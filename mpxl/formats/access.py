@@ -431,6 +431,11 @@ class Database:
         #: table -> the columns to read of it, where not all are needed (a member list of 14,000 rows)
         self.only: dict[str, Sequence[str]] = {}
 
+    @property
+    def broken(self) -> dict[str, str]:
+        """The readers that could not open the file or ran out of their time, with why."""
+        return dict(self._broken)
+
     def _reader(self, name: str) -> _Reader | None:
         if name in self._broken:
             return None

@@ -677,6 +677,11 @@ def read_bws_reading(path: str, readers: Sequence[str] | None = None) -> Reading
     reading = event_from_rows(table, str(path))
     for name, why in db.failures.items():
         reading.notes.insert(0, f"table {name} could not be read ({why})")
+    used = sorted(set(db.used.values()))
+    for name, why in db.broken.items():
+        if used and name not in used:
+            reading.notes.append(f"{name} could not read the database ({why}): read by the {' and '.join(used)} "
+                                 "reader")
     for name in ("RoundData", "Section"):
         if not db.has(name):
             reading.notes.insert(0, f"the database has no table {name}")
