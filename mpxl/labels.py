@@ -35,7 +35,7 @@ _EN = {
     # the page's parts
     "results": "Results", "ranking": "Ranking", "travellers": "Travellers", "score_cards": "Score cards",
     "personal_score_cards": "Personal score cards", "settings": "How it was scored",
-    "back": "back to the ranking",
+    "back": "back to the ranking", "print": "Print",
     # column headings
     "place": "Place", "pair": "Pair", "names": "Names", "mps": "MPs", "max": "Max", "pct": "%", "boards": "Boards",
     "board": "Board", "contract": "Contract", "lead": "Lead", "score": "Score", "dir": "Dir", "opps": "Opps",
@@ -96,7 +96,7 @@ _EN = {
 _FR = {
     "results": "Résultats", "ranking": "Classement", "travellers": "Résultats par donne",
     "score_cards": "Feuilles personnelles", "personal_score_cards": "Feuilles personnelles des paires",
-    "settings": "Mode de calcul", "back": "retour au classement",
+    "settings": "Mode de calcul", "back": "retour au classement", "print": "Imprimer",
     "place": "Rang", "pair": "Paire", "names": "Noms", "mps": "Points", "max": "Max", "pct": "%", "boards": "Donnes",
     "board": "Donne", "contract": "Contrat", "lead": "Entame", "score": "Marque", "dir": "Ligne", "opps": "Adv.",
     "top": "Top", "group": "Groupe", "ns": "NS", "ew": "EO",
@@ -155,6 +155,7 @@ _FR = {
 _NB = {
     "results": "Resultater", "ranking": "Resultatliste", "travellers": "Spilloversikt", "score_cards": "Personlig",
     "personal_score_cards": "Personlige resultater", "settings": "Slik ble det regnet", "back": "tilbake til listen",
+    "print": "Skriv ut",
     "place": "Plass", "pair": "Par", "names": "Navn", "mps": "Poeng", "max": "Maks", "pct": "%", "boards": "Spill",
     "board": "Spill", "contract": "Kontrakt", "lead": "Utspill", "score": "Score", "dir": "Retn.", "opps": "Motst.",
     "top": "Topp", "group": "Gruppe", "ns": "NS", "ew": "ØV",
@@ -211,6 +212,7 @@ _NB = {
 _SV = {
     "results": "Resultat", "ranking": "Resultatlista", "travellers": "Brickresultat", "score_cards": "Protokoll",
     "personal_score_cards": "Personliga protokoll", "settings": "Så räknades det", "back": "tillbaka till listan",
+    "print": "Skriv ut",
     "place": "Plac.", "pair": "Par", "names": "Namn", "mps": "Poäng", "max": "Max", "pct": "%", "boards": "Brickor",
     "board": "Bricka", "contract": "Kontrakt", "lead": "Utspel", "score": "Resultat", "dir": "Riktn.",
     "opps": "Motst.", "top": "Topp", "group": "Grupp", "ns": "NS", "ew": "ÖV",
@@ -267,7 +269,7 @@ _SV = {
 _DA = {
     "results": "Resultater", "ranking": "Stilling", "travellers": "Spilresultater", "score_cards": "Scorekort",
     "personal_score_cards": "Personlige scorekort", "settings": "Sådan blev der regnet",
-    "back": "tilbage til stillingen",
+    "back": "tilbage til stillingen", "print": "Udskriv",
     "place": "Plads", "pair": "Par", "names": "Navne", "mps": "Point", "max": "Maks", "pct": "%", "boards": "Spil",
     "board": "Spil", "contract": "Kontrakt", "lead": "Udspil", "score": "Score", "dir": "Retn.", "opps": "Modst.",
     "top": "Top", "group": "Gruppe", "ns": "NS", "ew": "ØV",
@@ -324,6 +326,7 @@ _DA = {
 _NL = {
     "results": "Uitslag", "ranking": "Rangschikking", "travellers": "Uitslagen per spel", "score_cards": "Scorekaarten",
     "personal_score_cards": "Persoonlijke scorekaarten", "settings": "Zo is er gerekend", "back": "terug naar de stand",
+    "print": "Afdrukken",
     "place": "Plaats", "pair": "Paar", "names": "Namen", "mps": "Punten", "max": "Max", "pct": "%", "boards": "Spellen",
     "board": "Spel", "contract": "Contract", "lead": "Uitkomst", "score": "Score", "dir": "Richt.", "opps": "Tegenst.",
     "top": "Top", "group": "Groep", "ns": "NZ", "ew": "OW",
@@ -380,7 +383,7 @@ _NL = {
 _PL = {
     "results": "Wyniki", "ranking": "Klasyfikacja", "travellers": "Protokoły rozdań", "score_cards": "Karty par",
     "personal_score_cards": "Wyniki par rozdanie po rozdaniu", "settings": "Sposób liczenia",
-    "back": "powrót do klasyfikacji",
+    "back": "powrót do klasyfikacji", "print": "Drukuj",
     "place": "Miejsce", "pair": "Para", "names": "Nazwiska", "mps": "Pkt", "max": "Maks", "pct": "%",
     "boards": "Rozdania", "board": "Rozdanie", "contract": "Kontrakt", "lead": "Wist", "score": "Zapis",
     "dir": "Linia", "opps": "Przeciwnicy", "top": "Top", "group": "Grupa", "ns": "NS", "ew": "EW",
@@ -439,6 +442,7 @@ _PL = {
 _DE = {
     "results": "Ergebnisse", "ranking": "Rangliste", "travellers": "Boardergebnisse", "score_cards": "Scorekarten",
     "personal_score_cards": "Persönliche Scorekarten", "settings": "So wurde gerechnet", "back": "zurück zur Rangliste",
+    "print": "Drucken",
     "place": "Platz", "pair": "Paar", "names": "Namen", "mps": "MP", "max": "Max", "pct": "%", "boards": "Boards",
     "board": "Board", "contract": "Kontrakt", "lead": "Ausspiel", "score": "Score", "dir": "Richt.", "opps": "Gegner",
     "top": "Top", "group": "Gruppe", "ns": "NS", "ew": "OW",

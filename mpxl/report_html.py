@@ -3,9 +3,11 @@
 Both pages are one self-contained file: plain HTML and CSS, no script, no font,
 image or style sheet from the network (the study's charts are embedded as
 ``data:`` URIs). They read on a phone (the layout narrows, wide tables scroll
-sideways inside their box) and print cleanly (navigation hidden, each score
-card on its own page, tables kept whole). All text from the results file is
-escaped with :func:`html.escape`.
+sideways inside their box) and print on A4 (navigation hidden, the ranking on
+the first page, a board's traveller beside its hands and several boards to a
+page, the score cards two abreast, each kept whole; the travellers or the score
+cards left out of the print by a tick box on the page, with no script). All
+text from the results file is escaped with :func:`html.escape`.
 
 * :func:`write_html` / :func:`results_html`: ranking, every board's traveller
   and every pair's personal score card, from a :class:`mpxl.session.SessionResult`;
@@ -81,6 +83,8 @@ p.meta, p.note, .muted { color: var(--muted); margin: 0.2rem 0; }
 nav.toc { position: sticky; top: 0; background: #fff; border-bottom: 1px solid var(--line); padding: 0.4rem 0;
           z-index: 2; }
 nav.toc a { margin-right: 1rem; color: var(--accent); text-decoration: none; font-weight: 600; }
+nav.toc .printing { color: var(--muted); font-size: 0.9rem; }
+nav.toc .printing label { margin-left: 0.5rem; white-space: nowrap; }
 a { color: var(--accent); }
 .scroll { overflow-x: auto; -webkit-overflow-scrolling: touch; margin: 0.3rem 0 0.8rem; }
 table { border-collapse: collapse; min-width: 100%; font-variant-numeric: tabular-nums; }
@@ -123,17 +127,37 @@ figcaption { color: var(--muted); font-size: 0.9rem; }
   h1 { font-size: 1.3rem; }
 }
 @media print {
-  @page { size: A4; margin: 12mm; }
-  body { max-width: none; padding: 0; font-size: 10pt; color: #000; }
+  @page { size: A4; margin: 10mm; }
+  body { max-width: none; padding: 0; font-size: 9pt; line-height: 1.25; color: #000; }
   nav.toc, .noprint { display: none; }
   a { color: #000; text-decoration: none; }
-  .scroll { overflow: visible; }
+  .scroll { overflow: visible; margin: 0; }
+  th, td { padding: 0.1rem 0.3rem; }
   th { background: #e6e6e6 !important; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
   tbody tr:nth-child(even) td { background: none; }
   .wide { display: table-cell; }
-  h2 { break-after: avoid; page-break-after: avoid; }
-  section.cards .card { break-before: page; page-break-before: always; }
+  h1 { font-size: 15pt; margin: 0 0 0.1rem; }
+  h2 { font-size: 12pt; margin: 0 0 0.3rem; break-after: avoid; page-break-after: avoid; }
+  h3 { font-size: 9.5pt; margin: 0 0 0.1rem; }
+  p.meta, p.note { margin: 0 0 0.1rem; }
+  section#ranking h2 { margin-top: 0.5rem; }
+  section#travellers, section.cards { break-before: page; page-break-before: always; }
   .boards { display: block; }
+  .board { display: grid; grid-template-columns: auto minmax(0, 1fr); column-gap: 0.8rem; align-items: start;
+           padding: 0.25rem 0 0.35rem; border-bottom: 1px solid #999; }
+  .board > h3, .board > p.note, .board > ul.rulings { grid-column: 1 / -1; }
+  .board > .deal { grid-column: 1; width: 16rem; margin: 0; font-size: 8pt; line-height: 1.15; gap: 0 0.3rem; }
+  .board > .scroll { grid-column: 2; }
+  .deal .hand b + br { display: none; }
+  table.traveller, table.scorecard { font-size: 8pt; }
+  table.traveller td, table.traveller th, table.traveller.pcts td, table.traveller.pcts th,
+  table.scorecard td, table.scorecard th { padding: 0 0.25rem; }
+  ul.rulings { margin: 0.1rem 0 0; font-size: 8pt; }
+  section.cards { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); column-gap: 0.8rem; }
+  section.cards > h2 { grid-column: 1 / -1; }
+  section.cards .card { padding-bottom: 0.4rem; }
+  body:has(#print-travellers:not(:checked)) section#travellers,
+  body:has(#print-cards:not(:checked)) section.cards { display: none; }
   .chart { max-width: 100%; break-inside: avoid; }
 }
 """
@@ -633,7 +657,11 @@ def _page_header(result: SessionResult, L: Mapping[str, str]) -> Iterator[str]:
            f'{_e("; ".join(settings_words(result, L)))}</p></header>')
     yield (
         f'<nav class="toc" aria-label="contents"><a href="#ranking">{_e(L["ranking"])}</a>'
-        f'<a href="#travellers">{_e(L["travellers"])}</a><a href="#cards">{_e(L["score_cards"])}</a></nav>'
+        f'<a href="#travellers">{_e(L["travellers"])}</a><a href="#cards">{_e(L["score_cards"])}</a>'
+        f'<span class="printing">{_e(L["print"])}:'
+        + "".join(f'<label><input type="checkbox" id="print-{part}" checked> {_e(L[key])}</label>'
+                  for part, key in (("travellers", "travellers"), ("cards", "score_cards")))
+        + "</span></nav>"
     )
 
 

@@ -190,7 +190,66 @@ def test_results_page_in_chromium(chromium, club_result, tmp_path):
     pdf = tmp_path / "results.pdf"
     res = run_chromium(chromium, tmp_path, "--no-pdf-header-footer", f"--print-to-pdf={pdf}", page.as_uri())
     assert res.returncode == 0 and pdf.read_bytes().startswith(b"%PDF")
-    assert pdf.read_bytes().count(b"/Type /Page") - pdf.read_bytes().count(b"/Type /Pages") >= 6  # a card per page
+    assert pdf_pages(pdf) >= 3  # the ranking, the travellers and the score cards each begin a page
+
+
+def pdf_pages(pdf: Path) -> int:
+    """How many pages a PDF Chromium printed has (its page objects)."""
+    data = pdf.read_bytes()
+    return data.count(b"/Type /Page") - data.count(b"/Type /Pages")
+
+
+@pytest.fixture(scope="module")
+def club_game_page(tmp_path_factory):
+    """The 11-table, 22-pair, 27-board Howell with its hands (tests/club_game.py), scored by the
+    command as a scorer runs it: ``mpxl score club-game.xml --deals club-game-hands.pbn -o page.html``."""
+    from club_game import write_club_game
+
+    from mpxl.cli import main
+
+    folder = tmp_path_factory.mktemp("club-game")
+    results, hands = write_club_game(folder)
+    page = folder / "page.html"
+    assert main(["score", str(results), "--deals", str(hands), "-o", str(page)]) == 0
+    return page.read_text(encoding="utf-8")
+
+
+# (what the reader unticks on the page, the most A4 pages, what page 1 holds and what it must not)
+PRINTS = [
+    # the issue's goal (33 §4): the whole page in at most 16 A4 pages (50 before)
+    ((), 16),
+    # travellers several to a page: at most 1 + 27 / 3
+    (("cards",), 10),
+    # the ranking alone: 22 pairs on one page
+    (("travellers", "cards"), 1),
+]
+
+
+@pytest.mark.parametrize(("unticked", "most"), PRINTS, ids=["all", "no-cards", "ranking-only"])
+def test_the_club_game_prints_on_few_a4_pages(chromium, club_game_page, unticked, most, tmp_path):
+    """Printed by Chromium to A4, the club's evening takes at most ``most`` pages, the ranking whole on
+    the first and no traveller there; a part the reader unticks on the page is left out of the print."""
+    page = club_game_page
+    for part in unticked:
+        assert f'id="print-{part}" checked' in page
+        page = page.replace(f'id="print-{part}" checked', f'id="print-{part}"')
+    html_file = tmp_path / "page.html"
+    html_file.write_text(page, encoding="utf-8")
+    pdf = tmp_path / "page.pdf"
+    res = run_chromium(chromium, tmp_path, "--no-pdf-header-footer", f"--print-to-pdf={pdf}", html_file.as_uri())
+    assert res.returncode == 0 and pdf.read_bytes().startswith(b"%PDF"), res.stderr.decode(errors="replace")[-2000:]
+    pages = pdf_pages(pdf)
+    assert 1 <= pages <= most
+    if shutil.which("pdftotext"):  # poppler-utils (CI installs it)
+        first = subprocess.run(["pdftotext", "-f", "1", "-l", "1", "-layout", str(pdf), "-"], capture_output=True,
+                               text=True, check=True).stdout
+        assert "Ranking" in first and re.search(r"^\s*22\s+\d+\s", first, re.M)  # the 22nd place on page 1
+        assert "Board 1" not in first and "Pair 1 " not in first
+        if pages > 1:
+            second = subprocess.run(["pdftotext", "-f", "2", "-l", "2", str(pdf), "-"], capture_output=True,
+                                    text=True, check=True).stdout
+            assert ("Board 1" in second) == ("travellers" not in unticked)
+            assert "Board 4" in second or "travellers" in unticked  # several travellers to a page
 
 
 def test_sitouts_are_named_on_their_board_in_chromium(chromium, tmp_path):

@@ -76,6 +76,8 @@ from .layout import (
     convention_type,
     setup_row,
 )
+from .printing import fit_width as _fit_width
+from .printing import print_boards_whole, wrap_column
 from .stream import Block
 
 if TYPE_CHECKING:
@@ -205,14 +207,6 @@ def _validate(ws: Worksheet, ref: str, formula: str, message: str, allow_blank: 
           showDropDown=False)
 
 
-def _fit_width(ws: Worksheet, orientation: str = "portrait") -> None:
-    """Print the sheet's print area one page wide (as many pages down as it takes)."""
-    ws.page_setup.orientation = orientation
-    ws.page_setup.fitToWidth = 1
-    ws.page_setup.fitToHeight = 0
-    ws.sheet_properties.pageSetUpPr.fitToPage = True
-
-
 def _abs(sheet: str, col: str, first: int, last: int) -> str:
     return f"{sheet}!${col}${first}:${col}${last}"
 
@@ -296,7 +290,8 @@ def setup_sheet(wb: Workbook, s: Settings) -> Worksheet:
           type="whole", operator="greaterThanOrEqual", formula1="1", allow_blank=True)
     _protect(ws)
     ws.print_area = f"A1:C{setup_row(SETUP_ROWS[-1][0])}"
-    _fit_width(ws, "landscape")
+    wrap_column(ws, "C", (setup_row(key) for key, _, _ in SETUP_ROWS))  # each note whole within the page
+    _fit_width(ws, "portrait")
     return ws
 
 
@@ -335,9 +330,10 @@ def travellers_sheet(wb: Workbook, lines: Sequence[TemplateLine], sizes: Sizes, 
     ws.column_dimensions.group(first_h, last_h, outline_level=1, hidden=True)
     ws.column_dimensions.group(col[_BLOCK_HELPERS[0]], col[_BLOCK_HELPERS[-1]], outline_level=1, hidden=True)
     ws.freeze_panes = f"B{FIRST_ROW}"
-    ws.print_title_rows = f"{HEADER_ROW}:{HEADER_ROW}"
     ws.print_area = [f"A1:{col[MAIN[-1][0]]}{last}", f"{col['b_board']}{HEADER_ROW - 1}:{col['b_status']}{blast}"]
-    _fit_width(ws, "portrait")
+    # each board's traveller prints whole (the slips a club pins up): a page break between boards
+    print_boards_whole(ws, ((ln.section, ln.session, ln.board) for ln in lines), "A", col[MAIN[-1][0]],
+                       HEADER_ROW, FIRST_ROW)
     _protect(ws)
     return ws
 
