@@ -126,9 +126,10 @@ class Assigned:
 @dataclass(frozen=True)
 class Mixed:
     """One side keeps a result (its components, as NS scores), the other is given an artificial
-    score (a percentage of the top). The result is one of the board's results and stands in both
+    score (a percentage of the top). The result is one of the board's results: it stands in both
     sides' fields (Ruter's real files: the other pairs in either direction are matchpointed
-    against it); the side that keeps it is scored on it, the other gets its percentage instead.
+    against it) or only in its own side's, as the mixed-line rule says (:class:`mpxl.settings.MixedLine`);
+    the side that keeps it is scored on it, the other gets its percentage instead.
 
     >>> parse_entry("420|A+")
     Mixed(ns=((Fraction(1, 1), 420),), ew=Fraction(60, 1))

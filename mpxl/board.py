@@ -34,7 +34,7 @@ from .fouled import small_group_percentage, uses_set_percentages
 from .matchpoints import Components, NSScore, raw_matchpoints, weighted_matchpoints
 from .methods import Method, check_counts, estimate, k_value
 from .rules import ESTIMATE_LINE, LONE_RESULT_PERCENTAGE, TEXT_NUMBER, double_matchpoints, is_blank
-from .settings import LoneResult, Scale, SmallGroups
+from .settings import LoneResult, MixedLine, Scale, SmallGroups
 
 #: A percentage of a board's top in the board's own arithmetic (not centred): the rulebook's
 #: ARTIFICIAL_MP, through :meth:`Scale.figure` (the signed shift is the session's, after).
@@ -68,6 +68,7 @@ class BoardRules(TypedDict, total=False):
     small_groups: SmallGroups
     own_top: bool
     lone_result: LoneResult
+    mixed_line: MixedLine
 
 
 @dataclass(frozen=True)
@@ -148,6 +149,7 @@ def score_board(
     *,
     own_top: bool = False,
     lone_result: LoneResult = LoneResult.AVERAGE,
+    mixed_line: MixedLine = MixedLine.BOTH,
 ) -> BoardResult:
     """Score a board's lines; ``expected`` defaults to the lines that are not blank.
 
@@ -160,12 +162,18 @@ def score_board(
     fouled-board rule of :mod:`mpxl.fouled`. With ``own_top`` the board is worth its real
     results alone (N = n, ``expected`` ignored): nothing is estimated and an artificial score is
     its percentage of that smaller top. ``lone_result`` ``ave-plus`` gives the one real result of
-    a board whose other lines are all artificial scores 60% to both sides (ACBLscore).
+    a board whose other lines are all artificial scores 60% to both sides (ACBLscore). ``mixed_line``
+    says which fields a mixed line's real result stands in: ``both`` (Ruter) or ``own`` (only its own
+    side's: the other side's field is one result short, estimated to N).
 
     >>> [float(x) for x in score_board([420, 400, 450, "A+"], own_top=True).ns_mp]  # top 4: A+ is 60% of 4
     [2.0, 0.0, 4.0, 2.4]
     >>> [float(x) for x in score_board([420, "A+", "A+"], lone_result=LoneResult.AVE_PLUS).ew_mp]
     [2.4, 1.6, 1.6]
+    >>> [str(x) for x in score_board([400, 420, "A+|450"]).ns_mp]  # 450 in NS's field too: 400 beats none
+    ['0', '2', '12/5']
+    >>> [str(x) for x in score_board([400, 420, "A+|450"], mixed_line=MixedLine.OWN).ns_mp]  # 2 results to 3
+    ['1/2', '7/2', '12/5']
 
     >>> r = score_board([-130, -660, -120, -200, 600, -100, -100, 140, -150],
     ...                 method=Method.MANUAL, groups="AAABBBBAA", small_groups=SmallGroups.NONE)
@@ -187,10 +195,12 @@ def score_board(
     # the one real result of a board whose other lines are artificial scores (ACBLscore: 60% to both)
     # (every other line of it that is not blank or not played is one: a line is a result or artificial)
     lone = lone_result is LoneResult.AVE_PLUS and len(real) == 1 and any(isinstance(e, Artificial) for e in parsed)
-    ns, ew, set_pct = _result_figures(parsed, members, N, method, scale, small_groups, own_top=own_top, lone=lone)
+    both = mixed_line is MixedLine.BOTH
+    ns, ew, set_pct = _result_figures(parsed, members, N, method, scale, small_groups, own_top=own_top, lone=lone,
+                                      both=both)
     lines = _line_results(parsed, ns, ew, set_pct, labels, switched, pens, top)
-    # n: the real results (a mixed line's result is one: it stands in both sides' fields)
-    actual = len(real)
+    # n: the real results; a mixed line's is one where it stands in both sides' fields, else the board is short
+    actual = len(real) if both else sum(1 for i in real if isinstance(parsed[i], Assigned))
     return BoardResult(tuple(lines), N, actual, scale, method, {k: len(v) for k, v in members.items()})
 
 
@@ -202,7 +212,17 @@ def one_result_beside_artificial(kinds: Sequence[str]) -> bool:
     >>> one_result_beside_artificial(["result", "artificial", "artificial"]), one_result_beside_artificial(["result"])
     (True, False)
     """
-    return kinds.count("result") == 1 and "artificial" in kinds
+    return kinds.count("result") + kinds.count("mixed") == 1 and "artificial" in kinds
+
+
+def holds_mixed_line(kinds: Sequence[str]) -> bool:
+    """Does a board hold a mixed line (its lines' kinds, a mixed line's ``mixed``)? Where the mixed-line
+    rule applies (the inference tries its values only on an event that holds one).
+
+    >>> holds_mixed_line(["result", "mixed"]), holds_mixed_line(["result", "artificial"])
+    (True, False)
+    """
+    return "mixed" in kinds
 
 
 def _parse_entries(entries: Sequence[object]) -> list[Entry]:
@@ -271,10 +291,12 @@ def _result_figures(
     *,
     own_top: bool,
     lone: bool,
+    both: bool = True,
 ) -> tuple[list[Fraction | None], list[Fraction | None], list[bool]]:
     """Steps 1-2: the real results' NS and EW matchpoints, group by group, each estimated to N (or
     a small fouled group's set percentage, or the lone result's percentage); with per line whether
-    it got a set percentage. Lines that are not real results stay None.
+    it got a set percentage. Lines that are not real results stay None; with ``both`` a mixed line's real
+    result stands in both sides' fields, else only in its own side's.
 
     >>> _result_figures(_parse_entries([420, 400, None]), {"": [0, 1]}, 3, Method.NEUBERG, 2,
     ...                 SmallGroups.WBF, own_top=False, lone=False)
@@ -291,8 +313,9 @@ def _result_figures(
     for group in members.values():
         for side, out in (("ns", ns), ("ew", ew)):
             # a mixed line's result stands in both sides' fields (Ruter's real files): the side given
-            # an artificial score is compared with it too, and its own figure is then replaced (below)
-            idxs = group
+            # an artificial score is compared with it too, and its own figure is then replaced (below);
+            # else (own) only in the field of the side that keeps it
+            idxs = group if both else [i for i in group if not isinstance(getattr(parsed[i], side), Fraction)]
             n = len(idxs)
             small = fouled and uses_set_percentages(small_groups, n, sizes, N)
             raw = _group_mp([_result_of(parsed[i], side) for i in idxs], scale)

@@ -17,7 +17,8 @@ the figures it can change, about twenty scorings of the event in all:
    one method that changes a full board) alone, and only when a figure is missed;
 4. a missed board's figure (unplayed): on the totals;
 5. Ave+ / Ave- policy: only when a board has an artificial score (and a lone result's rule
-   again, when a figure is still missed);
+   again, when a figure is still missed); which fields a mixed line's real result stands in
+   (both, or its own side's only), when a board holds a mixed line;
 6. tie rule of line rounding: on the lines; of percentages: on the percentages,
    without rescoring; the percentage over the boards played or scaled to the full number
    (ACBLscore), only when a pair played fewer boards and a figure is missed; one ranking or
@@ -48,6 +49,7 @@ from itertools import product
 from math import isfinite
 from typing import Any
 
+from .adjustments import Mixed, parse_entry
 from .event import Event, Pair, Travellers
 from .methods import Method
 from .options import SETTINGS, ScoringOptions, Trial, declared, field_of, registry
@@ -398,6 +400,7 @@ class Search:
         self.found: dict[str, dict[str, str]] = {}  # the evidence of each search, by the settings it found
         self.published = Published(event)
         self.travellers: Travellers | None = None  # the lines as columns, from the first scoring
+        self.mixed: set[int] | None = None  # the positions of its mixed lines among them (:meth:`mixed_lines`)
         self.has_lines = any(ln.published_ns_mp is not None or ln.published_ew_mp is not None for ln in event.lines)
         self.has_pairs = any(p.published_mp is not None or p.published_percentage is not None for p in event.pairs)
         #: the kinds of published figure (Agreement's fields) the file holds any of
@@ -488,6 +491,13 @@ class Search:
         current = getattr(opts, name)
         return [{name: v} for v in declared(name).candidates if v != current]
 
+    def mixed_lines(self, result: SessionResult) -> set[int]:
+        """The positions of the event's mixed lines in the lines as columns (read once: every candidate
+        shares the lines)."""
+        if self.mixed is None:
+            self.mixed = _mixed_lines(result.travellers) if result.travellers is not None else set()
+        return self.mixed
+
     def publishes(self, kinds: Iterable[str]) -> bool:
         """Does the file publish a figure of one of ``kinds`` (Agreement's fields; none: every kind but the places)?"""
         return any(self.publishing[k] for k in (kinds or _EVERY_FIGURE))
@@ -500,8 +510,10 @@ class Search:
         for name, trial in _declared_trials(at):
             if name in self.fixed or not self.publishes(trial.on):
                 continue
-            if trial.holds is not None and not _holds(result if result is not None else self.score(opts)[0], trial):
-                continue
+            if trial.holds is not None:
+                scored = result if result is not None else self.score(opts)[0]
+                if not _holds(scored, trial, self.mixed_lines(scored)):
+                    continue
             out.append((name, trial))
         return out
 
@@ -672,9 +684,10 @@ class Search:
     def averages(self, opts: ScoringOptions) -> ScoringOptions:
         """5. The settings declared to be tried with the artificial scores (:class:`~mpxl.options.Trial` at
         ``artificial``: Ave+ / Ave- policy, and a lone result's rule again when a figure is still
-        missed), only when a board holds an artificial score: the method and N are found by now."""
+        missed; which fields a mixed line's result stands in), only when a board holds an artificial score
+        (a mixed line's side too): the method and N are found by now."""
         result, _ = self.score(opts)
-        if any(sl.kind == "artificial" for b in result.boards for sl in b.lines):
+        if any(sl.kind == "artificial" for b in result.boards for sl in b.lines) or self.mixed_lines(result):
             opts = self.tried("artificial", opts, result)
         return opts
 
@@ -790,13 +803,28 @@ def _lines_beside_results(result: SessionResult) -> bool:
                                           for kind, score in zip(sc.kind, t.score))
 
 
-def _holds(result: SessionResult, trial: Trial) -> bool:
+def _holds(result: SessionResult, trial: Trial, mixed: set[int]) -> bool:
     """Does some board of ``result`` hold what ``trial``'s setting decides (:attr:`mpxl.options.Trial.holds`,
-    asked of each board's lines' kinds)?"""
+    asked of each board's lines' kinds, a mixed line's ``mixed``: the positions ``mixed``)?"""
     sc = result.scored
     if trial.holds is None or sc is None:
         return sc is not None
-    return any(trial.holds([sc.kind[i] for r in b.ranges for i in r]) for b in sc.boards)
+    kinds = [("mixed" if i in mixed else k) for i, k in enumerate(sc.kind)] if mixed else sc.kind
+    return any(trial.holds([kinds[i] for r in b.ranges for i in r]) for b in sc.boards)
+
+
+def _mixed_lines(t: Travellers) -> set[int]:
+    """The positions of the mixed lines of ``t`` (one side given an artificial score, the other a result)."""
+    return {i for i, score in enumerate(t.score)
+            if score is not None and not isinstance(score, int) and isinstance(_entry(score), Mixed)}
+
+
+def _entry(score: object) -> object:
+    """A line's score parsed, or None when it is not one (the scorer names those)."""
+    try:
+        return parse_entry(score)
+    except ValueError:
+        return None
 
 
 def _declared_trials(at: str) -> list[tuple[str, Trial]]:

@@ -19,7 +19,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any, cast
 
-from .board import BoardRules, one_result_beside_artificial
+from .board import BoardRules, holds_mixed_line, one_result_beside_artificial
 from .event import Event, PairKey
 from .methods import Method, find_method
 from .rounding import Rounding, round_fraction, round_ratio
@@ -28,6 +28,7 @@ from .rules import (
     FIELD_SCORING,
     K_RULES,
     LONE_RESULT_RULES,
+    MIXED_LINE_RULES,
     PERCENTAGE_BASES,
     ROUNDING_KINDS,
     SCALES,
@@ -39,6 +40,7 @@ from .settings import (
     EstimateAt,
     Field,
     LoneResult,
+    MixedLine,
     PercentageBasis,
     Places,
     RoundingKind,
@@ -342,6 +344,14 @@ class ScoringOptions:
                 Trial("artificial", holds=one_result_beside_artificial, missed=True)),
         phrases={"ave-plus": "lone_plus"}, board=lambda v: {"lone_result": v},
         cell="LoneResult", caption="Lone result")
+    mixed_line: MixedLine = setting(
+        MixedLine.BOTH, words="which fields a mixed line's real result stands in (one side given an artificial "
+        "score, the other scored on the table's result)", values=MIXED_LINE_RULES, flags=("--mixed-line",),
+        metavar="RULE", help="a mixed line's real result: both (in both directions' fields, Ruter; default) or own "
+        "(only in its own side's field, the other field one result short)", sheet="mixed_line",
+        trials=(Trial("artificial", holds=holds_mixed_line),),
+        phrases={"own": "mixed_own"}, board=lambda v: {"mixed_line": v},
+        cell="MixedLine", caption="Mixed line")
     percentage_basis: PercentageBasis = setting(
         PercentageBasis.PLAYED, words="what a pair's percentage is worked out from", values=PERCENTAGE_BASES,
         flags=("--percentage-basis",), metavar="BASIS", help="a pair's percentage: played (its total over the tops "

@@ -97,6 +97,7 @@ __all__ = [
     "AVE_POLICIES",
     "LONE_RESULT_RULES",
     "LONE_RESULT_PERCENTAGE",
+    "MIXED_LINE_RULES",
     "PERCENTAGE_BASES",
     "MISSED_BOARD_CREDIT",
     "SCALED_TOTAL",
@@ -614,6 +615,14 @@ LONE_RESULT_RULES = {
 
 #: The percentage each side of a lone real result gets under ``ave-plus``.
 LONE_RESULT_PERCENTAGE = AVE_PLUS
+
+#: Which fields a mixed line's real result stands in (one side given an artificial score, the other
+#: scored on the table's result: Ruter's ``A=`` beside ``+0``, ``420|A+``).
+MIXED_LINE_RULES = {
+    "both": "in both directions' fields: the side given an artificial score is matchpointed against it too (Ruter)",
+    "own": "only in the field of the side that keeps it: the other side's field is one result short and "
+           "estimated to N (a program of Dutch lineage)",
+}
 
 #: What a pair's percentage is worked out from.
 PERCENTAGE_BASES = {

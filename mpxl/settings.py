@@ -27,6 +27,7 @@ from .rules import (
     AVE_POLICIES,
     FIELD_SCORING,
     LONE_RESULT_RULES,
+    MIXED_LINE_RULES,
     PERCENTAGE_BASES,
     ROUNDING_KINDS,
     SCALE_AVERAGE,
@@ -38,7 +39,7 @@ from .rules import (
 )
 
 __all__ = ["Choice", "Scale", "TotalsFrom", "EstimateAt", "Unplayed", "Places", "Tie", "SmallGroups", "AvePolicy",
-           "Field", "RoundingKind", "LoneResult", "PercentageBasis"]
+           "Field", "RoundingKind", "LoneResult", "PercentageBasis", "MixedLine"]
 
 _E = TypeVar("_E", bound="Choice")
 
@@ -305,6 +306,31 @@ class LoneResult(Choice):
         return {"acbl": "ave-plus", "acblscore": "ave-plus", "60": "ave-plus", "ave": "average", "50": "average"}
 
 
+class MixedLine(Choice):
+    """Which fields a mixed line's real result stands in (:data:`mpxl.rules.MIXED_LINE_RULES`): one
+    side given an artificial score (NS 80%), the other scored on the table's result (NS -620).
+
+    ``both``: in both directions' fields (Ruter): the side given the artificial score is
+    matchpointed against it too, its own figure being its percentage; ``own``: only in the field of
+    the side that keeps it (a program of Dutch lineage): the other direction's field holds one result
+    fewer and is estimated to N as any short field.
+
+    >>> MixedLine.find("ruter"), MixedLine.find("own-side"), MixedLine.find(None)
+    (<MixedLine.BOTH: 'both'>, <MixedLine.OWN: 'own'>, <MixedLine.BOTH: 'both'>)
+    """
+
+    BOTH = "both"
+    OWN = "own"
+
+    @classmethod
+    def _label(cls) -> str:
+        return "mixed-line rule"
+
+    @classmethod
+    def _aliases(cls) -> dict[str, str]:
+        return {"ruter": "both", "both-fields": "both", "own-side": "own", "own-field": "own", "dutch": "own"}
+
+
 class PercentageBasis(Choice):
     """What a pair's percentage is worked out from (:data:`mpxl.rules.PERCENTAGE_BASES`).
 
@@ -359,3 +385,4 @@ assert [m.value for m in Field] == list(FIELD_SCORING)
 assert [m.value for m in Scale] == list(SCALES)
 assert [m.value for m in LoneResult] == list(LONE_RESULT_RULES)
 assert [m.value for m in PercentageBasis] == list(PERCENTAGE_BASES)
+assert [m.value for m in MixedLine] == list(MIXED_LINE_RULES)

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
+from mpxl.adjustments import parse_entry
+from mpxl.cli import main
 from mpxl.errors import UserError
 from mpxl.formats.pbn import parse_columns, read_pbn, read_pbn_text, split_row
 
@@ -116,3 +120,40 @@ def test_total_score_table_and_comments():
     assert [(p.number, p.direction, p.names, p.published_mp) for p in ev.pairs] == [
         ("1", "NS", ("Ann", "Bob"), 2.0), ("2", "EW", ("Cy", "Di"), 2.0)]
     assert [(ln.board, ln.score) for ln in ev.lines] == [(1, 420), (2, -420)]
+
+
+# ------------------------------------------------------------------ ScorePenalty on a played line's row (issue 34 §6)
+
+PEN_HEADER = HEADER + ";ScorePenalty"
+
+
+@pytest.mark.parametrize("cell, refused", [
+    ("-", None), ("0", None), ("0.0", None),
+    ("1.0", "ScorePenalty 1.0 on a played line names no pair"), ("-2", "ScorePenalty -2 on a played line names no pair"),
+    ("25%", "ScorePenalty: '25%' is not a number"),
+])
+def test_a_score_penalty_on_a_played_line_is_refused_never_dropped(tmp_path, capsys, cell, refused):
+    """ScorePenalty is one pair's figure (Ruter writes it on a Pen row naming the pair, and in the
+    TotalScoreTable): on a played line, which names two pairs, an amount says whose it is not, so it is
+    refused with its line (blank, - and 0 are no penalty); it was read and dropped."""
+    path = tmp_path / "t.pbn"
+    path.write_text(game(f' 1 1 1 2 4S N 10 S9 "420" - 1.0 0.0 -\n 2 1 3 4 4S N 9 S9 - "50" 0.0 1.0 {cell}',
+                         PEN_HEADER), encoding="utf-8")
+    code = main(["score", str(path), "--json"])
+    captured = capsys.readouterr()
+    if refused:
+        assert code == 2 and captured.out == ""
+        assert f"t.pbn: line 5: board 1: {refused}" in captured.err
+        assert "Traceback" not in captured.err
+    else:
+        assert code == 0 and json.loads(captured.out)["pairs"]
+
+
+@pytest.mark.parametrize("ns, ew, score", [
+    ('"A80"', '"620"', "A80|-620"),   # NS given 80%, EW keep their 620 (NS -620): as mpxl's writer writes it
+    ('"420"', '"A35"', "420|A35"),    # NS keep 420, EW given 35%
+    ('"A55%"', '"50"', "A55|-50"),
+])
+def test_a_percentage_code_beside_a_score_is_a_mixed_line(ns, ew, score):
+    ev = read_pbn_text(game(f" 1 1 1 2 - - - - {ns} {ew} - -"), "t.pbn")
+    assert parse_entry(ev.lines[0].score) == parse_entry(score)

@@ -65,6 +65,23 @@ EVENTS = {
                ["--scale", "signed", "--rounding", "half-up:1"]),
     "factor exact": (board(1, [420, "-150|-50", "30% 420 + 70% 450", 400]) + PLAIN,
                      ["--method", "factor", "--rounding", "exact"]),
+    # a mixed line's result only in its own side's field (Setup's Mixed line own: issue 34 §1): the other
+    # side's field one result short, estimated to N; with each side given the score, a short board, an
+    # arrowswitch, the signed and single scales (a fouled board is written as values: below)
+    "own NS keep": (board(1, [420, 400, "420|A+", -50, 400]) + PLAIN, ["--mixed-line", "own"]),
+    "own EW keep": (board(1, [420, 400, "A=|-50", -50, 400]) + PLAIN, ["--mixed-line", "own"]),
+    "own short board": (board(1, ["-150|-50", "420|A-", 450, 400]) + PLAIN, ["--mixed-line", "own"]),
+    "own switched": (board(1, [420, "-150|-50", "420|A+", 400, 430], switches=["", "Y", "Y", "", ""]) + PLAIN,
+                     ["--mixed-line", "own"]),
+    "own signed": (board(1, [420, "30% 420 + 70% 450", "A55|420", 400]) + PLAIN,
+                   ["--mixed-line", "own", "--scale", "signed", "--rounding", "half-up:1"]),
+    "own single mckinnon": (board(1, [420, "420|A+", "-150|-50", 400, 450]) + PLAIN,
+                            ["--mixed-line", "own", "--scale", "1", "--method", "mckinnon"]),
+    # issue 34's board 4 (tests/test_mixed_line.py): under own NS 80 gets 7, 130 9.3, -120 2.4; under both 8
+    "board 4 own": (board(1, [80, 130, -120, "A80|-620", -200, 50, 140, 420]) + PLAIN,
+                    ["--mixed-line", "own", "--rounding", "half-up:1"]),
+    "board 4 both": (board(1, [80, 130, -120, "A80|-620", -200, 50, 140, 420]) + PLAIN,
+                     ["--mixed-line", "both", "--rounding", "half-up:1"]),
 }
 
 #: What each board's status says of its ruling (board 1's status, the rows as written: line i is row 4 + i).
@@ -146,15 +163,19 @@ def test_a_ruling_the_sheet_cannot_read_gets_mpxl_scores_words(lo, tmp_path, cap
 
 # ------------------------------------------------------- what the sheet cannot hold is not written live
 
-@pytest.mark.parametrize("rows, why", [
-    (board(1, [420, "10% 1 + 20% 2 + 30% 3 + 40% 4", 400]), "more than 3 parts"),
+@pytest.mark.parametrize("rows, options, why", [
+    (board(1, [420, "10% 1 + 20% 2 + 30% 3 + 40% 4", 400]), [], "more than 3 parts"),
+    # under own, group A's EW view holds 2 results (420, 400): WBF's set percentages in that view alone (the
+    # core's EW 11/2 on 420 for the estimate's 2), which the sheet's Set % (the group's size, 3) does not read
+    (board(1, [420, "420|A+", 400, 450, "A40|-50", 430], groups="AAABBB"), ["--mixed-line", "own"],
+     "a mixed line on a fouled board"),
 ])
-def test_a_ruling_the_sheet_cannot_score_is_written_as_values_with_the_reason(tmp_path, capsys, rows, why):
+def test_a_ruling_the_sheet_cannot_score_is_written_as_values_with_the_reason(tmp_path, capsys, rows, options, why):
     """Never a live workbook showing ? with exit 0: the figures as values, and the message names the line."""
     src, out = tmp_path / "e.csv", tmp_path / "e.xlsx"
     src.write_text(HEAD + rows)
     capsys.readouterr()
-    assert main(["score", str(src), "--no-infer", "-o", str(out)]) == 0
+    assert main(["score", str(src), "--no-infer", *options, "-o", str(out)]) == 0
     err = capsys.readouterr().err
     assert why in err and "board 1, NS 2 EW 12" in err and "as values" in err, err
     # main's values workbook keeps every sheet (Totals too): its NS MP cells hold numbers, not formulas

@@ -259,6 +259,7 @@ def _ns_score(score_ns: str | None, score_ew: str | None, source: str, where: st
     """
     score_ns, score_ew = (None if is_blank(cell) else cell for cell in (score_ns, score_ew))  # "" is "-"
     ns, ew = _side_cell(score_ns, source, where), _side_cell(score_ew, source, where)
+    ns, ew = _side_percentage(ns, ew), _side_percentage(ew, ns)
     for cell, kind, other in ((score_ns, ns, score_ew), (score_ew, ew, score_ns)):
         # a not-played code or a whole line's notation (NP, A+/A+) is the line's result: a figure in the
         # other cell would be lost (two cells alike, "NP" "NP", say it twice)
@@ -289,6 +290,25 @@ def _ns_score(score_ns: str | None, score_ew: str | None, source: str, where: st
     if ns_value is not None and ew_value is not None and ns_value != ew_value:  # one score told twice
         raise UserError(source, where, f"Score_NS {score_ns!r} and Score_EW {score_ew!r} disagree")
     return ns_value if ns_value is not None else ew_value
+
+
+#: One side's artificial score as a percentage code (``A80``, ``A55%``): what the writer puts in a side's cell
+#: for a percentage with no word (A+, A=, A-).
+_PERCENT_CODE = re.compile(r"A[0-9]+(?:\.[0-9]+)?%?")
+
+
+def _side_percentage(cell: tuple[str, Any] | None, other: tuple[str, Any] | None) -> tuple[str, Any] | None:
+    """A side's cell read as its artificial score when it is a percentage code (``A80``) beside the other
+    side's score: a mixed line (NS 80%, EW on 620), as :func:`_score_cells` writes it; else as it was.
+
+    >>> _side_percentage(("entry", "A80"), ("score", 620)), _side_percentage(("entry", "A80"), None)
+    (('code', 'A80'), ('entry', 'A80'))
+    """
+    if cell is not None and cell[0] == "entry" and other is not None and other[0] == "score":
+        key = code_key(cell[1])
+        if _PERCENT_CODE.fullmatch(key):
+            return ("code", key)
+    return cell
 
 
 def _mirror(code: str) -> str:
@@ -417,6 +437,7 @@ def _score_table(ev: Event, board: int, table: Table, section_tag: str, source: 
             continue
         if ns is None or ew is None:
             raise UserError(source, where, f"board {board}: a line needs both PairId_NS and PairId_EW")
+        _no_line_penalty(cell("penalty"), board, source, where)
         extra = {name: cells[i] or "" for i, name in others if cells[i] is not None} or None
         line, line_decimals = _line_of_row(ev, board, (ns, ew), cell, extra, section_tag, source, where,
                                            contract_only=c["score_ns"] is None and c["score_ew"] is None)
@@ -545,6 +566,27 @@ def _table_number(cell: str | None) -> int | str | None:
         return int(cell) if cell is not None else None
     except ValueError:
         return cell
+
+
+def _no_line_penalty(amount: str | None, board: int, source: str, where: str) -> None:
+    """Refuse a ScorePenalty amount on a played line's row (not a ``Pen`` row): ScorePenalty is one pair's
+    figure (the TotalScoreTable's column; on a Pen row, the amount of the pair it names: Ruter), and a played
+    line names two pairs, so the amount says whose it is not. Blank, ``-`` and 0 are no penalty.
+
+    >>> _no_line_penalty("-", 1, "t.pbn", "line 9"), _no_line_penalty("0.0", 1, "t.pbn", "line 9")
+    (None, None)
+    >>> _no_line_penalty("-1.0", 4, "t.pbn", "line 9")
+    Traceback (most recent call last):
+    ...
+    mpxl.errors.UserError: t.pbn: line 9: board 4: ScorePenalty -1.0 on a played line names no pair; ...
+    """
+    try:  # the readers' one rule for a figure
+        value = fraction_or_none(amount)
+    except ValueError as exc:
+        raise UserError(source, where, f"board {board}: ScorePenalty: {exc}") from None
+    if value:
+        raise UserError(source, where, f"board {board}: ScorePenalty {amount} on a played line names no pair; write "
+                        'it on a Pen row of its own (the pair, "Pen" "Pen", the amount in its MP cell)')
 
 
 def _penalty_row(ev: Event, board: int, cell: Cell, section_tag: str, source: str, where: str) -> None:

@@ -38,7 +38,7 @@ from ..event import Event, Line
 from ..matchpoints import Components, NSScore
 from ..options import off_sheet, settings_of
 from ..rules import ARTIFICIAL_CODES, PASS_SPELLINGS, code_key, contract_keys, is_blank
-from ..settings import RoundingKind
+from ..settings import MixedLine, RoundingKind
 from ..textsafe import as_text_cell
 from .inputs import PairRow, Settings, TemplateLine
 from .layout import CONVENTIONS, FIRST_ROW, HELPERS, PAIRS, PAIRS_COLUMNS, PARTS, TOTALS_COLUMNS, TRAVELLER_COLUMNS
@@ -185,16 +185,23 @@ def _penalty_rows(ev: Event) -> list[TemplateLine]:
 def _ruling_unsupported(result: SessionResult) -> str | None:
     """Why a ruling of ``result`` cannot be typed live in the sheet (it is then written as values), or None:
     a weighted side of more than :data:`~mpxl.workbook.layout.PARTS` parts, or a weight or score the sheet
-    cannot write plainly. (A mixed line is live on a fouled board and under the wbf Ave+ policy too:
-    tests/test_workbook_estimate_totals.py.)"""
+    cannot write plainly; a mixed line on a fouled board when its result stands only in its own side's field
+    (mixed_line own: the other side's group is one result short, and may be small enough for set percentages
+    in that view alone, which the sheet's Set % reads from the group's size). (A mixed line is live on a fouled
+    board under both, and under the wbf Ave+ policy: tests/test_workbook_estimate_totals.py.)"""
+    own = result.options.mixed_line is MixedLine.OWN
     for sb in result.boards:
+        fouled = own and len({str(sl.line.group or "").strip().upper() for sl in sb.lines}) > 1
         for sl in sb.lines:
             ln = sl.line
             entry = parse_entry(ln.score)
+            where = f"board {ln.board}, NS {ln.ns_pair} EW {ln.ew_pair}: {str(ln.score)!r}"
             if isinstance(entry, (Assigned, Mixed)) and _typed_ruling(entry) is None:
-                where = f"board {ln.board}, NS {ln.ns_pair} EW {ln.ew_pair}: {str(ln.score)!r}"
                 return (f"{where}: a weighted score of more than {PARTS} parts, or a weight or score with more "
                         "decimals than a cell shows, is not in the workbook's formulas")
+            if fouled and isinstance(entry, Mixed):
+                return (f"{where}: a mixed line on a fouled board, its result only in its own side's field "
+                        "(mixed-line own), is not in the workbook's formulas")
     return None
 
 

@@ -84,6 +84,7 @@ from ..settings import (
     EstimateAt,
     Field,
     LoneResult,
+    MixedLine,
     PercentageBasis,
     Places,
     Scale,
@@ -627,14 +628,22 @@ def _played(c: Cells, own: str, other: str) -> str:
     return f'IF({c["sw"]}=1,{c[other]},{c[own]})'
 
 
+def _both_fields() -> str:
+    """TRUE when a mixed line's real score stands in both directions' fields (Setup's Mixed line ``both``)."""
+    return f'{CELL[MixedLine]}="{MixedLine.BOTH.value}"'
+
+
 def estns(c: Cells) -> str:
     """A result's NS estimate, on its figure's n and k (a ruling's view). On a mixed line whose NS side was
-    given an artificial score, the figure its real score would get in NS's field (no pair's: the check's)."""
-    return f'IF({c["kind"]}="R",{_estimate_of(c, c["spn"], "nsc", "topsc", "kn", "fnn")},"")'
+    given an artificial score, the figure its real score would get in NS's field (no pair's: the check's)
+    when it stands in both fields (Setup's Mixed line both), else blank."""
+    use = f'AND({c["kind"]}="R",OR({c["nfa"]}=0,{_both_fields()}))'
+    return f'IF({use},{_estimate_of(c, c["spn"], "nsc", "topsc", "kn", "fnn")},"")'
 
 
 def estew(c: Cells) -> str:
-    return f'IF({c["kind"]}="R",{_estimate_of(c, c["spe"], "nsc", "topsc", "ke", "fne")},"")'
+    use = f'AND({c["kind"]}="R",OR({c["efa"]}=0,{_both_fields()}))'
+    return f'IF({use},{_estimate_of(c, c["spe"], "nsc", "topsc", "ke", "fne")},"")'
 
 
 def spn(c: Cells) -> str:
@@ -755,11 +764,13 @@ def shares(c: Cells) -> str:
     small = SMALL_GROUP_PERCENTAGE.py(S2=0, n=1)
     result = f'IF({c["setpct"]}=1,{small},IF({c["lone"]}=1,{LONE_RESULT_PERCENTAGE},{AVE}))'
     mean = f'IF({c["kind"]}="R",{result},({c["adjns"]}+{c["adjew"]})/2)'
-    # a mixed line's real score stands in both fields: its artificial side gets its percentage instead of the
-    # figure the result gets in that side's field (which the field's other figures balance)
+    # a mixed line's artificial side gets its percentage instead of the figure the result gets in that side's
+    # field: when the result stands in both fields, the figure it takes there (which the field's other figures
+    # balance); else (own side) the result's own share, that side's field never holding it
     art_ns, art_ew = _artificial(c["adjns"], c["topsc"]), _artificial(c["adjew"], c["topsc"])
-    stand = (f'IF({c["kind"]}="R",IF({c["nfa"]}=1,{art_ns}-N({c["estns"]}),0)'
-             f'+IF({c["efa"]}=1,{art_ew}-N({c["estew"]}),0),0)')
+    own = _artificial(result, c["topsc"])
+    stand = (f'IF({c["kind"]}="R",IF({c["nfa"]}=1,{art_ns}-IF({_both_fields()},N({c["estns"]}),{own}),0)'
+             f'+IF({c["efa"]}=1,{art_ew}-IF({_both_fields()},N({c["estew"]}),{own}),0),0)')
     pens = f'-{c["pns"]}-{c["pew"]}'  # the line's own penalties come off its figures
     return f'IF(OR({c["kind"]}="R",{c["kind"]}="A"),2*{_artificial(mean, c["topsc"])}+{stand}{pens},"")'
 
@@ -1133,10 +1144,11 @@ def eva(c: Cells) -> str:
 def _view_words(c: Cells, v: str) -> str:
     """The view's weighted parts as words: capitals, the marks between a weight and its score and between
     the parts (the rulebook's lists) made spaces, one space between words, a % kept on its number. A mixed
-    line's artificial side (420|A+) takes the other side's real score: it stands as a result in both
-    directions' fields (mpxl.board), the artificial side's own figure being its percentage (Figure artificial)."""
+    line's artificial side (420|A+) takes the other side's real score when it stands as a result in both
+    directions' fields (Setup's Mixed line both: mpxl.board), the artificial side's own figure being its
+    percentage (Figure artificial); else (own) it has no words: that side's field does not hold the result."""
     o = "e" if v == "n" else "n"
-    text = f'IF({c[f"{v}vk"]}="",{c[f"{v}vt"]},{c[f"{o}vt"]})'
+    text = f'IF({c[f"{v}vk"]}="",{c[f"{v}vt"]},IF({_both_fields()},{c[f"{o}vt"]},""))'
     x = f'SUBSTITUTE(UPPER({text}),"%","% ")'
     for mark in WEIGHT_MARKS + PART_SEPARATORS:
         x = f'SUBSTITUTE({x},"{mark.upper()}"," ")'

@@ -138,7 +138,8 @@ COLUMN_NOTES = {
              "S + scale x (k - 1)/2 with S the NS S (as played), n and k the NS figure's (a ruling's view); a lone "
              "result gets the average; a full board keeps S (unless the method estimates full boards). Signed "
              "scale: less N - 1 (the double average). On a mixed line whose NS side was given an artificial "
-             "score: what its real score would get in NS's field (for the check; NS MP is the artificial one).",
+             "score: what its real score would get in NS's field (for the check; NS MP is the artificial one) "
+             "when Setup's Mixed line is both, else blank (the result is not in NS's field).",
     "estew": "The EW estimate, the same way from EW's S.",
     "ownns": "Under the wbf policy, the NS pair's percentage on its boards with real results: what its total adds "
              "from them (NS for own %) over the tops its Max counts.",
@@ -159,8 +160,8 @@ COLUMN_NOTES = {
     "rans": "The NS artificial matchpoints less NS penalty MP rounded by the Setup rule, from NS artificial scaled.",
     "raew": "The EW artificial matchpoints less EW penalty MP rounded by the Setup rule, from EW artificial scaled.",
     "shares": "What the line should add to the board's NS + EW total, for the check (a mixed line: its "
-              "artificial side's percentage, less the figure its real score takes from that side's field), less "
-              "the line's own penalties.",
+              "artificial side's percentage, less the figure its real score takes from that side's field under "
+              "Setup's Mixed line both, or less the result's own share under own), less the line's own penalties.",
     "tkt": "The Tricks in capitals, white space removed.",
     "tk": "Tricks as a number: a number 0-13, or a result against the contract (=, made, +1, -2) as mpxl reads it; "
           "? otherwise.",
@@ -275,8 +276,8 @@ for v, V in _V.items():
                   "any other code.",
         f"{v}vw": f"{V}'s view as words: capitals, the marks between weights and scores (of, x, *, @, :) and between "
                   "parts (+ , ; &) made spaces, a % kept on its number (30% 420 + 70% 450 -> 30% 420 70% 450); a "
-                  "mixed line's artificial side takes the other side's real score (it stands as a result in both "
-                  "fields).",
+                  "mixed line's artificial side takes the other side's real score when Setup's Mixed line is both "
+                  "(it stands as a result in both fields), else it is blank.",
         f"{v}wf": f"1 when {V}'s view writes each weight before its score (30% 420), 0 after it (420 @ 30%).",
         f"{v}k": f"How many parts {V}'s view has: its % signs, 1 for a plain score.",
         f"{v}ur": f"1 when {V}'s view is not read: a code that is none, words that do not pair up, a part's score or "
@@ -284,7 +285,8 @@ for v, V in _V.items():
         f"{v}why": f"Why {V}'s view is not read, in mpxl score's words: not a score, more parts than the sheet reads, "
                    "weights that do not add up to 100%, a weight of 0%; blank when read.",
         f"gk{v}": f"The Group key when {V}'s view has a result (a part score 1; a mixed line's real score counts in "
-                  "both views), else blank: the lines the view is matchpointed among.",
+                  "both views under Setup's Mixed line both, in its own side's only under own), else blank: the "
+                  "lines the view is matchpointed among.",
         f"n{v}": f"n in {V}'s view: the group's lines whose {V} view is a result (n itself on a board with no "
                  "ruling).",
         f"fn{v}": f"n of the line's {V} figure: n ({V} view), or the other view's when the line is switched.",
