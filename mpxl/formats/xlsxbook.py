@@ -34,6 +34,7 @@ from typing import Any
 
 from ..errors import UserError
 from ..event import Event, Pair, Penalty
+from ..members import players_of
 from ..methods import find_method
 from ..options import ScoringOptions, parse_options, registry
 from ..rounding import Rounding
@@ -54,6 +55,8 @@ TEMPLATE_INPUTS = {
 }
 #: The figures the sheet shows (read as published figures, for ``mpxl check``).
 TEMPLATE_FIGURES = {"NS MP": "ns_mp", "EW MP": "ew_mp"}
+#: The Pairs sheet's headings of the players' member numbers, in order (mpxl.workbook.layout.PAIRS').
+MEMBER_HEADINGS = ("Member no. 1", "Member no. 2")
 _HEADER_ROW = 4  # the template's heading row (mpxl.workbook.layout.HEADER_ROW; not imported: no openpyxl sheets)
 
 #: The Setup rows that are formulas (worked out from the others), not settings to read back.
@@ -363,7 +366,9 @@ def _pairs(wb: Any, source: str, winners: dict[str, int]) -> list[Pair]:
         side = str(get("Direction") or "").strip().upper()
         direction = side if side in ("NS", "EW") and winners.get(section, 1) == 2 else None
         place = get("Place")
-        out.append(Pair(number, section, direction, names_cell(str(get("Names") or "")),
+        names = names_cell(str(get("Names") or ""))
+        numbers = [_cell_text(get(h), source, where).strip() for h in MEMBER_HEADINGS if h in heads]
+        out.append(Pair(number, section, direction, names, players=players_of(names, numbers),
                         published_mp=shown("MP"), published_percentage=shown("%"),
                         published_place=None if place in (None, "") else _cell_text(place, source, where),
                         published_max=shown("Max"), where=where,

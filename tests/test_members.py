@@ -1,0 +1,139 @@
+"""Member numbers and the club (issue 33 §2): from the tablets' PlayerNumbers (rows written here, as
+:mod:`mpxl.formats.access` gives them) and a workbook's Pairs sheet into every output, read back.
+
+The numbers are the seats' own (``2175878`` is the 2026 club database's form: a member number as
+text); every expected value below is a number typed in these rows, never one the code made.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from mpxl.cli import main
+from mpxl.formats import read_event
+from mpxl.formats.bws import event_from_rows
+from mpxl.members import seat_gaps
+from mpxl.session import score_event
+from tests.test_bws import MITCHELL, results_of
+
+#: PlayerNumbers rows: table 1 round 1 seats NS pair 1 and EW pair 4; table 2 NS 2 and EW 5.
+SEATS = [("1", "N", "2175878", "Ann Smith"), ("1", "S", "2175879", "Bob Jones"),
+         ("1", "E", "3000001", "Cy Young"), ("1", "W", "3000002", "Di Prince"),
+         ("2", "N", "0440001", "Eve Adams"), ("2", "S", "0440002", "Fay Wray")]
+#: (pair, direction) -> the players' (name, member number), as SEATS gives them.
+EXPECTED = {("1", "NS"): (("Ann Smith", "2175878"), ("Bob Jones", "2175879")),
+            ("4", "EW"): (("Cy Young", "3000001"), ("Di Prince", "3000002")),
+            ("2", "NS"): (("Eve Adams", "0440001"), ("Fay Wray", "0440002"))}
+
+
+def player_rows(seats=SEATS):
+    return [{"Section": "1", "Table": t, "Direction": d, "Number": n, "Name": nm} for t, d, n, nm in seats]
+
+
+def tablets_event(seats=SEATS, **tables):
+    return event_from_rows({"RoundData": MITCHELL, "ReceivedData": results_of(MITCHELL),
+                            "PlayerNumbers": player_rows(seats), **tables}, "night.bws").event
+
+
+def players(ev):
+    return {(p.number, p.direction): tuple((pl.name, pl.national_id) for pl in p.players)
+            for p in ev.pairs if p.players}
+
+
+def test_the_database_gives_each_seat_its_member_number():
+    assert players(tablets_event()) == EXPECTED
+
+
+@pytest.mark.parametrize("ext", [".csv", ".pbn", ".xml", ".xlsx"])
+def test_member_numbers_round_trip_through_each_writer(tmp_path, ext):
+    from mpxl.commands.score import write_output
+
+    out = tmp_path / f"night{ext}"
+    write_output(score_event(tablets_event()), str(out))
+    assert players(read_event(str(out))) == EXPECTED
+
+
+@pytest.mark.parametrize("ext, shown", [
+    (".xml", "<NATIONAL_ID_NUMBER>2175878</NATIONAL_ID_NUMBER>"),
+    (".pbn", '"2175878" "2175879"'),  # TotalScoreTable MemberID1 MemberID2, as Ruter writes them
+    (".csv", "2175878 & 2175879"),
+])
+def test_member_numbers_as_each_format_writes_them(tmp_path, ext, shown):
+    from mpxl.commands.score import write_output
+
+    out = tmp_path / f"night{ext}"
+    write_output(score_event(tablets_event()), str(out))
+    assert shown in out.read_text(encoding="utf-8")
+
+
+def test_json_gives_each_pairs_players_with_their_numbers():
+    from mpxl.formats.jsonout import result_to_json
+
+    doc = result_to_json(score_event(tablets_event()))
+    got = {(p["pair"], p["direction"]): tuple((pl["name"], pl["member_number"]) for pl in p["players"])
+           for p in doc["pairs"] if "players" in p}
+    assert got == EXPECTED
+
+
+def test_a_seat_without_a_name_or_a_number_is_named():
+    seats = SEATS[:2] + [("1", "E", "3000001", None), ("1", "W", None, "Di Prince")]
+    gaps = seat_gaps(tablets_event(seats))
+    assert gaps == ["pair 4 EW, player 1 (table 1, E): member number 3000001 and no name (not in the member list?)",
+                    "pair 4 EW, player 2 (table 1, W): Di Prince has no member number"]
+
+
+def test_names_without_numbers_are_no_gap():
+    seats = [(t, d, None, nm) for t, d, _, nm in SEATS]
+    assert seat_gaps(tablets_event(seats)) == []
+
+
+def test_check_on_the_database_warns_of_each_seat(monkeypatch, capsys):
+    import mpxl.formats.bws as bws
+
+    seats = SEATS[:2] + [("1", "E", "3000001", None), ("1", "W", "3000002", "Di Prince")]
+    monkeypatch.setattr(bws, "read_bws_reading", lambda path, readers=None: event_from_rows(
+        {"RoundData": MITCHELL, "ReceivedData": results_of(MITCHELL), "PlayerNumbers": player_rows(seats)}, path))
+    assert main(["check", "night.bws"]) == 0  # the results are ready; the seat is a warning
+    out = capsys.readouterr().out
+    assert ("warning: pair 4 EW, player 1 (table 1, E): member number 3000001 and no name (not in the member list?)"
+            in out.splitlines())
+    assert "look at the 1 seat warning(s)" in out
+    assert main(["check", "night.bws", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["seat_warnings"] == [
+        "pair 4 EW, player 1 (table 1, E): member number 3000001 and no name (not in the member list?)"]
+
+
+def test_the_readers_headings_are_the_templates():
+    from mpxl.formats.xlsxbook import MEMBER_HEADINGS
+    from mpxl.workbook.layout import PAIRS
+
+    assert MEMBER_HEADINGS == tuple(title for key, title, *_ in PAIRS if key.startswith("member"))
+
+
+HOSTILE = [("1", "N", '=HYPERLINK("http://x","y")', "=1+1"), ("1", "S", "AB12", "@SUM(A1)")]
+
+
+@pytest.mark.parametrize("ext", [".csv", ".pbn", ".xml", ".xlsx"])
+def test_formula_text_in_a_number_or_a_name_stays_text(tmp_path, ext):
+    from mpxl.commands.score import write_output
+
+    out = tmp_path / f"night{ext}"
+    write_output(score_event(tablets_event(HOSTILE)), str(out))
+    assert players(read_event(str(out)))[("1", "NS")] == (("=1+1", '=HYPERLINK("http://x","y")'), ("@SUM(A1)", "AB12"))
+    if ext == ".xlsx":
+        from openpyxl import load_workbook
+
+        cells = [c for ws in load_workbook(out).worksheets for row in ws.iter_rows() for c in row
+                 if isinstance(c.value, str) and ("HYPERLINK" in c.value or "SUM(A1)" in c.value)]
+        assert cells and all(c.data_type == "s" for c in cells)
+
+
+def test_a_control_character_in_a_member_number_is_refused_by_name(tmp_path, capsys):
+    from mpxl.commands.score import write_output
+    from mpxl.errors import UserError
+
+    with pytest.raises(UserError, match="U\\+0007"):
+        write_output(score_event(tablets_event([("1", "N", "12\x0734", "Ann")])), str(tmp_path / "n.xlsx"))
+    assert not (tmp_path / "n.xlsx").exists()
