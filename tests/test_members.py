@@ -137,3 +137,50 @@ def test_a_control_character_in_a_member_number_is_refused_by_name(tmp_path, cap
     with pytest.raises(UserError, match="U\\+0007"):
         write_output(score_event(tablets_event([("1", "N", "12\x0734", "Ann")])), str(tmp_path / "n.xlsx"))
     assert not (tmp_path / "n.xlsx").exists()
+
+
+@pytest.fixture()
+def night_csv(tmp_path):
+    """The tablets' event with its members, written by mpxl's own CSV writer: an input for the command."""
+    from mpxl.commands.score import write_output
+
+    path = tmp_path / "night.csv"
+    write_output(score_event(tablets_event()), str(path))
+    return path
+
+
+@pytest.mark.parametrize("flags, shown, hidden", [
+    ([], ["Ann Smith &amp; Bob Jones"], ["2175878", "0440001"]),  # privacy by default
+    (["--show-members"], ["Ann Smith (2175878) &amp; Bob Jones (2175879)", "Eve Adams (0440001)"], []),
+])
+def test_the_page_shows_member_numbers_only_when_asked(tmp_path, night_csv, flags, shown, hidden):
+    page = tmp_path / "page.html"
+    assert main(["score", str(night_csv), "-o", str(page), *flags]) == 0
+    text = page.read_text(encoding="utf-8")
+    assert all(s in text for s in shown) and not any(h in text for h in hidden)
+
+
+def test_the_club_into_usebio_the_page_title_and_the_setup(tmp_path, night_csv):
+    from openpyxl import load_workbook
+
+    xml, page, book = tmp_path / "n.xml", tmp_path / "n.html", tmp_path / "n.xlsx"
+    assert main(["score", str(night_csv), "--club", "Riverside BC", "--title", "Monday Pairs",
+                 "-o", str(xml), "-o", str(page), "-o", str(book)]) == 0
+    assert "<CLUB>\n      <CLUB_NAME>Riverside BC</CLUB_NAME>\n   </CLUB>" in xml.read_text(encoding="utf-8")
+    assert read_event(str(xml)).club.name == "Riverside BC"
+    assert "<title>Riverside BC · Monday Pairs</title>" in page.read_text(encoding="utf-8")
+    setup = load_workbook(book)["Setup"]
+    assert [row[1].value for row in setup.iter_rows() if str(row[0].value).startswith("Club (")] == ["Riverside BC"]
+    assert read_event(str(book)).club.name == "Riverside BC"  # kept in the Setup: read back
+    page2 = tmp_path / "again.html"
+    assert main(["score", str(book), "-o", str(page2)]) == 0  # the page from the workbook: the same title
+    assert "<title>Riverside BC · Monday Pairs</title>" in page2.read_text(encoding="utf-8")
+
+
+def test_a_club_name_that_looks_like_a_formula_stays_text(tmp_path, night_csv):
+    from openpyxl import load_workbook
+
+    book = tmp_path / "n.xlsx"
+    assert main(["score", str(night_csv), "--club", "=HYPERLINK(\"x\")", "-o", str(book)]) == 0
+    cell = next(row[1] for row in load_workbook(book)["Setup"].iter_rows() if str(row[0].value).startswith("Club ("))
+    assert cell.value == '=HYPERLINK("x")' and cell.data_type == "s"

@@ -33,7 +33,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from ..errors import UserError
-from ..event import Event, Pair, Penalty
+from ..event import Club, Event, Pair, Penalty
 from ..members import players_of
 from ..methods import find_method
 from ..options import ScoringOptions, parse_options, registry
@@ -186,6 +186,8 @@ def _template_event(wb: Any, source: str) -> Event:
     lines, decimals, sitouts, row_names = read_rows(rows, keys, source, penalties)
     ev = csv_event(lines, source, decimals, row_names, sitouts, penalties)
     ev.title, ev.date = str(words.pop("event", "") or ""), _date_text(words.pop("date", None))
+    club = str(words.pop("club", "") or "").strip()
+    ev.club = Club(club) if club else None
     ev.program = "mpxl workbook"
     declared = setup_options(words, source)
     for sec in ev.sections():
@@ -311,7 +313,7 @@ def setup_options(words: dict[str, Any], source: str) -> dict[str, Any]:
 #: The Setup keys read above, by rules of the sheet's own; the others by the option parser.
 _READ_HERE = frozenset({"event", "date", "method", "expected", "rounding", "decimals", "ave_plus", "ave_minus",
                         "winners", "_cells", "totals_rounding", "totals_decimals", "pct_rounding", "pct_decimals",
-                        "line_pct_decimals"})
+                        "line_pct_decimals", "club"})
 _OPTION_FIELDS = frozenset(f.name for f in fields(ScoringOptions))
 
 

@@ -104,7 +104,8 @@ def settings_for(result: SessionResult) -> Settings:
         winners = values.pop() if len(values) == 1 else 1
     # the conventions' cells, each its option's word (mpxl.options.Setting.shown: a nullable one's from the file)
     conventions = {key: s.shown(opts, ev) for key, s in CONVENTIONS.items()}
-    return Settings(event=ev.title or "", date=ev.date or "", scale=opts.scale, method=opts.method,
+    return Settings(event=ev.title or "", date=ev.date or "", club=ev.club.name if ev.club else "",
+                    scale=opts.scale, method=opts.method,
                     expected=opts.expected, rounding=kind,
                     decimals=rounding.decimals if kind is not RoundingKind.EXACT else 2, winners=winners,
                     totals_rounding=None if totals is None else totals.kind,

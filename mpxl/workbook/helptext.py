@@ -38,6 +38,7 @@ SETUP_NOTES: dict[str, str] = {
     **{s.sheet or "": s.note or "; ".join(f"{k}: {v}" for k, v in s.values.items()) + "."
        for s in SETUP_SETTINGS.values()},
     "event": "The event's name, for the printed sheets.",
+    "club": "The club's name (mpxl score --club): into the USEBIO file's CLUB and the results page's title.",
     "date": "",
     "n_used": "Formula (name N): the most lines on any board; each session and section (field) has its own N, "
               "the Travellers' N (field) column.",

@@ -80,6 +80,7 @@ _SETUP_ORDER: list[tuple[str, str, str] | str] = [
     "PctBasis",
     "Places",
     ("line_pct_decimals", "LinePctDecimals", "Line % decimals"),
+    ("club", "ClubName", "Club"),
     # a setting declared with a Setup cell that is not placed above goes here, before the formulas' numbers
     _NUMBERS,
     ("rounding_index", "RoundingNo", "Rounding number"),
