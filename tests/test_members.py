@@ -184,3 +184,70 @@ def test_a_club_name_that_looks_like_a_formula_stays_text(tmp_path, night_csv):
     assert main(["score", str(night_csv), "--club", "=HYPERLINK(\"x\")", "-o", str(book)]) == 0
     cell = next(row[1] for row in load_workbook(book)["Setup"].iter_rows() if str(row[0].value).startswith("Club ("))
     assert cell.value == '=HYPERLINK("x")' and cell.data_type == "s"
+
+
+# ------------------------------------------------------------------------------------ §3 hands in the workbook
+
+def hand_row(board, pbn):
+    """A HandRecord row (the tablets' columns, NorthSpades ... WestClubs) of a PBN deal from North."""
+    row = {"Section": "1", "Board": str(board)}
+    for seat, hand in zip(("North", "East", "South", "West"), pbn.split(":")[1].split()):
+        row.update({seat + suit: cards for suit, cards in zip(("Spades", "Hearts", "Diamonds", "Clubs"),
+                                                                hand.split("."))})
+    return row
+
+
+#: Three boards' deals (each hand 13 cards, each suit dealt once), as PBN writes them from North.
+DEALS = {1: "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765",
+         2: "N:A2.KQJ.T987.6543 KQJT.A98.652.AKQ 9876.T765.AK.JT2 543.432.QJ43.987",
+         3: "N:.AKQJT98765432.. AKQJT98765432... ..AKQJT98765432. ...AKQJT98765432"}
+
+
+def test_hands_go_through_the_workbook_to_every_output(tmp_path):
+    """The database's deals: on the workbook's Hands sheet, read back, and on the page from the workbook."""
+    from mpxl.commands.score import write_output
+
+    ev = tablets_event(HandRecord=[hand_row(b, d) for b, d in DEALS.items()])
+    book, page_db, page_book, pbn = (tmp_path / n for n in ("n.xlsx", "db.html", "book.html", "book.pbn"))
+    write_output(score_event(ev), str(book))
+    write_output(score_event(ev), str(page_db))
+    back = read_event(str(book))
+    assert {b: d.to_pbn() for b, d in back.deals.items()} == DEALS
+    assert main(["score", str(book), "-o", str(page_book), "-o", str(pbn)]) == 0
+    deals_on = [p.read_text(encoding="utf-8").count('class="deal"') for p in (page_db, page_book)]
+    assert deals_on == [3, 3]
+    assert {b: d.to_pbn() for b, d in read_event(str(pbn)).deals.items()} == DEALS
+
+
+@pytest.mark.parametrize("cell, typed, message", [
+    ("D5", "AKQX", "sheet Hands, cell D5: 'AKQX' is not cards of a suit"),
+    ("B4", "one", "sheet Hands, cell B4: 'one' is not a board number"),
+])
+def test_a_hand_typed_wrong_is_named(tmp_path, cell, typed, message):
+    from openpyxl import load_workbook
+
+    from mpxl.commands.score import write_output
+    from mpxl.errors import UserError
+
+    book = tmp_path / "n.xlsx"
+    write_output(score_event(tablets_event(HandRecord=[hand_row(1, DEALS[1])])), str(book))
+    wb = load_workbook(book)
+    wb["Hands"][cell] = typed
+    wb.save(book)
+    with pytest.raises(UserError, match=message.replace("(", r"\(")):
+        read_event(str(book))
+
+
+def test_a_hand_short_of_a_card_is_kept_and_named(tmp_path):
+    from openpyxl import load_workbook
+
+    from mpxl.commands.score import write_output
+
+    book = tmp_path / "n.xlsx"
+    write_output(score_event(tablets_event(HandRecord=[hand_row(1, DEALS[1])])), str(book))
+    wb = load_workbook(book)
+    wb["Hands"]["D5"] = "AKQ"  # North's spades AKQJ, typed short of the J
+    wb.save(book)
+    ev = read_event(str(book))
+    assert ev.deals[1].hands[0] == "AKQ.T98.765.432"
+    assert any("sheet Hands, cells D5:D8: warning: a hand of 12 cards; expected 13" in w for w in ev.warnings)

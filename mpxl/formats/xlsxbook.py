@@ -57,6 +57,7 @@ TEMPLATE_INPUTS = {
 TEMPLATE_FIGURES = {"NS MP": "ns_mp", "EW MP": "ew_mp"}
 #: The Pairs sheet's headings of the players' member numbers, in order (mpxl.workbook.layout.PAIRS').
 MEMBER_HEADINGS = ("Member no. 1", "Member no. 2")
+HANDS_SHEET = "Hands"  # the deals' sheet (mpxl.workbook.hands.SHEET)
 _HEADER_ROW = 4  # the template's heading row (mpxl.workbook.layout.HEADER_ROW; not imported: no openpyxl sheets)
 
 #: The Setup rows that are formulas (worked out from the others), not settings to read back.
@@ -197,6 +198,10 @@ def _template_event(wb: Any, source: str) -> Event:
     if isinstance(line_pct, (int, float)) and not isinstance(line_pct, bool):
         ev.line_percentage_decimals = int(line_pct)  # the lines' percentages shown, as the file published them
     ev.pairs = _pairs(wb, source, ev.winners) or ev.pairs
+    if HANDS_SHEET in wb.sheetnames:  # the deals mpxl wrote (the tablets' HandRecord, a --deals file)
+        from ..workbook.hands import read_hands  # the sheet's layout, with the writer's (openpyxl loaded already)
+
+        ev.deals = read_hands(wb[HANDS_SHEET], source, ev.warnings)
     return ev
 
 
