@@ -251,3 +251,25 @@ def test_a_hand_short_of_a_card_is_kept_and_named(tmp_path):
     ev = read_event(str(book))
     assert ev.deals[1].hands[0] == "AKQ.T98.765.432"
     assert any("sheet Hands, cells D5:D8: warning: a hand of 12 cards; expected 13" in w for w in ev.warnings)
+
+
+def _hand_record(path, boards):
+    path.write_text("".join(f'[Board "{b}"]\n[Deal "{DEALS[1 + (b - 1) % 3]}"]\n\n' for b in boards), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("boards, status, said", [
+    ([1, 2, 3], 0, ""),
+    ([1, 2], 0, "no deal for boards 3"),  # the results have boards 1-3 (the Mitchell above)
+    ([37, 38, 39], 2, "its deals are for boards 37-39, the results are of boards 1-3: a hand record of other boards"),
+])
+def test_a_deals_file_for_other_boards_is_named(tmp_path, night_csv, capsys, boards, status, said):
+    deals = _hand_record(tmp_path / "hands.pbn", boards)
+    page = tmp_path / "page.html"
+    assert main(["score", str(night_csv), "--deals", str(deals), "-o", str(page)]) == status
+    err = capsys.readouterr().err
+    assert said in err and ("Traceback" not in err)
+    if status == 0:
+        assert page.read_text(encoding="utf-8").count('class="deal"') == len(boards)
+    else:
+        assert not page.exists()

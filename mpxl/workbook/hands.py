@@ -136,6 +136,6 @@ def _hand(grid: dict[tuple[int, int], Any], row: int, col: int, ws: Any, source:
         suits.append(text)
     count = sum(map(len, suits))
     if count != 13 and warnings is not None:
-        warnings.append(f"{source}: sheet {SHEET}, cells {ws.cell(row, col).coordinate}:"
+        warnings.append(f"sheet {SHEET}, cells {ws.cell(row, col).coordinate}:"
                         f"{ws.cell(row + 3, col).coordinate}: warning: a hand of {count} cards; expected 13")
     return ".".join(suits)
