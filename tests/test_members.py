@@ -273,3 +273,21 @@ def test_a_deals_file_for_other_boards_is_named(tmp_path, night_csv, capsys, boa
         assert page.read_text(encoding="utf-8").count('class="deal"') == len(boards)
     else:
         assert not page.exists()
+
+
+def test_check_on_a_workbook_warns_of_a_name_without_a_number(tmp_path, capsys):
+    from openpyxl import load_workbook
+
+    from mpxl.commands.score import write_output
+
+    book = tmp_path / "n.xlsx"
+    write_output(score_event(tablets_event()), str(book))
+    wb = load_workbook(book)
+    pairs = wb["Pairs"]
+    heads = {c.value: c.column_letter for c in pairs[4]}
+    row = next(r for r in range(5, pairs.max_row + 1) if pairs[f"{heads['Names']}{r}"].value == "Cy Young & Di Prince")
+    pairs[f"{heads['Member no. 2']}{row}"] = None  # Di Prince's number deleted
+    wb.save(book)
+    main(["check", str(book)])  # never recalculated: no figures to compare; the seat is named all the same
+    err = capsys.readouterr().err
+    assert f"warning: pair 4 EW, player 2 (sheet Pairs, row {row}): Di Prince has no member number" in err
