@@ -291,3 +291,33 @@ def test_check_on_a_workbook_warns_of_a_name_without_a_number(tmp_path, capsys):
     main(["check", str(book)])  # never recalculated: no figures to compare; the seat is named all the same
     err = capsys.readouterr().err
     assert f"warning: pair 4 EW, player 2 (sheet Pairs, row {row}): Di Prince has no member number" in err
+
+
+def test_the_workbook_with_members_hands_and_club_recalculates_to_the_core(tmp_path):
+    """LibreOffice's figures on Pairs, with the member columns in place, equal the core's."""
+    import sys
+    from pathlib import Path
+
+    from mpxl.commands.score import write_output
+    from mpxl.workbook.layout import FIRST_ROW, PAIRS_COLUMNS
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from recalc import libreoffice_recalc
+
+    from mpxl.event import Club
+
+    ev = tablets_event(HandRecord=[hand_row(b, d) for b, d in DEALS.items()])
+    ev.club = Club("Riverside BC")
+    result = score_event(ev)
+    book = tmp_path / "n.xlsx"
+    write_output(result, str(book))
+    values = libreoffice_recalc([book])[0]
+    P = PAIRS_COLUMNS
+    sheet = {}
+    for r in range(FIRST_ROW, FIRST_ROW + len(result.pairs)):
+        key = (str(values["Pairs", f"{P['pair']}{r}"]), values["Pairs", f"{P['direction']}{r}"])
+        sheet[key] = (values["Pairs", f"{P['mp']}{r}"], values["Pairs", f"{P['member1']}{r}"])
+    core = {(pr.pair.number, pr.pair.direction): (float(pr.mp), (pr.pair.people() or [None])[0]) for pr in result.pairs}
+    for key, (mp, first) in core.items():
+        assert sheet[key][0] == pytest.approx(mp)
+        assert str(sheet[key][1] or "") == (first.national_id if first else "")
