@@ -51,6 +51,8 @@ class Player:
     name: str = ""
     national_id: str = ""  # USEBIO NATIONAL_ID_NUMBER; PBN TotalScoreTable MemberID1 / MemberID2
     club_id: str = ""  # USEBIO CLUB_ID_NUMBER
+    #: where the player sat, for messages ("section A, table 3, N"); '' when the file does not say
+    seat: str = field(default="", compare=False, repr=False)
 
 
 @dataclass(frozen=True)

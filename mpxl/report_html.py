@@ -54,7 +54,7 @@ from .options import registry
 from .settings import RoundingKind, Scale
 
 if TYPE_CHECKING:  # typing only
-    from .event import Deal, Line, Penalty, SitOut
+    from .event import Deal, Event, Line, Penalty, SitOut
     from .matchpoints import Components
     from .options import ScoringOptions
     from .ranking import PairResult
@@ -66,8 +66,8 @@ if TYPE_CHECKING:  # typing only
 #: The pairs by (section, number, direction), as the travellers find them.
 PairIndex = dict[tuple[str, str, "str | None"], "PairResult"]
 
-__all__ = ["results_html", "results_html_parts", "write_html", "settings_words", "study_html", "write_study_html",
-           "PAGE_CSS"]
+__all__ = ["results_html", "results_html_parts", "write_html", "page_title", "settings_words", "study_html",
+           "write_study_html", "PAGE_CSS"]
 
 #: The style sheet both pages carry inline: responsive, and with print rules.
 PAGE_CSS = """
@@ -334,8 +334,32 @@ def _pair_label(pr: PairResult) -> str:
     return f"{sec}{p.number}{side}"
 
 
-def _names(pr: PairResult) -> str:
+def _names(pr: PairResult, members: bool = False) -> str:
+    """The pair's names for the page; with ``members``, each player's member number after the name.
+
+    >>> from mpxl.event import Pair, Player
+    >>> from mpxl.ranking import PairResult
+    >>> pr = PairResult(Pair("1", names=("Ann", "Bob"), players=(Player("Ann", "12"), Player("Bob"))), 0, 0, 0, "1", 0)
+    >>> _names(pr), _names(pr, members=True)
+    ('Ann &amp; Bob', 'Ann (12) &amp; Bob')
+    """
+    if members and any(pl.national_id for pl in pr.pair.players):
+        return " &amp; ".join(_e(f"{pl.name} ({pl.national_id})" if pl.national_id else pl.name)
+                              for pl in pr.pair.players if pl.name or pl.national_id)
     return " &amp; ".join(_e(n) for n in pr.pair.names if n)
+
+
+def page_title(event: Event, L: Mapping[str, str] = LABELS["en"]) -> str:
+    """The page's title: the club's name (when the title does not already hold it) and the event's title;
+    the word "Results" when neither is known.
+
+    >>> from mpxl.event import Club, Event
+    >>> page_title(Event(title="Monday Pairs", club=Club("Riverside BC"))), page_title(Event())
+    ('Riverside BC · Monday Pairs', 'Results')
+    """
+    club = event.club.name.strip() if event.club else ""
+    parts = [club] if club and club.casefold() not in event.title.casefold() else []
+    return " · ".join(parts + ([event.title] if event.title else [])) or L["results"]
 
 
 def _group_title(section: str, direction: str | None, L: Mapping[str, str] = LABELS["en"]) -> str:
@@ -527,10 +551,10 @@ def _deal_html(deal: Deal, board: int, L: Mapping[str, str] = LABELS["en"]) -> s
     return f'<div class="deal">{"".join(cells)}{middle}</div>'
 
 
-def results_html(result: SessionResult, lang: str | None = None) -> str:
+def results_html(result: SessionResult, lang: str | None = None, members: bool = False) -> str:
     """The results page of a scored event as an HTML string (see the module's description):
     :func:`results_html_parts` joined."""
-    return "".join(results_html_parts(result, lang))
+    return "".join(results_html_parts(result, lang, members))
 
 
 def _joined(parts: Iterable[str | Iterable[str]], sep: str = "\n") -> Iterator[str]:
@@ -547,17 +571,17 @@ def _joined(parts: Iterable[str | Iterable[str]], sep: str = "\n") -> Iterator[s
             yield from _joined(part, sep)
 
 
-def results_html_parts(result: SessionResult, lang: str | None = None) -> Iterator[str]:
+def results_html_parts(result: SessionResult, lang: str | None = None, members: bool = False) -> Iterator[str]:
     """The results page in pieces, a board or a pair's card at a time, from the scorer's columns
     (:class:`mpxl.formats.common.EventToWrite`): the writer holds the event and one board, never
     the page. ``lang`` is the labels' language (:data:`mpxl.labels.LANGUAGES`); None: the one the
-    event's file says (:func:`mpxl.labels.language_of`)."""
+    event's file says (:func:`mpxl.labels.language_of`). The players' member numbers are shown in the
+    ranking only with ``members`` (privacy: the federation's files carry them)."""
     code = language_code(lang if lang is not None else language_of(result.event))
     L = labels(code)
-    title = result.event.title or L["results"]
-    head, tail = _page_ends(title, code)
+    head, tail = _page_ends(page_title(result.event, L), code)
     yield head
-    yield from _joined(_results_body(result, L))
+    yield from _joined(_results_body(result, L, members))
     yield tail
 
 
@@ -634,13 +658,13 @@ def _missed_boards(result: SessionResult) -> bool:
     return bool(result.event.sitouts) or len({pr.boards for pr in result.pairs}) > 1
 
 
-def _results_body(result: SessionResult, L: Mapping[str, str]) -> Iterator[str | Iterator[str]]:
+def _results_body(result: SessionResult, L: Mapping[str, str], members: bool = False) -> Iterator[str | Iterator[str]]:
     """The parts of the results page's body, joined by line ends: the header, the ranking, the
     travellers and the personal score cards."""
     w = EventToWrite(result)
     index = _pair_index(result)
     yield from _page_header(result, L)
-    yield from _ranking_section(result, L)
+    yield from _ranking_section(result, L, members)
     yield from _travellers_section(result, L, w, index)
     yield from _cards_section(result, L, w, index)
 
@@ -648,8 +672,7 @@ def _results_body(result: SessionResult, L: Mapping[str, str]) -> Iterator[str |
 def _page_header(result: SessionResult, L: Mapping[str, str]) -> Iterator[str]:
     """The page's header (title, date and program, the settings in words) and its contents bar."""
     ev = result.event
-    title = ev.title or L["results"]
-    yield f"<header><h1>{_e(title)}</h1>"
+    yield f"<header><h1>{_e(page_title(ev, L))}</h1>"
     meta = [x for x in (ev.date, L["scored_by"].format(program=ev.program) if ev.program else "") if x]
     if meta:
         yield f'<p class="meta">{" · ".join(_e(m) for m in meta)}</p>'
@@ -665,7 +688,8 @@ def _page_header(result: SessionResult, L: Mapping[str, str]) -> Iterator[str]:
     )
 
 
-def _ranking_section(result: SessionResult, L: Mapping[str, str]) -> Iterator[str | Iterator[str]]:
+def _ranking_section(result: SessionResult, L: Mapping[str, str],
+                     show_members: bool = False) -> Iterator[str | Iterator[str]]:
     """The ranking, one table per ranking group (pairs are already sorted by place within groups); on
     the signed scale the maximum means nothing to its users: the signed total and the percentage,
     the divisor said in words under the table."""
@@ -682,7 +706,7 @@ def _ranking_section(result: SessionResult, L: Mapping[str, str]) -> Iterator[st
             [
                 _e(pr.place),
                 f'<a href="#{_pair_id(pr)}">{_e(pr.pair.number)}</a>',
-                _names(pr),
+                _names(pr, show_members),
                 _e(_mp(pr.mp, decimals)),
                 *(() if signed else (_e(_mp(pr.max, None)),)),
                 _e(_pct(pr.percentage, pdec)),
@@ -991,14 +1015,15 @@ class _ScoreCards:
                 for e, ln in zip(entries, lines)]
 
 
-def write_html(result: SessionResult, path: str | os.PathLike[str], lang: str | None = None) -> None:
+def write_html(result: SessionResult, path: str | os.PathLike[str], lang: str | None = None,
+               members: bool = False) -> None:
     """Write the results page of ``result`` (a :class:`mpxl.session.SessionResult`) to ``path``,
     atomically, a board or a pair's card at a time (:func:`results_html_parts`), its labels in
     ``lang`` (None: the language the event's file says)."""
     with atomic_write(path) as f:
         buffer: list[str] = []
         size = 0
-        for part in results_html_parts(result, lang):
+        for part in results_html_parts(result, lang, members):
             buffer.append(part)
             size += len(part)
             if size >= 2**16:  # the pieces are small: written 64 KB at a time

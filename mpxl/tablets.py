@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 
 from .atomic import LIVE, atomic_path
 from .errors import UserError
+from .members import seat_gaps
 
 if TYPE_CHECKING:  # typing only: the live loop is loaded when asked for
     from .event import Event
@@ -59,6 +60,7 @@ def report_lines(reading: Reading) -> list[str]:
     out += [f"disagrees with the movement: {f}" for f in reading.disagreements]
     out += [f"missing: {f}" for f in reading.missing]
     out += [f"superseded (for information): {f}" for f in reading.superseded]
+    out += [f"warning: {gap}" for gap in seat_gaps(reading.event)]  # a seat with a number and no name, or the reverse
     return out
 
 
@@ -71,14 +73,17 @@ def check_database(args: Namespace) -> int:
     ev = reading.event
     problems = reading.problems
     if getattr(args, "json", False):
-        doc = {"file": str(args.input), "lines": len(ev.lines), "pairs": len(ev.pairs), **reading.to_json()}
+        doc = {"file": str(args.input), "lines": len(ev.lines), "pairs": len(ev.pairs), **reading.to_json(),
+               "seat_warnings": seat_gaps(ev)}
         json.dump(doc, sys.stdout, indent=1, ensure_ascii=False)
         sys.stdout.write("\n")
     else:
         for line in report_lines(reading):
             print(line)
         boards = len({(ln.session, ln.section, ln.board) for ln in ev.lines})
-        verdict = ("ready to publish" if not problems else
+        gaps = len(seat_gaps(ev))  # warnings: the results can be published, the seats' members not yet sent on
+        verdict = ((f"ready to publish (look at the {gaps} seat warning(s) before sending the members' results on)"
+                    if gaps else "ready to publish") if not problems else
                    f"{len(reading.unsettled)} to settle, {len(reading.missing)} missing, "
                    f"{len(reading.undecided)} undecided, "
                    f"{len(reading.disagreements)} disagreeing with the movement")

@@ -90,9 +90,9 @@ def test_sheets_and_titles():
     assert titles == ["Board", "NS pair", "EW pair", "Contract", "By", "Tricks", "Typed score", "Adjustment",
                       "Group", "Arrowswitch", "Section", "Session", "NS score", "NS MP", "EW MP"]
     tot = wb["Pairs"]
-    assert [tot.cell(row=HEADER_ROW, column=i).value for i in range(1, 13)] == \
-        ["Pair", "Direction", "Names", "Section", "Tie-break", "Boards played", "Carried forward", "Latest session MP",
-         "MP", "Max", "%", "Place"]
+    assert [tot.cell(row=HEADER_ROW, column=i).value for i in range(1, 15)] == \
+        ["Pair", "Direction", "Names", "Section", "Tie-break", "Member no. 1", "Member no. 2", "Boards played",
+         "Carried forward", "Latest session MP", "MP", "Max", "%", "Place"]
     ranking = wb["Totals"]
     assert [ranking.cell(row=HEADER_ROW, column=i).value for i in range(1, 9)] == \
         ["Place", "Pair", "Direction", "Names", "Section", "MP", "Max", "%"]

@@ -31,6 +31,7 @@ from ..event import Event, Pair, PairKey
 from ..formats import read_event
 from ..formats.common import warn_unusual
 from ..inference import LinePercentages
+from ..members import seat_gaps
 from ..options import ScoringOptions
 from ..ranking import PairResult, place_labels, sitout_credits
 from ..rounding import rounding_order_note as order_note
@@ -345,6 +346,8 @@ def _read_published(path: str) -> Event:
     event = read_event(path)
     for warning in warn_unusual(event, path):
         print(f"mpxl: {warning}", file=sys.stderr)
+    for gap in seat_gaps(event):  # a seat with a member number and no name, or the reverse
+        print(f"mpxl: {path}: warning: {gap}", file=sys.stderr)
     has_lines = any(ln.published_ns_mp is not None or ln.published_ew_mp is not None for ln in event.lines)
     has_pairs = any(p.published_percentage is not None or p.published_mp is not None for p in event.pairs)
     if not (has_lines or has_pairs):

@@ -24,7 +24,7 @@ from typing import IO, TYPE_CHECKING, Any, TypedDict
 from ..atomic import atomic_path, check_not_input, same_file
 from ..conventions import CONVENTIONS, Conventions, detect, find
 from ..errors import UserError
-from ..event import Event
+from ..event import Club, Event
 from ..formats import read_travellers, write_event
 from ..formats.common import figure_decimals, format_number, warn_unusual
 from ..formats.jsonout import json_text
@@ -105,17 +105,24 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--json", action="store_true", help="print the results as JSON on stdout")
     p.add_argument("--title", help="the event's title (over the file's own; a CSV may have a title column)")
     p.add_argument("--date", help="the event's date, as it is to be shown (over the file's own)")
+    p.add_argument("--club", metavar="NAME", help="the club's name: kept in the workbook's Setup, into the USEBIO "
+                   "file's CLUB and the results page's title (over the file's own)")
+    p.add_argument("--show-members", action="store_true", help="show the players' member numbers on the results "
+                   "page (left off by default: the other outputs carry them)")
     p.add_argument("--lang", metavar="LANG", help="the results page's language: " + ", ".join(LANGUAGES)
                    + " (default: the one the file says, such as a Ruter or Magic Contest file's, else en)")
     p.set_defaults(func=run)
 
 
 def _heading_from_args(event: Event, args: argparse.Namespace) -> None:
-    """The event's title and date as ``--title`` and ``--date`` give them (each over the file's)."""
+    """The event's title, date and club as ``--title``, ``--date`` and ``--club`` give them (each over the file's)."""
     for name in ("title", "date"):
         value = getattr(args, name, None)
         if value is not None:
             setattr(event, name, value.strip())
+    club = getattr(args, "club", None)
+    if club is not None:  # the club's id, when the file gave one, kept
+        event.club = Club(club.strip(), event.club.id if event.club else "") if club.strip() else None
 
 
 def _flag_rank(setting: Setting) -> int:
@@ -401,16 +408,18 @@ def write_json(result: SessionResult, out: IO[str], more: dict[str, Any] | None 
         out.write(text)
 
 
-def _write_html(result: SessionResult, path: str, lang: str | None = None) -> None:
+def _write_html(result: SessionResult, path: str, lang: str | None = None, members: bool = False) -> None:
     from ..report_html import write_html  # the page's code, loaded when a page is written
 
     with atomic_path(path, suffix=".html") as tmp:
-        write_html(result, tmp, lang)
+        write_html(result, tmp, lang, members)
 
 
-def write_output(result: SessionResult, path: str, inputs: Sequence[str] = (), lang: str | None = None) -> None:
+def write_output(result: SessionResult, path: str, inputs: Sequence[str] = (), lang: str | None = None,
+                 members: bool = False) -> None:
     """Write ``result`` to ``path`` by its extension; refuse to write over any of ``inputs``; a results
-    page's labels in ``lang`` (None: the language the file says)."""
+    page's labels in ``lang`` (None: the language the file says), the players' member numbers on it
+    when ``members``."""
     check_not_input(path, inputs)
     ext = Path(path).suffix.lower()
     if ext not in OUTPUT_EXTENSIONS:
@@ -420,7 +429,7 @@ def write_output(result: SessionResult, path: str, inputs: Sequence[str] = (), l
         if ext == ".xlsx":
             _write_xlsx(result, path)
         elif ext in (".html", ".htm"):
-            _write_html(result, path, lang)
+            _write_html(result, path, lang, members)
         else:
             write_event(result, path)
     except ValueError as exc:  # text the format cannot hold (mpxl.textsafe): name the output
@@ -510,9 +519,9 @@ def _score(args: argparse.Namespace) -> int:
         from ..tablets import run_watch  # the live loop, loaded when asked for
 
         output_paths(args)
-        lang = getattr(args, "lang", None)
+        lang, members = getattr(args, "lang", None), getattr(args, "show_members", False)
         return run_watch(args, lambda a: score_input(a, warn=False)[:3],
-                         lambda result, out, inputs: write_output(result, out, inputs, lang))
+                         lambda result, out, inputs: write_output(result, out, inputs, lang, members))
     return score_and_write(args)
 
 
@@ -555,7 +564,7 @@ def score_and_write(args: argparse.Namespace, quiet: bool = False) -> int:
     ``args._result`` for the caller."""
     # with --json, stdout holds the JSON alone: the line saying what was written goes to stderr
     say = sys.stderr if args.json else sys.stdout
-    lang = getattr(args, "lang", None)
+    lang, members = getattr(args, "lang", None), getattr(args, "show_members", False)
     if lang is not None:
         try:
             labels(lang)
@@ -579,12 +588,12 @@ def score_and_write(args: argparse.Namespace, quiet: bool = False) -> int:
                 write_columns_csv(result.travellers, result.scored, figure_decimals(chosen.options), out)
                 written.append(written_line(out, traveller_lines=len(result.travellers)))
             else:
-                write_output(result, out, [args.input], lang)
+                write_output(result, out, [args.input], lang, members)
                 written.append("")
     else:
         event, reading, result, chosen = score_input(args)
         for out in outputs:
-            write_output(result, out, [args.input], lang)
+            write_output(result, out, [args.input], lang, members)
             written.append("")
     args._result = result
     if chosen.contradicted:

@@ -26,7 +26,8 @@ The rules (``shared/bws.md`` and the tablet maker's developer guide):
   A result whose pairs or board disagree with the movement, and a board of the movement with no
   result, are named (section, table, round, board).
 - Names from ``PlayerNumbers`` (its ``Name``, else its ``Number`` looked up in ``PlayerNames``:
-  that table is read only then); hands from ``HandRecord``.
+  that table is read only then), and each seat's member number (``Number``, as text; ``0`` is
+  none) with it: :attr:`mpxl.event.Pair.players`; hands from ``HandRecord``.
 
 >>> rows = {"ReceivedData": [dict(ID="1", Section="1", Table="1", Round="1", Board="1", PairNS="1", PairEW="2",
 ...                               **{"NS/EW": "N"}, Contract="4 S", Result="="),
@@ -49,6 +50,7 @@ from ..atomic import StrPath
 from ..contract import DIRECTION_SPELLINGS, Contract, Direction, board_vulnerability, ns_score, tricks_from_result
 from ..errors import UserError
 from ..event import Deal, Event, Line, Pair, SitOut
+from ..members import players_of
 from ..rules import ARTIFICIAL_CODES, Side
 from .access import Row
 
@@ -611,15 +613,16 @@ def _names(get: Callable[[str], list[Row] | None], movement: Movement, sections:
     for (sid, table, rnd) in movement:
         first_round[(sid, table)] = min(rnd, first_round.get((sid, table), rnd))
     members: dict[str, str] | None = None
-    by_pair: dict[tuple[str, int, str, str], list[tuple[int, int, str]]] = {}
+    by_pair: dict[tuple[str, int, str, str], list[tuple[int, int, str, str, str]]] = {}
     for row in players:
         sid, table = _int(row, "Section", 1), _int(row, "Table")
         seat = (_get(row, "Direction") or "").upper()[:1]
         if seat not in "NESW" or not seat:
             continue
         name = _get(row, "Name")
-        number = _get(row, "Number")
-        if not name and number and number != "0":
+        number = _get(row, "Number") or ""
+        number = "" if number == "0" else number
+        if not name and number:
             if members is None:  # the member list, read only when a seat has a number without a name
                 members = {}
                 for m in get("PlayerNames") or []:
@@ -628,7 +631,7 @@ def _names(get: Callable[[str], list[Row] | None], movement: Movement, sections:
                         if key and _get(m, "Name"):
                             members.setdefault(key, _get(m, "Name") or "")
             name = members.get(number)
-        if not name:
+        if not name and not number:
             continue
         rnd = _int(row, "Round", 0) or first_round.get((sid, table), 1)
         slot = movement.get((sid, table, rnd))
@@ -636,13 +639,17 @@ def _names(get: Callable[[str], list[Row] | None], movement: Movement, sections:
         if slot is None or sec is None:
             continue
         pair, side = (slot.ns, "NS") if seat in "NS" else (slot.ew, "EW")
-        by_pair.setdefault((sec.name, sec.session, pair, side), []).append((rnd, "NESW".index(seat), name))
+        where = ", ".join(x for x in (f"section {sec.name}" if sec.name else "", f"table {table}",
+                                      f"round {rnd}" if _int(row, "Round", 0) else "", seat) if x)
+        by_pair.setdefault((sec.name, sec.session, pair, side), []).append(
+            (rnd, "NESW".index(seat), name or "", number, where))
     for p in pairs:
         sides = [p.direction] if p.direction else ["NS", "EW"]
         seen = sorted(x for side in sides for x in by_pair.get((p.section, p.session, p.number, side), []))
         # the pair's players where it first sat (N and S, or E and W), then any who came in later
-        names = [name for _, _, name in seen]
-        p.names = tuple(dict.fromkeys(names))
+        p.names = tuple(dict.fromkeys(name for _, _, name, _, _ in seen if name))
+        people = {(name, number): where for _, _, name, number, where in seen}  # each player once, in order
+        p.players = players_of([n for n, _ in people], [n for _, n in people], list(people.values()))
 
 
 def _deals(rows: Iterable[Row] | None, ev: Event, reading: Reading) -> None:

@@ -9,7 +9,8 @@ that replaces the line's score: ``A+``, ``60/40``, ``30% 420 + 70% 450``,
 ``ns_penalty``, ``ew_penalty``, the published ``ns_mp``, ``ew_mp``, ``note`` (the
 line's note), and the pairs' names: ``ns_names`` and ``ew_names``, the two players
 with ``&`` between them (``Ann Smith & Bob Jones``), typed on any one of the pair's
-rows or on all of them (the same names each time). A row with ``Pen`` as its adjustment is a
+rows or on all of them (the same names each time), and their member numbers: ``ns_members`` and
+``ew_members`` (``2175878 & 2175879``, ``-`` for a player without). A row with ``Pen`` as its adjustment is a
 penalty row (Ruter's ``Pen``): the pair it names gets the signed amount in its ``ns_mp`` /
 ``ew_mp`` cell added to its total, the board untouched.
 Header names forgive case, spaces and dashes (``NS Pair``, ``ns-score``) and a
@@ -41,6 +42,7 @@ from ..board import parse_penalty
 from ..contract import tricks_from_result
 from ..errors import UserError
 from ..event import Event, Line, LineScore, Pair, PairKey, Penalty, SitOut
+from ..members import member_numbers, numbers_cell, numbers_text, players_of
 from ..pairings import check_duplicates, two_winner_sections
 from ..rules import (
     PASS_SPELLINGS,
@@ -88,10 +90,12 @@ COLUMNS = ("session", "section", "board", "table", "ns_pair", "ew_pair", "contra
            "ns_score", "adjustment", "group", "arrowswitch", "ns_penalty", "ew_penalty", "ns_mp", "ew_mp")
 #: Written after COLUMNS only when the event has names (the pairs') or notes (the lines').
 NAME_COLUMNS = ("ns_names", "ew_names")
+#: Written after NAME_COLUMNS only when a player has a member number: the pair's numbers, `` & `` between.
+MEMBER_COLUMNS = ("ns_members", "ew_members")
 NOTE_COLUMN = "note"
 
-#: A pair a row names: (section, pair number, side NS or EW, the players' names, where).
-NamedPair = tuple[str, str, Side, tuple[str, ...], str]
+#: A pair a row names: (section, pair number, side NS or EW, the players' names, where, their member numbers).
+NamedPair = tuple[str, str, Side, tuple[str, ...], str, tuple[str, ...]]
 #: A row's cell by its column's key: the text, None when blank (or the header has no such column).
 CellGetter = Callable[[str], "str | None"]
 #: One cell read as :class:`PlainRows` reads it: its value, or ValueError when it is not plain.
@@ -117,6 +121,7 @@ ALIASES = {
     "mp_ew": "ew_mp", "ew_matchpoints": "ew_mp", "ew_match_points": "ew_mp",
     "ns_name": "ns_names", "ns_players": "ns_names", "names_ns": "ns_names",
     "ew_name": "ew_names", "ew_players": "ew_names", "names_ew": "ew_names",
+    "ns_member_numbers": "ns_members", "ew_member_numbers": "ew_members",
     "notes": "note", "comment": "note",
 }
 
@@ -243,7 +248,7 @@ give every result on the board its group
 HEADING_COLUMNS = frozenset({"title", "date"})
 
 #: Every column the reader reads, by its own name.
-KNOWN_COLUMNS = frozenset(COLUMNS + NAME_COLUMNS + (NOTE_COLUMN,)) | HEADING_COLUMNS
+KNOWN_COLUMNS = frozenset(COLUMNS + NAME_COLUMNS + MEMBER_COLUMNS + (NOTE_COLUMN,)) | HEADING_COLUMNS
 
 
 def _heading_rows(rows: Iterable[tuple[int, list[str]]], keys: list[str], source: str,
@@ -329,7 +334,8 @@ def names_text(names: tuple[str, ...]) -> str:
 def _named_pairs(ev: Event, names: list[NamedPair], source: str) -> list[Pair]:
     """A Pair for every pair the rows name; UserError when two rows name one pair differently."""
     seen: dict[PairKey, tuple[tuple[str, ...], str]] = {}
-    for section, number, side, players, where in names:
+    numbered: dict[PairKey, tuple[str, ...]] = {}
+    for section, number, side, players, where, numbers in names:
         direction = side if ev.winners.get(section, 1) == 2 else None
         key = (section, number, direction)
         if key in seen and seen[key][0] != players:
@@ -337,7 +343,10 @@ def _named_pairs(ev: Event, names: list[NamedPair], source: str) -> list[Pair]:
                             f"{' in section ' + section if section else ''} is named "
                             f"{' & '.join(players)!r} here but {' & '.join(seen[key][0])!r} on {seen[key][1]}")
         seen.setdefault(key, (players, where))
-    return [Pair(number, section, direction, players) for (section, number, direction), (players, _) in seen.items()]
+        if any(numbers):
+            numbered.setdefault(key, numbers)
+    return [Pair(number, section, direction, players, players=players_of(players, numbered.get(key, ())))
+            for key, (players, _) in seen.items() for section, number, direction in [key]]
 
 
 def header_delimiter(text: str) -> str:
@@ -616,8 +625,9 @@ def _sitout_row(get: CellGetter, ns: str | None, ew: str | None, board: int, ses
         raise UserError(source, f"{where}, column {side}_mp", str(exc)) from None
     section = get("section") or ""
     players = names_cell(get(f"{side}_names"))
-    if names is not None and players:
-        names.append((section, pair, side_of(side), players, where))
+    numbers = numbers_cell(get(f"{side}_members"))
+    if names is not None and (players or numbers):
+        names.append((section, pair, side_of(side), players, where, numbers))
     return SitOut(board, pair, side_of(side), section, session, where, published_mp=credit,
                   note=get("note") or ""), decimals_of(get(f"{side}_mp"))
 
@@ -719,8 +729,9 @@ def _general_line(row: list[str], keys: list[str], source: str, where: str,
         side: Side
         for side, pair, column in (("NS", ns, "ns_names"), ("EW", ew, "ew_names")):
             players = names_cell(get(column))
-            if players:
-                names.append((line.section, pair, side, players, where))
+            numbers = numbers_cell(get(column.replace("names", "members")))
+            if players or numbers:
+                names.append((line.section, pair, side, players, where, numbers))
     return line, decimals
 
 
@@ -867,7 +878,9 @@ def csv_text(result_or_event: SessionResult | Event) -> str:
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     event = result_or_event if isinstance(result_or_event, Event) else result_or_event.event
-    named = {(p.section, p.number, p.direction): names_text(p.names) for p in event.pairs if p.names}
+    numbered = any(pl.national_id for p in event.pairs for pl in p.players)
+    named = {(p.section, p.number, p.direction): (names_text(p.names), numbers_text(member_numbers(p, len(p.people()))))
+             for p in event.pairs if p.names or p.players}
     noted = any(ln.note for ln in event.lines) or any(so.note for so in event.sitouts)
     decimals = written_decimals(result_or_event)
     # what a sit-out's pair was credited with (its pairs' totals: made only when there are sit-outs)
@@ -879,17 +892,17 @@ def csv_text(result_or_event: SessionResult | Event) -> str:
         _write_penalties(buf, w, event.penalties, decimals)
         return buf.getvalue()
     # names and notes: every row through the csv writer, the extra columns after the usual ones
-    w.writerow(COLUMNS + (NAME_COLUMNS if named else ()) + ((NOTE_COLUMN,) if noted else ()))
+    w.writerow(COLUMNS + (NAME_COLUMNS if named else ()) + (MEMBER_COLUMNS if numbered else ())
+               + ((NOTE_COLUMN,) if noted else ()))
     rows = io.StringIO()
     _write_rows(rows, csv.writer(rows, lineterminator="\n"), _scored_lines(result_or_event), decimals)
     extra_rows = []
     for ln in _lines_in_order(result_or_event):
         extra: list[str] = []
         if named:
-            extra += [
-                named.get((ln.section, ln.ns_pair, "NS")) or named.get((ln.section, ln.ns_pair, None)) or "",
-                named.get((ln.section, ln.ew_pair, "EW")) or named.get((ln.section, ln.ew_pair, None)) or "",
-            ]
+            ns, ew = (named.get((ln.section, pair, side)) or named.get((ln.section, pair, None)) or ("", "")
+                      for pair, side in ((ln.ns_pair, "NS"), (ln.ew_pair, "EW")))
+            extra += [ns[0], ew[0]] + ([ns[1], ew[1]] if numbered else [])
         if noted:
             extra.append(ln.note)
         extra_rows.append(extra)
@@ -899,8 +912,9 @@ def csv_text(result_or_event: SessionResult | Event) -> str:
                                 for c in row] + list(map(cell_text, extra))) + "\n")
         else:
             w.writerow(row + extra)
-    _write_sitouts(buf, w, event.sitouts, writer, decimals, named if named else None, noted)
-    _write_penalties(buf, w, event.penalties, decimals, len(NAME_COLUMNS if named else ()) + noted)
+    _write_sitouts(buf, w, event.sitouts, writer, decimals, named if named else None, noted, numbered)
+    _write_penalties(buf, w, event.penalties, decimals,
+                     len(NAME_COLUMNS if named else ()) + len(MEMBER_COLUMNS if numbered else ()) + noted)
     return buf.getvalue()
 
 
@@ -922,7 +936,8 @@ def _write_penalties(buf: io.StringIO, writer: CsvWriter, penalties: Sequence[Pe
 
 
 def _write_sitouts(buf: io.StringIO, writer: CsvWriter, sitouts: Sequence[SitOut], event_writer: EventToWrite | None,
-                   decimals: int | None, named: dict[PairKey, str] | None = None, noted: bool = False) -> None:
+                   decimals: int | None, named: dict[PairKey, tuple[str, str]] | None = None, noted: bool = False,
+                   numbered: bool = False) -> None:
     """A row per table with one pair and no opponents, after the lines: the pair on its side, the
     other blank, ``sitout`` as the adjustment, its credit, names and note (read back as the same
     :class:`~mpxl.event.SitOut`)."""
@@ -934,8 +949,10 @@ def _write_sitouts(buf: io.StringIO, writer: CsvWriter, sitouts: Sequence[SitOut
             f"{side}_pair": so.pair, f"{side}_mp": "" if credit is None else figure_text(credit, decimals)}
         extra: list[str] = []
         if named is not None:
-            mine = named.get((so.section, so.pair, so.direction)) or named.get((so.section, so.pair, None)) or ""
-            extra += [mine, ""] if side == "ns" else ["", mine]
+            mine = named.get((so.section, so.pair, so.direction)) or named.get((so.section, so.pair, None)) or ("", "")
+            extra += [mine[0], ""] if side == "ns" else ["", mine[0]]
+            if numbered:
+                extra += [mine[1], ""] if side == "ns" else ["", mine[1]]
         if noted:
             extra.append(so.note)
         row = [cells.get(k, "") for k in COLUMNS] + extra

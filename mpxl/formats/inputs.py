@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from argparse import Namespace
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from ..atomic import StrPath
@@ -22,7 +23,7 @@ from .common import board_number, decode_text, read_bytes, warn_unusual
 if TYPE_CHECKING:
     from .bws import Reading
 
-__all__ = ["read_input", "attach_deals", "is_bws", "read_deals"]
+__all__ = ["read_input", "attach_deals", "is_bws", "read_deals", "board_list"]
 
 
 def is_bws(path: StrPath) -> bool:
@@ -36,14 +37,37 @@ def is_bws(path: StrPath) -> bool:
 
 def attach_deals(event: Event, path: StrPath | None) -> Event:
     """``event`` with the deals of the PBN file ``path`` (its ``[Deal]`` tags: BridgeComposer, Dealer,
-    any PBN), replacing the event's own for the same boards; UserError when it has none."""
+    any PBN) of the boards the event has, replacing the event's own; UserError when it has none, or
+    none of the event's boards (a hand record of other boards); a board of the event it has no deal
+    for is named in the event's warnings."""
     if not path:
         return event
     deals = read_deals(path)
     if not deals:
         raise UserError(str(path), "", "no [Board] with a [Deal] tag: not a hand record")
-    event.deals.update(deals)
+    boards = {ln.board for ln in event.lines}
+    if boards and not boards & set(deals):
+        raise UserError(str(path), "", f"its deals are for boards {board_list(deals)}, the results are of boards "
+                        f"{board_list(boards)}: a hand record of other boards")
+    if boards - set(deals):
+        event.warnings.append(f"--deals {path}: no deal for boards {board_list(boards - set(deals))}")
+    event.deals.update((b, d) for b, d in deals.items() if b in boards or not boards)
     return event
+
+
+def board_list(boards: Iterable[int]) -> str:
+    """Board numbers as runs: ``1-3, 7``.
+
+    >>> board_list([3, 1, 2, 7, 9, 10])
+    '1-3, 7, 9-10'
+    """
+    runs: list[list[int]] = []
+    for b in sorted(set(boards)):
+        if runs and b == runs[-1][-1] + 1:
+            runs[-1].append(b)
+        else:
+            runs.append([b])
+    return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
 
 
 _TAG = re.compile(r'^\s*\[(\w+)\s+"(.*)"\s*\]')
@@ -113,8 +137,8 @@ def read_input(args: Namespace, warn: bool = True) -> tuple[Event, Reading | Non
     else:
         event = read_event(args.input)
         warnings = []
-    warnings += warn_unusual(event, args.input)
     attach_deals(event, getattr(args, "deals", None))
+    warnings += warn_unusual(event, args.input)
     if warn:
         for w in warnings:
             print(f"mpxl: {w}", file=sys.stderr)

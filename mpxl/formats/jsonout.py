@@ -330,9 +330,12 @@ def board_json(b: ScoredBoard) -> dict[str, Any]:
 def pair_json(pr: PairResult, opts: ScoringOptions) -> dict[str, Any]:
     """One pair of the ``--json`` document (see :func:`result_to_json`)."""
     pct = opts.round_percentage(pr.percentage)
-    return {"pair": pr.pair.number, "section": pr.pair.section, "direction": pr.pair.direction,
-            "mp": float(pr.mp), "max": float(pr.max), "percentage": float(pct), "place": pr.place,
-            "boards": pr.boards, "names": list(pr.pair.names)}
+    out: dict[str, Any] = {"pair": pr.pair.number, "section": pr.pair.section, "direction": pr.pair.direction,
+           "mp": float(pr.mp), "max": float(pr.max), "percentage": float(pct), "place": pr.place,
+           "boards": pr.boards, "names": list(pr.pair.names)}
+    if any(pl.national_id for pl in pr.pair.players):  # the players' member numbers ('' for one without)
+        out["players"] = [{"name": pl.name, "member_number": pl.national_id} for pl in pr.pair.players]
+    return out
 
 
 _PAIR_TEMPLATE = _template(("pair", "section", "direction", "mp", "max", "percentage", "place", "boards", "names"), 2)
@@ -342,7 +345,7 @@ def _pair_text(pr: PairResult, opts: ScoringOptions) -> str:
     """One pair's text at the depth of the document's pairs: :func:`pair_json` written by the template
     (the percentage rounded by :meth:`ScoringOptions.percentage_float`, no Fraction made)."""
     pair = pr.pair
-    if pair.names:
+    if pair.names or pair.players:
         return _indented(_json_dumps(pair_json(pr, opts)), 2)
     p0, p1, p2, p3, p4, p5, p6, p7, p8, p9 = _PAIR_TEMPLATE
     direction = "null" if pair.direction is None else encode_basestring(pair.direction)

@@ -33,7 +33,8 @@ from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from ..errors import UserError
-from ..event import Event, Pair, Penalty
+from ..event import Club, Event, Pair, Penalty
+from ..members import players_of
 from ..methods import find_method
 from ..options import ScoringOptions, parse_options, registry
 from ..rounding import Rounding
@@ -54,6 +55,9 @@ TEMPLATE_INPUTS = {
 }
 #: The figures the sheet shows (read as published figures, for ``mpxl check``).
 TEMPLATE_FIGURES = {"NS MP": "ns_mp", "EW MP": "ew_mp"}
+#: The Pairs sheet's headings of the players' member numbers, in order (mpxl.workbook.layout.PAIRS').
+MEMBER_HEADINGS = ("Member no. 1", "Member no. 2")
+HANDS_SHEET = "Hands"  # the deals' sheet (mpxl.workbook.hands.SHEET)
 _HEADER_ROW = 4  # the template's heading row (mpxl.workbook.layout.HEADER_ROW; not imported: no openpyxl sheets)
 
 #: The Setup rows that are formulas (worked out from the others), not settings to read back.
@@ -183,6 +187,8 @@ def _template_event(wb: Any, source: str) -> Event:
     lines, decimals, sitouts, row_names = read_rows(rows, keys, source, penalties)
     ev = csv_event(lines, source, decimals, row_names, sitouts, penalties)
     ev.title, ev.date = str(words.pop("event", "") or ""), _date_text(words.pop("date", None))
+    club = str(words.pop("club", "") or "").strip()
+    ev.club = Club(club) if club else None
     ev.program = "mpxl workbook"
     declared = setup_options(words, source)
     for sec in ev.sections():
@@ -192,6 +198,10 @@ def _template_event(wb: Any, source: str) -> Event:
     if isinstance(line_pct, (int, float)) and not isinstance(line_pct, bool):
         ev.line_percentage_decimals = int(line_pct)  # the lines' percentages shown, as the file published them
     ev.pairs = _pairs(wb, source, ev.winners) or ev.pairs
+    if HANDS_SHEET in wb.sheetnames:  # the deals mpxl wrote (the tablets' HandRecord, a --deals file)
+        from ..workbook.hands import read_hands  # the sheet's layout, with the writer's (openpyxl loaded already)
+
+        ev.deals = read_hands(wb[HANDS_SHEET], source, ev.warnings)
     return ev
 
 
@@ -308,7 +318,7 @@ def setup_options(words: dict[str, Any], source: str) -> dict[str, Any]:
 #: The Setup keys read above, by rules of the sheet's own; the others by the option parser.
 _READ_HERE = frozenset({"event", "date", "method", "expected", "rounding", "decimals", "ave_plus", "ave_minus",
                         "winners", "_cells", "totals_rounding", "totals_decimals", "pct_rounding", "pct_decimals",
-                        "line_pct_decimals"})
+                        "line_pct_decimals", "club"})
 _OPTION_FIELDS = frozenset(f.name for f in fields(ScoringOptions))
 
 
@@ -363,7 +373,9 @@ def _pairs(wb: Any, source: str, winners: dict[str, int]) -> list[Pair]:
         side = str(get("Direction") or "").strip().upper()
         direction = side if side in ("NS", "EW") and winners.get(section, 1) == 2 else None
         place = get("Place")
-        out.append(Pair(number, section, direction, names_cell(str(get("Names") or "")),
+        names = names_cell(str(get("Names") or ""))
+        numbers = [_cell_text(get(h), source, where).strip() for h in MEMBER_HEADINGS if h in heads]
+        out.append(Pair(number, section, direction, names, players=players_of(names, numbers),
                         published_mp=shown("MP"), published_percentage=shown("%"),
                         published_place=None if place in (None, "") else _cell_text(place, source, where),
                         published_max=shown("Max"), where=where,

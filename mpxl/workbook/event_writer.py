@@ -36,12 +36,23 @@ from ..board import parse_penalty
 from ..contract import Vulnerability, ns_score
 from ..event import Event, Line
 from ..matchpoints import Components, NSScore
+from ..members import member_numbers
 from ..options import off_sheet, settings_of
 from ..rules import ARTIFICIAL_CODES, PASS_SPELLINGS, code_key, contract_keys, is_blank
 from ..settings import MixedLine, RoundingKind
 from ..textsafe import as_text_cell
 from .inputs import PairRow, Settings, TemplateLine
-from .layout import CONVENTIONS, FIRST_ROW, HELPERS, PAIRS, PAIRS_COLUMNS, PARTS, TOTALS_COLUMNS, TRAVELLER_COLUMNS
+from .layout import (
+    CONVENTIONS,
+    FIRST_ROW,
+    HELPERS,
+    PAIRS,
+    PAIRS_COLUMNS,
+    PAIRS_INPUTS,
+    PARTS,
+    TOTALS_COLUMNS,
+    TRAVELLER_COLUMNS,
+)
 from .template import ROUNDING_RULES, build_workbook, number_formats, write_workbook
 
 if TYPE_CHECKING:
@@ -93,7 +104,8 @@ def settings_for(result: SessionResult) -> Settings:
         winners = values.pop() if len(values) == 1 else 1
     # the conventions' cells, each its option's word (mpxl.options.Setting.shown: a nullable one's from the file)
     conventions = {key: s.shown(opts, ev) for key, s in CONVENTIONS.items()}
-    return Settings(event=ev.title or "", date=ev.date or "", scale=opts.scale, method=opts.method,
+    return Settings(event=ev.title or "", date=ev.date or "", club=ev.club.name if ev.club else "",
+                    scale=opts.scale, method=opts.method,
                     expected=opts.expected, rounding=kind,
                     decimals=rounding.decimals if kind is not RoundingKind.EXACT else 2, winners=winners,
                     totals_rounding=None if totals is None else totals.kind,
@@ -361,7 +373,7 @@ def _event_contents(result: SessionResult, spare_rows: int = 0, check: bool = Tr
     expected = result.boards[0].expected if result.boards else 9
     methods = (max(expected, 2), max(expected - 1, 1))
     return dict(settings=settings_for(result), lines=lines, boards=boards, pairs=pairs,
-                rows=len(lines) + spare_rows, methods=methods)
+                rows=len(lines) + spare_rows, methods=methods, deals=list(result.event.deals.values()))
 
 
 def _pair_rows(result: SessionResult) -> list[tuple[PairRow, PairResult]]:
@@ -373,9 +385,10 @@ def _pair_rows(result: SessionResult) -> list[tuple[PairRow, PairResult]]:
     for pr in result.pairs:
         p = pr.pair
         names = " & ".join(p.names) or None
+        numbers = tuple(n or None for n in member_numbers(p))
         seen.setdefault((order.get(p.section, -1), p.section, {"NS": 0, "EW": 1}.get(p.direction or "", 0),
                          _natural(p.number)), ((_pair_value(p.number), p.direction, names, p.section or None,
-                                                  p.published_tiebreak), pr))
+                                                  p.published_tiebreak, *numbers), pr))
     return [seen[k] for k in sorted(seen)]
 
 
@@ -427,7 +440,7 @@ def _clear_helpers(tr: Worksheet, pa: Worksheet) -> None:
     C, P = TRAVELLER_COLUMNS, PAIRS_COLUMNS
     helpers = [C[k] for k, _ in HELPERS] + [C[k] for k in ("b_expected", "b_key", "b_n")]
     for ws, cols in ((tr, helpers), (pa, [P[k] for k, *_ in PAIRS if k not in
-                                          ("pair", "direction", "names", "section", "tiebreak")])):
+                                          PAIRS_INPUTS])):
         for col in cols:
             for row in range(FIRST_ROW, ws.max_row + 1):
                 ws[f"{col}{row}"].value = None

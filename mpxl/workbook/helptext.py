@@ -38,6 +38,7 @@ SETUP_NOTES: dict[str, str] = {
     **{s.sheet or "": s.note or "; ".join(f"{k}: {v}" for k, v in s.values.items()) + "."
        for s in SETUP_SETTINGS.values()},
     "event": "The event's name, for the printed sheets.",
+    "club": "The club's name (mpxl score --club): into the USEBIO file's CLUB and the results page's title.",
     "date": "",
     "n_used": "Formula (name N): the most lines on any board; each session and section (field) has its own N, "
               "the Travellers' N (field) column.",
@@ -397,6 +398,9 @@ PAIRS_NOTES = {
     "section": "The pair's section, as on Travellers (blank when one section).",
     "tiebreak": "A published tie-break figure (Magic Contest's column): among pairs with the same %, the higher "
                 "ranks first; blank counts as 0.",
+    "member1": "The first player's member number (as the federation knows them; kept as text): into the USEBIO, "
+               "PBN and CSV files mpxl writes.",
+    "member2": "The second player's member number.",
     "played": "Its lines with a result or an artificial score, in every session.",
     "carried": "Its MP in the sessions before the latest (Setup: ThisSession), carried forward.",
     "session_mp": "Its MP in the latest session: MP less Carried forward.",

@@ -78,14 +78,15 @@ class Settings:
     pct_decimals: int | None  # None: exact percentages
     line_pct_decimals: int | None  # None: no line percentages shown
     conventions: dict[str, Choice]  # Setup key -> its value (every one of CONVENTIONS)
+    club: str  # the club's name
 
     def __init__(self, event: str = "", date: str = "", scale: Scale | int | str = Scale.DOUBLE,
                  method: Method | str = Method.NEUBERG, expected: int | None = None,
                  rounding: RoundingKind | str = RoundingKind.HALF_UP, decimals: int = 2, ave_plus: float = 60,
                  ave_minus: float = 40, winners: int = 2, totals_rounding: RoundingKind | str | None = None,
                  totals_decimals: int | None = None, pct_decimals: int | None = 2,
-                 line_pct_decimals: int | None = None, **conventions: Choice | str | None) -> None:
-        self.event, self.date, self.expected, self.decimals = event, date, expected, decimals
+                 line_pct_decimals: int | None = None, club: str = "", **conventions: Choice | str | None) -> None:
+        self.event, self.date, self.expected, self.decimals, self.club = event, date, expected, decimals, club
         self.scale = Scale.find(scale if isinstance(scale, (Scale, str)) else str(scale))
         self.method, self.rounding = Method.find(method), RoundingKind.find(rounding)
         self.ave_plus, self.ave_minus, self.winners = ave_plus, ave_minus, winners
@@ -113,7 +114,7 @@ class Settings:
             "ave_plus": self.ave_plus, "ave_minus": self.ave_minus, "winners": self.winners,
             "totals_rounding": None if self.totals_rounding is None else self.totals_rounding.value,
             "totals_decimals": self.totals_decimals, "pct_decimals": self.pct_decimals,
-            "line_pct_decimals": self.line_pct_decimals,
+            "line_pct_decimals": self.line_pct_decimals, "club": self.club,
             **{key: value.value for key, value in self.conventions.items()},
         }
 

@@ -80,6 +80,7 @@ _SETUP_ORDER: list[tuple[str, str, str] | str] = [
     "PctBasis",
     "Places",
     ("line_pct_decimals", "LinePctDecimals", "Line % decimals"),
+    ("club", "ClubName", "Club"),
     # a setting declared with a Setup cell that is not placed above goes here, before the formulas' numbers
     _NUMBERS,
     ("rounding_index", "RoundingNo", "Rounding number"),
@@ -433,6 +434,8 @@ PAIRS = [
     ("names", "Names", 30, "input"),
     ("section", "Section", 8, "input"),
     ("tiebreak", "Tie-break", 8, "input"),
+    ("member1", "Member no. 1", 11, "input"),
+    ("member2", "Member no. 2", 11, "input"),
     ("played", "Boards played", 8, "formula"),
     ("carried", "Carried forward", 12, "formula"),
     ("session_mp", "Latest session MP", 13, "formula"),
@@ -474,6 +477,8 @@ PAIRS = [
     ("pctv", "% scaled", 10, "helper"),
     ("pen", "Penalty rows", 10, "helper"),
 ]
+#: The Pairs columns typed in, in order: a Pairs row's values (:data:`mpxl.workbook.inputs.PairRow`).
+PAIRS_INPUTS = tuple(key for key, _, _, kind in PAIRS if kind == "input")
 #: Pairs column key -> column letter.
 PAIRS_COLUMNS = {key: get_column_letter(i + 1) for i, (key, *_) in enumerate(PAIRS)}
 PAIRS_RANGE_NAMES = {

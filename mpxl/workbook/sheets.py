@@ -61,6 +61,7 @@ from .layout import (
     METHODS_SHEET,
     PAIRS,
     PAIRS_COLUMNS,
+    PAIRS_INPUTS,
     PAIRS_RANGE_NAMES,
     ROUNDING_RULES,
     SETUP_CELL_OF,
@@ -496,7 +497,7 @@ def pairs_sheet(wb: Workbook, pairs: Sequence[PairRow], sizes: Sizes, blocks: li
     ws["A2"] = f'={SETUP_NAMES["event"]}&"  "&{SETUP_NAMES["date"]}'
     ws["A2"].font = Font(italic=True, color="606060")
     ws["A3"] = ("Type each pair: number, direction (NS/EW with 2 winners), names, section (and a published "
-                "tie-break, if any). "
+                "tie-break, the players' member numbers, if any). "
                 "The figures follow; Totals ranks them by place.")
     ws["A3"].font = Font(italic=True, color="606060", size=9)
     ws.row_dimensions[HEADER_ROW].height = 30
@@ -507,8 +508,8 @@ def pairs_sheet(wb: Workbook, pairs: Sequence[PairRow], sizes: Sizes, blocks: li
     idx = {k: _col(v) for k, v in P.items()}
     inputs = [(idx[k], _style(ws, fill=_INPUT_FILL, protection=_UNLOCKED,
                               alignment=None if k == "names" else _CENTER,
-                              number_format="@" if k in ("names", "section") else None))
-              for k in ("pair", "direction", "names", "section", "tiebreak")]
+                              number_format="@" if k in ("names", "section", "member1", "member2") else None))
+              for k in PAIRS_INPUTS]
     styles = {"mp": _style(ws, number_format=fmt["total"]), "carried": _style(ws, number_format=fmt["total"]),
               "session_mp": _style(ws, number_format=fmt["total"]), "max": _style(ws, number_format="0.##"),
               "pct": _style(ws, number_format=fmt["pct"]), "place": _style(ws, alignment=Alignment(horizontal="right"))}

@@ -33,11 +33,13 @@ from typing import Any
 
 from openpyxl import Workbook
 
+from ..event import Deal
 from ..methods import Method
 from ..rules import NOT_PLAYED_CODES
 from ..settings import Field, RoundingKind, Scale
 from . import stream
 from .formulas import rounding_formula
+from .hands import hands_sheet
 from .inputs import BoardRow, PairRow, Settings, TemplateLine
 from .layout import (
     AVE_POLICY_NAMES,
@@ -142,6 +144,7 @@ def _build(
     board_rows: int | None = None,
     pair_rows: int | None = None,
     methods: tuple[int, int] = (9, 8),
+    deals: Sequence[Deal] = (),
 ) -> tuple[Workbook, list[Block]]:
     """The workbook without the rows of its data blocks, and the blocks (see :mod:`mpxl.workbook.stream`).
 
@@ -149,7 +152,8 @@ def _build(
     :func:`write_workbook` alike: ``lines``, ``boards`` and ``pairs`` pre-fill it (``boards``
     holds board numbers or (board, section, session) tuples for the per-board block; ``pairs``
     holds (pair, direction) or (pair, direction, names, section, tie-break) tuples for the Pairs sheet);
-    ``methods`` is the (N, n) shown on the Methods sheet; the row counts default to what is given.
+    ``methods`` is the (N, n) shown on the Methods sheet; the row counts default to what is given;
+    ``deals`` (the event's hands) make a Hands sheet after Totals (:mod:`mpxl.workbook.hands`).
     """
     settings = settings or Settings()
     sizes = Sizes(
@@ -166,6 +170,8 @@ def _build(
     travellers_sheet(wb, lines, sizes, boards, blocks, formats)
     pairs_sheet(wb, pairs, sizes, blocks, formats)
     totals_sheet(wb, sizes, blocks, formats)
+    if deals:
+        hands_sheet(wb, deals)
     methods_sheet(wb, methods[0], methods[1], settings.scale.number)
     working_sheet(wb, boards[0] if boards else None)
     help_sheet(wb)
@@ -179,14 +185,14 @@ def _build(
 def build_workbook(settings: Settings | None = None, lines: Sequence[TemplateLine] = (),
                    boards: Sequence[BoardRow] = (), pairs: Sequence[PairRow] = (), rows: int | None = None,
                    board_rows: int | None = None, pair_rows: int | None = None,
-                   methods: tuple[int, int] = (9, 8)) -> Workbook:
+                   methods: tuple[int, int] = (9, 8), deals: Sequence[Deal] = ()) -> Workbook:
     """Build a workbook in the template layout; the arguments are :func:`_build`'s.
 
     >>> wb = build_workbook(Settings(method="Manual"), [TemplateLine(1, 1, 2, typed=420)], [1], [(1, "NS"), (2, "EW")])
     >>> wb["Setup"]["B6"].value, wb["Travellers"]["A5"].value, wb["Pairs"]["B6"].value
     ('Manual', 1, 'EW')
     """
-    wb, blocks = _build(settings, lines, boards, pairs, rows, board_rows, pair_rows, methods)
+    wb, blocks = _build(settings, lines, boards, pairs, rows, board_rows, pair_rows, methods, deals)
     for block in blocks:
         stream.fill(block)
     return wb
@@ -196,7 +202,7 @@ def write_workbook(path: str | os.PathLike[str], settings: Settings | None = Non
                    lines: Sequence[TemplateLine] = (), boards: Sequence[BoardRow] = (),
                    pairs: Sequence[PairRow] = (), rows: int | None = None, board_rows: int | None = None,
                    pair_rows: int | None = None, methods: tuple[int, int] = (9, 8),
-                   macro_enabled: bool = False) -> None:
+                   macro_enabled: bool = False, deals: Sequence[Deal] = ()) -> None:
     """Write to ``path`` the workbook :func:`build_workbook` builds from the same arguments, fast,
     for any number of lines; ``macro_enabled``: with xlwings' VBA project
     (:func:`mpxl.workbook.classic.macro_enable`), for an ``.xlsm``.
@@ -205,7 +211,7 @@ def write_workbook(path: str | os.PathLike[str], settings: Settings | None = Non
     written straight into the file with each column's formula stored once and shared
     down the column (:mod:`mpxl.workbook.stream`), as Excel stores a filled-down column.
     """
-    wb, blocks = _build(settings, lines, boards, pairs, rows, board_rows, pair_rows, methods)
+    wb, blocks = _build(settings, lines, boards, pairs, rows, board_rows, pair_rows, methods, deals)
     if macro_enabled:
         from .classic import macro_enable
 

@@ -1,0 +1,141 @@
+"""The workbook's Hands sheet: the deals (the tablets' ``HandRecord``, a ``--deals`` file), a board a
+block, written by :func:`hands_sheet` and read back by :func:`read_hands`.
+
+A block is a board as a hand record prints it: a heading row (``Board``, its number, ``Dealer``,
+the seat, ``Vul``, PBN's word ``None`` / ``NS`` / ``EW`` / ``All``), then North above, West and
+East side by side, South below, each hand four rows (spades, hearts, diamonds, clubs: a suit's
+symbol, then its cards, ``AKQT9``; ``-`` for a void). Blocks sit :data:`ACROSS` to a row of
+blocks, :data:`ROWS_PER_PAGE` rows of blocks to a printed page. The reader finds each block by
+its ``Board`` cell, wherever it is, so a sheet whose blocks were moved still reads.
+
+>>> from openpyxl import Workbook
+>>> from mpxl.event import Deal
+>>> wb = Workbook()
+>>> ws = hands_sheet(wb, [Deal.from_pbn(1, "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")])
+>>> ws["B4"].value, ws["D5"].value, ws["B9"].value, ws["F12"].value  # board; N spades; W spades; E clubs
+(1, 'AKQJ', '432', 'AKQJ')
+>>> deals = read_hands(ws, "n.xlsx")
+>>> deals[1].to_pbn(), deals[1].dealer, deals[1].vulnerable
+('N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765', 'N', 'None')
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from openpyxl import Workbook
+from openpyxl.styles import Font
+from openpyxl.worksheet.pagebreak import Break
+from openpyxl.worksheet.worksheet import Worksheet
+
+from ..contract import board_dealer, board_vulnerability
+from ..errors import UserError
+from ..event import SEATS, Deal
+
+__all__ = ["hands_sheet", "read_hands", "SHEET", "ACROSS", "ROWS_PER_PAGE"]
+
+#: The sheet's name.
+SHEET = "Hands"
+#: Blocks side by side in a row of blocks, and rows of blocks to a printed page.
+ACROSS, ROWS_PER_PAGE = 2, 3
+#: A block's size: columns (and one blank between blocks), rows (and one blank under).
+WIDTH, HEIGHT = 6, 13
+FIRST_ROW = 4
+#: Each seat's hand within a block: (row offset of its spades, column offset of its suits' symbols).
+HAND_AT = {"N": (1, 2), "W": (5, 0), "E": (5, 4), "S": (9, 2)}
+SUITS = ("♠", "♥", "♦", "♣")
+_RED = Font(color="C00000")
+_CARDS = re.compile(r"[AKQJT98765432]*")
+#: The heading row's labels, at column offsets 0, 2 and 4; each one's value in the next column.
+BOARD, DEALER, VUL = "Board", "Dealer", "Vul"
+
+
+def hands_sheet(wb: Workbook, deals: Iterable[Deal]) -> Worksheet:
+    """The Hands sheet of ``deals`` (in board order), a block each, ready to print."""
+    ws = wb.create_sheet(SHEET)
+    ws["A1"] = "Hands"
+    ws["A1"].font = Font(bold=True, size=14)
+    ws["A2"] = ("The deals, a board a block (cards high to low, T for the ten, - for a void); mpxl score reads "
+                "them back from here.")
+    ws["A2"].font = Font(italic=True, color="606060", size=9)
+    ordered = sorted(deals, key=lambda d: d.board)
+    for i, deal in enumerate(ordered):
+        _block(ws, FIRST_ROW + (i // ACROSS) * (HEIGHT + 1), 1 + (i % ACROSS) * (WIDTH + 1), deal)
+    for col in range(1, ACROSS * (WIDTH + 1) + 1):
+        ws.column_dimensions[ws.cell(1, col).column_letter].width = 3 if col % (WIDTH + 1) in (1, 3, 5) else 9
+    rows = -(-len(ordered) // ACROSS)
+    for page in range(ROWS_PER_PAGE, rows, ROWS_PER_PAGE):  # a row of blocks never cut by a page's end
+        ws.row_breaks.append(Break(id=FIRST_ROW + page * (HEIGHT + 1) - 1))
+    last = FIRST_ROW + max(rows, 1) * (HEIGHT + 1) - 1
+    ws.print_area = f"A1:{ws.cell(1, ACROSS * (WIDTH + 1) - 1).column_letter}{last}"
+    ws.page_setup.orientation = "portrait"
+    ws.page_setup.fitToWidth, ws.page_setup.fitToHeight = 1, 0
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    return ws
+
+
+def _block(ws: Worksheet, row: int, col: int, deal: Deal) -> None:
+    """One board's block with its top left corner at (row, col)."""
+    heading = ((BOARD, deal.board), (DEALER, deal.dealer or board_dealer(deal.board).value),
+               (VUL, deal.vulnerable or board_vulnerability(deal.board).value))
+    for k, (label, value) in enumerate(heading):
+        ws.cell(row, col + 2 * k, label).font = Font(bold=True)
+        ws.cell(row, col + 2 * k + 1, value).font = Font(bold=k == 0)
+    for seat, hand in zip(SEATS, deal.hands):
+        down, across = HAND_AT[seat]
+        if not hand:
+            ws.cell(row + down, col + across, seat).font = Font(color="606060")
+            continue
+        for k, (symbol, cards) in enumerate(zip(SUITS, hand.split("."))):
+            mark = ws.cell(row + down + k, col + across, symbol)
+            if k in (1, 2):
+                mark.font = _RED
+            ws.cell(row + down + k, col + across + 1, cards or "-").data_type = "s"
+
+
+def read_hands(ws: Any, source: str, warnings: list[str] | None = None) -> dict[int, Deal]:
+    """Board -> Deal of each block on the Hands sheet ``ws`` (found by its ``Board`` cell); UserError
+    naming the cell for a board that is no number or a suit that is not cards; a hand of other than 13
+    cards is kept as typed, and named in ``warnings`` (a hand record may be short of a card)."""
+    grid = {(c.row, c.column): c.value for row in ws.iter_rows() for c in row if c.value is not None}
+    deals: dict[int, Deal] = {}
+    for (r, c), value in sorted(grid.items()):
+        if value != BOARD:
+            continue
+        where = f"sheet {SHEET}, cell {ws.cell(r, c + 1).coordinate}"
+        board = grid.get((r, c + 1))
+        if isinstance(board, float) and board.is_integer():
+            board = int(board)
+        if not isinstance(board, int) or isinstance(board, bool) or board < 1:
+            raise UserError(source, where, f"{board!r} is not a board number")
+        hands = tuple(_hand(grid, r + HAND_AT[seat][0], c + HAND_AT[seat][1] + 1, ws, source, warnings)
+                      for seat in SEATS)
+        if board in deals:
+            raise UserError(source, where, f"board {board} has a second block of hands")
+        if any(hands):
+            deals[board] = Deal(board, hands, str(grid.get((r, c + 3)) or "").strip().upper(),
+                                str(grid.get((r, c + 5)) or "").strip())
+    return deals
+
+
+def _hand(grid: dict[tuple[int, int], Any], row: int, col: int, ws: Any, source: str,
+          warnings: list[str] | None) -> str:
+    """A hand's four suits from the cells (row..row+3, col): '' when all four are blank (not known)."""
+    cells = [grid.get((row + k, col)) for k in range(4)]
+    if all(v is None or str(v).strip() == "" for v in cells):
+        return ""
+    suits = []
+    for k, value in enumerate(cells):
+        text = re.sub(r"\s+", "", str(value if value is not None else "")).upper().replace("10", "T")
+        text = "" if text in ("-", "—") else text
+        if not _CARDS.fullmatch(text):
+            raise UserError(source, f"sheet {SHEET}, cell {ws.cell(row + k, col).coordinate}",
+                            f"{value!r} is not cards of a suit (A K Q J T 9 ... 2, - for a void)")
+        suits.append(text)
+    count = sum(map(len, suits))
+    if count != 13 and warnings is not None:
+        warnings.append(f"sheet {SHEET}, cells {ws.cell(row, col).coordinate}:"
+                        f"{ws.cell(row + 3, col).coordinate}: warning: a hand of {count} cards; expected 13")
+    return ".".join(suits)
