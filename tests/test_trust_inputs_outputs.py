@@ -280,3 +280,55 @@ def test_the_watch_waits_out_the_output_folder_gone(night, tmp_path):
     shutil.move(tmp_path / "away", folder)
     assert page.read_bytes() == kept
     assert w.step() == "scored" and "4 results scored" in said[-1]
+
+
+# §11: a penalty cell formatted as a percentage (0.1 shown as 10%) is 10% of top, as the cell shows
+def _with_penalty(tmp_path, capsys, name, value, number_format):
+    book = tmp_path / name
+    assert run(capsys, "score", DATA / "club-howell.csv", "-o", book)[0] == 0
+    wb = openpyxl.load_workbook(book)
+    ws = wb["Travellers"]
+    heads = {ws.cell(4, c).value: c for c in range(1, ws.max_column + 1)}
+    cell = ws.cell(5, heads["NS penalty"])
+    cell.value, cell.number_format = value, number_format
+    wb.save(book)
+    return read_event(book).lines
+
+
+@pytest.mark.parametrize("value, number_format, same_as", [
+    (0.1, "0%", "10%"), (0.1, "0.00%", "10%"), (0.125, "0.0%", "12.5%"), (0.25, '[Red]0%;-0%', "25%"),
+    (2, "General", "2"), (0.5, "General", "0.5"), (0.1, '0.0"%"', "0.1"),
+])
+def test_a_penalty_formatted_as_a_percentage_is_the_percentage_shown(value, number_format, same_as, tmp_path, capsys):
+    shown = _with_penalty(tmp_path, capsys, "shown.xlsx", value, number_format)
+    typed = _with_penalty(tmp_path, capsys, "typed.xlsx", same_as, "@")  # the template's Text cell, typed
+    assert shown[0].ns_penalty == typed[0].ns_penalty and shown[0].ns_penalty is not None
+
+
+# §13: an option given is obeyed, or its contradiction with the figures said
+OTHERS = [p for p in (REALDATA / "acblscore-2017-08-10-howell-single-scale.xml",
+                      REALDATA / "ruter-2016-03-09-signed-mp1-aminus.pbn",
+                      REALDATA / "magiccontest-ffb-final-2022-session1.pbn", EBUSCORE) if p.exists()]
+
+
+@pytest.mark.parametrize("path", OTHERS, ids=lambda p: p.name)
+def test_expected_given_is_obeyed_or_the_contradiction_said(path, capsys):
+    code, out, err = run(capsys, "score", path, "--expected", 24, "--json")
+    doc = __import__("json").loads(out)
+    conv = doc["conventions"]
+    assert code == 0 and conv["settings"]["expected"] == 24
+    assert conv["settings"]["estimate_at"] in ("lines", "totals")  # never estimating would set N aside
+    assert conv["given_options_contradicted"].startswith("the options given (--expected) go against the file's figures")
+    assert "mpxl: the options given (--expected) go against the file's figures" in err
+
+
+# §14: a preset is where the search starts, never a fence
+PRESETS = ["scorebridge", "ebuscore", "magiccontest", "ruter", "compscore", "acblscore", "ebu", "generic"]
+REAL_ALL = sorted(REALDATA.glob("*.xml")) + sorted(REALDATA.glob("*.pbn")) + sorted((REALDATA / "incoming").glob("*"))
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("path", REAL_ALL, ids=lambda p: p.name)
+def test_check_from_any_preset_finds_every_real_files_settings(path, preset, capsys):
+    code, out, _err = run(capsys, "check", path, "--conventions", preset)
+    assert code == 0, out.splitlines()[-6:]

@@ -213,17 +213,42 @@ def _rows(ws: Any, source: str, columns: dict[int, str], first: int,
     order = sorted(columns)
     letters = {c: get_column_letter(c) for c in order}
     results = [i for i, c in enumerate(order) if columns[c] in RESULT_KEYS]
+    percents = [i for i, c in enumerate(order) if columns[c] in PERCENT_KEYS]
     last = _last_row(ws, order)
     if last < first:
         return
     for r, values in enumerate(ws.iter_rows(min_row=first, max_row=last, max_col=max(order), values_only=True),
                                start=first):
         cells = [values[c - 1] if c - 1 < len(values) else None for c in order]
+        for i in percents:  # a number shown as a percentage (0.1 as 10%): the percentage, as the cell shows it
+            cells[i] = _shown_percentage(cells[i], ws._cells.get((r, order[i])))
         if formulas is not None and results and all(cells[i] is None for i in results) and any(cells):
             cells = [formulas.value(r, c, letters[c]) if v is None and columns[c] not in _FIGURE_KEYS else v
                      for c, v in zip(order, cells)]
         yield (f"sheet {ws.title}, row {r}",
                [_cell_text(v, source, f"sheet {ws.title}, cell {letters[c]}{r}") for c, v in zip(order, cells)])
+
+
+#: The typed cells that may hold a percentage (of top): a number formatted as one is read as the percentage shown.
+PERCENT_KEYS = frozenset({"ns_penalty", "ew_penalty"})
+
+
+def _shown_percentage(value: Any, cell: Any) -> Any:
+    """A number in a cell formatted as a percentage (Excel stores a typed ``10%`` as 0.1, once the
+    cell's Text format is gone) as the text the cell shows, ``10%``; any other value as it is.
+
+    >>> from types import SimpleNamespace as Cell
+    >>> _shown_percentage(0.1, Cell(number_format="0%")), _shown_percentage(0.125, Cell(number_format="0.0%"))
+    ('10%', '12.5%')
+    >>> _shown_percentage(2, Cell(number_format="General")), _shown_percentage(0.1, Cell(number_format='0"%"'))
+    (2, 0.1)
+    """
+    if not isinstance(value, (int, float)) or isinstance(value, bool) or cell is None:
+        return value
+    unquoted = re.sub(r'"[^"]*"|\\.', "", str(cell.number_format or ""))  # a quoted or escaped % is only shown
+    if "%" not in unquoted:
+        return value
+    return f"{(Decimal(repr(value)) * 100).normalize():f}%"
 
 
 #: The figures a sheet works out (a formula of the sheet's own, never worked out: no published figure).
