@@ -300,15 +300,19 @@ def all_or_none() -> Iterator[None]:
                 os.unlink(tmp)
         raise
     else:
-        for i, (tmp, target) in enumerate(held):
-            try:
+        moved = 0
+        try:
+            for tmp, target in held:
                 os.replace(tmp, target)
-            except OSError as exc:
-                for left, _t in held[i:]:
-                    with contextlib.suppress(OSError):
-                        os.unlink(left)
-                done = ", ".join(str(t) for _tmp, t in held[:i])
-                raise UserError(str(target), "", _reason(exc) + (f" (written: {done})" if done else "")) from None
+                moved += 1
+        except BaseException as exc:  # a refusal, a Ctrl-C, a signal: what is not moved yet is removed
+            for left, _target in held[moved:]:
+                with contextlib.suppress(OSError):
+                    os.unlink(left)
+            if not isinstance(exc, OSError):
+                raise
+            done = ", ".join(str(t) for _tmp, t in held[:moved])
+            raise UserError(str(held[moved][1]), "", _reason(exc) + (f" (written: {done})" if done else "")) from None
     finally:
         _HELD.remove(held)
         LIVE.difference_update(tmp for tmp, _target in held)
