@@ -32,7 +32,7 @@ from typing import IO, Any, BinaryIO, Literal, TextIO, overload
 from .errors import UserError
 
 __all__ = ["atomic_write", "atomic_path", "check_not_input", "same_file", "remove_leftovers", "LIVE", "TEMP_PREFIX",
-           "check_extension", "check_not_open", "LOCK_FILES", "StrPath"]
+           "check_extension", "check_not_open", "LOCK_FILES", "StrPath", "all_or_none"]
 
 #: A file's name as the standard library takes one: a text or a path.
 StrPath = str | os.PathLike[str]
@@ -242,7 +242,11 @@ def atomic_path(path: StrPath, suffix: str = "") -> Iterator[str]:
             raise UserError(str(path), "", f"cannot write in the folder {str(folder)!r}: {_reason(exc)}") from None
         yield tmp
         _give_permissions(tmp, target)
-        os.replace(tmp, target)
+        if _HELD and str(path) not in LIVE:  # all_or_none: moved into place with the others (a temporary
+            _HELD[-1].append((tmp, target))  # file written through, as the page's, is the writer's own)
+            made.remove(tmp)
+        else:
+            os.replace(tmp, target)
         moved = True
     except BaseException as exc:
         if not moved:
@@ -256,6 +260,62 @@ def atomic_path(path: StrPath, suffix: str = "") -> Iterator[str]:
         raise
     finally:
         LIVE.difference_update(made)
+
+
+#: The writes :func:`all_or_none` holds, innermost last: (temporary file, target) of each.
+_HELD: list[list[tuple[str, Path]]] = []
+
+
+@contextlib.contextmanager
+def all_or_none() -> Iterator[None]:
+    """Hold every file :func:`atomic_path` (and :func:`atomic_write`) writes in the block, and move them all
+    into place as it ends: an output refused (or any error, a Ctrl-C) leaves every target as it was.
+
+    >>> import tempfile
+    >>> d = tempfile.mkdtemp(); a, b = os.path.join(d, "a.txt"), os.path.join(d, "b.txt")
+    >>> with all_or_none():
+    ...     with atomic_write(a) as f:
+    ...         _ = f.write("new")
+    ...     os.path.exists(a)
+    False
+    >>> open(a).read()
+    'new'
+    >>> try:
+    ...     with all_or_none():
+    ...         with atomic_write(a) as f:
+    ...             _ = f.write("newer")
+    ...         raise UserError(b, "", "refused")
+    ... except UserError:
+    ...     pass
+    >>> open(a).read(), sorted(os.listdir(d))
+    ('new', ['a.txt'])
+    """
+    held: list[tuple[str, Path]] = []
+    _HELD.append(held)
+    try:
+        yield
+    except BaseException:
+        for tmp, _target in held:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+        raise
+    else:
+        moved = 0
+        try:
+            for tmp, target in held:
+                os.replace(tmp, target)
+                moved += 1
+        except BaseException as exc:  # a refusal, a Ctrl-C, a signal: what is not moved yet is removed
+            for left, _target in held[moved:]:
+                with contextlib.suppress(OSError):
+                    os.unlink(left)
+            if not isinstance(exc, OSError):
+                raise
+            done = ", ".join(str(t) for _tmp, t in held[:moved])
+            raise UserError(str(held[moved][1]), "", _reason(exc) + (f" (written: {done})" if done else "")) from None
+    finally:
+        _HELD.remove(held)
+        LIVE.difference_update(tmp for tmp, _target in held)
 
 
 @overload

@@ -592,7 +592,8 @@ class Search:
     def decimals(self, opts: ScoringOptions) -> ScoringOptions:
         """1. The decimals of lines, totals and percentages, read off the published figures."""
         fixed, line_dec, total_dec, pct_dec = self.fixed, self.line_dec, self.total_dec, self.pct_dec
-        if "rounding" not in fixed and line_dec is not None and opts.rounding.kind is not RoundingKind.EBU:
+        ebu = opts.rounding.kind is RoundingKind.EBU  # the EBU's rounding writes its own decimals: another is no EBU's
+        if "rounding" not in fixed and line_dec is not None and (not ebu or opts.rounding.decimals != line_dec):
             if opts.rounding.kind is RoundingKind.EXACT or opts.rounding.decimals != line_dec:
                 kind = opts.rounding.kind if opts.rounding.kind is RoundingKind.HALF_EVEN else RoundingKind.HALF_UP
                 opts = replace(opts, rounding=Rounding(kind, line_dec))
@@ -644,17 +645,21 @@ class Search:
         result, _ = self.score(opts)
         # (under own tops no board is short, as no board is estimated: the other candidates are still tried)
         short = opts.estimate_at is EstimateAt.OWN_TOPS or any(b.actual < b.expected for b in result.boards)
+        # N given: a short board is estimated to it (never estimating, own tops, would set it aside unsaid)
+        to_n = "expected" in fixed and short and not fixed & {"method", "estimate_at"}
+        if to_n and opts.estimate_at in (EstimateAt.NEVER, EstimateAt.OWN_TOPS):
+            opts = replace(opts, estimate_at=EstimateAt.LINES)
         if short and not fixed & {"method", "estimate_at"}:
             # every line, not only the short boards' (a board is short or not by the candidate's N): the
             # full boards score alike under every method, so only the short boards tell them apart
-            candidates: list[dict[str, Any]] = [{"estimate_at": EstimateAt.NEVER}]
+            candidates: list[dict[str, Any]] = [] if to_n else [{"estimate_at": EstimateAt.NEVER}]
             for at in (EstimateAt.LINES, EstimateAt.TOTALS):
                 for m in Method:
                     if (at, m) != (opts.estimate_at, opts.method):
                         candidates.append({"estimate_at": at, "method": m})
             missed = _everything(self.score(opts)[1])
             # own tops differs from never only beside lines that are not results; last, so a tie keeps the rest
-            if missed[0] < missed[1] and _lines_beside_results(result):
+            if missed[0] < missed[1] and _lines_beside_results(result) and not to_n:
                 candidates.append({"estimate_at": EstimateAt.OWN_TOPS})
                 if len(event.sections()) > 1 and "field" not in fixed:  # which lines a top counts: with the field
                     candidates += [{"estimate_at": EstimateAt.OWN_TOPS, "field": f} for f in Field
@@ -706,7 +711,13 @@ class Search:
     def totals(self, opts: ScoringOptions) -> ScoringOptions:
         """6. The settings declared to be tried with the totals (:class:`~mpxl.options.Trial` at ``totals``:
         what the totals add, the rounded figures or the exact ones): on the totals and percentages,
-        before the percentages' own rounding (an exact half moves with it)."""
+        before the percentages' own rounding (an exact half moves with it). First, totals written with fewer
+        decimals than the start rounds them to (a preset's): rounded to the decimals written, if that fits better."""
+        written, rounding = self.total_dec, opts.totals_rounding
+        if ("totals_rounding" not in self.fixed and written is not None and rounding is not None
+                and rounding.kind is not RoundingKind.EXACT and written < rounding.decimals):
+            opts = self.choose("totals_rounding", opts, [{"totals_rounding": Rounding(RoundingKind.HALF_UP, written)}],
+                               _measure("totals", "percentages"))
         return self.tried("totals", opts)
 
     def percentages(self, opts: ScoringOptions) -> ScoringOptions:

@@ -133,7 +133,8 @@ class Watch:
 
     def step(self) -> str:
         """One look at the database: 'unchanged', 'changing' (it changed while read: read again at the
-        next look), 'unreadable' (a message said why; read again when it changes) or 'scored'."""
+        next look), 'unreadable' (a message said why; read again when it changes), 'waiting' (an output's
+        folder is gone: written at a later look, once it is back) or 'scored'."""
         args = self.args
         path = str(args.input)
         before = _signature(path)
@@ -153,11 +154,22 @@ class Watch:
             return "unreadable"
         if _signature(path) != before:  # written while it was read: the reading may mix two states
             return "changing"
-        for out in args.output:
-            if Path(out).suffix.lower() in (".html", ".htm"):
-                self._write_live_page(result, out, path)
-            else:
-                self.write(result, out, [path])
+        gone = self._gone_folder()
+        if gone is None:
+            try:
+                for out in args.output:
+                    if Path(out).suffix.lower() in (".html", ".htm"):
+                        self._write_live_page(result, out, path)
+                    else:
+                        self.write(result, out, [path])
+            except UserError:
+                gone = self._gone_folder()  # gone while the outputs were written: waited out as well
+                if gone is None:
+                    raise
+        if gone is not None:  # a USB stick out, a share gone: written at a later look, the last outputs kept
+            self._say(f"mpxl: the folder {gone!r} of the outputs is gone: waiting for it (the outputs hold the "
+                      "results scored last)")
+            return "waiting"
         self.done = before
         self.scored += 1
         problems = len(reading.problems) if reading is not None else 0
@@ -165,6 +177,14 @@ class Watch:
         self._say(f"mpxl: {stamp}: {len(event.lines)} results scored, {problems} to look at "
                   f"(mpxl check {path}); wrote " + ", ".join(map(str, args.output)))
         return "scored"
+
+    def _gone_folder(self) -> str | None:
+        """The first output's folder that is not there (moved away), None when all are."""
+        for out in self.args.output:
+            folder = Path(out).parent
+            if not folder.is_dir():
+                return str(folder)
+        return None
 
     def _write_live_page(self, result: SessionResult, out: str, source: str) -> None:
         """The page by the command's own writer, made to reload itself, then moved into place."""

@@ -117,7 +117,7 @@ def test_a_plain_sheet_of_csv_columns_reads_as_the_csv(tmp_path, capsys):
 
 
 def _bad_password(path: Path) -> None:  # Excel's encrypted workbooks are OLE compound files, not zips
-    path.write_bytes(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 504)
+    path.write_bytes(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 504 + "EncryptedPackage".encode("utf-16-le"))
 
 
 def _bad_error_value(path: Path) -> None:

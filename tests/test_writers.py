@@ -70,7 +70,7 @@ def test_a_written_penalty_checks_clean(ext, tmp_path, capsys):
 @pytest.mark.parametrize("ext, expected", [
     (".xml", "<PENALTY>\n            <PAIR_NUMBER>1</PAIR_NUMBER>\n            <DIRECTION>NS</DIRECTION>\n"
              "            <MATCH_POINTS>-2.00</MATCH_POINTS>\n         </PENALTY>"),
-    (".csv", "1,,1,,1,,,,,,,Pen,,,,,-2.00,\n"),
+    (".csv", "1,,1,,1,,,,,,,Pen,,,,,-2.00,,,\n"),  # then the title and date columns (the event's title: row 1)
     (".pbn", "- - 1 - - - - -    Pen    Pen  -2.00      -"),
 ])
 def test_how_each_format_writes_a_penalty_row(ext, expected, tmp_path):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import math
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -21,7 +22,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, TypedDict
 
-from ..atomic import atomic_path, check_not_input, same_file
+from ..atomic import all_or_none, atomic_path, check_not_input, same_file
 from ..conventions import CONVENTIONS, Conventions, detect, find
 from ..errors import UserError
 from ..event import Club, Event
@@ -100,7 +101,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                    + ", ".join(OUTPUT_EXTENSIONS) + "; give -o again for more outputs, each written atomically")
     p.add_argument("--watch", action="store_true", help="keep scoring the tablets' database as results arrive: "
                    "rewrite the outputs whenever it changes (the page reloads itself), until Ctrl-C")
-    p.add_argument("--every", type=float, default=0.5, metavar="SECONDS",
+    p.add_argument("--every", type=seconds_argument, default=0.5, metavar="SECONDS",
                    help="with --watch: how often to look at the database (default 0.5 seconds)")
     p.add_argument("--json", action="store_true", help="print the results as JSON on stdout")
     p.add_argument("--title", help="the event's title (over the file's own; a CSV may have a title column)")
@@ -112,6 +113,25 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--lang", metavar="LANG", help="the results page's language: " + ", ".join(LANGUAGES)
                    + " (default: the one the file says, such as a Ruter or Magic Contest file's, else en)")
     p.set_defaults(func=run)
+
+
+def seconds_argument(text: str) -> float:
+    """A ``--every`` value: a number of seconds above 0 (argparse names the flag of a bad one).
+
+    >>> seconds_argument("0.5")
+    0.5
+    >>> seconds_argument("inf")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: 'inf' is not a number of seconds above 0 (such as 0.5)
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds above 0 (such as 0.5)")
+    return value
 
 
 def _heading_from_args(event: Event, args: argparse.Namespace) -> None:
@@ -170,7 +190,7 @@ def refused_flag(args: argparse.Namespace) -> str:
         value = getattr(args, dest, None)
         if value is not None:
             try:
-                parse_options(**{dest: value})
+                ScoringOptions().with_(**parse_options(**{dest: value}))
             except ValueError:
                 return flag
     return ""
@@ -216,9 +236,10 @@ def choose_options(event: Event, args: argparse.Namespace, detected: Conventions
     """The options for ``event``: the program's conventions (given, else ``detected``, else from the
     file's program name), then what the file's own published figures show (unless ``--no-infer``),
     then the options given on the command line, which always win."""
-    conv = find(args.conventions) if getattr(args, "conventions", None) else detected or detect(event)
+    conv = conventions_of(args, event, detected)
     try:
         overrides = option_overrides(args)
+        conv.options(**overrides)  # a value the options refuse (--expected 0), before any Setup's
     except ValueError as exc:  # a flag's value: named by the flag, not the input file
         raise UserError("", refused_flag(args), str(exc)) from None
     if event is not None and event.declared_options:  # a workbook's Setup: its settings, the flags' over them
@@ -235,6 +256,18 @@ def choose_options(event: Event, args: argparse.Namespace, detected: Conventions
             contradicted = _contradicted(event, conv, inference, named)
     differs = differences(base, default, event) if event is not None else {}
     return Chosen(conv, base, inference, tuple(overrides), differs, contradicted)
+
+
+def conventions_of(args: argparse.Namespace, event: Event, detected: Conventions | None = None) -> Conventions:
+    """The program's conventions ``--conventions`` names (a bad name refused by the flag), else ``detected``,
+    else the file's program's."""
+    name = getattr(args, "conventions", None)
+    if not name:
+        return detected or detect(event)
+    try:
+        return find(name)
+    except ValueError as exc:
+        raise UserError("", "--conventions", str(exc)) from None
 
 
 def _contradicted(event: Event, conv: Conventions, given: Inference, flags: list[str]) -> str:
@@ -541,13 +574,23 @@ def score_input(
     return event, reading, result, chosen
 
 
+def input_paths(args: argparse.Namespace) -> list[str]:
+    """Every file the command reads: the input, ``--deals``, ``--previous``'s (none written over).
+
+    >>> input_paths(argparse.Namespace(input="night.csv", deals="hands.pbn"))
+    ['night.csv', 'hands.pbn']
+    """
+    deals = getattr(args, "deals", None)
+    return [str(p) for p in [args.input, deals, *(getattr(args, "previous", None) or [])] if p]
+
+
 def output_paths(args: argparse.Namespace) -> list[str]:
     """The ``-o`` outputs (given once or more), each checked before anything is read or written:
-    a known extension, not the input, not named twice."""
+    a known extension, no input (:func:`input_paths`), not named twice."""
     outputs = args.output if isinstance(args.output, list) else [args.output] if args.output else []
     seen: list[str] = []
     for out in outputs:
-        check_not_input(out, [args.input])
+        check_not_input(out, input_paths(args))
         ext = Path(out).suffix.lower()
         if ext not in OUTPUT_EXTENSIONS:
             raise UserError(out, "", f"cannot write {ext or 'files without an extension'!r}; expected one of "
@@ -572,29 +615,32 @@ def score_and_write(args: argparse.Namespace, quiet: bool = False) -> int:
             raise UserError("--lang", "", str(exc)) from None
     outputs = output_paths(args)
     by_columns = None
-    if all(Path(o).suffix.lower() in COLUMN_OUTPUTS for o in outputs) and not getattr(args, "deals", None):
+    if (all(Path(o).suffix.lower() in COLUMN_OUTPUTS for o in outputs) and not getattr(args, "deals", None)
+            and not (getattr(args, "title", None) or getattr(args, "date", None))):  # a title: the event's CSV writer
         by_columns = score_by_columns(args)
     written = []
     reading = None
-    if by_columns is not None:
-        result, chosen = by_columns
-        event = result.event
-        _heading_from_args(event, args)
-        for out in outputs:
-            if Path(out).suffix.lower() == ".csv":
-                from ..formats.csvcolumns import write_columns_csv  # the CSV code, loaded for a CSV output
+    inputs = input_paths(args)
+    with all_or_none():  # one output refused, none written: every one moved into place at the end
+        if by_columns is not None:
+            result, chosen = by_columns
+            event = result.event
+            _heading_from_args(event, args)
+            for out in outputs:
+                if Path(out).suffix.lower() == ".csv":
+                    from ..formats.csvcolumns import write_columns_csv  # the CSV code, loaded for a CSV output
 
-                assert result.travellers is not None and result.scored is not None
-                write_columns_csv(result.travellers, result.scored, figure_decimals(chosen.options), out)
-                written.append(written_line(out, traveller_lines=len(result.travellers)))
-            else:
-                write_output(result, out, [args.input], lang, members)
+                    assert result.travellers is not None and result.scored is not None
+                    write_columns_csv(result.travellers, result.scored, figure_decimals(chosen.options), out)
+                    written.append(written_line(out, traveller_lines=len(result.travellers)))
+                else:
+                    write_output(result, out, inputs, lang, members)
+                    written.append("")
+        else:
+            event, reading, result, chosen = score_input(args)
+            for out in outputs:
+                write_output(result, out, inputs, lang, members)
                 written.append("")
-    else:
-        event, reading, result, chosen = score_input(args)
-        for out in outputs:
-            write_output(result, out, [args.input], lang, members)
-            written.append("")
     args._result = result
     if chosen.contradicted:
         print(f"mpxl: {chosen.contradicted}", file=sys.stderr)

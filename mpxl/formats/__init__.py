@@ -30,7 +30,7 @@ __all__ = ["read_event", "read_travellers", "write_event", "format_of", "is_html
 
 #: extension -> format name
 EXTENSIONS = {".xml": "usebio", ".usebio": "usebio", ".pbn": "pbn", ".csv": "csv", ".tsv": "csv", ".txt": None,
-              ".xlsx": "xlsx", ".xlsm": "xlsx", ".bws": "bws", ".mdb": "bws"}
+              ".xlsx": "xlsx", ".xlsm": "xlsx", ".xls": "xlsx", ".bws": "bws", ".mdb": "bws"}
 
 
 #: The largest file :func:`read_event` reads, by format: far above any real event (a club night's

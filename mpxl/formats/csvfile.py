@@ -885,18 +885,20 @@ def csv_text(result_or_event: SessionResult | Event) -> str:
     decimals = written_decimals(result_or_event)
     # what a sit-out's pair was credited with (its pairs' totals: made only when there are sit-outs)
     writer = EventToWrite(result_or_event) if event.sitouts else None
-    if not (named or noted):
+    # the event's title and date (HEADING_COLUMNS), on the first row: read back as the event's
+    heading = [event.title.strip(), event.date.strip()] if (event.title.strip() or event.date.strip()) else []
+    if not (named or noted or heading):
         w.writerow(COLUMNS)
         _write_rows(buf, w, _scored_lines(result_or_event), decimals)
         _write_sitouts(buf, w, event.sitouts, writer, decimals)
         _write_penalties(buf, w, event.penalties, decimals)
         return buf.getvalue()
-    # names and notes: every row through the csv writer, the extra columns after the usual ones
+    # names, member numbers, notes, the title: every row through the csv writer, the extra columns after the usual ones
     w.writerow(COLUMNS + (NAME_COLUMNS if named else ()) + (MEMBER_COLUMNS if numbered else ())
-               + ((NOTE_COLUMN,) if noted else ()))
+               + ((NOTE_COLUMN,) if noted else ()) + (("title", "date") if heading else ()))
     rows = io.StringIO()
     _write_rows(rows, csv.writer(rows, lineterminator="\n"), _scored_lines(result_or_event), decimals)
-    extra_rows = []
+    extra_rows: list[list[str]] = []
     for ln in _lines_in_order(result_or_event):
         extra: list[str] = []
         if named:
@@ -905,16 +907,17 @@ def csv_text(result_or_event: SessionResult | Event) -> str:
             extra += [ns[0], ew[0]] + ([ns[1], ew[1]] if numbered else [])
         if noted:
             extra.append(ln.note)
-        extra_rows.append(extra)
+        extra_rows.append(extra + ((heading if not extra_rows else ["", ""]) if heading else []))
     for row, extra in zip(csv.reader(io.StringIO(rows.getvalue(), newline="")), extra_rows):
         if any(map(needs_csv_escape, row + extra)):  # the rows' cells are written already (escaped): quote them again
             buf.write(",".join(['"' + c.replace('"', '""') + '"' if needs_csv_escape(c) else cell_text(c)
                                 for c in row] + list(map(cell_text, extra))) + "\n")
         else:
             w.writerow(row + extra)
-    _write_sitouts(buf, w, event.sitouts, writer, decimals, named if named else None, noted, numbered)
+    _write_sitouts(buf, w, event.sitouts, writer, decimals, named if named else None, noted, numbered, len(heading))
     _write_penalties(buf, w, event.penalties, decimals,
-                     len(NAME_COLUMNS if named else ()) + len(MEMBER_COLUMNS if numbered else ()) + noted)
+                     len(NAME_COLUMNS if named else ()) + len(MEMBER_COLUMNS if numbered else ()) + noted
+                     + len(heading))
     return buf.getvalue()
 
 
@@ -922,7 +925,7 @@ def _write_penalties(buf: io.StringIO, writer: CsvWriter, penalties: Sequence[Pe
                      extra: int = 0) -> None:
     """A row per penalty row, after the sit-outs: its pair on its side, the other blank, ``Pen`` as the
     adjustment, the signed amount (exact) in the pair's ``_mp`` cell (read back as the same
-    :class:`~mpxl.event.Penalty`); ``extra`` blank cells for the names and note columns."""
+    :class:`~mpxl.event.Penalty`); ``extra`` blank cells for the names, note, title and date columns."""
     for pen in penalties:
         side = pen.direction.lower()
         cells: dict[str, object] = {
@@ -937,10 +940,10 @@ def _write_penalties(buf: io.StringIO, writer: CsvWriter, penalties: Sequence[Pe
 
 def _write_sitouts(buf: io.StringIO, writer: CsvWriter, sitouts: Sequence[SitOut], event_writer: EventToWrite | None,
                    decimals: int | None, named: dict[PairKey, tuple[str, str]] | None = None, noted: bool = False,
-                   numbered: bool = False) -> None:
+                   numbered: bool = False, blanks: int = 0) -> None:
     """A row per table with one pair and no opponents, after the lines: the pair on its side, the
     other blank, ``sitout`` as the adjustment, its credit, names and note (read back as the same
-    :class:`~mpxl.event.SitOut`)."""
+    :class:`~mpxl.event.SitOut`); ``blanks`` cells after them (the title and date columns)."""
     for so in sitouts:
         side = so.direction.lower()
         credit = event_writer.credit(so)[0] if event_writer is not None else None
@@ -955,7 +958,7 @@ def _write_sitouts(buf: io.StringIO, writer: CsvWriter, sitouts: Sequence[SitOut
                 extra += [mine[1], ""] if side == "ns" else ["", mine[1]]
         if noted:
             extra.append(so.note)
-        row = [cells.get(k, "") for k in COLUMNS] + extra
+        row = [cells.get(k, "") for k in COLUMNS] + extra + [""] * blanks
         if any(map(needs_csv_escape, row)):
             buf.write(",".join(map(cell_text, row)) + "\n")
         else:

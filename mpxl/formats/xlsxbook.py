@@ -27,9 +27,10 @@ import datetime as _dt
 import os
 import re
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import fields
 from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
 from typing import Any
 
 from ..errors import UserError
@@ -103,12 +104,64 @@ def _open(path: str | os.PathLike[str]) -> Any:
     source = str(path)
     head = read_bytes(path, 8)
     if head == _OLE_MAGIC:
-        raise UserError(source, "", "the workbook is protected by a password (encrypted): save a copy without "
-                        "one (File > Info > Protect Workbook > Encrypt with Password, cleared) and read that")
+        raise UserError(source, "", _ole_problem(path))
+    _check_inflated(path)
     try:
         return load_workbook(path, data_only=True)
-    except (zipfile.BadZipFile, KeyError, OSError, ValueError) as exc:
+    except Exception as exc:
+        raise UserError(source, "", _unreadable(exc)) from None
+
+
+def _unreadable(exc: BaseException) -> str:
+    """Why openpyxl could not read a workbook, in one line: defusedxml's refusal (an XML entity or DTD,
+    as in an XXE or a billion-laughs file) named, whatever openpyxl wrapped it in; else openpyxl's first line.
+    Any other error than a reader's is raised on."""
+    cause: BaseException | None = exc
+    while cause is not None:
+        if type(cause).__module__.startswith("defusedxml"):
+            return (f"its XML declares {type(cause).__name__.removesuffix('Forbidden').lower()} (an XML entity or "
+                    "DTD, as an XXE or billion-laughs attack does; no spreadsheet program writes one): refused unread")
+        cause = cause.__cause__ or cause.__context__
+    if not isinstance(exc, (zipfile.BadZipFile, KeyError, OSError, ValueError, SyntaxError)):
+        raise exc
+    return f"not a readable .xlsx workbook ({str(exc).splitlines()[0] if str(exc) else type(exc).__name__})"
+
+
+#: An OLE file's stream of an encrypted workbook (the directory holds the names in UTF-16).
+_ENCRYPTED = "EncryptedPackage".encode("utf-16-le")
+
+
+def _ole_problem(path: str | os.PathLike[str]) -> str:
+    """What an OLE compound file given as a workbook is: one Excel encrypted with a password (its
+    ``EncryptedPackage`` stream), else a workbook of Excel 97-2003 (``.xls``)."""
+    if _ENCRYPTED in read_bytes(path, 64 * 2**20):
+        return ("the workbook is protected by a password (encrypted): save a copy without one (File > Info > "
+                "Protect Workbook > Encrypt with Password, cleared) and read that")
+    return ("an Excel 97-2003 workbook (.xls), the old format mpxl does not read: open it in Excel or "
+            "LibreOffice and save it as an Excel Workbook (.xlsx)")
+
+
+#: The most a workbook's parts may hold inflated (a real event's workbook holds a few MB; far below
+#: what openpyxl could hold in memory): a zip bomb is refused before anything is inflated.
+MAX_INFLATED = 512 * 2**20
+
+
+def _check_inflated(path: str | os.PathLike[str]) -> None:
+    """Refuse a workbook whose parts, as its zip directory declares their sizes, inflate to more than
+    :data:`MAX_INFLATED`. The declared sizes bound the inflating too: Python's zipfile never inflates a
+    part past its declared size (a part that would is refused as damaged, its CRC wrong)."""
+    source = str(path)
+    try:
+        with zipfile.ZipFile(path) as zf:
+            sizes = [(info.file_size, info.filename) for info in zf.infolist()]
+    except (zipfile.BadZipFile, OSError, ValueError) as exc:
         raise UserError(source, "", f"not a readable .xlsx workbook ({exc})") from None
+    total = sum(size for size, _name in sizes)
+    if total > MAX_INFLATED:
+        size, name = max(sizes)
+        raise UserError(source, "", f"its parts inflate to {total / 2**20:,.0f} MB ({name}: {size / 2**20:,.0f} MB), "
+                        f"more than the {MAX_INFLATED // 2**20} MB mpxl reads: not a real event's workbook "
+                        "(a zip bomb?)")
 
 
 def _cell_text(value: Any, source: str, where: str) -> str:
@@ -145,16 +198,132 @@ def _check_rows(ws: Any, source: str, first: int, columns: list[int]) -> None:
                             "that what is scored is what the sheet shows")
 
 
-def _rows(ws: Any, source: str, columns: dict[int, str], first: int) -> Iterator[tuple[str, list[str]]]:
-    """(where, the row's cells as text, in ``columns``' order) for each row from ``first``."""
+def _last_row(ws: Any, columns: Iterable[int]) -> int:
+    """The last row holding a value in one of ``columns`` (0 for none): the rows read end there, however
+    far down the sheet a note in another column sits (a cell made for each row up to it would cost
+    gigabytes). openpyxl keeps a sheet's cells by (row, column): only the cells the file holds. (Never
+    pass 0 on as ``max_row``: openpyxl reads it as the sheet's end.)"""
+    wanted = set(columns)
+    cells: dict[tuple[int, int], Any] = ws._cells
+    return max((r for (r, c), cell in cells.items() if c in wanted and cell.value is not None), default=0)
+
+
+def _rows(ws: Any, source: str, columns: dict[int, str], first: int,
+          formulas: _Formulas | None = None) -> Iterator[tuple[str, list[str]]]:
+    """(where, the row's cells as text, in ``columns``' order) for each row from ``first`` to the last
+    used one; a row of no result (:data:`RESULT_KEYS` blank) has its blank cells looked at in ``formulas``."""
     from openpyxl.utils import get_column_letter
 
     order = sorted(columns)
     letters = {c: get_column_letter(c) for c in order}
-    for r, values in enumerate(ws.iter_rows(min_row=first, max_col=max(order), values_only=True), start=first):
+    results = [i for i, c in enumerate(order) if columns[c] in RESULT_KEYS]
+    percents = [i for i, c in enumerate(order) if columns[c] in PERCENT_KEYS]
+    last = _last_row(ws, order)
+    if last < first:
+        return
+    for r, values in enumerate(ws.iter_rows(min_row=first, max_row=last, max_col=max(order), values_only=True),
+                               start=first):
         cells = [values[c - 1] if c - 1 < len(values) else None for c in order]
+        for i in percents:  # a number shown as a percentage (0.1 as 10%): the percentage, as the cell shows it
+            cells[i] = _shown_percentage(cells[i], ws._cells.get((r, order[i])))
+        if formulas is not None and results and all(cells[i] is None for i in results) and any(cells):
+            cells = [formulas.value(r, c, letters[c]) if v is None and columns[c] not in _FIGURE_KEYS else v
+                     for c, v in zip(order, cells)]
         yield (f"sheet {ws.title}, row {r}",
                [_cell_text(v, source, f"sheet {ws.title}, cell {letters[c]}{r}") for c, v in zip(order, cells)])
+
+
+#: The typed cells that may hold a percentage (of top): a number formatted as one is read as the percentage shown.
+PERCENT_KEYS = frozenset({"ns_penalty", "ew_penalty"})
+
+
+def _shown_percentage(value: Any, cell: Any) -> Any:
+    """A number in a cell formatted as a percentage (Excel stores a typed ``10%`` as 0.1, once the
+    cell's Text format is gone) as the text the cell shows, ``10%``; any other value as it is.
+
+    >>> from types import SimpleNamespace as Cell
+    >>> _shown_percentage(0.1, Cell(number_format="0%")), _shown_percentage(0.125, Cell(number_format="0.0%"))
+    ('10%', '12.5%')
+    >>> _shown_percentage(2, Cell(number_format="General")), _shown_percentage(0.1, Cell(number_format='0"%"'))
+    (2, 0.1)
+    """
+    if not isinstance(value, (int, float)) or isinstance(value, bool) or cell is None:
+        return value
+    unquoted = re.sub(r'"[^"]*"|\\.', "", str(cell.number_format or ""))  # a quoted or escaped % is only shown
+    if "%" not in unquoted:
+        return value
+    return f"{(Decimal(repr(value)) * 100).normalize():f}%"
+
+
+#: The figures a sheet works out (a formula of the sheet's own, never worked out: no published figure).
+_FIGURE_KEYS = frozenset({"ns_mp", "ew_mp"})
+#: The columns that say a line's result: a row with none of them is looked at for formulas never worked out.
+RESULT_KEYS = frozenset({"ns_score", "contract", "adjustment"})
+
+
+class _Formulas:
+    """A sheet's formulas, read (once, when first asked for) from the workbook itself: a cell whose formula
+    was never worked out (a workbook saved by a script holds no value beside it) is read by
+    :func:`formula_value`, or refused naming the cell; never taken for a blank."""
+
+    def __init__(self, path: str | os.PathLike[str], sheet: str) -> None:
+        self.path, self.sheet = path, sheet
+        self._cells: dict[tuple[int, int], Any] | None = None
+
+    def value(self, row: int, column: int, letter: str) -> Any:
+        if self._cells is None:
+            from openpyxl import load_workbook
+
+            wb = load_workbook(self.path, data_only=False)
+            try:
+                self._cells = {k: c.value for k, c in wb[self.sheet]._cells.items()
+                               if isinstance(c.value, str) and c.value.startswith("=")}
+            finally:
+                wb.close()
+        formula = self._cells.get((row, column))
+        if formula is None:
+            return None
+        value = formula_value(formula)
+        if value is None:
+            raise UserError(str(self.path), f"sheet {self.sheet}, cell {letter}{row}", f"the formula {formula} has no "
+                            "value saved (the workbook was never recalculated): open it in Excel or LibreOffice and "
+                            "save it, or type the value")
+        return value
+
+
+def formula_value(formula: str) -> int | float | None:
+    """The value of a formula of plain arithmetic (numbers, + - * / and brackets), as a spreadsheet
+    works it out; None for any other formula.
+
+    >>> formula_value("=400+20"), formula_value("=-(50*3)"), formula_value("=1/4"), formula_value("=A1+1")
+    (420, -150, 0.25, None)
+    >>> formula_value("=1/0"), formula_value("=9**9**9")
+    (None, None)
+    """
+    import ast
+
+    try:
+        tree = ast.parse(formula.removeprefix("=").strip(), mode="eval")
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+
+    def value(node: ast.AST) -> Fraction:
+        if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
+            return Fraction(node.value)
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.UAdd, ast.USub)):
+            inner = value(node.operand)
+            return -inner if isinstance(node.op, ast.USub) else inner
+        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub, ast.Mult, ast.Div)):
+            a, b = value(node.left), value(node.right)
+            ops = {ast.Add: a.__add__, ast.Sub: a.__sub__, ast.Mult: a.__mul__, ast.Div: a.__truediv__}
+            return ops[type(node.op)](b)
+        raise ValueError("not plain arithmetic")
+
+    try:
+        result = value(tree.body)
+    except (ValueError, ZeroDivisionError, OverflowError, RecursionError):
+        return None
+    return int(result) if result.denominator == 1 else float(result)
 
 
 def _template_event(wb: Any, source: str) -> Event:
@@ -174,7 +343,7 @@ def _template_event(wb: Any, source: str) -> Event:
     keys = [columns[c] for c in sorted(columns)]
     figures = [i for i, k in enumerate(keys) if k in ("ns_mp", "ew_mp")]
     rows = []
-    for where, cells in _rows(ws, source, columns, _HEADER_ROW + 1):
+    for where, cells in _rows(ws, source, columns, _HEADER_ROW + 1, _Formulas(source, ws.title)):
         for i in figures:  # a figure the sheet could not work out ('?', '') is no published figure
             if cells[i] and not _is_number(cells[i]):
                 cells[i] = ""
@@ -353,7 +522,8 @@ def _pairs(wb: Any, source: str, winners: dict[str, int]) -> list[Pair]:
     if not all(h in heads for h in ("Pair", "Direction", "Names")):
         return []
     out = []
-    for r, row in enumerate(ws.iter_rows(min_row=_HEADER_ROW + 1, max_col=max(heads.values())),
+    last = max(_last_row(ws, heads.values()), 1)  # 0 would be openpyxl's 'to the end'
+    for r, row in enumerate(ws.iter_rows(min_row=_HEADER_ROW + 1, max_row=last, max_col=max(heads.values())),
                             start=_HEADER_ROW + 1):
         cells = {c.column: c for c in row if hasattr(c, "column")}
 
@@ -404,10 +574,12 @@ def _ranking_pairs(wb: Any, source: str) -> list[Pair]:
     """A values workbook's pairs and names, from its Ranking sheet (Section, Direction, Pair, Names)."""
     if "Ranking" not in wb.sheetnames:
         return []
-    rows = wb["Ranking"].iter_rows(values_only=True)
-    heads = {h: i for i, h in enumerate(next(rows, ()) or ()) if h is not None}
+    ws = wb["Ranking"]
+    heads = {h: i for i, h in enumerate(next(ws.iter_rows(max_row=1, values_only=True), ()) or ()) if h is not None}
     if not all(h in heads for h in ("Pair", "Names")):
         return []
+    rows = ws.iter_rows(min_row=2, max_row=max(_last_row(ws, [i + 1 for i in heads.values()]), 1),
+                        max_col=max(heads.values()) + 1, values_only=True)
     out = []
     for r, values in enumerate(rows, start=2):
         def get(h: str, values: tuple[Any, ...] = values) -> Any:
@@ -430,7 +602,8 @@ def _settings_sheet(wb: Any, source: str) -> dict[str, Any]:
     if "Settings" not in wb.sheetnames or wb["Settings"].cell(1, 1).value != "Setting":
         return {}
     parsed: dict[str, Any] = {}
-    for row in wb["Settings"].iter_rows(min_row=2, max_col=2):
+    ws = wb["Settings"]
+    for row in ws.iter_rows(min_row=2, max_row=max(_last_row(ws, (1, 2)), 1), max_col=2):
         name, value = row[0].value, row[1].value
         if name is None or value is None:
             continue
@@ -452,7 +625,7 @@ def _plain_event(ws: Any, source: str) -> Event:
     keys = header_keys_of(texts, source, f"sheet {ws.title}, row 1")
     columns = {i + 1: k for i, k in enumerate(keys) if k}
     where_rows = []
-    for where, cells in _rows(ws, source, columns, 2):
+    for where, cells in _rows(ws, source, columns, 2, _Formulas(source, ws.title)):
         if any(c.strip() for c in cells):
             where_rows.append((where, cells))
     lines, decimals, sitouts, names = read_rows(where_rows, [k for k in keys if k], source)
