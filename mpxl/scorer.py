@@ -352,8 +352,9 @@ def reported_top(board_top: int, options: ScoringOptions) -> tuple[int, Fraction
     """(the top a board is reported on, the factor its figures take or None, what is then taken off
     them) for a board whose top is ``board_top`` in the scale's arithmetic (:attr:`Scale.unit`).
 
-    The top is ``factor_top`` when it is set (carry-forward), even on a board of one result (top 0,
-    no factor); else the board's own top on the scale (half the double top on the signed scale).
+    The top is ``factor_top`` when it is set (carry-forward), else the scale's fixed top (100 on the
+    percentage scale), even on a board of one result (top 0, no factor); else the board's own top on
+    the scale (half the double top on the signed scale).
     A figure is its matchpoints x factor - offset: on the signed scale the offset is the top (a
     figure is the double one less the average); else 0.
 
@@ -364,11 +365,14 @@ def reported_top(board_top: int, options: ScoringOptions) -> tuple[int, Fraction
     >>> signed = ScoringOptions(scale=Scale.SIGNED)
     >>> reported_top(16, signed), reported_top(16, replace(signed, factor_top=4))
     ((8, None, Fraction(8, 1)), (4, Fraction(1, 2), Fraction(4, 1)))
+    >>> reported_top(20, ScoringOptions(scale=Scale.PERCENT))  # 11 results: 20 double matchpoints are 100
+    (100, Fraction(5, 1), Fraction(0, 1))
     """
     centred = options.scale.centred
     own = board_top // 2 if centred else board_top
-    top = options.factor_top or own
-    factor = Fraction(top, own) if options.factor_top and own else None
+    fixed = options.factor_top or options.scale.fixed_top  # carry-forward, or the percentage scale's 100
+    top = fixed or own
+    factor = Fraction(top, own) if fixed and own else None
     return top, factor, options.scale.offset(top) if own else Fraction(0)  # the rulebook's offset
 
 
