@@ -28,7 +28,7 @@ from typing import Any
 from .rules import ROUNDING_TIES
 
 __all__ = ["LANGUAGES", "LABELS", "labels", "language_code", "language_of", "tie_words", "decimals_words",
-           "signed_percentage_note"]
+           "signed_percentage_note", "figure_label"]
 
 #: English: the reference table (each other language has exactly these keys).
 _EN = {
@@ -549,6 +549,17 @@ def labels(lang: str | None = None) -> dict[str, str]:
     if key not in LABELS:
         raise ValueError(f"{lang!r} is not a language of the results page; expected one of {', '.join(LANGUAGES)}")
     return LABELS[key]
+
+
+def figure_label(scale: str, L: Mapping[str, str]) -> str:
+    """What a line's figure is called in a column's head on the scale named ``scale`` (a Scale's
+    value): MP1 on the signed scale, % on the percentage scale (the figure is the board's
+    percentage), else the language's word for matchpoints.
+
+    >>> figure_label("signed", labels()), figure_label("percent", labels()), figure_label("double", labels("fr"))
+    ('MP1', '%', 'Points')
+    """
+    return {"signed": "MP1", "percent": L["pct"]}.get(scale, L["mps"])
 
 
 def signed_percentage_note(maxima: Iterable[str], L: Mapping[str, str]) -> str:
