@@ -31,6 +31,7 @@ from .rules import (
     LONE_RESULT_RULES,
     PERCENTAGE_BASES,
     ROUNDING_KINDS,
+    ROUNDING_ORDERS,
     SCALES,
     SMALL_GROUP_RULES,
 )
@@ -43,6 +44,7 @@ from .settings import (
     PercentageBasis,
     Places,
     RoundingKind,
+    RoundingOrder,
     Scale,
     SmallGroups,
     Tie,
@@ -367,6 +369,13 @@ class ScoringOptions:
         words="factor every board to this top before rounding (carry-forward)", flags=("--factor-top",),
         metavar="TOP", help="factor every board to this top (carry-forward)", written="a top", none_is="none",
         off_sheet="factoring to a fixed top is not in the workbook's formulas")
+    rounding_order: RoundingOrder = setting(
+        RoundingOrder.FIGURE, words="what is rounded when a board's figure is factored to another top (the "
+        "percentage scale's 100, factor_top)", values=ROUNDING_ORDERS, flags=("--rounding-order",), metavar="ORDER",
+        help="on a factored top (percent scale, --factor-top): figure (the factored exact figure rounded once, "
+        "default) or matchpoints-first (the matchpoints rounded on the board's own top first)",
+        trials=(Trial("totals", on=("lines", "totals", "percentages"), missed=True),),
+        off_sheet="rounding order {value} is not in the workbook's formulas")
     #: the values of settings declared outside this class (:func:`declare`): (name, value) pairs
     more: tuple[tuple[str, Any], ...] = dataclasses.field(default=(), repr=False)
 

@@ -101,6 +101,7 @@ __all__ = [
     "PERCENTAGE_BASES",
     "MISSED_BOARD_CREDIT",
     "UNPLAYED_CREDITS",
+    "ROUNDING_ORDERS",
     "SCALED_TOTAL",
     "SMALL_GROUP_RULES",
     "SMALL_GROUP_PERCENTAGE",
@@ -636,6 +637,16 @@ PERCENTAGE_BASES = {
 #: ``mp`` over its maximum ``max`` on the boards it played, of the board's ``top`` (the signed scale too: a
 #: total and a figure are centred alike). The core adds it in integers (:func:`mpxl.ranking._fill_unplayed`).
 MISSED_BOARD_CREDIT = Expr("mp*top/max", "its total x the board's top / its maximum: its own share of the top")
+
+#: When a board's figure is factored to another top (the percentage scale's 100, ``factor_top``), what is
+#: rounded: ``figure``, the factored figure of the exact matchpoints, rounded once (JFR Pary: Neuberg's
+#: 8.9 of 20 is 44.50); ``matchpoints-first``, the matchpoints rounded on the board's own top first (by the
+#: lines' rounding), then factored and rounded again (a program that rounds Neuberg'd matchpoints to 2
+#: decimals of the top first: 10.125 of 20 is 10.13, then 50.65%, not 50.63%).
+ROUNDING_ORDERS: dict[str, str] = {
+    "figure": "the factored figure of the exact matchpoints, rounded once",
+    "matchpoints-first": "the matchpoints rounded on the board's own top, then factored and rounded again",
+}
 
 #: A missed board's credit as a set percentage of the board's top (``unplayed average`` / ``ave-plus``), its
 #: figure the percentage's (:data:`ARTIFICIAL_MP`), as an artificial score's: JFR Pary credits the pair that

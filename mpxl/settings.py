@@ -30,6 +30,7 @@ from .rules import (
     LONE_RESULT_RULES,
     PERCENTAGE_BASES,
     ROUNDING_KINDS,
+    ROUNDING_ORDERS,
     SCALE_AVERAGE,
     SCALE_OFFSET,
     SCALE_PERCENTAGE,
@@ -39,8 +40,8 @@ from .rules import (
     UNPLAYED_CREDITS,
 )
 
-__all__ = ["Choice", "Scale", "TotalsFrom", "EstimateAt", "Unplayed", "Places", "Tie", "SmallGroups", "AvePolicy",
-           "Field", "RoundingKind", "LoneResult", "PercentageBasis"]
+__all__ = ["Choice", "Scale", "TotalsFrom", "EstimateAt", "Unplayed", "RoundingOrder", "Places", "Tie", "SmallGroups",
+           "AvePolicy", "Field", "RoundingKind", "LoneResult", "PercentageBasis"]
 
 _E = TypeVar("_E", bound="Choice")
 
@@ -264,6 +265,28 @@ class Unplayed(Choice):
         return "unplayed rule"
 
 
+class RoundingOrder(Choice):
+    """What is rounded when a board's figure is factored to another top (:data:`mpxl.rules.ROUNDING_ORDERS`):
+    ``figure`` (the factored exact figure, once) or ``matchpoints-first`` (the matchpoints on the board's
+    own top, then the factored figure again).
+
+    >>> RoundingOrder.find("mp-first"), RoundingOrder.find("figure")
+    (<RoundingOrder.MATCHPOINTS_FIRST: 'matchpoints-first'>, <RoundingOrder.FIGURE: 'figure'>)
+    """
+
+    FIGURE = "figure"
+    MATCHPOINTS_FIRST = "matchpoints-first"
+
+    @classmethod
+    def _label(cls) -> str:
+        return "rounding order"
+
+    @classmethod
+    def _aliases(cls) -> dict[str, str]:
+        return {"mp-first": "matchpoints-first", "matchpoints": "matchpoints-first", "exact": "figure",
+                "percentage": "figure", "once": "figure"}
+
+
 class Places(Choice):
     """How tied places are written: ``shared`` ``3=``, ``3=``; ``plain`` ``3``, ``3``."""
 
@@ -392,3 +415,4 @@ assert [m.value for m in Field] == list(FIELD_SCORING)
 assert [m.value for m in Scale] == [*SCALES, *FIXED_TOP_SCALES]
 assert [m.value for m in LoneResult] == list(LONE_RESULT_RULES)
 assert [m.value for m in PercentageBasis] == list(PERCENTAGE_BASES)
+assert [m.value for m in RoundingOrder] == list(ROUNDING_ORDERS)
