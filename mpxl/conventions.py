@@ -131,6 +131,22 @@ CONVENTIONS = {
             "settings reproduce every figure.",
         ),
         Conventions(
+            "jfrpary",
+            "JFR Pary",
+            ("jfr pary", "jfrpary"),
+            _preset(2, scale=Scale.PERCENT, unplayed=Unplayed.AVE_PLUS),
+            verified=True,
+            note="The percentage scale: every line the board's percentage (top 100, NS + EW = 100) to 2 decimals, a "
+            "pair's result the mean of its board figures; the pair meeting an absent pair credited 60.00 on each "
+            "board it could not play.",
+            evidence="jfrpary-2013-08-08-percent-barometer.xml (pending/): 297 lines, 23 pairs, 27 boards of 11 "
+            "results (pair 24 absent). Every line is the double figure over 20 as a percentage (scale 2 reproduces "
+            "60 of 640 figures); board 8's A6060 with 10 results Neuberg'd to 11 (99.50 / 0.50, 44.50 / 55.50); "
+            "board 7's weighted score (67% +170, 33% +140: 61.80 / 38.20, each +170 76.65); the nine pairs that "
+            "met pair 24 reproduce only with 60.00 on each of their three missed boards (pair 1: 990 / 27 = "
+            "36.67%; over its 24 boards 33.75%).",
+        ),
+        Conventions(
             "compscore",
             "Compscore3",
             ("compscore",),
@@ -194,7 +210,7 @@ def find(name: str | Conventions | None) -> Conventions:
     >>> find("pianola")
     Traceback (most recent call last):
     ...
-    ValueError: 'pianola' is not a known program; expected one of scorebridge, ebuscore, magiccontest, ruter,
+    ValueError: 'pianola' is not a known program; expected one of scorebridge, ebuscore, magiccontest, ruter, jfrpary,
     compscore, acblscore, ebu, generic
     """
     if isinstance(name, Conventions):

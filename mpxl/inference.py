@@ -866,6 +866,8 @@ def _published_n(result: SessionResult) -> int | None:
                 top = ns + ew if top is None else max(top, ns + ew)
     if top is None or result.options.scale.centred:  # signed figures: NS + EW is 0 on every line
         return None
+    if result.options.scale.fixed_top is not None:  # the percentage scale: 100 on every board, whatever N
+        return None
     if not isfinite(top) or top > result.options.scale.unit * MAX_EXPECTED:  # no top: a figure such as 1e308
         return None
     n = round(top / result.options.scale.unit) + 1

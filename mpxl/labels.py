@@ -28,7 +28,7 @@ from typing import Any
 from .rules import ROUNDING_TIES
 
 __all__ = ["LANGUAGES", "LABELS", "labels", "language_code", "language_of", "tie_words", "decimals_words",
-           "signed_percentage_note"]
+           "signed_percentage_note", "figure_label"]
 
 #: English: the reference table (each other language has exactly these keys).
 _EN = {
@@ -72,6 +72,8 @@ _EN = {
     "scale_double": "double matchpoints: 2 per result beaten, 1 per tie",
     "scale_single": "single matchpoints: 1 per result beaten, 1/2 per tie",
     "scale_signed": "MP1: +1 per result beaten, -1 per result that beats it, 0 per tie (an average is 0)",
+    "scale_percent": "percentage: each line the board's percentage (top 100, NS + EW = 100); a pair's result the "
+                     "mean of its boards",
     "method_est": "short boards estimated by {method}",
     "method_none": "no board estimated: each on the top of its own results",
     "rounding": "board figures rounded to {decimals}, {tie}",
@@ -89,6 +91,8 @@ _EN = {
     "unplayed_own": "a board a pair missed is credited with its own percentage",
     "places_plain": "tied pairs placed without '='",
     "lone_plus": "a board's one real result beside artificial scores gets 60% to both sides",
+    "unplayed_average": "a board a pair missed is credited with 50%",
+    "unplayed_plus": "a board a pair missed (its opponents absent) is credited with 60%",
     "basis_scaled": "a pair's percentage from its total scaled to the field's full maximum",
     "mixed_own": "a mixed line's real result stands only in its own side's field",
     "small_rule": "small groups of a fouled board: {rule} rule",
@@ -129,6 +133,8 @@ _FR = {
     "scale_double": "points de match doubles : 2 par résultat battu, 1 par égalité",
     "scale_single": "points de match simples : 1 par résultat battu, 1/2 par égalité",
     "scale_signed": "MP1 : +1 par résultat battu, -1 par résultat meilleur, 0 par égalité (la moyenne vaut 0)",
+    "scale_percent": "pourcentage : chaque ligne en pourcentage de la donne (top 100, NS + EO = 100) ; le résultat "
+                     "d'une paire est la moyenne de ses donnes",
     "method_est": "donnes incomplètes ramenées par {method}",
     "method_none": "aucune donne ramenée : chacune sur le top de ses propres résultats",
     "rounding": "points par donne arrondis à {decimals}, {tie}",
@@ -146,6 +152,8 @@ _FR = {
     "unplayed_own": "une donne manquée est créditée du pourcentage de la paire",
     "places_plain": "paires à égalité classées sans « = »",
     "lone_plus": "le seul résultat réel d'une donne à côté de scores arbitraux reçoit 60 % pour les deux camps",
+    "unplayed_average": "une donne manquée est créditée de 50 %",
+    "unplayed_plus": "une donne manquée (adversaires absents) est créditée de 60 %",
     "basis_scaled": "pourcentage d'une paire à partir de son total ramené au maximum complet",
     "mixed_own": "le résultat réel d'une ligne mixte ne compte que dans le champ de son camp",
     "small_rule": "petits groupes d'une donne faussée : règle {rule}",
@@ -188,6 +196,8 @@ _NB = {
     "scale_double": "doble poeng: 2 per resultat slått, 1 per likt",
     "scale_single": "enkle poeng: 1 per resultat slått, 1/2 per likt",
     "scale_signed": "MP1: +1 per resultat slått, -1 per resultat som er bedre, 0 per likt (snittet er 0)",
+    "scale_percent": "prosent: hver linje spillets prosent (topp 100, NS + ØV = 100); parets resultat er snittet av "
+                     "spillene",
     "method_est": "spill med færre resultater justert med {method}",
     "method_none": "ingen spill justert: hvert på toppen av sine egne resultater",
     "rounding": "poeng per spill avrundet til {decimals}, {tie}",
@@ -205,6 +215,8 @@ _NB = {
     "unplayed_own": "et spill paret ikke spilte gir parets egen prosent",
     "places_plain": "like par plassert uten '='",
     "lone_plus": "et spills eneste ekte resultat ved kunstige scorer gir 60 % til begge sider",
+    "unplayed_average": "et spill paret ikke spilte gir 50 %",
+    "unplayed_plus": "et spill paret ikke spilte (motstanderne fraværende) gir 60 %",
     "basis_scaled": "parets prosent av summen skalert til feltets fulle maksimum",
     "mixed_own": "en blandet linjes ekte resultat teller bare i sin egen sides felt",
     "small_rule": "små grupper i feilspilte spill: {rule}-regelen",
@@ -246,6 +258,8 @@ _SV = {
     "scale_double": "dubbla poäng: 2 per slaget resultat, 1 per lika",
     "scale_single": "enkla poäng: 1 per slaget resultat, 1/2 per lika",
     "scale_signed": "MP1: +1 per slaget resultat, -1 per bättre resultat, 0 per lika (medel är 0)",
+    "scale_percent": "procent: varje rad brickans procent (topp 100, NS + ÖV = 100); parets resultat är medel av "
+                     "brickorna",
     "method_est": "brickor med färre resultat omräknade med {method}",
     "method_none": "ingen bricka omräknad: var och en på toppen av sina egna resultat",
     "rounding": "brickpoäng avrundade till {decimals}, {tie}",
@@ -263,6 +277,8 @@ _SV = {
     "unplayed_own": "en bricka paret missade ger parets egen procent",
     "places_plain": "lika par placerade utan '='",
     "lone_plus": "en brickas enda riktiga resultat bredvid konstgjorda ger 60 % till båda sidor",
+    "unplayed_average": "en bricka paret missade ger 50 %",
+    "unplayed_plus": "en bricka paret missade (motståndarna frånvarande) ger 60 %",
     "basis_scaled": "parets procent av summan skalad till fältets fulla maximum",
     "mixed_own": "en blandad rads riktiga resultat räknas bara i den egna sidans fält",
     "small_rule": "små grupper på felaktiga brickor: {rule}-regeln",
@@ -304,6 +320,8 @@ _DA = {
     "scale_double": "dobbelte point: 2 per slået resultat, 1 per lighed",
     "scale_single": "enkelte point: 1 per slået resultat, 1/2 per lighed",
     "scale_signed": "MP1: +1 per slået resultat, -1 per bedre resultat, 0 per lighed (gennemsnittet er 0)",
+    "scale_percent": "procent: hver linje spillets procent (top 100, NS + ØV = 100); parrets resultat er "
+                     "gennemsnittet af spillene",
     "method_est": "spil med færre resultater omregnet med {method}",
     "method_none": "intet spil omregnet: hvert på toppen af sine egne resultater",
     "rounding": "point per spil afrundet til {decimals}, {tie}",
@@ -321,6 +339,8 @@ _DA = {
     "unplayed_own": "et spil parret ikke spillede giver parrets egen procent",
     "places_plain": "lige par placeret uden '='",
     "lone_plus": "et spils eneste rigtige resultat ved kunstige scorer giver 60 % til begge sider",
+    "unplayed_average": "et spil parret ikke spillede giver 50 %",
+    "unplayed_plus": "et spil parret ikke spillede (modstanderne fraværende) giver 60 %",
     "basis_scaled": "parrets procent af totalen skaleret til feltets fulde maksimum",
     "mixed_own": "en blandet linjes rigtige resultat tæller kun i sin egen sides felt",
     "small_rule": "små grupper i fejlbehæftede spil: {rule}-reglen",
@@ -362,6 +382,8 @@ _NL = {
     "scale_double": "dubbele matchpunten: 2 per geslagen uitslag, 1 per gelijke",
     "scale_single": "enkele matchpunten: 1 per geslagen uitslag, 1/2 per gelijke",
     "scale_signed": "MP1: +1 per geslagen uitslag, -1 per betere uitslag, 0 per gelijke (het gemiddelde is 0)",
+    "scale_percent": "percentage: elke regel het percentage van het spel (top 100, NZ + OW = 100); het resultaat van "
+                     "een paar is het gemiddelde",
     "method_est": "spellen met minder uitslagen omgerekend met {method}",
     "method_none": "geen spel omgerekend: elk op de top van zijn eigen uitslagen",
     "rounding": "punten per spel afgerond op {decimals}, {tie}",
@@ -379,6 +401,8 @@ _NL = {
     "unplayed_own": "een gemist spel krijgt het eigen percentage van het paar",
     "places_plain": "gelijke paren geplaatst zonder '='",
     "lone_plus": "de enige echte uitslag van een spel naast arbitrale scores krijgt 60% voor beide kanten",
+    "unplayed_average": "een gemist spel krijgt 50%",
+    "unplayed_plus": "een gemist spel (tegenstanders afwezig) krijgt 60%",
     "basis_scaled": "het percentage van een paar uit zijn totaal geschaald naar het volle maximum",
     "mixed_own": "de echte uitslag van een gemengde regel telt alleen in het veld van de eigen kant",
     "small_rule": "kleine groepen van een verspeeld spel: {rule}-regel",
@@ -421,6 +445,8 @@ _PL = {
     "scale_double": "podwójne punkty meczowe: 2 za każdy pobity wynik, 1 za remis",
     "scale_single": "pojedyncze punkty meczowe: 1 za każdy pobity wynik, 1/2 za remis",
     "scale_signed": "MP1: +1 za każdy pobity wynik, -1 za każdy lepszy, 0 za remis (średnia to 0)",
+    "scale_percent": "procenty: każda linia to procent rozdania (maks. 100, NS + EW = 100); wynik pary to średnia z "
+                     "jej rozdań",
     "method_est": "rozdania z mniejszą liczbą wyników przeliczone metodą {method}",
     "method_none": "żadne rozdanie nie przeliczone: każde na topie własnych wyników",
     "rounding": "punkty za rozdanie zaokrąglone do {decimals}, {tie}",
@@ -439,6 +465,8 @@ _PL = {
     "unplayed_own": "rozdanie, którego para nie grała, dostaje jej własny procent",
     "places_plain": "równe pary bez '='",
     "lone_plus": "jedyny prawdziwy wynik rozdania obok wyników sędziowskich dostaje 60% dla obu stron",
+    "unplayed_average": "rozdanie, którego para nie grała, dostaje 50%",
+    "unplayed_plus": "rozdanie, którego para nie grała (nieobecni przeciwnicy), dostaje 60%",
     "basis_scaled": "procent pary z sumy przeskalowanej do pełnego maksimum",
     "mixed_own": "prawdziwy wynik mieszanej linii liczy się tylko w polu jej własnej strony",
     "small_rule": "małe grupy rozdań zepsutych: zasada {rule}",
@@ -480,6 +508,8 @@ _DE = {
     "scale_double": "doppelte Matchpunkte: 2 je geschlagenes Ergebnis, 1 je gleiches",
     "scale_single": "einfache Matchpunkte: 1 je geschlagenes Ergebnis, 1/2 je gleiches",
     "scale_signed": "MP1: +1 je geschlagenes Ergebnis, -1 je besseres, 0 je gleiches (der Schnitt ist 0)",
+    "scale_percent": "Prozent: jede Zeile der Prozentsatz des Boards (Top 100, NS + OW = 100); das Ergebnis eines "
+                     "Paares der Mittelwert",
     "method_est": "Boards mit weniger Ergebnissen hochgerechnet nach {method}",
     "method_none": "kein Board hochgerechnet: jedes auf dem Top seiner eigenen Ergebnisse",
     "rounding": "Boardpunkte gerundet auf {decimals}, {tie}",
@@ -498,6 +528,8 @@ _DE = {
     "unplayed_own": "ein verpasstes Board zählt mit dem eigenen Prozentsatz des Paares",
     "places_plain": "gleiche Paare ohne '=' platziert",
     "lone_plus": "das einzige echte Ergebnis eines Boards neben künstlichen erhält 60 % für beide Seiten",
+    "unplayed_average": "ein verpasstes Board zählt mit 50 %",
+    "unplayed_plus": "ein verpasstes Board (Gegner abwesend) zählt mit 60 %",
     "basis_scaled": "der Prozentsatz eines Paares aus seiner Summe, skaliert auf das volle Maximum",
     "mixed_own": "das echte Ergebnis einer gemischten Zeile zählt nur im Feld der eigenen Seite",
     "small_rule": "kleine Gruppen verlegter Boards: {rule}-Regel",
@@ -529,6 +561,17 @@ def labels(lang: str | None = None) -> dict[str, str]:
     if key not in LABELS:
         raise ValueError(f"{lang!r} is not a language of the results page; expected one of {', '.join(LANGUAGES)}")
     return LABELS[key]
+
+
+def figure_label(scale: str, L: Mapping[str, str]) -> str:
+    """What a line's figure is called in a column's head on the scale named ``scale`` (a Scale's
+    value): MP1 on the signed scale, % on the percentage scale (the figure is the board's
+    percentage), else the language's word for matchpoints.
+
+    >>> figure_label("signed", labels()), figure_label("percent", labels()), figure_label("double", labels("fr"))
+    ('MP1', '%', 'Points')
+    """
+    return {"signed": "MP1", "percent": L["pct"]}.get(scale, L["mps"])
 
 
 def signed_percentage_note(maxima: Iterable[str], L: Mapping[str, str]) -> str:

@@ -26,11 +26,13 @@ from .rounding import Rounding, round_fraction, round_ratio
 from .rules import (
     AVE_POLICIES,
     FIELD_SCORING,
+    FIXED_TOP_SCALES,
     K_RULES,
     LONE_RESULT_RULES,
     MIXED_LINE_RULES,
     PERCENTAGE_BASES,
     ROUNDING_KINDS,
+    ROUNDING_ORDERS,
     SCALES,
     SMALL_GROUP_RULES,
 )
@@ -44,6 +46,7 @@ from .settings import (
     PercentageBasis,
     Places,
     RoundingKind,
+    RoundingOrder,
     Scale,
     SmallGroups,
     Tie,
@@ -236,10 +239,12 @@ class ScoringOptions:
         cell="Method", caption="Method", note="How a board with missing or adjusted results is scaled up to N "
         "results (Ascherman changes full boards too; Ascherman-short only short ones).")
     scale: Scale = setting(
-        Scale.DOUBLE, words="the matchpoint scale", values={s: "" for s in SCALES}, flags=("--scale",),
-        written="`double` (`2`), `single` (`1`), `signed`",
-        metavar="SCALE", help="double (2, default), single (1), or signed (MP1: +1 per result beaten, -1 per result "
-        "that beats it; an average is 0)", show=lambda o, e: o.scale.number, sheet="scale",
+        Scale.DOUBLE, words="the matchpoint scale", values={s: "" for s in (*SCALES, *FIXED_TOP_SCALES)},
+        flags=("--scale",), written="`double` (`2`), `single` (`1`), `signed`, `percent` (`%`)",
+        metavar="SCALE", help="double (2, default), single (1), signed (MP1: +1 per result beaten, -1 per result "
+        "that beats it; an average is 0), or percent (each line the board's percentage, top 100)",
+        show=lambda o, e: o.scale.number, sheet="scale",
+        off_values=(Scale.PERCENT,), off_sheet="the percentage scale is not in the workbook's formulas",
         board=lambda v: {"scale": v.unit},
         cell="Scale", caption="Scale", note="2 = double matchpoints (2 per score beaten, 1 per tie); 1 = single; "
         "signed = +1 per score beaten, -1 per score that beats it (the double figure less N - 1: a top is N - 1, an "
@@ -303,8 +308,11 @@ class ScoringOptions:
         "RealBridge). The ranking uses the exact %.")
     unplayed: Unplayed = setting(
         Unplayed.NONE, words="what a pair gets for a board of its field it missed", flags=("--unplayed",),
-        metavar="RULE", help="a board a pair missed: none (default) or own (its own percentage)", sheet="unplayed",
-        ranking=True, phrases={"own": "unplayed_own"},
+        metavar="RULE", help="a board a pair missed: none (default), own (its own percentage), average (50%%) or "
+        "ave-plus (60%%: a sit-out's credit, JFR Pary)", sheet="unplayed",
+        off_values=(Unplayed.AVERAGE, Unplayed.AVE_PLUS),
+        off_sheet="a missed board's set credit ({value}) is not in the workbook's formulas",
+        ranking=True, phrases={"own": "unplayed_own", "average": "unplayed_average", "ave-plus": "unplayed_plus"},
         cell="Unplayed", caption="Missed boards", note="none: a missed board gives nothing; own: a pair that "
         "played fewer boards than the most of its field gets its own share of the top for each missed board (Ruter's "
         "bye credits, Compscore).")
@@ -371,6 +379,13 @@ class ScoringOptions:
         words="factor every board to this top before rounding (carry-forward)", flags=("--factor-top",),
         metavar="TOP", help="factor every board to this top (carry-forward)", written="a top", none_is="none",
         off_sheet="factoring to a fixed top is not in the workbook's formulas")
+    rounding_order: RoundingOrder = setting(
+        RoundingOrder.FIGURE, words="what is rounded when a board's figure is factored to another top (the "
+        "percentage scale's 100, factor_top)", values=ROUNDING_ORDERS, flags=("--rounding-order",), metavar="ORDER",
+        help="on a factored top (percent scale, --factor-top): figure (the factored exact figure rounded once, "
+        "default) or matchpoints-first (the matchpoints rounded on the board's own top first)",
+        trials=(Trial("totals", on=("lines", "totals", "percentages"), missed=True),),
+        off_sheet="rounding order {value} is not in the workbook's formulas")
     #: the values of settings declared outside this class (:func:`declare`): (name, value) pairs
     more: tuple[tuple[str, Any], ...] = dataclasses.field(default=(), repr=False)
 

@@ -19,7 +19,7 @@ from functools import cache
 from itertools import compress, repeat
 from math import lcm
 from operator import add, ne
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from .errors import UserError
 from .event import Event, Pair, PairKey, SitOut, Travellers
@@ -108,7 +108,7 @@ def pair_results(result: Scored) -> list[PairResult]:
     exact = options.totals_from is TotalsFrom.EXACT
     totals, common = _pair_totals(result, exact=exact)
     shares = {k: Fraction(t.mp, common * t.max) for k, t in totals.items() if t.max}  # before credits, penalties
-    if options.unplayed is Unplayed.OWN and result.scored is not None:
+    if options.unplayed is not Unplayed.NONE and result.scored is not None:
         sat_out = Counter(pair_key(event, options, so.section, so.pair, so.direction) for so in event.sitouts)
         common = _fill_unplayed(totals, common, result.scored.boards, options, fld, sat_out)
     if event.penalties:
@@ -376,8 +376,9 @@ def _fill_unplayed(
 ) -> int:
     """Unplayed 'own': a pair that played fewer boards than the most any pair of its field had
     (played, or sat out at a table with no opponents: ``sat_out``) gets, for each board short, its
-    own percentage of the field's top (rounded by the totals rounding). The totals' numerators are
-    over ``common``; the answer is their common denominator after."""
+    own percentage of the field's top (rounded by the totals rounding); 'average' / 'ave-plus': that
+    set percentage of it. The totals' numerators are over ``common``; the answer is their common
+    denominator after."""
     sat_out = sat_out or Counter()
     top_of: dict[tuple[int, str], int] = {}
     for b in boards:
@@ -395,8 +396,11 @@ def _fill_unplayed(
             continue
         sess = max(t.sessions)
         top = top_of.get((sess, "" if fld is Field.EVENT else sec), 0)
-        # its own share of the top: on the signed scale too (a figure and a total are centred alike)
-        share = MISSED_BOARD_CREDIT.py(mp=Fraction(t.mp, common), top=top, max=t.max)
+        # its own share of the top: on the signed scale too (a figure and a total are centred alike);
+        # or the set percentage's figure (a sit-out's credit), as an artificial score's
+        credit = options.unplayed.credit
+        share = (MISSED_BOARD_CREDIT.py(mp=Fraction(t.mp, common), top=top, max=t.max) if credit is None
+                 else options.scale.figure(credit, top))
         each = rounding.apply(share, options.scale.average(top))
         added.append((t, sess, each, short, top))
     new = lcm(common, *(each.denominator for _, _, each, _, _ in added))
@@ -418,7 +422,8 @@ def sitout_credits(result: Scored) -> list[tuple[SitOut, Fraction | None, Fracti
     credit's exact percentage) for each of the event's sit-outs; (sit-out, None, None) when
     sit-outs are not credited.
 
-    Under ``unplayed own`` the credit is the pair's own share of the board's top over the boards it
+    Under ``unplayed average`` / ``ave-plus`` the credit is that percentage's figure (as an artificial
+    score's). Under ``unplayed own`` the credit is the pair's own share of the board's top over the boards it
     played, before any penalty row (:attr:`PairResult.own_share`), as :func:`_fill_unplayed` adds it
     to the total (rounded as a figure the totals hold: exact when they add the exact figures). The
     sit-out's row shows it as a line shows its figure: rounded by the lines' rounding; its
@@ -436,7 +441,7 @@ def sitout_credits(result: Scored) -> list[tuple[SitOut, Fraction | None, Fracti
     [('5', '4', '100'), ('6', '0', '0')]
     """
     options, event = result.options, result.event
-    if options.unplayed is not Unplayed.OWN or result.scored is None:
+    if options.unplayed is Unplayed.NONE or result.scored is None:
         return [(so, None, None) for so in event.sitouts]
     fld = field_of(event, options)
     tops: dict[tuple[int, str, int], int] = {}
@@ -448,11 +453,13 @@ def sitout_credits(result: Scored) -> list[tuple[SitOut, Fraction | None, Fracti
     for so in event.sitouts:
         pr = by_key.get(pair_key(event, options, so.section, so.pair, so.direction))
         top = tops.get((so.session, "" if fld is Field.EVENT else so.section, so.board))
-        if pr is None or top is None or pr.own_share is None:
+        set_credit = options.unplayed.credit
+        if pr is None or top is None or (pr.own_share is None and set_credit is None):
             out.append((so, None, None))
             continue
         average = options.scale.average(top)
-        credit = rounding.apply(pr.own_share * top, average)
+        credit = rounding.apply(options.scale.figure(set_credit, top) if set_credit is not None
+                                else cast(Fraction, pr.own_share) * top, average)
         out.append((so, options.rounding.apply(credit, average), options.scale.percentage(credit, top)))
     return out
 

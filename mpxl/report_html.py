@@ -44,6 +44,7 @@ from .fouled import small_group_percentage, uses_set_percentages
 from .labels import (
     LABELS,
     decimals_words,
+    figure_label,
     labels,
     language_code,
     language_of,
@@ -694,7 +695,7 @@ def _ranking_section(result: SessionResult, L: Mapping[str, str],
     the signed scale the maximum means nothing to its users: the signed total and the percentage,
     the divisor said in words under the table."""
     opts = result.options
-    signed = opts.scale is Scale.SIGNED
+    signed, percent = opts.scale is Scale.SIGNED, opts.scale is Scale.PERCENT
     decimals = figure_decimals(opts)  # as the files and the terminal write them
     pdec = getattr(opts, "percentage_decimals", 2)
     yield f'<section id="ranking"><h2>{_e(L["ranking"])}</h2>'
@@ -707,22 +708,23 @@ def _ranking_section(result: SessionResult, L: Mapping[str, str],
                 _e(pr.place),
                 f'<a href="#{_pair_id(pr)}">{_e(pr.pair.number)}</a>',
                 _names(pr, show_members),
-                _e(_mp(pr.mp, decimals)),
-                *(() if signed else (_e(_mp(pr.max, None)),)),
+                *(() if percent else (_e(_mp(pr.mp, decimals)),)),
+                *(() if signed or percent else (_e(_mp(pr.max, None)),)),
                 _e(_pct(pr.percentage, pdec)),
                 _e(pr.boards),
             ]
             for pr in members
         )
         classes = ("first" if str(pr.place).rstrip("=") == "1" else "" for pr in members)
-        headers = [L["place"], L["pair"], L["names"], "MP1" if signed else L["mps"],
-                   *(() if signed else (L["max"],)), L["pct"], L["boards"]]
+        # the percentage scale: a pair's result is the mean of its board percentages, its one figure
+        headers = [L["place"], L["pair"], L["names"], *(() if percent else (figure_label(opts.scale.value, L),)),
+                   *(() if signed or percent else (L["max"],)), L["pct"], L["boards"]]
         yield _table_lines(
             [_e(h) for h in headers],
             ranking_rows,
             caption=_e(_group_title(section, direction, L)),
-            numeric=(3, 4, 5) if signed else (3, 4, 5, 6),
-            wide=(5,) if signed else (4, 6),
+            numeric=(3, 4) if percent else (3, 4, 5) if signed else (3, 4, 5, 6),
+            wide=(4,) if percent else (5,) if signed else (4, 6),
             row_classes=classes,
             table_id="ranking-" + _slug(section, direction, "table"),
         )
@@ -774,7 +776,6 @@ def _board_html(
 ) -> Iterator[str | Iterator[str]]:
     """One board's traveller: its title and note, its deal, its lines' table and its rulings."""
     ev, opts, sc = result.event, result.options, result.scored
-    signed = opts.scale is Scale.SIGNED
     decimals = figure_decimals(opts)
     line_pcts = ev.line_percentage_decimals
     bid = (
@@ -804,7 +805,7 @@ def _board_html(
         pcts = [(opts.line_percentage(ns_x, ns, top, line_pcts), opts.line_percentage(ew_x, ew, top, line_pcts))
                 for ns_x, ew_x, ns, ew in zip(gather(sc.ns_exact, b.ranges), gather(sc.ew_exact, b.ranges),
                                               ns_mps, ew_mps)]
-    groups_ = (((L["score"], 5, 6), ("MP1" if signed else L["mps"], 7, 8))
+    groups_ = (((L["score"], 5, 6), (figure_label(opts.scale.value, L), 7, 8))
                + (((L["pct"], 9, 10),) if pcts is not None else ()))
     yield _table_lines(
         [_e(h) for h in (L["ns"], L["ew"], L["group"], L["contract"], L["lead"], L["ns"], L["ew"], L["ns"], L["ew"],
@@ -871,7 +872,7 @@ def _cards_section(
         yield f'<div class="card" id="{_pair_id(pr)}"><h3>{head}</h3><p class="note">{_e(summary)}</p>'
         yield _table(
             [_e(h) for h in (L["board"], L["dir"], L["opps"], L["contract"], L["score"],
-                             "MP1" if signed else L["mps"], L["top"], L["pct"])],
+                             figure_label(opts.scale.value, L), L["top"], L["pct"])],
             rows,
             numeric=(4, 5, 6, 7),
             wide=(6,),

@@ -14,7 +14,7 @@ it, so the command, the Excel functions and the sheet cannot disagree:
   artificial score, unreadable); :data:`NOT_PLAYED_CODES` is the one list of
   not-played codes; a not-played line counts towards N, a blank one does not;
 * raw matchpoints: :data:`PER_SCORE_BEATEN` and :data:`PER_TIE` (Law 78A);
-* the scales (:data:`SCALES`: double, single, signed) and what a scale does to
+* the scales (:data:`SCALES`: double, single, signed; :data:`FIXED_TOP_SCALES`: percent) and what a scale does to
   a board's top, figures, average and a percentage (:data:`SCALE_TOP`,
   :data:`SCALE_OFFSET`, :data:`SCALE_AVERAGE`, :data:`SCALE_PERCENTAGE`);
 * k of each method (:data:`K_RULES`) and the estimate (:data:`ESTIMATE`);
@@ -78,6 +78,7 @@ __all__ = [
     "PER_TIE",
     "double_matchpoints",
     "SCALES",
+    "FIXED_TOP_SCALES",
     "SCALE_TOP",
     "SCALE_OFFSET",
     "SCALE_AVERAGE",
@@ -100,6 +101,8 @@ __all__ = [
     "MIXED_LINE_RULES",
     "PERCENTAGE_BASES",
     "MISSED_BOARD_CREDIT",
+    "UNPLAYED_CREDITS",
+    "ROUNDING_ORDERS",
     "SCALED_TOTAL",
     "SMALL_GROUP_RULES",
     "SMALL_GROUP_PERCENTAGE",
@@ -527,6 +530,14 @@ def double_matchpoints(below: int, equal: int) -> int:
 #: the double one less the board's double average, E - 1, so an average is 0 and NS + EW = 0).
 SCALES: dict[str, tuple[int, int]] = {"double": (2, 0), "single": (1, 0), "signed": (2, 1)}
 
+#: The scales whose every board is worth a fixed top, whatever its results: per scale (unit,
+#: centred) as :data:`SCALES`, then that top. ``percent`` (Polish club programs, JFR Pary and KoPS;
+#: online tournaments): each line's figure the board's percentage, top 100, NS + EW = 100, the double
+#: figure x 100 / the board's double top (a board of 11 results: 2 x (11 - 1) = 20 double
+#: matchpoints, 17 of them 85.00); a pair's result, its total over 100 per board, the mean of its
+#: board figures. Scored with the double arithmetic, then factored (as ``factor_top``) to the top.
+FIXED_TOP_SCALES: dict[str, tuple[int, int, int]] = {"percent": (2, 0, 100)}
+
 #: The top of a board of E results: the top in the scale's arithmetic, unit x (E - 1), less what a
 #: centred scale takes off (E - 1): 2(E - 1) double, E - 1 single and signed.
 SCALE_TOP = Expr("(unit-centred)*(E-1)", "scale x (E - 1); E - 1 on the signed scale")
@@ -635,6 +646,22 @@ PERCENTAGE_BASES = {
 #: ``mp`` over its maximum ``max`` on the boards it played, of the board's ``top`` (the signed scale too: a
 #: total and a figure are centred alike). The core adds it in integers (:func:`mpxl.ranking._fill_unplayed`).
 MISSED_BOARD_CREDIT = Expr("mp*top/max", "its total x the board's top / its maximum: its own share of the top")
+
+#: When a board's figure is factored to another top (the percentage scale's 100, ``factor_top``), what is
+#: rounded: ``figure``, the factored figure of the exact matchpoints, rounded once (JFR Pary: Neuberg's
+#: 8.9 of 20 is 44.50); ``matchpoints-first``, the matchpoints rounded on the board's own top first (by the
+#: lines' rounding), then factored and rounded again (a program that rounds Neuberg'd matchpoints to 2
+#: decimals of the top first: 10.125 of 20 is 10.13, then 50.65%, not 50.63%).
+ROUNDING_ORDERS: dict[str, str] = {
+    "figure": "the factored figure of the exact matchpoints, rounded once",
+    "matchpoints-first": "the matchpoints rounded on the board's own top, then factored and rounded again",
+}
+
+#: A missed board's credit as a set percentage of the board's top (``unplayed average`` / ``ave-plus``), its
+#: figure the percentage's (:data:`ARTIFICIAL_MP`), as an artificial score's: JFR Pary credits the pair that
+#: meets an absent pair 60.00 on each board it could not play (a barometer Howell of 23 pairs, pair 24
+#: absent: pair 1's 24 boards make 810.00, its three credits 180.00, its result 990 / 27 = 36.67%).
+UNPLAYED_CREDITS: dict[str, int] = {"average": 50, "ave-plus": 60}
 
 #: Percentage basis ``scaled`` (ACBLscore): a total ``mp`` over a maximum ``max`` short of its field's ``full``
 #: maximum, scaled up to it (then rounded as a total, and divided by ``full``).

@@ -25,7 +25,7 @@ from .methods import check_counts
 from .options import ScoringOptions, field_of, pair_key
 from .pairings import gather, travellers_board_ranges
 from .rules import AVE_MINUS, AVE_PLUS, lines_towards_n
-from .settings import AvePolicy, EstimateAt, Field, RoundingKind
+from .settings import AvePolicy, EstimateAt, Field, RoundingKind, RoundingOrder
 
 __all__ = [
     "ScoredLine", "ScoredBoard", "BoardPlace", "ScoredColumns", "score_columns", "reported_top", "plain_figures",
@@ -290,10 +290,10 @@ class _BoardLines:
                     pass
             raise UserError(self.source, where or f"board {self.board}", f"board {self.board}: {msg}") from None
         top, factor, offset = reported_top(res.top, options)
-        factor = factor or Fraction(1)
         avg = options.scale.average(top)
-        ns_exact = [None if lr.ns_mp is None else lr.ns_mp * factor - offset for lr in res.lines]
-        ew_exact = [None if lr.ew_mp is None else lr.ew_mp * factor - offset for lr in res.lines]
+        put = factored(res.top, factor, offset, options)
+        ns_exact = [None if lr.ns_mp is None else put(lr.ns_mp) for lr in res.lines]
+        ew_exact = [None if lr.ew_mp is None else put(lr.ew_mp) for lr in res.lines]
         figures: BoardFigures = (
             [options.rounding.apply(x, avg) for x in ns_exact], [options.rounding.apply(x, avg) for x in ew_exact],
             ns_exact, ew_exact, [lr.kind for lr in res.lines], [(lr.ns_ave, lr.ew_ave) for lr in res.lines])
@@ -352,8 +352,9 @@ def reported_top(board_top: int, options: ScoringOptions) -> tuple[int, Fraction
     """(the top a board is reported on, the factor its figures take or None, what is then taken off
     them) for a board whose top is ``board_top`` in the scale's arithmetic (:attr:`Scale.unit`).
 
-    The top is ``factor_top`` when it is set (carry-forward), even on a board of one result (top 0,
-    no factor); else the board's own top on the scale (half the double top on the signed scale).
+    The top is ``factor_top`` when it is set (carry-forward), else the scale's fixed top (100 on the
+    percentage scale), even on a board of one result (top 0, no factor); else the board's own top on
+    the scale (half the double top on the signed scale).
     A figure is its matchpoints x factor - offset: on the signed scale the offset is the top (a
     figure is the double one less the average); else 0.
 
@@ -364,12 +365,39 @@ def reported_top(board_top: int, options: ScoringOptions) -> tuple[int, Fraction
     >>> signed = ScoringOptions(scale=Scale.SIGNED)
     >>> reported_top(16, signed), reported_top(16, replace(signed, factor_top=4))
     ((8, None, Fraction(8, 1)), (4, Fraction(1, 2), Fraction(4, 1)))
+    >>> reported_top(20, ScoringOptions(scale=Scale.PERCENT))  # 11 results: 20 double matchpoints are 100
+    (100, Fraction(5, 1), Fraction(0, 1))
     """
     centred = options.scale.centred
     own = board_top // 2 if centred else board_top
-    top = options.factor_top or own
-    factor = Fraction(top, own) if options.factor_top and own else None
+    fixed = options.factor_top or options.scale.fixed_top  # carry-forward, or the percentage scale's 100
+    top = fixed or own
+    factor = Fraction(top, own) if fixed and own else None
     return top, factor, options.scale.offset(top) if own else Fraction(0)  # the rulebook's offset
+
+
+def factored(
+    board_top: int, factor: Fraction | None, offset: Fraction, options: ScoringOptions
+) -> Callable[[Fraction], Fraction]:
+    """The reported figure of matchpoints in the scale's arithmetic on a board whose top there is
+    ``board_top`` (``factor`` and ``offset`` of :func:`reported_top`): x factor - offset; under rounding
+    order ``matchpoints-first`` a factored board's matchpoints rounded by the lines' rounding on the
+    board's own top first (the rulebook's ROUNDING_ORDERS).
+
+    >>> from dataclasses import replace
+    >>> from mpxl.rounding import Rounding
+    >>> from mpxl.settings import Scale
+    >>> pct = ScoringOptions(scale=Scale.PERCENT, rounding=Rounding.parse(2))
+    >>> [str(factored(20, Fraction(5), Fraction(0), o)(Fraction(81, 8))) for o in
+    ...  (pct, replace(pct, rounding_order=RoundingOrder.MATCHPOINTS_FIRST))]  # 10.125 of 20
+    ['405/8', '1013/20']
+    """
+    if factor is None:
+        return lambda mp: mp - offset
+    if options.rounding_order is RoundingOrder.MATCHPOINTS_FIRST:
+        own = options.scale.average(board_top // 2 if options.scale.centred else board_top)
+        return lambda mp: options.rounding.apply(mp, own) * factor - offset
+    return lambda mp: mp * factor - offset
 
 
 def plain_figures(
@@ -394,9 +422,10 @@ def plain_figures(
     if new:
         top, factor, offset = reported_top(board_top, options)
         avg = options.scale.average(top)
+        put = factored(board_top, factor, offset, options)
         for num in new:
             assert num is not None  # None (a blank line) is in every memo from the start
-            exact = (Fraction(num, D) if factor is None else Fraction(num, D) * factor) - offset
+            exact = put(Fraction(num, D))
             exact_of[num], rounded_of[num], kind_of[num] = exact, options.rounding.apply(exact, avg), "result"
     return figures
 

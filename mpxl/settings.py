@@ -26,20 +26,23 @@ from .rules import (
     ARTIFICIAL_MP,
     AVE_POLICIES,
     FIELD_SCORING,
+    FIXED_TOP_SCALES,
     LONE_RESULT_RULES,
     MIXED_LINE_RULES,
     PERCENTAGE_BASES,
     ROUNDING_KINDS,
+    ROUNDING_ORDERS,
     SCALE_AVERAGE,
     SCALE_OFFSET,
     SCALE_PERCENTAGE,
     SCALE_TOP,
     SCALES,
     SMALL_GROUP_RULES,
+    UNPLAYED_CREDITS,
 )
 
-__all__ = ["Choice", "Scale", "TotalsFrom", "EstimateAt", "Unplayed", "Places", "Tie", "SmallGroups", "AvePolicy",
-           "Field", "RoundingKind", "LoneResult", "PercentageBasis", "MixedLine"]
+__all__ = ["Choice", "Scale", "TotalsFrom", "EstimateAt", "Unplayed", "RoundingOrder", "Places", "Tie", "SmallGroups",
+           "AvePolicy", "Field", "RoundingKind", "LoneResult", "PercentageBasis", "MixedLine"]
 
 _E = TypeVar("_E", bound="Choice")
 
@@ -87,9 +90,10 @@ class Choice(Enum):
 
 class Scale(Choice):
     """The matchpoint scale: ``double`` (2 per result beaten, 1 per tie; top 2(E - 1)), ``single``
-    (1 and 1/2; top E - 1), or ``signed`` (+1 per result beaten, -1 per result that beats it, 0 per
+    (1 and 1/2; top E - 1), ``signed`` (+1 per result beaten, -1 per result that beats it, 0 per
     tie: the double scale less E - 1, so a top is +(E - 1), an average 0 and NS + EW = 0; Ruter's
-    MP1, ASE's signed matchpoints).
+    MP1, ASE's signed matchpoints), or ``percent`` (the board's percentage: the double figure
+    factored to a top of 100 on every board, NS + EW = 100; JFR Pary, KoPS).
 
     Every scale is scored with the double (or single) scale's arithmetic, ``unit`` matchpoints per
     result beaten; a signed figure is the double one less the board's average. A pair's
@@ -108,6 +112,7 @@ class Scale(Choice):
     DOUBLE = "double"
     SINGLE = "single"
     SIGNED = "signed"
+    PERCENT = "percent"
 
     @classmethod
     def _label(cls) -> str:
@@ -116,21 +121,32 @@ class Scale(Choice):
     @classmethod
     def _aliases(cls) -> dict[str, str]:
         return {"2": "double", "1": "single", "mp1": "signed", "mp2": "double", "centred": "signed",
-                "centered": "signed", "relative": "signed", "+-": "signed", "plus-minus": "signed"}
+                "centered": "signed", "relative": "signed", "+-": "signed", "plus-minus": "signed",
+                "%": "percent", "percentage": "percent", "100": "percent", "pct": "percent"}
 
     @property
     def unit(self) -> int:
         """The matchpoints a result beaten is worth in the arithmetic the scale is scored with."""
-        return SCALES[self.value][0]
+        return (SCALES.get(self.value) or FIXED_TOP_SCALES[self.value])[0]
 
     @property
     def centred(self) -> bool:
         """Whether the board's average is 0 (the signed scale)."""
-        return bool(SCALES[self.value][1])
+        return bool((SCALES.get(self.value) or FIXED_TOP_SCALES[self.value])[1])
+
+    @property
+    def fixed_top(self) -> int | None:
+        """The top every board is reported on whatever its results (the percentage scale: 100), else None.
+
+        >>> Scale.find("%").fixed_top, Scale.DOUBLE.fixed_top
+        (100, None)
+        """
+        fixed = FIXED_TOP_SCALES.get(self.value)
+        return None if fixed is None else fixed[2]
 
     @property
     def number(self) -> int | str:
-        """The scale as the JSON and the sheet's Setup write it: 2, 1 or 'signed'."""
+        """The scale as the JSON and the sheet's Setup write it: 2, 1, 'signed' or 'percent'."""
         return {Scale.DOUBLE: 2, Scale.SINGLE: 1}.get(self, self.value)
 
     # the rules below are the rulebook's (mpxl.rules), which the template's formulas are written from
@@ -221,15 +237,55 @@ class Unplayed(Choice):
     """What a pair gets for a board it missed while the other pairs of its field played it.
 
     ``none``: nothing (its percentage is over the boards it played); ``own``: its own percentage
-    on the boards it played, for each board short of the most boards played by a pair of its field.
+    on the boards it played, for each board short of the most boards played by a pair of its field;
+    ``average`` / ``ave-plus``: 50% / 60% of the top for each such board (a sit-out's credit: JFR
+    Pary gives 60 to the pair whose opponents are absent).
     """
 
     NONE = "none"
     OWN = "own"
+    AVERAGE = "average"
+    AVE_PLUS = "ave-plus"
+
+    @classmethod
+    def _aliases(cls) -> dict[str, str]:
+        return {"ave": "average", "50": "average", "60": "ave-plus", "ave+": "ave-plus", "aveplus": "ave-plus"}
+
+    @property
+    def credit(self) -> int | None:
+        """The set percentage of the top a missed board is credited with (the rulebook's
+        :data:`~mpxl.rules.UNPLAYED_CREDITS`), None under ``none`` and ``own``.
+
+        >>> Unplayed.find("ave-plus").credit, Unplayed.find("60").credit, Unplayed.OWN.credit
+        (60, 60, None)
+        """
+        return UNPLAYED_CREDITS.get(self.value)
 
     @classmethod
     def _label(cls) -> str:
         return "unplayed rule"
+
+
+class RoundingOrder(Choice):
+    """What is rounded when a board's figure is factored to another top (:data:`mpxl.rules.ROUNDING_ORDERS`):
+    ``figure`` (the factored exact figure, once) or ``matchpoints-first`` (the matchpoints on the board's
+    own top, then the factored figure again).
+
+    >>> RoundingOrder.find("mp-first"), RoundingOrder.find("figure")
+    (<RoundingOrder.MATCHPOINTS_FIRST: 'matchpoints-first'>, <RoundingOrder.FIGURE: 'figure'>)
+    """
+
+    FIGURE = "figure"
+    MATCHPOINTS_FIRST = "matchpoints-first"
+
+    @classmethod
+    def _label(cls) -> str:
+        return "rounding order"
+
+    @classmethod
+    def _aliases(cls) -> dict[str, str]:
+        return {"mp-first": "matchpoints-first", "matchpoints": "matchpoints-first", "exact": "figure",
+                "percentage": "figure", "once": "figure"}
 
 
 class Places(Choice):
@@ -382,7 +438,8 @@ assert [m.value for m in SmallGroups] == list(SMALL_GROUP_RULES)
 assert [m.value for m in AvePolicy] == list(AVE_POLICIES)
 assert [m.value for m in RoundingKind] == list(ROUNDING_KINDS)
 assert [m.value for m in Field] == list(FIELD_SCORING)
-assert [m.value for m in Scale] == list(SCALES)
+assert [m.value for m in Scale] == [*SCALES, *FIXED_TOP_SCALES]
 assert [m.value for m in LoneResult] == list(LONE_RESULT_RULES)
 assert [m.value for m in PercentageBasis] == list(PERCENTAGE_BASES)
 assert [m.value for m in MixedLine] == list(MIXED_LINE_RULES)
+assert [m.value for m in RoundingOrder] == list(ROUNDING_ORDERS)

@@ -192,6 +192,10 @@ def _scale(v: Cell) -> Scale:
     Traceback (most recent call last):
     ...
     ValueError: scale 3 is not a scale; expected 2 (double), 1 (single) or signed
+    >>> _scale("percent")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: scale 'percent' (the percentage scale) is not in the Excel functions; expected 2 (double), ...
     """
     if is_blank(v):
         return Scale.DOUBLE
@@ -201,9 +205,13 @@ def _scale(v: Cell) -> Scale:
     try:
         if isinstance(v, bool) or (not isinstance(v, (int, str))):
             raise ValueError(v)
-        return _find_scale(str(v))
+        found = _find_scale(str(v))
     except ValueError:
         raise ValueError(f"scale {_show(v)} is not a scale; expected 2 (double), 1 (single) or signed") from None
+    if found.fixed_top is not None:  # a figure factored to a fixed top: mpxl score, not the functions
+        raise ValueError(f"scale {_show(v)} (the percentage scale) is not in the Excel functions; expected 2 "
+                         "(double), 1 (single) or signed")
+    return found
 
 
 @functools.lru_cache(maxsize=1024)

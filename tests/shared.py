@@ -11,12 +11,14 @@ from pathlib import Path
 REALDATA = Path(os.environ.get("MPXL_REALDATA") or Path(__file__).resolve().parents[2] / "shared" / "realdata")
 #: Real files newly come (its README): the tests take them in as the folder's own once they check clean.
 INCOMING = REALDATA / "incoming"
+#: Real files mpxl did not reproduce when they came (its README); read by that path once they check clean.
+PENDING = REALDATA / "pending"
 
 
 def real_files(*suffixes: str) -> list[Path]:
-    """The real files with these suffixes, of the folder and of its ``incoming/``, each suffix in turn
-    (sorted by name, the folder's first)."""
-    return [p for suffix in suffixes for folder in (REALDATA, INCOMING)
+    """The real files with these suffixes, of the folder, of its ``incoming/`` and of its ``pending/``,
+    each suffix in turn (sorted by name, the folder's first)."""
+    return [p for suffix in suffixes for folder in (REALDATA, INCOMING, PENDING)
             for p in sorted(folder.glob(f"*{suffix}"))]
 
 

@@ -201,9 +201,10 @@ def test_conventions_by_name_match_detection():
 ACBL = REALDATA / "acblscore-2017-08-10-howell-single-scale.xml"
 COMPSCORE = REALDATA / "compscore3-2022-07-27-howell-a5050.xml"
 RUTER = REALDATA / "ruter-2016-03-09-signed-mp1-aminus.pbn"
-from shared import INCOMING, REAL_FILES  # noqa: E402
+from shared import INCOMING, PENDING, REAL_FILES  # noqa: E402
 
 RUTER_BYE = INCOMING / "ruter-2016-08-10-signed-penalty-split-bye.pbn"
+JFR = PENDING / "jfrpary-2013-08-08-percent-barometer.xml"
 
 # what the file's own figures show, where it is not the program's documented default
 # (mpxl.conventions): file -> {setting: (the default, what the figures show)}
@@ -216,6 +217,7 @@ NOT_DEFAULT = {
     RUTER.name: {},
     RUTER_BYE.name: {},
     COMPSCORE.name: {},
+    JFR.name: {},
 }
 
 
@@ -263,7 +265,7 @@ def test_score_json_reproduces_every_line_and_pair_with_no_option(path, capsys):
 
 #: Each real file, the preset of the program that wrote it (mpxl.conventions: the evidence for each).
 PRESETS = {SCOREBRIDGE.name: "scorebridge", EBUSCORE.name: "ebuscore", MAGIC.name: "magiccontest", ACBL.name: "acblscore",
-           RUTER.name: "ruter", RUTER_BYE.name: "ruter", COMPSCORE.name: "compscore"}
+           RUTER.name: "ruter", RUTER_BYE.name: "ruter", COMPSCORE.name: "compscore", JFR.name: "jfrpary"}
 
 
 @pytest.mark.parametrize("path", REAL_FILES, ids=lambda p: p.name)

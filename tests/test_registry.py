@@ -103,6 +103,8 @@ OFF_SHEET = [
     ({"rounding": "1", "totals_rounding": "1"}, None),
     ({"factor_top": 20}, "factoring to a fixed top is not in the workbook's formulas"),
     ({"lone_result": "ave-plus"}, None),
+    ({"scale": "percent"}, "the percentage scale is not in the workbook's formulas"),
+    ({"unplayed": "ave-plus"}, "a missed board's set credit (ave-plus) is not in the workbook's formulas"),
     ({"percentage_tie": "half-even", "unplayed": "own", "places": "plain", "percentage_basis": "scaled"}, None),
     ({"small_groups": "ebu", "ave_policy": "wbf", "method": "manual", "scale": 1}, None),
 ]

@@ -164,7 +164,8 @@ def test_scale_rules_equal_their_definitions(scale, E, x, pct, maximum):
     percentage 50 + 50 x MP / max, an artificial p% (p - 50)(E - 1)/50."""
     double_top = 2 * (E - 1)
     top = scale.top(E)
-    assert top == {Scale.DOUBLE: double_top, Scale.SINGLE: E - 1, Scale.SIGNED: E - 1}[scale]
+    # the percentage scale is scored in the double arithmetic (its top there 2(E - 1)), then factored to 100
+    assert top == {Scale.DOUBLE: double_top, Scale.SINGLE: E - 1, Scale.SIGNED: E - 1, Scale.PERCENT: double_top}[scale]
     assert scale.unit * (E - 1) - scale.offset(top) == top  # the top in the arithmetic less the offset
     if scale is Scale.SIGNED:
         assert scale.offset(top) == E - 1 == Scale.DOUBLE.average(double_top) and scale.average(top) == 0
@@ -185,7 +186,10 @@ def test_the_session_shifts_a_board_as_the_scale_rule_does():
     for scale in Scale:
         for E in (1, 2, 9, 30):
             top, factor, offset = reported_top(2 * (E - 1) if scale.unit == 2 else E - 1, ScoringOptions(scale=scale))
-            assert (top, factor, offset) == (scale.top(E), None, scale.offset(scale.top(E)))
+            if scale.fixed_top is None:
+                assert (top, factor, offset) == (scale.top(E), None, scale.offset(scale.top(E)))
+            else:  # the percentage scale: every board factored to 100 (a board of one result: top 0, no factor)
+                assert (top, factor, offset) == (100, Fraction(100, scale.top(E)) if E > 1 else None, 0)
 
 
 def test_the_sheet_writes_the_scale_rules_from_the_rulebook():
@@ -197,7 +201,7 @@ def test_the_sheet_writes_the_scale_rules_from_the_rulebook():
 
     setup = setup_formulas()
     assert setup["top"] == "=" + SCALE_TOP.excel(unit="ScaleUnit", centred="Centred", E="N")
-    assert setup["scale_index"] == '=MATCH(Scale,{2,1,"signed"},0)' and list(SCALES) == [s.value for s in Scale]
+    assert setup["scale_index"] == '=MATCH(Scale,{2,1,"signed"},0)' and list(SCALES) == [s.value for s in Scale if s.fixed_top is None]
     assert setup["scale_unit"] == "=INDEX({2,1,2},ScaleNo)" and setup["centred"] == "=INDEX({0,0,1},ScaleNo)"
     t = traveller_formulas(5)
     top, average = f"{C['topsc']}5", f"{C['avg']}5"  # the top the line is scored on (Setup's Estimate at)

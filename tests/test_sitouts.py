@@ -9,6 +9,7 @@ totals count it as a board missed only under ``--unplayed own``.
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 
 import pytest
 
@@ -93,6 +94,10 @@ HOWELL5 = """board,ns_pair,ew_pair,ns_score
 HOWELL5_TOTALS = {
     Unplayed.NONE: {"1": (8, 8, 100), "2": (4, 8, 50), "3": (2, 8, 25), "4": (2, 8, 25), "5": (4, 8, 50)},
     Unplayed.OWN: {"1": (10, 10, 100), "2": (5, 10, 50), "3": (2.5, 10, 25), "4": (2.5, 10, 25), "5": (5, 10, 50)},
+    # a set credit: 50% of the top of 2 is 1, 60% (JFR Pary's sit-out credit) 1.2, whatever the pair's own %
+    Unplayed.AVERAGE: {"1": (9, 10, 90), "2": (5, 10, 50), "3": (3, 10, 30), "4": (3, 10, 30), "5": (5, 10, 50)},
+    Unplayed.AVE_PLUS: {"1": (Fraction("9.2"), 10, 92), "2": (Fraction("5.2"), 10, 52), "3": (Fraction("3.2"), 10, 32),
+                        "4": (Fraction("3.2"), 10, 32), "5": (Fraction("5.2"), 10, 52)},
 }
 
 

@@ -180,7 +180,7 @@ def test_a_line_penalty_cell_takes_the_same_figures(figure, refused, tmp_path, c
 # ------------------------------------------------------------------ each real file's own round trip
 
 REAL = (sorted(REALDATA.glob("*.xml")) + sorted(REALDATA.glob("*.pbn")) + sorted(REALDATA.glob("incoming/*.pbn"))
-        if REALDATA.is_dir() else [])
+        + sorted(REALDATA.glob("pending/*.xml")) if REALDATA.is_dir() else [])
 
 
 @pytest.mark.parametrize("ext", EXTS)

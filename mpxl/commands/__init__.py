@@ -34,9 +34,13 @@ def scale_argument(text: str) -> Scale:
     (<Scale.DOUBLE: 'double'>, <Scale.SIGNED: 'signed'>)
     """
     try:
-        return Scale.find(text)
+        scale = Scale.find(text)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
+    if scale.fixed_top is not None:  # the template's formulas and the methods table know the matchpoint scales
+        raise argparse.ArgumentTypeError(f"{text!r}: the percentage scale is scored by mpxl score and check, not "
+                                         "in the workbook's formulas; expected 2, 1 or signed")
+    return scale
 
 
 def plain_help(doc: str) -> str:

@@ -356,13 +356,16 @@ def ranking_text(result: SessionResult) -> str:
     pdec = opts.percentage_decimals if opts.percentage_decimals is not None else 2
     with_names = any(pr.pair.names for pr in result.pairs)
     across = field_of(result.event, result.options) is Field.EVENT  # one ranking over the sections: a pair named "A 3"
-    head = ["Place", "Pair"] + (["Names"] if with_names else []) + (["MP1", "%"] if signed else ["MPs", "Max", "%"])
-    align = "<<" + ("<" if with_names else "") + (">>" if signed else ">>>")
+    percent = opts.scale is Scale.PERCENT  # a pair's result the mean of its board percentages: its one figure
+    head = ["Place", "Pair"] + (["Names"] if with_names else []) + (
+        ["%"] if percent else ["MP1", "%"] if signed else ["MPs", "Max", "%"])
+    align = "<<" + ("<" if with_names else "") + (">" if percent else ">>" if signed else ">>>")
     groups = _ranking_groups(result, across)
     rows = [
         [pr.place, f"{pr.pair.section} {pr.pair.number}" if across and pr.pair.section else pr.pair.number]
         + ([" & ".join(pr.pair.names)] if with_names else [])
-        + [_fmt(pr.mp, dec)] + ([] if signed else [_fmt(pr.max, None)]) + [_fmt(pr.percentage, pdec)]
+        + ([] if percent else [_fmt(pr.mp, dec)]) + ([] if signed or percent else [_fmt(pr.max, None)])
+        + [_fmt(pr.percentage, pdec)]
         for _, members in groups
         for pr in members
     ]
