@@ -63,6 +63,8 @@ EVENTS = {
                             ["--scale", "1", "--method", "mckinnon", "--rounding", "ebu"]),
     "signed": (board(1, [420, "30% 420 + 70% 450", "-150|-50", "420|A+", 400]) + PLAIN,
                ["--scale", "signed", "--rounding", "half-up:1"]),
+    # Bridgemate's spelling of an artificial score (60%-40%), typed in Adjustment as the tablets write it
+    "bridgemate spelling": (board(1, [420, "60%-40%", 450, "55%-45%", 400]) + PLAIN, []),
     "factor exact": (board(1, [420, "-150|-50", "30% 420 + 70% 450", 400]) + PLAIN,
                      ["--method", "factor", "--rounding", "exact"]),
 }

@@ -77,6 +77,7 @@ from ..rules import (
     contract_keys,
     sheet_blank,
     sheet_key,
+    sheet_percent_pair,
     sheet_text,
 )
 from ..settings import (
@@ -406,16 +407,19 @@ def _typed_code(c: Cells, key: str) -> str:
     tt = c["tt"]
     pct = f'AND(RIGHT({tt})="%",ISNUMBER(-LEFT({tt},LEN({tt})-1)))'
     others = ",".join(f'{tt}="{code}"' for code in NOT_PLAYED_CODES if not code[0].isalpha())
-    code = f'OR(ISNUMBER(FIND(UPPER(LEFT({tt})),"{_LETTERS}")),ISNUMBER(FIND("/",{tt})),{pct},{others})'
+    pair = sheet_percent_pair(key)[0]  # Bridgemate's 60%-40%
+    code = f'OR(ISNUMBER(FIND(UPPER(LEFT({tt})),"{_LETTERS}")),ISNUMBER(FIND("/",{tt})),{pct},{pair},{others})'
     return f'AND({c["tnum"]}="{TYPED_TEXT}",NOT(ISNUMBER(FIND("|",{tt}))),{code})'
 
 
 def adj(c: Cells) -> str:
     """The Adjustment cleaned (capitals, no white space); with none, the typed score when it is a code (A+ typed
-    there is read as in Adjustment, as ``mpxl score`` reads a score cell)."""
+    there is read as in Adjustment, as ``mpxl score`` reads a score cell); Bridgemate's ``60%-40%`` read as the
+    split ``60%/40%`` (:func:`mpxl.rules.percent_pair_key`)."""
     key = f'UPPER(SUBSTITUTE({c["tt"]}," ",""))'
     typed = f'OR({sheet_blank(c["adjustment"])},{c["arul"]}=1)'  # a code typed as the score, or a ruling
-    return f'IF({typed},IF({_typed_code(c, key)},{key},""),{sheet_key(c["adjustment"])})'
+    typed_key, adjustment_key = (sheet_percent_pair(k)[1] for k in (key, sheet_key(c["adjustment"])))
+    return f'IF({typed},IF({_typed_code(c, key)},{typed_key},""),{adjustment_key})'
 
 
 def adjl(c: Cells) -> str:
