@@ -524,19 +524,19 @@ def percent_pair_key(key: str) -> str:
     return key
 
 
-def sheet_percent_pair(key: str) -> tuple[str, str]:
-    """(the Excel test that the code ``key`` (an expression of :data:`SHEET_KEY`'s form) is Bridgemate's
-    ``60%-40%``, the Excel text of :func:`percent_pair_key` of it). A side is a number the sheet reads
-    (its percentage is then checked as every other code's).
+def sheet_percent_pair(key: str) -> str:
+    """The Excel test that the code ``key`` (a cell of :data:`SHEET_KEY`'s form: capitals, no spaces) is
+    Bridgemate's ``60%-40%``: :func:`percent_pair_key`'s rule, its sides then read as a split's (each side's
+    percentage checked as every other code's). A side the sheet takes for a number and Python does not
+    (``1E3%``) is refused by both, by the side's check.
 
-    >>> sheet_percent_pair("K")[1]
-    'IF(AND(ISNUMBER(FIND("%-",K)),RIGHT(K)="%",ISNUMBER(-LEFT(K,FIND("%-",K)-1)),ISNUMBER(-MID(K,FIND("%-",K)+2,LEN(K)-FIND("%-",K)-2)),LEFT(K)<>"-",LEFT(K)<>"+"),SUBSTITUTE(K,"%-","%/"),K)'
+    >>> sheet_percent_pair("K")
+    'AND(ISNUMBER(FIND("%-",K)),RIGHT(K)="%",ISNUMBER(-LEFT(K,FIND("%-",K)-1)),LEFT(K)<>"-",LEFT(K)<>"+",\
+ISNUMBER(-MID(K,FIND("%-",K)+2,LEN(K)-FIND("%-",K)-2)))'
     """
     at = f'FIND("{PERCENT_PAIR_JOIN}",{key})'
-    test = (f'AND(ISNUMBER({at}),RIGHT({key})="%",ISNUMBER(-LEFT({key},{at}-1)),'
-            f'ISNUMBER(-MID({key},{at}+{len(PERCENT_PAIR_JOIN)},LEN({key})-{at}-{len(PERCENT_PAIR_JOIN)})),'
-            f'LEFT({key})<>"-",LEFT({key})<>"+")')
-    return test, f'IF({test},SUBSTITUTE({key},"{PERCENT_PAIR_JOIN}","{PERCENT_PAIR_SPLIT}"),{key})'
+    return (f'AND(ISNUMBER({at}),RIGHT({key})="%",ISNUMBER(-LEFT({key},{at}-1)),LEFT({key})<>"-",LEFT({key})<>"+",'
+            f'ISNUMBER(-MID({key},{at}+{len(PERCENT_PAIR_JOIN)},LEN({key})-{at}-{len(PERCENT_PAIR_JOIN)})))')
 
 
 # ------------------------------------------------------------- raw matchpoints

@@ -243,7 +243,7 @@ def test_a_changed_result_under_a_ruling_is_named_once(night, written, tmp_path,
     book = tmp_path / "night.xlsx"
     shutil.copyfile(written, book)
     edit(book, typed("Adjustment", "60/40"))
-    _rows_changed(monkeypatch, lambda r: {**r, "Result": "+1"} if _first(r) else r)  # 2S made 9, now 10: 170
+    _rows_changed(monkeypatch, lambda r: {**r, "Result": "+2"} if _first(r) else r)  # 2S made 9 (+1), now 10: 170
     code, _, err = mpxl(capsys, "score", night, "-o", book)
     assert code == 0
     assert ("mpxl: " + str(book) + ": board 1, table 1, round 1, NS 1 EW 13: the tablets' result changed from 2S by "
@@ -254,7 +254,7 @@ def test_a_changed_result_under_a_ruling_is_named_once(night, written, tmp_path,
     r, h = row_of(ws, 1, 1, 13), headings(ws)
     assert [ws.cell(r, h[k]).value for k in ("Contract", "By", "Tricks", "Adjustment")] == ["2S", "N", 10, "60/40"]
     code, _, err = mpxl(capsys, "score", night, "-o", book)  # read again: the change is not news any more
-    assert code == 0 and "changed" not in err
+    assert code == 0 and "the tablets' result changed" not in err
 
 
 def _another_event(tmp_path, capsys):
@@ -292,7 +292,7 @@ def _broken_layout(tmp_path, capsys, written):
 
 
 REFUSED = [
-    ("another event", lambda t, c, n: _another_event(t, c), "a workbook of another evening (its Setup's date 2025"),
+    ("another event", lambda t, c, n: _another_event(t, c), "a workbook of another evening (its Setup's date "),
     ("another date", _same_movement_other_date, "a workbook of another evening (its Setup's date 2005-05-16"),
     ("damaged", _damaged, "not a readable .xlsx workbook"),
     ("not an mpxl workbook", lambda t, c, n: _not_mpxl(t, c), "not an mpxl workbook"),
@@ -332,3 +332,11 @@ def test_watch_keeps_the_directors_work(night, written, tmp_path, capsys):
     assert w.step() == "scored"
     doc = scored(capsys, book)
     assert (line(doc, 1, 1, 13)["ns_mp"], line(doc, 1, 1, 13)["ew_mp"]) == (13.2, 8.8)
+
+
+def test_the_database_gets_a_title_not_just_a_date(written):
+    """The 2005 database names no event: its title from what it knows (9 May 2005 was a Monday; one section,
+    one session, no club's name in the database), in the Setup and so on every output written from it."""
+    ws = openpyxl.load_workbook(written)["Setup"]
+    cells = {ws.cell(r, 1).value: ws.cell(r, 2).value for r in range(1, 10)}
+    assert (cells["Event (EventName)"], cells["Date (EventDate)"]) == ("Monday Pairs", "2005-05-09")

@@ -32,12 +32,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from ..adjustments import parse_entry
+from ..adjustments import Assigned, parse_entry
 from ..contract import board_vulnerability, ns_score
 from ..errors import UserError
 from ..event import Event, Line, Pair, SitOut
 from ..pairings import check_duplicates
-from .xlsxbook import read_workbook
+from .xlsxbook import read_workbook, sheet_names
 
 __all__ = ["keep_directors_work", "Kept", "describe", "line_key"]
 
@@ -142,6 +142,9 @@ def _merged(d: Line, w: Line, kept: Kept) -> Line:
         return out
     if _ruling(w) and parse_entry(w.score) != parse_entry(d.score):  # (not the tablets' own artificial score)
         out.score = w.score
+        entry = parse_entry(w.score)
+        if isinstance(entry, Assigned) and not (entry.is_split or entry.is_weighted):
+            out.contract = out.declarer = out.tricks = None  # a plain score typed and a contract: the two disagree
         kept.rulings += 1
         tablets = replace(w, score=_contract_score(w)) if w.contract else None
         if tablets is None or not _same_result(tablets, d):
@@ -178,6 +181,10 @@ def _check_same_evening(event: Event, book: Event, path: str, shared: Iterable[t
 
 def _read_book(path: str) -> Event:
     """The workbook's event, refused (naming why) when it is not an mpxl workbook that can be read."""
+    names = sheet_names(path)  # [] when it cannot be opened: read_workbook says why
+    if names and not {"Setup", "Travellers"} <= set(names):
+        raise _refuse(path, "not an mpxl workbook (no Setup and Travellers sheets): the director's work in it "
+                      "cannot be kept")
     try:
         book = read_workbook(path)
     except UserError as exc:

@@ -62,6 +62,7 @@ from ..rules import (
     NOT_WHOLE,
     NUMBER_LIKE,
     PENALTY_ROW_CODES,
+    PERCENT_PAIR_JOIN,
     RAW_MP,
     ROUNDING_KINDS,
     ROUNDING_SCALED,
@@ -403,33 +404,35 @@ _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 def _typed_code(c: Cells, key: str) -> str:
     """TRUE when the typed score (its key ``key``: capitals, no spaces) is read as a code, as ``mpxl score`` reads
     a score cell (:func:`mpxl.adjustments.parse_entry`): text that is no number and has no bar, and starts with a
-    letter (A+, NP, a word), holds a / (60/40), is a number and % (60%), or is a not-played code (-)."""
+    letter (A+, NP, a word), holds a / (60/40), is a number and % (60%), or is a not-played code (-).
+    (Bridgemate's 60%-40% is read in Adjustment: its test here would take the formula past 500 characters.)"""
     tt = c["tt"]
     pct = f'AND(RIGHT({tt})="%",ISNUMBER(-LEFT({tt},LEN({tt})-1)))'
     others = ",".join(f'{tt}="{code}"' for code in NOT_PLAYED_CODES if not code[0].isalpha())
-    pair = sheet_percent_pair(key)[0]  # Bridgemate's 60%-40%
-    code = f'OR(ISNUMBER(FIND(UPPER(LEFT({tt})),"{_LETTERS}")),ISNUMBER(FIND("/",{tt})),{pct},{pair},{others})'
+    code = f'OR(ISNUMBER(FIND(UPPER(LEFT({tt})),"{_LETTERS}")),ISNUMBER(FIND("/",{tt})),{pct},{others})'
     return f'AND({c["tnum"]}="{TYPED_TEXT}",NOT(ISNUMBER(FIND("|",{tt}))),{code})'
 
 
 def adj(c: Cells) -> str:
     """The Adjustment cleaned (capitals, no white space); with none, the typed score when it is a code (A+ typed
-    there is read as in Adjustment, as ``mpxl score`` reads a score cell); Bridgemate's ``60%-40%`` read as the
-    split ``60%/40%`` (:func:`mpxl.rules.percent_pair_key`)."""
+    there is read as in Adjustment, as ``mpxl score`` reads a score cell)."""
     key = f'UPPER(SUBSTITUTE({c["tt"]}," ",""))'
     typed = f'OR({sheet_blank(c["adjustment"])},{c["arul"]}=1)'  # a code typed as the score, or a ruling
-    typed_key, adjustment_key = (sheet_percent_pair(k)[1] for k in (key, sheet_key(c["adjustment"])))
-    return f'IF({typed},IF({_typed_code(c, key)},{typed_key},""),{adjustment_key})'
+    return f'IF({typed},IF({_typed_code(c, key)},{key},""),{sheet_key(c["adjustment"])})'
 
 
 def adjl(c: Cells) -> str:
+    """NS's code: before the / of a split, or the % of Bridgemate's 60%-40% (:func:`mpxl.rules.percent_pair_key`)."""
     a = c["adj"]
-    return f'IF(ISNUMBER(FIND("/",{a})),LEFT({a},FIND("/",{a})-1),{a})'
+    return (f'IF(ISNUMBER(FIND("/",{a})),LEFT({a},FIND("/",{a})-1),'
+            f'IF({sheet_percent_pair(a)},LEFT({a},FIND("{PERCENT_PAIR_JOIN}",{a})),{a}))')
 
 
 def adjr(c: Cells) -> str:
+    """EW's code: after the / of a split, or the %- of Bridgemate's 60%-40%; blank for a code of one side."""
     a = c["adj"]
-    return f'IF(ISNUMBER(FIND("/",{a})),MID({a},FIND("/",{a})+1,99),"")'
+    return (f'IF(ISNUMBER(FIND("/",{a})),MID({a},FIND("/",{a})+1,99),'
+            f'IF({sheet_percent_pair(a)},MID({a},FIND("{PERCENT_PAIR_JOIN}",{a})+{len(PERCENT_PAIR_JOIN)},99),""))')
 
 
 def ub(c: Cells) -> str:
@@ -481,7 +484,7 @@ def nspct(c: Cells) -> str:
 def ewpct(c: Cells) -> str:
     a = c["adj"]
     return (f'IF({a}="",IF(ISNUMBER({c["eva"]}),{c["eva"]},""),IF({c["ub"]}=1,VALUE(MID({a},(LEN({a})+3)/2,3)),'
-            f'IF(ISNUMBER(FIND("/",{a})),'
+            f'IF(OR(ISNUMBER(FIND("/",{a})),{c["adjr"]}<>""),'
             f'{_pct(c["ewrow"], c["ewn"])},IF(ISNUMBER({c["nspct"]}),100-{c["nspct"]},""))))')
 
 
