@@ -1682,11 +1682,13 @@ def tcw(c: Cells) -> str:
 
 def arul(c: Cells) -> str:
     """1 when the Adjustment holds a ruling (a split, weighted or mixed score: a bar, or a % that is no code such
-    as 60%, A60% or 60%/40%), which replaces the score as in a CSV file's adjustment; else 0."""
+    as 60%, A60%, 60%/40% or 60%-40%), which replaces the score as in a CSV file's adjustment; else 0."""
     rest = sheet_key(c["adjustment"])
     for ch in "0123456789.%/A":
         rest = f'SUBSTITUTE({rest},"{ch}","")'
     a = c["adjustment"]
+    # Bridgemate's 60%-40% is a code: a hyphen where the key ends in % (mpxl.rules.percent_pair_key)
+    rest = f'SUBSTITUTE({rest},"-",IF(RIGHT(TRIM({a}))="%","","-"))'
     return f'IF(OR(ISNUMBER(FIND("|",{a})),AND(ISNUMBER(FIND("%",{a})),{rest}<>"")),1,0)'
 
 
