@@ -41,6 +41,7 @@ from .rules import (
     code_key,
     is_blank,
     is_not_played,
+    percent_pair_key,
     plain_score,
 )
 
@@ -260,7 +261,7 @@ def _artificial_code(text: str) -> Fraction | None:
 
 
 def _parse_artificial(text: str) -> Artificial | None:
-    key = code_key(text)
+    key = percent_pair_key(code_key(text))  # Bridgemate's 60%-40%: the split 60%/40%
     m = _USEBIO_RE.match(key)
     if m and len(key) in (5, 7):  # A6040, A100000 style: two equal-width halves
         half = (len(key) - 1) // 2

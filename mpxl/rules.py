@@ -61,6 +61,10 @@ __all__ = [
     "sheet_blank",
     "SHEET_TEXT",
     "SHEET_KEY",
+    "PERCENT_PAIR_JOIN",
+    "PERCENT_PAIR_SPLIT",
+    "percent_pair_key",
+    "sheet_percent_pair",
     "ARROWSWITCH_YES",
     "ARROWSWITCH_NO",
     "arrowswitch_flag",
@@ -502,6 +506,41 @@ TEXT_SCORE = re.compile(rf"^\s*({WHOLE_TEXT})\s*$")
 
 #: A decimal number typed as text (:data:`NUMBER_TEXT`, spaces around).
 TEXT_NUMBER = re.compile(rf"^\s*({NUMBER_TEXT})\s*$")
+
+#: Bridgemate's spelling of an artificial score, NS first: two percentages joined by a hyphen
+#: (``60%-40%``, as the tablets write the director's nine decisions, and any other such pair). Read
+#: wherever an adjusted score is typed as the split it means, the ``/`` of ``60%/40%``
+#: (:func:`percent_pair_key`; the sheet's form :func:`sheet_percent_pair`, from the same marks).
+PERCENT_PAIR_JOIN, PERCENT_PAIR_SPLIT = "%-", "%/"
+_PERCENT_SIDE = re.compile(r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
+
+
+def percent_pair_key(key: str) -> str:
+    """A code as :func:`code_key` makes it, with Bridgemate's ``60%-40%`` read as the split ``60%/40%``;
+    any other code as it is (a weighted ``30%-420+70%450`` too: no percentage after the hyphen).
+
+    >>> [percent_pair_key(k) for k in ("60%-40%", "30%-420+70%450", "A+", "-60%-40%")]
+    ['60%/40%', '30%-420+70%450', 'A+', '-60%-40%']
+    """
+    left, join, right = key.partition(PERCENT_PAIR_JOIN)
+    if join and right.endswith("%") and _PERCENT_SIDE.fullmatch(left) and _PERCENT_SIDE.fullmatch(right[:-1]):
+        return left + PERCENT_PAIR_SPLIT + right
+    return key
+
+
+def sheet_percent_pair(key: str) -> str:
+    """The Excel test that the code ``key`` (a cell of :data:`SHEET_KEY`'s form: capitals, no spaces) is
+    Bridgemate's ``60%-40%``: :func:`percent_pair_key`'s rule, its sides then read as a split's (each side's
+    percentage checked as every other code's). A side the sheet takes for a number and Python does not
+    (``1E3%``) is refused by both, by the side's check.
+
+    >>> sheet_percent_pair("K")
+    'AND(ISNUMBER(FIND("%-",K)),RIGHT(K)="%",ISNUMBER(-LEFT(K,FIND("%-",K)-1)),LEFT(K)<>"-",LEFT(K)<>"+",\
+ISNUMBER(-MID(K,FIND("%-",K)+2,LEN(K)-FIND("%-",K)-2)))'
+    """
+    at = f'FIND("{PERCENT_PAIR_JOIN}",{key})'
+    return (f'AND(ISNUMBER({at}),RIGHT({key})="%",ISNUMBER(-LEFT({key},{at}-1)),LEFT({key})<>"-",LEFT({key})<>"+",'
+            f'ISNUMBER(-MID({key},{at}+{len(PERCENT_PAIR_JOIN)},LEN({key})-{at}-{len(PERCENT_PAIR_JOIN)})))')
 
 
 # ------------------------------------------------------------- raw matchpoints

@@ -60,7 +60,25 @@ ARTIFICIAL = [
     (" A6040 ", 60, 40, "plus", "minus"),
     ("A55", 55, 45, None, None),              # any percentage: not an Ave kind
     ("A6070", 60, 70, "plus", None),          # DESIGN.md: "They need not balance"
+    # Bridgemate's nine decisions as the tablets write them (../shared/bws.md), and any other such pair
+    ("40%-40%", 40, 40, "minus", "minus"),
+    ("50%-40%", 50, 40, "ave", "minus"),
+    ("60%-40%", 60, 40, "plus", "minus"),
+    ("40%-50%", 40, 50, "minus", "ave"),
+    ("50%-50%", 50, 50, "ave", "ave"),
+    ("60%-50%", 60, 50, "plus", "ave"),
+    ("40%-60%", 40, 60, "minus", "plus"),
+    ("50%-60%", 50, 60, "ave", "plus"),
+    ("60%-60%", 60, 60, "plus", "plus"),
+    (" 60 % - 40 % ", 60, 40, "plus", "minus"),
+    ("55%-45%", 55, 45, None, None),
 ]
+
+
+def test_a_weighted_score_with_a_hyphen_is_no_bridgemate_pair():
+    """``30% -420 + 70% 450`` holds ``%-`` too: a weighted score, not a split (no percentage after the hyphen)."""
+    e = parse_entry("30% -420 + 70% 450")
+    assert not isinstance(e, Artificial) and e.ns == ((F(3, 10), -420), (F(7, 10), 450))
 
 
 @pytest.mark.parametrize("typed, ns, ew, ns_kind, ew_kind", ARTIFICIAL)

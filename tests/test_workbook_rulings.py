@@ -63,6 +63,8 @@ EVENTS = {
                             ["--scale", "1", "--method", "mckinnon", "--rounding", "ebu"]),
     "signed": (board(1, [420, "30% 420 + 70% 450", "-150|-50", "420|A+", 400]) + PLAIN,
                ["--scale", "signed", "--rounding", "half-up:1"]),
+    # Bridgemate's spelling of an artificial score (60%-40%), typed in Adjustment as the tablets write it
+    "bridgemate spelling": (board(1, [420, "60%-40%", 450, "55%-45%", 400]) + PLAIN, []),
     "factor exact": (board(1, [420, "-150|-50", "30% 420 + 70% 450", 400]) + PLAIN,
                      ["--method", "factor", "--rounding", "exact"]),
     # a mixed line's result only in its own side's field (Setup's Mixed line own: issue 34 §1): the other
@@ -124,7 +126,8 @@ def test_each_ruling_is_live_and_recalculates_to_mpxl_score(built, lo, name):
     path, result = built[name]
     ws = load_workbook(path)["Travellers"]
     assert str(ws[f"{C['ns_mp']}{FIRST_ROW}"].value).startswith("=")
-    typed = [ws[f"{C['typed']}{r}"].value for r in range(FIRST_ROW, FIRST_ROW + 6)]
+    column = C["adjustment"] if name == "bridgemate spelling" else C["typed"]  # an artificial score: Adjustment
+    typed = [ws[f"{column}{r}"].value for r in range(FIRST_ROW, FIRST_ROW + 6)]
     assert any(isinstance(t, str) and ("|" in t or "%" in t) for t in typed), typed
     values = lo[name]
     check_workbook_event(values, result)

@@ -19,6 +19,7 @@ import argparse
 import json
 import re
 import sys
+import tempfile
 from argparse import Namespace
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -348,10 +349,33 @@ def _read_published(path: str) -> Event:
         print(f"mpxl: {warning}", file=sys.stderr)
     for gap in seat_gaps(event):  # a seat with a member number and no name, or the reverse
         print(f"mpxl: {path}: warning: {gap}", file=sys.stderr)
-    has_lines = any(ln.published_ns_mp is not None or ln.published_ew_mp is not None for ln in event.lines)
-    has_pairs = any(p.published_percentage is not None or p.published_mp is not None for p in event.pairs)
-    if not (has_lines or has_pairs):
+    if not _publishes(event) and event.program == "mpxl workbook":  # live formulas never recalculated
+        event = _recalculated(path)
+    if not _publishes(event):
         raise UserError(path, "", "the file publishes no matchpoints or percentages to check")
+    return event
+
+
+def _publishes(event: Event) -> bool:
+    """Whether the file gives any figure of its own (a line's matchpoints, a pair's total or percentage)."""
+    has_lines = any(ln.published_ns_mp is not None or ln.published_ew_mp is not None for ln in event.lines)
+    return has_lines or any(p.published_percentage is not None or p.published_mp is not None for p in event.pairs)
+
+
+def _recalculated(path: str) -> Event:
+    """A workbook with formulas and no figures saved (never opened in Excel or LibreOffice): a copy recalculated
+    by LibreOffice where it is installed, said on stderr (the workbook itself untouched); else UserError saying
+    to open and save it."""
+    from ..workbook.libreoffice import NEVER_RECALCULATED, find_soffice, recalculated_copy
+
+    soffice = find_soffice()
+    if soffice is None:
+        raise UserError(path, "", NEVER_RECALCULATED + " (or install LibreOffice: mpxl then recalculates a copy)")
+    print(f"mpxl: {path}: never recalculated (no figures saved with its formulas): checking a copy recalculated "
+          f"by LibreOffice ({soffice}); the workbook is not changed", file=sys.stderr)
+    with tempfile.TemporaryDirectory(prefix="mpxl-check-") as folder:
+        event = read_event(recalculated_copy(path, folder, soffice))
+    event.source = path
     return event
 
 

@@ -571,6 +571,8 @@ def score_input(
     # its type, declared here while mpxl.formats.inputs is outside the strict modules
     read: Callable[[argparse.Namespace, bool], tuple[Event, Reading | None]] = read_input
     event, reading = read(args, warn)
+    if reading is not None:  # the tablets' database into a workbook already there: the director's work kept
+        _keep_workbook(event, args, warn)
     _heading_from_args(event, args)
     chosen = choose_options(event, args)
     result = (chosen.inference.scored if chosen.inference else score_event)(event, chosen.options)
@@ -585,6 +587,24 @@ def input_paths(args: argparse.Namespace) -> list[str]:
     """
     deals = getattr(args, "deals", None)
     return [str(p) for p in [args.input, deals, *(getattr(args, "previous", None) or [])] if p]
+
+
+def _keep_workbook(event: Event, args: argparse.Namespace, warn: bool) -> None:
+    """The director's cells of the ``-o`` workbook already there put on ``event``, read from the tablets'
+    database (:mod:`mpxl.formats.keep`); each change the tablets made under a ruling named on stderr
+    (always: it needs the director's eye), what was kept when ``warn``. UserError (nothing written) when
+    the workbook cannot be kept."""
+    from ..formats.keep import existing_workbook, keep_directors_work
+
+    outputs = args.output if isinstance(args.output, list) else [args.output] if args.output else []
+    path = existing_workbook(outputs)
+    if path is None:
+        return
+    kept = keep_directors_work(event, path)
+    for change in kept.changes:
+        print(f"mpxl: {path}: {change}", file=sys.stderr)
+    if warn:
+        print(kept.summary(path), file=sys.stderr)
 
 
 def output_paths(args: argparse.Namespace) -> list[str]:

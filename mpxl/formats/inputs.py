@@ -9,6 +9,7 @@ True
 
 from __future__ import annotations
 
+import datetime as _dt
 import re
 from argparse import Namespace
 from collections.abc import Iterable
@@ -23,7 +24,7 @@ from .common import board_number, decode_text, read_bytes, warn_unusual
 if TYPE_CHECKING:
     from .bws import Reading
 
-__all__ = ["read_input", "attach_deals", "is_bws", "read_deals", "board_list"]
+__all__ = ["read_input", "attach_deals", "is_bws", "read_deals", "board_list", "default_title"]
 
 
 def is_bws(path: StrPath) -> bool:
@@ -116,6 +117,36 @@ def read_deals(path: StrPath) -> dict[int, Deal]:
     return deals
 
 
+_WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+
+
+def default_title(event: Event) -> str:
+    """A title for an event whose file names none (the tablets' database), from what it knows: the club,
+    the day of the week of its date, the session and the sections; never just a date.
+
+    >>> from mpxl.event import Club, Event, Line
+    >>> default_title(Event(date="2005-05-09"))
+    'Monday Pairs'
+    >>> default_title(Event(date="", club=Club("Riverside BC"), lines=[Line(1, "1", "2", "A", session=2),
+    ...                                                               Line(1, "1", "2", "B", session=2)]))
+    'Riverside BC Pairs, session 2, sections A and B'
+    """
+    try:
+        day = _WEEKDAYS[_dt.date.fromisoformat(event.date.strip()[:10]).weekday()] + " "  # not the locale's
+    except ValueError:
+        day = ""
+    club = event.club.name.strip() + " " if event.club is not None and event.club.name.strip() else ""
+    sessions = sorted({ln.session for ln in event.lines})
+    session = event.session_number or (sessions[-1] if sessions else 1)
+    sections = sorted({ln.section for ln in event.lines if ln.section})
+    parts = [f"{club}{day}Pairs"]
+    if session > 1 or (event.session_count or len(sessions)) > 1:
+        parts.append(f"session {session}")
+    if len(sections) > 1:
+        parts.append("sections " + ", ".join(sections[:-1]) + " and " + sections[-1])
+    return ", ".join(parts)
+
+
 def read_input(args: Namespace, warn: bool = True) -> tuple[Event, Reading | None]:
     """(the event, the tablets' :class:`~mpxl.formats.bws.Reading` or None for another file) of
     ``args.input``, with ``args.deals`` attached; the warnings printed on stderr when ``warn``."""
@@ -133,6 +164,7 @@ def read_input(args: Namespace, warn: bool = True) -> tuple[Event, Reading | Non
         from ..pairings import check_duplicates
 
         check_duplicates(event)
+        event.title = event.title or default_title(event)
         warnings = reading.warnings()
     else:
         event = read_event(args.input)

@@ -44,7 +44,7 @@ from ..settings import RoundingKind
 from .common import read_bytes
 from .csvfile import csv_event, header_keys_of, names_cell, read_rows, unknown_columns
 
-__all__ = ["read_workbook", "setup_options", "TEMPLATE_INPUTS"]
+__all__ = ["read_workbook", "setup_options", "TEMPLATE_INPUTS", "sheet_names"]
 
 #: The template's Travellers headings (row 4) of the typed cells and the figures, and the CSV
 #: column each is read as. Found by heading, so a workbook whose columns moved still reads.
@@ -94,6 +94,20 @@ def read_workbook(path: str | os.PathLike[str]) -> Event:
             ev.pairs = _ranking_pairs(wb, source) or ev.pairs
             return ev
         return _plain_event(wb.worksheets[0], source)
+    finally:
+        wb.close()
+
+
+def sheet_names(path: str | os.PathLike[str]) -> list[str]:
+    """The workbook's sheets, read without its cells ([] when it cannot be opened: :func:`read_workbook` says why)."""
+    from openpyxl import load_workbook
+
+    try:
+        wb = load_workbook(path, read_only=True)
+    except Exception:  # a damaged file: any error of the parser is "cannot be opened", named by read_workbook
+        return []
+    try:
+        return list(wb.sheetnames)
     finally:
         wb.close()
 

@@ -312,14 +312,19 @@ def _template_line(ln: Line) -> TemplateLine:
             out.adjustment = str(ln.score).strip()
         out.contract = out.by = out.tricks = None
         return out
+    # a ruling over a result played keeps the result beside it (the tablets' contract, read again next
+    # time: mpxl.formats.keep); the ruling is what is scored, in the sheet as by mpxl
+    played = ln.contract is not None and ln.tricks is not None
     if isinstance(entry, Artificial):  # a split of two codes (A=|A+) as the Adjustment column reads it
         text = str(ln.score).strip()
         out.adjustment = text if "|" not in text else f"A{_plain_number(entry.ns)}/A{_plain_number(entry.ew)}"
-        out.contract = out.by = out.tricks = None
+        if not played:
+            out.contract = out.by = out.tricks = None
         return out
     if isinstance(entry, Mixed) or entry.is_split or entry.is_weighted:
         out.typed = _typed_ruling(entry)  # split, weighted or mixed: the sheet's parts (unsupported says if not)
-        out.contract = out.by = out.tricks = None
+        if not played:
+            out.contract = out.by = out.tricks = None
         return out
     score = entry.ns[0][1]
     try:

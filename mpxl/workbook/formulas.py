@@ -62,6 +62,7 @@ from ..rules import (
     NOT_WHOLE,
     NUMBER_LIKE,
     PENALTY_ROW_CODES,
+    PERCENT_PAIR_JOIN,
     RAW_MP,
     ROUNDING_KINDS,
     ROUNDING_SCALED,
@@ -77,6 +78,7 @@ from ..rules import (
     contract_keys,
     sheet_blank,
     sheet_key,
+    sheet_percent_pair,
     sheet_text,
 )
 from ..settings import (
@@ -403,7 +405,8 @@ _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 def _typed_code(c: Cells, key: str) -> str:
     """TRUE when the typed score (its key ``key``: capitals, no spaces) is read as a code, as ``mpxl score`` reads
     a score cell (:func:`mpxl.adjustments.parse_entry`): text that is no number and has no bar, and starts with a
-    letter (A+, NP, a word), holds a / (60/40), is a number and % (60%), or is a not-played code (-)."""
+    letter (A+, NP, a word), holds a / (60/40), is a number and % (60%), or is a not-played code (-).
+    (Bridgemate's 60%-40% is read in Adjustment: its test here would take the formula past 500 characters.)"""
     tt = c["tt"]
     pct = f'AND(RIGHT({tt})="%",ISNUMBER(-LEFT({tt},LEN({tt})-1)))'
     others = ",".join(f'{tt}="{code}"' for code in NOT_PLAYED_CODES if not code[0].isalpha())
@@ -420,13 +423,17 @@ def adj(c: Cells) -> str:
 
 
 def adjl(c: Cells) -> str:
+    """NS's code: before the / of a split, or the % of Bridgemate's 60%-40% (:func:`mpxl.rules.percent_pair_key`)."""
     a = c["adj"]
-    return f'IF(ISNUMBER(FIND("/",{a})),LEFT({a},FIND("/",{a})-1),{a})'
+    return (f'IF(ISNUMBER(FIND("/",{a})),LEFT({a},FIND("/",{a})-1),'
+            f'IF({sheet_percent_pair(a)},LEFT({a},FIND("{PERCENT_PAIR_JOIN}",{a})),{a}))')
 
 
 def adjr(c: Cells) -> str:
+    """EW's code: after the / of a split, or the %- of Bridgemate's 60%-40%; blank for a code of one side."""
     a = c["adj"]
-    return f'IF(ISNUMBER(FIND("/",{a})),MID({a},FIND("/",{a})+1,99),"")'
+    return (f'IF(ISNUMBER(FIND("/",{a})),MID({a},FIND("/",{a})+1,99),'
+            f'IF({sheet_percent_pair(a)},MID({a},FIND("{PERCENT_PAIR_JOIN}",{a})+{len(PERCENT_PAIR_JOIN)},99),""))')
 
 
 def ub(c: Cells) -> str:
@@ -478,7 +485,7 @@ def nspct(c: Cells) -> str:
 def ewpct(c: Cells) -> str:
     a = c["adj"]
     return (f'IF({a}="",IF(ISNUMBER({c["eva"]}),{c["eva"]},""),IF({c["ub"]}=1,VALUE(MID({a},(LEN({a})+3)/2,3)),'
-            f'IF(ISNUMBER(FIND("/",{a})),'
+            f'IF(OR(ISNUMBER(FIND("/",{a})),{c["adjr"]}<>""),'
             f'{_pct(c["ewrow"], c["ewn"])},IF(ISNUMBER({c["nspct"]}),100-{c["nspct"]},""))))')
 
 
@@ -1687,11 +1694,13 @@ def tcw(c: Cells) -> str:
 
 def arul(c: Cells) -> str:
     """1 when the Adjustment holds a ruling (a split, weighted or mixed score: a bar, or a % that is no code such
-    as 60%, A60% or 60%/40%), which replaces the score as in a CSV file's adjustment; else 0."""
+    as 60%, A60%, 60%/40% or 60%-40%), which replaces the score as in a CSV file's adjustment; else 0."""
     rest = sheet_key(c["adjustment"])
     for ch in "0123456789.%/A":
         rest = f'SUBSTITUTE({rest},"{ch}","")'
     a = c["adjustment"]
+    # Bridgemate's 60%-40% is a code: a hyphen where the key ends in % (mpxl.rules.percent_pair_key)
+    rest = f'SUBSTITUTE({rest},"-",IF(RIGHT(TRIM({a}))="%","","-"))'
     return f'IF(OR(ISNUMBER(FIND("|",{a})),AND(ISNUMBER(FIND("%",{a})),{rest}<>"")),1,0)'
 
 

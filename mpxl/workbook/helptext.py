@@ -104,8 +104,8 @@ COLUMN_NOTES = {
             "any other (a ruling such as -150 bar -50 or 30% 420 + 70% 450, a code such as A+, or a text Why names).",
     "adj": "The Adjustment in capitals, white space removed (spaces, tabs, non-breaking spaces...); with no "
            "Adjustment, the Typed score when it is a code (A+, 60/40, 60%, NP, a word), as mpxl reads a score cell.",
-    "adjl": "The NS side of the Adjustment (left of /).",
-    "adjr": "The EW side of the Adjustment (right of /).",
+    "adjl": "The NS side of the Adjustment (left of /, or of the hyphen of Bridgemate's 60%-40%).",
+    "adjr": "The EW side of the Adjustment (right of /, or of the hyphen of Bridgemate's 60%-40%).",
     "ub": "1 when the Adjustment is a USEBIO code: A and two halves of 2 or 3 digits (A6040: NS 60, EW 40).",
     "nspct": "The NS percentage: USEBIO A6040's first half, else the NS code's from the Help table (A+ 60, A 50, "
              "A- 40...), else NS code number (A55, 55%).",

@@ -1,0 +1,342 @@
+"""``mpxl score night.bws -o night.xlsx`` with night.xlsx already there: the director's work kept
+(mpxl.formats.keep). The real tablets' database, copied into a temporary folder; its results changed
+(a result, a row made 'Not played') through the Access reader's rows, never by writing Access."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+
+from mpxl.cli import main
+from mpxl.formats import access
+from tests.shared import REALDATA
+
+openpyxl = pytest.importorskip("openpyxl")
+
+REAL_BWS = REALDATA / "bridgemate-2005-05-09-12tables-arbitral.bws"
+pytestmark = [pytest.mark.skipif(not REAL_BWS.exists(), reason=f"{REAL_BWS} not found"),
+              pytest.mark.skipif(not access.available_readers(), reason="no Access reader installed")]
+
+#: The real database's first result (ReceivedData): board 1, table 1, round 1, NS 1 EW 13, 2S by N, 9 tricks
+#: (140): what the workbook's row 5 holds, read with mdb-export.
+FIRST = {"board": 1, "ns": 1, "ew": 13, "table": "1", "round": "1"}
+
+
+@pytest.fixture
+def night(tmp_path):
+    db = tmp_path / "night.bws"
+    shutil.copyfile(REAL_BWS, db)
+    return db
+
+
+@pytest.fixture(scope="module")
+def written(tmp_path_factory):
+    """The workbook ``mpxl score night.bws -o night.xlsx`` writes (once for the module: copied where edited)."""
+    book = tmp_path_factory.mktemp("written") / "night.xlsx"
+    assert main(["score", str(REAL_BWS), "-o", str(book)]) == 0
+    return book
+
+
+def mpxl(capsys, *argv):
+    """(exit status, stdout, stderr) of the command run in this process."""
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def scored(capsys, path, *options):
+    code, out, err = mpxl(capsys, "score", path, "--json", *options)
+    assert code == 0, err
+    return json.loads(out)
+
+
+def headings(ws):
+    """Each heading's first column (the per-board block repeats Board, Section...)."""
+    out = {}
+    for c in ws[4]:
+        out.setdefault(c.value, c.column)
+    return out
+
+
+def row_of(ws, board, ns, ew):
+    """The Travellers row of board ``board``, NS ``ns``, EW ``ew``."""
+    for r in range(5, ws.max_row + 1):
+        if [ws.cell(r, c).value for c in (1, 2, 3)] == [board, ns, ew]:
+            return r
+    raise AssertionError(f"no row for board {board} NS {ns} EW {ew}")
+
+
+def edit(path, change):
+    """The director's edit: ``change(workbook)`` typed into the workbook (formulas kept), saved."""
+    wb = openpyxl.load_workbook(path)
+    change(wb)
+    wb.save(path)
+
+
+def first_row(ws, board):
+    """The Travellers row of board ``board``'s first line, and its (NS, EW) pairs."""
+    for r in range(5, ws.max_row + 1):
+        if ws.cell(r, 1).value == board:
+            return r, (ws.cell(r, 2).value, ws.cell(r, 3).value)
+    raise AssertionError(f"no line of board {board}")
+
+
+def typed(heading, value, board=FIRST["board"], ns=FIRST["ns"], ew=FIRST["ew"]):
+    def change(wb):
+        ws = wb["Travellers"]
+        ws.cell(row_of(ws, board, ns, ew), headings(ws)[heading]).value = value
+    return change
+
+
+def setup(label, value):
+    def change(wb):
+        ws = wb["Setup"]
+        for r in range(1, 60):
+            if str(ws.cell(r, 1).value or "").startswith(label):
+                ws.cell(r, 2).value = value
+                return
+        raise AssertionError(label)
+    return change
+
+
+def line(doc, board, ns, ew):
+    return next(ln for b in doc["boards"] if b["board"] == board for ln in b["lines"]
+                if (ln["ns_pair"], ln["ew_pair"]) == (str(ns), str(ew)))
+
+
+def pair(doc, number):
+    return next(p for p in doc["pairs"] if p["pair"] == str(number))
+
+
+#: The director's edits, each on a board of its own (board -> heading -> value typed on its first line), and
+#: on the Pairs, Setup and a Pen row of its own.
+LINE_EDITS = {1: {"Adjustment": "60/40"}, 2: {"Adjustment": "60%-40%"}, 3: {"NS penalty": 2},
+              5: {"Typed score": "50% 140 + 50% 110"}, 6: {"Group": "x"}, 7: {"Arrowswitch": "Y"}}
+PEN = {"Board": 4, "NS pair": 3, "Adjustment": "Pen", "NS penalty": 3}
+
+
+@pytest.fixture(scope="module")
+def kept(tmp_path_factory):
+    """The workbook written from the database, every edit typed into it, then the database read again into it:
+    (the first workbook's JSON, the edited one's read by mpxl, the rewritten one's, stderr, the edited lines'
+    pairs, the rewritten workbook)."""
+    d = tmp_path_factory.mktemp("kept")
+    night, book = d / "night.bws", d / "night.xlsx"
+    shutil.copyfile(REAL_BWS, night)
+
+    def run(*argv):
+        import contextlib
+        import io
+
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = main([str(a) for a in argv])
+        assert code == 0, err.getvalue()
+        return out.getvalue(), err.getvalue()
+
+    run("score", night, "-o", book)
+    base = json.loads(run("score", book, "--json")[0])
+    wb = openpyxl.load_workbook(book)
+    ws = wb["Travellers"]
+    h = headings(ws)
+    pairs = {}
+    for board, cells in LINE_EDITS.items():
+        r, pairs[board] = first_row(ws, board)
+        for heading, value in cells.items():
+            ws.cell(r, h[heading]).value = value
+    for heading, value in PEN.items():
+        ws.cell(ws.max_row + 1 if heading == "Board" else ws.max_row, h[heading]).value = value
+    pa = wb["Pairs"]
+    ph = headings(pa)
+    pa.cell(next(r for r in range(5, pa.max_row + 1) if pa.cell(r, ph["Pair"]).value == 1), ph["Names"]).value = \
+        "Ann Smith & Bob Jones"
+    setup("Percentage decimals", 1)(wb)
+    wb.save(book)
+    typed_in = json.loads(run("score", book, "--json")[0])  # the director's workbook as edited, read by mpxl
+    _, err = run("score", night, "-o", book)  # the database read again into it
+    again = json.loads(run("score", book, "--json")[0])
+    return base, typed_in, again, err, pairs, openpyxl.load_workbook(book)
+
+
+def _mp(doc, pairs, board):
+    ln = line(doc, board, *pairs[board])
+    return ln["ns_mp"], ln["ew_mp"]
+
+
+# Each edit, what it gives read back, and the figure from a source: the rulebook's Ave+ 60% / Ave- 40% of the
+# board's full top, 22 on the double scale with 12 results (2 x (12 - 1)); a penalty's matchpoints off the
+# line's figure; the typed ruling, the names and the Setup's percentage decimals as typed.
+EDITS = [
+    ("60/40 in Adjustment", lambda base, d, p: _mp(d, p, 1), lambda base, p: (13.2, 8.8)),
+    ("Bridgemate's 60%-40% in Adjustment", lambda base, d, p: _mp(d, p, 2), lambda base, p: (13.2, 8.8)),
+    ("a 2 MP NS penalty", lambda base, d, p: _mp(d, p, 3)[0], lambda base, p: round(_mp(base, p, 3)[0] - 2, 2)),
+    ("a typed weighted score", lambda base, d, p: line(d, 5, *p[5])["ns_score"], lambda base, p: "50% 140 + 50% 110"),
+    ("a typed name", lambda base, d, p: pair(d, 1)["names"], lambda base, p: ["Ann Smith", "Bob Jones"]),
+    ("a Setup setting", lambda base, d, p: d["settings"]["rounding_percentages"], lambda base, p: "half-up:1"),
+]
+
+
+@pytest.mark.parametrize(("what", "got", "expected"), EDITS, ids=[e[0] for e in EDITS])
+def test_each_edit_is_kept_and_scored(kept, what, got, expected):
+    base, typed_in, again, _, pairs, _ = kept
+    assert got(base, again, pairs) == expected(base, pairs) == got(base, typed_in, pairs)
+
+
+def test_every_figure_is_the_edited_workbooks_own(kept):
+    """The group, the arrowswitch and the Pen row too: every line and pair as mpxl scores the edited workbook."""
+    base, typed_in, again, err, pairs, wb = kept
+    assert again["pairs"] == typed_in["pairs"] != base["pairs"]
+    assert again["boards"] == typed_in["boards"]
+    assert pair(again, 3)["mp"] != pair(base, 3)["mp"]
+    assert ("the director's work kept: 3 ruling(s), 2 penalty(ies), 0 line(s) typed where the tablets have none, "
+            "1 pair name(s)") in err
+
+
+def test_the_rewritten_workbook_holds_each_cell_typed(kept):
+    *_, pairs, wb = kept
+    ws = wb["Travellers"]
+    h = headings(ws)
+    for board, cells in LINE_EDITS.items():
+        r = row_of(ws, board, *pairs[board])
+        assert {k: ws.cell(r, h[k]).value for k in cells} == cells
+    pen = [r for r in range(5, ws.max_row + 1) if ws.cell(r, h["Adjustment"]).value == "Pen"]
+    assert [{k: ws.cell(r, h[k]).value for k in PEN} for r in pen] == [PEN]
+
+
+def _rows_changed(monkeypatch, change):
+    """The database's ReceivedData rows as ``change(row)`` makes them (the Access file itself unchanged)."""
+    every = access.Database.rows
+
+    def rows(self, table):
+        got = every(self, table)
+        if table != "ReceivedData" or got is None:
+            return got
+        return [change(dict(r)) for r in got]
+    monkeypatch.setattr(access.Database, "rows", rows)
+
+
+def _first(row):
+    return (row.get("Board"), row.get("Table"), row.get("Round")) == ("1", FIRST["table"], FIRST["round"])
+
+
+def test_a_typed_score_where_the_tablets_have_none_is_kept(night, tmp_path, capsys, monkeypatch):
+    book = tmp_path / "night.xlsx"
+    with monkeypatch.context() as m:  # the first result not yet entered: 'Not played' on the tablets
+        _rows_changed(m, lambda r: {**r, "Contract": None, "Result": None, "Remarks": "Not played"}
+                      if _first(r) else r)
+        mpxl(capsys, "score", night, "-o", book)
+        edit(book, typed("Typed score", 420))
+        code, _, err = mpxl(capsys, "score", night, "-o", book)
+        assert code == 0 and "1 line(s) typed where the tablets have none" in err
+        assert line(scored(capsys, book), 1, 1, 13)["ns_score"] == 420
+    # the tablets have it now (2S by N, 9 tricks: 140): the typed score stays, the change named
+    code, _, err = mpxl(capsys, "score", night, "-o", book)
+    assert code == 0
+    assert ("board 1, table 1, round 1, NS 1 EW 13: the tablets' result changed from none in the workbook to "
+            "2S by N, 9 tricks (140); the ruling 420 is kept") in err
+    assert line(scored(capsys, book), 1, 1, 13)["ns_score"] == 420
+
+
+def test_a_changed_result_under_a_ruling_is_named_once(night, written, tmp_path, capsys, monkeypatch):
+    book = tmp_path / "night.xlsx"
+    shutil.copyfile(written, book)
+    edit(book, typed("Adjustment", "60/40"))
+    _rows_changed(monkeypatch, lambda r: {**r, "Result": "+2"} if _first(r) else r)  # 2S made 9 (+1), now 10: 170
+    code, _, err = mpxl(capsys, "score", night, "-o", book)
+    assert code == 0
+    assert ("mpxl: " + str(book) + ": board 1, table 1, round 1, NS 1 EW 13: the tablets' result changed from 2S by "
+            "N, 9 tricks (140) to 2S by N, 10 tricks (170); the ruling 60/40 is kept") in err
+    doc = scored(capsys, book)
+    assert (line(doc, 1, 1, 13)["ns_mp"], line(doc, 1, 1, 13)["ew_mp"]) == (13.2, 8.8)
+    ws = openpyxl.load_workbook(book)["Travellers"]
+    r, h = row_of(ws, 1, 1, 13), headings(ws)
+    assert [ws.cell(r, h[k]).value for k in ("Contract", "By", "Tricks", "Adjustment")] == ["2S", "N", 10, "60/40"]
+    code, _, err = mpxl(capsys, "score", night, "-o", book)  # read again: the change is not news any more
+    assert code == 0 and "the tablets' result changed" not in err
+
+
+def _another_event(tmp_path, capsys):
+    other = tmp_path / "other.xlsx"
+    assert mpxl(capsys, "score", REALDATA / "ebuscore-2025-01-02-two-winner-a5050.xml", "-o", other)[0] == 0
+    return other
+
+
+def _same_movement_other_date(tmp_path, capsys, written):
+    book = tmp_path / "monday.xlsx"
+    shutil.copyfile(written, book)
+    edit(book, setup("Date", "2005-05-16"))
+    return book
+
+
+def _damaged(tmp_path, capsys, written):
+    book = tmp_path / "damaged.xlsx"
+    book.write_bytes(written.read_bytes()[:5000])
+    return book
+
+
+def _not_mpxl(tmp_path, capsys):
+    book = tmp_path / "accounts.xlsx"
+    wb = openpyxl.Workbook()
+    wb.active["A1"] = "Subscriptions"
+    wb.save(book)
+    return book
+
+
+def _broken_layout(tmp_path, capsys, written):
+    book = tmp_path / "broken.xlsx"
+    shutil.copyfile(written, book)
+    edit(book, lambda wb: wb["Travellers"].cell(4, 2, "Pair NS"))  # the NS pair heading typed over
+    return book
+
+
+REFUSED = [
+    ("another event", lambda t, c, n: _another_event(t, c), "a workbook of another evening (its Setup's date "),
+    ("another date", _same_movement_other_date, "a workbook of another evening (its Setup's date 2005-05-16"),
+    ("damaged", _damaged, "not a readable .xlsx workbook"),
+    ("not an mpxl workbook", lambda t, c, n: _not_mpxl(t, c), "not an mpxl workbook"),
+    ("broken layout", _broken_layout, "no NS pair heading"),
+]
+
+
+@pytest.mark.parametrize(("what", "make", "said"), REFUSED, ids=[r[0] for r in REFUSED])
+def test_refused_and_untouched(night, written, tmp_path, capsys, what, make, said):
+    book = make(tmp_path, capsys, written)
+    before = book.read_bytes()
+    page = tmp_path / "night.html"
+    code, out, err = mpxl(capsys, "score", night, "-o", book, "-o", page)
+    assert code == 2
+    assert said in err and "the workbook is left as it is" in err and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1
+    assert book.read_bytes() == before
+    assert not page.exists()  # nothing written
+
+
+def test_watch_keeps_the_directors_work(night, written, tmp_path, capsys):
+    """Every rewrite by --watch goes through the same reading: the ruling survives a change of the database."""
+    import os
+
+    from mpxl.cli import build_parser
+    from mpxl.commands.score import score_input, write_output
+    from mpxl.tablets import Watch
+
+    book = tmp_path / "night.xlsx"
+    shutil.copyfile(written, book)
+    edit(book, typed("Adjustment", "A+/A-"))
+    args = build_parser(only="score").parse_args(["score", str(night), "-o", str(book), "--watch"])
+    w = Watch(args, lambda a: score_input(a, warn=False)[:3], write_output, log=lambda text: None)
+    assert w.step() == "scored"
+    st = os.stat(night)
+    os.utime(night, ns=(st.st_atime_ns, st.st_mtime_ns + 10**9))
+    assert w.step() == "scored"
+    doc = scored(capsys, book)
+    assert (line(doc, 1, 1, 13)["ns_mp"], line(doc, 1, 1, 13)["ew_mp"]) == (13.2, 8.8)
+
+
+def test_the_database_gets_a_title_not_just_a_date(written):
+    """The 2005 database names no event: its title from what it knows (9 May 2005 was a Monday; one section,
+    one session, no club's name in the database), in the Setup and so on every output written from it."""
+    ws = openpyxl.load_workbook(written)["Setup"]
+    cells = {ws.cell(r, 1).value: ws.cell(r, 2).value for r in range(1, 10)}
+    assert (cells["Event (EventName)"], cells["Date (EventDate)"]) == ("Monday Pairs", "2005-05-09")
