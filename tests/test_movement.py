@@ -1,0 +1,152 @@
+"""Movements (issue 37): every schedule mpxl offers holds every rule, checked here by counting
+afresh from the JSON form (not through :func:`mpxl.movement.rule_breaks`), each Howell balanced;
+sit-outs; the cards page; bad requests refused with exit 2 and one line."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from itertools import combinations
+
+import pytest
+
+from mpxl.cards_html import cards_html
+from mpxl.cli import main
+from mpxl.movement import HOWELL_STARTS, MITCHELL_TABLES, movement, rule_breaks
+
+
+def _schedule(capsys, *args: str) -> dict:
+    assert main(["movement", *args, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def _check_rules(s: dict) -> Counter:
+    """Every rule of issue 37 counted from the JSON rows; returns how often each two pairs meet."""
+    two = s["winners"] == 2
+    key = (lambda p, d: f"{d}{p}") if two else (lambda p, d: p)
+    at, played, board_round, meet = set(), set(), set(), Counter()
+    times = Counter()
+    for row in s["rows"]:
+        pairs = [key(row[d], d) for d in ("ns", "ew") if row[d] is not None]
+        for p in pairs:
+            assert (row["round"], p) not in at, f"pair {p} at two tables in round {row['round']}"
+            at.add((row["round"], p))
+            for b in row["boards"]:
+                assert (p, b) not in played, f"pair {p} plays board {b} twice"
+                played.add((p, b))
+        for b in row["boards"]:
+            assert (row["round"], b) not in board_round, f"board {b} at two tables in round {row['round']}"
+            board_round.add((row["round"], b))
+            times[b] += 1
+        if len(pairs) == 2:
+            meet[frozenset(pairs)] += 1
+    assert sorted(times) == list(range(1, max(times) + 1))
+    assert len(set(times.values())) == 1, "every board scheduled the same number of times"
+    assert max(meet.values()) == 1, "no two pairs meet twice"
+    assert len(s["rows"]) == s["tables"] * s["rounds"]
+    assert all(len(r["boards"]) == s["boards_per_round"] for r in s["rows"])
+    return meet
+
+
+MITCHELLS = [t for t in range(3, 16)]
+
+
+@pytest.mark.parametrize("tables", MITCHELLS)
+def test_every_mitchell_holds_every_rule(capsys, tables):
+    s = _schedule(capsys, "mitchell", "--tables", str(tables))
+    rounds = tables if tables % 2 else tables - 1  # an even Mitchell skips: one round fewer
+    assert (s["movement"], s["tables"], s["rounds"], s["winners"]) == ("mitchell", tables, rounds, 2)
+    meet = _check_rules(s)
+    assert len(meet) == tables * rounds  # every NS pair meets `rounds` different EW pairs
+    ns_stays = all(r["ns"] == str(r["table"]) for r in s["rows"])
+    assert ns_stays
+
+
+@pytest.mark.parametrize("tables, rounds, arrowswitch", [(7, 5, 0), (8, 6, 0), (9, 9, 3), (12, 11, 2), (4, 3, 1)])
+def test_mitchell_cut_short_or_arrowswitched(capsys, tables, rounds, arrowswitch):
+    s = _schedule(capsys, "mitchell", "--tables", str(tables), "--rounds", str(rounds),
+                  "--arrowswitch", str(arrowswitch))
+    _check_rules(s)
+    assert s["rounds"] == rounds and s["winners"] == (1 if arrowswitch else 2)
+    if arrowswitch:  # one field: pairs 1..2T, NS pair t sits EW in the last rounds
+        last = [r for r in s["rows"] if r["round"] > rounds - arrowswitch]
+        assert all(r["ew"] == str(r["table"]) for r in last)
+        assert {p for r in s["rows"] for p in (r["ns"], r["ew"])} == {str(p) for p in range(1, 2 * tables + 1)}
+
+
+@pytest.mark.parametrize("tables", sorted(HOWELL_STARTS))
+def test_every_howell_is_complete_and_balanced(capsys, tables):
+    s = _schedule(capsys, "howell", "--tables", str(tables), "--boards-per-round", "2")
+    assert (s["tables"], s["rounds"], s["winners"]) == (tables, 2 * tables - 1, 1)
+    meet = _check_rules(s)
+    pairs = [str(p) for p in range(1, 2 * tables + 1)]
+    assert set(meet) == {frozenset(p) for p in combinations(pairs, 2)}  # each meets each exactly once
+    # how often two pairs are compared: the same board, the same direction (at different tables)
+    seat = {(p, b): d for r in s["rows"] for d in ("ns", "ew") for p in [r[d]] for b in r["boards"]}
+    boards = {b for r in s["rows"] for b in r["boards"]}
+    compared = [sum(1 for b in boards if seat[(x, b)] == seat[(y, b)]) // 2 for x, y in combinations(pairs, 2)]
+    assert max(compared) - min(compared) <= 2, (min(compared), max(compared))
+
+
+@pytest.mark.parametrize("kind, tables, pairs, missing", [
+    ("howell", 5, 9, "10"), ("howell", 4, 7, "8"), ("mitchell", 5, 9, "5"), ("mitchell", 7, 13, "7")])
+def test_an_odd_number_of_pairs_sits_out(capsys, kind, tables, pairs, missing):
+    s = _schedule(capsys, kind, "--tables", str(tables), "--pairs", str(pairs))
+    out = [r for r in s["rows"] if r["ns"] is None or r["ew"] is None]
+    assert len(out) == s["rounds"]  # one sit-out each round
+    assert sorted({r["round"] for r in out}) == list(range(1, s["rounds"] + 1))
+    present = {p for r in s["rows"] for p in (r["ns"], r["ew"]) if p}
+    assert missing not in (present if kind == "howell" else {r["ew"] for r in s["rows"]})
+    _check_rules(s)
+    played = Counter(b for r in s["rows"] if r["ns"] and r["ew"] for b in r["boards"])
+    assert len(set(played.values())) == 1  # an odd Howell / Mitchell: boards still played equally
+
+
+def test_the_json_form(capsys):
+    s = _schedule(capsys, "howell", "--tables", "4", "--boards-per-round", "3")
+    assert list(s) == ["movement", "tables", "rounds", "boards_per_round", "winners", "rows"]
+    assert s["rows"][0] == {"round": 1, "table": 1, "ns": "8", "ew": "1", "boards": [16, 17, 18]}
+    assert all(isinstance(r["ns"], str) and isinstance(r["ew"], str) for r in s["rows"])
+
+
+def test_every_offered_movement_passes_the_rulebook_check():
+    for t in MITCHELL_TABLES:
+        assert rule_breaks(movement("mitchell", t)) == []
+    for t in HOWELL_STARTS:
+        assert rule_breaks(movement("howell", t)) == []
+
+
+@pytest.mark.parametrize("args, words", [
+    (["howell", "--tables", "0"], "--tables 0"),
+    (["mitchell", "--tables", "-2"], "--tables -2 for a mitchell: expected 3 to 30"),
+    (["mitchell", "--tables", "seven"], "--tables 'seven' is not a whole number"),
+    (["bowell", "--tables", "4"], "movement 'bowell': expected mitchell or howell"),
+    (["howell", "--tables", "3"], "use mitchell --tables 3 --arrowswitch 1"),
+    (["howell", "--tables", "16"], "--tables 16 for a howell: offered for"),
+    (["mitchell", "--tables", "31"], "--tables 31 for a mitchell: expected 3 to 30"),
+    (["mitchell", "--tables", "7", "--boards-per-round", "18"], "--boards-per-round 18 (7 sets of boards"),
+    (["mitchell", "--tables", "7", "--rounds", "8"], "--rounds 8 for a 7-table mitchell"),
+    (["howell", "--tables", "7", "--rounds", "9"], "a howell is offered complete"),
+    (["mitchell", "--tables", "7", "--pairs", "11"], "--pairs 11 for 7 tables: expected 13 to 14"),
+    (["howell", "--tables", "5", "--arrowswitch", "2"], "--arrowswitch is for a mitchell"),
+])
+def test_bad_requests_are_refused_in_one_line(capsys, args, words):
+    assert main(["movement", *args]) == 2
+    err = capsys.readouterr().err
+    assert words in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_the_cards_page(tmp_path, capsys):
+    out = tmp_path / "cards.html"
+    assert main(["movement", "mitchell", "--tables", "5", "--pairs", "9", "-o", str(out), "--title", "Tuesday"]) == 0
+    page = out.read_text(encoding="utf-8")
+    # 5 table cards, 9 guide and score cards (EW 5 missing), 5 x 3 = 15 slips (default 4 boards: 20)
+    assert page.count('class="card table-card"') == 5
+    assert page.count('class="card guide-card"') == 9 and page.count('class="card score-card"') == 9
+    assert page.count('class="card slip"') == 20
+    assert "@page{size:A4" in page and "<script" not in page and "http" not in page.replace("http-equiv", "")
+    m = movement("howell", 4, boards_per_round=3)
+    html = cards_html(m)
+    # board 1 is played in rounds 3 (8-3 at table 1), 4 (5-2), 5 (7-1), 7 (4-6): four rows on its slip
+    slip = html.split("<h3>Board 1</h3>")[1].split("</table>")[0]
+    assert slip.count("<tr>") == 1 + 4
