@@ -47,6 +47,7 @@ __all__ = [
     "rule_breaks",
     "comparisons",
     "rounds_of",
+    "against_movement",
 ]
 
 KINDS = ("mitchell", "howell")
@@ -348,4 +349,27 @@ def rounds_of(rows: Sequence[Row], pair: str, direction: str | None = None) -> l
         for seat_pair, seat in ((row.ns, "NS"), (row.ew, "EW")):
             if seat_pair == pair and (direction is None or seat == direction):
                 out.append((row, seat))
+    return out
+
+
+def against_movement(plays: Iterable[tuple[object, object, object]],
+                     lines: Iterable[tuple[str, object, object, object]]) -> list[str]:
+    """The lines (where, board, NS, EW) whose pairs the movement (its ``plays``: board, NS, EW) did not
+    send to that board, each named as the ``.bws`` reader names a result the movement does not have.
+
+    >>> against_movement([(1, 8, 3)], [("Travellers row 5", 1, 8, 3), ("Travellers row 6", 1, 3, 8)])
+    ['Travellers row 6: board 1: NS 3 v EW 8 is not in the movement (it has NS 8 v EW 3)']
+    """
+    def key(x: object) -> str:
+        return str(x).strip().removesuffix(".0")
+
+    sent: dict[str, set[tuple[str, str]]] = {}
+    for b, ns, ew in plays:
+        sent.setdefault(key(b), set()).add((key(ns), key(ew)))
+    out = []
+    for where, b, ns, ew in lines:
+        pairs = (key(ns), key(ew))
+        if key(b) in sent and pairs not in sent[key(b)]:
+            has = ", ".join(f"NS {n} v EW {e}" for n, e in sorted(sent[key(b)]))
+            out.append(f"{where}: board {key(b)}: NS {pairs[0]} v EW {pairs[1]} is not in the movement (it has {has})")
     return out

@@ -11,8 +11,8 @@ import pytest
 from openpyxl import load_workbook
 
 from mpxl.cli import main
+from mpxl.movement import against_movement
 from mpxl.workbook.layout import PAIRS_COLUMNS, SETUP_CELLS
-from mpxl.workbook.movement_sheet import against_movement
 from mpxl.workbook.template import FIRST_ROW, TRAVELLER_COLUMNS
 
 
@@ -77,3 +77,19 @@ def test_a_laid_out_template_refuses_bad_requests(tmp_path, capsys, args, words)
     assert main(["template", *args, "-o", str(tmp_path / "x.xlsx")]) == 2
     assert words in capsys.readouterr().err
     assert not (tmp_path / "x.xlsx").exists()
+
+
+def test_score_names_a_line_the_movement_did_not_send(tmp_path, capsys):
+    out = tmp_path / "laid.xlsx"
+    assert main(["template", "--movement", "howell", "--tables", "4", "--boards-per-round", "1", "-o", str(out)]) == 0
+    wb = load_workbook(out)
+    ws, col = wb["Travellers"], TRAVELLER_COLUMNS
+    for r, score in zip(range(FIRST_ROW, FIRST_ROW + 4), (420, 450, 420, -50)):
+        ws[f"{col['typed']}{r}"] = score
+    ws[f"{col['ns_pair']}{FIRST_ROW + 1}"], ws[f"{col['ew_pair']}{FIRST_ROW + 1}"] = 2, 5  # the movement has 5 v 2
+    wb.save(out)
+    capsys.readouterr()
+    assert main(["score", str(out)]) == 0
+    err = capsys.readouterr().err
+    assert f"row {FIRST_ROW + 1}: board 1: NS 2 v EW 5 is not in the movement" in err
+    assert err.count("not in the movement") == 1

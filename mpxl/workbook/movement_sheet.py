@@ -3,7 +3,7 @@ mark on a traveller line whose pairs the movement did not send to that board.
 
 The Movement sheet lists every board's plays (board, round, table, NS, EW) in the Travellers' order;
 a conditional format on the Travellers' NS and EW pairs paints a line whose (board, NS, EW) is not
-one of them, and :func:`against_movement` names such a line for ``mpxl check`` / ``mpxl score``.
+one of them, and :func:`mpxl.movement.against_movement` names such a line for ``mpxl check`` / ``mpxl score``.
 
 >>> from mpxl.movement import movement
 >>> lines = movement_lines(movement("howell", 4, boards_per_round=1))
@@ -12,8 +12,6 @@ one of them, and :func:`against_movement` names such a line for ``mpxl check`` /
 """
 
 from __future__ import annotations
-
-from collections.abc import Iterable
 
 from openpyxl.formatting.rule import FormulaRule
 from openpyxl.styles import Font, PatternFill
@@ -25,7 +23,7 @@ from ..movement import Movement
 from .inputs import TemplateLine
 from .layout import FIRST_ROW, HEADER_ROW, TRAVELLER_COLUMNS
 
-__all__ = ["movement_lines", "movement_sheet", "mark_travellers", "against_movement", "SHEET", "HEADS"]
+__all__ = ["movement_lines", "movement_sheet", "mark_travellers", "SHEET", "HEADS"]
 
 SHEET = "Movement"
 HEADS = ("Board", "Round", "Table", "NS", "EW")
@@ -70,26 +68,3 @@ def mark_travellers(wb: Workbook, m: Movement, last: int) -> None:
                f'COUNTIFS({rng["b"]},{b},{rng["ns"]},{ns},{rng["ew"]},{ew})=0)')
     wb["Travellers"].conditional_formatting.add(
         f"{col['ns_pair']}{r}:{col['ew_pair']}{last}", FormulaRule(formula=[formula], fill=_BAD_FILL))
-
-
-def against_movement(plays: Iterable[tuple[object, object, object]],
-                     lines: Iterable[tuple[str, object, object, object]]) -> list[str]:
-    """The lines (where, board, NS, EW) whose pairs the movement (its ``plays``: board, NS, EW) did not
-    send to that board, each named as the ``.bws`` reader names a result the movement does not have.
-
-    >>> against_movement([(1, 8, 3)], [("Travellers row 5", 1, 8, 3), ("Travellers row 6", 1, 3, 8)])
-    ['Travellers row 6: board 1: NS 3 v EW 8 is not in the movement (it has NS 8 v EW 3)']
-    """
-    def key(x: object) -> str:
-        return str(x).strip().removesuffix(".0")
-
-    sent: dict[str, set[tuple[str, str]]] = {}
-    for b, ns, ew in plays:
-        sent.setdefault(key(b), set()).add((key(ns), key(ew)))
-    out = []
-    for where, b, ns, ew in lines:
-        pairs = (key(ns), key(ew))
-        if key(b) in sent and pairs not in sent[key(b)]:
-            has = ", ".join(f"NS {n} v EW {e}" for n, e in sorted(sent[key(b)]))
-            out.append(f"{where}: board {key(b)}: NS {pairs[0]} v EW {pairs[1]} is not in the movement (it has {has})")
-    return out
