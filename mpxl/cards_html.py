@@ -25,11 +25,12 @@ from .movement import Movement, Row, rounds_of
 __all__ = ["cards_html", "movement_title"]
 
 _CSS = """
+*{box-sizing:border-box}
 body{font-family:system-ui,Arial,sans-serif;margin:1em;color:#000}
 h1{font-size:1.3em}h2{font-size:1.1em;margin:1.2em 0 .4em;break-before:page}h2.first{break-before:auto}
-.cards{display:flex;flex-wrap:wrap;gap:8mm}
-.card{border:1px solid #000;padding:3mm;break-inside:avoid;page-break-inside:avoid;width:86mm}
-.slip,.score-card{width:180mm}
+.cards{display:flex;flex-wrap:wrap;gap:5mm}
+.card{border:1px solid #000;padding:3mm;break-inside:avoid;page-break-inside:avoid;width:92mm}
+.slip,.score-card{width:189mm}
 .card h3{margin:0 0 2mm;font-size:1em}
 table{border-collapse:collapse;width:100%;font-size:9pt}
 th,td{border:1px solid #555;padding:1mm 1.5mm;text-align:center}

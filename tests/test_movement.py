@@ -13,6 +13,7 @@ import pytest
 from mpxl.cards_html import cards_html
 from mpxl.cli import main
 from mpxl.movement import HOWELL_STARTS, MITCHELL_TABLES, movement, rule_breaks
+from tests.test_report_html import CHROMIUM, run_chromium
 
 
 def _schedule(capsys, *args: str) -> dict:
@@ -150,3 +151,27 @@ def test_the_cards_page(tmp_path, capsys):
     # board 1 is played in rounds 3 (8-3 at table 1), 4 (5-2), 5 (7-1), 7 (4-6): four rows on its slip
     slip = html.split("<h3>Board 1</h3>")[1].split("</table>")[0]
     assert slip.count("<tr>") == 1 + 4
+
+
+def test_the_cards_print_on_a4_in_chromium(tmp_path):
+    """Headless Chromium prints the cards of a 4-table Howell (3 boards a round) to PDF: A4 pages, every
+    table, pair and board on them."""
+    import shutil
+    import subprocess
+
+    chromium = CHROMIUM
+    if chromium is None:
+        pytest.skip("Chromium is not installed (Debian package chromium)")
+
+    page, pdf = tmp_path / "cards.html", tmp_path / "cards.pdf"
+    assert main(["movement", "howell", "--tables", "4", "--boards-per-round", "3", "-o", str(page)]) == 0
+    run_chromium(chromium, tmp_path, "--no-pdf-header-footer", f"--print-to-pdf={pdf}", page.as_uri())
+    assert pdf.exists() and pdf.stat().st_size > 0
+    if shutil.which("pdfinfo") is None or shutil.which("pdftotext") is None:
+        pytest.skip("poppler-utils (pdfinfo, pdftotext) are not installed")
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
+    assert "(A4)" in info
+    text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    assert all(f"Table {t}" in text for t in range(1, 5))
+    assert all(f"Pair {p}" in text for p in range(1, 9))
+    assert all(f"Board {b}\n" in text for b in range(1, 22))
