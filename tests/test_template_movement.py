@@ -93,3 +93,26 @@ def test_score_names_a_line_the_movement_did_not_send(tmp_path, capsys):
     err = capsys.readouterr().err
     assert f"row {FIRST_ROW + 1}: board 1: NS 2 v EW 5 is not in the movement" in err
     assert err.count("not in the movement") == 1
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """The laid-out 4-table Howell (one board a round) with board 1's four lines typed: name -> (path, None)."""
+    path = tmp_path_factory.mktemp("laid-out") / "howell4.xlsx"
+    assert main(["template", "--movement", "howell", "--tables", "4", "--boards-per-round", "1", "-o", str(path)]) == 0
+    wb = load_workbook(path)
+    ws, col = wb["Travellers"], TRAVELLER_COLUMNS
+    for r, score in zip(range(FIRST_ROW, FIRST_ROW + 4), (420, 450, 420, -50)):
+        ws[f"{col['typed']}{r}"] = score
+    wb.save(path)
+    return {"howell4": (path, None)}
+
+
+def test_the_laid_out_workbook_recalculates_in_libreoffice(lo):
+    """Board 1's lines (8-3, 5-2, 7-1, 4-6 as the movement lays them out) typed 420, 450, 420, -50, scored by
+    LibreOffice: 450 beats three results (6 of a top of 6), each 420 beats one and ties one (3), -50 none (0)."""
+    values, col = lo["howell4"], TRAVELLER_COLUMNS
+    ns = [values["Travellers", f"{col['ns_mp']}{r}"] for r in range(FIRST_ROW, FIRST_ROW + 4)]
+    ew = [values["Travellers", f"{col['ew_mp']}{r}"] for r in range(FIRST_ROW, FIRST_ROW + 4)]
+    assert ns == [3, 6, 3, 0] and ew == [3, 0, 3, 6]
+    assert values["Movement", "D5"] == 8 and values["Movement", "E5"] == 3
