@@ -12,9 +12,12 @@
   directions were chosen so that any two pairs play the same board in the same direction a nearly
   equal number of times: :data:`HOWELL_STARTS` was found by ``bench/howell_search.py`` and is
   verified by the tests (:func:`rule_breaks`, :func:`comparisons`).
-* ``rounds``: a Mitchell cut short (every board still played equally often). A Howell is offered
-  complete only: cut short, its board sets would be played unequally often. ``pairs`` one fewer
-  than 2T: the highest pair number is missing and its opponents sit out (``None`` in its place).
+* ``rounds``: a Mitchell cut short (every board still played equally often). A Howell cut short
+  keeps the complete one's meetings of its first R rounds (no two pairs meet twice) but plays boards
+  of its own, S sets each played T*R/S times (the complete Howell's sets, cut short, would be played
+  unequally): :data:`mpxl.howell_rounds.HOWELL_ROUNDS`, searched and verified like the complete ones.
+  ``pairs`` one fewer than 2T: the highest pair number is missing and its opponents sit out
+  (``None`` in its place).
 
 >>> m = movement("mitchell", 3, boards_per_round=2)
 >>> m.rounds, m.winners, m.rows[0]
@@ -33,6 +36,8 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
+from .howell_rounds import ALPHABET, HOWELL_ROUNDS
+
 __all__ = [
     "KINDS",
     "MAX_BOARDS",
@@ -44,6 +49,8 @@ __all__ = [
     "movement",
     "mitchell",
     "howell",
+    "howell_rounds_offered",
+    "meetings",
     "rule_breaks",
     "comparisons",
     "rounds_of",
@@ -215,6 +222,21 @@ def mitchell(tables: int, boards_per_round: int | None = None, rounds: int | Non
     return Movement("mitchell", t, r_count, b, 1 if switched else 2, tuple(rows), "; ".join(notes))
 
 
+def meetings(tables: int, rounds: int) -> list[list[tuple[int, int]]]:
+    """Who meets whom in the first ``rounds`` rounds of the complete Howell: per round, per table,
+    the (NS, EW) pairs numbered from 0 (pair 2T is 2T-1).
+
+    >>> meetings(4, 1)
+    [[(7, 0), (1, 5), (2, 3), (4, 6)]]
+    """
+    n = 2 * tables - 1
+
+    def at(x: int | None, r: int) -> int:
+        return n if x is None else (x + r) % n
+
+    return [[(at(ns, r), at(ew, r)) for ns, ew, _ in HOWELL_STARTS[tables]] for r in range(rounds)]
+
+
 def howell(tables: int, boards_per_round: int | None = None, rounds: int | None = None,
            pairs: int | None = None) -> Movement:
     """A balanced Howell (see the module's docstring).
@@ -234,10 +256,10 @@ def howell(tables: int, boards_per_round: int | None = None, rounds: int | None 
     if t not in HOWELL_STARTS:
         raise ValueError(f"--tables {t} for a howell: offered for {offered} tables")
     n = 2 * t - 1
-    if rounds is not None and _count(rounds, "--rounds", 1, n, f" for a {t}-table howell") < n:
-        raise ValueError(f"--rounds {rounds}: a howell is offered complete ({n} rounds for {t} tables; cut short, "
-                         "its boards would be played unequally): use fewer --boards-per-round, or a mitchell")
+    r_count = n if rounds is None else _count(rounds, "--rounds", 1, n, f" for a {t}-table howell")
     absent = _missing(pairs, t)
+    if r_count < n:
+        return _howell_cut(t, r_count, boards_per_round, absent)
     starts = HOWELL_STARTS[t]
     b = _boards_per_round(boards_per_round, n)
 
@@ -252,6 +274,40 @@ def howell(tables: int, boards_per_round: int | None = None, rounds: int | None 
              else f"pair {2 * t} is missing: table 1 sits out every round"]
     notes.append(f"{n} sets of boards for {t} tables: {n - t} rest on a relay table each round")
     return Movement("howell", t, n, b, 1, rows, "; ".join(notes))
+
+
+def howell_rounds_offered(tables: int, sit_out: bool = False) -> list[int]:
+    """The rounds a ``tables``-table Howell is cut to (:data:`HOWELL_ROUNDS`); with ``sit_out`` only
+    those where table 1 (the missing pair's) plays every board set once, so that the sets are still
+    played equally often."""
+    kept = HOWELL_ROUNDS.get(tables, {})
+    return sorted(r for r, (sets, _, _) in kept.items() if not sit_out or sets == r)
+
+
+def _howell_cut(t: int, r_count: int, boards_per_round: int | None, absent: bool) -> Movement:
+    """``r_count`` rounds of the complete Howell's meetings with boards of their own
+    (:mod:`mpxl.howell_rounds`)."""
+    offered = howell_rounds_offered(t, absent)
+    if r_count not in offered:
+        who = f" with {2 * t - 1} pairs" if absent else ""
+        raise ValueError(f"--rounds {r_count} for a {t}-table howell{who}: offered "
+                         f"{', '.join(map(str, offered)) or 'none'} or {2 * t - 1} (complete)")
+    sets, chosen, cells = HOWELL_ROUNDS[t][r_count]
+    b = _boards_per_round(boards_per_round, sets)
+    complete = meetings(t, 2 * t - 1)
+    rows = []
+    for r, (word, meet) in enumerate(zip(cells.split(), [complete[c] for c in chosen])):
+        for table, (char, (ns, ew)) in enumerate(zip(word, meet)):
+            flip, s = divmod(ALPHABET.index(char), sets)
+            a, e = (ew, ns) if flip else (ns, ew)
+            rows.append(Row(r + 1, table + 1, None if absent and a == 2 * t - 1 else str(a + 1),
+                            None if absent and e == 2 * t - 1 else str(e + 1), _set(s, b)))
+    notes = [f"pair {2 * t} stays at table 1" if not absent
+             else f"pair {2 * t} is missing: table 1 sits out every round",
+             f"cut to {r_count} rounds: {sets} sets of boards, each played {t * r_count // sets} times"]
+    if sets > t:
+        notes.append(f"{sets - t} sets rest on a relay table each round")
+    return Movement("howell", t, r_count, b, 1, tuple(rows), "; ".join(notes))
 
 
 def movement(kind: str, tables: int, boards_per_round: int | None = None, rounds: int | None = None,

@@ -1,7 +1,8 @@
 """``mpxl movement KIND --tables T``: the movement for the evening, and its cards.
 
 KIND is mitchell (two winners; ``--arrowswitch N`` turns the last N rounds for one winner) or
-howell (one winner, complete and balanced, 4 to 13 and 15 tables). Printed as a table of rounds,
+howell (one winner, complete and balanced, 4 to 13 and 15 tables; ``--rounds R`` cuts a 4- to
+10-table one short, with boards of its own so each is still played equally often). Printed as a table of rounds,
 ``--json`` as the schedule other programs read, ``-o cards.html`` as the page of table cards,
 guide cards, traveller slips and personal score cards, ``-o FILE.json`` as the JSON.
 
@@ -84,7 +85,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--tables", required=True, help="tables (mitchell 3-30, howell 4-13 and 15)")
     p.add_argument("--pairs", help="pairs: 2T (default) or 2T-1: the highest pair is missing, one sits out each round")
     p.add_argument("--boards-per-round", help="boards a round (default: about 26 boards in all, 2 to 4 a round)")
-    p.add_argument("--rounds", help="fewer rounds than the whole movement (mitchell)")
+    p.add_argument("--rounds", help="fewer rounds than the whole movement (mitchell; howell 4-10 tables: "
+                   "the rounds offered are named when one is refused)")
     p.add_argument("--arrowswitch", metavar="LAST_N", help="mitchell: the last N rounds turned, for one winner")
     p.add_argument("--json", action="store_true", help="print the schedule as JSON")
     p.add_argument("--title", help="the evening's name on the cards")
