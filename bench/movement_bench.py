@@ -17,7 +17,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from mpxl.movement import HOWELL_STARTS, movement, rule_breaks
+from mpxl.movement import HOWELL_STARTS, howell_rounds_offered, movement, rule_breaks
 from mpxl.workbook.template import laid_out_contents, template_contents, write_workbook
 
 
@@ -31,16 +31,19 @@ def _best(func, repeat: int = 3) -> float:
 
 
 def movements(cli: bool) -> None:
-    cases = [("mitchell", t) for t in range(3, 16)] + [("howell", t) for t in sorted(HOWELL_STARTS)]
-    worst = ("", 0, 0.0)
-    for kind, tables in cases:
-        took = _best(lambda k=kind, t=tables: movement(k, t))
-        assert not rule_breaks(movement(kind, tables))
+    cases: list[tuple[str, int, int | None]] = [("mitchell", t, None) for t in range(3, 16)]
+    cases += [("howell", t, None) for t in sorted(HOWELL_STARTS)]
+    cases += [("howell", t, r) for t in sorted(HOWELL_STARTS) for r in howell_rounds_offered(t)]
+    worst = ("", "", 0.0)
+    for kind, tables, rounds in cases:
+        took = _best(lambda k=kind, t=tables, r=rounds: movement(k, t, rounds=r))
+        assert not rule_breaks(movement(kind, tables, rounds=rounds))
         if cli:
             command = [sys.executable, "-m", "mpxl", "movement", kind, "--tables", str(tables), "--json"]
+            command += ["--rounds", str(rounds)] if rounds else []
             took = _best(lambda c=command: subprocess.run(c, check=True, capture_output=True))
         if took > worst[2]:
-            worst = (kind, tables, took)
+            worst = (kind, str(tables) if rounds is None else f"{tables}x{rounds}", took)
     where = "the command" if cli else "in-process"
     print(f"movements ({where}): {len(cases)} built, slowest {worst[0]} {worst[1]} tables: {worst[2] * 1000:.1f} ms "
           f"(bar 500 ms)")

@@ -54,10 +54,22 @@ HOWELL_ROUNDS: dict[int, dict[int, tuple[int, tuple[int, ...], str]]] = {
             '0ghi4kl78 rk67o8ib1 m93fsbp25 14bdk6ie7 hofsre6pq e1lsoc240 br41n32dp 30jmcpngt j7td08opk 5oq8plr2e'),
         12: (18, (0, 1, 3, 4, 5, 6, 8, 9, 10, 11, 12, 15),
             'i1k3mnopq lmkshe61r j0xc2dzst deqmisfu7 a18ch9o3e gx5p8lwu4 r1ctdonfy 5dmy7q0sk ta04z769g z9lgdecbf '
-            'fb3znp1kr 86k5yedbi')},
+            'fb3znp1kr 86k5yedbi'),
+        15: (27, (0, 1, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16),
+            '01234wx7z vEJF2apL7 7BpoM3hFz COIceg2fs o6O85trjs kCqj4txAc jNGMCrqwz 1kqudg7oI gfRPJQKMc IgLc9Bem4 '
+            'xR7n54GJb cnNIuadw9 uBJxK18Pf EOeLpNrMA AmHMCpdir')},
     10: {9: (15, (0, 3, 4, 7, 10, 13, 14, 17, 18),
             '012i456m8o n96kqpgjm2 hnbaslgkrt dft6ipncb1 bgo72j3saf jmprebs359 ldfi4t8ra2 eiorf75gj6 m8bsohtc5f'),
         10: (20, (0, 1, 2, 4, 7, 11, 13, 15, 16, 18),
             '0l2n4p67s9 5qBzniaDxw sver1gzktc mjcnk9byhq ytqpo2jrAa lbponafdkA j2fvAl8dCw cCvou7hs1A xi9yzj72Bs '
-            'uih3yqkpxo')},
+            'uih3yqkpxo'),
+        11: (22, (0, 1, 4, 5, 6, 7, 8, 13, 14, 15, 18),
+            '012p4r6tu9 Fafpc82e06 5qnbtDdFk9 aAhn7ui56y zglAf93bE6 E2yedvBGlg ezGtqFmanb xl3yghw2q9 c4rmdEkBF1 '
+            'Dw8bkEs7Hg lCfm28j5ph'),
+        13: (26, (0, 1, 2, 3, 5, 7, 8, 9, 10, 11, 12, 14, 15),
+            '0rstu56x8z Kjgrp9q2BA lNeuI6Pkam ayIjDF5e9m 7GovzJdmwE u1CHl7GFOB yAgrosjLcM zPJe0Infk5 dinMuwkB32 '
+            'Nfb3E4x8ch tCAP6LH0d1 FHIdcLtoPn obHx5yGK0s'),
+        14: (20, (0, 1, 2, 3, 4, 6, 7, 8, 9, 11, 12, 13, 15, 18),
+            '01mn4pq78t varjwp9g1s qszrygj50x cbelz47Cj3 a8zo70pv2g hqf9wmubxi rcBu50s24d mysido6fAt 1AnqfiDBv9 '
+            '4iyft3wDk2 x6kByDcpnu 8gCcku1pvh yC1oadhDA3 9yB7mqdvnl')},
 }

@@ -101,7 +101,7 @@ HOWELLS_CUT = [(t, r) for t in sorted(HOWELL_STARTS) for r in howell_rounds_offe
 #: no better (the README lists these).
 CUT_SPREAD = {4: {3: 2, 4: 2, 6: 1}, 5: {4: 2, 6: 2, 8: 2}, 6: {5: 2, 6: 2, 7: 2, 8: 2, 9: 2, 10: 3},
               7: {8: 2, 10: 2, 12: 3}, 8: {7: 3, 8: 3, 9: 3, 10: 3, 11: 2, 12: 3, 13: 3},
-              9: {8: 3, 10: 3, 12: 3}, 10: {9: 3, 10: 3}}
+              9: {8: 3, 10: 3, 12: 3, 15: 3}, 10: {9: 3, 10: 3, 11: 3, 13: 3, 14: 3}}
 
 
 def test_howells_cut_short_are_offered_for_4_to_10_tables():
@@ -178,6 +178,8 @@ def test_every_offered_movement_passes_the_rulebook_check():
     (["howell", "--tables", "7", "--rounds", "14"], "--rounds 14 for a 7-table howell: expected 1 to 13"),
     (["howell", "--tables", "7", "--rounds", "2"], "--rounds 2 for a 7-table howell: offered "),
     (["howell", "--tables", "11", "--rounds", "12"], "--rounds 12 for a 11-table howell: offered none or 21"),
+    (["howell", "--tables", "4", "--rounds", "3", "--pairs", "7"],
+     "--rounds 3 for a 4-table howell with 7 pairs: offered 4, 6 or 7 (complete)"),
     (["mitchell", "--tables", "7", "--pairs", "11"], "--pairs 11 for 7 tables: expected 13 to 14"),
     (["howell", "--tables", "5", "--arrowswitch", "2"], "--arrowswitch is for a mitchell"),
 ])
