@@ -16,6 +16,7 @@ COMMANDS = {
     "check": "rescore a results file and report where its published numbers differ",
     "demo": "score the slides' board 4 and write a filled demo workbook",
     "lite": "write main.py and requirements.txt for xlwings Lite (no package index needed)",
+    "movement": "the movement for the evening (mitchell, howell) as a table, JSON, or the cards to print",
     "methods": "compare the estimation methods for N expected and n actual results",
     "score": "score a results file (USEBIO, PBN, CSV) or the tablets' .bws and print or write the ranking",
     "study": "hide results on real boards and measure which estimation method predicts them best",

@@ -4,7 +4,10 @@
 >>> p = argparse.ArgumentParser(); sub = p.add_subparsers(); register(sub)
 >>> a = p.parse_args(["template", "--tables", "9", "--movement", "howell"])
 >>> a.tables, a.boards, a.movement, a.output
-(9, 36, 'howell', 'club-pairs.xlsx')
+(9, None, 'howell', 'club-pairs.xlsx')
+>>> a = p.parse_args(["template", "--tables", "7", "--movement", "howell", "--boards-per-round", "3"])
+>>> laid_out(a).boards
+39
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import os
 from typing import Any
 
 from ..atomic import atomic_path, check_extension
+from ..movement import Movement, movement
 from ..settings import Scale
 from ..workbook.examples import teaching_contents
 from ..workbook.layout import FIELD_NAMES
@@ -32,6 +36,19 @@ def write_atomically(path: str, contents: dict[str, Any]) -> None:
         write_workbook(tmp, **contents, macro_enabled=path.lower().endswith(".xlsm"))
 
 
+def laid_out(args: argparse.Namespace) -> Movement | None:
+    """The movement to lay the travellers out from: when ``--boards-per-round``, ``--pairs``, ``--rounds``
+    or ``--arrowswitch`` is given (else None: the template as before, rows pre-numbered only)."""
+    if all(getattr(args, k) is None for k in ("boards_per_round", "pairs", "rounds", "arrowswitch")):
+        return None
+    if args.sections != 1:
+        raise ValueError("--sections: a template laid out from a movement has one section")
+    m = movement(args.movement, args.tables, args.boards_per_round, args.rounds, args.pairs, args.arrowswitch or 0)
+    if args.boards is not None and args.boards != m.boards:
+        raise ValueError(f"--boards {args.boards}: the movement has {m.boards} boards (leave --boards out)")
+    return m
+
+
 def run(args: argparse.Namespace) -> int:
     if args.teaching:
         contents = teaching_contents()
@@ -39,12 +56,14 @@ def run(args: argparse.Namespace) -> int:
     else:
         if not 1 <= args.tables <= 60:
             raise ValueError(f"--tables {args.tables}: expected 1 to 60 tables")
+        schedule = laid_out(args)
+        args.boards = 36 if args.boards is None else args.boards
         if not 1 <= args.boards <= 120:
             raise ValueError(f"--boards {args.boards}: expected 1 to 120 boards")
         if not 1 <= args.sections <= 26:
             raise ValueError(f"--sections {args.sections}: expected 1 to 26 sections")
         contents = template_contents(args.tables, args.boards, args.movement, args.method, args.scale,
-                                     sections=args.sections, field=args.field)
+                                     sections=args.sections, field=args.field, schedule=schedule)
         output = args.output
     write_atomically(output, contents)
     print(os.path.abspath(output))
@@ -60,9 +79,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                    help="the workbook to write (default club-pairs.xlsx); .xlsm: macro-enabled, with xlwings' own "
                    "VBA module (from the installed xlwings' standalone quickstart) for classic xlwings' functions")
     p.add_argument("--tables", type=int, default=15, help="tables (default 15)")
-    p.add_argument("--boards", type=int, default=36, help="boards (default 36)")
+    p.add_argument("--boards", type=int, help="boards (default 36; with a movement: its boards)")
     p.add_argument("--movement", choices=("mitchell", "howell"), default="mitchell",
                    help="mitchell: NS and EW ranked apart; howell: one ranking (default mitchell)")
+    p.add_argument("--boards-per-round", type=int, help="lay the travellers out from the movement (mpxl movement): "
+                   "a line per table that plays each board, with its pairs, and a Movement sheet")
+    p.add_argument("--pairs", type=int, help="with a movement: 2T-1 pairs, one sits out each round")
+    p.add_argument("--rounds", type=int, help="with a movement: fewer rounds (mitchell)")
+    p.add_argument("--arrowswitch", type=int, metavar="LAST_N", help="with a mitchell: the last N rounds turned")
     p.add_argument("--method", default="neuberg", type=str.lower,
                    choices=[m.lower() for m in METHOD_NAMES], help="estimation method (default neuberg)")
     p.add_argument("--scale", type=scale_argument, default=Scale.DOUBLE, metavar="SCALE", help=SCALE_HELP)

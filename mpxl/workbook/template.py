@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from openpyxl import Workbook
 
@@ -70,6 +70,9 @@ from .sheets import (
     xlwings_sheet,
 )
 from .stream import Block
+
+if TYPE_CHECKING:
+    from ..movement import Movement
 
 __all__ = [
     "build_template",
@@ -145,6 +148,7 @@ def _build(
     pair_rows: int | None = None,
     methods: tuple[int, int] = (9, 8),
     deals: Sequence[Deal] = (),
+    movement: Movement | None = None,
 ) -> tuple[Workbook, list[Block]]:
     """The workbook without the rows of its data blocks, and the blocks (see :mod:`mpxl.workbook.stream`).
 
@@ -154,6 +158,7 @@ def _build(
     holds (pair, direction) or (pair, direction, names, section, tie-break) tuples for the Pairs sheet);
     ``methods`` is the (N, n) shown on the Methods sheet; the row counts default to what is given;
     ``deals`` (the event's hands) make a Hands sheet after Totals (:mod:`mpxl.workbook.hands`).
+    ``movement``: a Movement sheet and the mark on a line it did not send (:mod:`.movement_sheet`).
     """
     settings = settings or Settings()
     sizes = Sizes(
@@ -176,6 +181,11 @@ def _build(
     working_sheet(wb, boards[0] if boards else None)
     help_sheet(wb)
     xlwings_sheet(wb)
+    if movement is not None:
+        from .movement_sheet import mark_travellers, movement_sheet
+
+        movement_sheet(wb, movement)
+        mark_travellers(wb, movement, trav_last)
     define_names(wb, trav_last, FIRST_ROW + sizes.pair_rows - 1)
     wb.active = 1
     wb.calculation.fullCalcOnLoad = True
@@ -185,14 +195,15 @@ def _build(
 def build_workbook(settings: Settings | None = None, lines: Sequence[TemplateLine] = (),
                    boards: Sequence[BoardRow] = (), pairs: Sequence[PairRow] = (), rows: int | None = None,
                    board_rows: int | None = None, pair_rows: int | None = None,
-                   methods: tuple[int, int] = (9, 8), deals: Sequence[Deal] = ()) -> Workbook:
+                   methods: tuple[int, int] = (9, 8), deals: Sequence[Deal] = (),
+                   movement: Movement | None = None) -> Workbook:
     """Build a workbook in the template layout; the arguments are :func:`_build`'s.
 
     >>> wb = build_workbook(Settings(method="Manual"), [TemplateLine(1, 1, 2, typed=420)], [1], [(1, "NS"), (2, "EW")])
     >>> wb["Setup"]["B6"].value, wb["Travellers"]["A5"].value, wb["Pairs"]["B6"].value
     ('Manual', 1, 'EW')
     """
-    wb, blocks = _build(settings, lines, boards, pairs, rows, board_rows, pair_rows, methods, deals)
+    wb, blocks = _build(settings, lines, boards, pairs, rows, board_rows, pair_rows, methods, deals, movement)
     for block in blocks:
         stream.fill(block)
     return wb
@@ -202,7 +213,7 @@ def write_workbook(path: str | os.PathLike[str], settings: Settings | None = Non
                    lines: Sequence[TemplateLine] = (), boards: Sequence[BoardRow] = (),
                    pairs: Sequence[PairRow] = (), rows: int | None = None, board_rows: int | None = None,
                    pair_rows: int | None = None, methods: tuple[int, int] = (9, 8),
-                   macro_enabled: bool = False, deals: Sequence[Deal] = ()) -> None:
+                   macro_enabled: bool = False, deals: Sequence[Deal] = (), movement: Movement | None = None) -> None:
     """Write to ``path`` the workbook :func:`build_workbook` builds from the same arguments, fast,
     for any number of lines; ``macro_enabled``: with xlwings' VBA project
     (:func:`mpxl.workbook.classic.macro_enable`), for an ``.xlsm``.
@@ -211,7 +222,7 @@ def write_workbook(path: str | os.PathLike[str], settings: Settings | None = Non
     written straight into the file with each column's formula stored once and shared
     down the column (:mod:`mpxl.workbook.stream`), as Excel stores a filled-down column.
     """
-    wb, blocks = _build(settings, lines, boards, pairs, rows, board_rows, pair_rows, methods, deals)
+    wb, blocks = _build(settings, lines, boards, pairs, rows, board_rows, pair_rows, methods, deals, movement)
     if macro_enabled:
         from .classic import macro_enable
 
@@ -230,6 +241,7 @@ def template_contents(
     methods: tuple[int, int] = (9, 8),
     sections: int = 1,
     field: str | Field = Field.SECTION,
+    schedule: Movement | None = None,
 ) -> dict[str, Any]:
     """The arguments of :func:`build_workbook` and :func:`write_workbook` for an empty club template
     for ``tables`` tables and ``boards`` boards (in each of ``sections`` sections, named A, B...;
@@ -238,7 +250,10 @@ def template_contents(
     The traveller rows are pre-numbered by board; in a Mitchell each row also
     carries its table's NS pair and Pairs lists NS 1..T and EW 1..T; in a
     Howell Pairs lists pairs 1..2T with no direction and Setup has one winner.
-    With sections, every line, pair and per-board row carries its section.
+    With sections, every line, pair and per-board row carries its section. With a ``schedule``
+    (:mod:`mpxl.movement`; one section) the travellers are laid out from it instead: a line per table
+    that plays each board with its NS and EW pairs, its pairs on the Pairs sheet, its winners and
+    title on the Setup, and a Movement sheet (:func:`laid_out_contents`).
 
     >>> template_contents(tables=2, boards=3)["rows"]
     6
@@ -249,6 +264,8 @@ def template_contents(
     >>> [(wb["Pairs"][f"A{r}"].value, wb["Pairs"][f"D{r}"].value) for r in (5, 9)], wb["Travellers"]["K7"].value
     ([(1, 'A'), (1, 'B')], 'B')
     """
+    if schedule is not None:
+        return laid_out_contents(schedule, method, scale, settings, methods, field)
     move = movement.strip().lower()
     if move not in ("mitchell", "howell"):
         raise ValueError(f"movement {movement!r} must be mitchell or howell")
@@ -272,6 +289,29 @@ def template_contents(
         pairs = [(p, None, None, sec) for sec in names for p in range(1, 2 * tables + 1)]
     block = [(b, sec, None) for sec in (names if fld is Field.SECTION else [None]) for b in range(1, boards + 1)]
     return dict(settings=s, lines=lines, boards=block, pairs=pairs, rows=tables * boards * len(names), methods=methods)
+
+
+def laid_out_contents(schedule: Movement, method: str | Method = Method.NEUBERG,
+                      scale: int | str | Scale = Scale.DOUBLE, settings: Settings | None = None,
+                      methods: tuple[int, int] = (9, 8), field: str | Field = Field.SECTION) -> dict[str, Any]:
+    """:func:`template_contents` for the movement ``schedule``: the travellers laid out in board order.
+
+    >>> from mpxl.movement import movement
+    >>> c = laid_out_contents(movement("howell", 7, boards_per_round=3))
+    >>> c["rows"], len(c["pairs"]), c["settings"].winners, c["settings"].event
+    (273, 14, 1, 'Howell, 7 tables, 13 rounds of 3 boards (39 boards), one winner')
+    """
+    from ..cards_html import movement_title
+    from .movement_sheet import movement_lines
+
+    kind = scale if isinstance(scale, Scale) else Scale.find(str(scale))
+    s = settings or Settings(method=Method.find(method), scale=kind, winners=schedule.winners,
+                             field=Field.find(field), event=movement_title(schedule))
+    lines = movement_lines(schedule)
+    pairs: list[PairRow] = [(int(p), d, None, None) for p, d in schedule.pairs()]
+    block = [(b, None, None) for b in range(1, schedule.boards + 1)]
+    return dict(settings=s, lines=lines, boards=block, pairs=pairs, rows=len(lines), methods=methods,
+                movement=schedule)
 
 
 def build_template(tables: int = 15, boards: int = 36, movement: str = "mitchell",

@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""Issue 37's speed: every movement mpxl offers up to 15 tables built and checked (bar: 0.5 s each,
+the command's own start included when ``--cli``), and the laid-out template against today's empty one
+of the same size (bar: no slower).
+
+    python bench/movement_bench.py            # the movements, in-process, and the templates (7, 15 tables)
+    python bench/movement_bench.py --cli      # also `mpxl movement ... --json` as a user runs it
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from mpxl.movement import HOWELL_STARTS, howell_rounds_offered, movement, rule_breaks
+from mpxl.workbook.template import laid_out_contents, template_contents, write_workbook
+
+
+def _best(func, repeat: int = 3) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        func()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def movements(cli: bool) -> None:
+    cases: list[tuple[str, int, int | None]] = [("mitchell", t, None) for t in range(3, 16)]
+    cases += [("howell", t, None) for t in sorted(HOWELL_STARTS)]
+    cases += [("howell", t, r) for t in sorted(HOWELL_STARTS) for r in howell_rounds_offered(t)]
+    worst = ("", "", 0.0)
+    for kind, tables, rounds in cases:
+        took = _best(lambda k=kind, t=tables, r=rounds: movement(k, t, rounds=r))
+        assert not rule_breaks(movement(kind, tables, rounds=rounds))
+        if cli:
+            command = [sys.executable, "-m", "mpxl", "movement", kind, "--tables", str(tables), "--json"]
+            command += ["--rounds", str(rounds)] if rounds else []
+            took = _best(lambda c=command: subprocess.run(c, check=True, capture_output=True))
+        if took > worst[2]:
+            worst = (kind, str(tables) if rounds is None else f"{tables}x{rounds}", took)
+    where = "the command" if cli else "in-process"
+    print(f"movements ({where}): {len(cases)} built, slowest {worst[0]} {worst[1]} tables: {worst[2] * 1000:.1f} ms "
+          f"(bar 500 ms)")
+
+
+def templates() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        for kind, tables, per_round in (("howell", 7, 3), ("mitchell", 15, 2)):
+            m = movement(kind, tables, boards_per_round=per_round)
+            laid = laid_out_contents(m)
+            empty = template_contents(tables, m.boards, kind)
+            runs = {name: [] for name in ("empty", "laid out")}
+            for _ in range(3):
+                for name, contents in (("empty", empty), ("laid out", laid)):
+                    start = time.perf_counter()
+                    write_workbook(Path(tmp) / "t.xlsx", **contents)
+                    runs[name].append(time.perf_counter() - start)
+            e, lo = (statistics.median(runs[k]) for k in ("empty", "laid out"))
+            print(f"template {kind} {tables} tables, {m.boards} boards: empty {e:.2f} s, laid out {lo:.2f} s "
+                  f"({lo / e:.2f}x; {len(laid['lines'])} lines)")
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--cli", action="store_true", help="time the command too")
+    args = parser.parse_args()
+    movements(False)
+    if args.cli:
+        movements(True)
+    templates()

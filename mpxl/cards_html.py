@@ -1,0 +1,137 @@
+"""The cards for the tables of a movement, as one self-contained page that prints on A4.
+
+Four kinds of card, each kept whole on the printed page: the **table cards** (for each table,
+round by round: the pairs and the boards), the **guide cards** (for each pair, where it sits each
+round, against whom, which boards), the **traveller slips** (for each board, the pairs in the order
+they play it, with empty cells for the contract, declarer, tricks and score) and the **personal
+score cards** (for each pair, a line per board in the order it plays them). Plain HTML and CSS: no
+script, nothing from the network.
+
+>>> from mpxl.movement import movement
+>>> page = cards_html(movement("howell", 4, boards_per_round=3), "Club <night>")
+>>> page.count('class="card table-card"'), page.count('class="card guide-card"'), "Club &lt;night&gt;" in page
+(4, 8, True)
+>>> page.count('class="card slip"'), page.count('class="card score-card"')
+(21, 8)
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable, Sequence
+
+from .movement import Movement, Row, rounds_of
+
+__all__ = ["cards_html", "movement_title"]
+
+_CSS = """
+*{box-sizing:border-box}
+body{font-family:system-ui,Arial,sans-serif;margin:1em;color:#000}
+h1{font-size:1.3em}h2{font-size:1.1em;margin:1.2em 0 .4em;break-before:page}h2.first{break-before:auto}
+.cards{display:flex;flex-wrap:wrap;gap:5mm}
+.card{border:1px solid #000;padding:3mm;break-inside:avoid;page-break-inside:avoid;width:92mm}
+.slip,.score-card{width:189mm}
+.card h3{margin:0 0 2mm;font-size:1em}
+table{border-collapse:collapse;width:100%;font-size:9pt}
+th,td{border:1px solid #555;padding:1mm 1.5mm;text-align:center}
+td.blank{height:6mm;min-width:10mm}
+p.note{font-size:.9em}
+@page{size:A4;margin:10mm}
+@media print{body{margin:0}.card{border-color:#000}}
+"""
+
+
+def _e(text: object) -> str:
+    return html.escape(str(text))
+
+
+def _boards(row: Row) -> str:
+    b = row.boards
+    return f"{b[0]}-{b[-1]}" if len(b) > 1 else str(b[0])
+
+
+def _pair(pair: str | None) -> str:
+    return "sits out" if pair is None else _e(pair)
+
+
+def movement_title(m: Movement) -> str:
+    """A movement in a few words.
+
+    >>> from mpxl.movement import movement
+    >>> movement_title(movement("mitchell", 7))
+    'Mitchell, 7 tables, 7 rounds of 4 boards (28 boards), two winners'
+    """
+    winners = "one winner" if m.winners == 1 else "two winners"
+    return (f"{m.kind.capitalize()}, {m.tables} tables, {m.rounds} rounds of {m.boards_per_round} boards "
+            f"({m.boards} boards), {winners}")
+
+
+def _table(head: Sequence[str], rows: Iterable[Sequence[str]], blanks: int = 0) -> str:
+    out = ["<table><tr>", *(f"<th>{h}</th>" for h in head), "</tr>"]
+    for row in rows:
+        out.append("<tr>" + "".join(f"<td>{c}</td>" for c in row)
+                   + '<td class="blank"></td>' * blanks + "</tr>")
+    out.append("</table>")
+    return "".join(out)
+
+
+def _table_cards(m: Movement) -> str:
+    cards = []
+    for table in range(1, m.tables + 1):
+        rows = [(str(r.round), _pair(r.ns), _pair(r.ew), _boards(r)) for r in m.rows if r.table == table]
+        cards.append(f'<div class="card table-card"><h3>Table {table}</h3>'
+                     + _table(("Round", "NS", "EW", "Boards"), rows) + "</div>")
+    return "".join(cards)
+
+
+def _seats(m: Movement) -> list[tuple[str, str, str | None]]:
+    """Every pair as (label, number, direction to look for): "NS 3" / "EW 3" with two winners."""
+    return [((f"{d} {p}" if d else f"Pair {p}"), p, d) for p, d in m.pairs()]
+
+
+def _guide_cards(m: Movement) -> str:
+    cards = []
+    for label, pair, direction in _seats(m):
+        rows = []
+        for row, seat in rounds_of(m.rows, pair, direction):
+            other = row.ew if seat == "NS" else row.ns
+            rows.append((str(row.round), str(row.table), seat, _pair(other), _boards(row)))
+        cards.append(f'<div class="card guide-card"><h3>{_e(label)}</h3>'
+                     + _table(("Round", "Table", "Sits", "Against", "Boards"), rows) + "</div>")
+    return "".join(cards)
+
+
+def _slips(m: Movement) -> str:
+    cards = []
+    head = ("Round", "Table", "NS", "EW", "Contract", "By", "Lead", "Tricks", "NS score", "EW score")
+    for board, rows in m.board_tables().items():
+        played = [(str(r.round), str(r.table), _e(r.ns), _e(r.ew)) for r in rows if r.ns and r.ew]
+        cards.append(f'<div class="card slip"><h3>Board {board}</h3>' + _table(head, played, blanks=6) + "</div>")
+    return "".join(cards)
+
+
+def _score_cards(m: Movement) -> str:
+    cards = []
+    head = ("Round", "Board", "Sits", "Against", "Contract", "By", "Tricks", "Score +", "Score -")
+    for label, pair, direction in _seats(m):
+        rows = []
+        for row, seat in rounds_of(m.rows, pair, direction):
+            other = row.ew if seat == "NS" else row.ns
+            if other is not None:
+                rows += [(str(row.round), str(b), seat, _e(other)) for b in row.boards]
+        cards.append(f'<div class="card score-card"><h3>{_e(label)}: personal score card</h3>'
+                     + _table(head, rows, blanks=5) + "</div>")
+    return "".join(cards)
+
+
+def cards_html(m: Movement, title: str = "") -> str:
+    """The page of cards for the movement ``m`` (``title``: the evening's name, escaped)."""
+    name = title or movement_title(m)
+    note = f'<p class="note">{_e(m.note)}</p>' if m.note else ""
+    sections = (("Table cards", _table_cards(m)), ("Guide cards", _guide_cards(m)),
+                ("Traveller slips", _slips(m)), ("Personal score cards", _score_cards(m)))
+    body = "".join(f'<h2{" class=first" if i == 0 else ""}>{h}</h2><div class="cards">{cards}</div>'
+                   for i, (h, cards) in enumerate(sections))
+    return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{_e(name)}</title>'
+            f'<meta name="viewport" content="width=device-width,initial-scale=1"><style>{_CSS}</style></head>'
+            f"<body><h1>{_e(name)}</h1><p>{_e(movement_title(m))}</p>{note}{body}</body></html>\n")

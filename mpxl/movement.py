@@ -1,0 +1,431 @@
+"""Movements: who sits where, and which boards each table plays, round by round (no I/O).
+
+* **Mitchell** (two winners): NS pair *t* stays at table *t*, the EW pairs move up a table and
+  the boards down a table each round. With an even number of tables the EW pairs **skip** a table
+  after half the rounds (so an NS pair never meets an EW pair twice); a skip Mitchell has one round
+  fewer than it has tables. ``arrowswitch``: in the last rounds the pairs turn the boards (the EW
+  pair sits NS), which makes one winner; the EW pairs are then numbered T+1..2T.
+* **Howell** (one winner), complete: every pair meets every other once in 2T-1 rounds. Pair 2T
+  stays at table 1 NS, the others move round a cycle; the 2T-1 board sets move with them (T-1 of
+  them rest on a relay each round). Each table's starting layout is a starter-adder of a Room
+  square of side 2T-1 (none exists for sides 3 and 5, hence no Howell for 2 or 3 tables) whose
+  directions were chosen so that any two pairs play the same board in the same direction a nearly
+  equal number of times: :data:`HOWELL_STARTS` was found by ``bench/howell_search.py`` and is
+  verified by the tests (:func:`rule_breaks`, :func:`comparisons`).
+* ``rounds``: a Mitchell cut short (every board still played equally often). A Howell cut short
+  keeps the complete one's meetings of its first R rounds (no two pairs meet twice) but plays boards
+  of its own, S sets each played T*R/S times (the complete Howell's sets, cut short, would be played
+  unequally): :data:`mpxl.howell_rounds.HOWELL_ROUNDS`, searched and verified like the complete ones.
+  ``pairs`` one fewer than 2T: the highest pair number is missing and its opponents sit out
+  (``None`` in its place).
+
+>>> m = movement("mitchell", 3, boards_per_round=2)
+>>> m.rounds, m.winners, m.rows[0]
+(3, 2, Row(round=1, table=1, ns='1', ew='1', boards=(1, 2)))
+>>> [(r.table, r.ew, r.boards) for r in m.rows if r.round == 2]
+[(1, '3', (3, 4)), (2, '1', (5, 6)), (3, '2', (1, 2))]
+>>> rule_breaks(m), rule_breaks(movement("howell", 4))
+([], [])
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+from .howell_rounds import ALPHABET, HOWELL_ROUNDS
+
+__all__ = [
+    "KINDS",
+    "MAX_BOARDS",
+    "MITCHELL_TABLES",
+    "HOWELL_TABLES",
+    "HOWELL_STARTS",
+    "Row",
+    "Movement",
+    "movement",
+    "mitchell",
+    "howell",
+    "howell_rounds_offered",
+    "meetings",
+    "rule_breaks",
+    "comparisons",
+    "rounds_of",
+    "against_movement",
+]
+
+KINDS = ("mitchell", "howell")
+#: The most boards a movement holds (as the template: ``mpxl template --boards``).
+MAX_BOARDS = 120
+#: The numbers of tables offered.
+MITCHELL_TABLES = range(3, 31)
+HOWELL_TABLES = range(4, 16)
+
+#: A complete balanced Howell for each number of tables T: per table, its NS and EW starting
+#: positions (0..2T-2, None: pair 2T, which stays put) and its starting board set (0..2T-2). In round
+#: r (from 0) position x holds pair (x + r mod 2T-1) + 1 and the table plays set (s + r mod 2T-1) + 1.
+HOWELL_STARTS: dict[int, tuple[tuple[int | None, int, int], ...]] = {
+    4: ((None, 0, 5), (1, 5, 4), (2, 3, 3), (4, 6, 1)),
+    5: ((None, 1, 0), (5, 0, 2), (2, 4, 7), (3, 6, 1), (8, 7, 8)),
+    6: ((None, 8, 6), (2, 0, 4), (6, 1, 2), (3, 4, 9), (9, 5, 8), (10, 7, 7)),
+    7: ((None, 9, 6), (0, 1, 2), (2, 12, 7), (8, 3, 12), (4, 11, 10), (7, 5, 5), (6, 10, 0)),
+    8: ((None, 5, 2), (10, 0, 3), (1, 12, 1), (4, 2, 13), (3, 9, 8), (13, 6, 4), (7, 8, 9), (11, 14, 6)),
+    9: ((None, 0, 15), (8, 1, 3), (14, 2, 8), (3, 6, 16), (4, 15, 5), (13, 5, 13), (7, 9, 6), (11, 10, 14),
+        (12, 16, 4)),
+    10: ((None, 17, 0), (0, 11, 1), (1, 14, 14), (12, 2, 7), (3, 18, 2), (16, 4, 12), (10, 5, 16), (6, 9, 13),
+         (8, 7, 5), (15, 13, 6)),
+    11: ((None, 1, 5), (0, 19, 19), (20, 2, 9), (3, 8, 20), (4, 11, 13), (14, 5, 6), (16, 6, 3), (7, 15, 10),
+         (10, 9, 15), (12, 18, 11), (17, 13, 7)),
+    12: ((None, 18, 21), (16, 0, 13), (15, 1, 3), (2, 12, 1), (7, 3, 12), (5, 4, 20), (6, 21, 16), (8, 19, 2),
+         (11, 9, 9), (10, 13, 17), (14, 20, 5), (22, 17, 18)),
+    13: ((None, 0, 16), (18, 1, 19), (2, 21, 7), (19, 3, 15), (9, 4, 3), (5, 17, 9), (13, 6, 8), (7, 11, 20),
+         (8, 22, 11), (10, 12, 18), (24, 14, 14), (15, 16, 13), (23, 20, 5)),
+    15: ((None, 25, 18), (0, 9, 6), (1, 17, 5), (2, 13, 0), (3, 24, 4), (4, 10, 24), (20, 5, 28), (6, 18, 2),
+         (12, 7, 14), (8, 27, 3), (15, 11, 26), (21, 14, 13), (16, 19, 19), (22, 23, 12), (28, 26, 9)),
+}
+
+
+@dataclass(frozen=True)
+class Row:
+    """One table in one round: its NS and EW pairs (None: a sit-out) and the boards it plays."""
+
+    round: int
+    table: int
+    ns: str | None
+    ew: str | None
+    boards: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Movement:
+    """A schedule: ``rows`` in round then table order; ``note`` says what a director needs to know
+    (a skip, a relay of boards, a sit-out)."""
+
+    kind: str
+    tables: int
+    rounds: int
+    boards_per_round: int
+    winners: int
+    rows: tuple[Row, ...]
+    note: str = ""
+
+    @property
+    def boards(self) -> int:
+        """The number of boards (the highest board number: boards are numbered from 1)."""
+        return max(b for r in self.rows for b in r.boards)
+
+    def pairs(self) -> list[tuple[str, str | None]]:
+        """Every pair present, as (number, direction): with two winners NS 1.. then EW 1..; with one,
+        the pairs in number order with no direction.
+
+        >>> movement("howell", 4, pairs=7).pairs()[-1]
+        ('7', None)
+        """
+        if self.winners == 2:
+            ns: list[tuple[str, str | None]] = [(p, "NS") for p in _sorted({r.ns for r in self.rows if r.ns})]
+            return (ns + [(p, "EW") for p in _sorted({r.ew for r in self.rows if r.ew})])
+        return [(p, None) for p in _sorted({x for r in self.rows for x in (r.ns, r.ew) if x})]
+
+    def board_tables(self) -> dict[int, list[Row]]:
+        """Each board and the rows that play it, in the order they play it (round order)."""
+        out: dict[int, list[Row]] = {}
+        for row in self.rows:
+            for b in row.boards:
+                out.setdefault(b, []).append(row)
+        return dict(sorted(out.items()))
+
+    def to_json(self) -> dict[str, Any]:
+        """The schedule in the form ``mpxl movement --json`` prints."""
+        return {"movement": self.kind, "tables": self.tables, "rounds": self.rounds,
+                "boards_per_round": self.boards_per_round, "winners": self.winners,
+                "rows": [{"round": r.round, "table": r.table, "ns": r.ns, "ew": r.ew, "boards": list(r.boards)}
+                         for r in self.rows]}
+
+
+def _sorted(pairs: Iterable[str]) -> list[str]:
+    return sorted(pairs, key=int)
+
+
+def _count(value: int | str, flag: str, low: int, high: int, context: str = "", offered: str = "") -> int:
+    """``value`` as a whole number from ``low`` to ``high``, else a one-line ValueError.
+
+    >>> _count(9, "--rounds", 1, 7, " for a 7-table mitchell")
+    Traceback (most recent call last):
+    ValueError: --rounds 9 for a 7-table mitchell: expected 1 to 7
+    """
+    try:
+        n = int(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"{flag} {value!r} is not a whole number") from None
+    if not low <= n <= high:
+        raise ValueError(f"{flag} {n}{context}: expected {low} to {high}{offered}")
+    return n
+
+
+def _boards_per_round(value: int | None, sets: int) -> int:
+    """The boards of a round: as asked, else about 26 boards in all (2 to 4 a round)."""
+    if value is None:
+        return min(4, max(2, round(26 / sets)))
+    high = MAX_BOARDS // sets
+    return _count(value, "--boards-per-round", 1, high, f" ({sets} sets of boards, at most {MAX_BOARDS} boards)")
+
+
+def _missing(pairs: int | None, tables: int) -> bool:
+    """Whether one pair is missing (``pairs`` is 2T-1); refuses any other number but 2T."""
+    if pairs is None:
+        return False
+    n = _count(pairs, "--pairs", 2 * tables - 1, 2 * tables, f" for {tables} tables",
+               f" ({2 * tables - 1}: one pair sits out each round)")
+    return n == 2 * tables - 1
+
+
+def _set(start: int, boards_per_round: int) -> tuple[int, ...]:
+    return tuple(range(start * boards_per_round + 1, (start + 1) * boards_per_round + 1))
+
+
+def mitchell(tables: int, boards_per_round: int | None = None, rounds: int | None = None,
+             pairs: int | None = None, arrowswitch: int = 0) -> Movement:
+    """A Mitchell (see the module's docstring).
+
+    >>> m = mitchell(4, 1)
+    >>> m.rounds, [r.ew for r in m.rows if r.table == 1], m.note.split(";")[0]
+    (3, ['1', '4', '2'], 'even tables: the EW pairs skip a table after round 2')
+    >>> [(r.ns, r.ew) for r in mitchell(3, 1, arrowswitch=1).rows if r.round == 3]
+    [('5', '1'), ('6', '2'), ('4', '3')]
+    """
+    t = _count(tables, "--tables", MITCHELL_TABLES.start, MITCHELL_TABLES.stop - 1, " for a mitchell")
+    full = t if t % 2 else t - 1
+    r_count = full if rounds is None else _count(rounds, "--rounds", 1, full, f" for a {t}-table mitchell")
+    switched = _count(arrowswitch, "--arrowswitch", 0, r_count, " (rounds)")
+    b = _boards_per_round(boards_per_round, t)
+    absent = _missing(pairs, t)
+    rows = []
+    for r in range(r_count):
+        skip = 1 if t % 2 == 0 and r >= t // 2 else 0
+        for table in range(t):
+            ns, ew = str(table + 1), (table - r - skip) % t + 1
+            ew_pair: str | None = None if absent and ew == t else str(ew + (t if switched else 0))
+            if r >= r_count - switched:
+                ns, ew_pair = ew_pair, ns  # type: ignore[assignment]
+            rows.append(Row(r + 1, table + 1, ns, ew_pair, _set((table + r) % t, b)))
+    notes = [f"even tables: the EW pairs skip a table after round {t // 2}"] if t % 2 == 0 else []
+    if switched:
+        notes.append(f"arrowswitch: the last {switched} round(s) the EW pairs sit NS; one winner, "
+                     f"EW pairs numbered {t + 1} to {2 * t}")
+    if absent and t % 2 == 0:
+        notes.append(f"with the skip, the boards EW pair {t} never meets are played once more than the others")
+    if absent:
+        notes.append(f"EW pair {t}{f' ({2 * t})' if switched else ''} is missing: its opponents sit out")
+    return Movement("mitchell", t, r_count, b, 1 if switched else 2, tuple(rows), "; ".join(notes))
+
+
+def meetings(tables: int, rounds: int) -> list[list[tuple[int, int]]]:
+    """Who meets whom in the first ``rounds`` rounds of the complete Howell: per round, per table,
+    the (NS, EW) pairs numbered from 0 (pair 2T is 2T-1).
+
+    >>> meetings(4, 1)
+    [[(7, 0), (1, 5), (2, 3), (4, 6)]]
+    """
+    n = 2 * tables - 1
+
+    def at(x: int | None, r: int) -> int:
+        return n if x is None else (x + r) % n
+
+    return [[(at(ns, r), at(ew, r)) for ns, ew, _ in HOWELL_STARTS[tables]] for r in range(rounds)]
+
+
+def howell(tables: int, boards_per_round: int | None = None, rounds: int | None = None,
+           pairs: int | None = None) -> Movement:
+    """A balanced Howell (see the module's docstring).
+
+    >>> m = howell(4, 3)
+    >>> m.rounds, m.boards, m.rows[0]
+    (7, 21, Row(round=1, table=1, ns='8', ew='1', boards=(16, 17, 18)))
+    """
+    offered = ", ".join(str(n) for n in sorted(HOWELL_STARTS))
+    try:
+        t = int(tables)
+    except (TypeError, ValueError):
+        raise ValueError(f"--tables {tables!r} is not a whole number") from None
+    if t in (2, 3):
+        raise ValueError(f"a howell needs 4 tables or more (no complete Howell exists for {t}): "
+                         f"use mitchell --tables {t} --arrowswitch {max(1, t // 2)} for one winner")
+    if t not in HOWELL_STARTS:
+        raise ValueError(f"--tables {t} for a howell: offered for {offered} tables")
+    n = 2 * t - 1
+    r_count = n if rounds is None else _count(rounds, "--rounds", 1, n, f" for a {t}-table howell")
+    absent = _missing(pairs, t)
+    if r_count < n:
+        return _howell_cut(t, r_count, boards_per_round, absent)
+    starts = HOWELL_STARTS[t]
+    b = _boards_per_round(boards_per_round, n)
+
+    def pair(x: int | None, r: int) -> str | None:
+        if x is None:
+            return None if absent else str(2 * t)
+        return str((x + r) % n + 1)
+
+    rows = tuple(Row(r + 1, table + 1, pair(ns, r), pair(ew, r), _set((s + r) % n, b))
+                 for r in range(n) for table, (ns, ew, s) in enumerate(starts))
+    notes = [f"pair {2 * t} stays at table 1 NS; the others move on" if not absent
+             else f"pair {2 * t} is missing: table 1 sits out every round"]
+    notes.append(f"{n} sets of boards for {t} tables: {n - t} rest on a relay table each round")
+    return Movement("howell", t, n, b, 1, rows, "; ".join(notes))
+
+
+def howell_rounds_offered(tables: int, sit_out: bool = False) -> list[int]:
+    """The rounds a ``tables``-table Howell is cut to (:data:`HOWELL_ROUNDS`); with ``sit_out`` only
+    those where table 1 (the missing pair's) plays every board set once, so that the sets are still
+    played equally often."""
+    kept = HOWELL_ROUNDS.get(tables, {})
+    return sorted(r for r, (sets, _, _) in kept.items() if not sit_out or sets == r)
+
+
+def _howell_cut(t: int, r_count: int, boards_per_round: int | None, absent: bool) -> Movement:
+    """``r_count`` rounds of the complete Howell's meetings with boards of their own
+    (:mod:`mpxl.howell_rounds`)."""
+    offered = howell_rounds_offered(t, absent)
+    if r_count not in offered:
+        who = f" with {2 * t - 1} pairs" if absent else ""
+        raise ValueError(f"--rounds {r_count} for a {t}-table howell{who}: offered "
+                         f"{', '.join(map(str, offered)) or 'none'} or {2 * t - 1} (complete)")
+    sets, chosen, cells = HOWELL_ROUNDS[t][r_count]
+    b = _boards_per_round(boards_per_round, sets)
+    complete = meetings(t, 2 * t - 1)
+    rows = []
+    for r, (word, meet) in enumerate(zip(cells.split(), [complete[c] for c in chosen])):
+        for table, (char, (ns, ew)) in enumerate(zip(word, meet)):
+            flip, s = divmod(ALPHABET.index(char), sets)
+            a, e = (ew, ns) if flip else (ns, ew)
+            rows.append(Row(r + 1, table + 1, None if absent and a == 2 * t - 1 else str(a + 1),
+                            None if absent and e == 2 * t - 1 else str(e + 1), _set(s, b)))
+    notes = [f"pair {2 * t} stays at table 1" if not absent
+             else f"pair {2 * t} is missing: table 1 sits out every round",
+             f"cut to {r_count} rounds: {sets} sets of boards, each played {t * r_count // sets} times"]
+    if sets > t:
+        notes.append(f"{sets - t} sets rest on a relay table each round")
+    return Movement("howell", t, r_count, b, 1, tuple(rows), "; ".join(notes))
+
+
+def movement(kind: str, tables: int, boards_per_round: int | None = None, rounds: int | None = None,
+             pairs: int | None = None, arrowswitch: int = 0) -> Movement:
+    """The movement ``kind`` (mitchell or howell) for ``tables`` tables; see :func:`mitchell` and
+    :func:`howell`. Bad requests raise ValueError with one line.
+
+    >>> movement("bowell", 4)
+    Traceback (most recent call last):
+    ValueError: movement 'bowell': expected mitchell or howell
+    """
+    k = str(kind).strip().lower()
+    if k == "mitchell":
+        return mitchell(tables, boards_per_round, rounds, pairs, arrowswitch)
+    if k == "howell":
+        if arrowswitch:
+            raise ValueError("--arrowswitch is for a mitchell: a howell has one winner already")
+        return howell(tables, boards_per_round, rounds, pairs)
+    raise ValueError(f"movement {kind!r}: expected " + " or ".join(KINDS))
+
+
+def _pair_keys(m: Movement, row: Row) -> tuple[str | None, str | None]:
+    """The pairs of a row as keys that tell NS 1 from EW 1 when there are two winners."""
+    if m.winners == 2:
+        return (f"NS{row.ns}" if row.ns else None, f"EW{row.ew}" if row.ew else None)
+    return row.ns, row.ew
+
+
+def rule_breaks(m: Movement) -> list[str]:
+    """Every rule the schedule breaks (none for a sound one): a pair at two tables in a round, a pair
+    playing a board twice, a board at two tables in a round, boards played unequally often (the
+    sit-out's table counted), two pairs meeting twice (Mitchell: NS and EW; Howell: any two, and
+    each other exactly once when complete)."""
+    breaks: list[str] = []
+    seen_round: set[tuple[int, str]] = set()
+    seen_board: set[tuple[str, int]] = set()
+    board_round: set[tuple[int, int]] = set()
+    meetings: Counter[frozenset[str]] = Counter()
+    for row in m.rows:
+        keys = [k for k in _pair_keys(m, row) if k]
+        for key in keys:
+            if (row.round, key) in seen_round:
+                breaks.append(f"round {row.round}: pair {key} at two tables")
+            seen_round.add((row.round, key))
+            for b in row.boards:
+                if (key, b) in seen_board:
+                    breaks.append(f"pair {key} plays board {b} twice")
+                seen_board.add((key, b))
+        for b in row.boards:
+            if (row.round, b) in board_round:
+                breaks.append(f"round {row.round}: board {b} at two tables")
+            board_round.add((row.round, b))
+        if len(keys) == 2:
+            meetings[frozenset(keys)] += 1
+    played = Counter(b for row in m.rows for b in row.boards)
+    if len(set(played.values())) > 1 or set(played) != set(range(1, m.boards + 1)):
+        breaks.append(f"boards played unequally: {sorted(Counter(played.values()).items())} (times, boards)")
+    breaks += [f"{' and '.join(sorted(p))} meet {n} times" for p, n in meetings.items() if n > 1]
+    if m.kind == "howell" and m.rounds == 2 * m.tables - 1:
+        present = {k for row in m.rows for k in (row.ns, row.ew) if k}
+        unmet = [p for p in combinations(sorted(present, key=int), 2) if frozenset(p) not in meetings]
+        breaks += [f"pairs {a} and {b} never meet" for a, b in unmet]
+    return breaks
+
+
+def comparisons(m: Movement) -> dict[tuple[str, str], int]:
+    """For each two pairs (one winner), the number of board sets both play in the same direction at
+    different tables: how often they are compared. A balanced Howell has these nearly equal.
+
+    >>> c = comparisons(movement("howell", 4))
+    >>> len(c), min(c.values()), max(c.values())
+    (28, 3, 3)
+    """
+    seat: dict[str, dict[tuple[int, ...], tuple[str, int]]] = {}
+    for row in m.rows:
+        for key, direction in ((row.ns, "NS"), (row.ew, "EW")):
+            if key:
+                seat.setdefault(key, {})[row.boards] = (direction, row.table * 1000 + row.round)
+    out: dict[tuple[str, str], int] = {}
+    for a, b in combinations(_sorted(seat), 2):
+        out[(a, b)] = sum(1 for s, (d, place) in seat[a].items()
+                          if s in seat[b] and seat[b][s][0] == d and seat[b][s][1] != place)
+    return out
+
+
+def rounds_of(rows: Sequence[Row], pair: str, direction: str | None = None) -> list[tuple[Row, str]]:
+    """Where ``pair`` sits each round, as (row, "NS" or "EW"); ``direction`` for a Mitchell's two
+    pairs of one number (its EW pair after an arrowswitch still counts as EW).
+
+    >>> [(r.round, r.table, d) for r, d in rounds_of(movement("howell", 4).rows, "8")][:2]
+    [(1, 1, 'NS'), (2, 1, 'NS')]
+    """
+    out = []
+    for row in rows:
+        for seat_pair, seat in ((row.ns, "NS"), (row.ew, "EW")):
+            if seat_pair == pair and (direction is None or seat == direction):
+                out.append((row, seat))
+    return out
+
+
+def against_movement(plays: Iterable[tuple[object, object, object]],
+                     lines: Iterable[tuple[str, object, object, object]]) -> list[str]:
+    """The lines (where, board, NS, EW) whose pairs the movement (its ``plays``: board, NS, EW) did not
+    send to that board, each named as the ``.bws`` reader names a result the movement does not have.
+
+    >>> against_movement([(1, 8, 3)], [("Travellers row 5", 1, 8, 3), ("Travellers row 6", 1, 3, 8)])
+    ['Travellers row 6: board 1: NS 3 v EW 8 is not in the movement (it has NS 8 v EW 3)']
+    """
+    def key(x: object) -> str:
+        return str(x).strip().removesuffix(".0")
+
+    sent: dict[str, set[tuple[str, str]]] = {}
+    for b, ns, ew in plays:
+        sent.setdefault(key(b), set()).add((key(ns), key(ew)))
+    out = []
+    for where, b, ns, ew in lines:
+        pairs = (key(ns), key(ew))
+        if key(b) in sent and pairs not in sent[key(b)]:
+            has = ", ".join(f"NS {n} v EW {e}" for n, e in sorted(sent[key(b)]))
+            out.append(f"{where}: board {key(b)}: NS {pairs[0]} v EW {pairs[1]} is not in the movement (it has {has})")
+    return out

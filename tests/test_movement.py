@@ -1,0 +1,229 @@
+"""Movements (issue 37): every schedule mpxl offers holds every rule, checked here by counting
+afresh from the JSON form (not through :func:`mpxl.movement.rule_breaks`), each Howell balanced;
+sit-outs; the cards page; bad requests refused with exit 2 and one line."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from itertools import combinations
+
+import pytest
+
+from mpxl.cards_html import cards_html
+from mpxl.cli import main
+from mpxl.movement import HOWELL_STARTS, MITCHELL_TABLES, howell_rounds_offered, movement, rule_breaks
+from tests.test_report_html import CHROMIUM, run_chromium
+
+
+def _schedule(capsys, *args: str) -> dict:
+    assert main(["movement", *args, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def _check_rules(s: dict) -> Counter:
+    """Every rule of issue 37 counted from the JSON rows; returns how often each two pairs meet."""
+    two = s["winners"] == 2
+    key = (lambda p, d: f"{d}{p}") if two else (lambda p, d: p)
+    at, played, board_round, meet = set(), set(), set(), Counter()
+    times = Counter()
+    for row in s["rows"]:
+        pairs = [key(row[d], d) for d in ("ns", "ew") if row[d] is not None]
+        for p in pairs:
+            assert (row["round"], p) not in at, f"pair {p} at two tables in round {row['round']}"
+            at.add((row["round"], p))
+            for b in row["boards"]:
+                assert (p, b) not in played, f"pair {p} plays board {b} twice"
+                played.add((p, b))
+        for b in row["boards"]:
+            assert (row["round"], b) not in board_round, f"board {b} at two tables in round {row['round']}"
+            board_round.add((row["round"], b))
+            times[b] += 1
+        if len(pairs) == 2:
+            meet[frozenset(pairs)] += 1
+    assert sorted(times) == list(range(1, max(times) + 1))
+    assert len(set(times.values())) == 1, "every board scheduled the same number of times"
+    assert max(meet.values()) == 1, "no two pairs meet twice"
+    assert len(s["rows"]) == s["tables"] * s["rounds"]
+    assert all(len(r["boards"]) == s["boards_per_round"] for r in s["rows"])
+    return meet
+
+
+MITCHELLS = [t for t in range(3, 16)]
+
+
+@pytest.mark.parametrize("tables", MITCHELLS)
+def test_every_mitchell_holds_every_rule(capsys, tables):
+    s = _schedule(capsys, "mitchell", "--tables", str(tables))
+    rounds = tables if tables % 2 else tables - 1  # an even Mitchell skips: one round fewer
+    assert (s["movement"], s["tables"], s["rounds"], s["winners"]) == ("mitchell", tables, rounds, 2)
+    meet = _check_rules(s)
+    assert len(meet) == tables * rounds  # every NS pair meets `rounds` different EW pairs
+    ns_stays = all(r["ns"] == str(r["table"]) for r in s["rows"])
+    assert ns_stays
+
+
+@pytest.mark.parametrize("tables, rounds, arrowswitch", [(7, 5, 0), (8, 6, 0), (9, 9, 3), (12, 11, 2), (4, 3, 1)])
+def test_mitchell_cut_short_or_arrowswitched(capsys, tables, rounds, arrowswitch):
+    s = _schedule(capsys, "mitchell", "--tables", str(tables), "--rounds", str(rounds),
+                  "--arrowswitch", str(arrowswitch))
+    _check_rules(s)
+    assert s["rounds"] == rounds and s["winners"] == (1 if arrowswitch else 2)
+    if arrowswitch:  # one field: pairs 1..2T, NS pair t sits EW in the last rounds
+        last = [r for r in s["rows"] if r["round"] > rounds - arrowswitch]
+        assert all(r["ew"] == str(r["table"]) for r in last)
+        assert {p for r in s["rows"] for p in (r["ns"], r["ew"])} == {str(p) for p in range(1, 2 * tables + 1)}
+
+
+@pytest.mark.parametrize("tables", sorted(HOWELL_STARTS))
+def test_every_howell_is_complete_and_balanced(capsys, tables):
+    s = _schedule(capsys, "howell", "--tables", str(tables), "--boards-per-round", "2")
+    assert (s["tables"], s["rounds"], s["winners"]) == (tables, 2 * tables - 1, 1)
+    meet = _check_rules(s)
+    pairs = [str(p) for p in range(1, 2 * tables + 1)]
+    assert set(meet) == {frozenset(p) for p in combinations(pairs, 2)}  # each meets each exactly once
+    compared = _compared(s, pairs)
+    assert max(compared) - min(compared) <= 2, (min(compared), max(compared))
+
+
+def _compared(s: dict, pairs: list[str]) -> list[int]:
+    """How often each two pairs are compared: the board sets (of boards_per_round boards) both play in
+    the same direction (so at different tables); 0 for two pairs that share no set."""
+    seat = {(p, b): d for r in s["rows"] for d in ("ns", "ew") for p in [r[d]] if p for b in r["boards"]}
+    boards = {b for r in s["rows"] for b in r["boards"]}
+    return [sum(1 for b in boards if seat.get((x, b), x) == seat.get((y, b), y)) // s["boards_per_round"]
+            for x, y in combinations(pairs, 2)]
+
+
+HOWELLS_CUT = [(t, r) for t in sorted(HOWELL_STARTS) for r in howell_rounds_offered(t)]
+#: The spread (most - fewest times two pairs are compared) of each Howell cut short, as
+#: bench/howell_rounds_search.py measured it; 2 or less is the issue's balance, 3 where the search found
+#: no better (the README lists these).
+CUT_SPREAD = {4: {3: 2, 4: 2, 6: 1}, 5: {4: 2, 6: 2, 8: 2}, 6: {5: 2, 6: 2, 7: 2, 8: 2, 9: 2, 10: 3},
+              7: {8: 2, 10: 2, 12: 3}, 8: {7: 3, 8: 3, 9: 3, 10: 3, 11: 2, 12: 3, 13: 3},
+              9: {8: 3, 10: 3, 12: 3, 15: 3}, 10: {9: 3, 10: 3, 11: 3, 13: 3, 14: 3}}
+
+
+def test_howells_cut_short_are_offered_for_4_to_10_tables():
+    assert {t: howell_rounds_offered(t) for t in range(4, 11)} == {t: sorted(d) for t, d in CUT_SPREAD.items()}
+    assert {t: howell_rounds_offered(t, sit_out=True) for t in range(4, 11) if howell_rounds_offered(t, True)} \
+        == {4: [4, 6]}
+
+
+@pytest.mark.parametrize("tables, rounds", HOWELLS_CUT)
+def test_every_howell_cut_short_holds_every_rule_and_is_balanced(capsys, tables, rounds):
+    s = _schedule(capsys, "howell", "--tables", str(tables), "--rounds", str(rounds), "--boards-per-round", "2")
+    assert (s["tables"], s["rounds"], s["winners"]) == (tables, rounds, 1)
+    meet = _check_rules(s)  # at most once, every board set played equally often, ...
+    assert len(meet) == tables * rounds  # every table every round: T*R different meetings
+    pairs = [str(p) for p in range(1, 2 * tables + 1)]
+    assert {p for r in s["rows"] for p in (r["ns"], r["ew"])} == set(pairs)
+    compared = _compared(s, pairs)
+    assert max(compared) - min(compared) == CUT_SPREAD[tables][rounds] <= 3, (min(compared), max(compared))
+    sets = len({tuple(r["boards"]) for r in s["rows"]})
+    assert sets >= max(tables, rounds) and sets * 2 == max(b for r in s["rows"] for b in r["boards"])
+
+
+@pytest.mark.parametrize("tables, rounds", [(t, r) for t in sorted(HOWELL_STARTS) for r in howell_rounds_offered(t, True)])
+def test_a_howell_cut_short_with_a_sit_out(capsys, tables, rounds):
+    s = _schedule(capsys, "howell", "--tables", str(tables), "--rounds", str(rounds), "--pairs", str(2 * tables - 1))
+    _check_rules(s)
+    out = [r for r in s["rows"] if r["ns"] is None or r["ew"] is None]
+    assert [r["round"] for r in out] == list(range(1, rounds + 1)) and {r["table"] for r in out} == {1}
+    assert str(2 * tables) not in {p for r in s["rows"] for p in (r["ns"], r["ew"])}
+    played = Counter(b for r in s["rows"] if r["ns"] and r["ew"] for b in r["boards"])
+    assert len(set(played.values())) == 1 and len(played) == max(played)  # every board, equally often
+
+
+@pytest.mark.parametrize("kind, tables, pairs, missing", [
+    ("howell", 5, 9, "10"), ("howell", 4, 7, "8"), ("mitchell", 5, 9, "5"), ("mitchell", 7, 13, "7")])
+def test_an_odd_number_of_pairs_sits_out(capsys, kind, tables, pairs, missing):
+    s = _schedule(capsys, kind, "--tables", str(tables), "--pairs", str(pairs))
+    out = [r for r in s["rows"] if r["ns"] is None or r["ew"] is None]
+    assert len(out) == s["rounds"]  # one sit-out each round
+    assert sorted({r["round"] for r in out}) == list(range(1, s["rounds"] + 1))
+    present = {p for r in s["rows"] for p in (r["ns"], r["ew"]) if p}
+    assert missing not in (present if kind == "howell" else {r["ew"] for r in s["rows"]})
+    _check_rules(s)
+    played = Counter(b for r in s["rows"] if r["ns"] and r["ew"] for b in r["boards"])
+    assert len(set(played.values())) == 1  # an odd Howell / Mitchell: boards still played equally
+
+
+def test_the_json_form(capsys):
+    s = _schedule(capsys, "howell", "--tables", "4", "--boards-per-round", "3")
+    assert list(s) == ["movement", "tables", "rounds", "boards_per_round", "winners", "rows"]
+    assert s["rows"][0] == {"round": 1, "table": 1, "ns": "8", "ew": "1", "boards": [16, 17, 18]}
+    assert all(isinstance(r["ns"], str) and isinstance(r["ew"], str) for r in s["rows"])
+
+
+def test_every_offered_movement_passes_the_rulebook_check():
+    for t in MITCHELL_TABLES:
+        assert rule_breaks(movement("mitchell", t)) == []
+    for t in HOWELL_STARTS:
+        assert rule_breaks(movement("howell", t)) == []
+    for t, r in HOWELLS_CUT:
+        assert rule_breaks(movement("howell", t, rounds=r)) == []
+
+
+@pytest.mark.parametrize("args, words", [
+    (["howell", "--tables", "0"], "--tables 0"),
+    (["mitchell", "--tables", "-2"], "--tables -2 for a mitchell: expected 3 to 30"),
+    (["mitchell", "--tables", "seven"], "--tables 'seven' is not a whole number"),
+    (["bowell", "--tables", "4"], "movement 'bowell': expected mitchell or howell"),
+    (["howell", "--tables", "3"], "use mitchell --tables 3 --arrowswitch 1"),
+    (["howell", "--tables", "16"], "--tables 16 for a howell: offered for"),
+    (["mitchell", "--tables", "31"], "--tables 31 for a mitchell: expected 3 to 30"),
+    (["mitchell", "--tables", "7", "--boards-per-round", "18"], "--boards-per-round 18 (7 sets of boards"),
+    (["mitchell", "--tables", "7", "--rounds", "8"], "--rounds 8 for a 7-table mitchell"),
+    (["howell", "--tables", "7", "--rounds", "14"], "--rounds 14 for a 7-table howell: expected 1 to 13"),
+    (["howell", "--tables", "7", "--rounds", "2"], "--rounds 2 for a 7-table howell: offered "),
+    (["howell", "--tables", "11", "--rounds", "12"], "--rounds 12 for a 11-table howell: offered none or 21"),
+    (["howell", "--tables", "4", "--rounds", "3", "--pairs", "7"],
+     "--rounds 3 for a 4-table howell with 7 pairs: offered 4, 6 or 7 (complete)"),
+    (["mitchell", "--tables", "7", "--pairs", "11"], "--pairs 11 for 7 tables: expected 13 to 14"),
+    (["howell", "--tables", "5", "--arrowswitch", "2"], "--arrowswitch is for a mitchell"),
+])
+def test_bad_requests_are_refused_in_one_line(capsys, args, words):
+    assert main(["movement", *args]) == 2
+    err = capsys.readouterr().err
+    assert words in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_the_cards_page(tmp_path, capsys):
+    out = tmp_path / "cards.html"
+    assert main(["movement", "mitchell", "--tables", "5", "--pairs", "9", "-o", str(out), "--title", "Tuesday"]) == 0
+    page = out.read_text(encoding="utf-8")
+    # 5 table cards, 9 guide and score cards (EW 5 missing), 5 x 3 = 15 slips (default 4 boards: 20)
+    assert page.count('class="card table-card"') == 5
+    assert page.count('class="card guide-card"') == 9 and page.count('class="card score-card"') == 9
+    assert page.count('class="card slip"') == 20
+    assert "@page{size:A4" in page and "<script" not in page and "http" not in page.replace("http-equiv", "")
+    m = movement("howell", 4, boards_per_round=3)
+    html = cards_html(m)
+    # board 1 is played in rounds 3 (8-3 at table 1), 4 (5-2), 5 (7-1), 7 (4-6): four rows on its slip
+    slip = html.split("<h3>Board 1</h3>")[1].split("</table>")[0]
+    assert slip.count("<tr>") == 1 + 4
+
+
+def test_the_cards_print_on_a4_in_chromium(tmp_path):
+    """Headless Chromium prints the cards of a 4-table Howell (3 boards a round) to PDF: A4 pages, every
+    table, pair and board on them."""
+    import shutil
+    import subprocess
+
+    chromium = CHROMIUM
+    if chromium is None:
+        pytest.skip("Chromium is not installed (Debian package chromium)")
+
+    page, pdf = tmp_path / "cards.html", tmp_path / "cards.pdf"
+    assert main(["movement", "howell", "--tables", "4", "--boards-per-round", "3", "-o", str(page)]) == 0
+    run_chromium(chromium, tmp_path, "--no-pdf-header-footer", f"--print-to-pdf={pdf}", page.as_uri())
+    assert pdf.exists() and pdf.stat().st_size > 0
+    if shutil.which("pdfinfo") is None or shutil.which("pdftotext") is None:
+        pytest.skip("poppler-utils (pdfinfo, pdftotext) are not installed")
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
+    assert "(A4)" in info
+    text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    assert all(f"Table {t}" in text for t in range(1, 5))
+    assert all(f"Pair {p}" in text for p in range(1, 9))
+    assert all(f"Board {b}\n" in text for b in range(1, 22))
