@@ -32,18 +32,8 @@ import pytest
 from shared import REALDATA
 
 from mpxl.workbook.examples import VARIANTS
+from mpxl.workbook.libreoffice import find_soffice  # the one lookup, the command's and the tests'
 from mpxl.workbook.template import Settings
-
-SOFFICE_NAMES = ("soffice", "libreoffice")
-
-
-def find_soffice() -> str | None:
-    """The soffice executable, or None."""
-    for name in SOFFICE_NAMES:
-        found = shutil.which(name)
-        if found:
-            return found
-    return None
 
 
 def require_soffice() -> str:
