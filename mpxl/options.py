@@ -310,12 +310,10 @@ class ScoringOptions:
         Unplayed.NONE, words="what a pair gets for a board of its field it missed", flags=("--unplayed",),
         metavar="RULE", help="a board a pair missed: none (default), own (its own percentage), average (50%%) or "
         "ave-plus (60%%: a sit-out's credit, JFR Pary)", sheet="unplayed",
-        off_values=(Unplayed.AVERAGE, Unplayed.AVE_PLUS),
-        off_sheet="a missed board's set credit ({value}) is not in the workbook's formulas",
         ranking=True, phrases={"own": "unplayed_own", "average": "unplayed_average", "ave-plus": "unplayed_plus"},
         cell="Unplayed", caption="Missed boards", note="none: a missed board gives nothing; own: a pair that "
         "played fewer boards than the most of its field gets its own share of the top for each missed board (Ruter's "
-        "bye credits, Compscore).")
+        "bye credits, Compscore); average / ave-plus: 50% / 60% of the top for each (a sit-out's credit, JFR Pary).")
     places: Places = setting(
         Places.SHARED, words="how tied places are written", flags=("--places",), metavar="STYLE",
         help="tied places: shared (3=, default) or plain (3)", sheet="places", ranking=True,

@@ -74,6 +74,11 @@ CONVENTION_EVENTS = {
     "lone-ave-plus": (convention_event(), _options(lone_result="ave-plus", rounding="half-up:1", scale=1)),
     "signed-exact-own": (convention_event(sitouts=True, line_pcts=0),
                          _options(scale="signed", totals_from="exact", unplayed="own", rounding="half-up:1")),
+    # a sit-out's set credit (JFR Pary's 60%; 50%) for table 4's pairs on board 2, on the double and signed scales
+    "sitout-ave-plus": (convention_event(sitouts=True), _options(unplayed="ave-plus", rounding="half-up:2")),
+    "sitout-average-signed": (convention_event(sitouts=True),
+                              _options(unplayed="average", scale="signed", rounding="half-up:1",
+                                       rounding_totals="half-up:2")),
     "places-plain-half-even": (ties_event(), _options(places="plain", rounding_pct="half-even:0")),
     "places-shared-half-up": (ties_event(), _options(rounding_pct="half-up:0")),
     "scaled-basis": (convention_event(), _options(percentage_basis="scaled", scale=1, rounding="half-up:1",

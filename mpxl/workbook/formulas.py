@@ -75,6 +75,7 @@ from ..rules import (
     SIDE_SPELLINGS,
     SMALL_GROUP_PERCENTAGE,
     SMALL_GROUP_RULES,
+    UNPLAYED_CREDITS,
     contract_keys,
     sheet_blank,
     sheet_key,
@@ -1895,10 +1896,10 @@ def due(c: Cells) -> str:
 
 
 def short(c: Cells) -> str:
-    """Missed boards own: the most boards due (played or sat out) by a pair of its field less the boards it
-    played; else 0."""
+    """Missed boards own, average or ave-plus: the most boards due (played or sat out) by a pair of its field
+    less the boards it played; else (none) 0."""
     most = f'SUMPRODUCT(MAX(({P_R["sfield"]}={c["sfield"]})*{P_R["due"]}))'
-    own = f'AND({c["pkey"]}<>"",{CELL[Unplayed]}="{Unplayed.OWN.value}",N({c["maxb"]})>0)'
+    own = f'AND({c["pkey"]}<>"",{CELL[Unplayed]}<>"{Unplayed.NONE.value}",N({c["maxb"]})>0)'
     return f'IF({own},MAX(0,{most}-N({c["played"]})),0)'
 
 
@@ -1913,10 +1914,22 @@ def ctop(c: Cells) -> str:
     return f'IF({c["short"]}=0,0,SUMPRODUCT(MAX(({R["fkey"]}={fk})*{R["topc"]})))'
 
 
+def _set_credit() -> str:
+    """Setup's Missed boards as the set percentage it credits (the rulebook's UNPLAYED_CREDITS: average 50,
+    ave-plus 60), "" under own (and none)."""
+    out = '""'
+    for value, pct in reversed(UNPLAYED_CREDITS.items()):
+        out = f'IF({CELL[Unplayed]}="{value}",{pct},{out})'
+    return out
+
+
 def cx(c: Cells) -> str:
-    """Its own share of that top: MP (boards) x Credit top / Max (boards), for each board it missed."""
+    """What it is credited with for each board it missed: under own its own share of that top, MP (boards) x
+    Credit top / Max (boards); under average / ave-plus that percentage of Credit top, as an artificial score."""
     # its share before any penalty row (mpxl.ranking: the credit is worked out before the penalties)
-    credit = MISSED_BOARD_CREDIT.excel(mp=f'({c["mpb"]}-{c["pen"]})', top=c["ctop"], max=c["maxb"])
+    own = MISSED_BOARD_CREDIT.excel(mp=f'({c["mpb"]}-{c["pen"]})', top=c["ctop"], max=c["maxb"])
+    pct = _set_credit()
+    credit = f'IF({pct}="",{own},{_artificial(pct, c["ctop"])})'
     return f'IF(AND({c["short"]}>0,ISNUMBER({c["mpb"]})),{credit},"")'
 
 

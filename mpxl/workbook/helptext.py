@@ -232,7 +232,7 @@ COLUMN_NOTES.update({
     "ewtot": "What the EW pair's total adds from the line: EW MP, or EW exact, or the full figure; on a penalty "
              "row, less EW penalty MP.",
     "alone": "1 on a sit-out (a not-played code with one pair alone at the table: no opponents), else 0: Pairs "
-              "counts it as a board due under Missed boards own.",
+              "counts it as a board due under Missed boards own, average or ave-plus.",
     "nslpv": "With Setup's Line % decimals: the NS line's percentage of Top (scored) (from NS exact when the totals "
              "add the exact figures, else from NS MP; 50 + 50 x MP / top on the signed scale) in units of its last "
              "decimal.",
@@ -407,7 +407,7 @@ PAIRS_NOTES = {
     "mp": "The event total over every session: MP (exact), rounded as a total by Setup's Totals rounding when "
           "Totals from is exact (Ruter); ? while one of its boards has an unreadable line.",
     "max": "The tops of the boards it played added up (each board's own field top), and Credit top for each "
-           "board it missed under Missed boards own.",
+           "board it missed under Missed boards own, average or ave-plus.",
     "pct": "% (exact) as published: rounded to Setup's Percentage decimals by its Percentage rounding (half-up or "
            "half-even).",
     "place": "1 + the pairs ranked ahead of it in its group (Order) but for those with the same % and tie-break; "
@@ -433,13 +433,14 @@ PAIRS_NOTES.update({
     "satout": "The boards it sat out (Pair alone on Travellers: a sit-out, no opponents).",
     "sfield": "The field its missed boards and full maximum are counted in: its section, blank across the field.",
     "due": "Boards played and sat out: the boards it was due to play.",
-    "short": "Under Setup's Missed boards own (and Max (boards) over 0): the most Boards due of a pair of its "
-             "field less its Boards played; else 0.",
+    "short": "Under Setup's Missed boards own, average or ave-plus (and Max (boards) over 0): the most Boards "
+             "due of a pair of its field less its Boards played; else 0.",
     "latest": "With Boards short: its latest session on Travellers.",
     "ctop": "With Boards short: the largest top of its field in its latest session, what each missed board is "
             "credited on.",
-    "cx": "With Boards short: its own share of that top, (MP (boards) - Penalty rows) x Credit top / Max "
-          "(boards): its share before any penalty row.",
+    "cx": "With Boards short: under own its own share of that top, (MP (boards) - Penalty rows) x Credit top / "
+          "Max (boards): its share before any penalty row; under average / ave-plus 50% / 60% of Credit top, as an "
+          "artificial score's.",
     "cv": "Credit (exact) in units of the totals' last decimal.",
     "credit": "What it gets for each missed board: Credit (exact) rounded by Setup's Totals rounding, exact when "
               "the totals add the exact figures; 0 when it missed none.",
