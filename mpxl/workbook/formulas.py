@@ -771,16 +771,19 @@ def shares(c: Cells) -> str:
     result's 50%, a small group's 60%: its NS% + EW% is 2 x 60%, an artificial score's two percentages)."""
     small = SMALL_GROUP_PERCENTAGE.py(S2=0, n=1)
     result = f'IF({c["setpct"]}=1,{small},IF({c["lone"]}=1,{LONE_RESULT_PERCENTAGE},{AVE}))'
-    mean = f'IF({c["kind"]}="R",{result},({c["adjns"]}+{c["adjew"]})/2)'
     # a mixed line's artificial side gets its percentage instead of the figure the result gets in that side's
     # field: when the result stands in both fields, the figure it takes there (which the field's other figures
-    # balance); else (own side) the result's own share, that side's field never holding it
+    # balance); else (own side) the result's own share, that side's field never holding it. The result's own
+    # share written once: twice, less once for each artificial side when the result stands in its own field only
+    both = _both_fields()
     art_ns, art_ew = _artificial(c["adjns"], c["topsc"]), _artificial(c["adjew"], c["topsc"])
-    own = _artificial(result, c["topsc"])
-    stand = (f'IF({c["kind"]}="R",IF({c["nfa"]}=1,{art_ns}-IF({_both_fields()},N({c["estns"]}),{own}),0)'
-             f'+IF({c["efa"]}=1,{art_ew}-IF({_both_fields()},N({c["estew"]}),{own}),0),0)')
+    line = (f'{_artificial(result, c["topsc"])}*(2-IF({both},0,({c["nfa"]}=1)+({c["efa"]}=1)))'
+            f'+IF({c["nfa"]}=1,{art_ns}-IF({both},N({c["estns"]}),0),0)'
+            f'+IF({c["efa"]}=1,{art_ew}-IF({both},N({c["estew"]}),0),0)')
+    mean = f'({c["adjns"]}+{c["adjew"]})/2'  # an artificial score's two percentages
+    artificial = f'2*{_artificial(mean, c["topsc"])}'
     pens = f'-{c["pns"]}-{c["pew"]}'  # the line's own penalties come off its figures
-    return f'IF(OR({c["kind"]}="R",{c["kind"]}="A"),2*{_artificial(mean, c["topsc"])}+{stand}{pens},"")'
+    return f'IF(OR({c["kind"]}="R",{c["kind"]}="A"),IF({c["kind"]}="R",{line},{artificial}){pens},"")'
 
 
 def _digits(u: str) -> str:
