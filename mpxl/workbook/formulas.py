@@ -1450,13 +1450,23 @@ def penr(c: Cells) -> str:
     return f'IF(OR({c["adj"]}={{{codes}}}),1,0)'
 
 
+#: What CELL("format", cell) starts with for a cell formatted as a percentage (0% is P0, 0.00% P2: ECMA-376 1st
+#: edition Part 4 §3.17.7.34, CELL; LibreOffice alike, 0.0% P1). CELL is recalculated when the sheet is.
+PERCENT_FORMAT = "P"
+
+
 def _penalty_text(c: Cells, v: str) -> str:
+    """A penalty cell's text; a number formatted as a percentage (Excel stores a typed 10% as 0.1 once the cell's
+    Text format is gone) as the percentage it shows (``10%``), as ``mpxl score`` reads the workbook
+    (:func:`mpxl.formats.xlsxbook._shown_percentage`)."""
     x = c["ns_pen" if v == "n" else "ew_pen"]
-    return f'IF(ISNUMBER({x}),"",{sheet_key(x)})'
+    shown = f'IF(LEFT(CELL("format",{x}))="{PERCENT_FORMAT}",{x}*100&"%","")'
+    return f'IF(ISNUMBER({x}),{shown},{sheet_key(x)})'
 
 
 def npt(c: Cells) -> str:
-    """The NS penalty as typed text, cleaned (capitals, no spaces); blank for a number."""
+    """The NS penalty as typed text, cleaned (capitals, no spaces), or as a percentage shown (0.1 as 10%); blank for
+    any other number."""
     return _penalty_text(c, "n")
 
 
@@ -1481,8 +1491,8 @@ def epd(c: Cells) -> str:
 
 def _penalty_number(c: Cells, v: str) -> str:
     x, t, d = c["ns_pen" if v == "n" else "ew_pen"], c[f"{v}pt"], c[f"{v}pd"]
-    return (f'IF(ISNUMBER({x}),{x},IF({t}="","",IF({_decimal(d)},'
-            f'IF(LEFT({t},1)="-",-1,1)*VALUE({d}),"?")))')
+    return (f'IF({t}="",IF(ISNUMBER({x}),{x},""),IF({_decimal(d)},'
+            f'IF(LEFT({t},1)="-",-1,1)*VALUE({d}),"?"))')
 
 
 def npx(c: Cells) -> str:
