@@ -405,10 +405,12 @@ _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 def _typed_code(c: Cells, key: str) -> str:
     """TRUE when the typed score (its key ``key``: capitals, no spaces) is read as a code, as ``mpxl score`` reads
     a score cell (:func:`mpxl.adjustments.parse_entry`): text that is no number and has no bar, and starts with a
-    letter (A+, NP, a word), holds a / (60/40), is a number and % (60%), or is a not-played code (-).
-    (Bridgemate's 60%-40% is read in Adjustment: its test here would take the formula past 500 characters.)"""
+    letter (A+, NP, a word), holds a / (60/40), is a number and % (60%), ends in % with a %- (Bridgemate's 60%-40%,
+    :func:`mpxl.rules.percent_pair_key`'s mark: its sides are read by NS code and EW code, as in Adjustment), or
+    is a not-played code (-)."""
     tt = c["tt"]
-    pct = f'AND(RIGHT({tt})="%",ISNUMBER(-LEFT({tt},LEN({tt})-1)))'
+    pair = f'ISNUMBER(FIND("{PERCENT_PAIR_JOIN}",SUBSTITUTE({tt}," ","")))'
+    pct = f'AND(RIGHT({tt})="%",OR(ISNUMBER(-LEFT({tt},LEN({tt})-1)),{pair}))'
     others = ",".join(f'{tt}="{code}"' for code in NOT_PLAYED_CODES if not code[0].isalpha())
     code = f'OR(ISNUMBER(FIND(UPPER(LEFT({tt})),"{_LETTERS}")),ISNUMBER(FIND("/",{tt})),{pct},{others})'
     return f'AND({c["tnum"]}="{TYPED_TEXT}",NOT(ISNUMBER(FIND("|",{tt}))),{code})'
