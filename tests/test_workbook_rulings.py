@@ -99,7 +99,7 @@ STATUS = {
 #: Typed rulings the sheet cannot read, each on board 1 row 6 between two plain results: the status is
 #: ``mpxl score``'s message for the same line, with the row.
 BAD = ["-150|", "30% 420 + 60% 450", "A+|A+|A-", "|-50", "30% 420 + 70% 450 + 0% 10", "-150|x", "AQ|-50",
-       "30% 420 + 70%", "10% 1 + 20% 2 + 30% 3 + 40% 4"]
+       "30% 420 + 70%", "10% 1 + 20% 2 + 30% 3 + 40% 4", "6x%-40%", "60%-40%%"]
 
 
 #: The bridgemate spelling's workbook with each 60%-40% moved from Adjustment to Typed score, as a scorer types it
