@@ -24,7 +24,8 @@ ALLOWED = {"IF", "AND", "OR", "NOT", "ISNUMBER", "ISTEXT", "IFERROR", "CHOOSE", 
            "TRIM", "LEFT", "MID", "LEN", "VALUE", "FIND", "REPT", "MIN", "MAX", "VLOOKUP", "COUNTIF", "COUNTIFS",
            "SUMIFS", "ROUND", "ROUNDUP", "ROUNDDOWN", "ABS", "MATCH", "NA", "N", "INDEX", "SUMPRODUCT", "INT", "RIGHT",
            "ROW", "CLEAN",  # CLEAN: the rulebook's blank (rules.SHEET_TEXT), in Excel since 2.0
-           "ROWS"}  # ROWS: the Working sheet's look for a board's next line, in Excel since 2.0
+           "ROWS",  # ROWS: the Working sheet's look for a board's next line, in Excel since 2.0
+           "CELL"}  # CELL("format"): a penalty cell formatted as a percentage (P0, P1...), in Excel since 2.0
 
 
 def cell_contents(wb) -> dict:

@@ -11,6 +11,7 @@ was done. A penalty the sheet cannot read gets its words on its board's status, 
 
 from __future__ import annotations
 
+import json
 import sys
 from fractions import Fraction
 from pathlib import Path
@@ -141,6 +142,27 @@ def _bad_lines() -> tuple[list[TemplateLine], list[int], list[int]]:
     return lines, named, firsts
 
 
+#: The line penalties' workbook with each penalty typed as a percentage (10%, 25%) held as Excel holds a typed 10%
+#: once the cell's Text format is gone: the number 0.1, formatted 0% (issue 35 §11).
+SHOWN = "percent formatted"
+
+
+def _percent_formatted(src: Path, dst: Path) -> Path:
+    """``src`` with every penalty cell holding text ``N%`` written as the number N/100 formatted ``0%``."""
+    wb = load_workbook(src)
+    ws = wb["Travellers"]
+    changed = 0
+    for r in range(FIRST_ROW, ws.max_row + 1):
+        for key in ("ns_pen", "ew_pen"):
+            cell = ws[f"{C[key]}{r}"]
+            if isinstance(cell.value, str) and cell.value.endswith("%"):
+                cell.value, cell.number_format = float(cell.value[:-1]) / 100, "0%"
+                changed += 1
+    assert changed == 2, changed  # LINE_PENALTIES' 10% and 25%
+    wb.save(dst)
+    return dst
+
+
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     d = tmp_path_factory.mktemp("penalties")
@@ -150,6 +172,7 @@ def built(tmp_path_factory):
         xlsx = d / "ruter.xlsx"
         assert main(["score", str(RUTER), "-o", str(xlsx)]) == 0
         out["ruter"] = (xlsx, score_event(ev, detect(ev).options()))
+    out[SHOWN] = (_percent_formatted(out["line penalties"][0], d / "shown.xlsx"), out["line penalties"][1])
     lines, _, _ = _bad_lines()
     pairs = [(p_, "NS") for p_ in (1, 2, 3, 4, 5)] + [(p_, "EW") for p_ in (11, 12, 13, 14, 15)]
     p = d / "bad.xlsx"
@@ -177,6 +200,26 @@ def test_each_penalty_is_live_and_recalculates_to_mpxl_score(built, lo, name):
     assert not shown, shown[:5]
     for i in range(len(result.boards)):
         assert values["Travellers", f"{C['b_status']}{FIRST_ROW + i}"].startswith("ok")
+
+
+def test_a_number_formatted_as_a_percentage_is_that_percentage(built, lo, capsys):
+    """0.1 formatted 0% in EW penalty is 10% of the top, as the text 10% is: every line's figures equal the text's
+    after LibreOffice's recalculation, and ``mpxl score --json`` of the same workbook (issue 35 §11)."""
+    text, shown = lo["line penalties"], lo[SHOWN]
+    check_workbook_event(shown, built[SHOWN][1])
+    rows = range(FIRST_ROW, FIRST_ROW + 15)
+    figures = [(shown["Travellers", f"{C[k]}{r}"], text["Travellers", f"{C[k]}{r}"]) for r in rows
+               for k in ("ns_mp", "ew_mp")]
+    assert all(a == b for a, b in figures), figures
+    capsys.readouterr()
+    assert main(["score", str(built[SHOWN][0]), "--json"]) == 0
+    board1 = json.loads(capsys.readouterr().out)["boards"][0]["lines"]
+    sheet = [(shown["Travellers", f"{C['ns_mp']}{r}"], shown["Travellers", f"{C['ew_mp']}{r}"])
+             for r in range(FIRST_ROW, FIRST_ROW + len(board1))]
+    assert sheet == [(line["ns_mp"], line["ew_mp"]) for line in board1]
+    # the lowest of 4 results of N = 5 (A+ is no result): Neuberg (0 + 1) x 5 / 4 - 1 = 0.25, less 10% of the top 8
+    # (EW on 450) and less 25% of it (NS on -150, the split's NS side)
+    assert (sheet[1][1], sheet[4][0]) == (-0.55, -1.75), sheet
 
 
 def test_the_ruter_penalty_row_is_on_its_board(built, lo):

@@ -99,13 +99,36 @@ STATUS = {
 #: Typed rulings the sheet cannot read, each on board 1 row 6 between two plain results: the status is
 #: ``mpxl score``'s message for the same line, with the row.
 BAD = ["-150|", "30% 420 + 60% 450", "A+|A+|A-", "|-50", "30% 420 + 70% 450 + 0% 10", "-150|x", "AQ|-50",
-       "30% 420 + 70%", "10% 1 + 20% 2 + 30% 3 + 40% 4"]
+       "30% 420 + 70%", "10% 1 + 20% 2 + 30% 3 + 40% 4", "6x%-40%", "60%-40%%"]
+
+
+#: The bridgemate spelling's workbook with each 60%-40% moved from Adjustment to Typed score, as a scorer types it
+#: there (issue 33 §6), one of them with spaces (60 % - 40 %): scored as in Adjustment.
+TYPED_PAIR = "bridgemate spelling typed"
+
+
+def _pairs_typed(src: Path, dst: Path) -> Path:
+    """``src`` with every Adjustment holding a %- moved to Typed score (the second one spaced out)."""
+    wb = load_workbook(src)
+    ws = wb["Travellers"]
+    moved = 0
+    for r in range(FIRST_ROW, ws.max_row + 1):
+        cell = ws[f"{C['adjustment']}{r}"]
+        if isinstance(cell.value, str) and "%-" in cell.value:
+            text = cell.value if not moved else cell.value.replace("%", " % ").replace("-", " - ")
+            ws[f"{C['typed']}{r}"], cell.value = text, None
+            moved += 1
+    assert moved == 2, moved  # 60%-40% and 55%-45%
+    wb.save(dst)
+    return dst
 
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     d = tmp_path_factory.mktemp("rulings")
     out = scored_csv_workbooks(d, EVENTS, HEAD)
+    spelled = out["bridgemate spelling"]
+    out[TYPED_PAIR] = (_pairs_typed(spelled[0], d / "typed pairs.xlsx"), spelled[1])
     lines = []
     for i, text in enumerate(BAD):
         b = 1 + i
@@ -134,6 +157,17 @@ def test_each_ruling_is_live_and_recalculates_to_mpxl_score(built, lo, name):
     shown = [k for k, v in values.data.items() if v == "?"]
     assert not shown, shown[:5]
     assert values["Travellers", f"{C['b_status']}{FIRST_ROW}"].startswith("ok")
+
+
+def test_bridgemates_spelling_in_typed_score_is_read_as_in_adjustment(built, lo):
+    """60%-40% and 55 % - 45 % typed in Typed score: every line, pair and place as with them in Adjustment (the
+    core's, mpxl score's), no ?, the board ok; A+ (60%) to NS 2 and 55% to NS 4 (each of the double top 8)."""
+    values = lo[TYPED_PAIR]
+    check_workbook_event(values, built[TYPED_PAIR][1])
+    assert not [k for k, v in values.data.items() if v == "?"]
+    assert values["Travellers", f"{C['b_status']}{FIRST_ROW}"].startswith("ok")
+    ns = [values["Travellers", f"{C['ns_mp']}{r}"] for r in (FIRST_ROW + 1, FIRST_ROW + 3)]
+    assert ns == [4.8, 4.4], ns
 
 
 @pytest.mark.parametrize("name", list(STATUS))

@@ -406,10 +406,12 @@ _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 def _typed_code(c: Cells, key: str) -> str:
     """TRUE when the typed score (its key ``key``: capitals, no spaces) is read as a code, as ``mpxl score`` reads
     a score cell (:func:`mpxl.adjustments.parse_entry`): text that is no number and has no bar, and starts with a
-    letter (A+, NP, a word), holds a / (60/40), is a number and % (60%), or is a not-played code (-).
-    (Bridgemate's 60%-40% is read in Adjustment: its test here would take the formula past 500 characters.)"""
+    letter (A+, NP, a word), holds a / (60/40), is a number and % (60%), ends in % with a %- (Bridgemate's 60%-40%,
+    :func:`mpxl.rules.percent_pair_key`'s mark: its sides are read by NS code and EW code, as in Adjustment), or
+    is a not-played code (-)."""
     tt = c["tt"]
-    pct = f'AND(RIGHT({tt})="%",ISNUMBER(-LEFT({tt},LEN({tt})-1)))'
+    pair = f'ISNUMBER(FIND("{PERCENT_PAIR_JOIN}",SUBSTITUTE({tt}," ","")))'
+    pct = f'AND(RIGHT({tt})="%",OR(ISNUMBER(-LEFT({tt},LEN({tt})-1)),{pair}))'
     others = ",".join(f'{tt}="{code}"' for code in NOT_PLAYED_CODES if not code[0].isalpha())
     code = f'OR(ISNUMBER(FIND(UPPER(LEFT({tt})),"{_LETTERS}")),ISNUMBER(FIND("/",{tt})),{pct},{others})'
     return f'AND({c["tnum"]}="{TYPED_TEXT}",NOT(ISNUMBER(FIND("|",{tt}))),{code})'
@@ -1454,13 +1456,23 @@ def penr(c: Cells) -> str:
     return f'IF(OR({c["adj"]}={{{codes}}}),1,0)'
 
 
+#: What CELL("format", cell) starts with for a cell formatted as a percentage (0% is P0, 0.00% P2: ECMA-376 1st
+#: edition Part 4 §3.17.7.34, CELL; LibreOffice alike, 0.0% P1). CELL is recalculated when the sheet is.
+PERCENT_FORMAT = "P"
+
+
 def _penalty_text(c: Cells, v: str) -> str:
+    """A penalty cell's text; a number formatted as a percentage (Excel stores a typed 10% as 0.1 once the cell's
+    Text format is gone) as the percentage it shows (``10%``), as ``mpxl score`` reads the workbook
+    (:func:`mpxl.formats.xlsxbook._shown_percentage`)."""
     x = c["ns_pen" if v == "n" else "ew_pen"]
-    return f'IF(ISNUMBER({x}),"",{sheet_key(x)})'
+    shown = f'IF(LEFT(CELL("format",{x}))="{PERCENT_FORMAT}",{x}*100&"%","")'
+    return f'IF(ISNUMBER({x}),{shown},{sheet_key(x)})'
 
 
 def npt(c: Cells) -> str:
-    """The NS penalty as typed text, cleaned (capitals, no spaces); blank for a number."""
+    """The NS penalty as typed text, cleaned (capitals, no spaces), or as a percentage shown (0.1 as 10%); blank for
+    any other number."""
     return _penalty_text(c, "n")
 
 
@@ -1485,8 +1497,8 @@ def epd(c: Cells) -> str:
 
 def _penalty_number(c: Cells, v: str) -> str:
     x, t, d = c["ns_pen" if v == "n" else "ew_pen"], c[f"{v}pt"], c[f"{v}pd"]
-    return (f'IF(ISNUMBER({x}),{x},IF({t}="","",IF({_decimal(d)},'
-            f'IF(LEFT({t},1)="-",-1,1)*VALUE({d}),"?")))')
+    return (f'IF({t}="",IF(ISNUMBER({x}),{x},""),IF({_decimal(d)},'
+            f'IF(LEFT({t},1)="-",-1,1)*VALUE({d}),"?"))')
 
 
 def npx(c: Cells) -> str:

@@ -103,7 +103,8 @@ COLUMN_NOTES = {
             "as a number or as text (an optional sign, digits, a point and zeros only: 420, +420, 420.0); text for "
             "any other (a ruling such as -150 bar -50 or 30% 420 + 70% 450, a code such as A+, or a text Why names).",
     "adj": "The Adjustment in capitals, white space removed (spaces, tabs, non-breaking spaces...); with no "
-           "Adjustment, the Typed score when it is a code (A+, 60/40, 60%, NP, a word), as mpxl reads a score cell.",
+           "Adjustment, the Typed score when it is a code (A+, 60/40, 60%, 60%-40%, NP, a word), as mpxl reads a "
+           "score cell.",
     "adjl": "The NS side of the Adjustment (left of /, or of the hyphen of Bridgemate's 60%-40%).",
     "adjr": "The EW side of the Adjustment (right of /, or of the hyphen of Bridgemate's 60%-40%).",
     "ub": "1 when the Adjustment is a USEBIO code: A and two halves of 2 or 3 digits (A6040: NS 60, EW 40).",
@@ -337,7 +338,9 @@ PENALTY_NOTES = {
 }
 for v, V in _V.items():
     PENALTY_NOTES.update({
-        f"{v}pt": f"The {V} penalty as typed text, in capitals with no spaces (10 % -> 10%); blank for a number.",
+        f"{v}pt": f"The {V} penalty as typed text, in capitals with no spaces (10 % -> 10%); a number formatted as a "
+                  "percentage as the percentage shown (0.1 shown 10% -> 10%, by CELL(\"format\")); blank for any other "
+                  "number.",
         f"{v}pd": f"{V} penalty (text) without its sign and its % (-4 -> 4, 10% -> 10).",
         f"{v}px": f"The {V} penalty as a signed number (a number, or text of digits with an optional sign, decimal "
                   "part and %: 10% -> 10); blank when none; ? when it is not a number.",
