@@ -485,8 +485,9 @@ class Search:
         """Each value of the setting ``name`` but the one ``opts`` hold, as its declaration lists them
         (:attr:`mpxl.options.Setting.candidates`): the candidates of a step that tries them all.
 
-        >>> Search(Event(), ScoringOptions()).others("unplayed", ScoringOptions())
-        [{'unplayed': <Unplayed.OWN: 'own'>}]
+        >>> Search(Event(), ScoringOptions()).others("unplayed", ScoringOptions())  # doctest: +NORMALIZE_WHITESPACE
+        [{'unplayed': <Unplayed.OWN: 'own'>}, {'unplayed': <Unplayed.AVERAGE: 'average'>},
+         {'unplayed': <Unplayed.AVE_PLUS: 'ave-plus'>}]
         """
         current = getattr(opts, name)
         return [{name: v} for v in declared(name).candidates if v != current]
