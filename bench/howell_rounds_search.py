@@ -75,8 +75,9 @@ def sets_for(tables: int, rounds: int, s_count: int, seconds: float) -> tuple[li
     return chosen, [[int(np.argmax(x[r, t])) for t in range(tables)] for r in chosen]
 
 
-def spread(tables: int, meet: list[list[tuple[int, int]]], grid: list[list[int]], flips: list[list[bool]]) -> int:
-    """Max - min over every two pairs of the number of sets both play in the same direction."""
+def comparisons(tables: int, meet: list[list[tuple[int, int]]], grid: list[list[int]],
+                flips: list[list[bool]]) -> list[int]:
+    """For every two pairs, the number of sets both play in the same direction."""
     seat: dict[int, dict[int, int]] = {}
     for r, row in enumerate(meet):
         for t, (ns, ew) in enumerate(row):
@@ -84,20 +85,18 @@ def spread(tables: int, meet: list[list[tuple[int, int]]], grid: list[list[int]]
                 ns, ew = ew, ns
             seat.setdefault(ns, {})[grid[r][t]] = 0
             seat.setdefault(ew, {})[grid[r][t]] = 1
-    counts = [sum(1 for s, d in seat[a].items() if seat[b].get(s) == d) for a, b in combinations(range(2 * tables), 2)]
+    return [sum(1 for s, d in seat[a].items() if seat[b].get(s) == d) for a, b in combinations(range(2 * tables), 2)]
+
+
+def spread(tables: int, meet: list[list[tuple[int, int]]], grid: list[list[int]], flips: list[list[bool]]) -> int:
+    """Max - min over every two pairs of the number of sets both play in the same direction."""
+    counts = comparisons(tables, meet, grid, flips)
     return max(counts) - min(counts)
 
 
 def badness(tables: int, meet: list[list[tuple[int, int]]], grid: list[list[int]], flips: list[list[bool]]) -> float:
     """The spread, ties broken by the comparisons' sum of squares (a slope for the climb)."""
-    seat: dict[int, dict[int, int]] = {}
-    for r, row in enumerate(meet):
-        for t, (ns, ew) in enumerate(row):
-            if flips[r][t]:
-                ns, ew = ew, ns
-            seat.setdefault(ns, {})[grid[r][t]] = 0
-            seat.setdefault(ew, {})[grid[r][t]] = 1
-    counts = [sum(1 for s, d in seat[a].items() if seat[b].get(s) == d) for a, b in combinations(range(2 * tables), 2)]
+    counts = comparisons(tables, meet, grid, flips)
     return (max(counts) - min(counts)) * 1e6 + sum(c * c for c in counts)
 
 
