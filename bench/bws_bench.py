@@ -44,10 +44,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from mpxl.core.pairings import check_duplicates  # noqa: E402
 from mpxl.formats import access, read_event, write_event  # noqa: E402
 from mpxl.formats.bws import TABLES, event_from_rows  # noqa: E402
 from mpxl.formats.jsonout import json_text  # noqa: E402
-from mpxl.pairings import check_duplicates  # noqa: E402
 
 REALDATA = Path(os.environ.get("MPXL_REALDATA") or ROOT.parent / "shared" / "realdata")
 REAL = REALDATA / "bridgemate-2005-05-09-12tables-arbitral.bws"
@@ -100,7 +100,7 @@ def _options():
 
 def rows_to_json(rows, args) -> str:
     from mpxl.commands.score import choose_options
-    from mpxl.session import score_event
+    from mpxl.core.session import score_event
 
     reading = event_from_rows(rows, "evening.bws")
     check_duplicates(reading.event)
@@ -111,7 +111,7 @@ def rows_to_json(rows, args) -> str:
 
 def usebio_to_json(path, args) -> str:
     from mpxl.commands.score import choose_options
-    from mpxl.session import score_event
+    from mpxl.core.session import score_event
 
     event = read_event(path)
     chosen = choose_options(event, args)
@@ -222,7 +222,7 @@ def main(argv=None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         from mpxl.commands.score import choose_options
-        from mpxl.session import score_event
+        from mpxl.core.session import score_event
 
         reading = event_from_rows(rows, "evening.bws")
         chosen = choose_options(reading.event, args)

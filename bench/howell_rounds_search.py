@@ -1,6 +1,6 @@
-"""How mpxl.howell_rounds.HOWELL_ROUNDS was found: Howells of T tables cut to R rounds.
+"""How mpxl.core.howell_rounds.HOWELL_ROUNDS was found: Howells of T tables cut to R rounds.
 
-The pairs meet as in R rounds of the complete Howell (mpxl.movement.HOWELL_STARTS), so no two pairs
+The pairs meet as in R rounds of the complete Howell (mpxl.core.movement.HOWELL_STARTS), so no two pairs
 meet twice. The boards are new: S board sets, each played T*R/S times, every table on its own set in a
 round, no pair on a set twice. The best is S = max(T, R), each set played min(T, R) times (for R >= T
 each pair then plays every set once: a Howell design H(R, 2T); none exists for H(5, 8), so a 4-table
@@ -11,7 +11,7 @@ R of the 2T-1 rounds to keep, and when S = max(T, R) is not found in the time gi
 Sets and rounds by an integer program (scipy.optimize.milp), then each cell's direction by hill climbing
 to the smallest spread of the comparisons (two pairs on one set in the same direction, so at different
 tables), pair 2T's comparisons included. Prints "T R seconds (spread, S, rounds, cells)", as
-mpxl.howell_rounds keeps them (there only those with each set played 3 times or more, spread <= 3).
+mpxl.core.howell_rounds keeps them (there only those with each set played 3 times or more, spread <= 3).
 Seeded, but HiGHS's time limit makes a run depend on the machine's speed: the tests verify what is kept.
 Usage: PYTHONPATH=. python bench/howell_rounds_search.py 4 10 SECONDS_EACH
 """
@@ -27,8 +27,8 @@ import numpy as np
 from scipy.optimize import Bounds, LinearConstraint, milp
 from scipy.sparse import lil_matrix
 
-from mpxl.howell_rounds import ALPHABET
-from mpxl.movement import meetings
+from mpxl.core.howell_rounds import ALPHABET
+from mpxl.core.movement import meetings
 
 
 def sets_for(tables: int, rounds: int, s_count: int, seconds: float) -> tuple[list[int], list[list[int]]] | None:

@@ -1,4 +1,4 @@
-"""How mpxl.movement.HOWELL_STARTS was found: balanced complete Howells for T tables.
+"""How mpxl.core.movement.HOWELL_STARTS was found: balanced complete Howells for T tables.
 
 A cyclic Howell is a Room square of side n = 2T-1 from a starter (T-1 pairs of positions of Z_n whose
 differences cover every nonzero residue once, and one position with pair 2T) and an adder (a board set

@@ -1,4 +1,4 @@
-"""Time the inference of how a file was scored (``mpxl.inference.infer``).
+"""Time the inference of how a file was scored (``mpxl.core.inference.infer``).
 
 Real files from ``../shared/realdata`` (or ``$MPXL_REALDATA``) and generated club events, each
 scored with mpxl's own published figures: the time of ``infer`` alone (best of ``--repeat``),
@@ -16,12 +16,12 @@ import sys
 import time
 from pathlib import Path
 
-from mpxl.conventions import detect, find
-from mpxl.event import Event, Line
+from mpxl.core.conventions import detect, find
+from mpxl.core.event import Event, Line
+from mpxl.core.inference import infer
+from mpxl.core.options import ScoringOptions
+from mpxl.core.session import score_event
 from mpxl.formats import read_event
-from mpxl.inference import infer
-from mpxl.options import ScoringOptions
-from mpxl.session import score_event
 
 SCORES = (-200, -100, -50, 50, 90, 110, 120, 140, 400, 420, 450, 600)
 

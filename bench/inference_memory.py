@@ -22,9 +22,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 from inference_bench import generated  # noqa: E402
 
+from mpxl.core.options import ScoringOptions  # noqa: E402
+from mpxl.core.session import score_event  # noqa: E402
 from mpxl.formats.pbn import write_pbn  # noqa: E402
-from mpxl.options import ScoringOptions  # noqa: E402
-from mpxl.session import score_event  # noqa: E402
 
 #: Runs a command and prints its peak memory (kB) and wall time: the measure of one child alone.
 PROBE = ("import resource, subprocess, sys, time; t = time.perf_counter(); "

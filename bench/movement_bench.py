@@ -17,7 +17,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from mpxl.movement import HOWELL_STARTS, howell_rounds_offered, movement, rule_breaks
+from mpxl.core.movement import HOWELL_STARTS, howell_rounds_offered, movement, rule_breaks
 from mpxl.workbook.template import laid_out_contents, template_contents, write_workbook
 
 

@@ -23,14 +23,14 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
 
-from mpxl.conventions import detect
+from mpxl.core.conventions import detect
+from mpxl.core.inference import decimals_of, infer
+from mpxl.core.options import ScoringOptions
+from mpxl.core.ranking import PairResult
+from mpxl.core.rounding import Rounding, round_fraction
+from mpxl.core.session import SessionResult, score_event, settings_of
+from mpxl.core.settings import RoundingKind, TotalsFrom
 from mpxl.formats import read_event
-from mpxl.inference import decimals_of, infer
-from mpxl.options import ScoringOptions
-from mpxl.ranking import PairResult
-from mpxl.rounding import Rounding, round_fraction
-from mpxl.session import SessionResult, score_event, settings_of
-from mpxl.settings import RoundingKind, TotalsFrom
 
 LINES = ("exact", "half-up:1", "half-even:1", "half-up:2", "half-even:2")
 TOTALS = (None, 1, 2)  # the pair's total: not rounded, or half up to 1 or 2 decimals

@@ -63,9 +63,9 @@ ROOT = HERE.parent
 if str(ROOT) not in sys.path:  # run from a checkout without installing
     sys.path.insert(0, str(ROOT))
 
-from mpxl.board import plain_board, score_board  # noqa: E402
-from mpxl.contract import board_vulnerability, ns_score  # noqa: E402
-from mpxl.methods import Method  # noqa: E402
+from mpxl.core.board import plain_board, score_board  # noqa: E402
+from mpxl.core.contract import board_vulnerability, ns_score  # noqa: E402
+from mpxl.core.methods import Method  # noqa: E402
 
 SIZES = {
     "small": [1_000, 5_000],
@@ -464,9 +464,9 @@ def mpxl_event_model(src: Path, dst: Path) -> None:
     """The general way, in-process: an Event of Line objects, score_event, write_event (what
     ``mpxl score`` does for any file its column-by-column path declines)."""
     from mpxl.commands.score import cyclic_gc_paused
+    from mpxl.core.options import ScoringOptions
+    from mpxl.core.session import score_event
     from mpxl.formats import read_event, write_event
-    from mpxl.options import ScoringOptions
-    from mpxl.session import score_event
 
     with cyclic_gc_paused():
         write_event(score_event(read_event(src), ScoringOptions.parse(rounding="2")), dst)
@@ -657,9 +657,9 @@ def bench_libreoffice(workdir: Path, log) -> dict:
         return {"skipped": "mpxl.workbook.event_writer not available"}
     from openpyxl import load_workbook
 
-    from mpxl.event import Event, Line
-    from mpxl.options import ScoringOptions
-    from mpxl.session import score_event
+    from mpxl.core.event import Event, Line
+    from mpxl.core.options import ScoringOptions
+    from mpxl.core.session import score_event
 
     rows = generate(15 * 36, "field", seed=5)  # 15 tables x 36 boards, one Mitchell section
     ev = Event(lines=[Line(b, str(ns), str(ew), score=sc, table=t) for _s, b, t, ns, ew, sc in rows], winners={"": 2})

@@ -5,7 +5,7 @@
 The acceptance target is under a minute on the CI machine for the three files
 in ``../shared/realdata``. A baseline is timed in the same process, so figures
 from different machines can be compared: scoring the same files once with
-:func:`mpxl.session.score_event` (exact Fractions, the ordinary work of
+:func:`mpxl.core.session.score_event` (exact Fractions, the ordinary work of
 ``mpxl score``). Each figure is the best of ``--repeat`` runs. Nothing here
 asserts a time; the tests never time anything.
 """
@@ -18,10 +18,10 @@ import sys
 import time
 from pathlib import Path
 
+from mpxl.core.options import ScoringOptions
+from mpxl.core.session import score_event
+from mpxl.core.study import StudyOptions, study
 from mpxl.formats import read_event
-from mpxl.options import ScoringOptions
-from mpxl.session import score_event
-from mpxl.study import StudyOptions, study
 
 REALDATA = Path(__file__).resolve().parents[2] / "shared" / "realdata"
 

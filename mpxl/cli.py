@@ -27,9 +27,9 @@ import sys
 from typing import TYPE_CHECKING, NoReturn
 
 from . import __version__
-from .atomic import LIVE
 from .commands import COMMANDS
-from .errors import UserError
+from .core.errors import UserError
+from .formats.atomic import LIVE
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator, Sequence
@@ -234,7 +234,7 @@ def _on_sigterm() -> dict[signal.Signals, SignalHandler] | None:
 
 
 def _remove_live() -> None:
-    """Remove the temporary files of writes still in progress (mpxl.atomic.LIVE)."""
+    """Remove the temporary files of writes still in progress (mpxl.formats.atomic.LIVE)."""
     for tmp in list(LIVE):
         with contextlib.suppress(OSError):
             os.unlink(tmp)

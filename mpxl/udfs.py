@@ -26,13 +26,13 @@ from typing import Any, ParamSpec, Protocol, TypeAlias, TypeVar
 
 import xlwings as xw
 
-from . import contract as _contract
-from .adjustments import Artificial, parse_entry
-from .board import plain_board, score_board
-from .methods import Method, check_total, estimate, find_method, k_value, top
-from .rounding import Rounding, RoundingKind
-from .rules import arrowswitch_flag, code_key, is_blank, plain_score, side_of
-from .settings import Scale, SmallGroups
+from .core import contract as _contract
+from .core.adjustments import Artificial, parse_entry
+from .core.board import plain_board, score_board
+from .core.methods import Method, check_total, estimate, find_method, k_value, top
+from .core.rounding import Rounding, RoundingKind
+from .core.rules import arrowswitch_flag, code_key, is_blank, plain_score, side_of
+from .core.settings import Scale, SmallGroups
 
 __all__ = [
     "MATCHPOINTS", "BOARDMP", "ADJUSTED",
@@ -227,7 +227,7 @@ def _shift(scale: Scale, arithmetic_top: int) -> tuple[Fraction, Fraction]:
 
 
 def _side(v: Cell) -> str:
-    """A side cell: blank is NS; BOTH, or a side by the rulebook's spellings (:func:`mpxl.rules.side_of`).
+    """A side cell: blank is NS; BOTH, or a side by the rulebook's spellings (:func:`mpxl.core.rules.side_of`).
 
     >>> _side(None), _side("n/s"), _side(" E-W "), _side("both")
     ('NS', 'NS', 'EW', 'BOTH')

@@ -2,7 +2,7 @@
 boards each played at every table (9 rounds of 3), 297 results and a generated hand record.
 
 The deals are shuffled from a fixed seed, the contracts drawn at random and scored by the project's
-own rules (:func:`mpxl.contract.ns_score`); the files are written by the project's own writers
+own rules (:func:`mpxl.core.contract.ns_score`); the files are written by the project's own writers
 (USEBIO for the results, PBN for the hands), as a scorer would give them to ``mpxl score``.
 """
 
@@ -11,8 +11,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from mpxl.contract import board_vulnerability, ns_score
-from mpxl.event import Deal, Event, Line, Pair
+from mpxl.core.contract import board_vulnerability, ns_score
+from mpxl.core.event import Deal, Event, Line, Pair
 from mpxl.formats.pbn import write_pbn
 from mpxl.formats.usebio import write_usebio
 
@@ -49,7 +49,7 @@ def _line(board: int, ns: int, ew: int, table: int, rng: random.Random) -> Line:
 
 
 def club_game(seed: int = 33) -> Event:
-    """The evening as an :class:`mpxl.event.Event` with its deals: each round a round-robin round of
+    """The evening as an :class:`mpxl.core.event.Event` with its deals: each round a round-robin round of
     the 22 pairs (pair 22 fixed, the others turning), its 3 boards at all 11 tables."""
     rng = random.Random(seed)
     pairs = [Pair(str(n), names=(f"{rng.choice(FIRST)} {rng.choice(LAST)}", f"{rng.choice(FIRST)} {rng.choice(LAST)}"))

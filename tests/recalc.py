@@ -350,8 +350,8 @@ def score_result(src: Path, options: list[str]):
     """The core's result for the file ``src`` with the options ``mpxl score SRC --no-infer OPTIONS`` chooses."""
     from mpxl.cli import build_parser
     from mpxl.commands.score import choose_options
+    from mpxl.core.session import score_event
     from mpxl.formats import read_event
-    from mpxl.session import score_event
 
     ev = read_event(src)
     return score_event(ev, choose_options(ev, build_parser().parse_args(["score", str(src), "--no-infer", *options]))
@@ -429,10 +429,10 @@ def variants_workbook(settings, variants=None):
 
 def expected_board(settings, variant: str):
     """The core's rounded NS and EW figures for one variant under ``settings``."""
-    from mpxl.board import score_board
-    from mpxl.methods import Method
-    from mpxl.rounding import Rounding, RoundingKind
-    from mpxl.settings import Scale, SmallGroups
+    from mpxl.core.board import score_board
+    from mpxl.core.methods import Method
+    from mpxl.core.rounding import Rounding, RoundingKind
+    from mpxl.core.settings import Scale, SmallGroups
     from mpxl.workbook.examples import variant_entries, variant_groups, variant_switches
 
     scale = Scale.find(settings.scale)
@@ -446,10 +446,10 @@ def expected_board(settings, variant: str):
 
 def variants_event(settings, variants=None):
     """The variants workbook as an Event, for the session-level checks (totals, Ave+ policy)."""
-    from mpxl.event import Event, Line
-    from mpxl.options import ScoringOptions
-    from mpxl.rounding import RoundingKind
-    from mpxl.session import score_event
+    from mpxl.core.event import Event, Line
+    from mpxl.core.options import ScoringOptions
+    from mpxl.core.rounding import RoundingKind
+    from mpxl.core.session import score_event
     from mpxl.workbook.examples import variant_entries, variant_groups, variant_switches
 
     lines = []
@@ -506,8 +506,8 @@ def check_methods(values: Values, N: int, n: int, scale) -> None:
 
     from mpxl.cli import main
     from mpxl.commands.methods import methods_table
-    from mpxl.methods import Method
-    from mpxl.settings import Scale
+    from mpxl.core.methods import Method
+    from mpxl.core.settings import Scale
     from mpxl.workbook.layout import METHODS_SHEET
     from mpxl.workbook.template import METHODS_LAYOUT
 

@@ -14,7 +14,7 @@ from fractions import Fraction as F
 
 import pytest
 
-from mpxl.adjustments import (
+from mpxl.core.adjustments import (
     ARTIFICIAL_CODES,
     NOT_PLAYED,
     Artificial,

@@ -10,15 +10,6 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "mpxl"
 
-#: The pure core: scoring rules and the event model, standard library only.
-CORE = {
-    "mpxl.adjustments", "mpxl.board", "mpxl.contract", "mpxl.conventions", "mpxl.errors",
-    "mpxl.event", "mpxl.fouled", "mpxl.inference", "mpxl.matchpoints", "mpxl.methods", "mpxl.options",
-    "mpxl.pairings", "mpxl.ranking", "mpxl.rounding", "mpxl.rules", "mpxl.scorer", "mpxl.session", "mpxl.settings",
-    "mpxl.study",
-}
-
-
 def _modules() -> dict[str, Path]:
     out = {}
     for path in sorted(PACKAGE.rglob("*.py")):
@@ -30,6 +21,26 @@ def _modules() -> dict[str, Path]:
 
 
 MODULES = _modules()
+
+#: The pure core, read from its folder: scoring rules and the event model, standard library only.
+CORE = {name for name in MODULES if name == "mpxl.core" or name.startswith("mpxl.core.")}
+
+#: The layers, bottom up, each a folder (or module) of the package: a module may import its own layer and
+#: the layers below it, never one above (the command sits on everything; the package's root is the public API).
+LAYERS = [
+    ("core", ("mpxl.core",)),
+    ("readers and writers", ("mpxl.formats",)),
+    ("workbook", ("mpxl.workbook",)),
+    ("Excel functions", ("mpxl.udfs",)),
+    ("command", ("mpxl.commands", "mpxl.cli", "mpxl.__main__")),
+]
+
+
+def _layer(name: str) -> int | None:
+    for rank, (_what, roots) in enumerate(LAYERS):
+        if any(name == r or name.startswith(r + ".") for r in roots):
+            return rank
+    return None
 
 
 def _imports(name: str) -> list[tuple[str, list[str], bool, int]]:
@@ -64,8 +75,17 @@ def _edges(name: str) -> set[str]:
     return out
 
 
-def test_the_core_list_names_modules_that_exist():
-    assert CORE <= set(MODULES), CORE - set(MODULES)
+def test_every_module_sits_in_a_layer():
+    """The tree shows the layers: every module but the public API (the package's root) is in one."""
+    assert {name for name in MODULES if _layer(name) is None} == {"mpxl"}
+    assert len(CORE) > 20
+
+
+@pytest.mark.parametrize("name", sorted(n for n in MODULES if n != "mpxl"))
+def test_no_module_imports_a_layer_above_its_own(name):
+    own = _layer(name)
+    above = sorted(t for t in _edges(name) if t != "mpxl" and (_layer(t) or 0) > (own or 0))
+    assert not above, f"{name} ({LAYERS[own or 0][0]}) imports {above}, a layer above it"
 
 
 def test_no_import_circle():
@@ -147,11 +167,11 @@ def test_the_package_ships_its_types():
 
 def test_the_artificial_percentages_and_their_rule_are_written_once():
     """Ave+ / Ave / Ave- (60 / 50 / 40) and "a percentage of the top" are the rulebook's
-    (mpxl.rules AVE_PLUS, AVE, AVE_MINUS, ARTIFICIAL_MP): no other module types them in code."""
+    (mpxl.core.rules AVE_PLUS, AVE, AVE_MINUS, ARTIFICIAL_MP): no other module types them in code."""
     import re
 
     typed = re.compile(r"Fraction\((60|50|40)\)|\*\s*top\s*/\s*100|pct\s*\*\s*top\s*/\s*100")
-    found = [f"{path.name}:{no}" for name, path in _modules().items() if name != "mpxl.rules"
+    found = [f"{path.name}:{no}" for name, path in _modules().items() if name != "mpxl.core.rules"
              for no, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
              if typed.search(line) and ">>>" not in line and not line.lstrip().startswith("#")]
     assert not found, found
@@ -163,11 +183,11 @@ def test_the_artificial_percentages_and_their_rule_are_written_once():
 #: "NS" or "y" is a value written or compared, not a list). Words as rules.code_key compares them;
 #: single letters and numbers are values of many vocabularies, not the tell of one.
 VOCABULARIES = {
-    "arrowswitch marks": ("mpxl.rules", ("ARROWSWITCH_YES", "ARROWSWITCH_NO"), 3),
-    "not-played codes": ("mpxl.rules", ("NOT_PLAYED_CODES",), 2),
-    "side spellings": ("mpxl.rules", ("SIDE_SPELLINGS",), 3),
-    "artificial codes": ("mpxl.rules", ("ARTIFICIAL_CODES",), 3),
-    "seat spellings": ("mpxl.contract", ("DIRECTION_SPELLINGS",), 3),
+    "arrowswitch marks": ("mpxl.core.rules", ("ARROWSWITCH_YES", "ARROWSWITCH_NO"), 3),
+    "not-played codes": ("mpxl.core.rules", ("NOT_PLAYED_CODES",), 2),
+    "side spellings": ("mpxl.core.rules", ("SIDE_SPELLINGS",), 3),
+    "artificial codes": ("mpxl.core.rules", ("ARTIFICIAL_CODES",), 3),
+    "seat spellings": ("mpxl.core.contract", ("DIRECTION_SPELLINGS",), 3),
 }
 
 #: (module, vocabulary) -> why a list of its words there is not a second copy of the vocabulary.
@@ -175,9 +195,9 @@ VOCABULARY_EXCEPTIONS = {
     ("mpxl.formats.pbn", "artificial codes"): "PBN's own spellings, read into the rulebook's codes: Ruter's bare "
                                               "a (800>a is A=) and EW's code alone (A+ in Score_EW is A-/A+)",
     ("mpxl.formats.pbn", "side spellings"): "the PBN writer's spelling of a side, N-S / E-W (written, not read)",
-    ("mpxl.labels", "side spellings"): "a side's name as the results page writes it in each language (North-South, "
+    ("mpxl.formats.labels", "side spellings"): "a side's name as the results page writes it in each language (North-South, "
                                        "Nord-Sud), not read",
-    ("mpxl.labels", "seat spellings"): "a seat's name as the results page writes it in each language (North, Nord), "
+    ("mpxl.formats.labels", "seat spellings"): "a seat's name as the results page writes it in each language (North, Nord), "
                                        "not read",
     ("mpxl.commands.score", "side spellings"): "a side's name as the text report writes it (North-South), not read",
 }
@@ -186,7 +206,7 @@ VOCABULARY_EXCEPTIONS = {
 def _vocabulary_words(vocabulary: str) -> frozenset[str]:
     import importlib
 
-    from mpxl.rules import code_key
+    from mpxl.core.rules import code_key
 
     home, tables, _ = VOCABULARIES[vocabulary]
     words = {w for t in tables for w in getattr(importlib.import_module(home), t)}
@@ -195,7 +215,7 @@ def _vocabulary_words(vocabulary: str) -> frozenset[str]:
 
 def _literal_lists(name: str) -> list[set[str]]:
     """The string elements of each literal list, set, tuple and dict (keys and values) of module ``name``."""
-    from mpxl.rules import code_key
+    from mpxl.core.rules import code_key
 
     out = []
     for node in ast.walk(ast.parse(MODULES[name].read_text(encoding="utf-8"))):

@@ -13,10 +13,10 @@ from fractions import Fraction as F
 
 import pytest
 
-from mpxl.board import score_board
-from mpxl.methods import Method, check_total
-from mpxl.rounding import Rounding
-from mpxl.settings import SmallGroups
+from mpxl.core.board import score_board
+from mpxl.core.methods import Method, check_total
+from mpxl.core.rounding import Rounding
+from mpxl.core.settings import SmallGroups
 
 # seeds/003 slides 4-8: board 4, NS scores by table 1..9.
 BOARD4 = [-130, -660, -120, 200, -600, 100, 100, 140, -150]
@@ -30,7 +30,7 @@ def at(table: int, value, entries=BOARD4):
 
 
 def rnd(x, decimals):
-    """Exact -> Decimal, rounded half-up (independent of mpxl.rounding)."""
+    """Exact -> Decimal, rounded half-up (independent of mpxl.core.rounding)."""
     if x is None:
         return None
     x = F(x)
@@ -94,7 +94,7 @@ def test_slides_avg_avg_line():
 
 
 def test_slides_screen_is_rounding_half_up_to_two_decimals():
-    """mpxl.rounding's half-up:2 gives the screen; totalled ROUNDED it is 72.04 (DESIGN.md section 4)."""
+    """mpxl.core.rounding's half-up:2 gives the screen; totalled ROUNDED it is 72.04 (DESIGN.md section 4)."""
     r = score_board(at(6, "AVE"))
     rounding = Rounding.parse("half-up:2")
     ns = [rounding.apply(x, F(8)) for x in r.ns_mp]

@@ -15,12 +15,12 @@ import sys
 
 import pytest
 
-from mpxl.adjustments import Artificial, parse_entry
 from mpxl.cli import main
-from mpxl.errors import UserError
+from mpxl.core.adjustments import Artificial, parse_entry
+from mpxl.core.errors import UserError
+from mpxl.core.session import score_event
 from mpxl.formats import access
 from mpxl.formats.bws import artificial_code, event_from_rows, read_bws_reading, remark_kind
-from mpxl.session import score_event
 from tests.shared import REALDATA
 
 REAL_BWS = REALDATA / "bridgemate-2005-05-09-12tables-arbitral.bws"

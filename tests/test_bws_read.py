@@ -21,7 +21,7 @@ import time
 import pytest
 
 from mpxl.cli import main
-from mpxl.errors import UserError
+from mpxl.core.errors import UserError
 from mpxl.formats import access
 from mpxl.formats.bws import event_from_rows, read_bws_reading
 from mpxl.formats.jet import JetFile

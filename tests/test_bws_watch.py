@@ -11,8 +11,8 @@ import pytest
 
 from mpxl.cli import build_parser, main
 from mpxl.commands.score import score_input, write_output
+from mpxl.commands.tablets import Watch, run_watch
 from mpxl.formats import access, read_event
-from mpxl.tablets import Watch, run_watch
 from tests.shared import REALDATA
 
 REAL_BWS = REALDATA / "bridgemate-2005-05-09-12tables-arbitral.bws"

@@ -9,7 +9,7 @@ from openpyxl import load_workbook
 
 from mpxl.cli import main
 from mpxl.commands.methods import methods_table
-from mpxl.settings import Scale
+from mpxl.core.settings import Scale
 from mpxl.workbook.layout import TRAVELLER_COLUMNS
 
 

@@ -17,9 +17,9 @@ from mpxl.commands.demo import demo_table
 from mpxl.commands.methods import format_table
 from mpxl.commands.score import event_heading, ranking_text, text_table
 from mpxl.commands.study import STUDY_LEGEND, study_text
+from mpxl.core.session import score_event
+from mpxl.core.study import StudyOptions, study
 from mpxl.formats import read_event
-from mpxl.session import score_event
-from mpxl.study import StudyOptions, study
 from tests.shared import REAL_FILES as REALDATA_FILES
 
 

@@ -86,7 +86,7 @@ def test_html_output(tmp_path, capsys):
 def test_xlsx_of_an_event_the_template_cannot_hold_is_the_same_workbook_with_values(tmp_path, capsys, options, why):
     """Item 3 of issue 28: the same sheets as a live workbook (Setup, title, names, places), the figures
     as values rounded as published, at the event's decimals, and the message names the cells and why."""
-    from mpxl.session import score_event
+    from mpxl.core.session import score_event
     from mpxl.workbook.layout import FIRST_ROW, PAIRS_COLUMNS, TOTALS_COLUMNS, TRAVELLER_COLUMNS
 
     code, _, err = run(["score", TWO, "--no-infer", *options, "-o", tmp_path / "two.xlsx"], capsys)

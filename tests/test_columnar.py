@@ -1,7 +1,7 @@
 """The column-by-column reading and writing of ``mpxl score plain.csv -o out.csv`` give the event model's file.
 
 :func:`csv_columns` reads plain travellers into columns, the one scorer
-(:func:`mpxl.scorer.score_columns`, which ``score_event`` also calls) scores them, and
+(:func:`mpxl.core.scorer.score_columns`, which ``score_event`` also calls) scores them, and
 :func:`write_columns_csv` writes them. Whatever the file and the options, the bytes written must be
 those of the event model (``read_csv_text`` -> ``score_event`` -> ``csv_text``); where the row-by-row
 reader refuses the file, the column reader declines (None) so that it names the problem, and where
@@ -17,15 +17,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mpxl.cli import main
-from mpxl.errors import UserError
-from mpxl.event import Travellers
+from mpxl.core.errors import UserError
+from mpxl.core.event import Travellers
+from mpxl.core.methods import Method
+from mpxl.core.options import ScoringOptions
+from mpxl.core.rounding import Rounding
+from mpxl.core.scorer import ScoredColumns, score_columns
+from mpxl.core.session import score_event
 from mpxl.formats.csvcolumns import column_event, csv_columns, write_columns_csv
 from mpxl.formats.csvfile import csv_text, read_csv_text
-from mpxl.methods import Method
-from mpxl.options import ScoringOptions
-from mpxl.rounding import Rounding
-from mpxl.scorer import ScoredColumns, score_columns
-from mpxl.session import score_event
 
 SETTINGS = settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                            HealthCheck.function_scoped_fixture])

@@ -1,4 +1,4 @@
-"""Tests for mpxl.contract: the Law 77 scoring table, parsers and the board cycle."""
+"""Tests for mpxl.core.contract: the Law 77 scoring table, parsers and the board cycle."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mpxl.contract import (
+from mpxl.core.contract import (
     PASSED_OUT,
     Contract,
     Direction,

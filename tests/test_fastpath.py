@@ -16,9 +16,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mpxl import board as board_mod
-from mpxl.board import _linear, plain_board, score_board
-from mpxl.methods import Method
+from mpxl.core import board as board_mod
+from mpxl.core.board import _linear, plain_board, score_board
+from mpxl.core.methods import Method
 
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -33,7 +33,7 @@ score = st.one_of(
 
 def _plain_board_bisect(scores: list, expected: int | None = None,
                         method="neuberg", scale: int = 2) -> tuple[list, list, int, int]:
-    """The first, line-by-line form of :func:`mpxl.board.plain_board` (sort, then bisect each
+    """The first, line-by-line form of :func:`mpxl.core.board.plain_board` (sort, then bisect each
     line): the reference the counting path is compared with."""
     played = sorted(s for s in scores if s is not None)
     n = len(played)
@@ -111,10 +111,10 @@ def test_long_board_with_ties_takes_the_counting_path_and_agrees():
 
 # ------------------------------------------------------------ the estimate's fast path and the rule
 
-from mpxl.methods import k_value  # noqa: E402
-from mpxl.rules import ESTIMATE_LINE  # noqa: E402
-from mpxl.study import METHODS as STUDY_METHODS  # noqa: E402
-from mpxl.study import _coefficients  # noqa: E402
+from mpxl.core.methods import k_value  # noqa: E402
+from mpxl.core.rules import ESTIMATE_LINE  # noqa: E402
+from mpxl.core.study import METHODS as STUDY_METHODS  # noqa: E402
+from mpxl.core.study import _coefficients  # noqa: E402
 
 
 def _rule(N: int, n: int, method: Method, scale: int, S2: int) -> Fraction:
@@ -167,13 +167,13 @@ def test_the_fast_estimates_are_the_rule(case):
 
 # ------------------------------------------------------------ the session's plain-board path
 
-from mpxl import options as options_mod  # noqa: E402
-from mpxl import ranking as ranking_mod  # noqa: E402
-from mpxl import scorer as scorer_mod  # noqa: E402
-from mpxl.event import Event, Line  # noqa: E402
-from mpxl.options import ScoringOptions  # noqa: E402
-from mpxl.rounding import Rounding  # noqa: E402
-from mpxl.session import score_event  # noqa: E402
+from mpxl.core import options as options_mod  # noqa: E402
+from mpxl.core import ranking as ranking_mod  # noqa: E402
+from mpxl.core import scorer as scorer_mod  # noqa: E402
+from mpxl.core.event import Event, Line  # noqa: E402
+from mpxl.core.options import ScoringOptions  # noqa: E402
+from mpxl.core.rounding import Rounding  # noqa: E402
+from mpxl.core.session import score_event  # noqa: E402
 
 
 @st.composite
@@ -241,7 +241,7 @@ def test_pairs_are_worked_out_when_first_read_and_equal_the_eager_totals(tmp_pat
 
 import json  # noqa: E402
 
-from mpxl.errors import UserError  # noqa: E402
+from mpxl.core.errors import UserError  # noqa: E402
 from mpxl.formats.jsonout import board_json, json_heading, json_text, pair_json  # noqa: E402
 
 
@@ -315,9 +315,9 @@ def test_pair_totals_are_the_sums_of_their_lines(ev, opts):
 
 # ------------------------------------------- the ranking and the percentages in integers
 
-from mpxl.event import Pair  # noqa: E402
-from mpxl.ranking import PairResult, PairTotal, place_labels  # noqa: E402
-from mpxl.settings import Places, Scale, Tie  # noqa: E402
+from mpxl.core.event import Pair  # noqa: E402
+from mpxl.core.ranking import PairResult, PairTotal, place_labels  # noqa: E402
+from mpxl.core.settings import Places, Scale, Tie  # noqa: E402
 
 
 @st.composite
@@ -380,7 +380,7 @@ def test_unplayed_own_adds_the_pairs_own_percentage_per_board_short(ev, opts):
     Fractions from the totals with nothing added."""
     from dataclasses import replace
 
-    from mpxl.settings import Field, Unplayed
+    from mpxl.core.settings import Field, Unplayed
 
     try:
         plain = score_event(ev, replace(opts, unplayed=Unplayed.NONE))
@@ -432,7 +432,7 @@ def test_the_estimate_is_written_once():
     """Buchen's formula is typed once, as rules.ESTIMATE; ESTIMATE_LINE, the sheet and the fast paths use it."""
     from pathlib import Path
 
-    from mpxl.rules import ESTIMATE
+    from mpxl.core.rules import ESTIMATE
 
-    source = (Path(__file__).resolve().parent.parent / "mpxl" / "rules.py").read_text(encoding="utf-8")
+    source = (Path(__file__).resolve().parent.parent / "mpxl" / "core" / "rules.py").read_text(encoding="utf-8")
     assert source.count(ESTIMATE.text) == 1 and ESTIMATE.text in ESTIMATE_LINE.text

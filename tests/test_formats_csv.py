@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from mpxl.errors import UserError
+from mpxl.core.errors import UserError
 from mpxl.formats import format_of, read_event
 from mpxl.formats.csvfile import read_csv, read_csv_text
 
@@ -106,8 +106,8 @@ def test_missing_file_is_a_user_error(tmp_path):
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from mpxl import pairings  # noqa: E402
-from mpxl.event import Event, Line  # noqa: E402
+from mpxl.core import pairings  # noqa: E402
+from mpxl.core.event import Event, Line  # noqa: E402
 from mpxl.formats import csvcolumns  # noqa: E402
 from mpxl.formats import csvfile as csv_mod  # noqa: E402
 
@@ -282,8 +282,8 @@ _scored_events = st.lists(st.builds(
 @FAST
 @given(_scored_events, st.sampled_from([None, 0, 2]))
 def test_plain_rows_are_written_as_every_other_row(lines, rounding):
-    from mpxl.options import ScoringOptions
-    from mpxl.session import score_event
+    from mpxl.core.options import ScoringOptions
+    from mpxl.core.session import score_event
 
     ev = Event(lines=lines)
     try:

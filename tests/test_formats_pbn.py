@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from mpxl.adjustments import parse_entry
 from mpxl.cli import main
-from mpxl.errors import UserError
+from mpxl.core.adjustments import parse_entry
+from mpxl.core.errors import UserError
 from mpxl.formats.pbn import parse_columns, read_pbn, read_pbn_text, split_row
 
 HEADER = "Table\\2R;Round\\2R;PairId_NS\\2R;PairId_EW\\2R;Contract\\3L;Declarer\\1R;Result\\2R;Lead\\3L;Score_NS\\6R;Score_EW\\6R;MP_NS\\4R;MP_EW\\4R"

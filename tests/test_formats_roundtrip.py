@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from mpxl.adjustments import parse_entry
-from mpxl.conventions import detect
-from mpxl.event import Event, Line
+from mpxl.core.adjustments import parse_entry
+from mpxl.core.conventions import detect
+from mpxl.core.event import Event, Line
+from mpxl.core.session import score_event
 from mpxl.formats import read_event, write_event
-from mpxl.session import score_event
 
 DATA = Path(__file__).parent / "data"
 from shared import real_files  # noqa: E402
@@ -102,8 +102,8 @@ import dataclasses  # noqa: E402
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from mpxl.contract import board_dealer, board_vulnerability  # noqa: E402
-from mpxl.event import Club, Deal, MasterPoints, Pair, Penalty, Player  # noqa: E402
+from mpxl.core.contract import board_dealer, board_vulnerability  # noqa: E402
+from mpxl.core.event import Club, Deal, MasterPoints, Pair, Penalty, Player  # noqa: E402
 
 #: What each format holds, field by field: a line's, a pair's and the event's.
 HOLDS = {

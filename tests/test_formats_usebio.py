@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from mpxl.errors import UserError
+from mpxl.core.errors import UserError
 from mpxl.formats.usebio import read_usebio, read_usebio_bytes, usebio_text
 
 DATA = Path(__file__).parent / "data"
@@ -68,7 +68,7 @@ def test_score_is_computed_from_the_contract_when_missing():
 
 
 def test_bare_event_writes_without_matchpoints():
-    from mpxl.event import Event, Line
+    from mpxl.core.event import Event, Line
 
     text = usebio_text(Event(lines=[Line(1, "1", "2", score=420), Line(1, "3", "4", score=None)]))
     assert "NS_MATCH_POINTS" not in text and text.count("<TRAVELLER_LINE>") == 2

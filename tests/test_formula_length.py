@@ -19,9 +19,9 @@ from openpyxl import load_workbook
 from shared import real_files
 
 from mpxl.cli import main
-from mpxl.event import Event, Line
+from mpxl.core.event import Event, Line
+from mpxl.core.session import score_event
 from mpxl.formats import read_event
-from mpxl.session import score_event
 from mpxl.workbook.event_writer import unsupported, write_event_workbook
 from mpxl.workbook.formulas import block_formulas, pairs_formulas, totals_formulas, traveller_formulas
 from mpxl.workbook.helptext import block_markdown, columns_markdown, pairs_markdown

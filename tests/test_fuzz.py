@@ -36,7 +36,7 @@ from shared import REALDATA, examples, real_files  # noqa: E402
 
 import mpxl.formats as formats  # noqa: E402
 from mpxl.cli import main  # noqa: E402
-from mpxl.errors import UserError  # noqa: E402
+from mpxl.core.errors import UserError  # noqa: E402
 
 EXAMPLES = examples(25, "FUZZ_EXAMPLES")
 ALARM_SECONDS = 20  # far above any example's time: only a hang reaches it
@@ -506,8 +506,8 @@ from dataclasses import replace  # noqa: E402
 
 from test_formats_roundtrip import held  # noqa: E402
 
-from mpxl.event import Club, Event, Line, Pair, Player  # noqa: E402
-from mpxl.session import score_event  # noqa: E402
+from mpxl.core.event import Club, Event, Line, Pair, Player  # noqa: E402
+from mpxl.core.session import score_event  # noqa: E402
 
 #: Text as hostile as a results file can carry: formula starts, quotes, backslashes, PBN and XML syntax.
 _HOSTILE_CHARS = st.sampled_from(list("=+-@'\"\\[]{}%;<>&#|!,.:/ ") + ["\u00e9", "\u0664", "\U0001f0a1", "A", "7"]
@@ -595,7 +595,7 @@ def test_hostile_text_in_every_field_through_every_writer_reads_back(tmp_path_fa
     JSON parses to the same texts; the page has the same elements as a page of plain words, and the
     texts as its text."""
     from mpxl.formats.jsonout import result_to_json
-    from mpxl.report_html import results_html
+    from mpxl.formats.report_html import results_html
 
     folder = tmp_path_factory.mktemp("hostile")
     result = score_event(ev)

@@ -22,16 +22,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mpxl.cli import main
-from mpxl.conventions import find
-from mpxl.event import SCORED_COLUMNS, Event, Line, Travellers
+from mpxl.core.conventions import find
+from mpxl.core.event import SCORED_COLUMNS, Event, Line, Travellers
+from mpxl.core.inference import RANKING_ONLY, agreement, infer
+from mpxl.core.methods import Method
+from mpxl.core.options import ScoringOptions
+from mpxl.core.rounding import Rounding, RoundingKind
+from mpxl.core.scorer import score_columns
+from mpxl.core.session import score_event, settings_of
+from mpxl.core.settings import AvePolicy, EstimateAt, Field, PercentageBasis, Places, Scale, Tie, TotalsFrom, Unplayed
 from mpxl.formats import read_event, write_event
-from mpxl.inference import RANKING_ONLY, agreement, infer
-from mpxl.methods import Method
-from mpxl.options import ScoringOptions
-from mpxl.rounding import Rounding, RoundingKind
-from mpxl.scorer import score_columns
-from mpxl.session import score_event, settings_of
-from mpxl.settings import AvePolicy, EstimateAt, Field, PercentageBasis, Places, Scale, Tie, TotalsFrom, Unplayed
 
 SCORES = (-200, -100, -50, 50, 90, 110, 120, 140, 400, 420, 450, 600)
 EXAMPLES = settings(max_examples=int(os.environ.get("MPXL_INFERENCE_EXAMPLES", "6")), deadline=None)  # more locally
@@ -308,7 +308,7 @@ def running_session(tmp_path, meta: bool = True, tamper: bool = False):
     """Two sessions of one event, generated: session 1 written as scored; session 2 written with
     its own line figures but a TotalScoreTable of RUNNING totals over both sessions, as a
     multi-session final publishes them (PBN META CRSession 2, CRSessionCount 2)."""
-    from mpxl.ranking import place_labels
+    from mpxl.core.ranking import place_labels
 
     opts = ScoringOptions.parse(rounding="1")
     s1, s2 = (score_event(club_event(seed, tables=4, boards=4), opts) for seed in (21, 22))

@@ -29,13 +29,23 @@ from hypothesis import strategies as st
 from shared import examples
 
 from mpxl.cli import main
-from mpxl.event import Event, Line
+from mpxl.core.event import Event, Line
+from mpxl.core.methods import Method
+from mpxl.core.options import ScoringOptions
+from mpxl.core.rounding import Rounding
+from mpxl.core.session import score_event
+from mpxl.core.settings import (
+    EstimateAt,
+    Field,
+    LoneResult,
+    PercentageBasis,
+    Places,
+    RoundingKind,
+    Scale,
+    Tie,
+    TotalsFrom,
+)
 from mpxl.formats import read_event, write_event
-from mpxl.methods import Method
-from mpxl.options import ScoringOptions
-from mpxl.rounding import Rounding
-from mpxl.session import score_event
-from mpxl.settings import EstimateAt, Field, LoneResult, PercentageBasis, Places, RoundingKind, Scale, Tie, TotalsFrom
 
 SCORES = (-200, -100, -50, 50, 90, 110, 120, 140, 400, 420, 450, 600)
 WORLDS = settings(max_examples=examples(20, "MPXL_INFERENCE_EXAMPLES"), deadline=None, derandomize=True,

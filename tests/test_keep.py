@@ -1,5 +1,5 @@
 """``mpxl score night.bws -o night.xlsx`` with night.xlsx already there: the director's work kept
-(mpxl.formats.keep). The real tablets' database, copied into a temporary folder; its results changed
+(mpxl.workbook.keep). The real tablets' database, copied into a temporary folder; its results changed
 (a result, a row made 'Not played') through the Access reader's rows, never by writing Access."""
 
 from __future__ import annotations
@@ -319,7 +319,7 @@ def test_watch_keeps_the_directors_work(night, written, tmp_path, capsys):
 
     from mpxl.cli import build_parser
     from mpxl.commands.score import score_input, write_output
-    from mpxl.tablets import Watch
+    from mpxl.commands.tablets import Watch
 
     book = tmp_path / "night.xlsx"
     shutil.copyfile(written, book)

@@ -10,7 +10,7 @@ from fractions import Fraction
 
 import pytest
 
-from mpxl.matchpoints import raw_matchpoints, weighted_matchpoints
+from mpxl.core.matchpoints import raw_matchpoints, weighted_matchpoints
 
 H = Fraction(1, 2)
 
@@ -127,7 +127,7 @@ WEIGHTED = [
     ([plain(-130), None, plain(200)], 2, [0, None, 2]),
     # a 50/50 mixture of two equal scores is that score
     ([((W(1, 2), 100), (W(1, 2), 100)), plain(100), plain(-50)], 2, [3, 3, 0]),
-    # mpxl.matchpoints docstring example, by hand: 30% 420 + 70% 450 vs 430 and 450:
+    # mpxl.core.matchpoints docstring example, by hand: 30% 420 + 70% 450 vs 430 and 450:
     # 0.3 x 0 + 0.7 x (2 + 1) = 2.1; 430: 0.3 x 2 = 0.6; 450: 2 + 0.3 x 2 + 0.7 x 1 = 3.3
     ([((W(3, 10), 420), (W(7, 10), 450)), plain(430), plain(450)], 2, [W(21, 10), W(6, 10), W(33, 10)]),
 ]

@@ -12,10 +12,10 @@ import json
 import pytest
 
 from mpxl.cli import main
+from mpxl.core.members import seat_gaps
+from mpxl.core.session import score_event
 from mpxl.formats import read_event
 from mpxl.formats.bws import event_from_rows
-from mpxl.members import seat_gaps
-from mpxl.session import score_event
 from tests.test_bws import MITCHELL, results_of
 
 #: PlayerNumbers rows: table 1 round 1 seats NS pair 1 and EW pair 4; table 2 NS 2 and EW 5.
@@ -106,8 +106,8 @@ def test_check_on_the_database_warns_of_each_seat(monkeypatch, capsys):
 
 
 def test_the_readers_headings_are_the_templates():
-    from mpxl.formats.xlsxbook import MEMBER_HEADINGS
     from mpxl.workbook.layout import PAIRS
+    from mpxl.workbook.reader import MEMBER_HEADINGS
 
     assert MEMBER_HEADINGS == tuple(title for key, title, *_ in PAIRS if key.startswith("member"))
 
@@ -132,7 +132,7 @@ def test_formula_text_in_a_number_or_a_name_stays_text(tmp_path, ext):
 
 def test_a_control_character_in_a_member_number_is_refused_by_name(tmp_path, capsys):
     from mpxl.commands.score import write_output
-    from mpxl.errors import UserError
+    from mpxl.core.errors import UserError
 
     with pytest.raises(UserError, match="U\\+0007"):
         write_output(score_event(tablets_event([("1", "N", "12\x0734", "Ann")])), str(tmp_path / "n.xlsx"))
@@ -227,7 +227,7 @@ def test_a_hand_typed_wrong_is_named(tmp_path, cell, typed, message):
     from openpyxl import load_workbook
 
     from mpxl.commands.score import write_output
-    from mpxl.errors import UserError
+    from mpxl.core.errors import UserError
 
     book = tmp_path / "n.xlsx"
     write_output(score_event(tablets_event(HandRecord=[hand_row(1, DEALS[1])])), str(book))
@@ -304,7 +304,7 @@ def test_the_workbook_with_members_hands_and_club_recalculates_to_the_core(tmp_p
     sys.path.insert(0, str(Path(__file__).parent))
     from recalc import libreoffice_recalc
 
-    from mpxl.event import Club
+    from mpxl.core.event import Club
 
     ev = tablets_event(HandRecord=[hand_row(b, d) for b, d in DEALS.items()])
     ev.club = Club("Riverside BC")

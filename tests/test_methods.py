@@ -85,8 +85,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mpxl.matchpoints import raw_matchpoints
-from mpxl.methods import (
+from mpxl.core.matchpoints import raw_matchpoints
+from mpxl.core.methods import (
     K_FORMULAS,
     Method,
     check_total,

@@ -34,14 +34,14 @@ import json
 
 import pytest
 
-from mpxl.board import score_board
 from mpxl.cli import main
-from mpxl.event import Event, Line
+from mpxl.core.board import score_board
+from mpxl.core.event import Event, Line
+from mpxl.core.options import ScoringOptions
+from mpxl.core.rounding import Rounding
+from mpxl.core.session import score_event
+from mpxl.core.settings import Field, MixedLine
 from mpxl.formats import write_event
-from mpxl.options import ScoringOptions
-from mpxl.rounding import Rounding
-from mpxl.session import score_event
-from mpxl.settings import Field, MixedLine
 
 ONE = Rounding.parse(1)
 #: (section, NS, EW, score): section A as the issue publishes it, section B made as the docstring derives

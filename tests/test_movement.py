@@ -1,5 +1,5 @@
 """Movements (issue 37): every schedule mpxl offers holds every rule, checked here by counting
-afresh from the JSON form (not through :func:`mpxl.movement.rule_breaks`), each Howell balanced;
+afresh from the JSON form (not through :func:`mpxl.core.movement.rule_breaks`), each Howell balanced;
 sit-outs; the cards page; bad requests refused with exit 2 and one line."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from itertools import combinations
 
 import pytest
 
-from mpxl.cards_html import cards_html
 from mpxl.cli import main
-from mpxl.movement import HOWELL_STARTS, MITCHELL_TABLES, howell_rounds_offered, movement, rule_breaks
+from mpxl.core.movement import HOWELL_STARTS, MITCHELL_TABLES, howell_rounds_offered, movement, rule_breaks
+from mpxl.formats.cards_html import cards_html
 from tests.test_report_html import CHROMIUM, run_chromium
 
 

@@ -15,15 +15,15 @@ from fractions import Fraction
 import pytest
 from shared import REALDATA
 
-from mpxl.board import score_board
 from mpxl.cli import main
-from mpxl.event import Event, Line
+from mpxl.core.board import score_board
+from mpxl.core.event import Event, Line
+from mpxl.core.options import ScoringOptions
+from mpxl.core.ranking import _scaled_percentage
+from mpxl.core.rounding import Rounding, rounding_order_note
+from mpxl.core.session import score_event, settings_of
+from mpxl.core.settings import EstimateAt, LoneResult, PercentageBasis, Scale
 from mpxl.formats import write_event
-from mpxl.options import ScoringOptions
-from mpxl.ranking import _scaled_percentage
-from mpxl.rounding import Rounding, rounding_order_note
-from mpxl.session import score_event, settings_of
-from mpxl.settings import EstimateAt, LoneResult, PercentageBasis, Scale
 
 F = Fraction
 

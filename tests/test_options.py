@@ -18,14 +18,13 @@ os.environ.setdefault("XLWINGS_LICENSE_KEY", "noncommercial")
 import pytest  # noqa: E402
 
 import mpxl.udfs as udfs  # noqa: E402
-from mpxl.board import score_board  # noqa: E402
 from mpxl.cli import main  # noqa: E402
 from mpxl.commands.score import option_overrides  # noqa: E402
-from mpxl.formats import read_event  # noqa: E402
-from mpxl.methods import Method, find_method  # noqa: E402
-from mpxl.options import ScoringOptions, parse_options  # noqa: E402
-from mpxl.rounding import Rounding  # noqa: E402
-from mpxl.settings import (  # noqa: E402
+from mpxl.core.board import score_board  # noqa: E402
+from mpxl.core.methods import Method, find_method  # noqa: E402
+from mpxl.core.options import ScoringOptions, parse_options  # noqa: E402
+from mpxl.core.rounding import Rounding  # noqa: E402
+from mpxl.core.settings import (  # noqa: E402
     AvePolicy,
     Choice,
     EstimateAt,
@@ -37,7 +36,8 @@ from mpxl.settings import (  # noqa: E402
     Tie,
     Unplayed,
 )
-from mpxl.study import StudyOptions  # noqa: E402
+from mpxl.core.study import StudyOptions  # noqa: E402
+from mpxl.formats import read_event  # noqa: E402
 
 DATA = Path(__file__).parent / "data"
 
@@ -321,8 +321,8 @@ def test_the_json_settings_read_back_by_the_one_parser_give_the_options_used(pat
     ScoringOptions.parse are the options the command scored with: scored again, the same document."""
     import json
 
+    from mpxl.core.session import score_event
     from mpxl.formats.jsonout import json_text
-    from mpxl.session import score_event
 
     assert main(["score", str(path), "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)

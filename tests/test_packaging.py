@@ -47,7 +47,8 @@ def test_core_functions_and_readers_need_no_optional_package(tmp_path):
     got = run_blocked("""
 import json
 import mpxl.udfs as udfs
-from mpxl import board, session, methods, formats, cli
+from mpxl import formats, cli
+from mpxl.core import board, session, methods
 from mpxl.formats import usebio, pbn, csvfile, csvcolumns
 print(json.dumps({
     "slides": udfs.MATCHPOINTS([[-130], [-660], [-120], [200], [-600], ["AVE"], [100], [140], [-150]], None, None, None, None, 2),

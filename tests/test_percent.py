@@ -12,12 +12,12 @@ import pytest
 from shared import PENDING
 
 from mpxl.cli import main
-from mpxl.event import Event, Line
+from mpxl.core.event import Event, Line
+from mpxl.core.options import ScoringOptions
+from mpxl.core.rounding import Rounding
+from mpxl.core.session import score_event
+from mpxl.core.settings import RoundingOrder, Scale, Unplayed
 from mpxl.formats import read_event
-from mpxl.options import ScoringOptions
-from mpxl.rounding import Rounding
-from mpxl.session import score_event
-from mpxl.settings import RoundingOrder, Scale, Unplayed
 
 JFR = PENDING / "jfrpary-2013-08-08-percent-barometer.xml"
 

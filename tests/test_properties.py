@@ -13,10 +13,10 @@ from fractions import Fraction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mpxl.board import score_board
-from mpxl.matchpoints import raw_matchpoints
-from mpxl.methods import Method, check_total, estimate, estimate_percentage, top
-from mpxl.settings import SmallGroups
+from mpxl.core.board import score_board
+from mpxl.core.matchpoints import raw_matchpoints
+from mpxl.core.methods import Method, check_total, estimate, estimate_percentage, top
+from mpxl.core.settings import SmallGroups
 
 SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -188,14 +188,14 @@ def test_fouled_group_check_totals(groups, method, scale, rule):
     SCALES,
 )
 def test_plain_board_fast_path_equals_score_board(scores, extra, method, scale):
-    """mpxl.board.plain_board (the integer fast path, if present) gives score_board's exact figures."""
+    """mpxl.core.board.plain_board (the integer fast path, if present) gives score_board's exact figures."""
     import pytest
 
-    from mpxl import board as board_module
+    from mpxl.core import board as board_module
 
     plain_board = getattr(board_module, "plain_board", None)
     if plain_board is None:
-        pytest.skip("mpxl.board.plain_board is not there")
+        pytest.skip("mpxl.core.board.plain_board is not there")
     n = sum(s is not None for s in scores)
     expected = max(n, 1) + extra
     ns, ew, D, top_ = plain_board(scores, expected=expected, method=Method.find(method), scale=scale)

@@ -17,11 +17,11 @@ import pytest
 from shared import REALDATA  # noqa: E402
 
 from mpxl.cli import main
-from mpxl.conventions import detect, find
+from mpxl.core.conventions import detect, find
+from mpxl.core.options import ScoringOptions
+from mpxl.core.rounding import round_fraction
+from mpxl.core.session import score_event
 from mpxl.formats import read_event
-from mpxl.options import ScoringOptions
-from mpxl.rounding import round_fraction
-from mpxl.session import score_event
 
 SCOREBRIDGE = REALDATA / "scorebridge-2025-01-06-one-winner.xml"
 EBUSCORE = REALDATA / "ebuscore-2025-01-02-two-winner-a5050.xml"
@@ -141,7 +141,7 @@ ALTERNATIVES = [
 @pytest.mark.parametrize("path, overrides, figure_misses, pair_misses", ALTERNATIVES,
                          ids=[f"{p.stem.split('-')[0]}-{'-'.join(map(str, o.values()))}" for p, o, _, _ in ALTERNATIVES])
 def test_alternative_conventions_miss_the_published_figures(path, overrides, figure_misses, pair_misses):
-    from mpxl.rounding import Rounding
+    from mpxl.core.rounding import Rounding
 
     opts = {k: (Rounding.parse(v) if k == "rounding" else v) for k, v in overrides.items()}
     result = scored(path, **opts)
@@ -207,7 +207,7 @@ RUTER_BYE = INCOMING / "ruter-2016-08-10-signed-penalty-split-bye.pbn"
 JFR = PENDING / "jfrpary-2013-08-08-percent-barometer.xml"
 
 # what the file's own figures show, where it is not the program's documented default
-# (mpxl.conventions): file -> {setting: (the default, what the figures show)}
+# (mpxl.core.conventions): file -> {setting: (the default, what the figures show)}
 NOT_DEFAULT = {
     SCOREBRIDGE.name: {},
     EBUSCORE.name: {},
@@ -263,7 +263,7 @@ def test_score_json_reproduces_every_line_and_pair_with_no_option(path, capsys):
     assert {k: settings[k] for k in NOT_DEFAULT[path.name]} == {k: v[1] for k, v in NOT_DEFAULT[path.name].items()}
 
 
-#: Each real file, the preset of the program that wrote it (mpxl.conventions: the evidence for each).
+#: Each real file, the preset of the program that wrote it (mpxl.core.conventions: the evidence for each).
 PRESETS = {SCOREBRIDGE.name: "scorebridge", EBUSCORE.name: "ebuscore", MAGIC.name: "magiccontest", ACBL.name: "acblscore",
            RUTER.name: "ruter", RUTER_BYE.name: "ruter", COMPSCORE.name: "compscore", JFR.name: "jfrpary"}
 
@@ -280,7 +280,7 @@ def test_each_program_s_preset_reproduces_its_real_file_without_reading_the_figu
 
 
 def test_every_verified_preset_names_a_real_file_and_the_others_say_they_come_from_descriptions():
-    from mpxl.conventions import CONVENTIONS
+    from mpxl.core.conventions import CONVENTIONS
 
     verified = {name for name, conv in CONVENTIONS.items() if conv.verified}
     assert verified == set(PRESETS.values())

@@ -1,6 +1,6 @@
 """One declaration per setting (issue 27, items 1-3; issue 26 §4's first three bullets).
 
-Each scoring setting is declared once (:class:`mpxl.options.Setting`, as a field of ScoringOptions):
+Each scoring setting is declared once (:class:`mpxl.core.options.Setting`, as a field of ScoringOptions):
 the command's flags, the JSON's settings, ``check``'s line and differences, the workbook's reasons
 for values and the docs' table all come from the declarations. A throwaway setting declared here
 appears in the command line, the JSON and ``check`` with no other module touched; every setting's
@@ -16,19 +16,15 @@ from pathlib import Path
 import pytest
 from shared import REAL_FILES, REALDATA
 
-from mpxl.board import one_result_beside_artificial
 from mpxl.cli import build_parser, main
 from mpxl.commands.score import Chosen
-from mpxl.conventions import find
-from mpxl.errors import UserError
-from mpxl.event import Event, Line
-from mpxl.formats import write_event
-from mpxl.formats.jsonout import json_text
-from mpxl.formats.xlsxbook import setup_options
-from mpxl.inference import TRIAL_POINTS, Agreement, infer
-from mpxl.labels import LABELS
-from mpxl.methods import Method
-from mpxl.options import (
+from mpxl.core.board import one_result_beside_artificial
+from mpxl.core.conventions import find
+from mpxl.core.errors import UserError
+from mpxl.core.event import Event, Line
+from mpxl.core.inference import TRIAL_POINTS, Agreement, infer
+from mpxl.core.methods import Method
+from mpxl.core.options import (
     SETTINGS,
     ScoringOptions,
     Setting,
@@ -40,10 +36,14 @@ from mpxl.options import (
     settings_of,
     settings_table,
 )
-from mpxl.report_html import settings_words
-from mpxl.rounding import Rounding
-from mpxl.session import score_event
-from mpxl.settings import Field
+from mpxl.core.rounding import Rounding
+from mpxl.core.session import score_event
+from mpxl.core.settings import Field
+from mpxl.formats import write_event
+from mpxl.formats.jsonout import json_text
+from mpxl.formats.labels import LABELS
+from mpxl.formats.report_html import settings_words
+from mpxl.workbook.reader import setup_options
 
 ROOT = Path(__file__).resolve().parents[1]
 MAGIC = REALDATA / "magiccontest-ffb-final-2022-session1.pbn"
@@ -88,7 +88,7 @@ def test_the_user_docs_name_every_setting_s_flags(doc):
 
 
 def test_the_docs_settings_table_is_the_declarations():
-    """docs/conventions.md holds the table :func:`mpxl.options.settings_table` writes."""
+    """docs/conventions.md holds the table :func:`mpxl.core.options.settings_table` writes."""
     assert settings_table() in (ROOT / "docs" / "conventions.md").read_text(encoding="utf-8")
 
 
@@ -154,7 +154,7 @@ def test_a_throwaway_setting_appears_in_the_command_line_the_json_and_check(tmp_
 
 #: A throwaway convention's inference: (its declared trials, the event's published figures, is it tried).
 #: The search tries it where its declaration says, when the file publishes a figure it is rated on and the
-#: event holds what it decides (a lone result: none here), with no step written for it in mpxl.inference.
+#: event holds what it decides (a lone result: none here), with no step written for it in mpxl.core.inference.
 TRIALS = [
     ((Trial("totals", on=("totals",)),), "totals", True),
     ((Trial("totals", on=("totals",)),), "lines", False),  # no total published: nothing to rate it on

@@ -1,4 +1,4 @@
-"""The HTML pages (mpxl.report_html): unit checks, then a real browser.
+"""The HTML pages (mpxl.formats.report_html): unit checks, then a real browser.
 
 Headless Chromium (Debian ``chromium``) loads each page from disk with the
 network shut off (no proxy, an unresolvable host map, no background
@@ -20,10 +20,10 @@ from pathlib import Path
 import pytest
 from shared import REALDATA  # noqa: E402
 
-from mpxl.event import Event, Line, Pair
-from mpxl.options import ScoringOptions
-from mpxl.report_html import results_html, study_html, write_html, write_study_html
-from mpxl.session import score_event
+from mpxl.core.event import Event, Line, Pair
+from mpxl.core.options import ScoringOptions
+from mpxl.core.session import score_event
+from mpxl.formats.report_html import results_html, study_html, write_html, write_study_html
 
 EBUSCORE = REALDATA / "ebuscore-2025-01-02-two-winner-a5050.xml"
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -89,7 +89,7 @@ def test_write_html_is_readable_by_others(club_result, tmp_path):
 
 
 def test_study_page_embeds_its_charts(tmp_path):
-    from mpxl.study import StudyOptions, study
+    from mpxl.core.study import StudyOptions, study
 
     res = study([club_event()], StudyOptions(remove=1, trials=3))
     page = study_html([res], {"error-by-method": PNG + b"x", "sibling": "chart.png"})
@@ -285,8 +285,8 @@ def test_real_results_page_in_chromium(chromium, tmp_path):
 
 
 def test_study_page_in_chromium(chromium, tmp_path):
-    from mpxl.charts import study_charts
-    from mpxl.study import StudyOptions, study
+    from mpxl.core.study import StudyOptions, study
+    from mpxl.formats.charts import study_charts
 
     results = [study([club_event()], StudyOptions(remove=1, trials=3))]
     page = tmp_path / "study.html"
@@ -479,7 +479,7 @@ def rulings_result():
     (None, "", ""),
 ])
 def test_each_side_shows_its_own_score(score, ns, ew):
-    from mpxl.report_html import _score_cells
+    from mpxl.formats.report_html import _score_cells
 
     assert _score_cells(Line(1, "1", "2", score=score)) == (ns, ew)
 
@@ -495,8 +495,8 @@ def test_each_side_shows_its_own_score(score, ns, ew):
     (Line(1, "4", "5", score=600), []),
 ])
 def test_a_lines_ruling_in_words(line, words):
-    from mpxl.labels import labels
-    from mpxl.report_html import _line_rulings
+    from mpxl.formats.labels import labels
+    from mpxl.formats.report_html import _line_rulings
 
     assert _line_rulings(line, labels("en")) == words
 
@@ -534,7 +534,7 @@ def test_the_json_names_each_lines_group_and_the_small_group_rule(rulings_result
     ("<b>", "&lt;b&gt;"),
 ])
 def test_contracts_have_suit_symbols_hearts_and_diamonds_red(contract, html_):
-    from mpxl.report_html import PAGE_CSS, _contract
+    from mpxl.formats.report_html import PAGE_CSS, _contract
 
     assert _contract(Line(1, "1", "2", contract=contract)) == html_
     assert "span.h, span.d { color: #c0392b; }" in PAGE_CSS
@@ -562,7 +562,7 @@ def test_contracts_have_suit_symbols_hearts_and_diamonds_red(contract, html_):
       "a board's one real result beside artificial scores gets 60% to both sides"]),
 ])
 def test_the_settings_in_words(options, words):
-    from mpxl.report_html import settings_words
+    from mpxl.formats.report_html import settings_words
 
     ev = Event(lines=[Line(1, "1", "2", score=420), Line(1, "3", "4", score=400)])
     assert settings_words(score_event(ev, ScoringOptions.parse(**options))) == words
@@ -570,8 +570,8 @@ def test_the_settings_in_words(options, words):
 
 def test_the_rounding_words_are_the_setup_sheets():
     """The page and the workbook's Setup sheet say how a half is rounded in the same words, from one place."""
-    from mpxl.labels import tie_words
-    from mpxl.rules import ROUNDING_KINDS, ROUNDING_TIES
+    from mpxl.core.rules import ROUNDING_KINDS, ROUNDING_TIES
+    from mpxl.formats.labels import tie_words
 
     for kind, words in ROUNDING_TIES.items():
         assert tie_words(kind) == words and words in ROUNDING_KINDS[kind].words
@@ -585,8 +585,8 @@ def test_the_rounding_words_are_the_setup_sheets():
 def test_every_language_has_every_label():
     from string import Formatter
 
-    from mpxl.labels import LABELS, LANGUAGES
-    from mpxl.rules import ROUNDING_TIES
+    from mpxl.core.rules import ROUNDING_TIES
+    from mpxl.formats.labels import LABELS, LANGUAGES
 
     assert set(LANGUAGES) >= {"en", "fr", "nb", "sv", "da", "nl", "pl", "de"}
     english = LABELS["en"]
@@ -610,7 +610,7 @@ def test_every_language_has_every_label():
     ("", "", {}, "en"),
 ])
 def test_the_language_the_file_says(program, venue, meta, lang):
-    from mpxl.labels import language_of
+    from mpxl.formats.labels import language_of
 
     assert language_of(Event(program=program, venue=venue, meta=meta)) == lang
 
@@ -694,7 +694,7 @@ def test_the_rulings_page_in_chromium(chromium, rulings_result, tmp_path):
 def test_a_penalty_given_as_its_own_row_is_said_on_its_board():
     from fractions import Fraction
 
-    from mpxl.event import Penalty
+    from mpxl.core.event import Penalty
 
     ev = Event(lines=[Line(1, "1", "2", score=420), Line(1, "3", "4", score=400)],
                penalties=[Penalty(1, "3", "NS", Fraction(-1)), Penalty(1, "4", "EW", Fraction(1, 2)),

@@ -15,9 +15,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mpxl.rounding import ROUNDING_KINDS, Rounding, RoundingKind, round_fraction, round_ratio
-from mpxl.rules import ROUNDING_SCALED, round_by_rule
-from mpxl.settings import Scale, Tie
+from mpxl.core.rounding import ROUNDING_KINDS, Rounding, RoundingKind, round_fraction, round_ratio
+from mpxl.core.rules import ROUNDING_SCALED, round_by_rule
+from mpxl.core.settings import Scale, Tie
 
 D = F  # readability: D("6.88") is the decimal 6.88 exactly
 
@@ -52,7 +52,7 @@ ROUNDING_TABLE = [
     ("ebu", F(35, 4), 12, D("8.8")),       # 8.75 < 12: up
     ("ebu", F(9, 4), 12, D("2.3")),        # 2.25 < 12: up
     ("ebu", F(55, 8), 8, D("6.9")),        # 6.875 is not a half at 0.1
-    ("ebu", F(161, 20), 8, D("8")),        # 8.05 > 8: down (mpxl.rounding docstring)
+    ("ebu", F(161, 20), 8, D("8")),        # 8.05 > 8: down (mpxl.core.rounding docstring)
     ("ebu", F(159, 20), 8, D("8")),        # 7.95 < 8: up
     ("ebu", F(8), 8, D("8")),
     ("ebu", F(-1, 20), 11, D("0")),        # -0.05 < 11: up, towards the average
@@ -268,7 +268,7 @@ def test_the_sheet_writes_the_rulebooks_rounding():
 
 def test_no_rounding_form_is_written_outside_the_rulebook():
     """ROUNDUP/ROUNDDOWN, an INT or a MOD(..., 1) that breaks a tie, or a tie word of its own ("towards"):
-    only mpxl/rules.py writes a rounding rule."""
+    only mpxl/core/rules.py writes a rounding rule."""
     import re
     from pathlib import Path
 

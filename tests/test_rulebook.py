@@ -36,20 +36,20 @@ os.environ.setdefault("XLWINGS_LICENSE_KEY", "noncommercial")
 import xlwings.server as xs  # noqa: E402
 
 import mpxl.udfs as udfs  # noqa: E402
-from mpxl.adjustments import Artificial, line_kind, parse_entry, parse_score  # noqa: E402
-from mpxl.board import score_board  # noqa: E402
 from mpxl.cli import main  # noqa: E402
-from mpxl.contract import board_vulnerability, ns_score  # noqa: E402
-from mpxl.errors import UserError  # noqa: E402
-from mpxl.event import Event, Line  # noqa: E402
+from mpxl.core.adjustments import Artificial, line_kind, parse_entry, parse_score  # noqa: E402
+from mpxl.core.board import score_board  # noqa: E402
+from mpxl.core.contract import board_vulnerability, ns_score  # noqa: E402
+from mpxl.core.errors import UserError  # noqa: E402
+from mpxl.core.event import Event, Line  # noqa: E402
+from mpxl.core.fouled import SMALL_GROUP_RULES as FOULED  # noqa: E402
+from mpxl.core.methods import Method, estimate, k_value  # noqa: E402
+from mpxl.core.options import ScoringOptions  # noqa: E402
+from mpxl.core.rounding import Rounding, RoundingKind  # noqa: E402
+from mpxl.core.rules import ARTIFICIAL_CODES, NOT_PLAYED_CODES, PASS_SPELLINGS, Expr, contract_keys, lines_towards_n  # noqa: E402
+from mpxl.core.session import score_event  # noqa: E402
+from mpxl.core.settings import Scale, SmallGroups  # noqa: E402
 from mpxl.formats.csvfile import score_cell  # noqa: E402
-from mpxl.fouled import SMALL_GROUP_RULES as FOULED  # noqa: E402
-from mpxl.methods import Method, estimate, k_value  # noqa: E402
-from mpxl.options import ScoringOptions  # noqa: E402
-from mpxl.rounding import Rounding, RoundingKind  # noqa: E402
-from mpxl.rules import ARTIFICIAL_CODES, NOT_PLAYED_CODES, PASS_SPELLINGS, Expr, contract_keys, lines_towards_n  # noqa: E402
-from mpxl.session import score_event  # noqa: E402
-from mpxl.settings import Scale, SmallGroups  # noqa: E402
 from mpxl.workbook.formulas import traveller_formulas  # noqa: E402
 from mpxl.workbook.helptext import COLUMN_NOTES, columns_markdown  # noqa: E402
 from mpxl.workbook.layout import HELPERS, SETUP_NAMES  # noqa: E402
@@ -181,7 +181,7 @@ def test_scale_rules_equal_their_definitions(scale, E, x, pct, maximum):
 
 def test_the_session_shifts_a_board_as_the_scale_rule_does():
     """session.reported_top (the command's figures) takes off what Scale.offset says, on every scale."""
-    from mpxl.scorer import reported_top
+    from mpxl.core.scorer import reported_top
 
     for scale in Scale:
         for E in (1, 2, 9, 30):
@@ -195,7 +195,7 @@ def test_the_session_shifts_a_board_as_the_scale_rule_does():
 def test_the_sheet_writes_the_scale_rules_from_the_rulebook():
     """Top, the line's top and average, a pair's % and the artificial figure are the rulebook's
     expressions with the Setup names (ScaleUnit, Centred) in place of the rule's."""
-    from mpxl.rules import ARTIFICIAL_MP, SCALE_AVERAGE, SCALE_PERCENTAGE, SCALE_TOP, SCALES
+    from mpxl.core.rules import ARTIFICIAL_MP, SCALE_AVERAGE, SCALE_PERCENTAGE, SCALE_TOP, SCALES
     from mpxl.workbook.formulas import pairs_formulas, setup_formulas
     from mpxl.workbook.layout import PAIRS_COLUMNS
 

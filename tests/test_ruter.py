@@ -23,13 +23,13 @@ from fractions import Fraction
 
 import pytest
 
-from mpxl.adjustments import parse_entry
 from mpxl.cli import main
-from mpxl.event import Penalty
+from mpxl.core.adjustments import parse_entry
+from mpxl.core.event import Penalty
+from mpxl.core.options import ScoringOptions
+from mpxl.core.session import score_event
+from mpxl.core.settings import Scale, TotalsFrom
 from mpxl.formats.pbn import pbn_text, read_pbn_text
-from mpxl.options import ScoringOptions
-from mpxl.session import score_event
-from mpxl.settings import Scale, TotalsFrom
 
 HEAD = """% PBN 2.0
 % EXPORT
@@ -113,7 +113,7 @@ def test_a_pen_row_is_a_penalty_on_the_pair_s_total_the_board_untouched():
 
 
 def test_a_pen_row_without_an_amount_is_refused_naming_its_line():
-    from mpxl.errors import UserError
+    from mpxl.core.errors import UserError
     with pytest.raises(UserError, match="line 16: board 1: a Pen row for pair 3 with no amount"):
         read_pbn_text(_file('-   -  -  "A="  "A="', PEN.replace("-1.0", "-  ")), "ruter.pbn")
 
@@ -268,7 +268,7 @@ BESIDE = {
 
 @pytest.mark.parametrize("cells", list(BESIDE))
 def test_a_whole_line_s_notation_beside_a_figure_is_refused_naming_the_line(cells):
-    from mpxl.errors import UserError
+    from mpxl.core.errors import UserError
     text = _file(f'-   -  -  {cells[0]}  {cells[1]}')
     if BESIDE[cells] == "refused":
         with pytest.raises(UserError, match=r"ruter\.pbn: line 15: Score_NS .* is the whole line's result, so "):
@@ -288,7 +288,7 @@ TOLD_TWICE = {
 
 @pytest.mark.parametrize("cells", list(TOLD_TWICE))
 def test_a_score_told_in_both_cells_must_agree(cells):
-    from mpxl.errors import UserError
+    from mpxl.core.errors import UserError
     text = _file(f'-   -  -  {cells[0]}  {cells[1]}')
     if TOLD_TWICE[cells] == "refused":
         with pytest.raises(UserError, match=r"ruter\.pbn: line 15: Score_NS .* disagree"):

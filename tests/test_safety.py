@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from mpxl.cli import main
-from mpxl.event import Event, Line, Pair
+from mpxl.core.event import Event, Line, Pair
+from mpxl.core.session import score_event
 from mpxl.formats import read_event, write_event
-from mpxl.session import score_event
 
 #: Text a spreadsheet would take for a formula, or a writer for syntax (OWASP CSV injection and more).
 HOSTILE = [
@@ -110,7 +110,7 @@ def test_section_with_a_quote_to_xml_is_well_formed(tmp_path):
 
 
 def test_html_escapes_hostile_text(tmp_path):
-    from mpxl.report_html import results_html
+    from mpxl.formats.report_html import results_html
 
     page = results_html(score_event(hostile_event('<script>alert("x")</script>')))
     assert "<script>alert" not in page
@@ -190,7 +190,7 @@ from fractions import Fraction  # noqa: E402
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from mpxl.matchpoints import weighted_matchpoints  # noqa: E402
+from mpxl.core.matchpoints import weighted_matchpoints  # noqa: E402
 
 
 def quadratic_weighted(lines, scale=2):
@@ -292,8 +292,8 @@ OS_REFUSALS = [
 
 
 def _refuse_writes(refusal, monkeypatch):
-    """Make mpxl.atomic meet ``refusal`` (the refusals made by a path are the caller's to arrange)."""
-    import mpxl.atomic as atomic
+    """Make mpxl.formats.atomic meet ``refusal`` (the refusals made by a path are the caller's to arrange)."""
+    import mpxl.formats.atomic as atomic
 
     real_replace = os.replace
     if refusal == "disk full":
@@ -416,7 +416,7 @@ def test_a_ctrl_c_the_instant_the_temporary_file_is_made_leaves_nothing(tmp_path
     Python then raises it in the main thread wherever that is: here the instant the temporary file
     exists, before the call that made it returns (the real-signal test above met it about once in
     twenty runs). Its name is known before it exists, so it is removed."""
-    import mpxl.atomic as atomic
+    import mpxl.formats.atomic as atomic
 
     real = atomic._open_new
 
@@ -612,11 +612,11 @@ def test_usebio_pbn_and_html_hold_a_board_not_the_output(tmp_path):
     from functools import partial
 
     from mpxl.commands.score import write_json, write_output
+    from mpxl.core.options import ScoringOptions
+    from mpxl.core.scorer import score_columns
+    from mpxl.core.session import SessionResult
     from mpxl.formats import read_travellers
     from mpxl.formats.csvcolumns import column_event
-    from mpxl.options import ScoringOptions
-    from mpxl.scorer import score_columns
-    from mpxl.session import SessionResult
 
     src = tmp_path / "in.csv"
     _plain_csv(src, tables=250)  # 6,000 lines, 500 pairs: tracemalloc slows Python several times
@@ -656,7 +656,7 @@ def test_a_refusal_after_boards_were_written_keeps_the_old_file(ext, last, probl
     """The writers write a board at a time: text a format cannot hold on the last board is refused
     after the first boards went into the temporary file; the old output stays and no temporary is left."""
     from mpxl.commands.score import write_output
-    from mpxl.errors import UserError
+    from mpxl.core.errors import UserError
 
     out = tmp_path / f"out{ext}"
     out.write_text("the old results\n", encoding="utf-8")

@@ -9,14 +9,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mpxl.errors import UserError
-from mpxl.event import Event, Line, Pair
+from mpxl.core.errors import UserError
+from mpxl.core.event import Event, Line, Pair
+from mpxl.core.options import ScoringOptions
+from mpxl.core.ranking import place_labels
+from mpxl.core.rounding import Rounding
+from mpxl.core.session import score_event
 from mpxl.formats import read_event
 from mpxl.formats.jsonout import result_to_json
-from mpxl.options import ScoringOptions
-from mpxl.ranking import place_labels
-from mpxl.rounding import Rounding
-from mpxl.session import score_event
 
 DATA = Path(__file__).parent / "data"
 

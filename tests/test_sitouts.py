@@ -1,7 +1,7 @@
 """A table with one pair and no opponents (a phantom pair, an odd number of pairs): a sit-out.
 
 Programs write it in their files (Ruter's PBN: ``-`` for the absent pair and ``Bye`` as the
-score; a CSV row with one pair and ``sitout``). It is read as a :class:`~mpxl.event.SitOut`, not a
+score; a CSV row with one pair and ``sitout``). It is read as a :class:`~mpxl.core.event.SitOut`, not a
 line: not a result, not in N (the board was never going to have a result there), and the pair's
 totals count it as a board missed only under ``--unplayed own``.
 """
@@ -14,12 +14,12 @@ from fractions import Fraction
 import pytest
 
 from mpxl.cli import main
-from mpxl.errors import UserError
-from mpxl.event import SitOut
+from mpxl.core.errors import UserError
+from mpxl.core.event import SitOut
+from mpxl.core.options import ScoringOptions
+from mpxl.core.session import score_event
+from mpxl.core.settings import Unplayed
 from mpxl.formats import read_event
-from mpxl.options import ScoringOptions
-from mpxl.session import score_event
-from mpxl.settings import Unplayed
 
 PBN_HEAD = '[Board "{b}"]\n[ScoreTable "Table\\\\1R;PairId_NS\\\\2R;PairId_EW\\\\2R;Score_NS\\\\6R;Score_EW\\\\6R"]\n'
 USEBIO = ('<?xml version="1.0"?><USEBIO Version="1.2"><EVENT EVENT_TYPE="MP_PAIRS"><SESSION><SECTION>'

@@ -1,4 +1,4 @@
-"""The estimation study (mpxl.study), its charts (mpxl.charts) and ``mpxl study``.
+"""The estimation study (mpxl.core.study), its charts (mpxl.formats.charts) and ``mpxl study``.
 
 The hand-worked cases enumerate every choice (``exhaustive=True``), so the
 expected figures are exact expectations, computed by hand in the comments.
@@ -16,13 +16,12 @@ from pathlib import Path
 import pytest
 from shared import REALDATA  # noqa: E402
 
-from mpxl.board import score_board
-from mpxl.charts import error_by_k_chart, methods_chart, study_charts
 from mpxl.cli import main
-from mpxl.event import Event, Line
-from mpxl.methods import Method
-from mpxl.settings import SmallGroups
-from mpxl.study import (
+from mpxl.core.board import score_board
+from mpxl.core.event import Event, Line
+from mpxl.core.methods import Method
+from mpxl.core.settings import SmallGroups
+from mpxl.core.study import (
     METHODS,
     StudyOptions,
     hide_and_estimate,
@@ -30,6 +29,7 @@ from mpxl.study import (
     study,
     study_boards,
 )
+from mpxl.formats.charts import error_by_k_chart, methods_chart, study_charts
 
 # The study figures below were taken on these three files (the two later ones are checked in test_realdata).
 REAL_FILES = [REALDATA / f for f in ("ebuscore-2025-01-02-two-winner-a5050.xml", "scorebridge-2025-01-06-one-winner.xml",

@@ -11,7 +11,7 @@ import pytest
 from openpyxl import load_workbook
 
 from mpxl.cli import main
-from mpxl.movement import against_movement
+from mpxl.core.movement import against_movement
 from mpxl.workbook.layout import PAIRS_COLUMNS, SETUP_CELLS
 from mpxl.workbook.template import FIRST_ROW, TRAVELLER_COLUMNS
 

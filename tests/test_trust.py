@@ -17,8 +17,8 @@ from shared import REAL_FILES
 
 import mpxl.commands.check as check_command
 from mpxl.cli import main
+from mpxl.core.rules import ARROWSWITCH_NO, ARROWSWITCH_YES
 from mpxl.formats import read_event
-from mpxl.rules import ARROWSWITCH_NO, ARROWSWITCH_YES
 
 
 def _changed(event, kind):
@@ -259,8 +259,8 @@ def _switch_via(reader: str, spelling: str, tmp_path) -> bool:
 def test_every_reader_and_boardmp_read_an_arrowswitch_spelling_alike(spelling, tmp_path):
     from test_udfs import call
 
-    from mpxl.errors import UserError
-    from mpxl.rules import arrowswitch_flag
+    from mpxl.core.errors import UserError
+    from mpxl.core.rules import arrowswitch_flag
 
     try:
         want: bool | None = arrowswitch_flag(spelling)

@@ -17,9 +17,9 @@ import pytest
 
 from mpxl.cli import build_parser, main
 from mpxl.commands.score import score_input, write_output
+from mpxl.commands.tablets import Watch
 from mpxl.formats import read_event
-from mpxl.formats.xlsxbook import MAX_INFLATED, formula_value
-from mpxl.tablets import Watch
+from mpxl.workbook.reader import MAX_INFLATED, formula_value
 from tests.shared import REALDATA
 
 DATA = Path(__file__).parent / "data"

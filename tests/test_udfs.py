@@ -19,9 +19,9 @@ import pytest  # noqa: E402
 import xlwings.server as xs  # noqa: E402
 
 import mpxl.udfs as udfs  # noqa: E402
-from mpxl.board import score_board  # noqa: E402
-from mpxl.methods import Method  # noqa: E402
-from mpxl.rounding import Rounding  # noqa: E402
+from mpxl.core.board import score_board  # noqa: E402
+from mpxl.core.methods import Method  # noqa: E402
+from mpxl.core.rounding import Rounding  # noqa: E402
 
 SLIDES_BOARD_4 = [-130, -660, -120, 200, -600, 100, 100, 140, -150]  # 003_*, board 4, all vul
 AVG_AVG = [-130, -660, -120, 200, -600, "AVE", 100, 140, -150]  # table 6 Avg/Avg
@@ -473,10 +473,10 @@ def test_plain_scores_round_as_the_general_path_on_every_scale(scores, expected,
 def test_signed_boardmp_equals_the_core_session(scores, groups, flags):
     """BOARDMP on the signed scale gives the figures ``score_event`` gives with ScoringOptions(scale="signed"),
     line by line, and every figure is the double one less E - 1."""
-    from mpxl.event import Event, Line
-    from mpxl.options import ScoringOptions
-    from mpxl.session import score_event
-    from mpxl.settings import Scale
+    from mpxl.core.event import Event, Line
+    from mpxl.core.options import ScoringOptions
+    from mpxl.core.session import score_event
+    from mpxl.core.settings import Scale
 
     lines = [Line(1, str(i + 1), str(i + 11), score=s, group=None if groups is None else groups[i],
                   arrowswitch=bool(flags and flags[i])) for i, s in enumerate(scores)]

@@ -137,8 +137,8 @@ def test_an_html_page_is_named_as_one(name, text, tmp_path, capsys):
 
 
 def _full_disk(monkeypatch):
-    """Every file mpxl.atomic opens refuses its writes: ENOSPC, as a full disk does."""
-    import mpxl.atomic as atomic
+    """Every file mpxl.formats.atomic opens refuses its writes: ENOSPC, as a full disk does."""
+    import mpxl.formats.atomic as atomic
 
     class Full(io.TextIOWrapper):
         def write(self, text):
@@ -253,7 +253,7 @@ def test_study_says_what_it_wrote(tmp_path, capsys):
 
 
 def test_study_help_counts_the_methods(capsys):
-    from mpxl.methods import Method
+    from mpxl.core.methods import Method
 
     with pytest.raises(SystemExit):
         main(["study", "--help"])
@@ -293,7 +293,7 @@ def test_readme_says_the_xlwings_the_xlsm_needs_and_the_lite_file_s_size():
 
 
 def test_events_md_lists_every_preset_and_the_signed_scale():
-    from mpxl.conventions import CONVENTIONS
+    from mpxl.core.conventions import CONVENTIONS
 
     events = (ROOT / "docs" / "events.md").read_text(encoding="utf-8")
     row = next(line for line in events.splitlines() if line.startswith("| `--conventions"))

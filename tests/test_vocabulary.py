@@ -1,6 +1,6 @@
 """The closed vocabularies, one table each: every spelling fed to every reader, to BOARDMP and to the sheet.
 
-Each table is (spelling, answer): the answer the rulebook (:mod:`mpxl.rules`) gives, written out. Each
+Each table is (spelling, answer): the answer the rulebook (:mod:`mpxl.core.rules`) gives, written out. Each
 spelling goes to the CSV, USEBIO and PBN readers (a tiny file built here, read by the readers' public
 parse functions), to the Excel function ``BOARDMP`` (through xlwings' conversion layer, as
 tests/test_udfs.py calls it) and to the template sheet (one workbook holding every spelling, recalculated
@@ -21,13 +21,13 @@ from xml.sax.saxutils import escape
 
 import pytest
 
-from mpxl.adjustments import Artificial, line_kind, parse_entry
-from mpxl.contract import Direction
-from mpxl.errors import UserError
+from mpxl.core.adjustments import Artificial, line_kind, parse_entry
+from mpxl.core.contract import Direction
+from mpxl.core.errors import UserError
+from mpxl.core.rules import arrowswitch_flag, is_blank, side_of
 from mpxl.formats.csvfile import read_csv_text
 from mpxl.formats.pbn import read_pbn_text
 from mpxl.formats.usebio import read_usebio_bytes
-from mpxl.rules import arrowswitch_flag, is_blank, side_of
 
 sys.path.insert(0, str(Path(__file__).parent))
 from recalc import libreoffice_recalc  # noqa: E402
@@ -242,7 +242,7 @@ def group_via(where: str, labels: tuple[str, str]) -> bool:
     """Whether the lines labelled ``labels`` were matchpointed as one group: the first gets 65% of the
     top (4) as the better of a group of two (WBF small groups), not 60% as a group of its own."""
     if where == "csv":
-        from mpxl.session import ScoringOptions, score_event
+        from mpxl.core.session import ScoringOptions, score_event
 
         text = _csv(["board", "ns_pair", "ew_pair", "ns_score", "group"],
                     [[1, 1, 2, 420, labels[0]], [1, 3, 4, 400, labels[1]], [1, 5, 6, 300, "zz"]])
@@ -472,10 +472,10 @@ def test_the_sheet_reads_a_group_label_as_the_readers(sheet, labels, same):
 def test_a_not_played_line_survives_every_writer(fmt, code):
     """Written and read back, a not-played line is still one: it counts towards N (the CSV writer left
     its cells blank, and the PBN reader read Bye as a blank line, so N fell from 3 to 2)."""
+    from mpxl.core.session import ScoringOptions, score_event
     from mpxl.formats.csvfile import csv_text
     from mpxl.formats.pbn import pbn_text
     from mpxl.formats.usebio import usebio_text
-    from mpxl.session import ScoringOptions, score_event
 
     event = read_csv_text(_csv(["board", "ns_pair", "ew_pair", "ns_score"],
                                [[1, 1, 2, 420], [1, 3, 4, code], [1, 5, 6, 400]]), "t.csv")

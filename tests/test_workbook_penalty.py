@@ -20,11 +20,11 @@ import pytest
 from openpyxl import load_workbook
 
 from mpxl.cli import main
-from mpxl.conventions import detect
-from mpxl.event import Event, Line, Penalty
+from mpxl.core.conventions import detect
+from mpxl.core.event import Event, Line, Penalty
+from mpxl.core.options import ScoringOptions
+from mpxl.core.session import score_event
 from mpxl.formats import read_event
-from mpxl.options import ScoringOptions
-from mpxl.session import score_event
 from mpxl.workbook.event_writer import _penalty_rows, _typed_penalty, unsupported
 from mpxl.workbook.template import FIRST_ROW, PAIRS_COLUMNS, TRAVELLER_COLUMNS, Settings, TemplateLine, write_workbook
 

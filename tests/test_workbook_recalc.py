@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from mpxl.board import score_board
-from mpxl.rounding import Rounding
+from mpxl.core.board import score_board
+from mpxl.core.rounding import Rounding
 from mpxl.workbook.template import FIRST_ROW, PAIRS_COLUMNS, TRAVELLER_COLUMNS, Settings, write_workbook
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -216,7 +216,7 @@ def _entry_lines(i: int, cells: dict):
     also = cells.pop("also", None)
     first = TemplateLine(board, cells.pop("ns_pair", 1), cells.pop("ew_pair", 11), **cells)
     try:
-        from mpxl.contract import board_vulnerability, ns_score
+        from mpxl.core.contract import board_vulnerability, ns_score
         from mpxl.formats.csvfile import tricks_cell, tricks_of_contract
 
         if first.adjustment is not None:

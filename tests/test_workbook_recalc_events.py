@@ -15,9 +15,9 @@ import pytest
 from openpyxl import load_workbook
 
 from mpxl.cli import main
-from mpxl.options import ScoringOptions
-from mpxl.session import score_event
-from mpxl.settings import Scale
+from mpxl.core.options import ScoringOptions
+from mpxl.core.session import score_event
+from mpxl.core.settings import Scale
 from mpxl.workbook.event_writer import write_event_workbook
 from mpxl.workbook.template import FIRST_ROW, TRAVELLER_COLUMNS
 
@@ -40,7 +40,7 @@ def convention_event(sitouts: bool = False, line_pcts: int | None = None):
     three times of four (estimated; missed by table 4's pairs), an artificial score beside results (own
     tops), a lone result beside artificial scores (ave-plus), and with ``sitouts`` table 4's pairs sat out
     on board 2 (Ruter's byes)."""
-    from mpxl.event import Event, Line, SitOut
+    from mpxl.core.event import Event, Line, SitOut
 
     boards = {1: [420, 400, 450, 420], 2: [100, 140, -50, None], 3: [620, "A+", 170, 650], 4: [-100, -100, -200, 90],
               5: [300, "A+", "A-", "A+"], 6: [110, 140, 140, -50]}
@@ -55,7 +55,7 @@ def convention_event(sitouts: bool = False, line_pcts: int | None = None):
 def ties_event():
     """One ranking of six pairs over two boards of three tables (top 4): pairs 2 and 4 tie on 62.5%, 3 and 6 on
     50%, 1 and 5 on 37.5%: tied places (3= or 3) and percentages at an exact half (62.5 -> 62 half even)."""
-    from mpxl.event import Event, Line
+    from mpxl.core.event import Event, Line
 
     scores = {1: [100, 100, 50], 2: [50, 100, 200]}
     return Event(lines=[Line(b, str(t + 1), str(t + 4), score=score) for b, row in scores.items()

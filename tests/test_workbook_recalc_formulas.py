@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from openpyxl import load_workbook
 
+from mpxl.core.session import score_event
+from mpxl.core.settings import AvePolicy
 from mpxl.formats import read_event
-from mpxl.session import score_event
-from mpxl.settings import AvePolicy
 from mpxl.workbook.event_writer import write_event_workbook
 from mpxl.workbook.template import METHODS_LAYOUT
 
@@ -78,7 +78,7 @@ def test_methods_sheet_formulas_package(tmp_path):
 def test_real_files_formulas_package(tmp_path, f):
     """One board of each real file plus its first board with an artificial score (the full files
     take minutes in ``formulas``; test_workbook_recalc_real.py checks them whole in LibreOffice)."""
-    from mpxl.conventions import detect
+    from mpxl.core.conventions import detect
 
     ev = read_event(REALDATA / f)
     boards = sorted({ln.board for ln in ev.lines})

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from mpxl.conventions import detect
+from mpxl.core.conventions import detect
+from mpxl.core.session import score_event
 from mpxl.formats import read_event
-from mpxl.session import score_event
 from mpxl.workbook.event_writer import write_event_workbook
 
 sys.path.insert(0, str(Path(__file__).parent))

@@ -232,7 +232,7 @@ def test_a_ruling_the_sheet_cannot_score_is_written_as_values_with_the_reason(tm
     ("33.3% 420 + 66.7% 450", "33.3% 420 + 66.7% 450"),
 ])
 def test_the_writer_types_each_ruling_in_the_rulebooks_form(typed, written):
-    from mpxl.adjustments import parse_entry
+    from mpxl.core.adjustments import parse_entry
 
     assert _typed_ruling(parse_entry(typed)) == written
 
@@ -254,7 +254,7 @@ def test_the_working_sheet_shows_a_boards_lines_step_by_step(lo):
     first, mixed = rows[0], rows[1]
     assert v["Working", f"{col['words']}{first}"].startswith("row 5: split score: NS -150")
     assert v["Working", f"{col['words']}{mixed}"] == "row 6: NS keep 420, EW given 40%"
-    # the mixed line's real score (420) stands as a result in both fields (mpxl.board since the ruter work:
+    # the mixed line's real score (420) stands as a result in both fields (mpxl.core.board since the ruter work:
     # other EW pairs are matchpointed against it too), its EW figure being only its 40%: both views have
     # all 4 results (N = 5, Neuberg k = 5/4)
     assert (v["Working", f"{col['fnn']}{mixed}"], v["Working", f"{col['fne']}{mixed}"]) == (4, 4)

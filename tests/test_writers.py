@@ -12,14 +12,14 @@ from fractions import Fraction
 import pytest
 from shared import REALDATA
 
-from mpxl.adjustments import parse_entry
 from mpxl.cli import main
-from mpxl.conventions import detect
-from mpxl.event import Event, Line, Penalty
+from mpxl.core.adjustments import parse_entry
+from mpxl.core.conventions import detect
+from mpxl.core.event import Event, Line, Penalty
+from mpxl.core.options import ScoringOptions
+from mpxl.core.session import score_event
 from mpxl.formats import read_event, write_event
-from mpxl.options import ScoringOptions
-from mpxl.session import score_event
-from mpxl.textsafe import needs_csv_escape
+from mpxl.formats.textsafe import needs_csv_escape
 
 EXTS = [".xml", ".pbn", ".csv"]
 
@@ -266,7 +266,7 @@ def test_the_command_refuses_a_line_penalty_it_cannot_write(ext, tmp_path, capsy
 
 def test_a_table_that_cannot_hold_a_penalty_row_refuses_it():
     """A workbook's rows go through the CSV row reader: a Pen row there is named, never dropped."""
-    from mpxl.errors import UserError
+    from mpxl.core.errors import UserError
     from mpxl.formats.csvfile import read_rows
 
     with pytest.raises(UserError, match=r"^t\.xlsx: row 5: a penalty row \(Pen\), which this table cannot hold"):

@@ -13,10 +13,10 @@ import sys
 import tempfile
 from pathlib import Path
 
+from mpxl.core.options import ScoringOptions
+from mpxl.core.session import score_event
 from mpxl.formats import read_event
-from mpxl.options import ScoringOptions
-from mpxl.report_html import write_html
-from mpxl.session import score_event
+from mpxl.formats.report_html import write_html
 
 HERE = Path(__file__).resolve().parent
 SOURCE = HERE.parent.parent / "tests" / "data" / "rulings.csv"

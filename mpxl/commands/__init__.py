@@ -6,9 +6,9 @@ from __future__ import annotations
 import argparse
 import re
 
-from ..settings import Scale
+from ..core.settings import Scale
 
-__all__ = ["COMMANDS", "plain_help", "scale_argument", "SCALE_HELP"]
+__all__ = ["COMMANDS", "SHARED", "plain_help", "scale_argument", "SCALE_HELP"]
 
 #: Every sub-command (the module ``mpxl.commands.<name>``) and its one-line help, as ``mpxl --help``
 #: lists it: the command line is built from this table, and only the chosen command's module is imported.
@@ -21,6 +21,11 @@ COMMANDS = {
     "score": "score a results file (USEBIO, PBN, CSV) or the tablets' .bws and print or write the ranking",
     "study": "hide results on real boards and measure which estimation method predicts them best",
     "template": "build the club template workbook (travellers, totals, methods) for Excel or LibreOffice",
+}
+
+#: The modules here that are no command: what several commands share, imported by them when needed.
+SHARED = {
+    "tablets": "the tablets' database on the command line: check's report and score's --watch loop",
 }
 
 #: The help of a command's ``--scale``.

@@ -26,24 +26,24 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 
-from ..conventions import Conventions
-from ..errors import UserError
-from ..event import Event, Pair, PairKey
+from ..core.conventions import Conventions
+from ..core.errors import UserError
+from ..core.event import Event, Pair, PairKey
+from ..core.inference import LinePercentages
+from ..core.members import seat_gaps
+from ..core.options import ScoringOptions
+from ..core.ranking import PairResult, place_labels, sitout_credits
+from ..core.rounding import rounding_order_note as order_note
+from ..core.session import SessionResult, score_event
+from ..core.settings import Field, Scale
 from ..formats import read_event
 from ..formats.common import warn_unusual
-from ..inference import LinePercentages
-from ..members import seat_gaps
-from ..options import ScoringOptions
-from ..ranking import PairResult, place_labels, sitout_credits
-from ..rounding import rounding_order_note as order_note
-from ..session import SessionResult, score_event
-from ..settings import Field, Scale
 from . import COMMANDS, plain_help
 from .score import Chosen, add_scoring_arguments, choose_options
 
 __all__ = ["register", "run", "Difference", "compare", "pair_label", "unexplained"]
 
-#: The end of a difference :func:`mpxl.rounding.rounding_order_note` marks.
+#: The end of a difference :func:`mpxl.core.rounding.rounding_order_note` marks.
 ORDER_NOTE = "a rounding-order difference)"
 
 
@@ -97,7 +97,7 @@ def compare(result: SessionResult, conventions: Conventions | None = None,
     then the pairs' (:func:`_pair_differences`); those of a later session's pairs that run over earlier
     sessions not given (``previous`` None) go to ``carried_in`` when it is a list, not among the differences.
 
-    >>> from mpxl.event import Event, Line
+    >>> from mpxl.core.event import Event, Line
     >>> ev = Event(lines=[Line(1, "1", "2", score=420, published_ns_mp=2, published_ew_mp=0, where="line 2"),
     ...                   Line(1, "3", "4", score=400, published_ns_mp=1, published_ew_mp=1, where="line 3")])
     >>> diffs, lines, pairs = compare(score_event(ev))
@@ -218,7 +218,7 @@ def pair_label(pair: Pair) -> str:
     """A pair's figure named by the pair first, then where the file has it: ``pair 7 NS (PAIR 5)``
     (the file's 5th PAIR element holds pair 7), not the place alone.
 
-    >>> from mpxl.event import Pair
+    >>> from mpxl.core.event import Pair
     >>> pair_label(Pair("7", where="PAIR 5 (pair 7)")), pair_label(Pair("3", "A", "NS", where="line 64 (pair 3)"))
     ('pair 7 (PAIR 5)', 'pair 3 NS (line 64)')
     >>> pair_label(Pair("4"))
@@ -284,7 +284,7 @@ def _same_place(published: str, place: str) -> bool:
 def tie_note(result: SessionResult) -> str:
     """How ties in the ranking were decided: by a tie-break the file publishes, or shared.
 
-    >>> from mpxl.event import Event, Line
+    >>> from mpxl.core.event import Event, Line
     >>> tie_note(score_event(Event(lines=[Line(1, "1", "2", score=420)])))
     'ties shared (the file publishes no tie-break)'
     """
@@ -313,7 +313,7 @@ def run(args: Namespace) -> int:
     from ..formats.inputs import is_bws
 
     if is_bws(args.input):  # the tablets' database publishes nothing: what to look at before publishing
-        from ..tablets import check_database
+        from .tablets import check_database
 
         return check_database(args)
     audit = _audit(args)
@@ -485,9 +485,9 @@ def unexplained(chosen: Chosen, diffs: Sequence[Difference]) -> str:
     """What a search that did not reproduce every figure says: how many the best candidate
     reproduces, of which kinds, and which kinds of figure it could not explain.
 
-    >>> from mpxl.inference import Agreement, Inference
-    >>> from mpxl.options import ScoringOptions
-    >>> from mpxl.conventions import find
+    >>> from mpxl.core.inference import Agreement, Inference
+    >>> from mpxl.core.options import ScoringOptions
+    >>> from mpxl.core.conventions import find
     >>> from mpxl.commands.score import Chosen
     >>> found = Inference(ScoringOptions(), Agreement(lines=(10, 12), totals=(4, 4)))
     >>> one = [Difference("line 3", "NS matchpoints", "1", "2")]
@@ -555,7 +555,7 @@ def _runs_over(result: SessionResult) -> bool:
     running totals carry every pair's earlier sessions in, while one impossible total among figures
     that agree is a wrong figure, reported, never carried in.
 
-    >>> from mpxl.event import Event, Line, Pair
+    >>> from mpxl.core.event import Event, Line, Pair
     >>> lines = [Line(1, "1", "2", score=420), Line(1, "3", "4", score=400)]
     >>> wrong = Event(lines=lines, pairs=[Pair("1", published_mp=2), Pair("2", published_mp=90),
     ...                                   Pair("3", published_mp=0), Pair("4", published_mp=2)])
@@ -577,7 +577,7 @@ def _outside(scale: Scale, total: float, maximum: int | Fraction) -> bool:
     either way: above the maximum, or below the figure of 0% (0, or -maximum on the signed scale).
     One rule for both signs: a running total may be carried in above or below.
 
-    >>> from mpxl.settings import Scale
+    >>> from mpxl.core.settings import Scale
     >>> [_outside(Scale.SIGNED, t, 168) for t in (-1050.1, 50.1, 1050.1)], _outside(Scale.DOUBLE, -3, 300)
     ([True, False, True], True)
     """

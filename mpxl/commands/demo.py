@@ -10,8 +10,8 @@ import argparse
 import os
 from fractions import Fraction
 
-from ..board import score_board
-from ..rounding import Rounding
+from ..core.board import score_board
+from ..core.rounding import Rounding
 from ..workbook.examples import SLIDES_BOARD4, teaching_contents, variant_entries
 from . import COMMANDS
 

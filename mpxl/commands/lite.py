@@ -7,7 +7,7 @@ core itself: the source of :mod:`mpxl.udfs` and of every mpxl module it imports,
 small importer, then ``from mpxl.udfs import *``. Nothing but xlwings has to be installed.
 
 >>> sorted(core_modules())[:3]
-['mpxl', 'mpxl.adjustments', 'mpxl.board']
+['mpxl', 'mpxl.core', 'mpxl.core.adjustments']
 >>> "mpxl.udfs" in core_modules() and "mpxl.workbook.template" not in core_modules()
 True
 """
@@ -19,8 +19,8 @@ import ast
 from pathlib import Path
 
 from .. import __version__
-from ..atomic import atomic_write
-from ..errors import UserError
+from ..core.errors import UserError
+from ..formats.atomic import atomic_write
 from . import COMMANDS
 
 __all__ = ["core_modules", "main_py", "REQUIREMENTS", "register", "run"]
@@ -37,12 +37,22 @@ def _module_file(name: str) -> Path:
     return package if package.is_file() else PACKAGE / rel.with_suffix(".py")
 
 
+def _typing_only(test: ast.expr) -> bool:
+    """Whether an ``if`` test is ``TYPE_CHECKING`` (or ``typing.TYPE_CHECKING``)."""
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
 def _imports(name: str, path: Path) -> set[str]:
     """The mpxl modules that the module ``name`` imports (relative or absolute), from its source."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    typing_only = {id(n) for node in ast.walk(tree) if isinstance(node, ast.If) and _typing_only(node.test)
+                   for stmt in node.body for n in ast.walk(stmt)}
     found: set[str] = set()
     for node in ast.walk(tree):
+        if id(node) in typing_only:  # `if TYPE_CHECKING:` imports are for type checkers, not run
+            continue
         if isinstance(node, ast.ImportFrom):
             if node.level:
                 base = package.split(".")

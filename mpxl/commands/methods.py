@@ -19,10 +19,10 @@ import textwrap
 from collections.abc import Iterable
 from fractions import Fraction
 
-from ..atomic import atomic_path, check_extension
-from ..methods import K_FORMULAS, Method, as_scale, estimate, k_value
-from ..rounding import round_fraction
-from ..settings import Scale
+from ..core.methods import K_FORMULAS, Method, as_scale, estimate, k_value
+from ..core.rounding import round_fraction
+from ..core.settings import Scale
+from ..formats.atomic import atomic_path, check_extension
 from . import COMMANDS, SCALE_HELP, scale_argument
 
 __all__ = ["methods_table", "format_table", "register", "run"]
@@ -105,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
         check_extension(args.chart, (".png",), "a chart")
     table = format_table(args.expected, args.actual, args.scale)
     if args.chart:
-        from ..charts import methods_chart  # matplotlib is the optional extra "charts"
+        from ..formats.charts import methods_chart  # matplotlib is the optional extra "charts"
 
         with atomic_path(args.chart, suffix=".png") as tmp:
             methods_chart(args.expected, args.actual, args.scale, tmp)

@@ -19,9 +19,9 @@ import argparse
 import json
 import os
 
-from ..atomic import atomic_write, check_extension
-from ..cards_html import cards_html, movement_title
-from ..movement import KINDS, Movement, movement
+from ..core.movement import KINDS, Movement, movement
+from ..formats.atomic import atomic_write, check_extension
+from ..formats.cards_html import cards_html, movement_title
 from . import COMMANDS, plain_help
 
 __all__ = ["register", "run", "build", "format_movement"]

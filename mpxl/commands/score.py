@@ -22,26 +22,26 @@ from fractions import Fraction
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, TypedDict
 
-from ..atomic import all_or_none, atomic_path, check_not_input, same_file
-from ..conventions import CONVENTIONS, Conventions, detect, find
-from ..errors import UserError
-from ..event import Club, Event
+from ..core.conventions import CONVENTIONS, Conventions, detect, find
+from ..core.errors import UserError
+from ..core.event import Club, Event
+from ..core.inference import Inference, infer
+from ..core.options import FLAG_ORDER, ScoringOptions, differences, field_of, parse_options, registry, settings_of
+from ..core.ranking import PairResult
+from ..core.rounding import round_fraction
+from ..core.scorer import score_columns
+from ..core.session import SessionResult, score_event
+from ..core.settings import Field, RoundingKind, Scale
 from ..formats import read_travellers, write_event
+from ..formats.atomic import all_or_none, atomic_path, check_not_input, same_file
 from ..formats.common import figure_decimals, format_number, warn_unusual
 from ..formats.jsonout import json_text
-from ..inference import Inference, infer
-from ..labels import LANGUAGES, labels, signed_percentage_note
-from ..options import FLAG_ORDER, ScoringOptions, differences, field_of, parse_options, registry, settings_of
-from ..ranking import PairResult
-from ..rounding import round_fraction
-from ..scorer import score_columns
-from ..session import SessionResult, score_event
-from ..settings import Field, RoundingKind, Scale
+from ..formats.labels import LANGUAGES, labels, signed_percentage_note
 from . import COMMANDS, plain_help
 
 if TYPE_CHECKING:
+    from ..core.options import Setting
     from ..formats.bws import Reading
-    from ..options import Setting
 
 __all__ = [
     "register",
@@ -146,14 +146,14 @@ def _heading_from_args(event: Event, args: argparse.Namespace) -> None:
 
 
 def _flag_rank(setting: Setting) -> int:
-    """Where a setting's flag stands in the help: :data:`mpxl.options.FLAG_ORDER`, then the others."""
+    """Where a setting's flag stands in the help: :data:`mpxl.core.options.FLAG_ORDER`, then the others."""
     return FLAG_ORDER.index(setting.name) if setting.name in FLAG_ORDER else len(FLAG_ORDER)
 
 
 def option_overrides(args: argparse.Namespace) -> dict[str, Any]:
     """The settings given on the command line (every declared setting's flag, by argparse's name:
     ``--rounding-pct`` is ``rounding_pct``; in the help's order), parsed once (Enums, Roundings) by
-    :func:`mpxl.options.parse_options`: name -> value.
+    :func:`mpxl.core.options.parse_options`: name -> value.
 
     A bad value raises ValueError naming it.
     """
@@ -177,7 +177,7 @@ def given_flags(args: argparse.Namespace) -> list[str]:
 
 
 def refused_flag(args: argparse.Namespace) -> str:
-    """The flag whose value :func:`mpxl.options.parse_options` refuses on its own ('' when only a
+    """The flag whose value :func:`mpxl.core.options.parse_options` refuses on its own ('' when only a
     combination of flags is refused: its message names them).
 
     >>> from argparse import Namespace
@@ -315,7 +315,7 @@ def text_table(rows: Sequence[Sequence[object]], align: str) -> list[str]:
 def event_heading(event: Event) -> str:
     """The event's name and date, as the line above its ranking ('' when the file gives neither).
 
-    >>> from mpxl.event import Event
+    >>> from mpxl.core.event import Event
     >>> event_heading(Event(title="Thursday Pairs", date="2025-01-02"))
     'Thursday Pairs, 2025-01-02'
     """
@@ -328,7 +328,7 @@ def ranking_text(result: SessionResult) -> str:
     (``MP1``) and the percentage, and under each block the words that say how the one gives the
     other (as on the results page).
 
-    >>> from mpxl.event import Event, Line
+    >>> from mpxl.core.event import Event, Line
     >>> ev = Event(lines=[Line(1, "1", "2", score=420), Line(1, "3", "4", score=400)], title="Club pairs")
     >>> print(ranking_text(score_event(ev)))
     Club pairs
@@ -338,8 +338,8 @@ def ranking_text(result: SessionResult) -> str:
     1=     4     2.00    2  100.00
     3=     2     0.00    2    0.00
     3=     3     0.00    2    0.00
-    >>> from mpxl.options import ScoringOptions
-    >>> from mpxl.settings import Scale
+    >>> from mpxl.core.options import ScoringOptions
+    >>> from mpxl.core.settings import Scale
     >>> print(ranking_text(score_event(ev, ScoringOptions(scale=Scale.SIGNED))))
     Club pairs
     <BLANKLINE>
@@ -445,7 +445,7 @@ def write_json(result: SessionResult, out: IO[str], more: dict[str, Any] | None 
 
 
 def _write_html(result: SessionResult, path: str, lang: str | None = None, members: bool = False) -> None:
-    from ..report_html import write_html  # the page's code, loaded when a page is written
+    from ..formats.report_html import write_html  # the page's code, loaded when a page is written
 
     with atomic_path(path, suffix=".html") as tmp:
         write_html(result, tmp, lang, members)
@@ -468,7 +468,7 @@ def write_output(result: SessionResult, path: str, inputs: Sequence[str] = (), l
             _write_html(result, path, lang, members)
         else:
             write_event(result, path)
-    except ValueError as exc:  # text the format cannot hold (mpxl.textsafe): name the output
+    except ValueError as exc:  # text the format cannot hold (mpxl.formats.textsafe): name the output
         raise UserError(path, "", str(exc)) from None
 
 
@@ -499,7 +499,7 @@ def cyclic_gc_paused() -> Iterator[None]:
 def score_by_columns(args: argparse.Namespace) -> tuple[SessionResult, Chosen] | None:
     """The input scored with no object per line, when it is a CSV of travellers the column reader
     takes (:func:`mpxl.formats.read_travellers`) and publishes no figures to infer from: the
-    same scorer (:func:`mpxl.scorer.score_columns`) and the same options as the event model, so
+    same scorer (:func:`mpxl.core.scorer.score_columns`) and the same options as the event model, so
     every output is the same. None (nothing read into the event model) for any other file, and for
     a board with a pair or a table twice: :func:`mpxl.formats.read_event` names the line."""
     travellers = read_travellers(args.input)
@@ -552,7 +552,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _score(args: argparse.Namespace) -> int:
     if getattr(args, "watch", False):
-        from ..tablets import run_watch  # the live loop, loaded when asked for
+        from .tablets import run_watch  # the live loop, loaded when asked for
 
         output_paths(args)
         lang, members = getattr(args, "lang", None), getattr(args, "show_members", False)
@@ -591,10 +591,10 @@ def input_paths(args: argparse.Namespace) -> list[str]:
 
 def _keep_workbook(event: Event, args: argparse.Namespace, warn: bool) -> None:
     """The director's cells of the ``-o`` workbook already there put on ``event``, read from the tablets'
-    database (:mod:`mpxl.formats.keep`); each change the tablets made under a ruling named on stderr
+    database (:mod:`mpxl.workbook.keep`); each change the tablets made under a ruling named on stderr
     (always: it needs the director's eye), what was kept when ``warn``. UserError (nothing written) when
     the workbook cannot be kept."""
-    from ..formats.keep import existing_workbook, keep_directors_work
+    from ..workbook.keep import existing_workbook, keep_directors_work
 
     outputs = args.output if isinstance(args.output, list) else [args.output] if args.output else []
     path = existing_workbook(outputs)

@@ -4,7 +4,7 @@ Which estimation method best predicts the result a short board would have had?
 For every complete board of the given results files, hide K results at random
 (or split the board as if fouled after R results), estimate the rest with each
 of the six methods (neuberg, factor, ascherman, mckinnon, manual, ascherman-short)
-and compare with the real matchpoints (see mpxl.study and
+and compare with the real matchpoints (see mpxl.core.study and
 docs/study.md). K and R may be lists (1,2,4) or ranges (1-4): one study each,
 and the HTML report then charts the error against K.
 
@@ -24,12 +24,12 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
-from ..atomic import atomic_path, atomic_write, check_not_input
-from ..errors import UserError
+from ..core.errors import UserError
+from ..core.settings import SmallGroups
+from ..core.study import StudyOptions, StudyResult, parse_k_list, study
 from ..formats import read_event
-from ..report_html import write_study_html
-from ..settings import SmallGroups
-from ..study import StudyOptions, StudyResult, parse_k_list, study
+from ..formats.atomic import atomic_path, atomic_write, check_not_input
+from ..formats.report_html import write_study_html
 from ..workbook import ooxml
 from . import COMMANDS, plain_help
 
@@ -113,7 +113,7 @@ STUDY_LEGEND = (
 def study_text(results: Sequence[StudyResult]) -> str:
     """The studies as plain-text tables, one per K (or R).
 
-    >>> from mpxl.event import Event, Line
+    >>> from mpxl.core.event import Event, Line
     >>> ev = Event(lines=[Line(1, str(i), str(i + 10), score=s) for i, s in enumerate([420, 400, 170, -50], 1)],
     ...            winners={"": 2})
     >>> print(study_text([study([ev], StudyOptions(exhaustive=True))]).splitlines()[3])
@@ -235,7 +235,7 @@ def write_study_xlsx(results: Sequence[StudyResult], path: str) -> None:
 def written_report(path: str, results: Sequence[StudyResult]) -> str:
     """The line ``study -o`` prints: what was written where.
 
-    >>> from mpxl.study import StudyOptions, StudyResult
+    >>> from mpxl.core.study import StudyOptions, StudyResult
     >>> studies = [StudyResult(StudyOptions(remove=k, trials=200), 200, 76, [], []) for k in (1, 2, 3)]
     >>> written_report("x.html", studies)
     'mpxl: wrote x.html (study report): 1, 2, 3 results hidden per board, 76 complete boards, 200 trials'
@@ -252,7 +252,7 @@ def written_report(path: str, results: Sequence[StudyResult]) -> str:
 
 
 def _write_html(results: Sequence[StudyResult], path: str, inputs: Sequence[str]) -> None:
-    from ..charts import study_charts  # matplotlib is the optional extra "charts"
+    from ..formats.charts import study_charts  # matplotlib is the optional extra "charts"
 
     write_study_html(results, path, study_charts(results), inputs)
 

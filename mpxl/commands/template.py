@@ -16,9 +16,9 @@ import argparse
 import os
 from typing import Any
 
-from ..atomic import atomic_path, check_extension
-from ..movement import Movement, movement
-from ..settings import Scale
+from ..core.movement import Movement, movement
+from ..core.settings import Scale
+from ..formats.atomic import atomic_path, check_extension
 from ..workbook.examples import teaching_contents
 from ..workbook.layout import FIELD_NAMES
 from ..workbook.template import METHOD_NAMES, template_contents, write_workbook

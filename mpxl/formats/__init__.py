@@ -2,7 +2,7 @@
 
 :func:`read_event` picks the reader by the file's extension, or by its first
 bytes when the extension says nothing; :func:`write_event` picks the writer by
-the output's extension. Readers raise :class:`mpxl.errors.UserError` naming the
+the output's extension. Readers raise :class:`mpxl.core.errors.UserError` naming the
 file, the line or element, and the problem.
 
 >>> format_of("results.XML"), format_of("s1.pbn"), format_of("t.csv"), format_of("x.txt", b"% PBN 2.1")
@@ -18,13 +18,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from ..errors import UserError
-from ..event import Event, Travellers
-from ..pairings import check_duplicates
+from ..core.errors import UserError
+from ..core.event import Event, Travellers
+from ..core.pairings import check_duplicates
 from .common import read_bytes
 
 if TYPE_CHECKING:  # typing only: reading a file needs no scorer
-    from ..session import SessionResult
+    from ..core.session import SessionResult
 
 __all__ = ["read_event", "read_travellers", "write_event", "format_of", "is_html", "EXTENSIONS", "MAX_BYTES"]
 
@@ -41,14 +41,16 @@ MAX_BYTES = {"usebio": 64 * 2**20, "pbn": 64 * 2**20, "csv": 256 * 2**20, "xlsx"
 #: format -> (module, function) of its reader and of its writer: a module is imported when its format
 #: is read or written (a PBN file is read without loading the XML parser, a USEBIO one without csv)
 READERS = {"usebio": ("usebio", "read_usebio"), "pbn": ("pbn", "read_pbn"), "csv": ("csvcolumns", "read_csv"),
-           "xlsx": ("xlsxbook", "read_workbook"), "bws": ("bws", "read_bws")}
+           "xlsx": ("mpxl.workbook.reader", "read_workbook"), "bws": ("bws", "read_bws")}
 WRITERS = {"usebio": ("usebio", "write_usebio"), "pbn": ("pbn", "write_pbn"), "csv": ("csvfile", "write_csv")}
 
 
 def _load(where: tuple[str, str]) -> Callable[..., Any]:
-    """The function named by ``(module, function)`` in this package, its module imported now."""
+    """The function named by ``(module, function)``, its module imported now: a module of this package by its
+    own name, one of another layer (the workbook's reader) by its whole name."""
     module, name = where
-    return cast("Callable[..., Any]", getattr(importlib.import_module(f"{__name__}.{module}"), name))
+    whole = module if module.startswith("mpxl.") else f"{__name__}.{module}"
+    return cast("Callable[..., Any]", getattr(importlib.import_module(whole), name))
 
 
 def format_of(path: str | os.PathLike[str], head: bytes | None = None) -> str | None:
@@ -85,7 +87,7 @@ def is_html(path: str | os.PathLike[str], head: bytes) -> bool:
 
 
 def read_event(path: str | os.PathLike[str], format: str | None = None) -> Event:
-    """Read a results file (USEBIO, PBN, CSV or a workbook) into an :class:`~mpxl.event.Event`.
+    """Read a results file (USEBIO, PBN, CSV or a workbook) into an :class:`~mpxl.core.event.Event`.
 
     ``format`` ('usebio', 'pbn', 'csv') overrides the guess from the extension.
     Lines are checked: a board where one pair (or one table) has two lines is refused.
@@ -99,7 +101,7 @@ def read_event(path: str | os.PathLike[str], format: str | None = None) -> Event
 
 
 def read_travellers(path: str | os.PathLike[str], format: str | None = None) -> Travellers | None:
-    """A CSV file of plain travellers as :class:`mpxl.event.Travellers`, or None for any other
+    """A CSV file of plain travellers as :class:`mpxl.core.event.Travellers`, or None for any other
     file (a USEBIO or PBN file, a CSV row with an adjustment, a row to complain about): then
     :func:`read_event` reads it. A file that cannot be read at all gets read_event's message.
     """

@@ -36,8 +36,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import IO, Protocol, TypeVar
 
-from ..atomic import StrPath
-from ..errors import UserError
+from ..core.errors import UserError
+from .atomic import StrPath
 from .common import read_bytes
 from .jet import JetFile
 

@@ -2,7 +2,7 @@
 
 :func:`event_from_rows` takes the tables as rows (dicts from column name to text, as
 :mod:`mpxl.formats.access` reads them, or as a test writes them) and makes the
-:class:`~mpxl.event.Event` and a :class:`Reading` of what a scorer must look at. Columns are found
+:class:`~mpxl.core.event.Event` and a :class:`Reading` of what a scorer must look at. Columns are found
 by name (any case), so the older layout (2005: no ``Section.Session``, no ``PlayerNumbers.Round``)
 and the newer one read alike.
 
@@ -12,7 +12,7 @@ The rules (``shared/bws.md`` and the tablet maker's developer guide):
   section, table, round and board the latest stands (``DateLog``, ``TimeLog``, then ``ID``), the
   others are superseded (counted and listed).
 - ``Contract`` ``4S``, ``4 S x``, ``3 D xx``, ``2 NT``, ``PASS``; ``Result`` ``=``, ``+n``, ``-n``;
-  ``NS/EW`` the declarer's seat: the NS score by :mod:`mpxl.contract`, vulnerability from the
+  ``NS/EW`` the declarer's seat: the NS score by :mod:`mpxl.core.contract`, vulnerability from the
   board number.
 - ``Remarks``: ``Not played`` (no result); ``Wrong direction`` (the pairs sat the other way
   round: the board scored as played, each pair given its own side, an arrowswitch);
@@ -27,7 +27,7 @@ The rules (``shared/bws.md`` and the tablet maker's developer guide):
   result, are named (section, table, round, board).
 - Names from ``PlayerNumbers`` (its ``Name``, else its ``Number`` looked up in ``PlayerNames``:
   that table is read only then), and each seat's member number (``Number``, as text; ``0`` is
-  none) with it: :attr:`mpxl.event.Pair.players`; hands from ``HandRecord``.
+  none) with it: :attr:`mpxl.core.event.Pair.players`; hands from ``HandRecord``.
 
 >>> rows = {"ReceivedData": [dict(ID="1", Section="1", Table="1", Round="1", Board="1", PairNS="1", PairEW="2",
 ...                               **{"NS/EW": "N"}, Contract="4 S", Result="="),
@@ -46,13 +46,13 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..atomic import StrPath
-from ..contract import DIRECTION_SPELLINGS, Contract, Direction, board_vulnerability, ns_score, tricks_from_result
-from ..errors import UserError
-from ..event import Deal, Event, Line, Pair, SitOut
-from ..members import players_of
-from ..rules import ARTIFICIAL_CODES, Side
+from ..core.contract import DIRECTION_SPELLINGS, Contract, Direction, board_vulnerability, ns_score, tricks_from_result
+from ..core.errors import UserError
+from ..core.event import Deal, Event, Line, Pair, SitOut
+from ..core.members import players_of
+from ..core.rules import ARTIFICIAL_CODES, Side
 from .access import Row
+from .atomic import StrPath
 
 __all__ = ["event_from_rows", "read_bws", "read_bws_reading", "Reading", "Finding", "remark_kind",
            "artificial_code", "TABLES", "PROGRAM"]
@@ -149,7 +149,8 @@ class Reading:
 
 
 def artificial_code(ns: int, ew: int) -> str:
-    """An artificial score of ``ns`` / ``ew`` percent in the rulebook's words (:data:`mpxl.rules.ARTIFICIAL_CODES`).
+    """An artificial score of ``ns`` / ``ew`` percent in the rulebook's words
+    (:data:`mpxl.core.rules.ARTIFICIAL_CODES`).
 
     >>> artificial_code(60, 40), artificial_code(50, 50), artificial_code(30, 70)
     ('A+/A-', 'A=/A=', '30/70')

@@ -17,22 +17,22 @@ from itertools import compress, repeat
 from operator import is_
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from ..adjustments import NOT_A_CODE, Artificial, parse_entry
-from ..contract import board_vulnerability, ns_score, possible_ns_scores
-from ..errors import UserError
-from ..event import Event, Line, Pair, Penalty, SitOut, Travellers, gather
-from ..ranking import sitout_credits
-from ..rounding import round_fraction
-from ..rules import BEYOND_ANY_CONTRACT, NOT_WHOLE, NUMBER_LIKE, WHOLE_TEXT, is_blank, is_not_played
-from ..rules import MAX_SCORE as RULEBOOK_MAX_SCORE
-from ..settings import RoundingKind
+from ..core.adjustments import NOT_A_CODE, Artificial, parse_entry
+from ..core.contract import board_vulnerability, ns_score, possible_ns_scores
+from ..core.errors import UserError
+from ..core.event import Event, Line, Pair, Penalty, SitOut, Travellers, gather
+from ..core.ranking import sitout_credits
+from ..core.rounding import round_fraction
+from ..core.rules import BEYOND_ANY_CONTRACT, NOT_WHOLE, NUMBER_LIKE, WHOLE_TEXT, is_blank, is_not_played
+from ..core.rules import MAX_SCORE as RULEBOOK_MAX_SCORE
+from ..core.settings import RoundingKind
 
 if TYPE_CHECKING:  # typing only: a reader needs no scorer
-    from ..options import ScoringOptions
-    from ..ranking import PairResult
-    from ..rounding import Rounding
-    from ..scorer import BoardPlace, ScoredColumns
-    from ..session import SessionResult
+    from ..core.options import ScoringOptions
+    from ..core.ranking import PairResult
+    from ..core.rounding import Rounding
+    from ..core.scorer import BoardPlace, ScoredColumns
+    from ..core.session import SessionResult
 
 __all__ = [
     "written_decimals",
@@ -127,7 +127,7 @@ def check_entry(value: V, source: str, where: str) -> V:
     >>> check_entry("AQQ", "f.xml", "BOARD 18, TRAVELLER_LINE 8")
     Traceback (most recent call last):
     ...
-    mpxl.errors.UserError: f.xml: BOARD 18, TRAVELLER_LINE 8: 'AQQ' is not a score or a known artificial code; ...
+    mpxl.core.errors.UserError: f.xml: BOARD 18, TRAVELLER_LINE 8: 'AQQ' is not a score or a known artificial code; ...
     """
     try:
         parse_entry(value)
@@ -191,7 +191,7 @@ def read_bytes(path: str | os.PathLike[str], limit: int = -1) -> bytes:
 #: The largest board number a reader takes (beyond it a number is no longer exact as a float).
 MAX_BOARD = 2**53 - 1
 #: The largest NS score in magnitude: 7NT redoubled vulnerable, down 13.
-MAX_SCORE = RULEBOOK_MAX_SCORE  # the rulebook's (mpxl.rules.plain_score)
+MAX_SCORE = RULEBOOK_MAX_SCORE  # the rulebook's (mpxl.core.rules.plain_score)
 _WHOLE = re.compile(WHOLE_TEXT)  # the rulebook's: ASCII digits only, not 4_20, not Arabic-Indic digits
 
 
@@ -203,7 +203,7 @@ def board_number(text: object, source: str, where: str) -> int:
     >>> board_number("0", "f.xml", "BOARD")
     Traceback (most recent call last):
     ...
-    mpxl.errors.UserError: f.xml: BOARD: '0' is not a board number; expected a whole number from 1
+    mpxl.core.errors.UserError: f.xml: BOARD: '0' is not a board number; expected a whole number from 1
     """
     t = str(text).strip() if text is not None else ""
     if _WHOLE.fullmatch(t) and t[0] not in "+-":
@@ -242,7 +242,7 @@ def whole_score(text: str, source: str, where: str) -> int | None:
     >>> whole_score("4_20", "f", "line 2")
     Traceback (most recent call last):
     ...
-    mpxl.errors.UserError: f: line 2: '4_20' is not a score; a bridge score is a whole number such as 420 or -50
+    mpxl.core.errors.UserError: f: line 2: '4_20' is not a score; a bridge score is a whole number such as 420 or -50
     """
     t = text.strip()
     if _WHOLE.fullmatch(t):
@@ -307,7 +307,7 @@ def decode_text(data: bytes, declared: str | None = None, source: str = "") -> s
     >>> decode_text("board,ns".encode("utf-16")), decode_text("board".encode("utf-16-le"), source="t.csv")
     Traceback (most recent call last):
     ...
-    mpxl.errors.UserError: t.csv: the file looks like UTF-16 (little-endian) without a byte-order mark;
+    mpxl.core.errors.UserError: t.csv: the file looks like UTF-16 (little-endian) without a byte-order mark;
     save it as UTF-8 (or with its mark)
     """
     if data.startswith(b"\xef\xbb\xbf"):
@@ -346,12 +346,12 @@ def written_decimals(obj: SessionResult | Event) -> int | None:
 class EventToWrite:
     """What a writer writes of a scored event (a SessionResult: mpxl's figures, from the scorer's
     columns) or of a bare Event (the figures it was read with: its lines' and pairs' published
-    ones), a board at a time: a board's :class:`~mpxl.event.Line` objects are made (from the
+    ones), a board at a time: a board's :class:`~mpxl.core.event.Line` objects are made (from the
     columns, or taken from the event's lines) when it is written, so the writer holds the event
     and one board, never a Line per line of the event nor its whole output.
 
-    >>> from mpxl.event import Event, Line
-    >>> from mpxl.session import score_event
+    >>> from mpxl.core.event import Event, Line
+    >>> from mpxl.core.session import score_event
     >>> ev = Event(lines=[Line(2, "1", "2", "B", score=420), Line(1, "1", "2", "A", score=50),
     ...                  Line(1, "3", "4", "A", score=-50)])
     >>> w = EventToWrite(score_event(ev))
@@ -437,7 +437,7 @@ class EventToWrite:
         return sorted(self._line_groups(), key=lambda k: (k[0], order.get(k[1], 0), k[2]))
 
     def sitouts(self, key: tuple[int, str, int]) -> list[SitOut]:
-        """The :class:`~mpxl.event.SitOut` of the board ``key`` (of :meth:`groups`), in the event's order."""
+        """The :class:`~mpxl.core.event.SitOut` of the board ``key`` (of :meth:`groups`), in the event's order."""
         if self._sitouts is None:
             self._sitouts = {}
             for so in self.event.sitouts:
@@ -446,7 +446,7 @@ class EventToWrite:
 
     def credit(self, sitout: SitOut) -> tuple[Any, Any]:
         """(the figure, its percentage) a sit-out's pair was credited with on its board: mpxl's
-        (:func:`~mpxl.ranking.sitout_credits`, under ``unplayed own``; the percentage to the decimals
+        (:func:`~mpxl.core.ranking.sitout_credits`, under ``unplayed own``; the percentage to the decimals
         the event writes its lines' percentages with), or what a bare event was read with; (None, None)
         when it got none."""
         if self._credits is None:
@@ -460,7 +460,7 @@ class EventToWrite:
         return self._credits.get(id(sitout), (None, None))
 
     def penalties(self, key: tuple[int, str, int]) -> list[Penalty]:
-        """The :class:`~mpxl.event.Penalty` rows of the board ``key`` (of :meth:`groups`), in the event's order."""
+        """The :class:`~mpxl.core.event.Penalty` rows of the board ``key`` (of :meth:`groups`), in the event's order."""
         if self._penalties is None:
             self._penalties = {}
             for pen in self.event.penalties:
@@ -498,7 +498,7 @@ class EventToWrite:
                              "the ns_penalty / ew_penalty columns")
 
     def lines_in(self, ranges: Sequence[range]) -> list[Line]:
-        """The :class:`~mpxl.event.Line` of each line at ``ranges``, in order."""
+        """The :class:`~mpxl.core.event.Line` of each line at ``ranges``, in order."""
         if self._lines is not None:
             return gather(self._lines, ranges)
         assert self.travellers is not None
@@ -523,7 +523,7 @@ class EventToWrite:
     def line_percentages(self, key: tuple[int, str, int]) -> list[tuple[Any, Any]] | None:
         """(NS percentage, EW percentage) of each line of :meth:`rows` for the board ``key``, when
         the event publishes its lines' percentages (Ruter's Percentage_NS / _EW); else None. A
-        scored event's are mpxl's (:meth:`~mpxl.options.ScoringOptions.line_percentage`), a bare
+        scored event's are mpxl's (:meth:`~mpxl.core.options.ScoringOptions.line_percentage`), a bare
         event's its own."""
         decimals = self.event.line_percentage_decimals
         if decimals is None:
@@ -546,7 +546,7 @@ class EventToWrite:
         return pcts
 
     def _board_of(self, key: tuple[int, str, int]) -> BoardPlace:
-        """The scorer's :class:`~mpxl.scorer.BoardPlace` that holds the board ``key`` (found once per
+        """The scorer's :class:`~mpxl.core.scorer.BoardPlace` that holds the board ``key`` (found once per
         board, by the identity of its lines' ranges)."""
         if self._places is None:
             assert self.scored is not None
@@ -558,7 +558,7 @@ def figure_decimals(options: ScoringOptions | None) -> int:
     """How many decimals the writers give a matchpoint figure under ``options`` (ScoringOptions
     or None): the rounding's, or 2 when the figures are exact (or there are no options).
 
-    >>> from mpxl.options import ScoringOptions
+    >>> from mpxl.core.options import ScoringOptions
     >>> figure_decimals(ScoringOptions.parse(rounding="1")), figure_decimals(ScoringOptions()), figure_decimals(None)
     (1, 2, 2)
     """
@@ -572,7 +572,7 @@ def totals_decimals(options: ScoringOptions | None) -> int:
     """How many decimals the writers give a pair's total: the lines' (:func:`figure_decimals`), or
     more when figures only the totals hold are rounded finer (``totals_rounding``).
 
-    >>> from mpxl.options import ScoringOptions
+    >>> from mpxl.core.options import ScoringOptions
     >>> totals_decimals(ScoringOptions.parse(rounding="1")), totals_decimals(
     ...     ScoringOptions.parse(rounding="1", totals_rounding="2"))
     (1, 2)
@@ -589,7 +589,7 @@ def percentage_text(value: Fraction | float, options: ScoringOptions | None) -> 
     (decimals and tie; 2 decimals half up without options), trailing zeros kept.
 
     >>> from fractions import Fraction
-    >>> from mpxl.options import ScoringOptions
+    >>> from mpxl.core.options import ScoringOptions
     >>> half_even = ScoringOptions.parse(percentage_tie="half-even")
     >>> percentage_text(Fraction(385, 8), None), percentage_text(Fraction(385, 8), half_even)
     ('48.13', '48.12')

@@ -1,8 +1,8 @@
 """CSV travellers read and written column by column: ``mpxl score big.csv -o out.csv``.
 
 A CSV of traveller lines with NS scores or contracts (and directors' rulings) needs no
-:class:`~mpxl.event.Line` per line: :func:`csv_columns` reads it into
-:class:`~mpxl.event.Travellers`, :func:`mpxl.scorer.score_columns` (the scorer) scores it and
+:class:`~mpxl.core.event.Line` per line: :func:`csv_columns` reads it into
+:class:`~mpxl.core.event.Travellers`, :func:`mpxl.core.scorer.score_columns` (the scorer) scores it and
 :func:`write_columns_csv` writes the same file, byte for byte, that
 :func:`mpxl.formats.csvfile.write_csv` writes for the event model's result
 (tests/test_columnar.py). Each cell is read by the row-by-row reader's own functions
@@ -20,13 +20,12 @@ from fractions import Fraction
 from itertools import chain, islice
 from typing import Any, TypeGuard, TypeVar, cast
 
-from ..atomic import StrPath, atomic_write
-from ..contract import Vulnerability, board_vulnerability
-from ..errors import UserError
-from ..event import Event, Travellers
-from ..pairings import boards_look_distinct, travellers_board_ranges, two_winner_sections
-from ..scorer import ScoredColumns
-from ..textsafe import needs_csv_escape
+from ..core.contract import Vulnerability, board_vulnerability
+from ..core.errors import UserError
+from ..core.event import Event, Travellers
+from ..core.pairings import boards_look_distinct, travellers_board_ranges, two_winner_sections
+from ..core.scorer import ScoredColumns
+from .atomic import StrPath, atomic_write
 from .common import (
     decimals_of,
     decode_text,
@@ -52,6 +51,7 @@ from .csvfile import (
     tricks_cell,
     tricks_of_contract,
 )
+from .textsafe import needs_csv_escape
 
 __all__ = ["read_csv", "read_csv_event", "read_csv_columns", "csv_columns", "column_event",
            "write_columns_csv", "COLUMNAR_COLUMNS", "BLANK_COLUMNS",
@@ -115,13 +115,13 @@ def _accepted(read: Callable[[str, str, str], T], text: str) -> T | None:
 
 
 def read_csv(path: StrPath) -> Event:
-    """A CSV traveller file as an :class:`~mpxl.event.Event` (see :func:`read_csv_event`)."""
+    """A CSV traveller file as an :class:`~mpxl.core.event.Event` (see :func:`read_csv_event`)."""
     return read_csv_event(decode_text(read_bytes(path), source=str(path)), str(path))
 
 
 def read_csv_event(text: str, source: str = "<csv>") -> Event:
-    """CSV travellers as an :class:`~mpxl.event.Event`: column by column (:func:`csv_columns`), a
-    :class:`~mpxl.event.Line` made per line from the columns, when the file is plain and publishes
+    """CSV travellers as an :class:`~mpxl.core.event.Event`: column by column (:func:`csv_columns`), a
+    :class:`~mpxl.core.event.Line` made per line from the columns, when the file is plain and publishes
     no figures; else row by row (:func:`~mpxl.formats.csvfile.read_csv_text`, which names any
     problem). Both ways give the same lines and the same errors (tests/test_formats_csv.py).
 
@@ -144,7 +144,7 @@ def _publishes_figures(text: str) -> bool:
 
 
 def read_csv_columns(path: StrPath) -> Travellers | None:
-    """A CSV file of travellers as :class:`~mpxl.event.Travellers`, or None (see :func:`csv_columns`)."""
+    """A CSV file of travellers as :class:`~mpxl.core.event.Travellers`, or None (see :func:`csv_columns`)."""
     return csv_columns(decode_text(read_bytes(path), source=str(path)))
 
 

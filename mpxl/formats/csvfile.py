@@ -36,15 +36,14 @@ from itertools import chain, islice
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
-from ..adjustments import BARE_ADJUSTMENT, Assigned, Mixed, parse_entry
-from ..atomic import StrPath, atomic_write
-from ..board import parse_penalty
-from ..contract import tricks_from_result
-from ..errors import UserError
-from ..event import Event, Line, LineScore, Pair, PairKey, Penalty, SitOut
-from ..members import member_numbers, numbers_cell, numbers_text, players_of
-from ..pairings import check_duplicates, two_winner_sections
-from ..rules import (
+from ..core.adjustments import BARE_ADJUSTMENT, Assigned, Mixed, parse_entry
+from ..core.board import parse_penalty
+from ..core.contract import tricks_from_result
+from ..core.errors import UserError
+from ..core.event import Event, Line, LineScore, Pair, PairKey, Penalty, SitOut
+from ..core.members import member_numbers, numbers_cell, numbers_text, players_of
+from ..core.pairings import check_duplicates, two_winner_sections
+from ..core.rules import (
     PASS_SPELLINGS,
     TEXT_NUMBER,
     Side,
@@ -55,8 +54,7 @@ from ..rules import (
     is_sitout,
     side_of,
 )
-from ..textsafe import csv_text as safe_cell
-from ..textsafe import csv_untext, needs_csv_escape
+from .atomic import StrPath, atomic_write
 from .common import (
     EventToWrite,
     board_number,
@@ -74,12 +72,14 @@ from .common import (
     whole_score,
     written_decimals,
 )
+from .textsafe import csv_text as safe_cell
+from .textsafe import csv_untext, needs_csv_escape
 
 if TYPE_CHECKING:  # typing only
     from _csv import Reader as CsvReader
     from _csv import Writer as CsvWriter
 
-    from ..session import SessionResult
+    from ..core.session import SessionResult
 
 __all__ = ["read_csv", "read_csv_text", "csv_event", "read_rows", "header_keys_of", "names_cell",
             "write_csv", "csv_text", "COLUMNS", "NAME_COLUMNS", "NOTE_COLUMN",
@@ -155,7 +155,7 @@ def unknown_columns(header: Sequence[str], keys: list[str], source: str, where: 
     >>> unknown_columns(["board", "ns_scroe"], ["board", "ns_scroe"], "t.csv")
     Traceback (most recent call last):
     ...
-    mpxl.errors.UserError: t.csv: line 1: column mpxl does not read: 'ns_scroe' (did you mean ns_score?); its \
+    mpxl.core.errors.UserError: t.csv: line 1: column mpxl does not read: 'ns_scroe' (did you mean ns_score?); its \
 cells would be lost: rename a misspelt column (docs/events.md lists the columns)
     """
     unknown = [(text, key, nearest_column(key)) for text, key in zip(header, keys) if key and key not in KNOWN_COLUMNS]
@@ -176,7 +176,7 @@ cells would be lost: rename a misspelt column (docs/events.md lists the columns)
 
 
 def read_csv(path: StrPath) -> Event:
-    """Read a CSV traveller file into an :class:`~mpxl.event.Event`, row by row (:func:`read_csv_text`)."""
+    """Read a CSV traveller file into an :class:`~mpxl.core.event.Event`, row by row (:func:`read_csv_text`)."""
     return read_csv_text(decode_text(read_bytes(path), source=str(path)), str(path))
 
 
@@ -224,7 +224,7 @@ def check_groups(lines: list[Line], source: str) -> None:
     ...               Line(1, "3", "4", score=400, where="line 3")], "t.csv")
     Traceback (most recent call last):
     ...
-    mpxl.errors.UserError: t.csv: line 3: board 1 is fouled (group A on line 2) but this line's group is blank; \
+    mpxl.core.errors.UserError: t.csv: line 3: board 1 is fouled (group A on line 2) but this line's group is blank; \
 give every result on the board its group
     """
     # (session, section, board) -> (the first group label, its line)
@@ -264,7 +264,7 @@ def _heading_rows(rows: Iterable[tuple[int, list[str]]], keys: list[str], source
     >>> list(_heading_rows([(2, ["Club"]), (3, ["Pairs"])], ["title"], "x.csv", {}))
     Traceback (most recent call last):
     ...
-    mpxl.errors.UserError: x.csv: line 3, column title: 'Pairs' is not the event's title 'Club' (line 2); \
+    mpxl.core.errors.UserError: x.csv: line 3, column title: 'Pairs' is not the event's title 'Club' (line 2); \
 an event has one title: leave the cell blank or repeat it
     """
     at = [(k, keys.index(k)) for k in sorted(HEADING_COLUMNS & set(keys))]
@@ -594,7 +594,7 @@ def read_rows(where_rows: Iterable[tuple[str, list[str]]], keys: list[str], sour
               penalties: list[Penalty] | None = None) -> tuple[list[Line], int, list[SitOut], list[NamedPair]]:
     """(lines, decimals, sit-outs, the pairs the rows name) of rows given as (where, cells), read as
     a CSV file's rows are (another table's rows: a workbook's, naming their sheet and row); a penalty row's
-    :class:`~mpxl.event.Penalty` goes to ``penalties`` (refused, named, when it is None).
+    :class:`~mpxl.core.event.Penalty` goes to ``penalties`` (refused, named, when it is None).
 
     >>> lines, decimals, sitouts, names = read_rows([("row 5", ["1", "3", "4", "420"])],
     ...                                            ["board", "ns_pair", "ew_pair", "ns_score"], "t.xlsx")
@@ -634,7 +634,7 @@ def _sitout_row(get: CellGetter, ns: str | None, ew: str | None, board: int, ses
 
 def _penalty_row(get: CellGetter, ns: str | None, ew: str | None, board: int, session: int, source: str,
                  where: str) -> tuple[Penalty, ...]:
-    """The :class:`~mpxl.event.Penalty` of each pair a penalty row names (``Pen`` as its adjustment,
+    """The :class:`~mpxl.core.event.Penalty` of each pair a penalty row names (``Pen`` as its adjustment,
     as mpxl writes it and as Ruter's PBN does): the signed amount in the pair's ``ns_mp`` /
     ``ew_mp`` cell, added to its total, the board untouched; UserError naming the line and column for
     a result on the row, a pair without an amount or an amount that is no figure."""
@@ -668,7 +668,7 @@ def _general_line(row: list[str], keys: list[str], source: str, where: str,
     """(Line, decimals of its published figures) for one row, None for a blank row; UserError naming
     the line (and the column) for anything the row gets wrong. The pairs the row names (its
     ``ns_names`` and ``ew_names``) are added to ``names``. A row with one pair and no result gives
-    its :class:`~mpxl.event.SitOut`, a penalty row its :class:`~mpxl.event.Penalty` of each pair."""
+    its :class:`~mpxl.core.event.SitOut`, a penalty row its :class:`~mpxl.core.event.Penalty` of each pair."""
     cells = _row_cells(row, keys, source, where)
     if cells is None:
         return None
@@ -791,7 +791,7 @@ def check_contract_score(board: int, contract: str, declarer: str | None, tricks
     >>> check_contract_score(1, "4S", "N", 10, 430, "t.csv", "line 2")
     Traceback (most recent call last):
     ...
-    mpxl.errors.UserError: t.csv: line 2: ns_score 430, but 4S by N taking 10 tricks scores 420 on board 1: \
+    mpxl.core.errors.UserError: t.csv: line 2: ns_score 430, but 4S by N taking 10 tricks scores 420 on board 1: \
 the two disagree; correct one of them (or leave ns_score blank to score the contract)
     """
     try:
@@ -840,7 +840,7 @@ def adjustment_cell(text: str, source: str, where: str) -> str:
     >>> adjustment_cell("60", "t.csv", "line 2")
     Traceback (most recent call last):
     ...
-    mpxl.errors.UserError: t.csv: line 2: '60' is a number, not a code: a score goes in the score column, a \
+    mpxl.core.errors.UserError: t.csv: line 2: '60' is a number, not a code: a score goes in the score column, a \
 percentage as A60 or 60%
     """
     if TEXT_NUMBER.match(text):
@@ -857,7 +857,7 @@ def _detect_winners(ev: Event) -> None:
     """Two winners when no pair number sits both NS and EW in a section, or when NS n meets EW n
     (Mitchell numbering, where NS 1 and EW 1 are different pairs), or sits both NS and EW on one
     board; else one
-    (:func:`mpxl.pairings.two_winner_sections`)."""
+    (:func:`mpxl.core.pairings.two_winner_sections`)."""
     lines = ev.lines
     two = two_winner_sections(list(map(_SECTION, lines)), list(map(_NS_PAIR, lines)), list(map(_EW_PAIR, lines)),
                               [(ln.session, ln.board) for ln in lines])
@@ -871,7 +871,7 @@ _SECTION, _NS_PAIR, _EW_PAIR = attrgetter("section"), attrgetter("ns_pair"), att
 def csv_text(result_or_event: SessionResult | Event) -> str:
     """CSV text of a scored event (or a bare Event): the COLUMNS, one line per table.
 
-    >>> from mpxl.event import Event, Line
+    >>> from mpxl.core.event import Event, Line
     >>> print(csv_text(Event(lines=[Line(1, "1", "2", score=420)])).splitlines()[1])
     1,,1,,1,2,,,,,420,,,,,,,
     """
@@ -925,7 +925,7 @@ def _write_penalties(buf: io.StringIO, writer: CsvWriter, penalties: Sequence[Pe
                      extra: int = 0) -> None:
     """A row per penalty row, after the sit-outs: its pair on its side, the other blank, ``Pen`` as the
     adjustment, the signed amount (exact) in the pair's ``_mp`` cell (read back as the same
-    :class:`~mpxl.event.Penalty`); ``extra`` blank cells for the names, note, title and date columns."""
+    :class:`~mpxl.core.event.Penalty`); ``extra`` blank cells for the names, note, title and date columns."""
     for pen in penalties:
         side = pen.direction.lower()
         cells: dict[str, object] = {
@@ -943,7 +943,7 @@ def _write_sitouts(buf: io.StringIO, writer: CsvWriter, sitouts: Sequence[SitOut
                    numbered: bool = False, blanks: int = 0) -> None:
     """A row per table with one pair and no opponents, after the lines: the pair on its side, the
     other blank, ``sitout`` as the adjustment, its credit, names and note (read back as the same
-    :class:`~mpxl.event.SitOut`); ``blanks`` cells after them (the title and date columns)."""
+    :class:`~mpxl.core.event.SitOut`); ``blanks`` cells after them (the title and date columns)."""
     for so in sitouts:
         side = so.direction.lower()
         credit = event_writer.credit(so)[0] if event_writer is not None else None
@@ -995,7 +995,7 @@ _NO_DETAILS = (None, None, None, None, "", False, None, None)
 
 def cell_text(value: object) -> str:
     """``value`` as the csv writer writes it in a row of several cells (quoted when it must be); a
-    text that a spreadsheet could take for a formula neutralised (:func:`mpxl.textsafe.csv_text`)."""
+    text that a spreadsheet could take for a formula neutralised (:func:`mpxl.formats.textsafe.csv_text`)."""
     if needs_csv_escape(value):
         return safe_cell(value)
     buf = io.StringIO()

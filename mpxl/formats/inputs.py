@@ -1,7 +1,7 @@
 """The input of ``score`` and ``check``: any results file, or the tablets' database with what a
 scorer must look at; ``--deals FILE.pbn`` attaches a hand record to any of them.
 
->>> from mpxl.event import Event
+>>> from mpxl.core.event import Event
 >>> ev = Event()
 >>> attach_deals(ev, None) is ev
 True
@@ -15,10 +15,10 @@ from argparse import Namespace
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from ..atomic import StrPath
-from ..errors import UserError
-from ..event import Deal, Event
+from ..core.errors import UserError
+from ..core.event import Deal, Event
 from . import format_of, read_event
+from .atomic import StrPath
 from .common import board_number, decode_text, read_bytes, warn_unusual
 
 if TYPE_CHECKING:
@@ -75,7 +75,7 @@ _TAG = re.compile(r'^\s*\[(\w+)\s+"(.*)"\s*\]')
 
 
 def read_deals(path: StrPath) -> dict[int, Deal]:
-    r"""Board -> :class:`~mpxl.event.Deal` of each game of a PBN file with a ``[Deal]`` tag (a hand
+    r"""Board -> :class:`~mpxl.core.event.Deal` of each game of a PBN file with a ``[Deal]`` tag (a hand
     record needs no ScoreTable: BridgeComposer, Dealer); UserError naming the line of a deal that
     cannot be read.
 
@@ -124,7 +124,7 @@ def default_title(event: Event) -> str:
     """A title for an event whose file names none (the tablets' database), from what it knows: the club,
     the day of the week of its date, the session and the sections; never just a date.
 
-    >>> from mpxl.event import Club, Event, Line
+    >>> from mpxl.core.event import Club, Event, Line
     >>> default_title(Event(date="2005-05-09"))
     'Monday Pairs'
     >>> default_title(Event(date="", club=Club("Riverside BC"), lines=[Line(1, "1", "2", "A", session=2),
@@ -161,7 +161,7 @@ def read_input(args: Namespace, warn: bool = True) -> tuple[Event, Reading | Non
         event = reading.event
         if not event.lines:
             raise UserError(str(args.input), "", "no results in the database yet (ReceivedData is empty)")
-        from ..pairings import check_duplicates
+        from ..core.pairings import check_duplicates
 
         check_duplicates(event)
         event.title = event.title or default_title(event)

@@ -2,8 +2,8 @@
 event was scored (numbers as floats), written a board at a time (:func:`json_text`) as
 ``json.dumps(doc, indent=1, ensure_ascii=False)`` would write it, never holding the whole document.
 
->>> from mpxl.event import Event, Line
->>> from mpxl.session import score_event
+>>> from mpxl.core.event import Event, Line
+>>> from mpxl.core.session import score_event
 >>> doc = result_to_json(score_event(Event(lines=[Line(1, "1", "2", score=420)])))
 >>> doc["boards"][0]["lines"][0]["ns_mp"], doc["pairs"][0]["place"]
 (0.0, '1=')
@@ -18,12 +18,12 @@ from itertools import chain, islice
 from json.encoder import encode_basestring
 from typing import Any
 
-from ..event import Travellers
-from ..options import ScoringOptions
-from ..pairings import gather
-from ..ranking import PairResult
-from ..scorer import BoardPlace, ScoredBoard, ScoredColumns
-from ..session import SessionResult, settings_of
+from ..core.event import Travellers
+from ..core.options import ScoringOptions
+from ..core.pairings import gather
+from ..core.ranking import PairResult
+from ..core.scorer import BoardPlace, ScoredBoard, ScoredColumns
+from ..core.session import SessionResult, settings_of
 
 __all__ = ["result_to_json", "json_text", "json_heading", "board_json", "pair_json", "line_json", "board_fields"]
 
@@ -36,8 +36,8 @@ def result_to_json(result: SessionResult) -> dict[str, Any]:
     """The ``mpxl score --json`` document: boards with lines, pairs with totals (numbers as floats):
     :func:`json_text` read back.
 
-    >>> from mpxl.event import Event, Line
-    >>> from mpxl.session import score_event
+    >>> from mpxl.core.event import Event, Line
+    >>> from mpxl.core.session import score_event
     >>> doc = result_to_json(score_event(Event(lines=[Line(1, "1", "2", score=420), Line(1, "3", "4", score=400)])))
     >>> doc["boards"][0]["lines"][0]
     {'ns_pair': '1', 'ew_pair': '2', 'ns_score': 420, 'ns_mp': 2.0, 'ew_mp': 0.0}
@@ -55,8 +55,8 @@ def json_text(result: SessionResult, more: dict[str, Any] | None = None) -> Iter
     holding the whole document. A board's lines are laid out from the scorer's columns by one
     template of their fields, each distinct value's text made once.
 
-    >>> from mpxl.event import Event, Line
-    >>> from mpxl.session import score_event
+    >>> from mpxl.core.event import Event, Line
+    >>> from mpxl.core.session import score_event
     >>> text = "".join(json_text(score_event(Event(lines=[Line(1, "1", "2", score=420)]))))
     >>> print("\\n".join(text.splitlines()[:6]))
     {

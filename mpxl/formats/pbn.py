@@ -14,7 +14,7 @@ Ruter's, are kept aside and ignored): ``PairId_NS``, ``PairId_EW`` (required),
 ``Arrowswitch`` (``Y`` on a table that played the other direction's cards). Artificial scores ``A+`` ``A=`` ``A-``
 (60/50/40%) may differ per side (``A-`` in Score_NS with ``A+`` in Score_EW);
 ``Bye`` is not played; a row with one pair and no result (``-`` for the other pair, ``Bye``) is a
-:class:`~mpxl.event.SitOut`, not a line. TotalScoreTable columns: ``Rank``, ``PairId``,
+:class:`~mpxl.core.event.SitOut`, not a line. TotalScoreTable columns: ``Rank``, ``PairId``,
 ``Direction``, ``TotalScoreMP`` (or ``TotalMP``), ``TotalPercentage``, ``Names``,
 ``NrBoards``.
 
@@ -35,15 +35,14 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from ..adjustments import Artificial, Mixed, parse_entry
-from ..atomic import atomic_write
-from ..contract import board_dealer, board_vulnerability
-from ..errors import UserError
-from ..event import Deal, Event, Line, LineScore, Pair, Penalty, Player, SitOut
-from ..options import ScoringOptions
-from ..pairings import two_winner_sections
-from ..ranking import PairResult
-from ..rules import (
+from ..core.adjustments import Artificial, Mixed, parse_entry
+from ..core.contract import board_dealer, board_vulnerability
+from ..core.errors import UserError
+from ..core.event import Deal, Event, Line, LineScore, Pair, Penalty, Player, SitOut
+from ..core.options import ScoringOptions
+from ..core.pairings import two_winner_sections
+from ..core.ranking import PairResult
+from ..core.rules import (
     ARTIFICIAL_WORDS,
     AVE,
     AVE_MINUS,
@@ -57,10 +56,11 @@ from ..rules import (
     is_sitout,
     side_of,
 )
-from ..textsafe import pbn_string, pbn_unescape
+from .atomic import atomic_write
+from .textsafe import pbn_string, pbn_unescape
 
 if TYPE_CHECKING:  # typing only
-    from ..session import SessionResult
+    from ..core.session import SessionResult
 
 from .common import (
     EventToWrite,
@@ -90,7 +90,7 @@ _META_RE = re.compile(r'<META\s+name=(\w+)\s+content="((?:[^"\\]|\\.)*)"', re.IG
 
 
 def read_pbn(path: str | os.PathLike[str]) -> Event:
-    """Read a PBN results file into an :class:`~mpxl.event.Event`."""
+    """Read a PBN results file into an :class:`~mpxl.core.event.Event`."""
     return read_pbn_text(decode_text(read_bytes(path), source=str(path)), str(path))
 
 
@@ -219,7 +219,7 @@ _REPLACED = re.compile(r"\s*([^>]*?)\s*>\s*(\S+)\s*")
 
 def _replacement(cell: str | None) -> tuple[str | None, str | None]:
     """(what a score cell is scored with, the result it replaced or None): the rulebook's
-    :data:`~mpxl.rules.REPLACEMENT_CODES` (``800>a`` is Ave+ to both sides, ``A+/A+``, in place of
+    :data:`~mpxl.core.rules.REPLACEMENT_CODES` (``800>a`` is Ave+ to both sides, ``A+/A+``, in place of
     800 played); a score after ``>`` is that score; a cell without ``>`` is itself.
 
     >>> _replacement("800>a"), _replacement("420>A+"), _replacement("650>620"), _replacement("430")
@@ -455,7 +455,7 @@ def _score_columns(columns: list[str], source: str, where: str) -> dict[str, int
     >>> _score_columns(["PairId_NS", "PairId_EW"], "t.pbn", "line 9")
     Traceback (most recent call last):
     ...
-    mpxl.errors.UserError: t.pbn: line 9: the ScoreTable has no Score_NS, Score_EW or Contract column
+    mpxl.core.errors.UserError: t.pbn: line 9: the ScoreTable has no Score_NS, Score_EW or Contract column
     """
     c = {name: _col(columns, *alts) for name, alts in _SCORE_COLUMNS.items()}
     if c["ns"] is None or c["ew"] is None:
@@ -578,7 +578,7 @@ def _no_line_penalty(amount: str | None, board: int, source: str, where: str) ->
     >>> _no_line_penalty("-1.0", 4, "t.pbn", "line 9")
     Traceback (most recent call last):
     ...
-    mpxl.errors.UserError: t.pbn: line 9: board 4: ScorePenalty -1.0 on a played line names no pair; ...
+    mpxl.core.errors.UserError: t.pbn: line 9: board 4: ScorePenalty -1.0 on a played line names no pair; ...
     """
     try:  # the readers' one rule for a figure
         value = fraction_or_none(amount)
@@ -714,7 +714,7 @@ def _first(places: set[str | None]) -> bool:
 def _winners(ev: Event) -> None:
     """One winner unless the TotalScoreTable ranks NS and EW apart (a pair number in both directions,
     or a first place in each);
-    with no TotalScoreTable, the travellers' rule (:func:`mpxl.pairings.two_winner_sections`: no pair
+    with no TotalScoreTable, the travellers' rule (:func:`mpxl.core.pairings.two_winner_sections`: no pair
     plays both directions, or NS n meets EW n as in a Mitchell)."""
     lines = ev.lines
     travellers = two_winner_sections(
@@ -807,7 +807,7 @@ def pbn_text(result_or_event: SessionResult | Event, decimals: int | None = None
     """PBN 2.1 text of a scored event (or a bare Event): a TotalScoreTable and one ScoreTable per
     board (:func:`pbn_parts` joined).
 
-    >>> from mpxl.event import Event, Line
+    >>> from mpxl.core.event import Event, Line
     >>> print(pbn_text(Event(lines=[Line(1, "1", "2", score=-50)])).splitlines()[-2])
     -  - 1 2 - - - -      -   "50"      -      -
     """

@@ -38,17 +38,17 @@ import defusedxml
 import defusedxml.ElementTree as SafeET
 
 from .. import __version__
-from ..atomic import atomic_write
-from ..contract import DIRECTION_SPELLINGS, Direction, board_dealer, board_vulnerability
-from ..errors import UserError
-from ..event import SEATS, Club, Deal, Event, Line, MasterPoints, Pair, Penalty, Player, SitOut
-from ..rules import Side, arrowswitch_flag, is_sitout, side_of
-from ..settings import Field
-from ..textsafe import xml_attribute, xml_content
+from ..core.contract import DIRECTION_SPELLINGS, Direction, board_dealer, board_vulnerability
+from ..core.errors import UserError
+from ..core.event import SEATS, Club, Deal, Event, Line, MasterPoints, Pair, Penalty, Player, SitOut
+from ..core.rules import Side, arrowswitch_flag, is_sitout, side_of
+from ..core.settings import Field
+from .atomic import atomic_write
+from .textsafe import xml_attribute, xml_content
 
 if TYPE_CHECKING:  # typing only
-    from ..options import ScoringOptions
-    from ..session import SessionResult
+    from ..core.options import ScoringOptions
+    from ..core.session import SessionResult
 
 from .common import (
     EventToWrite,
@@ -74,7 +74,7 @@ __all__ = ["read_usebio", "read_usebio_bytes", "write_usebio", "usebio_text", "u
 
 
 def read_usebio(path: str | os.PathLike[str]) -> Event:
-    """Read a USEBIO XML file into an :class:`~mpxl.event.Event`."""
+    """Read a USEBIO XML file into an :class:`~mpxl.core.event.Event`."""
     return read_usebio_bytes(read_bytes(path), str(path))
 
 
@@ -374,7 +374,7 @@ def usebio_text(result_or_event: SessionResult | Event, decimals: int | None = N
     """The USEBIO 1.2 text of a scored event (a SessionResult) or a bare Event (no matchpoints):
     :func:`usebio_parts` joined.
 
-    >>> from mpxl.event import Event, Line
+    >>> from mpxl.core.event import Event, Line
     >>> text = usebio_text(Event(lines=[Line(1, "1", "2", score=420)]))
     >>> "<SCORE>420</SCORE>" in text and text.startswith('<?xml version="1.0" encoding="UTF-8"?>')
     True

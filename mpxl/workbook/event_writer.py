@@ -9,8 +9,8 @@ the workbook, and equal the Python core's.
 A line's score is left to the contract formula when the contract, declarer and
 tricks give it; otherwise it is typed. An artificial score goes in Adjustment.
 
->>> from mpxl.event import Event, Line
->>> from mpxl.session import score_event
+>>> from mpxl.core.event import Event, Line
+>>> from mpxl.core.session import score_event
 >>> import tempfile, os
 >>> r = score_event(Event(lines=[Line(1, "1", "2", score=420, contract="4S", declarer="N", tricks=10),
 ...                              Line(1, "2", "1", score="A6040")], winners={"": 2}))
@@ -31,16 +31,16 @@ from typing import TYPE_CHECKING, Any
 
 from openpyxl.styles import Font
 
-from ..adjustments import Artificial, Assigned, Mixed, parse_entry
-from ..board import parse_penalty
-from ..contract import Vulnerability, ns_score
-from ..event import Event, Line
-from ..matchpoints import Components, NSScore
-from ..members import member_numbers
-from ..options import off_sheet, settings_of
-from ..rules import ARTIFICIAL_CODES, PASS_SPELLINGS, code_key, contract_keys, is_blank
-from ..settings import MixedLine, RoundingKind
-from ..textsafe import as_text_cell
+from ..core.adjustments import Artificial, Assigned, Mixed, parse_entry
+from ..core.board import parse_penalty
+from ..core.contract import Vulnerability, ns_score
+from ..core.event import Event, Line
+from ..core.matchpoints import Components, NSScore
+from ..core.members import member_numbers
+from ..core.options import off_sheet, settings_of
+from ..core.rules import ARTIFICIAL_CODES, PASS_SPELLINGS, code_key, contract_keys, is_blank
+from ..core.settings import MixedLine, RoundingKind
+from ..formats.textsafe import as_text_cell
 from .inputs import PairRow, Settings, TemplateLine
 from .layout import (
     CONVENTIONS,
@@ -59,8 +59,8 @@ if TYPE_CHECKING:
     from openpyxl import Workbook
     from openpyxl.worksheet.worksheet import Worksheet
 
-    from ..ranking import PairResult
-    from ..session import SessionResult
+    from ..core.ranking import PairResult
+    from ..core.session import SessionResult
 
 __all__ = ["write_event_workbook", "event_workbook", "settings_for", "values_workbook", "write_values_workbook",
            "VALUE_CELLS"]
@@ -80,13 +80,13 @@ def _pair_value(text: object) -> int | str | None:
 
 
 def settings_for(result: SessionResult) -> Settings:
-    """The Setup sheet that reproduces ``result.options`` (a :class:`~mpxl.session.SessionResult`).
+    """The Setup sheet that reproduces ``result.options`` (a :class:`~mpxl.core.session.SessionResult`).
 
-    >>> from mpxl.options import ScoringOptions
-    >>> from mpxl.session import SessionResult
-    >>> from mpxl.event import Event
-    >>> from mpxl.rounding import Rounding
-    >>> from mpxl.methods import Method
+    >>> from mpxl.core.options import ScoringOptions
+    >>> from mpxl.core.session import SessionResult
+    >>> from mpxl.core.event import Event
+    >>> from mpxl.core.rounding import Rounding
+    >>> from mpxl.core.methods import Method
     >>> opts = ScoringOptions(rounding=Rounding.parse("ebu"), method=Method.MCKINNON)
     >>> s = settings_for(SessionResult(Event(winners={"A": 2}), opts, [], []))
     >>> s.method, s.rounding, s.decimals, s.winners
@@ -102,7 +102,7 @@ def settings_for(result: SessionResult) -> Settings:
     if winners is None:
         values = {ev.winners.get(sec) or 1 for sec in ev.sections()} if ev.lines else set(ev.winners.values())
         winners = values.pop() if len(values) == 1 else 1
-    # the conventions' cells, each its option's word (mpxl.options.Setting.shown: a nullable one's from the file)
+    # the conventions' cells, each its option's word (mpxl.core.options.Setting.shown: a nullable one's from the file)
     conventions = {key: s.shown(opts, ev) for key, s in CONVENTIONS.items()}
     return Settings(event=ev.title or "", date=ev.date or "", club=ev.club.name if ev.club else "",
                     scale=opts.scale, method=opts.method,
@@ -267,7 +267,7 @@ def _alike_keys(ev: Event) -> tuple[str, str] | None:
     """Two pairs the sheet's lookup keys (section ``|`` number, the number as a cell holds it) would
     merge: ``012`` and ``12``, or section ``A|1`` pair ``2`` and section ``A`` pair ``1|2``; else None.
 
-    >>> from mpxl.event import Event, Line
+    >>> from mpxl.core.event import Event, Line
     >>> _alike_keys(Event(lines=[Line(1, "012", "3", score=1), Line(1, "12", "4", score=2)]))
     ('012', '12')
     >>> _alike_keys(Event(lines=[Line(1, "2", "3", "A|1", score=1), Line(1, "1|2", "4", "A", score=2)]))
@@ -295,7 +295,7 @@ def _check_supported(result: SessionResult) -> None:
 def _template_line(ln: Line) -> TemplateLine:
     """What a scorer would type for one event line.
 
-    >>> from mpxl.event import Line
+    >>> from mpxl.core.event import Line
     >>> _template_line(Line(4, "1", "9", score=-130, contract="3C", declarer="E", tricks=10)).typed is None
     True
     >>> _template_line(Line(4, "6", "1", score="AVE")).adjustment
@@ -313,7 +313,7 @@ def _template_line(ln: Line) -> TemplateLine:
         out.contract = out.by = out.tricks = None
         return out
     # a ruling over a result played keeps the result beside it (the tablets' contract, read again next
-    # time: mpxl.formats.keep); the ruling is what is scored, in the sheet as by mpxl
+    # time: mpxl.workbook.keep); the ruling is what is scored, in the sheet as by mpxl
     played = ln.contract is not None and ln.tricks is not None
     if isinstance(entry, Artificial):  # a split of two codes (A=|A+) as the Adjustment column reads it
         text = str(ln.score).strip()
@@ -350,7 +350,7 @@ _SHEET_CONTRACTS = frozenset([key for key, *_ in contract_keys()] + list(PASS_SP
 
 
 def _vul(board: int) -> Vulnerability:
-    from ..contract import board_vulnerability
+    from ..core.contract import board_vulnerability
 
     return board_vulnerability(board)
 
@@ -409,8 +409,8 @@ def values_workbook(result: SessionResult, reason: str) -> Workbook:
     places as mpxl places them); the helper columns, which would work the figures out otherwise, are left
     empty, and each sheet's third row says which cells are values and why.
 
-    >>> from mpxl.event import Event, Line
-    >>> from mpxl.session import score_event
+    >>> from mpxl.core.event import Event, Line
+    >>> from mpxl.core.session import score_event
     >>> r = score_event(Event(lines=[Line(1, "1", "2", score=420), Line(1, "3", "4", score=400)]))
     >>> wb = values_workbook(r, "a reason")
     >>> ws = wb["Travellers"]
@@ -508,7 +508,7 @@ def _put_pairs(pa: Worksheet, to: Worksheet, result: SessionResult, total_fmt: s
 
 def write_values_workbook(result: SessionResult, path: str | os.PathLike[str], reason: str) -> None:
     """Write :func:`values_workbook` to ``path`` (through a temporary name: never half a workbook)."""
-    from ..atomic import atomic_path
+    from ..formats.atomic import atomic_path
     from .ooxml import save
 
     with atomic_path(os.fspath(path), suffix=".xlsx") as tmp:
@@ -526,7 +526,7 @@ def _natural(text: object) -> tuple[int, str]:
 
 
 def write_event_workbook(result: SessionResult, path: str | os.PathLike[str], spare_rows: int = 0) -> None:
-    """Write ``result`` (from :func:`mpxl.session.score_event`) to ``path`` in the template layout.
+    """Write ``result`` (from :func:`mpxl.core.session.score_event`) to ``path`` in the template layout.
 
     The file holds the cells :func:`event_workbook` builds, written by
     :func:`~mpxl.workbook.template.write_workbook` (linear in the lines: the traveller

@@ -16,8 +16,8 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, Any
 
-from ..methods import Method
-from ..settings import Scale
+from ..core.methods import Method
+from ..core.settings import Scale
 from .template import TemplateLine
 
 if TYPE_CHECKING:

@@ -5,7 +5,7 @@ and gives the formula without its ``=``. The Setup values are defined names (``S
 ``N``, ``Top``, ``MethodNo``...), the Travellers columns looked across are defined names of
 their data rows (``Boards``, ``Kinds``, ``GroupKeys``...), and the Help tables too
 (``ContractScores``, ``NotPlayedCodes``, ``CodeNames``...). Every rule comes from
-:mod:`mpxl.rules`: the k of each method, the estimate, the small-group rules, the raw
+:mod:`mpxl.core.rules`: the k of each method, the estimate, the small-group rules, the raw
 matchpoints, the artificial matchpoints, the kinds that count towards N, the codes.
 
 Only Excel 2010 functions (no LET, XLOOKUP, FILTER, dynamic arrays); LibreOffice 7.x
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 
-from ..adjustments import (
+from ..core.adjustments import (
     BARE_ADJUSTMENT,
     NOT_A_CODE,
     NOT_A_SCORE,
@@ -33,7 +33,7 @@ from ..adjustments import (
     WEIGHT_MARKS,
     WEIGHTS_TOTAL,
 )
-from ..contract import (
+from ..core.contract import (
     BOARD_CYCLE,
     DIRECTION_SPELLINGS,
     DOUBLING_MARKS,
@@ -44,8 +44,8 @@ from ..contract import (
     Direction,
     Vulnerability,
 )
-from ..methods import Method
-from ..rules import (
+from ..core.methods import Method
+from ..core.rules import (
     ARROWSWITCH_NO,
     ARROWSWITCH_YES,
     ARTIFICIAL_MP,
@@ -82,7 +82,7 @@ from ..rules import (
     sheet_percent_pair,
     sheet_text,
 )
-from ..settings import (
+from ..core.settings import (
     AvePolicy,
     EstimateAt,
     Field,
@@ -144,7 +144,7 @@ def _digit_count(u: str) -> str:
 
 def _decimal(u: str) -> str:
     """TRUE when text ``u`` is a number without its sign as the rulebook reads one typed as text
-    (:data:`mpxl.rules.NUMBER_TEXT`): digits with at most one decimal point anywhere (``7.5``, ``2.``, ``.5``):
+    (:data:`mpxl.core.rules.NUMBER_TEXT`): digits with at most one decimal point anywhere (``7.5``, ``2.``, ``.5``):
     without its digits it is nothing or a point, and it is more than that."""
     rest = u
     for d in "0123456789":
@@ -154,7 +154,7 @@ def _decimal(u: str) -> str:
 
 def _whole(u: str, value: str = "") -> str:
     """TRUE when text ``u`` is a whole number without its sign as the rulebook reads one typed as text
-    (:data:`mpxl.rules.WHOLE_TEXT`): digits, then a decimal point and zeros only if any (``420``, ``420.00``).
+    (:data:`mpxl.core.rules.WHOLE_TEXT`): digits, then a decimal point and zeros only if any (``420``, ``420.00``).
     ``value`` is the number it reads as (``VALUE(u)`` unless given: the signed text's)."""
     rest = u
     for d in "0123456789":
@@ -168,7 +168,7 @@ def _unsigned(t: str) -> str:
 
 
 def _plain_score(x: str, sign: str = "1") -> str:
-    """The score ``sign`` x number ``x`` when it is a bridge score (:func:`mpxl.rules.plain_score`: whole, at most
+    """The score ``sign`` x number ``x`` when it is a bridge score (:func:`mpxl.core.rules.plain_score`: whole, at most
     MAX_SCORE either way), else the text for a ruling or a message (:data:`TYPED_TEXT`)."""
     return f'IF(AND({x}=INT({x}),ABS({x})<={MAX_SCORE}),{sign}*{x},"{TYPED_TEXT}")'
 
@@ -211,8 +211,8 @@ def _scale_constant(values: Iterable[int | str]) -> str:
 
 
 def scale_index(x: str) -> str:
-    """The position of scale cell ``x``'s value among the rulebook's scales (:data:`mpxl.rules.SCALES`),
-    as the sheet spells them (2, 1, signed: :attr:`mpxl.settings.Scale.number`); #N/A for another value.
+    """The position of scale cell ``x``'s value among the rulebook's scales (:data:`mpxl.core.rules.SCALES`),
+    as the sheet spells them (2, 1, signed: :attr:`mpxl.core.settings.Scale.number`); #N/A for another value.
 
     >>> scale_index("Scale")
     'MATCH(Scale,{2,1,"signed"},0)'
@@ -221,12 +221,12 @@ def scale_index(x: str) -> str:
 
 
 def scale_unit(index: str) -> str:
-    """The scale's arithmetic unit (:data:`mpxl.rules.SCALES`): 2 per result beaten, 1 on the single scale."""
+    """The scale's arithmetic unit (:data:`mpxl.core.rules.SCALES`): 2 per result beaten, 1 on the single scale."""
     return f"INDEX({_scale_constant(unit for unit, _ in SCALES.values())},{index})"
 
 
 def scale_centred(index: str) -> str:
-    """1 on a centred scale (signed), else 0 (:data:`mpxl.rules.SCALES`)."""
+    """1 on a centred scale (signed), else 0 (:data:`mpxl.core.rules.SCALES`)."""
     return f"INDEX({_scale_constant(centred for _, centred in SCALES.values())},{index})"
 
 
@@ -239,7 +239,7 @@ def _artificial(pct: str, top: str, centred: str = CENTRED) -> str:
 
 
 def scaled_formula(x: str) -> str:
-    """The figure ``x`` in whole units of its last decimal (:data:`mpxl.rules.ROUNDING_SCALED`, ``Unit``),
+    """The figure ``x`` in whole units of its last decimal (:data:`mpxl.core.rules.ROUNDING_SCALED`, ``Unit``),
     cleaned of float noise (``ROUND(..., 6)``: a half of a unit is then exactly .5): the Scaled columns.
 
     >>> scaled_formula("Z5")
@@ -251,7 +251,7 @@ def scaled_formula(x: str) -> str:
 def rounding_formula(x: str, v: str, average: str = SCALE_AVERAGE.excel(Top=S["top"], centred=CENTRED),
                      index: str = S["rounding_index"], unit: str = S["unit"]) -> str:
     """The Excel expression that rounds the figure ``x`` by the Setup rounding rule (``RoundingNo``):
-    the rulebook's :data:`mpxl.rules.ROUNDING_KINDS` in order, each over ``v``, the cell holding
+    the rulebook's :data:`mpxl.core.rules.ROUNDING_KINDS` in order, each over ``v``, the cell holding
     :func:`scaled_formula` of ``x``, and ``average`` (the board's: an ebu half goes towards it).
     ``index`` and ``unit`` name another rule and its unit (the totals': ``TotalsRoundingNo``, ``TotalsUnit``).
 
@@ -264,7 +264,7 @@ def rounding_formula(x: str, v: str, average: str = SCALE_AVERAGE.excel(Top=S["t
 
 def tie_formula(x: str, v: str, unit: str) -> str:
     """The Excel expression that rounds the percentage ``x`` by Setup's Percentage rounding (the
-    rulebook's :data:`mpxl.rules.ROUNDING_KINDS` of each :class:`mpxl.settings.Tie`), over ``v``, the
+    rulebook's :data:`mpxl.core.rules.ROUNDING_KINDS` of each :class:`mpxl.core.settings.Tie`), over ``v``, the
     cell holding it in units of ``unit``.
 
     >>> tie_formula("Z5", "AA5", "PctUnit")[:64]
@@ -332,7 +332,7 @@ def crow(c: Cells) -> str:
 
 def byt(c: Cells) -> str:
     """By cleaned once: the rulebook's key (capitals, no white space) without the separators a seat may
-    carry (N. and n-: as :meth:`mpxl.contract.Direction.find` reads them)."""
+    carry (N. and n-: as :meth:`mpxl.core.contract.Direction.find` reads them)."""
     x = sheet_key(c["by"])
     for mark in KEY_SEPARATORS:
         x = f'SUBSTITUTE({x},"{mark}","")'
@@ -340,7 +340,7 @@ def byt(c: Cells) -> str:
 
 
 def decl(c: Cells) -> str:
-    """The declarer's seat, N, E, S or W, by the rulebook's spellings (:data:`mpxl.contract.DIRECTION_SPELLINGS`,
+    """The declarer's seat, N, E, S or W, by the rulebook's spellings (:data:`mpxl.core.contract.DIRECTION_SPELLINGS`,
     as ``mpxl score`` reads them); blank when none is typed, ? for a spelling it refuses."""
     x = c["byt"]
     seats = [d.value for d in Direction]
@@ -405,9 +405,9 @@ _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 def _typed_code(c: Cells, key: str) -> str:
     """TRUE when the typed score (its key ``key``: capitals, no spaces) is read as a code, as ``mpxl score`` reads
-    a score cell (:func:`mpxl.adjustments.parse_entry`): text that is no number and has no bar, and starts with a
+    a score cell (:func:`mpxl.core.adjustments.parse_entry`): text that is no number and has no bar, and starts with a
     letter (A+, NP, a word), holds a / (60/40), is a number and % (60%), ends in % with a %- (Bridgemate's 60%-40%,
-    :func:`mpxl.rules.percent_pair_key`'s mark: its sides are read by NS code and EW code, as in Adjustment), or
+    :func:`mpxl.core.rules.percent_pair_key`'s mark: its sides are read by NS code and EW code, as in Adjustment), or
     is a not-played code (-)."""
     tt = c["tt"]
     pair = f'ISNUMBER(FIND("{PERCENT_PAIR_JOIN}",SUBSTITUTE({tt}," ","")))'
@@ -426,7 +426,8 @@ def adj(c: Cells) -> str:
 
 
 def adjl(c: Cells) -> str:
-    """NS's code: before the / of a split, or the % of Bridgemate's 60%-40% (:func:`mpxl.rules.percent_pair_key`)."""
+    """NS's code: before the / of a split, or the % of Bridgemate's 60%-40%
+    (:func:`mpxl.core.rules.percent_pair_key`)."""
     a = c["adj"]
     return (f'IF(ISNUMBER(FIND("/",{a})),LEFT({a},FIND("/",{a})-1),'
             f'IF({sheet_percent_pair(a)},LEFT({a},FIND("{PERCENT_PAIR_JOIN}",{a})),{a}))')
@@ -495,7 +496,7 @@ def ewpct(c: Cells) -> str:
 # ------------------------------------------------------------- Travellers: kind, N
 
 def nspb(c: Cells) -> str:
-    """1 when the NS pair is blank by the rulebook's rule (:func:`mpxl.rules.is_blank`: white space of any
+    """1 when the NS pair is blank by the rulebook's rule (:func:`mpxl.core.rules.is_blank`: white space of any
     kind is blank, as every reader reads it), else 0."""
     return f'IF({sheet_blank(c["ns_pair"])},1,0)'
 
@@ -718,7 +719,7 @@ def artew(c: Cells) -> str:
 # ---------------------------------------------------------- Travellers: rounding
 
 def _net(c: Cells, figure: str, side: str) -> str:
-    """The figure ``figure`` with the line's own penalty taken off (mpxl.board: penalties come off last,
+    """The figure ``figure`` with the line's own penalty taken off (mpxl.core.board: penalties come off last,
     before the rounding)."""
     return f'({c[figure]}-{c["p" + side]})'
 
@@ -809,7 +810,7 @@ def tkd(c: Cells) -> str:
 
 def tkr(c: Cells) -> str:
     """Tricks read as a result against the contract (``=``, ``+1``, ``-2``, ``made``) as the core reads it
-    (:func:`mpxl.contract.tricks_from_result`); ? when the contract is not read or the text is no result;
+    (:func:`mpxl.core.contract.tricks_from_result`); ? when the contract is not read or the text is no result;
     blank when Tricks is blank, a number or digits."""
     x, d = c["tkt"], c["tkd"]
     need = f'(VALUE(LEFT({c["ct"]},1))+6)'
@@ -938,7 +939,7 @@ def _full_penalty(c: Cells, v: str) -> str:
 
 def pnsf(c: Cells) -> str:
     """The matchpoints the NS penalty takes off the line's full figure (Short (totals) lines): its matchpoints, or
-    its percentage of the full top (mpxl.scorer scores the board again on the full N for what the totals add)."""
+    its percentage of the full top (mpxl.core.scorer scores the board again on the full N for what the totals add)."""
     return _full_penalty(c, "n")
 
 
@@ -1094,7 +1095,7 @@ def ewlp(c: Cells) -> str:
 # when there is no bar). Each view is an artificial code (A+, A60: the side is given that percentage; a
 # mixed line) or up to PARTS parts, each a weight and a score (one part of 100% for a plain score). Every
 # part is matchpointed against every part of the other lines of its group that see the same view, weighted
-# by both weights (Law 12C1(c); mpxl.matchpoints.weighted_matchpoints), and the line gets the weighted sum.
+# by both weights (Law 12C1(c); mpxl.core.matchpoints.weighted_matchpoints), and the line gets the weighted sum.
 
 _VIEWS = {"n": "NS", "e": "EW"}
 
@@ -1158,7 +1159,7 @@ def _view_words(c: Cells, v: str) -> str:
     """The view's weighted parts as words: capitals, the marks between a weight and its score and between
     the parts (the rulebook's lists) made spaces, one space between words, a % kept on its number. A mixed
     line's artificial side (420|A+) takes the other side's real score when it stands as a result in both
-    directions' fields (Setup's Mixed line both: mpxl.board), the artificial side's own figure being its
+    directions' fields (Setup's Mixed line both: mpxl.core.board), the artificial side's own figure being its
     percentage (Figure artificial); else (own) it has no words: that side's field does not hold the result."""
     o = "e" if v == "n" else "n"
     text = f'IF({c[f"{v}vk"]}="",{c[f"{v}vt"]},IF({_both_fields()},{c[f"{o}vt"]},""))'
@@ -1223,9 +1224,9 @@ def _part_number(v: str, i: int, what: str) -> Callable[[Cells], str]:
     def fn(c: Cells) -> str:
         t = c[f"{v}{what}t{i}"]
         plain = ('""' if i > 1 else c["ns_score"] if what == "s" else "1")  # a plain score: its one part
-        if what == "s":  # a whole score (mpxl.rules.WHOLE_TEXT), signed, within any contract's
+        if what == "s":  # a whole score (mpxl.core.rules.WHOLE_TEXT), signed, within any contract's
             read = f'IF({_whole(_unsigned(t), f"VALUE({t})")},IF(ABS(VALUE({t}))<={MAX_SCORE},VALUE({t}),"?"),"?")'
-        else:  # a weight: a number (mpxl.rules.NUMBER_TEXT) and %
+        else:  # a weight: a number (mpxl.core.rules.NUMBER_TEXT) and %
             u = f"LEFT({t},LEN({t})-1)"
             rest = _unsigned(u)
             for d in "0123456789":
@@ -1443,9 +1444,9 @@ _RULING_FUNCTIONS = [bar, nvt, evt, nvk, evk, nva, eva, nvw, evw, nwf, ewf, nk, 
 
 # ------------------------------------------------- Travellers: procedural penalties
 # A line's own penalty (NS penalty, EW penalty): matchpoints (2) or a percentage of the board's top (10%) taken
-# off that side's figure before it is rounded (mpxl.board: penalties come off last), whatever its sign. A penalty
+# off that side's figure before it is rounded (mpxl.core.board: penalties come off last), whatever its sign. A penalty
 # row (Adjustment Pen, the rulebook's PENALTY_ROW_CODES: Ruter's Pen row) gives the pair it names matchpoints of
-# its own, signed, on its total; the board's figures untouched (mpxl.ranking). Its penalty is what comes off.
+# its own, signed, on its total; the board's figures untouched (mpxl.core.ranking). Its penalty is what comes off.
 
 _PENALTY_WORDS = "expected matchpoints such as 2 or a percentage of top such as 10%"
 
@@ -1464,7 +1465,7 @@ PERCENT_FORMAT = "P"
 def _penalty_text(c: Cells, v: str) -> str:
     """A penalty cell's text; a number formatted as a percentage (Excel stores a typed 10% as 0.1 once the cell's
     Text format is gone) as the percentage it shows (``10%``), as ``mpxl score`` reads the workbook
-    (:func:`mpxl.formats.xlsxbook._shown_percentage`)."""
+    (:func:`mpxl.workbook.reader._shown_percentage`)."""
     x = c["ns_pen" if v == "n" else "ew_pen"]
     shown = f'IF(LEFT(CELL("format",{x}))="{PERCENT_FORMAT}",{x}*100&"%","")'
     return f'IF(ISNUMBER({x}),{shown},{sheet_key(x)})'
@@ -1512,7 +1513,7 @@ def epx(c: Cells) -> str:
 
 def _line_penalty(c: Cells, v: str, N: str) -> str:
     """A line's own penalty's size: matchpoints, or its percentage of the top of a board of ``N`` results in the
-    scale's arithmetic (mpxl.board.parse_penalty: ARTIFICIAL_MP, uncentred)."""
+    scale's arithmetic (mpxl.core.board.parse_penalty: ARTIFICIAL_MP, uncentred)."""
     x, t = c[f"{v}px"], c[f"{v}pt"]
     share = _artificial(f"ABS({x})", f'({_top(U, "0", c[N])})', "0")
     return f'IF(RIGHT({t},1)="%",{share},ABS({x}))'
@@ -1604,14 +1605,14 @@ def pend(c: Cells) -> str:
 
 
 # ------------------------------------------------- Travellers: typed forms read as mpxl score reads them
-# A score typed as text is a whole number (mpxl.rules.WHOLE_TEXT: 420, +420, 420.00) within any contract's; a number
-# that is none (4.20, 8000), or text that only looks like one (1,5, 4e2, −50), gets mpxl score's words; a code
+# A score typed as text is a whole number (mpxl.core.rules.WHOLE_TEXT: 420, +420, 420.00) within any contract's; a
+# number that is none (4.20, 8000), or text that only looks like one (1,5, 4e2, −50), gets mpxl score's words; a code
 # (in Adjustment, or typed as a score) not read gets the readers' words (mpxl.formats.common.check_entry).
 
 
 def tkw(c: Cells) -> str:
-    """Tricks (clean)'s form: 1 a whole number typed as text (:data:`mpxl.rules.WHOLE_TEXT`: 10, 10.0); 2 a result
-    (a sign, =, made or m first: :func:`mpxl.contract.tricks_from_result` reads it); else 0."""
+    """Tricks (clean)'s form: 1 a whole number typed as text (:data:`mpxl.core.rules.WHOLE_TEXT`: 10, 10.0); 2 a result
+    (a sign, =, made or m first: :func:`mpxl.core.contract.tricks_from_result` reads it); else 0."""
     x = c["tkt"]
     result = (f'OR(LEFT({x})={{{",".join(chr(34) + m + chr(34) for m in RESULT_SIGNS)}}},LEFT({x},4)="MADE",{x}="M",'
               f'AND(LEFT({x})="M",NOT(ISNUMBER(FIND(MID({x},2,1),"{_LETTERS}0123456789")))))')
@@ -1619,16 +1620,17 @@ def tkw(c: Cells) -> str:
 
 
 def tlk(c: Cells) -> str:
-    """The typed text's number form: 2 a whole number without its sign (:data:`mpxl.rules.WHOLE_TEXT`: 420, 420.0);
+    """The typed text's number form: 2 a whole number without its sign (:data:`mpxl.core.rules.WHOLE_TEXT`: 420, 420.0);
     1 text that only looks like a number, every character a digit, a sign, a point, a comma, an underscore, an e,
-    a space, the unicode minus or a fullwidth digit (:data:`mpxl.rules.NUMBER_LIKE`: 4.20, 1,5, 4e2, −50); else 0."""
+    a space, the unicode minus or a fullwidth digit (:data:`mpxl.core.rules.NUMBER_LIKE`:
+    4.20, 1,5, 4e2, −50); else 0."""
     tt = c["tt"]
     chars = ",".join(f'"{ch}"' for ch in NUMBER_LIKE)
     return f'IF({_whole(c["tu"])},2,IF(SUMPRODUCT(LEN({tt})-LEN(SUBSTITUTE({tt},{{{chars}}},"")))=LEN({tt}),1,0))'
 
 
 def tnw(c: Cells) -> str:
-    """Why a typed number is no score, after it (mpxl.rules.plain_score's words): a number not whole, or beyond any
+    """Why a typed number is no score, after it (mpxl.core.rules.plain_score's words): a number not whole, or beyond any
     contract; text that only looks like a number; blank for any other."""
     t, form = c["typed"], c["tlk"]
     beyond = f'IF(ISNUMBER({t}),{t}=INT({t}),{form}=2)'  # whole: then beyond any contract
@@ -1687,7 +1689,8 @@ def _contract_words(crow: str) -> str:
 
 
 def tkwhy(c: Cells) -> str:
-    """Why Tricks is not read, in ``mpxl score``'s words (:func:`mpxl.contract.tricks_from_result`): a result (=, +1,
+    """Why Tricks is not read, in ``mpxl score``'s words
+    (:func:`mpxl.core.contract.tricks_from_result`): a result (=, +1,
     -2, made) not understood or impossible for the contract; else tricks that are no whole number, or out of range."""
     raw, x = c["tricks"], c["tkt"]
     made = ",".join(f'"{m}"' for m in RESULT_MADE)
@@ -1715,7 +1718,7 @@ def arul(c: Cells) -> str:
     for ch in "0123456789.%/A":
         rest = f'SUBSTITUTE({rest},"{ch}","")'
     a = c["adjustment"]
-    # Bridgemate's 60%-40% is a code: a hyphen where the key ends in % (mpxl.rules.percent_pair_key)
+    # Bridgemate's 60%-40% is a code: a hyphen where the key ends in % (mpxl.core.rules.percent_pair_key)
     rest = f'SUBSTITUTE({rest},"-",IF(RIGHT(TRIM({a}))="%","","-"))'
     return f'IF(OR(ISNUMBER(FIND("|",{a})),AND(ISNUMBER(FIND("%",{a})),{rest}<>"")),1,0)'
 
@@ -1941,7 +1944,7 @@ def _set_credit() -> str:
 def cx(c: Cells) -> str:
     """What it is credited with for each board it missed: under own its own share of that top, MP (boards) x
     Credit top / Max (boards); under average / ave-plus that percentage of Credit top, as an artificial score."""
-    # its share before any penalty row (mpxl.ranking: the credit is worked out before the penalties)
+    # its share before any penalty row (mpxl.core.ranking: the credit is worked out before the penalties)
     own = MISSED_BOARD_CREDIT.excel(mp=f'({c["mpb"]}-{c["pen"]})', top=c["ctop"], max=c["maxb"])
     pct = _set_credit()
     credit = f'IF({pct}="",{own},{_artificial(pct, c["ctop"])})'
@@ -2011,7 +2014,7 @@ def st(c: Cells) -> str:
 
 def pctx(c: Cells) -> str:
     """The exact percentage (the ranking's): of MP (exact) over Max, or the scaled total over the Full Max; 0 for
-    a pair that played with no maximum (every board of its a lone result: :meth:`mpxl.settings.Scale.percentage`),
+    a pair that played with no maximum (every board of its a lone result: :meth:`mpxl.core.settings.Scale.percentage`),
     blank for one that has not played."""
     share = SCALE_PERCENTAGE.excel(centred=CENTRED, mp=c["mpx"], max=c["max"])
     scaled = SCALE_PERCENTAGE.excel(centred=CENTRED, mp=c["st"], max=c["full"])
@@ -2082,7 +2085,7 @@ def order(c: Cells) -> str:
 
 
 def side_(c: Cells) -> str:
-    """The Direction as a side by the rulebook's spellings (:data:`mpxl.rules.SIDE_SPELLINGS`): NS, EW, blank
+    """The Direction as a side by the rulebook's spellings (:data:`mpxl.core.rules.SIDE_SPELLINGS`): NS, EW, blank
     when none is typed (the pair plays both ways), ? for a spelling ``mpxl score`` refuses."""
     x = sheet_key(c["direction"])
     ns, ew = ([w for w, s in SIDE_SPELLINGS.items() if s == one] for one in ("NS", "EW"))

@@ -9,7 +9,7 @@ blocks, :data:`ROWS_PER_PAGE` rows of blocks to a printed page. The reader finds
 its ``Board`` cell, wherever it is, so a sheet whose blocks were moved still reads.
 
 >>> from openpyxl import Workbook
->>> from mpxl.event import Deal
+>>> from mpxl.core.event import Deal
 >>> wb = Workbook()
 >>> ws = hands_sheet(wb, [Deal.from_pbn(1, "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")])
 >>> ws["B4"].value, ws["D5"].value, ws["B9"].value, ws["F12"].value  # board; N spades; W spades; E clubs
@@ -30,9 +30,9 @@ from openpyxl.styles import Font
 from openpyxl.worksheet.pagebreak import Break
 from openpyxl.worksheet.worksheet import Worksheet
 
-from ..contract import board_dealer, board_vulnerability
-from ..errors import UserError
-from ..event import SEATS, Deal
+from ..core.contract import board_dealer, board_vulnerability
+from ..core.errors import UserError
+from ..core.event import SEATS, Deal
 
 __all__ = ["hands_sheet", "read_hands", "SHEET", "ACROSS", "ROWS_PER_PAGE"]
 

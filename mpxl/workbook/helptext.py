@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from ..rules import FIELD_SCORING, NOT_PLAYED_CODES, SESSIONS
+from ..core.rules import FIELD_SCORING, NOT_PLAYED_CODES, SESSIONS
 from .formulas import BLOCK as BLOCK_FORMULAS
 from .formulas import TRAVELLER, Cells
 from .layout import (
@@ -32,7 +32,7 @@ __all__ = ["HELP_TEXT", "SETUP_NOTES", "COLUMN_NOTES", "PAIRS_NOTES", "XLWINGS_C
 
 _NP = ", ".join(NOT_PLAYED_CODES)
 
-#: Setup key -> the note in column C: a setting's from its declaration (:class:`mpxl.options.Setting`), the
+#: Setup key -> the note in column C: a setting's from its declaration (:class:`mpxl.core.options.Setting`), the
 #: others' here.
 SETUP_NOTES: dict[str, str] = {
     **{s.sheet or "": s.note or "; ".join(f"{k}: {v}" for k, v in s.values.items()) + "."

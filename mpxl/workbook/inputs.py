@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..methods import Method
-from ..options import Setting
-from ..settings import Choice, RoundingKind, Scale
+from ..core.methods import Method
+from ..core.options import Setting
+from ..core.settings import Choice, RoundingKind, Scale
 from .layout import CONVENTIONS, convention_type
 
 __all__ = ["Settings", "TemplateLine", "BoardRow", "PairRow"]
@@ -48,7 +48,7 @@ class TemplateLine:
 class Settings:
     """The Setup sheet's inputs, typed as the core types them (Enums); the sheet writes each as its
     word (:meth:`words`). A word given here (a Setup-sheet word, a command's) is parsed once, by the
-    type's own ``find``, as every option is (:func:`mpxl.options.parse_options`). The conventions
+    type's own ``find``, as every option is (:func:`mpxl.core.options.parse_options`). The conventions
     (:data:`CONVENTIONS`: ``small_groups``, ``field``, ``places``...) are given by their Setup key, each
     its option's default unless given.
 

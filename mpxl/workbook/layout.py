@@ -1,7 +1,7 @@
 """Where everything sits in the template workbook: rows, columns, Setup cells, Help tables, defined names.
 
 Nothing here knows a scoring rule; :mod:`mpxl.workbook.formulas` writes the formulas
-from :mod:`mpxl.rules` into these places, :mod:`mpxl.workbook.sheets` builds the sheets.
+from :mod:`mpxl.core.rules` into these places, :mod:`mpxl.workbook.sheets` builds the sheets.
 
 >>> TRAVELLER_COLUMNS["ns_mp"], SETUP_NAMES["n_used"], SETUP_CELLS["scale"]
 ('N', 'N', 'Setup!$B$5')
@@ -13,10 +13,10 @@ from typing import Any
 
 from openpyxl.utils import get_column_letter
 
-from ..methods import Method
-from ..options import Setting, registry
-from ..rules import AVE_POLICIES, FIELD_SCORING, NOT_PLAYED_CODES, ROUNDING_KINDS, SMALL_GROUP_RULES, contract_keys
-from ..settings import Choice, Scale
+from ..core.methods import Method
+from ..core.options import Setting, registry
+from ..core.rules import AVE_POLICIES, FIELD_SCORING, NOT_PLAYED_CODES, ROUNDING_KINDS, SMALL_GROUP_RULES, contract_keys
+from ..core.settings import Choice, Scale
 
 __all__ = [
     "HEADER_ROW", "FIRST_ROW", "MAX_DATA_ROWS", "METHOD_NAMES", "ROUNDING_RULES", "SMALL_GROUP_NAMES",
@@ -47,7 +47,7 @@ FIELD_NAMES = tuple(FIELD_SCORING)
 # ----------------------------------------------------------------------------- Setup
 
 #: The Setup's rows in order: (key, defined name, label), or the defined name of a setting's cell, whose row
-#: its declaration gives (:class:`mpxl.options.Setting`: ``sheet`` its key, ``cell``, ``caption``). Values are
+#: its declaration gives (:class:`mpxl.core.options.Setting`: ``sheet`` its key, ``cell``, ``caption``). Values are
 #: in column B from row 3; the notes are in helptext.
 _NUMBERS = ("method_index", "MethodNo", "Method number")  # the first of the formulas' numbers
 _SETUP_ORDER: list[tuple[str, str, str] | str] = [
@@ -133,7 +133,7 @@ def convention_type(s: Setting) -> type[Choice]:
     return kind
 
 
-#: The conventions the Setup holds as their word (each a rulebook Enum: a :class:`mpxl.options.Setting` with a
+#: The conventions the Setup holds as their word (each a rulebook Enum: a :class:`mpxl.core.options.Setting` with a
 #: Setup cell, but the scale and the method, written as their number and label), by Setup key in row order.
 CONVENTIONS: dict[str, Setting] = {
     key: s for key, name, _ in SETUP_ROWS

@@ -12,7 +12,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from ..errors import UserError
+from ..core.errors import UserError
 
 __all__ = ["find_soffice", "recalculated_copy", "SOFFICE_NAMES", "NEVER_RECALCULATED"]
 

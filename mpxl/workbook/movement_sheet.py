@@ -3,9 +3,9 @@ mark on a traveller line whose pairs the movement did not send to that board.
 
 The Movement sheet lists every board's plays (board, round, table, NS, EW) in the Travellers' order;
 a conditional format on the Travellers' NS and EW pairs paints a line whose (board, NS, EW) is not
-one of them, and :func:`mpxl.movement.against_movement` names such a line for ``mpxl check`` / ``mpxl score``.
+one of them, and :func:`mpxl.core.movement.against_movement` names such a line for ``mpxl check`` / ``mpxl score``.
 
->>> from mpxl.movement import movement
+>>> from mpxl.core.movement import movement
 >>> lines = movement_lines(movement("howell", 4, boards_per_round=1))
 >>> len(lines), [(x.board, x.ns_pair, x.ew_pair) for x in lines[:2]]
 (28, [(1, 8, 3), (1, 5, 2)])
@@ -18,8 +18,8 @@ from openpyxl.styles import Font, PatternFill
 from openpyxl.workbook import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
-from ..cards_html import movement_title
-from ..movement import Movement
+from ..core.movement import Movement
+from ..formats.cards_html import movement_title
 from .inputs import TemplateLine
 from .layout import FIRST_ROW, HEADER_ROW, TRAVELLER_COLUMNS
 

@@ -27,9 +27,9 @@ from openpyxl.workbook.defined_name import DefinedName
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
 
-from ..contract import RESULT_MADE, RESULT_SIGNS
-from ..methods import K_FORMULAS, Method
-from ..rules import (
+from ..core.contract import RESULT_MADE, RESULT_SIGNS
+from ..core.methods import K_FORMULAS, Method
+from ..core.rules import (
     ARTIFICIAL_CODES,
     AVE_POLICIES,
     NOT_PLAYED_CODES,
@@ -40,8 +40,8 @@ from ..rules import (
     board_cycle_table,
     contract_score_table,
 )
-from ..settings import AvePolicy, Field, Scale, SmallGroups
-from ..textsafe import as_text_cell
+from ..core.settings import AvePolicy, Field, Scale, SmallGroups
+from ..formats.textsafe import as_text_cell
 from . import formulas as F
 from .helptext import COLUMN_NOTES, HELP_TEXT, PAIRS_NOTES, SETUP_NOTES, XLWINGS_CONF_NOTES
 from .layout import (

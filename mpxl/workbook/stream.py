@@ -17,7 +17,7 @@ into the saved sheet's ``<sheetData>`` as text, row after row:
 * a row is one ``str.format`` of a template made once per block layout.
 
 Values go in as openpyxl writes them (numbers ``%.16g``, text as inline strings;
-an input text is data, written as text whatever it starts with: :mod:`mpxl.textsafe`). The cost per line is
+an input text is data, written as text whatever it starts with: :mod:`mpxl.formats.textsafe`). The cost per line is
 constant, so the time is linear in the lines; the result is tested to load back cell for cell
 equal (values, formulas, styles) to the openpyxl-built workbook.
 """
@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from openpyxl.styles.cell_style import StyleArray
     from openpyxl.worksheet.worksheet import Worksheet
 
-from ..textsafe import as_text_cell, xlsx_text
+from ..formats.textsafe import as_text_cell, xlsx_text
 from . import ooxml
 
 __all__ = ["Block", "fill", "save"]

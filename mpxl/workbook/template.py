@@ -1,6 +1,6 @@
 """Build the club template workbook: Setup, Travellers, Totals, Methods, Help, xlwings.conf.
 
-The template is built from the rulebook (:mod:`mpxl.rules`) in four parts:
+The template is built from the rulebook (:mod:`mpxl.core.rules`) in four parts:
 
 * :mod:`mpxl.workbook.layout`: where things sit (rows, columns, Setup cells, Help tables, names);
 * :mod:`mpxl.workbook.formulas`: one short function per column, each rule from the rulebook;
@@ -33,10 +33,10 @@ from typing import TYPE_CHECKING, Any
 
 from openpyxl import Workbook
 
-from ..event import Deal
-from ..methods import Method
-from ..rules import NOT_PLAYED_CODES
-from ..settings import Field, RoundingKind, Scale
+from ..core.event import Deal
+from ..core.methods import Method
+from ..core.rules import NOT_PLAYED_CODES
+from ..core.settings import Field, RoundingKind, Scale
 from . import stream
 from .formulas import rounding_formula
 from .hands import hands_sheet
@@ -72,7 +72,7 @@ from .sheets import (
 from .stream import Block
 
 if TYPE_CHECKING:
-    from ..movement import Movement
+    from ..core.movement import Movement
 
 __all__ = [
     "build_template",
@@ -251,7 +251,7 @@ def template_contents(
     carries its table's NS pair and Pairs lists NS 1..T and EW 1..T; in a
     Howell Pairs lists pairs 1..2T with no direction and Setup has one winner.
     With sections, every line, pair and per-board row carries its section. With a ``schedule``
-    (:mod:`mpxl.movement`; one section) the travellers are laid out from it instead: a line per table
+    (:mod:`mpxl.core.movement`; one section) the travellers are laid out from it instead: a line per table
     that plays each board with its NS and EW pairs, its pairs on the Pairs sheet, its winners and
     title on the Setup, and a Movement sheet (:func:`laid_out_contents`).
 
@@ -296,12 +296,12 @@ def laid_out_contents(schedule: Movement, method: str | Method = Method.NEUBERG,
                       methods: tuple[int, int] = (9, 8), field: str | Field = Field.SECTION) -> dict[str, Any]:
     """:func:`template_contents` for the movement ``schedule``: the travellers laid out in board order.
 
-    >>> from mpxl.movement import movement
+    >>> from mpxl.core.movement import movement
     >>> c = laid_out_contents(movement("howell", 7, boards_per_round=3))
     >>> c["rows"], len(c["pairs"]), c["settings"].winners, c["settings"].event
     (273, 14, 1, 'Howell, 7 tables, 13 rounds of 3 boards (39 boards), one winner')
     """
-    from ..cards_html import movement_title
+    from ..formats.cards_html import movement_title
     from .movement_sheet import movement_lines
 
     kind = scale if isinstance(scale, Scale) else Scale.find(str(scale))

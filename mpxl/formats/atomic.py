@@ -15,7 +15,7 @@ the input file (same file on disk, whatever the spelling).
 >>> check_not_input(path, [path])
 Traceback (most recent call last):
 ...
-mpxl.errors.UserError: ...out.txt: refusing to write over the input file
+mpxl.core.errors.UserError: ...out.txt: refusing to write over the input file
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import IO, Any, BinaryIO, Literal, TextIO, overload
 
-from .errors import UserError
+from ..core.errors import UserError
 
 __all__ = ["atomic_write", "atomic_path", "check_not_input", "same_file", "remove_leftovers", "LIVE", "TEMP_PREFIX",
            "check_extension", "check_not_open", "LOCK_FILES", "StrPath", "all_or_none"]
@@ -77,7 +77,7 @@ def check_extension(path: StrPath, allowed: Iterable[str], what: str) -> None:
     >>> check_extension("results.xml", (".png",), "a chart")
     Traceback (most recent call last):
     ...
-    mpxl.errors.UserError: results.xml: refusing to write a chart to a '.xml' file; expected a name ending in .png
+    mpxl.core.errors.UserError: results.xml: refusing to write a chart to a '.xml' file; expected a name ending in .png
     """
     allowed = tuple(allowed)
     ext = Path(path).suffix.lower()
@@ -103,9 +103,9 @@ def check_not_open(path: StrPath) -> None:
     >>> check_not_open(os.path.join(d, "out.xlsx"))
     Traceback (most recent call last):
     ...
-    mpxl.errors.UserError: ...out.xlsx: the file is open in LibreOffice (by Ann Smith, its lock file .~lock.out.xlsx# \
-is beside it): close it there and run again; if LibreOffice is not running, the lock file is left from a crash: delete \
-it and run again
+    mpxl.core.errors.UserError: ...out.xlsx: the file is open in LibreOffice (by Ann Smith, its lock file \
+.~lock.out.xlsx# is beside it): close it there and run again; if LibreOffice is not running, the lock file is \
+left from a crash: delete it and run again
     """
     target = Path(path)
     for pattern, program in LOCK_FILES:

@@ -80,7 +80,7 @@ class Method(Choice):
 
     @property
     def full_boards(self) -> bool:
-        """Does the method change a full board (n = N) too? (:data:`mpxl.rules.ESTIMATES_FULL_BOARDS`)"""
+        """Does the method change a full board (n = N) too? (:data:`mpxl.core.rules.ESTIMATES_FULL_BOARDS`)"""
         return self.value in ESTIMATES_FULL_BOARDS
 
 
@@ -113,7 +113,7 @@ def _k_rule(method: Method) -> Callable[[int, int], Fraction]:
 
 
 #: k of each method as a function of (N, n), with the rule in words and its source
-#: (made from :data:`mpxl.rules.K_RULES`, which the template's k column is written from too).
+#: (made from :data:`mpxl.core.rules.K_RULES`, which the template's k column is written from too).
 K_FORMULAS: dict[Method, tuple[Callable[[int, int], Fraction], str, str]] = {
     m: (_k_rule(m), K_RULES[m.value].text.replace("IF(N>n+1,(N-1)/n,1)", "(N-1)/n if N > n+1, else 1"),
         K_RULES[m.value].words)
@@ -182,7 +182,7 @@ _SCALE_NUMBERS = {1: Scale.SINGLE, 2: Scale.DOUBLE}
 
 
 def as_scale(scale: int | Scale) -> Scale:
-    """A scale as the functions below take it: 2 (double), 1 (single) or a :class:`~mpxl.settings.Scale`
+    """A scale as the functions below take it: 2 (double), 1 (single) or a :class:`~mpxl.core.settings.Scale`
     (parsed at the edges by ``Scale.find``).
 
     >>> as_scale(1), as_scale(Scale.SIGNED)

@@ -4,7 +4,7 @@ A scorer chooses the scale, the field, the estimation method, where the estimate
 goes, N, the roundings and how places are written per event, so the figures a file
 publishes (line matchpoints, pair totals, percentages, places) are the evidence.
 :func:`infer` rescores the event under candidate settings with the one scorer
-(:func:`~mpxl.session.score_event`) and keeps those that reproduce the most
+(:func:`~mpxl.core.session.score_event`) and keeps those that reproduce the most
 published figures. The search is bounded: one setting at a time, each decided on
 the figures it can change, about twenty scorings of the event in all:
 
@@ -32,7 +32,7 @@ as columns, the published figures and their decimals) is made once and shared by
 candidate, and candidates differing only in the ranking's options (:data:`RANKING_ONLY`) share
 one scoring of the lines.
 
->>> from mpxl.event import Event, Line
+>>> from mpxl.core.event import Event, Line
 >>> ev = Event(lines=[Line(1, "1", "2", score=420, published_ns_mp=1, published_ew_mp=0),
 ...                   Line(1, "3", "4", score=400, published_ns_mp=0, published_ew_mp=1)])
 >>> found = infer(ev, ScoringOptions())
@@ -82,12 +82,12 @@ KEPT_SCORINGS = 2
 MAX_EXPECTED = 10_000
 
 #: The settings the search's steps decide by steps of their own (the others it tries are declared with a
-#: :class:`~mpxl.options.Trial`: :meth:`Search.tried`).
+#: :class:`~mpxl.core.options.Trial`: :meth:`Search.tried`).
 OWN_STEPS = ("scale", "field", "expected", "method", "estimate_at", "unplayed", "rounding", "totals_rounding",
              "percentage_decimals", "winners", "places", "percentage_basis")
 
-#: The points of the search where a setting declared with a :class:`~mpxl.options.Trial` is tried
-#: (:attr:`~mpxl.options.Trial.at`): with the scale (:meth:`Search.scale_and_field`), the artificial
+#: The points of the search where a setting declared with a :class:`~mpxl.core.options.Trial` is tried
+#: (:attr:`~mpxl.core.options.Trial.at`): with the scale (:meth:`Search.scale_and_field`), the artificial
 #: scores (:meth:`Search.averages`), the totals (:meth:`Search.totals`), the percentages
 #: (:meth:`Search.percentages`), and the starts of a search again (:meth:`Search.restarts`).
 TRIAL_POINTS = ("scale", "artificial", "totals", "percentages", "start")
@@ -146,7 +146,7 @@ class Inference:
         inferred from, the options found), else scored now. The command scores what the inference
         found without scoring it a second time.
 
-        >>> from mpxl.event import Event, Line
+        >>> from mpxl.core.event import Event, Line
         >>> ev = Event(lines=[Line(1, "1", "2", score=420, published_ns_mp=1), Line(1, "3", "4", score=400)])
         >>> found = infer(ev, ScoringOptions())
         >>> found.scored(ev, found.options) is found.result, found.scored(ev, ScoringOptions()) is found.result
@@ -210,7 +210,7 @@ class Published:
     (The lines' published figures are read where they are, on the event's lines: a copy of them
     would cost as much memory as the lines on a large event.)
 
-    >>> from mpxl.event import Event, Pair
+    >>> from mpxl.core.event import Event, Pair
     >>> [p.number for p in Published(Event(pairs=[Pair("1", published_mp=3.5), Pair("2")])).pairs]
     ['1']
     """
@@ -231,7 +231,7 @@ class LinePercentages:
     id is its key (no Fraction hashed). The figures must stay alive while this is used (they do
     while their scoring is held); at most :data:`KEPT_PERCENTAGES` are kept.
 
-    >>> from mpxl.rounding import Rounding
+    >>> from mpxl.core.rounding import Rounding
     >>> pct = LinePercentages(ScoringOptions(rounding=Rounding.parse(1)), 0)
     >>> half = Fraction(1, 2)
     >>> str(pct(half, half, 4)), str(pct(half, half, 4)), pct(None, None, 4)
@@ -254,12 +254,12 @@ class LinePercentages:
 
 
 def agreement(result: SessionResult, published: Published | None = None) -> Agreement:
-    """Count the published figures ``result`` (of :func:`~mpxl.session.score_event`) reproduces: lines
+    """Count the published figures ``result`` (of :func:`~mpxl.core.session.score_event`) reproduces: lines
     both sides, totals, percentages, places. ``published`` is the event's :class:`Published`, when
     the caller keeps it (the inference, scoring one event many times); the lines are read off the
     scorer's columns, with no object made per line.
 
-    >>> from mpxl.event import Event, Line
+    >>> from mpxl.core.event import Event, Line
     >>> ev = Event(lines=[Line(1, "1", "2", score=420, published_ns_mp=2), Line(1, "3", "4", score=400)])
     >>> agreement(score_event(ev)).lines
     (1, 1)
@@ -325,7 +325,7 @@ def _line_agreement(result: SessionResult, sc: ScoredColumns) -> tuple[list[int]
 
 def _credit_agreement(result: SessionResult, lines: list[int], line_pcts: list[int]) -> None:
     """Add to ``lines`` and ``line_pcts`` the credits a file publishes on its sit-outs' rows that
-    ``result`` reproduces (:func:`~mpxl.ranking.sitout_credits`)."""
+    ``result`` reproduces (:func:`~mpxl.core.ranking.sitout_credits`)."""
     opts, pct_decimals = result.options, result.event.line_percentage_decimals
     for so, figure, pct in sitout_credits(result):
         if so.published_mp is not None:
@@ -483,7 +483,7 @@ class Search:
 
     def others(self, name: str, opts: ScoringOptions) -> list[dict[str, Any]]:
         """Each value of the setting ``name`` but the one ``opts`` hold, as its declaration lists them
-        (:attr:`mpxl.options.Setting.candidates`): the candidates of a step that tries them all.
+        (:attr:`mpxl.core.options.Setting.candidates`): the candidates of a step that tries them all.
 
         >>> Search(Event(), ScoringOptions()).others("unplayed", ScoringOptions())  # doctest: +NORMALIZE_WHITESPACE
         [{'unplayed': <Unplayed.OWN: 'own'>}, {'unplayed': <Unplayed.AVERAGE: 'average'>},
@@ -504,7 +504,7 @@ class Search:
         return any(self.publishing[k] for k in (kinds or _EVERY_FIGURE))
 
     def trials(self, at: str, opts: ScoringOptions, result: SessionResult | None = None) -> list[tuple[str, Trial]]:
-        """The settings declared to be tried ``at`` this point of the search (:class:`mpxl.options.Trial`), in
+        """The settings declared to be tried ``at`` this point of the search (:class:`mpxl.core.options.Trial`), in
         their declarations' order, that are not fixed and apply here: the file publishes a figure they
         change, and the event (scored under ``opts``, or ``result``) holds what they decide."""
         out = []
@@ -565,7 +565,7 @@ class Search:
                          self.results.get(repr(opts)))
 
     def restarts(self, base: ScoringOptions) -> list[dict[str, Any]]:
-        """The settings a search starts again from each value of (declared: a :class:`~mpxl.options.Trial` at
+        """The settings a search starts again from each value of (declared: a :class:`~mpxl.core.options.Trial` at
         ``start``), ``base``'s first: what the totals add changes which method fits the totals (step 3
         runs before the totals' step decides it)."""
         out: list[dict[str, Any]] = [{}]
@@ -608,7 +608,7 @@ class Search:
     def scale_and_field(self, opts: ScoringOptions) -> ScoringOptions:
         """2. Scale and field together (all lines: full boards decide them; apart, a single-scale file
         scored across the field fits neither change alone), with the settings declared to be tried with
-        the scale (:class:`~mpxl.options.Trial` at ``scale``: a board's one real result beside artificial
+        the scale (:class:`~mpxl.core.options.Trial` at ``scale``: a board's one real result beside artificial
         scores, 50% or 60%, may decide the scale)."""
         event, fixed = self.event, self.fixed
         scales = [opts.scale] if "scale" in fixed else [opts.scale, *(s for s in Scale if s is not opts.scale)]
@@ -688,7 +688,7 @@ class Search:
         return opts
 
     def averages(self, opts: ScoringOptions) -> ScoringOptions:
-        """5. The settings declared to be tried with the artificial scores (:class:`~mpxl.options.Trial` at
+        """5. The settings declared to be tried with the artificial scores (:class:`~mpxl.core.options.Trial` at
         ``artificial``: Ave+ / Ave- policy, and a lone result's rule again when a figure is still
         missed; which fields a mixed line's result stands in), only when a board holds an artificial score
         (a mixed line's side too): the method and N are found by now."""
@@ -710,7 +710,7 @@ class Search:
         return opts
 
     def totals(self, opts: ScoringOptions) -> ScoringOptions:
-        """6. The settings declared to be tried with the totals (:class:`~mpxl.options.Trial` at ``totals``:
+        """6. The settings declared to be tried with the totals (:class:`~mpxl.core.options.Trial` at ``totals``:
         what the totals add, the rounded figures or the exact ones): on the totals and percentages,
         before the percentages' own rounding (an exact half moves with it). First, totals written with fewer
         decimals than the start rounds them to (a preset's): rounded to the decimals written, if that fits better."""
@@ -723,7 +723,7 @@ class Search:
 
     def percentages(self, opts: ScoringOptions) -> ScoringOptions:
         """6. The percentages' decimals (fewer than written: trailing zeros), on the percentages without
-        rescoring; the settings declared to be tried with them (:class:`~mpxl.options.Trial` at
+        rescoring; the settings declared to be tried with them (:class:`~mpxl.core.options.Trial` at
         ``percentages``: their tie rule); and their basis (:meth:`percentage_basis`)."""
         pct_dec = self.pct_dec
         if self.publishing["percentages"] and pct_dec is not None and opts.percentage_decimals is not None:
@@ -779,7 +779,7 @@ class Search:
                            _measure("lines", "totals", "percentages", "places", "line_percentages"))
 
 
-#: The options the lines' figures do not depend on (:func:`~mpxl.session.score_columns` reads none
+#: The options the lines' figures do not depend on (:func:`~mpxl.core.session.score_columns` reads none
 #: of them): only the pairs' totals, percentages and places do. Candidates that differ in these
 #: alone share one scoring of the lines (tests/test_inference.py compares it with scoring afresh).
 RANKING_ONLY = tuple(s.name for s in SETTINGS.values() if s.ranking)  # declared: Setting.ranking
@@ -816,7 +816,7 @@ def _lines_beside_results(result: SessionResult) -> bool:
 
 
 def _holds(result: SessionResult, trial: Trial, mixed: set[int]) -> bool:
-    """Does some board of ``result`` hold what ``trial``'s setting decides (:attr:`mpxl.options.Trial.holds`,
+    """Does some board of ``result`` hold what ``trial``'s setting decides (:attr:`mpxl.core.options.Trial.holds`,
     asked of each board's lines' kinds, a mixed line's ``mixed``: the positions ``mixed``)?"""
     sc = result.scored
     if trial.holds is None or sc is None:

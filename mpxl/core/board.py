@@ -1,6 +1,6 @@
 """Score one board in one call: its traveller lines in, NS and EW matchpoints out.
 
-Each line's entry is what the scorer typed (see :mod:`mpxl.adjustments`): a score,
+Each line's entry is what the scorer typed (see :mod:`mpxl.core.adjustments`): a score,
 a weighted or split score, an artificial score, or blank. The board is worth the
 same as a full board of ``expected`` results (N):
 
@@ -11,7 +11,7 @@ same as a full board of ``expected`` results (N):
 3. artificial scores get their percentages of the full top, scale x (N - 1);
 4. arrowswitched lines swap NS and EW; procedural penalties come off last.
 
->>> from mpxl.rounding import Rounding
+>>> from mpxl.core.rounding import Rounding
 >>> r = score_board([-130, -660, -120, 200, -600, "AVE", 100, 140, -150])
 >>> [float(Rounding.parse(2).apply(x)) for x in r.ns_mp]      # the slides' Avg/Avg screen
 [6.88, 0.13, 9.13, 15.88, 2.38, 8.0, 11.38, 13.63, 4.63]
@@ -61,7 +61,7 @@ class LineResult:
 
 class BoardRules(TypedDict, total=False):
     """The conventions :func:`score_board` takes as keywords, as a session's options set them
-    (:meth:`mpxl.options.ScoringOptions.board_rules`: each setting's declaration says what it sets here)."""
+    (:meth:`mpxl.core.options.ScoringOptions.board_rules`: each setting's declaration says what it sets here)."""
 
     method: Method
     scale: int
@@ -153,13 +153,13 @@ def score_board(
 ) -> BoardResult:
     """Score a board's lines; ``expected`` defaults to the lines that are not blank.
 
-    A line not played (``NP``, ``sitout``... :data:`mpxl.rules.NOT_PLAYED_CODES`) gets no
+    A line not played (``NP``, ``sitout``... :data:`mpxl.core.rules.NOT_PLAYED_CODES`) gets no
     matchpoints and is not a result, but it counts towards N, as ``mpxl score`` counts it.
 
     ``groups`` labels each line's fouled group (blank = the board's one group);
     ``arrowswitch`` flags lines played the other way round; ``penalties`` holds
     per line an (NS, EW) pair of procedural penalties; ``small_groups`` is the
-    fouled-board rule of :mod:`mpxl.fouled`. With ``own_top`` the board is worth its real
+    fouled-board rule of :mod:`mpxl.core.fouled`. With ``own_top`` the board is worth its real
     results alone (N = n, ``expected`` ignored): nothing is estimated and an artificial score is
     its percentage of that smaller top. ``lone_result`` ``ave-plus`` gives the one real result of
     a board whose other lines are all artificial scores 60% to both sides (ACBLscore). ``mixed_line``
@@ -206,7 +206,7 @@ def score_board(
 
 def one_result_beside_artificial(kinds: Sequence[str]) -> bool:
     """Does a board hold one real result and, on other lines, artificial scores (its lines' kinds, as
-    :mod:`mpxl.scorer` names them: ``result``, ``artificial``, ``blank``...)? Where the lone-result rule
+    :mod:`mpxl.core.scorer` names them: ``result``, ``artificial``, ``blank``...)? Where the lone-result rule
     applies (the inference tries the rule's values only on an event that holds such a board).
 
     >>> one_result_beside_artificial(["result", "artificial", "artificial"]), one_result_beside_artificial(["result"])
@@ -226,7 +226,7 @@ def holds_mixed_line(kinds: Sequence[str]) -> bool:
 
 
 def _parse_entries(entries: Sequence[object]) -> list[Entry]:
-    """Each line's entry parsed (:func:`mpxl.adjustments.parse_entry`); a bad one named by its row.
+    """Each line's entry parsed (:func:`mpxl.core.adjustments.parse_entry`); a bad one named by its row.
 
     >>> _parse_entries([420, None])
     [Assigned(ns=((Fraction(1, 1), 420),), ew=((Fraction(1, 1), 420),)), None]
@@ -399,7 +399,7 @@ def _result_of(entry: Entry, side: str) -> Components:
 def _linear(N: int, n: int, method: Method, scale: int) -> tuple[int, int, int]:
     """(A, B, D) with the estimate of double-scale raw S2 equal to (A*S2 + B)/D.
 
-    Derived from the rulebook's :data:`~mpxl.rules.ESTIMATE_LINE`, which is linear in S (as
+    Derived from the rulebook's :data:`~mpxl.core.rules.ESTIMATE_LINE`, which is linear in S (as
     ``study._coefficients`` is): B/D is its value at S2 = 0 and A/D what one more S2 adds.
 
     >>> _linear(9, 8, Method.NEUBERG, 2), _linear(9, 1, Method.NEUBERG, 2), _linear(4, 4, Method.NEUBERG, 1)

@@ -7,7 +7,7 @@ Scoring programs round each board's figures, then total the ROUNDED figures.
 * ``half-even:d``: to d decimals, a half to the even digit;
 * ``ebu``: to 0.1, a half (.05) towards the board's average (EBU).
 
-Each kind's rule is written once, in the rulebook (:data:`mpxl.rules.ROUNDING_KINDS`), as the
+Each kind's rule is written once, in the rulebook (:data:`mpxl.core.rules.ROUNDING_KINDS`), as the
 sheet's expression; :func:`round_ratio` is its integer fast path.
 
 >>> r = Rounding.parse("half-up:2")
@@ -37,9 +37,9 @@ ROUNDING_KINDS = RULEBOOK_ROUNDING
 def round_fraction(value: Fraction, decimals: int, tie: Tied = RoundingKind.HALF_UP,
                    average: Fraction = Fraction(0)) -> Fraction:
     """Round an exact value to ``decimals`` places, breaking exact halves by the rounding kind ``tie``
-    (a :class:`RoundingKind`, a :class:`~mpxl.settings.Tie` or its word): half-up (away from zero),
+    (a :class:`RoundingKind`, a :class:`~mpxl.core.settings.Tie` or its word): half-up (away from zero),
     half-even, or ebu (towards ``average``); exact leaves it. The rulebook's rule
-    (:data:`mpxl.rules.ROUNDING_KINDS`), through its fast path :func:`round_ratio`.
+    (:data:`mpxl.core.rules.ROUNDING_KINDS`), through its fast path :func:`round_ratio`.
 
     >>> round_fraction(Fraction(1, 20), 1), round_fraction(Fraction(1, 20), 1, "half-even")
     (Fraction(1, 10), Fraction(0, 1))
@@ -89,7 +89,7 @@ def round_ratio(num: int, den: int, decimals: int, tie: Tied = RoundingKind.HALF
                 average_num: int | Fraction = 0) -> int:
     """``num/den`` rounded to ``decimals`` places, as a whole number of units of 10**-decimals.
 
-    The integer fast path of the rulebook's rounding rule (:func:`mpxl.rules.round_by_rule`: a
+    The integer fast path of the rulebook's rounding rule (:func:`mpxl.core.rules.round_by_rule`: a
     test proves they agree on every kind); ``tie`` as :func:`round_fraction`'s, not exact;
     ``average_num`` is the average on the same denominator (an ebu half goes towards it).
 
@@ -115,7 +115,7 @@ def round_ratio(num: int, den: int, decimals: int, tie: Tied = RoundingKind.HALF
 
 @dataclass(frozen=True)
 class Rounding:
-    """A rounding policy: its :class:`~mpxl.settings.RoundingKind` and the number of ``decimals``.
+    """A rounding policy: its :class:`~mpxl.core.settings.RoundingKind` and the number of ``decimals``.
 
     >>> Rounding(RoundingKind.HALF_UP, 2)
     Rounding(kind='half-up', decimals=2)

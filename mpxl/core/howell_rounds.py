@@ -1,7 +1,7 @@
 """Howells cut short (``mpxl movement howell --rounds R``), kept as data: found by
 ``bench/howell_rounds_search.py`` (seeded) and verified by tests/test_movement.py.
 
-The pairs meet as in R of the complete Howell's 2T-1 rounds (:data:`mpxl.movement.HOWELL_STARTS`), so
+The pairs meet as in R of the complete Howell's 2T-1 rounds (:data:`mpxl.core.movement.HOWELL_STARTS`), so
 no two pairs meet twice; the boards are S sets (S >= max(T, R)), each played T*R/S times.
 ``HOWELL_ROUNDS[T][R]`` holds S, the complete Howell's rounds kept (from 0, played in that order), and a
 word per round, a character per table (in the complete Howell's table order): ``ALPHABET.index(c)`` is

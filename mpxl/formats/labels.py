@@ -4,7 +4,7 @@
 every label and phrase the page writes, each phrase a :meth:`str.format` template of named fields.
 English is the reference: every other language has exactly its keys, and its own words for how a
 rounding breaks a half (``tie_half-up``...: English takes them from the rulebook) (tests/test_report_html.py).
-The words a rule is described by in English are the rulebook's own (:data:`mpxl.rules.ROUNDING_TIES`,
+The words a rule is described by in English are the rulebook's own (:data:`mpxl.core.rules.ROUNDING_TIES`,
 the words the workbook's Setup sheet uses), so the page and the sheet say the same.
 
 :func:`language_of` reads the event's language from what its file says (a Ruter file is
@@ -25,7 +25,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from .rules import ROUNDING_TIES
+from ..core.rules import ROUNDING_TIES
 
 __all__ = ["LANGUAGES", "LABELS", "labels", "language_code", "language_of", "tie_words", "decimals_words",
            "signed_percentage_note", "figure_label"]
@@ -634,7 +634,7 @@ def language_of(event: Any) -> str:
     """The language an event's file says it is in: the country its program's name or its venue names,
     else its program's home (a Ruter file Swedish, a Magic Contest one French); else English.
 
-    >>> from mpxl.event import Event
+    >>> from mpxl.core.event import Event
     >>> language_of(Event(program="Ruter i Norge 4.10")), language_of(Event(program="Ruter 4.10"))
     ('nb', 'sv')
     >>> language_of(Event(program="Magic Contest 4.13", venue="")), language_of(Event(program="EBUScore Pairs"))

@@ -10,11 +10,11 @@ cards left out of the print by a tick box on the page, with no script). All
 text from the results file is escaped with :func:`html.escape`.
 
 * :func:`write_html` / :func:`results_html`: ranking, every board's traveller
-  and every pair's personal score card, from a :class:`mpxl.session.SessionResult`;
+  and every pair's personal score card, from a :class:`mpxl.core.session.SessionResult`;
 * :func:`write_study_html` / :func:`study_html`: the study's tables and charts.
 
->>> from mpxl.event import Event, Line
->>> from mpxl.session import score_event
+>>> from mpxl.core.event import Event, Line
+>>> from mpxl.core.session import score_event
 >>> page = results_html(score_event(Event(title="Club <Pairs>",
 ...                                         lines=[Line(1, "1", "2", score=420), Line(1, "3", "4", score=-50)])))
 >>> "Club &lt;Pairs&gt;" in page, 'id="ranking"' in page, 'id="board-1"' in page
@@ -35,12 +35,14 @@ from fractions import Fraction
 from itertools import accumulate, compress, repeat
 from typing import TYPE_CHECKING, Any
 
-from .adjustments import ARTIFICIAL_CODES, Artificial, Assigned, Entry, Mixed, ave_kind, parse_entry
+from ..core.adjustments import ARTIFICIAL_CODES, Artificial, Assigned, Entry, Mixed, ave_kind, parse_entry
+from ..core.contract import board_dealer, board_vulnerability
+from ..core.event import gather
+from ..core.fouled import small_group_percentage, uses_set_percentages
+from ..core.options import registry
+from ..core.settings import RoundingKind, Scale
 from .atomic import atomic_write
-from .contract import board_dealer, board_vulnerability
-from .event import gather
-from .formats.common import EventToWrite, figure_decimals, format_number
-from .fouled import small_group_percentage, uses_set_percentages
+from .common import EventToWrite, figure_decimals, format_number
 from .labels import (
     LABELS,
     decimals_words,
@@ -51,18 +53,16 @@ from .labels import (
     signed_percentage_note,
     tie_words,
 )
-from .options import registry
-from .settings import RoundingKind, Scale
 
 if TYPE_CHECKING:  # typing only
-    from .event import Deal, Event, Line, Penalty, SitOut
-    from .matchpoints import Components
-    from .options import ScoringOptions
-    from .ranking import PairResult
-    from .rounding import Rounding
-    from .scorer import BoardPlace
-    from .session import SessionResult
-    from .study import MethodStats, StudyResult
+    from ..core.event import Deal, Event, Line, Penalty, SitOut
+    from ..core.matchpoints import Components
+    from ..core.options import ScoringOptions
+    from ..core.ranking import PairResult
+    from ..core.rounding import Rounding
+    from ..core.scorer import BoardPlace
+    from ..core.session import SessionResult
+    from ..core.study import MethodStats, StudyResult
 
 #: The pairs by (section, number, direction), as the travellers find them.
 PairIndex = dict[tuple[str, str, "str | None"], "PairResult"]
@@ -338,8 +338,8 @@ def _pair_label(pr: PairResult) -> str:
 def _names(pr: PairResult, members: bool = False) -> str:
     """The pair's names for the page; with ``members``, each player's member number after the name.
 
-    >>> from mpxl.event import Pair, Player
-    >>> from mpxl.ranking import PairResult
+    >>> from mpxl.core.event import Pair, Player
+    >>> from mpxl.core.ranking import PairResult
     >>> pr = PairResult(Pair("1", names=("Ann", "Bob"), players=(Player("Ann", "12"), Player("Bob"))), 0, 0, 0, "1", 0)
     >>> _names(pr), _names(pr, members=True)
     ('Ann &amp; Bob', 'Ann (12) &amp; Bob')
@@ -354,7 +354,7 @@ def page_title(event: Event, L: Mapping[str, str] = LABELS["en"]) -> str:
     """The page's title: the club's name (when the title does not already hold it) and the event's title;
     the word "Results" when neither is known.
 
-    >>> from mpxl.event import Club, Event
+    >>> from mpxl.core.event import Club, Event
     >>> page_title(Event(title="Monday Pairs", club=Club("Riverside BC"))), page_title(Event())
     ('Riverside BC · Monday Pairs', 'Results')
     """
@@ -417,7 +417,7 @@ def _components(comps: Components, side: str) -> str:
 
 
 def _entry(line: Line) -> Entry:
-    """The line's score as :func:`mpxl.adjustments.parse_entry` reads it (None when it cannot: the
+    """The line's score as :func:`mpxl.core.adjustments.parse_entry` reads it (None when it cannot: the
     scorer read it already, so this does not happen for a scored line)."""
     try:
         return parse_entry(line.score)
@@ -430,7 +430,7 @@ def _score_cells(line: Line) -> tuple[str, str]:
     artificial score on its own side (NS ``A+``, EW ``A-``); a split or mixed one each side's part, in
     that side's own view (``-150`` and ``+50``).
 
-    >>> from mpxl.event import Line
+    >>> from mpxl.core.event import Line
     >>> [_score_cells(Line(1, "1", "2", score=s)) for s in (420, -50, "A+", "A=/A+", "-150|-50", "420|A+")]
     [('420', ''), ('', '50'), ('A+', 'A-'), ('A=', 'A+'), ('-150', '+50'), ('+420', 'A+')]
     """
@@ -488,7 +488,7 @@ def _line_rulings(line: Line, L: Mapping[str, str]) -> list[str]:
 def _contract(line: Line) -> str:
     """The contract as HTML: suit symbols for the strain, hearts and diamonds red (``4♥ X``).
 
-    >>> from mpxl.event import Line
+    >>> from mpxl.core.event import Line
     >>> _contract(Line(1, "1", "2", contract="4H")), _contract(Line(1, "1", "2", contract="3NT"))
     ('4<span class="h">♥</span>', '3NT')
     """
@@ -513,7 +513,7 @@ def _tricks(line: Line) -> str:
 def _played(line: Line) -> str:
     """What was played, in one cell of HTML: contract, declarer and result (``4♠ S =``, ``3NT E +1``).
 
-    >>> from mpxl.event import Line
+    >>> from mpxl.core.event import Line
     >>> _played(Line(1, "1", "2", contract="4S", declarer="S", tricks=10)), _played(Line(1, "1", "2", score=420))
     ('4<span class="s">♠</span> S =', '')
     """
@@ -535,7 +535,7 @@ def _deal_html(deal: Deal, board: int, L: Mapping[str, str] = LABELS["en"]) -> s
     """A board's hand diagram: North above, West and East either side, South below, the dealer and
     vulnerability in the middle (the board number's when the file does not say).
 
-    >>> from mpxl.event import Deal
+    >>> from mpxl.core.event import Deal
     >>> html_ = _deal_html(Deal(1, ("AKQJ.T98.765.432", "", "", "")), 1)
     >>> 'class="deal"' in html_ and "AKQJ" in html_ and "Dealer N" in html_
     True
@@ -575,8 +575,8 @@ def _joined(parts: Iterable[str | Iterable[str]], sep: str = "\n") -> Iterator[s
 def results_html_parts(result: SessionResult, lang: str | None = None, members: bool = False) -> Iterator[str]:
     """The results page in pieces, a board or a pair's card at a time, from the scorer's columns
     (:class:`mpxl.formats.common.EventToWrite`): the writer holds the event and one board, never
-    the page. ``lang`` is the labels' language (:data:`mpxl.labels.LANGUAGES`); None: the one the
-    event's file says (:func:`mpxl.labels.language_of`). The players' member numbers are shown in the
+    the page. ``lang`` is the labels' language (:data:`mpxl.formats.labels.LANGUAGES`); None: the one the
+    event's file says (:func:`mpxl.formats.labels.language_of`). The players' member numbers are shown in the
     ranking only with ``members`` (privacy: the federation's files carry them)."""
     code = language_code(lang if lang is not None else language_of(result.event))
     L = labels(code)
@@ -590,11 +590,11 @@ def settings_words(result: SessionResult, L: Mapping[str, str] = LABELS["en"], l
     """How the event was scored, in words a player reads, one phrase per setting that matters (the
     tie words are the rulebook's, as on the workbook's Setup sheet): the scale, the method and the
     roundings in words made here; a setting's other value in the phrase its declaration names
-    (:attr:`mpxl.options.Setting.phrases`), in the order of :data:`PHRASE_ORDER`.
+    (:attr:`mpxl.core.options.Setting.phrases`), in the order of :data:`PHRASE_ORDER`.
 
-    >>> from mpxl.event import Event, Line
-    >>> from mpxl.session import score_event
-    >>> from mpxl.options import ScoringOptions
+    >>> from mpxl.core.event import Event, Line
+    >>> from mpxl.core.session import score_event
+    >>> from mpxl.core.options import ScoringOptions
     >>> settings_words(score_event(Event(lines=[Line(1, "1", "2", score=420)]), ScoringOptions.parse(rounding=1)))
     ['double matchpoints: 2 per result beaten, 1 per tie', 'short boards estimated by Neuberg', \
 'board figures rounded to 1 decimal, halves away from zero', 'percentages to 2 decimals, halves away from zero']
@@ -630,9 +630,9 @@ def settings_words(result: SessionResult, L: Mapping[str, str] = LABELS["en"], l
     return [words[key] for key in order if words.get(key)]
 
 
-#: The order the results page says how the event was scored in: the phrases (keys of :mod:`mpxl.labels`'
+#: The order the results page says how the event was scored in: the phrases (keys of :mod:`mpxl.formats.labels`'
 #: words) made by :func:`settings_words` and those the settings' declarations name
-#: (:attr:`mpxl.options.Setting.phrases`); a declared phrase not listed here is said after these.
+#: (:attr:`mpxl.core.options.Setting.phrases`); a declared phrase not listed here is said after these.
 PHRASE_ORDER = ("scale", "method", "estimate_totals", "rounding", "totals_rounding", "totals_exact", "pct_rounding",
                 "line_pct", "ave_wbf", "field_event", "unplayed_own", "places_plain", "lone_plus", "basis_scaled",
                 "small_rule")
@@ -640,12 +640,12 @@ PHRASE_ORDER = ("scale", "method", "estimate_totals", "rounding", "totals_roundi
 
 def declared_phrases(result: SessionResult) -> list[str]:
     """The phrases the settings' declarations name for the values ``result``'s options hold
-    (:attr:`mpxl.options.Setting.phrases`: a value's word -> the key of its words in :mod:`mpxl.labels`),
+    (:attr:`mpxl.core.options.Setting.phrases`: a value's word -> the key of its words in :mod:`mpxl.formats.labels`),
     in declaration order.
 
-    >>> from mpxl.event import Event
-    >>> from mpxl.session import score_event
-    >>> from mpxl.options import ScoringOptions
+    >>> from mpxl.core.event import Event
+    >>> from mpxl.core.session import score_event
+    >>> from mpxl.core.options import ScoringOptions
     >>> declared_phrases(score_event(Event(), ScoringOptions.parse(places="plain", unplayed="own", field="event")))
     ['field_event', 'unplayed_own', 'places_plain']
     """
@@ -888,7 +888,7 @@ def _fouled_notes(
 ) -> list[str]:
     """What a fouled board's note says ([] for a board of one group): its groups and their sizes, each
     group the small-group rule gave set percentages (which ones, and that NS + EW then passes the
-    board's usual sum), as the scorer scored it (:func:`mpxl.board.score_board`)."""
+    board's usual sum), as the scorer scored it (:func:`mpxl.core.board.score_board`)."""
     if not any(ln.group for ln in lines):  # one group: nothing to say (and nothing parsed)
         return []
     members: dict[str, list[int]] = {}
@@ -1018,7 +1018,7 @@ class _ScoreCards:
 
 def write_html(result: SessionResult, path: str | os.PathLike[str], lang: str | None = None,
                members: bool = False) -> None:
-    """Write the results page of ``result`` (a :class:`mpxl.session.SessionResult`) to ``path``,
+    """Write the results page of ``result`` (a :class:`mpxl.core.session.SessionResult`) to ``path``,
     atomically, a board or a pair's card at a time (:func:`results_html_parts`), its labels in
     ``lang`` (None: the language the event's file says)."""
     with atomic_write(path) as f:
@@ -1109,12 +1109,12 @@ def study_html(
 ) -> str:
     """The study report as an HTML string.
 
-    ``results`` are :class:`mpxl.study.StudyResult` (one per K); ``charts`` maps a
+    ``results`` are :class:`mpxl.core.study.StudyResult` (one per K); ``charts`` maps a
     chart name to PNG bytes (embedded as a data URI) or to a file name (linked
     as a sibling image).
 
-    >>> from mpxl.event import Event, Line
-    >>> from mpxl.study import study, StudyOptions
+    >>> from mpxl.core.event import Event, Line
+    >>> from mpxl.core.study import study, StudyOptions
     >>> ev = Event(title="<Club>",
     ...            lines=[Line(1, str(i), str(i + 10), score=s) for i, s in enumerate([420, 400, 170, -50], 1)])
     >>> page = study_html([study([ev], StudyOptions(exhaustive=True))])

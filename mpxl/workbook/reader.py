@@ -33,17 +33,17 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
 
-from ..errors import UserError
-from ..event import Club, Event, Pair, Penalty
-from ..members import players_of
-from ..methods import find_method
-from ..movement import against_movement
-from ..options import ScoringOptions, parse_options, registry
-from ..rounding import Rounding
-from ..rules import is_penalty_row
-from ..settings import RoundingKind
-from .common import read_bytes
-from .csvfile import csv_event, header_keys_of, names_cell, read_rows, unknown_columns
+from ..core.errors import UserError
+from ..core.event import Club, Event, Pair, Penalty
+from ..core.members import players_of
+from ..core.methods import find_method
+from ..core.movement import against_movement
+from ..core.options import ScoringOptions, parse_options, registry
+from ..core.rounding import Rounding
+from ..core.rules import is_penalty_row
+from ..core.settings import RoundingKind
+from ..formats.common import read_bytes
+from ..formats.csvfile import csv_event, header_keys_of, names_cell, read_rows, unknown_columns
 
 __all__ = ["read_workbook", "setup_options", "TEMPLATE_INPUTS", "sheet_names"]
 
@@ -69,7 +69,7 @@ _FORMULA_KEYS = frozenset({"n_used", "top", "this_session", "method_index", "rou
 
 def _setup_labels() -> dict[str, str]:
     """Column A's label of each Setup setting (``Scale (Scale)``, or the bare label) -> its key."""
-    from ..workbook.layout import SETUP_ROWS
+    from .layout import SETUP_ROWS
 
     out = {}
     for key, name, label in SETUP_ROWS:
@@ -383,7 +383,7 @@ def _template_event(wb: Any, source: str) -> Event:
         ev.line_percentage_decimals = int(line_pct)  # the lines' percentages shown, as the file published them
     ev.pairs = _pairs(wb, source, ev.winners) or ev.pairs
     if HANDS_SHEET in wb.sheetnames:  # the deals mpxl wrote (the tablets' HandRecord, a --deals file)
-        from ..workbook.hands import read_hands  # the sheet's layout, with the writer's (openpyxl loaded already)
+        from .hands import read_hands  # the sheet's layout, with the writer's (openpyxl loaded already)
 
         ev.deals = read_hands(wb[HANDS_SHEET], source, ev.warnings)
     if "Movement" in wb.sheetnames:  # a template laid out from a movement: a line it did not send, named
@@ -459,8 +459,8 @@ def setup_options(words: dict[str, Any], source: str) -> dict[str, Any]:
     """The ScoringOptions fields (typed) the Setup sheet's words give; UserError naming the cell
     of a word that is not one of the sheet's choices. The method, N, winners, the roundings and
     the Ave+/Ave- percentages are read by rules of the sheet's own; every other setting by its
-    declaration (the Setup cell :attr:`mpxl.options.Setting.sheet` names, read by
-    :func:`~mpxl.options.parse_options`), down the sheet."""
+    declaration (the Setup cell :attr:`mpxl.core.options.Setting.sheet` names, read by
+    :func:`~mpxl.core.options.parse_options`), down the sheet."""
     cells = words.get("_cells", {})
     parsed: dict[str, Any] = {}
     method = words.get("method")

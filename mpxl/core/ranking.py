@@ -3,7 +3,7 @@ numerators over one common denominator), its maximum, its percentage, and its pl
 group (a section or the field; NS and EW apart in a two-winner field); unplayed boards' credits and
 penalty rows added; the sit-outs' credits.
 
-It reads a scored event (:class:`Scored`: a :class:`mpxl.session.SessionResult`).
+It reads a scored event (:class:`Scored`: a :class:`mpxl.core.session.SessionResult`).
 
 >>> place_labels([70, 60, 60, 50])
 ['1', '2=', '2=', '4']
@@ -62,7 +62,7 @@ class PairResult:
 
 
 class Scored(Protocol):
-    """What the ranking reads of a scored event: a :class:`mpxl.session.SessionResult`."""
+    """What the ranking reads of a scored event: a :class:`mpxl.core.session.SessionResult`."""
 
     event: Event
     options: ScoringOptions
@@ -165,7 +165,7 @@ def pair_results(result: Scored) -> list[PairResult]:
 @cache
 def percentage_line(scale: Scale) -> tuple[int, int] | None:
     """(a, b), whole numbers, with the rulebook's percentage of ``mp`` out of ``max`` on ``scale``
-    (:meth:`~mpxl.settings.Scale.percentage`) equal to a + b x mp / max: read off the rule itself at
+    (:meth:`~mpxl.core.settings.Scale.percentage`) equal to a + b x mp / max: read off the rule itself at
     two points (and checked at a third), so that a pair's percentage is one Fraction of integers
     (:func:`pair_results`); None if the rule is not of that form (the rule is then used as it is).
     tests/test_fastpath.py checks the two agree on every scale.
@@ -213,7 +213,7 @@ def _scaled_percentage(options: ScoringOptions, mp: Fraction, maximum: int, full
     short of its field's ``full`` one has its total scaled up to it and rounded as a total (the
     totals' decimals) first, then divided by the full maximum; any other pair's as usual.
 
-    >>> from mpxl.settings import Scale
+    >>> from mpxl.core.settings import Scale
     >>> acbl = ScoringOptions(scale=Scale.SINGLE, rounding=Rounding.parse(2))
     >>> float(_scaled_percentage(acbl, Fraction("46.3"), 19 * 5, 24 * 5))  # 46.3 x 24/19 = 58.48 of 120
     48.7333...
@@ -253,7 +253,7 @@ def _ranked(group: list[tuple[PairResult, PairTotal]]) -> tuple[list[PairResult]
     matchpoints x (M / maximum) over 100 / (common x M), M the least common multiple of the group's
     maxima (a pair with no maximum has 0%).
 
-    >>> from mpxl.event import Pair
+    >>> from mpxl.core.event import Pair
     >>> def entry(number, mp, top):
     ...     pct = Fraction(mp * 100, top) if top else Fraction(0)
     ...     return PairResult(Pair(number), Fraction(mp), Fraction(top), pct, "", 1), PairTotal(mp, top, 1, {1: mp})
@@ -431,8 +431,8 @@ def sitout_credits(result: Scored) -> list[tuple[SitOut, Fraction | None, Fracti
     21 boards add to -27.0, an exact credit of -1.2857 that its total adds three times, -30.9; its
     Bye rows show -1.3 and 34%).
 
-    >>> from mpxl.event import Event, Line, SitOut
-    >>> from mpxl.session import score_event
+    >>> from mpxl.core.event import Event, Line, SitOut
+    >>> from mpxl.core.session import score_event
     >>> ev = Event(lines=[Line(1, "1", "2", score=420), Line(1, "3", "4", score=400), Line(1, "5", "6", score=450),
     ...                   Line(2, "1", "4", score=50), Line(2, "3", "2", score=50)],
     ...            sitouts=[SitOut(2, "5", "NS"), SitOut(2, "6", "EW")])

@@ -3,7 +3,7 @@
 An event is a list of traveller lines and a list of pairs. A line's ``score`` is
 what the scorer or the file wrote, kept as written: an NS score (int), an
 artificial code (``A6040``, ``A+/A+``), a weighted or split score, or None when
-the board was not played; :func:`mpxl.adjustments.parse_entry` reads it. What the
+the board was not played; :func:`mpxl.core.adjustments.parse_entry` reads it. What the
 file's own program published (matchpoints, percentages, places) is kept beside
 the raw data so ``mpxl check`` can compare.
 
@@ -37,7 +37,7 @@ PairKey = tuple[str, str, "str | None"]
 
 #: A line's score as the file (or the scorer) wrote it: an NS score; an artificial code, a weighted or split
 #: score as text (``A+``, ``30% 420 + 70% 450``, ``-150|-50``), or one already read
-#: (:func:`mpxl.adjustments.parse_entry` reads either); None when the board was not played.
+#: (:func:`mpxl.core.adjustments.parse_entry` reads either); None when the board was not played.
 LineScore = int | str | Artificial | Assigned | Mixed | None
 
 #: The four seats in the order a :class:`Deal` holds its hands (PBN's ``[Deal "N:..."]``).
@@ -250,7 +250,7 @@ class Event:
     #: the settings the file itself declares (a workbook's Setup sheet), as ScoringOptions' typed fields:
     #: scored with them, the command line's options over them
     declared_options: dict[str, Any] = field(default_factory=dict)
-    #: what :func:`mpxl.pairings.check_duplicates` last found clean: (the lines list, a stamp)
+    #: what :func:`mpxl.core.pairings.check_duplicates` last found clean: (the lines list, a stamp)
     _duplicates_checked: tuple[object, object] | None = field(default=None, init=False, repr=False, compare=False)
 
     def boards(self, across_sections: bool = False) -> Iterator[tuple[BoardKey, list[Line]]]:
@@ -296,7 +296,7 @@ class Travellers:
     """Traveller lines as columns of equal length (one item per line): what the scorer reads.
 
     ``score`` is an NS score (int), None (not played), or an artificial, weighted or split
-    score as :func:`mpxl.adjustments.parse_entry` reads it (``'A+'``, ``'30% 420 + 70% 450'``).
+    score as :func:`mpxl.core.adjustments.parse_entry` reads it (``'A+'``, ``'30% 420 + 70% 450'``).
     Any other column may be left out (None): every line then has :class:`Line`'s default
     (section ``''``, no table, session 1, no group, arrowswitch or penalty).
 
@@ -327,9 +327,9 @@ class Travellers:
     ns_penalty: list[Any] | None = None
     ew_penalty: list[Any] | None = None
     #: What the file's own published NS matchpoints carry (their most decimals), None when it
-    #: publishes none: the conventions read it (:func:`mpxl.conventions.detect_from`), not the scoring.
+    #: publishes none: the conventions read it (:func:`mpxl.core.conventions.detect_from`), not the scoring.
     published_decimals: int | None = None
-    #: :func:`mpxl.pairings.travellers_board_ranges`' answers, made once (the columns are not edited once read).
+    #: :func:`mpxl.core.pairings.travellers_board_ranges`' answers, made once (the columns are not edited once read).
     board_ranges_made: dict[bool, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

@@ -2,9 +2,9 @@
 
 Each is an :class:`~enum.Enum` parsed once at the edge (command line, readers,
 JSON, Excel function) by its ``find``; the core takes the Enum and never parses
-text. (The estimation method, :class:`mpxl.methods.Method`, and the rounding,
-:class:`mpxl.rounding.Rounding`, are parsed the same way.) The values a rule
-table of :mod:`mpxl.rules` is keyed by are the Enum's values, checked below.
+text. (The estimation method, :class:`mpxl.core.methods.Method`, and the rounding,
+:class:`mpxl.core.rounding.Rounding`, are parsed the same way.) The values a rule
+table of :mod:`mpxl.core.rules` is keyed by are the Enum's values, checked below.
 
 >>> EstimateAt.find("Totals"), Places.find("plain"), Unplayed.find(None), Tie.find("even")
 (<EstimateAt.TOTALS: 'totals'>, <Places.PLAIN: 'plain'>, <Unplayed.NONE: 'none'>, <Tie.HALF_EVEN: 'half-even'>)
@@ -149,7 +149,7 @@ class Scale(Choice):
         """The scale as the JSON and the sheet's Setup write it: 2, 1, 'signed' or 'percent'."""
         return {Scale.DOUBLE: 2, Scale.SINGLE: 1}.get(self, self.value)
 
-    # the rules below are the rulebook's (mpxl.rules), which the template's formulas are written from
+    # the rules below are the rulebook's (mpxl.core.rules), which the template's formulas are written from
 
     def top(self, expected: int) -> int:
         """The top of a board worth ``expected`` results: 2(E - 1) double, E - 1 single or signed."""
@@ -254,7 +254,7 @@ class Unplayed(Choice):
     @property
     def credit(self) -> int | None:
         """The set percentage of the top a missed board is credited with (the rulebook's
-        :data:`~mpxl.rules.UNPLAYED_CREDITS`), None under ``none`` and ``own``.
+        :data:`~mpxl.core.rules.UNPLAYED_CREDITS`), None under ``none`` and ``own``.
 
         >>> Unplayed.find("ave-plus").credit, Unplayed.find("60").credit, Unplayed.OWN.credit
         (60, 60, None)
@@ -267,7 +267,7 @@ class Unplayed(Choice):
 
 
 class RoundingOrder(Choice):
-    """What is rounded when a board's figure is factored to another top (:data:`mpxl.rules.ROUNDING_ORDERS`):
+    """What is rounded when a board's figure is factored to another top (:data:`mpxl.core.rules.ROUNDING_ORDERS`):
     ``figure`` (the factored exact figure, once) or ``matchpoints-first`` (the matchpoints on the board's
     own top, then the factored figure again).
 
@@ -311,7 +311,7 @@ class Tie(Choice):
 
 
 class SmallGroups(Choice):
-    """Which small fouled groups get set percentages (:data:`mpxl.rules.SMALL_GROUP_RULES`)."""
+    """Which small fouled groups get set percentages (:data:`mpxl.core.rules.SMALL_GROUP_RULES`)."""
 
     WBF = "wbf"
     EBU = "ebu"
@@ -329,7 +329,7 @@ class SmallGroups(Choice):
 
 
 class AvePolicy(Choice):
-    """How Ave+ and Ave- are awarded (:data:`mpxl.rules.AVE_POLICIES`)."""
+    """How Ave+ and Ave- are awarded (:data:`mpxl.core.rules.AVE_POLICIES`)."""
 
     FIXED = "fixed"
     WBF = "wbf"
@@ -344,7 +344,7 @@ class LoneResult(Choice):
 
     ``average``: the average (50% to both sides), as any lone result estimated to N (Neuberg and
     the other methods); ``ave-plus``: 60% to both sides (ACBLscore), an Ave+ to each, as the
-    artificial scores beside it are (:data:`mpxl.rules.LONE_RESULT_RULES`).
+    artificial scores beside it are (:data:`mpxl.core.rules.LONE_RESULT_RULES`).
 
     >>> LoneResult.find("acbl"), LoneResult.find(None)
     (<LoneResult.AVE_PLUS: 'ave-plus'>, <LoneResult.AVERAGE: 'average'>)
@@ -363,7 +363,7 @@ class LoneResult(Choice):
 
 
 class MixedLine(Choice):
-    """Which fields a mixed line's real result stands in (:data:`mpxl.rules.MIXED_LINE_RULES`): one
+    """Which fields a mixed line's real result stands in (:data:`mpxl.core.rules.MIXED_LINE_RULES`): one
     side given an artificial score (NS 80%), the other scored on the table's result (NS -620).
 
     ``both``: in both directions' fields (Ruter): the side given the artificial score is
@@ -388,7 +388,7 @@ class MixedLine(Choice):
 
 
 class PercentageBasis(Choice):
-    """What a pair's percentage is worked out from (:data:`mpxl.rules.PERCENTAGE_BASES`).
+    """What a pair's percentage is worked out from (:data:`mpxl.core.rules.PERCENTAGE_BASES`).
 
     ``played``: its total over its maximum, the sum of the tops of the boards it played; ``scaled``
     (ACBLscore): a pair that played fewer boards than the most played in its field has its total
@@ -413,7 +413,7 @@ class PercentageBasis(Choice):
 
 
 class Field(Choice):
-    """Which results a board is compared across (:data:`mpxl.rules.FIELD_SCORING`): a ``section``'s, or the
+    """Which results a board is compared across (:data:`mpxl.core.rules.FIELD_SCORING`): a ``section``'s, or the
     whole ``event``'s."""
 
     SECTION = "section"
@@ -421,7 +421,7 @@ class Field(Choice):
 
 
 class RoundingKind(Choice):
-    """How a board's figures are rounded (:data:`mpxl.rules.ROUNDING_KINDS`, in the sheet's order)."""
+    """How a board's figures are rounded (:data:`mpxl.core.rules.ROUNDING_KINDS`, in the sheet's order)."""
 
     HALF_UP = "half-up"
     EBU = "ebu"

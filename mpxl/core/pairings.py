@@ -3,7 +3,7 @@ numbers of a section tell whether it has one winner or two.
 
 The rules work on the lines as columns (one list per field: session, section, board, pairs,
 table), so the column-by-column reading checks a million lines inside Python's C loops; an
-:class:`~mpxl.event.Event` is checked through the same functions.
+:class:`~mpxl.core.event.Event` is checked through the same functions.
 
 >>> two_winner_sections(["A", "A"], ["1", "2"], ["2", "1"])        # NS 1 meets EW 2 and NS 2 meets EW 1
 {'A': False}
@@ -185,9 +185,9 @@ def check_duplicates(event: Event) -> None:
     >>> check_duplicates(ev)
     Traceback (most recent call last):
     ...
-    mpxl.errors.UserError: f.csv: line 3: board 1: pair 1 already has a line on this board (line 2)
+    mpxl.core.errors.UserError: f.csv: line 3: board 1: pair 1 already has a line on this board (line 2)
 
-    The readers, :func:`mpxl.formats.read_event` and :func:`mpxl.session.score_event` all call
+    The readers, :func:`mpxl.formats.read_event` and :func:`mpxl.core.session.score_event` all call
     this; an event that passed is not checked again while it keeps the same list of lines, of
     the same length, and the same winners (lines are not edited in place between reading and scoring).
     """
@@ -206,13 +206,13 @@ def _check_sitouts(event: Event) -> None:
     """Refuse a pair that sits out a board it also plays, or sits it out twice, or sits out a board
     that no table of its section played (a sit-out belongs to a board that was played).
 
-    >>> from mpxl.event import SitOut
+    >>> from mpxl.core.event import SitOut
     >>> ev = Event(lines=[Line(1, "1", "2", where="line 2")], sitouts=[SitOut(1, "2", "EW", where="line 3")],
     ...            source="f.csv")
     >>> _check_sitouts(ev)
     Traceback (most recent call last):
     ...
-    mpxl.errors.UserError: f.csv: line 3: board 1: pair 2 sits out a board it plays (line 2)
+    mpxl.core.errors.UserError: f.csv: line 3: board 1: pair 2 sits out a board it plays (line 2)
     """
     winners = event.winners
     seen: dict[tuple[int, str, int, str, str], str] = {}

@@ -9,7 +9,7 @@ it, so the command, the Excel functions and the sheet cannot disagree:
   :func:`sheet_key`), arrowswitch marks (:data:`ARROWSWITCH_YES` / :data:`ARROWSWITCH_NO`,
   :func:`arrowswitch_flag`), sides (:data:`SIDE_SPELLINGS`, :func:`side_of`), not-played codes
   (:data:`NOT_PLAYED_CODES`, :func:`is_not_played`), artificial codes (:data:`ARTIFICIAL_CODES`);
-  the seats are :data:`mpxl.contract.DIRECTION_SPELLINGS` (``Direction.find``);
+  the seats are :data:`mpxl.core.contract.DIRECTION_SPELLINGS` (``Direction.find``);
 * what a traveller line is: :data:`KINDS` (blank, not played, result,
   artificial score, unreadable); :data:`NOT_PLAYED_CODES` is the one list of
   not-played codes; a not-played line counts towards N, a blank one does not;
@@ -23,7 +23,7 @@ it, so the command, the Excel functions and the sheet cannot disagree:
 * the fouled-board small-group rules (:data:`SMALL_GROUP_RULES`) and their set
   percentage (:data:`SMALL_GROUP_PERCENTAGE`);
 * the rounding kinds (:data:`ROUNDING_KINDS`), each an expression over the scaled figure;
-* the contract score and the 16-board cycle live in :mod:`mpxl.contract` as
+* the contract score and the 16-board cycle live in :mod:`mpxl.core.contract` as
   tables; :func:`contract_score_table` and :func:`board_cycle_table` give them
   as the rows the sheet looks up.
 
@@ -562,7 +562,7 @@ def double_matchpoints(below: int, equal: int) -> int:
 
 # ------------------------------------------------------------------ the scales
 
-#: The matchpoint scales (:class:`mpxl.settings.Scale`'s values, in the order of the sheet's CHOOSE):
+#: The matchpoint scales (:class:`mpxl.core.settings.Scale`'s values, in the order of the sheet's CHOOSE):
 #: per scale the matchpoints a result beaten is worth in the arithmetic it is scored with (``unit``:
 #: 2 per result beaten and 1 per tie, halved on the single scale) and whether it is ``centred`` (1:
 #: the signed scale, +1 per result beaten and -1 per result that beats it, Ruter's MP1; its figure is
@@ -683,7 +683,7 @@ PERCENTAGE_BASES = {
 
 #: A missed board's credit under ``unplayed own``: the pair's own share of the board's top, its total
 #: ``mp`` over its maximum ``max`` on the boards it played, of the board's ``top`` (the signed scale too: a
-#: total and a figure are centred alike). The core adds it in integers (:func:`mpxl.ranking._fill_unplayed`).
+#: total and a figure are centred alike). The core adds it in integers (:func:`mpxl.core.ranking._fill_unplayed`).
 MISSED_BOARD_CREDIT = Expr("mp*top/max", "its total x the board's top / its maximum: its own share of the top")
 
 #: When a board's figure is factored to another top (the percentage scale's 100, ``factor_top``), what is
@@ -739,9 +739,9 @@ ROUNDING_SCALED = Expr("x*Unit", "the figure in units of its last decimal")
 #: The rounding kinds, in the order of the sheet's CHOOSE: each kind's rule over the figure ``x``, its
 #: scaled value ``v`` (:data:`ROUNDING_SCALED`), ``Unit`` and the board's ``average`` (half its top, 0 on
 #: the signed scale), giving the rounded figure. ONE vocabulary: these words are
-#: :class:`mpxl.settings.RoundingKind`'s values, the command's, the Setup sheet's and the tie rules'.
+#: :class:`mpxl.core.settings.RoundingKind`'s values, the command's, the Setup sheet's and the tie rules'.
 #: The sheet writes these expressions; :func:`round_by_rule` evaluates them exactly on Fractions, and
-#: :func:`mpxl.rounding.round_ratio` is their integer fast path (a test proves they agree).
+#: :func:`mpxl.core.rounding.round_ratio` is their integer fast path (a test proves they agree).
 #: How each rounding kind breaks an exact half, in the words the Setup sheet's note and the results
 #: page both use (the page says "board figures rounded to 1 decimal, halves away from zero").
 ROUNDING_TIES: dict[str, str] = {
@@ -798,8 +798,8 @@ _STRAIN_SPELLINGS = (("C", Strain.C), ("D", Strain.D), ("H", Strain.H), ("S", St
 
 def contract_keys() -> list[tuple[str, int, Strain, int]]:
     """Every contract the sheet reads, as (key, level, strain, doubled): ``3NT``, ``3N``, ``4SX``, ``4S*``,
-    ``6HXX``, ``6HR``: a level, a strain letter and a doubling mark of :data:`mpxl.contract.DOUBLING_MARKS`
-    (the sheet reads the strain letters; :mod:`mpxl.contract` also reads spelled-out strains and suit symbols).
+    ``6HXX``, ``6HR``: a level, a strain letter and a doubling mark of :data:`mpxl.core.contract.DOUBLING_MARKS`
+    (the sheet reads the strain letters; :mod:`mpxl.core.contract` also reads spelled-out strains and suit symbols).
 
     >>> keys = contract_keys(); keys[0], keys[1], len(keys)
     (('1C', 1, <Strain.C: 'C'>, 0), ('1CX', 1, <Strain.C: 'C'>, 1), 294)
@@ -812,7 +812,7 @@ def contract_keys() -> list[tuple[str, int, Strain, int]]:
 def contract_score_table() -> list[tuple[str, list[int]]]:
     """Per contract key, the declarer's score for 0-13 tricks not vulnerable, then vulnerable.
 
-    Made by :func:`mpxl.contract.score` (Law 77), so the sheet looks the score up and never
+    Made by :func:`mpxl.core.contract.score` (Law 77), so the sheet looks the score up and never
     writes the table again. Worked out once a process (16,464 scores; every workbook's Help
     sheet and defined names read it), each call given its own lists.
 
@@ -831,7 +831,7 @@ def _contract_scores() -> tuple[tuple[str, tuple[int, ...]], ...]:
 
 
 def board_cycle_table() -> list[tuple[int, str, str]]:
-    """(board 1-16, dealer, vulnerability) of :data:`mpxl.contract.BOARD_CYCLE`.
+    """(board 1-16, dealer, vulnerability) of :data:`mpxl.core.contract.BOARD_CYCLE`.
 
     >>> board_cycle_table()[3]
     (4, 'W', 'All')

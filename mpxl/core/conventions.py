@@ -12,7 +12,7 @@ and which they cannot tell apart) is in ``EVIDENCE`` and in docs/events.md.
 
 >>> find("EBUScore").scoring.rounding, find("magic").name
 (Rounding(kind='half-up', decimals=2), 'magiccontest')
->>> from mpxl.event import Event
+>>> from mpxl.core.event import Event
 >>> detect(Event(program="ScoreBridge 10.24.09")).name, detect(Event(program="")).name
 ('scorebridge', 'generic')
 """
@@ -33,7 +33,7 @@ __all__ = ["Conventions", "CONVENTIONS", "EVIDENCE", "find", "detect", "detect_f
 @dataclass(frozen=True)
 class Conventions:
     """How one scoring program scores and publishes a pairs event: its name, the program names it
-    matches, every setting (a whole :class:`~mpxl.options.ScoringOptions`) and the evidence for them."""
+    matches, every setting (a whole :class:`~mpxl.core.options.ScoringOptions`) and the evidence for them."""
 
     name: str
     program: str  # the program's own name
@@ -45,8 +45,8 @@ class Conventions:
     note: str = ""
 
     def options(self, **overrides: Any) -> ScoringOptions:
-        """The :class:`~mpxl.options.ScoringOptions` these conventions mean; keyword arguments override
-        (typed, or text parsed by :func:`~mpxl.options.parse_options`; None leaves the setting alone).
+        """The :class:`~mpxl.core.options.ScoringOptions` these conventions mean; keyword arguments override
+        (typed, or text parsed by :func:`~mpxl.core.options.parse_options`; None leaves the setting alone).
 
         >>> find("scorebridge").options(expected=9).expected
         9
@@ -251,7 +251,7 @@ def detect_from(program: str, published_decimals: int | None = None) -> Conventi
 def options_for(event: Event, conventions: str | Conventions | None = None, **overrides: Any) -> ScoringOptions:
     """Scoring options for ``event``: its program's conventions (or the ones named), with overrides.
 
-    >>> from mpxl.event import Event
+    >>> from mpxl.core.event import Event
     >>> options_for(Event(program="EBUScore Pairs"), expected=8).rounding
     Rounding(kind='half-up', decimals=2)
     """

@@ -1,8 +1,8 @@
 """The one scorer: :func:`score_columns` scores every board of an event's lines given as columns
-(:class:`~mpxl.event.Travellers`) and gives every line's figures as columns (:class:`ScoredColumns`).
+(:class:`~mpxl.core.event.Travellers`) and gives every line's figures as columns (:class:`ScoredColumns`).
 
-A board of plain scores takes :func:`~mpxl.board.plain_board`'s integer arithmetic, any other
-:func:`~mpxl.board.score_board`; both give the same exact figures (tests/test_fastpath.py).
+A board of plain scores takes :func:`~mpxl.core.board.plain_board`'s integer arithmetic, any other
+:func:`~mpxl.core.board.score_board`; both give the same exact figures (tests/test_fastpath.py).
 :class:`ScoredLine` and :class:`ScoredBoard` are the same figures a line and a board at a time.
 
 >>> t = Travellers(board=[1, 1], ns_pair=["1", "3"], ew_pair=["2", "4"], score=[420, 400])
@@ -35,7 +35,7 @@ __all__ = [
 
 #: A board of an event: (session, section or "" across sections, board).
 SessionBoardKey = tuple[int, str, int]
-#: From a numerator of :func:`~mpxl.board.plain_board` to its exact figure, its rounded figure and its kind.
+#: From a numerator of :func:`~mpxl.core.board.plain_board` to its exact figure, its rounded figure and its kind.
 Figures = tuple[dict[int | None, Fraction | None], dict[int | None, Fraction | None], dict[int | None, str]]
 #: :func:`plain_figures`' figures per (denominator, top), kept across an event.
 FigureMemo = dict[tuple[int, int], Figures]
@@ -146,8 +146,8 @@ def score_columns(
     ``event`` gives what the file says of the event (its source for messages, how its boards are
     compared, its one- and two-winner sections); ``where(i)`` names line ``i`` in messages. A
     board of plain scores (whole numbers, not played) with no fouled group, arrowswitch or penalty
-    is scored by :func:`~mpxl.board.plain_board`'s integer arithmetic, any other by
-    :func:`~mpxl.board.score_board`; both give the same exact figures (tests/test_fastpath.py).
+    is scored by :func:`~mpxl.core.board.plain_board`'s integer arithmetic, any other by
+    :func:`~mpxl.core.board.score_board`; both give the same exact figures (tests/test_fastpath.py).
 
     >>> t = Travellers(board=[1, 1, 2, 2], ns_pair=["1", "3", "1", "3"], ew_pair=["2", "4", "4", "2"],
     ...                score=[420, 400, -100, None])
@@ -361,7 +361,7 @@ def reported_top(board_top: int, options: ScoringOptions) -> tuple[int, Fraction
     >>> reported_top(12, ScoringOptions()), reported_top(12, ScoringOptions(factor_top=24))
     ((12, None, Fraction(0, 1)), (24, Fraction(2, 1), Fraction(0, 1)))
     >>> from dataclasses import replace
-    >>> from mpxl.settings import Scale
+    >>> from mpxl.core.settings import Scale
     >>> signed = ScoringOptions(scale=Scale.SIGNED)
     >>> reported_top(16, signed), reported_top(16, replace(signed, factor_top=4))
     ((8, None, Fraction(8, 1)), (4, Fraction(1, 2), Fraction(4, 1)))
@@ -385,8 +385,8 @@ def factored(
     board's own top first (the rulebook's ROUNDING_ORDERS).
 
     >>> from dataclasses import replace
-    >>> from mpxl.rounding import Rounding
-    >>> from mpxl.settings import Scale
+    >>> from mpxl.core.rounding import Rounding
+    >>> from mpxl.core.settings import Scale
     >>> pct = ScoringOptions(scale=Scale.PERCENT, rounding=Rounding.parse(2))
     >>> [str(factored(20, Fraction(5), Fraction(0), o)(Fraction(81, 8))) for o in
     ...  (pct, replace(pct, rounding_order=RoundingOrder.MATCHPOINTS_FIRST))]  # 10.125 of 20
@@ -403,13 +403,13 @@ def factored(
 def plain_figures(
     memo: FigureMemo, D: int, board_top: int, numerators: Iterable[int | None], options: ScoringOptions
 ) -> Figures:
-    """(exact, rounded, kind) dicts from each of ``numerators`` (of :func:`~mpxl.board.plain_board`,
+    """(exact, rounded, kind) dicts from each of ``numerators`` (of :func:`~mpxl.core.board.plain_board`,
     over ``D``, on a board whose top is ``board_top``) to its figure, kept in ``memo`` across an event.
 
     One exact and one rounded Fraction per (denominator, top, numerator), made once; ``None``
     (a blank line) maps to None and the kind 'blank'. ``factor_top`` is applied here.
 
-    >>> from mpxl.rounding import Rounding
+    >>> from mpxl.core.rounding import Rounding
     >>> exact, rounded, kind = plain_figures({}, 3, 6, {9, 1, None}, ScoringOptions(rounding=Rounding.parse(1)))
     >>> str(exact[1]), str(rounded[1]), kind[1], rounded[None], kind[None]
     ('1/3', '3/10', 'result', None, 'blank')

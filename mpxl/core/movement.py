@@ -15,7 +15,7 @@
 * ``rounds``: a Mitchell cut short (every board still played equally often). A Howell cut short
   keeps the complete one's meetings of its first R rounds (no two pairs meet twice) but plays boards
   of its own, S sets each played T*R/S times (the complete Howell's sets, cut short, would be played
-  unequally): :data:`mpxl.howell_rounds.HOWELL_ROUNDS`, searched and verified like the complete ones.
+  unequally): :data:`mpxl.core.howell_rounds.HOWELL_ROUNDS`, searched and verified like the complete ones.
   ``pairs`` one fewer than 2T: the highest pair number is missing and its opponents sit out
   (``None`` in its place).
 
@@ -286,7 +286,7 @@ def howell_rounds_offered(tables: int, sit_out: bool = False) -> list[int]:
 
 def _howell_cut(t: int, r_count: int, boards_per_round: int | None, absent: bool) -> Movement:
     """``r_count`` rounds of the complete Howell's meetings with boards of their own
-    (:mod:`mpxl.howell_rounds`)."""
+    (:mod:`mpxl.core.howell_rounds`)."""
     offered = howell_rounds_offered(t, absent)
     if r_count not in offered:
         who = f" with {2 * t - 1} pairs" if absent else ""

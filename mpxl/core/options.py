@@ -1,5 +1,5 @@
 """How an event is scored: :class:`ScoringOptions`, every convention typed by the rulebook's Enums
-(:mod:`mpxl.settings`), parsed from words once (:meth:`ScoringOptions.parse`: command-line flags,
+(:mod:`mpxl.core.settings`), parsed from words once (:meth:`ScoringOptions.parse`: command-line flags,
 JSON keys and Setup-sheet words alike); and what the options make of an event's own word (its field,
 its one- or two-winner sections, a pair's key).
 
@@ -70,15 +70,15 @@ def _word(value: Any) -> Any:
 
 @dataclass(frozen=True)
 class Trial:
-    """How the inference (:mod:`mpxl.inference`) tries a setting's other values (its
+    """How the inference (:mod:`mpxl.core.inference`) tries a setting's other values (its
     :attr:`Setting.candidates`) by their own, declared with the setting: ``at`` a point of its search
     (``scale``: with the scale and field, on every line; ``artificial``: once the method and N are
     found, when a board holds an artificial score; ``totals``: what the totals add, after the lines'
     rounding; ``percentages``: with the percentages' rounding; ``start``: a search started again from
     each of its values, on a small event still missing a figure), when a board of the event ``holds`` what
-    the setting decides (a test of the board's lines' kinds, the rule's own: :mod:`mpxl.board`'s
+    the setting decides (a test of the board's lines' kinds, the rule's own: :mod:`mpxl.core.board`'s
     ``one_result_beside_artificial``; None: any event),
-    rated on the published figures ``on`` (:class:`mpxl.inference.Agreement`'s kinds; ``()``: every
+    rated on the published figures ``on`` (:class:`mpxl.core.inference.Agreement`'s kinds; ``()``: every
     figure but the places), tried only when the file publishes one of them; with ``missed``, only
     while a figure is still missed.
 
@@ -138,10 +138,11 @@ class Setting:
     note: str = ""
     off_values: tuple[Any, ...] = ()  # values the sheet's formulas do not take: off its Setup list (off_sheet's text)
     trials: tuple[Trial, ...] = ()  # where the inference tries its candidates by their own (none: in a step of its own)
-    # what the board scorer takes of its value: keyword arguments of mpxl.board.score_board (BoardRules)
+    # what the board scorer takes of its value: keyword arguments of mpxl.core.board.score_board (BoardRules)
     board: Callable[[Any], Mapping[str, Any]] | None = None
     ranking: bool = False  # applied by the ranking alone: the lines' figures do not depend on it
-    # a value's phrase on the results page (its word -> the key of mpxl.labels' words), said when the options hold it
+    # a value's phrase on the results page (its word -> the key of mpxl.formats.labels' words), said when the
+    # options hold it
     phrases: Mapping[str, str] = dataclasses.field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -445,7 +446,7 @@ class ScoringOptions:
 
     @cached_property
     def board_rules(self) -> BoardRules:
-        """What the board scorer (:func:`mpxl.board.score_board`) takes of these options, each setting as its
+        """What the board scorer (:func:`mpxl.core.board.score_board`) takes of these options, each setting as its
         declaration says (:attr:`Setting.board`).
 
         >>> r = ScoringOptions(estimate_at=EstimateAt.OWN_TOPS, scale=Scale.SIGNED).board_rules
@@ -507,7 +508,7 @@ class ScoringOptions:
 
     def percentage_float(self, value: Fraction) -> float:
         """``float(self.round_percentage(value))`` with no Fraction made: the rounded figure's units
-        (:func:`~mpxl.rounding.round_ratio`) over 10 ** decimals, one correctly rounded division.
+        (:func:`~mpxl.core.rounding.round_ratio`) over 10 ** decimals, one correctly rounded division.
 
         >>> exact = ScoringOptions(percentage_decimals=None)
         >>> ScoringOptions().percentage_float(Fraction(385, 8)), exact.percentage_float(Fraction(1, 3))
@@ -567,7 +568,7 @@ def declare(new: Setting) -> Iterator[Setting]:
     """Declare a setting outside ScoringOptions for the time of a ``with``: its flag, its JSON key
     and ``check``'s line take it at once (a new convention tried out, or a test's throwaway one).
 
-    >>> from mpxl.event import Event
+    >>> from mpxl.core.event import Event
     >>> with declare(Setting("tempo", default="slow", words="a test's setting", flags=("--tempo",))):
     ...     settings_of(Event(), ScoringOptions.parse(tempo="fast"))["tempo"]
     'fast'

@@ -1,6 +1,6 @@
 """Score a whole event: every board, every pair's total, percentage and place.
 
-:func:`score_event` takes an :class:`~mpxl.event.Event` (from a reader or a
+:func:`score_event` takes an :class:`~mpxl.core.event.Event` (from a reader or a
 workbook) and :class:`ScoringOptions`, and scores it the way the scoring
 programs do:
 
@@ -21,12 +21,12 @@ sessions, its percentage the total over the sum of its maxima. ``factor_top``
 factors every board to a fixed top first (carry-forward between sections with
 different tops).
 
-The work is in modules of their own: :mod:`mpxl.options` (how to score), :mod:`mpxl.scorer` (the
-one scorer, the lines' figures as columns), :mod:`mpxl.ranking` (totals, percentages, places); the
+The work is in modules of their own: :mod:`mpxl.core.options` (how to score), :mod:`mpxl.core.scorer` (the
+one scorer, the lines' figures as columns), :mod:`mpxl.core.ranking` (totals, percentages, places); the
 ``--json`` document is written by :mod:`mpxl.formats.jsonout`, beside the other writers. This module
 puts them together: :func:`score_event` and the :class:`SessionResult` it gives.
 
->>> from mpxl.event import Event, Line
+>>> from mpxl.core.event import Event, Line
 >>> ev = Event(lines=[Line(1, "1", "2", score=420), Line(1, "3", "4", score=400),
 ...                   Line(2, "1", "4", score=-100), Line(2, "3", "2", score="A+")])
 >>> r = score_event(ev)
@@ -52,7 +52,7 @@ __all__ = [
     "SessionResult",
     "score_event",
     "settings_of",
-    # documented here before the split (docs/events.md): their homes are mpxl.options and mpxl.scorer
+    # documented here before the split (docs/events.md): their homes are mpxl.core.options and mpxl.core.scorer
     "ScoringOptions",
     "score_columns",
 ]
@@ -103,7 +103,7 @@ class SessionResult:
     def pair(self, number: str, section: str = "", direction: str | None = None) -> PairResult:
         """The result of one pair.
 
-        >>> from mpxl.event import Event, Line
+        >>> from mpxl.core.event import Event, Line
         >>> r = score_event(Event(lines=[Line(1, "1", "2", score=420), Line(1, "3", "4", score=400)]))
         >>> r.pair("2").place, float(r.pair("4").mp)
         ('3=', 2.0)

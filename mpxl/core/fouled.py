@@ -44,7 +44,7 @@ def _rule(expr: Expr) -> Callable[[int, Sequence[int], int], bool]:
 
 
 #: rule -> (does a group of n, among groups of these sizes on a board of total results, get set %?, source);
-#: made from :data:`mpxl.rules.SMALL_GROUP_RULES`, which the template's Set % column is written from too.
+#: made from :data:`mpxl.core.rules.SMALL_GROUP_RULES`, which the template's Set % column is written from too.
 SMALL_GROUP_RULES: dict[SmallGroups, tuple[Callable[[int, Sequence[int], int], bool], str]] = {
     rule: (_rule(RULES[rule.value]), RULES[rule.value].words) for rule in SmallGroups
 }

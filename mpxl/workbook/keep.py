@@ -2,7 +2,7 @@
 
 ``mpxl score night.bws -o night.xlsx`` (and every rewrite of ``--watch``) with ``night.xlsx`` already
 there, an mpxl workbook of the same evening: the database gives the results, the workbook what the
-director typed. :func:`keep_directors_work` reads the workbook (:func:`mpxl.formats.xlsxbook.read_workbook`)
+director typed. :func:`keep_directors_work` reads the workbook (:func:`mpxl.workbook.reader.read_workbook`)
 and puts its director's cells on the event read from the database, line by line, keyed by (session,
 section, board, NS pair, EW pair); what comes from where:
 
@@ -17,10 +17,10 @@ section, board, NS pair, EW pair); what comes from where:
 Where the tablets' result of a line that carries a ruling changed, the ruling stays and the change is
 named (board, table, round, the old and the new result). A workbook that is not the template's layout,
 cannot be read, or is of another evening (another date, pairs the movement does not have, or most of
-the results they share different) is refused with a :class:`~mpxl.errors.UserError` naming why, before
+the results they share different) is refused with a :class:`~mpxl.core.errors.UserError` naming why, before
 anything is written: the workbook stays byte for byte as it was.
 
->>> from mpxl.event import Line
+>>> from mpxl.core.event import Line
 >>> describe(Line(1, "1", "2", score=420, contract="4S", declarer="N", tricks=10)), describe(Line(1, "1", "2"))
 ('4S by N, 10 tricks (420)', 'no result')
 """
@@ -32,12 +32,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from ..adjustments import Assigned, parse_entry
-from ..contract import board_vulnerability, ns_score
-from ..errors import UserError
-from ..event import Event, Line, Pair, SitOut
-from ..pairings import check_duplicates
-from .xlsxbook import read_workbook, sheet_names
+from ..core.adjustments import Assigned, parse_entry
+from ..core.contract import board_vulnerability, ns_score
+from ..core.errors import UserError
+from ..core.event import Event, Line, Pair, SitOut
+from ..core.pairings import check_duplicates
+from .reader import read_workbook, sheet_names
 
 __all__ = ["keep_directors_work", "Kept", "describe", "line_key"]
 

@@ -28,14 +28,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .atomic import LIVE, atomic_path
-from .errors import UserError
-from .members import seat_gaps
+from ..core.errors import UserError
+from ..core.members import seat_gaps
+from ..formats.atomic import LIVE, atomic_path
 
 if TYPE_CHECKING:  # typing only: the live loop is loaded when asked for
-    from .event import Event
-    from .formats.bws import Reading
-    from .session import SessionResult
+    from ..core.event import Event
+    from ..core.session import SessionResult
+    from ..formats.bws import Reading
 
 __all__ = ["check_database", "report_lines", "Watch", "run_watch", "REFRESH_SECONDS", "with_refresh", "Scorer",
            "Writer"]
@@ -48,7 +48,7 @@ Writer = Callable[["SessionResult", str, list[str]], None]
 def report_lines(reading: Reading) -> list[str]:
     """The report, a line each (without the verdict).
 
-    >>> from mpxl.event import Event
+    >>> from mpxl.core.event import Event
     >>> from mpxl.formats.bws import Finding, Reading
     >>> r = Reading(Event(source="n.bws"), missing=[Finding("", 3, 2, 5, "no result (NS 3, EW 15)")])
     >>> report_lines(r)
@@ -65,8 +65,8 @@ def report_lines(reading: Reading) -> list[str]:
 
 
 def check_database(args: Namespace) -> int:
-    from .formats.bws import read_bws_reading
-    from .formats.inputs import attach_deals
+    from ..formats.bws import read_bws_reading
+    from ..formats.inputs import attach_deals
 
     reading = read_bws_reading(str(args.input))
     attach_deals(reading.event, getattr(args, "deals", None))

@@ -32,13 +32,13 @@ from typing import IO, TYPE_CHECKING, Union
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
-from .methods import Method, as_scale, check_counts, estimate
-from .settings import Scale
+from ..core.methods import Method, as_scale, check_counts, estimate
+from ..core.settings import Scale
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
-    from .study import MethodStats, StudyResult
+    from ..core.study import MethodStats, StudyResult
 
 __all__ = [
     "methods_chart",
@@ -142,7 +142,7 @@ def _methods_of(result: StudyResult) -> list[tuple[Method, MethodStats]]:
 def error_by_method_chart(result: StudyResult, path: Target) -> None:
     """Bars per method: RMSE, and the mean error at the top and at the bottom of the short board.
 
-    ``result`` is a :class:`mpxl.study.StudyResult`.
+    ``result`` is a :class:`mpxl.core.study.StudyResult`.
     """
     fig = _figure(8, 4.6)
     ax1, ax2 = fig.subplots(1, 2, width_ratios=[1, 1.3])
@@ -243,8 +243,8 @@ def error_by_k_chart(results: Sequence[StudyResult], path: Target) -> None:
 def study_charts(results: Sequence[StudyResult]) -> dict[str, bytes]:
     """The study's charts as PNG bytes: ``{name: bytes}`` for the first study and, with several K, the K chart.
 
-    >>> from mpxl.event import Event, Line
-    >>> from mpxl.study import study, StudyOptions
+    >>> from mpxl.core.event import Event, Line
+    >>> from mpxl.core.study import study, StudyOptions
     >>> ev = Event(lines=[Line(1, str(i), str(i + 10), score=s) for i, s in enumerate([420, 400, 170, -50, 90], 1)])
     >>> sorted(study_charts([study([ev], StudyOptions(remove=k, trials=5)) for k in (1, 2)]))
     ['error-by-k', 'error-by-method', 'error-by-rank']

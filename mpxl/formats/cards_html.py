@@ -7,7 +7,7 @@ they play it, with empty cells for the contract, declarer, tricks and score) and
 score cards** (for each pair, a line per board in the order it plays them). Plain HTML and CSS: no
 script, nothing from the network.
 
->>> from mpxl.movement import movement
+>>> from mpxl.core.movement import movement
 >>> page = cards_html(movement("howell", 4, boards_per_round=3), "Club <night>")
 >>> page.count('class="card table-card"'), page.count('class="card guide-card"'), "Club &lt;night&gt;" in page
 (4, 8, True)
@@ -20,7 +20,7 @@ from __future__ import annotations
 import html
 from collections.abc import Iterable, Sequence
 
-from .movement import Movement, Row, rounds_of
+from ..core.movement import Movement, Row, rounds_of
 
 __all__ = ["cards_html", "movement_title"]
 
@@ -57,7 +57,7 @@ def _pair(pair: str | None) -> str:
 def movement_title(m: Movement) -> str:
     """A movement in a few words.
 
-    >>> from mpxl.movement import movement
+    >>> from mpxl.core.movement import movement
     >>> movement_title(movement("mitchell", 7))
     'Mitchell, 7 tables, 7 rounds of 4 boards (28 boards), two winners'
     """

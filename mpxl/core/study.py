@@ -11,7 +11,7 @@ assigned score, no fouled groups; N = its number of results) each trial
   results (which R came first is drawn at random: results files do not record
   the order a board was played in, and a barometer plays every board in the
   same round), matchpoints each group alone and estimates each to N, small
-  groups getting the set percentages of :mod:`mpxl.fouled`;
+  groups getting the set percentages of :mod:`mpxl.core.fouled`;
 
 and compares every estimated line with the same line's matchpoints on the
 full board. Errors are in **percentage points** of the board's top, so the
@@ -29,7 +29,7 @@ the spread bias is where the methods differ.
 
 Everything is deterministic for a given seed (one ``random.Random(seed)``).
 
->>> from mpxl.event import Event, Line
+>>> from mpxl.core.event import Event, Line
 >>> ev = Event(lines=[Line(1, str(i), str(i + 4), score=s) for i, s in enumerate([420, 400, 170, -50], 1)])
 >>> res = study([ev], StudyOptions(remove=1, exhaustive=True))
 >>> [(m.method, round(m.rmse, 2)) for m in res.methods]
@@ -409,14 +409,14 @@ Rankings = dict[tuple[str, "str | None"], list[PairKey]]
 def study_boards(event: Event, index: int = 0) -> tuple[list[StudyBoard], Baseline, Rankings, list[str]]:
     """The event's complete boards, its real session and what was skipped.
 
-    The event is scored by :func:`mpxl.session.score_event` with the default
+    The event is scored by :func:`mpxl.core.session.score_event` with the default
     options (Neuberg to the field's N, exact figures). Returns ``(boards,
     baseline, rankings, skipped)``: the :class:`StudyBoard` list; ``baseline``
     maps each pair key (section, number, direction) to ``[matchpoints,
     maximum]``; ``rankings`` maps each ranking (section, direction) to its
     pair keys; ``skipped`` lists the boards left out and why.
 
-    >>> from mpxl.event import Event, Line
+    >>> from mpxl.core.event import Event, Line
     >>> ev = Event(lines=[Line(1, "1", "2", score=420), Line(1, "3", "4", score="A+"), Line(2, "1", "4", score=50)])
     >>> boards, baseline, rankings, skipped = study_boards(ev)
     >>> skipped
@@ -709,7 +709,7 @@ def study(
     Boards too small for the options (fewer than K + 2 results, or not more
     than R) are skipped and listed per event.
 
-    >>> from mpxl.event import Event, Line
+    >>> from mpxl.core.event import Event, Line
     >>> ev = Event(lines=[Line(b, str(i), str(i + 10), score=s * b)
     ...                   for b in (1, 2) for i, s in enumerate([420, 400, 170, -50, 90], 1)])
     >>> a = study([ev], StudyOptions(remove=2, trials=30, seed=5))

@@ -10,7 +10,7 @@ One forgiving parser, :func:`parse_entry`, turns a cell's value into one of
   (NS's result on the left, EW's on the right, both as NS scores): ``-150|-50``.
 * ``Mixed``: a split where one side keeps the table's result and the other is given an
   artificial score: ``420|A+`` (NS keep +420, EW get Ave+), ``A=|420`` (NS Ave, EW keep -420).
-* ``None``: a blank line, or a line not played (one of :data:`mpxl.rules.NOT_PLAYED_CODES`:
+* ``None``: a blank line, or a line not played (one of :data:`mpxl.core.rules.NOT_PLAYED_CODES`:
   ``NP``, ``Bye``, ``-``, ``sitout``...); :func:`line_kind` tells the two apart (a not-played
   line counts towards N, a blank one does not).
 
@@ -81,7 +81,7 @@ BARE_ADJUSTMENT = "is a number, not a code: a score goes in the score column, a 
 WEIGHTS_TOTAL = "the weights add up to {}%, expected 100%"
 WEIGHT_ABOVE_ZERO = "every weight must be above 0%"
 
-#: Words that mean the line holds no result, lower case (from :data:`mpxl.rules.NOT_PLAYED_CODES`).
+#: Words that mean the line holds no result, lower case (from :data:`mpxl.core.rules.NOT_PLAYED_CODES`).
 NOT_PLAYED = frozenset({""} | {c.lower() for c in NOT_PLAYED_CODES})
 
 #: The kind of average a percentage stands for, for the WBF/EBU "or the pair's own percentage" rule.
@@ -129,7 +129,7 @@ class Mixed:
     """One side keeps a result (its components, as NS scores), the other is given an artificial
     score (a percentage of the top). The result is one of the board's results: it stands in both
     sides' fields (Ruter's real files: the other pairs in either direction are matchpointed
-    against it) or only in its own side's, as the mixed-line rule says (:class:`mpxl.settings.MixedLine`);
+    against it) or only in its own side's, as the mixed-line rule says (:class:`mpxl.core.settings.MixedLine`);
     the side that keeps it is scored on it, the other gets its percentage instead.
 
     >>> parse_entry("420|A+")
@@ -350,7 +350,7 @@ def parse_entry(value: object) -> Entry:
 
 
 def line_kind(value: object) -> str:
-    """The kind of one traveller cell, as the sheet's Kind column spells it (:data:`mpxl.rules.KINDS`):
+    """The kind of one traveller cell, as the sheet's Kind column spells it (:data:`mpxl.core.rules.KINDS`):
     ``R`` a result, ``A`` an artificial score, ``NP`` not played, ``""`` blank, ``bad`` unreadable.
 
     >>> line_kind(None), line_kind("Bye"), line_kind("60/40"), line_kind(" -50 "), line_kind("4S=")
