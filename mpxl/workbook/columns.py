@@ -7,9 +7,11 @@ A :class:`Column` is a record; the stage modules (:mod:`.typed`, :mod:`.figures`
 cell, ``AN5``), a side's by the side (``c[NS].vt`` is NS's view), and a column's data rows
 looked across by :data:`every` (``every.kind`` is ``Kinds``).
 
->>> pct = twin("{s}pct", "{V} %", lambda c, s: f"{c[s].adj}+1", note="The {V} percentage.")
+>>> pct = twin("{s}pcx", "{V} %", lambda c, s: f"{c[s].pb}+1", note="The {V} percentage.")
 >>> [(col.key, col.header, col.note) for col in pct]
-[('nspct', 'NS %', 'The NS percentage.'), ('ewpct', 'EW %', 'The EW percentage.')]
+[('nspcx', 'NS %', 'The NS percentage.'), ('ewpcx', 'EW %', 'The EW percentage.')]
+>>> pct[1].formula(Row(5, {"ewpb": "AB"}))
+'AB5+1'
 """
 
 from __future__ import annotations
@@ -153,6 +155,10 @@ class Row:
         self._row, self._letters = row, letters
 
     def __getattr__(self, key: str) -> str:
+        return self.at(key)
+
+    def at(self, key: str) -> str:
+        """The cell of column ``key`` (a name made from a family's template: :class:`SideRow`)."""
         try:
             return f"{self._letters[key]}{self._row}"
         except KeyError:
@@ -173,11 +179,11 @@ class SideRow:
         self._cells, self._s = cells, s
 
     def __getattr__(self, family: str) -> str:
-        return getattr(self._cells, _key_of(family, self._s))
+        return self._cells.at(_key_of(family, self._s))
 
     def part(self, family: str, i: int) -> str:
         """Part ``i``'s cell of family ``family`` (``st`` for ``{v}st{i}``)."""
-        return getattr(self._cells, _key_of(family, self._s, i))
+        return self._cells.at(_key_of(family, self._s, i))
 
     @property
     def other(self) -> SideRow:
@@ -186,38 +192,36 @@ class SideRow:
 
 class Across:
     """The defined names of a sheet's columns' data rows, by the column's key: ``every.kind`` -> ``Kinds``.
-    Read when a formula is written (the sheet's columns are laid out by then)."""
+    Read when a formula is written: :mod:`mpxl.workbook.layout` binds them once the sheet is laid out."""
 
     __slots__ = ("_names",)
 
-    def __init__(self, names: Callable[[], Mapping[str, str]]) -> None:
-        self._names = names
+    def __init__(self) -> None:
+        self._names: dict[str, str] = {}
+
+    def bind(self, names: Mapping[str, str]) -> None:
+        """Take the sheet's defined names (column key -> name)."""
+        self._names = dict(names)
 
     def __getattr__(self, key: str) -> str:
+        return self.at(key)
+
+    def at(self, key: str) -> str:
+        """The defined name of column ``key``'s data rows."""
         try:
-            return self._names()[key]
+            return self._names[key]
         except KeyError:
             raise AttributeError(f"no defined name for column {key!r}") from None
 
     def side(self, s: Side, family: str) -> str:
         """Side ``s``'s column of ``family``, by its defined name."""
-        return getattr(self, _key_of(family, s))
+        return self.at(_key_of(family, s))
 
     def part(self, s: Side, family: str, i: int) -> str:
         """Part ``i`` of side ``s``'s column of ``family``, by its defined name."""
-        return getattr(self, _key_of(family, s, i))
-
-
-def _travellers() -> Mapping[str, str]:
-    from .layout import TRAVELLER_RANGE_NAMES
-    return TRAVELLER_RANGE_NAMES
-
-
-def _pairs() -> Mapping[str, str]:
-    from .layout import PAIRS_RANGE_NAMES
-    return PAIRS_RANGE_NAMES
+        return self.at(_key_of(family, s, i))
 
 
 #: The Travellers columns looked across (``every.kind`` is ``Kinds``); :data:`every_pair` the Pairs'.
-every = Across(_travellers)
-every_pair = Across(_pairs)
+every = Across()
+every_pair = Across()

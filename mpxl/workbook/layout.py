@@ -16,7 +16,7 @@ from __future__ import annotations
 from openpyxl.utils import get_column_letter
 
 from . import figures, rulings, typed
-from .columns import Column, expand, placed_once
+from .columns import Column, every, every_pair, expand, placed_once
 from .places import (
     AVE_POLICY_NAMES,
     CONVENTIONS,
@@ -113,6 +113,7 @@ def _letters() -> dict[str, str]:
 TRAVELLER_COLUMNS = _letters()
 #: Travellers columns the formulas look across, as defined names of their data rows.
 TRAVELLER_RANGE_NAMES = {c.key: c.across for c in TRAVELLER_SHEET if c.across}
+every.bind(TRAVELLER_RANGE_NAMES)
 
 
 def _table(columns: list[Column]) -> list[tuple[str, str, int, str]]:
@@ -129,6 +130,7 @@ PAIRS_INPUTS = tuple(c.key for c in PAIRS_SHEET if c.kind == "input")
 #: Pairs column key -> column letter.
 PAIRS_COLUMNS = {c.key: get_column_letter(i + 1) for i, c in enumerate(PAIRS_SHEET)}
 PAIRS_RANGE_NAMES = {c.key: c.across for c in PAIRS_SHEET if c.across}
+every_pair.bind(PAIRS_RANGE_NAMES)
 
 # ----------------------------------------------------------------------------- Totals
 

@@ -384,7 +384,7 @@ def side_(c: Row) -> str:
 def _ranked(column: str, text: bool = False) -> Callable[[Row], str]:
     """The Pairs column ``column`` of the pair placed on this row (as text when ``text``)."""
     def fn(c: Row) -> str:
-        return f'IF({c.row}="","",INDEX({getattr(every_pair, column)},{c.row}){"&" + chr(34) * 2 if text else ""})'
+        return f'IF({c.row}="","",INDEX({every_pair.at(column)},{c.row}){"&" + chr(34) * 2 if text else ""})'
     return fn
 
 
