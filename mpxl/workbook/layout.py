@@ -82,6 +82,11 @@ HELPER_ORDER = (
     "{s}far", "{s}of", "tkw", "tlk", "tnw", "abare", "ckind", "cwhy", "{v}vn", "tcw", "tkwhy", "arul",
 )
 
+def _table(columns: list[Column]) -> list[tuple[str, str, int, str]]:
+    """The columns as (key, header, width, kind), in order."""
+    return [(c.key, c.header, c.width, c.kind) for c in columns]
+
+
 _TRAVELLERS = [*typed.COLUMNS, *figures.COLUMNS, *rulings.COLUMNS, *BLOCK_DECLARED]
 #: The Travellers sheet's columns in order: the visible ones, a gap, the per-board block, a gap, the helpers.
 MAIN_COLUMNS = expand(MAIN_ORDER, _TRAVELLERS)
@@ -91,8 +96,8 @@ placed_once(_TRAVELLERS, MAIN_COLUMNS, BLOCK_COLUMNS, HELPER_COLUMNS)
 TRAVELLER_SHEET = [*MAIN_COLUMNS, *BLOCK_COLUMNS, *HELPER_COLUMNS]
 
 #: The visible columns and the block's: (key, header, width, kind).
-MAIN = [(c.key, c.header, c.width, c.kind) for c in MAIN_COLUMNS]
-BLOCK = [(c.key, c.header, c.width, c.kind) for c in BLOCK_COLUMNS]
+MAIN = _table(MAIN_COLUMNS)
+BLOCK = _table(BLOCK_COLUMNS)
 #: The helper columns, in order: (key, header). What each computes, in words: its note (helptext.COLUMN_NOTES).
 HELPERS = [(c.key, c.header) for c in HELPER_COLUMNS]
 
@@ -114,10 +119,6 @@ TRAVELLER_COLUMNS = _letters()
 #: Travellers columns the formulas look across, as defined names of their data rows.
 TRAVELLER_RANGE_NAMES = {c.key: c.across for c in TRAVELLER_SHEET if c.across}
 every.bind(TRAVELLER_RANGE_NAMES)
-
-
-def _table(columns: list[Column]) -> list[tuple[str, str, int, str]]:
-    return [(c.key, c.header, c.width, c.kind) for c in columns]
 
 
 # ------------------------------------------------------------------------------ Pairs

@@ -47,11 +47,6 @@ from .pieces import (
 from .places import PARTS
 
 # ------------------------------------------------- Travellers: rulings (split, weighted, mixed)
-# A typed score with a bar or a weight: NS's view left of the bar, EW's right of it (one view, both sides,
-# when there is no bar). Each view is an artificial code (A+, A60: the side is given that percentage; a
-# mixed line) or up to PARTS parts, each a weight and a score (one part of 100% for a plain score). Every
-# part is matchpointed against every part of the other lines of its group that see the same view, weighted
-# by both weights (Law 12C1(c); mpxl.core.matchpoints.weighted_matchpoints), and the line gets the weighted sum.
 
 def bar(c: Row) -> str:
     """Where the typed score's bar is (a split score), 0 when it has none or is a plain number."""

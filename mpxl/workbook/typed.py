@@ -257,7 +257,7 @@ def ewpct(c: Row) -> str:
             f'{_pct(c.ewrow, c.ewn)},IF(ISNUMBER({c.nspct}),100-{c.nspct},""))))')
 
 
-# ------------------------------------------------------------- Travellers: kind, N
+# ------------------------------------------------------- Travellers: the pairs, the kind
 
 def _pair_blank(c: Row, s: Side) -> str:
     """1 when the side's pair is blank by the rulebook's rule (:func:`mpxl.core.rules.is_blank`: white space of any
@@ -293,7 +293,7 @@ def kind(c: Row) -> str:
             f'IF({c.ns_score}="","","bad")))))')
 
 
-# ----------------------------------------------------------- Travellers: S, estimate
+# ------------------------------------ Travellers: arrowswitch, tricks, why unreadable
 
 def swt(c: Row) -> str:
     """The Arrowswitch mark cleaned once, by the rulebook's key (capitals, no white space)."""
