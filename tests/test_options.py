@@ -20,6 +20,7 @@ import pytest  # noqa: E402
 import mpxl.udfs as udfs  # noqa: E402
 from mpxl.cli import main  # noqa: E402
 from mpxl.commands.score import option_overrides  # noqa: E402
+from mpxl.core import rules  # noqa: E402
 from mpxl.core.board import score_board  # noqa: E402
 from mpxl.core.methods import Method, find_method  # noqa: E402
 from mpxl.core.options import ScoringOptions, parse_options  # noqa: E402
@@ -29,8 +30,12 @@ from mpxl.core.settings import (  # noqa: E402
     Choice,
     EstimateAt,
     Field,
+    LoneResult,
+    MixedLine,
+    PercentageBasis,
     Places,
     RoundingKind,
+    RoundingOrder,
     Scale,
     SmallGroups,
     Tie,
@@ -95,6 +100,46 @@ def test_an_unknown_value_names_what_is_expected(kind, text, message):
 
 def test_every_option_is_a_choice():
     assert all(issubclass(k, Choice) for k in (Method, SmallGroups, AvePolicy, Field, RoundingKind, EstimateAt))
+
+
+#: (setting's Enum, the rulebook's table keyed by its values): the Enum is made from the table, so each value is
+#: declared once; the order is the table's (the sheet's CHOOSE and the Setup lists follow it).
+TABLE_MADE = [
+    (Method, list(rules.K_RULES), ["neuberg", "factor", "ascherman", "mckinnon", "manual", "ascherman-short"]),
+    (Scale, [*rules.SCALES, *rules.FIXED_TOP_SCALES], ["double", "single", "signed", "percent"]),
+    (SmallGroups, list(rules.SMALL_GROUP_RULES), ["wbf", "ebu", "qba", "none"]),
+    (AvePolicy, list(rules.AVE_POLICIES), ["fixed", "wbf"]),
+    (RoundingKind, list(rules.ROUNDING_KINDS), ["half-up", "ebu", "exact", "half-even"]),
+    (Field, list(rules.FIELD_SCORING), ["section", "event"]),
+    (LoneResult, list(rules.LONE_RESULT_RULES), ["average", "ave-plus"]),
+    (MixedLine, list(rules.MIXED_LINE_RULES), ["both", "own"]),
+    (PercentageBasis, list(rules.PERCENTAGE_BASES), ["played", "scaled"]),
+    (RoundingOrder, list(rules.ROUNDING_ORDERS), ["figure", "matchpoints-first"]),
+    (Unplayed, list(rules.UNPLAYED_RULES), ["none", "own", "average", "ave-plus"]),
+]
+
+
+@pytest.mark.parametrize("kind, table, words", TABLE_MADE, ids=[k.__name__ for k, _, _ in TABLE_MADE])
+def test_a_setting_s_values_are_the_rulebook_table_s_keys_in_its_order(kind, table, words):
+    assert [m.value for m in kind] == table == words
+
+
+def _choices(cls: type[Choice]) -> list[type[Choice]]:
+    return [c for sub in cls.__subclasses__() for c in (sub, *_choices(sub))]
+
+
+def test_every_member_s_name_spells_its_value():
+    """``find`` takes a member's name as well as its value (``half_even``): the two must spell one word."""
+    assert len(_choices(Choice)) >= 15
+    for kind in _choices(Choice):
+        for m in kind:
+            assert m.name == m.value.upper().replace("-", "_"), (kind.__name__, m)
+
+
+def test_a_value_added_to_a_table_without_its_member_fails_on_import():
+    with pytest.raises(ValueError, match="too many values to unpack"):
+        class Grown(Choice):
+            ONE, TWO = {"one": "", "two": "", "three": ""}
 
 
 @pytest.mark.parametrize("text, want", [("none", None), (" Never ", None), ("plain", None), ("fact", Method.FACTOR),

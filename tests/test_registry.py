@@ -22,7 +22,7 @@ from mpxl.core.board import one_result_beside_artificial
 from mpxl.core.conventions import find
 from mpxl.core.errors import UserError
 from mpxl.core.event import Event, Line
-from mpxl.core.inference import TRIAL_POINTS, Agreement, infer
+from mpxl.core.inference import OWN_STEPS, SEARCHED, STEPS, TRIAL_POINTS, Agreement, Search, infer
 from mpxl.core.methods import Method
 from mpxl.core.options import (
     SETTINGS,
@@ -195,11 +195,22 @@ def test_a_throwaway_setting_s_trials_are_searched_by_the_inference(trials, publ
 
 
 def test_every_declared_trial_is_a_point_of_the_search():
-    kinds = {f.name for f in dataclasses.fields(Agreement)}
+    kinds = {f.name for f in dataclasses.fields(Agreement)} | {"credits"}
     for s in registry():
         for t in s.trials:
             assert t.at in TRIAL_POINTS and (t.holds is None or callable(t.holds)) and set(t.on) <= kinds, (s.name, t)
-            assert s.candidates, s.name
+            assert set(t.needs) <= kinds and (s.candidates or s.neighbours), s.name
+
+
+def test_the_search_s_steps_declare_what_they_decide():
+    """The settings searched by steps of their own and the points of the declared trials are read off
+    STEPS: each step's method is the Search's, each point has a setting tried at it, and every setting the
+    inference works out is decided by a step or declared with a trial."""
+    assert all(callable(getattr(Search, step.run)) for step in STEPS if step.run)
+    assert all(step.run or step.points for step in STEPS)
+    assert set(TRIAL_POINTS) == {t.at for s in registry() for t in s.trials}
+    assert set(SEARCHED) == set(OWN_STEPS) | {s.name for s in registry() if s.trials}
+    assert "unplayed" not in OWN_STEPS  # its step is its declared trial now
 
 
 def test_a_throwaway_setting_s_phrase_is_said_on_the_results_page():

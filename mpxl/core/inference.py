@@ -15,15 +15,19 @@ the figures it can change, about twenty scorings of the event in all:
    totals, when some board is short; own tops too, last, when a board holds an artificial
    score or a line not played and a figure is missed; with every board full, Ascherman (the
    one method that changes a full board) alone, and only when a figure is missed;
-4. a missed board's figure (unplayed): on the totals;
+4. a missed board's figure (unplayed): on the totals, and the credits on the sit-outs' rows;
 5. Ave+ / Ave- policy: only when a board has an artificial score (and a lone result's rule
    again, when a figure is still missed); which fields a mixed line's real result stands in
    (both, or its own side's only), when a board holds a mixed line;
-6. tie rule of line rounding: on the lines; of percentages: on the percentages,
+6. tie rule of line rounding: on the lines and totals; of percentages: on the percentages,
    without rescoring; the percentage over the boards played or scaled to the full number
    (ACBLscore), only when a pair played fewer boards and a figure is missed; one ranking or
    NS and EW apart (winners), and places written with or without ``=``: on the places.
 
+:data:`STEPS` declares the steps: the settings each decides by candidates of its own, and the points
+where the settings declared with a :class:`~mpxl.core.options.Trial` (the unplayed rule, the lines'
+tie rule, a lone result's rule, the Ave+/Ave- policy, a mixed line's fields, the totals' basis,
+the rounding order, the percentages' tie rule) are tried, each on the figures its declaration names.
 A setting the caller fixes (a command-line option) is not searched. When candidates
 reproduce equally many figures the caller's base (the program's default) is kept.
 
@@ -68,8 +72,8 @@ from .settings import (
     Unplayed,
 )
 
-__all__ = ["Agreement", "Inference", "LinePercentages", "Published", "Search", "infer", "agreement", "decimals_of",
-           "SEARCHED", "TRIAL_POINTS"]
+__all__ = ["Agreement", "Inference", "LinePercentages", "Published", "Search", "Step", "infer", "agreement",
+           "decimals_of", "SEARCHED", "STEPS", "TRIAL_POINTS"]
 
 #: Events of at most this many lines are searched from several starting points when one search does
 #: not reproduce every figure (small events are where settings coincide; a scoring costs little).
@@ -81,20 +85,51 @@ KEPT_SCORINGS = 2
 #: The most results per board a published top is taken to show (a figure beyond it is no top).
 MAX_EXPECTED = 10_000
 
+
+@dataclass(frozen=True)
+class Step:
+    """A step of the search (:data:`STEPS`): the :class:`Search` method that runs it (``run``; '' = the
+    declared trials at its points alone), the settings it decides by candidates of its own (``own``:
+    values read off the published figures, or tried together), and the points where the settings declared
+    with a :class:`~mpxl.core.options.Trial` are tried (``points``: :attr:`~mpxl.core.options.Trial.at`)."""
+
+    run: str = ""
+    own: tuple[str, ...] = ()
+    points: tuple[str, ...] = ()
+
+
+#: The search's steps, in order (the module's docstring says what each decides; :meth:`Search.search` runs them).
+STEPS = (
+    Step("decimals", own=("rounding", "totals_rounding", "percentage_decimals")),  # read off the figures
+    Step("scale_and_field", own=("scale", "field"), points=("scale",)),  # together, with the scale's trials
+    Step("expected", own=("expected",)),  # read off the published top
+    Step("method", own=("method", "estimate_at")),  # which pairs depend on which boards are short
+    Step(points=("missed",)),
+    Step("averages", points=("artificial",)),  # when a board holds an artificial score
+    Step(points=("lines",)),
+    Step("totals", own=("totals_rounding",), points=("totals",)),  # the decimals the totals are written with
+    Step("percentages", own=("percentage_decimals", "percentage_basis"), points=("percentages",)),
+    Step("places", own=("places", "winners")),  # together, and the field again, on the places
+)
+
+#: A search started again from each value of a setting declared with a Trial at this point (:meth:`Search.restarts`).
+RESTART = "start"
+
 #: The settings the search's steps decide by steps of their own (the others it tries are declared with a
 #: :class:`~mpxl.core.options.Trial`: :meth:`Search.tried`).
-OWN_STEPS = ("scale", "field", "expected", "method", "estimate_at", "unplayed", "rounding", "totals_rounding",
-             "percentage_decimals", "winners", "places", "percentage_basis")
+OWN_STEPS = tuple(dict.fromkeys(name for step in STEPS for name in step.own))
 
 #: The points of the search where a setting declared with a :class:`~mpxl.core.options.Trial` is tried
-#: (:attr:`~mpxl.core.options.Trial.at`): with the scale (:meth:`Search.scale_and_field`), the artificial
-#: scores (:meth:`Search.averages`), the totals (:meth:`Search.totals`), the percentages
-#: (:meth:`Search.percentages`), and the starts of a search again (:meth:`Search.restarts`).
-TRIAL_POINTS = ("scale", "artificial", "totals", "percentages", "start")
+#: (:attr:`~mpxl.core.options.Trial.at`), in the search's order, and the starts of a search again.
+TRIAL_POINTS = (*(at for step in STEPS for at in step.points), RESTART)
 
 #: The settings :func:`infer` can work out (in their declarations' order); a caller fixes any of them by
 #: naming it in ``fixed``.
 SEARCHED = tuple(s.name for s in SETTINGS.values() if s.name in OWN_STEPS or s.trials)
+
+#: What a trial rated on ``credits`` (the figures on the sit-outs' rows) is rated on, when the file publishes any:
+#: the agreement counts them with the lines' figures and percentages (:func:`agreement`).
+CREDITS = ("lines", "line_percentages")
 
 
 @dataclass(frozen=True)
@@ -407,7 +442,9 @@ class Search:
         self.publishing = {"lines": self.has_lines, "totals": any(p.published_mp is not None for p in event.pairs),
                            "percentages": any(p.published_percentage is not None for p in event.pairs),
                            "line_percentages": event.line_percentage_decimals is not None,
-                           "places": any(p.published_place for p in event.pairs)}
+                           "places": any(p.published_place for p in event.pairs),
+                           "credits": any(so.published_mp is not None or so.published_pct is not None
+                                          for so in event.sitouts)}
         # the decimals the figures are written with: of the lines (and of the credits on the sit-outs'
         # rows, shown as a line's figure: ranking.sitout_credits); of what only the totals hold (the
         # pairs' totals); of the percentages
@@ -482,15 +519,20 @@ class Search:
         return best_opts
 
     def others(self, name: str, opts: ScoringOptions) -> list[dict[str, Any]]:
-        """Each value of the setting ``name`` but the one ``opts`` hold, as its declaration lists them
-        (:attr:`mpxl.core.options.Setting.candidates`): the candidates of a step that tries them all.
+        """Each value of the setting ``name`` the search tries from the one ``opts`` hold, as its declaration
+        says (:attr:`mpxl.core.options.Setting.neighbours` of it, else every other of its
+        :attr:`~mpxl.core.options.Setting.candidates`).
 
         >>> Search(Event(), ScoringOptions()).others("unplayed", ScoringOptions())  # doctest: +NORMALIZE_WHITESPACE
         [{'unplayed': <Unplayed.OWN: 'own'>}, {'unplayed': <Unplayed.AVERAGE: 'average'>},
          {'unplayed': <Unplayed.AVE_PLUS: 'ave-plus'>}]
+        >>> Search(Event(), ScoringOptions()).others("rounding", ScoringOptions.parse(rounding="half-even:2"))
+        [{'rounding': Rounding(kind='half-up', decimals=2)}]
         """
-        current = getattr(opts, name)
-        return [{name: v} for v in declared(name).candidates if v != current]
+        s, current = declared(name), getattr(opts, name)
+        if s.neighbours is not None:
+            return [{name: v} for v in s.neighbours(current)]
+        return [{name: v} for v in s.candidates if v != current]
 
     def mixed_lines(self, result: SessionResult) -> set[int]:
         """The positions of the event's mixed lines in the lines as columns (read once: every candidate
@@ -500,8 +542,17 @@ class Search:
         return self.mixed
 
     def publishes(self, kinds: Iterable[str]) -> bool:
-        """Does the file publish a figure of one of ``kinds`` (Agreement's fields; none: every kind but the places)?"""
+        """Does the file publish a figure of one of ``kinds`` (Agreement's fields, or ``credits``; none: every kind
+        but the places)?"""
         return any(self.publishing[k] for k in (kinds or _EVERY_FIGURE))
+
+    def rated_on(self, kinds: tuple[str, ...]) -> Callable[[Agreement], tuple[int, int]]:
+        """The measure of a trial rated on ``kinds`` (:attr:`mpxl.core.options.Trial.on`; none: every figure but
+        the places): ``credits`` are the lines' figures and percentages (:data:`CREDITS`) where the file
+        publishes credits, else nothing."""
+        credits = CREDITS if self.publishing["credits"] else ()
+        return _measure(*dict.fromkeys(k for kind in (kinds or _EVERY_FIGURE)
+                                       for k in (credits if kind == "credits" else (kind,))))
 
     def trials(self, at: str, opts: ScoringOptions, result: SessionResult | None = None) -> list[tuple[str, Trial]]:
         """The settings declared to be tried ``at`` this point of the search (:class:`mpxl.core.options.Trial`), in
@@ -509,7 +560,7 @@ class Search:
         change, and the event (scored under ``opts``, or ``result``) holds what they decide."""
         out = []
         for name, trial in _declared_trials(at):
-            if name in self.fixed or not self.publishes(trial.on):
+            if name in self.fixed or not self.publishes(trial.needs or trial.on):
                 continue
             if trial.holds is not None:
                 scored = result if result is not None else self.score(opts)[0]
@@ -525,7 +576,7 @@ class Search:
         for name, trial in self.trials(at, opts, result):
             if trial.missed and not self.misses(opts):
                 continue
-            opts = self.choose(name, opts, self.others(name, opts), _measure(*(trial.on or _EVERY_FIGURE)))
+            opts = self.choose(name, opts, self.others(name, opts), self.rated_on(trial.on))
         return opts
 
     # -- the whole search ----------------------------------------------------------------------------
@@ -569,7 +620,7 @@ class Search:
         ``start``), ``base``'s first: what the totals add changes which method fits the totals (step 3
         runs before the totals' step decides it)."""
         out: list[dict[str, Any]] = [{}]
-        for name, _ in self.trials("start", base):
+        for name, _ in self.trials(RESTART, base):
             values = [getattr(base, name), *(c[name] for c in self.others(name, base))]
             out = [{**again, name: v} for v in values for again in out]
         return out
@@ -582,10 +633,14 @@ class Search:
         return got
 
     def search(self, opts: ScoringOptions) -> ScoringOptions:
-        """Each step in turn, each deciding one setting (or a few together) from ``opts``."""
-        for step in (self.decimals, self.scale_and_field, self.expected, self.method, self.unplayed,
-                     self.averages, self.line_rounding, self.totals, self.percentages, self.places):
-            opts = step(opts)
+        """Each step of :data:`STEPS` in turn, each deciding one setting (or a few together) from ``opts``: its
+        method, or the settings declared to be tried at its points."""
+        for step in STEPS:
+            if step.run:
+                opts = getattr(self, step.run)(opts)
+            else:
+                for at in step.points:
+                    opts = self.tried(at, opts)
         return opts
 
     # -- the steps -----------------------------------------------------------------------------------
@@ -679,14 +734,6 @@ class Search:
                                                 for at in (EstimateAt.LINES, EstimateAt.TOTALS)], _everything)
         return opts
 
-    def unplayed(self, opts: ScoringOptions) -> ScoringOptions:
-        """4. A missed board's figure: the totals tell, and the credits a file publishes on its sit-outs' rows."""
-        credits = any(so.published_mp is not None or so.published_pct is not None for so in self.event.sitouts)
-        if self.has_pairs or credits:
-            opts = self.choose("unplayed", opts, self.others("unplayed", opts),
-                               _measure("totals", "percentages", *(("lines", "line_percentages") if credits else ())))
-        return opts
-
     def averages(self, opts: ScoringOptions) -> ScoringOptions:
         """5. The settings declared to be tried with the artificial scores (:class:`~mpxl.core.options.Trial` at
         ``artificial``: Ave+ / Ave- policy, and a lone result's rule again when a figure is still
@@ -695,18 +742,6 @@ class Search:
         result, _ = self.score(opts)
         if any(sl.kind == "artificial" for b in result.boards for sl in b.lines) or self.mixed_lines(result):
             opts = self.tried("artificial", opts, result)
-        return opts
-
-    def line_rounding(self, opts: ScoringOptions) -> ScoringOptions:
-        """6. The tie rule of the lines' rounding, on the lines and totals."""
-        if self.has_lines and opts.rounding.kind is not RoundingKind.EXACT:
-            kinds = [RoundingKind.HALF_UP, RoundingKind.HALF_EVEN]
-            if opts.rounding.decimals == 1:
-                kinds.append(RoundingKind.EBU)
-            decimals = opts.rounding.decimals
-            opts = self.choose("rounding", opts, [{"rounding": Rounding(k, 1 if k is RoundingKind.EBU else decimals)}
-                                                  for k in kinds if k is not opts.rounding.kind],
-                               _measure("lines", "totals"))
         return opts
 
     def totals(self, opts: ScoringOptions) -> ScoringOptions:

@@ -66,12 +66,8 @@ class Method(Choice):
     ascherman-short
     """
 
-    NEUBERG = "neuberg"
-    FACTOR = "factor"
-    ASCHERMAN = "ascherman"
-    MCKINNON = "mckinnon"
-    MANUAL = "manual"
-    ASCHERMAN_SHORT = "ascherman-short"
+    _value_: str
+    NEUBERG, FACTOR, ASCHERMAN, MCKINNON, MANUAL, ASCHERMAN_SHORT = K_RULES  # the rulebook's k of each, in its order
 
     @property
     def label(self) -> str:

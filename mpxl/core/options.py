@@ -71,16 +71,18 @@ def _word(value: Any) -> Any:
 @dataclass(frozen=True)
 class Trial:
     """How the inference (:mod:`mpxl.core.inference`) tries a setting's other values (its
-    :attr:`Setting.candidates`) by their own, declared with the setting: ``at`` a point of its search
-    (``scale``: with the scale and field, on every line; ``artificial``: once the method and N are
-    found, when a board holds an artificial score; ``totals``: what the totals add, after the lines'
-    rounding; ``percentages``: with the percentages' rounding; ``start``: a search started again from
-    each of its values, on a small event still missing a figure), when a board of the event ``holds`` what
-    the setting decides (a test of the board's lines' kinds, the rule's own: :mod:`mpxl.core.board`'s
-    ``one_result_beside_artificial``; None: any event),
-    rated on the published figures ``on`` (:class:`mpxl.core.inference.Agreement`'s kinds; ``()``: every
-    figure but the places), tried only when the file publishes one of them; with ``missed``, only
-    while a figure is still missed.
+    :attr:`Setting.candidates`, or its :attr:`Setting.neighbours`) by their own, declared with the setting:
+    ``at`` a point of its search (:data:`mpxl.core.inference.TRIAL_POINTS`, in the search's order: ``scale``:
+    with the scale and field, on every line; ``missed``: once the method is found, what a missed board
+    gets; ``artificial``: once the method and N are found, when a board holds an artificial score;
+    ``lines``: the lines' rounding; ``totals``: what the totals add, after the lines' rounding;
+    ``percentages``: with the percentages' rounding; ``start``: a search started again from each of its
+    values, on a small event still missing a figure), when a board of the event ``holds`` what the
+    setting decides (a test of the board's lines' kinds, the rule's own: :mod:`mpxl.core.board`'s
+    ``one_result_beside_artificial``; None: any event), rated on the published figures ``on``
+    (:class:`mpxl.core.inference.Agreement`'s kinds, and ``credits``: the figures on the sit-outs' rows, with
+    the lines' when there are any; ``()``: every figure but the places), tried only when the file publishes
+    one of ``needs`` (``()``: one of ``on``); with ``missed``, only while a figure is still missed.
 
     >>> [t.at for t in SETTINGS["lone_result"].trials]
     ['scale', 'artificial']
@@ -90,6 +92,7 @@ class Trial:
     holds: Callable[[Sequence[str]], bool] | None = None
     on: tuple[str, ...] = ()
     missed: bool = False
+    needs: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -129,6 +132,8 @@ class Setting:
     # formulas know only the default
     off_sheet: str = ""  # why an event scored with another value gets values in a workbook ('' = generic)
     candidates: tuple[Any, ...] = ()  # the values the inference may try
+    # the values the inference tries from a value (None: each of the candidates but it)
+    neighbours: Callable[[Any], Sequence[Any]] | None = None
     written: str = ""  # how a value is written, for the docs ('' = its values)
     none_is: str = "what the file says"  # what None means, for the docs (a nullable setting's)
     # the workbook's Setup row that holds it (with ``sheet``, its key): the defined name of its cell, its label,
@@ -279,7 +284,8 @@ class ScoringOptions:
         metavar="R",
         written="`exact`, `ebu`, `acbl`, a number of decimals, `half-up:D`, `half-even:D`",
         help="the lines' figures: exact, ebu, acbl, a number of decimals, half-up:D or half-even:D",
-        key="rounding_lines", sheet="rounding",
+        key="rounding_lines", sheet="rounding", neighbours=Rounding.other_ties,
+        trials=(Trial("lines", on=("lines", "totals"), needs=("lines",)),),
         cell="Rounding", caption="Rounding")
     totals_rounding: Rounding | None = setting(
         None, kind=Rounding, parse=Rounding.parse, nullable=True,
@@ -311,6 +317,7 @@ class ScoringOptions:
         Unplayed.NONE, words="what a pair gets for a board of its field it missed", flags=("--unplayed",),
         metavar="RULE", help="a board a pair missed: none (default), own (its own percentage), average (50%%) or "
         "ave-plus (60%%: a sit-out's credit, JFR Pary)", sheet="unplayed",
+        trials=(Trial("missed", on=("totals", "percentages", "credits")),),
         ranking=True, phrases={"own": "unplayed_own", "average": "unplayed_average", "ave-plus": "unplayed_plus"},
         cell="Unplayed", caption="Missed boards", note="none: a missed board gives nothing; own: a pair that "
         "played fewer boards than the most of its field gets its own share of the top for each missed board (Ruter's "
@@ -529,10 +536,9 @@ _DECLARED = tuple(SETTINGS.values())
 #: Settings declared outside ScoringOptions (:func:`declare`): a new convention tried before it is a field.
 _EXTRA: dict[str, Setting] = {}
 
-#: The order of the settings' flags in the command's help (the others follow in declaration order).
-FLAG_ORDER = ("method", "expected", "scale", "totals_from", "field", "estimate_at", "rounding", "totals_rounding",
-              "percentage_decimals", "unplayed", "places", "ave_policy", "lone_result", "percentage_basis",
-              "small_groups", "winners", "factor_top")
+#: The order of the settings' flags in the command's help: their declarations' (those declared outside
+#: ScoringOptions, :func:`declare`, follow).
+FLAG_ORDER = tuple(s.name for s in _DECLARED if s.flags)
 
 
 def registry() -> tuple[Setting, ...]:

@@ -193,6 +193,18 @@ class Rounding:
         unit: int = 10**self.decimals
         return round_ratio(num, den, self.decimals, self.kind, average_num) / unit
 
+    def other_ties(self) -> tuple[Rounding, ...]:
+        """The roundings to the same decimals that break an exact half another way (the EBU's, which is to 1
+        decimal, only beside 1 decimal): what the inference tries from this rounding; none from exact.
+
+        >>> Rounding.parse("1").other_ties(), Rounding.parse("exact").other_ties()
+        ((Rounding(kind='half-even', decimals=1), Rounding(kind='ebu', decimals=1)), ())
+        """
+        if self.kind is RoundingKind.EXACT:
+            return ()
+        kinds = [RoundingKind.HALF_UP, RoundingKind.HALF_EVEN] + ([RoundingKind.EBU] if self.decimals == 1 else [])
+        return tuple(Rounding(k, 1 if k is RoundingKind.EBU else self.decimals) for k in kinds if k is not self.kind)
+
     def __str__(self) -> str:
         if self.kind in (RoundingKind.EXACT, RoundingKind.EBU):
             return str(self.kind.value)

@@ -105,6 +105,7 @@ __all__ = [
     "MIXED_LINE_RULES",
     "PERCENTAGE_BASES",
     "MISSED_BOARD_CREDIT",
+    "UNPLAYED_RULES",
     "UNPLAYED_CREDITS",
     "ROUNDING_ORDERS",
     "SCALED_TOTAL",
@@ -696,11 +697,16 @@ ROUNDING_ORDERS: dict[str, str] = {
     "matchpoints-first": "the matchpoints rounded on the board's own top, then factored and rounded again",
 }
 
-#: A missed board's credit as a set percentage of the board's top (``unplayed average`` / ``ave-plus``), its
-#: figure the percentage's (:data:`ARTIFICIAL_MP`), as an artificial score's: JFR Pary credits the pair that
-#: meets an absent pair 60.00 on each board it could not play (a barometer Howell of 23 pairs, pair 24
-#: absent: pair 1's 24 boards make 810.00, its three credits 180.00, its result 990 / 27 = 36.67%).
-UNPLAYED_CREDITS: dict[str, int] = {"average": 50, "ave-plus": 60}
+#: What a pair gets for a board of its field it missed (:class:`mpxl.core.settings.Unplayed`'s values, in this
+#: order): ``none`` nothing, ``own`` its own share of the top (:data:`MISSED_BOARD_CREDIT`), or a set percentage of
+#: the board's top (``average`` / ``ave-plus``), its figure the percentage's (:data:`ARTIFICIAL_MP`), as an
+#: artificial score's: JFR Pary credits the pair that meets an absent pair 60.00 on each board it could not play (a
+#: barometer Howell of 23 pairs, pair 24 absent: pair 1's 24 boards make 810.00, its three credits 180.00, its
+#: result 990 / 27 = 36.67%).
+UNPLAYED_RULES: dict[str, int | None] = {"none": None, "own": None, "average": AVE, "ave-plus": AVE_PLUS}
+
+#: The missed board's set percentages of :data:`UNPLAYED_RULES`: average 50, ave-plus 60.
+UNPLAYED_CREDITS: dict[str, int] = {rule: pct for rule, pct in UNPLAYED_RULES.items() if pct is not None}
 
 #: Percentage basis ``scaled`` (ACBLscore): a total ``mp`` over a maximum ``max`` short of its field's ``full``
 #: maximum, scaled up to it (then rounded as a total, and divided by ``full``).
@@ -736,30 +742,29 @@ SMALL_GROUP_PERCENTAGE = Expr("60+(S2-(n-1))*5", "60% + (S - (n - 1)) x 5%, S on
 #: rounds (the sheet's Scaled columns; there it is also cleaned of float noise, ``ROUND(x*Unit,6)``).
 ROUNDING_SCALED = Expr("x*Unit", "the figure in units of its last decimal")
 
-#: The rounding kinds, in the order of the sheet's CHOOSE: each kind's rule over the figure ``x``, its
-#: scaled value ``v`` (:data:`ROUNDING_SCALED`), ``Unit`` and the board's ``average`` (half its top, 0 on
-#: the signed scale), giving the rounded figure. ONE vocabulary: these words are
-#: :class:`mpxl.core.settings.RoundingKind`'s values, the command's, the Setup sheet's and the tie rules'.
-#: The sheet writes these expressions; :func:`round_by_rule` evaluates them exactly on Fractions, and
-#: :func:`mpxl.core.rounding.round_ratio` is their integer fast path (a test proves they agree).
-#: How each rounding kind breaks an exact half, in the words the Setup sheet's note and the results
-#: page both use (the page says "board figures rounded to 1 decimal, halves away from zero").
-ROUNDING_TIES: dict[str, str] = {
-    "half-up": "halves away from zero",
-    "ebu": "halves (.05) towards the board's average",
-    "exact": "no rounding",
-    "half-even": "halves to the even digit",
+#: The rounding kinds, in the order of the sheet's CHOOSE, each written once: its rule over the figure ``x``,
+#: its scaled value ``v`` (:data:`ROUNDING_SCALED`), ``Unit`` and the board's ``average`` (half its top, 0 on
+#: the signed scale), giving the rounded figure; how it breaks an exact half; the rule in words. ONE
+#: vocabulary: these words are :class:`mpxl.core.settings.RoundingKind`'s values, the command's, the Setup
+#: sheet's and the tie rules'.
+_ROUNDINGS: dict[str, tuple[str, str, str]] = {
+    "half-up": ("ROUND(v,0)/Unit", "halves away from zero",
+                "to d decimals, {tie} (ACBL: 2 decimals, .005 up; a signed -2.25 is -2.3)"),
+    "ebu": ("IF(MOD(v,1)=0.5,IF(x>average,INT(v),-INT(-v)),ROUND(v,0))/Unit",
+            "halves (.05) towards the board's average", "to 0.1, {tie} (EBU; towards 0 on the signed scale)"),
+    "exact": ("x", "no rounding", "{tie}"),
+    "half-even": ("IF(MOD(v,1)=0.5,2*ROUND(v/2,0),ROUND(v,0))/Unit", "halves to the even digit",
+                  "to d decimals, {tie}"),
 }
 
-ROUNDING_KINDS: dict[str, Expr] = {
-    "half-up": Expr("ROUND(v,0)/Unit",
-                    f"to d decimals, {ROUNDING_TIES['half-up']} (ACBL: 2 decimals, .005 up; a signed -2.25 is -2.3)"),
-    "ebu": Expr("IF(MOD(v,1)=0.5,IF(x>average,INT(v),-INT(-v)),ROUND(v,0))/Unit",
-                f"to 0.1, {ROUNDING_TIES['ebu']} (EBU; towards 0 on the signed scale)"),
-    "exact": Expr("x", ROUNDING_TIES["exact"]),
-    "half-even": Expr("IF(MOD(v,1)=0.5,2*ROUND(v/2,0),ROUND(v,0))/Unit",
-                      f"to d decimals, {ROUNDING_TIES['half-even']}"),
-}
+#: How each rounding kind breaks an exact half, in the words the Setup sheet's note and the results
+#: page both use (the page says "board figures rounded to 1 decimal, halves away from zero").
+ROUNDING_TIES: dict[str, str] = {kind: tie for kind, (_, tie, _) in _ROUNDINGS.items()}
+
+#: Each rounding kind's rule: the sheet writes these expressions; :func:`round_by_rule` evaluates them exactly
+#: on Fractions, and :func:`mpxl.core.rounding.round_ratio` is their integer fast path (a test proves they agree).
+ROUNDING_KINDS: dict[str, Expr] = {kind: Expr(rule, words.format(tie=tie))
+                                   for kind, (rule, tie, words) in _ROUNDINGS.items()}
 
 
 def round_by_rule(kind: str, x: Fraction | int, decimals: int, average: Fraction | int = 0) -> Fraction:

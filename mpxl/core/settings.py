@@ -3,8 +3,9 @@
 Each is an :class:`~enum.Enum` parsed once at the edge (command line, readers,
 JSON, Excel function) by its ``find``; the core takes the Enum and never parses
 text. (The estimation method, :class:`mpxl.core.methods.Method`, and the rounding,
-:class:`mpxl.core.rounding.Rounding`, are parsed the same way.) The values a rule
-table of :mod:`mpxl.core.rules` is keyed by are the Enum's values, checked below.
+:class:`mpxl.core.rounding.Rounding`, are parsed the same way.) Where a table of the
+rulebook (:mod:`mpxl.core.rules`) is keyed by a setting's values, the Enum's members
+are made from that table, in its order (the sheet's CHOOSE): the values are declared once.
 
 >>> EstimateAt.find("Totals"), Places.find("plain"), Unplayed.find(None), Tie.find("even")
 (<EstimateAt.TOTALS: 'totals'>, <Places.PLAIN: 'plain'>, <Unplayed.NONE: 'none'>, <Tie.HALF_EVEN: 'half-even'>)
@@ -20,7 +21,7 @@ from __future__ import annotations
 
 from enum import Enum
 from fractions import Fraction
-from typing import TypeVar, cast
+from typing import Any, ClassVar, TypeVar, cast
 
 from .rules import (
     ARTIFICIAL_MP,
@@ -39,6 +40,7 @@ from .rules import (
     SCALES,
     SMALL_GROUP_RULES,
     UNPLAYED_CREDITS,
+    UNPLAYED_RULES,
 )
 
 __all__ = ["Choice", "Scale", "TotalsFrom", "EstimateAt", "Unplayed", "RoundingOrder", "Places", "Tie", "SmallGroups",
@@ -48,18 +50,26 @@ _E = TypeVar("_E", bound="Choice")
 
 
 class Choice(Enum):
-    """An option whose values are words; ``find`` forgives case, spaces and unambiguous prefixes."""
+    """An option whose values are words; ``find`` forgives case, spaces and unambiguous prefixes.
+
+    A subclass names what it is and the other spellings a user may write as class keywords
+    (``class Places(Choice, label="places style", aliases={...})``; the label defaults to the class's
+    name). Its values are declared once: by the members, or, where the rulebook keys a table by
+    them, by that table (``WBF, EBU, QBA, NONE = SMALL_GROUP_RULES``: a table and its Enum cannot
+    differ, and a value added to the table without a member fails on import); a member's name spells
+    its value (tests/test_vocabulary.py).
+    """
 
     _value_: str
+    #: what the option is, as a refusal names it (``'x' is not a places style``)
+    _label: ClassVar[str]
+    #: other spellings a user may write (as :func:`find` folds them), to the value they mean
+    _aliases: ClassVar[dict[str, str]]
 
-    @classmethod
-    def _label(cls) -> str:
-        return cls.__name__.lower()
-
-    @classmethod
-    def _aliases(cls) -> dict[str, str]:
-        """Other spellings a user may write, to the value they mean."""
-        return {}
+    def __init_subclass__(cls, label: str = "", aliases: dict[str, str] | None = None, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._label = label or cls.__name__.lower()
+        cls._aliases = aliases or {}
 
     @classmethod
     def find(cls: type[_E], text: str | _E | None) -> _E:
@@ -74,21 +84,24 @@ class Choice(Enum):
         if text is None or not str(text).strip():
             return members[0]
         key = str(text).strip().lower().replace("_", "-").replace(" ", "-")
-        key = cls._aliases().get(key, key)
+        key = cls._aliases.get(key, key)
         exact = [m for m in members if m.value == key or m.name.lower() == key.replace("-", "_")]
         found = exact or [m for m in members if str(m.value).startswith(key) or str(m.value).endswith("-" + key)]
         if len(found) > 1:
             found = [m for m in found if all(str(o.value).startswith(str(m.value)) for o in found)]
         if len(found) == 1:
             return found[0]
-        label = cls._label()
+        label = cls._label
         article = "an" if label[0] in "aeiou" else "a"
         raise ValueError(
             f"{text!r} is not {article} {label}; expected one of " + ", ".join(str(m.value) for m in members)
         )
 
 
-class Scale(Choice):
+class Scale(Choice, label="scale", aliases={
+        "2": "double", "1": "single", "mp1": "signed", "mp2": "double", "centred": "signed", "centered": "signed",
+        "relative": "signed", "+-": "signed", "plus-minus": "signed", "%": "percent", "percentage": "percent",
+        "100": "percent", "pct": "percent"}):
     """The matchpoint scale: ``double`` (2 per result beaten, 1 per tie; top 2(E - 1)), ``single``
     (1 and 1/2; top E - 1), ``signed`` (+1 per result beaten, -1 per result that beats it, 0 per
     tie: the double scale less E - 1, so a top is +(E - 1), an average 0 and NS + EW = 0; Ruter's
@@ -109,20 +122,8 @@ class Scale(Choice):
     (64.9107, Fraction(8, 5))
     """
 
-    DOUBLE = "double"
-    SINGLE = "single"
-    SIGNED = "signed"
-    PERCENT = "percent"
-
-    @classmethod
-    def _label(cls) -> str:
-        return "scale"
-
-    @classmethod
-    def _aliases(cls) -> dict[str, str]:
-        return {"2": "double", "1": "single", "mp1": "signed", "mp2": "double", "centred": "signed",
-                "centered": "signed", "relative": "signed", "+-": "signed", "plus-minus": "signed",
-                "%": "percent", "percentage": "percent", "100": "percent", "pct": "percent"}
+    _value_: str
+    DOUBLE, SINGLE, SIGNED, PERCENT = (*SCALES, *FIXED_TOP_SCALES)  # the rulebook's scales, in the sheet's order
 
     @property
     def unit(self) -> int:
@@ -187,7 +188,8 @@ _PERCENTAGE = SCALE_PERCENTAGE.function("centred", "mp", "max")
 _FIGURE = ARTIFICIAL_MP.function("centred", "pct", "Top")
 
 
-class TotalsFrom(Choice):
+class TotalsFrom(Choice, label="totals basis",
+                 aliases={"unrounded": "exact", "figures": "rounded", "lines": "rounded"}):
     """What a pair's total and percentage add: the ``rounded`` board figures (most programs: the
     total is the sum of the figures published on its lines), or the ``exact`` ones (Ruter: the
     total is the sum of the unrounded figures, rounded as a total; the percentage is worked out
@@ -196,16 +198,8 @@ class TotalsFrom(Choice):
     ROUNDED = "rounded"
     EXACT = "exact"
 
-    @classmethod
-    def _label(cls) -> str:
-        return "totals basis"
 
-    @classmethod
-    def _aliases(cls) -> dict[str, str]:
-        return {"unrounded": "exact", "figures": "rounded", "lines": "rounded"}
-
-
-class EstimateAt(Choice):
+class EstimateAt(Choice, label="estimate-at", aliases={"own-top": "own-tops", "own": "own-tops"}):
     """Where a short board's estimate (Neuberg etc.) goes.
 
     ``lines``: the board's lines are estimated to the full top and the totals add them;
@@ -224,16 +218,9 @@ class EstimateAt(Choice):
     NEVER = "never"
     OWN_TOPS = "own-tops"
 
-    @classmethod
-    def _label(cls) -> str:
-        return "estimate-at"
 
-    @classmethod
-    def _aliases(cls) -> dict[str, str]:
-        return {"own-top": "own-tops", "own": "own-tops"}
-
-
-class Unplayed(Choice):
+class Unplayed(Choice, label="unplayed rule", aliases={
+        "ave": "average", "50": "average", "60": "ave-plus", "ave+": "ave-plus", "aveplus": "ave-plus"}):
     """What a pair gets for a board it missed while the other pairs of its field played it.
 
     ``none``: nothing (its percentage is over the boards it played); ``own``: its own percentage
@@ -242,14 +229,8 @@ class Unplayed(Choice):
     Pary gives 60 to the pair whose opponents are absent).
     """
 
-    NONE = "none"
-    OWN = "own"
-    AVERAGE = "average"
-    AVE_PLUS = "ave-plus"
-
-    @classmethod
-    def _aliases(cls) -> dict[str, str]:
-        return {"ave": "average", "50": "average", "60": "ave-plus", "ave+": "ave-plus", "aveplus": "ave-plus"}
+    _value_: str
+    NONE, OWN, AVERAGE, AVE_PLUS = UNPLAYED_RULES
 
     @property
     def credit(self) -> int | None:
@@ -261,12 +242,10 @@ class Unplayed(Choice):
         """
         return UNPLAYED_CREDITS.get(self.value)
 
-    @classmethod
-    def _label(cls) -> str:
-        return "unplayed rule"
 
-
-class RoundingOrder(Choice):
+class RoundingOrder(Choice, label="rounding order", aliases={
+        "mp-first": "matchpoints-first", "matchpoints": "matchpoints-first", "exact": "figure", "percentage": "figure",
+        "once": "figure"}):
     """What is rounded when a board's figure is factored to another top (:data:`mpxl.core.rules.ROUNDING_ORDERS`):
     ``figure`` (the factored exact figure, once) or ``matchpoints-first`` (the matchpoints on the board's
     own top, then the factored figure again).
@@ -275,71 +254,49 @@ class RoundingOrder(Choice):
     (<RoundingOrder.MATCHPOINTS_FIRST: 'matchpoints-first'>, <RoundingOrder.FIGURE: 'figure'>)
     """
 
-    FIGURE = "figure"
-    MATCHPOINTS_FIRST = "matchpoints-first"
-
-    @classmethod
-    def _label(cls) -> str:
-        return "rounding order"
-
-    @classmethod
-    def _aliases(cls) -> dict[str, str]:
-        return {"mp-first": "matchpoints-first", "matchpoints": "matchpoints-first", "exact": "figure",
-                "percentage": "figure", "once": "figure"}
+    _value_: str
+    FIGURE, MATCHPOINTS_FIRST = ROUNDING_ORDERS
 
 
-class Places(Choice):
+class Places(Choice, label="places style"):
     """How tied places are written: ``shared`` ``3=``, ``3=``; ``plain`` ``3``, ``3``."""
 
     SHARED = "shared"
     PLAIN = "plain"
 
-    @classmethod
-    def _label(cls) -> str:
-        return "places style"
+
+class RoundingKind(Choice, label="rounding kind"):
+    """How a board's figures are rounded (:data:`mpxl.core.rules.ROUNDING_KINDS`, in the sheet's order)."""
+
+    _value_: str
+    HALF_UP, EBU, EXACT, HALF_EVEN = ROUNDING_KINDS
 
 
-class Tie(Choice):
-    """How an exact half is rounded: away from zero (``half-up``) or to the even digit."""
+class Tie(Choice, label="tie rule"):
+    """How an exact half is rounded: away from zero (``half-up``) or to the even digit: two of the
+    rounding kinds (a percentage is rounded by these alone)."""
 
-    HALF_UP = "half-up"
-    HALF_EVEN = "half-even"
-
-    @classmethod
-    def _label(cls) -> str:
-        return "tie rule"
+    HALF_UP = RoundingKind.HALF_UP.value
+    HALF_EVEN = RoundingKind.HALF_EVEN.value
 
 
-class SmallGroups(Choice):
+class SmallGroups(Choice, label="small-group rule", aliases={
+        "acbl": "wbf", "whitebook": "ebu", "white-book": "ebu", "slides": "qba", "neuberg": "none", "off": "none"}):
     """Which small fouled groups get set percentages (:data:`mpxl.core.rules.SMALL_GROUP_RULES`)."""
 
-    WBF = "wbf"
-    EBU = "ebu"
-    QBA = "qba"
-    NONE = "none"
-
-    @classmethod
-    def _label(cls) -> str:
-        return "small-group rule"
-
-    @classmethod
-    def _aliases(cls) -> dict[str, str]:
-        return {"acbl": "wbf", "whitebook": "ebu", "white-book": "ebu", "slides": "qba", "neuberg": "none",
-                "off": "none"}
+    _value_: str
+    WBF, EBU, QBA, NONE = SMALL_GROUP_RULES
 
 
-class AvePolicy(Choice):
+class AvePolicy(Choice, label="ave policy"):
     """How Ave+ and Ave- are awarded (:data:`mpxl.core.rules.AVE_POLICIES`)."""
 
-    FIXED = "fixed"
-    WBF = "wbf"
-
-    @classmethod
-    def _label(cls) -> str:
-        return "ave policy"
+    _value_: str
+    FIXED, WBF = AVE_POLICIES
 
 
-class LoneResult(Choice):
+class LoneResult(Choice, label="lone-result rule", aliases={
+        "acbl": "ave-plus", "acblscore": "ave-plus", "60": "ave-plus", "ave": "average", "50": "average"}):
     """What the one real result of a board gets when every other line of it is an artificial score.
 
     ``average``: the average (50% to both sides), as any lone result estimated to N (Neuberg and
@@ -350,19 +307,12 @@ class LoneResult(Choice):
     (<LoneResult.AVE_PLUS: 'ave-plus'>, <LoneResult.AVERAGE: 'average'>)
     """
 
-    AVERAGE = "average"
-    AVE_PLUS = "ave-plus"
-
-    @classmethod
-    def _label(cls) -> str:
-        return "lone-result rule"
-
-    @classmethod
-    def _aliases(cls) -> dict[str, str]:
-        return {"acbl": "ave-plus", "acblscore": "ave-plus", "60": "ave-plus", "ave": "average", "50": "average"}
+    _value_: str
+    AVERAGE, AVE_PLUS = LONE_RESULT_RULES
 
 
-class MixedLine(Choice):
+class MixedLine(Choice, label="mixed-line rule", aliases={
+        "ruter": "both", "both-fields": "both", "own-side": "own", "own-field": "own", "dutch": "own"}):
     """Which fields a mixed line's real result stands in (:data:`mpxl.core.rules.MIXED_LINE_RULES`): one
     side given an artificial score (NS 80%), the other scored on the table's result (NS -620).
 
@@ -375,19 +325,12 @@ class MixedLine(Choice):
     (<MixedLine.BOTH: 'both'>, <MixedLine.OWN: 'own'>, <MixedLine.BOTH: 'both'>)
     """
 
-    BOTH = "both"
-    OWN = "own"
-
-    @classmethod
-    def _label(cls) -> str:
-        return "mixed-line rule"
-
-    @classmethod
-    def _aliases(cls) -> dict[str, str]:
-        return {"ruter": "both", "both-fields": "both", "own-side": "own", "own-field": "own", "dutch": "own"}
+    _value_: str
+    BOTH, OWN = MIXED_LINE_RULES
 
 
-class PercentageBasis(Choice):
+class PercentageBasis(Choice, label="percentage basis",
+                      aliases={"acbl": "scaled", "acblscore": "scaled", "full": "scaled", "factored": "scaled"}):
     """What a pair's percentage is worked out from (:data:`mpxl.core.rules.PERCENTAGE_BASES`).
 
     ``played``: its total over its maximum, the sum of the tops of the boards it played; ``scaled``
@@ -400,46 +343,13 @@ class PercentageBasis(Choice):
     (<PercentageBasis.SCALED: 'scaled'>, <PercentageBasis.PLAYED: 'played'>)
     """
 
-    PLAYED = "played"
-    SCALED = "scaled"
-
-    @classmethod
-    def _label(cls) -> str:
-        return "percentage basis"
-
-    @classmethod
-    def _aliases(cls) -> dict[str, str]:
-        return {"acbl": "scaled", "acblscore": "scaled", "full": "scaled", "factored": "scaled"}
+    _value_: str
+    PLAYED, SCALED = PERCENTAGE_BASES
 
 
 class Field(Choice):
     """Which results a board is compared across (:data:`mpxl.core.rules.FIELD_SCORING`): a ``section``'s, or the
     whole ``event``'s."""
 
-    SECTION = "section"
-    EVENT = "event"
-
-
-class RoundingKind(Choice):
-    """How a board's figures are rounded (:data:`mpxl.core.rules.ROUNDING_KINDS`, in the sheet's order)."""
-
-    HALF_UP = "half-up"
-    EBU = "ebu"
-    EXACT = "exact"
-    HALF_EVEN = "half-even"
-
-    @classmethod
-    def _label(cls) -> str:
-        return "rounding kind"
-
-
-# the rulebook's tables are keyed by these values, in this order (the sheet's CHOOSE)
-assert [m.value for m in SmallGroups] == list(SMALL_GROUP_RULES)
-assert [m.value for m in AvePolicy] == list(AVE_POLICIES)
-assert [m.value for m in RoundingKind] == list(ROUNDING_KINDS)
-assert [m.value for m in Field] == list(FIELD_SCORING)
-assert [m.value for m in Scale] == [*SCALES, *FIXED_TOP_SCALES]
-assert [m.value for m in LoneResult] == list(LONE_RESULT_RULES)
-assert [m.value for m in PercentageBasis] == list(PERCENTAGE_BASES)
-assert [m.value for m in MixedLine] == list(MIXED_LINE_RULES)
-assert [m.value for m in RoundingOrder] == list(ROUNDING_ORDERS)
+    _value_: str
+    SECTION, EVENT = FIELD_SCORING
