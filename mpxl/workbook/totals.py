@@ -1,0 +1,537 @@
+"""The totals: the Travellers' per-board block (each board's check), the Pairs sheet (each pair's figures,
+its place) and the Totals sheet (the ranking).
+
+Each column is declared once (:data:`BLOCK_DECLARED`, :data:`PAIRS_DECLARED`, :data:`TOTALS_DECLARED`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..core.rules import (
+    MISSED_BOARD_CREDIT,
+    SCALE_AVERAGE,
+    SCALE_PERCENTAGE,
+    SCALED_TOTAL,
+    SIDE_SPELLINGS,
+    UNPLAYED_CREDITS,
+    sheet_key,
+    sheet_text,
+)
+from ..core.settings import (
+    Field,
+    PercentageBasis,
+    Places,
+    Unplayed,
+)
+from .columns import EW, NS, Row, Side, col, every, every_pair
+from .pieces import (
+    ACROSS,
+    BEYOND,
+    CELL,
+    CENTRED,
+    EXACT_TOTALS,
+    TOTALS_ROUNDING,
+    S,
+    U,
+    artificial_mp,
+    count_kinds,
+    field_key,
+    match_in,
+    rounding_formula,
+    scaled_formula,
+    session_number,
+    tie_formula,
+    top_of,
+)
+from .places import FIRST_ROW, HEADER_ROW, ROUNDING_RULES
+
+# ------------------------------------------------------------ per-board block
+
+def _b(c: Row) -> str:
+    return c.b_board
+
+
+def board_key(board: str, section: str, session: str) -> str:
+    """The key of a board of a field from the cells of its board, section and session (as the lines' Board
+    key): session | section (blank across the field) | board; blank with no board.
+
+    >>> board_key("B3", "B4", "B5")[:20]
+    'IF(B3="","",IF(ISNUM'
+    """
+    key = field_key(session_number(session), sheet_text(section))
+    return f'IF({board}="","",{key}&"|"&{board})'
+
+
+def b_key(c: Row) -> str:
+    return board_key(_b(c), c.b_section, c.b_session)
+
+
+def b_n(c: Row) -> str:
+    """The N of the board's field, from its lines (Setup's N when the board has none yet)."""
+    return f'IF({_b(c)}="","",IFERROR(INDEX({every.nf},{match_in(every.bkey, c.b_key)}),{S["n_used"]}))'
+
+
+def b_results(c: Row) -> str:
+    return f'IF({_b(c)}="","",{count_kinds(("R", "A"), c.b_key)})'
+
+
+def b_top(c: Row) -> str:
+    return f'IF({_b(c)}="","",{top_of(U, CENTRED, c.b_n)})'
+
+
+def b_check(c: Row) -> str:
+    """One direction's figures on a full board add up to N x the average (0 on the signed scale)."""
+    return f'IF({_b(c)}="","",{SCALE_AVERAGE.excel(centred=CENTRED, Top=c.b_top)}*{c.b_n})'
+
+
+def b_ns(c: Row) -> str:
+    return f'IF({_b(c)}="","",SUMIFS({every.ns_mp},{every.bkey},{c.b_key}))'
+
+
+def b_ew(c: Row) -> str:
+    return f'IF({_b(c)}="","",SUMIFS({every.ew_mp},{every.bkey},{c.b_key}))'
+
+
+def b_expected(c: Row) -> str:
+    return f'IF({_b(c)}="","",SUMIFS({every.shares},{every.bkey},{c.b_key}))'
+
+
+def b_status(c: Row) -> str:
+    b, N = _b(c), c.b_n
+    exact = ROUNDING_RULES.index("exact") + 1
+    tol = f'IF({S["rounding_index"]}={exact},0.000001,{c.b_results}/{S["unit"]}+0.000001)'
+    bad = f'COUNTIFS({every.bkey},{c.b_key},{every.kind},"bad")'
+    # the board's first unreadable line, in words (its row's Why), and how many more there are: the first
+    # row is the largest of its lines' Unreadable (rows to the end), taken from one past the last row
+    first = f'{BEYOND - FIRST_ROW + 1}-SUMPRODUCT(MAX(({every.bkey}={c.b_key})*{every.badend}))'
+    named = f'INDEX({every.whyb},{first})'
+    return (f'IF({b}="","",IF({bad}>0,{named},'
+            f'IF({c.b_results}>{N},"too many results",IF({c.b_results}=0,"no results",'
+            f'IF(ABS({c.b_ns}+{c.b_ew}-{c.b_expected})>{tol},"check total off",'
+            f'IF({c.b_results}<{N},"ok: "&({N}-{c.b_results})&" missing, estimated","ok")&{c.b_rulings}'
+            f'&{c.b_pens}'
+            f')))))')
+
+
+def b_rulings(c: Row) -> str:
+    """What the director ruled on the board, in words: its first ruling line's (Ruling in words) and how
+    many more there are; blank with none. The status shows it after ok."""
+    count = f'COUNTIFS({every.bkey},{c.b_key},{every.rul},1)'
+    first = f'{BEYOND - FIRST_ROW + 1}-SUMPRODUCT(MAX(({every.bkey}={c.b_key})*{every.rend}))'
+    return (f'IF(OR({_b(c)}="",{count}=0),"","; "&INDEX({every.rsay},{first})&IF({count}>1," (and "&({count}-1)&'
+            f'" more rulings)",""))')
+
+
+def b_pens(c: Row) -> str:
+    """The board's penalties in words: its first penalty line's (Penalty in words) and how many more; blank with
+    none. The status shows it after ok (and the rulings)."""
+    count = f'COUNTIFS({every.bkey},{c.b_key},{every.pend},">0")'
+    first = f'{BEYOND - FIRST_ROW + 1}-SUMPRODUCT(MAX(({every.bkey}={c.b_key})*{every.pend}))'
+    return (f'IF(OR({_b(c)}="",{count}=0),"","; "&INDEX({every.psay},{first})&IF({count}>1," (and "&({count}-1)&'
+            f'" more penalties)",""))')
+
+
+# ---------------------------------------------------------------------- Pairs
+
+def _both(c: Row, ns: str, ew: str) -> str:
+    d = c.side
+    return f'IF({d}="NS",{ns},IF({d}="EW",{ew},IF({d}="",{ns}+{ew},"?")))'
+
+
+def _sides(c: Row, fn: Callable[[str, Side], str]) -> str:
+    """``fn(lines' pair keys, their side)`` for the pair's NS lines, its EW lines, or both."""
+    return _both(c, fn(every.nskey, NS), fn(every.ewkey, EW))
+
+
+def pkey(c: Row) -> str:
+    return f'IF({c.pair}="","",{sheet_text(c.section)}&"|"&{sheet_text(c.pair)})'
+
+
+def played(c: Row) -> str:
+    p = c.pkey
+    counted = _sides(c, lambda keys, _: f'COUNTIFS({keys},{p},{every.kind},"R")+COUNTIFS({keys},{p},{every.kind},"A")')
+    return f'IF({p}="","",{counted})'
+
+
+def mpb(c: Row) -> str:
+    """The pair's lines added up: what each line gives its total (NS for totals, EW for totals); ? while one
+    of its boards has an unreadable line."""
+    p = c.pkey
+    bad = _sides(c, lambda keys, _: f'COUNTIFS({keys},{p},{every.badb},">0")')
+    total = _sides(c, lambda keys, side: f'SUMIFS({every.side(side, "tot")},{keys},{p})')
+    return f'IF({p}="","",IF({bad}>0,"?",{total}))'
+
+
+def carried(c: Row) -> str:
+    p = c.pkey
+    session = S["this_session"]
+    before = _sides(c, lambda keys, side: f'SUMIFS({every.side(side, "tot")},{keys},{p},{every.sess},"<"&{session})')
+    return f'IF({p}="","",IF(ISNUMBER({c.mp}),{before},{c.mp}))'
+
+
+def session_mp(c: Row) -> str:
+    """The latest session's MP: the total less what is carried forward (a missed board's credit included)."""
+    return f'IF({c.pkey}="","",IF(ISNUMBER({c.mp}),{c.mp}-{c.carried},{c.mp}))'
+
+
+def maxb(c: Row) -> str:
+    """The tops of the boards it played added up (0 on a row with no pair)."""
+    p = c.pkey
+    tops = _sides(c, lambda keys, _: f'SUMIFS({every.topc},{keys},{p},{every.kind},"R")'
+                                     f'+SUMIFS({every.topc},{keys},{p},{every.kind},"A")')
+    return f'IF({p}="",0,{tops})'
+
+
+def satout(c: Row) -> str:
+    """How many boards it sat out (a not-played code with it alone at the table: Pair alone on Travellers)."""
+    p, sat = c.pkey, every.alone
+    return f'IF({p}="",0,{_sides(c, lambda keys, _: f"COUNTIFS({keys},{p},{sat},1)")})'
+
+
+def sfield(c: Row) -> str:
+    """The field its missed boards and full maximum are counted in: its section (blank across the field)."""
+    return f'IF({c.pkey}="","",IF({CELL[Field]}="{ACROSS}","",{sheet_text(c.section)}))'
+
+
+def due(c: Row) -> str:
+    return f'IF({c.pkey}="",0,N({c.played})+{c.satout})'
+
+
+def short(c: Row) -> str:
+    """Missed boards own, average or ave-plus: the most boards due (played or sat out) by a pair of its field
+    less the boards it played; else (none) 0."""
+    most = f'SUMPRODUCT(MAX(({every_pair.sfield}={c.sfield})*{every_pair.due}))'
+    own = f'AND({c.pkey}<>"",{CELL[Unplayed]}<>"{Unplayed.NONE.value}",N({c.maxb})>0)'
+    return f'IF({own},MAX(0,{most}-N({c.played})),0)'
+
+
+def latest(c: Row) -> str:
+    p = c.pkey
+    return f'IF({c.short}=0,"",SUMPRODUCT(MAX((({every.nskey}={p})+({every.ewkey}={p})>0)*{every.sess})))'
+
+
+def ctop(c: Row) -> str:
+    """The top a missed board is credited on: the largest top of its field in its latest session."""
+    fk = field_key(c.latest, c.sfield).replace(f'IF({CELL[Field]}="{ACROSS}","",{c.sfield})', c.sfield)
+    return f'IF({c.short}=0,0,SUMPRODUCT(MAX(({every.fkey}={fk})*{every.topc})))'
+
+
+def _set_credit() -> str:
+    """Setup's Missed boards as the set percentage it credits (the rulebook's UNPLAYED_CREDITS: average 50,
+    ave-plus 60), "" under own (and none)."""
+    out = '""'
+    for value, pct in reversed(UNPLAYED_CREDITS.items()):
+        out = f'IF({CELL[Unplayed]}="{value}",{pct},{out})'
+    return out
+
+
+def cx(c: Row) -> str:
+    """What it is credited with for each board it missed: under own its own share of that top, MP (boards) x
+    Credit top / Max (boards); under average / ave-plus that percentage of Credit top, as an artificial score."""
+    # its share before any penalty row (mpxl.core.ranking: the credit is worked out before the penalties)
+    own = MISSED_BOARD_CREDIT.excel(mp=f'({c.mpb}-{c.pen})', top=c.ctop, max=c.maxb)
+    pct = _set_credit()
+    credit = f'IF({pct}="",{own},{artificial_mp(pct, c.ctop)})'
+    return f'IF(AND({c.short}>0,ISNUMBER({c.mpb})),{credit},"")'
+
+
+def cv(c: Row) -> str:
+    return f'IF({c.cx}="","",{scaled_formula(c.cx).replace(S["unit"], S["totals_unit"])})'
+
+
+def credit(c: Row) -> str:
+    """A missed board's credit: rounded as the totals' figures, exact when the totals add the exact figures."""
+    average = SCALE_AVERAGE.excel(centred=CENTRED, Top=c.ctop)
+    rounded = rounding_formula(c.cx, c.cv, average, **TOTALS_ROUNDING)
+    return f'IF({c.cx}="",0,IF({EXACT_TOTALS},{c.cx},{rounded}))'
+
+
+def pen(c: Row) -> str:
+    """What its penalty rows add to its total (a penalty taken off, a bonus added): in MP (boards) already."""
+    p = c.pkey
+    rows = _sides(c, lambda keys, side: f'SUMIFS({every.side(side, "tot")},{keys},{p},{every.kind},"P")')
+    return f'IF({p}="",0,{rows})'
+
+
+def mpx(c: Row) -> str:
+    return f'IF({c.pkey}="","",IF(ISNUMBER({c.mpb}),{c.mpb}+{c.short}*{c.credit},{c.mpb}))'
+
+
+def mpv(c: Row) -> str:
+    scaled = scaled_formula(c.mpx).replace(S["unit"], S["totals_unit"])
+    return f'IF(AND({EXACT_TOTALS},ISNUMBER({c.mpx})),{scaled},"")'
+
+
+def mp(c: Row) -> str:
+    """The total: MP (exact), rounded as a total (Setup's Totals rounding) when the totals add the exact figures."""
+    return f'IF({c.mpv}="",{c.mpx},{rounding_formula(c.mpx, c.mpv, "0", **TOTALS_ROUNDING)})'
+
+
+def mxn(c: Row) -> str:
+    return f'IF(AND({c.pkey}<>"",ISNUMBER({c.maxb})),{c.maxb}+{c.short}*{c.ctop},0)'
+
+
+def max_(c: Row) -> str:
+    return f'IF({c.pkey}="","",IF(ISNUMBER({c.maxb}),{c.mxn},{c.maxb}))'
+
+
+def full(c: Row) -> str:
+    """Under Percentage basis scaled: the largest Max of its field (worked out only then: it looks at every pair)."""
+    scaled = f'{CELL[PercentageBasis]}="{PercentageBasis.SCALED.value}"'
+    return f'IF(OR({c.pkey}="",NOT({scaled})),"",SUMPRODUCT(MAX(({every_pair.sfield}={c.sfield})*{every_pair.mxn})))'
+
+
+def stx(c: Row) -> str:
+    """Percentage basis scaled: a pair whose Max is short of its field's Full Max, its total scaled up to it."""
+    scaled = f'AND({CELL[PercentageBasis]}="{PercentageBasis.SCALED.value}",ISNUMBER({c.mpx}),N({c.max})>0)'
+    total = SCALED_TOTAL.excel(mp=c.mpx, full=c.full, max=c.max)
+    return f'IF({scaled},IF({c.max}<{c.full},{total},""),"")'
+
+
+def stv(c: Row) -> str:
+    return f'IF({c.stx}="","",{scaled_formula(c.stx).replace(S["unit"], S["totals_unit"])})'
+
+
+def st(c: Row) -> str:
+    return f'IF({c.stx}="","",{rounding_formula(c.stx, c.stv, "0", **TOTALS_ROUNDING)})'
+
+
+def pctx(c: Row) -> str:
+    """The exact percentage (the ranking's): of MP (exact) over Max, or the scaled total over the Full Max; 0 for
+    a pair that played with no maximum (every board of its a lone result: :meth:`mpxl.core.settings.Scale.percentage`),
+    blank for one that has not played."""
+    share = SCALE_PERCENTAGE.excel(centred=CENTRED, mp=c.mpx, max=c.max)
+    scaled = SCALE_PERCENTAGE.excel(centred=CENTRED, mp=c.st, max=c.full)
+    return (f'IF(OR({c.pkey}="",N({c.max})+N({c.played})=0),"",IF(N({c.max})=0,0,IF(ISNUMBER({c.mpx}),'
+            f'IF({c.st}="",{share},{scaled}),"?")))')
+
+
+def pctv(c: Row) -> str:
+    return (f'IF(AND(ISNUMBER({c.pctx}),ISNUMBER({S["pct_decimals"]})),'
+            f'ROUND({c.pctx}*{S["pct_unit"]},6),"")')
+
+
+def pct(c: Row) -> str:
+    """The percentage as published: % (exact) rounded by Setup's Percentage rounding (exact when no decimals)."""
+    return f'IF({c.pctv}="",{c.pctx},{tie_formula(c.pctx, c.pctv, S["pct_unit"])})'
+
+
+def field(c: Row) -> str:
+    d = c.side
+    sec_ = f'IF({CELL[Field]}="{ACROSS}","",{sheet_text(c.section)})'
+    return f'IF({c.pkey}="","",{sec_}&"|"&IF({S["winners"]}=2,IF({d}="","-",{d}),"all"))'
+
+
+def key(c: Row) -> str:
+    return f'IF(ISNUMBER({c.pctx}),ROUND({c.pctx},6),"")'
+
+
+def place(c: Row) -> str:
+    """1 + the pairs ranked ahead of it in its group (Order) with another % or tie-break; = when shared."""
+    F, f, K, x, R_, r = every_pair.field, c.field, every_pair.key, c.key, every_pair.order, c.order
+    same = f'{F},{f},{K},{x},{every_pair.tbid},{c.tbid}'
+    return (f'IF({x}="","",(COUNTIFS({F},{f},{R_},"<"&{r})-COUNTIFS({same},{R_},"<"&{r})+1)'
+            f'&IF(AND({CELL[Places]}="{Places.SHARED.value}",COUNTIFS({same})>1),"=",""))')
+
+
+def tbkey(c: Row) -> str:
+    return f'IF({c.pkey}="","",N({c.tiebreak}))'
+
+
+def tbid(c: Row) -> str:
+    return f'IF({c.pkey}="","",IF(ISNUMBER({c.tiebreak}),"t"&{c.tiebreak},"none"))'
+
+
+def sortkey(c: Row) -> str:
+    return f'IF({c.pkey}="","",IF(ISNUMBER({c.key}),{c.key},-1))'
+
+
+def mpkey(c: Row) -> str:
+    return f'IF({c.pkey}="","",IF(ISNUMBER({c.mpx}),ROUND({c.mpx},6),-1))'
+
+
+def rowno(c: Row) -> str:
+    return f'IF({c.pkey}="","",ROW())'
+
+
+def first(c: Row) -> str:
+    return f'IF({c.pkey}="","",MATCH({c.field},{every_pair.field},0))'
+
+
+def order(c: Row) -> str:
+    """The pair's line in the ranking: after the ranking groups that come first on Pairs, then by %,
+    then by MP, then by the tie-break, then in the Pairs sheet's order (as mpxl ranks)."""
+    F, f, P, x, M, m = every_pair.field, c.field, every_pair.sortkey, c.sortkey, every_pair.mpkey, c.mpkey
+    B, t = every_pair.tbkey, c.tbkey
+    return (f'IF({c.pkey}="","",COUNTIFS({every_pair.first},"<"&{c.first})+COUNTIFS({F},{f},{P},">"&{x})'
+            f'+COUNTIFS({F},{f},{P},{x},{M},">"&{m})+COUNTIFS({F},{f},{P},{x},{M},{m},{B},">"&{t})'
+            f'+COUNTIFS({F},{f},{P},{x},{M},{m},{B},{t},{every_pair.rowno},"<"&{c.rowno})+1)')
+
+
+def side_(c: Row) -> str:
+    """The Direction as a side by the rulebook's spellings (:data:`mpxl.core.rules.SIDE_SPELLINGS`): NS, EW, blank
+    when none is typed (the pair plays both ways), ? for a spelling ``mpxl score`` refuses."""
+    x = sheet_key(c.direction)
+    ns, ew = ([w for w, s in SIDE_SPELLINGS.items() if s == one] for one in ("NS", "EW"))
+    words = ",".join(f'"{w}"' for w in ns + ew)
+    numbers = ",".join(["1"] * len(ns) + ["2"] * len(ew))
+    return f'IF({x}="","",CHOOSE(1+SUMPRODUCT(({x}={{{words}}})*{{{numbers}}}),"?","NS","EW"))'
+
+
+# --------------------------------------------------------------------- Totals
+
+def _ranked(column: str, text: bool = False) -> Callable[[Row], str]:
+    """The Pairs column ``column`` of the pair placed on this row (as text when ``text``)."""
+    def fn(c: Row) -> str:
+        return f'IF({c.row}="","",INDEX({every_pair.at(column)},{c.row}){"&" + chr(34) * 2 if text else ""})'
+    return fn
+
+
+def row(c: Row) -> str:
+    return f'IFERROR(MATCH(ROW()-{HEADER_ROW},{every_pair.order},0),"")'
+
+
+#: The per-board block's columns, in the sheet's order.
+BLOCK_DECLARED = [
+    col("b_board", "Board", width=7, kind="input"),
+    col("b_section", "Section", width=7, kind="input"),
+    col("b_session", "Session", width=7, kind="input"),
+    col("b_results", "Results", b_results, width=8, kind="formula"),
+    col("b_top", "Top", b_top, width=6, kind="formula"),
+    col("b_check", "Check total", b_check, width=8, kind="formula"),
+    col("b_ns", "NS total", b_ns, width=9, kind="formula"),
+    col("b_ew", "EW total", b_ew, width=9, kind="formula"),
+    col("b_status", "Status", b_status, width=62, kind="formula"),
+    col("b_expected", "Expected NS+EW", b_expected, note=(
+        "What the board's NS + EW total should be: its lines' Expected NS+EW share added up.")),
+    col("b_key", "Board key", b_key, note=(
+        "The board within its field (session | section | board), as the lines' Board key.")),
+    col("b_n", "N", b_n, width=6, note="N of the board's field (Setup's N while it has no lines)."),
+    col("b_rulings", "Rulings", b_rulings, note=(
+        "The board's first ruling in words (Ruling in words) and how many more: what the Status adds after "
+        "ok.")),
+    col("b_pens", "Penalties", b_pens, note=(
+        "The board's first penalty in words (Penalty in words) and how many more: what the Status adds after "
+        "ok.")),
+]
+
+#: The Pairs sheet's columns, in the sheet's order.
+PAIRS_DECLARED = [
+    col("pair", "Pair", width=7, kind="input", across="PairNumbers", note="The pair's number, as on Travellers."),
+    col("direction", "Direction", width=9, kind="input", across="PairDirections", note=(
+        "NS or EW with 2 winners (the pair's direction); blank with 1 winner.")),
+    col("names", "Names", width=30, kind="input", across="PairNames", note=(
+        "The players, & between them (Ann Smith & Bob Jones): shown in the ranking.")),
+    col("section", "Section", width=8, kind="input", across="PairSections", note=(
+        "The pair's section, as on Travellers (blank when one section).")),
+    col("tiebreak", "Tie-break", width=8, kind="input", note=(
+        "A published tie-break figure (Magic Contest's column): among pairs with the same %, the higher ranks"
+        " first; blank counts as 0.")),
+    col("member1", "Member no. 1", width=11, kind="input", note=(
+        "The first player's member number (as the federation knows them; kept as text): into the USEBIO, PBN "
+        "and CSV files mpxl writes.")),
+    col("member2", "Member no. 2", width=11, kind="input", note="The second player's member number."),
+    col("played", "Boards played", played, width=8, kind="formula", note=(
+        "Its lines with a result or an artificial score, in every session.")),
+    col("carried", "Carried forward", carried, width=12, kind="formula", note=(
+        "Its MP in the sessions before the latest (Setup: ThisSession), carried forward.")),
+    col("session_mp", "Latest session MP", session_mp, width=13, kind="formula", note=(
+        "Its MP in the latest session: MP less Carried forward.")),
+    col("mp", "MP", mp, kind="formula", across="PairMPs", note=(
+        "The event total over every session: MP (exact), rounded as a total by Setup's Totals rounding when "
+        "Totals from is exact (Ruter); ? while one of its boards has an unreadable line.")),
+    col("max", "Max", max_, width=9, kind="formula", across="PairMaxes", note=(
+        "The tops of the boards it played added up (each board's own field top), and Credit top for each "
+        "board it missed under Missed boards own, average or ave-plus.")),
+    col("pct", "%", pct, width=9, kind="formula", across="PairPcts", note=(
+        "% (exact) as published: rounded to Setup's Percentage decimals by its Percentage rounding (half-up "
+        "or half-even).")),
+    col("place", "Place", place, width=7, kind="formula", across="PairPlaces", note=(
+        "1 + the pairs ranked ahead of it in its group (Order) but for those with the same % and tie-break; ="
+        " when another has the same % and tie-break (Setup's Places shared; none when plain).")),
+    col("pkey", "Pair key", pkey, note="section | pair: the key its lines are summed by."),
+    col("field", "Field", field, width=8, across="Fields", note=(
+        "Its ranking group: the section (blank across the field) | NS, EW, or all with 1 winner.")),
+    col("key", "% key", key, across="PctKeys", note="% (exact) rounded to 6 decimals, for ties."),
+    col("sortkey", "Sort %", sortkey, across="SortPcts", note=(
+        "The % key, -1 when the % cannot be worked out (it ranks last).")),
+    col("mpkey", "Sort MP", mpkey, across="SortMPs", note="MP (exact) rounded to 6 decimals: equal % rank by MP."),
+    col("tbkey", "Sort tie-break", tbkey, across="TieBreaks", note=(
+        "The tie-break as a number (0 when blank): equal % and MP rank by it.")),
+    col("tbid", "Tie-break given", tbid, across="TieBreakIds", note=(
+        "The tie-break as given (none when blank): pairs with the same % share a place only when it is the "
+        "same.")),
+    col("rowno", "Row", rowno, width=6, across="PairRows", note=(
+        "The pair's row: equal % and MP keep the Pairs order.")),
+    col("first", "Field's first row", first, width=8, across="FieldFirsts", note=(
+        "The first row of its ranking group: groups are ranked in the order they first appear.")),
+    col("order", "Order", order, width=7, across="PairOrder", note=(
+        "Its line in the ranking (Totals): the pairs of earlier groups, then the pairs ahead of it in its "
+        "group by %, MP, tie-break and row, plus 1.")),
+    col("side", "Side", side_, width=6, note=(
+        "The Direction as a side, NS or EW, by mpxl's spellings (N-S, E/W, North-South...); blank when none "
+        "is typed (the pair plays both ways: one winner); ? for anything else (its figures then show ?).")),
+    col("mpb", "MP (boards)", mpb, note=(
+        "Its lines added up: each line's NS for totals as NS, EW for totals as EW (the rounded figures, or "
+        "the exact ones when Setup's Totals from is exact); ? while one of its boards has an unreadable line.")),
+    col("maxb", "Max (boards)", maxb, note=(
+        "The tops of the boards it played added up (Top (counted) on Travellers); 0 on a row with no pair.")),
+    col("satout", "Sat out", satout, width=8, note=(
+        "The boards it sat out (Pair alone on Travellers: a sit-out, no opponents).")),
+    col("sfield", "Section field", sfield, width=8, across="SectionFields", note=(
+        "The field its missed boards and full maximum are counted in: its section, blank across the field.")),
+    col("due", "Boards due", due, width=8, across="PairDues", note=(
+        "Boards played and sat out: the boards it was due to play.")),
+    col("short", "Boards short", short, width=8, note=(
+        "Under Setup's Missed boards own, average or ave-plus (and Max (boards) over 0): the most Boards due "
+        "of a pair of its field less its Boards played; else 0.")),
+    col("latest", "Its latest session", latest, width=8, note=(
+        "With Boards short: its latest session on Travellers.")),
+    col("ctop", "Credit top", ctop, width=8, note=(
+        "With Boards short: the largest top of its field in its latest session, what each missed board is "
+        "credited on.")),
+    col("cx", "Credit (exact)", cx, note=(
+        "With Boards short: under own its own share of that top, (MP (boards) - Penalty rows) x Credit top / "
+        "Max (boards): its share before any penalty row; under average / ave-plus 50% / 60% of Credit top, as"
+        " an artificial score's.")),
+    col("cv", "Credit scaled", cv, note="Credit (exact) in units of the totals' last decimal."),
+    col("credit", "Credit", credit, note=(
+        "What it gets for each missed board: Credit (exact) rounded by Setup's Totals rounding, exact when "
+        "the totals add the exact figures; 0 when it missed none.")),
+    col("mpx", "MP (exact)", mpx, note=(
+        "MP (boards) + Boards short x Credit: the total before it is rounded as a total.")),
+    col("mpv", "MP scaled", mpv, note=(
+        "When Setup's Totals from is exact: MP (exact) in units of the totals' last decimal.")),
+    col("mxn", "Max (number)", mxn, across="PairMaxNums", note=(
+        "Max (boards) + Boards short x Credit top, as a number (0 on a row with no pair).")),
+    col("full", "Full Max", full, note=(
+        "Under Setup's Percentage basis scaled: the largest Max of its field, what a shorter maximum is "
+        "scaled to; else blank.")),
+    col("stx", "Scaled total (exact)", stx, note=(
+        "Under Setup's Percentage basis scaled, when its Max is short of the Full Max: MP (exact) x Full Max "
+        "/ Max (ACBLscore); else blank.")),
+    col("stv", "Scaled total scaled", stv, note="Scaled total (exact) in units of the totals' last decimal."),
+    col("st", "Scaled total", st, note=(
+        "Scaled total (exact) rounded by the totals' rounding: its % is this over the Full Max.")),
+    col("pctx", "% (exact)", pctx, note=(
+        "The exact percentage, which ranks: MP (exact) / Max x 100 (signed: 50 + 50 x MP / Max), or the "
+        "Scaled total over the Full Max; 0 for a pair that played with a Max of 0 (each board a lone result),"
+        " as mpxl.")),
+    col("pctv", "% scaled", pctv, note="With Setup's Percentage decimals: % (exact) in units of its last decimal."),
+    col("pen", "Penalty rows", pen, note=(
+        "What its penalty rows (Kind P on Travellers) add to MP (boards): less each penalty, plus each bonus.")),
+]
+
+#: The Totals sheet's columns: the ranking, in place order (each row looks up the pair placed there on Pairs).
+TOTALS_DECLARED = [
+    col("place", "Place", _ranked("place"), width=7, kind="formula"),
+    col("pair", "Pair", _ranked("pair"), width=7, kind="formula"),
+    col("direction", "Direction", _ranked("direction", True), width=9, kind="formula"),
+    col("names", "Names", _ranked("names", True), width=34, kind="formula"),
+    col("section", "Section", _ranked("section", True), width=8, kind="formula"),
+    col("mp", "MP", _ranked("mp"), width=10, kind="formula"),
+    col("max", "Max", _ranked("max"), width=9, kind="formula"),
+    col("pct", "%", _ranked("pct"), width=9, kind="formula"),
+    col("row", "Pairs row", row, width=7),
+]

@@ -1,0 +1,90 @@
+"""Each workbook column is declared once (mpxl/workbook/columns.py): its key, header, note and formula; an NS/EW
+pair from one definition; the layout, the notes and the formulas' registry read the declarations; formulas read
+cells by name. The expected letters and headers are those of the layout before the declarations (commit b7705ff:
+formulas.py's doctest, layout.py's lists)."""
+
+from __future__ import annotations
+
+import pytest
+
+from mpxl.workbook.columns import EW, NS, Row, col, every, expand, placed_once
+from mpxl.workbook.formulas import BLOCK, PAIRS, TOTALS, TRAVELLER
+from mpxl.workbook.helptext import COLUMN_NOTES, PAIRS_NOTES
+from mpxl.workbook.layout import (
+    BLOCK_COLUMNS,
+    HELPER_COLUMNS,
+    HELPERS,
+    PAIRS_SHEET,
+    TOTALS_SHEET,
+    TRAVELLER_COLUMNS,
+    TRAVELLER_SHEET,
+)
+
+
+@pytest.mark.parametrize("key, letter", [("kind", "BF"), ("badb", "BG"), ("nfa", "GS"), ("efa", "GT"), ("rns", "CG"),
+                                         ("rans", "CI"), ("ns_mp", "N"), ("ew_mp", "O"), ("n", "BI"), ("nsc", "DJ")])
+def test_cells_by_name(key, letter):
+    """A row's cells by their column's name, at the letters the sheet had (formulas.py's doctest: NS MP reads BF5,
+    BG5, GS5, CG5, CI5; k reads DJ5 and BI5)."""
+    assert getattr(Row(5, TRAVELLER_COLUMNS), key) == f"{letter}5"
+
+
+@pytest.mark.parametrize("family, ns, ew, ns_header, ew_header", [
+    ("vt", "nvt", "evt", "NS view (typed)", "EW view (typed)"),
+    ("est", "estns", "estew", "NS estimate", "EW estimate"),
+    ("mp", "ns_mp", "ew_mp", "NS MP", "EW MP"),
+    ("p", "pns", "pew", "NS penalty MP", "EW penalty MP"),
+    ("pair", "ns_pair", "ew_pair", "NS pair", "EW pair"),
+    ("S", "sns", "sew", "S (NS)", "S (EW)"),
+    ("fa_full", "nsfa", "ewfa", "NS full artificial", "EW full artificial"),
+])
+def test_twins_from_one_definition(family, ns, ew, ns_header, ew_header):
+    """An NS/EW pair is one declaration (one family): each side's cell by the family's name, its header."""
+    c = Row(5, TRAVELLER_COLUMNS)
+    assert (getattr(c[NS], family), getattr(c[EW], family)) == (getattr(c, ns), getattr(c, ew))
+    assert getattr(c[NS].other, family) == getattr(c, ew)
+    headers = {col.key: col.header for col in TRAVELLER_SHEET}
+    assert (headers[ns], headers[ew]) == (ns_header, ew_header)
+    assert {col.family for col in TRAVELLER_SHEET if col.key in (ns, ew)} != {""}
+
+
+@pytest.mark.parametrize("key, part, name", [("ns", 1, "NSPart1"), ("ew", 3, "EWShare3")])
+def test_parts_and_defined_names(key, part, name):
+    """Each part's columns come from one declaration; the defined name of a part's data rows too."""
+    side = NS if key == "ns" else EW
+    family = "s" if name[2:].startswith("Part") else "w"
+    assert every.part(side, family, part) == name
+    assert Row(5, TRAVELLER_COLUMNS)[side].part(family, part) == f"{TRAVELLER_COLUMNS[side.v + family + str(part)]}5"
+
+
+def test_the_registries_and_notes_come_from_the_declarations():
+    """Every column with a formula is in its sheet's registry, every helper has its note (the help sheet and
+    docs/template.md's tables), and nothing else is."""
+    block = {c.key for c in BLOCK_COLUMNS}
+    assert set(TRAVELLER) == {c.key for c in TRAVELLER_SHEET if c.formula and c.key not in block}
+    assert set(BLOCK) == {c.key for c in BLOCK_COLUMNS if c.formula}
+    assert set(PAIRS) == {c.key for c in PAIRS_SHEET if c.formula}
+    assert set(TOTALS) == {c.key for c in TOTALS_SHEET if c.formula}
+    assert all(COLUMN_NOTES[c.key] for c in HELPER_COLUMNS)
+    assert set(PAIRS_NOTES) == {c.key for c in PAIRS_SHEET}
+    assert HELPERS[0] == ("sess", "Session number") and HELPERS[-1] == ("arul", "Adjustment ruling")
+    assert len(HELPERS) == 206
+
+
+def test_a_name_that_is_no_column_is_refused():
+    c = Row(5, TRAVELLER_COLUMNS)
+    with pytest.raises(AttributeError, match="no column 'kindd'"):
+        _ = c.kindd
+    with pytest.raises(AttributeError, match="no column family 'nope'"):
+        _ = c[NS].nope
+    with pytest.raises(AttributeError, match="no defined name for column 'vul'"):
+        _ = every.vul
+
+
+def test_a_column_placed_twice_or_never_is_refused():
+    a, b = col("a", "A"), col("b", "B")
+    placed_once([a, b], expand(["b", "a"], [a, b]))
+    with pytest.raises(ValueError, match=r"not placed once: \['b'\]"):
+        placed_once([a, b], expand(["a"], [a, b]))
+    with pytest.raises(ValueError, match="not placed once"):
+        placed_once([a, b], expand(["a", "b", "a"], [a, b]))
