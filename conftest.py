@@ -23,6 +23,9 @@ LONG_FIRST = ("test_openxml_audit.py", "test_workbook_recalc_formulas.py", "test
               "test_workbook_recalc.py", "test_workbook_recalc_templates.py", "test_workbook_recalc_real.py",
               "test_workbook_rulings.py", "test_workbook_typed.py", "test_workbook_world.py", "test_rulebook.py",
               "test_workbook_penalty.py", "test_workbook_estimate_totals.py", "test_bench_smoke.py", "test_template.py",
+              # LibreOffice, Node's Pyodide, a wheel's build: long, and else handed out in name order, late
+              "test_members.py", "test_template_movement.py", "test_lite.py", "test_packaging.py",
+              "test_workbook_print.py", "test_keep.py", "test_check_never_recalculated.py", "test_cli_score_check.py",
               "test_safety.py", "test_formula_length.py", "test_report_html.py", "test_trust.py", "test_bws.py")
 
 

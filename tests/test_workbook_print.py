@@ -53,8 +53,14 @@ def club_workbook(tmp_path_factory):
     return book
 
 
-def test_setup_prints_one_page_wide_its_notes_wrapped(club_workbook):
-    ws = load_workbook(club_workbook)["Setup"]
+@pytest.fixture(scope="module")
+def club_book(club_workbook):
+    """The workbook as openpyxl reads it, once for the module (the tests only read it)."""
+    return load_workbook(club_workbook)
+
+
+def test_setup_prints_one_page_wide_its_notes_wrapped(club_book):
+    ws = club_book["Setup"]
     assert ws.sheet_properties.pageSetUpPr.fitToPage
     assert (ws.page_setup.fitToWidth, ws.page_setup.fitToHeight) == (1, 0)  # one page wide, pages down as needed
     assert ws.print_area == f"'Setup'!$A$1:$C${setup_row(SETUP_ROWS[-1][0])}"
@@ -66,8 +72,8 @@ def test_setup_prints_one_page_wide_its_notes_wrapped(club_workbook):
         assert ws.row_dimensions[setup_row(key)].height >= 15 * lines, key
 
 
-def test_travellers_print_a_board_whole(club_workbook):
-    ws = load_workbook(club_workbook)["Travellers"]
+def test_travellers_print_a_board_whole(club_book):
+    ws = club_book["Travellers"]
     assert not ws.sheet_properties.pageSetUpPr.fitToPage  # Excel ignores row breaks under "fit to"
     assert 10 <= ws.page_setup.scale <= 100 and ws.page_setup.orientation == "landscape"
     assert ws.print_title_rows == f"${HEADER_ROW}:${HEADER_ROW}"
