@@ -18,7 +18,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import chain, islice
-from typing import Any, TypeGuard, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeGuard, TypeVar, cast
 
 from ..core.contract import Vulnerability, board_vulnerability
 from ..core.errors import UserError
@@ -33,6 +33,7 @@ from .common import (
     number_or_none,
     read_bytes,
     score_from_contract,
+    written_decimals,
 )
 from .csvfile import (
     COLUMNS,
@@ -51,10 +52,14 @@ from .csvfile import (
     tricks_cell,
     tricks_of_contract,
 )
+from .csvfile import write_csv as write_rows_csv
 from .textsafe import needs_csv_escape
 
+if TYPE_CHECKING:  # typing only
+    from ..core.session import SessionResult
+
 __all__ = ["read_csv", "read_csv_event", "read_csv_columns", "csv_columns", "column_event",
-           "write_columns_csv", "COLUMNAR_COLUMNS", "BLANK_COLUMNS",
+           "write_csv", "write_columns_csv", "COLUMNAR_COLUMNS", "BLANK_COLUMNS",
            "PUBLISHED_COLUMNS"]
 
 T = TypeVar("T")
@@ -388,6 +393,21 @@ _NOT_BLANK = re.compile(r"\S")
 
 #: A character that makes the csv module quote a cell (of a row of several cells).
 _QUOTED = re.compile(r'[,"\r\n]')
+
+
+def write_csv(result_or_event: SessionResult | Event, path: StrPath) -> None:
+    """Write a scored event (or a bare Event) as CSV travellers (:func:`mpxl.formats.csvfile.write_csv`); a
+    result whose lines are the scorer's columns alone (plain travellers read by columns, :func:`column_event`:
+    no Line, no pair's names, no sit-out, penalty or title) from the columns, with no object per line (the
+    same bytes). The CSV of :data:`mpxl.formats.WRITERS`."""
+    if isinstance(result_or_event, Event):
+        write_rows_csv(result_or_event, path)
+        return
+    t, scored, ev = result_or_event.travellers, result_or_event.scored, result_or_event.event
+    if t is None or scored is None or ev.lines or ev.pairs or ev.sitouts or ev.penalties or ev.title or ev.date:
+        write_rows_csv(result_or_event, path)
+        return
+    write_columns_csv(t, scored, written_decimals(result_or_event), path)
 
 
 def write_columns_csv(t: Travellers, scored: ScoredColumns, decimals: int | None, path: StrPath) -> None:
