@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import difflib
 import gc
 import importlib
 import os
@@ -29,7 +28,6 @@ from typing import TYPE_CHECKING, NoReturn
 from . import __version__
 from .commands import COMMANDS
 from .core.errors import UserError
-from .formats.atomic import LIVE
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator, Sequence
@@ -138,6 +136,8 @@ def unrecognized(parser: argparse.ArgumentParser, rest: list[str]) -> str:
     >>> unrecognized(p, ["--metod", "neuberg"]), unrecognized(p, ["--zzz"])
     ('unrecognized arguments: --metod neuberg (did you mean --method?)', 'unrecognized arguments: --zzz')
     """
+    import difflib  # loaded for a mistyped flag only
+
     flags = [flag for action in parser._actions for flag in action.option_strings if flag.startswith("--")]
     hints = []
     for word in rest:
@@ -234,11 +234,14 @@ def _on_sigterm() -> dict[signal.Signals, SignalHandler] | None:
 
 
 def _remove_live() -> None:
-    """Remove the temporary files of writes still in progress (mpxl.formats.atomic.LIVE)."""
-    for tmp in list(LIVE):
+    """Remove the temporary files of writes still in progress (mpxl.formats.atomic.LIVE; none when the module
+    that writes them was never loaded)."""
+    atomic = sys.modules.get(f"{__package__}.formats.atomic")
+    live: set[str] = atomic.LIVE if atomic is not None else set()
+    for tmp in list(live):
         with contextlib.suppress(OSError):
             os.unlink(tmp)
-        LIVE.discard(tmp)
+        live.discard(tmp)
 
 
 if __name__ == "__main__":  # pragma: no cover

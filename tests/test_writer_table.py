@@ -47,7 +47,7 @@ def fake_format(monkeypatch):
         return "a fake note"
 
     module = types.ModuleType("mpxl.formats.fakefmt")
-    module.write_fake = write_fake  # type: ignore[attr-defined]
+    setattr(module, "write_fake", write_fake)  # noqa: B010 (a module made here)
     monkeypatch.setitem(sys.modules, "mpxl.formats.fakefmt", module)
     monkeypatch.setitem(WRITERS, "fake", Writer("fake listing", (".fake", ".fk"), "fakefmt", "write_fake",
                                                 options=("lang",)))

@@ -16,7 +16,7 @@ import gc
 import math
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import IO, TYPE_CHECKING, Any, TypedDict
@@ -32,9 +32,7 @@ from ..core.scorer import score_columns
 from ..core.session import SessionResult, score_event
 from ..core.settings import Field, RoundingKind, Scale
 from ..formats import check_output, output_extensions, read_travellers, write_event, writer_of
-from ..formats.atomic import all_or_none, check_not_input, same_file
 from ..formats.common import format_number, warn_unusual
-from ..formats.jsonout import json_text
 from ..formats.labels import LANGUAGES, labels, signed_percentage_note
 from . import COMMANDS, plain_help
 
@@ -402,6 +400,8 @@ def _ranking_groups(result: SessionResult, across: bool) -> list[tuple[str, list
 def write_json(result: SessionResult, out: IO[str], more: dict[str, Any] | None = None) -> None:
     """Write the ``--json`` document (:func:`mpxl.formats.jsonout.json_text`) to the text stream ``out`` a
     board at a time: at 5 million lines the whole document would take gigabytes."""
+    from ..formats.jsonout import json_text  # the JSON's code, loaded for --json
+
     for text in json_text(result, more):
         out.write(text)
 
@@ -411,6 +411,8 @@ def write_output(result: SessionResult, path: str, inputs: Sequence[str] = (), l
     """Write ``result`` to ``path`` by its extension (:func:`mpxl.formats.write_event`); refuse to write
     over any of ``inputs``; a results page's labels in ``lang`` (None: the language the file says), the
     players' member numbers on it when ``members``. The writer's note, if any, goes to stderr."""
+    from ..formats.atomic import check_not_input
+
     check_not_input(path, inputs)
     try:
         note = write_event(result, path, lang=lang, members=members)
@@ -547,6 +549,8 @@ def output_paths(args: argparse.Namespace) -> list[str]:
     a known extension, no input (:func:`input_paths`), not named twice."""
     outputs = args.output if isinstance(args.output, list) else [args.output] if args.output else []
     seen: list[str] = []
+    if outputs:
+        from ..formats.atomic import check_not_input, same_file  # the writing code, loaded for an output
     for out in outputs:
         check_not_input(out, input_paths(args))
         check_output(out)
@@ -576,7 +580,12 @@ def score_and_write(args: argparse.Namespace, quiet: bool = False) -> int:
     written = []
     reading = None
     inputs = input_paths(args)
-    with all_or_none():  # one output refused, none written: every one moved into place at the end
+    held: AbstractContextManager[None] = nullcontext()
+    if outputs:  # one output refused, none written: every one moved into place at the end
+        from ..formats.atomic import all_or_none  # the writing code, loaded when there is something to write
+
+        held = all_or_none()
+    with held:
         if by_columns is not None:
             result, chosen = by_columns
             event = result.event

@@ -18,7 +18,6 @@ import importlib
 import os
 import re
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from ..core.errors import UserError
@@ -30,7 +29,7 @@ if TYPE_CHECKING:  # typing only: reading a file needs no scorer
     from ..core.session import SessionResult
 
 __all__ = ["read_event", "read_travellers", "write_event", "format_of", "is_html", "EXTENSIONS", "MAX_BYTES",
-           "Writer", "WRITERS", "writer_of", "output_extensions", "check_output"]
+           "Writer", "WRITERS", "writer_of", "output_extensions", "check_output", "extension"]
 
 #: extension -> format name
 EXTENSIONS = {".xml": "usebio", ".usebio": "usebio", ".pbn": "pbn", ".csv": "csv", ".tsv": "csv", ".txt": None,
@@ -88,7 +87,7 @@ def writer_of(path: str | os.PathLike[str], format: str | None = None) -> Writer
     """The writer of ``format`` (a key of :data:`WRITERS`), else of ``path``'s extension; None if none."""
     if format is not None:
         return WRITERS.get(format)
-    ext = Path(path).suffix.lower()
+    ext = extension(path)
     return next((w for w in WRITERS.values() if ext in w.extensions), None)
 
 
@@ -96,7 +95,7 @@ def check_output(path: str | os.PathLike[str], format: str | None = None) -> Wri
     """The writer of ``path`` (:func:`writer_of`); UserError naming the extensions written if there is none."""
     writer = writer_of(path, format)
     if writer is None:
-        what = repr(format) if format is not None else repr(Path(path).suffix.lower() or "files without an extension")
+        what = repr(format) if format is not None else repr(extension(path) or "files without an extension")
         raise UserError(str(path), "", f"cannot write {what}; expected one of " + ", ".join(output_extensions()))
     return writer
 
@@ -109,9 +108,23 @@ def _load(where: tuple[str, str]) -> Callable[..., Any]:
     return cast("Callable[..., Any]", getattr(importlib.import_module(whole), name))
 
 
+def extension(path: str | os.PathLike[str], lower: bool = True) -> str:
+    """The extension of ``path``'s name (lower case unless told), as :attr:`pathlib.PurePath.suffix` gives it
+    (pathlib and the modules it loads are left out of a plain ``mpxl score``'s start).
+
+    >>> [extension(p) for p in ("a/Night.XML", "night.tar.gz", ".pbn", "night.", "x.xml/", "", "dir.d/night")]
+    ['.xml', '.gz', '', '', '.xml', '', '']
+    """
+    text = os.fspath(path)
+    name = os.path.basename(text.rstrip(os.sep + (os.altsep or "")) or text)
+    i = name.rfind(".")
+    suffix = name[i:] if 0 < i < len(name) - 1 else ""
+    return suffix.lower() if lower else suffix
+
+
 def format_of(path: str | os.PathLike[str], head: bytes | None = None) -> str | None:
     """The format of ``path``: from its extension, else by sniffing ``head`` (the file's first bytes)."""
-    fmt = EXTENSIONS.get(Path(path).suffix.lower())
+    fmt = EXTENSIONS.get(extension(path))
     if fmt:
         return fmt
     if head is not None:
@@ -139,7 +152,7 @@ def is_html(path: str | os.PathLike[str], head: bytes) -> bool:
     >>> is_html("r.xml", b"<!DOCTYPE html><html>"), is_html("r.htm", b""), is_html("r.xml", b"<?xml?><USEBIO>")
     (True, True, False)
     """
-    return Path(path).suffix.lower() in (".html", ".htm", ".xhtml") or bool(_HTML.search(head))
+    return extension(path) in (".html", ".htm", ".xhtml") or bool(_HTML.search(head))
 
 
 def read_event(path: str | os.PathLike[str], format: str | None = None) -> Event:
@@ -177,7 +190,8 @@ def _checked_format(path: str | os.PathLike[str], format: str | None) -> str:
                         "exports (USEBIO .xml, .pbn or .csv travellers), not the page made from it")
     fmt = format or format_of(path, head)
     if fmt is None or fmt not in READERS:
-        raise UserError(source, "", f"cannot tell the file's format from {Path(path).suffix or 'its name'!r}; "
+        said = extension(path, lower=False) or "its name"
+        raise UserError(source, "", f"cannot tell the file's format from {said!r}; "
                         "expected .xml (USEBIO), .pbn, .csv, .xlsx or the tablets' .bws")
     try:
         size = os.stat(path).st_size
