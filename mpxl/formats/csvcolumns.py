@@ -25,7 +25,6 @@ from ..core.errors import UserError
 from ..core.event import Event, Travellers
 from ..core.pairings import boards_look_distinct, travellers_board_ranges, two_winner_sections
 from ..core.scorer import ScoredColumns
-from .atomic import StrPath, atomic_write
 from .common import (
     decimals_of,
     decode_text,
@@ -57,6 +56,7 @@ from .textsafe import needs_csv_escape
 
 if TYPE_CHECKING:  # typing only
     from ..core.session import SessionResult
+    from .atomic import StrPath
 
 __all__ = ["read_csv", "read_csv_event", "read_csv_columns", "csv_columns", "column_event",
            "write_csv", "write_columns_csv", "COLUMNAR_COLUMNS", "BLANK_COLUMNS",
@@ -426,6 +426,8 @@ def write_columns_csv(t: Travellers, scored: ScoredColumns, decimals: int | None
     else:  # the lines' positions in the boards' order, a chunk at a time
         positions = chain.from_iterable(scored.order)
         chunks = iter(lambda: list(islice(positions, rows)), [])
+    from .atomic import atomic_write  # loaded where a file is written
+
     with atomic_write(path, encoding="utf-8", newline="") as f:
         f.write(",".join(COLUMNS) + "\n" + lead)
         last = ""
