@@ -95,7 +95,11 @@ class Parser(argparse.ArgumentParser):
     argparse does, at the terminal's width.
 
     >>> p = Parser(prog="x"); _ = p.add_argument("--n", metavar=("A", "B"), nargs=2); p.format_usage()
-    'usage: x [-h] [--n A B]\n'
+    'usage: x [-h] [--n A B]\\n'
+    >>> p.add_argument("--m", metavar=("A",), nargs=2)
+    Traceback (most recent call last):
+    ...
+    ValueError: length of metavar tuple does not match nargs
     """
 
     _adding = False
