@@ -81,6 +81,16 @@ def test_score_and_check_import_no_other_command(command):
     ]
 
 
+def _source(source: str, tmp_path: Path) -> Path:
+    """The test file ``source``; "pbn": a PBN input, the XML written as PBN."""
+    if source != "pbn":
+        return DATA / source
+    path = tmp_path / "in.pbn"
+    subprocess.run([sys.executable, "-m", "mpxl", "score", str(DATA / "two-sections.xml"), "-o", str(path)],
+                   check=True, capture_output=True, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    return path
+
+
 @pytest.mark.parametrize("source", ["two-sections.xml", "club-howell.csv", "pbn"])
 @pytest.mark.parametrize("args", [
     ("score",),
@@ -93,12 +103,7 @@ def test_score_and_check_import_no_other_command(command):
     ("check", "--json"),
 ])
 def test_text_csv_xml_pbn_html_and_json_load_no_heavy_library(tmp_path, source, args):
-    if source == "pbn":  # a PBN input: the XML written as PBN
-        path = tmp_path / "in.pbn"
-        subprocess.run([sys.executable, "-m", "mpxl", "score", str(DATA / "two-sections.xml"), "-o", str(path)],
-                       check=True, capture_output=True, env=dict(os.environ, PYTHONPATH=str(ROOT)))
-    else:
-        path = DATA / source
+    path = _source(source, tmp_path)
     command, *rest = args
     if command == "check" and source.endswith(".csv"):
         pytest.skip("a CSV has no published figures to check")
@@ -136,12 +141,7 @@ LAZY = ("pathlib", "difflib", "shutil", "datetime", "mpxl.formats.atomic")
 @pytest.mark.parametrize("source", ["two-sections.xml", "club-howell.csv", "pbn"])
 @pytest.mark.parametrize("args", [("score",), ("score", "--json"), ("check",)])
 def test_a_plain_score_loads_nothing_it_does_not_use(tmp_path, source, args):
-    if source == "pbn":  # a PBN input: the XML written as PBN
-        path = tmp_path / "in.pbn"
-        subprocess.run([sys.executable, "-m", "mpxl", "score", str(DATA / "two-sections.xml"), "-o", str(path)],
-                       check=True, capture_output=True, env=dict(os.environ, PYTHONPATH=str(ROOT)))
-    else:
-        path = DATA / source
+    path = _source(source, tmp_path)
     if args[0] == "check" and source.endswith(".csv"):
         pytest.skip("a CSV has no published figures to check")
     status, modules = _loaded_alone(args[0], str(path), *args[1:])
