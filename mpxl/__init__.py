@@ -7,7 +7,8 @@ What a script imports: read a results file, score it, write it.
 ['Event', 'ScoringOptions', 'SessionResult', 'read_event', 'score_board', 'score_event', 'write_event']
 
 ``event = mpxl.read_event("club.xml")``, ``result = mpxl.score_event(event, mpxl.ScoringOptions())``,
-``mpxl.write_event(result, "club.pbn")``; ``mpxl.score_board([420, 420, 450, -50])`` scores one board.
+``mpxl.write_event(result, "club.pbn")`` (any format of ``mpxl.formats.WRITERS``: .xlsx, .csv, .xml, .pbn,
+.html); ``mpxl.score_board([420, 420, 450, -50])`` scores one board.
 
 The layers, each a folder, bottom up; a module imports its own layer and those below, never one above
 (tests/test_architecture.py reads the layers from these folders; docs/architecture.md says where each

@@ -18,18 +18,16 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import difflib
 import gc
 import importlib
 import os
 import signal
 import sys
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from . import __version__
 from .commands import COMMANDS
 from .core.errors import UserError
-from .formats.atomic import LIVE
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator, Sequence
@@ -69,7 +67,7 @@ def missing_extra(exc: ImportError) -> str | None:
     )
 
 
-def _unavailable(subparsers: argparse._SubParsersAction[argparse.ArgumentParser], name: str, message: str) -> None:
+def _unavailable(subparsers: argparse._SubParsersAction[Parser], name: str, message: str) -> None:
     """A command whose module needs a missing optional package: it parses anything and says which extra."""
     p = subparsers.add_parser(name, help=f"(not available: {message})", add_help=False)
     p.set_defaults(func=lambda args: _refuse(message), unavailable=True)
@@ -90,6 +88,35 @@ def chosen_command(argv: list[str]) -> str | None:
     return next((word for word in argv if not word.startswith("-")), None)
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse's parser, each argument added checked by a formatter of a set width: argparse makes a
+    formatter for every argument (to check its metavar), and the default width, the terminal's,
+    loads shutil and the compression modules it imports into every start. Help is formatted as
+    argparse does, at the terminal's width.
+
+    >>> p = Parser(prog="x"); _ = p.add_argument("--n", metavar=("A", "B"), nargs=2); p.format_usage()
+    'usage: x [-h] [--n A B]\\n'
+    >>> p.add_argument("--m", metavar=("A",), nargs=2)
+    Traceback (most recent call last):
+    ...
+    ValueError: length of metavar tuple does not match nargs
+    """
+
+    _adding = False
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        self._adding = True
+        try:
+            return super().add_argument(*args, **kwargs)
+        finally:
+            self._adding = False
+
+    def _get_formatter(self) -> argparse.HelpFormatter:
+        if self._adding:  # only its _format_args is asked for: the width does not matter
+            return argparse.HelpFormatter(self.prog, width=80)
+        return super()._get_formatter()
+
+
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The ``mpxl`` parser. Every command's module is imported and registered, or with ``only``
     just that command's: the others are listed by name and help (:data:`COMMANDS`), enough for
@@ -98,13 +125,14 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     >>> sorted(build_parser("methods")._subparsers._group_actions[0].choices) == sorted(COMMANDS)
     True
     """
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="mpxl",
         description="Matchpoint scoring for contract bridge: score results files, check published results, "
         "build the club template workbook, and compare the estimation methods.",
     )
     parser.add_argument("--version", action="version", version=f"mpxl {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    # its prog given (argparse would make a formatter to work it out: the same "mpxl")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser, prog=parser.prog)
     for name in sorted(COMMANDS):
         if only is not None and name != only:
             sub.add_parser(name, help=COMMANDS[name])  # listed, not imported: it is not the one run
@@ -138,6 +166,8 @@ def unrecognized(parser: argparse.ArgumentParser, rest: list[str]) -> str:
     >>> unrecognized(p, ["--metod", "neuberg"]), unrecognized(p, ["--zzz"])
     ('unrecognized arguments: --metod neuberg (did you mean --method?)', 'unrecognized arguments: --zzz')
     """
+    import difflib  # loaded for a mistyped flag only
+
     flags = [flag for action in parser._actions for flag in action.option_strings if flag.startswith("--")]
     hints = []
     for word in rest:
@@ -234,11 +264,14 @@ def _on_sigterm() -> dict[signal.Signals, SignalHandler] | None:
 
 
 def _remove_live() -> None:
-    """Remove the temporary files of writes still in progress (mpxl.formats.atomic.LIVE)."""
-    for tmp in list(LIVE):
+    """Remove the temporary files of writes still in progress (mpxl.formats.atomic.LIVE; none when the module
+    that writes them was never loaded)."""
+    atomic = sys.modules.get(f"{__package__}.formats.atomic")
+    live: set[str] = atomic.LIVE if atomic is not None else set()
+    for tmp in list(live):
         with contextlib.suppress(OSError):
             os.unlink(tmp)
-        LIVE.discard(tmp)
+        live.discard(tmp)
 
 
 if __name__ == "__main__":  # pragma: no cover

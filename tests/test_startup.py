@@ -5,9 +5,11 @@ pandas, xlwings). No timing here: the figures are in bench/startup.py and bench/
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import pkgutil
+import site
 import subprocess
 import sys
 from pathlib import Path
@@ -79,6 +81,16 @@ def test_score_and_check_import_no_other_command(command):
     ]
 
 
+def _source(source: str, tmp_path: Path) -> Path:
+    """The test file ``source``; "pbn": a PBN input, the XML written as PBN."""
+    if source != "pbn":
+        return DATA / source
+    path = tmp_path / "in.pbn"
+    subprocess.run([sys.executable, "-m", "mpxl", "score", str(DATA / "two-sections.xml"), "-o", str(path)],
+                   check=True, capture_output=True, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    return path
+
+
 @pytest.mark.parametrize("source", ["two-sections.xml", "club-howell.csv", "pbn"])
 @pytest.mark.parametrize("args", [
     ("score",),
@@ -91,12 +103,7 @@ def test_score_and_check_import_no_other_command(command):
     ("check", "--json"),
 ])
 def test_text_csv_xml_pbn_html_and_json_load_no_heavy_library(tmp_path, source, args):
-    if source == "pbn":  # a PBN input: the XML written as PBN
-        path = tmp_path / "in.pbn"
-        subprocess.run([sys.executable, "-m", "mpxl", "score", str(DATA / "two-sections.xml"), "-o", str(path)],
-                       check=True, capture_output=True, env=dict(os.environ, PYTHONPATH=str(ROOT)))
-    else:
-        path = DATA / source
+    path = _source(source, tmp_path)
     command, *rest = args
     if command == "check" and source.endswith(".csv"):
         pytest.skip("a CSV has no published figures to check")
@@ -104,6 +111,48 @@ def test_text_csv_xml_pbn_html_and_json_load_no_heavy_library(tmp_path, source, 
     status, modules = _loaded(command, str(path), *rest)
     assert status in (0, 1)  # check: 1 where a published figure differs
     assert [m for m in modules if m.split(".")[0] in HEAVY] == []
+
+
+#: As PROBE, with nothing loaded beside mpxl's own: no site start-up (an editable install's finder loads
+#: pathlib there), the installed packages on the path all the same; the modules on stderr's last line.
+PROBE_ALONE = """
+import sys
+from mpxl.cli import main
+status = main(sys.argv[1:])
+sys.stderr.write("\\n" + repr([status, sorted(sys.modules)]))
+"""
+
+
+def _loaded_alone(*args: str) -> tuple[int, list[str]]:
+    path = [str(ROOT), *site.getsitepackages(), os.environ.get("PYTHONPATH")]  # no .pth file run: python -S
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, path)))
+    done = subprocess.run([sys.executable, "-S", "-c", PROBE_ALONE, *args], capture_output=True, text=True, env=env,
+                          check=False)
+    status, modules = ast.literal_eval(done.stderr.strip().splitlines()[-1])
+    return status, modules
+
+
+#: What a plain ``score`` or ``check`` (the text or JSON out, nothing written) never loads: each where it is
+#: used (an extension read without pathlib, the hint for a mistyped flag or column, the terminal's width for
+#: the help, a title made from a date, the code that writes files).
+LAZY = ("pathlib", "difflib", "shutil", "datetime", "mpxl.formats.atomic")
+
+
+@pytest.mark.parametrize("source", ["two-sections.xml", "club-howell.csv", "pbn"])
+@pytest.mark.parametrize("args", [("score",), ("score", "--json"), ("check",)])
+def test_a_plain_score_loads_nothing_it_does_not_use(tmp_path, source, args):
+    path = _source(source, tmp_path)
+    if args[0] == "check" and source.endswith(".csv"):
+        pytest.skip("a CSV has no published figures to check")
+    status, modules = _loaded_alone(args[0], str(path), *args[1:])
+    assert status in (0, 1)
+    lazy = LAZY + (() if "--json" in args else ("json", "mpxl.formats.jsonout"))
+    assert [m for m in lazy if m in modules] == []
+
+
+def test_an_output_loads_the_writing_code(tmp_path):
+    status, modules = _loaded_alone("score", str(DATA / "two-sections.xml"), "-o", str(tmp_path / "out.pbn"))
+    assert status == 0 and "mpxl.formats.atomic" in modules
 
 
 def test_an_xlsx_output_does_load_openpyxl(tmp_path):

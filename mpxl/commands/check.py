@@ -16,10 +16,8 @@ is any of the first three.
 from __future__ import annotations
 
 import argparse
-import json
 import re
 import sys
-import tempfile
 from argparse import Namespace
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -366,6 +364,8 @@ def _recalculated(path: str) -> Event:
     """A workbook with formulas and no figures saved (never opened in Excel or LibreOffice): a copy recalculated
     by LibreOffice where it is installed, said on stderr (the workbook itself untouched); else UserError saying
     to open and save it."""
+    import tempfile
+
     from ..workbook.libreoffice import NEVER_RECALCULATED, find_soffice, recalculated_copy
 
     soffice = find_soffice()
@@ -417,6 +417,8 @@ def _previous_totals(args: Namespace, result: SessionResult,
 
 def _print_json(audit: Audit) -> None:
     """The ``--json`` document of what was checked and what differs, on stdout."""
+    import json  # loaded for --json
+
     event, chosen, previous, carried, diffs = audit.event, audit.chosen, audit.previous, audit.carried, audit.diffs
     json.dump({"program": event.program, "conventions": chosen.conventions.name, "lines_checked": audit.lines,
                "pairs_checked": audit.pairs,

@@ -16,10 +16,9 @@ import gc
 import math
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from fractions import Fraction
-from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, TypedDict
 
 from ..core.conventions import CONVENTIONS, Conventions, detect, find
@@ -32,10 +31,8 @@ from ..core.rounding import round_fraction
 from ..core.scorer import score_columns
 from ..core.session import SessionResult, score_event
 from ..core.settings import Field, RoundingKind, Scale
-from ..formats import read_travellers, write_event
-from ..formats.atomic import all_or_none, atomic_path, check_not_input, same_file
-from ..formats.common import figure_decimals, format_number, warn_unusual
-from ..formats.jsonout import json_text
+from ..formats import check_output, output_extensions, read_travellers, write_event, writer_of
+from ..formats.common import format_number, warn_unusual
 from ..formats.labels import LANGUAGES, labels, signed_percentage_note
 from . import COMMANDS, plain_help
 
@@ -51,10 +48,7 @@ __all__ = [
     "event_heading",
     "text_table",
     "write_output",
-    "OUTPUT_EXTENSIONS",
 ]
-
-OUTPUT_EXTENSIONS = (".xlsx", ".csv", ".xml", ".pbn", ".html", ".htm")
 
 
 class _FlagSpec(TypedDict, total=False):
@@ -98,7 +92,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     add_scoring_arguments(p)
     p.add_argument("-o", "--output", metavar="OUTPUT", action="append", help="write the scored event: "
-                   + ", ".join(OUTPUT_EXTENSIONS) + "; give -o again for more outputs, each written atomically")
+                   + ", ".join(output_extensions()) + "; give -o again for more outputs, each written atomically")
     p.add_argument("--watch", action="store_true", help="keep scoring the tablets' database as results arrive: "
                    "rewrite the outputs whenever it changes (the page reloads itself), until Ctrl-C")
     p.add_argument("--every", type=seconds_argument, default=0.5, metavar="SECONDS",
@@ -403,73 +397,29 @@ def _ranking_groups(result: SessionResult, across: bool) -> list[tuple[str, list
     return groups
 
 
-def _write_xlsx(result: SessionResult, path: str) -> None:
-    """The template layout with live formulas; an event it cannot hold gets its figures as values
-    (Ranking and Travellers sheets) and the settings it was scored with (a Settings sheet).
-
-    An event with more lines (or pairs) than a worksheet has rows is refused with a message:
-    Excel would not open the file.
-    """
-    # openpyxl is the optional extra "workbook": imported where a workbook is written (the command
-    # names the missing extra, and the other outputs work without it)
-    from ..workbook import template
-    from ..workbook.event_writer import unsupported, write_event_workbook
-
-    for what, count in (("traveller lines", len(result.event.lines)), ("pairs", len(result.pairs))):
-        if count > template.MAX_DATA_ROWS:
-            raise UserError(
-                path,
-                "",
-                f"the event has {count:,} {what}, more than a worksheet holds "
-                f"({template.MAX_DATA_ROWS:,}: Excel's 1,048,576 rows less the headings); "
-                "write .csv, .xml or .pbn instead",
-            )
-
-    reason = unsupported(result)
-    if reason is None:
-        with atomic_path(path, suffix=".xlsx") as tmp:
-            write_event_workbook(result, tmp)
-        return
-    from ..workbook.event_writer import VALUE_CELLS, write_values_workbook
-
-    print(f"mpxl: {path}: {reason}: the figures are written as values, not formulas ({VALUE_CELLS}); "
-          "every other cell as in a live workbook", file=sys.stderr)
-    write_values_workbook(result, path, reason)
-
-
 def write_json(result: SessionResult, out: IO[str], more: dict[str, Any] | None = None) -> None:
     """Write the ``--json`` document (:func:`mpxl.formats.jsonout.json_text`) to the text stream ``out`` a
     board at a time: at 5 million lines the whole document would take gigabytes."""
+    from ..formats.jsonout import json_text  # the JSON's code, loaded for --json
+
     for text in json_text(result, more):
         out.write(text)
 
 
-def _write_html(result: SessionResult, path: str, lang: str | None = None, members: bool = False) -> None:
-    from ..formats.report_html import write_html  # the page's code, loaded when a page is written
-
-    with atomic_path(path, suffix=".html") as tmp:
-        write_html(result, tmp, lang, members)
-
-
 def write_output(result: SessionResult, path: str, inputs: Sequence[str] = (), lang: str | None = None,
                  members: bool = False) -> None:
-    """Write ``result`` to ``path`` by its extension; refuse to write over any of ``inputs``; a results
-    page's labels in ``lang`` (None: the language the file says), the players' member numbers on it
-    when ``members``."""
+    """Write ``result`` to ``path`` by its extension (:func:`mpxl.formats.write_event`); refuse to write
+    over any of ``inputs``; a results page's labels in ``lang`` (None: the language the file says), the
+    players' member numbers on it when ``members``. The writer's note, if any, goes to stderr."""
+    from ..formats.atomic import check_not_input
+
     check_not_input(path, inputs)
-    ext = Path(path).suffix.lower()
-    if ext not in OUTPUT_EXTENSIONS:
-        raise UserError(path, "", f"cannot write {ext or 'files without an extension'!r}; expected one of "
-                        + ", ".join(OUTPUT_EXTENSIONS))
     try:
-        if ext == ".xlsx":
-            _write_xlsx(result, path)
-        elif ext in (".html", ".htm"):
-            _write_html(result, path, lang, members)
-        else:
-            write_event(result, path)
+        note = write_event(result, path, lang=lang, members=members)
     except ValueError as exc:  # text the format cannot hold (mpxl.formats.textsafe): name the output
         raise UserError(path, "", str(exc)) from None
+    if note:
+        print(f"mpxl: {path}: {note}", file=sys.stderr)
 
 
 @contextmanager
@@ -517,16 +467,6 @@ def score_by_columns(args: argparse.Namespace) -> tuple[SessionResult, Chosen] |
     return SessionResult(event, chosen.options, scored=scored, travellers=travellers), chosen
 
 
-FORMAT_NAMES = {
-    ".xlsx": "Excel workbook",
-    ".csv": "CSV travellers",
-    ".xml": "USEBIO XML",
-    ".pbn": "PBN",
-    ".html": "results page",
-    ".htm": "results page",
-}
-
-
 def written_line(path: str, **counts: int) -> str:
     """The line ``score -o`` prints: what was written where.
 
@@ -536,11 +476,8 @@ def written_line(path: str, **counts: int) -> str:
     'mpxl: wrote out.csv (CSV travellers): 1 traveller line'
     """
     what = ", ".join(f"{n:,} {k.replace('_', ' ')[:-1] if n == 1 else k.replace('_', ' ')}" for k, n in counts.items())
-    return f"mpxl: wrote {path} ({FORMAT_NAMES.get(Path(path).suffix.lower(), 'file')}): {what}"
-
-
-#: The outputs written from the scorer's columns, a board at a time (the others read the event's Lines).
-COLUMN_OUTPUTS = (None, ".csv", ".xml", ".pbn", ".html", ".htm")
+    writer = writer_of(path)
+    return f"mpxl: wrote {path} ({writer.name if writer else 'file'}): {what}"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -612,12 +549,11 @@ def output_paths(args: argparse.Namespace) -> list[str]:
     a known extension, no input (:func:`input_paths`), not named twice."""
     outputs = args.output if isinstance(args.output, list) else [args.output] if args.output else []
     seen: list[str] = []
+    if outputs:
+        from ..formats.atomic import check_not_input, same_file  # the writing code, loaded for an output
     for out in outputs:
         check_not_input(out, input_paths(args))
-        ext = Path(out).suffix.lower()
-        if ext not in OUTPUT_EXTENSIONS:
-            raise UserError(out, "", f"cannot write {ext or 'files without an extension'!r}; expected one of "
-                            + ", ".join(OUTPUT_EXTENSIONS))
+        check_output(out)
         if any(same_file(out, other) for other in seen):
             raise UserError(out, "", "named twice with -o")
         seen.append(out)
@@ -638,32 +574,30 @@ def score_and_write(args: argparse.Namespace, quiet: bool = False) -> int:
             raise UserError("--lang", "", str(exc)) from None
     outputs = output_paths(args)
     by_columns = None
-    if (all(Path(o).suffix.lower() in COLUMN_OUTPUTS for o in outputs) and not getattr(args, "deals", None)
+    if (all(check_output(o).columns for o in outputs) and not getattr(args, "deals", None)
             and not (getattr(args, "title", None) or getattr(args, "date", None))):  # a title: the event's CSV writer
         by_columns = score_by_columns(args)
     written = []
     reading = None
     inputs = input_paths(args)
-    with all_or_none():  # one output refused, none written: every one moved into place at the end
+    held: AbstractContextManager[None] = nullcontext()
+    if outputs:  # one output refused, none written: every one moved into place at the end
+        from ..formats.atomic import all_or_none  # the writing code, loaded when there is something to write
+
+        held = all_or_none()
+    with held:
         if by_columns is not None:
             result, chosen = by_columns
             event = result.event
             _heading_from_args(event, args)
-            for out in outputs:
-                if Path(out).suffix.lower() == ".csv":
-                    from ..formats.csvcolumns import write_columns_csv  # the CSV code, loaded for a CSV output
-
-                    assert result.travellers is not None and result.scored is not None
-                    write_columns_csv(result.travellers, result.scored, figure_decimals(chosen.options), out)
-                    written.append(written_line(out, traveller_lines=len(result.travellers)))
-                else:
-                    write_output(result, out, inputs, lang, members)
-                    written.append("")
         else:
             event, reading, result, chosen = score_input(args)
-            for out in outputs:
-                write_output(result, out, inputs, lang, members)
-                written.append("")
+        # from the columns, the pairs are ranked only for an output that writes them: the others count lines
+        lines = len(result.travellers) if by_columns is not None and result.travellers is not None else None
+        for out in outputs:
+            write_output(result, out, inputs, lang, members)
+            written.append(written_line(out, traveller_lines=lines) if lines is not None and not check_output(out).pairs
+                           else "")
     args._result = result
     if chosen.contradicted:
         print(f"mpxl: {chosen.contradicted}", file=sys.stderr)

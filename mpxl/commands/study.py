@@ -20,7 +20,7 @@ import argparse
 import json
 import math
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -33,9 +33,8 @@ from ..formats.report_html import write_study_html
 from ..workbook import ooxml
 from . import COMMANDS, plain_help
 
-__all__ = ["register", "run", "study_text", "study_json", "write_study_xlsx", "written_report", "REPORT_EXTENSIONS"]
-
-REPORT_EXTENSIONS = (".html", ".htm", ".xlsx", ".json")
+__all__ = ["register", "run", "study_text", "study_json", "write_study_xlsx", "written_report", "REPORTS",
+           "REPORT_EXTENSIONS"]
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -240,7 +239,7 @@ def written_report(path: str, results: Sequence[StudyResult]) -> str:
     >>> written_report("x.html", studies)
     'mpxl: wrote x.html (study report): 1, 2, 3 results hidden per board, 76 complete boards, 200 trials'
     """
-    kind = {".html": "study report", ".htm": "study report", ".xlsx": "study workbook", ".json": "study JSON"}
+    kind = {ext: name for ext, (name, _write) in REPORTS.items()}
     first = results[0].options if results else None
     what = ("results hidden per board" if first is None or first.mode == "remove" else "fouled after so many results")
     amounts = ", ".join(str(res.options.amount) for res in results)
@@ -255,6 +254,27 @@ def _write_html(results: Sequence[StudyResult], path: str, inputs: Sequence[str]
     from ..formats.charts import study_charts  # matplotlib is the optional extra "charts"
 
     write_study_html(results, path, study_charts(results), inputs)
+
+
+def _write_xlsx(results: Sequence[StudyResult], path: str, inputs: Sequence[str]) -> None:
+    write_study_xlsx(results, path)
+
+
+def _write_json(results: Sequence[StudyResult], path: str, inputs: Sequence[str]) -> None:
+    with atomic_write(path) as f:
+        json.dump(study_json(results, inputs), f, indent=1)
+        f.write("\n")
+
+
+#: Every report ``-o`` writes, as the study's table of writers (beside :data:`mpxl.formats.WRITERS`,
+#: whose writers take a scored event): extension -> (what the line after writing calls it, its writer).
+REPORTS: dict[str, tuple[str, Callable[[Sequence[StudyResult], str, Sequence[str]], None]]] = {
+    ".html": ("study report", _write_html),
+    ".htm": ("study report", _write_html),
+    ".xlsx": ("study workbook", _write_xlsx),
+    ".json": ("study JSON", _write_json),
+}
+REPORT_EXTENSIONS = tuple(REPORTS)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -308,15 +328,7 @@ def run(args: argparse.Namespace) -> int:
             bar.close()
 
     if out:
-        ext = Path(out).suffix.lower()
-        if ext in (".html", ".htm"):
-            _write_html(results, out, inputs)
-        elif ext == ".xlsx":
-            write_study_xlsx(results, out)
-        else:
-            with atomic_write(out) as f:
-                json.dump(study_json(results, inputs), f, indent=1)
-                f.write("\n")
+        REPORTS[Path(out).suffix.lower()][1](results, out, inputs)
     if out:  # what was written, as score -o says it (on stderr when stdout holds the JSON)
         print(written_report(out, results), file=sys.stderr if args.json else sys.stdout)
     if args.json:

@@ -1,12 +1,15 @@
-"""Results files in and out: USEBIO XML, PBN and CSV travellers.
+"""Results files in and out: USEBIO XML, PBN, CSV travellers, the workbook, the results page.
 
 :func:`read_event` picks the reader by the file's extension, or by its first
 bytes when the extension says nothing; :func:`write_event` picks the writer by
-the output's extension. Readers raise :class:`mpxl.core.errors.UserError` naming the
-file, the line or element, and the problem.
+the output's extension, from :data:`WRITERS` (every output format, one entry each: the
+command's ``-o`` offers what it lists). Readers raise :class:`mpxl.core.errors.UserError`
+naming the file, the line or element, and the problem.
 
 >>> format_of("results.XML"), format_of("s1.pbn"), format_of("t.csv"), format_of("x.txt", b"% PBN 2.1")
 ('usebio', 'pbn', 'csv', 'pbn')
+>>> writer_of("night.HTM").name, output_extensions()
+('results page', ('.xlsx', '.csv', '.xml', '.pbn', '.html', '.htm'))
 """
 
 from __future__ import annotations
@@ -15,8 +18,7 @@ import importlib
 import os
 import re
 from collections.abc import Callable
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from ..core.errors import UserError
 from ..core.event import Event, Travellers
@@ -26,7 +28,8 @@ from .common import read_bytes
 if TYPE_CHECKING:  # typing only: reading a file needs no scorer
     from ..core.session import SessionResult
 
-__all__ = ["read_event", "read_travellers", "write_event", "format_of", "is_html", "EXTENSIONS", "MAX_BYTES"]
+__all__ = ["read_event", "read_travellers", "write_event", "format_of", "is_html", "EXTENSIONS", "MAX_BYTES",
+           "Writer", "WRITERS", "writer_of", "output_extensions", "check_output", "extension"]
 
 #: extension -> format name
 EXTENSIONS = {".xml": "usebio", ".usebio": "usebio", ".pbn": "pbn", ".csv": "csv", ".tsv": "csv", ".txt": None,
@@ -38,11 +41,63 @@ EXTENSIONS = {".xml": "usebio", ".usebio": "usebio", ".pbn": "pbn", ".csv": "csv
 MAX_BYTES = {"usebio": 64 * 2**20, "pbn": 64 * 2**20, "csv": 256 * 2**20, "xlsx": 256 * 2**20, "bws": 1024 * 2**20}
 
 
-#: format -> (module, function) of its reader and of its writer: a module is imported when its format
-#: is read or written (a PBN file is read without loading the XML parser, a USEBIO one without csv)
+#: format -> (module, function) of its reader: a module is imported when its format is read (a PBN
+#: file is read without loading the XML parser, a USEBIO one without csv)
 READERS = {"usebio": ("usebio", "read_usebio"), "pbn": ("pbn", "read_pbn"), "csv": ("csvcolumns", "read_csv"),
            "xlsx": ("mpxl.workbook.reader", "read_workbook"), "bws": ("bws", "read_bws")}
-WRITERS = {"usebio": ("usebio", "write_usebio"), "pbn": ("pbn", "write_pbn"), "csv": ("csvfile", "write_csv")}
+
+
+class Writer(NamedTuple):
+    """An output format: one entry of :data:`WRITERS`, from which the command's ``-o`` takes its
+    extensions, its help and the name it says after writing.
+
+    The writer is ``module.function(result_or_event, path, **options)``, imported when its format is
+    written; it writes atomically (:mod:`mpxl.formats.atomic`) and returns a note for the user on
+    what was written (None when there is nothing to say).
+    """
+
+    name: str  #: the format as ``mpxl score -o`` names it: ``mpxl: wrote out.pbn (PBN): ...``
+    extensions: tuple[str, ...]  #: the names it is written to, lower case
+    module: str  #: a module of this package by its own name, one of another layer by its whole name
+    function: str
+    columns: bool = True  #: written from the scorer's columns (a CSV of travellers read with no object per line)
+    pairs: bool = True  #: it writes the pairs' ranking (False: the figures alone; the columns' line counts lines)
+    scored: bool = False  #: it needs a scored event (a SessionResult), not a bare Event with the file's figures
+    options: tuple[str, ...] = ()  #: the keywords of :func:`write_event` it takes (``lang``, ``members``)
+
+
+#: Every output format, by the name ``write_event``'s ``format`` takes, in the order the command lists them.
+WRITERS = {
+    "xlsx": Writer("Excel workbook", (".xlsx",), "mpxl.workbook.event_writer", "write_xlsx", columns=False,
+                   scored=True),
+    "csv": Writer("CSV travellers", (".csv",), "csvcolumns", "write_csv", pairs=False),
+    "usebio": Writer("USEBIO XML", (".xml",), "usebio", "write_usebio"),
+    "pbn": Writer("PBN", (".pbn",), "pbn", "write_pbn"),
+    "html": Writer("results page", (".html", ".htm"), "report_html", "write_html", scored=True,
+                   options=("lang", "members")),
+}
+
+
+def output_extensions() -> tuple[str, ...]:
+    """Every extension :func:`write_event` writes, in :data:`WRITERS`' order."""
+    return tuple(ext for w in WRITERS.values() for ext in w.extensions)
+
+
+def writer_of(path: str | os.PathLike[str], format: str | None = None) -> Writer | None:
+    """The writer of ``format`` (a key of :data:`WRITERS`), else of ``path``'s extension; None if none."""
+    if format is not None:
+        return WRITERS.get(format)
+    ext = extension(path)
+    return next((w for w in WRITERS.values() if ext in w.extensions), None)
+
+
+def check_output(path: str | os.PathLike[str], format: str | None = None) -> Writer:
+    """The writer of ``path`` (:func:`writer_of`); UserError naming the extensions written if there is none."""
+    writer = writer_of(path, format)
+    if writer is None:
+        what = repr(format) if format is not None else repr(extension(path) or "files without an extension")
+        raise UserError(str(path), "", f"cannot write {what}; expected one of " + ", ".join(output_extensions()))
+    return writer
 
 
 def _load(where: tuple[str, str]) -> Callable[..., Any]:
@@ -53,9 +108,23 @@ def _load(where: tuple[str, str]) -> Callable[..., Any]:
     return cast("Callable[..., Any]", getattr(importlib.import_module(whole), name))
 
 
+def extension(path: str | os.PathLike[str], lower: bool = True) -> str:
+    """The extension of ``path``'s name (lower case unless told), as :attr:`pathlib.PurePath.suffix` gives it
+    (pathlib and the modules it loads are left out of a plain ``mpxl score``'s start).
+
+    >>> [extension(p) for p in ("a/Night.XML", "night.tar.gz", ".pbn", "night.", "x.xml/", "", "dir.d/night")]
+    ['.xml', '.gz', '', '', '.xml', '', '']
+    """
+    text = os.fspath(path)
+    name = os.path.basename(text.rstrip(os.sep + (os.altsep or "")) or text)
+    i = name.rfind(".")
+    suffix = name[i:] if 0 < i < len(name) - 1 else ""
+    return suffix.lower() if lower else suffix
+
+
 def format_of(path: str | os.PathLike[str], head: bytes | None = None) -> str | None:
     """The format of ``path``: from its extension, else by sniffing ``head`` (the file's first bytes)."""
-    fmt = EXTENSIONS.get(Path(path).suffix.lower())
+    fmt = EXTENSIONS.get(extension(path))
     if fmt:
         return fmt
     if head is not None:
@@ -83,7 +152,7 @@ def is_html(path: str | os.PathLike[str], head: bytes) -> bool:
     >>> is_html("r.xml", b"<!DOCTYPE html><html>"), is_html("r.htm", b""), is_html("r.xml", b"<?xml?><USEBIO>")
     (True, True, False)
     """
-    return Path(path).suffix.lower() in (".html", ".htm", ".xhtml") or bool(_HTML.search(head))
+    return extension(path) in (".html", ".htm", ".xhtml") or bool(_HTML.search(head))
 
 
 def read_event(path: str | os.PathLike[str], format: str | None = None) -> Event:
@@ -121,7 +190,8 @@ def _checked_format(path: str | os.PathLike[str], format: str | None) -> str:
                         "exports (USEBIO .xml, .pbn or .csv travellers), not the page made from it")
     fmt = format or format_of(path, head)
     if fmt is None or fmt not in READERS:
-        raise UserError(source, "", f"cannot tell the file's format from {Path(path).suffix or 'its name'!r}; "
+        said = extension(path, lower=False) or "its name"
+        raise UserError(source, "", f"cannot tell the file's format from {said!r}; "
                         "expected .xml (USEBIO), .pbn, .csv, .xlsx or the tablets' .bws")
     try:
         size = os.stat(path).st_size
@@ -133,13 +203,21 @@ def _checked_format(path: str | os.PathLike[str], format: str | None) -> str:
     return fmt
 
 
-def write_event(
-    result_or_event: SessionResult | Event, path: str | os.PathLike[str], format: str | None = None
-) -> None:
-    """Write a scored event (a SessionResult) or an Event as USEBIO, PBN or CSV, chosen by extension."""
-    fmt = format or format_of(path)
-    if fmt not in WRITERS:
-        raise UserError(
-            str(path), "", f"cannot write {Path(path).suffix or 'this'!r} files; expected .xml, .pbn or .csv"
-        )
-    _load(WRITERS[fmt])(result_or_event, path)
+def write_event(result_or_event: SessionResult | Event, path: str | os.PathLike[str], format: str | None = None,
+                **options: Any) -> str | None:
+    """Write a scored event (a SessionResult) or a bare Event to ``path``, atomically, in the format of
+    :data:`WRITERS` its extension names (or ``format``: 'xlsx', 'csv', 'usebio', 'pbn', 'html'); the
+    results page takes ``lang`` and ``members`` (:func:`mpxl.formats.report_html.write_html`). The
+    note on what was written (None when there is nothing to say: the workbook says why its figures
+    are values). What a format cannot hold (a line's own penalty in USEBIO) is a ValueError saying why.
+    """
+    writer = check_output(path, format)
+    if writer.scored and isinstance(result_or_event, Event):
+        raise UserError(str(path), "", f"the {writer.name} is written from a scored event: write "
+                        "score_event(event, options), not the event read")
+    unknown = set(options) - {name for w in WRITERS.values() for name in w.options}
+    if unknown:
+        raise TypeError(f"write_event() got unexpected keyword arguments: {', '.join(sorted(unknown))}")
+    taken = {name: value for name, value in options.items() if name in writer.options}
+    note: str | None = _load((writer.module, writer.function))(result_or_event, path, **taken)
+    return note

@@ -18,14 +18,13 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import chain, islice
-from typing import Any, TypeGuard, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeGuard, TypeVar, cast
 
 from ..core.contract import Vulnerability, board_vulnerability
 from ..core.errors import UserError
 from ..core.event import Event, Travellers
 from ..core.pairings import boards_look_distinct, travellers_board_ranges, two_winner_sections
 from ..core.scorer import ScoredColumns
-from .atomic import StrPath, atomic_write
 from .common import (
     decimals_of,
     decode_text,
@@ -33,6 +32,7 @@ from .common import (
     number_or_none,
     read_bytes,
     score_from_contract,
+    written_decimals,
 )
 from .csvfile import (
     COLUMNS,
@@ -51,10 +51,15 @@ from .csvfile import (
     tricks_cell,
     tricks_of_contract,
 )
+from .csvfile import write_csv as write_rows_csv
 from .textsafe import needs_csv_escape
 
+if TYPE_CHECKING:  # typing only
+    from ..core.session import SessionResult
+    from .atomic import StrPath
+
 __all__ = ["read_csv", "read_csv_event", "read_csv_columns", "csv_columns", "column_event",
-           "write_columns_csv", "COLUMNAR_COLUMNS", "BLANK_COLUMNS",
+           "write_csv", "write_columns_csv", "COLUMNAR_COLUMNS", "BLANK_COLUMNS",
            "PUBLISHED_COLUMNS"]
 
 T = TypeVar("T")
@@ -390,6 +395,21 @@ _NOT_BLANK = re.compile(r"\S")
 _QUOTED = re.compile(r'[,"\r\n]')
 
 
+def write_csv(result_or_event: SessionResult | Event, path: StrPath) -> None:
+    """Write a scored event (or a bare Event) as CSV travellers (:func:`mpxl.formats.csvfile.write_csv`); a
+    result whose lines are the scorer's columns alone (plain travellers read by columns, :func:`column_event`:
+    no Line, no pair's names, no sit-out, penalty or title) from the columns, with no object per line (the
+    same bytes). The CSV of :data:`mpxl.formats.WRITERS`."""
+    if isinstance(result_or_event, Event):
+        write_rows_csv(result_or_event, path)
+        return
+    t, scored, ev = result_or_event.travellers, result_or_event.scored, result_or_event.event
+    if t is None or scored is None or ev.lines or ev.pairs or ev.sitouts or ev.penalties or ev.title or ev.date:
+        write_rows_csv(result_or_event, path)
+        return
+    write_columns_csv(t, scored, written_decimals(result_or_event), path)
+
+
 def write_columns_csv(t: Travellers, scored: ScoredColumns, decimals: int | None, path: StrPath) -> None:
     """Write plain travellers and their figures, atomically: the same file, byte for byte, as
     :func:`write_csv` writes for the event of the same lines scored (tests/test_columnar.py).
@@ -406,6 +426,8 @@ def write_columns_csv(t: Travellers, scored: ScoredColumns, decimals: int | None
     else:  # the lines' positions in the boards' order, a chunk at a time
         positions = chain.from_iterable(scored.order)
         chunks = iter(lambda: list(islice(positions, rows)), [])
+    from .atomic import atomic_write  # loaded where a file is written
+
     with atomic_write(path, encoding="utf-8", newline="") as f:
         f.write(",".join(COLUMNS) + "\n" + lead)
         last = ""

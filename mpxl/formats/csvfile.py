@@ -27,7 +27,6 @@ BOM) or, failing that, ISO-8859-1. (A plain file is read column by column instea
 from __future__ import annotations
 
 import csv
-import difflib
 import io
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -54,7 +53,6 @@ from ..core.rules import (
     is_sitout,
     side_of,
 )
-from .atomic import StrPath, atomic_write
 from .common import (
     EventToWrite,
     board_number,
@@ -80,6 +78,7 @@ if TYPE_CHECKING:  # typing only
     from _csv import Writer as CsvWriter
 
     from ..core.session import SessionResult
+    from .atomic import StrPath
 
 __all__ = ["read_csv", "read_csv_text", "csv_event", "read_rows", "header_keys_of", "names_cell",
             "write_csv", "csv_text", "COLUMNS", "NAME_COLUMNS", "NOTE_COLUMN",
@@ -137,6 +136,8 @@ def nearest_column(key: str, cutoff: float = 0.7) -> str | None:
     >>> nearest_column("ns_scroe"), nearest_column("adjustmnet"), nearest_column("scroe"), nearest_column("round")
     ('ns_score', 'adjustment', 'ns_score', None)
     """
+    import difflib  # loaded for a column mpxl does not read
+
     near = difflib.get_close_matches(key, sorted(KNOWN_COLUMNS | set(ALIASES)), n=1, cutoff=cutoff)
     return ALIASES.get(near[0], near[0]) if near else None
 
@@ -1071,5 +1072,7 @@ def _write_rows(buf: io.StringIO, writer: CsvWriter, scored: Iterable[ScoredFigu
 def write_csv(result_or_event: SessionResult | Event, path: StrPath) -> None:
     """Write a scored event (or a bare Event) as CSV travellers, atomically (UTF-8)."""
     text = csv_text(result_or_event)
+    from .atomic import atomic_write  # loaded where a file is written
+
     with atomic_write(path, encoding="utf-8", newline="") as f:
         f.write(text)

@@ -9,7 +9,6 @@ True
 
 from __future__ import annotations
 
-import datetime as _dt
 import re
 from argparse import Namespace
 from collections.abc import Iterable
@@ -18,10 +17,10 @@ from typing import TYPE_CHECKING
 from ..core.errors import UserError
 from ..core.event import Deal, Event
 from . import format_of, read_event
-from .atomic import StrPath
 from .common import board_number, decode_text, read_bytes, warn_unusual
 
 if TYPE_CHECKING:
+    from .atomic import StrPath
     from .bws import Reading
 
 __all__ = ["read_input", "attach_deals", "is_bws", "read_deals", "board_list", "default_title"]
@@ -131,6 +130,8 @@ def default_title(event: Event) -> str:
     ...                                                               Line(1, "1", "2", "B", session=2)]))
     'Riverside BC Pairs, session 2, sections A and B'
     """
+    import datetime as _dt  # loaded where a title is made
+
     try:
         day = _WEEKDAYS[_dt.date.fromisoformat(event.date.strip()[:10]).weekday()] + " "  # not the locale's
     except ValueError:

@@ -56,7 +56,6 @@ from ..core.rules import (
     is_sitout,
     side_of,
 )
-from .atomic import atomic_write
 from .textsafe import pbn_string, pbn_unescape
 
 if TYPE_CHECKING:  # typing only
@@ -1001,6 +1000,8 @@ def write_pbn(result_or_event: SessionResult | Event, path: str | os.PathLike[st
     """Write a scored event (or a bare Event) as PBN, atomically (UTF-8 unless told ISO-8859-1), a
     board at a time (:func:`pbn_parts`)."""
     latin1 = encoding.lower().replace("-", "") in ("latin1", "iso88591")
+    from .atomic import atomic_write  # loaded where a file is written
+
     with atomic_write(path, encoding=encoding, newline="\n") as f:
         for part in pbn_parts(result_or_event):
             f.write(part.encode("latin-1", errors="replace").decode("latin-1") if latin1 else part)

@@ -43,7 +43,6 @@ from ..core.errors import UserError
 from ..core.event import SEATS, Club, Deal, Event, Line, MasterPoints, Pair, Penalty, Player, SitOut
 from ..core.rules import Side, arrowswitch_flag, is_sitout, side_of
 from ..core.settings import Field
-from .atomic import atomic_write
 from .textsafe import xml_attribute, xml_content
 
 if TYPE_CHECKING:  # typing only
@@ -578,6 +577,8 @@ def _handset(event: Event) -> list[str]:
 def write_usebio(result_or_event: SessionResult | Event, path: str | os.PathLike[str]) -> None:
     """Write a scored event (or a bare Event) as USEBIO 1.2 XML, atomically, a board at a time
     (:func:`usebio_parts`)."""
+    from .atomic import atomic_write  # loaded where a file is written
+
     with atomic_write(path, encoding="utf-8", newline="\n") as f:
         for part in usebio_parts(result_or_event):
             f.write(part)

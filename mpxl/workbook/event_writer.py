@@ -63,7 +63,7 @@ if TYPE_CHECKING:
     from ..core.session import SessionResult
 
 __all__ = ["write_event_workbook", "event_workbook", "settings_for", "values_workbook", "write_values_workbook",
-           "VALUE_CELLS"]
+           "write_xlsx", "VALUE_CELLS"]
 
 
 @lru_cache(maxsize=65536)
@@ -535,3 +535,32 @@ def write_event_workbook(result: SessionResult, path: str | os.PathLike[str], sp
     workbook. ``spare_rows`` adds empty traveller rows.
     """
     write_workbook(os.fspath(path), **_event_contents(result, spare_rows))
+
+
+def write_xlsx(result: SessionResult, path: str | os.PathLike[str]) -> str | None:
+    """Write ``result`` to ``path`` atomically (the ``.xlsx`` of :data:`mpxl.formats.WRITERS`): the template
+    layout with live formulas, or, for an event it cannot hold (:func:`unsupported`), its figures as
+    values (Ranking and Travellers sheets) and the settings it was scored with (a Settings sheet);
+    then the note saying why (None for a live workbook).
+
+    An event with more lines (or pairs) than a worksheet has rows is refused with a message:
+    Excel would not open the file.
+    """
+    from ..core.errors import UserError
+    from ..formats.atomic import atomic_path
+    from . import template
+
+    lines = len(result.travellers) if result.travellers is not None else len(result.event.lines)
+    for what, count in (("traveller lines", lines), ("pairs", len(result.pairs))):
+        if count > template.MAX_DATA_ROWS:
+            raise UserError(os.fspath(path), "", f"the event has {count:,} {what}, more than a worksheet holds "
+                            f"({template.MAX_DATA_ROWS:,}: Excel's 1,048,576 rows less the headings); "
+                            "write .csv, .xml or .pbn instead")
+    reason = unsupported(result)
+    if reason is not None:
+        write_values_workbook(result, path, reason)
+        return (f"{reason}: the figures are written as values, not formulas ({VALUE_CELLS}); "
+                "every other cell as in a live workbook")
+    with atomic_path(path, suffix=".xlsx") as tmp:
+        write_event_workbook(result, tmp)
+    return None
