@@ -292,7 +292,7 @@ def _figure_columns(sc: ScoredColumns, exact: bool) -> tuple[list[Sequence[Any]]
             distinct.update(zip(map(id, column), column))
         distinct.pop(id(None), None)
     else:
-        distinct = sc.figures()
+        distinct = {id(f): f for f in sc.figures()}
     instead = sc.totals_exact if exact else sc.totals
     if instead:  # what the totals add instead of the line's own figure
         copied = [list(column) for column in columns]

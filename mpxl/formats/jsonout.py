@@ -198,7 +198,7 @@ class _LinesJson:
             before = pieces[0] if slot == 0 else ""
             after = pieces[slot + 1] + (f",\n{indent}" if slot == width - 1 else "")
             # a figure column's: every figure of the event (few: one object each, keyed by id)
-            value_of = {id(None): None, **sc.figures()} if by_id else dict.fromkeys(values)
+            value_of = {id(f): f for f in [None, *sc.figures()]} if by_id else dict.fromkeys(values)
             for key in [key for key in value_of if key not in cache]:  # not a set of the whole cache
                 cache[key] = before + _scalar(_json_value(keys[slot], value_of[key] if by_id else key)) + after
 
