@@ -189,8 +189,10 @@ class ScoredColumns:
         >>> t = Travellers(board=[1, 1, 1, 2, 2, 2], ns_pair=["1", "3", "5"] * 2, ew_pair=["2", "4", "6"] * 2,
         ...                score=[420, 400, 400, "A=", 100, 90])
         >>> s = score_columns(t)
-        >>> sorted(map(str, s.figures())), [str(f) for f in s.ns_mp], [str(f) for f in s.ew_mp]
-        (['0', '1', '1/2', '2', '3', '4', '7/2'], ['4', '1', '1', '2', '7/2', '1/2'], ['0', '3', '3', '2', '1/2', '7/2'])
+        >>> sorted(map(str, s.figures()))
+        ['0', '1', '1/2', '2', '3', '4', '7/2']
+        >>> [str(f) for f in s.ns_mp], [str(f) for f in s.ew_mp]
+        (['4', '1', '1', '2', '7/2', '1/2'], ['0', '3', '3', '2', '1/2', '7/2'])
         >>> s.ns_mp[1] is s.ns_mp[2], s.ns_mp[4] is s.ew_mp[5], s.ns_mp[3] is s.ew_mp[3]  # a value, one object
         (True, True, True)
         """
