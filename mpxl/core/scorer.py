@@ -15,12 +15,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from .adjustments import Artificial, Mixed, line_kind, parse_entry
 from .board import BoardResult, plain_score_figures, score_board
 from .errors import UserError
-from .event import Event, Line, PairKey, Travellers
+from .event import Event, Line, LineScore, PairKey, Travellers
 from .methods import check_counts
 from .options import ScoringOptions, field_of, pair_key
 from .pairings import gather, travellers_board_ranges
@@ -310,7 +310,7 @@ def _lay(out: ScoredColumns, place: BoardPlace, scored: BoardScore) -> None:
     out.boards.append(place)
 
 
-def _real_results(scores: list[Any]) -> int:
+def _real_results(scores: list[LineScore]) -> int:
     """How many of a board's cells are real results (not blank, not played or artificial).
 
     >>> _real_results([420, None, "NP", "A+", "-50", "30% 420 + 70% 450"])
@@ -322,7 +322,7 @@ def _real_results(scores: list[Any]) -> int:
 class _BoardLines:
     """One board's lines in the columns: scored by the integer fast path or the board scorer."""
 
-    def __init__(self, t: Travellers, ranges: list[range], scores: list[Any], source: str,
+    def __init__(self, t: Travellers, ranges: list[range], scores: list[LineScore], source: str,
                  where: Callable[[int], str], board: int) -> None:
         self.t, self.ranges, self.scores, self.source, self.where, self.board = t, ranges, scores, source, where, board
         self.plain = _PLAIN_TYPES.issuperset(set(map(type, scores))) and not (
@@ -349,7 +349,7 @@ class _BoardLines:
     def score(self, expected: int, options: ScoringOptions, memo: FigureMemo) -> BoardScore:
         """The board scored worth ``expected`` results, its figures rounded."""
         if self.plain:
-            plain = _plain_board_figures(self.scores, expected, options, memo)
+            plain = _plain_board_figures(cast("list[int | None]", self.scores), expected, options, memo)
             if plain is not None:
                 return plain
         res = self._board_result(expected, options)
@@ -393,7 +393,7 @@ _PLAIN_TYPES = frozenset({int, type(None)})
 
 
 def _plain_board_figures(
-    scores: list[Any], expected: int, options: ScoringOptions, memo: FigureMemo
+    scores: list[int | None], expected: int, options: ScoringOptions, memo: FigureMemo
 ) -> BoardScore | None:
     """A board of plain scores (ints or None) scored by the integer fast path (None would send it to the
     board scorer: tests/test_fastpath.py does, to compare).
@@ -524,7 +524,7 @@ def _apply_wbf_averages(event: Event, options: ScoringOptions, t: Travellers, ou
     """
     own = _own_percentages(event, options, t, out)
     for b in out.boards:
-        scores: list[Any] = gather(t.score, b.ranges)
+        scores = gather(t.score, b.ranges)
         changed = _wbf_entries(event, options, t, out, b, scores, own)
         if changed:
             board = _BoardLines(t, b.ranges, scores, event.source, lambda i: "", b.board).score_both(
@@ -569,7 +569,7 @@ class _WbfSide(NamedTuple):
 
 
 def _wbf_entries(
-    event: Event, options: ScoringOptions, t: Travellers, out: ScoredColumns, b: BoardPlace, scores: list[Any],
+    event: Event, options: ScoringOptions, t: Travellers, out: ScoredColumns, b: BoardPlace, scores: list[LineScore],
     own: dict[PairKey, Fraction | None],
 ) -> list[_WbfSide]:
     """Board ``b``'s artificial scores (``scores``, its lines' cells) with every Ave+ and Ave- set by the wbf
