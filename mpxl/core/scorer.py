@@ -273,6 +273,7 @@ def score_columns(
     n_lines = len(t)
     out = ScoredColumns([], [None] * n_lines, [None] * n_lines, [None] * n_lines, [None] * n_lines,
                         ["blank"] * n_lines)
+    details = t.has_details
     for key in sorted(boards, key=lambda k: (k[0], str(k[1]), k[2])):
         sess, sec, board = key
         ranges, scores, n_played = boards[key], scores_of[key], played[key]
@@ -287,7 +288,7 @@ def score_columns(
         elif options.estimate_at is EstimateAt.OWN_TOPS:  # worth its real results alone
             expected = max(_real_results(scores), 1)
         place = BoardPlace(sess, sec, board, expected, 0, 0, None, ranges)
-        scored = _BoardLines(t, ranges, scores, event.source, name, board).score_both(
+        scored = _BoardLines(t, ranges, scores, details, event.source, name, board).score_both(
             expected, n_played, options, out.memo)
         _lay(out, place, scored)
     if options.ave_policy is AvePolicy.WBF and any(kind in ("plus", "minus") for pair in out.ave.values()
@@ -322,11 +323,11 @@ def _real_results(scores: list[LineScore]) -> int:
 class _BoardLines:
     """One board's lines in the columns: scored by the integer fast path or the board scorer."""
 
-    def __init__(self, t: Travellers, ranges: list[range], scores: list[LineScore], source: str,
+    def __init__(self, t: Travellers, ranges: list[range], scores: list[LineScore], details: bool, source: str,
                  where: Callable[[int], str], board: int) -> None:
         self.t, self.ranges, self.scores, self.source, self.where, self.board = t, ranges, scores, source, where, board
         self.plain = _PLAIN_TYPES.issuperset(set(map(type, scores))) and not (
-            t.has_details and any(any(gather(column, ranges)) for column in (t.group, t.arrowswitch, t.ns_penalty,
+            details and any(any(gather(column, ranges)) for column in (t.group, t.arrowswitch, t.ns_penalty,
                                                                             t.ew_penalty) if column is not None))
 
     def score_both(self, expected: int, n_played: int, options: ScoringOptions, memo: FigureMemo) -> BoardScore:
@@ -522,42 +523,57 @@ def _apply_wbf_averages(event: Event, options: ScoringOptions, t: Travellers, ou
     own rules; on a short board under totals that percentage of the board's own top on the line and of the
     full top in the totals. (Artificial scores are not in the results' matchpoints: no other line moves.)
     """
-    own = _own_percentages(event, options, t, out)
+    seats = _Seats(event, options, t, t.column("section"), t.column("arrowswitch"))
+    own = _own_percentages(seats, out)
+    details = t.has_details
     for b in out.boards:
         scores = gather(t.score, b.ranges)
-        changed = _wbf_entries(event, options, t, out, b, scores, own)
+        changed = _wbf_entries(seats, out, b, scores, own)
         if changed:
-            board = _BoardLines(t, b.ranges, scores, event.source, lambda i: "", b.board).score_both(
+            board = _BoardLines(t, b.ranges, scores, details, event.source, lambda i: "", b.board).score_both(
                 b.expected, lines_towards_n(scores), options, out.memo)
             for change in changed:
                 out.set_side(change.line, change.side, board, change.place)
 
 
-def _own_percentages(
-    event: Event, options: ScoringOptions, t: Travellers, out: ScoredColumns
-) -> dict[PairKey, Fraction | None]:
+@dataclass(slots=True)
+class _Seats:
+    """Who sat where, for the wbf policy: each line's section, and whether it was arrowswitched."""
+
+    event: Event
+    options: ScoringOptions
+    t: Travellers
+    sections: list[Any]
+    switched: list[Any]
+
+    def key(self, i: int, side: int) -> PairKey:
+        """The key of the pair seated ``side`` (0 NS, 1 EW) on line ``i``."""
+        pair, direction = (self.t.ns_pair[i], "NS") if side == 0 else (self.t.ew_pair[i], "EW")
+        return pair_key(self.event, self.options, self.sections[i], pair, direction)
+
+
+def _own_percentages(seats: _Seats, out: ScoredColumns) -> dict[PairKey, Fraction | None]:
     """Each pair's own percentage for the wbf policy: what its total adds over its maximum on the boards
     where it has a result (not a mixed line's artificial side: an artificial score); under ``estimate_at``
     totals a short board's figure estimated to the full top (the line's own, plain on the board's smaller
     top, is not what the ranking counts). None for a pair with no maximum."""
-    sections, switched = t.column("section"), t.column("arrowswitch")
     own: dict[PairKey, list[Fraction]] = {}
     for b in out.boards:
         for i in b.indices():
             if out.kind[i] != "result":
                 continue
             instead = out.totals.get(i, (None, None))
-            given = _seated_artificial(t.score[i], bool(switched[i]))
-            for side, pair, mp, total in (("NS", t.ns_pair[i], out.ns_mp[i], instead[0]),
-                                          ("EW", t.ew_pair[i], out.ew_mp[i], instead[1])):
-                if given[side == "EW"]:
+            given = _seated_artificial(seats.t.score[i], bool(seats.switched[i]))
+            for side, mp in enumerate((out.ns_mp[i], out.ew_mp[i])):
+                if given[side]:
                     continue  # a mixed line's artificial side: not a result of the pair
-                tot = own.setdefault(pair_key(event, options, sections[i], pair, side), [Fraction(0), Fraction(0)])
-                mp = total if total is not None else mp  # what the pair's total adds
-                assert mp is not None  # a line with a result has figures
-                tot[0] += mp
+                tot = own.setdefault(seats.key(i, side), [Fraction(0), Fraction(0)])
+                figure = instead[side] if instead[side] is not None else mp  # what the pair's total adds
+                assert figure is not None  # a line with a result has figures
+                tot[0] += figure
                 tot[1] += b.top
-    return {k: (options.scale.percentage(mp, most) if most else None) for k, (mp, most) in own.items()}
+    scale = seats.options.scale
+    return {k: (scale.percentage(mp, most) if most else None) for k, (mp, most) in own.items()}
 
 
 class _WbfSide(NamedTuple):
@@ -569,25 +585,22 @@ class _WbfSide(NamedTuple):
 
 
 def _wbf_entries(
-    event: Event, options: ScoringOptions, t: Travellers, out: ScoredColumns, b: BoardPlace, scores: list[LineScore],
-    own: dict[PairKey, Fraction | None],
+    seats: _Seats, out: ScoredColumns, b: BoardPlace, scores: list[LineScore], own: dict[PairKey, Fraction | None]
 ) -> list[_WbfSide]:
     """Board ``b``'s artificial scores (``scores``, its lines' cells) with every Ave+ and Ave- set by the wbf
     policy, in place; the sides set."""
-    sections, switched = t.column("section"), t.column("arrowswitch")
     changed: list[_WbfSide] = []
     for j, i in enumerate(b.indices()):
         entry = parse_entry(scores[j]) if i in out.ave else None  # an artificial score, or a mixed line
         if not isinstance(entry, (Artificial, Mixed)):
             continue
-        for k, (side, pair, exact) in enumerate((("NS", t.ns_pair[i], out.ns_exact), ("EW", t.ew_pair[i],
-                                                                                     out.ew_exact))):
-            pct, kind = own.get(pair_key(event, options, sections[i], pair, side)), out.ave[i][k]
-            if pct is None or kind not in ("plus", "minus") or exact[i] is None:
+        for k, exact in enumerate((out.ns_exact[i], out.ew_exact[i])):
+            pct, kind = own.get(seats.key(i, k)), out.ave[i][k]
+            if pct is None or kind not in ("plus", "minus") or exact is None:
                 continue
             wbf = max(Fraction(AVE_PLUS), pct) if kind == "plus" else min(Fraction(AVE_MINUS), pct)
             # the entry's NS and EW: the seated sides' the other way round when switched
-            entry = replace(entry, ns=wbf) if (k == 1) == bool(switched[i]) else replace(entry, ew=wbf)
+            entry = replace(entry, ns=wbf) if (k == 1) == bool(seats.switched[i]) else replace(entry, ew=wbf)
             changed.append(_WbfSide(j, i, k))
             scores[j] = entry
     return changed
