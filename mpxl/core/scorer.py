@@ -503,8 +503,11 @@ def plain_figures(
         top, factor, offset = reported_top(board_top, options)
         avg = options.scale.average(top)
         put = factored(board_top, factor, offset, options)
-        exact = memo.one_of([put(Fraction(num, D)) for num in new])
-        rounded = memo.one_of([options.rounding.apply(x, avg) for x in exact])
+        exact = [put(Fraction(num, D)) for num in new]
+        if options.rounding.kind is RoundingKind.EXACT:  # the rounded figures are the exact ones: one object
+            exact = rounded = memo.one_of(exact)
+        else:  # the exact figures are in no rounded column: made one by one
+            rounded = memo.one_of([options.rounding.apply(x, avg) for x in exact])
         figures.exact.update(zip(new, exact))
         figures.rounded.update(zip(new, rounded))
         figures.kind.update(dict.fromkeys(new, "result"))
