@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import compress, count, groupby, islice
 from operator import attrgetter, eq, ne
-from typing import Any, TypeVar
+from typing import Any
 
 from .errors import UserError
 from .event import Event, Line, Travellers, gather
@@ -32,7 +32,6 @@ __all__ = [
     "find_duplicate",
 ]
 
-T = TypeVar("T")
 
 #: (session, section, board) -> the ranges of its lines' positions, in file order.
 BoardRanges = dict[tuple[int, str, int], list[range]]

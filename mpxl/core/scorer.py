@@ -503,7 +503,7 @@ def plain_figures(
         top, factor, offset = reported_top(board_top, options)
         avg = options.scale.average(top)
         put = factored(board_top, factor, offset, options)
-        exact = [put(Fraction(num, D)) for num in new]
+        exact: FigureList = [put(Fraction(num, D)) for num in new]
         if options.rounding.kind is RoundingKind.EXACT:  # the rounded figures are the exact ones: one object
             exact = rounded = memo.one_of(exact)
         else:  # the exact figures are in no rounded column: made one by one
