@@ -415,14 +415,16 @@ def test_unplayed_own_adds_the_pairs_own_percentage_per_board_short(ev, opts):
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(detailed_events(), totals_options)
 def test_the_scorers_figures_hold_every_figure_of_the_columns(ev, opts):
-    """``ScoredColumns.figures`` as the scorer gives it (the plain boards' from its memo) holds every
-    figure of the NS and EW columns, by id; the pairs' totals and the JSON look each one up there."""
+    """``ScoredColumns.figures`` as the scorer gives it holds every figure of the NS and EW columns,
+    each value one object (the one every line of that figure holds, on any board: the plain boards', the
+    others' and the wbf policy's); the pairs' totals and the JSON look each one up there by its id."""
     try:
         result = score_event(ev, opts)
     except UserError:
         return
     sc = result.scored
-    figures = sc.figures()
+    figures = {id(f): f for f in sc.figures()}
+    assert len({f for f in figures.values()}) == len(figures)  # one object per value
     in_columns = {id(f): f for f in sc.ns_mp + sc.ew_mp if f is not None}
     assert all(figures.get(key) is f for key, f in in_columns.items())
     assert None not in figures.values()

@@ -340,11 +340,11 @@ def parse_entry(value: object) -> Entry:
             ns, ew = (pct if pct is not None else _parse_components(part) for pct, part in zip(sides, (left, right)))
         except ValueError as exc:
             raise ValueError(f"{text!r}: {exc}") from None
-        if sides[0] is not None and sides[1] is not None:
-            return Artificial(sides[0], sides[1])
-        if sides[0] is not None or sides[1] is not None:
+        if isinstance(ns, Fraction) and isinstance(ew, Fraction):
+            return Artificial(ns, ew)
+        if isinstance(ns, Fraction) or isinstance(ew, Fraction):
             return Mixed(ns, ew)
-        return Assigned(ns, ew)  # type: ignore[arg-type]  # both sides results
+        return Assigned(ns, ew)  # both sides results
     comps = _parse_components(text)
     return Assigned(comps, comps)
 

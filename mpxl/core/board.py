@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from math import lcm
-from typing import TypedDict, TypeVar
+from typing import TypedDict, TypeVar, cast
 
 from .adjustments import Artificial, Assigned, Entry, Mixed, parse_entry
 from .fouled import small_group_percentage, uses_set_percentages
@@ -389,10 +389,11 @@ def _result_of(entry: Entry, side: str) -> Components:
     >>> _result_of(parse_entry("A=|0"), "ns"), _result_of(parse_entry("A=|0"), "ew")
     (((Fraction(1, 1), 0),), ((Fraction(1, 1), 0),))
     """
-    own: Components | Fraction = getattr(entry, side)
-    if isinstance(own, Fraction):
-        own = getattr(entry, "ew" if side == "ns" else "ns")
-    return own  # type: ignore[return-value]  # a mixed line keeps a result on one side
+    assert isinstance(entry, (Assigned, Mixed)), entry  # a line with a result
+    own, other = (entry.ns, entry.ew) if side == "ns" else (entry.ew, entry.ns)
+    result = other if isinstance(own, Fraction) else own
+    assert not isinstance(result, Fraction)  # a mixed line keeps a result on one side
+    return result
 
 
 @lru_cache(maxsize=4096)
@@ -452,7 +453,7 @@ def plain_score_figures(
     if len(scores) >= _COUNT_FROM:
         counted: Counter[NSScore | None] = Counter(scores)  # counted in C; equal scores (420, 420.0) are one key
         counted.pop(None, None)
-        counts: Counter[NSScore] = counted  # type: ignore[assignment]  # None popped
+        counts = cast("Counter[NSScore]", counted)  # None popped
         runs: list[tuple[NSScore, int]] = [(s, counts[s]) for s in sorted(counts)]
         n = len(scores) - scores.count(None)
     else:

@@ -363,13 +363,13 @@ class Travellers:
         >>> t.score, t.section, t.contract
         ([420], None, None)
         """
-        columns = {}
+        columns: dict[str, Any] = {}  # each field's column: its own type
         for name in names:
             column = list(map(attrgetter(name), lines))
             default = _DEFAULTS.get(name, column)
             if column.count(default) != len(column) or name in _COLUMNS[:3] or name == "score":
                 columns[name] = column
-        return cls(**columns)  # type: ignore[arg-type]  # every field a column
+        return cls(**columns)
 
     def lines(self, first_line: int = 2) -> list[Line]:
         """One :class:`Line` per line; ``where`` is ``line 2``, ``line 3``... (from ``first_line``: a CSV's rows)."""

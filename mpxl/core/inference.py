@@ -307,8 +307,12 @@ def agreement(result: SessionResult, published: Published | None = None) -> Agre
     if result.event.sitouts:
         _credit_agreement(result, lines, line_pcts)
     totals, pcts, places = _pair_agreement(result, published)
-    return Agreement(tuple(lines), tuple(short), tuple(totals), tuple(pcts), tuple(places),  # type: ignore[arg-type]
-                     tuple(line_pcts))  # type: ignore[arg-type]
+    return Agreement(_two(lines), _two(short), _two(totals), _two(pcts), _two(places), _two(line_pcts))
+
+
+def _two(counts: list[int]) -> tuple[int, int]:
+    """(reproduced, published) of a kind's counts."""
+    return counts[0], counts[1]
 
 
 def _line_agreement(result: SessionResult, sc: ScoredColumns) -> tuple[list[int], list[int], list[int]]:

@@ -206,10 +206,11 @@ def mitchell(tables: int, boards_per_round: int | None = None, rounds: int | Non
     for r in range(r_count):
         skip = 1 if t % 2 == 0 and r >= t // 2 else 0
         for table in range(t):
-            ns, ew = str(table + 1), (table - r - skip) % t + 1
+            ns: str | None = str(table + 1)
+            ew = (table - r - skip) % t + 1
             ew_pair: str | None = None if absent and ew == t else str(ew + (t if switched else 0))
             if r >= r_count - switched:
-                ns, ew_pair = ew_pair, ns  # type: ignore[assignment]
+                ns, ew_pair = ew_pair, ns
             rows.append(Row(r + 1, table + 1, ns, ew_pair, _set((table + r) % t, b)))
     notes = [f"even tables: the EW pairs skip a table after round {t // 2}"] if t % 2 == 0 else []
     if switched:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import compress, count, groupby, islice
 from operator import attrgetter, eq, ne
-from typing import TypeVar
+from typing import Any
 
 from .errors import UserError
 from .event import Event, Line, Travellers, gather
@@ -32,7 +32,6 @@ __all__ = [
     "find_duplicate",
 ]
 
-T = TypeVar("T")
 
 #: (session, section, board) -> the ranges of its lines' positions, in file order.
 BoardRanges = dict[tuple[int, str, int], list[range]]
@@ -131,12 +130,12 @@ def boards_look_distinct(
     return True
 
 
-def _as_text(values: list[T]) -> list[T]:
+def _as_text(values: list[Any]) -> list[Any]:
     """Values that are equal exactly when their texts are (``1`` and ``'1'`` are one table):
     the values themselves when they are all of one class (or None), else their texts."""
     classes = set(map(type, values))
     classes.discard(type(None))
-    return values if len(classes) <= 1 else [None if v is None else str(v) for v in values]  # type: ignore[misc]
+    return values if len(classes) <= 1 else [None if v is None else str(v) for v in values]
 
 
 def two_winner_sections(section: list[str], ns_pair: list[str], ew_pair: list[str],

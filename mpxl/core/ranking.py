@@ -93,58 +93,110 @@ def place_labels(values: Sequence[Hashable], style: Places = Places.SHARED) -> l
 def pair_results(result: Scored) -> list[PairResult]:
     """The pairs' totals, percentages and places, each ranking group sorted best first.
 
-    The totals are integer numerators over one common denominator (:func:`_pair_totals`); a
-    ranking group's percentages are compared as integers too, each its numerator over the
-    group's common maximum (:func:`_rank_keys`); a Fraction is made per figure only for the
-    :class:`PairResult`.
+    Three steps: each pair's sums, as integer numerators over one common denominator, the unplayed
+    boards' credits and the penalty rows added (:func:`_event_totals`: the speed path, no Fraction
+    per line); each pair's figures from its sums by the rules (:class:`_PairRules`); the ranking
+    groups and their places (:func:`_placed`, comparing integers: :func:`_ranked`).
     """
     event, options = result.event, result.options
     fld = field_of(event, options)
-    known: dict[PairKey, Pair] = {}
-    for p in event.pairs:
-        sides = [p.direction] if p.direction else ["NS", "EW"]
-        for side in sides:
-            known.setdefault(pair_key(event, options, p.section, p.number, side), p)
-    exact = options.totals_from is TotalsFrom.EXACT
-    totals, common = _pair_totals(result, exact=exact)
+    totals, common, shares = _event_totals(result, fld)
+    known = _known_pairs(event, options)
+    rules = _PairRules.of(options, fld, totals)
+    results = [(rules.result(_pair_of(known, key), t, common, shares.get(key)), t) for key, t in totals.items()]
+    return _placed(result, fld, results)
+
+
+def _event_totals(result: Scored, fld: Field) -> tuple[dict[PairKey, PairTotal], int, dict[PairKey, Fraction]]:
+    """(each pair's :class:`PairTotal`, their numerators' common denominator, each pair's own share): its
+    sums of the board figures (:func:`_pair_totals`), the unplayed boards' credits (:func:`_fill_unplayed`)
+    and the penalty rows (:func:`_add_penalties`) added; its share (exact matchpoints per point of maximum)
+    before them."""
+    event, options = result.event, result.options
+    totals, common = _pair_totals(result, exact=options.totals_from is TotalsFrom.EXACT)
     shares = {k: Fraction(t.mp, common * t.max) for k, t in totals.items() if t.max}  # before credits, penalties
     if options.unplayed is not Unplayed.NONE and result.scored is not None:
         sat_out = Counter(pair_key(event, options, so.section, so.pair, so.direction) for so in event.sitouts)
         common = _fill_unplayed(totals, common, result.scored.boards, options, fld, sat_out)
     if event.penalties:
         common = _add_penalties(totals, common, event, options)
-    results: list[tuple[PairResult, PairTotal]] = []
-    total_of = _total_rounder(options) if exact else None
-    full = _full_maxima(totals, fld) if options.percentage_basis is PercentageBasis.SCALED else None
-    line = percentage_line(options.scale)
-    maxima: dict[int, Fraction] = {}  # a maximum's Fraction, one per distinct maximum (they are few)
-    for k, t in totals.items():
-        section, number, direction = k
-        pair = known.get(k)
-        if pair is None:
-            pair = Pair(number, section, direction)
-        elif pair.direction != direction:
-            pair = replace(pair, direction=direction)
-        mp = Fraction(t.mp, common)
-        if line is not None and t.max:  # the rule's a + b x mp / max as one Fraction of integers
+    return totals, common, shares
+
+
+def _known_pairs(event: Event, options: ScoringOptions) -> dict[PairKey, Pair]:
+    """The event's pairs by their keys (a pair of no direction under both in a two-winner field)."""
+    known: dict[PairKey, Pair] = {}
+    for p in event.pairs:
+        for side in [p.direction] if p.direction else ["NS", "EW"]:
+            known.setdefault(pair_key(event, options, p.section, p.number, side), p)
+    return known
+
+
+def _pair_of(known: dict[PairKey, Pair], key: PairKey) -> Pair:
+    """The pair of ``key``: the event's (seated in the key's direction), else one made of the key.
+
+    >>> known = {("", "3", "NS"): Pair("3", names=("Ann", "Bo"))}  # a pair of no direction, in a two-winner field
+    >>> mine, made = _pair_of(known, ("", "3", "NS")), _pair_of(known, ("A", "4", "EW"))
+    >>> (mine.names, mine.direction), (made.section, made.number, made.direction)
+    ((('Ann', 'Bo'), 'NS'), ('A', '4', 'EW'))
+    """
+    section, number, direction = key
+    pair = known.get(key)
+    if pair is None:
+        return Pair(number, section, direction)
+    return pair if pair.direction == direction else replace(pair, direction=direction)
+
+
+@dataclass(slots=True)
+class _PairRules:
+    """The rules that make a pair's figures from its sums (its matchpoints as ``mp`` / ``common``): the
+    percentage (the rulebook's :meth:`~mpxl.core.settings.Scale.percentage`, or ACBLscore's scaled
+    basis), the total and the sessions' rounded when the totals add the exact figures."""
+
+    options: ScoringOptions
+    fld: Field
+    total_of: Callable[[Fraction], Fraction] | None  # how a total of the exact figures is rounded
+    full: dict[str, int] | None  # each field's full maximum, under ``percentage_basis`` scaled
+    line: tuple[int, int] | None  # :func:`percentage_line`
+    maxima: dict[int, Fraction] = field(default_factory=dict)  # one Fraction per distinct maximum (few)
+
+    @classmethod
+    def of(cls, options: ScoringOptions, fld: Field, totals: dict[PairKey, PairTotal]) -> _PairRules:
+        """The rules under ``options``, for the pairs ``totals`` of a field compared as ``fld``."""
+        exact = options.totals_from is TotalsFrom.EXACT
+        scaled = options.percentage_basis is PercentageBasis.SCALED
+        return cls(options, fld, _total_rounder(options) if exact else None,
+                   _full_maxima(totals, fld) if scaled else None, percentage_line(options.scale))
+
+    def percentage(self, mp: Fraction, t: PairTotal, common: int, section: str) -> Fraction:
+        """The pair's percentage of its exact sum ``mp`` (``t.mp`` / ``common``) over its maximum."""
+        if self.full is not None:  # ACBLscore: the total scaled to the field's full maximum, rounded, over it
+            return _scaled_percentage(self.options, mp, t.max, self.full["" if self.fld is Field.EVENT else section])
+        if self.line is not None and t.max:  # the rule's a + b x mp / max as one Fraction of integers
             over = common * t.max
-            pct = Fraction(line[0] * over + line[1] * t.mp, over)
-        else:
-            pct = options.scale.percentage(mp, t.max)  # the ranking too: from the exact sum when the totals are
-        if full is not None:  # ACBLscore: the total scaled to the field's full maximum, rounded, over it
-            pct = _scaled_percentage(options, mp, t.max, full["" if fld is Field.EVENT else section])
+            return Fraction(self.line[0] * over + self.line[1] * t.mp, over)
+        return self.options.scale.percentage(mp, t.max)
+
+    def result(self, pair: Pair, t: PairTotal, common: int, share: Fraction | None) -> PairResult:
+        """The pair's :class:`PairResult`, unplaced, from its sums ``t`` over ``common``."""
+        mp = Fraction(t.mp, common)
+        pct = self.percentage(mp, t, common, pair.section)  # the ranking too: from the exact sum
         sessions = (dict.fromkeys(t.sessions, mp) if len(t.sessions) == 1
                     else {sess: Fraction(num, common) for sess, num in sorted(t.sessions.items())})
-        if total_of is not None:  # the total is the exact sum rounded as a total
-            mp = total_of(mp)
-            sessions = {sess: total_of(v) for sess, v in sessions.items()}
-        maximum = maxima.get(t.max)
+        if self.total_of is not None:  # the total is the exact sum rounded as a total
+            mp = self.total_of(mp)
+            sessions = {sess: self.total_of(v) for sess, v in sessions.items()}
+        maximum = self.maxima.get(t.max)
         if maximum is None:
-            maximum = maxima[t.max] = Fraction(t.max)
-        results.append((PairResult(pair, mp, maximum, pct, "", t.boards, sessions, shares.get(k)), t))
-    # ranking groups: per section (or the whole field) and, in a two-winner field, per direction
-    # the sections in the order their lines first come: the order of the boards' first lines
-    lines = result.travellers
+            maximum = self.maxima[t.max] = Fraction(t.max)
+        return PairResult(pair, mp, maximum, pct, "", t.boards, sessions, share)
+
+
+def _placed(result: Scored, fld: Field, results: list[tuple[PairResult, PairTotal]]) -> list[PairResult]:
+    """The pairs ``results`` in their ranking groups (per section, or the whole field; in a two-winner
+    field per direction, NS first), the sections in the order their lines first come (the order of
+    the boards' first lines, then the event's pairs'), each sorted best first and placed."""
+    event, lines = result.event, result.travellers
     sections = dict.fromkeys(sec for _sess, sec, _board in travellers_board_ranges(lines)) if lines is not None else {}
     sections.update(dict.fromkeys(p.section for p in event.pairs if p.section not in sections))
     order = {sec: i for i, sec in enumerate(sections)}  # as event.sections(): lines first, then pairs
@@ -154,9 +206,8 @@ def pair_results(result: Scored) -> list[PairResult]:
         by_group.setdefault((order.get(sec, -1), sec, pr.pair.direction or ""), []).append((pr, t))
     out: list[PairResult] = []
     for g in sorted(by_group, key=lambda g: (g[0], g[1], {"NS": 0, "EW": 1}.get(g[2], 0))):
-        group = by_group[g]
-        members, values = _ranked(group)
-        for pr, label in zip(members, place_labels(values, options.places)):
+        members, values = _ranked(by_group[g])
+        for pr, label in zip(members, place_labels(values, result.options.places)):
             pr.place = label
         out.extend(members)
     return out
@@ -292,7 +343,7 @@ def _figure_columns(sc: ScoredColumns, exact: bool) -> tuple[list[Sequence[Any]]
             distinct.update(zip(map(id, column), column))
         distinct.pop(id(None), None)
     else:
-        distinct = sc.figures()
+        distinct = {id(f): f for f in sc.figures()}
     instead = sc.totals_exact if exact else sc.totals
     if instead:  # what the totals add instead of the line's own figure
         copied = [list(column) for column in columns]

@@ -13,14 +13,14 @@ A board of plain scores takes :func:`~mpxl.core.board.plain_board`'s integer ari
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple, cast
 
 from .adjustments import Artificial, Mixed, line_kind, parse_entry
-from .board import plain_score_figures, score_board
+from .board import BoardResult, plain_score_figures, score_board
 from .errors import UserError
-from .event import Event, Line, PairKey, Travellers
+from .event import Event, Line, LineScore, PairKey, Travellers
 from .methods import check_counts
 from .options import ScoringOptions, field_of, pair_key
 from .pairings import gather, travellers_board_ranges
@@ -29,16 +29,82 @@ from .settings import AvePolicy, EstimateAt, Field, RoundingKind, RoundingOrder
 
 __all__ = [
     "ScoredLine", "ScoredBoard", "BoardPlace", "ScoredColumns", "score_columns", "reported_top", "plain_figures",
-    "SessionBoardKey", "Figures", "FigureMemo", "BoardFigures",
+    "SessionBoardKey", "Figure", "FigureList", "PlainFigures", "FigureMemo", "LineFigures", "TotalsFigures",
+    "BoardScore",
 ]
 
 
 #: A board of an event: (session, section or "" across sections, board).
 SessionBoardKey = tuple[int, str, int]
-#: From a numerator of :func:`~mpxl.core.board.plain_board` to its exact figure, its rounded figure and its kind.
-Figures = tuple[dict[int | None, Fraction | None], dict[int | None, Fraction | None], dict[int | None, str]]
-#: :func:`plain_figures`' figures per (denominator, top), kept across an event.
-FigureMemo = dict[tuple[int, int], Figures]
+#: A figure, or None on a blank line.
+Figure = Fraction | None
+#: One figure column of a board's lines, in the lines' order.
+FigureList = list[Figure]
+
+
+class PlainFigures(NamedTuple):
+    """From a numerator of :func:`~mpxl.core.board.plain_board` (None: a blank line) to its figures."""
+
+    exact: dict[int | None, Figure]
+    rounded: dict[int | None, Figure]
+    kind: dict[int | None, str]
+
+
+@dataclass(slots=True)
+class FigureMemo:
+    """The figures an event's scoring has made: each value one object (``one``, by value), and
+    :func:`plain_figures`' per (denominator, top) (``plain``), kept across the event's boards.
+
+    A figure met on many lines is one object: the pairs' totals and the JSON make its numerator or its
+    text once (:meth:`ScoredColumns.figures`).
+
+    >>> memo = FigureMemo()
+    >>> a, b = memo.one_of([Fraction(1, 2), None]), memo.one_of([Fraction(2, 4)])
+    >>> a[0] is b[0], a[1]
+    (True, None)
+    """
+
+    one: dict[Fraction, Fraction] = field(default_factory=dict)
+    plain: dict[tuple[int, int], PlainFigures] = field(default_factory=dict)
+
+    def one_of(self, figures: FigureList) -> FigureList:
+        """``figures`` with each figure replaced by the memo's one object of its value (None kept)."""
+        one = self.one.setdefault
+        return [None if f is None else one(f, f) for f in figures]
+
+
+class LineFigures(NamedTuple):
+    """One board's lines' figures, in the lines' order: rounded, exact, the kind of each line, and
+    (the general path's) each line's (NS, EW) kinds of average."""
+
+    ns_mp: FigureList
+    ew_mp: FigureList
+    ns_exact: FigureList
+    ew_exact: FigureList
+    kind: list[str]
+    ave: list[tuple[str | None, str | None]] | None = None
+
+
+class TotalsFigures(NamedTuple):
+    """What the totals add instead of a short board's lines' figures (``estimate_at`` totals)."""
+
+    ns_mp: FigureList
+    ew_mp: FigureList
+    ns_exact: FigureList
+    ew_exact: FigureList
+
+
+class BoardScore(NamedTuple):
+    """One board scored: its reported top, its lines' figures, its real results; whether the figures
+    are the memo's (the plain path); under ``estimate_at`` totals the lines' own top and what the
+    totals add instead (else None)."""
+
+    top: int
+    figures: LineFigures
+    actual: int
+    plain: bool = False
+    line_top: int | None = None
+    totals: TotalsFigures | None = None
 
 
 @dataclass(slots=True)
@@ -85,6 +151,14 @@ class BoardPlace:
     ranges: list[range]  # its lines' positions in the Travellers, in file order
     by_score: bool = False  # each line's figures are its score's (one object per score): scored by the plain path
 
+    def indices(self) -> list[int]:
+        """The board's lines' positions, in order.
+
+        >>> BoardPlace(1, "", 1, 2, 2, 2, None, [range(0, 2), range(5, 9, 3)]).indices()
+        [0, 1, 5, 8]
+        """
+        return [i for r in self.ranges for i in r]
+
 
 @dataclass
 class ScoredColumns:
@@ -93,36 +167,36 @@ class ScoredColumns:
 
     ``ave`` holds, for an artificial line, its (NS, EW) kinds of average ('plus', 'ave', 'minus'
     after an arrowswitch); ``totals`` the (NS, EW) figures a pair's total adds instead of the
-    line's own (``estimate_at`` totals) on the lines of a board played fewer times.
+    line's own (``estimate_at`` totals) on the lines of a board played fewer times. A rounded
+    figure (``ns_mp``, ``ew_mp``) is the scorer's one object of its value (:class:`FigureMemo`).
     """
 
     boards: list[BoardPlace]
-    ns_mp: list[Fraction | None]
-    ew_mp: list[Fraction | None]
-    ns_exact: list[Fraction | None]
-    ew_exact: list[Fraction | None]
+    ns_mp: FigureList
+    ew_mp: FigureList
+    ns_exact: FigureList
+    ew_exact: FigureList
     kind: list[str]
     ave: dict[int, tuple[str | None, str | None]] = field(default_factory=dict)
     totals: dict[int, tuple[Fraction | None, Fraction | None]] = field(default_factory=dict)
     totals_exact: dict[int, tuple[Fraction | None, Fraction | None]] = field(default_factory=dict)  # unrounded
-    figures_made: dict[int, Fraction] | None = field(default=None, repr=False, compare=False)  # :meth:`figures`
+    memo: FigureMemo = field(default_factory=FigureMemo, repr=False, compare=False)
 
-    def figures(self) -> dict[int, Fraction]:
-        """The distinct figures of ``ns_mp`` and ``ew_mp`` by their ids (a figure is one object, met
-        again and again: keyed by id, no Fraction is hashed), made once; the scorer gives them (every
-        figure of the columns, perhaps a few more: tests/test_fastpath.py), else they are read here.
+    def figures(self) -> list[Fraction]:
+        """The distinct figures of ``ns_mp`` and ``ew_mp``: each value one object, the one every line
+        of that figure holds (every figure of the columns, perhaps a few more: tests/test_fastpath.py).
 
-        >>> s = ScoredColumns([], [Fraction(1), None], [Fraction(0), None], [], [], [])
-        >>> sorted(map(str, s.figures().values()))
-        ['0', '1']
+        >>> t = Travellers(board=[1, 1, 1, 2, 2, 2], ns_pair=["1", "3", "5"] * 2, ew_pair=["2", "4", "6"] * 2,
+        ...                score=[420, 400, 400, "A=", 100, 90])
+        >>> s = score_columns(t)
+        >>> sorted(map(str, s.figures()))
+        ['0', '1', '1/2', '2', '3', '4', '7/2']
+        >>> [str(f) for f in s.ns_mp], [str(f) for f in s.ew_mp]
+        (['4', '1', '1', '2', '7/2', '1/2'], ['0', '3', '3', '2', '1/2', '7/2'])
+        >>> s.ns_mp[1] is s.ns_mp[2], s.ns_mp[4] is s.ew_mp[5], s.ns_mp[3] is s.ew_mp[3]  # a value, one object
+        (True, True, True)
         """
-        if self.figures_made is None:
-            made: dict[int, Fraction] = {}
-            for column in (self.ns_mp, self.ew_mp):
-                made.update(zip(map(id, column), column))  # type: ignore[arg-type]  # None's taken out below
-            made.pop(id(None), None)
-            self.figures_made = made
-        return self.figures_made
+        return list(self.memo.one.values())
 
     @property
     def order(self) -> list[range]:
@@ -135,6 +209,37 @@ class ScoredColumns:
                 else:
                     out.append(r)
         return out
+
+    def put(self, ranges: list[range], figures: LineFigures) -> None:
+        """Lay one board's figures (its lines at ``ranges``) into the columns."""
+        done = 0
+        for r in ranges:
+            lines, part = slice(r.start, r.stop, r.step), slice(done, done + len(r))
+            self.ns_mp[lines], self.ew_mp[lines] = figures.ns_mp[part], figures.ew_mp[part]
+            self.ns_exact[lines], self.ew_exact[lines] = figures.ns_exact[part], figures.ew_exact[part]
+            self.kind[lines] = figures.kind[part]
+            done += len(r)
+
+    def set_side(self, i: int, side: int, board: BoardScore, j: int) -> None:
+        """Give line ``i``'s ``side`` (0 NS, 1 EW) the figures of line ``j`` of ``board``."""
+        f, tot = board.figures, board.totals
+        if side == 0:
+            self.ns_mp[i], self.ns_exact[i] = f.ns_mp[j], f.ns_exact[j]
+        else:
+            self.ew_mp[i], self.ew_exact[i] = f.ew_mp[j], f.ew_exact[j]
+        if tot is not None:  # what the totals add: the board's figures estimated to the full top
+            rounded, exact = (tot.ns_mp, tot.ns_exact) if side == 0 else (tot.ew_mp, tot.ew_exact)
+            self.totals[i] = _with_side(self.totals[i], side, rounded[j])
+            self.totals_exact[i] = _with_side(self.totals_exact[i], side, exact[j])
+
+
+def _with_side(pair: tuple[Figure, Figure], side: int, figure: Figure) -> tuple[Figure, Figure]:
+    """``pair`` (NS, EW) with its ``side`` (0 NS, 1 EW) ``figure``.
+
+    >>> _with_side((Fraction(1), None), 1, Fraction(2))
+    (Fraction(1, 1), Fraction(2, 1))
+    """
+    return (figure, pair[1]) if side == 0 else (pair[0], figure)
 
 
 def score_columns(
@@ -157,8 +262,7 @@ def score_columns(
     """
     event = event if event is not None else Event()
     name = where or (lambda i: "")
-    across = field_of(event, options) is Field.EVENT
-    boards = travellers_board_ranges(t, not across)
+    boards = travellers_board_ranges(t, field_of(event, options) is not Field.EVENT)
     # N per field: the most non-blank lines on any board of that session and field
     scores_of = {key: gather(t.score, ranges) for key, ranges in boards.items()}
     played = {key: lines_towards_n(scores) for key, scores in scores_of.items()}  # not-played lines count
@@ -169,8 +273,6 @@ def score_columns(
     n_lines = len(t)
     out = ScoredColumns([], [None] * n_lines, [None] * n_lines, [None] * n_lines, [None] * n_lines,
                         ["blank"] * n_lines)
-    memo: FigureMemo = {}
-    made: dict[int, Fraction] = {}  # the figures, by id
     details = t.has_details
     for key in sorted(boards, key=lambda k: (k[0], str(k[1]), k[2])):
         sess, sec, board = key
@@ -185,30 +287,31 @@ def score_columns(
             expected = max(n_played, 1)
         elif options.estimate_at is EstimateAt.OWN_TOPS:  # worth its real results alone
             expected = max(_real_results(scores), 1)
-        board_lines = _BoardLines(t, ranges, scores, details, event.source, name, board)
-        top, line_top, figures, totals, actual = board_lines.score_both(expected, n_played, options, memo)
-        if totals is not None:
-            indices = board_lines.indices()
-            out.totals.update(zip(indices, zip(totals[0], totals[1])))
-            out.totals_exact.update(zip(indices, zip(totals[2], totals[3])))
-        board_lines.put(out, figures)
-        if not board_lines.by_plain_path:  # the plain boards' figures are the memo's, counted below
-            for column in figures[:2]:
-                made.update(zip(map(id, column), column))
-        out.boards.append(BoardPlace(sess, sec, board, expected, actual, top, line_top, ranges,
-                                     board_lines.by_plain_path and line_top is None))
-    for _exact, rounded_of, _kind in memo.values():
-        made.update(zip(map(id, rounded_of.values()), rounded_of.values()))  # type: ignore[arg-type]
-    made.pop(id(None), None)
-    out.figures_made = made  # every figure of the columns (and perhaps a few more): ScoredColumns.figures
+        place = BoardPlace(sess, sec, board, expected, 0, 0, None, ranges)
+        scored = _BoardLines(t, ranges, scores, details, event.source, name, board).score_both(
+            expected, n_played, options, out.memo)
+        _lay(out, place, scored)
     if options.ave_policy is AvePolicy.WBF and any(kind in ("plus", "minus") for pair in out.ave.values()
                                                    for kind in pair):
         _apply_wbf_averages(event, options, t, out)
-        out.figures_made = None  # new figures: worked out from the columns when asked
     return out
 
 
-def _real_results(scores: list[Any]) -> int:
+def _lay(out: ScoredColumns, place: BoardPlace, scored: BoardScore) -> None:
+    """Lay board ``place``'s figures ``scored`` into ``out`` and report the board."""
+    out.put(place.ranges, scored.figures)
+    if scored.figures.ave is not None:
+        out.ave.update((i, ave) for i, ave in zip(place.indices(), scored.figures.ave) if ave != (None, None))
+    if scored.totals is not None:
+        indices, tot = place.indices(), scored.totals
+        out.totals.update(zip(indices, zip(tot.ns_mp, tot.ew_mp)))
+        out.totals_exact.update(zip(indices, zip(tot.ns_exact, tot.ew_exact)))
+    place.actual, place.top, place.line_top = scored.actual, scored.top, scored.line_top
+    place.by_score = scored.plain and scored.line_top is None
+    out.boards.append(place)
+
+
+def _real_results(scores: list[LineScore]) -> int:
     """How many of a board's cells are real results (not blank, not played or artificial).
 
     >>> _real_results([420, None, "NP", "A+", "-50", "30% 420 + 70% 450"])
@@ -217,70 +320,66 @@ def _real_results(scores: list[Any]) -> int:
     return sum(1 for s in scores if s is not None and (type(s) is int or line_kind(s) == "R"))
 
 
-#: One board's lines' figures: (NS rounded, EW rounded, NS exact, EW exact, kinds, aves or None).
-BoardFigures = tuple[list[Any], list[Any], list[Any], list[Any], list[Any], "list[Any] | None"]
-#: What the totals add instead of a short board's lines' figures (estimate_at totals): NS, EW rounded; NS, EW exact.
-TotalsFigures = tuple[list[Any], list[Any], list[Any], list[Any]]
-
-
 class _BoardLines:
     """One board's lines in the columns: scored by the integer fast path or the board scorer."""
 
-    def __init__(self, t: Travellers, ranges: list[range], scores: list[Any], details: bool, source: str,
+    def __init__(self, t: Travellers, ranges: list[range], scores: list[LineScore], details: bool, source: str,
                  where: Callable[[int], str], board: int) -> None:
         self.t, self.ranges, self.scores, self.source, self.where, self.board = t, ranges, scores, source, where, board
         self.plain = _PLAIN_TYPES.issuperset(set(map(type, scores))) and not (
             details and any(any(gather(column, ranges)) for column in (t.group, t.arrowswitch, t.ns_penalty,
-                                                                      t.ew_penalty) if column is not None))
-        self.by_plain_path = False  # whether the last figures :meth:`score` gave came from the memo
+                                                                            t.ew_penalty) if column is not None))
 
-    def indices(self) -> list[int]:
-        """The board's lines' indices in the columns, in order."""
-        return [i for r in self.ranges for i in r]
-
-    def score_both(
-        self, expected: int, n_played: int, options: ScoringOptions, memo: FigureMemo
-    ) -> tuple[int, int | None, BoardFigures, TotalsFigures | None, int]:
-        """(reported top, the lines' own top or None, the lines' figures, what the totals add instead or None, real
-        results) of a board worth ``expected`` results with ``n_played`` lines towards N.
+    def score_both(self, expected: int, n_played: int, options: ScoringOptions, memo: FigureMemo) -> BoardScore:
+        """The board scored worth ``expected`` results, with ``n_played`` lines towards N.
 
         Under ``estimate_at`` totals a board played fewer times is published plain on its own top (its
         ``n_played`` lines: an artificial score on it still estimated), and the totals add the board estimated to
         the full top (``expected``), rounded as figures only the totals hold: that one rule for every figure of
         the board, an Ave+/Ave- the wbf policy sets included (:func:`_apply_wbf_averages`).
         """
-        top, figures, actual = self.score(expected, options, memo)
+        full = self.score(expected, options, memo)
         if options.estimate_at is not EstimateAt.TOTALS or not 0 < n_played < expected:
-            return top, None, figures, None, actual
-        line_top, plain, _ = self.score(n_played, options, memo)
-        totals_rounding = options.totals_rounding or options.rounding
-        avg = options.scale.average(top)
-        ns, ew = figures[2], figures[3]
-        totals = ([totals_rounding.apply(x, avg) for x in ns], [totals_rounding.apply(x, avg) for x in ew], ns, ew)
-        return top, line_top, plain, totals, actual
+            return full
+        own = self.score(n_played, options, memo)
+        rounding, avg = options.totals_rounding or options.rounding, options.scale.average(full.top)
+        ns, ew = full.figures.ns_exact, full.figures.ew_exact
+        totals = TotalsFigures([rounding.apply(x, avg) for x in ns], [rounding.apply(x, avg) for x in ew], ns, ew)
+        return own._replace(top=full.top, actual=full.actual, line_top=own.top, totals=totals)
 
-    def score(self, expected: int, options: ScoringOptions, memo: FigureMemo) -> tuple[int, BoardFigures, int]:
-        """(reported top, the lines' figures rounded, real results) with the board worth ``expected`` results."""
-        scores = self.scores
-        self.by_plain_path = False
+    def score(self, expected: int, options: ScoringOptions, memo: FigureMemo) -> BoardScore:
+        """The board scored worth ``expected`` results, its figures rounded."""
         if self.plain:
-            plain = _plain_board_figures(scores, expected, options, memo)
+            plain = _plain_board_figures(cast("list[int | None]", self.scores), expected, options, memo)
             if plain is not None:
-                self.by_plain_path = True  # its figures are the memo's
-                return plain[0], plain[1], len(scores) - scores.count(None)
+                return plain
+        res = self._board_result(expected, options)
+        top, factor, offset = reported_top(res.top, options)
+        avg = options.scale.average(top)
+        put = factored(res.top, factor, offset, options)
+        ns_exact = [None if lr.ns_mp is None else put(lr.ns_mp) for lr in res.lines]
+        ew_exact = [None if lr.ew_mp is None else put(lr.ew_mp) for lr in res.lines]
+        figures = LineFigures(
+            memo.one_of([options.rounding.apply(x, avg) for x in ns_exact]),
+            memo.one_of([options.rounding.apply(x, avg) for x in ew_exact]),
+            ns_exact, ew_exact, [lr.kind for lr in res.lines], [(lr.ns_ave, lr.ew_ave) for lr in res.lines])
+        return BoardScore(top, figures, res.actual)
+
+    def _board_result(self, expected: int, options: ScoringOptions) -> BoardResult:
+        """:func:`~mpxl.core.board.score_board` of the board; its error a message naming the line."""
         t, ranges = self.t, self.ranges
         penalties = None
         if t.ns_penalty is not None or t.ew_penalty is not None:
             ns_pen, ew_pen = gather(t.column("ns_penalty"), ranges), gather(t.column("ew_penalty"), ranges)
             penalties = [(a, b) if (a or b) else None for a, b in zip(ns_pen, ew_pen)]
         try:
-            res = score_board(
-                scores, expected=expected, groups=None if t.group is None else gather(t.group, ranges),
+            return score_board(
+                self.scores, expected=expected, groups=None if t.group is None else gather(t.group, ranges),
                 arrowswitch=None if t.arrowswitch is None else gather(t.arrowswitch, ranges), penalties=penalties,
                 **options.board_rules,
             )
         except ValueError as exc:
-            indices = self.indices()
+            indices = [i for r in ranges for i in r]
             where, msg = self.where(indices[0]), str(exc)
             if msg.startswith("row "):
                 row, _, rest = msg.partition(": ")
@@ -289,44 +388,24 @@ class _BoardLines:
                 except (ValueError, IndexError):
                     pass
             raise UserError(self.source, where or f"board {self.board}", f"board {self.board}: {msg}") from None
-        top, factor, offset = reported_top(res.top, options)
-        avg = options.scale.average(top)
-        put = factored(res.top, factor, offset, options)
-        ns_exact = [None if lr.ns_mp is None else put(lr.ns_mp) for lr in res.lines]
-        ew_exact = [None if lr.ew_mp is None else put(lr.ew_mp) for lr in res.lines]
-        figures: BoardFigures = (
-            [options.rounding.apply(x, avg) for x in ns_exact], [options.rounding.apply(x, avg) for x in ew_exact],
-            ns_exact, ew_exact, [lr.kind for lr in res.lines], [(lr.ns_ave, lr.ew_ave) for lr in res.lines])
-        return top, figures, res.actual
-
-    def put(self, out: ScoredColumns, figures: BoardFigures) -> None:
-        """Lay the board's figures into the columns ``out``."""
-        *columns, aves = figures
-        done = 0
-        targets: tuple[list[Any], ...] = (out.ns_mp, out.ew_mp, out.ns_exact, out.ew_exact, out.kind)
-        for r in self.ranges:
-            for column, values in zip(targets, columns):
-                column[r.start:r.stop:r.step] = values[done:done + len(r)]
-            done += len(r)
-        if aves is not None:
-            out.ave.update((i, ave) for i, ave in zip(self.indices(), aves) if ave != (None, None))
 
 
 _PLAIN_TYPES = frozenset({int, type(None)})
 
 
 def _plain_board_figures(
-    scores: list[Any], expected: int, options: ScoringOptions, memo: FigureMemo
-) -> tuple[int, BoardFigures] | None:
-    """(top, figures) of a board of plain scores (ints or None) by the integer fast path.
+    scores: list[int | None], expected: int, options: ScoringOptions, memo: FigureMemo
+) -> BoardScore | None:
+    """A board of plain scores (ints or None) scored by the integer fast path (None would send it to the
+    board scorer: tests/test_fastpath.py does, to compare).
 
     It gives exactly what :func:`score_board` gives (exact Fractions), already rounded; ``memo``
     keeps, per denominator and top, one exact and one rounded Fraction per numerator across the
-    event. (None would send the board to the board scorer: tests/test_fastpath.py does, to compare.)
+    event.
     """
     ns_of, ew_of, D, board_top = plain_score_figures(scores, expected, options.method, options.scale.unit)
     top = reported_top(board_top, options)[0]
-    exact_of, rounded_of, kind_of = plain_figures(memo, D, board_top, {*ns_of.values(), *ew_of.values()}, options)
+    figures = plain_figures(memo, D, board_top, {*ns_of.values(), *ew_of.values()}, options)
     by_score = len(scores) >= 4 * len(ns_of)  # many lines a score: each figure found once per score
     if by_score:
         ns_keys = ew_keys = scores
@@ -339,13 +418,13 @@ def _plain_board_figures(
             figure_of = {s: figure_of[num] for s, num in numerator_of.items()}
         return list(map(figure_of.__getitem__, keys))
 
-    ns_exact, ew_exact = column(exact_of, ns_of, ns_keys), column(exact_of, ew_of, ew_keys)
-    kinds = column(kind_of, ns_of, ns_keys)
+    ns_exact, ew_exact = column(figures.exact, ns_of, ns_keys), column(figures.exact, ew_of, ew_keys)
+    kinds = column(figures.kind, ns_of, ns_keys)
+    actual = len(scores) - scores.count(None)
     if options.rounding.kind is RoundingKind.EXACT:  # each rounded figure is the exact one
-        return top, (ns_exact, ew_exact, ns_exact, ew_exact, kinds, None)
-    return top, (column(rounded_of, ns_of, ns_keys), column(rounded_of, ew_of, ew_keys), ns_exact, ew_exact, kinds,
-                 None)
-
+        return BoardScore(top, LineFigures(ns_exact, ew_exact, ns_exact, ew_exact, kinds), actual, plain=True)
+    ns_mp, ew_mp = column(figures.rounded, ns_of, ns_keys), column(figures.rounded, ew_of, ew_keys)
+    return BoardScore(top, LineFigures(ns_mp, ew_mp, ns_exact, ew_exact, kinds), actual, plain=True)
 
 
 def reported_top(board_top: int, options: ScoringOptions) -> tuple[int, Fraction | None, Fraction]:
@@ -402,31 +481,36 @@ def factored(
 
 def plain_figures(
     memo: FigureMemo, D: int, board_top: int, numerators: Iterable[int | None], options: ScoringOptions
-) -> Figures:
-    """(exact, rounded, kind) dicts from each of ``numerators`` (of :func:`~mpxl.core.board.plain_board`,
-    over ``D``, on a board whose top is ``board_top``) to its figure, kept in ``memo`` across an event.
+) -> PlainFigures:
+    """The exact and rounded figure and the kind of each of ``numerators`` (of
+    :func:`~mpxl.core.board.plain_board`, over ``D``, on a board whose top is ``board_top``), kept in
+    ``memo`` across an event.
 
-    One exact and one rounded Fraction per (denominator, top, numerator), made once; ``None``
-    (a blank line) maps to None and the kind 'blank'. ``factor_top`` is applied here.
+    One exact and one rounded Fraction per (denominator, top, numerator), made once (each the memo's
+    one object of its value); ``None`` (a blank line) maps to None and the kind 'blank'.
+    ``factor_top`` is applied here.
 
     >>> from mpxl.core.rounding import Rounding
-    >>> exact, rounded, kind = plain_figures({}, 3, 6, {9, 1, None}, ScoringOptions(rounding=Rounding.parse(1)))
-    >>> str(exact[1]), str(rounded[1]), kind[1], rounded[None], kind[None]
+    >>> figures = plain_figures(FigureMemo(), 3, 6, {9, 1, None}, ScoringOptions(rounding=Rounding.parse(1)))
+    >>> str(figures.exact[1]), str(figures.rounded[1]), figures.kind[1], figures.rounded[None], figures.kind[None]
     ('1/3', '3/10', 'result', None, 'blank')
     """
-    figures = memo.get((D, board_top))
+    figures = memo.plain.get((D, board_top))
     if figures is None:
-        figures = memo[(D, board_top)] = ({None: None}, {None: None}, {None: "blank"})
-    exact_of, rounded_of, kind_of = figures
-    new = set(numerators).difference(exact_of)
+        figures = memo.plain[(D, board_top)] = PlainFigures({None: None}, {None: None}, {None: "blank"})
+    new = [num for num in set(numerators).difference(figures.exact) if num is not None]  # None is in from the start
     if new:
         top, factor, offset = reported_top(board_top, options)
         avg = options.scale.average(top)
         put = factored(board_top, factor, offset, options)
-        for num in new:
-            assert num is not None  # None (a blank line) is in every memo from the start
-            exact = put(Fraction(num, D))
-            exact_of[num], rounded_of[num], kind_of[num] = exact, options.rounding.apply(exact, avg), "result"
+        exact: FigureList = [put(Fraction(num, D)) for num in new]
+        if options.rounding.kind is RoundingKind.EXACT:  # the rounded figures are the exact ones: one object
+            exact = rounded = memo.one_of(exact)
+        else:  # the exact figures are in no rounded column: made one by one
+            rounded = memo.one_of([options.rounding.apply(x, avg) for x in exact])
+        figures.exact.update(zip(new, exact))
+        figures.rounded.update(zip(new, rounded))
+        figures.kind.update(dict.fromkeys(new, "result"))
     return figures
 
 
@@ -434,71 +518,95 @@ def _apply_wbf_averages(event: Event, options: ScoringOptions, t: Travellers, ou
     """Ave+ = max(60%, own % on the other boards); Ave- = min(40%, own %); from the rounded figures.
 
     The policy sets every Ave+ and Ave-, a mixed line's artificial side too (``420|A+``: the side given Ave+ is
-    not at fault whatever the other side keeps). A pair's own percentage is what its total adds over its maximum
-    on the boards where it has a result (not a mixed line's artificial side: an artificial score): under
-    ``estimate_at`` totals a short board's figure estimated to the full top (the line's own, plain on
-    the board's smaller top, is not what the ranking counts). The policy's percentage becomes the line's
-    artificial score and its board is scored again (:meth:`_BoardLines.score_both`): the line's figure is then
-    what any artificial score's is, its arrowswitch, procedural penalty (taken off whatever the score),
-    reported top and rounding by the board's own rules; on a short board under totals that percentage of the
-    board's own top on the line and of the full top in the totals. (Artificial scores are not in the results'
-    matchpoints: no other line moves.)
+    not at fault whatever the other side keeps). A pair's own percentage is what its total adds over its
+    maximum on the boards where it has a result (:func:`_own_percentages`). The policy's percentage becomes
+    the line's artificial score (:func:`_wbf_entries`) and its board is scored again
+    (:meth:`_BoardLines.score_both`): the line's figure is then what any artificial score's is, its
+    arrowswitch, procedural penalty (taken off whatever the score), reported top and rounding by the board's
+    own rules; on a short board under totals that percentage of the board's own top on the line and of the
+    full top in the totals. (Artificial scores are not in the results' matchpoints: no other line moves.)
     """
-    sections = t.column("section")
-    switched = t.column("arrowswitch")
+    seats = _Seats(event, options, t, t.column("section"), t.column("arrowswitch"))
+    own = _own_percentages(seats, out)
+    details = t.has_details
+    for b in out.boards:
+        scores = gather(t.score, b.ranges)
+        changed = _wbf_entries(seats, out, b, scores, own)
+        if changed:
+            board = _BoardLines(t, b.ranges, scores, details, event.source, lambda i: "", b.board).score_both(
+                b.expected, lines_towards_n(scores), options, out.memo)
+            for change in changed:
+                out.set_side(change.line, change.side, board, change.place)
+
+
+@dataclass(slots=True)
+class _Seats:
+    """Who sat where, for the wbf policy: each line's section, and whether it was arrowswitched."""
+
+    event: Event
+    options: ScoringOptions
+    t: Travellers
+    sections: list[Any]
+    switched: list[Any]
+
+    def key(self, i: int, side: int) -> PairKey:
+        """The key of the pair seated ``side`` (0 NS, 1 EW) on line ``i``."""
+        pair, direction = (self.t.ns_pair[i], "NS") if side == 0 else (self.t.ew_pair[i], "EW")
+        return pair_key(self.event, self.options, self.sections[i], pair, direction)
+
+
+def _own_percentages(seats: _Seats, out: ScoredColumns) -> dict[PairKey, Fraction | None]:
+    """Each pair's own percentage for the wbf policy: what its total adds over its maximum on the boards
+    where it has a result (not a mixed line's artificial side: an artificial score); under ``estimate_at``
+    totals a short board's figure estimated to the full top (the line's own, plain on the board's smaller
+    top, is not what the ranking counts). None for a pair with no maximum."""
     own: dict[PairKey, list[Fraction]] = {}
     for b in out.boards:
-        for i in (i for r in b.ranges for i in r):
+        for i in b.indices():
             if out.kind[i] != "result":
                 continue
             instead = out.totals.get(i, (None, None))
-            given = _seated_artificial(t.score[i], bool(switched[i]))
-            for side, pair, mp, total in (("NS", t.ns_pair[i], out.ns_mp[i], instead[0]),
-                                          ("EW", t.ew_pair[i], out.ew_mp[i], instead[1])):
-                if given[side == "EW"]:
+            given = _seated_artificial(seats.t.score[i], bool(seats.switched[i]))
+            for side, mp in enumerate((out.ns_mp[i], out.ew_mp[i])):
+                if given[side]:
                     continue  # a mixed line's artificial side: not a result of the pair
-                tot = own.setdefault(pair_key(event, options, sections[i], pair, side), [Fraction(0), Fraction(0)])
-                mp = total if total is not None else mp  # what the pair's total adds
-                assert mp is not None  # a line with a result has figures
-                tot[0] += mp
+                tot = own.setdefault(seats.key(i, side), [Fraction(0), Fraction(0)])
+                figure = instead[side] if instead[side] is not None else mp  # what the pair's total adds
+                assert figure is not None  # a line with a result has figures
+                tot[0] += figure
                 tot[1] += b.top
-    scale = options.scale
-    avg_of = {k: (scale.percentage(v[0], v[1]) if v[1] else None) for k, v in own.items()}
-    for b in out.boards:
-        scores: list[Any] = gather(t.score, b.ranges)
-        changed: list[tuple[int, int, list[int]]] = []  # (place on the board, line, the sides the policy sets)
-        for j, i in enumerate(i for r in b.ranges for i in r):
-            entry = parse_entry(scores[j]) if i in out.ave else None  # an artificial score, or a mixed line
-            if not isinstance(entry, (Artificial, Mixed)):
-                continue
-            aves = out.ave.get(i, (None, None))
-            pcts = [entry.ns, entry.ew]  # the entry's NS and EW: the seated sides' the other way round when switched
-            sides = []
-            for k, (side, pair, exact) in enumerate((("NS", t.ns_pair[i], out.ns_exact), ("EW", t.ew_pair[i],
-                                                                                         out.ew_exact))):
-                pct, kind = avg_of.get(pair_key(event, options, sections[i], pair, side)), aves[k]
-                if pct is None or kind not in ("plus", "minus") or exact[i] is None:
-                    continue
-                pcts[1 - k if switched[i] else k] = max(Fraction(AVE_PLUS), pct) if kind == "plus" else min(
-                    Fraction(AVE_MINUS), pct)
-                sides.append(k)
-            if sides:
-                scores[j] = type(entry)(pcts[0], pcts[1])  # type: ignore[arg-type]  # a Mixed's Fraction side set
-                changed.append((j, i, sides))
-        if not changed:
+    scale = seats.options.scale
+    return {k: (scale.percentage(mp, most) if most else None) for k, (mp, most) in own.items()}
+
+
+class _WbfSide(NamedTuple):
+    """A side the wbf policy sets: the line's place on its board, its position in the columns, the side."""
+
+    place: int
+    line: int
+    side: int  # 0 NS, 1 EW (seated)
+
+
+def _wbf_entries(
+    seats: _Seats, out: ScoredColumns, b: BoardPlace, scores: list[LineScore], own: dict[PairKey, Fraction | None]
+) -> list[_WbfSide]:
+    """Board ``b``'s artificial scores (``scores``, its lines' cells) with every Ave+ and Ave- set by the wbf
+    policy, in place; the sides set."""
+    changed: list[_WbfSide] = []
+    for j, i in enumerate(b.indices()):
+        entry = parse_entry(scores[j]) if i in out.ave else None  # an artificial score, or a mixed line
+        if not isinstance(entry, (Artificial, Mixed)):
             continue
-        board_lines = _BoardLines(t, b.ranges, scores, t.has_details, event.source, lambda i: "", b.board)
-        _, _, (ns_mp, ew_mp, ns_exact, ew_exact, *_), totals, _ = board_lines.score_both(
-            b.expected, lines_towards_n(scores), options, {})
-        for j, i, sides in changed:
-            for k in sides:
-                rounded, exact = (ns_mp, ns_exact) if k == 0 else (ew_mp, ew_exact)
-                (out.ns_mp, out.ew_mp)[k][i], (out.ns_exact, out.ew_exact)[k][i] = rounded[j], exact[j]
-                if totals is not None:  # what the totals add: the policy's percentage of the full top
-                    for column, figures in ((out.totals, totals[k]), (out.totals_exact, totals[k + 2])):
-                        pair = list(column[i])
-                        pair[k] = figures[j]
-                        column[i] = (pair[0], pair[1])
+        for k, exact in enumerate((out.ns_exact[i], out.ew_exact[i])):
+            pct, kind = own.get(seats.key(i, k)), out.ave[i][k]
+            if pct is None or kind not in ("plus", "minus") or exact is None:
+                continue
+            wbf = max(Fraction(AVE_PLUS), pct) if kind == "plus" else min(Fraction(AVE_MINUS), pct)
+            # the entry's NS and EW: the seated sides' the other way round when switched
+            entry = replace(entry, ns=wbf) if (k == 1) == bool(seats.switched[i]) else replace(entry, ew=wbf)
+            changed.append(_WbfSide(j, i, k))
+            scores[j] = entry
+    return changed
 
 
 def _seated_artificial(score: object, switched: bool) -> tuple[bool, bool]:

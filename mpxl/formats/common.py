@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from itertools import compress, repeat
 from operator import is_
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from ..core.adjustments import NOT_A_CODE, Artificial, parse_entry
 from ..core.contract import board_vulnerability, ns_score, possible_ns_scores
@@ -272,7 +272,7 @@ def unusual_scores(scores: Sequence[object]) -> list[int]:
     [7, 425]
     """
     possible = possible_ns_scores()
-    ints: set[int] = set(compress(scores, map(is_, map(type, scores), repeat(int))))  # type: ignore[arg-type]  # ints
+    ints = cast("set[int]", set(compress(scores, map(is_, map(type, scores), repeat(int)))))  # the ints
     return sorted(ints - possible)  # found in C
 
 
@@ -281,8 +281,12 @@ def warn_unusual(
 ) -> list[str]:
     """Warnings naming each score no contract gives, at its first line: ``file: line 7: score 425 ...``,
     after what the reader itself warned of (an event's ``warnings``: a column it does not read)."""
-    lines = getattr(event_or_scores, "lines", None)
-    scores = [ln.score for ln in lines] if lines is not None else list(event_or_scores)  # type: ignore[arg-type]
+    lines: list[Line] | None = None
+    if isinstance(event_or_scores, Event):
+        lines = event_or_scores.lines
+        scores: list[object] = [ln.score for ln in lines]
+    else:
+        scores = list(event_or_scores)
     out = [f"{source}: {warning}" if source else warning for warning in getattr(event_or_scores, "warnings", ())]
     for value in unusual_scores(scores):
         i = scores.index(value)
@@ -450,13 +454,13 @@ class EventToWrite:
         the event writes its lines' percentages with), or what a bare event was read with; (None, None)
         when it got none."""
         if self._credits is None:
-            if self.bare:
+            if self.result is None:  # a bare event
                 self._credits = {id(so): (so.published_mp, so.published_pct) for so in self.event.sitouts}
             else:
-                opts, decimals = self.result.options, self.event.line_percentage_decimals  # type: ignore[union-attr]
+                opts, decimals = self.result.options, self.event.line_percentage_decimals
                 self._credits = {id(so): (figure, None if pct is None or decimals is None else
                                           opts.round_line_percentage(pct, decimals))
-                                 for so, figure, pct in sitout_credits(self.result)}  # type: ignore[arg-type]
+                                 for so, figure, pct in sitout_credits(self.result)}
         return self._credits.get(id(sitout), (None, None))
 
     def penalties(self, key: tuple[int, str, int]) -> list[Penalty]:
@@ -531,10 +535,10 @@ class EventToWrite:
         ranges, section = self._line_groups()[key]
         lines = self.lines_in(ranges)
         pcts: list[tuple[Any, Any]]
-        if self.bare:
+        if self.result is None:  # a bare event
             pcts = [(ln.published_ns_pct, ln.published_ew_pct) for ln in lines]
         else:
-            sc, opts = self.scored, self.result.options  # type: ignore[union-attr]
+            sc, opts = self.scored, self.result.options
             assert sc is not None
             board = self._board_of(key)
             top = board.line_top or board.top

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from fractions import Fraction
 from itertools import chain, islice
 from json.encoder import encode_basestring
-from typing import Any
+from typing import Any, cast
 
 from ..core.event import Travellers
 from ..core.options import ScoringOptions
@@ -125,7 +125,7 @@ def _scalar(value: object) -> str:
     """
     kind = type(value)
     if kind is str:
-        return encode_basestring(value)  # type: ignore[arg-type]
+        return encode_basestring(cast(str, value))
     if kind is int or kind is float:
         return repr(value)
     return json.dumps(value, ensure_ascii=False)
@@ -198,7 +198,7 @@ class _LinesJson:
             before = pieces[0] if slot == 0 else ""
             after = pieces[slot + 1] + (f",\n{indent}" if slot == width - 1 else "")
             # a figure column's: every figure of the event (few: one object each, keyed by id)
-            value_of = {id(None): None, **sc.figures()} if by_id else dict.fromkeys(values)
+            value_of = {id(f): f for f in [None, *sc.figures()]} if by_id else dict.fromkeys(values)
             for key in [key for key in value_of if key not in cache]:  # not a set of the whole cache
                 cache[key] = before + _scalar(_json_value(keys[slot], value_of[key] if by_id else key)) + after
 
@@ -269,7 +269,7 @@ class _LinesJson:
 def _json_value(key: str, value: object) -> object:
     """A line's value as the JSON holds it: figures as floats, a score as written."""
     if key in ("ns_mp", "ew_mp"):
-        return _num(value)  # type: ignore[arg-type]
+        return _num(cast("Fraction | None", value))  # a figure
     if key == "ns_score":
         return _score_json(value)
     return value

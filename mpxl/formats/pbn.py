@@ -264,13 +264,13 @@ def _ns_score(score_ns: str | None, score_ew: str | None, source: str, where: st
         # other cell would be lost (two cells alike, "NP" "NP", say it twice)
         sided = _SIDED_SCORE.fullmatch(cell or "") is not None  # NS 420: a score, with its side named
         whole = is_not_played(cell) or (kind is not None and kind[0] == "entry" and not sided)
-        if whole and other is not None and code_key(other) != code_key(cell):
-            raise UserError(source, where, f"Score_NS {score_ns!r} and Score_EW {score_ew!r}: {cell.strip()!r} "  # type: ignore[union-attr]
+        if whole and cell is not None and other is not None and code_key(other) != code_key(cell):
+            raise UserError(source, where, f"Score_NS {score_ns!r} and Score_EW {score_ew!r}: {cell.strip()!r} "
                             f"is the whole line's result, so {other.strip()!r} beside it would be lost; write "
                             "the line's result once, or one side's score or artificial code in each cell")
     for cell in (score_ns, score_ew):
-        if is_not_played(cell):  # the rulebook's not-played codes: a line the board should have had (towards N)
-            return cell.strip()  # type: ignore[union-attr]  # is_not_played: a text
+        if cell is not None and is_not_played(cell):  # the rulebook's not-played codes: a line the board should
+            return cell.strip()  # have had (towards N)
     if (ns and ns[0] == "code") or (ew and ew[0] == "code"):
         if ns is None or ew is None:
             art = ns or ew

@@ -444,8 +444,8 @@ def _score_cells(line: Line) -> tuple[str, str]:
     if isinstance(e, Artificial):
         return _code(e.ns), _code(e.ew)
     if isinstance(e, Mixed):
-        return tuple(_code(part) if isinstance(part, Fraction) else _components(part, side)  # type: ignore[return-value]
-                     for part, side in ((e.ns, "NS"), (e.ew, "EW")))
+        ns = _code(e.ns) if isinstance(e.ns, Fraction) else _components(e.ns, "NS")
+        return ns, _code(e.ew) if isinstance(e.ew, Fraction) else _components(e.ew, "EW")
     if isinstance(e, Assigned):
         if e.is_split:
             return _components(e.ns, "NS"), _components(e.ew, "EW")

@@ -255,12 +255,12 @@ def _typed_ruling(entry: Assigned | Mixed) -> str | None:
     >>> _typed_ruling(parse_entry("420|Ave+")), _typed_ruling(parse_entry("a55|-50"))
     ('420|A+', 'A55|-50')
     """
-    sides = [_typed_side(entry.ns), _typed_side(entry.ew)]
-    if None in sides:
+    ns, ew = _typed_side(entry.ns), _typed_side(entry.ew)
+    if ns is None or ew is None:
         return None
     if isinstance(entry, Assigned) and not entry.is_split:
-        return sides[0]
-    return "|".join(sides)  # type: ignore[arg-type]
+        return ns
+    return f"{ns}|{ew}"
 
 
 def _alike_keys(ev: Event) -> tuple[str, str] | None:
@@ -282,7 +282,8 @@ def _alike_keys(ev: Event) -> tuple[str, str] | None:
         key = f"{str(section).strip()}|{_pair_value(number)}"
         other = seen.setdefault(key, (section, number))
         if other != (section, number):
-            return tuple(" ".join(x for x in (str(s), str(n)) if x) for s, n in (other, (section, number)))  # type: ignore[return-value]
+            first, second = (" ".join(x for x in (str(s), str(n)) if x) for s, n in (other, (section, number)))
+            return first, second
     return None
 
 
