@@ -39,7 +39,7 @@ from ..core.matchpoints import Components, NSScore
 from ..core.members import member_numbers
 from ..core.options import off_sheet, settings_of
 from ..core.rules import ARTIFICIAL_CODES, PASS_SPELLINGS, code_key, contract_keys, is_blank
-from ..core.settings import MixedLine, RoundingKind
+from ..core.settings import EstimateAt, MixedLine, RoundingKind
 from ..formats.textsafe import as_text_cell
 from .inputs import PairRow, Settings, TemplateLine
 from .layout import (
@@ -122,6 +122,9 @@ def unsupported(result: SessionResult) -> str | None:
     reason = off_sheet(opts)  # a setting, or a value, the Setup holds no cell for (the settings' declarations say)
     if reason is not None:
         return reason
+    if opts.scale.fixed_top is not None and opts.estimate_at is EstimateAt.TOTALS:
+        return ("the percent scale with estimate-at totals (a short board's full figures factored to the fixed top) "
+                "is not in the workbook's formulas")
     reason = _penalty_unsupported(result)
     if reason is not None:
         return reason

@@ -54,6 +54,7 @@ from ..core.rules import (
     COUNTS_TOWARDS_N,
     ESTIMATE_LINE,
     ESTIMATES_FULL_BOARDS,
+    FIXED_TOP_SCALES,
     K_RULES,
     LONE_RESULT_PERCENTAGE,
     MAX_SCORE,
@@ -90,6 +91,7 @@ from ..core.settings import (
     MixedLine,
     PercentageBasis,
     Places,
+    RoundingOrder,
     Scale,
     SmallGroups,
     Tie,
@@ -114,6 +116,7 @@ from .layout import (
 
 __all__ = ["traveller_formulas", "block_formulas", "pairs_formulas", "totals_formulas", "setup_formulas",
            "rounding_formula", "tie_formula", "scaled_formula", "scale_index", "scale_unit", "scale_centred",
+           "scale_fixed_top",
            "methods_k",
            "methods_raw", "methods_raw_pct", "methods_estimate", "methods_pct", "TRAVELLER", "BLOCK", "PAIRS", "TOTALS"]
 
@@ -210,24 +213,39 @@ def _scale_constant(values: Iterable[int | str]) -> str:
     return "{" + ",".join(f'"{v}"' if isinstance(v, str) else str(v) for v in values) + "}"
 
 
+#: Every scale as (unit, centred, fixed top: 0 for none), in :class:`mpxl.core.settings.Scale`'s order: the
+#: rulebook's matchpoint scales (:data:`mpxl.core.rules.SCALES`), then its fixed-top ones (``FIXED_TOP_SCALES``).
+_ALL_SCALES: dict[str, tuple[int, int, int]] = {**{k: (*v, 0) for k, v in SCALES.items()}, **FIXED_TOP_SCALES}
+
+
 def scale_index(x: str) -> str:
-    """The position of scale cell ``x``'s value among the rulebook's scales (:data:`mpxl.core.rules.SCALES`),
-    as the sheet spells them (2, 1, signed: :attr:`mpxl.core.settings.Scale.number`); #N/A for another value.
+    """The position of scale cell ``x``'s value among the rulebook's scales (:data:`mpxl.core.rules.SCALES`, then
+    ``FIXED_TOP_SCALES``), as the sheet spells them (2, 1, signed, percent: :attr:`mpxl.core.settings.Scale.number`);
+    #N/A for another value.
 
     >>> scale_index("Scale")
-    'MATCH(Scale,{2,1,"signed"},0)'
+    'MATCH(Scale,{2,1,"signed","percent"},0)'
     """
-    return f"MATCH({x},{_scale_constant(Scale(v).number for v in SCALES)},0)"
+    return f"MATCH({x},{_scale_constant(Scale(v).number for v in _ALL_SCALES)},0)"
 
 
 def scale_unit(index: str) -> str:
     """The scale's arithmetic unit (:data:`mpxl.core.rules.SCALES`): 2 per result beaten, 1 on the single scale."""
-    return f"INDEX({_scale_constant(unit for unit, _ in SCALES.values())},{index})"
+    return f"INDEX({_scale_constant(unit for unit, _, _ in _ALL_SCALES.values())},{index})"
 
 
 def scale_centred(index: str) -> str:
     """1 on a centred scale (signed), else 0 (:data:`mpxl.core.rules.SCALES`)."""
-    return f"INDEX({_scale_constant(centred for _, centred in SCALES.values())},{index})"
+    return f"INDEX({_scale_constant(centred for _, centred, _ in _ALL_SCALES.values())},{index})"
+
+
+def scale_fixed_top(index: str) -> str:
+    """The top every board is reported on (``FIXED_TOP_SCALES``: 100 on the percent scale), 0 for none.
+
+    >>> scale_fixed_top("ScaleNo")
+    'INDEX({0,0,0,100},ScaleNo)'
+    """
+    return f"INDEX({_scale_constant(top for _, _, top in _ALL_SCALES.values())},{index})"
 
 
 def _top(unit: str, centred: str, E: str) -> str:
@@ -564,8 +582,9 @@ def topf(c: Cells) -> str:
 
 
 def avg(c: Cells) -> str:
-    """The line's average figure (an EBU half is rounded towards it): half the top, 0 on the signed scale."""
-    return f'IF({c["board"]}="","",{SCALE_AVERAGE.excel(centred=CENTRED, Top=c["topsc"])})'
+    """The line's average figure (an EBU half is rounded towards it): half the top it is reported on, 0 on the
+    signed scale."""
+    return f'IF({c["board"]}="","",{SCALE_AVERAGE.excel(centred=CENTRED, Top=c["topr"])})'
 
 
 def fouled(c: Cells) -> str:
@@ -720,8 +739,9 @@ def artew(c: Cells) -> str:
 
 def _net(c: Cells, figure: str, side: str) -> str:
     """The figure ``figure`` with the line's own penalty taken off (mpxl.core.board: penalties come off last,
-    before the rounding)."""
-    return f'({c[figure]}-{c["p" + side]})'
+    before the rounding), x the line's Factor (a fixed top's: mpxl.core.scorer.factored), or its matchpoints
+    rounded first (Setup's Rounding order matchpoints-first) x the Factor."""
+    return f'(IF(ISNUMBER({c[side + "m"]}),{c[side + "m"]},{c[figure]}-{c["p" + side]})*{c["fac"]})'
 
 
 def vns(c: Cells) -> str:
@@ -786,7 +806,7 @@ def shares(c: Cells) -> str:
     mean = f'({c["adjns"]}+{c["adjew"]})/2'  # an artificial score's two percentages
     artificial = f'2*{_artificial(mean, c["topsc"])}'
     pens = f'-{c["pns"]}-{c["pew"]}'  # the line's own penalties come off its figures
-    return f'IF(OR({c["kind"]}="R",{c["kind"]}="A"),IF({c["kind"]}="R",{line},{artificial}){pens},"")'
+    return f'IF(OR({c["kind"]}="R",{c["kind"]}="A"),(IF({c["kind"]}="R",{line},{artificial}){pens})*{c["fac"]},"")'
 
 
 def _digits(u: str) -> str:
@@ -908,8 +928,10 @@ def topsc(c: Cells) -> str:
 
 
 def topc(c: Cells) -> str:
-    """The top a pair's maximum counts for the line: the board's own top with own-tops, else Top (field)."""
-    return f'IF({c["board"]}="",0,IF({EST_AT}="{EstimateAt.OWN_TOPS.value}",{c["topsc"]},{c["topf"]}))'
+    """The top a pair's maximum counts for the line: a fixed top (Top (reported)), the board's own top with
+    own-tops, else Top (field)."""
+    own = f'OR({S["fixed_top"]}>0,{EST_AT}="{EstimateAt.OWN_TOPS.value}")'
+    return f'IF({c["board"]}="",0,IF({own},{c["topr"]},{c["topf"]}))'
 
 
 def lone(c: Cells) -> str:
@@ -1036,12 +1058,13 @@ def ewof(c: Cells) -> str:
 
 
 def nsx(c: Cells) -> str:
-    """The line's NS figure unrounded: the NS estimate of a result, the NS artificial MP of an artificial score."""
-    return f'IF({c["nfa"]}=1,{c["artns"]}-{c["pns"]},IF({c["kind"]}="R",{c["estns"]}-{c["pns"]},""))'
+    """The line's NS figure unrounded: the NS estimate of a result, the NS artificial MP of an artificial score
+    (x the Factor, from its matchpoints rounded first under matchpoints-first)."""
+    return f'IF({c["nfa"]}=1,{_net(c, "artns", "ns")},IF({c["kind"]}="R",{_net(c, "estns", "ns")},""))'
 
 
 def ewx(c: Cells) -> str:
-    return f'IF({c["efa"]}=1,{c["artew"]}-{c["pew"]},IF({c["kind"]}="R",{c["estew"]}-{c["pew"]},""))'
+    return f'IF({c["efa"]}=1,{_net(c, "artew", "ew")},IF({c["kind"]}="R",{_net(c, "estew", "ew")},""))'
 
 
 def _for_totals(c: Cells, side: str) -> str:
@@ -1069,7 +1092,7 @@ def alone(c: Cells) -> str:
 
 def _line_pct_scaled(c: Cells, side: str) -> str:
     fig = f'IF({EXACT_TOTALS},{c[side + "x"]},{c[side + "_mp"]})'
-    share = SCALE_PERCENTAGE.excel(centred=CENTRED, mp=fig, max=c["topsc"])
+    share = SCALE_PERCENTAGE.excel(centred=CENTRED, mp=fig, max=c["topr"])
     ok = f'AND(ISNUMBER({S["line_pct_decimals"]}),ISNUMBER({c[side + "_mp"]}),N({c["topsc"]})<>0)'
     return f'IF({ok},ROUND({share}*{S["line_pct_unit"]},6),"")'
 
@@ -1725,6 +1748,62 @@ def arul(c: Cells) -> str:
 
 _TYPED_FUNCTIONS = [tkw, tlk, tnw, abare, ckind, cwhy, nvn, evn, tcw, tkwhy, arul]
 
+
+# ------------------------------------------------------ Travellers: a fixed top (the percent scale)
+
+def topr(c: Cells) -> str:
+    """The top the line is reported on: Setup's fixed top (the percent scale's 100), else Top (scored)
+    (mpxl.core.scorer.reported_top)."""
+    fixed = S["fixed_top"]
+    return f'IF({c["board"]}="","",IF({fixed}>0,{fixed},{c["topsc"]}))'
+
+
+def fac(c: Cells) -> str:
+    """What the line's figures are multiplied by: Top (reported) / Top (scored) on a fixed top, else 1 (a board
+    with no top keeps its figures)."""
+    return f'IF({c["board"]}="","",IF(AND({S["fixed_top"]}>0,N({c["topsc"]})>0),{c["topr"]}/{c["topsc"]},1))'
+
+
+def _first(c: Cells, side: str) -> str:
+    """The line's ``side`` figure less its penalty before it is factored: a result's estimate or its artificial MP."""
+    fa = c["nfa" if side == "ns" else "efa"]
+    return f'(IF({fa}=1,{c["art" + side]},{c["est" + side]})-{c["p" + side]})'
+
+
+def _first_scaled(c: Cells, side: str) -> str:
+    fa = c["nfa" if side == "ns" else "efa"]
+    first = f'AND({S["fixed_top"]}>0,{CELL[RoundingOrder]}="{RoundingOrder.MATCHPOINTS_FIRST.value}")'
+    return f'IF(AND({first},OR({fa}=1,{c["kind"]}="R")),{scaled_formula(_first(c, side))},"")'
+
+
+def nsmv(c: Cells) -> str:
+    """Under Setup's Rounding order matchpoints-first on a fixed top: the NS figure less its penalty, before it
+    is factored, in units of its last decimal; else blank."""
+    return _first_scaled(c, "ns")
+
+
+def ewmv(c: Cells) -> str:
+    return _first_scaled(c, "ew")
+
+
+def _first_rounded(c: Cells, side: str) -> str:
+    v = c[side + "mv"]
+    own = SCALE_AVERAGE.excel(centred=CENTRED, Top=c["topsc"])  # the board's own top's average
+    return f'IF({v}="","",{rounding_formula(_first(c, side), v, own)})'
+
+
+def nsm(c: Cells) -> str:
+    """NS matchpoints first scaled rounded by Setup's Rounding on the board's own top (about its average): what
+    the Factor then multiplies (the rulebook's ROUNDING_ORDERS); blank when not rounded first."""
+    return _first_rounded(c, "ns")
+
+
+def ewm(c: Cells) -> str:
+    return _first_rounded(c, "ew")
+
+
+_FACTOR_FUNCTIONS = [topr, fac, nsmv, ewmv, nsm, ewm]
+
 _PENALTY_FUNCTIONS = [kcode, penr, npt, ept, npd, epd, npx, epx, pns, pew, npw, epw, whypn, nps, eps, psay, pend]
 
 
@@ -1740,7 +1819,7 @@ TRAVELLER: dict[str, Callable[[Cells], str]] = {
                             ewfr, nsx, ewx, nstot, ewtot, alone, nslpv, ewlpv, nslp, ewlp,
                             *_RULING_FUNCTIONS, *_PENALTY_FUNCTIONS, setf, pnsf, pewf, nsfa, ewfa, nsfar, ewfar, nsof,
                             ewof,
-                            *_TYPED_FUNCTIONS)
+                            *_TYPED_FUNCTIONS, *_FACTOR_FUNCTIONS)
 }
 
 
@@ -1781,7 +1860,8 @@ def b_results(c: Cells) -> str:
 
 
 def b_top(c: Cells) -> str:
-    return f'IF({_b(c)}="","",{_top(U, CENTRED, c["b_n"])})'
+    fixed = S["fixed_top"]
+    return f'IF({_b(c)}="","",IF({fixed}>0,{fixed},{_top(U, CENTRED, c["b_n"])}))'
 
 
 def b_check(c: Cells) -> str:
@@ -2141,10 +2221,11 @@ def setup_formulas() -> dict[str, str]:
     full = [f'{S["method_index"]}={i + 1}' for i, m in enumerate(Method) if m.value in ESTIMATES_FULL_BOARDS]
     return {
         "n_used": f'=IF(ISNUMBER({S["expected"]}),{S["expected"]},MAX(1,MAX({R["lines"]})))',
-        "top": f'={_top(U, CENTRED, S["n_used"])}',
+        "top": f'=IF({S["fixed_top"]}>0,{S["fixed_top"]},{_top(U, CENTRED, S["n_used"])})',
         "scale_index": f'={scale_index(S["scale"])}',
         "scale_unit": f'={scale_unit(S["scale_index"])}',
         "centred": f'={scale_centred(S["scale_index"])}',
+        "fixed_top": f'={scale_fixed_top(S["scale_index"])}',
         "method_index": f'=MATCH({S["method"]},MethodNames,0)',
         "rounding_index": f'=MATCH({S["rounding"]},RoundingNames,0)',
         "rule_index": f'=MATCH({CELL[SmallGroups]},SmallGroupNames,0)',

@@ -43,7 +43,7 @@ SETUP_NOTES: dict[str, str] = {
     "n_used": "Formula (name N): the most lines on any board; each session and section (field) has its own N, "
               "the Travellers' N (field) column.",
     "top": "Formula (name Top): scale x (N - 1), the most matchpoints on a board (per field: Top (field)); "
-           "N - 1 on the signed scale.",
+           "N - 1 on the signed scale; the fixed top (100) on the percent scale.",
     "decimals": "Board matchpoints are rounded to this many decimals; totals add the rounded figures.",
     "ave_plus": "What A+ / AVE+ is worth (60).",
     "ave_minus": "What A- / AVE- is worth (40).",
@@ -61,7 +61,9 @@ SETUP_NOTES: dict[str, str] = {
     "rule_index": "Formula (name RuleNo): position of the small-group rule.",
     "unit": "Formula (name Unit): 10^decimals, used by the rounding.",
     "full_boards": "Formula (name FullBoards): 1 when the method estimates full boards too (see docs/rulings.md).",
-    "scale_index": "Formula (name ScaleNo): position of the scale among 2, 1, signed.",
+    "scale_index": "Formula (name ScaleNo): position of the scale among 2, 1, signed, percent.",
+    "fixed_top": "Formula (name FixedTop): the top every board is reported on whatever its results (100 on the "
+                 "percent scale, scored with the double arithmetic then factored), 0 for none.",
     "scale_unit": "Formula (name ScaleUnit): matchpoints per score beaten in the scale's arithmetic: 2 (double "
                   "and signed) or 1 (single).",
     "centred": "Formula (name Centred): 1 on the signed scale, whose figures are the double ones less N - 1.",
@@ -155,15 +157,17 @@ COLUMN_NOTES = {
     "vew": "The EW estimate less EW penalty MP in units of its last decimal, the same way.",
     "vans": "The NS artificial matchpoints less NS penalty MP in units of their last decimal, the same way.",
     "vaew": "The EW artificial matchpoints less EW penalty MP in units of their last decimal, the same way.",
-    "rns": "The NS estimate less NS penalty MP (a line's own penalty comes off before the rounding) rounded by the "
-           "Setup rule, from NS scaled: half-up (an exact half away from zero), ebu (an exact half towards the "
+    "rns": "The NS estimate less NS penalty MP (a line's own penalty comes off before the rounding) x the Factor "
+           "(or NS matchpoints first x the Factor) rounded by the Setup rule, from NS scaled: half-up (an exact "
+           "half away from zero), ebu (an exact half towards the "
            "average), exact (the figure itself), or half-even.",
     "rew": "The EW estimate less EW penalty MP rounded by the Setup rule.",
     "rans": "The NS artificial matchpoints less NS penalty MP rounded by the Setup rule, from NS artificial scaled.",
     "raew": "The EW artificial matchpoints less EW penalty MP rounded by the Setup rule, from EW artificial scaled.",
     "shares": "What the line should add to the board's NS + EW total, for the check (a mixed line: its "
               "artificial side's percentage, less the figure its real score takes from that side's field under "
-              "Setup's Mixed line both, or less the result's own share under own), less the line's own penalties.",
+              "Setup's Mixed line both, or less the result's own share under own), less the line's own penalties, "
+              "x the Factor.",
     "tkt": "The Tricks in capitals, white space removed.",
     "tk": "Tricks as a number: a number 0-13, or a result against the contract (=, made, +1, -2) as mpxl reads it; "
           "? otherwise.",
@@ -171,7 +175,7 @@ COLUMN_NOTES = {
            "(penalty) first, then Why (pairs, arrowswitch) when an adjustment or a score is typed, else the "
            "adjustment, Why (typed score) or Why (contract).",
     "avg": "The average figure of the line's field, which the ebu rounding takes an exact half towards: half the "
-           "top; 0 on the signed scale.",
+           "top it is reported on (Top (reported)); 0 on the signed scale.",
     "swt": "The Arrowswitch mark in capitals, white space removed (the rulebook's key): what Switched reads.",
     "byt": "By in capitals, white space and the marks . - / _ removed (N. -> N): what Declarer reads.",
     "nspb": "1 when the NS pair is blank: nothing, or white space only (spaces, tabs, non-breaking spaces), as "
@@ -209,7 +213,8 @@ COLUMN_NOTES.update({
            "N (field) on its own lines (published plain; its pairs' totals add it estimated to the full top).",
     "topsc": "The top the line's figures are scored on: scale x (N (scored) - 1); N (scored) - 1 on the signed "
              "scale.",
-    "topc": "The top the pairs' Max counts for the line: Top (scored) under own-tops, else Top (field).",
+    "topc": "The top the pairs' Max counts for the line: Top (reported) on a fixed top or under own-tops, else Top "
+            "(field).",
     "lone": "1 on the one real result of a board whose other lines are artificial scores when Setup's Lone result "
             "is ave-plus (ACBLscore: 60% to both sides, an Ave+ each); else 0.",
     "shortt": "1 on a result or artificial score of a board with fewer lines than N (field) when Setup's Estimate "
@@ -225,8 +230,8 @@ COLUMN_NOTES.update({
             "average.",
     "ewfr": "EW full estimate rounded by Setup's Totals rounding.",
     "nsx": "The line's NS figure unrounded, less NS penalty MP: the NS estimate of a result, the NS artificial MP "
-           "of an artificial score.",
-    "ewx": "The line's EW figure unrounded, less EW penalty MP.",
+           "of an artificial score; x the Factor (from NS matchpoints first when rounded first).",
+    "ewx": "The line's EW figure unrounded, less EW penalty MP, x the Factor.",
     "nstot": "What the NS pair's total adds from the line: NS MP (the rounded figure), or NS exact when Setup's "
              "Totals from is exact; on Short (totals) lines the full figure instead (rounded, or exact); on a "
              "penalty row, less NS penalty MP.",
@@ -234,7 +239,7 @@ COLUMN_NOTES.update({
              "row, less EW penalty MP.",
     "alone": "1 on a sit-out (a not-played code with one pair alone at the table: no opponents), else 0: Pairs "
               "counts it as a board due under Missed boards own, average or ave-plus.",
-    "nslpv": "With Setup's Line % decimals: the NS line's percentage of Top (scored) (from NS exact when the totals "
+    "nslpv": "With Setup's Line % decimals: the NS line's percentage of Top (reported) (from NS exact when the totals "
              "add the exact figures, else from NS MP; 50 + 50 x MP / top on the signed scale) in units of its last "
              "decimal.",
     "ewlpv": "The EW line's percentage in units of its last decimal.",
@@ -391,6 +396,18 @@ TYPED_NOTES = {
 for v, V in _V.items():
     TYPED_NOTES[f"{v}vn"] = f"The {V} view's code without its A and a trailing % (A55% -> 55): the number read."
 COLUMN_NOTES.update(TYPED_NOTES)
+COLUMN_NOTES.update({
+    "topr": "The top the line is reported on: Setup's FixedTop when there is one (the percent scale's 100), else "
+            "Top (scored).",
+    "fac": "What the line's figures are multiplied by: Top (reported) / Top (scored) on a fixed top (a board of 11 "
+           "results: 100 / 20 = 5), else 1.",
+    "nsmv": "With a fixed top and Setup's Rounding order matchpoints-first: the NS figure before it is factored (the "
+            "NS estimate or artificial MP, less NS penalty MP) in units of its last decimal; else blank.",
+    "ewmv": "The EW figure before it is factored in units of its last decimal (matchpoints-first); else blank.",
+    "nsm": "NS matchpoints first scaled rounded by Setup's Rounding about the board's own average: what the Factor "
+           "multiplies, and the result is rounded again (10.125 of 20 is 10.13, then 50.65); else blank.",
+    "ewm": "EW matchpoints first scaled rounded by Setup's Rounding about the board's own average; else blank.",
+})
 assert set(COLUMN_NOTES) >= {k for k, _ in HELPERS}, set(k for k, _ in HELPERS) - set(COLUMN_NOTES)
 
 #: Pairs column key -> what it holds, in words (the header's note).

@@ -90,6 +90,7 @@ _SETUP_ORDER: list[tuple[str, str, str] | str] = [
     ("scale_index", "ScaleNo", "Scale number"),
     ("scale_unit", "ScaleUnit", "Matchpoints per result beaten"),
     ("centred", "Centred", "Centred (signed scale)"),
+    ("fixed_top", "FixedTop", "Fixed top (0: none)"),
     ("totals_rounding_index", "TotalsRoundingNo", "Totals rounding number"),
     ("totals_unit", "TotalsUnit", "10^totals decimals"),
     ("pct_unit", "PctUnit", "10^percentage decimals"),
@@ -283,6 +284,18 @@ TYPED_HELPERS: list[tuple[str, str]] = [
     ("arul", "Adjustment ruling"),
 ]
 
+#: A fixed top's helper columns (the percent scale: every board factored to a top of 100), after the typed forms':
+#: the top a line is reported on, the factor its figures take, and under Setup's Rounding order matchpoints-first
+#: its matchpoints rounded on the board's own top first.
+FACTOR_HELPERS: list[tuple[str, str]] = [
+    ("topr", "Top (reported)"),
+    ("fac", "Factor"),
+    ("nsmv", "NS matchpoints first scaled"),
+    ("ewmv", "EW matchpoints first scaled"),
+    ("nsm", "NS matchpoints first"),
+    ("ewm", "EW matchpoints first"),
+]
+
 #: The helper columns, in order: (key, header). What each computes, in words: helptext.COLUMN_NOTES.
 HELPERS = [
     ("sess", "Session number"),
@@ -387,6 +400,7 @@ HELPERS = [
     *PENALTY_HELPERS,
     *TOTALS_HELPERS,
     *TYPED_HELPERS,
+    *FACTOR_HELPERS,
 ]
 
 
