@@ -84,6 +84,29 @@ EVENTS = {
                     ["--mixed-line", "own", "--rounding", "half-up:1"]),
     "board 4 both": (board(1, [80, 130, -120, "A80|-620", -200, 50, 140, 420]) + PLAIN,
                      ["--mixed-line", "both", "--rounding", "half-up:1"]),
+    # the percent scale (issue 34 §5: JFR Pary, KoPS): each line the board's percentage, top 100, from the double
+    # figure x 100 / the board's double top; a short board Neuberg'd, a weighted line, artificial and mixed lines
+    **{f"percent {name}": (rows, ["--scale", "percent", *options]) for name, (rows, options) in {
+        "short weighted": (board(1, [420, "30% 420 + 70% 450", "60%-60%", 400]) + PLAIN, ["--rounding", "2"]),
+        "mixed ebu": (board(1, [420, "420|A+", "-150|-50", 400, 450]) + PLAIN, ["--rounding", "ebu"]),
+        "wbf exact totals": (board(1, [420, "A+|A-", "30% 420 + 70% 450", 400]) + PLAIN,
+                             ["--rounding", "1", "--ave-policy", "wbf", "--totals-from", "exact"]),
+        "fouled": (board(1, [420, "-150|-50", 450, "30% 420 + 70% 400", 430, 400], groups="AAABBB") + PLAIN,
+                   ["--rounding", "2"]),
+        "mixed own": (board(1, [420, 400, "420|A+", -50, 400]) + PLAIN, ["--mixed-line", "own", "--rounding", "2"]),
+        # a sit-out's set credit (JFR Pary: 60.00 for each board a pair could not play), and the own share
+        "sit-outs ave-plus": (board(1, [420, "30% 420 + 70% 450", 400, -50]) + PLAIN + "1,5,,sitout,,\n",
+                              ["--rounding", "2", "--unplayed", "ave-plus"]),
+        "sit-outs own": (board(1, [420, "420|A-", 400, -50]) + PLAIN + "1,5,,sitout,,\n",
+                         ["--rounding", "2", "--unplayed", "own"]),
+        # matchpoints rounded on the board's own top first (the 400's Neuberg 2/3 of 8 is 0.7, then 8.8; not 8.3;
+        # with ebu the 400's 2.75 is 2.8, then 35.0; not 34.4)
+        "figure": (board(1, [420, "30% 420 + 70% 450", "A+", 400]) + PLAIN, ["--rounding", "1"]),
+        "matchpoints first": (board(1, [420, "30% 420 + 70% 450", "A+", 400]) + PLAIN,
+                              ["--rounding", "1", "--rounding-order", "matchpoints-first"]),
+        "matchpoints first ebu": (board(1, [420, "-150|-50", "420|A=", 400]) + PLAIN,
+                                  ["--rounding", "ebu", "--rounding-order", "matchpoints-first"]),
+    }.items()},
 }
 
 #: What each board's status says of its ruling (board 1's status, the rows as written: line i is row 4 + i).
@@ -168,6 +191,20 @@ def test_bridgemates_spelling_in_typed_score_is_read_as_in_adjustment(built, lo)
     assert values["Travellers", f"{C['b_status']}{FIRST_ROW}"].startswith("ok")
     ns = [values["Travellers", f"{C['ns_mp']}{r}"] for r in (FIRST_ROW + 1, FIRST_ROW + 3)]
     assert ns == [4.8, 4.4], ns
+
+
+#: Board 1 of the percent scale's events worked by hand (N = 5, double top 8, 12.5% a matchpoint; n = 3 real results
+#: Neuberg'd, M = (5S + 2) / 3): 420 has S = 0.3 + 2 (30% of a tie with the weighted line's 420, the 400 beaten),
+#: M 4.5, 56.25%; the weighted line 0.3 + 1.4 + 2 = 3.7, M 6.833, 85.42%; A+ 60%; 400 S 0, M 0.667, 8.33%. Rounded to
+#: 1 decimal once (figure), or the matchpoints first (6.8 and 0.7: 85.0 and 8.75, then 8.8).
+PERCENT_BOARD_1 = {"percent figure": [56.3, 85.4, 60.0, 8.3], "percent matchpoints first": [56.3, 85.0, 60.0, 8.8]}
+
+
+@pytest.mark.parametrize("name", list(PERCENT_BOARD_1))
+def test_the_percent_scale_s_figures_and_rounding_order_are_the_hand_worked_ones(lo, name):
+    got = [lo[name]["Travellers", f"{C['ns_mp']}{FIRST_ROW + i}"] for i in range(4)]
+    assert got == PERCENT_BOARD_1[name]
+    assert lo[name]["Travellers", f"{C['b_top']}{FIRST_ROW}"] == 100
 
 
 @pytest.mark.parametrize("name", list(STATUS))
