@@ -304,3 +304,17 @@ def test_the_methods_sheet_prints_on_one_page(built):
     assert ws.sheet_properties.pageSetUpPr.fitToPage and (ws.page_setup.fitToWidth, ws.page_setup.fitToHeight) == (1, 1)
     working = load_workbook(built["split"][0])["Working"]
     assert working.print_area and working.page_setup.fitToWidth == 1
+
+
+def test_the_percent_scale_under_estimate_at_totals_is_written_as_values_with_its_reason(tmp_path, capsys):
+    """A short board's full figures factored to the fixed top are not in the formulas: the workbook holds the
+    command's figures as values, and the command says why (never a wrong number)."""
+    src, xlsx = tmp_path / "short.csv", tmp_path / "short.xlsx"
+    src.write_text(HEAD + board(1, [420, 400, -50]) + PLAIN)
+    capsys.readouterr()
+    assert main(["score", str(src), "--no-infer", "--scale", "percent", "--estimate-at", "totals", "-o",
+                 str(xlsx)]) == 0
+    said = "".join(capsys.readouterr())
+    assert "the percent scale with estimate-at totals" in said and "written as values" in said, said
+    cell = load_workbook(xlsx)["Travellers"][f"{C['ns_mp']}{FIRST_ROW}"].value
+    assert isinstance(cell, (int, float)), cell
