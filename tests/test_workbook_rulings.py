@@ -69,7 +69,7 @@ EVENTS = {
                      ["--method", "factor", "--rounding", "exact"]),
     # a mixed line's result only in its own side's field (Setup's Mixed line own: issue 34 §1): the other
     # side's field one result short, estimated to N; with each side given the score, a short board, an
-    # arrowswitch, the signed and single scales (a fouled board is written as values: below)
+    # arrowswitch, the signed and single scales, a fouled board (under estimate-at totals written as values: below)
     "own NS keep": (board(1, [420, 400, "420|A+", -50, 400]) + PLAIN, ["--mixed-line", "own"]),
     "own EW keep": (board(1, [420, 400, "A=|-50", -50, 400]) + PLAIN, ["--mixed-line", "own"]),
     "own short board": (board(1, ["-150|-50", "420|A-", 450, 400]) + PLAIN, ["--mixed-line", "own"]),
@@ -80,6 +80,13 @@ EVENTS = {
     "own single mckinnon": (board(1, [420, "420|A+", "-150|-50", 400, 450]) + PLAIN,
                             ["--mixed-line", "own", "--scale", "1", "--method", "mckinnon"]),
     # issue 34's board 4 (tests/test_mixed_line.py): under own NS 80 gets 7, 130 9.3, -120 2.4; under both 8
+    # under own, group A's EW view holds 2 results (420, 400): WBF's set percentages in that view alone (the core's
+    # EW 11/2 on 420 for the estimate's 2), which each figure's Set % reads from its own field's n
+    "own fouled": (board(1, [420, "420|A+", 400, 450, "A40|-50", 430], groups="AAABBB") + PLAIN,
+                   ["--mixed-line", "own"]),
+    "own fouled signed ebu": (board(1, [420, "420|A+", 400, 450, "A40|-50", 430, 420], groups="AAABBBB") + PLAIN,
+                              ["--mixed-line", "own", "--scale", "signed", "--rounding", "ebu", "--small-groups",
+                               "ebu"]),
     "board 4 own": (board(1, [80, 130, -120, "A80|-620", -200, 50, 140, 420]) + PLAIN,
                     ["--mixed-line", "own", "--rounding", "half-up:1"]),
     "board 4 both": (board(1, [80, 130, -120, "A80|-620", -200, 50, 140, 420]) + PLAIN,
@@ -94,6 +101,8 @@ EVENTS = {
         "fouled": (board(1, [420, "-150|-50", 450, "30% 420 + 70% 400", 430, 400], groups="AAABBB") + PLAIN,
                    ["--rounding", "2"]),
         "mixed own": (board(1, [420, 400, "420|A+", -50, 400]) + PLAIN, ["--mixed-line", "own", "--rounding", "2"]),
+        "mixed own fouled": (board(1, [420, "420|A+", 400, 450, "A40|-50", 430], groups="AAABBB") + PLAIN,
+                             ["--mixed-line", "own", "--rounding", "2"]),
         # a sit-out's set credit (JFR Pary: 60.00 for each board a pair could not play), and the own share
         "sit-outs ave-plus": (board(1, [420, "30% 420 + 70% 450", 400, -50]) + PLAIN + "1,5,,sitout,,\n",
                               ["--rounding", "2", "--unplayed", "ave-plus"]),
@@ -239,10 +248,9 @@ def test_a_ruling_the_sheet_cannot_read_gets_mpxl_scores_words(lo, tmp_path, cap
 
 @pytest.mark.parametrize("rows, options, why", [
     (board(1, [420, "10% 1 + 20% 2 + 30% 3 + 40% 4", 400]), [], "more than 3 parts"),
-    # under own, group A's EW view holds 2 results (420, 400): WBF's set percentages in that view alone (the
-    # core's EW 11/2 on 420 for the estimate's 2), which the sheet's Set % (the group's size, 3) does not read
-    (board(1, [420, "420|A+", 400, 450, "A40|-50", 430], groups="AAABBB"), ["--mixed-line", "own"],
-     "a mixed line on a fouled board"),
+    # under own and estimate-at totals the full figures' Set % (full) reads the group's size, not the side's field's
+    (board(1, [420, "420|A+", 400, 450, "A40|-50", 430], groups="AAABBB"),
+     ["--mixed-line", "own", "--estimate-at", "totals"], "a mixed line on a fouled board"),
 ])
 def test_a_ruling_the_sheet_cannot_score_is_written_as_values_with_the_reason(tmp_path, capsys, rows, options, why):
     """Never a live workbook showing ? with exit 0: the figures as values, and the message names the line."""

@@ -201,10 +201,12 @@ def _ruling_unsupported(result: SessionResult) -> str | None:
     """Why a ruling of ``result`` cannot be typed live in the sheet (it is then written as values), or None:
     a weighted side of more than :data:`~mpxl.workbook.layout.PARTS` parts, or a weight or score the sheet
     cannot write plainly; a mixed line on a fouled board when its result stands only in its own side's field
-    (mixed_line own: the other side's group is one result short, and may be small enough for set percentages
-    in that view alone, which the sheet's Set % reads from the group's size). (A mixed line is live on a fouled
-    board under both, and under the wbf Ave+ policy: tests/test_workbook_estimate_totals.py.)"""
-    own = result.options.mixed_line is MixedLine.OWN
+    (mixed_line own) under estimate-at totals (the full figures' Set % (full) reads the group's size, not the
+    side's field's). (A mixed line is live on a fouled board under both and under own, whose other side's group
+    is one result short and may be small in that field alone: each figure's Set % reads its own field's n,
+    tests/test_workbook_rulings.py; and under the wbf Ave+ policy: tests/test_workbook_estimate_totals.py.)"""
+    opts = result.options
+    own = opts.mixed_line is MixedLine.OWN and opts.estimate_at is EstimateAt.TOTALS
     for sb in result.boards:
         fouled = own and len({str(sl.line.group or "").strip().upper() for sl in sb.lines}) > 1
         for sl in sb.lines:
@@ -216,7 +218,7 @@ def _ruling_unsupported(result: SessionResult) -> str | None:
                         "decimals than a cell shows, is not in the workbook's formulas")
             if fouled and isinstance(entry, Mixed):
                 return (f"{where}: a mixed line on a fouled board, its result only in its own side's field "
-                        "(mixed-line own), is not in the workbook's formulas")
+                        "(mixed-line own), under estimate-at totals is not in the workbook's formulas")
     return None
 
 

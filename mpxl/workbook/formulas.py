@@ -595,9 +595,10 @@ def largest(c: Cells) -> str:
     return f'IF({c["fouled"]}=1,SUMPRODUCT(MAX(({R["bkey"]}={c["bkey"]})*{R["n"]})),"")'
 
 
-def _set_pct(c: Cells, N: str) -> str:
-    """1 when the line's fouled group gets set percentages by the Setup rule on a board of ``N`` results, else 0."""
-    rules = [SMALL_GROUP_RULES[name].excel(n=c["n"], largest=c["largest"], N=c[N]) for name in SMALL_GROUP_NAMES]
+def _set_pct(c: Cells, N: str, n_: str = "n") -> str:
+    """1 when the line's fouled group gets set percentages by the Setup rule on a board of ``N`` results, else 0;
+    the group's size its results (``n``), or those in one side's field (``n_``: a figure's view)."""
+    rules = [SMALL_GROUP_RULES[name].excel(n=c[n_], largest=c["largest"], N=c[N]) for name in SMALL_GROUP_NAMES]
     return f'IF({c["fouled"]}=1,IF(CHOOSE({S["rule_index"]},{",".join(rules)}),1,0),0)'
 
 
@@ -668,12 +669,12 @@ def estns(c: Cells) -> str:
     given an artificial score, the figure its real score would get in NS's field (no pair's: the check's)
     when it stands in both fields (Setup's Mixed line both), else blank."""
     use = f'AND({c["kind"]}="R",OR({c["nfa"]}=0,{_both_fields()}))'
-    return f'IF({use},{_estimate_of(c, c["spn"], "nsc", "topsc", "kn", "fnn")},"")'
+    return f'IF({use},{_estimate_of(c, c["spn"], "nsc", "topsc", "kn", "fnn", "setn")},"")'
 
 
 def estew(c: Cells) -> str:
     use = f'AND({c["kind"]}="R",OR({c["efa"]}=0,{_both_fields()}))'
-    return f'IF({use},{_estimate_of(c, c["spe"], "nsc", "topsc", "ke", "fne")},"")'
+    return f'IF({use},{_estimate_of(c, c["spe"], "nsc", "topsc", "ke", "fne", "sete")},"")'
 
 
 def spn(c: Cells) -> str:
@@ -793,14 +794,16 @@ def shares(c: Cells) -> str:
     """What the line's NS and EW figures add up to: twice the figure of the sides' mean percentage (a
     result's 50%, a small group's 60%: its NS% + EW% is 2 x 60%, an artificial score's two percentages)."""
     small = SMALL_GROUP_PERCENTAGE.py(S2=0, n=1)
-    result = f'IF({c["setpct"]}=1,{small},IF({c["lone"]}=1,{LONE_RESULT_PERCENTAGE},{AVE}))'
+    # each side's: its field's group may be small alone (a mixed line's result in its own side's field only)
+    result = {v: f'IF({c["set" + v]}=1,{small},IF({c["lone"]}=1,{LONE_RESULT_PERCENTAGE},{AVE}))' for v in "ne"}
     # a mixed line's artificial side gets its percentage instead of the figure the result gets in that side's
     # field: when the result stands in both fields, the figure it takes there (which the field's other figures
     # balance); else (own side) the result's own share, that side's field never holding it. The result's own
     # share written once: twice, less once for each artificial side when the result stands in its own field only
     both = _both_fields()
     art_ns, art_ew = _artificial(c["adjns"], c["topsc"]), _artificial(c["adjew"], c["topsc"])
-    line = (f'{_artificial(result, c["topsc"])}*(2-IF({both},0,({c["nfa"]}=1)+({c["efa"]}=1)))'
+    line = (f'{_artificial(result["n"], c["topsc"])}*(1-IF({both},0,{c["nfa"]}=1))'
+            f'+{_artificial(result["e"], c["topsc"])}*(1-IF({both},0,{c["efa"]}=1))'
             f'+IF({c["nfa"]}=1,{art_ns}-IF({both},N({c["estns"]}),0),0)'
             f'+IF({c["efa"]}=1,{art_ew}-IF({both},N({c["estew"]}),0),0)')
     mean = f'({c["adjns"]}+{c["adjew"]})/2'  # an artificial score's two percentages
@@ -1804,6 +1807,17 @@ def ewm(c: Cells) -> str:
 
 _FACTOR_FUNCTIONS = [topr, fac, nsmv, ewmv, nsm, ewm]
 
+
+def setn(c: Cells) -> str:
+    """Set % of the line's NS figure: 1 when the group of results in NS's field is small enough for set percentages
+    (n (NS figure): under Setup's Mixed line own a mixed line whose NS side was given an artificial score is not
+    in it, and the group may be small in that field alone: mpxl.core.board), else 0."""
+    return f'IF({c["kind"]}="R",{_set_pct(c, "nsc", "fnn")},"")'
+
+
+def sete(c: Cells) -> str:
+    return f'IF({c["kind"]}="R",{_set_pct(c, "nsc", "fne")},"")'
+
 _PENALTY_FUNCTIONS = [kcode, penr, npt, ept, npd, epd, npx, epx, pns, pew, npw, epw, whypn, nps, eps, psay, pend]
 
 
@@ -1819,7 +1833,7 @@ TRAVELLER: dict[str, Callable[[Cells], str]] = {
                             ewfr, nsx, ewx, nstot, ewtot, alone, nslpv, ewlpv, nslp, ewlp,
                             *_RULING_FUNCTIONS, *_PENALTY_FUNCTIONS, setf, pnsf, pewf, nsfa, ewfa, nsfar, ewfar, nsof,
                             ewof,
-                            *_TYPED_FUNCTIONS, *_FACTOR_FUNCTIONS)
+                            *_TYPED_FUNCTIONS, *_FACTOR_FUNCTIONS, setn, sete)
 }
 
 

@@ -407,6 +407,10 @@ COLUMN_NOTES.update({
     "nsm": "NS matchpoints first scaled rounded by Setup's Rounding about the board's own average: what the Factor "
            "multiplies, and the result is rounded again (10.125 of 20 is 10.13, then 50.65); else blank.",
     "ewm": "EW matchpoints first scaled rounded by Setup's Rounding about the board's own average; else blank.",
+    "setn": "1 when the group of results in NS's field is small enough for set percentages by the Setup rule, on n "
+            "(NS figure): under Setup's Mixed line own a mixed line whose NS side was given an artificial score is "
+            "not in that field, so a fouled group may be small there alone; else 0. The NS estimate reads it.",
+    "sete": "1 when the group of results in EW's field is small enough for set percentages (n (EW figure)); else 0.",
 })
 assert set(COLUMN_NOTES) >= {k for k, _ in HELPERS}, set(k for k, _ in HELPERS) - set(COLUMN_NOTES)
 

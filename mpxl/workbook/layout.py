@@ -401,6 +401,10 @@ HELPERS = [
     *TOTALS_HELPERS,
     *TYPED_HELPERS,
     *FACTOR_HELPERS,
+    # each figure's Set %: the group of results in its side's field (Setup's Mixed line own: a mixed line's result
+    # is in its own side's field only, and a fouled group may be small in the other side's alone)
+    ("setn", "Set % (NS figure)"),
+    ("sete", "Set % (EW figure)"),
 ]
 
 
