@@ -793,17 +793,12 @@ def ew_mp(c: Cells) -> str:
 def shares(c: Cells) -> str:
     """What the line's NS and EW figures add up to: twice the figure of the sides' mean percentage (a
     result's 50%, a small group's 60%: its NS% + EW% is 2 x 60%, an artificial score's two percentages)."""
-    small = SMALL_GROUP_PERCENTAGE.py(S2=0, n=1)
-    # each side's: its field's group may be small alone (a mixed line's result in its own side's field only)
-    result = {v: f'IF({c["set" + v]}=1,{small},IF({c["lone"]}=1,{LONE_RESULT_PERCENTAGE},{AVE}))' for v in "ne"}
     # a mixed line's artificial side gets its percentage instead of the figure the result gets in that side's
     # field: when the result stands in both fields, the figure it takes there (which the field's other figures
-    # balance); else (own side) the result's own share, that side's field never holding it. The result's own
-    # share written once: twice, less once for each artificial side when the result stands in its own field only
+    # balance); else (own side) the result's own share, that side's field never holding it (Result shares)
     both = _both_fields()
     art_ns, art_ew = _artificial(c["adjns"], c["topsc"]), _artificial(c["adjew"], c["topsc"])
-    line = (f'{_artificial(result["n"], c["topsc"])}*(1-IF({both},0,{c["nfa"]}=1))'
-            f'+{_artificial(result["e"], c["topsc"])}*(1-IF({both},0,{c["efa"]}=1))'
+    line = (f'{c["rsh"]}'
             f'+IF({c["nfa"]}=1,{art_ns}-IF({both},N({c["estns"]}),0),0)'
             f'+IF({c["efa"]}=1,{art_ew}-IF({both},N({c["estew"]}),0),0)')
     mean = f'({c["adjns"]}+{c["adjew"]})/2'  # an artificial score's two percentages
@@ -1818,6 +1813,19 @@ def setn(c: Cells) -> str:
 def sete(c: Cells) -> str:
     return f'IF({c["kind"]}="R",{_set_pct(c, "nsc", "fne")},"")'
 
+
+def rsh(c: Cells) -> str:
+    """What a result's NS and EW figures add up to in the fields that hold it, for the check: per side the figure
+    of the mean percentage of its field's group (a result's 50%, a small group's 60%: 65/55, a lone result's 60%),
+    each side whose field holds the result (both, or under Setup's Mixed line own not a side given an artificial
+    score)."""
+    small = SMALL_GROUP_PERCENTAGE.py(S2=0, n=1)
+    both = _both_fields()
+    pct = f'IF({{}}=1,{small},IF({c["lone"]}=1,{LONE_RESULT_PERCENTAGE},{AVE}))'
+    sides = [f'{_artificial(pct.format(c[s]), c["topsc"])}*(1-IF({both},0,{c[fa]}=1))'
+             for s, fa in (("setn", "nfa"), ("sete", "efa"))]
+    return f'IF({c["kind"]}="R",{"+".join(sides)},"")'
+
 _PENALTY_FUNCTIONS = [kcode, penr, npt, ept, npd, epd, npx, epx, pns, pew, npw, epw, whypn, nps, eps, psay, pend]
 
 
@@ -1833,7 +1841,7 @@ TRAVELLER: dict[str, Callable[[Cells], str]] = {
                             ewfr, nsx, ewx, nstot, ewtot, alone, nslpv, ewlpv, nslp, ewlp,
                             *_RULING_FUNCTIONS, *_PENALTY_FUNCTIONS, setf, pnsf, pewf, nsfa, ewfa, nsfar, ewfar, nsof,
                             ewof,
-                            *_TYPED_FUNCTIONS, *_FACTOR_FUNCTIONS, setn, sete)
+                            *_TYPED_FUNCTIONS, *_FACTOR_FUNCTIONS, setn, sete, rsh)
 }
 
 

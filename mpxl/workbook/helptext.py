@@ -166,8 +166,7 @@ COLUMN_NOTES = {
     "raew": "The EW artificial matchpoints less EW penalty MP rounded by the Setup rule, from EW artificial scaled.",
     "shares": "What the line should add to the board's NS + EW total, for the check (a mixed line: its "
               "artificial side's percentage, less the figure its real score takes from that side's field under "
-              "Setup's Mixed line both, or less the result's own share under own), less the line's own penalties, "
-              "x the Factor.",
+              "Setup's Mixed line both), from Result shares; less the line's own penalties, x the Factor.",
     "tkt": "The Tricks in capitals, white space removed.",
     "tk": "Tricks as a number: a number 0-13, or a result against the contract (=, made, +1, -2) as mpxl reads it; "
           "? otherwise.",
@@ -411,6 +410,10 @@ COLUMN_NOTES.update({
             "(NS figure): under Setup's Mixed line own a mixed line whose NS side was given an artificial score is "
             "not in that field, so a fouled group may be small there alone; else 0. The NS estimate reads it.",
     "sete": "1 when the group of results in EW's field is small enough for set percentages (n (EW figure)); else 0.",
+    "rsh": "On a result, what its NS and EW figures add up to in the fields that hold it, for the check: per side "
+           "the figure of its field's group's mean percentage (50%; 60% for a small group by Set % (NS/EW figure) "
+           "or a lone result), for each side whose field holds the result (both sides, or under Setup's Mixed line "
+           "own not a side given an artificial score).",
 })
 assert set(COLUMN_NOTES) >= {k for k, _ in HELPERS}, set(k for k, _ in HELPERS) - set(COLUMN_NOTES)
 

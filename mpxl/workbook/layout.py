@@ -405,6 +405,7 @@ HELPERS = [
     # is in its own side's field only, and a fouled group may be small in the other side's alone)
     ("setn", "Set % (NS figure)"),
     ("sete", "Set % (EW figure)"),
+    ("rsh", "Result shares"),
 ]
 
 
