@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .matchpoints import Components, NSScore
+from .patterns import Pattern
 from .rules import (
     ARTIFICIAL_CODES,
     AVE,
@@ -182,7 +183,7 @@ def ave_kind(pct: Fraction) -> str | None:
 _NUMBER = NUMBER_TEXT  # a weight or a percentage (30.5%, .5%)
 _SCORE = rf"{WHOLE_TEXT}(?![0-9.])"  # a part's score: a whole number (420, 420.0), not 4.5
 _SCORE_RE = TEXT_SCORE
-_USEBIO_RE = re.compile(r"^A([0-9]{2,3})([0-9]{2,3})$")
+_USEBIO_RE = Pattern(r"^A([0-9]{2,3})([0-9]{2,3})$")
 
 
 #: The words and marks between a weight and its score in a weighted part (``30% of 420``, ``420 @ 30%``) and
@@ -203,8 +204,8 @@ def _component(named: bool) -> str:
     )
 
 
-_COMPONENT_RE = re.compile(_component(True), re.IGNORECASE)
-_WEIGHTED_RE = re.compile(
+_COMPONENT_RE = Pattern(_component(True), re.IGNORECASE)
+_WEIGHTED_RE = Pattern(
     rf"^\s*{_component(False)}(?:\s*[{re.escape(''.join(PART_SEPARATORS))}]?\s*{_component(False)})*\s*$",
     re.IGNORECASE,
 )

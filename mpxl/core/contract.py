@@ -25,6 +25,8 @@ from functools import lru_cache
 from numbers import Integral
 from typing import TypeVar
 
+from .patterns import Pattern
+
 __all__ = [
     "Strain",
     "Direction",
@@ -223,7 +225,7 @@ _DOUBLING_MARKS = DOUBLING_MARKS
 #: How a passed-out board is written (spaces removed, upper case); the sheet reads the same list.
 PASS_SPELLINGS = ("P", "PASS", "PASSED", "PASSEDOUT", "PASSOUT", "ALLPASS", "AP")
 _PASS_SPELLINGS = frozenset(PASS_SPELLINGS)
-_CONTRACT_RE = re.compile(r"^([1-7])(.+?)(XX|X|\*\*|\*|XR|R)?$")
+_CONTRACT_RE = Pattern(r"^([1-7])(.+?)(XX|X|\*\*|\*|XR|R)?$")
 _CONTRACT_EXPECTED = (
     "expected a level 1-7 and a strain C, D, H, S or NT, optionally doubled x (or *) "
     "or redoubled xx (or **), e.g. 3NT, 4Sx, 6Hxx; or PASS"
@@ -403,7 +405,7 @@ def _whole(value: object, what: str, expected: str) -> int:
 #: A result read against the contract: just made (``=``, ``made``), or a sign and a number of tricks (``+1``, ``-2``).
 RESULT_MADE = ("=", "MADE", "M")
 RESULT_SIGNS = ("+", "-", "=")
-_RESULT_RE = re.compile(r"^(?:(" + "|".join(map(re.escape, RESULT_MADE)) + r")|(["
+_RESULT_RE = Pattern(r"^(?:(" + "|".join(map(re.escape, RESULT_MADE)) + r")|(["
                         + "".join(map(re.escape, RESULT_SIGNS)) + r"])([0-9]+))$")
 
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from itertools import chain, repeat
 from operator import attrgetter
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from .adjustments import Artificial, Assigned, Mixed
 from .rules import Side
@@ -55,16 +55,14 @@ class Player:
     seat: str = field(default="", compare=False, repr=False)
 
 
-@dataclass(frozen=True)
-class MasterPoints:
+class MasterPoints(NamedTuple):  # a plain value: a named tuple costs less to declare than a dataclass
     """Master points a pair was awarded, as the file writes them (USEBIO MASTER_POINTS)."""
 
     awarded: str
     kind: str = ""  # MASTER_POINT_TYPE, e.g. "Black", "Blue"
 
 
-@dataclass(frozen=True)
-class Club:
+class Club(NamedTuple):  # a plain value: a named tuple costs less to declare than a dataclass
     """The club that ran the event (USEBIO CLUB)."""
 
     name: str = ""

@@ -86,7 +86,7 @@ KEPT_SCORINGS = 2
 MAX_EXPECTED = 10_000
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # a declaration, compared by identity
 class Step:
     """A step of the search (:data:`STEPS`): the :class:`Search` method that runs it (``run``; '' = the
     declared trials at its points alone), the settings it decides by candidates of its own (``own``:

@@ -68,7 +68,7 @@ def _word(value: Any) -> Any:
     return value
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # a declaration: one object per setting, compared by identity
 class Trial:
     """How the inference (:mod:`mpxl.core.inference`) tries a setting's other values (its
     :attr:`Setting.candidates`, or its :attr:`Setting.neighbours`) by their own, declared with the setting:
@@ -95,7 +95,7 @@ class Trial:
     needs: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # a declaration: one object per setting, compared by identity
 class Setting:
     """One scoring setting, declared once (by :func:`setting`, as a field of :class:`ScoringOptions`, or
     by :func:`declare`): what every edge needs to know of it. From these declarations come the

@@ -50,6 +50,7 @@ from operator import is_
 from typing import Any, Literal, cast
 
 from .contract import BOARD_CYCLE, DOUBLING_MARKS, PASS_SPELLINGS, Strain, score
+from .patterns import Pattern
 
 __all__ = [
     "Expr",
@@ -133,7 +134,7 @@ __all__ = [
 
 # ------------------------------------------------------------------ expressions
 
-_TOKEN = re.compile(r"[A-Za-z_][A-Za-z_0-9]*")
+_TOKEN = Pattern(r"[A-Za-z_][A-Za-z_0-9]*")
 
 
 def _sign(x: Any) -> int:
@@ -196,7 +197,7 @@ _FUNCS: dict[str, Any] = {
 }
 
 #: A decimal number written in a rule (``0.5``): read as the exact Fraction, not a float.
-_DECIMAL = re.compile(r"(?<![\w.])(\d+\.\d+)(?![\w.])")
+_DECIMAL = Pattern(r"(?<![\w.])(\d+\.\d+)(?![\w.])")
 
 
 def _split_args(text: str, start: int) -> tuple[list[str], int]:
@@ -503,17 +504,17 @@ WHOLE_TEXT = r"[+-]?[0-9]+(?:\.0*)?"
 NUMBER_TEXT = r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)"
 
 #: A score typed as text (:data:`WHOLE_TEXT`, spaces around): what :func:`plain_score` then reads.
-TEXT_SCORE = re.compile(rf"^\s*({WHOLE_TEXT})\s*$")
+TEXT_SCORE = Pattern(rf"^\s*({WHOLE_TEXT})\s*$")
 
 #: A decimal number typed as text (:data:`NUMBER_TEXT`, spaces around).
-TEXT_NUMBER = re.compile(rf"^\s*({NUMBER_TEXT})\s*$")
+TEXT_NUMBER = Pattern(rf"^\s*({NUMBER_TEXT})\s*$")
 
 #: Bridgemate's spelling of an artificial score, NS first: two percentages joined by a hyphen
 #: (``60%-40%``, as the tablets write the director's nine decisions, and any other such pair). Read
 #: wherever an adjusted score is typed as the split it means, the ``/`` of ``60%/40%``
 #: (:func:`percent_pair_key`; the sheet's form :func:`sheet_percent_pair`, from the same marks).
 PERCENT_PAIR_JOIN, PERCENT_PAIR_SPLIT = "%-", "%/"
-_PERCENT_SIDE = re.compile(r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
+_PERCENT_SIDE = Pattern(r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
 
 
 def percent_pair_key(key: str) -> str:

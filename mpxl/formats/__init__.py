@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, cast
 from ..core.errors import UserError
 from ..core.event import Event, Travellers
 from ..core.pairings import check_duplicates
+from ..core.patterns import Pattern
 from .common import read_bytes
 
 if TYPE_CHECKING:  # typing only: reading a file needs no scorer
@@ -143,7 +144,7 @@ def format_of(path: str | os.PathLike[str], head: bytes | None = None) -> str | 
 
 
 #: The start of an HTML page (within its first bytes): its doctype or its html element.
-_HTML = re.compile(rb"<!doctype\s+html|<html[\s>]", re.IGNORECASE)
+_HTML = Pattern(rb"<!doctype\s+html|<html[\s>]", re.IGNORECASE)
 
 
 def is_html(path: str | os.PathLike[str], head: bytes) -> bool:

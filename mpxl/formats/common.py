@@ -21,6 +21,7 @@ from ..core.adjustments import NOT_A_CODE, Artificial, parse_entry
 from ..core.contract import board_vulnerability, ns_score, possible_ns_scores
 from ..core.errors import UserError
 from ..core.event import Event, Line, Pair, Penalty, SitOut, Travellers, gather
+from ..core.patterns import Pattern
 from ..core.ranking import sitout_credits
 from ..core.rounding import round_fraction
 from ..core.rules import BEYOND_ANY_CONTRACT, NOT_WHOLE, NUMBER_LIKE, WHOLE_TEXT, is_blank, is_not_played
@@ -66,7 +67,7 @@ def decimals_of(text: object) -> int:
 #: ``11.60``, ``1e2``); not ``4_2``, a fullwidth or Arabic-Indic digit, ``1/0``, ``nan`` or ``inf``.
 #: An exponent of at most 3 digits: a larger one is no figure (and an exact ``1e999999999`` would
 #: take an int of a billion digits).
-_FIGURE = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]{1,3})?")
+_FIGURE = Pattern(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]{1,3})?")
 
 
 def _figure_text(text: object) -> str | None:
@@ -192,7 +193,7 @@ def read_bytes(path: str | os.PathLike[str], limit: int = -1) -> bytes:
 MAX_BOARD = 2**53 - 1
 #: The largest NS score in magnitude: 7NT redoubled vulnerable, down 13.
 MAX_SCORE = RULEBOOK_MAX_SCORE  # the rulebook's (mpxl.core.rules.plain_score)
-_WHOLE = re.compile(WHOLE_TEXT)  # the rulebook's: ASCII digits only, not 4_20, not Arabic-Indic digits
+_WHOLE = Pattern(WHOLE_TEXT)  # the rulebook's: ASCII digits only, not 4_20, not Arabic-Indic digits
 
 
 def board_number(text: object, source: str, where: str) -> int:

@@ -9,13 +9,13 @@ True
 
 from __future__ import annotations
 
-import re
 from argparse import Namespace
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from ..core.errors import UserError
 from ..core.event import Deal, Event
+from ..core.patterns import Pattern
 from . import format_of, read_event
 from .common import board_number, decode_text, read_bytes, warn_unusual
 
@@ -70,7 +70,7 @@ def board_list(boards: Iterable[int]) -> str:
     return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
 
 
-_TAG = re.compile(r'^\s*\[(\w+)\s+"(.*)"\s*\]')
+_TAG = Pattern(r'^\s*\[(\w+)\s+"(.*)"\s*\]')
 
 
 def read_deals(path: StrPath) -> dict[int, Deal]:

@@ -41,6 +41,7 @@ from ..core.errors import UserError
 from ..core.event import Deal, Event, Line, LineScore, Pair, Penalty, Player, SitOut
 from ..core.options import ScoringOptions
 from ..core.pairings import two_winner_sections
+from ..core.patterns import Pattern
 from ..core.ranking import PairResult
 from ..core.rules import (
     ARTIFICIAL_WORDS,
@@ -83,9 +84,9 @@ from .common import (
 
 __all__ = ["read_pbn", "read_pbn_text", "write_pbn", "pbn_text", "pbn_parts", "parse_columns", "split_row"]
 
-_TAG_RE = re.compile(r'^\[\s*(\w+)\s+"(.*)"\s*\]\s*$')
-_TOKEN_RE = re.compile(r'"((?:[^"\\]|\\.)*)"|(\S+)')
-_META_RE = re.compile(r'<META\s+name=(\w+)\s+content="((?:[^"\\]|\\.)*)"', re.IGNORECASE)
+_TAG_RE = Pattern(r'^\[\s*(\w+)\s+"(.*)"\s*\]\s*$')
+_TOKEN_RE = Pattern(r'"((?:[^"\\]|\\.)*)"|(\S+)')
+_META_RE = Pattern(r'<META\s+name=(\w+)\s+content="((?:[^"\\]|\\.)*)"', re.IGNORECASE)
 
 
 def read_pbn(path: str | os.PathLike[str]) -> Event:
@@ -213,7 +214,7 @@ def _artificial_word(text: str | None) -> bool:
 
 #: A score cell that tells the table's result and the director's replacement (Ruter): ``800>a``,
 #: ``420>A+``, ``800>500``: the result played, ``>``, what the line is scored with.
-_REPLACED = re.compile(r"\s*([^>]*?)\s*>\s*(\S+)\s*")
+_REPLACED = Pattern(r"\s*([^>]*?)\s*>\s*(\S+)\s*")
 
 
 def _replacement(cell: str | None) -> tuple[str | None, str | None]:
@@ -293,7 +294,7 @@ def _ns_score(score_ns: str | None, score_ew: str | None, source: str, where: st
 
 #: One side's artificial score as a percentage code (``A80``, ``A55%``): what the writer puts in a side's cell
 #: for a percentage with no word (A+, A=, A-).
-_PERCENT_CODE = re.compile(r"A[0-9]+(?:\.[0-9]+)?%?")
+_PERCENT_CODE = Pattern(r"A[0-9]+(?:\.[0-9]+)?%?")
 
 
 def _side_percentage(cell: tuple[str, Any] | None, other: tuple[str, Any] | None) -> tuple[str, Any] | None:
@@ -316,7 +317,7 @@ def _mirror(code: str) -> str:
 
 
 #: A score with its side, as PBN's Score tag writes it (PBN 2.1, 4.2): ``NS 420``, ``EW 50``.
-_SIDED_SCORE = re.compile(r"\s*(NS|EW)\s+(\S+)\s*", re.IGNORECASE)
+_SIDED_SCORE = Pattern(r"\s*(NS|EW)\s+(\S+)\s*", re.IGNORECASE)
 
 
 def _int_score(cell: str, source: str, where: str) -> int | str:
@@ -764,7 +765,7 @@ def _quote(value: object, what: str = "text") -> str:
     return '"' + pbn_string(value, what) + '"'
 
 
-_BARE_WORD = re.compile(r'[\w.+=*/#:][^\s"\\]*')
+_BARE_WORD = Pattern(r'[\w.+=*/#:][^\s"\\]*')
 
 
 def _word(value: object, what: str = "text") -> str:

@@ -32,8 +32,9 @@ ValueError: 'a\\x01b' holds the control character U+0001, which an .xlsx cell ca
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, TypeGuard, TypeVar
+
+from ..core.patterns import Pattern
 
 if TYPE_CHECKING:
     from openpyxl.cell.cell import Cell
@@ -44,12 +45,12 @@ __all__ = ["FORMULA_START", "needs_csv_escape", "csv_text", "csv_untext", "xlsx_
 #: A cell starting with one of these may be read as a formula by a spreadsheet (OWASP).
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
-_CSV_ESCAPED = re.compile(r"'*[=+\-@\t\r]")
+_CSV_ESCAPED = Pattern(r"'*[=+\-@\t\r]")
 #: A number written as text (``-2.00``, ``+4``): a spreadsheet reads it as the number it is.
-_PLAIN_NUMBER = re.compile(r"[+-]?[0-9]+(?:\.[0-9]+)?")
+_PLAIN_NUMBER = Pattern(r"[+-]?[0-9]+(?:\.[0-9]+)?")
 #: openpyxl's illegal characters, and the ones XML 1.0 has not (surrogates, U+FFFE, U+FFFF)
-_XLSX_ILLEGAL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
-_LINE_ILLEGAL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f\x85\u2028\u2029]")  # with what str.splitlines takes for a line end
+_XLSX_ILLEGAL = Pattern(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+_LINE_ILLEGAL = Pattern(r"[\x00-\x08\x0a-\x1f\x7f\x85\u2028\u2029]")  # with what str.splitlines takes for a line end
 
 _V = TypeVar("_V")
 
@@ -170,7 +171,7 @@ def pbn_string(value: object, what: str) -> str:
     return text.replace("\\", "\\\\").replace('"', '\\"')
 
 
-_PBN_ESCAPE = re.compile(r'\\([\\"])')
+_PBN_ESCAPE = Pattern(r'\\([\\"])')
 
 
 def pbn_unescape(text: str) -> str:
