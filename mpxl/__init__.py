@@ -45,17 +45,16 @@ _API = {
     "score_board": "mpxl.core.board",
 }
 
-__all__ = ["Event", "ScoringOptions", "SessionResult", "read_event", "score_board", "score_event", "write_event"]
+__all__ = list(_API)
 
-if TYPE_CHECKING:  # for type checkers only: at run time each name is loaded by __getattr__
-    from .core.board import score_board
-    from .core.event import Event
-    from .core.options import ScoringOptions
-    from .core.session import SessionResult, score_event
-    from .formats import read_event, write_event
-
-
-assert sorted(__all__) == sorted(_API)
+if TYPE_CHECKING:  # for type checkers only (each name re-exported): at run time __getattr__ loads it
+    from .core.board import score_board as score_board
+    from .core.event import Event as Event
+    from .core.options import ScoringOptions as ScoringOptions
+    from .core.session import SessionResult as SessionResult
+    from .core.session import score_event as score_event
+    from .formats import read_event as read_event
+    from .formats import write_event as write_event
 
 
 def __getattr__(name: str) -> Any:
