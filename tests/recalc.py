@@ -542,11 +542,13 @@ def check_methods(values: Values, N: int, n: int, scale) -> None:
 # ------------------------------------------------------------------------------ real files
 
 #: One real file of each program (tests/shared.py REALDATA): Compscore3's estimate-at totals, unplayed own and
-#: totals to 2 decimals; Ruter's signed scale, totals from the exact figures and unplayed own: every convention
-#: of theirs live on Setup.
+#: totals to 2 decimals; Ruter's signed scale, totals from the exact figures and unplayed own; JFR Pary's percent
+#: scale (a Neuberg'd 60/60, a weighted line, 60.00 for each board a pair's absent opponents left it): every
+#: convention of theirs live on Setup.
 REAL_EVENTS = ["scorebridge-2025-01-06-one-winner.xml", "ebuscore-2025-01-02-two-winner-a5050.xml",
                "magiccontest-ffb-final-2022-session1.pbn", "acblscore-2017-08-10-howell-single-scale.xml",
-               "compscore3-2022-07-27-howell-a5050.xml", "ruter-2016-03-09-signed-mp1-aminus.pbn"]
+               "compscore3-2022-07-27-howell-a5050.xml", "ruter-2016-03-09-signed-mp1-aminus.pbn",
+               "pending/jfrpary-2013-08-08-percent-barometer.xml"]
 HAVE_REAL = all((REALDATA / f).exists() for f in REAL_EVENTS)
 needs_real = pytest.mark.skipif(not HAVE_REAL, reason=f"the real files are not all in {REALDATA}")
 

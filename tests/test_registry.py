@@ -103,10 +103,10 @@ OFF_SHEET = [
     ({"rounding": "1", "totals_rounding": "1"}, None),
     ({"factor_top": 20}, "factoring to a fixed top is not in the workbook's formulas"),
     ({"lone_result": "ave-plus"}, None),
-    ({"scale": "percent"}, "the percentage scale is not in the workbook's formulas"),
+    ({"scale": "percent"}, None),
     ({"unplayed": "ave-plus"}, None),
     ({"unplayed": "average", "scale": "signed"}, None),
-    ({"rounding_order": "matchpoints-first"}, "rounding order matchpoints-first is not in the workbook's formulas"),
+    ({"rounding_order": "matchpoints-first", "scale": "percent"}, None),
     ({"percentage_tie": "half-even", "unplayed": "own", "places": "plain", "percentage_basis": "scaled"}, None),
     ({"small_groups": "ebu", "ave_policy": "wbf", "method": "manual", "scale": 1}, None),
 ]

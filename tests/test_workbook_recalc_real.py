@@ -28,7 +28,7 @@ def built(tmp_path_factory):
             ev = read_event(REALDATA / f)
             # Magic Contest publishes a tie-break: the Pairs sheet has it, and places by it as mpxl does
             res = score_event(ev, detect(ev).options())
-            p = d / f"{f}.xlsx"
+            p = d / f"{Path(f).name}.xlsx"
             write_event_workbook(res, p)
             out[f"real-{f}"] = (p, res)
     return out

@@ -69,7 +69,7 @@ EVENTS = {
                      ["--method", "factor", "--rounding", "exact"]),
     # a mixed line's result only in its own side's field (Setup's Mixed line own: issue 34 §1): the other
     # side's field one result short, estimated to N; with each side given the score, a short board, an
-    # arrowswitch, the signed and single scales (a fouled board is written as values: below)
+    # arrowswitch, the signed and single scales, a fouled board (under estimate-at totals written as values: below)
     "own NS keep": (board(1, [420, 400, "420|A+", -50, 400]) + PLAIN, ["--mixed-line", "own"]),
     "own EW keep": (board(1, [420, 400, "A=|-50", -50, 400]) + PLAIN, ["--mixed-line", "own"]),
     "own short board": (board(1, ["-150|-50", "420|A-", 450, 400]) + PLAIN, ["--mixed-line", "own"]),
@@ -80,10 +80,42 @@ EVENTS = {
     "own single mckinnon": (board(1, [420, "420|A+", "-150|-50", 400, 450]) + PLAIN,
                             ["--mixed-line", "own", "--scale", "1", "--method", "mckinnon"]),
     # issue 34's board 4 (tests/test_mixed_line.py): under own NS 80 gets 7, 130 9.3, -120 2.4; under both 8
+    # under own, group A's EW view holds 2 results (420, 400): WBF's set percentages in that view alone (the core's
+    # EW 11/2 on 420 for the estimate's 2), which each figure's Set % reads from its own field's n
+    "own fouled": (board(1, [420, "420|A+", 400, 450, "A40|-50", 430], groups="AAABBB") + PLAIN,
+                   ["--mixed-line", "own"]),
+    "own fouled signed ebu": (board(1, [420, "420|A+", 400, 450, "A40|-50", 430, 420], groups="AAABBBB") + PLAIN,
+                              ["--mixed-line", "own", "--scale", "signed", "--rounding", "ebu", "--small-groups",
+                               "ebu"]),
     "board 4 own": (board(1, [80, 130, -120, "A80|-620", -200, 50, 140, 420]) + PLAIN,
                     ["--mixed-line", "own", "--rounding", "half-up:1"]),
     "board 4 both": (board(1, [80, 130, -120, "A80|-620", -200, 50, 140, 420]) + PLAIN,
                      ["--mixed-line", "both", "--rounding", "half-up:1"]),
+    # the percent scale (issue 34 §5: JFR Pary, KoPS): each line the board's percentage, top 100, from the double
+    # figure x 100 / the board's double top; a short board Neuberg'd, a weighted line, artificial and mixed lines
+    **{f"percent {name}": (rows, ["--scale", "percent", *options]) for name, (rows, options) in {
+        "short weighted": (board(1, [420, "30% 420 + 70% 450", "60%-60%", 400]) + PLAIN, ["--rounding", "2"]),
+        "mixed ebu": (board(1, [420, "420|A+", "-150|-50", 400, 450]) + PLAIN, ["--rounding", "ebu"]),
+        "wbf exact totals": (board(1, [420, "A+|A-", "30% 420 + 70% 450", 400]) + PLAIN,
+                             ["--rounding", "1", "--ave-policy", "wbf", "--totals-from", "exact"]),
+        "fouled": (board(1, [420, "-150|-50", 450, "30% 420 + 70% 400", 430, 400], groups="AAABBB") + PLAIN,
+                   ["--rounding", "2"]),
+        "mixed own": (board(1, [420, 400, "420|A+", -50, 400]) + PLAIN, ["--mixed-line", "own", "--rounding", "2"]),
+        "mixed own fouled": (board(1, [420, "420|A+", 400, 450, "A40|-50", 430], groups="AAABBB") + PLAIN,
+                             ["--mixed-line", "own", "--rounding", "2"]),
+        # a sit-out's set credit (JFR Pary: 60.00 for each board a pair could not play), and the own share
+        "sit-outs ave-plus": (board(1, [420, "30% 420 + 70% 450", 400, -50]) + PLAIN + "1,5,,sitout,,\n",
+                              ["--rounding", "2", "--unplayed", "ave-plus"]),
+        "sit-outs own": (board(1, [420, "420|A-", 400, -50]) + PLAIN + "1,5,,sitout,,\n",
+                         ["--rounding", "2", "--unplayed", "own"]),
+        # matchpoints rounded on the board's own top first (the 400's Neuberg 2/3 of 8 is 0.7, then 8.8; not 8.3;
+        # with ebu the 400's 2.75 is 2.8, then 35.0; not 34.4)
+        "figure": (board(1, [420, "30% 420 + 70% 450", "A+", 400]) + PLAIN, ["--rounding", "1"]),
+        "matchpoints first": (board(1, [420, "30% 420 + 70% 450", "A+", 400]) + PLAIN,
+                              ["--rounding", "1", "--rounding-order", "matchpoints-first"]),
+        "matchpoints first ebu": (board(1, [420, "-150|-50", "420|A=", 400]) + PLAIN,
+                                  ["--rounding", "ebu", "--rounding-order", "matchpoints-first"]),
+    }.items()},
 }
 
 #: What each board's status says of its ruling (board 1's status, the rows as written: line i is row 4 + i).
@@ -170,6 +202,20 @@ def test_bridgemates_spelling_in_typed_score_is_read_as_in_adjustment(built, lo)
     assert ns == [4.8, 4.4], ns
 
 
+#: Board 1 of the percent scale's events worked by hand (N = 5, double top 8, 12.5% a matchpoint; n = 3 real results
+#: Neuberg'd, M = (5S + 2) / 3): 420 has S = 0.3 + 2 (30% of a tie with the weighted line's 420, the 400 beaten),
+#: M 4.5, 56.25%; the weighted line 0.3 + 1.4 + 2 = 3.7, M 6.833, 85.42%; A+ 60%; 400 S 0, M 0.667, 8.33%. Rounded to
+#: 1 decimal once (figure), or the matchpoints first (6.8 and 0.7: 85.0 and 8.75, then 8.8).
+PERCENT_BOARD_1 = {"percent figure": [56.3, 85.4, 60.0, 8.3], "percent matchpoints first": [56.3, 85.0, 60.0, 8.8]}
+
+
+@pytest.mark.parametrize("name", list(PERCENT_BOARD_1))
+def test_the_percent_scale_s_figures_and_rounding_order_are_the_hand_worked_ones(lo, name):
+    got = [lo[name]["Travellers", f"{C['ns_mp']}{FIRST_ROW + i}"] for i in range(4)]
+    assert got == PERCENT_BOARD_1[name]
+    assert lo[name]["Travellers", f"{C['b_top']}{FIRST_ROW}"] == 100
+
+
 @pytest.mark.parametrize("name", list(STATUS))
 def test_the_status_says_what_was_ruled(lo, name):
     assert lo[name]["Travellers", f"{C['b_status']}{FIRST_ROW}"] == STATUS[name]
@@ -202,10 +248,9 @@ def test_a_ruling_the_sheet_cannot_read_gets_mpxl_scores_words(lo, tmp_path, cap
 
 @pytest.mark.parametrize("rows, options, why", [
     (board(1, [420, "10% 1 + 20% 2 + 30% 3 + 40% 4", 400]), [], "more than 3 parts"),
-    # under own, group A's EW view holds 2 results (420, 400): WBF's set percentages in that view alone (the
-    # core's EW 11/2 on 420 for the estimate's 2), which the sheet's Set % (the group's size, 3) does not read
-    (board(1, [420, "420|A+", 400, 450, "A40|-50", 430], groups="AAABBB"), ["--mixed-line", "own"],
-     "a mixed line on a fouled board"),
+    # under own and estimate-at totals the full figures' Set % (full) reads the group's size, not the side's field's
+    (board(1, [420, "420|A+", 400, 450, "A40|-50", 430], groups="AAABBB"),
+     ["--mixed-line", "own", "--estimate-at", "totals"], "a mixed line on a fouled board"),
 ])
 def test_a_ruling_the_sheet_cannot_score_is_written_as_values_with_the_reason(tmp_path, capsys, rows, options, why):
     """Never a live workbook showing ? with exit 0: the figures as values, and the message names the line."""
@@ -267,3 +312,17 @@ def test_the_methods_sheet_prints_on_one_page(built):
     assert ws.sheet_properties.pageSetUpPr.fitToPage and (ws.page_setup.fitToWidth, ws.page_setup.fitToHeight) == (1, 1)
     working = load_workbook(built["split"][0])["Working"]
     assert working.print_area and working.page_setup.fitToWidth == 1
+
+
+def test_the_percent_scale_under_estimate_at_totals_is_written_as_values_with_its_reason(tmp_path, capsys):
+    """A short board's full figures factored to the fixed top are not in the formulas: the workbook holds the
+    command's figures as values, and the command says why (never a wrong number)."""
+    src, xlsx = tmp_path / "short.csv", tmp_path / "short.xlsx"
+    src.write_text(HEAD + board(1, [420, 400, -50]) + PLAIN)
+    capsys.readouterr()
+    assert main(["score", str(src), "--no-infer", "--scale", "percent", "--estimate-at", "totals", "-o",
+                 str(xlsx)]) == 0
+    said = "".join(capsys.readouterr())
+    assert "the percent scale with estimate-at totals" in said and "written as values" in said, said
+    cell = load_workbook(xlsx)["Travellers"][f"{C['ns_mp']}{FIRST_ROW}"].value
+    assert isinstance(cell, (int, float)), cell

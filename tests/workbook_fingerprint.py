@@ -58,6 +58,9 @@ CASES: dict[str, list[str]] = {
     "score-pbn-ruter.xlsx": ["score", "{real}/ruter-2016-03-09-signed-mp1-aminus.pbn", "-o", "{out}"],
     "score-bws.xlsx": ["score", "{real}/bridgemate-2005-05-09-12tables-arbitral.bws", "-o", "{out}"],
     "score-rulings-csv.xlsx": ["score", "{data}/rulings.csv", "-o", "{out}"],
+    "score-rulings-percent-matchpoints-first.xlsx": ["score", "{data}/rulings.csv", "--scale", "percent",
+                                                     "--rounding-order", "matchpoints-first", "-o", "{out}"],
+    "score-jfr-percent.xlsx": ["score", "{real}/pending/jfrpary-2013-08-08-percent-barometer.xml", "-o", "{out}"],
 }
 #: The cases that read a real file (skipped when the real files are not there).
 REAL = {name for name, argv in CASES.items() if any("{real}" in a for a in argv)}

@@ -43,9 +43,9 @@ def scale_argument(text: str) -> Scale:
         scale = Scale.find(text)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
-    if scale.fixed_top is not None:  # the template's formulas and the methods table know the matchpoint scales
-        raise argparse.ArgumentTypeError(f"{text!r}: the percentage scale is scored by mpxl score and check, not "
-                                         "in the workbook's formulas; expected 2, 1 or signed")
+    if scale.fixed_top is not None:  # the methods table compares the matchpoint scales
+        raise argparse.ArgumentTypeError(f"{text!r}: the percentage scale is chosen on a workbook's Setup (Scale "
+                                         "percent) or by mpxl score and check; expected 2, 1 or signed")
     return scale
 
 

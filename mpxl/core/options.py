@@ -250,11 +250,12 @@ class ScoringOptions:
         metavar="SCALE", help="double (2, default), single (1), signed (MP1: +1 per result beaten, -1 per result "
         "that beats it; an average is 0), or percent (each line the board's percentage, top 100)",
         show=lambda o, e: o.scale.number, sheet="scale",
-        off_values=(Scale.PERCENT,), off_sheet="the percentage scale is not in the workbook's formulas",
         board=lambda v: {"scale": v.unit},
         cell="Scale", caption="Scale", note="2 = double matchpoints (2 per score beaten, 1 per tie); 1 = single; "
         "signed = +1 per score beaten, -1 per score that beats it (the double figure less N - 1: a top is N - 1, an "
-        "average 0, NS + EW = 0; % = 50 + 50 x MP / Max; Ruter's MP1).")
+        "average 0, NS + EW = 0; % = 50 + 50 x MP / Max; Ruter's MP1); percent = each line the board's percentage "
+        "(the double figure x 100 / the board's double top: top 100, NS + EW = 100; a pair's % the mean of its "
+        "board figures; JFR Pary, KoPS).")
     field: Field | None = setting(
         None, kind=Field, parse=Field.find, nullable=True, candidates=tuple(Field),
         words="which results a board is compared across (default: what the file says, else section)",
@@ -390,8 +391,10 @@ class ScoringOptions:
         "percentage scale's 100, factor_top)", values=ROUNDING_ORDERS, flags=("--rounding-order",), metavar="ORDER",
         help="on a factored top (percent scale, --factor-top): figure (the factored exact figure rounded once, "
         "default) or matchpoints-first (the matchpoints rounded on the board's own top first)",
-        trials=(Trial("totals", on=("lines", "totals", "percentages"), missed=True),),
-        off_sheet="rounding order {value} is not in the workbook's formulas")
+        trials=(Trial("totals", on=("lines", "totals", "percentages"), missed=True),), sheet="rounding_order",
+        cell="RoundingOrder", caption="Rounding order", note="On the percent scale (every board factored to a top "
+        "of 100): figure, the factored exact figure rounded once by Rounding; matchpoints-first, the matchpoints "
+        "rounded by Rounding on the board's own top first, then factored and rounded again.")
     #: the values of settings declared outside this class (:func:`declare`): (name, value) pairs
     more: tuple[tuple[str, Any], ...] = dataclasses.field(default=(), repr=False)
 

@@ -39,7 +39,7 @@ from ..core.matchpoints import Components, NSScore
 from ..core.members import member_numbers
 from ..core.options import off_sheet, settings_of
 from ..core.rules import ARTIFICIAL_CODES, PASS_SPELLINGS, code_key, contract_keys, is_blank
-from ..core.settings import MixedLine, RoundingKind
+from ..core.settings import EstimateAt, MixedLine, RoundingKind
 from ..formats.textsafe import as_text_cell
 from .inputs import PairRow, Settings, TemplateLine
 from .layout import (
@@ -122,6 +122,9 @@ def unsupported(result: SessionResult) -> str | None:
     reason = off_sheet(opts)  # a setting, or a value, the Setup holds no cell for (the settings' declarations say)
     if reason is not None:
         return reason
+    if opts.scale.fixed_top is not None and opts.estimate_at is EstimateAt.TOTALS:
+        return ("the percent scale with estimate-at totals (a short board's full figures factored to the fixed top) "
+                "is not in the workbook's formulas")
     reason = _penalty_unsupported(result)
     if reason is not None:
         return reason
@@ -198,10 +201,12 @@ def _ruling_unsupported(result: SessionResult) -> str | None:
     """Why a ruling of ``result`` cannot be typed live in the sheet (it is then written as values), or None:
     a weighted side of more than :data:`~mpxl.workbook.layout.PARTS` parts, or a weight or score the sheet
     cannot write plainly; a mixed line on a fouled board when its result stands only in its own side's field
-    (mixed_line own: the other side's group is one result short, and may be small enough for set percentages
-    in that view alone, which the sheet's Set % reads from the group's size). (A mixed line is live on a fouled
-    board under both, and under the wbf Ave+ policy: tests/test_workbook_estimate_totals.py.)"""
-    own = result.options.mixed_line is MixedLine.OWN
+    (mixed_line own) under estimate-at totals (the full figures' Set % (full) reads the group's size, not the
+    side's field's). (A mixed line is live on a fouled board under both and under own, whose other side's group
+    is one result short and may be small in that field alone: each figure's Set % reads its own field's n,
+    tests/test_workbook_rulings.py; and under the wbf Ave+ policy: tests/test_workbook_estimate_totals.py.)"""
+    opts = result.options
+    own = opts.mixed_line is MixedLine.OWN and opts.estimate_at is EstimateAt.TOTALS
     for sb in result.boards:
         fouled = own and len({str(sl.line.group or "").strip().upper() for sl in sb.lines}) > 1
         for sl in sb.lines:
@@ -213,7 +218,7 @@ def _ruling_unsupported(result: SessionResult) -> str | None:
                         "decimals than a cell shows, is not in the workbook's formulas")
             if fouled and isinstance(entry, Mixed):
                 return (f"{where}: a mixed line on a fouled board, its result only in its own side's field "
-                        "(mixed-line own), is not in the workbook's formulas")
+                        "(mixed-line own), under estimate-at totals is not in the workbook's formulas")
     return None
 
 

@@ -25,8 +25,9 @@ from ..core.settings import (
     AvePolicy,
     EstimateAt,
     LoneResult,
+    RoundingOrder,
 )
-from .columns import Row, Side, col, every, twin
+from .columns import SIDES, Row, Side, col, every, twin
 from .pieces import (
     CELL,
     CENTRED,
@@ -78,8 +79,9 @@ def topf(c: Row) -> str:
 
 
 def avg(c: Row) -> str:
-    """The line's average figure (an EBU half is rounded towards it): half the top, 0 on the signed scale."""
-    return f'IF({c.board}="","",{SCALE_AVERAGE.excel(centred=CENTRED, Top=c.topsc)})'
+    """The line's average figure (an EBU half is rounded towards it): half the top it is reported on, 0 on the
+    signed scale."""
+    return f'IF({c.board}="","",{SCALE_AVERAGE.excel(centred=CENTRED, Top=c.topr)})'
 
 
 def fouled(c: Row) -> str:
@@ -90,10 +92,10 @@ def largest(c: Row) -> str:
     return f'IF({c.fouled}=1,SUMPRODUCT(MAX(({every.bkey}={c.bkey})*{every.n})),"")'
 
 
-def _set_pct(c: Row, N: str) -> str:
+def _set_pct(c: Row, N: str, n_: str = "") -> str:
     """1 when the line's fouled group gets set percentages by the Setup rule on a board of ``N`` (a cell) results,
-    else 0."""
-    rules = [SMALL_GROUP_RULES[name].excel(n=c.n, largest=c.largest, N=N) for name in SMALL_GROUP_NAMES]
+    else 0; the group's size its results (n), or those in one side's field (``n_``: a figure's view)."""
+    rules = [SMALL_GROUP_RULES[name].excel(n=n_ or c.n, largest=c.largest, N=N) for name in SMALL_GROUP_NAMES]
     return f'IF({c.fouled}=1,IF(CHOOSE({S["rule_index"]},{",".join(rules)}),1,0),0)'
 
 
@@ -142,7 +144,7 @@ def _estimate(c: Row, s: Side) -> str:
     check's) when it stands in both fields (Setup's Mixed line both), else blank."""
     v = c[s]
     use = f'AND({c.kind}="R",OR({v.fa}=0,{both_fields()}))'
-    return f'IF({use},{_estimate_of(c, v.sp, c.nsc, c.topsc, v.k, v.fn, c.setpct)},"")'
+    return f'IF({use},{_estimate_of(c, v.sp, c.nsc, c.topsc, v.k, v.fn, v.set)},"")'
 
 
 def _played(c: Row, s: Side) -> str:
@@ -183,30 +185,32 @@ def _artificial(c: Row, s: Side) -> str:
 
 # ---------------------------------------------------------- Travellers: rounding
 
-def _net(figure: str, penalty: str) -> str:
-    """The figure ``figure`` with the line's own penalty taken off (mpxl.core.board: penalties come off last,
-    before the rounding)."""
-    return f'({figure}-{penalty})'
+def _net(c: Row, s: Side, figure: str) -> str:
+    """The side's figure ``figure`` with the line's own penalty taken off (mpxl.core.board: penalties come off
+    last, before the rounding), x the line's Factor (a fixed top's: mpxl.core.scorer.factored), or its
+    matchpoints rounded first (Setup's Rounding order matchpoints-first) x the Factor."""
+    v = c[s]
+    return f'(IF(ISNUMBER({v.mfirst}),{v.mfirst},{figure}-{v.p})*{c.fac})'
 
 
 def _scaled(c: Row, s: Side) -> str:
     v = c[s]
-    return f'IF(AND({c.kind}="R",{v.fa}=0),{scaled_formula(_net(v.est, v.p))},"")'
+    return f'IF(AND({c.kind}="R",{v.fa}=0),{scaled_formula(_net(c, s, v.est))},"")'
 
 
 def _scaled_artificial(c: Row, s: Side) -> str:
     v = c[s]
-    return f'IF({v.fa}=1,{scaled_formula(_net(v.art, v.p))},"")'
+    return f'IF({v.fa}=1,{scaled_formula(_net(c, s, v.art))},"")'
 
 
 def _rounded(c: Row, s: Side) -> str:
     v = c[s]
-    return f'IF(AND({c.kind}="R",{v.fa}=0),{rounding_formula(_net(v.est, v.p), v.v, c.avg)},"")'
+    return f'IF(AND({c.kind}="R",{v.fa}=0),{rounding_formula(_net(c, s, v.est), v.v, c.avg)},"")'
 
 
 def _rounded_artificial(c: Row, s: Side) -> str:
     v = c[s]
-    return f'IF({v.fa}=1,{rounding_formula(_net(v.art, v.p), v.vart, c.avg)},"")'
+    return f'IF({v.fa}=1,{rounding_formula(_net(c, s, v.art), v.vart, c.avg)},"")'
 
 
 def _mp(c: Row, s: Side) -> str:
@@ -218,21 +222,18 @@ def _mp(c: Row, s: Side) -> str:
 def shares(c: Row) -> str:
     """What the line's NS and EW figures add up to: twice the figure of the sides' mean percentage (a
     result's 50%, a small group's 60%: its NS% + EW% is 2 x 60%, an artificial score's two percentages)."""
-    small = SMALL_GROUP_PERCENTAGE.py(S2=0, n=1)
-    result = f'IF({c.setpct}=1,{small},IF({c.lone}=1,{LONE_RESULT_PERCENTAGE},{AVE}))'
     # a mixed line's artificial side gets its percentage instead of the figure the result gets in that side's
     # field: when the result stands in both fields, the figure it takes there (which the field's other figures
-    # balance); else (own side) the result's own share, that side's field never holding it. The result's own
-    # share written once: twice, less once for each artificial side when the result stands in its own field only
+    # balance); else (own side) the result's own share, that side's field never holding it (Result shares)
     both = both_fields()
     art_ns, art_ew = artificial_mp(c.adjns, c.topsc), artificial_mp(c.adjew, c.topsc)
-    line = (f'{artificial_mp(result, c.topsc)}*(2-IF({both},0,({c.nfa}=1)+({c.efa}=1)))'
+    line = (f'{c.rsh}'
             f'+IF({c.nfa}=1,{art_ns}-IF({both},N({c.estns}),0),0)'
             f'+IF({c.efa}=1,{art_ew}-IF({both},N({c.estew}),0),0)')
     mean = f'({c.adjns}+{c.adjew})/2'  # an artificial score's two percentages
     artificial = f'2*{artificial_mp(mean, c.topsc)}'
     pens = f'-{c.pns}-{c.pew}'  # the line's own penalties come off its figures
-    return f'IF(OR({c.kind}="R",{c.kind}="A"),IF({c.kind}="R",{line},{artificial}){pens},"")'
+    return f'IF(OR({c.kind}="R",{c.kind}="A"),(IF({c.kind}="R",{line},{artificial}){pens})*{c.fac},"")'
 
 
 def nsc(c: Row) -> str:
@@ -250,8 +251,10 @@ def topsc(c: Row) -> str:
 
 
 def topc(c: Row) -> str:
-    """The top a pair's maximum counts for the line: the board's own top with own-tops, else Top (field)."""
-    return f'IF({c.board}="",0,IF({EST_AT}="{EstimateAt.OWN_TOPS.value}",{c.topsc},{c.topf}))'
+    """The top a pair's maximum counts for the line: a fixed top (Top (reported)), the board's own top with
+    own-tops, else Top (field)."""
+    own = f'OR({S["fixed_top"]}>0,{EST_AT}="{EstimateAt.OWN_TOPS.value}")'
+    return f'IF({c.board}="",0,IF({own},{c.topr},{c.topf}))'
 
 
 def lone(c: Row) -> str:
@@ -334,9 +337,10 @@ def _for_own(c: Row, s: Side) -> str:
 
 
 def _exact(c: Row, s: Side) -> str:
-    """The line's figure unrounded: the estimate of a result, the artificial MP of an artificial score."""
+    """The line's figure unrounded: the estimate of a result, the artificial MP of an artificial score (x the
+    Factor, from its matchpoints rounded first under matchpoints-first)."""
     v = c[s]
-    return f'IF({v.fa}=1,{v.art}-{v.p},IF({c.kind}="R",{v.est}-{v.p},""))'
+    return f'IF({v.fa}=1,{_net(c, s, v.art)},IF({c.kind}="R",{_net(c, s, v.est)},""))'
 
 
 def _for_totals(c: Row, s: Side) -> str:
@@ -357,7 +361,7 @@ def alone(c: Row) -> str:
 def _line_pct_scaled(c: Row, s: Side) -> str:
     v = c[s]
     fig = f'IF({EXACT_TOTALS},{v.x},{v.mp})'
-    share = SCALE_PERCENTAGE.excel(centred=CENTRED, mp=fig, max=c.topsc)
+    share = SCALE_PERCENTAGE.excel(centred=CENTRED, mp=fig, max=c.topr)
     ok = f'AND(ISNUMBER({S["line_pct_decimals"]}),ISNUMBER({v.mp}),N({c.topsc})<>0)'
     return f'IF({ok},ROUND({share}*{S["line_pct_unit"]},6),"")'
 
@@ -366,6 +370,63 @@ def _line_pct(c: Row, s: Side) -> str:
     """The line's percentage of its board's top, as Ruter publishes it beside the figure."""
     v = c[s].lpv
     return f'IF({v}="","",{tie_formula("", v, S["line_pct_unit"])})'
+
+
+# ------------------------------------------------------ Travellers: a fixed top (the percent scale)
+
+def topr(c: Row) -> str:
+    """The top the line is reported on: Setup's fixed top (the percent scale's 100), else Top (scored)
+    (mpxl.core.scorer.reported_top)."""
+    fixed = S["fixed_top"]
+    return f'IF({c.board}="","",IF({fixed}>0,{fixed},{c.topsc}))'
+
+
+def fac(c: Row) -> str:
+    """What the line's figures are multiplied by: Top (reported) / Top (scored) on a fixed top, else 1 (a board
+    with no top keeps its figures)."""
+    return f'IF({c.board}="","",IF(AND({S["fixed_top"]}>0,N({c.topsc})>0),{c.topr}/{c.topsc},1))'
+
+
+def _first(c: Row, s: Side) -> str:
+    """The side's figure less its penalty before it is factored: a result's estimate or its artificial MP."""
+    v = c[s]
+    return f'(IF({v.fa}=1,{v.art},{v.est})-{v.p})'
+
+
+def _first_scaled(c: Row, s: Side) -> str:
+    """Under Setup's Rounding order matchpoints-first on a fixed top: the side's figure less its penalty, before it
+    is factored, in units of its last decimal; else blank."""
+    first = f'AND({S["fixed_top"]}>0,{CELL[RoundingOrder]}="{RoundingOrder.MATCHPOINTS_FIRST.value}")'
+    return f'IF(AND({first},OR({c[s].fa}=1,{c.kind}="R")),{scaled_formula(_first(c, s))},"")'
+
+
+def _first_rounded(c: Row, s: Side) -> str:
+    """The side's matchpoints first rounded by Setup's Rounding on the board's own top (about its average): what
+    the Factor then multiplies (the rulebook's ROUNDING_ORDERS); blank when not rounded first."""
+    v = c[s].mv
+    own = SCALE_AVERAGE.excel(centred=CENTRED, Top=c.topsc)  # the board's own top's average
+    return f'IF({v}="","",{rounding_formula(_first(c, s), v, own)})'
+
+
+def _set_side(c: Row, s: Side) -> str:
+    """Set % of the line's figure for side ``s``: its fouled group in that side's field (n of the figure's view:
+    under Setup's Mixed line own a mixed line whose side was given an artificial score is not in it, and the group
+    may be small in that field alone: mpxl.core.board)."""
+    return f'IF({c.kind}="R",{_set_pct(c, c.nsc, c[s].fn)},"")'
+
+
+def rsh(c: Row) -> str:
+    """What a result's NS and EW figures add up to in the fields that hold it, for the check: per side the figure
+    of the mean percentage of its field's group (a result's 50%, a small group's 60%, a lone result's 60%), each
+    side whose field holds the result (both, or under Setup's Mixed line own not a side given an artificial
+    score)."""
+    small = SMALL_GROUP_PERCENTAGE.py(S2=0, n=1)
+    both = both_fields()
+    sides = []
+    for s in SIDES:
+        pct = f'IF({c[s].set}=1,{small},IF({c.lone}=1,{LONE_RESULT_PERCENTAGE},{AVE}))'
+        sides.append(f'{artificial_mp(pct, c.topsc)}*(1-IF({both},0,{c[s].fa}=1))')
+    return f'IF({c.kind}="R",{"+".join(sides)},"")'
 
 
 COLUMNS = [
@@ -429,9 +490,9 @@ COLUMNS = [
     *twin("va{s}", "{V} artificial scaled", _scaled_artificial, family="vart", note=(
         "The {V} artificial matchpoints less {V} penalty MP in units of their last decimal, the same way.")),
     *twin("r{s}", "{V} result MP", _rounded, across="{V}Rounded", note=(
-        "The NS estimate less NS penalty MP (a line's own penalty comes off before the rounding) rounded by "
-        "the Setup rule, from NS scaled: half-up (an exact half away from zero), ebu (an exact half towards "
-        "the average), exact (the figure itself), or half-even.",
+        "The NS estimate less NS penalty MP (a line's own penalty comes off before the rounding) x the Factor "
+        "(or NS matchpoints first x the Factor) rounded by the Setup rule, from NS scaled: half-up (an exact "
+        "half away from zero), ebu (an exact half towards the average), exact (the figure itself), or half-even.",
         "The EW estimate less EW penalty MP rounded by the Setup rule.")),
     *twin("ra{s}", "{V} artificial (rounded)", _rounded_artificial, note=(
         "The {V} artificial matchpoints less {V} penalty MP rounded by the Setup rule, from {V} artificial "
@@ -439,10 +500,10 @@ COLUMNS = [
     col("shares", "Expected NS+EW share", shares, across="Shares", note=(
         "What the line should add to the board's NS + EW total, for the check (a mixed line: its artificial "
         "side's percentage, less the figure its real score takes from that side's field under Setup's Mixed "
-        "line both, or less the result's own share under own), less the line's own penalties.")),
+        "line both), from Result shares; less the line's own penalties, x the Factor.")),
     col("avg", "Average (field)", avg, note=(
         "The average figure of the line's field, which the ebu rounding takes an exact half towards: half the"
-        " top; 0 on the signed scale.")),
+        " top it is reported on (Top (reported)); 0 on the signed scale.")),
     *twin("sp{v}", "{V} S (as played)", _played, note=(
         "The NS pair's raw score as it played: S (NS), or S (EW) when the table was arrowswitched.",
         "The EW pair's raw score as it played: S (EW), or S (NS) when arrowswitched.")),
@@ -454,7 +515,8 @@ COLUMNS = [
         "The top the line's figures are scored on: scale x (N (scored) - 1); N (scored) - 1 on the signed "
         "scale.")),
     col("topc", "Top (counted)", topc, across="TopsCounted", note=(
-        "The top the pairs' Max counts for the line: Top (scored) under own-tops, else Top (field).")),
+        "The top the pairs' Max counts for the line: Top (reported) on a fixed top or under own-tops, else Top "
+        "(field).")),
     col("lone", "Lone result", lone, note=(
         "1 on the one real result of a board whose other lines are artificial scores when Setup's Lone result"
         " is ave-plus (ACBLscore: 60% to both sides, an Ave+ each); else 0.")),
@@ -476,8 +538,8 @@ COLUMNS = [
         "EW full estimate rounded by Setup's Totals rounding.")),
     *twin("{s}x", "{V} exact", _exact, note=(
         "The line's NS figure unrounded, less NS penalty MP: the NS estimate of a result, the NS artificial "
-        "MP of an artificial score.",
-        "The line's EW figure unrounded, less EW penalty MP.")),
+        "MP of an artificial score; x the Factor (from NS matchpoints first when rounded first).",
+        "The line's EW figure unrounded, less EW penalty MP, x the Factor.")),
     *twin("{s}tot", "{V} for totals", _for_totals, across="{V}Tot", note=(
         "What the NS pair's total adds from the line: NS MP (the rounded figure), or NS exact when Setup's "
         "Totals from is exact; on Short (totals) lines the full figure instead (rounded, or exact); on a "
@@ -488,7 +550,7 @@ COLUMNS = [
         "1 on a sit-out (a not-played code with one pair alone at the table: no opponents), else 0: Pairs "
         "counts it as a board due under Missed boards own, average or ave-plus.")),
     *twin("{s}lpv", "{V} line % scaled", _line_pct_scaled, note=(
-        "With Setup's Line % decimals: the NS line's percentage of Top (scored) (from NS exact when the "
+        "With Setup's Line % decimals: the NS line's percentage of Top (reported) (from NS exact when the "
         "totals add the exact figures, else from NS MP; 50 + 50 x MP / top on the signed scale) in units of "
         "its last decimal.",
         "The EW line's percentage in units of its last decimal.")),
@@ -510,4 +572,28 @@ COLUMNS = [
         "On a result, what the NS pair's total adds from it, rounded: NS result MP, or NS full (rounded) on a"
         " Short (totals) line. The wbf policy's NS pair's % adds these.",
         "On a result, what the EW pair's total adds from it, rounded: EW result MP, or EW full (rounded).")),
+    col("topr", "Top (reported)", topr, note=(
+        "The top the line is reported on: Setup's FixedTop when there is one (the percent scale's 100), else "
+        "Top (scored).")),
+    col("fac", "Factor", fac, note=(
+        "What the line's figures are multiplied by: Top (reported) / Top (scored) on a fixed top (a board of 11 "
+        "results: 100 / 20 = 5), else 1.")),
+    *twin("{s}mv", "{V} matchpoints first scaled", _first_scaled, note=(
+        "With a fixed top and Setup's Rounding order matchpoints-first: the NS figure before it is factored (the "
+        "NS estimate or artificial MP, less NS penalty MP) in units of its last decimal; else blank.",
+        "The EW figure before it is factored in units of its last decimal (matchpoints-first); else blank.")),
+    *twin("{s}m", "{V} matchpoints first", _first_rounded, family="mfirst", note=(
+        "NS matchpoints first scaled rounded by Setup's Rounding about the board's own average: what the Factor "
+        "multiplies, and the result is rounded again (10.125 of 20 is 10.13, then 50.65); else blank.",
+        "EW matchpoints first scaled rounded by Setup's Rounding about the board's own average; else blank.")),
+    *twin("set{v}", "Set % ({V} figure)", _set_side, note=(
+        "1 when the group of results in NS's field is small enough for set percentages by the Setup rule, on n "
+        "(NS figure): under Setup's Mixed line own a mixed line whose NS side was given an artificial score is "
+        "not in that field, so a fouled group may be small there alone; else 0. The NS estimate reads it.",
+        "1 when the group of results in EW's field is small enough for set percentages (n (EW figure)); else 0.")),
+    col("rsh", "Result shares", rsh, note=(
+        "On a result, what its NS and EW figures add up to in the fields that hold it, for the check: per side "
+        "the figure of its field's group's mean percentage (50%; 60% for a small group by Set % (NS/EW figure) "
+        "or a lone result), for each side whose field holds the result (both sides, or under Setup's Mixed line "
+        "own not a side given an artificial score).")),
 ]

@@ -39,6 +39,7 @@ from .pieces import (
     U,
     rounding_formula,
     scale_centred,
+    scale_fixed_top,
     scale_index,
     scale_unit,
     scaled_formula,
@@ -49,6 +50,7 @@ from .totals import board_key
 
 __all__ = ["traveller_formulas", "block_formulas", "pairs_formulas", "totals_formulas", "setup_formulas",
            "rounding_formula", "tie_formula", "scaled_formula", "scale_index", "scale_unit", "scale_centred",
+           "scale_fixed_top",
            "methods_k", "methods_raw", "methods_raw_pct", "methods_estimate", "methods_pct", "TRAVELLER", "BLOCK",
            "PAIRS", "TOTALS", "TYPED_TEXT", "board_key"]
 
@@ -101,10 +103,11 @@ def setup_formulas() -> dict[str, str]:
     full = [f'{S["method_index"]}={i + 1}' for i, m in enumerate(Method) if m.value in ESTIMATES_FULL_BOARDS]
     return {
         "n_used": f'=IF(ISNUMBER({S["expected"]}),{S["expected"]},MAX(1,MAX({every.lines})))',
-        "top": f'={top_of(U, CENTRED, S["n_used"])}',
+        "top": f'=IF({S["fixed_top"]}>0,{S["fixed_top"]},{top_of(U, CENTRED, S["n_used"])})',
         "scale_index": f'={scale_index(S["scale"])}',
         "scale_unit": f'={scale_unit(S["scale_index"])}',
         "centred": f'={scale_centred(S["scale_index"])}',
+        "fixed_top": f'={scale_fixed_top(S["scale_index"])}',
         "method_index": f'=MATCH({S["method"]},MethodNames,0)',
         "rounding_index": f'=MATCH({S["rounding"]},RoundingNames,0)',
         "rule_index": f'=MATCH({CELL[SmallGroups]},SmallGroupNames,0)',

@@ -46,7 +46,7 @@ SETUP_NOTES: dict[str, str] = {
     "n_used": "Formula (name N): the most lines on any board; each session and section (field) has its own N, "
               "the Travellers' N (field) column.",
     "top": "Formula (name Top): scale x (N - 1), the most matchpoints on a board (per field: Top (field)); "
-           "N - 1 on the signed scale.",
+           "N - 1 on the signed scale; the fixed top (100) on the percent scale.",
     "decimals": "Board matchpoints are rounded to this many decimals; totals add the rounded figures.",
     "ave_plus": "What A+ / AVE+ is worth (60).",
     "ave_minus": "What A- / AVE- is worth (40).",
@@ -64,7 +64,9 @@ SETUP_NOTES: dict[str, str] = {
     "rule_index": "Formula (name RuleNo): position of the small-group rule.",
     "unit": "Formula (name Unit): 10^decimals, used by the rounding.",
     "full_boards": "Formula (name FullBoards): 1 when the method estimates full boards too (see docs/rulings.md).",
-    "scale_index": "Formula (name ScaleNo): position of the scale among 2, 1, signed.",
+    "scale_index": "Formula (name ScaleNo): position of the scale among 2, 1, signed, percent.",
+    "fixed_top": "Formula (name FixedTop): the top every board is reported on whatever its results (100 on the "
+                 "percent scale, scored with the double arithmetic then factored), 0 for none.",
     "scale_unit": "Formula (name ScaleUnit): matchpoints per score beaten in the scale's arithmetic: 2 (double "
                   "and signed) or 1 (single).",
     "centred": "Formula (name Centred): 1 on the signed scale, whose figures are the double ones less N - 1.",

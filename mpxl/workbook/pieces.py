@@ -13,6 +13,7 @@ from collections.abc import Iterable
 
 from ..core.rules import (
     ARTIFICIAL_MP,
+    FIXED_TOP_SCALES,
     MAX_SCORE,
     ROUNDING_KINDS,
     ROUNDING_SCALED,
@@ -106,24 +107,39 @@ def _scale_constant(values: Iterable[int | str]) -> str:
     return "{" + ",".join(f'"{v}"' if isinstance(v, str) else str(v) for v in values) + "}"
 
 
+#: Every scale as (unit, centred, fixed top: 0 for none), in :class:`mpxl.core.settings.Scale`'s order: the
+#: rulebook's matchpoint scales (:data:`mpxl.core.rules.SCALES`), then its fixed-top ones (``FIXED_TOP_SCALES``).
+_ALL_SCALES: dict[str, tuple[int, int, int]] = {**{k: (*v, 0) for k, v in SCALES.items()}, **FIXED_TOP_SCALES}
+
+
 def scale_index(x: str) -> str:
-    """The position of scale cell ``x``'s value among the rulebook's scales (:data:`mpxl.core.rules.SCALES`),
-    as the sheet spells them (2, 1, signed: :attr:`mpxl.core.settings.Scale.number`); #N/A for another value.
+    """The position of scale cell ``x``'s value among the rulebook's scales (:data:`mpxl.core.rules.SCALES`, then
+    ``FIXED_TOP_SCALES``), as the sheet spells them (2, 1, signed, percent: :attr:`mpxl.core.settings.Scale.number`);
+    #N/A for another value.
 
     >>> scale_index("Scale")
-    'MATCH(Scale,{2,1,"signed"},0)'
+    'MATCH(Scale,{2,1,"signed","percent"},0)'
     """
-    return f"MATCH({x},{_scale_constant(Scale(v).number for v in SCALES)},0)"
+    return f"MATCH({x},{_scale_constant(Scale(v).number for v in _ALL_SCALES)},0)"
 
 
 def scale_unit(index: str) -> str:
     """The scale's arithmetic unit (:data:`mpxl.core.rules.SCALES`): 2 per result beaten, 1 on the single scale."""
-    return f"INDEX({_scale_constant(unit for unit, _ in SCALES.values())},{index})"
+    return f"INDEX({_scale_constant(unit for unit, _, _ in _ALL_SCALES.values())},{index})"
 
 
 def scale_centred(index: str) -> str:
     """1 on a centred scale (signed), else 0 (:data:`mpxl.core.rules.SCALES`)."""
-    return f"INDEX({_scale_constant(centred for _, centred in SCALES.values())},{index})"
+    return f"INDEX({_scale_constant(centred for _, centred, _ in _ALL_SCALES.values())},{index})"
+
+
+def scale_fixed_top(index: str) -> str:
+    """The top every board is reported on (``FIXED_TOP_SCALES``: 100 on the percent scale), 0 for none.
+
+    >>> scale_fixed_top("ScaleNo")
+    'INDEX({0,0,0,100},ScaleNo)'
+    """
+    return f"INDEX({_scale_constant(top for _, _, top in _ALL_SCALES.values())},{index})"
 
 
 def top_of(unit: str, centred: str, E: str) -> str:

@@ -90,6 +90,7 @@ _SETUP_ORDER: list[tuple[str, str, str] | str] = [
     ("scale_index", "ScaleNo", "Scale number"),
     ("scale_unit", "ScaleUnit", "Matchpoints per result beaten"),
     ("centred", "Centred", "Centred (signed scale)"),
+    ("fixed_top", "FixedTop", "Fixed top (0: none)"),
     ("totals_rounding_index", "TotalsRoundingNo", "Totals rounding number"),
     ("totals_unit", "TotalsUnit", "10^totals decimals"),
     ("pct_unit", "PctUnit", "10^percentage decimals"),

@@ -32,6 +32,7 @@ from ..core.methods import K_FORMULAS, Method
 from ..core.rules import (
     ARTIFICIAL_CODES,
     AVE_POLICIES,
+    FIXED_TOP_SCALES,
     NOT_PLAYED_CODES,
     PASS_SPELLINGS,
     ROUNDING_KINDS,
@@ -191,6 +192,11 @@ _SCALE_NUMBERS = sorted((Scale(v).number for v in SCALES), key=lambda x: (isinst
 SCALE_LIST = '"' + ",".join(map(str, _SCALE_NUMBERS)) + '"'
 SCALE_MESSAGE = ("Scale is 1 (single), 2 (double) or signed (+1 per score beaten, -1 per score that beats it; "
                  "an average is 0).")
+#: The scales the Setup's Scale cell takes: the matchpoint scales, then the rulebook's fixed-top ones (percent:
+#: every board factored to a top of 100). The Methods sheet compares the matchpoint scales alone.
+SETUP_SCALE_LIST = SCALE_LIST[:-1] + "".join(f",{Scale(v).number}" for v in FIXED_TOP_SCALES) + '"'
+SETUP_SCALE_MESSAGE = SCALE_MESSAGE[:-1].replace(" or signed", ", signed") + (
+    "), or percent (each line the board's percentage: top 100).")
 
 
 #: The conventions' Setup cells validated by a list of their own (a Help table's, or with words of their own).
@@ -263,13 +269,13 @@ def setup_sheet(wb: Workbook, s: Settings) -> Worksheet:
         cell = ws.cell(row=r, column=2)
         if key in formulas:
             cell.value = formulas[key]
-            helper = key.endswith(("index", "unit")) or key in ("full_boards", "centred")
+            helper = key.endswith(("index", "unit")) or key in ("full_boards", "centred", "fixed_top")
             cell.font = _HELPER_FONT if helper else Font(bold=True)
             ws.row_dimensions[r].hidden = helper  # the formulas' internal numbers: hidden rows
         else:
             _input(cell, values[key] if values[key] not in (None, "") else None)
         cell.alignment = Alignment(horizontal="left")
-    _validate(ws, f"B{setup_row('scale')}", SCALE_LIST, SCALE_MESSAGE)
+    _validate(ws, f"B{setup_row('scale')}", SETUP_SCALE_LIST, SETUP_SCALE_MESSAGE)
     _validate(ws, f"B{setup_row('winners')}", '"1,2"', "Winners is 1 (one ranking) or 2 (NS and EW apart).")
     _validate(ws, f"B{setup_row('method')}", "MethodNames", "Choose one of the methods.")
     _validate(ws, f"B{setup_row('rounding')}", "RoundingNames", ", ".join(ROUNDING_RULES) + ".")

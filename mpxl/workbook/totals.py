@@ -77,7 +77,8 @@ def b_results(c: Row) -> str:
 
 
 def b_top(c: Row) -> str:
-    return f'IF({_b(c)}="","",{top_of(U, CENTRED, c.b_n)})'
+    fixed = S["fixed_top"]
+    return f'IF({_b(c)}="","",IF({fixed}>0,{fixed},{top_of(U, CENTRED, c.b_n)}))'
 
 
 def b_check(c: Row) -> str:
