@@ -67,8 +67,8 @@ def test_the_registries_and_notes_come_from_the_declarations():
     assert set(TOTALS) == {c.key for c in TOTALS_SHEET if c.formula}
     assert all(COLUMN_NOTES[c.key] for c in HELPER_COLUMNS)
     assert set(PAIRS_NOTES) == {c.key for c in PAIRS_SHEET}
-    assert HELPERS[0] == ("sess", "Session number") and HELPERS[-1] == ("arul", "Adjustment ruling")
-    assert len(HELPERS) == 206
+    assert HELPERS[0] == ("sess", "Session number") and HELPERS[-1] == ("rsh", "Result shares")
+    assert len(HELPERS) == 215
 
 
 def test_a_name_that_is_no_column_is_refused():

@@ -195,21 +195,28 @@ def test_the_session_shifts_a_board_as_the_scale_rule_does():
 def test_the_sheet_writes_the_scale_rules_from_the_rulebook():
     """Top, the line's top and average, a pair's % and the artificial figure are the rulebook's
     expressions with the Setup names (ScaleUnit, Centred) in place of the rule's."""
-    from mpxl.core.rules import ARTIFICIAL_MP, SCALE_AVERAGE, SCALE_PERCENTAGE, SCALE_TOP, SCALES
+    from mpxl.core.rules import ARTIFICIAL_MP, FIXED_TOP_SCALES, SCALE_AVERAGE, SCALE_PERCENTAGE, SCALE_TOP, SCALES
     from mpxl.workbook.formulas import pairs_formulas, setup_formulas
     from mpxl.workbook.layout import PAIRS_COLUMNS
 
     setup = setup_formulas()
-    assert setup["top"] == "=" + SCALE_TOP.excel(unit="ScaleUnit", centred="Centred", E="N")
-    assert setup["scale_index"] == '=MATCH(Scale,{2,1,"signed"},0)' and list(SCALES) == [s.value for s in Scale if s.fixed_top is None]
-    assert setup["scale_unit"] == "=INDEX({2,1,2},ScaleNo)" and setup["centred"] == "=INDEX({0,0,1},ScaleNo)"
+    # a fixed top (the rulebook's FIXED_TOP_SCALES: percent, 100) stands for the scale's top
+    assert setup["top"] == "=IF(FixedTop>0,FixedTop," + SCALE_TOP.excel(unit="ScaleUnit", centred="Centred", E="N") + ")"
+    assert list(SCALES) + list(FIXED_TOP_SCALES) == [s.value for s in Scale]
+    assert setup["scale_index"] == '=MATCH(Scale,{2,1,"signed","percent"},0)'
+    assert setup["scale_unit"] == "=INDEX({2,1,2,2},ScaleNo)" and setup["centred"] == "=INDEX({0,0,1,0},ScaleNo)"
+    assert setup["fixed_top"] == "=INDEX({0,0,0,100},ScaleNo)" and FIXED_TOP_SCALES == {"percent": (2, 0, 100)}
     t = traveller_formulas(5)
     top, average = f"{C['topsc']}5", f"{C['avg']}5"  # the top the line is scored on (Setup's Estimate at)
     assert SCALE_TOP.excel(unit="ScaleUnit", centred="Centred", E=f"{C['nf']}5") in t["topf"]
     assert SCALE_TOP.excel(unit="ScaleUnit", centred="Centred", E=f"{C['nsc']}5") in t["topsc"]
-    assert SCALE_AVERAGE.excel(centred="Centred", Top=top) in t["avg"]
-    # the ebu half towards the line's average (the figure less the line's own penalty)
-    assert f"({C['estns']}5-{C['pns']}5)>{average}," in t["rns"]
+    reported = f"{C['topr']}5"  # the top the line is reported on: a fixed top (percent: 100), else Top (scored)
+    assert f"IF(FixedTop>0,FixedTop,{top})" in t["topr"]
+    assert SCALE_AVERAGE.excel(centred="Centred", Top=reported) in t["avg"]
+    # the ebu half towards the line's average (the figure less the line's own penalty, x the Factor, or its
+    # matchpoints rounded first)
+    first, factor = f"{C['nsm']}5", f"{C['fac']}5"
+    assert f"(IF(ISNUMBER({first}),{first},{C['estns']}5-{C['pns']}5)*{factor})>{average}," in t["rns"]
     assert ARTIFICIAL_MP.excel(pct=f"{C['adjns']}5", Top=top, centred="Centred") in t["artns"]
     P = PAIRS_COLUMNS
     assert SCALE_PERCENTAGE.excel(centred="Centred", mp=f"{P['mpx']}5", max=f"{P['max']}5") in pairs_formulas(5)["pctx"]

@@ -155,7 +155,7 @@ def test_data_validation_and_layout():
         "custom", f'IF(ISNUMBER({t}),AND({t}>=0,{t}<=13,INT({t})={t}),OR(LEFT({t}&"",1)="+",LEFT({t}&"",1)="-",'
         f'LEFT({t}&"",1)="=",UPPER({t}&"")="=",UPPER({t}&"")="MADE",UPPER({t}&"")="M"))')
     setup = {str(dv.sqref): dv for dv in wb["Setup"].data_validations.dataValidation}
-    assert setup["B5"].formula1 == '"1,2,signed"' and "signed (+1 per score beaten" in setup["B5"].error
+    assert setup["B5"].formula1 == '"1,2,signed,percent"' and "signed (+1 per score beaten" in setup["B5"].error
     assert setup["B6"].formula1 == "MethodNames"
     assert wb.defined_names["MethodNames"].attr_text == "Help!$D$5:$D$10"
     assert [wb["Help"][f"D{r}"].value for r in range(5, 11)] == ["Neuberg", "Factor", "Ascherman", "McKinnon", "Manual",
@@ -188,7 +188,8 @@ def test_the_signed_scale_in_the_template(tmp_path, capsys):
     assert setup[f"B{setup_row('scale')}"].value == "signed"
     assert "signed = +1 per score beaten, -1 per score that beats it" in setup[f"C{setup_row('scale')}"].value
     assert "signed" in SETUP_NOTES["scale"] and "N - 1 on the signed scale" in SETUP_NOTES["top"]
-    assert setup[f"B{setup_row('top')}"].value == "=(ScaleUnit-Centred)*(N-1)"
+    # a fixed top (the percent scale's 100) when there is one, else the scale's
+    assert setup[f"B{setup_row('top')}"].value == "=IF(FixedTop>0,FixedTop,(ScaleUnit-Centred)*(N-1))"
     for key in ("scale_index", "scale_unit", "centred"):
         assert wb.defined_names[{"scale_index": "ScaleNo", "scale_unit": "ScaleUnit", "centred": "Centred"}[key]
                                 ].attr_text == SETUP_CELLS[key]
@@ -196,7 +197,7 @@ def test_the_signed_scale_in_the_template(tmp_path, capsys):
     methods = wb["Methods"]
     rules = {str(dv.sqref): dv.formula1 for dv in methods.data_validations.dataValidation}
     assert rules[METHODS_LAYOUT["scale"]] == '"1,2,signed"'
-    assert methods[METHODS_LAYOUT["scale_unit"]].value == '=INDEX({2,1,2},MATCH($B$5,{2,1,"signed"},0))'
+    assert methods[METHODS_LAYOUT["scale_unit"]].value == '=INDEX({2,1,2,2},MATCH($B$5,{2,1,"signed","percent"},0))'
     for spelling in ("MP1", "2", "single"):
         assert main(["template", "--scale", spelling, "-o", str(tmp_path / "s.xlsx"), "--tables", "1",
                      "--boards", "1"]) == 0
@@ -342,7 +343,7 @@ def test_what_excel_needs_to_show_and_print_it(tmp_path):
     setup = wb["Setup"]
     hidden = {key for key, _, _ in SETUP_ROWS if setup.row_dimensions[setup_row(key)].hidden}
     assert hidden == {"method_index", "rounding_index", "rule_index", "unit", "full_boards", "scale_index", "scale_unit",
-                      "centred", "totals_rounding_index", "totals_unit", "pct_unit", "line_pct_unit"}
+                      "centred", "fixed_top", "totals_rounding_index", "totals_unit", "pct_unit", "line_pct_unit"}
     assert methods.row_dimensions[int(L["scale_unit"][1:])].hidden  # the Methods sheet's scale unit and centring
 
 
