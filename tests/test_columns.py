@@ -5,11 +5,13 @@ formulas.py's doctest, layout.py's lists)."""
 
 from __future__ import annotations
 
+from graphlib import CycleError, TopologicalSorter
+
 import pytest
 
 from mpxl.workbook.columns import EW, NS, Row, col, every, expand, placed_once
 from mpxl.workbook.formulas import BLOCK, PAIRS, TOTALS, TRAVELLER
-from mpxl.workbook.helptext import COLUMN_NOTES, PAIRS_NOTES
+from mpxl.workbook.helptext import COLUMN_NOTES, PAIRS_NOTES, reads_columns
 from mpxl.workbook.layout import (
     BLOCK_COLUMNS,
     HELPER_COLUMNS,
@@ -68,7 +70,7 @@ def test_the_registries_and_notes_come_from_the_declarations():
     assert all(COLUMN_NOTES[c.key] for c in HELPER_COLUMNS)
     assert set(PAIRS_NOTES) == {c.key for c in PAIRS_SHEET}
     assert HELPERS[0] == ("sess", "Session number") and HELPERS[-1] == ("rsh", "Result shares")
-    assert len(HELPERS) == 215
+    assert len(HELPERS) == 219
 
 
 def test_a_name_that_is_no_column_is_refused():
@@ -88,3 +90,19 @@ def test_a_column_placed_twice_or_never_is_refused():
         placed_once([a, b], expand(["a"], [a, b]))
     with pytest.raises(ValueError, match="not placed once"):
         placed_once([a, b], expand(["a", "b", "a"], [a, b]))
+
+
+def test_no_formula_reads_itself_through_other_columns():
+    """No Travellers column reads, through the columns it reads (its own row's cells and the columns it looks
+    across), its own value: Excel builds a cell's dependencies from every reference in its formula, taken or not
+    (an IF branch a line never takes counts), and warns of a circular reference where LibreOffice, evaluating
+    lazily, does not. The loop this caught (issue 34: NS result MP -> NS matchpoints first, whose artificial branch
+    read NS artificial MP -> NS adjusted % -> the wbf NS pair's % -> NSOwn -> NS result MP) is named in full by
+    CycleError."""
+    graph = {key: set(reads_columns(key)) for key in [*TRAVELLER, *BLOCK]}
+    assert sum(map(len, graph.values())) > 900  # the reads are read: every helper names a few columns
+    try:
+        order = list(TopologicalSorter(graph).static_order())
+    except CycleError as loop:
+        pytest.fail(f"a circular reference: {' -> '.join(loop.args[1])}")
+    assert order.index("estns") < order.index("rns") < order.index("nsof") < order.index("ownns")

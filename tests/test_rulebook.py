@@ -216,7 +216,11 @@ def test_the_sheet_writes_the_scale_rules_from_the_rulebook():
     # the ebu half towards the line's average (the figure less the line's own penalty, x the Factor, or its
     # matchpoints rounded first)
     first, factor = f"{C['nsm']}5", f"{C['fac']}5"
-    assert f"(IF(ISNUMBER({first}),{first},{C['estns']}5-{C['pns']}5)*{factor})>{average}," in t["rns"]
+    assert f"(IF(ISNUMBER({first}),{first},({C['estns']}5-{C['pns']}5))*{factor})>{average}," in t["rns"]
+    # an artificial score's matchpoints rounded first are a column of their own: a result never reads them
+    first = f"{C['nsma']}5"
+    assert f"(IF(ISNUMBER({first}),{first},({C['artns']}5-{C['pns']}5))*{factor})>{average}," in t["rans"]
+    assert C["artns"] + "5" not in t["nsm"] + t["nsmv"] and C["estns"] + "5" not in t["nsma"] + t["nsmva"]
     assert ARTIFICIAL_MP.excel(pct=f"{C['adjns']}5", Top=top, centred="Centred") in t["artns"]
     P = PAIRS_COLUMNS
     assert SCALE_PERCENTAGE.excel(centred="Centred", mp=f"{P['mpx']}5", max=f"{P['max']}5") in pairs_formulas(5)["pctx"]

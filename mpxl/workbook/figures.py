@@ -185,32 +185,34 @@ def _artificial(c: Row, s: Side) -> str:
 
 # ---------------------------------------------------------- Travellers: rounding
 
-def _net(c: Row, s: Side, figure: str) -> str:
-    """The side's figure ``figure`` with the line's own penalty taken off (mpxl.core.board: penalties come off
-    last, before the rounding), x the line's Factor (a fixed top's: mpxl.core.scorer.factored), or its
-    matchpoints rounded first (Setup's Rounding order matchpoints-first) x the Factor."""
-    v = c[s]
-    return f'(IF(ISNUMBER({v.mfirst}),{v.mfirst},{figure}-{v.p})*{c.fac})'
+def _net(c: Row, s: Side, artificial: bool) -> str:
+    """The side's figure (its artificial MP if ``artificial``, else a result's estimate) with the line's own
+    penalty taken off (mpxl.core.board: penalties come off last, before the rounding), x the line's Factor (a
+    fixed top's: mpxl.core.scorer.factored), or its matchpoints rounded first (Setup's Rounding order
+    matchpoints-first) x the Factor. A result's figure never reads an artificial score's columns, nor the other
+    way round: the wbf policy's pair's % reads the results (its Own columns) and feeds the artificial MP."""
+    first = c[s].mfirsta if artificial else c[s].mfirst
+    return f'(IF(ISNUMBER({first}),{first},{_first(c, s, artificial)})*{c.fac})'
 
 
 def _scaled(c: Row, s: Side) -> str:
     v = c[s]
-    return f'IF(AND({c.kind}="R",{v.fa}=0),{scaled_formula(_net(c, s, v.est))},"")'
+    return f'IF(AND({c.kind}="R",{v.fa}=0),{scaled_formula(_net(c, s, False))},"")'
 
 
 def _scaled_artificial(c: Row, s: Side) -> str:
     v = c[s]
-    return f'IF({v.fa}=1,{scaled_formula(_net(c, s, v.art))},"")'
+    return f'IF({v.fa}=1,{scaled_formula(_net(c, s, True))},"")'
 
 
 def _rounded(c: Row, s: Side) -> str:
     v = c[s]
-    return f'IF(AND({c.kind}="R",{v.fa}=0),{rounding_formula(_net(c, s, v.est), v.v, c.avg)},"")'
+    return f'IF(AND({c.kind}="R",{v.fa}=0),{rounding_formula(_net(c, s, False), v.v, c.avg)},"")'
 
 
 def _rounded_artificial(c: Row, s: Side) -> str:
     v = c[s]
-    return f'IF({v.fa}=1,{rounding_formula(_net(c, s, v.art), v.vart, c.avg)},"")'
+    return f'IF({v.fa}=1,{rounding_formula(_net(c, s, True), v.vart, c.avg)},"")'
 
 
 def _mp(c: Row, s: Side) -> str:
@@ -340,7 +342,7 @@ def _exact(c: Row, s: Side) -> str:
     """The line's figure unrounded: the estimate of a result, the artificial MP of an artificial score (x the
     Factor, from its matchpoints rounded first under matchpoints-first)."""
     v = c[s]
-    return f'IF({v.fa}=1,{_net(c, s, v.art)},IF({c.kind}="R",{_net(c, s, v.est)},""))'
+    return f'IF({v.fa}=1,{_net(c, s, True)},IF({c.kind}="R",{_net(c, s, False)},""))'
 
 
 def _for_totals(c: Row, s: Side) -> str:
@@ -387,25 +389,43 @@ def fac(c: Row) -> str:
     return f'IF({c.board}="","",IF(AND({S["fixed_top"]}>0,N({c.topsc})>0),{c.topr}/{c.topsc},1))'
 
 
-def _first(c: Row, s: Side) -> str:
-    """The side's figure less its penalty before it is factored: a result's estimate or its artificial MP."""
+def _first(c: Row, s: Side, artificial: bool) -> str:
+    """The side's figure less its penalty before it is factored: its artificial MP if ``artificial``, else a
+    result's estimate."""
     v = c[s]
-    return f'(IF({v.fa}=1,{v.art},{v.est})-{v.p})'
+    return f'({v.art if artificial else v.est}-{v.p})'
 
 
-def _first_scaled(c: Row, s: Side) -> str:
-    """Under Setup's Rounding order matchpoints-first on a fixed top: the side's figure less its penalty, before it
-    is factored, in units of its last decimal; else blank."""
+def _first_scaled(c: Row, s: Side, artificial: bool) -> str:
+    """Under Setup's Rounding order matchpoints-first on a fixed top: the side's figure (artificial MP or a
+    result's estimate) less its penalty, before it is factored, in units of its last decimal; else blank."""
     first = f'AND({S["fixed_top"]}>0,{CELL[RoundingOrder]}="{RoundingOrder.MATCHPOINTS_FIRST.value}")'
-    return f'IF(AND({first},OR({c[s].fa}=1,{c.kind}="R")),{scaled_formula(_first(c, s))},"")'
+    line = f'{c[s].fa}=1' if artificial else f'AND({c.kind}="R",{c[s].fa}=0)'
+    return f'IF(AND({first},{line}),{scaled_formula(_first(c, s, artificial))},"")'
 
 
-def _first_rounded(c: Row, s: Side) -> str:
+def _first_rounded(c: Row, s: Side, artificial: bool) -> str:
     """The side's matchpoints first rounded by Setup's Rounding on the board's own top (about its average): what
     the Factor then multiplies (the rulebook's ROUNDING_ORDERS); blank when not rounded first."""
-    v = c[s].mv
+    v = c[s].mva if artificial else c[s].mv
     own = SCALE_AVERAGE.excel(centred=CENTRED, Top=c.topsc)  # the board's own top's average
-    return f'IF({v}="","",{rounding_formula(_first(c, s), v, own)})'
+    return f'IF({v}="","",{rounding_formula(_first(c, s, artificial), v, own)})'
+
+
+def _result_first_scaled(c: Row, s: Side) -> str:
+    return _first_scaled(c, s, False)
+
+
+def _result_first(c: Row, s: Side) -> str:
+    return _first_rounded(c, s, False)
+
+
+def _artificial_first_scaled(c: Row, s: Side) -> str:
+    return _first_scaled(c, s, True)
+
+
+def _artificial_first(c: Row, s: Side) -> str:
+    return _first_rounded(c, s, True)
 
 
 def _set_side(c: Row, s: Side) -> str:
@@ -578,14 +598,26 @@ COLUMNS = [
     col("fac", "Factor", fac, note=(
         "What the line's figures are multiplied by: Top (reported) / Top (scored) on a fixed top (a board of 11 "
         "results: 100 / 20 = 5), else 1.")),
-    *twin("{s}mv", "{V} matchpoints first scaled", _first_scaled, note=(
-        "With a fixed top and Setup's Rounding order matchpoints-first: the NS figure before it is factored (the "
-        "NS estimate or artificial MP, less NS penalty MP) in units of its last decimal; else blank.",
-        "The EW figure before it is factored in units of its last decimal (matchpoints-first); else blank.")),
-    *twin("{s}m", "{V} matchpoints first", _first_rounded, family="mfirst", note=(
+    *twin("{s}mv", "{V} matchpoints first scaled", _result_first_scaled, note=(
+        "With a fixed top and Setup's Rounding order matchpoints-first, on a result: the NS figure before it is "
+        "factored (NS estimate less NS penalty MP) in units of its last decimal; else blank.",
+        "On a result, the EW figure before it is factored in units of its last decimal (matchpoints-first); "
+        "else blank.")),
+    *twin("{s}m", "{V} matchpoints first", _result_first, family="mfirst", note=(
         "NS matchpoints first scaled rounded by Setup's Rounding about the board's own average: what the Factor "
         "multiplies, and the result is rounded again (10.125 of 20 is 10.13, then 50.65); else blank.",
         "EW matchpoints first scaled rounded by Setup's Rounding about the board's own average; else blank.")),
+    *twin("{s}mva", "{V} artificial matchpoints first scaled", _artificial_first_scaled, note=(
+        "With a fixed top and Setup's Rounding order matchpoints-first, on NS's artificial score: NS artificial "
+        "MP less NS penalty MP, before it is factored, in units of its last decimal; else blank. Apart from the "
+        "results' column, so that a result's figure never reads an artificial score's (no circular reference).",
+        "On EW's artificial score, EW artificial MP less EW penalty MP before it is factored, in units of its "
+        "last decimal (matchpoints-first); else blank.")),
+    *twin("{s}ma", "{V} artificial matchpoints first", _artificial_first, family="mfirsta", note=(
+        "NS artificial matchpoints first scaled rounded by Setup's Rounding about the board's own average: what "
+        "the Factor multiplies on NS's artificial score; else blank.",
+        "EW artificial matchpoints first scaled rounded by Setup's Rounding about the board's own average; else "
+        "blank.")),
     *twin("set{v}", "Set % ({V} figure)", _set_side, note=(
         "1 when the group of results in NS's field is small enough for set percentages by the Setup rule, on n "
         "(NS figure): under Setup's Mixed line own a mixed line whose NS side was given an artificial score is "

@@ -78,6 +78,39 @@ COLUMN_NOTES = {c.key: c.note for c in TRAVELLER_SHEET if c.note}
 PAIRS_NOTES = {c.key: c.note for c in PAIRS_SHEET}
 
 
+def _references(key: str) -> list[tuple[str, str]]:
+    """What Travellers column ``key``'s formula names, in the order it first names each, as (kind, name): a cell
+    of its row (``cell``, its column's key), a column looked across (``across``, its key), a Setup value
+    (``setup``, its name), a Help table (``help``, its name)."""
+    fn = TRAVELLER.get(key) or BLOCK_FORMULAS[key]
+    formula = re.sub(r'"[^"]*"', "", fn(Row(FIRST_ROW, TRAVELLER_COLUMNS)))  # not the words in quotes
+    by_letter = {letter: k for k, letter in TRAVELLER_COLUMNS.items()}
+    across = {name: k for k, name in TRAVELLER_RANGE_NAMES.items()}
+    setup = set(SETUP_NAMES.values())
+    help_names = {name for *_, names in HELP_TABLES.values() for name in names}
+    out: list[tuple[str, str]] = []
+    for m in re.finditer(r"(?<![A-Za-z0-9_$])([A-Za-z_][A-Za-z0-9_]*)(?![A-Za-z0-9_(])", formula):
+        word = m.group(1)
+        hit = re.fullmatch(rf"([A-Z]{{1,3}}){FIRST_ROW}", word)
+        ref = (("cell", by_letter[hit.group(1)]) if hit and hit.group(1) in by_letter
+               else ("across", across[word]) if word in across
+               else ("setup", word) if word in setup
+               else ("help", word) if word in help_names else None)
+        if ref and ref not in out:
+            out.append(ref)
+    return out
+
+
+def reads_columns(key: str) -> tuple[str, ...]:
+    """The Travellers columns ``key``'s formula reads, by key: its row's cells and the columns it looks across
+    (what a circular reference would run through).
+
+    >>> reads_columns("badb")
+    ('board', 'bkey', 'kind')
+    """
+    return tuple(dict.fromkeys(name for kind, name in _references(key) if kind in ("cell", "across")))
+
+
 def reads(key: str) -> tuple[str, ...]:
     """What Travellers column ``key``'s formula reads, in the order it first names them: the headers of the
     row's cells, a column looked across (``Kind (every line)``), a Setup value, a Help table.
@@ -87,22 +120,9 @@ def reads(key: str) -> tuple[str, ...]:
     >>> reads("badb")
     ('Board', 'Board key (every line)', 'Board key', 'Kind (every line)')
     """
-    fn = TRAVELLER.get(key) or BLOCK_FORMULAS[key]
-    formula = re.sub(r'"[^"]*"', "", fn(Row(FIRST_ROW, TRAVELLER_COLUMNS)))  # not the words in quotes
     titles = {**{k: t for k, t, *_ in MAIN + BLOCK}, **dict(HELPERS)}
-    by_letter = {letter: titles[k] for k, letter in TRAVELLER_COLUMNS.items()}
-    across = {name: f"{titles[k]} (every line)" for k, name in TRAVELLER_RANGE_NAMES.items()}
-    setup = {name: f"Setup {name}" for name in SETUP_NAMES.values()}
-    help_names = {name for *_, names in HELP_TABLES.values() for name in names}
-    out: list[str] = []
-    for m in re.finditer(r"(?<![A-Za-z0-9_$])([A-Za-z_][A-Za-z0-9_]*)(?![A-Za-z0-9_(])", formula):
-        word = m.group(1)
-        hit = re.fullmatch(rf"([A-Z]{{1,3}}){FIRST_ROW}", word)
-        name = (by_letter.get(hit.group(1)) if hit else None) or across.get(word) or setup.get(word) or (
-            f"Help {word}" if word in help_names else None)
-        if name and name not in out:
-            out.append(name)
-    return tuple(out)
+    words = {"cell": "{title}", "across": "{title} (every line)", "setup": "Setup {name}", "help": "Help {name}"}
+    return tuple(words[kind].format(title=titles.get(name, ""), name=name) for kind, name in _references(key))
 
 
 def columns_markdown() -> str:

@@ -80,7 +80,7 @@ HELPER_ORDER = (
     "rb", "gk{v}", "n{v}", "fn{v}", "k{v}", "{v}m{i}", "{v}q{i}", "{v}raw", "{v}fa", "rsay", "rend", "kcode",
     "penr", "{v}pt", "{v}pd", "{v}px", "p{s}", "{v}pw", "whypn", "{v}ps", "psay", "pend", "setf", "p{s}f", "{s}fa",
     "{s}far", "{s}of", "tkw", "tlk", "tnw", "abare", "ckind", "cwhy", "{v}vn", "tcw", "tkwhy", "arul",
-    "topr", "fac", "{s}mv", "{s}m", "set{v}", "rsh",
+    "topr", "fac", "{s}mv", "{s}m", "{s}mva", "{s}ma", "set{v}", "rsh",
 )
 
 def _table(columns: list[Column]) -> list[tuple[str, str, int, str]]:
