@@ -252,13 +252,16 @@ def test_the_sheet_writes_the_rulebooks_rounding():
     # flag nfa/efa = 1), then its artificial score's: the two guards exclude each other
     result = 'AND({k}5="R",{fa}5=0)'
     artificial = '{fa}5=1'
-    for rounded, scaled, figure, guard, fa in (("rns", "vns", "estns", result, "nfa"),
-                                               ("rew", "vew", "estew", result, "efa"),
-                                               ("rans", "vans", "artns", artificial, "nfa"),
-                                               ("raew", "vaew", "artew", artificial, "efa")):
+    for rounded, scaled, figure, first, guard, fa in (("rns", "vns", "estns", "nsm", result, "nfa"),
+                                                      ("rew", "vew", "estew", "ewm", result, "efa"),
+                                                      ("rans", "vans", "artns", "nsma", artificial, "nfa"),
+                                                      ("raew", "vaew", "artew", "ewma", artificial, "efa")):
         when = guard.format(k=C["kind"], fa=C[fa])
         side = {"nfa": "ns", "efa": "ew"}[fa]
-        net = f'({C[figure]}5-{C["p" + side]}5)'  # the line's own penalty taken off before the rounding
+        # the line's own penalty taken off before the rounding, x the Factor (1 but on a fixed top), or the
+        # matchpoints rounded first (a result's and an artificial score's in columns of their own)
+        own = f'({C[figure]}5-{C["p" + side]}5)'
+        net = f'(IF(ISNUMBER({C[first]}5),{C[first]}5,{own})*{C["fac"]}5)'
         assert t[scaled] == f'=IF({when},ROUND({net}*Unit,6),"")'
         forms = [e.excel(x=net, v=f"{C[scaled]}5", Unit="Unit", average=f"{C['avg']}5")
                  for e in ROUNDING_KINDS.values()]
