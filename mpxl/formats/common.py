@@ -79,7 +79,7 @@ def _figure_text(text: object) -> str | None:
     s = str(text).strip().strip('"').strip()
     if s in ("", "-"):
         return None
-    s = s.replace(",", ".") if re.fullmatch(r"[+-]?[0-9]+,[0-9]+", s) else s
+    s = s.replace(",", ".") if "," in s and re.fullmatch(r"[+-]?[0-9]+,[0-9]+", s) else s
     if _FIGURE.fullmatch(s) is None or float(s) in (float("inf"), float("-inf")):
         raise ValueError(f"{_short(str(text))!r} is not a number; expected a figure such as 7 or 11.60")
     return s

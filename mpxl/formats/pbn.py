@@ -109,13 +109,9 @@ def split_row(text: str) -> list[str | None]:
     >>> split_row(' 1  7 "E-W" 771.2 -   "Player 7a - Player 7b"')
     ['1', '7', 'E-W', '771.2', None, 'Player 7a - Player 7b']
     """
-    cells: list[str | None] = []
-    for m in _TOKEN_RE.finditer(text):
-        if m.group(1) is not None:
-            cells.append(pbn_unescape(m.group(1)))
-        else:
-            cells.append(None if m.group(2) == "-" else m.group(2))
-    return cells
+    # (quoted, word) per cell, found in C: a word is never empty, so an empty one is a quoted string's cell
+    return [(None if word == "-" else word) if word else pbn_unescape(quoted)
+            for quoted, word in _TOKEN_RE.findall(text)]
 
 
 def _games(text: str, source: str) -> Iterator[tuple[dict[str, tuple[str, int]], dict[str, Table]]]:
