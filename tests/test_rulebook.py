@@ -488,3 +488,26 @@ def test_ns_mp_formula_is_short_and_every_helper_has_a_note():
 
 def test_docs_template_has_the_column_notes():
     assert columns_markdown() in (ROOT / "docs" / "template.md").read_text(encoding="utf-8")
+
+
+def _rulebook_exprs() -> dict[str, Expr]:
+    """Every rule of the rulebook, by where it stands: a module-level Expr or one in a module-level table."""
+    from mpxl.core import rules
+
+    found: dict[str, Expr] = {}
+    for name, value in vars(rules).items():
+        if isinstance(value, Expr):
+            found[name] = value
+        elif isinstance(value, dict):
+            found.update({f"{name}[{k!r}]": v for k, v in value.items() if isinstance(v, Expr)})
+    return found
+
+
+@pytest.mark.parametrize("name", sorted(_rulebook_exprs()))
+def test_every_rule_reads_as_python(name):
+    """A rule is compiled on its first evaluation, not at import (start-up): each one's Python form is
+    checked here instead, so a rule mistyped fails in the tests, not at its first use."""
+    from mpxl.core.rules import _to_python
+
+    rule = _rulebook_exprs()[name]
+    compile(_to_python(rule.text), f"<rule {rule.text}>", "eval")

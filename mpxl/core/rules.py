@@ -47,6 +47,7 @@ from functools import cache
 from itertools import compress, repeat
 from math import ceil, floor
 from operator import is_
+from types import CodeType
 from typing import Any, Literal, cast
 
 from .contract import BOARD_CYCLE, DOUBLING_MARKS, PASS_SPELLINGS, Strain, score
@@ -247,11 +248,13 @@ class Expr:
     def __init__(self, text: str, words: str = "") -> None:
         self.text = text
         self.words = words
-        self._code = compile(_to_python(text), f"<rule {text}>", "eval")
+        self._code: CodeType | None = None  # compiled on the first evaluation: most rules a run never evaluates
         self.names = frozenset(t for t in _TOKEN.findall(text) if t not in _FUNCS)
 
     def py(self, **values: Any) -> Any:
         """Evaluate in Python; whole numbers become Fractions, so the result is exact."""
+        if self._code is None:
+            self._code = compile(_to_python(self.text), f"<rule {self.text}>", "eval")
         env = {k: (Fraction(v) if type(v) is int else v) for k, v in values.items()}
         return eval(self._code, _GLOBALS, env)  # noqa: S307 - our own constant text
 
