@@ -6,6 +6,8 @@ Each column is declared once in :data:`COLUMNS`; an NS/EW pair of columns once b
 
 from __future__ import annotations
 
+from functools import partial
+
 from ..core.methods import Method
 from ..core.rules import (
     AVE,
@@ -412,22 +414,6 @@ def _first_rounded(c: Row, s: Side, artificial: bool) -> str:
     return f'IF({v}="","",{rounding_formula(_first(c, s, artificial), v, own)})'
 
 
-def _result_first_scaled(c: Row, s: Side) -> str:
-    return _first_scaled(c, s, False)
-
-
-def _result_first(c: Row, s: Side) -> str:
-    return _first_rounded(c, s, False)
-
-
-def _artificial_first_scaled(c: Row, s: Side) -> str:
-    return _first_scaled(c, s, True)
-
-
-def _artificial_first(c: Row, s: Side) -> str:
-    return _first_rounded(c, s, True)
-
-
 def _set_side(c: Row, s: Side) -> str:
     """Set % of the line's figure for side ``s``: its fouled group in that side's field (n of the figure's view:
     under Setup's Mixed line own a mixed line whose side was given an artificial score is not in it, and the group
@@ -598,22 +584,23 @@ COLUMNS = [
     col("fac", "Factor", fac, note=(
         "What the line's figures are multiplied by: Top (reported) / Top (scored) on a fixed top (a board of 11 "
         "results: 100 / 20 = 5), else 1.")),
-    *twin("{s}mv", "{V} matchpoints first scaled", _result_first_scaled, note=(
+    *twin("{s}mv", "{V} matchpoints first scaled", partial(_first_scaled, artificial=False), note=(
         "With a fixed top and Setup's Rounding order matchpoints-first, on a result: the NS figure before it is "
         "factored (NS estimate less NS penalty MP) in units of its last decimal; else blank.",
         "On a result, the EW figure before it is factored in units of its last decimal (matchpoints-first); "
         "else blank.")),
-    *twin("{s}m", "{V} matchpoints first", _result_first, family="mfirst", note=(
+    *twin("{s}m", "{V} matchpoints first", partial(_first_rounded, artificial=False), family="mfirst", note=(
         "NS matchpoints first scaled rounded by Setup's Rounding about the board's own average: what the Factor "
         "multiplies, and the result is rounded again (10.125 of 20 is 10.13, then 50.65); else blank.",
         "EW matchpoints first scaled rounded by Setup's Rounding about the board's own average; else blank.")),
-    *twin("{s}mva", "{V} artificial matchpoints first scaled", _artificial_first_scaled, note=(
+    *twin("{s}mva", "{V} artificial matchpoints first scaled", partial(_first_scaled, artificial=True), note=(
         "With a fixed top and Setup's Rounding order matchpoints-first, on NS's artificial score: NS artificial "
         "MP less NS penalty MP, before it is factored, in units of its last decimal; else blank. Apart from the "
         "results' column, so that a result's figure never reads an artificial score's (no circular reference).",
         "On EW's artificial score, EW artificial MP less EW penalty MP before it is factored, in units of its "
         "last decimal (matchpoints-first); else blank.")),
-    *twin("{s}ma", "{V} artificial matchpoints first", _artificial_first, family="mfirsta", note=(
+    *twin("{s}ma", "{V} artificial matchpoints first", partial(_first_rounded, artificial=True), family="mfirsta",
+          note=(
         "NS artificial matchpoints first scaled rounded by Setup's Rounding about the board's own average: what "
         "the Factor multiplies on NS's artificial score; else blank.",
         "EW artificial matchpoints first scaled rounded by Setup's Rounding about the board's own average; else "
