@@ -67,12 +67,15 @@ def test_bench_command_line_json(capsys):
 
 
 def test_startup_bench_runs_every_command_side_by_side():
-    # bench/startup.py: the bare start, then score and check of each file, every round; no timing asserted
+    # bench/startup.py: the bare start, then score and check of each file, every round, and again with
+    # the records made for free (--floor: its output checked equal to the real run's); no timing asserted
     spec = importlib.util.spec_from_file_location("mpxl_bench_startup", BENCH.parent / "startup.py")
     startup = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(startup)
     data = Path(__file__).resolve().parent / "data" / "two-sections.xml"
-    result = startup.measure([data], rounds=1, log=lambda message: None)
+    result = startup.measure([data], rounds=1, log=lambda message: None, floor=True)
     assert [r["command"] for r in result["rows"]] == ["python -c pass", "score two-sections.xml",
-                                                      "check two-sections.xml"]
+                                                      "score two-sections.xml (floor)", "check two-sections.xml",
+                                                      "check two-sections.xml (floor)"]
+    assert [r["floor"] for r in result["rows"]] == [False, False, True, False, True]
     assert result["rows"][0]["ratio"] == 1.0 and "| `score two-sections.xml` |" in startup.table(result)
