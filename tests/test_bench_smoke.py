@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import sys
 from pathlib import Path
 
 import pytest
@@ -79,3 +80,25 @@ def test_startup_bench_runs_every_command_side_by_side():
                                                       "check two-sections.xml (floor)"]
     assert [r["floor"] for r in result["rows"]] == [False, False, True, False, True]
     assert result["rows"][0]["ratio"] == 1.0 and "| `score two-sections.xml` |" in startup.table(result)
+
+
+def test_startup_bench_times_the_installed_command_over_its_own_bare_start(tmp_path):
+    # --installed: a venv's bare start and its console script, each ratio over that venv's bare start and
+    # the output checked equal to the checkout's run; here a stand-in venv whose scripts run this Python
+    spec = importlib.util.spec_from_file_location("mpxl_bench_startup", BENCH.parent / "startup.py")
+    startup = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(startup)
+    (tmp_path / "bin").mkdir()
+    for name, run in (("python", ""), ("mpxl", " -m mpxl")):
+        script = tmp_path / "bin" / name
+        script.write_text(f'#!/bin/sh\nexec "{sys.executable}"{run} "$@"\n')
+        script.chmod(0o755)
+    data = Path(__file__).resolve().parent / "data" / "two-sections.xml"
+    result = startup.measure([data], rounds=1, log=lambda message: None, installed=tmp_path)
+    rows = {r["command"]: r for r in result["rows"]}
+    assert list(rows) == ["python -c pass", "python -c pass (installed)", "score two-sections.xml",
+                          "score two-sections.xml (installed)", "check two-sections.xml",
+                          "check two-sections.xml (installed)"]
+    assert [r["installed"] for r in rows.values()] == [False, True, False, True, False, True]
+    assert rows["python -c pass (installed)"]["ratio"] == 1.0
+    assert rows["score two-sections.xml (installed)"]["checkout"] == str(tmp_path)
