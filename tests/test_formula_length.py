@@ -1,8 +1,8 @@
 """Every cell a director can follow: no formula over 500 characters in any workbook mpxl writes.
 
-Each workbook is written and read back (openpyxl gives every cell of a shared column its own
-formula), and every formula of every sheet, and every defined name, is measured: the template
-(its default size, a signed Howell and a Mitchell with sections, across the field), the teaching
+Each workbook is written as the command writes it and read back from its XML (a shared column's
+formula moved to its cells by openpyxl's Translator, as openpyxl's reader does), and every formula of
+every sheet, and every defined name, is measured: the template (its default size, a signed Howell and a Mitchell with sections, across the field), the teaching
 workbook, the ``mpxl demo`` workbook, the scored workbook of every real file and of a generated
 event with two sections and two sessions. A formula changes with the size only through its row
 numbers (the ranges it looks across are defined names), so the formulas at Excel's last row bound
@@ -12,10 +12,14 @@ the largest template (60 tables, 120 boards, 26 sections) without building it.
 from __future__ import annotations
 
 import re
+import zipfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from defusedxml import ElementTree
 from openpyxl import load_workbook
+from openpyxl.formula.translate import Translator
 from shared import real_files
 
 from mpxl.cli import main
@@ -26,37 +30,83 @@ from mpxl.workbook.event_writer import unsupported, write_event_workbook
 from mpxl.workbook.formulas import block_formulas, pairs_formulas, totals_formulas, traveller_formulas
 from mpxl.workbook.helptext import block_markdown, columns_markdown, pairs_markdown
 from mpxl.workbook.layout import BLOCK, HEADER_ROW, HELPERS, MAX_DATA_ROWS, PAIRS
-from mpxl.workbook.ooxml import save
-from mpxl.workbook.template import FIRST_ROW, build_template
+from mpxl.workbook.template import FIRST_ROW, write_template
 
 LIMIT = 500
 LAST_ROW = FIRST_ROW + MAX_DATA_ROWS - 1  # Excel's last row, 1,048,576
 ROOT = Path(__file__).resolve().parents[1]
 REAL_FILES = real_files(".xml", ".pbn", ".csv")
+MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+
+
+def formulas(path: Path, every: bool = True) -> Iterator[tuple[str, str, str]]:
+    """Every formula of the workbook at ``path`` as (sheet or "defined name", where, formula with its ``=``),
+    read from the package's XML as it streams: defined names, conditional formats, validations and cells.
+
+    A shared formula's dependent cell gets the master's formula moved to its cell by openpyxl's own
+    ``Translator``, as openpyxl's reader does (so each cell reads as ``load_workbook`` gives it:
+    ``test_formulas_read_as_openpyxl_reads_them``). With ``every=False`` only each shared formula's last
+    dependent is moved (the longest: moving down only grows its relative row numbers), which is what a
+    length bound needs, at a fraction of the time.
+    """
+    with zipfile.ZipFile(path) as z:
+        book = ElementTree.fromstring(z.read("xl/workbook.xml"))
+        for dn in book.iter(f"{{{MAIN}}}definedName"):
+            yield "defined name", dn.get("name", ""), "=" + (dn.text or "")
+        rels = ElementTree.fromstring(z.read("xl/_rels/workbook.xml.rels"))
+        target = {r.get("Id"): r.get("Target", "") for r in rels}
+        for sheet in book.iter(f"{{{MAIN}}}sheet"):
+            part = target[sheet.get(f"{{{REL}}}id")]
+            part = part.lstrip("/") if part.startswith("/") else "xl/" + part
+            yield from _sheet_formulas(z, part, sheet.get("name", ""), every)
+
+
+def _sheet_formulas(z: zipfile.ZipFile, part: str, title: str, every: bool) -> Iterator[tuple[str, str, str]]:
+    shared: dict[str, Translator] = {}
+    last: dict[str, str] = {}  # a shared formula's index -> its last dependent cell (every=False)
+    with z.open(part) as xml:
+        for _, el in ElementTree.iterparse(xml):
+            tag = el.tag.rpartition("}")[2]
+            if tag == "c":
+                f = el.find(f"{{{MAIN}}}f")
+                if f is not None:
+                    cell, text, si = el.get("r", ""), f.text, f.get("si", "")
+                    if f.get("t") == "shared" and not text:
+                        if every:
+                            yield title, cell, shared[si].translate_formula(cell)
+                        else:
+                            last[si] = cell
+                    elif text:
+                        if f.get("t") == "shared":
+                            shared[si] = Translator("=" + text, origin=cell)
+                        yield title, cell, "=" + text
+                el.clear()  # the cells read, let go: a Travellers sheet holds tens of thousands
+            elif tag in ("formula", "formula1", "formula2") and el.text:
+                yield title, "a rule", el.text
+    for si, cell in last.items():
+        yield title, cell, shared[si].translate_formula(cell)
 
 
 def too_long(path: Path) -> list[str]:
     """Every formula of the workbook at ``path`` over LIMIT characters (cells, defined names, conditional
-    formats, validations): sheet, cell, column header, length."""
+    formats, validations): sheet, cell, column header, length. The formulas are read from the XML
+    (:func:`formulas`, a shared formula at its first and its last cell, the longest); a cell's column header
+    is read with openpyxl only when one is over."""
+    over = [(sheet, where, len(f)) for sheet, where, f in formulas(path, every=False)
+            if len(f) > LIMIT]
+    if not over:
+        return []
     wb = load_workbook(path)
-    out = [f"defined name {name}: {len(dn.attr_text)} characters"
-           for name, dn in wb.defined_names.items() if len(dn.attr_text or "") > LIMIT]
-    for ws in wb.worksheets:
-        rules = [(str(cf.sqref), f) for cf in ws.conditional_formatting for r in cf.rules for f in r.formula or ()]
-        rules += [(str(dv.sqref), f) for dv in ws.data_validations.dataValidation for f in (dv.formula1, dv.formula2)
-                  if f]
-        out += [f"{ws.title}!{where} (a rule): {len(f)} characters" for where, f in rules if len(f) > LIMIT]
-        for row in ws.iter_rows():
-            for cell in row:
-                v = cell.value
-                if isinstance(v, str) and v.startswith("=") and len(v) > LIMIT:
-                    header = ws.cell(row=HEADER_ROW, column=cell.column).value
-                    out.append(f"{ws.title}!{cell.coordinate} ({header}): {len(v)} characters")
-    return out
+    return [f"{sheet} {where}: {n} characters" if sheet == "defined name" or where == "a rule" else
+            f"{sheet}!{where} ({wb[sheet].cell(row=HEADER_ROW, column=wb[sheet][where].column).value}): "
+            f"{n} characters" for sheet, where, n in over]
 
 
 def _template(path: Path, **kw) -> None:
-    save(build_template(**kw), str(path))
+    """The empty template as ``mpxl template`` writes it (its columns' formulas shared down, as Excel stores
+    them: :func:`formulas` gives each cell its own)."""
+    write_template(path, **kw)
 
 
 def _generated_event(path: Path) -> None:
@@ -120,17 +170,34 @@ def test_no_formula_over_the_limit_at_the_last_row(family, formulas):
     assert long == {}, f"{family} at row {LAST_ROW}: {long}"
 
 
-def _first_row_formulas(wb) -> dict:
-    return {(ws.title, c.column): c.value for ws in wb.worksheets for c in ws[FIRST_ROW]
-            if isinstance(c.value, str) and c.value.startswith("=")}
+def _first_row_formulas(path: Path) -> dict:
+    cells = ((sheet, re.fullmatch(r"([A-Z]+)(\d+)", where), f) for sheet, where, f in formulas(path, every=False)
+             if sheet != "defined name")
+    return {(sheet, m[1]): f for sheet, m, f in cells if m and int(m[2]) == FIRST_ROW}
 
 
-def test_formulas_grow_only_with_row_numbers():
+def test_formulas_grow_only_with_row_numbers(tmp_path):
     """A small and a larger template have the same formulas in their first data row (so the last-row
     bound above holds for any size): no absolute range written with the sheet's size."""
-    small = build_template(tables=2, boards=2)
-    large = build_template(tables=12, boards=20, sections=2, movement="howell")
-    assert _first_row_formulas(small) == _first_row_formulas(large)
+    small, large = tmp_path / "small.xlsx", tmp_path / "large.xlsx"
+    write_template(small, tables=2, boards=2)
+    write_template(large, tables=12, boards=20, sections=2, movement="howell")
+    assert _first_row_formulas(small) == _first_row_formulas(large) != {}
+
+
+def test_formulas_read_as_openpyxl_reads_them(tmp_path):
+    """:func:`formulas` gives every cell the formula openpyxl's whole load gives it, shared formulas
+    included (a small template: its traveller, per-board and pair columns each shared down)."""
+    path = tmp_path / "small.xlsx"
+    write_template(path, tables=3, boards=2, sections=2)
+    wb = load_workbook(path)
+    cells = {(ws.title, c.coordinate): c.value for ws in wb.worksheets for row in ws.iter_rows() for c in row
+             if isinstance(c.value, str) and c.value.startswith("=")}
+    assert {(s, w): f for s, w, f in formulas(path) if s != "defined name" and w != "a rule"} == cells
+    names = {w: f for s, w, f in formulas(path) if s == "defined name"}
+    assert {name: "=" + dn.attr_text for name, dn in wb.defined_names.items()}.items() <= names.items()
+    with zipfile.ZipFile(path) as z:
+        assert any('t="shared"' in z.read(n).decode() for n in z.namelist() if n.startswith("xl/worksheets/"))
 
 
 def test_docs_template_names_every_helper_column():
