@@ -553,16 +553,16 @@ HAVE_REAL = all((REALDATA / f).exists() for f in REAL_EVENTS)
 needs_real = pytest.mark.skipif(not HAVE_REAL, reason=f"the real files are not all in {REALDATA}")
 
 
-def scored_and_read_back(src: Path, options: list[str], xlsx: Path, capsys) -> tuple[dict, dict]:
-    """``mpxl score SRC --no-infer OPTIONS``'s JSON, and that of the workbook it writes read back
-    (``mpxl score XLSX --json``): (direct, back)."""
+def scored_and_read_back(xlsx: Path, options: list[str], capsys) -> tuple[dict, dict]:
+    """For a workbook :func:`scored_csv_workbooks` wrote (``mpxl score NAME.csv --no-infer OPTIONS -o
+    NAME.xlsx``): the JSON of ``mpxl score NAME.csv --no-infer OPTIONS --json``, and that of the workbook read
+    back (``mpxl score NAME.xlsx --json``): (direct, back)."""
     import json
 
     from mpxl.cli import main
 
-    assert main(["score", str(src), "--no-infer", *options, "-o", str(xlsx)]) == 0
     capsys.readouterr()
-    assert main(["score", str(src), "--no-infer", *options, "--json"]) == 0
+    assert main(["score", str(xlsx.with_suffix(".csv")), "--no-infer", *options, "--json"]) == 0
     direct = json.loads(capsys.readouterr().out)
     assert main(["score", str(xlsx), "--json"]) == 0
     return direct, json.loads(capsys.readouterr().out)

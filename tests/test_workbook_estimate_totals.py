@@ -132,11 +132,8 @@ def test_a_mixed_line_is_written_live(built, name):
 
 
 @pytest.mark.parametrize("name", list(EVENTS))
-def test_the_workbook_reads_back_to_the_same_figures(tmp_path, capsys, name):
+def test_the_workbook_reads_back_to_the_same_figures(built, capsys, name):
     """`mpxl score x.xlsx` reads the Setup, the typed rulings, groups and penalties back: the same lines and pairs
     as the CSV it was written from."""
-    rows, options = EVENTS[name]
-    src, xlsx = tmp_path / "e.csv", tmp_path / "e.xlsx"
-    src.write_text(HEAD + rows)
-    direct, back = scored_and_read_back(src, options, xlsx, capsys)
+    direct, back = scored_and_read_back(built[name][0], EVENTS[name][1], capsys)
     assert back["boards"] == direct["boards"] and back["pairs"] == direct["pairs"]

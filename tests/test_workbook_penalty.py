@@ -305,13 +305,10 @@ def test_a_penalty_the_sheet_cannot_hold_is_written_as_values_with_the_reason(li
 
 
 @pytest.mark.parametrize("name", list(EVENTS))
-def test_a_workbook_with_penalties_reads_back_to_the_same_figures(tmp_path, capsys, name):
+def test_a_workbook_with_penalties_reads_back_to_the_same_figures(built, capsys, name):
     """`mpxl score x.xlsx` reads NS penalty / EW penalty and the penalty rows back: the same lines, pairs and
     places as the CSV it was written from."""
-    rows, options = EVENTS[name]
-    src, xlsx = tmp_path / "e.csv", tmp_path / "e.xlsx"
-    src.write_text(HEAD + rows)
-    direct, back = scored_and_read_back(src, options, xlsx, capsys)
+    direct, back = scored_and_read_back(built[name][0], EVENTS[name][1], capsys)
     assert back["boards"] == direct["boards"] and back["pairs"] == direct["pairs"]
     assert back.get("penalties") == direct.get("penalties")
 
