@@ -2,11 +2,12 @@
 
 Each workbook is written as the command writes it and read back from its XML (a shared column's
 formula moved to its cells by openpyxl's Translator, as openpyxl's reader does), and every formula of
-every sheet, and every defined name, is measured: the template (its default size, a signed Howell and a Mitchell with sections, across the field), the teaching
-workbook, the ``mpxl demo`` workbook, the scored workbook of every real file and of a generated
-event with two sections and two sessions. A formula changes with the size only through its row
-numbers (the ranges it looks across are defined names), so the formulas at Excel's last row bound
-the largest template (60 tables, 120 boards, 26 sections) without building it.
+every sheet, and every defined name, is measured: the template (its default size, a signed Howell and
+a Mitchell with sections, across the field), the teaching workbook, the ``mpxl demo`` workbook, the
+scored workbook of every real file and of a generated event with two sections and two sessions. A
+formula changes with the size only through its row numbers (the ranges it looks across are defined
+names), so the formulas at Excel's last row bound the largest template (60 tables, 120 boards, 26
+sections) without building it.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 
 
-def formulas(path: Path, every: bool = True) -> Iterator[tuple[str, str, str]]:
+def workbook_formulas(path: Path, every: bool = True) -> Iterator[tuple[str, str, str]]:
     """Every formula of the workbook at ``path`` as (sheet or "defined name", where, formula with its ``=``),
     read from the package's XML as it streams: defined names, conditional formats, validations and cells.
 
@@ -91,9 +92,9 @@ def _sheet_formulas(z: zipfile.ZipFile, part: str, title: str, every: bool) -> I
 def too_long(path: Path) -> list[str]:
     """Every formula of the workbook at ``path`` over LIMIT characters (cells, defined names, conditional
     formats, validations): sheet, cell, column header, length. The formulas are read from the XML
-    (:func:`formulas`, a shared formula at its first and its last cell, the longest); a cell's column header
+    (:func:`workbook_formulas`, a shared formula at its first and its last cell, the longest); a cell's column header
     is read with openpyxl only when one is over."""
-    over = [(sheet, where, len(f)) for sheet, where, f in formulas(path, every=False)
+    over = [(sheet, where, len(f)) for sheet, where, f in workbook_formulas(path, every=False)
             if len(f) > LIMIT]
     if not over:
         return []
@@ -105,7 +106,7 @@ def too_long(path: Path) -> list[str]:
 
 def _template(path: Path, **kw) -> None:
     """The empty template as ``mpxl template`` writes it (its columns' formulas shared down, as Excel stores
-    them: :func:`formulas` gives each cell its own)."""
+    them: :func:`workbook_formulas` gives each cell its own)."""
     write_template(path, **kw)
 
 
@@ -171,8 +172,8 @@ def test_no_formula_over_the_limit_at_the_last_row(family, formulas):
 
 
 def _first_row_formulas(path: Path) -> dict:
-    cells = ((sheet, re.fullmatch(r"([A-Z]+)(\d+)", where), f) for sheet, where, f in formulas(path, every=False)
-             if sheet != "defined name")
+    cells = ((sheet, re.fullmatch(r"([A-Z]+)(\d+)", where), f)
+             for sheet, where, f in workbook_formulas(path, every=False) if sheet != "defined name")
     return {(sheet, m[1]): f for sheet, m, f in cells if m and int(m[2]) == FIRST_ROW}
 
 
@@ -186,15 +187,15 @@ def test_formulas_grow_only_with_row_numbers(tmp_path):
 
 
 def test_formulas_read_as_openpyxl_reads_them(tmp_path):
-    """:func:`formulas` gives every cell the formula openpyxl's whole load gives it, shared formulas
+    """:func:`workbook_formulas` gives every cell the formula openpyxl's whole load gives it, shared formulas
     included (a small template: its traveller, per-board and pair columns each shared down)."""
     path = tmp_path / "small.xlsx"
     write_template(path, tables=3, boards=2, sections=2)
     wb = load_workbook(path)
     cells = {(ws.title, c.coordinate): c.value for ws in wb.worksheets for row in ws.iter_rows() for c in row
              if isinstance(c.value, str) and c.value.startswith("=")}
-    assert {(s, w): f for s, w, f in formulas(path) if s != "defined name" and w != "a rule"} == cells
-    names = {w: f for s, w, f in formulas(path) if s == "defined name"}
+    assert {(s, w): f for s, w, f in workbook_formulas(path) if s != "defined name" and w != "a rule"} == cells
+    names = {w: f for s, w, f in workbook_formulas(path) if s == "defined name"}
     assert {name: "=" + dn.attr_text for name, dn in wb.defined_names.items()}.items() <= names.items()
     with zipfile.ZipFile(path) as z:
         assert any('t="shared"' in z.read(n).decode() for n in z.namelist() if n.startswith("xl/worksheets/"))
