@@ -20,6 +20,7 @@ absence is a failure.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -566,3 +567,78 @@ def scored_and_read_back(xlsx: Path, options: list[str], capsys) -> tuple[dict, 
     direct = json.loads(capsys.readouterr().out)
     assert main(["score", str(xlsx), "--json"]) == 0
     return direct, json.loads(capsys.readouterr().out)
+
+
+# ------------------------------------------------------------------ full recalculations through UNO
+
+#: The script the Python with LibreOffice's ``uno`` module runs (it opens, edits, recalculates, saves values).
+UNO_SCRIPT = Path(__file__).parent / "uno_recalc.py"
+
+
+def uno_python() -> str | None:
+    """A Python that imports LibreOffice's ``uno`` (Debian's python3-uno is the system Python's), or None."""
+    candidates = [os.environ.get("MPXL_UNO_PYTHON", ""), "/usr/bin/python3", shutil.which("python3") or ""]
+    for py in candidates:
+        if py and Path(py).exists() and subprocess.run([py, "-c", "import uno"], capture_output=True).returncode == 0:
+            return py
+    return None
+
+
+def require_uno() -> str:
+    """The Python with ``uno``, or skip the test (fail it when CI=true)."""
+    require_soffice()
+    found = uno_python()
+    if found:
+        return found
+    reason = ("LibreOffice's Python bridge (uno) is not installed: the full-recalculation tests need it "
+              "(Debian: apt-get install python3-uno)")
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(reason + "; CI=true, so this is a failure, not a skip")
+    pytest.skip(reason)
+
+
+def libreoffice_full_recalc(paths: Iterable[Path], rounds: int = 2, edits: dict | None = None,
+                            timeout: int = 900) -> list[tuple[Values, list[float]]]:
+    """Each of ``paths`` opened in LibreOffice through UNO (its default settings: threaded calculation on),
+    ``edits`` typed in (path -> [(sheet, cell, value)]), then recalculated hard (``calculateAll()``) ``rounds``
+    times, as a user does with Ctrl+Shift+F9: (the values, each recalculation's seconds), in order."""
+    py = require_uno()
+    paths = [Path(p) for p in paths]
+    work = Path(tempfile.mkdtemp(prefix="mpxl-uno-"))
+    try:
+        staged = []
+        for i, p in enumerate(paths):
+            target = work / f"{i:03d}_{p.name}"
+            shutil.copyfile(p, target)
+            staged.append(target)
+        plan = work / "edits.json"
+        plan.write_text(json.dumps({str(staged[i]): list(map(list, (edits or {}).get(p, [])))
+                                    for i, p in enumerate(paths)}))
+        out = work / "out"
+        out.mkdir()
+        env = {**os.environ, "MPXL_SOFFICE": require_soffice()}
+        proc = subprocess.run([py, str(UNO_SCRIPT), str(out), str(rounds), str(plan), *map(str, staged)],
+                              capture_output=True, text=True, timeout=timeout, env=env)
+        if proc.returncode != 0:
+            raise RuntimeError(f"the UNO recalculation failed: {proc.stderr[-2000:]}")
+        said = {json.loads(line)["file"]: json.loads(line) for line in proc.stdout.splitlines() if line.strip()}
+        results = []
+        for p in staged:
+            info = said[str(p)]
+            assert info["threaded"], "LibreOffice's threaded calculation is off: the test must run as users run it"
+            results.append((_read_csv(out, p.stem, _sheet_names(p)), info["seconds"]))
+        return results
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+#: What a cell shows when its formula failed: LibreOffice's Err:NNN and the spreadsheet error values.
+ERROR_VALUES = ("#VALUE!", "#REF!", "#NAME?", "#DIV/0!", "#NUM!", "#NULL!")
+
+
+def error_cells(values: Values, allowed: Iterable[str] = ("METHODS",)) -> list[tuple[str, str, object]]:
+    """Every cell showing an error (sheet, cell, what it shows), but #N/A on the sheets ``allowed`` (the Methods
+    chart's gaps are #N/A on purpose)."""
+    skip = set(allowed)
+    return [(s, c, v) for (s, c), v in sorted(values.data.items())
+            if isinstance(v, str) and (v.startswith("Err:") or v in ERROR_VALUES or (v == "#N/A" and s not in skip))]

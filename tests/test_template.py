@@ -9,9 +9,18 @@ from pathlib import Path
 
 import pytest
 from openpyxl import load_workbook
+from openpyxl.utils import column_index_from_string
 
 from mpxl.cli import main
-from mpxl.workbook.layout import BLOCK, HELPERS, METHODS_SHEET
+from mpxl.workbook.layout import (
+    BLOCK,
+    HELPERS,
+    METHODS_SHEET,
+    PAIRS_SPACERS,
+    TOTALS_COLUMNS,
+    TOTALS_SPACERS,
+    TRAVELLER_SPACERS,
+)
 from mpxl.workbook.template import FIRST_ROW, HEADER_ROW, PAIRS_COLUMNS, TRAVELLER_COLUMNS, build_template
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -86,21 +95,30 @@ def test_sheets_and_titles():
     wb = build_template(tables=3, boards=2)
     assert wb.sheetnames == ["Setup", "Travellers", "Pairs", "Totals", "Methods", "Working", "Help",
                              "xlwings.conf"]
-    trav = wb["Travellers"]
-    titles = [trav.cell(row=HEADER_ROW, column=i).value for i in range(1, 16)]
-    assert titles == ["Board", "NS pair", "EW pair", "Contract", "By", "Tricks", "Typed score", "Adjustment",
-                      "Group", "Arrowswitch", "Section", "Session", "NS score", "NS MP", "EW MP"]
-    tot = wb["Pairs"]
-    assert [tot.cell(row=HEADER_ROW, column=i).value for i in range(1, 15)] == \
-        ["Pair", "Direction", "Names", "Section", "Tie-break", "Member no. 1", "Member no. 2", "Boards played",
-         "Carried forward", "Latest session MP", "MP", "Max", "%", "Place"]
-    ranking = wb["Totals"]
-    assert [ranking.cell(row=HEADER_ROW, column=i).value for i in range(1, 9)] == \
-        ["Place", "Pair", "Direction", "Names", "Section", "MP", "Max", "%"]
+    trav, tot, ranking = wb["Travellers"], wb["Pairs"], wb["Totals"]
+
+    def titles(ws, spacers, n):
+        """The first ``n`` headings, left to right; each spacer between two formula columns empty and hidden."""
+        hidden = [(d.min or column_index_from_string(k), d.max or column_index_from_string(k))
+                  for k, d in list(ws.column_dimensions.items()) if d.hidden]
+        for letter in spacers:
+            assert ws[f"{letter}{HEADER_ROW}"].value is None and ws[f"{letter}{FIRST_ROW}"].value is None, letter
+            i = column_index_from_string(letter)
+            assert any(a <= i <= b for a, b in hidden), f"spacer {letter} is not hidden"
+        heads = (ws.cell(row=HEADER_ROW, column=i).value for i in range(1, ws.max_column + 1))
+        return [h for h in heads if h is not None][:n]
+
+    assert titles(trav, TRAVELLER_SPACERS, 15) == [
+        "Board", "NS pair", "EW pair", "Contract", "By", "Tricks", "Typed score", "Adjustment",
+        "Group", "Arrowswitch", "Section", "Session", "NS score", "NS MP", "EW MP"]
+    assert titles(tot, PAIRS_SPACERS, 14) == [
+        "Pair", "Direction", "Names", "Section", "Tie-break", "Member no. 1", "Member no. 2", "Boards played",
+        "Carried forward", "Latest session MP", "MP", "Max", "%", "Place"]
+    assert titles(ranking, TOTALS_SPACERS, 8) == ["Place", "Pair", "Direction", "Names", "Section", "MP", "Max", "%"]
     for ws in (tot, ranking):  # printable as is: fit to a page wide, the header row on every page
         assert ws.print_title_rows.replace("$", "") == f"{HEADER_ROW}:{HEADER_ROW}"
         assert ws.page_setup.fitToWidth == 1 and ws.sheet_properties.pageSetUpPr.fitToPage
-    assert ranking.print_area.replace("$", "").endswith(f"A1:H{FIRST_ROW + 5}")
+    assert ranking.print_area.replace("$", "").endswith(f"A1:{TOTALS_COLUMNS['pct']}{FIRST_ROW + 5}")
     conf = wb["xlwings.conf"]
     assert (conf["A1"].value, conf["B1"].value) == ("UDF Modules", "mpxl.udfs")
     # 3 tables x 2 boards, pre-numbered; Mitchell: NS pair = table
@@ -162,7 +180,7 @@ def test_data_validation_and_layout():
                                                                   "Ascherman-short"]
     assert trav.freeze_panes == f"B{FIRST_ROW}" and wb["Pairs"].freeze_panes == f"A{FIRST_ROW}"
     assert trav.print_title_rows.replace("$", "") == f"{HEADER_ROW}:{HEADER_ROW}"
-    assert "$A$1:$S$" in trav.print_area  # the visible columns, the penalties the last
+    assert f"$A$1:${TRAVELLER_COLUMNS['ew_pen']}$" in trav.print_area  # the visible columns, the penalties the last
     assert len(trav.conditional_formatting) >= 4
     assert wb["Methods"]._charts, "the Methods sheet has its chart"
 

@@ -8,7 +8,7 @@ is in :mod:`mpxl.workbook.places`, whose names this module gives too.
 Nothing here knows a scoring rule; :mod:`mpxl.workbook.sheets` builds the sheets.
 
 >>> TRAVELLER_COLUMNS["ns_mp"], SETUP_NAMES["n_used"], SETUP_CELLS["scale"]
-('N', 'N', 'Setup!$B$5')
+('O', 'N', 'Setup!$B$5')
 """
 
 from __future__ import annotations
@@ -50,6 +50,7 @@ __all__ = [
     "TOTALS_COLUMNS", "FIELD_NAMES", "PARTS", "METHODS_LAYOUT", "METHODS_SHEET", "HELP_TABLES", "HELP_FIRST",
     "HELP_TEXT_COLUMN", "setup_row", "SETUP_SETTINGS", "SETUP_CELL_OF", "CONVENTIONS", "convention_type",
     "MAIN_ORDER", "BLOCK_ORDER", "HELPER_ORDER", "TRAVELLER_SHEET", "PAIRS_SHEET", "TOTALS_SHEET", "PAIRS_INPUTS",
+    "spaced", "TRAVELLER_SPACERS", "PAIRS_SPACERS", "TOTALS_SPACERS",
 ]
 
 # ------------------------------------------------------------------------- Travellers
@@ -103,20 +104,40 @@ BLOCK = _table(BLOCK_COLUMNS)
 HELPERS = [(c.key, c.header) for c in HELPER_COLUMNS]
 
 
-def _letters() -> dict[str, str]:
-    """Each column's letter: the visible ones from A, the block after a gap, the helpers after another."""
+def spaced(*parts: list[Column]) -> tuple[dict[str, str], tuple[str, ...]]:
+    """Each column's letter, and the spacer columns' letters: the ``parts`` from A, an empty column between two
+    parts, and an empty (hidden) spacer column between any two formula columns side by side.
+
+    The spacers are for LibreOffice: in a hard recalculation (Ctrl+Shift+F9, UNO's ``calculateAll()``) it
+    calculates a run of adjacent formula columns over the same rows together on its threads, after working
+    out what each of them reads; when one column of the run reads another (through any chain of cells), a
+    cell can be met again while it is being calculated, and shows Err:522 (a circular reference that is not
+    there). With no two formula columns adjacent, every run is one column (docs/template.md).
+
+    >>> from .columns import col
+    >>> spaced([col("a", "A", kind="input"), col("b", "B", lambda c: "1"), col("c", "C", lambda c: "2")],
+    ...        [col("d", "D", lambda c: "3")])
+    ({'a': 'A', 'b': 'B', 'c': 'D', 'd': 'F'}, ('C',))
+    """
     out: dict[str, str] = {}
+    spacers: list[str] = []
     col = 1
-    for part in (MAIN_COLUMNS, BLOCK_COLUMNS, HELPER_COLUMNS):
+    for part in parts:
+        after_formula = False
         for c in part:
+            formula = c.kind != "input"
+            if formula and after_formula:
+                spacers.append(get_column_letter(col))
+                col += 1
             out[c.key] = get_column_letter(col)
             col += 1
+            after_formula = formula
         col += 1
-    return out
+    return out, tuple(spacers)
 
 
-#: Travellers column key -> column letter (``ns_mp`` -> ``N``).
-TRAVELLER_COLUMNS = _letters()
+#: Travellers column key -> column letter (``ns_mp`` -> ``O``), and the hidden spacers between formula columns.
+TRAVELLER_COLUMNS, TRAVELLER_SPACERS = spaced(MAIN_COLUMNS, BLOCK_COLUMNS, HELPER_COLUMNS)
 #: Travellers columns the formulas look across, as defined names of their data rows.
 TRAVELLER_RANGE_NAMES = {c.key: c.across for c in TRAVELLER_SHEET if c.across}
 every.bind(TRAVELLER_RANGE_NAMES)
@@ -130,7 +151,7 @@ PAIRS = _table(PAIRS_SHEET)
 #: The Pairs columns typed in, in order: a Pairs row's values (:data:`mpxl.workbook.inputs.PairRow`).
 PAIRS_INPUTS = tuple(c.key for c in PAIRS_SHEET if c.kind == "input")
 #: Pairs column key -> column letter.
-PAIRS_COLUMNS = {c.key: get_column_letter(i + 1) for i, c in enumerate(PAIRS_SHEET)}
+PAIRS_COLUMNS, PAIRS_SPACERS = spaced(PAIRS_SHEET)
 PAIRS_RANGE_NAMES = {c.key: c.across for c in PAIRS_SHEET if c.across}
 every_pair.bind(PAIRS_RANGE_NAMES)
 
@@ -140,4 +161,4 @@ every_pair.bind(PAIRS_RANGE_NAMES)
 TOTALS_SHEET = TOTALS_DECLARED
 TOTALS = _table(TOTALS_SHEET)
 #: Totals column key -> column letter.
-TOTALS_COLUMNS = {c.key: get_column_letter(i + 1) for i, c in enumerate(TOTALS_SHEET)}
+TOTALS_COLUMNS, TOTALS_SPACERS = spaced(TOTALS_SHEET)

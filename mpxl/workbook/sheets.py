@@ -64,6 +64,7 @@ from .layout import (
     PAIRS_COLUMNS,
     PAIRS_INPUTS,
     PAIRS_RANGE_NAMES,
+    PAIRS_SPACERS,
     ROUNDING_RULES,
     SETUP_CELL_OF,
     SETUP_CELLS,
@@ -73,8 +74,10 @@ from .layout import (
     SMALL_GROUP_NAMES,
     TOTALS,
     TOTALS_COLUMNS,
+    TOTALS_SPACERS,
     TRAVELLER_COLUMNS,
     TRAVELLER_RANGE_NAMES,
+    TRAVELLER_SPACERS,
     convention_type,
     setup_row,
 )
@@ -336,6 +339,7 @@ def travellers_sheet(wb: Workbook, lines: Sequence[TemplateLine], sizes: Sizes, 
     first_h, last_h = col[HELPERS[0][0]], col[HELPERS[-1][0]]
     ws.column_dimensions.group(first_h, last_h, outline_level=1, hidden=True)
     ws.column_dimensions.group(col[_BLOCK_HELPERS[0]], col[_BLOCK_HELPERS[-1]], outline_level=1, hidden=True)
+    hide_spacers(ws, TRAVELLER_SPACERS, col[_BLOCK_HELPERS[0]])
     ws.freeze_panes = f"B{FIRST_ROW}"
     ws.print_area = [f"A1:{col[MAIN[-1][0]]}{last}", f"{col['b_board']}{HEADER_ROW - 1}:{col['b_status']}{blast}"]
     # each board's traveller prints whole (the slips a club pins up): a page break between boards
@@ -343,6 +347,16 @@ def travellers_sheet(wb: Workbook, lines: Sequence[TemplateLine], sizes: Sizes, 
                        HEADER_ROW, FIRST_ROW)
     _protect(ws)
     return ws
+
+
+def hide_spacers(ws: Worksheet, spacers: Sequence[str], hidden_from: str) -> None:
+    """Hide the spacer columns between formula columns (:func:`mpxl.workbook.layout.spaced`) left of
+    ``hidden_from``, where the hidden helper columns start (those right of it are hidden with their group)."""
+    first = _col(hidden_from)
+    for letter in spacers:
+        if _col(letter) < first:
+            dim = ws.column_dimensions[letter]
+            dim.width, dim.hidden = 2, True
 
 
 def _travellers_heads(ws: Worksheet) -> None:
@@ -507,8 +521,8 @@ def pairs_sheet(wb: Workbook, pairs: Sequence[PairRow], sizes: Sizes, blocks: li
                 "The figures follow; Totals ranks them by place.")
     ws["A3"].font = Font(italic=True, color="606060", size=9)
     ws.row_dimensions[HEADER_ROW].height = 30
-    for i, (key, title, width, kind) in enumerate(PAIRS):
-        c = _head(ws, HEADER_ROW, i + 1, title, width, note=PAIRS_NOTES.get(key, ""))
+    for key, title, width, kind in PAIRS:
+        c = _head(ws, HEADER_ROW, _col(P[key]), title, width, note=PAIRS_NOTES.get(key, ""))
         if kind == "helper":
             c.font = Font(bold=True, color="606060", size=9)
     idx = {k: _col(v) for k, v in P.items()}
@@ -531,6 +545,7 @@ def pairs_sheet(wb: Workbook, pairs: Sequence[PairRow], sizes: Sizes, blocks: li
     _validate(ws, f"{P['direction']}{FIRST_ROW}:{P['direction']}{last}", '"NS,EW"',
               "NS or EW in a two-winner movement; blank when pairs change direction (one winner).", True)
     ws.column_dimensions.group(P["pkey"], P[PAIRS[-1][0]], outline_level=1, hidden=True)
+    hide_spacers(ws, PAIRS_SPACERS, P["pkey"])
     ws.freeze_panes = f"A{FIRST_ROW}"
     _print_setup(ws, P["place"], last, "landscape")
     _protect(ws)
@@ -554,8 +569,8 @@ def totals_sheet(wb: Workbook, sizes: Sizes, blocks: list[Block], formats: dict[
                 "and sections scored apart are ranked apart.")
     ws["A3"].font = Font(italic=True, color="606060", size=9)
     ws.row_dimensions[HEADER_ROW].height = 30
-    for i, (_key, title, width, kind) in enumerate(TOTALS):
-        c = _head(ws, HEADER_ROW, i + 1, title, width)
+    for key, title, width, kind in TOTALS:
+        c = _head(ws, HEADER_ROW, _col(T[key]), title, width)
         if kind == "helper":
             c.font = Font(bold=True, color="606060", size=9)
     idx = {k: _col(v) for k, v in T.items()}
@@ -565,6 +580,7 @@ def totals_sheet(wb: Workbook, sizes: Sizes, blocks: list[Block], formats: dict[
     formulas = [(idx[k], styles.get(k) or _style(ws, alignment=_CENTER), k) for k in F.TOTALS]
     blocks.append(Block(ws, FIRST_ROW, last, [], lambda i: (), formulas, F.totals_formulas))
     ws.column_dimensions.group(T["row"], T["row"], outline_level=1, hidden=True)
+    hide_spacers(ws, TOTALS_SPACERS, T["row"])
     ws.freeze_panes = f"A{FIRST_ROW}"
     _print_setup(ws, T["pct"], last)
     _protect(ws)

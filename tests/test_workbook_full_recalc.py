@@ -1,0 +1,127 @@
+"""Every recalculation a user can make gives the same figures: each kind of workbook mpxl writes opened in
+LibreOffice through UNO as its users run it (threaded calculation of formula groups on, its default), a
+user's edits typed in, then recalculated hard twice (Data > Calculate > Recalculate Hard, Ctrl+Shift+F9:
+``calculateAll()``). No cell shows an error after it, and every line, pair and place equals ``mpxl score``.
+
+The kinds: the committed templates (the empty club template, the filled teaching workbook), a laid-out
+9-table Howell typed line by line and then edited, each real file scored (7 programs, the incoming Ruter
+file, the tablets' evening), each director's ruling of tests/test_workbook_rulings.py.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from openpyxl import load_workbook
+
+from mpxl.cli import main
+from mpxl.core.conventions import detect
+from mpxl.core.session import score_event
+from mpxl.formats import read_event
+from mpxl.workbook.event_writer import write_event_workbook
+from mpxl.workbook.layout import FIRST_ROW, TRAVELLER_COLUMNS
+
+sys.path.insert(0, str(Path(__file__).parent))
+from recalc import (  # noqa: E402
+    HAVE_REAL,
+    REAL_EVENTS,
+    check_workbook_event,
+    error_cells,
+    libreoffice_full_recalc,
+    score_result,
+    scored_csv_workbooks,
+)
+from shared import INCOMING, REALDATA  # noqa: E402
+from test_workbook_rulings import EVENTS as RULINGS  # noqa: E402
+from test_workbook_rulings import HEAD as RULINGS_HEAD  # noqa: E402
+
+TEMPLATES = Path(__file__).resolve().parents[1] / "workbook_templates"
+C = TRAVELLER_COLUMNS
+#: The scores typed into the laid-out Howell, line by line in turn (a plain spread of results and ties).
+SCORES = (420, 450, -50, 420, 140, -100, 170, 620, -200, 110, 400, 90, 130, -300, 50)
+#: Two edits typed after it was opened: (row offset, Typed score).
+EDITS = ((0, -620), (4, "A+"))
+
+
+def _typed_howell(folder: Path) -> tuple[Path, Path, list[tuple[str, str, object]]]:
+    """The laid-out 9-table Howell, every line typed (openpyxl, saved); the same with the two edits as the
+    reference mpxl reads; and the edits as a user types them in LibreOffice."""
+    path = folder / "howell9.xlsx"
+    assert main(["template", "--movement", "howell", "--tables", "9", "--boards-per-round", "3", "-o", str(path)]) == 0
+    wb = load_workbook(path)
+    ws = wb["Travellers"]
+    r = FIRST_ROW
+    while ws[f"{C['board']}{r}"].value is not None:
+        ws[f"{C['typed']}{r}"] = SCORES[(r - FIRST_ROW) % len(SCORES)]
+        r += 1
+    lines = r - FIRST_ROW
+    assert lines > 100, lines
+    wb.save(path)
+    reference = folder / "howell9-edited.xlsx"
+    edits = []
+    for offset, value in EDITS:
+        cell = f"{C['adjustment'] if value == 'A+' else C['typed']}{FIRST_ROW + offset}"
+        ws[cell] = value
+        if value == "A+":
+            ws[f"{C['typed']}{FIRST_ROW + offset}"] = None
+            edits.append(("Travellers", f"{C['typed']}{FIRST_ROW + offset}", ""))
+        edits.append(("Travellers", cell, value))
+    wb.save(reference)
+    return path, reference, edits
+
+
+@pytest.fixture(scope="module")
+def full(tmp_path_factory):
+    """Every workbook of the module, recalculated hard twice after its edits: name -> (values, the core's result
+    or None, the recalculations' seconds)."""
+    d = tmp_path_factory.mktemp("full-recalc")
+    books: dict[str, tuple[Path, object]] = {}
+    for name in ("club-pairs.xlsx", "neuberg-teaching.xlsx"):
+        books[f"template {name}"] = (TEMPLATES / name, None)
+    howell, reference, edits = _typed_howell(d)
+    books["laid-out howell typed and edited"] = (howell, score_result(reference, []))
+    sources = [REALDATA / f for f in REAL_EVENTS] + sorted(INCOMING.glob("*.pbn")) + sorted(REALDATA.glob("*.bws"))
+    if HAVE_REAL:
+        for src in sources:
+            ev = read_event(src)
+            res = score_event(ev, detect(ev).options())
+            p = d / f"{src.name}.xlsx"
+            write_event_workbook(res, p)
+            books[f"real {src.name}"] = (p, res)
+    for name, (path, res) in scored_csv_workbooks(d, RULINGS, RULINGS_HEAD).items():
+        books[f"ruling {name}"] = (path, res)
+    names = list(books)
+    recalculated = libreoffice_full_recalc([books[n][0] for n in names], rounds=2,
+                                           edits={howell: edits})
+    return {n: (values, books[n][1], seconds) for n, (values, seconds) in zip(names, recalculated)}
+
+
+def _kinds():
+    names = [f"template {n}" for n in ("club-pairs.xlsx", "neuberg-teaching.xlsx")]
+    names.append("laid-out howell typed and edited")
+    if HAVE_REAL:
+        names += [f"real {Path(f).name}" for f in REAL_EVENTS]
+        names += [f"real {p.name}" for p in sorted(INCOMING.glob("*.pbn")) + sorted(REALDATA.glob("*.bws"))]
+    names += [f"ruling {n}" for n in RULINGS]
+    return names
+
+
+@pytest.mark.parametrize("name", _kinds())
+def test_two_hard_recalculations_show_no_error_and_the_figures_of_mpxl_score(full, name):
+    values, result, seconds = full[name]
+    assert len(seconds) == 2
+    shown = error_cells(values)
+    assert not shown, f"{len(shown)} cells show an error after two hard recalculations: {shown[:8]}"
+    assert not [k for k, v in values.data.items() if v == "?"]
+    if result is not None:
+        check_workbook_event(values, result)
+
+
+def test_the_edited_howell_shows_the_edits(full):
+    """The two edits typed in LibreOffice reached the figures: the board's first line is -620 (the board's
+    bottom for NS unless tied), its fifth an Ave+ (60% of the top)."""
+    values, result, _ = full["laid-out howell typed and edited"]
+    assert values["Travellers", f"{C['ns_score']}{FIRST_ROW}"] == -620
+    assert values["Travellers", f"{C['adjustment']}{FIRST_ROW + 4}"] == "A+"

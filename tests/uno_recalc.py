@@ -1,0 +1,125 @@
+"""Full recalculations through LibreOffice's UNO interface, as a user makes them (Data > Calculate >
+Recalculate Hard, Ctrl+Shift+F9), run by the Python that has LibreOffice's ``uno`` module (Debian's
+python3-uno is built for the system's ``/usr/bin/python3``, not for a virtual environment's).
+
+Run as a script: ``python3 uno_recalc.py OUTDIR ROUNDS EDITS.json FILE...`` starts one soffice (a private
+profile, LibreOffice's default calculation settings: threaded calculation of formula groups on), opens
+each FILE hidden, applies its edits (``{"FILE": [[sheet, cell, value], ...]}``, typed as a user types:
+a number or a text), then calls ``calculateAll()`` ROUNDS times, and writes every sheet's values as CSV
+files ``OUTDIR/STEM-SHEET.csv`` (the same filter as tests/recalc.py's conversion), then prints one
+JSON line a file: ``{"file": ..., "seconds": [each calculateAll's wall time], "threaded": bool}``.
+
+Imported by the tests (tests/recalc.py ``libreoffice_full_recalc``), it is only run, never imported
+into pytest's own Python.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+#: The CSV export filter: the same options as tests/recalc.py's CSV_FILTER (every sheet its own file).
+FILTER_NAME = "Text - txt - csv (StarCalc)"
+FILTER_OPTIONS = "44,34,76,1,,0,true,true,false,false,false,-1"
+
+
+def _prop(name, value):
+    import uno  # noqa: F401  (the module loads the UNO types)
+    from com.sun.star.beans import PropertyValue
+
+    p = PropertyValue()
+    p.Name, p.Value = name, value
+    return p
+
+
+def _connect(soffice: str, profile: Path, pipe: str):
+    import uno
+
+    proc = subprocess.Popen([soffice, f"-env:UserInstallation={profile.as_uri()}", "--headless", "--invisible",
+                             "--norestore", "--nologo", "--nolockcheck", "--nodefault",
+                             f"--accept=pipe,name={pipe};urp;StarOffice.ComponentContext"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    local = uno.getComponentContext()
+    resolver = local.ServiceManager.createInstanceWithContext("com.sun.star.bridge.UnoUrlResolver", local)
+    deadline = time.monotonic() + 120
+    while True:
+        try:
+            ctx = resolver.resolve(f"uno:pipe,name={pipe};urp;StarOffice.ComponentContext")
+            break
+        except Exception:  # NoConnectException until soffice listens
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError("soffice did not start its UNO listener") from None
+            time.sleep(0.2)
+    desktop = ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", ctx)
+    return proc, ctx, desktop
+
+
+def _threaded(ctx) -> bool:
+    """LibreOffice's own setting: is threaded calculation of formula groups on (its default)?"""
+    provider = ctx.ServiceManager.createInstanceWithContext("com.sun.star.configuration.ConfigurationProvider", ctx)
+    access = provider.createInstanceWithArguments(
+        "com.sun.star.configuration.ConfigurationAccess",
+        (_prop("nodepath", "/org.openoffice.Office.Calc/Formula/Calculation"),))
+    return bool(access.getByName("UseThreadedCalculationForFormulaGroups"))
+
+
+def _type(sheet, cell: str, value) -> None:
+    target = sheet.getCellRangeByName(cell)
+    if value is None or value == "":
+        target.setString("")
+    elif isinstance(value, (int, float)) and not isinstance(value, bool):
+        target.setValue(value)
+    else:
+        target.setString(str(value))
+
+
+def main(argv: list[str]) -> int:
+    outdir, rounds, edits_file, files = Path(argv[0]), int(argv[1]), argv[2], argv[3:]
+    edits = json.loads(Path(edits_file).read_text()) if edits_file != "-" else {}
+    soffice = os.environ.get("MPXL_SOFFICE") or "soffice"
+    profile = Path(tempfile.mkdtemp(prefix="mpxl-uno-profile-"))
+    pipe = f"mpxl_uno_{os.getpid()}"
+    import uno
+
+    proc, ctx, desktop = _connect(soffice, profile, pipe)
+    try:
+        threaded = _threaded(ctx)
+        for name in files:
+            url = uno.systemPathToFileUrl(str(Path(name).resolve()))
+            doc = desktop.loadComponentFromURL(url, "_blank", 0, (_prop("Hidden", True),))
+            try:
+                sheets = doc.getSheets()
+                for sheet_name, cell, value in edits.get(name, []):
+                    _type(sheets.getByName(sheet_name), cell, value)
+                seconds = []
+                for _ in range(rounds):
+                    t0 = time.perf_counter()
+                    doc.calculateAll()
+                    seconds.append(time.perf_counter() - t0)
+                out = uno.systemPathToFileUrl(str((outdir / (Path(name).stem + ".csv")).resolve()))
+                doc.storeToURL(out, (_prop("FilterName", FILTER_NAME), _prop("FilterOptions", FILTER_OPTIONS)))
+            finally:
+                doc.close(True)
+            print(json.dumps({"file": name, "seconds": seconds, "threaded": threaded}), flush=True)
+    finally:
+        try:
+            desktop.terminate()
+        except Exception:  # the bridge goes down with soffice
+            pass
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        import shutil
+
+        shutil.rmtree(profile, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
