@@ -125,3 +125,61 @@ def test_the_edited_howell_shows_the_edits(full):
     values, result, _ = full["laid-out howell typed and edited"]
     assert values["Travellers", f"{C['ns_score']}{FIRST_ROW}"] == -620
     assert values["Travellers", f"{C['adjustment']}{FIRST_ROW + 4}"] == "A+"
+
+
+def _show_error(path: Path, cells: list[str], error: str = "#VALUE!") -> None:
+    """Rewrite the Travellers' saved values of ``cells`` (formula cells) as ``error``, as a spreadsheet that went
+    wrong saves them (``t="e"``), the formulas kept."""
+    import re
+    import zipfile
+
+    with zipfile.ZipFile(path) as zf:
+        parts = {i.filename: zf.read(i.filename) for i in zf.infolist()}
+    book = parts["xl/workbook.xml"].decode()
+    rels = parts["xl/_rels/workbook.xml.rels"].decode()
+    rid = re.search(r'<sheet [^>]*name="Travellers"[^>]*r:id="([^"]+)"', book)[1]
+    target = re.search(rf'<Relationship [^>]*Id="{rid}"[^>]*Target="([^"]+)"', rels) or re.search(
+        rf'<Relationship [^>]*Target="([^"]+)"[^>]*Id="{rid}"', rels)
+    name = "xl/" + target[1].lstrip("/").removeprefix("xl/")
+    xml = parts[name].decode()
+    for cell in cells:
+        pattern = re.compile(rf'<c r="{cell}"([^>]*)>(<f[^>]*>.*?</f>|<f[^>]*/>)(?:<v>[^<]*</v>)?</c>')
+
+        def shown(m: re.Match, cell: str = cell) -> str:
+            attrs = re.sub(r' t="[^"]*"', "", m[1])
+            return f'<c r="{cell}"{attrs} t="e">{m[2]}<v>{error}</v></c>'
+
+        xml, n = pattern.subn(shown, xml, count=1)
+        assert n == 1, cell
+    parts[name] = xml.encode()
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as zf:
+        for k, v in parts.items():
+            zf.writestr(k, v)
+
+
+def test_an_error_in_the_sheets_own_formula_is_named_as_the_sheets_not_as_typed(tmp_path, capsys):
+    """A recalculated workbook whose NS MP shows #VALUE!, coming from a helper it reads that shows it too:
+    `mpxl check` and `mpxl score` name the sheet's own formula and the helper's cell and heading, never 'type
+    the value itself', exit 2."""
+    from recalc import libreoffice_convert
+
+    from mpxl.workbook.layout import HELPERS
+
+    src = tmp_path / "club.csv"
+    src.write_text("board,ns_pair,ew_pair,ns_score\n1,1,5,420\n1,2,6,450\n1,3,7,-50\n2,1,6,110\n2,2,7,140\n2,3,5,90\n")
+    written = tmp_path / "written" / "club.xlsx"
+    written.parent.mkdir()
+    assert main(["score", str(src), "-o", str(written)]) == 0
+    [book] = libreoffice_convert([written], "xlsx", tmp_path)
+    formula = load_workbook(book)["Travellers"][f"{C['ns_mp']}{FIRST_ROW}"].value
+    helpers = {C[k]: title for k, title in HELPERS}
+    import re
+
+    read = next(letter for letter in re.findall(rf"\$?([A-Z]{{1,3}})\$?{FIRST_ROW}\b", formula) if letter in helpers)
+    _show_error(book, [f"{C['ns_mp']}{FIRST_ROW}", f"{read}{FIRST_ROW}"])
+    for command in ("score", "check"):
+        assert main([command, str(book)]) == 2
+        err = capsys.readouterr().err
+        assert f"cell {C['ns_mp']}{FIRST_ROW}" in err and "the sheet's own formula" in err, err
+        assert f"comes from cell {read}{FIRST_ROW} (heading {helpers[read]!r})" in err, err
+        assert "type the value itself" not in err

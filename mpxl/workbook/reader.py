@@ -39,6 +39,7 @@ from ..core.members import players_of
 from ..core.methods import find_method
 from ..core.movement import against_movement
 from ..core.options import ScoringOptions, parse_options, registry
+from ..core.patterns import Pattern
 from ..core.rounding import Rounding
 from ..core.rules import is_penalty_row
 from ..core.settings import RoundingKind
@@ -244,8 +245,61 @@ def _rows(ws: Any, source: str, columns: dict[int, str], first: int,
         if formulas is not None and results and all(cells[i] is None for i in results) and any(cells):
             cells = [formulas.value(r, c, letters[c]) if v is None and columns[c] not in _FIGURE_KEYS else v
                      for c, v in zip(order, cells)]
+        if formulas is not None:
+            for c, v in zip(order, cells):
+                if _is_error(v) and formulas.formula(r, c) is not None:
+                    raise UserError(source, f"sheet {ws.title}, cell {letters[c]}{r}",
+                                    _formula_error(ws, formulas, r, c))
         yield (f"sheet {ws.title}, row {r}",
                [_cell_text(v, source, f"sheet {ws.title}, cell {letters[c]}{r}") for c, v in zip(order, cells)])
+
+
+def _is_error(value: Any) -> bool:
+    """Does a cell's value show a spreadsheet error (``#VALUE!``, ``#N/A``, LibreOffice's ``Err:522``)?
+
+    >>> _is_error("#VALUE!"), _is_error("Err:522"), _is_error("#1 seed"), _is_error(420)
+    (True, True, False, False)
+    """
+    if not isinstance(value, str):
+        return False
+    return (value.startswith("#") and value.rstrip("!?0/").upper() in _ERRORS) or (
+        value.startswith("Err:") and value[4:].isdigit())
+
+
+#: A reference to a cell of the same sheet in a formula (not one in quotes, nor one on another sheet).
+_SAME_SHEET_REF = Pattern(r"(?<![A-Za-z0-9_!.$\"])\$?([A-Z]{1,3})\$?([0-9]+)(?![0-9(])")
+
+
+def _formula_error(ws: Any, formulas: _Formulas, row: int, column: int) -> str:
+    """The words for a formula of the sheet's own showing an error: the sheet's error, not something typed, and
+    the cell it comes from (the first cell along the formula's references that shows it and reads none that
+    does), with its heading."""
+    from openpyxl.utils import column_index_from_string, get_column_letter
+
+    shown = ws._cells[(row, column)].value if (row, column) in ws._cells else None
+    source, seen = (row, column), {(row, column)}
+    for _ in range(1000):
+        formula = formulas.formula(*source) or ""
+        nxt = None
+        for letter, r in _SAME_SHEET_REF.findall(re.sub(r'"[^"]*"', "", formula)):
+            at = (int(r), column_index_from_string(letter))
+            cell = ws._cells.get(at)
+            if at not in seen and cell is not None and _is_error(cell.value) and formulas.formula(*at):
+                nxt = at
+                break
+        if nxt is None:
+            break
+        seen.add(nxt)
+        source = nxt
+    said = f"the sheet's own formula here shows the error {shown}"
+    if source != (row, column):
+        r, c = source
+        head = ws._cells.get((_HEADER_ROW, c))
+        named = f" (heading {head.value!r})" if head is not None and head.value else ""
+        said += f", which comes from cell {get_column_letter(c)}{r}{named}"
+    return (said + ": the workbook's formulas went wrong there, not a value typed in; recalculate it in full (Excel: "
+            "Ctrl+Alt+F9; LibreOffice: Data > Calculate > Recalculate Hard), save it and read it again, and if the "
+            "error stays, report it with the workbook")
 
 
 #: The typed cells that may hold a percentage (of top): a number formatted as one is read as the percentage shown.
@@ -285,7 +339,8 @@ class _Formulas:
         self.path, self.sheet = path, sheet
         self._cells: dict[tuple[int, int], Any] | None = None
 
-    def value(self, row: int, column: int, letter: str) -> Any:
+    def formula(self, row: int, column: int) -> str | None:
+        """The formula of the cell (``=...``), or None when it holds none."""
         if self._cells is None:
             from openpyxl import load_workbook
 
@@ -295,7 +350,10 @@ class _Formulas:
                                if isinstance(c.value, str) and c.value.startswith("=")}
             finally:
                 wb.close()
-        formula = self._cells.get((row, column))
+        return self._cells.get((row, column))
+
+    def value(self, row: int, column: int, letter: str) -> Any:
+        formula = self.formula(row, column)
         if formula is None:
             return None
         value = formula_value(formula)
