@@ -78,34 +78,73 @@ def _type(sheet, cell: str, value) -> None:
         target.setString(str(value))
 
 
+def typing(desktop, files: list[str], sheet: str, cells: list[str], values: list, repeats: int) -> None:
+    """For each file: open it, calculate it once, then ``repeats`` times type ``values`` in turn into ``cells``
+    (a line's result) and ``calculate()`` (what automatic calculation does after a keystroke), timing each; one
+    JSON line a file: its ``seconds`` (each typed result) and ``full`` (one hard recalculation)."""
+    import uno
+
+    for name in files:
+        doc = desktop.loadComponentFromURL(uno.systemPathToFileUrl(str(Path(name).resolve())), "_blank", 0,
+                                           (_prop("Hidden", True),))
+        try:
+            t0 = time.perf_counter()
+            doc.calculateAll()
+            full = time.perf_counter() - t0
+            ws = doc.getSheets().getByName(sheet)
+            seconds = []
+            for i in range(repeats):
+                for cell, value in zip(cells, values[i % len(values)]):
+                    _type(ws, cell, value)
+                t0 = time.perf_counter()
+                doc.calculate()
+                seconds.append(time.perf_counter() - t0)
+        finally:
+            doc.close(True)
+        print(json.dumps({"file": name, "seconds": seconds, "full": full}), flush=True)
+
+
 def main(argv: list[str]) -> int:
+    if argv[0] == "--typing":  # --typing SHEET CELLS VALUES.json REPEATS FILE...
+        return _session(lambda desktop, ctx: typing(desktop, argv[5:], argv[1], argv[2].split(","),
+                                                    json.loads(Path(argv[3]).read_text()), int(argv[4])))
     outdir, rounds, edits_file, files = Path(argv[0]), int(argv[1]), argv[2], argv[3:]
     edits = json.loads(Path(edits_file).read_text()) if edits_file != "-" else {}
+    return _session(lambda desktop, ctx: recalculate(desktop, ctx, outdir, rounds, edits, files))
+
+
+def recalculate(desktop, ctx, outdir: Path, rounds: int, edits: dict, files: list[str]) -> None:
+    """Each file opened, its edits typed, recalculated hard ``rounds`` times, its values saved as CSV."""
+    import uno
+
+    threaded = _threaded(ctx)
+    for name in files:
+        url = uno.systemPathToFileUrl(str(Path(name).resolve()))
+        doc = desktop.loadComponentFromURL(url, "_blank", 0, (_prop("Hidden", True),))
+        try:
+            sheets = doc.getSheets()
+            for sheet_name, cell, value in edits.get(name, []):
+                _type(sheets.getByName(sheet_name), cell, value)
+            seconds = []
+            for _ in range(rounds):
+                t0 = time.perf_counter()
+                doc.calculateAll()
+                seconds.append(time.perf_counter() - t0)
+            out = uno.systemPathToFileUrl(str((outdir / (Path(name).stem + ".csv")).resolve()))
+            doc.storeToURL(out, (_prop("FilterName", FILTER_NAME), _prop("FilterOptions", FILTER_OPTIONS)))
+        finally:
+            doc.close(True)
+        print(json.dumps({"file": name, "seconds": seconds, "threaded": threaded}), flush=True)
+
+
+def _session(work) -> int:
+    """Start soffice (a private profile), run ``work(desktop, ctx)``, stop it."""
     soffice = os.environ.get("MPXL_SOFFICE") or "soffice"
     profile = Path(tempfile.mkdtemp(prefix="mpxl-uno-profile-"))
     pipe = f"mpxl_uno_{os.getpid()}"
-    import uno
-
     proc, ctx, desktop = _connect(soffice, profile, pipe)
     try:
-        threaded = _threaded(ctx)
-        for name in files:
-            url = uno.systemPathToFileUrl(str(Path(name).resolve()))
-            doc = desktop.loadComponentFromURL(url, "_blank", 0, (_prop("Hidden", True),))
-            try:
-                sheets = doc.getSheets()
-                for sheet_name, cell, value in edits.get(name, []):
-                    _type(sheets.getByName(sheet_name), cell, value)
-                seconds = []
-                for _ in range(rounds):
-                    t0 = time.perf_counter()
-                    doc.calculateAll()
-                    seconds.append(time.perf_counter() - t0)
-                out = uno.systemPathToFileUrl(str((outdir / (Path(name).stem + ".csv")).resolve()))
-                doc.storeToURL(out, (_prop("FilterName", FILTER_NAME), _prop("FilterOptions", FILTER_OPTIONS)))
-            finally:
-                doc.close(True)
-            print(json.dumps({"file": name, "seconds": seconds, "threaded": threaded}), flush=True)
+        work(desktop, ctx)
     finally:
         try:
             desktop.terminate()
