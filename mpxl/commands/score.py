@@ -16,7 +16,7 @@ import gc
 import math
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import AbstractContextManager, contextmanager, nullcontext
+from contextlib import AbstractContextManager, ExitStack, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import IO, TYPE_CHECKING, Any, TypedDict
@@ -581,11 +581,15 @@ def score_and_write(args: argparse.Namespace, quiet: bool = False) -> int:
     reading = None
     inputs = input_paths(args)
     held: AbstractContextManager[None] = nullcontext()
+    guards = ExitStack()
     if outputs:  # one output refused, none written: every one moved into place at the end
-        from ..formats.atomic import all_or_none  # the writing code, loaded when there is something to write
+        from ..formats.atomic import all_or_none, fingerprint, unchanged_since  # the writing code, loaded for an output
 
         held = all_or_none()
-    with held:
+        for out in outputs:  # a workbook the director's work is read from: replaced only if unchanged since
+            if out.lower().endswith(".xlsx"):
+                guards.enter_context(unchanged_since(out, fingerprint(out)))
+    with guards, held:
         if by_columns is not None:
             result, chosen = by_columns
             event = result.event

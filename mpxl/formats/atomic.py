@@ -396,6 +396,9 @@ def atomic_path(path: StrPath, suffix: str = "") -> Iterator[str]:
         LIVE.difference_update(made)
 
 
+#: The outputs a spreadsheet program opens (and on Windows holds while open).
+_HELD_BY_PROGRAMS = (".xlsx", ".xlsm", ".xls", ".csv")
+
 #: The writes :func:`all_or_none` holds, innermost last: (temporary file, target) of each.
 _HELD: list[list[tuple[str, Path]]] = []
 
@@ -435,6 +438,9 @@ def all_or_none() -> Iterator[None]:
         raise
     else:
         moved = 0
+        # a spreadsheet there already first: the one a program may hold (Windows refuses to replace a file
+        # Excel has open, with no lock file to see), refused before any other is moved
+        held.sort(key=lambda pair: not (pair[1].suffix.lower() in _HELD_BY_PROGRAMS and pair[1].exists()))
         try:
             for _tmp, target in held:  # every one looked at before any is moved: one refused, none moved
                 _may_replace(target, str(target))
