@@ -367,13 +367,20 @@ def test_a_ruling_saved_between_results_reaches_the_page(evening):
 
 
 #: A database rewritten in place keeping its size and modification time (a file system keeping time to 2
-#: seconds): its last byte (free space in its last page: read the same) changed or not, and one more result.
-IN_PLACE = [("the same bytes written again", False, "unchanged", 100),
-            ("other bytes, the same size and time", True, "scored", 101)]
+#: seconds): its last byte (free space in its last page: read the same) changed or not, and one more result;
+#: a database larger than HASH_BYTES (all of them here) hashed again only after HASH_SECONDS (the clock's).
+IN_PLACE = [("the same bytes written again", False, False, 0.5, "unchanged", 100),
+            ("other bytes, the same size and time", True, False, 0.5, "scored", 101),
+            ("a large database, looked at again at once", True, True, 0.5, "unchanged", 100),
+            ("a large database, after HASH_SECONDS", True, True, 2.0, "scored", 101)]
 
 
-@pytest.mark.parametrize(("what", "changed", "step", "lines"), IN_PLACE, ids=[c[0] for c in IN_PLACE])
-def test_rewritten_in_place_with_the_same_size_and_time(night, tmp_path, monkeypatch, what, changed, step, lines):
+@pytest.mark.parametrize(("what", "changed", "large", "later", "step", "lines"), IN_PLACE,
+                         ids=[c[0] for c in IN_PLACE])
+def test_rewritten_in_place_with_the_same_size_and_time(night, tmp_path, monkeypatch, what, changed, large, later,
+                                                         step, lines):
+    from mpxl.commands import tablets
+
     every = access.Database.rows
     arrived = {"count": 100}
 
@@ -382,8 +389,11 @@ def test_rewritten_in_place_with_the_same_size_and_time(night, tmp_path, monkeyp
         return got[:arrived["count"]] if table == "ReceivedData" and got is not None else got
 
     monkeypatch.setattr(access.Database, "rows", rows)
+    if large:
+        monkeypatch.setattr(tablets, "HASH_BYTES", 1000)
+    now = [0.0]
     xml = tmp_path / "live.xml"
-    w = watch_of(args_for(night, "-o", xml, "--watch"), log=lambda text: None)
+    w = watch_of(args_for(night, "-o", xml, "--watch"), log=lambda text: None, clock=lambda: now[0])
     assert w.step() == "scored" and len(read_event(xml).lines) == 100
     st = os.stat(night)
     data = bytearray(night.read_bytes())
@@ -395,4 +405,5 @@ def test_rewritten_in_place_with_the_same_size_and_time(night, tmp_path, monkeyp
     os.utime(night, ns=(st.st_atime_ns, st.st_mtime_ns))
     after = os.stat(night)
     assert (after.st_size, after.st_mtime_ns, after.st_ino) == (st.st_size, st.st_mtime_ns, st.st_ino)
+    now[0] += later
     assert w.step() == step and len(read_event(xml).lines) == lines
