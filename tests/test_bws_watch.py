@@ -407,3 +407,17 @@ def test_rewritten_in_place_with_the_same_size_and_time(night, tmp_path, monkeyp
     assert (after.st_size, after.st_mtime_ns, after.st_ino) == (st.st_size, st.st_mtime_ns, st.st_ino)
     now[0] += later
     assert w.step() == step and len(read_event(xml).lines) == lines
+
+
+def test_stopped_while_the_workbook_waits_says_how_to_finish(evening, capsys):
+    night, page, book, rule = evening
+    (book.parent / ".~lock.night.xlsx#").write_bytes(LOCKS[0][2])
+
+    def sleep(seconds):
+        raise KeyboardInterrupt
+
+    assert run_watch(args_for(night, "-o", page, "-o", book, "--watch"), lambda a: score_input(a, warn=False)[:3],
+                     write_output, sleep=sleep) == 0
+    last = capsys.readouterr().err.strip().splitlines()[-1]
+    assert page.exists() and "stopped watching" in last and f"{book} still waiting" in last
+    assert f"mpxl score {night} -o {book}" in last

@@ -11,6 +11,16 @@ rewritten atomically (a reader never sees half a page); the page carries ``<meta
 http-equiv="refresh">`` and reloads itself every :data:`REFRESH_SECONDS`. A database caught
 mid-write (it changes while being read, or cannot be read while the tablets' server writes it) is
 read again at the next look, and the outputs keep the last good results. Ctrl-C stops.
+
+The director's workbook (``-o night.xlsx``) open in LibreOffice or Excel during the evening: its turn
+waits (said once) while the other outputs, the live page first, go on; it is written at the first look
+after it is closed, read again first so what the director saved is kept. It is waited for by its lock
+file (LibreOffice's ``.~lock.night.xlsx#``, Excel's ``~$night.xlsx``), and by the replace the operating
+system refuses (Windows: Excel holds the file it has open, a replace fails with PermissionError; tried
+again every :data:`RETRY_SECONDS`). A workbook changed between its reading and its replacing (saved by
+the director meanwhile) is never replaced: left as saved, said, read again and written at the next look
+(:func:`mpxl.formats.atomic.unchanged_since`). A change of the database is seen by its bytes' hash as
+well as its size and time (rewritten in place within one tick of a 2-second clock).
 :meth:`Watch.step` is one look (testable without a loop); :func:`run_watch` loops over it. The
 scoring and the writing are the command's own, passed in (``mpxl.commands.score``).
 """
@@ -345,5 +355,9 @@ def run_watch(args: Namespace, score: Scorer, write: Writer, steps: int | None =
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
             LIVE.discard(tmp)
-        watch.log(f"mpxl: stopped watching; the outputs hold the results scored last ({watch.scored} update(s))")
+        left = ", ".join(watch.waiting)
+        watch.log(f"mpxl: stopped watching; the outputs hold the results scored last ({watch.scored} update(s))"
+                  + (f"; {left} still waiting (open or changed): once it is closed, `mpxl score {args.input} -o "
+                     f"{next(iter(watch.waiting))}` writes the results into it, what was saved in it kept"
+                     if left else ""))
     return 0

@@ -252,7 +252,7 @@ def _replace(tmp: str, target: Path, shown: str) -> None:
     try:
         os.replace(tmp, target)
     except PermissionError as exc:
-        if not target.exists():
+        if not os.path.exists(target):  # (False for a name the system refuses)
             raise
         raise FileOpen(shown, f"cannot be replaced: {_reason(exc)} (open in a program that holds it, as Excel "
                        "on Windows does?): close it there and run again") from None
@@ -440,7 +440,7 @@ def all_or_none() -> Iterator[None]:
         moved = 0
         # a spreadsheet there already first: the one a program may hold (Windows refuses to replace a file
         # Excel has open, with no lock file to see), refused before any other is moved
-        held.sort(key=lambda pair: not (pair[1].suffix.lower() in _HELD_BY_PROGRAMS and pair[1].exists()))
+        held.sort(key=lambda pair: not (pair[1].suffix.lower() in _HELD_BY_PROGRAMS and os.path.exists(pair[1])))
         try:
             for _tmp, target in held:  # every one looked at before any is moved: one refused, none moved
                 _may_replace(target, str(target))
