@@ -154,7 +154,9 @@ HASH_SECONDS = 2.0
 #: seen beside it) waits before it is tried again, in seconds.
 RETRY_SECONDS = 5.0
 
+
 def _fields(seen: Fingerprint | None) -> tuple[int, int] | None:
+    """The size and modification time of a :func:`~mpxl.formats.atomic.fingerprint` (None: no file)."""
     return None if seen is None else seen[:2]
 
 
