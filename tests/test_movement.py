@@ -226,3 +226,47 @@ def test_the_cards_print_on_a4_in_chromium(tmp_path):
     assert all(f"Table {t}" in text for t in range(1, 5))
     assert all(f"Pair {p}" in text for p in range(1, 9))
     assert all(f"Board {b}\n" in text for b in range(1, 22))
+
+
+def _every_movement_offered():
+    """Every movement the command offers with a sit-out or cut short (a sample of sizes kept small)."""
+    for t in range(3, 12):
+        full = t if t % 2 else t - 1
+        for r in range(1, full + 1):
+            for pairs in (None, 2 * t - 1):
+                yield ("mitchell", t, r, pairs)
+    for t in HOWELL_STARTS:
+        for pairs in (None, 2 * t - 1):
+            for r in howell_rounds_offered(t, pairs is not None) + [2 * t - 1]:
+                yield ("howell", t, r, pairs)
+
+
+def test_boards_played_unequally_are_named_in_the_note():
+    """Issue 46: a Mitchell cut short one pair short played 12 boards 4 times and 16 boards 3 times
+    while its note named only the missing pair. Every movement offered plays its boards equally, or its
+    note names each board played fewer times and how often (counted here afresh from the rows)."""
+    import re
+
+    from mpxl.core.movement import board_ranges
+
+    for kind, t, r, pairs in _every_movement_offered():
+        m = movement(kind, t, rounds=r, pairs=pairs)
+        played = Counter()
+        for row in m.rows:
+            for b in row.boards:
+                played[b] += 1 if row.ns and row.ew else 0
+        times = sorted(set(played.values()))
+        where = f"{kind} {t} tables {r} rounds {pairs} pairs: {m.note}"
+        if len(times) == 1:
+            assert "the others (" not in m.note, where
+            continue
+        for n in times[:-1]:
+            named = board_ranges(b for b, k in played.items() if k == n)
+            assert re.search(rf"\bboards? {re.escape(named)} (is|are) played {n} times?\b", m.note), where
+        assert f"({board_ranges(b for b, k in played.items() if k == times[-1])}) {times[-1]} times" in m.note, where
+
+
+def test_the_cut_short_mitchell_one_pair_short_says_which_boards(capsys):
+    assert main(["movement", "mitchell", "--tables", "7", "--rounds", "4", "--pairs", "13"]) == 0
+    out = capsys.readouterr().out
+    assert "boards 5-8, 13-16, 21-28 are played 3 times, the others (1-4, 9-12, 17-20) 4 times" in out
