@@ -37,6 +37,7 @@ from itertools import combinations
 from typing import Any
 
 from .howell_rounds import ALPHABET, HOWELL_ROUNDS
+from .numbers import whole
 
 __all__ = [
     "KINDS",
@@ -158,10 +159,7 @@ def _count(value: int | str, flag: str, low: int, high: int, context: str = "", 
     Traceback (most recent call last):
     ValueError: --rounds 9 for a 7-table mitchell: expected 1 to 7
     """
-    try:
-        n = int(value)
-    except (TypeError, ValueError):
-        raise ValueError(f"{flag} {value!r} is not a whole number") from None
+    n = whole(value, flag)
     if not low <= n <= high:
         raise ValueError(f"{flag} {n}{context}: expected {low} to {high}{offered}")
     return n
@@ -287,10 +285,7 @@ def howell(tables: int, boards_per_round: int | None = None, rounds: int | None 
     (7, 21, Row(round=1, table=1, ns='8', ew='1', boards=(16, 17, 18)))
     """
     offered = ", ".join(str(n) for n in sorted(HOWELL_STARTS))
-    try:
-        t = int(tables)
-    except (TypeError, ValueError):
-        raise ValueError(f"--tables {tables!r} is not a whole number") from None
+    t = whole(tables, "--tables")
     if t in (2, 3):
         raise ValueError(f"a howell needs 4 tables or more (no complete Howell exists for {t}): "
                          f"use mitchell --tables {t} --arrowswitch {max(1, t // 2)} for one winner")

@@ -39,6 +39,7 @@ from ..core.adjustments import Artificial, Mixed, parse_entry
 from ..core.contract import board_dealer, board_vulnerability
 from ..core.errors import UserError
 from ..core.event import Deal, Event, Line, LineScore, Pair, Penalty, Player, SitOut
+from ..core.numbers import whole
 from ..core.options import ScoringOptions
 from ..core.pairings import two_winner_sections
 from ..core.patterns import Pattern
@@ -357,7 +358,7 @@ def read_pbn_text(text: str, source: str = "<pbn>") -> Event:
             if getattr(ev, attr) is None and tags.get(meta, ("", 0))[0].strip():
                 value, no = tags[meta]
                 try:  # this file is one session of several: its totals may run over the earlier sessions
-                    setattr(ev, attr, int(value))
+                    setattr(ev, attr, whole(value))
                 except ValueError:
                     raise UserError(source, f"line {no}", f"{meta[1:]} {value!r} is not a session number") from None
         ev.title = ev.title or tags.get("Event", ("", 0))[0]
@@ -559,7 +560,7 @@ def _table_number(cell: str | None) -> int | str | None:
     (6, '6a', None)
     """
     try:
-        return int(cell) if cell is not None else None
+        return whole(cell) if cell is not None else None
     except ValueError:
         return cell
 

@@ -41,6 +41,7 @@ from .. import __version__
 from ..core.contract import DIRECTION_SPELLINGS, Direction, board_dealer, board_vulnerability
 from ..core.errors import UserError
 from ..core.event import SEATS, Club, Deal, Event, Line, MasterPoints, Pair, Penalty, Player, SitOut
+from ..core.numbers import whole
 from ..core.rules import Side, arrowswitch_flag, is_sitout, side_of
 from ..core.settings import Field
 from .textsafe import xml_attribute, xml_content
@@ -157,7 +158,7 @@ def _walk(
         if tag == "SESSION":
             sid = child.get("SESSION_ID") or _text(child, "SESSION_ID") or str(session)
             try:
-                sess = int(sid)
+                sess = whole(sid)
             except ValueError:
                 sess = session
             decimals = max(decimals, _walk(child, ev, source, sess, section, winners, depth + 1))
@@ -245,7 +246,7 @@ def _deal(el: Element, source: str) -> Deal:
     """A HANDSET's BOARD: BOARD_NUMBER and a HAND per seat (DIRECTION, SPADES, HEARTS, DIAMONDS, CLUBS)."""
     num_text = _text(el, "BOARD_NUMBER")
     try:
-        board = int(num_text or "")
+        board = whole(num_text or "")
     except ValueError:
         raise UserError(source, "HANDSET, BOARD", f"BOARD_NUMBER {num_text!r} is not a board number") from None
     hands = ["", "", "", ""]

@@ -76,7 +76,7 @@ def _pair_value(text: object) -> int | str | None:
     if text is None:
         return None
     s = str(text).strip()
-    return int(s) if s.isdigit() else s
+    return int(s) if s.isascii() and s.isdigit() else s  # not a fullwidth 12 (int would make it 12)
 
 
 def settings_for(result: SessionResult) -> Settings:
@@ -527,7 +527,7 @@ def event_workbook(result: SessionResult, spare_rows: int = 0) -> Workbook:
 
 
 def _natural(text: object) -> tuple[int, str]:
-    digits = "".join(ch for ch in str(text) if ch.isdigit())
+    digits = "".join(ch for ch in str(text) if ch in "0123456789")  # not a superscript 2 (int refuses it)
     return (int(digits) if digits else 0, str(text))
 
 

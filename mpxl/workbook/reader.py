@@ -38,6 +38,7 @@ from ..core.event import Club, Event, Pair, Penalty
 from ..core.members import players_of
 from ..core.methods import find_method
 from ..core.movement import against_movement
+from ..core.numbers import whole
 from ..core.options import ScoringOptions, parse_options, registry
 from ..core.rounding import Rounding
 from ..core.rules import is_penalty_row
@@ -499,7 +500,7 @@ def setup_options(words: dict[str, Any], source: str) -> dict[str, Any]:
             parsed["percentage_decimals"] = None
         else:
             try:
-                parsed.update(parse_options(percentage_rounding=f"{tie}:{int(decimals)}"))
+                parsed.update(parse_options(percentage_rounding=f"{tie}:{whole(decimals, decimal_zero=True)}"))
             except (TypeError, ValueError) as exc:
                 raise UserError(source, f"sheet Setup, cell {cells.get('pct_decimals', 'pct_decimals')}",
                                 str(exc)) from None
