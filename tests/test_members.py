@@ -321,3 +321,75 @@ def test_the_workbook_with_members_hands_and_club_recalculates_to_the_core(tmp_p
     for key, (mp, first) in core.items():
         assert sheet[key][0] == pytest.approx(mp)
         assert str(sheet[key][1] or "") == (first.national_id if first else "")
+
+
+# ------------------------------------------------------------------ issue 46: every output reads back what it wrote
+
+from hypothesis import HealthCheck, assume, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+#: Member numbers and names drawn from what parts or marks them in the outputs (& between players in a
+#: CSV cell, " - " in a PBN Names cell, "-" for none) and plain characters.
+_NUMBER = st.text(alphabet="1A&- ", min_size=1, max_size=5)
+_NAME = st.text(alphabet="Ab&- ", min_size=0, max_size=5)
+
+
+@pytest.mark.parametrize("typed, read", [("12 & 34", None), ("-", ""), ("A&B", None)])
+def test_a_member_number_that_a_cell_would_part_is_refused_or_read_as_written(tmp_path, typed, read):
+    """Issue 46: the CSV read ``12 & 34`` back as two players' numbers (three players in the pair), ``-``
+    as none and ``A&B`` as two. ``-`` is no number wherever it is read (how mpxl writes a player
+    without one); a number holding an ``&`` cannot be told apart in the CSV's cell and is refused there,
+    naming the numbers; every other output keeps it."""
+    from mpxl.commands.score import write_output
+    from mpxl.core.errors import UserError
+
+    ev = tablets_event([("1", "N", typed, "Ann Smith"), ("1", "S", "2175879", "Bob Jones")])
+    want = (("Ann Smith", typed if read is None else read), ("Bob Jones", "2175879"))
+    assert players(ev)[("1", "NS")] == want
+    for ext in (".csv", ".pbn", ".xml", ".xlsx"):
+        out = tmp_path / f"night{ext}"
+        if ext == ".csv" and read is None:
+            with pytest.raises(UserError, match="member numbers .* cannot be told apart"):
+                write_output(score_event(ev), str(out))
+            assert not out.exists()
+            continue
+        write_output(score_event(ev), str(out))
+        assert players(read_event(str(out)))[("1", "NS")] == want, ext
+
+
+def _seats(pair):
+    """A pair's players as (name, member number), an empty seat at the end left off."""
+    seats = [(pl.name, pl.national_id) for pl in pair.players]
+    while seats and seats[-1] == ("", ""):
+        seats.pop()
+    return tuple(seats)
+
+
+@pytest.mark.parametrize("ext, examples", [(".csv", 40), (".pbn", 40), (".xml", 40), (".xlsx", 8)])
+def test_every_writer_reads_back_the_member_numbers_and_names_it_wrote(tmp_path_factory, ext, examples):
+    """The class: for any names and member numbers of a pair's two players, each writer either refuses
+    (a UserError naming what cannot be told apart, the file not written) or its output reads back the
+    same names and numbers as the event held."""
+    from mpxl.commands.score import write_output
+    from mpxl.core.errors import UserError
+
+    @settings(max_examples=examples, deadline=None, database=None,
+              suppress_health_check=[HealthCheck.function_scoped_fixture])
+    @given(n1=_NUMBER, n2=_NUMBER, a=_NAME, b=_NAME)
+    def check(n1, n2, a, b):
+        assume(a.strip() != b.strip() or not a.strip())  # two players of one name: the pair is named once
+        ev = tablets_event([("1", "N", n1, a), ("1", "S", n2, b)])
+        pair = next(p for p in ev.pairs if (p.number, p.direction) == ("1", "NS"))
+        if ext != ".xml":  # open: a names cell (CSV, PBN, the Pairs sheet) cannot say which seat has no name
+            assume(all(pl.name for pl in pair.players) or not any(pl.name for pl in pair.players))
+        out = tmp_path_factory.mktemp("w") / f"night{ext}"
+        try:
+            write_output(score_event(ev), str(out))
+        except UserError as exc:
+            assert "cannot be told apart" in str(exc) and not out.exists()
+            return
+        back = {(p.number, p.direction): p for p in read_event(str(out)).pairs}.get(("1", "NS"))
+        got = (back.names, _seats(back)) if back is not None else ((), ())
+        assert got == (pair.names, _seats(pair)), (n1, n2, a, b)
+
+    check()

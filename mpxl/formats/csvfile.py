@@ -325,11 +325,11 @@ def names_text(names: tuple[str, ...]) -> str:
     >>> names_text(("Ann & Bob", "Cy"))
     Traceback (most recent call last):
     ...
-    ValueError: the names ('Ann & Bob', 'Cy') cannot be told apart in one .csv cell (parted by ' & ')
+    ValueError: the names ('Ann & Bob', 'Cy') cannot be told apart in one cell (parted by ' & ')
     """
     text = " & ".join(names)
     if names_cell(text) != tuple(n.strip() for n in names if n.strip()):
-        raise ValueError(f"the names {tuple(names)!r} cannot be told apart in one .csv cell (parted by ' & ')")
+        raise ValueError(f"the names {tuple(names)!r} cannot be told apart in one cell (parted by ' & ')")
     return text
 
 

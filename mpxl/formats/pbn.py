@@ -33,12 +33,14 @@ import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
+from itertools import zip_longest
 from typing import TYPE_CHECKING, Any
 
 from ..core.adjustments import Artificial, Mixed, parse_entry
 from ..core.contract import board_dealer, board_vulnerability
 from ..core.errors import UserError
 from ..core.event import Deal, Event, Line, LineScore, Pair, Penalty, Player, SitOut
+from ..core.members import member_number
 from ..core.numbers import whole
 from ..core.options import ScoringOptions
 from ..core.pairings import two_winner_sections
@@ -652,8 +654,10 @@ def _total_table(ev: Event, table: Table, section_tag: str, source: str) -> None
         except ValueError as exc:
             raise UserError(source, where, f"Direction {exc}") from None
         names = _split_names(cell("names"))
-        ids = (cell("id1") or "", cell("id2") or "")
-        players = tuple(Player(n, i) for n, i in zip(names, ids)) if len(names) == 2 and any(ids) else ()
+        ids = (member_number(cell("id1") or ""), member_number(cell("id2") or ""))
+        # the numbers in order, a name to each as far as the names go (a seat with a number and no name kept)
+        players = (tuple(Player(n, i) for n, i in zip_longest(names, ids, fillvalue=""))
+                   if len(names) <= 2 and any(ids) else ())
         tiebreak = (cell("tiebreak") or "").strip()
         try:  # "-" where the pair is not tied
             published_tiebreak = number_or_none(tiebreak) if tiebreak not in ("", "-") else None
