@@ -238,7 +238,17 @@ def test_a_hand_typed_wrong_is_named(tmp_path, cell, typed, message):
         read_event(str(book))
 
 
-def test_a_hand_short_of_a_card_is_kept_and_named(tmp_path):
+@pytest.mark.parametrize("cells, message", [
+    ({"D5": "AKQ"}, "sheet Hands, cells D5:D8: board 1: N's hand has 12 cards; expected 13"),
+    ({"B9": "A32"}, "sheet Hands, cells B9:B12: board 1: the AS is in N's hand and W's"),
+    ({"D4": "Q"}, "sheet Hands, cell D4: board 1: Dealer 'Q': expected N, E, S or W"),
+    ({"F4": "Everyone"}, "sheet Hands, cell F4: board 1: Vul 'Everyone': expected None, NS, EW or All"),
+    ({"B4": 99}, "sheet Hands, cell B4: board 99: a block of hands for a board with no results"),
+])
+def test_a_deal_that_is_no_deal_is_refused_naming_the_board(tmp_path, capsys, cells, message):
+    """Issue 46: a card in two hands, a hand not of 13 cards, Dealer Q, Vul Everyone and a block renumbered to
+    board 99 (board 1's deal dropped) were read, and written on into the PBN: each is refused naming the
+    board and the sheet's cells, exit 2, no PBN written."""
     from openpyxl import load_workbook
 
     from mpxl.commands.score import write_output
@@ -246,11 +256,26 @@ def test_a_hand_short_of_a_card_is_kept_and_named(tmp_path):
     book = tmp_path / "n.xlsx"
     write_output(score_event(tablets_event(HandRecord=[hand_row(1, DEALS[1])])), str(book))
     wb = load_workbook(book)
-    wb["Hands"]["D5"] = "AKQ"  # North's spades AKQJ, typed short of the J
+    for cell, typed in cells.items():
+        wb["Hands"][cell] = typed
     wb.save(book)
-    ev = read_event(str(book))
-    assert ev.deals[1].hands[0] == "AKQ.T98.765.432"
-    assert any("sheet Hands, cells D5:D8: warning: a hand of 12 cards; expected 13" in w for w in ev.warnings)
+    pbn = tmp_path / "n.pbn"
+    assert main(["score", str(book), "-o", str(pbn)]) == 2
+    assert message in capsys.readouterr().err
+    assert not pbn.exists()
+
+
+def test_the_vul_cell_takes_pbns_words_in_any_case(tmp_path):
+    from openpyxl import load_workbook
+
+    from mpxl.commands.score import write_output
+
+    book = tmp_path / "n.xlsx"
+    write_output(score_event(tablets_event(HandRecord=[hand_row(1, DEALS[1])])), str(book))
+    wb = load_workbook(book)
+    wb["Hands"]["F4"] = "none"
+    wb.save(book)
+    assert read_event(str(book)).deals[1].vulnerable == "None"
 
 
 def _hand_record(path, boards):

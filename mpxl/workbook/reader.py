@@ -386,7 +386,7 @@ def _template_event(wb: Any, source: str) -> Event:
     if HANDS_SHEET in wb.sheetnames:  # the deals mpxl wrote (the tablets' HandRecord, a --deals file)
         from .hands import read_hands  # the sheet's layout, with the writer's (openpyxl loaded already)
 
-        ev.deals = read_hands(wb[HANDS_SHEET], source, ev.warnings)
+        ev.deals = read_hands(wb[HANDS_SHEET], source, ev.warnings, {ln.board for ln in ev.lines} or None)
     if "Movement" in wb.sheetnames:  # a template laid out from a movement: a line it did not send, named
         ev.warnings.extend(_against_movement(wb["Movement"], rows, keys))
     return ev
