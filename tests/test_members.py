@@ -242,7 +242,8 @@ def test_a_hand_typed_wrong_is_named(tmp_path, cell, typed, message):
     ({"D5": "AKQ"}, "sheet Hands, cells D5:D8: board 1: N's hand has 12 cards; expected 13"),
     ({"B9": "A32"}, "sheet Hands, cells B9:B12: board 1: the AS is in N's hand and W's"),
     ({"D4": "Q"}, "sheet Hands, cell D4: board 1: Dealer 'Q': expected N, E, S or W"),
-    ({"F4": "Everyone"}, "sheet Hands, cell F4: board 1: Vul 'Everyone': expected None, NS, EW or All"),
+    ({"F4": "Everyone"}, "sheet Hands, cell F4: board 1: Vul 'Everyone' is not a vulnerability"),
+    ({"F4": "All"}, "sheet Hands, cell F4: board 1: Vul 'All', but board 1 is None vulnerable"),
     ({"B4": 99}, "sheet Hands, cell B4: board 99: a block of hands for a board with no results"),
 ])
 def test_a_deal_that_is_no_deal_is_refused_naming_the_board(tmp_path, capsys, cells, message):
@@ -418,3 +419,18 @@ def test_every_writer_reads_back_the_member_numbers_and_names_it_wrote(tmp_path_
         assert got == (pair.names, _seats(pair)), (n1, n2, a, b)
 
     check()
+
+
+def test_a_deals_file_whose_vulnerability_is_not_the_boards_is_refused(tmp_path, night_csv, capsys):
+    """Issue 46: a --deals file saying board 1 is All vulnerable was attached, and the page showed "Vul All"
+    beside scores worked out non-vulnerable (the board number's vulnerability, as every score is): refused,
+    naming the file, the line and the board, exit 2, no page written."""
+    deals = tmp_path / "hands.pbn"
+    deals.write_text(f'[Board "1"]\n[Vulnerable "All"]\n[Deal "{DEALS[1]}"]\n', encoding="utf-8")
+    page = tmp_path / "night.html"
+    assert main(["score", str(night_csv), "--deals", str(deals), "-o", str(page)]) == 2
+    err = capsys.readouterr().err
+    assert "hands.pbn: line 2: board 1: Vulnerable 'All', but board 1 is None vulnerable" in err
+    assert not page.exists()
+    deals.write_text(f'[Board "1"]\n[Vulnerable "None"]\n[Deal "{DEALS[1]}"]\n', encoding="utf-8")
+    assert main(["score", str(night_csv), "--deals", str(deals), "-o", str(page)]) == 0

@@ -33,6 +33,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from ..core.contract import board_dealer, board_vulnerability
 from ..core.errors import UserError
 from ..core.event import SEATS, Deal
+from ..formats.inputs import standard_vulnerability
 
 __all__ = ["hands_sheet", "read_hands", "SHEET", "ACROSS", "ROWS_PER_PAGE"]
 
@@ -95,10 +96,6 @@ def _block(ws: Worksheet, row: int, col: int, deal: Deal) -> None:
             ws.cell(row + down + k, col + across + 1, cards or "-").data_type = "s"
 
 
-#: The Vul cell's words (any case), as PBN's Vulnerable tag gives them.
-VUL_WORDS = {"none": "None", "love": "None", "-": "None", "ns": "NS", "ew": "EW", "all": "All", "both": "All"}
-
-
 def read_hands(ws: Any, source: str, warnings: list[str] | None = None,
                boards: Iterable[int] | None = None) -> dict[int, Deal]:
     """Board -> Deal of each block on the Hands sheet ``ws`` (found by its ``Board`` cell); UserError
@@ -130,11 +127,8 @@ def read_hands(ws: Any, source: str, warnings: list[str] | None = None,
         if dealer not in ("", *SEATS):
             raise UserError(source, f"sheet {SHEET}, cell {ws.cell(r, c + 3).coordinate}",
                             f"board {board}: Dealer {grid.get((r, c + 3))!r}: expected N, E, S or W")
-        vul_text = str(grid.get((r, c + 5)) or "").strip()
-        vul = VUL_WORDS.get(vul_text.lower(), "") if vul_text else ""
-        if vul_text and not vul:
-            raise UserError(source, f"sheet {SHEET}, cell {ws.cell(r, c + 5).coordinate}",
-                            f"board {board}: Vul {vul_text!r}: expected None, NS, EW or All")
+        vul = standard_vulnerability(board, grid.get((r, c + 5)), source,
+                                     f"sheet {SHEET}, cell {ws.cell(r, c + 5).coordinate}", "Vul")
         if any(hands):
             deals[board] = Deal(board, hands, dealer, vul)
     return deals
