@@ -25,6 +25,7 @@ from ..core.conventions import CONVENTIONS, Conventions, detect, find
 from ..core.errors import UserError
 from ..core.event import Club, Event
 from ..core.inference import Inference, infer
+from ..core.numbers import figure, whole_argument
 from ..core.options import FLAG_ORDER, ScoringOptions, differences, field_of, parse_options, registry, settings_of
 from ..core.ranking import PairResult
 from ..core.rounding import round_fraction
@@ -75,7 +76,7 @@ def add_scoring_arguments(p: argparse.ArgumentParser) -> None:
         if setting.choices:
             spec["choices"] = setting.choices
         if setting.whole and setting.reader is None:
-            spec["type"] = int
+            spec["type"] = whole_argument
         p.add_argument(*setting.flags, dest=setting.dest, help=setting.help or setting.words, **spec)
     p.add_argument(
         "--no-infer",
@@ -120,7 +121,7 @@ def seconds_argument(text: str) -> float:
     argparse.ArgumentTypeError: 'inf' is not a number of seconds above 0 (such as 0.5)
     """
     try:
-        value = float(text)
+        value = figure(text)
     except ValueError:
         value = math.nan
     if not math.isfinite(value) or value <= 0:
