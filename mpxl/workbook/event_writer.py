@@ -18,7 +18,7 @@ tricks give it; otherwise it is typed. An artificial score goes in Adjustment.
 >>> write_event_workbook(r, path)
 >>> from openpyxl import load_workbook
 >>> ws = load_workbook(path)["Travellers"]
->>> ws["D5"].value, ws["G5"].value, ws["H6"].value, ws["N5"].value[:4]
+>>> ws["D5"].value, ws["G5"].value, ws["H6"].value, ws["O5"].value[:4]
 ('4S', None, 'A6040', '=IF(')
 """
 
@@ -421,8 +421,11 @@ def values_workbook(result: SessionResult, reason: str) -> Workbook:
     >>> r = score_event(Event(lines=[Line(1, "1", "2", score=420), Line(1, "3", "4", score=400)]))
     >>> wb = values_workbook(r, "a reason")
     >>> ws = wb["Travellers"]
-    >>> ws["N5"].value, ws["O5"].value, wb["Totals"]["A5"].value, wb["Totals"]["B5"].value
-    (2.0, 0.0, '1=', 1)
+    >>> C, T = TRAVELLER_COLUMNS, TOTALS_COLUMNS
+    >>> ws[f"{C['ns_mp']}5"].value, ws[f"{C['ew_mp']}5"].value, wb["Totals"][f"{T['place']}5"].value
+    (2.0, 0.0, '1=')
+    >>> wb["Totals"][f"{T['pair']}5"].value
+    1
     """
     contents = _event_contents(result, check=False)
     wb = build_workbook(**contents)

@@ -9,8 +9,8 @@ the formula without its ``=``; the small pieces they share are in :mod:`.pieces`
 
 >>> f = traveller_formulas(5)
 >>> f["ns_mp"]
-'=IF(OR(BF5="",BF5="NP",BF5="P"),"",IF(BG5>0,"?",IF(GS5=0,CG5,CI5)))'
->>> f["k"].startswith('=IF(BF5="R",CHOOSE(MethodNo,DJ5/BI5,1,(DJ5+BI5-1)/BI5,')
+'=IF(OR(CP5="",CP5="NP",CP5="P"),"",IF(CR5>0,"?",IF(NP5=0,ER5,EV5)))'
+>>> f["k"].startswith('=IF(CP5="R",CHOOSE(MethodNo,GX5/CV5,1,(GX5+CV5-1)/CV5,')
 True
 """
 
