@@ -19,7 +19,8 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 #: builds), run first: with one worker a core (-n auto --dist loadfile --no-loadscope-reorder: files
 #: in this order, not by their number of tests), a long file taken last would leave the other cores
 #: idle while it runs.
-LONG_FIRST = ("test_workbook_full_recalc.py", "test_openxml_audit.py", "test_workbook_cycles.py", "test_workbook_recalc_formulas.py", "test_workbook_recalc_events.py",
+LONG_FIRST = ("test_workbook_full_recalc.py", "test_openxml_audit.py", "test_workbook_cycles.py",
+              "test_workbook_recalc_formulas.py", "test_workbook_recalc_events.py",
               "test_workbook_recalc.py", "test_workbook_recalc_templates.py", "test_workbook_recalc_real.py",
               "test_workbook_rulings.py", "test_workbook_typed.py", "test_workbook_world.py", "test_rulebook.py",
               "test_workbook_penalty.py", "test_workbook_estimate_totals.py", "test_bench_smoke.py", "test_template.py",
