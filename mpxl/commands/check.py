@@ -11,6 +11,11 @@ The tablets' database (``.bws``) publishes nothing: ``check`` lists what to look
 at before publishing (missing results, undecided arbitral scores, results that
 disagree with the movement; superseded rows for information), exit 1 when there
 is any of the first three.
+
+A workbook of the template's layout: a traveller line laid out (its board and both
+pairs: a play of its Movement sheet, a result the tablets sent) with no result
+typed, and a play of the Movement sheet with no line, are "to settle", each named
+(:mod:`mpxl.workbook.settle`), exit 1, as for the tablets' missing results.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ import re
 import sys
 from argparse import Namespace
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
 
@@ -305,6 +310,8 @@ class Audit:
     diffs: list[Difference]
     lines: int  # how many lines publish a figure
     pairs: int  # how many pairs publish a figure
+    #: a workbook's lines laid out with no result, and its movement's plays with no line (mpxl.workbook.settle)
+    to_settle: list[str] = field(default_factory=list)
 
 
 def run(args: Namespace) -> int:
@@ -319,7 +326,7 @@ def run(args: Namespace) -> int:
         _print_json(audit)
     else:
         _print_text(args.input, audit)
-    return 1 if audit.diffs else 0
+    return 1 if audit.diffs or audit.to_settle else 0
 
 
 def _audit(args: Namespace) -> Audit:
@@ -337,7 +344,15 @@ def _audit(args: Namespace) -> Audit:
         diffs += d
         lines += n_lines
         pairs += n_pairs
-    return Audit(event, chosen, result, previous_files, previous, carried, diffs, lines, pairs)
+    return Audit(event, chosen, result, previous_files, previous, carried, diffs, lines, pairs,
+                 _to_settle(event, args.input))
+
+
+def _to_settle(event: Event, path: str) -> list[str]:
+    """A workbook's lines to settle (:func:`mpxl.workbook.settle.workbook_to_settle`); none for another file."""
+    from ..workbook.settle import WORKBOOK_PROGRAM, workbook_to_settle
+
+    return workbook_to_settle(event, path) if event.program == WORKBOOK_PROGRAM else []
 
 
 def _read_published(path: str) -> Event:
@@ -431,7 +446,8 @@ def _print_json(audit: Audit) -> None:
                "reproduced": _reproduced(chosen),
                "settings_found": chosen.inference is not None and not diffs,
                "carried_in": [d.__dict__ for d in carried or []],
-               "differences": [d.__dict__ for d in diffs]}, sys.stdout, indent=1, ensure_ascii=False)
+               "differences": [d.__dict__ for d in diffs],
+               "to_settle": audit.to_settle}, sys.stdout, indent=1, ensure_ascii=False)
     sys.stdout.write("\n")
 
 
@@ -439,9 +455,13 @@ def _print_text(path: str, audit: Audit) -> None:
     """Each difference, then the verdict, the settings and how the totals were taken, on stdout."""
     event, chosen, diffs = audit.event, audit.chosen, audit.diffs
     conv = chosen.conventions
+    for line in audit.to_settle:  # as for the tablets' database (mpxl.commands.tablets.report_lines)
+        print(f"to settle: {line}")
     for d in diffs:
         print(d)
     verdict = "all agree" if not diffs else f"{len(diffs)} difference{'s' if len(diffs) != 1 else ''}"
+    if audit.to_settle:
+        verdict += f"; {len(audit.to_settle)} to settle (no result typed)"
     searched = chosen.inference is not None
     how = ("as its figures show" if searched and not diffs else "as given" if not searched else
            "with the options given" if chosen.contradicted else

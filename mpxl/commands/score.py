@@ -517,6 +517,22 @@ def score_input(
     return event, reading, result, chosen
 
 
+def to_settle(event: Event, path: str, warn: bool = True) -> list[str]:
+    """A workbook's traveller lines laid out with no result, and its movement's plays with no line
+    (:func:`mpxl.workbook.settle.workbook_to_settle`; none for another file), each said on stderr when ``warn``
+    with what scoring them now means. ``score`` still scores what is there and exits 0, as for the tablets'
+    database's missing results; ``mpxl check`` names them too and exits 1."""
+    from ..workbook.settle import WORKBOOK_PROGRAM, workbook_to_settle
+
+    found = workbook_to_settle(event, path) if event.program == WORKBOOK_PROGRAM else []
+    if warn and found:
+        for line in found:
+            print(f"mpxl: {path}: to settle: {line}", file=sys.stderr)
+        print(f"mpxl: {path}: {len(found)} line(s) to settle, scored as missing results (their boards short, "
+              f"estimated) until settled; mpxl check {path} exits 1 until then", file=sys.stderr)
+    return found
+
+
 def input_paths(args: argparse.Namespace) -> list[str]:
     """Every file the command reads: the input, ``--deals``, ``--previous``'s (none written over).
 
@@ -580,6 +596,7 @@ def score_and_write(args: argparse.Namespace, quiet: bool = False) -> int:
         by_columns = score_by_columns(args)
     written = []
     reading = None
+    settle: list[str] = []
     inputs = input_paths(args)
     held: AbstractContextManager[None] = nullcontext()
     guards = ExitStack()
@@ -597,6 +614,7 @@ def score_and_write(args: argparse.Namespace, quiet: bool = False) -> int:
             _heading_from_args(event, args)
         else:
             event, reading, result, chosen = score_input(args)
+            settle = to_settle(event, args.input)
         # from the columns, the pairs are ranked only for an output that writes them: the others count lines
         lines = len(result.travellers) if by_columns is not None and result.travellers is not None else None
         for out in outputs:
@@ -612,9 +630,11 @@ def score_and_write(args: argparse.Namespace, quiet: bool = False) -> int:
     for out, line in zip(outputs, written):
         print(line or written_line(out, boards=boards, pairs=len(result.pairs)), file=say)
     if args.json:  # the pairs are totalled as the JSON is written: the collector still paused
-        more = {"conventions": chosen.to_json(event)}
+        more: dict[str, Any] = {"conventions": chosen.to_json(event)}
         if reading is not None:  # the tablets' database: what a scorer must look at (mpxl check night.bws)
             more["tablets"] = reading.to_json()
+        if settle:  # a workbook's lines laid out with no result (mpxl check INPUT.xlsx names them, exit 1)
+            more["to_settle"] = settle
         write_json(result, sys.stdout, more)
         sys.stdout.write("\n")
     elif not outputs:

@@ -1,0 +1,220 @@
+"""A traveller line laid out (its board and both pairs) and left with no result is to settle: ``mpxl check``
+names it and exits 1, ``mpxl score`` names it on stderr and scores what is there (exit 0), as for the tablets'
+database's missing results; a line typed NP, given an adjusted score or a score is settled.
+
+Two workbooks, each written once for the module: the template laid out from a 4-table Howell (its Movement
+sheet), and a workbook scored from the tablets' rows (a movement, no Movement sheet). ``check`` on each runs
+once (LibreOffice recalculates it), the cases below read what it said.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+import pytest
+from openpyxl import load_workbook
+
+from mpxl.cli import main
+from mpxl.core.session import score_event
+from mpxl.formats import write_event
+from mpxl.formats.bws import event_from_rows
+from mpxl.workbook.layout import FIRST_ROW, TRAVELLER_COLUMNS
+from mpxl.workbook.libreoffice import find_soffice
+
+needs_soffice = pytest.mark.skipif(find_soffice() is None, reason="LibreOffice recalculates the workbook for check")
+
+#: The laid-out Howell's first rows (board 1 is played by 8-3, 5-2, 7-1 and 4-6, board 2 by 8-4, 6-3...), each
+#: typed as the case says: (row, the cells typed by column key, whether it is to settle).
+LAID_OUT = {
+    "blank": (FIRST_ROW, {}, True),
+    "NP": (FIRST_ROW + 1, {"adjustment": "NP"}, False),
+    "A+": (FIRST_ROW + 2, {"adjustment": "A+"}, False),
+    "typed score": (FIRST_ROW + 3, {"typed": 420}, False),
+    "typed 0": (FIRST_ROW + 4, {"typed": 0}, False),
+    "contract": (FIRST_ROW + 5, {"contract": "4S", "by": "N", "tricks": 10}, False),
+    "tricks, no contract": (FIRST_ROW + 6, {"by": "N", "tricks": 10}, True),
+}
+#: A row cleared whole (its board and pairs too): the Movement sheet's play has no line.
+CLEARED = FIRST_ROW + 7
+
+
+@dataclass
+class Run:
+    status: int
+    out: str
+    err: str
+
+
+def _run(capsys: pytest.CaptureFixture[str], *args: str) -> Run:
+    capsys.readouterr()
+    status = main(list(args))
+    got = capsys.readouterr()
+    return Run(status, got.out, got.err)
+
+
+@pytest.fixture(scope="module")
+def laid_out(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
+    """The laid-out template typed as :data:`LAID_OUT` says (every other line a score), its row cleared, and
+    its Movement plays: (path, the pairs of each row)."""
+    path = tmp_path_factory.mktemp("laid") / "laid.xlsx"
+    assert main(["template", "--movement", "howell", "--tables", "4", "--boards-per-round", "1", "-o", str(path)]) == 0
+    wb = load_workbook(path)
+    ws, col = wb["Travellers"], TRAVELLER_COLUMNS
+    pairs = {}
+    cases = {row: cells for row, cells, _ in LAID_OUT.values()}
+    for r in range(FIRST_ROW, ws.max_row + 1):
+        if ws[f"{col['board']}{r}"].value is None:
+            break
+        pairs[r] = (ws[f"{col['board']}{r}"].value, ws[f"{col['ns_pair']}{r}"].value, ws[f"{col['ew_pair']}{r}"].value)
+        if r == CLEARED:
+            for key in ("board", "ns_pair", "ew_pair"):
+                ws[f"{col[key]}{r}"] = None
+            continue
+        for key, value in cases.get(r, {"typed": (420, 450, -50, 140)[r % 4]}).items():
+            ws[f"{col[key]}{r}"] = value
+    wb.save(path)
+    return {"path": str(path), "pairs": pairs}
+
+
+@pytest.fixture(scope="module")
+def laid_out_check(laid_out: dict[str, object]) -> Run:
+    """``mpxl check`` on the laid-out workbook, once for the module."""
+    return _capture("check", str(laid_out["path"]))
+
+
+def _capture(*args: str) -> Run:
+    """``main(args)`` with its stdout and stderr caught (a module's fixture has no capsys)."""
+    import contextlib
+    import io
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = main(list(args))
+    return Run(status, out.getvalue(), err.getvalue())
+
+
+def _named(text: str, row: int) -> bool:
+    return f"sheet Travellers, row {row}: " in text
+
+
+@needs_soffice
+@pytest.mark.parametrize("case", list(LAID_OUT))
+def test_check_names_a_laid_out_line_with_no_result_only(laid_out, laid_out_check, case):
+    row, _, to_settle = LAID_OUT[case]
+    board, ns, ew = laid_out["pairs"][row]
+    settle = [ln for ln in laid_out_check.out.splitlines() if ln.startswith("to settle: ")]
+    named = [ln for ln in settle if _named(ln, row)]
+    if not to_settle:
+        assert named == [], case
+        return
+    assert len(named) == 1, laid_out_check.out
+    place, said = named[0].removeprefix(f"to settle: sheet Travellers, row {row}: ").split(": ", 1)
+    assert place.startswith(f"board {board}, NS {ns} v EW {ew} (round ")  # the Movement sheet: where it was played
+    assert said == ("no result (Contract, Typed score and Adjustment blank): type its result, or NP or an adjusted "
+                    "score in Adjustment if it was not played")
+
+
+@needs_soffice
+def test_check_exits_1_and_counts_what_is_to_settle(laid_out, laid_out_check):
+    assert laid_out_check.status == 1, laid_out_check.out + laid_out_check.err
+    settle = [ln for ln in laid_out_check.out.splitlines() if ln.startswith("to settle: ")]
+    expected = 1 + sum(1 for _, _, s in LAID_OUT.values() if s)  # the cleared row's play too
+    assert len(settle) == expected
+    assert f"; {expected} to settle (no result typed)" in laid_out_check.out
+
+
+@needs_soffice
+def test_check_names_a_play_of_the_movement_with_no_line(laid_out, laid_out_check):
+    board, ns, ew = laid_out["pairs"][CLEARED]
+    named = [ln for ln in laid_out_check.out.splitlines() if f"NS {ns} v EW {ew}" in ln and "sheet Movement" in ln]
+    assert len(named) == 1 and f"board {board}, NS {ns} v EW {ew} (round " in named[0]
+    assert "no traveller line: type its line in Travellers with its result, or NP" in named[0]
+
+
+def test_score_writes_its_outputs_names_the_lines_to_settle_and_exits_0(laid_out, tmp_path, capsys):
+    page = tmp_path / "page.html"
+    run = _run(capsys, "score", str(laid_out["path"]), "-o", str(page))
+    assert run.status == 0 and page.exists()  # as for the tablets' database: what is there is scored
+    for case, (row, _, to_settle) in LAID_OUT.items():
+        assert _named(run.err, row) is to_settle, case
+    assert "sheet Movement, row " in run.err
+    n = 1 + sum(1 for _, _, s in LAID_OUT.values() if s)
+    assert f"{laid_out['path']}: {n} line(s) to settle, scored as missing results" in run.err
+    assert f"mpxl check {laid_out['path']} exits 1 until then" in run.err
+
+
+def test_score_json_lists_the_lines_to_settle(laid_out, capsys):
+    run = _run(capsys, "score", str(laid_out["path"]), "--json")
+    assert run.status == 0
+    settle = json.loads(run.out)["to_settle"]
+    rows = [int(ln.split(":")[0].removeprefix("sheet Travellers, row ")) for ln in settle
+            if ln.startswith("sheet Travellers")]
+    assert rows == [row for row, _, s in LAID_OUT.values() if s]
+    assert len(settle) == len(rows) + 1  # and the cleared row's play, named on the Movement sheet
+
+
+# ------------------------------------------------------------------ a workbook scored from the tablets' rows
+
+def _res(i: int, table: int, rnd: int, board: int, ns: int, ew: int) -> dict[str, str | None]:
+    return {"ID": str(i), "Section": "1", "Table": str(table), "Round": str(rnd), "Board": str(board),
+            "PairNS": str(ns), "PairEW": str(ew), "Declarer": None, "NS/EW": "N", "Contract": "4 S", "Result": "=",
+            "LeadCard": None, "Remarks": None, "DateLog": "2026-11-26 00:00:00", "TimeLog": f"1899-12-30 19:{i:02d}:00",
+            "Erased": "0"}
+
+
+def _rd(table: int, rnd: int, ns: int, ew: int, board: int) -> dict[str, str | None]:
+    return {"Section": "1", "Table": str(table), "Round": str(rnd), "NSPair": str(ns), "EWPair": str(ew),
+            "LowBoard": str(board), "HighBoard": str(board), "CustomBoards": None}
+
+
+#: Two tables, three rounds of one board: every board played twice (pairs 1-4).
+HOWELL = [_rd(1, 1, 1, 2, 1), _rd(2, 1, 3, 4, 1), _rd(1, 2, 4, 1, 2), _rd(2, 2, 2, 3, 2), _rd(1, 3, 1, 3, 3),
+          _rd(2, 3, 4, 2, 3)]
+#: The tablets' workbook's lines (from row 5: board 1's 1-2 and 3-4, board 2's...), typed over as the case says.
+SCORED = {
+    "blank": (FIRST_ROW, {"contract": None, "by": None, "tricks": None}, True),
+    "NP": (FIRST_ROW + 2, {"contract": None, "by": None, "tricks": None, "adjustment": "NP"}, False),
+    "A+": (FIRST_ROW + 4, {"contract": None, "by": None, "tricks": None, "adjustment": "A+"}, False),
+    "typed score": (FIRST_ROW + 1, {"contract": None, "by": None, "tricks": None, "typed": 450}, False),
+}
+
+
+@pytest.fixture(scope="module")
+def scored_book(tmp_path_factory: pytest.TempPathFactory) -> str:
+    reading = event_from_rows({"ReceivedData": [_res(i, int(s["Table"]), int(s["Round"]), int(s["LowBoard"]),
+                                                     int(s["NSPair"]), int(s["EWPair"]))
+                                                for i, s in enumerate(HOWELL, start=1)], "RoundData": HOWELL})
+    assert not reading.problems
+    path = tmp_path_factory.mktemp("scored") / "night.xlsx"
+    write_event(score_event(reading.event), path)
+    wb = load_workbook(path)
+    ws = wb["Travellers"]
+    assert "Movement" not in wb.sheetnames
+    for row, cells, _ in SCORED.values():
+        for key, value in cells.items():
+            ws[f"{TRAVELLER_COLUMNS[key]}{row}"] = value
+    wb.save(path)
+    return str(path)
+
+
+@pytest.fixture(scope="module")
+def scored_score(scored_book: str) -> Run:
+    """``mpxl score`` on the tablets' workbook, once for the module."""
+    return _capture("score", scored_book)
+
+
+@pytest.mark.parametrize("case", list(SCORED))
+def test_score_names_a_line_of_the_tablets_workbook_left_with_no_result(scored_score, case):
+    row, _, to_settle = SCORED[case]
+    assert scored_score.status == 0
+    assert _named(scored_score.err, row) is to_settle, scored_score.err
+
+
+@needs_soffice
+def test_check_on_the_tablets_workbook_exits_1_naming_the_line(scored_book):
+    run = _capture("check", scored_book, "--json")
+    assert run.status == 1, run.out + run.err
+    assert json.loads(run.out)["to_settle"] == [
+        f"sheet Travellers, row {FIRST_ROW}: board 1, NS 1 v EW 2: no result (Contract, Typed score and Adjustment "
+        "blank): type its result, or NP or an adjusted score in Adjustment if it was not played"]
