@@ -296,7 +296,7 @@ REFUSED = [
     ("another date", _same_movement_other_date, "a workbook of another evening (its Setup's date 2005-05-16"),
     ("damaged", _damaged, "not a readable .xlsx workbook"),
     ("not an mpxl workbook", lambda t, c, n: _not_mpxl(t, c), "not an mpxl workbook"),
-    ("broken layout", _broken_layout, "no NS pair heading"),
+    ("broken layout", _broken_layout, "holds 'Pair NS', expected the heading 'NS pair'"),
 ]
 
 
