@@ -331,11 +331,11 @@ def formula_value(formula: str) -> int | float | None:
 def _template_event(wb: Any, source: str) -> Event:
     from . import shape
 
-    shape.check_sheets(wb.sheetnames, source)  # each sheet read is there, by its name (none renamed, none guessed)
+    # each sheet read there by its name (none renamed, none guessed), each column (each Setup setting) read at its
+    # place under its heading, as the sheet's formulas read it: checked before a cell is read
+    shape.check_workbook(wb, source)
     ws = wb["Travellers"]
-    headings = shape.travellers()
-    shape.check_headings(ws, source, headings)  # each column read at its place, under its heading, as the formulas
-    columns = {h.column: h.key for h in headings if h.key}
+    columns = {h.column: h.key for h in shape.travellers() if h.key}
     _check_rows(ws, source, _HEADER_ROW + 1, [c for c, k in columns.items() if k not in TEMPLATE_FIGURES.values()])
     keys = [columns[c] for c in sorted(columns)]
     figures = [i for i, k in enumerate(keys) if k in ("ns_mp", "ew_mp")]
@@ -371,7 +371,6 @@ def _template_event(wb: Any, source: str) -> Event:
 
         ev.deals = read_hands(wb[HANDS_SHEET], source, ev.warnings)
     if shape.MOVEMENT_SHEET in wb.sheetnames:  # a template laid out from a movement: a line it did not send, named
-        shape.check_headings(wb[shape.MOVEMENT_SHEET], source, shape.movement())
         ev.warnings.extend(_against_movement(wb[shape.MOVEMENT_SHEET], rows, keys))
     return ev
 
@@ -425,14 +424,12 @@ def _date_text(value: Any) -> str:
 
 
 def _setup_words(ws: Any, source: str) -> dict[str, Any]:
-    """The Setup sheet's settings by key: each in column B of its row, beside its label in column A (checked:
-    a label typed over or moved is refused, naming its cell)."""
+    """The Setup sheet's settings by key: each in column B of its row, beside its label in column A (checked by
+    :func:`mpxl.workbook.shape.check_workbook`)."""
     from . import shape
 
-    labels = shape.setup()
-    shape.check_headings(ws, source, labels)
     words: dict[str, Any] = {}
-    for h in labels:
+    for h in shape.setup():
         cell = ws.cell(h.row, 2)
         value = cell.value
         if isinstance(value, str) and value.startswith("#"):
@@ -530,10 +527,8 @@ def _pairs(wb: Any, source: str, winners: dict[str, int]) -> list[Pair]:
     when it was saved (MP, Max, %, Place: the published figures ``mpxl check`` compares)."""
     from . import shape
 
-    ws = wb["Pairs"]  # there: shape.check_sheets
-    headings = shape.pairs()
-    shape.check_headings(ws, source, headings)  # each column at its place: names never dropped for a heading
-    heads = {h.text: h.column for h in headings}
+    ws = wb["Pairs"]  # there, each heading in its cell: shape.check_workbook
+    heads = {h.text: h.column for h in shape.pairs()}
     out = []
     last = max(_last_row(ws, heads.values()), 1)  # 0 would be openpyxl's 'to the end'
     for r, row in enumerate(ws.iter_rows(min_row=_HEADER_ROW + 1, max_row=last, max_col=max(heads.values())),

@@ -45,7 +45,7 @@ from .movement_sheet import SHEET as MOVEMENT_SHEET
 
 __all__ = ["Heading", "travellers", "pairs", "setup", "movement", "check_headings", "check_sheets", "same_text",
            "copies_of", "TEMPLATE_SHEETS", "SHEETS_WHEN_THERE", "TRAVELLER_READS", "PAIRS_FIGURES",
-           "SETUP_FORMULA_KEYS", "is_template", "MOVEMENT_SHEET"]
+           "SETUP_FORMULA_KEYS", "is_template", "MOVEMENT_SHEET", "check_workbook"]
 
 #: The sheets the reader always reads in a template workbook.
 TEMPLATE_SHEETS = ("Setup", "Travellers", "Pairs")
@@ -199,3 +199,13 @@ def check_sheets(names: Sequence[str], source: str) -> None:
         else:
             why = f"mpxl reads it (the template's sheets {', '.join(TEMPLATE_SHEETS)})"
         raise UserError(source, f"sheet {wanted}", f"no sheet named {wanted}; {why} (the sheets found: {found})")
+
+
+def check_workbook(wb: Any, source: str) -> None:
+    """Every sheet the reader reads there by its name, and every heading on them in its cell (the Travellers', the
+    Setup's, the Pairs', the Movement's): refused before a cell is read (UserError, naming the first wrong)."""
+    check_sheets(wb.sheetnames, source)
+    for sheet, expected in (("Travellers", travellers()), ("Setup", setup()), ("Pairs", pairs()),
+                            (MOVEMENT_SHEET, movement())):
+        if sheet in wb.sheetnames:
+            check_headings(wb[sheet], source, expected)
