@@ -370,3 +370,50 @@ def test_the_typed_score_over_a_contract_writes_back_as_typed(typed_over, tmp_pa
     row = next(ws.iter_rows(min_row=5, max_row=5, values_only=True))
     assert [row[h[k] - 1] for k in ("Contract", "By", "Tricks", "Typed score")] == ["4S", "N", 10, 600]
 
+
+
+# ------------------------------------------------------- a values workbook of an older mpxl (a plain sheet)
+
+def _values_workbook(path, change=lambda wb: None):
+    """Travellers of CSV columns (row 1), the pairs' names on Ranking, the settings on Settings: the values
+    workbook an older mpxl wrote, read as a plain sheet."""
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "Travellers"
+    for row in (["board", "ns_pair", "ew_pair", "ns_score"], [1, 1, 2, 420], [1, 3, 4, 400], [2, 1, 4, -50],
+                [2, 3, 2, 100]):
+        ws.append(row)
+    ranking = wb.create_sheet("Ranking")
+    for row in (["Section", "Direction", "Pair", "Names"], ["", "", 1, "Ann Smith & Bob Jones"]):
+        ranking.append(row)
+    settings = wb.create_sheet("Settings")
+    for row in (["Setting", "Value"], ["rounding_percentages", "half-up:1"]):
+        settings.append(row)
+    change(wb)
+    wb.save(path)
+    return path
+
+
+PLAIN_CASES = [
+    ("Ranking's Names retyped", lambda wb: setattr(wb["Ranking"]["D1"], "value", "Players"),
+     "sheet Ranking, row 1", "no 'Names' heading (row 1 holds 'Section', 'Direction', 'Pair', 'Players')"),
+    ("Settings' heading retyped", lambda wb: setattr(wb["Settings"]["A1"], "value", "Name"),
+     "sheet Settings, cell A1", "holds 'Name', expected the heading 'Setting'"),
+    ("Ranking renamed", lambda wb: setattr(wb["Ranking"], "title", "Ranking (2)"),
+     "sheet Ranking", "no sheet named Ranking; the sheet 'Ranking (2)' looks like it"),
+    ("Settings renamed", lambda wb: setattr(wb["Settings"], "title", "Settings_2"),
+     "sheet Settings", "no sheet named Settings; the sheet 'Settings_2' looks like it"),
+]
+
+
+def test_a_values_workbook_reads_its_names_and_settings(tmp_path):
+    ev = reader.read_workbook(_values_workbook(tmp_path / "v.xlsx"))
+    assert [p.names for p in ev.pairs if p.number == "1"] == [("Ann Smith", "Bob Jones")]
+    assert ev.declared_options.get("percentage_decimals") == 1
+
+
+@pytest.mark.parametrize(("what", "change", "where", "said"), PLAIN_CASES, ids=[c[0] for c in PLAIN_CASES])
+def test_a_values_workbooks_sheets_are_never_dropped_for_a_heading(tmp_path, what, change, where, said):
+    with pytest.raises(UserError) as got:
+        reader.read_workbook(_values_workbook(tmp_path / "v.xlsx", change))
+    assert got.value.where == where and said in got.value.problem

@@ -581,11 +581,17 @@ def _figure(value: Any, number_format: str = "General") -> float | None:
 def _ranking_pairs(wb: Any, source: str) -> list[Pair]:
     """A values workbook's pairs and names, from its Ranking sheet (Section, Direction, Pair, Names)."""
     if "Ranking" not in wb.sheetnames:
+        _no_copy(wb, source, "Ranking")
         return []
     ws = wb["Ranking"]
-    heads = {h: i for i, h in enumerate(next(ws.iter_rows(max_row=1, values_only=True), ()) or ()) if h is not None}
-    if not all(h in heads for h in ("Pair", "Names")):
-        return []
+    first = next(ws.iter_rows(max_row=1, values_only=True), ()) or ()
+    heads = {h: i for i, h in enumerate(first) if h is not None}
+    missing = [h for h in ("Pair", "Names") if h not in heads]
+    if missing:  # the names would be dropped: refused, naming what row 1 holds
+        raise UserError(source, "sheet Ranking, row 1", f"no {' or '.join(repr(h) for h in missing)} heading (row 1 "
+                        f"holds {', '.join(repr(str(v)) for v in first if v is not None) or 'nothing'}): expected "
+                        "the headings Section, Direction, Pair, Names; type them back (or rename the sheet, if it "
+                        "is not the pairs' ranking)")
     rows = ws.iter_rows(min_row=2, max_row=max(_last_row(ws, [i + 1 for i in heads.values()]), 1),
                         max_col=max(heads.values()) + 1, values_only=True)
     out = []
@@ -604,13 +610,31 @@ def _ranking_pairs(wb: Any, source: str) -> list[Pair]:
     return out
 
 
+def _no_copy(wb: Any, source: str, name: str) -> None:
+    """Refuse a values workbook whose sheet ``name`` is there only renamed or copied (``Ranking (2)``)."""
+    from .shape import copies_of
+
+    copies = copies_of(name, wb.sheetnames)
+    if copies:
+        raise UserError(source, f"sheet {name}", f"no sheet named {name}; the sheet {copies[0]!r} looks like it, "
+                        f"renamed or copied: mpxl reads the sheet named {name} and will not guess; rename "
+                        f"{copies[0]!r} {name} (the sheets found: {', '.join(wb.sheetnames)})")
+
+
 def _settings_sheet(wb: Any, source: str) -> dict[str, Any]:
     """The settings a values workbook names on its Settings sheet (a setting a row, as ``--json``
     names them: ``rounding_lines``, ``rounding_percentages``...), typed; {} when there is no such sheet."""
-    if "Settings" not in wb.sheetnames or wb["Settings"].cell(1, 1).value != "Setting":
+    if "Settings" not in wb.sheetnames:
+        _no_copy(wb, source, "Settings")
         return {}
     parsed: dict[str, Any] = {}
     ws = wb["Settings"]
+    for cell, heading in (("A1", "Setting"), ("B1", "Value")):
+        if ws[cell].value != heading:  # the settings would be dropped: refused, naming the cell
+            held = "is blank" if ws[cell].value in (None, "") else f"holds {str(ws[cell].value)!r}"
+            raise UserError(source, f"sheet Settings, cell {cell}", f"{held}, expected the heading {heading!r} (a "
+                            "setting a row: its name, its value); type it back (or rename the sheet, if it is not "
+                            "the settings mpxl wrote)")
     for row in ws.iter_rows(min_row=2, max_row=max(_last_row(ws, (1, 2)), 1), max_col=2):
         name, value = row[0].value, row[1].value
         if name is None or value is None:
