@@ -257,6 +257,66 @@ def test_a_changed_result_under_a_ruling_is_named_once(night, written, tmp_path,
     assert code == 0 and "the tablets' result changed" not in err
 
 
+def test_a_typed_score_over_the_tablets_contract_is_kept_beside_it(night, written, tmp_path, capsys):
+    """A Typed score of 600 over the tablets' 2S by N: scored by mpxl score as the sheet scores it, kept by the
+    re-read of the database, the tablets' contract beside it (not dropped: the reader no longer refuses the two)."""
+    book = tmp_path / "night.xlsx"
+    shutil.copyfile(written, book)
+    edit(book, typed("Typed score", 600))
+    code, out, err = mpxl(capsys, "score", book, "--json")
+    assert code == 0, err
+    assert line(json.loads(out), 1, 1, 13)["ns_score"] == 600
+    assert "the Typed score 600 is scored, not the contract: 2S by N taking 9 tricks scores 140 on board 1" in err
+    code, _, err = mpxl(capsys, "score", night, "-o", book)
+    assert code == 0 and "1 ruling(s)" in err, err
+    assert line(scored(capsys, book), 1, 1, 13)["ns_score"] == 600
+    ws = openpyxl.load_workbook(book)["Travellers"]
+    r, h = row_of(ws, 1, 1, 13), headings(ws)
+    assert [ws.cell(r, h[k]).value for k in ("Contract", "By", "Tricks", "Typed score")] == ["2S", "N", 9, 600]
+
+
+def test_a_correction_of_the_tablets_tricks_is_kept_and_said(night, written, tmp_path, capsys):
+    """The director types 10 over the tablets' 9 tricks: the re-read keeps the 10, and says so, every time."""
+    book = tmp_path / "night.xlsx"
+    shutil.copyfile(written, book)
+    edit(book, typed("Tricks", 10))
+    for _ in range(2):
+        code, _, err = mpxl(capsys, "score", night, "-o", book)
+        assert code == 0, err
+        assert (f"mpxl: {book}: board 1, table 1, round 1, NS 1 EW 13: the workbook's 2S by N, 10 tricks (170) is "
+                "kept over the tablets' 2S by N, 9 tricks (140)") in err
+        assert "1 correction(s) of the tablets' results" in err
+        assert line(scored(capsys, book), 1, 1, 13)["ns_score"] == 170
+
+
+def test_a_correction_made_at_the_table_is_the_tablets(night, written, tmp_path, capsys, monkeypatch):
+    """The players correct their result at the table after the workbook was written (the old row erased, the new
+    one added): the workbook's old result is the tablets' old one, not a correction: the tablets' new one is
+    scored, and said."""
+    book = tmp_path / "night.xlsx"
+    shutil.copyfile(written, book)
+    every = access.Database.rows
+
+    def rows(self, table):
+        got = every(self, table)
+        if table != "ReceivedData" or got is None:
+            return got
+        out = []
+        for r in got:
+            if _first(r):  # 2S made 9 (+1) erased; 2S made 10 (+2) entered
+                out += [{**r, "Erased": "1"}, {**r, "ID": str(int(r["ID"]) + 10000), "Result": "+2"}]
+            else:
+                out.append(r)
+        return out
+    monkeypatch.setattr(access.Database, "rows", rows)
+    code, _, err = mpxl(capsys, "score", night, "-o", book)
+    assert code == 0, err
+    assert ("board 1, table 1, round 1, NS 1 EW 13: the tablets' result changed from 2S by N, 9 tricks (140) to "
+            "2S by N, 10 tricks (170) (corrected at the table): the tablets' is scored") in err
+    assert "0 correction(s)" in err
+    assert line(scored(capsys, book), 1, 1, 13)["ns_score"] == 170
+
+
 def _another_event(tmp_path, capsys):
     other = tmp_path / "other.xlsx"
     assert mpxl(capsys, "score", REALDATA / "ebuscore-2025-01-02-two-winner-a5050.xml", "-o", other)[0] == 0
@@ -291,12 +351,56 @@ def _broken_layout(tmp_path, capsys, written):
     return book
 
 
+def _adjustment_retyped(tmp_path, capsys, written):
+    """The issue's case: the Adjustment heading retyped Adj., an A+ under it (the re-read deleted the A+)."""
+    book = tmp_path / "adj.xlsx"
+    shutil.copyfile(written, book)
+
+    def change(wb):
+        ws = wb["Travellers"]
+        h = headings(ws)
+        ws.cell(row_of(ws, FIRST["board"], FIRST["ns"], FIRST["ew"]), h["Adjustment"]).value = "A+"
+        ws.cell(4, h["Adjustment"]).value = "Adj."
+    edit(book, change)
+    return book
+
+
+def _pairs_renamed(tmp_path, capsys, written):
+    """The issue's case: Pairs renamed Pairs (2), what copy-and-delete leaves, a name typed there."""
+    book = tmp_path / "pairs.xlsx"
+    shutil.copyfile(written, book)
+
+    def change(wb):
+        pa = wb["Pairs"]
+        pa.cell(5, headings(pa)["Names"]).value = "Ann Smith & Bob Jones"
+        pa.title = "Pairs (2)"
+    edit(book, change)
+    return book
+
+
+def _setup_label_retyped(tmp_path, capsys, written):
+    book = tmp_path / "setup.xlsx"
+    shutil.copyfile(written, book)
+
+    def change(wb):
+        ws = wb["Setup"]
+        r = next(r for r in range(1, 60) if str(ws.cell(r, 1).value or "").startswith("Percentage decimals"))
+        ws.cell(r, 1).value = "% decimals"
+        ws.cell(r, 2).value = 1
+    edit(book, change)
+    return book
+
+
 REFUSED = [
     ("another event", lambda t, c, n: _another_event(t, c), "a workbook of another evening (its Setup's date "),
     ("another date", _same_movement_other_date, "a workbook of another evening (its Setup's date 2005-05-16"),
     ("damaged", _damaged, "not a readable .xlsx workbook"),
     ("not an mpxl workbook", lambda t, c, n: _not_mpxl(t, c), "not an mpxl workbook"),
-    ("broken layout", _broken_layout, "no NS pair heading"),
+    ("broken layout", _broken_layout, "holds 'Pair NS', expected the heading 'NS pair'"),
+    ("the Adjustment heading retyped", _adjustment_retyped, "holds 'Adj.', expected the heading 'Adjustment'"),
+    ("Pairs renamed Pairs (2)", _pairs_renamed, "no sheet named Pairs; the sheet 'Pairs (2)' looks like it"),
+    ("a Setup label retyped", _setup_label_retyped,
+     "holds '% decimals', expected the label 'Percentage decimals (PctDecimals)'"),
 ]
 
 

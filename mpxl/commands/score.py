@@ -510,7 +510,7 @@ def score_input(
     read: Callable[[argparse.Namespace, bool], tuple[Event, Reading | None]] = read_input
     event, reading = read(args, warn)
     if reading is not None:  # the tablets' database into a workbook already there: the director's work kept
-        _keep_workbook(event, args, warn)
+        _keep_workbook(event, args, warn, reading.earlier)
     _heading_from_args(event, args)
     chosen = choose_options(event, args)
     result = (chosen.inference.scored if chosen.inference else score_event)(event, chosen.options)
@@ -543,18 +543,19 @@ def input_paths(args: argparse.Namespace) -> list[str]:
     return [str(p) for p in [args.input, deals, *(getattr(args, "previous", None) or [])] if p]
 
 
-def _keep_workbook(event: Event, args: argparse.Namespace, warn: bool) -> None:
+def _keep_workbook(event: Event, args: argparse.Namespace, warn: bool,
+                   earlier: dict[tuple[int, str, int, str, str], list[tuple[str, str | None, int | None]]]) -> None:
     """The director's cells of the ``-o`` workbook already there put on ``event``, read from the tablets'
     database (:mod:`mpxl.workbook.keep`); each change the tablets made under a ruling named on stderr
-    (always: it needs the director's eye), what was kept when ``warn``. UserError (nothing written) when
-    the workbook cannot be kept."""
+    (always: it needs the director's eye), what was kept when ``warn``; ``earlier``, the results the tablets
+    gave before their latest. UserError (nothing written) when the workbook cannot be kept."""
     from ..workbook.keep import existing_workbook, keep_directors_work
 
     outputs = args.output if isinstance(args.output, list) else [args.output] if args.output else []
     path = existing_workbook(outputs)
     if path is None:
         return
-    kept = keep_directors_work(event, path)
+    kept = keep_directors_work(event, path, earlier)
     for change in kept.changes:
         print(f"mpxl: {path}: {change}", file=sys.stderr)
     if warn:

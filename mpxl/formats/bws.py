@@ -115,6 +115,11 @@ class Reading:
     superseded: list[Finding] = field(default_factory=list)  # rows replaced by a later one (for information)
     erased: int = 0  # rows marked Erased
     notes: list[str] = field(default_factory=list)  # unread tables, remarks not understood...
+    #: The results the tablets gave a line before its latest (erased or superseded rows): (session, section,
+    #: board, NS pair, EW pair) -> [(contract, declarer, tricks)...]. A workbook holding one of them holds the
+    #: tablets' old result, not the director's correction (mpxl.workbook.keep).
+    earlier: dict[tuple[int, str, int, str, str], list[tuple[str, str | None, int | None]]] = \
+        field(default_factory=dict)
 
     @property
     def problems(self) -> list[Finding]:
@@ -405,6 +410,7 @@ def _standing(received: list[Row], sections: dict[int, _Section], reading: Readi
     for row in received:
         if _truthy(_get(row, "Erased")):
             reading.erased += 1
+            _note_earlier(row, sections, reading)
             continue
         rkey = (_int(row, "Section", 1), _int(row, "Table"), _int(row, "Round"), _int(row, "Board"))
         old = standing.get(rkey)
@@ -414,10 +420,31 @@ def _standing(received: list[Row], sections: dict[int, _Section], reading: Readi
         new_first = _stamp(row) > _stamp(old)
         later, earlier = (row, old) if new_first else (old, row)
         standing[rkey] = later
+        _note_earlier(earlier, sections, reading)
         sec = sections[rkey[0]]
         reading.superseded.append(Finding(sec.name or sec.letter, rkey[1], rkey[2], rkey[3],
                                           f"row ID {_get(earlier, 'ID')} superseded by row ID {_get(later, 'ID')}"))
     return standing
+
+
+def _note_earlier(row: Row, sections: dict[int, _Section], reading: Reading) -> None:
+    """A result the tablets gave before (an erased or a superseded row) put in :attr:`Reading.earlier`, under
+    its line; a row that gives no played result (a remark, a contract not read) is left out."""
+    sec = sections.get(_int(row, "Section", 1))
+    text = _get(row, "Contract")
+    if sec is None or not text:
+        return
+    try:
+        contract = Contract.parse(text)
+        if contract.is_passed:
+            result: tuple[str, str | None, int | None] = (str(contract), None, None)
+        else:
+            seat = Direction.find(_get(row, "NS/EW"))
+            result = (str(contract), seat.value, tricks_from_result(contract, _get(row, "Result") or ""))
+    except (ValueError, TypeError):
+        return
+    key = (sec.session, sec.name.strip(), _int(row, "Board"), str(_int(row, "PairNS")), str(_int(row, "PairEW")))
+    reading.earlier.setdefault(key, []).append(result)
 
 
 def _set_aside(standing: dict[ResultKey, Row], movement: Movement, sections: dict[int, _Section],

@@ -561,18 +561,19 @@ def splittable_text(text: str) -> str | None:
 
 def _read_rows(numbered_rows: Iterable[tuple[int | str, list[str]]], keys: list[str], source: str,
                plain: PlainRows | None, names: list[NamedPair], sitouts: list[SitOut],
-               penalties: list[Penalty] | None = None) -> tuple[list[Line], int]:
+               penalties: list[Penalty] | None = None, typed_over: list[str] | None = None) -> tuple[list[Line], int]:
     """(lines, decimals) from (line number, row) pairs, one row at a time: the plain fast path
     when it reads the row, else :func:`_general_line` (which adds the pairs a row names to ``names``,
     a table with one pair and no result to ``sitouts`` and a penalty row's to ``penalties``; a
-    penalty row is refused, naming it, when ``penalties`` is None: never dropped)."""
+    penalty row is refused, naming it, when ``penalties`` is None: never dropped; ``typed_over``: see
+    :func:`read_rows`)."""
     lines: list[Line] = []
     decimals = 0
     for no, row in numbered_rows:
         where = no if isinstance(no, str) else f"line {no}"
         line = plain.line(row, where) if plain is not None else None
         if line is None:
-            read = _general_line(row, keys, source, where, names)
+            read = _general_line(row, keys, source, where, names, typed_over)
             if read is None:  # a blank row
                 continue
             got, line_decimals = read
@@ -593,10 +594,14 @@ def _read_rows(numbered_rows: Iterable[tuple[int | str, list[str]]], keys: list[
 
 
 def read_rows(where_rows: Iterable[tuple[str, list[str]]], keys: list[str], source: str,
-              penalties: list[Penalty] | None = None) -> tuple[list[Line], int, list[SitOut], list[NamedPair]]:
+              penalties: list[Penalty] | None = None, typed_over: list[str] | None = None
+              ) -> tuple[list[Line], int, list[SitOut], list[NamedPair]]:
     """(lines, decimals, sit-outs, the pairs the rows name) of rows given as (where, cells), read as
     a CSV file's rows are (another table's rows: a workbook's, naming their sheet and row); a penalty row's
-    :class:`~mpxl.core.event.Penalty` goes to ``penalties`` (refused, named, when it is None).
+    :class:`~mpxl.core.event.Penalty` goes to ``penalties`` (refused, named, when it is None). With
+    ``typed_over`` (a list: the workbook's rows, whose sheet scores a Typed score over the contract beside it),
+    an ``ns_score`` the line's contract does not score is the line's score, the contract kept beside it, and
+    said in ``typed_over``; without it, such a line is refused (the two disagree).
 
     >>> lines, decimals, sitouts, names = read_rows([("row 5", ["1", "3", "4", "420"])],
     ...                                            ["board", "ns_pair", "ew_pair", "ns_score"], "t.xlsx")
@@ -605,7 +610,7 @@ def read_rows(where_rows: Iterable[tuple[str, list[str]]], keys: list[str], sour
     """
     names: list[NamedPair] = []
     sitouts: list[SitOut] = []
-    lines, decimals = _read_rows(where_rows, keys, source, None, names, sitouts, penalties)
+    lines, decimals = _read_rows(where_rows, keys, source, None, names, sitouts, penalties, typed_over)
     return lines, decimals, sitouts, names
 
 
@@ -666,7 +671,7 @@ def _penalty_row(get: CellGetter, ns: str | None, ew: str | None, board: int, se
 
 
 def _general_line(row: list[str], keys: list[str], source: str, where: str,
-                  names: list[NamedPair] | None = None) -> RowRead | None:
+                  names: list[NamedPair] | None = None, typed_over: list[str] | None = None) -> RowRead | None:
     """(Line, decimals of its published figures) for one row, None for a blank row; UserError naming
     the line (and the column) for anything the row gets wrong. The pairs the row names (its
     ``ns_names`` and ``ew_names``) are added to ``names``. A row with one pair and no result gives
@@ -690,7 +695,7 @@ def _general_line(row: list[str], keys: list[str], source: str, where: str,
         raise UserError(source, where, "a line needs both ns_pair and ew_pair (a pair sitting out with no "
                         "opponents: its pair alone, and the score blank or sitout)")
     ns, ew = _pair_id(ns), _pair_id(ew)
-    score, contract, declarer, tricks = _line_score(get, keys, board, source, where)
+    score, contract, declarer, tricks = _line_score(get, keys, board, source, where, typed_over)
     try:
         switched = arrowswitch_flag(get("arrowswitch"))
     except ValueError as exc:
@@ -756,11 +761,12 @@ def _row_cells(row: list[str], keys: list[str], source: str, where: str) -> dict
     return cells
 
 
-def _line_score(get: CellGetter, keys: list[str], board: int, source: str, where: str
-                ) -> tuple[LineScore, str | None, str | None, int | str | None]:
+def _line_score(get: CellGetter, keys: list[str], board: int, source: str, where: str,
+                typed_over: list[str] | None = None) -> tuple[LineScore, str | None, str | None, int | str | None]:
     """(score, contract, declarer, tricks) of a line's row: its adjustment, else its ``ns_score``
-    (checked against its contract), else its contract's score (the tricks then read against the
-    contract), else none: a board not played, refused when the header has a column mpxl does not read."""
+    (checked against its contract; with ``typed_over``, a score the contract does not give wins over it,
+    said there), else its contract's score (the tricks then read against the contract), else none: a board
+    not played, refused when the header has a column mpxl does not read."""
     contract, declarer, tricks = get("contract"), get("declarer"), tricks_cell(get("tricks"))
     adjustment, score_text = get("adjustment"), get("ns_score")
     score: LineScore
@@ -768,8 +774,18 @@ def _line_score(get: CellGetter, keys: list[str], board: int, source: str, where
         score = adjustment_cell(adjustment, source, f"{where}, column adjustment")
     elif score_text is not None:
         score = score_cell(score_text, source, f"{where}, column ns_score")
-        if contract is not None and isinstance(score, int):
+        if contract is not None and isinstance(score, int) and typed_over is None:
             check_contract_score(board, contract, declarer, tricks, score, source, where)
+        elif contract is not None and isinstance(score, int) and typed_over is not None:
+            said = contract_disagreement(board, contract, declarer, tricks, score, source, where)
+            if said:
+                typed_over.append(f"{where}: the Typed score {score} is scored, not the contract: {said}; a score "
+                                  "typed beside a contract wins over it, as on the sheet (a ruling: clear the Typed "
+                                  "score to score the contract)")
+            try:  # the tricks of a result (=, +1) as the contract gives them, kept beside the score
+                tricks = tricks_of_contract(contract, tricks)
+            except (ValueError, TypeError):
+                pass
     elif contract is not None:
         score = score_from_contract(board, contract, declarer, tricks, source, where)
         tricks = tricks_of_contract(contract, tricks)
@@ -796,15 +812,29 @@ def check_contract_score(board: int, contract: str, declarer: str | None, tricks
     mpxl.core.errors.UserError: t.csv: line 2: ns_score 430, but 4S by N taking 10 tricks scores 420 on board 1: \
 the two disagree; correct one of them (or leave ns_score blank to score the contract)
     """
+    said = contract_disagreement(board, contract, declarer, tricks, score, source, where)
+    if said:
+        raise UserError(source, where, f"ns_score {score}, but {said}: the two disagree; correct one of them (or "
+                        "leave ns_score blank to score the contract)")
+
+
+def contract_disagreement(board: int, contract: str, declarer: str | None, tricks: int | str | None, score: int,
+                          source: str, where: str) -> str:
+    """What the contract, declarer and tricks score when it is not ``score`` (``4S by N taking 10 tricks scores
+    420 on board 1``), '' when they score it or cannot be scored.
+
+    >>> contract_disagreement(1, "2S", "N", 8, 600, "t.xlsx", "row 5")
+    '2S by N taking 8 tricks scores 110 on board 1'
+    """
     try:
         computed = score_from_contract(board, contract, declarer, tricks, source, where)
     except UserError:
-        return
-    if computed != score:
-        played = contract + (f" by {declarer}" if declarer else "") + (
-            f" taking {tricks} tricks" if isinstance(tricks, int) else f", {tricks}" if tricks else "")
-        raise UserError(source, where, f"ns_score {score}, but {played} scores {computed} on board {board}: the two "
-                        "disagree; correct one of them (or leave ns_score blank to score the contract)")
+        return ""
+    if computed == score:
+        return ""
+    played = contract + (f" by {declarer}" if declarer else "") + (
+        f" taking {tricks} tricks" if isinstance(tricks, int) else f", {tricks}" if tricks else "")
+    return f"{played} scores {computed} on board {board}"
 
 
 def tricks_cell(text: str | None) -> int | str | None:

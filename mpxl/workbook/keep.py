@@ -6,19 +6,24 @@ director typed. :func:`keep_directors_work` reads the workbook (:func:`mpxl.work
 and puts its director's cells on the event read from the database, line by line, keyed by (session,
 section, board, NS pair, EW pair); what comes from where:
 
-* **the tablets**: contract, declarer, tricks, lead and table of every line they have a result for; the
-  lines themselves, the movement's pairs, the sit-outs, the date;
+* **the tablets**: contract, declarer, tricks, lead and table of every line they have a result for (but
+  for the director's corrections, below); the lines themselves, the movement's pairs, the sit-outs, the date;
 * **the workbook**: a ruling (an Adjustment, or a Typed score other than what the line's contract
-  scores) and the NS / EW penalty of each line; Group and Arrowswitch where typed; a whole line
-  (contract, tricks, typed score) where the tablets have no result; the lines and ``Pen`` rows the
-  tablets do not have; the pairs' names typed into Pairs; the Setup's title and settings (the
-  command line's options over them, as ever).
+  scores: the tablets' contract kept beside it, as the sheet scores a Typed score over a contract) and the
+  NS / EW penalty of each line; Group and Arrowswitch where typed; a whole line (contract, tricks, typed
+  score) where the tablets have no result; the lines and ``Pen`` rows the tablets do not have; a
+  correction of the tablets' result (the contract, By or Tricks typed over: 9 tricks made 10), kept and
+  named; the pairs' names typed into Pairs; the Setup's title and settings (the command line's options
+  over them, as ever).
 
 Where the tablets' result of a line that carries a ruling changed, the ruling stays and the change is
-named (board, table, round, the old and the new result). A workbook that is not the template's layout,
-cannot be read, or is of another evening (another date, pairs the movement does not have, or most of
-the results they share different) is refused with a :class:`~mpxl.core.errors.UserError` naming why, before
-anything is written: the workbook stays byte for byte as it was.
+named (board, table, round, the old and the new result). A workbook's result that is not the tablets' is the
+director's correction, kept and named, unless the tablets gave it before (an erased or superseded row of
+the database: the players corrected it at the table since), when the tablets' is scored, named too.
+A workbook that is not the template's layout, cannot be read, or is of another evening (another date, pairs
+the movement does not have, or most of the results they share different) is refused with a
+:class:`~mpxl.core.errors.UserError` naming why, before anything is written: the workbook stays byte for byte
+as it was.
 
 >>> from mpxl.core.event import Line
 >>> describe(Line(1, "1", "2", score=420, contract="4S", declarer="N", tricks=10)), describe(Line(1, "1", "2"))
@@ -32,7 +37,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from ..core.adjustments import Assigned, parse_entry
+from ..core.adjustments import parse_entry
 from ..core.contract import board_vulnerability, ns_score
 from ..core.errors import UserError
 from ..core.event import Event, Line, Pair, SitOut
@@ -43,6 +48,8 @@ __all__ = ["keep_directors_work", "Kept", "describe", "line_key"]
 
 #: A line within an evening: (session, section, board, NS pair, EW pair).
 LineKey = tuple[int, str, int, str, str]
+#: A result the tablets gave: (contract, declarer, tricks).
+Result = tuple[str, "str | None", "int | None"]
 
 #: How many of the results the workbook and the database share may differ before the workbook is
 #: taken for another evening's (a correction changes a few; another evening nearly all).
@@ -59,13 +66,14 @@ class Kept:
     penalties: int = 0
     typed_lines: int = 0
     names: int = 0
+    corrections: int = 0
     changes: list[str] = field(default_factory=list)
 
     def summary(self, path: str) -> str:
         """The line the command prints: what was kept from ``path``."""
         return (f"mpxl: {path}: the director's work kept: {self.rulings} ruling(s), {self.penalties} penalty(ies), "
                 f"{self.typed_lines} line(s) typed where the tablets have none, {self.names} pair name(s), "
-                "the Setup's settings")
+                f"{self.corrections} correction(s) of the tablets' results, the Setup's settings")
 
 
 def _pair(text: object) -> str:
@@ -131,8 +139,14 @@ def _where(ln: Line) -> str:
     return ", ".join(p for p in parts if p)
 
 
-def _merged(d: Line, w: Line, kept: Kept) -> Line:
-    """The database's line ``d`` with the director's cells of the workbook's line ``w``."""
+def _result(ln: Line) -> tuple[str, str | None, int | None]:
+    """A line's played result as the tablets give it: (contract, declarer, tricks), the contract in capitals."""
+    return ((ln.contract or "").upper().replace(" ", ""), ln.declarer, ln.tricks)
+
+
+def _merged(d: Line, w: Line, kept: Kept, earlier: Iterable[Result] = ()) -> Line:
+    """The database's line ``d`` with the director's cells of the workbook's line ``w``; ``earlier``, the results
+    the tablets gave this line before (erased or superseded rows)."""
     out = replace(d, group=w.group or d.group, arrowswitch=w.arrowswitch or d.arrowswitch,
                   ns_penalty=w.ns_penalty, ew_penalty=w.ew_penalty)
     kept.penalties += sum(x is not None for x in (w.ns_penalty, w.ew_penalty))
@@ -141,16 +155,23 @@ def _merged(d: Line, w: Line, kept: Kept) -> Line:
         kept.typed_lines += 1
         return out
     if _ruling(w) and parse_entry(w.score) != parse_entry(d.score):  # (not the tablets' own artificial score)
-        out.score = w.score
-        entry = parse_entry(w.score)
-        if isinstance(entry, Assigned) and not (entry.is_split or entry.is_weighted):
-            out.contract = out.declarer = out.tricks = None  # a plain score typed and a contract: the two disagree
+        out.score = w.score  # the tablets' contract kept beside it (the sheet scores a Typed score over it)
         kept.rulings += 1
         tablets = replace(w, score=_contract_score(w)) if w.contract else None
         if tablets is None or not _same_result(tablets, d):
             kept.changes.append(f"{_where(d)}: the tablets' result changed from "
                                 f"{describe(tablets) if tablets is not None else 'none in the workbook'} to "
                                 f"{describe(d)}; the ruling {w.score} is kept")
+        return out
+    if w.contract and d.score is not None and not _same_result(w, d):  # the workbook's result is not the tablets'
+        if _result(w) in {(c.upper().replace(" ", ""), by, t) for c, by, t in earlier}:
+            kept.changes.append(f"{_where(d)}: the tablets' result changed from {describe(w)} to {describe(d)} "
+                                "(corrected at the table): the tablets' is scored")
+            return out
+        out.score, out.contract, out.declarer, out.tricks = w.score, w.contract, w.declarer, w.tricks
+        kept.corrections += 1
+        kept.changes.append(f"{_where(d)}: the workbook's {describe(w)} is kept over the tablets' {describe(d)} (a "
+                            "correction typed in the workbook; type the tablets' result back to score it)")
     return out
 
 
@@ -181,8 +202,10 @@ def _check_same_evening(event: Event, book: Event, path: str, shared: Iterable[t
 
 def _read_book(path: str) -> Event:
     """The workbook's event, refused (naming why) when it is not an mpxl workbook that can be read."""
+    from .shape import is_template
+
     names = sheet_names(path)  # [] when it cannot be opened: read_workbook says why
-    if names and not {"Setup", "Travellers"} <= set(names):
+    if names and not (is_template(names) or "Travellers" in names):  # one renamed: read_workbook names it
         raise _refuse(path, "not an mpxl workbook (no Setup and Travellers sheets): the director's work in it "
                       "cannot be kept")
     try:
@@ -196,9 +219,11 @@ def _read_book(path: str) -> Event:
     return book
 
 
-def keep_directors_work(event: Event, path: str) -> Kept:
+def keep_directors_work(event: Event, path: str, earlier: dict[LineKey, list[Result]] | None = None) -> Kept:
     """Put on ``event`` (read from the tablets' database) what the director typed into the workbook ``path``
-    (see the module's text); UserError, before anything is written, when that cannot be done."""
+    (see the module's text); UserError, before anything is written, when that cannot be done. ``earlier``: the
+    results the tablets gave each line before its latest (:attr:`mpxl.formats.bws.Reading.earlier`): a workbook's
+    result among them is the tablets' old one, not the director's correction."""
     book = _read_book(path)
     kept = Kept()
     by_key = {line_key(w): w for w in book.lines}
@@ -210,7 +235,7 @@ def keep_directors_work(event: Event, path: str) -> Kept:
     _check_same_evening(event, book, path, ((event.lines[i], w) for i, w in matched.items()))
     leftover = _moved(event, by_key, matched, kept)
     for i, w in matched.items():
-        event.lines[i] = _merged(event.lines[i], w, kept)
+        event.lines[i] = _merged(event.lines[i], w, kept, (earlier or {}).get(line_key(event.lines[i]), ()))
     played = {(ln.session, ln.section, ln.board, _pair(p)) for ln in event.lines for p in (ln.ns_pair, ln.ew_pair)}
     for w in leftover:  # a line the tablets do not have (typed by the director): kept
         if w.score is not None:

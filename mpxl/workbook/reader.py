@@ -64,22 +64,6 @@ MEMBER_HEADINGS = ("Member no. 1", "Member no. 2")
 HANDS_SHEET = "Hands"  # the deals' sheet (mpxl.workbook.hands.SHEET)
 _HEADER_ROW = 4  # the template's heading row (mpxl.workbook.layout.HEADER_ROW; not imported: no openpyxl sheets)
 
-#: The Setup rows that are formulas (worked out from the others), not settings to read back.
-_FORMULA_KEYS = frozenset({"n_used", "top", "this_session", "method_index", "rounding_index", "rule_index", "unit",
-                           "full_boards", "scale_index", "scale_unit", "centred"})
-
-
-def _setup_labels() -> dict[str, str]:
-    """Column A's label of each Setup setting (``Scale (Scale)``, or the bare label) -> its key."""
-    from .layout import SETUP_ROWS
-
-    out = {}
-    for key, name, label in SETUP_ROWS:
-        if key not in _FORMULA_KEYS:
-            out[f"{label} ({name})"] = out[label] = key
-    return out
-
-
 #: The first bytes of a file Excel encrypted with a password (an OLE compound file, not a zip).
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 
@@ -89,9 +73,12 @@ def read_workbook(path: str | os.PathLike[str]) -> Event:
     source = str(path)
     wb = _open(path)
     try:
-        if "Travellers" in wb.sheetnames and "Setup" in wb.sheetnames:
+        from .shape import is_template  # the template's layout (openpyxl loaded already)
+
+        title = wb["Travellers"].cell(1, 1).value if "Travellers" in wb.sheetnames else None
+        if is_template(wb.sheetnames, title):  # its sheets, or one renamed: refused by name in _template_event
             return _template_event(wb, source)
-        if "Travellers" in wb.sheetnames and wb["Travellers"].cell(1, 1).value is not None:
+        if "Travellers" in wb.sheetnames and title is not None:
             ev = _plain_event(wb["Travellers"], source)  # a values workbook: its settings on a sheet of their own
             ev.declared_options = _settings_sheet(wb, source)
             ev.pairs = _ranking_pairs(wb, source) or ev.pairs
@@ -401,18 +388,13 @@ def formula_value(formula: str) -> int | float | None:
 
 
 def _template_event(wb: Any, source: str) -> Event:
+    from . import shape
+
+    # each sheet read there by its name (none renamed, none guessed), each column (each Setup setting) read at its
+    # place under its heading, as the sheet's formulas read it: checked before a cell is read
+    shape.check_workbook(wb, source)
     ws = wb["Travellers"]
-    heads: dict[Any, int] = {}  # the first column of each heading (the per-board block repeats Board, Section...)
-    for c in range(1, ws.max_column + 1):
-        heads.setdefault(ws.cell(_HEADER_ROW, c).value, c)
-    columns: dict[int, str] = {}
-    for heading, key in {**TEMPLATE_INPUTS, **TEMPLATE_FIGURES}.items():
-        if heading in heads:
-            columns.setdefault(heads[heading], key)
-    missing = [h for h in ("Board", "NS pair", "EW pair") if h not in heads]
-    if missing:
-        raise UserError(source, f"sheet Travellers, row {_HEADER_ROW}", f"no {', '.join(missing)} heading: not the "
-                        "template's layout (mpxl template makes one)")
+    columns = {h.column: h.key for h in shape.travellers() if h.key}
     _check_rows(ws, source, _HEADER_ROW + 1, [c for c, k in columns.items() if k not in TEMPLATE_FIGURES.values()])
     keys = [columns[c] for c in sorted(columns)]
     figures = [i for i, k in enumerate(keys) if k in ("ns_mp", "ew_mp")]
@@ -427,8 +409,10 @@ def _template_event(wb: Any, source: str) -> Event:
         raise UserError(source, "sheet Travellers", "no traveller lines typed (from row 5 down)")
     words = _setup_words(wb["Setup"], source)
     penalties: list[Penalty] = []
-    lines, decimals, sitouts, row_names = read_rows(rows, keys, source, penalties)
+    typed_over: list[str] = []  # a Typed score beside a contract that scores otherwise: scored, as the sheet does
+    lines, decimals, sitouts, row_names = read_rows(rows, keys, source, penalties, typed_over)
     ev = csv_event(lines, source, decimals, row_names, sitouts, penalties)
+    ev.warnings.extend(typed_over)
     ev.title, ev.date = str(words.pop("event", "") or ""), _date_text(words.pop("date", None))
     club = str(words.pop("club", "") or "").strip()
     ev.club = Club(club) if club else None
@@ -445,8 +429,8 @@ def _template_event(wb: Any, source: str) -> Event:
         from .hands import read_hands  # the sheet's layout, with the writer's (openpyxl loaded already)
 
         ev.deals = read_hands(wb[HANDS_SHEET], source, ev.warnings, {ln.board for ln in ev.lines} or None)
-    if "Movement" in wb.sheetnames:  # a template laid out from a movement: a line it did not send, named
-        ev.warnings.extend(_against_movement(wb["Movement"], rows, keys))
+    if shape.MOVEMENT_SHEET in wb.sheetnames:  # a template laid out from a movement: a line it did not send, named
+        ev.warnings.extend(_against_movement(wb[shape.MOVEMENT_SHEET], rows, keys))
     return ev
 
 
@@ -499,18 +483,18 @@ def _date_text(value: Any) -> str:
 
 
 def _setup_words(ws: Any, source: str) -> dict[str, Any]:
-    """The Setup sheet's settings by key, found by their labels in column A (values in column B)."""
+    """The Setup sheet's settings by key: each in column B of its row, beside its label in column A (checked by
+    :func:`mpxl.workbook.shape.check_workbook`)."""
+    from . import shape
+
     words: dict[str, Any] = {}
-    labels = _setup_labels()
-    for row in ws.iter_rows(min_row=1, max_row=min(ws.max_row, 200), max_col=2):
-        label = row[0].value
-        key = labels.get(str(label).strip()) if label is not None else None
-        if key and key not in words:
-            value = row[1].value
-            if isinstance(value, str) and value.startswith("#"):
-                raise UserError(source, f"sheet Setup, cell {row[1].coordinate}", f"{label} shows the error {value}")
-            words[key] = value
-            words.setdefault("_cells", {})[key] = row[1].coordinate
+    for h in shape.setup():
+        cell = ws.cell(h.row, 2)
+        value = cell.value
+        if isinstance(value, str) and value.startswith("#"):
+            raise UserError(source, f"sheet Setup, cell {cell.coordinate}", f"{h.text} shows the error {value}")
+        words[h.key] = value
+        words.setdefault("_cells", {})[h.key] = cell.coordinate
     return words
 
 
@@ -600,14 +584,10 @@ def _rounding(words: dict[str, Any], cells: dict[str, str], source: str, rule: s
 def _pairs(wb: Any, source: str, winners: dict[str, int]) -> list[Pair]:
     """The Pairs sheet's pairs: number, direction, names, section, and the figures the sheet showed
     when it was saved (MP, Max, %, Place: the published figures ``mpxl check`` compares)."""
-    if "Pairs" not in wb.sheetnames:
-        return []
-    ws = wb["Pairs"]
-    heads: dict[Any, int] = {}
-    for c in range(1, min(ws.max_column, 40) + 1):
-        heads.setdefault(ws.cell(_HEADER_ROW, c).value, c)
-    if not all(h in heads for h in ("Pair", "Direction", "Names")):
-        return []
+    from . import shape
+
+    ws = wb["Pairs"]  # there, each heading in its cell: shape.check_workbook
+    heads = {h.text: h.column for h in shape.pairs()}
     out = []
     last = max(_last_row(ws, heads.values()), 1)  # 0 would be openpyxl's 'to the end'
     for r, row in enumerate(ws.iter_rows(min_row=_HEADER_ROW + 1, max_row=last, max_col=max(heads.values())),
@@ -660,11 +640,17 @@ def _figure(value: Any, number_format: str = "General") -> float | None:
 def _ranking_pairs(wb: Any, source: str) -> list[Pair]:
     """A values workbook's pairs and names, from its Ranking sheet (Section, Direction, Pair, Names)."""
     if "Ranking" not in wb.sheetnames:
+        _no_copy(wb, source, "Ranking")
         return []
     ws = wb["Ranking"]
-    heads = {h: i for i, h in enumerate(next(ws.iter_rows(max_row=1, values_only=True), ()) or ()) if h is not None}
-    if not all(h in heads for h in ("Pair", "Names")):
-        return []
+    first = next(ws.iter_rows(max_row=1, values_only=True), ()) or ()
+    heads = {h: i for i, h in enumerate(first) if h is not None}
+    missing = [h for h in ("Pair", "Names") if h not in heads]
+    if missing:  # the names would be dropped: refused, naming what row 1 holds
+        raise UserError(source, "sheet Ranking, row 1", f"no {' or '.join(repr(h) for h in missing)} heading (row 1 "
+                        f"holds {', '.join(repr(str(v)) for v in first if v is not None) or 'nothing'}): expected "
+                        "the headings Section, Direction, Pair, Names; type them back (or rename the sheet, if it "
+                        "is not the pairs' ranking)")
     rows = ws.iter_rows(min_row=2, max_row=max(_last_row(ws, [i + 1 for i in heads.values()]), 1),
                         max_col=max(heads.values()) + 1, values_only=True)
     out = []
@@ -683,13 +669,31 @@ def _ranking_pairs(wb: Any, source: str) -> list[Pair]:
     return out
 
 
+def _no_copy(wb: Any, source: str, name: str) -> None:
+    """Refuse a values workbook whose sheet ``name`` is there only renamed or copied (``Ranking (2)``)."""
+    from .shape import copies_of
+
+    copies = copies_of(name, wb.sheetnames)
+    if copies:
+        raise UserError(source, f"sheet {name}", f"no sheet named {name}; the sheet {copies[0]!r} looks like it, "
+                        f"renamed or copied: mpxl reads the sheet named {name} and will not guess; rename "
+                        f"{copies[0]!r} {name} (the sheets found: {', '.join(wb.sheetnames)})")
+
+
 def _settings_sheet(wb: Any, source: str) -> dict[str, Any]:
     """The settings a values workbook names on its Settings sheet (a setting a row, as ``--json``
     names them: ``rounding_lines``, ``rounding_percentages``...), typed; {} when there is no such sheet."""
-    if "Settings" not in wb.sheetnames or wb["Settings"].cell(1, 1).value != "Setting":
+    if "Settings" not in wb.sheetnames:
+        _no_copy(wb, source, "Settings")
         return {}
     parsed: dict[str, Any] = {}
     ws = wb["Settings"]
+    for cell, heading in (("A1", "Setting"), ("B1", "Value")):
+        if ws[cell].value != heading:  # the settings would be dropped: refused, naming the cell
+            held = "is blank" if ws[cell].value in (None, "") else f"holds {str(ws[cell].value)!r}"
+            raise UserError(source, f"sheet Settings, cell {cell}", f"{held}, expected the heading {heading!r} (a "
+                            "setting a row: its name, its value); type it back (or rename the sheet, if it is not "
+                            "the settings mpxl wrote)")
     for row in ws.iter_rows(min_row=2, max_row=max(_last_row(ws, (1, 2)), 1), max_col=2):
         name, value = row[0].value, row[1].value
         if name is None or value is None:
