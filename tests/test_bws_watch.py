@@ -152,3 +152,272 @@ def test_the_command_watches_until_terminated(night, tmp_path):
         _, err = proc.communicate(timeout=30)
     assert proc.returncode == 0 and "stopped watching" in err.decode()
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".mpxl-")] == []
+
+
+# --- the director's workbook open while the watcher runs (issue 46) --------------------------------------
+# `-o live.html -o night.xlsx` with night.xlsx open in LibreOffice or Excel: the page goes on, the workbook
+# waits (said once) and is written, what the director saved in it kept, once it is closed. Windows' own
+# locking (Excel holds the file it has open: a replace fails with PermissionError) cannot happen on this
+# machine: os.replace is made to refuse the workbook the way Windows does.
+
+
+def first_round_only(monkeypatch):
+    """The database as after the first round (its first 24 results): a small workbook, read and written fast."""
+    every = access.Database.rows
+
+    def rows(self, table):
+        got = every(self, table)
+        return got[:24] if table == "ReceivedData" and got is not None else got
+
+    monkeypatch.setattr(access.Database, "rows", rows)
+
+
+@pytest.fixture(scope="module")
+def first_book(tmp_path_factory):
+    """(the workbook ``mpxl score night.bws -o night.xlsx`` writes after the first round, the same with the
+    director's ruling A+/A- typed into Adjustment on board 1, NS 1 EW 13 and saved): once for the module."""
+    openpyxl = pytest.importorskip("openpyxl")
+    if not REAL_BWS.exists() or not access.available_readers():
+        pytest.skip("no tablets' database to read")
+    book = tmp_path_factory.mktemp("book") / "night.xlsx"
+    with pytest.MonkeyPatch.context() as mp:
+        first_round_only(mp)
+        assert main(["score", str(REAL_BWS), "-o", str(book)]) == 0
+    wb = openpyxl.load_workbook(book)
+    ws = wb["Travellers"]
+    col = next(c.column for c in ws[4] if c.value == "Adjustment")
+    row = next(r for r in range(5, ws.max_row + 1) if [ws.cell(r, c).value for c in (1, 2, 3)] == [1, 1, 13])
+    ws.cell(row, col).value = "A+/A-"
+    ruled = book.with_name("ruled.xlsx")
+    wb.save(ruled)
+    return book.read_bytes(), ruled.read_bytes()
+
+
+def ruling_of(book):
+    """The Adjustment on the workbook's line of board 1, NS 1 EW 13 (the real database's first result)."""
+    openpyxl = pytest.importorskip("openpyxl")
+    wb = openpyxl.load_workbook(book, read_only=True)
+    try:
+        rows = wb["Travellers"].iter_rows(min_row=4, values_only=True)
+        col = list(next(rows)).index("Adjustment")
+        return next(r[col] for r in rows if list(r[:3]) == [1, 1, 13])
+    finally:
+        wb.close()
+
+
+@pytest.fixture
+def evening(night, first_book, tmp_path, monkeypatch):
+    """(database, page, workbook, the director's save): after the first round, the workbook written then beside
+    the page; the director's save, the bytes of the workbook with a ruling typed (:func:`first_book`) written
+    over it."""
+    first_round_only(monkeypatch)
+    book = tmp_path / "night.xlsx"
+    book.write_bytes(first_book[0])
+
+    def rule():
+        book.write_bytes(first_book[1])
+        return first_book[1]
+    return night, tmp_path / "live.html", book, rule
+
+
+def leftovers(folder):
+    return [p.name for p in folder.iterdir() if p.name.startswith(".mpxl-")]
+
+
+#: The lock file each program keeps beside the file it has open, and what it holds.
+LOCKS = [("LibreOffice", ".~lock.night.xlsx#", b",Ann Smith,pc,26.11.2026 19:30,file:///home/ann/.config;"),
+         ("Excel", "~$night.xlsx", b"\x09Ann Smith" + b" " * 44)]
+
+
+@pytest.mark.parametrize(("program", "lock", "holds"), LOCKS, ids=[p for p, *_ in LOCKS])
+def test_a_workbook_open_waits_the_page_goes_on(evening, program, lock, holds):
+    night, page, book, rule = evening
+    saved = rule()  # the director typed a ruling and saved, and has the workbook open
+    (book.parent / lock).write_bytes(holds)
+    said = []
+    w = watch_of(args_for(night, "-o", page, "-o", book, "--watch"), log=said.append)
+    for _ in range(2):  # two results arrive while it is open: the page each time, the workbook never
+        page.unlink(missing_ok=True)
+        bump(night)
+        assert w.step() == "scored"
+        assert page.exists() and book.read_bytes() == saved and leftovers(book.parent) == []
+    waits = [s for s in said if "its results wait" in s]
+    assert len(waits) == 1 and program in waits[0] and lock in waits[0] and "the other outputs go on" in waits[0]
+    assert "night.xlsx waiting" in said[-1] and "wrote " + str(page) in said[-1]
+    assert w.step() == "unchanged" and book.read_bytes() == saved  # still open: nothing to do
+    (book.parent / lock).unlink()  # closed
+    assert w.step() == "scored"  # at the next look, the database unchanged
+    assert book.read_bytes() != saved and ruling_of(book) == "A+/A-"  # the results in, the ruling kept
+    assert any("written at last" in s for s in said) and w.waiting == {}
+    assert w.step() == "unchanged"  # its own rewrite is no change by the director
+
+
+class WindowsLock:
+    """os.replace as Windows does it while Excel has ``name`` open: PermissionError ([WinError 5] Access is
+    denied; a sharing violation, WinError 32, is a PermissionError too), the file left as it is."""
+
+    def __init__(self, name):
+        self.name, self.held, self.refused = name, True, 0
+        self.replace = os.replace
+
+    def __call__(self, src, dst, **kw):
+        if self.held and os.path.basename(os.fspath(dst)) == self.name:
+            self.refused += 1
+            raise PermissionError(13, "Access is denied", os.fspath(src), None, os.fspath(dst))
+        return self.replace(src, dst, **kw)
+
+
+def test_a_workbook_windows_will_not_replace_waits_the_page_goes_on(evening, monkeypatch):
+    from mpxl.commands import tablets
+    from mpxl.formats import atomic
+
+    night, page, book, rule = evening
+    saved = rule()
+    excel = WindowsLock(book.name)
+    monkeypatch.setattr(atomic.os, "replace", excel)
+    now = [1000.0]
+    said = []
+    w = watch_of(args_for(night, "-o", book, "-o", page, "--watch"), log=said.append, clock=lambda: now[0])
+    assert w.step() == "scored"  # the workbook first: refused, the page after it written all the same
+    assert excel.refused == 1 and page.exists() and book.read_bytes() == saved and leftovers(book.parent) == []
+    assert "cannot be replaced: Access is denied" in said[-2] and "its results wait" in said[-2]
+    now[0] += 1
+    assert w.step() == "unchanged" and excel.refused == 1  # tried again after RETRY_SECONDS, not at each look
+    now[0] += tablets.RETRY_SECONDS
+    assert w.step() == "scored" and excel.refused == 2 and book.read_bytes() == saved
+    assert sum("its results wait" in s for s in said) == 1  # said once
+    excel.held = False  # closed in Excel
+    now[0] += tablets.RETRY_SECONDS
+    assert w.step() == "scored" and ruling_of(book) == "A+/A-" and book.read_bytes() != saved
+    assert w.waiting == {} and leftovers(book.parent) == []
+
+
+def test_the_command_names_a_workbook_windows_will_not_replace(evening, monkeypatch, capsys):
+    """Without --watch: exit 2, one line naming the workbook and why, nothing written."""
+    from mpxl.formats import atomic
+
+    night, page, book, rule = evening
+    before = book.read_bytes()
+    monkeypatch.setattr(atomic.os, "replace", WindowsLock(book.name))
+    assert main(["score", str(night), "-o", str(page), "-o", str(book)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()  # what was kept from it, then the one refusal
+    assert err[-1].startswith(f"mpxl: {book}: cannot be replaced: Access is denied") and "Traceback" not in err
+    assert book.read_bytes() == before and not page.exists() and leftovers(book.parent) == []
+
+
+def director_saves_while(monkeypatch, moment, book, rule):
+    """The director saves a ruling into ``book`` at ``moment`` of the watcher's rewrite: after it was read,
+    'before' its writing or 'during' it (its new temporary file made, not moved into place). The saved bytes
+    in a list (filled when saved); once."""
+    from mpxl.workbook import event_writer
+
+    saved = []
+    if moment == "during":
+        make = event_writer.write_event_workbook
+
+        def write_event_workbook(result, path, *a, **kw):
+            make(result, path, *a, **kw)
+            if not saved:
+                saved.append(rule())
+
+        monkeypatch.setattr(event_writer, "write_event_workbook", write_event_workbook)
+        return saved, write_output
+
+    def write(result, out, inputs):
+        if str(out) == str(book) and not saved:
+            saved.append(rule())
+        write_output(result, out, inputs)
+    return saved, write
+
+
+@pytest.mark.parametrize("moment", ["before", "during"])
+def test_a_ruling_saved_while_the_workbook_is_rewritten_is_never_lost(evening, monkeypatch, moment):
+    night, page, book, rule = evening
+    saved, write = director_saves_while(monkeypatch, moment, book, rule)
+    said = []
+    w = Watch(args_for(night, "-o", page, "-o", book, "--watch"), lambda a: score_input(a, warn=False)[:3], write,
+              log=said.append)
+    assert w.step() == "scored"
+    assert saved and book.read_bytes() == saved[0] and leftovers(book.parent) == []  # left as the director saved it
+    assert any("changed while the results were written into it" in s for s in said)
+    assert w.waiting and page.exists()
+    assert w.step() == "scored"  # at the next look, the database unchanged: read again, written
+    assert ruling_of(book) == "A+/A-" and book.read_bytes() != saved[0] and w.waiting == {}
+
+
+def test_the_command_never_replaces_a_workbook_saved_while_written(evening, monkeypatch, capsys):
+    night, page, book, rule = evening
+    saved, _ = director_saves_while(monkeypatch, "during", book, rule)
+    assert main(["score", str(night), "-o", str(page), "-o", str(book)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()  # what was kept from it, then the one refusal
+    assert err[-1].startswith(f"mpxl: {book}: changed since it was read") and "Traceback" not in err
+    assert book.read_bytes() == saved[0] and not page.exists() and leftovers(book.parent) == []
+
+
+def test_a_ruling_saved_between_results_reaches_the_page(evening):
+    """The director saves the workbook (closed again) while no result arrives: read again at the next look."""
+    night, page, book, rule = evening
+    w = watch_of(args_for(night, "-o", page, "-o", book, "--watch"), log=lambda text: None)
+    assert w.step() == "scored"
+    assert w.step() == "unchanged"
+    rule()
+    page.unlink()
+    assert w.step() == "scored" and page.exists() and ruling_of(book) == "A+/A-"
+    assert w.step() == "unchanged"
+
+
+#: A database rewritten in place keeping its size and modification time (a file system keeping time to 2
+#: seconds): its last byte (free space in its last page: read the same) changed or not, and one more result;
+#: a database larger than HASH_BYTES (all of them here) hashed again only after HASH_SECONDS (the clock's).
+IN_PLACE = [("the same bytes written again", False, False, 0.5, "unchanged", 100),
+            ("other bytes, the same size and time", True, False, 0.5, "scored", 101),
+            ("a large database, looked at again at once", True, True, 0.5, "unchanged", 100),
+            ("a large database, after HASH_SECONDS", True, True, 2.0, "scored", 101)]
+
+
+@pytest.mark.parametrize(("what", "changed", "large", "later", "step", "lines"), IN_PLACE,
+                         ids=[c[0] for c in IN_PLACE])
+def test_rewritten_in_place_with_the_same_size_and_time(night, tmp_path, monkeypatch, what, changed, large, later,
+                                                         step, lines):
+    from mpxl.commands import tablets
+
+    every = access.Database.rows
+    arrived = {"count": 100}
+
+    def rows(self, table):
+        got = every(self, table)
+        return got[:arrived["count"]] if table == "ReceivedData" and got is not None else got
+
+    monkeypatch.setattr(access.Database, "rows", rows)
+    if large:
+        monkeypatch.setattr(tablets, "HASH_BYTES", 1000)
+    now = [0.0]
+    xml = tmp_path / "live.xml"
+    w = watch_of(args_for(night, "-o", xml, "--watch"), log=lambda text: None, clock=lambda: now[0])
+    assert w.step() == "scored" and len(read_event(xml).lines) == 100
+    st = os.stat(night)
+    data = bytearray(night.read_bytes())
+    if changed:
+        arrived["count"] = 101
+        data[-1] ^= 0x55
+    with open(night, "r+b") as f:  # in place: the same file, the same size
+        f.write(data)
+    os.utime(night, ns=(st.st_atime_ns, st.st_mtime_ns))
+    after = os.stat(night)
+    assert (after.st_size, after.st_mtime_ns, after.st_ino) == (st.st_size, st.st_mtime_ns, st.st_ino)
+    now[0] += later
+    assert w.step() == step and len(read_event(xml).lines) == lines
+
+
+def test_stopped_while_the_workbook_waits_says_how_to_finish(evening, capsys):
+    night, page, book, rule = evening
+    (book.parent / ".~lock.night.xlsx#").write_bytes(LOCKS[0][2])
+
+    def sleep(seconds):
+        raise KeyboardInterrupt
+
+    assert run_watch(args_for(night, "-o", page, "-o", book, "--watch"), lambda a: score_input(a, warn=False)[:3],
+                     write_output, sleep=sleep) == 0
+    last = capsys.readouterr().err.strip().splitlines()[-1]
+    assert page.exists() and "stopped watching" in last and f"{book} still waiting" in last
+    assert f"mpxl score {night} -o {book}" in last

@@ -238,7 +238,18 @@ def test_a_hand_typed_wrong_is_named(tmp_path, cell, typed, message):
         read_event(str(book))
 
 
-def test_a_hand_short_of_a_card_is_kept_and_named(tmp_path):
+@pytest.mark.parametrize("cells, message", [
+    ({"D5": "AKQ"}, "sheet Hands, cells D5:D8: board 1: N's hand has 12 cards; expected 13"),
+    ({"B9": "A32"}, "sheet Hands, cells B9:B12: board 1: the AS is in N's hand and W's"),
+    ({"D4": "Q"}, "sheet Hands, cell D4: board 1: Dealer 'Q': expected N, E, S or W"),
+    ({"F4": "Everyone"}, "sheet Hands, cell F4: board 1: Vul 'Everyone' is not a vulnerability"),
+    ({"F4": "All"}, "sheet Hands, cell F4: board 1: Vul 'All', but board 1 is None vulnerable"),
+    ({"B4": 99}, "sheet Hands, cell B4: board 99: a block of hands for a board with no results"),
+])
+def test_a_deal_that_is_no_deal_is_refused_naming_the_board(tmp_path, capsys, cells, message):
+    """Issue 46: a card in two hands, a hand not of 13 cards, Dealer Q, Vul Everyone and a block renumbered to
+    board 99 (board 1's deal dropped) were read, and written on into the PBN: each is refused naming the
+    board and the sheet's cells, exit 2, no PBN written."""
     from openpyxl import load_workbook
 
     from mpxl.commands.score import write_output
@@ -246,11 +257,26 @@ def test_a_hand_short_of_a_card_is_kept_and_named(tmp_path):
     book = tmp_path / "n.xlsx"
     write_output(score_event(tablets_event(HandRecord=[hand_row(1, DEALS[1])])), str(book))
     wb = load_workbook(book)
-    wb["Hands"]["D5"] = "AKQ"  # North's spades AKQJ, typed short of the J
+    for cell, typed in cells.items():
+        wb["Hands"][cell] = typed
     wb.save(book)
-    ev = read_event(str(book))
-    assert ev.deals[1].hands[0] == "AKQ.T98.765.432"
-    assert any("sheet Hands, cells D5:D8: warning: a hand of 12 cards; expected 13" in w for w in ev.warnings)
+    pbn = tmp_path / "n.pbn"
+    assert main(["score", str(book), "-o", str(pbn)]) == 2
+    assert message in capsys.readouterr().err
+    assert not pbn.exists()
+
+
+def test_the_vul_cell_takes_pbns_words_in_any_case(tmp_path):
+    from openpyxl import load_workbook
+
+    from mpxl.commands.score import write_output
+
+    book = tmp_path / "n.xlsx"
+    write_output(score_event(tablets_event(HandRecord=[hand_row(1, DEALS[1])])), str(book))
+    wb = load_workbook(book)
+    wb["Hands"]["F4"] = "none"
+    wb.save(book)
+    assert read_event(str(book)).deals[1].vulnerable == "None"
 
 
 def _hand_record(path, boards):
@@ -321,3 +347,90 @@ def test_the_workbook_with_members_hands_and_club_recalculates_to_the_core(tmp_p
     for key, (mp, first) in core.items():
         assert sheet[key][0] == pytest.approx(mp)
         assert str(sheet[key][1] or "") == (first.national_id if first else "")
+
+
+# ------------------------------------------------------------------ issue 46: every output reads back what it wrote
+
+from hypothesis import HealthCheck, assume, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+#: Member numbers and names drawn from what parts or marks them in the outputs (& between players in a
+#: CSV cell, " - " in a PBN Names cell, "-" for none) and plain characters.
+_NUMBER = st.text(alphabet="1A&- ", min_size=1, max_size=5)
+_NAME = st.text(alphabet="Ab&- ", min_size=0, max_size=5)
+
+
+@pytest.mark.parametrize("typed, read", [("12 & 34", None), ("-", ""), ("A&B", None)])
+def test_a_member_number_that_a_cell_would_part_is_refused_or_read_as_written(tmp_path, typed, read):
+    """Issue 46: the CSV read ``12 & 34`` back as two players' numbers (three players in the pair), ``-``
+    as none and ``A&B`` as two. ``-`` is no number wherever it is read (how mpxl writes a player
+    without one); a number holding an ``&`` cannot be told apart in the CSV's cell and is refused there,
+    naming the numbers; every other output keeps it."""
+    from mpxl.commands.score import write_output
+    from mpxl.core.errors import UserError
+
+    ev = tablets_event([("1", "N", typed, "Ann Smith"), ("1", "S", "2175879", "Bob Jones")])
+    want = (("Ann Smith", typed if read is None else read), ("Bob Jones", "2175879"))
+    assert players(ev)[("1", "NS")] == want
+    for ext in (".csv", ".pbn", ".xml", ".xlsx"):
+        out = tmp_path / f"night{ext}"
+        if ext == ".csv" and read is None:
+            with pytest.raises(UserError, match="member numbers .* cannot be told apart"):
+                write_output(score_event(ev), str(out))
+            assert not out.exists()
+            continue
+        write_output(score_event(ev), str(out))
+        assert players(read_event(str(out)))[("1", "NS")] == want, ext
+
+
+def _seats(pair):
+    """A pair's players as (name, member number), an empty seat at the end left off."""
+    seats = [(pl.name, pl.national_id) for pl in pair.players]
+    while seats and seats[-1] == ("", ""):
+        seats.pop()
+    return tuple(seats)
+
+
+@pytest.mark.parametrize("ext, examples", [(".csv", 40), (".pbn", 40), (".xml", 40), (".xlsx", 8)])
+def test_every_writer_reads_back_the_member_numbers_and_names_it_wrote(tmp_path_factory, ext, examples):
+    """The class: for any names and member numbers of a pair's two players, each writer either refuses
+    (a UserError naming what cannot be told apart, the file not written) or its output reads back the
+    same names and numbers as the event held."""
+    from mpxl.commands.score import write_output
+    from mpxl.core.errors import UserError
+
+    @settings(max_examples=examples, deadline=None, database=None,
+              suppress_health_check=[HealthCheck.function_scoped_fixture])
+    @given(n1=_NUMBER, n2=_NUMBER, a=_NAME, b=_NAME)
+    def check(n1, n2, a, b):
+        assume(a.strip() != b.strip() or not a.strip())  # two players of one name: the pair is named once
+        ev = tablets_event([("1", "N", n1, a), ("1", "S", n2, b)])
+        pair = next(p for p in ev.pairs if (p.number, p.direction) == ("1", "NS"))
+        if ext != ".xml":  # open: a names cell (CSV, PBN, the Pairs sheet) cannot say which seat has no name
+            assume(all(pl.name for pl in pair.players) or not any(pl.name for pl in pair.players))
+        out = tmp_path_factory.mktemp("w") / f"night{ext}"
+        try:
+            write_output(score_event(ev), str(out))
+        except UserError as exc:
+            assert "cannot be told apart" in str(exc) and not out.exists()
+            return
+        back = {(p.number, p.direction): p for p in read_event(str(out)).pairs}.get(("1", "NS"))
+        got = (back.names, _seats(back)) if back is not None else ((), ())
+        assert got == (pair.names, _seats(pair)), (n1, n2, a, b)
+
+    check()
+
+
+def test_a_deals_file_whose_vulnerability_is_not_the_boards_is_refused(tmp_path, night_csv, capsys):
+    """Issue 46: a --deals file saying board 1 is All vulnerable was attached, and the page showed "Vul All"
+    beside scores worked out non-vulnerable (the board number's vulnerability, as every score is): refused,
+    naming the file, the line and the board, exit 2, no page written."""
+    deals = tmp_path / "hands.pbn"
+    deals.write_text(f'[Board "1"]\n[Vulnerable "All"]\n[Deal "{DEALS[1]}"]\n', encoding="utf-8")
+    page = tmp_path / "night.html"
+    assert main(["score", str(night_csv), "--deals", str(deals), "-o", str(page)]) == 2
+    err = capsys.readouterr().err
+    assert "hands.pbn: line 2: board 1: Vulnerable 'All', but board 1 is None vulnerable" in err
+    assert not page.exists()
+    deals.write_text(f'[Board "1"]\n[Vulnerable "None"]\n[Deal "{DEALS[1]}"]\n', encoding="utf-8")
+    assert main(["score", str(night_csv), "--deals", str(deals), "-o", str(page)]) == 0

@@ -12,7 +12,7 @@ import pytest
 
 from mpxl.cli import main
 from mpxl.core.movement import HOWELL_STARTS, MITCHELL_TABLES, howell_rounds_offered, movement, rule_breaks
-from mpxl.formats.cards_html import cards_html
+from mpxl.formats.cards_html import cards_html, movement_title
 from tests.test_report_html import CHROMIUM, run_chromium
 
 
@@ -226,3 +226,102 @@ def test_the_cards_print_on_a4_in_chromium(tmp_path):
     assert all(f"Table {t}" in text for t in range(1, 5))
     assert all(f"Pair {p}" in text for p in range(1, 9))
     assert all(f"Board {b}\n" in text for b in range(1, 22))
+
+
+def _every_movement_offered():
+    """Every movement the command offers with a sit-out or cut short (a sample of sizes kept small)."""
+    for t in range(3, 12):
+        full = t if t % 2 else t - 1
+        for r in range(1, full + 1):
+            for pairs in (None, 2 * t - 1):
+                yield ("mitchell", t, r, pairs)
+    for t in HOWELL_STARTS:
+        for pairs in (None, 2 * t - 1):
+            for r in howell_rounds_offered(t, pairs is not None) + [2 * t - 1]:
+                yield ("howell", t, r, pairs)
+
+
+def test_boards_played_unequally_are_named_in_the_note():
+    """Issue 46: a Mitchell cut short one pair short played 12 boards 4 times and 16 boards 3 times
+    while its note named only the missing pair. Every movement offered plays its boards equally, or its
+    note names each board played fewer times and how often (counted here afresh from the rows)."""
+    import re
+
+    from mpxl.core.movement import board_ranges
+
+    for kind, t, r, pairs in _every_movement_offered():
+        m = movement(kind, t, rounds=r, pairs=pairs)
+        played = Counter()
+        for row in m.rows:
+            for b in row.boards:
+                played[b] += 1 if row.ns and row.ew else 0
+        times = sorted(set(played.values()))
+        where = f"{kind} {t} tables {r} rounds {pairs} pairs: {m.note}"
+        if len(times) == 1:
+            assert "the others (" not in m.note, where
+            continue
+        for n in times[:-1]:
+            named = board_ranges(b for b, k in played.items() if k == n)
+            assert re.search(rf"\bboards? {re.escape(named)} (is|are) played {n} times?\b", m.note), where
+        assert f"({board_ranges(b for b, k in played.items() if k == times[-1])}) {times[-1]} times" in m.note, where
+
+
+def test_the_cut_short_mitchell_one_pair_short_says_which_boards(capsys):
+    assert main(["movement", "mitchell", "--tables", "7", "--rounds", "4", "--pairs", "13"]) == 0
+    out = capsys.readouterr().out
+    assert "boards 5-8, 13-16, 21-28 are played 3 times, the others (1-4, 9-12, 17-20) 4 times" in out
+
+
+_CARD_START = r"(Table \d+|NS \d+|EW \d+|Pair \d+|Board \d+)( \(\d+ of \d+\)|: personal score card( \(\d+ of \d+\))?)?"
+
+
+def _card_rows(page: str) -> list[tuple[str, int]]:
+    """Each card of a cards page: its title and its table's rows (the head counted)."""
+    import re
+
+    return [(m.group(2), m.group(3).count("<tr>"))
+            for m in re.finditer(r'<div class="card ([a-z-]+)"><h3>(.*?)</h3>(.*?)</div>', page)]
+
+
+def test_every_card_of_every_movement_fits_a_page():
+    """Issue 46: the 12-table Howell's personal score cards (46 lines) were taller than an A4 page. No card
+    of any movement offered holds more than CARD_ROWS lines; a longer one is cut between rounds into
+    parts titled "1 of 2", each a card, and every line is on one of them."""
+    from mpxl.formats.cards_html import CARD_ROWS
+
+    movements = [movement("howell", t, boards_per_round=b) for t in HOWELL_STARTS for b in (2, 4)]
+    movements += [movement("mitchell", t, boards_per_round=4) for t in (7, 17, 30)]
+    for m in movements:
+        page = cards_html(m)
+        cards = _card_rows(page)
+        assert cards and all(rows - 1 <= CARD_ROWS for _, rows in cards), movement_title(m)
+        score_rows = sum(rows - 1 for title, rows in cards if "personal score card" in title)
+        assert score_rows == sum(len(r.boards) * ((r.ns is not None) + (r.ew is not None))
+                                 for r in m.rows if r.ns and r.ew)
+    parts = [t for t, _ in _card_rows(cards_html(movement("howell", 12)))]
+    assert "Pair 1: personal score card (1 of 2)" in parts and "Pair 1: personal score card (2 of 2)" in parts
+
+
+def test_every_card_prints_whole_on_its_page_in_chromium(tmp_path):
+    """Issue 46: printed by headless Chromium, every page of the cards begins with a card's title (or a
+    section's heading), so no card runs over two pages: here a 4-table Howell of 7 boards a round, whose
+    score cards (49 lines) printed over two pages as the 12-table Howell's did."""
+    import re
+    import shutil
+    import subprocess
+
+    if CHROMIUM is None or shutil.which("pdftotext") is None:
+        pytest.skip("Chromium or poppler-utils (pdftotext) is not installed")
+    page, pdf = tmp_path / "cards.html", tmp_path / "cards.pdf"
+    assert main(["movement", "howell", "--tables", "4", "--boards-per-round", "7", "-o", str(page)]) == 0
+    run_chromium(CHROMIUM, tmp_path, "--no-pdf-header-footer", f"--print-to-pdf={pdf}", page.as_uri())
+    text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    pages = [[ln for ln in p.splitlines() if ln.strip()] for p in text.split("\f")]
+    pages = [p for p in pages if p]
+    headings = ("Table cards", "Guide cards", "Traveller slips", "Personal score cards")
+    for number, lines in enumerate(pages[1:], 2):
+        first = lines[1] if lines[0] in headings else lines[0]
+        assert re.fullmatch(_CARD_START, first), f"page {number} starts inside a card: {lines[:3]}"
+    titles = [ln for p in pages for ln in p if re.fullmatch(_CARD_START, ln)]
+    expected = [t for t, _ in _card_rows(page.read_text(encoding="utf-8"))]
+    assert sorted(titles) == sorted(expected)  # every card printed, each title once

@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 
 from ..core.methods import K_FORMULAS, Method, as_scale, estimate, k_value
+from ..core.numbers import whole_argument as whole
 from ..core.rounding import round_fraction
 from ..core.settings import Scale
 from ..formats.atomic import atomic_path, check_extension
@@ -122,8 +123,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description="Print, for every raw score among ACTUAL results, the matchpoints and percentages that "
         "Neuberg, Factor, Ascherman, McKinnon, Manual and Ascherman-short give on a board of EXPECTED results.",
     )
-    p.add_argument("expected", type=int, help="N: the results the board should have")
-    p.add_argument("actual", type=int, help="n: the real results it has")
+    p.add_argument("expected", type=whole, help="N: the results the board should have")
+    p.add_argument("actual", type=whole, help="n: the real results it has")
     p.add_argument("--scale", type=scale_argument, default=Scale.DOUBLE, metavar="SCALE", help=SCALE_HELP)
     p.add_argument("--chart", metavar="FILE.png", help="also draw every method's percentage against raw score")
     p.set_defaults(func=run)

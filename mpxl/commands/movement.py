@@ -20,6 +20,7 @@ import json
 import os
 
 from ..core.movement import KINDS, Movement, movement
+from ..core.numbers import whole
 from ..formats.atomic import atomic_write, check_extension
 from ..formats.cards_html import cards_html, movement_title
 from . import COMMANDS, plain_help
@@ -32,10 +33,7 @@ def build(args: argparse.Namespace) -> Movement:
     def number(text: str | None, flag: str) -> int | None:
         if text is None:
             return None
-        try:
-            return int(text)
-        except ValueError:
-            raise ValueError(f"{flag} {text!r} is not a whole number") from None
+        return whole(text, flag)
 
     tables = number(args.tables, "--tables")
     assert tables is not None

@@ -16,7 +16,7 @@ import gc
 import math
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import AbstractContextManager, contextmanager, nullcontext
+from contextlib import AbstractContextManager, ExitStack, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import IO, TYPE_CHECKING, Any, TypedDict
@@ -25,6 +25,7 @@ from ..core.conventions import CONVENTIONS, Conventions, detect, find
 from ..core.errors import UserError
 from ..core.event import Club, Event
 from ..core.inference import Inference, infer
+from ..core.numbers import figure, whole_argument
 from ..core.options import FLAG_ORDER, ScoringOptions, differences, field_of, parse_options, registry, settings_of
 from ..core.ranking import PairResult
 from ..core.rounding import round_fraction
@@ -75,7 +76,7 @@ def add_scoring_arguments(p: argparse.ArgumentParser) -> None:
         if setting.choices:
             spec["choices"] = setting.choices
         if setting.whole and setting.reader is None:
-            spec["type"] = int
+            spec["type"] = whole_argument
         p.add_argument(*setting.flags, dest=setting.dest, help=setting.help or setting.words, **spec)
     p.add_argument(
         "--no-infer",
@@ -120,7 +121,7 @@ def seconds_argument(text: str) -> float:
     argparse.ArgumentTypeError: 'inf' is not a number of seconds above 0 (such as 0.5)
     """
     try:
-        value = float(text)
+        value = figure(text)
     except ValueError:
         value = math.nan
     if not math.isfinite(value) or value <= 0:
@@ -581,11 +582,15 @@ def score_and_write(args: argparse.Namespace, quiet: bool = False) -> int:
     reading = None
     inputs = input_paths(args)
     held: AbstractContextManager[None] = nullcontext()
+    guards = ExitStack()
     if outputs:  # one output refused, none written: every one moved into place at the end
-        from ..formats.atomic import all_or_none  # the writing code, loaded when there is something to write
+        from ..formats.atomic import all_or_none, fingerprint, unchanged_since  # the writing code, loaded for an output
 
         held = all_or_none()
-    with held:
+        for out in outputs:  # a workbook the director's work is read from: replaced only if unchanged since
+            if out.lower().endswith(".xlsx"):
+                guards.enter_context(unchanged_since(out, fingerprint(out)))
+    with guards, held:
         if by_columns is not None:
             result, chosen = by_columns
             event = result.event

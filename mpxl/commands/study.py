@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from ..core.errors import UserError
+from ..core.numbers import whole_argument as whole
 from ..core.settings import SmallGroups
 from ..core.study import StudyOptions, StudyResult, parse_k_list, study
 from ..formats import read_event
@@ -49,9 +50,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     how.add_argument(
         "--foul-after", metavar="R", help="split each board as if fouled after R results (R, list or range)"
     )
-    p.add_argument("--trials", type=int, default=200, metavar="T", help="random trials per board (default 200)")
+    p.add_argument("--trials", type=whole, default=200, metavar="T", help="random trials per board (default 200)")
     p.add_argument(
-        "--seed", type=int, default=0, metavar="S", help="random seed: the same seed gives the same numbers (default 0)"
+        "--seed", type=whole, default=0, metavar="S",
+        help="random seed: the same seed gives the same numbers (default 0)",
     )
     p.add_argument(
         "--small-groups",

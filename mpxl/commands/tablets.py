@@ -11,6 +11,16 @@ rewritten atomically (a reader never sees half a page); the page carries ``<meta
 http-equiv="refresh">`` and reloads itself every :data:`REFRESH_SECONDS`. A database caught
 mid-write (it changes while being read, or cannot be read while the tablets' server writes it) is
 read again at the next look, and the outputs keep the last good results. Ctrl-C stops.
+
+The director's workbook (``-o night.xlsx``) open in LibreOffice or Excel during the evening: its turn
+waits (said once) while the other outputs, the live page first, go on; it is written at the first look
+after it is closed, read again first so what the director saved is kept. It is waited for by its lock
+file (LibreOffice's ``.~lock.night.xlsx#``, Excel's ``~$night.xlsx``), and by the replace the operating
+system refuses (Windows: Excel holds the file it has open, a replace fails with PermissionError; tried
+again every :data:`RETRY_SECONDS`). A workbook changed between its reading and its replacing (saved by
+the director meanwhile) is never replaced: left as saved, said, read again and written at the next look
+(:func:`mpxl.formats.atomic.unchanged_since`). A change of the database is seen by its bytes' hash as
+well as its size and time (rewritten in place within one tick of a 2-second clock).
 :meth:`Watch.step` is one look (testable without a loop); :func:`run_watch` loops over it. The
 scoring and the writing are the command's own, passed in (``mpxl.commands.score``).
 """
@@ -30,7 +40,17 @@ from typing import TYPE_CHECKING
 
 from ..core.errors import UserError
 from ..core.members import seat_gaps
-from ..formats.atomic import LIVE, atomic_path
+from ..formats.atomic import (
+    LIVE,
+    ChangedSinceRead,
+    FileOpen,
+    Fingerprint,
+    atomic_path,
+    check_not_open,
+    fingerprint,
+    open_by,
+    unchanged_since,
+)
 
 if TYPE_CHECKING:  # typing only: the live loop is loaded when asked for
     from ..core.event import Event
@@ -38,7 +58,7 @@ if TYPE_CHECKING:  # typing only: the live loop is loaded when asked for
     from ..formats.bws import Reading
 
 __all__ = ["check_database", "report_lines", "Watch", "run_watch", "REFRESH_SECONDS", "with_refresh", "Scorer",
-           "Writer"]
+           "Writer", "RETRY_SECONDS"]
 
 #: The command's scoring: args -> (event, the tablets' Reading or None for another file, the scored result).
 Scorer = Callable[[Namespace], "tuple[Event, Reading | None, SessionResult]"]
@@ -108,7 +128,14 @@ def with_refresh(html: str, seconds: int = REFRESH_SECONDS) -> str:
     return html.replace("<head>", "<head>\n" + tag, 1)
 
 
-def _signature(path: str) -> tuple[int, int] | None:
+def _signature(path: str) -> Fingerprint | None:
+    """The file's size, modification time (ns) and a hash of its bytes (:func:`~mpxl.formats.atomic.fingerprint`):
+    a database rewritten in place with the same size and time (a file system keeping time to 2 seconds) is
+    still seen to change. None when it cannot be looked at."""
+    return fingerprint(path)
+
+
+def _stat(path: str) -> tuple[int, int] | None:
     """The file's size and modification time (ns); None when it cannot be looked at."""
     try:
         st = os.stat(path)
@@ -117,32 +144,72 @@ def _signature(path: str) -> tuple[int, int] | None:
     return st.st_size, st.st_mtime_ns
 
 
+#: A database up to this size is hashed at every look (well under a millisecond for a club's: 0.6 ms for the
+#: real 184 KB one on a loaded machine); a larger one, while its size and time stay the same, every
+#: :data:`HASH_SECONDS` (a 10 MB file takes about 40 ms).
+HASH_BYTES = 4 << 20
+HASH_SECONDS = 2.0
+
+#: How long an output the operating system refused to replace (Windows: open in Excel, and no lock file
+#: seen beside it) waits before it is tried again, in seconds.
+RETRY_SECONDS = 5.0
+
+
+def _fields(seen: Fingerprint | None) -> tuple[int, int] | None:
+    """The size and modification time of a :func:`~mpxl.formats.atomic.fingerprint` (None: no file)."""
+    return None if seen is None else seen[:2]
+
+
+#: The outputs the director's work is read from (:mod:`mpxl.workbook.keep`): never replaced once changed
+#: since that reading.
+_WORKBOOK = (".xlsx",)
+
+
 @dataclass
 class Watch:
-    """The live loop's state: what was last scored, and the last message shown."""
+    """The live loop's state: what was last scored, the outputs whose turn waits, and the last message shown.
+
+    An output open in a spreadsheet program (its lock file beside it: LibreOffice's ``.~lock.night.xlsx#``,
+    Excel's ``~$night.xlsx``), or one the operating system refuses to replace (Windows: Excel holds the file
+    it has open, a replace fails with PermissionError), waits, said once: the other outputs (the live page)
+    go on at every change. It is written at the first look after the lock file is gone (refused with no lock
+    file seen: tried again every :data:`RETRY_SECONDS`), read again first, so what the director saved in it
+    is kept. A workbook changed between its reading and its replacing (saved meanwhile) is left as saved,
+    said, and read again and written at the next look. A workbook saved by the director while nothing
+    arrives is read again too: its rulings reach the page at the next look."""
 
     args: Namespace
     #: args -> (event, the tablets' Reading or None, the scored result): the command's scoring
     score: Scorer
     #: (result, output path, inputs) -> None: the command's writer of one output
     write: Writer
-    done: tuple[int, int] | None = None  # the signature of the database last scored (or found unreadable)
+    done: Fingerprint | None = None  # the signature of the database last scored (or found unreadable)
     last_message: str = ""
     scored: int = 0  # how many times the outputs were rewritten
     log: Callable[[str], None] = field(default=lambda text: print(text, file=sys.stderr, flush=True))
+    #: seconds, for the wait of an output the operating system refused (injected by the tests)
+    clock: Callable[[], float] = field(default=time.monotonic)
+    #: the outputs whose turn waits: output -> (why: 'open', 'refused' or 'changed'; when it is tried again)
+    waiting: dict[str, tuple[str, float]] = field(default_factory=dict)
+    #: each workbook output as it was when last read or written (a change by the director is read again)
+    books: dict[str, Fingerprint | None] = field(default_factory=dict)
+    hashed: float | None = None  # when the database's bytes were last hashed (by the clock)
 
     def step(self) -> str:
         """One look at the database: 'unchanged', 'changing' (it changed while read: read again at the
         next look), 'unreadable' (a message said why; read again when it changes), 'waiting' (an output's
-        folder is gone: written at a later look, once it is back) or 'scored'."""
+        folder is gone: written at a later look, once it is back) or 'scored' (the outputs written, but
+        those in :attr:`waiting`)."""
         args = self.args
         path = str(args.input)
-        before = _signature(path)
+        before = self._look(path)
         if before is None:
             self._say(f"mpxl: {path}: cannot be looked at (moved or locked?); waiting")
             return "unreadable"
-        if before == self.done:
+        saved = [o for o in self._workbooks() if o in self.books and _stat(o) != _fields(self.books[o])]
+        if before == self.done and not self._due() and not saved:  # nothing arrived, nothing saved by the director
             return "unchanged"
+        books = {out: fingerprint(out) for out in self._workbooks()}  # as they are before they are read
         try:
             event, reading, result = self.score(args)
             result.pairs  # noqa: B018  (totalled now, while the reading is checked below)
@@ -150,18 +217,19 @@ class Watch:
             if _signature(path) != before:
                 return "changing"
             self.done = before
-            self._say(f"mpxl: {exc} (read again when the database changes)")
+            self.books.update(books)
+            again = "the database or the workbook" if books else "the database"
+            self._say(f"mpxl: {exc} (read again when {again} changes)")
             return "unreadable"
         if _signature(path) != before:  # written while it was read: the reading may mix two states
             return "changing"
         gone = self._gone_folder()
+        written: list[str] = []
         if gone is None:
             try:
                 for out in args.output:
-                    if Path(out).suffix.lower() in (".html", ".htm"):
-                        self._write_live_page(result, out, path)
-                    else:
-                        self.write(result, out, [path])
+                    if self._write_one(result, out, path, books.get(out)):
+                        written.append(out)
             except UserError:
                 gone = self._gone_folder()  # gone while the outputs were written: waited out as well
                 if gone is None:
@@ -171,12 +239,78 @@ class Watch:
                       "results scored last)")
             return "waiting"
         self.done = before
+        for out, seen in books.items():  # as read, or as written now: only the director's next save is a change
+            self.books[out] = fingerprint(out) if out in written else seen
         self.scored += 1
         problems = len(reading.problems) if reading is not None else 0
         stamp = time.strftime("%H:%M:%S")
+        waits = f"; {', '.join(self.waiting)} waiting" if self.waiting else ""
         self._say(f"mpxl: {stamp}: {len(event.lines)} results scored, {problems} to look at "
-                  f"(mpxl check {path}); wrote " + ", ".join(map(str, args.output)))
+                  f"(mpxl check {path}); wrote " + (", ".join(written) or "nothing") + waits)
         return "scored"
+
+    def _write_one(self, result: SessionResult, out: str, source: str, seen: Fingerprint | None) -> bool:
+        """Write the output ``out`` (a workbook only if it is still ``seen``, as it was read): True when written,
+        False when its turn waits (:attr:`waiting`, said once)."""
+        try:
+            check_not_open(out)  # open in a spreadsheet program: not even made
+            with unchanged_since(out, seen) if out in self._workbooks() else contextlib.nullcontext():
+                if Path(out).suffix.lower() in (".html", ".htm"):
+                    self._write_live_page(result, out, source)
+                else:
+                    self.write(result, out, [source])
+        except FileOpen as exc:
+            if exc.lock:
+                by = f"by {exc.who}, " if exc.who else ""
+                self._wait(out, "open", f"mpxl: {out}: open in {exc.program} ({by}its lock file {exc.lock} is "
+                           "beside it): its results wait, the other outputs go on; "
+                           f"they go into it at the first look after it is closed in {exc.program}, what was "
+                           f"saved in it kept (if {exc.program} is not running, the lock file is left from a "
+                           "crash: delete it)")
+            else:
+                self._wait(out, "refused", f"mpxl: {out}: {exc.problem.split(': close it')[0]}: its results wait, "
+                           f"the other outputs go on; tried again every {RETRY_SECONDS:g} s, what was saved in "
+                           "it kept")
+            return False
+        except ChangedSinceRead:
+            self._wait(out, "changed", f"mpxl: {out}: changed while the results were written into it (saved "
+                       "meanwhile?): left as it was saved; read again and written at the next look")
+            return False
+        if self.waiting.pop(out, None) is not None:
+            self._say(f"mpxl: {out}: written at last, the results up to now in it, what was saved in it kept")
+        return True
+
+    def _workbooks(self) -> list[str]:
+        return [out for out in self.args.output if Path(out).suffix.lower() in _WORKBOOK]
+
+    def _look(self, path: str) -> Fingerprint | None:
+        """The database's signature (:func:`_signature`); while its size and time are the ones last scored, a
+        large one's bytes hashed again only every :data:`HASH_SECONDS`."""
+        done, now = self.done, self.clock()
+        if (done is not None and _stat(path) == done[:2] and done[0] > HASH_BYTES and self.hashed is not None
+                and now - self.hashed < HASH_SECONDS):
+            return done
+        self.hashed = now
+        return _signature(path)
+
+    def _wait(self, out: str, why: str, message: str) -> None:
+        """``out``'s turn waits (why: 'open', 'refused' or 'changed'): said when the wait begins or its reason
+        changes, not at every look."""
+        was = self.waiting.get(out)
+        self.waiting[out] = (why, self.clock() + (RETRY_SECONDS if why == "refused" else 0.0))
+        if was is None or was[0] != why:
+            self._say(message)
+
+    def _due(self) -> bool:
+        """Whether an output that waits may be tried now: its lock file gone, its retry time come, or it
+        changed while written (tried at once)."""
+        now = self.clock()
+        for out, (why, at) in self.waiting.items():
+            if why == "open" and open_by(out) is None:
+                return True
+            if why != "open" and now >= at:
+                return True
+        return False
 
     def _gone_folder(self) -> str | None:
         """The first output's folder that is not there (moved away), None when all are."""
@@ -223,5 +357,9 @@ def run_watch(args: Namespace, score: Scorer, write: Writer, steps: int | None =
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
             LIVE.discard(tmp)
-        watch.log(f"mpxl: stopped watching; the outputs hold the results scored last ({watch.scored} update(s))")
+        left = ", ".join(watch.waiting)
+        watch.log(f"mpxl: stopped watching; the outputs hold the results scored last ({watch.scored} update(s))"
+                  + (f"; {left} still waiting (open or changed): once it is closed, `mpxl score {args.input} -o "
+                     f"{next(iter(watch.waiting))}` writes the results into it, what was saved in it kept"
+                     if left else ""))
     return 0

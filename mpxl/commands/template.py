@@ -17,6 +17,7 @@ import os
 from typing import Any
 
 from ..core.movement import Movement, movement
+from ..core.numbers import whole_argument as whole
 from ..core.settings import Scale
 from ..formats.atomic import atomic_path, check_extension
 from ..workbook.examples import teaching_contents
@@ -78,19 +79,19 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("-o", "--output", default="club-pairs.xlsx",
                    help="the workbook to write (default club-pairs.xlsx); .xlsm: macro-enabled, with xlwings' own "
                    "VBA module (from the installed xlwings' standalone quickstart) for classic xlwings' functions")
-    p.add_argument("--tables", type=int, default=15, help="tables (default 15)")
-    p.add_argument("--boards", type=int, help="boards (default 36; with a movement: its boards)")
+    p.add_argument("--tables", type=whole, default=15, help="tables (default 15)")
+    p.add_argument("--boards", type=whole, help="boards (default 36; with a movement: its boards)")
     p.add_argument("--movement", choices=("mitchell", "howell"), default="mitchell",
                    help="mitchell: NS and EW ranked apart; howell: one ranking (default mitchell)")
-    p.add_argument("--boards-per-round", type=int, help="lay the travellers out from the movement (mpxl movement): "
+    p.add_argument("--boards-per-round", type=whole, help="lay the travellers out from the movement (mpxl movement): "
                    "a line per table that plays each board, with its pairs, and a Movement sheet")
-    p.add_argument("--pairs", type=int, help="with a movement: 2T-1 pairs, one sits out each round")
-    p.add_argument("--rounds", type=int, help="with a movement: fewer rounds (mitchell)")
-    p.add_argument("--arrowswitch", type=int, metavar="LAST_N", help="with a mitchell: the last N rounds turned")
+    p.add_argument("--pairs", type=whole, help="with a movement: 2T-1 pairs, one sits out each round")
+    p.add_argument("--rounds", type=whole, help="with a movement: fewer rounds (mitchell)")
+    p.add_argument("--arrowswitch", type=whole, metavar="LAST_N", help="with a mitchell: the last N rounds turned")
     p.add_argument("--method", default="neuberg", type=str.lower,
                    choices=[m.lower() for m in METHOD_NAMES], help="estimation method (default neuberg)")
     p.add_argument("--scale", type=scale_argument, default=Scale.DOUBLE, metavar="SCALE", help=SCALE_HELP)
-    p.add_argument("--sections", type=int, default=1,
+    p.add_argument("--sections", type=whole, default=1,
                    help="sections A, B...: the lines, pairs and boards of each are pre-filled (default 1)")
     p.add_argument("--field", choices=FIELD_NAMES, default=FIELD_NAMES[0],
                    help="sections scored apart (section, default) or across the field (event)")

@@ -20,7 +20,7 @@ from itertools import zip_longest
 
 from .event import Event, Pair, Player
 
-__all__ = ["players_of", "member_numbers", "has_members", "seat_gaps", "numbers_text", "numbers_cell"]
+__all__ = ["member_number", "players_of", "member_numbers", "has_members", "seat_gaps", "numbers_text", "numbers_cell"]
 
 #: A player without a member number, in a cell of the pair's numbers.
 NO_NUMBER = "-"
@@ -29,7 +29,7 @@ NO_NUMBER = "-"
 def players_of(names: Sequence[str], numbers: Sequence[str], seats: Sequence[str] = ()) -> tuple[Player, ...]:
     """The players of a pair from its names and member numbers, in order ('' for one not given);
     () when no number is given (the names alone say it all)."""
-    numbers = [n.strip() for n in numbers]
+    numbers = [member_number(n) for n in numbers]
     if not any(numbers):
         return ()
     count = max(len(names), len(numbers))
@@ -48,12 +48,34 @@ def member_numbers(pair: Pair, count: int = 2) -> tuple[str, ...]:
 
 
 def numbers_text(numbers: Sequence[str]) -> str:
-    """A pair's member numbers as one cell (CSV ``ns_members``), `` & `` between, ``-`` for a player without.
+    """A pair's member numbers as one cell (CSV ``ns_members``), `` & `` between, ``-`` for a player
+    without; ValueError when the cell could not be read back as these numbers (a number holding an
+    ``&``: ``12 & 34`` would be two players' numbers).
 
     >>> numbers_text(["2175878", ""]), numbers_cell("2175878 & -"), numbers_cell(" 12&34 "), numbers_cell(None)
     ('2175878 & -', ('2175878', ''), ('12', '34'), ())
+    >>> numbers_text(["12 & 34", "56"])
+    Traceback (most recent call last):
+    ...
+    ValueError: the member numbers ('12 & 34', '56') cannot be told apart in one .csv cell (parted by ' & '):
+    a member number holds no &
     """
-    return " & ".join(n or NO_NUMBER for n in numbers)
+    text = " & ".join(n or NO_NUMBER for n in numbers)
+    if numbers_cell(text) != tuple(n.strip() for n in numbers) and any(n.strip() for n in numbers):
+        raise ValueError(f"the member numbers {tuple(numbers)!r} cannot be told apart in one .csv cell (parted by "
+                         "' & '): a member number holds no &")
+    return text
+
+
+def member_number(text: str) -> str:
+    """A member number as every reader keeps it: stripped, and ``-`` (how mpxl writes a player without
+    one) read as none, so that every output reads back what it wrote.
+
+    >>> member_number(" 2175878 "), member_number("-"), member_number("A-1")
+    ('2175878', '', 'A-1')
+    """
+    text = text.strip()
+    return "" if text == NO_NUMBER else text
 
 
 def numbers_cell(text: str | None) -> tuple[str, ...]:

@@ -37,6 +37,7 @@ from itertools import combinations
 from typing import Any
 
 from .howell_rounds import ALPHABET, HOWELL_ROUNDS
+from .numbers import whole
 
 __all__ = [
     "KINDS",
@@ -55,6 +56,8 @@ __all__ = [
     "comparisons",
     "rounds_of",
     "against_movement",
+    "board_ranges",
+    "played_unequally",
 ]
 
 KINDS = ("mitchell", "howell")
@@ -156,10 +159,7 @@ def _count(value: int | str, flag: str, low: int, high: int, context: str = "", 
     Traceback (most recent call last):
     ValueError: --rounds 9 for a 7-table mitchell: expected 1 to 7
     """
-    try:
-        n = int(value)
-    except (TypeError, ValueError):
-        raise ValueError(f"{flag} {value!r} is not a whole number") from None
+    n = whole(value, flag)
     if not low <= n <= high:
         raise ValueError(f"{flag} {n}{context}: expected {low} to {high}{offered}")
     return n
@@ -216,11 +216,49 @@ def mitchell(tables: int, boards_per_round: int | None = None, rounds: int | Non
     if switched:
         notes.append(f"arrowswitch: the last {switched} round(s) the EW pairs sit NS; one winner, "
                      f"EW pairs numbered {t + 1} to {2 * t}")
-    if absent and t % 2 == 0:
-        notes.append(f"with the skip, the boards EW pair {t} never meets are played once more than the others")
     if absent:
         notes.append(f"EW pair {t}{f' ({2 * t})' if switched else ''} is missing: its opponents sit out")
+    notes += [unequal] if (unequal := played_unequally(rows)) else []
     return Movement("mitchell", t, r_count, b, 1 if switched else 2, tuple(rows), "; ".join(notes))
+
+
+def board_ranges(boards: Iterable[int]) -> str:
+    """Board numbers as runs: ``1-4, 9, 11-12``.
+
+    >>> board_ranges([12, 1, 2, 3, 4, 9, 11])
+    '1-4, 9, 11-12'
+    """
+    runs: list[list[int]] = []
+    for b in sorted(set(boards)):
+        if runs and b == runs[-1][1] + 1:
+            runs[-1][1] = b
+        else:
+            runs.append([b, b])
+    return ", ".join(str(a) if a == z else f"{a}-{z}" for a, z in runs)
+
+
+def played_unequally(rows: Iterable[Row]) -> str:
+    """A note naming the boards played fewer times than the others (a sit-out's table does not play
+    its boards), or "" when every board is played equally often.
+
+    >>> played_unequally(mitchell(7, 4, rounds=4, pairs=13).rows)
+    'boards 5-8, 13-16, 21-28 are played 3 times, the others (1-4, 9-12, 17-20) 4 times'
+    >>> played_unequally(mitchell(7, 4, rounds=4).rows)
+    ''
+    """
+    played: Counter[int] = Counter()
+    for row in rows:
+        for b in row.boards:
+            played[b] += 1 if row.ns and row.ew else 0
+    by_times: dict[int, list[int]] = {}
+    for b, n in played.items():
+        by_times.setdefault(n, []).append(b)
+    if len(by_times) < 2:
+        return ""
+    *fewer, most = sorted(by_times)
+    parts = [f"{'board' if len(by_times[n]) == 1 else 'boards'} {board_ranges(by_times[n])} "
+             f"{'is' if len(by_times[n]) == 1 else 'are'} played {n} time{'s' * (n != 1)}" for n in fewer]
+    return f"{', '.join(parts)}, the others ({board_ranges(by_times[most])}) {most} times"
 
 
 def meetings(tables: int, rounds: int) -> list[list[tuple[int, int]]]:
@@ -247,10 +285,7 @@ def howell(tables: int, boards_per_round: int | None = None, rounds: int | None 
     (7, 21, Row(round=1, table=1, ns='8', ew='1', boards=(16, 17, 18)))
     """
     offered = ", ".join(str(n) for n in sorted(HOWELL_STARTS))
-    try:
-        t = int(tables)
-    except (TypeError, ValueError):
-        raise ValueError(f"--tables {tables!r} is not a whole number") from None
+    t = whole(tables, "--tables")
     if t in (2, 3):
         raise ValueError(f"a howell needs 4 tables or more (no complete Howell exists for {t}): "
                          f"use mitchell --tables {t} --arrowswitch {max(1, t // 2)} for one winner")
@@ -274,6 +309,7 @@ def howell(tables: int, boards_per_round: int | None = None, rounds: int | None 
     notes = [f"pair {2 * t} stays at table 1 NS; the others move on" if not absent
              else f"pair {2 * t} is missing: table 1 sits out every round"]
     notes.append(f"{n} sets of boards for {t} tables: {n - t} rest on a relay table each round")
+    notes += [unequal] if (unequal := played_unequally(rows)) else []
     return Movement("howell", t, n, b, 1, rows, "; ".join(notes))
 
 
@@ -308,6 +344,7 @@ def _howell_cut(t: int, r_count: int, boards_per_round: int | None, absent: bool
              f"cut to {r_count} rounds: {sets} sets of boards, each played {t * r_count // sets} times"]
     if sets > t:
         notes.append(f"{sets - t} sets rest on a relay table each round")
+    notes += [unequal] if (unequal := played_unequally(rows)) else []
     return Movement("howell", t, r_count, b, 1, tuple(rows), "; ".join(notes))
 
 

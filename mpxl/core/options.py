@@ -22,6 +22,7 @@ from typing import Any, cast
 from .board import BoardRules, holds_mixed_line, one_result_beside_artificial
 from .event import Event, PairKey
 from .methods import Method, find_method
+from .numbers import whole
 from .rounding import Rounding, round_fraction, round_ratio
 from .rules import (
     AVE_POLICIES,
@@ -171,9 +172,7 @@ class Setting:
         if self.parse is not None:
             return {self.name: self.parse(value)}
         if self.whole and isinstance(value, str):
-            if not value.strip().isdigit():
-                raise ValueError(f"{self.label} {value!r} is not a whole number")
-            return {self.name: int(value)}
+            return {self.name: whole(value, self.label)}
         return {self.name: value}
 
     def shown(self, options: Any, event: Event) -> Any:

@@ -156,7 +156,7 @@ class Rounding:
             return cls(RoundingKind.EBU, 1)
         if key == "acbl":
             return cls(RoundingKind.HALF_UP, 2)
-        m = re.fullmatch(r"(?:(half-up|half-even|up|even)[:=]?)?(\d{1,2})", key)
+        m = re.fullmatch(r"(?:(half-up|half-even|up|even)[:=]?)?([0-9]{1,2})", key)
         if m and int(m.group(2)) <= 10:
             kind = RoundingKind.HALF_EVEN if m.group(1) in ("half-even", "even") else RoundingKind.HALF_UP
             return cls(kind, int(m.group(2)))

@@ -55,6 +55,7 @@ from .event import Event, Line, PairKey
 from .fouled import small_group_percentage, uses_set_percentages
 from .matchpoints import NSScore
 from .methods import Method, estimate
+from .numbers import whole
 from .options import ScoringOptions
 from .rules import double_matchpoints, is_blank
 from .session import score_event
@@ -275,12 +276,12 @@ def parse_k_list(text: str | int) -> list[int]:
         for part in str(text).split(","):
             part = part.strip()
             if "-" in part:
-                lo, hi = (int(x) for x in part.split("-", 1))
+                lo, hi = (whole(x) for x in part.split("-", 1))
                 if hi < lo:
                     raise ValueError
                 out.update(range(lo, hi + 1))
             else:
-                out.add(int(part))
+                out.add(whole(part))
         if not out or min(out) < 1:
             raise ValueError
     except ValueError:

@@ -37,6 +37,7 @@ from collections.abc import Callable, Sequence
 from typing import IO, Protocol, TypeVar
 
 from ..core.errors import UserError
+from ..core.numbers import figure
 from .atomic import StrPath
 from .common import read_bytes
 from .jet import JetFile
@@ -111,7 +112,7 @@ class Clock:
         if seconds is None:
             said = os.environ.get("MPXL_BWS_TIME_LIMIT", "")
             try:
-                seconds = float(said) if said else TIME_LIMIT
+                seconds = figure(said) if said else TIME_LIMIT
             except ValueError:
                 raise UserError("MPXL_BWS_TIME_LIMIT", "", f"{said!r} is not a number of seconds") from None
             if not 0 < seconds < 86400:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import hashlib
 import os
 import re
 from collections.abc import Iterable, Iterator
@@ -32,7 +33,8 @@ from typing import IO, Any, BinaryIO, Literal, TextIO, overload
 from ..core.errors import UserError
 
 __all__ = ["atomic_write", "atomic_path", "check_not_input", "same_file", "remove_leftovers", "LIVE", "TEMP_PREFIX",
-           "check_extension", "check_not_open", "LOCK_FILES", "StrPath", "all_or_none"]
+           "check_extension", "check_not_open", "LOCK_FILES", "StrPath", "all_or_none", "FileOpen", "ChangedSinceRead",
+           "open_by", "fingerprint", "Fingerprint", "unchanged_since"]
 
 #: A file's name as the standard library takes one: a text or a path.
 StrPath = str | os.PathLike[str]
@@ -91,21 +93,31 @@ def check_extension(path: StrPath, allowed: Iterable[str], what: str) -> None:
 LOCK_FILES = (("~${}", "Excel"), (".~lock.{}#", "LibreOffice"))
 
 
-def check_not_open(path: StrPath) -> None:
-    """Refuse to write ``path`` while a spreadsheet program has it open (its lock file beside it:
-    Excel's ``~$name.xlsx``, LibreOffice's ``.~lock.name.xlsx#``): replaced under the program, the
-    file would be refused (Windows) or overwritten by the program's next save. The message says
-    which program, and how to go on.
+class FileOpen(UserError):
+    """The file is open in another program: its lock file is beside it (``lock``, the ``program``'s, the
+    user ``who`` holds it when it says), or the operating system refused to replace it (``lock`` empty:
+    on Windows, Excel holds the file it has open and a replace fails with PermissionError)."""
+
+    def __init__(self, source: str, problem: str, program: str = "", who: str = "", lock: str = ""):
+        super().__init__(source, "", problem)
+        self.program, self.who, self.lock = program, who, lock
+
+
+class ChangedSinceRead(UserError):
+    """The file changed after it was read, before the new one was moved onto it (the director saved it
+    meanwhile): the new file is not moved, the one saved is left as it is (:func:`unchanged_since`)."""
+
+
+def open_by(path: StrPath) -> tuple[str, str, str] | None:
+    """(the lock file's name, the program, who has it open, or '') when a spreadsheet program has ``path``
+    open (its lock file beside it), else None.
 
     >>> import tempfile
-    >>> d = tempfile.mkdtemp(); check_not_open(os.path.join(d, "out.xlsx"))
-    >>> _ = open(os.path.join(d, ".~lock.out.xlsx#"), "w").write(",Ann Smith,pc,26.11.2026 12:00,file:///x;")
-    >>> check_not_open(os.path.join(d, "out.xlsx"))
-    Traceback (most recent call last):
-    ...
-    mpxl.core.errors.UserError: ...out.xlsx: the file is open in LibreOffice (by Ann Smith, its lock file \
-.~lock.out.xlsx# is beside it): close it there and run again; if LibreOffice is not running, the lock file is \
-left from a crash: delete it and run again
+    >>> d = tempfile.mkdtemp(); open_by(os.path.join(d, "out.xlsx")) is None
+    True
+    >>> _ = open(os.path.join(d, "~$out.xlsx"), "w").close()
+    >>> open_by(os.path.join(d, "out.xlsx"))
+    ('~$out.xlsx', 'Excel', '')
     """
     target = Path(path)
     for pattern, program in LOCK_FILES:
@@ -119,9 +131,131 @@ left from a crash: delete it and run again
         with contextlib.suppress(OSError, UnicodeDecodeError):  # LibreOffice's: ,user,host,date,url;
             fields = lock.read_bytes()[:1024].decode("utf-8").split(",")
             who = fields[1].strip() if len(fields) > 2 and program == "LibreOffice" else ""
-        raise UserError(str(path), "", f"the file is open in {program} ({'by ' + who + ', ' if who else ''}its lock "
-                        f"file {lock.name} is beside it): close it there and run again; if {program} is not "
-                        "running, the lock file is left from a crash: delete it and run again")
+        return lock.name, program, who
+    return None
+
+
+def check_not_open(path: StrPath) -> None:
+    """Refuse to write ``path`` while a spreadsheet program has it open (its lock file beside it:
+    Excel's ``~$name.xlsx``, LibreOffice's ``.~lock.name.xlsx#``): replaced under the program, the
+    file would be refused (Windows) or overwritten by the program's next save. The message says
+    which program, and how to go on (a :class:`FileOpen`).
+
+    >>> import tempfile
+    >>> d = tempfile.mkdtemp(); check_not_open(os.path.join(d, "out.xlsx"))
+    >>> _ = open(os.path.join(d, ".~lock.out.xlsx#"), "w").write(",Ann Smith,pc,26.11.2026 12:00,file:///x;")
+    >>> check_not_open(os.path.join(d, "out.xlsx"))
+    Traceback (most recent call last):
+    ...
+    mpxl.formats.atomic.FileOpen: ...out.xlsx: the file is open in LibreOffice (by Ann Smith, its lock file \
+.~lock.out.xlsx# is beside it): close it there and run again; if LibreOffice is not running, the lock file is \
+left from a crash: delete it and run again
+    """
+    found = open_by(path)
+    if found is None:
+        return
+    lock, program, who = found
+    raise FileOpen(str(path), f"the file is open in {program} ({'by ' + who + ', ' if who else ''}its lock "
+                   f"file {lock} is beside it): close it there and run again; if {program} is not "
+                   "running, the lock file is left from a crash: delete it and run again", program, who, lock)
+
+
+#: A file's content as :func:`fingerprint` gives it: (size, modification time in ns, a hash of the bytes).
+Fingerprint = tuple[int, int, str]
+
+
+def fingerprint(path: StrPath) -> Fingerprint | None:
+    """(size, modification time in ns, a hash of the bytes) of ``path``; None when it is not there (or
+    cannot be looked at). The hash is '' when the bytes cannot be read (a file locked for reading): a
+    change is still seen by size and time. The hash sees what size and time miss: a file rewritten in
+    place with the same size within one tick of a coarse clock (FAT's 2 seconds).
+
+    >>> import tempfile
+    >>> d = tempfile.mkdtemp(); f = os.path.join(d, "a.bin"); _ = open(f, "wb").write(b"one")
+    >>> first = fingerprint(f); st = os.stat(f)
+    >>> _ = open(f, "wb").write(b"two"); os.utime(f, ns=(st.st_atime_ns, st.st_mtime_ns))
+    >>> first[:2] == fingerprint(f)[:2], first == fingerprint(f), fingerprint(os.path.join(d, "none"))
+    (True, False, None)
+    """
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    digest = hashlib.blake2b(digest_size=16)
+    try:
+        with open(path, "rb") as f:
+            while chunk := f.read(1 << 20):
+                digest.update(chunk)
+    except OSError:
+        return st.st_size, st.st_mtime_ns, ""
+    return st.st_size, st.st_mtime_ns, digest.hexdigest()
+
+
+def _key(path: StrPath) -> str:
+    return os.path.normcase(os.path.abspath(os.fspath(path)))
+
+
+#: The files :func:`unchanged_since` guards: (normalised name) -> what they were when read.
+_GUARDED: dict[str, Fingerprint | None] = {}
+
+
+@contextlib.contextmanager
+def unchanged_since(path: StrPath, seen: Fingerprint | None) -> Iterator[None]:
+    """While the block runs, a new file is moved onto ``path`` (by :func:`atomic_path`, :func:`atomic_write`,
+    :func:`all_or_none`) only if ``path`` is still what :func:`fingerprint` gave before it was read
+    (``seen``; None: it was not there): looked at again just before the move. Changed meanwhile (the
+    director saved it), :class:`ChangedSinceRead` is raised, the new file removed and the one saved left
+    as it is: never replaced in silence.
+
+    >>> import tempfile
+    >>> d = tempfile.mkdtemp(); book = os.path.join(d, "b.txt"); _ = open(book, "w").write("read")
+    >>> with unchanged_since(book, fingerprint(book)):
+    ...     with atomic_write(book) as f:
+    ...         _ = f.write("new")
+    >>> seen = fingerprint(book); _ = open(book, "w").write("saved by the director")
+    >>> with unchanged_since(book, seen):
+    ...     with atomic_write(book) as f:
+    ...         _ = f.write("newer")
+    Traceback (most recent call last):
+    ...
+    mpxl.formats.atomic.ChangedSinceRead: ...b.txt: changed since it was read ...
+    >>> open(book).read(), sorted(os.listdir(d))
+    ('saved by the director', ['b.txt'])
+    """
+    key = _key(path)
+    had = key in _GUARDED
+    old = _GUARDED.get(key)
+    _GUARDED[key] = seen
+    try:
+        yield
+    finally:
+        if had:
+            _GUARDED[key] = old
+        else:
+            _GUARDED.pop(key, None)
+
+
+def _may_replace(target: Path, shown: str) -> None:
+    """Looked at just before a new file is moved onto ``target`` (named ``shown``): refused when a program
+    has opened it meanwhile (its lock file), or when it is guarded (:func:`unchanged_since`) and changed."""
+    check_not_open(target)
+    key = _key(target)
+    if key in _GUARDED and fingerprint(target) != _GUARDED[key]:
+        raise ChangedSinceRead(shown, "", "changed since it was read (saved in Excel or LibreOffice meanwhile?): "
+                               "left as it was saved, not replaced")
+
+
+def _replace(tmp: str, target: Path, shown: str) -> None:
+    """Move ``tmp`` onto ``target`` (:func:`_may_replace` first); the operating system's refusal to replace an
+    existing file (PermissionError: on Windows, the file open in Excel) a :class:`FileOpen`."""
+    _may_replace(target, shown)
+    try:
+        os.replace(tmp, target)
+    except PermissionError as exc:
+        if not os.path.exists(target):  # (False for a name the system refuses)
+            raise
+        raise FileOpen(shown, f"cannot be replaced: {_reason(exc)} (open in a program that holds it, as Excel "
+                       "on Windows does?): close it there and run again") from None
 
 
 def _give_permissions(tmp: str, target: Path) -> None:
@@ -246,7 +380,7 @@ def atomic_path(path: StrPath, suffix: str = "") -> Iterator[str]:
             _HELD[-1].append((tmp, target))  # file written through, as the page's, is the writer's own)
             made.remove(tmp)
         else:
-            os.replace(tmp, target)
+            _replace(tmp, target, str(path))
         moved = True
     except BaseException as exc:
         if not moved:
@@ -261,6 +395,9 @@ def atomic_path(path: StrPath, suffix: str = "") -> Iterator[str]:
     finally:
         LIVE.difference_update(made)
 
+
+#: The outputs a spreadsheet program opens (and on Windows holds while open).
+_HELD_BY_PROGRAMS = (".xlsx", ".xlsm", ".xls", ".csv")
 
 #: The writes :func:`all_or_none` holds, innermost last: (temporary file, target) of each.
 _HELD: list[list[tuple[str, Path]]] = []
@@ -301,9 +438,14 @@ def all_or_none() -> Iterator[None]:
         raise
     else:
         moved = 0
+        # a spreadsheet there already first: the one a program may hold (Windows refuses to replace a file
+        # Excel has open, with no lock file to see), refused before any other is moved
+        held.sort(key=lambda pair: not (pair[1].suffix.lower() in _HELD_BY_PROGRAMS and os.path.exists(pair[1])))
         try:
+            for _tmp, target in held:  # every one looked at before any is moved: one refused, none moved
+                _may_replace(target, str(target))
             for tmp, target in held:
-                os.replace(tmp, target)
+                _replace(tmp, target, str(target))
                 moved += 1
         except BaseException as exc:  # a refusal, a Ctrl-C, a signal: what is not moved yet is removed
             for left, _target in held[moved:]:

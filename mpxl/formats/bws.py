@@ -50,6 +50,7 @@ from ..core.contract import DIRECTION_SPELLINGS, Contract, Direction, board_vuln
 from ..core.errors import UserError
 from ..core.event import Deal, Event, Line, Pair, SitOut
 from ..core.members import players_of
+from ..core.numbers import figure
 from ..core.rules import ARTIFICIAL_CODES, Side
 from .access import Row
 from .atomic import StrPath
@@ -206,9 +207,13 @@ def _int(row: Row, name: str, default: int = 0) -> int:
     if value is None:
         return default
     try:
-        number = float(value)
+        number = figure(value)
     except ValueError:
-        return default
+        try:
+            float(value)  # Python's float takes 1_0, a fullwidth digit, nan: no number here either
+        except ValueError:
+            return default
+        raise _BadCell(f"{name} {value[:40]!r} is not a number (ASCII digits)") from None
     if not math.isfinite(number) or abs(number) >= INT_LIMIT:
         raise _BadCell(f"{name} {value[:40]!r} is no number a section, table, round, board or pair can have")
     return int(number)

@@ -1,6 +1,8 @@
 """The cards for the tables of a movement, as one self-contained page that prints on A4.
 
-Four kinds of card, each kept whole on the printed page: the **table cards** (for each table,
+Four kinds of card, each kept whole on the printed page (a card holds at most :data:`CARD_ROWS`
+lines, which fit an A4 page; a longer one is printed as parts, each a card of its own, "1 of 2"
+in its title, split between rounds): the **table cards** (for each table,
 round by round: the pairs and the boards), the **guide cards** (for each pair, where it sits each
 round, against whom, which boards), the **traveller slips** (for each board, the pairs in the order
 they play it, with empty cells for the contract, declarer, tricks and score) and the **personal
@@ -22,7 +24,11 @@ from collections.abc import Iterable, Sequence
 
 from ..core.movement import Movement, Row, rounds_of
 
-__all__ = ["cards_html", "movement_title"]
+__all__ = ["CARD_ROWS", "cards_html", "movement_title"]
+
+#: The most lines a card holds: at the rows' height (``td.blank``, 6 mm, and a line of 9 pt), its
+#: heading and its table's head, such a card is about 250 mm high, within A4's 277 mm inside the margins.
+CARD_ROWS = 34
 
 _CSS = """
 *{box-sizing:border-box}
@@ -75,12 +81,43 @@ def _table(head: Sequence[str], rows: Iterable[Sequence[str]], blanks: int = 0) 
     return "".join(out)
 
 
+def _parts(rows: Sequence[tuple[str, ...]], most: int = CARD_ROWS) -> list[list[tuple[str, ...]]]:
+    """``rows`` (each starting with its round) cut into parts of at most ``most`` rows, between rounds
+    where a round's rows fit in one part, into parts of equal size as near as may be.
+
+    >>> [len(p) for p in _parts([(str(r // 2), "x") for r in range(46)], 34)]
+    [24, 22]
+    >>> [len(p) for p in _parts([("1", "x")] * 3, 34)]
+    [3]
+    """
+    if len(rows) <= most:
+        return [list(rows)]
+    count = -(-len(rows) // most)
+    size = -(-len(rows) // count)
+    parts: list[list[tuple[str, ...]]] = [[]]
+    for i, row in enumerate(rows):
+        new_round = i == 0 or row[0] != rows[i - 1][0]
+        full = len(parts[-1]) >= most or (len(parts[-1]) >= size and new_round)
+        if parts[-1] and full:
+            parts.append([])
+        parts[-1].append(row)
+    return parts
+
+
+def _card(kind: str, title: str, head: Sequence[str], rows: Sequence[tuple[str, ...]], blanks: int = 0) -> str:
+    """One card, or its parts when its rows do not fit a page (:data:`CARD_ROWS`): each a card whole on
+    its page, titled "1 of 2"."""
+    parts = _parts(rows)
+    return "".join(f'<div class="card {kind}"><h3>{title}'
+                   + (f" ({i} of {len(parts)})" if len(parts) > 1 else "") + "</h3>"
+                   + _table(head, part, blanks) + "</div>" for i, part in enumerate(parts, 1))
+
+
 def _table_cards(m: Movement) -> str:
     cards = []
     for table in range(1, m.tables + 1):
         rows = [(str(r.round), _pair(r.ns), _pair(r.ew), _boards(r)) for r in m.rows if r.table == table]
-        cards.append(f'<div class="card table-card"><h3>Table {table}</h3>'
-                     + _table(("Round", "NS", "EW", "Boards"), rows) + "</div>")
+        cards.append(_card("table-card", f"Table {table}", ("Round", "NS", "EW", "Boards"), rows))
     return "".join(cards)
 
 
@@ -96,8 +133,7 @@ def _guide_cards(m: Movement) -> str:
         for row, seat in rounds_of(m.rows, pair, direction):
             other = row.ew if seat == "NS" else row.ns
             rows.append((str(row.round), str(row.table), seat, _pair(other), _boards(row)))
-        cards.append(f'<div class="card guide-card"><h3>{_e(label)}</h3>'
-                     + _table(("Round", "Table", "Sits", "Against", "Boards"), rows) + "</div>")
+        cards.append(_card("guide-card", _e(label), ("Round", "Table", "Sits", "Against", "Boards"), rows))
     return "".join(cards)
 
 
@@ -106,7 +142,7 @@ def _slips(m: Movement) -> str:
     head = ("Round", "Table", "NS", "EW", "Contract", "By", "Lead", "Tricks", "NS score", "EW score")
     for board, rows in m.board_tables().items():
         played = [(str(r.round), str(r.table), _e(r.ns), _e(r.ew)) for r in rows if r.ns and r.ew]
-        cards.append(f'<div class="card slip"><h3>Board {board}</h3>' + _table(head, played, blanks=6) + "</div>")
+        cards.append(_card("slip", f"Board {board}", head, played, blanks=6))
     return "".join(cards)
 
 
@@ -119,8 +155,7 @@ def _score_cards(m: Movement) -> str:
             other = row.ew if seat == "NS" else row.ns
             if other is not None:
                 rows += [(str(row.round), str(b), seat, _e(other)) for b in row.boards]
-        cards.append(f'<div class="card score-card"><h3>{_e(label)}: personal score card</h3>'
-                     + _table(head, rows, blanks=5) + "</div>")
+        cards.append(_card("score-card", f"{_e(label)}: personal score card", head, rows, blanks=5))
     return "".join(cards)
 
 

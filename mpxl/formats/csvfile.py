@@ -41,6 +41,7 @@ from ..core.contract import tricks_from_result
 from ..core.errors import UserError
 from ..core.event import Event, Line, LineScore, Pair, PairKey, Penalty, SitOut
 from ..core.members import member_numbers, numbers_cell, numbers_text, players_of
+from ..core.numbers import whole
 from ..core.pairings import check_duplicates, two_winner_sections
 from ..core.rules import (
     PASS_SPELLINGS,
@@ -324,11 +325,11 @@ def names_text(names: tuple[str, ...]) -> str:
     >>> names_text(("Ann & Bob", "Cy"))
     Traceback (most recent call last):
     ...
-    ValueError: the names ('Ann & Bob', 'Cy') cannot be told apart in one .csv cell (parted by ' & ')
+    ValueError: the names ('Ann & Bob', 'Cy') cannot be told apart in one cell (parted by ' & ')
     """
     text = " & ".join(names)
     if names_cell(text) != tuple(n.strip() for n in names if n.strip()):
-        raise ValueError(f"the names {tuple(names)!r} cannot be told apart in one .csv cell (parted by ' & ')")
+        raise ValueError(f"the names {tuple(names)!r} cannot be told apart in one cell (parted by ' & ')")
     return text
 
 
@@ -452,7 +453,7 @@ def _plain_text(text: str) -> str:
 
 def _plain_session(text: str) -> int:
     text = text.strip()
-    return int(text) if text else 1
+    return whole(text) if text else 1
 
 
 class PlainRows:
@@ -678,7 +679,7 @@ def _general_line(row: list[str], keys: list[str], source: str, where: str,
     ns, ew = get("ns_pair"), get("ew_pair")
     session_text = get("session")
     try:
-        session = int(session_text) if session_text is not None else 1
+        session = whole(session_text, decimal_zero=True) if session_text is not None else 1
     except ValueError:
         raise UserError(source, f"{where}, column session", f"{session_text!r} is not a session number") from None
     if is_penalty_row(get("adjustment")):

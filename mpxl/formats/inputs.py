@@ -13,6 +13,7 @@ from argparse import Namespace
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from ..core.contract import Vulnerability, board_vulnerability
 from ..core.errors import UserError
 from ..core.event import Deal, Event
 from ..core.patterns import Pattern
@@ -53,6 +54,34 @@ def attach_deals(event: Event, path: StrPath | None) -> Event:
         event.warnings.append(f"--deals {path}: no deal for boards {board_list(boards - set(deals))}")
     event.deals.update((b, d) for b, d in deals.items() if b in boards or not boards)
     return event
+
+
+def standard_vulnerability(board: int, text: object, source: str, where: str, label: str) -> str:
+    """A deal's vulnerability as PBN writes it ('' when blank); UserError naming the board when it is no
+    vulnerability or not the board number's: every score is worked out with the board number's
+    vulnerability (board 1 None, 2 NS, ...), so a page showing another beside them would say what was
+    not scored.
+
+    >>> standard_vulnerability(4, "both", "h.pbn", "line 3", "Vulnerable"), standard_vulnerability(1, "", "h", "", "")
+    ('All', '')
+    >>> standard_vulnerability(1, "All", "h.pbn", "line 3", "Vulnerable")
+    Traceback (most recent call last):
+    ...
+    mpxl.core.errors.UserError: h.pbn: line 3: board 1: Vulnerable 'All', but board 1 is None vulnerable and every \
+score is worked out so (the board number's vulnerability): a deal of another board?
+    """
+    if text is None or not str(text).strip():
+        return ""
+    try:
+        vul = Vulnerability.find(str(text))
+    except ValueError as exc:
+        raise UserError(source, where, f"board {board}: {label} {exc}") from None
+    standard = board_vulnerability(board)
+    if vul is not standard:
+        raise UserError(source, where, f"board {board}: {label} {str(text).strip()!r}, but board {board} is "
+                        f"{standard.value} vulnerable and every score is worked out so (the board number's "
+                        "vulnerability): a deal of another board?")
+    return vul.value
 
 
 def board_list(boards: Iterable[int]) -> str:
@@ -96,9 +125,10 @@ def read_deals(path: StrPath) -> dict[int, Deal]:
         previous.update(game)
         if "Board" in game and game.get("Deal", ("", 0))[0].strip():
             board = board_number(game["Board"][0], source, f"line {game['Board'][1]}")
+            vul_text, vul_line = game.get("Vulnerable", ("", 0))
+            vul = standard_vulnerability(board, vul_text, source, f"line {vul_line}", "Vulnerable")
             try:
-                deal = Deal.from_pbn(board, game["Deal"][0], game.get("Dealer", ("", 0))[0].strip().upper(),
-                                     game.get("Vulnerable", ("", 0))[0].strip())
+                deal = Deal.from_pbn(board, game["Deal"][0], game.get("Dealer", ("", 0))[0].strip().upper(), vul)
             except ValueError as exc:
                 raise UserError(source, f"line {game['Deal'][1]}", str(exc)) from None
             deals.setdefault(board, deal)

@@ -33,12 +33,15 @@ import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
+from itertools import zip_longest
 from typing import TYPE_CHECKING, Any
 
 from ..core.adjustments import Artificial, Mixed, parse_entry
 from ..core.contract import board_dealer, board_vulnerability
 from ..core.errors import UserError
 from ..core.event import Deal, Event, Line, LineScore, Pair, Penalty, Player, SitOut
+from ..core.members import member_number
+from ..core.numbers import whole
 from ..core.options import ScoringOptions
 from ..core.pairings import two_winner_sections
 from ..core.patterns import Pattern
@@ -357,7 +360,7 @@ def read_pbn_text(text: str, source: str = "<pbn>") -> Event:
             if getattr(ev, attr) is None and tags.get(meta, ("", 0))[0].strip():
                 value, no = tags[meta]
                 try:  # this file is one session of several: its totals may run over the earlier sessions
-                    setattr(ev, attr, int(value))
+                    setattr(ev, attr, whole(value))
                 except ValueError:
                     raise UserError(source, f"line {no}", f"{meta[1:]} {value!r} is not a session number") from None
         ev.title = ev.title or tags.get("Event", ("", 0))[0]
@@ -559,7 +562,7 @@ def _table_number(cell: str | None) -> int | str | None:
     (6, '6a', None)
     """
     try:
-        return int(cell) if cell is not None else None
+        return whole(cell) if cell is not None else None
     except ValueError:
         return cell
 
@@ -651,8 +654,10 @@ def _total_table(ev: Event, table: Table, section_tag: str, source: str) -> None
         except ValueError as exc:
             raise UserError(source, where, f"Direction {exc}") from None
         names = _split_names(cell("names"))
-        ids = (cell("id1") or "", cell("id2") or "")
-        players = tuple(Player(n, i) for n, i in zip(names, ids)) if len(names) == 2 and any(ids) else ()
+        ids = (member_number(cell("id1") or ""), member_number(cell("id2") or ""))
+        # the numbers in order, a name to each as far as the names go (a seat with a number and no name kept)
+        players = (tuple(Player(n, i) for n, i in zip_longest(names, ids, fillvalue=""))
+                   if len(names) <= 2 and any(ids) else ())
         tiebreak = (cell("tiebreak") or "").strip()
         try:  # "-" where the pair is not tied
             published_tiebreak = number_or_none(tiebreak) if tiebreak not in ("", "-") else None

@@ -41,6 +41,8 @@ from .. import __version__
 from ..core.contract import DIRECTION_SPELLINGS, Direction, board_dealer, board_vulnerability
 from ..core.errors import UserError
 from ..core.event import SEATS, Club, Deal, Event, Line, MasterPoints, Pair, Penalty, Player, SitOut
+from ..core.members import member_number
+from ..core.numbers import whole
 from ..core.rules import Side, arrowswitch_flag, is_sitout, side_of
 from ..core.settings import Field
 from .textsafe import xml_attribute, xml_content
@@ -157,7 +159,7 @@ def _walk(
         if tag == "SESSION":
             sid = child.get("SESSION_ID") or _text(child, "SESSION_ID") or str(session)
             try:
-                sess = int(sid)
+                sess = whole(sid)
             except ValueError:
                 sess = session
             decimals = max(decimals, _walk(child, ev, source, sess, section, winners, depth + 1))
@@ -202,12 +204,13 @@ def _pair(el: Element, source: str, session: int, section: str, index: int) -> P
         except ValueError as exc:
             raise UserError(source, where, f"DIRECTION {exc}") from None
     players = tuple(
-        Player(_text(p, "PLAYER_NAME") or "", _text(p, "NATIONAL_ID_NUMBER") or "", _text(p, "CLUB_ID_NUMBER") or "")
+        Player(_text(p, "PLAYER_NAME") or "", member_number(_text(p, "NATIONAL_ID_NUMBER") or ""),
+               _text(p, "CLUB_ID_NUMBER") or "")
         for p in el.findall("PLAYER")
     )
     names = tuple(p.name for p in players if p.name)
-    if all(not (p.national_id or p.club_id) for p in players) or any(not p.name for p in players):
-        players = ()  # names alone (or a player with ids and no name: the names are what the file means)
+    if all(not (p.national_id or p.club_id) for p in players):
+        players = ()  # names alone (a player with ids and no name is kept: the member number it wrote is read back)
     # EBUScore and ScoreBridge nest MASTER_POINTS; Compscore puts its two elements in the PAIR
     awards = [(mp_el, mp_el) for mp_el in el.findall("MASTER_POINTS")] or [(el, el)]
     master_points = tuple(
@@ -245,7 +248,7 @@ def _deal(el: Element, source: str) -> Deal:
     """A HANDSET's BOARD: BOARD_NUMBER and a HAND per seat (DIRECTION, SPADES, HEARTS, DIAMONDS, CLUBS)."""
     num_text = _text(el, "BOARD_NUMBER")
     try:
-        board = int(num_text or "")
+        board = whole(num_text or "")
     except ValueError:
         raise UserError(source, "HANDSET, BOARD", f"BOARD_NUMBER {num_text!r} is not a board number") from None
     hands = ["", "", "", ""]

@@ -18,7 +18,7 @@ tricks give it; otherwise it is typed. An artificial score goes in Adjustment.
 >>> write_event_workbook(r, path)
 >>> from openpyxl import load_workbook
 >>> ws = load_workbook(path)["Travellers"]
->>> ws["D5"].value, ws["G5"].value, ws["H6"].value, ws["N5"].value[:4]
+>>> ws["D5"].value, ws["G5"].value, ws["H6"].value, ws["O5"].value[:4]
 ('4S', None, 'A6040', '=IF(')
 """
 
@@ -40,6 +40,7 @@ from ..core.members import member_numbers
 from ..core.options import off_sheet, settings_of
 from ..core.rules import ARTIFICIAL_CODES, PASS_SPELLINGS, code_key, contract_keys, is_blank
 from ..core.settings import EstimateAt, MixedLine, RoundingKind
+from ..formats.csvfile import names_text
 from ..formats.textsafe import as_text_cell
 from .inputs import PairRow, Settings, TemplateLine
 from .layout import (
@@ -76,7 +77,7 @@ def _pair_value(text: object) -> int | str | None:
     if text is None:
         return None
     s = str(text).strip()
-    return int(s) if s.isdigit() else s
+    return int(s) if s.isascii() and s.isdigit() else s  # not a fullwidth 12 (int would make it 12)
 
 
 def settings_for(result: SessionResult) -> Settings:
@@ -396,7 +397,7 @@ def _pair_rows(result: SessionResult) -> list[tuple[PairRow, PairResult]]:
     seen: dict[tuple[int, str, int, tuple[int, str]], tuple[PairRow, PairResult]] = {}
     for pr in result.pairs:
         p = pr.pair
-        names = " & ".join(p.names) or None
+        names = names_text(p.names) or None  # refused when it would not read back as these names
         numbers = tuple(n or None for n in member_numbers(p))
         seen.setdefault((order.get(p.section, -1), p.section, {"NS": 0, "EW": 1}.get(p.direction or "", 0),
                          _natural(p.number)), ((_pair_value(p.number), p.direction, names, p.section or None,
@@ -421,8 +422,11 @@ def values_workbook(result: SessionResult, reason: str) -> Workbook:
     >>> r = score_event(Event(lines=[Line(1, "1", "2", score=420), Line(1, "3", "4", score=400)]))
     >>> wb = values_workbook(r, "a reason")
     >>> ws = wb["Travellers"]
-    >>> ws["N5"].value, ws["O5"].value, wb["Totals"]["A5"].value, wb["Totals"]["B5"].value
-    (2.0, 0.0, '1=', 1)
+    >>> C, T = TRAVELLER_COLUMNS, TOTALS_COLUMNS
+    >>> ws[f"{C['ns_mp']}5"].value, ws[f"{C['ew_mp']}5"].value, wb["Totals"][f"{T['place']}5"].value
+    (2.0, 0.0, '1=')
+    >>> wb["Totals"][f"{T['pair']}5"].value
+    1
     """
     contents = _event_contents(result, check=False)
     wb = build_workbook(**contents)
@@ -507,7 +511,7 @@ def _put_pairs(pa: Worksheet, to: Worksheet, result: SessionResult, total_fmt: s
         p = pr.pair
         for key, ranked, fmt in (("place", pr.place, "General"), ("pair", _pair_value(p.number), "General"),
                                  ("direction", p.direction or "", "General"),
-                                 ("names", " & ".join(p.names), "General"), ("section", p.section or "", "General"),
+                                 ("names", names_text(p.names), "General"), ("section", p.section or "", "General"),
                                  ("mp", pr.mp, total_fmt), ("max", pr.max, "0.##"),
                                  ("pct", opts.round_percentage(pr.percentage), pct_fmt), ("row", None, "General")):
             _put(to, f"{T[key]}{row}", ranked, fmt)
@@ -528,7 +532,7 @@ def event_workbook(result: SessionResult, spare_rows: int = 0) -> Workbook:
 
 
 def _natural(text: object) -> tuple[int, str]:
-    digits = "".join(ch for ch in str(text) if ch.isdigit())
+    digits = "".join(ch for ch in str(text) if ch in "0123456789")  # not a superscript 2 (int refuses it)
     return (int(digits) if digits else 0, str(text))
 
 

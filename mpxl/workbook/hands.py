@@ -33,6 +33,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from ..core.contract import board_dealer, board_vulnerability
 from ..core.errors import UserError
 from ..core.event import SEATS, Deal
+from ..formats.inputs import standard_vulnerability
 
 __all__ = ["hands_sheet", "read_hands", "SHEET", "ACROSS", "ROWS_PER_PAGE"]
 
@@ -95,10 +96,14 @@ def _block(ws: Worksheet, row: int, col: int, deal: Deal) -> None:
             ws.cell(row + down + k, col + across + 1, cards or "-").data_type = "s"
 
 
-def read_hands(ws: Any, source: str, warnings: list[str] | None = None) -> dict[int, Deal]:
+def read_hands(ws: Any, source: str, warnings: list[str] | None = None,
+               boards: Iterable[int] | None = None) -> dict[int, Deal]:
     """Board -> Deal of each block on the Hands sheet ``ws`` (found by its ``Board`` cell); UserError
-    naming the cell for a board that is no number or a suit that is not cards; a hand of other than 13
-    cards is kept as typed, and named in ``warnings`` (a hand record may be short of a card)."""
+    naming the board and the cell for a board that is no number (or, given the event's ``boards``, one it
+    has no results for: a block renumbered), a suit that is not cards, a hand of other than 13 cards, a
+    card in two hands, a Dealer other than N, E, S or W or a Vul other than None, NS, EW or All: a deal
+    that is not a deal is never written on into a PBN. A hand left blank is not known ('')."""
+    known = set(boards) if boards is not None else None
     grid = {(c.row, c.column): c.value for row in ws.iter_rows() for c in row if c.value is not None}
     deals: dict[int, Deal] = {}
     for (r, c), value in sorted(grid.items()):
@@ -114,9 +119,18 @@ def read_hands(ws: Any, source: str, warnings: list[str] | None = None) -> dict[
                       for seat in SEATS)
         if board in deals:
             raise UserError(source, where, f"board {board} has a second block of hands")
+        if known is not None and board not in known and any(hands):
+            raise UserError(source, where, f"board {board}: a block of hands for a board with no results "
+                            f"(the boards played: {_runs(known)}); was the block's board number changed?")
+        _check_deal(board, hands, r, c, ws, source)
+        dealer = str(grid.get((r, c + 3)) or "").strip().upper()
+        if dealer not in ("", *SEATS):
+            raise UserError(source, f"sheet {SHEET}, cell {ws.cell(r, c + 3).coordinate}",
+                            f"board {board}: Dealer {grid.get((r, c + 3))!r}: expected N, E, S or W")
+        vul = standard_vulnerability(board, grid.get((r, c + 5)), source,
+                                     f"sheet {SHEET}, cell {ws.cell(r, c + 5).coordinate}", "Vul")
         if any(hands):
-            deals[board] = Deal(board, hands, str(grid.get((r, c + 3)) or "").strip().upper(),
-                                str(grid.get((r, c + 5)) or "").strip())
+            deals[board] = Deal(board, hands, dealer, vul)
     return deals
 
 
@@ -134,8 +148,29 @@ def _hand(grid: dict[tuple[int, int], Any], row: int, col: int, ws: Any, source:
             raise UserError(source, f"sheet {SHEET}, cell {ws.cell(row + k, col).coordinate}",
                             f"{value!r} is not cards of a suit (A K Q J T 9 ... 2, - for a void)")
         suits.append(text)
-    count = sum(map(len, suits))
-    if count != 13 and warnings is not None:
-        warnings.append(f"sheet {SHEET}, cells {ws.cell(row, col).coordinate}:"
-                        f"{ws.cell(row + 3, col).coordinate}: warning: a hand of {count} cards; expected 13")
     return ".".join(suits)
+
+
+def _runs(boards: Iterable[int]) -> str:
+    from ..core.movement import board_ranges
+
+    return board_ranges(boards)
+
+
+def _check_deal(board: int, hands: tuple[str, ...], r: int, c: int, ws: Any, source: str) -> None:
+    """UserError naming the board and the hand's cells for a hand of other than 13 cards or a card held twice."""
+    held: dict[tuple[int, str], str] = {}
+    for seat, hand in zip(SEATS, hands):
+        if not hand:
+            continue
+        row, col = r + HAND_AT[seat][0], c + HAND_AT[seat][1] + 1
+        cells = f"sheet {SHEET}, cells {ws.cell(row, col).coordinate}:{ws.cell(row + 3, col).coordinate}"
+        count = len(hand.replace(".", ""))
+        if count != 13:
+            raise UserError(source, cells, f"board {board}: {seat}'s hand has {count} cards; expected 13")
+        for k, cards in enumerate(hand.split(".")):
+            for card in cards:
+                if (k, card) in held:
+                    who = "twice" if held[(k, card)] == seat else f"in {held[(k, card)]}'s hand and {seat}'s"
+                    raise UserError(source, cells, f"board {board}: the {card}{'SHDC'[k]} is {who}")
+                held[(k, card)] = seat

@@ -31,7 +31,7 @@ _BAD_FILL = PatternFill("solid", start_color="F4B6B6", end_color="F4B6B6")
 
 
 def _number(pair: str) -> int | str:
-    return int(pair) if pair.isdigit() else pair
+    return int(pair) if pair.isascii() and pair.isdigit() else pair
 
 
 def movement_lines(m: Movement) -> list[TemplateLine]:

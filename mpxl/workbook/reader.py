@@ -38,6 +38,7 @@ from ..core.event import Club, Event, Pair, Penalty
 from ..core.members import players_of
 from ..core.methods import find_method
 from ..core.movement import against_movement
+from ..core.numbers import whole
 from ..core.options import ScoringOptions, parse_options, registry
 from ..core.patterns import Pattern
 from ..core.rounding import Rounding
@@ -443,7 +444,7 @@ def _template_event(wb: Any, source: str) -> Event:
     if HANDS_SHEET in wb.sheetnames:  # the deals mpxl wrote (the tablets' HandRecord, a --deals file)
         from .hands import read_hands  # the sheet's layout, with the writer's (openpyxl loaded already)
 
-        ev.deals = read_hands(wb[HANDS_SHEET], source, ev.warnings)
+        ev.deals = read_hands(wb[HANDS_SHEET], source, ev.warnings, {ln.board for ln in ev.lines} or None)
     if "Movement" in wb.sheetnames:  # a template laid out from a movement: a line it did not send, named
         ev.warnings.extend(_against_movement(wb["Movement"], rows, keys))
     return ev
@@ -557,7 +558,7 @@ def setup_options(words: dict[str, Any], source: str) -> dict[str, Any]:
             parsed["percentage_decimals"] = None
         else:
             try:
-                parsed.update(parse_options(percentage_rounding=f"{tie}:{int(decimals)}"))
+                parsed.update(parse_options(percentage_rounding=f"{tie}:{whole(decimals, decimal_zero=True)}"))
             except (TypeError, ValueError) as exc:
                 raise UserError(source, f"sheet Setup, cell {cells.get('pct_decimals', 'pct_decimals')}",
                                 str(exc)) from None

@@ -11,7 +11,7 @@ what scored the board. The headers carry the helper columns' notes (:data:`helpt
 >>> WORKING_COLUMNS[0], WORKING_COLUMNS[-1]
 ('row', 'words')
 >>> working_formulas(9)["ns_mp"]
-'=IF($A9="","",INDEX(Travellers!$N:$N,$A9))'
+'=IF($A9="","",INDEX(Travellers!$O:$O,$A9))'
 """
 
 from __future__ import annotations
