@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 __all__ = ["Side", "NS", "EW", "SIDES", "Column", "Row", "SideRow", "col", "twin", "each_part", "expand",
-           "Across", "every", "every_pair", "FAMILIES", "placed_once", "TwinFormula"]
+           "Across", "every", "every_pair", "FAMILIES", "placed_once", "TwinFormula", "Span", "LOOSE", "Local"]
 
 
 class Side(NamedTuple):
@@ -146,13 +146,43 @@ def placed_once(columns: Iterable[Column], *sheet: list[Column]) -> None:
         raise ValueError(f"columns not placed once: {sorted(declared ^ set(placed))}")
 
 
+class Span(NamedTuple):
+    """The rows ``first..last`` of one board's lines, laid out together: what a line's own board's lookups read
+    (:attr:`Row.local`). ``Span(0, 0)`` (:data:`LOOSE`) is the rows after them, in a workbook that has such
+    spans: a line typed there is read across the whole sheet. ``one_field``: every board's rows are of one field
+    (one session, one section), so the field's N is the Setup's N used, worked out once."""
+
+    first: int
+    last: int
+    one_field: bool = False
+
+
+#: The rows after the boards' own in a workbook laid out by board.
+LOOSE = Span(0, 0)
+
+
 class Row:
-    """The cells of one row by name: ``Row(5, {"kind": "AN"}).kind`` -> ``AN5``."""
+    """The cells of one row by name: ``Row(5, {"kind": "AN"}).kind`` -> ``AN5``; ``span`` the rows of its board's
+    lines when the workbook lays them out together (None: lines in any order)."""
 
-    __slots__ = ("_row", "_letters")
+    __slots__ = ("_row", "_letters", "span")
 
-    def __init__(self, row: int, letters: Mapping[str, str]) -> None:
-        self._row, self._letters = row, letters
+    def __init__(self, row: int, letters: Mapping[str, str], span: Span | None = None) -> None:
+        self._row, self._letters, self.span = row, letters, span
+
+    def top(self, key: str) -> str:
+        """The absolute cell of column ``key`` in the first row of the line's board (its span's)."""
+        if self.span is None or self.span == LOOSE:
+            raise AttributeError("no board rows: the line is not laid out with its board's")
+        return f"${self._letters[key]}${self.span.first}"
+
+    @property
+    def local(self) -> Across | Local:
+        """The data rows a lookup of the line's own board reads: its board's rows (``$AN$5:$AN$13``) in a
+        workbook laid out by board, else the whole column's defined name (:data:`every`)."""
+        if self.span is None or self.span == LOOSE:
+            return every
+        return Local(self._letters, self.span)
 
     def __getattr__(self, key: str) -> str:
         return self.at(key)
@@ -219,6 +249,32 @@ class Across:
 
     def part(self, s: Side, family: str, i: int) -> str:
         """Part ``i`` of side ``s``'s column of ``family``, by its defined name."""
+        return self.at(_key_of(family, s, i))
+
+
+class Local:
+    """A board's own rows of the columns, as absolute ranges: ``Local({"kind": "AN"}, Span(5, 13)).kind`` is
+    ``$AN$5:$AN$13``; the same calls as :class:`Across`."""
+
+    __slots__ = ("_letters", "_span")
+
+    def __init__(self, letters: Mapping[str, str], span: Span) -> None:
+        self._letters, self._span = letters, span
+
+    def __getattr__(self, key: str) -> str:
+        return self.at(key)
+
+    def at(self, key: str) -> str:
+        try:
+            letter = self._letters[key]
+        except KeyError:
+            raise AttributeError(f"no column {key!r}") from None
+        return f"${letter}${self._span.first}:${letter}${self._span.last}"
+
+    def side(self, s: Side, family: str) -> str:
+        return self.at(_key_of(family, s))
+
+    def part(self, s: Side, family: str, i: int) -> str:
         return self.at(_key_of(family, s, i))
 
 

@@ -385,7 +385,8 @@ def _event_contents(result: SessionResult, spare_rows: int = 0, check: bool = Tr
     expected = result.boards[0].expected if result.boards else 9
     methods = (max(expected, 2), max(expected - 1, 1))
     return dict(settings=settings_for(result), lines=lines, boards=boards, pairs=pairs,
-                rows=len(lines) + spare_rows, methods=methods, deals=list(result.event.deals.values()))
+                rows=len(lines) + spare_rows, methods=methods, deals=list(result.event.deals.values()),
+                by_board=True)
 
 
 def _pair_rows(result: SessionResult) -> list[tuple[PairRow, PairResult]]:

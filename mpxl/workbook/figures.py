@@ -52,7 +52,7 @@ from .places import SMALL_GROUP_NAMES
 
 
 def badb(c: Row) -> str:
-    return f'IF({c.board}="","",COUNTIFS({every.bkey},{c.bkey},{every.kind},"bad"))'
+    return f'IF({c.board}="","",COUNTIFS({c.local.bkey},{c.bkey},{c.local.kind},"bad"))'
 
 
 def gkey(c: Row) -> str:
@@ -60,18 +60,23 @@ def gkey(c: Row) -> str:
 
 
 def n(c: Row) -> str:
-    return f'IF({c.kind}="R",COUNTIF({every.gkey},{c.gkey}),0)'
+    return f'IF({c.kind}="R",COUNTIF({c.local.gkey},{c.gkey}),0)'
 
 
 def nb(c: Row) -> str:
-    return f'IF({c.kind}="R",{count_kinds("R", c.bkey)},"")'
+    return f'IF({c.kind}="R",{count_kinds("R", c.bkey, c.local)},"")'
 
 
 def lines(c: Row) -> str:
-    return f'IF({is_kind(c, COUNTS_TOWARDS_N)},{count_kinds(COUNTS_TOWARDS_N, c.bkey)},0)'
+    return f'IF({is_kind(c, COUNTS_TOWARDS_N)},{count_kinds(COUNTS_TOWARDS_N, c.bkey, c.local)},0)'
 
 
 def nf(c: Row) -> str:
+    """N (field): Setup's Expected results per board, else the most lines on any board of the line's field;
+    where the boards' rows are all of one field, the Setup's N used (the same figure, worked out once rather
+    than by every line: a typed result then costs its board's lines, not every line's)."""
+    if c.span is not None and c.span.one_field:
+        return f'IF({c.board}="","",{S["n_used"]})'
     most = f'SUMPRODUCT(MAX(({every.fkey}={c.fkey})*{every.lines}))'
     return f'IF({c.board}="","",IF(ISNUMBER({S["expected"]}),{S["expected"]},MAX(1,{most})))'
 
@@ -91,7 +96,7 @@ def fouled(c: Row) -> str:
 
 
 def largest(c: Row) -> str:
-    return f'IF({c.fouled}=1,SUMPRODUCT(MAX(({every.bkey}={c.bkey})*{every.n})),"")'
+    return f'IF({c.fouled}=1,SUMPRODUCT(MAX(({c.local.bkey}={c.bkey})*{c.local.n})),"")'
 
 
 def _set_pct(c: Row, N: str, n_: str = "") -> str:
@@ -118,8 +123,8 @@ def k(c: Row) -> str:
 
 def sns(c: Row) -> str:
     g, s = c.gkey, c.ns_score
-    below = f'COUNTIFS({every.gkey},{g},{every.ns_score},"<"&{s})'
-    equal = f'COUNTIFS({every.gkey},{g},{every.ns_score},{s})'
+    below = f'COUNTIFS({c.local.gkey},{g},{c.local.ns_score},"<"&{s})'
+    equal = f'COUNTIFS({c.local.gkey},{g},{c.local.ns_score},{s})'
     return f'IF({c.kind}="R",IF({c.rb}>0,{c.nraw},{RAW_MP.excel(below=below, equal=equal, Scale=U)}),"")'
 
 
@@ -243,7 +248,7 @@ def shares(c: Row) -> str:
 def nsc(c: Row) -> str:
     """The N the line's figures are scored on (Setup's Estimate at): N (field); with own-tops the board's
     real results alone; with totals, a board played fewer times than N (field) on its own lines."""
-    real = f'COUNTIFS({every.bkey},{c.bkey},{every.kind},"R")'
+    real = f'COUNTIFS({c.local.bkey},{c.bkey},{c.local.kind},"R")'
     short = f'AND({EST_AT}="{EstimateAt.TOTALS.value}",{c.lines}>0,{c.lines}<{c.nf})'
     return (f'IF({c.board}="","",IF({EST_AT}="{EstimateAt.OWN_TOPS.value}",MAX(1,{real}),'
             f'IF({short},{c.lines},{c.nf})))')
@@ -264,7 +269,7 @@ def topc(c: Row) -> str:
 def lone(c: Row) -> str:
     """1 on the one real result of a board whose other lines are artificial scores, when Setup's Lone result
     is ave-plus (ACBLscore: 60% to both sides); else 0."""
-    others = f'COUNTIFS({every.bkey},{c.bkey},{every.kind},"A")'
+    others = f'COUNTIFS({c.local.bkey},{c.bkey},{c.local.kind},"A")'
     return (f'IF(AND({c.kind}="R",{CELL[LoneResult]}="{LoneResult.AVE_PLUS.value}"),'
             f'IF(AND({c.nb}=1,{others}>0),1,0),0)')
 

@@ -9,8 +9,8 @@ the formula without its ``=``; the small pieces they share are in :mod:`.pieces`
 
 >>> f = traveller_formulas(5)
 >>> f["ns_mp"]
-'=IF(OR(CP5="",CP5="NP",CP5="P"),"",IF(CR5>0,"?",IF(NP5=0,ER5,EV5)))'
->>> f["k"].startswith('=IF(CP5="R",CHOOSE(MethodNo,GX5/CV5,1,(GX5+CV5-1)/CV5,')
+'=IF(OR(CT5="",CT5="NP",CT5="P"),"",IF(CV5>0,"?",IF(NT5=0,EV5,EZ5)))'
+>>> f["k"].startswith('=IF(CT5="R",CHOOSE(MethodNo,HB5/CZ5,1,(HB5+CZ5-1)/CZ5,')
 True
 """
 
@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping
 from ..core.methods import Method
 from ..core.rules import ESTIMATE_LINE, ESTIMATES_FULL_BOARDS, K_RULES, SCALE_OFFSET, SCALE_PERCENTAGE
 from ..core.settings import SmallGroups
-from .columns import Column, Row, every
+from .columns import Column, Row, Span, every
 from .layout import (
     BLOCK_COLUMNS,
     PAIRS_COLUMNS,
@@ -71,14 +71,16 @@ PAIRS = _formulas(PAIRS_SHEET)
 TOTALS = _formulas(TOTALS_SHEET)
 
 
-def _row(formulas: Mapping[str, Formula], r: int, letters: Mapping[str, str]) -> dict[str, str]:
-    c = Row(r, letters)
+def _row(formulas: Mapping[str, Formula], r: int, letters: Mapping[str, str],
+         span: Span | None = None) -> dict[str, str]:
+    c = Row(r, letters, span)
     return {key: "=" + fn(c) for key, fn in formulas.items()}
 
 
-def traveller_formulas(r: int) -> dict[str, str]:
-    """The formulas of traveller row ``r``, by column key."""
-    return _row(TRAVELLER, r, TRAVELLER_COLUMNS)
+def traveller_formulas(r: int, span: Span | None = None) -> dict[str, str]:
+    """The formulas of traveller row ``r``, by column key; ``span`` the rows of its board's lines where the
+    workbook lays each board's lines out together (:class:`mpxl.workbook.columns.Span`)."""
+    return _row(TRAVELLER, r, TRAVELLER_COLUMNS, span)
 
 
 def block_formulas(r: int) -> dict[str, str]:

@@ -71,7 +71,8 @@ BLOCK_ORDER = (
 #: The helper columns, one step each, in order (the conventions' steps, then the rulings', the penalties', the
 #: totals' and the typed forms', added last).
 HELPER_ORDER = (
-    "sess", "sec", "fkey", "bkey", "nskey", "vul", "ct", "crow", "decl", "dvul", "dscore", "cscore", "tt", "tu",
+    "sess", "sec", "fkey", "bkey", "hk", "away", "nskey", "vul", "ct", "crow", "decl", "dvul", "dscore", "cscore",
+    "tt", "tu",
     "tnum", "adj", "adjl", "adjr", "ub", "nspct", "kind", "badb", "gkey", "n", "nb", "lines", "nf", "topf",
     "fouled", "largest", "setpct", "k", "sw", "sns", "est{s}", "own{s}", "adj{s}", "art{s}", "v{s}", "va{s}",
     "r{s}", "ra{s}", "shares", "tkt", "tk", "why", "avg", "swt", "byt", "unfit", "{s}v", "{s}n", "{s}row", "tkd",

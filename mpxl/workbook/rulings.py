@@ -29,7 +29,7 @@ from ..core.rules import (
     RAW_MP,
     sheet_key,
 )
-from .columns import NS, Row, Side, col, each_part, every, twin
+from .columns import NS, Row, Side, col, each_part, twin
 from .pieces import (
     BEYOND,
     TYPED_TEXT,
@@ -205,7 +205,7 @@ def rul(c: Row) -> str:
 def rb(c: Row) -> str:
     """How many rulings the line's board has (0 off a result line): a board with none is matchpointed by
     the plain counts (Raw S), one with some by the parts."""
-    return f'IF({c.kind}<>"R",0,COUNTIFS({every.bkey},{c.bkey},{every.rul},1))'
+    return f'IF({c.kind}<>"R",0,COUNTIFS({c.local.bkey},{c.bkey},{c.local.rul},1))'
 
 
 def _view_group(c: Row, s: Side) -> str:
@@ -214,7 +214,7 @@ def _view_group(c: Row, s: Side) -> str:
 
 def _view_n(c: Row, s: Side) -> str:
     g = c[s].gk
-    return f'IF({c.kind}<>"R","",IF({c.rb}=0,{c.n},IF({g}="",0,COUNTIF({every.side(s, "gk")},{g}))))'
+    return f'IF({c.kind}<>"R","",IF({c.rb}=0,{c.n},IF({g}="",0,COUNTIF({c.local.side(s, "gk")},{g}))))'
 
 
 def _figure_n(c: Row, s: Side) -> str:
@@ -233,9 +233,9 @@ def _part_weights(c: Row, s: Side, i: int, tied: bool) -> str:
     """The weight of the parts of the view's group that part ``i`` beats (or ties), every line's parts
     counted, the line's own too: its own parts beat and tie exactly 1 of its weight in all, which the
     rulebook's raw matchpoints (equal - 1) take back, as they take back a plain score's tie with itself."""
-    g, s_ = c[s].gk, c[s].part("s", i)
+    g, s_, rows = c[s].gk, c[s].part("s", i), c.local
     crit = s_ if tied else f'"<"&{s_}'
-    total = "+".join(f'SUMIFS({every.part(s, "w", j)},{every.side(s, "gk")},{g},{every.part(s, "s", j)},{crit})'
+    total = "+".join(f'SUMIFS({rows.part(s, "w", j)},{rows.side(s, "gk")},{g},{rows.part(s, "s", j)},{crit})'
                      for j in range(1, PARTS + 1))
     return f'IF(OR({c.rb}=0,{g}="",{s_}=""),"",{total})'
 

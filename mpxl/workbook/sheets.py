@@ -10,8 +10,9 @@ into the file).
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
@@ -44,6 +45,7 @@ from ..core.rules import (
 from ..core.settings import AvePolicy, Field, Scale, SmallGroups
 from ..formats.textsafe import as_text_cell
 from . import formulas as F
+from .columns import LOOSE, Span
 from .helptext import COLUMN_NOTES, HELP_TEXT, PAIRS_NOTES, SETUP_NOTES, XLWINGS_CONF_NOTES
 from .layout import (
     AVE_POLICY_NAMES,
@@ -143,6 +145,9 @@ class Sizes:
     board_rows: int
     pair_rows: int
     extra: dict[str, int] = field(default_factory=dict)
+    #: Each board's lines laid out together by the writer (a scored or laid-out workbook): each line's
+    #: per-board counts read its board's rows alone (:func:`board_spans`), not every line.
+    by_board: bool = False
 
 
 def _col(letter: str) -> int:
@@ -330,7 +335,7 @@ def travellers_sheet(wb: Workbook, lines: Sequence[TemplateLine], sizes: Sizes, 
     col = TRAVELLER_COLUMNS
     _travellers_heads(ws)
     # the data: one style per column, inputs and formulas filled down (see mpxl.workbook.stream)
-    blocks.append(_lines_block(ws, lines, last, fmt))
+    blocks.extend(_lines_block(ws, lines, last, fmt, sizes.by_board))
     blast = FIRST_ROW + sizes.board_rows - 1
     blocks.append(_boards_block(ws, boards, blast, fmt))
     _travellers_rules(ws, last)
@@ -386,9 +391,10 @@ def _travellers_heads(ws: Worksheet) -> None:
             ).font = _HELPER_FONT
 
 
-def _lines_block(ws: Worksheet, lines: Sequence[TemplateLine], last: int, fmt: dict[str, str]) -> Block:
-    """The traveller lines' block: the typed inputs (``lines``, then blank rows to ``last``) and the formulas,
-    the figures shown in ``fmt``."""
+def _lines_block(ws: Worksheet, lines: Sequence[TemplateLine], last: int, fmt: dict[str, str],
+                 by_board: bool = False) -> list[Block]:
+    """The traveller lines' blocks: the typed inputs (``lines``, then blank rows to ``last``) and the formulas,
+    the figures shown in ``fmt``; ``by_board``: a block for each board's lines (:func:`board_spans`)."""
     # text: what is typed stays as typed (a penalty of 10% stays 10%, not 0.1)
     text_cols = ("contract", "by", "adjustment", "group", "switch", "section", "ns_pen", "ew_pen")
     idx = {k: _col(v) for k, v in TRAVELLER_COLUMNS.items()}
@@ -417,7 +423,54 @@ def _lines_block(ws: Worksheet, lines: Sequence[TemplateLine], last: int, fmt: d
     def values(i: int) -> tuple[object, ...]:
         return tuple(get(lines[i])) if i < len(lines) else blank
 
-    return Block(ws, FIRST_ROW, last, inputs, values, formulas, F.traveller_formulas)
+    spans = board_spans(lines, last) if by_board else None
+    if spans is None:
+        return [Block(ws, FIRST_ROW, last, inputs, values, formulas, F.traveller_formulas)]
+    return [Block(ws, first, end, inputs, partial(_shifted, values, first - FIRST_ROW), formulas,
+                  partial(F.traveller_formulas, span=span))
+            for span, first, end in spans]
+
+
+def _shifted(values: Callable[[int], tuple[object, ...]], offset: int, i: int) -> tuple[object, ...]:
+    return values(offset + i)
+
+
+def board_spans(lines: Sequence[TemplateLine], last: int) -> list[tuple[Span, int, int]] | None:
+    """Each board's rows, where the ``lines`` lay every board's lines out together (one section, each board of
+    a session in one run of rows): (its :class:`~mpxl.workbook.columns.Span`, its first row, its last), then the
+    rows after them to ``last`` (:data:`~mpxl.workbook.columns.LOOSE`). None where they do not (the lines of two
+    sections, a board's lines in two places), or where nothing is laid out: every count then reads every line.
+    Penalty rows (Adjustment Pen, written after the lines) are among the rows after.
+
+    >>> from mpxl.workbook.inputs import TemplateLine as L
+    >>> board_spans([L(1), L(1), L(2), L(2, adjustment="Pen")], 10)
+    [(Span(first=5, last=6, one_field=True), 5, 6), (Span(first=7, last=7, one_field=True), 7, 7),
+     (Span(first=0, last=0, one_field=False), 8, 10)]
+    >>> board_spans([L(1), L(2), L(1)], 10) is None, board_spans([L(1, section="A")], 10) is None
+    (True, True)
+    """
+    played = list(lines)
+    while played and played[-1].adjustment == "Pen":
+        played.pop()
+    if not played or any(ln.section for ln in played) or any(ln.board is None for ln in played):
+        return None
+    spans: list[tuple[Span, int, int]] = []
+    seen: set[tuple[object, object]] = set()
+    one_field = all((ln.session or 1) == 1 for ln in played)
+    first = FIRST_ROW
+    for i, ln in enumerate(played):
+        key = (ln.board, ln.session or 1)
+        nxt = played[i + 1] if i + 1 < len(played) else None
+        if nxt is None or (nxt.board, nxt.session or 1) != key:
+            if key in seen:
+                return None
+            seen.add(key)
+            end = FIRST_ROW + i
+            spans.append((Span(first, end, one_field), first, end))
+            first = end + 1
+    if first <= last:
+        spans.append((LOOSE, first, last))
+    return spans
 
 
 def _boards_block(ws: Worksheet, boards: Sequence[BoardRow], blast: int, fmt: dict[str, str]) -> Block:

@@ -149,6 +149,7 @@ def _build(
     methods: tuple[int, int] = (9, 8),
     deals: Sequence[Deal] = (),
     movement: Movement | None = None,
+    by_board: bool = False,
 ) -> tuple[Workbook, list[Block]]:
     """The workbook without the rows of its data blocks, and the blocks (see :mod:`mpxl.workbook.stream`).
 
@@ -159,12 +160,15 @@ def _build(
     ``methods`` is the (N, n) shown on the Methods sheet; the row counts default to what is given;
     ``deals`` (the event's hands) make a Hands sheet after Totals (:mod:`mpxl.workbook.hands`).
     ``movement``: a Movement sheet and the mark on a line it did not send (:mod:`.movement_sheet`).
+    ``by_board``: the ``lines`` lay each board's lines out together (a scored or laid-out workbook), so each
+    line's per-board counts read its board's rows alone (:func:`mpxl.workbook.sheets.board_spans`).
     """
     settings = settings or Settings()
     sizes = Sizes(
         rows=max(rows or 0, len(lines), 1),
         board_rows=max(board_rows or 0, len(boards), 1),
         pair_rows=max(pair_rows or 0, len(pairs), 1),
+        by_board=by_board,
     )
     wb = Workbook()
     wb.remove(wb.active)
@@ -196,14 +200,15 @@ def build_workbook(settings: Settings | None = None, lines: Sequence[TemplateLin
                    boards: Sequence[BoardRow] = (), pairs: Sequence[PairRow] = (), rows: int | None = None,
                    board_rows: int | None = None, pair_rows: int | None = None,
                    methods: tuple[int, int] = (9, 8), deals: Sequence[Deal] = (),
-                   movement: Movement | None = None) -> Workbook:
+                   movement: Movement | None = None, by_board: bool = False) -> Workbook:
     """Build a workbook in the template layout; the arguments are :func:`_build`'s.
 
     >>> wb = build_workbook(Settings(method="Manual"), [TemplateLine(1, 1, 2, typed=420)], [1], [(1, "NS"), (2, "EW")])
     >>> wb["Setup"]["B6"].value, wb["Travellers"]["A5"].value, wb["Pairs"]["B6"].value
     ('Manual', 1, 'EW')
     """
-    wb, blocks = _build(settings, lines, boards, pairs, rows, board_rows, pair_rows, methods, deals, movement)
+    wb, blocks = _build(settings, lines, boards, pairs, rows, board_rows, pair_rows, methods, deals, movement,
+                        by_board)
     for block in blocks:
         stream.fill(block)
     return wb
@@ -213,7 +218,8 @@ def write_workbook(path: str | os.PathLike[str], settings: Settings | None = Non
                    lines: Sequence[TemplateLine] = (), boards: Sequence[BoardRow] = (),
                    pairs: Sequence[PairRow] = (), rows: int | None = None, board_rows: int | None = None,
                    pair_rows: int | None = None, methods: tuple[int, int] = (9, 8),
-                   macro_enabled: bool = False, deals: Sequence[Deal] = (), movement: Movement | None = None) -> None:
+                   macro_enabled: bool = False, deals: Sequence[Deal] = (), movement: Movement | None = None,
+                   by_board: bool = False) -> None:
     """Write to ``path`` the workbook :func:`build_workbook` builds from the same arguments, fast,
     for any number of lines; ``macro_enabled``: with xlwings' VBA project
     (:func:`mpxl.workbook.classic.macro_enable`), for an ``.xlsm``.
@@ -222,7 +228,8 @@ def write_workbook(path: str | os.PathLike[str], settings: Settings | None = Non
     written straight into the file with each column's formula stored once and shared
     down the column (:mod:`mpxl.workbook.stream`), as Excel stores a filled-down column.
     """
-    wb, blocks = _build(settings, lines, boards, pairs, rows, board_rows, pair_rows, methods, deals, movement)
+    wb, blocks = _build(settings, lines, boards, pairs, rows, board_rows, pair_rows, methods, deals, movement,
+                        by_board)
     if macro_enabled:
         from .classic import macro_enable
 
@@ -311,7 +318,7 @@ def laid_out_contents(schedule: Movement, method: str | Method = Method.NEUBERG,
     pairs: list[PairRow] = [(int(p), d, None, None) for p, d in schedule.pairs()]
     block = [(b, None, None) for b in range(1, schedule.boards + 1)]
     return dict(settings=s, lines=lines, boards=block, pairs=pairs, rows=len(lines), methods=methods,
-                movement=schedule)
+                movement=schedule, by_board=True)
 
 
 def build_template(tables: int = 15, boards: int = 36, movement: str = "mitchell",

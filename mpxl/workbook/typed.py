@@ -37,7 +37,7 @@ from ..core.rules import (
     sheet_percent_pair,
     sheet_text,
 )
-from .columns import NS, Row, Side, col, twin
+from .columns import LOOSE, NS, Row, Side, col, every, twin
 from .pieces import (
     BEYOND,
     LETTERS,
@@ -71,6 +71,24 @@ def fkey(c: Row) -> str:
 
 def bkey(c: Row) -> str:
     return f'IF({c.board}="","",{c.fkey}&"|"&{c.board})'
+
+
+def hk(c: Row) -> str:
+    """The key of the board whose rows the line sits among, where each board's lines are laid out together (its
+    first line's Board key); blank where the lines may be in any order, and on the rows after the boards'."""
+    if c.span is None or c.span == LOOSE:
+        return '""'
+    return c.top("bkey")
+
+
+def away(c: Row) -> str:
+    """1 on a line laid out among another board's lines (its Board, Section or Session typed over): its board's
+    counts read only its board's rows, so it is unreadable there (kind bad, the board's status names it); on the
+    rows after the boards', 1 on a line of a board that has rows of its own. A penalty row is never away."""
+    if c.span is None:
+        return "0"
+    outside = f'{c.bkey}<>{c.hk}' if c.span != LOOSE else f'COUNTIF({every.hk},{c.bkey})>0'
+    return f'IF(OR({c.bkey}="",{c.penr}=1),0,IF({outside},1,0))'
 
 
 def nskey(c: Row) -> str:
@@ -288,9 +306,9 @@ def kcode(c: Row) -> str:
 def kind(c: Row) -> str:
     unfit = f'{c.unfit}=1'
     both = f'AND(ISNUMBER({c.nva}),ISNUMBER({c.eva}))'  # A+|A- typed: an artificial score
-    return (f'IF({c.board}="","",IF({c.adj}<>"",{c.kcode},IF({both},IF({unfit},"bad","A"),'
+    return (f'IF({c.board}="","",IF({c.away}=1,"bad",IF({c.adj}<>"",{c.kcode},IF({both},IF({unfit},"bad","A"),'
             f'IF(OR(ISNUMBER({c.ns_score}),{c.rul}=1),IF({unfit},"bad","R"),'
-            f'IF({c.ns_score}="","","bad")))))')
+            f'IF({c.ns_score}="","","bad"))))))')
 
 
 # ------------------------------------ Travellers: arrowswitch, tricks, why unreadable
@@ -379,15 +397,21 @@ def whyb(c: Row) -> str:
     return f'IF({c.kind}="bad",{c.why}&IF({b}>1," (and "&({b}-1)&" more)",""),"")'
 
 
+#: Why a line laid out among another board's lines is not read (:func:`away`), in words.
+AWAY_WORDS = ("its Board, Section or Session is not the board whose lines it sits among (each board's lines are "
+              "scored together in their rows): type them back, or type the line again among its board's lines")
+
+
 def why(c: Row) -> str:
     """Why a line is unreadable (kind bad), in words, with its row: what the board's status shows. A line
     with an adjustment or a score is first missing its pairs or its arrowswitch mark (Why (pairs,
     arrowswitch)); then the adjustment is not understood, or the typed score (Why (typed score)), or the
     contract (Why (contract))."""
     scored = f'OR({c.adj}<>"",ISNUMBER({c.ns_score}))'
-    reason = (f'IF({c.whypn}<>"",{c.whypn},IF(AND({c.whyp}<>"",{scored}),{c.whyp},IF({c.adj}<>"",'
+    reason = (f'IF({c.away}=1,"{AWAY_WORDS}",'
+              f'IF({c.whypn}<>"",{c.whypn},IF(AND({c.whyp}<>"",{scored}),{c.whyp},IF({c.adj}<>"",'
               f'IF({sheet_blank(c.adjustment)},{c.whyt},{c.cwhy}),'
-              f'IF({c.tnum}="{TYPED_TEXT}",{c.whyt},{c.whyc}))))')
+              f'IF({c.tnum}="{TYPED_TEXT}",{c.whyt},{c.whyc})))))')
     return f'IF({c.kind}="bad","row "&ROW()&": "&{reason},"")'
 
 
@@ -539,6 +563,13 @@ COLUMNS = [
         "sections across the field).")),
     col("bkey", "Board key", bkey, across="BoardKeys", note=(
         "The board within its field: field | board. Every per-board count looks across this key.")),
+    col("hk", "Board's rows", hk, across="BoardRowKeys", note=(
+        "Where each board's lines are laid out together (a scored or laid-out workbook): the Board key of the first "
+        "line of the board's rows, which every per-board count of the line reads alone; blank otherwise.")),
+    col("away", "Away from its board", away, note=(
+        "1 on a line whose Board, Section or Session was typed over so that it sits among another board's lines "
+        "(or, below the boards' rows, a line of a board that has rows of its own): it is unreadable, and its "
+        "board's status names it. Else 0.")),
     *twin(("nskey", "ewkey"), "{V} pair key", (nskey, ewkey), family="pair_key", across="{V}PairKeys", note=(
         "The NS pair within its section: section | NS pair (what Pairs sums by).",
         "The EW pair within its section: section | EW pair.")),
