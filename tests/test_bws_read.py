@@ -203,11 +203,11 @@ def _result(**kw):
     ({"RoundData": [_round(), _round(Table="2", CustomBoards="1-2147483647")]}, "RoundData row 2",
      "CustomBoards '1-2147483647': more than 1000 boards in one round"),
     ({"RoundData": [_round(CustomBoards="1,2,x")]}, "RoundData row 1", "'x' is not a board number"),
-    ({"ReceivedData": [_result(Board="1e999")]}, "ReceivedData row ID 7", "Board '1e999' is no number"),
-    ({"ReceivedData": [_result(Table="inf")]}, "ReceivedData row ID 7", "Table 'inf' is no number"),
-    ({"ReceivedData": [_result(PairNS="nan")]}, "ReceivedData row ID 7", "PairNS 'nan' is no number"),
+    ({"ReceivedData": [_result(Board="1e999")]}, "ReceivedData row ID 7", "Board '1e999' is not a number"),
+    ({"ReceivedData": [_result(Table="inf")]}, "ReceivedData row ID 7", "Table 'inf' is not a number"),
+    ({"ReceivedData": [_result(PairNS="nan")]}, "ReceivedData row ID 7", "PairNS 'nan' is not a number"),
     ({"ReceivedData": [_result(Round="4294967296")]}, "ReceivedData row ID 7", "Round '4294967296' is no number"),
-    ({"Section": [{"ID": "1", "MissingPair": "-1e400"}]}, "Section row ID 1", "MissingPair '-1e400' is no number"),
+    ({"Section": [{"ID": "1", "MissingPair": "-1e400"}]}, "Section row ID 1", "MissingPair '-1e400' is not a number"),
 ])
 def test_a_hostile_cell_is_refused_naming_the_row(tables, where, what):
     tables = {"ReceivedData": [_result()], **tables}

@@ -51,5 +51,8 @@ def test_fingerprint_names_the_column_that_changed(tmp_path):
     again.mkdir()
     assert differences(want, fingerprint(write(name, again))) == []
     changed = tmp_path / "changed.xlsx"
-    _with_cell(path, changed, b'<c r="N5"', b'<c r="N5" t="str"')
-    assert differences(want, fingerprint(changed)) == ["xl/worksheets/sheet2.xml changed (cells of columns N)"]
+    from mpxl.workbook.layout import TRAVELLER_COLUMNS
+
+    mp = TRAVELLER_COLUMNS["ns_mp"]
+    _with_cell(path, changed, f'<c r="{mp}5"'.encode(), f'<c r="{mp}5" t="str"'.encode())
+    assert differences(want, fingerprint(changed)) == [f"xl/worksheets/sheet2.xml changed (cells of columns {mp})"]

@@ -117,7 +117,9 @@ def test_write_event_writes_the_workbook(tmp_path):
     result = score_event(read_event(XML))
     assert write_event(result, tmp_path / "night.xlsx") is None  # a live workbook: nothing to say
     ws = openpyxl.load_workbook(tmp_path / "night.xlsx")["Travellers"]
-    assert str(ws["N5"].value).startswith("=")  # the template's formula
+    from mpxl.workbook.layout import FIRST_ROW, TRAVELLER_COLUMNS
+
+    assert str(ws[f"{TRAVELLER_COLUMNS['ns_mp']}{FIRST_ROW}"].value).startswith("=")  # the template's formula
     assert sorted(p.name for p in tmp_path.iterdir()) == ["night.xlsx"]  # atomically: no temporary file left
 
 

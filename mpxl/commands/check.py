@@ -15,7 +15,7 @@ is any of the first three.
 A workbook of the template's layout: a traveller line laid out (its board and both
 pairs: a play of its Movement sheet, a result the tablets sent) with no result
 typed, and a play of the Movement sheet with no line, are "to settle", each named
-(:mod:`mpxl.workbook.settle`), exit 1, as for the tablets' missing results.
+(mpxl.workbook.settle), exit 1, as for the tablets' missing results.
 """
 
 from __future__ import annotations

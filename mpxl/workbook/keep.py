@@ -79,11 +79,11 @@ class Kept:
 def _pair(text: object) -> str:
     """A pair number as both readers give it: ``012`` and ``12`` are one pair (a cell holds 12).
 
-    >>> _pair(" 012 "), _pair("A3")
-    ('12', 'A3')
+    >>> _pair(" 012 "), _pair("A3"), _pair("1²")
+    ('12', 'A3', '1²')
     """
     s = str(text).strip()
-    return str(int(s)) if s.isdigit() else s
+    return str(int(s)) if s.isascii() and s.isdigit() else s
 
 
 def line_key(ln: Line) -> LineKey:
