@@ -37,16 +37,19 @@ from mpxl.workbook.libreoffice import find_soffice  # the one lookup, the comman
 from mpxl.workbook.template import Settings
 
 
-def require_soffice() -> str:
-    """Return soffice, or skip the test (fail it when CI=true)."""
-    found = find_soffice()
+def _required(found: str | None, reason: str) -> str:
+    """``found``, or skip the test for ``reason`` (fail it when CI=true: there it is part of the contract)."""
     if found:
         return found
-    reason = ("LibreOffice (soffice) is not installed: the workbook recalculation tests need it "
-              "(Debian: apt-get install libreoffice-calc-nogui)")
     if os.environ.get("CI", "").lower() == "true":
         pytest.fail(reason + "; CI=true, so this is a failure, not a skip")
     pytest.skip(reason)
+
+
+def require_soffice() -> str:
+    """Return soffice, or skip the test (fail it when CI=true)."""
+    return _required(find_soffice(), "LibreOffice (soffice) is not installed: the workbook recalculation tests "
+                     "need it (Debian: apt-get install libreoffice-calc-nogui)")
 
 
 class Values:
@@ -587,14 +590,8 @@ def uno_python() -> str | None:
 def require_uno() -> str:
     """The Python with ``uno``, or skip the test (fail it when CI=true)."""
     require_soffice()
-    found = uno_python()
-    if found:
-        return found
-    reason = ("LibreOffice's Python bridge (uno) is not installed: the full-recalculation tests need it "
-              "(Debian: apt-get install python3-uno)")
-    if os.environ.get("CI", "").lower() == "true":
-        pytest.fail(reason + "; CI=true, so this is a failure, not a skip")
-    pytest.skip(reason)
+    return _required(uno_python(), "LibreOffice's Python bridge (uno) is not installed: the full-recalculation "
+                     "tests need it (Debian: apt-get install python3-uno)")
 
 
 def libreoffice_full_recalc(paths: Iterable[Path], rounds: int = 2, edits: dict | None = None,
