@@ -178,6 +178,17 @@ def _share(paths: list[Path], parts: int) -> list[list[int]]:
     return [g for g in groups if g]
 
 
+def _staged(paths: list[Path], folder: Path) -> list[Path]:
+    """Copies of ``paths`` in ``folder`` under names of their own (files of one name in two folders would collide
+    in LibreOffice's output folder), in order."""
+    staged = []
+    for i, p in enumerate(paths):
+        target = folder / f"{i:03d}_{p.name}"
+        shutil.copyfile(p, target)
+        staged.append(target)
+    return staged
+
+
 def libreoffice_recalc(paths: Iterable[Path], timeout: int = 600) -> list[Values]:
     """Recalculate ``paths`` with LibreOffice headless; values per file, in the order given.
 
@@ -189,13 +200,8 @@ def libreoffice_recalc(paths: Iterable[Path], timeout: int = 600) -> list[Values
     soffice = require_soffice()
     paths = [Path(p) for p in paths]
     out = Path(tempfile.mkdtemp(prefix="mpxl-lo-out-"))
-    # Files with one name in different folders would collide in outdir: copy to unique names.
     src = Path(tempfile.mkdtemp(prefix="mpxl-lo-in-"))
-    staged = []
-    for i, p in enumerate(paths):
-        target = src / f"{i:03d}_{p.name}"
-        shutil.copyfile(p, target)
-        staged.append(target)
+    staged = _staged(paths, src)
     profiles = []
     try:
         procs = []
@@ -603,11 +609,7 @@ def libreoffice_full_recalc(paths: Iterable[Path], rounds: int = 2, edits: dict 
     paths = [Path(p) for p in paths]
     work = Path(tempfile.mkdtemp(prefix="mpxl-uno-"))
     try:
-        staged = []
-        for i, p in enumerate(paths):
-            target = work / f"{i:03d}_{p.name}"
-            shutil.copyfile(p, target)
-            staged.append(target)
+        staged = _staged(paths, work)
         plan = work / "edits.json"
         plan.write_text(json.dumps({str(staged[i]): list(map(list, (edits or {}).get(p, [])))
                                     for i, p in enumerate(paths)}))

@@ -170,19 +170,24 @@ class Row:
     def __init__(self, row: int, letters: Mapping[str, str], span: Span | None = None) -> None:
         self._row, self._letters, self.span = row, letters, span
 
+    @property
+    def board_rows(self) -> Span | None:
+        """The rows of the line's board, where it is laid out among them (not in the rows after: :data:`LOOSE`)."""
+        return None if self.span is None or self.span == LOOSE else self.span
+
     def top(self, key: str) -> str:
         """The absolute cell of column ``key`` in the first row of the line's board (its span's)."""
-        if self.span is None or self.span == LOOSE:
+        rows = self.board_rows
+        if rows is None:
             raise AttributeError("no board rows: the line is not laid out with its board's")
-        return f"${self._letters[key]}${self.span.first}"
+        return f"${self._letters[key]}${rows.first}"
 
     @property
-    def local(self) -> Across | Local:
+    def local(self) -> Across:
         """The data rows a lookup of the line's own board reads: its board's rows (``$AN$5:$AN$13``) in a
         workbook laid out by board, else the whole column's defined name (:data:`every`)."""
-        if self.span is None or self.span == LOOSE:
-            return every
-        return Local(self._letters, self.span)
+        rows = self.board_rows
+        return every if rows is None else Local(self._letters, rows)
 
     def __getattr__(self, key: str) -> str:
         return self.at(key)
@@ -252,17 +257,15 @@ class Across:
         return self.at(_key_of(family, s, i))
 
 
-class Local:
+class Local(Across):
     """A board's own rows of the columns, as absolute ranges: ``Local({"kind": "AN"}, Span(5, 13)).kind`` is
-    ``$AN$5:$AN$13``; the same calls as :class:`Across`."""
+    ``$AN$5:$AN$13``; :class:`Across`'s calls (``side``, ``part``), each a range, not a defined name."""
 
     __slots__ = ("_letters", "_span")
 
     def __init__(self, letters: Mapping[str, str], span: Span) -> None:
+        super().__init__()
         self._letters, self._span = letters, span
-
-    def __getattr__(self, key: str) -> str:
-        return self.at(key)
 
     def at(self, key: str) -> str:
         try:
@@ -270,12 +273,6 @@ class Local:
         except KeyError:
             raise AttributeError(f"no column {key!r}") from None
         return f"${letter}${self._span.first}:${letter}${self._span.last}"
-
-    def side(self, s: Side, family: str) -> str:
-        return self.at(_key_of(family, s))
-
-    def part(self, s: Side, family: str, i: int) -> str:
-        return self.at(_key_of(family, s, i))
 
 
 #: The Travellers columns looked across (``every.kind`` is ``Kinds``); :data:`every_pair` the Pairs'.

@@ -22,7 +22,7 @@ from ..core.rules import (
     SCALES,
 )
 from ..core.settings import EstimateAt, Field, MixedLine, Scale, Tie, TotalsFrom
-from .columns import Across, Local, Row, Side, every
+from .columns import Across, Row, Side, every
 from .places import FIELD_NAMES, ROUNDING_RULES, SETUP_CELL_OF, SETUP_NAMES
 
 S = SETUP_NAMES  # Setup key -> defined name
@@ -82,7 +82,7 @@ def in_list(name: str, x: str) -> str:
     return f"ISNUMBER({match_in(name, x)})"
 
 
-def count_kinds(kinds: Iterable[str], board_key: str, rows: Across | Local = every) -> str:
+def count_kinds(kinds: Iterable[str], board_key: str, rows: Across = every) -> str:
     """How many lines of the board ``board_key`` are of one of ``kinds``, looked for in ``rows`` (every line's,
     or the board's own: :attr:`mpxl.workbook.columns.Row.local`)."""
     return "+".join(f'COUNTIFS({rows.bkey},{board_key},{rows.kind},"{k}")' for k in kinds)

@@ -182,7 +182,7 @@ def _cell_text(value: Any, source: str, where: str) -> str:
         raise UserError(source, where, f"{value!s} is a date or time, not a number or text: the cell was probably "
                         "formatted as a date; format it as General and type the value again")
     text = str(value)
-    if text.startswith("#") and text.rstrip("!?0/").upper() in _ERRORS:
+    if _error_value(text):
         raise UserError(source, where, f"the cell shows the error {text}: type the value itself, not a formula")
     return text
 
@@ -250,8 +250,12 @@ def _is_error(value: Any) -> bool:
     """
     if not isinstance(value, str):
         return False
-    return (value.startswith("#") and value.rstrip("!?0/").upper() in _ERRORS) or (
-        value.startswith("Err:") and value[4:].isdigit())
+    return _error_value(value) or (value.startswith("Err:") and value[4:].isdigit())
+
+
+def _error_value(text: str) -> bool:
+    """Is ``text`` one of the spreadsheet error values (``#VALUE!``, ``#DIV/0!``, ``#N/A``...)?"""
+    return text.startswith("#") and text.rstrip("!?0/").upper() in _ERRORS
 
 
 #: A reference to a cell of the same sheet in a formula (not one in quotes, nor one on another sheet).

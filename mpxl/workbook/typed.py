@@ -76,9 +76,7 @@ def bkey(c: Row) -> str:
 def hk(c: Row) -> str:
     """The key of the board whose rows the line sits among, where each board's lines are laid out together (its
     first line's Board key); blank where the lines may be in any order, and on the rows after the boards'."""
-    if c.span is None or c.span == LOOSE:
-        return '""'
-    return c.top("bkey")
+    return '""' if c.board_rows is None else c.top("bkey")
 
 
 def away(c: Row) -> str:
