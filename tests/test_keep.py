@@ -344,51 +344,45 @@ def _not_mpxl(tmp_path, capsys):
     return book
 
 
-def _broken_layout(tmp_path, capsys, written):
-    book = tmp_path / "broken.xlsx"
+def _edited_copy(tmp_path, written, name, change):
+    """A copy ``name`` of the written workbook, edited by ``change(wb)`` and saved."""
+    book = tmp_path / name
     shutil.copyfile(written, book)
-    edit(book, lambda wb: wb["Travellers"].cell(4, 2, "Pair NS"))  # the NS pair heading typed over
+    edit(book, change)
     return book
+
+
+def _broken_layout(tmp_path, capsys, written):
+    # the NS pair heading typed over
+    return _edited_copy(tmp_path, written, "broken.xlsx", lambda wb: wb["Travellers"].cell(4, 2, "Pair NS"))
 
 
 def _adjustment_retyped(tmp_path, capsys, written):
     """The issue's case: the Adjustment heading retyped Adj., an A+ under it (the re-read deleted the A+)."""
-    book = tmp_path / "adj.xlsx"
-    shutil.copyfile(written, book)
-
     def change(wb):
         ws = wb["Travellers"]
         h = headings(ws)
         ws.cell(row_of(ws, FIRST["board"], FIRST["ns"], FIRST["ew"]), h["Adjustment"]).value = "A+"
         ws.cell(4, h["Adjustment"]).value = "Adj."
-    edit(book, change)
-    return book
+    return _edited_copy(tmp_path, written, "adj.xlsx", change)
 
 
 def _pairs_renamed(tmp_path, capsys, written):
     """The issue's case: Pairs renamed Pairs (2), what copy-and-delete leaves, a name typed there."""
-    book = tmp_path / "pairs.xlsx"
-    shutil.copyfile(written, book)
-
     def change(wb):
         pa = wb["Pairs"]
         pa.cell(5, headings(pa)["Names"]).value = "Ann Smith & Bob Jones"
         pa.title = "Pairs (2)"
-    edit(book, change)
-    return book
+    return _edited_copy(tmp_path, written, "pairs.xlsx", change)
 
 
 def _setup_label_retyped(tmp_path, capsys, written):
-    book = tmp_path / "setup.xlsx"
-    shutil.copyfile(written, book)
-
     def change(wb):
         ws = wb["Setup"]
         r = next(r for r in range(1, 60) if str(ws.cell(r, 1).value or "").startswith("Percentage decimals"))
         ws.cell(r, 1).value = "% decimals"
         ws.cell(r, 2).value = 1
-    edit(book, change)
-    return book
+    return _edited_copy(tmp_path, written, "setup.xlsx", change)
 
 
 REFUSED = [
