@@ -9,13 +9,12 @@ from graphlib import CycleError, TopologicalSorter
 
 import pytest
 
-from mpxl.workbook.columns import EW, NS, Row, col, every, expand, placed_once
+from mpxl.workbook.columns import EW, NS, Row, col, every, merged, placed_once
 from mpxl.workbook.formulas import BLOCK, PAIRS, TOTALS, TRAVELLER
 from mpxl.workbook.helptext import COLUMN_NOTES, PAIRS_NOTES, reads_columns
 from mpxl.workbook.layout import (
     BLOCK_COLUMNS,
     HELPER_COLUMNS,
-    HELPERS,
     PAIRS_SHEET,
     TOTALS_SHEET,
     TRAVELLER_COLUMNS,
@@ -69,8 +68,8 @@ def test_the_registries_and_notes_come_from_the_declarations():
     assert set(TOTALS) == {c.key for c in TOTALS_SHEET if c.formula}
     assert all(COLUMN_NOTES[c.key] for c in HELPER_COLUMNS)
     assert set(PAIRS_NOTES) == {c.key for c in PAIRS_SHEET}
-    assert HELPERS[0] == ("sess", "Session number") and HELPERS[-1] == ("rsh", "Result shares")
-    assert len(HELPERS) == 221
+    assert [(c.key, c.header) for c in HELPER_COLUMNS[::220]] == [("sess", "Session number"), ("rsh", "Result shares")]
+    assert len(HELPER_COLUMNS) == 221
 
 
 def test_a_name_that_is_no_column_is_refused():
@@ -85,11 +84,47 @@ def test_a_name_that_is_no_column_is_refused():
 
 def test_a_column_placed_twice_or_never_is_refused():
     a, b = col("a", "A"), col("b", "B")
-    placed_once([a, b], expand(["b", "a"], [a, b]))
+    placed_once([a, b], [b, a])
     with pytest.raises(ValueError, match=r"not placed once: \['b'\]"):
-        placed_once([a, b], expand(["a"], [a, b]))
+        placed_once([a, b], [a])
     with pytest.raises(ValueError, match="not placed once"):
-        placed_once([a, b], expand(["a", "b", "a"], [a, b]))
+        placed_once([a, b], [a, b, a])
+
+
+A = [col("a1", "A"), col("a2", "A"), col("a3", "A", after="b2")]
+
+
+@pytest.mark.parametrize("stages, order", [
+    ([A, [col("b1", "B", after="a2"), col("b2", "B")]], ["a1", "a2", "b1", "b2", "a3"]),
+    ([A[:2], [], [col("b1", "B", after="a1")]], ["a1", "b1", "a2"]),
+    ([A[:2], [col("b1", "B", after="a2"), col("b2", "B", after="a1")]], ["a1", "b2", "a2", "b1"]),
+])
+def test_the_stages_columns_merged_in_the_sheets_order(stages, order):
+    """Each stage's columns in their declared order, a run placed after the column its first names."""
+    assert [c.key for c in merged(*stages)] == order
+
+
+@pytest.mark.parametrize("stages, message", [
+    ([A[:2], [col("b1", "B")]], "column 'b1' starts a run of columns and names no column it follows"),
+    ([A[:2], [col("b1", "B", after="a1"), col("b2", "B", after="a1")]], "two runs of columns follow column 'a1'"),
+    ([A[:2], [col("b1", "B", after="zz")]], r"no column \['zz'\] for columns to follow: \['b1'\]"),
+])
+def test_a_run_of_columns_placed_nowhere_is_refused(stages, message):
+    with pytest.raises(ValueError, match=message):
+        merged(*stages)
+
+
+def test_the_sheets_order_is_the_one_laid_out_before_the_records_said_it():
+    """The stages' runs merge into the order layout.py's lists gave (HELPER_ORDER, MAIN_ORDER of commit
+    c86d400): a column's letter is in every formula, the workbook's cells stay where they were."""
+    from mpxl.workbook.layout import MAIN_COLUMNS
+
+    assert [c.key for c in MAIN_COLUMNS] == [
+        "board", "ns_pair", "ew_pair", "contract", "by", "tricks", "typed", "adjustment", "group", "switch",
+        "section", "session", "ns_score", "ns_mp", "ew_mp", "nslp", "ewlp", "ns_pen", "ew_pen"]
+    starts = [c.key for c in HELPER_COLUMNS if c.after]
+    assert starts == ["badb", "sw", "sns", "tkt", "avg", "swt", "spn", "bar", "kcode", "penr", "setf", "tkw", "topr"]
+    assert [TRAVELLER_COLUMNS[k] for k in ("sess", "kind", "badb", "rsh")] == ["AX", "CT", "CV", "RV"]
 
 
 def test_no_formula_reads_itself_through_other_columns():

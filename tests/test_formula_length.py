@@ -30,7 +30,7 @@ from mpxl.formats import read_event
 from mpxl.workbook.event_writer import unsupported, write_event_workbook
 from mpxl.workbook.formulas import block_formulas, pairs_formulas, totals_formulas, traveller_formulas
 from mpxl.workbook.helptext import block_markdown, columns_markdown, pairs_markdown
-from mpxl.workbook.layout import BLOCK, HEADER_ROW, HELPERS, MAX_DATA_ROWS, PAIRS
+from mpxl.workbook.layout import BLOCK_COLUMNS, HEADER_ROW, HELPER_COLUMNS, MAX_DATA_ROWS, PAIRS_SHEET
 from mpxl.workbook.template import FIRST_ROW, write_template
 
 LIMIT = 500
@@ -208,5 +208,5 @@ def test_docs_template_names_every_helper_column():
     for table in (columns_markdown(), block_markdown(), pairs_markdown()):
         assert table in docs
     headers = {m.group(1) for m in re.finditer(r"^\| ([^|]+?) \|", docs, re.M)}
-    helpers = [t for _, t in HELPERS] + [t for _, t, _, kind in BLOCK + PAIRS if kind == "helper"]
+    helpers = [c.header for c in HELPER_COLUMNS] + [c.header for c in BLOCK_COLUMNS + PAIRS_SHEET if c.kind == "helper"]
     assert [t for t in helpers if t not in headers] == []

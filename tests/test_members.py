@@ -106,10 +106,10 @@ def test_check_on_the_database_warns_of_each_seat(monkeypatch, capsys):
 
 
 def test_the_readers_headings_are_the_templates():
-    from mpxl.workbook.layout import PAIRS
+    from mpxl.workbook.layout import PAIRS_SHEET
     from mpxl.workbook.reader import MEMBER_HEADINGS
 
-    assert MEMBER_HEADINGS == tuple(title for key, title, *_ in PAIRS if key.startswith("member"))
+    assert MEMBER_HEADINGS == tuple(c.header for c in PAIRS_SHEET if c.key.startswith("member"))
 
 
 HOSTILE = [("1", "N", '=HYPERLINK("http://x","y")', "=1+1"), ("1", "S", "AB12", "@SUM(A1)")]

@@ -52,7 +52,7 @@ from mpxl.core.settings import Scale, SmallGroups  # noqa: E402
 from mpxl.formats.csvfile import score_cell  # noqa: E402
 from mpxl.workbook.formulas import traveller_formulas  # noqa: E402
 from mpxl.workbook.helptext import COLUMN_NOTES, columns_markdown  # noqa: E402
-from mpxl.workbook.layout import HELPERS, SETUP_NAMES  # noqa: E402
+from mpxl.workbook.layout import HELPER_COLUMNS, SETUP_NAMES  # noqa: E402
 from mpxl.workbook.template import (  # noqa: E402
     FIRST_ROW,
     HEADER_ROW,
@@ -483,9 +483,9 @@ def test_ns_mp_formula_is_short_and_every_helper_has_a_note():
             assert len(f) <= 250, (r, len(f), f)
     for key in ("ns_mp", "ew_mp"):
         assert len(traveller_formulas(1_048_576)[key]) <= 250
-    for key, title in HELPERS:
-        cell = ws[f"{C[key]}{HEADER_ROW}"]
-        assert cell.value == title and cell.comment is not None and cell.comment.text == COLUMN_NOTES[key]
+    for c in HELPER_COLUMNS:
+        cell = ws[f"{C[c.key]}{HEADER_ROW}"]
+        assert cell.value == c.header and cell.comment is not None and cell.comment.text == COLUMN_NOTES[c.key]
 
 
 def test_docs_template_has_the_column_notes():

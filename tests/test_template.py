@@ -13,8 +13,8 @@ from openpyxl.utils import column_index_from_string
 
 from mpxl.cli import main
 from mpxl.workbook.layout import (
-    BLOCK,
-    HELPERS,
+    BLOCK_COLUMNS,
+    HELPER_COLUMNS,
     METHODS_SHEET,
     PAIRS_SPACERS,
     TOTALS_COLUMNS,
@@ -85,8 +85,8 @@ def test_committed_templates_store_each_column_formula_once(name):
     and shared down the column (a tenth of the size of a formula a cell, the same cells read back)."""
     with zipfile.ZipFile(COMMITTED / name) as z:
         travellers = z.read("xl/worksheets/sheet2.xml").decode()
-    block = sum(1 for *_, kind in BLOCK if kind != "input")
-    assert travellers.count('t="shared" ref=') == len(HELPERS) + 5 + block
+    block = sum(1 for c in BLOCK_COLUMNS if c.kind != "input")
+    assert travellers.count('t="shared" ref=') == len(HELPER_COLUMNS) + 5 + block
     assert travellers.count("<f>") < 100  # the master rows' single formulas only
     assert (COMMITTED / name).stat().st_size < 1_000_000
 
@@ -301,8 +301,8 @@ def test_fast_writer_equals_openpyxl_workbook(tmp_path, suffix):
     # the formulas are stored once per column, as Excel stores a filled-down column
     with zipfile.ZipFile(fast) as z:
         sheet = z.read("xl/worksheets/sheet2.xml").decode()
-    block = sum(1 for *_, kind in BLOCK if kind != "input")
-    assert sheet.count('t="shared" ref=') == len(HELPERS) + 5 + block  # helpers, NS score, NS MP, EW MP, NS %, EW %; the block
+    block = sum(1 for c in BLOCK_COLUMNS if c.kind != "input")
+    assert sheet.count('t="shared" ref=') == len(HELPER_COLUMNS) + 5 + block  # helpers, NS score, NS MP, EW MP, NS %, EW %; the block
 
 
 def test_what_excel_needs_to_show_and_print_it(tmp_path):

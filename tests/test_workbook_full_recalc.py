@@ -163,7 +163,7 @@ def test_an_error_in_the_sheets_own_formula_is_named_as_the_sheets_not_as_typed(
     the value itself', exit 2."""
     from recalc import libreoffice_convert
 
-    from mpxl.workbook.layout import HELPERS
+    from mpxl.workbook.layout import HELPER_COLUMNS
 
     src = tmp_path / "club.csv"
     src.write_text("board,ns_pair,ew_pair,ns_score\n1,1,5,420\n1,2,6,450\n1,3,7,-50\n2,1,6,110\n2,2,7,140\n2,3,5,90\n")
@@ -172,7 +172,7 @@ def test_an_error_in_the_sheets_own_formula_is_named_as_the_sheets_not_as_typed(
     assert main(["score", str(src), "-o", str(written)]) == 0
     [book] = libreoffice_convert([written], "xlsx", tmp_path)
     formula = load_workbook(book)["Travellers"][f"{C['ns_mp']}{FIRST_ROW}"].value
-    helpers = {C[k]: title for k, title in HELPERS}
+    helpers = {C[c.key]: c.header for c in HELPER_COLUMNS}
     import re
 
     read = next(letter for letter in re.findall(rf"\$?([A-Z]{{1,3}})\$?{FIRST_ROW}\b", formula) if letter in helpers)

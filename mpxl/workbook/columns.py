@@ -16,12 +16,12 @@ looked across by :data:`every` (``every.kind`` is ``Kinds``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
-__all__ = ["Side", "NS", "EW", "SIDES", "Column", "Row", "SideRow", "col", "twin", "each_part", "expand",
-           "Across", "every", "every_pair", "FAMILIES", "placed_once", "TwinFormula", "Span", "LOOSE", "Local"]
+__all__ = ["Side", "NS", "EW", "SIDES", "Column", "Row", "SideRow", "col", "twin", "each_part", "merged",
+           "Align", "Across", "every", "every_pair", "FAMILIES", "placed_once", "TwinFormula", "Span", "LOOSE", "Local"]
 
 
 class Side(NamedTuple):
@@ -44,6 +44,9 @@ NS = Side("n", "ns", "NS")
 EW = Side("e", "ew", "EW")
 SIDES = (NS, EW)
 
+#: How a column's cells are aligned: centred, right, or as Excel shows what is in them ("").
+Align = Literal["", "center", "right"]
+
 #: A family's name -> the templates of its NS and EW columns' keys (``vt`` -> ``{v}vt`` twice): what
 #: :class:`SideRow` reads.
 FAMILIES: dict[str, tuple[str, str]] = {}
@@ -51,10 +54,14 @@ FAMILIES: dict[str, tuple[str, str]] = {}
 
 @dataclass(frozen=True, slots=True)
 class Column:
-    """One column of a sheet: ``key`` (what formulas name it by), ``header`` (row 4), ``note`` (the header's
-    note and the docs' table), ``formula`` (of a row's cells, without its ``=``; None when typed in),
-    ``width`` and ``kind`` (``input``, ``formula`` or ``helper``), ``across`` (the defined name of its data
-    rows, when formulas look across them), ``family`` (the template its twin or part columns share)."""
+    """One column of a sheet, every fact of it: ``key`` (what formulas name it by), ``header`` (row 4), ``note``
+    (the header's note and the docs' table), ``formula`` (of a row's cells, without its ``=``; None when typed in),
+    ``width``, ``kind`` (``input``, ``formula`` or ``helper``), ``across`` (the defined name of its data rows, when
+    formulas look across them), ``family`` (the template its twin or part columns share); how its cells show:
+    ``text`` (typed in, kept as the text typed: number format ``@``), ``align`` (``center``, ``right``; "" as
+    typed), ``number_format`` (a format code, or ``line``, ``total``, ``pct``: the event's format of a line's
+    figures, of the totals, of the percentages), ``bold``; and ``after``, the column it follows in the sheet
+    where it is not the one declared before it (:func:`merged`)."""
 
     key: str
     header: str
@@ -64,12 +71,19 @@ class Column:
     kind: str = "helper"
     across: str = ""
     family: str = ""
+    text: bool = False
+    align: Align = ""
+    number_format: str = ""
+    bold: bool = False
+    after: str = ""
 
 
 def col(key: str, header: str, formula: Callable[[Row], str] | None = None, *, note: str = "", width: int = 10,
-        kind: str = "helper", across: str = "") -> Column:
+        kind: str = "helper", across: str = "", text: bool = False, align: Align = "", number_format: str = "",
+        bold: bool = False, after: str = "") -> Column:
     """A column of its own (no twin)."""
-    return Column(key, header, note, formula, width, kind, across)
+    return Column(key, header, note, formula, width, kind, across, text=text, align=align,
+                  number_format=number_format, bold=bold, after=after)
 
 
 def _register(family: str, templates: tuple[str, str]) -> None:
@@ -90,11 +104,12 @@ TwinFormula = Callable[["Row", Side], str] | tuple[Callable[["Row"], str], Calla
 
 def twin(key: str | tuple[str, str], header: str, formula: TwinFormula = None, *,
          note: str | tuple[str, str] = "", family: str = "", width: int = 10, kind: str = "helper",
-         across: str = "") -> tuple[Column, Column]:
+         across: str = "", text: bool = False, align: Align = "", number_format: str = "", bold: bool = False,
+         after: str = "") -> tuple[Column, Column]:
     """The NS and EW columns of one definition: ``key`` (or NS's and EW's keys), ``header``, ``note`` (or NS's
     and EW's) and ``across`` are templates (``{v}`` n/e, ``{s}`` ns/ew, ``{V}`` NS/EW, ``{W}`` the other side's
     name), ``formula`` takes the side (or is NS's and EW's own). ``family`` (default: the key without its side) is how
-    ``c[side]`` names them."""
+    ``c[side]`` names them. ``after`` is NS's (EW's column follows NS's); the other facts are both's."""
     keys = (key, key) if isinstance(key, str) else key
     _register(family or keys[0].replace("{v}", "").replace("{s}", ""), keys)
     notes = (note, note) if isinstance(note, str) else note
@@ -102,17 +117,19 @@ def twin(key: str | tuple[str, str], header: str, formula: TwinFormula = None, *
     def one(s: Side) -> Column:
         fn = formula[s is EW] if isinstance(formula, tuple) else None if formula is None else _bound(formula, s)
         return Column(s.fill(keys[s is EW]), s.fill(header), s.fill(notes[s is EW]), fn, width, kind,
-                      s.fill(across) if across else "", keys[0])
+                      s.fill(across) if across else "", keys[0], text=text, align=align, number_format=number_format,
+                      bold=bold, after="" if s is EW else after)
     return one(NS), one(EW)
 
 
 def each_part(key: str, header: str, formula: Callable[[Row, Side, int], str], parts: int, *,
-              note: str, across: str = "") -> list[Column]:
+              note: str, across: str = "", after: str = "") -> list[Column]:
     """The columns of each side's ``parts`` parts (NS's 1, 2, 3, then EW's), ``{i}`` the part in the templates;
-    :meth:`SideRow.part` names them (``c[NS].part("st", 2)`` for key ``{v}st{i}``)."""
+    :meth:`SideRow.part` names them (``c[NS].part("st", 2)`` for key ``{v}st{i}``). ``after`` is the first's."""
     _register(key.replace("{v}", "").replace("{i}", ""), (key, key))
     return [Column(s.fill(key, i), s.fill(header, i), s.fill(note, i), _bound_part(formula, s, i),
-                   across=s.fill(across, i) if across else "", family=key)
+                   across=s.fill(across, i) if across else "", family=key,
+                   after=after if (s, i) == (NS, 1) else "")
             for s in SIDES for i in range(1, parts + 1)]
 
 
@@ -128,13 +145,44 @@ def _bound_part(formula: Callable[[Row, Side, int], str], s: Side, i: int) -> Ca
     return fn
 
 
-def expand(order: Iterable[str], columns: Iterable[Column]) -> list[Column]:
-    """The ``columns`` named by ``order``, in its order: each item a column's key, or a family's (all of its
-    columns, in their declared order)."""
-    by_key = {c.key: c for c in columns}
+def merged(*stages: Sequence[Column]) -> list[Column]:
+    """The columns of the ``stages`` in the sheet's order: each stage's in its declared order, in runs that
+    begin at a column naming the column it follows (``after``), each run placed right after that column; the
+    first stage's first run first. Every stage's first run names where it goes (an empty stage has none).
+
+    >>> a = [col("a1", "A"), col("a2", "A"), col("a3", "A", after="b1")]
+    >>> [c.key for c in merged(a, [col("b1", "B", after="a2")])]
+    ['a1', 'a2', 'b1', 'a3']
+    >>> merged(a, [col("b1", "B")])
+    Traceback (most recent call last):
+    ValueError: column 'b1' starts a run of columns and names no column it follows (after=)
+    """
+    runs: list[list[Column]] = []
+    for stage in stages:
+        for i, c in enumerate(stage):
+            if i == 0 or c.after:
+                if runs and not c.after:
+                    raise ValueError(f"column {c.key!r} starts a run of columns and names no column it follows "
+                                     "(after=)")
+                runs.append([c])
+            else:
+                runs[-1].append(c)
+    follows: dict[str, list[Column]] = {}
+    for run in runs[1:]:
+        if follows.setdefault(run[0].after, run) is not run:
+            raise ValueError(f"two runs of columns follow column {run[0].after!r}")
     out: list[Column] = []
-    for item in order:
-        out += [c for c in by_key.values() if c.family == item] or [by_key[item]]
+    todo = list(reversed(runs[:1]))
+    while todo:  # each run's columns, a run that follows one of them right after it
+        run = todo.pop()
+        for j, c in enumerate(run):
+            out.append(c)
+            if c.key in follows:
+                todo += [run[j + 1:], follows.pop(c.key)]
+                break
+    if follows:
+        raise ValueError(f"no column {sorted(follows)} for columns to follow: "
+                         f"{[run[0].key for run in follows.values()]}")
     return out
 
 

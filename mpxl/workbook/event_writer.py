@@ -46,10 +46,10 @@ from .inputs import PairRow, Settings, TemplateLine
 from .layout import (
     CONVENTIONS,
     FIRST_ROW,
-    HELPERS,
-    PAIRS,
+    HELPER_COLUMNS,
     PAIRS_COLUMNS,
     PAIRS_INPUTS,
+    PAIRS_SHEET,
     PARTS,
     TOTALS_COLUMNS,
     TRAVELLER_COLUMNS,
@@ -454,9 +454,8 @@ def values_workbook(result: SessionResult, reason: str) -> Workbook:
 def _clear_helpers(tr: Worksheet, pa: Worksheet) -> None:
     """Empty the helper columns of Travellers and the figures' columns of Pairs (values are written instead)."""
     C, P = TRAVELLER_COLUMNS, PAIRS_COLUMNS
-    helpers = [C[k] for k, _ in HELPERS] + [C[k] for k in ("b_expected", "b_key", "b_n")]
-    for ws, cols in ((tr, helpers), (pa, [P[k] for k, *_ in PAIRS if k not in
-                                          PAIRS_INPUTS])):
+    helpers = [C[c.key] for c in HELPER_COLUMNS] + [C[k] for k in ("b_expected", "b_key", "b_n")]
+    for ws, cols in ((tr, helpers), (pa, [P[c.key] for c in PAIRS_SHEET if c.key not in PAIRS_INPUTS])):
         for col in cols:
             for row in range(FIRST_ROW, ws.max_row + 1):
                 ws[f"{col}{row}"].value = None

@@ -441,15 +441,16 @@ def rsh(c: Row) -> str:
 
 
 COLUMNS = [
-    *twin("{s}_mp", "{V} MP", _mp, family="mp", width=8, kind="formula", across="{V}MPs", note=(
+    *twin("{s}_mp", "{V} MP", _mp, family="mp", width=8, kind="formula", number_format="line", bold=True,
+          across="{V}MPs", after="ns_score", note=(
         "The {V} result MP or artificial MP (rounded); ? on every line of a board with an unreadable line; "
         "blank when not played.")),
-    *twin("{s}lp", "{V} %", _line_pct, width=6, kind="formula", note=(
+    *twin("{s}lp", "{V} %", _line_pct, width=6, kind="formula", number_format="General", note=(
         "With Setup's Line % decimals (else blank): the NS line's percentage of its top, rounded by Setup's "
         "Percentage rounding (Ruter's Percentage_NS beside the signed figure: 87.5 -> 88).",
         "With Setup's Line % decimals: the EW line's percentage, rounded the same way (Ruter's Percentage_EW:"
         " 12.5 -> 13).")),
-    col("badb", "Unreadable on board", badb, across="BoardUnreadable", note=(
+    col("badb", "Unreadable on board", badb, across="BoardUnreadable", after="kind", note=(
         "How many lines of this board are unreadable (kind bad): its figures show ? until they are fixed.")),
     col("gkey", "Group key", gkey, across="GroupKeys", note=(
         "The board and the fouled-board group label (any case, white space trimmed): the results matchpointed"
@@ -473,11 +474,11 @@ COLUMNS = [
     col("k", "k", k, note=(
         "k of the Setup method (Help: methods), on N (scored): Neuberg N/n, Factor 1, Ascherman (N+n-1)/n, "
         "McKinnon (N-1)/n if N > n+1 else 1, Manual N-n+1, Ascherman-short (N+n-1)/n.")),
-    *twin(("sns", "sew"), "S ({V})", (sns, sew), family="S", note=(
+    *twin(("sns", "sew"), "S ({V})", (sns, sew), family="S", after="sw", note=(
         "S: the raw matchpoints among the results of the group, 2 per score beaten and 1 per other equal "
         "score, halved on the single scale (the signed scale counts as the double here).",
         "S from EW's side: scale x (n - 1) - S (NS).")),
-    *twin("est{s}", "{V} estimate", _estimate, note=(
+    *twin("est{s}", "{V} estimate", _estimate, number_format="0.00", note=(
         "The NS estimate on N (scored) and Top (scored): a small group's set percentage of the top; a lone "
         "result beside artificial scores 60% under Setup's Lone result ave-plus; else M = (N - k)/(n - 1) x S"
         " + scale x (k - 1)/2 with S the NS S (as played), n and k the NS figure's (a ruling's view); a lone "
@@ -486,13 +487,13 @@ COLUMNS = [
         " what its real score would get in NS's field (for the check; NS MP is the artificial one) when "
         "Setup's Mixed line is both, else blank (the result is not in NS's field).",
         "The EW estimate, the same way from EW's S.")),
-    *twin("own{s}", "{V} pair's %", _own, note=(
+    *twin("own{s}", "{V} pair's %", _own, number_format="0.00", note=(
         "Under the wbf policy, the NS pair's percentage on its boards with real results: what its total adds "
         "from them (NS for own %) over the tops its Max counts.",
         "Under the wbf policy, the EW pair's percentage on its boards with real results (EW for own %).")),
     *twin("adj{s}", "{V} adjusted %", _adjusted, note=(
         "The {V} artificial percentage after the Ave+/Ave- policy (and the arrowswitch).")),
-    *twin("art{s}", "{V} artificial MP", _artificial, note=(
+    *twin("art{s}", "{V} artificial MP", _artificial, number_format="0.00", note=(
         "The {V} artificial matchpoints: the percentage of Top (scored); signed: (% - 50) x top / 50.")),
     *twin("v{s}", "{V} scaled", _scaled, note=(
         "The NS estimate less NS penalty MP in units of its last decimal, the value the rounding rounds: "
@@ -500,22 +501,22 @@ COLUMNS = [
         "The EW estimate less EW penalty MP in units of its last decimal, the same way.")),
     *twin("va{s}", "{V} artificial scaled", _scaled_artificial, family="vart", note=(
         "The {V} artificial matchpoints less {V} penalty MP in units of their last decimal, the same way.")),
-    *twin("r{s}", "{V} result MP", _rounded, across="{V}Rounded", note=(
+    *twin("r{s}", "{V} result MP", _rounded, number_format="0.00", across="{V}Rounded", note=(
         "The NS estimate less NS penalty MP (a line's own penalty comes off before the rounding) x the Factor "
         "(or NS matchpoints first x the Factor) rounded by the Setup rule, from NS scaled: half-up (an exact "
         "half away from zero), ebu (an exact half towards the average), exact (the figure itself), or half-even.",
         "The EW estimate less EW penalty MP rounded by the Setup rule.")),
-    *twin("ra{s}", "{V} artificial (rounded)", _rounded_artificial, note=(
+    *twin("ra{s}", "{V} artificial (rounded)", _rounded_artificial, number_format="0.00", note=(
         "The {V} artificial matchpoints less {V} penalty MP rounded by the Setup rule, from {V} artificial "
         "scaled.")),
     col("shares", "Expected NS+EW share", shares, across="Shares", note=(
         "What the line should add to the board's NS + EW total, for the check (a mixed line: its artificial "
         "side's percentage, less the figure its real score takes from that side's field under Setup's Mixed "
         "line both), from Result shares; less the line's own penalties, x the Factor.")),
-    col("avg", "Average (field)", avg, note=(
+    col("avg", "Average (field)", avg, after="why", note=(
         "The average figure of the line's field, which the ebu rounding takes an exact half towards: half the"
         " top it is reported on (Top (reported)); 0 on the signed scale.")),
-    *twin("sp{v}", "{V} S (as played)", _played, note=(
+    *twin("sp{v}", "{V} S (as played)", _played, after="ewpb", note=(
         "The NS pair's raw score as it played: S (NS), or S (EW) when the table was arrowswitched.",
         "The EW pair's raw score as it played: S (EW), or S (NS) when arrowswitched.")),
     col("nsc", "N (scored)", nsc, note=(
@@ -535,7 +536,7 @@ COLUMNS = [
         "1 on a result or artificial score of a board with fewer lines than N (field) when Setup's Estimate "
         "at is totals: its pairs' totals add the NS and EW full figures; else 0.")),
     col("kf", "k (full)", kf, note="k of the Setup method on the full N (field), on Short (totals) lines."),
-    *twin("{s}fx", "{V} full estimate", _full, note=(
+    *twin("{s}fx", "{V} full estimate", _full, number_format="0.00", note=(
         "On Short (totals) lines' results, the NS figure estimated to the full N (field) and Top (field), as "
         "NS estimate works it out (Set % (full) for a small fouled group), less NS penalty MP (full).",
         "On Short (totals) lines' results, the EW figure estimated to the full N (field) and Top (field), "
@@ -543,15 +544,15 @@ COLUMNS = [
     *twin("{s}fv", "{V} full scaled", _full_in_units, note=(
         "NS full estimate in units of the totals' last decimal (Setup's Totals decimals, else Decimals).",
         "EW full estimate in units of the totals' last decimal.")),
-    *twin("{s}fr", "{V} full (rounded)", _full_rounded_result, note=(
+    *twin("{s}fr", "{V} full (rounded)", _full_rounded_result, number_format="0.00", note=(
         "NS full estimate rounded by Setup's Totals rounding (blank: the lines' Rounding), about the board's "
         "average.",
         "EW full estimate rounded by Setup's Totals rounding.")),
-    *twin("{s}x", "{V} exact", _exact, note=(
+    *twin("{s}x", "{V} exact", _exact, number_format="0.00", note=(
         "The line's NS figure unrounded, less NS penalty MP: the NS estimate of a result, the NS artificial "
         "MP of an artificial score; x the Factor (from NS matchpoints first when rounded first).",
         "The line's EW figure unrounded, less EW penalty MP, x the Factor.")),
-    *twin("{s}tot", "{V} for totals", _for_totals, across="{V}Tot", note=(
+    *twin("{s}tot", "{V} for totals", _for_totals, number_format="0.00", across="{V}Tot", note=(
         "What the NS pair's total adds from the line: NS MP (the rounded figure), or NS exact when Setup's "
         "Totals from is exact; on Short (totals) lines the full figure instead (rounded, or exact); on a "
         "penalty row, less NS penalty MP.",
@@ -565,7 +566,7 @@ COLUMNS = [
         "totals add the exact figures, else from NS MP; 50 + 50 x MP / top on the signed scale) in units of "
         "its last decimal.",
         "The EW line's percentage in units of its last decimal.")),
-    col("setf", "Set % (full)", setf, note=(
+    col("setf", "Set % (full)", setf, after="pend", note=(
         "Set % on the full N (field), on Short (totals) lines' results: what the totals add (the EBU rule, at"
         " most a third of the results, reads N).")),
     *twin("p{s}f", "{V} penalty MP (full)", _full_penalty, note=(
@@ -583,7 +584,7 @@ COLUMNS = [
         "On a result, what the NS pair's total adds from it, rounded: NS result MP, or NS full (rounded) on a"
         " Short (totals) line. The wbf policy's NS pair's % adds these.",
         "On a result, what the EW pair's total adds from it, rounded: EW result MP, or EW full (rounded).")),
-    col("topr", "Top (reported)", topr, note=(
+    col("topr", "Top (reported)", topr, after="arul", note=(
         "The top the line is reported on: Setup's FixedTop when there is one (the percent scale's 100), else "
         "Top (scored).")),
     col("fac", "Factor", fac, note=(

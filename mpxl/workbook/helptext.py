@@ -16,12 +16,10 @@ from .columns import Row
 from .formulas import BLOCK as BLOCK_FORMULAS
 from .formulas import TRAVELLER
 from .layout import (
-    BLOCK,
+    BLOCK_COLUMNS,
     FIRST_ROW,
     HELP_TABLES,
-    HELPERS,
-    MAIN,
-    PAIRS,
+    HELPER_COLUMNS,
     PAIRS_SHEET,
     SETUP_NAMES,
     SETUP_SETTINGS,
@@ -120,7 +118,7 @@ def reads(key: str) -> tuple[str, ...]:
     >>> reads("badb")
     ('Board', 'Board key (every line)', 'Board key', 'Kind (every line)')
     """
-    titles = {**{k: t for k, t, *_ in MAIN + BLOCK}, **dict(HELPERS)}
+    titles = {c.key: c.header for c in TRAVELLER_SHEET}
     words = {"cell": "{title}", "across": "{title} (every line)", "setup": "Setup {name}", "help": "Help {name}"}
     return tuple(words[kind].format(title=titles.get(name, ""), name=name) for kind, name in _references(key))
 
@@ -132,7 +130,7 @@ def columns_markdown() -> str:
     '| helper | formula in words | reads |'
     """
     rows = ["| helper | formula in words | reads |", "| --- | --- | --- |"]
-    rows += [f"| {title} | {COLUMN_NOTES[key]} | {', '.join(reads(key))} |" for key, title in HELPERS]
+    rows += [f"| {c.header} | {COLUMN_NOTES[c.key]} | {', '.join(reads(c.key))} |" for c in HELPER_COLUMNS]
     return "\n".join(rows)
 
 
@@ -143,8 +141,8 @@ def block_markdown() -> str:
     '| Expected NS+EW'
     """
     rows = ["| block helper | formula in words | reads |", "| --- | --- | --- |"]
-    rows += [f"| {title} | {COLUMN_NOTES[key]} | {', '.join(reads(key))} |"
-             for key, title, _, kind in BLOCK if kind == "helper"]
+    rows += [f"| {c.header} | {COLUMN_NOTES[c.key]} | {', '.join(reads(c.key))} |"
+             for c in BLOCK_COLUMNS if c.kind == "helper"]
     return "\n".join(rows)
 
 
@@ -155,7 +153,7 @@ def pairs_markdown() -> str:
     '| Pair | '
     """
     rows = ["| column | meaning |", "| --- | --- |"]
-    rows += [f"| {title} | {PAIRS_NOTES[key]} |" for key, title, *_ in PAIRS]
+    rows += [f"| {c.header} | {PAIRS_NOTES[c.key]} |" for c in PAIRS_SHEET]
     return "\n".join(rows)
 
 

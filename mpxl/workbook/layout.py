@@ -1,8 +1,9 @@
 """Where everything sits in the template workbook: rows, columns, Setup cells, Help tables, defined names.
 
-The columns are declared once each (:mod:`mpxl.workbook.columns`: key, header, note, formula) in the stage
-modules (:mod:`.typed`, :mod:`.figures`, :mod:`.rulings`, :mod:`.totals`); here they are put in the sheet's
-order, which gives each its letter and the defined name of its data rows. The rest (Setup, Methods, Help)
+The columns are declared once each (:mod:`mpxl.workbook.columns`: key, header, note, formula, width, how its
+cells show, the column it follows) in the stage modules (:mod:`.typed`, :mod:`.figures`, :mod:`.rulings`,
+:mod:`.totals`); here they are merged into the sheet's order (:func:`~.columns.merged`), which gives each its
+letter and the defined name of its data rows. The rest (Setup, Methods, Help)
 is in :mod:`mpxl.workbook.places`, whose names this module gives too.
 
 Nothing here knows a scoring rule; :mod:`mpxl.workbook.sheets` builds the sheets.
@@ -16,7 +17,7 @@ from __future__ import annotations
 from openpyxl.utils import get_column_letter
 
 from . import figures, rulings, typed
-from .columns import Column, every, every_pair, expand, placed_once
+from .columns import Column, every, every_pair, merged, placed_once
 from .places import (
     AVE_POLICY_NAMES,
     CONVENTIONS,
@@ -45,64 +46,27 @@ from .totals import BLOCK_DECLARED, PAIRS_DECLARED, TOTALS_DECLARED
 
 __all__ = [
     "HEADER_ROW", "FIRST_ROW", "MAX_DATA_ROWS", "METHOD_NAMES", "ROUNDING_RULES", "SMALL_GROUP_NAMES",
-    "AVE_POLICY_NAMES", "SETUP_ROWS", "SETUP_CELLS", "SETUP_NAMES", "MAIN", "BLOCK", "HELPERS",
-    "TRAVELLER_COLUMNS", "TRAVELLER_RANGE_NAMES", "PAIRS", "PAIRS_COLUMNS", "PAIRS_RANGE_NAMES", "TOTALS",
+    "AVE_POLICY_NAMES", "SETUP_ROWS", "SETUP_CELLS", "SETUP_NAMES", "MAIN_COLUMNS", "BLOCK_COLUMNS",
+    "HELPER_COLUMNS", "TRAVELLER_COLUMNS", "TRAVELLER_RANGE_NAMES", "PAIRS_COLUMNS", "PAIRS_RANGE_NAMES",
     "TOTALS_COLUMNS", "FIELD_NAMES", "PARTS", "METHODS_LAYOUT", "METHODS_SHEET", "HELP_TABLES", "HELP_FIRST",
     "HELP_TEXT_COLUMN", "setup_row", "SETUP_SETTINGS", "SETUP_CELL_OF", "CONVENTIONS", "convention_type",
-    "MAIN_ORDER", "BLOCK_ORDER", "HELPER_ORDER", "TRAVELLER_SHEET", "PAIRS_SHEET", "TOTALS_SHEET", "PAIRS_INPUTS",
+    "TRAVELLER_SHEET", "PAIRS_SHEET", "TOTALS_SHEET", "PAIRS_INPUTS",
     "spaced", "TRAVELLER_SPACERS", "PAIRS_SPACERS", "TOTALS_SPACERS",
 ]
 
 # ------------------------------------------------------------------------- Travellers
 
-#: The Travellers' visible columns, typed in and results, in order: a column's key, or an NS/EW family's key
-#: template (its columns in their declared order).
-MAIN_ORDER = (
-    "board", "{s}_pair", "contract", "by", "tricks", "typed", "adjustment", "group", "switch", "section", "session",
-    "ns_score", "{s}_mp", "{s}lp", "{s}_pen",
-)
-
-#: The per-board block's columns, in order.
-BLOCK_ORDER = (
-    "b_board", "b_section", "b_session", "b_results", "b_top", "b_check", "b_ns", "b_ew", "b_status", "b_expected",
-    "b_key", "b_n", "b_rulings", "b_pens",
-)
-
-#: The helper columns, one step each, in order (the conventions' steps, then the rulings', the penalties', the
-#: totals' and the typed forms', added last).
-HELPER_ORDER = (
-    "sess", "sec", "fkey", "bkey", "hk", "away", "nskey", "vul", "ct", "crow", "decl", "dvul", "dscore", "cscore",
-    "tt", "tu",
-    "tnum", "adj", "adjl", "adjr", "ub", "nspct", "kind", "badb", "gkey", "n", "nb", "lines", "nf", "topf",
-    "fouled", "largest", "setpct", "k", "sw", "sns", "est{s}", "own{s}", "adj{s}", "art{s}", "v{s}", "va{s}",
-    "r{s}", "ra{s}", "shares", "tkt", "tk", "why", "avg", "swt", "byt", "unfit", "{s}v", "{s}n", "{s}row", "tkd",
-    "tkr", "whyp", "whyt", "whyc", "whyb", "badend", "{s}pb", "sp{v}", "nsc", "topsc", "topc", "lone", "shortt",
-    "kf", "{s}fx", "{s}fv", "{s}fr", "{s}x", "{s}tot", "alone", "{s}lpv", "bar", "{v}vt", "{v}vk", "{v}va", "{v}vw",
-    "{v}wf", "{v}k", "{v}st{i}", "{v}wt{i}", "{v}s{i}", "{v}w{i}", "{v}ur", "{v}why", "rvw", "rwp", "rwhy", "rul",
-    "rb", "gk{v}", "n{v}", "fn{v}", "k{v}", "{v}m{i}", "{v}q{i}", "{v}raw", "{v}fa", "rsay", "rend", "kcode",
-    "penr", "{v}pt", "{v}pd", "{v}px", "p{s}", "{v}pw", "whypn", "{v}ps", "psay", "pend", "setf", "p{s}f", "{s}fa",
-    "{s}far", "{s}of", "tkw", "tlk", "tnw", "abare", "ckind", "cwhy", "{v}vn", "tcw", "tkwhy", "arul",
-    "topr", "fac", "{s}mv", "{s}m", "{s}mva", "{s}ma", "set{v}", "rsh",
-)
-
-def _table(columns: list[Column]) -> list[tuple[str, str, int, str]]:
-    """The columns as (key, header, width, kind), in order."""
-    return [(c.key, c.header, c.width, c.kind) for c in columns]
-
-
-_TRAVELLERS = [*typed.COLUMNS, *figures.COLUMNS, *rulings.COLUMNS, *BLOCK_DECLARED]
+#: The stages' Travellers columns, in the order their columns are merged (:func:`~.columns.merged`: each stage's
+#: in its declared order, a run placed after the column its first names).
+_STAGES = (typed.COLUMNS, figures.COLUMNS, rulings.COLUMNS)
+#: The Travellers' visible columns (typed in, and the results) and the helper columns, one step each: the stages'
+#: columns of each kind, merged; the per-board block's as :mod:`.totals` declares them.
+MAIN_COLUMNS = merged(*([c for c in stage if c.kind != "helper"] for stage in _STAGES))
+BLOCK_COLUMNS = list(BLOCK_DECLARED)
+HELPER_COLUMNS = merged(*([c for c in stage if c.kind == "helper"] for stage in _STAGES))
+placed_once([*(c for stage in _STAGES for c in stage), *BLOCK_DECLARED], MAIN_COLUMNS, BLOCK_COLUMNS, HELPER_COLUMNS)
 #: The Travellers sheet's columns in order: the visible ones, a gap, the per-board block, a gap, the helpers.
-MAIN_COLUMNS = expand(MAIN_ORDER, _TRAVELLERS)
-BLOCK_COLUMNS = expand(BLOCK_ORDER, _TRAVELLERS)
-HELPER_COLUMNS = expand(HELPER_ORDER, _TRAVELLERS)
-placed_once(_TRAVELLERS, MAIN_COLUMNS, BLOCK_COLUMNS, HELPER_COLUMNS)
 TRAVELLER_SHEET = [*MAIN_COLUMNS, *BLOCK_COLUMNS, *HELPER_COLUMNS]
-
-#: The visible columns and the block's: (key, header, width, kind).
-MAIN = _table(MAIN_COLUMNS)
-BLOCK = _table(BLOCK_COLUMNS)
-#: The helper columns, in order: (key, header). What each computes, in words: its note (helptext.COLUMN_NOTES).
-HELPERS = [(c.key, c.header) for c in HELPER_COLUMNS]
 
 
 def spaced(*parts: list[Column]) -> tuple[dict[str, str], tuple[str, ...]]:
@@ -148,7 +112,6 @@ every.bind(TRAVELLER_RANGE_NAMES)
 
 #: The Pairs sheet: the pairs as typed (number, direction, names, section), then each pair's figures.
 PAIRS_SHEET = PAIRS_DECLARED
-PAIRS = _table(PAIRS_SHEET)
 #: The Pairs columns typed in, in order: a Pairs row's values (:data:`mpxl.workbook.inputs.PairRow`).
 PAIRS_INPUTS = tuple(c.key for c in PAIRS_SHEET if c.kind == "input")
 #: Pairs column key -> column letter.
@@ -160,6 +123,5 @@ every_pair.bind(PAIRS_RANGE_NAMES)
 
 #: The Totals sheet: the ranking, in place order (each row looks up the pair placed there on Pairs).
 TOTALS_SHEET = TOTALS_DECLARED
-TOTALS = _table(TOTALS_SHEET)
 #: Totals column key -> column letter.
 TOTALS_COLUMNS, TOTALS_SPACERS = spaced(TOTALS_SHEET)

@@ -386,9 +386,10 @@ def pend(c: Row) -> str:
     return f'IF({c.psay}<>"",{BEYOND}-ROW(),0)'
 
 
-#: This stage's Travellers columns (the sheet's order is :data:`mpxl.workbook.layout.TRAVELLER_ORDER`).
+#: This stage's Travellers columns, in the sheet's order but where a column names the one it follows (``after``:
+#: :func:`mpxl.workbook.columns.merged`).
 COLUMNS = [
-    col("bar", "Split bar at", bar, note=(
+    col("bar", "Split bar at", bar, after="ewlpv", note=(
         "Where the Typed score's bar is (a split score: NS's result, a bar, EW's result: -150 bar -50), 0 "
         "when none.")),
     *twin("{v}vt", "{V} view (typed)", _view_text, note=(
@@ -470,7 +471,7 @@ COLUMNS = [
     col("rend", "Ruling (rows to the end)", rend, across="RulingToEnd", note=(
         "On a ruling line, 1,048,577 less its row (the board's first ruling has the largest); 0 on the "
         "others.")),
-    col("penr", "Penalty row", penr, note=(
+    col("penr", "Penalty row", penr, after="kcode", note=(
         "1 when the Adjustment is Pen or Penalty (a penalty row: Ruter's Pen), else 0.")),
     *twin("{v}pt", "{V} penalty (text)", _penalty_text, note=(
         "The {V} penalty as typed text, in capitals with no spaces (10 % -> 10%); a number formatted as a "

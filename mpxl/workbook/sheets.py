@@ -45,11 +45,11 @@ from ..core.rules import (
 from ..core.settings import AvePolicy, Field, Scale, SmallGroups
 from ..formats.textsafe import as_text_cell
 from . import formulas as F
-from .columns import LOOSE, Span
+from .columns import LOOSE, Align, Column, Span
 from .helptext import COLUMN_NOTES, HELP_TEXT, PAIRS_NOTES, SETUP_NOTES, XLWINGS_CONF_NOTES
 from .layout import (
     AVE_POLICY_NAMES,
-    BLOCK,
+    BLOCK_COLUMNS,
     CONVENTIONS,
     FIELD_NAMES,
     FIRST_ROW,
@@ -57,15 +57,14 @@ from .layout import (
     HELP_FIRST,
     HELP_TABLES,
     HELP_TEXT_COLUMN,
-    HELPERS,
-    MAIN,
+    HELPER_COLUMNS,
+    MAIN_COLUMNS,
     METHOD_NAMES,
     METHODS_LAYOUT,
     METHODS_SHEET,
-    PAIRS,
     PAIRS_COLUMNS,
-    PAIRS_INPUTS,
     PAIRS_RANGE_NAMES,
+    PAIRS_SHEET,
     PAIRS_SPACERS,
     ROUNDING_RULES,
     SETUP_CELL_OF,
@@ -74,11 +73,12 @@ from .layout import (
     SETUP_ROWS,
     SETUP_SETTINGS,
     SMALL_GROUP_NAMES,
-    TOTALS,
     TOTALS_COLUMNS,
+    TOTALS_SHEET,
     TOTALS_SPACERS,
     TRAVELLER_COLUMNS,
     TRAVELLER_RANGE_NAMES,
+    TRAVELLER_SHEET,
     TRAVELLER_SPACERS,
     convention_type,
     setup_row,
@@ -112,6 +112,7 @@ _BLOCK_FILL = PatternFill("solid", start_color="EEF3E2")
 _BAD_FILL = PatternFill("solid", start_color="F4B6B6", end_color="F4B6B6")
 _HEAD_FONT = Font(bold=True)
 _HELPER_FONT = Font(color="808080", size=9)
+_HELPER_HEAD_FONT = Font(bold=True, color="606060", size=9)
 _TITLE_FONT = Font(bold=True, size=14)
 _THIN = Side(style="thin", color="B0B0B0")
 _BOX = Border(bottom=_THIN)
@@ -312,17 +313,28 @@ def setup_sheet(wb: Workbook, s: Settings) -> Worksheet:
 
 # ------------------------------------------------------------------------- Travellers
 
-_WIDE = ("estns", "estew", "rns", "rew", "rans", "raew", "ownns", "ownew", "artns", "artew", "nsfx", "ewfx", "nsfr",
-         "ewfr", "nsx", "ewx", "nstot", "ewtot")
-
-
 #: The per-board block's helper columns (hidden, grouped), in order.
-_BLOCK_HELPERS = [key for key, _, _, kind in BLOCK if kind == "helper"]
+_BLOCK_HELPERS = [c.key for c in BLOCK_COLUMNS if c.kind == "helper"]
 
 
 #: The number formats of the figures shown (the event's decimals: :func:`mpxl.workbook.template.number_formats`):
 #: a line's figures, the totals, the percentages.
 DEFAULT_FORMATS = {"line": "0.00", "total": "0.00", "pct": "0.00"}
+#: A column's alignment (:attr:`~mpxl.workbook.columns.Column.align`).
+_ALIGN: dict[Align, Alignment | None] = {"": None, "center": _CENTER, "right": Alignment(horizontal="right")}
+
+
+def _input_style(ws: Worksheet, c: Column) -> StyleArray:
+    """The style of column ``c``'s cells, typed in: yellow, unlocked, as its record says (text, alignment)."""
+    return _style(ws, fill=_INPUT_FILL, protection=_UNLOCKED, number_format="@" if c.text else None,
+                  alignment=_ALIGN[c.align])
+
+
+def _formula_style(ws: Worksheet, c: Column, fmt: dict[str, str], fill: PatternFill | None = None) -> StyleArray:
+    """The style of column ``c``'s formula cells, as its record says: a helper's small grey font, else bold or not;
+    its number format (one of ``fmt``'s, the event's, or its own) and alignment; ``fill`` the area's."""
+    return _style(ws, fill=fill, number_format=fmt.get(c.number_format, c.number_format) or None,
+                  font=_HELPER_FONT if c.kind == "helper" else _BOLD if c.bold else None, alignment=_ALIGN[c.align])
 
 
 def travellers_sheet(wb: Workbook, lines: Sequence[TemplateLine], sizes: Sizes, boards: Sequence[BoardRow],
@@ -341,15 +353,16 @@ def travellers_sheet(wb: Workbook, lines: Sequence[TemplateLine], sizes: Sizes, 
     _travellers_rules(ws, last)
     _travellers_marks(ws, last, blast)
     # helpers grouped and hidden; layout
-    first_h, last_h = col[HELPERS[0][0]], col[HELPERS[-1][0]]
+    first_h, last_h = col[HELPER_COLUMNS[0].key], col[HELPER_COLUMNS[-1].key]
     ws.column_dimensions.group(first_h, last_h, outline_level=1, hidden=True)
     ws.column_dimensions.group(col[_BLOCK_HELPERS[0]], col[_BLOCK_HELPERS[-1]], outline_level=1, hidden=True)
     hide_spacers(ws, TRAVELLER_SPACERS, col[_BLOCK_HELPERS[0]])
     ws.freeze_panes = f"B{FIRST_ROW}"
-    ws.print_area = [f"A1:{col[MAIN[-1][0]]}{last}", f"{col['b_board']}{HEADER_ROW - 1}:{col['b_status']}{blast}"]
+    main_last = col[MAIN_COLUMNS[-1].key]
+    ws.print_area = [f"A1:{main_last}{last}", f"{col['b_board']}{HEADER_ROW - 1}:{col['b_status']}{blast}"]
     # each board's traveller prints whole (the slips a club pins up): a page break between boards
-    print_boards_whole(ws, ((ln.section, ln.session, ln.board) for ln in lines), "A", col[MAIN[-1][0]],
-                       HEADER_ROW, FIRST_ROW)
+    print_boards_whole(ws, ((ln.section, ln.session, ln.board) for ln in lines), "A", main_last, HEADER_ROW,
+                       FIRST_ROW)
     _protect(ws)
     return ws
 
@@ -378,15 +391,14 @@ def _travellers_heads(ws: Worksheet) -> None:
     ws["A3"] = ("Type a Typed score, or a Contract, By and Tricks; an adjusted score or NP goes in Adjustment "
                 "(see Help).")
     ws["A3"].font = Font(italic=True, color="606060", size=9)
-    for key, title, width, _ in MAIN + BLOCK:
-        fill = _BLOCK_FILL if key.startswith("b_") else _HEAD_FILL
-        _head(ws, HEADER_ROW, _col(col[key]), title, width, fill, COLUMN_NOTES.get(key, ""))
+    for columns, fill in ((MAIN_COLUMNS, _HEAD_FILL), (BLOCK_COLUMNS, _BLOCK_FILL)):
+        for c in columns:
+            _head(ws, HEADER_ROW, _col(col[c.key]), c.header, c.width, fill, COLUMN_NOTES.get(c.key, ""))
     ws.cell(row=HEADER_ROW - 1, column=_col(col["b_board"]), value="Per board").font = _HEAD_FONT
     ws.row_dimensions[HEADER_ROW].height = 30
-    for key, title in HELPERS:
-        c = _head(ws, HEADER_ROW, _col(col[key]), title, 11, note=COLUMN_NOTES[key])
-        c.font = Font(bold=True, color="606060", size=9)
-    ws.cell(row=HEADER_ROW - 1, column=_col(col[HELPERS[0][0]]),
+    for c in HELPER_COLUMNS:
+        _head(ws, HEADER_ROW, _col(col[c.key]), c.header, c.width, note=COLUMN_NOTES[c.key]).font = _HELPER_HEAD_FONT
+    ws.cell(row=HEADER_ROW - 1, column=_col(col[HELPER_COLUMNS[0].key]),
             value="Helper columns: every step of the scoring, one formula each (the header notes say what)",
             ).font = _HELPER_FONT
 
@@ -395,28 +407,11 @@ def _lines_block(ws: Worksheet, lines: Sequence[TemplateLine], last: int, fmt: d
                  by_board: bool = False) -> list[Block]:
     """The traveller lines' blocks: the typed inputs (``lines``, then blank rows to ``last``) and the formulas,
     the figures shown in ``fmt``; ``by_board``: a block for each board's lines (:func:`board_spans`)."""
-    # text: what is typed stays as typed (a penalty of 10% stays 10%, not 0.1)
-    text_cols = ("contract", "by", "adjustment", "group", "switch", "section", "ns_pen", "ew_pen")
     idx = {k: _col(v) for k, v in TRAVELLER_COLUMNS.items()}
-    inputs, keys = [], []
-    for key, *_ in MAIN:
-        if key in ("ns_score", "ns_mp", "ew_mp", "nslp", "ewlp"):
-            continue
-        inputs.append((idx[key], _style(ws, fill=_INPUT_FILL, protection=_UNLOCKED,
-                                        number_format="@" if key in text_cols else None,
-                                        alignment=None if key in ("typed", "adjustment") else _CENTER)))
-        keys.append(key)
-    formulas = []
-    for key in F.TRAVELLER:
-        if key in ("ns_mp", "ew_mp"):
-            st = _style(ws, number_format=fmt["line"], font=_BOLD)
-        elif key in ("nslp", "ewlp"):
-            st = _style(ws, number_format="General")
-        elif key == "ns_score":
-            st = _style(ws)
-        else:
-            st = _style(ws, font=_HELPER_FONT, number_format="0.00" if key in _WIDE else None)
-        formulas.append((idx[key], st, key))
+    typed = [c for c in MAIN_COLUMNS if c.kind == "input"]
+    inputs = [(idx[c.key], _input_style(ws, c)) for c in typed]
+    keys = [c.key for c in typed]
+    formulas = [(idx[c.key], _formula_style(ws, c, fmt), c.key) for c in TRAVELLER_SHEET if c.key in F.TRAVELLER]
     get = attrgetter(*keys)
     blank = (None,) * len(keys)
 
@@ -477,14 +472,8 @@ def _boards_block(ws: Worksheet, boards: Sequence[BoardRow], blast: int, fmt: di
     """The per-board block: each board (and its section and session) typed, then its figures (in ``fmt``), to
     row ``blast``."""
     idx = {k: _col(v) for k, v in TRAVELLER_COLUMNS.items()}
-    formulas = []
-    for key in F.BLOCK:
-        formulas.append((idx[key], _style(ws, fill=_BLOCK_FILL,
-                                          number_format=fmt["line"] if key in ("b_ns", "b_ew", "b_check") else None,
-                                          font=_HELPER_FONT if key in _BLOCK_HELPERS else None), key))
-    block_inputs = [(idx[k], _style(ws, fill=_INPUT_FILL, protection=_UNLOCKED,
-                                    number_format="@" if k == "b_section" else None))
-                    for k in ("b_board", "b_section", "b_session")]
+    formulas = [(idx[c.key], _formula_style(ws, c, fmt, _BLOCK_FILL), c.key) for c in BLOCK_COLUMNS if c.formula]
+    block_inputs = [(idx[c.key], _input_style(ws, c)) for c in BLOCK_COLUMNS if c.kind == "input"]
     keyed = [b if isinstance(b, tuple) else (b, None, None) for b in boards]
 
     def values(i: int) -> tuple[object, ...]:
@@ -557,6 +546,15 @@ def _print_setup(ws: Worksheet, last_col: str, last_row: int, orientation: str =
     _fit_width(ws, orientation)
 
 
+def _sheet_heads(ws: Worksheet, columns: Sequence[Column], letters: dict[str, str],
+                 notes: dict[str, str] | None = None) -> None:
+    """The header row of the ``columns`` (at their ``letters``, with their ``notes``): a helper's in grey."""
+    for c in columns:
+        head = _head(ws, HEADER_ROW, _col(letters[c.key]), c.header, c.width, note=(notes or {}).get(c.key, ""))
+        if c.kind == "helper":
+            head.font = _HELPER_HEAD_FONT
+
+
 def pairs_sheet(wb: Workbook, pairs: Sequence[PairRow], sizes: Sizes, blocks: list[Block],
                 formats: dict[str, str] | None = None) -> Worksheet:
     """The Pairs sheet: each pair's number, direction, names and section (inputs), then its boards
@@ -574,20 +572,10 @@ def pairs_sheet(wb: Workbook, pairs: Sequence[PairRow], sizes: Sizes, blocks: li
                 "The figures follow; Totals ranks them by place.")
     ws["A3"].font = Font(italic=True, color="606060", size=9)
     ws.row_dimensions[HEADER_ROW].height = 30
-    for key, title, width, kind in PAIRS:
-        c = _head(ws, HEADER_ROW, _col(P[key]), title, width, note=PAIRS_NOTES.get(key, ""))
-        if kind == "helper":
-            c.font = Font(bold=True, color="606060", size=9)
+    _sheet_heads(ws, PAIRS_SHEET, P, PAIRS_NOTES)
     idx = {k: _col(v) for k, v in P.items()}
-    inputs = [(idx[k], _style(ws, fill=_INPUT_FILL, protection=_UNLOCKED,
-                              alignment=None if k == "names" else _CENTER,
-                              number_format="@" if k in ("names", "section", "member1", "member2") else None))
-              for k in PAIRS_INPUTS]
-    styles = {"mp": _style(ws, number_format=fmt["total"]), "carried": _style(ws, number_format=fmt["total"]),
-              "session_mp": _style(ws, number_format=fmt["total"]), "max": _style(ws, number_format="0.##"),
-              "pct": _style(ws, number_format=fmt["pct"]), "place": _style(ws, alignment=Alignment(horizontal="right"))}
-    helper, kinds = _style(ws, font=_HELPER_FONT), {k: kind for k, _, _, kind in PAIRS}
-    formulas = [(idx[k], styles.get(k) or (helper if kinds[k] == "helper" else _style(ws)), k) for k in F.PAIRS]
+    inputs = [(idx[c.key], _input_style(ws, c)) for c in PAIRS_SHEET if c.kind == "input"]
+    formulas = [(idx[c.key], _formula_style(ws, c, fmt), c.key) for c in PAIRS_SHEET if c.formula]
 
     def row(i: int) -> tuple[object, ...]:
         given = tuple(pairs[i]) if i < len(pairs) else ()
@@ -597,7 +585,7 @@ def pairs_sheet(wb: Workbook, pairs: Sequence[PairRow], sizes: Sizes, blocks: li
                         formulas, F.pairs_formulas))
     _validate(ws, f"{P['direction']}{FIRST_ROW}:{P['direction']}{last}", '"NS,EW"',
               "NS or EW in a two-winner movement; blank when pairs change direction (one winner).", True)
-    ws.column_dimensions.group(P["pkey"], P[PAIRS[-1][0]], outline_level=1, hidden=True)
+    ws.column_dimensions.group(P["pkey"], P[PAIRS_SHEET[-1].key], outline_level=1, hidden=True)
     hide_spacers(ws, PAIRS_SPACERS, P["pkey"])
     ws.freeze_panes = f"A{FIRST_ROW}"
     _print_setup(ws, P["place"], last, "landscape")
@@ -622,15 +610,9 @@ def totals_sheet(wb: Workbook, sizes: Sizes, blocks: list[Block], formats: dict[
                 "and sections scored apart are ranked apart.")
     ws["A3"].font = Font(italic=True, color="606060", size=9)
     ws.row_dimensions[HEADER_ROW].height = 30
-    for key, title, width, kind in TOTALS:
-        c = _head(ws, HEADER_ROW, _col(T[key]), title, width)
-        if kind == "helper":
-            c.font = Font(bold=True, color="606060", size=9)
+    _sheet_heads(ws, TOTALS_SHEET, T)
     idx = {k: _col(v) for k, v in T.items()}
-    styles = {"mp": _style(ws, number_format=fmt["total"]), "max": _style(ws, number_format="0.##"),
-              "pct": _style(ws, number_format=fmt["pct"]), "place": _style(ws, alignment=Alignment(horizontal="right")),
-              "names": _style(ws), "row": _style(ws, font=_HELPER_FONT)}
-    formulas = [(idx[k], styles.get(k) or _style(ws, alignment=_CENTER), k) for k in F.TOTALS]
+    formulas = [(idx[c.key], _formula_style(ws, c, fmt), c.key) for c in TOTALS_SHEET if c.formula]
     blocks.append(Block(ws, FIRST_ROW, last, [], lambda i: (), formulas, F.totals_formulas))
     ws.column_dimensions.group(T["row"], T["row"], outline_level=1, hidden=True)
     hide_spacers(ws, TOTALS_SPACERS, T["row"])

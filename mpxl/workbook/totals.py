@@ -396,13 +396,13 @@ def row(c: Row) -> str:
 #: The per-board block's columns, in the sheet's order.
 BLOCK_DECLARED = [
     col("b_board", "Board", width=7, kind="input"),
-    col("b_section", "Section", width=7, kind="input"),
+    col("b_section", "Section", width=7, kind="input", text=True),
     col("b_session", "Session", width=7, kind="input"),
     col("b_results", "Results", b_results, width=8, kind="formula"),
     col("b_top", "Top", b_top, width=6, kind="formula"),
-    col("b_check", "Check total", b_check, width=8, kind="formula"),
-    col("b_ns", "NS total", b_ns, width=9, kind="formula"),
-    col("b_ew", "EW total", b_ew, width=9, kind="formula"),
+    col("b_check", "Check total", b_check, width=8, kind="formula", number_format="line"),
+    col("b_ns", "NS total", b_ns, width=9, kind="formula", number_format="line"),
+    col("b_ew", "EW total", b_ew, width=9, kind="formula", number_format="line"),
     col("b_status", "Status", b_status, width=62, kind="formula"),
     col("b_expected", "Expected NS+EW", b_expected, note=(
         "What the board's NS + EW total should be: its lines' Expected NS+EW share added up.")),
@@ -419,36 +419,38 @@ BLOCK_DECLARED = [
 
 #: The Pairs sheet's columns, in the sheet's order.
 PAIRS_DECLARED = [
-    col("pair", "Pair", width=7, kind="input", across="PairNumbers", note="The pair's number, as on Travellers."),
-    col("direction", "Direction", width=9, kind="input", across="PairDirections", note=(
+    col("pair", "Pair", width=7, kind="input", align="center", across="PairNumbers", note=(
+        "The pair's number, as on Travellers.")),
+    col("direction", "Direction", width=9, kind="input", align="center", across="PairDirections", note=(
         "NS or EW with 2 winners (the pair's direction); blank with 1 winner.")),
-    col("names", "Names", width=30, kind="input", across="PairNames", note=(
+    col("names", "Names", width=30, kind="input", text=True, across="PairNames", note=(
         "The players, & between them (Ann Smith & Bob Jones): shown in the ranking.")),
-    col("section", "Section", width=8, kind="input", across="PairSections", note=(
+    col("section", "Section", width=8, kind="input", text=True, align="center", across="PairSections", note=(
         "The pair's section, as on Travellers (blank when one section).")),
-    col("tiebreak", "Tie-break", width=8, kind="input", note=(
+    col("tiebreak", "Tie-break", width=8, kind="input", align="center", note=(
         "A published tie-break figure (Magic Contest's column): among pairs with the same %, the higher ranks"
         " first; blank counts as 0.")),
-    col("member1", "Member no. 1", width=11, kind="input", note=(
+    col("member1", "Member no. 1", width=11, kind="input", text=True, align="center", note=(
         "The first player's member number (as the federation knows them; kept as text): into the USEBIO, PBN "
         "and CSV files mpxl writes.")),
-    col("member2", "Member no. 2", width=11, kind="input", note="The second player's member number."),
+    col("member2", "Member no. 2", width=11, kind="input", text=True, align="center", note=(
+        "The second player's member number.")),
     col("played", "Boards played", played, width=8, kind="formula", note=(
         "Its lines with a result or an artificial score, in every session.")),
-    col("carried", "Carried forward", carried, width=12, kind="formula", note=(
+    col("carried", "Carried forward", carried, width=12, kind="formula", number_format="total", note=(
         "Its MP in the sessions before the latest (Setup: ThisSession), carried forward.")),
-    col("session_mp", "Latest session MP", session_mp, width=13, kind="formula", note=(
+    col("session_mp", "Latest session MP", session_mp, width=13, kind="formula", number_format="total", note=(
         "Its MP in the latest session: MP less Carried forward.")),
-    col("mp", "MP", mp, kind="formula", across="PairMPs", note=(
+    col("mp", "MP", mp, kind="formula", number_format="total", across="PairMPs", note=(
         "The event total over every session: MP (exact), rounded as a total by Setup's Totals rounding when "
         "Totals from is exact (Ruter); ? while one of its boards has an unreadable line.")),
-    col("max", "Max", max_, width=9, kind="formula", across="PairMaxes", note=(
+    col("max", "Max", max_, width=9, kind="formula", number_format="0.##", across="PairMaxes", note=(
         "The tops of the boards it played added up (each board's own field top), and Credit top for each "
         "board it missed under Missed boards own, average or ave-plus.")),
-    col("pct", "%", pct, width=9, kind="formula", across="PairPcts", note=(
+    col("pct", "%", pct, width=9, kind="formula", number_format="pct", across="PairPcts", note=(
         "% (exact) as published: rounded to Setup's Percentage decimals by its Percentage rounding (half-up "
         "or half-even).")),
-    col("place", "Place", place, width=7, kind="formula", across="PairPlaces", note=(
+    col("place", "Place", place, width=7, kind="formula", align="right", across="PairPlaces", note=(
         "1 + the pairs ranked ahead of it in its group (Order) but for those with the same % and tie-break; ="
         " when another has the same % and tie-break (Setup's Places shared; none when plain).")),
     col("pkey", "Pair key", pkey, note="section | pair: the key its lines are summed by."),
@@ -526,13 +528,13 @@ PAIRS_DECLARED = [
 
 #: The Totals sheet's columns: the ranking, in place order (each row looks up the pair placed there on Pairs).
 TOTALS_DECLARED = [
-    col("place", "Place", _ranked("place"), width=7, kind="formula"),
-    col("pair", "Pair", _ranked("pair"), width=7, kind="formula"),
-    col("direction", "Direction", _ranked("direction", True), width=9, kind="formula"),
+    col("place", "Place", _ranked("place"), width=7, kind="formula", align="right"),
+    col("pair", "Pair", _ranked("pair"), width=7, kind="formula", align="center"),
+    col("direction", "Direction", _ranked("direction", True), width=9, kind="formula", align="center"),
     col("names", "Names", _ranked("names", True), width=34, kind="formula"),
-    col("section", "Section", _ranked("section", True), width=8, kind="formula"),
-    col("mp", "MP", _ranked("mp"), width=10, kind="formula"),
-    col("max", "Max", _ranked("max"), width=9, kind="formula"),
-    col("pct", "%", _ranked("pct"), width=9, kind="formula"),
+    col("section", "Section", _ranked("section", True), width=8, kind="formula", align="center"),
+    col("mp", "MP", _ranked("mp"), width=10, kind="formula", number_format="total"),
+    col("max", "Max", _ranked("max"), width=9, kind="formula", number_format="0.##"),
+    col("pct", "%", _ranked("pct"), width=9, kind="formula", number_format="pct"),
     col("row", "Pairs row", row, width=7),
 ]

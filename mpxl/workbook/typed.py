@@ -531,28 +531,32 @@ def arul(c: Row) -> str:
     return f'IF(OR(ISNUMBER(FIND("|",{a})),AND(ISNUMBER(FIND("%",{a})),{rest}<>"")),1,0)'
 
 
-#: This stage's Travellers columns (the sheet's order is :data:`mpxl.workbook.layout.TRAVELLER_ORDER`).
+#: This stage's Travellers columns, in the sheet's order but where a column names the one it follows (``after``:
+#: :func:`mpxl.workbook.columns.merged`).
 COLUMNS = [
-    col("board", "Board", width=7, kind="input", across="Boards"),
-    *twin("{s}_pair", "{V} pair", family="pair", width=8, kind="input", across="{V}Pairs"),
-    col("contract", "Contract", width=9, kind="input"),
-    col("by", "By", width=5, kind="input"),
-    col("tricks", "Tricks", width=7, kind="input"),
+    col("board", "Board", width=7, kind="input", align="center", across="Boards"),
+    *twin("{s}_pair", "{V} pair", family="pair", width=8, kind="input", align="center", across="{V}Pairs"),
+    col("contract", "Contract", width=9, kind="input", text=True, align="center"),
+    col("by", "By", width=5, kind="input", text=True, align="center"),
+    col("tricks", "Tricks", width=7, kind="input", align="center"),
     col("typed", "Typed score", width=9, kind="input"),
-    col("adjustment", "Adjustment", width=11, kind="input"),
-    col("group", "Group", width=7, kind="input"),
-    col("switch", "Arrowswitch", width=7, kind="input"),
-    col("section", "Section", width=7, kind="input", note=(
+    col("adjustment", "Adjustment", width=11, kind="input", text=True),
+    col("group", "Group", width=7, kind="input", text=True, align="center"),
+    col("switch", "Arrowswitch", width=7, kind="input", text=True, align="center"),
+    col("section", "Section", width=7, kind="input", text=True, align="center", note=(
         "The line's section (A, B...); blank when the event has one section.")),
-    col("session", "Session", width=7, kind="input", note="The line's session (1, 2...); blank is session 1."),
+    col("session", "Session", width=7, kind="input", align="center", note=(
+        "The line's session (1, 2...); blank is session 1.")),
     col("ns_score", "NS score", ns_score, width=9, kind="formula", across="NSScores", note=(
         "The Typed score if there is one (a number, or text such as +420), else the Contract NS score.")),
-    *twin("{s}_pen", "{V} penalty", family="pen", width=8, kind="input", note=(
+    *twin("{s}_pen", "{V} penalty", family="pen", width=8, kind="input", text=True, align="center",
+          after="ewlp", note=(
         "A procedural penalty: on a line, the matchpoints (2) or the percentage of the board's top (10%) "
         "taken off the NS figure before it is rounded; on a penalty row (Adjustment Pen), the matchpoints "
         "taken off the NS pair's total (-4 is a bonus of 4), the board's figures untouched.",
         "The same for EW: on a line off the EW figure; on a penalty row off the EW pair's total.")),
-    col("sess", "Session number", sess, across="SessionNos", note=(
+    # the first helper: the hidden helper columns' group takes its width
+    col("sess", "Session number", sess, across="SessionNos", width=11, note=(
         "The line's session: the Session typed, or 1 when blank.")),
     col("sec", "Section (clean)", sec, note=(
         "The line's section: the Section typed, white space trimmed (blank when one section).")),
@@ -617,10 +621,10 @@ COLUMNS = [
         "arrowswitch mark or a penalty not read), blank when nothing is typed or for a sit-out (a not-played "
         "code with one pair alone: a table with no opponents, not a line); a line with an Adjustment takes "
         "Kind (adjustment).")),
-    col("sw", "Switched", sw, note=(
+    col("sw", "Switched", sw, after="k", note=(
         "1 when the table played the board arrowswitched (Y, yes, X, 1...), 0 when not (blank, N, no, 0); ? "
         "for anything else (the line is then unreadable), as mpxl score reads the arrowswitch column.")),
-    col("tkt", "Tricks (clean)", tkt, note="The Tricks in capitals, white space removed."),
+    col("tkt", "Tricks (clean)", tkt, after="shares", note="The Tricks in capitals, white space removed."),
     col("tk", "Tricks (number)", tk, note=(
         "Tricks as a number: a number 0-13, or a result against the contract (=, made, +1, -2) as mpxl reads "
         "it; ? otherwise.")),
@@ -628,7 +632,7 @@ COLUMNS = [
         'For an unreadable line, what is wrong, with its row (row 12: contract "4Q" not understood): Why '
         "(penalty) first, then Why (pairs, arrowswitch) when an adjustment or a score is typed, else the "
         "adjustment, Why (typed score) or Why (contract).")),
-    col("swt", "Arrowswitch (clean)", swt, note=(
+    col("swt", "Arrowswitch (clean)", swt, after="avg", note=(
         "The Arrowswitch mark in capitals, white space removed (the rulebook's key): what Switched reads.")),
     col("byt", "By (clean)", byt, note=(
         "By in capitals, white space and the marks . - / _ removed (N. -> N): what Declarer reads.")),
@@ -671,11 +675,11 @@ COLUMNS = [
         "1 when the NS pair is blank: nothing, or white space only (spaces, tabs, non-breaking spaces), as "
         "mpxl score reads a blank cell; else 0.",
         "1 when the EW pair is blank (white space only counts as blank); else 0.")),
-    col("kcode", "Kind (adjustment)", kcode, note=(
+    col("kcode", "Kind (adjustment)", kcode, after="rend", note=(
         "On a line with an Adjustment: P a penalty row (bad when Why (penalty) says why not), NP not played "
         "(NP, NOTPLAYED, BYE, SITOUT, SIT-OUT, -, X), blank for a sit-out (one pair alone), A an artificial "
         "score, bad for a code not understood or a line without its pairs.")),
-    col("tkw", "Tricks form", tkw, note=(
+    col("tkw", "Tricks form", tkw, after="ewof", note=(
         "Tricks (clean)'s form: 1 a whole number typed as text (10, 10.0, 10.); 2 a result (a sign, =, made "
         "or m first: =, +1, -2, made); else 0.")),
     col("tlk", "Typed number form", tlk, note=(

@@ -17,7 +17,7 @@ what scored the board. The headers carry the helper columns' notes (:data:`helpt
 from __future__ import annotations
 
 from .helptext import COLUMN_NOTES
-from .layout import BLOCK, FIRST_ROW, HELPERS, MAIN, TRAVELLER_COLUMNS, TRAVELLER_RANGE_NAMES
+from .layout import FIRST_ROW, TRAVELLER_COLUMNS, TRAVELLER_RANGE_NAMES, TRAVELLER_SHEET
 
 __all__ = ["working_formulas", "WORKING_COLUMNS", "WORKING_LINES", "WORKING_CELLS", "WORKING_HEADER", "WORKING_TITLES",
            "WORKING_NOTES"]
@@ -36,7 +36,7 @@ WORKING_CELLS = {"board": "B3", "section": "B4", "session": "B5", "key": "B6", "
 WORKING_HEADER = 8
 _FIRST = WORKING_HEADER + 1
 #: Each column's header (the Travellers header) and its note (the helper's words).
-WORKING_TITLES = {**{k: t for k, t, *_ in MAIN + BLOCK}, **dict(HELPERS), "row": "Travellers row",
+WORKING_TITLES = {**{c.key: c.header for c in TRAVELLER_SHEET}, "row": "Travellers row",
            "words": "Ruling, penalty, or why not read"}
 WORKING_NOTES = {**COLUMN_NOTES, "row": "The line's row on Travellers: the board's lines in the sheet's order.",
           "words": "What the director ruled on the line (Ruling in words) and its penalty (Penalty in words), or why "
