@@ -76,9 +76,9 @@ def nf(c: Row) -> str:
     where the boards' rows are all of one field, the Setup's N used (the same figure, worked out once rather
     than by every line: a typed result then costs its board's lines, not every line's)."""
     if c.span is not None and c.span.one_field:
-        return f'IF({c.board}="","",{S["n_used"]})'
+        return f'IF({c.board}="","",{S.n_used})'
     most = f'SUMPRODUCT(MAX(({every.fkey}={c.fkey})*{every.lines}))'
-    return f'IF({c.board}="","",IF(ISNUMBER({S["expected"]}),{S["expected"]},MAX(1,{most})))'
+    return f'IF({c.board}="","",IF(ISNUMBER({S.expected}),{S.expected},MAX(1,{most})))'
 
 
 def topf(c: Row) -> str:
@@ -103,7 +103,7 @@ def _set_pct(c: Row, N: str, n_: str = "") -> str:
     """1 when the line's fouled group gets set percentages by the Setup rule on a board of ``N`` (a cell) results,
     else 0; the group's size its results (n), or those in one side's field (``n_``: a figure's view)."""
     rules = [SMALL_GROUP_RULES[name].excel(n=n_ or c.n, largest=c.largest, N=N) for name in SMALL_GROUP_NAMES]
-    return f'IF({c.fouled}=1,IF(CHOOSE({S["rule_index"]},{",".join(rules)}),1,0),0)'
+    return f'IF({c.fouled}=1,IF(CHOOSE({S.rule_index},{",".join(rules)}),1,0),0)'
 
 
 def setpct(c: Row) -> str:
@@ -113,7 +113,7 @@ def setpct(c: Row) -> str:
 def _k(c: Row, N: str) -> str:
     """The Setup method's k for the line's group on a board of ``N`` (a cell) results."""
     ks = [K_RULES[m.value].excel(N=N, n=c.n) for m in Method]
-    return f'CHOOSE({S["method_index"]},{",".join(ks)})'
+    return f'CHOOSE({S.method_index},{",".join(ks)})'
 
 
 def k(c: Row) -> str:
@@ -138,7 +138,7 @@ def _estimate_of(c: Row, x: str, N: str, top: str, k_: str, n_: str, set_: str) 
     set percentage (when ``set_``, the group's Set % on that N, is 1), a lone result beside artificial scores
     (Setup's Lone result), else the method's estimate."""
     small = SMALL_GROUP_PERCENTAGE.excel(S2=f"{x}*2/{U}", n=n_)
-    est = ESTIMATE_LINE.excel(S=x, N=N, n=n_, k=k_, Scale=U, full=S["full_boards"])
+    est = ESTIMATE_LINE.excel(S=x, N=N, n=n_, k=k_, Scale=U, full=S.full_boards)
     # on the signed scale the estimate (in double arithmetic) less the board's double average
     est = f'{est}-{SCALE_OFFSET.excel(centred=CENTRED, Top=top)}'
     lone = artificial_mp(str(LONE_RESULT_PERCENTAGE), top)
@@ -164,7 +164,7 @@ def _played(c: Row, s: Side) -> str:
 
 def _own(c: Row, s: Side) -> str:
     """Under the wbf policy, the side's pair's percentage on its boards with real results."""
-    v, pair, two = c[s], c[s].pair_key, f'{S["winners"]}=2'
+    v, pair, two = c[s], c[s].pair_key, f'{S.winners}=2'
     mine, theirs = every.side(s, "pair_key"), every.side(s.other, "pair_key")
     mp = (f'SUMIFS({every.side(s, "of")},{mine},{pair})'
           f'+IF({two},0,SUMIFS({every.side(s.other, "of")},{theirs},{pair}))')
@@ -182,8 +182,8 @@ def _adjusted(c: Row, s: Side) -> str:
     x = f'IF({c.sw}=1,{v.other.pct},{v.pct})'
     o = v.own
     wbf = f'{CELL[AvePolicy]}="{AvePolicy.WBF.value}"'
-    return (f'IF({v.fa}=1,IF(AND({wbf},ISNUMBER({o})),IF({x}={S["ave_plus"]},MAX({x},{o}),'
-            f'IF({x}={S["ave_minus"]},MIN({x},{o}),{x})),{x}),"")')
+    return (f'IF({v.fa}=1,IF(AND({wbf},ISNUMBER({o})),IF({x}={S.ave_plus},MAX({x},{o}),'
+            f'IF({x}={S.ave_minus},MIN({x},{o}),{x})),{x}),"")')
 
 
 def _artificial(c: Row, s: Side) -> str:
@@ -262,7 +262,7 @@ def topsc(c: Row) -> str:
 def topc(c: Row) -> str:
     """The top a pair's maximum counts for the line: a fixed top (Top (reported)), the board's own top with
     own-tops, else Top (field)."""
-    own = f'OR({S["fixed_top"]}>0,{EST_AT}="{EstimateAt.OWN_TOPS.value}")'
+    own = f'OR({S.fixed_top}>0,{EST_AT}="{EstimateAt.OWN_TOPS.value}")'
     return f'IF({c.board}="",0,IF({own},{c.topr},{c.topf}))'
 
 
@@ -303,7 +303,7 @@ def _full(c: Row, s: Side) -> str:
 
 def _full_scaled(x: str) -> str:
     """The full figure ``x`` in units of the totals' last decimal (Setup's TotalsUnit)."""
-    return scaled_formula(x).replace(S["unit"], S["totals_unit"])
+    return scaled_formula(x).replace(S.unit, S.totals_unit)
 
 
 def _full_in_units(c: Row, s: Side) -> str:
@@ -371,14 +371,14 @@ def _line_pct_scaled(c: Row, s: Side) -> str:
     v = c[s]
     fig = f'IF({EXACT_TOTALS},{v.x},{v.mp})'
     share = SCALE_PERCENTAGE.excel(centred=CENTRED, mp=fig, max=c.topr)
-    ok = f'AND(ISNUMBER({S["line_pct_decimals"]}),ISNUMBER({v.mp}),N({c.topsc})<>0)'
-    return f'IF({ok},ROUND({share}*{S["line_pct_unit"]},6),"")'
+    ok = f'AND(ISNUMBER({S.line_pct_decimals}),ISNUMBER({v.mp}),N({c.topsc})<>0)'
+    return f'IF({ok},ROUND({share}*{S.line_pct_unit},6),"")'
 
 
 def _line_pct(c: Row, s: Side) -> str:
     """The line's percentage of its board's top, as Ruter publishes it beside the figure."""
     v = c[s].lpv
-    return f'IF({v}="","",{tie_formula("", v, S["line_pct_unit"])})'
+    return f'IF({v}="","",{tie_formula("", v, S.line_pct_unit)})'
 
 
 # ------------------------------------------------------ Travellers: a fixed top (the percent scale)
@@ -386,14 +386,14 @@ def _line_pct(c: Row, s: Side) -> str:
 def topr(c: Row) -> str:
     """The top the line is reported on: Setup's fixed top (the percent scale's 100), else Top (scored)
     (mpxl.core.scorer.reported_top)."""
-    fixed = S["fixed_top"]
+    fixed = S.fixed_top
     return f'IF({c.board}="","",IF({fixed}>0,{fixed},{c.topsc}))'
 
 
 def fac(c: Row) -> str:
     """What the line's figures are multiplied by: Top (reported) / Top (scored) on a fixed top, else 1 (a board
     with no top keeps its figures)."""
-    return f'IF({c.board}="","",IF(AND({S["fixed_top"]}>0,N({c.topsc})>0),{c.topr}/{c.topsc},1))'
+    return f'IF({c.board}="","",IF(AND({S.fixed_top}>0,N({c.topsc})>0),{c.topr}/{c.topsc},1))'
 
 
 def _first(c: Row, s: Side, artificial: bool) -> str:
@@ -406,7 +406,7 @@ def _first(c: Row, s: Side, artificial: bool) -> str:
 def _first_scaled(c: Row, s: Side, artificial: bool) -> str:
     """Under Setup's Rounding order matchpoints-first on a fixed top: the side's figure (artificial MP or a
     result's estimate) less its penalty, before it is factored, in units of its last decimal; else blank."""
-    first = f'AND({S["fixed_top"]}>0,{CELL[RoundingOrder]}="{RoundingOrder.MATCHPOINTS_FIRST.value}")'
+    first = f'AND({S.fixed_top}>0,{CELL[RoundingOrder]}="{RoundingOrder.MATCHPOINTS_FIRST.value}")'
     line = f'{c[s].fa}=1' if artificial else f'AND({c.kind}="R",{c[s].fa}=0)'
     return f'IF(AND({first},{line}),{scaled_formula(_first(c, s, artificial))},"")'
 

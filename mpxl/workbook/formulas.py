@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import fields
 
 from ..core.methods import Method
 from ..core.rules import ESTIMATE_LINE, ESTIMATES_FULL_BOARDS, K_RULES, SCALE_OFFSET, SCALE_PERCENTAGE
@@ -30,6 +31,7 @@ from .layout import (
     TOTALS_SHEET,
     TRAVELLER_COLUMNS,
     TRAVELLER_SHEET,
+    Setup,
 )
 from .pieces import (
     CELL,
@@ -101,27 +103,30 @@ def totals_formulas(r: int) -> dict[str, str]:
 # ---------------------------------------------------------------------- Setup
 
 def setup_formulas() -> dict[str, str]:
-    """The Setup sheet's formula cells, by key."""
-    full = [f'{S["method_index"]}={i + 1}' for i, m in enumerate(Method) if m.value in ESTIMATES_FULL_BOARDS]
-    return {
-        "n_used": f'=IF(ISNUMBER({S["expected"]}),{S["expected"]},MAX(1,MAX({every.lines})))',
-        "top": f'=IF({S["fixed_top"]}>0,{S["fixed_top"]},{top_of(U, CENTRED, S["n_used"])})',
-        "scale_index": f'={scale_index(S["scale"])}',
-        "scale_unit": f'={scale_unit(S["scale_index"])}',
-        "centred": f'={scale_centred(S["scale_index"])}',
-        "fixed_top": f'={scale_fixed_top(S["scale_index"])}',
-        "method_index": f'=MATCH({S["method"]},MethodNames,0)',
-        "rounding_index": f'=MATCH({S["rounding"]},RoundingNames,0)',
+    """The Setup sheet's formula cells, by key (a field of :class:`~mpxl.workbook.places.Setup`)."""
+    full = [f'{S.method_index}={i + 1}' for i, m in enumerate(Method) if m.value in ESTIMATES_FULL_BOARDS]
+    cells = {
+        "n_used": f'=IF(ISNUMBER({S.expected}),{S.expected},MAX(1,MAX({every.lines})))',
+        "top": f'=IF({S.fixed_top}>0,{S.fixed_top},{top_of(U, CENTRED, S.n_used)})',
+        "scale_index": f'={scale_index(S.scale)}',
+        "scale_unit": f'={scale_unit(S.scale_index)}',
+        "centred": f'={scale_centred(S.scale_index)}',
+        "fixed_top": f'={scale_fixed_top(S.scale_index)}',
+        "method_index": f'=MATCH({S.method},MethodNames,0)',
+        "rounding_index": f'=MATCH({S.rounding},RoundingNames,0)',
         "rule_index": f'=MATCH({CELL[SmallGroups]},SmallGroupNames,0)',
-        "unit": f'=10^{S["decimals"]}',
+        "unit": f'=10^{S.decimals}',
         "this_session": f'=MAX(1,MAX({every.sess}))',
         "full_boards": f'=IF(OR({",".join(full)}),1,0)' if full else "=0",
-        "totals_rounding_index": f'=IF({S["totals_rounding"]}="",{S["rounding_index"]},'
-                                 f'MATCH({S["totals_rounding"]},RoundingNames,0))',
-        "totals_unit": f'=10^IF(ISNUMBER({S["totals_decimals"]}),{S["totals_decimals"]},{S["decimals"]})',
-        "pct_unit": f'=10^IF(ISNUMBER({S["pct_decimals"]}),{S["pct_decimals"]},0)',
-        "line_pct_unit": f'=10^IF(ISNUMBER({S["line_pct_decimals"]}),{S["line_pct_decimals"]},0)',
+        "totals_rounding_index": f'=IF({S.totals_rounding}="",{S.rounding_index},'
+                                 f'MATCH({S.totals_rounding},RoundingNames,0))',
+        "totals_unit": f'=10^IF(ISNUMBER({S.totals_decimals}),{S.totals_decimals},{S.decimals})',
+        "pct_unit": f'=10^IF(ISNUMBER({S.pct_decimals}),{S.pct_decimals},0)',
+        "line_pct_unit": f'=10^IF(ISNUMBER({S.line_pct_decimals}),{S.line_pct_decimals},0)',
     }
+    if unknown := set(cells) - {f.name for f in fields(Setup)}:
+        raise ValueError(f"formulas for no Setup cell: {sorted(unknown)}")
+    return cells
 
 
 # -------------------------------------------------------------------- Methods

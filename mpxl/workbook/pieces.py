@@ -23,12 +23,12 @@ from ..core.rules import (
 )
 from ..core.settings import EstimateAt, Field, MixedLine, Scale, Tie, TotalsFrom
 from .columns import Across, Row, Side, every
-from .places import FIELD_NAMES, ROUNDING_RULES, SETUP_CELL_OF, SETUP_NAMES
+from .places import FIELD_NAMES, ROUNDING_RULES, SETUP_CELL_OF, SETUP_NAME
 
-S = SETUP_NAMES  # Setup key -> defined name
+S = SETUP_NAME  # the Setup cells' defined names, by field: S.expected is Expected
 CELL = SETUP_CELL_OF  # a convention's type -> the defined name of its Setup cell (LoneResult -> LoneResult)
 ACROSS = FIELD_NAMES[1]  # the Setup's "event": sections matchpointed across the field
-U, CENTRED = S["scale_unit"], S["centred"]  # the Setup scale's arithmetic unit (2 or 1) and centring (1 signed)
+U, CENTRED = S.scale_unit, S.centred  # the Setup scale's arithmetic unit (2 or 1) and centring (1 signed)
 
 
 # ------------------------------------------------------------------ small pieces
@@ -158,11 +158,11 @@ def scaled_formula(x: str) -> str:
     >>> scaled_formula("Z5")
     'ROUND(Z5*Unit,6)'
     """
-    return f"ROUND({ROUNDING_SCALED.excel(x=x, Unit=S['unit'])},6)"
+    return f"ROUND({ROUNDING_SCALED.excel(x=x, Unit=S.unit)},6)"
 
 
-def rounding_formula(x: str, v: str, average: str = SCALE_AVERAGE.excel(Top=S["top"], centred=CENTRED),
-                     index: str = S["rounding_index"], unit: str = S["unit"]) -> str:
+def rounding_formula(x: str, v: str, average: str = SCALE_AVERAGE.excel(Top=S.top, centred=CENTRED),
+                     index: str = S.rounding_index, unit: str = S.unit) -> str:
     """The Excel expression that rounds the figure ``x`` by the Setup rounding rule (``RoundingNo``):
     the rulebook's :data:`mpxl.core.rules.ROUNDING_KINDS` in order, each over ``v``, the cell holding
     :func:`scaled_formula` of ``x``, and ``average`` (the board's: an ebu half goes towards it).
@@ -213,7 +213,7 @@ BEYOND = 1_048_577
 
 
 EST_AT, EXACT_TOTALS = CELL[EstimateAt], f'{CELL[TotalsFrom]}="{TotalsFrom.EXACT.value}"'
-TOTALS_ROUNDING = dict(index=S["totals_rounding_index"], unit=S["totals_unit"])
+TOTALS_ROUNDING = dict(index=S.totals_rounding_index, unit=S.totals_unit)
 
 
 def quoted(x: str) -> str:

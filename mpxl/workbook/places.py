@@ -11,7 +11,9 @@ into these places, :mod:`mpxl.workbook.sheets` builds the sheets.
 
 from __future__ import annotations
 
-from typing import Any
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 
 from openpyxl.utils import get_column_letter
 
@@ -20,9 +22,12 @@ from ..core.options import Setting, registry
 from ..core.rules import AVE_POLICIES, FIELD_SCORING, NOT_PLAYED_CODES, ROUNDING_KINDS, SMALL_GROUP_RULES, contract_keys
 from ..core.settings import Choice, Scale
 
+T = TypeVar("T")
+
 __all__ = [
     "HEADER_ROW", "FIRST_ROW", "MAX_DATA_ROWS", "METHOD_NAMES", "ROUNDING_RULES", "SMALL_GROUP_NAMES",
-    "AVE_POLICY_NAMES", "SETUP_ROWS", "SETUP_CELLS", "SETUP_NAMES", "FIELD_NAMES", "PARTS",
+    "AVE_POLICY_NAMES", "SETUP_ROWS", "SETUP_CELLS", "SETUP_NAMES", "Setup", "SETUP_NAME", "SETUP_ROW",
+    "SETUP_NUMBERS", "FIELD_NAMES", "PARTS",
     "METHODS_LAYOUT", "METHODS_SHEET", "HELP_TABLES", "HELP_FIRST", "HELP_TEXT_COLUMN", "setup_row",
     "SETUP_SETTINGS", "SETUP_CELL_OF", "CONVENTIONS", "convention_type",
 ]
@@ -46,80 +51,110 @@ FIELD_NAMES = tuple(FIELD_SCORING)
 
 # ----------------------------------------------------------------------------- Setup
 
-#: The Setup's rows in order: (key, defined name, label), or the defined name of a setting's cell, whose row
-#: its declaration gives (:class:`mpxl.core.options.Setting`: ``sheet`` its key, ``cell``, ``caption``). Values are
-#: in column B from row 3; the notes are in helptext.
-_NUMBERS = ("method_index", "MethodNo", "Method number")  # the first of the formulas' numbers
-_SETUP_ORDER: list[tuple[str, str, str] | str] = [
-    ("event", "EventName", "Event"),
-    ("date", "EventDate", "Date"),
-    "Scale",
-    "Method",
-    "Expected",
-    ("n_used", "N", "N used"),
-    ("top", "Top", "Top"),
-    "Rounding",
-    ("decimals", "Decimals", "Decimals"),
-    ("ave_plus", "AvePlus", "Ave+ %"),
-    ("ave_minus", "AveMinus", "Ave- %"),
-    "AvePolicy",
-    "Winners",
-    "SmallGroups",
-    "FieldScoring",
-    ("this_session", "ThisSession", "Latest session"),
+def _own(name: str, label: str) -> Any:
+    """A :class:`Setup` field: a cell of the workbook's own, its defined name and label."""
+    return dataclasses.field(metadata={"name": name, "label": label})
+
+
+def _number(name: str, label: str) -> Any:
+    """A :class:`Setup` field: one of the formulas' numbers, a cell of the workbook's own in a hidden row."""
+    return dataclasses.field(metadata={"name": name, "label": label, "hidden": True})
+
+
+def _of(cell: str) -> Any:
+    """A :class:`Setup` field: the cell of a setting, by the defined name its declaration gives it
+    (:class:`mpxl.core.options.Setting`: ``sheet`` its key, which is the field's name, ``cell``, ``caption``)."""
+    return dataclasses.field(metadata={"setting": cell})
+
+
+@dataclass(frozen=True, slots=True)
+class Setup(Generic[T]):
+    """One fact of each Setup cell, by its key: :data:`SETUP_NAME` their defined names (``SETUP_NAME.expected`` is
+    ``Expected``, what the formulas read), :data:`SETUP_ROW` their rows. The fields are the Setup's rows in order
+    (values in column B from row 3; the notes in helptext): the event's cells, the settings' (whose declaration
+    gives their name and label), and last the formulas' numbers (hidden rows).
+
+    >>> SETUP_NAME.n_used, SETUP_ROW.scale
+    ('N', 5)
+    """
+
+    event: T = _own("EventName", "Event")
+    date: T = _own("EventDate", "Date")
+    scale: T = _of("Scale")
+    method: T = _of("Method")
+    expected: T = _of("Expected")
+    n_used: T = _own("N", "N used")
+    top: T = _own("Top", "Top")
+    rounding: T = _of("Rounding")
+    decimals: T = _own("Decimals", "Decimals")
+    ave_plus: T = _own("AvePlus", "Ave+ %")
+    ave_minus: T = _own("AveMinus", "Ave- %")
+    ave_policy: T = _of("AvePolicy")
+    winners: T = _of("Winners")
+    small_groups: T = _of("SmallGroups")
+    field: T = _of("FieldScoring")
+    this_session: T = _own("ThisSession", "Latest session")
     # the conventions (mpxl's options of the same names): where the estimate goes, a lone result, what
     # the totals add and how they are rounded, a missed board, the percentages, the places, line percentages
-    "EstimateAt",
-    "LoneResult",
-    "TotalsFrom",
-    "TotalsRounding",
-    ("totals_decimals", "TotalsDecimals", "Totals decimals"),
-    "Unplayed",
-    "PctRounding",
-    "PctDecimals",
-    "PctBasis",
-    "Places",
-    ("line_pct_decimals", "LinePctDecimals", "Line % decimals"),
-    ("club", "ClubName", "Club"),
-    # a setting declared with a Setup cell that is not placed above goes here, before the formulas' numbers
-    _NUMBERS,
-    ("rounding_index", "RoundingNo", "Rounding number"),
-    ("rule_index", "RuleNo", "Small-group rule number"),
-    ("unit", "Unit", "10^decimals"),
-    ("full_boards", "FullBoards", "Estimate full boards"),
-    ("scale_index", "ScaleNo", "Scale number"),
-    ("scale_unit", "ScaleUnit", "Matchpoints per result beaten"),
-    ("centred", "Centred", "Centred (signed scale)"),
-    ("fixed_top", "FixedTop", "Fixed top (0: none)"),
-    ("totals_rounding_index", "TotalsRoundingNo", "Totals rounding number"),
-    ("totals_unit", "TotalsUnit", "10^totals decimals"),
-    ("pct_unit", "PctUnit", "10^percentage decimals"),
-    ("line_pct_unit", "LinePctUnit", "10^line % decimals"),
-]
+    estimate_at: T = _of("EstimateAt")
+    lone_result: T = _of("LoneResult")
+    totals_from: T = _of("TotalsFrom")
+    totals_rounding: T = _of("TotalsRounding")
+    totals_decimals: T = _own("TotalsDecimals", "Totals decimals")
+    unplayed: T = _of("Unplayed")
+    pct_rounding: T = _of("PctRounding")
+    pct_decimals: T = _of("PctDecimals")
+    pct_basis: T = _of("PctBasis")
+    places: T = _of("Places")
+    line_pct_decimals: T = _own("LinePctDecimals", "Line % decimals")
+    club: T = _own("ClubName", "Club")
+    mixed_line: T = _of("MixedLine")
+    rounding_order: T = _of("RoundingOrder")
+    # the formulas' numbers
+    method_index: T = _number("MethodNo", "Method number")
+    rounding_index: T = _number("RoundingNo", "Rounding number")
+    rule_index: T = _number("RuleNo", "Small-group rule number")
+    unit: T = _number("Unit", "10^decimals")
+    full_boards: T = _number("FullBoards", "Estimate full boards")
+    scale_index: T = _number("ScaleNo", "Scale number")
+    scale_unit: T = _number("ScaleUnit", "Matchpoints per result beaten")
+    centred: T = _number("Centred", "Centred (signed scale)")
+    fixed_top: T = _number("FixedTop", "Fixed top (0: none)")
+    totals_rounding_index: T = _number("TotalsRoundingNo", "Totals rounding number")
+    totals_unit: T = _number("TotalsUnit", "10^totals decimals")
+    pct_unit: T = _number("PctUnit", "10^percentage decimals")
+    line_pct_unit: T = _number("LinePctUnit", "10^line % decimals")
+
 
 #: The settings the Setup holds a cell for, by the defined name of their cell.
 SETUP_SETTINGS: dict[str, Setting] = {s.cell: s for s in registry() if s.sheet is not None and s.cell}
 
 
 def _setup_rows() -> list[tuple[str, str, str]]:
-    """The Setup's rows: :data:`_SETUP_ORDER` with each setting's row from its declaration, and the settings
-    declared with a Setup cell that it does not place before the formulas' numbers."""
-    placed = {row for row in _SETUP_ORDER if isinstance(row, str)}
+    """The Setup's rows: :class:`Setup`'s fields in order, each setting's name and label from its declaration;
+    a setting declared with a Setup cell that has no field is refused."""
     rows: list[tuple[str, str, str]] = []
-    for row in _SETUP_ORDER:
-        if row == _NUMBERS:
-            rows += [(s.sheet or "", s.cell, s.caption) for s in SETUP_SETTINGS.values() if s.cell not in placed]
-        if isinstance(row, str):
-            s = SETUP_SETTINGS[row]
-            rows.append((s.sheet or "", s.cell, s.caption))
+    for f in dataclasses.fields(Setup):
+        if "setting" in f.metadata:
+            s = SETUP_SETTINGS[f.metadata["setting"]]
+            if s.sheet != f.name:
+                raise ValueError(f"Setup's field {f.name!r} is setting {s.name!r}'s cell, whose key is {s.sheet!r}")
+            rows.append((f.name, s.cell, s.caption))
         else:
-            rows.append(row)
+            rows.append((f.name, f.metadata["name"], f.metadata["label"]))
+    if missing := sorted(set(SETUP_SETTINGS) - {name for _, name, _ in rows}):
+        raise ValueError(f"settings with a Setup cell and no field of places.Setup: {missing}")
     return rows
 
 
 #: Setup sheet: (key, defined name, label), in row order.
 SETUP_ROWS = _setup_rows()
 _SETUP_FIRST = 3
+#: Each Setup cell's defined name and row, by its key's field: what the formulas and the sheet read by name.
+SETUP_NAME: Setup[str] = Setup(**{key: name for key, name, _ in SETUP_ROWS})
+SETUP_ROW: Setup[int] = Setup(**{key: _SETUP_FIRST + i for i, (key, _, _) in enumerate(SETUP_ROWS)})
+#: The keys of the formulas' numbers (the Setup's hidden rows).
+SETUP_NUMBERS = frozenset(f.name for f in dataclasses.fields(Setup) if f.metadata.get("hidden"))
 #: Setup key -> absolute cell reference on the Setup sheet, e.g. ``Setup!$B$5``.
 SETUP_CELLS = {key: f"Setup!$B${_SETUP_FIRST + i}" for i, (key, _, _) in enumerate(SETUP_ROWS)}
 #: A convention's type (a rulebook Enum) -> the defined name of the Setup cell that holds it (``LoneResult``).

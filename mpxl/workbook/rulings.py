@@ -226,7 +226,7 @@ def _figure_n(c: Row, s: Side) -> str:
 def _view_k(c: Row, s: Side) -> str:
     n_ = c[s].fn
     ks = [K_RULES[m.value].excel(N=c.nsc, n=n_) for m in Method]
-    return f'IF(OR({c.kind}<>"R",{n_}=0),"",IF({n_}={c.n},{c.k},CHOOSE({S["method_index"]},{",".join(ks)})))'
+    return f'IF(OR({c.kind}<>"R",{n_}=0),"",IF({n_}={c.n},{c.k},CHOOSE({S.method_index},{",".join(ks)})))'
 
 
 def _part_weights(c: Row, s: Side, i: int, tied: bool) -> str:

@@ -69,7 +69,10 @@ from .layout import (
     ROUNDING_RULES,
     SETUP_CELL_OF,
     SETUP_CELLS,
+    SETUP_NAME,
     SETUP_NAMES,
+    SETUP_NUMBERS,
+    SETUP_ROW,
     SETUP_ROWS,
     SETUP_SETTINGS,
     SMALL_GROUP_NAMES,
@@ -278,31 +281,32 @@ def setup_sheet(wb: Workbook, s: Settings) -> Worksheet:
         cell = ws.cell(row=r, column=2)
         if key in formulas:
             cell.value = formulas[key]
-            helper = key.endswith(("index", "unit")) or key in ("full_boards", "centred", "fixed_top")
+            helper = key in SETUP_NUMBERS
             cell.font = _HELPER_FONT if helper else Font(bold=True)
             ws.row_dimensions[r].hidden = helper  # the formulas' internal numbers: hidden rows
         else:
             _input(cell, values[key] if values[key] not in (None, "") else None)
         cell.alignment = Alignment(horizontal="left")
-    _validate(ws, f"B{setup_row('scale')}", SETUP_SCALE_LIST, SETUP_SCALE_MESSAGE)
-    _validate(ws, f"B{setup_row('winners')}", '"1,2"', "Winners is 1 (one ranking) or 2 (NS and EW apart).")
-    _validate(ws, f"B{setup_row('method')}", "MethodNames", "Choose one of the methods.")
-    _validate(ws, f"B{setup_row('rounding')}", "RoundingNames", ", ".join(ROUNDING_RULES) + ".")
+    R = SETUP_ROW
+    _validate(ws, f"B{R.scale}", SETUP_SCALE_LIST, SETUP_SCALE_MESSAGE)
+    _validate(ws, f"B{R.winners}", '"1,2"', "Winners is 1 (one ranking) or 2 (NS and EW apart).")
+    _validate(ws, f"B{R.method}", "MethodNames", "Choose one of the methods.")
+    _validate(ws, f"B{R.rounding}", "RoundingNames", ", ".join(ROUNDING_RULES) + ".")
     _validate(ws, _setup_cell(SmallGroups), "SmallGroupNames", ", ".join(SMALL_GROUP_NAMES) + ".")
     _validate(ws, _setup_cell(AvePolicy), "AvePolicyNames", " or ".join(AVE_POLICY_NAMES) + ".")
     _validate(ws, _setup_cell(Field), '"' + ",".join(FIELD_NAMES) + '"',
               f"{FIELD_NAMES[0]} (each section apart) or {FIELD_NAMES[1]} (across the field).")
-    _rule(ws, f"B{setup_row('decimals')}", "Decimals", "Decimals is a whole number 0-6.",
+    _rule(ws, f"B{R.decimals}", "Decimals", "Decimals is a whole number 0-6.",
           type="whole", operator="between", formula1="0", formula2="6", allow_blank=False)
     for key, choices in CONVENTION_CHOICES.items():
         _validate(ws, f"B{setup_row(key)}", '"' + ",".join(choices) + '"', " or ".join(choices) + ".")
-    _validate(ws, f"B{setup_row('totals_rounding')}", "RoundingNames",
+    _validate(ws, f"B{R.totals_rounding}", "RoundingNames",
               ", ".join(ROUNDING_RULES) + " (blank: as the lines).", True)
-    for key, what in (("totals_decimals", "Totals decimals"), ("pct_decimals", "Percentage decimals"),
-                      ("line_pct_decimals", "Line % decimals")):
-        _rule(ws, f"B{setup_row(key)}", what, f"{what} is a whole number 0-6, or blank.",
+    for row, what in ((R.totals_decimals, "Totals decimals"), (R.pct_decimals, "Percentage decimals"),
+                      (R.line_pct_decimals, "Line % decimals")):
+        _rule(ws, f"B{row}", what, f"{what} is a whole number 0-6, or blank.",
               type="whole", operator="between", formula1="0", formula2="6", allow_blank=True)
-    _rule(ws, f"B{setup_row('expected')}", "Expected results", "A whole number of results, at least 1 (or blank).",
+    _rule(ws, f"B{R.expected}", "Expected results", "A whole number of results, at least 1 (or blank).",
           type="whole", operator="greaterThanOrEqual", formula1="1", allow_blank=True)
     _protect(ws)
     ws.print_area = f"A1:C{setup_row(SETUP_ROWS[-1][0])}"
@@ -380,13 +384,13 @@ def hide_spacers(ws: Worksheet, spacers: Sequence[str], hidden_from: str) -> Non
 def _travellers_heads(ws: Worksheet) -> None:
     """The Travellers' title, its line of the Setup's figures, and the column headers (each with its note)."""
     col = TRAVELLER_COLUMNS
-    S = SETUP_NAMES
+    S = SETUP_NAME
     ws["A1"] = "Travellers"
     ws["A1"].font = _TITLE_FONT
     exact = ROUNDING_RULES.index("exact") + 1
-    ws["A2"] = (f'="Scale "&{S["scale"]}&", "&{S["method"]}&", N = "&{S["n_used"]}&", top "&{S["top"]}'
-                f'&", rounding "&{S["rounding"]}'
-                f'&IF({S["rounding_index"]}={exact},""," to "&{S["decimals"]}&" decimals")')
+    ws["A2"] = (f'="Scale "&{S.scale}&", "&{S.method}&", N = "&{S.n_used}&", top "&{S.top}'
+                f'&", rounding "&{S.rounding}'
+                f'&IF({S.rounding_index}={exact},""," to "&{S.decimals}&" decimals")')
     ws["A2"].font = Font(italic=True, color="606060")
     ws["A3"] = ("Type a Typed score, or a Contract, By and Tricks; an adjusted score or NP goes in Adjustment "
                 "(see Help).")
@@ -565,7 +569,7 @@ def pairs_sheet(wb: Workbook, pairs: Sequence[PairRow], sizes: Sizes, blocks: li
     last = FIRST_ROW + sizes.pair_rows - 1
     ws["A1"] = "Pairs"
     ws["A1"].font = _TITLE_FONT
-    ws["A2"] = f'={SETUP_NAMES["event"]}&"  "&{SETUP_NAMES["date"]}'
+    ws["A2"] = f'={SETUP_NAME.event}&"  "&{SETUP_NAME.date}'
     ws["A2"].font = Font(italic=True, color="606060")
     ws["A3"] = ("Type each pair: number, direction (NS/EW with 2 winners), names, section (and a published "
                 "tie-break, the players' member numbers, if any). "
@@ -602,9 +606,9 @@ def totals_sheet(wb: Workbook, sizes: Sizes, blocks: list[Block], formats: dict[
     ws = wb.create_sheet("Totals")
     T = TOTALS_COLUMNS
     last = FIRST_ROW + sizes.pair_rows - 1
-    ws["A1"] = f'={SETUP_NAMES["event"]}&""'
+    ws["A1"] = f'={SETUP_NAME.event}&""'
     ws["A1"].font = _TITLE_FONT
-    ws["A2"] = f'={SETUP_NAMES["date"]}&""'
+    ws["A2"] = f'={SETUP_NAME.date}&""'
     ws["A2"].font = Font(italic=True, color="606060")
     ws["A3"] = ("In place order: ties share (3=); with 2 winners NS and EW are ranked apart, "
                 "and sections scored apart are ranked apart.")
@@ -775,12 +779,12 @@ def help_rows() -> dict[str, Sequence[tuple[object, ...]]]:
     (('NP',), (4, 'W', 'All'), ('1C', -350, -300, -250))
     """
     codes = sorted(ARTIFICIAL_CODES.items(), key=lambda kv: (-kv[1], kv[0]))
-    linked = {"ave_plus": ARTIFICIAL_CODES["A+"], "ave_minus": ARTIFICIAL_CODES["A-"]}
+    linked = {"+": (ARTIFICIAL_CODES["A+"], SETUP_NAME.ave_plus), "-": (ARTIFICIAL_CODES["A-"], SETUP_NAME.ave_minus)}
     code_rows = []
     for code, pct in codes:
         sign = code.rstrip("+-").isalpha() and code[-1] in "+-"  # A+, AVE-, ...: the Setup figures
-        key = "ave_plus" if code.endswith("+") else "ave_minus"
-        code_rows.append((code, f"={SETUP_NAMES[key]}" if sign and pct == linked[key] else pct))
+        value, name = linked["+" if code.endswith("+") else "-"]
+        code_rows.append((code, f"={name}" if sign and pct == value else pct))
     return {
         "codes": code_rows,
         "methods": [(m,) for m in METHOD_NAMES],

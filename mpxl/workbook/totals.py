@@ -69,7 +69,7 @@ def b_key(c: Row) -> str:
 
 def b_n(c: Row) -> str:
     """The N of the board's field, from its lines (Setup's N when the board has none yet)."""
-    return f'IF({_b(c)}="","",IFERROR(INDEX({every.nf},{match_in(every.bkey, c.b_key)}),{S["n_used"]}))'
+    return f'IF({_b(c)}="","",IFERROR(INDEX({every.nf},{match_in(every.bkey, c.b_key)}),{S.n_used}))'
 
 
 def b_results(c: Row) -> str:
@@ -77,7 +77,7 @@ def b_results(c: Row) -> str:
 
 
 def b_top(c: Row) -> str:
-    fixed = S["fixed_top"]
+    fixed = S.fixed_top
     return f'IF({_b(c)}="","",IF({fixed}>0,{fixed},{top_of(U, CENTRED, c.b_n)}))'
 
 
@@ -101,7 +101,7 @@ def b_expected(c: Row) -> str:
 def b_status(c: Row) -> str:
     b, N = _b(c), c.b_n
     exact = ROUNDING_RULES.index("exact") + 1
-    tol = f'IF({S["rounding_index"]}={exact},0.000001,{c.b_results}/{S["unit"]}+0.000001)'
+    tol = f'IF({S.rounding_index}={exact},0.000001,{c.b_results}/{S.unit}+0.000001)'
     bad = f'COUNTIFS({every.bkey},{c.b_key},{every.kind},"bad")'
     # the board's first unreadable line, in words (its row's Why), and how many more there are: the first
     # row is the largest of its lines' Unreadable (rows to the end), taken from one past the last row
@@ -166,7 +166,7 @@ def mpb(c: Row) -> str:
 
 def carried(c: Row) -> str:
     p = c.pkey
-    session = S["this_session"]
+    session = S.this_session
     before = _sides(c, lambda keys, side: f'SUMIFS({every.side(side, "tot")},{keys},{p},{every.sess},"<"&{session})')
     return f'IF({p}="","",IF(ISNUMBER({c.mp}),{before},{c.mp}))'
 
@@ -238,7 +238,7 @@ def cx(c: Row) -> str:
 
 
 def cv(c: Row) -> str:
-    return f'IF({c.cx}="","",{scaled_formula(c.cx).replace(S["unit"], S["totals_unit"])})'
+    return f'IF({c.cx}="","",{scaled_formula(c.cx).replace(S.unit, S.totals_unit)})'
 
 
 def credit(c: Row) -> str:
@@ -260,7 +260,7 @@ def mpx(c: Row) -> str:
 
 
 def mpv(c: Row) -> str:
-    scaled = scaled_formula(c.mpx).replace(S["unit"], S["totals_unit"])
+    scaled = scaled_formula(c.mpx).replace(S.unit, S.totals_unit)
     return f'IF(AND({EXACT_TOTALS},ISNUMBER({c.mpx})),{scaled},"")'
 
 
@@ -291,7 +291,7 @@ def stx(c: Row) -> str:
 
 
 def stv(c: Row) -> str:
-    return f'IF({c.stx}="","",{scaled_formula(c.stx).replace(S["unit"], S["totals_unit"])})'
+    return f'IF({c.stx}="","",{scaled_formula(c.stx).replace(S.unit, S.totals_unit)})'
 
 
 def st(c: Row) -> str:
@@ -309,19 +309,19 @@ def pctx(c: Row) -> str:
 
 
 def pctv(c: Row) -> str:
-    return (f'IF(AND(ISNUMBER({c.pctx}),ISNUMBER({S["pct_decimals"]})),'
-            f'ROUND({c.pctx}*{S["pct_unit"]},6),"")')
+    return (f'IF(AND(ISNUMBER({c.pctx}),ISNUMBER({S.pct_decimals})),'
+            f'ROUND({c.pctx}*{S.pct_unit},6),"")')
 
 
 def pct(c: Row) -> str:
     """The percentage as published: % (exact) rounded by Setup's Percentage rounding (exact when no decimals)."""
-    return f'IF({c.pctv}="",{c.pctx},{tie_formula(c.pctx, c.pctv, S["pct_unit"])})'
+    return f'IF({c.pctv}="",{c.pctx},{tie_formula(c.pctx, c.pctv, S.pct_unit)})'
 
 
 def field(c: Row) -> str:
     d = c.side
     sec_ = f'IF({CELL[Field]}="{ACROSS}","",{sheet_text(c.section)})'
-    return f'IF({c.pkey}="","",{sec_}&"|"&IF({S["winners"]}=2,IF({d}="","-",{d}),"all"))'
+    return f'IF({c.pkey}="","",{sec_}&"|"&IF({S.winners}=2,IF({d}="","-",{d}),"all"))'
 
 
 def key(c: Row) -> str:
