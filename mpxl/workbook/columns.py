@@ -58,10 +58,10 @@ class Column:
     (the header's note and the docs' table), ``formula`` (of a row's cells, without its ``=``; None when typed in),
     ``width``, ``kind`` (``input``, ``formula`` or ``helper``), ``across`` (the defined name of its data rows, when
     formulas look across them), ``family`` (the template its twin or part columns share); how its cells show:
-    ``text`` (typed in, kept as the text typed: number format ``@``), ``align`` (``center``, ``right``; "" as
-    typed), ``number_format`` (a format code, or ``line``, ``total``, ``pct``: the event's format of a line's
-    figures, of the totals, of the percentages), ``bold``; and ``after``, the column it follows in the sheet
-    where it is not the one declared before it (:func:`merged`)."""
+    ``text`` (typed in and kept as the text typed, number format ``@``: a penalty of 10% stays 10%, not 0.1),
+    ``align`` (``center``, ``right``; "" as Excel shows it), ``number_format`` (a format code, or ``line``,
+    ``total``, ``pct``: the event's format of a line's figures, of the totals, of the percentages), ``bold``; and
+    ``after``, the column it follows in the sheet where that is not the one declared before it (:func:`merged`)."""
 
     key: str
     header: str

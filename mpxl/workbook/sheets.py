@@ -559,6 +559,14 @@ def _sheet_heads(ws: Worksheet, columns: Sequence[Column], letters: dict[str, st
             head.font = _HELPER_HEAD_FONT
 
 
+def _hide_helpers(ws: Worksheet, columns: Sequence[Column], letters: dict[str, str], spacers: Sequence[str]) -> None:
+    """Group and hide the ``columns``' helpers (the columns from the first helper to the last column), and the
+    spacers left of them."""
+    first = letters[next(c.key for c in columns if c.kind == "helper")]
+    ws.column_dimensions.group(first, letters[columns[-1].key], outline_level=1, hidden=True)
+    hide_spacers(ws, spacers, first)
+
+
 def pairs_sheet(wb: Workbook, pairs: Sequence[PairRow], sizes: Sizes, blocks: list[Block],
                 formats: dict[str, str] | None = None) -> Worksheet:
     """The Pairs sheet: each pair's number, direction, names and section (inputs), then its boards
@@ -589,8 +597,7 @@ def pairs_sheet(wb: Workbook, pairs: Sequence[PairRow], sizes: Sizes, blocks: li
                         formulas, F.pairs_formulas))
     _validate(ws, f"{P['direction']}{FIRST_ROW}:{P['direction']}{last}", '"NS,EW"',
               "NS or EW in a two-winner movement; blank when pairs change direction (one winner).", True)
-    ws.column_dimensions.group(P["pkey"], P[PAIRS_SHEET[-1].key], outline_level=1, hidden=True)
-    hide_spacers(ws, PAIRS_SPACERS, P["pkey"])
+    _hide_helpers(ws, PAIRS_SHEET, P, PAIRS_SPACERS)
     ws.freeze_panes = f"A{FIRST_ROW}"
     _print_setup(ws, P["place"], last, "landscape")
     _protect(ws)
@@ -618,8 +625,7 @@ def totals_sheet(wb: Workbook, sizes: Sizes, blocks: list[Block], formats: dict[
     idx = {k: _col(v) for k, v in T.items()}
     formulas = [(idx[c.key], _formula_style(ws, c, fmt), c.key) for c in TOTALS_SHEET if c.formula]
     blocks.append(Block(ws, FIRST_ROW, last, [], lambda i: (), formulas, F.totals_formulas))
-    ws.column_dimensions.group(T["row"], T["row"], outline_level=1, hidden=True)
-    hide_spacers(ws, TOTALS_SPACERS, T["row"])
+    _hide_helpers(ws, TOTALS_SHEET, T, TOTALS_SPACERS)
     ws.freeze_panes = f"A{FIRST_ROW}"
     _print_setup(ws, T["pct"], last)
     _protect(ws)
