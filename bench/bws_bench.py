@@ -99,7 +99,7 @@ def _options():
 
 
 def rows_to_json(rows, args) -> str:
-    from mpxl.commands.score import choose_options
+    from mpxl.commands.choice import choose_options
     from mpxl.core.session import score_event
 
     reading = event_from_rows(rows, "evening.bws")
@@ -110,7 +110,7 @@ def rows_to_json(rows, args) -> str:
 
 
 def usebio_to_json(path, args) -> str:
-    from mpxl.commands.score import choose_options
+    from mpxl.commands.choice import choose_options
     from mpxl.core.session import score_event
 
     event = read_event(path)
@@ -221,7 +221,7 @@ def main(argv=None) -> int:
     figures["evening rows -> json (810 results)"] = median_time(lambda: rows_to_json(rows, args), opts.repeat)
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        from mpxl.commands.score import choose_options
+        from mpxl.commands.choice import choose_options
         from mpxl.core.session import score_event
 
         reading = event_from_rows(rows, "evening.bws")

@@ -419,17 +419,17 @@ def mpxl_cli(*argv) -> None:
 def mpxl_json(src: Path, dst: Path, event_model: bool = False) -> None:
     """``mpxl score src --json`` in-process, stdout to ``dst``; ``event_model``: with the column
     reading switched off, so the file is read into Lines (the same scorer either way)."""
-    import mpxl.commands.score as score_cmd
+    import mpxl.commands.fastpath as fastpath
     from mpxl.cli import main as cli_main
 
-    saved = score_cmd.read_travellers
+    saved = fastpath.read_travellers
     if event_model:
-        score_cmd.read_travellers = lambda path: None
+        fastpath.read_travellers = lambda path: None
     try:
         with open(dst, "w", encoding="utf-8") as out, contextlib.redirect_stdout(out):
             status = cli_main(["score", str(src), "--json"])
     finally:
-        score_cmd.read_travellers = saved
+        fastpath.read_travellers = saved
     if status != 0:
         raise RuntimeError(f"mpxl score {src} --json exited {status}")
 

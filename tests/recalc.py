@@ -359,7 +359,7 @@ def check_workbook_event(values: Values, result) -> None:
 def score_result(src: Path, options: list[str]):
     """The core's result for the file ``src`` with the options ``mpxl score SRC --no-infer OPTIONS`` chooses."""
     from mpxl.cli import build_parser
-    from mpxl.commands.score import choose_options
+    from mpxl.commands.choice import choose_options
     from mpxl.core.session import score_event
     from mpxl.formats import read_event
 

@@ -199,7 +199,7 @@ VOCABULARY_EXCEPTIONS = {
                                        "Nord-Sud), not read",
     ("mpxl.formats.labels", "seat spellings"): "a seat's name as the results page writes it in each language (North, Nord), "
                                        "not read",
-    ("mpxl.commands.score", "side spellings"): "a side's name as the text report writes it (North-South), not read",
+    ("mpxl.commands.text_report", "side spellings"): "a side's name as the text report writes it (North-South), not read",
 }
 
 

@@ -239,7 +239,7 @@ def test_a_pair_twice_in_a_round_of_the_movement_is_refused():
     ([rd(1, 1, 1, 3, 1, 1), rd(2, 1, 2, 4, 2, 2)], "4"),  # different numbers: Section.MissingPair says
 ])
 def test_the_missing_pair_is_a_sit_out_not_a_missing_result(slots, missing_pair, tmp_path):
-    from mpxl.commands.score import write_output
+    from mpxl.commands.outputs import write_output
 
     rows = [res(1, 1, 1, 1, 1, 3)]
     slots = slots + [rd(1, 2, 1, 3, 2, 2), rd(2, 2, 2, 0 if missing_pair == "0" else 4, 1, 1)]
@@ -317,7 +317,7 @@ def test_hands_from_the_hand_record():
 
 @pytest.mark.parametrize("ext", [".pbn", ".xml", ".html"])
 def test_hands_reach_the_pbn_usebio_and_page(tmp_path, ext):
-    from mpxl.commands.score import write_output
+    from mpxl.commands.outputs import write_output
 
     hand = {"Section": "1", "Board": "1"}
     cards = {"North": "AKQJ T98 765 432", "East": "T98 765 432 AKQJ", "South": "765 432 AKQJ T98",
@@ -469,7 +469,7 @@ def test_a_database_without_results_table_is_named():
 
 @pytest.mark.parametrize("ext", [".xml", ".pbn", ".html", ".csv", ".xlsx"])
 def test_names_reach_every_output(tmp_path, ext):
-    from mpxl.commands.score import write_output
+    from mpxl.commands.outputs import write_output
 
     players = [{"Section": "1", "Table": "1", "Direction": d, "Number": None, "Name": nm}
                for d, nm in (("N", "Ann Smith"), ("S", "Bob Jones"))]

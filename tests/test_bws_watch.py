@@ -10,7 +10,8 @@ import shutil
 import pytest
 
 from mpxl.cli import build_parser, main
-from mpxl.commands.score import score_input, write_output
+from mpxl.commands.outputs import write_output
+from mpxl.commands.scoring import score_input
 from mpxl.commands.tablets import Watch, run_watch
 from mpxl.formats import access, read_event
 from tests.shared import REALDATA

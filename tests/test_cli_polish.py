@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from mpxl.cli import build_parser, main
 from mpxl.commands.demo import demo_table
 from mpxl.commands.methods import format_table
-from mpxl.commands.score import event_heading, ranking_text, text_table
 from mpxl.commands.study import STUDY_LEGEND, study_text
+from mpxl.commands.text_report import event_heading, ranking_text, text_table
 from mpxl.core.session import score_event
 from mpxl.core.study import StudyOptions, study
 from mpxl.formats import read_event

@@ -98,7 +98,7 @@ def test_xlsx_of_an_event_the_template_cannot_hold_is_the_same_workbook_with_val
     for sheet in ("Travellers", "Pairs", "Totals"):
         assert wb[sheet]["A3"].value.startswith(f"Values, not formulas ({why})")
     from mpxl.cli import build_parser
-    from mpxl.commands.score import choose_options
+    from mpxl.commands.choice import choose_options
 
     ev = read_event(TWO)
     result = score_event(ev, choose_options(ev, build_parser().parse_args(["score", str(TWO), "--no-infer",

@@ -313,7 +313,7 @@ def score_both_ways(tmp_path, text: str, flags: list, ext: str = ".csv") -> tupl
     import contextlib
     import io
 
-    import mpxl.commands.score as score_cmd
+    import mpxl.commands.fastpath as fastpath
 
     src = tmp_path / "in.csv"
     src.write_text(text, encoding="utf-8")
@@ -322,15 +322,15 @@ def score_both_ways(tmp_path, text: str, flags: list, ext: str = ".csv") -> tupl
         out = tmp_path / f"out{ext}"
         if out.exists():
             out.unlink()
-        saved = score_cmd.read_travellers
+        saved = fastpath.read_travellers
         if not columns:
-            score_cmd.read_travellers = lambda path: None
+            fastpath.read_travellers = lambda path: None
         err, said = io.StringIO(), io.StringIO()
         try:
             with contextlib.redirect_stderr(err), contextlib.redirect_stdout(said):
                 status = main(["score", str(src), "-o", str(out), *flags])
         finally:
-            score_cmd.read_travellers = saved
+            fastpath.read_travellers = saved
         outcomes.append((status, out.read_bytes() if out.exists() else None, err.getvalue(), said.getvalue()))
     return tuple(outcomes)
 

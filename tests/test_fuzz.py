@@ -632,7 +632,7 @@ def test_hostile_text_in_every_field_to_xlsx_is_text(tmp_path_factory, ev, value
     """The template workbook and the values-only workbook hold every text as a text cell, never a formula."""
     from openpyxl import load_workbook
 
-    from mpxl.commands.score import write_output
+    from mpxl.commands.outputs import write_output
     from mpxl.workbook import event_writer
 
     out = tmp_path_factory.mktemp("hostile") / "out.xlsx"

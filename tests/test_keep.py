@@ -416,7 +416,8 @@ def test_watch_keeps_the_directors_work(night, written, tmp_path, capsys):
     import os
 
     from mpxl.cli import build_parser
-    from mpxl.commands.score import score_input, write_output
+    from mpxl.commands.outputs import write_output
+    from mpxl.commands.scoring import score_input
     from mpxl.commands.tablets import Watch
 
     book = tmp_path / "night.xlsx"

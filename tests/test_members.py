@@ -48,7 +48,7 @@ def test_the_database_gives_each_seat_its_member_number():
 
 @pytest.mark.parametrize("ext", [".csv", ".pbn", ".xml", ".xlsx"])
 def test_member_numbers_round_trip_through_each_writer(tmp_path, ext):
-    from mpxl.commands.score import write_output
+    from mpxl.commands.outputs import write_output
 
     out = tmp_path / f"night{ext}"
     write_output(score_event(tablets_event()), str(out))
@@ -61,7 +61,7 @@ def test_member_numbers_round_trip_through_each_writer(tmp_path, ext):
     (".csv", "2175878 & 2175879"),
 ])
 def test_member_numbers_as_each_format_writes_them(tmp_path, ext, shown):
-    from mpxl.commands.score import write_output
+    from mpxl.commands.outputs import write_output
 
     out = tmp_path / f"night{ext}"
     write_output(score_event(tablets_event()), str(out))
@@ -117,7 +117,7 @@ HOSTILE = [("1", "N", '=HYPERLINK("http://x","y")', "=1+1"), ("1", "S", "AB12", 
 
 @pytest.mark.parametrize("ext", [".csv", ".pbn", ".xml", ".xlsx"])
 def test_formula_text_in_a_number_or_a_name_stays_text(tmp_path, ext):
-    from mpxl.commands.score import write_output
+    from mpxl.commands.outputs import write_output
 
     out = tmp_path / f"night{ext}"
     write_output(score_event(tablets_event(HOSTILE)), str(out))
@@ -131,7 +131,7 @@ def test_formula_text_in_a_number_or_a_name_stays_text(tmp_path, ext):
 
 
 def test_a_control_character_in_a_member_number_is_refused_by_name(tmp_path, capsys):
-    from mpxl.commands.score import write_output
+    from mpxl.commands.outputs import write_output
     from mpxl.core.errors import UserError
 
     with pytest.raises(UserError, match="U\\+0007"):
@@ -142,7 +142,7 @@ def test_a_control_character_in_a_member_number_is_refused_by_name(tmp_path, cap
 @pytest.fixture()
 def night_csv(tmp_path):
     """The tablets' event with its members, written by mpxl's own CSV writer: an input for the command."""
-    from mpxl.commands.score import write_output
+    from mpxl.commands.outputs import write_output
 
     path = tmp_path / "night.csv"
     write_output(score_event(tablets_event()), str(path))
@@ -205,7 +205,7 @@ DEALS = {1: "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.7
 
 def test_hands_go_through_the_workbook_to_every_output(tmp_path):
     """The database's deals: on the workbook's Hands sheet, read back, and on the page from the workbook."""
-    from mpxl.commands.score import write_output
+    from mpxl.commands.outputs import write_output
 
     ev = tablets_event(HandRecord=[hand_row(b, d) for b, d in DEALS.items()])
     book, page_db, page_book, pbn = (tmp_path / n for n in ("n.xlsx", "db.html", "book.html", "book.pbn"))
@@ -226,7 +226,7 @@ def test_hands_go_through_the_workbook_to_every_output(tmp_path):
 def test_a_hand_typed_wrong_is_named(tmp_path, cell, typed, message):
     from openpyxl import load_workbook
 
-    from mpxl.commands.score import write_output
+    from mpxl.commands.outputs import write_output
     from mpxl.core.errors import UserError
 
     book = tmp_path / "n.xlsx"
@@ -252,7 +252,7 @@ def test_a_deal_that_is_no_deal_is_refused_naming_the_board(tmp_path, capsys, ce
     board and the sheet's cells, exit 2, no PBN written."""
     from openpyxl import load_workbook
 
-    from mpxl.commands.score import write_output
+    from mpxl.commands.outputs import write_output
 
     book = tmp_path / "n.xlsx"
     write_output(score_event(tablets_event(HandRecord=[hand_row(1, DEALS[1])])), str(book))
@@ -269,7 +269,7 @@ def test_a_deal_that_is_no_deal_is_refused_naming_the_board(tmp_path, capsys, ce
 def test_the_vul_cell_takes_pbns_words_in_any_case(tmp_path):
     from openpyxl import load_workbook
 
-    from mpxl.commands.score import write_output
+    from mpxl.commands.outputs import write_output
 
     book = tmp_path / "n.xlsx"
     write_output(score_event(tablets_event(HandRecord=[hand_row(1, DEALS[1])])), str(book))
@@ -304,7 +304,7 @@ def test_a_deals_file_for_other_boards_is_named(tmp_path, night_csv, capsys, boa
 def test_check_on_a_workbook_warns_of_a_name_without_a_number(tmp_path, capsys):
     from openpyxl import load_workbook
 
-    from mpxl.commands.score import write_output
+    from mpxl.commands.outputs import write_output
 
     book = tmp_path / "n.xlsx"
     write_output(score_event(tablets_event()), str(book))
@@ -324,7 +324,7 @@ def test_the_workbook_with_members_hands_and_club_recalculates_to_the_core(tmp_p
     import sys
     from pathlib import Path
 
-    from mpxl.commands.score import write_output
+    from mpxl.commands.outputs import write_output
     from mpxl.workbook.layout import FIRST_ROW, PAIRS_COLUMNS
 
     sys.path.insert(0, str(Path(__file__).parent))
@@ -366,7 +366,7 @@ def test_a_member_number_that_a_cell_would_part_is_refused_or_read_as_written(tm
     as none and ``A&B`` as two. ``-`` is no number wherever it is read (how mpxl writes a player
     without one); a number holding an ``&`` cannot be told apart in the CSV's cell and is refused there,
     naming the numbers; every other output keeps it."""
-    from mpxl.commands.score import write_output
+    from mpxl.commands.outputs import write_output
     from mpxl.core.errors import UserError
 
     ev = tablets_event([("1", "N", typed, "Ann Smith"), ("1", "S", "2175879", "Bob Jones")])
@@ -396,7 +396,7 @@ def test_every_writer_reads_back_the_member_numbers_and_names_it_wrote(tmp_path_
     """The class: for any names and member numbers of a pair's two players, each writer either refuses
     (a UserError naming what cannot be told apart, the file not written) or its output reads back the
     same names and numbers as the event held."""
-    from mpxl.commands.score import write_output
+    from mpxl.commands.outputs import write_output
     from mpxl.core.errors import UserError
 
     @settings(max_examples=examples, deadline=None, database=None,

@@ -1,7 +1,7 @@
 """Options are typed values, parsed once where text comes in (issue 11, item 5).
 
 Tables of text in, typed value (or message) out at each edge: the command line
-(:func:`mpxl.commands.score.option_overrides`, ``mpxl study``), the Excel functions,
+(:func:`mpxl.commands.choice.option_overrides`, ``mpxl study``), the Excel functions,
 the readers, a script or JSON document (:meth:`ScoringOptions.parse`); and the core
 refusing text. ``Method.find`` runs once per MATCHPOINTS call.
 """
@@ -19,7 +19,7 @@ import pytest  # noqa: E402
 
 import mpxl.udfs as udfs  # noqa: E402
 from mpxl.cli import main  # noqa: E402
-from mpxl.commands.score import option_overrides  # noqa: E402
+from mpxl.commands.choice import option_overrides  # noqa: E402
 from mpxl.core import rules  # noqa: E402
 from mpxl.core.board import score_board  # noqa: E402
 from mpxl.core.methods import Method, find_method  # noqa: E402

@@ -17,7 +17,7 @@ import pytest
 from shared import REAL_FILES, REALDATA
 
 from mpxl.cli import build_parser, main
-from mpxl.commands.score import Chosen
+from mpxl.commands.choice import Chosen
 from mpxl.core.board import one_result_beside_artificial
 from mpxl.core.conventions import find
 from mpxl.core.errors import UserError

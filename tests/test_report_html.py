@@ -670,7 +670,7 @@ def test_the_pages_labels_in_each_language(club_result, lang, ranking, board):
 
 @pytest.mark.skipif(not (REALDATA / "ruter-2016-03-09-signed-mp1-aminus.pbn").exists(), reason="no Ruter file")
 def test_a_ruter_page_is_norwegian_with_mp1_and_the_divisor_explained():
-    from mpxl.commands.score import choose_options
+    from mpxl.commands.choice import choose_options
     from mpxl.formats import read_event
 
     class Args:

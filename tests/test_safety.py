@@ -68,7 +68,7 @@ def _xlsx_cells(path: Path) -> str:
 def test_xlsx_holds_hostile_text_as_text(text, values_only, tmp_path, monkeypatch):
     from openpyxl import load_workbook
 
-    from mpxl.commands import score as score_cmd
+    from mpxl.commands import outputs
     from mpxl.workbook import event_writer
 
     if values_only:
@@ -76,7 +76,7 @@ def test_xlsx_holds_hostile_text_as_text(text, values_only, tmp_path, monkeypatc
     ev = hostile_event(text)
     ev.pairs = [Pair(p.number, p.section, p.direction, p.names, p.session) for p in ev.pairs]
     out = tmp_path / "out.xlsx"
-    score_cmd.write_output(score_event(ev), str(out))
+    outputs.write_output(score_event(ev), str(out))
     wb = load_workbook(out)
     found = [c for ws in wb for row in ws.iter_rows() for c in row if c.value == text]
     assert found, "the text is in the workbook"
@@ -611,7 +611,7 @@ def test_usebio_pbn_and_html_hold_a_board_not_the_output(tmp_path):
     import tracemalloc
     from functools import partial
 
-    from mpxl.commands.score import write_json, write_output
+    from mpxl.commands.outputs import write_json, write_output
     from mpxl.core.options import ScoringOptions
     from mpxl.core.scorer import score_columns
     from mpxl.core.session import SessionResult
@@ -658,7 +658,7 @@ def test_usebio_pbn_and_html_hold_a_board_not_the_output(tmp_path):
 def test_a_refusal_after_boards_were_written_keeps_the_old_file(ext, last, problem, tmp_path):
     """The writers write a board at a time: text a format cannot hold on the last board is refused
     after the first boards went into the temporary file; the old output stays and no temporary is left."""
-    from mpxl.commands.score import write_output
+    from mpxl.commands.outputs import write_output
     from mpxl.core.errors import UserError
 
     out = tmp_path / f"out{ext}"

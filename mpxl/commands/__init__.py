@@ -25,7 +25,14 @@ COMMANDS = {
 
 #: The modules here that are no command: what several commands share, imported by them when needed.
 SHARED = {
+    "choice": "the options chosen from the command line: score's and check's flags of the settings",
+    "fastpath": "score's CSV fast path: a CSV of travellers scored from its columns, no object per line",
+    "given": "the parsed command line of score and check, typed",
+    "outputs": "what score writes: the -o outputs checked and written, the JSON on stdout",
+    "scoring": "score's input read and scored as the command line says",
     "tablets": "the tablets' database on the command line: check's report and score's --watch loop",
+    "text_report": "the ranking score prints, as a plain-text table",
+    "watch": "score --watch: the live loop given score's scoring and writing",
 }
 
 #: The help of a command's ``--scale``.

@@ -42,7 +42,7 @@ from ..core.settings import Field, Scale
 from ..formats import read_event
 from ..formats.common import warn_unusual
 from . import COMMANDS, plain_help
-from .score import Chosen, add_scoring_arguments, choose_options
+from .choice import Chosen, add_scoring_arguments, choose_options
 
 __all__ = ["register", "run", "Difference", "compare", "pair_label", "unexplained"]
 
@@ -510,7 +510,7 @@ def unexplained(chosen: Chosen, diffs: Sequence[Difference]) -> str:
     >>> from mpxl.core.inference import Agreement, Inference
     >>> from mpxl.core.options import ScoringOptions
     >>> from mpxl.core.conventions import find
-    >>> from mpxl.commands.score import Chosen
+    >>> from mpxl.commands.choice import Chosen
     >>> found = Inference(ScoringOptions(), Agreement(lines=(10, 12), totals=(4, 4)))
     >>> one = [Difference("line 3", "NS matchpoints", "1", "2")]
     >>> print(unexplained(Chosen(find("generic"), ScoringOptions(), found), one))
