@@ -29,12 +29,11 @@ from ..core.numbers import whole_argument as whole
 from ..core.settings import SmallGroups
 from ..core.study import StudyOptions, StudyResult, parse_k_list, study
 from ..formats import read_event
-from ..formats.atomic import atomic_path, atomic_write, check_not_input
+from ..formats.atomic import atomic_write, check_not_input
 from ..formats.report_html import write_study_html
-from ..workbook import ooxml
 from . import COMMANDS, plain_help
 
-__all__ = ["register", "run", "study_text", "study_json", "write_study_xlsx", "written_report", "REPORTS",
+__all__ = ["register", "run", "study_text", "study_json", "written_report", "REPORTS",
            "REPORT_EXTENSIONS"]
 
 
@@ -152,87 +151,6 @@ def study_json(results: Sequence[StudyResult], inputs: Iterable[object] = ()) ->
     return {"inputs": [str(i) for i in inputs], "studies": [r.to_dict() for r in results]}
 
 
-def write_study_xlsx(results: Sequence[StudyResult], path: str) -> None:
-    """A workbook: sheet ``Study`` (one row per K, event and method) and sheet ``By rank``."""
-    # openpyxl is the optional extra "workbook": imported where a workbook is written
-    from openpyxl import Workbook
-    from openpyxl.styles import Font
-
-    wb = Workbook()
-    ws = wb.active
-    ws.title = "Study"
-    head = [
-        "Mode",
-        "K or R",
-        "Trials",
-        "Seed",
-        "Event",
-        "Boards",
-        "Method",
-        "Lines",
-        "RMSE",
-        "Bias",
-        "Spread bias",
-        "Top bias",
-        "Top RMSE",
-        "Bottom bias",
-        "Bottom RMSE",
-        "Winner changed",
-        "Top three changed",
-    ]
-    ws.append(head)
-    for cell in ws[1]:
-        cell.font = Font(bold=True)
-
-    def val(x: float | None) -> float | None:
-        return None if x is None or (isinstance(x, float) and math.isnan(x)) else x
-
-    for res in results:
-        o = res.options
-        blocks = [("all events", res.boards, res.methods)] + [(e.name, e.boards, e.methods) for e in res.events]
-        for name, boards, methods in blocks:
-            for ms in methods:
-                ws.append(
-                    [
-                        o.mode,
-                        o.amount,
-                        res.trials,
-                        o.seed,
-                        name,
-                        boards,
-                        ms.method,
-                        ms.lines,
-                        val(ms.rmse),
-                        val(ms.bias),
-                        val(ms.spread_bias),
-                        val(ms.top_bias),
-                        val(ms.top_rmse),
-                        val(ms.bottom_bias),
-                        val(ms.bottom_rmse),
-                        val(ms.winner_changed),
-                        val(ms.top3_changed),
-                    ]
-                )
-    for row in ws.iter_rows(min_row=2):
-        for cell in row[8:15]:
-            cell.number_format = "0.00"
-        for cell in row[15:17]:
-            cell.number_format = "0.0%"
-    for col, width in zip("ABCDEFGHIJKLMNOPQ", (8, 7, 7, 6, 40, 7, 11, 9, 8, 8, 11, 9, 10, 11, 12, 14, 17)):
-        ws.column_dimensions[col].width = width
-    ws.freeze_panes = "A2"
-    wr = wb.create_sheet("By rank")
-    wr.append(["Mode", "K or R", "Method", "Rank from", "Rank to", "Lines", "Bias", "RMSE"])
-    for cell in wr[1]:
-        cell.font = Font(bold=True)
-    for res in results:
-        for ms in res.methods:
-            for lo, hi, count, bias, rmse in ms.by_rank:
-                wr.append([res.options.mode, res.options.amount, ms.method, lo, hi, count, val(bias), val(rmse)])
-    with atomic_path(path, suffix=".xlsx") as tmp:
-        ooxml.save(wb, tmp)
-
-
 def written_report(path: str, results: Sequence[StudyResult]) -> str:
     """The line ``study -o`` prints: what was written where.
 
@@ -259,6 +177,8 @@ def _write_html(results: Sequence[StudyResult], path: str, inputs: Sequence[str]
 
 
 def _write_xlsx(results: Sequence[StudyResult], path: str, inputs: Sequence[str]) -> None:
+    from ..workbook.study_sheet import write_study_xlsx  # openpyxl is the optional extra "workbook"
+
     write_study_xlsx(results, path)
 
 
