@@ -61,6 +61,8 @@ def __getattr__(name: str) -> Any:
     """A name of the public API, its module imported now (PEP 562)."""
     if name not in _API:
         raise AttributeError(f"module 'mpxl' has no attribute {name!r}")
+    if _API[name] == "mpxl.formats":  # every format, the workbook's registered by its layer
+        importlib.import_module("mpxl.workbook")
     return getattr(importlib.import_module(_API[name]), name)
 
 

@@ -43,11 +43,34 @@ def _layer(name: str) -> int | None:
     return None
 
 
-def _imports(name: str) -> list[tuple[str, list[str], bool, int]]:
-    """(module imported, names imported from it, at the module's top level?, line) of each import."""
-    path = MODULES[name]
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+#: The calls that import a module named by a string: ``importlib.import_module("mpxl.x")``, ``__import__("mpxl.x")``.
+STRING_IMPORTS = {"import_module", "__import__"}
+
+
+def _string_import(node: ast.AST) -> str | None:
+    """The module a call imports by a literal string (``importlib.import_module("mpxl.workbook.reader")``,
+    ``__import__(...)``), or None for any other node (a name built at run time cannot be read)."""
+    if not isinstance(node, ast.Call) or not node.args:
+        return None
+    first = node.args[0]
+    if _called(node) in STRING_IMPORTS and isinstance(first, ast.Constant) and isinstance(first.value, str):
+        return first.value
+    return None
+
+
+def _called(node: ast.Call) -> str:
+    """The name of the function a call calls (``import_module`` of ``importlib.import_module(...)``)."""
+    func = node.func
+    return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+
+
+def _imports(name: str, source: str | None = None) -> list[tuple[str, list[str], bool, int]]:
+    """(module imported, names imported from it, at the module's top level?, line) of each import, an
+    import by a literal string (:func:`_string_import`) included; ``source``: that text as module ``name``'s."""
+    path = MODULES.get(name, PACKAGE / "__init__.py")
+    tree = ast.parse(source if source is not None else path.read_text(encoding="utf-8"))
     top = {id(node) for node in tree.body}
+    top |= {id(node.value) for node in tree.body if isinstance(node, (ast.Expr, ast.Assign))}
     package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
     out = []
     for node in ast.walk(tree):
@@ -62,17 +85,60 @@ def _imports(name: str) -> list[tuple[str, list[str], bool, int]]:
             if module == "__future__":
                 continue
             out.append((module, [a.name for a in node.names], id(node) in top, node.lineno))
+        elif (module := _string_import(node)) is not None:
+            out.append((module, [], id(node) in top, node.lineno))
     return out
 
 
-def _edges(name: str) -> set[str]:
-    """The mpxl modules ``name`` imports, at the top or inside a function."""
+@pytest.mark.parametrize("source, found", [
+    ('import importlib\nimportlib.import_module("mpxl.workbook.reader")', "mpxl.workbook.reader"),
+    ('from importlib import import_module\ndef f():\n    return import_module("mpxl.commands.score")',
+     "mpxl.commands.score"),
+    ('__import__("mpxl.udfs")', "mpxl.udfs"),
+    ('x = __import__("mpxl.cli")', "mpxl.cli"),
+])
+def test_an_import_by_a_literal_string_is_an_import(source, found):
+    assert found in {module for module, _names, _top, _line in _imports("mpxl.formats.x", source)}
+
+
+def test_a_module_name_written_as_text_is_no_import():
+    """A module that imports by no name made at run time writes a module's name as text (a cell's value)."""
+    assert _edges("mpxl.workbook.x", 'ws["B1"] = "mpxl.udfs"') == set()
+
+
+@pytest.mark.parametrize("source", [
+    'import importlib\nREADER = importlib.import_module("mpxl.workbook.reader")',
+    # the table formats/__init__.py once held, its modules imported by importlib.import_module(whole)
+    'import importlib\nREADERS = {"xlsx": ("mpxl.workbook.reader", "read_workbook")}\n'
+    'def load(module): return importlib.import_module(module)',
+])
+def test_an_upward_import_by_a_string_is_seen(source):
+    assert _edges("mpxl.formats", source) == {"mpxl.workbook.reader"}
+    assert (_layer("mpxl.workbook.reader") or 0) > (_layer("mpxl.formats") or 0)
+
+
+def _named_modules(name: str, source: str | None = None) -> set[str]:
+    """The mpxl modules that ``name``, when it imports by a name made at run time (``import_module(whole)``),
+    names by their whole name in a string of their own (``"mpxl.workbook.reader"`` in a table of the
+    modules to load): each one it may import. (A module that imports by no such name writes such a string
+    as text: the workbook's xlwings settings name ``mpxl.udfs``.)"""
+    path = MODULES.get(name, PACKAGE / "__init__.py")
+    tree = ast.parse(source if source is not None else path.read_text(encoding="utf-8"))
+    by_name = any(isinstance(node, ast.Call) and node.args and not isinstance(node.args[0], ast.Constant)
+                  and _called(node) in STRING_IMPORTS for node in ast.walk(tree))
+    return {node.value for node in ast.walk(tree)
+            if by_name and isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in MODULES}
+
+
+def _edges(name: str, source: str | None = None) -> set[str]:
+    """The mpxl modules ``name`` imports, at the top or inside a function, by a statement, by a literal
+    string (``importlib.import_module("mpxl.x")``) or by a name in a table of modules to load."""
     out = set()
-    for module, names, _top, _line in _imports(name):
+    for module, names, _top, _line in _imports(name, source):
         for target in [module] + [f"{module}.{n}" for n in names]:
             if target in MODULES and target != name:
                 out.add(target)
-    return out
+    return out | (_named_modules(name, source) - {name})
 
 
 def test_every_module_sits_in_a_layer():

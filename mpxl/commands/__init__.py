@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import re
 
+from .. import workbook  # noqa: F401  (its reader and writer registered in mpxl.formats' tables)
 from ..core.settings import Scale
 
 __all__ = ["COMMANDS", "SHARED", "plain_help", "scale_argument", "SCALE_HELP"]

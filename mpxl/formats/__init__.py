@@ -8,6 +8,7 @@ naming the file, the line or element, and the problem.
 
 >>> format_of("results.XML"), format_of("s1.pbn"), format_of("t.csv"), format_of("x.txt", b"% PBN 2.1")
 ('usebio', 'pbn', 'csv', 'pbn')
+>>> import mpxl.workbook  # the workbook's reader and writer, registered by their layer
 >>> writer_of("night.HTM").name, output_extensions()
 ('results page', ('.xlsx', '.csv', '.xml', '.pbn', '.html', '.htm'))
 """
@@ -30,7 +31,8 @@ if TYPE_CHECKING:  # typing only: reading a file needs no scorer
     from ..core.session import SessionResult
 
 __all__ = ["read_event", "read_travellers", "write_event", "format_of", "is_html", "EXTENSIONS", "MAX_BYTES",
-           "Writer", "WRITERS", "writer_of", "output_extensions", "check_output", "extension"]
+           "Writer", "WRITERS", "writer_of", "output_extensions", "check_output", "extension",
+           "register", "ABOVE"]
 
 #: extension -> format name
 EXTENSIONS = {".xml": "usebio", ".usebio": "usebio", ".pbn": "pbn", ".csv": "csv", ".tsv": "csv", ".txt": None,
@@ -43,9 +45,11 @@ MAX_BYTES = {"usebio": 64 * 2**20, "pbn": 64 * 2**20, "csv": 256 * 2**20, "xlsx"
 
 
 #: format -> (module, function) of its reader: a module is imported when its format is read (a PBN
-#: file is read without loading the XML parser, a USEBIO one without csv)
+#: file is read without loading the XML parser, a USEBIO one without csv). The workbook's reader is
+#: registered by the layer that owns it (:mod:`mpxl.workbook`, with :func:`register`): this layer names
+#: no module above it.
 READERS = {"usebio": ("usebio", "read_usebio"), "pbn": ("pbn", "read_pbn"), "csv": ("csvcolumns", "read_csv"),
-           "xlsx": ("mpxl.workbook.reader", "read_workbook"), "bws": ("bws", "read_bws")}
+           "bws": ("bws", "read_bws")}
 
 
 class Writer(NamedTuple):
@@ -67,16 +71,37 @@ class Writer(NamedTuple):
     options: tuple[str, ...] = ()  #: the keywords of :func:`write_event` it takes (``lang``, ``members``)
 
 
-#: Every output format, by the name ``write_event``'s ``format`` takes, in the order the command lists them.
+#: Every output format, by the name ``write_event``'s ``format`` takes, in the order the command lists them
+#: (the workbook's, first, registered by :mod:`mpxl.workbook` with :func:`register`).
 WRITERS = {
-    "xlsx": Writer("Excel workbook", (".xlsx",), "mpxl.workbook.event_writer", "write_xlsx", columns=False,
-                   scored=True),
     "csv": Writer("CSV travellers", (".csv",), "csvcolumns", "write_csv", pairs=False),
     "usebio": Writer("USEBIO XML", (".xml",), "usebio", "write_usebio"),
     "pbn": Writer("PBN", (".pbn",), "pbn", "write_pbn"),
     "html": Writer("results page", (".html", ".htm"), "report_html", "write_html", scored=True,
                    options=("lang", "members")),
 }
+
+
+#: The formats a layer above this one reads and writes (registered there: the workbook's by mpxl.workbook).
+ABOVE = frozenset({"xlsx"})
+
+
+def register(format: str, reader: tuple[str, str] | None = None, writer: Writer | None = None,
+             first: bool = False) -> None:
+    """``format``'s reader (module, function) into :data:`READERS` and its writer into :data:`WRITERS` (listed
+    ``first`` or last), from the layer above this one that owns them (its modules by their whole name)."""
+    if reader is not None:
+        READERS[format] = reader
+    if writer is not None:
+        others = [(k, w) for k, w in WRITERS.items() if k != format]
+        WRITERS.clear()
+        WRITERS.update([(format, writer), *others] if first else [*others, (format, writer)])
+
+
+def _unregistered(path: str | os.PathLike[str], fmt: str) -> UserError:
+    """The error for a format whose layer has not registered its reader or writer (it is not imported)."""
+    return UserError(str(path), "", f"reading or writing {fmt} needs its layer imported: import mpxl.workbook "
+                     "(mpxl.read_event, mpxl.write_event and the command import it)")
 
 
 def output_extensions() -> tuple[str, ...]:
@@ -95,6 +120,9 @@ def writer_of(path: str | os.PathLike[str], format: str | None = None) -> Writer
 def check_output(path: str | os.PathLike[str], format: str | None = None) -> Writer:
     """The writer of ``path`` (:func:`writer_of`); UserError naming the extensions written if there is none."""
     writer = writer_of(path, format)
+    fmt = format or EXTENSIONS.get(extension(path))
+    if writer is None and fmt in ABOVE and fmt not in WRITERS:
+        raise _unregistered(path, fmt)
     if writer is None:
         what = repr(format) if format is not None else repr(extension(path) or "files without an extension")
         raise UserError(str(path), "", f"cannot write {what}; expected one of " + ", ".join(output_extensions()))
@@ -190,6 +218,8 @@ def _checked_format(path: str | os.PathLike[str], format: str | None) -> str:
         raise UserError(source, "", "an HTML page, not a results file: mpxl reads the file the scoring program "
                         "exports (USEBIO .xml, .pbn or .csv travellers), not the page made from it")
     fmt = format or format_of(path, head)
+    if fmt in ABOVE and fmt not in READERS:
+        raise _unregistered(path, fmt)
     if fmt is None or fmt not in READERS:
         said = extension(path, lower=False) or "its name"
         raise UserError(source, "", f"cannot tell the file's format from {said!r}; "
