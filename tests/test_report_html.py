@@ -521,9 +521,9 @@ def rulings_result():
     (None, "", ""),
 ])
 def test_each_side_shows_its_own_score(score, ns, ew):
-    from mpxl.formats.report_html import _score_cells
+    from mpxl.formats.page_lines import score_cells
 
-    assert _score_cells(Line(1, "1", "2", score=score)) == (ns, ew)
+    assert score_cells(Line(1, "1", "2", score=score)) == (ns, ew)
 
 
 @pytest.mark.parametrize("line, words", [
@@ -538,9 +538,9 @@ def test_each_side_shows_its_own_score(score, ns, ew):
 ])
 def test_a_lines_ruling_in_words(line, words):
     from mpxl.formats.labels import labels
-    from mpxl.formats.report_html import _line_rulings
+    from mpxl.formats.page_lines import line_rulings
 
-    assert _line_rulings(line, labels("en")) == words
+    assert line_rulings(line, labels("en")) == words
 
 
 def test_the_rulings_are_said_on_their_boards(rulings_result):
@@ -576,9 +576,10 @@ def test_the_json_names_each_lines_group_and_the_small_group_rule(rulings_result
     ("<b>", "&lt;b&gt;"),
 ])
 def test_contracts_have_suit_symbols_hearts_and_diamonds_red(contract, html_):
-    from mpxl.formats.report_html import PAGE_CSS, _contract
+    from mpxl.formats.page_frame import PAGE_CSS
+    from mpxl.formats.page_lines import contract_html
 
-    assert _contract(Line(1, "1", "2", contract=contract)) == html_
+    assert contract_html(Line(1, "1", "2", contract=contract)) == html_
     assert "span.h, span.d { color: #c0392b; }" in PAGE_CSS
 
 

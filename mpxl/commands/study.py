@@ -30,7 +30,7 @@ from ..core.settings import SmallGroups
 from ..core.study import StudyOptions, StudyResult, parse_k_list, study
 from ..formats import read_event
 from ..formats.atomic import atomic_write, check_not_input
-from ..formats.report_html import write_study_html
+from ..formats.study_page import write_study_html
 from . import COMMANDS, plain_help
 
 __all__ = ["register", "run", "study_text", "study_json", "written_report", "REPORTS",

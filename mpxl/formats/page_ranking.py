@@ -1,0 +1,66 @@
+"""The results page's ranking (:func:`ranking_section`): one table per ranking group."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING
+
+from ..core.settings import Scale
+from .common import figure_decimals
+from .labels import (
+    figure_label,
+    signed_percentage_note,
+)
+from .page_frame import escape, mp_text, pct_text, slug, table_lines
+from .page_pairs import group_title, pair_id, pair_names
+
+if TYPE_CHECKING:  # typing only
+    from ..core.ranking import PairResult
+    from ..core.session import SessionResult
+
+__all__ = ["ranking_section"]
+
+
+def ranking_section(result: SessionResult, L: Mapping[str, str],
+                     show_members: bool = False) -> Iterator[str | Iterator[str]]:
+    """The ranking, one table per ranking group (pairs are already sorted by place within groups); on
+    the signed scale the maximum means nothing to its users: the signed total and the percentage,
+    the divisor said in words under the table."""
+    opts = result.options
+    signed, percent = opts.scale is Scale.SIGNED, opts.scale is Scale.PERCENT
+    decimals = figure_decimals(opts)  # as the files and the terminal write them
+    pdec = getattr(opts, "percentage_decimals", 2)
+    yield f'<section id="ranking"><h2>{escape(L["ranking"])}</h2>'
+    groups: dict[tuple[str, str | None], list[PairResult]] = {}
+    for pr in result.pairs:
+        groups.setdefault((pr.pair.section, pr.pair.direction), []).append(pr)
+    for (section, direction), members in groups.items():
+        ranking_rows = (
+            [
+                escape(pr.place),
+                f'<a href="#{pair_id(pr)}">{escape(pr.pair.number)}</a>',
+                pair_names(pr, show_members),
+                *(() if percent else (escape(mp_text(pr.mp, decimals)),)),
+                *(() if signed or percent else (escape(mp_text(pr.max, None)),)),
+                escape(pct_text(pr.percentage, pdec)),
+                escape(pr.boards),
+            ]
+            for pr in members
+        )
+        classes = ("first" if str(pr.place).rstrip("=") == "1" else "" for pr in members)
+        # the percentage scale: a pair's result is the mean of its board percentages, its one figure
+        headers = [L["place"], L["pair"], L["names"], *(() if percent else (figure_label(opts.scale.value, L),)),
+                   *(() if signed or percent else (L["max"],)), L["pct"], L["boards"]]
+        yield table_lines(
+            [escape(h) for h in headers],
+            ranking_rows,
+            caption=escape(group_title(section, direction, L)),
+            numeric=(3, 4) if percent else (3, 4, 5) if signed else (3, 4, 5, 6),
+            wide=(4,) if percent else (5,) if signed else (4, 6),
+            row_classes=classes,
+            table_id="ranking-" + slug(section, direction, "table"),
+        )
+        if signed:
+            note = signed_percentage_note((mp_text(pr.max, None) for pr in members), L)
+            yield f'<p class="note">{escape(note)}</p>'
+    yield "</section>"
