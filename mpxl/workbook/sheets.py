@@ -99,11 +99,12 @@ from .working import (
     WORKING_LINES,
     WORKING_NOTES,
     WORKING_TITLES,
+    shown_board,
     working_formulas,
 )
 
 __all__ = ["Sizes", "setup_sheet", "travellers_sheet", "pairs_sheet", "totals_sheet", "methods_sheet", "help_sheet",
-           "xlwings_sheet", "define_names", "help_rows", "working_sheet"]
+           "xlwings_sheet", "define_names", "help_rows", "working_sheet", "methods_rows", "add_methods_chart"]
 
 # ------------------------------------------------------------------------------ styles
 
@@ -641,8 +642,9 @@ def methods_sheet(wb: Workbook, N: int, n: int, scale: int | str) -> Worksheet:
     L = METHODS_LAYOUT
     _methods_inputs(ws, N, n, scale)
     _methods_k(ws)
-    hr, first, last = _methods_table(ws)
-    ws.add_chart(_methods_chart(ws, hr, first, last), L["chart_at"])
+    _methods_table(ws)
+    add_methods_chart(ws)
+    _hr, first, last = methods_rows()
     ws.column_dimensions.group(L["chart_cols"][0], L["chart_cols"][-1], outline_level=1, hidden=True)
     ws.freeze_panes = f"B{first}"
     ws.print_area = f"A1:{L['chart_last']}{last}"
@@ -706,13 +708,29 @@ def _methods_k(ws: Worksheet) -> None:
     ws.row_dimensions[kr + 1].height = 30
 
 
-def _methods_table(ws: Worksheet) -> tuple[int, int, int]:
+def methods_rows() -> tuple[int, int, int]:
+    """The Methods table's header row, first and last rows: a row for each raw score S of the most
+    actual results, from -(n - 1) to n - 1.
+
+    >>> hr, first, last = methods_rows(); last - first + 1 == 2 * (METHODS_LAYOUT["max_actual"] - 1) + 1
+    True
+    """
+    first: int = METHODS_LAYOUT["first_row"]
+    return first - 1, first, first + 2 * (METHODS_LAYOUT["max_actual"] - 1)
+
+
+def add_methods_chart(ws: Worksheet) -> None:
+    """The Methods sheet's chart, at its place (the sheet's table need not be there yet)."""
+    ws.add_chart(_methods_chart(ws, *methods_rows()), METHODS_LAYOUT["chart_at"])
+
+
+def _methods_table(ws: Worksheet) -> None:
     """The table: each raw score S (and as a percentage), each method's estimate and its percentage, and the
-    chart's copy of the percentages; its header row, first and last rows."""
+    chart's copy of the percentages (rows :func:`methods_rows`)."""
     L = METHODS_LAYOUT
     Nr, nr, ur, cr = (_absolute(L[k]) for k in ("N", "n", "scale_unit", "centred"))
-    kr, first = L["k_row"], L["first_row"]
-    hr = first - 1
+    kr = L["k_row"]
+    hr, first, last = methods_rows()
     _head(ws, hr - 1, _col(L["mp_cols"][0]), "Matchpoints (M)")
     _head(ws, hr - 1, _col(L["pct_cols"][0]), "Percentage")
     ws.merge_cells(f"{L['mp_cols'][0]}{hr - 1}:{L['mp_cols'][-1]}{hr - 1}")
@@ -724,9 +742,7 @@ def _methods_table(ws: Worksheet) -> tuple[int, int, int]:
         _head(ws, hr, _col(L["mp_cols"][i]), m.label, 11)
         _head(ws, hr, _col(L["pct_cols"][i]), m.label + " %", 11)
         _head(ws, hr, _col(L["chart_cols"][i]), m.label + " (chart)", 10).font = _HELPER_FONT
-    rows = 2 * (L["max_actual"] - 1) + 1
-    last = first + rows - 1
-    for j in range(rows):
+    for j in range(last - first + 1):
         r = first + j
         S = f"$A{r}"
         ws[S[1:]] = F.methods_raw(j, nr, ur, cr)
@@ -740,7 +756,6 @@ def _methods_table(ws: Worksheet) -> tuple[int, int, int]:
             ws[f"{mc}{r}"].number_format = "0.00"
             ws[f"{pc}{r}"].number_format = "0.00"
             ws[f"{cc}{r}"].font = _HELPER_FONT
-    return hr, first, last
 
 
 def _methods_chart(ws: Worksheet, hr: int, first: int, last: int) -> ScatterChart:
@@ -875,7 +890,7 @@ def xlwings_sheet(wb: Workbook) -> Worksheet:
 def working_sheet(wb: Workbook, board: BoardRow | None = None) -> Worksheet:
     """The Working sheet (after Methods), showing ``board`` (a number, or (board, section, session)) first."""
     ws = wb.create_sheet("Working")
-    b, section, session = board if isinstance(board, tuple) else (board or 1, None, None)
+    b, section, session = shown_board(board)
     ws["A1"] = "Working: how one board's figures were worked out, line by line"
     ws["A1"].font = Font(bold=True, size=14)
     for (key, label), value in zip((("board", "Board"), ("section", "Section"), ("session", "Session")),

@@ -27,11 +27,11 @@ from __future__ import annotations
 import os
 import re
 import zipfile
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from math import isinf, isnan
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 from xml.sax.saxutils import escape
 
 from openpyxl.cell.cell import Cell
@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 from ..formats.textsafe import as_text_cell, xlsx_text
 from . import ooxml
 
-__all__ = ["Block", "fill", "save"]
+__all__ = ["Block", "Kept", "fill", "save", "tail"]
 
 
 @dataclass(eq=False)
@@ -201,14 +201,48 @@ _DIMENSION = re.compile(r'<dimension ref="[^"]*"\s*/>')
 _ROW_NUMBER = re.compile(r'<row r="(\d+)"')
 
 
-def save(wb: Workbook, blocks: Sequence[Block], path: str | os.PathLike[str]) -> None:
-    """Save ``wb`` to ``path`` with the ``blocks``' rows written into their sheets' XML.
+class Kept(Protocol):
+    """A sheet whose part mpxl writes whole in place of the one openpyxl writes for it (its shell): the
+    sheets that never depend on the event (:mod:`mpxl.workbook.static`)."""
+
+    @property
+    def ws(self) -> Worksheet: ...
+
+    def styles(self) -> Iterable[StyleArray]:
+        """Its cells' styles, in the order openpyxl would number them (row by row)."""
+        ...
+
+    def part(self, style_id: Callable[[StyleArray], int]) -> str:
+        """The sheet's part, each cell's style numbered by ``style_id``."""
+        ...
+
+
+def _number_styles(wb: Workbook, kept: Sequence[Kept], style_id: Callable[[StyleArray], int]) -> None:
+    """Number the cells' styles of every sheet up to the last kept one, in the order openpyxl numbers
+    them as it writes the sheets (sheet by sheet, row by row, a cell with a style of its own), so that
+    each style has the number it has in the workbook built cell by cell: openpyxl writes no cell of a
+    kept sheet's shell, and would number the later sheets' styles before the kept ones'."""
+    by_sheet = {id(k.ws): k for k in kept}
+    last = max((i for i, ws in enumerate(wb.worksheets) if id(ws) in by_sheet), default=-1)
+    for ws in wb.worksheets[:last + 1]:
+        k = by_sheet.get(id(ws))
+        if k is not None:
+            for st in k.styles():
+                style_id(st)
+            continue
+        for _, cell in sorted(ws._cells.items()):
+            if cell.has_style:
+                style_id(cell._style)
+
+
+def save(wb: Workbook, blocks: Sequence[Block], path: str | os.PathLike[str], kept: Sequence[Kept] = ()) -> None:
+    """Save ``wb`` to ``path`` with the ``blocks``' rows written into their sheets' XML, and the ``kept``
+    sheets' parts in place of their shells'; each part compressed once.
 
     The blocks' cells must not be in ``wb`` (their rows are added to what openpyxl wrote,
     which must end above them). Written to a temporary name and renamed.
     """
     path = os.fspath(path)
-    base = f"{path}.base-{os.getpid()}.xlsx"
     tmp = f"{path}.tmp-{os.getpid()}.xlsx"
     by_sheet: dict[int, tuple[Worksheet, list[Block]]] = {}
     for b in blocks:
@@ -220,17 +254,23 @@ def save(wb: Workbook, blocks: Sequence[Block], path: str | os.PathLike[str]) ->
         return index
 
     try:
-        # register the blocks' styles before openpyxl writes the stylesheet
+        # number the blocks' and the kept sheets' styles before openpyxl writes the stylesheet
         for b in blocks:
             for _c, st, *_ in list(b.inputs) + list(b.formulas):
                 style_id(st)
-        wb.save(base)
+        _number_styles(wb, kept, style_id)
+        zin = ooxml.stored_package(wb)
         parts = {ws.path[1:]: (ws, bl) for ws, bl in by_sheet.values()}
-        with zipfile.ZipFile(base) as zin, zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED, allowZip64=True) as zout:
+        whole = {k.ws.path[1:]: k for k in kept}
+        with zin, zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED, allowZip64=True) as zout:
             for info in zin.infolist():
+                if info.filename in whole:
+                    zout.writestr(ooxml.deflated(info), whole[info.filename].part(style_id).encode("utf-8"))
+                    continue
                 data = zin.read(info.filename)
                 if info.filename not in parts:
-                    zout.writestr(info, ooxml.tidy_styles(data) if info.filename == ooxml.STYLES else data)
+                    zout.writestr(ooxml.deflated(info),
+                                  ooxml.tidy_styles(data) if info.filename == ooxml.STYLES else data)
                     continue
                 ws, bl = parts[info.filename]
                 xml = data.decode("utf-8")
@@ -249,9 +289,8 @@ def save(wb: Workbook, blocks: Sequence[Block], path: str | os.PathLike[str]) ->
                     out.write(rest.encode("utf-8"))
         os.replace(tmp, path)
     finally:
-        for f in (base, tmp):
-            if os.path.exists(f):
-                os.remove(f)
+        if os.path.exists(tmp):
+            os.remove(tmp)
 
 
 def _split_sheet_data(xml: str) -> tuple[str, str]:

@@ -37,7 +37,7 @@ from ..core.event import Deal
 from ..core.methods import Method
 from ..core.rules import NOT_PLAYED_CODES
 from ..core.settings import Field, RoundingKind, Scale
-from . import stream
+from . import static, stream
 from .formulas import rounding_formula
 from .hands import hands_sheet
 from .inputs import BoardRow, PairRow, Settings, TemplateLine
@@ -60,14 +60,10 @@ from .layout import (
 from .sheets import (
     Sizes,
     define_names,
-    help_sheet,
-    methods_sheet,
     pairs_sheet,
     setup_sheet,
     totals_sheet,
     travellers_sheet,
-    working_sheet,
-    xlwings_sheet,
 )
 from .stream import Block
 
@@ -150,8 +146,10 @@ def _build(
     deals: Sequence[Deal] = (),
     movement: Movement | None = None,
     by_board: bool = False,
-) -> tuple[Workbook, list[Block]]:
-    """The workbook without the rows of its data blocks, and the blocks (see :mod:`mpxl.workbook.stream`).
+    shells: bool = False,
+) -> tuple[Workbook, list[Block], list[static.Shell]]:
+    """The workbook without the rows of its data blocks, and the blocks (see :mod:`mpxl.workbook.stream`);
+    ``shells``: the sheets that never depend on the event as shells, and those (:mod:`mpxl.workbook.static`).
 
     The contents of a workbook in the template layout, for :func:`build_workbook` and
     :func:`write_workbook` alike: ``lines``, ``boards`` and ``pairs`` pre-fill it (``boards``
@@ -181,10 +179,10 @@ def _build(
     totals_sheet(wb, sizes, blocks, formats)
     if deals:
         hands_sheet(wb, deals)
-    methods_sheet(wb, methods[0], methods[1], settings.scale.number)
-    working_sheet(wb, boards[0] if boards else None)
-    help_sheet(wb)
-    xlwings_sheet(wb)
+    args = (methods, settings.scale.number, boards[0] if boards else None)
+    kept = static.add_shells(wb, *args) if shells else []
+    if not shells:
+        static.build(wb, *args)
     if movement is not None:
         from .movement_sheet import mark_travellers, movement_sheet
 
@@ -193,7 +191,7 @@ def _build(
     define_names(wb, trav_last, FIRST_ROW + sizes.pair_rows - 1)
     wb.active = 1
     wb.calculation.fullCalcOnLoad = True
-    return wb, blocks
+    return wb, blocks, kept
 
 
 def build_workbook(settings: Settings | None = None, lines: Sequence[TemplateLine] = (),
@@ -207,8 +205,8 @@ def build_workbook(settings: Settings | None = None, lines: Sequence[TemplateLin
     >>> wb["Setup"]["B6"].value, wb["Travellers"]["A5"].value, wb["Pairs"]["B6"].value
     ('Manual', 1, 'EW')
     """
-    wb, blocks = _build(settings, lines, boards, pairs, rows, board_rows, pair_rows, methods, deals, movement,
-                        by_board)
+    wb, blocks, _ = _build(settings, lines, boards, pairs, rows, board_rows, pair_rows, methods, deals, movement,
+                           by_board)
     for block in blocks:
         stream.fill(block)
     return wb
@@ -226,15 +224,16 @@ def write_workbook(path: str | os.PathLike[str], settings: Settings | None = Non
 
     The same cells, formulas and styles; the traveller, per-board and pair rows are
     written straight into the file with each column's formula stored once and shared
-    down the column (:mod:`mpxl.workbook.stream`), as Excel stores a filled-down column.
+    down the column (:mod:`mpxl.workbook.stream`), as Excel stores a filled-down column; the
+    sheets that never depend on the event are written as made once (:mod:`mpxl.workbook.static`).
     """
-    wb, blocks = _build(settings, lines, boards, pairs, rows, board_rows, pair_rows, methods, deals, movement,
-                        by_board)
+    wb, blocks, kept = _build(settings, lines, boards, pairs, rows, board_rows, pair_rows, methods, deals, movement,
+                              by_board, shells=static.KEEP)
     if macro_enabled:
         from .classic import macro_enable
 
         macro_enable(wb)
-    stream.save(wb, blocks, path)
+    stream.save(wb, blocks, path, kept)
 
 
 def template_contents(

@@ -16,10 +16,15 @@ what scored the board. The headers carry the helper columns' notes (:data:`helpt
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .helptext import COLUMN_NOTES
 from .layout import FIRST_ROW, TRAVELLER_COLUMNS, TRAVELLER_RANGE_NAMES, TRAVELLER_SHEET
 
-__all__ = ["working_formulas", "WORKING_COLUMNS", "WORKING_LINES", "WORKING_CELLS", "WORKING_HEADER", "WORKING_TITLES",
+if TYPE_CHECKING:
+    from .inputs import BoardRow
+
+__all__ = ["working_formulas", "shown_board", "WORKING_COLUMNS", "WORKING_LINES", "WORKING_CELLS", "WORKING_HEADER", "WORKING_TITLES",
            "WORKING_NOTES"]
 
 #: The Travellers columns the sheet shows, in order (``row`` is the line's Travellers row; ``words`` its
@@ -41,6 +46,16 @@ WORKING_TITLES = {**{c.key: c.header for c in TRAVELLER_SHEET}, "row": "Travelle
 WORKING_NOTES = {**COLUMN_NOTES, "row": "The line's row on Travellers: the board's lines in the sheet's order.",
           "words": "What the director ruled on the line (Ruling in words) and its penalty (Penalty in words), or why "
                    "it is not read (Why unreadable)."}
+
+
+def shown_board(board: BoardRow | None) -> tuple[int, str | None, int | None]:
+    """The board, section and session the sheet shows first: ``board`` (a number, or (board, section,
+    session); None: board 1).
+
+    >>> shown_board(None), shown_board(4), shown_board((2, "B", 3))
+    ((1, None, None), (4, None, None), (2, 'B', 3))
+    """
+    return board if isinstance(board, tuple) else (board or 1, None, None)
 
 
 def _col(key: str) -> str:
