@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     #: (a handler not set from Python).
     SignalHandler = Callable[[int, FrameType | None], object] | int | signal.Handlers | None
 
-__all__ = ["main", "build_parser", "EXTRAS", "DISTRIBUTION"]
+__all__ = ["main", "build_parser", "EXTRAS", "DISTRIBUTION", "import_openpyxl", "OPENPYXL_UNUSED"]
 
 #: The name on the package index (``mpxl`` there is an unrelated package).
 DISTRIBUTION = "mpxl-bridge"
@@ -200,11 +200,44 @@ def imports_uncollected(program: bool = True) -> Iterator[None]:
         gc.enable()
 
 
+#: What openpyxl imports where it is installed that no workbook of mpxl's uses: numpy (to take numpy's numbers
+#: as cell values; mpxl puts Python's in). Pillow stays: openpyxl needs it to read a workbook holding a picture
+#: (a director's logo in the workbook whose work is kept).
+OPENPYXL_UNUSED = ("numpy",)
+#: The workbooks' extensions.
+WORKBOOKS = (".xlsx", ".xlsm")
+
+
+def import_openpyxl(argv: Sequence[str], program: bool = True) -> None:
+    """When the program's command line names a workbook, import openpyxl now with :data:`OPENPYXL_UNUSED`
+    marked absent (``sys.modules[name] = None``, Python's own way to make an import fail), which openpyxl
+    takes as not installed (about a tenth of a second of imports saved); then unmark them, so that a later
+    import of numpy (matplotlib's, for the charts) works. Only when ``program`` (run from the command line):
+    a process calling :func:`main` again and again (the tests, a script) keeps openpyxl as it comes.
+
+    >>> import_openpyxl(["score", "in.xml", "-o", "out.xlsx"], program=False)
+    """
+    if not program or "openpyxl" in sys.modules or not any(a.lower().endswith(WORKBOOKS) for a in argv):
+        return
+    absent = [name for name in OPENPYXL_UNUSED if name not in sys.modules]
+    for name in absent:
+        sys.modules[name] = None  # type: ignore[assignment]
+    try:
+        import openpyxl  # noqa: F401
+    except ImportError:  # not installed: the command says so where it needs it
+        pass
+    finally:
+        for name in absent:
+            if sys.modules.get(name, False) is None:
+                del sys.modules[name]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     program = argv is None
     argv = sys.argv[1:] if argv is None else list(argv)
     with imports_uncollected(program):
         parser = build_parser(only=chosen_command(argv) or "")
+        import_openpyxl(argv, program)
     args, rest = parser.parse_known_args(argv)
     if rest and not getattr(args, "unavailable", False):  # an unavailable command's arguments go unread
         command = subparser(parser, getattr(args, "command", None)) or parser

@@ -10,7 +10,7 @@ into the file).
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from operator import attrgetter
@@ -104,7 +104,8 @@ from .working import (
 )
 
 __all__ = ["Sizes", "setup_sheet", "travellers_sheet", "pairs_sheet", "totals_sheet", "methods_sheet", "help_sheet",
-           "xlwings_sheet", "define_names", "help_rows", "working_sheet", "methods_rows", "add_methods_chart"]
+           "xlwings_sheet", "define_names", "help_rows", "working_sheet", "methods_rows", "add_methods_chart",
+           "help_table_sizes"]
 
 # ------------------------------------------------------------------------------ styles
 
@@ -234,8 +235,9 @@ def _abs(sheet: str, col: str, first: int, last: int) -> str:
 # ------------------------------------------------------------------------------ names
 
 
-def define_names(wb: Workbook, trav_last: int, pair_last: int) -> None:
-    """The workbook's defined names: the Setup cells, the Travellers and Totals data columns, the Help tables."""
+def define_names(wb: Workbook, trav_last: int, pair_last: int, help_sizes: Mapping[str, int] | None = None) -> None:
+    """The workbook's defined names: the Setup cells, the Travellers and Totals data columns, the Help tables
+    (``help_sizes``: each table's rows, as :func:`help_sizes` gives them, where they are known)."""
     def add(name: str, ref: str) -> None:
         wb.defined_names[name] = DefinedName(name, attr_text=ref)
 
@@ -245,9 +247,9 @@ def define_names(wb: Workbook, trav_last: int, pair_last: int) -> None:
         add(name, _abs("Travellers", TRAVELLER_COLUMNS[key], FIRST_ROW, trav_last))
     for key, name in PAIRS_RANGE_NAMES.items():
         add(name, _abs("Pairs", PAIRS_COLUMNS[key], FIRST_ROW, pair_last))
-    rows = help_rows()
+    sizes = help_sizes or help_table_sizes()
     for table, (first, _, _, names) in HELP_TABLES.items():
-        last = HELP_FIRST + len(rows[table]) - 1
+        last = HELP_FIRST + sizes[table] - 1
         for name, (lo, hi) in names.items():
             a = get_column_letter(_col(first) + lo)
             b = get_column_letter(_col(first) + hi)
@@ -819,6 +821,15 @@ def help_rows() -> dict[str, Sequence[tuple[object, ...]]]:
         "passes": [(p,) for p in PASS_SPELLINGS],
         "contracts": [(key, *scores) for key, scores in contract_score_table()],
     }
+
+
+def help_table_sizes() -> dict[str, int]:
+    """How many rows each Help table has.
+
+    >>> help_table_sizes()["methods"] == len(METHOD_NAMES)
+    True
+    """
+    return {table: len(rows) for table, rows in help_rows().items()}
 
 
 def help_sheet(wb: Workbook) -> Worksheet:

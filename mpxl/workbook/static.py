@@ -29,7 +29,6 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
-from xml.sax.saxutils import escape
 
 import openpyxl
 from openpyxl import Workbook
@@ -43,8 +42,8 @@ from openpyxl.xml.functions import fromstring, tostring
 from ..formats.textsafe import xlsx_text
 from . import ooxml
 from .layout import METHODS_LAYOUT
-from .sheets import add_methods_chart, help_sheet, methods_sheet, working_sheet, xlwings_sheet
-from .stream import tail
+from .sheets import add_methods_chart, help_sheet, help_table_sizes, methods_sheet, working_sheet, xlwings_sheet
+from .stream import escape, tail
 from .working import WORKING_CELLS, shown_board
 
 if TYPE_CHECKING:
@@ -117,11 +116,13 @@ class Sheet:
 
 @dataclass(frozen=True)
 class Prepared:
-    """The kept sheets (:class:`Sheet`, in :data:`TITLES`' order) and the style tables as their builders
-    leave them in a new workbook (table -> entries, openpyxl's objects; number formats as codes)."""
+    """The kept sheets (:class:`Sheet`, in :data:`TITLES`' order), the style tables as their builders
+    leave them in a new workbook (table -> entries, openpyxl's objects; number formats as codes), and how
+    many rows each Help table has (the workbook's names of them: :func:`mpxl.workbook.sheets.define_names`)."""
 
     sheets: list[Sheet]
     tables: dict[str, list[Any]]
+    help_sizes: dict[str, int]
 
 
 #: A cell's start with its style: its reference and the style's number.
@@ -189,7 +190,7 @@ def prepare() -> Prepared:
         kept.append(Sheet(ws.title, part, [list(st) for st in numbered], ws._print_area and ws.print_area or None,
                           ws.print_title_rows, ws.print_title_cols, notes))
     tables = {name: list(getattr(wb, name)) for name, _ in _TABLES}
-    return Prepared(kept, tables)
+    return Prepared(kept, tables, help_table_sizes())
 
 
 # ------------------------------------------------------------------------------ the file
@@ -248,7 +249,8 @@ def cache_file() -> str | None:
 def _to_file(p: Prepared, key_: str) -> bytes:
     tables = {name: [str(e) if read is None else tostring(e.to_tree()).decode() for e in p.tables[name]]
               for name, read in _TABLES}
-    body = json.dumps({"sheets": [vars(s) for s in p.sheets], "tables": tables}, separators=(",", ":")).encode()
+    body = json.dumps({"sheets": [vars(s) for s in p.sheets], "tables": tables, "help_sizes": p.help_sizes},
+                      separators=(",", ":")).encode()
     return f"{key_} {hashlib.sha256(body).hexdigest()}\n".encode() + body
 
 
@@ -264,11 +266,12 @@ def _from_file(data: bytes, key_: str) -> Prepared | None:
                         [tuple(n) for n in s["notes"]]) for s in doc["sheets"]]
         tables = {name: [e if read is None else read(fromstring(e)) for e in doc["tables"][name]]
                   for name, read in _TABLES}
+        help_sizes = {str(k): int(v) for k, v in doc["help_sizes"].items()}
     except (ValueError, KeyError, TypeError, IndexError, AttributeError):
         return None
     if [s.title for s in sheets] != list(TITLES):
         return None
-    return Prepared(sheets, tables)
+    return Prepared(sheets, tables, help_sizes)
 
 
 _prepared: Prepared | None = None

@@ -188,7 +188,7 @@ def _build(
 
         movement_sheet(wb, movement)
         mark_travellers(wb, movement, trav_last)
-    define_names(wb, trav_last, FIRST_ROW + sizes.pair_rows - 1)
+    define_names(wb, trav_last, FIRST_ROW + sizes.pair_rows - 1, static.prepared().help_sizes if shells else None)
     wb.active = 1
     wb.calculation.fullCalcOnLoad = True
     return wb, blocks, kept

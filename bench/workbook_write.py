@@ -1,0 +1,162 @@
+#!/usr/bin/env python3
+"""The workbook written in a fraction (issue 47): ``mpxl score F -o x.xlsx`` against ``mpxl score F`` alone,
+on a real club file and on a generated big event, measured side by side in one run.
+
+Each round runs every command once, in turn, so a busy spell on the shared machine slows them all alike;
+a command's figure is its fastest round (and its median, for the spread), and the ratio is the fastest
+``-o x.xlsx`` over the fastest ``score`` alone of the same file. The commands run as a user runs them,
+``python -m mpxl`` in a fresh process with the byte-code cached (in a temporary ``PYTHONPYCACHEPREFIX``),
+after one warm-up run each. ``-o x.xlsx`` is timed twice: with the kept sheets in the cache folder (every
+write after a version's first: ``MPXL_CACHE`` a folder the warm-up filled) and without it (``MPXL_CACHE``
+empty: the sheets that never depend on the event built in the process, as a version's first write does).
+The bench checks that both write the same workbook, part for part (the dates aside).
+
+    python bench/workbook_write.py                   # the ScoreBridge file and 2,000 generated lines, 9 rounds
+    python bench/workbook_write.py --rounds 5 --lines 5000
+    python bench/workbook_write.py FILE...           # other files
+    python bench/workbook_write.py --against ../old  # also an older checkout's mpxl, in the same rounds
+
+The goal: ``score -o x.xlsx`` at most 2x ``score`` alone.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import zipfile
+from pathlib import Path
+from typing import NamedTuple
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+REALDATA = Path(os.environ.get("MPXL_REALDATA") or ROOT.parent / "shared" / "realdata")
+#: The real file timed by default: a club's one-winner evening, USEBIO.
+REAL = "scorebridge-2025-01-06-one-winner.xml"
+#: The goal: writing the workbook at most this many times scoring alone.
+GOAL = 2.0
+
+sys.path.insert(0, str(HERE))
+from run import generate, write_csv  # noqa: E402  (the generator of bench/run.py)
+
+
+class Command(NamedTuple):
+    """One command timed: its label, the file's label, what it is (score, xlsx, xlsx cold), its argv, the
+    checkout it runs from and its MPXL_CACHE (None: unset)."""
+
+    label: str
+    source: str
+    kind: str
+    argv: list[str]
+    tree: Path
+    cache: str | None
+
+
+def commands(files: list[Path], out: Path, cache: Path, against: Path | None) -> list[Command]:
+    """Score alone, ``-o x.xlsx`` with the kept sheets cached and without, for each file (and by ``against``)."""
+    todo = []
+    trees = [(ROOT, "")] + ([(against, f" ({against.name})")] if against is not None else [])
+    for f in files:
+        for tree, tag in trees:
+            base = [sys.executable, "-m", "mpxl", "score", str(f)]
+            xlsx = str(out / f"{f.stem}{tag.strip(' ()')}.xlsx")
+            todo.append(Command(f"score {f.name}{tag}", f.name, "score", base, tree, str(cache)))
+            todo.append(Command(f"score {f.name} -o x.xlsx{tag}", f.name, "xlsx", base + ["-o", xlsx], tree,
+                                str(cache)))
+            if not tag:
+                cold = str(out / f"{f.stem}-cold.xlsx")
+                todo.append(Command(f"score {f.name} -o x.xlsx, no kept sheets", f.name, "cold",
+                                    base + ["-o", cold], tree, ""))
+    return todo
+
+
+def _environment(c: Command, pycache: str) -> dict[str, str]:
+    env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env["PYTHONPYCACHEPREFIX"] = pycache
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(c.tree), env.get("PYTHONPATH")]))
+    if c.cache is None:
+        env.pop("MPXL_CACHE", None)
+    else:
+        env["MPXL_CACHE"] = c.cache
+    return env
+
+
+def _once(c: Command, env: dict[str, str]) -> float:
+    start = time.perf_counter()
+    done = subprocess.run(c.argv, env=env, cwd=c.tree, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                          check=False)
+    took = time.perf_counter() - start
+    if done.returncode != 0:
+        raise RuntimeError(f"{' '.join(c.argv)} failed ({done.returncode}): {done.stderr.decode()[-500:]}")
+    return took
+
+
+def _parts(path: Path) -> dict[str, bytes]:
+    with zipfile.ZipFile(path) as z:
+        return {n: z.read(n) for n in z.namelist() if n != "docProps/core.xml"}
+
+
+def measure(files: list[Path], rounds: int, against: Path | None, log=print) -> list[dict]:
+    """Each command's fastest and median wall time over ``rounds`` interleaved rounds."""
+    with tempfile.TemporaryDirectory(prefix="mpxl-bench-") as tmp:
+        out, cache, pycache = Path(tmp) / "out", Path(tmp) / "cache", str(Path(tmp) / "pycache")
+        out.mkdir()
+        todo = commands(files, out, cache, against)
+        envs = [_environment(c, pycache) for c in todo]
+        for c, env in zip(todo, envs):  # warm-up: byte-code written, the kept sheets in the cache folder
+            _once(c, env)
+        for f in files:  # the kept sheets and the sheets built in the process: the same workbook
+            warm, cold = _parts(out / f"{f.stem}.xlsx"), _parts(out / f"{f.stem}-cold.xlsx")
+            if warm != cold:
+                raise SystemExit(f"{f.name}: the workbook with the kept sheets differs from the one built whole")
+        times: list[list[float]] = [[] for _ in todo]
+        for r in range(rounds):
+            for i, (c, env) in enumerate(zip(todo, envs)):
+                times[i].append(_once(c, env))
+            log(f"round {r + 1}/{rounds} done", file=sys.stderr)
+    return [{"label": c.label, "source": c.source, "kind": c.kind, "tree": str(c.tree), "best": min(t),
+             "median": statistics.median(t)} for c, t in zip(todo, times)]
+
+
+def table(rows: list[dict]) -> str:
+    """The figures as a Markdown table: each command's fastest and median seconds and its fastest over the
+    fastest ``score`` of the same file by the same checkout."""
+    score = {(r["source"], r["tree"]): r["best"] for r in rows if r["kind"] == "score"}
+    out = ["| command | fastest s | median s | x score alone |", "|---|---:|---:|---:|"]
+    for r in rows:
+        ratio = r["best"] / score[(r["source"], r["tree"])]
+        out.append(f"| `{r['label']}` | {r['best']:.3f} | {r['median']:.3f} | {ratio:.2f} |")
+    return "\n".join(out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("files", nargs="*", type=Path, help=f"files to score (default: {REAL} and a generated event)")
+    ap.add_argument("--rounds", type=int, default=9)
+    ap.add_argument("--lines", type=int, default=2000, help="lines of the generated event (sections layout)")
+    ap.add_argument("--against", type=Path, help="another checkout's mpxl, timed in the same rounds")
+    args = ap.parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="mpxl-bench-src-") as src:
+        files = [f.resolve() for f in args.files]
+        if not files:
+            big = Path(src) / f"generated-{args.lines}.csv"
+            write_csv(generate(args.lines, "sections", seed=3), big)
+            files = [REALDATA / REAL, big]
+        rows = measure(files, args.rounds, args.against)
+    print(table(rows))
+    score = {(r["source"], r["tree"]): r["best"] for r in rows if r["kind"] == "score"}
+    worst = max(r["best"] / score[(r["source"], r["tree"])] for r in rows
+                if r["kind"] == "xlsx" and r["tree"] == str(ROOT))
+    print(f"\nworst `-o x.xlsx` / `score` alone {worst:.2f}x (goal {GOAL:.0f}x: {'met' if worst <= GOAL else 'not met'}),"
+          f" fastest of {args.rounds} rounds, Python {sys.version.split()[0]}, {os.cpu_count()} CPUs,"
+          f" load average {os.getloadavg()[0]:.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
