@@ -152,7 +152,8 @@ def main(argv: list[str] | None = None) -> int:
     score = {(r["source"], r["tree"]): r["best"] for r in rows if r["kind"] == "score"}
     worst = max(r["best"] / score[(r["source"], r["tree"])] for r in rows
                 if r["kind"] == "xlsx" and r["tree"] == str(ROOT))
-    print(f"\nworst `-o x.xlsx` / `score` alone {worst:.2f}x (goal {GOAL:.0f}x: {'met' if worst <= GOAL else 'not met'}),"
+    met = "met" if worst <= GOAL else "not met"
+    print(f"\nworst `-o x.xlsx` / `score` alone {worst:.2f}x (goal {GOAL:.0f}x: {met}),"
           f" fastest of {args.rounds} rounds, Python {sys.version.split()[0]}, {os.cpu_count()} CPUs,"
           f" load average {os.getloadavg()[0]:.1f}")
     return 0

@@ -23,7 +23,7 @@ import importlib
 import os
 import signal
 import sys
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 from . import __version__
 from .commands import COMMANDS
@@ -31,7 +31,7 @@ from .core.errors import UserError
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator, Sequence
-    from types import FrameType
+    from types import FrameType, ModuleType
 
     #: What :func:`signal.signal` takes and gives back: a function, SIG_DFL or SIG_IGN, or None
     #: (a handler not set from Python).
@@ -221,7 +221,7 @@ def import_openpyxl(argv: Sequence[str], program: bool = True) -> None:
         return
     absent = [name for name in OPENPYXL_UNUSED if name not in sys.modules]
     for name in absent:
-        sys.modules[name] = None  # type: ignore[assignment]
+        sys.modules[name] = cast("ModuleType", None)  # typeshed types the table as modules alone
     try:
         import openpyxl  # noqa: F401
     except ImportError:  # not installed: the command says so where it needs it
@@ -236,8 +236,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     program = argv is None
     argv = sys.argv[1:] if argv is None else list(argv)
     with imports_uncollected(program):
+        import_openpyxl(argv, program)  # before the command's module, which may import it
         parser = build_parser(only=chosen_command(argv) or "")
-        import_openpyxl(argv, program)
     args, rest = parser.parse_known_args(argv)
     if rest and not getattr(args, "unavailable", False):  # an unavailable command's arguments go unread
         command = subparser(parser, getattr(args, "command", None)) or parser

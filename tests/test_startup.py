@@ -159,3 +159,31 @@ def test_an_xlsx_output_does_load_openpyxl(tmp_path):
     pytest.importorskip("openpyxl")
     status, modules = _loaded("score", str(DATA / "two-sections.xml"), "-o", str(tmp_path / "out.xlsx"))
     assert status == 0 and "openpyxl" in modules
+
+
+#: Runs ``mpxl ARGS`` as the program runs (``main()`` reading ``sys.argv``) and reports what it loaded.
+PROBE_PROGRAM = """
+import contextlib, io, json, sys
+from mpxl.cli import main
+sys.argv = ["mpxl", *sys.argv[1:]]
+with contextlib.redirect_stdout(io.StringIO()):
+    status = main()
+import numpy  # noqa: F401  (imported once openpyxl is: the charts' matplotlib needs it)
+print(json.dumps({"status": status, "modules": sorted(sys.modules)}))
+"""
+
+
+@pytest.mark.parametrize("argv", [["score", str(DATA / "two-sections.xml"), "-o", "{tmp}/out.xlsx"],
+                                  ["template", "--tables", "2", "--boards", "1", "-o", "{tmp}/t.xlsx"]])
+def test_the_program_writes_a_workbook_without_numpy(tmp_path, argv):
+    """openpyxl imports numpy where it is installed; the program imports openpyxl without it (no workbook mpxl
+    writes holds a numpy number), and numpy stays importable after."""
+    pytest.importorskip("openpyxl")
+    numpy = pytest.importorskip("numpy")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+    argv = [a.format(tmp=tmp_path) for a in argv]
+    probe = PROBE_PROGRAM.replace("import numpy", "import openpyxl.compat.numbers as n; assert not n.NUMPY\nimport numpy")
+    done = subprocess.run([sys.executable, "-c", probe, *argv], capture_output=True, text=True, env=env, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    doc = json.loads(done.stdout.strip().splitlines()[-1])
+    assert doc["status"] == 0 and "openpyxl" in doc["modules"] and numpy.__name__ in doc["modules"]

@@ -367,7 +367,7 @@ def add_shells(wb: Workbook, methods: tuple[int, int], scale: int | str, board: 
     their styles added to ``wb``'s tables as the builders add them; for :func:`mpxl.workbook.stream.save`."""
     p = prepared()
     index: list[list[int]] = []
-    for name, read in _TABLES:  # the builders' entries, in their order: where each is in wb's table
+    for name, _ in _TABLES:  # the builders' entries, in their order: where each is in wb's table
         table = getattr(wb, name)
         index.append([table.add(e) for e in p.tables[name]])
 

@@ -24,8 +24,8 @@ from .layout import FIRST_ROW, TRAVELLER_COLUMNS, TRAVELLER_RANGE_NAMES, TRAVELL
 if TYPE_CHECKING:
     from .inputs import BoardRow
 
-__all__ = ["working_formulas", "shown_board", "WORKING_COLUMNS", "WORKING_LINES", "WORKING_CELLS", "WORKING_HEADER", "WORKING_TITLES",
-           "WORKING_NOTES"]
+__all__ = ["working_formulas", "shown_board", "WORKING_COLUMNS", "WORKING_LINES", "WORKING_CELLS", "WORKING_HEADER",
+           "WORKING_TITLES", "WORKING_NOTES"]
 
 #: The Travellers columns the sheet shows, in order (``row`` is the line's Travellers row; ``words`` its
 #: ruling and penalty in words, or why it is not read). Inputs shown as text (a blank one stays blank, not 0).
