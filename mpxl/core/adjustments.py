@@ -14,6 +14,11 @@ One forgiving parser, :func:`parse_entry`, turns a cell's value into one of
   ``NP``, ``Bye``, ``-``, ``sitout``...); :func:`line_kind` tells the two apart (a not-played
   line counts towards N, a blank one does not).
 
+A line's score is read once, where it is read (:func:`read_score`; :class:`mpxl.core.event.Line` reads any
+text it is given): a plain NS score stays an int; any text becomes a :class:`ScoreText`, the text as written
+(what the writers write back and the messages quote) holding its parse; :func:`entry_of` gives either's
+entry without parsing again.
+
 >>> parse_entry("A+")
 Artificial(ns=Fraction(60, 1), ew=Fraction(40, 1))
 >>> parse_entry("30% 420 + 70% 450").ns
@@ -53,6 +58,10 @@ __all__ = [
     "Mixed",
     "Entry",
     "parse_entry",
+    "ScoreText",
+    "LineScore",
+    "read_score",
+    "entry_of",
     "parse_score",
     "ave_kind",
     "ARTIFICIAL_CODES",
@@ -316,10 +325,17 @@ def parse_entry(value: object) -> Entry:
     ValueError: '4S=' is not a score; expected a score such as 420 or -50, a weighted score such as
     '30% 420 + 70% 450', or an artificial score such as A60, A+ or 60/40
     """
+    if type(value) is ScoreText:
+        return value.entry
     if value is None or isinstance(value, (Artificial, Assigned, Mixed)):
         return value
     if isinstance(value, (int, float, Fraction)) and not isinstance(value, bool):
         return Score(parse_score(value))
+    return _parse_text(value)
+
+
+def _parse_text(value: object) -> Entry:
+    """:func:`parse_entry` of anything but a number or an entry already read: a cell's text."""
     if isinstance(value, bool):
         raise ValueError(f"{value!r} is not a score")
     if is_blank(value) or is_not_played(value):
@@ -350,6 +366,109 @@ def parse_entry(value: object) -> Entry:
     return Assigned(comps, comps)
 
 
+class ScoreText(str):
+    """A line's score written as text (an artificial code, a weighted or split score, a not-played code,
+    a score the file wrote as text), read once: the text as written, unchanged (it compares, prints and
+    is written back as the text), with its :attr:`entry` and its :attr:`kind`. Unreadable text is kept
+    (a reader that must refuse it asks :attr:`kind`) and its :attr:`entry` raises the parser's ValueError,
+    so the scorer names it where it names a bad line.
+
+    >>> s = ScoreText(" A+ ")
+    >>> s, s.entry, s.kind
+    (' A+ ', Artificial(ns=Fraction(60, 1), ew=Fraction(40, 1)), 'A')
+    >>> [(ScoreText(t).kind, ScoreText(t).entry) for t in ("Bye", "  ", "+420")][:2]
+    [('NP', None), ('', None)]
+    >>> ScoreText("4S=").kind, ScoreText("4S=") == "4S="
+    ('bad', True)
+    >>> ScoreText("4S=").entry
+    Traceback (most recent call last):
+    ...
+    ValueError: '4S=' is not a score; expected a score such as 420 or -50, a weighted score such as
+    '30% 420 + 70% 450', or an artificial score such as A60, A+ or 60/40
+    """
+
+    _entry: Entry
+    #: the parser's words when the text is no score (kind ``bad``), else ''
+    error: str
+    #: the kind of line it makes, as :func:`line_kind` spells it: ``R``, ``A``, ``NP``, ``""`` (blank) or ``bad``
+    kind: str
+
+    def __new__(cls, text: str) -> ScoreText:
+        self = super().__new__(cls, text)
+        entry: Entry = None
+        error = ""
+        if is_blank(text):
+            kind = ""
+        elif is_not_played(text):
+            kind = "NP"
+        else:
+            try:
+                entry = _parse_text(text)
+                kind = "A" if isinstance(entry, Artificial) else "R"
+            except ValueError as exc:
+                error, kind = str(exc), "bad"
+        object.__setattr__(self, "_entry", entry)
+        object.__setattr__(self, "error", error)
+        object.__setattr__(self, "kind", kind)
+        return self
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"ScoreText is read once: {name} cannot be set")
+
+    def __reduce__(self) -> tuple[type[ScoreText], tuple[str]]:  # pickled (a worker process) as its text
+        return ScoreText, (str(self),)
+
+    @property
+    def entry(self) -> Entry:
+        """The parsed score (None when not played or blank); ValueError when the text is no score."""
+        if self.error:
+            raise ValueError(self.error)
+        return self._entry
+
+
+#: A line's score, read (:func:`read_score`): an NS score; a :class:`ScoreText` (an artificial code, a
+#: weighted or split score, a not-played code, as written); an entry already parsed; None when blank.
+LineScore = int | ScoreText | Artificial | Assigned | Mixed | None
+
+
+def read_score(value: object) -> LineScore:
+    """A score cell's value read once into a :data:`LineScore`: an int or None kept, text made a
+    :class:`ScoreText`, a whole number (``420.0``) made an int; ValueError for another number or value.
+
+    >>> read_score(420), read_score("A+").entry, read_score(-50.0), read_score(None)
+    (420, Artificial(ns=Fraction(60, 1), ew=Fraction(40, 1)), -50, None)
+    >>> read_score(4.5)
+    Traceback (most recent call last):
+    ...
+    ValueError: 4.5 is not a score; a bridge score is a whole number such as 420 or -50
+    """
+    if value is None or isinstance(value, (ScoreText, Artificial, Assigned, Mixed)):
+        return value
+    if isinstance(value, str):
+        return ScoreText(value)
+    if isinstance(value, bool):
+        raise ValueError(f"{value!r} is not a score")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, (float, Fraction)):
+        return int(parse_score(value))
+    raise ValueError(f"{value!r} is not a score")
+
+
+def entry_of(score: LineScore) -> Entry:
+    """The entry of a score already read (:func:`read_score`), without parsing again: an int's
+    :func:`Score`, a :class:`ScoreText`'s :attr:`~ScoreText.entry` (ValueError when it is no score).
+
+    >>> entry_of(420) == Score(420), entry_of(None), entry_of(ScoreText("NP"))
+    (True, None, None)
+    """
+    if type(score) is int:
+        return Score(score)
+    if type(score) is ScoreText:
+        return score.entry
+    return parse_entry(score)  # an entry already read, None; or a value no reader gives (the parser's words)
+
+
 def line_kind(value: object) -> str:
     """The kind of one traveller cell, as the sheet's Kind column spells it (:data:`mpxl.core.rules.KINDS`):
     ``R`` a result, ``A`` an artificial score, ``NP`` not played, ``""`` blank, ``bad`` unreadable.
@@ -357,6 +476,8 @@ def line_kind(value: object) -> str:
     >>> line_kind(None), line_kind("Bye"), line_kind("60/40"), line_kind(" -50 "), line_kind("4S=")
     ('', 'NP', 'A', 'R', 'bad')
     """
+    if type(value) is ScoreText:
+        return value.kind
     if is_blank(value):
         return ""
     if is_not_played(value):

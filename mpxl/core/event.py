@@ -1,9 +1,11 @@
 """The event model every reader fills and every writer and scorer reads.
 
 An event is a list of traveller lines and a list of pairs. A line's ``score`` is
-what the scorer or the file wrote, kept as written: an NS score (int), an
-artificial code (``A6040``, ``A+/A+``), a weighted or split score, or None when
-the board was not played; :func:`mpxl.core.adjustments.parse_entry` reads it. What the
+what the scorer or the file wrote, read once where the line is built
+(:func:`mpxl.core.adjustments.read_score`): an NS score (int), or text kept as written
+with its parse (:class:`mpxl.core.adjustments.ScoreText`: an artificial code such as
+``A6040`` or ``A+/A+``, a weighted or split score, a not-played code), or None when the
+cell is blank; :func:`mpxl.core.adjustments.entry_of` gives its entry. What the
 file's own program published (matchpoints, percentages, places) is kept beside
 the raw data so ``mpxl check`` can compare.
 
@@ -21,7 +23,7 @@ from itertools import chain, repeat
 from operator import attrgetter
 from typing import Any, NamedTuple, TypeVar
 
-from .adjustments import Artificial, Assigned, Mixed
+from .adjustments import LineScore, ScoreText
 from .rules import Side
 from .settings import Field
 
@@ -34,11 +36,6 @@ T = TypeVar("T")
 BoardKey = tuple[str, int]
 #: A pair within an event: (section, number, direction).
 PairKey = tuple[str, str, "str | None"]
-
-#: A line's score as the file (or the scorer) wrote it: an NS score; an artificial code, a weighted or split
-#: score as text (``A+``, ``30% 420 + 70% 450``, ``-150|-50``), or one already read
-#: (:func:`mpxl.core.adjustments.parse_entry` reads either); None when the board was not played.
-LineScore = int | str | Artificial | Assigned | Mixed | None
 
 #: The four seats in the order a :class:`Deal` holds its hands (PBN's ``[Deal "N:..."]``).
 SEATS = ("N", "E", "S", "W")
@@ -113,14 +110,18 @@ class Line:
     """One traveller line: one table's result on one board.
 
     Built by name past the section: ``Line(3, "1", "2", score=420, contract="4S", declarer="N", tricks=10)``
-    (the column-by-column CSV reading alone passes every field in order, for speed).
+    (the column-by-column CSV reading alone passes every field in order, for speed). A score given as
+    text is read here, once: a :class:`mpxl.core.adjustments.ScoreText` holding its parse.
+
+    >>> Line(1, "1", "2", score="A+").score.entry
+    Artificial(ns=Fraction(60, 1), ew=Fraction(40, 1))
     """
 
     board: int
     ns_pair: str
     ew_pair: str
     section: str = ""
-    score: LineScore = None  # NS score (int), an adjustment code (str) or None (not played)
+    score: LineScore = None  # NS score (int), a ScoreText (an adjustment, a not-played code) or None (blank)
     contract: str | None = None
     declarer: str | None = None
     tricks: int | None = None
@@ -140,6 +141,10 @@ class Line:
     #: the file's cells mpxl does not read (a PBN column such as Round, or a score cell's own text
     #: when it says more than the score: ``800>a``), kept to be written back; None when there are none
     extra: dict[str, str] | None = None
+
+    def __post_init__(self) -> None:
+        if type(self.score) is str:  # read once, here (a reader's own values are read already)
+            self.score = ScoreText(self.score)
 
 
 @dataclass(frozen=True)
@@ -293,8 +298,9 @@ SCORED_COLUMNS = ("board", "ns_pair", "ew_pair", "section", "score", "group", "a
 class Travellers:
     """Traveller lines as columns of equal length (one item per line): what the scorer reads.
 
-    ``score`` is an NS score (int), None (not played), or an artificial, weighted or split
-    score as :func:`mpxl.core.adjustments.parse_entry` reads it (``'A+'``, ``'30% 420 + 70% 450'``).
+    ``score`` is an NS score (int), None (blank), or an artificial, weighted or split score or a
+    not-played code as text (``'A+'``, ``'30% 420 + 70% 450'``, ``'NP'``): read once here as a Line reads
+    it (:func:`mpxl.core.adjustments.read_score`, each distinct text once).
     Any other column may be left out (None): every line then has :class:`Line`'s default
     (section ``''``, no table, session 1, no group, arrowswitch or penalty).
 
@@ -331,6 +337,8 @@ class Travellers:
     board_ranges_made: dict[bool, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        if any(type(s) is str for s in self.score):
+            self.score = _read_scores(self.score)
         for name in _COLUMNS[1:]:
             column = getattr(self, name)
             if column is not None and len(column) != len(self.board):
@@ -389,6 +397,17 @@ class Travellers:
 
 
 _DEFAULTS = {f.name: f.default for f in fields(Line)}
+
+
+def _read_scores(column: Iterable[LineScore]) -> list[LineScore]:
+    """A score column with each text read (a :class:`mpxl.core.adjustments.ScoreText`), each distinct text once.
+
+    >>> scores = _read_scores([420, "A+", None, "A+"])
+    >>> scores, type(scores[1]).__name__, scores[1] is scores[3]
+    ([420, 'A+', None, 'A+'], 'ScoreText', True)
+    """
+    texts: dict[str, ScoreText] = {}
+    return [texts.get(s) or texts.setdefault(s, ScoreText(s)) if type(s) is str else s for s in column]
 
 
 def gather(column: list[T], ranges: Sequence[range]) -> list[T]:

@@ -46,6 +46,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core.adjustments import read_score
 from ..core.contract import DIRECTION_SPELLINGS, Contract, Direction, board_vulnerability, ns_score, tricks_from_result
 from ..core.errors import UserError
 from ..core.event import Deal, Event, Line, Pair, SitOut
@@ -566,7 +567,7 @@ def _line(row: Row, sec: _Section, table: int, board: int, where: str, source: s
         reading.undecided.append(Finding(label, table, rnd, board, f"'Arbitral score' (NS {ns_pair}, EW {ew_pair})"))
         return line
     if kind == "artificial":
-        line.score = artificial_code(*value)
+        line.score = read_score(artificial_code(*value))
         return line
     if kind == "other" and contract_text:
         reading.notes.append(f"{where}: remark {value!r} not understood; scored from the contract")

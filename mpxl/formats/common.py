@@ -15,9 +15,9 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from itertools import compress, repeat
 from operator import is_
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, cast
 
-from ..core.adjustments import NOT_A_CODE, Artificial, parse_entry
+from ..core.adjustments import NOT_A_CODE, Artificial, LineScore, ScoreText, read_score
 from ..core.contract import board_vulnerability, ns_score, possible_ns_scores
 from ..core.errors import UserError
 from ..core.event import Event, Line, Pair, Penalty, SitOut, Travellers, gather
@@ -51,8 +51,6 @@ __all__ = [
     "whole_number",
 ]
 
-#: A value checked and given back as it came (:func:`check_entry`).
-V = TypeVar("V")
 
 
 def decimals_of(text: object) -> int:
@@ -120,24 +118,29 @@ def _refused(parse: Callable[[object], object], text: object) -> object:
         return text
 
 
-def check_entry(value: V, source: str, where: str) -> V:
-    """Validate one traveller score the way the scorer will read it; UserError naming the place.
+def check_entry(value: object, source: str, where: str) -> LineScore:
+    """One traveller score read once, the way the scorer reads it (:func:`mpxl.core.adjustments.read_score`:
+    text kept as written, with its parse); UserError naming the place when it is no score.
 
     >>> check_entry("A6040", "f.xml", "BOARD 1"), check_entry(-50, "f.xml", "BOARD 1")
     ('A6040', -50)
+    >>> check_entry("A6040", "f.xml", "BOARD 1").entry
+    Artificial(ns=Fraction(60, 1), ew=Fraction(40, 1))
     >>> check_entry("AQQ", "f.xml", "BOARD 18, TRAVELLER_LINE 8")
     Traceback (most recent call last):
     ...
     mpxl.core.errors.UserError: f.xml: BOARD 18, TRAVELLER_LINE 8: 'AQQ' is not a score or a known artificial code; ...
     """
     try:
-        parse_entry(value)
+        score = read_score(value)
+        if isinstance(score, ScoreText) and score.error:
+            raise ValueError(score.error)
     except ValueError as exc:
         text = str(value).strip()
         if re.match(r"^[A-Za-z]", text) and not re.search(r"\d+\s*%", text):
             raise UserError(source, where, f"{text!r} {NOT_A_CODE}") from None
         raise UserError(source, where, str(exc)) from None
-    return value
+    return score
 
 
 def score_from_contract(board: int, contract: str, declarer: str | None, tricks: int | str | None, source: str,

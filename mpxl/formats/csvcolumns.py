@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, TypeGuard, TypeVar, cast
 
 from ..core.contract import Vulnerability, board_vulnerability
 from ..core.errors import UserError
-from ..core.event import Event, Travellers
+from ..core.event import Event, LineScore, Travellers
 from ..core.pairings import boards_look_distinct, travellers_board_ranges, two_winner_sections
 from ..core.scorer import ScoredColumns
 from .common import (
@@ -82,13 +82,13 @@ COLUMNAR_COLUMNS = PLAIN_COLUMNS | {"adjustment", *PLAY_COLUMNS} | BLANK_COLUMNS
 CHUNK_CHARS = 2**16
 
 
-def _entry_score(text: str) -> int | str | None:
+def _entry_score(text: str) -> LineScore:
     """An ``ns_score`` cell as :func:`mpxl.formats.csvfile._general_line` reads it: None when blank, a whole number,
     or an artificial, weighted or split score it accepts; ValueError for anything it refuses."""
     return _accepted(score_cell, text)
 
 
-def _entry_adjustment(text: str) -> str | None:
+def _entry_adjustment(text: str) -> LineScore:
     """An ``adjustment`` cell as :func:`mpxl.formats.csvfile._general_line` reads it (None when
     blank); ValueError if it refuses it."""
     return _accepted(adjustment_cell, text)

@@ -863,7 +863,7 @@ def _pair_id(text: str) -> str:
     return text[:-2] if re.fullmatch(r"\d+\.0", text) else text
 
 
-def adjustment_cell(text: str, source: str, where: str) -> str:
+def adjustment_cell(text: str, source: str, where: str) -> LineScore:
     """An ``adjustment`` cell as every CSV reader reads it: a code or a ruling (:func:`check_entry`), never a bare
     number (``60``: a score of 60, or 60%? never guessed).
 
@@ -880,7 +880,7 @@ percentage as A60 or 60%
     return check_entry(text, source, where)
 
 
-def score_cell(text: str, source: str, where: str) -> int | str:
+def score_cell(text: str, source: str, where: str) -> LineScore:
     value = whole_score(text, source, where)  # the one rule for a score written as a number
     return check_entry(text, source, where) if value is None else value
 

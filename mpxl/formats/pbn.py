@@ -248,8 +248,9 @@ def _side_cell(cell: str | None, source: str, where: str) -> tuple[str, Any] | N
     return ("entry", cell)
 
 
-def _ns_score(score_ns: str | None, score_ew: str | None, source: str, where: str) -> int | str | None:
-    """A line's score from the Score_NS / Score_EW cells: an int, an adjustment code, or None.
+def _ns_score(score_ns: str | None, score_ew: str | None, source: str, where: str) -> LineScore:
+    """A line's score from the Score_NS / Score_EW cells, read: an int, an adjustment code or a not-played
+    code (a ScoreText), or None.
 
     Each cell is its side's: a number is that side's score (``+0`` too), ``A+`` ``A=`` ``A-`` its
     artificial score. Both artificial: ``A=/A+``; one artificial and the other empty: the other side
@@ -270,7 +271,7 @@ def _ns_score(score_ns: str | None, score_ew: str | None, source: str, where: st
                             "the line's result once, or one side's score or artificial code in each cell")
     for cell in (score_ns, score_ew):
         if cell is not None and is_not_played(cell):  # the rulebook's not-played codes: a line the board should
-            return cell.strip()  # have had (towards N)
+            return check_entry(cell.strip(), source, where)  # have had (towards N)
     if (ns and ns[0] == "code") or (ew and ew[0] == "code"):
         if ns is None or ew is None:
             art = ns or ew
@@ -319,7 +320,7 @@ def _mirror(code: str) -> str:
 _SIDED_SCORE = Pattern(r"\s*(NS|EW)\s+(\S+)\s*", re.IGNORECASE)
 
 
-def _int_score(cell: str, source: str, where: str) -> int | str:
+def _int_score(cell: str, source: str, where: str) -> LineScore:
     """A score cell: a number (NS's), ``NS 420`` / ``EW 50`` (that side's), or an adjustment code.
 
     >>> _int_score("420", "t.pbn", "line 3"), _int_score("NS 420", "t.pbn", "line 3"), _int_score("EW 50", "", "")

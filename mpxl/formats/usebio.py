@@ -40,7 +40,7 @@ import defusedxml.ElementTree as SafeET
 from .. import __version__
 from ..core.contract import DIRECTION_SPELLINGS, Direction, board_dealer, board_vulnerability
 from ..core.errors import UserError
-from ..core.event import SEATS, Club, Deal, Event, Line, MasterPoints, Pair, Penalty, Player, SitOut
+from ..core.event import SEATS, Club, Deal, Event, Line, LineScore, MasterPoints, Pair, Penalty, Player, SitOut
 from ..core.members import member_number
 from ..core.numbers import whole
 from ..core.rules import Side, arrowswitch_flag, is_sitout, side_of
@@ -295,13 +295,10 @@ def _board(el: Element, ev: Event, source: str, session: int, section: str) -> i
         if tricks is None and tricks_text is not None:  # ASCII digits, as every reader takes them
             raise UserError(source, where, f"TRICKS {tricks_text!r} is not a number of tricks")
         score_text = _text(tl, "SCORE")
-        score: str | int | None = score_text
+        score: LineScore = None
         if score_text is not None:
             value = whole_score(score_text, source, where)  # the one rule for a score written as a number
-            if value is None:
-                check_entry(score_text, source, where)
-            else:
-                score = value
+            score = check_entry(score_text, source, where) if value is None else value
         elif contract is not None:
             score = score_from_contract(board, contract, declarer, tricks, source, where)
         ns_mp_text, ew_mp_text = _text(tl, "NS_MATCH_POINTS"), _text(tl, "EW_MATCH_POINTS")
