@@ -53,7 +53,7 @@ from itertools import product
 from math import isfinite
 from typing import Any
 
-from .adjustments import Mixed, parse_entry
+from .adjustments import LineScore, Mixed, entry_of
 from .event import Event, Pair, Travellers
 from .methods import Method
 from .options import SETTINGS, ScoringOptions, Trial, declared, field_of, registry
@@ -870,10 +870,10 @@ def _mixed_lines(t: Travellers) -> set[int]:
             if score is not None and not isinstance(score, int) and isinstance(_entry(score), Mixed)}
 
 
-def _entry(score: object) -> object:
-    """A line's score parsed, or None when it is not one (the scorer names those)."""
+def _entry(score: LineScore) -> object:
+    """A line's score's entry (read with the line), or None when it is not one (the scorer names those)."""
     try:
-        return parse_entry(score)
+        return entry_of(score)
     except ValueError:
         return None
 

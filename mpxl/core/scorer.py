@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, NamedTuple, cast
 
-from .adjustments import Artificial, Mixed, line_kind, parse_entry
+from .adjustments import Artificial, Mixed, entry_of, line_kind
 from .board import BoardResult, plain_score_figures, score_board
 from .errors import UserError
 from .event import Event, Line, LineScore, PairKey, Travellers
@@ -594,7 +594,7 @@ def _wbf_entries(
     policy, in place; the sides set."""
     changed: list[_WbfSide] = []
     for j, i in enumerate(b.indices()):
-        entry = parse_entry(scores[j]) if i in out.ave else None  # an artificial score, or a mixed line
+        entry = entry_of(scores[j]) if i in out.ave else None  # an artificial score, or a mixed line
         if not isinstance(entry, (Artificial, Mixed)):
             continue
         for k, exact in enumerate((out.ns_exact[i], out.ew_exact[i])):
@@ -609,7 +609,7 @@ def _wbf_entries(
     return changed
 
 
-def _seated_artificial(score: object, switched: bool) -> tuple[bool, bool]:
+def _seated_artificial(score: LineScore, switched: bool) -> tuple[bool, bool]:
     """(seated NS, seated EW): whether that pair's figure on a mixed line is its artificial score (after an
     arrowswitch, the seated NS pair holds the EW side's); (False, False) on any other line.
 
@@ -618,7 +618,7 @@ def _seated_artificial(score: object, switched: bool) -> tuple[bool, bool]:
     """
     if type(score) is int or score is None:
         return False, False
-    entry = parse_entry(score)
+    entry = entry_of(score)
     if not isinstance(entry, Mixed):
         return False, False
     ns, ew = isinstance(entry.ns, Fraction), isinstance(entry.ew, Fraction)

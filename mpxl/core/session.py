@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .adjustments import parse_entry
+from .adjustments import entry_of
 from .errors import UserError
 from .event import SCORED_COLUMNS, Event, Travellers
 from .options import ScoringOptions, settings_of
@@ -123,7 +123,7 @@ def _check_lines(event: Event) -> None:
         if ln.score is None or type(ln.score) is int:  # a plain score always parses
             continue
         try:
-            parse_entry(ln.score)
+            entry_of(ln.score)  # the score read with the line: its parse's refusal, if any
         except ValueError as exc:
             raise UserError(event.source, ln.where or f"board {ln.board}", str(exc)) from None
     check_duplicates(event)

@@ -50,7 +50,7 @@ from fractions import Fraction
 from itertools import combinations, product
 from typing import Any
 
-from .adjustments import Assigned, parse_entry
+from .adjustments import Assigned, LineScore, entry_of
 from .event import Event, Line, PairKey
 from .fouled import small_group_percentage, uses_set_percentages
 from .matchpoints import NSScore
@@ -385,9 +385,9 @@ def hide_and_estimate(
     return sorted(out)
 
 
-def _plain_score(value: object) -> NSScore | None:
-    """The NS score of a cell holding a plain result, else None."""
-    entry = parse_entry(value)
+def _plain_score(value: LineScore) -> NSScore | None:
+    """The NS score of a line's score (read with the line) that is a plain result, else None."""
+    entry = entry_of(value)
     if isinstance(entry, Assigned) and not entry.is_split and not entry.is_weighted:
         return entry.ns[0][1]
     return None

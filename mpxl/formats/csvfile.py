@@ -35,7 +35,7 @@ from itertools import chain, islice
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
-from ..core.adjustments import BARE_ADJUSTMENT, Assigned, Mixed, parse_entry
+from ..core.adjustments import BARE_ADJUSTMENT, Assigned, Mixed, entry_of
 from ..core.board import parse_penalty
 from ..core.contract import tricks_from_result
 from ..core.errors import UserError
@@ -239,7 +239,7 @@ give every result on the board its group
     for ln in lines:
         first = labelled.get((ln.session, ln.section, ln.board))
         if first is not None and not (ln.group and ln.group.strip()) and isinstance(
-                parse_entry(ln.score), (Assigned, Mixed)):
+                entry_of(ln.score), (Assigned, Mixed)):
             raise UserError(source, ln.where, f"board {ln.board}{' in section ' + ln.section if ln.section else ''} "
                             f"is fouled (group {first[0]} on {first[1]}) but this line's group is blank; give every "
                             "result on the board its group")
@@ -1048,7 +1048,7 @@ def score_cells(score: LineScore) -> tuple[int | str, str]:
         return score, ""
     if is_not_played(score):
         return "", str(score).strip()
-    return "", "" if score is None or parse_entry(score) is None else entry_text(score)
+    return "", "" if score is None or entry_of(score) is None else entry_text(score)
 
 
 def _write_rows(buf: io.StringIO, writer: CsvWriter, scored: Iterable[ScoredFigures], decimals: int | None) -> None:

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from ..core.adjustments import ARTIFICIAL_CODES, Artificial, Assigned, Entry, Mixed, ave_kind, parse_entry
+from ..core.adjustments import ARTIFICIAL_CODES, Artificial, Assigned, Entry, Mixed, ave_kind, entry_of
 from .common import format_number
 from .page_frame import escape, signed_text
 
@@ -44,10 +44,10 @@ def _components(comps: Components, side: str) -> str:
 
 
 def line_entry(line: Line) -> Entry:
-    """The line's score as :func:`mpxl.core.adjustments.parse_entry` reads it (None when it cannot: the
-    scorer read it already, so this does not happen for a scored line)."""
+    """The line's score's entry, read when the line was (:func:`mpxl.core.adjustments.entry_of`; None when it
+    is no score: the scorer refused it already, so this does not happen for a scored line)."""
     try:
-        return parse_entry(line.score)
+        return entry_of(line.score)
     except ValueError:
         return None
 

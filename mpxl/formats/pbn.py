@@ -36,7 +36,7 @@ from fractions import Fraction
 from itertools import zip_longest
 from typing import TYPE_CHECKING, Any
 
-from ..core.adjustments import Artificial, Mixed, parse_entry
+from ..core.adjustments import Artificial, Mixed, entry_of
 from ..core.contract import board_dealer, board_vulnerability
 from ..core.errors import UserError
 from ..core.event import Deal, Event, Line, LineScore, Pair, Penalty, Player, SitOut
@@ -777,10 +777,10 @@ def _word(value: object, what: str = "text") -> str:
     return text if _BARE_WORD.fullmatch(text) else _quote(text, what)
 
 
-def _score_cells(score: object) -> tuple[str, str]:
+def _score_cells(score: LineScore) -> tuple[str, str]:
     if score is None:
         return "-", "-"
-    entry = parse_entry(score)
+    entry = entry_of(score)
     words = {Fraction(AVE_PLUS): "A+", Fraction(AVE): "A=", Fraction(AVE_MINUS): "A-"}  # the rulebook's
     if isinstance(entry, Artificial):
         if entry.ns in words and entry.ew in words:

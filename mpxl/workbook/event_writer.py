@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from openpyxl.styles import Font
 
-from ..core.adjustments import Artificial, Assigned, Mixed, parse_entry
+from ..core.adjustments import Artificial, Assigned, Mixed, entry_of
 from ..core.board import parse_penalty
 from ..core.contract import Vulnerability, ns_score
 from ..core.event import Event, Line
@@ -212,7 +212,7 @@ def _ruling_unsupported(result: SessionResult) -> str | None:
         fouled = own and len({str(sl.line.group or "").strip().upper() for sl in sb.lines}) > 1
         for sl in sb.lines:
             ln = sl.line
-            entry = parse_entry(ln.score)
+            entry = entry_of(ln.score)
             where = f"board {ln.board}, NS {ln.ns_pair} EW {ln.ew_pair}: {str(ln.score)!r}"
             if isinstance(entry, (Assigned, Mixed)) and _typed_ruling(entry) is None:
                 return (f"{where}: a weighted score of more than {PARTS} parts, or a weight or score with more "
@@ -256,9 +256,10 @@ def _typed_side(side: Components | Fraction) -> str | None:
 def _typed_ruling(entry: Assigned | Mixed) -> str | None:
     """A split, weighted or mixed score as the sheet's Typed score reads it (the rulebook's form), or None.
 
-    >>> _typed_ruling(parse_entry("420 @ 30%, 450 @ 70%")), _typed_ruling(parse_entry("-150|-50"))
+    >>> from mpxl.core.adjustments import ScoreText
+    >>> _typed_ruling(ScoreText("420 @ 30%, 450 @ 70%").entry), _typed_ruling(ScoreText("-150|-50").entry)
     ('30% 420 + 70% 450', '-150|-50')
-    >>> _typed_ruling(parse_entry("420|Ave+")), _typed_ruling(parse_entry("a55|-50"))
+    >>> _typed_ruling(ScoreText("420|Ave+").entry), _typed_ruling(ScoreText("a55|-50").entry)
     ('420|A+', 'A55|-50')
     """
     ns, ew = _typed_side(entry.ns), _typed_side(entry.ew)
@@ -313,7 +314,7 @@ def _template_line(ln: Line) -> TemplateLine:
                        group=ln.group or None, switch="Y" if ln.arrowswitch else None,
                        section=ln.section or None, session=ln.session if ln.session != 1 else None,
                        ns_pen=_typed_penalty(ln.ns_penalty), ew_pen=_typed_penalty(ln.ew_penalty))
-    entry = parse_entry(ln.score)
+    entry = entry_of(ln.score)
     if entry is None:
         if ln.score is not None and str(ln.score).strip():
             out.adjustment = str(ln.score).strip()

@@ -37,7 +37,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from ..core.adjustments import parse_entry
+from ..core.adjustments import entry_of
 from ..core.contract import board_vulnerability, ns_score
 from ..core.errors import UserError
 from ..core.event import Event, Line, Pair, SitOut
@@ -107,7 +107,7 @@ def _ruling(ln: Line) -> bool:
     if ln.score is None:
         return False
     computed = _contract_score(ln)
-    return computed is None or parse_entry(ln.score) != parse_entry(computed)
+    return computed is None or entry_of(ln.score) != entry_of(computed)
 
 
 def describe(ln: Line) -> str:
@@ -124,7 +124,7 @@ def _same_result(a: Line, b: Line) -> bool:
     if a.contract or b.contract:
         return ((a.contract or "").upper(), a.declarer, a.tricks, _contract_score(a)) == \
             ((b.contract or "").upper(), b.declarer, b.tricks, _contract_score(b))
-    return parse_entry(a.score) == parse_entry(b.score)
+    return entry_of(a.score) == entry_of(b.score)
 
 
 _ROUND = re.compile(r"round (\d+)")
@@ -154,7 +154,7 @@ def _merged(d: Line, w: Line, kept: Kept, earlier: Iterable[Result] = ()) -> Lin
         out.score, out.contract, out.declarer, out.tricks = w.score, w.contract, w.declarer, w.tricks
         kept.typed_lines += 1
         return out
-    if _ruling(w) and parse_entry(w.score) != parse_entry(d.score):  # (not the tablets' own artificial score)
+    if _ruling(w) and entry_of(w.score) != entry_of(d.score):  # (not the tablets' own artificial score)
         out.score = w.score  # the tablets' contract kept beside it (the sheet scores a Typed score over it)
         kept.rulings += 1
         tablets = replace(w, score=_contract_score(w)) if w.contract else None
