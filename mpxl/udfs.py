@@ -331,9 +331,6 @@ def _sides(ns: list[Figure], ew: list[Figure], which: str, as_row: bool) -> list
     return _shape(ns if which == "NS" else ew, as_row)
 
 
-_INF = float("inf")
-
-
 def _plain_scores(cells: list[Cell]) -> list[int | None] | None:
     """The cells as plain scores (numbers, None for blank), or None if any holds text or a code."""
     out: list[int | None] = []

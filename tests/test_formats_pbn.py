@@ -57,6 +57,10 @@ def test_score_cells(ns, ew, score):
     assert ev.lines[0].score == score
 
 
+#: A TotalScoreTable of one row, its PairId ``{pair}``, before a board's ScoreTable.
+TOTALS = ('[Event "E"]\n[Board "1"]\n[TotalScoreTable "Rank;PairId;Direction;TotalScoreMP;TotalPercentage;Names"]\n'
+          ' 1 {pair} "N-S" 2.0 100.00 "Ann - Bob"\n' + f'[ScoreTable "{HEADER}"]\n 1 1 1 2 4S N 10 S9 "420" - 0.0 2.0\n')
+
 BAD = [
     # the MP_NS column is named in the header but missing from the rows
     (game(" 1 1 1 2 4S S 10 S9 \"420\" - 2.0", HEADER), "line 4", "the row has 11 cells"),
@@ -73,12 +77,16 @@ BAD = [
     ('[Event "x"]\n[Board "one"]\n', "line 2", "not a board number"),
     ('[Event "x"]\n[Board "1"\n', "line 2", "malformed PBN tag"),
     ('[Event "x"]\n[Board "1"]\n', "", "no ScoreTable"),
+    # a TotalScoreTable row whose PairId is PBN's "-" (no value) or empty: its figures belong to no pair
+    (TOTALS.format(pair="-"), "line 4", "the TotalScoreTable row names no pair (PairId -)"),
+    (TOTALS.format(pair='""'), "line 4", "the TotalScoreTable row names no pair (PairId '')"),
 ]
 
 
 @pytest.mark.parametrize("text, where, problem", BAD, ids=[
     "row-missing-mp", "header-missing-mp-ew", "scores-disagree", "unknown-code", "bad-sided-score", "text-mp", "bad-result",
-    "missing-pair", "no-score-column", "no-ew-column", "bad-board", "bad-tag", "no-score-table"])
+    "missing-pair", "no-score-column", "no-ew-column", "bad-board", "bad-tag", "no-score-table", "total-no-pair",
+    "total-empty-pair"])
 def test_malformed_pbn_is_refused_with_a_place(text, where, problem):
     with pytest.raises(UserError) as exc:
         read_pbn_text(text, "bad.pbn")

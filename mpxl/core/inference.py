@@ -235,10 +235,6 @@ def _float(value: Fraction) -> float:
         return float("nan")
 
 
-def _place_digits(text: str) -> str:
-    return "".join(ch for ch in text if ch.isdigit())
-
-
 class Published:
     """What an event publishes beyond its lines, gathered once for every candidate the inference
     scores (it depends on the file alone): the pairs with a published total, percentage or place.

@@ -399,9 +399,6 @@ def header_keys_of(header: Sequence[str], source: str, where: str = "line 1") ->
 #: The columns a header may have for the plain fast paths (blank header cells are ignored).
 PLAIN_COLUMNS = frozenset({"session", "section", "board", "table", "ns_pair", "ew_pair", "ns_score"})
 
-#: Below this magnitude ``int(text)`` equals the general path's ``int(float(text))``.
-_EXACT_INT = 2**53
-
 
 def _plain_board(text: str) -> int:
     """A board cell by the one rule for a board number (:func:`~mpxl.formats.common.board_number`);

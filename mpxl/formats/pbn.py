@@ -664,8 +664,13 @@ def _total_table(ev: Event, table: Table, section_tag: str, source: str) -> None
             published_tiebreak = number_or_none(tiebreak) if tiebreak not in ("", "-") else None
         except ValueError as exc:
             raise UserError(source, where, f"Tiebreak: {exc}") from None
+        number = cell("pair")
+        if number is None or not number.strip():  # "-" (PBN's no value) or "": the figures belong to no pair
+            written = "-" if number is None else repr(number)
+            raise UserError(source, where, f"the TotalScoreTable row names no pair (PairId {written}); give the "
+                            "pair's number, or leave the row out")
         pair = Pair(
-            cell("pair"),  # type: ignore[arg-type]  # FIXME: a "-" PairId gives a Pair numbered None
+            number,
             cell("section") or section_tag,
             direction,
             names,
