@@ -17,7 +17,8 @@ One forgiving parser, :func:`parse_entry`, turns a cell's value into one of
 A line's score is read once, where it is read (:func:`read_score`; :class:`mpxl.core.event.Line` reads any
 text it is given): a plain NS score stays an int; any text becomes a :class:`ScoreText`, the text as written
 (what the writers write back and the messages quote) holding its parse; :func:`entry_of` gives either's
-entry without parsing again.
+entry without parsing again. A line's procedural penalty is read once too (:func:`read_penalty`): a
+:class:`LinePenalty`.
 
 >>> parse_entry("A+")
 Artificial(ns=Fraction(60, 1), ew=Fraction(40, 1))
@@ -42,6 +43,7 @@ from .rules import (
     AVE_PLUS,
     NOT_PLAYED_CODES,
     NUMBER_TEXT,
+    TEXT_NUMBER,
     TEXT_SCORE,
     WHOLE_TEXT,
     code_key,
@@ -50,6 +52,7 @@ from .rules import (
     percent_pair_key,
     plain_score,
 )
+from .settings import Scale
 
 __all__ = [
     "Score",
@@ -75,6 +78,9 @@ __all__ = [
     "WEIGHT_ABOVE_ZERO",
     "WEIGHT_MARKS",
     "PART_SEPARATORS",
+    "LinePenalty",
+    "read_penalty",
+    "NOT_A_PENALTY",
 ]
 
 #: The words of each refusal of a typed score, once: the core raises them and the template's status cell
@@ -487,3 +493,72 @@ def line_kind(value: object) -> str:
     except ValueError:
         return "bad"
     return "A" if isinstance(entry, Artificial) else "R"
+
+
+#: What a penalty cell that is no penalty gets, after it, quoted.
+NOT_A_PENALTY = "is not a penalty; expected matchpoints such as 2 or a percentage of top such as 10%"
+
+
+@dataclass(frozen=True)
+class LinePenalty:
+    """A procedural penalty typed on a line (:attr:`mpxl.core.event.Line.ns_penalty`), read once
+    (:func:`read_penalty`): ``amount`` matchpoints, or ``amount`` percent of the board's top when
+    ``percent``; ``written`` the cell as given (what the writers write back and the messages quote).
+    A cell that is no penalty keeps its ``error`` (the parser's words), raised when it is used
+    (:meth:`of`), so the scorer names it where it names a bad line. A penalty of 0 is false.
+
+    >>> p = LinePenalty.read(" 25% ")
+    >>> p.amount, p.percent, p.of(16), str(p), bool(LinePenalty.read(0))
+    (Fraction(25, 1), True, Fraction(4, 1), ' 25% ', False)
+    """
+
+    written: int | float | Fraction | str
+    amount: Fraction = Fraction(0)
+    percent: bool = False
+    error: str = ""
+
+    @classmethod
+    def read(cls, value: int | float | Fraction | str) -> LinePenalty:
+        """The penalty ``value`` (not blank) says; one holding its ``error`` when it is none."""
+        try:
+            if isinstance(value, (int, float, Fraction)) and not isinstance(value, bool):
+                if value != value or abs(value) == float("inf"):
+                    raise ValueError(value)
+                return cls(value, abs(Fraction(value)))
+            text = str(value).strip()
+            percent = text.endswith("%")
+            number = TEXT_NUMBER.match(text[:-1] if percent else text)
+            if number is None:
+                raise ValueError(value)
+            return cls(value, abs(Fraction(number.group(1))), percent)
+        except ValueError:
+            return cls(value, error=f"{value!r} {NOT_A_PENALTY}")
+
+    def of(self, top: int) -> Fraction:
+        """The penalty in matchpoints on a board whose top is ``top`` (a percentage in the board's own
+        arithmetic: the rulebook's ARTIFICIAL_MP, uncentred); ValueError when the cell is no penalty."""
+        if self.error:
+            raise ValueError(self.error)
+        return Scale.DOUBLE.figure(self.amount, top) if self.percent else self.amount
+
+    def __bool__(self) -> bool:
+        return self.amount != 0 or bool(self.error)
+
+    def __str__(self) -> str:
+        return str(self.written)
+
+
+def read_penalty(value: object) -> LinePenalty | None:
+    """A penalty cell read once: None when blank, a :class:`LinePenalty` (kept as given) when read already,
+    else the one it says (holding its error when it is none).
+
+    >>> read_penalty(None), read_penalty("  "), read_penalty(2).amount, read_penalty("x").error[:22]
+    (None, None, Fraction(2, 1), "'x' is not a penalty; ")
+    """
+    if value is None or isinstance(value, LinePenalty):
+        return value
+    if is_blank(value):
+        return None
+    if isinstance(value, (int, float, Fraction, str)):
+        return LinePenalty.read(value)
+    return LinePenalty(str(value), error=f"{value!r} {NOT_A_PENALTY}")

@@ -29,11 +29,11 @@ from functools import lru_cache
 from math import lcm
 from typing import TypedDict, TypeVar, cast
 
-from .adjustments import Artificial, Assigned, Entry, Mixed, parse_entry
+from .adjustments import Artificial, Assigned, Entry, Mixed, parse_entry, read_penalty
 from .fouled import small_group_percentage, uses_set_percentages
 from .matchpoints import Components, NSScore, raw_matchpoints, weighted_matchpoints
 from .methods import Method, check_counts, estimate, k_value
-from .rules import ESTIMATE_LINE, LONE_RESULT_PERCENTAGE, TEXT_NUMBER, double_matchpoints, is_blank
+from .rules import ESTIMATE_LINE, LONE_RESULT_PERCENTAGE, double_matchpoints, is_blank
 from .settings import LoneResult, MixedLine, Scale, SmallGroups
 
 #: A percentage of a board's top in the board's own arithmetic (not centred): the rulebook's
@@ -107,28 +107,14 @@ class BoardResult:
 
 
 def parse_penalty(value: object, top: int) -> Fraction:
-    """A procedural penalty in matchpoints (``2``) or as a percentage of top (``10%``).
+    """A procedural penalty in matchpoints (``2``) or as a percentage of top (``10%``), read
+    (:func:`mpxl.core.adjustments.read_penalty`; a line's is read already) on a board whose top is ``top``.
 
     >>> parse_penalty("25%", 16), parse_penalty(1.5, 16), parse_penalty(None, 16)
     (Fraction(4, 1), Fraction(3, 2), Fraction(0, 1))
     """
-    if is_blank(value):
-        return Fraction(0)
-    text = str(value).strip()
-    try:
-        if isinstance(value, (int, float, Fraction)) and not isinstance(value, bool):
-            if value != value or abs(value) == float("inf"):
-                raise ValueError(value)
-            return abs(Fraction(value))
-        number = TEXT_NUMBER.match(text[:-1] if text.endswith("%") else text)
-        if number is None:
-            raise ValueError(value)
-        amount = abs(Fraction(number.group(1)))
-        return _share(amount, top) if text.endswith("%") else amount
-    except ValueError:
-        raise ValueError(
-            f"{value!r} is not a penalty; expected matchpoints such as 2 or a percentage of top such as 10%"
-        ) from None
+    penalty = read_penalty(value)
+    return Fraction(0) if penalty is None else penalty.of(top)
 
 
 def _group_mp(views: list[Components], scale: int) -> Sequence[int | Fraction | None]:

@@ -23,7 +23,7 @@ from itertools import chain, repeat
 from operator import attrgetter
 from typing import Any, NamedTuple, TypeVar
 
-from .adjustments import LineScore, ScoreText
+from .adjustments import LinePenalty, LineScore, ScoreText, read_penalty
 from .rules import Side
 from .settings import Field
 
@@ -129,8 +129,9 @@ class Line:
     table: int | str | None = None  # a table number, or the file's own label when not a number
     group: str = ""  # fouled-board group label; blank = the board's one group
     arrowswitch: bool = False
-    ns_penalty: object = None  # procedural penalty: matchpoints (2) or percentage of top ("10%")
-    ew_penalty: object = None
+    #: procedural penalty: matchpoints (2) or percentage of top ("10%"), read once here (LinePenalty)
+    ns_penalty: LinePenalty | None = None
+    ew_penalty: LinePenalty | None = None
     session: int = 1
     published_ns_mp: float | None = None  # the file's own figures, for `mpxl check`
     published_ew_mp: float | None = None
@@ -145,6 +146,10 @@ class Line:
     def __post_init__(self) -> None:
         if type(self.score) is str:  # read once, here (a reader's own values are read already)
             self.score = ScoreText(self.score)
+        if self.ns_penalty is not None and type(self.ns_penalty) is not LinePenalty:
+            self.ns_penalty = read_penalty(self.ns_penalty)
+        if self.ew_penalty is not None and type(self.ew_penalty) is not LinePenalty:
+            self.ew_penalty = read_penalty(self.ew_penalty)
 
 
 @dataclass(frozen=True)
@@ -328,8 +333,8 @@ class Travellers:
     #: Fouled-board groups, arrowswitches, procedural penalties (None: none in the event).
     group: list[Any] | None = None
     arrowswitch: list[Any] | None = None
-    ns_penalty: list[Any] | None = None
-    ew_penalty: list[Any] | None = None
+    ns_penalty: list[LinePenalty | None] | None = None  # read once here (:func:`mpxl.core.adjustments.read_penalty`)
+    ew_penalty: list[LinePenalty | None] | None = None
     #: What the file's own published NS matchpoints carry (their most decimals), None when it
     #: publishes none: the conventions read it (:func:`mpxl.core.conventions.detect_from`), not the scoring.
     published_decimals: int | None = None
@@ -339,6 +344,10 @@ class Travellers:
     def __post_init__(self) -> None:
         if any(type(s) is str for s in self.score):
             self.score = _read_scores(self.score)
+        for name in ("ns_penalty", "ew_penalty"):
+            column = getattr(self, name)
+            if column is not None and not all(p is None or type(p) is LinePenalty for p in column):
+                setattr(self, name, list(map(read_penalty, column)))
         for name in _COLUMNS[1:]:
             column = getattr(self, name)
             if column is not None and len(column) != len(self.board):

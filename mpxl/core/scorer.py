@@ -326,9 +326,9 @@ class _BoardLines:
     def __init__(self, t: Travellers, ranges: list[range], scores: list[LineScore], details: bool, source: str,
                  where: Callable[[int], str], board: int) -> None:
         self.t, self.ranges, self.scores, self.source, self.where, self.board = t, ranges, scores, source, where, board
+        detail_columns: list[list[Any] | None] = [t.group, t.arrowswitch, t.ns_penalty, t.ew_penalty]
         self.plain = _PLAIN_TYPES.issuperset(set(map(type, scores))) and not (
-            details and any(any(gather(column, ranges)) for column in (t.group, t.arrowswitch, t.ns_penalty,
-                                                                            t.ew_penalty) if column is not None))
+            details and any(any(gather(column, ranges)) for column in detail_columns if column is not None))
 
     def score_both(self, expected: int, n_played: int, options: ScoringOptions, memo: FigureMemo) -> BoardScore:
         """The board scored worth ``expected`` results, with ``n_played`` lines towards N.

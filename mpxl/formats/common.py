@@ -498,7 +498,7 @@ class EventToWrite:
             line, side = next(((ln, s) for ln in self.event.lines for s in ("NS", "EW")
                                if not is_blank(getattr(ln, f"{s.lower()}_penalty"))), (None, ""))
         if line is not None:
-            value = getattr(line, f"{side.lower()}_penalty")
+            value = getattr(line, f"{side.lower()}_penalty").written
             place = ", ".join(x for x in (self.event.source, line.where) if x)
             raise ValueError(f"the {side} penalty {value!r} ({place + ': ' if place else ''}board {line.board}, NS "
                              f"{line.ns_pair} v EW {line.ew_pair}) is a line's own penalty, which a {fmt} file has "

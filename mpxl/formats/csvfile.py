@@ -35,8 +35,7 @@ from itertools import chain, islice
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
-from ..core.adjustments import BARE_ADJUSTMENT, Assigned, Mixed, entry_of
-from ..core.board import parse_penalty
+from ..core.adjustments import BARE_ADJUSTMENT, Assigned, Mixed, entry_of, read_penalty
 from ..core.contract import tricks_from_result
 from ..core.errors import UserError
 from ..core.event import Event, Line, LineScore, Pair, PairKey, Penalty, SitOut
@@ -703,11 +702,10 @@ def _general_line(row: list[str], keys: list[str], source: str, where: str,
         raise UserError(source, where, f"matchpoints: {exc}") from None
     decimals = max(decimals_of(get("ns_mp")), decimals_of(get("ew_mp")))
     table = get("table")
-    for column in ("ns_penalty", "ew_penalty"):  # named on its line and column, not later on its board
-        try:
-            parse_penalty(get(column), 1)
-        except ValueError as exc:
-            raise UserError(source, f"{where}, column {column}", str(exc)) from None
+    ns_penalty, ew_penalty = penalties = read_penalty(get("ns_penalty")), read_penalty(get("ew_penalty"))
+    for column, penalty in zip(("ns_penalty", "ew_penalty"), penalties):  # named on its line and column, not later
+        if penalty is not None and penalty.error:  # on its board
+            raise UserError(source, f"{where}, column {column}", penalty.error)
     line = Line(
         board=board,
         ns_pair=ns,
@@ -721,8 +719,8 @@ def _general_line(row: list[str], keys: list[str], source: str, where: str,
         table=int(table) if table is not None and table.isascii() and table.isdigit() else table,
         group=get("group") or "",
         arrowswitch=switched,
-        ns_penalty=get("ns_penalty"),
-        ew_penalty=get("ew_penalty"),
+        ns_penalty=ns_penalty,
+        ew_penalty=ew_penalty,
         session=session,
         published_ns_mp=ns_mp,
         published_ew_mp=ew_mp,
@@ -1087,7 +1085,7 @@ def _write_rows(buf: io.StringIO, writer: CsvWriter, scored: Iterable[ScoredFigu
             ln.contract or "", ln.declarer or "", "" if ln.tricks is None else ln.tricks, ln.lead or "",
             *score_cells(ln.score),
             ln.group or "", "y" if ln.arrowswitch else "",
-            "" if ln.ns_penalty is None else ln.ns_penalty, "" if ln.ew_penalty is None else ln.ew_penalty,
+            *("" if pen is None else pen.written for pen in (ln.ns_penalty, ln.ew_penalty)),
             (known_figure(id(ns_mp)) or figure(ns_mp))[1],
             (known_figure(id(ew_mp)) or figure(ew_mp))[1],
         ]

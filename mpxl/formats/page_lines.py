@@ -110,7 +110,7 @@ def line_rulings(line: Line, L: Mapping[str, str]) -> list[str]:
     if line.arrowswitch:
         out.append(L["arrowswitch"])
     for side, amount in (("NS", line.ns_penalty), ("EW", line.ew_penalty)):
-        if amount not in (None, "", 0):
+        if amount:  # a penalty of 0 is none
             out.append(L["penalty"].format(side=L[side.lower()], amount=amount))
     return out
 

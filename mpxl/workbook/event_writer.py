@@ -31,14 +31,13 @@ from typing import TYPE_CHECKING, Any
 
 from openpyxl.styles import Font
 
-from ..core.adjustments import Artificial, Assigned, Mixed, entry_of
-from ..core.board import parse_penalty
+from ..core.adjustments import Artificial, Assigned, LinePenalty, Mixed, entry_of
 from ..core.contract import Vulnerability, ns_score
 from ..core.event import Event, Line
 from ..core.matchpoints import Components, NSScore
 from ..core.members import member_numbers
 from ..core.options import off_sheet, settings_of
-from ..core.rules import ARTIFICIAL_CODES, PASS_SPELLINGS, code_key, contract_keys, is_blank
+from ..core.rules import ARTIFICIAL_CODES, PASS_SPELLINGS, code_key, contract_keys
 from ..core.settings import EstimateAt, MixedLine, RoundingKind
 from ..formats.csvfile import names_text
 from ..formats.textsafe import as_text_cell
@@ -136,22 +135,24 @@ def unsupported(result: SessionResult) -> str | None:
     return _ruling_unsupported(result)
 
 
-def _typed_penalty(value: object) -> int | float | str | None:
-    """A line's penalty as the sheet's NS penalty / EW penalty holds it: matchpoints as a number, a percentage of
-    top as its text (``10%``), None when there is none (blank or 0, as the board scorer reads it); ValueError when
-    the sheet could not read it back.
+def _typed_penalty(penalty: LinePenalty | None) -> int | float | str | None:
+    """A line's penalty (read with the line) as the sheet's NS penalty / EW penalty holds it: matchpoints as a
+    number, a percentage of top as its text (``10%``), None when there is none (blank or 0, as the board scorer
+    reads it); ValueError when the sheet could not read it back.
 
-    >>> _typed_penalty(2), _typed_penalty(" 10 % "), _typed_penalty("-1.5"), _typed_penalty(None), _typed_penalty(0)
-    (2, '10%', 1.5, None, None)
+    >>> from mpxl.core.adjustments import read_penalty
+    >>> [_typed_penalty(read_penalty(v)) for v in (2, " 10 % ", "-1.5", None, 0)]
+    [2, '10%', 1.5, None, None]
     """
-    if is_blank(value):
+    if penalty is None:
         return None
-    text = str(value).strip()
-    size = parse_penalty(text[:-1], 100) if text.endswith("%") else parse_penalty(value, 100)
+    if penalty.error:
+        raise ValueError(penalty.error)
+    size = penalty.amount
     plain = _plain_number(size)
     if plain is None:
-        raise ValueError(f"the penalty {value!r} has more decimals than a cell shows")
-    if text.endswith("%"):
+        raise ValueError(f"the penalty {penalty.written!r} has more decimals than a cell shows")
+    if penalty.percent:
         return f"{plain}%"
     return None if size == 0 else (int(size) if size.denominator == 1 else float(size))
 
@@ -165,9 +166,9 @@ def _penalty_unsupported(result: SessionResult) -> str | None:
     ev = result.event
     for ln in ev.lines:
         for side, value in (("NS", ln.ns_penalty), ("EW", ln.ew_penalty)):
-            if is_blank(value):
+            if value is None:
                 continue
-            where = f"board {ln.board}, NS {ln.ns_pair} EW {ln.ew_pair}: the {side} penalty {value!r}"
+            where = f"board {ln.board}, NS {ln.ns_pair} EW {ln.ew_pair}: the {side} penalty {value.written!r}"
             try:
                 _typed_penalty(value)
             except ValueError:
