@@ -20,6 +20,7 @@ import pytest
 from openpyxl import load_workbook
 
 from mpxl.cli import main
+from mpxl.core.adjustments import read_penalty
 from mpxl.core.conventions import detect
 from mpxl.core.event import Event, Line, Penalty
 from mpxl.core.options import ScoringOptions
@@ -279,8 +280,9 @@ def test_a_line_penalty_not_read_gets_mpxl_scores_words(tmp_path, capsys):
     (None, None), ("", None), (0, None),
 ])
 def test_a_line_penalty_is_typed_as_the_sheet_reads_it(value, typed):
-    """Matchpoints as a number (their size: the board scorer takes any sign off), a percentage of top as text."""
-    assert _typed_penalty(value) == typed
+    """Matchpoints as a number (their size: the board scorer takes any sign off), a percentage of top as text
+    (the penalty as a line reads it: read_penalty)."""
+    assert _typed_penalty(read_penalty(value)) == typed
 
 
 def test_penalty_rows_are_typed_one_row_each_both_pairs_of_a_row_together():
