@@ -59,7 +59,7 @@ def templates() -> None:
             for _ in range(3):
                 for name, contents in (("empty", empty), ("laid out", laid)):
                     start = time.perf_counter()
-                    write_workbook(Path(tmp) / "t.xlsx", **contents)
+                    write_workbook(Path(tmp) / "t.xlsx", contents)
                     runs[name].append(time.perf_counter() - start)
             e, lo = (statistics.median(runs[k]) for k in ("empty", "laid out"))
             print(f"template {kind} {tables} tables, {m.boards} boards: empty {e:.2f} s, laid out {lo:.2f} s "

@@ -34,7 +34,7 @@ from shared import REALDATA
 
 from mpxl.workbook.examples import VARIANTS
 from mpxl.workbook.libreoffice import find_soffice  # the one lookup, the command's and the tests'
-from mpxl.workbook.template import Settings
+from mpxl.workbook.template import Contents, Settings
 
 
 def _required(found: str | None, reason: str) -> str:
@@ -386,18 +386,18 @@ def scored_csv_workbooks(folder: Path, events: dict, head: str) -> dict:
 
 #: Setup combinations: each workbook holds every variant of board 4 as boards 4, 20, 36, ...
 SETUPS = {
-    "neuberg": Settings(method="Neuberg", rounding="half-up", decimals=2, small_groups="wbf"),
-    "manual-slides": Settings(method="Manual", rounding="exact", small_groups="none"),
-    "mckinnon-single-ebu": Settings(method="McKinnon", scale=1, rounding="ebu", decimals=1, small_groups="qba",
-                                    ave_policy="wbf", winners=1),
-    "ascherman-even": Settings(method="Ascherman", rounding="half-even", decimals=1, small_groups="ebu"),
-    "factor": Settings(method="Factor", rounding="half-up", decimals=1, small_groups="wbf", ave_policy="wbf"),
+    "neuberg": Settings.of(method="Neuberg", rounding="half-up:2", small_groups="wbf"),
+    "manual-slides": Settings.of(method="Manual", rounding="exact", small_groups="none"),
+    "mckinnon-single-ebu": Settings.of(method="McKinnon", scale=1, rounding="ebu", small_groups="qba",
+                                       ave_policy="wbf", winners=1),
+    "ascherman-even": Settings.of(method="Ascherman", rounding="half-even:1", small_groups="ebu"),
+    "factor": Settings.of(method="Factor", rounding="half-up:1", small_groups="wbf", ave_policy="wbf"),
     # Ascherman's other reading: short boards only (a full board keeps S), as ascherman-even's full boards do not
-    "ascherman-short": Settings(method="Ascherman-short", rounding="exact", small_groups="none"),
+    "ascherman-short": Settings.of(method="Ascherman-short", rounding="exact", small_groups="none"),
     # the signed scale (MP1): each figure the double one less N - 1, rounded about 0; % = 50 + 50 x MP / Max
-    "neuberg-signed": Settings(method="Neuberg", scale="signed", rounding="half-up", decimals=1, small_groups="wbf"),
-    "mckinnon-signed-ebu": Settings(method="McKinnon", scale="signed", rounding="ebu", decimals=1, small_groups="qba",
-                                    ave_policy="wbf", winners=1),
+    "neuberg-signed": Settings.of(method="Neuberg", scale="signed", rounding="half-up:1", small_groups="wbf"),
+    "mckinnon-signed-ebu": Settings.of(method="McKinnon", scale="signed", rounding="ebu", small_groups="qba",
+                                       ave_policy="wbf", winners=1),
 }
 
 
@@ -413,7 +413,7 @@ def lines_for(settings, variant: str, board: int):
     from mpxl.workbook.examples import variant_lines
 
     lines = variant_lines(variant, board)
-    if settings.winners == 1:
+    if settings.options.winners == 1:
         for ln in lines:
             ln.ew_pair += 9
     return lines
@@ -424,32 +424,30 @@ def boards_of(variants=None) -> dict:
 
 
 def variants_contents(settings, variants=None) -> dict:
-    """The arguments of build_workbook / write_workbook for the variants' workbook under ``settings``."""
+    """What the variants' workbook under ``settings`` is built from (build_workbook / write_workbook)."""
     lines = [ln for v, b in boards_of(variants).items() for ln in lines_for(settings, v, b)]
     pairs = ([(p, "NS") for p in range(1, 10)] + [(p, "EW") for p in range(1, 10)]
-             if settings.winners == 2 else [(p, None) for p in range(1, 19)])
-    return dict(settings=settings, lines=lines, boards=list(boards_of(variants).values()), pairs=pairs)
+             if settings.options.winners == 2 else [(p, None) for p in range(1, 19)])
+    return Contents(settings, lines, list(boards_of(variants).values()), pairs)
 
 
 def variants_workbook(settings, variants=None):
     from mpxl.workbook.template import build_workbook
 
-    return build_workbook(**variants_contents(settings, variants))
+    return build_workbook(variants_contents(settings, variants))
 
 
 def expected_board(settings, variant: str):
     """The core's rounded NS and EW figures for one variant under ``settings``."""
     from mpxl.core.board import score_board
-    from mpxl.core.methods import Method
-    from mpxl.core.rounding import Rounding, RoundingKind
-    from mpxl.core.settings import Scale, SmallGroups
     from mpxl.workbook.examples import variant_entries, variant_groups, variant_switches
 
-    scale = Scale.find(settings.scale)
-    res = score_board(variant_entries(variant), expected=9, method=Method.find(settings.method), scale=scale.unit,
+    opts = settings.options
+    scale = opts.scale
+    res = score_board(variant_entries(variant), expected=9, method=opts.method, scale=scale.unit,
                       groups=variant_groups(variant), arrowswitch=variant_switches(variant),
-                      small_groups=SmallGroups.find(settings.small_groups))
-    rounding = Rounding() if settings.rounding is RoundingKind.EXACT else Rounding(settings.rounding, settings.decimals)
+                      small_groups=opts.small_groups)
+    rounding = opts.rounding
     off, avg = scale.offset(scale.top(9)), scale.average(scale.top(9))  # signed: less 8, rounded about 0
     return ([rounding.apply(x - off, avg) for x in res.ns_mp], [rounding.apply(x - off, avg) for x in res.ew_mp])
 
@@ -457,8 +455,6 @@ def expected_board(settings, variant: str):
 def variants_event(settings, variants=None):
     """The variants workbook as an Event, for the session-level checks (totals, Ave+ policy)."""
     from mpxl.core.event import Event, Line
-    from mpxl.core.options import ScoringOptions
-    from mpxl.core.rounding import RoundingKind
     from mpxl.core.session import score_event
     from mpxl.workbook.examples import variant_entries, variant_groups, variant_switches
 
@@ -467,12 +463,8 @@ def variants_event(settings, variants=None):
         for row, entry, group, switch in zip(lines_for(settings, v, b), variant_entries(v), variant_groups(v),
                                              variant_switches(v)):
             lines.append(Line(b, str(row.ns_pair), str(row.ew_pair), score=entry, group=group, arrowswitch=switch))
-    ev = Event(lines=lines, winners={"": settings.winners})
-    opts = ScoringOptions.parse(method=settings.method, scale=settings.scale, small_groups=settings.small_groups,
-                          rounding="exact" if settings.rounding is RoundingKind.EXACT else f"{settings.rounding.value}:{settings.decimals}"
-                          if settings.rounding is not RoundingKind.EBU else "ebu",
-                          ave_policy=settings.ave_policy, winners=settings.winners)
-    return score_event(ev, opts)
+    ev = Event(lines=lines, winners={"": settings.options.winners})
+    return score_event(ev, settings.options)  # the workbook's Setup is the options it is scored with
 
 
 def check_variants(values: Values, settings, variants=None) -> None:
@@ -501,7 +493,7 @@ def methods_workbook(N: int, n: int, scale: int | str):
     """A workbook of the Methods sheet alone, for (N, n) on ``scale``."""
     from mpxl.workbook.template import build_workbook
 
-    wb = build_workbook(Settings(scale=scale), methods=(N, n))
+    wb = build_workbook(Contents(Settings.of(scale=scale), methods=(N, n)))
     for name in list(wb.sheetnames):
         if name != "Methods":
             del wb[name]

@@ -255,9 +255,10 @@ SETUP_WORDS = [
 def test_the_workbook_settings_are_enums_written_as_the_sheet_words(words, enums, cells):
     from mpxl.workbook.template import Settings
 
-    s = Settings(**words)
+    s = Settings.of(**words)
     names = ("method", "scale", "rounding", "ave_policy", "small_groups", "field")
-    assert tuple(getattr(s, n) for n in names) == enums
+    assert tuple(getattr(s.options, n) for n in names[:2]) + (s.options.rounding.kind,) + tuple(
+        getattr(s.options, n) for n in names[3:]) == enums
     assert tuple(s.words()[n] for n in names) == cells
 
 

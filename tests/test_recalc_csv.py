@@ -9,7 +9,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 from recalc import _read_openpyxl, libreoffice_convert, libreoffice_recalc, require_soffice  # noqa: E402
 
-from mpxl.workbook.template import Settings, TemplateLine, build_workbook  # noqa: E402
+from mpxl.workbook.template import Contents, Settings, TemplateLine, build_workbook  # noqa: E402
 
 #: Cells of every kind a recalculation gives: (cell, what is typed).
 ODD_CELLS = [
@@ -26,7 +26,7 @@ def test_csv_values_equal_openpyxls_reading_of_libreoffices_xlsx(tmp_path):
     require_soffice()
     lines = [TemplateLine(1, 1, 11, typed=420), TemplateLine(1, 2, 12, contract="4Q", by="N", tricks=10),
              TemplateLine(2, 1, 12, typed="95|105"), TemplateLine(2, 2, 11, adjustment="A+")]
-    wb = build_workbook(Settings(), lines, [1, 2], [(1, "NS"), (2, "NS"), (11, "EW"), (12, "EW")])
+    wb = build_workbook(Contents(Settings(), lines, [1, 2], [(1, "NS"), (2, "NS"), (11, "EW"), (12, "EW")]))
     odd = wb.create_sheet("Odd, sheet")
     for ref, value in ODD_CELLS:
         odd[ref] = value

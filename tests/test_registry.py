@@ -412,7 +412,7 @@ def test_every_setup_convention_s_every_value_goes_to_its_cell_and_list(name, ke
 
     result = score_event(Event(lines=[Line(1, "1", "2", score=420), Line(1, "3", "4", score=400)]),
                          ScoringOptions.make(**{name: value}))
-    assert settings_for(result).conventions[key] is value
+    assert getattr(settings_for(result).options, name) is value
     ws = event_workbook(result)["Setup"]
     cell = f"B{setup_row(key)}"
     assert ws[cell].value == value.value

@@ -45,7 +45,6 @@ from mpxl.core.event import Event, Line  # noqa: E402
 from mpxl.core.fouled import SMALL_GROUP_RULES as FOULED  # noqa: E402
 from mpxl.core.methods import Method, estimate, k_value  # noqa: E402
 from mpxl.core.options import ScoringOptions  # noqa: E402
-from mpxl.core.rounding import Rounding, RoundingKind  # noqa: E402
 from mpxl.core.rules import ARTIFICIAL_CODES, NOT_PLAYED_CODES, PASS_SPELLINGS, Expr, contract_keys, lines_towards_n  # noqa: E402
 from mpxl.core.session import score_event  # noqa: E402
 from mpxl.core.settings import Scale, SmallGroups  # noqa: E402
@@ -57,6 +56,7 @@ from mpxl.workbook.template import (  # noqa: E402
     FIRST_ROW,
     HEADER_ROW,
     TRAVELLER_COLUMNS,
+    Contents,
     Settings,
     TemplateLine,
     build_template,
@@ -289,13 +289,13 @@ def test_the_same_board_gives_the_same_matchpoints_everywhere(name, np_workbooks
 # ------------------------------------------------------------- generated parity
 
 SETUPS = [
-    Settings(method="Neuberg", rounding="half-up", decimals=2, small_groups="wbf"),
-    Settings(method="Ascherman", scale=1, rounding="ebu", decimals=1, small_groups="qba"),
-    Settings(method="McKinnon", rounding="half-even", decimals=1, small_groups="ebu"),
-    Settings(method="Manual", rounding="exact", small_groups="none"),
-    Settings(method="Factor", rounding="half-up", decimals=0, small_groups="wbf"),
-    Settings(method="Neuberg", scale="signed", rounding="half-up", decimals=1, small_groups="wbf"),
-    Settings(method="McKinnon", scale="signed", rounding="ebu", decimals=1, small_groups="qba"),
+    Settings.of(method="Neuberg", rounding="half-up:2", small_groups="wbf"),
+    Settings.of(method="Ascherman", scale=1, rounding="ebu", small_groups="qba"),
+    Settings.of(method="McKinnon", rounding="half-even:1", small_groups="ebu"),
+    Settings.of(method="Manual", rounding="exact", small_groups="none"),
+    Settings.of(method="Factor", rounding="half-up:0", small_groups="wbf"),
+    Settings.of(method="Neuberg", scale="signed", rounding="half-up:1", small_groups="wbf"),
+    Settings.of(method="McKinnon", scale="signed", rounding="ebu", small_groups="qba"),
 ]
 ART_CODES = sorted(c for c in ARTIFICIAL_CODES if c.startswith("A")) + [
     "60/40", "A+/A+", "40/40", "A6040", "A5050", "A55", "55%", "a+ ", "ave -", "A60/A40", "100/0", "A100000"]
@@ -392,17 +392,18 @@ def expected_figures(setting: Settings, boards) -> dict:
                 row.append(ValueError)
         cells[board] = row
     N = max(max(len(r) - sum(c is None for c in r) for r in cells.values()), 1)
-    rnd = Rounding() if setting.rounding is RoundingKind.EXACT else Rounding(setting.rounding, setting.decimals)
+    opts = setting.options
+    rnd = opts.rounding
     out = {}
     for board, lines in boards:
         row = cells[board]
         if ValueError in row:
             out[board] = "?"
             continue
-        scale = Scale.find(setting.scale)
-        res = score_board(row, expected=N, method=Method.find(setting.method), scale=scale.unit,
+        scale = opts.scale
+        res = score_board(row, expected=N, method=opts.method, scale=scale.unit,
                           groups=[ln.group or "" for ln in lines], arrowswitch=[ln.switch == "Y" for ln in lines],
-                          small_groups=SmallGroups.find(setting.small_groups))
+                          small_groups=opts.small_groups)
         top = scale.top(N)  # on the signed scale each figure less N - 1, rounded about 0
         off, avg = scale.offset(top), scale.average(top)
         out[board] = [(None if lr.ns_mp is None else rnd.apply(lr.ns_mp - off, avg),
@@ -419,7 +420,7 @@ def parity(tmp_path_factory):
         lines = [ln for _, ls in boards for ln in ls]
         pairs = [(p, "NS") for p in range(1, 8)] + [(p, "EW") for p in range(21, 28)]
         p = d / f"parity-{i}.xlsx"
-        write_workbook(p, setting, lines, [b for b, _ in boards], pairs)
+        write_workbook(p, Contents(setting, lines, [b for b, _ in boards], pairs))
         runs.append((setting, boards, p))
     values = libreoffice_recalc([p for *_, p in runs])
     return [(s, b, v) for (s, b, _), v in zip(runs, values)]

@@ -145,14 +145,21 @@ def test_the_workbook_reads_a_sitout_as_no_line(howell5, tmp_path, capsys):
     totals as the command. A not-played code with no pair at all is unreadable, as the command says."""
     from recalc import libreoffice_recalc
 
-    from mpxl.workbook.template import FIRST_ROW, PAIRS_COLUMNS, TRAVELLER_COLUMNS, TemplateLine, build_workbook
+    from mpxl.workbook.template import (
+        FIRST_ROW,
+        PAIRS_COLUMNS,
+        TRAVELLER_COLUMNS,
+        Contents,
+        TemplateLine,
+        build_workbook,
+    )
     C, P = TRAVELLER_COLUMNS, PAIRS_COLUMNS
     scored = tmp_path / "howell5.xlsx"
     assert main(["score", str(howell5), "-o", str(scored)]) == 0
     typed = tmp_path / "typed.xlsx"
-    build_workbook(lines=[TemplateLine(1, 1, 2, typed=420), TemplateLine(1, 3, 4, typed=400),
-                          TemplateLine(1, None, 5, adjustment="Bye"), TemplateLine(2, None, None, adjustment="NP")],
-                   boards=[1, 2], pairs=[(p, None) for p in range(1, 6)]).save(typed)
+    build_workbook(Contents(lines=[TemplateLine(1, 1, 2, typed=420), TemplateLine(1, 3, 4, typed=400),
+                                   TemplateLine(1, None, 5, adjustment="Bye"), TemplateLine(2, None, None, adjustment="NP")],
+                            boards=[1, 2], pairs=[(p, None) for p in range(1, 6)])).save(typed)
     capsys.readouterr()
     assert main(["score", str(howell5), "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)

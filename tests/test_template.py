@@ -273,20 +273,20 @@ def test_fast_writer_equals_openpyxl_workbook(tmp_path, suffix):
     cell, formula for formula and style for style equal to build_workbook saved by openpyxl; macro-enabled
     (.xlsm) as well, with the same VBA project, code names and content type."""
     from mpxl.workbook.classic import macro_enable, vba_bytes
-    from mpxl.workbook.template import Settings, TemplateLine, build_workbook, write_workbook
+    from mpxl.workbook.template import Contents, Settings, TemplateLine, build_workbook, write_workbook
 
     lines = [TemplateLine(1, 1, 2, "3NT", "N", 10), TemplateLine(1, 2, 1, typed=-50, group="A"),
              TemplateLine(1, 3, 4, adjustment="A6040"), TemplateLine(2, 1, 3, "4Sx", "w", 9, switch="Y"),
              TemplateLine(2, "A&<1>", ' "x" ', typed="30% 420 + 70% 450", adjustment=" 60/40 "),
              TemplateLine(2, 4, 1, typed=1.5), TemplateLine(3, None, None, typed=True)]
-    args = dict(settings=Settings(method="McKinnon", winners=1, event="Club & <night>"), lines=lines,
-                boards=[1, 2, 3], pairs=[(1, "NS"), ("A&<1>", None), (3, "EW")], rows=len(lines) + 4, methods=(7, 5))
+    contents = Contents(Settings.of(method="McKinnon", winners=1, event="Club & <night>"), lines, [1, 2, 3],
+                        [(1, "NS"), ("A&<1>", None), (3, "EW")], rows=len(lines) + 4, methods=(7, 5))
     slow, fast = tmp_path / f"slow{suffix}", tmp_path / f"fast{suffix}"
-    wb = build_workbook(**args)
+    wb = build_workbook(contents)
     if suffix == ".xlsm":
         macro_enable(wb)
     wb.save(slow)
-    write_workbook(fast, **args, macro_enabled=suffix == ".xlsm")
+    write_workbook(fast, contents, macro_enabled=suffix == ".xlsm")
     keep = suffix == ".xlsm"
     books = load_workbook(slow, keep_vba=keep), load_workbook(fast, keep_vba=keep)
     want, got = full_contents(books[0]), full_contents(books[1])

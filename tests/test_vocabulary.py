@@ -351,7 +351,7 @@ def test_a_place_that_cannot_carry_a_vocabulary_says_why():
 def sheet(tmp_path_factory):
     """Every spelling of the tables in one template workbook (a board each), recalculated by LibreOffice
     once: (values, rows) with rows[(table, spelling)] the spelling's Travellers row."""
-    from mpxl.workbook.template import FIRST_ROW, Settings, TemplateLine, write_workbook
+    from mpxl.workbook.template import FIRST_ROW, Contents, Settings, TemplateLine, write_workbook
 
     lines, rows = [], {}
     board = 0
@@ -379,7 +379,7 @@ def sheet(tmp_path_factory):
         rows[("sides", spelling)] = FIRST_ROW + len(pairs)
         pairs.append((100 + i, spelling))
     path = tmp_path_factory.mktemp("vocabulary") / "spellings.xlsx"
-    write_workbook(path, Settings(), lines, list(range(1, board + 1)), pairs)
+    write_workbook(path, Contents(Settings(), lines, list(range(1, board + 1)), pairs))
     (values,) = libreoffice_recalc([path])
     return values, rows
 

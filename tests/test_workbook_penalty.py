@@ -27,7 +27,15 @@ from mpxl.core.options import ScoringOptions
 from mpxl.core.session import score_event
 from mpxl.formats import read_event
 from mpxl.workbook.event_writer import _penalty_rows, _typed_penalty, unsupported
-from mpxl.workbook.template import FIRST_ROW, PAIRS_COLUMNS, TRAVELLER_COLUMNS, Settings, TemplateLine, write_workbook
+from mpxl.workbook.template import (
+    FIRST_ROW,
+    PAIRS_COLUMNS,
+    TRAVELLER_COLUMNS,
+    Contents,
+    Settings,
+    TemplateLine,
+    write_workbook,
+)
 
 sys.path.insert(0, str(Path(__file__).parent))
 from recalc import check_workbook_event, scored_and_read_back, scored_csv_workbooks  # noqa: E402
@@ -177,7 +185,7 @@ def built(tmp_path_factory):
     lines, _, _ = _bad_lines()
     pairs = [(p_, "NS") for p_ in (1, 2, 3, 4, 5)] + [(p_, "EW") for p_ in (11, 12, 13, 14, 15)]
     p = d / "bad.xlsx"
-    write_workbook(p, Settings(), lines, list(range(1, len(BAD) + 1)) + [99], pairs)
+    write_workbook(p, Contents(Settings(), lines, list(range(1, len(BAD) + 1)) + [99], pairs))
     out["bad"] = (p, None)
     return out
 

@@ -20,7 +20,8 @@ import pytest
 
 from mpxl.core.board import score_board
 from mpxl.core.rounding import Rounding
-from mpxl.workbook.template import FIRST_ROW, PAIRS_COLUMNS, TRAVELLER_COLUMNS, Settings, write_workbook
+from mpxl.core.settings import AvePolicy
+from mpxl.workbook.template import FIRST_ROW, PAIRS_COLUMNS, TRAVELLER_COLUMNS, Contents, Settings, write_workbook
 
 sys.path.insert(0, str(Path(__file__).parent))
 from recalc import (  # noqa: E402
@@ -46,7 +47,7 @@ def built(tmp_path_factory):
     out = {}
     for name, s in SETUPS.items():
         p = d / f"variants-{name}.xlsx"
-        write_workbook(p, **variants_contents(s))
+        write_workbook(p, variants_contents(s))
         out[f"variants-{name}"] = (p, s)
     for N, n, scale in METHOD_CASES:
         p = d / f"methods-{N}-{n}-{scale}.xlsx"
@@ -57,7 +58,7 @@ def built(tmp_path_factory):
     out["entries"] = (p, None)
     for rounding in ("half-up", "ebu"):
         p = d / f"signed-half-{rounding}.xlsx"
-        write_workbook(p, **signed_half_contents(rounding))
+        write_workbook(p, signed_half_contents(rounding))
         out[f"signed-half-{rounding}"] = (p, None)
     return out
 
@@ -66,7 +67,7 @@ def built(tmp_path_factory):
 # ------------------------------------------------------------------ the variants and the Methods sheet
 
 
-@pytest.mark.parametrize("name", [n for n in SETUPS if SETUPS[n].ave_policy == "fixed"])
+@pytest.mark.parametrize("name", [n for n in SETUPS if SETUPS[n].options.ave_policy is AvePolicy.FIXED])
 def test_variants_libreoffice_equal_score_board(lo, built, name):
     check_variants(lo[f"variants-{name}"], built[f"variants-{name}"][1])
 
@@ -101,13 +102,13 @@ def test_methods_sheet_libreoffice_equals_mpxl_methods(lo, N, n, scale):
 SIGNED_HALF = [100, 200, 400, 300]
 
 
-def signed_half_contents(rounding: str) -> dict:
+def signed_half_contents(rounding: str) -> Contents:
     from mpxl.workbook.template import TemplateLine
 
     lines = [TemplateLine(1, i + 1, i + 11, typed=s) for i, s in enumerate(SIGNED_HALF)]
     pairs = [(p, "NS") for p in range(1, 5)] + [(p, "EW") for p in range(11, 15)]
-    settings = Settings(scale="signed", expected=5, rounding=rounding, decimals=1)
-    return dict(settings=settings, lines=lines, boards=[1], pairs=pairs)
+    settings = Settings.of(scale="signed", expected=5, rounding=f"{rounding}:1" if rounding != "ebu" else rounding)
+    return Contents(settings, lines, [1], pairs)
 
 
 @pytest.mark.parametrize("rounding, want", [("half-up", -3.8), ("ebu", -3.7)])
@@ -253,7 +254,7 @@ def _csv(lines, path: Path) -> Path:
 def entries_workbook(path: Path) -> None:
     lines = [ln for i, (_, cells, _, _) in enumerate(ENTRIES) for ln in _entry_lines(i, cells)]
     pairs = [(p, "NS") for p in (1, 2, 3)] + [(p, "EW") for p in (11, 12, 13)]
-    write_workbook(path, Settings(), lines, list(range(1, len(ENTRIES) + 1)), pairs)
+    write_workbook(path, Contents(Settings(), lines, list(range(1, len(ENTRIES) + 1)), pairs))
 
 
 @pytest.mark.parametrize("i", range(len(ENTRIES)), ids=[e[0] for e in ENTRIES])

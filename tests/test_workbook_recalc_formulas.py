@@ -59,7 +59,7 @@ def test_variants_formulas_package(tmp_path, name, variants):
     path = tmp_path / "v.xlsx"
     variants_workbook(settings, variants).save(path)
     values = formulas_recalc(_only(path, ("Setup", "Travellers", "Pairs", "Totals", "Help"), tmp_path / "v2.xlsx"))
-    if settings.ave_policy is AvePolicy.FIXED:
+    if settings.options.ave_policy is AvePolicy.FIXED:
         check_variants(values, settings, variants)
     check_workbook_event(values, variants_event(settings, variants))
 

@@ -18,7 +18,15 @@ from openpyxl import load_workbook
 
 from mpxl.cli import main
 from mpxl.workbook.event_writer import _typed_ruling
-from mpxl.workbook.template import FIRST_ROW, PAIRS_COLUMNS, TRAVELLER_COLUMNS, Settings, TemplateLine, write_workbook
+from mpxl.workbook.template import (
+    FIRST_ROW,
+    PAIRS_COLUMNS,
+    TRAVELLER_COLUMNS,
+    Contents,
+    Settings,
+    TemplateLine,
+    write_workbook,
+)
 
 sys.path.insert(0, str(Path(__file__).parent))
 from recalc import check_workbook_event, scored_csv_workbooks  # noqa: E402
@@ -168,7 +176,7 @@ def built(tmp_path_factory):
     lines += [TemplateLine(99, 4, 14, typed=100), TemplateLine(99, 5, 15, typed=200)]
     p = d / "bad.xlsx"
     pairs = [(p_, "NS") for p_ in (1, 2, 3, 4, 5)] + [(p_, "EW") for p_ in (11, 12, 13, 14, 15)]
-    write_workbook(p, Settings(), lines, list(range(1, len(BAD) + 1)) + [99], pairs)
+    write_workbook(p, Contents(Settings(), lines, list(range(1, len(BAD) + 1)) + [99], pairs))
     out["bad"] = (p, None)
     return out
 

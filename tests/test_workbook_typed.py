@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from mpxl.cli import main
-from mpxl.workbook.template import FIRST_ROW, TRAVELLER_COLUMNS, Settings, TemplateLine, build_workbook
+from mpxl.workbook.template import FIRST_ROW, TRAVELLER_COLUMNS, Contents, Settings, TemplateLine, build_workbook
 
 sys.path.insert(0, str(Path(__file__).parent))
 from recalc import libreoffice_recalc  # noqa: E402
@@ -261,7 +261,7 @@ def lo(tmp_path_factory):
     lines = [ln for i, form in enumerate(FORMS) for ln in form_lines(i, form)]
     pairs = [(p, "NS") for p in (1, 2, 3)] + [(p, "EW") for p in (11, 12, 13)]
     path = d / "typed.xlsx"
-    build_workbook(Settings(), lines, list(range(1, len(FORMS) + 1)), pairs).save(path)
+    build_workbook(Contents(Settings(), lines, list(range(1, len(FORMS) + 1)), pairs)).save(path)
     return libreoffice_recalc([path])[0]
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from PIL import Image, ImageChops
 
 from mpxl.workbook.classic import macro_enable
-from mpxl.workbook.template import Settings, TemplateLine, build_workbook
+from mpxl.workbook.template import Contents, Settings, TemplateLine, build_workbook
 
 OUT = Path(__file__).resolve().parent
 DPI = 100
@@ -38,8 +38,8 @@ def workbook(path: Path) -> None:
              L(3, 1, 13, contract="2 hearts", by="E", tricks="="), L(3, 2, 11, adjustment="ZZ"),
              L(3, 3, 12, typed=-110)]
     pairs = [(p, "NS") for p in (1, 2, 3)] + [(p, "EW") for p in (11, 12, 13)]
-    wb = build_workbook(Settings(event="What the sheet reads", method="Neuberg"), lines, [1, 2, 3], pairs,
-                        methods=(16, 8))
+    wb = build_workbook(Contents(Settings.of(event="What the sheet reads", method="Neuberg"), lines, [1, 2, 3], pairs,
+                                 methods=(16, 8)))
     macro_enable(wb)
     wb.save(path)
 

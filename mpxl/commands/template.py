@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import argparse
 import os
-from typing import Any
 
 from ..core.movement import Movement, movement
 from ..core.numbers import whole_argument as whole
 from ..core.settings import Scale
 from ..formats.atomic import atomic_path, check_extension
 from ..workbook.examples import teaching_contents
+from ..workbook.inputs import Contents
 from ..workbook.layout import FIELD_NAMES
 from ..workbook.template import METHOD_NAMES, template_contents, write_workbook
 from . import COMMANDS, SCALE_HELP, scale_argument
@@ -28,13 +28,13 @@ from . import COMMANDS, SCALE_HELP, scale_argument
 __all__ = ["register", "run", "write_atomically"]
 
 
-def write_atomically(path: str, contents: dict[str, Any]) -> None:
-    """Write the workbook of ``contents`` (:func:`~mpxl.workbook.template.write_workbook`'s arguments) to
+def write_atomically(path: str, contents: Contents) -> None:
+    """Write the workbook of ``contents`` (:class:`~mpxl.workbook.inputs.Contents`) to
     ``path`` through a temporary file and a rename; an ``.xlsm`` macro-enabled, for classic xlwings
     (xlwings' own VBA module in the workbook)."""
     check_extension(path, (".xlsx", ".xlsm"), "a workbook")
     with atomic_path(path, suffix=".xlsx") as tmp:
-        write_workbook(tmp, **contents, macro_enabled=path.lower().endswith(".xlsm"))
+        write_workbook(tmp, contents, macro_enabled=path.lower().endswith(".xlsm"))
 
 
 def laid_out(args: argparse.Namespace) -> Movement | None:

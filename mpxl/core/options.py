@@ -143,6 +143,8 @@ class Setting:
     caption: str = ""
     note: str = ""
     off_values: tuple[Any, ...] = ()  # values the sheet's formulas do not take: off its Setup list (off_sheet's text)
+    # the Setup cells a value fills, by key (None: its word in its ``sheet`` row): :meth:`setup_cells`
+    setup: Callable[[Any], Mapping[str, Any]] | None = None
     trials: tuple[Trial, ...] = ()  # where the inference tries its candidates by their own (none: in a step of its own)
     # what the board scorer takes of its value: keyword arguments of mpxl.core.board.score_board (BoardRules)
     board: Callable[[Any], Mapping[str, Any]] | None = None
@@ -180,6 +182,17 @@ class Setting:
         if self.show is not None:
             return self.show(options, event)
         return _word(getattr(options, self.name))
+
+    def setup_cells(self, value: Any) -> dict[str, Any]:
+        """``value`` as the workbook Setup's cells hold it, by key: as declared (:attr:`setup`), else its word in
+        its ``sheet`` row (none when the Setup holds no cell for it).
+
+        >>> SETTINGS["rounding"].setup_cells(Rounding()), SETTINGS["places"].setup_cells(Places.PLAIN)
+        ({'rounding': 'exact', 'decimals': 2}, {'places': 'plain'})
+        """
+        if self.setup is not None:
+            return dict(self.setup(value))
+        return {self.sheet: _word(value)} if self.sheet is not None else {}
 
     def fault(self, value: Any) -> Exception | None:
         """What is wrong with ``value`` as this setting's typed value (None when nothing)."""
@@ -222,6 +235,13 @@ def _percentage_rounding(value: Any) -> dict[str, Any]:
     return {"percentage_decimals": pct.decimals, "percentage_tie": Tie.find(pct.kind.value)}
 
 
+def _setup_rounding(value: Rounding, rule: str = "rounding", digits: str = "decimals",
+                    exact: int | None = 2) -> dict[str, Any]:
+    """A rounding as the Setup's two cells hold it: its rule's word and its decimals (``exact``: those of
+    the exact rule, which has none)."""
+    return {rule: value.kind.value, digits: exact if value.kind is RoundingKind.EXACT else value.decimals}
+
+
 def _method(value: Any) -> dict[str, Any]:
     """``--method``: a Method, or ``none`` (never estimate: in the method's place, :func:`parse_options`)."""
     method = find_method(value)
@@ -240,6 +260,7 @@ class ScoringOptions:
         written=", ".join(f"`{m.value}`" for m in Method) + ", `none` (never estimate)",
         help=", ".join(m.value for m in Method) + ", or none (never estimate); ascherman estimates full boards "
         "too, ascherman-short only short ones", show=lambda o, e: o.method_name, sheet="method",
+        setup=lambda v: {"method": v.label},
         board=lambda v: {"method": v},
         cell="Method", caption="Method", note="How a board with missing or adjusted results is scaled up to N "
         "results (Ascherman changes full boards too; Ascherman-short only short ones).")
@@ -248,7 +269,7 @@ class ScoringOptions:
         flags=("--scale",), written="`double` (`2`), `single` (`1`), `signed`, `percent` (`%`)",
         metavar="SCALE", help="double (2, default), single (1), signed (MP1: +1 per result beaten, -1 per result "
         "that beats it; an average is 0), or percent (each line the board's percentage, top 100)",
-        show=lambda o, e: o.scale.number, sheet="scale",
+        show=lambda o, e: o.scale.number, sheet="scale", setup=lambda v: {"scale": v.number},
         board=lambda v: {"scale": v.unit},
         cell="Scale", caption="Scale", note="2 = double matchpoints (2 per score beaten, 1 per tie); 1 = single; "
         "signed = +1 per score beaten, -1 per score that beats it (the double figure less N - 1: a top is N - 1, an "
@@ -261,6 +282,7 @@ class ScoringOptions:
         values=FIELD_SCORING, flags=("--field",), choices=tuple(FIELD_SCORING),
         help="compare boards within each section or across the field",
         show=lambda o, e: field_of(e, o).value, sheet="field", phrases={"event": "field_event"},
+        setup=lambda v: {"field": (v or Field.SECTION).value},  # none given: by section, as field_of
         cell="FieldScoring", caption="Sections scored")
     expected: int | None = setting(
         None, whole=True, nullable=True, check=_whole("expected", 1),
@@ -284,7 +306,7 @@ class ScoringOptions:
         metavar="R",
         written="`exact`, `ebu`, `acbl`, a number of decimals, `half-up:D`, `half-even:D`",
         help="the lines' figures: exact, ebu, acbl, a number of decimals, half-up:D or half-even:D",
-        key="rounding_lines", sheet="rounding", neighbours=Rounding.other_ties,
+        key="rounding_lines", sheet="rounding", neighbours=Rounding.other_ties, setup=_setup_rounding,
         trials=(Trial("lines", on=("lines", "totals"), needs=("lines",)),),
         cell="Rounding", caption="Rounding")
     totals_rounding: Rounding | None = setting(
@@ -293,6 +315,8 @@ class ScoringOptions:
         written="as `--rounding`", none_is="as the lines",
         metavar="R", help="figures only the totals hold (estimated boards, missed boards); default: as the lines",
         key="rounding_totals", show=lambda o, e: str(o.totals_rounding or o.rounding), sheet="totals_rounding",
+        setup=lambda v: {"totals_rounding": None, "totals_decimals": None} if v is None else _setup_rounding(
+            v, "totals_rounding", "totals_decimals", None),
         cell="TotalsRounding", caption="Totals rounding", note="How the figures only the totals hold are "
         "rounded (a board estimated at the totals, a missed board's credit, an exact total): blank = as the lines' "
         "Rounding.")

@@ -27,7 +27,7 @@ from __future__ import annotations
 import os
 from fractions import Fraction
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from openpyxl.styles import Font
 
@@ -36,14 +36,13 @@ from ..core.contract import Vulnerability, ns_score
 from ..core.event import Event, Line
 from ..core.matchpoints import Components, NSScore
 from ..core.members import member_numbers
-from ..core.options import off_sheet, settings_of
+from ..core.options import field_of, off_sheet, settings_of
 from ..core.rules import ARTIFICIAL_CODES, PASS_SPELLINGS, code_key, contract_keys
-from ..core.settings import EstimateAt, MixedLine, RoundingKind
+from ..core.settings import EstimateAt, MixedLine
 from ..formats.csvfile import names_text
 from ..formats.textsafe import as_text_cell
-from .inputs import PairRow, Settings, TemplateLine
+from .inputs import Contents, PairRow, Settings, TemplateLine
 from .layout import (
-    CONVENTIONS,
     FIRST_ROW,
     HELPER_COLUMNS,
     PAIRS_COLUMNS,
@@ -53,7 +52,7 @@ from .layout import (
     TOTALS_COLUMNS,
     TRAVELLER_COLUMNS,
 )
-from .template import ROUNDING_RULES, build_workbook, number_formats, write_workbook
+from .template import build_workbook, number_formats, write_workbook
 
 if TYPE_CHECKING:
     from openpyxl import Workbook
@@ -62,8 +61,8 @@ if TYPE_CHECKING:
     from ..core.ranking import PairResult
     from ..core.session import SessionResult
 
-__all__ = ["write_event_workbook", "event_workbook", "settings_for", "values_workbook", "write_values_workbook",
-           "write_xlsx", "VALUE_CELLS"]
+__all__ = ["write_event_workbook", "event_workbook", "event_contents", "settings_for", "values_workbook",
+           "write_values_workbook", "write_xlsx", "VALUE_CELLS"]
 
 
 @lru_cache(maxsize=65536)
@@ -89,29 +88,20 @@ def settings_for(result: SessionResult) -> Settings:
     >>> from mpxl.core.methods import Method
     >>> opts = ScoringOptions(rounding=Rounding.parse("ebu"), method=Method.MCKINNON)
     >>> s = settings_for(SessionResult(Event(winners={"A": 2}), opts, [], []))
-    >>> s.method, s.rounding, s.decimals, s.winners
-    (<Method.MCKINNON: 'mckinnon'>, <RoundingKind.EBU: 'ebu'>, 1, 2)
+    >>> s.options.method, s.options.winners, s.words()["rounding"], s.words()["decimals"]
+    (<Method.MCKINNON: 'mckinnon'>, 2, 'ebu', 1)
     >>> s = settings_for(SessionResult(Event(), ScoringOptions.parse(places="plain", rounding_totals="2"), [], []))
-    >>> s.conventions["places"].value, s.totals_rounding.value, s.totals_decimals, s.pct_decimals
-    ('plain', 'half-up', 2, 2)
+    >>> [s.words()[k] for k in ("places", "field", "totals_rounding", "totals_decimals", "pct_decimals")]
+    ['plain', 'section', 'half-up', 2, 2]
     """
     opts, ev = result.options, result.event
-    rounding, totals = opts.rounding, opts.totals_rounding
-    kind = rounding.kind if rounding.kind.value in ROUNDING_RULES else RoundingKind.HALF_UP
     winners = opts.winners
     if winners is None:
         values = {ev.winners.get(sec) or 1 for sec in ev.sections()} if ev.lines else set(ev.winners.values())
         winners = values.pop() if len(values) == 1 else 1
-    # the conventions' cells, each its option's word (mpxl.core.options.Setting.shown: a nullable one's from the file)
-    conventions = {key: s.shown(opts, ev) for key, s in CONVENTIONS.items()}
-    return Settings(event=ev.title or "", date=ev.date or "", club=ev.club.name if ev.club else "",
-                    scale=opts.scale, method=opts.method,
-                    expected=opts.expected, rounding=kind,
-                    decimals=rounding.decimals if kind is not RoundingKind.EXACT else 2, winners=winners,
-                    totals_rounding=None if totals is None else totals.kind,
-                    totals_decimals=None if totals is None or totals.kind is RoundingKind.EXACT else totals.decimals,
-                    pct_decimals=opts.percentage_decimals, line_pct_decimals=ev.line_percentage_decimals,
-                    **conventions)
+    # what the options leave to the file (its field, its winners), as the file says: the Setup holds a value
+    return Settings(opts.with_(field=field_of(ev, opts), winners=winners), event=ev.title or "", date=ev.date or "",
+                    club=ev.club.name if ev.club else "", line_pct_decimals=ev.line_percentage_decimals)
 
 
 def unsupported(result: SessionResult) -> str | None:
@@ -364,9 +354,9 @@ def _vul(board: int) -> Vulnerability:
     return board_vulnerability(board)
 
 
-def _event_contents(result: SessionResult, spare_rows: int = 0, check: bool = True) -> dict[str, Any]:
-    """The arguments of :func:`~mpxl.workbook.template.build_workbook` for a scored event (``check``: refuse
-    an event the formulas cannot hold)."""
+def event_contents(result: SessionResult, spare_rows: int = 0, check: bool = True) -> Contents:
+    """What the workbook of a scored event is built from (:class:`~mpxl.workbook.inputs.Contents`), taken from
+    ``result`` once (``check``: refuse an event the formulas cannot hold)."""
     if check:
         _check_supported(result)
     lines = []
@@ -386,9 +376,8 @@ def _event_contents(result: SessionResult, spare_rows: int = 0, check: bool = Tr
     pairs = [row for row, _ in _pair_rows(result)]
     expected = result.boards[0].expected if result.boards else 9
     methods = (max(expected, 2), max(expected - 1, 1))
-    return dict(settings=settings_for(result), lines=lines, boards=boards, pairs=pairs,
-                rows=len(lines) + spare_rows, methods=methods, deals=list(result.event.deals.values()),
-                by_board=True)
+    return Contents(settings_for(result), lines, boards, pairs, rows=len(lines) + spare_rows, methods=methods,
+                    deals=list(result.event.deals.values()), by_board=True)
 
 
 def _pair_rows(result: SessionResult) -> list[tuple[PairRow, PairResult]]:
@@ -430,10 +419,10 @@ def values_workbook(result: SessionResult, reason: str) -> Workbook:
     >>> wb["Totals"][f"{T['pair']}5"].value
     1
     """
-    contents = _event_contents(result, check=False)
-    wb = build_workbook(**contents)
-    opts, setup = result.options, contents["settings"]
-    formats = number_formats(setup)  # the live workbook's, at the event's decimals
+    contents = event_contents(result, check=False)
+    wb = build_workbook(contents)
+    opts = result.options
+    formats = number_formats(contents.settings)  # the live workbook's, at the event's decimals
     line_fmt, total_fmt, pct_fmt = formats["line"], formats["total"], formats["pct"]
     tr, pa, to = wb["Travellers"], wb["Pairs"], wb["Totals"]
     _clear_helpers(tr, pa)
@@ -529,7 +518,7 @@ def write_values_workbook(result: SessionResult, path: str | os.PathLike[str], r
 
 def event_workbook(result: SessionResult, spare_rows: int = 0) -> Workbook:
     """The openpyxl Workbook for a scored event (see :func:`write_event_workbook`)."""
-    return build_workbook(**_event_contents(result, spare_rows))
+    return build_workbook(event_contents(result, spare_rows))
 
 
 def _natural(text: object) -> tuple[int, str]:
@@ -546,7 +535,7 @@ def write_event_workbook(result: SessionResult, path: str | os.PathLike[str], sp
     It is written to a temporary name and renamed, so a failure never leaves half a
     workbook. ``spare_rows`` adds empty traveller rows.
     """
-    write_workbook(os.fspath(path), **_event_contents(result, spare_rows))
+    write_workbook(os.fspath(path), event_contents(result, spare_rows))
 
 
 def write_xlsx(result: SessionResult, path: str | os.PathLike[str]) -> str | None:

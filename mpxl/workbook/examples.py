@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.methods import Method
 from ..core.settings import Scale
-from .template import TemplateLine
+from .inputs import TEMPLATE_OPTIONS, Contents, Settings, TemplateLine
 
 if TYPE_CHECKING:
     from openpyxl import Workbook
@@ -119,19 +119,17 @@ def variant_lines(variant: str, board: int = 4) -> list[TemplateLine]:
 TEACHING_BOARDS = {"plain": 4, "avg": 20, "6040": 36, "switch": 52, "fouled": 68}
 
 
-def teaching_contents() -> dict[str, Any]:
-    """The arguments of :func:`~mpxl.workbook.template.build_workbook` and
-    :func:`~mpxl.workbook.template.write_workbook` for the Neuberg teaching workbook.
+def teaching_contents() -> Contents:
+    """What the Neuberg teaching workbook is built from (:class:`~mpxl.workbook.inputs.Contents`).
 
-    >>> sorted(teaching_contents())
-    ['boards', 'lines', 'methods', 'pairs', 'settings']
+    >>> teaching_contents().boards
+    [4, 20, 36, 52, 68]
     """
-    from .template import Settings
-
     lines = [ln for v, b in TEACHING_BOARDS.items() for ln in variant_lines(v, b)]
     pairs = [(p, "NS") for p in range(1, 10)] + [(p, "EW") for p in range(1, 10)]
-    settings = Settings(event="Neuberg teaching: the slides' board 4", method=Method.NEUBERG, scale=Scale.DOUBLE)
-    return dict(settings=settings, lines=lines, boards=list(TEACHING_BOARDS.values()), pairs=pairs, methods=(9, 8))
+    settings = Settings(TEMPLATE_OPTIONS.with_(method=Method.NEUBERG, scale=Scale.DOUBLE),
+                        event="Neuberg teaching: the slides' board 4")
+    return Contents(settings, lines, list(TEACHING_BOARDS.values()), pairs, methods=(9, 8))
 
 
 def teaching_workbook() -> Workbook:
@@ -143,7 +141,7 @@ def teaching_workbook() -> Workbook:
     """
     from .template import build_workbook
 
-    return build_workbook(**teaching_contents())
+    return build_workbook(teaching_contents())
 
 
 def write_teaching_workbook(path: str | os.PathLike[str], macro_enabled: bool = False) -> None:
@@ -151,4 +149,4 @@ def write_teaching_workbook(path: str | os.PathLike[str], macro_enabled: bool = 
     (each column's formula shared down the column; ``macro_enabled``: xlwings' VBA project inside)."""
     from .template import write_workbook
 
-    write_workbook(path, **teaching_contents(), macro_enabled=macro_enabled)
+    write_workbook(path, teaching_contents(), macro_enabled)

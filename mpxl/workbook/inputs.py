@@ -1,18 +1,24 @@
-"""What a workbook in the template layout is filled with: the Setup's inputs (:class:`Settings`), the
-traveller lines a scorer would type (:class:`TemplateLine`), the per-board rows and the pairs
-(:mod:`mpxl.workbook.template` builds the workbook from them).
+"""What a workbook in the template layout is filled with, in one record (:class:`Contents`): the Setup's
+inputs (:class:`Settings`), the traveller lines a scorer would type (:class:`TemplateLine`), the per-board rows
+and the pairs (:mod:`mpxl.workbook.template` builds the workbook from it).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from ..core.methods import Method
-from ..core.options import Setting
-from ..core.settings import Choice, RoundingKind, Scale
-from .layout import CONVENTIONS, convention_type
+from ..core.event import Deal
+from ..core.options import ScoringOptions, parse_options
+from ..core.rounding import Rounding
+from ..core.settings import RoundingKind
+from .layout import SETUP_SETTINGS
 
-__all__ = ["Settings", "TemplateLine", "BoardRow", "PairRow"]
+if TYPE_CHECKING:
+    from ..core.movement import Movement
+
+__all__ = ["Settings", "Contents", "TemplateLine", "BoardRow", "PairRow", "TEMPLATE_OPTIONS"]
 
 #: A row of the per-board block to pre-fill: a board number, or (board, section, session).
 BoardRow = int | tuple[int, str | None, int | None]
@@ -44,82 +50,78 @@ class TemplateLine:
     ew_pen: object = None
 
 
-@dataclass(init=False)
-class Settings:
-    """The Setup sheet's inputs, typed as the core types them (Enums); the sheet writes each as its
-    word (:meth:`words`). A word given here (a Setup-sheet word, a command's) is parsed once, by the
-    type's own ``find``, as every option is (:func:`mpxl.core.options.parse_options`). The conventions
-    (:data:`CONVENTIONS`: ``small_groups``, ``field``, ``places``...) are given by their Setup key, each
-    its option's default unless given.
+#: The options a club template starts from: each board's figures to 2 decimals, half up, NS and EW ranked apart
+#: (the Setup's defaults; every other setting its declared default).
+TEMPLATE_OPTIONS = ScoringOptions(rounding=Rounding(RoundingKind.HALF_UP, 2), winners=2)
 
-    >>> s = Settings(method="Manual", scale="signed", rounding="EBU", places="plain")
-    >>> s.method, s.scale, s.rounding, s.conventions["places"]
-    (<Method.MANUAL: 'manual'>, <Scale.SIGNED: 'signed'>, <RoundingKind.EBU: 'ebu'>, <Places.PLAIN: 'plain'>)
-    >>> Settings().words()["scale"], s.words()["method"], s.words()["places"]
-    (2, 'Manual', 'plain')
-    >>> Settings(tempo="slow")
+
+@dataclass(frozen=True)
+class Settings:
+    """The Setup sheet's inputs: the ``options`` the workbook scores with (:class:`~mpxl.core.options.ScoringOptions`,
+    each setting declared there once, with the Setup cells it fills: :meth:`~mpxl.core.options.Setting.setup_cells`),
+    and the event's own cells (its title, date, club, the lines' percentage decimals). The sheet writes each as its
+    word (:meth:`words`); words are parsed once, by the options' parser (:meth:`of`).
+
+    >>> s = Settings.of(method="Manual", scale="signed", rounding="EBU", places="plain")
+    >>> s.options.method, s.options.scale, s.options.rounding, s.options.places
+    (<Method.MANUAL: 'manual'>, <Scale.SIGNED: 'signed'>, Rounding(kind='ebu', decimals=1), <Places.PLAIN: 'plain'>)
+    >>> Settings().words()["scale"], s.words()["method"], s.words()["places"], s.words()["decimals"]
+    (2, 'Manual', 'plain', 1)
+    >>> Settings.of(tempo="slow")
     Traceback (most recent call last):
     ...
-    TypeError: Settings has no setting 'tempo'
+    TypeError: ScoringOptions.__init__() got an unexpected keyword argument 'tempo'
     """
 
-    event: str
-    date: str
-    scale: Scale
-    method: Method
-    expected: int | None
-    rounding: RoundingKind  # the lines' rounding rule; its decimals below
-    decimals: int
-    ave_plus: float
-    ave_minus: float
-    winners: int
-    totals_rounding: RoundingKind | None  # None: as the lines
-    totals_decimals: int | None  # None: as the lines
-    pct_decimals: int | None  # None: exact percentages
-    line_pct_decimals: int | None  # None: no line percentages shown
-    conventions: dict[str, Choice]  # Setup key -> its value (every one of CONVENTIONS)
-    club: str  # the club's name
+    options: ScoringOptions = TEMPLATE_OPTIONS
+    event: str = ""
+    date: str = ""
+    club: str = ""  # the club's name
+    line_pct_decimals: int | None = None  # None: no line percentages shown
+    ave_plus: float = 60  # the rulebook's Ave+ and Ave- percentages (the reader refuses others)
+    ave_minus: float = 40
 
-    def __init__(self, event: str = "", date: str = "", scale: Scale | int | str = Scale.DOUBLE,
-                 method: Method | str = Method.NEUBERG, expected: int | None = None,
-                 rounding: RoundingKind | str = RoundingKind.HALF_UP, decimals: int = 2, ave_plus: float = 60,
-                 ave_minus: float = 40, winners: int = 2, totals_rounding: RoundingKind | str | None = None,
-                 totals_decimals: int | None = None, pct_decimals: int | None = 2,
-                 line_pct_decimals: int | None = None, club: str = "", **conventions: Choice | str | None) -> None:
-        self.event, self.date, self.expected, self.decimals, self.club = event, date, expected, decimals, club
-        self.scale = Scale.find(scale if isinstance(scale, (Scale, str)) else str(scale))
-        self.method, self.rounding = Method.find(method), RoundingKind.find(rounding)
-        self.ave_plus, self.ave_minus, self.winners = ave_plus, ave_minus, winners
-        self.totals_rounding = None if totals_rounding is None else RoundingKind.find(totals_rounding)
-        self.totals_decimals, self.pct_decimals = totals_decimals, pct_decimals
-        self.line_pct_decimals = line_pct_decimals
-        unknown = sorted(set(conventions) - set(CONVENTIONS))
-        if unknown:
-            raise TypeError(f"Settings has no setting {unknown[0]!r}")
-        self.conventions = {key: _choice(s, conventions.get(key)) for key, s in CONVENTIONS.items()}
-
-    def __getattr__(self, name: str) -> Choice:
-        """A convention by its Setup key (``s.places``)."""
-        conventions = self.__dict__.get("conventions", {})
-        if name not in conventions:
-            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-        value: Choice = conventions[name]
-        return value
+    @classmethod
+    def of(cls, event: str = "", date: str = "", club: str = "", line_pct_decimals: int | None = None,
+           **words: Any) -> Settings:
+        """Settings from words: the options' (a flag's, a JSON key's or a field's name, read by
+        :func:`~mpxl.core.options.parse_options`) over :data:`TEMPLATE_OPTIONS`, and the event's own cells."""
+        return cls(TEMPLATE_OPTIONS.with_(**parse_options(**words)), event, date, club, line_pct_decimals)
 
     def words(self) -> dict[str, object]:
-        """The Setup sheet's inputs as its cells hold them: each Enum as its sheet word."""
-        return {
-            "event": self.event, "date": self.date, "scale": self.scale.number, "method": self.method.label,
-            "expected": self.expected, "rounding": self.rounding.value, "decimals": self.decimals,
-            "ave_plus": self.ave_plus, "ave_minus": self.ave_minus, "winners": self.winners,
-            "totals_rounding": None if self.totals_rounding is None else self.totals_rounding.value,
-            "totals_decimals": self.totals_decimals, "pct_decimals": self.pct_decimals,
-            "line_pct_decimals": self.line_pct_decimals, "club": self.club,
-            **{key: value.value for key, value in self.conventions.items()},
-        }
+        """The Setup sheet's inputs as its cells hold them, by Setup key: each setting's as its declaration
+        fills its cells (:data:`~mpxl.workbook.layout.SETUP_SETTINGS`), then the event's own."""
+        cells: dict[str, object] = {}
+        for s in SETUP_SETTINGS.values():
+            cells.update(s.setup_cells(getattr(self.options, s.name)))
+        cells.update(event=self.event, date=self.date, club=self.club, line_pct_decimals=self.line_pct_decimals,
+                     ave_plus=self.ave_plus, ave_minus=self.ave_minus)
+        return cells
 
 
-def _choice(s: Setting, value: Choice | str | None) -> Choice:
-    """A convention's value from its word (its type's ``find``); None: its option's default (a nullable
-    option's: its type's first value)."""
-    return convention_type(s).find(s.default if value is None else value)
+@dataclass(frozen=True)
+class Contents:
+    """Everything a workbook in the template layout is built from, once (:func:`~mpxl.workbook.template.build_workbook`
+    and :func:`~mpxl.workbook.template.write_workbook` take it): the Setup's :class:`Settings`; the traveller
+    ``lines``, the per-board rows (``boards``) and the Pairs sheet's rows (``pairs``) to pre-fill; at least
+    ``rows``, ``board_rows`` and ``pair_rows`` rows of each (more when more are given); the (N, n) the Methods
+    sheet shows (``methods``); the event's hands (``deals``: a Hands sheet); a ``movement`` (a Movement sheet and
+    the mark on a line it did not send); ``by_board``: the lines lay each board's lines out together (a scored or
+    laid-out workbook), so each line's per-board counts read its board's rows alone.
+
+    >>> c = Contents(lines=[TemplateLine(1, 1, 2, typed=420)], boards=[1], pairs=[(1, "NS"), (2, "EW")])
+    >>> c.settings.options.method, c.methods, c.rows
+    (<Method.NEUBERG: 'neuberg'>, (9, 8), 0)
+    """
+
+    settings: Settings = Settings()
+    lines: Sequence[TemplateLine] = ()
+    boards: Sequence[BoardRow] = ()
+    pairs: Sequence[PairRow] = ()
+    rows: int = 0
+    board_rows: int = 0
+    pair_rows: int = 0
+    methods: tuple[int, int] = (9, 8)
+    deals: Sequence[Deal] = ()
+    movement: Movement | None = None
+    by_board: bool = False

@@ -7,7 +7,8 @@ The template is built from the rulebook (:mod:`mpxl.core.rules`) in four parts:
 * :mod:`mpxl.workbook.sheets`: the sheets, styles, notes, validation and defined names;
 * :mod:`mpxl.workbook.helptext`: the words (Help sheet, Setup notes, each helper column's note).
 
-What fills it is :mod:`mpxl.workbook.inputs` (the Setup's :class:`Settings`, the lines, boards and pairs).
+What fills it is one record, :class:`~mpxl.workbook.inputs.Contents` (the Setup's :class:`Settings`, the lines,
+boards and pairs), built once and passed down.
 
 Every figure is a live formula that Excel 2010 and LibreOffice 7.x both evaluate (COUNTIFS,
 SUMIFS, SUMPRODUCT, CHOOSE, INDEX/MATCH; no LET, XLOOKUP, FILTER, dynamic arrays), so it works
@@ -29,18 +30,17 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from openpyxl import Workbook
 
-from ..core.event import Deal
 from ..core.methods import Method
 from ..core.rules import NOT_PLAYED_CODES
 from ..core.settings import Field, RoundingKind, Scale
 from . import static, stream
 from .formulas import rounding_formula
 from .hands import hands_sheet
-from .inputs import BoardRow, PairRow, Settings, TemplateLine
+from .inputs import TEMPLATE_OPTIONS, Contents, PairRow, Settings, TemplateLine
 from .layout import (
     AVE_POLICY_NAMES,
     FIELD_NAMES,
@@ -76,6 +76,7 @@ __all__ = [
     "write_template",
     "build_workbook",
     "write_workbook",
+    "Contents",
     "TemplateLine",
     "Settings",
     "TRAVELLER_COLUMNS",
@@ -116,57 +117,32 @@ def number_format(decimals: int | None) -> str:
 
 
 def number_formats(settings: Settings) -> dict[str, str]:
-    """The number formats of the figures shown, at the event's decimals: a line's (Setup's Decimals; as it is
-    when exact), the totals' (Totals decimals, else as the lines), the percentages' (Percentage decimals).
+    """The number formats of the figures shown, at the event's decimals: a line's (the lines' rounding; as it is
+    when exact), the totals' (the totals' rounding, else as the lines), the percentages' (Percentage decimals).
 
-    >>> number_formats(Settings()), number_formats(Settings(decimals=1, totals_decimals=2, pct_decimals=0))
+    >>> from mpxl.core.options import ScoringOptions
+    >>> number_formats(Settings()), number_formats(Settings.of(rounding="1", rounding_totals="2", rounding_pct="0"))
     ({'line': '0.00', 'total': '0.00', 'pct': '0.00'}, {'line': '0.0', 'total': '0.00', 'pct': '0'})
-    >>> number_formats(Settings(rounding="exact", pct_decimals=None))
+    >>> number_formats(Settings(ScoringOptions(percentage_decimals=None)))
     {'line': 'General', 'total': 'General', 'pct': 'General'}
     """
-    line = number_format(None if settings.rounding is RoundingKind.EXACT else settings.decimals)
-    totals = settings.totals_rounding
-    if totals is None:
-        total = line if settings.totals_decimals is None else number_format(settings.totals_decimals)
-    else:
-        total = number_format(None if totals is RoundingKind.EXACT else settings.totals_decimals)
-    return {"line": line, "total": total, "pct": number_format(settings.pct_decimals)}
+    o = settings.options
+    line, totals = o.rounding, o.totals_rounding or o.rounding
+    return {"line": number_format(None if line.kind is RoundingKind.EXACT else line.decimals),
+            "total": number_format(None if totals.kind is RoundingKind.EXACT else totals.decimals),
+            "pct": number_format(o.percentage_decimals)}
 
 
-
-def _build(
-    settings: Settings | None = None,
-    lines: Sequence[TemplateLine] = (),
-    boards: Sequence[BoardRow] = (),
-    pairs: Sequence[PairRow] = (),
-    rows: int | None = None,
-    board_rows: int | None = None,
-    pair_rows: int | None = None,
-    methods: tuple[int, int] = (9, 8),
-    deals: Sequence[Deal] = (),
-    movement: Movement | None = None,
-    by_board: bool = False,
-    shells: bool = False,
-) -> tuple[Workbook, list[Block], list[static.Shell]]:
-    """The workbook without the rows of its data blocks, and the blocks (see :mod:`mpxl.workbook.stream`);
-    ``shells``: the sheets that never depend on the event as shells, and those (:mod:`mpxl.workbook.static`).
-
-    The contents of a workbook in the template layout, for :func:`build_workbook` and
-    :func:`write_workbook` alike: ``lines``, ``boards`` and ``pairs`` pre-fill it (``boards``
-    holds board numbers or (board, section, session) tuples for the per-board block; ``pairs``
-    holds (pair, direction) or (pair, direction, names, section, tie-break) tuples for the Pairs sheet);
-    ``methods`` is the (N, n) shown on the Methods sheet; the row counts default to what is given;
-    ``deals`` (the event's hands) make a Hands sheet after Totals (:mod:`mpxl.workbook.hands`).
-    ``movement``: a Movement sheet and the mark on a line it did not send (:mod:`.movement_sheet`).
-    ``by_board``: the ``lines`` lay each board's lines out together (a scored or laid-out workbook), so each
-    line's per-board counts read its board's rows alone (:func:`mpxl.workbook.sheets.board_spans`).
-    """
-    settings = settings or Settings()
+def _build(contents: Contents, shells: bool = False) -> tuple[Workbook, list[Block], list[static.Shell]]:
+    """The workbook of ``contents`` without the rows of its data blocks, and the blocks (see
+    :mod:`mpxl.workbook.stream`), for :func:`build_workbook` and :func:`write_workbook` alike; ``shells``: the
+    sheets that never depend on the event as shells, and those (:mod:`mpxl.workbook.static`)."""
+    c, settings = contents, contents.settings
     sizes = Sizes(
-        rows=max(rows or 0, len(lines), 1),
-        board_rows=max(board_rows or 0, len(boards), 1),
-        pair_rows=max(pair_rows or 0, len(pairs), 1),
-        by_board=by_board,
+        rows=max(c.rows, len(c.lines), 1),
+        board_rows=max(c.board_rows, len(c.boards), 1),
+        pair_rows=max(c.pair_rows, len(c.pairs), 1),
+        by_board=c.by_board,
     )
     wb = Workbook()
     wb.remove(wb.active)
@@ -174,61 +150,51 @@ def _build(
     blocks: list[Block] = []
     setup_sheet(wb, settings)
     formats = number_formats(settings)
-    travellers_sheet(wb, lines, sizes, boards, blocks, formats)
-    pairs_sheet(wb, pairs, sizes, blocks, formats)
+    travellers_sheet(wb, c.lines, sizes, c.boards, blocks, formats)
+    pairs_sheet(wb, c.pairs, sizes, blocks, formats)
     totals_sheet(wb, sizes, blocks, formats)
-    if deals:
-        hands_sheet(wb, deals)
-    args = (methods, settings.scale.number, boards[0] if boards else None)
+    if c.deals:
+        hands_sheet(wb, c.deals)
+    args = (c.methods, settings.options.scale.number, c.boards[0] if c.boards else None)
     kept = static.add_shells(wb, *args) if shells else []
     if not shells:
         static.build(wb, *args)
-    if movement is not None:
+    if c.movement is not None:
         from .movement_sheet import mark_travellers, movement_sheet
 
-        movement_sheet(wb, movement)
-        mark_travellers(wb, movement, trav_last)
+        movement_sheet(wb, c.movement)
+        mark_travellers(wb, c.movement, trav_last)
     define_names(wb, trav_last, FIRST_ROW + sizes.pair_rows - 1, static.prepared().help_sizes if shells else None)
     wb.active = 1
     wb.calculation.fullCalcOnLoad = True
     return wb, blocks, kept
 
 
-def build_workbook(settings: Settings | None = None, lines: Sequence[TemplateLine] = (),
-                   boards: Sequence[BoardRow] = (), pairs: Sequence[PairRow] = (), rows: int | None = None,
-                   board_rows: int | None = None, pair_rows: int | None = None,
-                   methods: tuple[int, int] = (9, 8), deals: Sequence[Deal] = (),
-                   movement: Movement | None = None, by_board: bool = False) -> Workbook:
-    """Build a workbook in the template layout; the arguments are :func:`_build`'s.
+def build_workbook(contents: Contents) -> Workbook:
+    """Build the workbook of ``contents`` (:class:`~mpxl.workbook.inputs.Contents`) in the template layout.
 
-    >>> wb = build_workbook(Settings(method="Manual"), [TemplateLine(1, 1, 2, typed=420)], [1], [(1, "NS"), (2, "EW")])
+    >>> wb = build_workbook(Contents(Settings.of(method="Manual"), [TemplateLine(1, 1, 2, typed=420)], [1],
+    ...                              [(1, "NS"), (2, "EW")]))
     >>> wb["Setup"]["B6"].value, wb["Travellers"]["A5"].value, wb["Pairs"]["B6"].value
     ('Manual', 1, 'EW')
     """
-    wb, blocks, _ = _build(settings, lines, boards, pairs, rows, board_rows, pair_rows, methods, deals, movement,
-                           by_board)
+    wb, blocks, _ = _build(contents)
     for block in blocks:
         stream.fill(block)
     return wb
 
 
-def write_workbook(path: str | os.PathLike[str], settings: Settings | None = None,
-                   lines: Sequence[TemplateLine] = (), boards: Sequence[BoardRow] = (),
-                   pairs: Sequence[PairRow] = (), rows: int | None = None, board_rows: int | None = None,
-                   pair_rows: int | None = None, methods: tuple[int, int] = (9, 8),
-                   macro_enabled: bool = False, deals: Sequence[Deal] = (), movement: Movement | None = None,
-                   by_board: bool = False) -> None:
-    """Write to ``path`` the workbook :func:`build_workbook` builds from the same arguments, fast,
+def write_workbook(path: str | os.PathLike[str], contents: Contents, macro_enabled: bool = False) -> None:
+    """Write to ``path`` the workbook :func:`build_workbook` builds from ``contents``, fast,
     for any number of lines; ``macro_enabled``: with xlwings' VBA project
     (:func:`mpxl.workbook.classic.macro_enable`), for an ``.xlsm``.
 
     The same cells, formulas and styles; the traveller, per-board and pair rows are
-    written straight into the file with each column's formula stored once and shared
-    down the column (:mod:`mpxl.workbook.stream`), as Excel stores a filled-down column; the
-    sheets that never depend on the event are written as made once (:mod:`mpxl.workbook.static`).
+    written straight into the file with each column's formula shared down the column
+    (:mod:`mpxl.workbook.stream`), as Excel stores a filled-down column; the sheets that never depend on
+    the event are written as made once (:mod:`mpxl.workbook.static`).
     """
-    wb, blocks, kept = _build(settings, lines, boards, pairs, rows, board_rows, pair_rows, methods, deals, movement,
-                              by_board, shells=static.KEEP)
+    wb, blocks, kept = _build(contents, shells=static.KEEP)
     if macro_enabled:
         from .classic import macro_enable
 
@@ -248,8 +214,8 @@ def template_contents(
     sections: int = 1,
     field: str | Field = Field.SECTION,
     schedule: Movement | None = None,
-) -> dict[str, Any]:
-    """The arguments of :func:`build_workbook` and :func:`write_workbook` for an empty club template
+) -> Contents:
+    """The :class:`~mpxl.workbook.inputs.Contents` of an empty club template
     for ``tables`` tables and ``boards`` boards (in each of ``sections`` sections, named A, B...;
     ``field`` is the Setup's Sections scored: section or event).
 
@@ -261,7 +227,7 @@ def template_contents(
     that plays each board with its NS and EW pairs, its pairs on the Pairs sheet, its winners and
     title on the Setup, and a Movement sheet (:func:`laid_out_contents`).
 
-    >>> template_contents(tables=2, boards=3)["rows"]
+    >>> template_contents(tables=2, boards=3).rows
     6
     >>> ws = build_template(tables=2, boards=3, movement="howell")["Pairs"]
     >>> [ws[f"A{r}"].value for r in range(5, 9)], ws["B5"].value
@@ -283,7 +249,8 @@ def template_contents(
     if not isinstance(field, Field) and field not in FIELD_NAMES:
         raise ValueError(f"field {field!r} must be " + " or ".join(FIELD_NAMES))
     fld = Field.find(field)
-    s = settings or Settings(method=Method.find(method), scale=kind, winners=2 if move == "mitchell" else 1, field=fld)
+    s = settings or Settings(TEMPLATE_OPTIONS.with_(method=Method.find(method), scale=kind,
+                                                    winners=2 if move == "mitchell" else 1, field=fld))
     names = [chr(ord("A") + i) for i in range(sections)] if sections > 1 else [None]
     if not lines:
         lines = [TemplateLine(b, t if move == "mitchell" else None, section=sec) for sec in names
@@ -294,30 +261,29 @@ def template_contents(
     else:
         pairs = [(p, None, None, sec) for sec in names for p in range(1, 2 * tables + 1)]
     block = [(b, sec, None) for sec in (names if fld is Field.SECTION else [None]) for b in range(1, boards + 1)]
-    return dict(settings=s, lines=lines, boards=block, pairs=pairs, rows=tables * boards * len(names), methods=methods)
+    return Contents(s, lines, block, pairs, rows=tables * boards * len(names), methods=methods)
 
 
 def laid_out_contents(schedule: Movement, method: str | Method = Method.NEUBERG,
                       scale: int | str | Scale = Scale.DOUBLE, settings: Settings | None = None,
-                      methods: tuple[int, int] = (9, 8), field: str | Field = Field.SECTION) -> dict[str, Any]:
+                      methods: tuple[int, int] = (9, 8), field: str | Field = Field.SECTION) -> Contents:
     """:func:`template_contents` for the movement ``schedule``: the travellers laid out in board order.
 
     >>> from mpxl.core.movement import movement
     >>> c = laid_out_contents(movement("howell", 7, boards_per_round=3))
-    >>> c["rows"], len(c["pairs"]), c["settings"].winners, c["settings"].event
+    >>> c.rows, len(c.pairs), c.settings.options.winners, c.settings.event
     (273, 14, 1, 'Howell, 7 tables, 13 rounds of 3 boards (39 boards), one winner')
     """
     from ..formats.cards_html import movement_title
     from .movement_sheet import movement_lines
 
     kind = scale if isinstance(scale, Scale) else Scale.find(str(scale))
-    s = settings or Settings(method=Method.find(method), scale=kind, winners=schedule.winners,
-                             field=Field.find(field), event=movement_title(schedule))
+    s = settings or Settings(TEMPLATE_OPTIONS.with_(method=Method.find(method), scale=kind, winners=schedule.winners,
+                                                    field=Field.find(field)), event=movement_title(schedule))
     lines = movement_lines(schedule)
     pairs: list[PairRow] = [(int(p), d, None, None) for p, d in schedule.pairs()]
     block = [(b, None, None) for b in range(1, schedule.boards + 1)]
-    return dict(settings=s, lines=lines, boards=block, pairs=pairs, rows=len(lines), methods=methods,
-                movement=schedule, by_board=True)
+    return Contents(s, lines, block, pairs, rows=len(lines), methods=methods, movement=schedule, by_board=True)
 
 
 def build_template(tables: int = 15, boards: int = 36, movement: str = "mitchell",
@@ -326,8 +292,8 @@ def build_template(tables: int = 15, boards: int = 36, movement: str = "mitchell
                    methods: tuple[int, int] = (9, 8), sections: int = 1,
                    field: str | Field = Field.SECTION) -> Workbook:
     """The empty club template of :func:`template_contents` (the same arguments), as an openpyxl Workbook."""
-    return build_workbook(**template_contents(tables, boards, movement, method, scale, lines, settings, methods,
-                                              sections, field))
+    return build_workbook(template_contents(tables, boards, movement, method, scale, lines, settings, methods,
+                                            sections, field))
 
 
 def write_template(path: str | os.PathLike[str], tables: int = 15, boards: int = 36, movement: str = "mitchell",
@@ -343,5 +309,5 @@ def write_template(path: str | os.PathLike[str], tables: int = 15, boards: int =
     >>> load_workbook(path)["Travellers"]["A6"].value
     1
     """
-    write_workbook(path, **template_contents(tables, boards, movement, method, scale, sections=sections, field=field),
-                   macro_enabled=macro_enabled)
+    write_workbook(path, template_contents(tables, boards, movement, method, scale, sections=sections, field=field),
+                   macro_enabled)
