@@ -33,7 +33,7 @@ from openpyxl.styles import Font
 
 from ..core.adjustments import Artificial, Assigned, LinePenalty, Mixed, entry_of
 from ..core.contract import Vulnerability, ns_score
-from ..core.event import Event, Line
+from ..core.event import Event, Line, SitOut
 from ..core.matchpoints import Components, NSScore
 from ..core.members import member_numbers
 from ..core.options import field_of, off_sheet, settings_of
@@ -88,10 +88,10 @@ def settings_for(result: SessionResult) -> Settings:
     >>> from mpxl.core.methods import Method
     >>> opts = ScoringOptions(rounding=Rounding.parse("ebu"), method=Method.MCKINNON)
     >>> s = settings_for(SessionResult(Event(winners={"A": 2}), opts, [], []))
-    >>> s.options.method, s.options.winners, s.words()["rounding"], s.words()["decimals"]
+    >>> s.options.method, s.options.winners, s.cells["rounding"], s.cells["decimals"]
     (<Method.MCKINNON: 'mckinnon'>, 2, 'ebu', 1)
     >>> s = settings_for(SessionResult(Event(), ScoringOptions.parse(places="plain", rounding_totals="2"), [], []))
-    >>> [s.words()[k] for k in ("places", "field", "totals_rounding", "totals_decimals", "pct_decimals")]
+    >>> [s.cells[k] for k in ("places", "field", "totals_rounding", "totals_decimals", "pct_decimals")]
     ['plain', 'section', 'half-up', 2, 2]
     """
     opts, ev = result.options, result.event
@@ -168,6 +168,14 @@ def _penalty_unsupported(result: SessionResult) -> str | None:
             return (f"board {pen.board}: the penalty of {float(pen.amount)} for pair {pen.pair} has more decimals "
                     "than a cell shows")
     return None
+
+
+def _sitout_line(so: SitOut) -> TemplateLine:
+    """A sit-out as the sheet reads it: the pair alone on its side, and ``sitout`` (no line)."""
+    pair = _pair_value(so.pair)
+    return TemplateLine(so.board, pair if so.direction == "NS" else None, pair if so.direction == "EW" else None,
+                        adjustment="sitout", section=so.section or None,
+                        session=so.session if so.session != 1 else None)
 
 
 def _penalty_rows(ev: Event) -> list[TemplateLine]:
@@ -285,12 +293,6 @@ def _alike_keys(ev: Event) -> tuple[str, str] | None:
     return None
 
 
-def _check_supported(result: SessionResult) -> None:
-    reason = unsupported(result)
-    if reason:
-        raise ValueError(reason)
-
-
 def _template_line(ln: Line) -> TemplateLine:
     """What a scorer would type for one event line.
 
@@ -354,23 +356,19 @@ def _vul(board: int) -> Vulnerability:
     return board_vulnerability(board)
 
 
-def event_contents(result: SessionResult, spare_rows: int = 0, check: bool = True) -> Contents:
+def event_contents(result: SessionResult, spare_rows: int = 0) -> Contents:
     """What the workbook of a scored event is built from (:class:`~mpxl.workbook.inputs.Contents`), taken from
-    ``result`` once (``check``: refuse an event the formulas cannot hold)."""
-    if check:
-        _check_supported(result)
-    lines = []
-    boards: list[tuple[int, str | None, int | None]] = []
-    for sb in result.boards:  # a board of each field: (board, its section unless across the field, session)
-        boards.append((sb.board, sb.section or None, sb.session if sb.session != 1 else None))
+    ``result`` once: the lines as a scorer types them, the per-board rows, the pairs, the Setup. Whether the
+    formulas can hold the event is :func:`unsupported`'s to say, asked before."""
+    # a board of each field: (board, its section unless across the field, session)
+    boards = [(sb.board, sb.section or None, sb.session if sb.session != 1 else None) for sb in result.boards]
+    lines: list[TemplateLine] = []
+    for sb in result.boards:
         for sl in sb.lines:
             lines.append(_template_line(sl.line))
-    for so in result.event.sitouts:  # the pair alone and `sitout`: the sheet reads it as no line
-        pair = _pair_value(so.pair)
-        lines.append(TemplateLine(so.board, pair if so.direction == "NS" else None,
-                                  pair if so.direction == "EW" else None, adjustment="sitout",
-                                  section=so.section or None, session=so.session if so.session != 1 else None))
-    lines.extend(_penalty_rows(result.event))  # after the lines: each pair's penalty row, on its board
+    for so in result.event.sitouts:
+        lines.append(_sitout_line(so))
+    lines += _penalty_rows(result.event)  # after the lines: each pair's penalty row, on its board
     # the Pairs sheet: by section (in the event's order), NS before EW, by number (ranking groups
     # appear in mpxl's order, and equal pairs keep it)
     pairs = [row for row, _ in _pair_rows(result)]
@@ -388,11 +386,11 @@ def _pair_rows(result: SessionResult) -> list[tuple[PairRow, PairResult]]:
     seen: dict[tuple[int, str, int, tuple[int, str]], tuple[PairRow, PairResult]] = {}
     for pr in result.pairs:
         p = pr.pair
+        key = (order.get(p.section, -1), p.section, {"NS": 0, "EW": 1}.get(p.direction or "", 0), _natural(p.number))
+        number = _pair_value(p.number)
         names = names_text(p.names) or None  # refused when it would not read back as these names
         numbers = tuple(n or None for n in member_numbers(p))
-        seen.setdefault((order.get(p.section, -1), p.section, {"NS": 0, "EW": 1}.get(p.direction or "", 0),
-                         _natural(p.number)), ((_pair_value(p.number), p.direction, names, p.section or None,
-                                                  p.published_tiebreak, *numbers), pr))
+        seen.setdefault(key, ((number, p.direction, names, p.section or None, p.published_tiebreak, *numbers), pr))
     return [seen[k] for k in sorted(seen)]
 
 
@@ -419,7 +417,7 @@ def values_workbook(result: SessionResult, reason: str) -> Workbook:
     >>> wb["Totals"][f"{T['pair']}5"].value
     1
     """
-    contents = event_contents(result, check=False)
+    contents = event_contents(result)
     wb = build_workbook(contents)
     opts = result.options
     formats = number_formats(contents.settings)  # the live workbook's, at the event's decimals
@@ -518,7 +516,15 @@ def write_values_workbook(result: SessionResult, path: str | os.PathLike[str], r
 
 def event_workbook(result: SessionResult, spare_rows: int = 0) -> Workbook:
     """The openpyxl Workbook for a scored event (see :func:`write_event_workbook`)."""
+    _refuse_unsupported(result)
     return build_workbook(event_contents(result, spare_rows))
+
+
+def _refuse_unsupported(result: SessionResult) -> None:
+    """ValueError saying why, for an event the formulas cannot hold (:func:`unsupported`)."""
+    reason = unsupported(result)
+    if reason:
+        raise ValueError(reason)
 
 
 def _natural(text: object) -> tuple[int, str]:
@@ -533,8 +539,10 @@ def write_event_workbook(result: SessionResult, path: str | os.PathLike[str], sp
     :func:`~mpxl.workbook.template.write_workbook` (linear in the lines: the traveller
     rows go straight into the file, each column's formula shared down the column).
     It is written to a temporary name and renamed, so a failure never leaves half a
-    workbook. ``spare_rows`` adds empty traveller rows.
+    workbook. ``spare_rows`` adds empty traveller rows. An event the formulas cannot hold is refused
+    (ValueError: :func:`unsupported` says why; :func:`write_xlsx` writes its figures as values instead).
     """
+    _refuse_unsupported(result)
     write_workbook(os.fspath(path), event_contents(result, spare_rows))
 
 
@@ -562,6 +570,6 @@ def write_xlsx(result: SessionResult, path: str | os.PathLike[str]) -> str | Non
         write_values_workbook(result, path, reason)
         return (f"{reason}: the figures are written as values, not formulas ({VALUE_CELLS}); "
                 "every other cell as in a live workbook")
-    with atomic_path(path, suffix=".xlsx") as tmp:
-        write_event_workbook(result, tmp)
+    with atomic_path(path, suffix=".xlsx") as tmp:  # asked above: not again
+        write_workbook(tmp, event_contents(result))
     return None

@@ -5,8 +5,9 @@ and the pairs (:mod:`mpxl.workbook.template` builds the workbook from it).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from ..core.event import Deal
@@ -60,12 +61,13 @@ class Settings:
     """The Setup sheet's inputs: the ``options`` the workbook scores with (:class:`~mpxl.core.options.ScoringOptions`,
     each setting declared there once, with the Setup cells it fills: :meth:`~mpxl.core.options.Setting.setup_cells`),
     and the event's own cells (its title, date, club, the lines' percentage decimals). The sheet writes each as its
-    word (:meth:`words`); words are parsed once, by the options' parser (:meth:`of`).
+    word: its :attr:`cells`, worked out once, when the settings are made; words given are parsed once, by the
+    options' parser (:meth:`of`).
 
     >>> s = Settings.of(method="Manual", scale="signed", rounding="EBU", places="plain")
     >>> s.options.method, s.options.scale, s.options.rounding, s.options.places
     (<Method.MANUAL: 'manual'>, <Scale.SIGNED: 'signed'>, Rounding(kind='ebu', decimals=1), <Places.PLAIN: 'plain'>)
-    >>> Settings().words()["scale"], s.words()["method"], s.words()["places"], s.words()["decimals"]
+    >>> Settings().cells["scale"], s.cells["method"], s.cells["places"], s.cells["decimals"]
     (2, 'Manual', 'plain', 1)
     >>> Settings.of(tempo="slow")
     Traceback (most recent call last):
@@ -80,6 +82,17 @@ class Settings:
     line_pct_decimals: int | None = None  # None: no line percentages shown
     ave_plus: float = 60  # the rulebook's Ave+ and Ave- percentages (the reader refuses others)
     ave_minus: float = 40
+    #: the Setup's inputs as its cells hold them, by Setup key: each setting's as its declaration fills its cells
+    #: (:data:`~mpxl.workbook.layout.SETUP_SETTINGS`), then the event's own
+    cells: Mapping[str, object] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        cells: dict[str, object] = {}
+        for s in SETUP_SETTINGS.values():
+            cells.update(s.setup_cells(getattr(self.options, s.name)))
+        cells.update(event=self.event, date=self.date, club=self.club, line_pct_decimals=self.line_pct_decimals,
+                     ave_plus=self.ave_plus, ave_minus=self.ave_minus)
+        object.__setattr__(self, "cells", MappingProxyType(cells))  # frozen as the settings are
 
     @classmethod
     def of(cls, event: str = "", date: str = "", club: str = "", line_pct_decimals: int | None = None,
@@ -87,16 +100,6 @@ class Settings:
         """Settings from words: the options' (a flag's, a JSON key's or a field's name, read by
         :func:`~mpxl.core.options.parse_options`) over :data:`TEMPLATE_OPTIONS`, and the event's own cells."""
         return cls(TEMPLATE_OPTIONS.with_(**parse_options(**words)), event, date, club, line_pct_decimals)
-
-    def words(self) -> dict[str, object]:
-        """The Setup sheet's inputs as its cells hold them, by Setup key: each setting's as its declaration
-        fills its cells (:data:`~mpxl.workbook.layout.SETUP_SETTINGS`), then the event's own."""
-        cells: dict[str, object] = {}
-        for s in SETUP_SETTINGS.values():
-            cells.update(s.setup_cells(getattr(self.options, s.name)))
-        cells.update(event=self.event, date=self.date, club=self.club, line_pct_decimals=self.line_pct_decimals,
-                     ave_plus=self.ave_plus, ave_minus=self.ave_minus)
-        return cells
 
 
 @dataclass(frozen=True)

@@ -275,7 +275,7 @@ def setup_sheet(wb: Workbook, s: Settings) -> Worksheet:
     ws.column_dimensions["A"].width = 34
     ws.column_dimensions["B"].width = 14
     ws.column_dimensions["C"].width = 90
-    values = s.words()  # each Enum as the sheet's word
+    values = s.cells  # each setting as the sheet's words
     formulas = F.setup_formulas()
     for key, name, label in SETUP_ROWS:
         r = setup_row(key)

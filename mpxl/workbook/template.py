@@ -144,12 +144,12 @@ def _build(contents: Contents, shells: bool = False) -> tuple[Workbook, list[Blo
         pair_rows=max(c.pair_rows, len(c.pairs), 1),
         by_board=c.by_board,
     )
+    formats = number_formats(settings)
     wb = Workbook()
     wb.remove(wb.active)
     trav_last = FIRST_ROW + sizes.rows - 1
     blocks: list[Block] = []
     setup_sheet(wb, settings)
-    formats = number_formats(settings)
     travellers_sheet(wb, c.lines, sizes, c.boards, blocks, formats)
     pairs_sheet(wb, c.pairs, sizes, blocks, formats)
     totals_sheet(wb, sizes, blocks, formats)
