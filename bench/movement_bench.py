@@ -63,7 +63,7 @@ def templates() -> None:
                     runs[name].append(time.perf_counter() - start)
             e, lo = (statistics.median(runs[k]) for k in ("empty", "laid out"))
             print(f"template {kind} {tables} tables, {m.boards} boards: empty {e:.2f} s, laid out {lo:.2f} s "
-                  f"({lo / e:.2f}x; {len(laid['lines'])} lines)")
+                  f"({lo / e:.2f}x; {len(laid.lines)} lines)")
 
 
 if __name__ == "__main__":

@@ -72,7 +72,7 @@ class Settings:
     >>> Settings.of(tempo="slow")
     Traceback (most recent call last):
     ...
-    TypeError: ScoringOptions.__init__() got an unexpected keyword argument 'tempo'
+    TypeError: ...got an unexpected keyword argument 'tempo'
     """
 
     options: ScoringOptions = TEMPLATE_OPTIONS
