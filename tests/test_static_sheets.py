@@ -4,6 +4,7 @@ typed cells; the kept file is read back as made, and made again when it is missi
 
 from __future__ import annotations
 
+import dataclasses
 import zipfile
 from pathlib import Path
 
@@ -13,7 +14,7 @@ pytest.importorskip("openpyxl")
 
 from mpxl.core.movement import movement  # noqa: E402
 from mpxl.workbook import static  # noqa: E402
-from mpxl.workbook.inputs import Settings, TemplateLine  # noqa: E402
+from mpxl.workbook.inputs import Contents, Settings, TemplateLine  # noqa: E402
 from mpxl.workbook.template import laid_out_contents, template_contents, write_workbook  # noqa: E402
 
 DATED = "docProps/core.xml"
@@ -33,19 +34,19 @@ def cache(tmp_path, monkeypatch):
     return folder
 
 
-def _signed() -> dict:
+def _signed() -> Contents:
     return template_contents(tables=3, boards=2, scale="signed", method="ascherman", sections=2)
 
 
-def _typed_board() -> dict:
+def _typed_board() -> Contents:
     """A scored-like workbook whose first board has a section and a session, and a Methods (N, n) of its own."""
     c = template_contents(tables=2, boards=2, lines=[TemplateLine(1, 1, 2, typed=420, section="B", session=2)])
-    return {**c, "boards": [(1, "B", 2)], "methods": (14, 12), "by_board": True}
+    return dataclasses.replace(c, boards=[(1, "B", 2)], methods=(14, 12), by_board=True)
 
 
-def _blank_section() -> dict:
+def _blank_section() -> Contents:
     c = template_contents(tables=2, boards=1)
-    return {**c, "boards": [(3, " ", None)], "settings": Settings(method="Manual")}
+    return dataclasses.replace(c, boards=[(3, " ", None)], settings=Settings.of(method="Manual"))
 
 
 CASES = {
@@ -61,9 +62,9 @@ CASES = {
 def test_the_kept_sheets_write_the_workbook_built_cell_by_cell(tmp_path, cache, monkeypatch, name):
     contents = CASES[name]()
     kept, whole = tmp_path / "kept.xlsx", tmp_path / "whole.xlsx"
-    write_workbook(kept, **contents)
+    write_workbook(kept, contents)
     monkeypatch.setattr(static, "KEEP", False)
-    write_workbook(whole, **contents)
+    write_workbook(whole, contents)
     a, b = _parts(kept), _parts(whole)
     assert list(a) == list(b)
     assert [n for n in a if a[n] != b[n]] == []
@@ -73,9 +74,9 @@ def test_a_macro_enabled_workbook_keeps_its_code_names(tmp_path, cache, monkeypa
     pytest.importorskip("xlwings")
     contents = template_contents(tables=2, boards=1)
     kept, whole = tmp_path / "kept.xlsm", tmp_path / "whole.xlsm"
-    write_workbook(kept, **contents, macro_enabled=True)
+    write_workbook(kept, contents, macro_enabled=True)
     monkeypatch.setattr(static, "KEEP", False)
-    write_workbook(whole, **contents, macro_enabled=True)
+    write_workbook(whole, contents, macro_enabled=True)
     a, b = _parts(kept), _parts(whole)
     assert b'codeName="Sheet5"' in a["xl/worksheets/sheet5.xml"]
     assert [n for n in set(a) | set(b) if a.get(n) != b.get(n)] == []
