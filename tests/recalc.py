@@ -1,8 +1,9 @@
 """Recalculate xlsx workbooks in tests: LibreOffice headless and the ``formulas`` package.
 
-``libreoffice_recalc(paths)`` converts several files in one soffice call per core (each
-with a private user profile, so it never touches or waits for a desktop LibreOffice) and
-returns the recalculated values; ``formulas_recalc(path)`` evaluates a workbook
+``libreoffice_recalc(paths)`` recalculates files in the test process's one soffice (a private user
+profile, so it never touches or waits for a desktop LibreOffice), started at its first use and kept
+for the process (an xdist worker), driven through UNO by the Python that has LibreOffice's ``uno``
+(tests/uno_recalc.py ``--serve``), and returns the recalculated values; ``formulas_recalc(path)`` evaluates a workbook
 with the pure-Python ``formulas`` package. Both return a :class:`Values` lookup
 ``values["Travellers", "L5"]``.
 
@@ -20,12 +21,17 @@ absence is a failure.
 
 from __future__ import annotations
 
+import atexit
+import functools
 import json
 import os
+import queue
 import re
 import shutil
+import signal
 import subprocess
 import tempfile
+import threading
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -158,26 +164,6 @@ def _read_csv(folder: Path, stem: str, sheets: list[str]) -> Values:
     return Values(data)
 
 
-#: How many soffice processes ``libreoffice_recalc`` runs side by side (``$MPXL_LO_PROCESSES``; by
-#: default one per core, at most 2): soffice converts its files one after another on one core.
-LO_PROCESSES = int(os.environ.get("MPXL_LO_PROCESSES") or min(2, os.cpu_count() or 1))
-
-
-def _share(paths: list[Path], parts: int) -> list[list[int]]:
-    """The indexes of ``paths`` in ``parts`` groups of about equal size in bytes (largest first).
-
-    >>> _share([Path(__file__)], 2)
-    [[0]]
-    """
-    groups: list[list[int]] = [[] for _ in range(max(1, min(parts, len(paths))))]
-    sizes = [0] * len(groups)
-    for i in sorted(range(len(paths)), key=lambda i: -paths[i].stat().st_size):
-        k = sizes.index(min(sizes))
-        groups[k].append(i)
-        sizes[k] += paths[i].stat().st_size
-    return [g for g in groups if g]
-
-
 def _staged(paths: list[Path], folder: Path) -> list[Path]:
     """Copies of ``paths`` in ``folder`` under names of their own (files of one name in two folders would collide
     in LibreOffice's output folder), in order."""
@@ -189,63 +175,142 @@ def _staged(paths: list[Path], folder: Path) -> list[Path]:
     return staged
 
 
+class Office:
+    """The test process's LibreOffice: one ``uno_recalc.py --serve`` (one soffice, a private profile) started at
+    the first request and kept for the process's life (an xdist worker's), each request one JSON line in and
+    one out. A server that died or did not answer in time is killed with its soffice (its own process group)
+    and started again for the next request; the server itself starts again a soffice that died under it.
+    At the process's exit the server is told to stop (the end of its input) and its group killed."""
+
+    def __init__(self):
+        self.proc: subprocess.Popen | None = None
+        self.replies: queue.Queue = queue.Queue()
+        self.log: Path | None = None
+
+    def start(self) -> None:
+        py = require_uno()
+        self.log = Path(tempfile.mkstemp(prefix="mpxl-uno-serve-", suffix=".log")[1])
+        env = {**os.environ, "MPXL_SOFFICE": require_soffice()}
+        with open(self.log, "w") as log:
+            self.proc = subprocess.Popen([py, str(UNO_SCRIPT), "--serve"], stdin=subprocess.PIPE,
+                                         stdout=subprocess.PIPE, stderr=log, text=True, env=env,
+                                         start_new_session=True)
+        self.replies = queue.Queue()
+        threading.Thread(target=self._read, args=(self.proc, self.replies), daemon=True).start()
+
+    @staticmethod
+    def _read(proc: subprocess.Popen, replies: queue.Queue) -> None:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            replies.put(line)
+        replies.put(None)  # the server ended
+
+    def request(self, request: dict, timeout: float) -> list[dict]:
+        """The server's result for ``request``; a server gone is started again and asked once more."""
+        for attempt in (1, 2):
+            if self.proc is None or self.proc.poll() is not None:
+                self.stop()
+                self.start()
+            assert self.proc is not None and self.proc.stdin is not None
+            try:
+                self.proc.stdin.write(json.dumps(request) + "\n")
+                self.proc.stdin.flush()
+                line = self.replies.get(timeout=timeout)
+            except queue.Empty:
+                self.stop()
+                raise RuntimeError(f"LibreOffice did not answer in {timeout} s: {request['op']} {request['files']}")
+            except BrokenPipeError:
+                line = None
+            if line is None:
+                said = self.log.read_text()[-2000:] if self.log else ""
+                self.stop()
+                if attempt == 2:
+                    raise RuntimeError(f"the LibreOffice server ended: {said}")
+                continue
+            reply = json.loads(line)
+            if not reply["ok"]:
+                raise RuntimeError(f"LibreOffice failed: {reply['error']}")
+            return reply["result"]
+        raise AssertionError("unreachable")
+
+    def stop(self) -> None:
+        """End the server and its soffice: its input closed, then its process group killed."""
+        proc, self.proc = self.proc, None
+        if proc is None:
+            return
+        try:
+            if proc.stdin:
+                proc.stdin.close()
+            proc.wait(timeout=30)
+        except (OSError, subprocess.TimeoutExpired):
+            pass
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)  # whatever of its group is left (soffice.bin)
+        except (ProcessLookupError, PermissionError):
+            pass
+        proc.wait()
+        if self.log:
+            self.log.unlink(missing_ok=True)
+
+
+OFFICE = Office()
+atexit.register(OFFICE.stop)
+
+
+def _stored(paths: Iterable[Path], request: dict, timeout: float) -> tuple[list[Path], Path, Path, list[dict]]:
+    """``paths`` staged in a folder of their own and ``request`` made of them: (staged, the folder, the output
+    folder, the result); the caller removes the folder."""
+    paths = [Path(p) for p in paths]
+    work = Path(tempfile.mkdtemp(prefix="mpxl-lo-"))
+    staged = _staged(paths, work)
+    out = work / "out"
+    out.mkdir()
+    result = OFFICE.request({**request, "files": [str(p) for p in staged], "outdir": str(out)}, timeout)
+    return staged, work, out, result
+
+
 def libreoffice_recalc(paths: Iterable[Path], timeout: int = 600) -> list[Values]:
     """Recalculate ``paths`` with LibreOffice headless; values per file, in the order given.
 
-    LibreOffice computes every formula that has no cached value when it loads a
-    file written by openpyxl, and writes the results as CSV (one file a sheet). The
-    files go to at most ``LO_PROCESSES`` soffice calls run side by side, each with
-    its own private profile and folders.
+    LibreOffice computes every formula that has no cached value when it loads a file written by openpyxl
+    (as ``soffice --convert-to`` does), and saves the results as CSV (one file a sheet), in the test
+    process's one soffice (:class:`Office`).
     """
-    soffice = require_soffice()
-    paths = [Path(p) for p in paths]
-    out = Path(tempfile.mkdtemp(prefix="mpxl-lo-out-"))
-    src = Path(tempfile.mkdtemp(prefix="mpxl-lo-in-"))
-    staged = _staged(paths, src)
-    profiles = []
+    name, options = CSV_FILTER.split(":", 1)[1].rsplit(":", 1)
+    staged, work, out, _ = _stored(paths, {"op": "store", "filter": name, "options": options, "suffix": ".csv"},
+                                   timeout)
     try:
-        procs = []
-        for group in _share(staged, LO_PROCESSES):
-            profile = Path(tempfile.mkdtemp(prefix="mpxl-lo-profile-"))
-            profiles.append(profile)
-            cmd = [soffice, f"-env:UserInstallation={profile.as_uri()}", "--headless", "--norestore",
-                   "--nologo", "--nolockcheck", "--convert-to", CSV_FILTER,
-                   "--outdir", str(out), *(str(staged[i]) for i in group)]
-            procs.append(subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
-        logs = []
-        for proc in procs:
-            try:
-                logs.append(proc.communicate(timeout=timeout))
-            except subprocess.TimeoutExpired:
-                for p in procs:
-                    p.kill()
-                raise
         results = []
         for p in staged:
             if not any(out.glob(f"{p.stem}-*.csv")):
-                raise RuntimeError(f"soffice did not convert {p.name}: {logs}")
+                raise RuntimeError(f"soffice did not convert {p.name}")
             results.append(_read_csv(out, p.stem, _sheet_names(p)))
         return results
     finally:
-        for profile in profiles:
-            shutil.rmtree(profile, ignore_errors=True)
-        shutil.rmtree(src, ignore_errors=True)
-        shutil.rmtree(out, ignore_errors=True)
+        shutil.rmtree(work, ignore_errors=True)
+
+
+#: The filters ``libreoffice_convert`` saves through when its format names none.
+FILTERS = {"xlsx": "Calc MS Excel 2007 XML", "pdf": "calc_pdf_Export"}
 
 
 def libreoffice_convert(paths: Iterable[Path], fmt: str, outdir: Path, timeout: int = 600) -> list[Path]:
-    """Convert ``paths`` to ``fmt`` (``pdf``, ``xlsx``) into ``outdir`` in one soffice call."""
-    soffice = find_soffice()
-    if not soffice:
-        raise RuntimeError("soffice not found")
-    profile = Path(tempfile.mkdtemp(prefix="mpxl-lo-profile-"))
+    """Convert ``paths`` to ``fmt`` (``pdf``, ``xlsx``, ``xlsx:FILTER``) into ``outdir``, as ``soffice --convert-to
+    FMT`` does, in the test process's soffice."""
+    ext, _, name = fmt.partition(":")
+    paths = [Path(p) for p in paths]
+    staged, work, out, _ = _stored(paths, {"op": "store", "filter": name or FILTERS[ext], "suffix": "." + ext},
+                                   timeout)
     try:
-        subprocess.run([soffice, f"-env:UserInstallation={profile.as_uri()}", "--headless", "--norestore",
-                        "--convert-to", fmt, "--outdir", str(outdir), *map(str, paths)],
-                       capture_output=True, text=True, timeout=timeout, check=True)
+        Path(outdir).mkdir(parents=True, exist_ok=True)
+        done = []
+        for p, s in zip(paths, staged):
+            target = Path(outdir) / f"{p.stem}.{ext}"
+            shutil.move(out / f"{s.stem}.{ext}", target)
+            done.append(target)
+        return done
     finally:
-        shutil.rmtree(profile, ignore_errors=True)
-    return [Path(outdir) / (Path(p).stem + "." + fmt.split(":")[0]) for p in paths]
+        shutil.rmtree(work, ignore_errors=True)
 
 
 def formulas_recalc(path: Path) -> Values:
@@ -576,6 +641,7 @@ def scored_and_read_back(xlsx: Path, options: list[str], capsys) -> tuple[dict, 
 UNO_SCRIPT = Path(__file__).parent / "uno_recalc.py"
 
 
+@functools.cache
 def uno_python() -> str | None:
     """A Python that imports LibreOffice's ``uno`` (Debian's python3-uno is the system Python's), or None."""
     candidates = [os.environ.get("MPXL_UNO_PYTHON", ""), "/usr/bin/python3", shutil.which("python3") or ""]
@@ -588,31 +654,26 @@ def uno_python() -> str | None:
 def require_uno() -> str:
     """The Python with ``uno``, or skip the test (fail it when CI=true)."""
     require_soffice()
-    return _required(uno_python(), "LibreOffice's Python bridge (uno) is not installed: the full-recalculation "
-                     "tests need it (Debian: apt-get install python3-uno)")
+    return _required(uno_python(), "LibreOffice's Python bridge (uno) is not installed: the recalculation tests "
+                     "drive LibreOffice through it (Debian: apt-get install python3-uno)")
 
 
 def libreoffice_full_recalc(paths: Iterable[Path], rounds: int = 2, edits: dict | None = None,
                             timeout: int = 900) -> list[tuple[Values, list[float]]]:
     """Each of ``paths`` opened in LibreOffice through UNO (its default settings: threaded calculation on),
     ``edits`` typed in (path -> [(sheet, cell, value)]), then recalculated hard (``calculateAll()``) ``rounds``
-    times, as a user does with Ctrl+Shift+F9: (the values, each recalculation's seconds), in order."""
-    py = require_uno()
+    times, as a user does with Ctrl+Shift+F9: (the values, each recalculation's seconds), in order; in the test
+    process's soffice (:class:`Office`)."""
     paths = [Path(p) for p in paths]
     work = Path(tempfile.mkdtemp(prefix="mpxl-uno-"))
     try:
         staged = _staged(paths, work)
-        plan = work / "edits.json"
-        plan.write_text(json.dumps({str(staged[i]): list(map(list, (edits or {}).get(p, [])))
-                                    for i, p in enumerate(paths)}))
         out = work / "out"
         out.mkdir()
-        env = {**os.environ, "MPXL_SOFFICE": require_soffice()}
-        proc = subprocess.run([py, str(UNO_SCRIPT), str(out), str(rounds), str(plan), *map(str, staged)],
-                              capture_output=True, text=True, timeout=timeout, env=env)
-        if proc.returncode != 0:
-            raise RuntimeError(f"the UNO recalculation failed: {proc.stderr[-2000:]}")
-        said = {json.loads(line)["file"]: json.loads(line) for line in proc.stdout.splitlines() if line.strip()}
+        plan = {str(staged[i]): list(map(list, (edits or {}).get(p, []))) for i, p in enumerate(paths)}
+        said = {info["file"]: info for info in OFFICE.request(
+            {"op": "recalc", "rounds": rounds, "edits": plan, "files": [str(p) for p in staged], "outdir": str(out)},
+            timeout)}
         results = []
         for p in staged:
             info = said[str(p)]

@@ -509,8 +509,11 @@ def _rulebook_exprs() -> dict[str, Expr]:
 @pytest.mark.parametrize("name", sorted(_rulebook_exprs()))
 def test_every_rule_reads_as_python(name):
     """A rule is compiled on its first evaluation, not at import (start-up): each one's Python form is
-    checked here instead, so a rule mistyped fails in the tests, not at its first use."""
-    from mpxl.core.rules import _to_python
+    checked here instead, so a rule mistyped fails in the tests, not at its first use: it compiles (a
+    SyntaxError fails here), and the names its Python reads, the rulebook's functions apart, are the named
+    values the rule says it reads (``Expr.names``, which its Excel text is written from)."""
+    from mpxl.core.rules import _GLOBALS, _to_python
 
     rule = _rulebook_exprs()[name]
-    compile(_to_python(rule.text), f"<rule {rule.text}>", "eval")
+    code = compile(_to_python(rule.text), f"<rule {rule.text}>", "eval")
+    assert set(code.co_names) - set(_GLOBALS) == rule.names, (name, rule.text, code.co_names)

@@ -52,10 +52,23 @@ def test_csv_cells_are_neutralised(text, tmp_path):
     out = tmp_path / "out.csv"
     write_event(score_event(hostile_event(text)), out)
     rows = list(csv.reader(io.StringIO(out.read_text(encoding="utf-8"))))
-    for row in rows[1:]:
-        for cell in row:
-            if cell and cell[0] in "=+-@\t\r":  # only numbers may start so (scores such as -50)
-                float(cell)
+    assert len(rows) > 1
+    # only numbers may start so (scores such as -50)
+    formula_like = [cell for row in rows[1:] for cell in row if cell and cell[0] in "=+-@\t\r" and not _number(cell)]
+    assert formula_like == [], formula_like
+
+
+def _number(text: str) -> bool:
+    """``text`` reads as a number.
+
+    >>> [_number(x) for x in ("-50", "+1", "=2+5", "-x")]
+    [True, True, False, False]
+    """
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _xlsx_cells(path: Path) -> str:

@@ -17,7 +17,7 @@ from itertools import groupby
 import pytest
 from club_game import BOARDS, TABLES, write_club_game
 from openpyxl import load_workbook
-from recalc import require_soffice
+from recalc import libreoffice_convert, require_soffice
 
 from mpxl.cli import main
 from mpxl.workbook.helptext import SETUP_NOTES
@@ -93,11 +93,7 @@ def test_libreoffice_prints_each_board_on_one_page(club_workbook, tmp_path):
     require_soffice()
     if not shutil.which("pdftotext"):
         pytest.skip("pdftotext (poppler-utils) is not installed")
-    soffice = shutil.which("soffice") or shutil.which("libreoffice")
-    profile = tmp_path / "profile"
-    subprocess.run([soffice, f"-env:UserInstallation={profile.as_uri()}", "--headless", "--convert-to", "pdf",
-                    "--outdir", str(tmp_path), str(club_workbook)], check=True, capture_output=True, timeout=300)
-    pdf = tmp_path / "night.pdf"
+    (pdf,) = libreoffice_convert([club_workbook], "pdf", tmp_path)
     text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True,
                           check=True).stdout
     pages = text.split("\f")

@@ -1,5 +1,8 @@
 """The template's formulas recalculated by a second engine, the pure-Python ``formulas`` package (slow:
-~20 ms a formula, so the suite takes one variant and the Methods sheet; ``python -m pytest -m deep`` more)."""
+~20 ms a formula). A second opinion on figures LibreOffice recalculates in the suite
+(tests/test_workbook_recalc.py: the same variants and Methods sheets), so the module is the deep tier's
+(``python -m pytest -m deep``, run by .ci/run after the suite): one variant and the Methods sheet; ``-m long``
+four variants of two set-ups and the real files."""
 
 from __future__ import annotations
 
@@ -31,6 +34,8 @@ from recalc import (  # noqa: E402
 )
 from shared import REALDATA  # noqa: E402
 
+pytestmark = pytest.mark.deep
+
 
 def _only(path: Path, keep: tuple, out: Path, max_row: int | None = None) -> Path:
     wb = load_workbook(path)
@@ -45,11 +50,11 @@ def _only(path: Path, keep: tuple, out: Path, max_row: int | None = None) -> Pat
     return out
 
 
-#: ``formulas`` compiles each formula in Python (~20 ms each): the suite's run takes one variant,
-#: ``python -m pytest -m deep`` four variants of two set-ups.
+#: ``formulas`` compiles each formula in Python (~20 ms each): the deep tier takes one variant,
+#: ``python -m pytest -m long`` four variants of two set-ups.
 FORMULAS_VARIANTS = [("neuberg", ("avg",)),
-                     pytest.param("neuberg", ("plain", "avg", "6040", "fouled3"), marks=pytest.mark.deep),
-                     pytest.param("mckinnon-single-ebu", ("avg", "aplus", "switch", "fouled"), marks=pytest.mark.deep)]
+                     pytest.param("neuberg", ("plain", "avg", "6040", "fouled3"), marks=pytest.mark.long),
+                     pytest.param("mckinnon-single-ebu", ("avg", "aplus", "switch", "fouled"), marks=pytest.mark.long)]
 
 
 @pytest.mark.parametrize("name, variants", FORMULAS_VARIANTS)
@@ -73,7 +78,7 @@ def test_methods_sheet_formulas_package(tmp_path):
 
 
 @needs_real
-@pytest.mark.deep  # the formulas package compiles each cell (minutes a file): python -m pytest -m deep
+@pytest.mark.long  # the formulas package compiles each cell (minutes a file): python -m pytest -m long
 @pytest.mark.parametrize("f", REAL_EVENTS[:3])
 def test_real_files_formulas_package(tmp_path, f):
     """One board of each real file plus its first board with an artificial score (the full files

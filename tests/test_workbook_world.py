@@ -9,7 +9,7 @@ played). Its workbook must recalculate to the core's figures: every line's NS an
 percentage and place (tests/recalc.py ``check_workbook_event``), with no ``?`` anywhere; a workbook written as
 values must say why, in the command's message.
 
-The seeds of :data:`SEEDS` run in the suite; ``python -m pytest tests/test_workbook_world.py -m deep`` runs
+The seeds of :data:`SEEDS` run in the suite; ``python -m pytest tests/test_workbook_world.py -m long`` runs
 :data:`DEEP_SEEDS` (``$MPXL_WORLD_SEEDS``, 100 by default) as well. A draw that falls in an area another change
 owns is listed in :data:`KNOWN` with its reason, and skipped when it disagrees.
 """
@@ -278,7 +278,7 @@ def deep_lo(tmp_path_factory):
     return recalculated(tmp_path_factory.mktemp("deep-worlds"), DEEP_SEEDS)
 
 
-@pytest.mark.deep  # many seeds, minutes: python -m pytest tests/test_workbook_world.py -m deep
+@pytest.mark.long  # many seeds, minutes: python -m pytest tests/test_workbook_world.py -m long
 @pytest.mark.parametrize("seed", DEEP_SEEDS)
 def test_many_generated_worlds(deep_lo, seed):
     run_world(deep_lo[seed])
