@@ -39,7 +39,7 @@ def pytest_collection_modifyitems(items):
 @pytest.fixture(scope="module")
 def lo(built):
     """LibreOffice's values for every workbook a test file's ``built`` fixture writes (name -> (path, ...)),
-    by name, from one soffice call a core (tests/recalc.py)."""
+    by name, from one request to the worker's soffice (tests/recalc.py)."""
     import sys
     from pathlib import Path
 

@@ -218,7 +218,7 @@ class Office:
                 line = self.replies.get(timeout=timeout)
             except queue.Empty:
                 self.stop()
-                raise RuntimeError(f"LibreOffice did not answer in {timeout} s: {request['op']} {request['files']}")
+                raise RuntimeError(f"LibreOffice did not answer in {timeout} s: {request['op']} {request['files']}") from None
             except BrokenPipeError:
                 line = None
             if line is None:

@@ -22,6 +22,7 @@ from mpxl.workbook.layout import (
     TRAVELLER_SPACERS,
 )
 from mpxl.workbook.template import FIRST_ROW, HEADER_ROW, PAIRS_COLUMNS, TRAVELLER_COLUMNS, build_template
+from tests.shared import sheet_values
 
 ROOT = Path(__file__).resolve().parents[1]
 COMMITTED = ROOT / "workbook_templates"
@@ -219,8 +220,7 @@ def test_the_signed_scale_in_the_template(tmp_path, capsys):
     for spelling in ("MP1", "2", "single"):
         assert main(["template", "--scale", spelling, "-o", str(tmp_path / "s.xlsx"), "--tables", "1",
                      "--boards", "1"]) == 0
-        assert load_workbook(tmp_path / "s.xlsx")["Setup"]["B5"].value == {"MP1": "signed", "2": 2, "single": 1}[
-            spelling]
+        assert sheet_values(tmp_path / "s.xlsx", "Setup")["B5"] == {"MP1": "signed", "2": 2, "single": 1}[spelling]
     capsys.readouterr()
     with pytest.raises(SystemExit):
         main(["template", "--scale", "triple", "-o", str(tmp_path / "bad.xlsx")])
@@ -242,12 +242,11 @@ def test_template_command(tmp_path, capsys):
     out = tmp_path / "t.xlsx"
     assert main(["template", "-o", str(out), "--tables", "4", "--boards", "5", "--method", "factor"]) == 0
     assert str(out) in capsys.readouterr().out
-    wb = load_workbook(out)
-    assert wb["Setup"]["B6"].value == "Factor"
-    assert wb["Travellers"][f"A{FIRST_ROW + 19}"].value == 5
+    assert sheet_values(out, "Setup")["B6"] == "Factor"
+    assert sheet_values(out, "Travellers")[f"A{FIRST_ROW + 19}"] == 5
     assert main(["template", "-o", str(tmp_path / "x.xlsx"), "--tables", "0"]) == 2
     assert main(["template", "--teaching", "-o", str(tmp_path / "teach.xlsx")]) == 0
-    assert load_workbook(tmp_path / "teach.xlsx")["Travellers"][f"D{FIRST_ROW}"].value == "3C"
+    assert sheet_values(tmp_path / "teach.xlsx", "Travellers")[f"D{FIRST_ROW}"] == "3C"
 
 
 def full_contents(wb) -> dict:

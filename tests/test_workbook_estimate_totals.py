@@ -3,7 +3,7 @@ adding the board estimated to the full top) live in the sheet beside what else c
 Ave+/Ave- policy, a line's penalty as a percentage of top, the small-group rule of a fouled board; and a mixed line
 (one side keeps its result, the other has an artificial score) on a fouled board or under the wbf policy.
 
-Every workbook of this module is recalculated in ONE soffice call (module fixture). Each event is a CSV scored by
+Every workbook of this module is recalculated in ONE request to the worker's soffice (module fixture). Each event is a CSV scored by
 ``mpxl score --no-infer OPTIONS -o x.xlsx``; the recalculated workbook must equal the core on every line, every
 pair and the ranking (``check_workbook_event``), and show no ``?``.
 """
@@ -14,12 +14,12 @@ import sys
 from pathlib import Path
 
 import pytest
-from openpyxl import load_workbook
 
 from mpxl.workbook.template import FIRST_ROW, TRAVELLER_COLUMNS
 
 sys.path.insert(0, str(Path(__file__).parent))
 from recalc import check_workbook_event, scored_and_read_back, scored_csv_workbooks  # noqa: E402
+from shared import sheet_values  # noqa: E402
 
 C = TRAVELLER_COLUMNS
 
@@ -112,8 +112,7 @@ def test_each_event_is_live_and_recalculates_to_mpxl_score(built, lo, name):
     """Written with live formulas, recalculated by LibreOffice: every line, pair (MP, Max, %, place) and the ranking
     equal the core's, and no cell shows ?."""
     path, result = built[name]
-    ws = load_workbook(path)["Travellers"]
-    assert str(ws[f"{C['ns_mp']}{FIRST_ROW}"].value).startswith("="), "written as values"
+    assert str(sheet_values(path, "Travellers").get(f"{C['ns_mp']}{FIRST_ROW}")).startswith("="), "written as values"
     values = lo[name]
     check_workbook_event(values, result)
     shown = [k for k, v in values.data.items() if v == "?"]

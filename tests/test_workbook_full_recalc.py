@@ -33,7 +33,7 @@ from recalc import (  # noqa: E402
     score_result,
     scored_csv_workbooks,
 )
-from shared import INCOMING, REALDATA  # noqa: E402
+from shared import INCOMING, REALDATA, sheet_values  # noqa: E402
 from test_workbook_rulings import EVENTS as RULINGS  # noqa: E402
 from test_workbook_rulings import HEAD as RULINGS_HEAD  # noqa: E402
 
@@ -171,7 +171,7 @@ def test_an_error_in_the_sheets_own_formula_is_named_as_the_sheets_not_as_typed(
     written.parent.mkdir()
     assert main(["score", str(src), "-o", str(written)]) == 0
     [book] = libreoffice_convert([written], "xlsx", tmp_path)
-    formula = load_workbook(book)["Travellers"][f"{C['ns_mp']}{FIRST_ROW}"].value
+    formula = sheet_values(book, "Travellers")[f"{C['ns_mp']}{FIRST_ROW}"]
     helpers = {C[c.key]: c.header for c in HELPER_COLUMNS}
     import re
 

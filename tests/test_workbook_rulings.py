@@ -1,7 +1,7 @@
 """The director's rulings live in the sheet: split, weighted and mixed scores typed as a scorer types them,
 scored by the template's formulas, recalculated by LibreOffice to ``mpxl score``'s figures.
 
-Every workbook of this module is recalculated in ONE soffice call (module fixture). Each event is a CSV
+Every workbook of this module is recalculated in ONE request to the worker's soffice (module fixture). Each event is a CSV
 scored by ``mpxl score -o x.xlsx`` (the writer types each ruling in Typed score); the recalculated
 workbook must equal the core on every line, every pair and the ranking (``check_workbook_event``), and
 each board's status must say what was ruled. A typed ruling the sheet cannot read gets ``mpxl score``'s
@@ -30,6 +30,7 @@ from mpxl.workbook.template import (
 
 sys.path.insert(0, str(Path(__file__).parent))
 from recalc import check_workbook_event, scored_csv_workbooks  # noqa: E402
+from shared import sheet_values  # noqa: E402
 
 C, P = TRAVELLER_COLUMNS, PAIRS_COLUMNS
 
@@ -187,10 +188,10 @@ def test_each_ruling_is_live_and_recalculates_to_mpxl_score(built, lo, name):
     """Written with live formulas (the ruling typed in Typed score, not a figure), recalculated by
     LibreOffice: every line, pair and place equals the core's, and no cell shows ?."""
     path, result = built[name]
-    ws = load_workbook(path)["Travellers"]
-    assert str(ws[f"{C['ns_mp']}{FIRST_ROW}"].value).startswith("=")
+    ws = sheet_values(path, "Travellers")
+    assert str(ws.get(f"{C['ns_mp']}{FIRST_ROW}")).startswith("=")
     column = C["adjustment"] if name == "bridgemate spelling" else C["typed"]  # an artificial score: Adjustment
-    typed = [ws[f"{column}{r}"].value for r in range(FIRST_ROW, FIRST_ROW + 6)]
+    typed = [ws.get(f"{column}{r}") for r in range(FIRST_ROW, FIRST_ROW + 6)]
     assert any(isinstance(t, str) and ("|" in t or "%" in t) for t in typed), typed
     values = lo[name]
     check_workbook_event(values, result)
@@ -270,7 +271,7 @@ def test_a_ruling_the_sheet_cannot_score_is_written_as_values_with_the_reason(tm
     assert why in err and "board 1, NS 2 EW 12" in err and "as values" in err, err
     # main's values workbook keeps every sheet (Totals too): its NS MP cells hold numbers, not formulas
     from mpxl.workbook.layout import FIRST_ROW, TRAVELLER_COLUMNS
-    ns_mp = load_workbook(out)["Travellers"][f'{TRAVELLER_COLUMNS["ns_mp"]}{FIRST_ROW}'].value
+    ns_mp = sheet_values(out, "Travellers")[f'{TRAVELLER_COLUMNS["ns_mp"]}{FIRST_ROW}']
     assert isinstance(ns_mp, (int, float)), ns_mp
 
 
@@ -332,5 +333,5 @@ def test_the_percent_scale_under_estimate_at_totals_is_written_as_values_with_it
                  str(xlsx)]) == 0
     said = "".join(capsys.readouterr())
     assert "the percent scale with estimate-at totals" in said and "written as values" in said, said
-    cell = load_workbook(xlsx)["Travellers"][f"{C['ns_mp']}{FIRST_ROW}"].value
+    cell = sheet_values(xlsx, "Travellers")[f"{C['ns_mp']}{FIRST_ROW}"]
     assert isinstance(cell, (int, float)), cell

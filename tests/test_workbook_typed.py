@@ -1,8 +1,8 @@
 """Every typed form of every input column is read by the template's formulas as ``mpxl score`` reads it.
 
 Each form is typed into one board of a template workbook (its first line; two plain results around
-what the form means, so a misreading moves its matchpoints), recalculated by LibreOffice in one soffice
-call (module fixture), and the same cells are written as a CSV file and scored by ``mpxl score --json``.
+what the form means, so a misreading moves its matchpoints), recalculated by LibreOffice in one request
+to the worker's soffice (module fixture), and the same cells are written as a CSV file and scored by ``mpxl score --json``.
 Where ``mpxl score`` reads the form, the sheet gives its matchpoints and its board's status is ``ok``;
 where it refuses the form, the sheet's status names the row with ``mpxl score``'s own words and the line
 shows ``?``.
