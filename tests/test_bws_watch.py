@@ -314,14 +314,14 @@ def director_saves_while(monkeypatch, moment, book, rule):
 
     saved = []
     if moment == "during":
-        make = event_writer.write_event_workbook
+        make = event_writer.write_workbook  # the workbook's temporary file, written before it is moved into place
 
-        def write_event_workbook(result, path, *a, **kw):
-            make(result, path, *a, **kw)
+        def write_workbook(path, contents, *a, **kw):
+            make(path, contents, *a, **kw)
             if not saved:
                 saved.append(rule())
 
-        monkeypatch.setattr(event_writer, "write_event_workbook", write_event_workbook)
+        monkeypatch.setattr(event_writer, "write_workbook", write_workbook)
         return saved, write_output
 
     def write(result, out, inputs):
