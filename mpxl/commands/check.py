@@ -312,6 +312,8 @@ class Audit:
     pairs: int  # how many pairs publish a figure
     #: a workbook's lines laid out with no result, and its movement's plays with no line (mpxl.workbook.settle)
     to_settle: list[str] = field(default_factory=list)
+    #: what the check of the file's double-dummy analysis found ('' when the file brings none)
+    analysis: str = ""
 
 
 def run(args: Namespace) -> int:
@@ -344,8 +346,29 @@ def _audit(args: Namespace) -> Audit:
         diffs += d
         lines += n_lines
         pairs += n_pairs
-    return Audit(event, chosen, result, previous_files, previous, carried, diffs, lines, pairs,
-                 _to_settle(event, args.input))
+    analysed, verdict = _analysis_differences(event, args.input)
+    return Audit(event, chosen, result, previous_files, previous, carried, diffs + analysed, lines, pairs,
+                 _to_settle(event, args.input), verdict)
+
+
+def _analysis_differences(event: Event, path: str) -> tuple[list[Difference], str]:
+    """The file's double-dummy analysis (its PBN tags) against the solver's, board by board, and the line
+    saying so ('' when the file brings none); not checked, and said, when endplay is not installed."""
+    if not event.analyses:
+        return [], ""
+    from ..core.analysis import differences
+    from ..formats.solver import INSTALL, available, solve
+
+    boards = sorted(b for b in event.analyses if b in event.deals)
+    if not available():
+        return [], f"the double-dummy analysis of {len(boards)} boards not checked: {INSTALL}"
+    solved = solve([event.deals[b] for b in boards], path)
+    diffs = [Difference(f"board {b}", what, stated, mine) for b in boards if b in solved
+             for what, stated, mine in differences(event.analyses[b], solved[b])]
+    wrong = sorted({int(d.where.split()[1]) for d in diffs})
+    return diffs, (f"the double-dummy analysis of {len(solved)} boards (its tricks and par) agrees with the solver"
+                   if not wrong else "the double-dummy analysis differs from the solver's on boards "
+                   + ", ".join(map(str, wrong)))
 
 
 def _to_settle(event: Event, path: str) -> list[str]:
@@ -447,7 +470,8 @@ def _print_json(audit: Audit) -> None:
                "settings_found": chosen.inference is not None and not diffs,
                "carried_in": [d.__dict__ for d in carried or []],
                "differences": [d.__dict__ for d in diffs],
-               "to_settle": audit.to_settle}, sys.stdout, indent=1, ensure_ascii=False)
+               "to_settle": audit.to_settle,
+               **({"analysis": audit.analysis} if audit.analysis else {})}, sys.stdout, indent=1, ensure_ascii=False)
     sys.stdout.write("\n")
 
 
@@ -485,6 +509,8 @@ def _print_text(path: str, audit: Audit) -> None:
             + ", ".join(f"{k.replace('_', '-')} {a} -> {b}" for k, (a, b) in chosen.differs.items())
         )
     print(tie_note(audit.result))
+    if audit.analysis:
+        print(audit.analysis)
     if audit.carried:
         session = (f"session {event.session_number}" + (f" of {event.session_count}" if event.session_count else "")
                    if event.session_number else "")

@@ -24,6 +24,7 @@ from operator import attrgetter
 from typing import Any, NamedTuple, TypeVar
 
 from .adjustments import LinePenalty, LineScore, ScoreText, read_penalty
+from .analysis import Analysis
 from .rules import Side
 from .settings import Field
 
@@ -252,6 +253,8 @@ class Event:
     event_type: str = ""  # USEBIO EVENT_TYPE as the file gives it (MP_PAIRS, PAIRS, ...)
     venue: str = ""  # USEBIO VENUE, PBN [Site]
     deals: dict[int, Deal] = field(default_factory=dict)  # board number -> Deal
+    #: board number -> its double-dummy analysis, as the file's tags give it (mpxl.formats.pbn_analysis) or solved
+    analyses: dict[int, Analysis] = field(default_factory=dict)
     session_number: int | None = None  # this file is session k of a longer event (PBN META CRSession)
     session_count: int | None = None  # of so many sessions (PBN META CRSessionCount)
     scoring_tag: str = ""  # PBN's board-level [Scoring] tag as the file writes it ("MatchPoints;MP1"), written back

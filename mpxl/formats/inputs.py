@@ -53,6 +53,10 @@ def attach_deals(event: Event, path: StrPath | None) -> Event:
     if boards - set(deals):
         event.warnings.append(f"--deals {path}: no deal for boards {board_list(boards - set(deals))}")
     event.deals.update((b, d) for b, d in deals.items() if b in boards or not boards)
+    if format_of(path) == "pbn":  # its analysis tags, where it has them (mpxl deal --analyse writes them)
+        from .pbn import read_pbn_analyses
+
+        event.analyses.update((b, a) for b, a in read_pbn_analyses(path, deals).items() if b in event.deals)
     return event
 
 

@@ -18,14 +18,17 @@ from itertools import chain, islice
 from json.encoder import encode_basestring
 from typing import Any, cast
 
-from ..core.event import Travellers
+from ..core.analysis import Analysis, hcp
+from ..core.contract import board_dealer, board_vulnerability
+from ..core.event import SEATS, Deal, Travellers
 from ..core.options import ScoringOptions
 from ..core.pairings import gather
 from ..core.ranking import PairResult
 from ..core.scorer import BoardPlace, ScoredBoard, ScoredColumns
 from ..core.session import SessionResult, settings_of
 
-__all__ = ["result_to_json", "json_text", "json_heading", "board_json", "pair_json", "line_json", "board_fields"]
+__all__ = ["result_to_json", "json_text", "json_heading", "board_json", "pair_json", "line_json", "board_fields",
+           "deal_json"]
 
 
 def _num(value: Fraction | None) -> float | None:
@@ -367,4 +370,25 @@ def json_heading(result: SessionResult) -> dict[str, Any]:
     if result.event.penalties:  # penalties given as rows of their own, added to the pairs' totals
         heading["penalties"] = [{"board": p.board, "section": p.section, "session": p.session, "pair": p.pair,
                                  "direction": p.direction, "mp": float(p.amount)} for p in result.event.penalties]
+    event = result.event
+    if event.analyses:  # the boards' deals with their double-dummy analysis, as mpxl deal --json writes them
+        heading["deals"] = [deal_json(event.deals[b], event.analyses.get(b)) for b in sorted(event.deals)]
     return heading
+
+
+def deal_json(deal: Deal, analysis: Analysis | None = None) -> dict[str, Any]:
+    """A board's deal as ``mpxl deal --json`` and ``score --json`` write it: dealer, vulnerability, the
+    hands (PBN's, spades first), each hand's HCP and, analysed, ``dd`` (the tricks each seat takes as
+    declarer in each strain) and ``par`` (the score from NS's side, the contracts).
+
+    >>> deal_json(Deal(3, ("AKQJ.T98.765.432", "", "", "")))["hands"]["N"], deal_json(Deal(3))["vulnerable"]
+    ('AKQJ.T98.765.432', 'EW')
+    """
+    doc: dict[str, Any] = {"board": deal.board, "dealer": deal.dealer or board_dealer(deal.board).value,
+                           "vulnerable": deal.vulnerable or board_vulnerability(deal.board).value,
+                           "hands": dict(zip(SEATS, deal.hands)),
+                           "hcp": dict(zip(SEATS, [hcp(h) for h in deal.hands])) if all(deal.hands) else None}
+    if analysis is not None:
+        doc["dd"] = analysis.grid()
+        doc["par"] = analysis.par_json()
+    return doc

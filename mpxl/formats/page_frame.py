@@ -49,6 +49,13 @@ th.group { text-align: center; }
 .deal .n { grid-area: n; } .deal .w { grid-area: w; } .deal .e { grid-area: e; } .deal .s { grid-area: s; }
 .deal .compass { grid-area: c; align-self: center; text-align: center; color: var(--muted); font-size: 0.8rem; }
 span.h, span.d { color: #c0392b; }
+.dealbox { display: flex; flex-wrap: wrap; gap: 0 1rem; align-items: flex-start; }
+.dealbox .deal { flex: 1 1 14rem; }
+.deal .hcp { color: var(--muted); font-weight: normal; font-size: 0.8em; }
+table.dd { min-width: 0; width: auto; font-size: 0.8rem; margin: 0.2rem 0; }
+table.dd th, table.dd td { padding: 0 0.3rem; text-align: center; }
+table.dd caption { font-weight: normal; color: var(--muted); font-size: 0.75rem; }
+p.par { margin: 0.1rem 0 0.3rem; font-size: 0.85rem; }
 .mark { font-size: 0.8rem; font-weight: 600; color: #8a4b00; background: #fff3e0; border: 1px solid #f0c890;
         border-radius: 0.3rem; padding: 0 0.3rem; margin-left: 0.4rem; white-space: nowrap; }
 ul.rulings { margin: 0 0 0.8rem; padding-left: 1.2rem; font-size: 0.88rem; color: var(--muted); }
@@ -98,6 +105,9 @@ figcaption { color: var(--muted); font-size: 0.9rem; }
            padding: 0.25rem 0 0.35rem; border-bottom: 1px solid #999; }
   .board > h3, .board > p.note, .board > ul.rulings { grid-column: 1 / -1; }
   .board > .deal { grid-column: 1; width: 16rem; margin: 0; font-size: 8pt; line-height: 1.15; gap: 0 0.3rem; }
+  .board > .dealbox { grid-column: 1; width: 16rem; display: block; }
+  .dealbox .deal { margin: 0; font-size: 8pt; line-height: 1.15; gap: 0 0.3rem; }
+  table.dd, p.par { font-size: 7.5pt; }
   .board > .scroll { grid-column: 2; }
   .deal .hand b + br { display: none; }
   table.traveller, table.scorecard { font-size: 8pt; }

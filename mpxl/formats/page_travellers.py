@@ -3,7 +3,7 @@ fouled groups, rulings) and, when the file has them, its hands."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..core.adjustments import Assigned, Mixed
@@ -16,6 +16,7 @@ from .labels import (
     LABELS,
     figure_label,
 )
+from .page_analysis import analysis_html, line_cells
 from .page_frame import anchor, escape, method_title, mp_text, signed_figure, table_lines
 from .page_lines import SUITS, line_entry, line_rulings, played, score_cells
 from .page_pairs import PairIndex, find_pair, pair_id
@@ -26,7 +27,7 @@ if TYPE_CHECKING:  # typing only
     from ..core.scorer import BoardPlace
     from ..core.session import SessionResult
 
-__all__ = ["travellers_section"]
+__all__ = ["travellers_section", "deal_html"]
 
 
 def travellers_section(
@@ -94,8 +95,12 @@ def _board_html(
     mark = f' <span class="mark">{escape(L["fouled_mark"])}</span>' if fouled else ""
     yield f'<div class="board" id="{escape(bid)}"><h3>{escape(head)}{mark}</h3><p class="note">{escape(note)}</p>'
     deal = ev.deals.get(b.board)
+    analysis = ev.analyses.get(b.board)
     if deal is not None and any(deal.hands):
-        yield _deal_html(deal, b.board, L)
+        if analysis is not None:  # the diagram, the makeable contracts and the par side by side
+            yield f'<div class="dealbox">{deal_html(deal, b.board, L, analysis.hcp)}{analysis_html(analysis, L)}</div>'
+        else:
+            yield deal_html(deal, b.board, L)
     pcts = None
     if line_pcts is not None:
         top = b.line_top or b.top
@@ -104,11 +109,16 @@ def _board_html(
                                               ns_mps, ew_mps)]
     groups_ = (((L["score"], 5, 6), (figure_label(opts.scale.value, L), 7, 8))
                + (((L["pct"], 9, 10),) if pcts is not None else ()))
+    headers = [escape(h) for h in (L["ns"], L["ew"], L["group"], L["contract"], L["lead"], L["ns"], L["ew"], L["ns"],
+                                   L["ew"], L["ns"], L["ew"])][: 11 if pcts is not None else 9]
+    rows = _traveller_rows(b, lines, ns_mps, ew_mps, index, decimals, pcts, line_pcts)
+    if analysis is not None:  # each line's double-dummy tricks and its score against par (points, NS's side)
+        headers += [escape(L["dd_tricks"]), escape(L["vs_par"])]
+        rows = (row + line_cells(ln, analysis) for row, ln in zip(rows, lines))
     yield table_lines(
-        [escape(h) for h in (L["ns"], L["ew"], L["group"], L["contract"], L["lead"], L["ns"], L["ew"], L["ns"], L["ew"],
-                         L["ns"], L["ew"])][: 11 if pcts is not None else 9],
-        _traveller_rows(b, lines, ns_mps, ew_mps, index, decimals, pcts, line_pcts),
-        numeric=(5, 6, 7, 8, 9, 10),
+        headers,
+        rows,
+        numeric=(5, 6, 7, 8, 9, 10, 11, 12),
         wide=(4,),
         optional=(2, 3, 4),
         groups=groups_,
@@ -208,20 +218,23 @@ def _hand(cards: str) -> str:
 
 
 
-def _deal_html(deal: Deal, board: int, L: Mapping[str, str] = LABELS["en"]) -> str:
+def deal_html(deal: Deal, board: int, L: Mapping[str, str] = LABELS["en"], hcp: Sequence[int] = ()) -> str:
     """A board's hand diagram: North above, West and East either side, South below, the dealer and
-    vulnerability in the middle (the board number's when the file does not say).
+    vulnerability in the middle (the board number's when the file does not say); each hand's HCP
+    beside its seat when ``hcp`` gives them.
 
     >>> from mpxl.core.event import Deal
-    >>> html_ = _deal_html(Deal(1, ("AKQJ.T98.765.432", "", "", "")), 1)
+    >>> html_ = deal_html(Deal(1, ("AKQJ.T98.765.432", "", "", "")), 1)
     >>> 'class="deal"' in html_ and "AKQJ" in html_ and "Dealer N" in html_
     True
     """
     seats = dict(zip(("N", "E", "S", "W"), deal.hands))
+    points = dict(zip(("N", "E", "S", "W"), (f' <span class="hcp">{n}</span>' for n in hcp)))
     dealer = deal.dealer or board_dealer(board).value
     vul = deal.vulnerable or board_vulnerability(board).value
     cells = [
-        f'<div class="hand {seat.lower()}" aria-label="{escape(L[name])}"><b>{seat}</b><br>{_hand(seats[seat])}</div>'
+        f'<div class="hand {seat.lower()}" aria-label="{escape(L[name])}"><b>{seat}</b>{points.get(seat, "")}<br>'
+        f"{_hand(seats[seat])}</div>"
         for seat, name in (("N", "north"), ("W", "west"), ("E", "east"), ("S", "south"))
         if seats[seat]
     ]

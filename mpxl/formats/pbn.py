@@ -37,6 +37,7 @@ from itertools import zip_longest
 from typing import TYPE_CHECKING, Any
 
 from ..core.adjustments import Artificial, Mixed, entry_of
+from ..core.analysis import Analysis
 from ..core.contract import board_dealer, board_vulnerability
 from ..core.errors import UserError
 from ..core.event import Deal, Event, Line, LineScore, Pair, Penalty, Player, SitOut
@@ -60,6 +61,7 @@ from ..core.rules import (
     is_sitout,
     side_of,
 )
+from .pbn_analysis import analysis_lines, read_analysis
 from .textsafe import pbn_string, pbn_unescape
 
 if TYPE_CHECKING:  # typing only
@@ -95,6 +97,25 @@ _META_RE = Pattern(r'<META\s+name=(\w+)\s+content="((?:[^"\\]|\\.)*)"', re.IGNOR
 def read_pbn(path: str | os.PathLike[str]) -> Event:
     """Read a PBN results file into an :class:`~mpxl.core.event.Event`."""
     return read_pbn_text(decode_text(read_bytes(path), source=str(path)), str(path))
+
+
+def read_pbn_analyses(path: str | os.PathLike[str], deals: Mapping[int, Deal]) -> dict[int, Analysis]:
+    """Board -> the double-dummy analysis a PBN file's games carry (:mod:`mpxl.formats.pbn_analysis`), for
+    the boards of ``deals`` (the file's own, read by :func:`mpxl.formats.inputs.read_deals`)."""
+    source = str(path)
+    out: dict[int, Analysis] = {}
+    board: int | None = None
+    for tags, tables in _games(decode_text(read_bytes(path), source=source), source):
+        if "Board" in tags and tags["Board"][0].strip() != "#":
+            board = board_number(tags["Board"][0], source, f"line {tags['Board'][1]}")
+        deal = deals.get(board) if board is not None else None
+        if deal is None or board in out:
+            continue
+        analysis = read_analysis(deal.board, tags, tables, deal.vulnerable or board_vulnerability(deal.board).value,
+                                 deal.dealer or board_dealer(deal.board).value, deal.hands, source)
+        if analysis is not None:
+            out[deal.board] = analysis
+    return out
 
 
 def parse_columns(spec: str) -> list[str]:
@@ -379,6 +400,11 @@ def read_pbn_text(text: str, source: str = "<pbn>") -> Event:
             except ValueError as exc:
                 raise UserError(source, f"line {no}", str(exc)) from None
             ev.deals.setdefault(board, deal)
+            if board not in ev.analyses:
+                analysis = read_analysis(board, tags, tables, deal.vulnerable or board_vulnerability(board).value,
+                                         deal.dealer or board_dealer(board).value, deal.hands, source)
+                if analysis is not None:
+                    ev.analyses[board] = analysis
         section_tag = tags.get("Section", ("", 0))[0]
         if "TotalScoreTable" in tables:
             _total_table(ev, tables["TotalScoreTable"], section_tag, source)
@@ -840,6 +866,7 @@ def pbn_parts(result_or_event: SessionResult | Event, decimals: int | None = Non
         penalties.setdefault((pen.session, pen.section, pen.board), []).append(pen)
     out.append("")
     first = True
+    first_of_board: dict[int, object] = {}
     for key in w.groups():
         _, section, board = key
         out.extend(_game_tags(event, section, board))
@@ -870,6 +897,8 @@ def pbn_parts(result_or_event: SessionResult | Event, decimals: int | None = Non
                                pct_decimals) + "".join(" " + cell for cell in padding) for so in w.sitouts(key))
         out.extend(_penalty_text(pen, decimals, arrows, pcts is not None) + "".join(" " + cell for cell in padding)
                    for pen in penalties.get(key, ()))
+        if board in event.analyses and first_of_board.setdefault(board, key) == key:  # once a board, as read
+            out.extend(analysis_lines(event.analyses[board]))
         out.append("")
     yield "\n".join(out) + "\n"
 

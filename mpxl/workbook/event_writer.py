@@ -375,7 +375,8 @@ def event_contents(result: SessionResult, spare_rows: int = 0) -> Contents:
     expected = result.boards[0].expected if result.boards else 9
     methods = (max(expected, 2), max(expected - 1, 1))
     return Contents(settings_for(result), lines, boards, pairs, rows=len(lines) + spare_rows, methods=methods,
-                    deals=list(result.event.deals.values()), by_board=True)
+                    deals=list(result.event.deals.values()), analyses=list(result.event.analyses.values()),
+                    by_board=True)
 
 
 def _pair_rows(result: SessionResult) -> list[tuple[PairRow, PairResult]]:

@@ -4,7 +4,10 @@ block, written by :func:`hands_sheet` and read back by :func:`read_hands`.
 A block is a board as a hand record prints it: a heading row (``Board``, its number, ``Dealer``,
 the seat, ``Vul``, PBN's word ``None`` / ``NS`` / ``EW`` / ``All``), then North above, West and
 East side by side, South below, each hand four rows (spades, hearts, diamonds, clubs: a suit's
-symbol, then its cards, ``AKQT9``; ``-`` for a void). Blocks sit :data:`ACROSS` to a row of
+symbol, then its cards, ``AKQT9``; ``-`` for a void); an analysed board's block goes on (the sheet's
+blocks all :data:`ANALYSED_HEIGHT` rows when any board is analysed) with its par (``Par``, the score
+from NS's side, the contracts) and its double-dummy grid (the tricks each declarer takes in each
+strain, NT S H D C), values read back by :func:`read_hand_analyses`. Blocks sit :data:`ACROSS` to a row of
 blocks, :data:`ROWS_PER_PAGE` rows of blocks to a printed page. The reader finds each block by
 its ``Board`` cell, wherever it is, so a sheet whose blocks were moved still reads.
 
@@ -30,12 +33,14 @@ from openpyxl.styles import Font
 from openpyxl.worksheet.pagebreak import Break
 from openpyxl.worksheet.worksheet import Worksheet
 
+from ..core.analysis import SEAT_ORDER, STRAIN_ORDER, Analysis, analyse, par_contract_text
 from ..core.contract import board_dealer, board_vulnerability
 from ..core.errors import UserError
 from ..core.event import SEATS, Deal
 from ..formats.inputs import standard_vulnerability
+from ..formats.pbn_analysis import parse_par_contracts
 
-__all__ = ["hands_sheet", "read_hands", "SHEET", "ACROSS", "ROWS_PER_PAGE"]
+__all__ = ["hands_sheet", "read_hands", "read_hand_analyses", "SHEET", "ACROSS", "ROWS_PER_PAGE", "ANALYSED_HEIGHT"]
 
 #: The sheet's name.
 SHEET = "Hands"
@@ -44,6 +49,12 @@ ACROSS, ROWS_PER_PAGE = 2, 3
 #: A block's size: columns (and one blank between blocks), rows (and one blank under).
 WIDTH, HEIGHT = 6, 13
 FIRST_ROW = 4
+#: An analysed sheet's block height: the hands' 13 rows, the par's row, the grid's heading and 4 rows.
+ANALYSED_HEIGHT = HEIGHT + 6
+#: The label of the par's row, at column offset 0 (the score in the next column, the contracts after).
+PAR = "Par"
+#: The grid's declarers, in its rows (as a hand record prints them).
+GRID_SEATS = ("N", "S", "E", "W")
 #: Each seat's hand within a block: (row offset of its spades, column offset of its suits' symbols).
 HAND_AT = {"N": (1, 2), "W": (5, 0), "E": (5, 4), "S": (9, 2)}
 SUITS = ("♠", "♥", "♦", "♣")
@@ -53,8 +64,11 @@ _CARDS = re.compile(r"[AKQJT98765432]*")
 BOARD, DEALER, VUL = "Board", "Dealer", "Vul"
 
 
-def hands_sheet(wb: Workbook, deals: Iterable[Deal]) -> Worksheet:
-    """The Hands sheet of ``deals`` (in board order), a block each, ready to print."""
+def hands_sheet(wb: Workbook, deals: Iterable[Deal], analyses: Iterable[Analysis] = ()) -> Worksheet:
+    """The Hands sheet of ``deals`` (in board order), a block each, ready to print; a board's block with
+    its grid and par where ``analyses`` has it."""
+    analysed = {a.board: a for a in analyses}
+    height = ANALYSED_HEIGHT if analysed else HEIGHT
     ws = wb.create_sheet(SHEET)
     ws["A1"] = "Hands"
     ws["A1"].font = Font(bold=True, size=14)
@@ -63,13 +77,16 @@ def hands_sheet(wb: Workbook, deals: Iterable[Deal]) -> Worksheet:
     ws["A2"].font = Font(italic=True, color="606060", size=9)
     ordered = sorted(deals, key=lambda d: d.board)
     for i, deal in enumerate(ordered):
-        _block(ws, FIRST_ROW + (i // ACROSS) * (HEIGHT + 1), 1 + (i % ACROSS) * (WIDTH + 1), deal)
+        row, col = FIRST_ROW + (i // ACROSS) * (height + 1), 1 + (i % ACROSS) * (WIDTH + 1)
+        _block(ws, row, col, deal)
+        if deal.board in analysed:
+            _grid(ws, row + HEIGHT, col, analysed[deal.board])
     for col in range(1, ACROSS * (WIDTH + 1) + 1):
         ws.column_dimensions[ws.cell(1, col).column_letter].width = 3 if col % (WIDTH + 1) in (1, 3, 5) else 9
     rows = -(-len(ordered) // ACROSS)
     for page in range(ROWS_PER_PAGE, rows, ROWS_PER_PAGE):  # a row of blocks never cut by a page's end
-        ws.row_breaks.append(Break(id=FIRST_ROW + page * (HEIGHT + 1) - 1))
-    last = FIRST_ROW + max(rows, 1) * (HEIGHT + 1) - 1
+        ws.row_breaks.append(Break(id=FIRST_ROW + page * (height + 1) - 1))
+    last = FIRST_ROW + max(rows, 1) * (height + 1) - 1
     ws.print_area = f"A1:{ws.cell(1, ACROSS * (WIDTH + 1) - 1).column_letter}{last}"
     ws.page_setup.orientation = "portrait"
     ws.page_setup.fitToWidth, ws.page_setup.fitToHeight = 1, 0
@@ -94,6 +111,69 @@ def _block(ws: Worksheet, row: int, col: int, deal: Deal) -> None:
             if k in (1, 2):
                 mark.font = _RED
             ws.cell(row + down + k, col + across + 1, cards or "-").data_type = "s"
+
+
+def _grid(ws: Worksheet, row: int, col: int, analysis: Analysis) -> None:
+    """An analysed board's par row and double-dummy grid under its hands, from (row, col)."""
+    ws.cell(row, col, PAR).font = Font(bold=True)
+    ws.cell(row, col + 1, analysis.par_score)
+    ws.cell(row, col + 2, par_contract_text(analysis.par_contracts)).data_type = "s"
+    ws.cell(row + 1, col, "DD").font = Font(bold=True)
+    for k, strain in enumerate(STRAIN_ORDER):
+        ws.cell(row + 1, col + 1 + k, strain).font = Font(bold=True)
+    for d, seat in enumerate(GRID_SEATS):
+        ws.cell(row + 2 + d, col, seat).font = Font(bold=True)
+        for k, n in enumerate(analysis.tricks[SEAT_ORDER.index(seat)]):
+            ws.cell(row + 2 + d, col + 1 + k, n)
+
+
+def read_hand_analyses(ws: Any, deals: dict[int, Deal], source: str) -> dict[int, Analysis]:
+    """Board -> Analysis of each block of the Hands sheet with a par row and grid under its hands (of
+    the boards of ``deals``, :func:`read_hands`'s); UserError naming the cell of a count that is not
+    0-13 or a par that cannot be read.
+
+    >>> from openpyxl import Workbook
+    >>> from mpxl.core.analysis import analyse, tricks_table
+    >>> d = Deal.from_pbn(1, "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")
+    >>> a = analyse(1, tricks_table({"N": {"S": 10}, "S": {"S": 10}}), "None", "N", d.hands)
+    >>> ws = hands_sheet(Workbook(), [d], [a])
+    >>> read_hand_analyses(ws, read_hands(ws, "n.xlsx"), "n.xlsx")[1] == a
+    True
+    """
+    grid = {(c.row, c.column): c.value for row in ws.iter_rows() for c in row if c.value is not None}
+    out: dict[int, Analysis] = {}
+    for (r, c), value in sorted(grid.items()):
+        board = grid.get((r, c + 1))
+        if value != BOARD or board not in deals or grid.get((r + HEIGHT, c)) != PAR:
+            continue
+        deal = deals[board]
+        rows: dict[str, tuple[int, ...]] = {}
+        for d, seat in enumerate(GRID_SEATS):
+            counts = []
+            for k in range(5):
+                n = grid.get((r + HEIGHT + 2 + d, c + 1 + k))
+                if isinstance(n, float) and n.is_integer():
+                    n = int(n)
+                if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= 13:
+                    raise UserError(source, f"sheet {SHEET}, cell {ws.cell(r + HEIGHT + 2 + d, c + 1 + k).coordinate}",
+                                    f"board {board}: {n!r} double-dummy tricks; expected 0-13")
+                counts.append(n)
+            rows[seat] = tuple(counts)
+        vul = deal.vulnerable or board_vulnerability(board).value
+        analysis = analyse(board, [rows[s] for s in SEAT_ORDER], vul, deal.dealer or board_dealer(board).value,
+                           deal.hands)
+        where = f"sheet {SHEET}, cell {ws.cell(r + HEIGHT, c + 1).coordinate}"
+        score = grid.get((r + HEIGHT, c + 1))
+        if isinstance(score, float) and score.is_integer():
+            score = int(score)
+        if not isinstance(score, int) or isinstance(score, bool):
+            raise UserError(source, where, f"board {board}: par {score!r} is not a score")
+        try:
+            contracts = parse_par_contracts(str(grid.get((r + HEIGHT, c + 2)) or "Pass"), analysis)
+        except ValueError as exc:
+            raise UserError(source, where, f"board {board}: {exc}") from None
+        out[board] = analysis._replace(par_score=score, par_contracts=contracts)
+    return out
 
 
 def read_hands(ws: Any, source: str, warnings: list[str] | None = None,

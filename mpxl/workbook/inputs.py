@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+from ..core.analysis import Analysis
 from ..core.event import Deal
 from ..core.options import ScoringOptions, parse_options
 from ..core.rounding import Rounding
@@ -126,5 +127,6 @@ class Contents:
     pair_rows: int = 0
     methods: tuple[int, int] = (9, 8)
     deals: Sequence[Deal] = ()
+    analyses: Sequence[Analysis] = ()  # the deals' double-dummy analyses: their grid and par on the Hands sheet
     movement: Movement | None = None
     by_board: bool = False

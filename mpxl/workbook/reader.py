@@ -430,9 +430,10 @@ def _template_event(wb: Any, source: str) -> Event:
         ev.line_percentage_decimals = int(line_pct)  # the lines' percentages shown, as the file published them
     ev.pairs = _pairs(wb, source, ev.winners) or ev.pairs
     if HANDS_SHEET in wb.sheetnames:  # the deals mpxl wrote (the tablets' HandRecord, a --deals file)
-        from .hands import read_hands  # the sheet's layout, with the writer's (openpyxl loaded already)
+        from .hands import read_hand_analyses, read_hands  # the layout, with the writer (openpyxl loaded)
 
         ev.deals = read_hands(wb[HANDS_SHEET], source, ev.warnings, {ln.board for ln in ev.lines} or None)
+        ev.analyses = read_hand_analyses(wb[HANDS_SHEET], ev.deals, source)
     if shape.MOVEMENT_SHEET in wb.sheetnames:  # a template laid out from a movement: a line it did not send, named
         ev.warnings.extend(_against_movement(wb[shape.MOVEMENT_SHEET], rows, keys))
     return ev

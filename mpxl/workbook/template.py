@@ -154,7 +154,7 @@ def _build(contents: Contents, shells: bool = False) -> tuple[Workbook, list[Blo
     pairs_sheet(wb, c.pairs, sizes, blocks, formats)
     totals_sheet(wb, sizes, blocks, formats)
     if c.deals:
-        hands_sheet(wb, c.deals)
+        hands_sheet(wb, c.deals, c.analyses)
     args = (c.methods, settings.options.scale.number, c.boards[0] if c.boards else None)
     kept = static.add_shells(wb, *args) if shells else []
     if not shells:

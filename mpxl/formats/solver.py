@@ -1,0 +1,136 @@
+"""The double-dummy solver: endplay (the DDS solver's Python wrapper, the ``[dds]`` extra), imported
+only when a set of deals is analysed.
+
+:func:`solve` hands the whole set to endplay's batch solve (``calc_all_tables``: DDS's threads on
+every core, 40 deals a call, the most DDS takes with all five strains) and builds each board's
+:class:`~mpxl.core.analysis.Analysis`, its par by mpxl's own scoring (:func:`mpxl.core.analysis.par`).
+:func:`solver_par` is endplay's own par of the same table (DDS's ``DealerParBin``): ``mpxl check``
+and the tests hold the two side by side.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from types import ModuleType
+from typing import Any
+
+from ..core.analysis import Analysis, ParContract, analyse
+from ..core.contract import Strain, board_dealer, board_vulnerability
+from ..core.errors import UserError
+from ..core.event import Deal
+
+__all__ = ["solve", "solver_par", "INSTALL", "BATCH", "available", "forget"]
+
+#: What to install, said in one line where endplay is missing.
+INSTALL = 'double-dummy analysis needs endplay: pip install "mpxl-bridge[dds]" (or pip install endplay)'
+#: The deals a batch call takes: DDS's MAXNOOFBOARDS (200) over the five strains.
+BATCH = 40
+_STRAINS = (Strain.S, Strain.H, Strain.D, Strain.C, Strain.NT)  # endplay's Denom order
+_VUL = {"None": "none", "NS": "ns", "EW": "ew", "All": "both"}
+
+
+def available() -> bool:
+    """True when endplay can be imported."""
+    try:
+        _endplay()
+    except UserError:
+        return False
+    return True
+
+
+def _endplay() -> ModuleType:
+    try:
+        import endplay.dds
+        import endplay.types
+    except ImportError:
+        raise UserError("mpxl", "", INSTALL) from None
+    return endplay
+
+
+def _conditions(deal: Deal) -> tuple[str, str]:
+    """(vulnerability, dealer) of a deal, the board number's where the file did not say."""
+    return (deal.vulnerable or board_vulnerability(deal.board).value, deal.dealer or board_dealer(deal.board).value)
+
+
+def solve(deals: Iterable[Deal], source: str = "") -> dict[int, Analysis]:
+    """Board -> Analysis of every deal with its four hands known; UserError naming the board of a
+    deal that is not 52 cards (``source`` names the file), or when endplay is not installed."""
+    endplay = _endplay()
+    chosen = [d for d in deals if all(d.hands)]
+    made = []
+    for deal in chosen:
+        problem = _problem(deal)
+        if problem:
+            raise UserError(source or "mpxl", f"board {deal.board}", f"the deal cannot be analysed: {problem}")
+        made.append(endplay.types.Deal(deal.to_pbn()))
+    out: dict[int, Analysis] = {}
+    todo = [(deal, ep) for deal, ep in zip(chosen, made) if _key(deal) not in _SOLVED]
+    for start in range(0, len(todo), BATCH):
+        batch = todo[start:start + BATCH]
+        tables = endplay.dds.calc_all_tables([ep for _, ep in batch])
+        for (deal, _), table in zip(batch, tables):
+            vul, dealer = _conditions(deal)
+            _SOLVED[_key(deal)] = analyse(deal.board, _rows(table), vul, dealer, deal.hands)
+    for deal in chosen:
+        out[deal.board] = _SOLVED[_key(deal)]
+    return out
+
+
+#: what this process has solved, by deal (a ``--watch`` evening or a second ``check`` solves a board once)
+_SOLVED: dict[tuple[int, str, str, str], Analysis] = {}
+
+
+def forget() -> None:
+    """Forget what this process has solved (a benchmark times the solver, not the cache)."""
+    _SOLVED.clear()
+
+
+def _key(deal: Deal) -> tuple[int, str, str, str]:
+    return (deal.board, deal.to_pbn(), *_conditions(deal))
+
+
+def _problem(deal: Deal) -> str:
+    """What keeps a deal from being 52 cards, 13 a hand ('' when nothing).
+
+    >>> _problem(Deal(1, ("AKQJT98765432...", "...AKQJT98765432", "..AKQJT98765432.", ".AKQJT98765432..")))
+    ''
+    >>> _problem(Deal(1, ("AKQJT98765432...", "...AKQJT98765432", "..AKQJT98765432.", ".AKQJT9876543..2")))
+    'the 2 of clubs is in two hands'
+    """
+    seen: set[tuple[int, str]] = set()
+    for seat, hand in zip("NESW", deal.hands):
+        suits = hand.split(".")
+        cards = [(s, c) for s, suit in enumerate(suits) for c in suit.replace("10", "T") if suit != "-"]
+        if len(suits) != 4 or len(cards) != 13:
+            return f"{seat} holds {len(cards)} cards, not 13"
+        for card in cards:
+            if card in seen:
+                return f"the {card[1]} of {('spades', 'hearts', 'diamonds', 'clubs')[card[0]]} is in two hands"
+            seen.add(card)
+    return ""
+
+
+def _rows(table: Any) -> tuple[tuple[int, ...], ...]:
+    """endplay's table (players N E S W, strains S H D C NT) as an Analysis's rows (N E S W, NT S H D C)."""
+    return tuple((row[4], row[0], row[1], row[2], row[3]) for row in table.to_list(player_major=True))
+
+
+def solver_par(analysis: Analysis, vulnerable: str, dealer: str) -> tuple[int, tuple[ParContract, ...]]:
+    """endplay's par (DDS's own) of ``analysis``'s table: (score from NS's side, contracts), for a
+    second opinion on :func:`mpxl.core.analysis.par`."""
+    endplay = _endplay()
+    data = endplay.dds.ddtable._dds.ddTableResults()  # the C structure endplay's DDTable wraps
+    order = ("S", "H", "D", "C", "NT")
+    for d, strain in enumerate(order):
+        for p, seat in enumerate("NESW"):
+            data.resTable[d][p] = analysis.tricks_for(seat, strain)
+    table = endplay.dds.ddtable.DDTable(data)
+    result = endplay.dds.par(table, getattr(endplay.types.Vul, _VUL[vulnerable]), endplay.types.Player.find(dealer))
+    contracts = []
+    for c in result:
+        seat = c.declarer.abbr
+        strain = _STRAINS[int(c.denom)]
+        doubled = c.penalty.name != "passed"
+        contracts.append(ParContract(c.level, strain, doubled, seat, c.level + 6 + c.result))
+    return int(result.score), tuple(contracts)
+
