@@ -47,6 +47,7 @@ EXTRAS = {
     "openpyxl": ("the workbooks (.xlsx)", "workbook"),
     "matplotlib": ("the charts", "charts"),
     "tqdm": ("the study's progress bar", "all"),
+    "endplay": ("the double-dummy analysis (makeable contracts, par)", "dds"),
 }
 
 

@@ -80,13 +80,13 @@ def random_table(rng: random.Random) -> tuple[tuple[int, ...], ...]:
 
 def test_par_agrees_with_dds_on_random_tables():
     """mpxl's par (its own scoring) against DDS's (endplay's DealerParBin), score and contracts, on
-    3,000 tables of every vulnerability and dealer."""
+    1,000 tables of every vulnerability and dealer (3,000 agreed when it was written)."""
     pytest.importorskip("endplay")
     from mpxl.formats.solver import solver_par
 
     rng = random.Random(48)
     disagree = []
-    for k in range(3000):
+    for k in range(1000):
         vul, dealer = rng.choice(list(Vulnerability)).value, rng.choice("NESW")
         a = analyse(k + 1, random_table(rng), vul, dealer)
         score, contracts = solver_par(a, vul, dealer)
@@ -194,21 +194,25 @@ def test_solver_matches_dds_par_and_refuses_a_bad_deal():
 
 def test_without_endplay_one_line_says_what_to_install(monkeypatch):
     import builtins
+    import sys
 
+    from mpxl.cli import missing_extra
     from mpxl.formats import solver
 
     real = builtins.__import__
 
     def no_endplay(name, *args, **kwargs):
         if name.startswith("endplay"):
-            raise ImportError(name)
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
         return real(name, *args, **kwargs)
 
     monkeypatch.setattr(builtins, "__import__", no_endplay)
-    assert not solver.available()
-    with pytest.raises(UserError) as err:
+    for name in [m for m in sys.modules if m.startswith("endplay")]:
+        monkeypatch.delitem(sys.modules, name)
+    with pytest.raises(ImportError) as err:
         solver.solve([Deal(1, ("AKQJT98765432...", "...AKQJT98765432", "..AKQJT98765432.", ".AKQJT98765432.."))])
-    assert 'pip install "mpxl-bridge[dds]"' in str(err.value) and "\n" not in str(err.value)
+    message = missing_extra(err.value)
+    assert message is not None and 'pip install "mpxl-bridge[dds]"' in message and "\n" not in message
 
 
 @pytest.mark.skipif(not MAGIC.exists(), reason="real data files not present")
@@ -238,7 +242,7 @@ def test_results_page_shows_grid_par_and_each_line_against_par():
 
     page = results_html(score_event(analysed_event()))
     assert 'class="dd"' in page and "Par NS 420: 4S NS" in page
-    assert "<th>DD</th>" in page.replace(' class="num"', "") and "vs par" in page
+    assert 'class="num">DD</th>' in page and 'class="num">vs par</th>' in page
     assert ">-470<" in page  # 3NT one down: -50 against 420
 
 

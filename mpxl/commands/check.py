@@ -29,9 +29,10 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
 
+from ..core.contract import board_vulnerability
 from ..core.conventions import Conventions
 from ..core.errors import UserError
-from ..core.event import Event, Pair, PairKey
+from ..core.event import Deal, Event, Pair, PairKey
 from ..core.inference import LinePercentages
 from ..core.members import seat_gaps
 from ..core.options import ScoringOptions
@@ -357,18 +358,24 @@ def _analysis_differences(event: Event, path: str) -> tuple[list[Difference], st
     if not event.analyses:
         return [], ""
     from ..core.analysis import differences
-    from ..formats.solver import INSTALL, available, solve
+    from ..formats.solver import NOT_INSTALLED, available, solve
 
     boards = sorted(b for b in event.analyses if b in event.deals)
     if not available():
-        return [], f"the double-dummy analysis of {len(boards)} boards not checked: {INSTALL}"
+        return [], (f"the double-dummy analysis of {len(boards)} boards not checked: {NOT_INSTALLED}: "
+                    'pip install "mpxl-bridge[dds]"')
     solved = solve([event.deals[b] for b in boards], path)
     diffs = [Difference(f"board {b}", what, stated, mine) for b in boards if b in solved
-             for what, stated, mine in differences(event.analyses[b], solved[b])]
+             for what, stated, mine in differences(event.analyses[b], solved[b], _vulnerability(event.deals[b]))]
     wrong = sorted({int(d.where.split()[1]) for d in diffs})
     return diffs, (f"the double-dummy analysis of {len(solved)} boards (its tricks and par) agrees with the solver"
                    if not wrong else "the double-dummy analysis differs from the solver's on boards "
                    + ", ".join(map(str, wrong)))
+
+
+def _vulnerability(deal: Deal) -> str:
+    """A deal's vulnerability, the board number's when its file does not say."""
+    return deal.vulnerable or board_vulnerability(deal.board).value
 
 
 def _to_settle(event: Event, path: str) -> list[str]:

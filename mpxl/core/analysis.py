@@ -131,8 +131,8 @@ def tricks_table(grid: Mapping[str, Mapping[str, int]]) -> tuple[tuple[int, ...]
     (4, 9)
     """
     rows = [[-1] * 5 for _ in SEAT_ORDER]
-    for seat, row in grid.items():
-        for strain, n in row.items():
+    for seat, counts in grid.items():
+        for strain, n in counts.items():
             if not isinstance(n, int) or not 0 <= n <= 13:
                 raise ValueError(f"{seat} {strain}: {n!r} tricks; expected 0-13")
             rows[SEAT_ORDER.index(Direction.find(seat).value)][STRAIN_ORDER.index(Strain.find(strain).value)] = n
@@ -253,23 +253,35 @@ def _par(tricks: tuple[tuple[int, ...], ...], vulnerable: str, dealer: str) -> t
     return result, tuple(contracts)
 
 
-def differences(stated: Analysis, solved: Analysis) -> list[tuple[str, str, str]]:
+def differences(stated: Analysis, solved: Analysis, vulnerable: str | Vulnerability = "None"
+                ) -> list[tuple[str, str, str]]:
     """(what, as stated, as solved) for each way a file's analysis differs from the solver's: a trick
-    count, the par score, a par contract the file names that is none of the solver's (a file may name
-    one of several).
+    count, the par score, a par contract the file names that is none of the solver's. A file may name
+    one of several, and name it at another level that scores the same (Magic Contest's ``5S W 11``
+    is the solver's ``4S`` making 11 tricks: 4S+1 and 5S= score alike); it must be the side, strain
+    and doubling of one of the solver's and score the par (``vulnerable``: the board's).
 
-    >>> solved = analyse(1, tricks_table({"N": {"S": 10}, "S": {"S": 10}}), "None", "N")
-    >>> stated = solved._replace(par_score=450, par_contracts=(ParContract(4, Strain.H, False, "N", 10),))
+    >>> solved = analyse(1, tricks_table({"N": {"S": 11}, "S": {"S": 11}}), "None", "N")
+    >>> differences(solved._replace(par_contracts=(ParContract(5, Strain.S, False, "N", 11),)), solved)
+    []
+    >>> stated = solved._replace(par_score=420, par_contracts=(ParContract(4, Strain.H, False, "N", 10),))
     >>> differences(stated, solved)
-    [('par score', '450', '420'), ('par contract', '4H N', '4S NS')]
+    [('par score', '420', '450'), ('par contract', '4H N', '4S NS')]
     """
     out = [(f"double-dummy tricks {seat} in {strain}", str(a), str(b))
            for seat, row_a, row_b in zip(SEAT_ORDER, stated.tricks, solved.tricks)
            for strain, a, b in zip(STRAIN_ORDER, row_a, row_b) if a != b]
     if stated.par_score != solved.par_score:
         out.append(("par score", str(stated.par_score), str(solved.par_score)))
-    keys = {(c.level, c.strain, c.doubled, c.side) for c in solved.par_contracts}
-    if any((c.level, c.strain, c.doubled, c.side) not in keys for c in stated.par_contracts) \
+    vul = Vulnerability.find(vulnerable)
+    keys = {(c.strain, c.doubled, c.side) for c in solved.par_contracts}
+
+    def scores_par(c: ParContract) -> bool:
+        seat = Direction.find(c.declarers[0])
+        points = score(Contract(c.level, c.strain, int(c.doubled)), seat, c.tricks, vul.is_vulnerable(seat))
+        return (points if seat.is_ns else -points) == solved.par_score
+
+    if any((c.strain, c.doubled, c.side) not in keys or not scores_par(c) for c in stated.par_contracts) \
             or bool(stated.par_contracts) != bool(solved.par_contracts):
         out.append(("par contract", par_contract_text(stated.par_contracts), par_contract_text(solved.par_contracts)))
     return out

@@ -11,6 +11,7 @@ and the tests hold the two side by side.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from importlib.util import find_spec
 from types import ModuleType
 from typing import Any
 
@@ -19,10 +20,11 @@ from ..core.contract import Strain, board_dealer, board_vulnerability
 from ..core.errors import UserError
 from ..core.event import Deal
 
-__all__ = ["solve", "solver_par", "INSTALL", "BATCH", "available", "forget"]
+__all__ = ["solve", "solver_par", "NOT_INSTALLED", "BATCH", "available", "forget"]
 
-#: What to install, said in one line where endplay is missing.
-INSTALL = 'double-dummy analysis needs endplay: pip install "mpxl-bridge[dds]" (or pip install endplay)'
+#: What ``mpxl check`` says of a file's analysis where endplay is missing (the command line says what to
+#: install, :data:`mpxl.cli.EXTRAS`, when a command needs it).
+NOT_INSTALLED = "endplay (the double-dummy solver, the dds extra) is not installed"
 #: The deals a batch call takes: DDS's MAXNOOFBOARDS (200) over the five strains.
 BATCH = 40
 _STRAINS = (Strain.S, Strain.H, Strain.D, Strain.C, Strain.NT)  # endplay's Denom order
@@ -30,20 +32,16 @@ _VUL = {"None": "none", "NS": "ns", "EW": "ew", "All": "both"}
 
 
 def available() -> bool:
-    """True when endplay can be imported."""
-    try:
-        _endplay()
-    except UserError:
-        return False
-    return True
+    """True when endplay is installed."""
+    return find_spec("endplay") is not None
 
 
 def _endplay() -> ModuleType:
-    try:
-        import endplay.dds
-        import endplay.types
-    except ImportError:
-        raise UserError("mpxl", "", INSTALL) from None
+    """endplay, imported: ModuleNotFoundError (``name`` endplay) when it is not installed, which the
+    command line turns into one line saying what to install (:data:`mpxl.cli.EXTRAS`)."""
+    import endplay.dds
+    import endplay.types
+
     return endplay
 
 
@@ -54,7 +52,7 @@ def _conditions(deal: Deal) -> tuple[str, str]:
 
 def solve(deals: Iterable[Deal], source: str = "") -> dict[int, Analysis]:
     """Board -> Analysis of every deal with its four hands known; UserError naming the board of a
-    deal that is not 52 cards (``source`` names the file), or when endplay is not installed."""
+    deal that is not 52 cards (``source`` names the file); ImportError when endplay is not installed."""
     endplay = _endplay()
     chosen = [d for d in deals if all(d.hands)]
     made = []
@@ -128,9 +126,7 @@ def solver_par(analysis: Analysis, vulnerable: str, dealer: str) -> tuple[int, t
     result = endplay.dds.par(table, getattr(endplay.types.Vul, _VUL[vulnerable]), endplay.types.Player.find(dealer))
     contracts = []
     for c in result:
-        seat = c.declarer.abbr
-        strain = _STRAINS[int(c.denom)]
         doubled = c.penalty.name != "passed"
-        contracts.append(ParContract(c.level, strain, doubled, seat, c.level + 6 + c.result))
+        contracts.append(ParContract(c.level, _STRAINS[int(c.denom)], doubled, c.declarer.abbr, c.level + 6 + c.result))
     return int(result.score), tuple(contracts)
 
