@@ -415,8 +415,9 @@ class _Tables(HTMLParser):
         a = dict(attrs)
         if tag in ("div", "section", "table") and a.get("id"):
             self.ids.append(a["id"])
-        if tag == "table":
-            self.tables.append((a.get("id") or (self.ids[-1] if self.ids else ""), []))
+        if tag == "table":  # a board's double-dummy grid (class dd) is no traveller
+            owner = "dd" if "dd" in (a.get("class") or "").split() else a.get("id") or (self.ids[-1] if self.ids else "")
+            self.tables.append((owner, []))
         elif tag == "tr":
             self.row = []
         elif tag in ("td", "th"):

@@ -49,6 +49,7 @@ th.group { text-align: center; }
 .deal .n { grid-area: n; } .deal .w { grid-area: w; } .deal .e { grid-area: e; } .deal .s { grid-area: s; }
 .deal .compass { grid-area: c; align-self: center; text-align: center; color: var(--muted); font-size: 0.8rem; }
 span.h, span.d { color: #c0392b; }
+.boards > .board.analysed { grid-column: 1 / -1; }
 .dealbox { display: flex; flex-wrap: wrap; gap: 0 1rem; align-items: flex-start; }
 .dealbox .deal { flex: 1 1 14rem; }
 .deal .hcp { color: var(--muted); font-weight: normal; font-size: 0.8em; }

@@ -93,9 +93,10 @@ def _board_html(
     ns_mps, ew_mps = gather(sc.ns_mp, b.ranges), gather(sc.ew_mp, b.ranges)
     fouled = _fouled_notes(b, lines, ns_mps, ew_mps, opts, L)
     mark = f' <span class="mark">{escape(L["fouled_mark"])}</span>' if fouled else ""
-    yield f'<div class="board" id="{escape(bid)}"><h3>{escape(head)}{mark}</h3><p class="note">{escape(note)}</p>'
     deal = ev.deals.get(b.board)
     analysis = ev.analyses.get(b.board)
+    box = "board analysed" if analysis is not None else "board"  # analysed: the traveller's width across the page
+    yield f'<div class="{box}" id="{escape(bid)}"><h3>{escape(head)}{mark}</h3><p class="note">{escape(note)}</p>'
     if deal is not None and any(deal.hands):
         if analysis is not None:  # the diagram, the makeable contracts and the par side by side
             yield f'<div class="dealbox">{deal_html(deal, b.board, L, analysis.hcp)}{analysis_html(analysis, L)}</div>'
@@ -107,19 +108,20 @@ def _board_html(
         pcts = [(opts.line_percentage(ns_x, ns, top, line_pcts), opts.line_percentage(ew_x, ew, top, line_pcts))
                 for ns_x, ew_x, ns, ew in zip(gather(sc.ns_exact, b.ranges), gather(sc.ew_exact, b.ranges),
                                               ns_mps, ew_mps)]
-    groups_ = (((L["score"], 5, 6), (figure_label(opts.scale.value, L), 7, 8))
-               + (((L["pct"], 9, 10),) if pcts is not None else ()))
+    more = 2 if analysis is not None else 0  # each line's double-dummy tricks and score against par, after the lead
+    groups_ = (((L["score"], 5 + more, 6 + more), (figure_label(opts.scale.value, L), 7 + more, 8 + more))
+               + (((L["pct"], 9 + more, 10 + more),) if pcts is not None else ()))
     headers = [escape(h) for h in (L["ns"], L["ew"], L["group"], L["contract"], L["lead"], L["ns"], L["ew"], L["ns"],
                                    L["ew"], L["ns"], L["ew"])][: 11 if pcts is not None else 9]
     rows = _traveller_rows(b, lines, ns_mps, ew_mps, index, decimals, pcts, line_pcts)
-    if analysis is not None:  # each line's double-dummy tricks and its score against par (points, NS's side)
-        headers += [escape(L["dd_tricks"]), escape(L["vs_par"])]
-        rows = (row + line_cells(ln, analysis) for row, ln in zip(rows, lines))
+    if analysis is not None:
+        headers[5:5] = [escape(L["dd_tricks"]), escape(L["vs_par"])]
+        rows = (row[:5] + line_cells(ln, analysis) + row[5:] for row, ln in zip(rows, lines))
     yield table_lines(
         headers,
         rows,
-        numeric=(5, 6, 7, 8, 9, 10, 11, 12),
-        wide=(4,),
+        numeric=tuple(range(5, 11 + more)),
+        wide=(4, 5, 6) if analysis is not None else (4,),  # a phone leaves out the lead, DD and par
         optional=(2, 3, 4),
         groups=groups_,
         css_class="traveller pcts" if pcts is not None else "traveller",  # the lines' % too: packed closer
