@@ -9,7 +9,8 @@ Contest's and Ruter's ``[OptimumContract "4S N 10"]``. A file's par is kept as t
 table (:func:`mpxl.core.analysis.par`).
 
 Written: all four, as BridgeComposer writes them (``[OptimumScore "NS 420"]`` always from NS's side,
-``[ParContract "NS 4S"]``, several joined by ``, ``, ``Pass`` for none).
+``[ParContract "NS 4S"]``, several joined by ``, ``, ``Pass`` for none), but for a contract only one
+seat of the side makes, which the tag names (``N 4S``), so that the file read back is the same.
 
 >>> from mpxl.core.analysis import analyse, tricks_table
 >>> a = analyse(1, tricks_table({"N": {"S": 10}, "S": {"S": 10}}), "None", "N")
@@ -149,10 +150,8 @@ def analysis_lines(analysis: Analysis) -> list[str]:
     """A game's analysis tags and its OptimumResultTable, as PBN lines."""
     counts = {seat: row for seat, row in zip(SEAT_ORDER, analysis.tricks)}
     digits = "".join(f"{n:x}" for seat in _DDT_SEATS for n in counts[seat])
-    sides: dict[str, list[str]] = {}
-    for c in analysis.par_contracts:
-        sides.setdefault(c.side, []).append(f"{c.level}{c.strain.value}{'X' if c.doubled else ''}")
-    par_text = ", ".join(f"{side} {c}" for side, items in sides.items() for c in items) or "Pass"
+    par_text = ", ".join(f"{c.declarers} {c.level}{c.strain.value}{'X' if c.doubled else ''}"
+                         for c in analysis.par_contracts) or "Pass"
     out = [f'[DoubleDummyTricks "{digits}"]', f'[OptimumScore "NS {analysis.par_score}"]',
            f'[ParContract "{par_text}"]', '[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]']
     out.extend(f"{seat} {strain:>2} {n:>2}" for seat in _DDT_SEATS for strain, n in zip(STRAIN_ORDER, counts[seat]))
