@@ -15,6 +15,7 @@ __all__ = ["COMMANDS", "SHARED", "plain_help", "scale_argument", "SCALE_HELP"]
 #: lists it: the command line is built from this table, and only the chosen command's module is imported.
 COMMANDS = {
     "check": "rescore a results file and report where its published numbers differ",
+    "deal": "deal the evening's boards, or read a deals file, and write the dealing machine's files",
     "demo": "score the slides' board 4 and write a filled demo workbook",
     "lite": "write main.py and requirements.txt for xlwings Lite (no package index needed)",
     "movement": "the movement for the evening (mitchell, howell) as a table, JSON, or the cards to print",

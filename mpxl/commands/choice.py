@@ -40,7 +40,8 @@ class _FlagSpec(TypedDict, total=False):
 def add_scoring_arguments(p: argparse.ArgumentParser) -> None:
     """The options shared by ``score`` and ``check``: the program's conventions and every setting."""
     p.add_argument("input", help="results file: USEBIO .xml, .pbn, .csv travellers or the tablets' .bws")
-    p.add_argument("--deals", metavar="FILE.pbn", help="attach the hand record of this PBN file (its [Deal] tags)")
+    p.add_argument("--deals", metavar="FILE", help="attach the hand record of this deals file (.pbn, .dlm, .dup, "
+                   ".bri, .dge, .lin)")
     p.add_argument(
         "--conventions",
         metavar="PROGRAM",

@@ -25,6 +25,7 @@ from typing import Any, NamedTuple, TypeVar
 
 from .adjustments import LinePenalty, LineScore, ScoreText, read_penalty
 from .analysis import Analysis
+from .cards import check_hands
 from .rules import Side
 from .settings import Field
 
@@ -87,7 +88,8 @@ class Deal:
     @classmethod
     def from_pbn(cls, board: int, text: str, dealer: str = "", vulnerable: str = "") -> Deal:
         """A deal from PBN's ``[Deal]`` value: the first seat, a colon, then four hands clockwise
-        (``-`` for a hand not given). ValueError for anything else."""
+        (``-`` for a hand not given). ValueError for anything else, or a damaged deal (a card twice, a
+        hand of 12: :func:`mpxl.core.cards.check_hands`)."""
         first, sep, rest = text.strip().partition(":")
         first = first.strip().upper()
         hands = rest.split()
@@ -99,6 +101,7 @@ class Deal:
             if hand != "-" and hand.count(".") != 3:
                 raise ValueError(f"Deal {text!r}: the hand {hand!r} needs four suits separated by dots")
             ordered[(start + i) % 4] = "" if hand == "-" else hand.upper()
+        check_hands(ordered, whole=False)
         return cls(board, tuple(ordered), dealer, vulnerable)
 
     def to_pbn(self) -> str:

@@ -1,5 +1,6 @@
 """The input of ``score`` and ``check``: any results file, or the tablets' database with what a
-scorer must look at; ``--deals FILE.pbn`` attaches a hand record to any of them.
+scorer must look at; ``--deals FILE`` attaches a hand record to any of them (any deals file:
+:mod:`mpxl.formats.deals`).
 
 >>> from mpxl.core.event import Event
 >>> ev = Event()
@@ -13,18 +14,19 @@ from argparse import Namespace
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from ..core.contract import Vulnerability, board_vulnerability
 from ..core.errors import UserError
-from ..core.event import Deal, Event
-from ..core.patterns import Pattern
+from ..core.event import Event
 from . import format_of, read_event
-from .common import board_number, decode_text, read_bytes, warn_unusual
+from .common import read_bytes, warn_unusual
+from .deals import read_deals
+from .deals.checked import standard_vulnerability
 
 if TYPE_CHECKING:
     from .atomic import StrPath
     from .bws import Reading
 
-__all__ = ["read_input", "attach_deals", "is_bws", "read_deals", "board_list", "default_title"]
+__all__ = ["read_input", "attach_deals", "is_bws", "read_deals", "board_list", "default_title",
+           "standard_vulnerability"]
 
 
 def is_bws(path: StrPath) -> bool:
@@ -37,15 +39,15 @@ def is_bws(path: StrPath) -> bool:
 
 
 def attach_deals(event: Event, path: StrPath | None) -> Event:
-    """``event`` with the deals of the PBN file ``path`` (its ``[Deal]`` tags: BridgeComposer, Dealer,
-    any PBN) of the boards the event has, replacing the event's own; UserError when it has none, or
-    none of the event's boards (a hand record of other boards); a board of the event it has no deal
-    for is named in the event's warnings."""
+    """``event`` with the deals of the deals file ``path`` (a PBN's ``[Deal]`` tags: BridgeComposer, Dealer,
+    any PBN; a dealing machine's file: :func:`read_deals`) of the boards the event has, replacing the event's
+    own; UserError when it has none, or none of the event's boards (a hand record of other boards); a board
+    of the event it has no deal for is named in the event's warnings."""
     if not path:
         return event
     deals = read_deals(path)
     if not deals:
-        raise UserError(str(path), "", "no [Board] with a [Deal] tag: not a hand record")
+        raise UserError(str(path), "", "no deals (in a PBN, no [Board] with a [Deal] tag): not a hand record")
     boards = {ln.board for ln in event.lines}
     if boards and not boards & set(deals):
         raise UserError(str(path), "", f"its deals are for boards {board_list(deals)}, the results are of boards "
@@ -58,34 +60,6 @@ def attach_deals(event: Event, path: StrPath | None) -> Event:
 
         event.analyses.update((b, a) for b, a in read_pbn_analyses(path, deals).items() if b in event.deals)
     return event
-
-
-def standard_vulnerability(board: int, text: object, source: str, where: str, label: str) -> str:
-    """A deal's vulnerability as PBN writes it ('' when blank); UserError naming the board when it is no
-    vulnerability or not the board number's: every score is worked out with the board number's
-    vulnerability (board 1 None, 2 NS, ...), so a page showing another beside them would say what was
-    not scored.
-
-    >>> standard_vulnerability(4, "both", "h.pbn", "line 3", "Vulnerable"), standard_vulnerability(1, "", "h", "", "")
-    ('All', '')
-    >>> standard_vulnerability(1, "All", "h.pbn", "line 3", "Vulnerable")
-    Traceback (most recent call last):
-    ...
-    mpxl.core.errors.UserError: h.pbn: line 3: board 1: Vulnerable 'All', but board 1 is None vulnerable and every \
-score is worked out so (the board number's vulnerability): a deal of another board?
-    """
-    if text is None or not str(text).strip():
-        return ""
-    try:
-        vul = Vulnerability.find(str(text))
-    except ValueError as exc:
-        raise UserError(source, where, f"board {board}: {label} {exc}") from None
-    standard = board_vulnerability(board)
-    if vul is not standard:
-        raise UserError(source, where, f"board {board}: {label} {str(text).strip()!r}, but board {board} is "
-                        f"{standard.value} vulnerable and every score is worked out so (the board number's "
-                        "vulnerability): a deal of another board?")
-    return vul.value
 
 
 def board_list(boards: Iterable[int]) -> str:
@@ -101,53 +75,6 @@ def board_list(boards: Iterable[int]) -> str:
         else:
             runs.append([b])
     return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
-
-
-_TAG = Pattern(r'^\s*\[(\w+)\s+"(.*)"\s*\]')
-
-
-def read_deals(path: StrPath) -> dict[int, Deal]:
-    r"""Board -> :class:`~mpxl.core.event.Deal` of each game of a PBN file with a ``[Deal]`` tag (a hand
-    record needs no ScoreTable: BridgeComposer, Dealer); UserError naming the line of a deal that
-    cannot be read.
-
-    >>> import tempfile
-    >>> f = tempfile.NamedTemporaryFile("w", suffix=".pbn", delete=False)
-    >>> _ = f.write('[Board "3"]\n[Dealer "S"]\n[Deal "N:AKQJ.T98.765.432 - - -"]\n'); f.close()
-    >>> read_deals(f.name)[3].hands[0], read_deals(f.name)[3].dealer
-    ('AKQJ.T98.765.432', 'S')
-    """
-    source = str(path)
-    deals: dict[int, Deal] = {}
-    game: dict[str, tuple[str, int]] = {}
-    previous: dict[str, tuple[str, int]] = {}
-
-    def finish() -> None:
-        for k, (v, no) in list(game.items()):  # "#" repeats the previous game's value (PBN 3.4)
-            if v == "#" and k in previous:
-                game[k] = (previous[k][0], no)
-        previous.update(game)
-        if "Board" in game and game.get("Deal", ("", 0))[0].strip():
-            board = board_number(game["Board"][0], source, f"line {game['Board'][1]}")
-            vul_text, vul_line = game.get("Vulnerable", ("", 0))
-            vul = standard_vulnerability(board, vul_text, source, f"line {vul_line}", "Vulnerable")
-            try:
-                deal = Deal.from_pbn(board, game["Deal"][0], game.get("Dealer", ("", 0))[0].strip().upper(), vul)
-            except ValueError as exc:
-                raise UserError(source, f"line {game['Deal'][1]}", str(exc)) from None
-            deals.setdefault(board, deal)
-        game.clear()
-
-    for no, text in enumerate(decode_text(read_bytes(path), source=source).splitlines(), 1):
-        m = _TAG.match(text)
-        if m:
-            if m.group(1) == "Event" or (m.group(1) == "Board" and "Board" in game):
-                finish()  # a new game starts
-            game[m.group(1)] = (m.group(2), no)
-        elif not text.strip() and game:
-            finish()
-    finish()
-    return deals
 
 
 _WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")

@@ -1,0 +1,209 @@
+"""``mpxl deal --boards 1-32 -o night.pbn -o night.dlm``: deal the evening's boards, or read a deals file.
+
+Each deal is drawn uniformly from all 5.36 x 10^28 deals with the operating system's cryptographic
+source; ``--seed N`` (tests only) deals the same boards every time and says so in the files written.
+Dealer and vulnerability are the board number's. ``--deals FILE`` reads any deals file instead (PBN,
+Duplimate's .dlm and .dup, .bri, .dge, BBO's .lin) and converts it. Each ``-o`` is written in the format
+of its extension, all of them or none: .pbn .dlm .dup .bri .dge .lin, and .html the printed hand record.
+``--json`` prints the deals as other programs read them; ``--analyse`` adds the double-dummy tricks
+and par (the ``[dds]`` extra). With neither ``-o`` nor ``--json``: a line a board.
+
+>>> import argparse
+>>> p = argparse.ArgumentParser(); sub = p.add_subparsers(); register(sub)
+>>> board_range("1-4, 9")
+[1, 2, 3, 4, 9]
+>>> print(deals_text(read_or_deal(p.parse_args(["deal", "--boards", "1-2", "--seed", "1"]))))
+1 N None N:Q953.85.J532.T42 2.Q7642.A8.AK763 AKJ4.KT9.K76.J98 T876.AJ3.QT94.Q5
+2 E NS   N:AKT8654.74.742.A J.KJ53.AQJ6.QT63 Q9.AQT2.T953.J42 732.986.K8.K9875
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Mapping
+from typing import Any
+
+from ..core.cards import hcp
+from ..core.contract import board_dealer, board_vulnerability
+from ..core.dealing import deal_boards
+from ..core.errors import UserError
+from ..core.event import SEATS, Deal
+from ..core.numbers import whole
+from ..formats import extension
+from ..formats.deals import deal_extensions, read_deals, write_deals
+from ..formats.inputs import board_list
+from . import COMMANDS, plain_help
+
+__all__ = ["register", "run", "board_range", "read_or_deal", "deals_json", "deals_text", "MOST_BOARDS",
+           "HAND_RECORD", "ANALYSIS"]
+
+#: The most boards one command deals (far above any evening; a bound on the work).
+MOST_BOARDS = 10_000
+#: The printed hand record's extensions, and its writer (module, function): part of issue 48's
+#: hand record, ``write_hand_record(deals, analyses, path)``.
+HAND_RECORD = ((".html", ".htm"), ("mpxl.formats.hand_record", "write_hand_record"))
+#: The double-dummy analysis (module, function): ``analyse(deals) -> {board: analysis}``, each analysis
+#: with ``to_json()`` giving the JSON's ``dd`` and ``par``; the extra that installs its solver.
+ANALYSIS = (("mpxl.formats.analysis", "analyse"), "dds")
+
+
+def board_range(text: str) -> list[int]:
+    """The boards of ``--boards``: numbers and runs separated by commas (``1-32``, ``1-16,33-48``); ValueError
+    for a board below 1, a run backwards, a board twice, more than :data:`MOST_BOARDS`.
+
+    >>> board_range("3")
+    [3]
+    >>> board_range("5-2")
+    Traceback (most recent call last):
+    ...
+    ValueError: --boards '5-2': the run 5-2 goes down; expected the first board, a dash, the last (1-32)
+    """
+    boards: list[int] = []
+    for part in text.split(","):
+        first, dash, last = part.strip().partition("-")
+        a = whole(first.strip(), f"--boards {text!r}: the board")
+        b = whole(last.strip(), f"--boards {text!r}: the board") if dash else a
+        if a < 1:
+            raise ValueError(f"--boards {text!r}: board {a}; boards are numbered from 1")
+        if b < a:
+            raise ValueError(f"--boards {text!r}: the run {a}-{b} goes down; expected the first board, a dash, "
+                             "the last (1-32)")
+        if len(boards) + b - a + 1 > MOST_BOARDS:
+            raise ValueError(f"--boards {text!r}: more than {MOST_BOARDS:,} boards")
+        boards.extend(range(a, b + 1))
+    twice = sorted({x for x in boards if boards.count(x) > 1}) if len(set(boards)) < len(boards) else []
+    if twice:
+        raise ValueError(f"--boards {text!r}: board {twice[0]} twice")
+    return boards
+
+
+def read_or_deal(args: argparse.Namespace) -> dict[int, Deal]:
+    """The deals of the command line: ``--deals``' file read, or ``--boards`` dealt (``--seed``: tests only)."""
+    if args.deals:
+        if args.seed is not None:
+            raise ValueError("--seed deals the boards of --boards; a --deals file is read, not dealt")
+        return read_deals(args.deals)
+    seed = None if args.seed is None else whole(args.seed, "--seed")
+    return deal_boards(board_range(args.boards), seed)
+
+
+def _seats(deal: Deal) -> tuple[str, str]:
+    return deal.dealer or board_dealer(deal.board).value, deal.vulnerable or board_vulnerability(deal.board).value
+
+
+def deals_json(deals: Mapping[int, Deal], analyses: Mapping[int, Any] | None = None) -> dict[str, Any]:
+    """The JSON ``--json`` prints: ``{"boards": [{"board", "dealer", "vulnerable", "hands", "hcp"}, ...]}``,
+    each hand as PBN writes it ('' and an hcp of null for a hand the file does not give), and each board's
+    ``dd`` and ``par`` where an analysis is given.
+
+    >>> d = Deal(1, ("AKQJ.AKQJ.AK.AK", "", "", ""))
+    >>> deals_json({1: d})["boards"][0]["hcp"]
+    {'N': 34, 'E': None, 'S': None, 'W': None}
+    """
+    boards = []
+    for board in sorted(deals):
+        deal = deals[board]
+        dealer, vulnerable = _seats(deal)
+        entry: dict[str, Any] = {"board": board, "dealer": dealer, "vulnerable": vulnerable,
+                                 "hands": dict(zip(SEATS, deal.hands)),
+                                 "hcp": {s: hcp(h) if h else None for s, h in zip(SEATS, deal.hands)}}
+        if analyses and board in analyses:
+            entry.update(analyses[board].to_json())
+        boards.append(entry)
+    return {"boards": boards}
+
+
+def deals_text(deals: Mapping[int, Deal]) -> str:
+    """A line a board: number, dealer, vulnerability, the deal as PBN's ``[Deal]`` writes it."""
+    width = len(str(max(deals, default=1)))
+    return "\n".join(f"{b:>{width}} {_seats(deals[b])[0]} {_seats(deals[b])[1]:<4} {deals[b].to_pbn()}"
+                     for b in sorted(deals))
+
+
+def _load(where: tuple[str, str]) -> Any:
+    import importlib
+
+    return getattr(importlib.import_module(where[0]), where[1])
+
+
+def _analyse(deals: dict[int, Deal]) -> dict[int, Any]:
+    """The analysis of ``deals`` (:data:`ANALYSIS`); UserError saying what to install when it is not there."""
+    where, extra = ANALYSIS
+    try:
+        analyse = _load(where)
+        return dict(analyse(deals))
+    except ImportError as exc:
+        from ..cli import DISTRIBUTION, missing_extra
+
+        raise UserError("--analyse", "", missing_extra(exc) or f"the double-dummy analysis is not installed: "
+                        f'pip install "{DISTRIBUTION}[{extra}]"') from None
+
+
+def _check_outputs(outputs: list[str], inputs: list[str]) -> None:
+    """Every ``-o`` refused before any is written: an extension no deals file has, one named twice, the input."""
+    from ..formats.atomic import check_not_input, same_file
+
+    for i, out in enumerate(outputs):
+        check_not_input(out, inputs)
+        if any(same_file(out, other) for other in outputs[:i]):
+            raise UserError(out, "", "named twice by -o")
+        if extension(out) in HAND_RECORD[0]:
+            try:
+                _load(HAND_RECORD[1])
+            except ImportError:
+                raise UserError(out, "", "the printed hand record (.html) is not in this mpxl yet; write a .pbn "
+                                "and print it from the dealing program") from None
+        elif extension(out) not in deal_extensions():
+            raise UserError(out, "", "cannot write deals to this kind of file; expected one of "
+                            + ", ".join(deal_extensions() + HAND_RECORD[0]))
+
+
+def run(args: argparse.Namespace) -> int:
+    outputs: list[str] = list(args.output or [])
+    _check_outputs(outputs, [args.deals] if args.deals else [])
+    deals = read_or_deal(args)
+    if not deals:
+        raise UserError(args.deals or "--boards", "", "no deals")
+    analyses = _analyse(deals) if args.analyse else None
+    seed = None if args.deals or args.seed is None else whole(args.seed, "--seed")
+    say = sys.stderr if args.json else sys.stdout
+    lines = []
+    if outputs:
+        from ..formats.atomic import all_or_none
+
+        with all_or_none():  # one output refused, none written
+            for out in outputs:
+                if extension(out) in HAND_RECORD[0]:
+                    _load(HAND_RECORD[1])(deals, analyses, out)
+                    name = "hand record"
+                else:
+                    name = write_deals(deals, out, seed=seed).name
+                lines.append(f"mpxl: wrote {out} ({name}): boards {board_list(deals)}")
+    for line in lines:
+        print(line, file=say)
+    if args.json:
+        print(json.dumps(deals_json(deals, analyses)))
+    elif not outputs:
+        print(deals_text(deals))
+    return 0
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = subparsers.add_parser("deal", help=COMMANDS["deal"], description=plain_help(__doc__ or ""),
+                              formatter_class=argparse.RawDescriptionHelpFormatter)
+    source = p.add_mutually_exclusive_group(required=True)
+    source.add_argument("--boards", metavar="RANGE", help="deal these boards: 1-32, or 1-16,33-48")
+    source.add_argument("--deals", metavar="FILE", help="read this deals file instead (" + " ".join(deal_extensions())
+                        + ")")
+    p.add_argument("--seed", metavar="N", help="tests only: deal from this seed (the same boards every time), "
+                   "said in the files written; never for play")
+    p.add_argument("-o", "--output", action="append", metavar="FILE", help="write the deals here, the format by "
+                   "the extension: " + " ".join(deal_extensions()) + ", .html (the hand record to print); "
+                   "repeat for more")
+    p.add_argument("--json", action="store_true", help="print the deals as JSON (board, dealer, vulnerable, hands, "
+                   "hcp; dd and par with --analyse)")
+    p.add_argument("--analyse", "--analyze", action="store_true", help="add the double-dummy tricks and par "
+                   '(pip install "mpxl-bridge[dds]")')
+    p.set_defaults(func=run)

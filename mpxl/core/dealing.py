@@ -1,0 +1,76 @@
+"""Dealing the boards: each deal drawn uniformly from all 52! / (13!)^4 = 5.36 x 10^28 deals.
+
+The 52 cards are shuffled by :class:`secrets.SystemRandom` (the operating system's cryptographic
+source: no seed, nothing to guess) and dealt 13 each, North first: every order of the pack is equally
+likely, and each deal is made by the same number of orders ((13!)^4), so each deal is equally likely.
+``seed`` (tests only) shuffles with ``random.Random(seed)`` instead: the same seed deals the same
+boards, and every file written from such a deal says so (:func:`seed_note`). Dealer and vulnerability
+are the board number's, by the standard rotation (:func:`mpxl.core.contract.board_dealer`,
+:func:`~mpxl.core.contract.board_vulnerability`).
+
+>>> d = deal_boards([1, 2, 17], seed=7)
+>>> [(b, x.dealer, x.vulnerable) for b, x in d.items()]
+[(1, 'N', 'None'), (2, 'E', 'NS'), (17, 'N', 'None')]
+>>> d == deal_boards([1, 2, 17], seed=7), d == deal_boards([1, 2, 17], seed=8)
+(True, False)
+>>> sorted(len(h.replace(".", "")) for h in d[1].hands)
+[13, 13, 13, 13]
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Iterable
+
+from .cards import PACK, hands_of
+from .contract import board_dealer, board_vulnerability
+from .event import Deal
+
+__all__ = ["deal_boards", "deal_one", "shuffler", "rotation", "seed_note", "DEALS"]
+
+#: The number of different deals: 52! / (13!)^4.
+DEALS = 53644737765488792839237440000
+
+
+def shuffler(seed: int | None = None) -> random.Random:
+    """The source a deal is shuffled with: the operating system's cryptographic one, or with ``seed``
+    (tests only) Python's seeded generator."""
+    return secrets.SystemRandom() if seed is None else random.Random(seed)
+
+
+def rotation(board: int, hands: tuple[str, ...]) -> Deal:
+    """A deal of ``board`` with its dealer and vulnerability by the standard rotation.
+
+    >>> rotation(16, ("", "", "", "")).dealer, rotation(16, ("", "", "", "")).vulnerable
+    ('W', 'EW')
+    """
+    return Deal(board, hands, board_dealer(board).value, board_vulnerability(board).value)
+
+
+def deal_one(board: int, source: random.Random) -> Deal:
+    """One deal of ``board``: the pack shuffled by ``source``, then 13 cards each, North first."""
+    pack = list(PACK)
+    source.shuffle(pack)
+    owners = [0] * 52
+    for place, card in enumerate(pack):
+        owners[card] = place // 13
+    return rotation(board, hands_of(owners))
+
+
+def deal_boards(boards: Iterable[int], seed: int | None = None) -> dict[int, Deal]:
+    """Board -> a new :class:`Deal` of each of ``boards`` (in their order), from the cryptographic source,
+    or with ``seed`` (tests only) from Python's seeded generator."""
+    source = shuffler(seed)
+    return {b: deal_one(b, source) for b in boards}
+
+
+def seed_note(seed: int | None) -> str:
+    """What a file dealt with ``seed`` says of it ('' for a deal from the cryptographic source).
+
+    >>> seed_note(7)
+    'dealt by mpxl deal --seed 7: a test deal, not for play (the seed gives the cards)'
+    """
+    if seed is None:
+        return ""
+    return f"dealt by mpxl deal --seed {seed}: a test deal, not for play (the seed gives the cards)"
