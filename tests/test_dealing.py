@@ -27,8 +27,8 @@ import pytest
 from mpxl.core.cards import hand_cards, hcp
 from mpxl.core.dealing import DEALS, deal_boards, deal_one, rotation
 
-#: Deals a uniformity test draws: 5,000 per seat-cell of the card table, 20,000 hands per seat.
-N_DEALS = 20_000
+#: Deals a uniformity test draws: 2,500 a cell of the card table, 10,000 hands a seat.
+N_DEALS = 10_000
 
 
 def chi2_sf(x: float, df: int) -> float:
@@ -43,7 +43,7 @@ def chi2_sf(x: float, df: int) -> float:
         return total
     total = math.erfc(math.sqrt(h))
     term = math.exp(-h) * math.sqrt(h) / math.gamma(1.5)
-    for i in range(1, (df + 1) // 2):
+    for i in range(df // 2):
         total += term
         term *= h / (i + 1.5)
     return total
@@ -77,7 +77,7 @@ def test_the_exact_hcp_probabilities_are_a_distribution():
     probs = hcp_probabilities()
     assert sum(probs.values()) == 1 and sorted(probs) == list(range(38))
     assert sum(p * k for k, p in probs.items()) == 10  # 40 points among four hands
-    assert float(probs[10]) == pytest.approx(0.0940, abs=5e-5)  # the Encyclopedia's table: 9.405%
+    assert float(probs[10]) == pytest.approx(0.094051, abs=1e-6)  # the Encyclopedia's table: 9.4051%
     assert DEALS == math.factorial(52) // math.factorial(13) ** 4
 
 
@@ -166,12 +166,13 @@ def test_dealing_is_uniform(name, deals, threshold):
 
 @pytest.mark.parametrize("dealer, card_fails, hcp_fails", [
     (barely_shuffled, True, True),
-    (cut_only, True, True),
+    (cut_only, None, True),  # each card's seat is uniform (the cut is): only the points can tell
     (deal_one, False, False),  # the real dealing through the same harness: it passes
 ])
 def test_the_uniformity_tests_catch_a_biased_dealing(dealer, card_fails, hcp_fails):
     dealt = _deals(dealer, 4000, seed=3)
-    assert (card_p(dealt) < 1e-6) is card_fails
+    if card_fails is not None:
+        assert (card_p(dealt) < 1e-6) is card_fails
     assert (min(hcp_p(dealt, s) for s in range(4)) < 1e-6) is hcp_fails
 
 

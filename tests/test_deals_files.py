@@ -265,7 +265,7 @@ DAMAGED = [
     ("dup", _binary(".dup", 156, _dup_copies), r"board 3: the record's two copies of the deal differ"),
     ("dup", _binary(".dup", 156, lambda r: r[:31]), r"board 1: the record says the set has '32' boards, "
                                                     r"the file holds 31"),
-    ("dup", _binary(".dup", 156, lambda r: _cut(r, 100)), r"board 4: the record has 100 bytes"),
+    ("dup", _binary(".dup", 156, lambda r: [*r[:31], r[31][:100]]), r"board 32: the record has 100 bytes"),
     ("bri", _binary(".bri", 128, _bri_twice), r"board 3: \w\w twice"),
     ("bri", _binary(".bri", 128, _bri_out_of_range), r"board 3: '53' \(card 6\) is no card"),
     ("bri", _binary(".bri", 128, lambda r: _cut(r, 50)), r"board 4: the record ends after 25 cards"),
@@ -364,7 +364,10 @@ def _installed(module: str) -> bool:
 def test_deal_refuses_with_one_line_and_exit_2(tmp_path, capsys, argv, message):
     dlm = written(tmp_path, ".dlm")
     before = dlm.read_bytes()
-    code = main(["deal", *[a.format(dlm=dlm, tmp=tmp_path) for a in argv]])
+    try:
+        code = main(["deal", *[a.format(dlm=dlm, tmp=tmp_path) for a in argv]])
+    except SystemExit as exc:  # argparse's own refusals
+        code = exc.code
     err = capsys.readouterr().err
     assert code == 2 and message in err, err
     assert dlm.read_bytes() == before and not (tmp_path / "x.pbn").exists()
@@ -385,3 +388,20 @@ def test_the_hand_record_and_the_analysis_are_written_or_refused_with_what_to_in
         assert code == 0 and all({"dd", "par"} <= set(b) for b in json.loads(out)["boards"])
     else:
         assert code == 2 and 'pip install "mpxl-bridge[dds]"' in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("damage, message", [(_card_twice, r"\w\w twice \(North and West\)"),
+                                             (_hand_of_12, "North has 12 cards")])
+def test_a_results_pbn_with_a_damaged_deal_is_refused_naming_the_board(damage, message):
+    from mpxl.formats.pbn import read_pbn_text
+
+    text = f'[Event "x"]\n[Board "3"]\n[Deal "N:{" ".join(damage(_hands(3)))}"]\n'
+    with pytest.raises(UserError, match=r"r\.pbn: line 3: board 3: " + message):
+        read_pbn_text(text, "r.pbn")
+
+
+@pytest.mark.parametrize("ext", EXTENSIONS)
+def test_score_deals_attaches_a_deals_file_of_any_format(tmp_path, ext):
+    event = Event(lines=[Line(b, "1", "2", score=420) for b in (1, 2, 3)])
+    attach_deals(event, written(tmp_path, ext))
+    assert event.deals == {b: SET[b] for b in (1, 2, 3)}

@@ -13,8 +13,8 @@ and par (the ``[dds]`` extra). With neither ``-o`` nor ``--json``: a line a boar
 >>> board_range("1-4, 9")
 [1, 2, 3, 4, 9]
 >>> print(deals_text(read_or_deal(p.parse_args(["deal", "--boards", "1-2", "--seed", "1"]))))
-1 N None N:Q953.85.J532.T42 2.Q7642.A8.AK763 AKJ4.KT9.K76.J98 T876.AJ3.QT94.Q5
-2 E NS   N:AKT8654.74.742.A J.KJ53.AQJ6.QT63 Q9.AQT2.T953.J42 732.986.K8.K9875
+1 N None N:KQJ942.93.T9.Q75 T7.KT74.J7642.AT A83.J6.KQ83.J963 65.AQ852.A5.K842
+2 E NS   N:K72.K987.AKQ75.2 AJ843.43.8.J9543 65.QJT652.962.T8 QT9.A.JT43.AKQ76
 """
 
 from __future__ import annotations

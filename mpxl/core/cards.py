@@ -3,8 +3,8 @@
 down, an empty suit for a void), a deal as the seat of each card, and the checks every deals file's
 reader makes (13 cards a hand, no card twice, all 52).
 
->>> hand_cards("AK..Q.2"), hand_text([51, 1, 0, 23]), card_name(23), hcp("AKQJ.T98.765.432")
-([0, 1, 23, 51], 'AK..Q.2', 'DQ', 10)
+>>> hand_cards("AK..Q.2"), hand_text([51, 1, 0, 28]), card_name(28), hcp("AKQJ.T98.765.432")
+([0, 1, 28, 51], 'AK..Q.2', 'DQ', 10)
 >>> owners_of(("A...", ".A..", "", ""))[:2], owners_of(("A...", ".A..", "", ""))[13]
 ([0, None], 1)
 """
@@ -95,7 +95,10 @@ def hands_of(owners: Sequence[int]) -> tuple[str, ...]:
     >>> hands_of([i // 13 for i in range(52)])
     ('AKQJT98765432...', '.AKQJT98765432..', '..AKQJT98765432.', '...AKQJT98765432')
     """
-    return tuple(hand_text(c for c in PACK if owners[c] == seat) for seat in range(4))
+    suits: list[list[list[str]]] = [[[], [], [], []] for _ in range(4)]
+    for card, seat in enumerate(owners):  # the pack's order: each suit from the ace down
+        suits[seat][card // 13].append(RANKS[card % 13])
+    return tuple(".".join(map("".join, hand)) for hand in suits)
 
 
 def check_hands(hands: Sequence[str], whole: bool = True) -> None:

@@ -398,7 +398,7 @@ def read_pbn_text(text: str, source: str = "<pbn>") -> Event:
                 deal = Deal.from_pbn(board, value, tags.get("Dealer", ("", 0))[0].strip().upper(),
                                      tags.get("Vulnerable", ("", 0))[0].strip())
             except ValueError as exc:
-                raise UserError(source, f"line {no}", str(exc)) from None
+                raise UserError(source, f"line {no}", f"board {board}: {exc}") from None
             ev.deals.setdefault(board, deal)
             if board not in ev.analyses:
                 analysis = read_analysis(board, tags, tables, deal.vulnerable or board_vulnerability(board).value,

@@ -19,7 +19,7 @@ first board.
 >>> write(deals, path)
 >>> read(path) == deals
 True
->>> open(path).readline()[:18]
+>>> open(path).readline()[:11]
 'qx|o1|md|3S'
 """
 

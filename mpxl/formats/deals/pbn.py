@@ -10,9 +10,11 @@ contract); a ``--seed`` deal says so in a ``%`` comment at the head and in the `
 >>> write(deals, path, seed=1)
 >>> read(path) == deals
 True
->>> open(path).read().splitlines()[:4]
-['% PBN 2.1', '% EXPORT', '% dealt by mpxl deal --seed 1: a test deal, not for play (the seed gives the cards)', \
-'[Generator "mpxl 0.1.0, --seed 1: a test deal"]']
+>>> head = open(path).read().splitlines()
+>>> head[:2], head[3]
+(['% PBN 2.1', '% EXPORT'], '[Generator "mpxl 0.1.0, --seed 1: a test deal"]')
+>>> head[2]
+'% dealt by mpxl deal --seed 1: a test deal, not for play (the seed gives the cards)'
 """
 
 from __future__ import annotations
