@@ -13,14 +13,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from .contract import DIRECTION_SPELLINGS
+
 __all__ = ["SUITS", "RANKS", "SEAT_NAMES", "card_name", "hand_cards", "hand_text", "hcp", "owners_of", "hands_of",
            "check_hands", "PACK"]
 
 #: The suits in PBN's order, and the ranks from the ace down (PBN's ``T`` for the ten).
 SUITS = "SHDC"
 RANKS = "AKQJT98765432"
-#: The seats' names, in :data:`mpxl.core.event.SEATS` order, for messages.
-SEAT_NAMES = ("North", "East", "South", "West")
+#: The seats' names, in :data:`mpxl.core.event.SEATS` order (N E S W), for messages: each seat's longest
+#: spelling of the rulebook's (:data:`mpxl.core.contract.DIRECTION_SPELLINGS`).
+SEAT_NAMES = tuple(max((k for k, v in DIRECTION_SPELLINGS.items() if v == seat), key=len).title() for seat in "NESW")
 #: Every card, 0-51.
 PACK = tuple(range(52))
 _POINTS = {"A": 4, "K": 3, "Q": 2, "J": 1}

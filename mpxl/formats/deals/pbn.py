@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from ... import __version__
+from ...core.cards import SEAT_NAMES
 from ...core.dealing import seed_note
 from ...core.errors import UserError
 from ...core.event import Deal
@@ -85,7 +86,7 @@ def read(path: StrPath) -> dict[int, Deal]:
 
 #: The tags of PBN's mandatory set a hand record leaves empty, before and after the deal's own.
 _BEFORE = ("Event", "Site", "Date")
-_PLAYERS = ("West", "North", "East", "South")
+_PLAYERS = tuple(SEAT_NAMES[i] for i in (3, 0, 1, 2))  # West, North, East, South: PBN's order
 _AFTER = ("Scoring", "Declarer", "Contract", "Result")
 
 
