@@ -384,7 +384,7 @@ def test_the_hand_record_and_the_analysis_are_written_or_refused_with_what_to_in
         assert code == 2 and "hand record (.html) is not in this mpxl yet" in err and not pbn.exists()
     code = main(["deal", "--boards", "1-4", "--seed", "1", "--analyse", "--json"])
     out, err = capsys.readouterr()
-    if _installed("mpxl.formats.analysis") and _installed("endplay"):
+    if _installed("mpxl.formats.solver") and _installed("endplay"):
         assert code == 0 and all({"dd", "par"} <= set(b) for b in json.loads(out)["boards"])
     else:
         assert code == 2 and 'pip install "mpxl-bridge[dds]"' in err and err.count("\n") == 1

@@ -32,7 +32,7 @@ from ..core.errors import UserError
 from ..core.event import SEATS, Deal
 from ..core.numbers import whole
 from ..formats import extension
-from ..formats.deals import deal_extensions, read_deals, write_deals
+from ..formats.deals import deal_extensions, deals_format, read_deals, write_deals
 from ..formats.inputs import board_list
 from . import COMMANDS, plain_help
 
@@ -41,12 +41,13 @@ __all__ = ["register", "run", "board_range", "read_or_deal", "deals_json", "deal
 
 #: The most boards one command deals (far above any evening; a bound on the work).
 MOST_BOARDS = 10_000
-#: The printed hand record's extensions, and its writer (module, function): part of issue 48's
-#: hand record, ``write_hand_record(deals, analyses, path)``.
+#: The printed hand record's extensions, and its writer (module, function):
+#: ``write_hand_record(deals, analyses, path)`` (issue 48's hand record).
 HAND_RECORD = ((".html", ".htm"), ("mpxl.formats.hand_record", "write_hand_record"))
-#: The double-dummy analysis (module, function): ``analyse(deals) -> {board: analysis}``, each analysis
-#: with ``to_json()`` giving the JSON's ``dd`` and ``par``; the extra that installs its solver.
-ANALYSIS = (("mpxl.formats.analysis", "analyse"), "dds")
+#: The double-dummy analysis (module, function): ``solve(deals, source) -> {board: analysis}``, each
+#: analysis with ``grid()`` (the JSON's ``dd``) and ``par_json()`` (its ``par``); the analysis a PBN
+#: brings (``read_pbn_analyses(path, deals)``); the extra that installs the solver.
+ANALYSIS = (("mpxl.formats.solver", "solve"), ("mpxl.formats.pbn", "read_pbn_analyses"), "dds")
 
 
 def board_range(text: str) -> list[int]:
@@ -110,7 +111,7 @@ def deals_json(deals: Mapping[int, Deal], analyses: Mapping[int, Any] | None = N
                                  "hands": dict(zip(SEATS, deal.hands)),
                                  "hcp": {s: hcp(h) if h else None for s, h in zip(SEATS, deal.hands)}}
         if analyses and board in analyses:
-            entry.update(analyses[board].to_json())
+            entry.update(dd=analyses[board].grid(), par=analyses[board].par_json())
         boards.append(entry)
     return {"boards": boards}
 
@@ -128,17 +129,28 @@ def _load(where: tuple[str, str]) -> Any:
     return getattr(importlib.import_module(where[0]), where[1])
 
 
-def _analyse(deals: dict[int, Deal]) -> dict[int, Any]:
+def _analyse(deals: dict[int, Deal], source: str) -> dict[int, Any]:
     """The analysis of ``deals`` (:data:`ANALYSIS`); UserError saying what to install when it is not there."""
-    where, extra = ANALYSIS
+    where, _read, extra = ANALYSIS
     try:
-        analyse = _load(where)
-        return dict(analyse(deals))
-    except ImportError as exc:
-        from ..cli import DISTRIBUTION, missing_extra
+        solve = _load(where)
+    except (ImportError, AttributeError):
+        from ..cli import DISTRIBUTION
 
-        raise UserError("--analyse", "", missing_extra(exc) or f"the double-dummy analysis is not installed: "
-                        f'pip install "{DISTRIBUTION}[{extra}]"') from None
+        raise UserError("--analyse", "", f"the double-dummy analysis is not in this mpxl: pip install "
+                        f'"{DISTRIBUTION}[{extra}]"') from None
+    return dict(solve(list(deals.values()), source))  # endplay missing: an ImportError the command line names
+
+
+def _brought(path: str | None, deals: dict[int, Deal]) -> dict[int, Any]:
+    """The analysis a PBN deals file brings (its analysis tags), where this mpxl reads them; else none."""
+    if not path or deals_format(path) != "pbn":
+        return {}
+    try:
+        read = _load(ANALYSIS[1])
+    except (ImportError, AttributeError):
+        return {}
+    return dict(read(path, deals))
 
 
 def _check_outputs(outputs: list[str], inputs: list[str]) -> None:
@@ -166,7 +178,7 @@ def run(args: argparse.Namespace) -> int:
     deals = read_or_deal(args)
     if not deals:
         raise UserError(args.deals or "--boards", "", "no deals")
-    analyses = _analyse(deals) if args.analyse else None
+    analyses = _analyse(deals, args.deals or "") if args.analyse else _brought(args.deals, deals) or None
     seed = None if args.deals or args.seed is None else whole(args.seed, "--seed")
     say = sys.stderr if args.json else sys.stdout
     lines = []
@@ -176,7 +188,7 @@ def run(args: argparse.Namespace) -> int:
         with all_or_none():  # one output refused, none written
             for out in outputs:
                 if extension(out) in HAND_RECORD[0]:
-                    _load(HAND_RECORD[1])(deals, analyses, out)
+                    _load(HAND_RECORD[1])([deals[b] for b in sorted(deals)], analyses or {}, out)
                     name = "hand record"
                 else:
                     name = write_deals(deals, out, seed=seed).name
