@@ -385,7 +385,12 @@ def test_the_hand_record_and_the_analysis_are_written_or_refused_with_what_to_in
     code = main(["deal", "--boards", "1-4", "--seed", "1", "--analyse", "--json"])
     out, err = capsys.readouterr()
     if _installed("mpxl.formats.solver") and _installed("endplay"):
-        assert code == 0 and all({"dd", "par"} <= set(b) for b in json.loads(out)["boards"])
+        solved = json.loads(out)["boards"]
+        assert code == 0 and all({"dd", "par"} <= set(b) for b in solved)
+        assert main(["deal", "--boards", "1-4", "--seed", "1", "--analyse", "-o", str(pbn)]) == 0
+        capsys.readouterr()
+        assert main(["deal", "--deals", str(pbn), "--json"]) == 0  # the tags read back, not solved again
+        assert json.loads(capsys.readouterr().out)["boards"] == solved
     else:
         assert code == 2 and 'pip install "mpxl-bridge[dds]"' in err and err.count("\n") == 1
 

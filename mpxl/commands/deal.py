@@ -25,11 +25,10 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
-from ..core.cards import hcp
 from ..core.contract import board_dealer, board_vulnerability
 from ..core.dealing import deal_boards
 from ..core.errors import UserError
-from ..core.event import SEATS, Deal
+from ..core.event import Deal
 from ..core.numbers import whole
 from ..formats import extension
 from ..formats.deals import deal_extensions, deals_format, read_deals, write_deals
@@ -95,25 +94,12 @@ def _seats(deal: Deal) -> tuple[str, str]:
 
 
 def deals_json(deals: Mapping[int, Deal], analyses: Mapping[int, Any] | None = None) -> dict[str, Any]:
-    """The JSON ``--json`` prints: ``{"boards": [{"board", "dealer", "vulnerable", "hands", "hcp"}, ...]}``,
-    each hand as PBN writes it ('' and an hcp of null for a hand the file does not give), and each board's
-    ``dd`` and ``par`` where an analysis is given.
+    """The JSON ``--json`` prints: ``{"boards": [...]}``, each board as ``score --json``'s ``deals`` writes it
+    (:func:`mpxl.formats.jsonout.deal_json`: board, dealer, vulnerable, hands, hcp; ``dd`` and ``par``
+    where an analysis is given)."""
+    from ..formats.jsonout import deal_json
 
-    >>> d = Deal(1, ("AKQJ.AKQJ.AK.AK", "", "", ""))
-    >>> deals_json({1: d})["boards"][0]["hcp"]
-    {'N': 34, 'E': None, 'S': None, 'W': None}
-    """
-    boards = []
-    for board in sorted(deals):
-        deal = deals[board]
-        dealer, vulnerable = _seats(deal)
-        entry: dict[str, Any] = {"board": board, "dealer": dealer, "vulnerable": vulnerable,
-                                 "hands": dict(zip(SEATS, deal.hands)),
-                                 "hcp": {s: hcp(h) if h else None for s, h in zip(SEATS, deal.hands)}}
-        if analyses and board in analyses:
-            entry.update(dd=analyses[board].grid(), par=analyses[board].par_json())
-        boards.append(entry)
-    return {"boards": boards}
+    return {"boards": [deal_json(deals[b], (analyses or {}).get(b)) for b in sorted(deals)]}
 
 
 def deals_text(deals: Mapping[int, Deal]) -> str:
@@ -191,7 +177,7 @@ def run(args: argparse.Namespace) -> int:
                     _load(HAND_RECORD[1])([deals[b] for b in sorted(deals)], analyses or {}, out)
                     name = "hand record"
                 else:
-                    name = write_deals(deals, out, seed=seed).name
+                    name = write_deals(deals, out, seed=seed, analyses=analyses).name
                 lines.append(f"mpxl: wrote {out} ({name}): boards {board_list(deals)}")
     for line in lines:
         print(line, file=say)

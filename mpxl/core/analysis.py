@@ -30,6 +30,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
+from .cards import hcp
 from .contract import Contract, Direction, Strain, Vulnerability, score
 
 __all__ = ["Analysis", "ParContract", "analyse", "par", "tricks_table", "hcp", "STRAIN_ORDER", "SEAT_ORDER",
@@ -41,7 +42,6 @@ SEAT_ORDER = ("N", "E", "S", "W")
 #: ``DoubleDummyTricks`` and the hand records order them.
 STRAIN_ORDER = ("NT", "S", "H", "D", "C")
 _SIDES = ("NS", "EW")
-_HCP = {"A": 4, "K": 3, "Q": 2, "J": 1}
 #: the 35 contracts, lowest first: (level, strain)
 _RANKED = tuple((level, strain) for level in range(1, 8) for strain in Strain)
 
@@ -144,15 +144,6 @@ def tricks_table(grid: Mapping[str, Mapping[str, int]]) -> tuple[tuple[int, ...]
                 opponents = max(left[j], right[j])
                 row[j] = partner[j] if partner[j] >= 0 else 13 - opponents if opponents >= 0 else 0
     return tuple(tuple(row) for row in rows)
-
-
-def hcp(hand: str) -> int:
-    """A hand's high-card points (A 4, K 3, Q 2, J 1).
-
-    >>> hcp("AKQ2.T93.84.A762")
-    13
-    """
-    return sum(_HCP.get(card, 0) for card in hand.upper())
 
 
 def analyse(board: int, tricks: Sequence[Sequence[int]], vulnerable: str | Vulnerability, dealer: str | Direction,

@@ -97,9 +97,14 @@ def read_deals(path: StrPath) -> dict[int, Deal]:
     return cast("dict[int, Deal]", _function(format_named(path), "read")(path))
 
 
-def write_deals(deals: Mapping[int, Deal], path: StrPath, seed: int | None = None) -> DealFormat:
+def write_deals(deals: Mapping[int, Deal], path: StrPath, seed: int | None = None,
+                analyses: Mapping[int, Any] | None = None) -> DealFormat:
     """``deals`` written to ``path`` (atomically) in the format of its extension, saying ``seed`` where the
-    format has room (:attr:`DealFormat.seed`); the format written."""
+    format has room (:attr:`DealFormat.seed`), with the boards' ``analyses`` where it holds them (a PBN's
+    analysis tags); the format written."""
     fmt = format_named(path, writing=True)
-    _function(fmt, "write")(deals, path, seed=seed)
+    if fmt.module == "pbn":
+        _function(fmt, "write")(deals, path, seed=seed, analyses=analyses)
+    else:
+        _function(fmt, "write")(deals, path, seed=seed)
     return fmt

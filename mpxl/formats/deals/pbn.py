@@ -23,12 +23,14 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from ... import __version__
+from ...core.analysis import Analysis
 from ...core.cards import SEAT_NAMES
 from ...core.dealing import seed_note
 from ...core.errors import UserError
 from ...core.event import Deal
 from ...core.patterns import Pattern
 from ..common import board_number, decode_text, read_bytes
+from ..pbn_analysis import analysis_lines
 from .checked import read_deal, standard_vulnerability
 
 if TYPE_CHECKING:
@@ -90,9 +92,12 @@ _PLAYERS = tuple(SEAT_NAMES[i] for i in (3, 0, 1, 2))  # West, North, East, Sout
 _AFTER = ("Scoring", "Declarer", "Contract", "Result")
 
 
-def text_of(deals: Mapping[int, Deal], seed: int | None = None, path: StrPath = "") -> str:
+def text_of(deals: Mapping[int, Deal], seed: int | None = None, path: StrPath = "",
+            analyses: Mapping[int, Analysis] | None = None) -> str:
     """The PBN text of ``deals`` (by board number), the dealer and vulnerability the board number's where a
-    deal does not say; UserError naming ``path`` and the board of a damaged deal."""
+    deal does not say, each board's analysis tags where ``analyses`` has it
+    (:func:`mpxl.formats.pbn_analysis.analysis_lines`); UserError naming ``path`` and the board of a
+    damaged deal."""
     note = seed_note(seed)
     generator = f"mpxl {__version__}" + (f", --seed {seed}: a test deal" if note else "")
     out = ["% PBN 2.1", "% EXPORT"] + ([f"% {note}"] if note else []) + [f'[Generator "{generator}"]']
@@ -101,14 +106,17 @@ def text_of(deals: Mapping[int, Deal], seed: int | None = None, path: StrPath = 
         full = read_deal(str(path), f"board {board}", board, deal.hands, deal.dealer, deal.vulnerable, whole=False)
         out += [f'[{t} ""]' for t in _BEFORE] + [f'[Board "{board}"]'] + [f'[{t} ""]' for t in _PLAYERS]
         out += [f'[Dealer "{full.dealer}"]', f'[Vulnerable "{full.vulnerable}"]', f'[Deal "{deal.to_pbn()}"]']
-        out += [f'[{t} ""]' for t in _AFTER] + [""]
+        out += [f'[{t} ""]' for t in _AFTER]
+        out += analysis_lines(analyses[board]) if analyses and board in analyses else []
+        out.append("")
     return "\n".join(out) + "\n"
 
 
-def write(deals: Mapping[int, Deal], path: StrPath, seed: int | None = None) -> None:
-    """``deals`` as a PBN hand record at ``path``, atomically."""
+def write(deals: Mapping[int, Deal], path: StrPath, seed: int | None = None,
+          analyses: Mapping[int, Analysis] | None = None) -> None:
+    """``deals`` as a PBN hand record at ``path``, atomically, with their ``analyses``' tags."""
     from ..atomic import atomic_write
 
-    text = text_of(deals, seed, path)
+    text = text_of(deals, seed, path, analyses)
     with atomic_write(path, newline="\n") as f:
         f.write(text)
