@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Issue 37's speed: every movement mpxl offers up to 15 tables built and checked (bar: 0.5 s each,
-the command's own start included when ``--cli``), and the laid-out template against today's empty one
-of the same size (bar: no slower).
+"""Issues 37 and 51's speed: every movement mpxl offers up to 30 tables (every kind, cut short, with a
+sit-out and with a late pair) built and checked (bar: 0.5 s each, the command's own start included when
+``--cli``), and the laid-out template against today's empty one of the same size (bar: no slower).
 
     python bench/movement_bench.py            # the movements, in-process, and the templates (7, 15 tables)
     python bench/movement_bench.py --cli      # also `mpxl movement ... --json` as a user runs it
@@ -17,7 +17,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from mpxl.core.movement import HOWELL_STARTS, howell_rounds_offered, movement, rule_breaks
+from mpxl.core.movement import HOWELL_STARTS, KINDS, howell_rounds_offered, movement, rule_breaks
 from mpxl.workbook.template import laid_out_contents, template_contents, write_workbook
 
 
@@ -30,23 +30,38 @@ def _best(func, repeat: int = 3) -> float:
     return min(times)
 
 
+def offered() -> list[tuple[str, int, dict[str, int]]]:
+    """Every movement offered up to 30 tables: each kind whole, the Howells cut short, each with 2T-1
+    pairs where it takes them, and with the missing pair arriving for round 2."""
+    cases: list[tuple[str, int, dict[str, int]]] = []
+    for kind in KINDS:
+        for tables in range(2, 31):
+            for extra in ({}, {"pairs": 2 * tables - 1}, {"pairs": 2 * tables - 1, "late": 2}):
+                try:
+                    movement(kind, tables, **extra)
+                except ValueError:
+                    continue
+                cases.append((kind, tables, extra))
+    cases += [("howell", t, {"rounds": r}) for t in sorted(HOWELL_STARTS) for r in howell_rounds_offered(t)]
+    return cases
+
+
 def movements(cli: bool) -> None:
-    cases: list[tuple[str, int, int | None]] = [("mitchell", t, None) for t in range(3, 16)]
-    cases += [("howell", t, None) for t in sorted(HOWELL_STARTS)]
-    cases += [("howell", t, r) for t in sorted(HOWELL_STARTS) for r in howell_rounds_offered(t)]
-    worst = ("", "", 0.0)
-    for kind, tables, rounds in cases:
-        took = _best(lambda k=kind, t=tables, r=rounds: movement(k, t, rounds=r))
-        assert not rule_breaks(movement(kind, tables, rounds=rounds))
+    cases = offered()
+    worst = ("", 0, {}, 0.0)
+    for kind, tables, extra in cases:
+        took = _best(lambda k=kind, t=tables, x=extra: movement(k, t, **x))
+        assert not rule_breaks(movement(kind, tables, **extra)), (kind, tables, extra)
         if cli:
             command = [sys.executable, "-m", "mpxl", "movement", kind, "--tables", str(tables), "--json"]
-            command += ["--rounds", str(rounds)] if rounds else []
+            command += [f"--{k}={v}" for k, v in extra.items()]
             took = _best(lambda c=command: subprocess.run(c, check=True, capture_output=True))
-        if took > worst[2]:
-            worst = (kind, str(tables) if rounds is None else f"{tables}x{rounds}", took)
+        if took > worst[3]:
+            worst = (kind, tables, extra, took)
     where = "the command" if cli else "in-process"
-    print(f"movements ({where}): {len(cases)} built, slowest {worst[0]} {worst[1]} tables: {worst[2] * 1000:.1f} ms "
-          f"(bar 500 ms)")
+    kinds = ", ".join(f"{k} {sum(1 for c in cases if c[0] == k)}" for k in KINDS)
+    print(f"movements ({where}): {len(cases)} built and checked ({kinds}); slowest {worst[0]} {worst[1]} tables "
+          f"{worst[2] or ''}: {worst[3] * 1000:.1f} ms (bar 500 ms)")
 
 
 def templates() -> None:

@@ -68,7 +68,7 @@ def test_a_line_the_movement_did_not_send_is_marked_and_named(tmp_path):
 
 
 @pytest.mark.parametrize("args, words", [
-    (["--movement", "howell", "--tables", "3", "--boards-per-round", "2"], "a howell needs 4 tables or more"),
+    (["--movement", "howell", "--tables", "14", "--boards-per-round", "2"], "--tables 14 for a howell: offered for"),
     (["--movement", "howell", "--tables", "7", "--boards-per-round", "3", "--boards", "36"],
      "--boards 36: the movement has 39 boards"),
     (["--movement", "mitchell", "--tables", "7", "--boards-per-round", "3", "--sections", "2"], "one section"),

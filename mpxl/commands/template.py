@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 import os
 
-from ..core.movement import Movement, movement
+from ..core.movement import KINDS, Movement, movement
 from ..core.numbers import whole_argument as whole
 from ..core.settings import Scale
 from ..formats.atomic import atomic_path, check_extension
@@ -40,11 +40,13 @@ def write_atomically(path: str, contents: Contents) -> None:
 def laid_out(args: argparse.Namespace) -> Movement | None:
     """The movement to lay the travellers out from: when ``--boards-per-round``, ``--pairs``, ``--rounds``
     or ``--arrowswitch`` is given (else None: the template as before, rows pre-numbered only)."""
-    if all(getattr(args, k) is None for k in ("boards_per_round", "pairs", "rounds", "arrowswitch")):
+    plain = args.movement in ("mitchell", "howell")
+    if plain and all(getattr(args, k) is None for k in ("boards_per_round", "pairs", "rounds", "arrowswitch", "late")):
         return None
     if args.sections != 1:
         raise ValueError("--sections: a template laid out from a movement has one section")
-    m = movement(args.movement, args.tables, args.boards_per_round, args.rounds, args.pairs, args.arrowswitch or 0)
+    m = movement(args.movement, args.tables, args.boards_per_round, args.rounds, args.pairs, args.arrowswitch or 0,
+                 args.late)
     if args.boards is not None and args.boards != m.boards:
         raise ValueError(f"--boards {args.boards}: the movement has {m.boards} boards (leave --boards out)")
     return m
@@ -81,13 +83,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                    "VBA module (from the installed xlwings' standalone quickstart) for classic xlwings' functions")
     p.add_argument("--tables", type=whole, default=15, help="tables (default 15)")
     p.add_argument("--boards", type=whole, help="boards (default 36; with a movement: its boards)")
-    p.add_argument("--movement", choices=("mitchell", "howell"), default="mitchell",
-                   help="mitchell: NS and EW ranked apart; howell: one ranking (default mitchell)")
+    p.add_argument("--movement", choices=KINDS, default="mitchell",
+                   help="mitchell: NS and EW ranked apart; howell: one ranking (default mitchell); relay and "
+                   "three-quarter: always laid out from the movement (mpxl movement)")
     p.add_argument("--boards-per-round", type=whole, help="lay the travellers out from the movement (mpxl movement): "
                    "a line per table that plays each board, with its pairs, and a Movement sheet")
     p.add_argument("--pairs", type=whole, help="with a movement: 2T-1 pairs, one sits out each round")
     p.add_argument("--rounds", type=whole, help="with a movement: fewer rounds (mitchell)")
     p.add_argument("--arrowswitch", type=whole, metavar="LAST_N", help="with a mitchell: the last N rounds turned")
+    p.add_argument("--late", type=whole, metavar="ROUND", help="with --pairs 2T-1: the missing pair arrives for ROUND")
     p.add_argument("--method", default="neuberg", type=str.lower,
                    choices=[m.lower() for m in METHOD_NAMES], help="estimation method (default neuberg)")
     p.add_argument("--scale", type=scale_argument, default=Scale.DOUBLE, metavar="SCALE", help=SCALE_HELP)

@@ -8,7 +8,8 @@
 * **Howell** (one winner), complete: every pair meets every other once in 2T-1 rounds. Pair 2T
   stays at table 1 NS, the others move round a cycle; the 2T-1 board sets move with them (T-1 of
   them rest on a relay each round). Each table's starting layout is a starter-adder of a Room
-  square of side 2T-1 (none exists for sides 3 and 5, hence no Howell for 2 or 3 tables) whose
+  square of side 2T-1 (none exists for sides 3 and 5: the Howells of 2 and 3 tables share boards,
+  :mod:`mpxl.core.movement_kinds`) whose
   directions were chosen so that any two pairs play the same board in the same direction a nearly
   equal number of times: :data:`HOWELL_STARTS` was found by ``bench/howell_search.py`` and is
   verified by the tests (:func:`rule_breaks`, :func:`comparisons`).
@@ -60,7 +61,8 @@ __all__ = [
     "played_unequally",
 ]
 
-KINDS = ("mitchell", "howell")
+#: The kinds ``mpxl movement KIND`` offers (:mod:`mpxl.core.movement_kinds` builds the ones after howell).
+KINDS = ("mitchell", "howell", "relay", "three-quarter", "hesitation", "appendix", "web")
 #: The most boards a movement holds (as the template: ``mpxl template --boards``).
 MAX_BOARDS = 120
 #: The numbers of tables offered.
@@ -93,19 +95,23 @@ HOWELL_STARTS: dict[int, tuple[tuple[int | None, int, int], ...]] = {
 
 @dataclass(frozen=True)
 class Row:
-    """One table in one round: its NS and EW pairs (None: a sit-out) and the boards it plays."""
+    """One table in one round: its NS and EW pairs (None: a sit-out) and the boards it plays;
+    ``shares``: the other tables playing the same boards in that round (passed between them)."""
 
     round: int
     table: int
     ns: str | None
     ew: str | None
     boards: tuple[int, ...]
+    shares: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
 class Movement:
     """A schedule: ``rows`` in round then table order; ``note`` says what a director needs to know
-    (a skip, a relay of boards, a sit-out)."""
+    (a skip, a relay of boards, a sit-out); ``copies``: how many copies of each board are dealt (a web
+    Mitchell's tables that play the same boards in a round each have their own copy; otherwise they
+    share one)."""
 
     kind: str
     tables: int
@@ -114,6 +120,7 @@ class Movement:
     winners: int
     rows: tuple[Row, ...]
     note: str = ""
+    copies: int = 1
 
     @property
     def boards(self) -> int:
@@ -141,11 +148,18 @@ class Movement:
         return dict(sorted(out.items()))
 
     def to_json(self) -> dict[str, Any]:
-        """The schedule in the form ``mpxl movement --json`` prints."""
-        return {"movement": self.kind, "tables": self.tables, "rounds": self.rounds,
-                "boards_per_round": self.boards_per_round, "winners": self.winners,
-                "rows": [{"round": r.round, "table": r.table, "ns": r.ns, "ew": r.ew, "boards": list(r.boards)}
-                         for r in self.rows]}
+        """The schedule in the form ``mpxl movement --json`` prints (``copies`` only when more than 1)."""
+        out = {"movement": self.kind, "tables": self.tables, "rounds": self.rounds,
+               "boards_per_round": self.boards_per_round, "winners": self.winners}
+        return out | ({"copies": self.copies} if self.copies > 1 else {}) | {"rows": [_row_json(r) for r in self.rows]}
+
+
+def _row_json(r: Row) -> dict[str, Any]:
+    """A row as ``--json`` prints it: ``shares`` only where the row shares its boards."""
+    out: dict[str, Any] = {"round": r.round, "table": r.table, "ns": r.ns, "ew": r.ew, "boards": list(r.boards)}
+    if r.shares:
+        out["shares"] = list(r.shares)
+    return out
 
 
 def _sorted(pairs: Iterable[str]) -> list[str]:
@@ -284,13 +298,13 @@ def howell(tables: int, boards_per_round: int | None = None, rounds: int | None 
     >>> m.rounds, m.boards, m.rows[0]
     (7, 21, Row(round=1, table=1, ns='8', ew='1', boards=(16, 17, 18)))
     """
-    offered = ", ".join(str(n) for n in sorted(HOWELL_STARTS))
+    from .movement_kinds import SMALL_HOWELLS, small_howell
+
     t = whole(tables, "--tables")
-    if t in (2, 3):
-        raise ValueError(f"a howell needs 4 tables or more (no complete Howell exists for {t}): "
-                         f"use mitchell --tables {t} --arrowswitch {max(1, t // 2)} for one winner")
+    if t in SMALL_HOWELLS:
+        return small_howell(t, boards_per_round, rounds, pairs)
     if t not in HOWELL_STARTS:
-        raise ValueError(f"--tables {t} for a howell: offered for {offered} tables")
+        raise ValueError(f"--tables {t} for a howell: offered for 2-13 and 15 tables")
     n = 2 * t - 1
     r_count = n if rounds is None else _count(rounds, "--rounds", 1, n, f" for a {t}-table howell")
     absent = _missing(pairs, t)
@@ -349,22 +363,36 @@ def _howell_cut(t: int, r_count: int, boards_per_round: int | None, absent: bool
 
 
 def movement(kind: str, tables: int, boards_per_round: int | None = None, rounds: int | None = None,
-             pairs: int | None = None, arrowswitch: int = 0) -> Movement:
-    """The movement ``kind`` (mitchell or howell) for ``tables`` tables; see :func:`mitchell` and
-    :func:`howell`. Bad requests raise ValueError with one line.
+             pairs: int | None = None, arrowswitch: int = 0, late: int | None = None) -> Movement:
+    """The movement ``kind`` (:data:`KINDS`) for ``tables`` tables; see :func:`mitchell`, :func:`howell`
+    and :mod:`mpxl.core.movement_kinds`; ``late``: the missing pair (``pairs`` 2T-1) arrives for that
+    round (:func:`mpxl.core.movement_kinds.late_pair`). Bad requests raise ValueError with one line.
 
     >>> movement("bowell", 4)
     Traceback (most recent call last):
-    ValueError: movement 'bowell': expected mitchell or howell
+    ValueError: movement 'bowell': expected mitchell, howell, relay, three-quarter, hesitation, appendix or web
     """
+    from . import movement_kinds
+
     k = str(kind).strip().lower()
+    if k not in KINDS:
+        raise ValueError(f"movement {kind!r}: expected {', '.join(KINDS[:-1])} or {KINDS[-1]}")
+    if arrowswitch and k != "mitchell":
+        raise ValueError(f"--arrowswitch is for a mitchell: a {k} has " + ("two winners (a mitchell arrowswitches)"
+                         if k in ("relay", "appendix", "web") else "one winner already"))
     if k == "mitchell":
-        return mitchell(tables, boards_per_round, rounds, pairs, arrowswitch)
-    if k == "howell":
-        if arrowswitch:
-            raise ValueError("--arrowswitch is for a mitchell: a howell has one winner already")
-        return howell(tables, boards_per_round, rounds, pairs)
-    raise ValueError(f"movement {kind!r}: expected " + " or ".join(KINDS))
+        m = mitchell(tables, boards_per_round, rounds, pairs, arrowswitch)
+    elif k == "howell":
+        m = howell(tables, boards_per_round, rounds, pairs)
+    elif k == "relay":
+        m = movement_kinds.relay(tables, boards_per_round, rounds, pairs)
+    elif k == "three-quarter":
+        m = movement_kinds.three_quarter(tables, boards_per_round, rounds, pairs)
+    elif k == "hesitation":
+        m = movement_kinds.hesitation(tables, boards_per_round, rounds, pairs)
+    else:
+        m = movement_kinds.appendix(tables, boards_per_round, rounds, pairs, web=k == "web")
+    return m if late is None else movement_kinds.late_pair(m, late)
 
 
 def _pair_keys(m: Movement, row: Row) -> tuple[str | None, str | None]:
@@ -376,13 +404,13 @@ def _pair_keys(m: Movement, row: Row) -> tuple[str | None, str | None]:
 
 def rule_breaks(m: Movement) -> list[str]:
     """Every rule the schedule breaks (none for a sound one): a pair at two tables in a round, a pair
-    playing a board twice, a board at two tables in a round, boards played unequally often (the
-    sit-out's table counted), two pairs meeting twice (Mitchell: NS and EW; Howell: any two, and
-    each other exactly once when complete)."""
+    playing a board twice, a board at two tables in a round (unless they share it: each row names the
+    others in ``shares``), boards played unequally often (the sit-out's table counted), two pairs
+    meeting twice (Mitchell: NS and EW; Howell: any two, and each other exactly once when complete)."""
     breaks: list[str] = []
     seen_round: set[tuple[int, str]] = set()
     seen_board: set[tuple[str, int]] = set()
-    board_round: set[tuple[int, int]] = set()
+    board_round: dict[tuple[int, int], int] = {}
     meetings: Counter[frozenset[str]] = Counter()
     for row in m.rows:
         keys = [k for k in _pair_keys(m, row) if k]
@@ -395,9 +423,9 @@ def rule_breaks(m: Movement) -> list[str]:
                     breaks.append(f"pair {key} plays board {b} twice")
                 seen_board.add((key, b))
         for b in row.boards:
-            if (row.round, b) in board_round:
+            other = board_round.setdefault((row.round, b), row.table)
+            if other != row.table and other not in row.shares:
                 breaks.append(f"round {row.round}: board {b} at two tables")
-            board_round.add((row.round, b))
         if len(keys) == 2:
             meetings[frozenset(keys)] += 1
     played = Counter(b for row in m.rows for b in row.boards)
@@ -405,7 +433,7 @@ def rule_breaks(m: Movement) -> list[str]:
         breaks.append(f"boards played unequally: {sorted(Counter(played.values()).items())} (times, boards)")
     breaks += [f"{' and '.join(sorted(p))} meet {n} times" for p, n in meetings.items() if n > 1]
     if m.kind == "howell" and m.rounds == 2 * m.tables - 1:
-        present = {k for row in m.rows for k in (row.ns, row.ew) if k}
+        present = {k for row in m.rows if row.round == 1 for k in (row.ns, row.ew) if k}  # a late pair excused
         unmet = [p for p in combinations(sorted(present, key=int), 2) if frozenset(p) not in meetings]
         breaks += [f"pairs {a} and {b} never meet" for a, b in unmet]
     return breaks

@@ -2,8 +2,8 @@
 
 Four kinds of card, each kept whole on the printed page (a card holds at most :data:`CARD_ROWS`
 lines, which fit an A4 page; a longer one is printed as parts, each a card of its own, "1 of 2"
-in its title, split between rounds): the **table cards** (for each table,
-round by round: the pairs and the boards), the **guide cards** (for each pair, where it sits each
+in its title, split between rounds): the **table cards** (for each table, round by round: the pairs
+and the boards, and the tables a round's boards are shared with), the **guide cards** (for each pair, where it sits each
 round, against whom, which boards), the **traveller slips** (for each board, the pairs in the order
 they play it, with empty cells for the contract, declarer, tricks and score) and the **personal
 score cards** (for each pair, a line per board in the order it plays them). Plain HTML and CSS: no
@@ -51,9 +51,19 @@ def _e(text: object) -> str:
     return html.escape(str(text))
 
 
-def _boards(row: Row) -> str:
+def _boards(row: Row, copies: int = 1) -> str:
+    """The boards of a row, and the tables it shares them with (passed between them that round), or
+    that play their own copy of them (``copies`` more than 1).
+
+    >>> _boards(Row(1, 1, "4", "2", (1, 2, 3), (2,))), _boards(Row(1, 1, "4", "2", (1,), (2,)), 2)
+    ('1-3 (shared with table 2)', '1 (a copy at table 2 too)')
+    """
     b = row.boards
-    return f"{b[0]}-{b[-1]}" if len(b) > 1 else str(b[0])
+    text = f"{b[0]}-{b[-1]}" if len(b) > 1 else str(b[0])
+    tables = f"table{'s' * (len(row.shares) > 1)} {' and '.join(map(str, row.shares))}"
+    if row.shares:
+        text += f" (shared with {tables})" if copies == 1 else f" (a copy at {tables} too)"
+    return text
 
 
 def _pair(pair: str | None) -> str:
@@ -68,7 +78,8 @@ def movement_title(m: Movement) -> str:
     'Mitchell, 7 tables, 7 rounds of 4 boards (28 boards), two winners'
     """
     winners = "one winner" if m.winners == 1 else "two winners"
-    return (f"{m.kind.capitalize()}, {m.tables} tables, {m.rounds} rounds of {m.boards_per_round} boards "
+    name = {"relay": "Share-and-relay Mitchell", "three-quarter": "Three-quarter Howell"}.get(m.kind, m.kind.capitalize())
+    return (f"{name}, {m.tables} tables, {m.rounds} rounds of {m.boards_per_round} boards "
             f"({m.boards} boards), {winners}")
 
 
@@ -116,7 +127,7 @@ def _card(kind: str, title: str, head: Sequence[str], rows: Sequence[tuple[str, 
 def _table_cards(m: Movement) -> str:
     cards = []
     for table in range(1, m.tables + 1):
-        rows = [(str(r.round), _pair(r.ns), _pair(r.ew), _boards(r)) for r in m.rows if r.table == table]
+        rows = [(str(r.round), _pair(r.ns), _pair(r.ew), _boards(r, m.copies)) for r in m.rows if r.table == table]
         cards.append(_card("table-card", f"Table {table}", ("Round", "NS", "EW", "Boards"), rows))
     return "".join(cards)
 
@@ -132,7 +143,7 @@ def _guide_cards(m: Movement) -> str:
         rows = []
         for row, seat in rounds_of(m.rows, pair, direction):
             other = row.ew if seat == "NS" else row.ns
-            rows.append((str(row.round), str(row.table), seat, _pair(other), _boards(row)))
+            rows.append((str(row.round), str(row.table), seat, _pair(other), _boards(row, m.copies)))
         cards.append(_card("guide-card", _e(label), ("Round", "Table", "Sits", "Against", "Boards"), rows))
     return "".join(cards)
 

@@ -1,0 +1,299 @@
+"""The movements beyond the plain Mitchell and the complete Howell (issue 51), and the late pair.
+
+* **Howell for 2 and 3 tables** (no Room square of side 3 or 5: some boards must be shared). Both play
+  the complete Howell's meetings (every pair meets every other once) and every board set once each pair:
+  - 2 tables, 3 rounds: **both tables share** each round's set (the boards passed across). Each pair
+    is compared (the same boards, the same direction, the other table) with each other pair on exactly
+    one set: balanced, spread 0.
+  - 3 tables, 5 rounds (the Howell of 5 rounds): in round 1 **the three tables share** one set; in the
+    other four, each table plays its own. Five sets, each played by all six pairs once. A set played at
+    two tables of one round is played at all three (the third meeting is that round's third), and no
+    Room square of side 5 exists, so one round at least must share: ``bench/small_howell_search.py``
+    found the four spread sets; any two pairs are compared on 1 to 3 sets (spread 2, the complete
+    Howells' bound, and the least any direction of the pairs reaches).
+* **Share-and-relay Mitchell** (``relay``; even tables, two winners, a round per table, no skip): tables
+  1 and T share a set each round, and a relay (bye stand) between tables T/2 and T/2+1 holds one set;
+  the boards move down a table (through the relay), the EW pairs up one. T sets, each played T times;
+  each NS pair meets each EW pair once.
+* **Three-quarter Howell** (``three-quarter``): the balanced Howell cut short
+  (:data:`mpxl.core.howell_rounds.HOWELL_ROUNDS`) to the rounds offered nearest 3/4 of the complete
+  one's 2T-1 (6 tables: 8 of 11 rounds).
+* **Hesitation Mitchell** (``hesitation``; one winner; mpxl's own construction in the published idea, a
+  pair turning at a table, not a copy of a published card): the 2T pairs move round one loop of seats,
+  NS up a table a round and EW down a table, so a pair reaching table T (or 1) stays there a round and
+  turns; in T rounds each pair meets each of the T pairs of the other parity once (pairs 1 and T+1 play
+  NS and EW throughout, the others turn at an end table).
+  The board set of each table each round (:data:`mpxl.core.mitchell_layouts.HESITATIONS`, T sets each
+  played T times, no pair on a set twice) was found by ``bench/mitchell_kinds_search.py``.
+* **Appendix Mitchell** (``appendix``, 14-26 tables; two winners): a 13-table Mitchell (NS stationary,
+  the 13 sets moving down a table) with T-13 tables appended, table 13+k sharing table k's boards each
+  round. Each EW pair's route (:data:`mpxl.core.mitchell_layouts.APPENDIX_EW`, from the same search)
+  plays every set once and meets 13 different NS pairs; the guide cards give it. **Web** (``web``): the
+  same schedule with two copies of every board, so an appended table plays its own copy at the same
+  time instead of passing the boards (the EBU's Web Mitchell moves its copies two ways; these move
+  together).
+* **Late pair** (:func:`late_pair`): with 2T-1 pairs one seat sits out each round; a pair arriving for
+  round R takes that seat from round R on. The seat's path is a pair's path through the movement, so no
+  rule breaks; the boards the sit-out's table had before round R are played once fewer (the note names
+  them; they are scored as any board played fewer times).
+
+>>> [(r.table, r.ns, r.ew, r.boards[0], r.shares) for r in small_howell(2, 2).rows if r.round == 1]
+[(1, '4', '2', 1, (2,)), (2, '3', '1', 1, (1,))]
+>>> relay(4, 2).note.split(";")[0]
+'tables 1 and 4 share the boards; a relay between tables 2 and 3 holds a set each round'
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .howell_rounds import ALPHABET, HOWELL_ROUNDS
+from .mitchell_layouts import APPENDIX_BASE, APPENDIX_EW, HESITATIONS
+from .movement import (
+    MAX_BOARDS,
+    Movement,
+    Row,
+    _count,
+    _missing,
+    _set,
+    board_ranges,
+    howell,
+    howell_rounds_offered,
+    played_unequally,
+)
+from .numbers import whole
+
+__all__ = ["SMALL_HOWELLS", "RELAY_TABLES", "small_howell", "relay", "three_quarter", "three_quarter_rounds",
+           "hesitation", "appendix", "late_pair"]
+
+#: The Howells of 2 and 3 tables: per round, per table, (NS, EW, board set), pairs and sets from 1.
+#: Tables sharing a set in a round share its boards. 3 tables: ``bench/small_howell_search.py``.
+SMALL_HOWELLS: dict[int, tuple[tuple[tuple[int, int, int], ...], ...]] = {
+    2: (((4, 2, 1), (3, 1, 1)),
+        ((4, 3, 2), (1, 2, 2)),
+        ((4, 1, 3), (2, 3, 3))),
+    3: (((6, 1, 1), (2, 5, 1), (3, 4, 1)),
+        ((6, 2, 2), (3, 1, 3), (4, 5, 4)),
+        ((6, 3, 4), (4, 2, 3), (5, 1, 5)),
+        ((6, 4, 5), (5, 3, 2), (1, 2, 4)),
+        ((6, 5, 3), (1, 4, 2), (2, 3, 5))),
+}
+#: The tables a share-and-relay Mitchell is offered for.
+RELAY_TABLES = range(2, 31, 2)
+
+
+def _per_round(value: int | None, sets: int, default: int) -> int:
+    """The boards of a round: as asked (at most :data:`MAX_BOARDS` in all), else ``default``."""
+    if value is None:
+        return default
+    return _count(value, "--boards-per-round", 1, MAX_BOARDS // sets,
+                  f" ({sets} sets of boards, at most {MAX_BOARDS} boards)")
+
+
+def _rows(cells: list[tuple[int, int, str | None, str | None, int]], b: int) -> tuple[Row, ...]:
+    """Rows from (round, table, NS, EW, set from 0), ``b`` boards a set; ``shares`` filled in."""
+    by_set: dict[tuple[int, int], list[int]] = {}
+    for r, t, _, _, s in cells:
+        by_set.setdefault((r, s), []).append(t)
+    return tuple(Row(r, t, ns, ew, _set(s, b), tuple(x for x in by_set[(r, s)] if x != t))
+                 for r, t, ns, ew, s in cells)
+
+
+def _no_rounds(rounds: int | None, full: int, what: str) -> None:
+    if rounds is not None and whole(rounds, "--rounds") != full:
+        raise ValueError(f"--rounds {rounds} for {what}: it plays {full} rounds (its boards are played "
+                         f"equally often only whole)")
+
+
+def small_howell(tables: int, boards_per_round: int | None = None, rounds: int | None = None,
+                 pairs: int | None = None) -> Movement:
+    """The Howell of 2 or 3 tables (see the module's docstring).
+
+    >>> m = small_howell(3)
+    >>> m.rounds, m.boards, [r.shares for r in m.rows if r.round == 1]
+    (5, 25, [(2, 3), (1, 3), (1, 2)])
+    """
+    layout = SMALL_HOWELLS[tables]
+    n = len(layout)
+    _no_rounds(rounds, n, f"a {tables}-table howell")
+    absent = _missing(pairs, tables)
+    b = _per_round(boards_per_round, n, 8 if tables == 2 else 5)
+    top = 2 * tables
+
+    def pair(p: int) -> str | None:
+        return None if absent and p == top else str(p)
+
+    rows = _rows([(r + 1, t + 1, pair(ns), pair(ew), s - 1) for r, tabs in enumerate(layout)
+                  for t, (ns, ew, s) in enumerate(tabs)], b)
+    if tables == 2:
+        notes = ["both tables share each round's boards (passed across); each pair is compared with each "
+                 "other on one set"]
+    else:
+        notes = ["round 1: the three tables share one set (passed round); rounds 2-5: a set each table; "
+                 "any two pairs compared on 1 to 3 sets"]
+    notes.insert(0, f"pair {top} stays at table 1 NS" if not absent
+                 else f"pair {top} is missing: table 1 sits out every round")
+    notes += [unequal] if (unequal := played_unequally(rows)) else []
+    return Movement("howell", tables, n, b, 1, rows, "; ".join(notes))
+
+
+def relay(tables: int, boards_per_round: int | None = None, rounds: int | None = None,
+          pairs: int | None = None) -> Movement:
+    """A share-and-relay Mitchell (see the module's docstring).
+
+    >>> m = relay(6, 2)
+    >>> m.rounds, m.boards, [(r.table, r.boards) for r in m.rows if r.round == 1 and r.shares]
+    (6, 12, [(1, (1, 2)), (6, (1, 2))])
+    """
+    t = whole(tables, "--tables")
+    if t not in RELAY_TABLES:
+        raise ValueError(f"--tables {t} for a relay: an even number from {RELAY_TABLES.start} to "
+                         f"{RELAY_TABLES[-1]} (an odd number of tables plays a plain mitchell)")
+    _no_rounds(rounds, t, f"a {t}-table relay")
+    absent = _missing(pairs, t)
+    b = _per_round(boards_per_round, t, min(4, max(2, round(26 / t))))
+    half = t // 2
+    # the boards' positions, each round one down: tables 1 and T share position 0, the relay is position T/2
+    position = {1: 0, t: 0} | {x: x - 1 for x in range(2, half + 1)} | {x: x for x in range(half + 1, t)}
+    cells = [(r + 1, x, str(x), None if absent and (x - 1 - r) % t + 1 == t else str((x - 1 - r) % t + 1),
+              (position[x] + r) % t) for r in range(t) for x in range(1, t + 1)]
+    rows = _rows(cells, b)
+    where = f"between tables {half} and {half + 1} " if half > 1 else ""
+    notes = [f"tables 1 and {t} share the boards; a relay {where}holds a set each round",
+             "the boards move down a table (through the relay), the EW pairs up one"]
+    if absent:
+        notes.append(f"EW pair {t} is missing: its opponents sit out")
+    notes += [unequal] if (unequal := played_unequally(rows)) else []
+    return Movement("relay", t, t, b, 2, rows, "; ".join(notes))
+
+
+def three_quarter_rounds(tables: int, sit_out: bool = False) -> int | None:
+    """The rounds of a three-quarter Howell of ``tables``: the cut Howell's rounds nearest 3/4 of 2T-1
+    (the fewer of two as near), or None where none offered is within a tenth of 3/4 (4 tables: 6 of 7).
+
+    >>> three_quarter_rounds(6), three_quarter_rounds(4), three_quarter_rounds(12)
+    (8, None, None)
+    """
+    offered = howell_rounds_offered(tables, sit_out)
+    if not offered:
+        return None
+    n = 2 * tables - 1
+    r = min(offered, key=lambda x: (abs(4 * x - 3 * n), x))
+    return r if abs(40 * r - 30 * n) <= 4 * n else None
+
+
+def three_quarter(tables: int, boards_per_round: int | None = None, rounds: int | None = None,
+                  pairs: int | None = None) -> Movement:
+    """A three-quarter Howell (see the module's docstring)."""
+    t = whole(tables, "--tables")
+    r = three_quarter_rounds(t)
+    if r is None:
+        offered = [x for x in sorted(HOWELL_ROUNDS) if three_quarter_rounds(x) is not None]
+        raise ValueError(f"--tables {t} for a three-quarter: {offered[0]}-{offered[-1]} tables")
+    if _missing(pairs, t) and r not in howell_rounds_offered(t, sit_out=True):
+        raise ValueError(f"--pairs {pairs} for a three-quarter: no sit-out (its sit-out's table would not play "
+                         f"every set): use howell --tables {t} --pairs {pairs}")
+    _no_rounds(rounds, r, f"a {t}-table three-quarter")
+    m = howell(t, boards_per_round, r, pairs)
+    return replace(m, kind="three-quarter",
+                   note=f"three-quarter Howell: {r} of the complete Howell's {2 * t - 1} rounds; {m.note}")
+
+
+def late_pair(m: Movement, late: int) -> Movement:
+    """``m`` (one pair missing) with that pair arriving for round ``late``: it takes the sit-out's seat.
+
+    >>> from mpxl.core.movement import movement
+    >>> m = late_pair(movement("mitchell", 3, 2, pairs=5), 2)
+    >>> [(r.round, r.table, r.ns, r.ew) for r in m.rows if r.ew == "3" or r.ew is None]
+    [(1, 3, '3', None), (2, 1, '1', '3'), (3, 2, '2', '3')]
+    """
+    n = _count(late, "--late", 2, m.rounds, f" for a {m.rounds}-round {m.kind}", " (the round the pair arrives)")
+    if all(r.ns and r.ew for r in m.rows):
+        raise ValueError("--late: give --pairs 2T-1 (the late pair takes the seat that sits out until it comes)")
+    if m.winners == 2:
+        present = {r.ew for r in m.rows if r.ew}
+        numbers = [str(p) for p in range(1, m.tables + 1)]
+    else:
+        present = {p for r in m.rows for p in (r.ns, r.ew) if p}
+        numbers = [str(p) for p in range(1, 2 * m.tables + 1)]
+    who = next(p for p in numbers if p not in present)
+    rows = tuple(r if r.round < n else replace(r, ns=r.ns or who, ew=r.ew or who) for r in m.rows)
+    notes = [f"{'EW pair' if m.winners == 2 else 'pair'} {who} arrives for round {n}: it takes the seat that sat out"]
+    notes += [x for x in m.note.split("; ") if x and "missing" not in x and "the others (" not in x]
+    notes += [unequal] if (unequal := played_unequally(rows)) else []
+    return replace(m, rows=rows, note="; ".join(notes))
+
+
+def _loop_seat(i: int, tables: int) -> tuple[int, str]:
+    """Seat ``i`` (0..2T-1) of the hesitation's loop: NS at tables 1..T, then EW at tables T..1."""
+    return (i + 1, "NS") if i < tables else (2 * tables - i, "EW")
+
+
+def hesitation(tables: int, boards_per_round: int | None = None, rounds: int | None = None,
+               pairs: int | None = None) -> Movement:
+    """A hesitation Mitchell (see the module's docstring).
+
+    >>> m = hesitation(4, 1)
+    >>> [(r.table, r.ns, r.ew) for r in m.rows if r.round == 2]
+    [(1, '8', '2'), (2, '1', '3'), (3, '2', '4'), (4, '3', '5')]
+    """
+    t = whole(tables, "--tables")
+    if t not in HESITATIONS:
+        raise ValueError(f"--tables {t} for a hesitation: {_runs(HESITATIONS)} tables")
+    _no_rounds(rounds, t, f"a {t}-table hesitation")
+    absent = _missing(pairs, t)
+    b = _per_round(boards_per_round, t, min(4, max(2, round(26 / t))))
+    cells: list[tuple[int, int, str | None, str | None, int]] = []
+    for r, word in enumerate(HESITATIONS[t].split()):
+        at = {_loop_seat((p + r) % (2 * t), t): None if absent and p == 2 * t - 1 else str(p + 1)
+              for p in range(2 * t)}
+        cells += [(r + 1, x, at[(x, "NS")], at[(x, "EW")], ALPHABET.index(word[x - 1])) for x in range(1, t + 1)]
+    rows = _rows(cells, b)
+    notes = [f"one winner: the pairs move round one loop, NS up a table, EW down a table; at tables 1 and {t} "
+             "a pair stays a round and turns (it hesitates)",
+             f"each pair meets the {t} pairs of the other parity (odd against even numbers) once",
+             f"the boards move as the table cards say ({t} sets)"]
+    if absent:
+        notes.append(f"pair {2 * t} is missing: its opponents sit out")
+    notes += [unequal] if (unequal := played_unequally(rows)) else []
+    return Movement("hesitation", t, t, b, 1, rows, "; ".join(notes))
+
+
+def appendix(tables: int, boards_per_round: int | None = None, rounds: int | None = None,
+             pairs: int | None = None, web: bool = False) -> Movement:
+    """An appendix Mitchell, or with ``web`` its web form (see the module's docstring).
+
+    >>> m = appendix(14, 2)
+    >>> m.rounds, m.boards, [(r.table, r.shares) for r in m.rows if r.round == 1 and r.shares]
+    (13, 26, [(1, (14,)), (14, (1,))])
+    """
+    kind = "web" if web else "appendix"
+    a_kind = "a web" if web else "an appendix"
+    t = whole(tables, "--tables")
+    n = APPENDIX_BASE
+    if t - n not in APPENDIX_EW:
+        raise ValueError(f"--tables {t} for {a_kind}: {n + min(APPENDIX_EW)}-{n + max(APPENDIX_EW)} tables")
+    _no_rounds(rounds, n, f"a {t}-table {kind}")
+    absent = _missing(pairs, t)
+    b = _per_round(boards_per_round, n, 2)
+    sigma = list(range(n)) + list(range(t - n))
+    cells = [(r + 1, x + 1, str(x + 1), None if absent and ALPHABET.index(c) == t - 1 else str(ALPHABET.index(c) + 1),
+              (sigma[x] + r) % n) for r, word in enumerate(APPENDIX_EW[t - n].split()) for x, c in enumerate(word)]
+    rows = _rows(cells, b)
+    if web:
+        notes = [f"two copies of every board: tables {n + 1}-{t} play their own copy of the boards of tables "
+                 f"1-{t - n}, at the same time"]
+    else:
+        notes = [f"tables {n + 1}-{t} are appended to tables 1-{t - n}: each shares its boards with that table "
+                 "(passed between them)"]
+    notes += [f"a {n}-table Mitchell's boards and NS pairs (stationary); the EW pairs move as the guide cards say",
+              f"each EW pair plays every board once and meets {n} of the {t} NS pairs"]
+    if absent:
+        notes.append(f"EW pair {t} is missing: its opponents sit out")
+    notes += [unequal] if (unequal := played_unequally(rows)) else []
+    return Movement(kind, t, n, b, 2, rows, "; ".join(notes), copies=2 if web else 1)
+
+
+def _runs(table: dict[int, str]) -> str:
+    """The keys of ``table`` as runs: ``4-9, 11``."""
+    return board_ranges(table)

@@ -1,0 +1,288 @@
+"""Every movement kind (issue 51): each schedule's rules recounted here from ``mpxl movement ... --json``
+(not through :func:`mpxl.core.movement.rule_breaks` nor the code that built it), each kind's balance
+within its bound, the club's list walked, every table count from 2 to 30 offered, what a kind cannot do
+refused naming what it can, and the new kinds on the cards and the template's travellers."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from itertools import combinations
+
+import pytest
+
+from mpxl.cli import main
+
+
+def _schedule(capsys, *args: str) -> dict:
+    assert main(["movement", *args, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def _recount(s: dict) -> Counter:
+    """Every rule counted afresh from the JSON rows; returns how often each two pairs meet.
+
+    No pair at two tables in a round; no pair on a board twice; a board at two tables in one round only
+    where the rows share it (each names the other in ``shares``, with the same boards); every board
+    scheduled equally often; no two pairs meet twice; a row per table per round."""
+    two = s["winners"] == 2
+    key = (lambda p, d: f"{d}{p}") if two else (lambda p, d: p)
+    at, played, meet, times = set(), set(), Counter(), Counter()
+    where: dict[tuple[int, int], dict] = {}
+    for row in s["rows"]:
+        pairs = [key(row[d], d) for d in ("ns", "ew") if row[d] is not None]
+        for p in pairs:
+            assert (row["round"], p) not in at, f"pair {p} at two tables in round {row['round']}"
+            at.add((row["round"], p))
+            for b in row["boards"]:
+                assert (p, b) not in played, f"pair {p} plays board {b} twice"
+                played.add((p, b))
+        for b in row["boards"]:
+            other = where.setdefault((row["round"], b), row)
+            if other is not row:
+                assert other["table"] in row.get("shares", []) and row["table"] in other.get("shares", []), \
+                    f"board {b} at tables {other['table']} and {row['table']} in round {row['round']}, not shared"
+                assert other["boards"] == row["boards"]
+            times[b] += 1
+        if len(pairs) == 2:
+            meet[frozenset(pairs)] += 1
+    assert sorted(times) == list(range(1, max(times) + 1))
+    assert len(set(times.values())) == 1, "every board scheduled the same number of times"
+    assert max(meet.values()) == 1, "no two pairs meet twice"
+    assert sorted((r["round"], r["table"]) for r in s["rows"]) == [
+        (r, t) for r in range(1, s["rounds"] + 1) for t in range(1, s["tables"] + 1)]
+    assert all(len(r["boards"]) == s["boards_per_round"] for r in s["rows"])
+    return meet
+
+
+def _spread(s: dict) -> int:
+    """Most less fewest board sets on which two pairs (one winner) are compared: the same boards in the
+    same direction, so at another table (or the other table of a share)."""
+    seat = {(p, b): (d, r["table"]) for r in s["rows"] for d in ("ns", "ew") for p in [r[d]] if p
+            for b in r["boards"]}
+    pairs = sorted({p for p, _ in seat}, key=int)
+    boards = {b for _, b in seat}
+    counts = [sum(1 for b in boards if (x, b) in seat and (y, b) in seat and seat[(x, b)][0] == seat[(y, b)][0])
+              // s["boards_per_round"] for x, y in combinations(pairs, 2)]
+    return max(counts) - min(counts)
+
+
+def _pairs(s: dict) -> set[str]:
+    return {r[d] for r in s["rows"] for d in ("ns", "ew") if r[d]}
+
+
+# kind, tables, rounds, winners, the bound on the comparisons' spread (one winner)
+HOWELLS_SHARED = [("howell", 2, 3, 0), ("howell", 3, 5, 2)]
+
+
+@pytest.mark.parametrize("kind, tables, rounds, bound", HOWELLS_SHARED)
+def test_the_small_howells_share_boards_and_are_complete_and_balanced(capsys, kind, tables, rounds, bound):
+    s = _schedule(capsys, kind, "--tables", str(tables))
+    assert (s["tables"], s["rounds"], s["winners"]) == (tables, rounds, 1)
+    meet = _recount(s)
+    pairs = [str(p) for p in range(1, 2 * tables + 1)]
+    assert set(meet) == {frozenset(p) for p in combinations(pairs, 2)}  # each meets each exactly once
+    assert _spread(s) <= bound
+    shared = [r for r in s["rows"] if r.get("shares")]
+    assert shared and all(len(r["shares"]) == tables - 1 for r in shared)  # the whole round shares
+    assert {r["round"] for r in shared} == ({1, 2, 3} if tables == 2 else {1})
+
+
+@pytest.mark.parametrize("tables", range(2, 31, 2))
+def test_every_share_and_relay_mitchell_holds_every_rule(capsys, tables):
+    s = _schedule(capsys, "relay", "--tables", str(tables))
+    assert (s["movement"], s["rounds"], s["winners"]) == ("relay", tables, 2)
+    meet = _recount(s)
+    assert len(meet) == tables * tables  # every NS pair meets every EW pair: no skip
+    assert all(r["ns"] == str(r["table"]) for r in s["rows"])
+    shares = {(r["table"], tuple(r["shares"])) for r in s["rows"] if r.get("shares")}
+    assert shares == {(1, (tables,)), (tables, (1,))}  # tables 1 and T share, every round
+    sets = {tuple(r["boards"]) for r in s["rows"]}
+    assert len(sets) == tables  # T sets: one on the relay each round
+    assert Counter(b for r in s["rows"] for b in r["boards"]) == {b: tables for b in range(1, max(max(sets)) + 1)}
+
+
+@pytest.mark.parametrize("tables, rounds", [(5, 6), (6, 8), (7, 10), (8, 11)])
+def test_the_three_quarter_howells(capsys, tables, rounds):
+    s = _schedule(capsys, "three-quarter", "--tables", str(tables), "--boards-per-round", "2")
+    assert (s["movement"], s["rounds"], s["winners"]) == ("three-quarter", rounds, 1)
+    meet = _recount(s)
+    assert len(meet) == tables * rounds and _spread(s) <= 2
+    assert 0.65 <= rounds / (2 * tables - 1) <= 0.85
+
+
+#: The hesitation Mitchells offered and the spread of their comparisons (most less fewest sets on which two
+#: pairs are compared) as the layouts found reach it: no balance was searched for.
+HESITATION_SPREAD = {5: 4, 7: 7}
+
+
+@pytest.mark.parametrize("tables", sorted(HESITATION_SPREAD))
+def test_every_hesitation_mitchell_holds_every_rule(capsys, tables):
+    s = _schedule(capsys, "hesitation", "--tables", str(tables), "--boards-per-round", "2")
+    assert (s["movement"], s["rounds"], s["winners"]) == ("hesitation", tables, 1)
+    meet = _recount(s)
+    odd = {str(p) for p in range(1, 2 * tables + 1, 2)}
+    assert set(meet) == {frozenset((a, b)) for a in odd for b in _pairs(s) - odd}  # odd v even, each once
+    both = set()
+    for p in _pairs(s):  # every pair plays every set once; all but two turn (play NS and EW)
+        mine = [r for r in s["rows"] if p in (r["ns"], r["ew"])]
+        assert sorted(b for r in mine for b in r["boards"]) == list(range(1, 2 * tables + 1))
+        both |= {p} if {("ns" if r["ns"] == p else "ew") for r in mine} == {"ns", "ew"} else set()
+    assert _pairs(s) - both == {"1", str(tables + 1)}
+    assert _spread(s) == HESITATION_SPREAD[tables]
+
+
+@pytest.mark.parametrize("kind", ["appendix", "web"])
+@pytest.mark.parametrize("tables", range(14, 27))
+def test_every_appendix_and_web_mitchell_holds_every_rule(capsys, kind, tables):
+    s = _schedule(capsys, kind, "--tables", str(tables))
+    assert (s["movement"], s["rounds"], s["winners"], s.get("copies", 1)) == (kind, 13, 2, 2 if kind == "web" else 1)
+    meet = _recount(s)
+    assert len(meet) == 13 * tables
+    assert all(r["ns"] == str(r["table"]) for r in s["rows"])  # NS stationary
+    boards = list(range(1, 27))
+    for d in ("ns", "ew"):  # every pair plays every board once: each field compared on every board
+        for p in {r[d] for r in s["rows"]}:
+            assert sorted(b for r in s["rows"] if r[d] == p for b in r["boards"]) == boards
+    shared = {(r["table"], tuple(r["shares"])) for r in s["rows"] if r.get("shares")}
+    assert shared == {(t, (t + 13,)) for t in range(1, tables - 12)} | {(t + 13, (t,)) for t in range(1, tables - 12)}
+
+
+@pytest.mark.parametrize("args, late, who", [
+    (["mitchell", "--tables", "7", "--pairs", "13"], 3, "7"),
+    (["mitchell", "--tables", "8", "--pairs", "15", "--arrowswitch", "2"], 2, "16"),
+    (["howell", "--tables", "5", "--pairs", "9"], 2, "10"),
+    (["howell", "--tables", "3", "--pairs", "5"], 4, "6"),
+    (["howell", "--tables", "4", "--rounds", "4", "--pairs", "7"], 2, "8"),
+    (["relay", "--tables", "8", "--pairs", "15"], 5, "8"),
+])
+def test_a_late_pair_takes_the_seat_that_sat_out(capsys, args, late, who):
+    before = _schedule(capsys, *args)
+    s = _schedule(capsys, *args, "--late", str(late))
+    _recount(s)
+    sits = {r["round"] for r in s["rows"] if r["ns"] is None or r["ew"] is None}
+    assert sits == set(range(1, late))  # nobody sits out once the pair has come
+    mine = (lambda d: True) if s["winners"] == 1 else (lambda d: d == "ew")  # two winners: EW `who`
+    seats = [(r["round"], r["table"], d) for r in s["rows"] for d in ("ns", "ew") if r[d] == who and mine(d)]
+    empty = [(r["round"], r["table"], d) for r in before["rows"] for d in ("ns", "ew") if r[d] is None]
+    assert seats == [x for x in empty if x[0] >= late]  # the late pair's seats are the sit-out's
+    changed = [r for r, b in zip(s["rows"], before["rows"]) if r != b]
+    assert changed and all(r["round"] >= late for r in changed)
+
+
+# The club's list (issue 51): tables -> the command that gives what the club plays, and what is checked.
+CLUB_LIST = [
+    (3, ["howell", "--tables", "3"], {"rounds": 5, "winners": 1}),
+    (4, ["howell", "--tables", "4", "--boards-per-round", "4"], {"rounds": 7, "boards_per_round": 4}),
+    (5, ["howell", "--tables", "5", "--boards-per-round", "3"], {"rounds": 9, "boards_per_round": 3}),
+    (6, ["three-quarter", "--tables", "6"], {"rounds": 8, "winners": 1}),
+    (7, ["howell", "--tables", "7", "--boards-per-round", "2"], {"rounds": 13, "boards_per_round": 2}),
+    (8, ["mitchell", "--tables", "8", "--arrowswitch", "2"], {"rounds": 7, "winners": 1}),
+    (9, ["mitchell", "--tables", "9"], {"rounds": 9, "winners": 2}),
+    (10, ["mitchell", "--tables", "10"], {"rounds": 9, "winners": 2}),
+    (11, ["mitchell", "--tables", "11", "--arrowswitch", "2"], {"rounds": 11, "winners": 1}),
+    (12, ["mitchell", "--tables", "12", "--arrowswitch", "2"], {"rounds": 11, "winners": 1}),
+    (13, ["mitchell", "--tables", "13"], {"rounds": 13, "winners": 2}),
+    (14, ["mitchell", "--tables", "14"], {"rounds": 13, "winners": 2}),
+    (2, ["howell", "--tables", "2"], {"rounds": 3, "winners": 1}),
+    (8, ["relay", "--tables", "8"], {"rounds": 8, "winners": 2}),
+]
+
+
+@pytest.mark.parametrize("tables, args, expect", CLUB_LIST)
+def test_the_club_list_is_offered(capsys, tables, args, expect):
+    s = _schedule(capsys, *args)
+    assert s["tables"] == tables and {k: s[k] for k in expect} == expect
+    _recount(s)
+
+
+def test_every_table_count_from_2_to_30_has_a_movement(capsys):
+    offered = {}
+    for tables in range(2, 31):
+        for kind in ("mitchell", "howell", "relay", "three-quarter"):
+            if main(["movement", kind, "--tables", str(tables), "--json"]) == 0:
+                _recount(json.loads(capsys.readouterr().out))
+                offered.setdefault(tables, []).append(kind)
+            else:
+                capsys.readouterr()
+    assert sorted(offered) == list(range(2, 31))
+    assert offered[2] == ["howell", "relay"] and offered[3] == ["mitchell", "howell"]
+    assert offered[6] == ["mitchell", "howell", "relay", "three-quarter"]
+
+
+@pytest.mark.parametrize("args, words", [
+    (["relay", "--tables", "7"], "--tables 7 for a relay: an even number from 2 to 30"),
+    (["relay", "--tables", "32"], "--tables 32 for a relay: an even number from 2 to 30"),
+    (["relay", "--tables", "8", "--rounds", "6"], "--rounds 6 for a 8-table relay: it plays 8 rounds"),
+    (["relay", "--tables", "8", "--arrowswitch", "2"], "--arrowswitch is for a mitchell"),
+    (["three-quarter", "--tables", "4"], "--tables 4 for a three-quarter: 5-8 tables"),
+    (["three-quarter", "--tables", "9"], "--tables 9 for a three-quarter: 5-8 tables"),
+    (["three-quarter", "--tables", "6", "--rounds", "9"], "--rounds 9 for a 6-table three-quarter: it plays 8"),
+    (["howell", "--tables", "3", "--rounds", "4"], "--rounds 4 for a 3-table howell: it plays 5 rounds"),
+    (["howell", "--tables", "1"], "--tables 1 for a howell: offered for 2-13 and 15 tables"),
+    (["howell", "--tables", "2", "--pairs", "2"], "--pairs 2 for 2 tables: expected 3 to 4"),
+    (["mitchell", "--tables", "7", "--late", "3"], "--late: give --pairs 2T-1"),
+    (["mitchell", "--tables", "7", "--pairs", "13", "--late", "1"], "--late 1 for a 7-round mitchell: expected 2 to 7"),
+    (["howell", "--tables", "3", "--pairs", "5", "--late", "6"], "--late 6 for a 5-round howell: expected 2 to 5"),
+    (["web", "--tables", "8"], "--tables 8 for a web: 14-26 tables"),
+    (["appendix", "--tables", "27"], "--tables 27 for an appendix: 14-26 tables"),
+    (["appendix", "--tables", "14", "--rounds", "7"], "--rounds 7 for a 14-table appendix: it plays 13 rounds"),
+    (["hesitation", "--tables", "2"], "--tables 2 for a hesitation: "),
+    (["three-quarter", "--tables", "6", "--pairs", "11"], "--pairs 11 for a three-quarter: no sit-out"),
+    (["bowell", "--tables", "4"], "movement 'bowell': expected mitchell, howell, relay, three-quarter, "
+     "hesitation, appendix or web"),
+])
+def test_what_a_kind_cannot_do_is_refused_naming_what_it_can(capsys, args, words):
+    assert main(["movement", *args]) == 2
+    err = capsys.readouterr().err
+    assert words in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_the_help_names_which_options_work_with_which_kind(capsys):
+    with pytest.raises(SystemExit):
+        main(["movement", "--help"])
+    out = capsys.readouterr().out
+    for words in ("option", "mitchell", "howell", "relay", "three-quarter", "--late ROUND", "--arrowswitch N"):
+        assert words in out
+
+
+@pytest.mark.parametrize("args, boards, shared", [
+    (["howell", "--tables", "2", "--boards-per-round", "8"], 24, "(shared with table 2)"),
+    (["howell", "--tables", "3", "--boards-per-round", "5"], 25, "(shared with tables 2 and 3)"),
+    (["relay", "--tables", "4", "--boards-per-round", "2"], 8, "(shared with table 4)"),
+    (["three-quarter", "--tables", "6", "--boards-per-round", "2"], 24, ""),
+    (["hesitation", "--tables", "5", "--boards-per-round", "2"], 10, ""),
+    (["web", "--tables", "15"], 26, "(a copy at table 2 too)"),
+    (["appendix", "--tables", "15"], 26, "(shared with table 15)"),
+])
+def test_the_cards_take_every_new_kind(tmp_path, capsys, args, boards, shared):
+    """The cards name each shared round's other tables (or copies) and have a slip per board."""
+    page = tmp_path / "cards.html"
+    assert main(["movement", *args, "-o", str(page)]) == 0
+    text = page.read_text(encoding="utf-8")
+    assert shared in text and text.count('class="card slip"') == boards
+
+
+@pytest.mark.parametrize("args, lines", [
+    (["howell", "--tables", "3", "--boards-per-round", "5"], 75),
+    (["relay", "--tables", "4", "--boards-per-round", "2"], 32),
+])
+def test_the_template_takes_the_shared_boards(tmp_path, capsys, args, lines):
+    """The template laid out from the movement has a traveller line per table that plays each board (a
+    shared board at each of its tables), with exactly its pairs."""
+    from openpyxl import load_workbook
+    from openpyxl.utils import column_index_from_string
+
+    from mpxl.workbook.template import FIRST_ROW, TRAVELLER_COLUMNS
+
+    schedule = _schedule(capsys, *args)
+    book = tmp_path / "t.xlsx"
+    assert main(["template", "--movement", *args, "-o", str(book)]) == 0
+    ws = load_workbook(book, read_only=True)["Travellers"]
+    col = {k: column_index_from_string(TRAVELLER_COLUMNS[k]) - 1 for k in ("board", "ns_pair", "ew_pair")}
+    typed = [(str(r[col["board"]]), str(r[col["ns_pair"]]), str(r[col["ew_pair"]])) for r in
+             ws.iter_rows(min_row=FIRST_ROW, values_only=True, max_row=FIRST_ROW + lines + 5)]
+    typed = [t for t in typed if t[0] != "None"]
+    expected = sorted((str(b), row["ns"], row["ew"]) for row in schedule["rows"] if row["ns"] and row["ew"]
+                      for b in row["boards"])
+    assert len(typed) == lines and sorted(typed) == expected
