@@ -113,7 +113,7 @@ def test_the_three_quarter_howells(capsys, tables, rounds):
 
 #: The hesitation Mitchells offered and the spread of their comparisons (most less fewest sets on which two
 #: pairs are compared) as the layouts found reach it: no balance was searched for.
-HESITATION_SPREAD = {5: 4, 7: 7}
+HESITATION_SPREAD = {5: 4, 7: 7, 9: 8}
 
 
 @pytest.mark.parametrize("tables", sorted(HESITATION_SPREAD))
@@ -133,7 +133,7 @@ def test_every_hesitation_mitchell_holds_every_rule(capsys, tables):
 
 
 @pytest.mark.parametrize("kind", ["appendix", "web"])
-@pytest.mark.parametrize("tables", range(14, 27))
+@pytest.mark.parametrize("tables", [26])  # 14-25: no layout found yet
 def test_every_appendix_and_web_mitchell_holds_every_rule(capsys, kind, tables):
     s = _schedule(capsys, kind, "--tables", str(tables))
     assert (s["movement"], s["rounds"], s["winners"], s.get("copies", 1)) == (kind, 13, 2, 2 if kind == "web" else 1)
@@ -186,6 +186,9 @@ CLUB_LIST = [
     (14, ["mitchell", "--tables", "14"], {"rounds": 13, "winners": 2}),
     (2, ["howell", "--tables", "2"], {"rounds": 3, "winners": 1}),
     (8, ["relay", "--tables", "8"], {"rounds": 8, "winners": 2}),
+    (9, ["hesitation", "--tables", "9"], {"rounds": 9, "winners": 1}),
+    (26, ["appendix", "--tables", "26"], {"rounds": 13, "winners": 2}),
+    (26, ["web", "--tables", "26"], {"rounds": 13, "winners": 2, "copies": 2}),
 ]
 
 
@@ -199,7 +202,7 @@ def test_the_club_list_is_offered(capsys, tables, args, expect):
 def test_every_table_count_from_2_to_30_has_a_movement(capsys):
     offered = {}
     for tables in range(2, 31):
-        for kind in ("mitchell", "howell", "relay", "three-quarter"):
+        for kind in ("mitchell", "howell", "relay", "three-quarter", "hesitation", "appendix", "web"):
             if main(["movement", kind, "--tables", str(tables), "--json"]) == 0:
                 _recount(json.loads(capsys.readouterr().out))
                 offered.setdefault(tables, []).append(kind)
@@ -208,6 +211,8 @@ def test_every_table_count_from_2_to_30_has_a_movement(capsys):
     assert sorted(offered) == list(range(2, 31))
     assert offered[2] == ["howell", "relay"] and offered[3] == ["mitchell", "howell"]
     assert offered[6] == ["mitchell", "howell", "relay", "three-quarter"]
+    assert offered[9] == ["mitchell", "howell", "hesitation"]
+    assert offered[26] == ["mitchell", "relay", "appendix", "web"]
 
 
 @pytest.mark.parametrize("args, words", [
@@ -224,9 +229,10 @@ def test_every_table_count_from_2_to_30_has_a_movement(capsys):
     (["mitchell", "--tables", "7", "--late", "3"], "--late: give --pairs 2T-1"),
     (["mitchell", "--tables", "7", "--pairs", "13", "--late", "1"], "--late 1 for a 7-round mitchell: expected 2 to 7"),
     (["howell", "--tables", "3", "--pairs", "5", "--late", "6"], "--late 6 for a 5-round howell: expected 2 to 5"),
-    (["web", "--tables", "8"], "--tables 8 for a web: 14-26 tables"),
-    (["appendix", "--tables", "27"], "--tables 27 for an appendix: 14-26 tables"),
-    (["appendix", "--tables", "14", "--rounds", "7"], "--rounds 7 for a 14-table appendix: it plays 13 rounds"),
+    (["web", "--tables", "8"], "--tables 8 for a web: 26 tables (a 13-table Mitchell and 13 appended; "
+     "no layout found yet for 14-25)"),
+    (["appendix", "--tables", "27"], "--tables 27 for an appendix: 26 tables"),
+    (["appendix", "--tables", "26", "--rounds", "7"], "--rounds 7 for a 26-table appendix: it plays 13 rounds"),
     (["hesitation", "--tables", "2"], "--tables 2 for a hesitation: "),
     (["three-quarter", "--tables", "6", "--pairs", "11"], "--pairs 11 for a three-quarter: no sit-out"),
     (["bowell", "--tables", "4"], "movement 'bowell': expected mitchell, howell, relay, three-quarter, "
@@ -252,8 +258,8 @@ def test_the_help_names_which_options_work_with_which_kind(capsys):
     (["relay", "--tables", "4", "--boards-per-round", "2"], 8, "(shared with table 4)"),
     (["three-quarter", "--tables", "6", "--boards-per-round", "2"], 24, ""),
     (["hesitation", "--tables", "5", "--boards-per-round", "2"], 10, ""),
-    (["web", "--tables", "15"], 26, "(a copy at table 2 too)"),
-    (["appendix", "--tables", "15"], 26, "(shared with table 15)"),
+    (["web", "--tables", "26"], 26, "(a copy at table 14 too)"),
+    (["appendix", "--tables", "26"], 26, "(shared with table 14)"),
 ])
 def test_the_cards_take_every_new_kind(tmp_path, capsys, args, boards, shared):
     """The cards name each shared round's other tables (or copies) and have a slip per board."""

@@ -22,7 +22,7 @@
 
 >>> m = movement("mitchell", 3, boards_per_round=2)
 >>> m.rounds, m.winners, m.rows[0]
-(3, 2, Row(round=1, table=1, ns='1', ew='1', boards=(1, 2)))
+(3, 2, Row(round=1, table=1, ns='1', ew='1', boards=(1, 2), shares=()))
 >>> [(r.table, r.ew, r.boards) for r in m.rows if r.round == 2]
 [(1, '3', (3, 4)), (2, '1', (5, 6)), (3, '2', (1, 2))]
 >>> rule_breaks(m), rule_breaks(movement("howell", 4))
@@ -296,7 +296,7 @@ def howell(tables: int, boards_per_round: int | None = None, rounds: int | None 
 
     >>> m = howell(4, 3)
     >>> m.rounds, m.boards, m.rows[0]
-    (7, 21, Row(round=1, table=1, ns='8', ew='1', boards=(16, 17, 18)))
+    (7, 21, Row(round=1, table=1, ns='8', ew='1', boards=(16, 17, 18), shares=()))
     """
     from .movement_kinds import SMALL_HOWELLS, small_howell
 

@@ -25,13 +25,14 @@
   NS and EW throughout, the others turn at an end table).
   The board set of each table each round (:data:`mpxl.core.mitchell_layouts.HESITATIONS`, T sets each
   played T times, no pair on a set twice) was found by ``bench/mitchell_kinds_search.py``.
-* **Appendix Mitchell** (``appendix``, 14-26 tables; two winners): a 13-table Mitchell (NS stationary,
-  the 13 sets moving down a table) with T-13 tables appended, table 13+k sharing table k's boards each
-  round. Each EW pair's route (:data:`mpxl.core.mitchell_layouts.APPENDIX_EW`, from the same search)
-  plays every set once and meets 13 different NS pairs; the guide cards give it. **Web** (``web``): the
-  same schedule with two copies of every board, so an appended table plays its own copy at the same
-  time instead of passing the boards (the EBU's Web Mitchell moves its copies two ways; these move
-  together).
+* **Appendix Mitchell** (``appendix``; two winners): a 13-table Mitchell (NS stationary, the 13 sets
+  moving down a table, the EW pairs up one) with tables appended, table 13+k sharing table k's boards
+  each round. Offered for 26 tables: the 13 appended tables' EW pairs move as the base's, a second
+  Mitchell on the same boards, so every pair plays every board once. With fewer appended tables (14-25
+  tables) the EW pairs' routes must cross between the two parts; ``bench/mitchell_kinds_search.py
+  appendix`` looks for them (:data:`mpxl.core.mitchell_layouts.APPENDIX_EW`) and found none in its time
+  (open). **Web** (``web``): the same schedule with two copies of every board, so an appended table
+  plays its own copy at the same time instead of passing the boards.
 * **Late pair** (:func:`late_pair`): with 2T-1 pairs one seat sits out each round; a pair arriving for
   round R takes that seat from round R on. The seat's path is a pair's path through the movement, so no
   rule breaks; the boards the sit-out's table had before round R are played once fewer (the note names
@@ -39,8 +40,8 @@
 
 >>> [(r.table, r.ns, r.ew, r.boards[0], r.shares) for r in small_howell(2, 2).rows if r.round == 1]
 [(1, '4', '2', 1, (2,)), (2, '3', '1', 1, (1,))]
->>> relay(4, 2).note.split(";")[0]
-'tables 1 and 4 share the boards; a relay between tables 2 and 3 holds a set each round'
+>>> relay(4, 2).note.split("; ")[0]
+'tables 1 and 4 share the boards, a relay between tables 2 and 3 holds a set each round'
 """
 
 from __future__ import annotations
@@ -159,7 +160,7 @@ def relay(tables: int, boards_per_round: int | None = None, rounds: int | None =
               (position[x] + r) % t) for r in range(t) for x in range(1, t + 1)]
     rows = _rows(cells, b)
     where = f"between tables {half} and {half + 1} " if half > 1 else ""
-    notes = [f"tables 1 and {t} share the boards; a relay {where}holds a set each round",
+    notes = [f"tables 1 and {t} share the boards, a relay {where}holds a set each round",
              "the boards move down a table (through the relay), the EW pairs up one"]
     if absent:
         notes.append(f"EW pair {t} is missing: its opponents sit out")
@@ -233,9 +234,9 @@ def hesitation(tables: int, boards_per_round: int | None = None, rounds: int | N
                pairs: int | None = None) -> Movement:
     """A hesitation Mitchell (see the module's docstring).
 
-    >>> m = hesitation(4, 1)
+    >>> m = hesitation(5, 1)
     >>> [(r.table, r.ns, r.ew) for r in m.rows if r.round == 2]
-    [(1, '8', '2'), (2, '1', '3'), (3, '2', '4'), (4, '3', '5')]
+    [(1, '10', '9'), (2, '1', '8'), (3, '2', '7'), (4, '3', '6'), (5, '4', '5')]
     """
     t = whole(tables, "--tables")
     if t not in HESITATIONS:
@@ -263,22 +264,28 @@ def appendix(tables: int, boards_per_round: int | None = None, rounds: int | Non
              pairs: int | None = None, web: bool = False) -> Movement:
     """An appendix Mitchell, or with ``web`` its web form (see the module's docstring).
 
-    >>> m = appendix(14, 2)
-    >>> m.rounds, m.boards, [(r.table, r.shares) for r in m.rows if r.round == 1 and r.shares]
-    (13, 26, [(1, (14,)), (14, (1,))])
+    >>> m = appendix(26, 2)
+    >>> m.rounds, m.boards, [(r.table, r.ew, r.shares) for r in m.rows if r.round == 2 and r.table in (1, 14)]
+    (13, 26, [(1, '13', (14,)), (14, '26', (1,))])
     """
     kind = "web" if web else "appendix"
     a_kind = "a web" if web else "an appendix"
     t = whole(tables, "--tables")
     n = APPENDIX_BASE
-    if t - n not in APPENDIX_EW:
-        raise ValueError(f"--tables {t} for {a_kind}: {n + min(APPENDIX_EW)}-{n + max(APPENDIX_EW)} tables")
+    offered = sorted({2 * n} | {n + a for a in APPENDIX_EW})
+    if t not in offered:
+        raise ValueError(f"--tables {t} for {a_kind}: {board_ranges(offered)} tables (a {n}-table Mitchell and "
+                         f"{n} appended; no layout found yet for {n + 1}-{2 * n - 1})")
     _no_rounds(rounds, n, f"a {t}-table {kind}")
     absent = _missing(pairs, t)
     b = _per_round(boards_per_round, n, 2)
     sigma = list(range(n)) + list(range(t - n))
-    cells = [(r + 1, x + 1, str(x + 1), None if absent and ALPHABET.index(c) == t - 1 else str(ALPHABET.index(c) + 1),
-              (sigma[x] + r) % n) for r, word in enumerate(APPENDIX_EW[t - n].split()) for x, c in enumerate(word)]
+    if t == 2 * n:  # each appended table's EW pairs move as the base's: a second Mitchell on the same boards
+        seats = [[(x - r) % n + (n if x >= n else 0) for x in range(t)] for r in range(n)]
+    else:
+        seats = [[ALPHABET.index(c) for c in word] for word in APPENDIX_EW[t - n].split()]
+    cells = [(r + 1, x + 1, str(x + 1), None if absent and e == t - 1 else str(e + 1), (sigma[x] + r) % n)
+             for r, row in enumerate(seats) for x, e in enumerate(row)]
     rows = _rows(cells, b)
     if web:
         notes = [f"two copies of every board: tables {n + 1}-{t} play their own copy of the boards of tables "
@@ -286,7 +293,9 @@ def appendix(tables: int, boards_per_round: int | None = None, rounds: int | Non
     else:
         notes = [f"tables {n + 1}-{t} are appended to tables 1-{t - n}: each shares its boards with that table "
                  "(passed between them)"]
-    notes += [f"a {n}-table Mitchell's boards and NS pairs (stationary); the EW pairs move as the guide cards say",
+    moves = (f"EW pairs 1-{n} move up a table among tables 1-{n}, EW pairs {n + 1}-{t} among tables {n + 1}-{t}"
+             if t == 2 * n else "the EW pairs move as the guide cards say")
+    notes += [f"a {n}-table Mitchell's boards and NS pairs (stationary); {moves}",
               f"each EW pair plays every board once and meets {n} of the {t} NS pairs"]
     if absent:
         notes.append(f"EW pair {t} is missing: its opponents sit out")
