@@ -64,7 +64,7 @@ def hesitation(tables: int, seconds: float) -> list[list[int]] | None:
     for r in range(t):
         for (table, _), p in loop_pairs(t, r).items():
             cells.setdefault(p, []).append((r, table - 1))
-    for p, where in cells.items():
+    for where in cells.values():
         rows += [[var[(r, x, s)] for r, x in where] for s in range(t)]
     fixed = [var[(0, x, x)] for x in range(t)]
     sol = _solve(len(var), rows, [1.0] * len(rows), [1.0] * len(rows), fixed, seconds)

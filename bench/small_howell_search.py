@@ -67,7 +67,8 @@ def main() -> None:
             print(f"share round {share + 1}: no spread sets")
             continue
         best = min(product((0, 1), repeat=15), key=lambda f: (spread(layout, f)[1] - spread(layout, f)[0], f))
-        print(f"share round {share + 1}: sets {layout}, flips {''.join(map(str, best))}, compared {spread(layout, best)}")
+        flips = "".join(map(str, best))
+        print(f"share round {share + 1}: sets {layout}, flips {flips}, compared {spread(layout, best)}")
 
 
 if __name__ == "__main__":

@@ -46,6 +46,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from .howell_rounds import ALPHABET, HOWELL_ROUNDS
@@ -91,7 +92,7 @@ def _per_round(value: int | None, sets: int, default: int) -> int:
                   f" ({sets} sets of boards, at most {MAX_BOARDS} boards)")
 
 
-def _rows(cells: list[tuple[int, int, str | None, str | None, int]], b: int) -> tuple[Row, ...]:
+def _rows(cells: Sequence[tuple[int, int, str | None, str | None, int]], b: int) -> tuple[Row, ...]:
     """Rows from (round, table, NS, EW, set from 0), ``b`` boards a set; ``shares`` filled in."""
     by_set: dict[tuple[int, int], list[int]] = {}
     for r, t, _, _, s in cells:

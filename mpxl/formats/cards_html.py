@@ -78,7 +78,8 @@ def movement_title(m: Movement) -> str:
     'Mitchell, 7 tables, 7 rounds of 4 boards (28 boards), two winners'
     """
     winners = "one winner" if m.winners == 1 else "two winners"
-    name = {"relay": "Share-and-relay Mitchell", "three-quarter": "Three-quarter Howell"}.get(m.kind, m.kind.capitalize())
+    names = {"relay": "Share-and-relay Mitchell", "three-quarter": "Three-quarter Howell"}
+    name = names.get(m.kind, m.kind.capitalize())
     return (f"{name}, {m.tables} tables, {m.rounds} rounds of {m.boards_per_round} boards "
             f"({m.boards} boards), {winners}")
 
