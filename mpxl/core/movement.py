@@ -33,12 +33,26 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import replace
 from itertools import combinations
-from typing import Any
 
+from . import movement_kinds
 from .howell_rounds import ALPHABET, HOWELL_ROUNDS
+from .movement_kinds import SMALL_HOWELLS, small_howell
 from .numbers import whole
+from .schedule import (
+    MAX_BOARDS,
+    Movement,
+    Row,
+    board_ranges,
+    board_set,
+    boards_per_round_of,
+    by_number,
+    count_in_range,
+    one_missing,
+    only_whole,
+    played_unequally,
+)
 
 __all__ = [
     "KINDS",
@@ -52,6 +66,8 @@ __all__ = [
     "mitchell",
     "howell",
     "howell_rounds_offered",
+    "three_quarter",
+    "three_quarter_rounds",
     "meetings",
     "rule_breaks",
     "comparisons",
@@ -63,8 +79,6 @@ __all__ = [
 
 #: The kinds ``mpxl movement KIND`` offers (:mod:`mpxl.core.movement_kinds` builds the ones after howell).
 KINDS = ("mitchell", "howell", "relay", "three-quarter", "hesitation", "appendix", "web")
-#: The most boards a movement holds (as the template: ``mpxl template --boards``).
-MAX_BOARDS = 120
 #: The numbers of tables offered.
 MITCHELL_TABLES = range(3, 31)
 HOWELL_TABLES = range(4, 16)
@@ -93,113 +107,6 @@ HOWELL_STARTS: dict[int, tuple[tuple[int | None, int, int], ...]] = {
 }
 
 
-@dataclass(frozen=True)
-class Row:
-    """One table in one round: its NS and EW pairs (None: a sit-out) and the boards it plays;
-    ``shares``: the other tables playing the same boards in that round (passed between them)."""
-
-    round: int
-    table: int
-    ns: str | None
-    ew: str | None
-    boards: tuple[int, ...]
-    shares: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True)
-class Movement:
-    """A schedule: ``rows`` in round then table order; ``note`` says what a director needs to know
-    (a skip, a relay of boards, a sit-out); ``copies``: how many copies of each board are dealt (a web
-    Mitchell's tables that play the same boards in a round each have their own copy; otherwise they
-    share one)."""
-
-    kind: str
-    tables: int
-    rounds: int
-    boards_per_round: int
-    winners: int
-    rows: tuple[Row, ...]
-    note: str = ""
-    copies: int = 1
-
-    @property
-    def boards(self) -> int:
-        """The number of boards (the highest board number: boards are numbered from 1)."""
-        return max(b for r in self.rows for b in r.boards)
-
-    def pairs(self) -> list[tuple[str, str | None]]:
-        """Every pair present, as (number, direction): with two winners NS 1.. then EW 1..; with one,
-        the pairs in number order with no direction.
-
-        >>> movement("howell", 4, pairs=7).pairs()[-1]
-        ('7', None)
-        """
-        if self.winners == 2:
-            ns: list[tuple[str, str | None]] = [(p, "NS") for p in _sorted({r.ns for r in self.rows if r.ns})]
-            return (ns + [(p, "EW") for p in _sorted({r.ew for r in self.rows if r.ew})])
-        return [(p, None) for p in _sorted({x for r in self.rows for x in (r.ns, r.ew) if x})]
-
-    def board_tables(self) -> dict[int, list[Row]]:
-        """Each board and the rows that play it, in the order they play it (round order)."""
-        out: dict[int, list[Row]] = {}
-        for row in self.rows:
-            for b in row.boards:
-                out.setdefault(b, []).append(row)
-        return dict(sorted(out.items()))
-
-    def to_json(self) -> dict[str, Any]:
-        """The schedule in the form ``mpxl movement --json`` prints (``copies`` only when more than 1)."""
-        out = {"movement": self.kind, "tables": self.tables, "rounds": self.rounds,
-               "boards_per_round": self.boards_per_round, "winners": self.winners}
-        return out | ({"copies": self.copies} if self.copies > 1 else {}) | {"rows": [_row_json(r) for r in self.rows]}
-
-
-def _row_json(r: Row) -> dict[str, Any]:
-    """A row as ``--json`` prints it: ``shares`` only where the row shares its boards."""
-    out: dict[str, Any] = {"round": r.round, "table": r.table, "ns": r.ns, "ew": r.ew, "boards": list(r.boards)}
-    if r.shares:
-        out["shares"] = list(r.shares)
-    return out
-
-
-def _sorted(pairs: Iterable[str]) -> list[str]:
-    return sorted(pairs, key=int)
-
-
-def _count(value: int | str, flag: str, low: int, high: int, context: str = "", offered: str = "") -> int:
-    """``value`` as a whole number from ``low`` to ``high``, else a one-line ValueError.
-
-    >>> _count(9, "--rounds", 1, 7, " for a 7-table mitchell")
-    Traceback (most recent call last):
-    ValueError: --rounds 9 for a 7-table mitchell: expected 1 to 7
-    """
-    n = whole(value, flag)
-    if not low <= n <= high:
-        raise ValueError(f"{flag} {n}{context}: expected {low} to {high}{offered}")
-    return n
-
-
-def _boards_per_round(value: int | None, sets: int) -> int:
-    """The boards of a round: as asked, else about 26 boards in all (2 to 4 a round)."""
-    if value is None:
-        return min(4, max(2, round(26 / sets)))
-    high = MAX_BOARDS // sets
-    return _count(value, "--boards-per-round", 1, high, f" ({sets} sets of boards, at most {MAX_BOARDS} boards)")
-
-
-def _missing(pairs: int | None, tables: int) -> bool:
-    """Whether one pair is missing (``pairs`` is 2T-1); refuses any other number but 2T."""
-    if pairs is None:
-        return False
-    n = _count(pairs, "--pairs", 2 * tables - 1, 2 * tables, f" for {tables} tables",
-               f" ({2 * tables - 1}: one pair sits out each round)")
-    return n == 2 * tables - 1
-
-
-def _set(start: int, boards_per_round: int) -> tuple[int, ...]:
-    return tuple(range(start * boards_per_round + 1, (start + 1) * boards_per_round + 1))
-
-
 def mitchell(tables: int, boards_per_round: int | None = None, rounds: int | None = None,
              pairs: int | None = None, arrowswitch: int = 0) -> Movement:
     """A Mitchell (see the module's docstring).
@@ -210,12 +117,12 @@ def mitchell(tables: int, boards_per_round: int | None = None, rounds: int | Non
     >>> [(r.ns, r.ew) for r in mitchell(3, 1, arrowswitch=1).rows if r.round == 3]
     [('5', '1'), ('6', '2'), ('4', '3')]
     """
-    t = _count(tables, "--tables", MITCHELL_TABLES.start, MITCHELL_TABLES.stop - 1, " for a mitchell")
+    t = count_in_range(tables, "--tables", MITCHELL_TABLES.start, MITCHELL_TABLES.stop - 1, " for a mitchell")
     full = t if t % 2 else t - 1
-    r_count = full if rounds is None else _count(rounds, "--rounds", 1, full, f" for a {t}-table mitchell")
-    switched = _count(arrowswitch, "--arrowswitch", 0, r_count, " (rounds)")
-    b = _boards_per_round(boards_per_round, t)
-    absent = _missing(pairs, t)
+    r_count = full if rounds is None else count_in_range(rounds, "--rounds", 1, full, f" for a {t}-table mitchell")
+    switched = count_in_range(arrowswitch, "--arrowswitch", 0, r_count, " (rounds)")
+    b = boards_per_round_of(boards_per_round, t)
+    absent = one_missing(pairs, t)
     rows = []
     for r in range(r_count):
         skip = 1 if t % 2 == 0 and r >= t // 2 else 0
@@ -225,7 +132,7 @@ def mitchell(tables: int, boards_per_round: int | None = None, rounds: int | Non
             ew_pair: str | None = None if absent and ew == t else str(ew + (t if switched else 0))
             if r >= r_count - switched:
                 ns, ew_pair = ew_pair, ns
-            rows.append(Row(r + 1, table + 1, ns, ew_pair, _set((table + r) % t, b)))
+            rows.append(Row(r + 1, table + 1, ns, ew_pair, board_set((table + r) % t, b)))
     notes = [f"even tables: the EW pairs skip a table after round {t // 2}"] if t % 2 == 0 else []
     if switched:
         notes.append(f"arrowswitch: the last {switched} round(s) the EW pairs sit NS; one winner, "
@@ -234,45 +141,6 @@ def mitchell(tables: int, boards_per_round: int | None = None, rounds: int | Non
         notes.append(f"EW pair {t}{f' ({2 * t})' if switched else ''} is missing: its opponents sit out")
     notes += [unequal] if (unequal := played_unequally(rows)) else []
     return Movement("mitchell", t, r_count, b, 1 if switched else 2, tuple(rows), "; ".join(notes))
-
-
-def board_ranges(boards: Iterable[int]) -> str:
-    """Board numbers as runs: ``1-4, 9, 11-12``.
-
-    >>> board_ranges([12, 1, 2, 3, 4, 9, 11])
-    '1-4, 9, 11-12'
-    """
-    runs: list[list[int]] = []
-    for b in sorted(set(boards)):
-        if runs and b == runs[-1][1] + 1:
-            runs[-1][1] = b
-        else:
-            runs.append([b, b])
-    return ", ".join(str(a) if a == z else f"{a}-{z}" for a, z in runs)
-
-
-def played_unequally(rows: Iterable[Row]) -> str:
-    """A note naming the boards played fewer times than the others (a sit-out's table does not play
-    its boards), or "" when every board is played equally often.
-
-    >>> played_unequally(mitchell(7, 4, rounds=4, pairs=13).rows)
-    'boards 5-8, 13-16, 21-28 are played 3 times, the others (1-4, 9-12, 17-20) 4 times'
-    >>> played_unequally(mitchell(7, 4, rounds=4).rows)
-    ''
-    """
-    played: Counter[int] = Counter()
-    for row in rows:
-        for b in row.boards:
-            played[b] += 1 if row.ns and row.ew else 0
-    by_times: dict[int, list[int]] = {}
-    for b, n in played.items():
-        by_times.setdefault(n, []).append(b)
-    if len(by_times) < 2:
-        return ""
-    *fewer, most = sorted(by_times)
-    parts = [f"{'board' if len(by_times[n]) == 1 else 'boards'} {board_ranges(by_times[n])} "
-             f"{'is' if len(by_times[n]) == 1 else 'are'} played {n} time{'s' * (n != 1)}" for n in fewer]
-    return f"{', '.join(parts)}, the others ({board_ranges(by_times[most])}) {most} times"
 
 
 def meetings(tables: int, rounds: int) -> list[list[tuple[int, int]]]:
@@ -298,27 +166,25 @@ def howell(tables: int, boards_per_round: int | None = None, rounds: int | None 
     >>> m.rounds, m.boards, m.rows[0]
     (7, 21, Row(round=1, table=1, ns='8', ew='1', boards=(16, 17, 18), shares=()))
     """
-    from .movement_kinds import SMALL_HOWELLS, small_howell
-
     t = whole(tables, "--tables")
     if t in SMALL_HOWELLS:
         return small_howell(t, boards_per_round, rounds, pairs)
     if t not in HOWELL_STARTS:
         raise ValueError(f"--tables {t} for a howell: offered for 2-13 and 15 tables")
     n = 2 * t - 1
-    r_count = n if rounds is None else _count(rounds, "--rounds", 1, n, f" for a {t}-table howell")
-    absent = _missing(pairs, t)
+    r_count = n if rounds is None else count_in_range(rounds, "--rounds", 1, n, f" for a {t}-table howell")
+    absent = one_missing(pairs, t)
     if r_count < n:
         return _howell_cut(t, r_count, boards_per_round, absent)
     starts = HOWELL_STARTS[t]
-    b = _boards_per_round(boards_per_round, n)
+    b = boards_per_round_of(boards_per_round, n)
 
     def pair(x: int | None, r: int) -> str | None:
         if x is None:
             return None if absent else str(2 * t)
         return str((x + r) % n + 1)
 
-    rows = tuple(Row(r + 1, table + 1, pair(ns, r), pair(ew, r), _set((s + r) % n, b))
+    rows = tuple(Row(r + 1, table + 1, pair(ns, r), pair(ew, r), board_set((s + r) % n, b))
                  for r in range(n) for table, (ns, ew, s) in enumerate(starts))
     notes = [f"pair {2 * t} stays at table 1 NS; the others move on" if not absent
              else f"pair {2 * t} is missing: table 1 sits out every round"]
@@ -344,7 +210,7 @@ def _howell_cut(t: int, r_count: int, boards_per_round: int | None, absent: bool
         raise ValueError(f"--rounds {r_count} for a {t}-table howell{who}: offered "
                          f"{', '.join(map(str, offered)) or 'none'} or {2 * t - 1} (complete)")
     sets, chosen, cells = HOWELL_ROUNDS[t][r_count]
-    b = _boards_per_round(boards_per_round, sets)
+    b = boards_per_round_of(boards_per_round, sets)
     complete = meetings(t, 2 * t - 1)
     rows = []
     for r, (word, meet) in enumerate(zip(cells.split(), [complete[c] for c in chosen])):
@@ -352,7 +218,7 @@ def _howell_cut(t: int, r_count: int, boards_per_round: int | None, absent: bool
             flip, s = divmod(ALPHABET.index(char), sets)
             a, e = (ew, ns) if flip else (ns, ew)
             rows.append(Row(r + 1, table + 1, None if absent and a == 2 * t - 1 else str(a + 1),
-                            None if absent and e == 2 * t - 1 else str(e + 1), _set(s, b)))
+                            None if absent and e == 2 * t - 1 else str(e + 1), board_set(s, b)))
     notes = [f"pair {2 * t} stays at table 1" if not absent
              else f"pair {2 * t} is missing: table 1 sits out every round",
              f"cut to {r_count} rounds: {sets} sets of boards, each played {t * r_count // sets} times"]
@@ -360,6 +226,38 @@ def _howell_cut(t: int, r_count: int, boards_per_round: int | None, absent: bool
         notes.append(f"{sets - t} sets rest on a relay table each round")
     notes += [unequal] if (unequal := played_unequally(rows)) else []
     return Movement("howell", t, r_count, b, 1, tuple(rows), "; ".join(notes))
+
+
+def three_quarter_rounds(tables: int, sit_out: bool = False) -> int | None:
+    """The rounds of a three-quarter Howell of ``tables``: the cut Howell's rounds nearest 3/4 of 2T-1
+    (the fewer of two as near), or None where none offered is within a tenth of 3/4 (4 tables: 6 of 7).
+
+    >>> three_quarter_rounds(6), three_quarter_rounds(4), three_quarter_rounds(12)
+    (8, None, None)
+    """
+    offered = howell_rounds_offered(tables, sit_out)
+    if not offered:
+        return None
+    n = 2 * tables - 1
+    r = min(offered, key=lambda x: (abs(4 * x - 3 * n), x))
+    return r if abs(40 * r - 30 * n) <= 4 * n else None
+
+
+def three_quarter(tables: int, boards_per_round: int | None = None, rounds: int | None = None,
+                  pairs: int | None = None) -> Movement:
+    """A three-quarter Howell (see the module's docstring)."""
+    t = whole(tables, "--tables")
+    r = three_quarter_rounds(t)
+    if r is None:
+        offered = [x for x in sorted(HOWELL_ROUNDS) if three_quarter_rounds(x) is not None]
+        raise ValueError(f"--tables {t} for a three-quarter: {offered[0]}-{offered[-1]} tables")
+    if one_missing(pairs, t) and r not in howell_rounds_offered(t, sit_out=True):
+        raise ValueError(f"--pairs {pairs} for a three-quarter: no sit-out (its sit-out's table would not play "
+                         f"every set): use howell --tables {t} --pairs {pairs}")
+    only_whole(rounds, r, f"a {t}-table three-quarter")
+    m = howell(t, boards_per_round, r, pairs)
+    return replace(m, kind="three-quarter",
+                   note=f"three-quarter Howell: {r} of the complete Howell's {2 * t - 1} rounds; {m.note}")
 
 
 def movement(kind: str, tables: int, boards_per_round: int | None = None, rounds: int | None = None,
@@ -372,8 +270,6 @@ def movement(kind: str, tables: int, boards_per_round: int | None = None, rounds
     Traceback (most recent call last):
     ValueError: movement 'bowell': expected mitchell, howell, relay, three-quarter, hesitation, appendix or web
     """
-    from . import movement_kinds
-
     k = str(kind).strip().lower()
     if k not in KINDS:
         raise ValueError(f"movement {kind!r}: expected {', '.join(KINDS[:-1])} or {KINDS[-1]}")
@@ -387,7 +283,7 @@ def movement(kind: str, tables: int, boards_per_round: int | None = None, rounds
     elif k == "relay":
         m = movement_kinds.relay(tables, boards_per_round, rounds, pairs)
     elif k == "three-quarter":
-        m = movement_kinds.three_quarter(tables, boards_per_round, rounds, pairs)
+        m = three_quarter(tables, boards_per_round, rounds, pairs)
     elif k == "hesitation":
         m = movement_kinds.hesitation(tables, boards_per_round, rounds, pairs)
     else:
@@ -453,7 +349,7 @@ def comparisons(m: Movement) -> dict[tuple[str, str], int]:
             if key:
                 seat.setdefault(key, {})[row.boards] = (direction, row.table * 1000 + row.round)
     out: dict[tuple[str, str], int] = {}
-    for a, b in combinations(_sorted(seat), 2):
+    for a, b in combinations(by_number(seat), 2):
         out[(a, b)] = sum(1 for s, (d, place) in seat[a].items()
                           if s in seat[b] and seat[b][s][0] == d and seat[b][s][1] != place)
     return out

@@ -15,9 +15,7 @@
   1 and T share a set each round, and a relay (bye stand) between tables T/2 and T/2+1 holds one set;
   the boards move down a table (through the relay), the EW pairs up one. T sets, each played T times;
   each NS pair meets each EW pair once.
-* **Three-quarter Howell** (``three-quarter``): the balanced Howell cut short
-  (:data:`mpxl.core.howell_rounds.HOWELL_ROUNDS`) to the rounds offered nearest 3/4 of the complete
-  one's 2T-1 (6 tables: 8 of 11 rounds).
+* **Three-quarter Howell** (``three-quarter``): a Howell cut short, so built in :mod:`mpxl.core.movement`.
 * **Hesitation Mitchell** (``hesitation``; one winner; mpxl's own construction in the published idea, a
   pair turning at a table, not a copy of a published card): the 2T pairs move round one loop of seats,
   NS up a table a round and EW down a table, so a pair reaching table T (or 1) stays there a round and
@@ -49,24 +47,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from .howell_rounds import ALPHABET, HOWELL_ROUNDS
+from .howell_rounds import ALPHABET
 from .mitchell_layouts import APPENDIX_BASE, APPENDIX_EW, HESITATIONS
-from .movement import (
+from .numbers import whole
+from .schedule import (
     MAX_BOARDS,
     Movement,
     Row,
-    _count,
-    _missing,
-    _set,
     board_ranges,
-    howell,
-    howell_rounds_offered,
+    board_set,
+    count_in_range,
+    one_missing,
+    only_whole,
     played_unequally,
 )
-from .numbers import whole
 
-__all__ = ["SMALL_HOWELLS", "RELAY_TABLES", "small_howell", "relay", "three_quarter", "three_quarter_rounds",
-           "hesitation", "appendix", "late_pair"]
+__all__ = ["SMALL_HOWELLS", "RELAY_TABLES", "small_howell", "relay", "hesitation", "appendix", "late_pair"]
 
 #: The Howells of 2 and 3 tables: per round, per table, (NS, EW, board set), pairs and sets from 1.
 #: Tables sharing a set in a round share its boards. 3 tables: ``bench/small_howell_search.py``.
@@ -88,7 +84,7 @@ def _per_round(value: int | None, sets: int, default: int) -> int:
     """The boards of a round: as asked (at most :data:`MAX_BOARDS` in all), else ``default``."""
     if value is None:
         return default
-    return _count(value, "--boards-per-round", 1, MAX_BOARDS // sets,
+    return count_in_range(value, "--boards-per-round", 1, MAX_BOARDS // sets,
                   f" ({sets} sets of boards, at most {MAX_BOARDS} boards)")
 
 
@@ -97,14 +93,8 @@ def _rows(cells: Sequence[tuple[int, int, str | None, str | None, int]], b: int)
     by_set: dict[tuple[int, int], list[int]] = {}
     for r, t, _, _, s in cells:
         by_set.setdefault((r, s), []).append(t)
-    return tuple(Row(r, t, ns, ew, _set(s, b), tuple(x for x in by_set[(r, s)] if x != t))
+    return tuple(Row(r, t, ns, ew, board_set(s, b), tuple(x for x in by_set[(r, s)] if x != t))
                  for r, t, ns, ew, s in cells)
-
-
-def _no_rounds(rounds: int | None, full: int, what: str) -> None:
-    if rounds is not None and whole(rounds, "--rounds") != full:
-        raise ValueError(f"--rounds {rounds} for {what}: it plays {full} rounds (its boards are played "
-                         f"equally often only whole)")
 
 
 def small_howell(tables: int, boards_per_round: int | None = None, rounds: int | None = None,
@@ -117,8 +107,8 @@ def small_howell(tables: int, boards_per_round: int | None = None, rounds: int |
     """
     layout = SMALL_HOWELLS[tables]
     n = len(layout)
-    _no_rounds(rounds, n, f"a {tables}-table howell")
-    absent = _missing(pairs, tables)
+    only_whole(rounds, n, f"a {tables}-table howell")
+    absent = one_missing(pairs, tables)
     b = _per_round(boards_per_round, n, 8 if tables == 2 else 5)
     top = 2 * tables
 
@@ -151,8 +141,8 @@ def relay(tables: int, boards_per_round: int | None = None, rounds: int | None =
     if t not in RELAY_TABLES:
         raise ValueError(f"--tables {t} for a relay: an even number from {RELAY_TABLES.start} to "
                          f"{RELAY_TABLES[-1]} (an odd number of tables plays a plain mitchell)")
-    _no_rounds(rounds, t, f"a {t}-table relay")
-    absent = _missing(pairs, t)
+    only_whole(rounds, t, f"a {t}-table relay")
+    absent = one_missing(pairs, t)
     b = _per_round(boards_per_round, t, min(4, max(2, round(26 / t))))
     half = t // 2
     # the boards' positions, each round one down: tables 1 and T share position 0, the relay is position T/2
@@ -169,38 +159,6 @@ def relay(tables: int, boards_per_round: int | None = None, rounds: int | None =
     return Movement("relay", t, t, b, 2, rows, "; ".join(notes))
 
 
-def three_quarter_rounds(tables: int, sit_out: bool = False) -> int | None:
-    """The rounds of a three-quarter Howell of ``tables``: the cut Howell's rounds nearest 3/4 of 2T-1
-    (the fewer of two as near), or None where none offered is within a tenth of 3/4 (4 tables: 6 of 7).
-
-    >>> three_quarter_rounds(6), three_quarter_rounds(4), three_quarter_rounds(12)
-    (8, None, None)
-    """
-    offered = howell_rounds_offered(tables, sit_out)
-    if not offered:
-        return None
-    n = 2 * tables - 1
-    r = min(offered, key=lambda x: (abs(4 * x - 3 * n), x))
-    return r if abs(40 * r - 30 * n) <= 4 * n else None
-
-
-def three_quarter(tables: int, boards_per_round: int | None = None, rounds: int | None = None,
-                  pairs: int | None = None) -> Movement:
-    """A three-quarter Howell (see the module's docstring)."""
-    t = whole(tables, "--tables")
-    r = three_quarter_rounds(t)
-    if r is None:
-        offered = [x for x in sorted(HOWELL_ROUNDS) if three_quarter_rounds(x) is not None]
-        raise ValueError(f"--tables {t} for a three-quarter: {offered[0]}-{offered[-1]} tables")
-    if _missing(pairs, t) and r not in howell_rounds_offered(t, sit_out=True):
-        raise ValueError(f"--pairs {pairs} for a three-quarter: no sit-out (its sit-out's table would not play "
-                         f"every set): use howell --tables {t} --pairs {pairs}")
-    _no_rounds(rounds, r, f"a {t}-table three-quarter")
-    m = howell(t, boards_per_round, r, pairs)
-    return replace(m, kind="three-quarter",
-                   note=f"three-quarter Howell: {r} of the complete Howell's {2 * t - 1} rounds; {m.note}")
-
-
 def late_pair(m: Movement, late: int) -> Movement:
     """``m`` (one pair missing) with that pair arriving for round ``late``: it takes the sit-out's seat.
 
@@ -209,7 +167,8 @@ def late_pair(m: Movement, late: int) -> Movement:
     >>> [(r.round, r.table, r.ns, r.ew) for r in m.rows if r.ew == "3" or r.ew is None]
     [(1, 3, '3', None), (2, 1, '1', '3'), (3, 2, '2', '3')]
     """
-    n = _count(late, "--late", 2, m.rounds, f" for a {m.rounds}-round {m.kind}", " (the round the pair arrives)")
+    n = count_in_range(late, "--late", 2, m.rounds, f" for a {m.rounds}-round {m.kind}",
+                       " (the round the pair arrives)")
     if all(r.ns and r.ew for r in m.rows):
         raise ValueError("--late: give --pairs 2T-1 (the late pair takes the seat that sits out until it comes)")
     if m.winners == 2:
@@ -242,8 +201,8 @@ def hesitation(tables: int, boards_per_round: int | None = None, rounds: int | N
     t = whole(tables, "--tables")
     if t not in HESITATIONS:
         raise ValueError(f"--tables {t} for a hesitation: {_runs(HESITATIONS)} tables")
-    _no_rounds(rounds, t, f"a {t}-table hesitation")
-    absent = _missing(pairs, t)
+    only_whole(rounds, t, f"a {t}-table hesitation")
+    absent = one_missing(pairs, t)
     b = _per_round(boards_per_round, t, min(4, max(2, round(26 / t))))
     cells: list[tuple[int, int, str | None, str | None, int]] = []
     for r, word in enumerate(HESITATIONS[t].split()):
@@ -277,8 +236,8 @@ def appendix(tables: int, boards_per_round: int | None = None, rounds: int | Non
     if t not in offered:
         raise ValueError(f"--tables {t} for {a_kind}: {board_ranges(offered)} tables (a {n}-table Mitchell and "
                          f"{n} appended; no layout found yet for {n + 1}-{2 * n - 1})")
-    _no_rounds(rounds, n, f"a {t}-table {kind}")
-    absent = _missing(pairs, t)
+    only_whole(rounds, n, f"a {t}-table {kind}")
+    absent = one_missing(pairs, t)
     b = _per_round(boards_per_round, n, 2)
     sigma = list(range(n)) + list(range(t - n))
     if t == 2 * n:  # each appended table's EW pairs move as the base's: a second Mitchell on the same boards
