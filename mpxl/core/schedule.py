@@ -90,6 +90,7 @@ def _row_json(r: Row) -> dict[str, Any]:
 
 
 def by_number(pairs: Iterable[str]) -> list[str]:
+    """Pair numbers in number order."""
     return sorted(pairs, key=int)
 
 
@@ -125,6 +126,7 @@ def one_missing(pairs: int | None, tables: int) -> bool:
 
 
 def board_set(start: int, boards_per_round: int) -> tuple[int, ...]:
+    """The boards of set ``start`` (from 0), ``boards_per_round`` a set, numbered from 1."""
     return tuple(range(start * boards_per_round + 1, (start + 1) * boards_per_round + 1))
 
 
