@@ -12,7 +12,7 @@ import pytest
 from mpxl.cli import build_parser, main
 from mpxl.commands.outputs import write_output
 from mpxl.commands.scoring import score_input
-from mpxl.commands.tablets import Watch, run_watch
+from mpxl.commands.bws import Watch, run_watch
 from mpxl.formats import access, read_event
 from tests.shared import REALDATA
 
@@ -269,7 +269,7 @@ class WindowsLock:
 
 
 def test_a_workbook_windows_will_not_replace_waits_the_page_goes_on(evening, monkeypatch):
-    from mpxl.commands import tablets
+    from mpxl.commands import bws as tablets
     from mpxl.formats import atomic
 
     night, page, book, rule = evening
@@ -380,7 +380,7 @@ IN_PLACE = [("the same bytes written again", False, False, 0.5, "unchanged", 100
                          ids=[c[0] for c in IN_PLACE])
 def test_rewritten_in_place_with_the_same_size_and_time(night, tmp_path, monkeypatch, what, changed, large, later,
                                                          step, lines):
-    from mpxl.commands import tablets
+    from mpxl.commands import bws as tablets
 
     every = access.Database.rows
     arrived = {"count": 100}

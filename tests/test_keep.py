@@ -418,7 +418,7 @@ def test_watch_keeps_the_directors_work(night, written, tmp_path, capsys):
     from mpxl.cli import build_parser
     from mpxl.commands.outputs import write_output
     from mpxl.commands.scoring import score_input
-    from mpxl.commands.tablets import Watch
+    from mpxl.commands.bws import Watch
 
     book = tmp_path / "night.xlsx"
     shutil.copyfile(written, book)

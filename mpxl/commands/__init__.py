@@ -22,17 +22,19 @@ COMMANDS = {
     "methods": "compare the estimation methods for N expected and n actual results",
     "score": "score a results file (USEBIO, PBN, CSV) or the tablets' .bws and print or write the ranking",
     "study": "hide results on real boards and measure which estimation method predicts them best",
+    "tablets": "set up the Bridgemate tablets through BCS 5's Data Connector: the movement, the players, the hands",
     "template": "build the club template workbook (travellers, totals, methods) for Excel or LibreOffice",
 }
 
 #: The modules here that are no command: what several commands share, imported by them when needed.
 SHARED = {
+    "bws": "the tablets' database on the command line: check's report and score's --watch loop",
     "choice": "the options chosen from the command line: score's and check's flags of the settings",
+    "feed": "score --tablets: the Data Connector's queues polled into the evening's journal, accepted once written",
     "fastpath": "score's CSV fast path: a CSV of travellers scored from its columns, no object per line",
     "given": "the parsed command line of score and check, typed",
     "outputs": "what score writes: the -o outputs checked and written, the JSON on stdout",
     "scoring": "score's input read and scored as the command line says",
-    "tablets": "the tablets' database on the command line: check's report and score's --watch loop",
     "text_report": "the ranking score prints, as a plain-text table",
     "watch": "score --watch: the live loop given score's scoring and writing",
 }

@@ -321,7 +321,7 @@ def run(args: Namespace) -> int:
     from ..formats.inputs import is_bws
 
     if is_bws(args.input):  # the tablets' database publishes nothing: what to look at before publishing
-        from .tablets import check_database
+        from .bws import check_database
 
         return check_database(args)
     audit = _audit(args)
@@ -486,7 +486,7 @@ def _print_text(path: str, audit: Audit) -> None:
     """Each difference, then the verdict, the settings and how the totals were taken, on stdout."""
     event, chosen, diffs = audit.event, audit.chosen, audit.diffs
     conv = chosen.conventions
-    for line in audit.to_settle:  # as for the tablets' database (mpxl.commands.tablets.report_lines)
+    for line in audit.to_settle:  # as for the tablets' database (mpxl.commands.bws.report_lines)
         print(f"to settle: {line}")
     for d in diffs:
         print(d)

@@ -1,4 +1,4 @@
-"""``mpxl score --watch``: the live loop of the tablets' database (:func:`mpxl.commands.tablets.run_watch`)
+"""``mpxl score --watch``: the live loop of the tablets' database (:func:`mpxl.commands.bws.run_watch`)
 given score's own scoring (:func:`mpxl.commands.scoring.score_input`, no warnings) and writing
 (:func:`mpxl.commands.outputs.write_output`, in the page's language, the members shown when asked)."""
 
@@ -15,7 +15,7 @@ __all__ = ["watch"]
 
 def watch(args: argparse.Namespace) -> int:
     """Rescore ``args.input`` and rewrite every ``-o`` output each time it changes, until Ctrl-C."""
-    from .tablets import run_watch
+    from .bws import run_watch
 
     given = Given.of(args)
     output_paths(given)  # every output checked before the first look

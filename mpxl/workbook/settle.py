@@ -5,7 +5,7 @@ template laid out from a movement (``mpxl template --movement howell --tables 4 
 fills one for every play of its Movement sheet, a workbook scored from the tablets' database one for every
 result they sent. Left with no Contract, no Typed score and no Adjustment it would be scored as a missing
 result (its board short, estimated) without a word: such a line is *to settle*, as ``mpxl check night.bws``
-says of a result the tablets' movement has and the database has not (:mod:`mpxl.commands.tablets`). Its
+says of a result the tablets' movement has and the database has not (:mod:`mpxl.commands.bws`). Its
 result is typed, or NP (or an adjusted score) in Adjustment when the board was not played there: a line
 typed NP or given an adjusted score is settled. A play of the Movement sheet with no traveller line at all
 (the row cleared) is to settle too. ``mpxl check`` names each and exits 1; ``mpxl score`` names each on
