@@ -48,6 +48,7 @@ EXTRAS = {
     "matplotlib": ("the charts", "charts"),
     "tqdm": ("the study's progress bar", "all"),
     "endplay": ("the double-dummy analysis (makeable contracts, par)", "dds"),
+    "bridgemate_dataconnector": ("the tablets through Bridgemate's Data Connector (BCS 5)", "tablets"),
 }
 
 

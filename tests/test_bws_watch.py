@@ -10,9 +10,9 @@ import shutil
 import pytest
 
 from mpxl.cli import build_parser, main
+from mpxl.commands.bws import Watch, run_watch
 from mpxl.commands.outputs import write_output
 from mpxl.commands.scoring import score_input
-from mpxl.commands.bws import Watch, run_watch
 from mpxl.formats import access, read_event
 from tests.shared import REALDATA
 

@@ -416,9 +416,9 @@ def test_watch_keeps_the_directors_work(night, written, tmp_path, capsys):
     import os
 
     from mpxl.cli import build_parser
+    from mpxl.commands.bws import Watch
     from mpxl.commands.outputs import write_output
     from mpxl.commands.scoring import score_input
-    from mpxl.commands.bws import Watch
 
     book = tmp_path / "night.xlsx"
     shutil.copyfile(written, book)

@@ -16,9 +16,9 @@ import openpyxl
 import pytest
 
 from mpxl.cli import build_parser, main
+from mpxl.commands.bws import Watch
 from mpxl.commands.outputs import write_output
 from mpxl.commands.scoring import score_input
-from mpxl.commands.bws import Watch
 from mpxl.formats import read_event
 from mpxl.workbook.reader import MAX_INFLATED, formula_value
 from tests.shared import REALDATA

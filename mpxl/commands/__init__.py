@@ -9,7 +9,7 @@ import re
 from .. import workbook  # noqa: F401  (its reader and writer registered in mpxl.formats' tables)
 from ..core.settings import Scale
 
-__all__ = ["COMMANDS", "SHARED", "plain_help", "scale_argument", "SCALE_HELP"]
+__all__ = ["COMMANDS", "SHARED", "plain_help", "scale_argument", "SCALE_HELP", "add_connector_arguments"]
 
 #: Every sub-command (the module ``mpxl.commands.<name>``) and its one-line help, as ``mpxl --help``
 #: lists it: the command line is built from this table, and only the chosen command's module is imported.
@@ -75,3 +75,13 @@ def plain_help(doc: str) -> str:
         first = first[:1].upper() + first[1:]
         text = (first + "\n" + rest).strip() if first else rest.strip()
     return re.sub(r"``([^`]*)``", r"\1", text)
+
+
+def add_connector_arguments(p: argparse.ArgumentParser) -> None:
+    """The Data Connector's address and the club's credentials, as ``mpxl tablets`` and ``score --tablets`` take
+    them (:func:`mpxl.commands.feed.connector_for` reads them)."""
+    p.add_argument("--connector", metavar="URL", help="the Data Connector's address, such as http://192.168.1.50:5079 "
+                   "(default: the one on this PC, as the Data Connector's client finds it)")
+    p.add_argument("--club-id", metavar="ID", help="the club's id for the Data Connector (or MPXL_BCS_CLUB_ID)")
+    p.add_argument("--licence-key", metavar="KEY", help="the club's licence key for the Data Connector "
+                   "(or MPXL_BCS_LICENCE_KEY)")

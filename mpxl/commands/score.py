@@ -23,7 +23,7 @@ from ..core.errors import UserError
 from ..core.numbers import figure
 from ..formats import check_output, output_extensions
 from ..formats.labels import LANGUAGES, labels
-from . import COMMANDS, plain_help
+from . import COMMANDS, add_connector_arguments, plain_help
 from .choice import add_scoring_arguments
 from .fastpath import score_by_columns
 from .given import Given
@@ -47,6 +47,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                    "rewrite the outputs whenever it changes (the page reloads itself), until Ctrl-C")
     p.add_argument("--every", type=seconds_argument, default=0.5, metavar="SECONDS",
                    help="with --watch: how often to look at the database (default 0.5 seconds)")
+    p.add_argument("--tablets", action="store_true", help="INPUT is the evening's journal mpxl tablets start wrote: "
+                   "poll the tablets' results from BCS 5's Data Connector into it first, accept them once written")
+    add_connector_arguments(p)
     p.add_argument("--json", action="store_true", help="print the results as JSON on stdout")
     p.add_argument("--title", help="the event's title (over the file's own; a CSV may have a title column)")
     p.add_argument("--date", help="the event's date, as it is to be shown (over the file's own)")
@@ -79,6 +82,11 @@ def seconds_argument(text: str) -> float:
 
 
 def run(args: argparse.Namespace) -> int:
+    if getattr(args, "tablets", False) and not Given.of(args).watch:  # the Data Connector polled once
+        from .feed import feed
+
+        with cyclic_gc_paused():
+            return feed(args)
     if Given.of(args).watch:
         from .watch import watch  # the live loop, loaded when asked for
 

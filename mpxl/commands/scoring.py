@@ -30,7 +30,7 @@ def score_input(
     given = Given.of(args)
     event, reading = read_input(args, warn)
     if reading is not None:  # the tablets' database into a workbook already there: the director's work kept
-        _keep_workbook(event, given.outputs, warn, reading.earlier)
+        _keep_workbook(event, given.outputs, warn, reading.earlier, reading.earlier_names)
     given_heading(event, given)
     chosen = choose_options(event, given)
     result = (chosen.inference.scored if chosen.inference else score_event)(event, chosen.options)
@@ -71,17 +71,19 @@ def to_settle(event: Event, path: str, warn: bool = True) -> list[str]:
 
 
 def _keep_workbook(event: Event, outputs: Sequence[str], warn: bool,
-                   earlier: dict[tuple[int, str, int, str, str], list[tuple[str, str | None, int | None]]]) -> None:
+                   earlier: dict[tuple[int, str, int, str, str], list[tuple[str, str | None, int | None]]],
+                   earlier_names: dict[tuple[str, str, str | None], list[tuple[str, ...]]] | None = None) -> None:
     """The director's cells of the workbook already there among ``outputs`` (``-o``) put on ``event``, read
     from the tablets' database (:mod:`mpxl.workbook.keep`); each change the tablets made under a ruling named on stderr
     (always: it needs the director's eye), what was kept when ``warn``; ``earlier``, the results the tablets
-    gave before their latest. UserError (nothing written) when the workbook cannot be kept."""
+    gave before their latest, ``earlier_names`` the pairs' names before the tables changed them. UserError (nothing
+    written) when the workbook cannot be kept."""
     from ..workbook.keep import existing_workbook, keep_directors_work
 
     path = existing_workbook(list(outputs))
     if path is None:
         return
-    kept = keep_directors_work(event, path, earlier)
+    kept = keep_directors_work(event, path, earlier, earlier_names)
     for change in kept.changes:
         print(f"mpxl: {path}: {change}", file=sys.stderr)
     if warn:

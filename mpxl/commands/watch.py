@@ -5,19 +5,31 @@ given score's own scoring (:func:`mpxl.commands.scoring.score_input`, no warning
 from __future__ import annotations
 
 import argparse
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from .given import Given
 from .outputs import output_paths, write_output
 from .scoring import score_input
 
+if TYPE_CHECKING:
+    from .bws import Scorer, Writer
+
 __all__ = ["watch"]
 
 
-def watch(args: argparse.Namespace) -> int:
-    """Rescore ``args.input`` and rewrite every ``-o`` output each time it changes, until Ctrl-C."""
+def watch(args: argparse.Namespace, steps: int | None = None, sleep: Callable[[float], None] = time.sleep) -> int:
+    """Rescore ``args.input`` and rewrite every ``-o`` output each time it changes, until Ctrl-C (or ``steps`` looks,
+    ``sleep`` between them: the tests')."""
     from .bws import run_watch
 
     given = Given.of(args)
     output_paths(given)  # every output checked before the first look
-    return run_watch(args, lambda a: score_input(a, warn=False)[:3],
-                     lambda result, out, inputs: write_output(result, out, inputs, given.lang, given.show_members))
+    score: Scorer = lambda a: score_input(a, warn=False)[:3]  # noqa: E731
+    write: Writer = lambda result, out, inputs: write_output(result, out, inputs, given.lang, given.show_members)  # noqa: E731
+    if getattr(args, "tablets", False):  # the Data Connector polled into the journal, then scored the same way
+        from .feed import feed_watch
+
+        return feed_watch(args, score, write, steps, sleep)
+    return run_watch(args, score, write, steps, sleep)

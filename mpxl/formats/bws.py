@@ -121,6 +121,10 @@ class Reading:
     #: tablets' old result, not the director's correction (mpxl.workbook.keep).
     earlier: dict[tuple[int, str, int, str, str], list[tuple[str, str | None, int | None]]] = \
         field(default_factory=dict)
+    #: The names the tablets gave a pair before its latest (typed at the tables since: the Data Connector's
+    #: journal): (section, number, direction) -> [names...]. A workbook holding one of them holds what mpxl
+    #: wrote before, not the director's typing (mpxl.workbook.keep).
+    earlier_names: dict[tuple[str, str, str | None], list[tuple[str, ...]]] = field(default_factory=dict)
 
     @property
     def problems(self) -> list[Finding]:

@@ -116,13 +116,17 @@ def read_input(args: Namespace, warn: bool = True) -> tuple[Event, Reading | Non
 
     reading: Reading | None = None
     warnings: list[str]
-    if is_bws(args.input):
-        from .bws import read_bws_reading
+    from .journal import is_evening
 
-        reading = read_bws_reading(str(args.input))
+    if is_evening(args.input) or is_bws(args.input):  # the tablets: their journal (Data Connector) or database
+        from .bws import read_bws_reading
+        from .journal import evening_reading
+
+        reading = evening_reading(args.input) if is_evening(args.input) else read_bws_reading(str(args.input))
         event = reading.event
         if not event.lines:
-            raise UserError(str(args.input), "", "no results in the database yet (ReceivedData is empty)")
+            raise UserError(str(args.input), "", "no results from the tablets yet" if is_evening(args.input)
+                            else "no results in the database yet (ReceivedData is empty)")
         from ..core.pairings import check_duplicates
 
         check_duplicates(event)

@@ -219,11 +219,13 @@ def _read_book(path: str) -> Event:
     return book
 
 
-def keep_directors_work(event: Event, path: str, earlier: dict[LineKey, list[Result]] | None = None) -> Kept:
+def keep_directors_work(event: Event, path: str, earlier: dict[LineKey, list[Result]] | None = None,
+                        earlier_names: dict[tuple[str, str, str | None], list[tuple[str, ...]]] | None = None) -> Kept:
     """Put on ``event`` (read from the tablets' database) what the director typed into the workbook ``path``
     (see the module's text); UserError, before anything is written, when that cannot be done. ``earlier``: the
     results the tablets gave each line before its latest (:attr:`mpxl.formats.bws.Reading.earlier`): a workbook's
-    result among them is the tablets' old one, not the director's correction."""
+    result among them is the tablets' old one, not the director's correction; ``earlier_names`` likewise the
+    names a pair had before the tables changed them (:attr:`mpxl.formats.bws.Reading.earlier_names`)."""
     book = _read_book(path)
     kept = Kept()
     by_key = {line_key(w): w for w in book.lines}
@@ -246,7 +248,7 @@ def keep_directors_work(event: Event, path: str, earlier: dict[LineKey, list[Res
     event.sitouts += [so for so in book.sitouts if _sitout_key(so) not in sat and _sitout_key(so) not in played]
     event.penalties += book.penalties
     kept.penalties += len(book.penalties)
-    kept.names = _names(event.pairs, book.pairs)
+    kept.names = _names(event.pairs, book.pairs, earlier_names or {})
     try:
         check_duplicates(event)
     except UserError as exc:
@@ -280,14 +282,17 @@ def _moved(event: Event, unmatched: dict[LineKey, Line], matched: dict[int, Line
     return leftover
 
 
-def _names(pairs: list[Pair], typed: list[Pair]) -> int:
+def _names(pairs: list[Pair], typed: list[Pair],
+           earlier: dict[tuple[str, str, str | None], list[tuple[str, ...]]]) -> int:
     """The names typed into the workbook's Pairs put on the database's pairs (the workbook's where it has
-    them): how many pairs took the workbook's names."""
+    them, unless they are names the tablets gave the pair before, in ``earlier``): how many pairs took the
+    workbook's names."""
     by_key = {(p.section.strip(), _pair(p.number), p.direction): p for p in typed if p.names}
     count = 0
     for i, p in enumerate(pairs):
         w = by_key.get((p.section.strip(), _pair(p.number), p.direction))
-        if w is None or tuple(w.names) == tuple(p.names):
+        if w is None or tuple(w.names) == tuple(p.names) or tuple(w.names) in earlier.get(
+                (p.section, p.number, p.direction), ()):
             continue
         players = tuple(replace(pl, name=n) for pl, n in zip(p.players, w.names)) \
             if len(p.players) == len(w.names) else ()
