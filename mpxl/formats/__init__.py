@@ -8,6 +8,8 @@ naming the file, the line or element, and the problem.
 
 >>> format_of("results.XML"), format_of("s1.pbn"), format_of("t.csv"), format_of("x.txt", b"% PBN 2.1")
 ('usebio', 'pbn', 'csv', 'pbn')
+>>> format_of("night.tablets.json", b'{\n"mpxl_tablets": 1,')
+'tablets'
 >>> import mpxl.workbook  # the workbook's reader and writer, registered by their layer
 >>> writer_of("night.HTM").name, output_extensions()
 ('results page', ('.xlsx', '.csv', '.xml', '.pbn', '.html', '.htm'))
@@ -41,7 +43,8 @@ EXTENSIONS = {".xml": "usebio", ".usebio": "usebio", ".pbn": "pbn", ".csv": "csv
 
 #: The largest file :func:`read_event` reads, by format: far above any real event (a club night's
 #: USEBIO file is about 100 KB, a 1,000,000-line CSV about 25 MB), and a bound on the work.
-MAX_BYTES = {"usebio": 64 * 2**20, "pbn": 64 * 2**20, "csv": 256 * 2**20, "xlsx": 256 * 2**20, "bws": 1024 * 2**20}
+MAX_BYTES = {"usebio": 64 * 2**20, "pbn": 64 * 2**20, "csv": 256 * 2**20, "xlsx": 256 * 2**20, "bws": 1024 * 2**20,
+             "tablets": 256 * 2**20}
 
 
 #: format -> (module, function) of its reader: a module is imported when its format is read (a PBN
@@ -49,7 +52,7 @@ MAX_BYTES = {"usebio": 64 * 2**20, "pbn": 64 * 2**20, "csv": 256 * 2**20, "xlsx"
 #: registered by the layer that owns it (:mod:`mpxl.workbook`, with :func:`register`): this layer names
 #: no module above it.
 READERS = {"usebio": ("usebio", "read_usebio"), "pbn": ("pbn", "read_pbn"), "csv": ("csvcolumns", "read_csv"),
-           "bws": ("bws", "read_bws")}
+           "bws": ("bws", "read_bws"), "tablets": ("journal", "read_journal")}
 
 
 class Writer(NamedTuple):
@@ -160,6 +163,8 @@ def format_of(path: str | os.PathLike[str], head: bytes | None = None) -> str | 
         if head[4:19] in (b"Standard Jet DB", b"Standard ACE DB"):  # mpxl.formats.access.MAGIC
             return "bws"
         text = head.lstrip(b"\xef\xbb\xbf").lstrip()
+        if text.startswith(b"{") and text[1:].lstrip().startswith(b'"mpxl_tablets"'):  # mpxl.formats.journal.MARK
+            return "tablets"
         if text.startswith(b"<"):
             return "usebio"
         if head.startswith((b"PK\x03\x04", b"\xd0\xcf\x11\xe0")):  # a zip (.xlsx) or an encrypted workbook
@@ -223,7 +228,7 @@ def _checked_format(path: str | os.PathLike[str], format: str | None) -> str:
     if fmt is None or fmt not in READERS:
         said = extension(path, lower=False) or "its name"
         raise UserError(source, "", f"cannot tell the file's format from {said!r}; "
-                        "expected .xml (USEBIO), .pbn, .csv, .xlsx or the tablets' .bws")
+                        "expected .xml (USEBIO), .pbn, .csv, .xlsx, the tablets' .bws or their journal (mpxl tablets start)")
     try:
         size = os.stat(path).st_size
     except OSError as exc:

@@ -21,7 +21,7 @@ import datetime as _dt
 import json
 import uuid
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, TypeVar
 
 from bridgemate_dataconnector import (
     DataConnectorClient,
@@ -68,6 +68,7 @@ from .names import Named
 __all__ = ["ConnectorError", "Connector", "new_guid", "init_dto", "continue_dto", "section_update_dto",
            "seat_players", "checked", "QUEUE_WIRE", "START_COMMANDS", "CONTINUE_COMMANDS"]
 
+T = TypeVar("T")
 Cmd = ScoringProgramDataConnectorCommands
 Data = DataConnectorResponseData
 
@@ -105,11 +106,11 @@ def new_guid() -> str:
     return uuid.uuid4().hex.upper()
 
 
-def checked(dto: Any, validate: Callable[[Any], bool], what: str) -> Any:
+def checked(dto: T, validate: Callable[[T], bool], what: str) -> T:
     """``dto`` if the package's ``validate`` passes it; else ConnectorError naming ``what`` with the validator's
     messages (nothing is sent)."""
     if not validate(dto):
-        messages = "; ".join(" ".join(str(m).split()) for m in dto.validation_messages or [])
+        messages = "; ".join(" ".join(str(m).split()) for m in getattr(dto, "validation_messages", None) or [])
         raise ConnectorError(what, "", f"refused before sending (the package's validator): {messages}")
     return dto
 
@@ -208,7 +209,7 @@ def _hands(ev: Evening) -> list[HandrecordDTO]:
     out = []
     for letters in sorted(ev.sections):
         for board, four in sorted(ev.deals.items()):
-            cards: dict[str, str] = {}
+            cards: dict[str, Any] = {}
             for seat, hand in zip(("north", "east", "south", "west"), four):
                 for suit, held in zip(("spades", "hearts", "diamonds", "clubs"), (hand.split(".") + [""] * 4)[:4]):
                     cards[f"{seat}_{suit}"] = held

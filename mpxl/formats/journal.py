@@ -38,10 +38,12 @@ from .atomic import StrPath, atomic_write
 from .common import read_bytes
 
 if TYPE_CHECKING:
+    from ..core.event import Event
     from .bws import Reading
 
 __all__ = ["MARK", "Evening", "Section", "Queue", "QUEUES", "is_evening", "read_evening", "write_evening",
-           "evening_tables", "evening_reading", "received_row", "result_wire", "seat_key", "split_name", "pair_names"]
+           "evening_tables", "evening_reading", "received_row", "result_wire", "seat_key", "split_name", "pair_names",
+           "read_journal"]
 
 #: The journal's first key: how it is told from any other JSON file.
 MARK = "mpxl_tablets"
@@ -358,14 +360,15 @@ def evening_tables(ev: Evening) -> dict[str, list[dict[str, Any]]]:
 
 
 def is_evening(path: StrPath) -> bool:
-    """Whether ``path`` is an evening's journal (a JSON file whose first key is :data:`MARK`)."""
-    if not os.fspath(path).lower().endswith(".json"):
-        return False
+    """Whether ``path`` is an evening's journal (a JSON file whose first key is :data:`MARK`:
+    :func:`mpxl.formats.format_of` tells it by its first bytes)."""
+    from . import format_of
+
     try:
         head = read_bytes(path, 64)
     except UserError:
         return False
-    return head.lstrip(b"\xef\xbb\xbf \r\n\t").startswith(b'{"' + MARK.encode() + b'"')
+    return format_of(path, head) == "tablets"
 
 
 def read_evening(path: StrPath) -> Evening:
@@ -387,11 +390,17 @@ def read_evening(path: StrPath) -> Evening:
 def write_evening(ev: Evening, path: StrPath) -> None:
     """Write the journal atomically, synced to the disk before it replaces the old one (a power cut leaves the
     old or the new, whole)."""
-    text = json.dumps(ev.to_json(), ensure_ascii=False, indent=0)
+    doc = ev.to_json()  # a line a key: the movement, the players, the log of each queue
+    text = "{\n" + ",\n".join(f"{json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in doc.items()) + "\n}"
     with atomic_write(path) as f:
         f.write(text + "\n")
         f.flush()
         os.fsync(f.fileno())
+
+
+def read_journal(path: StrPath) -> Event:
+    """The event of the journal at ``path`` (:func:`mpxl.formats.read_event`'s reader of it)."""
+    return evening_reading(path).event
 
 
 def evening_reading(path: StrPath) -> Reading:
@@ -401,6 +410,8 @@ def evening_reading(path: StrPath) -> Reading:
 
     ev = read_evening(path)
     reading = event_from_rows(evening_tables(ev), os.fspath(path))
+    played = {ln.board for ln in reading.event.lines}  # the hands of the boards played so far (as --deals attaches them)
+    reading.event.deals = {b: d for b, d in reading.event.deals.items() if b in played}
     reading.event.title = ev.title or default_title(reading.event)
     if ev.date:
         reading.event.date = ev.date

@@ -36,8 +36,8 @@ def read_names(path: str | os.PathLike[str]) -> Named:
     if source.lower().endswith((".csv", ".tsv", ".txt")):
         text = decode_text(read_bytes(path), source=source)
         head = text.split("\n", 1)[0].lower()
-        if "pair" in [c.strip() for c in head.replace(";", ",").split(",")]:
-            return _names_file(text, source)
+        if "pair" in [c.strip() for c in head.replace(";", ",").replace("\t", ",").split(",")]:
+            return _names_file(text, source, next((d for d in ("\t", ";") if d in head), ","))
     from . import read_event
 
     event = read_event(path)
@@ -52,11 +52,10 @@ def read_names(path: str | os.PathLike[str]) -> Named:
     return out
 
 
-def _names_file(text: str, source: str) -> Named:
-    dialect = csv.Sniffer().sniff(text.split("\n", 1)[0], delimiters=",;\t")
+def _names_file(text: str, source: str, delimiter: str) -> Named:
     out: Named = {}
-    for n, row in enumerate(csv.DictReader(io.StringIO(text), dialect=dialect), 2):
-        cells = {(k or "").strip().lower(): (v or "").strip() for k, v in row.items()}
+    for n, row in enumerate(csv.DictReader(io.StringIO(text), delimiter=delimiter), 2):
+        cells = {k.strip().lower(): (v or "").strip() for k, v in row.items() if isinstance(k, str)}
         pair = cells.get("pair", "")
         where = f"line {n}"
         if not pair.isdigit() or int(pair) < 1:
