@@ -86,10 +86,10 @@ def report_lines(reading: Reading) -> list[str]:
 
 def check_database(args: Namespace) -> int:
     from ..formats.bws import read_bws_reading
-    from ..formats.inputs import attach_deals
-    from ..formats.journal import evening_reading, is_evening
+    from ..formats.inputs import attach_deals, is_journal
+    from ..formats.journal import evening_reading
 
-    reading = evening_reading(args.input) if is_evening(args.input) else read_bws_reading(str(args.input))
+    reading = evening_reading(args.input) if is_journal(args.input) else read_bws_reading(str(args.input))
     attach_deals(reading.event, getattr(args, "deals", None))
     ev = reading.event
     problems = reading.problems

@@ -318,10 +318,9 @@ class Audit:
 
 
 def run(args: Namespace) -> int:
-    from ..formats.inputs import is_bws
-    from ..formats.journal import is_evening
+    from ..formats.inputs import is_bws, is_journal
 
-    if is_bws(args.input) or is_evening(args.input):  # the tablets publish nothing: what to look at before publishing
+    if is_bws(args.input) or is_journal(args.input):  # the tablets publish nothing: what to look at before publishing
         from .bws import check_database
 
         return check_database(args)

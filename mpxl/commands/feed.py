@@ -28,7 +28,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.errors import UserError
 from ..formats.atomic import LIVE, fingerprint
-from ..formats.journal import QUEUES, Evening, is_evening, pair_names, read_evening, write_evening
+from ..formats.inputs import is_journal
+from ..formats.journal import QUEUES, Evening, pair_names, read_evening, write_evening
 
 if TYPE_CHECKING:
     from ..formats.dataconnector import Connector
@@ -125,16 +126,14 @@ def call_line(call: dict[str, Any], several: bool = True) -> str:
 
 def _journal(args: argparse.Namespace) -> tuple[str, Evening]:
     path = str(args.input)
-    if not is_evening(path):
+    if not is_journal(path):
         raise UserError(path, "", "--tablets reads the evening's journal that mpxl tablets start wrote "
                         "(night.tablets.json)")
     return path, read_evening(path)
 
 
-def feed(args: argparse.Namespace) -> int:
-    """``score --tablets`` once: poll, store, score and write, then accept."""
-    from .score import score_and_write
-
+def feed(args: argparse.Namespace, score_and_write: Callable[[argparse.Namespace], int]) -> int:
+    """``score --tablets`` once: poll, store, score and write (``score_and_write``: the command's), then accept."""
     path, ev = _journal(args)
     connector = connector_for(args, ev)
     polled = poll_all(connector, path)

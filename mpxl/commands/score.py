@@ -86,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
         from .feed import feed
 
         with cyclic_gc_paused():
-            return feed(args)
+            return feed(args, score_and_write)
     if Given.of(args).watch:
         from .watch import watch  # the live loop, loaded when asked for
 

@@ -96,13 +96,13 @@ def _names(path: str | None) -> Named:
 def _start(args: argparse.Namespace) -> int:
     from ..formats.atomic import check_not_input
     from ..formats.dataconnector import continue_dto, init_dto, new_guid
-    from ..formats.inputs import read_deals
-    from ..formats.journal import Evening, is_evening, read_evening, write_evening
+    from ..formats.inputs import is_journal, read_deals
+    from ..formats.journal import Evening, read_evening, write_evening
     from .feed import connector_for
 
     out = args.output
     if os.path.exists(out):
-        if not is_evening(out):
+        if not is_journal(out):
             raise UserError(out, "", "is there and is no evening's journal: give another name with -o")
         ev = read_evening(out)
         connector = connector_for(args, ev)

@@ -8,7 +8,7 @@ naming the file, the line or element, and the problem.
 
 >>> format_of("results.XML"), format_of("s1.pbn"), format_of("t.csv"), format_of("x.txt", b"% PBN 2.1")
 ('usebio', 'pbn', 'csv', 'pbn')
->>> format_of("night.tablets.json", b'{\n"mpxl_tablets": 1,')
+>>> format_of("night.tablets.json", b'{ "mpxl_tablets": 1,')
 'tablets'
 >>> import mpxl.workbook  # the workbook's reader and writer, registered by their layer
 >>> writer_of("night.HTM").name, output_extensions()
@@ -228,7 +228,7 @@ def _checked_format(path: str | os.PathLike[str], format: str | None) -> str:
     if fmt is None or fmt not in READERS:
         said = extension(path, lower=False) or "its name"
         raise UserError(source, "", f"cannot tell the file's format from {said!r}; "
-                        "expected .xml (USEBIO), .pbn, .csv, .xlsx, the tablets' .bws or their journal (mpxl tablets start)")
+                        "expected .xml (USEBIO), .pbn, .csv, .xlsx or the tablets' .bws")
     try:
         size = os.stat(path).st_size
     except OSError as exc:

@@ -62,7 +62,7 @@ from bridgemate_dataconnector.dto import (
 
 from ..core.errors import UserError
 from ..core.movement import Row
-from .journal import Evening, Section, seat_key, split_name
+from .journal import SEAT_WORDS, Evening, Section, seat_key, split_name
 from .names import Named
 
 __all__ = ["ConnectorError", "Connector", "new_guid", "init_dto", "continue_dto", "section_update_dto",
@@ -210,7 +210,7 @@ def _hands(ev: Evening) -> list[HandrecordDTO]:
     for letters in sorted(ev.sections):
         for board, four in sorted(ev.deals.items()):
             cards: dict[str, Any] = {}
-            for seat, hand in zip(("north", "east", "south", "west"), four):
+            for seat, hand in zip((SEAT_WORDS[x].lower() for x in "NESW"), four):
                 for suit, held in zip(("spades", "hearts", "diamonds", "clubs"), (hand.split(".") + [""] * 4)[:4]):
                     cards[f"{seat}_{suit}"] = held
             out.append(HandrecordDTO(session_guid=ev.session_guid, scoring_group_number=_group(ev, letters),

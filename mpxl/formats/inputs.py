@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from .atomic import StrPath
     from .bws import Reading
 
-__all__ = ["read_input", "attach_deals", "is_bws", "read_deals", "board_list", "default_title",
+__all__ = ["read_input", "attach_deals", "is_bws", "is_journal", "read_deals", "board_list", "default_title",
            "standard_vulnerability"]
 
 
@@ -36,6 +36,20 @@ def is_bws(path: StrPath) -> bool:
     except UserError:
         return format_of(path) == "bws"
     return format_of(path, head) == "bws"
+
+
+def is_journal(path: StrPath) -> bool:
+    """Whether ``path`` is the evening's journal of the tablets through the Data Connector (by its first bytes:
+    ``mpxl tablets start`` writes it, :mod:`mpxl.formats.journal`).
+
+    >>> is_journal("no-such-file.json")
+    False
+    """
+    try:
+        head = read_bytes(path, 64)
+    except UserError:
+        return False
+    return format_of(path, head) == "tablets"
 
 
 def attach_deals(event: Event, path: StrPath | None) -> Event:
@@ -116,16 +130,19 @@ def read_input(args: Namespace, warn: bool = True) -> tuple[Event, Reading | Non
 
     reading: Reading | None = None
     warnings: list[str]
-    from .journal import is_evening
-
-    if is_evening(args.input) or is_bws(args.input):  # the tablets: their journal (Data Connector) or database
+    journal = is_journal(args.input)
+    if journal or is_bws(args.input):  # the tablets: their journal (through the Data Connector) or database
         from .bws import read_bws_reading
-        from .journal import evening_reading
 
-        reading = evening_reading(args.input) if is_evening(args.input) else read_bws_reading(str(args.input))
+        if journal:
+            from .journal import evening_reading
+
+            reading = evening_reading(args.input)
+        else:
+            reading = read_bws_reading(str(args.input))
         event = reading.event
         if not event.lines:
-            raise UserError(str(args.input), "", "no results from the tablets yet" if is_evening(args.input)
+            raise UserError(str(args.input), "", "no results from the tablets yet" if journal
                             else "no results in the database yet (ReceivedData is empty)")
         from ..core.pairings import check_duplicates
 

@@ -32,6 +32,7 @@ import os
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ..core.contract import DIRECTION_SPELLINGS
 from ..core.errors import UserError
 from ..core.movement import Row
 from .atomic import StrPath, atomic_write
@@ -41,7 +42,7 @@ if TYPE_CHECKING:
     from ..core.event import Event
     from .bws import Reading
 
-__all__ = ["MARK", "Evening", "Section", "Queue", "QUEUES", "is_evening", "read_evening", "write_evening",
+__all__ = ["MARK", "Evening", "Section", "Queue", "QUEUES", "SEAT_WORDS", "read_evening", "write_evening",
            "evening_tables", "evening_reading", "received_row", "result_wire", "seat_key", "split_name", "pair_names",
            "read_journal"]
 
@@ -61,6 +62,8 @@ _ARTIFICIAL = {-1: (40, 40), -2: (40, 50), -3: (40, 60), -4: (50, 40), -5: (50, 
 DENOMINATIONS = ("C", "D", "H", "S", "NT")
 SEATS = "NESW"
 RANKS = "23456789TJQKA"
+#: Each seat's word (``N``: ``North``), from the rulebook's spellings: the hand record's columns.
+SEAT_WORDS = {seat: word.title() for word, seat in DIRECTION_SPELLINGS.items() if len(word) > 1}
 #: ScoringDirection EW: an artificial score's NS and EW parts given the other way round.
 SCORING_EW = 2
 
@@ -351,24 +354,12 @@ def evening_tables(ev: Evening) -> dict[str, list[dict[str, Any]]]:
     hands = []
     for board, four in sorted(ev.deals.items()):
         row = {"Section": "1", "Board": str(board)}
-        for seat, hand in zip(("North", "East", "South", "West"), four):
+        for seat, hand in zip((SEAT_WORDS[x] for x in SEATS), four):
             for suit, cards in zip(("Spades", "Hearts", "Diamonds", "Clubs"), (hand.split(".") + ["", "", "", ""])[:4]):
                 row[seat + suit] = cards
         hands.append(row)
     return {"Section": sections, "RoundData": rounds, "ReceivedData": received, "PlayerNumbers": players,
             "HandRecord": hands}
-
-
-def is_evening(path: StrPath) -> bool:
-    """Whether ``path`` is an evening's journal (a JSON file whose first key is :data:`MARK`:
-    :func:`mpxl.formats.format_of` tells it by its first bytes)."""
-    from . import format_of
-
-    try:
-        head = read_bytes(path, 64)
-    except UserError:
-        return False
-    return format_of(path, head) == "tablets"
 
 
 def read_evening(path: StrPath) -> Evening:
@@ -406,13 +397,12 @@ def read_journal(path: StrPath) -> Event:
 def evening_reading(path: StrPath) -> Reading:
     """The event of the journal at ``path`` and what a scorer must look at, by the tablets' database's rules."""
     from .bws import event_from_rows
-    from .inputs import default_title
 
     ev = read_evening(path)
     reading = event_from_rows(evening_tables(ev), os.fspath(path))
-    played = {ln.board for ln in reading.event.lines}  # the hands of the boards played so far (as --deals attaches them)
+    played = {ln.board for ln in reading.event.lines}  # the hands of the boards played so far, as --deals gives them
     reading.event.deals = {b: d for b, d in reading.event.deals.items() if b in played}
-    reading.event.title = ev.title or default_title(reading.event)
+    reading.event.title = ev.title  # none given: read_input names the event as it names a .bws
     if ev.date:
         reading.event.date = ev.date
     reading.notes.extend(ev.changes)
