@@ -74,8 +74,8 @@ def changed_rows(old: list[Row], new: list[Row] | None, from_round: int, absent:
     the ``new`` movement (None: as they were), with each ``absent`` pair gone (its opponents sit out).
 
     >>> old = [Row(1, 1, "1", "2", (1, 2)), Row(2, 1, "1", "3", (3, 4))]
-    >>> changed_rows(old, None, 2, ["3"])
-    [Row(round=1, table=1, ns='1', ew='2', boards=(1, 2)), Row(round=2, table=1, ns='1', ew=None, boards=(3, 4))]
+    >>> [(r.round, r.ns, r.ew, r.boards) for r in changed_rows(old, None, 2, ["3"])]
+    [(1, '1', '2', (1, 2)), (2, '1', None, (3, 4))]
     """
     later = [r for r in (new if new is not None else old) if r.round >= from_round]
     rows = [r for r in old if r.round < from_round] + later
