@@ -16,14 +16,15 @@ C2 missing)
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from ...core.cards import PACK, check_hands, hand_cards, hand_text
 from ...core.contract import Vulnerability, board_dealer, board_vulnerability
 from ...core.errors import UserError
 from ...core.event import SEATS, Deal
 
-__all__ = ["standard_vulnerability", "read_deal", "whole_hands", "owners", "check_board", "numbered_from_one"]
+__all__ = ["standard_vulnerability", "read_deal", "whole_hands", "owners", "check_board", "numbered_from_one",
+           "fixed_records"]
 
 
 def standard_vulnerability(board: int, text: object, source: str, where: str, label: str) -> str:
@@ -127,3 +128,19 @@ def numbered_from_one(deals: Mapping[int, Deal], path: str, what: str, most: int
     if most is not None and len(boards) > most:
         raise UserError(path, f"board {most + 1}", f"{what} holds at most {most} boards")
     return [deals[b] for b in boards]
+
+
+def fixed_records(data: bytes, source: str, size: int, used: int,
+                  decode: Callable[[bytes, str, str, int], tuple[str, ...]]) -> dict[int, Deal]:
+    """Board -> :class:`Deal` of a DOS file of ``size``-byte records, board 1 the first (``.bri``, ``.dge``):
+    each record's first ``used`` bytes given to the format's ``decode`` (source, where, board), then checked
+    (:func:`read_deal`); what an editor or DOS left after the last record (a line end, Ctrl-Z) is no record."""
+    if not data:
+        raise UserError(source, "", "an empty file: no deals")
+    deals = {}
+    for board, start in enumerate(range(0, len(data), size), 1):
+        if board > 1 and not data[start:].strip(b" \0\r\n\x1a"):
+            break
+        where = f"board {board}"
+        deals[board] = read_deal(source, where, board, decode(data[start: start + used], source, where, board))
+    return deals

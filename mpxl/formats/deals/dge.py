@@ -24,7 +24,7 @@ from ...core.cards import RANKS
 from ...core.errors import UserError
 from ...core.event import Deal
 from ..common import read_bytes
-from .checked import numbered_from_one, read_deal, whole_hands
+from .checked import fixed_records, numbered_from_one, whole_hands
 
 if TYPE_CHECKING:
     from ..atomic import StrPath
@@ -84,14 +84,4 @@ def write(deals: Mapping[int, Deal], path: StrPath, seed: int | None = None) -> 
 def read(path: StrPath) -> dict[int, Deal]:
     """Board -> :class:`Deal` of each record of a .dge; UserError naming the record's board for a damaged
     one (a hand of 12, a card twice, a byte that is no card)."""
-    source = str(path)
-    data = read_bytes(path)
-    if not data:
-        raise UserError(source, "", "an empty file: no deals")
-    deals = {}
-    for board, start in enumerate(range(0, len(data), RECORD), 1):
-        if board > 1 and not data[start:].strip(b" \0\r\n\x1a"):
-            break  # what an editor or DOS left at the end (a line end, Ctrl-Z): no record
-        where = f"board {board}"
-        deals[board] = read_deal(source, where, board, decode(data[start: start + RECORD], source, where, board))
-    return deals
+    return fixed_records(read_bytes(path), str(path), RECORD, RECORD, decode)
