@@ -29,7 +29,11 @@ TEXT_OPTIONS = {
     "rounding_totals", "percentage_rounding", "unplayed", "places", "ave_policy", "totals_from", "lone_result",
     "mixed_line", "percentage_basis", "rounding_pct", "rounding_order", "help", "version",
     # mpxl movement reads these itself (its one-line message): tested below
-    "tables", "pairs", "boards_per_round", "rounds", "arrowswitch",
+    "tables", "pairs", "boards_per_round", "rounds", "arrowswitch", "late",
+    # the Data Connector's address and the club's credentials (mpxl score --tablets)
+    "connector", "club_id", "licence_key",
+    # mpxl deal reads its runs of boards (1-16,33-48) and its seed itself, strictly (one line): tested below
+    "boards", "seed",
 }
 
 
@@ -70,7 +74,7 @@ def test_every_number_option_refuses_what_int_would_take(command, flag, capsys):
         assert flag in err and repr(bad) in err, err
 
 
-@pytest.mark.parametrize("flag", ["--tables", "--pairs", "--boards-per-round", "--rounds", "--arrowswitch"])
+@pytest.mark.parametrize("flag", ["--tables", "--pairs", "--boards-per-round", "--rounds", "--arrowswitch", "--late"])
 @pytest.mark.parametrize("bad", ["1_0", "\uff11\uff10", "\u0663"])
 def test_the_movement_options_refuse_them(flag, bad, capsys):
     args = ["movement", "mitchell", "--tables", "7"] + ([flag, bad] if flag != "--tables" else [])
@@ -79,6 +83,16 @@ def test_the_movement_options_refuse_them(flag, bad, capsys):
     assert main(args) == 2
     err = capsys.readouterr().err
     assert f"{flag} {bad!r} is not a whole number" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("bad", ["1_0", "\uff11\uff10", "1-\u0663"])
+@pytest.mark.parametrize("flag", ["--boards", "--seed"])
+def test_the_deal_options_refuse_them(flag, bad, capsys, tmp_path):
+    args = ["--boards", bad] if flag == "--boards" else ["--boards", "1-2", "--seed", bad.replace("1-", "")]
+    assert main(["deal", *args, "-o", str(tmp_path / "n.pbn")]) == 2
+    err = capsys.readouterr().err
+    assert f"{flag} " in err and "is not a whole number" in err and err.count("\n") == 1, err
+    assert not (tmp_path / "n.pbn").exists()
 
 
 def test_the_positional_numbers_of_methods_refuse_them(capsys):
