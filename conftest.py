@@ -18,11 +18,13 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 #: The test files whose set-up is long (LibreOffice recalculations, the OOXML audit, the template's
 #: builds), run first: with one worker a core (-n auto --dist loadfile --no-loadscope-reorder: files
 #: in this order, not by their number of tests), a long file taken last would leave the other cores
-#: idle while it runs.
-LONG_FIRST = ("test_workbook_full_recalc.py", "test_openxml_audit.py", "test_workbook_cycles.py",
-              "test_workbook_recalc_formulas.py", "test_workbook_recalc_events.py",
-              "test_workbook_recalc.py", "test_workbook_recalc_templates.py", "test_workbook_recalc_real.py",
-              "test_workbook_rulings.py", "test_workbook_typed.py", "test_workbook_world.py", "test_rulebook.py",
+#: idle while it runs. The first two share their recalculations (tests/shared.once_per_run: the rulings' workbooks,
+#: the real files'), made once by whichever asks first while the other worker makes its own; the files that only
+#: read them (test_workbook_recalc_real.py) come late, when they are made.
+LONG_FIRST = ("test_workbook_full_recalc.py", "test_workbook_rulings.py", "test_openxml_audit.py",
+              "test_workbook_cycles.py", "test_workbook_recalc_formulas.py", "test_workbook_recalc_events.py",
+              "test_workbook_recalc.py", "test_workbook_recalc_templates.py", "test_workbook_typed.py",
+              "test_workbook_world.py", "test_rulebook.py",
               "test_workbook_penalty.py", "test_workbook_estimate_totals.py", "test_bench_smoke.py", "test_template.py",
               # LibreOffice, Node's Pyodide, a wheel's build: long, and else handed out in name order, late
               "test_members.py", "test_template_movement.py", "test_lite.py", "test_packaging.py",

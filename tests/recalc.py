@@ -620,6 +620,42 @@ HAVE_REAL = all((REALDATA / f).exists() for f in REAL_EVENTS)
 needs_real = pytest.mark.skipif(not HAVE_REAL, reason=f"the real files are not all in {REALDATA}")
 
 
+def real_sources() -> list[Path]:
+    """The real files whose workbooks are recalculated hard: :data:`REAL_EVENTS`, the incoming Ruter files, the
+    tablets' evening (.bws)."""
+    from shared import INCOMING
+
+    return ([REALDATA / f for f in REAL_EVENTS] + sorted(INCOMING.glob("*.pbn")) + sorted(REALDATA.glob("*.bws"))
+            if HAVE_REAL else [])
+
+
+def recalculated_real(tmp_path_factory) -> dict:
+    """Each of :func:`real_sources` scored under its detected conventions, written (``write_event_workbook``) and
+    recalculated hard twice by LibreOffice (:func:`libreoffice_full_recalc`, threads on): file name -> (the
+    workbook, the core's result, its values, the recalculations' seconds). Once per run for every worker
+    (tests/shared.once_per_run): tests/test_workbook_full_recalc.py and test_workbook_recalc_real.py read it."""
+    from shared import once_per_run
+
+    from mpxl.core.conventions import detect
+    from mpxl.core.session import score_event
+    from mpxl.formats import read_event
+    from mpxl.workbook.event_writer import write_event_workbook
+
+    def make(folder: Path) -> dict:
+        books = {}
+        for src in real_sources():
+            ev = read_event(src)
+            res = score_event(ev, detect(ev).options())
+            p = folder / f"{src.name}.xlsx"
+            write_event_workbook(res, p)
+            books[src.name] = (p, res)
+        names = list(books)
+        done = libreoffice_full_recalc([books[n][0] for n in names], rounds=2)
+        return {n: (*books[n], values, seconds) for n, (values, seconds) in zip(names, done)}
+
+    return once_per_run(tmp_path_factory, "real-recalculated", make)
+
+
 def scored_and_read_back(xlsx: Path, options: list[str], capsys) -> tuple[dict, dict]:
     """For a workbook :func:`scored_csv_workbooks` wrote (``mpxl score NAME.csv --no-infer OPTIONS -o
     NAME.xlsx``): the JSON of ``mpxl score NAME.csv --no-infer OPTIONS --json``, and that of the workbook read

@@ -1,6 +1,9 @@
 """``mpxl score night.bws -o night.xlsx`` with night.xlsx already there: the director's work kept
 (mpxl.workbook.keep). The real tablets' database, copied into a temporary folder; its results changed
-(a result, a row made 'Not played') through the Access reader's rows, never by writing Access."""
+(a result, a row made 'Not played') through the Access reader's rows, never by writing Access. The director's
+edits typed into the workbook's XML (tests/shared.type_cells: the real evening's Travellers is 140,000 cells, 11 s
+to load and save with openpyxl), but for the module's many edits at once and the sheet renamed, saved by openpyxl
+as a program other than Excel saves it (its cached values dropped, its strings shared)."""
 
 from __future__ import annotations
 
@@ -11,7 +14,7 @@ import pytest
 
 from mpxl.cli import main
 from mpxl.formats import access
-from tests.shared import REALDATA
+from tests.shared import REALDATA, cells, type_cells
 
 openpyxl = pytest.importorskip("openpyxl")
 
@@ -53,26 +56,33 @@ def scored(capsys, path, *options):
 
 
 def headings(ws):
-    """Each heading's first column (the per-board block repeats Board, Section...)."""
+    """Each heading's first column (the per-board block repeats Board, Section...) of an openpyxl sheet."""
     out = {}
     for c in ws[4]:
         out.setdefault(c.value, c.column)
     return out
 
 
-def row_of(ws, board, ns, ew):
-    """The Travellers row of board ``board``, NS ``ns``, EW ``ew``."""
-    for r in range(5, ws.max_row + 1):
-        if [ws.cell(r, c).value for c in (1, 2, 3)] == [board, ns, ew]:
+def heads(values):
+    """:func:`headings` of a sheet's cells read by tests/shared.cells."""
+    out = {}
+    for (r, c), value in sorted(values.items()):
+        if r == 4:
+            out.setdefault(value, c)
+    return out
+
+
+def row_of(values, board, ns, ew):
+    """The Travellers row of board ``board``, NS ``ns``, EW ``ew`` (its cells read by tests/shared.cells)."""
+    for r in sorted({r for r, _ in values if r >= 5}):
+        if [values.get((r, c)) for c in (1, 2, 3)] == [board, ns, ew]:
             return r
     raise AssertionError(f"no row for board {board} NS {ns} EW {ew}")
 
 
 def edit(path, change):
-    """The director's edit: ``change(workbook)`` typed into the workbook (formulas kept), saved."""
-    wb = openpyxl.load_workbook(path)
-    change(wb)
-    wb.save(path)
+    """The director's edit: ``change(path)`` types into the workbook's cells, the rest as it was."""
+    change(path)
 
 
 def first_row(ws, board):
@@ -84,20 +94,20 @@ def first_row(ws, board):
 
 
 def typed(heading, value, board=FIRST["board"], ns=FIRST["ns"], ew=FIRST["ew"]):
-    def change(wb):
-        ws = wb["Travellers"]
-        ws.cell(row_of(ws, board, ns, ew), headings(ws)[heading]).value = value
+    def change(path):
+        ws = cells(path, "Travellers")
+        type_cells(path, "Travellers", {(row_of(ws, board, ns, ew), heads(ws)[heading]): value})
     return change
 
 
+def setup_row(values, label):
+    """The Setup row whose label starts ``label``."""
+    return next(r for r in range(1, 60) if str(values.get((r, 1)) or "").startswith(label))
+
+
 def setup(label, value):
-    def change(wb):
-        ws = wb["Setup"]
-        for r in range(1, 60):
-            if str(ws.cell(r, 1).value or "").startswith(label):
-                ws.cell(r, 2).value = value
-                return
-        raise AssertionError(label)
+    def change(path):
+        type_cells(path, "Setup", {(setup_row(cells(path, "Setup"), label), 2): value})
     return change
 
 
@@ -142,9 +152,9 @@ def kept(tmp_path_factory):
     ws = wb["Travellers"]
     h = headings(ws)
     pairs = {}
-    for board, cells in LINE_EDITS.items():
+    for board, line_cells in LINE_EDITS.items():
         r, pairs[board] = first_row(ws, board)
-        for heading, value in cells.items():
+        for heading, value in line_cells.items():
             ws.cell(r, h[heading]).value = value
     for heading, value in PEN.items():
         ws.cell(ws.max_row + 1 if heading == "Board" else ws.max_row, h[heading]).value = value
@@ -152,12 +162,13 @@ def kept(tmp_path_factory):
     ph = headings(pa)
     pa.cell(next(r for r in range(5, pa.max_row + 1) if pa.cell(r, ph["Pair"]).value == 1), ph["Names"]).value = \
         "Ann Smith & Bob Jones"
-    setup("Percentage decimals", 1)(wb)
+    st = wb["Setup"]
+    st.cell(next(r for r in range(1, 60) if str(st.cell(r, 1).value or "").startswith("Percentage decimals")), 2, 1)
     wb.save(book)
     typed_in = json.loads(run("score", book, "--json")[0])  # the director's workbook as edited, read by mpxl
     _, err = run("score", night, "-o", book)  # the database read again into it
     again = json.loads(run("score", book, "--json")[0])
-    return base, typed_in, again, err, pairs, openpyxl.load_workbook(book)
+    return base, typed_in, again, err, pairs, cells(book, "Travellers")
 
 
 def _mp(doc, pairs, board):
@@ -195,14 +206,13 @@ def test_every_figure_is_the_edited_workbooks_own(kept):
 
 
 def test_the_rewritten_workbook_holds_each_cell_typed(kept):
-    *_, pairs, wb = kept
-    ws = wb["Travellers"]
-    h = headings(ws)
-    for board, cells in LINE_EDITS.items():
+    *_, pairs, ws = kept
+    h = heads(ws)
+    for board, typed_cells in LINE_EDITS.items():
         r = row_of(ws, board, *pairs[board])
-        assert {k: ws.cell(r, h[k]).value for k in cells} == cells
-    pen = [r for r in range(5, ws.max_row + 1) if ws.cell(r, h["Adjustment"]).value == "Pen"]
-    assert [{k: ws.cell(r, h[k]).value for k in PEN} for r in pen] == [PEN]
+        assert {k: ws.get((r, h[k])) for k in typed_cells} == typed_cells
+    pen = sorted(r for (r, c), value in ws.items() if r >= 5 and c == h["Adjustment"] and value == "Pen")
+    assert [{k: ws.get((r, h[k])) for k in PEN} for r in pen] == [PEN]
 
 
 def _rows_changed(monkeypatch, change):
@@ -250,9 +260,9 @@ def test_a_changed_result_under_a_ruling_is_named_once(night, written, tmp_path,
             "N, 9 tricks (140) to 2S by N, 10 tricks (170); the ruling 60/40 is kept") in err
     doc = scored(capsys, book)
     assert (line(doc, 1, 1, 13)["ns_mp"], line(doc, 1, 1, 13)["ew_mp"]) == (13.2, 8.8)
-    ws = openpyxl.load_workbook(book)["Travellers"]
-    r, h = row_of(ws, 1, 1, 13), headings(ws)
-    assert [ws.cell(r, h[k]).value for k in ("Contract", "By", "Tricks", "Adjustment")] == ["2S", "N", 10, "60/40"]
+    ws = cells(book, "Travellers")
+    r, h = row_of(ws, 1, 1, 13), heads(ws)
+    assert [ws.get((r, h[k])) for k in ("Contract", "By", "Tricks", "Adjustment")] == ["2S", "N", 10, "60/40"]
     code, _, err = mpxl(capsys, "score", night, "-o", book)  # read again: the change is not news any more
     assert code == 0 and "the tablets' result changed" not in err
 
@@ -270,9 +280,9 @@ def test_a_typed_score_over_the_tablets_contract_is_kept_beside_it(night, writte
     code, _, err = mpxl(capsys, "score", night, "-o", book)
     assert code == 0 and "1 ruling(s)" in err, err
     assert line(scored(capsys, book), 1, 1, 13)["ns_score"] == 600
-    ws = openpyxl.load_workbook(book)["Travellers"]
-    r, h = row_of(ws, 1, 1, 13), headings(ws)
-    assert [ws.cell(r, h[k]).value for k in ("Contract", "By", "Tricks", "Typed score")] == ["2S", "N", 9, 600]
+    ws = cells(book, "Travellers")
+    r, h = row_of(ws, 1, 1, 13), heads(ws)
+    assert [ws.get((r, h[k])) for k in ("Contract", "By", "Tricks", "Typed score")] == ["2S", "N", 9, 600]
 
 
 def test_a_correction_of_the_tablets_tricks_is_kept_and_said(night, written, tmp_path, capsys):
@@ -345,7 +355,7 @@ def _not_mpxl(tmp_path, capsys):
 
 
 def _edited_copy(tmp_path, written, name, change):
-    """A copy ``name`` of the written workbook, edited by ``change(wb)`` and saved."""
+    """A copy ``name`` of the written workbook, edited by ``change(path)``."""
     book = tmp_path / name
     shutil.copyfile(written, book)
     edit(book, change)
@@ -354,34 +364,35 @@ def _edited_copy(tmp_path, written, name, change):
 
 def _broken_layout(tmp_path, capsys, written):
     # the NS pair heading typed over
-    return _edited_copy(tmp_path, written, "broken.xlsx", lambda wb: wb["Travellers"].cell(4, 2, "Pair NS"))
+    return _edited_copy(tmp_path, written, "broken.xlsx", lambda p: type_cells(p, "Travellers", {(4, 2): "Pair NS"}))
 
 
 def _adjustment_retyped(tmp_path, capsys, written):
     """The issue's case: the Adjustment heading retyped Adj., an A+ under it (the re-read deleted the A+)."""
-    def change(wb):
-        ws = wb["Travellers"]
-        h = headings(ws)
-        ws.cell(row_of(ws, FIRST["board"], FIRST["ns"], FIRST["ew"]), h["Adjustment"]).value = "A+"
-        ws.cell(4, h["Adjustment"]).value = "Adj."
+    def change(path):
+        ws = cells(path, "Travellers")
+        h = heads(ws)["Adjustment"]
+        type_cells(path, "Travellers", {(row_of(ws, FIRST["board"], FIRST["ns"], FIRST["ew"]), h): "A+", (4, h): "Adj."})
     return _edited_copy(tmp_path, written, "adj.xlsx", change)
 
 
 def _pairs_renamed(tmp_path, capsys, written):
-    """The issue's case: Pairs renamed Pairs (2), what copy-and-delete leaves, a name typed there."""
-    def change(wb):
-        pa = wb["Pairs"]
-        pa.cell(5, headings(pa)["Names"]).value = "Ann Smith & Bob Jones"
-        pa.title = "Pairs (2)"
-    return _edited_copy(tmp_path, written, "pairs.xlsx", change)
+    """The issue's case: Pairs renamed Pairs (2), what copy-and-delete leaves, a name typed there (saved by
+    openpyxl, which renames the sheet)."""
+    book = tmp_path / "pairs.xlsx"
+    shutil.copyfile(written, book)
+    wb = openpyxl.load_workbook(book)
+    pa = wb["Pairs"]
+    pa.cell(5, headings(pa)["Names"]).value = "Ann Smith & Bob Jones"
+    pa.title = "Pairs (2)"
+    wb.save(book)
+    return book
 
 
 def _setup_label_retyped(tmp_path, capsys, written):
-    def change(wb):
-        ws = wb["Setup"]
-        r = next(r for r in range(1, 60) if str(ws.cell(r, 1).value or "").startswith("Percentage decimals"))
-        ws.cell(r, 1).value = "% decimals"
-        ws.cell(r, 2).value = 1
+    def change(path):
+        r = setup_row(cells(path, "Setup"), "Percentage decimals")
+        type_cells(path, "Setup", {(r, 1): "% decimals", (r, 2): 1})
     return _edited_copy(tmp_path, written, "setup.xlsx", change)
 
 
@@ -436,6 +447,6 @@ def test_watch_keeps_the_directors_work(night, written, tmp_path, capsys):
 def test_the_database_gets_a_title_not_just_a_date(written):
     """The 2005 database names no event: its title from what it knows (9 May 2005 was a Monday; one section,
     one session, no club's name in the database), in the Setup and so on every output written from it."""
-    ws = openpyxl.load_workbook(written)["Setup"]
-    cells = {ws.cell(r, 1).value: ws.cell(r, 2).value for r in range(1, 10)}
-    assert (cells["Event (EventName)"], cells["Date (EventDate)"]) == ("Monday Pairs", "2005-05-09")
+    ws = cells(written, "Setup")
+    setup_cells = {ws.get((r, 1)): ws.get((r, 2)) for r in range(1, 10)}
+    assert (setup_cells["Event (EventName)"], setup_cells["Date (EventDate)"]) == ("Monday Pairs", "2005-05-09")

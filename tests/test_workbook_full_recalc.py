@@ -17,25 +17,21 @@ import pytest
 from openpyxl import load_workbook
 
 from mpxl.cli import main
-from mpxl.core.conventions import detect
-from mpxl.core.session import score_event
-from mpxl.formats import read_event
-from mpxl.workbook.event_writer import write_event_workbook
 from mpxl.workbook.layout import FIRST_ROW, TRAVELLER_COLUMNS
 
 sys.path.insert(0, str(Path(__file__).parent))
 from recalc import (  # noqa: E402
     HAVE_REAL,
-    REAL_EVENTS,
     check_workbook_event,
     error_cells,
     libreoffice_full_recalc,
+    real_sources,
+    recalculated_real,
     score_result,
-    scored_csv_workbooks,
 )
-from shared import INCOMING, REALDATA, sheet_values  # noqa: E402
+from shared import sheet_values  # noqa: E402
 from test_workbook_rulings import EVENTS as RULINGS  # noqa: E402
-from test_workbook_rulings import HEAD as RULINGS_HEAD  # noqa: E402
+from test_workbook_rulings import recalculated_rulings  # noqa: E402
 
 TEMPLATES = Path(__file__).resolve().parents[1] / "workbook_templates"
 C = TRAVELLER_COLUMNS
@@ -82,28 +78,25 @@ def full(tmp_path_factory):
         books[f"template {name}"] = (TEMPLATES / name, None)
     howell, reference, edits = _typed_howell(d)
     books["laid-out howell typed and edited"] = (howell, score_result(reference, []))
-    sources = [REALDATA / f for f in REAL_EVENTS] + sorted(INCOMING.glob("*.pbn")) + sorted(REALDATA.glob("*.bws"))
-    if HAVE_REAL:
-        for src in sources:
-            ev = read_event(src)
-            res = score_event(ev, detect(ev).options())
-            p = d / f"{src.name}.xlsx"
-            write_event_workbook(res, p)
-            books[f"real {src.name}"] = (p, res)
-    for name, (path, res) in scored_csv_workbooks(d, RULINGS, RULINGS_HEAD).items():
-        books[f"ruling {name}"] = (path, res)
     names = list(books)
     recalculated = libreoffice_full_recalc([books[n][0] for n in names], rounds=2,
                                            edits={howell: edits})
-    return {n: (values, books[n][1], seconds) for n, (values, seconds) in zip(names, recalculated)}
+    out = {n: (values, books[n][1], seconds) for n, (values, seconds) in zip(names, recalculated)}
+    # the real files' and the rulings' workbooks: recalculated hard twice once per run (tests/shared.once_per_run),
+    # shared with test_workbook_recalc_real and test_workbook_rulings
+    for name, (_, res, values, seconds) in recalculated_real(tmp_path_factory).items():
+        out[f"real {name}"] = (values, res, seconds)
+    for name, (_, res, values, seconds) in recalculated_rulings(tmp_path_factory).items():
+        if name in RULINGS:
+            out[f"ruling {name}"] = (values, res, seconds)
+    return out
 
 
 def _kinds():
     names = [f"template {n}" for n in ("club-pairs.xlsx", "neuberg-teaching.xlsx")]
     names.append("laid-out howell typed and edited")
     if HAVE_REAL:
-        names += [f"real {Path(f).name}" for f in REAL_EVENTS]
-        names += [f"real {p.name}" for p in sorted(INCOMING.glob("*.pbn")) + sorted(REALDATA.glob("*.bws"))]
+        names += [f"real {p.name}" for p in real_sources()]
     names += [f"ruling {n}" for n in RULINGS]
     return names
 

@@ -1,7 +1,8 @@
 """The director's rulings live in the sheet: split, weighted and mixed scores typed as a scorer types them,
 scored by the template's formulas, recalculated by LibreOffice to ``mpxl score``'s figures.
 
-Every workbook of this module is recalculated in ONE request to the worker's soffice (module fixture). Each event is a CSV
+Every workbook of this module is recalculated hard twice in ONE request to a worker's soffice, once per run
+(recalculated_rulings: tests/test_workbook_full_recalc.py reads the same). Each event is a CSV
 scored by ``mpxl score -o x.xlsx`` (the writer types each ruling in Typed score); the recalculated
 workbook must equal the core on every line, every pair and the ranking (``check_workbook_event``), and
 each board's status must say what was ruled. A typed ruling the sheet cannot read gets ``mpxl score``'s
@@ -29,8 +30,8 @@ from mpxl.workbook.template import (
 )
 
 sys.path.insert(0, str(Path(__file__).parent))
-from recalc import check_workbook_event, scored_csv_workbooks  # noqa: E402
-from shared import sheet_values  # noqa: E402
+from recalc import check_workbook_event, libreoffice_full_recalc, scored_csv_workbooks  # noqa: E402
+from shared import once_per_run, sheet_values  # noqa: E402
 
 C, P = TRAVELLER_COLUMNS, PAIRS_COLUMNS
 
@@ -164,9 +165,9 @@ def _pairs_typed(src: Path, dst: Path) -> Path:
     return dst
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    d = tmp_path_factory.mktemp("rulings")
+def _built(d: Path) -> dict:
+    """Each ruling's workbook, the bridgemate spelling's typed in Typed score, and the workbook of rulings the sheet
+    cannot read: name -> (the workbook, the core's result or None)."""
     out = scored_csv_workbooks(d, EVENTS, HEAD)
     spelled = out["bridgemate spelling"]
     out[TYPED_PAIR] = (_pairs_typed(spelled[0], d / "typed pairs.xlsx"), spelled[1])
@@ -180,6 +181,33 @@ def built(tmp_path_factory):
     write_workbook(p, Contents(Settings(), lines, list(range(1, len(BAD) + 1)) + [99], pairs))
     out["bad"] = (p, None)
     return out
+
+
+def recalculated_rulings(tmp_path_factory) -> dict:
+    """Every workbook of :func:`_built` recalculated hard twice by LibreOffice, threads on (tests/recalc.py
+    libreoffice_full_recalc): name -> (the workbook, the core's result or None, its values, the recalculations'
+    seconds). Once per run for every worker (tests/shared.once_per_run): this module and
+    tests/test_workbook_full_recalc.py read it."""
+    def make(folder: Path) -> dict:
+        books = _built(folder)
+        names = list(books)
+        done = libreoffice_full_recalc([books[n][0] for n in names], rounds=2)
+        return {n: (*books[n], values, seconds) for n, (values, seconds) in zip(names, done)}
+
+    return once_per_run(tmp_path_factory, "rulings-recalculated", make)
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """name -> (the workbook, the core's result or None)."""
+    return {n: (path, result) for n, (path, result, _, _) in recalculated_rulings(tmp_path_factory).items()}
+
+
+@pytest.fixture(scope="module")
+def lo(tmp_path_factory):
+    """LibreOffice's values of each workbook of :func:`built`, by name, after two hard recalculations (the same
+    tests/test_workbook_full_recalc.py checks for errors and against the core)."""
+    return {n: values for n, (_, _, values, _) in recalculated_rulings(tmp_path_factory).items()}
 
 
 
