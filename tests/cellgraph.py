@@ -28,7 +28,7 @@ Cell = tuple[str, int, int]
 Area = tuple[str, int, int, int, int]
 
 _REF = re.compile(r"^(?:(?P<sheet>'(?:[^']|'')+'|[^!']+)!)?(?P<a>\$?[A-Z]{0,3}\$?\d*)(?::(?P<b>\$?[A-Z]{0,3}\$?\d*))?$")
-_CELL = re.compile(r"^\$?(?P<col>[A-Z]{1,3})?\$?(?P<row>\d+)?$")
+_CELL = re.compile(r"^(?P<cd>\$)?(?P<col>[A-Z]{1,3})?(?P<rd>\$)?(?P<row>\d+)?$")
 _BIG = 1_048_576
 
 
@@ -60,11 +60,25 @@ def operands(formula: str) -> list[str]:
     return out
 
 
-def _corner(text: str) -> tuple[int | None, int | None]:
+def _corner(text: str) -> tuple[int | None, int | None, bool, bool]:
+    """A corner's row and column (None: a whole column or row) and whether each moves with its cell (no ``$``)."""
     m = _CELL.match(text)
     if not m or not (m["col"] or m["row"]):
         raise ValueError(text)
-    return (int(m["row"]) if m["row"] else None, column_index_from_string(m["col"]) if m["col"] else None)
+    row_fixed = m["rd"] or (m["cd"] and not m["col"])  # "$5" fixes a whole row's number
+    row_moves, col_moves = bool(m["row"]) and not row_fixed, bool(m["col"]) and not m["cd"]
+    return (int(m["row"]) if m["row"] else None, column_index_from_string(m["col"]) if m["col"] else None,
+            row_moves, col_moves)
+
+
+#: An area as read from a formula, with which of its bounds move when the formula is moved to another cell (a
+#: shared formula's other cells): (area, (r1 moves, c1 moves, r2 moves, c2 moves)).
+Read = tuple[Area, tuple[bool, bool, bool, bool]]
+
+
+def _moved(read: Read, rows: int, columns: int) -> Area:
+    (sheet, r1, c1, r2, c2), (mr1, mc1, mr2, mc2) = read
+    return (sheet, r1 + rows * mr1, c1 + columns * mc1, r2 + rows * mr2, c2 + columns * mc2)
 
 
 class CellGraph:
@@ -72,47 +86,70 @@ class CellGraph:
     defined ``names`` (name -> its reference text), ``home`` the sheet a reference without one is on (per cell:
     its own sheet)."""
 
-    def __init__(self, formulas: dict[Cell, str], names: dict[str, str], home: str = "") -> None:
+    def __init__(self, formulas: dict[Cell, str], names: dict[str, str], home: str = "",
+                 shared: dict[Cell, Cell] | None = None) -> None:
         self.formulas = formulas
+        #: the other cells of shared formulas: each reads what its first cell's formula reads, moved by the
+        #: rows and columns between them (as Excel and openpyxl move a shared formula)
+        self.shared = shared or {}
+        self.cells = set(formulas) | set(self.shared)
         self.names = {k.upper(): v for k, v in names.items()}
         self.home = home
+        self._reads: dict[Cell, list[Read]] = {}
         # each sheet's formula cells by column, sorted by row: what a range node reads
         self._by_col: dict[tuple[str, int], list[int]] = {}
-        for sheet, row, column in sorted(formulas):
+        for sheet, row, column in sorted(self.cells):
             self._by_col.setdefault((sheet.upper(), column), []).append(row)
-        self._sheets = {sheet.upper(): sheet for sheet, _, _ in formulas}
+        self._sheets = {sheet.upper(): sheet for sheet, _, _ in self.cells}
 
     # -------------------------------------------------------------- references
 
-    def _area(self, text: str, sheet: str) -> Area | None:
+    def _area(self, text: str, sheet: str, moves: bool = True) -> Read | None:
         m = _REF.match(text)
         if not m:
             return None
         if m["sheet"]:
             sheet = m["sheet"].strip("'").replace("''", "'")
         try:
-            r1, c1 = _corner(m["a"])
-            r2, c2 = _corner(m["b"]) if m["b"] else (r1, c1)
+            r1, c1, mr1, mc1 = _corner(m["a"])
+            r2, c2, mr2, mc2 = _corner(m["b"]) if m["b"] else (r1, c1, mr1, mc1)
         except ValueError:
             return None
         if m["b"] is None and (r1 is None or c1 is None):
             return None  # a bare word: a defined name or a function's name, not a cell
-        return (sheet.upper(), r1 or 1, c1 or 1, r2 or _BIG, c2 or 16384)
+        return ((sheet.upper(), r1 or 1, c1 or 1, r2 or _BIG, c2 or 16384),
+                (mr1 and moves, mc1 and moves, mr2 and moves, mc2 and moves))
+
+    def _formula_reads(self, cell: Cell) -> list[Read]:
+        """What the formula written in ``cell`` reads (a defined name's ranges do not move with it)."""
+        if cell not in self._reads:
+            out = []
+            for text in operands(self.formulas[cell]):
+                name = self.names.get(text.upper())
+                parts = [(part.strip(), False) for part in name.split(",")] if name is not None else [(text, True)]
+                for part, moves in parts:
+                    read = self._area(part, cell[0], moves)
+                    if read:
+                        out.append(read)
+            self._reads[cell] = out
+        return self._reads[cell]
 
     def reads(self, cell: Cell) -> Iterator[Area]:
-        """The areas the formula of ``cell`` reads (a single cell is a 1x1 area)."""
-        sheet = cell[0]
-        for text in operands(self.formulas[cell]):
-            name = self.names.get(text.upper())
-            if name is not None:
-                for part in name.split(","):
-                    area = self._area(part.strip(), sheet)
-                    if area:
-                        yield area
-                continue
-            area = self._area(text, sheet)
-            if area:
-                yield area
+        """The areas the formula of ``cell`` reads (a single cell is a 1x1 area); a shared formula's other cell
+        reads its first cell's areas moved by the rows and columns between them.
+
+        >>> g = CellGraph({("S", 5, 2): "A5+$A$1+SUM(A$1:A5)"}, {}, shared={("S", 7, 3): ("S", 5, 2)})
+        >>> list(g.reads(("S", 7, 3)))
+        [('S', 7, 2, 7, 2), ('S', 1, 1, 1, 1), ('S', 1, 2, 7, 2)]
+        """
+        first = self.shared.get(cell)
+        if first is None:
+            for read in self._formula_reads(cell):
+                yield read[0]
+            return
+        rows, columns = cell[1] - first[1], cell[2] - first[2]
+        for read in self._formula_reads(first):
+            yield _moved(read, rows, columns)
 
     def _inside(self, area: Area) -> Iterator[Cell]:
         sheet, r1, c1, r2, c2 = area
@@ -137,7 +174,7 @@ class CellGraph:
             sheet, r1, c1, r2, c2 = area
             if (r1, c1) == (r2, c2):
                 title = self._sheets.get(sheet)
-                if title is not None and (title, r1, c1) in self.formulas:
+                if title is not None and (title, r1, c1) in self.cells:
                     out.append((title, r1, c1))
             else:
                 out.append(area)
@@ -147,7 +184,7 @@ class CellGraph:
         """The first circular reference found, as the cells (and ranges) it goes through back to its start, or
         None when there is none (an iterative depth-first search: white, grey on the path, black done)."""
         state: dict[Cell | Area, int] = {}
-        for start in self.formulas:
+        for start in sorted(self.cells):
             if start in state:
                 continue
             path: list[Cell | Area] = [start]
@@ -180,26 +217,53 @@ class CellGraph:
 
 
 def workbook_graph(path: Path) -> CellGraph:
-    """The graph of the workbook at ``path``: every formula of every sheet (shared formulas as openpyxl
-    reads them, moved to each cell) and the defined names."""
-    from openpyxl import load_workbook
+    """The graph of the workbook at ``path``, read from its XML: every formula of every sheet (a shared formula's
+    other cells as :class:`CellGraph` moves them, as Excel and openpyxl do) and the defined names (a sheet's
+    own names after the workbook's; print areas and titles are not formulas' names)."""
+    import xml.etree.ElementTree as ET
+    import zipfile
 
-    wb = load_workbook(path, read_only=True)
-    try:
-        formulas: dict[Cell, str] = {}
-        for ws in wb.worksheets:
-            for row in ws.iter_rows():
-                for c in row:
-                    v = getattr(c, "value", None)
-                    if isinstance(v, str) and v.startswith("=") and len(v) > 1:
-                        formulas[(ws.title, c.row, c.column)] = v[1:]
-        names = {name: dn.attr_text for name, dn in wb.defined_names.items()}
-        for ws in wb.worksheets:  # names local to a sheet (print areas and titles are not formulas' names)
-            for name, dn in getattr(ws, "defined_names", {}).items():
-                names.setdefault(name, dn.attr_text)
-    finally:
-        wb.close()
-    return CellGraph(formulas, {k: v for k, v in names.items() if not k.startswith("_xlnm")})
+    from shared import sheet_part
+
+    main = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+    formulas: dict[Cell, str] = {}
+    shared: dict[Cell, Cell] = {}
+    with zipfile.ZipFile(path) as z:
+        book = ET.fromstring(z.read("xl/workbook.xml"))
+        titles = [s.get("name", "") for s in book.iter(main + "sheet")]
+        names: dict[str, str] = {}
+        for local in (False, True):
+            for dn in book.iter(main + "definedName"):
+                name = dn.get("name", "")
+                if (dn.get("localSheetId") is not None) == local and not name.startswith("_xlnm"):
+                    names.setdefault(name, dn.text or "")
+        for title in titles:
+            firsts: dict[str, Cell] = {}
+            with z.open(sheet_part(z, title)) as part:
+                for _, el in ET.iterparse(part):
+                    if el.tag == main + "row":
+                        el.clear()
+                        continue
+                    if el.tag != main + "c":
+                        continue
+                    f = el.find(main + "f")
+                    if f is None:
+                        continue
+                    m = _CELL.match(el.get("r", ""))
+                    assert m and m["col"] and m["row"], f"{title}: a formula cell without its reference"
+                    cell = (title, int(m["row"]), column_index_from_string(m["col"]))
+                    si = f.get("si", "")
+                    if f.get("t") == "shared" and not (f.text or "").strip():
+                        shared[cell] = firsts[si]
+                    elif f.text:
+                        formulas[cell] = f.text
+                        if f.get("t") == "shared":
+                            # one master a shared formula: a second one's text is a formula of its own to some
+                            # programs (its references the first row's), the first's moved to others
+                            assert si not in firsts, (f"{path.name}: {title}!{el.get('r')} is a second master of "
+                                                      f"shared formula {si} (the first: {firsts.get(si)})")
+                            firsts[si] = cell
+    return CellGraph(formulas, names, shared=shared)
 
 
 __all__ = ["CellGraph", "workbook_graph"]

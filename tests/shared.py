@@ -70,7 +70,7 @@ _MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 _REL = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
 
 
-def _sheet_part(z, sheet: str) -> str:
+def sheet_part(z, sheet: str) -> str:
     """The zip member of the workbook's sheet ``sheet`` (xl/worksheets/sheetN.xml), from workbook.xml and its rels."""
     import posixpath
     import xml.etree.ElementTree as ET
@@ -122,7 +122,7 @@ def cells(path, sheet: str) -> dict[tuple[int, int], object]:
             shared = ["".join(t.text or "" for t in si.iter(_MAIN + "t"))
                       for si in ET.fromstring(z.read("xl/sharedStrings.xml")).iter(_MAIN + "si")]
         out: dict[tuple[int, int], object] = {}
-        with z.open(_sheet_part(z, sheet)) as part:
+        with z.open(sheet_part(z, sheet)) as part:
             for _, el in ET.iterparse(part):
                 if el.tag == _MAIN + "row":
                     el.clear()
@@ -181,7 +181,7 @@ def type_cells(path, sheet: str, values: dict[tuple[int, int], object]) -> None:
         return f'<c r="{ref}"{style} t="inlineStr"><is><t{space}>{escape(str(value))}</t></is></c>'
 
     with zipfile.ZipFile(path) as z:
-        part = _sheet_part(z, sheet)
+        part = sheet_part(z, sheet)
         members = [(info, z.read(info)) for info in z.infolist()]
     xml = next(data for info, data in members if info.filename == part).decode("utf-8")
     for (row, column), value in values.items():

@@ -386,3 +386,33 @@ def test_pairs_columns_in_the_docs():
     from mpxl.workbook.helptext import pairs_markdown
 
     assert pairs_markdown() in (ROOT / "docs" / "template.md").read_text(encoding="utf-8")
+
+
+def _masters(path: Path) -> dict[str, list[str]]:
+    """Each sheet's shared formulas written with their text more than once (the index -> its cells)."""
+    out = {}
+    with zipfile.ZipFile(path) as z:
+        for name in z.namelist():
+            if name.startswith("xl/worksheets/sheet"):
+                found: dict[str, list[str]] = {}
+                for ref, si in re.findall(r'<c r="([A-Z]+\d+)"[^>]*><f t="shared" ref="[^"]*" si="(\d+)">',
+                                          z.read(name).decode()):
+                    found.setdefault(si, []).append(ref)
+                out.update({f"{name} si={si}": refs for si, refs in found.items() if len(refs) > 1})
+    return out
+
+
+def test_each_shared_formula_has_one_master(tmp_path):
+    """A shared formula is written once, in its first cell, and every other cell of it names only its index. The
+    writer once wrote a block's first-row text again on each row where ANOTHER block began (Compscore3's Howell:
+    11 formulas of Travellers, e.g. AB11 holding AB5's ``IF(Y5=""...``): openpyxl reads the index and moves the
+    first formula, but a program that reads the text there calculates row 11 from row 5's cells."""
+    from tests.shared import REALDATA
+
+    real = REALDATA / "compscore3-2022-07-27-howell-a5050.xml"
+    books = [COMMITTED / "club-pairs.xlsx", COMMITTED / "neuberg-teaching.xlsx"]
+    if real.exists():
+        assert main(["score", str(real), "-o", str(tmp_path / "cs3.xlsx")]) == 0
+        books.append(tmp_path / "cs3.xlsx")
+    for book in books:
+        assert _masters(book) == {}, book.name

@@ -151,10 +151,13 @@ def _rows(blocks: Sequence[Block], style_id: Callable[[StyleArray], int]) -> Ite
             letters.setdefault(c, get_column_letter(c))
     first = min(b.first for b in blocks)
     last = max(b.last for b in blocks)
-    templates: dict[tuple[Block, ...], str] = {}
+    templates: dict[tuple[Block, ...], str] = {}  # the rows where no block starts, by the blocks on them
 
-    def cells_of(active: tuple[Block, ...], master: bool) -> str:
-        """(column, xml) of the active blocks' cells; inputs as ``{n}`` fields (n from 1)."""
+    def cells_of(active: tuple[Block, ...], starting: tuple[Block, ...]) -> str:
+        """(column, xml) of the active blocks' cells; inputs as ``{n}`` fields (n from 1). The blocks
+        ``starting`` on the row hold their shared formulas' text (the masters); the others on it only the
+        index (each shared formula has ONE master: a second ``<f t="shared" si=..>text</f>`` is read by
+        some programs as a formula of its own, its references those of the block's first row)."""
         out: list[tuple[int, str]] = []
         n = 1
         for b in active:
@@ -162,6 +165,7 @@ def _rows(blocks: Sequence[Block], style_id: Callable[[StyleArray], int]) -> Ite
                 out.append((c, f'<c r="{letters[c]}{{0}}" s="{style_id(st)}"{{{n}}}'))
                 n += 1
         for b in active:
+            master = b in starting
             f = b.formula_row(b.first) if master else None
             for c, st, key in b.formulas:
                 head = f'<c r="{letters[c]}{{0}}" s="{style_id(st)}">'
@@ -185,13 +189,13 @@ def _rows(blocks: Sequence[Block], style_id: Callable[[StyleArray], int]) -> Ite
         active = tuple(b for b in blocks if b.first <= r <= b.last)
         if not active:
             continue
-        master = any(b.first == r for b in active)
-        if master:
-            tmpl = cells_of(active, True)
+        starting = tuple(b for b in active if b.first == r)
+        if starting:
+            tmpl = cells_of(active, starting)
         else:
             known = templates.get(active)
             if known is None:
-                known = templates[active] = cells_of(active, False)
+                known = templates[active] = cells_of(active, ())
             tmpl = known
         tails: list[str] = []
         for b in active:
