@@ -44,6 +44,7 @@ from ..formats import read_event
 from ..formats.common import warn_unusual
 from . import COMMANDS, plain_help
 from .choice import Chosen, add_scoring_arguments, choose_options
+from .scoring import to_settle
 
 __all__ = ["register", "run", "Difference", "compare", "pair_label", "unexplained"]
 
@@ -335,7 +336,7 @@ def run(args: Namespace) -> int:
 def _audit(args: Namespace) -> Audit:
     """Read ``args.input``, score it as its figures show (over the earlier sessions given with
     ``--previous``) and compare, session by session."""
-    event = _read_published(args.input)
+    event = _read_published(args.input, bool(getattr(args, "movement", None)))
     previous_files = list(getattr(args, "previous", None) or [])
     chosen, result, later = _scored(event, args, previous_files)
     previous = _previous_totals(args, result, previous_files) if previous_files else None
@@ -349,7 +350,7 @@ def _audit(args: Namespace) -> Audit:
         pairs += n_pairs
     analysed, verdict = _analysis_differences(event, args.input)
     return Audit(event, chosen, result, previous_files, previous, carried, diffs + analysed, lines, pairs,
-                 _to_settle(event, args.input), verdict)
+                 to_settle(event, args.input, warn=False, movement=getattr(args, "movement", None)), verdict)
 
 
 def _analysis_differences(event: Event, path: str) -> tuple[list[Difference], str]:
@@ -378,15 +379,9 @@ def _vulnerability(deal: Deal) -> str:
     return deal.vulnerable or board_vulnerability(deal.board).value
 
 
-def _to_settle(event: Event, path: str) -> list[str]:
-    """A workbook's lines to settle (:func:`mpxl.workbook.settle.workbook_to_settle`); none for another file."""
-    from ..workbook.settle import WORKBOOK_PROGRAM, workbook_to_settle
-
-    return workbook_to_settle(event, path) if event.program == WORKBOOK_PROGRAM else []
-
-
-def _read_published(path: str) -> Event:
-    """The file's event, its warnings on stderr; refused when it publishes nothing to check."""
+def _read_published(path: str, against_movement: bool = False) -> Event:
+    """The file's event, its warnings on stderr; refused when it publishes nothing to check (unless its lines
+    are ``against_movement``: checked against a movement file, its figures when it has some)."""
     event = read_event(path)
     for warning in warn_unusual(event, path):
         print(f"mpxl: {warning}", file=sys.stderr)
@@ -394,7 +389,7 @@ def _read_published(path: str) -> Event:
         print(f"mpxl: {path}: warning: {gap}", file=sys.stderr)
     if not _publishes(event) and event.program == "mpxl workbook":  # live formulas never recalculated
         event = _recalculated(path)
-    if not _publishes(event):
+    if not _publishes(event) and not against_movement:
         raise UserError(path, "", "the file publishes no matchpoints or percentages to check")
     return event
 
@@ -478,6 +473,7 @@ def _print_json(audit: Audit) -> None:
                "carried_in": [d.__dict__ for d in carried or []],
                "differences": [d.__dict__ for d in diffs],
                "to_settle": audit.to_settle,
+               "ready_to_publish": not diffs and not audit.to_settle,
                **({"analysis": audit.analysis} if audit.analysis else {})}, sys.stdout, indent=1, ensure_ascii=False)
     sys.stdout.write("\n")
 
@@ -492,7 +488,7 @@ def _print_text(path: str, audit: Audit) -> None:
         print(d)
     verdict = "all agree" if not diffs else f"{len(diffs)} difference{'s' if len(diffs) != 1 else ''}"
     if audit.to_settle:
-        verdict += f"; {len(audit.to_settle)} to settle (no result typed)"
+        verdict += f"; {len(audit.to_settle)} to settle"
     searched = chosen.inference is not None
     how = ("as its figures show" if searched and not diffs else "as given" if not searched else
            "with the options given" if chosen.contradicted else

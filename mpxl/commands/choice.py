@@ -42,6 +42,9 @@ def add_scoring_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("input", help="results file: USEBIO .xml, .pbn, .csv travellers or the tablets' .bws")
     p.add_argument("--deals", metavar="FILE", help="attach the hand record of this deals file (.pbn, .dlm, .dup, "
                    ".bri, .dge, .lin)")
+    p.add_argument("--movement", metavar="FILE", help="check every line against this movement (mpxl movement "
+                   "--from: a .bws, a CSV of round, table, ns, ew, boards, or a --json schedule): a line it did not "
+                   "send to its board, or a play nobody typed, is to settle (check exits 1)")
     p.add_argument(
         "--conventions",
         metavar="PROGRAM",

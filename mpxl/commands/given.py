@@ -33,6 +33,7 @@ class Given(NamedTuple):
 
     input: str = ""
     deals: str | None = None
+    movement: str | None = None  # a movement file the lines are checked against
     previous: tuple[str, ...] = ()  # check's earlier sessions
     conventions: str | None = None
     no_infer: bool = False

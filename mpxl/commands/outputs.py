@@ -67,9 +67,10 @@ def written_line(path: str, **counts: int) -> str:
     >>> written_line("out.csv", traveller_lines=1)
     'mpxl: wrote out.csv (CSV travellers): 1 traveller line'
     """
-    what = ", ".join(f"{n:,} {k.replace('_', ' ')[:-1] if n == 1 else k.replace('_', ' ')}" for k, n in counts.items())
+    from .wrote import wrote
+
     writer = writer_of(path)
-    return f"mpxl: wrote {path} ({writer.name if writer else 'file'}): {what}"
+    return wrote(path, writer.name if writer else "file", **counts)
 
 
 def write_json(result: SessionResult, out: IO[str], more: dict[str, Any] | None = None) -> None:

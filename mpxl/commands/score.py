@@ -136,7 +136,7 @@ def score_and_write(args: argparse.Namespace) -> int:
             raise UserError("--lang", "", str(exc)) from None
     outputs = output_paths(given)
     by_columns = None
-    if (all(check_output(o).columns for o in outputs) and not given.deals
+    if (all(check_output(o).columns for o in outputs) and not given.deals and not given.movement
             and not (given.title or given.date)):  # a title: the event's CSV writer
         by_columns = score_by_columns(given)
     written = []
@@ -159,7 +159,7 @@ def score_and_write(args: argparse.Namespace) -> int:
             given_heading(event, given)
         else:
             event, reading, result, chosen = score_input(args)
-            settle = to_settle(event, given.input)
+            settle = to_settle(event, given.input, movement=given.movement)
         # from the columns, the pairs are ranked only for an output that writes them: the others count lines
         lines = len(result.travellers) if by_columns is not None and result.travellers is not None else None
         for out in outputs:

@@ -17,7 +17,7 @@ from .given import Given
 if TYPE_CHECKING:
     from ..formats.bws import Reading
 
-__all__ = ["given_heading", "score_input", "to_settle"]
+__all__ = ["given_heading", "score_input", "to_settle", "against_file"]
 
 
 def score_input(
@@ -54,20 +54,37 @@ def given_heading(event: Event, given: Given) -> None:
         event.club = Club(club, event.club.id if event.club else "") if club else None
 
 
-def to_settle(event: Event, path: str, warn: bool = True) -> list[str]:
-    """A workbook's traveller lines laid out with no result, and its movement's plays with no line
-    (:func:`mpxl.workbook.settle.workbook_to_settle`; none for another file), each said on stderr when ``warn``
-    with what scoring them now means. ``score`` still scores what is there and exits 0, as for the tablets'
-    database's missing results; ``mpxl check`` names them too and exits 1."""
+def to_settle(event: Event, path: str, warn: bool = True, movement: str | None = None) -> list[str]:
+    """A workbook's traveller lines its Movement sheet did not send (with the likeliest fix), laid out with no
+    result, and its movement's plays with no line (:func:`mpxl.workbook.settle.workbook_to_settle`); with
+    ``movement`` (a file: :func:`mpxl.formats.movement_file.read_movement`), every line of any input checked
+    against it (:mod:`mpxl.core.slips`). Each said on stderr when ``warn`` with what scoring them now means.
+    ``score`` still scores what is there and exits 0, as for the tablets' database's missing results;
+    ``mpxl check`` names them too and exits 1."""
     from ..workbook.settle import WORKBOOK_PROGRAM, workbook_to_settle
 
     found = workbook_to_settle(event, path) if event.program == WORKBOOK_PROGRAM else []
+    if movement:
+        found += against_file(event, movement)
     if warn and found:
         for line in found:
             print(f"mpxl: {path}: to settle: {line}", file=sys.stderr)
-        print(f"mpxl: {path}: {len(found)} line(s) to settle, scored as missing results (their boards short, "
+        print(f"mpxl: {path}: {len(found)} line(s) to settle, scored as they are (a missing result's board short, "
               f"estimated) until settled; mpxl check {path} exits 1 until then", file=sys.stderr)
     return found
+
+
+def against_file(event: Event, path: str) -> list[str]:
+    """Every line of ``event`` the movement of the file ``path`` did not send to its board, then every play of
+    it nobody typed (:func:`mpxl.core.slips.against`)."""
+    from ..core.slips import Play, Slip, against
+    from ..formats.movement_file import read_movement
+
+    m = read_movement(path)
+    plays = [Play(str(b), r.ns, r.ew, str(r.round), str(r.table), f"movement {path}")
+             for r in m.rows if r.ns and r.ew for b in r.boards]
+    slips = [Slip(ln.where or f"board {ln.board}", str(ln.board), ln.ns_pair, ln.ew_pair) for ln in event.lines]
+    return against(plays, slips, missing=True)
 
 
 def _keep_workbook(event: Event, outputs: Sequence[str], warn: bool,

@@ -32,6 +32,7 @@ from ..formats import read_event
 from ..formats.atomic import atomic_write, check_not_input
 from ..formats.study_page import write_study_html
 from . import COMMANDS, plain_help
+from .wrote import wrote
 
 __all__ = ["register", "run", "study_text", "study_json", "written_report", "REPORTS",
            "REPORT_EXTENSIONS"]
@@ -166,8 +167,8 @@ def written_report(path: str, results: Sequence[StudyResult]) -> str:
     boards = max((res.boards for res in results), default=0)
     runs = ("every choice enumerated" if first is not None and first.exhaustive else
             f"{first.trials if first else 0} trials")
-    return (f"mpxl: wrote {path} ({kind.get(Path(path).suffix.lower(), 'file')}): {amounts} {what}, "
-            f"{boards:,} complete board{'s' if boards != 1 else ''}, {runs}")
+    return wrote(path, kind.get(Path(path).suffix.lower(), "file"),
+                 f"{amounts} {what}, {boards:,} complete board{'s' if boards != 1 else ''}, {runs}")
 
 
 def _write_html(results: Sequence[StudyResult], path: str, inputs: Sequence[str]) -> None:

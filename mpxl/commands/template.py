@@ -13,17 +13,19 @@
 from __future__ import annotations
 
 import argparse
-import os
+from dataclasses import replace
 
-from ..core.movement import KINDS, Movement, movement
+from ..core.movement import KINDS, Movement
 from ..core.numbers import whole_argument as whole
 from ..core.settings import Scale
-from ..formats.atomic import atomic_path, check_extension
+from ..formats.atomic import atomic_path, check_extension, check_not_input
 from ..workbook.examples import teaching_contents
 from ..workbook.inputs import Contents
 from ..workbook.layout import FIELD_NAMES
 from ..workbook.template import METHOD_NAMES, template_contents, write_workbook
 from . import COMMANDS, SCALE_HELP, scale_argument
+from .movement import changes_of, schedule
+from .wrote import wrote
 
 __all__ = ["register", "run", "write_atomically"]
 
@@ -38,18 +40,37 @@ def write_atomically(path: str, contents: Contents) -> None:
 
 
 def laid_out(args: argparse.Namespace) -> Movement | None:
-    """The movement to lay the travellers out from: when ``--boards-per-round``, ``--pairs``, ``--rounds``
-    or ``--arrowswitch`` is given (else None: the template as before, rows pre-numbered only)."""
-    plain = args.movement in ("mitchell", "howell")
-    if plain and all(getattr(args, k) is None for k in ("boards_per_round", "pairs", "rounds", "arrowswitch", "late")):
+    """The movement to lay the travellers out from: when ``--from``, ``--boards-per-round``, ``--pairs``,
+    ``--rounds``, ``--arrowswitch``, ``--late`` or a change is given (else None: the template as before, rows pre-numbered
+    only)."""
+    changes = changes_of(args)
+    source = getattr(args, "source", None)
+    plain = (args.movement or "mitchell") in ("mitchell", "howell")
+    if plain and not source and not changes and all(getattr(args, k) is None
+                                          for k in ("boards_per_round", "pairs", "rounds", "arrowswitch", "late")):
         return None
     if args.sections != 1:
         raise ValueError("--sections: a template laid out from a movement has one section")
-    m = movement(args.movement, args.tables, args.boards_per_round, args.rounds, args.pairs, args.arrowswitch or 0,
-                 args.late)
+    if source and args.movement is not None:
+        raise ValueError(f"--from {source}: the file gives the movement: give no --movement")
+    m = schedule(None if source else args.movement or "mitchell", source, None if source else args.tables, args.boards_per_round,
+                 args.rounds, args.pairs, args.arrowswitch or 0, changes, args.late)
     if args.boards is not None and args.boards != m.boards:
         raise ValueError(f"--boards {args.boards}: the movement has {m.boards} boards (leave --boards out)")
     return m
+
+
+def titled(contents: Contents, title: str | None, date: str | None) -> Contents:
+    """``contents`` with the event's title and date on its Setup as given (over the movement's name).
+
+    >>> titled(Contents(), " Tuesday pairs ", "2026-12-01").settings.event
+    'Tuesday pairs'
+    """
+    if title is None and date is None:
+        return contents
+    s = contents.settings
+    return replace(contents, settings=replace(s, event=s.event if title is None else title.strip(),
+                                              date=s.date if date is None else date.strip()))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -65,11 +86,15 @@ def run(args: argparse.Namespace) -> int:
             raise ValueError(f"--boards {args.boards}: expected 1 to 120 boards")
         if not 1 <= args.sections <= 26:
             raise ValueError(f"--sections {args.sections}: expected 1 to 26 sections")
-        contents = template_contents(args.tables, args.boards, args.movement, args.method, args.scale,
+        contents = template_contents(args.tables, args.boards, args.movement or "mitchell", args.method, args.scale,
                                      sections=args.sections, field=args.field, schedule=schedule)
         output = args.output
+    contents = titled(contents, args.title, args.date)
+    if getattr(args, "source", None):
+        check_not_input(output, [args.source])
     write_atomically(output, contents)
-    print(os.path.abspath(output))
+    print(wrote(output, "workbook", contents.settings.event or ("the teaching workbook" if args.teaching else ""),
+                traveller_lines=len(contents.lines)))
     return 0
 
 
@@ -83,9 +108,18 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                    "VBA module (from the installed xlwings' standalone quickstart) for classic xlwings' functions")
     p.add_argument("--tables", type=whole, default=15, help="tables (default 15)")
     p.add_argument("--boards", type=whole, help="boards (default 36; with a movement: its boards)")
-    p.add_argument("--movement", choices=KINDS, default="mitchell",
+    p.add_argument("--movement", choices=KINDS,
                    help="mitchell: NS and EW ranked apart; howell: one ranking (default mitchell); relay and "
                    "three-quarter: always laid out from the movement (mpxl movement)")
+    p.add_argument("--from", dest="source", metavar="FILE", help="lay the travellers out from the movement of a "
+                   "file (mpxl movement --from: a .bws, a CSV of round, table, ns, ew, boards, or a --json schedule)")
+    p.add_argument("--title", help="the evening's name on the Setup and the results page (default: the movement's)")
+    p.add_argument("--date", help="the evening's date, as it is to be shown")
+    p.add_argument("--leaves", action="append", metavar="PAIR@R", help="with a movement: the pair leaves after "
+                   "round R (mpxl movement --leaves)")
+    p.add_argument("--joins", action="append", metavar="PAIR@R", help="with a movement: a late pair joins at round R")
+    p.add_argument("--swap-boards", action="append", metavar="A-B@R", help="with a movement: tables A and B played "
+                   "each other's boards in round R")
     p.add_argument("--boards-per-round", type=whole, help="lay the travellers out from the movement (mpxl movement): "
                    "a line per table that plays each board, with its pairs, and a Movement sheet")
     p.add_argument("--pairs", type=whole, help="with a movement: 2T-1 pairs, one sits out each round")

@@ -53,6 +53,7 @@ from .schedule import (
     only_whole,
     played_unequally,
 )
+from .slips import Play, Slip, against, key
 
 __all__ = [
     "KINDS",
@@ -370,24 +371,14 @@ def rounds_of(rows: Sequence[Row], pair: str, direction: str | None = None) -> l
     return out
 
 
-def against_movement(plays: Iterable[tuple[object, object, object]],
+def against_movement(plays: Iterable[Sequence[object]],
                      lines: Iterable[tuple[str, object, object, object]]) -> list[str]:
-    """The lines (where, board, NS, EW) whose pairs the movement (its ``plays``: board, NS, EW) did not
-    send to that board, each named as the ``.bws`` reader names a result the movement does not have.
+    """The lines (where, board, NS, EW) whose pairs the movement (its ``plays``: board, NS, EW, and the round
+    and table when known) did not send to that board, each with its likeliest fix (:mod:`mpxl.core.slips`).
 
     >>> against_movement([(1, 8, 3)], [("Travellers row 5", 1, 8, 3), ("Travellers row 6", 1, 3, 8)])
-    ['Travellers row 6: board 1: NS 3 v EW 8 is not in the movement (it has NS 8 v EW 3)']
+    ['Travellers row 6: board 1: NS 3 v EW 8 is not in the movement (it has NS 8 v EW 3): likeliest fix: the \
+pairs swapped (NS 8 v EW 3)']
     """
-    def key(x: object) -> str:
-        return str(x).strip().removesuffix(".0")
-
-    sent: dict[str, set[tuple[str, str]]] = {}
-    for b, ns, ew in plays:
-        sent.setdefault(key(b), set()).add((key(ns), key(ew)))
-    out = []
-    for where, b, ns, ew in lines:
-        pairs = (key(ns), key(ew))
-        if key(b) in sent and pairs not in sent[key(b)]:
-            has = ", ".join(f"NS {n} v EW {e}" for n, e in sorted(sent[key(b)]))
-            out.append(f"{where}: board {key(b)}: NS {pairs[0]} v EW {pairs[1]} is not in the movement (it has {has})")
-    return out
+    return against([Play(*(key(x) for x in p[:5])) for p in plays],
+                   [Slip(where, key(b), key(ns), key(ew)) for where, b, ns, ew in lines])

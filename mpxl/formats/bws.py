@@ -43,7 +43,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..core.adjustments import read_score
@@ -53,11 +53,12 @@ from ..core.event import Deal, Event, Line, Pair, SitOut
 from ..core.members import players_of
 from ..core.numbers import figure
 from ..core.rules import ARTIFICIAL_CODES, Side
+from ..core.slips import Play, Slip, likeliest_fix
 from .access import Row
 from .atomic import StrPath
 
 __all__ = ["event_from_rows", "read_bws", "read_bws_reading", "Reading", "Finding", "remark_kind",
-           "artificial_code", "TABLES", "PROGRAM"]
+           "artificial_code", "round_data", "TABLES", "PROGRAM"]
 
 #: The tables a scorer reads, in the order they are read.
 TABLES = ("Section", "RoundData", "ReceivedData", "PlayerNumbers", "HandRecord")
@@ -388,6 +389,23 @@ def _movement(round_data: list[Row] | None, reading: Reading) -> Movement:
     return movement
 
 
+def round_data(round_rows: list[Row], section_rows: list[Row], source: str) -> dict[str, list[tuple[int, int, str | None,
+                                                                                                  str | None,
+                                                                                                  tuple[int, ...]]]]:
+    """The movement of RoundData, read as :func:`event_from_rows` reads it (each cell checked: UserError naming
+    the row): per section letter, (round, table, NS, EW, boards), a missing pair (0, ``Section.MissingPair``)
+    None (for :mod:`mpxl.formats.movement_file`)."""
+    reading = Reading(Event(source=source))
+    slots = _movement(_checked("RoundData", round_rows, source), reading)
+    sections = _sections(_checked("Section", section_rows, source) or [], [])
+    out: dict[str, list[tuple[int, int, str | None, str | None, tuple[int, ...]]]] = {}
+    for (sid, table, rnd), slot in sorted(slots.items()):
+        sec = sections.get(sid) or _Section.unnamed(sid)
+        out.setdefault(sec.letter, []).append((rnd, table, None if sec.absent(slot.ns) else slot.ns,
+                                               None if sec.absent(slot.ew) else slot.ew, slot.boards))
+    return out
+
+
 def _name_sections(sections: dict[int, _Section]) -> None:
     """Each section named by its letter when there are several, else ''."""
     several = len({(s.letter, s.session) for s in sections.values()}) > 1
@@ -481,6 +499,7 @@ def _add_lines(standing: dict[ResultKey, Row], set_aside: set[ResultKey], moveme
     """A line for each result that stands, in the order they were written, then sorted; where one
     disagrees with the movement (a table, round or board it does not have, other pairs), named."""
     ev = reading.event
+    plays: dict[int, list[Play]] = {}  # each section's plays, made when a result disagrees
     for rkey in sorted(standing, key=lambda k: (_stamp(standing[k]), k)):
         if rkey in set_aside:
             continue
@@ -496,7 +515,15 @@ def _add_lines(standing: dict[ResultKey, Row], set_aside: set[ResultKey], moveme
         if slot is not None and line.ns_pair == "0" and line.ew_pair == "0":  # pairs not sent: the movement's
             line.ns_pair, line.ew_pair = slot.ns, slot.ew
         if movement:
-            reading.disagreements.extend(_against_movement(line, slot, label, table, rnd, board))
+            found = _against_movement(line, slot, label, table, rnd, board)
+            if found and slot is not None:  # the likeliest fix, as for a paper slip (mpxl.core.slips)
+                if sid not in plays:
+                    plays[sid] = [Play(str(b), s.ns, s.ew, str(r), str(t)) for (i, t, r), s in sorted(movement.items())
+                                  if i == sid for b in s.boards]
+                fix, _ = likeliest_fix(Slip(where, str(board), line.ns_pair, line.ew_pair), plays[sid])
+                if fix:
+                    found[-1] = replace(found[-1], what=f"{found[-1].what}: likeliest fix: {fix}")
+            reading.disagreements.extend(found)
         ev.lines.append(line)
     ev.lines.sort(key=lambda ln: (ln.session, ln.section, ln.board, ln.table if isinstance(ln.table, int) else 0))
 

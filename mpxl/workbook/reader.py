@@ -37,7 +37,6 @@ from ..core.errors import UserError
 from ..core.event import Club, Event, Pair, Penalty
 from ..core.members import players_of
 from ..core.methods import find_method
-from ..core.movement import against_movement
 from ..core.numbers import whole
 from ..core.options import ScoringOptions, parse_options, registry
 from ..core.patterns import Pattern
@@ -434,20 +433,7 @@ def _template_event(wb: Any, source: str) -> Event:
 
         ev.deals = read_hands(wb[HANDS_SHEET], source, ev.warnings, {ln.board for ln in ev.lines} or None)
         ev.analyses = read_hand_analyses(wb[HANDS_SHEET], ev.deals, source)
-    if shape.MOVEMENT_SHEET in wb.sheetnames:  # a template laid out from a movement: a line it did not send, named
-        ev.warnings.extend(_against_movement(wb[shape.MOVEMENT_SHEET], rows, keys))
     return ev
-
-
-def _against_movement(ws: Any, rows: list[tuple[str, list[str]]], keys: list[str]) -> list[str]:
-    """The lines whose pairs the Movement sheet (board, round, table, NS, EW from row 5) did not send to their
-    board, named as the ``.bws`` reader names a result the movement does not have."""
-    plays = [(r[0], r[3], r[4]) for r in ws.iter_rows(min_row=_HEADER_ROW + 1, max_col=5, values_only=True)
-             if r[0] is not None]
-    b, ns, ew = (keys.index(k) for k in ("board", "ns_pair", "ew_pair"))
-    lines = [(where, cells[b], cells[ns], cells[ew]) for where, cells in rows
-             if cells[b].strip() and cells[ns].strip() and cells[ew].strip()]
-    return against_movement(plays, lines)
 
 
 def _penalty_row_cells(keys: list[str], cells: list[str]) -> list[str]:

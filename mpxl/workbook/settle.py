@@ -32,6 +32,7 @@ import os
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
+from ..core import slips
 from ..core.event import Event, Line
 
 __all__ = ["Play", "unsettled_lines", "movement_plays", "workbook_to_settle", "SETTLE_HINT", "WORKBOOK_PROGRAM"]
@@ -67,15 +68,22 @@ def _untyped(line: Line) -> bool:
 
 
 def unsettled_lines(event: Event, plays: Sequence[Play] = ()) -> list[str]:
-    """Each traveller line of ``event`` (read from a workbook of the template's layout) with its pairs and no
-    result, in the sheet's order, then each of the Movement sheet's ``plays`` no line has, one message each:
-    the place, the board and pairs (the round and table when the movement has them) and what to do."""
+    """Each traveller line of ``event`` (read from a workbook of the template's layout) whose pairs the Movement
+    sheet's ``plays`` did not send to its board (with the likeliest fix: :mod:`mpxl.core.slips`), then each line
+    with its pairs and no result, in the sheet's order, then each of the ``plays`` no line has (but one a wrong
+    line's fix names), one message each: the place, the board and pairs (the round and table when the movement
+    has them) and what to do."""
     if event.program != WORKBOOK_PROGRAM:
         return []
     at = {(_key(p.board), _key(p.ns), _key(p.ew)): p for p in plays}
-    out = []
+    moves = [slips.Play(p.board, p.ns, p.ew, p.round, p.table, p.where) for p in plays]
+    typed_lines = [slips.Slip(ln.where, _key(ln.board), _key(ln.ns_pair), _key(ln.ew_pair)) for ln in event.lines
+                   if _key(ln.ns_pair) and _key(ln.ew_pair)]
+    wrong = slips.not_sent(moves, typed_lines)
+    out = [message for _, message, _ in wrong]
+    astray = {s.where for s, _, _ in wrong}
     for ln in event.lines:
-        if not _untyped(ln):
+        if not _untyped(ln) or ln.where in astray:
             continue
         play = at.get((_key(ln.board), _key(ln.ns_pair), _key(ln.ew_pair)))
         seat = f" (round {play.round}, table {play.table})" if play else ""
@@ -83,11 +91,11 @@ def unsettled_lines(event: Event, plays: Sequence[Play] = ()) -> list[str]:
                                                                               else "")
         out.append(f"{ln.where}: {section}board {ln.board}, NS {ln.ns_pair} v EW {ln.ew_pair}{seat}: no result "
                    f"(Contract, Typed score and Adjustment blank): type its result, {SETTLE_HINT}")
-    typed = {(_key(ln.board), _key(ln.ns_pair), _key(ln.ew_pair)) for ln in event.lines}
-    for key, p in at.items():
-        if key not in typed:
-            out.append(f"{p.where}: board {p.board}, NS {p.ns} v EW {p.ew} (round {p.round}, table {p.table}): no "
-                       f"traveller line: type its line in Travellers with its result, {SETTLE_HINT}")
+    explained = [play for _, _, play in wrong if play is not None]
+    for m in slips.untyped(moves, typed_lines, explained):
+        p = at[(_key(m.board), _key(m.ns), _key(m.ew))]
+        out.append(f"{p.where}: board {p.board}, NS {p.ns} v EW {p.ew} (round {p.round}, table {p.table}): no "
+                   f"traveller line: type its line in Travellers with its result, {SETTLE_HINT}")
     return out
 
 

@@ -1,0 +1,145 @@
+"""Traveller slips checked against the movement: a line whose pairs the movement did not send to its board,
+with the likeliest fix, and a play of the movement nobody typed (no I/O).
+
+The one rule every reader uses (the workbook's Movement sheet, the tablets' RoundData, a movement file given
+to ``mpxl score`` / ``mpxl check`` with ``--movement``): a line of board *b* with NS *n* and EW *e* is in the
+movement when it has a play of *b* by NS *n* v EW *e*. When it is not, the likeliest misreading of a paper
+slip is named, in this order:
+
+1. **the pairs swapped**: the movement has NS *e* v EW *n* on board *b*;
+2. **the board number misread**: NS *n* v EW *e* met, on other boards (the boards of that round);
+3. **the pair of the neighbouring table**: one of the two pairs is right on board *b*, the other pair sat at
+   another table that round (the next or the previous one most often).
+
+>>> plays = [Play("1", "8", "3", "1", "1"), Play("1", "5", "2", "1", "2"), Play("2", "7", "1", "1", "3"),
+...          Play("2", "4", "6", "1", "4")]
+>>> print(against(plays, [Slip("row 5", "1", "3", "8"), Slip("row 6", "1", "5", "2")])[0])
+row 5: board 1: NS 3 v EW 8 is not in the movement (it has NS 5 v EW 2, NS 8 v EW 3): likeliest fix: the pairs \
+swapped (NS 8 v EW 3, round 1, table 1)
+>>> print(against(plays, [Slip("row 7", "1", "5", "1")])[0])
+row 7: board 1: NS 5 v EW 1 is not in the movement (it has NS 5 v EW 2, NS 8 v EW 3): likeliest fix: the pair of \
+the neighbouring table: NS 5 played board 1 against EW 2 (round 1, table 2); EW 1 sat at table 3 that round
+>>> print(against(plays, [Slip("row 8", "1", "4", "6")])[0])
+row 8: board 1: NS 4 v EW 6 is not in the movement (it has NS 5 v EW 2, NS 8 v EW 3): likeliest fix: the board \
+number misread: NS 4 v EW 6 played board 2 (round 1, table 4)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
+
+__all__ = ["Play", "Slip", "key", "likeliest_fix", "against", "not_sent", "untyped"]
+
+
+class Play(NamedTuple):
+    """A board the movement sends to a table: its board, NS and EW pairs, round and table (as text; the round
+    and table "" when not known), and where it is listed ("" when nowhere a director sees)."""
+
+    board: str
+    ns: str
+    ew: str
+    round: str = ""
+    table: str = ""
+    where: str = ""
+
+
+class Slip(NamedTuple):
+    """A typed traveller line: where it is, its board and pairs (as typed)."""
+
+    where: str
+    board: str
+    ns: str
+    ew: str
+
+
+def key(value: object) -> str:
+    """A board or pair as the movement and the lines both write it (``3``, ``3.0`` and `` 3`` alike).
+
+    >>> key(3.0), key(" 12 "), key(None)
+    ('3', '12', '')
+    """
+    return "" if value is None else str(value).strip().removesuffix(".0")
+
+
+def _seat(p: Play) -> str:
+    where = ", ".join(x for x in (f"round {p.round}" if p.round else "", f"table {p.table}" if p.table else "") if x)
+    return f" ({where})" if where else ""
+
+
+def _neighbour(a: str, b: str, tables: int) -> bool:
+    """Whether tables ``a`` and ``b`` are next to each other (table 1 and the last too: the movement's cycle)."""
+    if not (a.isdigit() and b.isdigit()):
+        return False
+    d = abs(int(a) - int(b))
+    return d == 1 or (tables > 2 and d == tables - 1)
+
+
+def likeliest_fix(slip: Slip, plays: Sequence[Play]) -> tuple[str, Play | None]:
+    """What ``slip`` (a line the movement did not send to its board) most likely is, in words, and the play it
+    most likely is (None when no fix is likely): see the module's docstring for the order."""
+    b, ns, ew = key(slip.board), key(slip.ns), key(slip.ew)
+    on_board = [p for p in plays if p.board == b]
+    for p in on_board:
+        if (p.ns, p.ew) == (ew, ns):
+            return f"the pairs swapped (NS {p.ns} v EW {p.ew}{_seat(p).replace(' (', ', ').rstrip(')')})", p
+    met = [p for p in plays if {p.ns, p.ew} == {ns, ew}]
+    if met:
+        boards = ", ".join(p.board for p in met)
+        first = met[0]
+        return (f"the board number misread: NS {first.ns} v EW {first.ew} played board{'s' * (len(met) > 1)} "
+                f"{boards}{_seat(first)}"), first if len(met) == 1 else None
+    tables = len({p.table for p in plays})
+    for p in on_board:
+        if p.ns == ns or p.ew == ew:
+            right, wrong, side, other = (("NS", ns), ew, "EW", p.ew) if p.ns == ns else (("EW", ew), ns, "NS", p.ns)
+            where = next((q for q in plays if q.round == p.round and q.round and wrong in (q.ns, q.ew)), None)
+            sat = f"; {side} {wrong} sat at table {where.table} that round" if where and where.table else ""
+            near = "the pair of the neighbouring table" if where and _neighbour(where.table, p.table, tables) else \
+                "the other pair misread"
+            return (f"{near}: {right[0]} {right[1]} played board {b} against {side} {other}{_seat(p)}{sat}"), p
+    return "", None
+
+
+def not_sent(plays: Iterable[Play], slips: Iterable[Slip]) -> list[tuple[Slip, str, Play | None]]:
+    """Each slip of a board the movement plays whose pairs it did not send there: the slip, its message and the
+    play it most likely is (:func:`likeliest_fix`). A board the movement does not play is not judged here."""
+    every = [Play(key(p.board), key(p.ns), key(p.ew), key(p.round), key(p.table), p.where) for p in plays]
+    sent: dict[str, set[tuple[str, str]]] = {}
+    for p in every:
+        sent.setdefault(p.board, set()).add((p.ns, p.ew))
+    out = []
+    for s in slips:
+        b, pairs = key(s.board), (key(s.ns), key(s.ew))
+        if b not in sent or pairs in sent[b]:
+            continue
+        has = ", ".join(f"NS {n} v EW {e}" for n, e in sorted(sent[b], key=_order))
+        fix, play = likeliest_fix(s, every)
+        out.append((s, f"{s.where}: board {b}: NS {pairs[0]} v EW {pairs[1]} is not in the movement (it has {has})"
+                    + (f": likeliest fix: {fix}" if fix else ""), play))
+    return out
+
+
+def _order(pairs: tuple[str, str]) -> tuple[tuple[int, str], ...]:
+    return tuple((int(x) if x.isdigit() else 0, x) for x in pairs)
+
+
+def untyped(plays: Iterable[Play], slips: Iterable[Slip], explained: Iterable[Play] = ()) -> list[Play]:
+    """The plays no slip has (board, NS and EW), in the movement's order, but those ``explained`` (a slip's
+    likeliest fix names them already)."""
+    typed = {(key(s.board), key(s.ns), key(s.ew)) for s in slips}
+    told = {(key(p.board), key(p.ns), key(p.ew)) for p in explained}
+    return [p for p in plays if (k := (key(p.board), key(p.ns), key(p.ew))) not in typed and k not in told]
+
+
+def against(plays: Sequence[Play], slips: Sequence[Slip], missing: bool = False) -> list[str]:
+    """Every slip the movement did not send (with the likeliest fix), then, with ``missing``, every play nobody
+    typed (a line the movement expects): one message each."""
+    wrong = not_sent(plays, slips)
+    out = [message for _, message, _ in wrong]
+    if missing:
+        explained = [p for _, _, p in wrong if p is not None]
+        for p in untyped(plays, slips, explained):
+            out.append(f"{p.where or 'the movement'}: board {key(p.board)}: NS {key(p.ns)} v EW {key(p.ew)}"
+                       f"{_seat(p)}: no line typed (the movement sends this board there)")
+    return out
