@@ -93,7 +93,7 @@ def test_methods_chart_writes_a_png_and_refuses_n_above_N(tmp_path, capsys):
     png = tmp_path / "methods.png"
     assert main(["methods", "9", "8", "--chart", str(png)]) == 0
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    assert f"chart: {png}" in capsys.readouterr().out
+    assert f"mpxl: wrote {png} (chart): the methods for N = 9, n = 8" in capsys.readouterr().out
     bad = tmp_path / "bad.png"
     assert main(["methods", "9", "10", "--chart", str(bad)]) == 2
     assert "10 results are more than the 9 expected" in capsys.readouterr().err

@@ -7,13 +7,13 @@ Tbl  NS  EW  Contract   NS score | NS MP  EW MP | NS MP  EW MP
 from __future__ import annotations
 
 import argparse
-import os
 from fractions import Fraction
 
 from ..core.board import score_board
 from ..core.rounding import Rounding
 from ..workbook.examples import SLIDES_BOARD4, teaching_contents, variant_entries
 from . import COMMANDS
+from .wrote import wrote
 
 __all__ = ["register", "run", "demo_table"]
 
@@ -59,8 +59,8 @@ def run(args: argparse.Namespace) -> int:
     path = args.output
     write_atomically(path, teaching_contents())
     print()
-    print("Demo workbook (board 4 as boards 4, 20, 36, 52, 68: plain, Avg/Avg, 60/40, arrowswitch, fouled):")
-    print(os.path.abspath(path))
+    print(wrote(path, "demo workbook", "board 4 as boards 4, 20, 36, 52, 68: plain, Avg/Avg, 60/40, arrowswitch, "
+                "fouled"))
     return 0
 
 

@@ -22,6 +22,7 @@ from .. import __version__
 from ..core.errors import UserError
 from ..formats.atomic import atomic_write
 from . import COMMANDS
+from .wrote import wrote
 
 __all__ = ["core_modules", "main_py", "REQUIREMENTS", "register", "run"]
 
@@ -147,8 +148,9 @@ def run(args: argparse.Namespace) -> int:
     for name, content in (("main.py", text), ("requirements.txt", REQUIREMENTS)):
         with atomic_write(out / name) as f:
             f.write(content)
-    print(f"{out / 'main.py'}: paste it into xlwings Lite's main.py tab ({len(text.splitlines())} lines)")
-    print(f"{out / 'requirements.txt'}: xlwings only; mpxl's core is inside main.py")
+    print(wrote(out / "main.py", "xlwings Lite code", "paste it into xlwings Lite's main.py tab",
+                lines=len(text.splitlines())))
+    print(wrote(out / "requirements.txt", "xlwings Lite requirements", "xlwings only; mpxl's core is inside main.py"))
     return 0
 
 

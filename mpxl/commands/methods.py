@@ -25,6 +25,7 @@ from ..core.rounding import round_fraction
 from ..core.settings import Scale
 from ..formats.atomic import atomic_path, check_extension
 from . import COMMANDS, SCALE_HELP, scale_argument
+from .wrote import wrote
 
 __all__ = ["methods_table", "format_table", "register", "run"]
 
@@ -112,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
             methods_chart(args.expected, args.actual, args.scale, tmp)
     print(table)
     if args.chart:
-        print(f"chart: {args.chart}")
+        print(wrote(args.chart, "chart", f"the methods for N = {args.expected}, n = {args.actual}"))
     return 0
 
 

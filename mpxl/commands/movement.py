@@ -46,7 +46,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.changes import Change, apply, joins, leaves, rest_of_evening, swap
-from ..core.movement import KINDS, Movement, movement
+from ..core.movement import KINDS, Movement, board_ranges, movement
 from ..core.movement_check import balance, breaks
 from ..core.numbers import whole
 from ..formats.atomic import atomic_write, check_extension, check_not_input
@@ -127,8 +127,7 @@ def checked_text(m: Movement) -> str:
 def format_movement(m: Movement) -> str:
     """The movement as text: a line per round, a column per table ("NS-EW boards", and "with T2" where
     table 2 plays the same boards that round)."""
-    cells = {(r.round, r.table): f"{r.ns or 'out'}-{r.ew or 'out'} b{r.boards[0]}"
-             + (f"-{r.boards[-1]}" if len(r.boards) > 1 else "")
+    cells = {(r.round, r.table): f"{r.ns or 'out'}-{r.ew or 'out'} b{board_ranges(r.boards).replace(', ', ',') or '-'}"
              + (f" with T{','.join(map(str, r.shares))}" if r.shares else "") for r in m.rows}
     width = max(len(c) for c in cells.values()) + 2
     lines = [movement_title(m)] + ([m.note] if m.note else []) + [""]
@@ -138,13 +137,15 @@ def format_movement(m: Movement) -> str:
     return "\n".join(lines)
 
 
-def _json(m: Movement, source: str | None) -> dict[str, Any]:
+def _json(m: Movement, source: str | None, changed: bool) -> dict[str, Any]:
+    """The ``--json`` schedule; read from a file, with what it was checked against and its balance; changed, with
+    the note saying what changed."""
     doc = m.to_json()
     if source:  # a movement read from a file: what it was checked against, and its balance
         b = balance(m)
         doc.update(source=source, note=m.note, checked=RULES,
                    comparisons={"fewest": b.fewest, "most": b.most, "spread": b.spread, "unit": "boards"})
-    elif m.note:
+    elif changed:
         doc["note"] = m.note
     return doc
 
@@ -162,7 +163,7 @@ def run(args: argparse.Namespace) -> int:
             text, what = cards_html(printed, args.title or ""), "cards to print"
             detail = f"rounds {printed.rows[0].round} to {m.rounds}" if changes else ""
         elif ext == ".json":
-            text, what, detail = json.dumps(_json(m, source), indent=1) + "\n", "schedule", ""
+            text, what, detail = json.dumps(_json(m, source, bool(changes)), indent=1) + "\n", "schedule", ""
         else:
             text, what, detail = format_movement(m) + "\n", "the rounds", ""
         if source:
@@ -171,7 +172,7 @@ def run(args: argparse.Namespace) -> int:
             f.write(text)
         print(wrote(args.output, what, detail or movement_title(m)))
     elif args.json:
-        print(json.dumps(_json(m, source) if source or changes else m.to_json()))
+        print(json.dumps(_json(m, source, bool(changes))))
     else:
         print(format_movement(m))
         if source:

@@ -70,7 +70,7 @@ def written_line(path: str, **counts: int) -> str:
     from .wrote import wrote
 
     writer = writer_of(path)
-    return wrote(path, writer.name if writer else "file", **counts)
+    return wrote(path, writer.name if writer else "file", "", **counts)
 
 
 def write_json(result: SessionResult, out: IO[str], more: dict[str, Any] | None = None) -> None:

@@ -53,8 +53,8 @@ def laid_out(args: argparse.Namespace) -> Movement | None:
         raise ValueError("--sections: a template laid out from a movement has one section")
     if source and args.movement is not None:
         raise ValueError(f"--from {source}: the file gives the movement: give no --movement")
-    m = schedule(None if source else args.movement or "mitchell", source, None if source else args.tables, args.boards_per_round,
-                 args.rounds, args.pairs, args.arrowswitch or 0, changes, args.late)
+    m = schedule(None if source else args.movement or "mitchell", source, None if source else args.tables,
+                 args.boards_per_round, args.rounds, args.pairs, args.arrowswitch or 0, changes, args.late)
     if args.boards is not None and args.boards != m.boards:
         raise ValueError(f"--boards {args.boards}: the movement has {m.boards} boards (leave --boards out)")
     return m

@@ -98,6 +98,11 @@ def _seat_of(m: Movement, c: Change, row: Row) -> str | None:
     return None
 
 
+def _seated(row: Row, seat: str, pair: str | None) -> Row:
+    """``row`` with ``pair`` in its ``seat`` ("ns" or "ew"; None: empty)."""
+    return replace(row, ns=pair) if seat == "ns" else replace(row, ew=pair)
+
+
 def _round(m: Movement, c: Change, last: int) -> None:
     if not 1 <= c.round <= last:
         raise ValueError(f"{c}: the movement has rounds 1 to {m.rounds}" + (" (a pair leaves before the last)"
@@ -110,7 +115,7 @@ def _leave(m: Movement, c: Change) -> tuple[list[Row], str]:
     for row in m.rows:
         seat = _seat_of(m, c, row)
         seen = seen or seat is not None
-        rows.append(replace(row, **{seat: None}) if seat and row.round > c.round else row)
+        rows.append(_seated(row, seat, None) if seat and row.round > c.round else row)
     if not seen:
         raise ValueError(f"{c}: no such pair in the movement")
     return rows, f"{c}: its opponents sit out from round {c.round + 1}"
@@ -134,7 +139,7 @@ def _join(m: Movement, c: Change) -> tuple[list[Row], str]:
         raise ValueError(f"{c}: round {several[0]} has {len(empty[several[0]])} empty seats: which one the late pair "
                          "takes is not known (one pair missing at a time)")
     take = {id(row): seat for seats in empty.values() for row, seat in seats}
-    rows = [replace(row, **{take[id(row)]: c.pair}) if id(row) in take else row for row in m.rows]
+    rows = [_seated(row, take[id(row)], c.pair) if id(row) in take else row for row in m.rows]
     return rows, f"{c} (the empty seat)"
 
 

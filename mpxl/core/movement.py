@@ -36,7 +36,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from itertools import combinations
 
-from . import movement_kinds
+from . import movement_kinds, slips
 from .howell_rounds import ALPHABET, HOWELL_ROUNDS
 from .movement_kinds import SMALL_HOWELLS, small_howell
 from .numbers import whole
@@ -53,7 +53,6 @@ from .schedule import (
     only_whole,
     played_unequally,
 )
-from .slips import Play, Slip, against, key
 
 __all__ = [
     "KINDS",
@@ -380,5 +379,6 @@ def against_movement(plays: Iterable[Sequence[object]],
     ['Travellers row 6: board 1: NS 3 v EW 8 is not in the movement (it has NS 8 v EW 3): likeliest fix: the \
 pairs swapped (NS 8 v EW 3)']
     """
-    return against([Play(*(key(x) for x in p[:5])) for p in plays],
-                   [Slip(where, key(b), key(ns), key(ew)) for where, b, ns, ew in lines])
+    k = slips.key
+    return slips.against([slips.Play(*(k(x) for x in p[:5])) for p in plays],
+                         [slips.Slip(where, k(b), k(ns), k(ew)) for where, b, ns, ew in lines])

@@ -67,7 +67,8 @@ class Balance:
         if self.unit > 1 and not (self.fewest % self.unit or self.most % self.unit):
             sets = (f"{self.fewest // self.unit} to {self.most // self.unit}" if self.spread
                     else str(self.most // self.unit))
-            return f"{text} ({sets} sets of {self.unit}; spread {self.spread // self.unit}{' sets' * bool(self.spread)})"
+            spread = f"{self.spread // self.unit} sets" if self.spread else "0"
+            return f"{text} ({sets} sets of {self.unit}; spread {spread})"
         return f"{text} (spread {self.spread})"
 
 

@@ -7,9 +7,10 @@ movement when it has a play of *b* by NS *n* v EW *e*. When it is not, the likel
 slip is named, in this order:
 
 1. **the pairs swapped**: the movement has NS *e* v EW *n* on board *b*;
-2. **the board number misread**: NS *n* v EW *e* met, on other boards (the boards of that round);
-3. **the pair of the neighbouring table**: one of the two pairs is right on board *b*, the other pair sat at
-   another table that round (the next or the previous one most often).
+2. **the pair of the neighbouring table**: one of the two pairs is right on board *b*, the other pair sat at
+   the next or the previous table that round;
+3. **the board number misread**: NS *n* v EW *e* met, on another board;
+4. **the other pair misread**: one of the two pairs is right on board *b*.
 
 >>> plays = [Play("1", "8", "3", "1", "1"), Play("1", "5", "2", "1", "2"), Play("2", "7", "1", "1", "3"),
 ...          Play("2", "4", "6", "1", "4")]
@@ -83,21 +84,25 @@ def likeliest_fix(slip: Slip, plays: Sequence[Play]) -> tuple[str, Play | None]:
     for p in on_board:
         if (p.ns, p.ew) == (ew, ns):
             return f"the pairs swapped (NS {p.ns} v EW {p.ew}{_seat(p).replace(' (', ', ').rstrip(')')})", p
+    tables = len({p.table for p in plays})
+    one_right = []
+    for p in on_board:
+        if p.ns == ns or p.ew == ew:
+            right, wrong, side, other = (("NS", ns), ew, "EW", p.ew) if p.ns == ns else (("EW", ew), ns, "NS", p.ns)
+            where = next((q for q in plays if q.round == p.round and q.round and wrong in (q.ns, q.ew)), None)
+            sat = f"; {side} {wrong} sat at table {where.table} that round" if where and where.table else ""
+            said = f"{right[0]} {right[1]} played board {b} against {side} {other}{_seat(p)}{sat}"
+            if where and _neighbour(where.table, p.table, tables):
+                return f"the pair of the neighbouring table: {said}", p
+            one_right.append((f"the other pair misread: {said}", p))
     met = [p for p in plays if {p.ns, p.ew} == {ns, ew}]
     if met:
         boards = ", ".join(p.board for p in met)
         first = met[0]
         return (f"the board number misread: NS {first.ns} v EW {first.ew} played board{'s' * (len(met) > 1)} "
                 f"{boards}{_seat(first)}"), first if len(met) == 1 else None
-    tables = len({p.table for p in plays})
-    for p in on_board:
-        if p.ns == ns or p.ew == ew:
-            right, wrong, side, other = (("NS", ns), ew, "EW", p.ew) if p.ns == ns else (("EW", ew), ns, "NS", p.ns)
-            where = next((q for q in plays if q.round == p.round and q.round and wrong in (q.ns, q.ew)), None)
-            sat = f"; {side} {wrong} sat at table {where.table} that round" if where and where.table else ""
-            near = "the pair of the neighbouring table" if where and _neighbour(where.table, p.table, tables) else \
-                "the other pair misread"
-            return (f"{near}: {right[0]} {right[1]} played board {b} against {side} {other}{_seat(p)}{sat}"), p
+    if one_right:
+        return one_right[0]
     return "", None
 
 

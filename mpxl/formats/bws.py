@@ -389,16 +389,18 @@ def _movement(round_data: list[Row] | None, reading: Reading) -> Movement:
     return movement
 
 
-def round_data(round_rows: list[Row], section_rows: list[Row], source: str) -> dict[str, list[tuple[int, int, str | None,
-                                                                                                  str | None,
-                                                                                                  tuple[int, ...]]]]:
+#: A round of a table in :func:`round_data`: round, table, NS pair, EW pair (None: a missing pair), boards.
+RoundCells = tuple[int, int, "str | None", "str | None", tuple[int, ...]]
+
+
+def round_data(round_rows: list[Row], section_rows: list[Row], source: str) -> dict[str, list[RoundCells]]:
     """The movement of RoundData, read as :func:`event_from_rows` reads it (each cell checked: UserError naming
     the row): per section letter, (round, table, NS, EW, boards), a missing pair (0, ``Section.MissingPair``)
     None (for :mod:`mpxl.formats.movement_file`)."""
     reading = Reading(Event(source=source))
     slots = _movement(_checked("RoundData", round_rows, source), reading)
     sections = _sections(_checked("Section", section_rows, source) or [], [])
-    out: dict[str, list[tuple[int, int, str | None, str | None, tuple[int, ...]]]] = {}
+    out: dict[str, list[RoundCells]] = {}
     for (sid, table, rnd), slot in sorted(slots.items()):
         sec = sections.get(sid) or _Section.unnamed(sid)
         out.setdefault(sec.letter, []).append((rnd, table, None if sec.absent(slot.ns) else slot.ns,

@@ -1,12 +1,12 @@
 """The cards for the tables of a movement, as one self-contained page that prints on A4.
 
-Four kinds of card, each kept whole on the printed page (a card holds at most :data:`CARD_ROWS`
-lines, which fit an A4 page; a longer one is printed as parts, each a card of its own, "1 of 2"
-in its title, split between rounds): the **table cards** (for each table, round by round: the pairs
-and the boards, and the tables a round's boards are shared with), the **guide cards** (for each pair, where it sits each
-round, against whom, which boards), the **traveller slips** (for each board, the pairs in the order
-they play it, with empty cells for the contract, declarer, tricks and score) and the **personal
-score cards** (for each pair, a line per board in the order it plays them). Plain HTML and CSS: no
+Four kinds of card, two across the page and several a page (to cut apart), each kept whole on the printed
+page (a card holds at most :data:`CARD_ROWS` lines, which fit an A4 page; a longer one is printed as parts,
+each a card of its own, "1 of 2" in its title, split between rounds): the **table cards** (for each table,
+round by round: the pairs and the boards, and the tables a round's boards are shared with), the **guide cards** (for each pair, where it sits each round,
+against whom, which boards), the **traveller slips** (for each board, the pairs in the order they play it,
+with empty cells for the contract, declarer, tricks and score) and the **personal score cards** (for each
+pair, a line per board in the order it plays them). Plain HTML and CSS: no
 script, nothing from the network.
 
 >>> from mpxl.core.movement import movement
@@ -22,7 +22,7 @@ from __future__ import annotations
 import html
 from collections.abc import Iterable, Sequence
 
-from ..core.movement import Movement, Row, rounds_of
+from ..core.movement import Movement, Row, board_ranges, rounds_of
 
 __all__ = ["CARD_ROWS", "cards_html", "movement_title"]
 
@@ -33,14 +33,13 @@ CARD_ROWS = 34
 _CSS = """
 *{box-sizing:border-box}
 body{font-family:system-ui,Arial,sans-serif;margin:1em;color:#000}
-h1{font-size:1.3em}h2{font-size:1.1em;margin:1.2em 0 .4em;break-before:page}h2.first{break-before:auto}
-.cards{display:flex;flex-wrap:wrap;gap:5mm}
-.card{border:1px solid #000;padding:3mm;break-inside:avoid;page-break-inside:avoid;width:92mm}
-.slip,.score-card{width:189mm}
-.card h3{margin:0 0 2mm;font-size:1em}
-table{border-collapse:collapse;width:100%;font-size:9pt}
-th,td{border:1px solid #555;padding:1mm 1.5mm;text-align:center}
-td.blank{height:6mm;min-width:10mm}
+h1{font-size:1.3em}h2{font-size:1.1em;margin:1em 0 .3em;break-before:page}h2.first{break-before:auto}
+.cards{display:flex;flex-wrap:wrap;gap:3mm 4mm}
+.card{border:1px solid #000;padding:2mm;break-inside:avoid;page-break-inside:avoid;width:93mm}
+.card h3{margin:0 0 1.5mm;font-size:9pt}
+table{border-collapse:collapse;width:100%;font-size:8pt;line-height:1.15}
+th,td{border:1px solid #555;padding:.4mm 1mm;text-align:center}
+td.blank{height:5.5mm}
 p.note{font-size:.9em}
 @page{size:A4;margin:10mm}
 @media print{body{margin:0}.card{border-color:#000}}
@@ -52,14 +51,19 @@ def _e(text: object) -> str:
 
 
 def _boards(row: Row, copies: int = 1) -> str:
-    """The boards of a row, and the tables it shares them with (passed between them that round), or
-    that play their own copy of them (``copies`` more than 1).
+    """The boards of a row (``1-2``, or each run: a movement read from a file may play ``1-2, 9``; none: -), and
+    the tables it shares them with (passed between them that round), or that play their own copy of them
+    (``copies`` more than 1).
 
     >>> _boards(Row(1, 1, "4", "2", (1, 2, 3), (2,))), _boards(Row(1, 1, "4", "2", (1,), (2,)), 2)
     ('1-3 (shared with table 2)', '1 (a copy at table 2 too)')
+    >>> _boards(Row(1, 1, "4", "2", (1, 2, 9)))
+    '1-2, 9'
     """
     b = row.boards
-    text = f"{b[0]}-{b[-1]}" if len(b) > 1 else str(b[0])
+    if not b:
+        return "-"
+    text = f"{b[0]}-{b[-1]}" if list(b) == list(range(b[0], b[-1] + 1)) and len(b) > 1 else board_ranges(b)
     tables = f"table{'s' * (len(row.shares) > 1)} {' and '.join(map(str, row.shares))}"
     if row.shares:
         text += f" (shared with {tables})" if copies == 1 else f" (a copy at {tables} too)"
