@@ -14,8 +14,11 @@ is any of the first three.
 
 A workbook of the template's layout: a traveller line laid out (its board and both
 pairs: a play of its Movement sheet, a result the tablets sent) with no result
-typed, and a play of the Movement sheet with no line, are "to settle", each named
-(mpxl.workbook.settle), exit 1, as for the tablets' missing results.
+typed, a line whose pairs its Movement sheet did not send to its board (with the
+likeliest fix: mpxl.core.slips), and a play of the Movement sheet with no line, are
+"to settle", each named (mpxl.workbook.settle), exit 1, as for the tablets' missing
+results. ``--movement FILE`` checks any file's lines against a movement file the same
+way (a file with no published figures too: then only that is checked).
 """
 
 from __future__ import annotations

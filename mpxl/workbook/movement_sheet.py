@@ -3,7 +3,8 @@ mark on a traveller line whose pairs the movement did not send to that board.
 
 The Movement sheet lists every board's plays (board, round, table, NS, EW) in the Travellers' order;
 a conditional format on the Travellers' NS and EW pairs paints a line whose (board, NS, EW) is not
-one of them, and :func:`mpxl.core.movement.against_movement` names such a line for ``mpxl check`` / ``mpxl score``.
+one of them, and :mod:`mpxl.workbook.settle` names such a line to settle (with its likeliest fix) for
+``mpxl check`` / ``mpxl score``.
 
 >>> from mpxl.core.movement import movement
 >>> lines = movement_lines(movement("howell", 4, boards_per_round=1))

@@ -1,4 +1,5 @@
-"""The traveller lines of a workbook still to settle: laid out (a board, its NS and its EW pair) and no result.
+"""The traveller lines of a workbook still to settle: laid out (a board, its NS and its EW pair) and no result, or
+typed with pairs its Movement sheet did not send to that board (with the likeliest fix: :mod:`mpxl.core.slips`).
 
 A line of the template's Travellers with its board and both pairs is a table that played the board: the
 template laid out from a movement (``mpxl template --movement howell --tables 4 --boards-per-round 1``)
