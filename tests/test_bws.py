@@ -209,8 +209,10 @@ def test_a_missing_result_and_a_disagreement_are_named():
     assert [str(f) for f in reading.missing] == ["section A, table 2, round 2, board 1: no result (NS 2, EW 6)",
                                                  "section A, table 3, round 3, board 1: no result (NS 3, EW 5)"]
     assert [str(f) for f in reading.disagreements] == [
-        "section A, table 1, round 2, board 3: pairs NS 1 EW 6, the movement has NS 1 EW 5",
-        "section A, table 3, round 2, board 1: a board the movement does not play at this table this round (board 2)"]
+        "section A, table 1, round 2, board 3: pairs NS 1 EW 6, the movement has NS 1 EW 5: likeliest fix: the pair of "
+        "the neighbouring table: NS 1 played board 3 against EW 5 (round 2, table 1); EW 6 sat at table 2 that round",
+        "section A, table 3, round 2, board 1: a board the movement does not play at this table this round (board 2): "
+        "likeliest fix: the board number misread: NS 3 v EW 4 played board 2 (round 2, table 3)"]
     assert len(reading.problems) == 4
 
 

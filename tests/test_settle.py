@@ -121,7 +121,7 @@ def test_check_exits_1_and_counts_what_is_to_settle(laid_out, laid_out_check):
     settle = [ln for ln in laid_out_check.out.splitlines() if ln.startswith("to settle: ")]
     expected = 1 + sum(1 for _, _, s in LAID_OUT.values() if s)  # the cleared row's play too
     assert len(settle) == expected
-    assert f"; {expected} to settle (no result typed)" in laid_out_check.out
+    assert f"; {expected} to settle" in laid_out_check.out
 
 
 @needs_soffice
@@ -140,7 +140,7 @@ def test_score_writes_its_outputs_names_the_lines_to_settle_and_exits_0(laid_out
         assert _named(run.err, row) is to_settle, case
     assert "sheet Movement, row " in run.err
     n = 1 + sum(1 for _, _, s in LAID_OUT.values() if s)
-    assert f"{laid_out['path']}: {n} line(s) to settle, scored as missing results" in run.err
+    assert f"{laid_out['path']}: {n} line(s) to settle, scored as they are" in run.err
     assert f"mpxl check {laid_out['path']} exits 1 until then" in run.err
 
 

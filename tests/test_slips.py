@@ -15,8 +15,8 @@ from mpxl.core.slips import Play, Slip, against
 from mpxl.formats.bws import event_from_rows
 from mpxl.workbook.layout import FIRST_ROW, TRAVELLER_COLUMNS
 
-#: A 5-table Mitchell of one board a round: the plays of every board (board, NS, EW, round, table).
-MITCHELL = movement("mitchell", 5, boards_per_round=1)
+#: A 9-table Mitchell of one board a round: the plays of every board (board, NS, EW, round, table).
+MITCHELL = movement("mitchell", 9, boards_per_round=1)
 PLAYS = [Play(str(b), r.ns or "", r.ew or "", str(r.round), str(r.table)) for r in MITCHELL.rows for b in r.boards]
 
 
@@ -25,7 +25,7 @@ def _play(board: int, table: int) -> Play:
 
 
 def test_a_swapped_slip_and_a_neighbours_pair_name_their_fix():
-    p = _play(3, 3)  # round 1, table 3: NS 3 v EW 3
+    p = next(q for q in PLAYS if q.round == "2" and q.table == "3")  # NS 3 v EW 2
     nxt = next(q for q in PLAYS if q.round == p.round and q.table == "4")
     cases = [
         (Slip("row 9", p.board, p.ew, p.ns), f"the pairs swapped (NS {p.ns} v EW {p.ew}, round {p.round}, table "
@@ -45,7 +45,7 @@ def test_a_misread_board_number_names_the_board_the_pairs_played():
     named is the board the two pairs did play."""
     misread = []
     for q in PLAYS:
-        for b in range(1, 6):
+        for b in range(1, 10):
             if str(b) != q.board:
                 said = against(PLAYS, [Slip("row 9", str(b), q.ns, q.ew)])
                 assert len(said) == 1 and ": likeliest fix: " in said[0]
@@ -124,10 +124,10 @@ def test_the_tablets_disagreement_names_the_likeliest_fix():
                 "LowBoard": str(board), "HighBoard": str(board)}
 
     rows = {"RoundData": [rd(1, 1, 1, 2, 1), rd(2, 1, 3, 4, 2), rd(1, 2, 1, 4, 2), rd(2, 2, 3, 2, 1)],
-            "ReceivedData": [res(1, 1, 1, 1, 2, 1), res(2, 2, 1, 2, 3, 4), res(3, 1, 2, 2, 1, 4),
+            "ReceivedData": [res(1, 1, 1, 1, 1, 2), res(2, 2, 1, 2, 3, 4), res(3, 1, 2, 2, 4, 1),
                              res(4, 2, 2, 1, 3, 2)]}
     reading = event_from_rows(rows, "night.bws")
     said = [str(f) for f in reading.disagreements]
-    assert said == ["table 1, round 2, board 2: pairs NS 4 EW 1, the movement has NS 1 EW 4: likeliest fix: the "
+    assert said == ["section A, table 1, round 2, board 2: pairs NS 4 EW 1, the movement has NS 1 EW 4: likeliest fix: the "
                     "pairs swapped (NS 1 v EW 4, round 2, table 1)"]
     assert reading.to_json()["ready_to_publish"] is False

@@ -64,7 +64,8 @@ def test_a_line_the_movement_did_not_send_is_marked_and_named(tmp_path):
             for r in range(FIRST_ROW, FIRST_ROW + 4)] == plays
     named = against_movement(plays, [("Travellers row 5", 1, 8, 3), ("Travellers row 6", 1, 2, 5)])
     assert named == ["Travellers row 6: board 1: NS 2 v EW 5 is not in the movement "
-                     "(it has NS 4 v EW 6, NS 5 v EW 2, NS 7 v EW 1, NS 8 v EW 3)"]
+                     "(it has NS 4 v EW 6, NS 5 v EW 2, NS 7 v EW 1, NS 8 v EW 3): likeliest fix: the pairs swapped "
+                     "(NS 5 v EW 2)"]
 
 
 @pytest.mark.parametrize("args, words", [

@@ -115,8 +115,7 @@ def schedule(kind: str | None, source: str | None, tables: int | None, boards_pe
 
 def first_changed(changes: Sequence[Change]) -> int:
     """The first round the changes alter (the cards are printed from there)."""
-    return min((c.round + 1 if c.kind == "leaves" else c.round + 1 if c.kind == "swap" else c.round)
-               for c in changes)
+    return min(c.round if c.kind == "joins" else c.round + 1 for c in changes)
 
 
 def checked_text(m: Movement) -> str:

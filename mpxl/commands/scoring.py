@@ -83,7 +83,8 @@ def against_file(event: Event, path: str) -> list[str]:
     m = read_movement(path)
     plays = [Play(str(b), r.ns, r.ew, str(r.round), str(r.table), f"movement {path}")
              for r in m.rows if r.ns and r.ew for b in r.boards]
-    slips = [Slip(ln.where or f"board {ln.board}", str(ln.board), ln.ns_pair, ln.ew_pair) for ln in event.lines]
+    slips = [Slip(ln.where or f"board {ln.board}", str(ln.board), ln.ns_pair, ln.ew_pair,
+                  str(ln.table) if ln.table is not None else "") for ln in event.lines]
     return against(plays, slips, missing=True)
 
 

@@ -114,7 +114,12 @@ their boards)
                 out.append(Break(row.round, row.table, "no board at two tables at once",
                                  f"board {b} is at table {first.table} too (and the tables do not share their "
                                  "boards)"))
-    times = Counter(b for row in m.rows for b in _played_once(m, row))
+    first_at: dict[tuple[int, frozenset[int]], int] = {}
+    for row in m.rows:  # a board set two tables share is counted once, at the first of them
+        k = (row.round, frozenset(row.boards))
+        first_at[k] = min(first_at.get(k, row.table), row.table)
+    times = Counter(b for row in m.rows if first_at[(row.round, frozenset(row.boards))] == row.table
+                    for b in row.boards)
     if len(set(times.values())) > 1:
         by: dict[int, list[int]] = {}
         for b, n in times.items():
@@ -123,12 +128,6 @@ their boards)
                  f"{n} time{'s' * (n != 1)}" for n in sorted(by, reverse=True)]
         out.append(Break(0, 0, "every board played equally often", ", ".join(parts)))
     return out
-
-
-def _played_once(m: Movement, row: Row) -> list[int]:
-    """The boards a row plays, a board two tables share counted once (the first table: lowest number)."""
-    sharing = [r for r in m.rows if r.round == row.round and r.table < row.table and set(r.boards) == set(row.boards)]
-    return [] if sharing else list(row.boards)
 
 
 def balance(m: Movement) -> Balance:

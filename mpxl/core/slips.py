@@ -46,12 +46,15 @@ class Play(NamedTuple):
 
 
 class Slip(NamedTuple):
-    """A typed traveller line: where it is, its board and pairs (as typed)."""
+    """A typed traveller line: where it is, its board and pairs (as typed), and its table and round when the
+    line gives them ("" when not)."""
 
     where: str
     board: str
     ns: str
     ew: str
+    table: str = ""
+    round: str = ""
 
 
 def key(value: object) -> str:
@@ -73,7 +76,7 @@ def _neighbour(a: str, b: str, tables: int) -> bool:
     if not (a.isdigit() and b.isdigit()):
         return False
     d = abs(int(a) - int(b))
-    return d == 1 or (tables > 2 and d == tables - 1)
+    return d == 1 or (tables > 3 and d == tables - 1)
 
 
 def likeliest_fix(slip: Slip, plays: Sequence[Play]) -> tuple[str, Play | None]:
@@ -84,26 +87,36 @@ def likeliest_fix(slip: Slip, plays: Sequence[Play]) -> tuple[str, Play | None]:
     for p in on_board:
         if (p.ns, p.ew) == (ew, ns):
             return f"the pairs swapped (NS {p.ns} v EW {p.ew}{_seat(p).replace(' (', ', ').rstrip(')')})", p
+    here = [p for p in plays if (p.ns, p.ew) == (ns, ew) and key(slip.table) and p.table == key(slip.table)
+            and key(slip.round) in ("", p.round)]
+    if here:  # the pairs of that table (and round): the board's number is what was misread
+        return _misread(here), here[0] if len(here) == 1 else None
     tables = len({p.table for p in plays})
     one_right = []
     for p in on_board:
         if p.ns == ns or p.ew == ew:
             right, wrong, side, other = (("NS", ns), ew, "EW", p.ew) if p.ns == ns else (("EW", ew), ns, "NS", p.ns)
-            where = next((q for q in plays if q.round == p.round and q.round and wrong in (q.ns, q.ew)), None)
+            same_round = [q for q in plays if q.round == p.round and q.round]
+            where = next((q for q in same_round if (q.ew if side == "EW" else q.ns) == wrong),  # its own side first
+                         next((q for q in same_round if wrong in (q.ns, q.ew)), None))
             sat = f"; {side} {wrong} sat at table {where.table} that round" if where and where.table else ""
             said = f"{right[0]} {right[1]} played board {b} against {side} {other}{_seat(p)}{sat}"
             if where and _neighbour(where.table, p.table, tables):
                 return f"the pair of the neighbouring table: {said}", p
             one_right.append((f"the other pair misread: {said}", p))
-    met = [p for p in plays if {p.ns, p.ew} == {ns, ew}]
+    met = [p for p in plays if (p.ns, p.ew) == (ns, ew)]
     if met:
-        boards = ", ".join(p.board for p in met)
-        first = met[0]
-        return (f"the board number misread: NS {first.ns} v EW {first.ew} played board{'s' * (len(met) > 1)} "
-                f"{boards}{_seat(first)}"), first if len(met) == 1 else None
+        return _misread(met), met[0] if len(met) == 1 else None
     if one_right:
         return one_right[0]
     return "", None
+
+
+def _misread(met: Sequence[Play]) -> str:
+    first = met[0]
+    boards = ", ".join(p.board for p in met)
+    return (f"the board number misread: NS {first.ns} v EW {first.ew} played board{'s' * (len(met) > 1)} "
+            f"{boards}{_seat(first)}")
 
 
 def not_sent(plays: Iterable[Play], slips: Iterable[Slip]) -> list[tuple[Slip, str, Play | None]]:

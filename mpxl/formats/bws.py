@@ -522,7 +522,8 @@ def _add_lines(standing: dict[ResultKey, Row], set_aside: set[ResultKey], moveme
                 if sid not in plays:
                     plays[sid] = [Play(str(b), s.ns, s.ew, str(r), str(t)) for (i, t, r), s in sorted(movement.items())
                                   if i == sid for b in s.boards]
-                fix, _ = likeliest_fix(Slip(where, str(board), line.ns_pair, line.ew_pair), plays[sid])
+                fix, _ = likeliest_fix(Slip(where, str(board), line.ns_pair, line.ew_pair, str(table), str(rnd)),
+                                       plays[sid])
                 if fix:
                     found[-1] = replace(found[-1], what=f"{found[-1].what}: likeliest fix: {fix}")
             reading.disagreements.extend(found)
