@@ -37,6 +37,7 @@ SHARED = {
     "scoring": "score's input read and scored as the command line says",
     "text_report": "the ranking score prints, as a plain-text table",
     "watch": "score --watch: the live loop given score's scoring and writing",
+    "wrote": "the one line every command that writes a file prints: mpxl: wrote FILE (what): ...",
 }
 
 #: The help of a command's ``--scale``.

@@ -58,6 +58,7 @@ class Balance:
 
     @property
     def spread(self) -> int:
+        """The most minus the fewest."""
         return self.most - self.fewest
 
     def __str__(self) -> str:
