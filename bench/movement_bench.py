@@ -17,7 +17,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from mpxl.core.movement import HOWELL_STARTS, KINDS, howell_rounds_offered, movement, rule_breaks
+from mpxl.core.movement import HOWELL_STARTS, KINDS, howell_rounds_offered, movement
+from mpxl.core.movement_check import breaks
 from mpxl.workbook.template import laid_out_contents, template_contents, write_workbook
 
 
@@ -51,7 +52,7 @@ def movements(cli: bool) -> None:
     worst = ("", 0, {}, 0.0)
     for kind, tables, extra in cases:
         took = _best(lambda k=kind, t=tables, x=extra: movement(k, t, **x))
-        assert not rule_breaks(movement(kind, tables, **extra)), (kind, tables, extra)
+        assert not breaks(movement(kind, tables, **extra)), (kind, tables, extra)
         if cli:
             command = [sys.executable, "-m", "mpxl", "movement", kind, "--tables", str(tables), "--json"]
             command += [f"--{k}={v}" for k, v in extra.items()]

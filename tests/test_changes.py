@@ -12,7 +12,7 @@ from openpyxl import load_workbook
 from mpxl.cli import main
 from mpxl.core.movement import movement
 from mpxl.workbook.layout import FIRST_ROW
-from tests.test_movement_file import recount
+from tests.schedule_recount import recount
 
 
 def _json(capsys, *args: str) -> dict:
@@ -44,7 +44,7 @@ CHANGES = [
 @pytest.mark.parametrize("args, change, pair, rounds, note", CHANGES)
 def test_a_changed_movement_holds_the_rules_from_then_on(capsys, args, change, pair, rounds, note):
     before, after = _json(capsys, *args), _json(capsys, *args, *change)
-    recount(after)  # no pair at two tables, no board twice to a pair, no board at two tables at once
+    recount(after, changed=True)  # no pair at two tables, no board twice to a pair, no board at two tables at once
     assert [r["boards"] for r in after["rows"]] == [r["boards"] for r in before["rows"]]
     assert _seats(after, *pair) == set(rounds)
     first = rounds.start if change[0] == "--joins" else rounds.stop
@@ -97,7 +97,7 @@ def test_swapped_board_sets_hold_the_rules_and_skip_a_board_a_pair_would_play_ag
                 assert "cannot be: at table" in str(exc)
     assert made
     for changed in made:
-        recount(changed.to_json())
+        recount(changed.to_json(), changed=True)
         at3 = {r.table: r.boards for r in changed.rows if r.round == 3}
         assert sorted(at3.values()) == sorted(r.boards for r in m.rows if r.round == 3)
         if "not played at table" in changed.note:

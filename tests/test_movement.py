@@ -1,5 +1,5 @@
 """Movements (issue 37): every schedule mpxl offers holds every rule, checked here by counting
-afresh from the JSON form (not through :func:`mpxl.core.movement.rule_breaks`), each Howell balanced;
+afresh from the JSON form (tests/schedule_recount.py, not through :mod:`mpxl.core.movement_check`), each Howell balanced;
 sit-outs; the cards page; bad requests refused with exit 2 and one line."""
 
 from __future__ import annotations
@@ -11,42 +11,16 @@ from itertools import combinations
 import pytest
 
 from mpxl.cli import main
-from mpxl.core.movement import HOWELL_STARTS, MITCHELL_TABLES, howell_rounds_offered, movement, rule_breaks
+from mpxl.core.movement import HOWELL_STARTS, KINDS, howell_rounds_offered, movement
+from mpxl.core.movement_check import breaks
 from mpxl.formats.cards_html import cards_html, movement_title
+from tests.schedule_recount import compared, recount
 from tests.test_report_html import CHROMIUM, run_chromium
 
 
 def _schedule(capsys, *args: str) -> dict:
     assert main(["movement", *args, "--json"]) == 0
     return json.loads(capsys.readouterr().out)
-
-
-def _check_rules(s: dict) -> Counter:
-    """Every rule of issue 37 counted from the JSON rows; returns how often each two pairs meet."""
-    two = s["winners"] == 2
-    key = (lambda p, d: f"{d}{p}") if two else (lambda p, d: p)
-    at, played, board_round, meet = set(), set(), set(), Counter()
-    times = Counter()
-    for row in s["rows"]:
-        pairs = [key(row[d], d) for d in ("ns", "ew") if row[d] is not None]
-        for p in pairs:
-            assert (row["round"], p) not in at, f"pair {p} at two tables in round {row['round']}"
-            at.add((row["round"], p))
-            for b in row["boards"]:
-                assert (p, b) not in played, f"pair {p} plays board {b} twice"
-                played.add((p, b))
-        for b in row["boards"]:
-            assert (row["round"], b) not in board_round, f"board {b} at two tables in round {row['round']}"
-            board_round.add((row["round"], b))
-            times[b] += 1
-        if len(pairs) == 2:
-            meet[frozenset(pairs)] += 1
-    assert sorted(times) == list(range(1, max(times) + 1))
-    assert len(set(times.values())) == 1, "every board scheduled the same number of times"
-    assert max(meet.values()) == 1, "no two pairs meet twice"
-    assert len(s["rows"]) == s["tables"] * s["rounds"]
-    assert all(len(r["boards"]) == s["boards_per_round"] for r in s["rows"])
-    return meet
 
 
 MITCHELLS = [t for t in range(3, 16)]
@@ -57,7 +31,7 @@ def test_every_mitchell_holds_every_rule(capsys, tables):
     s = _schedule(capsys, "mitchell", "--tables", str(tables))
     rounds = tables if tables % 2 else tables - 1  # an even Mitchell skips: one round fewer
     assert (s["movement"], s["tables"], s["rounds"], s["winners"]) == ("mitchell", tables, rounds, 2)
-    meet = _check_rules(s)
+    meet = recount(s)
     assert len(meet) == tables * rounds  # every NS pair meets `rounds` different EW pairs
     ns_stays = all(r["ns"] == str(r["table"]) for r in s["rows"])
     assert ns_stays
@@ -67,7 +41,7 @@ def test_every_mitchell_holds_every_rule(capsys, tables):
 def test_mitchell_cut_short_or_arrowswitched(capsys, tables, rounds, arrowswitch):
     s = _schedule(capsys, "mitchell", "--tables", str(tables), "--rounds", str(rounds),
                   "--arrowswitch", str(arrowswitch))
-    _check_rules(s)
+    recount(s)
     assert s["rounds"] == rounds and s["winners"] == (1 if arrowswitch else 2)
     if arrowswitch:  # one field: pairs 1..2T, NS pair t sits EW in the last rounds
         last = [r for r in s["rows"] if r["round"] > rounds - arrowswitch]
@@ -79,20 +53,11 @@ def test_mitchell_cut_short_or_arrowswitched(capsys, tables, rounds, arrowswitch
 def test_every_howell_is_complete_and_balanced(capsys, tables):
     s = _schedule(capsys, "howell", "--tables", str(tables), "--boards-per-round", "2")
     assert (s["tables"], s["rounds"], s["winners"]) == (tables, 2 * tables - 1, 1)
-    meet = _check_rules(s)
+    meet = recount(s)
     pairs = [str(p) for p in range(1, 2 * tables + 1)]
     assert set(meet) == {frozenset(p) for p in combinations(pairs, 2)}  # each meets each exactly once
-    compared = _compared(s, pairs)
-    assert max(compared) - min(compared) <= 2, (min(compared), max(compared))
-
-
-def _compared(s: dict, pairs: list[str]) -> list[int]:
-    """How often each two pairs are compared: the board sets (of boards_per_round boards) both play in
-    the same direction (so at different tables); 0 for two pairs that share no set."""
-    seat = {(p, b): d for r in s["rows"] for d in ("ns", "ew") for p in [r[d]] if p for b in r["boards"]}
-    boards = {b for r in s["rows"] for b in r["boards"]}
-    return [sum(1 for b in boards if seat.get((x, b), x) == seat.get((y, b), y)) // s["boards_per_round"]
-            for x, y in combinations(pairs, 2)]
+    counts = compared(s, pairs)
+    assert max(counts) - min(counts) <= 2, (min(counts), max(counts))
 
 
 HOWELLS_CUT = [(t, r) for t in sorted(HOWELL_STARTS) for r in howell_rounds_offered(t)]
@@ -113,12 +78,12 @@ def test_howells_cut_short_are_offered_for_4_to_10_tables():
 def test_every_howell_cut_short_holds_every_rule_and_is_balanced(capsys, tables, rounds):
     s = _schedule(capsys, "howell", "--tables", str(tables), "--rounds", str(rounds), "--boards-per-round", "2")
     assert (s["tables"], s["rounds"], s["winners"]) == (tables, rounds, 1)
-    meet = _check_rules(s)  # at most once, every board set played equally often, ...
+    meet = recount(s)  # at most once, every board set played equally often, ...
     assert len(meet) == tables * rounds  # every table every round: T*R different meetings
     pairs = [str(p) for p in range(1, 2 * tables + 1)]
     assert {p for r in s["rows"] for p in (r["ns"], r["ew"])} == set(pairs)
-    compared = _compared(s, pairs)
-    assert max(compared) - min(compared) == CUT_SPREAD[tables][rounds] <= 2, (min(compared), max(compared))
+    counts = compared(s, pairs)
+    assert max(counts) - min(counts) == CUT_SPREAD[tables][rounds] <= 2, (min(counts), max(counts))
     sets = len({tuple(r["boards"]) for r in s["rows"]})
     assert sets >= max(tables, rounds) and sets * 2 == max(b for r in s["rows"] for b in r["boards"])
 
@@ -126,7 +91,7 @@ def test_every_howell_cut_short_holds_every_rule_and_is_balanced(capsys, tables,
 @pytest.mark.parametrize("tables, rounds", [(t, r) for t in sorted(HOWELL_STARTS) for r in howell_rounds_offered(t, True)])
 def test_a_howell_cut_short_with_a_sit_out(capsys, tables, rounds):
     s = _schedule(capsys, "howell", "--tables", str(tables), "--rounds", str(rounds), "--pairs", str(2 * tables - 1))
-    _check_rules(s)
+    recount(s)
     out = [r for r in s["rows"] if r["ns"] is None or r["ew"] is None]
     assert [r["round"] for r in out] == list(range(1, rounds + 1)) and {r["table"] for r in out} == {1}
     assert str(2 * tables) not in {p for r in s["rows"] for p in (r["ns"], r["ew"])}
@@ -143,7 +108,7 @@ def test_an_odd_number_of_pairs_sits_out(capsys, kind, tables, pairs, missing):
     assert sorted({r["round"] for r in out}) == list(range(1, s["rounds"] + 1))
     present = {p for r in s["rows"] for p in (r["ns"], r["ew"]) if p}
     assert missing not in (present if kind == "howell" else {r["ew"] for r in s["rows"]})
-    _check_rules(s)
+    recount(s)
     played = Counter(b for r in s["rows"] if r["ns"] and r["ew"] for b in r["boards"])
     assert len(set(played.values())) == 1  # an odd Howell / Mitchell: boards still played equally
 
@@ -156,12 +121,21 @@ def test_the_json_form(capsys):
 
 
 def test_every_offered_movement_passes_the_rulebook_check():
-    for t in MITCHELL_TABLES:
-        assert rule_breaks(movement("mitchell", t)) == []
-    for t in HOWELL_STARTS:
-        assert rule_breaks(movement("howell", t)) == []
+    """The one check of the rules (:func:`mpxl.core.movement_check.breaks`, which ``movement --from`` uses)
+    passes every movement offered: each kind for each table count it takes, with a sit-out and a late pair."""
+    checked: Counter = Counter()
+    for kind in KINDS:
+        for t in range(2, 31):
+            for extra in ({}, {"pairs": 2 * t - 1}, {"pairs": 2 * t - 1, "late": 2}):
+                try:
+                    m = movement(kind, t, **extra)
+                except ValueError:
+                    continue
+                assert breaks(m) == [], (kind, t, extra)
+                checked[kind] += 1
     for t, r in HOWELLS_CUT:
-        assert rule_breaks(movement("howell", t, rounds=r)) == []
+        assert breaks(movement("howell", t, rounds=r)) == []
+    assert set(checked) == set(KINDS) and sum(checked.values()) == 187  # every kind, and each count offered
 
 
 @pytest.mark.parametrize("args, words", [

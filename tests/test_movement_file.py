@@ -1,12 +1,11 @@
 """Issue 51, part 2: any movement from a file (``mpxl movement --from``: the tablets' ``.bws``, a typed CSV, a
-``--json`` schedule), checked against the rules (recounted here from ``--json``, not through
-:mod:`mpxl.core.movement_check`), refused naming the round, table and rule when broken, and used for the
+``--json`` schedule), checked against the rules (recounted from ``--json`` by tests/schedule_recount.py, not
+through :mod:`mpxl.core.movement_check`), refused naming the round, table and rule when broken, and used for the
 cards and the template's travellers."""
 
 from __future__ import annotations
 
 import json
-from collections import Counter
 
 import pytest
 from openpyxl import load_workbook
@@ -16,6 +15,7 @@ from mpxl.core.movement import movement
 from mpxl.core.movement_check import balance
 from mpxl.formats.movement_file import read_movement
 from mpxl.workbook.layout import FIRST_ROW
+from tests.schedule_recount import recount, scheduled
 from tests.shared import REALDATA
 
 BWS = REALDATA / "bridgemate-2005-05-09-12tables-arbitral.bws"
@@ -23,28 +23,6 @@ HEAD = "round,table,ns,ew,boards\n"
 #: A 3-table Mitchell of two boards a round, as a director types it (board sets as ranges).
 TYPED = HEAD + "".join(f"{r},{t},{t},{(t - r) % 3 + 1},{2 * ((t + r - 2) % 3) + 1}-{2 * ((t + r - 2) % 3) + 2}\n"
                        for r in (1, 2, 3) for t in (1, 2, 3))
-
-
-def recount(doc: dict) -> Counter:
-    """Every rule counted afresh from the JSON rows; returns how often each board is played."""
-    two = doc["winners"] == 2
-    at, played, board_at, times = {}, set(), {}, Counter()
-    for row in doc["rows"]:
-        for side in ("ns", "ew"):
-            if row[side] is None:
-                continue
-            pair = f"{side}{row[side]}" if two else row[side]
-            assert (row["round"], pair) not in at, f"pair {pair} at two tables in round {row['round']}"
-            at[(row["round"], pair)] = row["table"]
-            for b in row["boards"]:
-                assert (pair, b) not in played, f"pair {pair} plays board {b} twice"
-                played.add((pair, b))
-        for b in row["boards"]:
-            other = board_at.setdefault((row["round"], b), row)
-            assert other is row or set(other["boards"]) == set(row["boards"]), f"board {b} at two tables"
-            if other is row:
-                times[b] += 1
-    return times
 
 
 def _json(capsys, *args: str) -> dict:
@@ -56,7 +34,8 @@ def test_the_shared_bws_movement_is_read_checked_and_balanced(capsys):
     if not BWS.exists():
         pytest.skip(f"{BWS} is not there")
     doc = _json(capsys, "--from", str(BWS))
-    times = recount(doc)
+    recount(doc, meet_once=False)  # its last round's pairs met in its first (the other way round)
+    times = scheduled(doc)
     assert (doc["tables"], doc["rounds"], doc["winners"]) == (12, 12, 1)  # pairs 13-24 sit NS in some rounds
     assert sorted(times) == list(range(1, 25)) and set(times.values()) == {12}
     assert any(r["ns"] == "14" and r["ew"] == "2" for r in doc["rows"])  # the pairs the other way round
@@ -70,7 +49,8 @@ def test_a_typed_csv_is_read_and_used_for_the_cards_and_the_template(tmp_path, c
     typed = tmp_path / "typed.csv"
     typed.write_text(TYPED, encoding="utf-8")
     doc = _json(capsys, "--from", str(typed))
-    assert set(recount(doc).values()) == {3} and doc["winners"] == 2
+    recount(doc)
+    assert set(scheduled(doc).values()) == {3} and doc["winners"] == 2
     assert doc["comparisons"] == {"fewest": 6, "most": 6, "spread": 0, "unit": "boards"}
     cards, book = tmp_path / "cards.html", tmp_path / "typed.xlsx"
     assert main(["movement", "--from", str(typed), "-o", str(cards)]) == 0
@@ -97,6 +77,42 @@ def test_a_json_schedule_reads_back_as_it_was(tmp_path, capsys, args):
                     **{k.lstrip("-"): int(v) for k, v in zip(args[3::2], args[4::2])})
     assert again.rows == made.rows and again.winners == made.winners and again.kind == made.kind
     assert balance(again) == balance(made)
+
+
+#: Every kind of movement mpxl builds (issue 51's h51-kinds), with a late pair: (its options, its boards, the
+#: words its table cards say of the boards a round shares)
+EVERY_KIND = [
+    (["howell", "--tables", "2", "--boards-per-round", "4"], 12, "(shared with table 2)"),
+    (["howell", "--tables", "3", "--pairs", "5", "--late", "2", "--boards-per-round", "4"], 20,
+     "(shared with tables 2 and 3)"),
+    (["relay", "--tables", "4", "--boards-per-round", "2"], 8, "(shared with table 4)"),
+    (["three-quarter", "--tables", "6", "--boards-per-round", "2"], 24, ""),
+    (["hesitation", "--tables", "5", "--pairs", "9", "--late", "3", "--boards-per-round", "2"], 10, ""),
+    (["appendix", "--tables", "26"], 26, "(shared with table 14)"),
+    (["web", "--tables", "26"], 26, "(a copy at table 14 too)"),
+    (["mitchell", "--tables", "7", "--pairs", "13", "--late", "3"], 28, ""),
+]
+
+
+@pytest.mark.parametrize("args, boards, shared", EVERY_KIND)
+def test_every_kind_goes_through_a_file_to_the_cards_and_the_template(tmp_path, capsys, args, boards, shared):
+    """A kind's ``--json`` schedule read back by ``--from`` is the same movement (its shares found again from the
+    boards, its copies kept), holds the rules of any file, and gives the same cards and travellers."""
+    out, cards, book = tmp_path / "m.json", tmp_path / "cards.html", tmp_path / "t.xlsx"
+    assert main(["movement", *args, "-o", str(out)]) == 0
+    capsys.readouterr()
+    made, again = json.loads(out.read_text(encoding="utf-8")), read_movement(out)
+    assert [r.shares for r in again.rows] == [tuple(r.get("shares", ())) for r in made["rows"]]
+    assert again.copies == made.get("copies", 1) and again.boards == boards
+    doc = _json(capsys, "--from", str(out))
+    recount(doc)
+    assert doc["rows"] == made["rows"] and doc["checked"].startswith("no pair at two tables")
+    assert main(["movement", "--from", str(out), "-o", str(cards)]) == 0
+    page = cards.read_text(encoding="utf-8")
+    assert shared in page and page.count('class="card slip"') == boards
+    assert main(["template", "--from", str(out), "--title", "Tuesday pairs", "-o", str(book)]) == 0
+    lines = sum(len(r["boards"]) for r in made["rows"] if r["ns"] and r["ew"])
+    assert capsys.readouterr().out.endswith(f"(workbook): Tuesday pairs, {lines} traveller lines\n")
 
 
 #: Broken typed movements: the rows after the header, and the place and rule the refusal names.
@@ -128,13 +144,15 @@ def test_two_tables_sharing_their_boards_is_no_break(tmp_path, capsys):
     typed.write_text(HEAD + "1,1,1,2,1-2\n1,2,3,4,1-2\n2,1,1,3,3-4\n2,2,2,4,3-4\n3,1,1,4,5-6\n3,2,2,3,5-6\n",
                      encoding="utf-8")
     doc = _json(capsys, "--from", str(typed))
-    assert set(recount(doc).values()) == {1} and doc["winners"] == 1
+    recount(doc)  # the rows name each other as sharing
+    assert set(scheduled(doc).values()) == {2} and doc["winners"] == 1
+    assert [r["shares"] for r in doc["rows"]] == [[2], [1]] * 3
 
 
 @pytest.mark.parametrize("args, said", [
     (["--from", "x.csv", "--tables", "3"], "the file gives the movement: give no --tables"),
     (["howell", "--from", "x.csv"], "the file gives the movement: give no howell"),
-    ([], "give KIND (mitchell, howell) with --tables, or --from FILE"),
+    ([], "give KIND (mitchell, howell, relay, three-quarter, hesitation, appendix, web) with --tables, or --from FILE"),
     (["--from", "x.xls"], "x.xls: a movement is read from .bws, .csv, .txt, .json"),
 ])
 def test_bad_requests_are_refused_with_one_line(capsys, args, said):

@@ -1,5 +1,5 @@
-"""Every movement kind (issue 51): each schedule's rules recounted here from ``mpxl movement ... --json``
-(not through :func:`mpxl.core.movement.rule_breaks` nor the code that built it), each kind's balance
+"""Every movement kind (issue 51): each schedule's rules recounted from ``mpxl movement ... --json``
+(tests/schedule_recount.py: not through :mod:`mpxl.core.movement_check` nor the code that built it), each kind's balance
 within its bound, the club's list walked, every table count from 2 to 30 offered, what a kind cannot do
 refused naming what it can, and the new kinds on the cards and the template's travellers."""
 
@@ -12,59 +12,12 @@ from itertools import combinations
 import pytest
 
 from mpxl.cli import main
+from tests.schedule_recount import recount, spread
 
 
 def _schedule(capsys, *args: str) -> dict:
     assert main(["movement", *args, "--json"]) == 0
     return json.loads(capsys.readouterr().out)
-
-
-def _recount(s: dict) -> Counter:
-    """Every rule counted afresh from the JSON rows; returns how often each two pairs meet.
-
-    No pair at two tables in a round; no pair on a board twice; a board at two tables in one round only
-    where the rows share it (each names the other in ``shares``, with the same boards); every board
-    scheduled equally often; no two pairs meet twice; a row per table per round."""
-    two = s["winners"] == 2
-    key = (lambda p, d: f"{d}{p}") if two else (lambda p, d: p)
-    at, played, meet, times = set(), set(), Counter(), Counter()
-    where: dict[tuple[int, int], dict] = {}
-    for row in s["rows"]:
-        pairs = [key(row[d], d) for d in ("ns", "ew") if row[d] is not None]
-        for p in pairs:
-            assert (row["round"], p) not in at, f"pair {p} at two tables in round {row['round']}"
-            at.add((row["round"], p))
-            for b in row["boards"]:
-                assert (p, b) not in played, f"pair {p} plays board {b} twice"
-                played.add((p, b))
-        for b in row["boards"]:
-            other = where.setdefault((row["round"], b), row)
-            if other is not row:
-                assert other["table"] in row.get("shares", []) and row["table"] in other.get("shares", []), \
-                    f"board {b} at tables {other['table']} and {row['table']} in round {row['round']}, not shared"
-                assert other["boards"] == row["boards"]
-            times[b] += 1
-        if len(pairs) == 2:
-            meet[frozenset(pairs)] += 1
-    assert sorted(times) == list(range(1, max(times) + 1))
-    assert len(set(times.values())) == 1, "every board scheduled the same number of times"
-    assert max(meet.values()) == 1, "no two pairs meet twice"
-    assert sorted((r["round"], r["table"]) for r in s["rows"]) == [
-        (r, t) for r in range(1, s["rounds"] + 1) for t in range(1, s["tables"] + 1)]
-    assert all(len(r["boards"]) == s["boards_per_round"] for r in s["rows"])
-    return meet
-
-
-def _spread(s: dict) -> int:
-    """Most less fewest board sets on which two pairs (one winner) are compared: the same boards in the
-    same direction, so at another table (or the other table of a share)."""
-    seat = {(p, b): (d, r["table"]) for r in s["rows"] for d in ("ns", "ew") for p in [r[d]] if p
-            for b in r["boards"]}
-    pairs = sorted({p for p, _ in seat}, key=int)
-    boards = {b for _, b in seat}
-    counts = [sum(1 for b in boards if (x, b) in seat and (y, b) in seat and seat[(x, b)][0] == seat[(y, b)][0])
-              // s["boards_per_round"] for x, y in combinations(pairs, 2)]
-    return max(counts) - min(counts)
 
 
 def _pairs(s: dict) -> set[str]:
@@ -79,10 +32,10 @@ HOWELLS_SHARED = [("howell", 2, 3, 0), ("howell", 3, 5, 2)]
 def test_the_small_howells_share_boards_and_are_complete_and_balanced(capsys, kind, tables, rounds, bound):
     s = _schedule(capsys, kind, "--tables", str(tables))
     assert (s["tables"], s["rounds"], s["winners"]) == (tables, rounds, 1)
-    meet = _recount(s)
+    meet = recount(s)
     pairs = [str(p) for p in range(1, 2 * tables + 1)]
     assert set(meet) == {frozenset(p) for p in combinations(pairs, 2)}  # each meets each exactly once
-    assert _spread(s) <= bound
+    assert spread(s) <= bound
     shared = [r for r in s["rows"] if r.get("shares")]
     assert shared and all(len(r["shares"]) == tables - 1 for r in shared)  # the whole round shares
     assert {r["round"] for r in shared} == ({1, 2, 3} if tables == 2 else {1})
@@ -92,7 +45,7 @@ def test_the_small_howells_share_boards_and_are_complete_and_balanced(capsys, ki
 def test_every_share_and_relay_mitchell_holds_every_rule(capsys, tables):
     s = _schedule(capsys, "relay", "--tables", str(tables))
     assert (s["movement"], s["rounds"], s["winners"]) == ("relay", tables, 2)
-    meet = _recount(s)
+    meet = recount(s)
     assert len(meet) == tables * tables  # every NS pair meets every EW pair: no skip
     assert all(r["ns"] == str(r["table"]) for r in s["rows"])
     shares = {(r["table"], tuple(r["shares"])) for r in s["rows"] if r.get("shares")}
@@ -106,8 +59,8 @@ def test_every_share_and_relay_mitchell_holds_every_rule(capsys, tables):
 def test_the_three_quarter_howells(capsys, tables, rounds):
     s = _schedule(capsys, "three-quarter", "--tables", str(tables), "--boards-per-round", "2")
     assert (s["movement"], s["rounds"], s["winners"]) == ("three-quarter", rounds, 1)
-    meet = _recount(s)
-    assert len(meet) == tables * rounds and _spread(s) <= 2
+    meet = recount(s)
+    assert len(meet) == tables * rounds and spread(s) <= 2
     assert 0.65 <= rounds / (2 * tables - 1) <= 0.85
 
 
@@ -120,7 +73,7 @@ HESITATION_SPREAD = {5: 4, 7: 7, 9: 8}
 def test_every_hesitation_mitchell_holds_every_rule(capsys, tables):
     s = _schedule(capsys, "hesitation", "--tables", str(tables), "--boards-per-round", "2")
     assert (s["movement"], s["rounds"], s["winners"]) == ("hesitation", tables, 1)
-    meet = _recount(s)
+    meet = recount(s)
     odd = {str(p) for p in range(1, 2 * tables + 1, 2)}
     assert set(meet) == {frozenset((a, b)) for a in odd for b in _pairs(s) - odd}  # odd v even, each once
     both = set()
@@ -129,7 +82,7 @@ def test_every_hesitation_mitchell_holds_every_rule(capsys, tables):
         assert sorted(b for r in mine for b in r["boards"]) == list(range(1, 2 * tables + 1))
         both |= {p} if {("ns" if r["ns"] == p else "ew") for r in mine} == {"ns", "ew"} else set()
     assert _pairs(s) - both == {"1", str(tables + 1)}
-    assert _spread(s) == HESITATION_SPREAD[tables]
+    assert spread(s) == HESITATION_SPREAD[tables]
 
 
 @pytest.mark.parametrize("kind", ["appendix", "web"])
@@ -137,7 +90,7 @@ def test_every_hesitation_mitchell_holds_every_rule(capsys, tables):
 def test_every_appendix_and_web_mitchell_holds_every_rule(capsys, kind, tables):
     s = _schedule(capsys, kind, "--tables", str(tables))
     assert (s["movement"], s["rounds"], s["winners"], s.get("copies", 1)) == (kind, 13, 2, 2 if kind == "web" else 1)
-    meet = _recount(s)
+    meet = recount(s)
     assert len(meet) == 13 * tables
     assert all(r["ns"] == str(r["table"]) for r in s["rows"])  # NS stationary
     boards = list(range(1, 27))
@@ -159,7 +112,7 @@ def test_every_appendix_and_web_mitchell_holds_every_rule(capsys, kind, tables):
 def test_a_late_pair_takes_the_seat_that_sat_out(capsys, args, late, who):
     before = _schedule(capsys, *args)
     s = _schedule(capsys, *args, "--late", str(late))
-    _recount(s)
+    recount(s)
     sits = {r["round"] for r in s["rows"] if r["ns"] is None or r["ew"] is None}
     assert sits == set(range(1, late))  # nobody sits out once the pair has come
     mine = (lambda d: True) if s["winners"] == 1 else (lambda d: d == "ew")  # two winners: EW `who`
@@ -196,7 +149,7 @@ CLUB_LIST = [
 def test_the_club_list_is_offered(capsys, tables, args, expect):
     s = _schedule(capsys, *args)
     assert s["tables"] == tables and {k: s[k] for k in expect} == expect
-    _recount(s)
+    recount(s)
 
 
 def test_every_table_count_from_2_to_30_has_a_movement(capsys):
@@ -204,7 +157,7 @@ def test_every_table_count_from_2_to_30_has_a_movement(capsys):
     for tables in range(2, 31):
         for kind in ("mitchell", "howell", "relay", "three-quarter", "hesitation", "appendix", "web"):
             if main(["movement", kind, "--tables", str(tables), "--json"]) == 0:
-                _recount(json.loads(capsys.readouterr().out))
+                recount(json.loads(capsys.readouterr().out))
                 offered.setdefault(tables, []).append(kind)
             else:
                 capsys.readouterr()

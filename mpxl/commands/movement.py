@@ -47,18 +47,17 @@ from typing import Any
 
 from ..core.changes import Change, apply, joins, leaves, rest_of_evening, swap
 from ..core.movement import KINDS, Movement, board_ranges, movement
-from ..core.movement_check import balance, breaks
+from ..core.movement_check import AFTER_A_CHANGE, ANY_FILE, balance, breaks
 from ..core.numbers import whole
 from ..formats.atomic import atomic_write, check_extension, check_not_input
 from ..formats.cards_html import cards_html, movement_title
 from . import COMMANDS, plain_help
 from .wrote import wrote
 
-#: The rules a movement read from a file is checked against (:mod:`mpxl.core.movement_check`).
-RULES = ("no pair at two tables, no board twice to a pair, no board at two tables at once (unless they share it), "
-         "every board played equally often")
+#: The rules a movement read from a file is checked against (:data:`mpxl.core.movement_check.ANY_FILE`).
+CHECKED = ", ".join(f"{r} (unless they share it)" if r == "no board at two tables at once" else r for r in ANY_FILE)
 
-__all__ = ["register", "run", "build", "schedule", "changes_of", "format_movement", "RULES"]
+__all__ = ["register", "run", "build", "schedule", "changes_of", "format_movement", "CHECKED"]
 
 
 def build(args: argparse.Namespace) -> Movement:
@@ -86,8 +85,9 @@ def schedule(kind: str | None, source: str | None, tables: int | None, boards_pe
              rounds: int | None = None, pairs: int | None = None, arrowswitch: int = 0,
              changes: Sequence[Change] = (), late: int | None = None) -> Movement:
     """The movement of KIND for ``tables`` tables, or the one read from the file ``source``
-    (:func:`mpxl.formats.movement_file.read_movement`: checked), with ``changes`` made (``late``: the missing pair arrives for that round); a changed movement is
-    checked again (every rule but the boards played equally often: a change plays some fewer times)."""
+    (:func:`mpxl.formats.movement_file.read_movement`: checked), with ``changes`` made (``late``: the missing
+    pair arrives for that round); a changed movement is checked again
+    (:data:`~mpxl.core.movement_check.AFTER_A_CHANGE`: a change plays some boards fewer times)."""
     if source:
         given = [flag for flag, value in (("--tables", tables), ("--boards-per-round", boards_per_round),
                                           ("--rounds", rounds), ("--pairs", pairs), ("--arrowswitch", arrowswitch),
@@ -107,7 +107,7 @@ def schedule(kind: str | None, source: str | None, tables: int | None, boards_pe
     if not changes:
         return m
     changed = apply(m, list(changes))
-    broken = [b for b in breaks(changed) if b.rule != "every board played equally often"]
+    broken = breaks(changed, AFTER_A_CHANGE)
     if broken:
         raise ValueError(f"{changes[-1]}: then {broken[0]}")
     return changed
@@ -120,7 +120,7 @@ def first_changed(changes: Sequence[Change]) -> int:
 
 def checked_text(m: Movement) -> str:
     """What the check of a movement read from a file says: the rules it holds and its balance."""
-    return f"checked: {RULES}; {balance(m)}"
+    return f"checked: {CHECKED}; {balance(m)}"
 
 
 def format_movement(m: Movement) -> str:
@@ -142,7 +142,7 @@ def _json(m: Movement, source: str | None, changed: bool) -> dict[str, Any]:
     doc = m.to_json()
     if source:  # a movement read from a file: what it was checked against, and its balance
         b = balance(m)
-        doc.update(source=source, note=m.note, checked=RULES,
+        doc.update(source=source, note=m.note, checked=CHECKED,
                    comparisons={"fewest": b.fewest, "most": b.most, "spread": b.spread, "unit": "boards"})
     elif changed:
         doc["note"] = m.note

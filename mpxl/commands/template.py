@@ -41,13 +41,13 @@ def write_atomically(path: str, contents: Contents) -> None:
 
 def laid_out(args: argparse.Namespace) -> Movement | None:
     """The movement to lay the travellers out from: when ``--from``, ``--boards-per-round``, ``--pairs``,
-    ``--rounds``, ``--arrowswitch``, ``--late`` or a change is given (else None: the template as before, rows pre-numbered
-    only)."""
+    ``--rounds``, ``--arrowswitch``, ``--late`` or a change is given, or a kind other than mitchell and howell
+    (else None: the template as before, rows pre-numbered only)."""
     changes = changes_of(args)
     source = getattr(args, "source", None)
     plain = (args.movement or "mitchell") in ("mitchell", "howell")
-    if plain and not source and not changes and all(getattr(args, k) is None
-                                          for k in ("boards_per_round", "pairs", "rounds", "arrowswitch", "late")):
+    if plain and not source and not changes and all(
+            getattr(args, k) is None for k in ("boards_per_round", "pairs", "rounds", "arrowswitch", "late")):
         return None
     if args.sections != 1:
         raise ValueError("--sections: a template laid out from a movement has one section")

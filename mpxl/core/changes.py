@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from .movement import Movement, Row
+from .schedule import Movement, Row, played_unequally
 
 __all__ = ["Change", "leaves", "joins", "swap", "apply", "rest_of_evening"]
 
@@ -122,6 +122,9 @@ def _leave(m: Movement, c: Change) -> tuple[list[Row], str]:
 
 
 def _join(m: Movement, c: Change) -> tuple[list[Row], str]:
+    """The rows of ``m`` with ``c``'s late pair in the empty seat from round ``c.round`` on (its only empty seat
+    each round; ValueError else): the seat a missing pair leaves follows a pair's path, so no rule breaks
+    (``--joins``, and :func:`mpxl.core.movement_kinds.late_pair`)."""
     _round(m, c, m.rounds)
     if any(_seat_of(m, c, row) for row in m.rows if row.round >= c.round):
         raise ValueError(f"{c}: pair {c.pair} plays already from round {c.round}")
@@ -139,8 +142,7 @@ def _join(m: Movement, c: Change) -> tuple[list[Row], str]:
         raise ValueError(f"{c}: round {several[0]} has {len(empty[several[0]])} empty seats: which one the late pair "
                          "takes is not known (one pair missing at a time)")
     take = {id(row): seat for seats in empty.values() for row, seat in seats}
-    rows = [_seated(row, take[id(row)], c.pair) if id(row) in take else row for row in m.rows]
-    return rows, f"{c} (the empty seat)"
+    return [_seated(row, take[id(row)], c.pair) if id(row) in take else row for row in m.rows], f"{c} (the empty seat)"
 
 
 def _swap(m: Movement, c: Change) -> tuple[list[Row], str]:
@@ -172,13 +174,24 @@ def _swap(m: Movement, c: Change) -> tuple[list[Row], str]:
 
 
 def apply(m: Movement, changes: list[Change]) -> Movement:
-    """``m`` with ``changes`` made in their order (ValueError of one line for one that cannot be made)."""
-    notes = [m.note] if m.note else []
+    """``m`` with ``changes`` made in their order (ValueError of one line for one that cannot be made); its note
+    says each change, last, after the boards then played fewer times (a joining pair fills the missing pair's
+    seat: the note that it is missing goes).
+
+    >>> from mpxl.core.movement import movement
+    >>> apply(movement("mitchell", 3, 2, pairs=5), [joins("EW 3@2")]).note
+    'boards 5-6 are played 2 times, the others (1-4) 3 times; EW 3 joins at round 2 (the empty seat)'
+    """
+    kept = [x for x in m.note.split("; ") if x]
+    said = []
     for c in changes:
         rows, note = {"leaves": _leave, "joins": _join, "swap": _swap}[c.kind](m, c)
-        notes.append(note)
-        m = replace(m, rows=tuple(rows), note="; ".join(notes))
-    return m
+        said.append(note)
+        kept = [x for x in kept if c.kind != "joins" or "missing" not in x]
+        m = replace(m, rows=tuple(rows))
+    kept = [x for x in kept if "the others (" not in x]  # the boards played fewer times: said afresh
+    unequal = played_unequally(m.rows)
+    return replace(m, note="; ".join(kept + ([unequal] if unequal else []) + said))
 
 
 def rest_of_evening(m: Movement, first: int) -> Movement:

@@ -12,7 +12,7 @@
   :mod:`mpxl.core.movement_kinds`) whose
   directions were chosen so that any two pairs play the same board in the same direction a nearly
   equal number of times: :data:`HOWELL_STARTS` was found by ``bench/howell_search.py`` and is
-  verified by the tests (:func:`rule_breaks`, :func:`comparisons`).
+  verified by the tests (:func:`mpxl.core.movement_check.breaks`, :func:`~mpxl.core.movement_check.comparisons`).
 * ``rounds``: a Mitchell cut short (every board still played equally often). A Howell cut short
   keeps the complete one's meetings of its first R rounds (no two pairs meet twice) but plays boards
   of its own, S sets each played T*R/S times (the complete Howell's sets, cut short, would be played
@@ -25,16 +25,15 @@
 (3, 2, Row(round=1, table=1, ns='1', ew='1', boards=(1, 2), shares=()))
 >>> [(r.table, r.ew, r.boards) for r in m.rows if r.round == 2]
 [(1, '3', (3, 4)), (2, '1', (5, 6)), (3, '2', (1, 2))]
->>> rule_breaks(m), rule_breaks(movement("howell", 4))
+>>> from mpxl.core.movement_check import breaks
+>>> breaks(m), breaks(movement("howell", 4))
 ([], [])
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
-from itertools import combinations
 
 from . import movement_kinds, slips
 from .howell_rounds import ALPHABET, HOWELL_ROUNDS
@@ -47,7 +46,6 @@ from .schedule import (
     board_ranges,
     board_set,
     boards_per_round_of,
-    by_number,
     count_in_range,
     one_missing,
     only_whole,
@@ -69,8 +67,6 @@ __all__ = [
     "three_quarter",
     "three_quarter_rounds",
     "meetings",
-    "rule_breaks",
-    "comparisons",
     "rounds_of",
     "against_movement",
     "board_ranges",
@@ -289,70 +285,6 @@ def movement(kind: str, tables: int, boards_per_round: int | None = None, rounds
     else:
         m = movement_kinds.appendix(tables, boards_per_round, rounds, pairs, web=k == "web")
     return m if late is None else movement_kinds.late_pair(m, late)
-
-
-def _pair_keys(m: Movement, row: Row) -> tuple[str | None, str | None]:
-    """The pairs of a row as keys that tell NS 1 from EW 1 when there are two winners."""
-    if m.winners == 2:
-        return (f"NS{row.ns}" if row.ns else None, f"EW{row.ew}" if row.ew else None)
-    return row.ns, row.ew
-
-
-def rule_breaks(m: Movement) -> list[str]:
-    """Every rule the schedule breaks (none for a sound one): a pair at two tables in a round, a pair
-    playing a board twice, a board at two tables in a round (unless they share it: each row names the
-    others in ``shares``), boards played unequally often (the sit-out's table counted), two pairs
-    meeting twice (Mitchell: NS and EW; Howell: any two, and each other exactly once when complete)."""
-    breaks: list[str] = []
-    seen_round: set[tuple[int, str]] = set()
-    seen_board: set[tuple[str, int]] = set()
-    board_round: dict[tuple[int, int], int] = {}
-    meetings: Counter[frozenset[str]] = Counter()
-    for row in m.rows:
-        keys = [k for k in _pair_keys(m, row) if k]
-        for key in keys:
-            if (row.round, key) in seen_round:
-                breaks.append(f"round {row.round}: pair {key} at two tables")
-            seen_round.add((row.round, key))
-            for b in row.boards:
-                if (key, b) in seen_board:
-                    breaks.append(f"pair {key} plays board {b} twice")
-                seen_board.add((key, b))
-        for b in row.boards:
-            other = board_round.setdefault((row.round, b), row.table)
-            if other != row.table and other not in row.shares:
-                breaks.append(f"round {row.round}: board {b} at two tables")
-        if len(keys) == 2:
-            meetings[frozenset(keys)] += 1
-    played = Counter(b for row in m.rows for b in row.boards)
-    if len(set(played.values())) > 1 or set(played) != set(range(1, m.boards + 1)):
-        breaks.append(f"boards played unequally: {sorted(Counter(played.values()).items())} (times, boards)")
-    breaks += [f"{' and '.join(sorted(p))} meet {n} times" for p, n in meetings.items() if n > 1]
-    if m.kind == "howell" and m.rounds == 2 * m.tables - 1:
-        present = {k for row in m.rows if row.round == 1 for k in (row.ns, row.ew) if k}  # a late pair excused
-        unmet = [p for p in combinations(sorted(present, key=int), 2) if frozenset(p) not in meetings]
-        breaks += [f"pairs {a} and {b} never meet" for a, b in unmet]
-    return breaks
-
-
-def comparisons(m: Movement) -> dict[tuple[str, str], int]:
-    """For each two pairs (one winner), the number of board sets both play in the same direction at
-    different tables: how often they are compared. A balanced Howell has these nearly equal.
-
-    >>> c = comparisons(movement("howell", 4))
-    >>> len(c), min(c.values()), max(c.values())
-    (28, 3, 3)
-    """
-    seat: dict[str, dict[tuple[int, ...], tuple[str, int]]] = {}
-    for row in m.rows:
-        for key, direction in ((row.ns, "NS"), (row.ew, "EW")):
-            if key:
-                seat.setdefault(key, {})[row.boards] = (direction, row.table * 1000 + row.round)
-    out: dict[tuple[str, str], int] = {}
-    for a, b in combinations(by_number(seat), 2):
-        out[(a, b)] = sum(1 for s, (d, place) in seat[a].items()
-                          if s in seat[b] and seat[b][s][0] == d and seat[b][s][1] != place)
-    return out
 
 
 def rounds_of(rows: Sequence[Row], pair: str, direction: str | None = None) -> list[tuple[Row, str]]:

@@ -45,8 +45,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
+from .changes import Change, apply
 from .howell_rounds import ALPHABET
 from .mitchell_layouts import APPENDIX_BASE, APPENDIX_EW, HESITATIONS
 from .numbers import whole
@@ -160,7 +160,8 @@ def relay(tables: int, boards_per_round: int | None = None, rounds: int | None =
 
 
 def late_pair(m: Movement, late: int) -> Movement:
-    """``m`` (one pair missing) with that pair arriving for round ``late``: it takes the sit-out's seat.
+    """``m`` (one pair missing) with that pair arriving for round ``late``: it takes the sit-out's seat (as
+    ``--joins`` does: :func:`mpxl.core.changes.apply`).
 
     >>> from mpxl.core.movement import movement
     >>> m = late_pair(movement("mitchell", 3, 2, pairs=5), 2)
@@ -178,11 +179,7 @@ def late_pair(m: Movement, late: int) -> Movement:
         present = {p for r in m.rows for p in (r.ns, r.ew) if p}
         numbers = [str(p) for p in range(1, 2 * m.tables + 1)]
     who = next(p for p in numbers if p not in present)
-    rows = tuple(r if r.round < n else replace(r, ns=r.ns or who, ew=r.ew or who) for r in m.rows)
-    notes = [f"{'EW pair' if m.winners == 2 else 'pair'} {who} arrives for round {n}: it takes the seat that sat out"]
-    notes += [x for x in m.note.split("; ") if x and "missing" not in x and "the others (" not in x]
-    notes += [unequal] if (unequal := played_unequally(rows)) else []
-    return replace(m, rows=rows, note="; ".join(notes))
+    return apply(m, [Change("joins", n, who, "EW" if m.winners == 2 else "")])
 
 
 def _loop_seat(i: int, tables: int) -> tuple[int, str]:

@@ -3,11 +3,11 @@
 Four kinds of card, two across the page and several a page (to cut apart), each kept whole on the printed
 page (a card holds at most :data:`CARD_ROWS` lines, which fit an A4 page; a longer one is printed as parts,
 each a card of its own, "1 of 2" in its title, split between rounds): the **table cards** (for each table,
-round by round: the pairs and the boards, and the tables a round's boards are shared with), the **guide cards** (for each pair, where it sits each round,
-against whom, which boards), the **traveller slips** (for each board, the pairs in the order they play it,
-with empty cells for the contract, declarer, tricks and score) and the **personal score cards** (for each
-pair, a line per board in the order it plays them). Plain HTML and CSS: no
-script, nothing from the network.
+round by round: the pairs and the boards, and the tables a round's boards are shared with), the **guide
+cards** (for each pair, where it sits each round, against whom, which boards), the **traveller slips** (for
+each board, the pairs in the order they play it, with empty cells for the contract, declarer, tricks and
+score) and the **personal score cards** (for each pair, a line per board in the order it plays them). Plain
+HTML and CSS: no script, nothing from the network.
 
 >>> from mpxl.core.movement import movement
 >>> page = cards_html(movement("howell", 4, boards_per_round=3), "Club <night>")

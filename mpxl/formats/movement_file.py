@@ -11,7 +11,7 @@ Mitchell: NS 1 and EW 1 are two pairs).
 >>> typed = "round,table,ns,ew,boards\\n1,1,1,1,1\\n1,2,2,2,2\\n1,3,3,3,3\\n2,1,1,3,2\\n2,2,2,1,3\\n2,3,3,2,1\\n"
 >>> m = movement_from_csv(typed, "typed.csv")
 >>> m.kind, m.tables, m.rounds, m.winners, m.rows[3]
-('custom', 3, 2, 2, Row(round=2, table=1, ns='1', ew='3', boards=(2,)))
+('custom', 3, 2, 2, Row(round=2, table=1, ns='1', ew='3', boards=(2,), shares=()))
 >>> movement_from_csv("round,table,ns,ew,boards\\n1,1,1,2,1-2\\n1,2,1,4,3-4\\n", "typed.csv")
 Traceback (most recent call last):
 mpxl.core.errors.UserError: typed.csv: round 1, table 2: no pair at two tables: NS 1 is at table 1 too
@@ -25,11 +25,12 @@ import json
 import os
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from ..core.errors import UserError
-from ..core.movement import MAX_BOARDS, Movement, Row, played_unequally
-from ..core.movement_check import breaks
+from ..core.movement_check import ANY_FILE, breaks
+from ..core.schedule import MAX_BOARDS, Movement, Row, played_unequally
 from .atomic import StrPath
 from .common import decode_text, read_bytes
 
@@ -87,10 +88,12 @@ def _whole(text: object, what: str) -> int:
 
 
 def movement_from_rows(cells: Iterable[_Cells], source: str, winners: int | None = None, note: str = "",
-                       kind: str = "custom") -> Movement:
-    """The movement of ``cells`` (round, table, NS, EW, boards; a sit-out None), checked against the rules:
-    UserError naming ``source``, the round and table, and the rule broken. ``winners``: as the file says
-    (else one when a pair number sits both NS and EW)."""
+                       kind: str = "custom", copies: int = 1) -> Movement:
+    """The movement of ``cells`` (round, table, NS, EW, boards; a sit-out None), checked against the rules
+    (:func:`mpxl.core.movement_check.breaks`): UserError naming ``source``, the round and table, and the rule
+    broken (:data:`~mpxl.core.movement_check.ANY_FILE`). ``winners``: as the file says (else one when a pair
+    number sits both NS and EW). The tables of a round that play the same boards share them (each row names
+    the others in ``shares``)."""
     rows = sorted((Row(r, t, ns, ew, b) for r, t, ns, ew, b in cells), key=lambda x: (x.round, x.table))
     if not rows:
         raise UserError(source, "", "no rounds: a movement has a row per table per round")
@@ -99,19 +102,26 @@ def movement_from_rows(cells: Iterable[_Cells], source: str, winners: int | None
         if (row.round, row.table) in seen:
             raise UserError(source, f"round {row.round}, table {row.table}", "listed twice")
         seen.add((row.round, row.table))
+    rows = _shared(rows)
     sides = winners or (1 if _one_field(rows) else 2)
     said = [f"read from {os.path.basename(source)}"] + ([note] if note else [])
     said += [unequal] if (unequal := played_unequally(rows)) else []
     m = Movement(kind, max(r.table for r in rows), max(r.round for r in rows),
-                 max(len(r.boards) for r in rows), sides, tuple(rows), "; ".join(said))
-    found = breaks(m)
+                 max(len(r.boards) for r in rows), sides, tuple(rows), "; ".join(said), copies)
+    found = breaks(m, ANY_FILE)
     if found:
-        first = found[0]
-        place = ", ".join(x for x in (f"round {first.round}" if first.round else "",
-                                      f"table {first.table}" if first.table else "") if x)
         more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
-        raise UserError(source, place, f"{first.rule}: {first.what}{more}")
+        raise UserError(source, found[0].place, f"{found[0].rule}: {found[0].what}{more}")
     return m
+
+
+def _shared(rows: Sequence[Row]) -> list[Row]:
+    """``rows`` each naming the other tables of its round that play the same boards (they share them)."""
+    tables: dict[tuple[int, frozenset[int]], list[int]] = {}
+    for row in rows:
+        tables.setdefault((row.round, frozenset(row.boards)), []).append(row.table)
+    return [replace(row, shares=tuple(t for t in tables[(row.round, frozenset(row.boards))] if t != row.table))
+            for row in rows]
 
 
 def _one_field(rows: Sequence[Row]) -> bool:
@@ -165,13 +175,14 @@ def _from_json(text: str, source: str) -> Movement:
             except (ValueError, KeyError, TypeError) as exc:
                 raise UserError(source, f"rows[{i - 1}]", str(exc) if isinstance(exc, ValueError)
                                 else f"expected round, table, ns, ew and boards ({exc})") from None
-        winners, kind = doc.get("winners"), doc.get("movement")
+        winners, kind, copies = doc.get("winners"), doc.get("movement"), doc.get("copies", 1)
     except (ValueError, KeyError, TypeError) as exc:
         if isinstance(exc, UserError):
             raise
         raise UserError(source, "", f"not the schedule mpxl movement --json writes ({exc})") from None
     return movement_from_rows(cells, source, winners=winners if winners in (1, 2) else None,
-                              kind=kind if isinstance(kind, str) and kind.isalpha() else "custom")
+                              kind=kind if isinstance(kind, str) and kind.replace("-", "").isalpha() else "custom",
+                              copies=copies if isinstance(copies, int) and 1 <= copies <= 9 else 1)
 
 
 def _from_bws(path: str) -> Movement:
