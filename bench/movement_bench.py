@@ -22,7 +22,8 @@ from mpxl.core.movement_check import breaks
 from mpxl.workbook.template import laid_out_contents, template_contents, write_workbook
 
 
-def _best(func, repeat: int = 3) -> float:
+def best(func, repeat: int = 3) -> float:
+    """The fastest of ``repeat`` runs of ``func``, in seconds (also bench/movement_file_bench.py's)."""
     times = []
     for _ in range(repeat):
         start = time.perf_counter()
@@ -51,12 +52,12 @@ def movements(cli: bool) -> None:
     cases = offered()
     worst = ("", 0, {}, 0.0)
     for kind, tables, extra in cases:
-        took = _best(lambda k=kind, t=tables, x=extra: movement(k, t, **x))
+        took = best(lambda k=kind, t=tables, x=extra: movement(k, t, **x))
         assert not breaks(movement(kind, tables, **extra)), (kind, tables, extra)
         if cli:
             command = [sys.executable, "-m", "mpxl", "movement", kind, "--tables", str(tables), "--json"]
             command += [f"--{k}={v}" for k, v in extra.items()]
-            took = _best(lambda c=command: subprocess.run(c, check=True, capture_output=True))
+            took = best(lambda c=command: subprocess.run(c, check=True, capture_output=True))
         if took > worst[3]:
             worst = (kind, tables, extra, took)
     where = "the command" if cli else "in-process"

@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 from mpxl.core.changes import apply, joins
@@ -19,16 +18,10 @@ from mpxl.core.movement import movement
 from mpxl.core.movement_check import balance, breaks
 from mpxl.formats.movement_file import read_movement
 
+sys.path.insert(0, str(Path(__file__).parent))
+from movement_bench import best  # noqa: E402
+
 BWS = Path(__file__).resolve().parents[2] / "shared" / "realdata" / "bridgemate-2005-05-09-12tables-arbitral.bws"
-
-
-def _best(func, repeat: int = 3) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        func()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def main() -> int:
@@ -42,15 +35,15 @@ def main() -> int:
                 f"{r.round},{r.table},{r.ns or ''},{r.ew or ''},{r.boards[0]}-{r.boards[-1]}\n" for r in m.rows),
                 encoding="utf-8")
             for path in (as_json, as_csv):
-                took = _best(lambda p=path: balance(read_movement(p)))
+                took = best(lambda p=path: balance(read_movement(p)))
                 worst = max(worst, took)
                 print(f"{path.name:16} read, checked, balanced: {took * 1000:7.1f} ms")
             if pairs:
-                late = _best(lambda mm=m, t=tables: breaks(apply(mm, [joins(f"{2 * t}@3")])))
+                late = best(lambda mm=m, t=tables: breaks(apply(mm, [joins(f"{2 * t}@3")])))
                 worst = max(worst, late)
                 print(f"{kind} {tables} late pair    changed, checked: {late * 1000:7.1f} ms")
     if BWS.exists():
-        took = _best(lambda: balance(read_movement(BWS)))
+        took = best(lambda: balance(read_movement(BWS)))
         worst = max(worst, took)
         print(f"{BWS.name}: {took * 1000:.1f} ms")
     print(f"worst {worst * 1000:.1f} ms (bar 500 ms): {'ok' if worst < 0.5 else 'OVER'}")

@@ -34,6 +34,8 @@ TEXT_OPTIONS = {
     "connector", "club_id", "licence_key",
     # mpxl deal reads its runs of boards (1-16,33-48) and its seed itself, strictly (one line): tested below
     "boards", "seed",
+    # a movement's file, and the evening's changes (PAIR@R, A-B@R: mpxl.core.changes reads them, one line)
+    "source", "leaves", "joins", "swap_boards",
 }
 
 
