@@ -69,11 +69,12 @@ from .settings import (
     Places,
     RoundingKind,
     Scale,
+    TotalsMethod,
     Unplayed,
 )
 
 __all__ = ["Agreement", "Inference", "LinePercentages", "Published", "Search", "Step", "infer", "agreement",
-           "decimals_of", "SEARCHED", "STEPS", "TRIAL_POINTS"]
+           "decimals_of", "cut_off", "SEARCHED", "STEPS", "TRIAL_POINTS"]
 
 #: Events of at most this many lines are searched from several starting points when one search does
 #: not reproduce every figure (small events are where settings coincide; a scoring costs little).
@@ -207,6 +208,34 @@ def decimals_of(values: Iterable[float | None]) -> int | None:
         d = 0 if "e" in text else len(text.partition(".")[2].rstrip("0"))
         best = d if best is None else max(best, d)
     return best
+
+
+def cut_off(event: Event, decimals: int | None) -> bool:
+    """Do the published lines show their figures cut off (truncated) to ``decimals``, not rounded? A line's two
+    figures add to the board's top, a whole number: rounded, they add to it, or to a unit of the last decimal
+    MORE where both are exact halves (half up); cut off, to a unit LESS where both have further digits (Bridge NZ's
+    Scorer: 57.5 + 6.4 = 63.9 on a top of 64). So: some plain result's line a unit short of a whole number, none a
+    unit over (lines with a penalty or an adjustment left out; never on the signed scale, whose top is 0 and
+    whose cut figures add to it).
+
+    >>> from mpxl.core.event import Line
+    >>> cut = [Line(1, "1", "2", score=420, published_ns_mp=57.5, published_ew_mp=6.4),
+    ...        Line(1, "3", "4", score=400, published_ns_mp=32.0, published_ew_mp=32.0)]
+    >>> cut_off(Event(lines=cut), 1), cut_off(Event(lines=cut[1:]), 1), cut_off(Event(lines=cut), 0)
+    (True, False, False)
+    """
+    if not decimals:
+        return False
+    unit = 10**decimals
+    short = over = 0
+    for ln in event.lines:
+        ns, ew = ln.published_ns_mp, ln.published_ew_mp
+        if ns is None or ew is None or type(ln.score) is not int or ln.ns_penalty or ln.ew_penalty:
+            continue
+        units = round((ns + ew) * unit)
+        short += (units + 1) % unit == 0
+        over += (units - 1) % unit == 0
+    return short > 0 and over == 0
 
 
 def _same(published: float | None, ours: Fraction | None) -> bool:
@@ -651,8 +680,11 @@ class Search:
         ebu = opts.rounding.kind is RoundingKind.EBU  # the EBU's rounding writes its own decimals: another is no EBU's
         if "rounding" not in fixed and line_dec is not None and (not ebu or opts.rounding.decimals != line_dec):
             if opts.rounding.kind is RoundingKind.EXACT or opts.rounding.decimals != line_dec:
-                kind = opts.rounding.kind if opts.rounding.kind is RoundingKind.HALF_EVEN else RoundingKind.HALF_UP
+                kept = (RoundingKind.HALF_EVEN, RoundingKind.TRUNCATE)  # a tie rule or a cut kept at other decimals
+                kind = opts.rounding.kind if opts.rounding.kind in kept else RoundingKind.HALF_UP
                 opts = replace(opts, rounding=Rounding(kind, line_dec))
+            if opts.rounding.kind is not RoundingKind.TRUNCATE and cut_off(self.event, line_dec):
+                opts = replace(opts, rounding=Rounding(RoundingKind.TRUNCATE, line_dec))
         if "totals_rounding" not in fixed and total_dec is not None and line_dec is not None and total_dec > line_dec:
             opts = replace(opts, totals_rounding=Rounding(RoundingKind.HALF_UP, total_dec))
         if "percentage_decimals" not in fixed and pct_dec is not None and opts.percentage_decimals is not None:
@@ -720,7 +752,14 @@ class Search:
                 if len(event.sections()) > 1 and "field" not in fixed:  # which lines a top counts: with the field
                     candidates += [{"estimate_at": EstimateAt.OWN_TOPS, "field": f} for f in Field
                                    if f is not field_of(event, opts)]
-            return self.choose("method", opts, candidates, _everything)
+            chosen = self.choose("method", opts, candidates, _everything)
+            if "totals_method" not in fixed and self.misses(chosen):
+                # the lines one way, the totals another (Bridge NZ's Scorer, a three-quarter Howell): each method on
+                # the lines, the totals adding the short boards plain on their own top; only while a figure is missed
+                split = [{"estimate_at": EstimateAt.LINES, "method": m, "totals_method": TotalsMethod.PLAIN}
+                         for m in Method]
+                chosen = self.choose("method", chosen, split, _everything)
+            return chosen
         if "method" in fixed and "estimate_at" not in fixed and short:
             # a method given is used: never estimating (never, own tops) would set it aside
             return self.choose("estimate_at", opts, [{"estimate_at": at} for at in EstimateAt

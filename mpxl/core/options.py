@@ -36,6 +36,7 @@ from .rules import (
     ROUNDING_ORDERS,
     SCALES,
     SMALL_GROUP_RULES,
+    TOTALS_ESTIMATES,
 )
 from .settings import (
     AvePolicy,
@@ -52,6 +53,7 @@ from .settings import (
     SmallGroups,
     Tie,
     TotalsFrom,
+    TotalsMethod,
     Unplayed,
 )
 
@@ -304,8 +306,9 @@ class ScoringOptions:
         Rounding(), kind=Rounding, parse=Rounding.parse, words="how each board's figures are rounded",
         values={k: rule.words for k, rule in ROUNDING_KINDS.items()}, flags=("--rounding", "--rounding-lines"),
         metavar="R",
-        written="`exact`, `ebu`, `acbl`, a number of decimals, `half-up:D`, `half-even:D`",
-        help="the lines' figures: exact, ebu, acbl, a number of decimals, half-up:D or half-even:D",
+        written="`exact`, `ebu`, `acbl`, a number of decimals, `half-up:D`, `half-even:D`, `truncate:D`",
+        help="the lines' figures: exact, ebu, acbl, a number of decimals, half-up:D, half-even:D or truncate:D (cut "
+        "off, never rounded up: Bridge NZ's Scorer)",
         key="rounding_lines", sheet="rounding", neighbours=Rounding.other_ties, setup=_setup_rounding,
         trials=(Trial("lines", on=("lines", "totals"), needs=("lines",)),),
         cell="Rounding", caption="Rounding")
@@ -418,6 +421,15 @@ class ScoringOptions:
         cell="RoundingOrder", caption="Rounding order", note="On the percent scale (every board factored to a top "
         "of 100): figure, the factored exact figure rounded once by Rounding; matchpoints-first, the matchpoints "
         "rounded by Rounding on the board's own top first, then factored and rounded again.")
+    totals_method: TotalsMethod = setting(
+        TotalsMethod.AS_LINES, words="what a pair's total adds for a board played fewer times than N, where a program "
+        "splits it from the board's published lines", values=TOTALS_ESTIMATES, flags=("--totals-method",),
+        metavar="METHOD", help="a short board in the totals: as-lines (default: as its lines, or as --estimate-at "
+        "totals says), plain (its plain matchpoints on its own smaller top) or a method (neuberg, manual...: "
+        "estimated to N by it; Bridge NZ's Scorer: lines neuberg, totals manual)",
+        trials=(Trial("totals", on=("totals", "percentages"), missed=True),),
+        off_sheet="totals-method {value} (a short board's totals apart from its lines) is not in the workbook's "
+        "formulas")
     #: the values of settings declared outside this class (:func:`declare`): (name, value) pairs
     more: tuple[tuple[str, Any], ...] = dataclasses.field(default=(), repr=False)
 
@@ -491,6 +503,17 @@ class ScoringOptions:
             if s.board is not None:
                 rules.update(s.board(getattr(self, s.name)))
         return cast(BoardRules, rules)
+
+    @cached_property
+    def totals_scoring(self) -> ScoringOptions | None:
+        """The options a short board's totals are scored by when ``totals_method`` names a method (those options
+        with that method); None otherwise.
+
+        >>> ScoringOptions(totals_method=TotalsMethod.MANUAL).totals_scoring.method, ScoringOptions().totals_scoring
+        (<Method.MANUAL: 'manual'>, None)
+        """
+        m = self.totals_method.method
+        return None if m is None else replace(self, method=Method(m), totals_method=TotalsMethod.AS_LINES)
 
     @property
     def method_name(self) -> str:

@@ -5,7 +5,8 @@ Scoring programs round each board's figures, then total the ROUNDED figures.
 * ``exact``: no rounding;
 * ``half-up:d``: to d decimals, a half away from zero (ACBL: 2 decimals, .005 up);
 * ``half-even:d``: to d decimals, a half to the even digit;
-* ``ebu``: to 0.1, a half (.05) towards the board's average (EBU).
+* ``ebu``: to 0.1, a half (.05) towards the board's average (EBU);
+* ``truncate:d``: to d decimals, cut off towards zero (Bridge NZ's Scorer: 57.56 -> 57.5).
 
 Each kind's rule is written once, in the rulebook (:data:`mpxl.core.rules.ROUNDING_KINDS`), as the
 sheet's expression; :func:`round_ratio` is its integer fast path.
@@ -95,10 +96,14 @@ def round_ratio(num: int, den: int, decimals: int, tie: Tied = RoundingKind.HALF
 
     >>> round_ratio(55, 8, 2), round_ratio(161, 20, 1, "ebu", 160), round_ratio(159, 20, 1, "ebu", 160)
     (688, 80, 80)
+    >>> round_ratio(1151, 20, 1, "truncate"), round_ratio(-1151, 20, 1, "truncate")  # 57.55 -> 57.5, -57.5
+    (575, -575)
     """
     kind = _kind(tie)
     unit: int = 10**decimals  # decimals >= 0: an int
     q, r = divmod(num * unit, den)
+    if kind is RoundingKind.TRUNCATE:
+        return q + 1 if r and (num < 0) != (den < 0) else q  # towards zero (divmod floors)
     twice = 2 * r
     if twice > den:
         return q + 1
@@ -133,15 +138,18 @@ class Rounding:
 
     @classmethod
     def parse(cls, text: str | int | Rounding | None) -> Rounding:
-        """Parse ``exact``, ``ebu``, ``acbl``, ``half-up:2``, ``half-even:1`` or a bare number of decimals.
+        """Parse ``exact``, ``ebu``, ``acbl``, ``half-up:2``, ``half-even:1``, ``truncate:1`` or a bare number of
+        decimals.
 
         >>> Rounding.parse("2"), Rounding.parse("acbl")
         (Rounding(kind='half-up', decimals=2), Rounding(kind='half-up', decimals=2))
+        >>> Rounding.parse("trunc:1"), str(Rounding.parse("truncate:1").apply(Fraction(1151, 20)))
+        (Rounding(kind='truncate', decimals=1), '115/2')
         >>> Rounding.parse("third")
         Traceback (most recent call last):
         ...
         ValueError: 'third' is not a rounding; expected exact, ebu, acbl, a number of decimals,
-        or half-up:D / half-even:D
+        or half-up:D / half-even:D / truncate:D
         """
         if isinstance(text, Rounding):
             return text
@@ -156,9 +164,10 @@ class Rounding:
             return cls(RoundingKind.EBU, 1)
         if key == "acbl":
             return cls(RoundingKind.HALF_UP, 2)
-        m = re.fullmatch(r"(?:(half-up|half-even|up|even)[:=]?)?([0-9]{1,2})", key)
+        m = re.fullmatch(r"(?:(half-up|half-even|up|even|truncate|trunc|down)[:=]?)?([0-9]{1,2})", key)
         if m and int(m.group(2)) <= 10:
-            kind = RoundingKind.HALF_EVEN if m.group(1) in ("half-even", "even") else RoundingKind.HALF_UP
+            kind = (RoundingKind.HALF_EVEN if m.group(1) in ("half-even", "even") else
+                    RoundingKind.TRUNCATE if m.group(1) in ("truncate", "trunc", "down") else RoundingKind.HALF_UP)
             return cls(kind, int(m.group(2)))
         return cls._bad(text)
 
@@ -166,6 +175,7 @@ class Rounding:
     def _bad(text: object) -> NoReturn:
         raise ValueError(
             f"{text!r} is not a rounding; expected exact, ebu, acbl, a number of decimals, or half-up:D / half-even:D"
+            " / truncate:D"
         )
 
     @overload
@@ -195,14 +205,16 @@ class Rounding:
 
     def other_ties(self) -> tuple[Rounding, ...]:
         """The roundings to the same decimals that break an exact half another way (the EBU's, which is to 1
-        decimal, only beside 1 decimal): what the inference tries from this rounding; none from exact.
+        decimal, only beside 1 decimal), or cut the figure off (truncation: Bridge NZ's Scorer): what the inference
+        tries from this rounding; none from exact.
 
-        >>> Rounding.parse("1").other_ties(), Rounding.parse("exact").other_ties()
-        ((Rounding(kind='half-even', decimals=1), Rounding(kind='ebu', decimals=1)), ())
+        >>> [str(r) for r in Rounding.parse("1").other_ties()], Rounding.parse("exact").other_ties()
+        (['half-even:1', 'ebu', 'truncate:1'], ())
         """
         if self.kind is RoundingKind.EXACT:
             return ()
         kinds = [RoundingKind.HALF_UP, RoundingKind.HALF_EVEN] + ([RoundingKind.EBU] if self.decimals == 1 else [])
+        kinds.append(RoundingKind.TRUNCATE)
         return tuple(Rounding(k, 1 if k is RoundingKind.EBU else self.decimals) for k in kinds if k is not self.kind)
 
     def __str__(self) -> str:

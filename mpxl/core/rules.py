@@ -93,6 +93,7 @@ __all__ = [
     "ESTIMATE_LINE",
     "ARTIFICIAL_MP",
     "K_RULES",
+    "TOTALS_ESTIMATES",
     "ESTIMATE",
     "ESTIMATES_FULL_BOARDS",
     "AVE_PLUS",
@@ -617,6 +618,17 @@ K_RULES: dict[str, Expr] = {
     "ascherman-short": _ASCHERMAN_K,
 }
 
+#: What a pair's total adds for a board played fewer times than N, where a program splits it from what the
+#: board's lines are published as (``ScoringOptions.totals_method``): the lines' own figures (as ``estimate_at``
+#: says), the board's plain matchpoints on its own smaller top, or the board estimated to N by another method.
+TOTALS_ESTIMATES: dict[str, str] = {
+    "as-lines": "as the lines (or as estimate-at totals says)",
+    "plain": "the board's plain matchpoints on its own smaller top, the pair's maximum that top (Bridge NZ's Scorer, "
+             "a three-quarter Howell: lines scaled to the full top)",
+    **{m: f"estimated to N by {m} (k {rule.text}; Bridge NZ's Scorer: lines Neuberg, totals manual)"
+       if m == "manual" else f"estimated to N by {m} (k {rule.text})" for m, rule in K_RULES.items()},
+}
+
 #: Buchen's generic estimate of S among n results to a board of N, with the method's k.
 ESTIMATE = Expr("(N-k)/(n-1)*S+Scale*(k-1)/2",
                 "M = (N - k)/(n - 1) x S + scale x (k - 1)/2 (Buchen's generic formula)")
@@ -759,6 +771,9 @@ _ROUNDINGS: dict[str, tuple[str, str, str]] = {
     "exact": ("x", "no rounding", "{tie}"),
     "half-even": ("IF(MOD(v,1)=0.5,2*ROUND(v/2,0),ROUND(v,0))/Unit", "halves to the even digit",
                   "to d decimals, {tie}"),
+    "truncate": ("ROUNDDOWN(v,0)/Unit", "cut off towards zero, never rounded up",
+                 "to d decimals, {tie} (Bridge NZ's Scorer: 57.56 -> 57.5, so NS + EW may be a tenth short of "
+                 "the top)"),
 }
 
 #: How each rounding kind breaks an exact half, in the words the Setup sheet's note and the results

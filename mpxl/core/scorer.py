@@ -24,8 +24,9 @@ from .event import Event, Line, LineScore, PairKey, Travellers
 from .methods import check_counts
 from .options import ScoringOptions, field_of, pair_key
 from .pairings import gather, travellers_board_ranges
+from .rounding import Rounding
 from .rules import AVE_MINUS, AVE_PLUS, lines_towards_n
-from .settings import AvePolicy, EstimateAt, Field, RoundingKind, RoundingOrder
+from .settings import AvePolicy, EstimateAt, Field, RoundingKind, RoundingOrder, TotalsMethod
 
 __all__ = [
     "ScoredLine", "ScoredBoard", "BoardPlace", "ScoredColumns", "score_columns", "reported_top", "plain_figures",
@@ -311,6 +312,13 @@ def _lay(out: ScoredColumns, place: BoardPlace, scored: BoardScore) -> None:
     out.boards.append(place)
 
 
+def _totals_figures(board: BoardScore, rounding: Rounding, average: Fraction) -> TotalsFigures:
+    """What the totals add of ``board``'s figures: its exact figures rounded by ``rounding`` (the totals'),
+    about ``average``."""
+    ns, ew = board.figures.ns_exact, board.figures.ew_exact
+    return TotalsFigures([rounding.apply(x, average) for x in ns], [rounding.apply(x, average) for x in ew], ns, ew)
+
+
 def _real_results(scores: list[LineScore]) -> int:
     """How many of a board's cells are real results (not blank, not played or artificial).
 
@@ -337,14 +345,30 @@ class _BoardLines:
         ``n_played`` lines: an artificial score on it still estimated), and the totals add the board estimated to
         the full top (``expected``), rounded as figures only the totals hold: that one rule for every figure of
         the board, an Ave+/Ave- the wbf policy sets included (:func:`_apply_wbf_averages`).
+
+        A ``totals_method`` apart from the lines (:class:`~mpxl.core.settings.TotalsMethod`) changes what the totals
+        add for such a board: the board estimated to the full top by that method (its lines as ``estimate_at``
+        says), or, ``plain``, its plain matchpoints on its own top, which is then the top a pair's maximum counts
+        (the lines, estimated, on the full top).
         """
         full = self.score(expected, options, memo)
-        if options.estimate_at is not EstimateAt.TOTALS or not 0 < n_played < expected:
+        split = options.totals_method
+        short = 0 < n_played < expected
+        if not short or (options.estimate_at is not EstimateAt.TOTALS and split is TotalsMethod.AS_LINES):
             return full
+        rounding = options.totals_rounding or options.rounding
+        if split is TotalsMethod.PLAIN:  # the totals add the board plain, on its own top
+            own = self.score(n_played, options, memo)
+            lines = own if options.estimate_at is EstimateAt.TOTALS else full
+            totals = _totals_figures(own, rounding, options.scale.average(own.top))
+            return lines._replace(top=own.top, actual=full.actual, line_top=None if lines is own else lines.top,
+                                  totals=totals)
+        other = options.totals_scoring  # a method of its own for the totals, else the method's full figures
+        added = full if other is None else self.score(expected, other, memo)
+        totals = _totals_figures(added, rounding, options.scale.average(full.top))
+        if options.estimate_at is not EstimateAt.TOTALS:  # the lines estimated to N, the totals another way
+            return full._replace(totals=totals)
         own = self.score(n_played, options, memo)
-        rounding, avg = options.totals_rounding or options.rounding, options.scale.average(full.top)
-        ns, ew = full.figures.ns_exact, full.figures.ew_exact
-        totals = TotalsFigures([rounding.apply(x, avg) for x in ns], [rounding.apply(x, avg) for x in ew], ns, ew)
         return own._replace(top=full.top, actual=full.actual, line_top=own.top, totals=totals)
 
     def score(self, expected: int, options: ScoringOptions, memo: FigureMemo) -> BoardScore:

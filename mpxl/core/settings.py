@@ -39,12 +39,14 @@ from .rules import (
     SCALE_TOP,
     SCALES,
     SMALL_GROUP_RULES,
+    TOTALS_ESTIMATES,
     UNPLAYED_CREDITS,
     UNPLAYED_RULES,
 )
 
 __all__ = ["Choice", "Scale", "TotalsFrom", "EstimateAt", "Unplayed", "RoundingOrder", "Places", "Tie", "SmallGroups",
-           "AvePolicy", "Field", "RoundingKind", "LoneResult", "PercentageBasis", "MixedLine"]
+           "AvePolicy", "Field", "RoundingKind", "LoneResult", "PercentageBasis", "MixedLine",
+           "TotalsMethod"]
 
 _E = TypeVar("_E", bound="Choice")
 
@@ -199,6 +201,26 @@ class TotalsFrom(Choice, label="totals basis",
     EXACT = "exact"
 
 
+class TotalsMethod(Choice, label="totals method", aliases={"lines": "as-lines", "same": "as-lines", "none": "plain"}):
+    """What a pair's total adds for a board played fewer times than N, apart from its published lines
+    (:data:`mpxl.core.rules.TOTALS_ESTIMATES`): ``as-lines`` (the default: the lines' figures, or the board
+    estimated by the method under estimate-at totals); ``plain``: its plain matchpoints on its own smaller top
+    (the pair's maximum that top); or a method: the board estimated to N by it (Bridge NZ's Scorer publishes the
+    lines by Neuberg, truncated, and adds the totals by the manual method).
+
+    >>> TotalsMethod.find("manual"), TotalsMethod.find("none"), TotalsMethod.PLAIN.method
+    (<TotalsMethod.MANUAL: 'manual'>, <TotalsMethod.PLAIN: 'plain'>, None)
+    """
+
+    _value_: str
+    AS_LINES, PLAIN, NEUBERG, FACTOR, ASCHERMAN, MCKINNON, MANUAL, ASCHERMAN_SHORT = TOTALS_ESTIMATES
+
+    @property
+    def method(self) -> str | None:
+        """The method's word (a key of :data:`mpxl.core.rules.K_RULES`), None for as-lines and plain."""
+        return None if self in (TotalsMethod.AS_LINES, TotalsMethod.PLAIN) else self.value
+
+
 class EstimateAt(Choice, label="estimate-at", aliases={"own-top": "own-tops", "own": "own-tops"}):
     """Where a short board's estimate (Neuberg etc.) goes.
 
@@ -269,7 +291,7 @@ class RoundingKind(Choice, label="rounding kind"):
     """How a board's figures are rounded (:data:`mpxl.core.rules.ROUNDING_KINDS`, in the sheet's order)."""
 
     _value_: str
-    HALF_UP, EBU, EXACT, HALF_EVEN = ROUNDING_KINDS
+    HALF_UP, EBU, EXACT, HALF_EVEN, TRUNCATE = ROUNDING_KINDS
 
 
 class Tie(Choice, label="tie rule"):

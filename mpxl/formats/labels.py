@@ -165,6 +165,7 @@ _FR = {
     "small_rule": "petits groupes d'une donne faussée : règle {rule}",
     "tie_half-up": "demis arrondis en s'éloignant de zéro",
     "tie_ebu": "demis (.05) arrondis vers la moyenne de la donne",
+    "tie_truncate": "tronqués (jamais arrondis vers le haut)",
     "tie_exact": "sans arrondi", "tie_half-even": "demis arrondis au chiffre pair",
 }
 
@@ -230,6 +231,7 @@ _NB = {
     "mixed_own": "en blandet linjes ekte resultat teller bare i sin egen sides felt",
     "small_rule": "små grupper i feilspilte spill: {rule}-regelen",
     "tie_half-up": "halve bort fra null", "tie_ebu": "halve (.05) mot spillets snitt",
+    "tie_truncate": "kuttet (aldri avrundet opp)",
     "tie_exact": "ingen avrunding", "tie_half-even": "halve til partall",
 }
 
@@ -295,6 +297,7 @@ _SV = {
     "mixed_own": "en blandad rads riktiga resultat räknas bara i den egna sidans fält",
     "small_rule": "små grupper på felaktiga brickor: {rule}-regeln",
     "tie_half-up": "halva bort från noll", "tie_ebu": "halva (.05) mot brickans medel",
+    "tie_truncate": "avkortade (aldrig avrundade uppåt)",
     "tie_exact": "ingen avrundning", "tie_half-even": "halva till jämn siffra",
 }
 
@@ -360,6 +363,7 @@ _DA = {
     "mixed_own": "en blandet linjes rigtige resultat tæller kun i sin egen sides felt",
     "small_rule": "små grupper i fejlbehæftede spil: {rule}-reglen",
     "tie_half-up": "halve væk fra nul", "tie_ebu": "halve (.05) mod spillets gennemsnit",
+    "tie_truncate": "afskåret (aldrig rundet op)",
     "tie_exact": "ingen afrunding", "tie_half-even": "halve til lige ciffer",
 }
 
@@ -425,6 +429,7 @@ _NL = {
     "mixed_own": "de echte uitslag van een gemengde regel telt alleen in het veld van de eigen kant",
     "small_rule": "kleine groepen van een verspeeld spel: {rule}-regel",
     "tie_half-up": "halven van nul af", "tie_ebu": "halven (.05) naar het gemiddelde van het spel",
+    "tie_truncate": "afgekapt (nooit naar boven afgerond)",
     "tie_exact": "geen afronding", "tie_half-even": "halven naar het even cijfer",
 }
 
@@ -492,6 +497,7 @@ _PL = {
     "mixed_own": "prawdziwy wynik mieszanej linii liczy się tylko w polu jej własnej strony",
     "small_rule": "małe grupy rozdań zepsutych: zasada {rule}",
     "tie_half-up": "połówki od zera", "tie_ebu": "połówki (.05) w stronę średniej rozdania",
+    "tie_truncate": "obcięte (nigdy w górę)",
     "tie_exact": "bez zaokrąglenia", "tie_half-even": "połówki do parzystej cyfry",
 }
 
@@ -558,6 +564,7 @@ _DE = {
     "mixed_own": "das echte Ergebnis einer gemischten Zeile zählt nur im Feld der eigenen Seite",
     "small_rule": "kleine Gruppen verlegter Boards: {rule}-Regel",
     "tie_half-up": "Hälften von null weg", "tie_ebu": "Hälften (.05) zum Schnitt des Boards",
+    "tie_truncate": "abgeschnitten (nie aufgerundet)",
     "tie_exact": "keine Rundung", "tie_half-even": "Hälften zur geraden Ziffer",
 }
 

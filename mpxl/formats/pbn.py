@@ -62,6 +62,7 @@ from ..core.rules import (
     side_of,
 )
 from .pbn_analysis import analysis_lines, read_analysis
+from .sides import Sides, direction_suffixes
 from .textsafe import pbn_string, pbn_unescape
 
 if TYPE_CHECKING:  # typing only
@@ -364,6 +365,8 @@ def read_pbn_text(text: str, source: str = "<pbn>") -> Event:
     board: int | None = None
     previous: dict[str, tuple[str, int]] = {}
     saw_score_table = False
+    sides = Sides(source)  # the Direction labels, read once every seat is known
+    labelled: list[tuple[Pair, str, str]] = []
     for tags, tables in _games(text, source):
         # "#" inherits the previous game's value (PBN 3.4)
         for k, (v, no) in list(tags.items()):
@@ -407,7 +410,7 @@ def read_pbn_text(text: str, source: str = "<pbn>") -> Event:
                     ev.analyses[board] = analysis
         section_tag = tags.get("Section", ("", 0))[0]
         if "TotalScoreTable" in tables:
-            _total_table(ev, tables["TotalScoreTable"], section_tag, source)
+            labelled += _total_table(ev, tables["TotalScoreTable"], section_tag, source)
         if "ScoreTable" in tables:
             saw_score_table = True
             if board is None:
@@ -416,8 +419,23 @@ def read_pbn_text(text: str, source: str = "<pbn>") -> Event:
     if not saw_score_table:
         raise UserError(source, "", "no ScoreTable found: this PBN file holds no results")
     ev.published_decimals = decimals
+    _directions(ev, sides, labelled)
     _winners(ev)
     return ev
+
+
+def _directions(ev: Event, sides: Sides, labelled: list[tuple[Pair, str, str]]) -> None:
+    """Each labelled pair's direction: its TotalScoreTable label (``N-S``, ``Ö-V``, ``O-W``...) read by the
+    file's own seats where they tell, else by the languages mpxl knows (:class:`mpxl.formats.sides.Sides`)."""
+    if not labelled:
+        return
+    for ln in ev.lines:
+        sides.seat(ln.section, ln.ns_pair, "NS")
+        sides.seat(ln.section, ln.ew_pair, "EW")
+    for pair, word, _where in labelled:
+        sides.label(word, pair.section, pair.number, _where)
+    for pair, word, where in labelled:
+        pair.direction = sides.side(word, where)
 
 
 #: One table of a game: (its columns, its rows as (line no, cells), the line no of its tag).
@@ -483,6 +501,7 @@ def _score_columns(columns: list[str], source: str, where: str) -> dict[str, int
     ...
     mpxl.core.errors.UserError: t.pbn: line 9: the ScoreTable has no Score_NS, Score_EW or Contract column
     """
+    columns = _spelt(columns)
     c = {name: _col(columns, *alts) for name, alts in _SCORE_COLUMNS.items()}
     if c["ns"] is None or c["ew"] is None:
         raise UserError(source, where, "the ScoreTable has no PairId_NS / PairId_EW column")
@@ -492,6 +511,30 @@ def _score_columns(columns: list[str], source: str, where: str) -> dict[str, int
         have, miss = ("MP_NS", "MP_EW") if c["mp_ew"] is None else ("MP_EW", "MP_NS")
         raise UserError(source, where, f"the ScoreTable has a {have} column but no {miss} column")
     return c
+
+
+#: The ScoreTable columns' stems that carry a direction suffix (``PairId_NS``, ``MP_EW``...).
+_SIDED_STEMS = ("PairId", "Pair", "Score", "MP", "MatchPoints", "Percentage")
+
+
+def _spelt(columns: list[str]) -> list[str]:
+    """The ScoreTable's column names with their direction suffixes as mpxl reads them: a file's own two
+    suffixes (``PairId_NS;PairId_ÖV``, ``PairId_NZ;PairId_OW``), NS first unless its words say otherwise
+    (:func:`mpxl.formats.sides.direction_suffixes`), spelt ``_NS`` and ``_EW``.
+
+    >>> _spelt(["Table", "PairId_NS", "PairId_ÖV", "Score_NS", "Score_ÖV", "MP_NS", "MP_ÖV"])
+    ['Table', 'PairId_NS', 'PairId_EW', 'Score_NS', 'Score_EW', 'MP_NS', 'MP_EW']
+    """
+    suffixes = direction_suffixes(columns, _SIDED_STEMS)
+    if set(suffixes) <= {"NS", "EW"}:
+        return columns
+    out = []
+    for name in columns:
+        stem, _, suffix = name.rpartition("_")
+        side = suffixes.get(suffix)
+        sided = side is not None and any(stem.lower() == s.lower() for s in _SIDED_STEMS)
+        out.append(f"{stem}_{side}" if sided else name)
+    return out
 
 
 def _check_row_width(cells: list[str | None], columns: list[str], board: int, source: str, where: str) -> None:
@@ -638,8 +681,11 @@ def _penalty_row(ev: Event, board: int, cell: Cell, section_tag: str, source: st
         raise UserError(source, where, f"board {board}: a Pen row names no pair (PairId_NS or PairId_EW)")
 
 
-def _total_table(ev: Event, table: Table, section_tag: str, source: str) -> None:
+def _total_table(ev: Event, table: Table, section_tag: str, source: str) -> list[tuple[Pair, str, str]]:
+    """Read a TotalScoreTable's pairs into ``ev``; gives each pair whose Direction is written, with the label
+    and its line (read by :func:`_directions` once the whole file is)."""
     columns, rows, header_no = table
+    labelled: list[tuple[Pair, str, str]] = []
     c = {
         name: _col(columns, *alts)
         for name, alts in {
@@ -675,11 +721,8 @@ def _total_table(ev: Event, table: Table, section_tag: str, source: str) -> None
             mp, pct = number_or_none(cell("mp")), number_or_none(cell("pct"))
         except ValueError as exc:
             raise UserError(source, where, str(exc)) from None
-        written = cell("direction")
-        try:  # the rulebook's spellings (N-S, EW...); blank or "-" where a pair plays both ways (one winner)
-            direction = None if written is None or is_blank(written) or written.strip() == "-" else side_of(written)
-        except ValueError as exc:
-            raise UserError(source, where, f"Direction {exc}") from None
+        written = cell("direction")  # blank or "-" where a pair plays both ways (one winner); a label else
+        label = None if written is None or is_blank(written) or written.strip() == "-" else written
         names = _split_names(cell("names"))
         ids = (member_number(cell("id1") or ""), member_number(cell("id2") or ""))
         # the numbers in order, a name to each as far as the names go (a seat with a number and no name kept)
@@ -698,7 +741,7 @@ def _total_table(ev: Event, table: Table, section_tag: str, source: str) -> None
         pair = Pair(
             number,
             cell("section") or section_tag,
-            direction,
+            None,  # the label's side: read by _directions, once every seat is known
             names,
             1,
             mp,
@@ -713,6 +756,9 @@ def _total_table(ev: Event, table: Table, section_tag: str, source: str) -> None
             | ({"Direction": cell("direction") or ""} if cell("direction") else {}),
         )
         ev.pairs.append(pair)
+        if label is not None:
+            labelled.append((pair, label, where))
+    return labelled
 
 
 def _split_names(text: str | None) -> tuple[str, ...]:

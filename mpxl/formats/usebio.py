@@ -43,8 +43,9 @@ from ..core.errors import UserError
 from ..core.event import SEATS, Club, Deal, Event, Line, LineScore, MasterPoints, Pair, Penalty, Player, SitOut
 from ..core.members import member_number
 from ..core.numbers import whole
-from ..core.rules import Side, arrowswitch_flag, is_sitout, side_of
+from ..core.rules import Side, arrowswitch_flag, is_sitout
 from ..core.settings import Field
+from .sides import side_word
 from .textsafe import xml_attribute, xml_content
 
 if TYPE_CHECKING:  # typing only
@@ -200,7 +201,7 @@ def _pair(el: Element, source: str, session: int, section: str, index: int) -> P
     direction = _text(el, "DIRECTION")
     if direction is not None:
         try:
-            direction = side_of(direction)  # the rulebook's spellings: NS, N-S, E/W...
+            direction = side_word(direction)  # the rulebook's spellings and the languages': NS, N-S, Ö-V, O-W...
         except ValueError as exc:
             raise UserError(source, where, f"DIRECTION {exc}") from None
     players = tuple(
@@ -350,7 +351,7 @@ def _penalty(el: Element, board: int, source: str, session: int, section: str, w
     if pair is None:
         raise UserError(source, where, "a PENALTY without a PAIR_NUMBER")
     try:
-        side = side_of(_text(el, "DIRECTION") or "")
+        side = side_word(_text(el, "DIRECTION") or "")
     except ValueError as exc:
         raise UserError(source, where, f"DIRECTION {exc} (the side pair {pair} sat on the board)") from None
     try:  # the readers' one rule for a figure
