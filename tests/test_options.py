@@ -39,6 +39,7 @@ from mpxl.core.settings import (  # noqa: E402
     Scale,
     SmallGroups,
     Tie,
+    TotalsMethod,
     Unplayed,
 )
 from mpxl.core.study import StudyOptions  # noqa: E402
@@ -109,7 +110,9 @@ TABLE_MADE = [
     (Scale, [*rules.SCALES, *rules.FIXED_TOP_SCALES], ["double", "single", "signed", "percent"]),
     (SmallGroups, list(rules.SMALL_GROUP_RULES), ["wbf", "ebu", "qba", "none"]),
     (AvePolicy, list(rules.AVE_POLICIES), ["fixed", "wbf"]),
-    (RoundingKind, list(rules.ROUNDING_KINDS), ["half-up", "ebu", "exact", "half-even"]),
+    (RoundingKind, list(rules.ROUNDING_KINDS), ["half-up", "ebu", "exact", "half-even", "truncate"]),
+    (TotalsMethod, list(rules.TOTALS_ESTIMATES), ["as-lines", "plain", "neuberg", "factor", "ascherman", "mckinnon",
+                                                  "manual", "ascherman-short"]),
     (Field, list(rules.FIELD_SCORING), ["section", "event"]),
     (LoneResult, list(rules.LONE_RESULT_RULES), ["average", "ave-plus"]),
     (MixedLine, list(rules.MIXED_LINE_RULES), ["both", "own"]),

@@ -77,13 +77,14 @@ def test_a_label_nothing_tells_is_refused_naming_it_and_its_line(src, tmp_path, 
     assert f"line {line}: Direction 'Up' is not a side" in err and len(err.strip().splitlines()) == 1
 
 
-def mitchell(seed: int, tables: int = 5, boards: int = 6) -> Event:
-    """A two-winner Mitchell: NS pair t at table t, EW pairs moving."""
+def mitchell(seed: int, tables: int = 5, boards: int = 6, apart: bool = True) -> Event:
+    """A two-winner Mitchell: NS pair t at table t, EW pairs moving, numbered after the NS pairs when ``apart``
+    (else both directions 1 to ``tables``)."""
     rnd = random.Random(seed)
     lines = []
     for b in range(1, boards + 1):
         for t in range(1, tables + 1):
-            ew = (t + b) % tables + 1
+            ew = (t + b) % tables + 1 + (tables if apart else 0)
             lines.append(Line(b, str(t), str(ew), score=rnd.choice((-100, 50, 110, 140, 420, 450, 620))))
     return Event(lines=lines, title=f"mitchell {seed}", program="Ein Programm 1.0", winners={"": 2})
 
@@ -100,6 +101,17 @@ def test_a_mitchell_s_labels_are_read_from_its_pairs_seats(ns, ew, tmp_path, cap
     assert {(p.number, p.direction) for p in event.pairs} == seats
     code, doc = _checked(path, capsys)
     assert code == 0 and all(a == b for a, b in doc["reproduced"].values())
+
+
+def test_a_mitchell_numbered_alike_both_ways_reads_its_labels_by_the_languages(tmp_path, capsys):
+    """NS 1-5 and EW 1-5: a number sits both ways, so the seats tell nothing; the list reads Ö-V, and a word it does
+    not know is refused."""
+    src = tmp_path / "mitchell.pbn"
+    write_event(score_event(mitchell(3, apart=False), ScoringOptions.parse(rounding="1", winners=2)), src)
+    code, doc = _checked(_respelt(src, tmp_path / "ov.pbn", "N-S", "Ö-V"), capsys)
+    assert code == 0 and all(a == b for a, b in doc["reproduced"].values())
+    assert main(["check", str(_respelt(src, tmp_path / "beta.pbn", "N-S", "Beta"))]) == 2
+    assert "Direction 'Beta' is not a side" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("ns, ew", [("N-S", "Ö-V"), ("NZ", "OW"), ("Nord-Süd", "Ost-West")])
@@ -130,5 +142,5 @@ def test_the_languages_direction_words(word, side):
 
 @pytest.mark.parametrize("word", ["O", "NZ-OW", "Up", ""])
 def test_a_word_of_no_side_is_refused(word):
-    with pytest.raises(ValueError, match="is not a side in any language"):
+    with pytest.raises(ValueError, match="is not a side; expected NS or EW .*; nor in any other language"):
         side_word(word)

@@ -556,7 +556,7 @@ class Search:
         [{'unplayed': <Unplayed.OWN: 'own'>}, {'unplayed': <Unplayed.AVERAGE: 'average'>},
          {'unplayed': <Unplayed.AVE_PLUS: 'ave-plus'>}]
         >>> Search(Event(), ScoringOptions()).others("rounding", ScoringOptions.parse(rounding="half-even:2"))
-        [{'rounding': Rounding(kind='half-up', decimals=2)}]
+        [{'rounding': Rounding(kind='half-up', decimals=2)}, {'rounding': Rounding(kind='truncate', decimals=2)}]
         """
         s, current = declared(name), getattr(opts, name)
         if s.neighbours is not None:

@@ -54,6 +54,8 @@ _EN = {
     "estimated_note": "{actual} results, estimated to {expected} by {method}",
     "plain_note": "top {line_top} ({actual} results, scored plain); in the totals top {top}, estimated to "
                   "{expected} by {method}",
+    "scaled_note": "top {line_top} ({actual} results, estimated to {expected} by {method}); in the totals top {top}, "
+                   "plain",
     "sat_out": "sat out: {pairs}",
     # what happened on a line
     "line_ref": "NS {ns} v EW {ew}",
@@ -121,6 +123,8 @@ _FR = {
     "estimated_note": "{actual} résultats, ramenés à {expected} par {method}",
     "plain_note": "top {line_top} ({actual} résultats, sans correction) ; dans les totaux top {top}, ramenés à "
                   "{expected} par {method}",
+    "scaled_note": "top {line_top} ({actual} résultats, ramenés à {expected} par {method}) ; dans les totaux top "
+                   "{top}, sans correction",
     "sat_out": "relâche : {pairs}",
     "line_ref": "NS {ns} c. EO {ew}",
     "artificial": "score arbitral : NS {ns}, EO {ew}",
@@ -188,6 +192,8 @@ _NB = {
     "estimated_note": "{actual} resultater, justert til {expected} med {method}",
     "plain_note": "topp {line_top} ({actual} resultater, ujustert); i sammendraget topp {top}, justert til "
                   "{expected} med {method}",
+    "scaled_note": "topp {line_top} ({actual} resultater, justert til {expected} med {method}); i sammendraget "
+                   "topp {top}, ujustert",
     "sat_out": "stod over: {pairs}",
     "line_ref": "NS {ns} mot ØV {ew}",
     "artificial": "kunstig score: NS {ns}, ØV {ew}",
@@ -254,6 +260,8 @@ _SV = {
     "estimated_note": "{actual} resultat, omräknade till {expected} med {method}",
     "plain_note": "topp {line_top} ({actual} resultat, ej omräknade); i summan topp {top}, omräknade till "
                   "{expected} med {method}",
+    "scaled_note": "topp {line_top} ({actual} resultat, omräknade till {expected} med {method}); i summan topp "
+                   "{top}, ej omräknade",
     "sat_out": "satt över: {pairs}",
     "line_ref": "NS {ns} mot ÖV {ew}",
     "artificial": "konstgjort resultat: NS {ns}, ÖV {ew}",
@@ -320,6 +328,8 @@ _DA = {
     "estimated_note": "{actual} resultater, omregnet til {expected} med {method}",
     "plain_note": "top {line_top} ({actual} resultater, ikke omregnet); i totalen top {top}, omregnet til "
                   "{expected} med {method}",
+    "scaled_note": "top {line_top} ({actual} resultater, omregnet til {expected} med {method}); i totalen top "
+                   "{top}, ikke omregnet",
     "sat_out": "sad over: {pairs}",
     "line_ref": "NS {ns} mod ØV {ew}",
     "artificial": "kunstig score: NS {ns}, ØV {ew}",
@@ -386,6 +396,8 @@ _NL = {
     "estimated_note": "{actual} uitslagen, omgerekend naar {expected} met {method}",
     "plain_note": "top {line_top} ({actual} uitslagen, niet omgerekend); in de totalen top {top}, omgerekend naar "
                   "{expected} met {method}",
+    "scaled_note": "top {line_top} ({actual} uitslagen, omgerekend naar {expected} met {method}); in de totalen "
+                   "top {top}, niet omgerekend",
     "sat_out": "had een stilzit: {pairs}",
     "line_ref": "NZ {ns} tegen OW {ew}",
     "artificial": "arbitrale score: NZ {ns}, OW {ew}",
@@ -453,6 +465,8 @@ _PL = {
     "estimated_note": "{actual} wyników, przeliczone na {expected} metodą {method}",
     "plain_note": "top {line_top} ({actual} wyników, bez przeliczenia); w sumach top {top}, przeliczone na "
                   "{expected} metodą {method}",
+    "scaled_note": "top {line_top} ({actual} wyników, przeliczone na {expected} metodą {method}); w sumach top "
+                   "{top}, bez przeliczenia",
     "sat_out": "pauza: {pairs}",
     "line_ref": "NS {ns} przeciw EW {ew}",
     "artificial": "wynik sędziowski: NS {ns}, EW {ew}",
@@ -520,6 +534,8 @@ _DE = {
     "estimated_note": "{actual} Ergebnisse, hochgerechnet auf {expected} nach {method}",
     "plain_note": "Top {line_top} ({actual} Ergebnisse, nicht hochgerechnet); in den Summen Top {top}, "
                   "hochgerechnet auf {expected} nach {method}",
+    "scaled_note": "Top {line_top} ({actual} Ergebnisse, hochgerechnet auf {expected} nach {method}); in den "
+                   "Summen Top {top}, nicht hochgerechnet",
     "sat_out": "aussetzend: {pairs}",
     "line_ref": "NS {ns} gegen OW {ew}",
     "artificial": "künstliches Ergebnis: NS {ns}, OW {ew}",

@@ -14,7 +14,8 @@ nothing (a Howell's pairs sit both ways; a USEBIO file names no seat apart from 
 >>> side_word("O")  # Ost (East) in German, Ouest (West) in French: no side by itself
 Traceback (most recent call last):
 ...
-ValueError: 'O' is not a side in any language mpxl knows (N-S / E-W, Ö-V, O-W, Ø-V, E-O, NZ-OW, Nord-Süd...)
+ValueError: 'O' is not a side; expected NS or EW (N-S, N/S, North-South, or a seat: N, S, E, W); nor in any
+other language mpxl knows (Ö-V, O-W, Ø-V, E-O, NZ / OW, Nord-Süd...)
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 
 from ..core.errors import UserError
-from ..core.rules import SIDE_SPELLINGS, Side, code_key
+from ..core.rules import SIDE_SPELLINGS, Side, code_key, side_of
 
 __all__ = ["SIDE_WORDS", "side_key", "side_word", "Sides", "direction_suffixes"]
 
@@ -58,15 +59,16 @@ def side_key(text: str) -> str:
 def _known() -> dict[str, Side]:
     known: dict[str, Side] = {side_key(w): s for w, s in SIDE_SPELLINGS.items()}
     for ns, ew in SIDE_WORDS.values():
-        for words, side in ((ns, "NS"), (ew, "EW")):
+        each: tuple[tuple[tuple[str, ...], Side], ...] = ((ns, "NS"), (ew, "EW"))
+        for words, side in each:
             for w in words:
-                known.setdefault(side_key(w), side)  # type: ignore[arg-type]
+                known.setdefault(side_key(w), side)
     return known
 
 
 #: Every direction word mpxl knows, by :func:`side_key`: the rulebook's, then each language's.
 _KNOWN = _known()
-_EXAMPLES = "N-S / E-W, Ö-V, O-W, Ø-V, E-O, NZ-OW, Nord-Süd..."
+_EXAMPLES = "Ö-V, O-W, Ø-V, E-O, NZ / OW, Nord-Süd..."
 
 
 def side_word(text: str) -> Side:
@@ -77,9 +79,12 @@ def side_word(text: str) -> Side:
     ('NS', 'EW')
     """
     found = _KNOWN.get(side_key(text))
-    if found is None:
-        raise ValueError(f"{text!r} is not a side in any language mpxl knows ({_EXAMPLES})")
-    return found
+    if found is not None:
+        return found
+    try:  # refused by the rulebook's own words (every reader's, the Excel functions' and the sheet's), then ours
+        return side_of(text)
+    except ValueError as exc:
+        raise ValueError(f"{exc}; nor in any other language mpxl knows ({_EXAMPLES})") from None
 
 
 def direction_suffixes(columns: Iterable[str], stems: Iterable[str]) -> dict[str, Side]:
@@ -125,8 +130,9 @@ class Sides:
     >>> s.label("Up", "A", "3", "line 66"); s.side("Up", "line 66")
     Traceback (most recent call last):
     ...
-    mpxl.core.errors.UserError: t.pbn: line 66: Direction 'Up' is not a side in any language mpxl knows (N-S / \
-E-W, Ö-V, O-W, Ø-V, E-O, NZ-OW, Nord-Süd...), and the file seats no pair labelled so in one direction
+    mpxl.core.errors.UserError: t.pbn: line 66: Direction 'Up' is not a side; expected NS or EW (N-S, N/S,
+    North-South, or a seat: N, S, E, W); nor in any other language mpxl knows (Ö-V, O-W, Ø-V, E-O, NZ / OW,
+    Nord-Süd...), and the file seats no pair labelled so in one direction
     """
 
     def __init__(self, source: str) -> None:
