@@ -192,6 +192,7 @@ _FUNCS: dict[str, Any] = {
     "ROUND": _round,
     "ROUNDUP": _roundup,
     "ROUNDDOWN": _rounddown,
+    "TRUNC": _rounddown,  # Excel's TRUNC(x, digits) is ROUNDDOWN: towards zero
     "INT": _int,
     "MOD": _mod,
     "TRUE": True,
@@ -771,7 +772,7 @@ _ROUNDINGS: dict[str, tuple[str, str, str]] = {
     "exact": ("x", "no rounding", "{tie}"),
     "half-even": ("IF(MOD(v,1)=0.5,2*ROUND(v/2,0),ROUND(v,0))/Unit", "halves to the even digit",
                   "to d decimals, {tie}"),
-    "truncate": ("ROUNDDOWN(v,0)/Unit", "cut off towards zero, never rounded up",
+    "truncate": ("TRUNC(v)/Unit", "cut off towards zero, never rounded up",
                  "to d decimals, {tie} (Bridge NZ's Scorer: 57.56 -> 57.5, so NS + EW may be a tenth short of "
                  "the top)"),
 }

@@ -56,7 +56,8 @@ def _board_note(b: BoardPlace, sat: list[SitOut], method: str, L: Mapping[str, s
     the pairs that sat it out."""
     note = L["top_note"].format(top=mp_text(b.top, None))
     if b.line_top is not None:  # the lines on their own top, the totals on the full one; or the other way round
-        note = L["plain_note" if b.line_top < b.top else "scaled_note"].format(line_top=mp_text(b.line_top, None), actual=b.actual, top=mp_text(b.top, None),
+        key = "plain_note" if b.line_top < b.top else "scaled_note"
+        note = L[key].format(line_top=mp_text(b.line_top, None), actual=b.actual, top=mp_text(b.top, None),
                                       expected=b.expected, method=method)
     elif b.actual != b.expected:
         note += "; " + L["estimated_note"].format(actual=b.actual, expected=b.expected, method=method)

@@ -312,10 +312,12 @@ def _full_in_units(c: Row, s: Side) -> str:
 
 
 def _full_rounded(c: Row, x: str, scaled: str | None = None) -> str:
-    """The full figure in cell ``x`` rounded by Setup's Totals rounding about the full board's average, over its
-    scaled value in cell ``scaled`` (or worked out here)."""
+    """The full figure in cell ``x`` (a number or blank) rounded by Setup's Totals rounding about the full board's
+    average, over its scaled value in cell ``scaled`` (or worked out here: then blank tested as "", shorter, for the
+    formula to stay within 500 characters with every rounding kind's form)."""
     average = SCALE_AVERAGE.excel(centred=CENTRED, Top=c.topf)
-    return f'IF(ISNUMBER({x}),{rounding_formula(x, scaled or _full_scaled(x), average, **TOTALS_ROUNDING)},"")'
+    rounded = rounding_formula(x, scaled or _full_scaled(x), average, **TOTALS_ROUNDING)
+    return f'IF(ISNUMBER({x}),{rounded},"")' if scaled else f'IF({x}="","",{rounded})'
 
 
 def _full_rounded_result(c: Row, s: Side) -> str:
