@@ -757,7 +757,7 @@ class Search:
             lines_kept = got.lines[0] == got.lines[1] or chosen.estimate_at in (EstimateAt.NEVER, EstimateAt.TOTALS)
             if "totals_method" not in fixed and got.agree < got.total and lines_kept:
                 # the lines one way, the totals another (Bridge NZ's Scorer, a three-quarter Howell): each method on
-                # the lines, the totals plain on their own top; when a total is missed beside lines that agree (or plain)
+                # the lines, the totals plain on their own top; a total missed beside lines that agree (or plain ones)
                 split = [{"estimate_at": EstimateAt.LINES, "method": m, "totals_method": TotalsMethod.PLAIN}
                          for m in Method]
                 chosen = self.choose("method", chosen, split, _everything)
