@@ -26,8 +26,8 @@ NOT_WHOLE = ["1_0", "\uff11\uff10", "\u0661\u0660", "1\u00a00", "10\u2003", "\u0
 TEXT_OPTIONS = {
     "input", "inputs", "output", "deals", "conventions", "title", "date", "club", "lang", "chart", "kind", "movement",
     "method", "scale", "field", "previous", "remove", "foul_after", "small_groups", "estimate_at", "rounding",
-    "rounding_totals", "percentage_rounding", "unplayed", "places", "ave_policy", "totals_from", "lone_result",
-    "mixed_line", "percentage_basis", "rounding_pct", "rounding_order", "help", "version",
+    "rounding_totals", "percentage_rounding", "unplayed", "places", "ave_policy", "totals_from", "totals_method",
+    "lone_result", "mixed_line", "percentage_basis", "rounding_pct", "rounding_order", "help", "version",
     # mpxl movement reads these itself (its one-line message): tested below
     "tables", "pairs", "boards_per_round", "rounds", "arrowswitch", "late",
     # the Data Connector's address and the club's credentials (mpxl score --tablets)
