@@ -35,7 +35,8 @@ ALLOWED = {"IF", "AND", "OR", "NOT", "ISNUMBER", "ISTEXT", "IFERROR", "CHOOSE", 
            "SUMIFS", "ROUND", "ROUNDUP", "ROUNDDOWN", "ABS", "MATCH", "NA", "N", "INDEX", "SUMPRODUCT", "INT", "RIGHT",
            "ROW", "CLEAN",  # CLEAN: the rulebook's blank (rules.SHEET_TEXT), in Excel since 2.0
            "ROWS",  # ROWS: the Working sheet's look for a board's next line, in Excel since 2.0
-           "CELL"}  # CELL("format"): a penalty cell formatted as a percentage (P0, P1...), in Excel since 2.0
+           "CELL",  # CELL("format"): a penalty cell formatted as a percentage (P0, P1...), in Excel since 2.0
+           "TRUNC"}  # TRUNC: the truncate rounding (Bridge NZ Scorer's tenths), in Excel since 2.0
 
 
 def cell_contents(wb) -> dict:
