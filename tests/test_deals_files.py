@@ -410,3 +410,37 @@ def test_score_deals_attaches_a_deals_file_of_any_format(tmp_path, ext):
     event = Event(lines=[Line(b, "1", "2", score=420) for b in (1, 2, 3)])
     attach_deals(event, written(tmp_path, ext))
     assert event.deals == {b: SET[b] for b in (1, 2, 3)}
+
+
+def test_template_takes_the_evenings_deals_onto_its_hands_sheet(tmp_path, capsys):
+    """`mpxl template --deals night.pbn`: the Hands sheet holds the deals of the template's boards as the file
+    gives them, with their double-dummy analysis (mpxl deal --analyse); a board without a deal is named."""
+    pytest.importorskip("endplay")
+    from openpyxl import load_workbook
+
+    from mpxl.formats.deals import read_deals
+    from mpxl.formats.pbn import read_pbn_analyses
+    from mpxl.workbook.hands import read_hand_analyses, read_hands
+
+    night = tmp_path / "night.pbn"
+    assert main(["deal", "--boards", "1-4", "--seed", "51", "--analyse", "-o", str(night)]) == 0
+    book = tmp_path / "club.xlsx"
+    assert main(["template", "--tables", "3", "--boards", "5", "--deals", str(night), "-o", str(book)]) == 0
+    err = capsys.readouterr().err
+    assert "no deal for boards 5" in err
+    ws = load_workbook(book)["Hands"]
+    deals = read_deals(night)
+    assert read_hands(ws, str(book)) == deals
+    assert read_hand_analyses(ws, deals, str(book)) == read_pbn_analyses(night, deals)
+
+
+@pytest.mark.parametrize("boards, said", [("20-22", "a hand record of other boards"), (None, "No such file")])
+def test_template_refuses_deals_of_other_boards_and_writes_nothing(tmp_path, capsys, boards, said):
+    night = tmp_path / "night.pbn"
+    if boards:
+        assert main(["deal", "--boards", boards, "--seed", "51", "-o", str(night)]) == 0
+    capsys.readouterr()
+    book = tmp_path / "club.xlsx"
+    assert main(["template", "--tables", "3", "--boards", "5", "--deals", str(night), "-o", str(book)]) == 2
+    err = capsys.readouterr().err
+    assert said in err and err.count("\n") == 1 and not book.exists(), err

@@ -73,6 +73,30 @@ def titled(contents: Contents, title: str | None, date: str | None) -> Contents:
                                               date=s.date if date is None else date.strip()))
 
 
+def with_deals(contents: Contents, path: str | None) -> Contents:
+    """``contents`` with the hand record of the deals file ``path`` on a Hands sheet (its double-dummy analysis
+    too, where the file holds it: ``mpxl deal --analyse``): the deals of the template's boards; UserError when the
+    file holds none of them, a line on stderr naming the boards it has no deal for."""
+    if not path:
+        return contents
+    import sys
+
+    from ..core.errors import UserError
+    from ..core.event import Event
+    from ..formats.inputs import attach_deals, board_list
+
+    event = attach_deals(Event(), path)
+    boards = {b if isinstance(b, int) else b[0] for b in contents.boards} or set(event.deals)
+    if not boards & set(event.deals):
+        raise UserError(path, "", f"its deals are for boards {board_list(event.deals)}, the template's boards are "
+                        f"{board_list(boards)}: a hand record of other boards")
+    if boards - set(event.deals):
+        print(f"mpxl: --deals {path}: no deal for boards {board_list(boards - set(event.deals))}", file=sys.stderr)
+    kept = sorted(boards & set(event.deals))
+    return replace(contents, deals=[event.deals[b] for b in kept],
+                   analyses=[event.analyses[b] for b in kept if b in event.analyses])
+
+
 def run(args: argparse.Namespace) -> int:
     if args.teaching:
         contents = teaching_contents()
@@ -89,9 +113,9 @@ def run(args: argparse.Namespace) -> int:
         contents = template_contents(args.tables, args.boards, args.movement or "mitchell", args.method, args.scale,
                                      sections=args.sections, field=args.field, schedule=schedule)
         output = args.output
-    contents = titled(contents, args.title, args.date)
-    if getattr(args, "source", None):
-        check_not_input(output, [args.source])
+    contents = with_deals(titled(contents, args.title, args.date), args.deals)
+    if getattr(args, "source", None) or args.deals:
+        check_not_input(output, [p for p in (getattr(args, "source", None), args.deals) if p])
     write_atomically(output, contents)
     print(wrote(output, "workbook", contents.settings.event or ("the teaching workbook" if args.teaching else ""),
                 traveller_lines=len(contents.lines)))
@@ -115,6 +139,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                    "file (mpxl movement --from: a .bws, a CSV of round, table, ns, ew, boards, or a --json schedule)")
     p.add_argument("--title", help="the evening's name on the Setup and the results page (default: the movement's)")
     p.add_argument("--date", help="the evening's date, as it is to be shown")
+    p.add_argument("--deals", metavar="FILE", help="the boards' hands on a Hands sheet, from a deals file (mpxl "
+                   "deal's: .pbn, .dlm, .dup, .bri, .dge, .lin), with their double-dummy analysis where it holds one")
     p.add_argument("--leaves", action="append", metavar="PAIR@R", help="with a movement: the pair leaves after "
                    "round R (mpxl movement --leaves)")
     p.add_argument("--joins", action="append", metavar="PAIR@R", help="with a movement: a late pair joins at round R")
