@@ -443,6 +443,19 @@ def _everything(a: Agreement) -> tuple[int, int]:
     return _sum_of(a, _EVERY_FIGURE)
 
 
+def _sets_n_aside(opts: ScoringOptions) -> bool:
+    """Do ``opts`` score no short board to N anywhere: never estimating, own tops, or the estimate at the totals with
+    the totals plain (each board on its own top)?
+
+    >>> _sets_n_aside(ScoringOptions(estimate_at=EstimateAt.TOTALS, totals_method=TotalsMethod.PLAIN))
+    True
+    >>> _sets_n_aside(ScoringOptions(estimate_at=EstimateAt.LINES, totals_method=TotalsMethod.PLAIN))
+    False
+    """
+    return opts.estimate_at in (EstimateAt.NEVER, EstimateAt.OWN_TOPS) or (
+        opts.estimate_at is EstimateAt.TOTALS and opts.totals_method is TotalsMethod.PLAIN)
+
+
 class Search:
     """One inference: the candidates' scorings and agreements, and the search's steps as methods
     (the module's docstring lists them), sharing what does not change between candidates.
@@ -605,7 +618,11 @@ class Search:
         for name, trial in self.trials(at, opts, result):
             if trial.missed and not self.misses(opts):
                 continue
-            opts = self.choose(name, opts, self.others(name, opts), self.rated_on(trial.on))
+            candidates = self.others(name, opts)
+            if self.fixed & {"expected", "method"}:  # N or a method given: no candidate that estimates no board by
+                # them (they would be set aside unsaid)
+                candidates = [c for c in candidates if not _sets_n_aside(replace(opts, **c))]
+            opts = self.choose(name, opts, candidates, self.rated_on(trial.on))
         return opts
 
     # -- the whole search ----------------------------------------------------------------------------
@@ -735,7 +752,7 @@ class Search:
         short = opts.estimate_at is EstimateAt.OWN_TOPS or any(b.actual < b.expected for b in result.boards)
         # N given: a short board is estimated to it (never estimating, own tops, would set it aside unsaid)
         to_n = "expected" in fixed and short and not fixed & {"method", "estimate_at"}
-        if to_n and opts.estimate_at in (EstimateAt.NEVER, EstimateAt.OWN_TOPS):
+        if to_n and _sets_n_aside(opts):
             opts = replace(opts, estimate_at=EstimateAt.LINES)
         if short and not fixed & {"method", "estimate_at"}:
             # every line, not only the short boards' (a board is short or not by the candidate's N): the
