@@ -87,7 +87,7 @@ EVERY_KIND = [
      "(shared with tables 2 and 3)"),
     (["relay", "--tables", "4", "--boards-per-round", "2"], 8, "(shared with table 4)"),
     (["three-quarter", "--tables", "6", "--boards-per-round", "2"], 24, ""),
-    (["hesitation", "--tables", "5", "--pairs", "9", "--late", "3", "--boards-per-round", "2"], 10, ""),
+    (["hesitation", "--tables", "5", "--pairs", "9", "--late", "3", "--boards-per-round", "2"], 12, ""),
     (["appendix", "--tables", "26"], 26, "(shared with table 14)"),
     (["web", "--tables", "26"], 26, "(a copy at table 14 too)"),
     (["mitchell", "--tables", "7", "--pairs", "13", "--late", "3"], 28, ""),

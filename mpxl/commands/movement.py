@@ -6,7 +6,7 @@ KIND is one of (each refuses what it cannot do, naming what it can):
   howell         one winner, complete: 2 and 3 tables sharing boards, 4-13 and 15 balanced
   relay          a share-and-relay Mitchell, 2-30 tables, even: no skip, a round per table
   three-quarter  a Howell of about 3/4 of its rounds, 5-8 tables
-  hesitation     one winner, 5, 7 and 9 tables: the pairs go round one loop and turn at the end tables
+  hesitation     one winner, 3-29 tables, odd: T+1 rounds, a relay; the moving pairs play a round NS at table T
   appendix       26 tables: a 13-table Mitchell and 13 appended tables, sharing its boards
   web            the appendix's schedule with two copies of every board (no sharing)
 

@@ -16,13 +16,8 @@
   the boards move down a table (through the relay), the EW pairs up one. T sets, each played T times;
   each NS pair meets each EW pair once.
 * **Three-quarter Howell** (``three-quarter``): a Howell cut short, so built in :mod:`mpxl.core.movement`.
-* **Hesitation Mitchell** (``hesitation``; one winner; mpxl's own construction in the published idea, a
-  pair turning at a table, not a copy of a published card): the 2T pairs move round one loop of seats,
-  NS up a table a round and EW down a table, so a pair reaching table T (or 1) stays there a round and
-  turns; in T rounds each pair meets each of the T pairs of the other parity once (pairs 1 and T+1 play
-  NS and EW throughout, the others turn at an end table).
-  The board set of each table each round (:data:`mpxl.core.mitchell_layouts.HESITATIONS`, T sets each
-  played T times, no pair on a set twice) was found by ``bench/mitchell_kinds_search.py``.
+* **Hesitation Mitchell** (``hesitation``; one winner; odd tables 3-29): the published movement (E. E.
+  Blandon, 1973; the EBU's club movements), T+1 rounds and sets with a relay: :func:`hesitation`.
 * **Appendix Mitchell** (``appendix``; two winners): a 13-table Mitchell (NS stationary, the 13 sets
   moving down a table, the EW pairs up one) with tables appended, table 13+k sharing table k's boards
   each round. Offered for 26 tables: the 13 appended tables' EW pairs move as the base's, a second
@@ -48,7 +43,7 @@ from collections.abc import Sequence
 
 from .changes import Change, apply
 from .howell_rounds import ALPHABET
-from .mitchell_layouts import APPENDIX_BASE, APPENDIX_EW, HESITATIONS
+from .mitchell_layouts import APPENDIX_BASE, APPENDIX_EW
 from .numbers import whole
 from .schedule import (
     MAX_BOARDS,
@@ -62,7 +57,8 @@ from .schedule import (
     played_unequally,
 )
 
-__all__ = ["SMALL_HOWELLS", "RELAY_TABLES", "small_howell", "relay", "hesitation", "appendix", "late_pair"]
+__all__ = ["SMALL_HOWELLS", "RELAY_TABLES", "HESITATION_TABLES", "small_howell", "relay", "hesitation", "appendix",
+           "late_pair"]
 
 #: The Howells of 2 and 3 tables: per round, per table, (NS, EW, board set), pairs and sets from 1.
 #: Tables sharing a set in a round share its boards. 3 tables: ``bench/small_howell_search.py``.
@@ -182,39 +178,64 @@ def late_pair(m: Movement, late: int) -> Movement:
     return apply(m, [Change("joins", n, who, "EW" if m.winners == 2 else "")])
 
 
-def _loop_seat(i: int, tables: int) -> tuple[int, str]:
-    """Seat ``i`` (0..2T-1) of the hesitation's loop: NS at tables 1..T, then EW at tables T..1."""
-    return (i + 1, "NS") if i < tables else (2 * tables - i, "EW")
+#: The tables a hesitation Mitchell is offered for: odd, 3 to 29 (with an even number of tables no hesitation of
+#: one relay exists: the moving pairs' sets would sum to a repeat, see :func:`hesitation`).
+HESITATION_TABLES = range(3, 30, 2)
 
 
 def hesitation(tables: int, boards_per_round: int | None = None, rounds: int | None = None,
                pairs: int | None = None) -> Movement:
-    """A hesitation Mitchell (see the module's docstring).
+    """A hesitation Mitchell, as published (E. E. Blandon, Bridge Magazine 1973; the EBU's club movements): T
+    tables (odd), T+1 rounds and T+1 board sets, a relay between tables (T-1)/2 and (T+1)/2 holding one set.
+    NS pairs 1 to T-1 stay at their tables; pair T (NS at table T) and the EW pairs T+1 to 2T move round one
+    loop of seats, EW at table 1, 2, ... T, then NS at table T (the hesitation table) for a round, then EW at
+    table 1 again; the boards move down a table, through the relay. Every pair plays every set once (a moving
+    pair's set at a seat is the seat's place on the boards' round plus the round: with T odd these are all
+    different; with T even their sum repeats one, so no such movement exists); each stationary pair meets every
+    moving pair once, each moving pair the pairs on either side of it in the loop at the hesitation table. One
+    winner: the last round (the last two from 11 tables) is arrowswitched at every table but table T.
 
-    >>> m = hesitation(5, 1)
-    >>> [(r.table, r.ns, r.ew) for r in m.rows if r.round == 2]
-    [(1, '10', '9'), (2, '1', '8'), (3, '2', '7'), (4, '3', '6'), (5, '4', '5')]
+    >>> m = hesitation(7, 3)
+    >>> m.rounds, m.boards, [(r.table, r.ns, r.ew, r.boards[0]) for r in m.rows if r.round == 2][-3:]
+    (8, 24, [(5, '5', '11', 19), (6, '6', '12', 22), (7, '14', '13', 1)])
+    >>> [(r.ns, r.ew) for r in m.rows if r.round == 8][:2]
+    [('9', '1'), ('10', '2')]
     """
     t = whole(tables, "--tables")
-    if t not in HESITATIONS:
-        raise ValueError(f"--tables {t} for a hesitation: {_runs(HESITATIONS)} tables")
-    only_whole(rounds, t, f"a {t}-table hesitation")
+    if t not in HESITATION_TABLES:
+        raise ValueError(f"--tables {t} for a hesitation: an odd number from 3 to 29 (with an even number of "
+                         "tables a relay Mitchell or a skip Mitchell with --arrowswitch)")
+    n = t + 1  # rounds, board sets, seats of the moving pairs, places on the boards' round
+    only_whole(rounds, n, f"a {t}-table hesitation")
     absent = one_missing(pairs, t)
-    b = _per_round(boards_per_round, t, min(4, max(2, round(26 / t))))
+    b = _per_round(boards_per_round, n, min(4, max(2, round(26 / n))))
+    relay = (t - 1) // 2  # the relay's place on the boards' round: after table (T-1)/2
+    place = {x: x - 1 if x <= relay else x for x in range(1, t + 1)}  # each table's place, from 0
+    seats = [(x, "EW") for x in range(1, t + 1)] + [(t, "NS")]  # the moving pairs' loop
+    first = [str(t + 1 + i) for i in range(t)] + [str(t)]  # who sits in each seat in round 1
+    switched = 2 if t >= 11 else 1
     cells: list[tuple[int, int, str | None, str | None, int]] = []
-    for r, word in enumerate(HESITATIONS[t].split()):
-        at = {_loop_seat((p + r) % (2 * t), t): None if absent and p == 2 * t - 1 else str(p + 1)
-              for p in range(2 * t)}
-        cells += [(r + 1, x, at[(x, "NS")], at[(x, "EW")], ALPHABET.index(word[x - 1])) for x in range(1, t + 1)]
+    for r in range(n):
+        at = {seat: first[(i - r) % n] for i, seat in enumerate(seats)}
+        for x in range(1, t + 1):
+            ns: str | None = at[(x, "NS")] if x == t else str(x)
+            ew: str | None = at[(x, "EW")]
+            if absent:
+                ns, ew = (None if ns == str(2 * t) else ns), (None if ew == str(2 * t) else ew)
+            if r >= n - switched and x != t:
+                ns, ew = ew, ns
+            cells.append((r + 1, x, ns, ew, (place[x] + r) % n))
     rows = _rows(cells, b)
-    notes = [f"one winner: the pairs move round one loop, NS up a table, EW down a table; at tables 1 and {t} "
-             "a pair stays a round and turns (it hesitates)",
-             f"each pair meets the {t} pairs of the other parity (odd against even numbers) once",
-             f"the boards move as the table cards say ({t} sets)"]
+    notes = [f"NS pairs 1-{t - 1} stay; pair {t} and the EW pairs move up a table, and from table {t} EW to "
+             f"table {t} NS for a round (the hesitation), then to table 1 EW",
+             f"the boards move down a table; a relay between tables {relay} and {relay + 1} holds a set "
+             f"({n} sets)",
+             f"one winner: the last {'two rounds are' if switched == 2 else 'round is'} arrowswitched at tables "
+             f"1-{t - 1} (the EW pairs sit NS)"]
     if absent:
         notes.append(f"pair {2 * t} is missing: its opponents sit out")
     notes += [unequal] if (unequal := played_unequally(rows)) else []
-    return Movement("hesitation", t, t, b, 1, rows, "; ".join(notes))
+    return Movement("hesitation", t, n, b, 1, rows, "; ".join(notes))
 
 
 def appendix(tables: int, boards_per_round: int | None = None, rounds: int | None = None,
