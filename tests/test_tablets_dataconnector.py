@@ -95,6 +95,14 @@ def round_results(journal, rnd, rng):
     return out
 
 
+def push_round(standin, journal, rnd, rng):
+    """Round ``rnd``'s results, made (:func:`round_results`) and pushed to the stand-in as the tablets send them."""
+    dtos = round_results(journal, rnd, rng)
+    for d in dtos:
+        standin.push(d)
+    return dtos
+
+
 @pytest.fixture
 def standin():
     s = StandIn(CLUB, KEY)
@@ -294,8 +302,7 @@ def test_a_ruling_typed_into_the_workbook_survives_every_poll(tmp_path, capsys, 
 
     journal, _ = start(capsys, tmp_path, standin)
     rng = random.Random(3)
-    for d in round_results(journal, 1, rng):
-        standin.push(d)
+    push_round(standin, journal, 1, rng)
     args = live_args(journal, tmp_path, standin)
     assert watch(args, steps=1) == 0
     book = tmp_path / "night.xlsx"
@@ -309,8 +316,7 @@ def test_a_ruling_typed_into_the_workbook_survives_every_poll(tmp_path, capsys, 
     ws.cell(row, heads["Adjustment"]).value = "60/40"
     wb.save(book)
     for rnd in (2, 3):
-        for d in round_results(journal, rnd, rng):
-            standin.push(d)
+        push_round(standin, journal, rnd, rng)
         assert watch(live_args(journal, tmp_path, standin), steps=1) == 0
     ws = openpyxl.load_workbook(book)["Travellers"]
     again = next(r for r in range(5, ws.max_row + 1) if ws.cell(r, 1).value == board
@@ -332,17 +338,13 @@ def run(*argv, kill=""):
 def test_killed_between_the_poll_and_the_accept_loses_nothing_and_doubles_nothing(tmp_path, capsys, standin, kill):
     journal, _ = start(capsys, tmp_path, standin)
     rng = random.Random(11)
-    first = round_results(journal, 1, rng)
-    for d in first:
-        standin.push(d)
+    first = push_round(standin, journal, 1, rng)
     outputs = ["-o", tmp_path / "night.xlsx", "-o", tmp_path / "live.html"]
     done = run("score", journal, "--tablets", *outputs, *creds(standin), kill=kill)
     assert done.returncode == 137, done.stderr
     assert standin.waiting() == len(first)  # killed before the accept: BCS still holds them
     assert len(read_evening(journal).results) == len(first)  # and so does the journal
-    more = round_results(journal, 2, rng)
-    for d in more:
-        standin.push(d)
+    more = push_round(standin, journal, 2, rng)
     done = run("score", journal, "--tablets", *outputs, *creds(standin))
     assert done.returncode == 0, done.stderr
     ev = read_evening(journal)
@@ -355,9 +357,7 @@ def test_killed_between_the_poll_and_the_accept_loses_nothing_and_doubles_nothin
 def test_killed_under_watch_goes_on_at_the_next_start(tmp_path, capsys, standin):
     journal, _ = start(capsys, tmp_path, standin)
     rng = random.Random(12)
-    first = round_results(journal, 1, rng)
-    for d in first:
-        standin.push(d)
+    first = push_round(standin, journal, 1, rng)
     outputs = ["-o", tmp_path / "night.xlsx", "-o", tmp_path / "live.html"]
     done = run("score", journal, "--tablets", "--watch", "--every", "0.05", *outputs, *creds(standin), kill="written")
     assert done.returncode == 137, done.stderr
@@ -390,8 +390,7 @@ def test_a_pair_that_leaves_sits_its_opponents_out(tmp_path, capsys, standin):
 def test_each_failure_is_one_line_exit_2_and_loses_nothing(tmp_path, capsys, standin, what, make, said):
     journal, _ = start(capsys, tmp_path, standin)
     rng = random.Random(5)
-    for d in round_results(journal, 1, rng):
-        standin.push(d)
+    push_round(standin, journal, 1, rng)
     before = journal.read_bytes()
     make(standin)
     code, out, err = mpxl(capsys, "score", journal, "--tablets", "-o", tmp_path / "live.html", *creds(standin))
@@ -402,13 +401,11 @@ def test_each_failure_is_one_line_exit_2_and_loses_nothing(tmp_path, capsys, sta
 def test_under_watch_a_failure_is_said_once_and_retried(tmp_path, capsys, standin):
     journal, _ = start(capsys, tmp_path, standin)
     rng = random.Random(6)
-    for d in round_results(journal, 1, rng):
-        standin.push(d)
+    push_round(standin, journal, 1, rng)
     assert watch(live_args(journal, tmp_path, standin), steps=1) == 0
     page = (tmp_path / "live.html").read_bytes()
     standin.fault = "bcs"
-    for d in round_results(journal, 2, rng):
-        standin.push(d)
+    push_round(standin, journal, 2, rng)
     assert watch(live_args(journal, tmp_path, standin), steps=3, sleep=lambda s: None) == 0
     err = capsys.readouterr().err
     assert err.count("BCS is not running") == 1 and (tmp_path / "live.html").read_bytes() == page

@@ -209,8 +209,8 @@ def hesitation(tables: int, boards_per_round: int | None = None, rounds: int | N
     only_whole(rounds, n, f"a {t}-table hesitation")
     absent = one_missing(pairs, t)
     b = _per_round(boards_per_round, n, min(4, max(2, round(26 / n))))
-    relay = (t - 1) // 2  # the relay's place on the boards' round: after table (T-1)/2
-    place = {x: x - 1 if x <= relay else x for x in range(1, t + 1)}  # each table's place, from 0
+    before = (t - 1) // 2  # the tables before the relay on the boards' round
+    place = {x: x - 1 if x <= before else x for x in range(1, t + 1)}  # each table's place, from 0
     seats = [(x, "EW") for x in range(1, t + 1)] + [(t, "NS")]  # the moving pairs' loop
     first = [str(t + 1 + i) for i in range(t)] + [str(t)]  # who sits in each seat in round 1
     switched = 2 if t >= 11 else 1
@@ -228,7 +228,7 @@ def hesitation(tables: int, boards_per_round: int | None = None, rounds: int | N
     rows = _rows(cells, b)
     notes = [f"NS pairs 1-{t - 1} stay; pair {t} and the EW pairs move up a table, and from table {t} EW to "
              f"table {t} NS for a round (the hesitation), then to table 1 EW",
-             f"the boards move down a table; a relay between tables {relay} and {relay + 1} holds a set "
+             f"the boards move down a table; a relay between tables {before} and {before + 1} holds a set "
              f"({n} sets)",
              f"one winner: the last {'two rounds are' if switched == 2 else 'round is'} arrowswitched at tables "
              f"1-{t - 1} (the EW pairs sit NS)"]
@@ -279,8 +279,3 @@ def appendix(tables: int, boards_per_round: int | None = None, rounds: int | Non
         notes.append(f"EW pair {t} is missing: its opponents sit out")
     notes += [unequal] if (unequal := played_unequally(rows)) else []
     return Movement(kind, t, n, b, 2, rows, "; ".join(notes), copies=2 if web else 1)
-
-
-def _runs(table: dict[int, str]) -> str:
-    """The keys of ``table`` as runs: ``4-9, 11``."""
-    return board_ranges(table)
