@@ -2,8 +2,9 @@
 (mpxl.workbook.keep). The real tablets' database, copied into a temporary folder; its results changed
 (a result, a row made 'Not played') through the Access reader's rows, never by writing Access. The director's
 edits typed into the workbook's XML (tests/shared.type_cells: the real evening's Travellers is 140,000 cells, 11 s
-to load and save with openpyxl), but for the module's many edits at once and the sheet renamed, saved by openpyxl
-as a program other than Excel saves it (its cached values dropped, its strings shared)."""
+to load and save with openpyxl; a sheet renamed in xl/workbook.xml: tests/shared.rename_sheet), but for the module's
+many edits at once, saved by openpyxl as a program other than Excel saves it (its cached values dropped, its strings
+shared)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ import pytest
 
 from mpxl.cli import main
 from mpxl.formats import access
-from tests.shared import REALDATA, cells, type_cells
+from tests.shared import REALDATA, cells, rename_sheet, type_cells
 
 openpyxl = pytest.importorskip("openpyxl")
 
@@ -377,16 +378,11 @@ def _adjustment_retyped(tmp_path, capsys, written):
 
 
 def _pairs_renamed(tmp_path, capsys, written):
-    """The issue's case: Pairs renamed Pairs (2), what copy-and-delete leaves, a name typed there (saved by
-    openpyxl, which renames the sheet)."""
-    book = tmp_path / "pairs.xlsx"
-    shutil.copyfile(written, book)
-    wb = openpyxl.load_workbook(book)
-    pa = wb["Pairs"]
-    pa.cell(5, headings(pa)["Names"]).value = "Ann Smith & Bob Jones"
-    pa.title = "Pairs (2)"
-    wb.save(book)
-    return book
+    """The issue's case: Pairs renamed Pairs (2), what copy-and-delete leaves, a name typed there."""
+    def change(path):
+        type_cells(path, "Pairs", {(5, heads(cells(path, "Pairs"))["Names"]): "Ann Smith & Bob Jones"})
+        rename_sheet(path, "Pairs", "Pairs (2)")
+    return _edited_copy(tmp_path, written, "pairs.xlsx", change)
 
 
 def _setup_label_retyped(tmp_path, capsys, written):
