@@ -449,3 +449,22 @@ def test_the_journal_is_copied_as_a_file(evening, tmp_path, capsys):
     shutil.copyfile(journal, copy)
     code, out, err = mpxl(capsys, "check", copy)
     assert code == 0 and "ready to publish" in out, out + err
+
+
+@pytest.mark.parametrize("kind, tables, rounds", [
+    ("mitchell", 5, 5), ("relay", 4, 4), ("three-quarter", 6, 8), ("howell", 3, 5),
+    ("hesitation", 7, 8), ("hesitation", 8, 9), ("appendix", 14, 13), ("web", 15, 13),
+])
+def test_every_kind_of_movement_is_set_up_on_the_tablets(tmp_path, capsys, standin, kind, tables, rounds):
+    """Each kind of movement (tables sharing boards among them: the relay's, the small Howell's, the even
+    hesitation's, the appendix's; the web's copies) goes to BCS as a section of its tables and rounds, every DTO
+    passing the maker's validator."""
+    journal = tmp_path / "night.tablets.json"
+    code, _out, err = mpxl(capsys, "tablets", "start", "--movement", kind, "--tables", tables, "-o", journal,
+                           *creds(standin))
+    assert code == 0, err
+    assert standin.refused == []
+    (init,) = standin.events.values()
+    section = init.sessions[0].scoring_groups[0].sections[0]
+    assert len(section.tables) == tables
+    assert {r.round_number for t in section.tables for r in t.rounds} == set(range(1, rounds + 1))
