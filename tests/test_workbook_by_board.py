@@ -20,6 +20,7 @@ import pytest
 from openpyxl import load_workbook
 
 from mpxl.cli import main
+from mpxl.workbook.columns import Span
 from mpxl.workbook.inputs import TemplateLine
 from mpxl.workbook.layout import FIRST_ROW, TRAVELLER_COLUMNS
 from mpxl.workbook.sheets import board_spans
@@ -106,3 +107,15 @@ def test_a_line_of_a_board_typed_below_the_boards_rows_is_named(lo):
     assert values["Travellers", f"{C['ns_mp']}{r}"] == "?"
     assert values["Travellers", f"{C['b_status']}{FIRST_ROW}"] == f"row {r}: {AWAY_WORDS}"
     assert values["Travellers", f"{C['b_status']}{FIRST_ROW + 1}"].startswith("ok")
+
+
+@pytest.mark.parametrize("first, last", [(5, 5), (5, 9), (17, 29), (999, 1000), (1048570, 1048576)])
+@pytest.mark.parametrize("one_field", [True, False])
+def test_a_boards_formulas_written_once_and_moved_are_its_own(first, last, one_field):
+    """A laid-out board's line formulas are written once and moved to each board's rows (the writer's speed):
+    every column's, on every row of the board, the text written for that row and span directly."""
+    from mpxl.workbook.formulas import TRAVELLER, _row, traveller_formulas
+
+    span = Span(first, last, one_field)
+    for r in sorted({first, last, (first + last) // 2}):
+        assert traveller_formulas(r, span) == _row(TRAVELLER, r, TRAVELLER_COLUMNS, span)

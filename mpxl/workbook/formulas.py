@@ -16,13 +16,15 @@ True
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import fields
+from functools import lru_cache
 
 from ..core.methods import Method
 from ..core.rules import ESTIMATE_LINE, ESTIMATES_FULL_BOARDS, K_RULES, SCALE_OFFSET, SCALE_PERCENTAGE
 from ..core.settings import SmallGroups
-from .columns import Column, Row, Span, every
+from .columns import LOOSE, Column, Row, Span, every
 from .layout import (
     BLOCK_COLUMNS,
     PAIRS_COLUMNS,
@@ -79,10 +81,33 @@ def _row(formulas: Mapping[str, Formula], r: int, letters: Mapping[str, str],
     return {key: "=" + fn(c) for key, fn in formulas.items()}
 
 
+#: The rows a board's formulas are first written for (its row, its span's first and last), then moved to each
+#: board's own (:func:`traveller_formulas`): rows no workbook writes formulas on, and no formula's constant.
+_AT, _FIRST, _LAST = 1040001, 1040002, 1040003
+_MOVE = re.compile(rf"(?<=[A-Z$])({_AT}|{_FIRST}|{_LAST})(?!\d)")
+
+
+@lru_cache(maxsize=8)
+def _board_template(one_field: bool) -> dict[str, str]:
+    """A laid-out board's line formulas, written once for the rows :data:`_AT` in :data:`_FIRST`..:data:`_LAST`,
+    as format strings of (the row, the first, the last)."""
+    places = {str(_AT): "{0}", str(_FIRST): "{1}", str(_LAST): "{2}"}
+    return {key: _MOVE.sub(lambda m: places[m.group(1)], text.replace("{", "{{").replace("}", "}}"))
+            for key, text in _row(TRAVELLER, _AT, TRAVELLER_COLUMNS, Span(_FIRST, _LAST, one_field)).items()}
+
+
 def traveller_formulas(r: int, span: Span | None = None) -> dict[str, str]:
     """The formulas of traveller row ``r``, by column key; ``span`` the rows of its board's lines where the
-    workbook lays each board's lines out together (:class:`mpxl.workbook.columns.Span`)."""
-    return _row(TRAVELLER, r, TRAVELLER_COLUMNS, span)
+    workbook lays each board's lines out together (:class:`mpxl.workbook.columns.Span`). A board's are its
+    formulas written once and moved to its rows (each board a block of its own: the same text but its rows).
+
+    >>> f = traveller_formulas(9, Span(9, 12, True))
+    >>> f == _row(TRAVELLER, 9, TRAVELLER_COLUMNS, Span(9, 12, True)), "$CX$9:$CX$12" in f["n"]
+    (True, True)
+    """
+    if span is None or span == LOOSE:
+        return _row(TRAVELLER, r, TRAVELLER_COLUMNS, span)
+    return {key: text.format(r, span.first, span.last) for key, text in _board_template(span.one_field).items()}
 
 
 def block_formulas(r: int, span: Span | None = None, tail: Span | None = None) -> dict[str, str]:
