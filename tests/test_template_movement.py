@@ -117,3 +117,18 @@ def test_the_laid_out_workbook_recalculates_in_libreoffice(lo):
     ew = [values["Travellers", f"{col['ew_mp']}{r}"] for r in range(FIRST_ROW, FIRST_ROW + 4)]
     assert ns == [3, 6, 3, 0] and ew == [3, 0, 3, 6]
     assert values["Movement", "D5"] == 8 and values["Movement", "E5"] == 3
+
+
+@pytest.mark.parametrize("args, said", [
+    (["--movement", "howell", "--tables", "5"], "not laid out from the howell"),
+    (["--movement", "mitchell", "--tables", "5"], "not laid out from the mitchell"),
+    (["--movement", "howell", "--tables", "5", "--boards-per-round", "3"], None),
+    (["--tables", "5"], None),
+])
+def test_a_movement_named_without_its_boards_says_the_travellers_are_not_laid_out(tmp_path, capsys, args, said):
+    """--movement howell alone writes the template numbered for a Howell, its pairs typed by the scorer: said on
+    stderr with what lays the travellers out (--boards-per-round), so that a newcomer does not take it for the
+    movement's travellers."""
+    assert main(["template", *args, "-o", str(tmp_path / "t.xlsx")]) == 0
+    err = capsys.readouterr().err
+    assert (said in err and "--boards-per-round B" in err) if said else err == ""

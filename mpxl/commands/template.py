@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from dataclasses import replace
 
 from ..core.movement import KINDS, Movement
@@ -98,6 +99,7 @@ def with_deals(contents: Contents, path: str | None) -> Contents:
 
 
 def run(args: argparse.Namespace) -> int:
+    schedule = None
     if args.teaching:
         contents = teaching_contents()
         output = args.output if args.output != "club-pairs.xlsx" else "neuberg-teaching.xlsx"
@@ -119,6 +121,10 @@ def run(args: argparse.Namespace) -> int:
     write_atomically(output, contents)
     print(wrote(output, "workbook", contents.settings.event or ("the teaching workbook" if args.teaching else ""),
                 traveller_lines=len(contents.lines)))
+    if not args.teaching and args.movement in ("mitchell", "howell") and schedule is None:
+        print(f"mpxl: {output}: the travellers are not laid out from the {args.movement} (rows numbered, pairs typed "
+              f"by the scorer); give --boards-per-round B to lay them out: a line per table and board, its pairs "
+              f"there, each board's N the movement's", file=sys.stderr)
     return 0
 
 
