@@ -21,7 +21,7 @@ from dataclasses import fields
 
 from ..core.methods import Method
 from ..core.rules import ESTIMATE_LINE, ESTIMATES_FULL_BOARDS, K_RULES, SCALE_OFFSET, SCALE_PERCENTAGE
-from ..core.settings import SmallGroups
+from ..core.settings import SmallGroups, TotalsMethod
 from .columns import Column, Row, Span, every
 from .layout import (
     BLOCK_COLUMNS,
@@ -105,6 +105,7 @@ def totals_formulas(r: int) -> dict[str, str]:
 def setup_formulas() -> dict[str, str]:
     """The Setup sheet's formula cells, by key (a field of :class:`~mpxl.workbook.places.Setup`)."""
     full = [f'{S.method_index}={i + 1}' for i, m in enumerate(Method) if m.value in ESTIMATES_FULL_BOARDS]
+    methods = ",".join(f'"{m.value}"' for m in Method)  # in the k formula's CHOOSE order, as TotalsMethod spells them
     cells = {
         "n_used": f'=IF(ISNUMBER({S.expected}),{S.expected},MAX(1,MAX({every.lines})))',
         "top": f'=IF({S.fixed_top}>0,{S.fixed_top},{top_of(U, CENTRED, S.n_used)})',
@@ -113,6 +114,8 @@ def setup_formulas() -> dict[str, str]:
         "centred": f'={scale_centred(S.scale_index)}',
         "fixed_top": f'={scale_fixed_top(S.scale_index)}',
         "method_index": f'=MATCH({S.method},MethodNames,0)',
+        # the method a short board's totals are estimated by: Totals method's when it names one, else Method's
+        "totals_method_index": f'=IFERROR(MATCH({CELL[TotalsMethod]},{{{methods}}},0),{S.method_index})',
         "rounding_index": f'=MATCH({S.rounding},RoundingNames,0)',
         "rule_index": f'=MATCH({CELL[SmallGroups]},SmallGroupNames,0)',
         "unit": f'=10^{S.decimals}',
