@@ -218,9 +218,10 @@ def _ruling_unsupported(result: SessionResult) -> str | None:
     a weighted side of more than :data:`~mpxl.workbook.layout.PARTS` parts, or a weight or score the sheet
     cannot write plainly; a mixed line on a fouled board when its result stands only in its own side's field
     (mixed_line own) where a short board's totals add other figures than its lines (estimate-at totals, or a
-    totals method: the full figures' Set % (full) reads the group's size, not the side's field's). (A mixed line is live on a fouled board under both and under own, whose other side's group
-    is one result short and may be small in that field alone: each figure's Set % reads its own field's n,
-    tests/test_workbook_rulings.py; and under the wbf Ave+ policy: tests/test_workbook_estimate_totals.py.)"""
+    totals method: the full figures' Set % (full) reads the group's size, not the side's field's). (A mixed line
+    is live on a fouled board under both and under own, whose other side's group is one result short and may be
+    small in that field alone: each figure's Set % reads its own field's n, tests/test_workbook_rulings.py; and
+    under the wbf Ave+ policy: tests/test_workbook_estimate_totals.py.)"""
     opts = result.options
     own = opts.mixed_line is MixedLine.OWN and _totals_apart(opts)
     for sb in result.boards:
