@@ -1,14 +1,22 @@
 #!/usr/bin/env python3
-"""How the appendix Mitchells' schedules (``mpxl/core/mitchell_layouts.py``) are searched for: integer programs
-(scipy's HiGHS). (The hesitation Mitchell is the published one, built in ``mpxl/core/movement_kinds.py``.)
+"""Why the even hesitation Mitchell shares a table's boards: integer programs (scipy's HiGHS) over every way of
+seating its moving pairs, for the two layouts of its boards (``mpxl/core/movement_kinds.py``, ``hesitation``).
 
-* ``appendix N A``: a Mitchell of N tables (N odd; N rounds, N sets, NS pairs stationary, set of base
-  table t in round r: t + r) and A appended tables, table N+k playing the set of base table k (shared,
-  or a copy for a web). The program chooses where each EW pair sits each round: each table one EW pair,
-  no EW pair at a table (so against its NS pair) twice, none on a set twice.
+T tables, T+1 rounds and board sets; NS pairs 1 to T-1 stationary; T+1 moving pairs fill T+1 seats each round
+(EW at tables 1 to T, NS at table T). The boards move down a place each round round T+1 places:
 
-Prints each schedule as the module keeps it (a word per round). Usage:
-    PYTHONPATH=. python bench/mitchell_kinds_search.py appendix 13 1 13 SECONDS
+* ``one-relay``: the T tables and a relay after table K (Blandon's layout; odd T takes K = (T-1)/2);
+* ``shared``: tables 1 and T at one place (sharing), two relays after table T/2 (the EBU's even layout).
+
+The program chooses where each moving pair sits each round, free of any rotation: each seat one pair, each pair
+every stationary table's EW seat once (so it meets each stationary pair once), every set once, and no two
+moving pairs meeting twice at table T. It prints whether such a seating exists. With T even, ``one-relay``
+is infeasible for every K (8 tables: no seating at all, proven by HiGHS in 0.1-0.3 s for each K; 12 tables in
+1-15 s each), while ``shared`` is feasible: HiGHS finds a seating for 8 tables in 0.1 s, and the movement mpxl
+offers is one for every even T (for 12 tables HiGHS does not find one within a minute). With T odd,
+``one-relay`` is feasible where Blandon puts the relay (7 tables: K = 3; K = 0, 1, 2 are not). Usage:
+    python bench/mitchell_kinds_search.py one-relay 8 SECONDS
+    python bench/mitchell_kinds_search.py shared 8 SECONDS
 """
 
 from __future__ import annotations
@@ -20,58 +28,72 @@ import numpy as np
 from scipy.optimize import Bounds, LinearConstraint, milp
 from scipy.sparse import lil_matrix
 
-ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+def places(tables: int, layout: str, after: int) -> dict[int, int]:
+    """Each table's place (from 0) on the boards' round of T+1 places."""
+    t = tables
+    if layout == "shared":
+        h = t // 2
+        return {x: x - 1 for x in range(1, h + 1)} | {x: x + 1 for x in range(h + 1, t)} | {t: 0}
+    return {x: x - 1 if x <= after else x for x in range(1, t + 1)}
 
 
-def _solve(n: int, rows: list[list[int]], low: list[float], high: list[float], fixed: list[int],
-           seconds: float) -> np.ndarray | None:
-    a = lil_matrix((len(rows), n))
-    for i, cols in enumerate(rows):
-        for c in cols:
-            a[i, c] = 1
-    lb = np.zeros(n)
-    for c in fixed:
-        lb[c] = 1
-    res = milp(np.zeros(n), constraints=LinearConstraint(a.tocsr(), low, high), integrality=np.ones(n),
-               bounds=Bounds(lb, np.ones(n)), options={"time_limit": seconds, "disp": False})
-    print(f"  HiGHS: {res.message}", flush=True)
-    return None if res.x is None else np.round(res.x)
-
-
-def appendix(base: int, extra: int, seconds: float) -> list[list[int]] | None:
-    """The EW pair (from 0) at each table each round, or None."""
-    n, t = base, base + extra
-    sigma = list(range(n)) + list(range(extra))
-    var = {(e, r, x): (e * n + r) * t + x for e in range(t) for r in range(n) for x in range(t)}
-    rows: list[list[int]] = []
+def seating_exists(tables: int, place: dict[int, int], seconds: float) -> bool | None:
+    """Whether the moving pairs can be seated (None: HiGHS ran out of time)."""
+    t, n = tables, tables + 1
+    table_of = list(range(1, t + 1)) + [t]  # seats 0..T-1: EW at table 1..T; seat T: NS at table T
+    x = {(q, r, s): (q * n + r) * n + s for q in range(n) for r in range(n) for s in range(n)}
+    base = len(x)
+    keys = [(q, p, r) for q in range(n) for p in range(n) for r in range(n) if q != p]
+    meet = {k: base + i for i, k in enumerate(keys)}
+    rows: list[list[tuple[int, float]]] = []
+    low: list[float] = []
     high: list[float] = []
+
+    def row(cols: list[tuple[int, float]], lo: float, hi: float) -> None:
+        rows.append(cols)
+        low.append(lo)
+        high.append(hi)
+
     for r in range(n):
-        rows += [[var[(e, r, x)] for e in range(t)] for x in range(t)]
-        rows += [[var[(e, r, x)] for x in range(t)] for e in range(t)]
-        high += [1.0] * (2 * t)
-    for e in range(t):
-        rows += [[var[(e, r, x)] for r in range(n)] for x in range(t)]
-        high += [1.0] * t
-        rows += [[var[(e, r, x)] for r in range(n) for x in range(t) if (sigma[x] + r) % n == s] for s in range(n)]
-        high += [1.0] * n
-    low = [1.0] * (2 * t * n) + [0.0] * (len(rows) - 2 * t * n)
-    fixed = [var[(e, 0, e)] for e in range(t)]
-    sol = _solve(len(var), rows, low, high, fixed, seconds)
-    if sol is None:
-        return None
-    return [[next(e for e in range(t) if sol[var[(e, r, x)]]) for x in range(t)] for r in range(n)]
+        for s in range(n):
+            row([(x[(q, r, s)], 1) for q in range(n)], 1, 1)
+        for q in range(n):
+            row([(x[(q, r, s)], 1) for s in range(n)], 1, 1)
+    for q in range(n):
+        for s in range(t - 1):
+            row([(x[(q, r, s)], 1) for r in range(n)], 1, 1)
+        for b in range(n):
+            row([(x[(q, r, s)], 1) for r in range(n) for s in range(n) if (place[table_of[s]] + r) % n == b], 1, 1)
+    for (q, p, r), v in meet.items():  # meet >= (q EW at table T) and (p NS at table T)
+        row([(x[(q, r, t - 1)], 1), (x[(p, r, t)], 1), (v, -1)], -np.inf, 1)
+    for q in range(n):
+        for p in range(q + 1, n):
+            row([(meet[(q, p, r)], 1) for r in range(n)] + [(meet[(p, q, r)], 1) for r in range(n)], -np.inf, 1)
+    a = lil_matrix((len(rows), base + len(meet)))
+    for i, cols in enumerate(rows):
+        for c, v in cols:
+            a[i, c] = v
+    lb = np.zeros(base + len(meet))
+    for q in range(n):  # round 1 as any seating: the pairs named by their first seat
+        lb[x[(q, 0, q)]] = 1
+    res = milp(np.zeros(len(lb)), constraints=LinearConstraint(a.tocsr(), low, high), integrality=np.ones(len(lb)),
+               bounds=Bounds(lb, np.ones(len(lb))), options={"time_limit": seconds, "disp": False})
+    if res.status == 2:
+        return False
+    return True if res.x is not None else None
 
 
 def main() -> None:
-    if sys.argv[1:2] != ["appendix"]:
-        raise SystemExit("usage: mitchell_kinds_search.py appendix BASE LOW HIGH SECONDS")
-    base, low, high, seconds = int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), float(sys.argv[5])
-    for a in range(low, high + 1):
+    if len(sys.argv) != 4 or sys.argv[1] not in ("one-relay", "shared"):
+        raise SystemExit("usage: mitchell_kinds_search.py one-relay|shared TABLES SECONDS")
+    layout, tables, seconds = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
+    for after in (range(0, tables + 1) if layout == "one-relay" else [tables // 2]):
         start = time.perf_counter()
-        seats = appendix(base, a, seconds)
-        took = time.perf_counter() - start
-        words = None if seats is None else " ".join("".join(ALPHABET[e] for e in row) for row in seats)
-        print(f"appendix {base} {a} {took:.1f}s {words!r}", flush=True)
+        found = seating_exists(tables, places(tables, layout, after), seconds)
+        said = {True: "a seating exists", False: "no seating exists", None: "not settled in the time"}[found]
+        where = f", the relay after table {after}" if layout == "one-relay" else ""
+        print(f"{tables} tables, {layout}{where}: {said} ({time.perf_counter() - start:.1f} s)", flush=True)
 
 
 if __name__ == "__main__":

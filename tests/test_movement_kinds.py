@@ -64,44 +64,75 @@ def test_the_three_quarter_howells(capsys, tables, rounds):
     assert 0.65 <= rounds / (2 * tables - 1) <= 0.85
 
 
-@pytest.mark.parametrize("tables", range(3, 30, 2))
+@pytest.mark.parametrize("tables", range(3, 30))
 def test_every_hesitation_mitchell_holds_every_rule(capsys, tables):
-    """The published hesitation Mitchell (EBU, Blandon 1973), recounted: T+1 rounds and sets; NS pairs 1 to T-1
-    at their tables throughout; the moving pairs (T and the EW pairs) meet each of them once and, at table T,
-    the pairs beside them in the loop; every pair plays every set once; the last round (two from 11 tables)
-    turned at every table but T. The spread of the comparisons: T (T-2 with two rounds turned), what one
-    winner by an arrowswitch reaches (two stationary pairs are compared on every set but the turned ones)."""
+    """The published hesitation Mitchell, recounted: T+1 rounds and sets; NS pairs 1 to T-1 at their tables
+    throughout; the moving pairs (T and the EW pairs) meet each of them once and, at table T, the pairs beside
+    them in the loop; every pair plays every set once; the last round (two from 11 tables) turned at every table
+    but T (even, the round before the last: but T and the two tables before the relays, as the EBU's 12 tables).
+    Odd T (Blandon): a relay, no board shared. Even T (the EBU's): tables 1 and T share every round, and T+1 sets
+    on T-1 places of tables, so two sets rest each round. The spread of the comparisons: what one winner by an
+    arrowswitch reaches (two stationary pairs are compared on every set but the turned ones): T, and T-2 with
+    two rounds turned at every table (odd)."""
     s = _schedule(capsys, "hesitation", "--tables", str(tables), "--boards-per-round", "2")
-    n, turned = tables + 1, 2 if tables >= 11 else 1
+    n, turned, even = tables + 1, 2 if tables >= 11 else 1, tables % 2 == 0
     assert (s["movement"], s["rounds"], s["winners"]) == ("hesitation", n, 1)
     meet = recount(s)
     still = {str(p) for p in range(1, tables)}
     moving = _pairs(s) - still
     assert len(moving) == n and all(frozenset((a, b)) in meet for a in still for b in moving)
     assert len(meet) == len(still) * n + n  # and n meetings of two moving pairs, at table T
+    kept = {tables // 2 - 1, tables // 2} if even else set()
     for row in s["rows"]:
         if row["table"] < tables:
-            turn = row["round"] > n - turned
+            turn = row["round"] == n or (turned == 2 and row["round"] == n - 1 and row["table"] not in kept)
             assert row["ew" if turn else "ns"] == str(row["table"]), row
     for p in _pairs(s):
         assert sorted(b for r in s["rows"] if p in (r["ns"], r["ew"]) for b in r["boards"]) == list(range(1, 2 * n + 1))
-    assert spread(s) == tables - 2 * (turned - 1)
+    shares = {(r["table"], tuple(r["shares"])) for r in s["rows"] if r.get("shares")}
+    assert shares == ({(1, (tables,)), (tables, (1,))} if even else set())
+    resting = {r: {b for b in range(1, 2 * n + 1)} - {b for x in s["rows"] if x["round"] == r for b in x["boards"]}
+               for r in range(1, n + 1)}
+    assert {len(v) for v in resting.values()} == {4 if even else 2}  # two relays of 2 boards, or one
+    assert spread(s) == tables - (2 if turned == 2 and not even else 0)
+
+
+@pytest.mark.parametrize("tables, missing", [(7, "14"), (8, "1"), (12, "1")])
+def test_a_hesitation_with_a_pair_missing(capsys, tables, missing):
+    """2T-1 pairs: odd, pair 2T is missing; even (the EBU's 7 1/2 tables: "no pair at 1 NS"), pair 1, so that
+    table T plays table 1's boards alone. Every rule still holds; the sit-out is the missing pair's opponent."""
+    s = _schedule(capsys, "hesitation", "--tables", str(tables), "--pairs", str(2 * tables - 1))
+    recount(s)
+    assert missing not in _pairs(s) and len(_pairs(s)) == 2 * tables - 1
+    assert all((r["ns"] is None) != (r["ew"] is None) for r in s["rows"] if None in (r["ns"], r["ew"]))
+    assert sum(None in (r["ns"], r["ew"]) for r in s["rows"]) == tables + 1  # one sit-out a round
 
 
 @pytest.mark.parametrize("kind", ["appendix", "web"])
-@pytest.mark.parametrize("tables", [26])  # 14-25: no layout found yet
+@pytest.mark.parametrize("tables", range(14, 27))
 def test_every_appendix_and_web_mitchell_holds_every_rule(capsys, kind, tables):
+    """A circuit of 13 tables, T-13 appended: table 13+k shares table k's boards each round (a web: its own copy).
+    Every pair plays every board once, in its own direction, so each field is compared on every board; each
+    pair meets 13 of the other direction, none twice. 26 tables: every NS pair stationary (two Mitchells on the
+    same boards); 14-25: NS pairs 1 to T-13 and EW pairs 14 to T stationary, the circuit's pairs moving."""
     s = _schedule(capsys, kind, "--tables", str(tables))
     assert (s["movement"], s["rounds"], s["winners"], s.get("copies", 1)) == (kind, 13, 2, 2 if kind == "web" else 1)
     meet = recount(s)
     assert len(meet) == 13 * tables
-    assert all(r["ns"] == str(r["table"]) for r in s["rows"])  # NS stationary
+    appended = tables - 13
+    still_ns = range(1, tables + 1) if tables == 26 else range(1, appended + 1)
+    assert all(r["ns"] == str(r["table"]) for r in s["rows"] if int(r["ns"]) in still_ns)
+    assert {r["table"] for r in s["rows"] if int(r["ns"]) in still_ns} == set(still_ns)
+    if tables < 26:
+        assert all(r["ew"] == str(r["table"]) for r in s["rows"] if int(r["ew"]) > 13)
     boards = list(range(1, 27))
     for d in ("ns", "ew"):  # every pair plays every board once: each field compared on every board
-        for p in {r[d] for r in s["rows"]}:
+        pairs = {r[d] for r in s["rows"]}
+        assert pairs == {str(p) for p in range(1, tables + 1)}
+        for p in pairs:
             assert sorted(b for r in s["rows"] if r[d] == p for b in r["boards"]) == boards
     shared = {(r["table"], tuple(r["shares"])) for r in s["rows"] if r.get("shares")}
-    assert shared == {(t, (t + 13,)) for t in range(1, tables - 12)} | {(t + 13, (t,)) for t in range(1, tables - 12)}
+    assert shared == {(t, (t + 13,)) for t in range(1, appended + 1)} | {(t + 13, (t,)) for t in range(1, appended + 1)}
 
 
 @pytest.mark.parametrize("args, late, who", [
@@ -133,10 +164,12 @@ CLUB_LIST = [
     (5, ["howell", "--tables", "5", "--boards-per-round", "3"], {"rounds": 9, "boards_per_round": 3}),
     (6, ["three-quarter", "--tables", "6"], {"rounds": 8, "winners": 1}),
     (7, ["howell", "--tables", "7", "--boards-per-round", "2"], {"rounds": 13, "boards_per_round": 2}),
+    (8, ["hesitation", "--tables", "8"], {"rounds": 9, "winners": 1, "boards_per_round": 3}),
     (8, ["mitchell", "--tables", "8", "--arrowswitch", "2"], {"rounds": 7, "winners": 1}),
     (9, ["mitchell", "--tables", "9"], {"rounds": 9, "winners": 2}),
     (10, ["mitchell", "--tables", "10"], {"rounds": 9, "winners": 2}),
     (11, ["mitchell", "--tables", "11", "--arrowswitch", "2"], {"rounds": 11, "winners": 1}),
+    (12, ["hesitation", "--tables", "12"], {"rounds": 13, "winners": 1, "boards_per_round": 2}),
     (12, ["mitchell", "--tables", "12", "--arrowswitch", "2"], {"rounds": 11, "winners": 1}),
     (13, ["mitchell", "--tables", "13"], {"rounds": 13, "winners": 2}),
     (14, ["mitchell", "--tables", "14"], {"rounds": 13, "winners": 2}),
@@ -144,6 +177,8 @@ CLUB_LIST = [
     (8, ["relay", "--tables", "8"], {"rounds": 8, "winners": 2}),
     (9, ["hesitation", "--tables", "9"], {"rounds": 10, "winners": 1}),
     (11, ["hesitation", "--tables", "11"], {"rounds": 12, "winners": 1}),
+    (14, ["appendix", "--tables", "14"], {"rounds": 13, "winners": 2}),
+    (20, ["web", "--tables", "20"], {"rounds": 13, "winners": 2, "copies": 2}),
     (26, ["appendix", "--tables", "26"], {"rounds": 13, "winners": 2}),
     (26, ["web", "--tables", "26"], {"rounds": 13, "winners": 2, "copies": 2}),
 ]
@@ -167,9 +202,12 @@ def test_every_table_count_from_2_to_30_has_a_movement(capsys):
                 capsys.readouterr()
     assert sorted(offered) == list(range(2, 31))
     assert offered[2] == ["howell", "relay"] and offered[3] == ["mitchell", "howell", "hesitation"]
-    assert offered[6] == ["mitchell", "howell", "relay", "three-quarter"]
+    assert offered[8] == ["mitchell", "howell", "relay", "three-quarter", "hesitation"]
+    assert offered[14] == ["mitchell", "relay", "hesitation", "appendix", "web"]
+    assert offered[6] == ["mitchell", "howell", "relay", "three-quarter", "hesitation"]
     assert offered[9] == ["mitchell", "howell", "hesitation"]
-    assert offered[26] == ["mitchell", "relay", "appendix", "web"]
+    assert offered[26] == ["mitchell", "relay", "hesitation", "appendix", "web"]
+    assert offered[30] == ["mitchell", "relay"]
 
 
 @pytest.mark.parametrize("args, words", [
@@ -186,11 +224,12 @@ def test_every_table_count_from_2_to_30_has_a_movement(capsys):
     (["mitchell", "--tables", "7", "--late", "3"], "--late: give --pairs 2T-1"),
     (["mitchell", "--tables", "7", "--pairs", "13", "--late", "1"], "--late 1 for a 7-round mitchell: expected 2 to 7"),
     (["howell", "--tables", "3", "--pairs", "5", "--late", "6"], "--late 6 for a 5-round howell: expected 2 to 5"),
-    (["web", "--tables", "8"], "--tables 8 for a web: 26 tables (a 13-table Mitchell and 13 appended; "
-     "no layout found yet for 14-25)"),
-    (["appendix", "--tables", "27"], "--tables 27 for an appendix: 26 tables"),
+    (["web", "--tables", "8"], "--tables 8 for a web: 14-26 tables (a 13-table circuit and up to 13 appended "
+     "tables)"),
+    (["appendix", "--tables", "27"], "--tables 27 for an appendix: 14-26 tables"),
     (["appendix", "--tables", "26", "--rounds", "7"], "--rounds 7 for a 26-table appendix: it plays 13 rounds"),
-    (["hesitation", "--tables", "2"], "--tables 2 for a hesitation: "),
+    (["hesitation", "--tables", "2"], "--tables 2 for a hesitation: 3 to 29 tables"),
+    (["hesitation", "--tables", "30"], "--tables 30 for a hesitation: 3 to 29 tables"),
     (["three-quarter", "--tables", "6", "--pairs", "11"], "--pairs 11 for a three-quarter: no sit-out"),
     (["bowell", "--tables", "4"], "movement 'bowell': expected mitchell, howell, relay, three-quarter, "
      "hesitation, appendix or web"),

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from mpxl.cli import main
+from mpxl.workbook.libreoffice import find_soffice
 
 # ------------------------------------------------------------------ CSV travellers typed by hand
 
@@ -328,3 +329,22 @@ def test_a_plain_sheet_names_its_unknown_columns_as_a_csv_does(header, code, wor
     assert main(["score", str(tmp_path / "plain.xlsx")]) == code
     err = capsys.readouterr().err
     assert all(word in err for word in words), err
+
+
+@pytest.mark.parametrize("template, command, words", [
+    (["--tables", "3", "--boards", "6"], "check", "sheet Travellers: no traveller line typed yet"),
+    (["--tables", "3", "--boards", "6"], "score", "sheet Travellers: no traveller line typed yet"),
+    (["--movement", "hesitation", "--tables", "4", "--boards-per-round", "1"], "check",
+     "no result typed yet (20 traveller lines, none with a score or a contract)"),
+])
+def test_a_workbook_with_nothing_typed_says_so(template, command, words, tmp_path, capsys):
+    """A scorer checking (or scoring) the template before typing anything: one line saying nothing is typed,
+    exit 2; not the reader's 'line 2' of a CSV, and not a difference per pair for the sheet's zeros."""
+    book = tmp_path / "evening.xlsx"
+    assert main(["template", *template, "-o", str(book)]) == 0
+    capsys.readouterr()
+    if command == "check" and "movement" in template and find_soffice() is None:
+        pytest.skip("the never-recalculated workbook is recalculated by LibreOffice")
+    assert main([command, str(book)]) == 2
+    err = capsys.readouterr().err
+    assert words in err and "Traceback" not in err and "line 2" not in err and "differences" not in err

@@ -62,13 +62,14 @@ def scale_argument(text: str) -> Scale:
 
 
 def plain_help(doc: str) -> str:
-    """A module docstring as plain help text: its reST markup (````x````) dropped, and a first line
-    that only repeats the usage (``mpxl score INPUT ...``: ...) cut down to what follows the colon.
+    """A module docstring as plain help text: its reST markup (````x````) and its examples (a paragraph of
+    ``>>>`` lines, a doctest) dropped, and a first line that only repeats the usage (``mpxl score INPUT
+    ...``: ...) cut down to what follows the colon.
 
-    >>> plain_help("``mpxl x A``: do it.\\n\\nThe ``-o`` flag writes ``.csv``.")
+    >>> plain_help("``mpxl x A``: do it.\\n\\nThe ``-o`` flag writes ``.csv``.\\n\\n>>> 1 + 1\\n2")
     'Do it.\\n\\nThe -o flag writes .csv.'
     """
-    text = doc.strip()
+    text = "\n\n".join(p for p in re.split(r"\n[ \t]*\n", doc.strip()) if not p.lstrip().startswith(">>>"))
     first, _, rest = text.partition("\n")
     m = re.match(r"``mpxl [^`]*``\s*[:.]?\s*(.*)$", first)
     if m:

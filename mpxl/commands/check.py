@@ -393,6 +393,9 @@ def _read_published(path: str, against_movement: bool = False) -> Event:
     if not _publishes(event) and event.program == "mpxl workbook":  # live formulas never recalculated
         event = _recalculated(path)
     if not _publishes(event) and not against_movement:
+        if event.program == "mpxl workbook" and all(ln.score is None and not ln.contract for ln in event.lines):
+            raise UserError(path, "", f"no result typed yet ({len(event.lines)} traveller lines, none with a score "
+                            "or a contract): type the travellers' results, then check")
         raise UserError(path, "", "the file publishes no matchpoints or percentages to check")
     return event
 

@@ -6,8 +6,9 @@ KIND is one of (each refuses what it cannot do, naming what it can):
   howell         one winner, complete: 2 and 3 tables sharing boards, 4-13 and 15 balanced
   relay          a share-and-relay Mitchell, 2-30 tables, even: no skip, a round per table
   three-quarter  a Howell of about 3/4 of its rounds, 5-8 tables
-  hesitation     one winner, 3-29 tables, odd: T+1 rounds, a relay; the moving pairs play a round NS at table T
-  appendix       26 tables: a 13-table Mitchell and 13 appended tables, sharing its boards
+  hesitation     one winner, 3-29 tables: T+1 rounds; the moving pairs play a round NS at table T (odd: a
+                 relay; even: tables 1 and T share, two relays)
+  appendix       14-26 tables: a 13-table circuit and T-13 appended tables, sharing its boards
   web            the appendix's schedule with two copies of every board (no sharing)
 
 Which option works with which kind:

@@ -16,16 +16,19 @@
   the boards move down a table (through the relay), the EW pairs up one. T sets, each played T times;
   each NS pair meets each EW pair once.
 * **Three-quarter Howell** (``three-quarter``): a Howell cut short, so built in :mod:`mpxl.core.movement`.
-* **Hesitation Mitchell** (``hesitation``; one winner; odd tables 3-29): the published movement (E. E.
-  Blandon, 1973; the EBU's club movements), T+1 rounds and sets with a relay: :func:`hesitation`.
-* **Appendix Mitchell** (``appendix``; two winners): a 13-table Mitchell (NS stationary, the 13 sets
-  moving down a table, the EW pairs up one) with tables appended, table 13+k sharing table k's boards
-  each round. Offered for 26 tables: the 13 appended tables' EW pairs move as the base's, a second
-  Mitchell on the same boards, so every pair plays every board once. With fewer appended tables (14-25
-  tables) the EW pairs' routes must cross between the two parts; ``bench/mitchell_kinds_search.py
-  appendix`` looks for them (:data:`mpxl.core.mitchell_layouts.APPENDIX_EW`) and found none in its time
-  (open). **Web** (``web``): the same schedule with two copies of every board, so an appended table
-  plays its own copy at the same time instead of passing the boards.
+* **Hesitation Mitchell** (``hesitation``; one winner; 3-29 tables): the published movement, T+1 rounds and
+  sets (odd T: E. E. Blandon, 1973, a relay; even T: the EBU's, tables 1 and T sharing and two relays):
+  :func:`hesitation`.
+* **Appendix Mitchell** (``appendix``; two winners; 14-26 tables): a circuit of 13 tables and T-13 tables
+  appended, table 13+k sharing table k's boards each round. With 26 tables, a 13-table Mitchell (NS
+  stationary, the 13 sets moving down a table, the EW pairs up one) and a second on the appended tables and the
+  same boards. With 14-25, the circuit's NS pairs move up a table and its EW pairs down one (the EBU's "dual
+  carriageway": at table k, k = 1 to T-13, the moving EW pair plays the stationary NS pair k, while the moving
+  NS pair plays the stationary EW pair 13+k at table 13+k, on the same boards), and the boards move down two
+  tables: the pairs move at +1, -1 and 0 and the boards at -2, all different mod 13, so every pair plays every
+  set once and any two pairs of opposite directions meet at most once. **Web** (``web``): the same schedule
+  with two copies of every board, so an appended table plays its own copy at the same time instead of passing
+  the boards.
 * **Late pair** (:func:`late_pair`): with 2T-1 pairs one seat sits out each round; a pair arriving for
   round R takes that seat from round R on. The seat's path is a pair's path through the movement, so no
   rule breaks; the boards the sit-out's table had before round R are played once fewer (the note names
@@ -42,14 +45,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .changes import Change, apply
-from .howell_rounds import ALPHABET
-from .mitchell_layouts import APPENDIX_BASE, APPENDIX_EW
 from .numbers import whole
 from .schedule import (
     MAX_BOARDS,
     Movement,
     Row,
-    board_ranges,
     board_set,
     count_in_range,
     one_missing,
@@ -57,8 +57,8 @@ from .schedule import (
     played_unequally,
 )
 
-__all__ = ["SMALL_HOWELLS", "RELAY_TABLES", "HESITATION_TABLES", "small_howell", "relay", "hesitation", "appendix",
-           "late_pair"]
+__all__ = ["SMALL_HOWELLS", "RELAY_TABLES", "HESITATION_TABLES", "APPENDIX_BASE", "small_howell", "relay",
+           "hesitation", "appendix", "late_pair"]
 
 #: The Howells of 2 and 3 tables: per round, per table, (NS, EW, board set), pairs and sets from 1.
 #: Tables sharing a set in a round share its boards. 3 tables: ``bench/small_howell_search.py``.
@@ -74,6 +74,8 @@ SMALL_HOWELLS: dict[int, tuple[tuple[tuple[int, int, int], ...], ...]] = {
 }
 #: The tables a share-and-relay Mitchell is offered for.
 RELAY_TABLES = range(2, 31, 2)
+#: The tables of an appendix Mitchell's circuit.
+APPENDIX_BASE = 13
 
 
 def _per_round(value: int | None, sets: int, default: int) -> int:
@@ -178,62 +180,85 @@ def late_pair(m: Movement, late: int) -> Movement:
     return apply(m, [Change("joins", n, who, "EW" if m.winners == 2 else "")])
 
 
-#: The tables a hesitation Mitchell is offered for: odd, 3 to 29 (with an even number of tables no hesitation of
-#: one relay exists: the moving pairs' sets would sum to a repeat, see :func:`hesitation`).
-HESITATION_TABLES = range(3, 30, 2)
+#: The tables a hesitation Mitchell is offered for: 3 to 29. Odd: Blandon's, one relay; even: the EBU's, two
+#: relays and tables 1 and T sharing (with one relay and no sharing none exists: see :func:`hesitation`).
+HESITATION_TABLES = range(3, 30)
 
 
 def hesitation(tables: int, boards_per_round: int | None = None, rounds: int | None = None,
                pairs: int | None = None) -> Movement:
-    """A hesitation Mitchell, as published (E. E. Blandon, Bridge Magazine 1973; the EBU's club movements): T
-    tables (odd), T+1 rounds and T+1 board sets, a relay between tables (T-1)/2 and (T+1)/2 holding one set.
-    NS pairs 1 to T-1 stay at their tables; pair T (NS at table T) and the EW pairs T+1 to 2T move round one
-    loop of seats, EW at table 1, 2, ... T, then NS at table T (the hesitation table) for a round, then EW at
-    table 1 again; the boards move down a table, through the relay. Every pair plays every set once (a moving
-    pair's set at a seat is the seat's place on the boards' round plus the round: with T odd these are all
-    different; with T even their sum repeats one, so no such movement exists); each stationary pair meets every
-    moving pair once, each moving pair the pairs on either side of it in the loop at the hesitation table. One
-    winner: the last round (the last two from 11 tables) is arrowswitched at every table but table T.
+    """A hesitation Mitchell, as published: T tables, T+1 rounds and T+1 board sets. NS pairs 1 to T-1 stay at
+    their tables; pair T (NS at table T) and the EW pairs T+1 to 2T move round one loop of seats, EW at table 1,
+    2, ... T, then NS at table T (the hesitation table) for a round, then EW at table 1 again; the boards move
+    down a table. The boards' round has T+1 places:
+
+    * T odd (E. E. Blandon, Bridge Magazine 1973): the T tables and a relay between tables (T-1)/2 and (T+1)/2;
+    * T even (the EBU's club movements, 8 and 12 tables): tables 1 and T share a place (they play the same set,
+      passed between them) and two relays between tables T/2 and T/2+1 hold a set each.
+
+    A moving pair's set at a seat is the seat's place on the boards' round plus the round, and these are all
+    different, so every pair plays every set once. (With T even, one relay and no sharing, they would sum to a
+    repeat: no such movement exists, and an integer program finds none with any assignment of the moving pairs.)
+    Each stationary pair meets every moving pair once, each moving pair the pairs on either side of it in the
+    loop at the hesitation table. One winner: the last round is arrowswitched at every table but T, and from 11
+    tables the round before too (odd: at every table but T; even, as the EBU's 12 tables: but the two tables
+    before the relays and T). With 2T-1 pairs, pair 2T is missing (odd), or pair 1 (even: table T then plays
+    its boards alone).
 
     >>> m = hesitation(7, 3)
     >>> m.rounds, m.boards, [(r.table, r.ns, r.ew, r.boards[0]) for r in m.rows if r.round == 2][-3:]
     (8, 24, [(5, '5', '11', 19), (6, '6', '12', 22), (7, '14', '13', 1)])
     >>> [(r.ns, r.ew) for r in m.rows if r.round == 8][:2]
     [('9', '1'), ('10', '2')]
+    >>> m = hesitation(8, 3)
+    >>> m.rounds, m.boards, [(r.table, r.ns, r.ew, r.boards[0], r.shares) for r in m.rows if r.round == 1][::7]
+    (9, 27, [(1, '1', '9', 1, (8,)), (8, '8', '16', 1, (1,))])
     """
     t = whole(tables, "--tables")
     if t not in HESITATION_TABLES:
-        raise ValueError(f"--tables {t} for a hesitation: an odd number from 3 to 29 (with an even number of "
-                         "tables a relay Mitchell or a skip Mitchell with --arrowswitch)")
+        raise ValueError(f"--tables {t} for a hesitation: {HESITATION_TABLES.start} to {HESITATION_TABLES[-1]} "
+                         "tables")
     n = t + 1  # rounds, board sets, seats of the moving pairs, places on the boards' round
     only_whole(rounds, n, f"a {t}-table hesitation")
     absent = one_missing(pairs, t)
     b = _per_round(boards_per_round, n, min(4, max(2, round(26 / n))))
-    before = (t - 1) // 2  # the tables before the relay on the boards' round
-    place = {x: x - 1 if x <= before else x for x in range(1, t + 1)}  # each table's place, from 0
+    even = t % 2 == 0
+    before = t // 2 if even else (t - 1) // 2  # the tables before the relay(s) on the boards' round
+    if even:  # table 1 and table T at place 0, the relays at places T/2 and T/2+1
+        place = {x: x - 1 for x in range(1, before + 1)} | {x: x + 1 for x in range(before + 1, t)} | {t: 0}
+    else:
+        place = {x: x - 1 if x <= before else x for x in range(1, t + 1)}
     seats = [(x, "EW") for x in range(1, t + 1)] + [(t, "NS")]  # the moving pairs' loop
     first = [str(t + 1 + i) for i in range(t)] + [str(t)]  # who sits in each seat in round 1
+    missing = (str(1) if even else str(2 * t)) if absent else None
     switched = 2 if t >= 11 else 1
+    kept = {before - 1, before} if even else set()  # not turned in the round before the last
     cells: list[tuple[int, int, str | None, str | None, int]] = []
     for r in range(n):
         at = {seat: first[(i - r) % n] for i, seat in enumerate(seats)}
         for x in range(1, t + 1):
             ns: str | None = at[(x, "NS")] if x == t else str(x)
             ew: str | None = at[(x, "EW")]
-            if absent:
-                ns, ew = (None if ns == str(2 * t) else ns), (None if ew == str(2 * t) else ew)
-            if r >= n - switched and x != t:
+            ns, ew = (None if ns == missing else ns), (None if ew == missing else ew)
+            if x != t and (r == n - 1 or (switched == 2 and r == n - 2 and x not in kept)):
                 ns, ew = ew, ns
             cells.append((r + 1, x, ns, ew, (place[x] + r) % n))
     rows = _rows(cells, b)
+    if even:
+        boards = (f"the boards move down a table; tables 1 and {t} share a set (passed between them), two relays "
+                  f"between tables {before} and {before + 1} hold a set each ({n} sets)")
+    else:
+        boards = (f"the boards move down a table; a relay between tables {before} and {before + 1} holds a set "
+                  f"({n} sets)")
+    turned = f"tables 1-{t - 1}" + (f" (the round before: but tables {before - 1} and {before})" if kept and
+                                   switched == 2 else "")
     notes = [f"NS pairs 1-{t - 1} stay; pair {t} and the EW pairs move up a table, and from table {t} EW to "
-             f"table {t} NS for a round (the hesitation), then to table 1 EW",
-             f"the boards move down a table; a relay between tables {before} and {before + 1} holds a set "
-             f"({n} sets)",
-             f"one winner: the last {'two rounds are' if switched == 2 else 'round is'} arrowswitched at tables "
-             f"1-{t - 1} (the EW pairs sit NS)"]
+             f"table {t} NS for a round (the hesitation), then to table 1 EW", boards,
+             f"one winner: the last {'two rounds are' if switched == 2 else 'round is'} arrowswitched at "
+             f"{turned} (the EW pairs sit NS)"]
     if absent:
-        notes.append(f"pair {2 * t} is missing: its opponents sit out")
+        notes.append(f"pair {missing} is missing: its opponents sit out" +
+                     (f" (table {t} plays its boards alone)" if even else ""))
     notes += [unequal] if (unequal := played_unequally(rows)) else []
     return Movement("hesitation", t, n, b, 1, rows, "; ".join(notes))
 
@@ -245,25 +270,40 @@ def appendix(tables: int, boards_per_round: int | None = None, rounds: int | Non
     >>> m = appendix(26, 2)
     >>> m.rounds, m.boards, [(r.table, r.ew, r.shares) for r in m.rows if r.round == 2 and r.table in (1, 14)]
     (13, 26, [(1, '13', (14,)), (14, '26', (1,))])
+    >>> m = appendix(15, 2)
+    >>> [(r.table, r.ns, r.ew, r.boards, r.shares) for r in m.rows if r.round == 2 and r.table in (1, 3, 14)]
+    [(1, '1', '2', (5, 6), (14,)), (3, '15', '4', (9, 10), ()), (14, '13', '14', (5, 6), (1,))]
     """
     kind = "web" if web else "appendix"
     a_kind = "a web" if web else "an appendix"
     t = whole(tables, "--tables")
     n = APPENDIX_BASE
-    offered = sorted({2 * n} | {n + a for a in APPENDIX_EW})
-    if t not in offered:
-        raise ValueError(f"--tables {t} for {a_kind}: {board_ranges(offered)} tables (a {n}-table Mitchell and "
-                         f"{n} appended; no layout found yet for {n + 1}-{2 * n - 1})")
+    if not n + 1 <= t <= 2 * n:
+        raise ValueError(f"--tables {t} for {a_kind}: {n + 1}-{2 * n} tables (a {n}-table circuit and up to {n} "
+                         "appended tables)")
     only_whole(rounds, n, f"a {t}-table {kind}")
     absent = one_missing(pairs, t)
     b = _per_round(boards_per_round, n, 2)
-    sigma = list(range(n)) + list(range(t - n))
-    if t == 2 * n:  # each appended table's EW pairs move as the base's: a second Mitchell on the same boards
-        seats = [[(x - r) % n + (n if x >= n else 0) for x in range(t)] for r in range(n)]
-    else:
-        seats = [[ALPHABET.index(c) for c in word] for word in APPENDIX_EW[t - n].split()]
-    cells = [(r + 1, x + 1, str(x + 1), None if absent and e == t - 1 else str(e + 1), (sigma[x] + r) % n)
-             for r, row in enumerate(seats) for x, e in enumerate(row)]
+    d = t - n  # the circuit's places with an appended table (the dual part): 0 to d-1
+    cells: list[tuple[int, int, str | None, str | None, int]] = []
+    for r in range(n):
+        if t == 2 * n:  # each appended table's EW pairs move as the base's: a second Mitchell on the same boards
+            for x in range(t):
+                e = (x - r) % n + (n if x >= n else 0)
+                cells.append((r + 1, x + 1, str(x + 1), str(e + 1), (x % n + r) % n))
+            continue
+        ns_at = {(i + r) % n: str(i + 1 if i >= d else n + 1 + i) for i in range(n)}  # moving NS: up one place
+        ew_at = {(j - r) % n: str(j + 1) for j in range(n)}  # moving EW: down one place
+        for p in range(n):
+            s_ = (p + 2 * r) % n  # the boards: down two places
+            if p < d:  # the base table: its stationary NS v a moving EW; the appended: a moving NS v its EW
+                cells.append((r + 1, p + 1, str(p + 1), ew_at[p], s_))
+                cells.append((r + 1, n + 1 + p, ns_at[p], str(n + 1 + p), s_))
+            else:
+                cells.append((r + 1, p + 1, ns_at[p], ew_at[p], s_))
+    if absent:
+        cells = [(r, x, ns, None if ew == str(t) else ew, s_) for r, x, ns, ew, s_ in cells]
+    cells.sort(key=lambda c: (c[0], c[1]))
     rows = _rows(cells, b)
     if web:
         notes = [f"two copies of every board: tables {n + 1}-{t} play their own copy of the boards of tables "
@@ -271,10 +311,16 @@ def appendix(tables: int, boards_per_round: int | None = None, rounds: int | Non
     else:
         notes = [f"tables {n + 1}-{t} are appended to tables 1-{t - n}: each shares its boards with that table "
                  "(passed between them)"]
-    moves = (f"EW pairs 1-{n} move up a table among tables 1-{n}, EW pairs {n + 1}-{t} among tables {n + 1}-{t}"
-             if t == 2 * n else "the EW pairs move as the guide cards say")
-    notes += [f"a {n}-table Mitchell's boards and NS pairs (stationary); {moves}",
-              f"each EW pair plays every board once and meets {n} of the {t} NS pairs"]
+    if t == 2 * n:
+        notes += [f"a {n}-table Mitchell's boards and NS pairs (stationary); EW pairs 1-{n} move up a table among "
+                  f"tables 1-{n}, EW pairs {n + 1}-{t} among tables {n + 1}-{t}",
+                  f"each EW pair plays every board once and meets {n} of the {t} NS pairs"]
+    else:
+        notes += [f"a circuit of tables 1-{n}: its NS pairs move up a table (sitting at table {n}+k in "
+                  f"place of table k, k = 1-{d}; after table {n}, table {n + 1}), its EW pairs down one; NS pairs "
+                  f"1-{d} and EW pairs {n + 1}-{t} stay; the boards move down two tables (table 1's to table {n - 1}, "
+                  f"table 2's to table {n})",
+                  f"each pair plays every board once and meets {n} pairs of the other direction"]
     if absent:
         notes.append(f"EW pair {t} is missing: its opponents sit out")
     notes += [unequal] if (unequal := played_unequally(rows)) else []

@@ -251,9 +251,16 @@ def split_name(name: str) -> tuple[str, str]:
 
 
 def _seat_letter(direction: object) -> str:
+    """The seat (N, E, S, W) of a direction numbered 1-4, "" for anything else.
+
+    >>> _seat_letter(2), _seat_letter("4"), _seat_letter("x"), _seat_letter(None), _seat_letter(7)
+    ('E', 'W', '', '', '')
+    """
+    if not isinstance(direction, (int, float, str)):
+        return ""
     try:
-        value = int(direction)  # type: ignore[call-overload]
-    except (TypeError, ValueError):
+        value = int(direction)
+    except ValueError:
         return ""
     return SEATS[value - 1] if 1 <= value <= 4 else ""
 

@@ -211,12 +211,14 @@ LOOSE = Span(0, 0)
 
 class Row:
     """The cells of one row by name: ``Row(5, {"kind": "AN"}).kind`` -> ``AN5``; ``span`` the rows of its board's
-    lines when the workbook lays them out together (None: lines in any order)."""
+    lines when the workbook lays them out together (None: lines in any order); ``tail`` the rows after every
+    board's (:data:`LOOSE`'s rows: a line or a penalty typed there), where a board's own lookups read too."""
 
-    __slots__ = ("_row", "_letters", "span")
+    __slots__ = ("_row", "_letters", "span", "tail")
 
-    def __init__(self, row: int, letters: Mapping[str, str], span: Span | None = None) -> None:
-        self._row, self._letters, self.span = row, letters, span
+    def __init__(self, row: int, letters: Mapping[str, str], span: Span | None = None,
+                 tail: Span | None = None) -> None:
+        self._row, self._letters, self.span, self.tail = row, letters, span, tail
 
     @property
     def board_rows(self) -> Span | None:
@@ -229,6 +231,11 @@ class Row:
         if rows is None:
             raise AttributeError("no board rows: the line is not laid out with its board's")
         return f"${self._letters[key]}${rows.first}"
+
+    @property
+    def after(self) -> Across | None:
+        """The rows after every board's (:attr:`tail`) as ranges, or None when there are none."""
+        return None if self.tail is None else Local(self._letters, self.tail)
 
     @property
     def local(self) -> Across:

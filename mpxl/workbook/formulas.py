@@ -74,8 +74,8 @@ TOTALS = _formulas(TOTALS_SHEET)
 
 
 def _row(formulas: Mapping[str, Formula], r: int, letters: Mapping[str, str],
-         span: Span | None = None) -> dict[str, str]:
-    c = Row(r, letters, span)
+         span: Span | None = None, tail: Span | None = None) -> dict[str, str]:
+    c = Row(r, letters, span, tail)
     return {key: "=" + fn(c) for key, fn in formulas.items()}
 
 
@@ -85,9 +85,10 @@ def traveller_formulas(r: int, span: Span | None = None) -> dict[str, str]:
     return _row(TRAVELLER, r, TRAVELLER_COLUMNS, span)
 
 
-def block_formulas(r: int) -> dict[str, str]:
-    """The per-board check block, row ``r``."""
-    return _row(BLOCK, r, TRAVELLER_COLUMNS)
+def block_formulas(r: int, span: Span | None = None, tail: Span | None = None) -> dict[str, str]:
+    """The per-board check block, row ``r``; ``span`` the rows of its board's lines and ``tail`` the rows after
+    every board's, where the workbook lays each board's lines out together: its counts read those rows alone."""
+    return _row(BLOCK, r, TRAVELLER_COLUMNS, span, tail)
 
 
 def pairs_formulas(r: int) -> dict[str, str]:
@@ -102,12 +103,20 @@ def totals_formulas(r: int) -> dict[str, str]:
 
 # ---------------------------------------------------------------------- Setup
 
-def setup_formulas() -> dict[str, str]:
-    """The Setup sheet's formula cells, by key (a field of :class:`~mpxl.workbook.places.Setup`)."""
+def setup_formulas(fixed_n: int | None = None) -> dict[str, str]:
+    """The Setup sheet's formula cells, by key (a field of :class:`~mpxl.workbook.places.Setup`). N used is
+    Expected, else the most lines on any board; with ``fixed_n`` (a workbook that lays each board's lines out
+    together, N given: a laid-out movement's plays) Expected, else ``fixed_n``: never counted from the lines, so a
+    typed result recalculates its own board and its pairs, not every line (issue 45).
+
+    >>> setup_formulas()["n_used"], setup_formulas(13)["n_used"]
+    ('=IF(ISNUMBER(Expected),Expected,MAX(1,MAX(BoardLines)))', '=IF(ISNUMBER(Expected),Expected,13)')
+    """
     full = [f'{S.method_index}={i + 1}' for i, m in enumerate(Method) if m.value in ESTIMATES_FULL_BOARDS]
     methods = ",".join(f'"{m.value}"' for m in Method)  # in the k formula's CHOOSE order, as TotalsMethod spells them
+    most = f"MAX(1,MAX({every.lines}))" if fixed_n is None else str(fixed_n)
     cells = {
-        "n_used": f'=IF(ISNUMBER({S.expected}),{S.expected},MAX(1,MAX({every.lines})))',
+        "n_used": f'=IF(ISNUMBER({S.expected}),{S.expected},{most})',
         "top": f'=IF({S.fixed_top}>0,{S.fixed_top},{top_of(U, CENTRED, S.n_used)})',
         "scale_index": f'={scale_index(S.scale)}',
         "scale_unit": f'={scale_unit(S.scale_index)}',

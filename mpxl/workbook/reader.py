@@ -414,6 +414,9 @@ def _template_event(wb: Any, source: str) -> Event:
     penalties: list[Penalty] = []
     typed_over: list[str] = []  # a Typed score beside a contract that scores otherwise: scored, as the sheet does
     lines, decimals, sitouts, row_names = read_rows(rows, keys, source, penalties, typed_over)
+    if not lines:
+        raise UserError(source, "sheet Travellers", "no traveller line typed yet (no row from 5 down has its pairs): "
+                        "type each slip's pairs and result")
     ev = csv_event(lines, source, decimals, row_names, sitouts, penalties)
     ev.warnings.extend(typed_over)
     ev.title, ev.date = str(words.pop("event", "") or ""), _date_text(words.pop("date", None))
@@ -579,6 +582,8 @@ def _pairs(wb: Any, source: str, winners: dict[str, int]) -> list[Pair]:
 
     ws = wb["Pairs"]  # there, each heading in its cell: shape.check_workbook
     heads = {h.text: h.column for h in shape.pairs()}
+    for row in ws.iter_rows(min_row=_HEADER_ROW, max_row=_HEADER_ROW):  # and its Boards played, where it has one
+        heads.update({c.value: c.column for c in row if getattr(c, "value", None) == "Boards played"})
     out = []
     last = max(_last_row(ws, heads.values()), 1)  # 0 would be openpyxl's 'to the end'
     for r, row in enumerate(ws.iter_rows(min_row=_HEADER_ROW + 1, max_row=last, max_col=max(heads.values())),
@@ -603,6 +608,9 @@ def _pairs(wb: Any, source: str, winners: dict[str, int]) -> list[Pair]:
         place = get("Place")
         names = names_cell(str(get("Names") or ""))
         numbers = [_cell_text(get(h), source, where).strip() for h in MEMBER_HEADINGS if h in heads]
+        if shown("Boards played") == 0:  # nothing typed for it yet: the sheet's 0s publish nothing
+            out.append(Pair(number, section, direction, names, players=players_of(names, numbers), where=where))
+            continue
         out.append(Pair(number, section, direction, names, players=players_of(names, numbers),
                         published_mp=shown("MP"), published_percentage=shown("%"),
                         published_place=None if place in (None, "") else _cell_text(place, source, where),

@@ -264,8 +264,9 @@ def _setup_cell(kind: type) -> str:
     return f"B{setup_row(SETUP_SETTINGS[SETUP_CELL_OF[kind]].sheet or '')}"
 
 
-def setup_sheet(wb: Workbook, s: Settings) -> Worksheet:
-    """The Setup sheet from :class:`~mpxl.workbook.template.Settings` ``s``."""
+def setup_sheet(wb: Workbook, s: Settings, by_board: bool = False) -> Worksheet:
+    """The Setup sheet from :class:`~mpxl.workbook.template.Settings` ``s``; ``by_board`` (each board's lines laid
+    out together) with N given (Expected): N is never counted from the lines (see :func:`F.setup_formulas`)."""
     ws = wb.create_sheet("Setup")
     ws["A1"] = "mpxl club pairs: Setup"
     ws["A1"].font = _TITLE_FONT
@@ -276,7 +277,7 @@ def setup_sheet(wb: Workbook, s: Settings) -> Worksheet:
     ws.column_dimensions["B"].width = 14
     ws.column_dimensions["C"].width = 90
     values = s.cells  # each setting as the sheet's words
-    formulas = F.setup_formulas()
+    formulas = F.setup_formulas(s.options.expected if by_board else None)
     for key, name, label in SETUP_ROWS:
         r = setup_row(key)
         ws.cell(row=r, column=1, value=f"{label} ({name})").font = _HEAD_FONT
@@ -356,7 +357,7 @@ def travellers_sheet(wb: Workbook, lines: Sequence[TemplateLine], sizes: Sizes, 
     # the data: one style per column, inputs and formulas filled down (see mpxl.workbook.stream)
     blocks.extend(_lines_block(ws, lines, last, fmt, sizes.by_board))
     blast = FIRST_ROW + sizes.board_rows - 1
-    blocks.append(_boards_block(ws, boards, blast, fmt))
+    blocks.extend(_boards_block(ws, boards, blast, fmt, board_spans(lines, last) if sizes.by_board else None, lines))
     _travellers_rules(ws, last)
     _travellers_marks(ws, last, blast)
     # helpers grouped and hidden; layout
@@ -475,9 +476,11 @@ def board_spans(lines: Sequence[TemplateLine], last: int) -> list[tuple[Span, in
     return spans
 
 
-def _boards_block(ws: Worksheet, boards: Sequence[BoardRow], blast: int, fmt: dict[str, str]) -> Block:
+def _boards_block(ws: Worksheet, boards: Sequence[BoardRow], blast: int, fmt: dict[str, str],
+                  spans: list[tuple[Span, int, int]] | None = None, lines: Sequence[TemplateLine] = ()) -> list[Block]:
     """The per-board block: each board (and its section and session) typed, then its figures (in ``fmt``), to
-    row ``blast``."""
+    row ``blast``. ``spans`` (:func:`board_spans` of ``lines``): each board's row of the block counts its own
+    lines' rows and the rows after every board's alone, a block of one row (its formulas' ranges its own)."""
     idx = {k: _col(v) for k, v in TRAVELLER_COLUMNS.items()}
     formulas = [(idx[c.key], _formula_style(ws, c, fmt, _BLOCK_FILL), c.key) for c in BLOCK_COLUMNS if c.formula]
     block_inputs = [(idx[c.key], _input_style(ws, c)) for c in BLOCK_COLUMNS if c.kind == "input"]
@@ -486,7 +489,18 @@ def _boards_block(ws: Worksheet, boards: Sequence[BoardRow], blast: int, fmt: di
     def values(i: int) -> tuple[object, ...]:
         return keyed[i] if i < len(keyed) else (None, None, None)
 
-    return Block(ws, FIRST_ROW, blast, block_inputs, values, formulas, F.block_formulas)
+    whole = Block(ws, FIRST_ROW, blast, block_inputs, values, formulas, F.block_formulas)
+    if spans is None:
+        return [whole]
+    tail = next((Span(first, end) for span, first, end in spans if span == LOOSE), None)
+    own = {lines[first - FIRST_ROW].board: span for span, first, _ in spans if span != LOOSE and span.one_field}
+    blocks: list[Block] = []
+    for i, r in enumerate(range(FIRST_ROW, blast + 1)):
+        board, section, session = values(i)
+        span = own.get(board) if section is None and (session or 1) == 1 else None
+        blocks.append(Block(ws, r, r, block_inputs, partial(_shifted, values, i), formulas,
+                            partial(F.block_formulas, span=span, tail=tail if span is not None else None)))
+    return blocks
 
 
 def _travellers_rules(ws: Worksheet, last: int) -> None:

@@ -29,7 +29,9 @@ data rows streamed into the file by :mod:`mpxl.workbook.stream`).
 from __future__ import annotations
 
 import os
+from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from openpyxl import Workbook
@@ -149,7 +151,7 @@ def _build(contents: Contents, shells: bool = False) -> tuple[Workbook, list[Blo
     wb.remove(wb.active)
     trav_last = FIRST_ROW + sizes.rows - 1
     blocks: list[Block] = []
-    setup_sheet(wb, settings)
+    setup_sheet(wb, settings, c.by_board)
     travellers_sheet(wb, c.lines, sizes, c.boards, blocks, formats)
     pairs_sheet(wb, c.pairs, sizes, blocks, formats)
     totals_sheet(wb, sizes, blocks, formats)
@@ -281,6 +283,9 @@ def laid_out_contents(schedule: Movement, method: str | Method = Method.NEUBERG,
     s = settings or Settings(TEMPLATE_OPTIONS.with_(method=Method.find(method), scale=kind, winners=schedule.winners,
                                                     field=Field.find(field)), event=movement_title(schedule))
     lines = movement_lines(schedule)
+    plays = Counter(ln.board for ln in lines)
+    if s.options.expected is None and plays:  # N: the most times the movement plays a board (issue 45)
+        s = replace(s, options=s.options.with_(expected=max(plays.values())))
     pairs: list[PairRow] = [(int(p), d, None, None) for p, d in schedule.pairs()]
     block = [(b, None, None) for b in range(1, schedule.boards + 1)]
     return Contents(s, lines, block, pairs, rows=len(lines), methods=methods, movement=schedule, by_board=True)

@@ -24,7 +24,7 @@ from ..core.settings import (
     Places,
     Unplayed,
 )
-from .columns import EW, NS, Row, Side, col, every, every_pair
+from .columns import EW, NS, Across, Row, Side, col, every, every_pair
 from .pieces import (
     ACROSS,
     BEYOND,
@@ -67,13 +67,33 @@ def b_key(c: Row) -> str:
     return board_key(_b(c), c.b_section, c.b_session)
 
 
+def _own_lines(c: Row, of: Callable[[Across], str], join: str = "+") -> str:
+    """``of(rows)`` over the board's lines: where the workbook lays each board's lines out together, its own rows
+    and the rows after every board's (joined by ``join``: ``+``, or ``MAX`` for a largest), read only while the
+    block row's board is the one laid out there (a board typed over in the block reads every line); else every
+    line's. Bounded, a typed result recalculates its own board's row of the block alone (issue 45)."""
+    rows = c.board_rows
+    if rows is None:
+        return of(every)
+    parts = [of(c.local)] + ([of(after)] if (after := c.after) is not None else [])
+    own = parts[0] if len(parts) == 1 else (f"MAX({','.join(parts)})" if join == "MAX" else "+".join(parts))
+    return f"IF({c.b_key}={c.top('bkey')},{own},{of(every)})"
+
+
 def b_n(c: Row) -> str:
-    """The N of the board's field, from its lines (Setup's N when the board has none yet)."""
-    return f'IF({_b(c)}="","",IFERROR(INDEX({every.nf},{match_in(every.bkey, c.b_key)}),{S.n_used}))'
+    """The N of the board's field, from its lines (Setup's N when the board has none yet); laid out by board, its
+    first line's."""
+    if c.board_rows is not None:
+        return f'IF({_b(c)}="","",IF({c.b_key}={c.top("bkey")},{c.top("nf")},{_n_of_any(c)}))'
+    return f'IF({_b(c)}="","",{_n_of_any(c)})'
+
+
+def _n_of_any(c: Row) -> str:
+    return f"IFERROR(INDEX({every.nf},{match_in(every.bkey, c.b_key)}),{S.n_used})"
 
 
 def b_results(c: Row) -> str:
-    return f'IF({_b(c)}="","",{count_kinds(("R", "A"), c.b_key)})'
+    return f'IF({_b(c)}="","",{_own_lines(c, lambda rows: count_kinds(("R", "A"), c.b_key, rows))})'
 
 
 def b_top(c: Row) -> str:
@@ -86,27 +106,36 @@ def b_check(c: Row) -> str:
     return f'IF({_b(c)}="","",{SCALE_AVERAGE.excel(centred=CENTRED, Top=c.b_top)}*{c.b_n})'
 
 
+def _sum_of(c: Row, key: str) -> str:
+    return f'IF({_b(c)}="","",{_own_lines(c, lambda rows: f"SUMIFS({rows.at(key)},{rows.bkey},{c.b_key})")})'
+
+
 def b_ns(c: Row) -> str:
-    return f'IF({_b(c)}="","",SUMIFS({every.ns_mp},{every.bkey},{c.b_key}))'
+    return _sum_of(c, "ns_mp")
 
 
 def b_ew(c: Row) -> str:
-    return f'IF({_b(c)}="","",SUMIFS({every.ew_mp},{every.bkey},{c.b_key}))'
+    return _sum_of(c, "ew_mp")
 
 
 def b_expected(c: Row) -> str:
-    return f'IF({_b(c)}="","",SUMIFS({every.shares},{every.bkey},{c.b_key}))'
+    return _sum_of(c, "shares")
+
+
+def _first_of(c: Row, to_end: str) -> str:
+    """The row (in every line's range, from 1) of the board's first line whose ``to_end`` (rows to the end) is
+    not 0: the largest of its lines', taken from one past the last row. Read across every line: it is worked out
+    only where the board has such a line (an unreadable one, a ruling, a penalty)."""
+    return f"{BEYOND - FIRST_ROW + 1}-SUMPRODUCT(MAX(({every.bkey}={c.b_key})*{every.at(to_end)}))"
 
 
 def b_status(c: Row) -> str:
     b, N = _b(c), c.b_n
     exact = ROUNDING_RULES.index("exact") + 1
     tol = f'IF({S.rounding_index}={exact},0.000001,{c.b_results}/{S.unit}+0.000001)'
-    bad = f'COUNTIFS({every.bkey},{c.b_key},{every.kind},"bad")'
-    # the board's first unreadable line, in words (its row's Why), and how many more there are: the first
-    # row is the largest of its lines' Unreadable (rows to the end), taken from one past the last row
-    first = f'{BEYOND - FIRST_ROW + 1}-SUMPRODUCT(MAX(({every.bkey}={c.b_key})*{every.badend}))'
-    named = f'INDEX({every.whyb},{first})'
+    bad = _own_lines(c, lambda rows: f'COUNTIFS({rows.bkey},{c.b_key},{rows.kind},"bad")')
+    # the board's first unreadable line, in words (its row's Why), and how many more there are
+    named = f'INDEX({every.whyb},{_first_of(c, "badend")})'
     return (f'IF({b}="","",IF({bad}>0,{named},'
             f'IF({c.b_results}>{N},"too many results",IF({c.b_results}=0,"no results",'
             f'IF(ABS({c.b_ns}+{c.b_ew}-{c.b_expected})>{tol},"check total off",'
@@ -118,19 +147,17 @@ def b_status(c: Row) -> str:
 def b_rulings(c: Row) -> str:
     """What the director ruled on the board, in words: its first ruling line's (Ruling in words) and how
     many more there are; blank with none. The status shows it after ok."""
-    count = f'COUNTIFS({every.bkey},{c.b_key},{every.rul},1)'
-    first = f'{BEYOND - FIRST_ROW + 1}-SUMPRODUCT(MAX(({every.bkey}={c.b_key})*{every.rend}))'
-    return (f'IF(OR({_b(c)}="",{count}=0),"","; "&INDEX({every.rsay},{first})&IF({count}>1," (and "&({count}-1)&'
-            f'" more rulings)",""))')
+    count = _own_lines(c, lambda rows: f"COUNTIFS({rows.bkey},{c.b_key},{rows.rul},1)")
+    return (f'IF(OR({_b(c)}="",{count}=0),"","; "&INDEX({every.rsay},{_first_of(c, "rend")})&IF({count}>1,'
+            f'" (and "&({count}-1)&" more rulings)",""))')
 
 
 def b_pens(c: Row) -> str:
     """The board's penalties in words: its first penalty line's (Penalty in words) and how many more; blank with
     none. The status shows it after ok (and the rulings)."""
-    count = f'COUNTIFS({every.bkey},{c.b_key},{every.pend},">0")'
-    first = f'{BEYOND - FIRST_ROW + 1}-SUMPRODUCT(MAX(({every.bkey}={c.b_key})*{every.pend}))'
-    return (f'IF(OR({_b(c)}="",{count}=0),"","; "&INDEX({every.psay},{first})&IF({count}>1," (and "&({count}-1)&'
-            f'" more penalties)",""))')
+    count = _own_lines(c, lambda rows: f'COUNTIFS({rows.bkey},{c.b_key},{rows.pend},">0")')
+    return (f'IF(OR({_b(c)}="",{count}=0),"","; "&INDEX({every.psay},{_first_of(c, "pend")})&IF({count}>1,'
+            f'" (and "&({count}-1)&" more penalties)",""))')
 
 
 # ---------------------------------------------------------------------- Pairs
