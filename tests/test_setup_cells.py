@@ -18,6 +18,8 @@ from mpxl.workbook.places import SETUP_CELLS, SETUP_NAME, SETUP_NUMBERS, SETUP_R
     ("event", "EventName", 3), ("scale", "Scale", 5), ("expected", "Expected", 7), ("n_used", "N", 8),
     ("field", "FieldScoring", 17), ("club", "ClubName", 30), ("mixed_line", "MixedLine", 31),
     ("rounding_order", "RoundingOrder", 32), ("method_index", "MethodNo", 33), ("line_pct_unit", "LinePctUnit", 45),
+    # added below the numbers, every earlier cell in its row (issue 50)
+    ("totals_method", "TotalsMethod", 46), ("totals_method_index", "TotalsMethodNo", 47),
 ])
 def test_a_setup_cell_by_its_field(key, name, row):
     """Each field gives the cell's defined name and row, where the sheet puts it (its defined name's cell)."""
@@ -27,9 +29,9 @@ def test_a_setup_cell_by_its_field(key, name, row):
 
 def test_every_setup_row_is_a_field_in_order():
     assert [f.name for f in dataclasses.fields(Setup)] == [key for key, _, _ in SETUP_ROWS]
-    assert len(SETUP_ROWS) == 43
+    assert len(SETUP_ROWS) == 45
     assert min(getattr(SETUP_ROW, k) for k in SETUP_NUMBERS) == SETUP_ROW.method_index
-    assert len(SETUP_NUMBERS) == 13 and "n_used" not in SETUP_NUMBERS
+    assert len(SETUP_NUMBERS) == 14 and "n_used" not in SETUP_NUMBERS
 
 
 @pytest.mark.parametrize("typo", ["expectd", "Expected", "n-used"])

@@ -361,7 +361,8 @@ def test_what_excel_needs_to_show_and_print_it(tmp_path):
     setup = wb["Setup"]
     hidden = {key for key, _, _ in SETUP_ROWS if setup.row_dimensions[setup_row(key)].hidden}
     assert hidden == {"method_index", "rounding_index", "rule_index", "unit", "full_boards", "scale_index", "scale_unit",
-                      "centred", "fixed_top", "totals_rounding_index", "totals_unit", "pct_unit", "line_pct_unit"}
+                      "centred", "fixed_top", "totals_rounding_index", "totals_unit", "pct_unit", "line_pct_unit",
+                      "totals_method_index"}
     assert methods.row_dimensions[int(L["scale_unit"][1:])].hidden  # the Methods sheet's scale unit and centring
 
 

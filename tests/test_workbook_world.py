@@ -3,7 +3,7 @@ written as CSV, scored by ``mpxl score -o x.xlsx``, recalculated by LibreOffice 
 
 Each world is small (2-3 tables, 3-4 boards) and draws every Setup convention mpxl score takes (method, scale,
 estimate-at, Ave policy, lone result, unplayed boards, places, rounding of the lines, the totals and the
-percentages, percentage basis, totals from, small-group rule) and the rulings (artificial scores, split, weighted
+percentages, percentage basis, totals from, small-group rule, totals method) and the rulings (artificial scores, split, weighted
 and mixed scores, fouled groups, a line's own penalties, penalty rows, sit-outs, arrowswitches, boards not
 played). Its workbook must recalculate to the core's figures: every line's NS and EW MP, every pair's total,
 percentage and place (tests/recalc.py ``check_workbook_event``), with no ``?`` anywhere; a workbook written as
@@ -53,6 +53,9 @@ CONVENTIONS: dict[str, tuple[str, ...]] = {
     "--totals-from": ("rounded", "exact"),
     "--small-groups": ("wbf", "ebu", "qba", "none"),
     "--field": ("section", "event"),
+    # last, so that adding it left every earlier draw of a seed as it was
+    "--totals-method": ("as-lines", "plain", "manual", "neuberg", "factor", "ascherman", "mckinnon",
+                        "ascherman-short"),
 }
 
 

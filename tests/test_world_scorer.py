@@ -29,7 +29,13 @@ from mpxl.core.session import score_event
 from mpxl.formats import read_event, write_event
 
 sys.path.insert(0, str(Path(__file__).parent))
-from recalc import check_workbook_event, libreoffice_recalc, score_result  # noqa: E402
+from recalc import (  # noqa: E402
+    check_workbook_event,
+    error_cells,
+    libreoffice_full_recalc,
+    libreoffice_recalc,
+    score_result,
+)
 
 SCORES = (-620, -420, -200, -100, -50, 50, 90, 110, 120, 140, 400, 420, 450, 600, 620)
 
@@ -142,6 +148,9 @@ def test_plain_totals_count_the_board_s_own_top_in_the_pair_s_maximum():
 
 @pytest.fixture(scope="module")
 def workbooks(tmp_path_factory):
+    """Each convention's event (seed 0) published as USEBIO and written by ``mpxl score -o x.xlsx``, loaded and
+    recalculated by LibreOffice as headless convert does: name -> (workbook, the core's result, the command's
+    messages, the values)."""
     folder = tmp_path_factory.mktemp("scorer")
     made = {}
     for name in CONVENTIONS:
@@ -176,20 +185,129 @@ def _given(src: Path) -> list[str]:
     return [x for key, flag in flags.items() for x in (flag, str(settings[key]))]
 
 
-@pytest.mark.parametrize("name", list(CONVENTIONS))
-def test_the_workbook_of_each_convention_recalculates_to_mpxl_score(workbooks, name):
-    """Truncation is live in the sheet (a rounding kind of the rulebook, in the sheet's CHOOSE); a totals method
-    apart from the lines is not in the workbook's formulas yet: that workbook holds the figures as values and the
-    command says why. Either way LibreOffice's recalculation equals the core's figures."""
+def _json(argv: list[str]) -> dict:
+    import contextlib
+    import io
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        assert main([*argv, "--json"]) == 0
+    return json.loads(out.getvalue())
+
+
+def _live(xlsx: Path) -> bool:
     from openpyxl import load_workbook
 
     from mpxl.workbook.template import FIRST_ROW, TRAVELLER_COLUMNS
 
-    xlsx, result, err, values = workbooks[name]
     cell = load_workbook(xlsx, read_only=True)["Travellers"][f"{TRAVELLER_COLUMNS['ns_mp']}{FIRST_ROW}"].value
-    live = isinstance(cell, str) and cell.startswith("=")
-    assert live == ("totals_method" not in CONVENTIONS[name][0]), err
-    if not live:
-        assert "as values" in err and "totals-method" in err, err
+    return isinstance(cell, str) and cell.startswith("=")
+
+
+@pytest.mark.parametrize("name", list(CONVENTIONS))
+def test_the_workbook_of_each_convention_recalculates_to_mpxl_score(workbooks, name):
+    """Truncation is live in the sheet (a rounding kind of the rulebook, in the sheet's CHOOSE), and so is a totals
+    method apart from the lines (Setup's Totals method): LibreOffice's recalculation equals the core's figures, and
+    the command says nothing of values."""
+    xlsx, result, err, values = workbooks[name]
+    assert _live(xlsx) and "as values" not in err, err
     check_workbook_event(values, result)
     assert not [k for k, v in values.data.items() if v == "?"]
+    assert not error_cells(values)
+
+
+@pytest.mark.parametrize("name", list(CONVENTIONS))
+def test_the_workbook_reads_back_to_the_files_json(workbooks, name):
+    """``mpxl score x.xlsx --json`` (the Setup's Totals method, method and rounding read back) gives the figures of
+    ``mpxl score FILE.xml --json`` with the options check finds: every line, total, percentage and place."""
+    xlsx = workbooks[name][0]
+    src = next(xlsx.parent.glob(f"{xlsx.stem}-0.xml"))
+    direct, back = _json(["score", str(src), "--no-infer", *_given(src)]), _json(["score", str(xlsx)])
+    assert back["boards"] == direct["boards"] and back["pairs"] == direct["pairs"]
+    # the totals method check names (seed 0's manual board gives Ascherman's figures alike: the first test)
+    assert back["settings"]["totals_method"] == direct["settings"]["totals_method"]
+    assert (direct["settings"]["totals_method"] != "as-lines") == ("totals_method" in CONVENTIONS[name][0])
+
+
+#: Edits a scorer types into a convention's workbook, then two hard recalculations (``calculateAll()``): name ->
+#: (convention, the edits as (sheet, which cell, value)). A line of a board played fewer times than N (its
+#: Typed score), and Setup's Totals method: the totals follow either.
+EDITS = {
+    "manual: a short board's line": ("lines neuberg, totals manual", [("Travellers", "short line", -1430)]),
+    "manual: a short board's line, then plain": ("lines neuberg, totals manual", [
+        ("Travellers", "short line", 1460), ("Setup", "totals method", "plain")]),
+    "plain: a short board's line": ("three-quarter howell", [("Travellers", "short line", 2210)]),
+    "plain: Totals method manual": ("three-quarter howell", [("Setup", "totals method", "manual")]),
+    "truncated: Totals method plain": ("truncated lines", [("Setup", "totals method", "plain")]),
+    "unedited manual": ("lines neuberg, totals manual", []),
+    "unedited plain": ("three-quarter howell", []),
+}
+
+
+def _short_line_cell(xlsx: Path) -> str:
+    """The Typed score cell of the first line of a board with fewer lines than the most of any board."""
+    from collections import Counter
+
+    from openpyxl import load_workbook
+
+    from mpxl.workbook.template import FIRST_ROW, TRAVELLER_COLUMNS
+
+    ws = load_workbook(xlsx, read_only=True)["Travellers"]
+    col = TRAVELLER_COLUMNS["board"]
+    boards = []
+    for (b,) in ws.iter_rows(min_row=FIRST_ROW, min_col=1, max_col=1, values_only=True):
+        if b is None:
+            break
+        boards.append(b)
+    assert col == "A"
+    counts = Counter(boards)
+    short = next(i for i, b in enumerate(boards) if counts[b] < max(counts.values()))
+    return f"{TRAVELLER_COLUMNS['typed']}{FIRST_ROW + short}"
+
+
+@pytest.fixture(scope="module")
+def edited(workbooks, tmp_path_factory):
+    """Each of :data:`EDITS`: the convention's workbook opened through UNO, the edits typed, recalculated hard
+    twice; and the same edits saved by openpyxl into a copy that ``mpxl score`` reads (the reference): name ->
+    (the values, the core's result for the edited workbook, the seconds)."""
+    import shutil
+
+    from openpyxl import load_workbook
+
+    from mpxl.workbook.places import SETUP_ROW
+
+    folder = tmp_path_factory.mktemp("scorer-edited")
+    books, plans, refs = [], {}, {}
+    for i, (name, (convention, edits)) in enumerate(EDITS.items()):
+        xlsx = folder / f"edit-{i}.xlsx"
+        shutil.copy(workbooks[convention][0], xlsx)
+        plan = [(sheet, _short_line_cell(xlsx) if where == "short line" else f"B{SETUP_ROW.totals_method}", value)
+                for sheet, where, value in edits]
+        wb = load_workbook(xlsx)
+        for sheet, cell, value in plan:
+            wb[sheet][cell] = value
+        reference = folder / f"edit-{i}-reference.xlsx"
+        wb.save(reference)
+        books.append(xlsx)
+        plans[xlsx] = plan
+        refs[name] = score_result(reference, [])
+    done = libreoffice_full_recalc(books, rounds=2, edits=plans)
+    return {name: (values, refs[name], seconds) for name, (values, seconds) in zip(EDITS, done)}
+
+
+@pytest.mark.parametrize("name", list(EDITS))
+def test_an_edit_moves_the_totals_as_mpxl_score_scores_the_edited_workbook(edited, workbooks, name):
+    """Opened in LibreOffice through UNO, a short board's line or the Setup's Totals method typed over, recalculated
+    hard twice (threads on, as Ctrl+Shift+F9): every line, pair and place equals ``mpxl score`` of the edited
+    workbook (whose totals the edit moved), and no cell shows an error."""
+    values, result, seconds = edited[name]
+    before = workbooks[EDITS[name][0]][1]
+    totals = [(pr.pair.number, pr.mp, pr.max) for pr in result.pairs]
+    assert (totals != [(pr.pair.number, pr.mp, pr.max) for pr in before.pairs]) == bool(EDITS[name][1])
+    assert len(seconds) == 2
+    assert not error_cells(values)
+    assert not [k for k, v in values.data.items() if v == "?"]
+    check_workbook_event(values, result)
+    edits = EDITS[name][1]
+    if any(where == "totals method" for _, where, _ in edits):
+        assert result.options.totals_method.value == next(v for _, w, v in edits if w == "totals method")

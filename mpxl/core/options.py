@@ -427,9 +427,13 @@ class ScoringOptions:
         metavar="METHOD", help="a short board in the totals: as-lines (default: as its lines, or as --estimate-at "
         "totals says), plain (its plain matchpoints on its own smaller top) or a method (neuberg, manual...: "
         "estimated to N by it; Bridge NZ's Scorer: lines neuberg, totals manual)",
-        trials=(Trial("totals", on=("totals", "percentages"), missed=True),),
-        off_sheet="totals-method {value} (a short board's totals apart from its lines) is not in the workbook's "
-        "formulas")
+        trials=(Trial("totals", on=("totals", "percentages"), missed=True),), sheet="totals_method",
+        cell="TotalsMethod", caption="Totals method", note="What a pair's total adds for a board with fewer lines "
+        "than N: as-lines (its lines' figures, or under Estimate at totals the board estimated to N by Method); "
+        "plain (its plain matchpoints on its own smaller top, the top its pairs' Max counts: Bridge NZ's Scorer on a "
+        "three-quarter Howell); or a method (neuberg, factor, ascherman, mckinnon, manual, ascherman-short: the "
+        "board estimated to N by it, its lines as Estimate at says; Bridge NZ's Scorer: Method neuberg, Totals "
+        "method manual).")
     #: the values of settings declared outside this class (:func:`declare`): (name, value) pairs
     more: tuple[tuple[str, Any], ...] = dataclasses.field(default=(), repr=False)
 

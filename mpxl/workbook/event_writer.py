@@ -36,9 +36,9 @@ from ..core.contract import Vulnerability, ns_score
 from ..core.event import Event, Line, SitOut
 from ..core.matchpoints import Components, NSScore
 from ..core.members import member_numbers
-from ..core.options import field_of, off_sheet, settings_of
+from ..core.options import ScoringOptions, field_of, off_sheet, settings_of
 from ..core.rules import ARTIFICIAL_CODES, PASS_SPELLINGS, code_key, contract_keys
-from ..core.settings import EstimateAt, MixedLine
+from ..core.settings import EstimateAt, MixedLine, TotalsMethod
 from ..formats.csvfile import names_text
 from ..formats.textsafe import as_text_cell
 from .inputs import Contents, PairRow, Settings, TemplateLine
@@ -115,6 +115,9 @@ def unsupported(result: SessionResult) -> str | None:
     if opts.scale.fixed_top is not None and opts.estimate_at is EstimateAt.TOTALS:
         return ("the percent scale with estimate-at totals (a short board's full figures factored to the fixed top) "
                 "is not in the workbook's formulas")
+    if opts.scale.fixed_top is not None and _totals_apart(opts):
+        return (f"the percent scale with totals-method {opts.totals_method.value} (a short board's totals figures "
+                "factored to the fixed top) is not in the workbook's formulas")
     reason = _penalty_unsupported(result)
     if reason is not None:
         return reason
@@ -123,6 +126,19 @@ def unsupported(result: SessionResult) -> str | None:
         return (f"pairs {alike[0]!r} and {alike[1]!r} would be one pair in the workbook's formulas (its lookup key "
                 "is the section, a bar and the number, and a number like 012 is 12 in a cell)")
     return _ruling_unsupported(result)
+
+
+def _totals_apart(opts: ScoringOptions) -> bool:
+    """Do a short board's totals add other figures than its lines (the Travellers' Short (totals) lines: under
+    estimate-at totals, or estimate-at lines with a totals method other than as-lines)?
+
+    >>> _totals_apart(ScoringOptions()), _totals_apart(ScoringOptions(totals_method=TotalsMethod.PLAIN))
+    (False, True)
+    >>> _totals_apart(ScoringOptions(estimate_at=EstimateAt.OWN_TOPS, totals_method=TotalsMethod.PLAIN))
+    False
+    """
+    return opts.estimate_at is EstimateAt.TOTALS or (
+        opts.estimate_at is EstimateAt.LINES and opts.totals_method is not TotalsMethod.AS_LINES)
 
 
 def _typed_penalty(penalty: LinePenalty | None) -> int | float | str | None:
@@ -201,12 +217,13 @@ def _ruling_unsupported(result: SessionResult) -> str | None:
     """Why a ruling of ``result`` cannot be typed live in the sheet (it is then written as values), or None:
     a weighted side of more than :data:`~mpxl.workbook.layout.PARTS` parts, or a weight or score the sheet
     cannot write plainly; a mixed line on a fouled board when its result stands only in its own side's field
-    (mixed_line own) under estimate-at totals (the full figures' Set % (full) reads the group's size, not the
-    side's field's). (A mixed line is live on a fouled board under both and under own, whose other side's group
-    is one result short and may be small in that field alone: each figure's Set % reads its own field's n,
-    tests/test_workbook_rulings.py; and under the wbf Ave+ policy: tests/test_workbook_estimate_totals.py.)"""
+    (mixed_line own) where a short board's totals add other figures than its lines (estimate-at totals, or a
+    totals method: the full figures' Set % (full) reads the group's size, not the side's field's). (A mixed line
+    is live on a fouled board under both and under own, whose other side's group is one result short and may be
+    small in that field alone: each figure's Set % reads its own field's n, tests/test_workbook_rulings.py; and
+    under the wbf Ave+ policy: tests/test_workbook_estimate_totals.py.)"""
     opts = result.options
-    own = opts.mixed_line is MixedLine.OWN and opts.estimate_at is EstimateAt.TOTALS
+    own = opts.mixed_line is MixedLine.OWN and _totals_apart(opts)
     for sb in result.boards:
         fouled = own and len({str(sl.line.group or "").strip().upper() for sl in sb.lines}) > 1
         for sl in sb.lines:
@@ -217,8 +234,10 @@ def _ruling_unsupported(result: SessionResult) -> str | None:
                 return (f"{where}: a weighted score of more than {PARTS} parts, or a weight or score with more "
                         "decimals than a cell shows, is not in the workbook's formulas")
             if fouled and isinstance(entry, Mixed):
+                apart = ("estimate-at totals" if opts.estimate_at is EstimateAt.TOTALS
+                         else f"totals-method {opts.totals_method.value}")
                 return (f"{where}: a mixed line on a fouled board, its result only in its own side's field "
-                        "(mixed-line own), under estimate-at totals is not in the workbook's formulas")
+                        f"(mixed-line own), under {apart} is not in the workbook's formulas")
     return None
 
 

@@ -28,6 +28,7 @@ from ..core.settings import (
     EstimateAt,
     LoneResult,
     RoundingOrder,
+    TotalsMethod,
 )
 from .columns import SIDES, Row, Side, col, every, twin
 from .pieces import (
@@ -35,6 +36,7 @@ from .pieces import (
     CENTRED,
     EST_AT,
     EXACT_TOTALS,
+    TOTALS_METHOD,
     TOTALS_ROUNDING,
     S,
     U,
@@ -110,10 +112,11 @@ def setpct(c: Row) -> str:
     return f'IF({c.kind}="R",{_set_pct(c, c.nsc)},"")'
 
 
-def _k(c: Row, N: str) -> str:
-    """The Setup method's k for the line's group on a board of ``N`` (a cell) results."""
-    ks = [K_RULES[m.value].excel(N=N, n=c.n) for m in Method]
-    return f'CHOOSE({S.method_index},{",".join(ks)})'
+def _k(c: Row, N: str, index: str = S.method_index, n_: str = "") -> str:
+    """The Setup method's k (or that of the method at position ``index``: the totals') for the line's group (or
+    ``n_`` results: a figure's view) on a board of ``N`` (a cell) results."""
+    ks = [K_RULES[m.value].excel(N=N, n=n_ or c.n) for m in Method]
+    return f'CHOOSE({index},{",".join(ks)})'
 
 
 def k(c: Row) -> str:
@@ -261,9 +264,10 @@ def topsc(c: Row) -> str:
 
 def topc(c: Row) -> str:
     """The top a pair's maximum counts for the line: a fixed top (Top (reported)), the board's own top with
-    own-tops, else Top (field)."""
+    own-tops, on a Short (totals) line Top (totals) (the board's own top when the totals add it plain), else Top
+    (field)."""
     own = f'OR({S.fixed_top}>0,{EST_AT}="{EstimateAt.OWN_TOPS.value}")'
-    return f'IF({c.board}="",0,IF({own},{c.topr},{c.topf}))'
+    return f'IF({c.board}="",0,IF({own},{c.topr},IF({c.shortt}=1,{c.topt},{c.topf})))'
 
 
 def lone(c: Row) -> str:
@@ -275,15 +279,40 @@ def lone(c: Row) -> str:
 
 
 def shortt(c: Row) -> str:
-    """1 on a line of a board played fewer times than N (field) when Setup estimates at the totals: its
-    pairs' totals add the board estimated to the full top (the NS and EW full columns); else 0."""
-    return (f'IF(AND({EST_AT}="{EstimateAt.TOTALS.value}",OR({c.kind}="R",{c.kind}="A")),'
-            f'IF({c.nsc}<{c.nf},1,0),0)')
+    """1 on a line of a board played fewer times than N (field) whose pairs' totals add another figure than the
+    line's (the NS and EW full columns): when Setup estimates at the totals (the board estimated to the full top),
+    or estimates at the lines with a Totals method other than as-lines (the board plain on its own top, or
+    estimated to the full top by that method: mpxl.core.scorer's score_both); else 0. A result or an artificial
+    score counts towards the board's lines, so its board is short when they are fewer than N (field)."""
+    apart = f'AND({EST_AT}="{EstimateAt.LINES.value}",{TOTALS_METHOD}<>"{TotalsMethod.AS_LINES.value}")'
+    return (f'IF(AND(OR({EST_AT}="{EstimateAt.TOTALS.value}",{apart}),OR({c.kind}="R",{c.kind}="A")),'
+            f'IF({c.lines}<{c.nf},1,0),0)')
+
+
+def nt(c: Row) -> str:
+    """The N what the totals add is scored on: on a Short (totals) line the board's own lines when Setup's Totals
+    method is plain, else N (field)."""
+    plain = f'AND({c.shortt}=1,{TOTALS_METHOD}="{TotalsMethod.PLAIN.value}")'
+    return f'IF({c.board}="","",IF({plain},{c.lines},{c.nf}))'
+
+
+def topt(c: Row) -> str:
+    """The top what the totals add is scored on: scale x (N (totals) - 1)."""
+    return f'IF({c.board}="","",{top_of(U, CENTRED, c.nt)})'
 
 
 def kf(c: Row) -> str:
-    """k on the full N (field), for what the totals add (Short (totals) lines only)."""
-    return f'IF(AND({c.kind}="R",{c.shortt}=1),{_k(c, c.nf)},"")'
+    """k on N (totals) of the method the totals are estimated by (TotalsMethodNo: Setup's Totals method when it
+    names one, else Method), for what the totals add (Short (totals) lines only)."""
+    return f'IF(AND({c.kind}="R",{c.shortt}=1),{_k(c, c.nt, S.totals_method_index)},"")'
+
+
+def _full_k(c: Row, s: Side) -> str:
+    """k (full) for the line's side's figure: on n of its figure (a ruling's view: under Setup's Mixed line own the
+    other side's field is one result short), k (full) itself when that is n (Short (totals) results only)."""
+    v = c[s]
+    ks = _k(c, c.nt, S.totals_method_index, v.fn)
+    return f'IF(OR({c.kind}<>"R",{c.shortt}<>1,N({v.fn})=0),"",IF({v.fn}={c.n},{c.kf},{ks}))'
 
 
 def _full_penalty(c: Row, s: Side) -> str:
@@ -291,13 +320,14 @@ def _full_penalty(c: Row, s: Side) -> str:
     or its percentage of the full top (mpxl.core.scorer scores the board again on the full N for what the totals
     add)."""
     x = c[s].px
-    return f'IF(AND({c.shortt}=1,{x}<>"",{x}<>"?"),{line_penalty(c, s, c.nf)},0)'
+    return f'IF(AND({c.shortt}=1,{x}<>"",{x}<>"?"),{line_penalty(c, s, c.nt)},0)'
 
 
 def _full(c: Row, s: Side) -> str:
-    """A result's figure on a Short (totals) line estimated to the full N (field), less its own penalty."""
+    """A result's figure on a Short (totals) line estimated to N (totals) (the full N (field), or the board's own
+    lines under Totals method plain), less its own penalty."""
     v = c[s]
-    est = _estimate_of(c, v.sp, c.nf, c.topf, c.kf, c.n, c.setf)
+    est = _estimate_of(c, v.sp, c.nt, c.topt, v.fk, v.fn, c.setf)
     return f'IF(AND({c.shortt}=1,{v.fa}=0),{est}-{v.pf},"")'
 
 
@@ -315,7 +345,7 @@ def _full_rounded(c: Row, x: str, scaled: str | None = None) -> str:
     """The full figure in cell ``x`` (a number or blank) rounded by Setup's Totals rounding about the full board's
     average, over its scaled value in cell ``scaled`` (or worked out here: then blank tested as "", shorter, for the
     formula to stay within 500 characters with every rounding kind's form)."""
-    average = SCALE_AVERAGE.excel(centred=CENTRED, Top=c.topf)
+    average = SCALE_AVERAGE.excel(centred=CENTRED, Top=c.topt)
     rounded = rounding_formula(x, scaled or _full_scaled(x), average, **TOTALS_ROUNDING)
     return f'IF(ISNUMBER({x}),{rounded},"")' if scaled else f'IF({x}="","",{rounded})'
 
@@ -329,15 +359,15 @@ def _full_rounded_artificial(c: Row, s: Side) -> str:
 
 
 def setf(c: Row) -> str:
-    """Set % on the full N (field), for what the totals add on a Short (totals) line (the EBU rule reads N)."""
-    return f'IF(AND({c.kind}="R",{c.shortt}=1),{_set_pct(c, c.nf)},"")'
+    """Set % on N (totals), for what the totals add on a Short (totals) line (the EBU rule reads N)."""
+    return f'IF(AND({c.kind}="R",{c.shortt}=1),{_set_pct(c, c.nt)},"")'
 
 
 def _full_artificial(c: Row, s: Side) -> str:
-    """On a Short (totals) line whose side's figure is an artificial score: its percentage of Top (field), less its
-    own penalty (of the full top when a percentage)."""
+    """On a Short (totals) line whose side's figure is an artificial score: its percentage of Top (totals), less its
+    own penalty (of that top when a percentage)."""
     v = c[s]
-    return f'IF(AND({c.shortt}=1,{v.fa}=1),{artificial_mp(v.adj, c.topf)}-{v.pf},"")'
+    return f'IF(AND({c.shortt}=1,{v.fa}=1),{artificial_mp(v.adj, c.topt)}-{v.pf},"")'
 
 
 def _for_own(c: Row, s: Side) -> str:
@@ -529,19 +559,22 @@ COLUMNS = [
         "The top the line's figures are scored on: scale x (N (scored) - 1); N (scored) - 1 on the signed "
         "scale.")),
     col("topc", "Top (counted)", topc, across="TopsCounted", note=(
-        "The top the pairs' Max counts for the line: Top (reported) on a fixed top or under own-tops, else Top "
-        "(field).")),
+        "The top the pairs' Max counts for the line: Top (reported) on a fixed top or under own-tops, Top (totals) "
+        "on a Short (totals) line, else Top (field).")),
     col("lone", "Lone result", lone, note=(
         "1 on the one real result of a board whose other lines are artificial scores when Setup's Lone result"
         " is ave-plus (ACBLscore: 60% to both sides, an Ave+ each); else 0.")),
     col("shortt", "Short (totals)", shortt, note=(
         "1 on a result or artificial score of a board with fewer lines than N (field) when Setup's Estimate "
-        "at is totals: its pairs' totals add the NS and EW full figures; else 0.")),
-    col("kf", "k (full)", kf, note="k of the Setup method on the full N (field), on Short (totals) lines."),
+        "at is totals, or is lines with a Totals method other than as-lines: its pairs' totals add the NS and EW "
+        "full figures; else 0.")),
+    col("kf", "k (full)", kf, note=(
+        "k on N (totals) of the method the totals are estimated by (Setup's Totals method when it names one, else "
+        "Method), on Short (totals) lines.")),
     *twin("{s}fx", "{V} full estimate", _full, number_format="0.00", note=(
-        "On Short (totals) lines' results, the NS figure estimated to the full N (field) and Top (field), as "
+        "On Short (totals) lines' results, the NS figure estimated to N (totals) and Top (totals) by k (full), as "
         "NS estimate works it out (Set % (full) for a small fouled group), less NS penalty MP (full).",
-        "On Short (totals) lines' results, the EW figure estimated to the full N (field) and Top (field), "
+        "On Short (totals) lines' results, the EW figure estimated to N (totals) and Top (totals) by k (full), "
         "less EW penalty MP (full).")),
     *twin("{s}fv", "{V} full scaled", _full_in_units, note=(
         "NS full estimate in units of the totals' last decimal (Setup's Totals decimals, else Decimals).",
@@ -569,15 +602,15 @@ COLUMNS = [
         "its last decimal.",
         "The EW line's percentage in units of its last decimal.")),
     col("setf", "Set % (full)", setf, after="pend", note=(
-        "Set % on the full N (field), on Short (totals) lines' results: what the totals add (the EBU rule, at"
-        " most a third of the results, reads N).")),
+        "Set % on N (totals), on Short (totals) lines' results: what the totals add (the EBU rule, at most a "
+        "third of the results, reads N).")),
     *twin("p{s}f", "{V} penalty MP (full)", _full_penalty, note=(
         "On Short (totals) lines, the matchpoints the NS penalty takes off the NS full figure: its "
-        "matchpoints, or its percentage of Top (field) (the totals add the board scored on the full N); else "
+        "matchpoints, or its percentage of Top (totals) (the totals add the board scored on N (totals)); else "
         "0.",
         "On Short (totals) lines, the matchpoints the EW penalty takes off the EW full figure; else 0.")),
     *twin("{s}fa", "{V} full artificial", _full_artificial, family="fa_full", note=(
-        "On a Short (totals) line whose {V} figure is an artificial score: its {V} adjusted % of Top (field),"
+        "On a Short (totals) line whose {V} figure is an artificial score: its {V} adjusted % of Top (totals),"
         " less {V} penalty MP (full).")),
     *twin("{s}far", "{V} full artificial (rounded)", _full_rounded_artificial, note=(
         "NS full artificial rounded by Setup's Totals rounding, about the full board's average.",
@@ -623,4 +656,14 @@ COLUMNS = [
         "the figure of its field's group's mean percentage (50%; 60% for a small group by Set % (NS/EW figure) "
         "or a lone result), for each side whose field holds the result (both sides, or under Setup's Mixed line "
         "own not a side given an artificial score).")),
+    col("nt", "N (totals)", nt, note=(
+        "The N what the totals add is scored on: on a Short (totals) line the board's own lines (Lines towards N) "
+        "when Setup's Totals method is plain, else N (field).")),
+    col("topt", "Top (totals)", topt, note=(
+        "The top what the totals add is scored on: scale x (N (totals) - 1); the top the pairs' Max counts on a "
+        "Short (totals) line.")),
+    *twin("{s}fk", "k ({V} full)", _full_k, note=(
+        "On Short (totals) lines' results, k (full) for n (NS figure): under Setup's Mixed line own the other "
+        "side's field is one result short; k (full) itself when n (NS figure) is n.",
+        "On Short (totals) lines' results, k (full) for n (EW figure); k (full) itself when it is n.")),
 ]

@@ -23,7 +23,7 @@ from functools import lru_cache
 
 from ..core.methods import Method
 from ..core.rules import ESTIMATE_LINE, ESTIMATES_FULL_BOARDS, K_RULES, SCALE_OFFSET, SCALE_PERCENTAGE
-from ..core.settings import SmallGroups
+from ..core.settings import SmallGroups, TotalsMethod
 from .columns import LOOSE, Column, Row, Span, every
 from .layout import (
     BLOCK_COLUMNS,
@@ -138,6 +138,7 @@ def setup_formulas(fixed_n: int | None = None) -> dict[str, str]:
     ('=IF(ISNUMBER(Expected),Expected,MAX(1,MAX(BoardLines)))', '=IF(ISNUMBER(Expected),Expected,13)')
     """
     full = [f'{S.method_index}={i + 1}' for i, m in enumerate(Method) if m.value in ESTIMATES_FULL_BOARDS]
+    methods = ",".join(f'"{m.value}"' for m in Method)  # in the k formula's CHOOSE order, as TotalsMethod spells them
     most = f"MAX(1,MAX({every.lines}))" if fixed_n is None else str(fixed_n)
     cells = {
         "n_used": f'=IF(ISNUMBER({S.expected}),{S.expected},{most})',
@@ -147,6 +148,8 @@ def setup_formulas(fixed_n: int | None = None) -> dict[str, str]:
         "centred": f'={scale_centred(S.scale_index)}',
         "fixed_top": f'={scale_fixed_top(S.scale_index)}',
         "method_index": f'=MATCH({S.method},MethodNames,0)',
+        # the method a short board's totals are estimated by: Totals method's when it names one, else Method's
+        "totals_method_index": f'=IFERROR(MATCH({CELL[TotalsMethod]},{{{methods}}},0),{S.method_index})',
         "rounding_index": f'=MATCH({S.rounding},RoundingNames,0)',
         "rule_index": f'=MATCH({CELL[SmallGroups]},SmallGroupNames,0)',
         "unit": f'=10^{S.decimals}',

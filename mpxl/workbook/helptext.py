@@ -58,6 +58,8 @@ SETUP_NOTES: dict[str, str] = {
     "pct_unit": "Formula (name PctUnit): 10^percentage decimals.",
     "line_pct_unit": "Formula (name LinePctUnit): 10^line % decimals.",
     "method_index": "Formula (name MethodNo): position of the method in the list (drives k).",
+    "totals_method_index": "Formula (name TotalsMethodNo): position of the method a short board's totals are "
+                           "estimated by (k (full)): Totals method's when it names one, else Method's.",
     "rounding_index": "Formula (name RoundingNo): position of the rounding rule.",
     "rule_index": "Formula (name RuleNo): position of the small-group rule.",
     "unit": "Formula (name Unit): 10^decimals, used by the rounding.",

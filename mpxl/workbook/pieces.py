@@ -21,7 +21,7 @@ from ..core.rules import (
     SCALE_TOP,
     SCALES,
 )
-from ..core.settings import EstimateAt, Field, MixedLine, Scale, Tie, TotalsFrom
+from ..core.settings import EstimateAt, Field, MixedLine, Scale, Tie, TotalsFrom, TotalsMethod
 from .columns import Across, Row, Side, every
 from .places import FIELD_NAMES, ROUNDING_RULES, SETUP_CELL_OF, SETUP_NAME
 
@@ -213,6 +213,7 @@ BEYOND = 1_048_577
 
 
 EST_AT, EXACT_TOTALS = CELL[EstimateAt], f'{CELL[TotalsFrom]}="{TotalsFrom.EXACT.value}"'
+TOTALS_METHOD = CELL[TotalsMethod]  # what a short board's totals add apart from its lines (Setup's Totals method)
 TOTALS_ROUNDING = dict(index=S.totals_rounding_index, unit=S.totals_unit)
 
 

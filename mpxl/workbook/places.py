@@ -72,7 +72,8 @@ class Setup(Generic[T]):
     """One fact of each Setup cell, by its key: :data:`SETUP_NAME` their defined names (``SETUP_NAME.expected`` is
     ``Expected``, what the formulas read), :data:`SETUP_ROW` their rows. The fields are the Setup's rows in order
     (values in column B from row 3; the notes in helptext): the event's cells, the settings' (whose declaration
-    gives their name and label), and last the formulas' numbers (hidden rows).
+    gives their name and label), the formulas' numbers (hidden rows), and last the rows added since (a setting and
+    its number: below the numbers, so that every earlier cell keeps its row).
 
     >>> SETUP_NAME.n_used, SETUP_ROW.scale
     ('N', 5)
@@ -124,6 +125,9 @@ class Setup(Generic[T]):
     totals_unit: T = _number("TotalsUnit", "10^totals decimals")
     pct_unit: T = _number("PctUnit", "10^percentage decimals")
     line_pct_unit: T = _number("LinePctUnit", "10^line % decimals")
+    # added since, below the numbers so that every earlier cell keeps its row: what the totals add for a short board
+    totals_method: T = _of("TotalsMethod")
+    totals_method_index: T = _number("TotalsMethodNo", "Totals method number")
 
 
 #: The settings the Setup holds a cell for, by the defined name of their cell.

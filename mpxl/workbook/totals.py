@@ -133,7 +133,9 @@ def b_status(c: Row) -> str:
     b, N = _b(c), c.b_n
     exact = ROUNDING_RULES.index("exact") + 1
     tol = f'IF({S.rounding_index}={exact},0.000001,{c.b_results}/{S.unit}+0.000001)'
-    bad = _own_lines(c, lambda rows: f'COUNTIFS({rows.bkey},{c.b_key},{rows.kind},"bad")')
+    # read across every line: a line of the board typed among another board's rows (Away from its board) is
+    # unreadable there, and its board's status names it
+    bad = f'COUNTIFS({every.bkey},{c.b_key},{every.kind},"bad")'
     # the board's first unreadable line, in words (its row's Why), and how many more there are
     named = f'INDEX({every.whyb},{_first_of(c, "badend")})'
     return (f'IF({b}="","",IF({bad}>0,{named},'
