@@ -355,9 +355,10 @@ def travellers_sheet(wb: Workbook, lines: Sequence[TemplateLine], sizes: Sizes, 
     col = TRAVELLER_COLUMNS
     _travellers_heads(ws)
     # the data: one style per column, inputs and formulas filled down (see mpxl.workbook.stream)
-    blocks.extend(_lines_block(ws, lines, last, fmt, sizes.by_board))
+    spans = board_spans(lines, last) if sizes.by_board else None
+    blocks.extend(_lines_block(ws, lines, last, fmt, spans))
     blast = FIRST_ROW + sizes.board_rows - 1
-    blocks.extend(_boards_block(ws, boards, blast, fmt, board_spans(lines, last) if sizes.by_board else None, lines))
+    blocks.extend(_boards_block(ws, boards, blast, fmt, spans, lines))
     _travellers_rules(ws, last)
     _travellers_marks(ws, last, blast)
     # helpers grouped and hidden; layout
@@ -412,9 +413,9 @@ def _travellers_heads(ws: Worksheet) -> None:
 
 
 def _lines_block(ws: Worksheet, lines: Sequence[TemplateLine], last: int, fmt: dict[str, str],
-                 by_board: bool = False) -> list[Block]:
+                 spans: list[tuple[Span, int, int]] | None = None) -> list[Block]:
     """The traveller lines' blocks: the typed inputs (``lines``, then blank rows to ``last``) and the formulas,
-    the figures shown in ``fmt``; ``by_board``: a block for each board's lines (:func:`board_spans`)."""
+    the figures shown in ``fmt``; ``spans`` (:func:`board_spans`): a block for each board's lines."""
     idx = {k: _col(v) for k, v in TRAVELLER_COLUMNS.items()}
     typed = [c for c in MAIN_COLUMNS if c.kind == "input"]
     inputs = [(idx[c.key], _input_style(ws, c)) for c in typed]
@@ -426,7 +427,6 @@ def _lines_block(ws: Worksheet, lines: Sequence[TemplateLine], last: int, fmt: d
     def values(i: int) -> tuple[object, ...]:
         return tuple(get(lines[i])) if i < len(lines) else blank
 
-    spans = board_spans(lines, last) if by_board else None
     if spans is None:
         return [Block(ws, FIRST_ROW, last, inputs, values, formulas, F.traveller_formulas)]
     return [Block(ws, first, end, inputs, partial(_shifted, values, first - FIRST_ROW), formulas,

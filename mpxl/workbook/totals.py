@@ -67,16 +67,14 @@ def b_key(c: Row) -> str:
     return board_key(_b(c), c.b_section, c.b_session)
 
 
-def _own_lines(c: Row, of: Callable[[Across], str], join: str = "+") -> str:
+def _own_lines(c: Row, of: Callable[[Across], str]) -> str:
     """``of(rows)`` over the board's lines: where the workbook lays each board's lines out together, its own rows
-    and the rows after every board's (joined by ``join``: ``+``, or ``MAX`` for a largest), read only while the
-    block row's board is the one laid out there (a board typed over in the block reads every line); else every
-    line's. Bounded, a typed result recalculates its own board's row of the block alone (issue 45)."""
-    rows = c.board_rows
-    if rows is None:
+    plus the rows after every board's, read only while the block row's board is the one laid out there (a board
+    typed over in the block reads every line); else every line's. Bounded, a typed result recalculates its own
+    board's row of the block alone (issue 45)."""
+    if c.board_rows is None:
         return of(every)
-    parts = [of(c.local)] + ([of(after)] if (after := c.after) is not None else [])
-    own = parts[0] if len(parts) == 1 else (f"MAX({','.join(parts)})" if join == "MAX" else "+".join(parts))
+    own = "+".join([of(c.local)] + ([of(after)] if (after := c.after) is not None else []))
     return f"IF({c.b_key}={c.top('bkey')},{own},{of(every)})"
 
 
