@@ -27,7 +27,7 @@ import datetime as _dt
 import os
 import re
 import zipfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import fields
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
@@ -101,16 +101,63 @@ def sheet_names(path: str | os.PathLike[str]) -> list[str]:
         wb.close()
 
 
-def _open(path: str | os.PathLike[str]) -> Any:
-    from openpyxl import load_workbook
+#: The sheets mpxl writes and never reads back (their figures are worked out again from the typed cells): a
+#: workbook's sheets of these names are not parsed, unless one is the workbook's first (a plain sheet of columns).
+UNREAD_SHEETS = frozenset({"Totals", "Methods", "Working", "Help", "xlwings.conf"})
 
+
+def _unread(names: list[str]) -> set[str]:
+    """The sheets of ``names`` the reader leaves unparsed.
+
+    >>> sorted(_unread(["Setup", "Travellers", "Pairs", "Totals", "Methods", "Help"]))
+    ['Help', 'Methods', 'Totals']
+    >>> _unread(["Help", "Travellers"])  # a workbook whose first sheet is called Help: read as a plain sheet
+    set()
+    """
+    return {n for n in names[1:] if n in UNREAD_SHEETS}
+
+
+def load_sheets(path: str | os.PathLike[str], data_only: bool, unread: Callable[[list[str]], set[str]]) -> Any:
+    """openpyxl's workbook of ``path``, every sheet named by ``unread(the sheet names)`` left unparsed: an empty
+    sheet of its name stands in its place, so the names and their order are the file's. A static sheet of the
+    template (Methods' or Working's thousands of cells) would otherwise cost more than the typed ones.
+
+    >>> import tempfile
+    >>> from openpyxl import Workbook
+    >>> wb = Workbook(); wb.active.title = "A"; wb.active["A1"] = 1; wb.create_sheet("B")["A1"] = 2
+    >>> _ = wb.create_sheet("C"); path = os.path.join(tempfile.mkdtemp(), "x.xlsx"); wb.save(path)
+    >>> got = load_sheets(path, True, lambda names: {"B"})
+    >>> got.sheetnames, got["A"]["A1"].value, got["B"]["A1"].value
+    (['A', 'B', 'C'], 1, None)
+    """
+    from openpyxl.reader.excel import ExcelReader
+
+    reader = ExcelReader(path, read_only=False, data_only=data_only)
+    read_all = reader.read_worksheets
+
+    def read_worksheets() -> None:  # openpyxl's, the sheets left unparsed taken out of the files it reads
+        sheets = [(sheet.name, rel.target) for sheet, rel in reader.parser.find_sheets()]
+        left = unread([name for name, _ in sheets])
+        targets = {target for name, target in sheets if name in left}
+        reader.valid_files = [f for f in reader.valid_files if f not in targets]
+        read_all()
+        for i, (name, target) in enumerate(sheets):
+            if target in targets:
+                reader.wb.create_sheet(name, i)
+
+    reader.read_worksheets = read_worksheets
+    reader.read()
+    return reader.wb
+
+
+def _open(path: str | os.PathLike[str]) -> Any:
     source = str(path)
     head = read_bytes(path, 8)
     if head == _OLE_MAGIC:
         raise UserError(source, "", _ole_problem(path))
     _check_inflated(path)
     try:
-        return load_workbook(path, data_only=True)
+        return load_sheets(path, True, _unread)
     except Exception as exc:
         raise UserError(source, "", _unreadable(exc)) from None
 
@@ -333,9 +380,7 @@ class _Formulas:
     def formula(self, row: int, column: int) -> str | None:
         """The formula of the cell (``=...``), or None when it holds none."""
         if self._cells is None:
-            from openpyxl import load_workbook
-
-            wb = load_workbook(self.path, data_only=False)
+            wb = load_sheets(self.path, False, lambda names: set(names) - {self.sheet})
             try:
                 self._cells = {k: c.value for k, c in wb[self.sheet]._cells.items()
                                if isinstance(c.value, str) and c.value.startswith("=")}
