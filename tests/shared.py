@@ -184,12 +184,20 @@ def type_cells(path, sheet: str, values: dict[tuple[int, int], object]) -> None:
         part = sheet_part(z, sheet)
         members = [(info, z.read(info)) for info in z.infolist()]
     xml = next(data for info, data in members if info.filename == part).decode("utf-8")
+    wanted = {_letters(column) + str(row): value for (row, column), value in values.items()}
+    found = set()
+
+    def typed(there: re.Match) -> str:  # a cell the sheet holds, in one pass over the sheet
+        if there.group(1) not in wanted:
+            return there.group(0)
+        found.add(there.group(1))
+        style = re.search(r'\ss="\d+"', there.group(2))
+        return cell(there.group(1), style.group(0) if style else "", wanted[there.group(1)])
+
+    xml = re.sub(r'<c r="([A-Z]+\d+)"([^>]*?)(?:/>|>.*?</c>)', typed, xml, flags=re.S)
     for (row, column), value in values.items():
         ref = _letters(column) + str(row)
-        there = re.search(rf'<c r="{ref}"([^>]*?)(/>|>.*?</c>)', xml, re.S)
-        if there:
-            style = re.search(r'\ss="\d+"', there.group(1))
-            xml = xml[:there.start()] + cell(ref, style.group(0) if style else "", value) + xml[there.end():]
+        if ref in found:
             continue
         line = re.search(rf'<row r="{row}"([^>]*?)(/>|>(.*?)</row>)', xml, re.S)
         if line is None:

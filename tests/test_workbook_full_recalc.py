@@ -10,11 +10,12 @@ file, the tablets' evening), each director's ruling of tests/test_workbook_rulin
 
 from __future__ import annotations
 
+import shutil
 import sys
 from pathlib import Path
 
 import pytest
-from openpyxl import load_workbook
+from openpyxl.utils import column_index_from_string, coordinate_to_tuple
 
 from mpxl.cli import main
 from mpxl.workbook.layout import FIRST_ROW, TRAVELLER_COLUMNS
@@ -29,7 +30,7 @@ from recalc import (  # noqa: E402
     recalculated_real,
     score_result,
 )
-from shared import sheet_values  # noqa: E402
+from shared import cells, sheet_values, type_cells  # noqa: E402
 from test_workbook_rulings import EVENTS as RULINGS  # noqa: E402
 from test_workbook_rulings import recalculated_rulings  # noqa: E402
 
@@ -42,29 +43,24 @@ EDITS = ((0, -620), (4, "A+"))
 
 
 def _typed_howell(folder: Path) -> tuple[Path, Path, list[tuple[str, str, object]]]:
-    """The laid-out 9-table Howell, every line typed (openpyxl, saved); the same with the two edits as the
-    reference mpxl reads; and the edits as a user types them in LibreOffice."""
+    """The laid-out 9-table Howell, every line typed (saved); the same with the two edits as the reference mpxl
+    reads; and the edits as a user types them in LibreOffice."""
     path = folder / "howell9.xlsx"
     assert main(["template", "--movement", "howell", "--tables", "9", "--boards-per-round", "3", "-o", str(path)]) == 0
-    wb = load_workbook(path)
-    ws = wb["Travellers"]
-    r = FIRST_ROW
-    while ws[f"{C['board']}{r}"].value is not None:
-        ws[f"{C['typed']}{r}"] = SCORES[(r - FIRST_ROW) % len(SCORES)]
-        r += 1
-    lines = r - FIRST_ROW
-    assert lines > 100, lines
-    wb.save(path)
+    board, typed = column_index_from_string(C["board"]), column_index_from_string(C["typed"])
+    rows = sorted(r for (r, c), v in cells(path, "Travellers").items() if c == board and r >= FIRST_ROW and v != "")
+    assert rows == list(range(FIRST_ROW, FIRST_ROW + len(rows))) and len(rows) > 100, rows[:3]
+    type_cells(path, "Travellers", {(r, typed): SCORES[(r - FIRST_ROW) % len(SCORES)] for r in rows})
     reference = folder / "howell9-edited.xlsx"
-    edits = []
+    shutil.copy(path, reference)
+    edits: list[tuple[str, str, object]] = []
     for offset, value in EDITS:
         cell = f"{C['adjustment'] if value == 'A+' else C['typed']}{FIRST_ROW + offset}"
-        ws[cell] = value
         if value == "A+":
-            ws[f"{C['typed']}{FIRST_ROW + offset}"] = None
             edits.append(("Travellers", f"{C['typed']}{FIRST_ROW + offset}", ""))
         edits.append(("Travellers", cell, value))
-    wb.save(reference)
+    type_cells(reference, "Travellers", {coordinate_to_tuple(cell): None if value == "" else value
+                                         for _, cell, value in edits})
     return path, reference, edits
 
 

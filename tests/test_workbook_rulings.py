@@ -11,11 +11,13 @@ own words on its board's status line, with its row, and the other boards' pairs 
 
 from __future__ import annotations
 
+import shutil
 import sys
 from pathlib import Path
 
 import pytest
 from openpyxl import load_workbook
+from openpyxl.utils import column_index_from_string
 
 from mpxl.cli import main
 from mpxl.workbook.event_writer import _typed_ruling
@@ -31,7 +33,7 @@ from mpxl.workbook.template import (
 
 sys.path.insert(0, str(Path(__file__).parent))
 from recalc import check_workbook_event, libreoffice_full_recalc, scored_csv_workbooks  # noqa: E402
-from shared import once_per_run, sheet_values  # noqa: E402
+from shared import cells, once_per_run, sheet_values, type_cells  # noqa: E402
 
 C, P = TRAVELLER_COLUMNS, PAIRS_COLUMNS
 
@@ -151,17 +153,15 @@ TYPED_PAIR = "bridgemate spelling typed"
 
 def _pairs_typed(src: Path, dst: Path) -> Path:
     """``src`` with every Adjustment holding a %- moved to Typed score (the second one spaced out)."""
-    wb = load_workbook(src)
-    ws = wb["Travellers"]
-    moved = 0
-    for r in range(FIRST_ROW, ws.max_row + 1):
-        cell = ws[f"{C['adjustment']}{r}"]
-        if isinstance(cell.value, str) and "%-" in cell.value:
-            text = cell.value if not moved else cell.value.replace("%", " % ").replace("-", " - ")
-            ws[f"{C['typed']}{r}"], cell.value = text, None
-            moved += 1
-    assert moved == 2, moved  # 60%-40% and 55%-45%
-    wb.save(dst)
+    adjustment = column_index_from_string(C["adjustment"])
+    moved: dict[tuple[int, int], object] = {}
+    for (r, c), value in sorted(cells(src, "Travellers").items()):
+        if c == adjustment and r >= FIRST_ROW and isinstance(value, str) and "%-" in value:
+            text = value if not moved else value.replace("%", " % ").replace("-", " - ")
+            moved |= {(r, column_index_from_string(C["typed"])): text, (r, adjustment): None}
+    assert len(moved) == 4, moved  # 60%-40% and 55%-45%
+    shutil.copy(src, dst)
+    type_cells(dst, "Travellers", moved)
     return dst
 
 

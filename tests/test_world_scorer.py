@@ -268,11 +268,12 @@ def _short_line_cell(xlsx: Path) -> str:
 @pytest.fixture(scope="module")
 def edited(workbooks, tmp_path_factory):
     """Each of :data:`EDITS`: the convention's workbook opened through UNO, the edits typed, recalculated hard
-    twice; and the same edits saved by openpyxl into a copy that ``mpxl score`` reads (the reference): name ->
+    twice; and the same edits typed into a copy (tests/shared.type_cells) that ``mpxl score`` reads (the reference): name ->
     (the values, the core's result for the edited workbook, the seconds)."""
     import shutil
 
-    from openpyxl import load_workbook
+    from openpyxl.utils import coordinate_to_tuple
+    from shared import type_cells
 
     from mpxl.workbook.places import SETUP_ROW
 
@@ -283,11 +284,13 @@ def edited(workbooks, tmp_path_factory):
         shutil.copy(workbooks[convention][0], xlsx)
         plan = [(sheet, _short_line_cell(xlsx) if where == "short line" else f"B{SETUP_ROW.totals_method}", value)
                 for sheet, where, value in edits]
-        wb = load_workbook(xlsx)
-        for sheet, cell, value in plan:
-            wb[sheet][cell] = value
         reference = folder / f"edit-{i}-reference.xlsx"
-        wb.save(reference)
+        typed: dict[str, dict[tuple[int, int], object]] = {}
+        for sheet, cell, value in plan:
+            typed.setdefault(sheet, {})[coordinate_to_tuple(cell)] = value
+        shutil.copy(xlsx, reference)
+        for sheet, values in typed.items():
+            type_cells(reference, sheet, values)
         books.append(xlsx)
         plans[xlsx] = plan
         refs[name] = score_result(reference, [])
