@@ -25,6 +25,7 @@ import atexit
 import functools
 import json
 import os
+import posixpath
 import queue
 import re
 import shutil
@@ -164,15 +165,65 @@ def _read_csv(folder: Path, stem: str, sheets: list[str]) -> Values:
     return Values(data)
 
 
-def _staged(paths: list[Path], folder: Path) -> list[Path]:
+def _staged(paths: list[Path], folder: Path, notes: bool = True) -> list[Path]:
     """Copies of ``paths`` in ``folder`` under names of their own (files of one name in two folders would collide
-    in LibreOffice's output folder), in order."""
+    in LibreOffice's output folder), in order; without the cells' notes unless ``notes`` (:func:`without_notes`)."""
     staged = []
     for i, p in enumerate(paths):
         target = folder / f"{i:03d}_{p.name}"
-        shutil.copyfile(p, target)
+        if notes or p.suffix.lower() not in (".xlsx", ".xlsm"):
+            shutil.copyfile(p, target)
+        else:
+            without_notes(p, target)
         staged.append(target)
     return staged
+
+
+_NOTE_TYPES = ("/relationships/comments", "/relationships/vmlDrawing")
+
+
+def without_notes(src: Path, dst: Path) -> None:
+    """``src`` saved as ``dst`` without its cells' notes (the headings' notes: their comment parts, the VML drawings
+    that show them, the sheets' references to both), every other part as it was. A note holds no formula and no
+    value, but LibreOffice makes a drawing shape of each as it loads the file: the 305 headings' notes are 60% of the
+    load of a small scored workbook (1.1 s against 0.4 s). The recalculations that read values open the copy;
+    the committed templates' full recalculation (tests/test_workbook_full_recalc.py) and every conversion keep them.
+
+    >>> import tempfile, zipfile
+    >>> from openpyxl import Workbook, load_workbook
+    >>> from openpyxl.comments import Comment
+    >>> wb = Workbook(); wb.active["A1"] = 2; wb.active["A1"].comment = Comment("two", "mpxl")
+    >>> d = Path(tempfile.mkdtemp()); wb.save(d / "a.xlsx"); without_notes(d / "a.xlsx", d / "b.xlsx")
+    >>> ws = load_workbook(d / "b.xlsx").active; ws["A1"].value, ws["A1"].comment
+    (2, None)
+    >>> [n for n in zipfile.ZipFile(d / "b.xlsx").namelist() if "comment" in n.lower()]
+    []
+    """
+    import re
+    import zipfile
+
+    with zipfile.ZipFile(src) as z:
+        parts = {info.filename: z.read(info) for info in z.infolist()}
+    dropped = set()
+    for name in [n for n in parts if n.endswith(".rels")]:
+        rels = parts[name].decode("utf-8")
+        folder = name.replace("_rels/", "").removesuffix(".rels").rsplit("/", 1)[0]
+        for rel in re.finditer(r"<Relationship\b[^>]*/>", rels):
+            if any(rel.group(0).find(t + '"') >= 0 for t in _NOTE_TYPES):
+                target = re.search(r'Target="([^"]+)"', rel.group(0)).group(1)
+                dropped.add(posixpath.normpath(posixpath.join(folder, target)) if not target.startswith("/")
+                            else target.lstrip("/"))
+        parts[name] = re.sub(r"<Relationship\b[^>]*/>", lambda m: "" if any(
+            m.group(0).find(t + '"') >= 0 for t in _NOTE_TYPES) else m.group(0), rels).encode("utf-8")
+    for name in [n for n in parts if n.startswith("xl/worksheets/") and n.endswith(".xml")]:
+        parts[name] = re.sub(rb"<legacyDrawing\b[^>]*/>", b"", parts[name])
+    types = parts["[Content_Types].xml"].decode("utf-8")
+    parts["[Content_Types].xml"] = re.sub(r'<Override PartName="/([^"]+)"[^>]*/>',
+                                          lambda m: "" if m.group(1) in dropped else m.group(0), types).encode("utf-8")
+    with zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, data in parts.items():
+            if name not in dropped:
+                z.writestr(name, data)
 
 
 class Office:
@@ -257,12 +308,13 @@ OFFICE = Office()
 atexit.register(OFFICE.stop)
 
 
-def _stored(paths: Iterable[Path], request: dict, timeout: float) -> tuple[list[Path], Path, Path, list[dict]]:
-    """``paths`` staged in a folder of their own and ``request`` made of them: (staged, the folder, the output
-    folder, the result); the caller removes the folder."""
+def _stored(paths: Iterable[Path], request: dict, timeout: float,
+            notes: bool = True) -> tuple[list[Path], Path, Path, list[dict]]:
+    """``paths`` staged in a folder of their own (without their notes unless ``notes``) and ``request`` made of
+    them: (staged, the folder, the output folder, the result); the caller removes the folder."""
     paths = [Path(p) for p in paths]
     work = Path(tempfile.mkdtemp(prefix="mpxl-lo-"))
-    staged = _staged(paths, work)
+    staged = _staged(paths, work, notes)
     out = work / "out"
     out.mkdir()
     result = OFFICE.request({**request, "files": [str(p) for p in staged], "outdir": str(out)}, timeout)
@@ -274,11 +326,11 @@ def libreoffice_recalc(paths: Iterable[Path], timeout: int = 600) -> list[Values
 
     LibreOffice computes every formula that has no cached value when it loads a file written by openpyxl
     (as ``soffice --convert-to`` does), and saves the results as CSV (one file a sheet), in the test
-    process's one soffice (:class:`Office`).
+    process's one soffice (:class:`Office`); the copies opened are without their notes (:func:`without_notes`).
     """
     name, options = CSV_FILTER.split(":", 1)[1].rsplit(":", 1)
     staged, work, out, _ = _stored(paths, {"op": "store", "filter": name, "options": options, "suffix": ".csv"},
-                                   timeout)
+                                   timeout, notes=False)
     try:
         results = []
         for p in staged:
@@ -695,26 +747,42 @@ def require_uno() -> str:
 
 
 def libreoffice_full_recalc(paths: Iterable[Path], rounds: int = 2, edits: dict | None = None,
-                            timeout: int = 900) -> list[tuple[Values, list[float]]]:
+                            timeout: int = 900, notes: bool = False) -> list[tuple[Values, list[float]]]:
     """Each of ``paths`` opened in LibreOffice through UNO (its default settings: threaded calculation on),
     ``edits`` typed in (path -> [(sheet, cell, value)]), then recalculated hard (``calculateAll()``) ``rounds``
     times, as a user does with Ctrl+Shift+F9: (the values, each recalculation's seconds), in order; in the test
-    process's soffice (:class:`Office`)."""
+    process's soffice (:class:`Office`). The copies opened are without their notes unless ``notes``
+    (:func:`without_notes`)."""
+    return [(values, seconds) for _, values, seconds in _uno_recalc(paths, rounds, edits, timeout, notes, False)]
+
+
+def libreoffice_loaded_and_full_recalc(paths: Iterable[Path], rounds: int = 2,
+                                       timeout: int = 900) -> list[tuple[Values, Values, list[float]]]:
+    """Each of ``paths`` opened once in LibreOffice: (its values as loaded, as :func:`libreoffice_recalc` gives them;
+    its values after ``rounds`` hard recalculations, as :func:`libreoffice_full_recalc`; their seconds), in order."""
+    return [(first, values, seconds) for first, values, seconds in _uno_recalc(paths, rounds, None, timeout, False,
+                                                                                True)]
+
+
+def _uno_recalc(paths: Iterable[Path], rounds: int, edits: dict | None, timeout: int, notes: bool,
+                loaded: bool) -> list[tuple[Values | None, Values, list[float]]]:
     paths = [Path(p) for p in paths]
     work = Path(tempfile.mkdtemp(prefix="mpxl-uno-"))
     try:
-        staged = _staged(paths, work)
+        staged = _staged(paths, work, notes)
         out = work / "out"
         out.mkdir()
         plan = {str(staged[i]): list(map(list, (edits or {}).get(p, []))) for i, p in enumerate(paths)}
         said = {info["file"]: info for info in OFFICE.request(
-            {"op": "recalc", "rounds": rounds, "edits": plan, "files": [str(p) for p in staged], "outdir": str(out)},
-            timeout)}
+            {"op": "recalc", "rounds": rounds, "edits": plan, "files": [str(p) for p in staged], "outdir": str(out),
+             "loaded": loaded}, timeout)}
         results = []
         for p in staged:
             info = said[str(p)]
             assert info["threaded"], "LibreOffice's threaded calculation is off: the test must run as users run it"
-            results.append((_read_csv(out, p.stem, _sheet_names(p)), info["seconds"]))
+            sheets = _sheet_names(p)
+            first = _read_csv(out, f"{p.stem}-loaded", sheets) if loaded else None
+            results.append((first, _read_csv(out, p.stem, sheets), info["seconds"]))
         return results
     finally:
         shutil.rmtree(work, ignore_errors=True)

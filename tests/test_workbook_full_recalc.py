@@ -76,7 +76,7 @@ def full(tmp_path_factory):
     books["laid-out howell typed and edited"] = (howell, score_result(reference, []))
     names = list(books)
     recalculated = libreoffice_full_recalc([books[n][0] for n in names], rounds=2,
-                                           edits={howell: edits})
+                                           edits={howell: edits}, notes=True)  # as users have them, notes and all
     out = {n: (values, books[n][1], seconds) for n, (values, seconds) in zip(names, recalculated)}
     # the real files' and the rulings' workbooks: recalculated hard twice once per run (tests/shared.once_per_run),
     # shared with test_workbook_recalc_real and test_workbook_rulings

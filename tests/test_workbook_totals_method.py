@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from recalc import (  # noqa: E402
     check_workbook_event,
     error_cells,
-    libreoffice_full_recalc,
+    libreoffice_loaded_and_full_recalc,
     scored_and_read_back,
     scored_csv_workbooks,
 )
@@ -105,10 +105,23 @@ def built(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def hard(built):
-    """Every workbook opened through UNO and recalculated hard twice: name -> (values, seconds)."""
+def both(built):
+    """Every workbook opened once through UNO: name -> (its values as loaded, as headless convert gives them; its
+    values after two hard recalculations; their seconds)."""
     names = list(built)
-    return dict(zip(names, libreoffice_full_recalc([built[n][0] for n in names], rounds=2)))
+    return dict(zip(names, libreoffice_loaded_and_full_recalc([built[n][0] for n in names], rounds=2)))
+
+
+@pytest.fixture(scope="module")
+def lo(both):
+    """name -> the workbook's values as loaded (one load with :func:`hard`'s)."""
+    return {name: first for name, (first, _, _) in both.items()}
+
+
+@pytest.fixture(scope="module")
+def hard(both):
+    """name -> (the values after two hard recalculations, their seconds)."""
+    return {name: (values, seconds) for name, (_, values, seconds) in both.items()}
 
 
 def _check(values, result) -> None:

@@ -172,7 +172,7 @@ class Office:
                          request["suffix"])
         if request["op"] == "recalc":
             return recalculate(self.desktop, self.ctx, outdir, int(request["rounds"]), request.get("edits", {}),
-                               files, say=False)
+                               files, say=False, loaded=bool(request.get("loaded")))
         raise ValueError(f"unknown request {request['op']!r}")
 
     def stop(self) -> None:
@@ -222,9 +222,11 @@ def main(argv: list[str]) -> int:
     return _session(lambda desktop, ctx: recalculate(desktop, ctx, outdir, rounds, edits, files))
 
 
-def recalculate(desktop, ctx, outdir: Path, rounds: int, edits: dict, files: list[str], say: bool = True) -> list[dict]:
+def recalculate(desktop, ctx, outdir: Path, rounds: int, edits: dict, files: list[str], say: bool = True,
+                loaded: bool = False) -> list[dict]:
     """Each file opened, its edits typed, recalculated hard ``rounds`` times, its values saved as CSV; one
-    ``{"file", "seconds", "threaded"}`` a file (printed as a JSON line each when ``say``)."""
+    ``{"file", "seconds", "threaded"}`` a file (printed as a JSON line each when ``say``). With ``loaded``, its
+    values as loaded are saved first (``STEM-loaded``: what ``soffice --convert-to`` gives), from the same load."""
     import uno
 
     threaded = _threaded(ctx)
@@ -233,6 +235,9 @@ def recalculate(desktop, ctx, outdir: Path, rounds: int, edits: dict, files: lis
         url = uno.systemPathToFileUrl(str(Path(name).resolve()))
         doc = desktop.loadComponentFromURL(url, "_blank", 0, (_prop("Hidden", True),))
         try:
+            if loaded:
+                first = uno.systemPathToFileUrl(str((outdir / (Path(name).stem + "-loaded.csv")).resolve()))
+                doc.storeToURL(first, (_prop("FilterName", FILTER_NAME), _prop("FilterOptions", FILTER_OPTIONS)))
             sheets = doc.getSheets()
             for sheet_name, cell, value in edits.get(name, []):
                 _type(sheets.getByName(sheet_name), cell, value)
