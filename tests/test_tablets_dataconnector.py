@@ -152,9 +152,45 @@ def strip_refresh(html):
     return re.sub(r'<meta http-equiv="refresh" content="\d+">\n', "", html)
 
 
-@pytest.fixture
-def evening(tmp_path, capsys, standin):
-    """The evening played through the stand-in, looked at seven times by --watch; what each look said."""
+class _Captured:
+    """What capsys gives a test, for a module's fixture (capsys is a test's own): ``readouterr()`` the output and
+    the errors printed since the last call, from sys.stdout and sys.stderr held in strings while it is entered."""
+
+    def __enter__(self):
+        import contextlib
+        import io
+
+        self.out, self.err = io.StringIO(), io.StringIO()
+        self._held = contextlib.ExitStack()
+        self._held.enter_context(contextlib.redirect_stdout(self.out))
+        self._held.enter_context(contextlib.redirect_stderr(self.err))
+        return self
+
+    def __exit__(self, *exc):
+        self._held.close()
+
+    def readouterr(self):
+        said = (self.out.getvalue(), self.err.getvalue())
+        for stream in (self.out, self.err):
+            stream.seek(0)
+            stream.truncate()
+        return said
+
+
+@pytest.fixture(scope="module")
+def evening(tmp_path_factory):
+    """The evening played through a stand-in of its own, looked at seven times by --watch, once for the module's
+    tests (each reads it): (the journal, the DTOs pushed, what each look said, the folder of its live outputs, the
+    stand-in)."""
+    standin = StandIn(CLUB, KEY)
+    try:
+        with _Captured() as capsys:
+            yield (*_play_evening(tmp_path_factory.mktemp("evening"), capsys, standin), standin)
+    finally:
+        standin.stop()
+
+
+def _play_evening(tmp_path, capsys, standin):
     journal, _ = start(capsys, tmp_path, standin)
     guid = read_evening(journal).session_guid
     rng = random.Random(7)
@@ -205,8 +241,8 @@ def evening(tmp_path, capsys, standin):
         play(next(looks))
 
     assert watch(live_args(journal, tmp_path, standin), steps=8, sleep=sleep) == 0
-    said.append(capsys.readouterr().err)
-    return journal, pushed, said
+    said.append(capsys.readouterr()[1])
+    return journal, pushed, said, tmp_path
 
 
 def scored(capsys, path, *more):
@@ -215,8 +251,8 @@ def scored(capsys, path, *more):
     return json.loads(out)
 
 
-def test_the_evening_through_the_stand_in(evening, tmp_path, capsys, standin):
-    journal, pushed, said = evening
+def test_the_evening_through_the_stand_in(evening, capsys):
+    journal, pushed, said, _, standin = evening
     assert standin.refused == [] and standin.waiting() == 0  # every DTO valid, every result accepted
     doc = scored(capsys, journal)
     (superseded,) = doc["tablets"]["superseded"]  # the result changed at the table: the later one stands
@@ -231,15 +267,15 @@ def test_the_evening_through_the_stand_in(evening, tmp_path, capsys, standin):
 
 
 def test_the_live_outputs_are_those_of_the_journal_read_as_a_file(evening, tmp_path, capsys):
-    journal, _pushed, _said = evening
+    journal, _pushed, _said, live_folder, _ = evening
     off = tmp_path / "off"
     off.mkdir()
     code, _out, err = mpxl(capsys, "score", journal, "-o", off / "night.xlsx", "-o", off / "live.html")
     assert code == 0, err
-    live = strip_refresh((tmp_path / "live.html").read_text(encoding="utf-8"))
+    live = strip_refresh((live_folder / "live.html").read_text(encoding="utf-8"))
     assert live == (off / "live.html").read_text(encoding="utf-8")
     for sheet in ("Travellers", "Pairs", "Totals"):
-        assert sheet_values(tmp_path / "night.xlsx", sheet) == sheet_values(off / "night.xlsx", sheet), sheet
+        assert sheet_values(live_folder / "night.xlsx", sheet) == sheet_values(off / "night.xlsx", sheet), sheet
 
 
 def travellers_csv(journal, path):
@@ -292,7 +328,7 @@ def figures(doc):
 
 
 def test_the_evening_scores_as_the_same_results_read_from_a_file(evening, tmp_path, capsys):
-    journal, _pushed, _said = evening
+    journal, *_ = evening
     same = travellers_csv(journal, tmp_path / "same.csv")
     assert figures(scored(capsys, journal)) == figures(scored(capsys, same))
 
@@ -444,7 +480,7 @@ def test_without_credentials_one_line(tmp_path, capsys, standin, monkeypatch):
 
 def test_the_journal_is_copied_as_a_file(evening, tmp_path, capsys):
     """mpxl check reads the journal as it reads the tablets' database."""
-    journal, _pushed, _said = evening
+    journal, *_ = evening
     copy = tmp_path / "copy.tablets.json"
     shutil.copyfile(journal, copy)
     code, out, err = mpxl(capsys, "check", copy)
