@@ -10,11 +10,13 @@ into the file).
 from __future__ import annotations
 
 import textwrap
+from copy import copy
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from operator import attrgetter
 from typing import TYPE_CHECKING
+from weakref import WeakKeyDictionary
 
 from openpyxl import Workbook
 from openpyxl.cell.cell import Cell
@@ -161,13 +163,19 @@ def _col(letter: str) -> int:
     return index
 
 
+_HEAD_ALIGN = Alignment(wrap_text=True, vertical="bottom", horizontal="center")
+#: Each workbook's heading styles by fill, registered once (a style set on a heading cell by cell, font, fill,
+#: alignment and border each looked up in the workbook's lists, was a third of a small workbook's writing)
+_HEAD_STYLES: WeakKeyDictionary[Workbook, dict[PatternFill, StyleArray]] = WeakKeyDictionary()
+
+
 def _head(ws: Worksheet, row: int, col: int, text: str, width: float | None = None, fill: PatternFill = _HEAD_FILL,
           note: str = "") -> Cell:
     cell = ws.cell(row=row, column=col, value=text)
-    cell.font = _HEAD_FONT
-    cell.fill = fill
-    cell.alignment = Alignment(wrap_text=True, vertical="bottom", horizontal="center")
-    cell.border = _BOX
+    styles = _HEAD_STYLES.setdefault(ws.parent, {})
+    if fill not in styles:
+        styles[fill] = _style(ws, font=_HEAD_FONT, fill=fill, alignment=_HEAD_ALIGN, border=_BOX)
+    cell._style = copy(styles[fill])
     if note:
         cell.comment = Comment(note, "mpxl", width=300, height=120)
     if width is not None:
