@@ -155,16 +155,16 @@ def cells(path, sheet: str) -> dict[tuple[int, int], object]:
 def type_cells(path, sheet: str, values: dict[tuple[int, int], object]) -> None:
     """Type ``values`` ((row, column) -> a number, a text, or None to empty it) into the workbook's sheet
     ``sheet`` as a user types over a cell: its value replaced, its style kept, every other part and cell (their
-    formulas, their cached values) as they were. The row must be there already. For a test that edits a cell of a
+    formulas, their cached values) as they were; a row the sheet lacks is made. For a test that edits a cell of a
     large sheet (an openpyxl load and save of the real .bws' workbook: 11 s).
 
     >>> import tempfile
     >>> from openpyxl import Workbook
     >>> wb = Workbook(); wb.active.title = "S"; wb.active["A1"] = 3; wb.active["C1"] = "=A1"
     >>> path = Path(tempfile.mkdtemp()) / "s.xlsx"; wb.save(path)
-    >>> type_cells(path, "S", {(1, 1): 4, (1, 2): "a & b", (1, 3): None})
+    >>> type_cells(path, "S", {(1, 1): 4, (1, 2): "a & b", (1, 3): None, (3, 2): 7})
     >>> cells(path, "S")
-    {(1, 1): 4, (1, 2): 'a & b'}
+    {(1, 1): 4, (1, 2): 'a & b', (3, 2): 7}
     """
     import re
     import zipfile
@@ -200,8 +200,11 @@ def type_cells(path, sheet: str, values: dict[tuple[int, int], object]) -> None:
         if ref in found:
             continue
         line = re.search(rf'<row r="{row}"([^>]*?)(/>|>(.*?)</row>)', xml, re.S)
-        if line is None:
-            raise KeyError(f"no row {row} in sheet {sheet!r}")
+        if line is None:  # a row of its own, before the first row below it (else at the sheet data's end)
+            below = next((m for m in re.finditer(r'<row r="(\d+)"', xml) if int(m.group(1)) > row), None)
+            at = below.start() if below else xml.index("</sheetData>")
+            xml = xml[:at] + f'<row r="{row}">{cell(ref, "", value)}</row>' + xml[at:]
+            continue
         if line.group(2) == "/>":
             new = f'<row r="{row}"{line.group(1)}>{cell(ref, "", value)}</row>'
             xml = xml[:line.start()] + new + xml[line.end():]
