@@ -5,7 +5,8 @@ what the scorer or the file wrote, read once where the line is built
 (:func:`mpxl.core.adjustments.read_score`): an NS score (int), or text kept as written
 with its parse (:class:`mpxl.core.adjustments.ScoreText`: an artificial code such as
 ``A6040`` or ``A+/A+``, a weighted or split score, a not-played code), or None when the
-cell is blank; :func:`mpxl.core.adjustments.entry_of` gives its entry. What the
+cell is blank; :attr:`Line.entry` gives its entry. What the writers need of a line, a pair, a
+penalty (the score its contract gives, the member numbers, the names as one cell) the model says too. What the
 file's own program published (matchpoints, percentages, places) is kept beside
 the raw data so ``mpxl check`` can compare.
 

@@ -493,7 +493,8 @@ def write_event_workbook(result: SessionResult, path: str | os.PathLike[str], sp
     (ValueError: :func:`unsupported` says why; :func:`write_xlsx` writes its figures as values instead).
     """
     _refuse_unsupported(result)
-    write_workbook(os.fspath(path), event_contents(result, spare_rows))
+    contents = event_contents(result, spare_rows)  # the scored event as the sheets hold it, made once
+    write_workbook(os.fspath(path), contents)
 
 
 def write_xlsx(result: SessionResult, path: str | os.PathLike[str]) -> str | None:
@@ -520,6 +521,7 @@ def write_xlsx(result: SessionResult, path: str | os.PathLike[str]) -> str | Non
         write_values_workbook(result, path, reason)
         return (f"{reason}: the figures are written as values, not formulas ({VALUE_CELLS}); "
                 "every other cell as in a live workbook")
+    contents = event_contents(result)
     with atomic_path(path, suffix=".xlsx") as tmp:  # asked above: not again
-        write_workbook(tmp, event_contents(result))
+        write_workbook(tmp, contents)
     return None
