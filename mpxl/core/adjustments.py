@@ -17,8 +17,9 @@ One forgiving parser, :func:`parse_entry`, turns a cell's value into one of
 A line's score is read once, where it is read (:func:`read_score`; :class:`mpxl.core.event.Line` reads any
 text it is given): a plain NS score stays an int; any text becomes a :class:`ScoreText`, the text as written
 (what the writers write back and the messages quote) holding its parse; :func:`entry_of` gives either's
-entry without parsing again. A line's procedural penalty is read once too (:func:`read_penalty`): a
-:class:`LinePenalty`.
+entry without parsing again; an entry's ``typed`` writes it back in the form the parser reads (what a
+scorer types: ``30% 420 + 70% 450``, ``420|A+``). A line's procedural penalty is read once too
+(:func:`read_penalty`): a :class:`LinePenalty`.
 
 >>> parse_entry("A+")
 Artificial(ns=Fraction(60, 1), ew=Fraction(40, 1))
