@@ -13,7 +13,7 @@ import pytest
 from mpxl.cli import main
 from mpxl.core.movement import HOWELL_STARTS, KINDS, howell_rounds_offered, movement
 from mpxl.core.movement_check import breaks
-from mpxl.formats.cards_html import cards_html, movement_title
+from mpxl.formats.cards_html import cards_html
 from tests.schedule_recount import compared, recount
 from tests.test_report_html import CHROMIUM, run_chromium
 
@@ -268,7 +268,7 @@ def test_every_card_of_every_movement_fits_a_page():
     for m in movements:
         page = cards_html(m)
         cards = _card_rows(page)
-        assert cards and all(rows - 1 <= CARD_ROWS for _, rows in cards), movement_title(m)
+        assert cards and all(rows - 1 <= CARD_ROWS for _, rows in cards), m.title
         score_rows = sum(rows - 1 for title, rows in cards if "personal score card" in title)
         assert score_rows == sum(len(r.boards) * ((r.ns is not None) + (r.ew is not None))
                                  for r in m.rows if r.ns and r.ew)

@@ -51,7 +51,7 @@ from ..core.movement import KINDS, Movement, board_ranges, movement
 from ..core.movement_check import AFTER_A_CHANGE, ANY_FILE, balance, breaks
 from ..core.numbers import whole
 from ..formats.atomic import atomic_write, check_extension, check_not_input
-from ..formats.cards_html import cards_html, movement_title
+from ..formats.cards_html import cards_html
 from . import COMMANDS, plain_help
 from .wrote import wrote
 
@@ -130,7 +130,7 @@ def format_movement(m: Movement) -> str:
     cells = {(r.round, r.table): f"{r.ns or 'out'}-{r.ew or 'out'} b{board_ranges(r.boards).replace(', ', ',') or '-'}"
              + (f" with T{','.join(map(str, r.shares))}" if r.shares else "") for r in m.rows}
     width = max(len(c) for c in cells.values()) + 2
-    lines = [movement_title(m)] + ([m.note] if m.note else []) + [""]
+    lines = [m.title] + ([m.note] if m.note else []) + [""]
     lines.append("Round".ljust(7) + "".join(f"Table {t}".ljust(width) for t in range(1, m.tables + 1)).rstrip())
     for r in range(1, m.rounds + 1):
         lines.append(str(r).ljust(7) + "".join(cells[(r, t)].ljust(width) for t in range(1, m.tables + 1)).rstrip())
@@ -170,7 +170,7 @@ def run(args: argparse.Namespace) -> int:
             check_not_input(args.output, [source])
         with atomic_write(args.output) as f:
             f.write(text)
-        print(wrote(args.output, what, detail or movement_title(m)))
+        print(wrote(args.output, what, detail or m.title))
     elif args.json:
         print(json.dumps(_json(m, source, bool(changes))))
     else:

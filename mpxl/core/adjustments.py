@@ -17,8 +17,9 @@ One forgiving parser, :func:`parse_entry`, turns a cell's value into one of
 A line's score is read once, where it is read (:func:`read_score`; :class:`mpxl.core.event.Line` reads any
 text it is given): a plain NS score stays an int; any text becomes a :class:`ScoreText`, the text as written
 (what the writers write back and the messages quote) holding its parse; :func:`entry_of` gives either's
-entry without parsing again. A line's procedural penalty is read once too (:func:`read_penalty`): a
-:class:`LinePenalty`.
+entry without parsing again; an entry's ``typed`` writes it back in the form the parser reads (what a
+scorer types: ``30% 420 + 70% 450``, ``420|A+``). A line's procedural penalty is read once too
+(:func:`read_penalty`): a :class:`LinePenalty`.
 
 >>> parse_entry("A+")
 Artificial(ns=Fraction(60, 1), ew=Fraction(40, 1))
@@ -66,10 +67,13 @@ __all__ = [
     "read_score",
     "entry_of",
     "parse_score",
+    "plain_number",
+    "cell_number",
     "ave_kind",
     "ARTIFICIAL_CODES",
     "NOT_PLAYED",
     "line_kind",
+    "typed_side",
     "SPLIT_FORM",
     "NOT_A_SCORE",
     "NOT_A_CODE",
@@ -121,6 +125,15 @@ class Artificial:
         """EW's kind of average: 'plus', 'ave', 'minus', or None for another percentage."""
         return ave_kind(self.ew)
 
+    @property
+    def typed(self) -> str:
+        """The two percentages as a pair of codes, NS's then EW's (``A50/A60``).
+
+        >>> parse_entry("A=|A+").typed
+        'A50/A60'
+        """
+        return f"A{plain_number(self.ns)}/A{plain_number(self.ew)}"
+
 
 @dataclass(frozen=True)
 class Assigned:
@@ -138,6 +151,16 @@ class Assigned:
     def is_weighted(self) -> bool:
         """Whether a side's result is a weighted mix of results (Law 12C1(c))."""
         return len(self.ns) > 1 or len(self.ew) > 1
+
+    @property
+    def typed(self) -> str | None:
+        """The result as a scorer types it, in the form the parser reads (:func:`typed_side`), NS's and EW's
+        parted by a bar when split; None when a weight or a score has no plain text.
+
+        >>> parse_entry("420 @ 30%, 450 @ 70%").typed, parse_entry("-150|-50").typed, Score(420).typed
+        ('30% 420 + 70% 450', '-150|-50', '420')
+        """
+        return _typed(self.ns, self.ew, self.is_split)
 
 
 @dataclass(frozen=True)
@@ -172,6 +195,15 @@ class Mixed:
         """EW's kind of average when EW were given the artificial score, else None."""
         return ave_kind(self.ew) if isinstance(self.ew, Fraction) else None
 
+    @property
+    def typed(self) -> str | None:
+        """NS's side, a bar, EW's side, as a scorer types them (:func:`typed_side`); None when one has no plain text.
+
+        >>> parse_entry("420|Ave+").typed, parse_entry("a55|-50").typed
+        ('420|A+', 'A55|-50')
+        """
+        return _typed(self.ns, self.ew, True)
+
 
 def Score(score: NSScore) -> Assigned:
     """A plain NS score as an entry.
@@ -184,6 +216,56 @@ def Score(score: NSScore) -> Assigned:
 
 
 Entry = Assigned | Artificial | Mixed | None
+
+
+def plain_number(x: NSScore | int) -> str | None:
+    """``x`` as the plain text of a number that reads back as ``x`` (``420``, ``-50``, ``7.5``: at most 15
+    significant figures, as a spreadsheet's cell shows a number), or None when it has no such text.
+
+    >>> plain_number(Fraction(3, 10) * 100), plain_number(Fraction(1, 3)), plain_number(-50)
+    ('30', None, '-50')
+    """
+    text = f"{float(x):.15g}"
+    return text if Fraction(text) == Fraction(x) and "e" not in text else None
+
+
+def cell_number(x: Fraction) -> int | float:
+    """``x`` as a cell holds a number: an int when it is whole, else a float.
+
+    >>> cell_number(Fraction(4)), cell_number(Fraction(-3, 2))
+    (4, -1.5)
+    """
+    return int(x) if x.denominator == 1 else float(x)
+
+
+#: The code a scorer types for each percentage that has one: the rulebook's first (A+, A=, A-).
+_CODE_OF = {Fraction(pct): code for code, pct in reversed(ARTIFICIAL_CODES.items())}
+
+
+def typed_side(side: Components | Fraction) -> str | None:
+    """One side of an entry as a scorer types it: parts ``30% 420 + 70% 450``, a plain score ``420``, or an
+    artificial code ``A+``, ``A55``; None when a weight, a score or a percentage has no plain text.
+
+    >>> typed_side(Fraction(60)), typed_side(Fraction(55)), typed_side(((Fraction(1, 2), 420), (Fraction(1, 2), 50)))
+    ('A+', 'A55', '50% 420 + 50% 50')
+    """
+    if isinstance(side, Fraction):
+        pct = plain_number(side)
+        return _CODE_OF.get(side) or (f"A{pct}" if pct is not None else None)
+    if len(side) == 1 and side[0][0] == 1:
+        return plain_number(side[0][1])
+    parts = [(plain_number(w * 100), plain_number(score)) for w, score in side]
+    if any(p is None for part in parts for p in part):
+        return None
+    return " + ".join(f"{w}% {score}" for w, score in parts)
+
+
+def _typed(ns: Components | Fraction, ew: Components | Fraction, split: bool) -> str | None:
+    """NS's side as typed, or both parted by a bar when ``split``; None when one has no plain text."""
+    ns_text, ew_text = typed_side(ns), typed_side(ew)
+    if ns_text is None or ew_text is None:
+        return None
+    return f"{ns_text}|{ew_text}" if split else ns_text
 
 
 def ave_kind(pct: Fraction) -> str | None:
@@ -540,6 +622,24 @@ class LinePenalty:
         if self.error:
             raise ValueError(self.error)
         return Scale.DOUBLE.figure(self.amount, top) if self.percent else self.amount
+
+    @property
+    def typed(self) -> int | float | str | None:
+        """The penalty as a cell holds it: matchpoints as a number, a percentage of top as its text (``10%``),
+        None when there is none (0); ValueError when the cell is no penalty, or its amount has more decimals
+        than a cell shows.
+
+        >>> [read_penalty(v).typed for v in (2, " 10 % ", "-1.5", 0)]
+        [2, '10%', 1.5, None]
+        """
+        if self.error:
+            raise ValueError(self.error)
+        plain = plain_number(self.amount)
+        if plain is None:
+            raise ValueError(f"the penalty {self.written!r} has more decimals than a cell shows")
+        if self.percent:
+            return f"{plain}%"
+        return None if self.amount == 0 else cell_number(self.amount)
 
     def __bool__(self) -> bool:
         return self.amount != 0 or bool(self.error)

@@ -95,6 +95,11 @@ class Analysis(NamedTuple):  # a plain value: a named tuple costs less to declar
         strain_text = Strain.find(strain).value
         return self.tricks[SEAT_ORDER.index(seat_text)][STRAIN_ORDER.index(strain_text)]
 
+    @property
+    def par_text(self) -> str:
+        """The par contracts as one text (:func:`par_contract_text`: ``Pass`` when the board is passed out)."""
+        return par_contract_text(self.par_contracts)
+
     def grid(self) -> dict[str, dict[str, int]]:
         """``{seat: {strain: tricks}}``, as ``mpxl deal --json`` and ``score --json`` write it (``dd``).
 

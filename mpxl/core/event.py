@@ -5,7 +5,8 @@ what the scorer or the file wrote, read once where the line is built
 (:func:`mpxl.core.adjustments.read_score`): an NS score (int), or text kept as written
 with its parse (:class:`mpxl.core.adjustments.ScoreText`: an artificial code such as
 ``A6040`` or ``A+/A+``, a weighted or split score, a not-played code), or None when the
-cell is blank; :func:`mpxl.core.adjustments.entry_of` gives its entry. What the
+cell is blank; :attr:`Line.entry` gives its entry. What the writers need of a line, a pair, a
+penalty (the score its contract gives, the member numbers, the names as one cell) the model says too. What the
 file's own program published (matchpoints, percentages, places) is kept beside
 the raw data so ``mpxl check`` can compare.
 
@@ -16,6 +17,7 @@ the raw data so ``mpxl check`` can compare.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
@@ -23,14 +25,16 @@ from itertools import chain, repeat
 from operator import attrgetter
 from typing import Any, NamedTuple, TypeVar
 
-from .adjustments import LinePenalty, LineScore, ScoreText, read_penalty
+from .adjustments import Entry, LinePenalty, LineScore, ScoreText, cell_number, entry_of, plain_number, read_penalty
 from .analysis import Analysis
 from .cards import check_hands
-from .rules import Side
+from .contract import board_vulnerability, ns_score
+from .rules import PASS_SPELLINGS, Side, code_key, contract_keys
 from .settings import Field
 
 __all__ = ["Line", "Pair", "Event", "Penalty", "SitOut", "Player", "MasterPoints", "Club", "Deal", "SEATS", "BoardKey",
-           "PairKey", "Travellers", "SCORED_COLUMNS", "gather", "LineScore"]
+           "PairKey", "Travellers", "SCORED_COLUMNS", "gather", "LineScore", "names_cell", "names_text",
+           "PLAIN_CONTRACTS"]
 
 T = TypeVar("T")
 
@@ -155,6 +159,38 @@ class Line:
         if self.ew_penalty is not None and type(self.ew_penalty) is not LinePenalty:
             self.ew_penalty = read_penalty(self.ew_penalty)
 
+    @property
+    def entry(self) -> Entry:
+        """The score's entry, as it was read (:func:`mpxl.core.adjustments.entry_of`: not parsed again);
+        ValueError when the score is no score.
+
+        >>> Line(1, "1", "2", score="60/40").entry, Line(1, "1", "2").entry
+        (Artificial(ns=Fraction(60, 1), ew=Fraction(40, 1)), None)
+        """
+        return entry_of(self.score)
+
+    @property
+    def contract_score(self) -> int | None:
+        """The NS score the line's contract, declarer and tricks give on its board (the board number's
+        vulnerability), the contract in a plain spelling (:data:`PLAIN_CONTRACTS`); None when they give none.
+
+        >>> Line(1, "1", "2", contract="4 s", declarer="N", tricks=10).contract_score
+        420
+        >>> Line(1, "1", "2", contract="4♠", declarer="N", tricks=10).contract_score is None
+        True
+        """
+        if not self.contract or code_key(self.contract) not in PLAIN_CONTRACTS:
+            return None
+        try:
+            return ns_score(self.contract, self.declarer, self.tricks, board_vulnerability(self.board))
+        except (ValueError, TypeError):
+            return None
+
+
+#: The contracts in their plain spellings (:func:`mpxl.core.rules.code_key`'s form): the rulebook's contract keys
+#: and pass spellings, which the template's contract formula reads too.
+PLAIN_CONTRACTS = frozenset([key for key, *_ in contract_keys()] + list(PASS_SPELLINGS))
+
 
 @dataclass(frozen=True)
 class SitOut:
@@ -195,6 +231,20 @@ class Penalty:
     session: int = 1
     where: str = ""
 
+    @property
+    def typed(self) -> int | float:
+        """The amount as a cell holds it: an int when whole (``2``), else a float (``-1.5``)."""
+        return cell_number(Fraction(self.amount))
+
+    @property
+    def plain(self) -> bool:
+        """Whether a cell shows the amount as it is (it has no more decimals than a cell shows).
+
+        >>> Penalty(1, "3", "NS", Fraction(-3, 2)).plain, Penalty(1, "3", "NS", Fraction(1, 3)).plain
+        (True, False)
+        """
+        return plain_number(self.amount) is not None
+
 
 @dataclass
 class Pair:
@@ -223,6 +273,20 @@ class Pair:
         (Player(name='Ann', national_id='', club_id=''), Player(name='Bob', national_id='', club_id=''))
         """
         return self.players or tuple(Player(n) for n in self.names)
+
+    @property
+    def members(self) -> tuple[str, ...]:
+        """The member numbers of the pair's players ('' for one without), in order.
+
+        >>> Pair("1", players=(Player("Ann", "12"), Player("Bob"))).members, Pair("2", names=("Cy",)).members
+        (('12', ''), ('',))
+        """
+        return tuple(pl.national_id for pl in self.people())
+
+    @property
+    def names_text(self) -> str:
+        """The players' names as one cell (:func:`names_text`); ValueError when it would not read back as them."""
+        return names_text(self.names)
 
     @property
     def key(self) -> PairKey:
@@ -293,6 +357,40 @@ class Event:
         for p in self.pairs:
             seen.setdefault(p.section, None)
         return list(seen)
+
+
+def names_cell(text: str | None) -> tuple[str, ...]:
+    """A pair's names cell (a CSV's ``ns_names`` / ``ew_names``, the Pairs sheet's Names) as the players' names.
+
+    Names are parted by `` & `` (as written) when the cell has one, else by ``&``, so a name may
+    hold an ``&`` of its own.
+
+    >>> names_cell(" Ann Smith & Bob Jones "), names_cell(None), names_cell("Ann&Bob"), names_cell("A&B & C")
+    (('Ann Smith', 'Bob Jones'), (), ('Ann', 'Bob'), ('A&B', 'C'))
+    """
+    text = text or ""
+    parts = _NAMES_JOIN.split(text) if _NAMES_JOIN.search(text) else text.split("&")
+    return tuple(n.strip() for n in parts if n.strip())
+
+
+_NAMES_JOIN = re.compile(r"\s+&\s+")
+
+
+def names_text(names: tuple[str, ...]) -> str:
+    """The players' names as one names cell; ValueError when the cell could not be read back as these
+    names (a name with `` & `` in it, or one that starts or ends with ``&``).
+
+    >>> names_text(("Ann", "B&B"))
+    'Ann & B&B'
+    >>> names_text(("Ann & Bob", "Cy"))
+    Traceback (most recent call last):
+    ...
+    ValueError: the names ('Ann & Bob', 'Cy') cannot be told apart in one cell (parted by ' & ')
+    """
+    text = " & ".join(names)
+    if names_cell(text) != tuple(n.strip() for n in names if n.strip()):
+        raise ValueError(f"the names {tuple(names)!r} cannot be told apart in one cell (parted by ' & ')")
+    return text
 
 
 #: The Line fields :class:`Travellers` holds as columns, in Line's order.

@@ -44,7 +44,7 @@ def member_numbers(pair: Pair, count: int = 2) -> tuple[str, ...]:
     >>> member_numbers(Pair("1", players=players_of(["Ann", "Bob"], ["12", "34"])))
     ('12', '34')
     """
-    return tuple(pl.national_id for pl in pair.people()[:count]) + ("",) * max(count - len(pair.people()), 0)
+    return (pair.members + ("",) * count)[:count]
 
 
 def numbers_text(numbers: Sequence[str]) -> str:

@@ -53,6 +53,20 @@ class Movement:
         """The number of boards (the highest board number: boards are numbered from 1)."""
         return max(b for r in self.rows for b in r.boards)
 
+    @property
+    def title(self) -> str:
+        """The movement in a few words.
+
+        >>> from mpxl.core.movement import movement
+        >>> movement("mitchell", 7).title
+        'Mitchell, 7 tables, 7 rounds of 4 boards (28 boards), two winners'
+        """
+        winners = "one winner" if self.winners == 1 else "two winners"
+        names = {"relay": "Share-and-relay Mitchell", "three-quarter": "Three-quarter Howell"}
+        name = names.get(self.kind, self.kind.capitalize())
+        return (f"{name}, {self.tables} tables, {self.rounds} rounds of {self.boards_per_round} boards "
+                f"({self.boards} boards), {winners}")
+
     def pairs(self) -> list[tuple[str, str | None]]:
         """Every pair present, as (number, direction): with two winners NS 1.. then EW 1..; with one,
         the pairs in number order with no direction.

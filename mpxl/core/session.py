@@ -43,10 +43,11 @@ from typing import Any
 from .adjustments import entry_of
 from .errors import UserError
 from .event import SCORED_COLUMNS, Event, Travellers
-from .options import ScoringOptions, settings_of
+from .options import ScoringOptions, field_of, settings_of
 from .pairings import check_duplicates
 from .ranking import PairResult, pair_results
 from .scorer import ScoredBoard, ScoredColumns, ScoredLine, score_columns
+from .settings import Field
 
 __all__ = [
     "SessionResult",
@@ -99,6 +100,11 @@ class SessionResult:
     @pairs.setter
     def pairs(self, pairs: list[PairResult] | None) -> None:
         self._pairs = pairs
+
+    @property
+    def field(self) -> Field:
+        """How the boards were compared (:func:`~mpxl.core.options.field_of`: the options', else the file's)."""
+        return field_of(self.event, self.options)
 
     def pair(self, number: str, section: str = "", direction: str | None = None) -> PairResult:
         """The result of one pair.

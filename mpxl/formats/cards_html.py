@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 
 from ..core.movement import Movement, Row, board_ranges, rounds_of
 
-__all__ = ["CARD_ROWS", "cards_html", "movement_title"]
+__all__ = ["CARD_ROWS", "cards_html"]
 
 #: The most lines a card holds: at the rows' height (``td.blank``, 6 mm, and a line of 9 pt), its
 #: heading and its table's head, such a card is about 250 mm high, within A4's 277 mm inside the margins.
@@ -72,20 +72,6 @@ def _boards(row: Row, copies: int = 1) -> str:
 
 def _pair(pair: str | None) -> str:
     return "sits out" if pair is None else _e(pair)
-
-
-def movement_title(m: Movement) -> str:
-    """A movement in a few words.
-
-    >>> from mpxl.core.movement import movement
-    >>> movement_title(movement("mitchell", 7))
-    'Mitchell, 7 tables, 7 rounds of 4 boards (28 boards), two winners'
-    """
-    winners = "one winner" if m.winners == 1 else "two winners"
-    names = {"relay": "Share-and-relay Mitchell", "three-quarter": "Three-quarter Howell"}
-    name = names.get(m.kind, m.kind.capitalize())
-    return (f"{name}, {m.tables} tables, {m.rounds} rounds of {m.boards_per_round} boards "
-            f"({m.boards} boards), {winners}")
 
 
 def _table(head: Sequence[str], rows: Iterable[Sequence[str]], blanks: int = 0) -> str:
@@ -177,7 +163,7 @@ def _score_cards(m: Movement) -> str:
 
 def cards_html(m: Movement, title: str = "") -> str:
     """The page of cards for the movement ``m`` (``title``: the evening's name, escaped)."""
-    name = title or movement_title(m)
+    name = title or m.title
     note = f'<p class="note">{_e(m.note)}</p>' if m.note else ""
     sections = (("Table cards", _table_cards(m)), ("Guide cards", _guide_cards(m)),
                 ("Traveller slips", _slips(m)), ("Personal score cards", _score_cards(m)))
@@ -185,4 +171,4 @@ def cards_html(m: Movement, title: str = "") -> str:
                    for i, (h, cards) in enumerate(sections))
     return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{_e(name)}</title>'
             f'<meta name="viewport" content="width=device-width,initial-scale=1"><style>{_CSS}</style></head>'
-            f"<body><h1>{_e(name)}</h1><p>{_e(movement_title(m))}</p>{note}{body}</body></html>\n")
+            f"<body><h1>{_e(name)}</h1><p>{_e(m.title)}</p>{note}{body}</body></html>\n")

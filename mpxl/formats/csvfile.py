@@ -38,8 +38,8 @@ from typing import TYPE_CHECKING, Any
 from ..core.adjustments import BARE_ADJUSTMENT, Assigned, Mixed, entry_of, read_penalty
 from ..core.contract import tricks_from_result
 from ..core.errors import UserError
-from ..core.event import Event, Line, LineScore, Pair, PairKey, Penalty, SitOut
-from ..core.members import member_numbers, numbers_cell, numbers_text, players_of
+from ..core.event import Event, Line, LineScore, Pair, PairKey, Penalty, SitOut, names_cell
+from ..core.members import numbers_cell, numbers_text, players_of
 from ..core.numbers import whole
 from ..core.pairings import check_duplicates, two_winner_sections
 from ..core.rules import (
@@ -296,40 +296,6 @@ def csv_event(lines: list[Line], source: str, decimals: int | None, names: Seque
     check_duplicates(ev)
     ev.pairs = _named_pairs(ev, list(names), source)
     return ev
-
-
-def names_cell(text: str | None) -> tuple[str, ...]:
-    """A ``ns_names`` / ``ew_names`` cell as the players' names.
-
-    Names are parted by `` & `` (as written) when the cell has one, else by ``&``, so a name may
-    hold an ``&`` of its own.
-
-    >>> names_cell(" Ann Smith & Bob Jones "), names_cell(None), names_cell("Ann&Bob"), names_cell("A&B & C")
-    (('Ann Smith', 'Bob Jones'), (), ('Ann', 'Bob'), ('A&B', 'C'))
-    """
-    text = text or ""
-    parts = _NAMES_JOIN.split(text) if _NAMES_JOIN.search(text) else text.split("&")
-    return tuple(n.strip() for n in parts if n.strip())
-
-
-_NAMES_JOIN = re.compile(r"\s+&\s+")
-
-
-def names_text(names: tuple[str, ...]) -> str:
-    """The players' names as one ``ns_names`` / ``ew_names`` cell; ValueError when the cell could not
-    be read back as these names (a name with `` & `` in it, or one that starts or ends with ``&``).
-
-    >>> names_text(("Ann", "B&B"))
-    'Ann & B&B'
-    >>> names_text(("Ann & Bob", "Cy"))
-    Traceback (most recent call last):
-    ...
-    ValueError: the names ('Ann & Bob', 'Cy') cannot be told apart in one cell (parted by ' & ')
-    """
-    text = " & ".join(names)
-    if names_cell(text) != tuple(n.strip() for n in names if n.strip()):
-        raise ValueError(f"the names {tuple(names)!r} cannot be told apart in one cell (parted by ' & ')")
-    return text
 
 
 def _named_pairs(ev: Event, names: list[NamedPair], source: str) -> list[Pair]:
@@ -906,7 +872,7 @@ def csv_text(result_or_event: SessionResult | Event) -> str:
     w = csv.writer(buf, lineterminator="\n")
     event = result_or_event if isinstance(result_or_event, Event) else result_or_event.event
     numbered = any(pl.national_id for p in event.pairs for pl in p.players)
-    named = {(p.section, p.number, p.direction): (names_text(p.names), numbers_text(member_numbers(p, len(p.people()))))
+    named = {(p.section, p.number, p.direction): (p.names_text, numbers_text(p.members))
              for p in event.pairs if p.names or p.players}
     noted = any(ln.note for ln in event.lines) or any(so.note for so in event.sitouts)
     decimals = written_decimals(result_or_event)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..core.analysis import SEAT_ORDER, STRAIN_ORDER, Analysis, par_contract_text
+from ..core.analysis import SEAT_ORDER, STRAIN_ORDER, Analysis
 from ..core.event import Line
 from .labels import LABELS
 from .page_frame import escape
@@ -53,7 +53,7 @@ def par_text(analysis: Analysis, L: Mapping[str, str] = LABELS["en"]) -> str:
     """
     score = analysis.par_score
     side = f"NS {score}" if score > 0 else f"EW {-score}" if score < 0 else "0"
-    contracts = par_contract_text(analysis.par_contracts) if analysis.par_contracts else L["par_passed"]
+    contracts = analysis.par_text if analysis.par_contracts else L["par_passed"]
     return f'{L["par"]} {side}: {contracts}'
 
 

@@ -31,15 +31,10 @@ from typing import TYPE_CHECKING
 
 from openpyxl.styles import Font
 
-from ..core.adjustments import Artificial, Assigned, LinePenalty, Mixed, entry_of
-from ..core.contract import Vulnerability, ns_score
+from ..core.adjustments import Artificial, Assigned, LinePenalty, Mixed
 from ..core.event import Event, Line, SitOut
-from ..core.matchpoints import Components, NSScore
-from ..core.members import member_numbers
-from ..core.options import ScoringOptions, field_of, off_sheet, settings_of
-from ..core.rules import ARTIFICIAL_CODES, PASS_SPELLINGS, code_key, contract_keys
+from ..core.options import ScoringOptions, off_sheet, settings_of
 from ..core.settings import EstimateAt, MixedLine, TotalsMethod
-from ..formats.csvfile import names_text
 from ..formats.textsafe import as_text_cell
 from .inputs import Contents, PairRow, Settings, TemplateLine
 from .layout import (
@@ -100,7 +95,7 @@ def settings_for(result: SessionResult) -> Settings:
         values = {ev.winners.get(sec) or 1 for sec in ev.sections()} if ev.lines else set(ev.winners.values())
         winners = values.pop() if len(values) == 1 else 1
     # what the options leave to the file (its field, its winners), as the file says: the Setup holds a value
-    return Settings(opts.with_(field=field_of(ev, opts), winners=winners), event=ev.title or "", date=ev.date or "",
+    return Settings(opts.with_(field=result.field, winners=winners), event=ev.title or "", date=ev.date or "",
                     club=ev.club.name if ev.club else "", line_pct_decimals=ev.line_percentage_decimals)
 
 
@@ -142,25 +137,15 @@ def _totals_apart(opts: ScoringOptions) -> bool:
 
 
 def _typed_penalty(penalty: LinePenalty | None) -> int | float | str | None:
-    """A line's penalty (read with the line) as the sheet's NS penalty / EW penalty holds it: matchpoints as a
-    number, a percentage of top as its text (``10%``), None when there is none (blank or 0, as the board scorer
-    reads it); ValueError when the sheet could not read it back.
+    """A line's penalty (read with the line) as the sheet's NS penalty / EW penalty holds it
+    (:attr:`~mpxl.core.adjustments.LinePenalty.typed`), None when there is none; ValueError when the sheet could
+    not read it back.
 
     >>> from mpxl.core.adjustments import read_penalty
-    >>> [_typed_penalty(read_penalty(v)) for v in (2, " 10 % ", "-1.5", None, 0)]
-    [2, '10%', 1.5, None, None]
+    >>> [_typed_penalty(read_penalty(v)) for v in (2, " 10 % ", None)]
+    [2, '10%', None]
     """
-    if penalty is None:
-        return None
-    if penalty.error:
-        raise ValueError(penalty.error)
-    size = penalty.amount
-    plain = _plain_number(size)
-    if plain is None:
-        raise ValueError(f"the penalty {penalty.written!r} has more decimals than a cell shows")
-    if penalty.percent:
-        return f"{plain}%"
-    return None if size == 0 else (int(size) if size.denominator == 1 else float(size))
+    return None if penalty is None else penalty.typed
 
 
 def _penalty_unsupported(result: SessionResult) -> str | None:
@@ -180,7 +165,7 @@ def _penalty_unsupported(result: SessionResult) -> str | None:
             except ValueError:
                 return f"{where} has more decimals than a cell shows"
     for pen in ev.penalties:
-        if _plain_number(pen.amount) is None:
+        if not pen.plain:
             return (f"board {pen.board}: the penalty of {float(pen.amount)} for pair {pen.pair} has more decimals "
                     "than a cell shows")
     return None
@@ -208,8 +193,7 @@ def _penalty_rows(ev: Event) -> list[TemplateLine]:
             row = rows[key] = TemplateLine(pen.board, adjustment="Pen", section=pen.section or None,
                                            session=pen.session if pen.session != 1 else None)
         setattr(row, f"{side}_pair", _pair_value(pen.pair))
-        amount = -Fraction(pen.amount)
-        setattr(row, f"{side}_pen", int(amount) if amount.denominator == 1 else float(amount))
+        setattr(row, f"{side}_pen", -pen.typed)
     return list(rows.values())
 
 
@@ -228,7 +212,7 @@ def _ruling_unsupported(result: SessionResult) -> str | None:
         fouled = own and len({str(sl.line.group or "").strip().upper() for sl in sb.lines}) > 1
         for sl in sb.lines:
             ln = sl.line
-            entry = entry_of(ln.score)
+            entry = ln.entry
             where = f"board {ln.board}, NS {ln.ns_pair} EW {ln.ew_pair}: {str(ln.score)!r}"
             if isinstance(entry, (Assigned, Mixed)) and _typed_ruling(entry) is None:
                 return (f"{where}: a weighted score of more than {PARTS} parts, or a weight or score with more "
@@ -241,51 +225,20 @@ def _ruling_unsupported(result: SessionResult) -> str | None:
     return None
 
 
-def _plain_number(x: NSScore | int) -> str | None:
-    """``x`` as the sheet reads a number back (``420``, ``-50``, ``7.5``), or None when it has no such text.
-
-    >>> _plain_number(Fraction(3, 10) * 100), _plain_number(Fraction(1, 3)), _plain_number(-50)
-    ('30', None, '-50')
-    """
-    text = f"{float(x):.15g}"
-    return text if Fraction(text) == Fraction(x) and "e" not in text else None
-
-
-#: The code a scorer types for each percentage that has one: the rulebook's first (A+, A=, A-).
-_CODE_OF = {Fraction(pct): code for code, pct in reversed(ARTIFICIAL_CODES.items())}
-
-
-def _typed_side(side: Components | Fraction) -> str | None:
-    """One side of a ruling as a scorer types it in the sheet: parts ``30% 420 + 70% 450``, a plain score
-    ``420``, or an artificial code ``A+``, ``A55``; None when the sheet could not read it back."""
-    if isinstance(side, Fraction):
-        pct = _plain_number(side)
-        return _CODE_OF.get(side) or (f"A{pct}" if pct is not None else None)
-    if len(side) == 1 and side[0][0] == 1:
-        return _plain_number(side[0][1])
-    if len(side) > PARTS:
-        return None
-    parts = [(_plain_number(w * 100), _plain_number(score)) for w, score in side]
-    if any(p is None for part in parts for p in part):
-        return None
-    return " + ".join(f"{w}% {score}" for w, score in parts)
-
-
 def _typed_ruling(entry: Assigned | Mixed) -> str | None:
-    """A split, weighted or mixed score as the sheet's Typed score reads it (the rulebook's form), or None.
+    """A split, weighted or mixed score as the sheet's Typed score reads it (its
+    :attr:`~mpxl.core.adjustments.Assigned.typed` form), or None: a side of more parts than the sheet has
+    (:data:`~mpxl.workbook.layout.PARTS`), or a weight or score with no plain text.
 
     >>> from mpxl.core.adjustments import ScoreText
-    >>> _typed_ruling(ScoreText("420 @ 30%, 450 @ 70%").entry), _typed_ruling(ScoreText("-150|-50").entry)
-    ('30% 420 + 70% 450', '-150|-50')
-    >>> _typed_ruling(ScoreText("420|Ave+").entry), _typed_ruling(ScoreText("a55|-50").entry)
-    ('420|A+', 'A55|-50')
+    >>> _typed_ruling(ScoreText("420 @ 30%, 450 @ 70%").entry), _typed_ruling(ScoreText("420|Ave+").entry)
+    ('30% 420 + 70% 450', '420|A+')
+    >>> _typed_ruling(ScoreText("25% 1 + 25% 2 + 25% 3 + 25% 4").entry) is None
+    True
     """
-    ns, ew = _typed_side(entry.ns), _typed_side(entry.ew)
-    if ns is None or ew is None:
+    if any(not isinstance(side, Fraction) and len(side) > PARTS for side in (entry.ns, entry.ew)):
         return None
-    if isinstance(entry, Assigned) and not entry.is_split:
-        return ns
-    return f"{ns}|{ew}"
+    return entry.typed
 
 
 def _alike_keys(ev: Event) -> tuple[str, str] | None:
@@ -326,7 +279,7 @@ def _template_line(ln: Line) -> TemplateLine:
                        group=ln.group or None, switch="Y" if ln.arrowswitch else None,
                        section=ln.section or None, session=ln.session if ln.session != 1 else None,
                        ns_pen=_typed_penalty(ln.ns_penalty), ew_pen=_typed_penalty(ln.ew_penalty))
-    entry = entry_of(ln.score)
+    entry = ln.entry
     if entry is None:
         if ln.score is not None and str(ln.score).strip():
             out.adjustment = str(ln.score).strip()
@@ -337,7 +290,7 @@ def _template_line(ln: Line) -> TemplateLine:
     played = ln.contract is not None and ln.tricks is not None
     if isinstance(entry, Artificial):  # a split of two codes (A=|A+) as the Adjustment column reads it
         text = str(ln.score).strip()
-        out.adjustment = text if "|" not in text else f"A{_plain_number(entry.ns)}/A{_plain_number(entry.ew)}"
+        out.adjustment = text if "|" not in text else entry.typed
         if not played:
             out.contract = out.by = out.tricks = None
         return out
@@ -347,32 +300,9 @@ def _template_line(ln: Line) -> TemplateLine:
             out.contract = out.by = out.tricks = None
         return out
     score = entry.ns[0][1]
-    try:
-        computed = ns_score(ln.contract, ln.declarer, ln.tricks, _vul(ln.board)) if ln.contract else None
-    except (ValueError, TypeError):
-        computed = None
-    if computed is None or computed != score or not _plain_contract(ln.contract):
+    if ln.contract_score != score:  # the contract formula would not give it (or reads no such contract)
         out.typed = score
     return out
-
-
-def _plain_contract(text: str | None) -> bool:
-    """Contracts the sheet's formula reads: the Help sheet's contract keys and pass spellings
-    (spaces removed, upper case), from the same rulebook tables.
-
-    >>> _plain_contract("3nt*"), _plain_contract("4 S x"), _plain_contract("6Hr"), _plain_contract("4♠")
-    (True, True, True, False)
-    """
-    return code_key(text) in _SHEET_CONTRACTS
-
-
-_SHEET_CONTRACTS = frozenset([key for key, *_ in contract_keys()] + list(PASS_SPELLINGS))
-
-
-def _vul(board: int) -> Vulnerability:
-    from ..core.contract import board_vulnerability
-
-    return board_vulnerability(board)
 
 
 def event_contents(result: SessionResult, spare_rows: int = 0) -> Contents:
@@ -408,8 +338,8 @@ def _pair_rows(result: SessionResult) -> list[tuple[PairRow, PairResult]]:
         p = pr.pair
         key = (order.get(p.section, -1), p.section, {"NS": 0, "EW": 1}.get(p.direction or "", 0), _natural(p.number))
         number = _pair_value(p.number)
-        names = names_text(p.names) or None  # refused when it would not read back as these names
-        numbers = tuple(n or None for n in member_numbers(p))
+        names = p.names_text or None  # refused when it would not read back as these names
+        numbers = tuple(n or None for n in (p.members + ("", ""))[:2])
         seen.setdefault(key, ((number, p.direction, names, p.section or None, p.published_tiebreak, *numbers), pr))
     return [seen[k] for k in sorted(seen)]
 
@@ -519,7 +449,7 @@ def _put_pairs(pa: Worksheet, to: Worksheet, result: SessionResult, total_fmt: s
         p = pr.pair
         for key, ranked, fmt in (("place", pr.place, "General"), ("pair", _pair_value(p.number), "General"),
                                  ("direction", p.direction or "", "General"),
-                                 ("names", names_text(p.names), "General"), ("section", p.section or "", "General"),
+                                 ("names", p.names_text, "General"), ("section", p.section or "", "General"),
                                  ("mp", pr.mp, total_fmt), ("max", pr.max, "0.##"),
                                  ("pct", opts.round_percentage(pr.percentage), pct_fmt), ("row", None, "General")):
             _put(to, f"{T[key]}{row}", ranked, fmt)
@@ -563,7 +493,8 @@ def write_event_workbook(result: SessionResult, path: str | os.PathLike[str], sp
     (ValueError: :func:`unsupported` says why; :func:`write_xlsx` writes its figures as values instead).
     """
     _refuse_unsupported(result)
-    write_workbook(os.fspath(path), event_contents(result, spare_rows))
+    contents = event_contents(result, spare_rows)  # the scored event as the sheets hold it, made once
+    write_workbook(os.fspath(path), contents)
 
 
 def write_xlsx(result: SessionResult, path: str | os.PathLike[str]) -> str | None:
@@ -590,6 +521,7 @@ def write_xlsx(result: SessionResult, path: str | os.PathLike[str]) -> str | Non
         write_values_workbook(result, path, reason)
         return (f"{reason}: the figures are written as values, not formulas ({VALUE_CELLS}); "
                 "every other cell as in a live workbook")
+    contents = event_contents(result)
     with atomic_path(path, suffix=".xlsx") as tmp:  # asked above: not again
-        write_workbook(tmp, event_contents(result))
+        write_workbook(tmp, contents)
     return None

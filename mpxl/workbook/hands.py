@@ -33,7 +33,7 @@ from openpyxl.styles import Font
 from openpyxl.worksheet.pagebreak import Break
 from openpyxl.worksheet.worksheet import Worksheet
 
-from ..core.analysis import SEAT_ORDER, STRAIN_ORDER, Analysis, analyse, par_contract_text
+from ..core.analysis import SEAT_ORDER, STRAIN_ORDER, Analysis, analyse
 from ..core.contract import board_dealer, board_vulnerability
 from ..core.errors import UserError
 from ..core.event import SEATS, Deal
@@ -117,7 +117,7 @@ def _grid(ws: Worksheet, row: int, col: int, analysis: Analysis) -> None:
     """An analysed board's par row and double-dummy grid under its hands, from (row, col)."""
     ws.cell(row, col, PAR).font = Font(bold=True)
     ws.cell(row, col + 1, analysis.par_score)
-    ws.cell(row, col + 2, par_contract_text(analysis.par_contracts)).data_type = "s"
+    ws.cell(row, col + 2, analysis.par_text).data_type = "s"
     ws.cell(row + 1, col, "DD").font = Font(bold=True)
     for k, strain in enumerate(STRAIN_ORDER):
         ws.cell(row + 1, col + 1 + k, strain).font = Font(bold=True)

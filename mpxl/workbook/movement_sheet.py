@@ -20,7 +20,6 @@ from openpyxl.workbook import Workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
 from ..core.movement import Movement
-from ..formats.cards_html import movement_title
 from .inputs import TemplateLine
 from .layout import FIRST_ROW, HEADER_ROW, TRAVELLER_COLUMNS
 
@@ -45,7 +44,7 @@ def movement_lines(m: Movement) -> list[TemplateLine]:
 def movement_sheet(wb: Workbook, m: Movement) -> Worksheet:
     """The Movement sheet: what the movement is, then a row per board per table that plays it."""
     ws = wb.create_sheet(SHEET)
-    ws["A1"] = movement_title(m)
+    ws["A1"] = m.title
     ws["A1"].font = Font(bold=True, size=14)
     ws["A2"] = m.note + ("; " if m.note else "") + "a traveller line whose pairs are not here is marked red"
     for i, head in enumerate(HEADS, start=1):

@@ -276,12 +276,11 @@ def laid_out_contents(schedule: Movement, method: str | Method = Method.NEUBERG,
     >>> c.rows, len(c.pairs), c.settings.options.winners, c.settings.event
     (273, 14, 1, 'Howell, 7 tables, 13 rounds of 3 boards (39 boards), one winner')
     """
-    from ..formats.cards_html import movement_title
     from .movement_sheet import movement_lines
 
     kind = scale if isinstance(scale, Scale) else Scale.find(str(scale))
     s = settings or Settings(TEMPLATE_OPTIONS.with_(method=Method.find(method), scale=kind, winners=schedule.winners,
-                                                    field=Field.find(field)), event=movement_title(schedule))
+                                                    field=Field.find(field)), event=schedule.title)
     lines = movement_lines(schedule)
     plays = Counter(ln.board for ln in lines)
     if s.options.expected is None and plays:  # N: the most times the movement plays a board (issue 45)
