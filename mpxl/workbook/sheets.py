@@ -10,8 +10,8 @@ into the file).
 from __future__ import annotations
 
 import textwrap
-from copy import copy
 from collections.abc import Callable, Mapping, Sequence
+from copy import copy
 from dataclasses import dataclass, field
 from functools import partial
 from operator import attrgetter
