@@ -458,10 +458,10 @@ def _put_pairs(pa: Worksheet, to: Worksheet, result: SessionResult, total_fmt: s
 def write_values_workbook(result: SessionResult, path: str | os.PathLike[str], reason: str) -> None:
     """Write :func:`values_workbook` to ``path`` (through a temporary name: never half a workbook)."""
     from ..formats.atomic import atomic_path
-    from .ooxml import save
+    from .stream import save_tidied
 
     with atomic_path(os.fspath(path), suffix=".xlsx") as tmp:
-        save(values_workbook(result, reason), tmp)
+        save_tidied(values_workbook(result, reason), tmp)
 
 
 def event_workbook(result: SessionResult, spare_rows: int = 0) -> Workbook:

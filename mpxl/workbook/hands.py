@@ -64,12 +64,13 @@ _CARDS = re.compile(r"[AKQJT98765432]*")
 BOARD, DEALER, VUL = "Board", "Dealer", "Vul"
 
 
-def hands_sheet(wb: Workbook, deals: Iterable[Deal], analyses: Iterable[Analysis] = ()) -> Worksheet:
+def hands_sheet(wb: Workbook, deals: Iterable[Deal], analyses: Iterable[Analysis] = (),
+                index: int | None = None) -> Worksheet:
     """The Hands sheet of ``deals`` (in board order), a block each, ready to print; a board's block with
-    its grid and par where ``analyses`` has it."""
+    its grid and par where ``analyses`` has it; the sheet at ``index`` among ``wb``'s (None: the last)."""
     analysed = {a.board: a for a in analyses}
     height = ANALYSED_HEIGHT if analysed else HEIGHT
-    ws = wb.create_sheet(SHEET)
+    ws = wb.create_sheet(SHEET, index)
     ws["A1"] = "Hands"
     ws["A1"].font = Font(bold=True, size=14)
     ws["A2"] = ("The deals, a board a block (cards high to low, T for the ten, - for a void); mpxl score reads "

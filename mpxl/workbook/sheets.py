@@ -89,7 +89,7 @@ from .layout import (
     setup_row,
 )
 from .printing import fit_width as _fit_width
-from .printing import print_boards_whole, wrap_column
+from .printing import wrap_column
 from .stream import Block
 
 if TYPE_CHECKING:
@@ -105,9 +105,9 @@ from .working import (
     working_formulas,
 )
 
-__all__ = ["Sizes", "setup_sheet", "travellers_sheet", "pairs_sheet", "totals_sheet", "methods_sheet", "help_sheet",
-           "xlwings_sheet", "define_names", "help_rows", "working_sheet", "methods_rows", "add_methods_chart",
-           "help_table_sizes"]
+__all__ = ["Sizes", "kept_sheets", "setup_sheet", "travellers_sheet", "pairs_sheet", "totals_sheet", "methods_sheet",
+           "help_sheet", "xlwings_sheet", "define_names", "help_rows", "working_sheet", "methods_rows",
+           "add_methods_chart", "help_table_sizes"]
 
 # ------------------------------------------------------------------------------ styles
 
@@ -272,9 +272,9 @@ def _setup_cell(kind: type) -> str:
     return f"B{setup_row(SETUP_SETTINGS[SETUP_CELL_OF[kind]].sheet or '')}"
 
 
-def setup_sheet(wb: Workbook, s: Settings, by_board: bool = False) -> Worksheet:
-    """The Setup sheet from :class:`~mpxl.workbook.template.Settings` ``s``; ``by_board`` (each board's lines laid
-    out together) with N given (Expected): N is never counted from the lines (see :func:`F.setup_formulas`)."""
+def setup_sheet(wb: Workbook, s: Settings, formulas: dict[str, str]) -> Worksheet:
+    """The Setup sheet from :class:`~mpxl.workbook.template.Settings` ``s``, its formula cells ``formulas``
+    (:func:`F.setup_formulas`: with each board's lines laid out together and N given, N is never counted)."""
     ws = wb.create_sheet("Setup")
     ws["A1"] = "mpxl club pairs: Setup"
     ws["A1"].font = _TITLE_FONT
@@ -285,7 +285,6 @@ def setup_sheet(wb: Workbook, s: Settings, by_board: bool = False) -> Worksheet:
     ws.column_dimensions["B"].width = 14
     ws.column_dimensions["C"].width = 90
     values = s.cells  # each setting as the sheet's words
-    formulas = F.setup_formulas(s.options.expected if by_board else None)
     for key, name, label in SETUP_ROWS:
         r = setup_row(key)
         ws.cell(row=r, column=1, value=f"{label} ({name})").font = _HEAD_FONT
@@ -377,9 +376,6 @@ def travellers_sheet(wb: Workbook, lines: Sequence[TemplateLine], sizes: Sizes, 
     ws.freeze_panes = f"B{FIRST_ROW}"
     main_last = col[MAIN_COLUMNS[-1].key]
     ws.print_area = [f"A1:{main_last}{last}", f"{col['b_board']}{HEADER_ROW - 1}:{col['b_status']}{blast}"]
-    # each board's traveller prints whole (the slips a club pins up): a page break between boards
-    print_boards_whole(ws, ((ln.section, ln.session, ln.board) for ln in lines), "A", main_last, HEADER_ROW,
-                       FIRST_ROW)
     _protect(ws)
     return ws
 
@@ -657,6 +653,19 @@ def totals_sheet(wb: Workbook, sizes: Sizes, blocks: list[Block], formats: dict[
     return ws
 
 
+# ------------------------------------------------------------------------- the kept sheets
+
+
+def kept_sheets(wb: Workbook, methods: tuple[int, int], scale: int | str, board: BoardRow | None) -> None:
+    """The sheets that never depend on the event but for their typed cells (:mod:`mpxl.workbook.static` keeps
+    them), built cell by cell into ``wb``: the Methods sheet for (N, n) = ``methods`` and ``scale``, the Working
+    sheet showing ``board`` first, the Help and xlwings.conf sheets."""
+    methods_sheet(wb, methods[0], methods[1], scale)
+    working_sheet(wb, board)
+    help_sheet(wb)
+    xlwings_sheet(wb)
+
+
 # ---------------------------------------------------------------------------- Methods
 
 
@@ -698,7 +707,8 @@ def _methods_inputs(ws: Worksheet, N: int, n: int, scale: int | str) -> None:
     for ref, label, value in ((L["N"], "N (expected)", N), (L["n"], "n (actual)", n), (L["scale"], "Scale", scale)):
         ws[f"A{ref[1:]}"] = label
         ws[f"A{ref[1:]}"].font = _HEAD_FONT
-        _input(ws[ref], value)
+        ws[ref] = value  # N, n and the scale: numbers and the scale's own name, never text from a file
+        _input(ws[ref])
     _validate(ws, L["scale"], SCALE_LIST, SCALE_MESSAGE)
     index = F.scale_index(_absolute(L["scale"]))
     ws[L["scale_unit"]] = f"={F.scale_unit(index)}"

@@ -40,10 +40,9 @@ from openpyxl.styles.numbers import BUILTIN_FORMATS_MAX_SIZE
 from openpyxl.xml.functions import fromstring, tostring
 
 from ..formats.textsafe import xlsx_text
-from . import ooxml
 from .layout import METHODS_LAYOUT
-from .sheets import add_methods_chart, help_sheet, help_table_sizes, methods_sheet, working_sheet, xlwings_sheet
-from .stream import escape, tail
+from .sheets import add_methods_chart, help_table_sizes, kept_sheets
+from .stream import escape, stored_package, tail
 from .working import WORKING_CELLS, shown_board
 
 if TYPE_CHECKING:
@@ -51,7 +50,7 @@ if TYPE_CHECKING:
 
     from .inputs import BoardRow
 
-__all__ = ["TITLES", "Prepared", "Shell", "build", "inputs", "add_shells", "prepared", "prepare", "cache_folder",
+__all__ = ["TITLES", "Prepared", "Shell", "inputs", "add_shells", "prepared", "prepare", "cache_folder",
            "cache_file", "KEEP"]
 
 #: The sheets kept, in the order the workbook holds them (one after the other).
@@ -72,15 +71,6 @@ _FONT, _FILL, _BORDER, _FORMAT, _PROTECTION, _ALIGNMENT = range(6)
 #: A code name the kept sheets carry while they are made, where the shell's own goes (a macro-enabled
 #: workbook's ``Sheet5``...; none, and the attribute goes).
 _CODE_NAME = "mpxlCodeName"
-
-
-def build(wb: Workbook, methods: tuple[int, int], scale: int | str, board: BoardRow | None) -> None:
-    """The kept sheets built cell by cell into ``wb``: the Methods sheet for (N, n) = ``methods`` and
-    ``scale``, the Working sheet showing ``board`` first, the Help and xlwings.conf sheets."""
-    methods_sheet(wb, methods[0], methods[1], scale)
-    working_sheet(wb, board)
-    help_sheet(wb)
-    xlwings_sheet(wb)
 
 
 def inputs(methods: tuple[int, int], scale: int | str, board: BoardRow | None) -> dict[str, dict[str, object]]:
@@ -170,7 +160,7 @@ def _split(xml: str, typed: Sequence[str], numbered: list[StyleArray], scratch: 
 def prepare() -> Prepared:
     """Build the kept sheets in a workbook of their own and keep what openpyxl writes of them."""
     wb = Workbook()  # its first sheet stays, and stays the active one: no kept sheet is the selected one
-    build(wb, (9, 8), 2, None)
+    kept_sheets(wb, (9, 8), 2, None)
     typed = inputs((9, 8), 2, None)
     sheets = [wb[title] for title in TITLES]
     for ws in sheets:
@@ -178,7 +168,7 @@ def prepare() -> Prepared:
                 bool(ws._charts) != (ws.title in _FRAMES)):
             raise ValueError(f"the kept sheet {ws.title} holds what its shell does not make")
         ws.sheet_properties.codeName = _CODE_NAME
-    with ooxml.stored_package(wb) as package:
+    with stored_package(wb) as package:
         parts = {ws.title: package.read(ws.path[1:]).decode("utf-8") for ws in sheets}
     scratch = list(wb._cell_styles)
     kept = []
@@ -363,8 +353,9 @@ def _contents(value: object) -> str:
 
 
 def add_shells(wb: Workbook, methods: tuple[int, int], scale: int | str, board: BoardRow | None) -> list[Shell]:
-    """The kept sheets' shells added to ``wb`` where :func:`build` would build them (the arguments are its),
-    their styles added to ``wb``'s tables as the builders add them; for :func:`mpxl.workbook.stream.save`."""
+    """The kept sheets' shells added to ``wb`` where :func:`mpxl.workbook.sheets.kept_sheets` would build them
+    (the arguments are its), their styles added to ``wb``'s tables as the builders add them; for
+    :func:`mpxl.workbook.stream.save`."""
     p = prepared()
     index: list[list[int]] = []
     for name, _ in _TABLES:  # the builders' entries, in their order: where each is in wb's table

@@ -20,10 +20,23 @@ Values go in as openpyxl writes them (numbers ``%.16g``, text as inline strings;
 an input text is data, written as text whatever it starts with: :mod:`mpxl.formats.textsafe`). The cost per line is
 constant, so the time is linear in the lines; the result is tested to load back cell for cell
 equal (values, formulas, styles) to the openpyxl-built workbook.
+
+The package passes an Office 2010 OOXML validator. openpyxl writes a font's children as ``name, family, b, ...,
+color, sz, scheme``; the schema's ``CT_Font`` (as Excel writes it and the Open XML SDK validates it) orders them
+``b, i, strike, condense, extend, outline, shadow, u, vertAlign, sz, color, name, family, charset, scheme``:
+:func:`tidy_styles` puts every ``<font>`` of ``xl/styles.xml`` (cell fonts and conditional-format fonts) in that
+order; nothing else changes. Each part is compressed once: openpyxl writes the package into memory with its parts
+stored as they are (:func:`stored_package`), and the file is written from there, each part deflated as it goes in
+(``wb.save`` would deflate every part, to be read back and deflated again).
+
+>>> tidy_styles(b'<fonts><font><name val="Calibri"/><family val="2"/><color theme="1"/><sz val="11"/></font></fonts>')
+b'<fonts><font><sz val="11"/><color theme="1"/><name val="Calibri"/><family val="2"/></font></fonts>'
 """
 
 from __future__ import annotations
 
+import datetime
+import io
 import os
 import re
 import zipfile
@@ -42,9 +55,9 @@ if TYPE_CHECKING:
     from openpyxl.worksheet.worksheet import Worksheet
 
 from ..formats.textsafe import as_text_cell, xlsx_text
-from . import ooxml
 
-__all__ = ["Block", "Kept", "fill", "save", "tail", "escape"]
+__all__ = ["Block", "Kept", "fill", "save", "tail", "escape", "FONT_ORDER", "tidy_styles", "stored_package",
+           "save_tidied"]
 
 
 @dataclass(eq=False)
@@ -272,18 +285,18 @@ def save(wb: Workbook, blocks: Sequence[Block], path: str | os.PathLike[str], ke
             for _c, st, *_ in list(b.inputs) + list(b.formulas):
                 style_id(st)
         _number_styles(wb, kept, style_id)
-        zin = ooxml.stored_package(wb)
+        zin = stored_package(wb)
         parts = {ws.path[1:]: (ws, bl) for ws, bl in by_sheet.values()}
         whole = {k.ws.path[1:]: k for k in kept}
         with zin, zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED, allowZip64=True) as zout:
             for info in zin.infolist():
                 if info.filename in whole:
-                    zout.writestr(ooxml.deflated(info), whole[info.filename].part(style_id).encode("utf-8"))
+                    zout.writestr(deflated(info), whole[info.filename].part(style_id).encode("utf-8"))
                     continue
                 data = zin.read(info.filename)
                 if info.filename not in parts:
-                    zout.writestr(ooxml.deflated(info),
-                                  ooxml.tidy_styles(data) if info.filename == ooxml.STYLES else data)
+                    zout.writestr(deflated(info),
+                                  tidy_styles(data) if info.filename == STYLES else data)
                     continue
                 ws, bl = parts[info.filename]
                 xml = data.decode("utf-8")
@@ -315,3 +328,59 @@ def _split_sheet_data(xml: str) -> tuple[str, str]:
     if end < 0:
         raise ValueError("no <sheetData> in the worksheet")
     return xml[:end], xml[end:]
+
+
+# ------------------------------------------------------------------------------ the package
+
+#: CT_Font's children in schema order.
+FONT_ORDER = ("b", "i", "strike", "condense", "extend", "outline", "shadow", "u", "vertAlign", "sz", "color",
+              "name", "family", "charset", "scheme")
+_RANK = {name: i for i, name in enumerate(FONT_ORDER)}
+_FONT = re.compile(rb"(<font(?:\s[^>]*)?>)(.*?)(</font>)", re.S)
+_CHILD = re.compile(rb"<(\w+)\b[^>]*?/>|<(\w+)\b[^>]*>.*?</\2>", re.S)
+
+STYLES = "xl/styles.xml"
+
+
+def _order(match: re.Match[bytes]) -> bytes:
+    head, body, tail = match.groups()
+    children = [((m.group(1) or m.group(2)).decode(), m.group(0)) for m in _CHILD.finditer(body)]
+    if b"".join(c for _, c in children) != body.strip() or any(n not in _RANK for n, _ in children):
+        return match.group(0)  # not the plain shape openpyxl writes: leave it as it is
+    children.sort(key=lambda nc: _RANK[nc[0]])
+    return head + b"".join(c for _, c in children) + tail
+
+
+def tidy_styles(xml: bytes) -> bytes:
+    """``xl/styles.xml`` with each font's children in schema order."""
+    return _FONT.sub(_order, xml)
+
+
+def stored_package(wb: Workbook) -> zipfile.ZipFile:
+    """``wb`` as openpyxl writes it (``wb.save``: its parts, and the time it was modified), into memory
+    with every part stored uncompressed; open for reading."""
+    from openpyxl.writer.excel import ExcelWriter
+
+    buffer = io.BytesIO()
+    wb.properties.modified = datetime.datetime.now(tz=datetime.timezone.utc).replace(tzinfo=None)  # as wb.save
+    ExcelWriter(wb, zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED, allowZip64=True)).save()
+    return zipfile.ZipFile(buffer)
+
+
+def deflated(info: zipfile.ZipInfo) -> zipfile.ZipInfo:
+    """``info`` (a part of :func:`stored_package`) to be written compressed."""
+    info.compress_type = zipfile.ZIP_DEFLATED
+    return info
+
+
+def _write_tidied(zin: zipfile.ZipFile, dst: str | os.PathLike[str]) -> None:
+    with zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED, allowZip64=True) as zout:
+        for info in zin.infolist():
+            data = zin.read(info.filename)
+            zout.writestr(deflated(info), tidy_styles(data) if info.filename == STYLES else data)
+
+
+def save_tidied(wb: Workbook, path: str | os.PathLike[str]) -> None:
+    """``wb.save(path)`` with the stylesheet tidied, each part compressed once (a workbook with no streamed blocks)."""
+    with stored_package(wb) as zin:
+        _write_tidied(zin, path)

@@ -19,7 +19,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from ..core.study import MethodStats, StudyResult
 from ..formats.atomic import atomic_path
-from . import ooxml
+from .stream import save_tidied
 
 __all__ = ["StudyColumn", "MethodRow", "RankRow", "STUDY_COLUMNS", "BY_RANK_COLUMNS", "method_rows", "rank_rows",
            "write_study_xlsx"]
@@ -146,4 +146,4 @@ def write_study_xlsx(results: Sequence[StudyResult], path: str) -> None:
     ws.freeze_panes = "A2"
     _fill(wb.create_sheet("By rank"), BY_RANK_COLUMNS, rank_rows(results))
     with atomic_path(path, suffix=".xlsx") as tmp:
-        ooxml.save(wb, tmp)
+        save_tidied(wb, tmp)

@@ -40,7 +40,7 @@ from ..core.methods import Method
 from ..core.rules import NOT_PLAYED_CODES
 from ..core.settings import Field, RoundingKind, Scale
 from . import static, stream
-from .formulas import rounding_formula
+from .formulas import rounding_formula, setup_formulas
 from .hands import hands_sheet
 from .inputs import TEMPLATE_OPTIONS, Contents, PairRow, Settings, TemplateLine
 from .layout import (
@@ -48,6 +48,7 @@ from .layout import (
     FIELD_NAMES,
     FIRST_ROW,
     HEADER_ROW,
+    MAIN_COLUMNS,
     MAX_DATA_ROWS,
     METHOD_NAMES,
     METHODS_LAYOUT,
@@ -59,9 +60,11 @@ from .layout import (
     TOTALS_COLUMNS,
     TRAVELLER_COLUMNS,
 )
+from .printing import print_boards_whole
 from .sheets import (
     Sizes,
     define_names,
+    kept_sheets,
     pairs_sheet,
     setup_sheet,
     totals_sheet,
@@ -151,16 +154,20 @@ def _build(contents: Contents, shells: bool = False) -> tuple[Workbook, list[Blo
     wb.remove(wb.active)
     trav_last = FIRST_ROW + sizes.rows - 1
     blocks: list[Block] = []
-    setup_sheet(wb, settings, c.by_board)
+    formulas = setup_formulas(settings.options.expected if c.by_board else None)
+    setup_sheet(wb, settings, formulas)
     travellers_sheet(wb, c.lines, sizes, c.boards, blocks, formats)
     pairs_sheet(wb, c.pairs, sizes, blocks, formats)
     totals_sheet(wb, sizes, blocks, formats)
-    if c.deals:
-        hands_sheet(wb, c.deals, c.analyses)
     args = (c.methods, settings.options.scale.number, c.boards[0] if c.boards else None)
-    kept = static.add_shells(wb, *args) if shells else []
     if not shells:
-        static.build(wb, *args)
+        kept_sheets(wb, *args)
+    kept = static.add_shells(wb, *args) if shells else []
+    # each board's traveller prints whole (the slips a club pins up): a page break between boards
+    print_boards_whole(wb["Travellers"], ((ln.section, ln.session, ln.board) for ln in c.lines), "A",
+                       TRAVELLER_COLUMNS[MAIN_COLUMNS[-1].key], HEADER_ROW, FIRST_ROW)
+    if c.deals:  # the Hands sheet after Totals
+        hands_sheet(wb, c.deals, c.analyses, wb.sheetnames.index("Totals") + 1)
     if c.movement is not None:
         from .movement_sheet import mark_travellers, movement_sheet
 
