@@ -24,6 +24,7 @@ hidden or merged rows) are named by sheet and cell.
 from __future__ import annotations
 
 import datetime as _dt
+import io
 import os
 import re
 import zipfile
@@ -117,10 +118,13 @@ def _unread(names: list[str]) -> set[str]:
     return {n for n in names[1:] if n in UNREAD_SHEETS}
 
 
-def load_sheets(path: str | os.PathLike[str], data_only: bool, unread: Callable[[list[str]], set[str]]) -> Any:
+def load_sheets(path: str | os.PathLike[str], data_only: bool, unread: Callable[[list[str]], set[str]],
+                columns: Callable[[list[str]], dict[str, frozenset[int]]] | None = None) -> Any:
     """openpyxl's workbook of ``path``, every sheet named by ``unread(the sheet names)`` left unparsed: an empty
     sheet of its name stands in its place, so the names and their order are the file's. A static sheet of the
     template (Methods' or Working's thousands of cells) would otherwise cost more than the typed ones.
+    ``columns(the sheet names)``: sheet -> the columns whose cells below the heading rows are parsed
+    (:func:`only_columns`; the Travellers' hidden helper columns hold most of a workbook's cells).
 
     >>> import tempfile
     >>> from openpyxl import Workbook
@@ -129,6 +133,10 @@ def load_sheets(path: str | os.PathLike[str], data_only: bool, unread: Callable[
     >>> got = load_sheets(path, True, lambda names: {"B"})
     >>> got.sheetnames, got["A"]["A1"].value, got["B"]["A1"].value
     (['A', 'B', 'C'], 1, None)
+    >>> wb["A"]["C9"] = 3; wb["A"]["D9"] = 4; wb.save(path)
+    >>> got = load_sheets(path, True, lambda names: set(), lambda names: {"A": frozenset({3})})["A"]
+    >>> got["A1"].value, got["C9"].value, (9, 4) in got._cells
+    (1, 3, False)
     """
     from openpyxl.reader.excel import ExcelReader
 
@@ -140,6 +148,19 @@ def load_sheets(path: str | os.PathLike[str], data_only: bool, unread: Callable[
         left = unread([name for name, _ in sheets])
         targets = {target for name, target in sheets if name in left}
         reader.valid_files = [f for f in reader.valid_files if f not in targets]
+        only = columns([name for name, _ in sheets]) if columns is not None else {}
+        parts = {target: only[name] for name, target in sheets if name in only}
+        if parts:  # the sheet's part as openpyxl opens it, its cells outside the columns left out
+            archive = reader.archive
+            opened = archive.open
+
+            def open_part(name: Any, *args: Any, **kwargs: Any) -> Any:
+                if name not in parts or args or kwargs:
+                    return opened(name, *args, **kwargs)
+                with opened(name) as part:
+                    return io.BytesIO(only_columns(part.read(), parts[name], _HEADER_ROW))
+
+            setattr(archive, "open", open_part)  # this one archive's method
         read_all()
         for i, (name, target) in enumerate(sheets):
             if target in targets:
@@ -150,6 +171,44 @@ def load_sheets(path: str | os.PathLike[str], data_only: bool, unread: Callable[
     return reader.wb
 
 
+#: A worksheet's cell element as the programs that write .xlsx files write it (no namespace prefix): its attributes
+#: and its content up to its end tag (a cell holds no cell, and its text is escaped: no ``</c>`` inside it).
+_CELL = re.compile(rb"<c\b([^>]*?)(?:/>|>.*?</c>)", re.S)
+_CELL_REF = re.compile(rb'\sr="([A-Z]{1,3})([0-9]+)"')
+
+
+class _Unplaced(Exception):
+    """A cell element without a reference: its place is counted from the cells before it."""
+
+
+def only_columns(xml: bytes, columns: frozenset[int], below: int) -> bytes:
+    """The worksheet part ``xml`` with every cell under row ``below`` outside ``columns`` left out; ``xml`` as it
+    is where a cell's place is not its own reference (a cell without one), or the part holds CDATA.
+
+    >>> xml = b'<row r="4"><c r="B4" t="s"><v>0</v></c></row><row r="5"><c r="A5"><v>1</v></c><c r="B5"/></row>'
+    >>> only_columns(xml, frozenset({1}), 4)
+    b'<row r="4"><c r="B4" t="s"><v>0</v></c></row><row r="5"><c r="A5"><v>1</v></c></row>'
+    >>> only_columns(b'<row r="5"><c><v>1</v></c><c r="B5"/></row>', frozenset({1}), 4)
+    b'<row r="5"><c><v>1</v></c><c r="B5"/></row>'
+    """
+    from openpyxl.utils import get_column_letter
+
+    if b"<![CDATA[" in xml:
+        return xml
+    letters = {get_column_letter(c).encode() for c in columns}
+
+    def kept(m: re.Match[bytes]) -> bytes:
+        ref = _CELL_REF.search(m.group(1))
+        if ref is None:
+            raise _Unplaced
+        return m.group(0) if ref.group(1) in letters or int(ref.group(2)) <= below else b""
+
+    try:
+        return _CELL.sub(kept, xml)
+    except _Unplaced:
+        return xml
+
+
 def _open(path: str | os.PathLike[str]) -> Any:
     source = str(path)
     head = read_bytes(path, 8)
@@ -157,9 +216,19 @@ def _open(path: str | os.PathLike[str]) -> Any:
         raise UserError(source, "", _ole_problem(path))
     _check_inflated(path)
     try:
-        return load_sheets(path, True, _unread)
+        return load_sheets(path, True, _unread, _read_columns)
     except Exception as exc:
         raise UserError(source, "", _unreadable(exc)) from None
+
+
+def _read_columns(names: list[str]) -> dict[str, frozenset[int]]:
+    """In a template workbook, the Travellers columns read below the headings: the lines' inputs, the block's, the
+    figures (:func:`mpxl.workbook.shape.travellers`); the sheet's formula columns are never read back."""
+    from .shape import is_template, travellers
+
+    if "Travellers" not in names or not is_template(names):
+        return {}
+    return {"Travellers": frozenset(h.column for h in travellers())}
 
 
 def _unreadable(exc: BaseException) -> str:
@@ -271,9 +340,9 @@ def _rows(ws: Any, source: str, columns: dict[int, str], first: int,
     last = _last_row(ws, order)
     if last < first:
         return
-    for r, values in enumerate(ws.iter_rows(min_row=first, max_row=last, max_col=max(order), values_only=True),
-                               start=first):
-        cells = [values[c - 1] if c - 1 < len(values) else None for c in order]
+    held: dict[tuple[int, int], Any] = ws._cells  # only the cells the file holds (iter_rows would make the others)
+    for r in range(first, last + 1):
+        cells = [None if (cell := held.get((r, c))) is None else cell.value for c in order]
         for i in percents:  # a number shown as a percentage (0.1 as 10%): the percentage, as the cell shows it
             cells[i] = _shown_percentage(cells[i], ws._cells.get((r, order[i])))
         if formulas is not None and results and all(cells[i] is None for i in results) and any(cells):
@@ -314,6 +383,8 @@ def _formula_error(ws: Any, formulas: _Formulas, row: int, column: int) -> str:
     does), with its heading."""
     from openpyxl.utils import column_index_from_string, get_column_letter
 
+    # the sheet whole: the reader parsed only the columns it reads (_read_columns), the formulas read all of them
+    ws = load_sheets(formulas.path, True, lambda names: set(names) - {formulas.sheet})[formulas.sheet]
     shown = ws._cells[(row, column)].value if (row, column) in ws._cells else None
     source, seen = (row, column), {(row, column)}
     for _ in range(1000):
