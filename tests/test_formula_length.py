@@ -48,24 +48,67 @@ def workbook_formulas(path: Path, every: bool = True) -> Iterator[tuple[str, str
     A shared formula's dependent cell gets the master's formula moved to its cell by openpyxl's own
     ``Translator``, as openpyxl's reader does (so each cell reads as ``load_workbook`` gives it:
     ``test_formulas_read_as_openpyxl_reads_them``). With ``every=False`` only each shared formula's last
-    dependent is moved (the longest: moving down only grows its relative row numbers), which is what a
-    length bound needs, at a fraction of the time.
+    dependent is moved (the longest: moving down only grows its relative row numbers).
     """
+    for sheet, where, formula, _ in _formulas(path, "every" if every else "last"):
+        assert formula is not None
+        yield sheet, where, formula
+
+
+def formula_lengths(path: Path) -> Iterator[tuple[str, str, int]]:
+    """Each formula's length, as :func:`workbook_formulas` with ``every=False`` gives the formulas; a shared
+    formula's last dependent by :func:`longest_moved`, where that bound is within the limit (else moved exactly):
+    what a length check needs, without tokenizing every shared formula."""
+    for sheet, where, _, length in _formulas(path, "bound"):
+        yield sheet, where, length
+
+
+def _formulas(path: Path, mode: str) -> Iterator[tuple[str, str, str | None, int]]:
     with zipfile.ZipFile(path) as z:
         book = ElementTree.fromstring(z.read("xl/workbook.xml"))
         for dn in book.iter(f"{{{MAIN}}}definedName"):
-            yield "defined name", dn.get("name", ""), "=" + (dn.text or "")
+            text = "=" + (dn.text or "")
+            yield "defined name", dn.get("name", ""), text, len(text)
         rels = ElementTree.fromstring(z.read("xl/_rels/workbook.xml.rels"))
         target = {r.get("Id"): r.get("Target", "") for r in rels}
         for sheet in book.iter(f"{{{MAIN}}}sheet"):
             part = target[sheet.get(f"{{{REL}}}id")]
             part = part.lstrip("/") if part.startswith("/") else "xl/" + part
-            yield from _sheet_formulas(z, part, sheet.get("name", ""), every)
+            yield from _sheet_formulas(z, part, sheet.get("name", ""), mode)
 
 
-def _sheet_formulas(z: zipfile.ZipFile, part: str, title: str, every: bool) -> Iterator[tuple[str, str, str]]:
-    shared: dict[str, Translator] = {}
-    last: dict[str, str] = {}  # a shared formula's index -> its last dependent cell (every=False)
+#: A row number in a formula (digits after a column's letters or a $, or either end of a range of rows, 5:9): what
+#: moving a formula down a column can change (a sheet's or a name's digits too: the bound only grows).
+_ROW_NUMBER = re.compile(r"(?<=[A-Za-z$:])[0-9]+|[0-9]+(?=:\$?[0-9])")
+_CELL_REF = re.compile(r"([A-Z]+)([0-9]+)")
+
+
+def longest_moved(master: str, origin: str, cell: str) -> int:
+    """At least the length of ``master`` (at ``origin``) moved down its column to ``cell``: moving a formula down
+    changes only the row numbers of its references, each by the rows moved (a bound, worked out without
+    tokenizing the formula); -1 when ``cell`` is in another column, where only the Translator can say.
+
+    >>> f = "=A5+B$5+SUM(C5:C9)+SUM(7:8)"
+    >>> longest_moved(f, "X5", "X905"), len(Translator(f, "X5").translate_formula("X905")), longest_moved(f, "X5", "Y6")
+    (39, 37, -1)
+    """
+    (col, row), (to_col, to_row) = (_CELL_REF.fullmatch(c).groups() for c in (origin, cell))
+    if col != to_col:
+        return -1
+    moved = int(to_row) - int(row)
+    return len(master) + sum(len(str(int(d) + moved)) - len(d) for d in _ROW_NUMBER.findall(master))
+
+
+def _sheet_formulas(z: zipfile.ZipFile, part: str, title: str, mode: str) -> Iterator[tuple[str, str, str | None, int]]:
+    shared: dict[str, tuple[str, str]] = {}  # a shared formula's index -> its formula and the cell it is at
+    translators: dict[str, Translator] = {}
+    last: dict[str, str] = {}  # a shared formula's index -> its last dependent cell (mode last, bound)
+
+    def moved(si: str, cell: str) -> str:
+        if si not in translators:
+            translators[si] = Translator(*shared[si])
+        return translators[si].translate_formula(cell)
+
     with z.open(part) as xml:
         for _, el in ElementTree.iterparse(xml):
             tag = el.tag.rpartition("}")[2]
@@ -74,28 +117,33 @@ def _sheet_formulas(z: zipfile.ZipFile, part: str, title: str, every: bool) -> I
                 if f is not None:
                     cell, text, si = el.get("r", ""), f.text, f.get("si", "")
                     if f.get("t") == "shared" and not text:
-                        if every:
-                            yield title, cell, shared[si].translate_formula(cell)
+                        if mode == "every":
+                            formula = moved(si, cell)
+                            yield title, cell, formula, len(formula)
                         else:
                             last[si] = cell
                     elif text:
                         if f.get("t") == "shared":
-                            shared[si] = Translator("=" + text, origin=cell)
-                        yield title, cell, "=" + text
+                            shared[si] = ("=" + text, cell)
+                        yield title, cell, "=" + text, len(text) + 1
                 el.clear()  # the cells read, let go: a Travellers sheet holds tens of thousands
             elif tag in ("formula", "formula1", "formula2") and el.text:
-                yield title, "a rule", el.text
+                yield title, "a rule", el.text, len(el.text)
     for si, cell in last.items():
-        yield title, cell, shared[si].translate_formula(cell)
+        bound = longest_moved(*shared[si], cell) if mode == "bound" else -1
+        if 0 <= bound <= LIMIT:
+            yield title, cell, None, bound
+        else:
+            formula = moved(si, cell)
+            yield title, cell, formula, len(formula)
 
 
 def too_long(path: Path) -> list[str]:
     """Every formula of the workbook at ``path`` over LIMIT characters (cells, defined names, conditional
     formats, validations): sheet, cell, column header, length. The formulas are read from the XML
-    (:func:`workbook_formulas`, a shared formula at its first and its last cell, the longest); a cell's column header
+    (:func:`formula_lengths`, a shared formula at its first and its last cell, the longest); a cell's column header
     is read with openpyxl only when one is over."""
-    over = [(sheet, where, len(f)) for sheet, where, f in workbook_formulas(path, every=False)
-            if len(f) > LIMIT]
+    over = [(sheet, where, n) for sheet, where, n in formula_lengths(path) if n > LIMIT]
     if not over:
         return []
     wb = load_workbook(path)
