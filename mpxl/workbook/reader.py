@@ -160,7 +160,7 @@ def load_sheets(path: str | os.PathLike[str], data_only: bool, unread: Callable[
                 with opened(name) as part:
                     return io.BytesIO(only_columns(part.read(), parts[name], _HEADER_ROW))
 
-            setattr(archive, "open", open_part)  # this one archive's method
+            archive.open = open_part  # this one archive's own
         read_all()
         for i, (name, target) in enumerate(sheets):
             if target in targets:

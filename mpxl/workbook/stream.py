@@ -274,10 +274,13 @@ def save(wb: Workbook, blocks: Sequence[Block], path: str | os.PathLike[str], ke
     for b in blocks:
         by_sheet.setdefault(id(b.ws), (b.ws, []))[1].append(b)
     styles = wb._cell_styles
+    numbered: dict[int, tuple[StyleArray, int]] = {}  # id(style) -> (the style, kept alive; its index)
 
     def style_id(st: StyleArray) -> int:
-        index: int = styles.add(st)  # openpyxl's IndexedList: the style's index in cellXfs
-        return index
+        known = numbered.get(id(st))
+        if known is None:  # openpyxl's IndexedList: the style's index in cellXfs (a hash of the style: once each)
+            known = numbered[id(st)] = (st, styles.add(st))
+        return known[1]
 
     try:
         # number the blocks' and the kept sheets' styles before openpyxl writes the stylesheet
@@ -288,15 +291,16 @@ def save(wb: Workbook, blocks: Sequence[Block], path: str | os.PathLike[str], ke
         zin = stored_package(wb)
         parts = {ws.path[1:]: (ws, bl) for ws, bl in by_sheet.values()}
         whole = {k.ws.path[1:]: k for k in kept}
-        with zin, zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED, allowZip64=True) as zout:
+        with zin, _package(tmp) as zout:
             for info in zin.infolist():
                 if info.filename in whole:
-                    zout.writestr(deflated(info), whole[info.filename].part(style_id).encode("utf-8"))
+                    part = whole[info.filename].part(style_id).encode("utf-8")
+                    zout.writestr(deflated(info), part, compresslevel=LEVEL)
                     continue
                 data = zin.read(info.filename)
                 if info.filename not in parts:
-                    zout.writestr(deflated(info),
-                                  tidy_styles(data) if info.filename == STYLES else data)
+                    zout.writestr(deflated(info), tidy_styles(data) if info.filename == STYLES else data,
+                                  compresslevel=LEVEL)
                     continue
                 ws, bl = parts[info.filename]
                 xml = data.decode("utf-8")
@@ -367,6 +371,16 @@ def stored_package(wb: Workbook) -> zipfile.ZipFile:
     return zipfile.ZipFile(buffer)
 
 
+#: The parts' compression: zlib's level 3 deflates a scored workbook's parts 3x faster than its default (6), the
+#: file some 8% larger (a 660-line event's 10.4 MB of XML: 1.18 MB against 1.09 MB, 0.06 s against 0.17 s).
+LEVEL = 3
+
+
+def _package(path: str | os.PathLike[str]) -> zipfile.ZipFile:
+    """The package to write at ``path``: its parts deflated at :data:`LEVEL`."""
+    return zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, allowZip64=True, compresslevel=LEVEL)
+
+
 def deflated(info: zipfile.ZipInfo) -> zipfile.ZipInfo:
     """``info`` (a part of :func:`stored_package`) to be written compressed."""
     info.compress_type = zipfile.ZIP_DEFLATED
@@ -374,10 +388,10 @@ def deflated(info: zipfile.ZipInfo) -> zipfile.ZipInfo:
 
 
 def _write_tidied(zin: zipfile.ZipFile, dst: str | os.PathLike[str]) -> None:
-    with zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED, allowZip64=True) as zout:
+    with _package(dst) as zout:
         for info in zin.infolist():
             data = zin.read(info.filename)
-            zout.writestr(deflated(info), tidy_styles(data) if info.filename == STYLES else data)
+            zout.writestr(deflated(info), tidy_styles(data) if info.filename == STYLES else data, compresslevel=LEVEL)
 
 
 def save_tidied(wb: Workbook, path: str | os.PathLike[str]) -> None:
