@@ -1,7 +1,8 @@
 """The reader parses only the Travellers columns it reads (mpxl.workbook.reader._read_columns): the lines' inputs,
 the per-board block's and the figures; the sheet's hidden formula columns, most of a workbook's cells, are left
 out of the XML before openpyxl parses it. What is read is what a reading of every cell gives, event for event, on
-workbooks written by mpxl, saved again by openpyxl, and laid out otherwise (a plain sheet of columns). An error
+workbooks written by mpxl, an evening under way (a laid-out workbook whose blank rows are read for their formulas,
+in the same columns), saved again by openpyxl, and laid out otherwise (a plain sheet of columns). An error
 traced through the columns not read: tests/test_workbook_full_recalc.py (an error of the sheet's own)."""
 
 from __future__ import annotations
@@ -10,10 +11,12 @@ from pathlib import Path
 
 import pytest
 from openpyxl import Workbook, load_workbook
-from shared import REAL_FILES
+from openpyxl.utils import column_index_from_string
+from shared import REAL_FILES, type_cells
 
 from mpxl.cli import main
 from mpxl.workbook import reader
+from mpxl.workbook.layout import FIRST_ROW, TRAVELLER_COLUMNS
 from mpxl.workbook.reader import only_columns, read_workbook
 
 TEMPLATES = Path(__file__).resolve().parents[1] / "workbook_templates"
@@ -58,10 +61,15 @@ def _read_both(path: Path, monkeypatch) -> tuple[object, object]:
 
 def _sources(tmp: Path) -> list[Path]:
     out = [TEMPLATES / "neuberg-teaching.xlsx"]
-    for src in [p for p in REAL_FILES if p.stem.startswith(("ruter-2016-08", "scorebridge"))]:
+    for src in [p for p in REAL_FILES if p.stem.startswith("ruter-2016-08")]:  # the Hands, a penalty, a split
         dst = tmp / f"{src.stem}.xlsx"
         assert main(["score", str(src), "-o", str(dst)]) == 0
         out.append(dst)
+    laid = tmp / "laid-out.xlsx"  # an evening under way: a laid-out Howell, its first lines typed, the rest blank
+    assert main(["template", "--movement", "howell", "--tables", "4", "--boards-per-round", "2", "-o", str(laid)]) == 0
+    typed = column_index_from_string(TRAVELLER_COLUMNS["typed"])
+    type_cells(laid, "Travellers", {(FIRST_ROW + i, typed): 420 - 30 * i for i in range(6)})
+    out.append(laid)
     resaved = tmp / "resaved.xlsx"  # saved again by another program (openpyxl): its own way of writing cells
     wb = load_workbook(out[-1])
     wb.save(resaved)

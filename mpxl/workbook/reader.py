@@ -158,7 +158,7 @@ def load_sheets(path: str | os.PathLike[str], data_only: bool, unread: Callable[
                 if name not in parts or args or kwargs:
                     return opened(name, *args, **kwargs)
                 with opened(name) as part:
-                    return io.BytesIO(only_columns(part.read(), parts[name], _HEADER_ROW))
+                    return io.BytesIO(only_columns(part.read(), parts[name], _HEADER_ROW, formulas=not data_only))
 
             archive.open = open_part  # this one archive's own
         read_all()
@@ -177,31 +177,49 @@ _CELL = re.compile(rb"<c\b([^>]*?)(?:/>|>.*?</c>)", re.S)
 _CELL_REF = re.compile(rb'\sr="([A-Z]{1,3})([0-9]+)"')
 
 
+#: A shared formula's first cell: the columns its range spans.
+_SHARED_RANGE = re.compile(rb'<f\b(?=[^>]*\bt="shared")[^>]*\bref="([A-Z]{1,3})[0-9]+(?::([A-Z]{1,3})[0-9]+)?"')
+
+
 class _Unplaced(Exception):
     """A cell element without a reference: its place is counted from the cells before it."""
 
 
-def only_columns(xml: bytes, columns: frozenset[int], below: int) -> bytes:
+def only_columns(xml: bytes, columns: frozenset[int], below: int, formulas: bool = False) -> bytes:
     """The worksheet part ``xml`` with every cell under row ``below`` outside ``columns`` left out; ``xml`` as it
-    is where a cell's place is not its own reference (a cell without one), or the part holds CDATA.
+    is where a cell's place is not its own reference (a cell without one), or the part holds CDATA. With
+    ``formulas`` (the part read for its formulas), a shared formula's first cell whose range reaches one of
+    ``columns`` is kept too: a cell of the range holds only its index, and takes the formula from it.
 
     >>> xml = b'<row r="4"><c r="B4" t="s"><v>0</v></c></row><row r="5"><c r="A5"><v>1</v></c><c r="B5"/></row>'
     >>> only_columns(xml, frozenset({1}), 4)
     b'<row r="4"><c r="B4" t="s"><v>0</v></c></row><row r="5"><c r="A5"><v>1</v></c></row>'
     >>> only_columns(b'<row r="5"><c><v>1</v></c><c r="B5"/></row>', frozenset({1}), 4)
     b'<row r="5"><c><v>1</v></c><c r="B5"/></row>'
+    >>> shared = b'<row r="5"><c r="A5"><f t="shared" ref="A5:B9" si="0">C5+1</f><v>2</v></c></row>'
+    >>> only_columns(shared, frozenset({2}), 4, formulas=True) == shared, only_columns(shared, frozenset({2}), 4)
+    (True, b'<row r="5"></row>')
     """
-    from openpyxl.utils import get_column_letter
+    from openpyxl.utils import column_index_from_string, get_column_letter
 
     if b"<![CDATA[" in xml:
         return xml
     letters = {get_column_letter(c).encode() for c in columns}
 
+    def reaches(cell: bytes) -> bool:  # a shared formula's first cell, its range reaching one of the columns
+        shared = _SHARED_RANGE.search(cell)
+        if shared is None:
+            return False
+        first, last = (column_index_from_string(g.decode()) for g in (shared[1], shared[2] or shared[1]))
+        return any(first <= c <= last for c in columns)
+
     def kept(m: re.Match[bytes]) -> bytes:
         ref = _CELL_REF.search(m.group(1))
         if ref is None:
             raise _Unplaced
-        return m.group(0) if ref.group(1) in letters or int(ref.group(2)) <= below else b""
+        if ref.group(1) in letters or int(ref.group(2)) <= below or (formulas and reaches(m.group(0))):
+            return m.group(0)
+        return b""
 
     try:
         return _CELL.sub(kept, xml)
@@ -444,20 +462,30 @@ class _Formulas:
     was never worked out (a workbook saved by a script holds no value beside it) is read by
     :func:`formula_value`, or refused naming the cell; never taken for a blank."""
 
-    def __init__(self, path: str | os.PathLike[str], sheet: str) -> None:
-        self.path, self.sheet = path, sheet
-        self._cells: dict[tuple[int, int], Any] | None = None
+    def __init__(self, path: str | os.PathLike[str], sheet: str, columns: frozenset[int] | None = None) -> None:
+        self.path, self.sheet, self.columns = path, sheet, columns
+        self._some: dict[tuple[int, int], Any] | None = None  # the formulas of ``columns`` (below the headings)
+        self._all: dict[tuple[int, int], Any] | None = None  # every formula of the sheet
 
     def formula(self, row: int, column: int) -> str | None:
-        """The formula of the cell (``=...``), or None when it holds none."""
-        if self._cells is None:
-            wb = load_sheets(self.path, False, lambda names: set(names) - {self.sheet})
-            try:
-                self._cells = {k: c.value for k, c in wb[self.sheet]._cells.items()
-                               if isinstance(c.value, str) and c.value.startswith("=")}
-            finally:
-                wb.close()
-        return self._cells.get((row, column))
+        """The formula of the cell (``=...``), or None when it holds none. The sheet is read in the columns the
+        reader reads (``columns``) while only they are asked for: a laid-out evening's rows with no result yet
+        would otherwise cost every formula of the sheet, each shared one moved to each of its cells."""
+        if self.columns is not None and (column in self.columns or row <= _HEADER_ROW):
+            if self._some is None:
+                self._some = self._read({self.sheet: self.columns})
+            return self._some.get((row, column))
+        if self._all is None:
+            self._all = self._read({})
+        return self._all.get((row, column))
+
+    def _read(self, only: dict[str, frozenset[int]]) -> dict[tuple[int, int], Any]:
+        wb = load_sheets(self.path, False, lambda names: set(names) - {self.sheet}, lambda names: only)
+        try:
+            return {k: c.value for k, c in wb[self.sheet]._cells.items()
+                    if isinstance(c.value, str) and c.value.startswith("=")}
+        finally:
+            wb.close()
 
     def value(self, row: int, column: int, letter: str) -> Any:
         formula = self.formula(row, column)
@@ -518,7 +546,8 @@ def _template_event(wb: Any, source: str) -> Event:
     keys = [columns[c] for c in sorted(columns)]
     figures = [i for i, k in enumerate(keys) if k in ("ns_mp", "ew_mp")]
     rows = []
-    for where, cells in _rows(ws, source, columns, _HEADER_ROW + 1, _Formulas(source, ws.title)):
+    formulas = _Formulas(source, ws.title, _read_columns(wb.sheetnames).get(ws.title))
+    for where, cells in _rows(ws, source, columns, _HEADER_ROW + 1, formulas):
         for i in figures:  # a figure the sheet could not work out ('?', '') is no published figure
             if cells[i] and not _is_number(cells[i]):
                 cells[i] = ""
