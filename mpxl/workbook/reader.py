@@ -362,7 +362,7 @@ def _rows(ws: Any, source: str, columns: dict[int, str], first: int,
     for r in range(first, last + 1):
         cells = [None if (cell := held.get((r, c))) is None else cell.value for c in order]
         for i in percents:  # a number shown as a percentage (0.1 as 10%): the percentage, as the cell shows it
-            cells[i] = _shown_percentage(cells[i], ws._cells.get((r, order[i])))
+            cells[i] = _shown_percentage(cells[i], held.get((r, order[i])))
         if formulas is not None and results and all(cells[i] is None for i in results) and any(cells):
             cells = [formulas.value(r, c, letters[c]) if v is None and columns[c] not in _FIGURE_KEYS else v
                      for c, v in zip(order, cells)]
@@ -370,7 +370,7 @@ def _rows(ws: Any, source: str, columns: dict[int, str], first: int,
             for c, v in zip(order, cells):
                 if _is_error(v) and formulas.formula(r, c) is not None:
                     raise UserError(source, f"sheet {ws.title}, cell {letters[c]}{r}",
-                                    _formula_error(ws, formulas, r, c))
+                                    _formula_error(formulas, r, c))
         yield (f"sheet {ws.title}, row {r}",
                [_cell_text(v, source, f"sheet {ws.title}, cell {letters[c]}{r}") for c, v in zip(order, cells)])
 
@@ -395,10 +395,10 @@ def _error_value(text: str) -> bool:
 _SAME_SHEET_REF = Pattern(r"(?<![A-Za-z0-9_!.$\"])\$?([A-Z]{1,3})\$?([0-9]+)(?![0-9(])")
 
 
-def _formula_error(ws: Any, formulas: _Formulas, row: int, column: int) -> str:
-    """The words for a formula of the sheet's own showing an error: the sheet's error, not something typed, and
-    the cell it comes from (the first cell along the formula's references that shows it and reads none that
-    does), with its heading."""
+def _formula_error(formulas: _Formulas, row: int, column: int) -> str:
+    """The words for a formula of the sheet's own (``formulas``' sheet) showing an error: the sheet's error, not
+    something typed, and the cell it comes from (the first cell along the formula's references that shows it and
+    reads none that does), with its heading."""
     from openpyxl.utils import column_index_from_string, get_column_letter
 
     # the sheet whole: the reader parsed only the columns it reads (_read_columns), the formulas read all of them
