@@ -292,27 +292,43 @@ def club_book(tmp_path_factory):
     return book
 
 
-def _with_penalty(tmp_path, club_book, name, value, number_format):
-    book = tmp_path / name
+PENALTIES = [
+    (0.1, "0%", "10%"), (0.1, "0.00%", "10%"), (0.125, "0.0%", "12.5%"), (0.25, '[Red]0%;-0%', "25%"),
+    (2, "General", "2"), (0.5, "General", "0.5"), (0.1, '0.0"%"', "0.1"),
+]
+
+
+def _with_penalties(folder, club_book, name, cells):
+    """The club workbook with ``cells`` ((value, number format) each) in NS penalty of its first lines, one a
+    line, saved once; its lines read back."""
+    book = folder / name
     shutil.copyfile(club_book, book)
     wb = openpyxl.load_workbook(book)
     ws = wb["Travellers"]
     heads = {ws.cell(4, c).value: c for c in range(1, ws.max_column + 1)}
-    cell = ws.cell(5, heads["NS penalty"])
-    cell.value, cell.number_format = value, number_format
+    for row, (value, number_format) in enumerate(cells, start=5):
+        cell = ws.cell(row, heads["NS penalty"])
+        cell.value, cell.number_format = value, number_format
     wb.save(book)
     return read_event(book).lines
 
 
-@pytest.mark.parametrize("value, number_format, same_as", [
-    (0.1, "0%", "10%"), (0.1, "0.00%", "10%"), (0.125, "0.0%", "12.5%"), (0.25, '[Red]0%;-0%', "25%"),
-    (2, "General", "2"), (0.5, "General", "0.5"), (0.1, '0.0"%"', "0.1"),
-])
-def test_a_penalty_formatted_as_a_percentage_is_the_percentage_shown(value, number_format, same_as, tmp_path,
-                                                                     club_book):
-    shown = _with_penalty(tmp_path, club_book, "shown.xlsx", value, number_format)
-    typed = _with_penalty(tmp_path, club_book, "typed.xlsx", same_as, "@")  # the template's Text cell, typed
-    assert shown[0].ns_penalty == typed[0].ns_penalty and shown[0].ns_penalty is not None
+@pytest.fixture(scope="module")
+def penalty_lines(tmp_path_factory, club_book):
+    """Each penalty of PENALTIES as formatted (its value and number format) and as typed (the text it shows, in
+    the template's Text cell), on as many lines of two workbooks: two saves, not one a case."""
+    folder = tmp_path_factory.mktemp("penalties")
+    typed = sorted({same_as for _, _, same_as in PENALTIES})
+    shown = _with_penalties(folder, club_book, "shown.xlsx", [(v, f) for v, f, _ in PENALTIES])
+    as_typed = _with_penalties(folder, club_book, "typed.xlsx", [(t, "@") for t in typed])
+    return shown, {t: as_typed[i] for i, t in enumerate(typed)}
+
+
+@pytest.mark.parametrize("case", range(len(PENALTIES)), ids=lambda i: "-".join(map(str, PENALTIES[i])))
+def test_a_penalty_formatted_as_a_percentage_is_the_percentage_shown(case, penalty_lines):
+    shown, typed = penalty_lines
+    same_as = PENALTIES[case][2]
+    assert shown[case].ns_penalty == typed[same_as].ns_penalty and shown[case].ns_penalty is not None
 
 
 # §13: an option given is obeyed, or its contradiction with the figures said
