@@ -15,11 +15,13 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
 pytest.importorskip("bridgemate_dataconnector")
 
+from bridgemate_dataconnector import client as vendor_client
 from bridgemate_dataconnector.dto import ParticipationDTO, PlayerDataDTO, ResultDTO, TableDirection, TdCallDTO
 from dataconnector_standin import StandIn
 from shared import sheet_values
@@ -415,23 +417,33 @@ def test_a_pair_that_leaves_sits_its_opponents_out(tmp_path, capsys, standin):
     assert standin.refused == [] and "pair(s) 3 gone" in out
 
 
-@pytest.mark.parametrize("what, make, said", [
-    ("unreachable", lambda s: s.stop(), "the Data Connector does not answer: is BCS 5 installed"),
-    ("BCS not running", lambda s: setattr(s, "fault", "bcs"), "refused (Exception): BCS is not running."),
-    ("not JSON", lambda s: setattr(s, "fault", "garbage"), "a malformed answer from the Data Connector"),
-    ("no list", lambda s: setattr(s, "fault", "shape"), "a malformed answer from the Data Connector (not a list"),
+#: The vendor's client backs off between its five attempts at a request nothing (or no JSON) answered, in seconds.
+BACK_OFF = [0.2, 0.4, 0.6, 0.8]
+
+
+@pytest.mark.parametrize("what, make, said, backed_off", [
+    ("unreachable", lambda s: s.stop(), "the Data Connector does not answer: is BCS 5 installed", BACK_OFF),
+    ("BCS not running", lambda s: setattr(s, "fault", "bcs"), "refused (Exception): BCS is not running.", []),
+    ("not JSON", lambda s: setattr(s, "fault", "garbage"), "a malformed answer from the Data Connector", BACK_OFF),
+    ("no list", lambda s: setattr(s, "fault", "shape"), "a malformed answer from the Data Connector (not a list",
+     []),
     ("wrong licence key", lambda s: setattr(s, "licence_key", "OTHER"),
-     "refused (Validation): Invalid club id or licence key. (check --club-id and --licence-key"),
+     "refused (Validation): Invalid club id or licence key. (check --club-id and --licence-key", []),
 ])
-def test_each_failure_is_one_line_exit_2_and_loses_nothing(tmp_path, capsys, standin, what, make, said):
+def test_each_failure_is_one_line_exit_2_and_loses_nothing(tmp_path, capsys, monkeypatch, standin, what, make,
+                                                           said, backed_off):
     journal, _ = start(capsys, tmp_path, standin)
     rng = random.Random(5)
     push_round(standin, journal, 1, rng)
     before = journal.read_bytes()
     make(standin)
+    # the client's own retries, their back-off counted, not waited (two seconds a case)
+    slept: list[float] = []
+    monkeypatch.setattr(vendor_client, "time", SimpleNamespace(sleep=slept.append))
     code, out, err = mpxl(capsys, "score", journal, "--tablets", "-o", tmp_path / "live.html", *creds(standin))
     assert (code, err.count("\n"), said in err) == (2, 1, True), err
     assert journal.read_bytes() == before and not (tmp_path / "live.html").exists()
+    assert slept == backed_off
 
 
 def test_under_watch_a_failure_is_said_once_and_retried(tmp_path, capsys, standin):
