@@ -2,8 +2,14 @@
 through xlwings' own conversion layer without Excel (see DESIGN.md section 6)."""
 
 import os
+import sys
 
 os.environ.setdefault("XLWINGS_ON_SERVER", "true")
+# Byte-code cached for the run even where PYTHONDONTWRITEBYTECODE is set (as on the project's machines): the test
+# files rewritten by pytest, the xdist workers and every `python -m mpxl` a test starts would else compile the
+# package anew each time (collection alone: 7 s against 3 s). The caches are __pycache__ folders git ignores.
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+sys.dont_write_bytecode = False
 os.environ.setdefault("XLWINGS_LICENSE_KEY", "noncommercial")
 
 # Hypothesis profiles: the suite's own example counts by default; HYPOTHESIS_PROFILE=deep raises the
@@ -32,8 +38,15 @@ LONG_FIRST = ("test_workbook_full_recalc.py", "test_workbook_rulings.py", "test_
               "test_safety.py", "test_formula_length.py", "test_report_html.py", "test_trust.py", "test_bws.py")
 
 
-def pytest_collection_modifyitems(items):
-    """Put the long files first, in the order of LONG_FIRST; the rest keep their order."""
+def pytest_collection_modifyitems(config, items):
+    """Leave out the checks marked long unless the marker expression names them (``-m deep`` is the deep tier
+    without them, as the markers say: a long test of a deep module carries both marks); then put the long files
+    first, in the order of LONG_FIRST, the rest keeping their order."""
+    if "long" not in (config.getoption("markexpr") or ""):
+        long = [item for item in items if item.get_closest_marker("long")]
+        if long:
+            config.hook.pytest_deselected(items=long)
+            items[:] = [item for item in items if not item.get_closest_marker("long")]
     rank = {name: i for i, name in enumerate(LONG_FIRST)}
     items.sort(key=lambda item: rank.get(item.path.name, len(rank)))
 
