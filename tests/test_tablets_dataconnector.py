@@ -14,6 +14,7 @@ import re
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -439,7 +440,7 @@ def test_each_failure_is_one_line_exit_2_and_loses_nothing(tmp_path, capsys, mon
     make(standin)
     # the client's own retries, their back-off counted, not waited (two seconds a case)
     slept: list[float] = []
-    monkeypatch.setattr(vendor_client, "time", SimpleNamespace(sleep=slept.append))
+    monkeypatch.setattr(vendor_client, "time", SimpleNamespace(**{**vars(time), "sleep": slept.append}))
     code, out, err = mpxl(capsys, "score", journal, "--tablets", "-o", tmp_path / "live.html", *creds(standin))
     assert (code, err.count("\n"), said in err) == (2, 1, True), err
     assert journal.read_bytes() == before and not (tmp_path / "live.html").exists()
