@@ -19,6 +19,7 @@ Fraction(63, 8)
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from fractions import Fraction
 from numbers import Rational
@@ -238,11 +239,23 @@ def estimate(
     if not 0 <= S <= high:
         raise ValueError(f"mp {float(_exact(mp)):g} is outside {-shift}..{high - shift}, the top of {n} results on "
                          f"scale {sc.number}")
+    result = _estimated(S, N, n, method, sc, down)
+    return float(result) if isinstance(mp, float) else result
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _estimated(S: Fraction, N: int, n: int, method: Method, sc: Scale, down: bool) -> Fraction:
+    """:func:`estimate`'s figure of a checked double-arithmetic ``S`` (the rule evaluated once per figure: the
+    inference scores one board under many settings, and the same figures come back).
+
+    >>> _estimated(Fraction(14), 9, 8, Method.NEUBERG, Scale.DOUBLE, False)
+    Fraction(127, 8)
+    """
     k = k_value(method, N, n, down)
-    result = ESTIMATE_LINE.py(S=S, N=N, n=n, k=k, Scale=sc.unit, full=int(method.full_boards))
+    result: Fraction = ESTIMATE_LINE.py(S=S, N=N, n=n, k=k, Scale=sc.unit, full=int(method.full_boards))
     if sc.centred:
         result -= sc.offset(sc.top(N))
-    return float(result) if isinstance(mp, float) else result
+    return result
 
 
 @overload

@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from enum import Enum
 from fractions import Fraction
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any, cast
 
 from .board import BoardRules, holds_mixed_line, one_result_beside_artificial
@@ -555,7 +555,7 @@ class ScoringOptions:
         figure = exact if self.totals_from is TotalsFrom.EXACT else rounded
         if figure is None or not top:
             return None
-        return self.round_line_percentage(self.scale.percentage(figure, top), decimals)
+        return _line_percentage(figure, top, self.scale, self.percentage_tie.value, decimals)
 
     def round_line_percentage(self, pct: Fraction, decimals: int | None) -> Fraction:
         """A line's percentage (or a sit-out's credit's) as the file writes it: to ``decimals`` by
@@ -805,3 +805,15 @@ def _winners_setting(event: Event, options: ScoringOptions) -> int | dict[str, i
     sections = event.sections() or list(event.winners)  # an event read as columns: its winners name its sections
     each = {sec: winners_of(event, options, sec) for sec in sections} or {"": options.winners or 1}
     return next(iter(each.values())) if len(set(each.values())) == 1 else each
+
+
+@lru_cache(maxsize=1 << 16)
+def _line_percentage(figure: Fraction, top: int, scale: Scale, tie: str, decimals: int | None) -> Fraction:
+    """:meth:`ScoringOptions.line_percentage` of a figure: worked out once per figure, top and convention (the
+    inference scores one event under many settings, and the same figures come back).
+
+    >>> str(_line_percentage(Fraction(63, 8), 8, Scale.SIGNED, "half-up", 0))
+    '99'
+    """
+    pct = scale.percentage(figure, top)
+    return pct if decimals is None else round_fraction(pct, decimals, tie)
