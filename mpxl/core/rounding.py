@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import NoReturn, overload
 
 from .rules import ROUNDING_KINDS as RULEBOOK_ROUNDING
@@ -52,6 +53,17 @@ def round_fraction(value: Fraction, decimals: int, tie: Tied = RoundingKind.HALF
         return value
     q = round_ratio(value.numerator, value.denominator, decimals, tie, average * value.denominator)
     return Fraction(q, 10**decimals)
+
+
+@lru_cache(maxsize=1 << 16)
+def _applied(value: Fraction, decimals: int, kind: RoundingKind, average: Fraction) -> Fraction:
+    """:meth:`Rounding.apply` of a figure, worked out once per figure, average and rounding (the inference
+    scores one event under many settings, and the same figures come back).
+
+    >>> _applied(Fraction(161, 20), 1, RoundingKind.EBU, Fraction(8))
+    Fraction(8, 1)
+    """
+    return round_fraction(value, decimals, kind, Fraction(average))
 
 
 def rounding_order_note(published: float | None, ours: Fraction | None, decimals: int | None) -> str:
@@ -186,7 +198,7 @@ class Rounding:
         """Round one matchpoint figure; ``average`` is the board's average (top / 2) for EBU."""
         if value is None or self.kind is RoundingKind.EXACT:
             return value
-        return round_fraction(value, self.decimals, self.kind, Fraction(average))
+        return _applied(value, self.decimals, self.kind, average)
 
     def apply_ratio(self, num: int, den: int, average_num: int | Fraction = 0) -> float:
         """Round ``num/den`` (average ``average_num/den``) and give it as a float, for a cell.
