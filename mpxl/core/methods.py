@@ -232,25 +232,25 @@ def estimate(
     (Fraction(0, 1), Fraction(-63, 8))
     """
     N, n = check_counts(expected, actual, down=down)
-    sc = as_scale(scale)
-    shift = sc.offset(sc.top(n)) if sc.centred else 0  # signed: S in the double arithmetic
-    S = _exact(mp) + shift
-    high = sc.unit * (n - 1)
-    if not 0 <= S <= high:
-        raise ValueError(f"mp {float(_exact(mp)):g} is outside {-shift}..{high - shift}, the top of {n} results on "
-                         f"scale {sc.number}")
-    result = _estimated(S, N, n, method, sc, down)
+    exact = mp if isinstance(mp, (int, Fraction)) and not isinstance(mp, bool) else _exact(mp)
+    result = _estimated(exact, N, n, method, as_scale(scale), down)
     return float(result) if isinstance(mp, float) else result
 
 
 @functools.lru_cache(maxsize=1 << 16)
-def _estimated(S: Fraction, N: int, n: int, method: Method, sc: Scale, down: bool) -> Fraction:
-    """:func:`estimate`'s figure of a checked double-arithmetic ``S`` (the rule evaluated once per figure: the
-    inference scores one board under many settings, and the same figures come back).
+def _estimated(mp: int | Fraction, N: int, n: int, method: Method, sc: Scale, down: bool) -> Fraction:
+    """:func:`estimate` of an exact ``mp`` on a board of counts checked, worked out once per figure, board and
+    method (the inference scores one event under many settings, and the same figures come back).
 
     >>> _estimated(Fraction(14), 9, 8, Method.NEUBERG, Scale.DOUBLE, False)
     Fraction(127, 8)
     """
+    shift = sc.offset(sc.top(n)) if sc.centred else 0  # signed: S in the double arithmetic
+    S = Fraction(mp) + shift
+    high = sc.unit * (n - 1)
+    if not 0 <= S <= high:
+        raise ValueError(f"mp {float(mp):g} is outside {-shift}..{high - shift}, the top of {n} results on "
+                         f"scale {sc.number}")
     k = k_value(method, N, n, down)
     result: Fraction = ESTIMATE_LINE.py(S=S, N=N, n=n, k=k, Scale=sc.unit, full=int(method.full_boards))
     if sc.centred:
