@@ -233,20 +233,22 @@ def estimate(
     """
     N, n = check_counts(expected, actual, down=down)
     exact = mp if isinstance(mp, (int, Fraction)) and not isinstance(mp, bool) else _exact(mp)
-    result = _estimated(exact, N, n, method, as_scale(scale), down)
+    result = _estimated(exact.numerator, exact.denominator, N, n, method, as_scale(scale), down)
     return float(result) if isinstance(mp, float) else result
 
 
 @functools.lru_cache(maxsize=1 << 16)
-def _estimated(mp: int | Fraction, N: int, n: int, method: Method, sc: Scale, down: bool) -> Fraction:
-    """:func:`estimate` of an exact ``mp`` on a board of counts checked, worked out once per figure, board and
-    method (the inference scores one event under many settings, and the same figures come back).
+def _estimated(num: int, den: int, N: int, n: int, method: Method, sc: Scale, down: bool) -> Fraction:
+    """:func:`estimate` of the figure ``num/den`` on a board of counts checked, worked out once per figure, board
+    and method (the inference scores one event under many settings, and the same figures come back; whole
+    numbers are a key hashed fast, a Fraction is not).
 
-    >>> _estimated(Fraction(14), 9, 8, Method.NEUBERG, Scale.DOUBLE, False)
+    >>> _estimated(14, 1, 9, 8, Method.NEUBERG, Scale.DOUBLE, False)
     Fraction(127, 8)
     """
+    mp = Fraction(num, den)
     shift = sc.offset(sc.top(n)) if sc.centred else 0  # signed: S in the double arithmetic
-    S = Fraction(mp) + shift
+    S = mp + shift
     high = sc.unit * (n - 1)
     if not 0 <= S <= high:
         raise ValueError(f"mp {float(mp):g} is outside {-shift}..{high - shift}, the top of {n} results on "

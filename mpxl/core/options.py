@@ -555,7 +555,8 @@ class ScoringOptions:
         figure = exact if self.totals_from is TotalsFrom.EXACT else rounded
         if figure is None or not top:
             return None
-        return _line_percentage(figure, top, self.scale, self.percentage_tie.value, decimals)
+        f = Fraction(figure) if isinstance(figure, float) else figure
+        return _line_percentage(f.numerator, f.denominator, top, self.scale, self.percentage_tie.value, decimals)
 
     def round_line_percentage(self, pct: Fraction, decimals: int | None) -> Fraction:
         """A line's percentage (or a sit-out's credit's) as the file writes it: to ``decimals`` by
@@ -808,12 +809,13 @@ def _winners_setting(event: Event, options: ScoringOptions) -> int | dict[str, i
 
 
 @lru_cache(maxsize=1 << 16)
-def _line_percentage(figure: Fraction, top: int, scale: Scale, tie: str, decimals: int | None) -> Fraction:
-    """:meth:`ScoringOptions.line_percentage` of a figure: worked out once per figure, top and convention (the
-    inference scores one event under many settings, and the same figures come back).
+def _line_percentage(num: int, den: int, top: int, scale: Scale, tie: str, decimals: int | None) -> Fraction:
+    """:meth:`ScoringOptions.line_percentage` of the figure ``num/den``: worked out once per figure, top and
+    convention (the inference scores one event under many settings, and the same figures come back; whole
+    numbers are a key hashed fast, a Fraction is not).
 
-    >>> str(_line_percentage(Fraction(63, 8), 8, Scale.SIGNED, "half-up", 0))
+    >>> str(_line_percentage(63, 8, 8, Scale.SIGNED, "half-up", 0))
     '99'
     """
-    pct = scale.percentage(figure, top)
+    pct = scale.percentage(Fraction(num, den), top)
     return pct if decimals is None else round_fraction(pct, decimals, tie)

@@ -56,14 +56,15 @@ def round_fraction(value: Fraction, decimals: int, tie: Tied = RoundingKind.HALF
 
 
 @lru_cache(maxsize=1 << 16)
-def _applied(value: Fraction, decimals: int, kind: RoundingKind, average: Fraction) -> Fraction:
-    """:meth:`Rounding.apply` of a figure, worked out once per figure, average and rounding (the inference
-    scores one event under many settings, and the same figures come back).
+def _applied(num: int, den: int, decimals: int, kind: RoundingKind, average_num: int, average_den: int) -> Fraction:
+    """:meth:`Rounding.apply` of the figure ``num/den`` (the board's average ``average_num/average_den``),
+    worked out once per figure, average and rounding (the inference scores one event under many settings, and
+    the same figures come back; whole numbers are a key hashed fast, a Fraction is not).
 
-    >>> _applied(Fraction(161, 20), 1, RoundingKind.EBU, Fraction(8))
+    >>> _applied(161, 20, 1, RoundingKind.EBU, 8, 1)
     Fraction(8, 1)
     """
-    return round_fraction(value, decimals, kind, Fraction(average))
+    return round_fraction(Fraction(num, den), decimals, kind, Fraction(average_num, average_den))
 
 
 def rounding_order_note(published: float | None, ours: Fraction | None, decimals: int | None) -> str:
@@ -198,7 +199,8 @@ class Rounding:
         """Round one matchpoint figure; ``average`` is the board's average (top / 2) for EBU."""
         if value is None or self.kind is RoundingKind.EXACT:
             return value
-        return _applied(value, self.decimals, self.kind, average)
+        v, a = Fraction(value) if isinstance(value, float) else value, Fraction(average)
+        return _applied(v.numerator, v.denominator, self.decimals, self.kind, a.numerator, a.denominator)
 
     def apply_ratio(self, num: int, den: int, average_num: int | Fraction = 0) -> float:
         """Round ``num/den`` (average ``average_num/den``) and give it as a float, for a cell.
