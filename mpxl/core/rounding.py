@@ -199,7 +199,8 @@ class Rounding:
         """Round one matchpoint figure; ``average`` is the board's average (top / 2) for EBU."""
         if value is None or self.kind is RoundingKind.EXACT:
             return value
-        v, a = Fraction(value) if isinstance(value, float) else value, Fraction(average)
+        v = Fraction(value) if isinstance(value, float) else value
+        a = Fraction(average) if isinstance(average, float) else average
         return _applied(v.numerator, v.denominator, self.decimals, self.kind, a.numerator, a.denominator)
 
     def apply_ratio(self, num: int, den: int, average_num: int | Fraction = 0) -> float:
