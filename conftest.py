@@ -5,12 +5,12 @@ import os
 import sys
 
 os.environ.setdefault("XLWINGS_ON_SERVER", "true")
+os.environ.setdefault("XLWINGS_LICENSE_KEY", "noncommercial")
 # Byte-code cached for the run even where PYTHONDONTWRITEBYTECODE is set (as on the project's machines): the test
 # files rewritten by pytest, the xdist workers and every `python -m mpxl` a test starts would else compile the
 # package anew each time (collection alone: 7 s against 3 s). The caches are __pycache__ folders git ignores.
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 sys.dont_write_bytecode = False
-os.environ.setdefault("XLWINGS_LICENSE_KEY", "noncommercial")
 
 # Hypothesis profiles: the suite's own example counts by default; HYPOTHESIS_PROFILE=deep raises the
 # fuzz and property tests that read tests/shared.examples() to 5,000 examples each (a long local run).

@@ -565,7 +565,7 @@ class ScoringOptions:
         >>> str(ScoringOptions().round_line_percentage(Fraction(25, 2), 0))
         '13'
         """
-        return pct if decimals is None else round_fraction(pct, decimals, self.percentage_tie.value)
+        return _round_line_percentage(pct, decimals, self.percentage_tie.value)
 
     def percentage_float(self, value: Fraction) -> float:
         """``float(self.round_percentage(value))`` with no Fraction made: the rounded figure's units
@@ -817,5 +817,10 @@ def _line_percentage(num: int, den: int, top: int, scale: Scale, tie: str, decim
     >>> str(_line_percentage(63, 8, 8, Scale.SIGNED, "half-up", 0))
     '99'
     """
-    pct = scale.percentage(Fraction(num, den), top)
+    return _round_line_percentage(scale.percentage(Fraction(num, den), top), decimals, tie)
+
+
+def _round_line_percentage(pct: Fraction, decimals: int | None, tie: str) -> Fraction:
+    """A line's percentage to ``decimals`` by the tie rule ``tie`` (exact if None): the one place of
+    :meth:`ScoringOptions.round_line_percentage` and :func:`_line_percentage`."""
     return pct if decimals is None else round_fraction(pct, decimals, tie)
