@@ -153,46 +153,64 @@ def _rows(blocks: Sequence[Block], style_id: Callable[[StyleArray], int]) -> Ite
     blocks' first rows hold the shared formulas' text (the masters).
     """
     si = 0
-    letters: dict[int, str] = {}
     shared: dict[tuple[int, str], int] = {}  # (id(block), key) -> the shared formula's index
     for b in blocks:
         for _c, _st, key in b.formulas:
             shared[(id(b), key)] = si
             si += 1
-    for b in blocks:
-        for c, *_ in list(b.inputs) + list(b.formulas):
-            letters.setdefault(c, get_column_letter(c))
     first = min(b.first for b in blocks)
     last = max(b.last for b in blocks)
     templates: dict[tuple[Block, ...], str] = {}  # the rows where no block starts, by the blocks on them
+    # each block's cells made once, as (column, xml): its inputs' starts (a field's number added when a
+    # row's template is made), its formula cells on a row other than its first, and on its first (the masters)
+    starts: dict[int, list[tuple[int, str]]] = {}
+    followers: dict[int, list[tuple[int, str]]] = {}
+
+    def heads(b: Block) -> list[tuple[int, str]]:
+        """The block's input cells' starts: ``<c r="X{0}" s="..."``."""
+        known = starts.get(id(b))
+        if known is None:
+            known = starts[id(b)] = [(c, f'<c r="{get_column_letter(c)}{{0}}" s="{style_id(st)}"')
+                                     for c, st in b.inputs]
+        return known
+
+    def formula_cells(b: Block, master: bool) -> list[tuple[int, str]]:
+        """The block's formula cells on its first row (``master``: each shared formula's text, its one
+        master) or on another (the shared formula's index alone)."""
+        known = None if master else followers.get(id(b))
+        if known is not None:
+            return known
+        f = b.formula_row(b.first) if master else None
+        out = []
+        for c, st, key in b.formulas:
+            letter = get_column_letter(c)
+            head = f'<c r="{letter}{{0}}" s="{style_id(st)}">'
+            k = shared[(id(b), key)]
+            if f is None:
+                out.append((c, f'{head}<f t="shared" si="{k}"/></c>'))
+                continue
+            text = escape(f[key][1:]).replace("{", "{{").replace("}", "}}")
+            if b.last > b.first:
+                out.append((c, f'{head}<f t="shared" ref="{letter}{b.first}:{letter}{b.last}" si="{k}">{text}</f></c>'))
+            else:
+                out.append((c, f"{head}<f>{text}</f></c>"))
+        if not master:
+            followers[id(b)] = out
+        return out
 
     def cells_of(active: tuple[Block, ...], starting: tuple[Block, ...]) -> str:
-        """(column, xml) of the active blocks' cells; inputs as ``{n}`` fields (n from 1). The blocks
+        """The template of a row the ``active`` blocks cover; inputs as ``{n}`` fields (n from 1). The blocks
         ``starting`` on the row hold their shared formulas' text (the masters); the others on it only the
         index (each shared formula has ONE master: a second ``<f t="shared" si=..>text</f>`` is read by
         some programs as a formula of its own, its references those of the block's first row)."""
         out: list[tuple[int, str]] = []
         n = 1
         for b in active:
-            for c, st in b.inputs:
-                out.append((c, f'<c r="{letters[c]}{{0}}" s="{style_id(st)}"{{{n}}}'))
+            for c, head in heads(b):
+                out.append((c, f"{head}{{{n}}}"))
                 n += 1
         for b in active:
-            master = b in starting
-            f = b.formula_row(b.first) if master else None
-            for c, st, key in b.formulas:
-                head = f'<c r="{letters[c]}{{0}}" s="{style_id(st)}">'
-                k = shared[(id(b), key)]
-                if not master:
-                    out.append((c, f'{head}<f t="shared" si="{k}"/></c>'))
-                else:
-                    assert f is not None  # the master row's formulas
-                    text = escape(f[key][1:]).replace("{", "{{").replace("}", "}}")
-                    if b.last > b.first:
-                        ref = f"{letters[c]}{b.first}:{letters[c]}{b.last}"
-                        out.append((c, f'{head}<f t="shared" ref="{ref}" si="{k}">{text}</f></c>'))
-                    else:
-                        out.append((c, f"{head}<f>{text}</f></c>"))
+            out.extend(formula_cells(b, b in starting))
         out.sort(key=lambda x: x[0])
         return '<row r="{0}">' + "".join(x for _, x in out) + "</row>"
 
