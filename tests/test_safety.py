@@ -682,3 +682,21 @@ def test_a_refusal_after_boards_were_written_keeps_the_old_file(ext, last, probl
     assert problem in str(refused.value) and str(out) in str(refused.value)
     assert [p.name for p in tmp_path.iterdir()] == [out.name]
     assert out.read_text(encoding="utf-8") == "the old results\n"
+
+
+@pytest.mark.parametrize("argv, name", [
+    (["template", "--tables", "2", "--boards", "1"], "club-pairs.xlsx"),
+    (["template", "--teaching"], "neuberg-teaching.xlsx"),
+])
+def test_template_keeps_a_file_of_its_default_name(tmp_path, monkeypatch, capsys, argv, name):
+    """``mpxl template`` with no ``-o`` writes its default name, never over a file already there (last week's
+    workbook, its results typed); ``-o`` naming the file replaces it, as every writer does."""
+    monkeypatch.chdir(tmp_path)
+    assert main(argv) == 0 and (tmp_path / name).read_bytes()[:2] == b"PK"  # the first time: written
+    (tmp_path / name).write_bytes(b"last week's results")
+    capsys.readouterr()
+    assert main(argv) == 2
+    assert (tmp_path / name).read_bytes() == b"last week's results"
+    err = capsys.readouterr().err
+    assert f"{name}: a file of that name is already here" in err and f"give -o {name} to replace it" in err
+    assert main([*argv, "-o", name]) == 0 and (tmp_path / name).read_bytes()[:2] == b"PK"

@@ -3,8 +3,8 @@
 >>> import argparse
 >>> p = argparse.ArgumentParser(); sub = p.add_subparsers(); register(sub)
 >>> a = p.parse_args(["template", "--tables", "9", "--movement", "howell"])
->>> a.tables, a.boards, a.movement, a.output
-(9, None, 'howell', 'club-pairs.xlsx')
+>>> a.tables, a.boards, a.movement, a.output, default_output(a)
+(9, None, 'howell', None, 'club-pairs.xlsx')
 >>> a = p.parse_args(["template", "--tables", "7", "--movement", "howell", "--boards-per-round", "3"])
 >>> laid_out(a).boards
 39
@@ -13,9 +13,11 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from dataclasses import replace
 
+from ..core.errors import UserError
 from ..core.movement import KINDS, Movement
 from ..core.numbers import whole_argument as whole
 from ..core.settings import Scale
@@ -98,11 +100,30 @@ def with_deals(contents: Contents, path: str | None) -> Contents:
                    analyses=[event.analyses[b] for b in kept if b in event.analyses])
 
 
+#: The workbooks written where no ``-o`` names one: the club template, the teaching workbook.
+DEFAULT, TEACHING = "club-pairs.xlsx", "neuberg-teaching.xlsx"
+
+
+def default_output(args: argparse.Namespace) -> str:
+    """The workbook ``args`` write: ``-o``'s, else the default name of the template or the teaching workbook."""
+    return str(args.output) if args.output is not None else (TEACHING if args.teaching else DEFAULT)
+
+
+def _not_replaced(output: str) -> None:
+    """UserError where no ``-o`` was given and a file already has the default name: a club's workbook of last
+    week, its results typed, is not replaced by an empty one unless ``-o`` names it."""
+    if os.path.lexists(output):
+        raise UserError(output, "", f"a file of that name is already here (last time's workbook?); it is kept: give "
+                        f"-o {output} to replace it, or -o with another name")
+
+
 def run(args: argparse.Namespace) -> int:
     schedule = None
+    output = default_output(args)
+    if args.output is None:
+        _not_replaced(output)
     if args.teaching:
         contents = teaching_contents()
-        output = args.output if args.output != "club-pairs.xlsx" else "neuberg-teaching.xlsx"
     else:
         if not 1 <= args.tables <= 60:
             raise ValueError(f"--tables {args.tables}: expected 1 to 60 tables")
@@ -114,7 +135,6 @@ def run(args: argparse.Namespace) -> int:
             raise ValueError(f"--sections {args.sections}: expected 1 to 26 sections")
         contents = template_contents(args.tables, args.boards, args.movement or "mitchell", args.method, args.scale,
                                      sections=args.sections, field=args.field, schedule=schedule)
-        output = args.output
     contents = with_deals(titled(contents, args.title, args.date), args.deals)
     if getattr(args, "source", None) or args.deals:
         check_not_input(output, [p for p in (getattr(args, "source", None), args.deals) if p])
@@ -133,8 +153,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "template", help=COMMANDS["template"],
         description="Build the club template: Setup, Travellers, Pairs, Totals, Methods, Help and xlwings.conf sheets, "
         "every figure a live formula that works without the add-in.")
-    p.add_argument("-o", "--output", default="club-pairs.xlsx",
-                   help="the workbook to write (default club-pairs.xlsx); .xlsm: macro-enabled, with xlwings' own "
+    p.add_argument("-o", "--output",
+                   help="the workbook to write, replacing a file of that name (default club-pairs.xlsx, or "
+                   "neuberg-teaching.xlsx with --teaching, never replacing a file already there); "
+                   ".xlsm: macro-enabled, with xlwings' own "
                    "VBA module (from the installed xlwings' standalone quickstart) for classic xlwings' functions")
     p.add_argument("--tables", type=whole, default=15, help="tables (default 15)")
     p.add_argument("--boards", type=whole, help="boards (default 36; with a movement: its boards)")
