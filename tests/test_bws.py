@@ -415,6 +415,26 @@ def test_check_lists_what_to_look_at(tmp_path, capsys):
     assert "ready to publish" in capsys.readouterr().out
 
 
+@needs_real
+@pytest.mark.parametrize("kind, code, verdict", [
+    ("its own", 0, "ready to publish"),  # the database's RoundData, written as a movement file
+    ("a 12-table Mitchell", 1, "312 to settle against the movement"),  # not the movement the tables played
+])
+def test_check_against_a_movement_file(tmp_path, capsys, kind, code, verdict):
+    """``mpxl check x.bws --movement FILE`` checks every result against that movement, as for any other input."""
+    moves = tmp_path / "m.json"
+    argv = ["--from", str(REAL_BWS)] if kind == "its own" else ["mitchell", "--tables", "12"]
+    assert main(["movement", *argv, "-o", str(moves)]) == 0
+    capsys.readouterr()
+    assert main(["check", str(REAL_BWS), "--movement", str(moves)]) == code
+    out = capsys.readouterr().out
+    assert verdict in out.splitlines()[-1]
+    assert (f"to settle (movement {moves}): " in out) == bool(code)
+    assert main(["check", str(REAL_BWS), "--movement", str(moves), "--json"]) == code
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["movement"]["file"] == str(moves) and len(doc["movement"]["to_settle"]) == (312 if code else 0)
+
+
 def test_check_exits_1_on_a_missing_or_undecided_result(tmp_path, monkeypatch, capsys):
     rows = results_of(MITCHELL)[:-1] + [res(99, 1, 1, 1, 1, 4, remarks="Arbitral score", contract=None,
                                              time="1899-12-30 21:00:00")]

@@ -85,29 +85,40 @@ def report_lines(reading: Reading) -> list[str]:
 
 
 def check_database(args: Namespace) -> int:
+    """``mpxl check`` of the tablets' database (or an evening's journal): its report and verdict, exit 1 when
+    anything is to settle; with ``--movement FILE``, every result also checked against that movement (a result
+    it did not send to its board, a play of it with no result: :func:`mpxl.commands.scoring.against_file`)."""
     from ..formats.bws import read_bws_reading
     from ..formats.inputs import attach_deals, is_journal
     from ..formats.journal import evening_reading
+    from .scoring import against_file
 
     reading = evening_reading(args.input) if is_journal(args.input) else read_bws_reading(str(args.input))
     attach_deals(reading.event, getattr(args, "deals", None))
     ev = reading.event
-    problems = reading.problems
+    movement = getattr(args, "movement", None)
+    off_movement = against_file(ev, movement) if movement else []
+    problems = reading.problems or bool(off_movement)
     if getattr(args, "json", False):
         doc = {"file": str(args.input), "lines": len(ev.lines), "pairs": len(ev.pairs), **reading.to_json(),
                "seat_warnings": seat_gaps(ev)}
+        if movement:
+            doc["movement"] = {"file": str(movement), "to_settle": off_movement}
         json.dump(doc, sys.stdout, indent=1, ensure_ascii=False)
         sys.stdout.write("\n")
     else:
         for line in report_lines(reading):
             print(line)
+        for line in off_movement:
+            print(f"to settle (movement {movement}): {line}")
         boards = len({(ln.session, ln.section, ln.board) for ln in ev.lines})
         gaps = len(seat_gaps(ev))  # warnings: the results can be published, the seats' members not yet sent on
         verdict = ((f"ready to publish (look at the {gaps} seat warning(s) before sending the members' results on)"
                     if gaps else "ready to publish") if not problems else
                    f"{len(reading.unsettled)} to settle, {len(reading.missing)} missing, "
                    f"{len(reading.undecided)} undecided, "
-                   f"{len(reading.disagreements)} disagreeing with the movement")
+                   f"{len(reading.disagreements)} disagreeing with the movement"
+                   + (f", {len(off_movement)} to settle against the movement {movement}" if movement else ""))
         print(f"{args.input}: the tablets' database: {len(ev.lines)} results on {boards} boards, "
               f"{len(ev.pairs)} pairs; {len(reading.superseded)} row(s) superseded, {reading.erased} erased: {verdict}")
     return 1 if problems else 0
