@@ -13,6 +13,7 @@ from openpyxl import load_workbook
 
 from mpxl.cli import main
 from mpxl.formats import read_event
+from tests.shared import REALDATA
 
 DATA = Path(__file__).parent / "data"
 CLUB = DATA / "club-howell.csv"
@@ -206,3 +207,20 @@ def test_ranking_across_the_field_is_one_block_per_direction(tmp_path, capsys):
     assert [b[0] for b in blocks] == ["North-South", "East-West"]
     assert [ln.split()[:3] for ln in blocks[0][2:]] == [["1", "A", "1"], ["2", "A", "2"], ["3", "B", "1"],
                                                         ["4", "B", "2"]]
+
+
+@pytest.mark.skipif(not (REALDATA / "magiccontest-ffb-final-2022-session1.pbn").exists(), reason="no real data")
+def test_a_file_whose_figures_nothing_reproduces_is_scored_with_a_warning_and_a_howell_ranked_once(tmp_path, capsys):
+    """Magic Contest's final cut after board 10 (a file broken off, its totals those of 30 boards): no settings
+    reproduce its totals, so ``score`` says so on stderr; the nearest settings never rank a Howell's pairs NS and
+    EW apart (each pair would be in both lists), whatever the places fit."""
+    text = (REALDATA / "magiccontest-ffb-final-2022-session1.pbn").read_text("latin-1")
+    cut = tmp_path / "cut.pbn"
+    cut.write_text(text[:text.index('[Board "11"]')], "latin-1")
+    code, out, err = run(["score", cut], capsys)
+    assert code == 0
+    assert f"mpxl: {cut}: no settings mpxl knows reproduce every figure the file publishes" in err
+    assert f"mpxl check {cut} lists what differs" in err
+    assert "North-South" not in out and "East-West" not in out
+    pairs = [row.split()[1] for row in out.splitlines()[3:] if row.strip()]
+    assert len(pairs) == 44 and len(set(pairs)) == 44  # every pair once

@@ -166,8 +166,13 @@ def score_and_write(args: argparse.Namespace) -> int:
             write_output(result, out, inputs, lang, members)
             written.append(written_line(out, traveller_lines=lines) if lines is not None and not check_output(out).pairs
                            else "")
+    found = chosen.inference
     if chosen.contradicted:
         print(f"mpxl: {chosen.contradicted}", file=sys.stderr)
+    elif found is not None and found.agree < found.total:  # the file's own figures: not all reproduced
+        print(f"mpxl: {given.input}: no settings mpxl knows reproduce every figure the file publishes (the nearest "
+              f"reproduce {found.agree} of {found.total}); scored with those; mpxl check {given.input} lists what "
+              "differs", file=sys.stderr)
     boards = len(result.scored.boards) if result.scored is not None else len(result.boards)
     for out, line in zip(outputs, written):
         print(line or written_line(out, boards=boards, pairs=len(result.pairs)), file=say)

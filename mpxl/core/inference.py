@@ -57,6 +57,7 @@ from .adjustments import LineScore, Mixed, entry_of
 from .event import Event, Pair, Travellers
 from .methods import Method
 from .options import SETTINGS, ScoringOptions, Trial, declared, field_of, registry
+from .pairings import two_winner_sections
 from .ranking import sitout_credits
 from .rounding import Rounding
 from .rules import ESTIMATES_FULL_BOARDS
@@ -862,7 +863,7 @@ class Search:
         if not any(p.published_place for p in event.pairs):
             return opts
         styles = [opts.places] if "places" in fixed else [opts.places, *(s for s in Places if s != opts.places)]
-        winners: list[int | None] = [None] if "winners" in fixed else [None, 1, 2]
+        winners: list[int | None] = [None] if "winners" in fixed else [None, 1, *([2] if _two_sides(event) else [])]
         fields: list[Field | None] = [None]
         if len(event.sections()) > 1 and "field" not in fixed:
             fields = [None, *(f for f in Field if f is not field_of(event, opts))]
@@ -870,6 +871,22 @@ class Search:
                            [{"places": s, **({"winners": w} if w else {}), **({"field": f} if f else {})}
                             for f in fields for w in winners for s in styles][1:],
                            _measure("lines", "totals", "percentages", "places", "line_percentages"))
+
+
+def _two_sides(event: Event) -> bool:
+    """Whether NS and EW can be ranked apart: no section of the lines is one field (a Howell's, where a pair sits
+    NS on one board and EW on another, never twice at a board: ranked apart, each pair would be in both lists).
+
+    >>> from mpxl.core.event import Line
+    >>> _two_sides(Event(lines=[Line(1, "1", "2"), Line(2, "2", "1")]))  # 1 and 2 sit both ways: a Howell
+    False
+    >>> _two_sides(Event(lines=[Line(1, "1", "1"), Line(1, "2", "2")]))  # NS 1 meets EW 1: a Mitchell
+    True
+    """
+    lines = event.lines
+    return all(two_winner_sections([str(ln.section or "") for ln in lines], [str(ln.ns_pair) for ln in lines],
+                                   [str(ln.ew_pair) for ln in lines], [(ln.session, ln.board) for ln in lines])
+               .values())
 
 
 #: The options the lines' figures do not depend on (:func:`~mpxl.core.session.score_columns` reads none
