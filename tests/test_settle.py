@@ -218,3 +218,28 @@ def test_check_on_the_tablets_workbook_exits_1_naming_the_line(scored_book):
     assert json.loads(run.out)["to_settle"] == [
         f"sheet Travellers, row {FIRST_ROW}: board 1, NS 1 v EW 2: no result (Contract, Typed score and Adjustment "
         "blank): type its result, or NP or an adjusted score in Adjustment if it was not played"]
+
+
+#: The Movement sheet of a small Howell (board, round, table, NS, EW) and a typed line each case changes.
+_PLAYS = [("1", "1", "1", "7", "11"), ("2", "1", "1", "7", "11"), ("1", "2", "2", "5", "3"),
+          ("2", "2", "2", "5", "3")]
+
+
+@pytest.mark.parametrize("board, ns, ew, said", [
+    (1, "7", "11", None),  # the movement's: settled
+    (999, "7", "11", "row 5: board 999: the movement has no board 999 (its boards are 1-2): likeliest fix: the "
+                     "board number misread: NS 7 v EW 11 played boards 1, 2 (round 1, table 1)"),
+    (1, "11", "7", "row 5: board 1: NS 11 v EW 7 is not in the movement (it has NS 5 v EW 3, NS 7 v EW 11): "
+                   "likeliest fix: the pairs swapped (NS 7 v EW 11, round 1, table 1)"),
+])
+def test_a_line_the_movement_sheet_did_not_send_is_to_settle(board, ns, ew, said):
+    """A typed line whose board or pairs the workbook's Movement sheet has not (a board outside the movement
+    too: the sheet is the whole evening's) is named with the likeliest fix."""
+    from mpxl.core.event import Event, Line
+    from mpxl.workbook.settle import WORKBOOK_PROGRAM, Play, unsettled_lines
+
+    plays = [Play(f"sheet Movement, row {5 + i}", b, r, t, n, e) for i, (b, r, t, n, e) in enumerate(_PLAYS)]
+    typed = [Line(board, ns, ew, score=420, where="row 5")] + [
+        Line(int(b), n, e, score=420, where=f"row {6 + i}") for i, (b, _, _, n, e) in enumerate(_PLAYS[1:])]
+    found = unsettled_lines(Event(lines=typed, program=WORKBOOK_PROGRAM), plays)
+    assert [m for m in found if m.startswith("row 5:")] == ([said] if said else [])

@@ -75,8 +75,9 @@ def to_settle(event: Event, path: str, warn: bool = True, movement: str | None =
 
 
 def against_file(event: Event, path: str) -> list[str]:
-    """Every line of ``event`` the movement of the file ``path`` did not send to its board, then every play of
-    it nobody typed (:func:`mpxl.core.slips.against`)."""
+    """Every line of ``event`` the movement of the file ``path`` did not send to its board (a board it does not
+    play too, unless the lines are of several sessions: the file may be one session's), then every play of it
+    nobody typed (:func:`mpxl.core.slips.against`)."""
     from ..core.slips import Play, Slip, against
     from ..formats.movement_file import read_movement
 
@@ -85,7 +86,7 @@ def against_file(event: Event, path: str) -> list[str]:
              for r in m.rows if r.ns and r.ew for b in r.boards]
     slips = [Slip(ln.where or f"board {ln.board}", str(ln.board), ln.ns_pair, ln.ew_pair,
                   str(ln.table) if ln.table is not None else "") for ln in event.lines]
-    return against(plays, slips, missing=True)
+    return against(plays, slips, missing=True, whole=len({ln.session for ln in event.lines}) <= 1)  # one session
 
 
 def _keep_workbook(event: Event, outputs: Sequence[str], warn: bool,

@@ -119,9 +119,19 @@ def _misread(met: Sequence[Play]) -> str:
             f"{boards}{_seat(first)}")
 
 
-def not_sent(plays: Iterable[Play], slips: Iterable[Slip]) -> list[tuple[Slip, str, Play | None]]:
+def not_sent(plays: Iterable[Play], slips: Iterable[Slip], whole: bool = False) -> list[tuple[Slip, str, Play | None]]:
     """Each slip of a board the movement plays whose pairs it did not send there: the slip, its message and the
-    play it most likely is (:func:`likeliest_fix`). A board the movement does not play is not judged here."""
+    play it most likely is (:func:`likeliest_fix`). A board the movement does not play is judged only when the
+    movement is ``whole`` (every board of the evening: a workbook's Movement sheet), not a part of it (another
+    session's boards may be in the lines).
+
+    >>> plays = [Play("1", "7", "11", "1", "7"), Play("2", "7", "11", "1", "7")]
+    >>> not_sent(plays, [Slip("row 5", "999", "7", "11")])
+    []
+    >>> print(not_sent(plays, [Slip("row 5", "999", "7", "11")], whole=True)[0][1])
+    row 5: board 999: the movement has no board 999 (its boards are 1-2): likeliest fix: the board number misread: \
+NS 7 v EW 11 played boards 1, 2 (round 1, table 7)
+    """
     every = [Play(key(p.board), key(p.ns), key(p.ew), key(p.round), key(p.table), p.where) for p in plays]
     sent: dict[str, set[tuple[str, str]]] = {}
     for p in every:
@@ -129,13 +139,33 @@ def not_sent(plays: Iterable[Play], slips: Iterable[Slip]) -> list[tuple[Slip, s
     out = []
     for s in slips:
         b, pairs = key(s.board), (key(s.ns), key(s.ew))
-        if b not in sent or pairs in sent[b]:
+        if b in sent and pairs in sent[b] or b not in sent and not (whole and sent):
             continue
-        has = ", ".join(f"NS {n} v EW {e}" for n, e in sorted(sent[b], key=_order))
+        if b in sent:
+            has = ", ".join(f"NS {n} v EW {e}" for n, e in sorted(sent[b], key=_order))
+            what = f"NS {pairs[0]} v EW {pairs[1]} is not in the movement (it has {has})"
+        else:
+            what = f"the movement has no board {b} (its boards are {_boards(sent)})"
         fix, play = likeliest_fix(s, every)
-        out.append((s, f"{s.where}: board {b}: NS {pairs[0]} v EW {pairs[1]} is not in the movement (it has {has})"
-                    + (f": likeliest fix: {fix}" if fix else ""), play))
+        out.append((s, f"{s.where}: board {b}: {what}" + (f": likeliest fix: {fix}" if fix else ""), play))
     return out
+
+
+def _boards(sent: Iterable[str]) -> str:
+    """The movement's boards, runs joined (``1-26``, ``1-3, 7``).
+
+    >>> _boards(["3", "1", "2", "7", "x"])
+    '1-3, 7, x'
+    """
+    numbers = sorted(int(b) for b in sent if b.isdigit())
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][1] + 1:
+            runs[-1][1] = n
+        else:
+            runs.append([n, n])
+    words = [f"{a}-{b}" if b > a else str(a) for a, b in runs] + sorted(b for b in sent if not b.isdigit())
+    return ", ".join(words)
 
 
 def _order(pairs: tuple[str, str]) -> tuple[tuple[int, str], ...]:
@@ -150,10 +180,11 @@ def untyped(plays: Iterable[Play], slips: Iterable[Slip], explained: Iterable[Pl
     return [p for p in plays if (k := (key(p.board), key(p.ns), key(p.ew))) not in typed and k not in told]
 
 
-def against(plays: Sequence[Play], slips: Sequence[Slip], missing: bool = False) -> list[str]:
-    """Every slip the movement did not send (with the likeliest fix), then, with ``missing``, every play nobody
-    typed (a line the movement expects): one message each."""
-    wrong = not_sent(plays, slips)
+def against(plays: Sequence[Play], slips: Sequence[Slip], missing: bool = False, whole: bool = False) -> list[str]:
+    """Every slip the movement did not send (with the likeliest fix; a board it does not play too when it is
+    ``whole``: :func:`not_sent`), then, with ``missing``, every play nobody typed (a line the movement expects):
+    one message each."""
+    wrong = not_sent(plays, slips, whole)
     out = [message for _, message, _ in wrong]
     if missing:
         explained = [p for _, _, p in wrong if p is not None]

@@ -80,7 +80,7 @@ def unsettled_lines(event: Event, plays: Sequence[Play] = ()) -> list[str]:
     moves = [slips.Play(p.board, p.ns, p.ew, p.round, p.table, p.where) for p in plays]
     typed_lines = [slips.Slip(ln.where, _key(ln.board), _key(ln.ns_pair), _key(ln.ew_pair)) for ln in event.lines
                    if _key(ln.ns_pair) and _key(ln.ew_pair)]
-    wrong = slips.not_sent(moves, typed_lines)
+    wrong = slips.not_sent(moves, typed_lines, whole=True)  # the Movement sheet: the whole evening's
     out = [message for _, message, _ in wrong]
     astray = {s.where for s, _, _ in wrong}
     for ln in event.lines:
