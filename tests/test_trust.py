@@ -153,6 +153,23 @@ def test_previous_files_whose_pairs_match_none_are_refused_naming_the_pairs(tmp_
     assert "they have 11, 12, 13, 14" in err or all(n in err for n in ("11", "12", "13", "14")), err
 
 
+@pytest.mark.parametrize("previous, said", [
+    (["s2.csv"], "is {d}/s2.csv itself (or a copy of it)"),  # the file checked, as its earlier session
+    (["copy.csv"], "is {d}/s2.csv itself (or a copy of it)"),  # a copy of it, byte for byte
+    (["s1.csv", "s1.csv"], "is given twice (the same file as {d}/s1.csv)"),
+])
+def test_previous_files_that_are_the_session_itself_or_twice_are_refused(tmp_path, capsys, previous, said):
+    """``--previous`` names the earlier sessions, each once: the file checked (or a copy) or a file twice would
+    count a session twice in the running totals, checked "all agree" all the same."""
+    lines = "board,ns_pair,ew_pair,ns_score,ns_mp,ew_mp\n1,1,2,420,2,0\n1,3,4,400,0,2\n"
+    (tmp_path / "s2.csv").write_text(lines)
+    (tmp_path / "copy.csv").write_text(lines)
+    (tmp_path / "s1.csv").write_text(lines.replace("420", "450"))
+    assert main(["check", str(tmp_path / "s2.csv"), "--previous", *(str(tmp_path / p) for p in previous)]) == 2
+    err = capsys.readouterr().err
+    assert f"{tmp_path / previous[-1]}: --previous: " in err and said.format(d=tmp_path) in err, err
+
+
 def test_sighup_ends_mpxl_as_sigterm_does():
     import signal
 

@@ -24,6 +24,7 @@ way (a file with no published figures too: then only that is checked).
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 from argparse import Namespace
@@ -31,6 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
+from pathlib import Path
 
 from ..core.contract import board_vulnerability
 from ..core.conventions import Conventions
@@ -341,6 +343,7 @@ def _audit(args: Namespace) -> Audit:
     ``--previous``) and compare, session by session."""
     event = _read_published(args.input, bool(getattr(args, "movement", None)))
     previous_files = list(getattr(args, "previous", None) or [])
+    _distinct_sessions(str(args.input), previous_files)
     chosen, result, later = _scored(event, args, previous_files)
     previous = _previous_totals(args, result, previous_files) if previous_files else None
     carried: list[Difference] | None = [] if later and previous is None else None
@@ -380,6 +383,29 @@ def _analysis_differences(event: Event, path: str) -> tuple[list[Difference], st
 def _vulnerability(deal: Deal) -> str:
     """A deal's vulnerability, the board number's when its file does not say."""
     return deal.vulnerable or board_vulnerability(deal.board).value
+
+
+def _distinct_sessions(path: str, previous: list[str]) -> None:
+    """UserError where a ``--previous`` file is the file checked, or another ``--previous`` one (the same file,
+    or a copy of it byte for byte): the same session counted twice in the running totals."""
+    from ..formats.atomic import same_file
+
+    def same(a: str, b: str) -> bool:
+        if same_file(a, b):
+            return True
+        try:
+            return os.path.getsize(a) == os.path.getsize(b) and Path(a).read_bytes() == Path(b).read_bytes()
+        except OSError:  # one cannot be read: its reader says so
+            return False
+
+    for i, prev in enumerate(previous):
+        if same(prev, path):
+            raise UserError(prev, "--previous", f"is {path} itself (or a copy of it): --previous names the EARLIER "
+                            "sessions' files, each once")
+        for earlier in previous[:i]:
+            if same(prev, earlier):
+                raise UserError(prev, "--previous", f"is given twice (the same file as {earlier}): each earlier "
+                                "session once")
 
 
 def _read_published(path: str, against_movement: bool = False) -> Event:
