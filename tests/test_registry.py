@@ -419,3 +419,14 @@ def test_every_setup_convention_s_every_value_goes_to_its_cell_and_list(name, ke
     (listed,) = [dv for dv in ws.data_validations.dataValidation if cell in str(dv.sqref)]
     words = listed.formula1.strip('"').split(",") if listed.formula1.startswith('"') else None
     assert words is None or value.value in words
+
+
+@pytest.mark.parametrize("flag, name", [
+    ("ebuscore", "ebuscore"), ("EBU", "ebu"), ("ebu", "ebu"),
+    ("e", "ebu"), ("eb", "ebu"),  # the start of ebu and ebuscore: ebu, as --method a is ascherman (Choice.find)
+    ("ebus", "ebuscore"), ("mag", "magiccontest"), ("c", "compscore"), ("Magic Contest France", "magiccontest"),
+])
+def test_a_conventions_flag_names_one_program(flag, name):
+    """``--conventions`` takes a name or its start by the rule every choice follows, then a program's name."""
+    from mpxl.core.conventions import named
+    assert named(flag).name == name

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
-from ..core.conventions import CONVENTIONS, Conventions, detect, find
+from ..core.conventions import CONVENTIONS, Conventions, detect, named
 from ..core.errors import UserError
 from ..core.event import Event
 from ..core.inference import Inference, infer
@@ -177,7 +177,7 @@ def conventions_of(args: object, event: Event, detected: Conventions | None = No
     if not name:
         return detected or detect(event)
     try:
-        return find(name)
+        return named(name)
     except ValueError as exc:
         raise UserError("", "--conventions", str(exc)) from None
 

@@ -27,7 +27,7 @@ from .options import ScoringOptions, parse_options
 from .rounding import Rounding
 from .settings import AvePolicy, EstimateAt, RoundingKind, Scale, TotalsFrom, Unplayed
 
-__all__ = ["Conventions", "CONVENTIONS", "EVIDENCE", "find", "detect", "detect_from", "options_for"]
+__all__ = ["Conventions", "CONVENTIONS", "EVIDENCE", "find", "named", "detect", "detect_from", "options_for"]
 
 
 @dataclass(frozen=True)
@@ -222,6 +222,29 @@ def find(name: str | Conventions | None) -> Conventions:
         if any(m in key for m in conv.matches) or any(key and m.startswith(key) for m in conv.matches):
             return conv
     raise ValueError(f"{name!r} is not a known program; expected one of " + ", ".join(CONVENTIONS))
+
+
+def named(name: str) -> Conventions:
+    """The conventions a ``--conventions`` flag names: a name of :data:`CONVENTIONS` (case and spaces
+    forgiven), or the start of one, as a choice's name is (:meth:`mpxl.core.settings.Choice.find`: a start of
+    several names is the one among them that starts every other, else refused as ambiguous); else a program's
+    name as a file writes it (:func:`find`).
+
+    >>> named("ebuscore").name, named("EBU").name, named("e").name, named("mag").name, named("EBUScore Pairs").name
+    ('ebuscore', 'ebu', 'ebu', 'magiccontest', 'ebuscore')
+    """
+    key = name.strip().lower().replace(" ", "")
+    if key in CONVENTIONS:
+        return CONVENTIONS[key]
+    found = [n for n in CONVENTIONS if key and n.startswith(key)]
+    if len(found) > 1:
+        found = [n for n in found if all(o.startswith(n) for o in found)] or found
+    if len(found) == 1:
+        return CONVENTIONS[found[0]]
+    if len(found) > 1:
+        raise ValueError(f"{name!r} could be {' or '.join(found)}: say which; expected one of "
+                         + ", ".join(CONVENTIONS))
+    return find(name)
 
 
 def detect(event: Event) -> Conventions:
