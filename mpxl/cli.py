@@ -234,6 +234,23 @@ def import_openpyxl(argv: Sequence[str], program: bool = True) -> None:
                 del sys.modules[name]
 
 
+#: The exit status of a command whose output's reader stopped reading (``| head``): a program the pipe's
+#: signal ends reports 128 + SIGPIPE (13), as ``cat`` or ``grep`` do; not 0, which would say that ``check``
+#: found nothing.
+PIPE_CLOSED = 141
+
+
+def _pipe_closed() -> int:
+    """:data:`PIPE_CLOSED`, stdout pointed at the null device first (Python's advice: the interpreter's last
+    flush of the closed pipe would raise again, and print a traceback-like notice)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # no file descriptor (a test's captured stdout): nothing to flush
+        pass
+    return PIPE_CLOSED
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     program = argv is None
     argv = sys.argv[1:] if argv is None else list(argv)
@@ -258,8 +275,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if message is None:
             raise
         return _refuse(message)
-    except BrokenPipeError:  # `mpxl score ... | head`
-        return 0
+    except BrokenPipeError:  # `mpxl check ... | head`: the reader stopped reading
+        return _pipe_closed()
     except OSError as exc:  # what the operating system refused: one line, no traceback
         where = f"{exc.filename}: " if exc.filename else ""
         print(f"mpxl: {where}{exc.strerror or exc}", file=sys.stderr)

@@ -170,6 +170,26 @@ def test_previous_files_that_are_the_session_itself_or_twice_are_refused(tmp_pat
     assert f"{tmp_path / previous[-1]}: --previous: " in err and said.format(d=tmp_path) in err, err
 
 
+@pytest.mark.parametrize("argv", [["check"], ["score"]])
+def test_a_reader_that_stops_reading_ends_with_141_not_0(tmp_path, argv):
+    """``mpxl check x | head``: the pipe closed, the command ends as a program SIGPIPE ends (141), quietly; never 0,
+    which would say check found nothing (this file's figures disagree: check alone exits 1)."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "off.csv"
+    path.write_text("board,ns_pair,ew_pair,ns_score,ns_mp,ew_mp\n1,1,2,420,0,2\n1,3,4,400,2,0\n")
+    read, write = os.pipe()
+    os.close(read)  # the reader gone before mpxl writes a byte
+    try:
+        done = subprocess.run([sys.executable, "-m", "mpxl", *argv, str(path)], stdout=write, stderr=subprocess.PIPE,
+                              text=True, timeout=60)
+    finally:
+        os.close(write)
+    assert done.returncode == 141, done.stderr
+    assert "Traceback" not in done.stderr and "Exception ignored" not in done.stderr
+
+
 def test_sighup_ends_mpxl_as_sigterm_does():
     import signal
 
