@@ -65,13 +65,15 @@ BAD = [
     ("", "line 1", "empty"),
     ("board,ns_pair,ew_pair,ns_score\n", "line 2", "no traveller lines"),
     ("board,ns_pair,ew_pair,ns_score\n1,1,2,420,9,9\n", "line 2", "the row has 6 cells"),
+    ("board,ns_pair,ew_pair,ns_score\n1,1,2," + "9" * 200_000 + "\n1,3,4,400\n", "line 2", "field limit"),
+    ("board,ns_pair,ew_pair,ns_score,note" + "x" * 200_000 + "\n1,3,4,400\n", "line 1", "field limit"),
 ]
 
 
 @pytest.mark.parametrize("text, where, problem", BAD, ids=[
     "text-score", "fractional-score", "duplicate-ns", "duplicate-ew", "duplicate-table", "unknown-code", "bad-board",
     "missing-pair", "bad-declarer", "bad-flag", "no-ew-column", "no-score-column", "twice", "empty", "no-lines",
-    "long-row"])
+    "long-row", "huge-field", "huge-heading"])
 def test_malformed_csv_is_refused_with_a_place(text, where, problem):
     with pytest.raises(UserError) as exc:
         read_csv_text(text, "bad.csv")

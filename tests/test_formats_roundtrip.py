@@ -289,3 +289,16 @@ def test_generated_events_keep_what_each_format_holds(event, target, tmp_path):
     again = tmp_path / f"again{target}"
     write_event(back, again)
     assert everything(read_event(again)) == everything(back)
+
+
+@pytest.mark.parametrize("title", ["=1+1", "+44 club", "-5 pairs", "@home", "'quoted", "Tuesday"])
+def test_a_title_a_spreadsheet_would_take_for_a_formula_reads_back_as_written(title, tmp_path):
+    """The CSV writer guards a text starting like a formula with a quote (textsafe); the reader takes it off
+    again, for the title as for the names: written, read, written again, the same title, never ``''=1+1``."""
+    event = Event(lines=[Line(1, "1", "2", score=420), Line(1, "3", "4", score=400)], title=title)
+    first, second = tmp_path / "a.csv", tmp_path / "b.csv"
+    write_event(event, first)
+    back = read_event(first)
+    assert back.title == title
+    write_event(back, second)
+    assert read_event(second).title == title and second.read_bytes() == first.read_bytes()

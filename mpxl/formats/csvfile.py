@@ -208,7 +208,7 @@ def read_csv_text(text: str, source: str = "<csv>") -> Event:
     try:
         lines, decimals = _read_rows(rows, keys, source, plain, names, sitouts, penalties)
     except csv.Error as exc:  # a stray NUL, a huge field: only the csv module raises csv.Error here
-        raise UserError(source, f"line {reader.line_num + 1}", f"not readable as CSV ({exc})") from None
+        raise UserError(source, f"line {reader.line_num}", f"not readable as CSV ({exc})") from None
     if "group" in keys:
         check_groups(lines, source)
     ev = csv_event(lines, source, decimals, names, sitouts, penalties)
@@ -271,7 +271,7 @@ an event has one title: leave the cell blank or repeat it
     at = [(k, keys.index(k)) for k in sorted(HEADING_COLUMNS & set(keys))]
     for no, row in rows:
         for key, i in at:
-            text = row[i].strip() if i < len(row) else ""
+            text = csv_untext(row[i].strip()) if i < len(row) else ""  # as the writer guarded it (a title "=...")
             if not text:
                 continue
             if key not in heading:
@@ -332,7 +332,7 @@ def header_keys(reader: CsvReader, source: str) -> list[str]:
             source, "line 1", "the file is empty; expected a header row such as board,ns_pair,ew_pair,ns_score"
         ) from None
     except csv.Error as exc:
-        raise UserError(source, f"line {reader.line_num + 1}", f"not readable as CSV ({exc})") from None
+        raise UserError(source, f"line {reader.line_num}", f"not readable as CSV ({exc})") from None
     return header_keys_of(header, source)
 
 
