@@ -125,6 +125,13 @@ def test_watch_needs_an_output(night, capsys):
     assert "give at least one with -o" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("extra", [[], ["--tablets"]])
+def test_every_without_watch_is_refused_not_ignored(night, tmp_path, capsys, extra):
+    out = tmp_path / "live.html"
+    assert main(["score", str(night), "--every", "1", "-o", str(out), *extra]) == 2
+    assert "mpxl: --every: goes with --watch" in capsys.readouterr().err and not out.exists()
+
+
 def test_the_command_watches_until_terminated(night, tmp_path):
     """The real loop as a process: the page written, rewritten after a change, SIGTERM ends it cleanly
     (bounded waits, polling every 50 ms)."""

@@ -45,7 +45,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                    + ", ".join(output_extensions()) + "; give -o again for more outputs, each written atomically")
     p.add_argument("--watch", action="store_true", help="keep scoring the tablets' database as results arrive: "
                    "rewrite the outputs whenever it changes (the page reloads itself), until Ctrl-C")
-    p.add_argument("--every", type=seconds_argument, default=0.5, metavar="SECONDS",
+    p.add_argument("--every", type=seconds_argument, metavar="SECONDS",
                    help="with --watch: how often to look at the database (default 0.5 seconds)")
     p.add_argument("--tablets", action="store_true", help="INPUT is the evening's journal mpxl tablets start wrote: "
                    "poll the tablets' results from BCS 5's Data Connector into it first, accept them once written")
@@ -82,6 +82,9 @@ def seconds_argument(text: str) -> float:
 
 
 def run(args: argparse.Namespace) -> int:
+    if getattr(args, "every", None) is not None and not Given.of(args).watch:
+        raise UserError("", "--every", "goes with --watch (how often to look at the database); without --watch "
+                        "the input is scored once")
     if getattr(args, "tablets", False) and not Given.of(args).watch:  # the Data Connector polled once
         from .feed import feed
 
