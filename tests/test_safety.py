@@ -700,3 +700,16 @@ def test_template_keeps_a_file_of_its_default_name(tmp_path, monkeypatch, capsys
     err = capsys.readouterr().err
     assert f"{name}: a file of that name is already here" in err and f"give -o {name} to replace it" in err
     assert main([*argv, "-o", name]) == 0 and (tmp_path / name).read_bytes()[:2] == b"PK"
+
+
+@pytest.mark.parametrize("extra, named", [
+    (["--tables", "5"], "--tables"), (["--movement", "howell", "--boards", "4"], "--boards and --movement"),
+    (["--scale", "single"], "--scale"), (["--sections", "2"], "--sections"),
+])
+def test_the_teaching_workbook_refuses_a_template_layout_option(tmp_path, capsys, extra, named):
+    """``--teaching`` has its own layout (the slides' board 4): an option of the club template's is refused,
+    not taken and ignored."""
+    out = tmp_path / "t.xlsx"
+    assert main(["template", "--teaching", "-o", str(out), *extra]) == 2
+    assert f"{named} lay out a club's template; --teaching builds the teaching workbook" in capsys.readouterr().err
+    assert not out.exists()

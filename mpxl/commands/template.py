@@ -104,6 +104,13 @@ def with_deals(contents: Contents, path: str | None) -> Contents:
 DEFAULT, TEACHING = "club-pairs.xlsx", "neuberg-teaching.xlsx"
 
 
+#: The template's layout options and their defaults: the teaching workbook takes none of them.
+_LAYOUT_DEFAULTS: dict[str, object] = {
+    "tables": 15, "boards": None, "movement": None, "source": None, "leaves": None, "joins": None, "swap_boards": None,
+    "boards_per_round": None, "pairs": None, "rounds": None, "arrowswitch": None, "late": None, "method": "neuberg",
+    "scale": Scale.DOUBLE, "sections": 1, "field": FIELD_NAMES[0]}
+
+
 def default_output(args: argparse.Namespace) -> str:
     """The workbook ``args`` write: ``-o``'s, else the default name of the template or the teaching workbook."""
     return str(args.output) if args.output is not None else (TEACHING if args.teaching else DEFAULT)
@@ -123,6 +130,11 @@ def run(args: argparse.Namespace) -> int:
     if args.output is None:
         _not_replaced(output)
     if args.teaching:
+        ignored = [f"--{k.replace('_', '-')}" for k, default in _LAYOUT_DEFAULTS.items()
+                   if getattr(args, k, default) != default]
+        if ignored:
+            raise UserError("", ignored[0], f"{' and '.join(ignored)} lay out a club's template; --teaching builds "
+                            "the teaching workbook (the slides' board 4), which has its own: leave them out")
         contents = teaching_contents()
     else:
         if not 1 <= args.tables <= 60:
@@ -158,7 +170,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                    "neuberg-teaching.xlsx with --teaching, never replacing a file already there); "
                    ".xlsm: macro-enabled, with xlwings' own "
                    "VBA module (from the installed xlwings' standalone quickstart) for classic xlwings' functions")
-    p.add_argument("--tables", type=whole, default=15, help="tables (default 15)")
+    p.add_argument("--tables", type=whole, default=_LAYOUT_DEFAULTS["tables"], help="tables (default 15)")
     p.add_argument("--boards", type=whole, help="boards (default 36; with a movement: its boards)")
     p.add_argument("--movement", choices=KINDS,
                    help="mitchell: NS and EW ranked apart; howell: one ranking (default mitchell); relay and "
@@ -180,12 +192,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--rounds", type=whole, help="with a movement: fewer rounds (mitchell)")
     p.add_argument("--arrowswitch", type=whole, metavar="LAST_N", help="with a mitchell: the last N rounds turned")
     p.add_argument("--late", type=whole, metavar="ROUND", help="with --pairs 2T-1: the missing pair arrives for ROUND")
-    p.add_argument("--method", default="neuberg", type=str.lower,
+    p.add_argument("--method", default=_LAYOUT_DEFAULTS["method"], type=str.lower,
                    choices=[m.lower() for m in METHOD_NAMES], help="estimation method (default neuberg)")
-    p.add_argument("--scale", type=scale_argument, default=Scale.DOUBLE, metavar="SCALE", help=SCALE_HELP)
-    p.add_argument("--sections", type=whole, default=1,
+    p.add_argument("--scale", type=scale_argument, default=_LAYOUT_DEFAULTS["scale"], metavar="SCALE", help=SCALE_HELP)
+    p.add_argument("--sections", type=whole, default=_LAYOUT_DEFAULTS["sections"],
                    help="sections A, B...: the lines, pairs and boards of each are pre-filled (default 1)")
-    p.add_argument("--field", choices=FIELD_NAMES, default=FIELD_NAMES[0],
+    p.add_argument("--field", choices=FIELD_NAMES, default=_LAYOUT_DEFAULTS["field"],
                    help="sections scored apart (section, default) or across the field (event)")
     p.add_argument("--teaching", action="store_true",
                    help="build the Neuberg teaching workbook instead: the slides' board 4 and its variants")
