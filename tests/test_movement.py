@@ -299,3 +299,14 @@ def test_every_card_prints_whole_on_its_page_in_chromium(tmp_path):
     titles = [ln for p in pages for ln in p if re.fullmatch(_CARD_START, ln)]
     expected = [t for t, _ in _card_rows(page.read_text(encoding="utf-8"))]
     assert sorted(titles) == sorted(expected)  # every card printed, each title once
+
+
+@pytest.mark.parametrize("out", ["cards.html", "m.json", "m.txt"])
+def test_json_with_an_output_prints_the_schedule_too(capsys, tmp_path, out):
+    """``--json`` prints the schedule whatever ``-o`` writes (as ``score --json`` does beside its files); the
+    line saying what was written goes to stderr then."""
+    alone = _schedule(capsys, "mitchell", "--tables", "3")
+    path = tmp_path / out
+    assert main(["movement", "mitchell", "--tables", "3", "--json", "-o", str(path)]) == 0
+    got = capsys.readouterr()
+    assert json.loads(got.out) == alone and path.exists() and f"wrote {path}" in got.err

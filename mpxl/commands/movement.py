@@ -43,6 +43,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -170,7 +171,11 @@ def run(args: argparse.Namespace) -> int:
             check_not_input(args.output, [source])
         with atomic_write(args.output) as f:
             f.write(text)
-        print(wrote(args.output, what, detail or m.title))
+        if args.json:  # the schedule on stdout as well, as score --json prints beside its -o files
+            print(json.dumps(_json(m, source, bool(changes))))
+            print(wrote(args.output, what, detail or m.title), file=sys.stderr)
+        else:
+            print(wrote(args.output, what, detail or m.title))
     elif args.json:
         print(json.dumps(_json(m, source, bool(changes))))
     else:
