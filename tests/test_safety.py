@@ -713,3 +713,17 @@ def test_the_teaching_workbook_refuses_a_template_layout_option(tmp_path, capsys
     assert main(["template", "--teaching", "-o", str(out), *extra]) == 2
     assert f"{named} lay out a club's template; --teaching builds the teaching workbook" in capsys.readouterr().err
     assert not out.exists()
+
+
+@pytest.mark.parametrize("command, name", WRITERS)
+def test_a_read_only_output_is_kept_not_replaced(tmp_path, capsys, command, name):
+    """An output file made read-only (its permissions; Windows' Read-only attribute) is refused, the file kept
+    byte for byte, for every writer alike (Windows refuses the replace; elsewhere it would go through)."""
+    import stat
+
+    out = tmp_path / name
+    out.write_bytes(b"kept")
+    out.chmod(stat.S_IREAD)
+    code, err = _run(command, out, capsys)
+    assert code == 2 and f"{out}: the file is read-only: it is kept" in err, err
+    assert out.read_bytes() == b"kept" and _left(tmp_path) == []

@@ -25,6 +25,7 @@ import errno
 import hashlib
 import os
 import re
+import stat
 from collections.abc import Iterable, Iterator
 from contextlib import AbstractContextManager
 from pathlib import Path
@@ -158,6 +159,28 @@ left from a crash: delete it and run again
     raise FileOpen(str(path), f"the file is open in {program} ({'by ' + who + ', ' if who else ''}its lock "
                    f"file {lock} is beside it): close it there and run again; if {program} is not "
                    "running, the lock file is left from a crash: delete it and run again", program, who, lock)
+
+
+def check_not_read_only(path: StrPath) -> None:
+    """Refuse to replace a file that is read-only (no write permission for anyone; Windows' Read-only
+    attribute is that): a file its owner protected is not replaced, as Windows would refuse to anyway.
+
+    >>> import stat, tempfile
+    >>> p = os.path.join(tempfile.mkdtemp(), "kept.csv"); _ = open(p, "w").write("x")
+    >>> check_not_read_only(p); os.chmod(p, stat.S_IREAD)
+    >>> check_not_read_only(p)
+    Traceback (most recent call last):
+    ...
+    mpxl.core.errors.UserError: ...kept.csv: the file is read-only: it is kept; make it writable (or give another \
+name) to write it
+    """
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:  # not there (or not to be looked at): nothing to keep
+        return
+    if stat.S_ISREG(mode) and not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
+        raise UserError(str(path), "", "the file is read-only: it is kept; make it writable (or give another name) "
+                        "to write it")
 
 
 #: A file's content as :func:`fingerprint` gives it: (size, modification time in ns, a hash of the bytes).
@@ -364,6 +387,7 @@ def atomic_path(path: StrPath, suffix: str = "") -> Iterator[str]:
     if os.path.isdir(target):
         raise UserError(str(path), "", "is a folder; expected a file name")
     check_not_open(target)
+    check_not_read_only(target)
     remove_leftovers(folder)
     ext = suffix or target.suffix
     ext = ext if re.fullmatch(r"\.\w{1,8}", ext or "") else ""
