@@ -165,3 +165,78 @@ def test_a_score_penalty_on_a_played_line_is_refused_never_dropped(tmp_path, cap
 def test_a_percentage_code_beside_a_score_is_a_mixed_line(ns, ew, score):
     ev = read_pbn_text(game(f" 1 1 1 2 - - - - {ns} {ew} - -"), "t.pbn")
     assert parse_entry(ev.lines[0].score) == parse_entry(score)
+
+
+# ------------------------------------------------------------------ a contract scored with the game's [Vulnerable] tag
+
+CONTRACT_ONLY = "Table;PairId_NS;PairId_EW;Contract;Declarer;Result;MP_NS;MP_EW"
+
+
+@pytest.mark.parametrize("tag, board, row, score", [
+    ('[Vulnerable "All"]\n', 1, "3NT N 7", -200),  # board 1 is None vulnerable by its number: the tag wins
+    ('[Vulnerable "Both"]\n', 1, "3NT N 7", -200),
+    ('[Vulnerable "None"]\n', 4, "3NT N 7", -100),  # board 4 is All by its number
+    ('[Vulnerable "Love"]\n', 4, "3NT N 7", -100),
+    ('[Vulnerable "-"]\n', 4, "3NT N 7", -100),
+    ('[Vulnerable "NS"]\n', 1, "4S N 10", 620),
+    ('[Vulnerable "NS"]\n', 1, "4S E 10", -420),
+    ('[Vulnerable "EW"]\n', 1, "4S E 10", -620),
+    ("", 4, "3NT N 7", -200),  # no tag: the board number's
+    ("", 1, "3NT N 7", -100),
+])
+def test_a_contract_is_scored_with_the_vulnerable_tag(tag, board, row, score):
+    ev = read_pbn_text(game(f" 1 1 2 {row} 0 2", CONTRACT_ONLY, board=board, extra=tag), "t.pbn")
+    assert ev.lines[0].score == score and not ev.warnings
+
+
+def test_an_unreadable_vulnerable_tag_is_refused_when_a_contract_is_scored():
+    with pytest.raises(UserError) as exc:
+        read_pbn_text(game(" 1 1 2 3NT N 7 0 2", CONTRACT_ONLY, extra='[Vulnerable "Some"]\n'), "t.pbn")
+    assert (exc.value.where, exc.value.problem.split(";")[0]) == ("line 3", "board 1: Vulnerable 'Some' is not a vulnerability")
+
+
+# ------------------------------------------------------------------ a line with no score: its contract's, or refused
+
+@pytest.mark.parametrize("row, tag, score", [
+    (' 1 1 1 2 3N N 10 - - - 2.0 0.0', "", 430),  # Score_NS and Score_EW "-" beside a contract: the contract's
+    (' 1 1 1 2 3N N 10 - - - 2.0 0.0', '[Vulnerable "All"]\n', 630),
+    (' 1 1 1 2 3N N +1 - - - 2.0 0.0', "", 430),  # a result against the contract
+    (' 1 1 1 2 4S E = - - - 2.0 0.0', "", -420),
+    (' 1 1 1 2 Pass - - - - - 2.0 0.0', "", 0),
+    (' 1 1 1 2 - - - - - - - -', "", None),  # nothing at all, no figures: a line left blank, as before
+    (' 1 1 1 2 - - - - "NP" - 1.0 1.0', "", "NP"),  # an explicit not-played code keeps its figures
+])
+def test_a_line_without_a_score_is_scored_from_its_contract(row, tag, score):
+    ev = read_pbn_text(game(row, extra=tag), "t.pbn")
+    assert ev.lines[0].score == score and not ev.warnings
+
+
+@pytest.mark.parametrize("row, problem", [
+    (' 1 1 1 2 - - - - - - 2.0 0.0', "board 1, NS 1 v EW 2: no result on this line (no score and no contract) but it "
+     "publishes matchpoints (2.0 / 0.0)"),
+    (' 1 1 1 2 - - - - - - - 0.0', "no result on this line"),
+    (' 1 1 1 2 4S Q 10 - "420" - 2.0 0.0', "board 1: Declarer 'Q' is not a direction"),
+    (' 1 1 1 2 4S N 14 - "420" - 2.0 0.0', "board 1: Result '14' is not a number of tricks"),
+    (' 1 1 1 2 4S N +4 - - - 2.0 0.0', "board 1: Result '+4': result '+4' is impossible for 4S"),
+])
+def test_a_line_with_no_readable_result_is_refused(row, problem):
+    with pytest.raises(UserError) as exc:
+        read_pbn_text(game(row), "t.pbn")
+    assert exc.value.where == "line 4" and problem in exc.value.problem
+
+
+@pytest.mark.parametrize("row, tag, warned", [
+    (' 1 1 1 2 3N N 10 - "630" - 2.0 0.0', "", "line 4: warning: board 1, NS 1 v EW 2: 3N by N taking 10 tricks "
+     "scores 430 (None vulnerable), but the published score is 630; the published score is kept"),
+    (' 1 1 1 2 3N N 10 - "430" - 2.0 0.0', '[Vulnerable "All"]\n', "scores 630 (All vulnerable), but the published "
+     "score is 430"),
+    (' 1 1 1 2 3N N 10 - "430" - 2.0 0.0', "", None),
+    (' 1 1 1 2 3N N 10 - "650>630" - 2.0 0.0', "", None),  # the director replaced the result played: not compared
+    (' 1 1 1 2 3N - 10 - "630" - 2.0 0.0', "", None),  # no declarer: nothing to compare
+])
+def test_a_contract_that_contradicts_the_score_is_warned_of(row, tag, warned):
+    ev = read_pbn_text(game(row, extra=tag), "t.pbn")
+    assert ev.lines[0].score == int(row.split('"')[1].split(">")[-1])  # the published score is kept
+    assert ev.warnings == ([] if warned is None else [ev.warnings[0]])
+    if warned:
+        assert warned in ev.warnings[0]

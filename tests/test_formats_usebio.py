@@ -72,3 +72,58 @@ def test_bare_event_writes_without_matchpoints():
 
     text = usebio_text(Event(lines=[Line(1, "1", "2", score=420), Line(1, "3", "4", score=None)]))
     assert "NS_MATCH_POINTS" not in text and text.count("<TRAVELLER_LINE>") == 2
+
+
+def scored(line: str) -> object:
+    return read_usebio_bytes(wrap(LINE.format(line)), "x.xml")
+
+
+# (the line's elements, its score): board 3 is E-W vulnerable
+@pytest.mark.parametrize("elements, score", [
+    ("<CONTRACT>3NT</CONTRACT><PLAYED_BY>E</PLAYED_BY><TRICKS>11</TRICKS><SCORE>-</SCORE>", -660),  # "-": the contract's
+    ("<CONTRACT>3NT</CONTRACT><PLAYED_BY>E</PLAYED_BY><TRICKS>11</TRICKS><SCORE>-660</SCORE>", -660),
+    ("<SCORE>PASS</SCORE><NS_MATCH_POINTS>1</NS_MATCH_POINTS>", 0),  # passed out
+    ("<SCORE>Pass</SCORE><CONTRACT>Pass</CONTRACT>", 0),
+    ("<CONTRACT>PO</CONTRACT>", 0),
+    ("<CONTRACT>PASS</CONTRACT><TRICKS>-</TRICKS><SCORE>0</SCORE>", 0),
+    ("<SCORE>NP</SCORE><NS_MATCH_POINTS>1</NS_MATCH_POINTS>", "NP"),  # an explicit not-played code, as written
+    ("<SCORE>-</SCORE>", "-"),
+    ("", None),  # nothing, and no figures: a line left blank, as before
+])
+def test_a_line_is_scored_from_what_it_says(elements, score):
+    ev = scored(elements)
+    assert ev.lines[0].score == score and not ev.warnings
+
+
+@pytest.mark.parametrize("elements, problem", [
+    ("<NS_MATCH_POINTS>7</NS_MATCH_POINTS><EW_MATCH_POINTS>7</EW_MATCH_POINTS>",
+     "board 3, NS 1 v EW 2: no result on this line (no SCORE and no CONTRACT) but it publishes matchpoints (7 / 7): "
+     "a line not played has none; give its SCORE, or NP for a board not played"),
+    ("<NS_SCORE>480</NS_SCORE><NS_MATCH_POINTS>7</NS_MATCH_POINTS>",
+     "the line has elements mpxl does not read (NS_SCORE): is the score in one of them?"),
+    ("<CONTRACT>4S</CONTRACT><PLAYED_BY>Q</PLAYED_BY><TRICKS>10</TRICKS><SCORE>420</SCORE>", "PLAYED_BY 'Q' is not a direction"),
+    ("<CONTRACT>4S</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>14</TRICKS><SCORE>420</SCORE>",
+     "TRICKS '14' is not a number of tricks; expected the tricks declarer took, 0 to 13"),
+    ("<CONTRACT>4S</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>-</TRICKS>", "TRICKS '-' is not a number of tricks"),
+])
+def test_a_line_with_no_readable_result_is_refused(elements, problem):
+    with pytest.raises(UserError) as exc:
+        scored(elements)
+    assert exc.value.where == "BOARD 3, TRAVELLER_LINE 1" and problem in exc.value.problem
+
+
+@pytest.mark.parametrize("elements, warned", [
+    ("<CONTRACT>4S</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>12</TRICKS><SCORE>450</SCORE>",
+     "BOARD 3, TRAVELLER_LINE 1: warning: board 3, NS 1 v EW 2: 4S by N taking 12 tricks scores 480 (EW vulnerable), "
+     "but the published score is 450; the published score is kept"),
+    ("<CONTRACT>4S</CONTRACT><PLAYED_BY>E</PLAYED_BY><TRICKS>10</TRICKS><SCORE>-420</SCORE>",
+     "4S by E taking 10 tricks scores -620 (EW vulnerable), but the published score is -420"),
+    ("<CONTRACT>4S</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>12</TRICKS><SCORE>480</SCORE>", None),
+    ("<CONTRACT>4S</CONTRACT><TRICKS>12</TRICKS><SCORE>450</SCORE>", None),  # no declarer: nothing to compare
+    ("<CONTRACT>4S</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>12</TRICKS><SCORE>A6040</SCORE>", None),
+])
+def test_a_contract_that_contradicts_the_score_is_warned_of(elements, warned):
+    ev = scored(elements)
+    assert ev.warnings == ([warned] if warned and warned.startswith("BOARD") else ev.warnings[:1] if warned else [])
+    if warned:
+        assert warned in ev.warnings[0]

@@ -56,18 +56,22 @@ from .common import (
     EventToWrite,
     board_number,
     check_entry,
+    contract_cell,
+    contract_warning,
     decimals_of,
     entry_text,
     exact_text,
     figure_text,
     format_number,
     fraction_or_none,
+    is_passed_out,
     number_or_none,
     percentage_text,
     read_bytes,
+    read_declarer,
+    read_tricks,
     score_from_contract,
     totals_decimals,
-    whole_number,
     whole_score,
     written_decimals,
 )
@@ -290,23 +294,36 @@ def _board(el: Element, ev: Event, source: str, session: int, section: str) -> i
             continue
         if ns is None or ew is None:
             raise UserError(source, where, "a traveller line needs NS_PAIR_NUMBER and EW_PAIR_NUMBER")
-        contract, declarer = _text(tl, "CONTRACT"), _text(tl, "PLAYED_BY")
-        tricks_text = _text(tl, "TRICKS")
-        tricks = whole_number(tricks_text) if tricks_text is not None else None
-        if tricks is None and tricks_text is not None:  # ASCII digits, as every reader takes them
-            raise UserError(source, where, f"TRICKS {tricks_text!r} is not a number of tricks")
+        contract = contract_cell(_text(tl, "CONTRACT"))  # PO (passed out) read as PASS
+        declarer = read_declarer(_text(tl, "PLAYED_BY"), source, where, "PLAYED_BY")
+        tricks = read_tricks(_text(tl, "TRICKS"), contract, source, where, "TRICKS")
         score_text = _text(tl, "SCORE")
         score: LineScore = None
-        if score_text is not None:
+        if score_text is not None and score_text != "-":  # "-" beside a contract: the contract's score
             value = whole_score(score_text, source, where)  # the one rule for a score written as a number
+            if value is None and is_passed_out(score_text):  # SCORE PASS: a board passed out scores 0
+                value = 0
             score = check_entry(score_text, source, where) if value is None else value
-        elif contract is not None:
-            score = score_from_contract(board, contract, declarer, tricks, source, where)
+        if score is None and contract is not None:  # no score written: the contract's (the board number's
+            score = score_from_contract(board, contract, declarer, tricks, source, where)  # vulnerability)
+        elif score is None and score_text is not None:
+            score = check_entry(score_text, source, where)  # "-" alone: a not-played code, as written
+        else:
+            said = contract_warning(board, ns, ew, contract, declarer, tricks, score, where)
+            if said:
+                ev.warnings.append(said)
         ns_mp_text, ew_mp_text = _text(tl, "NS_MATCH_POINTS"), _text(tl, "EW_MATCH_POINTS")
         try:
             ns_mp, ew_mp = number_or_none(ns_mp_text), number_or_none(ew_mp_text)
         except ValueError as exc:
             raise UserError(source, where, f"matchpoints: {exc}") from None
+        if score is None and (ns_mp is not None or ew_mp is not None):
+            unread = sorted({child.tag for child in tl} - _TRAVELLER_ELEMENTS)
+            raise UserError(source, where, f"board {board}, NS {ns} v EW {ew}: no result on this line (no SCORE and "
+                            f"no CONTRACT) but it publishes matchpoints ({ns_mp_text or '-'} / {ew_mp_text or '-'}): "
+                            "a line not played has none"
+                            + (f"; the line has elements mpxl does not read ({', '.join(unread)}): is the score in "
+                               "one of them?" if unread else "; give its SCORE, or NP for a board not played"))
         decimals = max(decimals, decimals_of(ns_mp_text), decimals_of(ew_mp_text))
         try:
             arrow = arrowswitch_flag(_text(tl, "ARROW_SWITCH") or _text(tl, "ARROWSWITCH"))
@@ -333,6 +350,12 @@ def _board(el: Element, ev: Event, source: str, session: int, section: str) -> i
             )
         )
     return decimals
+
+
+#: The elements of a TRAVELLER_LINE the reader reads.
+_TRAVELLER_ELEMENTS = frozenset({"NS_PAIR_NUMBER", "EW_PAIR_NUMBER", "CONTRACT", "PLAYED_BY", "LEAD", "TRICKS",
+                                 "SCORE", "NS_MATCH_POINTS", "EW_MATCH_POINTS", "ARROW_SWITCH", "ARROWSWITCH",
+                                 "NOTES"})
 
 
 def _penalty(el: Element, board: int, source: str, session: int, section: str, where: str) -> Penalty:
