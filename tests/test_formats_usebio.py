@@ -127,3 +127,24 @@ def test_a_contract_that_contradicts_the_score_is_warned_of(elements, warned):
     assert ev.warnings == ([warned] if warned and warned.startswith("BOARD") else ev.warnings[:1] if warned else [])
     if warned:
         assert warned in ev.warnings[0]
+
+
+def participants(number: str, ns: str) -> bytes:
+    return (f'<USEBIO Version="1.2"><EVENT><PARTICIPANTS><PAIR><PAIR_NUMBER>{number}</PAIR_NUMBER>'
+            "<PLAYER><PLAYER_NAME>Ann</PLAYER_NAME></PLAYER><PLAYER><PLAYER_NAME>Bob</PLAYER_NAME></PLAYER></PAIR>"
+            f"</PARTICIPANTS><BOARD><BOARD_NUMBER>1</BOARD_NUMBER><TRAVELLER_LINE><NS_PAIR_NUMBER>{ns}</NS_PAIR_NUMBER>"
+            "<EW_PAIR_NUMBER>9</EW_PAIR_NUMBER><SCORE>420</SCORE></TRAVELLER_LINE></BOARD></EVENT></USEBIO>").encode()
+
+
+# (PARTICIPANTS' PAIR_NUMBER, the traveller's NS_PAIR_NUMBER, the number both are read as)
+@pytest.mark.parametrize("number, ns, read", [
+    ("04", "4", "4"),  # a number written with leading zeros is the same number
+    ("4", "004", "4"),
+    ("10", "10", "10"),
+    ("0", "0", "0"),
+    ("A1", "A1", "A1"),  # an id that is not a number: as written
+    ("A01", "A01", "A01"),
+])
+def test_a_pair_number_with_leading_zeros_is_the_same_pair(number, ns, read):
+    ev = read_usebio_bytes(participants(number, ns), "x.xml")
+    assert (ev.pairs[0].number, ev.lines[0].ns_pair, ev.pairs[0].names) == (read, read, ("Ann", "Bob"))

@@ -182,6 +182,18 @@ def _walk(
     return decimals
 
 
+def _pair_number(text: str | None) -> str | None:
+    """A pair number as the lines and the pairs are matched by: a number written with leading zeros is
+    the same number (PARTICIPANTS' ``04`` is the travellers' ``4``); any other id (``A1``, ``4a``) as written.
+
+    >>> _pair_number("04"), _pair_number("4"), _pair_number("00"), _pair_number("A01"), _pair_number(None)
+    ('4', '4', '0', 'A01', None)
+    """
+    if text is not None and text.isascii() and text.isdigit():
+        return text.lstrip("0") or "0"
+    return text
+
+
 def _winner_type(text: str | None, source: str, where: str) -> str | None:
     """WINNER_TYPE as given: 1 (one ranking) or 2 (NS and EW apart); UserError for any other value.
 
@@ -199,7 +211,7 @@ def _where(section: str, rest: str) -> str:
 
 def _pair(el: Element, source: str, session: int, section: str, index: int) -> Pair:
     where = _where(section, f"PAIR {index}")
-    number = _text(el, "PAIR_NUMBER")
+    number = _pair_number(_text(el, "PAIR_NUMBER"))
     if number is None:
         raise UserError(source, where, "<PAIR> without a <PAIR_NUMBER>")
     direction = _text(el, "DIRECTION")
@@ -276,7 +288,7 @@ def _board(el: Element, ev: Event, source: str, session: int, section: str) -> i
         ev.penalties.append(_penalty(pen, board, source, session, section, where))
     for i, tl in enumerate(el.findall("TRAVELLER_LINE"), 1):
         where = _where(section, f"BOARD {board}, TRAVELLER_LINE {i}")
-        ns, ew = _text(tl, "NS_PAIR_NUMBER"), _text(tl, "EW_PAIR_NUMBER")
+        ns, ew = _pair_number(_text(tl, "NS_PAIR_NUMBER")), _pair_number(_text(tl, "EW_PAIR_NUMBER"))
         if is_sitout(ns, ew, _text(tl, "SCORE"), _text(tl, "CONTRACT"), _text(tl, "TRICKS")):
             side: Side
             side, absent = ("NS", "EW") if ns else ("EW", "NS")
@@ -370,7 +382,7 @@ def _penalty(el: Element, board: int, source: str, session: int, section: str, w
     >>> ev.penalties[0].pair, ev.penalties[0].direction, ev.penalties[0].amount, ev.penalties[0].where
     ('1', 'NS', Fraction(-1, 2), 'BOARD 3, PENALTY 1')
     """
-    pair = _text(el, "PAIR_NUMBER")
+    pair = _pair_number(_text(el, "PAIR_NUMBER"))
     if pair is None:
         raise UserError(source, where, "a PENALTY without a PAIR_NUMBER")
     try:
