@@ -240,3 +240,21 @@ def test_a_contract_that_contradicts_the_score_is_warned_of(row, tag, warned):
     assert ev.warnings == ([] if warned is None else [ev.warnings[0]])
     if warned:
         assert warned in ev.warnings[0]
+
+
+# (a name's bytes in a file with no declared encoding, the name read): windows-1252 where a byte 0x80-0x9F says so
+CP1252_NAMES = [
+    (b"Jean D\x92Arcy", "Jean D\u2019Arcy"),  # 0x92: windows-1252's right single quote, not the control U+0092
+    (b"Zo\xe9 C\x9curdel\xe9on", "Zo\u00e9 C\u0153urdel\u00e9on"),  # 0x9C: oe
+    (b"\x80 Club", "\u20ac Club"),
+    (b"Zo\xe9", "Zo\u00e9"),  # no such byte: ISO-8859-1, as before
+    (b"a\x81b\x8dc\x8fd\x90e\x9df", "a\x81b\x8dc\x8fd\x90e\x9df"),  # undefined in windows-1252: kept, never a crash
+    ("Zoë D’Arcy".encode(), "Zoë D’Arcy"),  # UTF-8
+]
+
+
+@pytest.mark.parametrize("name, read", CP1252_NAMES)
+def test_names_in_windows_1252_are_read_as_written(tmp_path, name, read):
+    path = tmp_path / "n.pbn"
+    path.write_bytes(TOTALS.format(pair="1").encode().replace(b"Ann - Bob", name + b" - Bob"))
+    assert read_pbn(path).pairs[0].names == (read, "Bob")

@@ -148,3 +148,18 @@ def participants(number: str, ns: str) -> bytes:
 def test_a_pair_number_with_leading_zeros_is_the_same_pair(number, ns, read):
     ev = read_usebio_bytes(participants(number, ns), "x.xml")
     assert (ev.pairs[0].number, ev.lines[0].ns_pair, ev.pairs[0].names) == (read, read, ("Ann", "Bob"))
+
+
+# (the XML declaration's encoding, a name's bytes, the name read)
+@pytest.mark.parametrize("encoding, name, read", [
+    ("ISO-8859-1", b"Jean D\x92Arcy", "Jean D\u2019Arcy"),  # 0x92 is windows-1252's quote in a "Latin-1" file
+    ("iso-8859-1", b"C\x9cur \x80", "C\u0153ur \u20ac"),
+    ("latin1", b"\x96 Zo\xe9", "\u2013 Zo\u00e9"),
+    ("ISO-8859-1", b"Zo\xe9", "Zo\u00e9"),  # no byte 0x80-0x9F: ISO-8859-1 as declared
+    ("ISO-8859-1", b"a\x81b\x9dc", "a\x81b\x9dc"),  # undefined in windows-1252: as ISO-8859-1 reads them
+    ("windows-1252", b"D\x92Arcy", "D\u2019Arcy"),
+    ("UTF-8", "Zoë D’Arcy".encode(), "Zoë D’Arcy"),
+])
+def test_names_in_windows_1252_are_read_as_written(encoding, name, read):
+    data = (f'<?xml version="1.0" encoding="{encoding}"?>'.encode() + participants("4", "4")).replace(b"Ann", name)
+    assert read_usebio_bytes(data, "x.xml").pairs[0].names == (read, "Bob")

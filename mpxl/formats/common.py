@@ -459,6 +459,8 @@ def decode_text(data: bytes, declared: str | None = None, source: str = "") -> s
         raise UserError(source, "", f"the file looks like {kind} without a byte-order mark; save it as UTF-8 "
                         "(or with its mark)")
     if declared:
+        if is_latin1(declared):
+            return latin1_text(data)
         try:
             return data.decode(declared)
         except (LookupError, UnicodeDecodeError):
@@ -466,7 +468,55 @@ def decode_text(data: bytes, declared: str | None = None, source: str = "") -> s
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        return data.decode("latin-1")
+        return latin1_text(data)
+
+
+#: Each C1 control character (U+0080 to U+009F, what ISO-8859-1 makes of the bytes 0x80 to 0x9F) and
+#: the character windows-1252 gives its byte (0x80 the euro sign, 0x92 the right single quote); the
+#: five bytes windows-1252 leaves undefined (0x81, 0x8D, 0x8F, 0x90, 0x9D) stay as ISO-8859-1 reads them.
+_C1_AS_CP1252 = {code: bytes([code]).decode("cp1252") for code in range(0x80, 0xA0)
+                 if code not in (0x81, 0x8D, 0x8F, 0x90, 0x9D)}
+
+_C1_BYTE = Pattern(rb"[\x80-\x9f]")  # a byte ISO-8859-1 and windows-1252 read apart
+
+#: The labels of ISO-8859-1 as Python and the XML declarations spell them (:func:`is_latin1`).
+_LATIN1_LABELS = frozenset({"latin1", "latin-1", "iso-8859-1", "iso8859-1", "iso_8859-1", "iso88591", "l1", "8859",
+                            "cp819", "ibm819", "iso-ir-100", "iso_8859-1:1987", "csisolatin1"})
+
+
+def is_latin1(label: str) -> bool:
+    """True when an encoding's label names ISO-8859-1 (or ASCII, its subset): text :func:`latin1_text` reads.
+
+    >>> is_latin1("ISO-8859-1"), is_latin1(" latin1 "), is_latin1("windows-1252"), is_latin1("UTF-8")
+    (True, True, False, False)
+    """
+    return label.strip().lower() in _LATIN1_LABELS
+
+
+def reads_as_windows_1252(data: bytes) -> bool:
+    """True when ``data`` holds a byte that ISO-8859-1 and windows-1252 read apart (0x80 to 0x9F).
+
+    >>> reads_as_windows_1252(b"D\\x92Arcy"), reads_as_windows_1252("Zoé".encode("latin-1"))
+    (True, False)
+    """
+    return _C1_BYTE.search(data) is not None
+
+
+def latin1_text(data: bytes) -> str:
+    """Bytes said (or taken) to be ISO-8859-1, decoded as windows-1252 where it differs: a byte 0x80 to
+    0x9F is a control character in ISO-8859-1, which no results file means, and the character
+    windows-1252 gives it in every file a Windows program wrote as "Latin-1" (the WHATWG Encoding
+    Standard maps the label iso-8859-1 to windows-1252 for that reason: https://encoding.spec.whatwg.org/,
+    section 4.2 "Names and labels"). The five bytes windows-1252 leaves undefined are kept as ISO-8859-1
+    reads them, never an error.
+
+    >>> latin1_text("Zoé".encode("latin-1")), latin1_text(b"D\\x92Arcy \\x80 5"), latin1_text(b"a\\x81b\\x9dc")
+    ('Zoé', 'D’Arcy € 5', 'a\\x81b\\x9dc')
+    """
+    text = data.decode("latin-1")
+    if not reads_as_windows_1252(data):  # no byte that differs (found in C: the common case)
+        return text
+    return text.translate(_C1_AS_CP1252)
 
 
 def written_decimals(obj: SessionResult | Event) -> int | None:

@@ -43,6 +43,7 @@ from ..core.errors import UserError
 from ..core.event import SEATS, Club, Deal, Event, Line, LineScore, MasterPoints, Pair, Penalty, Player, SitOut
 from ..core.members import member_number
 from ..core.numbers import whole
+from ..core.patterns import Pattern
 from ..core.rules import Side, arrowswitch_flag, is_sitout
 from ..core.settings import Field
 from .sides import side_word
@@ -64,12 +65,15 @@ from .common import (
     figure_text,
     format_number,
     fraction_or_none,
+    is_latin1,
     is_passed_out,
+    latin1_text,
     number_or_none,
     percentage_text,
     read_bytes,
     read_declarer,
     read_tricks,
+    reads_as_windows_1252,
     score_from_contract,
     totals_decimals,
     whole_score,
@@ -94,6 +98,7 @@ def _text(elem: Element, tag: str) -> str | None:
 
 def read_usebio_bytes(data: bytes, source: str = "<usebio>") -> Event:
     """Parse USEBIO from bytes; ``source`` names the file in messages."""
+    data = _windows_1252_as_utf8(data)
     try:
         root = SafeET.fromstring(data, forbid_dtd=False, forbid_entities=True, forbid_external=True)
     except defusedxml.DefusedXmlException as exc:
@@ -142,6 +147,27 @@ def read_usebio_bytes(data: bytes, source: str = "<usebio>") -> Event:
     default = ev.winners.get("", 1)
     ev.winners = {sec: ev.winners.get(sec, default) for sec in sorted(sections)}
     return ev
+
+
+#: The XML declaration's encoding: its value's place in the bytes.
+_DECLARED_ENCODING = Pattern(rb"""\A<\?xml[^>]*?\sencoding\s*=\s*["']([A-Za-z0-9._:-]+)["']""")
+
+
+def _windows_1252_as_utf8(data: bytes) -> bytes:
+    """The file's bytes, re-encoded as UTF-8 (and its declaration saying so) when it declares ISO-8859-1 and
+    holds a byte 0x80 to 0x9F: the windows-1252 its program wrote (:func:`mpxl.formats.common.latin1_text`),
+    never control characters in a name; else the bytes as they are.
+
+    >>> _windows_1252_as_utf8(b'<?xml version="1.0" encoding="ISO-8859-1"?><A>D\\x92Arcy</A>').decode()
+    '<?xml version="1.0" encoding="UTF-8"?><A>D’Arcy</A>'
+    >>> _windows_1252_as_utf8(b'<?xml version="1.0" encoding="ISO-8859-1"?><A>Zo\\xe9</A>').endswith(b'Zo\\xe9</A>')
+    True
+    """
+    m = _DECLARED_ENCODING.match(data)
+    if m is None or not is_latin1(m.group(1).decode("ascii")) or not reads_as_windows_1252(data):
+        return data
+    utf8: bytes = latin1_text(data[:m.start(1)] + b"UTF-8" + data[m.end(1):]).encode("utf-8")
+    return utf8
 
 
 #: How deep SESSION and SECTION elements may nest: USEBIO has EVENT > SESSION > SECTION.
