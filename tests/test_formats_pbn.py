@@ -258,3 +258,18 @@ def test_names_in_windows_1252_are_read_as_written(tmp_path, name, read):
     path = tmp_path / "n.pbn"
     path.write_bytes(TOTALS.format(pair="1").encode().replace(b"Ann - Bob", name + b" - Bob"))
     assert read_pbn(path).pairs[0].names == (read, "Bob")
+
+
+# (the games, the warnings): a board with no ScoreTable among boards that have one is named
+@pytest.mark.parametrize("text, warned", [
+    (game(' 1 1 1 2 4S N 10 - "420" - 2 0') + "\n" + '[Event "Test"]\n[Board "2"]\n[Dealer "E"]\n\n'
+     + game(' 1 1 1 2 4S N 10 - "420" - 2 0', board=3),
+     ["line 7: warning: board 2 has no ScoreTable, while the file's other boards have one: its results are not in "
+      "the file, so the board is left out"]),
+    (game(' 1 1 1 2 4S N 10 - "420" - 2 0') + "\n" + '[Event "Test"]\n[Board "4"]\n',
+     ["line 7: warning: board 4 has no ScoreTable, while the file's other boards have one: its results are not in "
+      "the file, so the board is left out"]),
+    (game(' 1 1 1 2 4S N 10 - "420" - 2 0') + "\n" + game(' 1 1 1 2 4S N 10 - "420" - 2 0', board=8), []),
+])
+def test_a_board_without_a_score_table_is_named(text, warned):
+    assert read_pbn_text(text, "t.pbn").warnings == warned

@@ -368,6 +368,8 @@ def read_pbn_text(text: str, source: str = "<pbn>") -> Event:
     board: int | None = None
     previous: dict[str, tuple[str, int]] = {}
     saw_score_table = False
+    games: dict[int, int] = {}  # each board a game names, and the line of its first [Board] tag
+    tabled: set[int | None] = set()  # the boards with a ScoreTable
     sides = Sides(source)  # the Direction labels, read once every seat is known
     labelled: list[tuple[Pair, str, str]] = []
     for tags, tables in _games(text, source):
@@ -397,6 +399,7 @@ def read_pbn_text(text: str, source: str = "<pbn>") -> Event:
         if "Board" in tags:
             value, no = tags["Board"]
             board = board_number(value, source, f"line {no}")
+            games.setdefault(board, no)
         ev.venue = ev.venue or tags.get("Site", ("", 0))[0]
         if "Deal" in tags and board is not None and tags["Deal"][0].strip():
             value, no = tags["Deal"]
@@ -416,12 +419,16 @@ def read_pbn_text(text: str, source: str = "<pbn>") -> Event:
             labelled += _total_table(ev, tables["TotalScoreTable"], section_tag, source)
         if "ScoreTable" in tables:
             saw_score_table = True
+            tabled.add(board)
             if board is None:
                 raise UserError(source, f"line {tables['ScoreTable'][2]}", "a ScoreTable without a [Board] tag")
             vulnerability = _vulnerability(board, tags.get("Vulnerable"), source)
             decimals = max(decimals, _score_table(ev, board, tables["ScoreTable"], section_tag, source, vulnerability))
     if not saw_score_table:
         raise UserError(source, "", "no ScoreTable found: this PBN file holds no results")
+    ev.warnings.extend(f"line {no}: warning: board {b} has no ScoreTable, while the file's other boards have "
+                       "one: its results are not in the file, so the board is left out"
+                       for b, no in games.items() if b not in tabled)
     ev.published_decimals = decimals
     _directions(ev, sides, labelled)
     _winners(ev)
