@@ -273,3 +273,20 @@ def test_names_in_windows_1252_are_read_as_written(tmp_path, name, read):
 ])
 def test_a_board_without_a_score_table_is_named(text, warned):
     assert read_pbn_text(text, "t.pbn").warnings == warned
+
+
+# (a ScoreTable row with a comment, the row's score and NS matchpoints): PBN allows a {comment} after a row
+@pytest.mark.parametrize("row, score, mp", [
+    (' 1 1 1 2 4S N 10 - "420" - 2.0 0.0 {corrected}', 420, 2.0),
+    (' 1 1 1 2 4S N 10 - "420" - 2.0 {a} 0.0', 420, 2.0),
+    (' 1 1 1 2 4S N 10 - "420" - 2.0 0.0 {two} {comments}', 420, 2.0),
+    (' 1 1 1 2 4S N 10 - "420" - 2.0 0.0 {over\nlines}', 420, 2.0),
+])
+def test_a_comment_after_a_row_is_not_a_cell(row, score, mp):
+    ev = read_pbn_text(game(row), "t.pbn")
+    assert (ev.lines[0].score, ev.lines[0].published_ns_mp, len(ev.lines)) == (score, mp, 1)
+
+
+def test_a_brace_in_a_quoted_name_is_text():
+    ev = read_pbn_text(TOTALS.format(pair="1").replace("Ann - Bob", "Ann {Jr} - Bob") + "{a comment}\n", "t.pbn")
+    assert ev.pairs[0].names == ("Ann {Jr}", "Bob")

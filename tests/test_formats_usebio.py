@@ -163,3 +163,42 @@ def test_a_pair_number_with_leading_zeros_is_the_same_pair(number, ns, read):
 def test_names_in_windows_1252_are_read_as_written(encoding, name, read):
     data = (f'<?xml version="1.0" encoding="{encoding}"?>'.encode() + participants("4", "4")).replace(b"Ann", name)
     assert read_usebio_bytes(data, "x.xml").pairs[0].names == (read, "Bob")
+
+
+# (the file's bytes, where the message points, its problem's end): what a parse error means, said
+PARSE_ERRORS = [
+    (wrap(LINE.format("<SCORE>420</SCORE>"))[:-40], "line 1, column",
+     "the file ends before its elements are closed: is the file truncated?"),
+    (b"", "line 1, column 0", "the file is empty"),
+    (wrap(LINE.format("<SCORE>420</SCORE>")).replace(b"<PROGRAM_NAME>X", b"<PROGRAM_NAME>Smith & Jones"),
+     "line 1, column", "a & must be written &amp; in XML (Smith &amp; Jones)"),
+    (b'<?xml version="1.0" encoding="UTF-8"?>\n' + wrap(LINE.format("<SCORE>420</SCORE>"))[21:].replace(
+        b"<PROGRAM_NAME>X", b"<PROGRAM_NAME>Caf\xe9"), "line 2, column",
+     "byte 0xE9 is not UTF-8, the encoding the file declares: it was saved in another one (ISO-8859-1 or "
+     "windows-1252?)"),
+    (b"<USEBIO><EVENT><PROGRAM_NAME>Caf\xe9</PROGRAM_NAME></EVENT></USEBIO>", "line 1, column",
+     "byte 0xE9 is not UTF-8, XML's own when a file declares none"),
+]
+
+
+@pytest.mark.parametrize("data, where, problem", PARSE_ERRORS, ids=["truncated", "empty", "ampersand",
+                                                                    "declared-utf8", "undeclared"])
+def test_a_parse_error_says_what_it_means(data, where, problem):
+    with pytest.raises(UserError) as exc:
+        read_usebio_bytes(data, "bad.xml")
+    assert where in exc.value.where and problem in exc.value.problem
+    assert ("truncated" in exc.value.problem) == ("truncated" in problem)
+
+
+@pytest.mark.parametrize("board, where, problem", [
+    ("<BOARD>" + LINE.format("<SCORE>420</SCORE>") + "</BOARD>", "BOARD",
+     "a BOARD with no BOARD_NUMBER element (or an empty one) (its first TRAVELLER_LINE: NS 1 v EW 2)"),
+    ("<BOARD><BOARD_NUMBER> </BOARD_NUMBER></BOARD>", "BOARD", "a BOARD with no BOARD_NUMBER element"),
+    ("<HANDSET><BOARD></BOARD></HANDSET>", "HANDSET, BOARD", "a HANDSET's BOARD with no BOARD_NUMBER element"),
+])
+def test_a_board_without_its_number_says_so(board, where, problem):
+    data = f"<USEBIO><EVENT>{board}</EVENT></USEBIO>" if "HANDSET" not in board else (
+        f"<USEBIO><EVENT></EVENT>{board}</USEBIO>")
+    with pytest.raises(UserError) as exc:
+        read_usebio_bytes(data.encode(), "bad.xml")
+    assert exc.value.where == where and problem in exc.value.problem and "None" not in exc.value.problem

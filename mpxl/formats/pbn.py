@@ -179,6 +179,12 @@ def _games(text: str, source: str) -> Iterator[tuple[dict[str, tuple[str, int]],
                 continue
         if stripped.startswith(";"):
             continue
+        if "{" in stripped:  # a comment after a tag or a row (PBN 3.8, 5.9): the line is read without it
+            stripped, opened = _without_comments(stripped)
+            if opened:
+                in_comment = no
+            if not stripped:
+                continue
         if ended is not None and stripped and not stripped.startswith("["):
             raise UserError(source, f"line {no}", f"a {ended[0]} row after the empty line on line {ended[1]}: "
                             "PBN ends a game (and its table) at an empty line, so this row and the ones after it "
@@ -222,6 +228,34 @@ def _games(text: str, source: str) -> Iterator[tuple[dict[str, tuple[str, int]],
                         "it would hide the rest of the file")
     if any(not k.startswith("%") for k in tags):
         yield tags, tables
+
+
+def _without_comments(line: str) -> tuple[str, bool]:
+    """(``line`` without its ``{...}`` comments, whether a comment is left open at its end); a brace in
+    a quoted string is text (PBN 3.8: a comment may follow a tag or a table's row, 5.9).
+
+    >>> _without_comments('5 1 9 10 3N N 10 "430" - 6.0 {corrected}')
+    ('5 1 9 10 3N N 10 "430" - 6.0', False)
+    >>> _without_comments('1 2 "Ann {the elder} - Bob" 2.0 {a note'), _without_comments('[Event "x"] {a} {b}')
+    (('1 2 "Ann {the elder} - Bob" 2.0', True), ('[Event "x"]', False))
+    >>> _without_comments('1 "a \\\\"{b}" {c}')
+    ('1 "a \\\\"{b}"', False)
+    """
+    out, quoted, depth, escaped = [], False, False, False
+    for ch in line:
+        if depth:
+            depth = ch != "}"
+            continue
+        if quoted:
+            quoted = ch != '"' or escaped  # a quote escaped by a backslash stays in the string
+            escaped = ch == "\\" and not escaped
+        elif ch == '"':
+            quoted = True
+        elif ch == "{":
+            depth = True
+            continue
+        out.append(ch)
+    return "".join(out).strip(), depth
 
 
 def _col(columns: list[str], *names: str) -> int | None:

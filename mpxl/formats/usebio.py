@@ -111,9 +111,8 @@ def read_usebio_bytes(data: bytes, source: str = "<usebio>") -> Event:
     except StdET.ParseError as exc:
         line, col = getattr(exc, "position", (0, 0))
         msg = str(exc).split(":")[0]
-        raise UserError(
-            source, f"line {line}, column {col}", f"not well-formed XML ({msg}); is the file truncated?"
-        ) from None
+        raise UserError(source, f"line {line}, column {col}",
+                        f"not well-formed XML ({msg}){_parse_error_meaning(data, line, col, msg)}") from None
     except (LookupError, ValueError) as exc:  # an encoding the XML declaration names that Python cannot decode
         raise UserError(source, "line 1", f"the XML declares an encoding that cannot be read ({exc})") from None
     if root.tag != "USEBIO":
@@ -147,6 +146,50 @@ def read_usebio_bytes(data: bytes, source: str = "<usebio>") -> Event:
     default = ev.winners.get("", 1)
     ev.winners = {sec: ev.winners.get(sec, default) for sec in sorted(sections)}
     return ev
+
+
+#: A reference XML reads after ``&``: a character's number or an entity's name, and ``;``.
+_REFERENCE = Pattern(rb"&(?:#[0-9]+|#x[0-9A-Fa-f]+|[A-Za-z_:][-\w.:]*);")
+
+
+#: expat's errors at a file's end when the file stops before its elements close.
+_AT_THE_END = frozenset({"no element found", "unclosed token", "partial character", "unclosed CDATA section"})
+
+
+def _parse_error_meaning(data: bytes, line: int, col: int, message: str = "") -> str:
+    """What a parse error (expat's ``message``) at ``line``, ``col`` (from 1, from 0) means, as the end of its message:
+    the file is empty, or ends before its elements close (truncated?), or holds a bare ``&``, or bytes
+    that are not the encoding it declares; '' when none of these.
+
+    >>> _parse_error_meaning(b"<A>Smith & Jones</A>", 1, 10)
+    '; a & must be written &amp; in XML (Smith &amp; Jones)'
+    >>> _parse_error_meaning(b"<A><B>1</B", 1, 7, "unclosed token")
+    '; the file ends before its elements are closed: is the file truncated?'
+    >>> print(_parse_error_meaning(b'<?xml version="1.0" encoding="UTF-8"?>\\n<A>Caf\\xe9</A>', 2, 6))
+    ; byte 0xE9 is not UTF-8, the encoding the file declares: it was saved in another one (ISO-8859-1 or \
+windows-1252?); declare that one in its first line, <?xml version="1.0" encoding="ISO-8859-1"?>
+    """
+    if not data.strip():
+        return "; the file is empty"
+    lines = data.split(b"\n")
+    text = lines[line - 1] if 0 < line <= len(lines) else b""
+    if line >= len(data.rstrip().split(b"\n")) and (message in _AT_THE_END or col >= len(text.rstrip()) - 1):
+        return "; the file ends before its elements are closed: is the file truncated?"
+    declared = _DECLARED_ENCODING.match(data)
+    encoding = declared.group(1).decode("ascii") if declared else "UTF-8"
+    if encoding.upper().replace("_", "-") in ("UTF-8", "UTF8"):
+        try:
+            text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            said = "the encoding the file declares" if declared else "XML's own when a file declares none"
+            return (f"; byte 0x{text[exc.start]:02X} is not UTF-8, {said}: it was saved in another one "
+                    "(ISO-8859-1 or windows-1252?); declare that one in its first line, "
+                    '<?xml version="1.0" encoding="ISO-8859-1"?>')
+    amp = text.rfind(b"&", 0, col + 1)
+    if amp >= 0 and _REFERENCE.match(text[amp:]) is None:
+        around = text[max(0, amp - 6):amp + 7].decode("utf-8", "replace").strip()
+        return f"; a & must be written &amp; in XML ({around.replace('&', '&amp;')})"
+    return ""
 
 
 #: The XML declaration's encoding: its value's place in the bytes.
@@ -290,6 +333,9 @@ _SUIT_TAGS = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
 def _deal(el: Element, source: str) -> Deal:
     """A HANDSET's BOARD: BOARD_NUMBER and a HAND per seat (DIRECTION, SPADES, HEARTS, DIAMONDS, CLUBS)."""
     num_text = _text(el, "BOARD_NUMBER")
+    if num_text is None:
+        raise UserError(source, "HANDSET, BOARD", "a HANDSET's BOARD with no BOARD_NUMBER element (or an empty one): "
+                        "every BOARD needs its number")
     try:
         board = whole(num_text or "")
     except ValueError:
@@ -307,6 +353,12 @@ def _deal(el: Element, source: str) -> Deal:
 
 
 def _board(el: Element, ev: Event, source: str, session: int, section: str) -> int:
+    if _text(el, "BOARD_NUMBER") is None:
+        first = el.find("TRAVELLER_LINE")
+        pairs = "" if first is None else (f" (its first TRAVELLER_LINE: NS {_text(first, 'NS_PAIR_NUMBER') or '-'} v "
+                                          f"EW {_text(first, 'EW_PAIR_NUMBER') or '-'})")
+        raise UserError(source, _where(section, "BOARD"), f"a BOARD with no BOARD_NUMBER element (or an empty one)"
+                        f"{pairs}: every BOARD needs its number")
     board = board_number(_text(el, "BOARD_NUMBER"), source, _where(section, "BOARD, BOARD_NUMBER"))
     decimals = 0
     for i, pen in enumerate(el.findall("PENALTY"), 1):
