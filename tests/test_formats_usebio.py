@@ -202,3 +202,15 @@ def test_a_board_without_its_number_says_so(board, where, problem):
     with pytest.raises(UserError) as exc:
         read_usebio_bytes(data.encode(), "bad.xml")
     assert exc.value.where == where and problem in exc.value.problem and "None" not in exc.value.problem
+
+
+@pytest.mark.parametrize("written, read", [("46.43%", 46.43), ("46.43 %", 46.43), ("46.43", 46.43), ("50", 50.0)])
+def test_a_percentage_written_with_its_sign_is_read(written, read):
+    data = participants("4", "4").replace(b"</PAIR_NUMBER>", f"</PAIR_NUMBER><PERCENTAGE>{written}</PERCENTAGE>".encode())
+    assert read_usebio_bytes(data, "x.xml").pairs[0].published_percentage == read
+
+
+def test_a_percentage_that_is_no_figure_is_refused():
+    data = participants("4", "4").replace(b"</PAIR_NUMBER>", b"</PAIR_NUMBER><PERCENTAGE>46%43</PERCENTAGE>")
+    with pytest.raises(UserError, match="is not a number"):
+        read_usebio_bytes(data, "x.xml")

@@ -305,7 +305,7 @@ def _pair(el: Element, source: str, session: int, section: str, index: int) -> P
         if _text(a, "MASTER_POINTS_AWARDED") is not None
     )
     try:
-        pct = number_or_none(_text(el, "PERCENTAGE"))
+        pct = number_or_none(_percentage(_text(el, "PERCENTAGE")))
         mp = number_or_none(_text(el, "TOTAL_SCORE") or _text(el, "TOTAL_MATCH_POINTS"))
         tiebreak = number_or_none(_text(el, "TIE_BREAK"))  # mpxl's own: a program's tie-break figure kept
     except ValueError as exc:
@@ -325,6 +325,15 @@ def _pair(el: Element, source: str, session: int, section: str, index: int) -> P
         master_points=master_points,
         published_tiebreak=tiebreak,
     )
+
+
+def _percentage(text: str | None) -> str | None:
+    """A PERCENTAGE as written, less a ``%`` after the figure (``46.43%``, as some exports write it).
+
+    >>> _percentage("46.43%"), _percentage(" 46.43 % "), _percentage("46.43"), _percentage(None)
+    ('46.43', '46.43', '46.43', None)
+    """
+    return text.strip().removesuffix("%").strip() if text is not None else None
 
 
 _SUIT_TAGS = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
