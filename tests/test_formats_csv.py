@@ -299,3 +299,17 @@ def test_plain_rows_are_written_as_every_other_row(lines, rounding):
         assert csv_mod.csv_text(target) == fast
     finally:
         csv_mod._NO_DETAILS = saved
+
+
+# (a name's bytes in a CSV that is not UTF-8, the name read): windows-1252 where a byte 0x80-0x9F says so
+@pytest.mark.parametrize("name, read", [
+    (b"Jean D\x92Arcy", "Jean D\u2019Arcy"),
+    (b"Zo\xe9 C\x9cur", "Zo\u00e9 C\u0153ur"),
+    (b"Zo\xe9", "Zo\u00e9"),  # no such byte: ISO-8859-1, as before
+    (b"a\x81b\x9dc\xe9", "a\x81b\x9dc\u00e9"),  # undefined in windows-1252: kept as ISO-8859-1 reads them
+])
+def test_names_in_windows_1252_are_read_as_written(tmp_path, name, read):
+    path = tmp_path / "n.csv"
+    path.write_bytes(b"board,ns_pair,ew_pair,ns_score,ns_names\n1,1,2,420," + name + b" & Bob\n")
+    assert read_csv(path).pairs[0].names == (read, "Bob")
+    assert read_event(path).pairs[0].names == (read, "Bob")

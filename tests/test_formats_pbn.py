@@ -165,3 +165,128 @@ def test_a_score_penalty_on_a_played_line_is_refused_never_dropped(tmp_path, cap
 def test_a_percentage_code_beside_a_score_is_a_mixed_line(ns, ew, score):
     ev = read_pbn_text(game(f" 1 1 1 2 - - - - {ns} {ew} - -"), "t.pbn")
     assert parse_entry(ev.lines[0].score) == parse_entry(score)
+
+
+# ------------------------------------------------------------------ a contract scored with the game's [Vulnerable] tag
+
+CONTRACT_ONLY = "Table;PairId_NS;PairId_EW;Contract;Declarer;Result;MP_NS;MP_EW"
+
+
+@pytest.mark.parametrize("tag, board, row, score", [
+    ('[Vulnerable "All"]\n', 1, "3NT N 7", -200),  # board 1 is None vulnerable by its number: the tag wins
+    ('[Vulnerable "Both"]\n', 1, "3NT N 7", -200),
+    ('[Vulnerable "None"]\n', 4, "3NT N 7", -100),  # board 4 is All by its number
+    ('[Vulnerable "Love"]\n', 4, "3NT N 7", -100),
+    ('[Vulnerable "-"]\n', 4, "3NT N 7", -100),
+    ('[Vulnerable "NS"]\n', 1, "4S N 10", 620),
+    ('[Vulnerable "NS"]\n', 1, "4S E 10", -420),
+    ('[Vulnerable "EW"]\n', 1, "4S E 10", -620),
+    ("", 4, "3NT N 7", -200),  # no tag: the board number's
+    ("", 1, "3NT N 7", -100),
+])
+def test_a_contract_is_scored_with_the_vulnerable_tag(tag, board, row, score):
+    ev = read_pbn_text(game(f" 1 1 2 {row} 0 2", CONTRACT_ONLY, board=board, extra=tag), "t.pbn")
+    assert ev.lines[0].score == score and not ev.warnings
+
+
+def test_an_unreadable_vulnerable_tag_is_refused_when_a_contract_is_scored():
+    with pytest.raises(UserError) as exc:
+        read_pbn_text(game(" 1 1 2 3NT N 7 0 2", CONTRACT_ONLY, extra='[Vulnerable "Some"]\n'), "t.pbn")
+    assert (exc.value.where, exc.value.problem.split(";")[0]) == ("line 3", "board 1: Vulnerable 'Some' is not a vulnerability")
+
+
+# ------------------------------------------------------------------ a line with no score: its contract's, or refused
+
+@pytest.mark.parametrize("row, tag, score", [
+    (' 1 1 1 2 3N N 10 - - - 2.0 0.0', "", 430),  # Score_NS and Score_EW "-" beside a contract: the contract's
+    (' 1 1 1 2 3N N 10 - - - 2.0 0.0', '[Vulnerable "All"]\n', 630),
+    (' 1 1 1 2 3N N +1 - - - 2.0 0.0', "", 430),  # a result against the contract
+    (' 1 1 1 2 4S E = - - - 2.0 0.0', "", -420),
+    (' 1 1 1 2 Pass - - - - - 2.0 0.0', "", 0),
+    (' 1 1 1 2 - - - - - - - -', "", None),  # nothing at all, no figures: a line left blank, as before
+    (' 1 1 1 2 - - - - "NP" - 1.0 1.0', "", "NP"),  # an explicit not-played code keeps its figures
+])
+def test_a_line_without_a_score_is_scored_from_its_contract(row, tag, score):
+    ev = read_pbn_text(game(row, extra=tag), "t.pbn")
+    assert ev.lines[0].score == score and not ev.warnings
+
+
+@pytest.mark.parametrize("row, problem", [
+    (' 1 1 1 2 - - - - - - 2.0 0.0', "board 1, NS 1 v EW 2: no result on this line (no score and no contract) but it "
+     "publishes matchpoints (2.0 / 0.0)"),
+    (' 1 1 1 2 - - - - - - - 0.0', "no result on this line"),
+    (' 1 1 1 2 4S Q 10 - "420" - 2.0 0.0', "board 1: Declarer 'Q' is not a direction"),
+    (' 1 1 1 2 4S N 14 - "420" - 2.0 0.0', "board 1: Result '14' is not a number of tricks"),
+    (' 1 1 1 2 4S N +4 - - - 2.0 0.0', "board 1: Result '+4': result '+4' is impossible for 4S"),
+])
+def test_a_line_with_no_readable_result_is_refused(row, problem):
+    with pytest.raises(UserError) as exc:
+        read_pbn_text(game(row), "t.pbn")
+    assert exc.value.where == "line 4" and problem in exc.value.problem
+
+
+@pytest.mark.parametrize("row, tag, warned", [
+    (' 1 1 1 2 3N N 10 - "630" - 2.0 0.0', "", "line 4: warning: board 1, NS 1 v EW 2: 3N by N taking 10 tricks "
+     "scores 430 (None vulnerable), but the published score is 630; the published score is kept"),
+    (' 1 1 1 2 3N N 10 - "430" - 2.0 0.0', '[Vulnerable "All"]\n', "scores 630 (All vulnerable), but the published "
+     "score is 430"),
+    (' 1 1 1 2 3N N 10 - "430" - 2.0 0.0', "", None),
+    (' 1 1 1 2 3N N 10 - "650>630" - 2.0 0.0', "", None),  # the director replaced the result played: not compared
+    (' 1 1 1 2 3N - 10 - "630" - 2.0 0.0', "", None),  # no declarer: nothing to compare
+])
+def test_a_contract_that_contradicts_the_score_is_warned_of(row, tag, warned):
+    ev = read_pbn_text(game(row, extra=tag), "t.pbn")
+    assert ev.lines[0].score == int(row.split('"')[1].split(">")[-1])  # the published score is kept
+    assert ev.warnings == ([] if warned is None else [ev.warnings[0]])
+    if warned:
+        assert warned in ev.warnings[0]
+
+
+# (a name's bytes in a file with no declared encoding, the name read): windows-1252 where a byte 0x80-0x9F says so
+CP1252_NAMES = [
+    (b"Jean D\x92Arcy", "Jean D\u2019Arcy"),  # 0x92: windows-1252's right single quote, not the control U+0092
+    (b"Zo\xe9 C\x9curdel\xe9on", "Zo\u00e9 C\u0153urdel\u00e9on"),  # 0x9C: oe
+    (b"\x80 Club", "\u20ac Club"),
+    (b"Zo\xe9", "Zo\u00e9"),  # no such byte: ISO-8859-1, as before
+    (b"a\x81b\x8dc\x8fd\x90e\x9df", "a\x81b\x8dc\x8fd\x90e\x9df"),  # undefined in windows-1252: kept, never a crash
+    ("Zoë D’Arcy".encode(), "Zoë D’Arcy"),  # UTF-8
+]
+
+
+@pytest.mark.parametrize("name, read", CP1252_NAMES)
+def test_names_in_windows_1252_are_read_as_written(tmp_path, name, read):
+    path = tmp_path / "n.pbn"
+    path.write_bytes(TOTALS.format(pair="1").encode().replace(b"Ann - Bob", name + b" - Bob"))
+    assert read_pbn(path).pairs[0].names == (read, "Bob")
+
+
+# (the games, the warnings): a board with no ScoreTable among boards that have one is named
+@pytest.mark.parametrize("text, warned", [
+    (game(' 1 1 1 2 4S N 10 - "420" - 2 0') + "\n" + '[Event "Test"]\n[Board "2"]\n[Dealer "E"]\n\n'
+     + game(' 1 1 1 2 4S N 10 - "420" - 2 0', board=3),
+     ["line 7: warning: board 2 has no ScoreTable, while the file's other boards have one: its results are not in "
+      "the file, so the board is left out"]),
+    (game(' 1 1 1 2 4S N 10 - "420" - 2 0') + "\n" + '[Event "Test"]\n[Board "4"]\n',
+     ["line 7: warning: board 4 has no ScoreTable, while the file's other boards have one: its results are not in "
+      "the file, so the board is left out"]),
+    (game(' 1 1 1 2 4S N 10 - "420" - 2 0') + "\n" + game(' 1 1 1 2 4S N 10 - "420" - 2 0', board=8), []),
+])
+def test_a_board_without_a_score_table_is_named(text, warned):
+    assert read_pbn_text(text, "t.pbn").warnings == warned
+
+
+# (a ScoreTable row with a comment, the row's score and NS matchpoints): PBN allows a {comment} after a row
+@pytest.mark.parametrize("row, score, mp", [
+    (' 1 1 1 2 4S N 10 - "420" - 2.0 0.0 {corrected}', 420, 2.0),
+    (' 1 1 1 2 4S N 10 - "420" - 2.0 {a} 0.0', 420, 2.0),
+    (' 1 1 1 2 4S N 10 - "420" - 2.0 0.0 {two} {comments}', 420, 2.0),
+    (' 1 1 1 2 4S N 10 - "420" - 2.0 0.0 {over\nlines}', 420, 2.0),
+])
+def test_a_comment_after_a_row_is_not_a_cell(row, score, mp):
+    ev = read_pbn_text(game(row), "t.pbn")
+    assert (ev.lines[0].score, ev.lines[0].published_ns_mp, len(ev.lines)) == (score, mp, 1)
+
+
+def test_a_brace_in_a_quoted_name_is_text():
+    ev = read_pbn_text(TOTALS.format(pair="1").replace("Ann - Bob", "Ann {Jr} - Bob") + "{a comment}\n", "t.pbn")
+    assert ev.pairs[0].names == ("Ann {Jr}", "Bob")

@@ -72,3 +72,145 @@ def test_bare_event_writes_without_matchpoints():
 
     text = usebio_text(Event(lines=[Line(1, "1", "2", score=420), Line(1, "3", "4", score=None)]))
     assert "NS_MATCH_POINTS" not in text and text.count("<TRAVELLER_LINE>") == 2
+
+
+def scored(line: str) -> object:
+    return read_usebio_bytes(wrap(LINE.format(line)), "x.xml")
+
+
+# (the line's elements, its score): board 3 is E-W vulnerable
+@pytest.mark.parametrize("elements, score", [
+    ("<CONTRACT>3NT</CONTRACT><PLAYED_BY>E</PLAYED_BY><TRICKS>11</TRICKS><SCORE>-</SCORE>", -660),  # "-": the contract's
+    ("<CONTRACT>3NT</CONTRACT><PLAYED_BY>E</PLAYED_BY><TRICKS>11</TRICKS><SCORE>-660</SCORE>", -660),
+    ("<SCORE>PASS</SCORE><NS_MATCH_POINTS>1</NS_MATCH_POINTS>", 0),  # passed out
+    ("<SCORE>Pass</SCORE><CONTRACT>Pass</CONTRACT>", 0),
+    ("<CONTRACT>PO</CONTRACT>", 0),
+    ("<CONTRACT>PASS</CONTRACT><TRICKS>-</TRICKS><SCORE>0</SCORE>", 0),
+    ("<SCORE>NP</SCORE><NS_MATCH_POINTS>1</NS_MATCH_POINTS>", "NP"),  # an explicit not-played code, as written
+    ("<SCORE>-</SCORE>", "-"),
+    ("", None),  # nothing, and no figures: a line left blank, as before
+])
+def test_a_line_is_scored_from_what_it_says(elements, score):
+    ev = scored(elements)
+    assert ev.lines[0].score == score and not ev.warnings
+
+
+@pytest.mark.parametrize("elements, problem", [
+    ("<NS_MATCH_POINTS>7</NS_MATCH_POINTS><EW_MATCH_POINTS>7</EW_MATCH_POINTS>",
+     "board 3, NS 1 v EW 2: no result on this line (no SCORE and no CONTRACT) but it publishes matchpoints (7 / 7): "
+     "a line not played has none; give its SCORE, or NP for a board not played"),
+    ("<NS_SCORE>480</NS_SCORE><NS_MATCH_POINTS>7</NS_MATCH_POINTS>",
+     "the line has elements mpxl does not read (NS_SCORE): is the score in one of them?"),
+    ("<CONTRACT>4S</CONTRACT><PLAYED_BY>Q</PLAYED_BY><TRICKS>10</TRICKS><SCORE>420</SCORE>", "PLAYED_BY 'Q' is not a direction"),
+    ("<CONTRACT>4S</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>14</TRICKS><SCORE>420</SCORE>",
+     "TRICKS '14' is not a number of tricks; expected the tricks declarer took, 0 to 13"),
+    ("<CONTRACT>4S</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>-</TRICKS>", "TRICKS '-' is not a number of tricks"),
+])
+def test_a_line_with_no_readable_result_is_refused(elements, problem):
+    with pytest.raises(UserError) as exc:
+        scored(elements)
+    assert exc.value.where == "BOARD 3, TRAVELLER_LINE 1" and problem in exc.value.problem
+
+
+@pytest.mark.parametrize("elements, warned", [
+    ("<CONTRACT>4S</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>12</TRICKS><SCORE>450</SCORE>",
+     "BOARD 3, TRAVELLER_LINE 1: warning: board 3, NS 1 v EW 2: 4S by N taking 12 tricks scores 480 (EW vulnerable), "
+     "but the published score is 450; the published score is kept"),
+    ("<CONTRACT>4S</CONTRACT><PLAYED_BY>E</PLAYED_BY><TRICKS>10</TRICKS><SCORE>-420</SCORE>",
+     "4S by E taking 10 tricks scores -620 (EW vulnerable), but the published score is -420"),
+    ("<CONTRACT>4S</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>12</TRICKS><SCORE>480</SCORE>", None),
+    ("<CONTRACT>4S</CONTRACT><TRICKS>12</TRICKS><SCORE>450</SCORE>", None),  # no declarer: nothing to compare
+    ("<CONTRACT>4S</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>12</TRICKS><SCORE>A6040</SCORE>", None),
+])
+def test_a_contract_that_contradicts_the_score_is_warned_of(elements, warned):
+    ev = scored(elements)
+    assert ev.warnings == ([warned] if warned and warned.startswith("BOARD") else ev.warnings[:1] if warned else [])
+    if warned:
+        assert warned in ev.warnings[0]
+
+
+def participants(number: str, ns: str) -> bytes:
+    return (f'<USEBIO Version="1.2"><EVENT><PARTICIPANTS><PAIR><PAIR_NUMBER>{number}</PAIR_NUMBER>'
+            "<PLAYER><PLAYER_NAME>Ann</PLAYER_NAME></PLAYER><PLAYER><PLAYER_NAME>Bob</PLAYER_NAME></PLAYER></PAIR>"
+            f"</PARTICIPANTS><BOARD><BOARD_NUMBER>1</BOARD_NUMBER><TRAVELLER_LINE><NS_PAIR_NUMBER>{ns}</NS_PAIR_NUMBER>"
+            "<EW_PAIR_NUMBER>9</EW_PAIR_NUMBER><SCORE>420</SCORE></TRAVELLER_LINE></BOARD></EVENT></USEBIO>").encode()
+
+
+# (PARTICIPANTS' PAIR_NUMBER, the traveller's NS_PAIR_NUMBER, the number both are read as)
+@pytest.mark.parametrize("number, ns, read", [
+    ("04", "4", "4"),  # a number written with leading zeros is the same number
+    ("4", "004", "4"),
+    ("10", "10", "10"),
+    ("0", "0", "0"),
+    ("A1", "A1", "A1"),  # an id that is not a number: as written
+    ("A01", "A01", "A01"),
+])
+def test_a_pair_number_with_leading_zeros_is_the_same_pair(number, ns, read):
+    ev = read_usebio_bytes(participants(number, ns), "x.xml")
+    assert (ev.pairs[0].number, ev.lines[0].ns_pair, ev.pairs[0].names) == (read, read, ("Ann", "Bob"))
+
+
+# (the XML declaration's encoding, a name's bytes, the name read)
+@pytest.mark.parametrize("encoding, name, read", [
+    ("ISO-8859-1", b"Jean D\x92Arcy", "Jean D\u2019Arcy"),  # 0x92 is windows-1252's quote in a "Latin-1" file
+    ("iso-8859-1", b"C\x9cur \x80", "C\u0153ur \u20ac"),
+    ("latin1", b"\x96 Zo\xe9", "\u2013 Zo\u00e9"),
+    ("ISO-8859-1", b"Zo\xe9", "Zo\u00e9"),  # no byte 0x80-0x9F: ISO-8859-1 as declared
+    ("ISO-8859-1", b"a\x81b\x9dc", "a\x81b\x9dc"),  # undefined in windows-1252: as ISO-8859-1 reads them
+    ("windows-1252", b"D\x92Arcy", "D\u2019Arcy"),
+    ("UTF-8", "Zoë D’Arcy".encode(), "Zoë D’Arcy"),
+])
+def test_names_in_windows_1252_are_read_as_written(encoding, name, read):
+    data = (f'<?xml version="1.0" encoding="{encoding}"?>'.encode() + participants("4", "4")).replace(b"Ann", name)
+    assert read_usebio_bytes(data, "x.xml").pairs[0].names == (read, "Bob")
+
+
+# (the file's bytes, where the message points, its problem's end): what a parse error means, said
+PARSE_ERRORS = [
+    (wrap(LINE.format("<SCORE>420</SCORE>"))[:-40], "line 1, column",
+     "the file ends before its elements are closed: is the file truncated?"),
+    (b"", "line 1, column 0", "the file is empty"),
+    (wrap(LINE.format("<SCORE>420</SCORE>")).replace(b"<PROGRAM_NAME>X", b"<PROGRAM_NAME>Smith & Jones"),
+     "line 1, column", "a & must be written &amp; in XML (Smith &amp; Jones)"),
+    (b'<?xml version="1.0" encoding="UTF-8"?>\n' + wrap(LINE.format("<SCORE>420</SCORE>"))[21:].replace(
+        b"<PROGRAM_NAME>X", b"<PROGRAM_NAME>Caf\xe9"), "line 2, column",
+     "byte 0xE9 is not UTF-8, the encoding the file declares: it was saved in another one (ISO-8859-1 or "
+     "windows-1252?)"),
+    (b"<USEBIO><EVENT><PROGRAM_NAME>Caf\xe9</PROGRAM_NAME></EVENT></USEBIO>", "line 1, column",
+     "byte 0xE9 is not UTF-8, XML's own when a file declares none"),
+]
+
+
+@pytest.mark.parametrize("data, where, problem", PARSE_ERRORS, ids=["truncated", "empty", "ampersand",
+                                                                    "declared-utf8", "undeclared"])
+def test_a_parse_error_says_what_it_means(data, where, problem):
+    with pytest.raises(UserError) as exc:
+        read_usebio_bytes(data, "bad.xml")
+    assert where in exc.value.where and problem in exc.value.problem
+    assert ("truncated" in exc.value.problem) == ("truncated" in problem)
+
+
+@pytest.mark.parametrize("board, where, problem", [
+    ("<BOARD>" + LINE.format("<SCORE>420</SCORE>") + "</BOARD>", "BOARD",
+     "a BOARD with no BOARD_NUMBER element (or an empty one) (its first TRAVELLER_LINE: NS 1 v EW 2)"),
+    ("<BOARD><BOARD_NUMBER> </BOARD_NUMBER></BOARD>", "BOARD", "a BOARD with no BOARD_NUMBER element"),
+    ("<HANDSET><BOARD></BOARD></HANDSET>", "HANDSET, BOARD", "a HANDSET's BOARD with no BOARD_NUMBER element"),
+])
+def test_a_board_without_its_number_says_so(board, where, problem):
+    data = f"<USEBIO><EVENT>{board}</EVENT></USEBIO>" if "HANDSET" not in board else (
+        f"<USEBIO><EVENT></EVENT>{board}</USEBIO>")
+    with pytest.raises(UserError) as exc:
+        read_usebio_bytes(data.encode(), "bad.xml")
+    assert exc.value.where == where and problem in exc.value.problem and "None" not in exc.value.problem
+
+
+@pytest.mark.parametrize("written, read", [("46.43%", 46.43), ("46.43 %", 46.43), ("46.43", 46.43), ("50", 50.0)])
+def test_a_percentage_written_with_its_sign_is_read(written, read):
+    data = participants("4", "4").replace(b"</PAIR_NUMBER>", f"</PAIR_NUMBER><PERCENTAGE>{written}</PERCENTAGE>".encode())
+    assert read_usebio_bytes(data, "x.xml").pairs[0].published_percentage == read
+
+
+def test_a_percentage_that_is_no_figure_is_refused():
+    data = participants("4", "4").replace(b"</PAIR_NUMBER>", b"</PAIR_NUMBER><PERCENTAGE>46%43</PERCENTAGE>")
+    with pytest.raises(UserError, match="is not a number"):
+        read_usebio_bytes(data, "x.xml")

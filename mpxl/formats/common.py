@@ -18,13 +18,21 @@ from operator import is_
 from typing import TYPE_CHECKING, Any, cast
 
 from ..core.adjustments import NOT_A_CODE, Artificial, LineScore, ScoreText, read_score
-from ..core.contract import board_vulnerability, ns_score, possible_ns_scores
+from ..core.contract import (
+    PASS_SPELLINGS,
+    Direction,
+    Vulnerability,
+    board_vulnerability,
+    ns_score,
+    possible_ns_scores,
+    tricks_from_result,
+)
 from ..core.errors import UserError
 from ..core.event import Event, Line, Pair, Penalty, SitOut, Travellers, gather
 from ..core.patterns import Pattern
 from ..core.ranking import sitout_credits
 from ..core.rounding import round_fraction
-from ..core.rules import BEYOND_ANY_CONTRACT, NOT_WHOLE, NUMBER_LIKE, WHOLE_TEXT, is_blank, is_not_played
+from ..core.rules import BEYOND_ANY_CONTRACT, NOT_WHOLE, NUMBER_LIKE, WHOLE_TEXT, code_key, is_blank, is_not_played
 from ..core.rules import MAX_SCORE as RULEBOOK_MAX_SCORE
 from ..core.settings import RoundingKind
 
@@ -144,16 +152,133 @@ def check_entry(value: object, source: str, where: str) -> LineScore:
 
 
 def score_from_contract(board: int, contract: str, declarer: str | None, tricks: int | str | None, source: str,
-                        where: str) -> int:
-    """The NS score of a contract played on ``board`` (vulnerability from the board number).
+                        where: str, vulnerability: Vulnerability | None = None) -> int:
+    """The NS score of a contract played on ``board``: with ``vulnerability`` (the file's own, a PBN
+    ``[Vulnerable]`` tag), else the board number's.
 
     >>> score_from_contract(4, "3NT", "E", 11, "f.csv", "line 2")
     -660
+    >>> score_from_contract(1, "3NT", "N", 7, "f.pbn", "line 7"), score_from_contract(
+    ...     1, "3NT", "N", 7, "f.pbn", "line 7", Vulnerability.BOTH)
+    (-100, -200)
     """
     try:
-        return ns_score(contract, declarer, tricks, board_vulnerability(board))
+        return ns_score(contract, declarer, tricks, board_vulnerability(board) if vulnerability is None
+                        else vulnerability)
     except ValueError as exc:
         raise UserError(source, where, str(exc)) from None
+
+
+def contract_text(contract: str, declarer: str | None, tricks: int | str | None) -> str:
+    """A contract as a message names it: ``4S by N taking 10 tricks``.
+
+    >>> contract_text("4S", "N", 10), contract_text("3NT", None, "+1")
+    ('4S by N taking 10 tricks', '3NT, +1')
+    """
+    return contract + (f" by {declarer}" if declarer else "") + (
+        f" taking {tricks} tricks" if isinstance(tricks, int) else f", {tricks}" if tricks else "")
+
+
+def contract_warning(board: int, ns: str, ew: str, contract: str | None, declarer: str | None,
+                     tricks: int | None, score: object, where: str, vulnerability: Vulnerability | None = None
+                     ) -> str | None:
+    """A warning when a published line's contract, declarer and tricks score other than its published
+    score (an int); None when they agree, or when they cannot be scored (no declarer, no tricks, a
+    contract mpxl does not read). A published file is its program's record and its matchpoints
+    follow its score, so the score is kept and the disagreement named (a typed CSV is refused
+    instead: :func:`mpxl.formats.csvfile.check_contract_score`).
+
+    >>> contract_warning(1, "7", "3", "4S", "N", 12, 450, "BOARD 1, TRAVELLER_LINE 1")
+    'BOARD 1, TRAVELLER_LINE 1: warning: board 1, NS 7 v EW 3: 4S by N taking 12 tricks scores 480 (None \
+vulnerable), but the published score is 450; the published score is kept'
+    >>> contract_warning(1, "7", "3", "4S", "N", 12, 480, "BOARD 1"), contract_warning(1, "7", "3", "4S", None, 12,
+    ...                                                                                   450, "BOARD 1")
+    (None, None)
+    """
+    if contract is None or type(score) is not int or (tricks is None and not is_passed_out(contract)):
+        return None
+    vul = board_vulnerability(board) if vulnerability is None else vulnerability
+    try:
+        computed = ns_score(contract, declarer, tricks, vul)
+    except ValueError:
+        return None
+    if computed == score:
+        return None
+    return (f"{where}: warning: board {board}, NS {ns} v EW {ew}: {contract_text(contract, declarer, tricks)} "
+            f"scores {computed} ({vul.value} vulnerable), but the published score is {score}; the published score "
+            "is kept")
+
+
+def is_passed_out(contract: str | None) -> bool:
+    """A contract cell that says the board was passed out (the rulebook's spellings, and ``PO``).
+
+    >>> is_passed_out("All Pass"), is_passed_out("PO"), is_passed_out("4S"), is_passed_out(None)
+    (True, True, False, False)
+    """
+    return contract is not None and (code_key(contract) in PASS_SPELLINGS or code_key(contract) == "PO")
+
+
+def contract_cell(text: str | None) -> str | None:
+    """A contract cell as the readers keep it: None when blank or ``-``, ``PASS`` for ``PO`` (passed out,
+    as ScoreBridge and EBUScore write it), else as written.
+
+    >>> contract_cell(" 4S "), contract_cell("-"), contract_cell("PO"), contract_cell("Pass")
+    ('4S', None, 'PASS', 'Pass')
+    """
+    if text is None or not text.strip() or text.strip() == "-":
+        return None
+    return "PASS" if code_key(text) == "PO" else text.strip()
+
+
+def read_declarer(text: str | None, source: str, where: str, what: str) -> str | None:
+    """A declarer cell as written (None when blank or ``-``); UserError naming ``what`` (the element
+    or column) when it is no seat.
+
+    >>> read_declarer(" S ", "f", "l", "PLAYED_BY"), read_declarer("-", "f", "l", "PLAYED_BY")
+    ('S', None)
+    >>> read_declarer("Q", "f.xml", "BOARD 1, TRAVELLER_LINE 2", "PLAYED_BY")
+    Traceback (most recent call last):
+    ...
+    mpxl.core.errors.UserError: f.xml: BOARD 1, TRAVELLER_LINE 2: PLAYED_BY 'Q' is not a direction; expected N, E, S \
+or W (North, East, South, West)
+    """
+    if text is None or not text.strip() or text.strip() == "-":
+        return None
+    try:
+        Direction.find(text)
+    except ValueError as exc:  # the rulebook's words for a seat it cannot read
+        raise UserError(source, where, f"{what} {exc}") from None
+    return text.strip()
+
+
+def read_tricks(text: str | None, contract: str | None, source: str, where: str, what: str) -> int | None:
+    """A tricks cell: the tricks declarer took (0 to 13), a result against the contract (``=``, ``+1``,
+    ``-2``: the tricks it gives), None when blank or ``-`` (or for a passed-out board); UserError naming
+    ``what`` (the element or column) otherwise.
+
+    >>> read_tricks("10", "4S", "f", "l", "TRICKS"), read_tricks("+1", "4S", "f", "l", "Result"), read_tricks(
+    ...     "=", "3NT", "f", "l", "Result"), read_tricks("-", "PASS", "f", "l", "TRICKS"), read_tricks(None, None, "f",
+    ...                                                                                                "l", "TRICKS")
+    (10, 11, 9, None, None)
+    >>> read_tricks("14", "4S", "f.xml", "BOARD 2, TRAVELLER_LINE 1", "TRICKS")
+    Traceback (most recent call last):
+    ...
+    mpxl.core.errors.UserError: f.xml: BOARD 2, TRAVELLER_LINE 1: TRICKS '14' is not a number of tricks; expected the \
+tricks declarer took, 0 to 13, or a result such as =, +1 or -2
+    """
+    if text is None or not text.strip() or (text.strip() == "-" and (contract is None or is_passed_out(contract))):
+        return None
+    number = whole_number(text)
+    if number is not None and number <= 13:
+        return number
+    expected = "expected the tricks declarer took, 0 to 13, or a result such as =, +1 or -2"
+    relative = number is None and re.match(r"\s*(=|[+-]\s*[0-9])", text) is not None  # =, +1, -2
+    if relative and contract is not None and not is_passed_out(contract):
+        try:
+            return tricks_from_result(contract, text)
+        except ValueError as exc:
+            raise UserError(source, where, f"{what} {text.strip()!r}: {exc}") from None
+    raise UserError(source, where, f"{what} {text.strip()!r} is not a number of tricks; {expected}")
 
 
 #: The most bytes any reader takes from a file (the largest of :data:`mpxl.formats.MAX_BYTES`):
@@ -334,6 +459,8 @@ def decode_text(data: bytes, declared: str | None = None, source: str = "") -> s
         raise UserError(source, "", f"the file looks like {kind} without a byte-order mark; save it as UTF-8 "
                         "(or with its mark)")
     if declared:
+        if is_latin1(declared):
+            return latin1_text(data)
         try:
             return data.decode(declared)
         except (LookupError, UnicodeDecodeError):
@@ -341,7 +468,55 @@ def decode_text(data: bytes, declared: str | None = None, source: str = "") -> s
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        return data.decode("latin-1")
+        return latin1_text(data)
+
+
+#: Each C1 control character (U+0080 to U+009F, what ISO-8859-1 makes of the bytes 0x80 to 0x9F) and
+#: the character windows-1252 gives its byte (0x80 the euro sign, 0x92 the right single quote); the
+#: five bytes windows-1252 leaves undefined (0x81, 0x8D, 0x8F, 0x90, 0x9D) stay as ISO-8859-1 reads them.
+_C1_AS_CP1252 = {code: bytes([code]).decode("cp1252") for code in range(0x80, 0xA0)
+                 if code not in (0x81, 0x8D, 0x8F, 0x90, 0x9D)}
+
+_C1_BYTE = Pattern(rb"[\x80-\x9f]")  # a byte ISO-8859-1 and windows-1252 read apart
+
+#: The labels of ISO-8859-1 as Python and the XML declarations spell them (:func:`is_latin1`).
+_LATIN1_LABELS = frozenset({"latin1", "latin-1", "iso-8859-1", "iso8859-1", "iso_8859-1", "iso88591", "l1", "8859",
+                            "cp819", "ibm819", "iso-ir-100", "iso_8859-1:1987", "csisolatin1"})
+
+
+def is_latin1(label: str) -> bool:
+    """True when an encoding's label names ISO-8859-1 (or ASCII, its subset): text :func:`latin1_text` reads.
+
+    >>> is_latin1("ISO-8859-1"), is_latin1(" latin1 "), is_latin1("windows-1252"), is_latin1("UTF-8")
+    (True, True, False, False)
+    """
+    return label.strip().lower() in _LATIN1_LABELS
+
+
+def reads_as_windows_1252(data: bytes) -> bool:
+    """True when ``data`` holds a byte that ISO-8859-1 and windows-1252 read apart (0x80 to 0x9F).
+
+    >>> reads_as_windows_1252(b"D\\x92Arcy"), reads_as_windows_1252("Zoé".encode("latin-1"))
+    (True, False)
+    """
+    return _C1_BYTE.search(data) is not None
+
+
+def latin1_text(data: bytes) -> str:
+    """Bytes said (or taken) to be ISO-8859-1, decoded as windows-1252 where it differs: a byte 0x80 to
+    0x9F is a control character in ISO-8859-1, which no results file means, and the character
+    windows-1252 gives it in every file a Windows program wrote as "Latin-1" (the WHATWG Encoding
+    Standard maps the label iso-8859-1 to windows-1252 for that reason: https://encoding.spec.whatwg.org/,
+    section 4.2 "Names and labels"). The five bytes windows-1252 leaves undefined are kept as ISO-8859-1
+    reads them, never an error.
+
+    >>> latin1_text("Zoé".encode("latin-1")), latin1_text(b"D\\x92Arcy \\x80 5"), latin1_text(b"a\\x81b\\x9dc")
+    ('Zoé', 'D’Arcy € 5', 'a\\x81b\\x9dc')
+    """
+    text = data.decode("latin-1")
+    if not reads_as_windows_1252(data):  # no byte that differs (found in C: the common case)
+        return text
+    return text.translate(_C1_AS_CP1252)
 
 
 def written_decimals(obj: SessionResult | Event) -> int | None:

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.adjustments import Artificial, Mixed, entry_of
 from ..core.analysis import Analysis
-from ..core.contract import board_dealer, board_vulnerability
+from ..core.contract import Vulnerability, board_dealer, board_vulnerability
 from ..core.errors import UserError
 from ..core.event import Deal, Event, Line, LineScore, Pair, Penalty, Player, SitOut
 from ..core.members import member_number
@@ -72,6 +72,8 @@ from .common import (
     EventToWrite,
     board_number,
     check_entry,
+    contract_cell,
+    contract_warning,
     decimals_of,
     decode_text,
     exact_text,
@@ -81,9 +83,10 @@ from .common import (
     number_or_none,
     percentage_text,
     read_bytes,
+    read_declarer,
+    read_tricks,
     score_from_contract,
     totals_decimals,
-    whole_number,
     whole_score,
     written_decimals,
 )
@@ -176,6 +179,12 @@ def _games(text: str, source: str) -> Iterator[tuple[dict[str, tuple[str, int]],
                 continue
         if stripped.startswith(";"):
             continue
+        if "{" in stripped:  # a comment after a tag or a row (PBN 3.8, 5.9): the line is read without it
+            stripped, opened = _without_comments(stripped)
+            if opened:
+                in_comment = no
+            if not stripped:
+                continue
         if ended is not None and stripped and not stripped.startswith("["):
             raise UserError(source, f"line {no}", f"a {ended[0]} row after the empty line on line {ended[1]}: "
                             "PBN ends a game (and its table) at an empty line, so this row and the ones after it "
@@ -219,6 +228,34 @@ def _games(text: str, source: str) -> Iterator[tuple[dict[str, tuple[str, int]],
                         "it would hide the rest of the file")
     if any(not k.startswith("%") for k in tags):
         yield tags, tables
+
+
+def _without_comments(line: str) -> tuple[str, bool]:
+    """(``line`` without its ``{...}`` comments, whether a comment is left open at its end); a brace in
+    a quoted string is text (PBN 3.8: a comment may follow a tag or a table's row, 5.9).
+
+    >>> _without_comments('5 1 9 10 3N N 10 "430" - 6.0 {corrected}')
+    ('5 1 9 10 3N N 10 "430" - 6.0', False)
+    >>> _without_comments('1 2 "Ann {the elder} - Bob" 2.0 {a note'), _without_comments('[Event "x"] {a} {b}')
+    (('1 2 "Ann {the elder} - Bob" 2.0', True), ('[Event "x"]', False))
+    >>> _without_comments('1 "a \\\\"{b}" {c}')
+    ('1 "a \\\\"{b}"', False)
+    """
+    out, quoted, depth, escaped = [], False, False, False
+    for ch in line:
+        if depth:
+            depth = ch != "}"
+            continue
+        if quoted:
+            quoted = ch != '"' or escaped  # a quote escaped by a backslash stays in the string
+            escaped = ch == "\\" and not escaped
+        elif ch == '"':
+            quoted = True
+        elif ch == "{":
+            depth = True
+            continue
+        out.append(ch)
+    return "".join(out).strip(), depth
 
 
 def _col(columns: list[str], *names: str) -> int | None:
@@ -365,6 +402,8 @@ def read_pbn_text(text: str, source: str = "<pbn>") -> Event:
     board: int | None = None
     previous: dict[str, tuple[str, int]] = {}
     saw_score_table = False
+    games: dict[int, int] = {}  # each board a game names, and the line of its first [Board] tag
+    tabled: set[int | None] = set()  # the boards with a ScoreTable
     sides = Sides(source)  # the Direction labels, read once every seat is known
     labelled: list[tuple[Pair, str, str]] = []
     for tags, tables in _games(text, source):
@@ -394,6 +433,7 @@ def read_pbn_text(text: str, source: str = "<pbn>") -> Event:
         if "Board" in tags:
             value, no = tags["Board"]
             board = board_number(value, source, f"line {no}")
+            games.setdefault(board, no)
         ev.venue = ev.venue or tags.get("Site", ("", 0))[0]
         if "Deal" in tags and board is not None and tags["Deal"][0].strip():
             value, no = tags["Deal"]
@@ -413,15 +453,40 @@ def read_pbn_text(text: str, source: str = "<pbn>") -> Event:
             labelled += _total_table(ev, tables["TotalScoreTable"], section_tag, source)
         if "ScoreTable" in tables:
             saw_score_table = True
+            tabled.add(board)
             if board is None:
                 raise UserError(source, f"line {tables['ScoreTable'][2]}", "a ScoreTable without a [Board] tag")
-            decimals = max(decimals, _score_table(ev, board, tables["ScoreTable"], section_tag, source))
+            vulnerability = _vulnerability(board, tags.get("Vulnerable"), source)
+            decimals = max(decimals, _score_table(ev, board, tables["ScoreTable"], section_tag, source, vulnerability))
     if not saw_score_table:
         raise UserError(source, "", "no ScoreTable found: this PBN file holds no results")
+    ev.warnings.extend(f"line {no}: warning: board {b} has no ScoreTable, while the file's other boards have "
+                       "one: its results are not in the file, so the board is left out"
+                       for b, no in games.items() if b not in tabled)
     ev.published_decimals = decimals
     _directions(ev, sides, labelled)
     _winners(ev)
     return ev
+
+
+def _vulnerability(board: int, tag: tuple[str, int] | None, source: str) -> Vulnerability | None:
+    """A game's ``[Vulnerable]`` tag (PBN 3.5: None, NS, EW, All; and Love, -, Both), the vulnerability
+    its contracts are scored with; None when the game has none (the board number's is used then).
+
+    >>> _vulnerability(1, ("All", 5), "t.pbn"), _vulnerability(1, ("Love", 5), "t.pbn"), _vulnerability(1, None, "")
+    (<Vulnerability.BOTH: 'All'>, <Vulnerability.NONE: 'None'>, None)
+    >>> _vulnerability(3, ("Some", 7), "t.pbn")
+    Traceback (most recent call last):
+    ...
+    mpxl.core.errors.UserError: t.pbn: line 7: board 3: Vulnerable 'Some' is not a vulnerability; expected None \
+(or - or Love), NS, EW or All (or Both)
+    """
+    if tag is None or not tag[0].strip():
+        return None
+    try:
+        return Vulnerability.find(tag[0])
+    except ValueError as exc:
+        raise UserError(source, f"line {tag[1]}", f"board {board}: Vulnerable {exc}") from None
 
 
 def _directions(ev: Event, sides: Sides, labelled: list[tuple[Pair, str, str]]) -> None:
@@ -455,9 +520,11 @@ _SCORE_COLUMNS = {
 }
 
 
-def _score_table(ev: Event, board: int, table: Table, section_tag: str, source: str) -> int:
-    """Read a game's ScoreTable into ``ev``: its lines, sit-outs and penalty rows; gives the most
-    decimals its published matchpoints were written with."""
+def _score_table(ev: Event, board: int, table: Table, section_tag: str, source: str,
+                 vulnerability: Vulnerability | None = None) -> int:
+    """Read a game's ScoreTable into ``ev``: its lines, sit-outs and penalty rows (a contract scored with
+    the game's ``vulnerability``, else the board number's); gives the most decimals its published
+    matchpoints were written with."""
     columns, rows, header_no = table
     c = _score_columns(columns, source, f"line {header_no}")
     # the columns mpxl does not read (Round, a program's own), kept on each line to be written back
@@ -484,7 +551,8 @@ def _score_table(ev: Event, board: int, table: Table, section_tag: str, source: 
         _no_line_penalty(cell("penalty"), board, source, where)
         extra = {name: cells[i] or "" for i, name in others if cells[i] is not None} or None
         line, line_decimals = _line_of_row(ev, board, (ns, ew), cell, extra, section_tag, source, where,
-                                           contract_only=c["score_ns"] is None and c["score_ew"] is None)
+                                           contract_only=c["score_ns"] is None and c["score_ew"] is None,
+                                           vulnerability=vulnerability)
         decimals = max(decimals, line_decimals)
         ev.lines.append(line)
     return decimals
@@ -564,23 +632,32 @@ def _sitout_of_row(ev: Event, board: int, cell: Cell, section_tag: str, source: 
 
 def _line_of_row(
     ev: Event, board: int, pair_ids: tuple[str, str], cell: Cell, extra: dict[str, str] | None, section_tag: str,
-    source: str, where: str, *, contract_only: bool,
+    source: str, where: str, *, contract_only: bool, vulnerability: Vulnerability | None = None,
 ) -> tuple[Line, int]:
     """A row of a played board as a :class:`Line` between ``pair_ids`` (NS, EW) (its score from the
-    Score cells, or from the contract when the table has none: ``contract_only``), with the decimals
-    of its published matchpoints; the decimals of its line percentages are kept on ``ev``."""
-    contract, declarer, result = cell("contract"), cell("declarer"), cell("result")
-    tricks = whole_number(result) if result is not None else None
-    if tricks is None and result is not None:  # ASCII digits, as every reader takes them
-        raise UserError(source, where, f"board {board}: Result {result!r} is not a number of tricks")
+    Score cells, or from the contract, with the game's ``vulnerability`` (else the board number's),
+    when the table has none, ``contract_only``, or the cells are empty), with the decimals of its
+    published matchpoints; the decimals of its line percentages are kept on ``ev``. A score the
+    contract does not give is kept, and said in ``ev.warnings``."""
+    on = f"board {board}: "
+    contract = contract_cell(cell("contract"))
+    declarer = read_declarer(cell("declarer"), source, where, on + "Declarer")
+    tricks = read_tricks(cell("result"), contract, source, where, on + "Result")
     played_ns = played_ew = None
     score: LineScore
     if contract_only:
-        score = score_from_contract(board, contract, declarer, tricks, source, where) if contract else None
+        score = None
     else:
         score_ns, played_ns = _replacement(cell("score_ns"))
         score_ew, played_ew = _replacement(cell("score_ew"))
         score = _ns_score(score_ns, score_ew, source, where)
+    if score is None and contract is not None:  # no score written: the contract's, as the program scored it
+        score = score_from_contract(board, contract, declarer, tricks, source, where, vulnerability)
+    elif played_ns is None and played_ew is None:  # (a replaced result's contract is the one played)
+        said = contract_warning(board, pair_ids[0], pair_ids[1], contract, declarer, tricks, score, where,
+                                vulnerability)
+        if said:
+            ev.warnings.append(said)
     note = ""
     if played_ns is not None or played_ew is not None:  # the director replaced the table's result
         played = played_ns if played_ns is not None else played_ew
@@ -591,6 +668,11 @@ def _line_of_row(
     except ValueError as exc:
         raise UserError(source, where, f"board {board}: matchpoints: {exc}") from None
     decimals = max(decimals_of(cell("mp_ns")), decimals_of(cell("mp_ew")))
+    if score is None and (ns_mp is not None or ew_mp is not None):  # matchpoints for a line not played?
+        raise UserError(source, where, f"board {board}, NS {pair_ids[0]} v EW {pair_ids[1]}: no result on this "
+                        f"line (no score and no contract) but it publishes matchpoints ({cell('mp_ns') or '-'} / "
+                        f"{cell('mp_ew') or '-'}): a line not played has none; give its score, or NP for a "
+                        "board not played")
     try:
         ns_pct, ew_pct = number_or_none(cell("pct_ns")), number_or_none(cell("pct_ew"))
     except ValueError as exc:

@@ -43,6 +43,7 @@ from ..core.errors import UserError
 from ..core.event import SEATS, Club, Deal, Event, Line, LineScore, MasterPoints, Pair, Penalty, Player, SitOut
 from ..core.members import member_number
 from ..core.numbers import whole
+from ..core.patterns import Pattern
 from ..core.rules import Side, arrowswitch_flag, is_sitout
 from ..core.settings import Field
 from .sides import side_word
@@ -56,18 +57,25 @@ from .common import (
     EventToWrite,
     board_number,
     check_entry,
+    contract_cell,
+    contract_warning,
     decimals_of,
     entry_text,
     exact_text,
     figure_text,
     format_number,
     fraction_or_none,
+    is_latin1,
+    is_passed_out,
+    latin1_text,
     number_or_none,
     percentage_text,
     read_bytes,
+    read_declarer,
+    read_tricks,
+    reads_as_windows_1252,
     score_from_contract,
     totals_decimals,
-    whole_number,
     whole_score,
     written_decimals,
 )
@@ -90,6 +98,7 @@ def _text(elem: Element, tag: str) -> str | None:
 
 def read_usebio_bytes(data: bytes, source: str = "<usebio>") -> Event:
     """Parse USEBIO from bytes; ``source`` names the file in messages."""
+    data = _windows_1252_as_utf8(data)
     try:
         root = SafeET.fromstring(data, forbid_dtd=False, forbid_entities=True, forbid_external=True)
     except defusedxml.DefusedXmlException as exc:
@@ -102,9 +111,8 @@ def read_usebio_bytes(data: bytes, source: str = "<usebio>") -> Event:
     except StdET.ParseError as exc:
         line, col = getattr(exc, "position", (0, 0))
         msg = str(exc).split(":")[0]
-        raise UserError(
-            source, f"line {line}, column {col}", f"not well-formed XML ({msg}); is the file truncated?"
-        ) from None
+        raise UserError(source, f"line {line}, column {col}",
+                        f"not well-formed XML ({msg}){_parse_error_meaning(data, line, col, msg)}") from None
     except (LookupError, ValueError) as exc:  # an encoding the XML declaration names that Python cannot decode
         raise UserError(source, "line 1", f"the XML declares an encoding that cannot be read ({exc})") from None
     if root.tag != "USEBIO":
@@ -138,6 +146,71 @@ def read_usebio_bytes(data: bytes, source: str = "<usebio>") -> Event:
     default = ev.winners.get("", 1)
     ev.winners = {sec: ev.winners.get(sec, default) for sec in sorted(sections)}
     return ev
+
+
+#: A reference XML reads after ``&``: a character's number or an entity's name, and ``;``.
+_REFERENCE = Pattern(rb"&(?:#[0-9]+|#x[0-9A-Fa-f]+|[A-Za-z_:][-\w.:]*);")
+
+
+#: expat's errors at a file's end when the file stops before its elements close.
+_AT_THE_END = frozenset({"no element found", "unclosed token", "partial character", "unclosed CDATA section"})
+
+
+def _parse_error_meaning(data: bytes, line: int, col: int, message: str = "") -> str:
+    """What a parse error (expat's ``message``) at ``line``, ``col`` (from 1, from 0) means, as the end of its message:
+    the file is empty, or ends before its elements close (truncated?), or holds a bare ``&``, or bytes
+    that are not the encoding it declares; '' when none of these.
+
+    >>> _parse_error_meaning(b"<A>Smith & Jones</A>", 1, 10)
+    '; a & must be written &amp; in XML (Smith &amp; Jones)'
+    >>> _parse_error_meaning(b"<A><B>1</B", 1, 7, "unclosed token")
+    '; the file ends before its elements are closed: is the file truncated?'
+    >>> print(_parse_error_meaning(b'<?xml version="1.0" encoding="UTF-8"?>\\n<A>Caf\\xe9</A>', 2, 6))
+    ; byte 0xE9 is not UTF-8, the encoding the file declares: it was saved in another one (ISO-8859-1 or \
+windows-1252?); declare that one in its first line, <?xml version="1.0" encoding="ISO-8859-1"?>
+    """
+    if not data.strip():
+        return "; the file is empty"
+    lines = data.split(b"\n")
+    text = lines[line - 1] if 0 < line <= len(lines) else b""
+    if line >= len(data.rstrip().split(b"\n")) and (message in _AT_THE_END or col >= len(text.rstrip()) - 1):
+        return "; the file ends before its elements are closed: is the file truncated?"
+    declared = _DECLARED_ENCODING.match(data)
+    encoding = declared.group(1).decode("ascii") if declared else "UTF-8"
+    if encoding.upper().replace("_", "-") in ("UTF-8", "UTF8"):
+        try:
+            text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            said = "the encoding the file declares" if declared else "XML's own when a file declares none"
+            return (f"; byte 0x{text[exc.start]:02X} is not UTF-8, {said}: it was saved in another one "
+                    "(ISO-8859-1 or windows-1252?); declare that one in its first line, "
+                    '<?xml version="1.0" encoding="ISO-8859-1"?>')
+    amp = text.rfind(b"&", 0, col + 1)
+    if amp >= 0 and _REFERENCE.match(text[amp:]) is None:
+        around = text[max(0, amp - 6):amp + 7].decode("utf-8", "replace").strip()
+        return f"; a & must be written &amp; in XML ({around.replace('&', '&amp;')})"
+    return ""
+
+
+#: The XML declaration's encoding: its value's place in the bytes.
+_DECLARED_ENCODING = Pattern(rb"""\A<\?xml[^>]*?\sencoding\s*=\s*["']([A-Za-z0-9._:-]+)["']""")
+
+
+def _windows_1252_as_utf8(data: bytes) -> bytes:
+    """The file's bytes, re-encoded as UTF-8 (and its declaration saying so) when it declares ISO-8859-1 and
+    holds a byte 0x80 to 0x9F: the windows-1252 its program wrote (:func:`mpxl.formats.common.latin1_text`),
+    never control characters in a name; else the bytes as they are.
+
+    >>> _windows_1252_as_utf8(b'<?xml version="1.0" encoding="ISO-8859-1"?><A>D\\x92Arcy</A>').decode()
+    '<?xml version="1.0" encoding="UTF-8"?><A>D’Arcy</A>'
+    >>> _windows_1252_as_utf8(b'<?xml version="1.0" encoding="ISO-8859-1"?><A>Zo\\xe9</A>').endswith(b'Zo\\xe9</A>')
+    True
+    """
+    m = _DECLARED_ENCODING.match(data)
+    if m is None or not is_latin1(m.group(1).decode("ascii")) or not reads_as_windows_1252(data):
+        return data
+    utf8: bytes = latin1_text(data[:m.start(1)] + b"UTF-8" + data[m.end(1):]).encode("utf-8")
+    return utf8
 
 
 #: How deep SESSION and SECTION elements may nest: USEBIO has EVENT > SESSION > SECTION.
@@ -178,6 +251,18 @@ def _walk(
     return decimals
 
 
+def _pair_number(text: str | None) -> str | None:
+    """A pair number as the lines and the pairs are matched by: a number written with leading zeros is
+    the same number (PARTICIPANTS' ``04`` is the travellers' ``4``); any other id (``A1``, ``4a``) as written.
+
+    >>> _pair_number("04"), _pair_number("4"), _pair_number("00"), _pair_number("A01"), _pair_number(None)
+    ('4', '4', '0', 'A01', None)
+    """
+    if text is not None and text.isascii() and text.isdigit():
+        return text.lstrip("0") or "0"
+    return text
+
+
 def _winner_type(text: str | None, source: str, where: str) -> str | None:
     """WINNER_TYPE as given: 1 (one ranking) or 2 (NS and EW apart); UserError for any other value.
 
@@ -195,7 +280,7 @@ def _where(section: str, rest: str) -> str:
 
 def _pair(el: Element, source: str, session: int, section: str, index: int) -> Pair:
     where = _where(section, f"PAIR {index}")
-    number = _text(el, "PAIR_NUMBER")
+    number = _pair_number(_text(el, "PAIR_NUMBER"))
     if number is None:
         raise UserError(source, where, "<PAIR> without a <PAIR_NUMBER>")
     direction = _text(el, "DIRECTION")
@@ -220,7 +305,7 @@ def _pair(el: Element, source: str, session: int, section: str, index: int) -> P
         if _text(a, "MASTER_POINTS_AWARDED") is not None
     )
     try:
-        pct = number_or_none(_text(el, "PERCENTAGE"))
+        pct = number_or_none(_percentage(_text(el, "PERCENTAGE")))
         mp = number_or_none(_text(el, "TOTAL_SCORE") or _text(el, "TOTAL_MATCH_POINTS"))
         tiebreak = number_or_none(_text(el, "TIE_BREAK"))  # mpxl's own: a program's tie-break figure kept
     except ValueError as exc:
@@ -242,12 +327,24 @@ def _pair(el: Element, source: str, session: int, section: str, index: int) -> P
     )
 
 
+def _percentage(text: str | None) -> str | None:
+    """A PERCENTAGE as written, less a ``%`` after the figure (``46.43%``, as some exports write it).
+
+    >>> _percentage("46.43%"), _percentage(" 46.43 % "), _percentage("46.43"), _percentage(None)
+    ('46.43', '46.43', '46.43', None)
+    """
+    return text.strip().removesuffix("%").strip() if text is not None else None
+
+
 _SUIT_TAGS = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
 
 
 def _deal(el: Element, source: str) -> Deal:
     """A HANDSET's BOARD: BOARD_NUMBER and a HAND per seat (DIRECTION, SPADES, HEARTS, DIAMONDS, CLUBS)."""
     num_text = _text(el, "BOARD_NUMBER")
+    if num_text is None:
+        raise UserError(source, "HANDSET, BOARD", "a HANDSET's BOARD with no BOARD_NUMBER element (or an empty one): "
+                        "every BOARD needs its number")
     try:
         board = whole(num_text or "")
     except ValueError:
@@ -265,6 +362,12 @@ def _deal(el: Element, source: str) -> Deal:
 
 
 def _board(el: Element, ev: Event, source: str, session: int, section: str) -> int:
+    if _text(el, "BOARD_NUMBER") is None:
+        first = el.find("TRAVELLER_LINE")
+        pairs = "" if first is None else (f" (its first TRAVELLER_LINE: NS {_text(first, 'NS_PAIR_NUMBER') or '-'} v "
+                                          f"EW {_text(first, 'EW_PAIR_NUMBER') or '-'})")
+        raise UserError(source, _where(section, "BOARD"), f"a BOARD with no BOARD_NUMBER element (or an empty one)"
+                        f"{pairs}: every BOARD needs its number")
     board = board_number(_text(el, "BOARD_NUMBER"), source, _where(section, "BOARD, BOARD_NUMBER"))
     decimals = 0
     for i, pen in enumerate(el.findall("PENALTY"), 1):
@@ -272,7 +375,7 @@ def _board(el: Element, ev: Event, source: str, session: int, section: str) -> i
         ev.penalties.append(_penalty(pen, board, source, session, section, where))
     for i, tl in enumerate(el.findall("TRAVELLER_LINE"), 1):
         where = _where(section, f"BOARD {board}, TRAVELLER_LINE {i}")
-        ns, ew = _text(tl, "NS_PAIR_NUMBER"), _text(tl, "EW_PAIR_NUMBER")
+        ns, ew = _pair_number(_text(tl, "NS_PAIR_NUMBER")), _pair_number(_text(tl, "EW_PAIR_NUMBER"))
         if is_sitout(ns, ew, _text(tl, "SCORE"), _text(tl, "CONTRACT"), _text(tl, "TRICKS")):
             side: Side
             side, absent = ("NS", "EW") if ns else ("EW", "NS")
@@ -290,23 +393,36 @@ def _board(el: Element, ev: Event, source: str, session: int, section: str) -> i
             continue
         if ns is None or ew is None:
             raise UserError(source, where, "a traveller line needs NS_PAIR_NUMBER and EW_PAIR_NUMBER")
-        contract, declarer = _text(tl, "CONTRACT"), _text(tl, "PLAYED_BY")
-        tricks_text = _text(tl, "TRICKS")
-        tricks = whole_number(tricks_text) if tricks_text is not None else None
-        if tricks is None and tricks_text is not None:  # ASCII digits, as every reader takes them
-            raise UserError(source, where, f"TRICKS {tricks_text!r} is not a number of tricks")
+        contract = contract_cell(_text(tl, "CONTRACT"))  # PO (passed out) read as PASS
+        declarer = read_declarer(_text(tl, "PLAYED_BY"), source, where, "PLAYED_BY")
+        tricks = read_tricks(_text(tl, "TRICKS"), contract, source, where, "TRICKS")
         score_text = _text(tl, "SCORE")
         score: LineScore = None
-        if score_text is not None:
+        if score_text is not None and score_text != "-":  # "-" beside a contract: the contract's score
             value = whole_score(score_text, source, where)  # the one rule for a score written as a number
+            if value is None and is_passed_out(score_text):  # SCORE PASS: a board passed out scores 0
+                value = 0
             score = check_entry(score_text, source, where) if value is None else value
-        elif contract is not None:
-            score = score_from_contract(board, contract, declarer, tricks, source, where)
+        if score is None and contract is not None:  # no score written: the contract's (the board number's
+            score = score_from_contract(board, contract, declarer, tricks, source, where)  # vulnerability)
+        elif score is None and score_text is not None:
+            score = check_entry(score_text, source, where)  # "-" alone: a not-played code, as written
+        else:
+            said = contract_warning(board, ns, ew, contract, declarer, tricks, score, where)
+            if said:
+                ev.warnings.append(said)
         ns_mp_text, ew_mp_text = _text(tl, "NS_MATCH_POINTS"), _text(tl, "EW_MATCH_POINTS")
         try:
             ns_mp, ew_mp = number_or_none(ns_mp_text), number_or_none(ew_mp_text)
         except ValueError as exc:
             raise UserError(source, where, f"matchpoints: {exc}") from None
+        if score is None and (ns_mp is not None or ew_mp is not None):
+            unread = sorted({child.tag for child in tl} - _TRAVELLER_ELEMENTS)
+            raise UserError(source, where, f"board {board}, NS {ns} v EW {ew}: no result on this line (no SCORE and "
+                            f"no CONTRACT) but it publishes matchpoints ({ns_mp_text or '-'} / {ew_mp_text or '-'}): "
+                            "a line not played has none"
+                            + (f"; the line has elements mpxl does not read ({', '.join(unread)}): is the score in "
+                               "one of them?" if unread else "; give its SCORE, or NP for a board not played"))
         decimals = max(decimals, decimals_of(ns_mp_text), decimals_of(ew_mp_text))
         try:
             arrow = arrowswitch_flag(_text(tl, "ARROW_SWITCH") or _text(tl, "ARROWSWITCH"))
@@ -335,6 +451,12 @@ def _board(el: Element, ev: Event, source: str, session: int, section: str) -> i
     return decimals
 
 
+#: The elements of a TRAVELLER_LINE the reader reads.
+_TRAVELLER_ELEMENTS = frozenset({"NS_PAIR_NUMBER", "EW_PAIR_NUMBER", "CONTRACT", "PLAYED_BY", "LEAD", "TRICKS",
+                                 "SCORE", "NS_MATCH_POINTS", "EW_MATCH_POINTS", "ARROW_SWITCH", "ARROWSWITCH",
+                                 "NOTES"})
+
+
 def _penalty(el: Element, board: int, source: str, session: int, section: str, where: str) -> Penalty:
     """A ``PENALTY`` element of a BOARD (mpxl's own: a penalty given as its own row, as Ruter's ``Pen``
     row): PAIR_NUMBER, DIRECTION (NS or EW: the side the pair sat) and MATCH_POINTS, signed (negative
@@ -347,7 +469,7 @@ def _penalty(el: Element, board: int, source: str, session: int, section: str, w
     >>> ev.penalties[0].pair, ev.penalties[0].direction, ev.penalties[0].amount, ev.penalties[0].where
     ('1', 'NS', Fraction(-1, 2), 'BOARD 3, PENALTY 1')
     """
-    pair = _text(el, "PAIR_NUMBER")
+    pair = _pair_number(_text(el, "PAIR_NUMBER"))
     if pair is None:
         raise UserError(source, where, "a PENALTY without a PAIR_NUMBER")
     try:
