@@ -137,6 +137,27 @@ def test_an_html_page_is_named_as_one(name, text, tmp_path, capsys):
         assert "an HTML page, not a results file" in err and "XML" not in err.split(":", 2)[-1].split("(")[0], err
 
 
+#: (file name, its bytes) -> the words of the refusal: a file whose name says one kind and whose bytes another
+MISNAMED = [
+    ("r.xml", b'% PBN 2.1\n[Event "x"]\n', "its name says USEBIO XML, but it holds PBN (by its first bytes): name it .pbn"),
+    ("r.pbn", b'<?xml version="1.0"?>\n<USEBIO Version="1.2">', "its name says PBN, but it holds USEBIO XML"),
+    ("r.pbn", b"PK\x03\x04\x14\x00\x06\x00", "its name says PBN, but it holds a workbook (by its first bytes): "
+                                         "name it .xlsx"),
+    ("r.csv", b"PK\x03\x04\x14\x00\x06\x00" + bytes(64), "the file is a zip file (an Excel or LibreOffice workbook"),
+    ("r.csv", bytes(range(256)) * 4, "the file is not text (it holds binary bytes, NUL among them)"),
+    ("r.csv", "board,ns_pair".encode("utf-16-le"), "the file looks like UTF-16 (little-endian) without a byte-order"),
+]
+
+
+@pytest.mark.parametrize("name, data, words", MISNAMED)
+def test_a_file_whose_name_and_bytes_disagree_is_named(name, data, words, tmp_path, capsys):
+    path = tmp_path / name
+    path.write_bytes(data)
+    assert main(["score", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"{path}: {words}" in err and "Traceback" not in err, err
+
+
 def _full_disk(monkeypatch):
     """Every file mpxl.formats.atomic opens refuses its writes: ENOSPC, as a full disk does."""
     import mpxl.formats.atomic as atomic

@@ -159,20 +159,35 @@ def format_of(path: str | os.PathLike[str], head: bytes | None = None) -> str | 
     fmt = EXTENSIONS.get(extension(path))
     if fmt:
         return fmt
-    if head is not None:
-        if head[4:19] in (b"Standard Jet DB", b"Standard ACE DB"):  # mpxl.formats.access.MAGIC
-            return "bws"
-        text = head.lstrip(b"\xef\xbb\xbf").lstrip()
-        if text.startswith(b"{") and text[1:].lstrip().startswith(b'"mpxl_tablets"'):  # mpxl.formats.journal.MARK
-            return "tablets"
-        if text.startswith(b"<"):
-            return "usebio"
-        if head.startswith((b"PK\x03\x04", b"\xd0\xcf\x11\xe0")):  # a zip (.xlsx) or an encrypted workbook
-            return "xlsx"
-        if text.startswith((b"%", b"[")):
-            return "pbn"
-        if b"," in text.split(b"\n", 1)[0] or b";" in text.split(b"\n", 1)[0]:
-            return "csv"
+    return sniffed(head) if head is not None else None
+
+
+#: Each format's name as a message says it, and the extension it is given.
+_NAMED = {"usebio": ("USEBIO XML", ".xml"), "pbn": ("PBN", ".pbn"), "csv": ("CSV", ".csv"),
+          "xlsx": ("a workbook", ".xlsx"), "bws": ("the tablets' database", ".bws"),
+          "tablets": ("mpxl's tablets journal", ".json")}
+
+
+def sniffed(head: bytes) -> str | None:
+    """The format ``head`` (a file's first bytes) shows, or None.
+
+    >>> sniffed(b"% PBN 2.1"), sniffed(b'<?xml version="1.0"?><USEBIO>'), sniffed(b"board,ns_pair"), sniffed(b"")
+    ('pbn', 'usebio', 'csv', None)
+    """
+    # the strongest marks first
+    if head[4:19] in (b"Standard Jet DB", b"Standard ACE DB"):  # mpxl.formats.access.MAGIC
+        return "bws"
+    text = head.lstrip(b"\xef\xbb\xbf").lstrip()
+    if text.startswith(b"{") and text[1:].lstrip().startswith(b'"mpxl_tablets"'):  # mpxl.formats.journal.MARK
+        return "tablets"
+    if text.startswith(b"<"):
+        return "usebio"
+    if head.startswith((b"PK\x03\x04", b"\xd0\xcf\x11\xe0")):  # a zip (.xlsx) or an encrypted workbook
+        return "xlsx"
+    if text.startswith((b"%", b"[")):
+        return "pbn"
+    if b"," in text.split(b"\n", 1)[0] or b";" in text.split(b"\n", 1)[0]:
+        return "csv"
     return None
 
 
@@ -223,6 +238,10 @@ def _checked_format(path: str | os.PathLike[str], format: str | None) -> str:
         raise UserError(source, "", "an HTML page, not a results file: mpxl reads the file the scoring program "
                         "exports (USEBIO .xml, .pbn or .csv travellers), not the page made from it")
     fmt = format or format_of(path, head)
+    shows = sniffed(head)
+    if format is None and fmt in ("usebio", "pbn") and shows not in (None, fmt, "csv"):  # the name and the bytes
+        (said, _), (held, ext) = _NAMED[fmt], _NAMED[shows]  # disagree (a CSV's first line is too loose a mark)
+        raise UserError(source, "", f"its name says {said}, but it holds {held} (by its first bytes): name it {ext}")
     if fmt in ABOVE and fmt not in READERS:
         raise _unregistered(path, fmt)
     if fmt is None or fmt not in READERS:

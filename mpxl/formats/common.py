@@ -430,6 +430,40 @@ _BOMS = ((b"\xff\xfe\x00\x00", "utf-32-le"), (b"\x00\x00\xfe\xff", "utf-32-be"),
          (b"\xfe\xff", "utf-16-be"))
 
 
+#: The starts of files that are not text, and what each is (a workbook or a database given a text's name).
+_SIGNATURES = ((b"PK\x03\x04", "a zip file (an Excel or LibreOffice workbook, .xlsx/.xlsm/.ods?)"),
+               (b"\xd0\xcf\x11\xe0", "an old Office file (an Excel 97-2003 workbook, .xls?)"),
+               (b"\x00\x01\x00\x00Standard Jet DB", "an Access database (the tablets' .bws?)"),
+               (b"\x00\x01\x00\x00Standard ACE DB", "an Access database (the tablets' .bws?)"),
+               (b"%PDF", "a PDF document"), (b"\x1f\x8b", "a gzip file"))
+
+
+def not_text(head: bytes) -> str:
+    """Why ``head`` (a file's first bytes, holding NUL bytes) is not read as text: UTF-16 or UTF-32 without its
+    mark when the NULs fall on one side of each pair of bytes (as text in those encodings has them), else what
+    the file is when its start says so (:data:`_SIGNATURES`), else a file of binary bytes.
+
+    >>> not_text("board".encode("utf-16-le"))
+    'the file looks like UTF-16 (little-endian) without a byte-order mark; save it as UTF-8 (or with its mark)'
+    >>> not_text(b"PK" + bytes([3, 4, 20, 0, 0, 0]))
+    'the file is a zip file (an Excel or LibreOffice workbook, .xlsx/.xlsm/.ods?), not text: give it its own name'
+    >>> not_text(bytes(range(256)))
+    'the file is not text (it holds binary bytes, NUL among them): a results file is text (USEBIO, PBN, CSV)'
+    """
+    for start, what in _SIGNATURES:
+        if head.startswith(start):
+            return f"the file is {what}, not text: give it its own name"
+    quads = max(len(head) // 4, 1)
+    at = [head[i::4].count(0) / quads for i in range(4)]  # how often each place of four bytes is NUL
+    pairs = [(at[0] + at[2]) / 2, (at[1] + at[3]) / 2]  # ... of two bytes
+    kind = ("UTF-32" if sorted(at)[1] >= 0.9 and min(at) <= 0.1 else
+            "UTF-16 (little-endian)" if pairs[1] >= 0.3 and pairs[0] <= 0.05 else
+            "UTF-16 (big-endian)" if pairs[0] >= 0.3 and pairs[1] <= 0.05 else "")
+    if kind:
+        return f"the file looks like {kind} without a byte-order mark; save it as UTF-8 (or with its mark)"
+    return "the file is not text (it holds binary bytes, NUL among them): a results file is text (USEBIO, PBN, CSV)"
+
+
 def decode_text(data: bytes, declared: str | None = None, source: str = "") -> str:
     """Decode a text file: a BOM (UTF-8, UTF-16 as Excel's "Unicode text" saves, UTF-32) or the
     declared encoding, else UTF-8, else ISO-8859-1 (PBN's own). Text with NUL bytes and no BOM
@@ -453,11 +487,7 @@ def decode_text(data: bytes, declared: str | None = None, source: str = "") -> s
                 raise UserError(source, "", f"the file starts with a {encoding.upper()} byte-order mark but is not "
                                 f"{encoding.upper()} text (byte {exc.start + len(bom)})") from None
     if b"\x00" in data[:4096]:
-        head = data[:4096]
-        odd, even = head[1::2].count(0), head[0::2].count(0)
-        kind = "UTF-16 (little-endian)" if odd > even else "UTF-16 (big-endian)" if even > odd else "UTF-32"
-        raise UserError(source, "", f"the file looks like {kind} without a byte-order mark; save it as UTF-8 "
-                        "(or with its mark)")
+        raise UserError(source, "", not_text(data[:4096]))
     if declared:
         if is_latin1(declared):
             return latin1_text(data)
