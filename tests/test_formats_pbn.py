@@ -290,3 +290,22 @@ def test_a_comment_after_a_row_is_not_a_cell(row, score, mp):
 def test_a_brace_in_a_quoted_name_is_text():
     ev = read_pbn_text(TOTALS.format(pair="1").replace("Ann - Bob", "Ann {Jr} - Bob") + "{a comment}\n", "t.pbn")
     assert ev.pairs[0].names == ("Ann {Jr}", "Bob")
+
+
+@pytest.mark.parametrize("direction, sides, warned", [
+    (False, ["NS", "NS", "EW", "EW"], True),  # no Direction column, each number twice: the list's order, said
+    (True, ["NS", "NS", "EW", "EW"], False),  # the Direction column: as written
+])
+def test_a_mitchell_total_score_table_without_directions_takes_the_order(direction, sides, warned):
+    """A TotalScoreTable ranking NS 1, 2 then EW 1, 2 with no Direction column: the first of each number NS,
+    the second EW (the EW pairs had the NS pairs' names), and a warning."""
+    head = "Rank\\2R;PairId\\2R" + (";Direction\\2R" if direction else "") + ";TotalScoreMP\\4R;Names\\20L"
+    rows = [("1", "1", "NS", "Ann - Bob"), ("2", "2", "NS", "Cy - Di"), ("1", "2", "EW", "Eve - Fay"),
+            ("2", "1", "EW", "Gus - Hal")]
+    table = "\n".join(f"{r} {n}" + (f" {d}" if direction else "") + f' 2 "{names}"' for r, n, d, names in rows)
+    text = (f'[Event "x"]\n[Board "1"]\n[TotalScoreTable "{head}"]\n{table}\n'
+            '[ScoreTable "PairId_NS\\2R;PairId_EW\\2R;Score_NS\\4R"]\n1 1 420\n2 2 400\n')
+    ev = read_pbn_text(text, "t.pbn")
+    assert [(p.number, p.direction, p.names[0]) for p in ev.pairs] == [
+        (n, side, names.split(" - ")[0]) for (_, n, _, names), side in zip(rows, sides)]
+    assert any("the TotalScoreTable lists pairs 1, 2 twice with no direction" in w for w in ev.warnings) == warned

@@ -248,7 +248,9 @@ def club_events(draw):
     for board in range(1, boards + 1):
         for table in (1, 2, 3):
             score = draw(st.sampled_from([420, -50, 100, -620, 0, 1430, "A+", "A5050", None]))
-            mps = draw(st.sampled_from([(None, None), (2.0, 2.0), (3.5, 0.5), (1.25, 2.75)]))
+            # a line with no result publishes no figures (a reader refuses the like: no program writes it)
+            mps = draw(st.sampled_from([(None, None), (2.0, 2.0), (3.5, 0.5), (1.25, 2.75)])) if score is not None \
+                else (None, None)
             lines.append(Line(board, str(table), str((table + board - 2) % 3 + 1), "", score=score, table=table,
                               published_ns_mp=mps[0], published_ew_mp=mps[1],
                               note=draw(st.one_of(st.just(""), TEXT))))

@@ -214,3 +214,31 @@ def test_a_percentage_that_is_no_figure_is_refused():
     data = participants("4", "4").replace(b"</PAIR_NUMBER>", b"</PAIR_NUMBER><PERCENTAGE>46%43</PERCENTAGE>")
     with pytest.raises(UserError, match="is not a number"):
         read_usebio_bytes(data, "x.xml")
+
+
+def _listed(pairs: list[tuple[str, str, str]]) -> bytes:
+    """A Mitchell numbered 1, 2 both ways (NS 1 meets EW 1 on board 1), its PARTICIPANTS as ``pairs``
+    (number, direction or "", a name)."""
+    listed = "".join(f"<PAIR><PAIR_NUMBER>{n}</PAIR_NUMBER>" + (f"<DIRECTION>{d}</DIRECTION>" if d else "")
+                     + f"<PLAYER><PLAYER_NAME>{name}</PLAYER_NAME></PLAYER></PAIR>" for n, d, name in pairs)
+    lines = "".join(f"<TRAVELLER_LINE><NS_PAIR_NUMBER>{n}</NS_PAIR_NUMBER><EW_PAIR_NUMBER>{e}</EW_PAIR_NUMBER>"
+                    f"<SCORE>{s}</SCORE></TRAVELLER_LINE>" for n, e, s in (("1", "1", 420), ("2", "2", 400)))
+    return (f'<USEBIO Version="1.2"><EVENT><PARTICIPANTS>{listed}</PARTICIPANTS><BOARD><BOARD_NUMBER>1'
+            f"</BOARD_NUMBER>{lines}</BOARD></EVENT></USEBIO>").encode()
+
+
+@pytest.mark.parametrize("pairs, sides, warned", [
+    # no direction, each number twice: the first NS, the second EW (a Mitchell's order), said
+    ([("1", "", "Ann"), ("2", "", "Cy"), ("1", "", "Eve"), ("2", "", "Gus")], ["NS", "NS", "EW", "EW"], True),
+    # the directions written: as written, nothing said
+    ([("1", "EW", "Eve"), ("1", "NS", "Ann"), ("2", "NS", "Cy"), ("2", "EW", "Gus")], ["EW", "NS", "NS", "EW"], False),
+    # each number once (a Howell's list): no direction, nothing said
+    ([("1", "", "Ann"), ("2", "", "Cy")], [None, None], False),
+])
+def test_a_mitchell_listed_without_directions_takes_the_order(pairs, sides, warned):
+    """A pair number listed twice with no DIRECTION gets NS for its first, EW for its second (the EW pair's
+    names were the NS pair's), with a warning that ``check`` tells from the published figures."""
+    ev = read_usebio_bytes(_listed(pairs), "x.xml")
+    assert [p.direction for p in ev.pairs] == sides
+    assert [p.names[0] for p in ev.pairs] == [name for _, _, name in pairs]
+    assert any("PARTICIPANTS lists pairs 1, 2 twice with no direction" in w for w in ev.warnings) == warned

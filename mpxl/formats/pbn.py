@@ -62,7 +62,7 @@ from ..core.rules import (
     side_of,
 )
 from .pbn_analysis import analysis_lines, read_analysis
-from .sides import Sides, direction_suffixes
+from .sides import Sides, direction_suffixes, sides_by_order
 from .textsafe import pbn_string, pbn_unescape
 
 if TYPE_CHECKING:  # typing only
@@ -465,6 +465,7 @@ def read_pbn_text(text: str, source: str = "<pbn>") -> Event:
                        for b, no in games.items() if b not in tabled)
     ev.published_decimals = decimals
     _directions(ev, sides, labelled)
+    ev.pairs = sides_by_order(ev.pairs, ev.warnings, "the TotalScoreTable")
     _winners(ev)
     return ev
 

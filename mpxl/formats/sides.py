@@ -22,11 +22,13 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
+from dataclasses import replace
 
 from ..core.errors import UserError
+from ..core.event import Pair
 from ..core.rules import SIDE_SPELLINGS, Side, code_key, side_of
 
-__all__ = ["SIDE_WORDS", "side_key", "side_word", "Sides", "direction_suffixes"]
+__all__ = ["SIDE_WORDS", "side_key", "side_word", "Sides", "direction_suffixes", "sides_by_order"]
 
 #: The directions' words per language, beside the rulebook's English (:data:`mpxl.core.rules.SIDE_SPELLINGS`):
 #: each language's NS words, then its EW words, as a club writes them (compared by :func:`side_key`: case,
@@ -167,3 +169,35 @@ class Sides:
         except ValueError as exc:
             raise UserError(self.source, where, f"Direction {exc}, and the file seats no pair labelled so in one "
                             "direction") from None
+
+
+def sides_by_order(pairs: list[Pair], warnings: list[str], what: str) -> list[Pair]:
+    """``pairs`` (one list of the file's, ``what``: USEBIO's PARTICIPANTS, PBN's TotalScoreTable) where a pair
+    number is listed twice with no direction (a Mitchell numbered NS 1.. and EW 1.., written without its
+    directions): the first of the two taken as NS, the second as EW, the
+    order a program lists a Mitchell's pairs in, with a warning naming them (``check`` then says, from their
+    published percentages, whether the order was right). Any other repeat is left to the checks.
+
+    >>> from mpxl.core.event import Pair
+    >>> w = []; listed = [Pair("1"), Pair("2"), Pair("1"), Pair("2")]
+    >>> [(p.number, p.direction) for p in sides_by_order(listed, w, "PARTICIPANTS")]
+    [('1', 'NS'), ('2', 'NS'), ('1', 'EW'), ('2', 'EW')]
+    >>> print(w[0])
+    PARTICIPANTS lists pairs 1, 2 twice with no direction: the first of each taken as NS, the second as EW (the order \
+a Mitchell's pairs are listed in); mpxl check says from their published figures whether that is right
+    """
+    seen: dict[tuple[int, str, str], list[int]] = {}
+    for i, p in enumerate(pairs):
+        seen.setdefault((p.session, p.section, p.number), []).append(i)
+    twice = {k: at for k, at in seen.items() if len(at) == 2 and all(pairs[i].direction is None for i in at)}
+    if not twice:
+        return pairs
+    out = list(pairs)
+    for first, second in twice.values():
+        out[first] = replace(out[first], direction="NS")
+        out[second] = replace(out[second], direction="EW")
+    numbers = ", ".join(sorted((k[2] for k in twice), key=lambda n: (len(n), n)))
+    warnings.append(f"{what} lists pair{'s' * (len(twice) > 1)} {numbers} twice with no direction: the first of "
+                    "each taken as NS, the second as EW (the order a Mitchell's pairs are listed in); mpxl check says "
+                    "from their published figures whether that is right")
+    return out

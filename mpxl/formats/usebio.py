@@ -46,7 +46,7 @@ from ..core.numbers import whole
 from ..core.patterns import Pattern
 from ..core.rules import Side, arrowswitch_flag, is_sitout
 from ..core.settings import Field
-from .sides import side_word
+from .sides import side_word, sides_by_order
 from .textsafe import xml_attribute, xml_content
 
 if TYPE_CHECKING:  # typing only
@@ -242,8 +242,8 @@ def _walk(
             w = _winner_type(_text(child, "WINNER_TYPE"), source, _where(sid, "WINNER_TYPE")) or winners
             decimals = max(decimals, _walk(child, ev, source, session, sid, w, depth + 1))
         elif tag == "PARTICIPANTS":
-            for i, pair_el in enumerate(child.findall("PAIR"), 1):
-                ev.pairs.append(_pair(pair_el, source, session, section, i))
+            listed = [_pair(pair_el, source, session, section, i) for i, pair_el in enumerate(child.findall("PAIR"), 1)]
+            ev.pairs.extend(sides_by_order(listed, ev.warnings, "PARTICIPANTS"))
         elif tag == "BOARD":
             decimals = max(decimals, _board(child, ev, source, session, section))
         if winners and winners.strip() in ("1", "2"):
