@@ -32,7 +32,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
-from pathlib import Path
 
 from ..core.contract import board_vulnerability
 from ..core.conventions import Conventions
@@ -388,13 +387,18 @@ def _vulnerability(deal: Deal) -> str:
 def _distinct_sessions(path: str, previous: list[str]) -> None:
     """UserError where a ``--previous`` file is the file checked, or another ``--previous`` one (the same file,
     or a copy of it byte for byte): the same session counted twice in the running totals."""
+    if not previous:
+        return
     from ..formats.atomic import same_file
 
     def same(a: str, b: str) -> bool:
         if same_file(a, b):
             return True
         try:
-            return os.path.getsize(a) == os.path.getsize(b) and Path(a).read_bytes() == Path(b).read_bytes()
+            if os.path.getsize(a) != os.path.getsize(b):
+                return False
+            with open(a, "rb") as fa, open(b, "rb") as fb:
+                return fa.read() == fb.read()
         except OSError:  # one cannot be read: its reader says so
             return False
 

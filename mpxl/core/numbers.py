@@ -41,6 +41,8 @@ __all__ = [
 
 #: A whole number: an optional sign and ASCII digits (at most 18: no int of a 5,000-digit text).
 WHOLE_PATTERN = Pattern(r"[+-]?[0-9]{1,18}")
+#: Digits beyond what :data:`WHOLE_PATTERN` takes (``99999999999999999999``: refused for its length).
+_LONG_WHOLE = Pattern(r"[+-]?[0-9]{19,}")
 #: The same with a decimal point and zeros only after it (``10.0``, as a spreadsheet writes a whole number).
 _WHOLE_ZERO = Pattern(r"[+-]?[0-9]{1,18}(?:\.0*)?")
 #: A figure: ASCII digits, an optional sign, decimals and an exponent of at most 3 digits
@@ -65,6 +67,10 @@ def whole(value: object, what: str = "", *, decimal_zero: bool = False) -> int:
     Traceback (most recent call last):
     ...
     ValueError: --tables '1_0' is not a whole number (ASCII digits, such as 10)
+    >>> whole("9" * 20, "--seed")
+    Traceback (most recent call last):
+    ...
+    ValueError: --seed '99999999999999999999' has more than 18 digits: far beyond anything a bridge event counts
     """
     if isinstance(value, bool):
         pass
@@ -77,6 +83,9 @@ def whole(value: object, what: str = "", *, decimal_zero: bool = False) -> int:
         text = value.strip(_AROUND)
         if (_WHOLE_ZERO if decimal_zero else WHOLE_PATTERN).fullmatch(text):
             return int(text.split(".")[0])
+        if _LONG_WHOLE.fullmatch(text):  # digits, too many of them: said so, not "not a whole number"
+            raise ValueError(f"{what + ' ' if what else ''}{_shown(value)} has more than 18 digits: far beyond "
+                             "anything a bridge event counts")
     raise ValueError(f"{what + ' ' if what else ''}{_shown(value)} is not a whole number (ASCII digits, such as 10)")
 
 
