@@ -230,3 +230,30 @@ def test_mpxl_lite_writes_the_two_files_and_refuses_a_file_as_folder(tmp_path, c
     assert main(["lite", "-o", str(taken)]) == 2
     assert "expected a folder" in capsys.readouterr().err
     assert taken.read_text(encoding="utf-8") == "mine"
+
+
+@pytest.mark.parametrize("output, said", [
+    ("main.py", "is the name of a file; -o names the folder main.py and requirements.txt go in"),
+    ("nowhere/lite", "the folder '{d}/nowhere' does not exist"),
+])
+def test_mpxl_lite_refuses_a_file_name_or_a_missing_folder(tmp_path, capsys, output, said):
+    """``-o`` names the folder the two files go in: a file's name (``-o main.py``) is refused, not made a folder,
+    and a folder inside one that does not exist is named, as for every other output."""
+    from mpxl.cli import main
+
+    assert main(["lite", "-o", str(tmp_path / output)]) == 2
+    assert said.format(d=tmp_path) in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_mpxl_lite_on_a_full_disk_leaves_no_empty_folder(tmp_path, capsys, monkeypatch):
+    import errno
+
+    from mpxl.cli import main
+    from mpxl.commands import lite
+
+    def full(out):
+        raise OSError(errno.ENOSPC, "No space left on device")
+    monkeypatch.setattr(lite, "_write_files", full)
+    assert main(["lite", "-o", str(tmp_path / "lite")]) == 2
+    assert "No space left on device" in capsys.readouterr().err and not (tmp_path / "lite").exists()

@@ -143,7 +143,28 @@ def run(args: argparse.Namespace) -> int:
     out = Path(args.output)
     if out.exists() and not out.is_dir():
         raise UserError(str(out), None, "is a file; expected a folder for main.py and requirements.txt")
-    out.mkdir(parents=True, exist_ok=True)
+    if out.suffix.lower() in (".py", ".txt"):  # -o main.py: the file's name given for the folder's
+        raise UserError(str(out), None, f"is the name of a file; -o names the folder main.py and requirements.txt "
+                        f"go in (-o {out.parent if str(out.parent) != '.' else 'mpxl-lite'})")
+    parent = out.parent if str(out.parent) else Path(".")
+    if not parent.is_dir():  # as every other output: a folder that does not exist is named, not made
+        raise UserError(str(out), None, f"the folder {str(parent)!r} does not exist")
+    made = not out.exists()
+    try:
+        out.mkdir(exist_ok=True)
+    except OSError as exc:
+        raise UserError(str(out), None, f"cannot make the folder: {exc.strerror or exc}") from None
+    try:
+        _write_files(out)
+    except BaseException:
+        if made and not any(out.iterdir()):  # nothing written (a full disk): the new folder goes too
+            out.rmdir()
+        raise
+    return 0
+
+
+def _write_files(out: Path) -> None:
+    """main.py and requirements.txt into the folder ``out``, each atomically, and what was written said."""
     text = main_py()
     for name, content in (("main.py", text), ("requirements.txt", REQUIREMENTS)):
         with atomic_write(out / name) as f:
@@ -151,7 +172,6 @@ def run(args: argparse.Namespace) -> int:
     print(wrote(out / "main.py", "xlwings Lite code", "paste it into xlwings Lite's main.py tab",
                 lines=len(text.splitlines())))
     print(wrote(out / "requirements.txt", "xlwings Lite requirements", "xlwings only; mpxl's core is inside main.py"))
-    return 0
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
