@@ -446,7 +446,7 @@ def test_the_sheet_shows_a_pair_with_a_side_it_cannot_read_as_unreadable(sheet):
 
 #: How a passed-out board is written (contract.PASS_SPELLINGS), with a result beside it: a passed-out board
 #: (0) in every spelling. (The CSV reader had its own four spellings: All pass with = was refused.)
-PASSES = ["PASS", "p", "Passed", "passed out", "All pass", "AP", "pass out", "\tPass\u00a0"]
+PASSES = ["PASS", "p", "Passed", "passed out", "All pass", "AP", "pass out", "\tPass\u00a0", "PO", "po"]
 
 
 @pytest.mark.parametrize("spelling", PASSES)

@@ -222,8 +222,9 @@ _VULNERABILITY_SPELLINGS = {
 #: How a doubling is written after the strain (upper case): 0 undoubled, 1 doubled, 2 redoubled.
 DOUBLING_MARKS = {"": 0, "X": 1, "*": 1, "XX": 2, "**": 2, "R": 2, "XR": 2}
 _DOUBLING_MARKS = DOUBLING_MARKS
-#: How a passed-out board is written (spaces removed, upper case); the sheet reads the same list.
-PASS_SPELLINGS = ("P", "PASS", "PASSED", "PASSEDOUT", "PASSOUT", "ALLPASS", "AP")
+#: How a passed-out board is written (spaces removed, upper case: ``PO`` as ScoreBridge and EBUScore write it); the
+#: sheet reads the same list.
+PASS_SPELLINGS = ("P", "PASS", "PASSED", "PASSEDOUT", "PASSOUT", "ALLPASS", "AP", "PO")
 _PASS_SPELLINGS = frozenset(PASS_SPELLINGS)
 _CONTRACT_RE = Pattern(r"^([1-7])(.+?)(XX|X|\*\*|\*|XR|R)?$")
 _CONTRACT_EXPECTED = (

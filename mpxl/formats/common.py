@@ -210,12 +210,12 @@ vulnerable), but the published score is 450; the published score is kept'
 
 
 def is_passed_out(contract: str | None) -> bool:
-    """A contract cell that says the board was passed out (the rulebook's spellings, and ``PO``).
+    """A contract cell that says the board was passed out (the rulebook's spellings: PASS, AP, PO...).
 
     >>> is_passed_out("All Pass"), is_passed_out("PO"), is_passed_out("4S"), is_passed_out(None)
     (True, True, False, False)
     """
-    return contract is not None and (code_key(contract) in PASS_SPELLINGS or code_key(contract) == "PO")
+    return contract is not None and code_key(contract) in PASS_SPELLINGS
 
 
 def contract_cell(text: str | None) -> str | None:
