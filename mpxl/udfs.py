@@ -150,6 +150,18 @@ def _shape(values: list[_T], as_row: bool) -> list[list[_T]]:
 
 
 def _whole(v: Cell, what: str, default: int | None = None, low: int = 1) -> int:
+    """One cell's whole number of at least ``low`` (``default`` when blank); ValueError naming ``what`` else (a range
+    given for one number is said to be one).
+
+    >>> _whole([[420], [400]], "results")
+    Traceback (most recent call last):
+    ...
+    ValueError: results is a range of 2 cells; expected one number (a count of results: COUNT(range) gives it)
+    """
+    if isinstance(v, (list, tuple)):
+        cells = sum(len(r) if isinstance(r, (list, tuple)) else 1 for r in v)
+        hint = " (a count of results: COUNT(range) gives it)" if what == "results" else ""
+        raise ValueError(f"{what} is a range of {cells} cells; expected one number{hint}")
     if is_blank(v):
         if default is None:
             raise ValueError(f"{what} is missing; expected a whole number")

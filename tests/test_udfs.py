@@ -223,6 +223,9 @@ def test_method_functions_map_a_range_keeping_blanks():
         ("ESTIMATE", (4, 9, 8, None), "ESTIMATE: method is missing"),
         ("KVALUE", ("best", 9, 8), "KVALUE: 'best' is not a method"),
         ("TOP", ("abc",), "TOP: results 'abc' is not a whole number"),
+        ("TOP", ([[420], [400], [None]],), "TOP: results is a range of 3 cells; expected one number (a count of "
+                                           "results: COUNT(range) gives it)"),
+        ("NEUBERG", (4, [[9], [9]], 8), "NEUBERG: expected is a range of 2 cells; expected one number"),
         ("ADJUSTED", (420, 9), "ADJUSTED: 420 is not an artificial score"),
         ("BRIDGESCORE", ("5Q", "N", 11, "None"), "BRIDGESCORE: contract '5Q'"),
         ("BRIDGESCORE", ("3NT", "N", 9, None), "BRIDGESCORE: vulnerability is missing"),
