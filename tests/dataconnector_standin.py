@@ -11,8 +11,8 @@ one, an accept takes an id. The tests play the tablets' side: :meth:`StandIn.pus
 player's seat, a player's name or a director's call in its queue, as BCS does when a tablet sends it.
 
 Faults: :meth:`stop` refuses connections (the service gone) until :meth:`start`; :attr:`fault` answers
-every request ``"bcs"`` as with BCS not running, ``"garbage"`` with a body that is not JSON, ``"shape"``
-with a poll whose data is no list; a wrong club id or licence key is refused.
+every request ``"bcs"`` as with BCS not running, ``"garbage"`` with a body that is not JSON, ``"http 501"`` with
+an HTTP error, ``"shape"`` with a poll whose data is no list; a wrong club id or licence key is refused.
 """
 
 from __future__ import annotations
@@ -99,6 +99,9 @@ class StandIn:
                 body = self.rfile.read(int(self.headers.get("Content-Length") or 0)).decode("utf-8")
                 if standin.fault == "garbage":
                     self._send("<html>Service Unavailable</html>")
+                    return
+                if standin.fault == "http 501":  # another service on the port, or one that does not take the request
+                    self.send_error(501)
                     return
                 with standin.lock:
                     answer = standin.answer(json.loads(body))

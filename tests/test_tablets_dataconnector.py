@@ -426,6 +426,8 @@ BACK_OFF = [0.2, 0.4, 0.6, 0.8]
     ("unreachable", lambda s: s.stop(), "the Data Connector does not answer: is BCS 5 installed", BACK_OFF),
     ("BCS not running", lambda s: setattr(s, "fault", "bcs"), "refused (Exception): BCS is not running.", []),
     ("not JSON", lambda s: setattr(s, "fault", "garbage"), "a malformed answer from the Data Connector", BACK_OFF),
+    ("an HTTP error", lambda s: setattr(s, "fault", "http 501"), "the service there answered HTTP 501: not the "
+     "Data Connector, or a version that does not take this request", BACK_OFF),
     ("no list", lambda s: setattr(s, "fault", "shape"), "a malformed answer from the Data Connector (not a list",
      []),
     ("wrong licence key", lambda s: setattr(s, "licence_key", "OTHER"),

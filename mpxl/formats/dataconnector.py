@@ -17,14 +17,16 @@ stored, never more (the client's own poll would fold an error into an empty list
 
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
 import json
 import uuid
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
 from bridgemate_dataconnector import (
     DataConnectorClient,
+    TransportException,
     UrllibTransport,
     validate_continue_dto,
     validate_init_dto,
@@ -279,16 +281,30 @@ class _Seen(UrllibTransport):
     def __init__(self, timeout_seconds: float) -> None:
         super().__init__(timeout_seconds)
         self.body: str | None = None
+        self.status: str = ""  # an HTTP error's status and reason, when the service answered with one
 
     def get(self, url: str) -> str:
-        self.body = None
-        self.body = super().get(url)
+        self.body, self.status = None, ""
+        with self._heard():
+            self.body = super().get(url)
         return self.body
 
     def post(self, url: str, json_body: str) -> str:
-        self.body = None
-        self.body = super().post(url, json_body)
+        self.body, self.status = None, ""
+        with self._heard():
+            self.body = super().post(url, json_body)
         return self.body
+
+    @contextlib.contextmanager
+    def _heard(self) -> Iterator[None]:
+        """The package's transport failing with an HTTP status (something answered: not "does not answer"): the
+        status kept, the failure passed on to the package's client as it comes."""
+        try:
+            yield
+        except TransportException as exc:
+            if exc.status_code is not None:
+                self.status = f"HTTP {exc.status_code}"
+            raise
 
 
 class Connector:
@@ -317,6 +333,11 @@ class Connector:
         if response.data_type == Data.Error:
             message = _text(response.serialized_data)
             answered = getattr(self.transport, "body", "") is not None
+            status = getattr(self.transport, "status", "")
+            if response.error_type == ErrorType.NoConnection and status:
+                raise ConnectorError(self.address, what, f"the service there answered {status}: not the Data "
+                                     "Connector, or a version that does not take this request (BCS 5's Data "
+                                     f"Connector listens on port 5079) ({message})")
             if response.error_type == ErrorType.NoConnection and not answered:
                 raise ConnectorError(self.address, what, "the Data Connector does not answer: is BCS 5 installed "
                                      "and its Data Connector running on that PC? (another PC: --connector "
