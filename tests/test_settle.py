@@ -243,3 +243,42 @@ def test_a_line_the_movement_sheet_did_not_send_is_to_settle(board, ns, ew, said
         Line(int(b), n, e, score=420, where=f"row {6 + i}") for i, (b, _, _, n, e) in enumerate(_PLAYS[1:])]
     found = unsettled_lines(Event(lines=typed, program=WORKBOOK_PROGRAM), plays)
     assert [m for m in found if m.startswith("row 5:")] == ([said] if said else [])
+
+
+@pytest.fixture(scope="module")
+def two_sections(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """An empty template of two sections, 2 tables and 1 board each (its lines and pairs pre-filled)."""
+    path = tmp_path_factory.mktemp("sections") / "two.xlsx"
+    assert main(["template", "--tables", "2", "--boards", "1", "--sections", "2", "-o", str(path)]) == 0
+    return str(path)
+
+
+#: (what a director types on the first line, on top of a score on every line; what is then to settle)
+TYPED = [
+    ({"section": "a"}, []),  # the sheet matches section a to Pairs' A, case aside: so does mpxl
+    ({"ew_pair": 9}, ["sheet Travellers, row 5: board 1: EW pair 9 (section A) is not on the Pairs sheet"]),
+    ({"section": "C"}, ["sheet Travellers, row 5: board 1: NS pair 1 (section C) is not on the Pairs sheet",
+                        "sheet Travellers, row 5: board 1: EW pair 1 (section C) is not on the Pairs sheet"]),
+    ({"ns_mp": "?"}, ["sheet Travellers, row 5: the sheet shows ? for its matchpoints"]),  # as LibreOffice left it
+]
+
+
+@pytest.mark.parametrize("typed, settle", TYPED, ids=["lower-case section", "pair not on Pairs",
+                                                      "section not on Pairs", "a figure the sheet shows as ?"])
+def test_what_the_sheet_cannot_count_is_to_settle(two_sections, tmp_path, typed, settle):
+    """A line the sheet's totals leave out (its pair or section not on Pairs) or a figure it shows as ? is to settle
+    (``check`` exits 1), never scored as agreeing; a section typed in lower case is the sheet's section."""
+    from mpxl.workbook.reader import read_workbook
+
+    wb = load_workbook(two_sections)
+    ws, col = wb["Travellers"], TRAVELLER_COLUMNS
+    for r in range(FIRST_ROW, FIRST_ROW + 4):  # section A's tables 1 and 2, then B's: NS n v EW n, a score each
+        ws[f"{col['ew_pair']}{r}"] = (1, 2, 1, 2)[r - FIRST_ROW]
+        ws[f"{col['typed']}{r}"] = (420, 400, 140, 170)[r - FIRST_ROW]
+    for key, value in typed.items():
+        ws[f"{col[key]}{FIRST_ROW}"] = value
+    path = tmp_path / "typed.xlsx"
+    wb.save(path)
+    ev = read_workbook(path)
+    assert [m.split(": the sheet leaves")[0].split(" (it cannot")[0] for m in ev.to_settle] == settle
+    assert {ln.section for ln in ev.lines} == ({"A", "B", "C"} if typed.get("section") == "C" else {"A", "B"})

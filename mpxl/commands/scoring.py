@@ -63,7 +63,7 @@ def to_settle(event: Event, path: str, warn: bool = True, movement: str | None =
     ``mpxl check`` names them too and exits 1."""
     from ..workbook.settle import WORKBOOK_PROGRAM, workbook_to_settle
 
-    found = workbook_to_settle(event, path) if event.program == WORKBOOK_PROGRAM else []
+    found = list(event.to_settle) + (workbook_to_settle(event, path) if event.program == WORKBOOK_PROGRAM else [])
     if movement:
         found += against_file(event, movement)
     if warn and found:

@@ -312,6 +312,9 @@ class Event:
     notes: list[str] = field(default_factory=list)
     #: what the reader read with a doubt, for the command to print (``line 1: warning: column ...``)
     warnings: list[str] = field(default_factory=list, compare=False)
+    #: what a reader found to settle before the figures are published, one message each (a workbook's figure its
+    #: sheet shows as ?, a line's pair not on its Pairs sheet): ``check`` exits 1 on them, ``score`` names them
+    to_settle: list[str] = field(default_factory=list, compare=False)
     sitouts: list[SitOut] = field(default_factory=list)  # tables with one pair and no opponents
     penalties: list[Penalty] = field(default_factory=list)  # penalties given as rows of their own
     #: the file's header fields (PBN ``% <META name=... content=...>``: Generator, ScoringType...), in order

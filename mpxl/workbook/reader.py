@@ -35,7 +35,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..core.errors import UserError
-from ..core.event import Club, Event, Pair, Penalty
+from ..core.event import Club, Event, Line, Pair, Penalty
 from ..core.members import players_of
 from ..core.methods import find_method
 from ..core.numbers import whole
@@ -345,6 +345,47 @@ def _last_row(ws: Any, columns: Iterable[int]) -> int:
     return max((r for (r, c), cell in cells.items() if c in wanted and cell.value is not None), default=0)
 
 
+def _sections_as_listed(lines: list[Line], listed: set[str]) -> None:
+    """Each line's section in the spelling of the Pairs sheet's section it names, case aside (``a`` is ``A``): the
+    sheet's formulas (COUNTIFS, SUMIFS, MATCH) match it so, and mpxl scores what the sheet shows.
+
+    >>> lines = [Line(1, "1", "2", "a"), Line(1, "3", "4", "B"), Line(1, "5", "6", "c")]
+    >>> _sections_as_listed(lines, {"A", "B"}); [ln.section for ln in lines]
+    ['A', 'B', 'c']
+    """
+    by_case = {s.casefold(): s for s in listed}
+    for ln in lines:
+        spelt = by_case.get(ln.section.casefold())
+        if spelt is not None and spelt != ln.section:
+            ln.section = spelt
+
+
+def _not_on_pairs(ev: Event) -> list[str]:
+    """Each line with a pair (its number, section and side) the Pairs sheet does not list, one message each: the
+    sheet's totals leave the line out of every pair's (no row of Pairs adds it), where mpxl would rank a pair of
+    its own. Nothing when the Pairs sheet lists no pair.
+
+    >>> ev = Event(lines=[Line(1, "1", "7", "A", where="sheet Travellers, row 6")], pairs=[Pair("1", "A", "NS"),
+    ...            Pair("2", "A", "EW")], winners={"A": 2})
+    >>> print(_not_on_pairs(ev)[0])
+    sheet Travellers, row 6: board 1: EW pair 7 (section A) is not on the Pairs sheet: the sheet leaves the line out \
+of every pair's total; add the pair to Pairs, or type its number as Pairs has it
+    """
+    if not ev.pairs:
+        return []
+    listed = {(p.section, p.number, p.direction) for p in ev.pairs}
+    out = []
+    for ln in ev.lines:
+        for side, number in (("NS", ln.ns_pair), ("EW", ln.ew_pair)):
+            if (ln.section, number, side) in listed or (ln.section, number, None) in listed:
+                continue
+            section = f" (section {ln.section})" if ln.section else ""
+            out.append(f"{ln.where}: board {ln.board}: {side} pair {number}{section} is not on the Pairs sheet: the "
+                       "sheet leaves the line out of every pair's total; add the pair to Pairs, or type its number as "
+                       "Pairs has it")
+    return out
+
+
 def _rows(ws: Any, source: str, columns: dict[int, str], first: int,
           formulas: _Formulas | None = None) -> Iterator[tuple[str, list[str]]]:
     """(where, the row's cells as text, in ``columns``' order) for each row from ``first`` to the last
@@ -546,10 +587,13 @@ def _template_event(wb: Any, source: str) -> Event:
     keys = [columns[c] for c in sorted(columns)]
     figures = [i for i, k in enumerate(keys) if k in ("ns_mp", "ew_mp")]
     rows = []
+    unworked: list[str] = []  # the lines whose figures the sheet shows as ?: to settle
     formulas = _Formulas(source, ws.title, _read_columns(wb.sheetnames).get(ws.title))
     for where, cells in _rows(ws, source, columns, _HEADER_ROW + 1, formulas):
         for i in figures:  # a figure the sheet could not work out ('?', '') is no published figure
             if cells[i] and not _is_number(cells[i]):
+                if cells[i].strip() == "?" and where not in unworked:
+                    unworked.append(where)
                 cells[i] = ""
         if any(c.strip() for i, c in enumerate(cells) if i not in figures):
             rows.append((where, _penalty_row_cells(keys, cells)))
@@ -562,6 +606,7 @@ def _template_event(wb: Any, source: str) -> Event:
     if not lines:
         raise UserError(source, "sheet Travellers", "no traveller line typed yet (no row from 5 down has its pairs): "
                         "type each slip's pairs and result")
+    _sections_as_listed(lines, {p.section for p in _pairs(wb, source, {})})  # as the sheet's formulas match them
     ev = csv_event(lines, source, decimals, row_names, sitouts, penalties)
     ev.warnings.extend(typed_over)
     ev.title, ev.date = str(words.pop("event", "") or ""), _date_text(words.pop("date", None))
@@ -576,6 +621,10 @@ def _template_event(wb: Any, source: str) -> Event:
     if isinstance(line_pct, (int, float)) and not isinstance(line_pct, bool):
         ev.line_percentage_decimals = int(line_pct)  # the lines' percentages shown, as the file published them
     ev.pairs = _pairs(wb, source, ev.winners) or ev.pairs
+    ev.to_settle += [f"{where}: the sheet shows ? for its matchpoints (it cannot work its board out: the board's "
+                     "Status on Travellers says why); mpxl scores the line all the same, so the sheet and mpxl's "
+                     "outputs differ until it is settled" for where in unworked]
+    ev.to_settle += _not_on_pairs(ev)
     if HANDS_SHEET in wb.sheetnames:  # the deals mpxl wrote (the tablets' HandRecord, a --deals file)
         from .hands import read_hand_analyses, read_hands  # the layout, with the writer (openpyxl loaded)
 
