@@ -81,6 +81,10 @@ SEATS = [
     ("NE", REFUSED), ("X", REFUSED), ("Nord", REFUSED), ("NS", REFUSED),
 ]
 
+#: What a director types in Tricks beside 4S by N, kept as text as the column's format keeps it (a result typed
+#: +1 would be the number 1 in a General cell): the NS score the sheet and the readers give it.
+TRICKS = [("10", 420), ("+1", 450), ("-1", -50), ("=", 420), (" 9 ", -50), ("-0", REFUSED), ("14", REFUSED)]
+
 #: Two lines' fouled-board group labels: one group or two (any case, white space around ignored; blank
 #: and white space are the one unlabelled group). Lines 420 and 400 carry them, 300 is in group ZZ.
 GROUPS = [
@@ -356,7 +360,7 @@ def sheet(tmp_path_factory):
     lines, rows = [], {}
     board = 0
     for table, entries in (("arrowswitch", ARROWSWITCH), ("blanks", BLANKS), ("codes", CODES), ("seats", SEATS),
-                           ("groups", GROUPS), ("pairs", PAIR_CELLS)):
+                           ("groups", GROUPS), ("pairs", PAIR_CELLS), ("tricks", TRICKS)):
         for spelling, _ in entries:
             board += 1
             rows[(table, spelling)] = FIRST_ROW + len(lines)
@@ -366,6 +370,8 @@ def sheet(tmp_path_factory):
                           TemplateLine(board, 3, 13, typed=300, group="zz")]
             elif table == "seats":
                 lines += [TemplateLine(board, 1, 11, "4S", spelling, 10), TemplateLine(board, 2, 12, typed=400)]
+            elif table == "tricks":
+                lines += [TemplateLine(board, 1, 11, "4S", "N", spelling), TemplateLine(board, 2, 12, typed=400)]
             elif table == "pairs":
                 lines += [TemplateLine(board, spelling, 11, typed=420), TemplateLine(board, 2, 12, typed=400)]
             elif table == "arrowswitch":
@@ -430,6 +436,21 @@ def test_the_sheet_reads_a_code_as_the_readers(sheet, spelling, want):
     if kind == "A":
         got = round(_sheet(sheet, "codes", spelling, "nspct"))
     assert got == want, (spelling, kind)
+
+
+@pytest.mark.parametrize("spelling, want", TRICKS, ids=_ids(TRICKS))
+def test_the_sheet_reads_tricks_typed_as_text_as_the_readers(sheet, spelling, want):
+    """Tricks typed in the Tricks column (text, as its format keeps them): a number of tricks or a result against
+    the contract, the same NS score on the sheet as in a CSV file; refused alike."""
+    def read(board: int) -> object:  # the CSV reader's NS score of the line on ``board`` (its vulnerability)
+        text = _csv(["board", "ns_pair", "ew_pair", "contract", "declarer", "tricks"],
+                    [[board, 1, 11, "4S", "N", spelling]])
+        return _answer(lambda: read_csv_text(text, "t.csv").lines[0].score)[0]
+
+    assert read(1) == want, spelling  # board 1: none vulnerable
+    board = _sheet(sheet, "tricks", spelling, "board")
+    shown = _sheet(sheet, "tricks", spelling, "ns_score")
+    assert {"?": REFUSED, "": REFUSED}.get(shown, shown) == read(board), (spelling, board, shown)
 
 
 @pytest.mark.parametrize("spelling, want", SIDES, ids=_ids(SIDES))

@@ -538,7 +538,8 @@ COLUMNS = [
     *twin("{s}_pair", "{V} pair", family="pair", width=8, kind="input", align="center", across="{V}Pairs"),
     col("contract", "Contract", width=9, kind="input", text=True, align="center"),
     col("by", "By", width=5, kind="input", text=True, align="center"),
-    col("tricks", "Tricks", width=7, kind="input", align="center"),
+    # typed and kept as text: a result typed +1 would be the number 1 (one trick) in a General cell, -1 the number -1
+    col("tricks", "Tricks", width=7, kind="input", text=True, align="center"),
     col("typed", "Typed score", width=9, kind="input"),
     col("adjustment", "Adjustment", width=11, kind="input", text=True),
     col("group", "Group", width=7, kind="input", text=True, align="center"),
