@@ -47,3 +47,29 @@ def test_a_setting_with_a_setup_cell_and_no_field_is_refused(monkeypatch):
     monkeypatch.setitem(places.SETUP_SETTINGS, "NewCell", extra)
     with pytest.raises(ValueError, match=r"no field of places.Setup: \['NewCell'\]"):
         places._setup_rows()
+
+
+@pytest.mark.parametrize("rounding, decimals, warned", [
+    ("half-up", 2, ""),  # as the workbook was written: its cells show every decimal kept
+    ("half-up", 1, ""),  # fewer: shown with a 0 after them, nothing cut
+    ("half-up", 3, "the Setup's rounding keeps 3 decimals, but the figures' cells show 2"),
+    ("exact", 2, "the Setup's rounding keeps every decimal (exact rounding), but the figures' cells show 2"),
+])
+def test_a_setup_rounding_beyond_the_cells_formats_is_warned_of(tmp_path, rounding, decimals, warned):
+    """Decimals typed up on the Setup (or exact rounding) after the workbook was written for 2: the sheet shows
+    its figures cut to their cells' format, as its print and check do; the reader says so."""
+    from openpyxl import load_workbook
+
+    from mpxl.cli import main
+    from mpxl.workbook.reader import read_workbook
+
+    csv = tmp_path / "night.csv"
+    csv.write_text("board,ns_pair,ew_pair,ns_score\n1,1,2,420\n1,3,4,400\n1,5,6,-50\n")
+    book = tmp_path / "night.xlsx"
+    assert main(["score", str(csv), "--rounding", "half-up:2", "-o", str(book)]) == 0
+    wb = load_workbook(book)
+    wb["Setup"][f"B{SETUP_ROW.rounding}"] = rounding
+    wb["Setup"][f"B{SETUP_ROW.decimals}"] = decimals
+    wb.save(book)
+    said = [w for w in read_workbook(book).warnings if "figures' cells show" in w]
+    assert (said[0].split(" (the workbook")[0].split("warning: ")[1] if said else "") == warned

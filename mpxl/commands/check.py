@@ -91,6 +91,25 @@ def _exact(value: float) -> Fraction:
     return Fraction(repr(float(value)))
 
 
+def _differs(published: float, ours: Fraction | None) -> bool:
+    """Whether a published figure is not mpxl's: its decimal is not mpxl's figure exactly, or, for a figure a
+    spreadsheet holds to a double's precision (15 significant digits or more: unrounded, as under exact
+    rounding), not the same double within its last digits (a third is 0.333...33 there, never 1/3).
+
+    >>> _differs(0.5, Fraction(1, 2)), _differs(0.3333333333333333, Fraction(1, 3)), _differs(0.333333, Fraction(1, 3))
+    (False, False, True)
+    >>> _differs(2.6666666666666665, Fraction(8, 3)), _differs(2.67, Fraction(8, 3)), _differs(1.0, None)
+    (False, True, True)
+    """
+    if ours is None:
+        return True
+    exact = _exact(published)
+    if exact == ours:
+        return False
+    digits = len(repr(float(published)).lstrip("-0.").replace(".", "").split("e")[0].rstrip("0"))
+    return digits < 15 or abs(float(ours) - float(published)) > 1e-12 * max(1.0, abs(float(published)))
+
+
 def _show(value: Fraction | None) -> str:
     if value is None:
         return "nothing"
@@ -136,7 +155,7 @@ def _line_differences(result: SessionResult, diffs: list[Difference]) -> int:
                 if pub is None:
                     continue
                 checked = True
-                if ours is None or _exact(pub) != ours:
+                if _differs(pub, ours):
                     diffs.append(
                         Difference(
                             ln.where or label,
@@ -155,7 +174,7 @@ def _line_differences(result: SessionResult, diffs: list[Difference]) -> int:
                 if pub is None:
                     continue
                 mine = line_percentage(exact, ours, top)
-                if mine is None or _exact(pub) != mine:
+                if _differs(pub, mine):
                     diffs.append(Difference(ln.where or label, f"{label}: {side} percentage" if ln.where
                                             else f"{side} percentage", f"{pub:g}",
                                             "nothing" if mine is None else f"{float(mine):.{decimals}f}"))
@@ -171,12 +190,12 @@ def _sitout_differences(result: SessionResult, diffs: list[Difference]) -> int:
         label = f"board {so.board}, pair {so.pair} sat out"
         if so.published_mp is not None:
             lines_checked += 1
-            if figure is None or _exact(so.published_mp) != figure:
+            if _differs(so.published_mp, figure):
                 diffs.append(Difference(so.where or label, f"{label}: credit", _show(_exact(so.published_mp)),
                                         "no credit (unplayed none)" if figure is None else _show(figure)))
         if so.published_pct is not None and decimals is not None:
             mine = None if pct is None else result.options.round_line_percentage(pct, decimals)
-            if mine is None or _exact(so.published_pct) != mine:
+            if _differs(so.published_pct, mine):
                 diffs.append(Difference(so.where or label, f"{label}: credit's percentage", f"{so.published_pct:g}",
                                         "nothing" if mine is None else f"{float(mine):.{decimals}f}"))
     return lines_checked
@@ -208,11 +227,11 @@ def _pair_differences(result: SessionResult, previous: dict[PairKey, tuple[Fract
         pr = candidates[0]
         mp, pct, place = running.get(id(pr), (pr.mp, pr.percentage, pr.place))
         what = "running " if previous is not None else ""
-        if pair.published_mp is not None and _exact(pair.published_mp) != mp:
+        if pair.published_mp is not None and _differs(pair.published_mp, mp):
             out.append(Difference(where, f"{what}total matchpoints", _show(_exact(pair.published_mp)), _show(mp)))
         if pair.published_percentage is not None:
             ours = result.options.round_percentage(pct)
-            if _exact(pair.published_percentage) != ours:
+            if _differs(pair.published_percentage, ours):
                 pdec = result.options.percentage_decimals
                 out.append(Difference(where, f"{what}percentage" + order_note(pair.published_percentage, ours, pdec),
                                       f"{pair.published_percentage:g}",

@@ -345,6 +345,34 @@ def _last_row(ws: Any, columns: Iterable[int]) -> int:
     return max((r for (r, c), cell in cells.items() if c in wanted and cell.value is not None), default=0)
 
 
+def _formats_short(wb: Any, declared: dict[str, Any]) -> list[str]:
+    """A warning when the Setup's rounding keeps more decimals than the figures' cells show (Decimals typed up from
+    the number the workbook was written for, or exact rounding): the sheet and its print show the figures cut to
+    their cells' format, and ``mpxl check`` compares what is shown. Nothing when the formats show them all."""
+    from . import shape
+
+    rounding = declared.get("totals_rounding") or declared.get("rounding")
+    if rounding is None:
+        return []
+    ws = wb["Pairs"]
+    column = next((h.column for h in shape.pairs() if h.text == "MP"), None)
+    cell = ws._cells.get((_HEADER_ROW + 1, column)) if column is not None else None
+    if cell is None:
+        return []
+    shown = re.search(r"0\.(0+)(?![0#])", cell.number_format or "")
+    if shown is None and not re.fullmatch(r"[^.]*0[^.]*", cell.number_format or ""):
+        return []  # General: every decimal shown
+    decimals = len(shown.group(1)) if shown else 0
+    kept = "every decimal (exact rounding)" if rounding.kind is RoundingKind.EXACT else f"{rounding.decimals} decimals"
+    if rounding.kind is not RoundingKind.EXACT and rounding.decimals <= decimals:
+        return []
+    return [f"sheet Pairs, cell {cell.coordinate}: warning: the Setup's rounding keeps {kept}, but the figures' "
+            f"cells show {decimals} (the workbook was written for {decimals}): the sheet, its print and mpxl check "
+            "show them cut to that; widen their format (Format Cells, Number) on Travellers' NS MP and EW MP and on "
+            "Pairs and Totals, or have mpxl write the workbook again with the rounding wanted (mpxl score "
+            "THIS.xlsx --rounding ... -o NEW.xlsx)"]
+
+
 def _sections_as_listed(lines: list[Line], listed: set[str]) -> None:
     """Each line's section in the spelling of the Pairs sheet's section it names, case aside (``a`` is ``A``): the
     sheet's formulas (COUNTIFS, SUMIFS, MATCH) match it so, and mpxl scores what the sheet shows.
@@ -625,6 +653,7 @@ def _template_event(wb: Any, source: str) -> Event:
                      "Status on Travellers says why); mpxl scores the line all the same, so the sheet and mpxl's "
                      "outputs differ until it is settled" for where in unworked]
     ev.to_settle += _not_on_pairs(ev)
+    ev.warnings += _formats_short(wb, declared)
     if HANDS_SHEET in wb.sheetnames:  # the deals mpxl wrote (the tablets' HandRecord, a --deals file)
         from .hands import read_hand_analyses, read_hands  # the layout, with the writer (openpyxl loaded)
 
