@@ -171,9 +171,10 @@ def test_data_validation_and_layout():
     assert by.formula1 == '"N,E,S,W"'
     tricks = rules[f"{c['tricks']}{FIRST_ROW}:{c['tricks']}{FIRST_ROW + 3}"]
     t = f"{c['tricks']}{FIRST_ROW}"
+    n = f'--TRIM({t}&"")'  # the column keeps tricks as text: 10 typed is "10"
     assert (tricks.type, tricks.formula1) == (
-        "custom", f'IF(ISNUMBER({t}),AND({t}>=0,{t}<=13,INT({t})={t}),OR(LEFT({t}&"",1)="+",LEFT({t}&"",1)="-",'
-        f'LEFT({t}&"",1)="=",UPPER({t}&"")="=",UPPER({t}&"")="MADE",UPPER({t}&"")="M"))')
+        "custom", f'OR(LEFT({t}&"",1)="+",LEFT({t}&"",1)="-",LEFT({t}&"",1)="=",UPPER({t}&"")="=",'
+        f'UPPER({t}&"")="MADE",UPPER({t}&"")="M",IFERROR(AND({n}>=0,{n}<=13,INT({n})={n}),FALSE))')
     setup = {str(dv.sqref): dv for dv in wb["Setup"].data_validations.dataValidation}
     assert setup["B5"].formula1 == '"1,2,signed,percent"' and "signed (+1 per score beaten" in setup["B5"].error
     assert setup["B6"].formula1 == "MethodNames"

@@ -505,3 +505,33 @@ def test_a_not_played_line_survives_every_writer(fmt, code):
             "usebio": lambda: read_usebio_bytes(usebio_text(event).encode(), "back.xml")}[fmt]()
     assert line_kind(back.lines[1].score) == "NP", back.lines[1].score
     assert score_event(back, ScoringOptions()).boards[0].expected == 3
+
+
+#: What a director may type in Tricks (kept as text, as the column's format keeps it) and whether the column's
+#: data validation lets it in: every number of tricks and every result the sheet reads (a bare sign too, which the
+#: board's status then names), never a number out of range or a word.
+TRICKS_TYPED = [("10", True), (10, True), ("0", True), ("13", True), (" 9 ", True), ("+1", True), ("-1", True),
+                ("=", True), ("made", True), ("14", False), ("10.5", False), ("ten", False), ("-", True)]
+
+
+def test_the_tricks_validation_lets_in_what_the_sheet_reads(tmp_path):
+    """The Tricks column's validation (Excel refuses what it does not let in), evaluated by LibreOffice for each
+    entry: text digits pass as the numbers they are (the column keeps what is typed as text), results pass."""
+    from openpyxl import Workbook
+
+    from mpxl.workbook.template import FIRST_ROW, TRAVELLER_COLUMNS, build_template
+
+    trav = build_template(tables=2, boards=2)["Travellers"]
+    t = f"{TRAVELLER_COLUMNS['tricks']}{FIRST_ROW}"
+    (rule,) = [dv for dv in trav.data_validations.dataValidation if str(dv.sqref).startswith(t + ":")]
+    wb = Workbook()
+    ws = wb.active
+    for i, (typed, _) in enumerate(TRICKS_TYPED):
+        r = FIRST_ROW + i
+        ws[f"{TRAVELLER_COLUMNS['tricks']}{r}"] = typed
+        ws[f"A{r}"] = "=IF(" + rule.formula1.replace(t, f"{TRAVELLER_COLUMNS['tricks']}{r}") + ",1,0)"
+    path = tmp_path / "tricks.xlsx"
+    wb.save(path)
+    (values,) = libreoffice_recalc([path])
+    got = [(typed, values[ws.title, f"A{FIRST_ROW + i}"] == 1) for i, (typed, _) in enumerate(TRICKS_TYPED)]
+    assert got == TRICKS_TYPED

@@ -319,6 +319,11 @@ def setup_sheet(wb: Workbook, s: Settings, formulas: dict[str, str]) -> Workshee
               type="whole", operator="between", formula1="0", formula2="6", allow_blank=True)
     _rule(ws, f"B{R.expected}", "Expected results", "A whole number of results, at least 1 (or blank).",
           type="whole", operator="greaterThanOrEqual", formula1="1", allow_blank=True)
+    for row, what, pct in ((R.ave_plus, "Ave+ %", ARTIFICIAL_CODES["A+"]),
+                           (R.ave_minus, "Ave- %", ARTIFICIAL_CODES["A-"])):
+        _rule(ws, f"B{row}", what, f"{what} is the rulebook's {pct:g} (mpxl reads no other); a line's own percentages "
+              "go in its Adjustment (65/35, A65).", type="decimal", operator="equal", formula1=f"{pct:g}",
+              allow_blank=False)
     _protect(ws)
     ws.print_area = f"A1:C{setup_row(SETUP_ROWS[-1][0])}"
     wrap_column(ws, "C", (setup_row(key) for key, _, _ in SETUP_ROWS))  # each note whole within the page
@@ -516,9 +521,10 @@ def _travellers_rules(ws: Worksheet, last: int) -> None:
     t = f"{col['tricks']}{FIRST_ROW}"
     text = f'{t}&""'
     results = ",".join([f'LEFT({text},1)="{m}"' for m in RESULT_SIGNS] + [f'UPPER({text})="{m}"' for m in RESULT_MADE])
+    n = f'--TRIM({text})'  # the tricks typed, the column keeping them as text (10 is "10")
     _rule(ws, f"{t}:{col['tricks']}{last}", "Tricks",
           "Tricks taken by declarer, 0-13, or the result: = (made), +1, -2.",
-          type="custom", formula1=f"IF(ISNUMBER({t}),AND({t}>=0,{t}<=13,INT({t})={t}),OR({results}))",
+          type="custom", formula1=f"OR({results},IFERROR(AND({n}>=0,{n}<=13,INT({n})={n}),FALSE))",
           allow_blank=True)
     _rule(ws, f"{col['board']}{FIRST_ROW}:{col['board']}{last}", "Board", "A board number: a whole number from 1.",
           type="whole", operator="greaterThanOrEqual", formula1="1", allow_blank=True)
