@@ -13,6 +13,7 @@ import re
 import stat
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from functools import lru_cache
 from itertools import compress, repeat
 from operator import is_
 from typing import TYPE_CHECKING, Any, cast
@@ -151,6 +152,11 @@ def check_entry(value: object, source: str, where: str) -> LineScore:
     return score
 
 
+#: :func:`mpxl.core.contract.ns_score` worked out once per contract, declarer, tricks and vulnerability (a file's
+#: lines repeat them: the readers score each line's contract, or check it against the line's score).
+_ns_score = lru_cache(maxsize=1 << 12)(ns_score)
+
+
 def score_from_contract(board: int, contract: str, declarer: str | None, tricks: int | str | None, source: str,
                         where: str, vulnerability: Vulnerability | None = None) -> int:
     """The NS score of a contract played on ``board``: with ``vulnerability`` (the file's own, a PBN
@@ -163,7 +169,7 @@ def score_from_contract(board: int, contract: str, declarer: str | None, tricks:
     (-100, -200)
     """
     try:
-        return ns_score(contract, declarer, tricks, board_vulnerability(board) if vulnerability is None
+        return _ns_score(contract, declarer, tricks, board_vulnerability(board) if vulnerability is None
                         else vulnerability)
     except ValueError as exc:
         raise UserError(source, where, str(exc)) from None
@@ -199,7 +205,7 @@ vulnerable), but the published score is 450; the published score is kept'
         return None
     vul = board_vulnerability(board) if vulnerability is None else vulnerability
     try:
-        computed = ns_score(contract, declarer, tricks, vul)
+        computed = _ns_score(contract, declarer, tricks, vul)
     except ValueError:
         return None
     if computed == score:
