@@ -282,3 +282,20 @@ def test_what_the_sheet_cannot_count_is_to_settle(two_sections, tmp_path, typed,
     ev = read_workbook(path)
     assert [m.split(": the sheet leaves")[0].split(" (it cannot")[0] for m in ev.to_settle] == settle
     assert {ln.section for ln in ev.lines} == ({"A", "B", "C"} if typed.get("section") == "C" else {"A", "B"})
+
+
+def test_a_line_in_a_row_without_the_sheet_s_formulas_is_to_settle(two_sections, tmp_path):
+    """A row inserted into a recalculated Travellers sheet holds no formulas: the sheet never counts its line, mpxl
+    would; it is to settle (the other rows' figures stand in here for what the sheet worked out)."""
+    from mpxl.workbook.reader import read_workbook
+
+    wb = load_workbook(two_sections)
+    ws, col = wb["Travellers"], TRAVELLER_COLUMNS
+    for r in range(FIRST_ROW, FIRST_ROW + 4):
+        ws[f"{col['ew_pair']}{r}"] = (1, 2, 1, 2)[r - FIRST_ROW]
+        ws[f"{col['typed']}{r}"] = (420, 400, 140, 170)[r - FIRST_ROW]
+        ws[f"{col['ns_mp']}{r}"] = None if r == FIRST_ROW else 1  # row 5's formula gone; the others' figures saved
+    path = tmp_path / "inserted.xlsx"
+    wb.save(path)
+    said = [m for m in read_workbook(path).to_settle if "none of the sheet's formulas" in m]
+    assert [m.split(": the line")[0] for m in said] == [f"sheet Travellers, row {FIRST_ROW}"]

@@ -616,8 +616,14 @@ def _template_event(wb: Any, source: str) -> Event:
     figures = [i for i, k in enumerate(keys) if k in ("ns_mp", "ew_mp")]
     rows = []
     unworked: list[str] = []  # the lines whose figures the sheet shows as ?: to settle
+    blank: list[str] = []  # the lines with a result and no NS MP at all: in a recalculated sheet, rows without formulas
+    worked = False  # whether the sheet holds a worked-out figure (recalculated and saved)
+    results = [i for i, k in enumerate(keys) if k in RESULT_KEYS]
     formulas = _Formulas(source, ws.title, _read_columns(wb.sheetnames).get(ws.title))
     for where, cells in _rows(ws, source, columns, _HEADER_ROW + 1, formulas):
+        worked = worked or any(_is_number(cells[i]) for i in figures)
+        if not cells[figures[0]] and any(cells[i].strip() for i in results):
+            blank.append(where)
         for i in figures:  # a figure the sheet could not work out ('?', '') is no published figure
             if cells[i] and not _is_number(cells[i]):
                 if cells[i].strip() == "?" and where not in unworked:
@@ -653,6 +659,12 @@ def _template_event(wb: Any, source: str) -> Event:
                      "Status on Travellers says why); mpxl scores the line all the same, so the sheet and mpxl's "
                      "outputs differ until it is settled" for where in unworked]
     ev.to_settle += _not_on_pairs(ev)
+    if worked:
+        column = next(c for c, k in columns.items() if k == keys[figures[0]])
+        ev.to_settle += [f"{where}: the line has a result but the row holds none of the sheet's formulas (a row "
+                         "inserted into Travellers?): the sheet does not count it, mpxl does; type the line in an "
+                         "empty row below the others (they carry the formulas) and delete this one" for where in blank
+                         if formulas.formula(int(where.rsplit(" ", 1)[1]), column) is None]
     ev.warnings += _formats_short(wb, declared)
     if HANDS_SHEET in wb.sheetnames:  # the deals mpxl wrote (the tablets' HandRecord, a --deals file)
         from .hands import read_hand_analyses, read_hands  # the layout, with the writer (openpyxl loaded)
