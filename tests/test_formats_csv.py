@@ -67,13 +67,18 @@ BAD = [
     ("board,ns_pair,ew_pair,ns_score\n1,1,2,420,9,9\n", "line 2", "the row has 6 cells"),
     ("board,ns_pair,ew_pair,ns_score\n1,1,2," + "9" * 200_000 + "\n1,3,4,400\n", "line 2", "field limit"),
     ("board,ns_pair,ew_pair,ns_score,note" + "x" * 200_000 + "\n1,3,4,400\n", "line 1", "field limit"),
+    # beside a score, a declarer and tricks are read as they are alone (the plain file's columnar reader too)
+    ("board,ns_pair,ew_pair,contract,declarer,tricks,ns_score\n1,1,2,4S,Q,10,420\n1,3,4,4S,N,10,420\n",
+     "line 2, column declarer", "'Q' is not a direction"),
+    ("board,ns_pair,ew_pair,contract,declarer,tricks,ns_score\n1,1,2,4S,N,10,420\n1,3,4,4S,N,14,420\n",
+     "line 3, column tricks", "tricks 14 out of range"),
 ]
 
 
 @pytest.mark.parametrize("text, where, problem", BAD, ids=[
     "text-score", "fractional-score", "duplicate-ns", "duplicate-ew", "duplicate-table", "unknown-code", "bad-board",
     "missing-pair", "bad-declarer", "bad-flag", "no-ew-column", "no-score-column", "twice", "empty", "no-lines",
-    "long-row", "huge-field", "huge-heading"])
+    "long-row", "huge-field", "huge-heading", "declarer-beside-a-score", "tricks-beside-a-score"])
 def test_malformed_csv_is_refused_with_a_place(text, where, problem):
     with pytest.raises(UserError) as exc:
         read_csv_text(text, "bad.csv")
@@ -313,3 +318,16 @@ def test_names_in_windows_1252_are_read_as_written(tmp_path, name, read):
     path.write_bytes(b"board,ns_pair,ew_pair,ns_score,ns_names\n1,1,2,420," + name + b" & Bob\n")
     assert read_csv(path).pairs[0].names == (read, "Bob")
     assert read_event(path).pairs[0].names == (read, "Bob")
+
+
+@pytest.mark.parametrize("text, where, problem", [row for row in BAD if "beside a score" in row[0] or
+                                                  "4S,Q,10,420" in row[0] or "4S,N,14,420" in row[0]])
+def test_a_plain_file_read_by_columns_refuses_as_the_row_reader(text, where, problem, tmp_path, capsys):
+    """``mpxl score`` reads a plain CSV by its columns first: what the row-by-row reader refuses, it refuses too."""
+    from mpxl.cli import main
+
+    path = tmp_path / "bad.csv"
+    path.write_text(text)
+    assert main(["score", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"{path}: {where}: " in err and problem in err, err

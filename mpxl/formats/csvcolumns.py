@@ -31,6 +31,7 @@ from .common import (
     format_number,
     number_or_none,
     read_bytes,
+    read_declarer,
     score_from_contract,
     written_decimals,
 )
@@ -342,6 +343,12 @@ def _score_contracts(
     for v, c, d, t, s in typed:
         if c is None or type(s) is not int:
             continue
+        if type(t) is int and t > 13:
+            raise ValueError("tricks out of range beside a score")  # the row-by-row reader names the line
+        try:
+            read_declarer(d, "", "", "declarer")
+        except UserError:
+            raise ValueError("a declarer that is no seat beside a score") from None
         try:
             computed = score_from_contract(board_of[v], c, d, t, "", "")
         except UserError:

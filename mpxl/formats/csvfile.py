@@ -65,6 +65,7 @@ from .common import (
     fraction_or_none,
     number_or_none,
     read_bytes,
+    read_declarer,
     score_from_contract,
     whole_number,
     whole_score,
@@ -736,6 +737,11 @@ def _line_score(get: CellGetter, keys: list[str], board: int, source: str, where
     elif score_text is not None:
         score = score_cell(score_text, source, f"{where}, column ns_score")
         if contract is not None and isinstance(score, int) and typed_over is None:
+            # a CSV's declarer and tricks beside its score are read as they would be alone (USEBIO's and PBN's are)
+            read_declarer(declarer, source, f"{where}, column declarer", "declarer")
+            if isinstance(tricks, int) and tricks > 13:  # (a negative number is a result: -1, one down)
+                raise UserError(source, f"{where}, column tricks", f"tricks {tricks} out of range; expected the "
+                                "tricks taken by declarer, 0-13, or a result like =, +1, -2")
             check_contract_score(board, contract, declarer, tricks, score, source, where)
         elif contract is not None and isinstance(score, int) and typed_over is not None:
             said = contract_disagreement(board, contract, declarer, tricks, score, source, where)
