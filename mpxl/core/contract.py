@@ -38,6 +38,7 @@ __all__ = [
     "score",
     "ns_score",
     "tricks_from_result",
+    "tricks_taken",
     "STRAIN_SPELLINGS",
     "DIRECTION_SPELLINGS",
     "KEY_SEPARATORS",
@@ -445,6 +446,19 @@ def _tricks(contract: Contract, tricks: object) -> int:
         return tricks_from_result(contract, tricks)
     if tricks is None:
         raise ValueError("tricks missing")
+    return tricks_taken(tricks)
+
+
+def tricks_taken(tricks: object) -> int:
+    """A number of tricks declarer took: a whole number 0-13; ValueError naming it otherwise.
+
+    >>> tricks_taken(10), tricks_taken("13")
+    (10, 13)
+    >>> tricks_taken(14)
+    Traceback (most recent call last):
+    ...
+    ValueError: tricks 14 out of range; expected the tricks taken by declarer, 0-13
+    """
     n = _whole(tricks, "tricks", "the tricks taken by declarer, 0-13, or a result like =, +1, -2")
     if not 0 <= n <= 13:
         raise ValueError(f"tricks {tricks!r} out of range; expected the tricks taken by declarer, 0-13")

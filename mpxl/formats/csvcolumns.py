@@ -20,7 +20,7 @@ from fractions import Fraction
 from itertools import chain, islice
 from typing import TYPE_CHECKING, Any, TypeGuard, TypeVar, cast
 
-from ..core.contract import Vulnerability, board_vulnerability
+from ..core.contract import Vulnerability, board_vulnerability, tricks_taken
 from ..core.errors import UserError
 from ..core.event import Event, LineScore, Travellers
 from ..core.pairings import boards_look_distinct, travellers_board_ranges, two_winner_sections
@@ -343,8 +343,8 @@ def _score_contracts(
     for v, c, d, t, s in typed:
         if c is None or type(s) is not int:
             continue
-        if type(t) is int and t > 13:
-            raise ValueError("tricks out of range beside a score")  # the row-by-row reader names the line
+        if type(t) is int:
+            tricks_taken(t)  # ValueError: the row-by-row reader names the line
         try:
             read_declarer(d, "", "", "declarer")
         except UserError:

@@ -36,7 +36,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from ..core.adjustments import BARE_ADJUSTMENT, Assigned, Mixed, entry_of, read_penalty
-from ..core.contract import tricks_from_result
+from ..core.contract import tricks_from_result, tricks_taken
 from ..core.errors import UserError
 from ..core.event import Event, Line, LineScore, Pair, PairKey, Penalty, SitOut, names_cell
 from ..core.members import numbers_cell, numbers_text, players_of
@@ -739,9 +739,11 @@ def _line_score(get: CellGetter, keys: list[str], board: int, source: str, where
         if contract is not None and isinstance(score, int) and typed_over is None:
             # a CSV's declarer and tricks beside its score are read as they would be alone (USEBIO's and PBN's are)
             read_declarer(declarer, source, f"{where}, column declarer", "declarer")
-            if isinstance(tricks, int) and tricks > 13:  # (a negative number is a result: -1, one down)
-                raise UserError(source, f"{where}, column tricks", f"tricks {tricks} out of range; expected the "
-                                "tricks taken by declarer, 0-13, or a result like =, +1, -2")
+            if isinstance(tricks, int):  # a number (a result such as -1 is text here: tricks_cell)
+                try:
+                    tricks_taken(tricks)
+                except ValueError as exc:
+                    raise UserError(source, f"{where}, column tricks", str(exc)) from None
             check_contract_score(board, contract, declarer, tricks, score, source, where)
         elif contract is not None and isinstance(score, int) and typed_over is not None:
             said = contract_disagreement(board, contract, declarer, tricks, score, source, where)
