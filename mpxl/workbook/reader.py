@@ -29,7 +29,7 @@ import os
 import re
 import zipfile
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import fields
+from dataclasses import fields, replace
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
@@ -359,10 +359,9 @@ def _formats_short(wb: Any, declared: dict[str, Any]) -> list[str]:
     cell = ws._cells.get((_HEADER_ROW + 1, column)) if column is not None else None
     if cell is None:
         return []
-    shown = re.search(r"0\.(0+)(?![0#])", cell.number_format or "")
-    if shown is None and not re.fullmatch(r"[^.]*0[^.]*", cell.number_format or ""):
+    decimals = _format_decimals(cell.number_format)
+    if decimals is None:
         return []  # General: every decimal shown
-    decimals = len(shown.group(1)) if shown else 0
     kept = "every decimal (exact rounding)" if rounding.kind is RoundingKind.EXACT else f"{rounding.decimals} decimals"
     if rounding.kind is not RoundingKind.EXACT and rounding.decimals <= decimals:
         return []
@@ -640,7 +639,8 @@ def _template_event(wb: Any, source: str) -> Event:
     if not lines:
         raise UserError(source, "sheet Travellers", "no traveller line typed yet (no row from 5 down has its pairs): "
                         "type each slip's pairs and result")
-    _sections_as_listed(lines, {p.section for p in _pairs(wb, source, {})})  # as the sheet's formulas match them
+    listed = _pairs(wb, source)  # each pair's side as written: kept below where its section has two winners
+    _sections_as_listed(lines, {p.section for p in listed})  # as the sheet's formulas match them
     ev = csv_event(lines, source, decimals, row_names, sitouts, penalties)
     ev.warnings.extend(typed_over)
     ev.title, ev.date = str(words.pop("event", "") or ""), _date_text(words.pop("date", None))
@@ -654,7 +654,8 @@ def _template_event(wb: Any, source: str) -> Event:
     line_pct = words.get("line_pct_decimals")
     if isinstance(line_pct, (int, float)) and not isinstance(line_pct, bool):
         ev.line_percentage_decimals = int(line_pct)  # the lines' percentages shown, as the file published them
-    ev.pairs = _pairs(wb, source, ev.winners) or ev.pairs
+    ev.pairs = [p if p.direction is None or ev.winners.get(p.section, 1) == 2 else replace(p, direction=None)
+                for p in listed] or ev.pairs
     ev.to_settle += [f"{where}: the sheet shows ? for its matchpoints (it cannot work its board out: the board's "
                      "Status on Travellers says why); mpxl scores the line all the same, so the sheet and mpxl's "
                      "outputs differ until it is settled" for where in unworked]
@@ -810,9 +811,10 @@ def _rounding(words: dict[str, Any], cells: dict[str, str], source: str, rule: s
     return Rounding(kind, decimals)
 
 
-def _pairs(wb: Any, source: str, winners: dict[str, int]) -> list[Pair]:
-    """The Pairs sheet's pairs: number, direction, names, section, and the figures the sheet showed
-    when it was saved (MP, Max, %, Place: the published figures ``mpxl check`` compares)."""
+def _pairs(wb: Any, source: str) -> list[Pair]:
+    """The Pairs sheet's pairs: number, direction (NS or EW as typed, whatever the section's winners), names,
+    section, and the figures the sheet showed when it was saved (MP, Max, %, Place: the published figures
+    ``mpxl check`` compares)."""
     from . import shape
 
     ws = wb["Pairs"]  # there, each heading in its cell: shape.check_workbook
@@ -839,7 +841,7 @@ def _pairs(wb: Any, source: str, winners: dict[str, int]) -> list[Pair]:
         number = _cell_text(get("Pair"), source, where).strip()
         section = _cell_text(get("Section"), source, where).strip()
         side = str(get("Direction") or "").strip().upper()
-        direction = side if side in ("NS", "EW") and winners.get(section, 1) == 2 else None
+        direction = side if side in ("NS", "EW") else None  # (none where its section has one winner: the caller)
         place = get("Place")
         names = names_cell(str(get("Names") or ""))
         numbers = [_cell_text(get(h), source, where).strip() for h in MEMBER_HEADINGS if h in heads]
@@ -863,12 +865,24 @@ def _figure(value: Any, number_format: str = "General") -> float | None:
     """
     if not isinstance(value, (int, float)) or isinstance(value, bool):
         return None
-    shown = re.search(r"0\.(0+)(?![0#])", number_format or "")
-    if shown is None and not re.fullmatch(r"[^.]*0[^.]*", number_format or ""):
+    decimals = _format_decimals(number_format)
+    if decimals is None:
         return float(value)  # General, or 0.##: shown as it is
-    decimals = len(shown.group(1)) if shown else 0
     # as a spreadsheet shows it: the decimal digits rounded half away from zero
     return float(Decimal(repr(float(value))).quantize(Decimal(1).scaleb(-decimals), ROUND_HALF_UP))
+
+
+def _format_decimals(number_format: str | None) -> int | None:
+    """How many decimals a number format shows (``0.00``: 2, ``0``: 0), None when it shows a number as it is
+    (General, ``0.##``).
+
+    >>> _format_decimals("0.00"), _format_decimals("0"), _format_decimals("General"), _format_decimals("0.##")
+    (2, 0, None, None)
+    """
+    shown = re.search(r"0\.(0+)(?![0#])", number_format or "")
+    if shown is None and not re.fullmatch(r"[^.]*0[^.]*", number_format or ""):
+        return None
+    return len(shown.group(1)) if shown else 0
 
 
 def _ranking_pairs(wb: Any, source: str) -> list[Pair]:
