@@ -215,6 +215,20 @@ vulnerable), but the published score is 450; the published score is kept'
             "is kept")
 
 
+def figures_without_result(board: int, ns: str, ew: str, ns_mp: str | None, ew_mp: str | None, score: str,
+                           contract: str, end: str = "") -> str:
+    """Why a line with no result that publishes matchpoints is refused (a line not played has none), ``score``
+    and ``contract`` the file's names of those cells, ``end`` what to do (else: give its score, or NP).
+
+    >>> figures_without_result(3, "1", "2", "4.0", None, "SCORE", "CONTRACT")
+    'board 3, NS 1 v EW 2: no result on this line (no SCORE and no CONTRACT) but it publishes matchpoints \
+(4.0 / -): a line not played has none; give its SCORE, or NP for a board not played'
+    """
+    return (f"board {board}, NS {ns} v EW {ew}: no result on this line (no {score} and no {contract}) but it publishes "
+            f"matchpoints ({ns_mp or '-'} / {ew_mp or '-'}): a line not played has none"
+            + (end or f"; give its {score}, or NP for a board not played"))
+
+
 def is_passed_out(contract: str | None) -> bool:
     """A contract cell that says the board was passed out (the rulebook's spellings: PASS, AP, PO...).
 

@@ -78,6 +78,7 @@ from .common import (
     decode_text,
     exact_text,
     figure_text,
+    figures_without_result,
     format_number,
     fraction_or_none,
     number_or_none,
@@ -670,10 +671,8 @@ def _line_of_row(
         raise UserError(source, where, f"board {board}: matchpoints: {exc}") from None
     decimals = max(decimals_of(cell("mp_ns")), decimals_of(cell("mp_ew")))
     if score is None and (ns_mp is not None or ew_mp is not None):  # matchpoints for a line not played?
-        raise UserError(source, where, f"board {board}, NS {pair_ids[0]} v EW {pair_ids[1]}: no result on this "
-                        f"line (no score and no contract) but it publishes matchpoints ({cell('mp_ns') or '-'} / "
-                        f"{cell('mp_ew') or '-'}): a line not played has none; give its score, or NP for a "
-                        "board not played")
+        raise UserError(source, where, figures_without_result(board, pair_ids[0], pair_ids[1], cell("mp_ns"),
+                                                              cell("mp_ew"), "score", "contract"))
     try:
         ns_pct, ew_pct = number_or_none(cell("pct_ns")), number_or_none(cell("pct_ew"))
     except ValueError as exc:

@@ -63,6 +63,7 @@ from .common import (
     entry_text,
     exact_text,
     figure_text,
+    figures_without_result,
     format_number,
     fraction_or_none,
     is_latin1,
@@ -418,11 +419,10 @@ def _board(el: Element, ev: Event, source: str, session: int, section: str) -> i
             raise UserError(source, where, f"matchpoints: {exc}") from None
         if score is None and (ns_mp is not None or ew_mp is not None):
             unread = sorted({child.tag for child in tl} - _TRAVELLER_ELEMENTS)
-            raise UserError(source, where, f"board {board}, NS {ns} v EW {ew}: no result on this line (no SCORE and "
-                            f"no CONTRACT) but it publishes matchpoints ({ns_mp_text or '-'} / {ew_mp_text or '-'}): "
-                            "a line not played has none"
-                            + (f"; the line has elements mpxl does not read ({', '.join(unread)}): is the score in "
-                               "one of them?" if unread else "; give its SCORE, or NP for a board not played"))
+            raise UserError(source, where, figures_without_result(
+                board, ns, ew, ns_mp_text, ew_mp_text, "SCORE", "CONTRACT",
+                f"; the line has elements mpxl does not read ({', '.join(unread)}): is the score in one of them?"
+                if unread else ""))
         decimals = max(decimals, decimals_of(ns_mp_text), decimals_of(ew_mp_text))
         try:
             arrow = arrowswitch_flag(_text(tl, "ARROW_SWITCH") or _text(tl, "ARROWSWITCH"))
