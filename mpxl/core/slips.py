@@ -30,6 +30,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
+from .schedule import board_ranges
+
 __all__ = ["Play", "Slip", "key", "likeliest_fix", "against", "not_sent", "untyped"]
 
 
@@ -152,20 +154,16 @@ NS 7 v EW 11 played boards 1, 2 (round 1, table 7)
 
 
 def _boards(sent: Iterable[str]) -> str:
-    """The movement's boards, runs joined (``1-26``, ``1-3, 7``).
+    """The movement's boards, runs joined (:func:`mpxl.core.schedule.board_ranges`), then any board that is no
+    number.
 
     >>> _boards(["3", "1", "2", "7", "x"])
     '1-3, 7, x'
     """
-    numbers = sorted(int(b) for b in sent if b.isdigit())
-    runs: list[list[int]] = []
-    for n in numbers:
-        if runs and n == runs[-1][1] + 1:
-            runs[-1][1] = n
-        else:
-            runs.append([n, n])
-    words = [f"{a}-{b}" if b > a else str(a) for a, b in runs] + sorted(b for b in sent if not b.isdigit())
-    return ", ".join(words)
+    boards = list(sent)
+    numbers = board_ranges(int(b) for b in boards if b.isdigit())
+    others = sorted(b for b in boards if not b.isdigit())
+    return ", ".join(([numbers] if numbers else []) + others)
 
 
 def _order(pairs: tuple[str, str]) -> tuple[tuple[int, str], ...]:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from ..core.errors import UserError
 from ..core.event import Event
+from ..core.schedule import board_ranges
 from . import format_of, read_event
 from .common import read_bytes, warn_unusual
 from .deals import read_deals
@@ -77,18 +78,12 @@ def attach_deals(event: Event, path: StrPath | None) -> Event:
 
 
 def board_list(boards: Iterable[int]) -> str:
-    """Board numbers as runs: ``1-3, 7``.
+    """Board numbers as runs: ``1-3, 7`` (:func:`mpxl.core.schedule.board_ranges`).
 
     >>> board_list([3, 1, 2, 7, 9, 10])
     '1-3, 7, 9-10'
     """
-    runs: list[list[int]] = []
-    for b in sorted(set(boards)):
-        if runs and b == runs[-1][-1] + 1:
-            runs[-1].append(b)
-        else:
-            runs.append([b])
-    return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
+    return board_ranges(boards)
 
 
 _WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
