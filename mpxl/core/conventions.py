@@ -25,7 +25,7 @@ from typing import Any
 from .event import Event
 from .options import ScoringOptions, parse_options
 from .rounding import Rounding
-from .settings import AvePolicy, EstimateAt, RoundingKind, Scale, TotalsFrom, Unplayed
+from .settings import AvePolicy, EstimateAt, RoundingKind, Scale, TotalsFrom, Unplayed, starting_every_other
 
 __all__ = ["Conventions", "CONVENTIONS", "EVIDENCE", "find", "named", "detect", "detect_from", "options_for"]
 
@@ -236,9 +236,7 @@ def named(name: str) -> Conventions:
     key = name.strip().lower().replace(" ", "")
     if key in CONVENTIONS:
         return CONVENTIONS[key]
-    found = [n for n in CONVENTIONS if key and n.startswith(key)]
-    if len(found) > 1:
-        found = [n for n in found if all(o.startswith(n) for o in found)] or found
+    found = starting_every_other([n for n in CONVENTIONS if key and n.startswith(key)])
     if len(found) == 1:
         return CONVENTIONS[found[0]]
     if len(found) > 1:

@@ -46,7 +46,7 @@ from .rules import (
 
 __all__ = ["Choice", "Scale", "TotalsFrom", "EstimateAt", "Unplayed", "RoundingOrder", "Places", "Tie", "SmallGroups",
            "AvePolicy", "Field", "RoundingKind", "LoneResult", "PercentageBasis", "MixedLine",
-           "TotalsMethod"]
+           "TotalsMethod", "starting_every_other"]
 
 _E = TypeVar("_E", bound="Choice")
 
@@ -89,15 +89,26 @@ class Choice(Enum):
         key = cls._aliases.get(key, key)
         exact = [m for m in members if m.value == key or m.name.lower() == key.replace("-", "_")]
         found = exact or [m for m in members if str(m.value).startswith(key) or str(m.value).endswith("-" + key)]
-        if len(found) > 1:
-            found = [m for m in found if all(str(o.value).startswith(str(m.value)) for o in found)]
-        if len(found) == 1:
-            return found[0]
+        kept = starting_every_other([str(m.value) for m in found])
+        if len(kept) == 1:
+            return next(m for m in found if str(m.value) == kept[0])
         label = cls._label
         article = "an" if label[0] in "aeiou" else "a"
         raise ValueError(
             f"{text!r} is not {article} {label}; expected one of " + ", ".join(str(m.value) for m in members)
         )
+
+
+def starting_every_other(names: list[str]) -> list[str]:
+    """Of several names an abbreviation matches, the one that starts every other (``ascherman`` of
+    ``ascherman`` and ``ascherman-short``), else all of them (ambiguous); one name or none as they are.
+
+    >>> starting_every_other(["ascherman", "ascherman-short"]), starting_every_other(["mckinnon", "manual"])
+    (['ascherman'], ['mckinnon', 'manual'])
+    """
+    if len(names) < 2:
+        return names
+    return [n for n in names if all(o.startswith(n) for o in names)] or names
 
 
 class Scale(Choice, label="scale", aliases={
