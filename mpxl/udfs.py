@@ -18,8 +18,10 @@ without types. The helpers take :data:`Cell` and :data:`Range`, values checked a
 
 from __future__ import annotations
 
+import datetime as dt
 import functools
 import inspect
+import re
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, ParamSpec, Protocol, TypeAlias, TypeVar
@@ -31,7 +33,7 @@ from .core.adjustments import Artificial, parse_entry
 from .core.board import plain_board, score_board
 from .core.methods import Method, check_total, estimate, find_method, k_value, top
 from .core.rounding import Rounding, RoundingKind
-from .core.rules import arrowswitch_flag, code_key, is_blank, plain_score, side_of
+from .core.rules import WHOLE_TEXT, arrowswitch_flag, code_key, is_blank, plain_score, side_of
 from .core.settings import Scale, SmallGroups
 
 __all__ = [
@@ -94,9 +96,20 @@ def _excel_errors(name: str) -> Callable[[Callable[_P, _R]], Callable[_P, _R | s
 
 
 def _show(v: object) -> str:
-    """A cell value as quoted in a message: 3.0 as 3, text in quotes."""
+    """A cell value as quoted in a message, as the cell shows it: 3.0 as 3, text in quotes, TRUE, a date.
+
+    >>> _show(3.0), _show("x"), _show(True), _show(dt.datetime(2024, 1, 5)), _show(dt.datetime(2024, 1, 5, 9, 30))
+    ('3', "'x'", 'TRUE', '2024-01-05 (a date)', '2024-01-05 09:30 (a date)')
+    """
     if isinstance(v, float) and v.is_integer():
         return str(int(v))
+    if isinstance(v, bool):
+        return str(v).upper()
+    if isinstance(v, dt.datetime):  # the classic COM conversion's date cell
+        shown = v.strftime("%Y-%m-%d") if v.time() == dt.time() else v.strftime("%Y-%m-%d %H:%M")
+        return f"{shown} (a date)"
+    if isinstance(v, dt.date):
+        return f"{v.isoformat()} (a date)"
     return repr(v)
 
 
@@ -149,6 +162,11 @@ def _shape(values: list[_T], as_row: bool) -> list[list[_T]]:
     return [values] if as_row else [[v] for v in values]
 
 
+def _count(v: Range) -> int:
+    """The cells of a range xlwings passes as a list (of rows)."""
+    return sum(len(r) if isinstance(r, (list, tuple)) else 1 for r in v)
+
+
 def _whole(v: Cell, what: str, default: int | None = None, low: int = 1) -> int:
     """One cell's whole number of at least ``low`` (``default`` when blank); ValueError naming ``what`` else (a range
     given for one number is said to be one).
@@ -159,9 +177,8 @@ def _whole(v: Cell, what: str, default: int | None = None, low: int = 1) -> int:
     ValueError: results is a range of 2 cells; expected one number (a count of results: COUNT(range) gives it)
     """
     if isinstance(v, (list, tuple)):
-        cells = sum(len(r) if isinstance(r, (list, tuple)) else 1 for r in v)
         hint = " (a count of results: COUNT(range) gives it)" if what == "results" else ""
-        raise ValueError(f"{what} is a range of {cells} cells; expected one number{hint}")
+        raise ValueError(f"{what} is a range of {_count(v)} cells; expected one number{hint}")
     if is_blank(v):
         if default is None:
             raise ValueError(f"{what} is missing; expected a whole number")
@@ -500,9 +517,17 @@ def BOARDMP(
 def ADJUSTED(code, expected, scale=None, side=None):
     # type: (Cell, Cell, Cell, Cell) -> float
     """The matchpoints of an artificial adjusted score: its percentage of the board's full top."""
-    entry = parse_entry(_cell(code, "code"))
+    codes = "A60, A+, AVE-, 60/40 or similar"
+    if isinstance(code, (list, tuple)):
+        raise ValueError(f"code is a range of {_count(code)} cells; expected one artificial score ({codes})")
+    if is_blank(code):
+        raise ValueError(f"code is missing; expected an artificial score: {codes}")
+    try:
+        entry = parse_entry(_cell(code, "code"))
+    except ValueError:  # a number or a text that is no line at all is no artificial score either
+        entry = None
     if not isinstance(entry, Artificial):
-        raise ValueError(f"{_show(code)} is not an artificial score; expected A60, A+, AVE-, 60/40 or similar")
+        raise ValueError(f"{_show(code)} is not an artificial score; expected {codes}")
     which = _side(side)
     if which == "BOTH":
         raise ValueError("side must be NS or EW")
@@ -566,6 +591,8 @@ def ESTIMATE(mp, expected, actual, method, scale=None):
 def KVALUE(method, expected, actual):
     # type: (Cell, Cell, Cell) -> float
     """The k of a method in the generic formula M = (N-k)/(n-1) S + (k-1)/2."""
+    if is_blank(method):
+        raise ValueError(f"method is missing; expected {_METHODS}")
     return float(k_value(Method.find(str(method)), _whole(expected, "expected"), _whole(actual, "actual")))
 
 
@@ -604,6 +631,11 @@ def BRIDGESCORE(contract, declarer, tricks, vulnerability):
         _cell(tricks, "tricks"),
         _cell(vulnerability, "vulnerability"),
     )
+    if isinstance(vulnerability, str) and re.fullmatch(WHOLE_TEXT, vulnerability.strip()):
+        try:  # a spelling first ("0" is None vulnerable), then the board number as a text cell holds it
+            vulnerability = _contract.Vulnerability.find(vulnerability)
+        except ValueError:
+            vulnerability = _contract.board_vulnerability(_whole(vulnerability, "board"))
     if isinstance(vulnerability, (int, float)) and not isinstance(vulnerability, bool):
         vulnerability = _contract.board_vulnerability(_whole(vulnerability, "board"))
     if isinstance(tricks, float) and tricks.is_integer():

@@ -9,6 +9,7 @@ or from the pure core, which the other test files check against the seeds.
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import inspect
 import os
 
@@ -190,6 +191,10 @@ def test_boardmp_procedural_penalty_in_percent_of_top():
         ("BRIDGESCORE", ("3NT", "E", 11, "All"), -660),  # slides board 4
         ("BRIDGESCORE", ("3NT", "W", 7, 4), 200),  # vulnerability from the board number
         ("BRIDGESCORE", ("4Sx", "N", "-4", "None"), -800),
+        ("BRIDGESCORE", ("3NT", "N", 9, "4"), 600),  # the board number in a text cell: board 4 is All vulnerable
+        ("BRIDGESCORE", ("3NT", "N", 9, " 7 "), 600),  # board 7: All
+        ("BRIDGESCORE", ("3NT", "N", 9, "2"), 600),  # board 2: NS
+        ("BRIDGESCORE", ("3NT", "N", 9, "0"), 400),  # "0" is a spelling of None vulnerable, not a board
         ("VULNERABILITY", (4,), "All"),
         ("DEALER", (4,), "W"),
     ],
@@ -227,6 +232,14 @@ def test_method_functions_map_a_range_keeping_blanks():
                                            "results: COUNT(range) gives it)"),
         ("NEUBERG", (4, [[9], [9]], 8), "NEUBERG: expected is a range of 2 cells; expected one number"),
         ("ADJUSTED", (420, 9), "ADJUSTED: 420 is not an artificial score"),
+        # a blank code cell, a range for one code, a typed 60% (Excel's 0.6), a boolean: named as the cell shows them
+        ("ADJUSTED", (None, 9), "ADJUSTED: code is missing; expected an artificial score: A60, A+, AVE-, 60/40"),
+        ("ADJUSTED", ([["A+"], ["A-"]], 9), "ADJUSTED: code is a range of 2 cells; expected one artificial score"),
+        ("ADJUSTED", (0.6, 9), "ADJUSTED: 0.6 is not an artificial score; expected A60, A+"),
+        ("ADJUSTED", (True, 9), "ADJUSTED: TRUE is not an artificial score"),
+        ("KVALUE", (None, 9, 8), "KVALUE: method is missing; expected neuberg, factor"),
+        ("NEUBERG", (dt.datetime(2024, 1, 5), 9, 8), "NEUBERG: mp 2024-01-05 (a date) is not a number"),
+        ("TOP", (dt.datetime(2024, 1, 5, 9, 30),), "TOP: results 2024-01-05 09:30 (a date) is not a whole number"),
         ("BRIDGESCORE", ("5Q", "N", 11, "None"), "BRIDGESCORE: contract '5Q'"),
         ("BRIDGESCORE", ("3NT", "N", 9, None), "BRIDGESCORE: vulnerability is missing"),
         ("DEALER", (0,), "DEALER: board 0 must be a whole number, at least 1"),
