@@ -48,6 +48,28 @@ def test_reading(text, first):
     assert (ln.board, ln.ns_pair, ln.ew_pair, ln.score, ln.section) == first
 
 
+# (CSV text, the decimals its published matchpoints carry): a spreadsheet in a comma locale writes 10,43 (and drops
+# the zeros a General cell does not show: 1 for 1,00), semicolons between the cells
+DECIMALS = [
+    ("board,ns_pair,ew_pair,ns_score,ns_mp,ew_mp\n1,1,2,420,1.00,13.00\n1,3,4,400,12.5,1.5\n", 2),
+    ("board;ns_pair;ew_pair;ns_score;ns_mp;ew_mp\n1;1;2;420;1,00;13,00\n1;3;4;400;12,5;1,5\n", 2),
+    ("board;ns_pair;ew_pair;ns_score;ns_mp;ew_mp\r\n1;1;2;420;1;13\r\n1;3;4;400;10,43;3,57\r\n", 2),
+    ("\ufeffboard;ns_pair;ew_pair;ns_score;ns_mp;ew_mp\r\n1;1;2;430;6;-6\r\n1;3;4;400;-2,3;2,3\r\n", 1),
+    ("board;ns_pair;ew_pair;ns_score;ns_mp;ew_mp\n1;1;2;420;1;1\n1;3;4;420;1;1\n", 0),
+]
+
+
+@pytest.mark.parametrize("text, decimals", DECIMALS)
+def test_published_decimals_with_a_decimal_point_or_comma(text, decimals):
+    """The decimals of the published figures, which the generic defaults round the lines to: the same whether the
+    figures carry a decimal point or a decimal comma, read row by row or by columns."""
+    from mpxl.formats.csvcolumns import csv_columns
+
+    assert read_csv_text(text, "t.csv").published_decimals == decimals
+    columns = csv_columns(text)
+    assert columns is None or columns.published_decimals == decimals
+
+
 BAD = [
     ("board,ns_pair,ew_pair,ns_score\n1,1,2,420\n1,3,4,abc\n", "line 3, column ns_score", "'abc' is not a score"),
     ("board,ns_pair,ew_pair,ns_score\n1,1,2,420\n1,3,4,420.5\n", "line 3, column ns_score", "whole number"),

@@ -63,11 +63,22 @@ __all__ = [
 
 
 def decimals_of(text: object) -> int:
-    """How many decimals a number written as text carries."""
+    """How many decimals a number written as text carries, read as the figure is (:func:`_figure_text`: a decimal
+    comma as a point, as a spreadsheet in a comma locale writes it).
+
+    >>> decimals_of("10,43"), decimals_of("-6,0"), decimals_of(' "7.5" '), decimals_of("1,000,5")
+    (2, 1, 1, 0)
+    """
     if text is None:
         return 0
-    s = str(text).strip()
+    s = _decimal_point(str(text).strip().strip('"').strip())
     return len(s.split(".", 1)[1]) if "." in s else 0
+
+
+def _decimal_point(s: str) -> str:
+    """A figure's text with its decimal comma (``11,60``: digits, one comma, digits) made a point; any other text
+    as it is."""
+    return s.replace(",", ".") if "," in s and re.fullmatch(r"[+-]?[0-9]+,[0-9]+", s) else s
 
 
 #: A figure as the readers take it: ASCII digits, an optional sign, decimals and exponent (``-2.0``,
@@ -86,7 +97,7 @@ def _figure_text(text: object) -> str | None:
     s = str(text).strip().strip('"').strip()
     if s in ("", "-"):
         return None
-    s = s.replace(",", ".") if "," in s and re.fullmatch(r"[+-]?[0-9]+,[0-9]+", s) else s
+    s = _decimal_point(s)
     if _FIGURE.fullmatch(s) is None or float(s) in (float("inf"), float("-inf")):
         raise ValueError(f"{_short(str(text))!r} is not a number; expected a figure such as 7 or 11.60")
     return s
