@@ -195,6 +195,15 @@ def test_a_parse_error_says_what_it_means(data, where, problem):
      "a BOARD with no BOARD_NUMBER element (or an empty one) (its first TRAVELLER_LINE: NS 1 v EW 2)"),
     ("<BOARD><BOARD_NUMBER> </BOARD_NUMBER></BOARD>", "BOARD", "a BOARD with no BOARD_NUMBER element"),
     ("<HANDSET><BOARD></BOARD></HANDSET>", "HANDSET, BOARD", "a HANDSET's BOARD with no BOARD_NUMBER element"),
+    # a board's number given twice in one section (a misnumbered board): both BOARDs named, not only a pair's clash
+    ("<BOARD><BOARD_NUMBER>3</BOARD_NUMBER>" + LINE.format("<SCORE>420</SCORE>") + "</BOARD>"
+     "<BOARD><BOARD_NUMBER>4</BOARD_NUMBER>" + LINE.format("<SCORE>50</SCORE>") + "</BOARD>"
+     "<BOARD><BOARD_NUMBER>3</BOARD_NUMBER>" + LINE.format("<SCORE>-50</SCORE>") + "</BOARD>", "BOARD 3",
+     "BOARD_NUMBER 3 is given twice here: by the 1st and the 3rd BOARD"),
+    ("<SESSION SESSION_ID='1'><SECTION SECTION_ID='A'><BOARD><BOARD_NUMBER>3</BOARD_NUMBER>"
+     + LINE.format("<SCORE>420</SCORE>") + "</BOARD><BOARD><BOARD_NUMBER>03</BOARD_NUMBER>"
+     + LINE.format("<SCORE>-50</SCORE>") + "</BOARD></SECTION></SESSION>", "SECTION A, BOARD 3",
+     "BOARD_NUMBER 3 is given twice here: by the 1st and the 2nd BOARD"),
 ])
 def test_a_board_without_its_number_says_so(board, where, problem):
     data = f"<USEBIO><EVENT>{board}</EVENT></USEBIO>" if "HANDSET" not in board else (
@@ -202,6 +211,17 @@ def test_a_board_without_its_number_says_so(board, where, problem):
     with pytest.raises(UserError) as exc:
         read_usebio_bytes(data.encode(), "bad.xml")
     assert exc.value.where == where and problem in exc.value.problem and "None" not in exc.value.problem
+
+
+def test_a_board_number_in_another_section_or_session_is_another_board():
+    """The same BOARD_NUMBER under two SECTIONs or two SESSIONs is two boards (board 3 of each), as before."""
+    board = "<BOARD><BOARD_NUMBER>3</BOARD_NUMBER>" + LINE.format("<SCORE>{}</SCORE>") + "</BOARD>"
+    data = ("<USEBIO><EVENT><SESSION SESSION_ID='1'><SECTION SECTION_ID='A'>" + board.format(420) + "</SECTION>"
+            "<SECTION SECTION_ID='B'>" + board.format(50) + "</SECTION></SESSION><SESSION SESSION_ID='2'>"
+            "<SECTION SECTION_ID='A'>" + board.format(-50) + "</SECTION></SESSION></EVENT></USEBIO>")
+    ev = read_usebio_bytes(data.encode(), "x.xml")
+    assert [(ln.session, ln.section, ln.board, ln.score) for ln in ev.lines] == [(1, "A", 3, 420), (1, "B", 3, 50),
+                                                                                (2, "A", 3, -50)]
 
 
 @pytest.mark.parametrize("written, read", [("46.43%", 46.43), ("46.43 %", 46.43), ("46.43", 46.43), ("50", 50.0)])

@@ -229,6 +229,7 @@ def _walk(
             f"SESSION and SECTION elements nest more than {MAX_NESTING} deep; USEBIO has EVENT > SESSION > SECTION",
         )
     decimals = 0
+    boards: dict[int, int] = {}  # each board number of this element's BOARDs, and which BOARD (1st, 2nd...) gave it
     for child in elem:
         tag = child.tag
         if tag == "SESSION":
@@ -246,10 +247,20 @@ def _walk(
             listed = [_pair(pair_el, source, session, section, i) for i, pair_el in enumerate(child.findall("PAIR"), 1)]
             ev.pairs.extend(sides_by_order(listed, ev.warnings, "PARTICIPANTS"))
         elif tag == "BOARD":
-            decimals = max(decimals, _board(child, ev, source, session, section))
+            decimals = max(decimals, _board(child, ev, source, session, section, boards))
         if winners and winners.strip() in ("1", "2"):
             ev.winners[section] = int(winners)
     return decimals
+
+
+def _ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th ... 11th, 12th, 13th, 21st.
+
+    >>> [_ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101)]
+    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '101st']
+    """
+    suffix = "th" if n % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def _pair_number(text: str | None) -> str | None:
@@ -362,7 +373,10 @@ def _deal(el: Element, source: str) -> Deal:
     return Deal(board, tuple(hands), board_dealer(board).value, board_vulnerability(board).value)
 
 
-def _board(el: Element, ev: Event, source: str, session: int, section: str) -> int:
+def _board(el: Element, ev: Event, source: str, session: int, section: str, boards: dict[int, int]) -> int:
+    """Read one BOARD's lines and penalties into ``ev``; returns the most decimals of its matchpoints. ``boards``
+    holds the numbers of the BOARDs read before it under the same element (the same session and section), and
+    which BOARD of the element each was: a number given twice is refused, naming both."""
     if _text(el, "BOARD_NUMBER") is None:
         first = el.find("TRAVELLER_LINE")
         pairs = "" if first is None else (f" (its first TRAVELLER_LINE: NS {_text(first, 'NS_PAIR_NUMBER') or '-'} v "
@@ -370,6 +384,13 @@ def _board(el: Element, ev: Event, source: str, session: int, section: str) -> i
         raise UserError(source, _where(section, "BOARD"), f"a BOARD with no BOARD_NUMBER element (or an empty one)"
                         f"{pairs}: every BOARD needs its number")
     board = board_number(_text(el, "BOARD_NUMBER"), source, _where(section, "BOARD, BOARD_NUMBER"))
+    nth = len(boards) + 1
+    if board in boards:
+        raise UserError(source, _where(section, f"BOARD {board}"),
+                        f"BOARD_NUMBER {board} is given twice here: by the {_ordinal(boards[board])} and the "
+                        f"{_ordinal(nth)} BOARD (a board's traveller lines go in one BOARD; is one of them "
+                        "misnumbered?)")
+    boards[board] = nth
     decimals = 0
     for i, pen in enumerate(el.findall("PENALTY"), 1):
         where = _where(section, f"BOARD {board}, PENALTY {i}")
