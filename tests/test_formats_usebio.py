@@ -195,15 +195,15 @@ def test_a_parse_error_says_what_it_means(data, where, problem):
      "a BOARD with no BOARD_NUMBER element (or an empty one) (its first TRAVELLER_LINE: NS 1 v EW 2)"),
     ("<BOARD><BOARD_NUMBER> </BOARD_NUMBER></BOARD>", "BOARD", "a BOARD with no BOARD_NUMBER element"),
     ("<HANDSET><BOARD></BOARD></HANDSET>", "HANDSET, BOARD", "a HANDSET's BOARD with no BOARD_NUMBER element"),
-    # a board's number given twice in one section (a misnumbered board): both BOARDs named, not only a pair's clash
+    # a board's number given twice in one section with a pair in both (a misnumbered board): both BOARDs named
     ("<BOARD><BOARD_NUMBER>3</BOARD_NUMBER>" + LINE.format("<SCORE>420</SCORE>") + "</BOARD>"
      "<BOARD><BOARD_NUMBER>4</BOARD_NUMBER>" + LINE.format("<SCORE>50</SCORE>") + "</BOARD>"
-     "<BOARD><BOARD_NUMBER>3</BOARD_NUMBER>" + LINE.format("<SCORE>-50</SCORE>") + "</BOARD>", "BOARD 3",
-     "BOARD_NUMBER 3 is given twice here: by the 1st and the 3rd BOARD"),
+     "<BOARD><BOARD_NUMBER>3</BOARD_NUMBER>" + LINE.format("<SCORE>-50</SCORE>") + "</BOARD>", "BOARD 3, TRAVELLER_LINE 1",
+     "BOARD_NUMBER 3 is given by the 1st and the 3rd BOARD, and pair 1 has a line in both"),
     ("<SESSION SESSION_ID='1'><SECTION SECTION_ID='A'><BOARD><BOARD_NUMBER>3</BOARD_NUMBER>"
      + LINE.format("<SCORE>420</SCORE>") + "</BOARD><BOARD><BOARD_NUMBER>03</BOARD_NUMBER>"
-     + LINE.format("<SCORE>-50</SCORE>") + "</BOARD></SECTION></SESSION>", "SECTION A, BOARD 3",
-     "BOARD_NUMBER 3 is given twice here: by the 1st and the 2nd BOARD"),
+     + LINE.format("<SCORE>-50</SCORE>") + "</BOARD></SECTION></SESSION>", "SECTION A, BOARD 3, TRAVELLER_LINE 1",
+     "BOARD_NUMBER 3 is given by the 1st and the 2nd BOARD, and pair 1 has a line in both"),
 ])
 def test_a_board_without_its_number_says_so(board, where, problem):
     data = f"<USEBIO><EVENT>{board}</EVENT></USEBIO>" if "HANDSET" not in board else (
@@ -211,6 +211,19 @@ def test_a_board_without_its_number_says_so(board, where, problem):
     with pytest.raises(UserError) as exc:
         read_usebio_bytes(data.encode(), "bad.xml")
     assert exc.value.where == where and problem in exc.value.problem and "None" not in exc.value.problem
+
+
+def test_a_board_number_given_again_with_other_pairs_is_the_same_board_with_a_warning():
+    """A program that writes one board's lines in two BOARDs (no pair in both): one board of both BOARDs' lines,
+    as before, and the scorer told where."""
+    other = LINE.replace(">1<", ">3<").replace(">2<", ">4<")
+    data = ("<USEBIO><EVENT><BOARD><BOARD_NUMBER>3</BOARD_NUMBER>" + LINE.format("<SCORE>420</SCORE>") + "</BOARD>"
+            "<BOARD><BOARD_NUMBER>4</BOARD_NUMBER>" + LINE.format("<SCORE>50</SCORE>") + "</BOARD>"
+            "<BOARD><BOARD_NUMBER>3</BOARD_NUMBER>" + other.format("<SCORE>-50</SCORE>") + "</BOARD></EVENT></USEBIO>")
+    ev = read_usebio_bytes(data.encode(), "x.xml")
+    assert [(ln.board, ln.ns_pair, ln.score) for ln in ev.lines] == [(3, "1", 420), (4, "1", 50), (3, "3", -50)]
+    assert [w for w in ev.warnings if "BOARD_NUMBER" in w] == [
+        "BOARD 3: warning: BOARD_NUMBER 3 is given by the 1st and the 3rd BOARD: their lines are read as one board's"]
 
 
 def test_a_board_number_in_another_section_or_session_is_another_board():

@@ -229,7 +229,9 @@ def _walk(
             f"SESSION and SECTION elements nest more than {MAX_NESTING} deep; USEBIO has EVENT > SESSION > SECTION",
         )
     decimals = 0
-    boards: dict[int, int] = {}  # each board number of this element's BOARDs, and which BOARD (1st, 2nd...) gave it
+    boards: dict[int, tuple[int, set[str]]] = {}  # each board number of this element's BOARDs: which BOARD (1st,
+    # 2nd...) gave it first, and the pairs of its lines so far
+    read = 0  # the BOARDs read under this element
     for child in elem:
         tag = child.tag
         if tag == "SESSION":
@@ -247,7 +249,8 @@ def _walk(
             listed = [_pair(pair_el, source, session, section, i) for i, pair_el in enumerate(child.findall("PAIR"), 1)]
             ev.pairs.extend(sides_by_order(listed, ev.warnings, "PARTICIPANTS"))
         elif tag == "BOARD":
-            decimals = max(decimals, _board(child, ev, source, session, section, boards))
+            read += 1
+            decimals = max(decimals, _board(child, ev, source, session, section, boards, read))
         if winners and winners.strip() in ("1", "2"):
             ev.winners[section] = int(winners)
     return decimals
@@ -373,10 +376,13 @@ def _deal(el: Element, source: str) -> Deal:
     return Deal(board, tuple(hands), board_dealer(board).value, board_vulnerability(board).value)
 
 
-def _board(el: Element, ev: Event, source: str, session: int, section: str, boards: dict[int, int]) -> int:
-    """Read one BOARD's lines and penalties into ``ev``; returns the most decimals of its matchpoints. ``boards``
-    holds the numbers of the BOARDs read before it under the same element (the same session and section), and
-    which BOARD of the element each was: a number given twice is refused, naming both."""
+def _board(el: Element, ev: Event, source: str, session: int, section: str,
+           boards: dict[int, tuple[int, set[str]]], nth: int) -> int:
+    """Read one BOARD (the ``nth`` of its element) into ``ev``; returns the most decimals of its matchpoints. ``boards``
+    holds the numbers of the BOARDs read before it under the same element (the same session and section): which
+    BOARD of the element gave each first, and the pairs of its lines. A number given again is the same board (its
+    lines read with the first BOARD's, with a warning), unless a pair of its lines has one there already: then a
+    board is misnumbered, and both BOARDs are named."""
     if _text(el, "BOARD_NUMBER") is None:
         first = el.find("TRAVELLER_LINE")
         pairs = "" if first is None else (f" (its first TRAVELLER_LINE: NS {_text(first, 'NS_PAIR_NUMBER') or '-'} v "
@@ -384,13 +390,11 @@ def _board(el: Element, ev: Event, source: str, session: int, section: str, boar
         raise UserError(source, _where(section, "BOARD"), f"a BOARD with no BOARD_NUMBER element (or an empty one)"
                         f"{pairs}: every BOARD needs its number")
     board = board_number(_text(el, "BOARD_NUMBER"), source, _where(section, "BOARD, BOARD_NUMBER"))
-    nth = len(boards) + 1
-    if board in boards:
-        raise UserError(source, _where(section, f"BOARD {board}"),
-                        f"BOARD_NUMBER {board} is given twice here: by the {_ordinal(boards[board])} and the "
-                        f"{_ordinal(nth)} BOARD (a board's traveller lines go in one BOARD; is one of them "
-                        "misnumbered?)")
-    boards[board] = nth
+    given, earlier = boards.setdefault(board, (nth, set()))  # the pairs of the earlier BOARDs of its number
+    these: set[str] = set()  # the pairs of its own lines
+    if given != nth:
+        ev.warnings.append(f"{_where(section, f'BOARD {board}')}: warning: BOARD_NUMBER {board} is given by the "
+                           f"{_ordinal(given)} and the {_ordinal(nth)} BOARD: their lines are read as one board's")
     decimals = 0
     for i, pen in enumerate(el.findall("PENALTY"), 1):
         where = _where(section, f"BOARD {board}, PENALTY {i}")
@@ -415,6 +419,11 @@ def _board(el: Element, ev: Event, source: str, session: int, section: str, boar
             continue
         if ns is None or ew is None:
             raise UserError(source, where, "a traveller line needs NS_PAIR_NUMBER and EW_PAIR_NUMBER")
+        if ns in earlier or ew in earlier:
+            raise UserError(source, where, f"BOARD_NUMBER {board} is given by the {_ordinal(given)} and the "
+                            f"{_ordinal(nth)} BOARD, and pair {ns if ns in earlier else ew} has a line in both (a "
+                            "board's traveller lines go in one BOARD; is one of them misnumbered?)")
+        these.update((ns, ew))
         contract = contract_cell(_text(tl, "CONTRACT"))  # PO (passed out) read as PASS
         declarer = read_declarer(_text(tl, "PLAYED_BY"), source, where, "PLAYED_BY")
         tricks = read_tricks(_text(tl, "TRICKS"), contract, source, where, "TRICKS")
@@ -469,6 +478,7 @@ def _board(el: Element, ev: Event, source: str, session: int, section: str, boar
                 note=_text(tl, "NOTES") or "",
             )
         )
+    earlier |= these
     return decimals
 
 
