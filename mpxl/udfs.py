@@ -481,7 +481,8 @@ def MATCHPOINTS(scores, expected=None, method=None, scale=None, side=None, round
 @xw.arg(
     "penalties",
     ndim=2,
-    doc="Procedural penalties: two columns (NS, EW), in matchpoints (2) or % of top (10%).",
+    doc=("Procedural penalties: two columns (NS, EW), in matchpoints (2) or % of top as text (10%: a cell formatted "
+         "as a percentage passes 0.1, read as 0.1 matchpoints)."),
     err_to_str=True,
 )
 @xw.arg("small_groups", doc="Fouled small groups: wbf (default), ebu, qba or none.", err_to_str=True)
