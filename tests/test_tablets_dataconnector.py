@@ -519,3 +519,36 @@ def test_every_kind_of_movement_is_set_up_on_the_tablets(tmp_path, capsys, stand
     section = init.sessions[0].scoring_groups[0].sections[0]
     assert len(section.tables) == tables
     assert {r.round_number for t in section.tables for r in t.rounds} == set(range(1, rounds + 1))
+
+
+@pytest.mark.parametrize("movement, rows, refused", [
+    # names alone, no member numbers (most small clubs): seated by name, no player data
+    (["howell", 3], ["1,Ann Smith & Bob Jones,", "2,Cy Young & Di Lane,"], ""),
+    (["mitchell", 3], ["1,Ann Smith & Bob Jones,,NS", "1,Cy Young & Di Lane,,EW"], ""),
+    (["mitchell", 3], ["1,Ann Smith & Bob Jones,7 & 8,NS", "2,Cy Young & Di Lane,,EW"], ""),
+    # with two winners pair 1 is two pairs: a name with no direction is refused, not given to NS 1
+    (["mitchell", 3], ["1,Ann Smith & Bob Jones,,", "2,Cy Young & Di Lane,,"],
+     "pair 1: named with no direction, and with two winners the movement has an NS pair 1 and an EW pair 1"),
+    # one winner (arrowswitched): the EW pairs have numbers of their own, no direction needed
+    (["mitchell", 3, "--arrowswitch", 1], ["1,Ann Smith & Bob Jones,,", "4,Cy Young & Di Lane,,"], ""),
+])
+def test_a_names_file_seats_its_players(tmp_path, capsys, standin, movement, rows, refused):
+    """Each named player round 1's participation at the pair's seat, by member number (with its player data)
+    or by name; a names file the seats cannot be told from is refused in one line, nothing sent."""
+    names = tmp_path / "names.csv"
+    names.write_text("pair,names,members,direction\n" + "\n".join(rows) + "\n", encoding="utf-8")
+    code, _out, err = mpxl(capsys, "tablets", "start", "--movement", movement[0], "--tables", *movement[1:],
+                           "--names", names, "-o", tmp_path / "n.tablets.json", *creds(standin))
+    if refused:
+        assert code == 2 and err.startswith(f"mpxl: {refused}") and err.count("\n") == 1, err
+        assert standin.requests == []
+        return
+    assert code == 0 and standin.refused == [], err
+    (init,) = standin.events.values()
+    players = [p.strip() for row in rows for p in row.split(",")[1].split("&")]
+    numbers = [n.strip() for row in rows for n in (row.split(",")[2].split("&") if row.split(",")[2] else ["", ""])]
+    assert len(init.participations) == len(players)
+    assert len(init.player_data or []) == sum(1 for n in numbers if n)
+    assert sorted(p.player_number or f"{p.first_name} {p.last_name}" for p in init.participations) == sorted(
+        n or name for name, n in zip(players, numbers))
+
