@@ -552,3 +552,28 @@ def test_a_names_file_seats_its_players(tmp_path, capsys, standin, movement, row
     assert sorted(p.player_number or f"{p.first_name} {p.last_name}" for p in init.participations) == sorted(
         n or name for name, n in zip(players, numbers))
 
+
+@pytest.mark.parametrize("dealt, said", [
+    ("1-14", ""),
+    ("1-36", ""),  # more boards dealt than played: those played sent
+    ("9-20", "mpxl: --deals {deals}: no deal for boards 1-8"),
+    ("30-40", "mpxl: {deals}: its deals are for boards 30-40, the movement's boards are 1-14: a hand record of "
+              "other boards"),
+])
+def test_start_sends_the_hands_of_the_movements_boards(tmp_path, capsys, standin, dealt, said):
+    """The hand records of a deals file for other boards than the movement's are named as mpxl template and
+    mpxl score name them: some boards without a deal on stderr, none of the boards refused (nothing sent)."""
+    deals = tmp_path / "deals.pbn"
+    assert mpxl(capsys, "deal", "--boards", dealt, "--seed", 1, "-o", deals)[0] == 0
+    code, out, err = mpxl(capsys, "tablets", "start", "--movement", "howell", "--tables", 4, "--boards-per-round", 2,
+                          "--deals", deals, "-o", tmp_path / "n.tablets.json", *creds(standin))
+    first, last = (int(x) for x in dealt.split("-"))
+    sent = len(set(range(first, last + 1)) & set(range(1, 15)))  # 7 rounds of 2 boards: boards 1-14
+    assert err.strip() == said.format(deals=deals)
+    if sent == 0:
+        assert code == 2 and standin.requests == []
+        return
+    (init,) = standin.events.values()
+    assert code == 0 and sorted(h.board_number for h in init.handrecords) == sorted(
+        set(range(first, last + 1)) & set(range(1, 15)))
+    assert f"{sent} hand(s)" in out

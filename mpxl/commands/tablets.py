@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import datetime as _dt
 import os
+import sys
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -96,7 +97,7 @@ def _names(path: str | None) -> Named:
 def _start(args: argparse.Namespace) -> int:
     from ..formats.atomic import check_not_input
     from ..formats.dataconnector import continue_dto, init_dto, new_guid
-    from ..formats.inputs import is_journal, read_deals
+    from ..formats.inputs import deals_missing, is_journal, read_deals
     from ..formats.journal import Evening, read_evening, write_evening
     from .feed import connector_for
 
@@ -128,8 +129,12 @@ def _start(args: argparse.Namespace) -> int:
                                                          "arrowswitch")},
                  sections=sections_of(args, args.sections))
     if args.deals:
-        ev.deals = {board: list(deal.hands) for board, deal in read_deals(args.deals).items()
-                    if board <= max(b for s in ev.sections.values() for r in s.rows for b in r.boards)}
+        deals = read_deals(args.deals)
+        played = {b for s in ev.sections.values() for r in s.rows for b in r.boards}
+        missing = deals_missing(args.deals, deals, played, "the movement's boards are")
+        if missing:
+            print(f"mpxl: {missing}", file=sys.stderr)
+        ev.deals = {board: list(deal.hands) for board, deal in deals.items() if board in played}
     connector = connector_for(args, ev)
     ev.club_id = connector.club_id
     dto = init_dto(ev, _names(args.names), args.pin)
