@@ -577,3 +577,38 @@ def test_start_sends_the_hands_of_the_movements_boards(tmp_path, capsys, standin
     assert code == 0 and sorted(h.board_number for h in init.handrecords) == sorted(
         set(range(first, last + 1)) & set(range(1, 15)))
     assert f"{sent} hand(s)" in out
+
+
+@pytest.mark.parametrize("kind, update, said, gone", [
+    ("howell", ["--absent", "3", "--from-round", 5], "", [("NS", "3"), ("EW", "3")]),  # one field: either seat
+    # two winners: NS 3 and EW 3 are two pairs, only the one named leaves
+    ("mitchell", ["--absent", "NS 3", "--from-round", 3], "", [("NS", "3")]),
+    ("mitchell", ["--absent", "ew3", "--from-round", 3], "", [("EW", "3")]),
+    ("mitchell", ["--absent", "3", "--from-round", 3],
+     "mpxl: --absent: pair 3: with two winners name the pair NS 3 or EW 3", []),
+    ("howell", ["--absent", "99", "--from-round", 5], "mpxl: --absent: pair 99: no such pair in the movement from "
+     "round 5", []),
+    ("howell", ["--absent", "x", "--from-round", 5], "mpxl: --absent: 'x': expected a pair number, such as 3 (NS 3 "
+     "or EW 3 with two winners)", []),
+    ("howell", ["--absent", "3", "--from-round", 40], "mpxl: --from-round: 40: the movement has rounds 1 to 7", []),
+])
+def test_update_absent_takes_the_pair_named(tmp_path, capsys, standin, kind, update, said, gone):
+    """``tablets update --absent``: the pair named sits out from the round on (its opponents too), no other; with
+    two winners named by its direction; a pair or a round the movement does not have refused in one line, nothing
+    sent."""
+    journal = tmp_path / "n.tablets.json"
+    assert mpxl(capsys, "tablets", "start", "--movement", kind, "--tables", 4, "--boards-per-round", 2, "-o",
+                journal, *creds(standin))[0] == 0
+    before = read_evening(journal).sections["A"].rows
+    code, _out, err = mpxl(capsys, "tablets", "update", journal, *update, *creds(standin))
+    if said:
+        assert (code, err.strip()) == (2, said) and standin.updates == []
+        return
+    assert code == 0 and standin.refused == [], err
+    (dto,) = standin.updates
+    after = {(r.round_number, t.table_number): (r.pair_ns, r.pair_ew) for t in dto.tables for r in t.rounds}
+    first = int(update[3])
+    for row in before:  # what the movement seated, less the pair named from the round on
+        want = tuple(0 if (side, str(p)) in gone and row.round >= first else int(p or 0)
+                     for side, p in (("NS", row.ns), ("EW", row.ew)))
+        assert after[(row.round, row.table)] == want, (row, after[(row.round, row.table)])
