@@ -126,13 +126,16 @@ BROKEN = [
     ("1,1,1,x,1\n", "line 2: pair 'x' is not a pair number"),
     ("1,1,1,2,1-y\n", "line 2: boards '1-y': '1-y' is not a board or a range of boards"),
     ("1,1,1,2,1\n1,1,3,4,2\n", "round 1, table 1: listed twice"),
+    # a header of its own: a section column naming two sections (each has its own movement), not "listed twice"
+    ("section,round,table,ns,ew,boards\nA,1,1,1,2,1\nB,1,1,1,2,1\n",
+     "column section: 2 sections (A, B): a movement file holds one"),
 ]
 
 
 @pytest.mark.parametrize("rows, said", BROKEN)
 def test_a_broken_movement_is_refused_naming_round_table_and_rule(tmp_path, capsys, rows, said):
     typed = tmp_path / "bad.csv"
-    typed.write_text(HEAD + rows, encoding="utf-8")
+    typed.write_text(rows if not rows[0].isdigit() else HEAD + rows, encoding="utf-8")
     assert main(["movement", "--from", str(typed)]) == 2
     err = capsys.readouterr().err
     assert f"{typed}: {said}" in err and err.count("\n") == 1

@@ -519,3 +519,96 @@ def test_every_kind_of_movement_is_set_up_on_the_tablets(tmp_path, capsys, stand
     section = init.sessions[0].scoring_groups[0].sections[0]
     assert len(section.tables) == tables
     assert {r.round_number for t in section.tables for r in t.rounds} == set(range(1, rounds + 1))
+
+
+@pytest.mark.parametrize("movement, rows, refused", [
+    # names alone, no member numbers (most small clubs): seated by name, no player data
+    (["howell", 3], ["1,Ann Smith & Bob Jones,", "2,Cy Young & Di Lane,"], ""),
+    (["mitchell", 3], ["1,Ann Smith & Bob Jones,,NS", "1,Cy Young & Di Lane,,EW"], ""),
+    (["mitchell", 3], ["1,Ann Smith & Bob Jones,7 & 8,NS", "2,Cy Young & Di Lane,,EW"], ""),
+    # with two winners pair 1 is two pairs: a name with no direction is refused, not given to NS 1
+    (["mitchell", 3], ["1,Ann Smith & Bob Jones,,", "2,Cy Young & Di Lane,,"],
+     "pair 1: named with no direction, and with two winners the movement has an NS pair 1 and an EW pair 1"),
+    # one winner (arrowswitched): the EW pairs have numbers of their own, no direction needed
+    (["mitchell", 3, "--arrowswitch", 1], ["1,Ann Smith & Bob Jones,,", "4,Cy Young & Di Lane,,"], ""),
+])
+def test_a_names_file_seats_its_players(tmp_path, capsys, standin, movement, rows, refused):
+    """Each named player round 1's participation at the pair's seat, by member number (with its player data)
+    or by name; a names file the seats cannot be told from is refused in one line, nothing sent."""
+    names = tmp_path / "names.csv"
+    names.write_text("pair,names,members,direction\n" + "\n".join(rows) + "\n", encoding="utf-8")
+    code, _out, err = mpxl(capsys, "tablets", "start", "--movement", movement[0], "--tables", *movement[1:],
+                           "--names", names, "-o", tmp_path / "n.tablets.json", *creds(standin))
+    if refused:
+        assert code == 2 and err.startswith(f"mpxl: {refused}") and err.count("\n") == 1, err
+        assert standin.requests == []
+        return
+    assert code == 0 and standin.refused == [], err
+    (init,) = standin.events.values()
+    players = [p.strip() for row in rows for p in row.split(",")[1].split("&")]
+    numbers = [n.strip() for row in rows for n in (row.split(",")[2].split("&") if row.split(",")[2] else ["", ""])]
+    assert len(init.participations) == len(players)
+    assert len(init.player_data or []) == sum(1 for n in numbers if n)
+    assert sorted(p.player_number or f"{p.first_name} {p.last_name}" for p in init.participations) == sorted(
+        n or name for name, n in zip(players, numbers))
+
+
+@pytest.mark.parametrize("dealt, said", [
+    ("1-14", ""),
+    ("1-36", ""),  # more boards dealt than played: those played sent
+    ("9-20", "mpxl: --deals {deals}: no deal for boards 1-8"),
+    ("30-40", "mpxl: {deals}: its deals are for boards 30-40, the movement's boards are 1-14: a hand record of "
+              "other boards"),
+])
+def test_start_sends_the_hands_of_the_movements_boards(tmp_path, capsys, standin, dealt, said):
+    """The hand records of a deals file for other boards than the movement's are named as mpxl template and
+    mpxl score name them: some boards without a deal on stderr, none of the boards refused (nothing sent)."""
+    deals = tmp_path / "deals.pbn"
+    assert mpxl(capsys, "deal", "--boards", dealt, "--seed", 1, "-o", deals)[0] == 0
+    code, out, err = mpxl(capsys, "tablets", "start", "--movement", "howell", "--tables", 4, "--boards-per-round", 2,
+                          "--deals", deals, "-o", tmp_path / "n.tablets.json", *creds(standin))
+    first, last = (int(x) for x in dealt.split("-"))
+    sent = len(set(range(first, last + 1)) & set(range(1, 15)))  # 7 rounds of 2 boards: boards 1-14
+    assert err.strip() == said.format(deals=deals)
+    if sent == 0:
+        assert code == 2 and standin.requests == []
+        return
+    (init,) = standin.events.values()
+    assert code == 0 and sorted(h.board_number for h in init.handrecords) == sorted(
+        set(range(first, last + 1)) & set(range(1, 15)))
+    assert f"{sent} hand(s)" in out
+
+
+@pytest.mark.parametrize("kind, update, said, gone", [
+    ("howell", ["--absent", "3", "--from-round", 5], "", [("NS", "3"), ("EW", "3")]),  # one field: either seat
+    # two winners: NS 3 and EW 3 are two pairs, only the one named leaves
+    ("mitchell", ["--absent", "NS 3", "--from-round", 3], "", [("NS", "3")]),
+    ("mitchell", ["--absent", "ew3", "--from-round", 3], "", [("EW", "3")]),
+    ("mitchell", ["--absent", "3", "--from-round", 3],
+     "mpxl: --absent: pair 3: with two winners name the pair NS 3 or EW 3", []),
+    ("howell", ["--absent", "99", "--from-round", 5], "mpxl: --absent: pair 99: no such pair in the movement from "
+     "round 5", []),
+    ("howell", ["--absent", "x", "--from-round", 5], "mpxl: --absent: 'x': expected a pair number, such as 3 (NS 3 "
+     "or EW 3 with two winners)", []),
+    ("howell", ["--absent", "3", "--from-round", 40], "mpxl: --from-round: 40: the movement has rounds 1 to 7", []),
+])
+def test_update_absent_takes_the_pair_named(tmp_path, capsys, standin, kind, update, said, gone):
+    """``tablets update --absent``: the pair named sits out from the round on (its opponents too), no other; with
+    two winners named by its direction; a pair or a round the movement does not have refused in one line, nothing
+    sent."""
+    journal = tmp_path / "n.tablets.json"
+    assert mpxl(capsys, "tablets", "start", "--movement", kind, "--tables", 4, "--boards-per-round", 2, "-o",
+                journal, *creds(standin))[0] == 0
+    before = read_evening(journal).sections["A"].rows
+    code, _out, err = mpxl(capsys, "tablets", "update", journal, *update, *creds(standin))
+    if said:
+        assert (code, err.strip()) == (2, said) and standin.updates == []
+        return
+    assert code == 0 and standin.refused == [], err
+    (dto,) = standin.updates
+    after = {(r.round_number, t.table_number): (r.pair_ns, r.pair_ew) for t in dto.tables for r in t.rounds}
+    first = int(update[3])
+    for row in before:  # what the movement seated, less the pair named from the round on
+        want = tuple(0 if (side, str(p)) in gone and row.round >= first else int(p or 0)
+                     for side, p in (("NS", row.ns), ("EW", row.ew)))
+        assert after[(row.round, row.table)] == want, (row, after[(row.round, row.table)])

@@ -24,6 +24,8 @@ from __future__ import annotations
 import argparse
 import datetime as _dt
 import os
+import re
+import sys
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -36,7 +38,7 @@ if TYPE_CHECKING:
     from ..formats.journal import Section
     from ..formats.names import Named
 
-__all__ = ["register", "run", "sections_of", "changed_rows"]
+__all__ = ["register", "run", "sections_of", "changed_rows", "absent_pair"]
 
 #: The journal ``start`` writes when no ``-o`` is given.
 DEFAULT_JOURNAL = "night.tablets.json"
@@ -69,20 +71,52 @@ def sections_of(args: argparse.Namespace, count: int = 1) -> dict[str, Section]:
     return {chr(65 + i): Section(chr(65 + i), m.winners, list(m.rows), missing) for i in range(count)}
 
 
-def changed_rows(old: list[Row], new: list[Row] | None, from_round: int, absent: list[str]) -> list[Row]:
+def absent_pair(text: str) -> tuple[str, str]:
+    """``--absent``'s pair as (direction, number): ``3`` ("", "3"), ``NS 3`` or ``EW3`` (two winners).
+
+    >>> absent_pair("3"), absent_pair("ew 3")
+    (('', '3'), ('EW', '3'))
+    """
+    m = re.match(r"^\s*(?:(NS|EW)\s*)?([0-9]{1,4})\s*$", text, re.IGNORECASE)
+    if not m or not int(m.group(2)):
+        raise UserError("--absent", "", f"{text!r}: expected a pair number, such as 3 (NS 3 or EW 3 with two winners)")
+    return (m.group(1) or "").upper(), str(int(m.group(2)))
+
+
+def changed_rows(old: list[Row], new: list[Row] | None, from_round: int, absent: list[tuple[str, str]],
+                 winners: int = 1) -> list[Row]:
     """A section's rows after a change from round ``from_round`` on: the rounds before as played, the later ones of
-    the ``new`` movement (None: as they were), with each ``absent`` pair gone (its opponents sit out).
+    the ``new`` movement (None: as they were), with each ``absent`` pair (direction, number: :func:`absent_pair`)
+    gone, its opponents sitting out; UserError for a round the movement does not have, and for an absent pair it
+    does not seat from then on or, with two ``winners`` (NS 3 and EW 3 two pairs), named with no direction.
 
     >>> old = [Row(1, 1, "1", "2", (1, 2)), Row(2, 1, "1", "3", (3, 4))]
-    >>> [(r.round, r.ns, r.ew, r.boards) for r in changed_rows(old, None, 2, ["3"])]
+    >>> [(r.round, r.ns, r.ew, r.boards) for r in changed_rows(old, None, 2, [("", "3")])]
     [(1, '1', '2', (1, 2)), (2, '1', None, (3, 4))]
+    >>> changed_rows(old, None, 2, [("", "1")], winners=2)
+    Traceback (most recent call last):
+    mpxl.core.errors.UserError: --absent: pair 1: with two winners name the pair NS 1 or EW 1
     """
     later = [r for r in (new if new is not None else old) if r.round >= from_round]
+    if not later:
+        raise UserError("--from-round", "", f"{from_round}: the movement has rounds 1 to "
+                        f"{max(r.round for r in (new if new is not None else old))}")
     rows = [r for r in old if r.round < from_round] + later
+
+    def gone(pair: str | None, seat: str) -> bool:
+        return any(p == pair and (winners == 1 or side == seat) for side, p in absent)
+
+    for side, pair in absent:
+        who = f"{side} {pair}" if side else f"pair {pair}"
+        if winners == 2 and not side:
+            raise UserError("--absent", "", f"pair {pair}: with two winners name the pair NS {pair} or EW {pair}")
+        if not any(p == pair and (winners == 1 or side == seat) for r in later
+                   for seat, p in (("NS", r.ns), ("EW", r.ew))):
+            raise UserError("--absent", "", f"{who}: no such pair in the movement from round {from_round}")
     out = []
     for r in rows:
-        if r.round >= from_round and (r.ns in absent or r.ew in absent):
-            r = replace(r, ns=None if r.ns in absent else r.ns, ew=None if r.ew in absent else r.ew)
+        if r.round >= from_round and (gone(r.ns, "NS") or gone(r.ew, "EW")):
+            r = replace(r, ns=None if gone(r.ns, "NS") else r.ns, ew=None if gone(r.ew, "EW") else r.ew)
         out.append(r)
     return sorted(out, key=lambda r: (r.round, r.table))
 
@@ -96,7 +130,7 @@ def _names(path: str | None) -> Named:
 def _start(args: argparse.Namespace) -> int:
     from ..formats.atomic import check_not_input
     from ..formats.dataconnector import continue_dto, init_dto, new_guid
-    from ..formats.inputs import is_journal, read_deals
+    from ..formats.inputs import deals_missing, is_journal, read_deals
     from ..formats.journal import Evening, read_evening, write_evening
     from .feed import connector_for
 
@@ -128,8 +162,12 @@ def _start(args: argparse.Namespace) -> int:
                                                          "arrowswitch")},
                  sections=sections_of(args, args.sections))
     if args.deals:
-        ev.deals = {board: list(deal.hands) for board, deal in read_deals(args.deals).items()
-                    if board <= max(b for s in ev.sections.values() for r in s.rows for b in r.boards)}
+        deals = read_deals(args.deals)
+        played = {b for s in ev.sections.values() for r in s.rows for b in r.boards}
+        missing = deals_missing(args.deals, deals, played, "the movement's boards are")
+        if missing:
+            print(f"mpxl: {missing}", file=sys.stderr)
+        ev.deals = {board: list(deal.hands) for board, deal in deals.items() if board in played}
     connector = connector_for(args, ev)
     ev.club_id = connector.club_id
     dto = init_dto(ev, _names(args.names), args.pin)
@@ -163,12 +201,13 @@ def _update(args: argparse.Namespace) -> int:
     if args.tables is not None:
         args.movement = args.movement or ev.movement.get("movement") or "mitchell"
         fresh = sections_of(args, 1)
-    absent = [str(p) for p in args.absent]
+    absent = [absent_pair(p) for p in args.absent]
     words = []
     for x in letters:
         section = ev.sections[x]
         new = fresh["A"] if fresh is not None else None
-        section.rows = changed_rows(section.rows, new.rows if new else None, args.from_round, absent)
+        section.rows = changed_rows(section.rows, new.rows if new else None, args.from_round, absent,
+                                    new.winners if new is not None else section.winners)
         if new is not None:
             section.winners, section.missing_pair = new.winners, new.missing_pair
     if fresh is not None:
@@ -176,7 +215,8 @@ def _update(args: argparse.Namespace) -> int:
                                                      "arrowswitch")}
         words.append("the movement " + ", ".join(f"{k} {v}" for k, v in ev.movement.items() if v is not None))
     if absent:
-        words.append("pair(s) " + ", ".join(absent) + " gone (their opponents sit out)")
+        words.append("pair(s) " + ", ".join(" ".join(x for x in a if x) for a in absent)
+                     + " gone (their opponents sit out)")
     added, seats = seat_players(ev, _names(args.names), args.from_round)
     if added or args.names:
         words.append(f"{len(added)} player(s) added")
@@ -222,8 +262,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     update.add_argument("journal", metavar="JOURNAL", help="the evening's journal (night.tablets.json)")
     update.add_argument("--from-round", type=whole, default=1, help="the first round changed (default 1)")
     _movement_arguments(update, required=False)
-    update.add_argument("--absent", type=whole, action="append", default=[], metavar="PAIR",
-                        help="a pair that leaves: its opponents sit out from --from-round on (again for more)")
+    update.add_argument("--absent", action="append", default=[], metavar="PAIR",
+                        help="a pair that leaves: its opponents sit out from --from-round on (again for more; "
+                        "with two winners NS 3 or EW 3)")
     update.add_argument("--names", metavar="FILE", help="names of pairs that came late (a names file)")
     update.add_argument("--section", action="append", default=[], metavar="LETTERS",
                         help="the section changed (default all; again for more)")

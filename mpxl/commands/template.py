@@ -84,17 +84,14 @@ def with_deals(contents: Contents, path: str | None) -> Contents:
         return contents
     import sys
 
-    from ..core.errors import UserError
     from ..core.event import Event
-    from ..formats.inputs import attach_deals, board_list
+    from ..formats.inputs import attach_deals, deals_missing
 
     event = attach_deals(Event(), path)
     boards = {b if isinstance(b, int) else b[0] for b in contents.boards} or set(event.deals)
-    if not boards & set(event.deals):
-        raise UserError(path, "", f"its deals are for boards {board_list(event.deals)}, the template's boards are "
-                        f"{board_list(boards)}: a hand record of other boards")
-    if boards - set(event.deals):
-        print(f"mpxl: --deals {path}: no deal for boards {board_list(boards - set(event.deals))}", file=sys.stderr)
+    missing = deals_missing(path, event.deals, boards, "the template's boards are")
+    if missing:
+        print(f"mpxl: {missing}", file=sys.stderr)
     kept = sorted(boards & set(event.deals))
     return replace(contents, deals=[event.deals[b] for b in kept],
                    analyses=[event.analyses[b] for b in kept if b in event.analyses])

@@ -184,11 +184,16 @@ def seat_players(ev: Evening, seated: Named, after: int = 0) -> tuple[list[Playe
     for (letters, pair, direction), people in sorted(seated.items()):
         section = ev.sections.get(letters)
         first = _first_seats(section, pair, direction, after) if section is not None else None
+        named = " ".join(x for x in (f"section {letters}" if len(ev.sections) > 1 else "", direction, "pair",
+                                     pair) if x)
         if first is None:
-            named = " ".join(x for x in (f"section {letters}" if len(ev.sections) > 1 else "", direction, "pair",
-                                         pair) if x)
             raise ConnectorError(named, "", "named, but not in the movement" + (f" from round {after}" if after > 1
                                                                                  else ""))
+        if section is not None and not direction and section.winners == 2 and {"NS", "EW"} <= {
+                side for r in section.rows for side, p in (("NS", r.ns), ("EW", r.ew)) if p == pair}:
+            raise ConnectorError(named, "", "named with no direction, and with two winners the movement has an NS "
+                                 f"pair {pair} and an EW pair {pair}: give the names file a direction column "
+                                 "(NS or EW)")
         rnd, table, side = first
         for (name, number), seat in zip(people, side[0] + ("S" if side == "NS" else "W")):
             first_name, last_name = split_name(name)
@@ -248,8 +253,11 @@ def init_dto(ev: Evening, seated: Named, pin: str) -> InitDTO:
     validator (ConnectorError naming what it refused)."""
     players, seats = seat_players(ev, seated)
     bm2, bm3 = _settings(ev, pin, any(number for people in seated.values() for _, number in people))
+    # the validator asks for a player-data list wherever there are participations, even an empty one: players
+    # seated by name alone (a names file without member numbers) have no player data
     dto = InitDTO(commands=START_COMMANDS, club_id=ev.club_id, sessions=[_session_dto(ev)],
-                  player_data=players or None, participations=seats or None, handrecords=_hands(ev) or None,
+                  player_data=players if players or seats else None, participations=seats or None,
+                  handrecords=_hands(ev) or None,
                   bridgemate2_settings=bm2, bridgemate3_settings=bm3)
     return checked(dto, validate_init_dto, "the event (InitDTO)")
 

@@ -61,20 +61,38 @@ def attach_deals(event: Event, path: StrPath | None) -> Event:
     if not path:
         return event
     deals = read_deals(path)
-    if not deals:
-        raise UserError(str(path), "", "no deals (in a PBN, no [Board] with a [Deal] tag): not a hand record")
     boards = {ln.board for ln in event.lines}
-    if boards and not boards & set(deals):
-        raise UserError(str(path), "", f"its deals are for boards {board_list(deals)}, the results are of boards "
-                        f"{board_list(boards)}: a hand record of other boards")
-    if boards - set(deals):
-        event.warnings.append(f"--deals {path}: no deal for boards {board_list(boards - set(deals))}")
+    missing = deals_missing(path, deals, boards, "the results are of boards")
+    if missing:
+        event.warnings.append(missing)
     event.deals.update((b, d) for b, d in deals.items() if b in boards or not boards)
     if format_of(path) == "pbn":  # its analysis tags, where it has them (mpxl deal --analyse writes them)
         from .pbn import read_pbn_analyses
 
         event.analyses.update((b, a) for b, a in read_pbn_analyses(path, deals).items() if b in event.deals)
     return event
+
+
+def deals_missing(path: StrPath, deals: Iterable[int], boards: Iterable[int], whose: str) -> str | None:
+    """What a deals file ``path`` of the boards ``deals`` lacks for the ``boards`` played (``whose`` names them:
+    "the results are of boards"): UserError when it holds none of them (a hand record of other boards), else the
+    line naming the boards it has no deal for, or None. No boards played: any deals do, but none is no hand record.
+
+    >>> deals_missing("h.pbn", range(13, 37), range(1, 25), "the movement's boards are")
+    '--deals h.pbn: no deal for boards 1-12'
+    >>> deals_missing("h.pbn", range(40, 51), range(1, 25), "the movement's boards are")
+    Traceback (most recent call last):
+    ...
+    mpxl.core.errors.UserError: h.pbn: its deals are for boards 40-50, the movement's boards are 1-24: a hand record \
+of other boards
+    """
+    dealt, played = set(deals), set(boards)
+    if not dealt:
+        raise UserError(str(path), "", "no deals (in a PBN, no [Board] with a [Deal] tag): not a hand record")
+    if played and not played & dealt:
+        raise UserError(str(path), "", f"its deals are for boards {board_list(dealt)}, {whose} "
+                        f"{board_list(played)}: a hand record of other boards")
+    return f"--deals {path}: no deal for boards {board_list(played - dealt)}" if played - dealt else None
 
 
 def board_list(boards: Iterable[int]) -> str:

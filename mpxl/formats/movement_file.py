@@ -6,7 +6,8 @@ The CSV: a header naming the columns ``round``, ``table``, ``ns``, ``ew`` and ``
 order; ``,``, ``;`` or a tab between cells), then a row per table per round. ``boards`` is a range ``1-2``, a
 list ``1 2`` or ``5;6`` (``"1,2"`` in quotes with commas between cells), or both ``1-2 9``; a sit-out's pair is
 left blank, ``0`` or ``-``. A pair number seen both NS and EW makes one winner (a Howell), else two (a
-Mitchell: NS 1 and EW 1 are two pairs).
+Mitchell: NS 1 and EW 1 are two pairs). A ``section`` column, where a program writes one, names a single
+section: a file of two sections is refused (each has its movement).
 
 >>> typed = "round,table,ns,ew,boards\\n1,1,1,1,1\\n1,2,2,2,2\\n1,3,3,3,3\\n2,1,1,3,2\\n2,2,2,1,3\\n2,3,3,2,1\\n"
 >>> m = movement_from_csv(typed, "typed.csv")
@@ -41,6 +42,8 @@ COLUMNS = {"round": ("round", "rnd", "r"), "table": ("table", "tbl", "t"), "ns":
            "ew": ("ew", "e-w", "ew pair", "ewpair"), "boards": ("boards", "board", "bds")}
 #: The files a movement is read from.
 EXTENSIONS = (".bws", ".csv", ".txt", ".json")
+#: A section column's spellings (a movement file holds one section: the column may name it).
+_SECTION = ("section", "sect", "sec")
 _SITS_OUT = ("", "0", "-", "out", "sits out", "none", "null")
 
 _Cells = tuple[int, int, "str | None", "str | None", tuple[int, ...]]
@@ -149,17 +152,33 @@ def movement_from_csv(text: str, source: str) -> Movement:
             raise UserError(source, "line 1", f"no column {key!r}: expected the columns round, table, ns, ew, boards "
                             f"(the header has {', '.join(h.strip() for h in header)})")
         at[key] = found[0]
+    section = next((i for i, n in enumerate(names) if n in _SECTION), None)
     cells: list[_Cells] = []
+    letters: dict[str, None] = {}
     for number, row in enumerate(reader, start=2):
         if not any(c.strip() for c in row):
             continue
+        if section is not None and section < len(row):
+            letters.setdefault(row[section].strip().upper(), None)
         get = [row[at[k]] if at[k] < len(row) else "" for k in COLUMNS]
         try:
             cells.append((_whole(get[0], "round"), _whole(get[1], "table"), _pair(get[2]), _pair(get[3]),
                           parse_boards(get[4])))
         except ValueError as exc:
             raise UserError(source, f"line {number}", str(exc)) from None
+    _one_section(list(letters), source, "column section")
     return movement_from_rows(cells, source)
+
+
+def _one_section(letters: Sequence[str], source: str, where: str) -> None:
+    """UserError when a movement file holds more than one section (``letters``): each has its own movement.
+
+    >>> _one_section(["A", "B"], "night.csv", "column section")
+    Traceback (most recent call last):
+    mpxl.core.errors.UserError: night.csv: column section: 2 sections (A, B): a movement file holds one
+    """
+    if len(letters) > 1:
+        raise UserError(source, where, f"{len(letters)} sections ({', '.join(letters)}): a movement file holds one")
 
 
 def _from_json(text: str, source: str) -> Movement:
@@ -195,9 +214,7 @@ def _from_bws(path: str) -> Movement:
     if not rounds:
         raise UserError(path, "RoundData", "the database has no movement (RoundData is missing or empty)")
     by_section = round_data(rounds, db.rows("Section") or [], path)
-    if len(by_section) > 1:
-        raise UserError(path, "RoundData", f"{len(by_section)} sections ({', '.join(by_section)}): a movement file "
-                        "holds one")
+    _one_section(list(by_section), path, "RoundData")
     (letter, cells), = by_section.items()
     return movement_from_rows(cells, path, note=f"section {letter}" if letter not in ("", "A", "1") else "")
 
