@@ -150,7 +150,7 @@ def test_every_offered_movement_passes_the_rulebook_check():
     (["mitchell", "--tables", "7", "--rounds", "8"], "--rounds 8 for a 7-table mitchell"),
     (["howell", "--tables", "7", "--rounds", "14"], "--rounds 14 for a 7-table howell: expected 1 to 13"),
     (["howell", "--tables", "7", "--rounds", "2"], "--rounds 2 for a 7-table howell: offered "),
-    (["howell", "--tables", "11", "--rounds", "12"], "--rounds 12 for a 11-table howell: offered none or 21"),
+    (["howell", "--tables", "11", "--rounds", "12"], "--rounds 12 for an 11-table howell: offered none or 21"),
     (["howell", "--tables", "4", "--rounds", "3", "--pairs", "7"],
      "--rounds 3 for a 4-table howell with 7 pairs: offered 4, 6 or 7 (complete)"),
     (["mitchell", "--tables", "7", "--pairs", "11"], "--pairs 11 for 7 tables: expected 13 to 14"),

@@ -213,7 +213,7 @@ def test_every_table_count_from_2_to_30_has_a_movement(capsys):
 @pytest.mark.parametrize("args, words", [
     (["relay", "--tables", "7"], "--tables 7 for a relay: an even number from 2 to 30"),
     (["relay", "--tables", "32"], "--tables 32 for a relay: an even number from 2 to 30"),
-    (["relay", "--tables", "8", "--rounds", "6"], "--rounds 6 for a 8-table relay: it plays 8 rounds"),
+    (["relay", "--tables", "8", "--rounds", "6"], "--rounds 6 for an 8-table relay: it plays 8 rounds"),
     (["relay", "--tables", "8", "--arrowswitch", "2"], "--arrowswitch is for a mitchell"),
     (["three-quarter", "--tables", "4"], "--tables 4 for a three-quarter: 5-8 tables"),
     (["three-quarter", "--tables", "9"], "--tables 9 for a three-quarter: 5-8 tables"),

@@ -213,7 +213,8 @@ def _update(args: argparse.Namespace) -> int:
     if fresh is not None:
         ev.movement = {k: getattr(args, k) for k in ("movement", "tables", "boards_per_round", "pairs", "rounds",
                                                      "arrowswitch")}
-        words.append("the movement " + ", ".join(f"{k} {v}" for k, v in ev.movement.items() if v is not None))
+        words.append("the movement " + ", ".join(str(v) if k == "movement" else f"{k.replace('_', '-')} {v}"
+                                                 for k, v in ev.movement.items() if v is not None))
     if absent:
         words.append("pair(s) " + ", ".join(" ".join(x for x in a if x) for a in absent)
                      + " gone (their opponents sit out)")

@@ -51,6 +51,7 @@ from .schedule import (
     only_whole,
     played_unequally,
 )
+from .words import an
 
 __all__ = [
     "KINDS",
@@ -115,7 +116,8 @@ def mitchell(tables: int, boards_per_round: int | None = None, rounds: int | Non
     """
     t = count_in_range(tables, "--tables", MITCHELL_TABLES.start, MITCHELL_TABLES.stop - 1, " for a mitchell")
     full = t if t % 2 else t - 1
-    r_count = full if rounds is None else count_in_range(rounds, "--rounds", 1, full, f" for a {t}-table mitchell")
+    r_count = full if rounds is None else count_in_range(rounds, "--rounds", 1, full,
+                                                         f" for {an(t)} {t}-table mitchell")
     switched = count_in_range(arrowswitch, "--arrowswitch", 0, r_count, " (rounds)")
     b = boards_per_round_of(boards_per_round, t)
     absent = one_missing(pairs, t)
@@ -168,7 +170,7 @@ def howell(tables: int, boards_per_round: int | None = None, rounds: int | None 
     if t not in HOWELL_STARTS:
         raise ValueError(f"--tables {t} for a howell: offered for 2-13 and 15 tables")
     n = 2 * t - 1
-    r_count = n if rounds is None else count_in_range(rounds, "--rounds", 1, n, f" for a {t}-table howell")
+    r_count = n if rounds is None else count_in_range(rounds, "--rounds", 1, n, f" for {an(t)} {t}-table howell")
     absent = one_missing(pairs, t)
     if r_count < n:
         return _howell_cut(t, r_count, boards_per_round, absent)
@@ -203,7 +205,7 @@ def _howell_cut(t: int, r_count: int, boards_per_round: int | None, absent: bool
     offered = howell_rounds_offered(t, absent)
     if r_count not in offered:
         who = f" with {2 * t - 1} pairs" if absent else ""
-        raise ValueError(f"--rounds {r_count} for a {t}-table howell{who}: offered "
+        raise ValueError(f"--rounds {r_count} for {an(t)} {t}-table howell{who}: offered "
                          f"{', '.join(map(str, offered)) or 'none'} or {2 * t - 1} (complete)")
     sets, chosen, cells = HOWELL_ROUNDS[t][r_count]
     b = boards_per_round_of(boards_per_round, sets)
@@ -250,7 +252,7 @@ def three_quarter(tables: int, boards_per_round: int | None = None, rounds: int 
     if one_missing(pairs, t) and r not in howell_rounds_offered(t, sit_out=True):
         raise ValueError(f"--pairs {pairs} for a three-quarter: no sit-out (its sit-out's table would not play "
                          f"every set): use howell --tables {t} --pairs {pairs}")
-    only_whole(rounds, r, f"a {t}-table three-quarter")
+    only_whole(rounds, r, f"{an(t)} {t}-table three-quarter")
     m = howell(t, boards_per_round, r, pairs)
     return replace(m, kind="three-quarter",
                    note=f"three-quarter Howell: {r} of the complete Howell's {2 * t - 1} rounds; {m.note}")

@@ -56,6 +56,7 @@ from .schedule import (
     only_whole,
     played_unequally,
 )
+from .words import an
 
 __all__ = ["SMALL_HOWELLS", "RELAY_TABLES", "HESITATION_TABLES", "APPENDIX_BASE", "small_howell", "relay",
            "hesitation", "appendix", "late_pair"]
@@ -105,7 +106,7 @@ def small_howell(tables: int, boards_per_round: int | None = None, rounds: int |
     """
     layout = SMALL_HOWELLS[tables]
     n = len(layout)
-    only_whole(rounds, n, f"a {tables}-table howell")
+    only_whole(rounds, n, f"{an(tables)} {tables}-table howell")
     absent = one_missing(pairs, tables)
     b = _per_round(boards_per_round, n, 8 if tables == 2 else 5)
     top = 2 * tables
@@ -139,7 +140,7 @@ def relay(tables: int, boards_per_round: int | None = None, rounds: int | None =
     if t not in RELAY_TABLES:
         raise ValueError(f"--tables {t} for a relay: an even number from {RELAY_TABLES.start} to "
                          f"{RELAY_TABLES[-1]} (an odd number of tables plays a plain mitchell)")
-    only_whole(rounds, t, f"a {t}-table relay")
+    only_whole(rounds, t, f"{an(t)} {t}-table relay")
     absent = one_missing(pairs, t)
     b = _per_round(boards_per_round, t, min(4, max(2, round(26 / t))))
     half = t // 2
@@ -219,7 +220,7 @@ def hesitation(tables: int, boards_per_round: int | None = None, rounds: int | N
         raise ValueError(f"--tables {t} for a hesitation: {HESITATION_TABLES.start} to {HESITATION_TABLES[-1]} "
                          "tables")
     n = t + 1  # rounds, board sets, seats of the moving pairs, places on the boards' round
-    only_whole(rounds, n, f"a {t}-table hesitation")
+    only_whole(rounds, n, f"{an(t)} {t}-table hesitation")
     absent = one_missing(pairs, t)
     b = _per_round(boards_per_round, n, min(4, max(2, round(26 / n))))
     even = t % 2 == 0
@@ -279,9 +280,9 @@ def appendix(tables: int, boards_per_round: int | None = None, rounds: int | Non
     t = whole(tables, "--tables")
     n = APPENDIX_BASE
     if not n + 1 <= t <= 2 * n:
-        raise ValueError(f"--tables {t} for {a_kind}: {n + 1}-{2 * n} tables (a {n}-table circuit and up to {n} "
+        raise ValueError(f"--tables {t} for {a_kind}: {n + 1}-{2 * n} tables ({an(n)} {n}-table circuit and up to {n} "
                          "appended tables)")
-    only_whole(rounds, n, f"a {t}-table {kind}")
+    only_whole(rounds, n, f"{an(t)} {t}-table {kind}")
     absent = one_missing(pairs, t)
     b = _per_round(boards_per_round, n, 2)
     d = t - n  # the circuit's places with an appended table (the dual part): 0 to d-1
@@ -312,8 +313,8 @@ def appendix(tables: int, boards_per_round: int | None = None, rounds: int | Non
         notes = [f"tables {n + 1}-{t} are appended to tables 1-{t - n}: each shares its boards with that table "
                  "(passed between them)"]
     if t == 2 * n:
-        notes += [f"a {n}-table Mitchell's boards and NS pairs (stationary); EW pairs 1-{n} move up a table among "
-                  f"tables 1-{n}, EW pairs {n + 1}-{t} among tables {n + 1}-{t}",
+        notes += [f"{an(n)} {n}-table Mitchell's boards and NS pairs (stationary); EW pairs 1-{n} move up a table "
+                  f"among tables 1-{n}, EW pairs {n + 1}-{t} among tables {n + 1}-{t}",
                   f"each EW pair plays every board once and meets {n} of the {t} NS pairs"]
     else:
         notes += [f"a circuit of tables 1-{n}: its NS pairs move up a table (sitting at table {n}+k in "

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .numbers import whole
+from .words import counted
 
 __all__ = ["MAX_BOARDS", "Row", "Movement", "by_number", "count_in_range", "boards_per_round_of", "one_missing",
            "only_whole", "board_set", "board_ranges", "played_unequally"]
@@ -60,12 +61,14 @@ class Movement:
         >>> from mpxl.core.movement import movement
         >>> movement("mitchell", 7).title
         'Mitchell, 7 tables, 7 rounds of 4 boards (28 boards), two winners'
+        >>> movement("mitchell", 5, boards_per_round=1).title
+        'Mitchell, 5 tables, 5 rounds of 1 board (5 boards), two winners'
         """
         winners = "one winner" if self.winners == 1 else "two winners"
         names = {"relay": "Share-and-relay Mitchell", "three-quarter": "Three-quarter Howell"}
         name = names.get(self.kind, self.kind.capitalize())
-        return (f"{name}, {self.tables} tables, {self.rounds} rounds of {self.boards_per_round} boards "
-                f"({self.boards} boards), {winners}")
+        return (f"{name}, {counted(self.tables, 'table')}, {counted(self.rounds, 'round')} of "
+                f"{counted(self.boards_per_round, 'board')} ({counted(self.boards, 'board')}), {winners}")
 
     def pairs(self) -> list[tuple[str, str | None]]:
         """Every pair present, as (number, direction): with two winners NS 1.. then EW 1..; with one,
