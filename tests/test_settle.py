@@ -299,3 +299,7 @@ def test_a_line_in_a_row_without_the_sheet_s_formulas_is_to_settle(two_sections,
     wb.save(path)
     said = [m for m in read_workbook(path).to_settle if "none of the sheet's formulas" in m]
     assert [m.split(": the line")[0] for m in said] == [f"sheet Travellers, row {FIRST_ROW}"]
+    # what settles it in any layout: the formulas copied in from a line of its board (a workbook mpxl score
+    # wrote has no empty row with them, and a line typed below its board's rows is away from its board)
+    assert said[0].endswith("copy the whole row of another line of its board onto it (the row's hidden columns hold "
+                            "the formulas) and type the line over the copy"), said

@@ -33,6 +33,8 @@ HEAD = "board,ns_pair,ew_pair,ns_score\n"
 #: Three boards of four tables (board 1 rows 5-8, board 2 rows 9-12, board 3 rows 13-16).
 ROWS = ("1,1,5,420\n1,2,6,450\n1,3,7,-50\n1,4,8,420\n2,1,6,110\n2,2,7,140\n2,3,8,-50\n2,4,5,90\n"
         "3,1,7,-100\n3,2,8,200\n3,3,5,200\n3,4,6,50\n")
+#: Three boards of three tables (rows 5-7, 8-10, 11-13), to be sorted by NS pair.
+SORTED_ROWS = "1,1,4,420\n1,2,5,450\n1,3,6,-50\n2,1,5,110\n2,2,6,140\n2,3,4,-50\n3,1,6,-100\n3,2,4,200\n3,3,5,50\n"
 
 
 @pytest.fixture(scope="module")
@@ -60,14 +62,40 @@ def built(tmp_path_factory):
         ws[f"{C[key]}{r}"] = value
     typed_below = d / "typed-below.xlsx"
     wb.save(typed_below)
-    return {"plain": (plain, None), "moved": (moved, None), "typed below": (typed_below, None)}
+    made = {"plain": (plain, None), "moved": (moved, None), "typed below": (typed_below, None)}
+    # board 2's first line (row 9) typed over as board 1, or cleared (the slip was a mistake): that line is the
+    # one named, never board 2's other lines, and it is never scored alone in board 2's place
+    for name, typed in (("first typed over", {"board": 1}),
+                        ("first cleared", dict.fromkeys(("board", "ns_pair", "ew_pair", "typed")))):
+        wb = load_workbook(plain)
+        for key, value in typed.items():
+            wb["Travellers"][f"{C[key]}{FIRST_ROW + 4}"] = value
+        wb.save(d / f"{name}.xlsx")
+        made[name] = (d / f"{name}.xlsx", None)
+    # three boards of three tables, the lines sorted by NS pair (Data > Sort): each board's rows hold one line of
+    # every board, the first ones too
+    src3 = d / "three.csv"
+    src3.write_text(HEAD + SORTED_ROWS)
+    three = d / "three.xlsx"
+    assert main(["score", str(src3), "-o", str(three)]) == 0
+    wb = load_workbook(three)
+    ws = wb["Travellers"]
+    keys = ("board", "ns_pair", "ew_pair", "typed")
+    rows = [[ws[f"{C[k]}{r}"].value for k in keys] for r in range(FIRST_ROW, FIRST_ROW + 9)]
+    for r, cells in enumerate(sorted(rows, key=lambda cells: cells[1]), FIRST_ROW):
+        for k, value in zip(keys, cells):
+            ws[f"{C[k]}{r}"] = value
+    wb.save(d / "sorted.xlsx")
+    made["sorted"] = (d / "sorted.xlsx", None)
+    return made
 
 
 def test_a_lines_board_counts_read_its_boards_rows(built):
     ws = load_workbook(built["plain"][0])["Travellers"]
     n = ws[f"{C['n']}{FIRST_ROW + 4}"].value  # board 2's first line
     assert re.search(rf"\${C['gkey']}\$9:\${C['gkey']}\$12", n), n
-    assert ws[f"{C['hk']}{FIRST_ROW + 5}"].value == f"=${C['bkey']}$9"
+    hk = ws[f"{C['hk']}{FIRST_ROW + 5}"].value  # the key most of board 2's rows share
+    assert f"${C['bkey']}$9:${C['bkey']}$12" in hk and f"${C['hs']}$9:${C['hs']}$12" in hk, hk
 
 
 def test_the_free_typed_template_reads_every_line(tmp_path):
@@ -99,6 +127,32 @@ def test_a_line_typed_over_into_another_boards_rows_is_named_not_scored(lo):
     assert status[1] == f"row {r}: {AWAY_WORDS}", status
     # board 3 keeps its figures: -100 beats none, 200 beats two and ties one, 50 beats one (top 6)
     assert [values["Travellers", f"{C['ns_mp']}{i}"] for i in range(FIRST_ROW + 8, FIRST_ROW + 12)] == [0, 5, 5, 2]
+
+
+@pytest.mark.parametrize("variant", ["first typed over", "first cleared"])
+def test_a_boards_first_line_typed_over_or_cleared_leaves_the_others_scored(lo, variant):
+    """Board 2's first line (row 9) typed over as board 1, or cleared: its three other lines (140, -50, 90) are
+    scored among themselves, Neuberg'd to N = 4 ((S + 1) x 4 / 3 - 1 of the raw 4, 0 and 2), and a line typed
+    over is the one named, on its board's status."""
+    values = lo[variant]
+    decimals = values["Setup", "B11"]
+    got = [values["Travellers", f"{C['ns_mp']}{r}"] for r in range(FIRST_ROW + 5, FIRST_ROW + 8)]
+    assert got == [round((s + 1) * 4 / 3 - 1, decimals) for s in (4, 0, 2)], got
+    status = {values["Travellers", f"{C['b_board']}{i}"]: values["Travellers", f"{C['b_status']}{i}"]
+              for i in range(FIRST_ROW, FIRST_ROW + 3)}
+    assert status[2] == "ok: 1 missing, estimated", status
+    if variant == "first typed over":
+        assert values["Travellers", f"{C['ns_mp']}{FIRST_ROW + 4}"] == "?"
+        assert status[1] == f"row {FIRST_ROW + 4}: {AWAY_WORDS}", status
+
+
+def test_lines_sorted_by_another_column_are_each_named_never_scored(lo):
+    """Sorted by NS pair, each board's rows hold a line of every board: every line is away (?), the first of
+    each board's rows too (never scored alone as its board), and each board's status names its first."""
+    values = lo["sorted"]
+    assert {values["Travellers", f"{C['ns_mp']}{r}"] for r in range(FIRST_ROW, FIRST_ROW + 9)} == {"?"}
+    status = [values["Travellers", f"{C['b_status']}{i}"] for i in range(FIRST_ROW, FIRST_ROW + 3)]
+    assert status == [f"row {r}: {AWAY_WORDS}" for r in (FIRST_ROW, FIRST_ROW + 1, FIRST_ROW + 2)], status
 
 
 def test_a_line_of_a_board_typed_below_the_boards_rows_is_named(lo):

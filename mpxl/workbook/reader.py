@@ -662,9 +662,12 @@ def _template_event(wb: Any, source: str) -> Event:
     ev.to_settle += _not_on_pairs(ev)
     if worked:
         column = next(c for c, k in columns.items() if k == keys[figures[0]])
+        # a workbook mpxl score wrote has no empty row with the formulas (each board's lines laid out together,
+        # a line below them is away from its board): the row's formulas are copied in from a line of its board
         ev.to_settle += [f"{where}: the line has a result but the row holds none of the sheet's formulas (a row "
-                         "inserted into Travellers?): the sheet does not count it, mpxl does; type the line in an "
-                         "empty row below the others (they carry the formulas) and delete this one" for where in blank
+                         "inserted into Travellers?): the sheet does not count it, mpxl does; copy the whole row of "
+                         "another line of its board onto it (the row's hidden columns hold the formulas) and type "
+                         "the line over the copy" for where in blank
                          if formulas.formula(int(where.rsplit(" ", 1)[1]), column) is None]
     ev.warnings += _formats_short(wb, declared)
     if HANDS_SHEET in wb.sheetnames:  # the deals mpxl wrote (the tablets' HandRecord, a --deals file)

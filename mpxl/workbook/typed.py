@@ -73,10 +73,25 @@ def bkey(c: Row) -> str:
     return f'IF({c.board}="","",{c.fkey}&"|"&{c.board})'
 
 
+def hs(c: Row) -> str:
+    """How many lines of the board's rows share the line's Board key (0 on a row with no Board), where each
+    board's lines are laid out together; 0 where the lines may be in any order, and on the rows after the
+    boards'."""
+    if c.board_rows is None:
+        return "0"
+    return f'IF({c.bkey}="",0,COUNTIF({c.local.bkey},{c.bkey}))'
+
+
 def hk(c: Row) -> str:
-    """The key of the board whose rows the line sits among, where each board's lines are laid out together (its
-    first line's Board key); blank where the lines may be in any order, and on the rows after the boards'."""
-    return '""' if c.board_rows is None else c.top("bkey")
+    """The key of the board whose rows the line sits among, where each board's lines are laid out together: the
+    Board key most of its rows share (the first such; a lone line's own), so that a line typed over, cleared or
+    sorted in, the first one too, is the one named (never scored alone in the board's place); blank where every
+    line of two or more holds another board (the lines sorted by another column: each is away), where the lines
+    may be in any order, and on the rows after the boards'."""
+    if c.board_rows is None:
+        return '""'
+    shares, keys = c.local.hs, c.local.bkey
+    return f'IF(AND(MAX({shares})<2,COUNTIF({shares},">0")>1),"",INDEX({keys},MATCH(MAX({shares}),{shares},0)))'
 
 
 def away(c: Row) -> str:
@@ -396,8 +411,9 @@ def whyb(c: Row) -> str:
 
 
 #: Why a line laid out among another board's lines is not read (:func:`away`), in words.
-AWAY_WORDS = ("its Board, Section or Session is not the board whose lines it sits among (each board's lines are "
-              "scored together in their rows): type them back, or type the line again among its board's lines")
+AWAY_WORDS = ("its Board, Section or Session is not the board whose lines it sits among (a board's lines are "
+              "scored in their rows): type them back (sorted: sort by Board again), or type the line again "
+              "among its board's lines")
 
 
 def why(c: Row) -> str:
@@ -567,8 +583,10 @@ COLUMNS = [
     col("bkey", "Board key", bkey, across="BoardKeys", note=(
         "The board within its field: field | board. Every per-board count looks across this key.")),
     col("hk", "Board's rows", hk, across="BoardRowKeys", note=(
-        "Where each board's lines are laid out together (a scored or laid-out workbook): the Board key of the first "
-        "line of the board's rows, which every per-board count of the line reads alone; blank otherwise.")),
+        "Where each board's lines are laid out together (a scored or laid-out workbook): the Board key most lines "
+        "of the board's rows share (Board's share; the first such), whose lines every per-board count of the line "
+        "reads alone; blank when each of two or more lines there holds another board (sorted by another column), "
+        "and otherwise.")),
     col("away", "Away from its board", away, note=(
         "1 on a line whose Board, Section or Session was typed over so that it sits among another board's lines "
         "(or, below the boards' rows, a line of a board that has rows of its own): it is unreadable, and its "
@@ -708,4 +726,7 @@ COLUMNS = [
     col("arul", "Adjustment ruling", arul, note=(
         "1 when the Adjustment holds a ruling (a bar, or a % that is no code: 30% 420 + 70% 450), read as the"
         " Typed score is (it replaces the score, as in a CSV file's adjustment); else 0.")),
+    col("hs", "Board's share", hs, after="ewfk", note=(
+        "Where each board's lines are laid out together: how many lines of the board's rows have the line's "
+        "Board key (0 with no Board); Board's rows is the key most of them share. 0 otherwise.")),
 ]
