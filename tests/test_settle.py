@@ -303,3 +303,74 @@ def test_a_line_in_a_row_without_the_sheet_s_formulas_is_to_settle(two_sections,
     # wrote has no empty row with them, and a line typed below its board's rows is away from its board)
     assert said[0].endswith("copy the whole row of another line of its board onto it (the row's hidden columns hold "
                             "the formulas) and type the line over the copy"), said
+
+
+def _scored_two_sections(path: str):
+    """The two-section template with a score on each of its four lines (section A's tables 1 and 2, then B's)."""
+    wb = load_workbook(path)
+    ws, col = wb["Travellers"], TRAVELLER_COLUMNS
+    for r in range(FIRST_ROW, FIRST_ROW + 4):
+        ws[f"{col['ew_pair']}{r}"] = (1, 2, 1, 2)[r - FIRST_ROW]
+        ws[f"{col['typed']}{r}"] = (420, 400, 140, 170)[r - FIRST_ROW]
+    return wb
+
+
+#: (a Setup value pasted or typed into a cell formatted as text, which the sheet's formulas read as it is; the
+#: Setup cell then named as to settle, with what mpxl reads in it: None when the sheet reads it as mpxl does)
+SETUP_TYPED = [
+    ("method", "factor ", "B6: Method: 'factor ' has a space after it", "factor"),
+    ("method", " Factor", "B6: Method: ' Factor' has a space before it", "Factor"),
+    ("scale", "2", "B5: Scale: the text '2', not the number 2", "2"),
+    ("estimate_at", "totals ", "B19: ", "totals"),
+    ("method", "Factor", None, None),  # the formulas compare words without regard to case, as mpxl does
+    ("scale", 1, None, None),
+]
+
+
+@pytest.mark.parametrize("key, value, named, meant", SETUP_TYPED,
+                         ids=[f"{k}={v!r}" for k, v, _, _ in SETUP_TYPED])
+def test_a_setup_value_the_sheet_reads_otherwise_is_named(two_sections, tmp_path, key, value, named, meant):
+    """A Setup value the sheet's formulas read otherwise than mpxl does (they see #N/A, or the default, where mpxl
+    reads the word or the number) is to settle, naming its cell and what to type; what they read alike is not."""
+    from mpxl.workbook.places import SETUP_CELLS
+    from mpxl.workbook.reader import read_workbook
+
+    wb = _scored_two_sections(two_sections)
+    wb["Setup"][SETUP_CELLS[key].split("!")[1].replace("$", "")] = value
+    path = tmp_path / "setup.xlsx"
+    wb.save(path)
+    said = [m for m in read_workbook(path).to_settle if m.startswith("sheet Setup")]
+    if named is None:
+        assert said == []
+    else:
+        assert len(said) == 1 and said[0].startswith(f"sheet Setup, cell {named}"), said
+        assert said[0].endswith(f"type {meant}"), said
+
+
+def test_a_number_held_as_text_in_expected_or_winners_is_refused_as_such(two_sections, tmp_path):
+    """Expected or Winners held as text (the sheet's ISNUMBER takes it for blank) is refused, saying so."""
+    from mpxl.core.errors import UserError
+    from mpxl.workbook.reader import read_workbook
+
+    wb = _scored_two_sections(two_sections)
+    wb["Setup"]["B7"] = "8"
+    path = tmp_path / "text.xlsx"
+    wb.save(path)
+    with pytest.raises(UserError) as exc:
+        read_workbook(path)
+    assert exc.value.where == "sheet Setup, cell B7" and exc.value.problem.startswith(
+        "Expected results per board (N): the text '8', not the number 8; ") and exc.value.problem.endswith("type 8")
+
+
+@needs_soffice
+def test_check_names_the_setup_value_behind_the_sheet_s_errors(two_sections, tmp_path, capsys):
+    """Recalculated by LibreOffice, a method with a space after it turns the sheet's figures into #N/A: ``check``
+    names the Setup cell and what to type, never "the formulas went wrong, report it"."""
+    wb = _scored_two_sections(two_sections)
+    wb["Setup"]["B6"] = "factor "
+    path = tmp_path / "spaced.xlsx"
+    wb.save(path)
+    run = _run(capsys, "check", str(path))
+    assert run.status == 2, run
+    assert "it comes from Setup, cell B6, where Method: 'factor ' has a space after it" in run.err, run.err
+    assert "type factor" in run.err and "report it" not in run.err, run.err

@@ -492,6 +492,8 @@ def _formula_error(formulas: _Formulas, row: int, column: int) -> str:
         head = ws._cells.get((_HEADER_ROW, c))
         named = f" (heading {head.value!r})" if head is not None and head.value else ""
         said += f", which comes from cell {get_column_letter(c)}{r}{named}"
+    if formulas.cause:
+        return f"{said}{_from_setup(formulas.cause)}"
     return (said + ": the workbook's formulas went wrong there, not a value typed in; recalculate it in full (Excel: "
             "Ctrl+Alt+F9; LibreOffice: Data > Calculate > Recalculate Hard), save it and read it again, and if the "
             "error stays, report it with the workbook")
@@ -532,6 +534,9 @@ class _Formulas:
 
     def __init__(self, path: str | os.PathLike[str], sheet: str, columns: frozenset[int] | None = None) -> None:
         self.path, self.sheet, self.columns = path, sheet, columns
+        #: What the sheet's errors come from, where it is known (a Setup value its formulas cannot read): said
+        #: in their place of "the formulas went wrong"
+        self.cause = ""
         self._some: dict[tuple[int, int], Any] | None = None  # the formulas of ``columns`` (below the headings)
         self._all: dict[tuple[int, int], Any] | None = None  # every formula of the sheet
 
@@ -619,6 +624,9 @@ def _template_event(wb: Any, source: str) -> Event:
     worked = False  # whether the sheet holds a worked-out figure (recalculated and saved)
     results = [i for i, k in enumerate(keys) if k in RESULT_KEYS]
     formulas = _Formulas(source, ws.title, _read_columns(wb.sheetnames).get(ws.title))
+    words = _setup_words(wb["Setup"], source)
+    unread_setup = setup_unread(words)
+    formulas.cause = unread_setup[0] if unread_setup else ""  # an error the sheet shows comes from the Setup first
     for where, cells in _rows(ws, source, columns, _HEADER_ROW + 1, formulas):
         worked = worked or any(_is_number(cells[i]) for i in figures)
         if not cells[figures[0]] and any(cells[i].strip() for i in results):
@@ -632,7 +640,6 @@ def _template_event(wb: Any, source: str) -> Event:
             rows.append((where, _penalty_row_cells(keys, cells)))
     if not rows:
         raise UserError(source, "sheet Travellers", "no traveller lines typed (from row 5 down)")
-    words = _setup_words(wb["Setup"], source)
     penalties: list[Penalty] = []
     typed_over: list[str] = []  # a Typed score beside a contract that scores otherwise: scored, as the sheet does
     lines, decimals, sitouts, row_names = read_rows(rows, keys, source, penalties, typed_over)
@@ -660,6 +667,7 @@ def _template_event(wb: Any, source: str) -> Event:
                      "Status on Travellers says why); mpxl scores the line all the same, so the sheet and mpxl's "
                      "outputs differ until it is settled" for where in unworked]
     ev.to_settle += _not_on_pairs(ev)
+    ev.to_settle += unread_setup
     if worked:
         column = next(c for c, k in columns.items() if k == keys[figures[0]])
         # a workbook mpxl score wrote has no empty row with the formulas (each board's lines laid out together,
@@ -721,14 +729,53 @@ def _setup_words(ws: Any, source: str) -> dict[str, Any]:
     from . import shape
 
     words: dict[str, Any] = {}
+    error = None  # the first cell showing an error, and what it says
     for h in shape.setup():
         cell = ws.cell(h.row, 2)
         value = cell.value
-        if isinstance(value, str) and value.startswith("#"):
-            raise UserError(source, f"sheet Setup, cell {cell.coordinate}", f"{h.text} shows the error {value}")
+        if isinstance(value, str) and value.startswith("#") and error is None:
+            error = (f"sheet Setup, cell {cell.coordinate}", f"{h.text} shows the error {value}")
         words[h.key] = value
         words.setdefault("_cells", {})[h.key] = cell.coordinate
+    if error is not None:  # from a value the formulas cannot read, where one is typed (else the error itself)
+        cause = setup_unread(words)
+        raise UserError(source, error[0], error[1] + (_from_setup(cause[0]) if cause else ""))
     return words
+
+
+def _from_setup(cause: str) -> str:
+    """An error's cause (one of :func:`setup_unread`'s), said after the error.
+
+    >>> _from_setup("sheet Setup, cell B6: Method: 'factor ' has a space after it")
+    ": it comes from Setup, cell B6, where Method: 'factor ' has a space after it"
+    """
+    cell, why = cause.split(": ", 1)
+    return f": it comes from {cell.removeprefix('sheet ')}, where {why}"
+
+
+def setup_unread(words: dict[str, Any]) -> list[str]:
+    """The Setup values (``words``, :func:`_setup_words`) that the sheet's formulas do not read as mpxl reads them
+    (:func:`mpxl.workbook.setup_rules.unread`: a number held as text, a word with a space around it), each in words
+    naming its cell: the sheet's figures and mpxl's differ until it is typed again.
+
+    >>> setup_unread({"method": "factor ", "scale": 2, "_cells": {"method": "B6"}})
+    ["sheet Setup, cell B6: Method: 'factor ' has a space after it; the sheet's formulas read the cell as it is (its \
+figures show #N/A, or the setting's default), mpxl reads 'factor': type factor"]
+    """
+    from .places import SETUP_ROWS
+    from .setup_rules import RULES, unread
+
+    labels = {key: label for key, _, label in SETUP_ROWS}
+    said = []
+    for key, rule in RULES.items():
+        found = unread(rule, words.get(key))
+        if found is not None:
+            why, meant = found
+            cell = words.get("_cells", {}).get(key, key)
+            said.append(f"sheet Setup, cell {cell}: {labels.get(key, key)}: {why}; the sheet's formulas read the cell "
+                        f"as it is (its figures show #N/A, or the setting's default), mpxl reads {meant!r}: type "
+                        f"{meant}")
+    return said
 
 
 def setup_options(words: dict[str, Any], source: str) -> dict[str, Any]:
@@ -761,8 +808,9 @@ def setup_options(words: dict[str, Any], source: str) -> dict[str, Any]:
         if isinstance(value, float) and value.is_integer():
             value = int(value)
         if not isinstance(value, int) or isinstance(value, bool) or value < 1 or (key == "winners" and value > 2):
-            raise UserError(source, f"sheet Setup, cell {cells.get(key, key)}",
-                            f"{key} {value!r}: expected " + ("1 or 2" if key == "winners" else "a whole number"))
+            held = setup_unread({key: value, "_cells": cells})  # a number held as text, said so
+            raise UserError(source, f"sheet Setup, cell {cells.get(key, key)}", held[0].split(": ", 1)[1] if held
+                            else f"{key} {value!r}: expected " + ("1 or 2" if key == "winners" else "a whole number"))
         parsed[key] = value
     if words.get("rounding") not in (None, ""):
         parsed["rounding"] = _rounding(words, cells, source)

@@ -35,16 +35,13 @@ from ..core.methods import K_FORMULAS, Method
 from ..core.rules import (
     ARTIFICIAL_CODES,
     AVE_POLICIES,
-    FIXED_TOP_SCALES,
     NOT_PLAYED_CODES,
     PASS_SPELLINGS,
     ROUNDING_KINDS,
-    SCALES,
     SMALL_GROUP_RULES,
     board_cycle_table,
     contract_score_table,
 )
-from ..core.settings import AvePolicy, Field, Scale, SmallGroups
 from ..formats.textsafe import as_text_cell
 from . import formulas as F
 from .columns import LOOSE, Align, Column, Span
@@ -52,8 +49,6 @@ from .helptext import COLUMN_NOTES, HELP_TEXT, PAIRS_NOTES, SETUP_NOTES, XLWINGS
 from .layout import (
     AVE_POLICY_NAMES,
     BLOCK_COLUMNS,
-    CONVENTIONS,
-    FIELD_NAMES,
     FIRST_ROW,
     HEADER_ROW,
     HELP_FIRST,
@@ -69,14 +64,11 @@ from .layout import (
     PAIRS_SHEET,
     PAIRS_SPACERS,
     ROUNDING_RULES,
-    SETUP_CELL_OF,
     SETUP_CELLS,
     SETUP_NAME,
     SETUP_NAMES,
     SETUP_NUMBERS,
-    SETUP_ROW,
     SETUP_ROWS,
-    SETUP_SETTINGS,
     SMALL_GROUP_NAMES,
     TOTALS_COLUMNS,
     TOTALS_SHEET,
@@ -85,11 +77,12 @@ from .layout import (
     TRAVELLER_RANGE_NAMES,
     TRAVELLER_SHEET,
     TRAVELLER_SPACERS,
-    convention_type,
     setup_row,
 )
 from .printing import fit_width as _fit_width
 from .printing import wrap_column
+from .setup_rules import RULES as SETUP_RULES
+from .setup_rules import SCALE_LIST, SCALE_MESSAGE
 from .stream import Block
 
 if TYPE_CHECKING:
@@ -209,28 +202,6 @@ def _rule(ws: Worksheet, ref: str, title: str, message: str, **kw: object) -> Da
     return dv
 
 
-#: The scales a Scale cell takes, as the sheet spells them (the rulebook's SCALES): 1, 2, signed.
-_SCALE_NUMBERS = sorted((Scale(v).number for v in SCALES), key=lambda x: (isinstance(x, str), x))
-SCALE_LIST = '"' + ",".join(map(str, _SCALE_NUMBERS)) + '"'
-SCALE_MESSAGE = ("Scale is 1 (single), 2 (double) or signed (+1 per score beaten, -1 per score that beats it; "
-                 "an average is 0).")
-#: The scales the Setup's Scale cell takes: the matchpoint scales, then the rulebook's fixed-top ones (percent:
-#: every board factored to a top of 100). The Methods sheet compares the matchpoint scales alone.
-SETUP_SCALE_LIST = SCALE_LIST[:-1] + "".join(f",{Scale(v).number}" for v in FIXED_TOP_SCALES) + '"'
-SETUP_SCALE_MESSAGE = SCALE_MESSAGE[:-1].replace(" or signed", ", signed") + (
-    "), or percent (each line the board's percentage: top 100).")
-
-
-#: The conventions' Setup cells validated by a list of their own (a Help table's, or with words of their own).
-_LISTED_APART = (SmallGroups, AvePolicy, Field)
-#: The other conventions' Setup choices, by Setup key in row order: each the words of mpxl's option, less the
-#: values the sheet does not take (its declaration's ``off_values``: ``never`` is Method none).
-CONVENTION_CHOICES = {
-    key: tuple(v.value for v in convention_type(s) if v not in s.off_values)
-    for key, s in CONVENTIONS.items() if s.kind not in _LISTED_APART
-}
-
-
 def _validate(ws: Worksheet, ref: str, formula: str, message: str, allow_blank: bool = False) -> None:
     _rule(ws, ref, "Not in the list", message, type="list", formula1=formula, allow_blank=allow_blank,
           showDropDown=False)
@@ -267,11 +238,6 @@ def define_names(wb: Workbook, trav_last: int, pair_last: int, help_sizes: Mappi
 # ------------------------------------------------------------------------------ Setup
 
 
-def _setup_cell(kind: type) -> str:
-    """The Setup cell (``B16``) of the convention whose value is a ``kind`` (its declaration's cell)."""
-    return f"B{setup_row(SETUP_SETTINGS[SETUP_CELL_OF[kind]].sheet or '')}"
-
-
 def setup_sheet(wb: Workbook, s: Settings, formulas: dict[str, str]) -> Worksheet:
     """The Setup sheet from :class:`~mpxl.workbook.template.Settings` ``s``, its formula cells ``formulas``
     (:func:`F.setup_formulas`: with each board's lines laid out together and N given, N is never counted)."""
@@ -298,32 +264,13 @@ def setup_sheet(wb: Workbook, s: Settings, formulas: dict[str, str]) -> Workshee
         else:
             _input(cell, values[key] if values[key] not in (None, "") else None)
         cell.alignment = Alignment(horizontal="left")
-    R = SETUP_ROW
-    _validate(ws, f"B{R.scale}", SETUP_SCALE_LIST, SETUP_SCALE_MESSAGE)
-    _validate(ws, f"B{R.winners}", '"1,2"', "Winners is 1 (one ranking) or 2 (NS and EW apart).")
-    _validate(ws, f"B{R.method}", "MethodNames", "Choose one of the methods.")
-    _validate(ws, f"B{R.rounding}", "RoundingNames", ", ".join(ROUNDING_RULES) + ".")
-    _validate(ws, _setup_cell(SmallGroups), "SmallGroupNames", ", ".join(SMALL_GROUP_NAMES) + ".")
-    _validate(ws, _setup_cell(AvePolicy), "AvePolicyNames", " or ".join(AVE_POLICY_NAMES) + ".")
-    _validate(ws, _setup_cell(Field), '"' + ",".join(FIELD_NAMES) + '"',
-              f"{FIELD_NAMES[0]} (each section apart) or {FIELD_NAMES[1]} (across the field).")
-    _rule(ws, f"B{R.decimals}", "Decimals", "Decimals is a whole number 0-6.",
-          type="whole", operator="between", formula1="0", formula2="6", allow_blank=False)
-    for key, choices in CONVENTION_CHOICES.items():
-        _validate(ws, f"B{setup_row(key)}", '"' + ",".join(choices) + '"', " or ".join(choices) + ".")
-    _validate(ws, f"B{R.totals_rounding}", "RoundingNames",
-              ", ".join(ROUNDING_RULES) + " (blank: as the lines).", True)
-    for row, what in ((R.totals_decimals, "Totals decimals"), (R.pct_decimals, "Percentage decimals"),
-                      (R.line_pct_decimals, "Line % decimals")):
-        _rule(ws, f"B{row}", what, f"{what} is a whole number 0-6, or blank.",
-              type="whole", operator="between", formula1="0", formula2="6", allow_blank=True)
-    _rule(ws, f"B{R.expected}", "Expected results", "A whole number of results, at least 1 (or blank).",
-          type="whole", operator="greaterThanOrEqual", formula1="1", allow_blank=True)
-    for row, what, pct in ((R.ave_plus, "Ave+ %", ARTIFICIAL_CODES["A+"]),
-                           (R.ave_minus, "Ave- %", ARTIFICIAL_CODES["A-"])):
-        _rule(ws, f"B{row}", what, f"{what} is the rulebook's {pct:g} (mpxl reads no other); a line's own percentages "
-              "go in its Adjustment (65/35, A65).", type="decimal", operator="equal", formula1=f"{pct:g}",
-              allow_blank=False)
+    for rule in SETUP_RULES.values():  # each input's validation, from the table the reader checks the Setup by
+        ref = f"B{setup_row(rule.key)}"
+        if rule.listed:
+            _validate(ws, ref, rule.listed, rule.message, rule.blank)
+        else:
+            _rule(ws, ref, rule.title, rule.message, type=rule.kind, operator=rule.operator,
+                  **dict(zip(("formula1", "formula2"), rule.bounds)), allow_blank=rule.blank)
     _protect(ws)
     ws.print_area = f"A1:C{setup_row(SETUP_ROWS[-1][0])}"
     wrap_column(ws, "C", (setup_row(key) for key, _, _ in SETUP_ROWS))  # each note whole within the page
