@@ -374,3 +374,18 @@ def test_check_names_the_setup_value_behind_the_sheet_s_errors(two_sections, tmp
     assert run.status == 2, run
     assert "it comes from Setup, cell B6, where Method: 'factor ' has a space after it" in run.err, run.err
     assert "type factor" in run.err and "report it" not in run.err, run.err
+
+
+def test_check_puts_what_is_to_settle_before_the_settings_as_the_differences_cause(two_sections, tmp_path, capsys):
+    """A line the sheet does not count (a row inserted, no formulas) moves mpxl's figures off the sheet's: ``check``
+    says the differences may come from it, not that the Setup's options go against the figures."""
+    wb = _scored_two_sections(two_sections)
+    ws, col = wb["Travellers"], TRAVELLER_COLUMNS
+    for r in range(FIRST_ROW, FIRST_ROW + 4):
+        ws[f"{col['ns_mp']}{r}"] = None if r == FIRST_ROW else 1  # row 5's formula gone; the others' figures saved
+    path = tmp_path / "inserted.xlsx"
+    wb.save(path)
+    run = _run(capsys, "check", str(path))
+    assert run.status == 1 and "1 to settle" in run.out, run
+    assert "the differences may come from what is to settle (1: counted otherwise there than by mpxl)" in run.out
+    assert "go against" not in run.out, run.out

@@ -553,7 +553,11 @@ def _print_text(path: str, audit: Audit) -> None:
         f"{path}: checked {audit.lines} lines and {audit.pairs} pairs written by {program}, "
         f"scored {how} from the {conv.name} defaults: {verdict}"
     )
-    if chosen.contradicted:  # the options given, not a search, explain what differs
+    if audit.to_settle and diffs:  # what is to settle is counted otherwise by the sheet or the file and by mpxl:
+        # the first cause of differences, before any setting (a line the sheet leaves out moves every N of its field)
+        print(f"the differences may come from what is to settle ({len(audit.to_settle)}: counted otherwise there "
+              "than by mpxl), not from the settings: settle it, recalculate and check again")
+    elif chosen.contradicted:  # the options given, not a search, explain what differs
         print(chosen.contradicted)
     elif searched and diffs:
         print(unexplained(chosen, diffs))
