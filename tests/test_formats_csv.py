@@ -8,6 +8,7 @@ import pytest
 
 from mpxl.core.errors import UserError
 from mpxl.formats import format_of, read_event
+from mpxl.formats.csvcolumns import read_csv_event
 from mpxl.formats.csvfile import read_csv, read_csv_text
 
 DATA = Path(__file__).parent / "data"
@@ -39,6 +40,9 @@ GOOD = [
     ("board,ns_pair,ew_pair,ns_score,adjustment\n1,1,2,420,60/40\n", (1, "1", "2", "60/40", "")),
     ("board,ns_pair,ew_pair,ns_score\n1.0,7.0,2,420\n", (1, "7", "2", 420, "")),
     ("\ufeffboard,ns_pair,ew_pair,ns_score\n1,1,2,NP\n", (1, "1", "2", "NP", "")),
+    # Excel's first line naming the delimiter, skipped as Excel skips it (a comma in a cell stays the cell's)
+    ("sep=;\r\nboard;ns_pair;ew_pair;ns_score;names\r\n1;1;2;420;Smith, A & Jones, B\r\n", (1, "1", "2", 420, "")),
+    ("\ufeffSEP=,\nboard,ns_pair,ew_pair,ns_score\n3,1,2,-50\n", (3, "1", "2", -50, "")),
 ]
 
 
@@ -46,6 +50,9 @@ GOOD = [
 def test_reading(text, first):
     ln = read_csv_text(text, "t.csv").lines[0]
     assert (ln.board, ln.ns_pair, ln.ew_pair, ln.score, ln.section) == first
+    ev = read_csv_event(text, "t.csv")  # the columnar reader's way in: the same line, on the same line number
+    assert [(x.board, x.ns_pair, x.score, x.where) for x in ev.lines][:1] == [
+        (ln.board, ln.ns_pair, ln.score, "line 3" if text.lower().lstrip("\ufeff").startswith("sep=") else "line 2")]
 
 
 # (CSV text, the decimals its published matchpoints carry): a spreadsheet in a comma locale writes 10,43 (and drops

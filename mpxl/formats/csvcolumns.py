@@ -43,6 +43,7 @@ from .csvfile import (
     adjustment_cell,
     cell_text,
     csv_event,
+    excel_separator,
     header_delimiter,
     header_keys,
     read_csv_text,
@@ -230,7 +231,7 @@ def _columnar_body(text: str) -> _Body | None:
     """Where the rows of a CSV text lie, when the text and its header suit :func:`csv_columns`
     (else None: a quote, a header that cannot serve, another column, no row)."""
     splittable = splittable_text(text.lstrip("\ufeff"))
-    if splittable is None:
+    if splittable is None or excel_separator(splittable):  # a sep= line first: read row by row
         return None
     text = splittable
     delimiter = header_delimiter(text)

@@ -15,9 +15,10 @@ penalty row (Ruter's ``Pen``): the pair it names gets the signed amount in its `
 ``ew_mp`` cell added to its total, the board untouched.
 Header names forgive case, spaces and dashes (``NS Pair``, ``ns-score``) and a
 few aliases (``bd``, ``ns``, ``ew``, ``score``, ``by``, ``played_by``). The
-delimiter may be ``,``, ``;`` or a tab; the encoding UTF-8 (with or without a
-BOM) or, failing that, ISO-8859-1. (A plain file is read column by column instead:
-:mod:`mpxl.formats.csvcolumns`; this module reads every other file row by row.)
+delimiter may be ``,``, ``;`` or a tab (or the one a first line ``sep=;`` names, Excel's way to say it: that
+line is skipped, as Excel skips it); the encoding UTF-8 (with or without a BOM) or, failing that, ISO-8859-1.
+(A plain file is read column by column instead: :mod:`mpxl.formats.csvcolumns`; this module reads every other
+file row by row.)
 
 >>> ev = read_csv_text("board,ns_pair,ew_pair,contract,declarer,tricks\\n4,1,2,3NT,E,11\\n4,3,4,,,\\n", "t.csv")
 >>> [(ln.board, ln.ns_pair, ln.score, ln.where) for ln in ev.lines]
@@ -191,12 +192,20 @@ def read_csv_text(text: str, source: str = "<csv>") -> Event:
     reads a big plain file column by column instead, and this for every other file.
     """
     text = text.lstrip("\ufeff")
-    delimiter = header_delimiter(text)
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    sep = excel_separator(text)
+    delimiter = sep or header_delimiter(text)
+
+    def rows_from_header() -> Any:  # a reader at the header (past a sep= line: the lines keep their numbers)
+        rows = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+        if sep:
+            next(rows)
+        return rows
+
+    reader = rows_from_header()
     keys = header_keys(reader, source)
     warnings: list[str] = []
     if not set(keys) <= KNOWN_COLUMNS | {""}:  # the header as written, to name its columns
-        header = next(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter))
+        header = next(rows_from_header())
         warnings = unknown_columns(header, keys, source)
     plain = PlainRows.for_header(keys)
     names: list[NamedPair] = []  # (section, pair, side, names, where) of every row that names a pair
@@ -315,6 +324,20 @@ def _named_pairs(ev: Event, names: list[NamedPair], source: str) -> list[Pair]:
             numbered.setdefault(key, numbers)
     return [Pair(number, section, direction, players, players=players_of(players, numbered.get(key, ())))
             for key, (players, _) in seen.items() for section, number, direction in [key]]
+
+
+#: Excel's first line naming a CSV file's delimiter (``sep=;``): Excel reads it and shows the file without it.
+_SEPARATOR_LINE = re.compile(r"sep=([,;\t|])\r?\n", re.IGNORECASE)
+
+
+def excel_separator(text: str) -> str | None:
+    """The delimiter a first line ``sep=;`` names (the text's BOM already off), or None.
+
+    >>> excel_separator("sep=;\\r\\nboard;ns_pair"), excel_separator("board,ns_pair\\n")
+    (';', None)
+    """
+    m = _SEPARATOR_LINE.match(text)
+    return m.group(1) if m else None
 
 
 def header_delimiter(text: str) -> str:
