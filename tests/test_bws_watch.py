@@ -455,7 +455,8 @@ def _a_name_of_two(path, monkeypatch):
 
 #: An output that refuses the results during play, what is said of it, and how the director puts it right.
 REFUSING = [("live.xml", _read_only, "the file is read-only: it is kept"),
-            ("night.xlsx", _a_name_of_two, "the names ('Ann & Bob',) cannot be told apart in one cell")]
+            ("night.xlsx", _a_name_of_two, "pair 1: the names ('Ann & Bob',) cannot be told apart in one cell "
+             "(parted by ' & '): correct the name where it was typed")]
 
 
 @pytest.mark.parametrize(("name", "make", "why"), REFUSING, ids=[r[1].__name__ for r in REFUSING])
