@@ -429,3 +429,55 @@ def test_stopped_while_the_workbook_waits_says_how_to_finish(evening, capsys):
     last = capsys.readouterr().err.strip().splitlines()[-1]
     assert page.exists() and "stopped watching" in last and f"{book} still waiting" in last
     assert f"mpxl score {night} -o {book}" in last
+
+
+def _read_only(path, monkeypatch):
+    """The output made read-only (the director's copy protected): undone by making it writable."""
+    path.write_text("kept", encoding="utf-8")
+    path.chmod(0o444)
+    return lambda: path.chmod(0o644)
+
+
+def _a_name_of_two(path, monkeypatch):
+    """A player typed both names into North's seat at table 1 ('Ann & Bob'): a Pairs cell parts names by ' & ', so
+    the workbook cannot hold it; undone by the name corrected on the tablets."""
+    every = access.Database.rows
+    name = {"N": "Ann & Bob"}
+
+    def rows(self, table):
+        got = every(self, table)
+        if table == "PlayerNumbers" and got is not None:
+            return [{**r, "Name": name["N"]} if (r["Table"], r["Direction"]) == ("1", "N") else r for r in got]
+        return got
+    monkeypatch.setattr(access.Database, "rows", rows)
+    return lambda: name.update(N="Ann Smith")
+
+
+#: An output that refuses the results during play, what is said of it, and how the director puts it right.
+REFUSING = [("live.xml", _read_only, "the file is read-only: it is kept"),
+            ("night.xlsx", _a_name_of_two, "pair 1: the names ('Ann & Bob',) cannot be told apart in one cell "
+             "(parted by ' & '): correct the name where it was typed")]
+
+
+@pytest.mark.parametrize(("name", "make", "why"), REFUSING, ids=[r[1].__name__ for r in REFUSING])
+def test_an_output_that_refuses_is_said_once_the_others_go_on(night, tmp_path, monkeypatch, name, make, why):
+    """The loop never dies of one output: it is said once, not written, the page goes on at every change, and the
+    output is written at the first change after it is put right."""
+    out, page = tmp_path / name, tmp_path / "live.html"
+    undo = make(out, monkeypatch)
+    before = out.read_bytes() if out.exists() else None
+    said = []
+    w = watch_of(args_for(night, "-o", out, "-o", page, "--watch"), log=said.append)
+    for _ in range(2):
+        page.unlink(missing_ok=True)
+        bump(night)
+        assert w.step() == "scored"
+        assert page.exists() and (out.read_bytes() if out.exists() else None) == before
+    refused = [s for s in said if why in s]
+    assert len(refused) == 1 and "the other outputs go on" in refused[0], said
+    assert f"{name} waiting" in said[-1] and "wrote " + str(page) in said[-1]
+    assert w.step() == "unchanged"  # not retried until the database changes
+    undo()
+    bump(night)
+    assert w.step() == "scored" and out.read_bytes() != before and w.waiting == {}
+    assert len(read_event(out).lines) == 288

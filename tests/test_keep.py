@@ -300,10 +300,29 @@ def test_a_correction_of_the_tablets_tricks_is_kept_and_said(night, written, tmp
         assert line(scored(capsys, book), 1, 1, 13)["ns_score"] == 170
 
 
-def test_a_correction_made_at_the_table_is_the_tablets(night, written, tmp_path, capsys, monkeypatch):
+#: What the players do at the table to the first result (2S by N made 9, +1) after the workbook was written, the
+#: rows the tablets' server then holds for it, what is said, and the line's NS score then (None: no line).
+AT_THE_TABLE = [
+    ("erased, 2S made 10 (+2) entered", lambda r: [{**r, "Erased": "1"}, {**r, "ID": str(int(r["ID"]) + 10000),
+                                                                            "Result": "+2"}],
+     "board 1, table 1, round 1, NS 1 EW 13: the tablets' result changed from 2S by N, 9 tricks (140) to "
+     "2S by N, 10 tricks (170) (corrected at the table): the tablets' is scored", 170),
+    ("erased, nothing entered (a result of another board)", lambda r: [{**r, "Erased": "1"}],
+     "board 1, NS 1 EW 13: the tablets' result 2S by N, 9 tricks (140) was erased at the table: left out", None),
+    ("superseded by the remark 'Arbitral score'",
+     lambda r: [r, {**r, "ID": str(int(r["ID"]) + 10000), "TimeLog": "12/30/99 23:59:00", "Contract": None,
+                    "Result": None, "Remarks": "Arbitral score"}],
+     "board 1, table 1, round 1, NS 1 EW 13: the tablets' result 2S by N, 9 tricks (140) was replaced at the table "
+     "by no result: the tablets' is scored", "blank"),
+]
+
+
+@pytest.mark.parametrize("done, change, said, ns_score", AT_THE_TABLE, ids=[c[0] for c in AT_THE_TABLE])
+def test_a_correction_made_at_the_table_is_the_tablets(night, written, tmp_path, capsys, monkeypatch, done, change,
+                                                        said, ns_score):
     """The players correct their result at the table after the workbook was written (the old row erased, the new
-    one added): the workbook's old result is the tablets' old one, not a correction: the tablets' new one is
-    scored, and said."""
+    one added; or erased alone; or replaced by a remark): the workbook's old result is the tablets' old one, not a
+    correction nor a line the director typed: the tablets' now is scored, and said."""
     book = tmp_path / "night.xlsx"
     shutil.copyfile(written, book)
     every = access.Database.rows
@@ -314,18 +333,18 @@ def test_a_correction_made_at_the_table_is_the_tablets(night, written, tmp_path,
             return got
         out = []
         for r in got:
-            if _first(r):  # 2S made 9 (+1) erased; 2S made 10 (+2) entered
-                out += [{**r, "Erased": "1"}, {**r, "ID": str(int(r["ID"]) + 10000), "Result": "+2"}]
-            else:
-                out.append(r)
+            out += change(r) if _first(r) else [r]
         return out
     monkeypatch.setattr(access.Database, "rows", rows)
     code, _, err = mpxl(capsys, "score", night, "-o", book)
     assert code == 0, err
-    assert ("board 1, table 1, round 1, NS 1 EW 13: the tablets' result changed from 2S by N, 9 tricks (140) to "
-            "2S by N, 10 tricks (170) (corrected at the table): the tablets' is scored") in err
-    assert "0 correction(s)" in err
-    assert line(scored(capsys, book), 1, 1, 13)["ns_score"] == 170
+    assert said in err
+    assert "0 correction(s)" in err and "0 line(s) typed where the tablets have none" in err
+    doc = scored(capsys, book)
+    if ns_score is None:
+        assert not [ln for b in doc["boards"] if b["board"] == 1 for ln in b["lines"] if ln["ns_pair"] == "1"]
+    else:
+        assert (line(doc, 1, 1, 13)["ns_score"] or "blank") == ns_score
 
 
 def _another_event(tmp_path, capsys):

@@ -188,7 +188,9 @@ class Watch:
     file seen: tried again every :data:`RETRY_SECONDS`), read again first, so what the director saved in it
     is kept. A workbook changed between its reading and its replacing (saved meanwhile) is left as saved,
     said, and read again and written at the next look. A workbook saved by the director while nothing
-    arrives is read again too: its rulings reach the page at the next look."""
+    arrives is read again too: its rulings reach the page at the next look. An output that refuses the results
+    (a file made read-only, a name its format cannot hold) is said once and not written, the others go on; it
+    is tried again when the database changes."""
 
     args: Namespace
     #: args -> (event, the tablets' Reading or None, the scored result): the command's scoring
@@ -201,7 +203,8 @@ class Watch:
     log: Callable[[str], None] = field(default=lambda text: print(text, file=sys.stderr, flush=True))
     #: seconds, for the wait of an output the operating system refused (injected by the tests)
     clock: Callable[[], float] = field(default=time.monotonic)
-    #: the outputs whose turn waits: output -> (why: 'open', 'refused' or 'changed'; when it is tried again)
+    #: the outputs whose turn waits: output -> (why: 'open', 'refused', 'changed' or 'failed'; when it is tried
+    #: again)
     waiting: dict[str, tuple[str, float]] = field(default_factory=dict)
     #: each workbook output as it was when last read or written (a change by the director is read again)
     books: dict[str, Fingerprint | None] = field(default_factory=dict)
@@ -288,6 +291,12 @@ class Watch:
             self._wait(out, "changed", f"mpxl: {out}: changed while the results were written into it (saved "
                        "meanwhile?): left as it was saved; read again and written at the next look")
             return False
+        except UserError as exc:  # this output refuses (made read-only, a name it cannot hold): the others go on
+            if self._gone_folder() is not None:
+                raise  # a USB stick out: every output waits (step)
+            self._wait(out, "failed", f"mpxl: {exc}: not written; the other outputs go on; tried again when the "
+                       "database changes")
+            return False
         if self.waiting.pop(out, None) is not None:
             self._say(f"mpxl: {out}: written at last, the results up to now in it, what was saved in it kept")
         return True
@@ -306,10 +315,11 @@ class Watch:
         return _signature(path)
 
     def _wait(self, out: str, why: str, message: str) -> None:
-        """``out``'s turn waits (why: 'open', 'refused' or 'changed'): said when the wait begins or its reason
-        changes, not at every look."""
+        """``out``'s turn waits (why: 'open', 'refused', 'changed' or 'failed': the output refused the results, tried
+        again when the database changes): said when the wait begins or its reason changes, not at every look."""
         was = self.waiting.get(out)
-        self.waiting[out] = (why, self.clock() + (RETRY_SECONDS if why == "refused" else 0.0))
+        later = {"refused": RETRY_SECONDS, "failed": float("inf")}.get(why, 0.0)  # failed: at the next change
+        self.waiting[out] = (why, self.clock() + later)
         if was is None or was[0] != why:
             self._say(message)
 
@@ -369,9 +379,11 @@ def run_watch(args: Namespace, score: Scorer, write: Writer, steps: int | None =
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
             LIVE.discard(tmp)
-        left = ", ".join(watch.waiting)
+        opened = [out for out, (why, _) in watch.waiting.items() if why != "failed"]
+        failed = [out for out, (why, _) in watch.waiting.items() if why == "failed"]
         watch.log(f"mpxl: stopped watching; the outputs hold the results scored last ({watch.scored} update(s))"
-                  + (f"; {left} still waiting (open or changed): once it is closed, `mpxl score {args.input} -o "
-                     f"{next(iter(watch.waiting))}` writes the results into it, what was saved in it kept"
-                     if left else ""))
+                  + (f"; {', '.join(opened)} still waiting (open or changed): once it is closed, `mpxl score "
+                     f"{args.input} -o {opened[0]}` writes the results into it, what was saved in it kept"
+                     if opened else "")
+                  + (f"; {', '.join(failed)} not written (refused, as said above)" if failed else ""))
     return 0

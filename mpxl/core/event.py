@@ -285,8 +285,20 @@ class Pair:
 
     @property
     def names_text(self) -> str:
-        """The players' names as one cell (:func:`names_text`); ValueError when it would not read back as them."""
-        return names_text(self.names)
+        """The players' names as one cell (:func:`names_text`); ValueError, naming the pair and what to do, when it
+        would not read back as them.
+
+        >>> Pair("3", "A", "EW", names=("Ann & Bob",)).names_text
+        Traceback (most recent call last):
+        ...
+        ValueError: section A, pair EW 3: the names ('Ann & Bob',) cannot be told apart ...: correct the name ...
+        """
+        try:
+            return names_text(self.names)
+        except ValueError as exc:
+            who = ", ".join(x for x in (f"section {self.section}" if self.section.strip() else "",
+                                        f"pair {self.direction + ' ' if self.direction else ''}{self.number}") if x)
+            raise ValueError(f"{who}: {exc}: correct the name where it was typed (one player's name a seat)") from None
 
     @property
     def key(self) -> PairKey:

@@ -19,7 +19,9 @@ section, board, NS pair, EW pair); what comes from where:
 Where the tablets' result of a line that carries a ruling changed, the ruling stays and the change is
 named (board, table, round, the old and the new result). A workbook's result that is not the tablets' is the
 director's correction, kept and named, unless the tablets gave it before (an erased or superseded row of
-the database: the players corrected it at the table since), when the tablets' is scored, named too.
+the database: the players corrected it at the table since), when the tablets' is scored, named too; so is
+a line the workbook has from the tablets and the tablets since erased (left out) or replaced by a remark
+(``Arbitral score``, ``Not played``: no result), unless the director typed a ruling on it.
 A workbook that is not the template's layout, cannot be read, or is of another evening (another date, pairs
 the movement does not have, or most of the results they share different) is refused with a
 :class:`~mpxl.core.errors.UserError` naming why, before anything is written: the workbook stays byte for byte
@@ -151,6 +153,10 @@ def _merged(d: Line, w: Line, kept: Kept, earlier: Iterable[Result] = ()) -> Lin
                   ns_penalty=w.ns_penalty, ew_penalty=w.ew_penalty)
     kept.penalties += sum(x is not None for x in (w.ns_penalty, w.ew_penalty))
     if d.score is None and w.score is not None:  # the tablets have no result: the workbook's line, whole
+        if not _ruling(w) and _given_before(w, earlier):  # the tablets' own, now a remark
+            kept.changes.append(f"{_where(d)}: the tablets' result {describe(w)} was replaced at the table by "
+                                f"{describe(d)}: the tablets' is scored")
+            return out
         out.score, out.contract, out.declarer, out.tricks = w.score, w.contract, w.declarer, w.tricks
         kept.typed_lines += 1
         return out
@@ -164,7 +170,7 @@ def _merged(d: Line, w: Line, kept: Kept, earlier: Iterable[Result] = ()) -> Lin
                                 f"{describe(d)}; the ruling {w.score} is kept")
         return out
     if w.contract and d.score is not None and not _same_result(w, d):  # the workbook's result is not the tablets'
-        if _result(w) in {(c.upper().replace(" ", ""), by, t) for c, by, t in earlier}:
+        if _given_before(w, earlier):
             kept.changes.append(f"{_where(d)}: the tablets' result changed from {describe(w)} to {describe(d)} "
                                 "(corrected at the table): the tablets' is scored")
             return out
@@ -173,6 +179,12 @@ def _merged(d: Line, w: Line, kept: Kept, earlier: Iterable[Result] = ()) -> Lin
         kept.changes.append(f"{_where(d)}: the workbook's {describe(w)} is kept over the tablets' {describe(d)} (a "
                             "correction typed in the workbook; type the tablets' result back to score it)")
     return out
+
+
+def _given_before(w: Line, earlier: Iterable[Result]) -> bool:
+    """Whether the workbook's line ``w`` holds a result the tablets gave before (an erased or superseded row):
+    theirs, written into the workbook, not the director's."""
+    return bool(w.contract) and _result(w) in {(c.upper().replace(" ", ""), by, t) for c, by, t in earlier}
 
 
 def _refuse(path: str, why: str) -> UserError:
@@ -240,6 +252,10 @@ def keep_directors_work(event: Event, path: str, earlier: dict[LineKey, list[Res
         event.lines[i] = _merged(event.lines[i], w, kept, (earlier or {}).get(line_key(event.lines[i]), ()))
     played = {(ln.session, ln.section, ln.board, _pair(p)) for ln in event.lines for p in (ln.ns_pair, ln.ew_pair)}
     for w in leftover:  # a line the tablets do not have (typed by the director): kept
+        if w.score is not None and not _ruling(w) and _given_before(w, (earlier or {}).get(line_key(w), ())):
+            kept.changes.append(f"{_where(w)}: the tablets' result {describe(w)} was erased at the table: "
+                                "left out (type it into the workbook's Typed score to keep it)")
+            continue  # the tablets' own result, erased at the table since: not the director's line
         if w.score is not None:
             kept.typed_lines += 1
         event.lines.append(w)
