@@ -243,6 +243,11 @@ PLAYED = [_result(ID="1"), _result(ID="2", Board="2"), _result(ID="3", Table="2"
      1, "to settle: section A, table 2, round 1, board 2: ReceivedData row ID 4: remark 'A+ / A-' not understood"),
     # no movement: missing results cannot be known
     ({"ReceivedData": PLAYED}, 1, "to settle: no RoundData (the movement) could be read"),
+    # a pair with two results on a board (board 1 sent to EW 2 again in round 2, at another table): what mpxl score
+    # refuses
+    ({"RoundData": MOVEMENT + [_round(Round="2", Table="3", NSPair="5", EWPair="2", HighBoard="1")],
+      "ReceivedData": PLAYED + [_result(ID="5", Round="2", Table="3", PairNS="5", PairEW="2")]},
+     1, "pair 2 already has a line on this board"),
 ])
 def test_ready_to_publish_only_when_nothing_is_dropped_and_the_movement_known(tmp_path, monkeypatch, capsys, tables,
                                                                               code, said):

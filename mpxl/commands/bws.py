@@ -88,7 +88,8 @@ def check_database(args: Namespace) -> int:
     """``mpxl check`` of the tablets' database (or an evening's journal): its report and verdict, exit 1 when
     anything is to settle; with ``--movement FILE``, every result also checked against that movement (a result
     it did not send to its board, a play of it with no result: :func:`mpxl.commands.scoring.against_file`)."""
-    from ..formats.bws import read_bws_reading
+    from ..core.pairings import check_duplicates
+    from ..formats.bws import Finding, read_bws_reading
     from ..formats.inputs import attach_deals, is_journal
     from ..formats.journal import evening_reading
     from .scoring import against_file
@@ -96,6 +97,11 @@ def check_database(args: Namespace) -> int:
     reading = evening_reading(args.input) if is_journal(args.input) else read_bws_reading(str(args.input))
     attach_deals(reading.event, getattr(args, "deals", None))
     ev = reading.event
+    try:  # what mpxl score refuses (a pair with two lines on a board): to settle, never ready to publish
+        check_duplicates(ev)
+    except UserError as exc:
+        reading.unsettled.append(Finding("", 0, 0, 0, f"{exc.where}: {exc.problem} (mpxl score refuses the "
+                                         "results until it is settled)"))
     movement = getattr(args, "movement", None)
     off_movement = against_file(ev, movement) if movement else []
     problems = reading.problems or bool(off_movement)
