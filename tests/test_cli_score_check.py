@@ -224,3 +224,24 @@ def test_a_file_whose_figures_nothing_reproduces_is_scored_with_a_warning_and_a_
     assert "North-South" not in out and "East-West" not in out
     pairs = [row.split()[1] for row in out.splitlines()[3:] if row.strip()]
     assert len(pairs) == 44 and len(set(pairs)) == 44  # every pair once
+
+
+#: (the lines so far, as a live page scores them; each pair's % in the ranking, NS then EW): a pair whose every board
+#: has one result so far has no one to be compared with: its percentage is "-", never 0.00 (its maximum is 0)
+SO_FAR = [
+    ("1,1,2,420\n2,3,4,-50\n", ["-", "-", "-", "-"]),  # after round 1: each board one result
+    # board 1 twice (a top and a bottom, top 2), board 2 once (a lone result: average, 1 of a top of 2)
+    ("1,1,2,420\n1,3,4,400\n2,3,4,-50\n", ["100.00", "25.00", "75.00", "0.00"]),
+]
+
+
+@pytest.mark.parametrize("lines, shown", SO_FAR, ids=["one result a board", "a board twice"])
+def test_a_pair_not_yet_compared_shows_no_percentage(tmp_path, capsys, lines, shown):
+    src = tmp_path / "so-far.csv"
+    src.write_text("board,ns_pair,ew_pair,ns_score\n" + lines)
+    code, out, _ = run(["score", str(src)], capsys)
+    assert code == 0
+    assert [ln.split()[-1] for ln in out.splitlines() if ln[:1].isdigit()] == shown
+    page = tmp_path / "so-far.html"
+    assert main(["score", str(src), "-o", str(page)]) == 0
+    assert page.read_text(encoding="utf-8").count('<td class="num">-</td>') == shown.count("-")

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from ..core.event import Event
 from ..core.options import field_of
-from ..core.ranking import PairResult
+from ..core.ranking import NOT_COMPARED, PairResult
 from ..core.rounding import round_fraction
 from ..core.session import SessionResult
 from ..core.settings import Field, RoundingKind, Scale
@@ -92,7 +92,7 @@ def ranking_text(result: SessionResult) -> str:
         [pr.place, f"{pr.pair.section} {pr.pair.number}" if across and pr.pair.section else pr.pair.number]
         + ([" & ".join(pr.pair.names)] if with_names else [])
         + ([] if percent else [_fmt(pr.mp, dec)]) + ([] if signed or percent else [_fmt(pr.max, None)])
-        + [_fmt(pr.percentage, pdec)]
+        + [_fmt(pr.percentage, pdec) if pr.compared else NOT_COMPARED]
         for _, members in groups
         for pr in members
     ]

@@ -60,6 +60,22 @@ class PairResult:
     #: what a board it missed is credited at, that share of the board's top (``unplayed own``)
     own_share: Fraction | None = None
 
+    @property
+    def compared(self) -> bool:
+        """Whether a board of the pair's had another result to compare it with (its maximum above 0). A pair whose
+        every board has one result so far (a live page after the first round) has no percentage yet: shown as
+        :data:`NOT_COMPARED`, not as 0.
+
+        >>> from mpxl.core.event import Pair
+        >>> [PairResult(Pair("1"), Fraction(0), Fraction(m), Fraction(0), "1", 2).compared for m in (0, 4)]
+        [False, True]
+        """
+        return self.max != 0
+
+
+#: A percentage shown for a pair not yet compared with anyone (:attr:`PairResult.compared`).
+NOT_COMPARED = "-"
+
 
 class Scored(Protocol):
     """What the ranking reads of a scored event: a :class:`mpxl.core.session.SessionResult`."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING
 
+from ..core.ranking import NOT_COMPARED
 from ..core.settings import Scale
 from .common import figure_decimals
 from .labels import (
@@ -42,7 +43,7 @@ def ranking_section(result: SessionResult, L: Mapping[str, str],
                 pair_names(pr, show_members),
                 *(() if percent else (escape(mp_text(pr.mp, decimals)),)),
                 *(() if signed or percent else (escape(mp_text(pr.max, None)),)),
-                escape(pct_text(pr.percentage, pdec)),
+                escape(pct_text(pr.percentage, pdec) if pr.compared else NOT_COMPARED),
                 escape(pr.boards),
             ]
             for pr in members
