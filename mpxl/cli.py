@@ -251,9 +251,39 @@ def _pipe_closed() -> int:
     return PIPE_CLOSED
 
 
+def unicode_streams(streams: Sequence[Any] = (), chosen: str | None = None) -> None:
+    """Make ``streams`` (stdout and stderr) write any name a file holds (Łukasz, Jiří, 李): a file or a pipe in
+    UTF-8 (JSON's own encoding; on Windows Python writes a redirected stream in the ANSI code page, cp1252, which has
+    no Ł: the ranking stopped at the first such name); a terminal, or a stream in the encoding ``chosen``
+    (PYTHONIOENCODING: the user's), keeps its encoding, a character it lacks written as ``?``.
+
+    >>> import io
+    >>> out = io.TextIOWrapper(io.BytesIO(), encoding="cp1252")
+    >>> unicode_streams([out]); _ = out.write("Łukasz"); out.flush(); out.buffer.getvalue().decode("utf-8")
+    'Łukasz'
+    >>> out = io.TextIOWrapper(io.BytesIO(), encoding="cp1252")
+    >>> unicode_streams([out], chosen="cp1252"); _ = out.write("Łukasz"); out.flush(); out.buffer.getvalue()
+    b'?ukasz'
+    """
+    for stream in streams:
+        encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "").replace("_", "")
+        if encoding == "utf8" or not hasattr(stream, "reconfigure"):
+            continue
+        try:
+            terminal = stream.isatty()
+        except ValueError:  # closed
+            continue
+        if terminal or chosen:
+            stream.reconfigure(errors="replace")
+        else:
+            stream.reconfigure(encoding="utf-8")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     program = argv is None
     argv = sys.argv[1:] if argv is None else list(argv)
+    if program:  # the command line's streams (a caller's own are left as they are)
+        unicode_streams([sys.stdout, sys.stderr], os.environ.get("PYTHONIOENCODING"))
     with imports_uncollected(program):
         import_openpyxl(argv, program)  # before the command's module, which may import it
         parser = build_parser(only=chosen_command(argv) or "")

@@ -4,7 +4,10 @@ the demo's totals."""
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 from fractions import Fraction
 from pathlib import Path
 
@@ -197,3 +200,26 @@ def test_the_demo_file_is_ignored_by_git_in_the_checkout():
     gitignore = (root / ".gitignore").read_text().splitlines()
     default = _subparsers()["demo"].get_default("output")
     assert default == "mpxl-demo.xlsx" and default in gitignore
+
+
+#: (the stream's encoding as Python was given it, what the names come out as): a redirected stream in UTF-8 (on
+#: Windows Python writes one in the ANSI code page, cp1252, which has no Ł: the ranking stopped at the first such
+#: name, exit 2); an encoding the user chose (PYTHONIOENCODING) kept, a character it lacks as ?
+STREAMS = [
+    (None, "Łukasz Żółć & Jiří Dvořák"),
+    ("cp1252", "?ukasz ?ó?? & Ji?í Dvo?ák"),
+]
+
+
+@pytest.mark.parametrize("chosen, shown", STREAMS, ids=["redirected", "PYTHONIOENCODING=cp1252"])
+def test_a_name_the_output_stream_cannot_encode_never_stops_the_ranking(tmp_path, chosen, shown):
+    src = tmp_path / "names.csv"
+    src.write_text("board,ns_pair,ew_pair,ns_score,ns_names,ew_names\n1,1,2,420,Łukasz Żółć & Jiří Dvořák,Ann & Bob\n"
+                   "1,3,4,400,Zoë & Åsa,Ω & 李\n", encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONIOENCODING", "PYTHONUTF8")}
+    if chosen:
+        env["PYTHONIOENCODING"] = chosen
+    run = subprocess.run([sys.executable, "-m", "mpxl", "score", str(src)], capture_output=True, env=env, check=False)
+    out = run.stdout.decode(chosen or "utf-8")
+    assert run.returncode == 0, run.stderr
+    assert shown in out and "Ann & Bob" in out
