@@ -25,7 +25,7 @@ from mpxl.core.rounding import Rounding
 from mpxl.core.scorer import ScoredColumns, score_columns
 from mpxl.core.session import score_event
 from mpxl.formats.csvcolumns import column_event, csv_columns, write_columns_csv
-from mpxl.formats.csvfile import csv_text, read_csv_text
+from mpxl.formats.csvfile import bom_for, csv_text, read_csv_text
 
 SETTINGS = settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                            HealthCheck.function_scoped_fixture])
@@ -34,7 +34,8 @@ SETTINGS = settings(max_examples=250, deadline=None, suppress_health_check=[Heal
 def general(text: str, options: ScoringOptions) -> bytes | UserError:
     """The general way's output file, or its error."""
     try:
-        return csv_text(score_event(read_csv_text(text, "t.csv"), options)).encode("utf-8")
+        out = csv_text(score_event(read_csv_text(text, "t.csv"), options))
+        return (bom_for([out]) + out).encode("utf-8")  # as write_csv writes it
     except UserError as exc:
         return exc
 
@@ -180,7 +181,7 @@ def test_scored_columns_by_line_and_in_order():
 
 # --------------------------------------------------------------------------- properties
 
-_sections = st.sampled_from(["", "A", "B", " A", "Red"])
+_sections = st.sampled_from(["", "A", "B", " A", "Red", "Øst"])  # a letter beyond ASCII: the BOM written
 _pairs = st.sampled_from(["1", "2", "3", "4", "5", "6", "7", "8", "7.0", " 3", "N1"])
 _scores = st.one_of(st.sampled_from(["420", "400", "-50", "-100", "110", "", " 140", "-1430"]),
                     st.integers(-7600, 7600).map(str))

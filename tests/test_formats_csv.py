@@ -360,3 +360,16 @@ def test_a_plain_file_read_by_columns_refuses_as_the_row_reader(text, where, pro
     assert main(["score", str(path)]) == 2
     err = capsys.readouterr().err
     assert f"{path}: {where}: " in err and problem in err, err
+
+
+@pytest.mark.parametrize("names, bom", [("Zoë & Åsa", True), ("Ann & Bob", False)])
+def test_a_csv_with_a_letter_beyond_ascii_starts_with_a_bom(tmp_path, names, bom):
+    """Excel (double-clicked on Windows) reads a CSV as UTF-8 only by its BOM; mpxl reads it back the same."""
+    from mpxl.core.session import score_event
+    from mpxl.formats.csvfile import write_csv
+
+    src = read_csv_text(f"board,ns_pair,ew_pair,ns_score,ns_names\n1,1,2,420,{names}\n1,3,4,400,Cy & Di\n", "t.csv")
+    out = tmp_path / "out.csv"
+    write_csv(score_event(src), out)
+    assert out.read_bytes().startswith(b"\xef\xbb\xbf") == bom
+    assert [p.names for p in read_csv(out).pairs if p.number == "1"] == [tuple(names.split(" & "))]

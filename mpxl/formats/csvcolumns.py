@@ -41,6 +41,7 @@ from .csvfile import (
     CellColumn,
     PlainRows,
     adjustment_cell,
+    bom_for,
     cell_text,
     csv_event,
     excel_separator,
@@ -437,7 +438,7 @@ def write_columns_csv(t: Travellers, scored: ScoredColumns, decimals: int | None
     from .atomic import atomic_write  # loaded where a file is written
 
     with atomic_write(path, encoding="utf-8", newline="") as f:
-        f.write(",".join(COLUMNS) + "\n" + lead)
+        f.write(bom_for(_texts_of(parts)) + ",".join(COLUMNS) + "\n" + lead)
         last = ""
         for chunk in chunks:
             f.write(last)
@@ -560,6 +561,19 @@ class _Ids:
 
     def __getitem__(self, at: slice) -> list[int]:
         return list(map(id, self.column[at]))
+
+
+def _texts_of(parts: RowParts) -> Iterator[str]:
+    """Every text a row's ``parts`` write: the fixed ones, each column's cell texts."""
+    for part in parts:
+        if isinstance(part, str):
+            yield part
+            continue
+        texts, values = part
+        if texts is not None:
+            yield from texts.values()
+        elif not isinstance(values, _Ids):  # the values their own texts (an _Ids column has its texts)
+            yield from (v for v in values if isinstance(v, str))
 
 
 def _row_parts(parts: RowParts) -> tuple[str, RowParts]:

@@ -1092,10 +1092,26 @@ def _write_rows(buf: io.StringIO, writer: CsvWriter, scored: Iterable[ScoredFigu
             writer.writerow(row)
 
 
+#: What starts a CSV whose text holds a character beyond ASCII: the byte order mark, by which Excel (a file
+#: double-clicked on Windows) reads it as UTF-8, not in the ANSI code page (Zoë, not ZoÃ«); mpxl's readers skip it,
+#: as pandas and LibreOffice do. A file of ASCII alone is written without (the same bytes in any encoding).
+BOM = "\ufeff"
+
+
+def bom_for(texts: Iterable[str]) -> str:
+    """:data:`BOM` when one of ``texts`` (the file's, in parts) holds a character beyond ASCII, else ''.
+
+    >>> bom_for(["board,ns_pair", "Zoë & Åsa"]) == BOM, bom_for(["board,ns_pair", "1,1,2"])
+    (True, '')
+    """
+    return BOM if any(not t.isascii() for t in texts) else ""
+
+
 def write_csv(result_or_event: SessionResult | Event, path: StrPath) -> None:
-    """Write a scored event (or a bare Event) as CSV travellers, atomically (UTF-8)."""
+    """Write a scored event (or a bare Event) as CSV travellers, atomically (UTF-8, with a BOM where a character
+    is beyond ASCII: :data:`BOM`)."""
     text = csv_text(result_or_event)
     from .atomic import atomic_write  # loaded where a file is written
 
     with atomic_write(path, encoding="utf-8", newline="") as f:
-        f.write(text)
+        f.write(bom_for([text]) + text)
