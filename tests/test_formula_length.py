@@ -258,3 +258,59 @@ def test_docs_template_names_every_helper_column():
     headers = {m.group(1) for m in re.finditer(r"^\| ([^|]+?) \|", docs, re.M)}
     helpers = [c.header for c in HELPER_COLUMNS] + [c.header for c in BLOCK_COLUMNS + PAIRS_SHEET if c.kind == "helper"]
     assert [t for t in helpers if t not in headers] == []
+
+
+#: Excel's own limits on a formula that LibreOffice does not share (a formula beyond them is refused by Excel when
+#: it opens the file, "We found a problem with some content", while LibreOffice recalculates it): functions nested
+#: at most 64 deep, at most 255 arguments to a function (Excel 2007 and later: "Excel specifications and limits").
+EXCEL_NESTING, EXCEL_ARGUMENTS = 64, 255
+
+
+def nesting(formula: str) -> tuple[int, int]:
+    """(how deep the formula's functions nest, the most arguments one of them takes); text in quotes and array
+    constants' commas aside, plain brackets not counted as a level.
+
+    >>> nesting('=IF(A1="a,b",SUM(B1:B3,(C1+1)),{1,2,3})'), nesting("=1+(2*3)")
+    ((2, 3), (0, 0))
+    """
+    text = re.sub(r'"[^"]*"', '""', formula)
+    calls: list[list[int]] = []  # each open bracket: [is a function, its arguments so far]
+    deepest = widest = braces = 0
+    for m in re.finditer(r"[A-Za-z_][A-Za-z0-9_.]*\(|[(),{}]", text):
+        token = m.group(0)
+        if token == "{":
+            braces += 1
+        elif token == "}":
+            braces -= 1
+        elif token == ",":
+            if calls and not braces:
+                calls[-1][1] += 1
+        elif token == ")":
+            function, commas = calls.pop()
+            if function:
+                widest = max(widest, commas + 1)
+        else:
+            calls.append([int(token != "("), 0])
+            deepest = max(deepest, sum(f for f, _ in calls))
+    return deepest, widest
+
+
+@pytest.mark.parametrize("family, formulas", [
+    ("Travellers", traveller_formulas), ("per-board block", block_formulas), ("Pairs", pairs_formulas),
+    ("Totals", totals_formulas),
+])
+def test_every_formula_is_within_excels_nesting_and_argument_limits(family, formulas):
+    """LibreOffice recalculates what Excel would refuse to open: each column's formula within Excel's limits."""
+    over = {key: nesting(f) for key, f in formulas(FIRST_ROW).items()
+            if nesting(f)[0] > EXCEL_NESTING or nesting(f)[1] > EXCEL_ARGUMENTS}
+    assert over == {}, f"{family}: {over}"
+
+
+def test_every_formula_of_a_workbook_is_within_excels_limits(tmp_path):
+    """The template's every formula (cells, names, validations, conditional formats: the Setup's and the Help's
+    too), within Excel's nesting and argument limits; the deepest now for the record."""
+    path = tmp_path / "t.xlsx"
+    _template(path, tables=3, boards=2)
+    found = [(sheet, where, *nesting(f)) for sheet, where, f in workbook_formulas(path, every=False)]
+    assert [x for x in found if x[2] > EXCEL_NESTING or x[3] > EXCEL_ARGUMENTS] == []
+    assert 0 < max(x[2] for x in found) <= EXCEL_NESTING
