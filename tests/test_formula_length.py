@@ -314,3 +314,6 @@ def test_every_formula_of_a_workbook_is_within_excels_limits(tmp_path):
     found = [(sheet, where, *nesting(f)) for sheet, where, f in workbook_formulas(path, every=False)]
     assert [x for x in found if x[2] > EXCEL_NESTING or x[3] > EXCEL_ARGUMENTS] == []
     assert 0 < max(x[2] for x in found) <= EXCEL_NESTING
+    # a drop-down's list written out ("a,b,c"): Excel takes at most 255 characters
+    lists = [f for sheet, where, f in workbook_formulas(path, every=False) if where == "a rule" and f.startswith('"')]
+    assert lists and [f for f in lists if len(f) - 2 > 255] == []
