@@ -570,6 +570,8 @@ def _print_text(path: str, audit: Audit) -> None:
             + " default: "
             + ", ".join(f"{k.replace('_', '-')} {a} -> {b}" for k, (a, b) in chosen.differs.items())
         )
+    if not diffs and (alike := chosen.alike_note(event)):
+        print(alike)
     print(tie_note(audit.result))
     if audit.analysis:
         print(audit.analysis)
