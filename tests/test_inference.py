@@ -436,3 +436,44 @@ def test_the_ranking_only_options_leave_the_lines_figures_as_they_are(base, name
     event = club_event(7, short=3, artificial=2)
     travellers = Travellers.of_lines(event.lines, SCORED_COLUMNS)
     assert score_columns(travellers, replace(base, **{name: value}), event) == score_columns(travellers, base, event)
+
+
+@pytest.mark.parametrize("truth, told", [
+    # McKinnon to whole numbers on short boards: Neuberg (the default) and Factor give the same figures here
+    ({"method": "mckinnon", "rounding": "0"}, "method"),
+    # the Factor method to 1 decimal, half even: no exact half, so the tie rules are not told apart
+    ({"method": "factor", "rounding": "half-even:1", "percentage_decimals": 1, "percentage_tie": "half-even"},
+     "rounding"),
+    ({"method": "factor", "rounding": "1", "percentage_decimals": 1, "percentage_tie": "half-even"},
+     "percentage_tie"),
+])
+def test_settings_the_figures_do_not_tell_apart_are_named(truth, told, tmp_path, capsys):
+    """When other values of a setting a scorer names reproduce every figure too, ``check`` names them, the value
+    kept and why (the program's default, or the first the search tried); each alternative named is checked here
+    by scoring it, and every value that reproduces every figure is named."""
+    event = club_event(11, tables=5, boards=12, short=3)
+    path = tmp_path / "published.xml"
+    write_event(score_event(event, ScoringOptions.parse(**truth)), path)
+    back = read_event(path)
+    found = infer(back, find("generic").options())
+    assert found.agree == found.total
+    opts = found.options
+    if told == "method":
+        values = [{"method": m, "estimate_at": at} for at in (EstimateAt.LINES, EstimateAt.TOTALS) for m in Method]
+    elif told == "rounding":  # every tie rule at the figures' decimal (the EBU's .05 is a rounding to 1 decimal)
+        values = [{"rounding": Rounding.parse(w)} for w in ("half-up:1", "half-even:1", "ebu", "truncate:1")]
+    else:
+        values = [{"percentage_tie": v} for v in Tie]
+    fits = [v for v in values if agreement(score_event(back, opts.with_(**v))).agree == found.total]
+    named = [settings_of(back, opts.with_(**v)) for v in fits]
+    mine = settings_of(back, opts)
+    expected = [{k: s[k] for k in s if s[k] != mine[k]} for s in named]
+    assert len(fits) >= 2  # the truth and another: the file does not tell them apart
+    assert found.alike[told] == [e for e in expected if e], found.alike
+    assert main(["check", str(path)]) == 0
+    out = capsys.readouterr().out
+    line = next(ln for ln in out.splitlines() if ln.startswith("not told apart"))
+    for e in expected:
+        for v in e.values():
+            assert str(v) in line, (e, line)
+    assert "(kept: the generic default)" in line or "(kept: the first the search tried)" in line

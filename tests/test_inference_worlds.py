@@ -20,8 +20,10 @@ Properties, whatever the draw:
 from __future__ import annotations
 
 import json
+import math
 import random
 from dataclasses import replace
+from fractions import Fraction
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -186,3 +188,28 @@ def test_figures_that_fit_no_candidate_are_reported_not_crashed(ext, how, tmp_pa
     assert all({"board", "published", "ours"} <= set(d) for d in doc["differences"] if "board" in d), doc["differences"][:3]
     code, out, err = _run(capsys, "score", "--json", str(path))
     assert code == 0 and json.loads(out)["conventions"]["settings"]
+
+
+@pytest.mark.parametrize("how, cut", [("every percentage cut off", True), ("one percentage a unit low", False)])
+def test_percentages_rounded_down_are_said_to_be_cut_off(how, cut, tmp_path, capsys):
+    """A program that truncates its percentages (41.629 published 41.62) fits no setting: ``check`` says the
+    percentages it cannot explain are each the exact one cut off, and says it only when every one is (a single
+    figure a unit low is no rounding)."""
+    event = mitchell_or_howell(8, tables=7, boards=8, sections=("",), two_winner=False, directed=False, short=2,
+                               artificial=0)
+    result = score_event(event, ScoringOptions(rounding=Rounding.parse("1")))
+    lines = [replace(sl.line, published_ns_mp=float(sl.ns_mp), published_ew_mp=float(sl.ew_mp))
+             for b in result.boards for sl in b.lines]
+    pairs = [replace(pr.pair, published_mp=float(pr.mp), published_place=pr.place,
+                     published_percentage=float(Fraction(math.floor(pr.percentage * 100), 100)) if cut
+                     else round(float(pr.percentage), 2)) for pr in result.pairs]
+    if not cut:  # the one pair whose rounded percentage is rounded up, written a unit low
+        i = next(i for i, pr in enumerate(result.pairs) if round(pr.percentage * 100) > math.floor(pr.percentage * 100))
+        pairs[i] = replace(pairs[i], published_percentage=round(pairs[i].published_percentage - 0.01, 2))
+    assert sum(round(pr.percentage * 100) != math.floor(pr.percentage * 100) for pr in result.pairs) >= 2
+    path = tmp_path / "cut.xml"
+    write_event(Event(lines=lines, pairs=pairs, title="cut", program="Unseen Scorer 1.0", winners={"": 1}), path)
+    code, out, err = _run(capsys, "check", str(path))
+    assert code == 1, out
+    said = next(ln for ln in out.splitlines() if ln.startswith("not explained"))
+    assert ("cut off, rounded down" in said) is cut, said

@@ -95,6 +95,28 @@ def test_a_penalty_a_format_cannot_hold_is_refused_naming_why(event, message, ex
     assert not out.exists()
 
 
+def _two_sessions() -> Event:
+    """Two sessions of the same board numbers at the same tables (a club's two evenings of one event)."""
+    return Event(lines=[Line(b, ns, ew, score=score, table=t, session=s)
+                        for s in (1, 2) for b in (1, 2) for t, (ns, ew, score) in
+                        enumerate([("1", "2", 420 - 30 * s), ("3", "4", 400 + b), ("5", "6", -50 * b)], 1)],
+                 winners={"": 1})
+
+
+@pytest.mark.parametrize("ext, refused", [(".pbn", True), (".xml", False), (".csv", False)])
+def test_two_sessions_are_written_where_a_format_holds_them_refused_where_not(ext, refused, tmp_path):
+    """Before: the .pbn of a two-session event read back as one session with each board played twice at a table,
+    which its own reader refused (and ``check`` could not read what ``score -o`` wrote)."""
+    out = tmp_path / f"out{ext}"
+    if refused:
+        with pytest.raises(ValueError, match=r"^the event has 2 sessions \(1, 2\) and a \.pbn file has no place"):
+            write_event(score_event(_two_sessions()), out)
+        assert not out.exists()
+        return
+    write_event(score_event(_two_sessions()), out)
+    assert sorted({ln.session for ln in read_event(out).lines}) == [1, 2]
+
+
 def test_a_line_penalty_is_kept_by_the_csv(tmp_path):
     event = Event(lines=[Line(1, "1", "2", score=420, ns_penalty="2"), Line(1, "3", "4", score=400)], winners={"": 2})
     out = tmp_path / "out.csv"

@@ -41,6 +41,7 @@ from ..core.inference import LinePercentages
 from ..core.members import seat_gaps
 from ..core.options import ScoringOptions
 from ..core.ranking import PairResult, place_labels, sitout_credits
+from ..core.rounding import cut_off_all
 from ..core.rounding import rounding_order_note as order_note
 from ..core.session import SessionResult, score_event
 from ..core.settings import Field, Scale
@@ -560,7 +561,9 @@ def _print_text(path: str, audit: Audit) -> None:
     elif chosen.contradicted:  # the options given, not a search, explain what differs
         print(chosen.contradicted)
     elif searched and diffs:
-        print(unexplained(chosen, diffs))
+        cut = cut_off_all(((pr.pair.published_percentage, pr.percentage) for pr in audit.result.pairs),
+                          chosen.options.percentage_decimals)
+        print(unexplained(chosen, diffs, percentages_cut=cut))
     print(f"{'best candidate' if searched and diffs and not chosen.contradicted else 'settings'}: "
           f"{chosen.summary(event)}")
     if chosen.differs:
@@ -570,6 +573,8 @@ def _print_text(path: str, audit: Audit) -> None:
             + " default: "
             + ", ".join(f"{k.replace('_', '-')} {a} -> {b}" for k, (a, b) in chosen.differs.items())
         )
+    if not diffs and (alike := chosen.alike_note(event)):
+        print(alike)
     print(tie_note(audit.result))
     if audit.analysis:
         print(audit.analysis)
@@ -591,9 +596,11 @@ def _reproduced(chosen: Chosen) -> dict[str, list[int]]:
             if getattr(a, name)[1]}
 
 
-def unexplained(chosen: Chosen, diffs: Sequence[Difference]) -> str:
+def unexplained(chosen: Chosen, diffs: Sequence[Difference], percentages_cut: bool = False) -> str:
     """What a search that did not reproduce every figure says: how many the best candidate
-    reproduces, of which kinds, and which kinds of figure it could not explain.
+    reproduces, of which kinds, and which kinds of figure it could not explain; ``percentages_cut``: every
+    published percentage is mpxl's exact one cut off (:func:`mpxl.core.rounding.cut_off_all`), which is said
+    of them rather than an order of roundings.
 
     >>> from mpxl.core.inference import Agreement, Inference
     >>> from mpxl.core.options import ScoringOptions
@@ -609,6 +616,9 @@ def unexplained(chosen: Chosen, diffs: Sequence[Difference]) -> str:
     ...                     "41.62")] * 5
     >>> print(unexplained(Chosen(find("generic"), ScoringOptions(), found), order).splitlines()[2])
     not explained: 5 percentages (one unit of the last decimal: a rounding-order difference); the settings below ...
+    >>> print(unexplained(Chosen(find("generic"), ScoringOptions(), found), order, True).splitlines()[2])
+    not explained: 5 percentages (each the exact percentage cut off, rounded down: a rounding no setting of mpxl \
+makes, so mpxl's, rounded, are a unit more); the settings below ...
     """
     assert chosen.inference is not None, "only a search leaves figures unexplained"
     a = chosen.inference.agreement
@@ -628,6 +638,9 @@ def unexplained(chosen: Chosen, diffs: Sequence[Difference]) -> str:
         if d.what.endswith(ORDER_NOTE):
             ordered[kind] = ordered.get(kind, 0) + 1
     def counted(kind: str, n: int) -> str:
+        if kind == "percentages" and percentages_cut:
+            return (f"{n} {kind} (each the exact percentage cut off, rounded down: a rounding no setting of mpxl "
+                    "makes, so mpxl's, rounded, are a unit more)")
         if kind not in ordered:
             return f"{n} {kind}"
         some = "" if ordered[kind] == n else f"{ordered[kind]} of them "

@@ -130,6 +130,37 @@ class Chosen:
             parts.append(f"{k.replace('_', '-')} {v}{mark}")
         return ", ".join(parts)
 
+    def alike_note(self, event: Event) -> str:
+        """What the file's figures do not tell apart (:attr:`mpxl.core.inference.Inference.alike`): each setting
+        whose other values reproduce every figure too, the value used and why it was kept ('' when none). A
+        setting that follows another the same way (the totals' rounding the lines') is not said again.
+
+        >>> from mpxl.core.inference import Agreement, Inference
+        >>> from mpxl.core.conventions import find
+        >>> found = Inference(ScoringOptions.parse(method="factor", rounding="2"), Agreement(lines=(4, 4)),
+        ...                   alike={"method": [{"method": "mckinnon"}, {"method": "manual", "estimate_at": "totals"}],
+        ...                          "rounding": [{"rounding_lines": "half-even:2", "rounding_totals": "half-even:2"}]})
+        >>> print(Chosen(find("generic"), found.options, found).alike_note(Event()))
+        not told apart by the file's figures (each reproduces every one): method factor (kept: the first the \
+search tried) or mckinnon or manual, estimate-at totals; rounding-lines half-up:2 (kept: the generic default) or \
+half-even:2
+        """
+        if self.inference is None or not self.inference.alike:
+            return ""
+        used, default = settings_of(event, self.options), self.conventions.options()
+        parts = []
+        for name, others in self.inference.alike.items():
+            key = next(iter(others[0]))  # the setting's own key: the others change with it
+            own = ("method", "estimate_at") if name == "method" else (name,)  # a method goes with where it estimates
+            # the lines' rounding: its tie rule (the decimals are read off the figures, the others the same)
+            kept = all((getattr(self.options, n).kind == getattr(default, n).kind) if n == "rounding" else
+                       getattr(self.options, n) == getattr(default, n) for n in own)
+            why = f"the {self.conventions.name} default" if kept else "the first the search tried"
+            said = [" or " + ", ".join(str(v) if k == key else f"{k.replace('_', '-')} {v}" for k, v in o.items()
+                                       if k == key or v != o.get(key)) for o in others]
+            parts.append(f"{key.replace('_', '-')} {used[key]} (kept: {why})" + "".join(said))
+        return "not told apart by the file's figures (each reproduces every one): " + "; ".join(parts)
+
     def to_json(self, event: Event) -> dict[str, Any]:
         doc = settings_of(event, self.options)
         return {
@@ -139,6 +170,7 @@ class Chosen:
             "settings": doc,
             "differs_from_program_default": {k: {"default": a, "used": b} for k, (a, b) in self.differs.items()},
             "evidence": dict(self.inference.evidence) if self.inference else {},
+            "alike": dict(self.inference.alike) if self.inference else {},
             "given_options_contradicted": self.contradicted or None,
         }
 

@@ -56,7 +56,7 @@ from typing import Any
 from .adjustments import LineScore, Mixed, entry_of
 from .event import Event, Pair, Travellers
 from .methods import Method
-from .options import SETTINGS, ScoringOptions, Trial, declared, field_of, registry
+from .options import SETTINGS, ScoringOptions, Trial, declared, differences, field_of, registry
 from .pairings import two_winner_sections
 from .ranking import sitout_credits
 from .rounding import Rounding
@@ -114,6 +114,9 @@ STEPS = (
     Step("places", own=("places", "winners")),  # together, and the field again, on the places
 )
 
+#: The settings :meth:`Search.alike` names the other values of when they reproduce every figure too.
+TOLD = ("method", "rounding", "totals_from", "percentage_tie")
+
 #: A search started again from each value of a setting declared with a Trial at this point (:meth:`Search.restarts`).
 RESTART = "start"
 
@@ -167,6 +170,11 @@ class Inference:
     scorings: int = 0  # how many times the event was scored
     #: the event scored under ``options``, when the search still keeps that scoring (:meth:`scored`)
     result: SessionResult | None = field(default=None, repr=False, compare=False)
+    #: when ``options`` reproduce every figure: setting -> the other values (each a dict of the settings it
+    #: changes, as the JSON names them) that reproduce every figure too, so the file does not tell them apart
+    #: (:meth:`Search.alike`)
+    alike: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    alike_scorings: int = 0  # how many scorings more telling them apart took (not in ``scorings``: the search's)
 
     @property
     def agree(self) -> int:
@@ -659,8 +667,52 @@ class Search:
                     opts = trial
                 if self.agree(opts) == total:
                     break
-        return Inference(opts, self.agreement_of(opts), self.found[repr(opts)], self.scorings,
-                         self.results.get(repr(opts)))
+        kept, scorings = self.results.get(repr(opts)), self.scorings
+        alike = self.alike(opts) if self.agree(opts) == total and len(self.event.lines) <= SMALL_EVENT else {}
+        return Inference(opts, self.agreement_of(opts), self.found[repr(opts)], scorings,
+                         kept if kept is not None else self.results.get(repr(opts)), alike, self.scorings - scorings)
+
+    def alike(self, opts: ScoringOptions) -> dict[str, list[dict[str, Any]]]:
+        """The settings a scorer names (:data:`TOLD`: the method and where its estimate goes, the lines' tie rule, what
+        the totals add, the percentages' tie rule) whose other values reproduce every figure too, when ``opts``
+        do: the file does not tell them apart, so the value kept is the program's default, or the first the
+        search tried (a McKinnon club's file whose short boards McKinnon and the Factor method score alike).
+        Only on a small event (:data:`SMALL_EVENT`: a few scorings more), and the method only when a board is short
+        (on full boards every method but Ascherman scores alike, and says nothing).
+
+        >>> from mpxl.core.event import Event, Line
+        >>> ev = Event(lines=[Line(1, "1", "2", score=420, published_ns_mp=2, published_ew_mp=0),
+        ...                   Line(1, "3", "4", score=400, published_ns_mp=0, published_ew_mp=2)])
+        >>> Search(ev, ScoringOptions()).alike(ScoringOptions())  # nothing short, no total published: nothing
+        {}
+        """
+        event, total = self.event, self.agreement_of(opts).total
+        out: dict[str, list[dict[str, Any]]] = {}
+        for name in TOLD:
+            if name in self.fixed or (name == "method" and self.fixed & {"method", "estimate_at"}):
+                continue
+            if name == "method":
+                result, _ = self.score(opts)
+                if opts.estimate_at not in (EstimateAt.LINES, EstimateAt.TOTALS) or not any(
+                        b.actual < b.expected for b in result.boards):
+                    continue
+                candidates: list[dict[str, Any]] = [{"estimate_at": at, "method": m} for at in
+                                                    (EstimateAt.LINES, EstimateAt.TOTALS) for m in Method
+                                                    if (at, m) != (opts.estimate_at, opts.method)]
+            elif name == "rounding" and opts.rounding.kind not in (RoundingKind.HALF_UP, RoundingKind.HALF_EVEN):
+                continue
+            else:
+                declaration = declared(name).trials[0]
+                if not self.publishes(declaration.needs or declaration.on):  # no figure it changes: nothing to tell
+                    continue
+                candidates = self.others(name, opts)
+            for cand in candidates:
+                trial = opts.with_(**cand)
+                if self.agreement_of(trial).agree == total:
+                    shown = differences(trial, opts, event)
+                    if shown:
+                        out.setdefault(name, []).append({k: b for k, (_a, b) in shown.items()})
+        return out
 
     def restarts(self, base: ScoringOptions) -> list[dict[str, Any]]:
         """The settings a search starts again from each value of (declared: a :class:`~mpxl.core.options.Trial` at

@@ -22,6 +22,7 @@ Fraction(172, 25)
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -30,7 +31,8 @@ from typing import NoReturn, overload
 from .rules import ROUNDING_KINDS as RULEBOOK_ROUNDING
 from .settings import RoundingKind, Tie
 
-__all__ = ["Rounding", "RoundingKind", "round_fraction", "round_ratio", "ROUNDING_KINDS", "rounding_order_note"]
+__all__ = ["Rounding", "RoundingKind", "round_fraction", "round_ratio", "ROUNDING_KINDS", "rounding_order_note",
+           "cut_off_all"]
 
 #: The rounding kinds and what each does (the rulebook's table).
 ROUNDING_KINDS = RULEBOOK_ROUNDING
@@ -83,6 +85,31 @@ def rounding_order_note(published: float | None, ours: Fraction | None, decimals
     if abs(Fraction(repr(float(published))) - Fraction(ours)) != Fraction(1, 10**decimals):
         return ""
     return " (one unit of its last decimal: a rounding-order difference)"
+
+
+def cut_off_all(figures: Iterable[tuple[float | None, Fraction]], decimals: int | None) -> bool:
+    """Is every published figure of ``figures`` (published, mpxl's exact figure) the exact one CUT OFF to
+    ``decimals`` (rounded down, towards zero), and is one of them not the exact one rounded half up? The mark of a
+    program that truncates its percentages, which no setting of mpxl does: ``mpxl check`` says so of the
+    percentages it cannot explain.
+
+    >>> cut_off_all([(41.62, Fraction(41629, 1000)), (50.0, Fraction(50))], 2)
+    True
+    >>> cut_off_all([(41.63, Fraction(41629, 1000))], 2), cut_off_all([(50.0, Fraction(50))], 2)
+    (False, False)
+    """
+    if decimals is None:
+        return False
+    seen = rounded_otherwise = False
+    for published, exact in figures:
+        if published is None:
+            continue
+        cut = round_ratio(exact.numerator, exact.denominator, decimals, RoundingKind.TRUNCATE, 0)
+        if Fraction(repr(float(published))) != Fraction(cut, 10**decimals):
+            return False
+        seen = True
+        rounded_otherwise |= Fraction(cut, 10**decimals) != round_fraction(exact, decimals)
+    return seen and rounded_otherwise
 
 
 #: A tie rule as a caller may give it: a rounding kind, a percentage tie rule or the word of either.

@@ -984,6 +984,10 @@ def pbn_parts(result_or_event: SessionResult | Event, decimals: int | None = Non
     (:class:`~mpxl.formats.common.EventToWrite`): the writer never holds the whole text."""
     w = EventToWrite(result_or_event)
     w.check_penalties(".pbn", line_penalties=False)
+    if len(sessions := w.sessions()) > 1:  # a PBN file is one session (Magic Contest's CRSession names which)
+        raise ValueError(f"the event has {len(sessions)} sessions ({', '.join(map(str, sessions))}) and a .pbn file "
+                         "has no place for a line's session (its boards would read back as one session's, a board "
+                         "played twice at a table); write .xml or .csv, which hold the sessions")
     event, pairs = w.event, w.pairs
     if decimals is None:
         decimals = written_decimals(result_or_event)
