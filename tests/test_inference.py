@@ -455,7 +455,9 @@ def test_settings_the_figures_do_not_tell_apart_are_named(truth, told, tmp_path,
     path = tmp_path / "published.xml"
     write_event(score_event(event, ScoringOptions.parse(**truth)), path)
     back = read_event(path)
-    found = infer(back, find("generic").options())
+    found = infer(back, find("generic").options(), alike=True)
+    plain = infer(back, find("generic").options())  # as mpxl score infers: nothing more scored, nothing said
+    assert (plain.alike, plain.alike_scorings, plain.options) == ({}, 0, found.options)
     assert found.agree == found.total
     opts = found.options
     if told == "method":

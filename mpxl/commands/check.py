@@ -481,11 +481,11 @@ def _scored(event: Event, args: Namespace, previous_files: list[str]) -> tuple[C
     alone say how it was scored."""
     later = bool(event.session_number and event.session_number > 1)
     seen = _session_only(event) if later or previous_files else event
-    chosen = choose_options(seen, args)
+    chosen = choose_options(seen, args, alike=True)  # what the figures do not tell apart said too
     result = (chosen.inference.scored if chosen.inference else score_event)(event, chosen.options)
     if not (later or previous_files) and _runs_over(result):
         later = True  # a published total above what this session's boards can give
-        chosen = choose_options(_session_only(event), args)
+        chosen = choose_options(_session_only(event), args, alike=True)
         result = score_event(event, chosen.options)
     return chosen, result, later
 

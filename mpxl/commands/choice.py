@@ -175,10 +175,11 @@ half-even:2
         }
 
 
-def choose_options(event: Event, args: object, detected: Conventions | None = None) -> Chosen:
+def choose_options(event: Event, args: object, detected: Conventions | None = None, alike: bool = False) -> Chosen:
     """The options for ``event``: the program's conventions (given, else ``detected``, else from the
     file's program name), then what the file's own published figures show (unless ``--no-infer``),
-    then the options given on the command line, which always win."""
+    then the options given on the command line, which always win; with ``alike`` (``check``, which says it) the
+    settings the figures do not tell apart too (:func:`mpxl.core.inference.infer`)."""
     given = Given.of(args)
     conv = conventions_of(given, event, detected)
     try:
@@ -193,7 +194,7 @@ def choose_options(event: Event, args: object, detected: Conventions | None = No
     inference = None
     contradicted = ""
     if event is not None and not given.no_infer:
-        inference = infer(event, base, fixed=overrides)
+        inference = infer(event, base, fixed=overrides, alike=alike)
         base = inference.options
         if overrides and inference.agree < inference.total:  # do the options given go against the figures?
             named = given_flags(given) + (["the workbook's Setup"] if event.declared_options else [])

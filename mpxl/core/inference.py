@@ -436,11 +436,12 @@ def _pair_agreement(result: SessionResult, published: Published) -> tuple[list[i
     return totals, pcts, places
 
 
-def infer(event: Event, base: ScoringOptions, fixed: Iterable[str] = ()) -> Inference:
+def infer(event: Event, base: ScoringOptions, fixed: Iterable[str] = (), alike: bool = False) -> Inference:
     """The settings, starting from ``base`` (the program's defaults and the caller's options), that
     reproduce the most of ``event``'s published figures; settings named in ``fixed`` are kept
-    (:class:`Search`)."""
-    return Search(event, base, fixed).run()
+    (:class:`Search`); with ``alike`` (``mpxl check``, which says it), the settings the figures do not tell apart
+    too (:meth:`Search.alike`: a few scorings more, which ``mpxl score`` does not pay)."""
+    return Search(event, base, fixed, alike).run()
 
 
 #: The kinds of figure most steps are rated on: every figure but the places.
@@ -476,8 +477,8 @@ class Search:
     keeping each one tried held gigabytes).
     """
 
-    def __init__(self, event: Event, base: ScoringOptions, fixed: Iterable[str] = ()) -> None:
-        self.event, self.base, self.fixed = event, base, set(fixed)
+    def __init__(self, event: Event, base: ScoringOptions, fixed: Iterable[str] = (), alike: bool = False) -> None:
+        self.event, self.base, self.fixed, self.tell_alike = event, base, set(fixed), alike
         self.scorings = 0
         self.line_scorings = 0  # of them, how many scored the lines (the others reused a scoring's figures)
         self.agreements: dict[str, Agreement] = {}
@@ -668,7 +669,8 @@ class Search:
                 if self.agree(opts) == total:
                     break
         kept, scorings = self.results.get(repr(opts)), self.scorings
-        alike = self.alike(opts) if self.agree(opts) == total and len(self.event.lines) <= SMALL_EVENT else {}
+        alike = (self.alike(opts) if self.tell_alike and self.agree(opts) == total
+                 and len(self.event.lines) <= SMALL_EVENT else {})
         return Inference(opts, self.agreement_of(opts), self.found[repr(opts)], scorings,
                          kept if kept is not None else self.results.get(repr(opts)), alike, self.scorings - scorings)
 
