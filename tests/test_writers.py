@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import csv
 import io
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -115,6 +116,29 @@ def test_two_sessions_are_written_where_a_format_holds_them_refused_where_not(ex
         return
     write_event(score_event(_two_sessions()), out)
     assert sorted({ln.session for ln in read_event(out).lines}) == [1, 2]
+
+
+@pytest.mark.parametrize("ext, kept", [(".xml", False), (".pbn", False), (".csv", True)])
+def test_a_fouled_boards_groups_are_kept_or_said_not_kept(ext, kept, tmp_path):
+    """USEBIO and PBN have no place for a fouled board's groups: the figures the groups gave are written and the
+    note says the groups are not (read back, the board is one group); the CSV keeps them."""
+    lines = [Line(1, str(2 * i + 1), str(2 * i + 2), score=s, group="XY"[i // 2])
+             for i, s in enumerate((420, 400, -50, 100))] + [Line(2, "1", "2", score=420), Line(2, "3", "4", score=400)]
+    result = score_event(Event(lines=lines, winners={"": 2}))
+    out = tmp_path / f"out{ext}"
+    note = write_event(result, out)
+    back = read_event(out)
+    assert [ln.group or "" for ln in back.lines if ln.board == 1] == (["X", "X", "Y", "Y"] if kept else [""] * 4)
+    assert (note is None) == kept
+    if not kept:
+        assert note.startswith(f"board 1's fouled-board groups have no place in a {ext} file")
+        # the figures as the groups gave them (the CSV's, which keeps the groups), not as one group would
+        write_event(result, tmp_path / "kept.csv")
+        grouped = [ln.published_ns_mp for ln in read_event(tmp_path / "kept.csv").lines if ln.board == 1]
+        one = score_event(Event(lines=[replace(ln, group="") for ln in lines], winners={"": 2}))
+        write_event(one, tmp_path / "one.csv")
+        as_one = [ln.published_ns_mp for ln in read_event(tmp_path / "one.csv").lines if ln.board == 1]
+        assert [ln.published_ns_mp for ln in back.lines if ln.board == 1] == grouped != as_one
 
 
 def test_a_line_penalty_is_kept_by_the_csv(tmp_path):

@@ -226,6 +226,32 @@ vulnerable), but the published score is 450; the published score is kept'
             "is kept")
 
 
+def groups_not_kept(result_or_event: Any, fmt: str) -> str | None:
+    """The note a ``fmt`` writer with no place for a fouled board's groups (USEBIO, PBN) gives: the figures the
+    groups gave are written, the groups are not, so that file read back scores those boards as one group each;
+    None when no line has a group.
+
+    >>> from mpxl.core.event import Line
+    >>> groups_not_kept(Event(lines=[Line(3, "1", "2", group="X"), Line(3, "3", "4", group="Y")]), ".xml")
+    "board 3's fouled-board groups have no place in a .xml file: written with the figures the groups gave, not \
+the groups (read back, that board is one group: write .csv or .xlsx to keep them)"
+    """
+    event = result_or_event if isinstance(result_or_event, Event) else result_or_event.event
+    t = None if isinstance(result_or_event, Event) else result_or_event.travellers
+    if t is not None and not event.lines:
+        boards = set() if t.group is None else {b for b, g in zip(t.board, t.group) if not is_blank(g)}
+    else:
+        boards = {ln.board for ln in event.lines if not is_blank(ln.group)}
+    if not boards:
+        return None
+    from ..core.schedule import board_ranges
+
+    which = f"board {board_ranges(boards)}'s" if len(boards) == 1 else f"boards {board_ranges(boards)}'"
+    return (f"{which} fouled-board groups have no place in a {fmt} file: written with the figures the groups gave, "
+            f"not the groups (read back, {'that board is' if len(boards) == 1 else 'each board is'} one group: "
+            "write .csv or .xlsx to keep them)")
+
+
 def figures_without_result(board: int, ns: str, ew: str, ns_mp: str | None, ew_mp: str | None, score: str,
                            contract: str, end: str = "") -> str:
     """Why a line with no result that publishes matchpoints is refused (a line not played has none), ``score``

@@ -81,6 +81,7 @@ from .common import (
     figures_without_result,
     format_number,
     fraction_or_none,
+    groups_not_kept,
     number_or_none,
     percentage_text,
     read_bytes,
@@ -1165,12 +1166,15 @@ def _sitout_row(so: SitOut, arrows: bool, credit: tuple[Any, Any] = (None, None)
                     + pcts + (["N"] if arrows else []))
 
 
-def write_pbn(result_or_event: SessionResult | Event, path: str | os.PathLike[str], encoding: str = "utf-8") -> None:
+def write_pbn(result_or_event: SessionResult | Event, path: str | os.PathLike[str],
+              encoding: str = "utf-8") -> str | None:
     """Write a scored event (or a bare Event) as PBN, atomically (UTF-8 unless told ISO-8859-1), a
-    board at a time (:func:`pbn_parts`)."""
+    board at a time (:func:`pbn_parts`); the note on what PBN has no place for (a fouled board's groups), or
+    None."""
     latin1 = encoding.lower().replace("-", "") in ("latin1", "iso88591")
     from .atomic import atomic_write  # loaded where a file is written
 
     with atomic_write(path, encoding=encoding, newline="\n") as f:
         for part in pbn_parts(result_or_event):
             f.write(part.encode("latin-1", errors="replace").decode("latin-1") if latin1 else part)
+    return groups_not_kept(result_or_event, ".pbn")

@@ -66,6 +66,7 @@ from .common import (
     figures_without_result,
     format_number,
     fraction_or_none,
+    groups_not_kept,
     is_latin1,
     is_passed_out,
     latin1_text,
@@ -728,11 +729,12 @@ def _handset(event: Event) -> list[str]:
     return out
 
 
-def write_usebio(result_or_event: SessionResult | Event, path: str | os.PathLike[str]) -> None:
+def write_usebio(result_or_event: SessionResult | Event, path: str | os.PathLike[str]) -> str | None:
     """Write a scored event (or a bare Event) as USEBIO 1.2 XML, atomically, a board at a time
-    (:func:`usebio_parts`)."""
+    (:func:`usebio_parts`); the note on what USEBIO has no place for (a fouled board's groups), or None."""
     from .atomic import atomic_write  # loaded where a file is written
 
     with atomic_write(path, encoding="utf-8", newline="\n") as f:
         for part in usebio_parts(result_or_event):
             f.write(part)
+    return groups_not_kept(result_or_event, ".xml")
