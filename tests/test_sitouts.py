@@ -276,3 +276,15 @@ def test_a_ruter_shaped_file_checks_clean_with_no_option(tmp_path, capsys):
     assert main(["score", "--json", str(path)]) == 0
     pairs = {p["pair"]: (p["mp"], p["percentage"]) for p in json.loads(capsys.readouterr().out)["pairs"]}
     assert pairs == {k: (v[0], v[2]) for k, v in HOWELL5_TOTALS[Unplayed.OWN].items()}
+
+
+@pytest.mark.parametrize("rows, said", [
+    # two winners (NS 1 meets EW 1: Mitchell numbering): NS 3 and EW 3 are two pairs, the note says which sat out
+    ("1,1,1,420,\n1,2,2,400,\n1,3,,,sitout\n1,4,4,-50,\n", "sat out: pair NS 3"),
+])
+def test_a_sitout_in_a_two_winner_section_is_named_with_its_direction(tmp_path, rows, said):
+    src = tmp_path / "mitchell.csv"
+    src.write_text("board,ns_pair,ew_pair,ns_score,adjustment\n" + rows, encoding="utf-8")
+    page = tmp_path / "page.html"
+    assert main(["score", str(src), "-o", str(page)]) == 0
+    assert said in page.read_text(encoding="utf-8")

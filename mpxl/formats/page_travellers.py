@@ -51,9 +51,11 @@ def travellers_section(
 
 
 
-def _board_note(b: BoardPlace, sat: list[SitOut], method: str, L: Mapping[str, str]) -> str:
+def _board_note(b: BoardPlace, sat: list[SitOut], method: str, L: Mapping[str, str],
+                two_winners: frozenset[str] = frozenset()) -> str:
     """What the note under a board's title says: its top, or how its figures were estimated, and
-    the pairs that sat it out."""
+    the pairs that sat it out (with its direction where its section has two winners, ``two_winners``: NS 3 and
+    EW 3 are two pairs)."""
     note = L["top_note"].format(top=mp_text(b.top, None))
     if b.line_top is not None:  # the lines on their own top, the totals on the full one; or the other way round
         key = "plain_note" if b.line_top < b.top else "scaled_note"
@@ -63,7 +65,8 @@ def _board_note(b: BoardPlace, sat: list[SitOut], method: str, L: Mapping[str, s
         note += "; " + L["estimated_note"].format(actual=b.actual, expected=b.expected, method=method)
     if sat:
         note += "; " + L["sat_out"].format(pairs=", ".join(
-            L["pair_word"].format(pair=so.pair) + (f" ({so.section})" if so.section and not b.section else "")
+            L["pair_word"].format(pair=f"{L[so.direction.lower()]} {so.pair}" if so.section in two_winners else so.pair)
+            + (f" ({so.section})" if so.section and not b.section else "")
             for so in sat))
     return note
 
@@ -89,7 +92,8 @@ def _board_html(
     )
     assert sc is not None  # a board of the scorer's: the event was scored
     sat = [so for so in sat_board if not b.section or so.section == b.section]
-    note = _board_note(b, sat, method_title(opts.method.value), L)
+    note = _board_note(b, sat, method_title(opts.method.value), L,
+                       frozenset(sec for sec, n in result.event.winners.items() if n == 2))
     lines = w.lines_in(b.ranges)
     ns_mps, ew_mps = gather(sc.ns_mp, b.ranges), gather(sc.ew_mp, b.ranges)
     fouled = _fouled_notes(b, lines, ns_mps, ew_mps, opts, L)
