@@ -183,6 +183,34 @@ def test_the_workbook_reads_a_sitout_as_no_line(howell5, tmp_path, capsys):
     assert [typed_values["Travellers", f"{C['ns_mp']}{FIRST_ROW + i}"] for i in range(2)] == [2, 0]
 
 
+def test_the_fresh_templates_numbered_rows_are_no_sitouts(tmp_path, capsys):
+    """`mpxl template` numbers its rows (a Board and an NS pair on each): a row left as it came is no line
+    and no sit-out, as the sheet reads it (Kind blank, Pair alone 0), so a template with some boards typed
+    and the rest left is scored; a pair alone with `sitout` in Adjustment is a sit-out, as the sheet's
+    Pair alone counts it."""
+    from openpyxl import load_workbook
+
+    from mpxl.workbook.template import FIRST_ROW, TRAVELLER_COLUMNS
+
+    C = TRAVELLER_COLUMNS
+    path = tmp_path / "fresh.xlsx"
+    assert main(["template", "--tables", "3", "--boards", "3", "-o", str(path)]) == 0
+    wb = load_workbook(path)
+    ws = wb["Travellers"]
+    assert [(ws[f"{C['board']}{r}"].value, ws[f"{C['ns_pair']}{r}"].value) for r in range(FIRST_ROW, FIRST_ROW + 4)] \
+        == [(1, 1), (1, 2), (1, 3), (2, 1)]  # numbered, as they come
+    for r, ew, typed in ((FIRST_ROW, 1, 420), (FIRST_ROW + 1, 2, 400)):
+        ws[f"{C['ew_pair']}{r}"], ws[f"{C['typed']}{r}"] = ew, typed
+    ws[f"{C['adjustment']}{FIRST_ROW + 2}"] = "sitout"  # NS 3 alone on board 1; boards 2 and 3 left as they came
+    wb.save(path)
+    capsys.readouterr()
+    assert main(["score", str(path), "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert [(ln["ns_pair"], ln["ew_pair"], ln["ns_mp"]) for b in doc["boards"] for ln in b["lines"]] == \
+        [("1", "1", 2), ("2", "2", 0)]
+    assert [(s["board"], s["pair"], s["direction"]) for s in doc["sitouts"]] == [(1, "3", "NS")]
+
+
 #: The sit-out rows as the workbook holds them, after the lines: (NS pair, EW pair).
 HOWELL5_SITOUT_ROWS = [(None, 5), (1, None), (None, 3), (2, None), (None, 4)]
 

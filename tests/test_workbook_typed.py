@@ -149,6 +149,14 @@ FORMS: list[tuple[str, object, int, str | None]] = [
     ("tricks", "made1", 420, None),
     ("tricks", "m1", 420, None),
     ("tricks", None, 420, None),
+    # the board: a whole number typed as text (pasted, or into a cell formatted as text) is that board ({} is its
+    # number); "board contract" the same beside 4S by N making 10, scored with the board's vulnerability
+    ("board", "{}.0", 420, None),
+    ("board", " {} ", 420, None),
+    ("board", f"{{}}{NBSP}", 420, None),
+    ("board", "{}", 420, None),
+    ("board contract", "{}.0", 420, None),
+    ("board contract", "{}", 420, None),
     # a line's own penalty
     ("ns_pen", 2, 420, "2"),
     ("ns_pen", 1.5, 420, "1.5"),
@@ -235,6 +243,10 @@ def form_lines(i: int, form) -> list[TemplateLine]:
         fields.update(contract="4S", by="N")
     elif column in ("ns_pen", "ew_pen"):
         fields["typed"] = 420
+    elif column.startswith("board"):  # the board as text, its number in it
+        fields = dict(typed=means) if column == "board" else dict(contract="4S", by="N", tricks=10)
+        return [TemplateLine(cell.format(board), 1, 11, **fields), *(
+            TemplateLine(board, p, p + 10, typed=means + d) for p, d in ((2, -10), (3, 10)))]
     first = TemplateLine(board, 1, 11, **fields)
     return [first, TemplateLine(board, 2, 12, typed=means - 10), TemplateLine(board, 3, 13, typed=means + 10)]
 
@@ -249,7 +261,7 @@ def form_csv(i: int, form) -> str:
         texts = ["" if v is None else str(v) for v in cells]
         if k == 0 and text is not None:
             texts[["board", "ns_pair", "ew_pair", "contract", "by", "tricks", "typed", "adjustment", "ns_pen",
-                   "ew_pen"].index(column)] = text
+                   "ew_pen"].index(column.split()[0])] = text
         rows.append(",".join('"' + t.replace('"', '""') + '"' for t in texts))
     return "\n".join(rows) + "\n"
 

@@ -622,6 +622,7 @@ def _template_event(wb: Any, source: str) -> Event:
     unworked: list[str] = []  # the lines whose figures the sheet shows as ?: to settle
     blank: list[str] = []  # the lines with a result and no NS MP at all: in a recalculated sheet, rows without formulas
     worked = False  # whether the sheet holds a worked-out figure (recalculated and saved)
+    numbered = False  # whether a row was left as the template numbered it
     results = [i for i, k in enumerate(keys) if k in RESULT_KEYS]
     formulas = _Formulas(source, ws.title, _read_columns(wb.sheetnames).get(ws.title))
     words = _setup_words(wb["Setup"], source)
@@ -636,9 +637,12 @@ def _template_event(wb: Any, source: str) -> Event:
                 if cells[i].strip() == "?" and where not in unworked:
                     unworked.append(where)
                 cells[i] = ""
+        if _one_pair_alone(keys, cells) and not any(cells[i].strip() for i in results):
+            numbered = True  # the template's numbered row left as it came (Board, NS pair): no line, as the sheet
+            continue  # reads it (a sit-out there has sitout in Adjustment)
         if any(c.strip() for i, c in enumerate(cells) if i not in figures):
             rows.append((where, _penalty_row_cells(keys, cells)))
-    if not rows:
+    if not rows and not numbered:
         raise UserError(source, "sheet Travellers", "no traveller lines typed (from row 5 down)")
     penalties: list[Penalty] = []
     typed_over: list[str] = []  # a Typed score beside a contract that scores otherwise: scored, as the sheet does
@@ -684,6 +688,20 @@ def _template_event(wb: Any, source: str) -> Event:
         ev.deals = read_hands(wb[HANDS_SHEET], source, ev.warnings, {ln.board for ln in ev.lines} or None)
         ev.analyses = read_hand_analyses(wb[HANDS_SHEET], ev.deals, source)
     return ev
+
+
+def _one_pair_alone(keys: list[str], cells: list[str]) -> bool:
+    """Does the row give exactly one of its pairs? On the sheet such a row with no result (Contract, Typed score
+    and Adjustment blank) is no line (its Kind blank, as the template's numbered rows come: a Board and an NS pair),
+    and a sit-out only with a not-played code in Adjustment (the sheet's Pair alone).
+
+    >>> keys = ["board", "ns_pair", "ew_pair"]
+    >>> _one_pair_alone(keys, ["1", "5", " "]), _one_pair_alone(keys, ["1", "5", "2"])
+    (True, False)
+    """
+    at = {k: i for i, k in enumerate(keys)}
+    given = [bool(cells[at[k]].strip()) for k in ("ns_pair", "ew_pair") if k in at]
+    return sum(given) == 1
 
 
 def _penalty_row_cells(keys: list[str], cells: list[str]) -> list[str]:

@@ -70,7 +70,20 @@ def fkey(c: Row) -> str:
 
 
 def bkey(c: Row) -> str:
-    return f'IF({c.board}="","",{c.fkey}&"|"&{c.board})'
+    return f'IF({c.board}="","",{c.fkey}&"|"&{c.bnum})'
+
+
+def bclean(c: Row) -> str:
+    """The Board as text, white space trimmed (spaces, tabs, non-breaking spaces)."""
+    return sheet_text(c.board)
+
+
+def bnum(c: Row) -> str:
+    """The Board as mpxl score reads it (:func:`mpxl.formats.common.board_number`): a number as it is, a whole number
+    typed as text (``7``, `` 7 ``, ``7.0``: pasted, or typed into a cell formatted as text) as that number; any other
+    text as typed (no board mpxl score reads: it refuses the file, naming the row)."""
+    x = c.bclean
+    return f'IF(ISNUMBER({c.board}),{c.board},IF({is_whole(x)},VALUE({x}),{c.board}))'
 
 
 def hs(c: Row) -> str:
@@ -120,7 +133,7 @@ _VUL_EW = [v.value for v in Vulnerability if v.is_vulnerable(Direction.E)]
 
 
 def vul(c: Row) -> str:
-    return f'IF(ISNUMBER({c.board}),INDEX(VulCycle,MOD({c.board}-1,{len(BOARD_CYCLE)})+1),"")'
+    return f'IF(ISNUMBER({c.bnum}),INDEX(VulCycle,MOD({c.bnum}-1,{len(BOARD_CYCLE)})+1),"")'
 
 
 #: What the contract table spells a strain with; every other spelling the core reads (suit symbols,
@@ -729,4 +742,8 @@ COLUMNS = [
     col("hs", "Board's share", hs, after="ewfk", note=(
         "Where each board's lines are laid out together: how many lines of the board's rows have the line's "
         "Board key (0 with no Board); Board's rows is the key most of them share. 0 otherwise.")),
+    col("bclean", "Board (clean)", bclean, note="The Board as text, white space trimmed."),
+    col("bnum", "Board (number)", bnum, note=(
+        "The Board as mpxl score reads it: a number, or a whole number typed as text (7, 7.0, ' 7 ') as that "
+        "number; any other text as typed. The Board key and the vulnerability read it.")),
 ]
