@@ -37,14 +37,19 @@ ROWS = ("1,1,5,420\n1,2,6,450\n1,3,7,-50\n1,4,8,420\n2,1,6,110\n2,2,7,140\n2,3,8
 SORTED_ROWS = "1,1,4,420\n1,2,5,450\n1,3,6,-50\n2,1,5,110\n2,2,6,140\n2,3,4,-50\n3,1,6,-100\n3,2,4,200\n3,3,5,50\n"
 
 
+def _scored(d, stem: str, text: str):
+    """The workbook ``mpxl score`` writes of the CSV ``text`` (in folder ``d``), and it loaded."""
+    src = d / f"{stem}.csv"
+    src.write_text(text)
+    out = d / f"{stem}.xlsx"
+    assert main(["score", str(src), "-o", str(out)]) == 0
+    return out, load_workbook(out)
+
+
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     d = tmp_path_factory.mktemp("by-board")
-    src = d / "club.csv"
-    src.write_text(HEAD + ROWS)
-    plain = d / "plain.xlsx"
-    assert main(["score", str(src), "-o", str(plain)]) == 0
-    wb = load_workbook(plain)
+    plain, wb = _scored(d, "plain", HEAD + ROWS)
     ws = wb["Travellers"]
     ws[f"{C['board']}{FIRST_ROW + 5}"] = 1  # board 2's second line (row 10) typed over as board 1
     moved = d / "moved.xlsx"
@@ -54,7 +59,7 @@ def built(tmp_path_factory):
     from mpxl.workbook.event_writer import write_event_workbook
 
     spare = d / "spare.xlsx"
-    write_event_workbook(score_event(read_event(src)), spare, spare_rows=3)
+    write_event_workbook(score_event(read_event(d / "plain.csv")), spare, spare_rows=3)
     wb = load_workbook(spare)
     ws = wb["Travellers"]
     r = FIRST_ROW + 12  # the first row below the boards'
@@ -74,11 +79,7 @@ def built(tmp_path_factory):
         made[name] = (d / f"{name}.xlsx", None)
     # three boards of three tables, the lines sorted by NS pair (Data > Sort): each board's rows hold one line of
     # every board, the first ones too
-    src3 = d / "three.csv"
-    src3.write_text(HEAD + SORTED_ROWS)
-    three = d / "three.xlsx"
-    assert main(["score", str(src3), "-o", str(three)]) == 0
-    wb = load_workbook(three)
+    three, wb = _scored(d, "three", HEAD + SORTED_ROWS)
     ws = wb["Travellers"]
     keys = ("board", "ns_pair", "ew_pair", "typed")
     rows = [[ws[f"{C[k]}{r}"].value for k in keys] for r in range(FIRST_ROW, FIRST_ROW + 9)]
