@@ -114,6 +114,18 @@ def test_xlsm_carries_xlwings_own_vba_project_byte_for_byte(xlsm):
     assert '<workbookPr codeName="ThisWorkbook"' in book
 
 
+@pytest.mark.parametrize("name", sorted(FUNCTIONS))
+def test_no_defined_name_of_the_workbook_is_a_function_name(xlsm, name):
+    """Import Functions writes ``Function NAME(...)`` into this very workbook (xlwings' generate_vba_wrapper)
+    and registers it as ``'club.xlsm'!NAME`` (MacroOptions): a defined name spelled the same (names are not
+    case-sensitive; ECMA-376 says a name shall not be a user-defined function's) would stand for the function's
+    name in ``=NAME(...)``. The Setup cell of the top is BoardTop, not Top, for =TOP()."""
+    from openpyxl import load_workbook
+
+    names = {n.upper() for n in load_workbook(xlsm, keep_vba=True).defined_names}
+    assert name.upper() not in names
+
+
 def test_xlsm_opens_with_keep_vba_and_keeps_it(xlsm, tmp_path):
     """openpyxl opens it with keep_vba (the template's sheets, xlwings.conf's settings) and saves it again
     with the same VBA project."""

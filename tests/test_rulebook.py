@@ -470,7 +470,7 @@ def test_setup_cells_are_defined_names():
     wb = build_template(tables=2, boards=2)
     for key in ("scale", "method", "n_used", "top", "rounding"):
         assert SETUP_NAMES[key] in wb.defined_names
-    assert [SETUP_NAMES[k] for k in ("scale", "n_used", "top", "method", "rounding")] == ["Scale", "N", "Top", "Method", "Rounding"]
+    assert [SETUP_NAMES[k] for k in ("scale", "n_used", "top", "method", "rounding")] == ["Scale", "N", "BoardTop", "Method", "Rounding"]
 
 
 def test_ns_mp_formula_is_short_and_every_helper_has_a_note():

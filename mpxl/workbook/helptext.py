@@ -43,7 +43,7 @@ SETUP_NOTES: dict[str, str] = {
     "date": "",
     "n_used": "Formula (name N): the most lines on any board; each session and section (field) has its own N, "
               "the Travellers' N (field) column.",
-    "top": "Formula (name Top): scale x (N - 1), the most matchpoints on a board (per field: Top (field)); "
+    "top": "Formula (name BoardTop): scale x (N - 1), the most matchpoints on a board (per field: Top (field)); "
            "N - 1 on the signed scale; the fixed top (100) on the percent scale.",
     "decimals": "Board matchpoints are rounded to this many decimals; totals add the rounded figures.",
     "ave_plus": "What A+ / AVE+ is worth (60).",
@@ -190,7 +190,7 @@ Adjustment codes:
   Arrowswitch: Y when the table played the other direction's cards; its NS and EW matchpoints swap.
 The formulas in words:
   Every step is a helper column on Travellers (click + above them); each header has a note.
-  The Setup cells have names: Scale, Method, N, Top, Rounding, Decimals, AvePlus, AveMinus...
+  The Setup cells have names: Scale, Method, N, BoardTop, Rounding, Decimals, AvePlus, AveMinus...
   The tables to the right (codes, not-played codes, methods and their k, small-group rules,
   the 16-board cycle, the contract scores) are what the formulas look up; mpxl writes them
   from its own rules, so the sheet and the mpxl command agree.

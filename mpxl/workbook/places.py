@@ -85,7 +85,9 @@ class Setup(Generic[T]):
     method: T = _of("Method")
     expected: T = _of("Expected")
     n_used: T = _own("N", "N used")
-    top: T = _own("Top", "Top")
+    # not "Top": a defined name may not be a function's name (ECMA-376), and Import Functions writes the
+    # function TOP (mpxl.udfs) into this same workbook
+    top: T = _own("BoardTop", "Top")
     rounding: T = _of("Rounding")
     decimals: T = _own("Decimals", "Decimals")
     ave_plus: T = _own("AvePlus", "Ave+ %")
