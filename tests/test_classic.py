@@ -145,6 +145,37 @@ def test_xlsm_opens_with_keep_vba_and_keeps_it(xlsm, tmp_path):
     assert vba_bytes(again) == vba_bytes(xlsm)
 
 
+def _conf_keys(ws) -> list[str]:
+    """The keys xlwings' GetConfigFromSheet (its VBA module, Config) reads from an xlwings.conf sheet: A1 alone
+    when A2 is blank, else A1 down to the last cell before the first blank one (``Range("A1").End(xlDown)``),
+    each upper-cased."""
+    last = 1
+    if ws["A2"].value not in (None, ""):
+        while ws.cell(row=last + 1, column=1).value not in (None, ""):
+            last += 1
+    return [str(ws.cell(row=r, column=1).value).upper() for r in range(1, last + 1)]
+
+
+@pytest.mark.parametrize("typed", [
+    [],
+    [("Interpreter_Win", r"%USERPROFILE%\mpxl-venv\Scripts\python.exe")],  # docs/excel.md step 5: A2 and B2
+    [("Interpreter_Win", r"C:\py\python.exe"), ("PYTHONPATH", r"C:\club")],
+    [("Interpreter_Win", "python"), ("Interpreter_Mac", ""), ("PYTHONPATH", ""), ("Conda Path", ""),
+     ("Conda Env", "")],  # as many as the sheet's note says fit (rows 2 to 6)
+])
+def test_xlwings_reads_the_conf_sheets_settings_and_none_of_its_notes(xlsm, typed):
+    """A scorer types settings from A2 down, as docs/excel.md and the sheet's notes say; xlwings then reads
+    those and UDF Modules, not the notes below (a note read as a setting is read as a key of its own)."""
+    from openpyxl import load_workbook
+
+    conf = load_workbook(xlsm, keep_vba=True)["xlwings.conf"]
+    for row, (key, value) in enumerate(typed, start=2):
+        conf.cell(row=row, column=1, value=key)
+        conf.cell(row=row, column=2, value=value)
+    assert _conf_keys(conf) == ["UDF MODULES", *(key.upper() for key, _ in typed)]
+    assert conf["B1"].value == "mpxl.udfs"
+
+
 def test_xlsm_vba_is_the_installed_xlwings_and_serves_the_imported_functions(xlsm, classic):
     """Decompressed: the project has xlwings' module (its version the installed package's, which its DLL is
     named by), ImportPythonUDFs (what Import Functions runs) and XLPy, which every wrapper Import Functions

@@ -28,8 +28,8 @@ from .layout import (
     TRAVELLER_SHEET,
 )
 
-__all__ = ["HELP_TEXT", "SETUP_NOTES", "COLUMN_NOTES", "PAIRS_NOTES", "XLWINGS_CONF_NOTES", "columns_markdown",
-           "block_markdown", "pairs_markdown", "reads"]
+__all__ = ["HELP_TEXT", "SETUP_NOTES", "COLUMN_NOTES", "PAIRS_NOTES", "XLWINGS_CONF_NOTES", "XLWINGS_CONF_NOTES_ROW",
+           "columns_markdown", "block_markdown", "pairs_markdown", "reads"]
 
 _NP = ", ".join(NOT_PLAYED_CODES)
 
@@ -219,6 +219,10 @@ With the add-in (mpxl.udfs through xlwings): the xlwings.conf sheet names the mo
 """
 
 
+#: The xlwings.conf sheet's first row of notes: the rows above it, from 2, take the settings a scorer adds, and the
+#: last of them stays blank (xlwings reads A1 down to the first blank row, so the notes are not read as settings).
+XLWINGS_CONF_NOTES_ROW = 8
+
 #: Under the xlwings.conf sheet's settings (xlwings reads A1 down to the first blank row, so these are notes).
 XLWINGS_CONF_NOTES = (
     "The settings above are read by classic xlwings (from A1 down to the first blank row); they win over the "
@@ -227,7 +231,8 @@ XLWINGS_CONF_NOTES = (
     "Interpreter_Win is left out on purpose: xlwings then uses the Interpreter set on the xlwings ribbon, else "
     "pythonw on the PATH. (A row Interpreter_Win with a blank value would hide the ribbon's.)",
     "To set it here, type Interpreter_Win in A2 and, in B2, the python.exe that has mpxl installed, such as "
-    "%USERPROFILE%\\mpxl-venv\\Scripts\\python.exe.",
+    "%USERPROFILE%\\mpxl-venv\\Scripts\\python.exe. Other settings (PYTHONPATH, Conda Path...) go in the rows "
+    f"below it, up to row {XLWINGS_CONF_NOTES_ROW - 2}; row {XLWINGS_CONF_NOTES_ROW - 1} stays blank.",
     "In the .xlsm, the VBA module xlwings (xlwings' own, from its quickstart --standalone) stands in for the add-in "
     "and its reference: press Alt+F8 and run ImportPythonUDFs. It must be the same version as the xlwings Python "
     "package (File > Properties names it): after upgrading xlwings, rebuild with mpxl template -o NAME.xlsm.",

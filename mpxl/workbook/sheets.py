@@ -45,7 +45,7 @@ from ..core.rules import (
 from ..formats.textsafe import as_text_cell
 from . import formulas as F
 from .columns import LOOSE, Align, Column, Span
-from .helptext import COLUMN_NOTES, HELP_TEXT, PAIRS_NOTES, SETUP_NOTES, XLWINGS_CONF_NOTES
+from .helptext import COLUMN_NOTES, HELP_TEXT, PAIRS_NOTES, SETUP_NOTES, XLWINGS_CONF_NOTES, XLWINGS_CONF_NOTES_ROW
 from .layout import (
     AVE_POLICY_NAMES,
     BLOCK_COLUMNS,
@@ -869,7 +869,9 @@ def xlwings_sheet(wb: Workbook) -> Worksheet:
     ws = wb.create_sheet("xlwings.conf")
     ws["A1"] = "UDF Modules"
     ws["B1"] = "mpxl.udfs"
-    r = 3
+    # the rows up to XLWINGS_CONF_NOTES_ROW - 1 stay blank: xlwings reads A2 and below down to the first blank
+    # row once A2 is typed (Interpreter_Win), so notes right below it would be read as settings too
+    r = XLWINGS_CONF_NOTES_ROW
     for i, note in enumerate(XLWINGS_CONF_NOTES):
         for line in textwrap.wrap(note, 100):
             ws.cell(row=r, column=1, value=line).font = _HEAD_FONT if i == 0 else Font(color="606060")
