@@ -31,7 +31,7 @@ import xlwings as xw
 from .core import contract as _contract
 from .core.adjustments import Artificial, parse_entry
 from .core.board import plain_board, score_board
-from .core.methods import Method, check_total, estimate, find_method, k_value, top
+from .core.methods import Method, check_counts, check_total, estimate, find_method, k_value, top
 from .core.rounding import Rounding, RoundingKind
 from .core.rules import WHOLE_TEXT, arrowswitch_flag, code_key, is_blank, plain_score, side_of
 from .core.settings import Scale, SmallGroups
@@ -411,8 +411,9 @@ def estimate_range(mp: Range, expected: Cell, actual: Cell, method: Cell, scale:
     N, n = _whole(expected, "expected"), _whole(actual, "actual")
     m = _method(method)
     s = _scale(scale)
-    if m is None:  # method none: never estimate, each figure as it is
-        return _map_range(mp, lambda S: S)
+    if m is None:  # method none: never estimate, each figure as it is, once the counts and figure make a board
+        check_counts(N, n)  # a full board's k is 1 under Factor: S as it is, checked within 0..the top of n
+        return _map_range(mp, lambda S: estimate(S, n, n, Method.FACTOR, s))
     return _map_range(mp, lambda S: estimate(S, N, n, m, s))
 
 

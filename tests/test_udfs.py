@@ -374,6 +374,11 @@ def test_com_error_codes_reach_the_function_as_their_names():
         ("MANUAL", (0, 2, 9), "MANUAL: 9 results are more than the 2 expected"),
         ("ESTIMATE", (3, 9, 2, "factor"), "ESTIMATE: mp 3 is outside 0..2, the top of 2 results on scale 2"),
         ("KVALUE", ("neuberg", 8, 9), "KVALUE: 9 results are more than the 8 expected"),
+        # method none leaves the figure as it is, but not an impossible board's
+        ("ESTIMATE", (14, 9, 10, "none"), "ESTIMATE: 10 results are more than the 9 expected"),
+        ("ESTIMATE", (14, 9, 0, "none"), "ESTIMATE: actual 0 must be a whole number, at least 1"),
+        ("ESTIMATE", (20, 9, 8, "none"), "ESTIMATE: mp 20 is outside 0..14, the top of 8 results on scale 2"),
+        ("ESTIMATE", (8, 9, 8, "none", "signed"), "ESTIMATE: mp 8 is outside -7..7, the top of 8 results on scale signed"),
     ],
 )
 def test_impossible_counts_are_refused_in_the_cell(name, args, message):

@@ -53,6 +53,13 @@ def built(tmp_path_factory):
         p = d / f"methods-{N}-{n}-{scale}.xlsx"
         methods_workbook(N, n, scale).save(p)
         out[f"methods-{N}-{n}-{scale}"] = (p, (N, n, scale))
+    for i, (N, n, scale) in enumerate(METHOD_BAD_INPUTS):  # typed past the validation, as a paste does
+        wb = methods_workbook(9, 8, 2)
+        ws = wb["Methods"]
+        ws["B3"], ws["B4"], ws["B5"] = N, n, scale
+        p = d / f"methods-bad-{i}.xlsx"
+        wb.save(p)
+        out[f"methods-bad-{i}"] = (p, (N, n, scale))
     p = d / "entries.xlsx"
     entries_workbook(p)
     out["entries"] = (p, None)
@@ -94,6 +101,29 @@ def test_slides_numbers_in_libreoffice(lo):
 @pytest.mark.parametrize("N, n, scale", METHOD_CASES)
 def test_methods_sheet_libreoffice_equals_mpxl_methods(lo, N, n, scale):
     check_methods(lo[f"methods-{N}-{n}-{scale}"], N, n, scale)
+
+
+#: N, n and scale cells that make no board: n above N, n = 0, N = 1, a negative, a text, a fraction, a bad scale.
+METHOD_BAD_INPUTS = [(9, 10, 2), (9, 0, 2), (1, 1, 2), (-3, 2, 2), (9, "x", 2), (9, 8.5, 2), (9, 8, 3)]
+
+
+@pytest.mark.parametrize("i", range(len(METHOD_BAD_INPUTS)), ids=[str(c) for c in METHOD_BAD_INPUTS])
+def test_methods_sheet_names_counts_that_make_no_board(lo, i):
+    """Counts or a scale the sheet cannot use are said above the table, and the k row and table are blank (no
+    #VALUE!, no figure past 100% from n above N)."""
+    from mpxl.workbook.template import METHODS_LAYOUT as L
+
+    v = lo[f"methods-bad-{i}"]
+    said = v["Methods", L["check"]]
+    assert said and said.startswith("Scale must be" if METHOD_BAD_INPUTS[i][2] == 3 else "N must be a whole number")
+    assert [v["Methods", f"{c}{L['k_row']}"] for c in L["mp_cols"]] == [None] * len(L["mp_cols"])
+    assert all(v["Methods", f"{c}{L['first_row'] + j}"] in (None, "") for j in range(20)
+               for c in ["A", "B", *L["mp_cols"], *L["pct_cols"]])
+
+
+def test_methods_sheet_says_nothing_when_the_counts_are_right(lo):
+    for N, n, scale in METHOD_CASES:
+        assert lo[f"methods-{N}-{n}-{scale}"]["Methods", "A2"] in (None, ""), (N, n, scale)
 
 
 # ------------------------------------------------------------------ the signed scale

@@ -168,9 +168,24 @@ def setup_formulas(fixed_n: int | None = None) -> dict[str, str]:
 
 # -------------------------------------------------------------------- Methods
 
-def methods_k(method: Method, N: str, n: str) -> str:
-    """The Methods sheet's k cell of ``method`` for the N and n cells."""
-    return "=" + K_RULES[method.value].excel(N=N, n=n)
+def methods_counts_check(N: str, n: str, most: int, unit: str, scales: str) -> str:
+    """The Methods sheet's message when N and n make no board (a text, a fraction, N below 2, n below 1 or
+    above N or ``most``) or the scale is not one of ``scales`` (its ``unit`` cell is then #N/A, no number), blank when
+    they are right: the sheet's ``check_counts``.
+
+    >>> methods_counts_check("$B$3", "$B$4", 60, "$B$6", "1, 2 or signed")[:60]
+    '=IF(ISNUMBER($B$6),IF(AND(ISNUMBER($B$3),ISNUMBER($B$4)),IF('
+    """
+    says = (f'"N must be a whole number of results, at least 2, and n a whole number from 1 to N (at most {most}): '
+            f'the table is blank until they are"')
+    ok = f"AND({N}=INT({N}),{N}>=2,{n}=INT({n}),{n}>=1,{n}<={N},{n}<={most})"
+    counts = f'IF(AND(ISNUMBER({N}),ISNUMBER({n})),IF({ok},"",{says}),{says})'
+    return f'=IF(ISNUMBER({unit}),{counts},"Scale must be {scales}: the table is blank until it is")'
+
+
+def methods_k(method: Method, N: str, n: str, check: str) -> str:
+    """The Methods sheet's k cell of ``method`` for the N and n cells (blank while ``check`` names a problem)."""
+    return f'=IF({check}<>"","",{K_RULES[method.value].excel(N=N, n=n)})'
 
 
 def _methods_offset(unit: str, centred: str, E: str) -> str:
@@ -178,10 +193,10 @@ def _methods_offset(unit: str, centred: str, E: str) -> str:
     return SCALE_OFFSET.excel(centred=centred, Top=top_of(unit, centred, E))
 
 
-def methods_raw(j: int, n: str, unit: str, centred: str) -> str:
+def methods_raw(j: int, n: str, unit: str, centred: str, check: str) -> str:
     """The Methods sheet's ``j``-th raw score S among n results: j halves of the unit, from 0 (less the
-    signed scale's offset: -(n - 1) to n - 1); blank past the top."""
-    return f'=IF({j}<=2*({n}-1),{j}*{unit}/2-{_methods_offset(unit, centred, n)},"")'
+    signed scale's offset: -(n - 1) to n - 1); blank past the top, and while ``check`` names a problem."""
+    return f'=IF({check}<>"","",IF({j}<=2*({n}-1),{j}*{unit}/2-{_methods_offset(unit, centred, n)},""))'
 
 
 def methods_raw_pct(S_: str, n: str, unit: str, centred: str) -> str:

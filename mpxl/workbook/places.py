@@ -212,11 +212,12 @@ def _column_run(first: int, count: int) -> tuple[str, ...]:
 
 
 #: The Methods sheet: the cells of N, n and scale (and the scale's unit and centring, hidden), the k row,
-#: the first row of the table and its columns
+#: the message naming counts that make no board (``check``: blank when N and n are right; the table and k row
+#: are blank while it is not), the first row of the table and its columns
 #: (matchpoints, then percentages, a column a method); the chart sits at ``chart_at`` (over columns up to
 #: ``chart_last``), its data in the hidden ``chart_cols``.
 METHODS_LAYOUT: dict[str, Any] = {
-    "N": "B3", "n": "B4", "scale": "B5", "scale_unit": "B6", "centred": "C6",
+    "N": "B3", "n": "B4", "scale": "B5", "scale_unit": "B6", "centred": "C6", "check": "A2",
     "k_row": 8, "first_row": 12, "max_actual": 60,
     "s_col": "A", "raw_pct_col": "B",
     "mp_cols": _column_run(3, _M), "pct_cols": _column_run(3 + _M, _M),

@@ -653,8 +653,8 @@ def _methods_inputs(ws: Worksheet, N: int, n: int, scale: int | str) -> None:
     ws["D3"] = "Choose N, the results a board should have, and n, the real results it has."
     ws["D4"] = ("M = (N - k)/(n - 1) x S + scale x (k - 1)/2; percentage = M / (scale x (N - 1)). Signed: S and M "
                 "less the average (n - 1, N - 1) of the double figures; percentage = 50 + 50 x M / (N - 1).")
-    ws["D5"] = (f"n can be 1 to {L['max_actual']}. With n = N only Ascherman (on every board) changes the figures; "
-                "with n = 1 every result is the average.")
+    ws["D5"] = (f"n can be 1 to N (at most {L['max_actual']}). With n = N only Ascherman (on every board) changes "
+                "the figures; with n = 1 every result is the average.")
     for cell in ("D3", "D4", "D5"):
         ws[cell].font = Font(italic=True, color="606060")
     for ref, label, value in ((L["N"], "N (expected)", N), (L["n"], "n (actual)", n), (L["scale"], "Scale", scale)):
@@ -670,8 +670,12 @@ def _methods_inputs(ws: Worksheet, N: int, n: int, scale: int | str) -> None:
     for ref in (f"A{L['scale_unit'][1:]}", L["scale_unit"], L["centred"]):
         ws[ref].font = _HELPER_FONT
     ws.row_dimensions[int(L["scale_unit"][1:])].hidden = True
-    _rule(ws, L["n"], "n", f"n is a whole number from 1 to {L['max_actual']}.",
-          type="whole", operator="between", formula1="1", formula2=str(L["max_actual"]))
+    _rule(ws, L["n"], "n", f"n is a whole number from 1 to N, at most {L['max_actual']}.",
+          type="whole", operator="between", formula1="1", formula2=f"MIN({L['max_actual']},{_absolute(L['N'])})")
+    # typed past the validation (pasted, or N made smaller than n afterwards): said above the table, which is blank
+    ws[L["check"]] = F.methods_counts_check(_absolute(L["N"]), _absolute(L["n"]), L["max_actual"],
+                                            _absolute(L["scale_unit"]), "1 (single), 2 (double) or signed")
+    ws[L["check"]].font = Font(bold=True, color="C00000")
     _rule(ws, L["N"], "N", "N is a whole number of results, at least 2.",
           type="whole", operator="between", formula1="2", formula2="1000")
 
@@ -687,7 +691,7 @@ def _methods_k(ws: Worksheet) -> None:
     for i, m in enumerate(METHODS_SHEET):
         col = L["mp_cols"][i]
         _head(ws, kr - 1, _col(col), m.label, 11)
-        ws[f"{col}{kr}"] = F.methods_k(m, Nr, nr)
+        ws[f"{col}{kr}"] = F.methods_k(m, Nr, nr, _absolute(L["check"]))
         ws[f"{col}{kr}"].number_format = "0.0000"
         ws[f"{col}{kr + 1}"] = K_FORMULAS[m][1]
         ws[f"{col}{kr + 1}"].alignment = Alignment(wrap_text=True, horizontal="center")
@@ -732,7 +736,7 @@ def _methods_table(ws: Worksheet) -> None:
     for j in range(last - first + 1):
         r = first + j
         S = f"$A{r}"
-        ws[S[1:]] = F.methods_raw(j, nr, ur, cr)
+        ws[S[1:]] = F.methods_raw(j, nr, ur, cr, _absolute(L["check"]))
         ws[f"B{r}"] = F.methods_raw_pct(S, nr, ur, cr)
         ws[f"B{r}"].number_format = "0.00"
         for i, m in enumerate(METHODS_SHEET):
