@@ -67,7 +67,7 @@ def test_methods_command_on_the_signed_scale(tmp_path, capsys):
     capsys.readouterr()
     with pytest.raises(SystemExit):
         main(["methods", "9", "8", "--scale", "3"])
-    assert "argument --scale: '3' is not a scale; expected one of double, single, signed" in capsys.readouterr().err
+    assert "argument --scale: '3' is not a scale; expected 2 (double), 1 (single) or signed" in capsys.readouterr().err
 
 
 def test_methods_command_bad_input(capsys):

@@ -226,7 +226,7 @@ def test_the_signed_scale_in_the_template(tmp_path, capsys):
     capsys.readouterr()
     with pytest.raises(SystemExit):
         main(["template", "--scale", "triple", "-o", str(tmp_path / "bad.xlsx")])
-    assert "'triple' is not a scale; expected one of double, single, signed" in capsys.readouterr().err
+    assert "'triple' is not a scale; expected 2 (double), 1 (single) or signed" in capsys.readouterr().err
     assert not (tmp_path / "bad.xlsx").exists()
 
 

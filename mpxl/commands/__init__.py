@@ -50,11 +50,15 @@ def scale_argument(text: str) -> Scale:
 
     >>> scale_argument("2"), scale_argument("signed")
     (<Scale.DOUBLE: 'double'>, <Scale.SIGNED: 'signed'>)
+    >>> scale_argument("3")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: '3' is not a scale; expected 2 (double), 1 (single) or signed
     """
     try:
         scale = Scale.find(text)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
+    except ValueError:  # the scales this flag takes, not the percentage scale it refuses below
+        raise argparse.ArgumentTypeError(f"{text!r} is not a scale; expected 2 (double), 1 (single) or "
+                                         "signed") from None
     if scale.fixed_top is not None:  # the methods table compares the matchpoint scales
         raise argparse.ArgumentTypeError(f"{text!r}: the percentage scale is chosen on a workbook's Setup (Scale "
                                          "percent) or by mpxl score and check; expected 2, 1 or signed")
