@@ -12,7 +12,7 @@ boards and pairs), built once and passed down.
 
 Every figure is a live formula that Excel 2010 and LibreOffice 7.x both evaluate (COUNTIFS,
 SUMIFS, SUMPRODUCT, CHOOSE, INDEX/MATCH; no LET, XLOOKUP, FILTER, dynamic arrays), so it works
-without the add-in. The Setup cells are defined names (``Scale``, ``Method``, ``N``, ``Top``...).
+without the add-in. The Setup cells are defined names (``Scale``, ``Method``, ``N``, ``BoardTop``...).
 
 :func:`build_template` makes an empty template; :func:`build_workbook` is the
 general builder that :mod:`mpxl.workbook.event_writer` fills with an event, and
