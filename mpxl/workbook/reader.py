@@ -536,7 +536,7 @@ class _Formulas:
         self.path, self.sheet, self.columns = path, sheet, columns
         #: What the sheet's errors come from, where it is known (a Setup value its formulas cannot read): said
         #: in their place of "the formulas went wrong"
-        self.cause = ""
+        self.cause: tuple[str, str] | None = None
         self._some: dict[tuple[int, int], Any] | None = None  # the formulas of ``columns`` (below the headings)
         self._all: dict[tuple[int, int], Any] | None = None  # every formula of the sheet
 
@@ -627,7 +627,7 @@ def _template_event(wb: Any, source: str) -> Event:
     formulas = _Formulas(source, ws.title, _read_columns(wb.sheetnames).get(ws.title))
     words = _setup_words(wb["Setup"], source)
     unread_setup = setup_unread(words)
-    formulas.cause = unread_setup[0] if unread_setup else ""  # an error the sheet shows comes from the Setup first
+    formulas.cause = unread_setup[0] if unread_setup else None  # an error the sheet shows comes from the Setup first
     for where, cells in _rows(ws, source, columns, _HEADER_ROW + 1, formulas):
         worked = worked or any(_is_number(cells[i]) for i in figures)
         if not cells[figures[0]] and any(cells[i].strip() for i in results):
@@ -671,7 +671,7 @@ def _template_event(wb: Any, source: str) -> Event:
                      "Status on Travellers says why); mpxl scores the line all the same, so the sheet and mpxl's "
                      "outputs differ until it is settled" for where in unworked]
     ev.to_settle += _not_on_pairs(ev)
-    ev.to_settle += unread_setup
+    ev.to_settle += [f"{where}: {what}" for where, what in unread_setup]
     if worked:
         column = next(c for c, k in columns.items() if k == keys[figures[0]])
         # a workbook mpxl score wrote has no empty row with the formulas (each board's lines laid out together,
@@ -761,38 +761,38 @@ def _setup_words(ws: Any, source: str) -> dict[str, Any]:
     return words
 
 
-def _from_setup(cause: str) -> str:
-    """An error's cause (one of :func:`setup_unread`'s), said after the error.
+def _from_setup(cause: tuple[str, str]) -> str:
+    """An error's cause (one of :func:`setup_unread`'s: where, what), said after the error.
 
-    >>> _from_setup("sheet Setup, cell B6: Method: 'factor ' has a space after it")
+    >>> _from_setup(("sheet Setup, cell B6", "Method: 'factor ' has a space after it"))
     ": it comes from Setup, cell B6, where Method: 'factor ' has a space after it"
     """
-    cell, why = cause.split(": ", 1)
-    return f": it comes from {cell.removeprefix('sheet ')}, where {why}"
+    where, why = cause
+    return f": it comes from {where.removeprefix('sheet ')}, where {why}"
 
 
-def setup_unread(words: dict[str, Any]) -> list[str]:
+def setup_unread(words: dict[str, Any]) -> list[tuple[str, str]]:
     """The Setup values (``words``, :func:`_setup_words`) that the sheet's formulas do not read as mpxl reads them
     (:func:`mpxl.workbook.setup_rules.unread`: a number held as text, a word with a space around it), each in words
-    naming its cell: the sheet's figures and mpxl's differ until it is typed again.
+    as (where, what): the sheet's figures and mpxl's differ until it is typed again.
 
     >>> setup_unread({"method": "factor ", "scale": 2, "_cells": {"method": "B6"}})
-    ["sheet Setup, cell B6: Method: 'factor ' has a space after it; the sheet's formulas read the cell as it is (its \
-figures show #N/A, or the setting's default), mpxl reads 'factor': type factor"]
+    [('sheet Setup, cell B6', "Method: 'factor ' has a space after it; the sheet's formulas read the cell as it is \
+(its figures show #N/A, or the setting's default), mpxl reads 'factor': type factor")]
     """
     from .places import SETUP_ROWS
     from .setup_rules import RULES, unread
 
     labels = {key: label for key, _, label in SETUP_ROWS}
-    said = []
+    said: list[tuple[str, str]] = []
     for key, rule in RULES.items():
         found = unread(rule, words.get(key))
         if found is not None:
             why, meant = found
             cell = words.get("_cells", {}).get(key, key)
-            said.append(f"sheet Setup, cell {cell}: {labels.get(key, key)}: {why}; the sheet's formulas read the cell "
-                        f"as it is (its figures show #N/A, or the setting's default), mpxl reads {meant!r}: type "
-                        f"{meant}")
+            said.append((f"sheet Setup, cell {cell}", f"{labels.get(key, key)}: {why}; the sheet's formulas read the "
+                         f"cell as it is (its figures show #N/A, or the setting's default), mpxl reads {meant!r}: type "
+                         f"{meant}"))
     return said
 
 
@@ -827,7 +827,7 @@ def setup_options(words: dict[str, Any], source: str) -> dict[str, Any]:
             value = int(value)
         if not isinstance(value, int) or isinstance(value, bool) or value < 1 or (key == "winners" and value > 2):
             held = setup_unread({key: value, "_cells": cells})  # a number held as text, said so
-            raise UserError(source, f"sheet Setup, cell {cells.get(key, key)}", held[0].split(": ", 1)[1] if held
+            raise UserError(source, f"sheet Setup, cell {cells.get(key, key)}", held[0][1] if held
                             else f"{key} {value!r}: expected " + ("1 or 2" if key == "winners" else "a whole number"))
         parsed[key] = value
     if words.get("rounding") not in (None, ""):
