@@ -192,6 +192,51 @@ def test_solver_matches_dds_par_and_refuses_a_bad_deal():
         solve([Deal(3, ("AKQJ.T98.765.43", "T98.765.432.AKQJ", "765.432.AKQJ.T98", "432.AKQJ.T98.7652"))])
 
 
+# board, the deal (PBN, from North), dealer, vulnerable: the solver's deals of every kind
+SOLVER_DEALS = [
+    (1, "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765", "N", "None"),  # 10 HCP each
+    (2, "N:AKQJT98765432... ...AKQJT98765432 ..AKQJT98765432. .AKQJT98765432..", "E", "NS"),  # one-suiters
+    (3, "N:KT5.AJ8543.KJ.K5 Q6432.T62.7.T973 AJ9.Q9.QT963.862 87.K7.A8542.AQJ4", "S", "EW"),  # random
+    (4, "N:AQ8652.T97..AKJ5 J43.AQ86.Q64.T32 KT.KJ53.AT7.Q876 97.42.KJ98532.94", "W", "All"),  # a void
+    (5, "N:T873.86.T.AKJ754 K96.AQ753.AQ65.9 J4.KJ2.K843.T863 AQ52.T94.J972.Q2", "N", "NS"),  # random
+    (6, "N:KT5.AJ8543.KJ.K5 Q6432.T62.7.T973 AJ9.Q9.QT963.862 87.K7.A8542.AQJ4", "E", "All"),  # board 3 again
+]
+
+
+@pytest.mark.parametrize("batch", [1, 2, 40])
+def test_batch_solve_gives_each_deal_its_own_table(monkeypatch, batch):
+    """solve's batches (endplay's calc_all_tables, DDS's threads) against DDS solving each deal alone
+    (calc_dd_table), all 20 cells, and the par of each board's own dealer and vulnerability; the same
+    cards twice are solved once, and a second solve solves nothing."""
+    pytest.importorskip("endplay")
+    import endplay.dds
+    import endplay.types
+
+    from mpxl.formats import solver
+
+    deals = [Deal.from_pbn(b, pbn, dealer, vul) for b, pbn, dealer, vul in SOLVER_DEALS]
+    sent: list[int] = []
+    real = endplay.dds.calc_all_tables
+
+    def counted(eps):
+        sent.append(len(eps))
+        return real(eps)
+
+    monkeypatch.setattr(solver, "BATCH", batch)
+    monkeypatch.setattr(endplay.dds, "calc_all_tables", counted)
+    solver.forget()
+    solved = solver.solve(deals)
+    distinct = len({pbn for _, pbn, _, _ in SOLVER_DEALS})
+    assert sent == [min(batch, distinct - i) for i in range(0, distinct, batch)]
+    for (board, pbn, dealer, vul), deal in zip(SOLVER_DEALS, deals):
+        alone = endplay.dds.calc_dd_table(endplay.types.Deal(pbn))
+        rows = [[alone[endplay.types.Denom.find(strain), endplay.types.Player.find(seat)] for strain in ALL_STRAINS]
+                for seat in "NESW"]
+        assert solved[board] == analyse(board, rows, vul, dealer, deal.hands), board
+    assert solver.solve(deals) == solved and sum(sent) == distinct
+    solver.forget()
+
+
 def test_without_endplay_one_line_says_what_to_install(monkeypatch):
     import builtins
     import sys
@@ -222,7 +267,7 @@ def test_check_compares_magic_contest_analysis_with_the_solver(capsys):
     out = capsys.readouterr().out
     assert "the double-dummy analysis" in out
     verdict = next(line for line in out.splitlines() if line.startswith("the double-dummy analysis"))
-    assert "agrees with the solver" in verdict or "differs from the solver's on boards" in verdict
+    assert verdict == "the double-dummy analysis of 30 boards (its tricks and par) agrees with the solver"
 
 
 # ------------------------------------------------------------------------------- where it is shown

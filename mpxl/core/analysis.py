@@ -1,6 +1,6 @@
 """A board's double-dummy analysis: the 20 makeable trick counts, the par, each hand's HCP.
 
-The trick counts come from a solver (``mpxl.formats.analysis``, which calls endplay) or from a
+The trick counts come from a solver (:mod:`mpxl.formats.solver`, which calls endplay) or from a
 file's tags (``mpxl.formats.pbn_analysis``); the par is worked out here from the counts with mpxl's
 own scoring (:func:`mpxl.core.contract.score`), so a table read from a file and one solved get
 their par by the same rule.

@@ -52,39 +52,39 @@ def _conditions(deal: Deal) -> tuple[str, str]:
 
 def solve(deals: Iterable[Deal], source: str = "") -> dict[int, Analysis]:
     """Board -> Analysis of every deal with its four hands known; UserError naming the board of a
-    deal that is not 52 cards (``source`` names the file); ImportError when endplay is not installed."""
+    deal that is not 52 cards (``source`` names the file); ImportError when endplay is not installed.
+
+    Each set of cards is solved once: in one batch call for up to :data:`BATCH` of them, and never
+    again in this process (the same cards under another board number, dealer or vulnerability take
+    the same table, their par worked out from it)."""
     endplay = _endplay()
-    chosen = [d for d in deals if all(d.hands)]
-    made = []
-    for deal in chosen:
+    chosen = []
+    for deal in (d for d in deals if all(d.hands)):
         problem = _problem(deal)
         if problem:
             raise UserError(source or "mpxl", f"board {deal.board}", f"the deal cannot be analysed: {problem}")
-        made.append(endplay.types.Deal(deal.to_pbn()))
-    out: dict[int, Analysis] = {}
-    todo = [(deal, ep) for deal, ep in zip(chosen, made) if _key(deal) not in _SOLVED]
+        ep = endplay.types.Deal(deal.to_pbn())
+        chosen.append((deal, ep.to_pbn(), ep))  # endplay's PBN: the cards, however the file spelt them
+    todo = list({cards: ep for _, cards, ep in chosen if cards not in _TABLES}.items())
     for start in range(0, len(todo), BATCH):
         batch = todo[start:start + BATCH]
-        tables = endplay.dds.calc_all_tables([ep for _, ep in batch])
-        for (deal, _), table in zip(batch, tables):
-            vul, dealer = _conditions(deal)
-            _SOLVED[_key(deal)] = analyse(deal.board, _rows(table), vul, dealer, deal.hands)
-    for deal in chosen:
-        out[deal.board] = _SOLVED[_key(deal)]
+        for (cards, _), table in zip(batch, endplay.dds.calc_all_tables([ep for _, ep in batch])):
+            _TABLES[cards] = _rows(table)
+    out: dict[int, Analysis] = {}
+    for deal, cards, _ in chosen:
+        vul, dealer = _conditions(deal)
+        out[deal.board] = analyse(deal.board, _TABLES[cards], vul, dealer, deal.hands)
     return out
 
 
-#: what this process has solved, by deal (a ``--watch`` evening or a second ``check`` solves a board once)
-_SOLVED: dict[tuple[int, str, str, str], Analysis] = {}
+#: the tables this process has solved, by the cards (endplay's PBN): a ``--watch`` evening, a second
+#: ``check`` or the same deal twice solves them once
+_TABLES: dict[str, tuple[tuple[int, ...], ...]] = {}
 
 
 def forget() -> None:
     """Forget what this process has solved (a benchmark times the solver, not the cache)."""
-    _SOLVED.clear()
-
-
-def _key(deal: Deal) -> tuple[int, str, str, str]:
-    return (deal.board, deal.to_pbn(), *_conditions(deal))
+    _TABLES.clear()
 
 
 def _problem(deal: Deal) -> str:
