@@ -328,6 +328,10 @@ class Event:
     #: sheet shows as ?, a line's pair not on its Pairs sheet): ``check`` exits 1 on them, ``score`` names them
     to_settle: list[str] = field(default_factory=list, compare=False)
     sitouts: list[SitOut] = field(default_factory=list)  # tables with one pair and no opponents
+    #: (session, section, board) -> how many tables the movement plays the board at (both pairs there), when the
+    #: file knows its movement (the tablets' RoundData); empty when not known. N of a field is at least the most of
+    #: these, so a board is estimated to the whole evening's N while results still arrive (:mod:`mpxl.core.progress`)
+    plays: dict[tuple[int, str, int], int] = field(default_factory=dict)
     penalties: list[Penalty] = field(default_factory=list)  # penalties given as rows of their own
     #: the file's header fields (PBN ``% <META name=... content=...>``: Generator, ScoringType...), in order
     meta: dict[str, str] = field(default_factory=dict)
