@@ -135,8 +135,9 @@ def real_tables():
     return {name: db.rows(name) for name in ("RoundData", "ReceivedData")}
 
 
-def live_page_at(k, tmp_path, monkeypatch):
-    """One look of the live loop at the real database cut to its first k results (by ID): the page written."""
+def live_page_at(k, tmp_path, monkeypatch, *more):
+    """One look of the live loop at the real database cut to its first k results (by ID): the page written (and
+    the outputs ``more``, in ``tmp_path``)."""
     every = access.Database.rows
 
     def rows(self, table):
@@ -146,7 +147,8 @@ def live_page_at(k, tmp_path, monkeypatch):
     monkeypatch.setattr(access.Database, "rows", rows)
     night, page = tmp_path / "night.bws", tmp_path / "live.html"
     shutil.copyfile(REAL_BWS, night)
-    args = build_parser(only="score").parse_args(["score", str(night), "-o", str(page), "--watch"])
+    outputs = [x for name in more for x in ("-o", str(tmp_path / name))]
+    args = build_parser(only="score").parse_args(["score", str(night), "-o", str(page), *outputs, "--watch"])
     watch = Watch(args, lambda a: score_input(a, warn=False)[:3], write_output, log=lambda text: None)
     assert watch.step() == "scored"
     reading = read_bws_reading(str(night))  # the same cut: the lines whose scores the formulas take
@@ -181,6 +183,25 @@ def test_the_live_page_at_k_results(k, real_tables, tmp_path, monkeypatch):
         assert "provisional" not in text.lower() and "so far" not in text
         assert "top 22; 11 results, estimated to 12 by Neuberg" in text  # board 1: an artificial score
     assert "Each board is estimated to N" not in text  # the movement is known: nothing assumed
+
+
+@needs_real
+@pytest.mark.parametrize("k, setup_expected", [(1, 12), (30, 12), (288, None)])
+def test_the_evenings_workbook_estimates_as_the_live_page(k, setup_expected, tmp_path, monkeypatch):
+    """The director's workbook written at the same look: its Setup's Expected the movement's N while results
+    arrive (its own N, the most lines so far, would be less), blank once all are in; read back, its pairs'
+    figures are the page's."""
+    from mpxl.formats import read_event
+
+    page, _lines = live_page_at(k, tmp_path, monkeypatch, "night.xlsx")
+    book = tmp_path / "night.xlsx"
+    assert read_event(book).declared_options.get("expected") == setup_expected
+    monkeypatch.undo()  # the workbook read back as it is
+    args = build_parser(only="score").parse_args(["score", str(book)])
+    _event, _reading, result, _chosen = score_input(args, warn=False)
+    shown = ranking_rows(page)
+    assert {pr.pair.number: (f"{float(pr.mp):.2f}", f"{float(pr.max):g}") for pr in result.pairs} == {
+        pair: row[:2] for pair, row in shown.items()}
 
 
 # --------------------------------------------------------------------------- a Mitchell with a missing pair

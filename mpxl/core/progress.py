@@ -20,12 +20,14 @@ score, a board not played, a score the director has still to decide.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from .event import Event
+from .event import Event, LineScore
+from .pairings import gather
+from .rules import lines_towards_n
 
-__all__ = ["BoardProgress", "Progress", "progress", "field_plays", "field_most", "PlaysKey"]
+__all__ = ["BoardProgress", "Progress", "progress", "field_plays", "field_most", "PlaysKey", "entries_towards_n"]
 
 #: (session, section, board): a board of a field ('' for the section when boards are compared across the field).
 PlaysKey = tuple[int, str, int]
@@ -122,3 +124,14 @@ def progress(event: Event, across: bool = False) -> Progress | None:
                   key=lambda k: (k[0], str(k[1]), k[2]))
     return Progress(tuple(BoardProgress(s, sec, b, results.get((s, sec, b), 0), plays.get((s, sec, b), 0))
                           for s, sec, b in keys))
+
+
+def entries_towards_n(scores: list[LineScore], ranges: Sequence[range]) -> int:
+    """How many of a board's lines (at ``ranges`` of the column ``scores``) count towards N: the rule the scorer
+    takes the most of when the movement is not known (:func:`mpxl.core.rules.lines_towards_n`).
+
+    >>> entries_towards_n([420, None, "NP", 50], [range(0, 3)])
+    2
+    """
+    board: list[LineScore] = gather(scores, ranges)
+    return lines_towards_n(board)

@@ -8,10 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
-from ..core.event import LineScore
-from ..core.pairings import gather
-from ..core.progress import BoardProgress, PlaysKey, Progress, progress
-from ..core.rules import lines_towards_n
+from ..core.progress import BoardProgress, PlaysKey, Progress, entries_towards_n, progress
 from ..core.settings import EstimateAt, Field
 
 if TYPE_CHECKING:  # typing only
@@ -92,13 +89,7 @@ def _assumed_n(result: SessionResult, L: Mapping[str, str]) -> str:
     if (opts.expected is not None or opts.method_name == "none" or sc is None or t is None
             or opts.estimate_at in (EstimateAt.NEVER, EstimateAt.OWN_TOPS)):
         return ""
-    scores = t.score
-
-    def entries(ranges: list[range]) -> int:
-        board: list[LineScore] = gather(scores, ranges)
-        return lines_towards_n(board)
-
-    if all(entries(b.ranges) >= b.expected for b in sc.boards):
+    if all(entries_towards_n(t.score, b.ranges) >= b.expected for b in sc.boards):
         return ""
     fields: dict[tuple[int, str], int] = {}
     for b in sc.boards:
