@@ -20,6 +20,7 @@ from mpxl.cli import build_parser
 from mpxl.commands.bws import Watch
 from mpxl.commands.outputs import write_output
 from mpxl.commands.scoring import score_input
+from mpxl.commands.watch import live_score
 from mpxl.core.session import score_event
 from mpxl.formats import access
 from mpxl.formats.bws import event_from_rows, read_bws_reading
@@ -149,7 +150,7 @@ def live_page_at(k, tmp_path, monkeypatch, *more):
     shutil.copyfile(REAL_BWS, night)
     outputs = [x for name in more for x in ("-o", str(tmp_path / name))]
     args = build_parser(only="score").parse_args(["score", str(night), "-o", str(page), *outputs, "--watch"])
-    watch = Watch(args, lambda a: score_input(a, warn=False)[:3], write_output, log=lambda text: None)
+    watch = Watch(args, live_score, write_output, log=lambda text: None)
     assert watch.step() == "scored"
     reading = read_bws_reading(str(night))  # the same cut: the lines whose scores the formulas take
     return page.read_text(encoding="utf-8"), reading.event.lines
@@ -186,22 +187,32 @@ def test_the_live_page_at_k_results(k, real_tables, tmp_path, monkeypatch):
 
 
 @needs_real
-@pytest.mark.parametrize("k, setup_expected", [(1, 12), (30, 12), (288, None)])
-def test_the_evenings_workbook_estimates_as_the_live_page(k, setup_expected, tmp_path, monkeypatch):
-    """The director's workbook written at the same look: its Setup's Expected the movement's N while results
-    arrive (its own N, the most lines so far, would be less), blank once all are in; read back, its pairs'
-    figures are the page's."""
+@pytest.mark.parametrize("k", [30, 150, 288])
+def test_the_evening_scored_once_is_what_it_holds(k, tmp_path, monkeypatch):
+    """Scored once (``mpxl score night.bws``, not ``--watch``: an evening cut short by a round, scored after it),
+    the database is what it holds: each board estimated to the most results any board has, as the scoring programs
+    do, not to the movement's 12; nothing provisional on its page; the workbook written at the live look read back
+    gives these figures too (the sheet's own N)."""
     from mpxl.formats import read_event
 
-    page, _lines = live_page_at(k, tmp_path, monkeypatch, "night.xlsx")
-    book = tmp_path / "night.xlsx"
-    assert read_event(book).declared_options.get("expected") == setup_expected
+    live_page_at(k, tmp_path, monkeypatch, "night.xlsx")  # the live look writes the workbook
+    night = tmp_path / "night.bws"
+    args = build_parser(only="score").parse_args(["score", str(night)])
+    event, _reading, result, _chosen = score_input(args, warn=False)
+    counts: dict[int, int] = {}
+    for ln in event.lines:
+        counts[ln.board] = counts.get(ln.board, 0) + 1
+    n = max(counts.values())
+    want = expected_ranking(event.lines, {b: n for b in counts})
+    assert {pr.pair.number: (pr.mp, pr.max) for pr in result.pairs} == {
+        pair: (mp, top) for pair, (mp, top, _boards) in want.items()}
+    page = results_html(result)
+    assert "provisional" not in page_text(page).lower() and "so far" not in page_text(page)
     monkeypatch.undo()  # the workbook read back as it is
-    args = build_parser(only="score").parse_args(["score", str(book)])
-    _event, _reading, result, _chosen = score_input(args, warn=False)
-    shown = ranking_rows(page)
-    assert {pr.pair.number: (f"{float(pr.mp):.2f}", f"{float(pr.max):g}") for pr in result.pairs} == {
-        pair: row[:2] for pair, row in shown.items()}
+    book = tmp_path / "night.xlsx"
+    assert read_event(book).declared_options.get("expected") is None
+    _e, _r, from_book, _c = score_input(build_parser(only="score").parse_args(["score", str(book)]), warn=False)
+    assert {pr.pair.number: pr.mp for pr in from_book.pairs} == {pr.pair.number: pr.mp for pr in result.pairs}
 
 
 # --------------------------------------------------------------------------- a Mitchell with a missing pair
@@ -241,6 +252,7 @@ def test_a_sit_out_is_one_once_its_round_has_begun(k, sat_out, short, unplayed):
     slots, rows = mitchell_with_a_sit_out()
     reading = event_from_rows({"RoundData": slots, "ReceivedData": rows[:k], "Section": SECTION}, "night.bws")
     ev = reading.event
+    ev.live = True  # one look of --watch
     assert set(ev.plays.values()) == {2}  # each board at two tables: the sit-out table plays none
     assert sorted((so.board, so.pair) for so in ev.sitouts) == sorted(sat_out)
     result = score_event(ev)
@@ -255,19 +267,21 @@ def test_a_sit_out_is_one_once_its_round_has_begun(k, sat_out, short, unplayed):
 
 # ------------------------------------------------------------------------------ the movement not known
 
-@pytest.mark.parametrize("boards, given, said", [
-    ((1, 3), None, ""),  # one result on each of two boards: N 1, nothing estimated, nothing to say
-    ((1, 1, 3), None, "Each board is estimated to N = 2, the most results any board has"),  # board 3 short
-    ((1, 1, 3), 2, ""),  # --expected 2: N as given
-    ((1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6), None, ""),  # every board twice: none short
+@pytest.mark.parametrize("boards, given, live, said", [
+    ((1, 3), None, True, ""),  # one result on each of two boards: N 1, nothing estimated, nothing to say
+    ((1, 1, 3), None, True, "Each board is estimated to N = 2, the most results any board has"),  # board 3 short
+    ((1, 1, 3), None, False, ""),  # scored once: the board's own note says its N, the file is what it holds
+    ((1, 1, 3), 2, True, ""),  # --expected 2: N as given
+    ((1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6), None, True, ""),  # every board twice: none short
 ])
-def test_without_the_movement_the_page_says_the_n_it_assumed(boards, given, said):
+def test_without_the_movement_the_page_says_the_n_it_assumed(boards, given, live, said):
     from mpxl.core.options import ScoringOptions
 
     _slots, rows = mitchell_with_a_sit_out()
     pool = {b: [r for r in rows if r["Board"] == str(b)] for b in set(boards)}
     picked = [pool[b].pop(0) for b in boards]  # each board's results in the order they came
     reading = event_from_rows({"ReceivedData": picked, "Section": SECTION}, "night.bws")  # no RoundData
+    reading.event.live = live
     result = score_event(reading.event, ScoringOptions.parse(expected=given) if given else ScoringOptions())
     text = page_text(results_html(result))
     assert ("Each board is estimated to N" in text) == bool(said)
@@ -288,6 +302,7 @@ def test_the_page_says_it_in_each_language():
 
     slots, rows = mitchell_with_a_sit_out()
     reading = event_from_rows({"RoundData": slots, "ReceivedData": rows[:4], "Section": SECTION}, "night.bws")
+    reading.event.live = True
     result = score_event(reading.event)
     for lang in LANGUAGES:
         page = results_html(result, lang)
@@ -300,6 +315,7 @@ def test_the_sum_of_the_board_figures_is_the_check_total_of_n():
     slots, rows = mitchell_with_a_sit_out()
     for k in (2, 4, 7, 12):
         reading = event_from_rows({"RoundData": slots, "ReceivedData": rows[:k], "Section": SECTION}, "night.bws")
+        reading.event.live = True
         result = score_event(reading.event)
         for b in result.scored.boards:
             ns = [result.scored.ns_mp[i] for i in b.indices()]

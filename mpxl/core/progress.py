@@ -10,7 +10,7 @@ score, a board not played, a score the director has still to decide.
 
 >>> from mpxl.core.event import Event, Line
 >>> ev = Event(lines=[Line(1, "1", "2", score=420), Line(1, "3", "4", score=400), Line(2, "1", "4", score=-50)],
-...            plays={(1, "", 1): 3, (1, "", 2): 3, (1, "", 3): 3})
+...            plays={(1, "", 1): 3, (1, "", 2): 3, (1, "", 3): 3}, live=True)
 >>> p = progress(ev)
 >>> p.results, p.plays, p.provisional, [(b.board, b.results, b.plays) for b in p.short]
 (3, 9, True, [(1, 2, 3), (2, 1, 3), (3, 0, 3)])
@@ -111,9 +111,10 @@ def field_most(plays: Mapping[PlaysKey, int], across: bool = False) -> dict[tupl
 def progress(event: Event, across: bool = False) -> Progress | None:
     """Each board of ``event``'s movement with the entries its tables sent so far (``across``: boards compared
     across the field, the sections' plays added up); None when the movement's plays are not known
-    (:attr:`mpxl.core.event.Event.plays` empty). A board with entries the movement does not have keeps its
-    entries (the movement's plays are then its N's floor, not its count)."""
-    if not event.plays:
+    (:attr:`mpxl.core.event.Event.plays` empty) or the results are not arriving (not
+    :attr:`mpxl.core.event.Event.live`: a file scored once is what it holds). A board with entries the movement
+    does not have keeps its entries (the movement's plays are then its N's floor, not its count)."""
+    if not event.plays or not event.live:
         return None
     plays = field_plays(event.plays, across)
     results: dict[PlaysKey, int] = {}

@@ -267,10 +267,10 @@ def score_columns(
     across = field_of(event, options) is Field.EVENT
     boards = travellers_board_ranges(t, not across)
     # N per field: the most non-blank lines on any board of that session and field, or, when the file knows its
-    # movement, the most times it plays any board of the field (results still arriving: the evening's N)
+    # movement and its results are still arriving (``--watch``), the most times it plays any board of the field
     scores_of = {key: gather(t.score, ranges) for key, ranges in boards.items()}
     played = {key: lines_towards_n(scores) for key, scores in scores_of.items()}  # not-played lines count
-    most: dict[tuple[int, str], int] = field_most(event.plays, across) if event.plays else {}
+    most: dict[tuple[int, str], int] = field_most(event.plays, across) if event.plays and event.live else {}
     for (sess, sec, _board), n in played.items():
         most[(sess, sec)] = max(most.get((sess, sec), 0), n)
 

@@ -78,7 +78,7 @@ def progress_notes(result: SessionResult, L: Mapping[str, str], found: Progress 
                 L["board_word" if len(boards) == 1 else "boards_word"].format(boards=board_spans(boards))
                 + _where(session, section, L) for (session, section), boards in unplayed.items())))
         return out
-    n = _assumed_n(result, L)
+    n = _assumed_n(result, L) if result.event.live else ""  # a file scored once: each board's note says its N
     return [L["n_assumed"].format(n=n)] if n else []
 
 

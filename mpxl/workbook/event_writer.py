@@ -34,7 +34,6 @@ from openpyxl.styles import Font
 from ..core.adjustments import Artificial, Assigned, LinePenalty, Mixed
 from ..core.event import Event, Line, SitOut
 from ..core.options import ScoringOptions, off_sheet, settings_of
-from ..core.progress import entries_towards_n
 from ..core.settings import EstimateAt, MixedLine, TotalsMethod
 from ..formats.textsafe import as_text_cell
 from .inputs import Contents, PairRow, Settings, TemplateLine
@@ -96,26 +95,8 @@ def settings_for(result: SessionResult) -> Settings:
         values = {ev.winners.get(sec) or 1 for sec in ev.sections()} if ev.lines else set(ev.winners.values())
         winners = values.pop() if len(values) == 1 else 1
     # what the options leave to the file (its field, its winners), as the file says: the Setup holds a value
-    return Settings(opts.with_(field=result.field, winners=winners, expected=_movement_n(result)),
-                    event=ev.title or "", date=ev.date or "",
+    return Settings(opts.with_(field=result.field, winners=winners), event=ev.title or "", date=ev.date or "",
                     club=ev.club.name if ev.club else "", line_pct_decimals=ev.line_percentage_decimals)
-
-
-def _movement_n(result: SessionResult) -> int | None:
-    """The Setup's Expected: the options', else, while results still arrive, the N the movement gave every board
-    (:attr:`mpxl.core.event.Event.plays`) where it is more than the sheet's own N (the most lines on any board so
-    far), so the sheet estimates as the live page does; None (the sheet's own) else. Several fields of different
-    N: None (the sheet has one Expected; they agree once every result is in)."""
-    opts, sc, t = result.options, result.scored, result.travellers
-    if (opts.expected is not None or not result.event.plays or sc is None or t is None or not sc.boards
-            or opts.estimate_at in (EstimateAt.NEVER, EstimateAt.OWN_TOPS)):
-        return opts.expected
-    used = {b.expected for b in sc.boards}
-    if len(used) != 1:
-        return None
-    n = used.pop()
-    most = max(entries_towards_n(t.score, b.ranges) for b in sc.boards)
-    return n if most < n else None
 
 
 def unsupported(result: SessionResult) -> str | None:
