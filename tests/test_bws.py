@@ -243,12 +243,12 @@ def test_a_pair_twice_in_a_round_of_the_movement_is_refused():
 def test_the_missing_pair_is_a_sit_out_not_a_missing_result(slots, missing_pair, tmp_path):
     from mpxl.commands.outputs import write_output
 
-    rows = [res(1, 1, 1, 1, 1, 3)]
-    slots = slots + [rd(1, 2, 1, 3, 2, 2), rd(2, 2, 2, 0 if missing_pair == "0" else 4, 1, 1)]
-    section = {"ID": "1", "Letter": "A", "Tables": "2", "MissingPair": missing_pair}
+    rows = [res(1, 1, 1, 1, 1, 3), res(2, 3, 2, 3, 5, 6)]  # round 2 has begun (table 3, a board of its own)
+    slots = slots + [rd(1, 2, 1, 3, 2, 2), rd(2, 2, 2, 0 if missing_pair == "0" else 4, 1, 1), rd(3, 2, 5, 6, 3, 3)]
+    section = {"ID": "1", "Letter": "A", "Tables": "3", "MissingPair": missing_pair}
     reading = event_from_rows({"RoundData": slots, "Section": [section], "ReceivedData": rows})
     assert [str(f) for f in reading.missing] == ["section A, table 1, round 2, board 2: no result (NS 1, EW 3)"]
-    assert sorted(p.number for p in reading.event.pairs) == ["1", "2", "3"]
+    assert sorted(p.number for p in reading.event.pairs) == ["1", "2", "3", "5", "6"]
     assert [(so.board, so.pair, so.direction) for so in reading.event.sitouts] == [(1, "2", "NS")]
     result = score_event(reading.event)
     for ext in (".xml", ".pbn", ".csv", ".html"):

@@ -12,7 +12,7 @@ import pytest
 from mpxl.cli import build_parser, main
 from mpxl.commands.bws import Watch, run_watch
 from mpxl.commands.outputs import write_output
-from mpxl.commands.scoring import score_input
+from mpxl.commands.watch import live_score
 from mpxl.formats import access, read_event
 from tests.shared import REALDATA
 
@@ -26,7 +26,7 @@ def args_for(*argv):
 
 
 def watch_of(args, **kw):
-    return Watch(args, lambda a: score_input(a, warn=False)[:3], write_output, **kw)
+    return Watch(args, live_score, write_output, **kw)
 
 
 def bump(path, by=1):
@@ -116,7 +116,7 @@ def test_the_loop_stops_on_ctrl_c_and_sleeps_between_looks(night, tmp_path):
             raise KeyboardInterrupt
 
     assert run_watch(args_for(night, "-o", tmp_path / "live.html", "--watch", "--every", "0.5"),
-                     lambda a: score_input(a, warn=False)[:3], write_output, sleep=sleep) == 0
+                     live_score, write_output, sleep=sleep) == 0
     assert slept == [0.5, 0.5, 0.5]
 
 
@@ -343,7 +343,7 @@ def test_a_ruling_saved_while_the_workbook_is_rewritten_is_never_lost(evening, m
     night, page, book, rule = evening
     saved, write = director_saves_while(monkeypatch, moment, book, rule)
     said = []
-    w = Watch(args_for(night, "-o", page, "-o", book, "--watch"), lambda a: score_input(a, warn=False)[:3], write,
+    w = Watch(args_for(night, "-o", page, "-o", book, "--watch"), live_score, write,
               log=said.append)
     assert w.step() == "scored"
     assert saved and book.read_bytes() == saved[0] and leftovers(book.parent) == []  # left as the director saved it
@@ -424,7 +424,7 @@ def test_stopped_while_the_workbook_waits_says_how_to_finish(evening, capsys):
     def sleep(seconds):
         raise KeyboardInterrupt
 
-    assert run_watch(args_for(night, "-o", page, "-o", book, "--watch"), lambda a: score_input(a, warn=False)[:3],
+    assert run_watch(args_for(night, "-o", page, "-o", book, "--watch"), live_score,
                      write_output, sleep=sleep) == 0
     last = capsys.readouterr().err.strip().splitlines()[-1]
     assert page.exists() and "stopped watching" in last and f"{book} still waiting" in last

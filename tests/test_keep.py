@@ -14,6 +14,7 @@ import shutil
 import pytest
 
 from mpxl.cli import main
+from mpxl.commands.watch import live_score
 from mpxl.formats import access
 from tests.shared import REALDATA, cells, rename_sheet, type_cells
 
@@ -444,13 +445,12 @@ def test_watch_keeps_the_directors_work(night, written, tmp_path, capsys):
     from mpxl.cli import build_parser
     from mpxl.commands.bws import Watch
     from mpxl.commands.outputs import write_output
-    from mpxl.commands.scoring import score_input
 
     book = tmp_path / "night.xlsx"
     shutil.copyfile(written, book)
     edit(book, typed("Adjustment", "A+/A-"))
     args = build_parser(only="score").parse_args(["score", str(night), "-o", str(book), "--watch"])
-    w = Watch(args, lambda a: score_input(a, warn=False)[:3], write_output, log=lambda text: None)
+    w = Watch(args, live_score, write_output, log=lambda text: None)
     assert w.step() == "scored"
     st = os.stat(night)
     os.utime(night, ns=(st.st_atime_ns, st.st_mtime_ns + 10**9))

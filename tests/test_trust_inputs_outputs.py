@@ -18,7 +18,7 @@ import pytest
 from mpxl.cli import build_parser, main
 from mpxl.commands.bws import Watch
 from mpxl.commands.outputs import write_output
-from mpxl.commands.scoring import score_input
+from mpxl.commands.watch import live_score
 from mpxl.formats import read_event
 from mpxl.workbook.reader import MAX_INFLATED, formula_value
 from tests.shared import REALDATA
@@ -269,7 +269,7 @@ def test_the_watch_waits_out_the_output_folder_gone(night, tmp_path):
     page = folder / "live.html"
     args = build_parser(only="score").parse_args(["score", str(night), "-o", str(page), "--watch"])
     said = []
-    w = Watch(args, lambda a: score_input(a, warn=False)[:3], write_output, log=said.append)
+    w = Watch(args, live_score, write_output, log=said.append)
     assert w.step() == "scored"
     kept = page.read_bytes()
     shutil.move(folder, tmp_path / "away")

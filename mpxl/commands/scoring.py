@@ -21,14 +21,16 @@ __all__ = ["given_heading", "score_input", "to_settle", "against_file"]
 
 
 def score_input(
-    args: argparse.Namespace, warn: bool = True
+    args: argparse.Namespace, warn: bool = True, live: bool = False
 ) -> tuple[Event, Reading | None, SessionResult, Chosen]:
     """(event, the tablets' Reading or None, the scored result, the Chosen options) of ``args.input``
-    (any results file or the tablets' database, ``--deals`` attached); warnings on stderr when ``warn``."""
+    (any results file or the tablets' database, ``--deals`` attached); warnings on stderr when ``warn``;
+    ``live``: its results still arriving (``--watch``: :attr:`mpxl.core.event.Event.live`)."""
     from ..formats.inputs import read_input
 
     given = Given.of(args)
     event, reading = read_input(args, warn)
+    event.live = live
     if reading is not None:  # the tablets' database into a workbook already there: the director's work kept
         _keep_workbook(event, given.outputs, warn, reading.earlier, reading.earlier_names)
     given_heading(event, given)

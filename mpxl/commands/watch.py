@@ -1,5 +1,6 @@
 """``mpxl score --watch``: the live loop of the tablets' database (:func:`mpxl.commands.bws.run_watch`)
-given score's own scoring (:func:`mpxl.commands.scoring.score_input`, no warnings) and writing
+given score's own scoring (:func:`mpxl.commands.scoring.score_input`, no warnings, the results live: each board
+estimated to the movement's N) and writing
 (:func:`mpxl.commands.outputs.write_output`, in the page's language, the members shown when asked)."""
 
 from __future__ import annotations
@@ -14,9 +15,18 @@ from .outputs import output_paths, write_output
 from .scoring import score_input
 
 if TYPE_CHECKING:
+    from ..core.event import Event
+    from ..core.session import SessionResult
+    from ..formats.bws import Reading
     from .bws import Scorer, Writer
 
-__all__ = ["watch"]
+__all__ = ["watch", "live_score"]
+
+
+def live_score(args: argparse.Namespace) -> tuple[Event, Reading | None, SessionResult]:
+    """The watch's scoring of ``args.input``: score's own, no warnings, the results live (each board estimated to
+    the movement's N while they arrive: :attr:`mpxl.core.event.Event.live`)."""
+    return score_input(args, warn=False, live=True)[:3]
 
 
 def watch(args: argparse.Namespace, steps: int | None = None, sleep: Callable[[float], None] = time.sleep) -> int:
@@ -26,7 +36,7 @@ def watch(args: argparse.Namespace, steps: int | None = None, sleep: Callable[[f
 
     given = Given.of(args)
     output_paths(given)  # every output checked before the first look
-    score: Scorer = lambda a: score_input(a, warn=False)[:3]  # noqa: E731
+    score: Scorer = live_score
     write: Writer = lambda result, out, inputs: write_output(result, out, inputs, given.lang, given.show_members)  # noqa: E731
     if getattr(args, "tablets", False):  # the Data Connector polled into the journal, then scored the same way
         from .feed import feed_watch

@@ -328,6 +328,15 @@ class Event:
     #: sheet shows as ?, a line's pair not on its Pairs sheet): ``check`` exits 1 on them, ``score`` names them
     to_settle: list[str] = field(default_factory=list, compare=False)
     sitouts: list[SitOut] = field(default_factory=list)  # tables with one pair and no opponents
+    #: (session, section, board) -> how many tables the movement plays the board at (both pairs there), when the
+    #: file knows its movement (the tablets' RoundData); empty when not known. N of a field is at least the most of
+    #: these, so a board is estimated to the whole evening's N while results still arrive (:mod:`mpxl.core.progress`)
+    plays: dict[tuple[int, str, int], int] = field(default_factory=dict)
+    #: results still arriving (``mpxl score --watch``): a board is estimated to the movement's N (:attr:`plays`) and
+    #: the page says how far the evening has come. A file scored once (``score``, ``check``) takes N from its
+    #: results, as the scoring programs do: an evening cut short by a round keeps the N its boards were played to
+    #: (its missing results are named as lines to settle)
+    live: bool = field(default=False, compare=False)
     penalties: list[Penalty] = field(default_factory=list)  # penalties given as rows of their own
     #: the file's header fields (PBN ``% <META name=... content=...>``: Generator, ScoringType...), in order
     meta: dict[str, str] = field(default_factory=dict)

@@ -24,6 +24,7 @@ from .event import Event, Line, LineScore, PairKey, Travellers
 from .methods import check_counts
 from .options import ScoringOptions, field_of, pair_key
 from .pairings import gather, travellers_board_ranges
+from .progress import field_most
 from .rounding import Rounding
 from .rules import AVE_MINUS, AVE_PLUS, lines_towards_n
 from .settings import AvePolicy, EstimateAt, Field, RoundingKind, RoundingOrder, TotalsMethod
@@ -263,11 +264,13 @@ def score_columns(
     """
     event = event if event is not None else Event()
     name = where or (lambda i: "")
-    boards = travellers_board_ranges(t, field_of(event, options) is not Field.EVENT)
-    # N per field: the most non-blank lines on any board of that session and field
+    across = field_of(event, options) is Field.EVENT
+    boards = travellers_board_ranges(t, not across)
+    # N per field: the most non-blank lines on any board of that session and field, or, when the file knows its
+    # movement and its results are still arriving (``--watch``), the most times it plays any board of the field
     scores_of = {key: gather(t.score, ranges) for key, ranges in boards.items()}
     played = {key: lines_towards_n(scores) for key, scores in scores_of.items()}  # not-played lines count
-    most: dict[tuple[int, str], int] = {}
+    most: dict[tuple[int, str], int] = field_most(event.plays, across) if event.plays and event.live else {}
     for (sess, sec, _board), n in played.items():
         most[(sess, sec)] = max(most.get((sess, sec), 0), n)
 

@@ -352,6 +352,7 @@ def event_from_rows(tables: TableSource, source: str = "<bws>") -> Reading:
     set_aside = _set_aside(standing, movement, sections, reading)
     _add_lines(standing, set_aside, movement, sections, source, reading)
     _add_missing(standing, movement, sections, reading)
+    ev.plays = _plays(movement, sections)
     ev.pairs = _pairs(movement, sections, ev.winners)
     _names(get, movement, sections, ev.pairs, reading)
     _deals(get("HandRecord"), ev, reading)
@@ -549,9 +550,11 @@ def _against_movement(line: Line, slot: _Slot | None, label: str, table: int, rn
 def _add_missing(standing: dict[ResultKey, Row], movement: Movement, sections: dict[int, _Section],
                  reading: Reading) -> None:
     """Each board of the movement with no result, named as missing; a table with one pair (the
-    other absent) on a board played elsewhere, a sit-out."""
+    other absent) on a board played elsewhere, a sit-out, once its round has begun (a result of that round in
+    the section: while the evening is played, a sit-out of a later round is not yet one)."""
     ev = reading.event
     played = {(ln.session, ln.section, ln.board) for ln in ev.lines}
+    begun = {(sid, rnd) for sid, _table, rnd, _board in standing}
     for (sid, table, rnd), slot in sorted(movement.items()):
         found = sections.get(sid)
         if found is None:
@@ -563,13 +566,33 @@ def _add_missing(standing: dict[ResultKey, Row], movement: Movement, sections: d
             if sec.absent(slot.ns) or sec.absent(slot.ew):
                 side: Side
                 pair, side = (slot.ew, "EW") if sec.absent(slot.ns) else (slot.ns, "NS")
-                if (sec.session, sec.name, board) in played and (sid, table, rnd, board) not in standing:
+                if ((sec.session, sec.name, board) in played and (sid, rnd) in begun
+                        and (sid, table, rnd, board) not in standing):
                     ev.sitouts.append(SitOut(board, pair, side, sec.name, sec.session,
                                              f"RoundData table {table}, round {rnd}"))
                 continue
             if (sid, table, rnd, board) not in standing:
                 reading.missing.append(Finding(sec.name or sec.letter, table, rnd, board,
                                                f"no result (NS {slot.ns}, EW {slot.ew})"))
+
+
+def _plays(movement: Movement, sections: dict[int, _Section]) -> dict[tuple[int, str, int], int]:
+    """(session, section, board) -> how many tables the movement plays the board at: those with both pairs (a
+    table whose other pair is missing is a sit-out, not a play of the board).
+
+    >>> slot = _Slot("1", "2", (1, 2))
+    >>> _plays({(1, 1, 1): slot, (1, 2, 1): _Slot("3", "0", (3,)), (1, 3, 2): slot}, {1: _Section.unnamed(1)})
+    {(1, '', 1): 2, (1, '', 2): 2}
+    """
+    plays: dict[tuple[int, str, int], int] = {}
+    for (sid, _table, _rnd), slot in movement.items():
+        sec = sections.get(sid)
+        if sec is None or sec.absent(slot.ns) or sec.absent(slot.ew):
+            continue
+        for board in slot.boards:
+            key = (sec.session, sec.name, board)
+            plays[key] = plays.get(key, 0) + 1
+    return plays
 
 
 def _stamp(row: Row) -> tuple[str, str, int]:

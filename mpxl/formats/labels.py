@@ -51,7 +51,18 @@ _EN = {
     "scored_by": "scored by {program}", "not_played": "not played",
     # a board's note
     "top_note": "top {top}",
-    "estimated_note": "{actual} results, estimated to {expected} by {method}",
+    "estimated_note": "{results}, estimated to {expected} by {method}",
+    "so_far_note": "{results} of {plays} results so far",
+    "provisional": "provisional",
+    "progress": "Provisional standings: {results} of {plays} results are in; places change as the others arrive.",
+    "short_boards": "Not complete yet: {boards}.",
+    "not_started": "Not played yet: {boards}.",
+    "board_short": "{board}{where}: {results} of {plays} results",
+    "board_word": "board {boards}",
+    "boards_word": "boards {boards}",
+    "n_assumed": "Each board is estimated to N = {n}, the most results any board has: how many times each board is "
+                 "played is not known (no movement; mpxl score --expected N sets it).",
+    "card_summary_uncompared": "no % yet (no other result to compare with), place {place} ({group}), {mp} of {max} MPs",
     "plain_note": "top {line_top} ({actual} results, scored plain); in the totals top {top}, estimated to "
                   "{expected} by {method}",
     "scaled_note": "top {line_top} ({actual} results, estimated to {expected} by {method}); in the totals top {top}, "
@@ -120,7 +131,20 @@ _FR = {
     "north": "Nord", "east": "Est", "south": "Sud", "west": "Ouest",
     "scored_by": "calculé par {program}", "not_played": "non jouée",
     "top_note": "top {top}",
-    "estimated_note": "{actual} résultats, ramenés à {expected} par {method}",
+    "estimated_note": "{results}, ramenés à {expected} par {method}",
+    "so_far_note": "{results} résultats sur {plays} pour l'instant",
+    "provisional": "provisoire",
+    "progress": "Classement provisoire : {results} résultats sur {plays} sont arrivés ; les rangs changent avec les "
+                "suivants.",
+    "short_boards": "Pas encore complètes : {boards}.",
+    "not_started": "Pas encore jouées : {boards}.",
+    "board_short": "{board}{where} : {results} résultats sur {plays}",
+    "board_word": "donne {boards}",
+    "boards_word": "donnes {boards}",
+    "n_assumed": "Chaque donne est ramenée à N = {n}, le plus de résultats d'une donne : le nombre de fois que chaque "
+                 "donne est jouée n'est pas connu (pas de mouvement ; mpxl score --expected N le fixe).",
+    "card_summary_uncompared": "pas encore de % (aucun autre résultat à comparer), rang {place} ({group}), {mp} "
+                               "points sur {max}",
     "plain_note": "top {line_top} ({actual} résultats, sans correction) ; dans les totaux top {top}, ramenés à "
                   "{expected} par {method}",
     "scaled_note": "top {line_top} ({actual} résultats, ramenés à {expected} par {method}) ; dans les totaux top "
@@ -189,7 +213,20 @@ _NB = {
     "north": "Nord", "east": "Øst", "south": "Syd", "west": "Vest",
     "scored_by": "regnet av {program}", "not_played": "ikke spilt",
     "top_note": "topp {top}",
-    "estimated_note": "{actual} resultater, justert til {expected} med {method}",
+    "estimated_note": "{results}, justert til {expected} med {method}",
+    "so_far_note": "{results} av {plays} resultater så langt",
+    "provisional": "foreløpig",
+    "progress": "Foreløpig resultatliste: {results} av {plays} resultater er inne; plasseringene endres når resten "
+                "kommer.",
+    "short_boards": "Ikke ferdige ennå: {boards}.",
+    "not_started": "Ikke spilt ennå: {boards}.",
+    "board_short": "{board}{where}: {results} av {plays} resultater",
+    "board_word": "spill {boards}",
+    "boards_word": "spill {boards}",
+    "n_assumed": "Hvert spill er justert til N = {n}, flest resultater på noe spill: hvor mange ganger hvert spill "
+                 "spilles er ikke kjent (ingen movement; mpxl score --expected N setter det).",
+    "card_summary_uncompared": "ingen % ennå (ingen andre resultater å sammenligne med), plass {place} ({group}), "
+                               "{mp} av {max} poeng",
     "plain_note": "topp {line_top} ({actual} resultater, ujustert); i sammendraget topp {top}, justert til "
                   "{expected} med {method}",
     "scaled_note": "topp {line_top} ({actual} resultater, justert til {expected} med {method}); i sammendraget "
@@ -257,7 +294,20 @@ _SV = {
     "north": "Nord", "east": "Öst", "south": "Syd", "west": "Väst",
     "scored_by": "räknat av {program}", "not_played": "ej spelad",
     "top_note": "topp {top}",
-    "estimated_note": "{actual} resultat, omräknade till {expected} med {method}",
+    "estimated_note": "{results}, omräknade till {expected} med {method}",
+    "so_far_note": "{results} av {plays} resultat hittills",
+    "provisional": "preliminär",
+    "progress": "Preliminär resultatlista: {results} av {plays} resultat har kommit in; placeringarna ändras när "
+                "resten kommer.",
+    "short_boards": "Inte klara än: {boards}.",
+    "not_started": "Inte spelade än: {boards}.",
+    "board_short": "{board}{where}: {results} av {plays} resultat",
+    "board_word": "bricka {boards}",
+    "boards_word": "brickor {boards}",
+    "n_assumed": "Varje bricka är omräknad till N = {n}, flest resultat på någon bricka: hur många gånger varje "
+                 "bricka spelas är inte känt (ingen rörelse; mpxl score --expected N anger det).",
+    "card_summary_uncompared": "ingen % än (inget annat resultat att jämföra med), plac. {place} ({group}), {mp} av "
+                               "{max} poäng",
     "plain_note": "topp {line_top} ({actual} resultat, ej omräknade); i summan topp {top}, omräknade till "
                   "{expected} med {method}",
     "scaled_note": "topp {line_top} ({actual} resultat, omräknade till {expected} med {method}); i summan topp "
@@ -325,7 +375,20 @@ _DA = {
     "north": "Nord", "east": "Øst", "south": "Syd", "west": "Vest",
     "scored_by": "beregnet af {program}", "not_played": "ikke spillet",
     "top_note": "top {top}",
-    "estimated_note": "{actual} resultater, omregnet til {expected} med {method}",
+    "estimated_note": "{results}, omregnet til {expected} med {method}",
+    "so_far_note": "{results} af {plays} resultater indtil nu",
+    "provisional": "foreløbig",
+    "progress": "Foreløbig stilling: {results} af {plays} resultater er kommet ind; placeringerne ændres, når resten "
+                "kommer.",
+    "short_boards": "Ikke færdige endnu: {boards}.",
+    "not_started": "Ikke spillet endnu: {boards}.",
+    "board_short": "{board}{where}: {results} af {plays} resultater",
+    "board_word": "spil {boards}",
+    "boards_word": "spil {boards}",
+    "n_assumed": "Hvert spil er omregnet til N = {n}, flest resultater på noget spil: hvor mange gange hvert spil "
+                 "spilles er ikke kendt (ingen turnering; mpxl score --expected N sætter det).",
+    "card_summary_uncompared": "ingen % endnu (intet andet resultat at sammenligne med), plads {place} ({group}), "
+                               "{mp} af {max} point",
     "plain_note": "top {line_top} ({actual} resultater, ikke omregnet); i totalen top {top}, omregnet til "
                   "{expected} med {method}",
     "scaled_note": "top {line_top} ({actual} resultater, omregnet til {expected} med {method}); i totalen top "
@@ -393,7 +456,20 @@ _NL = {
     "north": "Noord", "east": "Oost", "south": "Zuid", "west": "West",
     "scored_by": "berekend door {program}", "not_played": "niet gespeeld",
     "top_note": "top {top}",
-    "estimated_note": "{actual} uitslagen, omgerekend naar {expected} met {method}",
+    "estimated_note": "{results}, omgerekend naar {expected} met {method}",
+    "so_far_note": "{results} van {plays} uitslagen tot nu toe",
+    "provisional": "voorlopig",
+    "progress": "Voorlopige stand: {results} van {plays} uitslagen zijn binnen; de plaatsen veranderen als de rest "
+                "binnenkomt.",
+    "short_boards": "Nog niet compleet: {boards}.",
+    "not_started": "Nog niet gespeeld: {boards}.",
+    "board_short": "{board}{where}: {results} van {plays} uitslagen",
+    "board_word": "spel {boards}",
+    "boards_word": "spellen {boards}",
+    "n_assumed": "Elk spel is omgerekend naar N = {n}, de meeste uitslagen op een spel: hoe vaak elk spel gespeeld "
+                 "wordt is niet bekend (geen schema; mpxl score --expected N stelt het in).",
+    "card_summary_uncompared": "nog geen % (geen andere uitslag om mee te vergelijken), plaats {place} ({group}), "
+                               "{mp} van {max} punten",
     "plain_note": "top {line_top} ({actual} uitslagen, niet omgerekend); in de totalen top {top}, omgerekend naar "
                   "{expected} met {method}",
     "scaled_note": "top {line_top} ({actual} uitslagen, omgerekend naar {expected} met {method}); in de totalen "
@@ -462,7 +538,19 @@ _PL = {
     "north": "Północ", "east": "Wschód", "south": "Południe", "west": "Zachód",
     "scored_by": "obliczone przez {program}", "not_played": "nie grane",
     "top_note": "top {top}",
-    "estimated_note": "{actual} wyników, przeliczone na {expected} metodą {method}",
+    "estimated_note": "{results}, przeliczone na {expected} metodą {method}",
+    "so_far_note": "{results} z {plays} wyników do tej pory",
+    "provisional": "wstępne",
+    "progress": "Wyniki wstępne: wpłynęło {results} z {plays} wyników; miejsca zmienią się, gdy wpłyną pozostałe.",
+    "short_boards": "Jeszcze niekompletne: {boards}.",
+    "not_started": "Jeszcze nierozegrane: {boards}.",
+    "board_short": "{board}{where}: {results} z {plays} wyników",
+    "board_word": "rozdanie {boards}",
+    "boards_word": "rozdania {boards}",
+    "n_assumed": "Każde rozdanie przeliczono na N = {n}, najwięcej wyników w jednym rozdaniu: nie wiadomo, ile razy "
+                 "gra się każde rozdanie (brak ruchu; mpxl score --expected N to ustala).",
+    "card_summary_uncompared": "jeszcze bez % (brak innego wyniku do porównania), miejsce {place} ({group}), {mp} z "
+                               "{max} pkt",
     "plain_note": "top {line_top} ({actual} wyników, bez przeliczenia); w sumach top {top}, przeliczone na "
                   "{expected} metodą {method}",
     "scaled_note": "top {line_top} ({actual} wyników, przeliczone na {expected} metodą {method}); w sumach top "
@@ -531,7 +619,20 @@ _DE = {
     "north": "Nord", "east": "Ost", "south": "Süd", "west": "West",
     "scored_by": "berechnet von {program}", "not_played": "nicht gespielt",
     "top_note": "Top {top}",
-    "estimated_note": "{actual} Ergebnisse, hochgerechnet auf {expected} nach {method}",
+    "estimated_note": "{results}, hochgerechnet auf {expected} nach {method}",
+    "so_far_note": "{results} von {plays} Ergebnissen bisher",
+    "provisional": "vorläufig",
+    "progress": "Vorläufiger Stand: {results} von {plays} Ergebnissen sind da; die Plätze ändern sich, wenn der Rest "
+                "kommt.",
+    "short_boards": "Noch nicht vollständig: {boards}.",
+    "not_started": "Noch nicht gespielt: {boards}.",
+    "board_short": "{board}{where}: {results} von {plays} Ergebnissen",
+    "board_word": "Board {boards}",
+    "boards_word": "Boards {boards}",
+    "n_assumed": "Jedes Board ist auf N = {n} hochgerechnet, die meisten Ergebnisse eines Boards: wie oft jedes Board "
+                 "gespielt wird, ist nicht bekannt (keine Bewegung; mpxl score --expected N setzt es).",
+    "card_summary_uncompared": "noch kein % (kein anderes Ergebnis zum Vergleich), Platz {place} ({group}), {mp} von "
+                               "{max} MP",
     "plain_note": "Top {line_top} ({actual} Ergebnisse, nicht hochgerechnet); in den Summen Top {top}, "
                   "hochgerechnet auf {expected} nach {method}",
     "scaled_note": "Top {line_top} ({actual} Ergebnisse, hochgerechnet auf {expected} nach {method}); in den "

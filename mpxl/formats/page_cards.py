@@ -62,7 +62,9 @@ def cards_section(
         fields = {"pct": pct_text(pr.percentage, pdec), "place": pr.place,
                   "group": group_title(pr.pair.section, pr.pair.direction, L), "mp": mp_text(pr.mp, decimals),
                   "max": mp_text(pr.max, None)}
-        summary = L["card_summary_signed" if signed else "card_summary"].format(**fields)
+        # a pair with no other result to compare with yet (a live page): no percentage, as the ranking shows it
+        key = "card_summary_signed" if signed else "card_summary" if pr.compared else "card_summary_uncompared"
+        summary = L[key].format(**fields)
         yield f'<div class="card" id="{pair_id(pr)}"><h3>{head}</h3><p class="note">{escape(summary)}</p>'
         yield html_table(
             [escape(h) for h in (L["board"], L["dir"], L["opps"], L["contract"], L["score"],

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from ..core.ranking import NOT_COMPARED
@@ -22,16 +22,20 @@ if TYPE_CHECKING:  # typing only
 __all__ = ["ranking_section"]
 
 
-def ranking_section(result: SessionResult, L: Mapping[str, str],
-                     show_members: bool = False) -> Iterator[str | Iterator[str]]:
+def ranking_section(result: SessionResult, L: Mapping[str, str], show_members: bool = False,
+                    notes: Sequence[str] = (), provisional: bool = False) -> Iterator[str | Iterator[str]]:
     """The ranking, one table per ranking group (pairs are already sorted by place within groups); on
     the signed scale the maximum means nothing to its users: the signed total and the percentage,
-    the divisor said in words under the table."""
+    the divisor said in words under the table. ``notes`` are said under its title (an evening still being
+    played: :func:`mpxl.formats.page_progress.progress_notes`), the title marked ``provisional`` when so."""
     opts = result.options
     signed, percent = opts.scale is Scale.SIGNED, opts.scale is Scale.PERCENT
     decimals = figure_decimals(opts)  # as the files and the terminal write them
     pdec = getattr(opts, "percentage_decimals", 2)
-    yield f'<section id="ranking"><h2>{escape(L["ranking"])}</h2>'
+    mark = f' <span class="mark">{escape(L["provisional"])}</span>' if provisional else ""
+    yield f'<section id="ranking"><h2>{escape(L["ranking"])}{mark}</h2>'
+    for note in notes:
+        yield f'<p class="note progress">{escape(note)}</p>'
     groups: dict[tuple[str, str | None], list[PairResult]] = {}
     for pr in result.pairs:
         groups.setdefault((pr.pair.section, pr.pair.direction), []).append(pr)

@@ -20,10 +20,12 @@ from .page_analysis import analysis_html, line_cells
 from .page_frame import anchor, escape, method_title, mp_text, signed_figure, table_lines
 from .page_lines import SUITS, line_entry, line_rulings, played, score_cells
 from .page_pairs import PairIndex, find_pair, pair_id
+from .page_progress import so_far_text
 
 if TYPE_CHECKING:  # typing only
     from ..core.event import Deal, Line, Penalty, SitOut
     from ..core.options import ScoringOptions
+    from ..core.progress import BoardProgress, PlaysKey
     from ..core.scorer import BoardPlace
     from ..core.session import SessionResult
 
@@ -31,9 +33,11 @@ __all__ = ["travellers_section", "deal_html"]
 
 
 def travellers_section(
-    result: SessionResult, L: Mapping[str, str], w: EventToWrite, index: PairIndex
+    result: SessionResult, L: Mapping[str, str], w: EventToWrite, index: PairIndex,
+    progress: Mapping[PlaysKey, BoardProgress] | None = None,
 ) -> Iterator[str | Iterator[str]]:
-    """The travellers, a board at a time (:func:`_board_html`)."""
+    """The travellers, a board at a time (:func:`_board_html`); a board not complete yet says how many of its
+    results are in (``progress``: each board's, by (session, section, board), while the evening is played)."""
     ev = result.event
     yield f'<section id="travellers"><h2>{escape(L["travellers"])}</h2><div class="boards">'
     sc = result.scored
@@ -46,23 +50,29 @@ def travellers_section(
         penalties_of.setdefault((pen.session, pen.board), []).append(pen)
     for b in sc.boards if sc is not None else ():
         yield from _board_html(result, L, w, index, b, sitouts.get((b.session, b.board), ()),
-                               penalties_of.get((b.session, b.board), ()))
+                               penalties_of.get((b.session, b.board), ()),
+                               (progress or {}).get((b.session, b.section, b.board)))
     yield "</div></section>"
 
 
 
 def _board_note(b: BoardPlace, sat: list[SitOut], method: str, L: Mapping[str, str],
-                two_winners: frozenset[str] = frozenset()) -> str:
-    """What the note under a board's title says: its top, or how its figures were estimated, and
-    the pairs that sat it out (with its direction where its section has two winners, ``two_winners``: NS 3 and
-    EW 3 are two pairs)."""
+                two_winners: frozenset[str] = frozenset(), so_far: BoardProgress | None = None) -> str:
+    """What the note under a board's title says: its top, how many of its results are in while it is not
+    complete (``so_far``), or how its figures were estimated, and the pairs that sat it out (with its direction
+    where its section has two winners, ``two_winners``: NS 3 and EW 3 are two pairs)."""
     note = L["top_note"].format(top=mp_text(b.top, None))
+    short = so_far is not None and not so_far.complete  # results still to arrive: how many are in
+    so_far_words = so_far_text(so_far, L) if so_far is not None and short else ""
     if b.line_top is not None:  # the lines on their own top, the totals on the full one; or the other way round
         key = "plain_note" if b.line_top < b.top else "scaled_note"
         note = L[key].format(line_top=mp_text(b.line_top, None), actual=b.actual, top=mp_text(b.top, None),
-                                      expected=b.expected, method=method)
+                                      expected=b.expected, method=method) + (f"; {so_far_words}" if short else "")
     elif b.actual != b.expected:
-        note += "; " + L["estimated_note"].format(actual=b.actual, expected=b.expected, method=method)
+        note += "; " + L["estimated_note"].format(results=so_far_words or results_text(b.actual, L),
+                                                  expected=b.expected, method=method)
+    elif short:
+        note += "; " + so_far_words
     if sat:
         note += "; " + L["sat_out"].format(pairs=", ".join(
             L["pair_word"].format(pair=f"{L[so.direction.lower()]} {so.pair}" if so.section in two_winners else so.pair)
@@ -74,7 +84,7 @@ def _board_note(b: BoardPlace, sat: list[SitOut], method: str, L: Mapping[str, s
 
 def _board_html(
     result: SessionResult, L: Mapping[str, str], w: EventToWrite, index: PairIndex, b: BoardPlace,
-    sat_board: Iterable[SitOut], penalties_board: Iterable[Penalty],
+    sat_board: Iterable[SitOut], penalties_board: Iterable[Penalty], so_far: BoardProgress | None = None,
 ) -> Iterator[str | Iterator[str]]:
     """One board's traveller: its title and note, its deal, its lines' table and its rulings."""
     ev, opts, sc = result.event, result.options, result.scored
@@ -93,7 +103,7 @@ def _board_html(
     assert sc is not None  # a board of the scorer's: the event was scored
     sat = [so for so in sat_board if not b.section or so.section == b.section]
     note = _board_note(b, sat, method_title(opts.method.value), L,
-                       frozenset(sec for sec, n in result.event.winners.items() if n == 2))
+                       frozenset(sec for sec, n in result.event.winners.items() if n == 2), so_far)
     lines = w.lines_in(b.ranges)
     ns_mps, ew_mps = gather(sc.ns_mp, b.ranges), gather(sc.ew_mp, b.ranges)
     fouled = _fouled_notes(b, lines, ns_mps, ew_mps, opts, L)
@@ -148,6 +158,15 @@ def _board_html(
 
 
 
+def results_text(n: int, L: Mapping[str, str]) -> str:
+    """``1 result``, ``3 results`` in the page's language.
+
+    >>> results_text(1, LABELS["en"]), results_text(3, LABELS["en"])
+    ('1 result', '3 results')
+    """
+    return L["result_1"] if n == 1 else L["results_n"].format(n=n)
+
+
 def _fouled_notes(
     b: BoardPlace, lines: list[Line], ns_mps: list[Any], ew_mps: list[Any], opts: ScoringOptions, L: Mapping[str, str]
 ) -> list[str]:
@@ -165,7 +184,7 @@ def _fouled_notes(
         return []
 
     def count(n: int) -> str:
-        return L["result_1"] if n == 1 else L["results_n"].format(n=n)
+        return results_text(n, L)
 
     out = [L["fouled"].format(groups=", ".join(f"{g or '-'} ({count(len(m))})" for g, m in members.items()))]
     largest = (max(len(m) for m in members.values()),)

@@ -48,6 +48,7 @@ from .labels import (
 from .page_cards import cards_section
 from .page_frame import PAGE_CSS, escape, method_title, page_ends
 from .page_pairs import pair_index
+from .page_progress import board_progress, page_progress, progress_notes
 from .page_ranking import ranking_section
 from .page_travellers import travellers_section
 from .study_page import study_html, write_study_html  # the study's page, its own module
@@ -194,9 +195,11 @@ def _results_body(result: SessionResult, L: Mapping[str, str], members: bool = F
     travellers and the personal score cards."""
     w = EventToWrite(result)
     index = pair_index(result)
+    found = page_progress(result)  # an evening still being played: its standings provisional, its short boards named
     yield from _page_header(result, L)
-    yield from ranking_section(result, L, members)
-    yield from travellers_section(result, L, w, index)
+    yield from ranking_section(result, L, members, progress_notes(result, L, found),
+                               found is not None and found.provisional)
+    yield from travellers_section(result, L, w, index, board_progress(found))
     yield from cards_section(result, L, w, index)
 
 
