@@ -330,9 +330,10 @@ def _raise_terminated(signum: int, frame: FrameType | None) -> NoReturn:
 
 
 #: The signals that end mpxl as SIGTERM does, removing what a write in progress left: SIGTERM, and
-#: SIGHUP (the terminal closed) where the system has it.
+#: where the system has them SIGHUP (the terminal closed) and Windows' SIGBREAK (Ctrl-Break in the console,
+#: which would otherwise end the program at once, a temporary file left beside the output).
 ENDING_SIGNALS: tuple[signal.Signals, ...] = tuple(
-    getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)
+    getattr(signal, name) for name in ("SIGTERM", "SIGHUP", "SIGBREAK") if hasattr(signal, name)
 )
 
 
