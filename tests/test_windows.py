@@ -392,3 +392,36 @@ def test_crlf_line_endings_read_as_lf(source, tmp_path, capsys):
     (tmp_path / "lf" / source.name).write_bytes(lf)
     (tmp_path / "crlf" / source.name).write_bytes(lf.replace(b"\n", b"\r\n"))
     assert ranking(capsys, tmp_path / "crlf" / source.name) == ranking(capsys, tmp_path / "lf" / source.name)
+
+
+#: A replace Windows refuses a few times (a virus scanner, OneDrive holding the new file a moment) or until
+#: the file is closed (Excel): (refusals before it succeeds, None: never; written; the pauses slept).
+TRANSIENT = [
+    (1, True, [0.05]),
+    (4, True, [0.05, 0.1, 0.2, 0.4]),
+    (None, False, [0.05, 0.1, 0.2, 0.4]),  # Excel holds it: said after under a second
+]
+
+
+@pytest.mark.parametrize(("refusals", "written", "slept"), TRANSIENT, ids=["once", "four times", "held"])
+def test_a_replace_refused_for_a_moment_is_tried_again_on_windows(refusals, written, slept, tmp_path, capsys,
+                                                                   monkeypatch):
+    out = tmp_path / "out.csv"
+    out.write_bytes(b"last week")
+    excel = Excel([out.name])
+    real = excel.__call__
+
+    def replace(src, dst, **kw):
+        if refusals is not None and len(excel.refused) >= refusals:
+            excel.names.clear()
+        return real(src, dst, **kw)
+
+    pauses = []
+    monkeypatch.setattr(atomic, "WINDOWS", True)
+    monkeypatch.setattr(atomic.os, "replace", replace)
+    monkeypatch.setattr(atomic.time, "sleep", pauses.append)
+    code, _out, err = run(capsys, "score", NIGHT, "-o", out)
+    assert (code == 0) == written and pauses == slept and leftovers(tmp_path) == []
+    assert (out.read_bytes() != b"last week") == written
+    if not written:
+        assert err.startswith(f"mpxl: {out}: cannot be replaced: {WINERRORS[32]}")

@@ -28,6 +28,7 @@ import os
 import re
 import stat
 import sys
+import time
 from collections.abc import Iterable, Iterator
 from contextlib import AbstractContextManager
 from pathlib import Path
@@ -339,12 +340,30 @@ def _replace(tmp: str, target: Path, shown: str) -> None:
     existing file (PermissionError: on Windows, the file open in Excel) a :class:`FileOpen`."""
     _may_replace(target, shown)
     try:
-        os.replace(tmp, target)
+        _replace_again(tmp, target)
     except PermissionError as exc:
         if not os.path.exists(target):  # (False for a name the system refuses)
             raise
         raise FileOpen(shown, f"cannot be replaced: {_reason(exc)} (open in Excel or another program that "
                        "holds it?): close it there and run again") from None
+
+
+#: On Windows, the pauses between the tries of a replace refused (PermissionError): a virus scanner or a
+#: synchronised folder (OneDrive) holds a file just written for a moment; Excel holds it until it is closed.
+WINDOWS_RETRIES = (0.05, 0.1, 0.2, 0.4)
+
+
+def _replace_again(tmp: str, target: Path) -> None:
+    """``os.replace(tmp, target)``; on Windows a PermissionError tried again after each of
+    :data:`WINDOWS_RETRIES` (under a second in all) before it is raised."""
+    pauses = WINDOWS_RETRIES if WINDOWS else ()
+    for pause in pauses:
+        try:
+            os.replace(tmp, target)
+            return
+        except PermissionError:
+            time.sleep(pause)
+    os.replace(tmp, target)
 
 
 def _give_permissions(tmp: str, target: Path) -> None:
