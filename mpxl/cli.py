@@ -330,10 +330,19 @@ def _raise_terminated(signum: int, frame: FrameType | None) -> NoReturn:
 
 
 #: The signals that end mpxl as SIGTERM does, removing what a write in progress left: SIGTERM, and
-#: SIGHUP (the terminal closed) where the system has it.
-ENDING_SIGNALS: tuple[signal.Signals, ...] = tuple(
-    getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)
-)
+#: where the system has them SIGHUP (the terminal closed) and Windows' SIGBREAK (Ctrl-Break in the console,
+#: which would otherwise end the program at once, a temporary file left beside the output).
+def ending_signals(module: Any = signal) -> tuple[signal.Signals, ...]:
+    """The signals of :data:`ENDING_SIGNALS` that the system has (``module``: :mod:`signal`, or the tests' Windows).
+
+    >>> from types import SimpleNamespace as Windows
+    >>> ending_signals(Windows(SIGTERM=15, SIGBREAK=21, SIGINT=2))
+    (15, 21)
+    """
+    return tuple(getattr(module, name) for name in ("SIGTERM", "SIGHUP", "SIGBREAK") if hasattr(module, name))
+
+
+ENDING_SIGNALS = ending_signals()
 
 
 def _on_sigterm() -> dict[signal.Signals, SignalHandler] | None:

@@ -234,13 +234,15 @@ class Watch:
         try:
             event, reading, result = self.score(args)
             result.pairs  # noqa: B018  (totalled now, while the reading is checked below)
-        except (UserError, ValueError) as exc:
+        except (UserError, ValueError, OSError) as exc:  # OSError: a file a program holds (Windows refuses it)
             if _signature(path) != before:
                 return "changing"
             self.done = before
             self.books.update(books)
             again = "the database or the workbook" if books else "the database"
-            self._say(f"mpxl: {exc} (read again when {again} changes)")
+            said = (f"{exc.filename}: {exc.strerror or exc}" if isinstance(exc, OSError) and exc.filename
+                    else f"{exc.strerror or exc}" if isinstance(exc, OSError) else f"{exc}")
+            self._say(f"mpxl: {said} (read again when {again} changes)")
             return "unreadable"
         if _signature(path) != before:  # written while it was read: the reading may mix two states
             return "changing"

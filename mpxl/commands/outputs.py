@@ -33,8 +33,9 @@ def output_paths(args: object) -> list[str]:
     outputs = list(Given.of(args).outputs)
     seen: list[str] = []
     if outputs:
-        from ..formats.atomic import check_not_input, same_file  # the writing code, loaded for an output
+        from ..formats.atomic import check_not_input, check_windows_name, same_file  # loaded for an output
     for out in outputs:
+        check_windows_name(out)
         check_not_input(out, input_paths(args))
         check_output(out)
         if any(same_file(out, other) for other in seen):

@@ -101,6 +101,17 @@ def run(args: argparse.Namespace) -> int:
         return score_and_write(args)
 
 
+def _left_open(exc: UserError) -> bool:
+    """Whether ``exc`` says an output is open in a program (:class:`mpxl.formats.atomic.FileOpen`, raised before it
+    was written): then kept to be said as the outputs are moved into place, the others written all the same."""
+    from ..formats.atomic import FileOpen, left_open
+
+    if not isinstance(exc, FileOpen):
+        return False
+    left_open(exc)
+    return True
+
+
 @contextmanager
 def cyclic_gc_paused() -> Iterator[None]:
     """Pause Python's cyclic garbage collector (reference counting still frees memory).
@@ -142,12 +153,13 @@ def score_and_write(args: argparse.Namespace) -> int:
     if (all(check_output(o).columns for o in outputs) and not given.deals and not given.movement
             and not (given.title or given.date)):  # a title: the event's CSV writer
         by_columns = score_by_columns(given)
-    written = []
+    written: dict[str, str] = {}  # each output written -> its line ('' for the usual one)
     reading = None
     settle: list[str] = []
     inputs = input_paths(given)
     held: AbstractContextManager[None] = nullcontext()
     guards = ExitStack()
+    opened: Any = None  # a FileOpen: outputs open in a program (Excel), not written; the others are
     if outputs:  # one output refused, none written: every one moved into place at the end
         from ..formats.atomic import all_or_none, fingerprint, unchanged_since  # the writing code, loaded for an output
 
@@ -155,20 +167,30 @@ def score_and_write(args: argparse.Namespace) -> int:
         for out in outputs:  # a workbook the director's work is read from: replaced only if unchanged since
             if out.lower().endswith(".xlsx"):
                 guards.enter_context(unchanged_since(out, fingerprint(out)))
-    with guards, held:
-        if by_columns is not None:
-            result, chosen = by_columns
-            event = result.event
-            given_heading(event, given)
-        else:
-            event, reading, result, chosen = score_input(args)
-            settle = to_settle(event, given.input, movement=given.movement)
-        # from the columns, the pairs are ranked only for an output that writes them: the others count lines
-        lines = len(result.travellers) if by_columns is not None and result.travellers is not None else None
-        for out in outputs:
-            write_output(result, out, inputs, lang, members)
-            written.append(written_line(out, traveller_lines=lines) if lines is not None and not check_output(out).pairs
-                           else "")
+    try:
+        with guards, held:
+            if by_columns is not None:
+                result, chosen = by_columns
+                event = result.event
+                given_heading(event, given)
+            else:
+                event, reading, result, chosen = score_input(args)
+                settle = to_settle(event, given.input, movement=given.movement)
+            # from the columns, the pairs are ranked only for an output that writes them: the others count lines
+            lines = len(result.travellers) if by_columns is not None and result.travellers is not None else None
+            for out in outputs:
+                try:
+                    write_output(result, out, inputs, lang, members)
+                except UserError as exc:
+                    if not _left_open(exc):
+                        raise
+                    continue
+                written[out] = (written_line(out, traveller_lines=lines) if lines is not None
+                                and not check_output(out).pairs else "")
+    except UserError as exc:  # an output open in a program (Excel): the others written all the same (all_or_none)
+        if not outputs or not hasattr(exc, "written"):
+            raise
+        opened = exc
     found = chosen.inference
     if chosen.contradicted:
         print(f"mpxl: {chosen.contradicted}", file=sys.stderr)
@@ -177,8 +199,11 @@ def score_and_write(args: argparse.Namespace) -> int:
               f"reproduce {found.agree} of {found.total}); scored with those; mpxl check {given.input} lists what "
               "differs", file=sys.stderr)
     boards = len(result.scored.boards) if result.scored is not None else len(result.boards)
-    for out, line in zip(outputs, written):
-        print(line or written_line(out, boards=boards, pairs=len(result.pairs)), file=say)
+    for out, line in written.items():
+        if opened is None or out in opened.written:
+            print(line or written_line(out, boards=boards, pairs=len(result.pairs)), file=say)
+    if opened is not None:  # one line naming it (and any other open), and the outputs written all the same
+        raise opened
     if given.json:  # the pairs are totalled as the JSON is written: the collector still paused
         more: dict[str, Any] = {"conventions": chosen.to_json(event)}
         if reading is not None:  # the tablets' database: what a scorer must look at (mpxl check night.bws)

@@ -27,7 +27,7 @@ from ..core.errors import UserError
 from ..core.event import Event, Travellers
 from ..core.pairings import check_duplicates
 from ..core.patterns import Pattern
-from .common import read_bytes
+from .common import CSV_DELIMITERS, read_bytes
 
 if TYPE_CHECKING:  # typing only: reading a file needs no scorer
     from ..core.session import SessionResult
@@ -173,10 +173,17 @@ def sniffed(head: bytes) -> str | None:
 
     >>> sniffed(b"% PBN 2.1"), sniffed(b'<?xml version="1.0"?><USEBIO>'), sniffed(b"board,ns_pair"), sniffed(b"")
     ('pbn', 'usebio', 'csv', None)
+
+    Excel's "Unicode Text" (a ``.txt`` in UTF-16, its cells between tabs) is a CSV as the reader takes it:
+
+    >>> sniffed("\\ufeffboard\\tns_pair\\tew_pair\\r\\n".encode("utf-16-le"))
+    'csv'
     """
     # the strongest marks first
     if head[4:19] in (b"Standard Jet DB", b"Standard ACE DB"):  # mpxl.formats.access.MAGIC
         return "bws"
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")):  # UTF-16 (its BOM): looked at as the text it holds
+        head = head[: len(head) // 2 * 2].decode("utf-16", errors="replace").encode("utf-8")
     text = head.lstrip(b"\xef\xbb\xbf").lstrip()
     if text.startswith(b"{") and text[1:].lstrip().startswith(b'"mpxl_tablets"'):  # mpxl.formats.journal.MARK
         return "tablets"
@@ -186,7 +193,7 @@ def sniffed(head: bytes) -> str | None:
         return "xlsx"
     if text.startswith((b"%", b"[")):
         return "pbn"
-    if b"," in text.split(b"\n", 1)[0] or b";" in text.split(b"\n", 1)[0]:
+    if any(mark.encode() in text.split(b"\n", 1)[0] for mark in CSV_DELIMITERS):
         return "csv"
     return None
 

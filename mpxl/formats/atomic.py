@@ -23,9 +23,12 @@ from __future__ import annotations
 import contextlib
 import errno
 import hashlib
+import ntpath
 import os
 import re
 import stat
+import sys
+import time
 from collections.abc import Iterable, Iterator
 from contextlib import AbstractContextManager
 from pathlib import Path
@@ -35,7 +38,8 @@ from ..core.errors import UserError
 
 __all__ = ["atomic_write", "atomic_path", "check_not_input", "same_file", "remove_leftovers", "LIVE", "TEMP_PREFIX",
            "check_extension", "check_not_open", "LOCK_FILES", "StrPath", "all_or_none", "FileOpen", "ChangedSinceRead",
-           "open_by", "fingerprint", "Fingerprint", "unchanged_since"]
+           "open_by", "fingerprint", "Fingerprint", "unchanged_since", "left_open",
+           "check_windows_name", "windows_name_problem", "WINDOWS"]
 
 #: A file's name as the standard library takes one: a text or a path.
 StrPath = str | os.PathLike[str]
@@ -90,6 +94,52 @@ def check_extension(path: StrPath, allowed: Iterable[str], what: str) -> None:
                         + " or ".join(allowed))
 
 
+#: Whether this is Windows, whose file names refuse what others take (:func:`check_windows_name`; the tests set it).
+WINDOWS = sys.platform == "win32"
+#: The characters no Windows file name holds, and its device names (a name of one, whatever its extension,
+#: is the device: NUL.csv writes nowhere).
+_WINDOWS_FORBIDDEN = re.compile(r'[<>:"/\\|?*\x00-\x1f]')
+_WINDOWS_DEVICES = frozenset({"CON", "PRN", "AUX", "NUL", "CONIN$", "CONOUT$"}
+                             | {f"{d}{n}" for d in ("COM", "LPT") for n in "0123456789\u00b9\u00b2\u00b3"})
+
+
+def windows_name_problem(path: StrPath) -> str | None:
+    """What Windows refuses in ``path``'s file name (its last part; a drive and folders are the system's to
+    name), or None.
+
+    >>> windows_name_problem(r"C:\\Club\\Résultats du soir.html"), windows_name_problem("console.xlsx")
+    (None, None)
+    >>> for name in ("night 12:30.html", "page.html.", "nul.csv", "Com1.xlsx"):
+    ...     print(windows_name_problem(name))
+    holds ':', which no Windows file name holds (nor any of < > : " / \\ | ? *)
+    ends in a dot or a space, which Windows drops from a file name
+    'nul' is a Windows device name, not a file (as CON, PRN, AUX, COM1, LPT1 are, whatever follows)
+    'Com1' is a Windows device name, not a file (as CON, PRN, AUX, COM1, LPT1 are, whatever follows)
+    """
+    name = ntpath.basename(os.fspath(path))
+    bad = _WINDOWS_FORBIDDEN.search(name)
+    if bad:
+        shown = repr(bad.group()) if bad.group().isprintable() else "a control character"
+        return f"holds {shown}, which no Windows file name holds (nor any of < > : \" / \\ | ? *)"
+    if name.endswith((".", " ")):
+        return "ends in a dot or a space, which Windows drops from a file name"
+    stem = name.split(".", 1)[0].rstrip(" ")
+    if stem.upper() in _WINDOWS_DEVICES:
+        return f"{stem!r} is a Windows device name, not a file (as CON, PRN, AUX, COM1, LPT1 are, whatever follows)"
+    return None
+
+
+def check_windows_name(path: StrPath) -> None:
+    """On Windows (:data:`WINDOWS`), refuse an output name it would refuse or change (:func:`windows_name_problem`)
+    before anything is read or written, saying why; elsewhere every name the system takes is taken.
+
+    >>> check_windows_name("night 12:30.html")  # not on Windows: the name is the system's to take
+    """
+    problem = windows_name_problem(path) if WINDOWS else None
+    if problem:
+        raise UserError(str(path), "", f"the file name {problem}; give another name")
+
+
 #: The lock files a spreadsheet program keeps beside a file it has open: (the lock's name, the program).
 LOCK_FILES = (("~${}", "Excel"), (".~lock.{}#", "LibreOffice"))
 
@@ -102,6 +152,23 @@ class FileOpen(UserError):
     def __init__(self, source: str, problem: str, program: str = "", who: str = "", lock: str = ""):
         super().__init__(source, "", problem)
         self.program, self.who, self.lock = program, who, lock
+        #: the other outputs of the same run that were written all the same (:func:`all_or_none`)
+        self.written: tuple[str, ...] = ()
+
+    def besides(self, others: Iterable[FileOpen], written: Iterable[str]) -> FileOpen:
+        """This refusal in one line with the ``others`` refused with it and the outputs ``written`` all the same.
+
+        >>> a, b = FileOpen("a.xlsx", "open: close it"), FileOpen("b.csv", "open")
+        >>> str(a.besides([b], ["page.html"]))
+        'a.xlsx: open: close it; b.csv is open too; the other outputs were written: page.html'
+        """
+        names = [o.source for o in others]
+        done = tuple(written)
+        more = (f"; {', '.join(names)} {'is' if len(names) == 1 else 'are'} open too" if names else "") + (
+            f"; the other outputs were written: {', '.join(done)}" if done else "")
+        found = FileOpen(self.source, self.problem + more, self.program, self.who, self.lock)
+        found.written = done
+        return found
 
 
 class ChangedSinceRead(UserError):
@@ -273,12 +340,30 @@ def _replace(tmp: str, target: Path, shown: str) -> None:
     existing file (PermissionError: on Windows, the file open in Excel) a :class:`FileOpen`."""
     _may_replace(target, shown)
     try:
-        os.replace(tmp, target)
+        _replace_again(tmp, target)
     except PermissionError as exc:
         if not os.path.exists(target):  # (False for a name the system refuses)
             raise
-        raise FileOpen(shown, f"cannot be replaced: {_reason(exc)} (open in a program that holds it, as Excel "
-                       "on Windows does?): close it there and run again") from None
+        raise FileOpen(shown, f"cannot be replaced: {_reason(exc)} (open in Excel or another program that "
+                       "holds it?): close it there and run again") from None
+
+
+#: On Windows, the pauses between the tries of a replace refused (PermissionError): a virus scanner or a
+#: synchronised folder (OneDrive) holds a file just written for a moment; Excel holds it until it is closed.
+WINDOWS_RETRIES = (0.05, 0.1, 0.2, 0.4)
+
+
+def _replace_again(tmp: str, target: Path) -> None:
+    """``os.replace(tmp, target)``; on Windows a PermissionError tried again after each of
+    :data:`WINDOWS_RETRIES` (under a second in all) before it is raised."""
+    pauses = WINDOWS_RETRIES if WINDOWS else ()
+    for pause in pauses:
+        try:
+            os.replace(tmp, target)
+            return
+        except PermissionError:
+            time.sleep(pause)
+    os.replace(tmp, target)
 
 
 def _give_permissions(tmp: str, target: Path) -> None:
@@ -304,8 +389,13 @@ LIVE: set[str] = set()
 
 
 def _alive(pid: int) -> bool:
+    """Whether the process ``pid`` is running (its temporary files are its own)."""
     if pid == os.getpid():
         return True
+    if sys.platform == "win32":  # os.kill(pid, 0) there is GenerateConsoleCtrlEvent: a Ctrl-C to the console
+        import _winapi
+
+        return alive_on_windows(pid, _winapi)
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -313,6 +403,36 @@ def _alive(pid: int) -> bool:
     except OSError:  # another user's process
         return True
     return True
+
+
+#: OpenProcess's right to ask a process's exit code, and the code of one still running (Windows' own values).
+_QUERY_LIMITED_INFORMATION, _STILL_ACTIVE = 0x1000, 259
+#: Windows' "The parameter is incorrect": OpenProcess's answer for a process that does not exist.
+_NO_SUCH_PROCESS = 87
+
+
+def alive_on_windows(pid: int, winapi: Any) -> bool:
+    """Whether the process ``pid`` runs, asked of Windows (``winapi``: the standard library's ``_winapi``) without
+    sending it anything: on Windows, ``os.kill(pid, 0)`` sends a Ctrl-C (CTRL_C_EVENT is 0) to every program in the
+    console, mpxl itself among them. A process Windows will not open (another user's) is taken as running.
+
+    >>> class Gone:
+    ...     def OpenProcess(self, access, inherit, pid):
+    ...         exc = OSError(22, "The parameter is incorrect"); exc.winerror = 87; raise exc
+    >>> alive_on_windows(4242, Gone())
+    False
+    """
+    try:
+        handle = winapi.OpenProcess(_QUERY_LIMITED_INFORMATION, False, pid)
+    except OSError as exc:
+        return getattr(exc, "winerror", None) != _NO_SUCH_PROCESS
+    try:
+        return bool(winapi.GetExitCodeProcess(handle) == _STILL_ACTIVE)
+    except OSError:
+        return True
+    finally:
+        with contextlib.suppress(OSError):
+            winapi.CloseHandle(handle)
 
 
 def remove_leftovers(folder: StrPath) -> list[str]:
@@ -386,6 +506,7 @@ def atomic_path(path: StrPath, suffix: str = "") -> Iterator[str]:
         raise UserError(str(path), "", f"the folder {str(folder)!r} does not exist")
     if os.path.isdir(target):
         raise UserError(str(path), "", "is a folder; expected a file name")
+    check_windows_name(path)
     check_not_open(target)
     check_not_read_only(target)
     remove_leftovers(folder)
@@ -420,17 +541,30 @@ def atomic_path(path: StrPath, suffix: str = "") -> Iterator[str]:
         LIVE.difference_update(made)
 
 
-#: The outputs a spreadsheet program opens (and on Windows holds while open).
-_HELD_BY_PROGRAMS = (".xlsx", ".xlsm", ".xls", ".csv")
-
 #: The writes :func:`all_or_none` holds, innermost last: (temporary file, target) of each.
 _HELD: list[list[tuple[str, Path]]] = []
+#: The outputs found open in a program while :func:`all_or_none`'s block ran (:func:`left_open`), innermost last.
+_OPENED: list[list[FileOpen]] = []
+
+
+def left_open(exc: FileOpen) -> None:
+    """Within :func:`all_or_none`'s block: the output ``exc`` names is open in a program (refused by
+    :func:`atomic_path` before it was written): the block goes on with the others, and ``exc`` is raised, with
+    what was written, as the block ends. Outside such a block, ``exc`` is raised now."""
+    if not _OPENED:
+        raise exc
+    _OPENED[-1].append(exc)
+
 
 
 @contextlib.contextmanager
 def all_or_none() -> Iterator[None]:
     """Hold every file :func:`atomic_path` (and :func:`atomic_write`) writes in the block, and move them all
     into place as it ends: an output refused (or any error, a Ctrl-C) leaves every target as it was.
+
+    One output open in a program (its lock file beside it, or the replace refused: on Windows, Excel holds the
+    file it has open) is not the results' fault: the others are moved into place all the same, and the
+    :class:`FileOpen` raised as the block ends names it and them (its ``written``).
 
     >>> import tempfile
     >>> d = tempfile.mkdtemp(); a, b = os.path.join(d, "a.txt"), os.path.join(d, "b.txt")
@@ -452,7 +586,9 @@ def all_or_none() -> Iterator[None]:
     ('new', ['a.txt'])
     """
     held: list[tuple[str, Path]] = []
+    opened: list[FileOpen] = []  # the targets open in a program: not moved, the others are
     _HELD.append(held)
+    _OPENED.append(opened)
     try:
         yield
     except BaseException:
@@ -461,26 +597,44 @@ def all_or_none() -> Iterator[None]:
                 os.unlink(tmp)
         raise
     else:
-        moved = 0
-        # a spreadsheet there already first: the one a program may hold (Windows refuses to replace a file
-        # Excel has open, with no lock file to see), refused before any other is moved
-        held.sort(key=lambda pair: not (pair[1].suffix.lower() in _HELD_BY_PROGRAMS and os.path.exists(pair[1])))
+        left = list(held)  # what is still to be moved, in the order written
+        written: list[str] = []
+
+        def not_moved(tmp: str, exc: FileOpen) -> None:
+            opened.append(exc)
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+
         try:
-            for _tmp, target in held:  # every one looked at before any is moved: one refused, none moved
-                _may_replace(target, str(target))
-            for tmp, target in held:
-                _replace(tmp, target, str(target))
-                moved += 1
+            for tmp, target in list(left):  # every one looked at before any is moved: one changed, none moved
+                try:
+                    _may_replace(target, str(target))
+                except FileOpen as exc:
+                    left.remove((tmp, target))
+                    not_moved(tmp, exc)
+            while left:
+                tmp, target = left[0]
+                try:
+                    _replace(tmp, target, str(target))
+                    written.append(str(target))
+                except FileOpen as exc:  # the operating system refused it (Windows: open in Excel)
+                    not_moved(tmp, exc)
+                left.pop(0)
         except BaseException as exc:  # a refusal, a Ctrl-C, a signal: what is not moved yet is removed
-            for left, _target in held[moved:]:
+            for tmp, _target in left:
                 with contextlib.suppress(OSError):
-                    os.unlink(left)
+                    os.unlink(tmp)
+            done = f" (written: {', '.join(written)})" if written else ""
+            if isinstance(exc, UserError) and done:
+                raise UserError(exc.source, exc.where, exc.problem + done) from None
             if not isinstance(exc, OSError):
                 raise
-            done = ", ".join(str(t) for _tmp, t in held[:moved])
-            raise UserError(str(held[moved][1]), "", _reason(exc) + (f" (written: {done})" if done else "")) from None
+            raise UserError(str(left[0][1]) if left else "", "", _reason(exc) + done) from None
+        if opened:
+            raise opened[0].besides(opened[1:], written)
     finally:
-        _HELD.remove(held)
+        _HELD[:] = [h for h in _HELD if h is not held]  # by identity: two empty lists are equal
+        _OPENED[:] = [o for o in _OPENED if o is not opened]
         LIVE.difference_update(tmp for tmp, _target in held)
 
 

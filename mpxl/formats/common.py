@@ -45,6 +45,7 @@ if TYPE_CHECKING:  # typing only: a reader needs no scorer
     from ..core.session import SessionResult
 
 __all__ = [
+    "CSV_DELIMITERS",
     "written_decimals",
     "EventToWrite",
     "decimals_of",
@@ -336,6 +337,11 @@ tricks declarer took, 0 to 13, or a result such as =, +1 or -2
         except ValueError as exc:
             raise UserError(source, where, f"{what} {text.strip()!r}: {exc}") from None
     raise UserError(source, where, f"{what} {text.strip()!r} is not a number of tricks; {expected}")
+
+
+#: The delimiters the CSV reader takes between the cells (the header's most frequent one): a comma, a
+#: semicolon (a spreadsheet in a comma locale), a tab (Excel's "Unicode Text" and "Text (Tab delimited)").
+CSV_DELIMITERS = (",", ";", "\t")
 
 
 #: The most bytes any reader takes from a file (the largest of :data:`mpxl.formats.MAX_BYTES`):

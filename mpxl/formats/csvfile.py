@@ -55,6 +55,7 @@ from ..core.rules import (
     side_of,
 )
 from .common import (
+    CSV_DELIMITERS,
     EventToWrite,
     board_number,
     check_entry,
@@ -341,10 +342,10 @@ def excel_separator(text: str) -> str | None:
 
 
 def header_delimiter(text: str) -> str:
-    """The delimiter of the header line: the most frequent of ``,``, ``;`` and tab."""
+    """The delimiter of the header line: the most frequent of :data:`~mpxl.formats.common.CSV_DELIMITERS`."""
     end = text.find("\n")
     first = text if end < 0 else text[:end]  # not the rest: a copy of megabytes
-    return max((",", ";", "\t"), key=first.count)
+    return max(CSV_DELIMITERS, key=first.count)
 
 
 def header_keys(reader: CsvReader, source: str) -> list[str]:
