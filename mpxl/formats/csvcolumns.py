@@ -46,7 +46,9 @@ from .csvfile import (
     csv_event,
     excel_separator,
     header_delimiter,
+    header_headings,
     header_keys,
+    header_keys_of,
     read_csv_text,
     score_cell,
     score_cells,
@@ -55,6 +57,7 @@ from .csvfile import (
     tricks_of_contract,
 )
 from .csvfile import write_csv as write_rows_csv
+from .headings import contract_cell_words, seat_cell
 from .textsafe import needs_csv_escape
 
 if TYPE_CHECKING:  # typing only
@@ -104,6 +107,25 @@ def _text(text: str) -> str | None:
     if text[:1] == "'":
         raise ValueError(text)
     return text or None
+
+
+def _seat_text(text: str) -> str | None:
+    """A declarer cell as :func:`_text` reads it; ValueError for one the row-by-row reader reads in the club's
+    language (``O``, ``Z``: :func:`mpxl.formats.headings.seat_cell`)."""
+    try:
+        if seat_cell(text, frozenset(), "", "") is not text:
+            raise ValueError(text)
+    except UserError:
+        raise ValueError(text) from None
+    return _text(text)
+
+
+def _contract_text(text: str) -> str | None:
+    """A contract cell as :func:`_text` reads it; ValueError for one the row-by-row reader reads with its no-trump
+    word (``3SA``: :func:`mpxl.formats.headings.contract_cell_words`)."""
+    if contract_cell_words(text) is not text:
+        raise ValueError(text)
+    return _text(text)
 
 
 def _tricks_cell(text: str) -> int | str | None:
@@ -204,8 +226,8 @@ def csv_columns(text: str) -> Travellers | None:
     at = {k: i for i, k in enumerate(body.keys) if k}
     columns = plain.columns + [
         (at.get("adjustment"), _entry_adjustment),
-        (at.get("contract"), _text),
-        (at.get("declarer"), _text),
+        (at.get("contract"), _contract_text),
+        (at.get("declarer"), _seat_text),
         (at.get("tricks"), _tricks_cell),
         (at.get("lead"), _text),
     ]
@@ -241,8 +263,12 @@ def _columnar_body(text: str) -> _Body | None:
     header, begin = (text, len(text)) if newline < 0 else (text[:newline], newline + 1)
     end = len(text) - 1 if text.endswith("\n") and begin < len(text) else len(text)  # the last row's end
     try:
-        keys = header_keys(csv.reader([header], delimiter=delimiter), "")
-    except UserError:
+        cells = next(csv.reader([header], delimiter=delimiter))
+        headings = header_headings(cells, "")
+        keys = header_keys_of(cells, "")
+    except (UserError, StopIteration):
+        return None
+    if headings.foreign or headings.warnings:  # headings in the club's language: row by row, which says them
         return None
     has_contract = all(k in keys for k in ("contract", "declarer", "tricks"))
     if not ("ns_score" in keys or has_contract) or not {k for k in keys if k} <= COLUMNAR_COLUMNS or begin >= len(text):
