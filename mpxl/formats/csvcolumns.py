@@ -61,6 +61,7 @@ from .headings import contract_cell_words, seat_cell
 from .textsafe import needs_csv_escape
 
 if TYPE_CHECKING:  # typing only
+    from ..core.options import ScoringOptions
     from ..core.session import SessionResult
     from .atomic import StrPath
 
@@ -430,19 +431,66 @@ _NOT_BLANK = re.compile(r"\S")
 _QUOTED = re.compile(r'[,"\r\n]')
 
 
-def write_csv(result_or_event: SessionResult | Event, path: StrPath) -> None:
+def write_csv(result_or_event: SessionResult | Event, path: StrPath) -> str | None:
     """Write a scored event (or a bare Event) as CSV travellers (:func:`mpxl.formats.csvfile.write_csv`); a
     result whose lines are the scorer's columns alone (plain travellers read by columns, :func:`column_event`:
     no Line, no pair's names, no sit-out, penalty or title) from the columns, with no object per line (the
-    same bytes). The CSV of :data:`mpxl.formats.WRITERS`."""
+    same bytes). The CSV of :data:`mpxl.formats.WRITERS`; the note on the settings it has no place for
+    (:func:`totals_settings_not_kept`), or None."""
     if isinstance(result_or_event, Event):
         write_rows_csv(result_or_event, path)
-        return
+        return None
     t, scored, ev = result_or_event.travellers, result_or_event.scored, result_or_event.event
     if t is None or scored is None or ev.lines or ev.pairs or ev.sitouts or ev.penalties or ev.title or ev.date:
         write_rows_csv(result_or_event, path)
-        return
-    write_columns_csv(t, scored, written_decimals(result_or_event), path)
+    else:
+        write_columns_csv(t, scored, written_decimals(result_or_event), path)
+    return totals_settings_not_kept(result_or_event.options)
+
+
+#: The settings that shape a pair's total or percentage and no line's figure: a CSV of travellers holds the lines'
+#: figures alone, so read back (``mpxl score out.csv``, or ``mpxl check``, which reads them off the lines' figures)
+#: they are the defaults again.
+TOTALS_ONLY = ("totals_rounding", "percentage_decimals", "percentage_tie", "totals_from", "percentage_basis",
+               "totals_method")
+
+
+def totals_settings_not_kept(options: ScoringOptions | None) -> str | None:
+    """The note a CSV's writer gives when the scoring used a setting of :data:`TOTALS_ONLY` (or estimated at the
+    totals) other than its default: the file keeps the lines' figures, not the setting, so the totals scored from
+    it again differ; None when every such setting is the default.
+
+    >>> from mpxl.core.options import ScoringOptions, TotalsFrom
+    >>> totals_settings_not_kept(ScoringOptions()) is None
+    True
+    >>> print(totals_settings_not_kept(ScoringOptions(totals_from=TotalsFrom.EXACT, percentage_decimals=0)))
+    a CSV of travellers has no place for the settings of the totals alone (--rounding-pct half-up:0, --totals-from \
+exact): the file keeps the lines' figures; read back, give those options again (or write .xlsx, whose Setup keeps them)
+    """
+    if options is None:
+        return None
+    from ..core.options import SETTINGS, ScoringOptions
+    from ..core.settings import EstimateAt
+
+    default = ScoringOptions()
+    names = [name for name in TOTALS_ONLY if getattr(options, name) != getattr(default, name)]
+    if options.estimate_at is EstimateAt.TOTALS:
+        names.insert(0, "estimate_at")
+    if not names:
+        return None
+    said = []
+    for name in names:
+        if name == "percentage_tie":
+            continue  # said with the decimals: one flag, --rounding-pct TIE:D
+        if name == "percentage_decimals":
+            said.append(f"--rounding-pct {options.percentage_tie.value}:{options.percentage_decimals}")
+            continue
+        value = getattr(options, name)
+        said.append(f"{SETTINGS[name].flags[0]} {getattr(value, 'value', value)}")
+    if "percentage_tie" in names and "percentage_decimals" not in names:
+        said.append(f"--rounding-pct {options.percentage_tie.value}:{options.percentage_decimals}")
+    return (f"a CSV of travellers has no place for the settings of the totals alone ({', '.join(said)}): the file "
+            "keeps the lines' figures; read back, give those options again (or write .xlsx, whose Setup keeps them)")
 
 
 def write_columns_csv(t: Travellers, scored: ScoredColumns, decimals: int | None, path: StrPath) -> None:
