@@ -373,3 +373,31 @@ def test_a_csv_with_a_letter_beyond_ascii_starts_with_a_bom(tmp_path, names, bom
     write_csv(score_event(src), out)
     assert out.read_bytes().startswith(b"\xef\xbb\xbf") == bom
     assert [p.names for p in read_csv(out).pairs if p.number == "1"] == [tuple(names.split(" & "))]
+
+
+# (options, the flags the writer's note names: None when the CSV keeps everything)
+TOTALS_ONLY_OPTIONS = [
+    ({}, None),
+    ({"rounding": "1"}, None),  # the lines' rounding: in the lines' figures, which check reads back
+    ({"totals_from": "exact"}, "--totals-from exact"),
+    ({"percentage_decimals": "0"}, "--rounding-pct half-up:0"),
+    ({"estimate_at": "totals", "totals_rounding": "2"}, "--estimate-at totals, --rounding-totals half-up:2"),
+    ({"totals_method": "plain"}, "--totals-method plain"),
+]
+
+
+@pytest.mark.parametrize("options, flags", TOTALS_ONLY_OPTIONS)
+def test_a_csv_written_names_the_settings_of_the_totals_it_cannot_keep(tmp_path, options, flags):
+    """score -> csv -> score: the lines' figures are kept; a setting of the totals alone is not, and the writer
+    says so (the totals scored again from the CSV would differ without a word)."""
+    from mpxl.core.options import ScoringOptions
+    from mpxl.core.session import score_event
+    from mpxl.formats.csvcolumns import write_csv
+
+    text = "board,ns_pair,ew_pair,ns_score\n1,1,2,420\n1,3,4,400\n1,5,6,-50\n2,1,4,110\n2,3,6,140\n2,5,2,-100\n" \
+           "3,1,6,620\n3,3,2,\n3,5,4,600\n"
+    result = score_event(read_csv_text(text, "t.csv"), ScoringOptions.parse(**options))
+    note = write_csv(result, tmp_path / "out.csv")
+    assert (note is None) if flags is None else (note is not None and f"({flags})" in note)
+    again = read_csv(tmp_path / "out.csv")
+    assert [ln.score for ln in again.lines] == [ln.line.score for b in result.boards for ln in b.lines]

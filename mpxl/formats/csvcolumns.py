@@ -46,7 +46,9 @@ from .csvfile import (
     csv_event,
     excel_separator,
     header_delimiter,
+    header_headings,
     header_keys,
+    header_keys_of,
     read_csv_text,
     score_cell,
     score_cells,
@@ -55,9 +57,11 @@ from .csvfile import (
     tricks_of_contract,
 )
 from .csvfile import write_csv as write_rows_csv
+from .headings import contract_cell_words, seat_cell
 from .textsafe import needs_csv_escape
 
 if TYPE_CHECKING:  # typing only
+    from ..core.options import ScoringOptions
     from ..core.session import SessionResult
     from .atomic import StrPath
 
@@ -104,6 +108,25 @@ def _text(text: str) -> str | None:
     if text[:1] == "'":
         raise ValueError(text)
     return text or None
+
+
+def _seat_text(text: str) -> str | None:
+    """A declarer cell as :func:`_text` reads it; ValueError for one the row-by-row reader reads in the club's
+    language (``O``, ``Z``: :func:`mpxl.formats.headings.seat_cell`)."""
+    try:
+        if seat_cell(text, frozenset(), "", "") is not text:
+            raise ValueError(text)
+    except UserError:
+        raise ValueError(text) from None
+    return _text(text)
+
+
+def _contract_text(text: str) -> str | None:
+    """A contract cell as :func:`_text` reads it; ValueError for one the row-by-row reader reads with its no-trump
+    word (``3SA``: :func:`mpxl.formats.headings.contract_cell_words`)."""
+    if contract_cell_words(text) is not text:
+        raise ValueError(text)
+    return _text(text)
 
 
 def _tricks_cell(text: str) -> int | str | None:
@@ -204,8 +227,8 @@ def csv_columns(text: str) -> Travellers | None:
     at = {k: i for i, k in enumerate(body.keys) if k}
     columns = plain.columns + [
         (at.get("adjustment"), _entry_adjustment),
-        (at.get("contract"), _text),
-        (at.get("declarer"), _text),
+        (at.get("contract"), _contract_text),
+        (at.get("declarer"), _seat_text),
         (at.get("tricks"), _tricks_cell),
         (at.get("lead"), _text),
     ]
@@ -241,8 +264,12 @@ def _columnar_body(text: str) -> _Body | None:
     header, begin = (text, len(text)) if newline < 0 else (text[:newline], newline + 1)
     end = len(text) - 1 if text.endswith("\n") and begin < len(text) else len(text)  # the last row's end
     try:
-        keys = header_keys(csv.reader([header], delimiter=delimiter), "")
-    except UserError:
+        cells = next(csv.reader([header], delimiter=delimiter))
+        headings = header_headings(cells, "")
+        keys = header_keys_of(cells, "")
+    except (UserError, StopIteration):
+        return None
+    if headings.foreign or headings.warnings:  # headings in the club's language: row by row, which says them
         return None
     has_contract = all(k in keys for k in ("contract", "declarer", "tricks"))
     if not ("ns_score" in keys or has_contract) or not {k for k in keys if k} <= COLUMNAR_COLUMNS or begin >= len(text):
@@ -404,19 +431,66 @@ _NOT_BLANK = re.compile(r"\S")
 _QUOTED = re.compile(r'[,"\r\n]')
 
 
-def write_csv(result_or_event: SessionResult | Event, path: StrPath) -> None:
+def write_csv(result_or_event: SessionResult | Event, path: StrPath) -> str | None:
     """Write a scored event (or a bare Event) as CSV travellers (:func:`mpxl.formats.csvfile.write_csv`); a
     result whose lines are the scorer's columns alone (plain travellers read by columns, :func:`column_event`:
     no Line, no pair's names, no sit-out, penalty or title) from the columns, with no object per line (the
-    same bytes). The CSV of :data:`mpxl.formats.WRITERS`."""
+    same bytes). The CSV of :data:`mpxl.formats.WRITERS`; the note on the settings it has no place for
+    (:func:`totals_settings_not_kept`), or None."""
     if isinstance(result_or_event, Event):
         write_rows_csv(result_or_event, path)
-        return
+        return None
     t, scored, ev = result_or_event.travellers, result_or_event.scored, result_or_event.event
     if t is None or scored is None or ev.lines or ev.pairs or ev.sitouts or ev.penalties or ev.title or ev.date:
         write_rows_csv(result_or_event, path)
-        return
-    write_columns_csv(t, scored, written_decimals(result_or_event), path)
+    else:
+        write_columns_csv(t, scored, written_decimals(result_or_event), path)
+    return totals_settings_not_kept(result_or_event.options)
+
+
+#: The settings that shape a pair's total or percentage and no line's figure: a CSV of travellers holds the lines'
+#: figures alone, so read back (``mpxl score out.csv``, or ``mpxl check``, which reads them off the lines' figures)
+#: they are the defaults again.
+TOTALS_ONLY = ("totals_rounding", "percentage_decimals", "percentage_tie", "totals_from", "percentage_basis",
+               "totals_method")
+
+
+def totals_settings_not_kept(options: ScoringOptions | None) -> str | None:
+    """The note a CSV's writer gives when the scoring used a setting of :data:`TOTALS_ONLY` (or estimated at the
+    totals) other than its default: the file keeps the lines' figures, not the setting, so the totals scored from
+    it again differ; None when every such setting is the default.
+
+    >>> from mpxl.core.options import ScoringOptions, TotalsFrom
+    >>> totals_settings_not_kept(ScoringOptions()) is None
+    True
+    >>> print(totals_settings_not_kept(ScoringOptions(totals_from=TotalsFrom.EXACT, percentage_decimals=0)))
+    a CSV of travellers has no place for the settings of the totals alone (--rounding-pct half-up:0, --totals-from \
+exact): the file keeps the lines' figures; read back, give those options again (or write .xlsx, whose Setup keeps them)
+    """
+    if options is None:
+        return None
+    from ..core.options import SETTINGS, ScoringOptions
+    from ..core.settings import EstimateAt
+
+    default = ScoringOptions()
+    names = [name for name in TOTALS_ONLY if getattr(options, name) != getattr(default, name)]
+    if options.estimate_at is EstimateAt.TOTALS:
+        names.insert(0, "estimate_at")
+    if not names:
+        return None
+    said = []
+    for name in names:
+        if name == "percentage_tie":
+            continue  # said with the decimals: one flag, --rounding-pct TIE:D
+        if name == "percentage_decimals":
+            said.append(f"--rounding-pct {options.percentage_tie.value}:{options.percentage_decimals}")
+            continue
+        value = getattr(options, name)
+        said.append(f"{SETTINGS[name].flags[0]} {getattr(value, 'value', value)}")
+    if "percentage_tie" in names and "percentage_decimals" not in names:
+        said.append(f"--rounding-pct {options.percentage_tie.value}:{options.percentage_decimals}")
+    return (f"a CSV of travellers has no place for the settings of the totals alone ({', '.join(said)}): the file "
+            "keeps the lines' figures; read back, give those options again (or write .xlsx, whose Setup keeps them)")
 
 
 def write_columns_csv(t: Travellers, scored: ScoredColumns, decimals: int | None, path: StrPath) -> None:

@@ -73,6 +73,15 @@ from .common import (
     whole_score,
     written_decimals,
 )
+from .headings import (
+    Headings,
+    contract_cell_words,
+    heading_key,
+    read_headings,
+    seat_cell,
+    suit_letters,
+    word_columns,
+)
 from .textsafe import csv_text as safe_cell
 from .textsafe import csv_untext, needs_csv_escape
 
@@ -138,11 +147,15 @@ def nearest_column(key: str, cutoff: float = 0.7) -> str | None:
 
     >>> nearest_column("ns_scroe"), nearest_column("adjustmnet"), nearest_column("scroe"), nearest_column("round")
     ('ns_score', 'adjustment', 'ns_score', None)
+    >>> nearest_column("contrta"), nearest_column("dclarant"), nearest_column("uitkomts")   # in the club's language
+    ('contract', 'declarer', 'lead')
     """
     import difflib  # loaded for a column mpxl does not read
 
-    near = difflib.get_close_matches(key, sorted(KNOWN_COLUMNS | set(ALIASES)), n=1, cutoff=cutoff)
-    return ALIASES.get(near[0], near[0]) if near else None
+    words = word_columns()  # the languages' headings (without accents), each of one column
+    near = difflib.get_close_matches(heading_key(key, accents=False), sorted(KNOWN_COLUMNS | set(ALIASES) | set(words)),
+                                     n=1, cutoff=cutoff)
+    return (words.get(near[0]) or ALIASES.get(near[0], near[0])) if near else None
 
 
 #: How near a header's key must be to a known column the header lacks to be taken for a misspelling of it.
@@ -205,13 +218,17 @@ def read_csv_text(text: str, source: str = "<csv>") -> Event:
     reader = rows_from_header()
     keys = header_keys(reader, source)
     warnings: list[str] = []
-    if not set(keys) <= KNOWN_COLUMNS | {""}:  # the header as written, to name its columns
-        header = next(rows_from_header())
-        warnings = unknown_columns(header, keys, source)
+    header = next(rows_from_header())  # the header as written, to name its columns and read its language
+    headings = header_headings(header, source)
+    warnings.extend(headings.warnings)
+    if not set(keys) <= KNOWN_COLUMNS | {""}:
+        warnings.extend(unknown_columns(header, keys, source))
     plain = PlainRows.for_header(keys)
     names: list[NamedPair] = []  # (section, pair, side, names, where) of every row that names a pair
     sitouts: list[SitOut] = []
     rows: Iterator[tuple[int, list[str]]] = ((reader.line_num, row) for row in reader)
+    if "declarer" in keys or "contract" in keys:
+        rows = club_words(rows, keys, headings, source)
     heading: dict[str, tuple[str, str]] = {}  # the event's title and date, each with the line that gave it
     if not HEADING_COLUMNS.isdisjoint(keys):
         rows = _heading_rows(rows, keys, source, heading)
@@ -361,10 +378,54 @@ def header_keys(reader: CsvReader, source: str) -> list[str]:
     return header_keys_of(header, source)
 
 
+def header_headings(header: Sequence[str], source: str, where: str = "line 1") -> Headings:
+    """A header row's :class:`~mpxl.formats.headings.Headings`: each cell's column by the reader's own names and
+    :data:`ALIASES`, else in the club's language (:func:`mpxl.formats.headings.read_headings`), with the
+    languages its headings are in.
+
+    >>> h = header_headings(["Spel", "Paar NZ", "Paar OW", "Score NZ"], "nl.csv")
+    >>> h.keys, sorted(h.languages)
+    (['board', 'ns_pair', 'ew_pair', 'ns_score'], ['nl'])
+    """
+    return read_headings(header, source, where, _key, KNOWN_COLUMNS)
+
+
+def club_words(rows: Iterable[tuple[int, list[str]]], keys: list[str], headings: Headings, source: str
+               ) -> Iterator[tuple[int, list[str]]]:
+    """The rows with each declarer cell a seat of the rulebook's when the file's languages write it otherwise
+    (:func:`mpxl.formats.headings.seat_cell`: French ``O`` is W, German ``O`` is E), each contract's no-trump
+    word as NT (``3SA``) and its suit's letter as the rulebook's when the contracts are written in the file's
+    language's letters (French ``4P``: :func:`mpxl.formats.headings.suit_letters`); any other cell as it is.
+
+    >>> h = header_headings(["Donne", "NS", "EO", "Contrat", "Déclarant", "Levées"], "f.csv")
+    >>> [row for _, row in club_words([(2, ["1", "1", "2", "3SA", "O", "9"]), (3, ["1", "3", "4", "4P", "N", "10"])],
+    ...                               h.keys, h, "f.csv")]
+    [['1', '1', '2', '3NT', 'W', '9'], ['1', '3', '4', '4S', 'N', '10']]
+    """
+    at_declarer = keys.index("declarer") if "declarer" in keys else None
+    at_contract = keys.index("contract") if "contract" in keys else None
+    letters = None
+    if at_contract is not None and headings.languages:  # the suits' letters the contracts are written in
+        rows = list(rows)
+        letters = suit_letters(((f"line {no}", row[at_contract]) for no, row in rows if at_contract < len(row)),
+                               headings.languages, source)
+    for no, row in rows:
+        if at_declarer is not None and at_declarer < len(row):
+            seat = seat_cell(row[at_declarer], headings.languages, source, f"line {no}, column declarer")
+            if seat is not row[at_declarer]:
+                row = row[:at_declarer] + [seat or ""] + row[at_declarer + 1:]
+        if at_contract is not None and at_contract < len(row):
+            contract = contract_cell_words(row[at_contract], letters)
+            if contract is not row[at_contract]:
+                row = row[:at_contract] + [contract or ""] + row[at_contract + 1:]
+        yield no, row
+
+
 def header_keys_of(header: Sequence[str], source: str, where: str = "line 1") -> list[str]:
-    """The column keys of a header row's cells (``''`` for a blank one); UserError naming ``where``
-    if the header cannot serve (a column twice, no board or pairs, no score)."""
-    keys = [_key(h) for h in header]
+    """The column keys of a header row's cells (``''`` for a blank one; in the club's language:
+    :func:`header_headings`); UserError naming ``where`` if the header cannot serve (a column twice,
+    no board or pairs, no score, a heading of two meanings the other headings do not settle)."""
+    keys = header_headings(header, source, where).keys
     dupes = {k for k in keys if k and keys.count(k) > 1}
     if dupes:
         raise UserError(source, where, f"column {sorted(dupes)[0]!r} appears twice in the header")
