@@ -36,10 +36,12 @@ from .core.rounding import Rounding, RoundingKind
 from .core.rules import (
     COUNT_MISSING,
     COUNT_RULES,
+    FEWEST_RESULTS,
     TEXT_NUMBER,
     WHOLE_TEXT,
     arrowswitch_flag,
     code_key,
+    count_message,
     is_blank,
     plain_score,
     side_of,
@@ -233,6 +235,22 @@ def _results(v: Cell, what: str) -> int | float:
     if isinstance(v, (int, float)) and not isinstance(v, bool):
         return v
     raise ValueError(COUNT_RULES[0][1].format(what=what, x=_show(v)))
+
+
+def _board_results(v: Cell) -> int:
+    """TOP's and CHECKTOTAL's count of results, read and said as the counts N and n are (COUNT_RULES).
+
+    >>> _board_results(1.0), _board_results("9")
+    (1, 9)
+    >>> _board_results(0)
+    Traceback (most recent call last):
+    ...
+    ValueError: results 0 must be a whole number of results, at least 1
+    """
+    x = _results(v, "results")
+    if says := count_message("results", x, FEWEST_RESULTS["expected"]):
+        raise ValueError(says)
+    return int(x)
 
 
 def _number(v: Cell, what: str) -> Fraction:
@@ -645,7 +663,7 @@ def KVALUE(method, expected, actual):
 def TOP(results, scale=None):
     # type: (Cell, Cell) -> int
     """The top on a board: scale x (results - 1)."""
-    return top(_whole(results, "results"), _scale(scale))
+    return top(_board_results(results), _scale(scale))
 
 
 @xw.func
@@ -655,7 +673,7 @@ def TOP(results, scale=None):
 def CHECKTOTAL(results, scale=None):
     # type: (Cell, Cell) -> int
     """The sum of one direction's matchpoints on a full board: scale x N(N-1)/2."""
-    return check_total(_whole(results, "results"), _scale(scale))
+    return check_total(_board_results(results), _scale(scale))
 
 
 @xw.func

@@ -243,6 +243,12 @@ def test_method_functions_map_a_range_keeping_blanks():
         ("BRIDGESCORE", ("5Q", "N", 11, "None"), "BRIDGESCORE: contract '5Q'"),
         ("BRIDGESCORE", ("3NT", "N", 9, None), "BRIDGESCORE: vulnerability is missing"),
         ("DEALER", (0,), "DEALER: board 0 must be a whole number, at least 1"),
+        # a board's count of results in the words of every count (rules.COUNT_RULES)
+        ("TOP", (0,), "TOP: results 0 must be a whole number of results, at least 1"),
+        ("CHECKTOTAL", (8.5,), "CHECKTOTAL: results 8.5 is not a whole number of results"),
+        ("TOP", (None,), "TOP: results is missing; expected a whole number of results"),
+        ("ADJUSTED", ("A+", 0), "ADJUSTED: expected 0 must be a whole number of results, at least 1"),
+        ("MATCHPOINTS", ([420], 8.5), "MATCHPOINTS: expected 8.5 is not a whole number of results"),
     ],
 )
 def test_bad_input_answers_in_the_cell(name, args, message):
