@@ -33,7 +33,19 @@ from .core.adjustments import Artificial, parse_entry
 from .core.board import plain_board, score_board
 from .core.methods import Method, check_counts, check_total, estimate, find_method, k_value, top
 from .core.rounding import Rounding, RoundingKind
-from .core.rules import WHOLE_TEXT, arrowswitch_flag, code_key, is_blank, plain_score, side_of
+from .core.rules import (
+    COUNT_MISSING,
+    COUNT_RULES,
+    FEWEST_RESULTS,
+    TEXT_NUMBER,
+    WHOLE_TEXT,
+    arrowswitch_flag,
+    code_key,
+    count_message,
+    is_blank,
+    plain_score,
+    side_of,
+)
 from .core.settings import Scale, SmallGroups
 
 __all__ = [
@@ -195,6 +207,52 @@ def _whole(v: Cell, what: str, default: int | None = None, low: int = 1) -> int:
     return int(f)
 
 
+def _results(v: Cell, what: str) -> int | float:
+    """One count cell (``expected``, ``actual``) as a number for :func:`~mpxl.core.methods.check_counts`, which
+    says what a number that makes no board is (:data:`~mpxl.core.rules.COUNT_RULES`, the Methods sheet's words
+    too); a blank, a text that is no number, TRUE or a range is refused here in the same words.
+
+    >>> _results(8.0, "expected"), _results(" 8 ", "actual"), _results(8.5, "expected")
+    (8, 8, 8.5)
+    >>> _results("eight", "actual")
+    Traceback (most recent call last):
+    ...
+    ValueError: actual 'eight' is not a whole number of results
+    >>> _results(None, "expected")
+    Traceback (most recent call last):
+    ...
+    ValueError: expected is missing; expected a whole number of results
+    """
+    if isinstance(v, (list, tuple)):
+        return _whole(v, what)  # a range: said to be one
+    if is_blank(v):
+        raise ValueError(COUNT_MISSING.format(what=what))
+    _cell(v, what)
+    if isinstance(v, str) and TEXT_NUMBER.match(v):
+        v = float(v)
+    if isinstance(v, float) and v.is_integer():
+        return int(v)
+    if isinstance(v, (int, float)) and not isinstance(v, bool):
+        return v
+    raise ValueError(COUNT_RULES[0][1].format(what=what, x=_show(v)))
+
+
+def _board_results(v: Cell) -> int:
+    """TOP's and CHECKTOTAL's count of results, read and said as the counts N and n are (COUNT_RULES).
+
+    >>> _board_results(1.0), _board_results("9")
+    (1, 9)
+    >>> _board_results(0)
+    Traceback (most recent call last):
+    ...
+    ValueError: results 0 must be a whole number of results, at least 1
+    """
+    x = _results(v, "results")
+    if says := count_message("results", x, FEWEST_RESULTS["expected"]):
+        raise ValueError(says)
+    return int(x)
+
+
 def _number(v: Cell, what: str) -> Fraction:
     _cell(v, what)
     if isinstance(v, bool):
@@ -317,7 +375,7 @@ def board_matchpoints(scores: Range, expected: Cell = None, method: Cell = None,
         kwargs["penalties"] = [
             tuple(_cell(x, f"penalties row {i}") for x in (r + [None, None])[:2]) for i, r in enumerate(rows, 1)
         ]
-    N = None if is_blank(expected) else _whole(expected, "expected")
+    N = None if is_blank(expected) else check_counts(_results(expected, "expected"), 0, 0)[0]
     m, scl, which = _method(method), _scale(scale), _side(side)
     if m is None:  # method none: never estimate, the board plain on its own top whatever N is
         m, N = Method.NEUBERG, None
@@ -408,11 +466,11 @@ def estimate_range(mp: Range, expected: Cell, actual: Cell, method: Cell, scale:
     >>> estimate_range([[14, 0]], 9, 8, "neuberg")
     [[15.875, 0.125]]
     """
-    N, n = _whole(expected, "expected"), _whole(actual, "actual")
+    N, n = check_counts(_results(expected, "expected"), _results(actual, "actual"))  # a blank mp too
     m = _method(method)
     s = _scale(scale)
     if m is None:  # method none: never estimate, each figure as it is, once the counts and figure make a board
-        check_counts(N, n)  # a full board's k is 1 under Factor: S as it is, checked within 0..the top of n
+        # a full board's k is 1 under Factor: S as it is, checked within 0..the top of n
         return _map_range(mp, lambda S: estimate(S, n, n, Method.FACTOR, s))
     return _map_range(mp, lambda S: estimate(S, N, n, m, s))
 
@@ -535,7 +593,7 @@ def ADJUSTED(code, expected, scale=None, side=None):
         raise ValueError("side must be NS or EW")
     pct = entry.ns if which == "NS" else entry.ew
     sc = _scale(scale)
-    return float(sc.figure(pct, top(_whole(expected, "expected"), sc)))
+    return float(sc.figure(pct, top(check_counts(_results(expected, "expected"), 1)[0], sc)))
 
 
 class _MethodFunction(Protocol):
@@ -595,7 +653,7 @@ def KVALUE(method, expected, actual):
     """The k of a method in the generic formula M = (N-k)/(n-1) S + (k-1)/2."""
     if is_blank(method):
         raise ValueError(f"method is missing; expected {_METHODS}")
-    return float(k_value(Method.find(str(method)), _whole(expected, "expected"), _whole(actual, "actual")))
+    return float(k_value(Method.find(str(method)), _results(expected, "expected"), _results(actual, "actual")))
 
 
 @xw.func
@@ -605,7 +663,7 @@ def KVALUE(method, expected, actual):
 def TOP(results, scale=None):
     # type: (Cell, Cell) -> int
     """The top on a board: scale x (results - 1)."""
-    return top(_whole(results, "results"), _scale(scale))
+    return top(_board_results(results), _scale(scale))
 
 
 @xw.func
@@ -615,7 +673,7 @@ def TOP(results, scale=None):
 def CHECKTOTAL(results, scale=None):
     # type: (Cell, Cell) -> int
     """The sum of one direction's matchpoints on a full board: scale x N(N-1)/2."""
-    return check_total(_whole(results, "results"), _scale(scale))
+    return check_total(_board_results(results), _scale(scale))
 
 
 @xw.func

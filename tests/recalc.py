@@ -522,7 +522,28 @@ SETUPS = {
 BOARDS = {v: 4 + 16 * i for i, v in enumerate(VARIANTS)}
 #: (N, n, scale); the full boards (9, 9) and (7, 7): Ascherman (every board) changes them, the others keep S
 METHOD_CASES = [(9, 8, 2), (11, 10, 2), (16, 8, 2), (12, 11, 1), (5, 3, 2), (13, 5, 1), (7, 7, 2), (9, 9, 2), (6, 1, 2),
-                (9, 8, "signed"), (16, 8, "signed"), (7, 7, "signed"), (6, 1, "signed")]
+                (9, 8, "signed"), (16, 8, "signed"), (7, 7, "signed"), (6, 1, "signed"), (1, 1, 2), (1, 1, "signed")]
+
+#: Counts as a Methods sheet's N and n cells, a function's expected and actual, the command's two arguments hold
+#: them (None: a blank cell, an empty argument), and what all three say of them (core.rules.COUNT_RULES): None
+#: where they make a board. N = 1 is one (the Setup's Expected takes it): a board played once, top 0, no percentage.
+COUNT_CASES = [
+    (1, 1, None),
+    (2, 1, None),
+    (1000, 2, None),
+    (0, 1, "expected 0 must be a whole number of results, at least 1"),
+    (-3, 2, "expected -3 must be a whole number of results, at least 1"),
+    (9, 0, "actual 0 must be a whole number of results, at least 1"),
+    (9, -1, "actual -1 must be a whole number of results, at least 1"),
+    (1, 2, "2 results are more than the 1 expected"),
+    (8, 9, "9 results are more than the 8 expected"),
+    (8.5, 8, "expected 8.5 is not a whole number of results"),
+    (9, 8.5, "actual 8.5 is not a whole number of results"),
+    ("eight", 8, "expected 'eight' is not a whole number of results"),
+    (9, "x", "actual 'x' is not a whole number of results"),
+    (None, 8, "expected is missing; expected a whole number of results"),
+    (9, None, "actual is missing; expected a whole number of results"),
+]
 
 
 def lines_for(settings, variant: str, board: int):
@@ -639,7 +660,8 @@ def check_methods(values: Values, N: int, n: int, scale) -> None:
         assert close(values["Methods", f"A{r}"], S)
         for i, k in enumerate(shown):
             assert close(values["Methods", f"{L['mp_cols'][i]}{r}"], mps[k]), (N, n, S, i)
-            assert close(values["Methods", f"{L['pct_cols'][i]}{r}"], pcts[k]), (N, n, S, i)
+            pct = values["Methods", f"{L['pct_cols'][i]}{r}"]
+            assert (pct in (None, "")) if N == 1 else close(pct, pcts[k]), (N, n, S, i)  # N = 1: no percentage
     assert values["Methods", f"A{L['first_row'] + len(rows)}"] in (None, "")
     # and the printed `mpxl methods N n` agrees to its 2 decimals
     printed_out = io.StringIO()  # in this process: the command's own main, as `mpxl methods` runs it
@@ -647,6 +669,10 @@ def check_methods(values: Values, N: int, n: int, scale) -> None:
         assert main(["methods", str(N), str(n), "--scale", str(scale)]) == 0
     out = printed_out.getvalue()
     printed = [line.split() for line in out.splitlines() if re.match(r"^\s+-?\d+\.\d\s", line)]
+    if N == 1:  # the matchpoints alone: every figure the average, 0 of a top of 0 (0 signed too)
+        assert "Percentage: none, a board of 1 expected result has no percentage (its top is 0)" in out
+        assert [[float(x) for x in p[1:]] for p in printed] == [[0.0] * len(Method)]
+        return
     assert len(printed) == 2 * len(rows)  # the matchpoints table, then the percentages table
     printed = [mp + pct[1:] for mp, pct in zip(printed[:len(rows)], printed[len(rows):])]
     for j, fields in enumerate(printed):

@@ -6,7 +6,9 @@ from fractions import Fraction
 
 import pytest
 from openpyxl import load_workbook
+from recalc import COUNT_CASES
 
+from mpxl import udfs
 from mpxl.cli import main
 from mpxl.commands.methods import methods_table
 from mpxl.core.settings import Scale
@@ -70,9 +72,33 @@ def test_methods_command_on_the_signed_scale(tmp_path, capsys):
     assert "argument --scale: '3' is not a scale; expected 2 (double), 1 (single) or signed" in capsys.readouterr().err
 
 
-def test_methods_command_bad_input(capsys):
-    assert main(["methods", "1", "1"]) == 2
-    assert "expected 1 must be at least 2" in capsys.readouterr().err
+@pytest.mark.parametrize("N, n, says", COUNT_CASES)
+def test_methods_command_and_the_functions_say_the_same_of_counts(capsys, N, n, says):
+    """`mpxl methods N n`, NEUBERG/ESTIMATE/KVALUE and check_counts refuse the same counts in the same words
+    (COUNT_RULES; the Methods sheet's too: tests/test_workbook_recalc.py), or all give the formula's figure."""
+    argv = ["methods", "" if N is None else str(N), "" if n is None else str(n)]
+    got = main(argv)
+    printed = capsys.readouterr()
+    cells = [udfs.NEUBERG(0, N, n), udfs.ESTIMATE(0, N, n, "factor"), udfs.KVALUE("neuberg", N, n)]
+    if says is None:
+        assert got == 0 and printed.err == ""
+        first = next(ln for ln in printed.out.splitlines() if ln.lstrip().startswith("0.0"))
+        assert float(first.split()[1]) == pytest.approx(cells[0], abs=0.005)  # Neuberg of S = 0, as NEUBERG
+        assert all(isinstance(c, float) for c in cells)
+    else:
+        assert got == 2 and printed.err.strip() == f"mpxl: {says}"
+        assert cells == [f"NEUBERG: {says}", f"ESTIMATE: {says}", f"KVALUE: {says}"]
+
+
+@pytest.mark.parametrize("argv, says", [
+    (["methods", "1", "1", "--chart", "x.png"],
+     "--chart: a board of 1 expected result has no percentage (its top is 0); the chart is of percentages"),
+    (["methods", "9", "8", "--chart", "x.jpg"], "x.jpg"),
+])
+def test_methods_chart_refused_where_there_is_no_percentage(tmp_path, monkeypatch, capsys, argv, says):
+    monkeypatch.chdir(tmp_path)
+    assert main(argv) == 2
+    assert says in capsys.readouterr().err and not list(tmp_path.iterdir())
 
 
 def test_demo_prints_both_tables_and_writes_the_workbook(tmp_path, capsys):

@@ -195,3 +195,26 @@ def test_dealt_boards_follow_the_rotation(board, expected):
 def test_a_seed_deals_the_same_boards_and_no_seed_never_repeats():
     assert deal_boards(range(1, 33), seed=9) == deal_boards(range(1, 33), seed=9)
     assert deal_boards(range(1, 33)) != deal_boards(range(1, 33))  # 32 equal deals: 1 in 10^900
+
+
+@pytest.mark.parametrize("seed, board, boards", [
+    (1, 5, "5-8"), (1, 5, "1-10"), (1, 5, "5"), (1, 5, "8,7,6,5"), (1, 5, "1-4,5,33-40"),
+    (20261202, 1, "1-32"), (20261202, 32, "17-32"), (-3, 17, "1-99"), (0, 2, "2-3"),
+])
+def test_a_seeded_board_is_dealt_by_its_seed_and_number_alone(seed, board, boards, capsys):
+    """A director reprinting one board, or adding boards to a set, gets the same deal: `mpxl deal --seed S
+    --boards RANGE` deals board B as `--boards B` does, whatever else RANGE holds and in whatever order."""
+    from mpxl.cli import main
+    from mpxl.commands.deal import board_range
+
+    alone = deal_boards([board], seed=seed)[board]
+    assert deal_boards(board_range(boards), seed=seed)[board] == alone
+    assert main(["deal", "--seed", str(seed), "--boards", boards]) == 0
+    line = next(ln for ln in capsys.readouterr().out.splitlines() if ln.split()[0] == str(board))
+    assert line.endswith(alone.to_pbn())
+
+
+def test_a_seeds_boards_differ_from_each_other_and_from_another_seeds():
+    dealt = deal_boards(range(1, 33), seed=9)
+    assert len({d.hands for d in dealt.values()}) == 32
+    assert all(dealt[b].hands != deal_boards([b], seed=10)[b].hands for b in dealt)

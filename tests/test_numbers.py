@@ -30,6 +30,8 @@ TEXT_OPTIONS = {
     "lone_result", "mixed_line", "percentage_basis", "rounding_pct", "rounding_order", "help", "version",
     # mpxl movement reads these itself (its one-line message): tested below
     "tables", "pairs", "boards_per_round", "rounds", "arrowswitch", "late",
+    # mpxl methods reads its counts itself, as the Excel functions and the Methods sheet read them: tested below
+    "expected", "actual",
     # the Data Connector's address and the club's credentials (mpxl score --tablets)
     "connector", "club_id", "licence_key",
     # mpxl deal reads its runs of boards (1-16,33-48) and its seed itself, strictly (one line): tested below
@@ -97,10 +99,11 @@ def test_the_deal_options_refuse_them(flag, bad, capsys, tmp_path):
     assert not (tmp_path / "n.pbn").exists()
 
 
-def test_the_positional_numbers_of_methods_refuse_them(capsys):
-    with pytest.raises(SystemExit) as exc:
-        main(["methods", "1_0", "9"])
-    assert exc.value.code == 2 and "'1_0' is not a whole number" in capsys.readouterr().err
+@pytest.mark.parametrize("bad", ["1_0", "\uff11\uff10", "1 0", "0x10"])
+def test_the_positional_numbers_of_methods_refuse_them(capsys, bad):
+    """What int() or float() would take is no count: said as check_counts says it (the functions' words too)."""
+    assert main(["methods", bad, "9"]) == 2
+    assert capsys.readouterr().err == f"mpxl: expected {bad!r} is not a whole number of results\n"
 
 
 @pytest.mark.parametrize("bad", NOT_WHOLE)

@@ -224,7 +224,7 @@ def test_method_functions_map_a_range_keeping_blanks():
         ("NEUBERG", ("abc", 9, 8), "NEUBERG: mp 'abc' is not a number"),
         ("NEUBERG", ([[1, "x"]], 9, 8), "NEUBERG: mp row 1 column 2: 'x' is not a number"),
         ("NEUBERG", (20, 9, 8), "NEUBERG: mp 20 is outside 0..14"),
-        ("NEUBERG", (4, 9, 0), "NEUBERG: actual 0 must be a whole number, at least 1"),
+        ("NEUBERG", (4, 9, 0), "NEUBERG: actual 0 must be a whole number of results, at least 1"),
         ("ESTIMATE", (4, 9, 8, None), "ESTIMATE: method is missing"),
         ("KVALUE", ("best", 9, 8), "KVALUE: 'best' is not a method"),
         ("TOP", ("abc",), "TOP: results 'abc' is not a whole number"),
@@ -243,6 +243,12 @@ def test_method_functions_map_a_range_keeping_blanks():
         ("BRIDGESCORE", ("5Q", "N", 11, "None"), "BRIDGESCORE: contract '5Q'"),
         ("BRIDGESCORE", ("3NT", "N", 9, None), "BRIDGESCORE: vulnerability is missing"),
         ("DEALER", (0,), "DEALER: board 0 must be a whole number, at least 1"),
+        # a board's count of results in the words of every count (rules.COUNT_RULES)
+        ("TOP", (0,), "TOP: results 0 must be a whole number of results, at least 1"),
+        ("CHECKTOTAL", (8.5,), "CHECKTOTAL: results 8.5 is not a whole number of results"),
+        ("TOP", (None,), "TOP: results is missing; expected a whole number of results"),
+        ("ADJUSTED", ("A+", 0), "ADJUSTED: expected 0 must be a whole number of results, at least 1"),
+        ("MATCHPOINTS", ([420], 8.5), "MATCHPOINTS: expected 8.5 is not a whole number of results"),
     ],
 )
 def test_bad_input_answers_in_the_cell(name, args, message):
@@ -367,7 +373,7 @@ def test_com_error_codes_reach_the_function_as_their_names():
     "name, args, message",
     [
         ("MATCHPOINTS", ([420, 450, 400], 2), "MATCHPOINTS: 3 results are more than the 2 expected"),
-        ("MATCHPOINTS", ([420, 400, -50], True), "MATCHPOINTS: expected TRUE is not a whole number"),
+        ("MATCHPOINTS", ([420, 400, -50], True), "MATCHPOINTS: expected TRUE is not a whole number of results"),
         ("MATCHPOINTS", ([420, 400, -50], 1), "MATCHPOINTS: 3 results are more than the 1 expected"),
         ("BOARDMP", ([420, "A60", -50], None, None, 2), "BOARDMP: 3 results are more than the 2 expected"),
         ("NEUBERG", (14, 8, 9), "NEUBERG: 9 results are more than the 8 expected"),
@@ -376,7 +382,7 @@ def test_com_error_codes_reach_the_function_as_their_names():
         ("KVALUE", ("neuberg", 8, 9), "KVALUE: 9 results are more than the 8 expected"),
         # method none leaves the figure as it is, but not an impossible board's
         ("ESTIMATE", (14, 9, 10, "none"), "ESTIMATE: 10 results are more than the 9 expected"),
-        ("ESTIMATE", (14, 9, 0, "none"), "ESTIMATE: actual 0 must be a whole number, at least 1"),
+        ("ESTIMATE", (14, 9, 0, "none"), "ESTIMATE: actual 0 must be a whole number of results, at least 1"),
         ("ESTIMATE", (20, 9, 8, "none"), "ESTIMATE: mp 20 is outside 0..14, the top of 8 results on scale 2"),
         ("ESTIMATE", (8, 9, 8, "none", "signed"), "ESTIMATE: mp 8 is outside -7..7, the top of 8 results on scale signed"),
     ],

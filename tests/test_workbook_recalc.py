@@ -26,6 +26,7 @@ from mpxl.workbook.template import FIRST_ROW, PAIRS_COLUMNS, TRAVELLER_COLUMNS, 
 sys.path.insert(0, str(Path(__file__).parent))
 from recalc import (  # noqa: E402
     BOARDS,
+    COUNT_CASES,
     METHOD_CASES,
     SETUPS,
     check_methods,
@@ -53,7 +54,7 @@ def built(tmp_path_factory):
         p = d / f"methods-{N}-{n}-{scale}.xlsx"
         methods_workbook(N, n, scale).save(p)
         out[f"methods-{N}-{n}-{scale}"] = (p, (N, n, scale))
-    for i, (N, n, scale) in enumerate(METHOD_BAD_INPUTS):  # typed past the validation, as a paste does
+    for i, (N, n, scale, _says) in enumerate(METHOD_BAD_INPUTS):  # typed past the validation, as a paste does
         wb = methods_workbook(9, 8, 2)
         ws = wb["Methods"]
         ws["B3"], ws["B4"], ws["B5"] = N, n, scale
@@ -103,19 +104,32 @@ def test_methods_sheet_libreoffice_equals_mpxl_methods(lo, N, n, scale):
     check_methods(lo[f"methods-{N}-{n}-{scale}"], N, n, scale)
 
 
-#: N, n and scale cells that make no board: n above N, n = 0, N = 1, a negative, a text, a fraction, a bad scale.
-METHOD_BAD_INPUTS = [(9, 10, 2), (9, 0, 2), (1, 1, 2), (-3, 2, 2), (9, "x", 2), (9, 8.5, 2), (9, 8, 3)]
+#: N, n and scale cells that make no board, typed past the validation (as a paste does), and what the sheet says:
+#: the counts of COUNT_CASES in check_counts' words (the command's and the functions'), n past the table, a scale
+#: that is none or the Setup's percent (once read as the double scale, silently).
+BLANK_UNTIL = ": the table is blank until they are"
+METHOD_BAD_INPUTS = [
+    *[(N, n, 2, says + BLANK_UNTIL) for N, n, says in COUNT_CASES if says],
+    (70, 61, 2, "61 results are more than the 60 the table holds" + BLANK_UNTIL),
+    (9, 8, 3, "scale 3 is not a scale; expected 2 (double), 1 (single) or signed: the table is blank until it is"),
+    (9, 8, "percent", "scale 'percent' (the percentage scale) is chosen on the Setup sheet; this table compares "
+                      "2 (double), 1 (single) or signed: the table is blank until it is"),
+    (9, 8, "Percent", "scale 'Percent' (the percentage scale) is chosen on the Setup sheet; this table compares "
+                      "2 (double), 1 (single) or signed: the table is blank until it is"),
+    (9, 8, "double", "scale 'double' is not a scale; expected 2 (double), 1 (single) or signed: the table is blank "
+                     "until it is"),
+    (9, 8, None, "scale is missing; expected 2 (double), 1 (single) or signed: the table is blank until it is"),
+]
 
 
-@pytest.mark.parametrize("i", range(len(METHOD_BAD_INPUTS)), ids=[str(c) for c in METHOD_BAD_INPUTS])
+@pytest.mark.parametrize("i", range(len(METHOD_BAD_INPUTS)), ids=[str(c[:3]) for c in METHOD_BAD_INPUTS])
 def test_methods_sheet_names_counts_that_make_no_board(lo, i):
-    """Counts or a scale the sheet cannot use are said above the table, and the k row and table are blank (no
-    #VALUE!, no figure past 100% from n above N)."""
+    """Counts or a scale the sheet cannot use are said above the table, naming the value, and the k row and table
+    are blank (no #VALUE!, no figure past 100% from n above N, no double figures for percent)."""
     from mpxl.workbook.template import METHODS_LAYOUT as L
 
     v = lo[f"methods-bad-{i}"]
-    said = v["Methods", L["check"]]
-    assert said and said.startswith("Scale must be" if METHOD_BAD_INPUTS[i][2] == 3 else "N must be a whole number")
+    assert v["Methods", L["check"]] == METHOD_BAD_INPUTS[i][3]
     assert [v["Methods", f"{c}{L['k_row']}"] for c in L["mp_cols"]] == [None] * len(L["mp_cols"])
     assert all(v["Methods", f"{c}{L['first_row'] + j}"] in (None, "") for j in range(20)
                for c in ["A", "B", *L["mp_cols"], *L["pct_cols"]])

@@ -1,7 +1,8 @@
 """``mpxl deal --boards 1-32 -o night.pbn -o night.dlm``: deal the evening's boards, or read a deals file.
 
 Each deal is drawn uniformly from all 5.36 x 10^28 deals with the operating system's cryptographic
-source; ``--seed N`` (tests only) deals the same boards every time and says so in the files written.
+source; ``--seed N`` (tests only) deals the same boards every time and says so in the files written: a
+board's deal is the seed's and its number's alone, so board 5 of ``--boards 5-8`` is board 5 of ``1-10``.
 Dealer and vulnerability are the board number's. ``--deals FILE`` reads any deals file instead (PBN,
 Duplimate's .dlm and .dup, .bri, .dge, BBO's .lin) and converts it. Each ``-o`` is written in the format
 of its extension, all of them or none: .pbn .dlm .dup .bri .dge .lin, and .html the printed hand record.
@@ -13,8 +14,10 @@ and par (the ``[dds]`` extra). With neither ``-o`` nor ``--json``: a line a boar
 >>> board_range("1-4, 9")
 [1, 2, 3, 4, 9]
 >>> print(deals_text(read_or_deal(p.parse_args(["deal", "--boards", "1-2", "--seed", "1"]))))
-1 N None N:KQJ942.93.T9.Q75 T7.KT74.J7642.AT A83.J6.KQ83.J963 65.AQ852.A5.K842
-2 E NS   N:K72.K987.AKQ75.2 AJ843.43.8.J9543 65.QJT652.962.T8 QT9.A.JT43.AKQ76
+1 N None N:K874.KJ64.T7.AK6 Q2.AT953.AQJ3.32 AT3.Q872.642.QT5 J965..K985.J9874
+2 E NS   N:J9753.KJT93.A2.8 T86.65.J97.QT543 AKQ.AQ42.Q654.62 42.87.KT83.AKJ97
+>>> print(deals_text(read_or_deal(p.parse_args(["deal", "--boards", "2-3", "--seed", "1"]))).splitlines()[0])
+2 E NS   N:J9753.KJT93.A2.8 T86.65.J97.QT543 AKQ.AQ42.Q654.62 42.87.KT83.AKJ97
 """
 
 from __future__ import annotations
@@ -195,8 +198,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     source.add_argument("--boards", metavar="RANGE", help="deal these boards: 1-32, or 1-16,33-48")
     source.add_argument("--deals", metavar="FILE", help="read this deals file instead (" + " ".join(deal_extensions())
                         + ")")
-    p.add_argument("--seed", metavar="N", help="tests only: deal from this seed (the same boards every time), "
-                   "said in the files written; never for play")
+    p.add_argument("--seed", metavar="N", help="tests only: deal from this seed (the same boards every time: a "
+                   "board's deal depends on the seed and its number alone, not on --boards' range), said in the "
+                   "files written; never for play")
     p.add_argument("-o", "--output", action="append", metavar="FILE", help="write the deals here, the format by "
                    "the extension: " + " ".join(deal_extensions()) + ", .html (the hand record to print); "
                    "repeat for more")

@@ -20,12 +20,23 @@ Fraction(63, 8)
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Callable
 from fractions import Fraction
 from numbers import Rational
 from typing import overload
 
-from .rules import AVE, ESTIMATE_LINE, ESTIMATES_FULL_BOARDS, K_RULES
+from .rules import (
+    AVE,
+    COUNT_RULES,
+    ESTIMATE_LINE,
+    ESTIMATES_FULL_BOARDS,
+    FEWEST_RESULTS,
+    K_RULES,
+    NO_PERCENTAGE,
+    count_message,
+    counts_message,
+)
 from .settings import Choice, Scale
 
 #: A count of results as the caller may give it: an int, or a whole float or Fraction.
@@ -118,36 +129,44 @@ K_FORMULAS: dict[Method, tuple[Callable[[int, int], Fraction], str, str]] = {
 }
 
 
-def _whole(name: str, v: object) -> int:
-    if isinstance(v, float) and v.is_integer():
-        return int(v)
-    if isinstance(v, bool) or not isinstance(v, (int, Rational)) or v.denominator != 1:
-        raise ValueError(f"{name} {v!r} is not a whole number of results")
-    return int(v.numerator)
+def _count(what: str, v: object, least: int) -> int:
+    """One count as an int once it is one (:data:`mpxl.core.rules.COUNT_RULES`): a number (not a bool, finite),
+    whole, at least ``least``; ValueError in the rules' words else."""
+    if isinstance(v, float) and math.isfinite(v):
+        exact = Fraction(v)
+    elif isinstance(v, Rational) and not isinstance(v, bool):
+        exact = Fraction(int(v.numerator), int(v.denominator))
+    else:
+        raise ValueError(COUNT_RULES[0][1].format(what=what, x=repr(v)))
+    if says := count_message(what, exact, least):
+        raise ValueError(says)
+    return int(exact)
 
 
-def check_counts(expected: Count, actual: Count, least_actual: int = 1, down: bool = False) -> tuple[int, int]:
-    """``(N, n)`` as ints once they make a board: whole numbers, N at least 1, n from
-    ``least_actual`` (1 for an estimate, 0 for a board's lines) up to N (or above N
-    when ``down``: factoring down on purpose, as McKinnon's example 4 does).
+def check_counts(expected: object, actual: object, least_actual: int = 1, down: bool = False) -> tuple[int, int]:
+    """``(N, n)`` as ints once they make a board (:data:`mpxl.core.rules.COUNT_RULES`): whole numbers, N at
+    least 1, n from ``least_actual`` (1 for an estimate, 0 for a board's lines) up to N (or above N when
+    ``down``: factoring down on purpose, as McKinnon's example 4 does).
 
     The one count check of the project: the estimates, the board scorers (so the Excel
-    functions) and the command's sessions call it.
+    functions), ``mpxl methods`` and the command's sessions call it; the Methods sheet's message is
+    written from the same table.
 
-    >>> check_counts(9, 8)
-    (9, 8)
+    >>> check_counts(9, 8), check_counts(1, 1)
+    ((9, 8), (1, 1))
     >>> check_counts(2, 3)
     Traceback (most recent call last):
     ...
     ValueError: 3 results are more than the 2 expected
+    >>> check_counts(9, "8")
+    Traceback (most recent call last):
+    ...
+    ValueError: actual '8' is not a whole number of results
     """
-    N, n = _whole("expected", expected), _whole("actual", actual)
-    if N < 1:
-        raise ValueError(f"expected {N} must be at least 1 result")
-    if n < least_actual:
-        raise ValueError(f"actual {n} must be at least {least_actual} result")
-    if n > N and not down:
-        raise ValueError(f"{n} results are more than the {N} expected")
+    N = _count("expected", expected, FEWEST_RESULTS["expected"])
+    n = _count("actual", actual, least_actual)
+    if says := counts_message(N, n, down):
+        raise ValueError(says)
     return N, n
 
 
@@ -287,7 +306,7 @@ def estimate_percentage(
     if not 0 <= P <= 100:
         raise ValueError(f"percentage {float(P):g} is outside 0..100")
     if N == 1:
-        raise ValueError("a board of 1 expected result has no percentage (its top is 0)")
+        raise ValueError(NO_PERCENTAGE)
     if n == N and not method.full_boards:
         result = P
     elif n == 1:

@@ -91,6 +91,15 @@ __all__ = [
     "SCALE_PERCENTAGE",
     "RAW_MP",
     "ESTIMATE_LINE",
+    "COUNT_RULES",
+    "FEWEST_RESULTS",
+    "COUNTS_TOGETHER",
+    "COUNT_MISSING",
+    "NO_PERCENTAGE",
+    "count_message",
+    "counts_message",
+    "sheet_count_message",
+    "sheet_counts_message",
     "ARTIFICIAL_MP",
     "K_RULES",
     "TOTALS_ESTIMATES",
@@ -643,6 +652,109 @@ ESTIMATES_FULL_BOARDS: frozenset[str] = frozenset({"ascherman"})
 #: The estimate of one line: a lone result gets the average; a full board keeps S unless its
 #: method is in :data:`ESTIMATES_FULL_BOARDS` (``full`` is 1 for those, else 0).
 ESTIMATE_LINE = Expr(f"IF(n=1,Scale*(N-1)/2,IF(AND(n=N,full=0),S,{ESTIMATE.text}))")
+
+
+# ------------------------------------------------------------ the counts N and n
+
+#: What makes one count (``what``: expected, N, or actual, n) a count of results, in the order checked: each
+#: condition over the count ``x`` that refuses it, and what is said (``{x}`` the value as given). ``least`` is
+#: :data:`FEWEST_RESULTS`' (actual 0 for a board's lines). Then :data:`COUNTS_TOGETHER` (n against N).
+#: N = 1 is a board (a board expected to be played once; the Setup's Expected takes 1): its top is 0 and its one
+#: result gets the average, 0, under every method, but it has no percentage (:data:`NO_PERCENTAGE`).
+#: ``check_counts`` (so ``mpxl methods`` and the Excel functions) and the Methods sheet's message
+#: (:func:`sheet_count_message`) are written from these tables: they refuse the same counts in the same words.
+COUNT_RULES: tuple[tuple[Expr, str], ...] = (
+    (Expr("x<>INT(x)"), "{what} {x} is not a whole number of results"),
+    (Expr("x<least"), "{what} {x} must be a whole number of results, at least {least}"),
+)
+
+#: The fewest results each count may be (an estimate's: a board's lines may have no real result, actual 0).
+FEWEST_RESULTS = {"expected": 1, "actual": 1}
+
+#: n against N: more real results than expected is an impossible board (unless ``down``, 1: factoring down on
+#: purpose, as McKinnon's example 4 does).
+COUNTS_TOGETHER = (Expr("AND(n>N,down=0)"), "{n} results are more than the {N} expected")
+
+#: What is said of a count left blank (``{what}``: expected or actual), and of a text that is no number.
+COUNT_MISSING = "{what} is missing; expected a whole number of results"
+
+#: What is said of a percentage asked of a board of one result: its top is 0, so no figure is a share of it.
+NO_PERCENTAGE = "a board of 1 expected result has no percentage (its top is 0)"
+
+
+def _count_shown(x: Fraction) -> str:
+    """A count as a message shows it: 8, 8.5, -3.
+
+    >>> _count_shown(Fraction(17, 2)), _count_shown(Fraction(-3))
+    ('8.5', '-3')
+    """
+    return str(x.numerator) if x.denominator == 1 else f"{float(x):g}"
+
+
+def count_message(what: str, x: int | float | Fraction, least: int | None = None) -> str:
+    """What :data:`COUNT_RULES` say of the count ``x`` (a number) named ``what``, '' when it is one.
+
+    >>> count_message("expected", 1), count_message("expected", 8.5), count_message("actual", 0)
+    ('', 'expected 8.5 is not a whole number of results', 'actual 0 must be a whole number of results, at least 1')
+    """
+    fewest = FEWEST_RESULTS[what] if least is None else least
+    exact = Fraction(x)
+    for rule, says in COUNT_RULES:
+        if rule.py(x=exact, least=fewest):
+            return says.format(what=what, x=_count_shown(exact), least=fewest)
+    return ""
+
+
+def counts_message(N: int, n: int, down: bool = False) -> str:
+    """What :data:`COUNTS_TOGETHER` says of whole counts N and n, '' when they make a board.
+
+    >>> counts_message(8, 9), counts_message(1, 1), counts_message(12, 13, down=True)
+    ('9 results are more than the 8 expected', '', '')
+    """
+    rule, says = COUNTS_TOGETHER
+    return says.format(N=N, n=n) if rule.py(N=N, n=n, down=int(down)) else ""
+
+
+def _sheet_words(says: str, quoted: bool = False, **cells: str) -> str:
+    """A message as a sheet formula, each ``{name}`` its cell's value (a text in quotes when ``quoted``).
+
+    >>> _sheet_words("{n} results are more than the {N} expected", N="B3", n="B4")
+    'B4&" results are more than the "&B3&" expected"'
+    """
+    parts = re.split(r"\{(\w+)\}", says)
+    out = []
+    for i, part in enumerate(parts):
+        if i % 2:
+            out.append(f'"\'"&{cells[part]}&"\'"' if quoted else cells[part])
+        elif part:
+            out.append('"' + part.replace('"', '""') + '"')
+    return "&".join(out)
+
+
+def sheet_count_message(what: str, x: str) -> str:
+    """:func:`count_message` as a sheet formula (without its ``=``) over the cell ``x``: '' when it holds a count;
+    a blank is said as :data:`COUNT_MISSING`, a text as no whole number, as ``check_counts`` says them.
+
+    >>> sheet_count_message("actual", "B4")[:64]
+    'IF(B4="","actual is missing; expected a whole number of results"'
+    """
+    least = str(FEWEST_RESULTS[what])
+    out = '""'
+    for rule, says in reversed(COUNT_RULES):
+        words = _sheet_words(says.replace("{what}", what).replace("{least}", least), x=x)
+        out = f"IF({rule.excel(x=x, least=least)},{words},{out})"
+    text = _sheet_words(COUNT_RULES[0][1].replace("{what}", what), True, x=x)
+    return f'IF({x}="","{COUNT_MISSING.format(what=what)}",IF(ISNUMBER({x}),{out},{text}))'
+
+
+def sheet_counts_message(N: str, n: str) -> str:
+    """:func:`counts_message` as a sheet formula over whole counts in the cells ``N`` and ``n``.
+
+    >>> sheet_counts_message("B3", "B4")
+    'IF(AND(B4>B3,0=0),B4&" results are more than the "&B3&" expected","")'
+    """
+    rule, says = COUNTS_TOGETHER
+    return f'IF({rule.excel(N=N, n=n, down="0")},{_sheet_words(says, N=N, n=n)},"")'
 
 
 # --------------------------------------------------------- artificial scores

@@ -33,6 +33,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from ..core.methods import Method, as_scale, check_counts, estimate
+from ..core.rules import NO_PERCENTAGE
 from ..core.settings import Scale
 
 if TYPE_CHECKING:
@@ -103,10 +104,9 @@ def methods_chart(N: int, n: int, scale: int | Scale = 2, path: Target = "method
     ValueError: 9 results are more than the 8 expected
     """
     sc = as_scale(scale)
-    for name, v, least in (("N", N, 2), ("n", n, 1)):
-        if isinstance(v, bool) or not isinstance(v, int) or v < least:
-            raise ValueError(f"{name} {v!r} must be a whole number of results, at least {least}")
-    check_counts(N, n)
+    N, n = check_counts(N, n)
+    if N == 1:  # the chart is of percentages of the full top
+        raise ValueError(NO_PERCENTAGE)
     top_n, top_N = sc.top(n), sc.top(N)
     # every possible raw score: whole numbers on the double and signed scales, halves on the single scale
     shift = sc.offset(top_n)

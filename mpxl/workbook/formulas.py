@@ -22,8 +22,17 @@ from dataclasses import fields
 from functools import lru_cache
 
 from ..core.methods import Method
-from ..core.rules import ESTIMATE_LINE, ESTIMATES_FULL_BOARDS, K_RULES, SCALE_OFFSET, SCALE_PERCENTAGE
-from ..core.settings import SmallGroups, TotalsMethod
+from ..core.rules import (
+    ESTIMATE_LINE,
+    ESTIMATES_FULL_BOARDS,
+    FIXED_TOP_SCALES,
+    K_RULES,
+    SCALE_OFFSET,
+    SCALE_PERCENTAGE,
+    sheet_count_message,
+    sheet_counts_message,
+)
+from ..core.settings import Scale, SmallGroups, TotalsMethod
 from .columns import LOOSE, Column, Row, Span, every
 from .layout import (
     BLOCK_COLUMNS,
@@ -168,19 +177,45 @@ def setup_formulas(fixed_n: int | None = None) -> dict[str, str]:
 
 # -------------------------------------------------------------------- Methods
 
-def methods_counts_check(N: str, n: str, most: int, unit: str, scales: str) -> str:
-    """The Methods sheet's message when N and n make no board (a text, a fraction, N below 2, n below 1 or
-    above N or ``most``) or the scale is not one of ``scales`` (its ``unit`` cell is then #N/A, no number), blank when
-    they are right: the sheet's ``check_counts``.
+def methods_count_said(what: str, x: str) -> str:
+    """The Methods sheet's helper cell of one count: what ``check_counts`` says of cell ``x`` alone
+    (:data:`mpxl.core.rules.COUNT_RULES`), blank when it holds a count."""
+    return "=" + sheet_count_message(what, x)
 
-    >>> methods_counts_check("$B$3", "$B$4", 60, "$B$6", "1, 2 or signed")[:60]
-    '=IF(ISNUMBER($B$6),IF(AND(ISNUMBER($B$3),ISNUMBER($B$4)),IF('
+
+def methods_scale_said(scale: str, scales: str) -> str:
+    """The Methods sheet's helper cell of the scale: what is said of a ``scale`` cell that is not one of ``scales``
+    (the percentage scale, the Setup's, named as such), for when its unit is #N/A."""
+    fixed = ",".join(f'{scale}="{Scale(v).number}"' for v in FIXED_TOP_SCALES)
+    shown = f'IF(ISNUMBER({scale}),{scale}&"","\'"&{scale}&"\'")'
+    return (f'=IF({scale}="","scale is missing; expected {scales}",IF(OR({fixed}),"scale "&{shown}&" (the percentage '
+            f'scale) is chosen on the Setup sheet; this table compares {scales}","scale "&{shown}&" is not a scale; '
+            f'expected {scales}"))')
+
+
+def methods_counts_said(N: str, n: str, most: int, said_N: str, said_n: str) -> str:
+    """The Methods sheet's helper cell of the counts: what ``check_counts`` says of N and n (the helper cells
+    ``said_N`` and ``said_n``, then n against N: :data:`mpxl.core.rules.COUNTS_TOGETHER`: the command and the Excel
+    functions say the same), or that n is more than the ``most`` the table holds; blank when they are right.
+
+    >>> methods_counts_said("$B$3", "$B$4", 60, "$D$6", "$E$6")[:50]
+    '=IF($D$6<>"",$D$6,IF($E$6<>"",$E$6,IF(AND($B$4>$B$'
     """
-    says = (f'"N must be a whole number of results, at least 2, and n a whole number from 1 to N (at most {most}): '
-            f'the table is blank until they are"')
-    ok = f"AND({N}=INT({N}),{N}>=2,{n}=INT({n}),{n}>=1,{n}<={N},{n}<={most})"
-    counts = f'IF(AND(ISNUMBER({N}),ISNUMBER({n})),IF({ok},"",{says}),{says})'
-    return f'=IF(ISNUMBER({unit}),{counts},"Scale must be {scales}: the table is blank until it is")'
+    most_n = f'IF({n}>{most},{n}&" results are more than the {most} the table holds","")'
+    pair = sheet_counts_message(N, n).removesuffix(',"")') + f",{most_n})"
+    return f'=IF({said_N}<>"",{said_N},IF({said_n}<>"",{said_n},{pair}))'
+
+
+def methods_counts_check(unit: str, said_counts: str, said_scale: str) -> str:
+    """The Methods sheet's message above its table: what is said of the counts (``said_counts``) or, when the scale
+    is not one the table takes (its ``unit`` cell is then #N/A), of the scale (``said_scale``); blank when they
+    are right, and the table is blank until they are.
+
+    >>> methods_counts_check("$B$6", "$D$6", "$F$6")[:61]
+    '=IF(ISNUMBER($B$6),IF($D$6="","",$D$6&": the table is blank u'
+    """
+    return (f'=IF(ISNUMBER({unit}),IF({said_counts}="","",{said_counts}&": the table is blank until they are"),'
+            f'{said_scale}&": the table is blank until it is")')
 
 
 def methods_k(method: Method, N: str, n: str, check: str) -> str:

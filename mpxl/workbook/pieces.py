@@ -113,15 +113,16 @@ def _scale_constant(values: Iterable[int | str]) -> str:
 _ALL_SCALES: dict[str, tuple[int, int, int]] = {**{k: (*v, 0) for k, v in SCALES.items()}, **FIXED_TOP_SCALES}
 
 
-def scale_index(x: str) -> str:
+def scale_index(x: str, fixed_top: bool = True) -> str:
     """The position of scale cell ``x``'s value among the rulebook's scales (:data:`mpxl.core.rules.SCALES`, then
-    ``FIXED_TOP_SCALES``), as the sheet spells them (2, 1, signed, percent: :attr:`mpxl.core.settings.Scale.number`);
-    #N/A for another value.
+    ``FIXED_TOP_SCALES`` unless ``fixed_top`` is False: the Methods sheet compares the matchpoint scales alone), as
+    the sheet spells them (2, 1, signed, percent: :attr:`mpxl.core.settings.Scale.number`); #N/A for another value.
 
-    >>> scale_index("Scale")
-    'MATCH(Scale,{2,1,"signed","percent"},0)'
+    >>> scale_index("Scale"), scale_index("B5", fixed_top=False)
+    ('MATCH(Scale,{2,1,"signed","percent"},0)', 'MATCH(B5,{2,1,"signed"},0)')
     """
-    return f"MATCH({x},{_scale_constant(Scale(v).number for v in _ALL_SCALES)},0)"
+    scales = _ALL_SCALES if fixed_top else SCALES
+    return f"MATCH({x},{_scale_constant(Scale(v).number for v in scales)},0)"
 
 
 def scale_unit(index: str) -> str:

@@ -211,13 +211,15 @@ def _column_run(first: int, count: int) -> tuple[str, ...]:
     return tuple(get_column_letter(first + i) for i in range(count))
 
 
-#: The Methods sheet: the cells of N, n and scale (and the scale's unit and centring, hidden), the k row,
+#: The Methods sheet: the cells of N, n and scale (and the scale's unit and centring, hidden; beside them what is
+#: said of N, of n, of both and of the scale: ``said_*``, the pieces of ``check``), the k row,
 #: the message naming counts that make no board (``check``: blank when N and n are right; the table and k row
 #: are blank while it is not), the first row of the table and its columns
 #: (matchpoints, then percentages, a column a method); the chart sits at ``chart_at`` (over columns up to
 #: ``chart_last``), its data in the hidden ``chart_cols``.
 METHODS_LAYOUT: dict[str, Any] = {
     "N": "B3", "n": "B4", "scale": "B5", "scale_unit": "B6", "centred": "C6", "check": "A2",
+    "said_N": "D6", "said_n": "E6", "said_counts": "F6", "said_scale": "G6",
     "k_row": 8, "first_row": 12, "max_actual": 60,
     "s_col": "A", "raw_pct_col": "B",
     "mp_cols": _column_run(3, _M), "pct_cols": _column_run(3 + _M, _M),

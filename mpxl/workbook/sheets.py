@@ -654,7 +654,7 @@ def _methods_inputs(ws: Worksheet, N: int, n: int, scale: int | str) -> None:
     ws["D4"] = ("M = (N - k)/(n - 1) x S + scale x (k - 1)/2; percentage = M / (scale x (N - 1)). Signed: S and M "
                 "less the average (n - 1, N - 1) of the double figures; percentage = 50 + 50 x M / (N - 1).")
     ws["D5"] = (f"n can be 1 to N (at most {L['max_actual']}). With n = N only Ascherman (on every board) changes "
-                "the figures; with n = 1 every result is the average.")
+                "the figures; with n = 1 every result is the average; with N = 1 the top is 0: no percentage.")
     for cell in ("D3", "D4", "D5"):
         ws[cell].font = Font(italic=True, color="606060")
     for ref, label, value in ((L["N"], "N (expected)", N), (L["n"], "n (actual)", n), (L["scale"], "Scale", scale)):
@@ -663,21 +663,28 @@ def _methods_inputs(ws: Worksheet, N: int, n: int, scale: int | str) -> None:
         ws[ref] = value  # N, n and the scale: numbers and the scale's own name, never text from a file
         _input(ws[ref])
     _validate(ws, L["scale"], SCALE_LIST, SCALE_MESSAGE)
-    index = F.scale_index(_absolute(L["scale"]))
+    index = F.scale_index(_absolute(L["scale"]), fixed_top=False)  # percent: the Setup's, flagged here
     ws[L["scale_unit"]] = f"={F.scale_unit(index)}"
     ws[L["centred"]] = f"={F.scale_centred(index)}"
-    ws[f"A{L['scale_unit'][1:]}"] = "Scale unit, centred"
+    ws[f"A{L['scale_unit'][1:]}"] = "Scale unit, centred; said of N, n, both, the scale"
     for ref in (f"A{L['scale_unit'][1:]}", L["scale_unit"], L["centred"]):
         ws[ref].font = _HELPER_FONT
     ws.row_dimensions[int(L["scale_unit"][1:])].hidden = True
     _rule(ws, L["n"], "n", f"n is a whole number from 1 to N, at most {L['max_actual']}.",
           type="whole", operator="between", formula1="1", formula2=f"MIN({L['max_actual']},{_absolute(L['N'])})")
     # typed past the validation (pasted, or N made smaller than n afterwards): said above the table, which is blank
-    ws[L["check"]] = F.methods_counts_check(_absolute(L["N"]), _absolute(L["n"]), L["max_actual"],
-                                            _absolute(L["scale_unit"]), "1 (single), 2 (double) or signed")
+    said = {k: _absolute(L[k]) for k in ("said_N", "said_n", "said_counts", "said_scale")}
+    Nr, nr = _absolute(L["N"]), _absolute(L["n"])
+    ws[L["said_N"]] = F.methods_count_said("expected", Nr)
+    ws[L["said_n"]] = F.methods_count_said("actual", nr)
+    ws[L["said_counts"]] = F.methods_counts_said(Nr, nr, L["max_actual"], said["said_N"], said["said_n"])
+    ws[L["said_scale"]] = F.methods_scale_said(_absolute(L["scale"]), "2 (double), 1 (single) or signed")
+    for k in said:
+        ws[L[k]].font = _HELPER_FONT
+    ws[L["check"]] = F.methods_counts_check(_absolute(L["scale_unit"]), said["said_counts"], said["said_scale"])
     ws[L["check"]].font = Font(bold=True, color="C00000")
-    _rule(ws, L["N"], "N", "N is a whole number of results, at least 2.",
-          type="whole", operator="between", formula1="2", formula2="1000")
+    _rule(ws, L["N"], "N", "N is a whole number of results, at least 1 (with N = 1 the top is 0: no percentage).",
+          type="whole", operator="greaterThanOrEqual", formula1="1")
 
 
 def _methods_k(ws: Worksheet) -> None:
