@@ -281,8 +281,9 @@ def test_json_text_is_json_dumps_of_the_document(ev, opts):
         result = score_event(ev, opts)
     except UserError:  # a board the scorer refuses (a group too small...): nothing to write
         return
+    several = len({b.session for b in result.boards}) > 1  # several sessions: each pair's sessions' figures too
     doc = {"boards": [board_json(b) for b in result.boards],
-           "pairs": [pair_json(pr, opts) for pr in result.pairs], **json_heading(result)}
+           "pairs": [pair_json(pr, opts, several) for pr in result.pairs], **json_heading(result)}
     assert "".join(json_text(result)) == json.dumps(doc, indent=1, ensure_ascii=False)
 
 

@@ -29,7 +29,7 @@ from .fastpath import score_by_columns
 from .given import Given
 from .outputs import input_paths, output_paths, write_json, write_output, written_line
 from .scoring import given_heading, score_input, to_settle
-from .text_report import ranking_text
+from .text_report import missed_sessions_note, ranking_text
 
 __all__ = ["register", "run", "score_and_write", "seconds_argument", "cyclic_gc_paused"]
 
@@ -198,6 +198,9 @@ def score_and_write(args: argparse.Namespace) -> int:
         print(f"mpxl: {given.input}: no settings mpxl knows reproduce every figure the file publishes (the nearest "
               f"reproduce {found.agree} of {found.total}); scored with those; mpxl check {given.input} lists what "
               "differs", file=sys.stderr)
+    note = missed_sessions_note(result, given.input)
+    if note:
+        print(note, file=sys.stderr)
     boards = len(result.scored.boards) if result.scored is not None else len(result.boards)
     for out, line in written.items():
         if opened is None or out in opened.written:

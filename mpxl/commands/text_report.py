@@ -8,14 +8,14 @@ from fractions import Fraction
 
 from ..core.event import Event
 from ..core.options import field_of
-from ..core.ranking import NOT_COMPARED, PairResult
+from ..core.ranking import NOT_COMPARED, PairResult, event_sessions, missed_sessions
 from ..core.rounding import round_fraction
 from ..core.session import SessionResult
 from ..core.settings import Field, RoundingKind, Scale
 from ..formats.common import format_number
 from ..formats.labels import labels, signed_percentage_note
 
-__all__ = ["event_heading", "ranking_text", "text_table"]
+__all__ = ["event_heading", "ranking_text", "text_table", "missed_sessions_note"]
 
 
 def _fmt(value: Fraction | float, decimals: int | None) -> str:
@@ -84,13 +84,19 @@ def ranking_text(result: SessionResult) -> str:
     with_names = any(pr.pair.names for pr in result.pairs)
     across = field_of(result.event, result.options) is Field.EVENT  # one ranking over the sections: a pair named "A 3"
     percent = opts.scale is Scale.PERCENT  # a pair's result the mean of its board percentages: its one figure
+    sessions = event_sessions(result) if result.scored is not None else [1]
+    several = len(sessions) > 1  # each session's own figures before the event's (the sessions added up)
+    figure = [] if percent else ["MP1"] if signed else ["MPs"]
     head = ["Place", "Pair"] + (["Names"] if with_names else []) + (
+        [f"S{s} {h}" for s in sessions for h in [*figure, "%"]] if several else []) + (
         ["%"] if percent else ["MP1", "%"] if signed else ["MPs", "Max", "%"])
-    align = "<<" + ("<" if with_names else "") + (">" if percent else ">>" if signed else ">>>")
+    align = "<<" + ("<" if with_names else "") + (">" * (len(figure) + 1) * len(sessions) if several else "") + (
+        ">" if percent else ">>" if signed else ">>>")
     groups = _ranking_groups(result, across)
     rows = [
         [pr.place, f"{pr.pair.section} {pr.pair.number}" if across and pr.pair.section else pr.pair.number]
         + ([" & ".join(pr.pair.names)] if with_names else [])
+        + (_session_cells(pr, sessions, opts.scale, dec, pdec, not percent) if several else [])
         + ([] if percent else [_fmt(pr.mp, dec)]) + ([] if signed or percent else [_fmt(pr.max, None)])
         + [_fmt(pr.percentage, pdec) if pr.compared else NOT_COMPARED]
         for _, members in groups
@@ -104,7 +110,29 @@ def ranking_text(result: SessionResult) -> str:
         note = [signed_percentage_note((format_number(pr.max, None) for pr in members), labels())] if signed else []
         body.append("\n".join(([title] if title else []) + [lines[0]] + lines[i : i + len(members)] + note))
         i += len(members)
-    return "\n\n".join(([heading] if heading else []) + body)
+    key = [SESSIONS_NOTE.format(sessions=", ".join(f"S{s}" for s in sessions))] if several else []
+    return "\n\n".join(([heading] if heading else []) + body + key)
+
+
+#: Under a several-session ranking: what its columns are.
+SESSIONS_NOTE = ("{sessions}: each session's own figures (its boards matchpointed within the session; - not played "
+                 "there); MPs, Max and %: the event's, the sessions added up")
+
+
+def _session_cells(pr: PairResult, sessions: Sequence[int], scale: Scale, dec: int | None, pdec: int,
+                   with_figure: bool) -> list[str]:
+    """A pair's cells for each session of the event: its matchpoints there (unless ``with_figure`` is off) and its
+    percentage there; ``-`` for a session it did not play."""
+    figures = pr.session_figures(scale)
+    cells: list[str] = []
+    for sess in sessions:
+        got = figures.get(sess)
+        if got is None:
+            cells.extend([NOT_COMPARED] * (2 if with_figure else 1))
+            continue
+        mp, most, pct = got
+        cells.extend(([_fmt(mp, dec)] if with_figure else []) + [_fmt(pct, pdec) if most else NOT_COMPARED])
+    return cells
 
 
 def _ranking_groups(result: SessionResult, across: bool) -> list[tuple[str, list[PairResult]]]:
@@ -128,3 +156,40 @@ def _ranking_groups(result: SessionResult, across: bool) -> list[tuple[str, list
             groups.append((title, []))
         groups[-1][1].append(pr)
     return groups
+
+
+def missed_sessions_note(result: SessionResult, source: str) -> str:
+    """The line said on stderr when pairs of a several-session event missed a session ('' when none did): which
+    pairs played which sessions, and how they are ranked.
+
+    >>> from mpxl.core.event import Event, Line
+    >>> from mpxl.core.session import score_event
+    >>> r = score_event(Event(lines=[Line(1, "1", "2", score=420), Line(1, "3", "4", score=400),
+    ...                              Line(1, "1", "2", score=-50, session=2),
+    ...                              Line(1, "5", "4", score=-100, session=2)]))
+    >>> print(missed_sessions_note(r, "final.csv"))
+    mpxl: final.csv: of sessions 1 and 2, pair 3 played session 1 only; pair 5 played session 2 only: each is ranked \
+on the sessions it played (its total over its own maximum), beside pairs that played every session; where the \
+regulations rank such a pair otherwise (left out, or the missed session counted), that is the director's to apply
+    """
+    if result.scored is None or len({b.session for b in result.scored.boards}) < 2:
+        return ""
+    missed = missed_sessions(result)
+    if not missed:
+        return ""
+    sessions = event_sessions(result)
+    by_played: dict[tuple[int, ...], list[str]] = {}
+    for pr, gone in missed:
+        name = " ".join(x for x in (pr.pair.section, pr.pair.number, pr.pair.direction or "") if x)
+        by_played.setdefault(tuple(s for s in sessions if s not in gone), []).append(name)
+
+    def sessions_words(numbers: Sequence[int]) -> str:
+        return ", ".join(map(str, numbers[:-1])) + f" and {numbers[-1]}" if len(numbers) > 1 else str(numbers[0])
+
+    parts = [f"{'pairs' if len(names) > 1 else 'pair'} {', '.join(names)} played "
+             f"session{'s' if len(played) > 1 else ''} {sessions_words(played)} only"
+             for played, names in sorted(by_played.items())]
+    return (f"mpxl: {source}: of sessions {sessions_words(sessions)}, {'; '.join(parts)}: each is ranked on the "
+            "sessions it played (its total over its own maximum), beside pairs that played every session; where the "
+            "regulations rank such a pair otherwise (left out, or the missed session counted), that is the "
+            "director's to apply")

@@ -31,18 +31,19 @@ from .scorer import BoardPlace, ScoredColumns
 from .settings import Field, PercentageBasis, Places, Scale, TotalsFrom, Unplayed
 
 __all__ = ["PairTotal", "PairResult", "Scored", "place_labels", "pair_results", "sitout_credits", "credit_rounding",
-           "natural_key", "percentage_line"]
+           "natural_key", "percentage_line", "event_sessions", "missed_sessions"]
 
 
 @dataclass(slots=True)
 class PairTotal:
-    """A pair's sums over its boards: matchpoints, maximum, boards played, matchpoints per session;
-    the matchpoints as integer numerators over the event's one common denominator."""
+    """A pair's sums over its boards: matchpoints, maximum, boards played, matchpoints per session,
+    maximum per session; the matchpoints as integer numerators over the event's one common denominator."""
 
     mp: int
     max: int
     boards: int
     sessions: dict[int, int]
+    session_max: dict[int, int] = field(default_factory=dict)
 
 
 @dataclass
@@ -59,6 +60,23 @@ class PairResult:
     #: its exact matchpoints per point of maximum on the boards it played (no credit, no penalty row):
     #: what a board it missed is credited at, that share of the board's top (``unplayed own``)
     own_share: Fraction | None = None
+    #: session -> its maximum in that session (the tops of the boards it played there, and its credited boards'):
+    #: with :attr:`sessions`, each session's own figures (:meth:`session_figures`)
+    session_max: dict[int, Fraction] = field(default_factory=dict)
+
+    def session_figures(self, scale: Scale) -> dict[int, tuple[Fraction, Fraction, Fraction]]:
+        """Each session it played: (its matchpoints there, its maximum there, its percentage there), the
+        percentage by the scale's rule on that session's figures alone (each session is matchpointed on its own).
+
+        >>> from mpxl.core.event import Pair
+        >>> pr = PairResult(Pair("1"), Fraction(21), Fraction(36), Fraction(175, 3), "1", 7,
+        ...                 {1: Fraction(11), 2: Fraction(10)}, session_max={1: Fraction(24), 2: Fraction(12)})
+        >>> {s: tuple(map(float, f)) for s, f in pr.session_figures(Scale.DOUBLE).items()}
+        {1: (11.0, 24.0, 45.833333333333336), 2: (10.0, 12.0, 83.33333333333333)}
+        """
+        return {sess: (mp, self.session_max.get(sess, Fraction(0)),
+                       scale.percentage(mp, self.session_max.get(sess, Fraction(0))))
+                for sess, mp in sorted(self.sessions.items())}
 
     @property
     def compared(self) -> bool:
@@ -89,6 +107,47 @@ class Scored(Protocol):
     def pairs(self) -> list[PairResult]:
         """The pairs' results, ranked (:func:`pair_results`)."""
 
+
+
+def event_sessions(result: Scored) -> list[int]:
+    """The sessions of the event's scored boards, in order ([1] for a one-session event).
+
+    >>> from mpxl.core.event import Event, Line
+    >>> from mpxl.core.session import score_event
+    >>> event_sessions(score_event(Event(lines=[Line(1, "1", "2", score=420, session=2),
+    ...                                         Line(1, "3", "4", score=400, session=1)])))
+    [1, 2]
+    """
+    boards = result.scored.boards if result.scored is not None else []
+    return sorted({b.session for b in boards}) or [1]
+
+
+def missed_sessions(result: Scored) -> list[tuple[PairResult, list[int]]]:
+    """Each pair of a several-session event that played no board of a session its section (or field) played,
+    with those sessions: ranked on the sessions it played (its total over its own maximum), it is said so.
+
+    >>> from mpxl.core.event import Event, Line
+    >>> from mpxl.core.session import score_event
+    >>> r = score_event(Event(lines=[Line(1, "1", "2", score=420), Line(1, "3", "4", score=400),
+    ...                              Line(1, "1", "2", score=-50, session=2),
+    ...                              Line(1, "5", "4", score=-100, session=2)]))
+    >>> [(pr.pair.number, missed) for pr, missed in missed_sessions(r)]
+    [('3', [2]), ('5', [1])]
+    """
+    boards = result.scored.boards if result.scored is not None else []
+    if len({b.session for b in boards}) < 2:
+        return []
+    across = field_of(result.event, result.options) is Field.EVENT
+    played: dict[str, set[int]] = {}
+    for b in boards:
+        played.setdefault("" if across else b.section, set()).add(b.session)
+    out = []
+    for pr in result.pairs:
+        due = played.get("" if across else pr.pair.section, set())
+        missed = sorted(due - set(pr.sessions))
+        if missed:
+            out.append((pr, missed))
+    return out
 
 
 def place_labels(values: Sequence[Hashable], style: Places = Places.SHARED) -> list[str]:
@@ -205,7 +264,8 @@ class _PairRules:
         maximum = self.maxima.get(t.max)
         if maximum is None:
             maximum = self.maxima[t.max] = Fraction(t.max)
-        return PairResult(pair, mp, maximum, pct, "", t.boards, sessions, share)
+        session_max = {sess: Fraction(most) for sess, most in sorted(t.session_max.items())}
+        return PairResult(pair, mp, maximum, pct, "", t.boards, sessions, share, session_max)
 
 
 def _placed(result: Scored, fld: Field, results: list[tuple[PairResult, PairTotal]]) -> list[PairResult]:
@@ -421,19 +481,28 @@ def _pair_totals(result: Scored, exact: bool = False) -> tuple[dict[PairKey, Pai
         else:
             for (key, top), count in maxima.items():
                 top_sum[key] = top_sum.get(key, 0) + top * count
+        session_tops: dict[Any, dict[int, int]] = {}  # each pair's maximum in each session it played
+        if many_sessions:
+            line_tops = compress(tops, played) if tops is not None else repeat(sc.boards[0].top)
+            for (key, sess, top), count in Counter(zip(keys, compress(sessions, played), line_tops)).items():
+                mine_tops = session_tops.setdefault(key, {})
+                mine_tops[sess] = mine_tops.get(sess, 0) + top * count
         for key, count in counts.items():
             sec, number = (sections[0], key) if one_section else key
             pair_key = (sec, number, side if two[sec] else None)
             mine = by_pair[key]
             total = totals.get(pair_key)
+            most = session_tops.get(key) or {sess: top_sum[key] for sess in mine}
             if total is not None:  # one-winner: a pair's NS and EW lines add up
                 for sess, num in mine.items():
                     total.sessions[sess] = total.sessions.get(sess, 0) + num
+                for sess, top in most.items():
+                    total.session_max[sess] = total.session_max.get(sess, 0) + top
                 total.mp += sum(mine.values())
                 total.max += top_sum[key]
                 total.boards += count
             else:
-                totals[pair_key] = PairTotal(sum(mine.values()), top_sum[key], count, mine)
+                totals[pair_key] = PairTotal(sum(mine.values()), top_sum[key], count, mine, dict(most))
     return totals, common
 
 
@@ -481,6 +550,7 @@ def _fill_unplayed(
         t.mp += num
         t.sessions[sess] += num
         t.max += top * short
+        t.session_max[sess] = t.session_max.get(sess, 0) + top * short
     return new
 
 

@@ -78,7 +78,8 @@ def json_text(result: SessionResult, more: dict[str, Any] | None = None) -> Iter
         yield from _json_items(((_indented(_json_dumps(board_json(b)), 2),) for b in result.boards), 1)
     yield ',\n "pairs": '
     opts = result.options
-    yield from _json_items(_batched((_pair_text(pr, opts) for pr in result.pairs), ",\n  "), 1)
+    several = sc is not None and len({b.session for b in sc.boards}) > 1  # each pair's sessions' own figures too
+    yield from _json_items(_batched((_pair_text(pr, opts, several) for pr in result.pairs), ",\n  "), 1)
     for key, value in (json_heading(result) | (more or {})).items():
         yield f",\n {json.dumps(key)}: " + _indented(_json_dumps(value), 1)
     yield "\n}"
@@ -330,12 +331,26 @@ def board_json(b: ScoredBoard) -> dict[str, Any]:
     return board_fields(b.board, b.section, lines, b.expected, b.actual, b.top, b.line_top, b.session)
 
 
-def pair_json(pr: PairResult, opts: ScoringOptions) -> dict[str, Any]:
-    """One pair of the ``--json`` document (see :func:`result_to_json`)."""
+def pair_json(pr: PairResult, opts: ScoringOptions, sessions: bool = False) -> dict[str, Any]:
+    """One pair of the ``--json`` document (see :func:`result_to_json`); with ``sessions`` (an event of several),
+    each session it played with its own figures there.
+
+    >>> from mpxl.core.event import Event, Line
+    >>> from mpxl.core.session import score_event
+    >>> r = score_event(Event(lines=[Line(1, "1", "2", score=420), Line(1, "3", "4", score=400),
+    ...                              Line(1, "1", "2", score=-50, session=2),
+    ...                              Line(1, "3", "4", score=-100, session=2)]))
+    >>> pair_json(r.pair("1"), r.options, sessions=True)["sessions"][1]
+    {'session': 2, 'mp': 2.0, 'max': 2.0, 'percentage': 100.0}
+    """
     pct = opts.round_percentage(pr.percentage)
     out: dict[str, Any] = {"pair": pr.pair.number, "section": pr.pair.section, "direction": pr.pair.direction,
            "mp": float(pr.mp), "max": float(pr.max), "percentage": float(pct), "place": pr.place,
            "boards": pr.boards, "names": list(pr.pair.names)}
+    if sessions:
+        out["sessions"] = [{"session": sess, "mp": float(mp), "max": float(most),
+                            "percentage": float(opts.round_percentage(spct))}
+                           for sess, (mp, most, spct) in pr.session_figures(opts.scale).items()]
     if any(pl.national_id for pl in pr.pair.players):  # the players' member numbers ('' for one without)
         out["players"] = [{"name": pl.name, "member_number": pl.national_id} for pl in pr.pair.players]
     return out
@@ -344,12 +359,12 @@ def pair_json(pr: PairResult, opts: ScoringOptions) -> dict[str, Any]:
 _PAIR_TEMPLATE = _template(("pair", "section", "direction", "mp", "max", "percentage", "place", "boards", "names"), 2)
 
 
-def _pair_text(pr: PairResult, opts: ScoringOptions) -> str:
+def _pair_text(pr: PairResult, opts: ScoringOptions, sessions: bool = False) -> str:
     """One pair's text at the depth of the document's pairs: :func:`pair_json` written by the template
     (the percentage rounded by :meth:`ScoringOptions.percentage_float`, no Fraction made)."""
     pair = pr.pair
-    if pair.names or pair.players:
-        return _indented(_json_dumps(pair_json(pr, opts)), 2)
+    if pair.names or pair.players or sessions:
+        return _indented(_json_dumps(pair_json(pr, opts, sessions)), 2)
     p0, p1, p2, p3, p4, p5, p6, p7, p8, p9 = _PAIR_TEMPLATE
     direction = "null" if pair.direction is None else encode_basestring(pair.direction)
     mp, top = pr.mp, pr.max  # float(x) of a Fraction is its numerator / denominator, one division

@@ -40,6 +40,8 @@ def cards_section(
         yield f'<li><a href="#{pair_id(pr)}">{escape(pair_label(pr))}</a> {pair_names(pr)}</li>'
     yield "</ul>"
     cards = _ScoreCards(result, w, index)
+    # several sessions: each board named with its session (board 1 of session 1 and of session 2 are two deals)
+    several = result.scored is not None and len({b.session for b in result.scored.boards}) > 1
     for k, pr in enumerate(result.pairs):
         rows = []
         for b, ln, side, mp in cards.card(k):
@@ -47,7 +49,7 @@ def cards_section(
             pct = "" if mp is None or not b.top else pct_text(opts.scale.percentage(mp, b.top), 0)
             rows.append(
                 [
-                    escape(b.board),
+                    escape(f"{b.board}{L['board_session'].format(session=b.session)}" if several else b.board),
                     escape(L[side.lower()]),
                     escape(theirs),
                     played(ln),

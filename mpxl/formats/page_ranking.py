@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from ..core.ranking import NOT_COMPARED
+from ..core.ranking import NOT_COMPARED, event_sessions
 from ..core.settings import Scale
 from .common import figure_decimals
 from .labels import (
@@ -16,6 +16,7 @@ from .page_frame import escape, mp_text, pct_text, slug, table_lines
 from .page_pairs import group_title, pair_id, pair_names
 
 if TYPE_CHECKING:  # typing only
+    from ..core.options import ScoringOptions
     from ..core.ranking import PairResult
     from ..core.session import SessionResult
 
@@ -39,12 +40,16 @@ def ranking_section(result: SessionResult, L: Mapping[str, str], show_members: b
     groups: dict[tuple[str, str | None], list[PairResult]] = {}
     for pr in result.pairs:
         groups.setdefault((pr.pair.section, pr.pair.direction), []).append(pr)
+    sessions = event_sessions(result) if result.scored is not None else [1]
+    # several sessions: each session's own figure and percentage (- where the pair did not play), then the event's
+    each = (0 if percent else 1) + 1 if len(sessions) > 1 else 0
     for (section, direction), members in groups.items():
         ranking_rows = (
             [
                 escape(pr.place),
                 f'<a href="#{pair_id(pr)}">{escape(pr.pair.number)}</a>',
                 pair_names(pr, show_members),
+                *(_session_cells(pr, sessions, opts, decimals, pdec, not percent) if each else ()),
                 *(() if percent else (escape(mp_text(pr.mp, decimals)),)),
                 *(() if signed or percent else (escape(mp_text(pr.max, None)),)),
                 escape(pct_text(pr.percentage, pdec) if pr.compared else NOT_COMPARED),
@@ -54,18 +59,44 @@ def ranking_section(result: SessionResult, L: Mapping[str, str], show_members: b
         )
         classes = ("first" if str(pr.place).rstrip("=") == "1" else "" for pr in members)
         # the percentage scale: a pair's result is the mean of its board percentages, its one figure
-        headers = [L["place"], L["pair"], L["names"], *(() if percent else (figure_label(opts.scale.value, L),)),
+        figure = () if percent else (figure_label(opts.scale.value, L),)
+        per_session = [h for _ in sessions for h in (*figure, L["pct"])] if each else []
+        headers = [L["place"], L["pair"], L["names"], *per_session, *figure,
                    *(() if signed or percent else (L["max"],)), L["pct"], L["boards"]]
+        shift = len(per_session)
+        numeric = tuple(i + shift for i in ((3, 4) if percent else (3, 4, 5) if signed else (3, 4, 5, 6)))
+        spans = [(escape(L["session_head"].format(session=sess)), 3 + i * each, 3 + (i + 1) * each - 1)
+                 for i, sess in enumerate(sessions)] if each else []
+        if spans:
+            spans.append((escape(L["event_head"]), 3 + shift, len(headers) - 2))
         yield table_lines(
             [escape(h) for h in headers],
             ranking_rows,
             caption=escape(group_title(section, direction, L)),
-            numeric=(3, 4) if percent else (3, 4, 5) if signed else (3, 4, 5, 6),
-            wide=(4,) if percent else (5,) if signed else (4, 6),
+            numeric=tuple(range(3, 3 + shift)) + numeric,
+            wide=tuple(i + shift for i in ((4,) if percent else (5,) if signed else (4, 6))),
             row_classes=classes,
             table_id="ranking-" + slug(section, direction, "table"),
+            groups=spans,
         )
         if signed:
             note = signed_percentage_note((mp_text(pr.max, None) for pr in members), L)
             yield f'<p class="note">{escape(note)}</p>'
     yield "</section>"
+
+
+def _session_cells(pr: PairResult, sessions: list[int], opts: ScoringOptions, decimals: int | None, pdec: int | None,
+                   with_figure: bool) -> list[str]:
+    """A pair's cells for each session of the event (its figure there unless ``with_figure`` is off, and its
+    percentage there), escaped; ``-`` for a session it did not play."""
+    figures = pr.session_figures(opts.scale)
+    cells: list[str] = []
+    for sess in sessions:
+        got = figures.get(sess)
+        if got is None:
+            cells.extend([NOT_COMPARED] * (2 if with_figure else 1))
+            continue
+        mp, most, pct = got
+        cells.extend(([escape(mp_text(mp, decimals))] if with_figure else [])
+                     + [escape(pct_text(pct, pdec) if most else NOT_COMPARED)])
+    return cells

@@ -26,7 +26,7 @@ if TYPE_CHECKING:  # typing only
     from ..core.event import Deal, Line, Penalty, SitOut
     from ..core.options import ScoringOptions
     from ..core.progress import BoardProgress, PlaysKey
-    from ..core.scorer import BoardPlace
+    from ..core.scorer import BoardPlace, ScoredColumns
     from ..core.session import SessionResult
 
 __all__ = ["travellers_section", "deal_html"]
@@ -82,6 +82,12 @@ def _board_note(b: BoardPlace, sat: list[SitOut], method: str, L: Mapping[str, s
 
 
 
+def _several_sessions(sc: ScoredColumns | None) -> bool:
+    """Whether the scored boards are of more than one session (each board's heading then names its session: board 1
+    of session 1 and board 1 of session 2 are two deals)."""
+    return sc is not None and len({b.session for b in sc.boards}) > 1
+
+
 def _board_html(
     result: SessionResult, L: Mapping[str, str], w: EventToWrite, index: PairIndex, b: BoardPlace,
     sat_board: Iterable[SitOut], penalties_board: Iterable[Penalty], so_far: BoardProgress | None = None,
@@ -98,7 +104,7 @@ def _board_html(
     head = (
         L["board_title"].format(board=b.board)
         + (L["board_section"].format(section=b.section) if b.section else "")
-        + (L["board_session"].format(session=b.session) if b.session != 1 else "")
+        + (L["board_session"].format(session=b.session) if b.session != 1 or _several_sessions(sc) else "")
     )
     assert sc is not None  # a board of the scorer's: the event was scored
     sat = [so for so in sat_board if not b.section or so.section == b.section]
