@@ -25,6 +25,7 @@ from mpxl.core.study import (
     METHODS,
     MethodStats,
     StudyOptions,
+    gap_text,
     hide_and_estimate,
     parse_k_list,
     study,
@@ -521,8 +522,8 @@ def _stats(*rows):
     # a lead larger than its noise is a win
     (_stats(("neuberg", 6.11, 0.0, math.nan, ()), ("factor", 6.21, 0.10, 0.01, ())), 200, False,
      ["Neuberg came closest: its estimates were 6.11 percentage points off",
-      "The next best, Factor, was 0.10 points further off: more than the noise of 200 trials (±0.01), so a real "
-      "difference"]),
+      "The next best, Factor, was 0.10 points further off: more than the noise of 200 trials (±0.01), so not the "
+      "luck of the draws."]),
     # a lead smaller than its noise is not: level
     (_stats(("ascherman", 16.98, 0.0, math.nan, ()), ("neuberg", 16.99, 0.02, 0.12, ()),
             ("factor", 19.88, 2.90, 0.26, ())), 50, False,
@@ -544,6 +545,19 @@ def test_verdict_in_words(rows, trials, exhaustive, said):
     text = " ".join(verdict(rows, trials, exhaustive))
     for part in said:
         assert part in text, (part, text)
+
+
+@pytest.mark.parametrize("behind,noise,written", [
+    (0.1034, 0.0089, ("0.10", "±0.01")),
+    (0.0512, 0.0043, ("0.051", "±0.004")),  # the noise shows
+    (0.0094, 0.0071, ("0.009", "±0.007")),  # gap and noise do not look alike
+    (0.0, math.nan, ("0.00", "")),  # the best
+    (0.0, 0.0, ("0.00", "")),  # the same estimates as the best
+    (1.29, 0.0, ("1.29", "exact")),  # every choice enumerated
+    (1.0, math.inf, ("1.00", "unknown")),  # one trial
+])
+def test_gap_as_written(behind, noise, written):
+    assert gap_text(MethodStats("factor", behind=behind, noise=noise)) == written
 
 
 @pytest.mark.parametrize("behind,noise,clearly", [
@@ -660,9 +674,16 @@ def _sheet_as_page(rows):
         cell = dict(zip(header, row))
         if cell["Event"] != "all events":
             continue
-        figures = ["–" if cell[col] is None else fmt.format(cell[col]) for _page, col, fmt in PAGE_TO_SHEET]
-        out.append([Method(cell["Method"]).label, *figures])
+        out.append([Method(cell["Method"]).label, *(cell[col] for _page, col, _fmt in PAGE_TO_SHEET)])
     return out
+
+
+def _as_written(figure, text, fmt):
+    """The workbook's ``figure`` written with as many decimals as the page's ``text`` shows."""
+    if figure is None:
+        return "–"
+    decimals = len(text.split(".")[1].rstrip("%")) if "." in text else 0
+    return (fmt.replace(".2f", f".{decimals}f")).format(figure)
 
 
 @pytest.mark.parametrize("args", [["--remove", "1-2", "--trials", "6"], ["--foul-after", "2", "--trials", "4"]])
@@ -677,7 +698,11 @@ def test_workbook_figures_equal_the_page(csv_event, tmp_path, args):
     tables = _page_tables(page.read_text())
     page_rows = [row for t in tables for row in t[1:]]  # one event: one table per K
     assert [c for c, *_ in PAGE_TO_SHEET] == tables[0][0][1:]
-    assert _sheet_as_page(study_rows) == page_rows
+    sheet_rows = _sheet_as_page(study_rows)
+    assert [r[0] for r in sheet_rows] == [r[0] for r in page_rows]
+    for sheet_row, page_row in zip(sheet_rows, page_rows):
+        assert [_as_written(f, t, fmt) for f, t, (*_, fmt) in zip(sheet_row[1:], page_row[1:], PAGE_TO_SHEET)] == \
+            page_row[1:], page_row[0]
     read_me = {a: b for a, b in wb["Read me"].iter_rows(values_only=True) if a}
     assert read_me["The same figures again"].endswith("--trials " + args[-1] + " --seed 3")
     assert any(("came closest" in (b or "")) or ("level with" in (b or "")) for b in read_me.values())

@@ -41,6 +41,7 @@ from ..core.study import (
     amount_problem,
     command_line,
     complete_boards,
+    gap_text,
     parse_k_list,
     study,
 )
@@ -113,13 +114,6 @@ def _pct(x: float | None) -> str:
     return "-" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{100 * x:.1f}%"
 
 
-def _noise(x: float | None) -> str:
-    """The noise column: ±x, '?' after one trial (unknown), '-' for the best method itself."""
-    if x is None or math.isnan(x):
-        return "-"
-    return "?" if math.isinf(x) else "±" + _num(x)
-
-
 def _num(x: float | None) -> str:
     if x is None or (isinstance(x, float) and math.isnan(x)):
         return "-"
@@ -153,7 +147,7 @@ def study_text(results: Sequence[StudyResult], inputs: Sequence[str] = ()) -> st
     >>> ev = Event(lines=[Line(1, str(i), str(i + 10), score=s) for i, s in enumerate([420, 400, 170, -50], 1)],
     ...            winners={"": 2})
     >>> print(study_text([study([ev], StudyOptions(exhaustive=True))]).splitlines()[3])
-    neuberg          15.38   0.00      -   0.00    2.78    2.78   -2.78     0.0%     0.0%
+    neuberg          15.38   0.00       -   0.00    2.78    2.78   -2.78     0.0%     0.0%
     """
     out: list[str] = []
     for res in results:
@@ -162,16 +156,16 @@ def study_text(results: Sequence[StudyResult], inputs: Sequence[str] = ()) -> st
             f"{res.options.describe()}; {res.boards} complete boards from {events} event{'s' if events != 1 else ''}"
         )
         wide = max([10, *(len(ms.method) for ms in res.methods)])  # the longest name (ascherman-short)
-        out.append(f"{'method':<{wide}} {'RMSE':>6} {'behind':>6} {'noise':>6} {'bias':>6} {'spread':>7} {'top':>7} "
+        out.append(f"{'method':<{wide}} {'RMSE':>6} {'behind':>6} {'noise':>7} {'bias':>6} {'spread':>7} {'top':>7} "
                    f"{'bottom':>7} {'winner':>8} {'top 3':>8}")
-        out.append("-" * (wide + 70))
+        out.append("-" * (wide + 71))
         for ms in res.methods:
             out.append(
-                f"{ms.method:<{wide}} {_num(ms.rmse):>6} {_num(ms.behind):>6} {_noise(ms.noise):>6} "
+                f"{ms.method:<{wide}} {_num(ms.rmse):>6} {gap_text(ms)[0] or '-':>6} {gap_text(ms)[1] or '-':>7} "
                 f"{_num(ms.bias):>6} {_num(ms.spread_bias):>7} {_num(ms.top_bias):>7} {_num(ms.bottom_bias):>7} "
                 f"{_pct(ms.winner_changed):>8} {_pct(ms.top3_changed):>8}"
             )
-        out.extend(textwrap.fill(sentence, TEXT_WIDTH) for sentence in res.verdict())
+        out.extend(textwrap.fill(sentence, TEXT_WIDTH, break_on_hyphens=False) for sentence in res.verdict())
         skipped = sum(len(e.skipped) for e in res.events)
         if skipped:
             out.append(

@@ -77,6 +77,7 @@ __all__ = [
     "MAX_EXHAUSTIVE",
     "MAX_TRIALS",
     "verdict",
+    "gap_text",
     "command_line",
     "complete_boards",
     "amount_problem",
@@ -883,8 +884,26 @@ def _names(labels: Sequence[str]) -> str:
     return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " and " + labels[-1]
 
 
-def _pm(x: float) -> str:
-    return "unknown" if math.isinf(x) else f"±{x:.2f}"
+def gap_text(ms: MethodStats) -> tuple[str, str]:
+    """(how far behind, its noise) as every report writes them: to 2 decimals, or as many more (up to 4) as it
+    takes for a noise that is not 0 to show, and for the two not to look equal. '' for a figure not made, the
+    noise 'unknown' after one trial, 'exact' when every choice was enumerated, '' for the best and its twins.
+
+    >>> gap_text(MethodStats("factor", behind=0.0512, noise=0.0043))
+    ('0.051', '±0.004')
+    >>> gap_text(MethodStats("neuberg", behind=0.0)), gap_text(MethodStats("manual", behind=1.5, noise=math.inf))
+    (('0.00', ''), ('1.50', 'unknown'))
+    """
+    behind, noise = ms.behind, ms.noise
+    if math.isnan(behind):
+        return "", ""
+    digits = 2
+    if math.isfinite(noise) and noise > 0:
+        while digits < 4 and (round(noise, digits) == 0 or round(behind, digits) == round(noise, digits)):
+            digits += 1
+    noise_text = ("" if math.isnan(noise) or behind == noise == 0 else "unknown" if math.isinf(noise)
+                  else "exact" if noise == 0 else f"±{noise:.{digits}f}")
+    return f"{behind:.{digits}f}", noise_text
 
 
 def verdict(methods: Sequence[MethodStats], trials: int, exhaustive: bool = False) -> list[str]:
@@ -928,16 +947,17 @@ def verdict(methods: Sequence[MethodStats], trials: int, exhaustive: bool = Fals
                    f"{best.rmse:.2f} percentage points off the real matchpoints on a typical line (RMSE).")
         if behind:
             nxt = behind.pop(0)[0]
+            gap, noise = gap_text(nxt)
             what = ("exact for these boards" if exhaustive else
-                    f"more than the noise of {trials} trials ({_pm(nxt.noise)}), so a real difference on these boards")
+                    f"more than the noise of {trials} trials ({noise}), so not the luck of the draws")
             out.append(f"The next best, {name(units[1])}, {'was' if len(units[1]) == 1 else 'were'} "
-                       f"{nxt.behind:.2f} points further off: {what}.")
+                       f"{gap} points further off: {what}.")
     else:
         if len(level) == 1:
-            gap = f"{level[0][0].behind:.2f} points further off, within {noise_of} ({_pm(level[0][0].noise)})"
+            gap = f"{gap_text(level[0][0])[0]} points further off, within {noise_of} ({gap_text(level[0][0])[1]})"
         else:
             gap = f"within {noise_of} (" + "; ".join(
-                f"{name(u)} {u[0].behind:.2f} further off, noise {_pm(u[0].noise)}" for u in level) + ")"
+                "{} {} further off, noise {}".format(name(u), *gap_text(u[0])) for u in level) + ")"
         one = len(level) == 1 and len(level[0]) == 1
         out.append(f"{name(units[0])} had the lowest RMSE ({best.rmse:.2f} points), but "
                    f"{_names([name(u) for u in level])} {'is' if one else 'are'} level with "
@@ -946,7 +966,7 @@ def verdict(methods: Sequence[MethodStats], trials: int, exhaustive: bool = Fals
                    "differ at all.")
     if behind:
         out.append("Clearly behind: " + "; ".join(
-            f"{name(u)} by {u[0].behind:.2f} points" + ("" if exhaustive else f" (noise {_pm(u[0].noise)})")
+            f"{name(u)} by {gap_text(u[0])[0]} points" + ("" if exhaustive else f" (noise {gap_text(u[0])[1]})")
             for u in behind) + ".")
     same = [name(u) for u in units if len(u) > 1]
     if same:

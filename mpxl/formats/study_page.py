@@ -9,7 +9,7 @@ import os
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from ..core.study import verdict
+from ..core.study import gap_text, verdict
 from .atomic import atomic_write
 from .page_frame import escape, html_page, html_table, slug
 
@@ -31,12 +31,6 @@ def _share(x: float | None) -> str:
         return "–"
     return f"{100 * x:.1f}%"
 
-
-
-def _noise(x: float | None) -> str:
-    if x is None or (isinstance(x, float) and math.isnan(x)):
-        return "–"
-    return "unknown" if math.isinf(x) else "±" + _f(x)
 
 
 _METRIC_HEADERS = [
@@ -64,8 +58,8 @@ def _method_rows(methods: Sequence[MethodStats], best: str) -> tuple[list[list[s
             [
                 escape(ms.label),
                 escape(_f(ms.rmse)),
-                escape(_f(ms.behind)),
-                escape(_noise(ms.noise)),
+                escape(gap_text(ms)[0] or "–"),
+                escape(gap_text(ms)[1] or "–"),
                 escape(_f(ms.bias)),
                 escape(_f(ms.spread_bias)),
                 escape(_f(ms.top_bias)),

@@ -19,7 +19,7 @@ from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
-from ..core.study import MethodStats, StudyResult, verdict
+from ..core.study import MethodStats, StudyResult, gap_text, verdict
 from ..formats.atomic import atomic_path
 from .stream import save_tidied
 
@@ -80,8 +80,8 @@ STUDY_COLUMNS: tuple[StudyColumn[MethodRow], ...] = (
     StudyColumn("Method", lambda r: r.stats.method, 11),
     StudyColumn("Lines", lambda r: r.stats.lines, 9),
     StudyColumn("RMSE", lambda r: _figure(r.stats.rmse), 8, "0.00"),
-    StudyColumn("Behind the best", lambda r: _figure(r.stats.behind), 15, "0.00"),
-    StudyColumn("Noise (±)", lambda r: _figure(r.stats.noise), 10, "0.00"),
+    StudyColumn("Behind the best", lambda r: _figure(r.stats.behind), 15, "0.0000"),
+    StudyColumn("Noise (±)", lambda r: _figure(r.stats.noise) if gap_text(r.stats)[1] else None, 10, "0.0000"),
     StudyColumn("Level with the best", lambda r: "" if math.isnan(r.stats.behind) or r.stats.behind == 0
                 else "no" if r.stats.clearly_behind() else "yes", 19),
     StudyColumn("Bias", lambda r: _figure(r.stats.bias), 8, "0.00"),
