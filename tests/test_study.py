@@ -592,10 +592,12 @@ def _event_file(tmp_path, boards):
                                                               "neuberg, factor"),
     ([[420, 400, 170, 50]], ["--methods", ","], "--methods ',' names no method"),
     ([[420, 400, 170, 50]], ["-o", "study.csv"], "cannot write a '.csv' report; expected .html, .htm, .xlsx, .json"),
+    ([[420, 400, 170, 50]], ["AGAIN"], "is given twice (also as "),  # the same file by another path
 ])
 def test_bad_input_is_answered_clearly(tmp_path, capsys, boards, args, message):
     path = _event_file(tmp_path, boards)
-    args = [str(tmp_path / a) if a.startswith("study.") else a for a in args]
+    args = [str(tmp_path / a) if a.startswith("study.") else str(path.parent / ".." / path.parent.name / path.name)
+            if a == "AGAIN" else a for a in args]
     assert main(["study", str(path), *args]) == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err

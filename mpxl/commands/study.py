@@ -132,6 +132,7 @@ STUDY_LEGEND = (
     "noise   twice the standard error of that gap from the random draws: a method less far behind",
     "        than its noise is level with the best (more trials would tell them apart)",
     "bias    the mean error: the same for every method, which keeps the board's check total; about 0",
+    "        (on a fouled board the small groups' set percentages, 60% on average, lift it)",
     "spread  the mean error signed away from 50%: above 0 tops too high and bottoms too low,",
     "        below 0 everybody squeezed towards average",
     "top     the mean error of the best score on the short board; bottom: of the worst",
@@ -257,6 +258,12 @@ def run(args: argparse.Namespace) -> int:
     methods = _methods(args.methods)
 
     small_groups = SmallGroups.find(args.small_groups)  # parsed once, before any file is read
+    seen: dict[Path, str] = {}
+    for path in inputs:  # a file given twice would count its boards twice
+        resolved = Path(path).resolve()
+        if resolved in seen:
+            raise UserError(path, "", f"is given twice (also as {seen[resolved]}); each event counts once in a study")
+        seen[resolved] = path
     events = []
     for path in inputs:
         try:

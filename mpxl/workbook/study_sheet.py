@@ -118,7 +118,8 @@ LEGEND = (
                   "trials; 0 when every choice was enumerated or the estimates are the same"),
     ("Level with the best", "yes when the method is less far behind than its noise: more trials would be needed "
                             "to tell them apart"),
-    ("Bias", "the mean error: the same for every method, which keeps the board's check total; about 0"),
+    ("Bias", "the mean error: the same for every method, which keeps the board's check total; about 0 (on a "
+             "fouled board the small groups' set percentages, 60% on average, lift it)"),
     ("Spread bias", "the mean error signed away from 50%: above 0 tops too high and bottoms too low, below 0 "
                     "everybody squeezed towards average"),
     ("Top / Bottom", "the errors of the best and the worst score on the short board"),
