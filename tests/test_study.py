@@ -23,11 +23,14 @@ from mpxl.core.methods import Method
 from mpxl.core.settings import SmallGroups
 from mpxl.core.study import (
     METHODS,
+    MethodStats,
     StudyOptions,
+    gap_text,
     hide_and_estimate,
     parse_k_list,
     study,
     study_boards,
+    verdict,
 )
 from mpxl.formats.charts import error_by_k_chart, methods_chart, study_charts
 
@@ -338,7 +341,9 @@ def csv_event(tmp_path):
 def test_cli_text_json_xlsx_html(csv_event, tmp_path, capsys):
     assert main(["study", str(csv_event), "--remove", "1", "--trials", "3", "--seed", "4"]) == 0
     text = capsys.readouterr().out
-    assert "lowest RMSE" in text and "neuberg" in text
+    assert "came closest" in text or "had the lowest RMSE" in text
+    assert f"the same figures again (the same seed gives the same figures):\n  mpxl study {csv_event} --remove 1 " \
+           "--trials 3 --seed 4\n" in text
 
     assert main(["study", str(csv_event), "--remove", "1-2", "--trials", "3", "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
@@ -356,7 +361,7 @@ def test_cli_text_json_xlsx_html(csv_event, tmp_path, capsys):
     from openpyxl import load_workbook
 
     wb = load_workbook(xlsx)
-    assert wb.sheetnames == ["Study", "By rank"]
+    assert wb.sheetnames == ["Read me", "Study", "By rank"]
     assert wb["Study"]["G2"].value == "neuberg" and wb["Study"]["A2"].value == "foul"
 
     page = tmp_path / "r.html"
@@ -377,3 +382,350 @@ def test_cli_errors(csv_event, tmp_path, capsys):
     assert "not a number of results" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["study", str(csv_event), "--remove", "1", "--foul-after", "2"])
+
+
+# ---------------------------------------------------------------------------
+# the figures recomputed apart from mpxl: DESIGN.md's generic formula M = (N - k)/(n - 1) S + (k - 1)/2 (double:
+# S and the constant doubled), the same draws (one random.Random(seed), rng.sample per board per trial, boards in
+# their order), matchpoints counted by hand
+
+
+def _mp2(scores):
+    return [2 * sum(o < s for o in scores) + sum(o == s for o in scores) - 1 for s in scores]
+
+
+GENERIC_K = {  # DESIGN.md section 3
+    "neuberg": lambda N, n: Fraction(N, n),
+    "factor": lambda N, n: Fraction(1),
+    "ascherman": lambda N, n: Fraction(N + n - 1, n),
+    "mckinnon": lambda N, n: Fraction(N - 1, n) if N > n + 1 else Fraction(1),
+    "manual": lambda N, n: Fraction(N - n + 1),
+}
+
+
+def _by_design(boards, K, trials, seed):
+    """{method: (RMSE, bias, spread bias, top bias, bottom bias)} in percentage points, from the formulas alone."""
+    sums = {m: [0, 0.0, 0.0, 0, 0.0, 0, 0.0, 0, 0.0] for m in GENERIC_K}
+    rng = random.Random(seed)
+    for _ in range(trials):
+        for scores in boards:
+            N = len(scores)
+            hidden = set(rng.sample(range(N), K))
+            seen = [i for i in range(N) if i not in hidden]
+            n, truth, S = len(seen), _mp2(scores), _mp2([scores[i] for i in seen])
+            for m, k_of in GENERIC_K.items():
+                k, a = k_of(N, n), sums[m]
+                for i, s in zip(seen, S):
+                    e = float(((N - k) / Fraction(n - 1) * s + (k - 1) - truth[i]) * 100 / (2 * (N - 1)))
+                    a[0] += 1
+                    a[1] += e
+                    a[2] += e * e
+                    if s != n - 1:
+                        a[3] += 1
+                        a[4] += e if s > n - 1 else -e
+                    if max(S) != min(S) and s == max(S):
+                        a[5] += 1
+                        a[6] += e
+                    if max(S) != min(S) and s == min(S):
+                        a[7] += 1
+                        a[8] += e
+    return {m: (math.sqrt(a[2] / a[0]), a[1] / a[0], a[4] / a[3], a[6] / a[5], a[8] / a[7]) for m, a in sums.items()}
+
+
+def _scorebridge_boards():
+    """The ScoreBridge file's boards as its XML holds them (read here with ElementTree, not by mpxl)."""
+    import xml.etree.ElementTree as ET
+
+    root = ET.parse(REALDATA / "scorebridge-2025-01-06-one-winner.xml").getroot()
+    boards = sorted((int(b.findtext("BOARD_NUMBER")), [int(t.findtext("SCORE")) for t in b.iter("TRAVELLER_LINE")])
+                    for b in root.iter("BOARD"))
+    return [scores for _, scores in boards]
+
+
+def _club_boards():
+    return [[420, 400, 170, -50, 420, 90, 110, 140], [-100, -50, 110, 620, 140, 140, 170], [50, 100, 150, 200, 250]]
+
+
+@pytest.mark.parametrize("source,K,trials,seed", [
+    ("club", 1, 40, 0),
+    ("club", 2, 40, 5),
+    ("club", 3, 25, 9),  # n = 2 on the 5-result board: McKinnon's k differs from Factor's
+    ("scorebridge", 1, 20, 0),  # 8 boards of 8 results, 16 of 7 (a sit-out)
+    ("scorebridge", 3, 20, 7),
+])
+def test_figures_equal_the_generic_formula_recomputed_apart(source, K, trials, seed):
+    if source == "scorebridge":
+        if not (REALDATA / "scorebridge-2025-01-06-one-winner.xml").exists():
+            pytest.skip("the ScoreBridge file is not in the real data")
+        from mpxl.formats import read_event
+
+        boards, event = _scorebridge_boards(), read_event(REALDATA / "scorebridge-2025-01-06-one-winner.xml")
+    else:
+        boards = _club_boards()
+        event = Event(lines=[Line(b, str(i), str(i + 20), score=s) for b, scores in enumerate(boards, 1)
+                             for i, s in enumerate(scores, 1)])
+    expected = _by_design([b for b in boards if len(b) - K >= 2], K, trials, seed)
+    res = study([event], StudyOptions(remove=K, trials=trials, seed=seed))
+    for m, (rmse, bias, spread, top, bottom) in expected.items():
+        ms = res.method(Method.find(m))
+        assert (ms.rmse, ms.bias, ms.spread_bias, ms.top_bias, ms.bottom_bias) == pytest.approx(
+            (rmse, bias, spread, top, bottom), abs=1e-9), m
+
+
+# ---------------------------------------------------------------------------
+# the verdict: which method came closest, by how much, and whether more than the noise
+
+
+def test_noise_is_the_spread_of_the_gap_between_seeds():
+    # 40 studies of 30 trials with different seeds: the gaps' spread is what each study's noise (2 SE) claims
+    import statistics
+
+    gaps, noises = [], []
+    for seed in range(40):
+        res = study([small_event()], StudyOptions(remove=2, trials=30, seed=seed))
+        neu, asch = res.method(Method.NEUBERG), res.method(Method.ASCHERMAN)
+        gaps.append(asch.rmse - neu.rmse)
+        noises.append(asch.noise if not math.isnan(asch.noise) else neu.noise)
+    assert 0.7 < statistics.mean(noises) / 2 / statistics.stdev(gaps) < 1.4
+
+
+@pytest.mark.parametrize("options,expected", [
+    # K = 1 on 6-result boards: McKinnon is Factor and Manual is Ascherman (their k coincide when N = n + 1)
+    (StudyOptions(remove=1, trials=20), {"factor": ["mckinnon"], "ascherman": ["manual", "ascherman-short"],
+                                         "neuberg": []}),
+    # K = 2: n = 4 on N = 6, every k different, but Ascherman-short is Ascherman on a short board
+    (StudyOptions(remove=2, trials=20), {"factor": [], "mckinnon": [], "manual": [], "ascherman": ["ascherman-short"]}),
+])
+def test_same_estimates_are_found(options, expected):
+    res = study([small_event()], options)
+    for m, same in expected.items():
+        assert res.method(Method.find(m)).same_as == same
+
+
+@pytest.mark.parametrize("options,noise", [
+    (StudyOptions(remove=1, exhaustive=True), 0.0),  # every choice enumerated: exact, no noise
+    (StudyOptions(remove=1, trials=1), math.inf),  # one trial: its noise cannot be measured
+])
+def test_noise_when_there_is_none_to_measure(options, noise):
+    res = study([four_result_event()], options)
+    best = res.best()
+    assert math.isnan(best.noise) and best.behind == 0
+    others = [m for m in res.methods if m.method != best.method and m.method not in best.same_as]
+    assert others and all(m.noise == noise for m in others)
+
+
+def _stats(*rows):
+    return [MethodStats(m, rmse=r, behind=b, noise=n, same_as=list(same)) for m, r, b, n, same in rows]
+
+
+@pytest.mark.parametrize("rows,trials,exhaustive,said", [
+    # a lead larger than its noise is a win
+    (_stats(("neuberg", 6.11, 0.0, math.nan, ()), ("factor", 6.21, 0.10, 0.01, ())), 200, False,
+     ["Neuberg came closest: its estimates were 6.11 percentage points off",
+      "The next best, Factor, was 0.10 points further off: more than the noise of 200 trials (±0.01), so not the "
+      "luck of the draws."]),
+    # a lead smaller than its noise is not: level
+    (_stats(("ascherman", 16.98, 0.0, math.nan, ()), ("neuberg", 16.99, 0.02, 0.12, ()),
+            ("factor", 19.88, 2.90, 0.26, ())), 50, False,
+     ["Ascherman had the lowest RMSE (16.98 points), but Neuberg is level with it: 0.02 points further off, within "
+      "the noise of 50 trials (±0.12).", "cannot be told apart", "Clearly behind: Factor by 2.90 points (noise ±0.26)."]),
+    # methods with the same estimates are named together, and said to be the same
+    (_stats(("neuberg", 6.11, 0.0, math.nan, ()), ("factor", 6.21, 0.10, 0.01, ("mckinnon",)),
+            ("mckinnon", 6.21, 0.10, 0.01, ("factor",))), 200, False,
+     ["The next best, Factor and McKinnon, were 0.10", "The same estimate on every line here, their k being equal on "
+      "these boards: Factor and McKinnon."]),
+    # every choice enumerated: exact figures, any gap is real
+    (_stats(("neuberg", 15.38, 0.0, math.nan, ()), ("factor", 16.67, 1.29, 0.0, ())), 4, True,
+     ["Neuberg came closest", "The next best, Factor, was 1.29 points further off: exact for these boards."]),
+    # one trial: the noise is unknown, so nothing is called a win
+    (_stats(("neuberg", 6.0, 0.0, math.nan, ()), ("factor", 7.0, 1.0, math.inf, ())), 1, False,
+     ["Factor is level with it: 1.00 points further off, within the noise of 1 trials (unknown)"]),
+])
+def test_verdict_in_words(rows, trials, exhaustive, said):
+    text = " ".join(verdict(rows, trials, exhaustive))
+    for part in said:
+        assert part in text, (part, text)
+
+
+@pytest.mark.parametrize("behind,noise,written", [
+    (0.1034, 0.0089, ("0.10", "±0.01")),
+    (0.0512, 0.0043, ("0.051", "±0.004")),  # the noise shows
+    (0.0094, 0.0071, ("0.009", "±0.007")),  # gap and noise do not look alike
+    (0.0, math.nan, ("0.00", "")),  # the best
+    (0.0, 0.0, ("0.00", "")),  # the same estimates as the best
+    (1.29, 0.0, ("1.29", "exact")),  # every choice enumerated
+    (1.0, math.inf, ("1.00", "unknown")),  # one trial
+])
+def test_gap_as_written(behind, noise, written):
+    assert gap_text(MethodStats("factor", behind=behind, noise=noise)) == written
+
+
+@pytest.mark.parametrize("behind,noise,clearly", [
+    (0.10, 0.02, True), (0.02, 0.05, False), (0.05, 0.05, False), (0.0, 0.0, False), (1.0, math.inf, False),
+    (0.3, 0.0, True), (math.nan, math.nan, False),
+])
+def test_clearly_behind(behind, noise, clearly):
+    assert MethodStats("factor", behind=behind, noise=noise).clearly_behind() is clearly
+
+
+# ---------------------------------------------------------------------------
+# bad input: a clear message, exit status 2, no traceback, no trial run
+
+
+def _event_file(tmp_path, boards):
+    path = tmp_path / "club.csv"
+    rows = ["board,ns_pair,ew_pair,ns_score"] + [f"{b},{i},{i + 10},{s}" for b, scores in enumerate(boards, 1)
+                                                 for i, s in enumerate(scores, 1)]
+    path.write_text("\n".join(rows) + "\n")
+    return path
+
+
+@pytest.mark.parametrize("boards,args,message", [
+    ([[420, 400, 170]], ["--remove", "2"], "no complete board has enough results to hide 2 and keep 2 to estimate "
+                                          "from: the largest has 3; use --remove 1"),
+    ([[420, 400], [170, -50]], [], "every complete board has 2 results: hiding one would leave a single result"),
+    ([[420, 400, 170, 50]], ["--foul-after", "4"], "no complete board has more than 4 results to split after 4: the "
+                                                   "largest has 4; use --foul-after 3 or less"),
+    ([[420, 400, 170, 50]], ["--trials", "0"], "--trials 0 must be at least 1"),
+    ([[420, 400, 170, 50]], ["--trials", "1000000000"], "--trials 1,000,000,000 is more than 100,000"),
+    ([[420, 400, 170, 50]], ["--methods", "neuberg,average"], "--methods: 'average' is not a method; expected one of "
+                                                              "neuberg, factor"),
+    ([[420, 400, 170, 50]], ["--methods", ","], "--methods ',' names no method"),
+    ([[420, 400, 170, 50]], ["-o", "study.csv"], "cannot write a '.csv' report; expected .html, .htm, .xlsx, .json"),
+    ([[420, 400, 170, 50]], ["AGAIN"], "is given twice (also as "),  # the same file by another path
+])
+def test_bad_input_is_answered_clearly(tmp_path, capsys, boards, args, message):
+    path = _event_file(tmp_path, boards)
+    args = [str(tmp_path / a) if a.startswith("study.") else str(path.parent / ".." / path.parent.name / path.name)
+            if a == "AGAIN" else a for a in args]
+    assert main(["study", str(path), *args]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("boards,studied,note", [
+    ([[420, 400, 170]], [1], "the largest complete board has 3 results: studying K = 1 of the default 1-3"),
+    ([[420, 400, 170, 50]], [1, 2], "studying K = 1, 2 of the default 1-3"),
+    ([[420, 400, 170, 50, 90]], [1, 2, 3], None),
+])
+def test_the_default_k_fits_the_boards(tmp_path, capsys, boards, studied, note):
+    assert main(["study", str(_event_file(tmp_path, boards)), "--trials", "3", "--json"]) == 0
+    out = capsys.readouterr()
+    assert [s["options"]["remove"] for s in json.loads(out.out)["studies"]] == studied
+    assert (note in out.err) if note else out.err == ""
+
+
+def test_methods_narrow_the_report(tmp_path, capsys):
+    path = _event_file(tmp_path, [[420, 400, 170, 50, 90, 110]])
+    assert main(["study", str(path), "--remove", "2", "--trials", "5", "--methods", "factor,neuberg", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)["studies"][0]
+    assert [m["method"] for m in doc["methods"]] == ["neuberg", "factor"]
+    assert doc["options"]["methods"] == ["neuberg", "factor"]
+
+
+# ---------------------------------------------------------------------------
+# the seed: said, and the command said gives the same figures
+
+
+@pytest.mark.parametrize("args", [
+    ["--remove", "1-2", "--trials", "7", "--seed", "13"],
+    ["--foul-after", "2", "--trials", "5", "--seed", "2", "--small-groups", "ebu"],
+    ["--remove", "1", "--trials", "4", "--methods", "manual,neuberg"],
+])
+def test_the_command_said_gives_the_same_figures(csv_event, capsys, args):
+    assert main(["study", str(csv_event), *args]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    said = lines[lines.index("the same figures again (the same seed gives the same figures):") + 1]
+    command = said.removeprefix("  mpxl ").split()
+    assert main(["study", str(csv_event), *args, "--json"]) == 0
+    first = json.loads(capsys.readouterr().out)["studies"]
+    assert main([*command, "--json"]) == 0
+    again = json.loads(capsys.readouterr().out)["studies"]
+    assert again == first and "seed" in said
+
+
+# ---------------------------------------------------------------------------
+# the page and the workbook say the same
+
+
+def _page_tables(html_text):
+    """Each table of the page as rows of cell texts."""
+    import re
+
+    tables = []
+    for table in re.findall(r"<table.*?</table>", html_text, flags=re.S):
+        rows = [[re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", tr, flags=re.S)]
+                for tr in re.findall(r"<tr.*?</tr>", table, flags=re.S)]
+        tables.append([r for r in rows if r])
+    return tables
+
+
+#: The workbook's column for each of the page's columns, and how the page writes its figure.
+PAGE_TO_SHEET = [("RMSE", "RMSE", "{:.2f}"), ("Behind the best", "Behind the best", "{:.2f}"),
+                 ("Noise", "Noise (±)", "±{:.2f}"), ("Bias", "Bias", "{:.2f}"), ("Spread bias", "Spread bias", "{:.2f}"),
+                 ("Top: bias", "Top bias", "{:.2f}"), ("Top: RMSE", "Top RMSE", "{:.2f}"),
+                 ("Bottom: bias", "Bottom bias", "{:.2f}"), ("Bottom: RMSE", "Bottom RMSE", "{:.2f}"),
+                 ("Winner changed", "Winner changed", "{:.1%}"), ("Top three changed", "Top three changed", "{:.1%}")]
+
+
+def _sheet_as_page(rows):
+    """The workbook's rows of all events, as the page writes their figures."""
+    header = rows[0]
+    out = []
+    for row in rows[1:]:
+        cell = dict(zip(header, row))
+        if cell["Event"] != "all events":
+            continue
+        out.append([Method(cell["Method"]).label, *(cell[col] for _page, col, _fmt in PAGE_TO_SHEET)])
+    return out
+
+
+def _as_written(figure, text, fmt):
+    """The workbook's ``figure`` written with as many decimals as the page's ``text`` shows."""
+    if figure is None:
+        return "–"
+    decimals = len(text.split(".")[1].rstrip("%")) if "." in text else 0
+    return (fmt.replace(".2f", f".{decimals}f")).format(figure)
+
+
+@pytest.mark.parametrize("args", [["--remove", "1-2", "--trials", "6"], ["--foul-after", "2", "--trials", "4"]])
+def test_workbook_figures_equal_the_page(csv_event, tmp_path, args):
+    from openpyxl import load_workbook
+
+    page, book = tmp_path / "s.html", tmp_path / "s.xlsx"
+    assert main(["study", str(csv_event), *args, "--seed", "3", "-o", str(page)]) == 0
+    assert main(["study", str(csv_event), *args, "--seed", "3", "-o", str(book)]) == 0
+    wb = load_workbook(book)
+    study_rows = [list(r) for r in wb["Study"].iter_rows(values_only=True)]
+    tables = _page_tables(page.read_text())
+    page_rows = [row for t in tables for row in t[1:]]  # one event: one table per K
+    assert [c for c, *_ in PAGE_TO_SHEET] == tables[0][0][1:]
+    sheet_rows = _sheet_as_page(study_rows)
+    assert [r[0] for r in sheet_rows] == [r[0] for r in page_rows]
+    for sheet_row, page_row in zip(sheet_rows, page_rows):
+        assert [_as_written(f, t, fmt) for f, t, (*_, fmt) in zip(sheet_row[1:], page_row[1:], PAGE_TO_SHEET)] == \
+            page_row[1:], page_row[0]
+    read_me = {a: b for a, b in wb["Read me"].iter_rows(values_only=True) if a}
+    assert read_me["The same figures again"].endswith("--trials " + args[-1] + " --seed 3")
+    assert any(("came closest" in (b or "")) or ("level with" in (b or "")) for b in read_me.values())
+
+
+def test_workbook_opens_cleanly_in_libreoffice(csv_event, tmp_path):
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from recalc import error_cells, libreoffice_full_recalc, require_uno
+
+    require_uno()
+    book = tmp_path / "s.xlsx"
+    assert main(["study", str(csv_event), "--remove", "1-2", "--trials", "6", "-o", str(book)]) == 0
+    [(values, _seconds)] = libreoffice_full_recalc([book], rounds=1)
+    assert error_cells(values) == []
+    from openpyxl import load_workbook
+
+    mine = load_workbook(book)["Study"]
+    header = [c.value for c in mine[1]]
+    rmse = header.index("RMSE")
+    for r, row in enumerate(mine.iter_rows(min_row=2, values_only=True), start=2):
+        cell = f"{chr(ord('A') + rmse)}{r}"
+        assert values["Study", cell] == pytest.approx(row[rmse]), cell

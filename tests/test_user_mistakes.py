@@ -333,7 +333,7 @@ def test_readme_study_figures_come_from_its_own_command():
                  "magiccontest-ffb-final-2022-session1.pbn"):
         assert name in command
     study_md = (ROOT / "docs" / "study.md").read_text(encoding="utf-8")
-    for figure in ("3.73", "3.78", "4.48", "8.50", "9.89", "9.80"):
+    for figure in ("3.73", "3.78", "4.48", "8.50", "9.89", "9.80", "0.009", "±0.007", "±0.01"):
         assert figure in README and figure in study_md, figure
 
 

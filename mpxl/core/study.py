@@ -43,6 +43,8 @@ from __future__ import annotations
 
 import math
 import random
+import shlex
+import statistics
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
@@ -73,6 +75,12 @@ __all__ = [
     "parse_k_list",
     "METHODS",
     "MAX_EXHAUSTIVE",
+    "MAX_TRIALS",
+    "verdict",
+    "gap_text",
+    "command_line",
+    "complete_boards",
+    "amount_problem",
 ]
 
 #: Every method, in the order every report lists them.
@@ -80,6 +88,10 @@ METHODS: tuple[Method, ...] = tuple(Method)
 
 #: The most trials an exhaustive study may enumerate.
 MAX_EXHAUSTIVE = 200_000
+
+#: The most random trials a study runs: the noise of its figures falls only as 1 / sqrt(trials), and a
+#: trial of a 22-table evening takes about 3 ms per K, so 100,000 are already minutes of work.
+MAX_TRIALS = 100_000
 
 
 @dataclass(frozen=True)
@@ -89,7 +101,8 @@ class StudyOptions:
     Give ``remove`` (K results hidden per board) or ``foul_after`` (R results
     before the foul); ``foul_after`` wins when both are set. ``exhaustive``
     enumerates every choice on every board instead of ``trials`` random ones
-    (small events only, for checks by hand).
+    (small events only, for checks by hand). ``methods`` are the methods the
+    report keeps (every one is computed; the others are left out of it).
 
     >>> StudyOptions(foul_after=3).mode, StudyOptions().amount
     ('foul', 1)
@@ -97,6 +110,10 @@ class StudyOptions:
     Traceback (most recent call last):
     ...
     ValueError: remove 0 must be a whole number of results, at least 1
+    >>> StudyOptions(trials=10**9)
+    Traceback (most recent call last):
+    ...
+    ValueError: trials 1,000,000,000 is more than 100,000; the noise of the figures falls only as 1 / sqrt(trials)
     """
 
     remove: int | None = 1
@@ -106,6 +123,7 @@ class StudyOptions:
     small_groups: SmallGroups = SmallGroups.WBF
     exhaustive: bool = False
     bins: int = 10
+    methods: tuple[Method, ...] = METHODS
 
     def __post_init__(self) -> None:
         for name in ("remove", "foul_after"):
@@ -116,6 +134,11 @@ class StudyOptions:
             raise ValueError("give remove (K results to hide) or foul_after (R results before the foul)")
         if isinstance(self.trials, bool) or not isinstance(self.trials, int) or self.trials < 1:
             raise ValueError(f"trials {self.trials!r} must be a whole number, at least 1")
+        if self.trials > MAX_TRIALS and not self.exhaustive:
+            raise ValueError(f"trials {self.trials:,} is more than {MAX_TRIALS:,}; the noise of the figures falls "
+                             "only as 1 / sqrt(trials)")
+        if not self.methods or not all(isinstance(m, Method) for m in self.methods):
+            raise ValueError(f"methods {self.methods!r} must be one or more Method (Method.find)")
         if not isinstance(self.bins, int) or self.bins < 1:
             raise ValueError(f"bins {self.bins!r} must be a whole number, at least 1")
         if not isinstance(self.small_groups, SmallGroups):
@@ -195,6 +218,28 @@ class MethodStats:
     rankings: int = 0  # (trial, ranking) pairs counted
     #: [low, high, lines, bias, rmse] per bin of S / top on the short board
     by_rank: list[list[float]] = field(default_factory=list)
+    #: its RMSE minus the lowest RMSE of the report's methods (0 for the lowest)
+    behind: float = math.nan
+    #: the noise of ``behind`` from the random draws: twice its standard error over the trials (about 95%
+    #: sure); 0 when every choice was enumerated, NaN for the lowest itself, infinite after one trial
+    noise: float = math.nan
+    #: the other methods that gave the same estimate as this one on every line
+    same_as: list[str] = field(default_factory=list)
+
+    @property
+    def label(self) -> str:
+        """The method's name as a report writes it (McKinnon, Ascherman-short)."""
+        return Method(self.method).label
+
+    def clearly_behind(self) -> bool:
+        """Is this method behind the lowest RMSE by more than the noise? (The one rule every report uses.)
+
+        >>> MethodStats("factor", behind=0.10, noise=0.02).clearly_behind()
+        True
+        >>> MethodStats("factor", behind=0.01, noise=0.05).clearly_behind()
+        False
+        """
+        return not math.isnan(self.behind) and self.behind > 0 and not self.behind <= self.noise
 
 
 @dataclass
@@ -233,11 +278,15 @@ class StudyResult:
 
         return min(self.methods, key=size)
 
+    def verdict(self) -> list[str]:
+        """:func:`verdict` of the pooled methods: which came closest, by how much, and whether it is noise."""
+        return verdict(self.methods, self.trials, self.options.exhaustive)
+
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dictionary (NaN written as None)."""
+        """A JSON-ready dictionary (NaN and infinity written as None)."""
 
         def clean(x: Any) -> Any:
-            if isinstance(x, float) and math.isnan(x):
+            if isinstance(x, float) and not math.isfinite(x):
                 return None
             if isinstance(x, dict):
                 return {str(k): clean(v) for k, v in x.items()}
@@ -248,10 +297,12 @@ class StudyResult:
         opts = asdict(self.options)
         opts["mode"] = self.options.mode
         opts["small_groups"] = self.options.small_groups.value
+        opts["methods"] = [m.value for m in self.options.methods]
         cleaned: dict[str, Any] = clean(
             {
                 "options": opts,
                 "description": self.options.describe(),
+                "verdict": self.verdict(),
                 "trials": self.trials,
                 "boards": self.boards,
                 "methods": [asdict(m) for m in self.methods],
@@ -478,6 +529,68 @@ def study_boards(event: Event, index: int = 0) -> tuple[list[StudyBoard], Baseli
     return boards, baseline, rankings, skipped
 
 
+def _too_small(N: int, mode: str, K: int) -> str | None:
+    """Why a complete board of N results cannot be studied with K hidden (``remove``) or fouled after K
+    (``foul``): a short board needs 2 results left to be estimated from, a fouled one a second group; None if
+    it can.
+
+    >>> _too_small(8, "remove", 6), _too_small(8, "remove", 7), _too_small(8, "foul", 8)
+    (None, '8 results, too few to hide 7 and keep 2', '8 results, not more than 8')
+    """
+    if mode == "remove" and N - K < 2:
+        return f"{N} results, too few to hide {K} and keep 2"
+    if mode == "foul" and N <= K:
+        return f"{N} results, not more than {K}"
+    return None
+
+
+def complete_boards(events: Sequence[Event]) -> tuple[list[int], list[str]]:
+    """(the number of results of each complete board of ``events``, the boards left out and why).
+
+    >>> from mpxl.core.event import Event, Line
+    >>> complete_boards([Event(lines=[Line(1, "1", "2", score=420), Line(1, "3", "4", score=400),
+    ...                               Line(2, "1", "4", score=50)])])
+    ([2], ['board 2: 1 result'])
+    """
+    sizes: list[int] = []
+    skipped: list[str] = []
+    for idx, ev in enumerate(events):
+        boards, _baseline, _rankings, left = study_boards(ev, idx)
+        sizes += [b.results for b in boards]
+        skipped += left
+    return sizes, skipped
+
+
+def amount_problem(sizes: Sequence[int], skipped: Sequence[str], mode: str, K: int) -> str | None:
+    """Why no complete board (of ``sizes`` results; ``skipped`` the others) can be studied with K results hidden
+    (``remove``) or fouled after K (``foul``), in words for the user, with what would work; None if some can.
+
+    >>> amount_problem([3], [], "remove", 2)
+    'no complete board has enough results to hide 2 and keep 2 to estimate from: the largest has 3; use --remove 1'
+    >>> print(amount_problem([2, 2], [], "remove", 1))
+    every complete board has 2 results: hiding one would leave a single result, and a board needs 2 left to be
+    estimated
+    >>> print(amount_problem([], ["board 1: not every line is a plain result", "board 2: 1 result"], "remove", 1))
+    no board can be studied: each needs 2 or more results, all plain (board 1: not every line is a plain result;
+    board 2: 1 result)
+    """
+    if any(_too_small(N, mode, K) is None for N in sizes):
+        return None
+    if not sizes:
+        shown = "; ".join(skipped[:5]) + ("; ..." if len(skipped) > 5 else "")
+        return "no board can be studied: each needs 2 or more results, all plain" + (f" ({shown})" if shown else "")
+    largest = max(sizes)
+    if mode == "foul":
+        return (f"no complete board has more than {K} results to split after {K}: the largest has {largest}"
+                + (f"; use --foul-after {largest - 1} or less" if largest > 1 else ""))
+    if largest - 2 < 1:
+        return (f"every complete board has {largest} results: hiding one would leave a single result, and a board "
+                "needs 2 left to be estimated")
+    fits = f"--remove {largest - 2}" if largest - 2 == 1 else f"--remove {largest - 2} or less"
+    return (f"no complete board has enough results to hide {K} and keep 2 to estimate from: the largest has "
+            f"{largest}; use {fits}")
+
+
 def _ranks(
     pcts: dict[PairKey, float], keys: Sequence[PairKey]
 ) -> tuple[frozenset[PairKey], frozenset[tuple[PairKey, int]]]:
@@ -523,6 +636,17 @@ class _MethodErrors:
     rankings: int = 0  # (trial, ranking) pairs counted
     winner_changes: int = 0
     top3_changes: int = 0
+    trial_squares: list[float] = field(default_factory=list)  # per trial: the sum of its squared errors
+    trial_lines: list[int] = field(default_factory=list)  # per trial: its lines
+
+    def end_trial(self, squares: float, lines: int) -> None:
+        """Note the squared errors and lines of the trial just ended (the running sums before it began)."""
+        self.trial_squares.append(self.lines.squares - squares)
+        self.trial_lines.append(self.lines.count - lines)
+
+    def trial_mse(self) -> list[float]:
+        """Each trial's mean squared error."""
+        return [q / c if c else 0.0 for q, c in zip(self.trial_squares, self.trial_lines)]
 
     @classmethod
     def new(cls, bins: int) -> _MethodErrors:
@@ -537,6 +661,11 @@ class _MethodErrors:
         self.rankings += other.rankings
         self.winner_changes += other.winner_changes
         self.top3_changes += other.top3_changes
+        if not self.trial_squares:
+            self.trial_squares = [0.0] * len(other.trial_squares)
+            self.trial_lines = [0] * len(other.trial_lines)
+        self.trial_squares = [a + b for a, b in zip(self.trial_squares, other.trial_squares)]
+        self.trial_lines = [a + b for a, b in zip(self.trial_lines, other.trial_lines)]
 
     def stats(self, method: str) -> MethodStats:
         nb = len(self.bins)
@@ -591,11 +720,9 @@ def _baselines(events: Sequence[Event], opts: StudyOptions) -> list[_EventBaseli
         boards, baseline, rankings, skipped = study_boards(ev, idx)
         usable = []
         for b in boards:
-            N = b.results
-            if opts.mode == "remove" and N - K < 2:
-                skipped.append(f"{_board_key_label(b.section, b.board)}: {N} results, too few to hide {K} and keep 2")
-            elif opts.mode == "foul" and N <= K:
-                skipped.append(f"{_board_key_label(b.section, b.board)}: {N} results, not more than {K}")
+            why = _too_small(b.results, opts.mode, K)
+            if why:
+                skipped.append(f"{_board_key_label(b.section, b.board)}: {why}")
             else:
                 usable.append(b)
         pcts = {k: v[0] / v[1] if v[1] else 0.0 for k, v in baseline.items()}
@@ -702,6 +829,184 @@ def _count_ranking_changes(
             acc.top3_changes += top3 != base.base_ranks[r][1]
 
 
+def _same_estimates(boards: Sequence[StudyBoard], opts: StudyOptions) -> Callable[[int, int], bool]:
+    """same(i, j): do methods METHODS[i] and METHODS[j] give the same estimate on every line of ``boards``?
+    (Their estimates are equal lines a * S + b on every board shape the study makes; a fouled group that gets
+    set percentages is the same for every method.)"""
+    K = opts.amount
+    shapes: set[tuple[int, int]] = set()
+    for b in boards:
+        N = b.results
+        sizes = [N - K] if opts.mode == "remove" else [K, N - K]
+        for n in sizes:
+            if opts.mode == "remove" or not uses_set_percentages(opts.small_groups, n, sizes, N):
+                shapes.add((N, n))
+    coefs = [_coefficients(N, n) for N, n in sorted(shapes)]
+    return lambda i, j: all(c[i] == c[j] for c in coefs)
+
+
+def _noise(mine: Sequence[float], best: Sequence[float], rmse_sum: float) -> float:
+    """Twice the standard error of (my RMSE - the best's) from the trials' paired mean squared errors: the
+    difference of RMSEs is the difference of MSEs over the sum of RMSEs, and the trials are independent draws.
+
+    >>> round(_noise([4.0, 6.0, 5.0, 5.0], [3.0, 4.0, 4.0, 3.0], 4.0), 4)  # differences 1, 2, 1, 2
+    0.1443
+    >>> _noise([4.0], [3.0], 4.0)  # one trial: no spread to measure
+    inf
+    """
+    if len(mine) < 2:
+        return math.inf
+    diffs = [a - b for a, b in zip(mine, best)]
+    return 2 * statistics.stdev(diffs) / math.sqrt(len(diffs)) / rmse_sum if rmse_sum > 0 else 0.0
+
+
+def _compare(accs: Sequence[_MethodErrors], opts: StudyOptions, same: Callable[[int, int], bool]) -> list[MethodStats]:
+    """The statistics of the report's methods, each with how far it is behind the lowest RMSE and the noise of
+    that gap (0 when every choice was enumerated, or for a method giving the same estimates as the best)."""
+    keep = [i for i, m in enumerate(METHODS) if m in opts.methods]
+    stats = {i: accs[i].stats(METHODS[i].value) for i in keep}
+    best = min(keep, key=lambda i: math.inf if math.isnan(stats[i].rmse) else stats[i].rmse)
+    for i in keep:
+        ms = stats[i]
+        ms.same_as = [METHODS[j].value for j in keep if j != i and same(i, j)]
+        ms.behind = ms.rmse - stats[best].rmse
+        if i == best:
+            ms.noise = math.nan
+        elif opts.exhaustive or same(i, best):
+            ms.noise = 0.0
+        else:
+            ms.noise = _noise(accs[i].trial_mse(), accs[best].trial_mse(), ms.rmse + stats[best].rmse)
+    return [stats[i] for i in keep]
+
+
+def _names(labels: Sequence[str]) -> str:
+    """'A', 'A and B', 'A, B and C'."""
+    return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " and " + labels[-1]
+
+
+def gap_text(ms: MethodStats) -> tuple[str, str]:
+    """(how far behind, its noise) as every report writes them: to 2 decimals, or as many more (up to 4) as it
+    takes for a noise that is not 0 to show, and for the two not to look equal. '' for a figure not made, the
+    noise 'unknown' after one trial, 'exact' when every choice was enumerated, '' for the best and its twins.
+
+    >>> gap_text(MethodStats("factor", behind=0.0512, noise=0.0043))
+    ('0.051', '±0.004')
+    >>> gap_text(MethodStats("neuberg", behind=0.0)), gap_text(MethodStats("manual", behind=1.5, noise=math.inf))
+    (('0.00', ''), ('1.50', 'unknown'))
+    """
+    behind, noise = ms.behind, ms.noise
+    if math.isnan(behind):
+        return "", ""
+    digits = 2
+    if math.isfinite(noise) and noise > 0:
+        while digits < 4 and (round(noise, digits) == 0 or round(behind, digits) == round(noise, digits)):
+            digits += 1
+    noise_text = ("" if math.isnan(noise) or behind == noise == 0 else "unknown" if math.isinf(noise)
+                  else "exact" if noise == 0 else f"±{noise:.{digits}f}")
+    return f"{behind:.{digits}f}", noise_text
+
+
+def verdict(methods: Sequence[MethodStats], trials: int, exhaustive: bool = False) -> list[str]:
+    """Which method came closest, by how much, and whether that is more than the noise of the trials, in words.
+
+    A method is behind only when its gap to the lowest RMSE is larger than the gap's noise
+    (:meth:`MethodStats.clearly_behind`); otherwise it is level with the lowest. Methods that gave the same
+    estimate on every line are named together.
+
+    >>> ms = [MethodStats("neuberg", rmse=6.11, behind=0.0), MethodStats("factor", rmse=6.21, behind=0.10, noise=0.02),
+    ...       MethodStats("ascherman", rmse=6.13, behind=0.02, noise=0.05)]
+    >>> print(" ".join(verdict(ms, 200)))
+    Neuberg had the lowest RMSE (6.11 points), but Ascherman is level with it: 0.02 points further off, within the
+    noise of 200 trials (±0.05). On these boards they cannot be told apart; more trials (--trials) would tell them
+    apart if they differ at all. Clearly behind: Factor by 0.10 points (noise ±0.02).
+    """
+    if not methods:
+        return []
+    units: list[list[MethodStats]] = []  # methods with the same estimates, together, in the order of their RMSE
+    for m in sorted(methods, key=lambda m: math.inf if math.isnan(m.rmse) else m.rmse):
+        for unit in units:
+            if m.method in unit[0].same_as:
+                unit.append(m)
+                break
+        else:
+            units.append([m])
+    best = units[0][0]
+    if math.isnan(best.rmse):
+        return ["No line was estimated."]
+
+    def name(unit: list[MethodStats]) -> str:
+        return _names([m.label for m in unit])
+
+    level = [u for u in units[1:] if not u[0].clearly_behind()]
+    behind = [u for u in units[1:] if u[0].clearly_behind()]
+    noise_of = ("every choice enumerated, so no noise from random draws" if exhaustive
+                else f"the noise of {trials} trials")
+    out: list[str] = []
+    if not level:
+        out.append(f"{name(units[0])} came closest: {'their' if len(units[0]) > 1 else 'its'} estimates were "
+                   f"{best.rmse:.2f} percentage points off the real matchpoints on a typical line (RMSE).")
+        if behind:
+            nxt = behind.pop(0)[0]
+            gap, noise = gap_text(nxt)
+            what = ("exact for these boards" if exhaustive else
+                    f"more than the noise of {trials} trials ({noise}), so not the luck of the draws")
+            out.append(f"The next best, {name(units[1])}, {'was' if len(units[1]) == 1 else 'were'} "
+                       f"{gap} points further off: {what}.")
+    else:
+        if len(level) == 1:
+            gap = f"{gap_text(level[0][0])[0]} points further off, within {noise_of} ({gap_text(level[0][0])[1]})"
+        else:
+            gap = f"within {noise_of} (" + "; ".join(
+                "{} {} further off, noise {}".format(name(u), *gap_text(u[0])) for u in level) + ")"
+        one = len(level) == 1 and len(level[0]) == 1
+        out.append(f"{name(units[0])} had the lowest RMSE ({best.rmse:.2f} points), but "
+                   f"{_names([name(u) for u in level])} {'is' if one else 'are'} level with "
+                   f"{'it' if len(units[0]) == 1 else 'them'}: {gap}.")
+        out.append("On these boards they cannot be told apart; more trials (--trials) would tell them apart if they "
+                   "differ at all.")
+    if behind:
+        out.append("Clearly behind: " + "; ".join(
+            f"{name(u)} by {gap_text(u[0])[0]} points" + ("" if exhaustive else f" (noise {gap_text(u[0])[1]})")
+            for u in behind) + ".")
+    same = [name(u) for u in units if len(u) > 1]
+    if same:
+        out.append("The same estimate on every line here, their k being equal on these boards: "
+                   + "; ".join(same) + ".")
+    return out
+
+
+def _amounts_text(amounts: Sequence[int]) -> str:
+    """'2', '1-3' or '1,2,4', as --remove takes them.
+
+    >>> _amounts_text([1, 2, 3]), _amounts_text([1, 2, 4]), _amounts_text([2])
+    ('1-3', '1,2,4', '2')
+    """
+    if len(amounts) > 2 and list(amounts) == list(range(amounts[0], amounts[-1] + 1)):
+        return f"{amounts[0]}-{amounts[-1]}"
+    return ",".join(str(a) for a in amounts)
+
+
+def command_line(results: Sequence[StudyResult], inputs: Sequence[object] = ()) -> str:
+    """The ``mpxl study`` command that gives the same figures again (the seed included).
+
+    >>> command_line([StudyResult(StudyOptions(remove=k, seed=3), 200, 1, [], []) for k in (1, 2, 3)], ["a b.xml"])
+    "mpxl study 'a b.xml' --remove 1-3 --trials 200 --seed 3"
+    """
+    if not results:
+        return "mpxl study"
+    first = results[0].options
+    parts = ["mpxl study", *(shlex.quote(str(i)) for i in inputs),
+             "--foul-after" if first.mode == "foul" else "--remove",
+             _amounts_text([r.options.amount for r in results])]
+    if not first.exhaustive:
+        parts += ["--trials", str(first.trials), "--seed", str(first.seed)]
+    if first.mode == "foul" and first.small_groups is not SmallGroups.WBF:
+        parts += ["--small-groups", first.small_groups.value]
+    if tuple(first.methods) != METHODS:
+        parts += ["--methods", ",".join(m.value for m in first.methods)]
+    return " ".join(parts)
+
+
 def study(
     events: Sequence[Event], options: StudyOptions = StudyOptions(), progress: Callable[[int], object] | None = None
 ) -> StudyResult:
@@ -724,8 +1029,12 @@ def study(
     errors = [[_MethodErrors.new(options.bins) for _ in METHODS] for _ in events]
     for choice in trials:
         deltas: list[list[dict[PairKey, float]]] = [[{} for _ in METHODS] for _ in events]
+        before = [[(acc.lines.squares, acc.lines.count) for acc in ev_errors] for ev_errors in errors]
         for b, chosen in zip(all_boards, choice):
             _estimate_board(b, chosen, options, errors[b.event], deltas[b.event])
+        for ev_errors, ev_before in zip(errors, before):
+            for acc, (squares, lines) in zip(ev_errors, ev_before):
+                acc.end_trial(squares, lines)
         for base, ev_errors, ev_deltas in zip(bases, errors, deltas):
             _count_ranking_changes(base, ev_errors, ev_deltas)
         if progress is not None:
@@ -747,13 +1056,13 @@ def study(
                     " ".join(x for x in (r[0], r[1] or "") if x) or "all": sorted(k[1] for k in base.base_ranks[r][0])
                     for r in sorted(base.rankings, key=str)
                 },
-                methods=[acc.stats(m.value) for acc, m in zip(ev_errors, METHODS)],
+                methods=_compare(ev_errors, options, _same_estimates(base.usable, options)),
             )
         )
     return StudyResult(
         options=options,
         trials=n_trials,
         boards=len(all_boards),
-        methods=[acc.stats(m.value) for acc, m in zip(pooled, METHODS)],
+        methods=_compare(pooled, options, _same_estimates(all_boards, options)),
         events=event_studies,
     )

@@ -1,6 +1,8 @@
-"""The study's workbook (``mpxl study -o report.xlsx``): sheet ``Study``, one row per K (or R), event and
-method, and sheet ``By rank``, one row per K, method and band of ranks. Each sheet's columns are records
-(:class:`StudyColumn`: header, value, width, number format), in the sheet's order.
+"""The study's workbook (``mpxl study -o report.xlsx``): sheet ``Read me``, what was done, the verdict of each
+K (or R) in words, what the columns mean and the command that gives the same figures; sheet ``Study``, one row
+per K, event and method; and sheet ``By rank``, one row per K, method and band of the score's percentage on the
+short board. Each table sheet's columns are records (:class:`StudyColumn`: header, value, width, number
+format), in the sheet's order.
 
 >>> [c.header for c in STUDY_COLUMNS][:4], [c.header for c in BY_RANK_COLUMNS][-2:]
 (['Mode', 'K or R', 'Trials', 'Seed'], ['Bias', 'RMSE'])
@@ -17,12 +19,12 @@ from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
-from ..core.study import MethodStats, StudyResult
+from ..core.study import MethodStats, StudyResult, gap_text, verdict
 from ..formats.atomic import atomic_path
 from .stream import save_tidied
 
-__all__ = ["StudyColumn", "MethodRow", "RankRow", "STUDY_COLUMNS", "BY_RANK_COLUMNS", "method_rows", "rank_rows",
-           "write_study_xlsx"]
+__all__ = ["StudyColumn", "MethodRow", "RankRow", "STUDY_COLUMNS", "BY_RANK_COLUMNS", "LEGEND", "method_rows",
+           "rank_rows", "read_me_rows", "write_study_xlsx"]
 
 R = TypeVar("R")
 
@@ -59,12 +61,12 @@ class RankRow(NamedTuple):
 
 
 def _figure(x: float | None) -> float | None:
-    """A figure as a cell holds it: none for a figure the study could not make (NaN).
+    """A figure as a cell holds it: none for a figure the study could not make (NaN, or the noise of one trial).
 
-    >>> _figure(0.5), _figure(math.nan), _figure(None)
-    (0.5, None, None)
+    >>> _figure(0.5), _figure(math.nan), _figure(None), _figure(math.inf)
+    (0.5, None, None, None)
     """
-    return None if x is None or (isinstance(x, float) and math.isnan(x)) else x
+    return None if x is None or (isinstance(x, float) and not math.isfinite(x)) else x
 
 
 #: The Study sheet's columns, in order.
@@ -78,6 +80,10 @@ STUDY_COLUMNS: tuple[StudyColumn[MethodRow], ...] = (
     StudyColumn("Method", lambda r: r.stats.method, 11),
     StudyColumn("Lines", lambda r: r.stats.lines, 9),
     StudyColumn("RMSE", lambda r: _figure(r.stats.rmse), 8, "0.00"),
+    StudyColumn("Behind the best", lambda r: _figure(r.stats.behind), 15, "0.0000"),
+    StudyColumn("Noise (±)", lambda r: _figure(r.stats.noise) if gap_text(r.stats)[1] else None, 10, "0.0000"),
+    StudyColumn("Level with the best", lambda r: "" if math.isnan(r.stats.behind) or r.stats.behind == 0
+                else "no" if r.stats.clearly_behind() else "yes", 19),
     StudyColumn("Bias", lambda r: _figure(r.stats.bias), 8, "0.00"),
     StudyColumn("Spread bias", lambda r: _figure(r.stats.spread_bias), 11, "0.00"),
     StudyColumn("Top bias", lambda r: _figure(r.stats.top_bias), 9, "0.00"),
@@ -86,6 +92,7 @@ STUDY_COLUMNS: tuple[StudyColumn[MethodRow], ...] = (
     StudyColumn("Bottom RMSE", lambda r: _figure(r.stats.bottom_rmse), 12, "0.00"),
     StudyColumn("Winner changed", lambda r: _figure(r.stats.winner_changed), 14, "0.0%"),
     StudyColumn("Top three changed", lambda r: _figure(r.stats.top3_changed), 17, "0.0%"),
+    StudyColumn("Same estimates as", lambda r: ", ".join(r.stats.same_as), 30),
 )
 
 #: The By rank sheet's columns, in order.
@@ -93,11 +100,34 @@ BY_RANK_COLUMNS: tuple[StudyColumn[RankRow], ...] = (
     StudyColumn("Mode", lambda r: r.study.options.mode),
     StudyColumn("K or R", lambda r: r.study.options.amount),
     StudyColumn("Method", lambda r: r.stats.method),
-    StudyColumn("Rank from", lambda r: r.rank_from),
-    StudyColumn("Rank to", lambda r: r.rank_to),
-    StudyColumn("Lines", lambda r: r.lines),
-    StudyColumn("Bias", lambda r: _figure(r.bias)),
-    StudyColumn("RMSE", lambda r: _figure(r.rmse)),
+    StudyColumn("Score on the short board from", lambda r: r.rank_from, 28, "0%"),
+    StudyColumn("to", lambda r: r.rank_to, 6, "0%"),
+    StudyColumn("Lines", lambda r: int(r.lines), 9),
+    StudyColumn("Bias", lambda r: _figure(r.bias), 8, "0.00"),
+    StudyColumn("RMSE", lambda r: _figure(r.rmse), 8, "0.00"),
+)
+
+#: What the Study sheet's figures mean (the Read me sheet's legend; the same words as the page's).
+LEGEND = (
+    ("Errors", "in percentage points of the board's top, each estimate against the same line's matchpoints on the "
+               "real, full board"),
+    ("Trial", "one random choice of the results hidden (or of the foul) on every complete board at once"),
+    ("RMSE", "the typical size of an estimate's error (root mean square); lower is better"),
+    ("Behind the best", "how much larger the method's RMSE is than the lowest"),
+    ("Noise (±)", "how much of that gap the random draws alone could make: twice its standard error over the "
+                  "trials; 0 when every choice was enumerated or the estimates are the same"),
+    ("Level with the best", "yes when the method is less far behind than its noise: more trials would be needed "
+                            "to tell them apart"),
+    ("Bias", "the mean error: the same for every method, which keeps the board's check total; about 0 (on a "
+             "fouled board the small groups' set percentages, 60% on average, lift it)"),
+    ("Spread bias", "the mean error signed away from 50%: above 0 tops too high and bottoms too low, below 0 "
+                    "everybody squeezed towards average"),
+    ("Top / Bottom", "the errors of the best and the worst score on the short board"),
+    ("Winner / Top three changed", "in how many trials the session's winner, or its first three places, came "
+                                   "out differently (a hidden result keeps its real score)"),
+    ("Same estimates as", "the methods that gave the same estimate on every line (their k are equal on these "
+                          "boards)"),
+    ("By rank", "the errors by the score's percentage on the short board"),
 )
 
 
@@ -135,13 +165,41 @@ def _fill(ws: Worksheet, columns: Sequence[StudyColumn[R]], rows: Iterable[R]) -
             ws.column_dimensions[get_column_letter(i)].width = column.width
 
 
-def write_study_xlsx(results: Sequence[StudyResult], path: str) -> None:
-    """A workbook: sheet ``Study`` (one row per K, event and method, the header row frozen) and sheet
+def read_me_rows(results: Sequence[StudyResult], command: str = "") -> list[tuple[str, str]]:
+    """The Read me sheet's rows: (label, text), what was done, each K's verdict, the legend and the command."""
+    rows: list[tuple[str, str]] = [("mpxl estimation study", "Which estimation method predicts a short board best?")]
+    if results:
+        first = results[0]
+        rows.append(("Boards", f"{first.boards} complete boards from {len(first.events)} event"
+                               f"{'s' if len(first.events) != 1 else ''}: " + "; ".join(e.name for e in first.events)))
+    for res in results:
+        label = ("Fouled after " if res.options.mode == "foul" else "K = ") + str(res.options.amount)
+        rows.append((label, res.options.describe() + ". " + " ".join(res.verdict())))
+        if len(res.events) > 1:
+            for ev in res.events:
+                rows.append(("", f"{ev.name}: " + " ".join(verdict(ev.methods, res.trials, res.options.exhaustive))))
+    if command:
+        rows.append(("The same figures again", command))
+    rows.append(("", ""))
+    rows.extend(LEGEND)
+    return rows
+
+
+def write_study_xlsx(results: Sequence[StudyResult], path: str, command: str = "") -> None:
+    """A workbook: sheet ``Read me`` (what was done, the verdicts in words, the legend, the command that gives
+    the same figures), sheet ``Study`` (one row per K, event and method, the header row frozen) and sheet
     ``By rank``, written atomically to ``path``."""
     wb = Workbook()
-    ws = wb.active
-    assert ws is not None  # a new workbook has its first sheet
-    ws.title = "Study"
+    about = wb.active
+    assert about is not None  # a new workbook has its first sheet
+    about.title = "Read me"
+    for label, text in read_me_rows(results, command):
+        about.append([label, text])
+    for cell in about["A"]:
+        cell.font = Font(bold=True)
+    about.column_dimensions["A"].width = 26
+    about.column_dimensions["B"].width = 120
+    ws = wb.create_sheet("Study")
     _fill(ws, STUDY_COLUMNS, method_rows(results))
     ws.freeze_panes = "A2"
     _fill(wb.create_sheet("By rank"), BY_RANK_COLUMNS, rank_rows(results))
