@@ -62,8 +62,9 @@ def test_a_clubs_file_reads_in_its_language(tmp_path, lang, header, row, first, 
 # (header, row, the message's place, words it holds)
 REFUSED = [
     ("Board;NS;EW;Kontrakt;Declarer;Tricks", "1;1;2;3NT;O;9", "line 2, column declarer",
-     "'O' is East in Dutch, German but West in French, Spanish, Italian"),
-    ("board,ns_pair,ew_pair,contract,declarer,tricks", "1,1,2,3NT,O,9", "line 2, column declarer", "write E or W"),
+     "'O' is not a direction; expected N, E, S or W: it is East in Dutch, German but West in French, Spanish, Italian"),
+    ("board,ns_pair,ew_pair,contract,declarer,tricks", "1,1,2,3NT,O,9", "line 2, column declarer",
+     "expected N, E, S or W: it is East"),
     ("Board;NS;EW;Resultat", "1;1;2;420", "line 1", "may be the tricks (in French) or the score"),
     ("Donne;NS;EO;Contrat;Déclarant;Résultat", "1;1;2;4P;N;=", "line 1", "rename it tricks or ns_score"),
     ("Donne;NS;EO;Contrat;Déclarant;Levées", "1;1;2;2C;E;8\n2;1;2;3SA;N;9", "line 2, column contract",

@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from mpxl.cli import main
+from mpxl.commands.watch import live_score
 from mpxl.formats import atomic
 from tests.shared import REALDATA
 
@@ -175,11 +176,10 @@ def watch_of(db, *outputs, **kw):
     from mpxl.cli import build_parser
     from mpxl.commands.bws import Watch
     from mpxl.commands.outputs import write_output
-    from mpxl.commands.scoring import score_input
 
     argv = ["score", str(db), "--watch"] + [x for out in outputs for x in ("-o", str(out))]
     args = build_parser(only="score").parse_args(argv)
-    return Watch(args, kw.pop("score", lambda a: score_input(a, warn=False)[:3]), write_output, **kw)
+    return Watch(args, kw.pop("score", live_score), write_output, **kw)
 
 
 def test_watch_looks_again_at_a_database_the_tablets_server_holds(night_bws, tmp_path, monkeypatch):
@@ -201,8 +201,6 @@ RAISED = [PermissionError(13, WINERRORS[32], "night.bws", 32), PermissionError(1
 
 @pytest.mark.parametrize("raised", RAISED, ids=["sharing violation", "access denied", "another refusal"])
 def test_watch_goes_on_past_what_the_system_refuses(night_bws, tmp_path, raised):
-    from mpxl.commands.scoring import score_input
-
     page = tmp_path / "live.html"
     calls = []
 
@@ -210,7 +208,7 @@ def test_watch_goes_on_past_what_the_system_refuses(night_bws, tmp_path, raised)
         calls.append(1)
         if len(calls) == 1:
             raise raised
-        return score_input(args, warn=False)[:3]
+        return live_score(args)
 
     said = []
     w = watch_of(night_bws, page, log=said.append, score=score)
@@ -227,12 +225,12 @@ STOPS = ["between looks", "while scoring", "while the page is moved into place"]
 
 @pytest.mark.parametrize("where", STOPS)
 def test_ctrl_c_during_watch_stops_with_a_line(where, night_bws, tmp_path, monkeypatch, capsys):
-    from mpxl.commands import scoring
+    from mpxl.commands import watch
 
     if where == "between looks":
         monkeypatch.setattr("time.sleep", lambda seconds: (_ for _ in ()).throw(KeyboardInterrupt()))
-    elif where == "while scoring":
-        monkeypatch.setattr(scoring, "score_input", lambda *a, **kw: (_ for _ in ()).throw(KeyboardInterrupt()))
+    elif where == "while scoring":  # the watch's own scoring (mpxl.commands.watch.live_score)
+        monkeypatch.setattr(watch, "score_input", lambda *a, **kw: (_ for _ in ()).throw(KeyboardInterrupt()))
     else:
         monkeypatch.setattr(atomic.os, "replace", lambda *a, **kw: (_ for _ in ()).throw(KeyboardInterrupt()))
     page = tmp_path / "live.html"

@@ -29,10 +29,12 @@ def live_score(args: argparse.Namespace) -> tuple[Event, Reading | None, Session
     return score_input(args, warn=False, live=True)[:3]
 
 
-def watch(args: argparse.Namespace, steps: int | None = None, sleep: Callable[[float], None] = time.sleep) -> int:
+def watch(args: argparse.Namespace, steps: int | None = None, sleep: Callable[[float], None] | None = None) -> int:
     """Rescore ``args.input`` and rewrite every ``-o`` output each time it changes, until Ctrl-C (or ``steps`` looks,
-    ``sleep`` between them: the tests')."""
+    ``sleep`` between them: the tests'; by default :func:`time.sleep`, looked up at the call)."""
     from .bws import run_watch
+
+    sleep = sleep or time.sleep
 
     given = Given.of(args)
     output_paths(given)  # every output checked before the first look

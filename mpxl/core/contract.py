@@ -172,6 +172,8 @@ DIRECTION_SPELLINGS: dict[str, str] = {
     **{k: "S" for k in ("S", "SOUTH")},
     **{k: "W" for k in ("W", "WEST")},
 }
+#: Each seat's name as a message writes it: ``SEAT_NAMES["E"]`` is ``East``.
+SEAT_NAMES: dict[str, str] = {seat: name.title() for name, seat in DIRECTION_SPELLINGS.items() if len(name) > 1}
 
 
 class Vulnerability(Enum):

@@ -57,7 +57,7 @@ from .csvfile import (
     tricks_of_contract,
 )
 from .csvfile import write_csv as write_rows_csv
-from .headings import contract_cell_words, seat_cell
+from .headings import contract_cell_words, seat_word
 from .textsafe import needs_csv_escape
 
 if TYPE_CHECKING:  # typing only
@@ -113,11 +113,8 @@ def _text(text: str) -> str | None:
 def _seat_text(text: str) -> str | None:
     """A declarer cell as :func:`_text` reads it; ValueError for one the row-by-row reader reads in the club's
     language (``O``, ``Z``: :func:`mpxl.formats.headings.seat_cell`)."""
-    try:
-        if seat_cell(text, frozenset(), "", "") is not text:
-            raise ValueError(text)
-    except UserError:
-        raise ValueError(text) from None
+    if seat_word(text):
+        raise ValueError(text)
     return _text(text)
 
 

@@ -29,7 +29,7 @@ import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from ..core.contract import Contract, Direction
+from ..core.contract import SEAT_NAMES, Contract, Direction
 from ..core.errors import UserError
 from .sides import SIDE_WORDS, side_key, side_word
 
@@ -335,19 +335,23 @@ _SEATS, _SEATS_FOLDED = _seat_index(True), _seat_index(False)
 
 
 def seat_cell(text: str | None, languages: frozenset[str], source: str, where: str) -> str | None:
-    """A declarer cell as the rulebook's seat letter (N, E, S, W) when it is a seat of :data:`SEAT_WORDS`, read in
-    ``languages`` (the file's headings') where it is a seat of two (``O``); the cell as written when the rulebook
-    reads it or no language does (the reader then names it); UserError naming both seats when ``languages`` do
-    not tell.
+    """A declarer cell as the rulebook's seat letter (N, E, S, W) when it is a seat of :data:`SEAT_WORDS` in one of
+    ``languages`` (the file's headings' languages: a file headed in English reads a seat as every other reader
+    does, ``Nord`` refused), read in them where it is a seat of two (``O``); the cell as written when the rulebook
+    reads it or none of the languages does (the reader then names it); UserError naming both seats when it is a
+    seat of two and ``languages`` do not tell.
 
     >>> de, fr, none = frozenset({"de"}), frozenset({"fr"}), frozenset()
-    >>> seat_cell("O", de, "f", "l"), seat_cell("Z", none, "f", "l"), seat_cell("w", fr, "f", "l")
+    >>> seat_cell("O", de, "f", "l"), seat_cell("Z", frozenset({"nl"}), "f", "l"), seat_cell("w", fr, "f", "l")
     ('E', 'S', 'w')
+    >>> seat_cell("Nord", none, "f", "l"), seat_cell("Nord", de, "f", "l")
+    ('Nord', 'N')
     >>> seat_cell("O", frozenset(), "f.csv", "line 3, column declarer")
     Traceback (most recent call last):
     ...
-    mpxl.core.errors.UserError: f.csv: line 3, column declarer: declarer 'O' is East in Dutch, German but West in \
-French, Spanish, Italian, and the file's headings do not say which language it is in: write E or W
+    mpxl.core.errors.UserError: f.csv: line 3, column declarer: declarer 'O' is not a direction; expected N, E, S or \
+W: it is East in Dutch, German but West in French, Spanish, Italian, and the file's headings do not say which \
+language it is in
     """
     if text is None or not text.strip():
         return text
@@ -356,22 +360,38 @@ French, Spanish, Italian, and the file's headings do not say which language it i
         return text
     except ValueError:
         pass
-    written = unicodedata.normalize("NFC", text.strip()).upper()
-    seats = _SEATS.get(written) or _SEATS_FOLDED.get(_folded(written))
+    seats = _seats_of(text)
     if not seats:
         return text
-    if len(seats) > 1:
-        mine = [seat for seat, langs in seats.items() if langs & languages]
-        if len(mine) != 1:
-            seats = dict(sorted(seats.items(), key=lambda item: "NESW".index(item[0])))
-            said = " but ".join(f"{_SEAT_NAMES[s]} in {_names(langs)}" for s, langs in seats.items())
-            raise UserError(source, where, f"declarer {text.strip()!r} is {said}, and the file's headings do not say "
-                            f"which language it is in: write {' or '.join(seats)}")
-        return mine[0]
-    return next(iter(seats))
+    mine = [seat for seat, langs in seats.items() if langs & languages]
+    if len(seats) > 1 and len(mine) != 1:
+        seats = dict(sorted(seats.items(), key=lambda item: "NESW".index(item[0])))
+        said = " but ".join(f"{SEAT_NAMES[s]} in {_names(langs)}" for s, langs in seats.items())
+        raise UserError(source, where, f"declarer {text.strip()!r} is not a direction; expected N, E, S or W: it is "
+                        f"{said}, and the file's headings do not say which language it is in")
+    return mine[0] if mine else text
 
 
-_SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+def _seats_of(text: str) -> dict[str, frozenset[str]]:
+    """The seats a declarer cell is in the languages of :data:`SEAT_WORDS` (seat -> those languages), {} if none."""
+    written = unicodedata.normalize("NFC", text.strip()).upper()
+    return _SEATS.get(written) or _SEATS_FOLDED.get(_folded(written)) or {}
+
+
+def seat_word(text: str) -> bool:
+    """Whether a declarer cell the rulebook does not read is a seat in a language of :data:`SEAT_WORDS` (the
+    column-by-column reader leaves such a file to the row-by-row one, which reads it in the file's languages).
+
+    >>> seat_word("Nord"), seat_word("N"), seat_word("Up")
+    (True, False, False)
+    """
+    try:
+        Direction.find(text)
+        return False
+    except ValueError:
+        return bool(text.strip()) and bool(_seats_of(text))
+
+
 _CONTRACT = re.compile(r"([1-7])(" + "|".join(NO_TRUMP_WORDS) + r")(.*)")
 
 
