@@ -32,9 +32,9 @@ from .contract import board_vulnerability, ns_score
 from .rules import PASS_SPELLINGS, Side, code_key, contract_keys
 from .settings import Field
 
-__all__ = ["Line", "Pair", "Event", "Penalty", "SitOut", "Player", "MasterPoints", "Club", "Deal", "SEATS", "BoardKey",
-           "PairKey", "Travellers", "SCORED_COLUMNS", "gather", "LineScore", "names_cell", "names_text",
-           "PLAIN_CONTRACTS"]
+__all__ = ["Line", "Pair", "Event", "Penalty", "SitOut", "Player", "SessionFigures", "MasterPoints", "Club", "Deal",
+           "SEATS", "BoardKey", "PairKey", "Travellers", "SCORED_COLUMNS", "gather", "LineScore", "names_cell",
+           "names_text", "PLAIN_CONTRACTS"]
 
 T = TypeVar("T")
 
@@ -246,6 +246,17 @@ class Penalty:
         return plain_number(self.amount) is not None
 
 
+@dataclass(frozen=True)
+class SessionFigures:
+    """A pair's published figures in one session of a several-session event: its matchpoints, percentage and
+    place there (None where the file gives none) and where the file has them."""
+
+    mp: float | None = None
+    percentage: float | None = None
+    place: str | None = None
+    where: str = ""
+
+
 @dataclass
 class Pair:
     """A pair; ``direction`` is 'NS' or 'EW' in a two-winner field, None in a one-winner field."""
@@ -265,6 +276,9 @@ class Pair:
     published_tiebreak: float | None = None  # the program's tie-break figure (PBN Tiebreak): higher ranks first
     #: the file's columns mpxl does not read (PBN TotalScoreTable Table, Club, RankTie, Sex1...): written back
     extra: dict[str, str] = field(default_factory=dict)
+    #: session -> the pair's own figures in that session of a several-session event, as the file gives them (a
+    #: USEBIO SESSION's PARTICIPANTS); the ``published_*`` figures above are the event's
+    published_sessions: dict[int, SessionFigures] = field(default_factory=dict)
 
     def people(self) -> tuple[Player, ...]:
         """The pair's players: :attr:`players` when the file gave them, else a Player per name.
