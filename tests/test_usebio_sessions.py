@@ -126,3 +126,62 @@ def test_the_writer_says_where_the_event_totals_are(tmp_path, rows, note):
     assert write_usebio(score_event(_event(rows, 2)), path) == note
     if note is None:
         assert path.read_text(encoding="utf-8").count("<PARTICIPANTS>") == 1
+
+
+#: Board 1 of each session, two deals (session 2's the first's hands turned a seat): its North's spades
+DEAL_1 = ("AKQJ.T98.765.432", "T98.765.432.AKQJ", "765.432.AKQJ.T98", "432.AKQJ.T98.765")
+DEAL_2 = DEAL_1[3:] + DEAL_1[:3]
+
+
+def _with_deals():
+    from mpxl.core.event import Deal
+
+    ev = _event(FINAL, 2)
+    ev.deals = {1: Deal(1, DEAL_1)}
+    ev.session_deals = {(2, 1): Deal(1, DEAL_2)}
+    return ev
+
+
+@pytest.mark.parametrize("session, north", [(1, DEAL_1[0]), (2, DEAL_2[0])])
+def test_each_session_shows_its_own_deal(tmp_path, session, north):
+    """Board 1 of session 2 is its own deal: a USEBIO HANDSET inside SESSION 2 (as EBUScore writes it) reads back
+    as that session's, and the page shows each session's own hand."""
+    from mpxl.formats import write_event
+
+    text = usebio_text(score_event(_with_deals()))
+    assert text.count("<HANDSET>") == 2 and text.index("<HANDSET>") < text.index("</SESSION>", text.index(
+        '<SESSION SESSION_ID="2">'))  # session 2's inside its SESSION, the numbers' at the end
+    back = read_usebio_bytes(text.encode(), "final.xml")
+    assert back.deal(session, 1, 1).hands[0] == north
+    page = tmp_path / "final.html"
+    write_event(score_event(back), str(page))
+    html = page.read_text(encoding="utf-8")
+    board = html[re.search(rf"<h3>Board 1[^<]*session {session}</h3>", html).start():]
+    board = board[:board.index("</table>")]
+    assert f'aria-label="North"><b>N</b><br><span class="s">♠</span> {north.split(".")[0]}<' in board, session
+
+
+@pytest.mark.parametrize("source, shown", [
+    ("a deals file (no session)", False),  # its hand is session 1's board 1: session 2's shows none, and says so
+    ("the sessions' own", True),
+])
+def test_a_later_sessions_board_never_shows_an_earlier_sessions_hand(source, shown):
+    from mpxl.core.event import Deal
+
+    ev = _with_deals() if shown else _event(FINAL, 2)
+    if not shown:
+        ev.deals = {1: Deal(1, DEAL_1)}
+    assert (ev.deal(2, 1, 1) is not None) is shown
+    assert ev.deal(1, 1, 1).hands == DEAL_1
+
+
+def test_deals_attached_from_a_file_say_which_session_they_are(tmp_path):
+    from mpxl.core.event import Deal
+    from mpxl.formats.deals import write_deals
+    from mpxl.formats.inputs import attach_deals
+
+    path = tmp_path / "hands.pbn"
+    write_deals({1: Deal(1, DEAL_1)}, path)
+    ev = attach_deals(_event(FINAL, 2), path)
+    assert any("board 1 is played in sessions 1 and 2" in w for w in ev.warnings)
+    assert ev.deal(1, 1, 1).hands == DEAL_1 and ev.deal(2, 1, 1) is None

@@ -155,10 +155,7 @@ def read_usebio_bytes(data: bytes, source: str = "<usebio>") -> Event:
         decimals = max(decimals, _walk(event_el, ev, source, session=1, section="", winners=winners,
                                        gathered=gathered))
     ev.pairs = _session_pairs(ev.pairs, gathered, {ln.session for ln in ev.lines}, {ln.section for ln in ev.lines})
-    for handset in root.iter("HANDSET"):
-        for board_el in handset.findall("BOARD"):
-            deal = _deal(board_el, source)
-            ev.deals.setdefault(deal.board, deal)
+    _read_handsets(root, ev, source)
     ev.published_decimals = decimals
     ev.scale = 2
     sections = {ln.section for ln in ev.lines} | {p.section for p in ev.pairs}
@@ -231,6 +228,27 @@ def _windows_1252_as_utf8(data: bytes) -> bytes:
         return data
     utf8: bytes = latin1_text(data[:m.start(1)] + b"UTF-8" + data[m.end(1):]).encode("utf-8")
     return utf8
+
+
+def _read_handsets(root: Element, ev: Event, source: str) -> None:
+    """The deals of the file's HANDSETs, in order, the first of a board number kept: a HANDSET inside a SESSION
+    (as EBUScore writes it) holds that session's deals, so in a file of several sessions a later session's board
+    whose number an earlier session plays is its own deal (:attr:`~mpxl.core.event.Event.session_deals`); a HANDSET
+    outside any SESSION names no session: its deals are the numbers' (:meth:`~mpxl.core.event.Event.deal`)."""
+    session_of: dict[int, int] = {}
+    for sess_el in root.iter("SESSION"):
+        sid = sess_el.get("SESSION_ID") or _text(sess_el, "SESSION_ID") or ""
+        for handset in sess_el.findall("HANDSET"):
+            session_of[id(handset)] = whole(sid) if sid.strip().isdigit() else 1
+    first = Event.first_sessions((ln.session, ln.board) for ln in ev.lines)
+    for handset in root.iter("HANDSET"):
+        session = session_of.get(id(handset))
+        for board_el in handset.findall("BOARD"):
+            deal = _deal(board_el, source)
+            if session is None or session == first.get(deal.board, session):
+                ev.deals.setdefault(deal.board, deal)
+            else:
+                ev.session_deals.setdefault((session, deal.board), deal)
 
 
 @dataclass
@@ -693,9 +711,11 @@ def usebio_parts(result_or_event: SessionResult | Event, decimals: int | None = 
                 yield from _participants(w, figures, 12)
                 yield from _boards(w, boards.get((sess, sec), []), decimals, 12)
                 out = ["         </SECTION>\n"]
+            # a later session's own deals of numbers played before, inside its SESSION (as EBUScore writes them)
+            out.extend(_handset({b: d for (s, b), d in event.session_deals.items() if s == sess}, 9))
             out.append("      </SESSION>\n")
     out.append("   </EVENT>\n")
-    out.extend(_handset(event))
+    out.extend(_handset(event.deals))
     out.append("</USEBIO>\n")
     yield "".join(out)
 
@@ -852,26 +872,28 @@ def _traveller_line(
     return "".join(out)
 
 
-def _handset(event: Event) -> list[str]:
-    """The HANDSET element of the event's deals (none when it has none)."""
-    if not event.deals:
+def _handset(deals: dict[int, Deal], ind: int = 3) -> list[str]:
+    """The HANDSET element of ``deals`` (by board number), indented by ``ind`` (none when there are none)."""
+    if not deals:
         return []
     words = {seat: name.title() for name, seat in DIRECTION_SPELLINGS.items() if len(name) > 1}  # N: North
-    out = ["   <HANDSET>\n"]
-    for board in sorted(event.deals):
-        deal = event.deals[board]
-        out.append("      <BOARD>\n")
-        out.append(_el("BOARD_NUMBER", board, 9))
+    pad = " " * ind
+    out = [f"{pad}<HANDSET>\n"]
+    for board in sorted(deals):
+        deal = deals[board]
+        out.append(f"{pad}   <BOARD>\n")
+        out.append(_el("BOARD_NUMBER", board, ind + 6))
         for seat, hand in zip(SEATS, deal.hands):
             if not hand:
                 continue
-            out.append("         <HAND>\n")
-            out.append(_el("DIRECTION", words[seat], 12))
+            out.append(f"{pad}      <HAND>\n")
+            out.append(_el("DIRECTION", words[seat], ind + 9))
             for tag, cards in zip(_SUIT_TAGS, hand.split(".")):
-                out.append(f"{' ' * 12}<{tag}>{xml_content(cards)}</{tag}>\n" if cards else f"{' ' * 12}<{tag}/>\n")
-            out.append("         </HAND>\n")
-        out.append("      </BOARD>\n")
-    out.append("   </HANDSET>\n")
+                out.append(f"{pad}{' ' * 9}<{tag}>{xml_content(cards)}</{tag}>\n" if cards
+                           else f"{pad}{' ' * 9}<{tag}/>\n")
+            out.append(f"{pad}      </HAND>\n")
+        out.append(f"{pad}   </BOARD>\n")
+    out.append(f"{pad}</HANDSET>\n")
     return out
 
 
