@@ -40,7 +40,7 @@ from ..core.event import Deal, Event, Pair, PairKey
 from ..core.inference import LinePercentages
 from ..core.members import seat_gaps
 from ..core.options import ScoringOptions
-from ..core.ranking import PairResult, place_labels, sitout_credits
+from ..core.ranking import PairResult, place_labels, session_places, sitout_credits
 from ..core.rounding import cut_off_all
 from ..core.rounding import rounding_order_note as order_note
 from ..core.session import SessionResult, score_event
@@ -212,7 +212,10 @@ def _pair_differences(result: SessionResult, previous: dict[PairKey, tuple[Fract
     for pr in result.pairs:
         by_key.setdefault((pr.pair.section, pr.pair.number), []).append(pr)
     running = _running(result, previous) if previous is not None else {}
+    places = session_places(result) if any(p.published_sessions for p in result.event.pairs) else {}
     for pair in result.event.pairs:
+        if pair.published_sessions:
+            _session_differences(result, pair, by_key, places, out)
         if pair.published_percentage is None and pair.published_mp is None and not pair.published_place:
             continue
         pairs_checked += 1
@@ -241,6 +244,33 @@ def _pair_differences(result: SessionResult, previous: dict[PairKey, tuple[Fract
             if not _same_place(pair.published_place, place):
                 out.append(Difference(where, f"{what}place", pair.published_place, place))
     return pairs_checked
+
+
+def _session_differences(result: SessionResult, pair: Pair, by_key: dict[tuple[str, str], list[PairResult]],
+                         places: dict[tuple[int, int], str], out: list[Difference]) -> None:
+    """A pair's published figures in each session of a several-session event (a USEBIO SESSION's PARTICIPANTS)
+    against mpxl's own for that session (:meth:`PairResult.session_figures`, :func:`session_places`)."""
+    pr = next((pr for pr in by_key.get((pair.section, pair.number), [])
+               if pair.direction is None or pr.pair.direction in (None, pair.direction)), None)
+    mine = pr.session_figures(result.options.scale) if pr is not None else {}
+    for sess, given in sorted(pair.published_sessions.items()):
+        where = given.where or pair_label(pair)
+        if pr is None or sess not in mine:
+            out.append(Difference(where, f"pair {pair.number}, session {sess}", "a result",
+                                  "no boards played in that session"))
+            continue
+        mp, _most, pct = mine[sess]
+        if given.mp is not None and _differs(given.mp, mp):
+            out.append(Difference(where, f"session {sess} matchpoints", _show(_exact(given.mp)), _show(mp)))
+        if given.percentage is not None:
+            ours = result.options.round_percentage(pct)
+            if _differs(given.percentage, ours):
+                pdec = result.options.percentage_decimals
+                out.append(Difference(where, f"session {sess} percentage", f"{given.percentage:g}",
+                                      f"{float(ours):.{pdec}f}" if pdec is not None else _show(ours)))
+        place = places.get((id(pr), sess))
+        if given.place and place is not None and not _same_place(given.place, place):
+            out.append(Difference(where, f"session {sess} place", given.place, place))
 
 
 def pair_label(pair: Pair) -> str:

@@ -32,9 +32,9 @@ from .contract import board_vulnerability, ns_score
 from .rules import PASS_SPELLINGS, Side, code_key, contract_keys
 from .settings import Field
 
-__all__ = ["Line", "Pair", "Event", "Penalty", "SitOut", "Player", "MasterPoints", "Club", "Deal", "SEATS", "BoardKey",
-           "PairKey", "Travellers", "SCORED_COLUMNS", "gather", "LineScore", "names_cell", "names_text",
-           "PLAIN_CONTRACTS"]
+__all__ = ["Line", "Pair", "Event", "Penalty", "SitOut", "Player", "SessionFigures", "MasterPoints", "Club", "Deal",
+           "SEATS", "BoardKey", "PairKey", "Travellers", "SCORED_COLUMNS", "gather", "LineScore", "names_cell",
+           "names_text", "PLAIN_CONTRACTS"]
 
 T = TypeVar("T")
 
@@ -246,6 +246,17 @@ class Penalty:
         return plain_number(self.amount) is not None
 
 
+@dataclass(frozen=True)
+class SessionFigures:
+    """A pair's published figures in one session of a several-session event: its matchpoints, percentage and
+    place there (None where the file gives none) and where the file has them."""
+
+    mp: float | None = None
+    percentage: float | None = None
+    place: str | None = None
+    where: str = ""
+
+
 @dataclass
 class Pair:
     """A pair; ``direction`` is 'NS' or 'EW' in a two-winner field, None in a one-winner field."""
@@ -265,6 +276,9 @@ class Pair:
     published_tiebreak: float | None = None  # the program's tie-break figure (PBN Tiebreak): higher ranks first
     #: the file's columns mpxl does not read (PBN TotalScoreTable Table, Club, RankTie, Sex1...): written back
     extra: dict[str, str] = field(default_factory=dict)
+    #: session -> the pair's own figures in that session of a several-session event, as the file gives them (a
+    #: USEBIO SESSION's PARTICIPANTS); the ``published_*`` figures above are the event's
+    published_sessions: dict[int, SessionFigures] = field(default_factory=dict)
 
     def people(self) -> tuple[Player, ...]:
         """The pair's players: :attr:`players` when the file gave them, else a Player per name.
@@ -343,7 +357,10 @@ class Event:
     club: Club | None = None
     event_type: str = ""  # USEBIO EVENT_TYPE as the file gives it (MP_PAIRS, PAIRS, ...)
     venue: str = ""  # USEBIO VENUE, PBN [Site]
-    deals: dict[int, Deal] = field(default_factory=dict)  # board number -> Deal
+    deals: dict[int, Deal] = field(default_factory=dict)  # board number -> Deal, as the first session to play it has it
+    #: (session, board) -> the deal of a later session's board whose number an earlier session plays too (a
+    #: USEBIO HANDSET inside that SESSION): board 1 of session 2 is another deal than board 1 of session 1
+    session_deals: dict[tuple[int, int], Deal] = field(default_factory=dict)
     #: board number -> its double-dummy analysis, as the file's tags give it (mpxl.formats.pbn_analysis) or solved
     analyses: dict[int, Analysis] = field(default_factory=dict)
     session_number: int | None = None  # this file is session k of a longer event (PBN META CRSession)
@@ -354,6 +371,34 @@ class Event:
     declared_options: dict[str, Any] = field(default_factory=dict)
     #: what :func:`mpxl.core.pairings.check_duplicates` last found clean: (the lines list, a stamp)
     _duplicates_checked: tuple[object, object] | None = field(default=None, init=False, repr=False, compare=False)
+
+    def deal(self, session: int, board: int, first: int) -> Deal | None:
+        """The deal of ``board`` of ``session``, ``first`` the first session to play that number: that session's
+        own (:attr:`session_deals`), else the deal of the number (:attr:`deals`, a file naming no session) for the
+        first session to play it; None for a later session's board of a number played before (not its deal).
+
+        >>> ev = Event(deals={1: Deal(1, ("A",) * 4)}, session_deals={(3, 1): Deal(1, ("K",) * 4)})
+        >>> [(s, d.hands[0] if (d := ev.deal(s, 1, 1)) else None) for s in (1, 2, 3)]
+        [(1, 'A'), (2, None), (3, 'K')]
+        """
+        own = self.session_deals.get((session, board))
+        if own is not None:
+            return own
+        return self.deals.get(board) if session == first else None
+
+    @staticmethod
+    def first_sessions(played: Iterable[tuple[int, int]]) -> dict[int, int]:
+        """Board number -> the first session to play it, of the (session, board) ``played`` (:meth:`deal`'s
+        ``first``).
+
+        >>> Event.first_sessions([(2, 1), (1, 1), (2, 28)])
+        {1: 1, 28: 2}
+        """
+        out: dict[int, int] = {}
+        for session, board in played:
+            if session < out.get(board, session + 1):
+                out[board] = session
+        return out
 
     def boards(self, across_sections: bool = False) -> Iterator[tuple[BoardKey, list[Line]]]:
         """Group the lines by (section, board), or by ('', board) across sections, in order.

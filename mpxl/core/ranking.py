@@ -31,7 +31,7 @@ from .scorer import BoardPlace, ScoredColumns
 from .settings import Field, PercentageBasis, Places, Scale, TotalsFrom, Unplayed
 
 __all__ = ["PairTotal", "PairResult", "Scored", "place_labels", "pair_results", "sitout_credits", "credit_rounding",
-           "natural_key", "percentage_line", "event_sessions", "missed_sessions"]
+           "natural_key", "percentage_line", "event_sessions", "missed_sessions", "session_places"]
 
 
 @dataclass(slots=True)
@@ -147,6 +147,39 @@ def missed_sessions(result: Scored) -> list[tuple[PairResult, list[int]]]:
         missed = sorted(due - set(pr.sessions))
         if missed:
             out.append((pr, missed))
+    return out
+
+
+def session_places(result: Scored) -> dict[tuple[int, int], str]:
+    """Each pair's place in each session it played, (id of its PairResult, session) -> place: ranked within the
+    event's own ranking groups (a section or the field; NS and EW apart in a two-winner field) on that session's
+    percentage alone (:meth:`PairResult.session_figures`), best first, ties sharing as the event's places do; only
+    the pairs that played the session. Empty for a one-session event (its places are the event's).
+
+    >>> from mpxl.core.event import Event, Line
+    >>> from mpxl.core.session import score_event
+    >>> r = score_event(Event(lines=[Line(1, "1", "2", score=420), Line(1, "3", "4", score=400),
+    ...                              Line(1, "1", "2", score=-50, session=2), Line(1, "3", "4", score=-100, session=2)],
+    ...                       winners={"": 2}))
+    >>> sorted((pr.pair.direction, pr.pair.number, s, place) for pr in r.pairs for (i, s), place
+    ...        in session_places(r).items() if i == id(pr))  # doctest: +NORMALIZE_WHITESPACE
+    [('EW', '2', 1, '2'), ('EW', '2', 2, '2'), ('EW', '4', 1, '1'), ('EW', '4', 2, '1'),
+     ('NS', '1', 1, '1'), ('NS', '1', 2, '1'), ('NS', '3', 1, '2'), ('NS', '3', 2, '2')]
+    """
+    if len(event_sessions(result)) < 2:
+        return {}
+    scale, places = result.options.scale, result.options.places
+    across = field_of(result.event, result.options) is Field.EVENT
+    groups: dict[tuple[int, str, str], list[tuple[Fraction, PairResult]]] = {}
+    for pr in result.pairs:
+        for sess, (_mp, _most, pct) in pr.session_figures(scale).items():
+            key = (sess, "" if across else pr.pair.section, pr.pair.direction or "")
+            groups.setdefault(key, []).append((pct, pr))
+    out: dict[tuple[int, int], str] = {}
+    for (sess, _sec, _side), members in groups.items():
+        members.sort(key=lambda m: (-m[0], natural_key(m[1].pair.number)))
+        for (_pct, pr), label in zip(members, place_labels([m[0] for m in members], places)):
+            out[(id(pr), sess)] = label
     return out
 
 

@@ -66,11 +66,35 @@ def attach_deals(event: Event, path: StrPath | None) -> Event:
     if missing:
         event.warnings.append(missing)
     event.deals.update((b, d) for b, d in deals.items() if b in boards or not boards)
+    shared = _played_again(event, deals)
+    if shared:  # a deals file names no session: its hand of a number is the first session's to play it
+        event.warnings.append(f"{path}: a deals file names no session, and {shared}: its hands are shown for the "
+                              "first session to play each number, the later sessions' boards of those numbers without")
     if format_of(path) == "pbn":  # its analysis tags, where it has them (mpxl deal --analyse writes them)
         from .pbn import read_pbn_analyses
 
         event.analyses.update((b, a) for b, a in read_pbn_analyses(path, deals).items() if b in event.deals)
     return event
+
+
+def _played_again(event: Event, deals: Iterable[int]) -> str:
+    """The boards of ``deals`` that a later session plays again under the same number, said (``board 1 is played
+    in sessions 1 and 2``), or ''.
+
+    >>> from mpxl.core.event import Line
+    >>> _played_again(Event(lines=[Line(1, "1", "2", session=1), Line(1, "1", "2", session=2),
+    ...                            Line(2, "1", "2", session=2)]), [1, 2])
+    'board 1 is played in sessions 1 and 2'
+    """
+    sessions: dict[int, set[int]] = {}
+    for ln in event.lines:
+        sessions.setdefault(ln.board, set()).add(ln.session)
+    again: dict[tuple[int, ...], list[int]] = {}
+    for b in sorted(set(deals)):
+        if len(sessions.get(b, ())) > 1:
+            again.setdefault(tuple(sorted(sessions[b])), []).append(b)
+    return "; ".join(f"board{'s' if len(bs) > 1 else ''} {board_ranges(bs)} {'are' if len(bs) > 1 else 'is'} played in "
+                     f"sessions {', '.join(map(str, s[:-1]))} and {s[-1]}" for s, bs in again.items())
 
 
 def deals_missing(path: StrPath, deals: Iterable[int], boards: Iterable[int], whose: str) -> str | None:

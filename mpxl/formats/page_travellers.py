@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.adjustments import Assigned, Mixed
 from ..core.contract import board_dealer, board_vulnerability
-from ..core.event import gather
+from ..core.event import Event, gather
 from ..core.fouled import small_group_percentage, uses_set_percentages
 from ..core.settings import Scale
 from .common import EventToWrite, figure_decimals, format_number
@@ -48,10 +48,11 @@ def travellers_section(
     penalties_of: dict[tuple[int, int], list[Penalty]] = {}
     for pen in ev.penalties:
         penalties_of.setdefault((pen.session, pen.board), []).append(pen)
+    first = Event.first_sessions((b.session, b.board) for b in sc.boards) if sc is not None else {}
     for b in sc.boards if sc is not None else ():
         yield from _board_html(result, L, w, index, b, sitouts.get((b.session, b.board), ()),
                                penalties_of.get((b.session, b.board), ()),
-                               (progress or {}).get((b.session, b.section, b.board)))
+                               (progress or {}).get((b.session, b.section, b.board)), first.get(b.board, b.session))
     yield "</div></section>"
 
 
@@ -91,8 +92,10 @@ def _several_sessions(sc: ScoredColumns | None) -> bool:
 def _board_html(
     result: SessionResult, L: Mapping[str, str], w: EventToWrite, index: PairIndex, b: BoardPlace,
     sat_board: Iterable[SitOut], penalties_board: Iterable[Penalty], so_far: BoardProgress | None = None,
+    first: int = 1,
 ) -> Iterator[str | Iterator[str]]:
-    """One board's traveller: its title and note, its deal, its lines' table and its rulings."""
+    """One board's traveller: its title and note, its deal (its session's: :meth:`Event.deal`, ``first`` the first
+    session to play its number), its lines' table and its rulings."""
     ev, opts, sc = result.event, result.options, result.scored
     decimals = figure_decimals(opts)
     line_pcts = ev.line_percentage_decimals
@@ -114,8 +117,8 @@ def _board_html(
     ns_mps, ew_mps = gather(sc.ns_mp, b.ranges), gather(sc.ew_mp, b.ranges)
     fouled = _fouled_notes(b, lines, ns_mps, ew_mps, opts, L)
     mark = f' <span class="mark">{escape(L["fouled_mark"])}</span>' if fouled else ""
-    deal = ev.deals.get(b.board)
-    analysis = ev.analyses.get(b.board)
+    deal = ev.deal(b.session, b.board, first)
+    analysis = ev.analyses.get(b.board) if deal is ev.deals.get(b.board) else None  # the analysis of that deal
     box = "board analysed" if analysis is not None else "board"  # analysed: the traveller's width across the page
     yield f'<div class="{box}" id="{escape(bid)}"><h3>{escape(head)}{mark}</h3><p class="note">{escape(note)}</p>'
     if deal is not None and any(deal.hands):

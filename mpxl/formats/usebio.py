@@ -30,6 +30,7 @@ from __future__ import annotations
 import os
 import xml.etree.ElementTree as StdET
 from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
 from xml.etree.ElementTree import Element
@@ -40,10 +41,24 @@ import defusedxml.ElementTree as SafeET
 from .. import __version__
 from ..core.contract import DIRECTION_SPELLINGS, Direction, board_dealer, board_vulnerability
 from ..core.errors import UserError
-from ..core.event import SEATS, Club, Deal, Event, Line, LineScore, MasterPoints, Pair, Penalty, Player, SitOut
+from ..core.event import (
+    SEATS,
+    Club,
+    Deal,
+    Event,
+    Line,
+    LineScore,
+    MasterPoints,
+    Pair,
+    Penalty,
+    Player,
+    SessionFigures,
+    SitOut,
+)
 from ..core.members import member_number
 from ..core.numbers import whole
 from ..core.patterns import Pattern
+from ..core.ranking import session_places
 from ..core.rules import Side, arrowswitch_flag, is_sitout
 from ..core.settings import Field
 from .sides import side_word, sides_by_order
@@ -125,6 +140,7 @@ def read_usebio_bytes(data: bytes, source: str = "<usebio>") -> Event:
     if club is not None and (_text(club, "CLUB_NAME") or _text(club, "CLUB_ID_NUMBER")):
         ev.club = Club(_text(club, "CLUB_NAME") or "", _text(club, "CLUB_ID_NUMBER") or "")
     decimals = 0
+    gathered = _Gathered()
     events = root.findall("EVENT")
     if not events:
         raise UserError(source, "<USEBIO>", "no <EVENT> element")
@@ -136,11 +152,10 @@ def read_usebio_bytes(data: bytes, source: str = "<usebio>") -> Event:
         ev.event_type = ev.event_type or (event_el.get("EVENT_TYPE") or "").strip()
         ev.venue = ev.venue or (_text(event_el, "VENUE") or "")
         winners = _winner_type(_text(event_el, "WINNER_TYPE"), source, "EVENT, WINNER_TYPE")
-        decimals = max(decimals, _walk(event_el, ev, source, session=1, section="", winners=winners))
-    for handset in root.iter("HANDSET"):
-        for board_el in handset.findall("BOARD"):
-            deal = _deal(board_el, source)
-            ev.deals.setdefault(deal.board, deal)
+        decimals = max(decimals, _walk(event_el, ev, source, session=1, section="", winners=winners,
+                                       gathered=gathered))
+    ev.pairs = _session_pairs(ev.pairs, gathered, {ln.session for ln in ev.lines}, {ln.section for ln in ev.lines})
+    _read_handsets(root, ev, source)
     ev.published_decimals = decimals
     ev.scale = 2
     sections = {ln.section for ln in ev.lines} | {p.section for p in ev.pairs}
@@ -215,14 +230,93 @@ def _windows_1252_as_utf8(data: bytes) -> bytes:
     return utf8
 
 
+def _read_handsets(root: Element, ev: Event, source: str) -> None:
+    """The deals of the file's HANDSETs, in order, the first of a board number kept: a HANDSET inside a SESSION
+    (as EBUScore writes it) holds that session's deals, so in a file of several sessions a later session's board
+    whose number an earlier session plays is its own deal (:attr:`~mpxl.core.event.Event.session_deals`); a HANDSET
+    outside any SESSION names no session: its deals are the numbers' (:meth:`~mpxl.core.event.Event.deal`)."""
+    session_of: dict[int, int] = {}
+    for sess_el in root.iter("SESSION"):
+        sid = sess_el.get("SESSION_ID") or _text(sess_el, "SESSION_ID") or ""
+        for handset in sess_el.findall("HANDSET"):
+            session_of[id(handset)] = whole(sid) if sid.strip().isdigit() else 1
+    first = Event.first_sessions((ln.session, ln.board) for ln in ev.lines)
+    for handset in root.iter("HANDSET"):
+        session = session_of.get(id(handset))
+        for board_el in handset.findall("BOARD"):
+            deal = _deal(board_el, source)
+            if session is None or session == first.get(deal.board, session):
+                ev.deals.setdefault(deal.board, deal)
+            else:
+                ev.session_deals.setdefault((session, deal.board), deal)
+
+
+@dataclass
+class _Gathered:
+    """What the reader keeps aside while it walks a file: the pairs of the PARTICIPANTS inside SESSIONs, and the
+    section a pair outside any SECTION is labelled with (EBUScore's ``LABEL``: NAME Section, VALUE A), by its id."""
+
+    in_session: list[Pair] = field(default_factory=list)
+    labels: dict[int, str] = field(default_factory=dict)
+
+
+def _section_label(el: Element) -> str | None:
+    """The section a PAIR's ``LABEL`` names (NAME ``Section``), or None.
+
+    >>> _section_label(SafeET.fromstring("<PAIR><LABEL><NAME>Section</NAME><VALUE>B</VALUE></LABEL></PAIR>"))
+    'B'
+    """
+    for label in el.findall("LABEL"):
+        if (_text(label, "NAME") or "").casefold() == "section":
+            return _text(label, "VALUE")
+    return None
+
+
+def _session_pairs(event_pairs: list[Pair], gathered: _Gathered, sessions: set[int], sections: set[str]) -> list[Pair]:
+    """The event's pairs of a file whose PARTICIPANTS may sit inside its SESSIONs. One session (its lines'): a
+    SESSION's PARTICIPANTS are the event's figures, as EBUScore writes every evening. Several: a SESSION's are
+    that session's own figures (:attr:`~mpxl.core.event.Pair.published_sessions`), the EVENT's own PARTICIPANTS
+    the event's (a pair there takes the section its LABEL names, else the lines' one section); a pair only the
+    SESSIONs list is the event's with no event figures of its own.
+
+    >>> one = Pair("1", published_mp=9, session=2, where="PAIR 1")
+    >>> [p.published_mp for p in _session_pairs([], _Gathered([one]), {2}, {"A"})]
+    [9]
+    >>> total = Pair("1", published_mp=21)
+    >>> (p,) = _session_pairs([total], _Gathered([Pair("1", published_mp=11, published_place="2", session=1),
+    ...                                           Pair("1", published_mp=10, session=2)]), {1, 2}, {""})
+    >>> p.published_mp, {s: (f.mp, f.place) for s, f in p.published_sessions.items()}
+    (21, {1: (11, '2'), 2: (10, None)})
+    """
+    if len(sessions) < 2:
+        return [*event_pairs, *gathered.in_session]
+    only = next(iter(sections)) if len(sections) == 1 else ""
+    first = min(sessions)  # the event's pairs are of no one session: all of the first (one table of figures)
+    pairs = [replace(p, section=gathered.labels.get(id(p), p.section or only), session=first) for p in event_pairs]
+    by_key = {p.key: p for p in pairs}
+    for sp in gathered.in_session:
+        pair = by_key.get(sp.key)
+        if pair is None:
+            pair = by_key[sp.key] = replace(sp, session=first, published_mp=None, published_percentage=None,
+                                            published_place=None, published_sessions={}, master_points=(),
+                                            published_tiebreak=None)
+            pairs.append(pair)
+        pair.published_sessions[sp.session] = SessionFigures(sp.published_mp, sp.published_percentage,
+                                                             sp.published_place, f"SESSION {sp.session}, {sp.where}")
+    return pairs
+
+
 #: How deep SESSION and SECTION elements may nest: USEBIO has EVENT > SESSION > SECTION.
 MAX_NESTING = 8
 
 
 def _walk(
-    elem: Element, ev: Event, source: str, session: int, section: str, winners: str | None, depth: int = 0
+    elem: Element, ev: Event, source: str, session: int, section: str, winners: str | None, depth: int = 0,
+    gathered: _Gathered | None = None, inside: bool = False,
 ) -> int:
-    """Collect pairs and boards under ``elem``; returns the most decimals seen in matchpoints."""
+    """Collect pairs and boards under ``elem``; returns the most decimals seen in matchpoints. The pairs of a
+    PARTICIPANTS inside a SESSION (``inside``) go to ``gathered`` when given (:func:`_session_pairs` settles
+    whose figures they are), the others to the event's."""
     if depth > MAX_NESTING:
         raise UserError(
             source,
@@ -241,14 +335,23 @@ def _walk(
                 sess = whole(sid)
             except ValueError:
                 sess = session
-            decimals = max(decimals, _walk(child, ev, source, sess, section, winners, depth + 1))
+            decimals = max(decimals, _walk(child, ev, source, sess, section, winners, depth + 1, gathered, True))
         elif tag == "SECTION":
             sid = child.get("SECTION_ID") or _text(child, "SECTION_ID") or section
             w = _winner_type(_text(child, "WINNER_TYPE"), source, _where(sid, "WINNER_TYPE")) or winners
-            decimals = max(decimals, _walk(child, ev, source, session, sid, w, depth + 1))
+            decimals = max(decimals, _walk(child, ev, source, session, sid, w, depth + 1, gathered, inside))
         elif tag == "PARTICIPANTS":
             listed = [_pair(pair_el, source, session, section, i) for i, pair_el in enumerate(child.findall("PAIR"), 1)]
-            ev.pairs.extend(sides_by_order(listed, ev.warnings, "PARTICIPANTS"))
+            listed = sides_by_order(listed, ev.warnings, "PARTICIPANTS")
+            if gathered is None:
+                ev.pairs.extend(listed)
+            elif inside:
+                gathered.in_session.extend(listed)
+            else:
+                ev.pairs.extend(listed)
+                if not section:  # outside any SECTION: a pair's section as EBUScore labels it
+                    gathered.labels.update((id(p), lab) for p, el in zip(listed, child.findall("PAIR"))
+                                           if (lab := _section_label(el)))
         elif tag == "BOARD":
             read += 1
             decimals = max(decimals, _board(child, ev, source, session, section, boards, read))
@@ -587,52 +690,108 @@ def usebio_parts(result_or_event: SessionResult | Event, decimals: int | None = 
     if sections == [""] and sessions == [1]:
         out.append(_el("WINNER_TYPE", event.winners.get("", 1), 6))
         yield "".join(out)
-        yield from _section_body(w, boards.get((1, ""), []), 1, "", decimals, 6, opts)
+        yield from _participants(w, _event_figures(w, opts, decimals, ""), 6)
+        yield from _boards(w, boards.get((1, ""), []), decimals, 6)
         out = []
     else:
+        several = len(sessions) > 1
+        if several:  # the event's totals: the EVENT's own PARTICIPANTS, before its SESSIONs (SESSIONS_NOTE)
+            yield "".join(out)
+            yield from _participants(w, _event_figures(w, opts, decimals, None), 6)
+            out = []
+        places = session_places(w.result) if several and w.result is not None else {}
         for sess in sessions:
             out.append(f'      <SESSION SESSION_ID="{sess}">\n')
             for sec in sections:
                 out.append(f'         <SECTION SECTION_ID="{xml_attribute(sec or "A")}">\n')
                 out.append(_el("WINNER_TYPE", event.winners.get(sec, 1), 12))
                 yield "".join(out)
-                yield from _section_body(w, boards.get((sess, sec), []), sess, sec, decimals, 12, opts)
+                figures = (_session_figures(w, opts, sess, sec, places) if several
+                           else _event_figures(w, opts, decimals, sec))
+                yield from _participants(w, figures, 12)
+                yield from _boards(w, boards.get((sess, sec), []), decimals, 12)
                 out = ["         </SECTION>\n"]
+            # a later session's own deals of numbers played before, inside its SESSION (as EBUScore writes them)
+            out.extend(_handset({b: d for (s, b), d in event.session_deals.items() if s == sess}, 9))
             out.append("      </SESSION>\n")
     out.append("   </EVENT>\n")
-    out.extend(_handset(event))
+    out.extend(_handset(event.deals))
     out.append("</USEBIO>\n")
     yield "".join(out)
 
 
-def _section_body(w: EventToWrite, boards: list[tuple[int, str, int]], sess: int, sec: str, decimals: int | None,
-                  ind: int, opts: ScoringOptions | None = None) -> Iterator[str]:
-    """PARTICIPANTS and BOARD elements of one section of one session (``boards``: its keys in
-    :meth:`EventToWrite.groups`), indented by ``ind``, a board's lines a piece at a time."""
-    out = [" " * ind + "<PARTICIPANTS>\n"]
+#: What a USEBIO file of a several-session event says where (``write_usebio``'s note): no USEBIO file or program
+#: seen names a place for the event's totals beside its SESSIONs (usebio.org's pages stored hold no DTD text).
+SESSIONS_NOTE = ("USEBIO has no documented place for a several-session event's totals: each SESSION's PARTICIPANTS "
+                 "hold that session's own figures (MPs, % and place there, only the pairs that played it); the "
+                 "event's totals, places and master points are written as the EVENT's own PARTICIPANTS, before its "
+                 "SESSIONs (read back by mpxl; another program may read only one of them)")
+
+#: A PAIR's figures as written: (pair, TOTAL_SCORE text, PERCENTAGE text, PLACE, the event's own: its master points
+#: and tie-break written, and its section as a LABEL when written outside any SECTION)
+_Figures = tuple[Pair, str | None, str | None, str | None, bool]
+
+
+def _event_figures(w: EventToWrite, opts: ScoringOptions | None, decimals: int | None,
+                   sec: str | None) -> Iterator[_Figures]:
+    """Each pair's event figures (of section ``sec``; every pair when None: written at the EVENT, each with its
+    section): mpxl's, or the bare event's published ones."""
     for pair, res in w.pairs:
-        if pair.section != sec or pair.session != sess:
+        if sec is not None and pair.section != sec:
             continue
+        total: str | None
+        pct: str | None
+        place: str | None
+        if res is not None:
+            total, pct, place = (figure_text(res.mp, totals_decimals(opts)), percentage_text(res.percentage, opts),
+                                 res.place)
+        else:
+            total, pct, place = (None if pair.published_mp is None else figure_text(pair.published_mp, decimals),
+                                 None if pair.published_percentage is None
+                                 else figure_text(pair.published_percentage, 2), pair.published_place)
+        yield pair, total, pct, place, True
+
+
+def _session_figures(w: EventToWrite, opts: ScoringOptions | None, sess: int, sec: str,
+                     places: dict[tuple[int, int], str]) -> Iterator[_Figures]:
+    """The figures in session ``sess`` of each pair of section ``sec`` that played it: mpxl's
+    (:meth:`~mpxl.core.ranking.PairResult.session_figures`, :func:`~mpxl.core.ranking.session_places`), or the
+    bare event's published ones (:attr:`~mpxl.core.event.Pair.published_sessions`)."""
+    scale = opts.scale if opts is not None else None
+    for pair, res in w.pairs:
+        if pair.section != sec:
+            continue
+        if res is not None and scale is not None:
+            mine = res.session_figures(scale).get(sess)
+            if mine is not None:
+                yield (pair, figure_text(mine[0], totals_decimals(opts)), percentage_text(mine[2], opts),
+                       places.get((id(res), sess)), False)
+        elif (given := pair.published_sessions.get(sess)) is not None:
+            yield (pair, None if given.mp is None else figure_text(given.mp),
+                   None if given.percentage is None else figure_text(given.percentage, 2), given.place, False)
+
+
+def _participants(w: EventToWrite, figures: Iterator[_Figures], ind: int) -> Iterator[str]:
+    """A PARTICIPANTS element of the pairs ``figures``, indented by ``ind``."""
+    out = [" " * ind + "<PARTICIPANTS>\n"]
+    at_event = ind == 6 and len(w.sections() or [""]) > 1  # outside any SECTION: each pair says its section
+    for pair, total, pct, place, own in figures:
         out.append(" " * (ind + 3) + "<PAIR>\n")
         out.append(_el("PAIR_NUMBER", pair.number, ind + 6))
+        if at_event and pair.section:  # EBUScore's label of a pair's section
+            out.append(" " * (ind + 6) + "<LABEL>\n" + _el("NAME", "Section", ind + 9)
+                       + _el("VALUE", pair.section, ind + 9) + " " * (ind + 6) + "</LABEL>\n")
         if pair.direction:
             out.append(_el("DIRECTION", pair.direction, ind + 6))
-        pct = res.percentage if res is not None else pair.published_percentage
-        place = res.place if res is not None else pair.published_place
-        total = res.mp if res is not None else pair.published_mp
         if total is not None:
-            out.append(
-                _el("TOTAL_SCORE", figure_text(total, totals_decimals(opts) if res is not None else decimals), ind + 6)
-            )
+            out.append(_el("TOTAL_SCORE", total, ind + 6))
         if pct is not None:
-            out.append(
-                _el("PERCENTAGE", percentage_text(pct, opts) if res is not None else figure_text(pct, 2), ind + 6)
-            )
+            out.append(_el("PERCENTAGE", pct, ind + 6))
         if place:
             out.append(_el("PLACE", place, ind + 6))
-        if pair.published_tiebreak is not None:  # the figure that separated tied pairs (PBN's Tiebreak)
+        if own and pair.published_tiebreak is not None:  # the figure that separated tied pairs (PBN's Tiebreak)
             out.append(_el("TIE_BREAK", format_number(pair.published_tiebreak), ind + 6))
-        for mp in pair.master_points:
+        for mp in pair.master_points if own else ():
             out.append(" " * (ind + 6) + "<MASTER_POINTS>\n")
             out.append(_el("MASTER_POINTS_AWARDED", mp.awarded, ind + 9))
             if mp.kind:
@@ -651,6 +810,13 @@ def _section_body(w: EventToWrite, boards: list[tuple[int, str, int]], sess: int
             yield "".join(out)
             out = []
     out.append(" " * ind + "</PARTICIPANTS>\n")
+    yield "".join(out)
+
+
+def _boards(w: EventToWrite, boards: list[tuple[int, str, int]], decimals: int | None, ind: int) -> Iterator[str]:
+    """The BOARD elements of one section of one session (``boards``: its keys in :meth:`EventToWrite.groups`),
+    indented by ``ind``, a board's lines a piece at a time."""
+    out: list[str] = []
     for key in boards:
         out.append(" " * ind + "<BOARD>\n")
         out.append(_el("BOARD_NUMBER", key[2], ind + 3))
@@ -706,35 +872,40 @@ def _traveller_line(
     return "".join(out)
 
 
-def _handset(event: Event) -> list[str]:
-    """The HANDSET element of the event's deals (none when it has none)."""
-    if not event.deals:
+def _handset(deals: dict[int, Deal], ind: int = 3) -> list[str]:
+    """The HANDSET element of ``deals`` (by board number), indented by ``ind`` (none when there are none)."""
+    if not deals:
         return []
     words = {seat: name.title() for name, seat in DIRECTION_SPELLINGS.items() if len(name) > 1}  # N: North
-    out = ["   <HANDSET>\n"]
-    for board in sorted(event.deals):
-        deal = event.deals[board]
-        out.append("      <BOARD>\n")
-        out.append(_el("BOARD_NUMBER", board, 9))
+    pad = " " * ind
+    out = [f"{pad}<HANDSET>\n"]
+    for board in sorted(deals):
+        deal = deals[board]
+        out.append(f"{pad}   <BOARD>\n")
+        out.append(_el("BOARD_NUMBER", board, ind + 6))
         for seat, hand in zip(SEATS, deal.hands):
             if not hand:
                 continue
-            out.append("         <HAND>\n")
-            out.append(_el("DIRECTION", words[seat], 12))
+            out.append(f"{pad}      <HAND>\n")
+            out.append(_el("DIRECTION", words[seat], ind + 9))
             for tag, cards in zip(_SUIT_TAGS, hand.split(".")):
-                out.append(f"{' ' * 12}<{tag}>{xml_content(cards)}</{tag}>\n" if cards else f"{' ' * 12}<{tag}/>\n")
-            out.append("         </HAND>\n")
-        out.append("      </BOARD>\n")
-    out.append("   </HANDSET>\n")
+                out.append(f"{pad}{' ' * 9}<{tag}>{xml_content(cards)}</{tag}>\n" if cards
+                           else f"{pad}{' ' * 9}<{tag}/>\n")
+            out.append(f"{pad}      </HAND>\n")
+        out.append(f"{pad}   </BOARD>\n")
+    out.append(f"{pad}</HANDSET>\n")
     return out
 
 
 def write_usebio(result_or_event: SessionResult | Event, path: str | os.PathLike[str]) -> str | None:
     """Write a scored event (or a bare Event) as USEBIO 1.2 XML, atomically, a board at a time
-    (:func:`usebio_parts`); the note on what USEBIO has no place for (a fouled board's groups), or None."""
+    (:func:`usebio_parts`); the note on what USEBIO has no place for (a fouled board's groups; a several-session
+    event's totals: :data:`SESSIONS_NOTE`), or None."""
     from .atomic import atomic_write  # loaded where a file is written
 
     with atomic_write(path, encoding="utf-8", newline="\n") as f:
         for part in usebio_parts(result_or_event):
             f.write(part)
-    return groups_not_kept(result_or_event, ".xml")
+    notes = [groups_not_kept(result_or_event, ".xml"),
+             SESSIONS_NOTE if len(EventToWrite(result_or_event).sessions()) > 1 else None]
+    return "; ".join(n for n in notes if n) or None
