@@ -479,6 +479,9 @@ MAX_SCORE = 7600
 #: any contract. The readers raise them and the sheet's status shows them (its formulas are written from these).
 NOT_WHOLE = "is not a score; a bridge score is a whole number such as 420 or -50"
 BEYOND_ANY_CONTRACT = f"is not a score: no contract gives more than {MAX_SCORE} or less than -{MAX_SCORE}"
+#: What a reader says of a board that is no board number (after the board typed, quoted: ``'12a'``); the sheet's
+#: check above its per-board block shows it too.
+NOT_A_BOARD = "is not a board number; expected a whole number from 1"
 
 #: The characters of a text that looks like a number but is none (``1,5``, ``4e2``, ``--50``, the unicode minus
 #: ``−50``, fullwidth digits ``４２０``): a score cell of these alone gets :data:`NOT_WHOLE` (not "not a code").

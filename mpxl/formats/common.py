@@ -33,7 +33,16 @@ from ..core.event import Event, Line, Pair, Penalty, SitOut, Travellers, gather
 from ..core.patterns import Pattern
 from ..core.ranking import sitout_credits
 from ..core.rounding import round_fraction
-from ..core.rules import BEYOND_ANY_CONTRACT, NOT_WHOLE, NUMBER_LIKE, WHOLE_TEXT, code_key, is_blank, is_not_played
+from ..core.rules import (
+    BEYOND_ANY_CONTRACT,
+    NOT_A_BOARD,
+    NOT_WHOLE,
+    NUMBER_LIKE,
+    WHOLE_TEXT,
+    code_key,
+    is_blank,
+    is_not_played,
+)
 from ..core.rules import MAX_SCORE as RULEBOOK_MAX_SCORE
 from ..core.settings import RoundingKind
 
@@ -402,7 +411,7 @@ def board_number(text: object, source: str, where: str) -> int:
         board = int(t.split(".")[0])
         if 1 <= board <= MAX_BOARD:
             return board
-    raise UserError(source, where, f"{text!r} is not a board number; expected a whole number from 1")
+    raise UserError(source, where, f"{text!r} {NOT_A_BOARD}")
 
 
 def whole_number(text: object) -> int | None:

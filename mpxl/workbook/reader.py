@@ -46,6 +46,7 @@ from ..core.rules import is_penalty_row
 from ..core.settings import RoundingKind
 from ..formats.common import read_bytes
 from ..formats.csvfile import csv_event, header_keys_of, names_cell, read_rows, unknown_columns
+from .setup_rules import BOTH_SIDES, LISTED_TWICE
 
 __all__ = ["read_workbook", "setup_options", "TEMPLATE_INPUTS", "sheet_names"]
 
@@ -628,6 +629,10 @@ def _template_event(wb: Any, source: str) -> Event:
     words = _setup_words(wb["Setup"], source)
     unread_setup = setup_unread(words)
     formulas.cause = unread_setup[0] if unread_setup else None  # an error the sheet shows comes from the Setup first
+    listed = _pairs(wb, source)  # each pair's side as written: kept below where its section has two winners
+    one_winner = _one_winner(words)
+    if one_winner:  # a Mitchell's NS 3 and EW 3 read as one pair: said as the sheet's check says it
+        _listed_once(listed, source)
     for where, cells in _rows(ws, source, columns, _HEADER_ROW + 1, formulas):
         worked = worked or any(_is_number(cells[i]) for i in figures)
         if not cells[figures[0]] and any(cells[i].strip() for i in results):
@@ -647,10 +652,12 @@ def _template_event(wb: Any, source: str) -> Event:
     penalties: list[Penalty] = []
     typed_over: list[str] = []  # a Typed score beside a contract that scores otherwise: scored, as the sheet does
     lines, decimals, sitouts, row_names = read_rows(rows, keys, source, penalties, typed_over)
+    for ln in lines if one_winner else ():
+        if ln.ns_pair == ln.ew_pair:  # as the line's status says it (else: pair 3 is both NS and EW)
+            raise UserError(source, ln.where, BOTH_SIDES.format(ln.ns_pair))
     if not lines:
         raise UserError(source, "sheet Travellers", "no traveller line typed yet (no row from 5 down has its pairs): "
                         "type each slip's pairs and result")
-    listed = _pairs(wb, source)  # each pair's side as written: kept below where its section has two winners
     _sections_as_listed(lines, {p.section for p in listed})  # as the sheet's formulas match them
     ev = csv_event(lines, source, decimals, row_names, sitouts, penalties)
     ev.warnings.extend(typed_over)
@@ -688,6 +695,36 @@ def _template_event(wb: Any, source: str) -> Event:
         ev.deals = read_hands(wb[HANDS_SHEET], source, ev.warnings, {ln.board for ln in ev.lines} or None)
         ev.analyses = read_hand_analyses(wb[HANDS_SHEET], ev.deals, source)
     return ev
+
+
+def _one_winner(words: dict[str, Any]) -> bool:
+    """Does the Setup (``words``, :func:`_setup_words`) give one winner, as the sheet's formulas read it (the number
+    1; the text '1' the sheet reads as no winners setting)?
+
+    >>> _one_winner({"winners": 1}), _one_winner({"winners": 1.0}), _one_winner({"winners": "1"}), _one_winner({})
+    (True, True, False, False)
+    """
+    value = words.get("winners")
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and value == 1
+
+
+def _listed_once(pairs: list[Pair], source: str) -> None:
+    """With one winner, each pair on Pairs once in its section: UserError naming the rows of a pair listed twice
+    (a Mitchell's NS 3 and EW 3), in the words of the sheet's check (:data:`~.setup_rules.LISTED_TWICE`).
+
+    >>> _listed_once([Pair("3", where="sheet Pairs, row 7"), Pair("3", where="sheet Pairs, row 22")], "c.xlsx")
+    Traceback (most recent call last):
+    ...
+    mpxl.core.errors.UserError: c.xlsx: sheet Pairs, rows 7 and 22: pair 3 is listed twice on Pairs, and \
+Setup's Winners is 1 (one ranking: each pair number is one pair, as in a Howell); with a Mitchell's numbering \
+(NS 1, 2, 3... and EW 1, 2, 3...) set Winners to 2 (NS and EW ranked apart), else give each pair a number of its own
+    """
+    seen: dict[tuple[str, str], Pair] = {}
+    for p in pairs:
+        first = seen.setdefault((p.section.upper(), p.number.upper()), p)
+        if first is not p:
+            rows = f"{first.where.replace(', row ', ', rows ')} and {p.where.rsplit(' ', 1)[-1]}"
+            raise UserError(source, rows, LISTED_TWICE.format(p.number))
 
 
 def _one_pair_alone(keys: list[str], cells: list[str]) -> bool:

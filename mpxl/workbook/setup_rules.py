@@ -37,7 +37,7 @@ from .places import (
 )
 
 __all__ = ["Rule", "RULES", "unread", "SCALE_LIST", "SCALE_MESSAGE", "SETUP_SCALE_LIST", "SETUP_SCALE_MESSAGE",
-           "CONVENTION_CHOICES"]
+           "CONVENTION_CHOICES", "ONE_WINNER", "BOTH_SIDES", "LISTED_TWICE"]
 
 #: The scales a Scale cell takes, as the sheet spells them (the rulebook's SCALES): 1, 2, signed.
 _SCALE_NUMBERS = sorted((Scale(v).number for v in SCALES), key=lambda x: (isinstance(x, str), x))
@@ -50,6 +50,16 @@ _SETUP_SCALES = (*_SCALE_NUMBERS, *(Scale(v).number for v in FIXED_TOP_SCALES))
 SETUP_SCALE_LIST = '"' + ",".join(map(str, _SETUP_SCALES)) + '"'
 SETUP_SCALE_MESSAGE = SCALE_MESSAGE[:-1].replace(" or signed", ", signed") + (
     "), or percent (each line the board's percentage: top 100).")
+
+#: What a Setup with one winner makes of a pair number seen twice (on both sides of a line, or listed twice on Pairs),
+#: in words: the sheet's (a line's Why, the Travellers' check above the per-board block) and the workbook reader's.
+ONE_WINNER = ("Setup's Winners is 1 (one ranking: each pair number is one pair, as in a Howell); with a Mitchell's "
+              "numbering (NS 1, 2, 3... and EW 1, 2, 3...) set Winners to 2 (NS and EW ranked apart), else give each "
+              "pair a number of its own")
+#: A line whose NS and EW pair are one number while Setup has one winner: ``BOTH_SIDES.format(pair)``.
+BOTH_SIDES = "pair {} is both NS and EW on the line, and " + ONE_WINNER
+#: A pair number listed twice on Pairs (in one section) while Setup has one winner: ``LISTED_TWICE.format(pair)``.
+LISTED_TWICE = "pair {} is listed twice on Pairs, and " + ONE_WINNER
 
 #: The conventions' Setup cells validated by a list of their own (a Help table's, or with words of their own).
 _LISTED_APART = (SmallGroups, AvePolicy, Field)

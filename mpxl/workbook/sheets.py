@@ -84,6 +84,7 @@ from .printing import wrap_column
 from .setup_rules import RULES as SETUP_RULES
 from .setup_rules import SCALE_LIST, SCALE_MESSAGE
 from .stream import Block
+from .totals import board_check, sheet_check
 
 if TYPE_CHECKING:
     from .inputs import BoardRow, PairRow, Settings, TemplateLine
@@ -327,7 +328,7 @@ def travellers_sheet(wb: Workbook, lines: Sequence[TemplateLine], sizes: Sizes, 
     hide_spacers(ws, TRAVELLER_SPACERS, col[_BLOCK_HELPERS[0]])
     ws.freeze_panes = f"B{FIRST_ROW}"
     main_last = col[MAIN_COLUMNS[-1].key]
-    ws.print_area = [f"A1:{main_last}{last}", f"{col['b_board']}{HEADER_ROW - 1}:{col['b_status']}{blast}"]
+    ws.print_area = [f"A1:{main_last}{last}", f"{col['b_board']}{HEADER_ROW - 2}:{col['b_status']}{blast}"]
     _protect(ws)
     return ws
 
@@ -360,6 +361,15 @@ def _travellers_heads(ws: Worksheet) -> None:
         for c in columns:
             _head(ws, HEADER_ROW, _col(col[c.key]), c.header, c.width, fill, COLUMN_NOTES.get(c.key, ""))
     ws.cell(row=HEADER_ROW - 1, column=_col(col["b_board"]), value="Per board").font = _HEAD_FONT
+    # what no board's Status can say (a Setup of one winner with Mitchell numbers, a Board that is no board number)
+    # (the lines with no board number in a hidden helper cell of its own: each formula within 500 characters)
+    boards = ws.cell(row=HEADER_ROW - 2, column=_col(col[HELPER_COLUMNS[0].key]), value=board_check())
+    boards.font = _HELPER_FONT
+    boards.comment = Comment("The first line whose Board is no board number (12a, B7), its Why, and how many more: "
+                             "what the check above the per-board block shows after the Setup's.", "mpxl",
+                             width=300, height=120)
+    check = ws.cell(row=HEADER_ROW - 2, column=_col(col["b_board"]), value=sheet_check(boards.coordinate))
+    check.font = Font(bold=True, color="C00000")
     ws.row_dimensions[HEADER_ROW].height = 30
     for c in HELPER_COLUMNS:
         _head(ws, HEADER_ROW, _col(col[c.key]), c.header, c.width, note=COLUMN_NOTES[c.key]).font = _HELPER_HEAD_FONT
@@ -508,6 +518,14 @@ def _travellers_marks(ws: Worksheet, last: int, blast: int) -> None:
     ws.conditional_formatting.add(  # a result or a code without its NS or EW pair
         f"{col['ns_pair']}{r}:{col['ew_pair']}{last}",
         FormulaRule(formula=[f'AND({bad},{col["ns_pair"]}{r}="")'], fill=_BAD_FILL))
+    ws.conditional_formatting.add(  # one pair on both sides with one winner
+        f"{col['ns_pair']}{r}:{col['ew_pair']}{last}",
+        FormulaRule(formula=[f'AND({bad},${col["samep"]}{r}=1)'], fill=_BAD_FILL))
+    ws.conditional_formatting.add(  # a Board that is no board number
+        f"{col['board']}{r}:{col['board']}{last}", FormulaRule(formula=[f'AND({bad},${col["bbad"]}{r}=1)'],
+                                                                fill=_BAD_FILL))
+    check = f"{col['b_board']}{HEADER_ROW - 2}"
+    ws.conditional_formatting.add(check, FormulaRule(formula=[f'{check}<>""'], fill=_BAD_FILL))
     st = col["b_status"]
     ws.conditional_formatting.add(
         f"{col['b_board']}{FIRST_ROW}:{st}{blast}",

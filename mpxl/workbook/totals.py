@@ -45,6 +45,7 @@ from .pieces import (
     top_of,
 )
 from .places import FIRST_ROW, HEADER_ROW, ROUNDING_RULES
+from .setup_rules import LISTED_TWICE
 
 # ------------------------------------------------------------ per-board block
 
@@ -160,6 +161,25 @@ def b_pens(c: Row) -> str:
             f'" (and "&({count}-1)&" more penalties)",""))')
 
 
+def sheet_check(boards: str) -> str:
+    """The Travellers' check above the per-board block: what no board's Status can say, in words; blank when all is
+    well. First a Setup of one winner with a pair number listed twice on Pairs (a Mitchell's NS 3 and EW 3:
+    :data:`~mpxl.workbook.setup_rules.LISTED_TWICE`), else the cell ``boards`` (:func:`board_check`)."""
+    before, after = LISTED_TWICE.split("{}")
+    twice = every_pair.twice
+    pair = f'INDEX({every_pair.pair},MATCH(1,{twice},0))'
+    return f'=IF(AND({S.winners}=1,COUNTIF({twice},1)>0),"{before}"&{pair}&"{after}",{boards})'
+
+
+def board_check() -> str:
+    """The first line whose Board is no board number, its Why (``row 9: '12a' is not a board number; ...``), and
+    how many more there are; blank with none: what :func:`sheet_check` shows after the Setup's check."""
+    ends = every.bend
+    count = f'COUNTIF({ends},">0")'
+    return (f'=IF({count}=0,"",INDEX({every.why},{BEYOND - FIRST_ROW + 1}-MAX({ends}))'
+            f'&IF({count}>1," (and "&({count}-1)&" more line"&IF({count}>2,"s","")&" with no board number)",""))')
+
+
 # ---------------------------------------------------------------------- Pairs
 
 def _both(c: Row, ns: str, ew: str) -> str:
@@ -180,6 +200,11 @@ def played(c: Row) -> str:
     p = c.pkey
     counted = _sides(c, lambda keys, _: f'COUNTIFS({keys},{p},{every.kind},"R")+COUNTIFS({keys},{p},{every.kind},"A")')
     return f'IF({p}="","",{counted})'
+
+
+def twice(c: Row) -> str:
+    """1 when the pair's key is on another row of Pairs too, else 0."""
+    return f'IF({c.pkey}="",0,IF(COUNTIF({every_pair.pkey},{c.pkey})>1,1,0))'
 
 
 def mpb(c: Row) -> str:
@@ -480,7 +505,7 @@ PAIRS_DECLARED = [
     col("place", "Place", place, width=7, kind="formula", align="right", across="PairPlaces", note=(
         "1 + the pairs ranked ahead of it in its group (Order) but for those with the same % and tie-break; ="
         " when another has the same % and tie-break (Setup's Places shared; none when plain).")),
-    col("pkey", "Pair key", pkey, note="section | pair: the key its lines are summed by."),
+    col("pkey", "Pair key", pkey, across="PairKeys", note="section | pair: the key its lines are summed by."),
     col("field", "Field", field, width=8, across="Fields", note=(
         "Its ranking group: the section (blank across the field) | NS, EW, or all with 1 winner.")),
     col("key", "% key", key, across="PctKeys", note="% (exact) rounded to 6 decimals, for ties."),
@@ -551,6 +576,10 @@ PAIRS_DECLARED = [
     col("pctv", "% scaled", pctv, note="With Setup's Percentage decimals: % (exact) in units of its last decimal."),
     col("pen", "Penalty rows", pen, note=(
         "What its penalty rows (Kind P on Travellers) add to MP (boards): less each penalty, plus each bonus.")),
+    col("twice", "Listed twice", twice, across="PairsTwice", note=(
+        "1 when its Pair key (section | pair) is on another row of Pairs too (a Mitchell's NS 3 and EW 3): with "
+        "Setup's Winners 1 they would be one pair, and the check above the Travellers' per-board block says so; "
+        "else 0.")),
 ]
 
 #: The Totals sheet's columns: the ranking, in place order (each row looks up the pair placed there on Pairs).

@@ -27,6 +27,7 @@ from ..core.rules import (
     ARROWSWITCH_NO,
     ARROWSWITCH_YES,
     BEYOND_ANY_CONTRACT,
+    NOT_A_BOARD,
     NOT_PLAYED_CODES,
     NOT_WHOLE,
     NUMBER_LIKE,
@@ -42,6 +43,7 @@ from .pieces import (
     BEYOND,
     LETTERS,
     TYPED_TEXT,
+    S,
     digit_count,
     field_key,
     in_list,
@@ -54,6 +56,7 @@ from .pieces import (
     session_number,
     unsigned,
 )
+from .setup_rules import BOTH_SIDES
 
 # ------------------------------------------------- Travellers: session, section, keys
 
@@ -84,6 +87,19 @@ def bnum(c: Row) -> str:
     text as typed (no board mpxl score reads: it refuses the file, naming the row)."""
     x = c.bclean
     return f'IF(ISNUMBER({c.board}),{c.board},IF({is_whole(x)},VALUE({x}),{c.board}))'
+
+
+def bbad(c: Row) -> str:
+    """1 when a Board is typed that is no board number (``12a``, ``B7``, ``twelve``, ``0``, ``2.5``): ``mpxl score``
+    refuses it (:func:`mpxl.formats.common.board_number`); else 0. Its line is unreadable (Kind bad)."""
+    n = c.bnum
+    return f'IF({c.board}="",0,IF(ISNUMBER({n}),IF(AND({n}>=1,{n}=INT({n})),0,1),1))'
+
+
+def bend(c: Row) -> str:
+    """On an unreadable line whose Board is no board number, how many rows it is from one past the sheet's last
+    row (the first such line has the largest: the check above the per-board block finds it by MAX); else 0."""
+    return f'IF(AND({c.bbad}=1,{c.kind}="bad"),{BEYOND}-ROW(),0)'
 
 
 def hs(c: Row) -> str:
@@ -309,9 +325,16 @@ def _pair_blank(c: Row, s: Side) -> str:
     return f'IF({sheet_blank(c[s].pair)},1,0)'
 
 
+def samep(c: Row) -> str:
+    """1 when Setup's Winners is 1 and the line's NS and EW pairs are one number of its section (a Mitchell's NS 3
+    against EW 3 read as one pair playing itself: ``mpxl score`` refuses it), else 0."""
+    return f'IF(AND({S.winners}=1,{c.nspb}=0,{c.ewpb}=0,{c.nskey}={c.ewkey}),1,0)'
+
+
 def unfit(c: Row) -> str:
-    """1 when a line lacks its NS or EW pair, has an arrowswitch mark or a penalty not read, else 0."""
-    return f'IF(OR({c.nspb}=1,{c.ewpb}=1,{c.sw}="?",{c.npx}="?",{c.epx}="?"),1,0)'
+    """1 when a line lacks its NS or EW pair, has one pair on both sides with one winner, an arrowswitch mark or a
+    penalty not read, else 0."""
+    return f'IF(OR({c.nspb}=1,{c.ewpb}=1,{c.samep}=1,{c.sw}="?",{c.npx}="?",{c.epx}="?"),1,0)'
 
 
 def kcode(c: Row) -> str:
@@ -332,7 +355,10 @@ def kcode(c: Row) -> str:
 def kind(c: Row) -> str:
     unfit = f'{c.unfit}=1'
     both = f'AND(ISNUMBER({c.nva}),ISNUMBER({c.eva}))'  # A+|A- typed: an artificial score
-    return (f'IF({c.board}="","",IF({c.away}=1,"bad",IF({c.adj}<>"",{c.kcode},IF({both},IF({unfit},"bad","A"),'
+    # a Board that is no board number: unreadable once anything is typed on the line (mpxl score refuses the row)
+    no_board = f'AND({c.bbad}=1,OR({c.adj}<>"",{c.ns_score}<>""))'
+    return (f'IF({c.board}="","",IF(OR({c.away}=1,{no_board}),"bad",IF({c.adj}<>"",{c.kcode},'
+            f'IF({both},IF({unfit},"bad","A"),'
             f'IF(OR(ISNUMBER({c.ns_score}),{c.rul}=1),IF({unfit},"bad","R"),'
             f'IF({c.ns_score}="","","bad"))))))')
 
@@ -395,7 +421,14 @@ def tk(c: Row) -> str:
 def whyp(c: Row) -> str:
     """On an unreadable line, what its pairs or its arrowswitch lack (blank if nothing)."""
     return (f'IF({c.kind}<>"bad","",IF({c.nspb}=1,"NS pair missing",IF({c.ewpb}=1,"EW pair missing",'
-            f'IF({c.sw}="?","Arrowswitch "&{said(c.switch)}&" is not Y, N or blank",""))))')
+            f'IF({c.samep}=1,{_both_sides(c)},'
+            f'IF({c.sw}="?","Arrowswitch "&{said(c.switch)}&" is not Y, N or blank","")))))')
+
+
+def _both_sides(c: Row) -> str:
+    """:data:`~mpxl.workbook.setup_rules.BOTH_SIDES` of the line's pair, as a formula."""
+    before, after = BOTH_SIDES.split("{}")
+    return f'"{before}"&TRIM({c.ns_pair}&"")&"{after}"'
 
 
 def whyt(c: Row) -> str:
@@ -430,16 +463,23 @@ AWAY_WORDS = ("its Board, Section or Session is not the board whose lines it sit
 
 
 def why(c: Row) -> str:
-    """Why a line is unreadable (kind bad), in words, with its row: what the board's status shows. A line
-    with an adjustment or a score is first missing its pairs or its arrowswitch mark (Why (pairs,
+    """Why a line is unreadable (kind bad), in words, with its row: what the board's status shows. Its Board
+    first (Why (board): away from its board's rows, or no board number); a line
+    with an adjustment or a score is then missing its pairs or its arrowswitch mark (Why (pairs,
     arrowswitch)); then the adjustment is not understood, or the typed score (Why (typed score)), or the
     contract (Why (contract))."""
     scored = f'OR({c.adj}<>"",ISNUMBER({c.ns_score}))'
-    reason = (f'IF({c.away}=1,"{AWAY_WORDS}",'
+    reason = (f'IF({c.whybd}<>"",{c.whybd},'
               f'IF({c.whypn}<>"",{c.whypn},IF(AND({c.whyp}<>"",{scored}),{c.whyp},IF({c.adj}<>"",'
               f'IF({sheet_blank(c.adjustment)},{c.whyt},{c.cwhy}),'
               f'IF({c.tnum}="{TYPED_TEXT}",{c.whyt},{c.whyc})))))')
     return f'IF({c.kind}="bad","row "&ROW()&": "&{reason},"")'
+
+
+def whybd(c: Row) -> str:
+    """Why a line's Board keeps it from being read: laid out among another board's lines (:data:`AWAY_WORDS`), or
+    no board number (``'12a'`` and :data:`~mpxl.core.rules.NOT_A_BOARD`); else blank."""
+    return f'IF({c.away}=1,"{AWAY_WORDS}",IF({c.bbad}=1,{quoted(c.board)}&" {NOT_A_BOARD}",""))'
 
 
 def badend(c: Row) -> str:
@@ -660,7 +700,7 @@ COLUMNS = [
     col("tk", "Tricks (number)", tk, note=(
         "Tricks as a number: a number 0-13, or a result against the contract (=, made, +1, -2) as mpxl reads "
         "it; ? otherwise.")),
-    col("why", "Why unreadable", why, note=(
+    col("why", "Why unreadable", why, across="LineWhys", note=(
         'For an unreadable line, what is wrong, with its row (row 12: contract "4Q" not understood): Why '
         "(penalty) first, then Why (pairs, arrowswitch) when an adjustment or a score is typed, else the "
         "adjustment, Why (typed score) or Why (contract).")),
@@ -746,4 +786,17 @@ COLUMNS = [
     col("bnum", "Board (number)", bnum, note=(
         "The Board as mpxl score reads it: a number, or a whole number typed as text (7, 7.0, ' 7 ') as that "
         "number; any other text as typed. The Board key and the vulnerability read it.")),
+    col("bbad", "Board not a number", bbad, note=(
+        "1 when the Board typed is no board number (12a, B7, twelve, 0, 2.5): mpxl score refuses it, and the line "
+        "is unreadable once anything is typed on it; else 0.")),
+    col("bend", "No board (rows to the end)", bend, across="NoBoardToEnd", note=(
+        "On an unreadable line whose Board is no board number, 1,048,577 less its row (the first such line has "
+        "the largest: the check above the per-board block finds it with MAX, as no board's Status can); else "
+        "0.")),
+    col("whybd", "Why (board)", whybd, note=(
+        "Why the line's Board keeps it from being read: it sits among another board's lines (Away from its board),"
+        " or it is no board number (Board not a number); else blank. Why unreadable says it first.")),
+    col("samep", "One pair both sides", samep, note=(
+        "1 when Setup's Winners is 1 and the line's NS and EW pair are one number (NS 3 against EW 3: a "
+        "Mitchell's numbering read as one ranking, a pair playing itself); the line is then unreadable. Else 0.")),
 ]
