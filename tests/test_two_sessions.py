@@ -179,3 +179,75 @@ def test_a_one_session_event_is_shown_as_before(tmp_path, capsys, rows):
     assert all("sessions" not in p for p in json.loads(out)["pairs"]) and "session" not in err
     assert main(["score", str(_csv(tmp_path, one))]) == 0
     assert "S1" not in capsys.readouterr().out
+
+
+def _credits(rows, policy: str, pair: str, side: str) -> dict[int, tuple[Fraction, int]]:
+    """{session: (its credit there, the maximum credited)} for a pair of a two-winner event under ``--unplayed
+    policy``, by DESIGN.md's rule worked out here: in each session apart, the most boards a pair of its side played
+    there less its own boards there, each credited on that session's top (2 x (tables - 1)): 50% (average) or 60%
+    (ave-plus) of the top, or (own) its matchpoints over its maximum on the boards it played, of the top; each
+    board's credit rounded to 2 decimals, half up."""
+    mine = _expected(rows)[(pair, side)]
+    mp, most = sum(v[0] for v in mine.values()), sum(v[1] for v in mine.values())
+    out = {}
+    for sess in sorted({r[0] for r in rows}):
+        here = [r for r in rows if r[0] == sess]
+        tables = max(len([r for r in here if r[1] == b]) for b in {r[1] for r in here})
+        top = 2 * (tables - 1)
+        column = 2 if side == "NS" else 3
+        boards = {p: len([r for r in here if r[column] == p]) for p in {r[column] for r in here}}
+        short = max(boards.values()) - boards.get(pair, 0)
+        if not short:
+            continue
+        share = Fraction(mp, most) if policy == "own" else Fraction({"average": 50, "ave-plus": 60}[policy], 100)
+        each = Fraction(int(share * top * 100 + Fraction(1, 2)), 100)
+        out[sess] = (each * short, top * short)
+    return out
+
+
+@pytest.mark.parametrize("policy, pair, side, credited", [
+    # session 1 alone: session 2's 3 boards on its top 4
+    ("average", "5", "NS", {2: (6, 12)}),
+    ("ave-plus", "5", "NS", {2: (Fraction("7.2"), 12)}),
+    ("own", "5", "NS", {2: (Fraction("9.99"), 12)}),          # 20 / 24 of 4 = 3.333: 3.33 a board
+    ("own", "7", "NS", {2: (Fraction("3.51"), 12)}),          # 7 / 24 of 4 = 1.167: 1.17
+    ("average", "8", "EW", {2: (6, 12)}),
+    # session 2 alone: session 1's 4 boards on its top 6
+    ("average", "9", "NS", {1: (12, 24)}),
+    ("ave-plus", "9", "NS", {1: (Fraction("14.4"), 24)}),
+    ("own", "9", "NS", {1: (4, 24)}),                          # 2 / 12 of 6 = 1
+    # both sessions played: nothing credited
+    ("average", "1", "NS", {}),
+    ("own", "2", "EW", {}),
+])
+def test_a_missed_session_is_credited_on_its_own_top(policy, pair, side, credited):
+    """``--unplayed``: a pair that missed a session is credited for each board of it on that session's top (not on
+    the top of the session it played), the credit in that session's figures; the event adds it up."""
+    from mpxl.core.options import ScoringOptions
+    from mpxl.core.rounding import Rounding
+    from mpxl.core.settings import Unplayed
+
+    assert _credits(FINAL, policy, pair, side) == credited  # the hand rule agrees with the figures above
+    result = score_event(_event(FINAL, 2), ScoringOptions(unplayed=Unplayed(policy), rounding=Rounding.parse(2)))
+    pr = result.pair(pair, direction=side)
+    played = _expected(FINAL)[(pair, side)]
+    want = {s: (played.get(s, (0, 0))[0] + credited.get(s, (0, 0))[0],
+                played.get(s, (0, 0))[1] + credited.get(s, (0, 0))[1]) for s in (1, 2)}
+    assert {s: (mp, most) for s, (mp, most, _) in pr.session_figures(Scale.DOUBLE).items()} == want
+    # every pair's maximum is the event's 7 boards: 4 of top 6 and 3 of top 4
+    assert (pr.mp, pr.max) == (sum(v[0] for v in want.values()), sum(v[1] for v in want.values())) and pr.max == 36
+    assert pr.boards == sum(n for n in pr.session_boards.values())
+    assert {(p.pair.number, p.pair.direction) for p, _ in missed_sessions(result)} == {
+        ("5", "NS"), ("7", "NS"), ("8", "EW"), ("9", "NS")}
+
+
+@pytest.mark.parametrize("policy, said", [
+    ("average", "each is credited 50% of a session's top for every board of that session it missed"),
+    ("own", "each is credited its own percentage of a session's top for every board of that session it missed"),
+    ("none", "each is ranked on the sessions it played (its total over its own maximum)"),
+])
+def test_the_note_says_how_a_missed_session_counts(tmp_path, capsys, policy, said):
+    from mpxl.cli import main
+
+    assert main(["score", str(_csv(tmp_path, FINAL)), "--unplayed", policy]) == 0
+    assert said in capsys.readouterr().err
