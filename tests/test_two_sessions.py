@@ -251,3 +251,36 @@ def test_the_note_says_how_a_missed_session_counts(tmp_path, capsys, policy, sai
 
     assert main(["score", str(_csv(tmp_path, FINAL)), "--unplayed", policy]) == 0
     assert said in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("policy", ["none", "average", "ave-plus", "own"])
+def test_the_workbook_credits_each_session_on_its_own_top(tmp_path, policy):
+    """``mpxl score final.csv --unplayed POLICY -o final.xlsx``, recalculated by LibreOffice: every pair's figures
+    as ``mpxl score``'s (Pairs and Totals); each pair's Boards short and Credit max as worked out here by hand
+    (each session apart, on its own top); Latest session MP and Carried forward - for a session not played."""
+    from recalc import check_workbook_event, libreoffice_recalc, require_soffice, scored_csv_workbooks
+
+    from mpxl.workbook.template import FIRST_ROW, PAIRS_COLUMNS
+
+    require_soffice()
+    head = "session,board,ns_pair,ew_pair,ns_score\n"
+    body = "".join(f"{s},{b},{ns},{ew},{score}\n" for s, b, ns, ew, score in FINAL)
+    books = scored_csv_workbooks(tmp_path, {"final": (body, ["--unplayed", policy])}, head)
+    xlsx, result = books["final"]
+    values, = libreoffice_recalc([xlsx])
+    check_workbook_event(values, result)
+    P = PAIRS_COLUMNS
+    rows = {}
+    r = FIRST_ROW
+    while values["Pairs", f"{P['pair']}{r}"] is not None:
+        rows[(str(values["Pairs", f"{P['pair']}{r}"]), values["Pairs", f"{P['direction']}{r}"])] = {
+            k: values["Pairs", f"{P[k]}{r}"] for k in ("short", "cmax", "credit", "carried", "session_mp")}
+        r += 1
+    for (pair, side), played in _expected(FINAL).items():
+        credited = {} if policy == "none" else _credits(FINAL, policy, pair, side)
+        got = rows[(pair, side)]
+        most = sum(top for _, top in credited.values())
+        assert (got["cmax"], float(got["credit"])) == (most, float(sum(v for v, _ in credited.values()))), (
+            pair, got)
+        missed = {1, 2} - set(played) - set(credited)
+        assert (got["carried"] == "-") == (1 in missed) and (got["session_mp"] == "-") == (2 in missed), (pair, got)
