@@ -284,3 +284,27 @@ def test_the_workbook_credits_each_session_on_its_own_top(tmp_path, policy):
             pair, got)
         missed = {1, 2} - set(played) - set(credited)
         assert (got["carried"] == "-") == (1 in missed) and (got["session_mp"] == "-") == (2 in missed), (pair, got)
+
+
+@pytest.mark.parametrize("sessions, values", [(4, False), (5, True)])
+def test_a_session_past_the_sheets_count_is_written_as_values(tmp_path, sessions, values):
+    """The Pairs sheet counts missed boards in sessions 1 to 4: an event with a later session and missed boards
+    credited is written with its figures as values (the third row says why), the core's: pair 5, of session 1
+    alone (three tables, top 4), credited 50% of top 2 on each later session's board."""
+    from openpyxl import load_workbook
+
+    from mpxl.cli import main
+    from mpxl.workbook.template import FIRST_ROW, PAIRS_COLUMNS
+
+    rows = [(s, 1, ns, ew, score) for s in range(1, sessions + 1)
+            for ns, ew, score in [("1", "2", 420), ("3", "4", 400)] + ([("5", "6", 100)] if s == 1 else [])]
+    xlsx = tmp_path / "event.xlsx"
+    assert main(["score", str(_csv(tmp_path, rows)), "--unplayed", "average", "-o", str(xlsx)]) == 0
+    pairs = load_workbook(xlsx)["Pairs"]
+    note = pairs["A3"].value or ""
+    assert ("missed boards credited in session 5" in note) == values
+    if values:
+        P = PAIRS_COLUMNS
+        five = next(r for r in range(FIRST_ROW, FIRST_ROW + 6) if pairs[f"{P['pair']}{r}"].value == 5)
+        # session 1: 0 of top 4 (100 is beaten by both); sessions 2-5: 1 each (50% of top 2), the latest's 1
+        assert [pairs[f"{P[k]}{five}"].value for k in ("carried", "session_mp", "mp", "max")] == [3, 1, 4, 12]
