@@ -376,9 +376,9 @@ def test_percentage_float_is_the_rounded_percentage(value, decimals, tie):
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(events(), totals_options)
 def test_unplayed_own_adds_the_pairs_own_percentage_per_board_short(ev, opts):
-    """Unplayed 'own' in the totals' integers: each board a pair missed (against the most any pair
-    of its field played) adds its own percentage of the field's top, rounded; worked out here in
-    Fractions from the totals with nothing added."""
+    """Unplayed 'own' in the totals' integers: in each session apart, each board a pair missed (against the most
+    any pair of its field played there) adds its own percentage of that session's top of its field, rounded, to that
+    session; worked out here in Fractions from the totals with nothing added."""
     from dataclasses import replace
 
     from mpxl.core.settings import Field, Unplayed
@@ -395,19 +395,22 @@ def test_unplayed_own_adds_the_pairs_own_percentage_per_board_short(ev, opts):
         top_of[key] = max(top_of.get(key, 0), b.top)
     most: dict = {}
     for pr in plain.pairs:
-        group = "" if across else pr.pair.section
-        most[group] = max(most.get(group, 0), pr.boards)
+        assert sum(pr.session_boards.values()) == pr.boards
+        for (sess, group) in top_of:
+            if group == ("" if across else pr.pair.section):
+                most[(sess, group)] = max(most.get((sess, group), 0), pr.session_boards.get(sess, 0))
     rounding = opts.totals_rounding or opts.rounding
     want = {}
     for pr in plain.pairs:
         mp, top_sum, sessions = pr.mp, pr.max, dict(pr.sessions)
-        short = most["" if across else pr.pair.section] - pr.boards
-        if short > 0 and pr.max:
-            sess = max(sessions)
-            top = top_of.get((sess, "" if across else pr.pair.section), 0)
+        for (sess, group), due in sorted(most.items()):
+            short = due - pr.session_boards.get(sess, 0)
+            top = top_of[(sess, group)]
+            if group != ("" if across else pr.pair.section) or short <= 0 or not pr.max or not top:
+                continue
             each = rounding.apply(pr.mp / pr.max * top, Fraction(top, 2))
             mp, top_sum = mp + each * short, top_sum + top * short
-            sessions[sess] += each * short
+            sessions[sess] = sessions.get(sess, 0) + each * short
         pct = mp / top_sum * 100 if top_sum else Fraction(0)
         want[pr.pair.key] = (mp, top_sum, pct, sessions)
     assert {pr.pair.key: (pr.mp, pr.max, pr.percentage, pr.sessions) for pr in own.pairs} == want

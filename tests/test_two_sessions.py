@@ -179,3 +179,132 @@ def test_a_one_session_event_is_shown_as_before(tmp_path, capsys, rows):
     assert all("sessions" not in p for p in json.loads(out)["pairs"]) and "session" not in err
     assert main(["score", str(_csv(tmp_path, one))]) == 0
     assert "S1" not in capsys.readouterr().out
+
+
+def _credits(rows, policy: str, pair: str, side: str) -> dict[int, tuple[Fraction, int]]:
+    """{session: (its credit there, the maximum credited)} for a pair of a two-winner event under ``--unplayed
+    policy``, by DESIGN.md's rule worked out here: in each session apart, the most boards a pair of its side played
+    there less its own boards there, each credited on that session's top (2 x (tables - 1)): 50% (average) or 60%
+    (ave-plus) of the top, or (own) its matchpoints over its maximum on the boards it played, of the top; each
+    board's credit rounded to 2 decimals, half up."""
+    mine = _expected(rows)[(pair, side)]
+    mp, most = sum(v[0] for v in mine.values()), sum(v[1] for v in mine.values())
+    out = {}
+    for sess in sorted({r[0] for r in rows}):
+        here = [r for r in rows if r[0] == sess]
+        tables = max(len([r for r in here if r[1] == b]) for b in {r[1] for r in here})
+        top = 2 * (tables - 1)
+        column = 2 if side == "NS" else 3
+        boards = {p: len([r for r in here if r[column] == p]) for p in {r[column] for r in here}}
+        short = max(boards.values()) - boards.get(pair, 0)
+        if not short:
+            continue
+        share = Fraction(mp, most) if policy == "own" else Fraction({"average": 50, "ave-plus": 60}[policy], 100)
+        each = Fraction(int(share * top * 100 + Fraction(1, 2)), 100)
+        out[sess] = (each * short, top * short)
+    return out
+
+
+@pytest.mark.parametrize("policy, pair, side, credited", [
+    # session 1 alone: session 2's 3 boards on its top 4
+    ("average", "5", "NS", {2: (6, 12)}),
+    ("ave-plus", "5", "NS", {2: (Fraction("7.2"), 12)}),
+    ("own", "5", "NS", {2: (Fraction("9.99"), 12)}),          # 20 / 24 of 4 = 3.333: 3.33 a board
+    ("own", "7", "NS", {2: (Fraction("3.51"), 12)}),          # 7 / 24 of 4 = 1.167: 1.17
+    ("average", "8", "EW", {2: (6, 12)}),
+    # session 2 alone: session 1's 4 boards on its top 6
+    ("average", "9", "NS", {1: (12, 24)}),
+    ("ave-plus", "9", "NS", {1: (Fraction("14.4"), 24)}),
+    ("own", "9", "NS", {1: (4, 24)}),                          # 2 / 12 of 6 = 1
+    # both sessions played: nothing credited
+    ("average", "1", "NS", {}),
+    ("own", "2", "EW", {}),
+])
+def test_a_missed_session_is_credited_on_its_own_top(policy, pair, side, credited):
+    """``--unplayed``: a pair that missed a session is credited for each board of it on that session's top (not on
+    the top of the session it played), the credit in that session's figures; the event adds it up."""
+    from mpxl.core.options import ScoringOptions
+    from mpxl.core.rounding import Rounding
+    from mpxl.core.settings import Unplayed
+
+    assert _credits(FINAL, policy, pair, side) == credited  # the hand rule agrees with the figures above
+    result = score_event(_event(FINAL, 2), ScoringOptions(unplayed=Unplayed(policy), rounding=Rounding.parse(2)))
+    pr = result.pair(pair, direction=side)
+    played = _expected(FINAL)[(pair, side)]
+    want = {s: (played.get(s, (0, 0))[0] + credited.get(s, (0, 0))[0],
+                played.get(s, (0, 0))[1] + credited.get(s, (0, 0))[1]) for s in (1, 2)}
+    assert {s: (mp, most) for s, (mp, most, _) in pr.session_figures(Scale.DOUBLE).items()} == want
+    # every pair's maximum is the event's 7 boards: 4 of top 6 and 3 of top 4
+    assert (pr.mp, pr.max) == (sum(v[0] for v in want.values()), sum(v[1] for v in want.values())) and pr.max == 36
+    assert pr.boards == sum(n for n in pr.session_boards.values())
+    assert {(p.pair.number, p.pair.direction) for p, _ in missed_sessions(result)} == {
+        ("5", "NS"), ("7", "NS"), ("8", "EW"), ("9", "NS")}
+
+
+@pytest.mark.parametrize("policy, said", [
+    ("average", "each is credited 50% of a session's top for every board of that session it missed"),
+    ("own", "each is credited its own percentage of a session's top for every board of that session it missed"),
+    ("none", "each is ranked on the sessions it played (its total over its own maximum)"),
+])
+def test_the_note_says_how_a_missed_session_counts(tmp_path, capsys, policy, said):
+    from mpxl.cli import main
+
+    assert main(["score", str(_csv(tmp_path, FINAL)), "--unplayed", policy]) == 0
+    assert said in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("policy", ["none", "average", "ave-plus", "own"])
+def test_the_workbook_credits_each_session_on_its_own_top(tmp_path, policy):
+    """``mpxl score final.csv --unplayed POLICY -o final.xlsx``, recalculated by LibreOffice: every pair's figures
+    as ``mpxl score``'s (Pairs and Totals); each pair's Boards short and Credit max as worked out here by hand
+    (each session apart, on its own top); Latest session MP and Carried forward - for a session not played."""
+    from recalc import check_workbook_event, libreoffice_recalc, require_soffice, scored_csv_workbooks
+
+    from mpxl.workbook.template import FIRST_ROW, PAIRS_COLUMNS
+
+    require_soffice()
+    head = "session,board,ns_pair,ew_pair,ns_score\n"
+    body = "".join(f"{s},{b},{ns},{ew},{score}\n" for s, b, ns, ew, score in FINAL)
+    books = scored_csv_workbooks(tmp_path, {"final": (body, ["--unplayed", policy])}, head)
+    xlsx, result = books["final"]
+    values, = libreoffice_recalc([xlsx])
+    check_workbook_event(values, result)
+    P = PAIRS_COLUMNS
+    rows = {}
+    r = FIRST_ROW
+    while values["Pairs", f"{P['pair']}{r}"] is not None:
+        rows[(str(values["Pairs", f"{P['pair']}{r}"]), values["Pairs", f"{P['direction']}{r}"])] = {
+            k: values["Pairs", f"{P[k]}{r}"] for k in ("short", "cmax", "credit", "carried", "session_mp")}
+        r += 1
+    for (pair, side), played in _expected(FINAL).items():
+        credited = {} if policy == "none" else _credits(FINAL, policy, pair, side)
+        got = rows[(pair, side)]
+        most = sum(top for _, top in credited.values())
+        assert (got["cmax"], float(got["credit"])) == (most, float(sum(v for v, _ in credited.values()))), (
+            pair, got)
+        missed = {1, 2} - set(played) - set(credited)
+        assert (got["carried"] == "-") == (1 in missed) and (got["session_mp"] == "-") == (2 in missed), (pair, got)
+
+
+@pytest.mark.parametrize("sessions, values", [(4, False), (5, True)])
+def test_a_session_past_the_sheets_count_is_written_as_values(tmp_path, sessions, values):
+    """The Pairs sheet counts missed boards in sessions 1 to 4: an event with a later session and missed boards
+    credited is written with its figures as values (the third row says why), the core's: pair 5, of session 1
+    alone (three tables, top 4), credited 50% of top 2 on each later session's board."""
+    from openpyxl import load_workbook
+
+    from mpxl.cli import main
+    from mpxl.workbook.template import FIRST_ROW, PAIRS_COLUMNS
+
+    rows = [(s, 1, ns, ew, score) for s in range(1, sessions + 1)
+            for ns, ew, score in [("1", "2", 420), ("3", "4", 400)] + ([("5", "6", 100)] if s == 1 else [])]
+    xlsx = tmp_path / "event.xlsx"
+    assert main(["score", str(_csv(tmp_path, rows)), "--unplayed", "average", "-o", str(xlsx)]) == 0
+    pairs = load_workbook(xlsx)["Pairs"]
+    note = pairs["A3"].value or ""
+    assert ("missed boards credited in session 5" in note) == values
+    if values:
+        P = PAIRS_COLUMNS
+        five = next(r for r in range(FIRST_ROW, FIRST_ROW + 6) if pairs[f"{P['pair']}{r}"].value == 5)
+        # session 1: 0 of top 4 (100 is beaten by both); sessions 2-5: 1 each (50% of top 2), the latest's 1
+        assert [pairs[f"{P[k]}{five}"].value for k in ("carried", "session_mp", "mp", "max")] == [3, 1, 4, 12]

@@ -10,8 +10,9 @@ from ..core.event import Event
 from ..core.options import field_of
 from ..core.ranking import NOT_COMPARED, PairResult, event_sessions, missed_sessions
 from ..core.rounding import round_fraction
+from ..core.rules import UNPLAYED_CREDITS
 from ..core.session import SessionResult
-from ..core.settings import Field, RoundingKind, Scale
+from ..core.settings import Field, RoundingKind, Scale, Unplayed
 from ..formats.common import format_number
 from ..formats.labels import labels, signed_percentage_note
 
@@ -189,7 +190,14 @@ regulations rank such a pair otherwise (left out, or the missed session counted)
     parts = [f"{'pairs' if len(names) > 1 else 'pair'} {', '.join(names)} played "
              f"session{'s' if len(played) > 1 else ''} {sessions_words(played)} only"
              for played, names in sorted(by_played.items())]
-    return (f"mpxl: {source}: of sessions {sessions_words(sessions)}, {'; '.join(parts)}: each is ranked on the "
+    head = f"mpxl: {source}: of sessions {sessions_words(sessions)}, {'; '.join(parts)}"
+    unplayed = result.options.unplayed
+    if unplayed is not Unplayed.NONE:
+        pct = UNPLAYED_CREDITS.get(unplayed.value)
+        credit = "its own percentage" if pct is None else f"{pct}%"
+        return (f"{head}: each is credited {credit} of a session's top for every board of that session it missed "
+                f"(--unplayed {unplayed.value}), shown as its figures there, and ranked on every session's boards")
+    return (f"{head}: each is ranked on the "
             "sessions it played (its total over its own maximum), beside pairs that played every session; where the "
             "regulations rank such a pair otherwise (left out, or the missed session counted), that is the "
             "director's to apply")

@@ -26,7 +26,7 @@ from .event import Event, Pair, PairKey, SitOut, Travellers
 from .options import ScoringOptions, field_of, pair_key, winners_of
 from .pairings import travellers_board_ranges
 from .rounding import Rounding
-from .rules import MISSED_BOARD_CREDIT, SCALED_TOTAL
+from .rules import MISSED_BOARD_CREDIT, MISSED_BOARDS, SCALED_TOTAL
 from .scorer import BoardPlace, ScoredColumns
 from .settings import Field, PercentageBasis, Places, Scale, TotalsFrom, Unplayed
 
@@ -37,13 +37,15 @@ __all__ = ["PairTotal", "PairResult", "Scored", "place_labels", "pair_results", 
 @dataclass(slots=True)
 class PairTotal:
     """A pair's sums over its boards: matchpoints, maximum, boards played, matchpoints per session,
-    maximum per session; the matchpoints as integer numerators over the event's one common denominator."""
+    maximum per session, boards played per session; the matchpoints as integer numerators over the event's one
+    common denominator."""
 
     mp: int
     max: int
     boards: int
     sessions: dict[int, int]
     session_max: dict[int, int] = field(default_factory=dict)
+    session_boards: dict[int, int] = field(default_factory=dict)
 
 
 @dataclass
@@ -63,6 +65,8 @@ class PairResult:
     #: session -> its maximum in that session (the tops of the boards it played there, and its credited boards'):
     #: with :attr:`sessions`, each session's own figures (:meth:`session_figures`)
     session_max: dict[int, Fraction] = field(default_factory=dict)
+    #: session -> the boards it played there (a session it missed, credited under ``unplayed``, is not in it)
+    session_boards: dict[int, int] = field(default_factory=dict)
 
     def session_figures(self, scale: Scale) -> dict[int, tuple[Fraction, Fraction, Fraction]]:
         """Each session it played: (its matchpoints there, its maximum there, its percentage there), the
@@ -124,7 +128,8 @@ def event_sessions(result: Scored) -> list[int]:
 
 def missed_sessions(result: Scored) -> list[tuple[PairResult, list[int]]]:
     """Each pair of a several-session event that played no board of a session its section (or field) played,
-    with those sessions: ranked on the sessions it played (its total over its own maximum), it is said so.
+    with those sessions (a session it is credited in under ``unplayed``, playing none of it, among them): it is
+    said so.
 
     >>> from mpxl.core.event import Event, Line
     >>> from mpxl.core.session import score_event
@@ -144,7 +149,7 @@ def missed_sessions(result: Scored) -> list[tuple[PairResult, list[int]]]:
     out = []
     for pr in result.pairs:
         due = played.get("" if across else pr.pair.section, set())
-        missed = sorted(due - set(pr.sessions))
+        missed = sorted(due - (set(pr.session_boards) or set(pr.sessions)))
         if missed:
             out.append((pr, missed))
     return out
@@ -224,7 +229,8 @@ def _event_totals(result: Scored, fld: Field) -> tuple[dict[PairKey, PairTotal],
     totals, common = _pair_totals(result, exact=options.totals_from is TotalsFrom.EXACT)
     shares = {k: Fraction(t.mp, common * t.max) for k, t in totals.items() if t.max}  # before credits, penalties
     if options.unplayed is not Unplayed.NONE and result.scored is not None:
-        sat_out = Counter(pair_key(event, options, so.section, so.pair, so.direction) for so in event.sitouts)
+        sat_out = Counter((pair_key(event, options, so.section, so.pair, so.direction), so.session)
+                          for so in event.sitouts)
         common = _fill_unplayed(totals, common, result.scored.boards, options, fld, sat_out)
     if event.penalties:
         common = _add_penalties(totals, common, event, options)
@@ -298,7 +304,7 @@ class _PairRules:
         if maximum is None:
             maximum = self.maxima[t.max] = Fraction(t.max)
         session_max = {sess: Fraction(most) for sess, most in sorted(t.session_max.items())}
-        return PairResult(pair, mp, maximum, pct, "", t.boards, sessions, share, session_max)
+        return PairResult(pair, mp, maximum, pct, "", t.boards, sessions, share, session_max, dict(t.session_boards))
 
 
 def _placed(result: Scored, fld: Field, results: list[tuple[PairResult, PairTotal]]) -> list[PairResult]:
@@ -515,7 +521,10 @@ def _pair_totals(result: Scored, exact: bool = False) -> tuple[dict[PairKey, Pai
             for (key, top), count in maxima.items():
                 top_sum[key] = top_sum.get(key, 0) + top * count
         session_tops: dict[Any, dict[int, int]] = {}  # each pair's maximum in each session it played
+        session_counts: dict[Any, dict[int, int]] = {}  # each pair's boards in each session it played
         if many_sessions:
+            for (key, sess), count in Counter(zip(keys, compress(sessions, played))).items():
+                session_counts.setdefault(key, {})[sess] = count
             line_tops = compress(tops, played) if tops is not None else repeat(sc.boards[0].top)
             for (key, sess, top), count in Counter(zip(keys, compress(sessions, played), line_tops)).items():
                 mine_tops = session_tops.setdefault(key, {})
@@ -526,52 +535,70 @@ def _pair_totals(result: Scored, exact: bool = False) -> tuple[dict[PairKey, Pai
             mine = by_pair[key]
             total = totals.get(pair_key)
             most = session_tops.get(key) or {sess: top_sum[key] for sess in mine}
+            boards = session_counts.get(key) or {sess: count for sess in mine}
             if total is not None:  # one-winner: a pair's NS and EW lines add up
                 for sess, num in mine.items():
                     total.sessions[sess] = total.sessions.get(sess, 0) + num
                 for sess, top in most.items():
                     total.session_max[sess] = total.session_max.get(sess, 0) + top
+                for sess, n in boards.items():
+                    total.session_boards[sess] = total.session_boards.get(sess, 0) + n
                 total.mp += sum(mine.values())
                 total.max += top_sum[key]
                 total.boards += count
             else:
-                totals[pair_key] = PairTotal(sum(mine.values()), top_sum[key], count, mine, dict(most))
+                totals[pair_key] = PairTotal(sum(mine.values()), top_sum[key], count, mine, dict(most), dict(boards))
     return totals, common
 
 
 def _fill_unplayed(
     totals: dict[PairKey, PairTotal], common: int, boards: list[BoardPlace], options: ScoringOptions, fld: Field,
-    sat_out: Counter[PairKey] | None = None,
+    sat_out: Counter[tuple[PairKey, int]] | None = None,
 ) -> int:
-    """Unplayed 'own': a pair that played fewer boards than the most any pair of its field had
-    (played, or sat out at a table with no opponents: ``sat_out``) gets, for each board short, its
-    own percentage of the field's top (rounded by the totals rounding); 'average' / 'ave-plus': that
-    set percentage of it. The totals' numerators are over ``common``; the answer is their common
-    denominator after."""
+    """Unplayed 'own': in each session apart, a pair that played fewer boards there than the most any pair of its
+    field was due there (played, or sat out at a table with no opponents: ``sat_out``, by pair and session) gets,
+    for each board short (:data:`~mpxl.core.rules.MISSED_BOARDS`), its own percentage of that session's top of its
+    field (rounded by the totals rounding), credited to that session; 'average' / 'ave-plus': that set percentage
+    of it. A pair that played no board of a session its field played is short the whole session. The totals'
+    numerators are over ``common``; the answer is their common denominator after.
+
+    >>> from mpxl.core.event import Event, Line
+    >>> from mpxl.core.session import score_event
+    >>> rows = [(1, 1, "1", "2"), (1, 1, "3", "4"), (1, 1, "5", "6"), (2, 1, "1", "2"), (2, 1, "3", "4")]
+    >>> ev = Event(lines=[Line(b, ns, ew, score=100 * i, session=s) for i, (s, b, ns, ew) in enumerate(rows)])
+    >>> pr = {p.pair.number: p for p in score_event(ev, ScoringOptions(unplayed=Unplayed.AVERAGE)).pairs}
+    >>> [(str(pr["5"].sessions[s]), str(pr["5"].session_max[s])) for s in (1, 2)]  # session 2: top 2, 1 each
+    [('4', '4'), ('1', '2')]
+    """
     sat_out = sat_out or Counter()
-    top_of: dict[tuple[int, str], int] = {}
+    across = fld is Field.EVENT
+    top_of: dict[str, dict[int, int]] = {}  # each field's top in each session
     for b in boards:
-        key = (b.session, "" if fld is Field.EVENT else b.section)
-        top_of[key] = max(top_of.get(key, 0), b.top)
-    most: dict[str, int] = {}
+        tops = top_of.setdefault("" if across else b.section, {})
+        tops[b.session] = max(tops.get(b.session, 0), b.top)
+    due = {group: dict.fromkeys(tops, 0) for group, tops in top_of.items()}  # the most boards a pair was due there
     for key_of_pair, t in totals.items():
-        group = "" if fld is Field.EVENT else key_of_pair[0]
-        most[group] = max(most.get(group, 0), t.boards + sat_out[key_of_pair])
+        most = due.get("" if across else key_of_pair[0], {})
+        for sess in most:
+            most[sess] = max(most[sess], t.session_boards.get(sess, 0) + sat_out[(key_of_pair, sess)])
     rounding = credit_rounding(options)
+    credit = options.unplayed.credit
     added: list[tuple[PairTotal, int, Fraction, int, int]] = []
     for (sec, _number, _side), t in totals.items():
-        short = most["" if fld is Field.EVENT else sec] - t.boards
-        if short <= 0 or not t.max:
+        group = "" if across else sec
+        if not t.max or group not in due:
             continue
-        sess = max(t.sessions)
-        top = top_of.get((sess, "" if fld is Field.EVENT else sec), 0)
-        # its own share of the top: on the signed scale too (a figure and a total are centred alike);
-        # or the set percentage's figure (a sit-out's credit), as an artificial score's
-        credit = options.unplayed.credit
-        share = (MISSED_BOARD_CREDIT.py(mp=Fraction(t.mp, common), top=top, max=t.max) if credit is None
-                 else options.scale.figure(credit, top))
-        each = rounding.apply(share, options.scale.average(top))
-        added.append((t, sess, each, short, top))
+        for sess, most_due in due[group].items():
+            short = int(MISSED_BOARDS.py(most=most_due, played=t.session_boards.get(sess, 0)))
+            top = top_of[group][sess]
+            if short <= 0 or not top:  # a session of lone results (top 0) credits nothing
+                continue
+            # its own share of the top: on the signed scale too (a figure and a total are centred alike);
+            # or the set percentage's figure (a sit-out's credit), as an artificial score's
+            share = (MISSED_BOARD_CREDIT.py(mp=Fraction(t.mp, common), top=top, max=t.max) if credit is None
+                     else options.scale.figure(credit, top))
+            each = rounding.apply(share, options.scale.average(top))
+            added.append((t, sess, each, short, top))
     new = lcm(common, *(each.denominator for _, _, each, _, _ in added))
     if new != common:
         scale = new // common
@@ -581,7 +608,7 @@ def _fill_unplayed(
     for t, sess, each, short, top in added:
         num = each.numerator * (new // each.denominator) * short
         t.mp += num
-        t.sessions[sess] += num
+        t.sessions[sess] = t.sessions.get(sess, 0) + num
         t.max += top * short
         t.session_max[sess] = t.session_max.get(sess, 0) + top * short
     return new

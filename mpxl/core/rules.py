@@ -117,6 +117,7 @@ __all__ = [
     "MIXED_LINE_RULES",
     "PERCENTAGE_BASES",
     "MISSED_BOARD_CREDIT",
+    "MISSED_BOARDS",
     "UNPLAYED_RULES",
     "UNPLAYED_CREDITS",
     "ROUNDING_ORDERS",
@@ -818,6 +819,16 @@ PERCENTAGE_BASES = {
 #: ``mp`` over its maximum ``max`` on the boards it played, of the board's ``top`` (the signed scale too: a
 #: total and a figure are centred alike). The core adds it in integers (:func:`mpxl.core.ranking._fill_unplayed`).
 MISSED_BOARD_CREDIT = Expr("mp*top/max", "its total x the board's top / its maximum: its own share of the top")
+
+#: How many boards a pair missed in one session (:data:`UNPLAYED_RULES` other than ``none``), counted in each
+#: session apart and each credited on that session's top of its field: ``most``, the most boards a pair of its
+#: field was due in the session (played, or sat out at a table with no opponents), less ``played``, its boards
+#: there (0 when it played none: the whole session). A two-session final of four tables on boards 1-4 (top 6)
+#: and three on boards 1-3 (top 4): a pair of session 1 alone misses 3 boards of top 4, a pair of session 2 alone
+#: 4 of top 6. The core counts them (:func:`mpxl.core.ranking._fill_unplayed`), the Pairs sheet too (Short in
+#: session k).
+MISSED_BOARDS = Expr("MAX(0,most-played)", "the most boards a pair of its field was due in the session less the "
+                     "boards it played there, each credited on the session's top")
 
 #: When a board's figure is factored to another top (the percentage scale's 100, ``factor_top``), what is
 #: rounded: ``figure``, the factored figure of the exact matchpoints, rounded once (JFR Pary: Neuberg's

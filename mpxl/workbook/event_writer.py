@@ -34,7 +34,7 @@ from openpyxl.styles import Font
 from ..core.adjustments import Artificial, Assigned, LinePenalty, Mixed
 from ..core.event import Event, Line, SitOut
 from ..core.options import ScoringOptions, off_sheet, settings_of
-from ..core.settings import EstimateAt, MixedLine, TotalsMethod
+from ..core.settings import EstimateAt, MixedLine, TotalsMethod, Unplayed
 from ..formats.textsafe import as_text_cell
 from .inputs import Contents, PairRow, Settings, TemplateLine
 from .layout import (
@@ -48,6 +48,7 @@ from .layout import (
     TRAVELLER_COLUMNS,
 )
 from .template import build_workbook, number_formats, write_workbook
+from .totals import NOT_PLAYED, SESSIONS_COUNTED
 
 if TYPE_CHECKING:
     from openpyxl import Workbook
@@ -116,6 +117,10 @@ def unsupported(result: SessionResult) -> str | None:
     reason = _penalty_unsupported(result)
     if reason is not None:
         return reason
+    latest = max((b.session for b in result.boards), default=1)
+    if opts.unplayed is not Unplayed.NONE and latest > SESSIONS_COUNTED:
+        return (f"missed boards credited in session {latest}: the Pairs sheet counts them in sessions 1 to "
+                f"{SESSIONS_COUNTED}, each apart")
     alike = _alike_keys(ev)
     if alike:
         return (f"pairs {alike[0]!r} and {alike[1]!r} would be one pair in the workbook's formulas (its lookup key "
@@ -438,9 +443,12 @@ def _put_pairs(pa: Worksheet, to: Worksheet, result: SessionResult, total_fmt: s
     latest = max((b.session for b in result.boards), default=1)
     for i, (_, pr) in enumerate(_pair_rows(result)):
         row = FIRST_ROW + i
-        session = pr.sessions.get(latest, 0)
-        for key, value, fmt in (("played", pr.boards, "0"), ("carried", pr.mp - session, total_fmt),
-                                ("session_mp", session, total_fmt), ("mp", pr.mp, total_fmt),
+        session = pr.sessions.get(latest)
+        earlier = [v for sess, v in pr.sessions.items() if sess < latest]
+        for key, value, fmt in (("played", pr.boards, "0"),
+                                ("carried", pr.mp - (session or 0) if earlier else NOT_PLAYED, total_fmt),
+                                ("session_mp", NOT_PLAYED if session is None else session, total_fmt),
+                                ("mp", pr.mp, total_fmt),
                                 ("max", pr.max, "0.##"), ("pct", opts.round_percentage(pr.percentage), pct_fmt),
                                 ("place", pr.place, "General")):
             _put(pa, f"{P[key]}{row}", value, fmt)

@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from ..core.rules import (
     MISSED_BOARD_CREDIT,
+    MISSED_BOARDS,
     SCALE_AVERAGE,
     SCALE_PERCENTAGE,
     SCALED_TOTAL,
@@ -24,7 +25,7 @@ from ..core.settings import (
     Places,
     Unplayed,
 )
-from .columns import EW, NS, Across, Row, Side, col, every, every_pair
+from .columns import EW, NS, Across, Column, Row, Side, col, every, every_pair
 from .pieces import (
     ACROSS,
     BEYOND,
@@ -46,6 +47,14 @@ from .pieces import (
 )
 from .places import FIRST_ROW, HEADER_ROW, ROUNDING_RULES
 from .setup_rules import LISTED_TWICE
+
+#: The sessions the Pairs sheet counts missed boards in, each apart (Short in session k, Credit top k, Credit k):
+#: 1 to this; an event with a later session and missed boards credited is not held live (its Boards short shows ?).
+SESSIONS_COUNTED = 4
+SESSION_RANGE = range(1, SESSIONS_COUNTED + 1)
+#: What Carried forward and Latest session MP show for a session the pair did not play (and is credited none in),
+#: as the command line's ranking does.
+NOT_PLAYED = "-"
 
 # ------------------------------------------------------------ per-board block
 
@@ -216,16 +225,55 @@ def mpb(c: Row) -> str:
     return f'IF({p}="","",IF({bad}>0,"?",{total}))'
 
 
+def _lines_in(c: Row, sessions: str) -> str:
+    """How many of the pair's lines (any kind: a result, a not-played code, a penalty row) are in the sessions
+    ``sessions`` (a COUNTIFS criterion: ``"<"&ThisSession``)."""
+    return _sides(c, lambda keys, _: f"COUNTIFS({keys},{c.pkey},{every.sess},{sessions})")
+
+
+def earlier(c: Row) -> str:
+    """Its lines in the sessions before the latest (ThisSession)."""
+    return f'IF({c.pkey}="",0,{_lines_in(c, chr(34) + "<" + chr(34) + "&" + S.this_session)})'
+
+
+def inlatest(c: Row) -> str:
+    """Its lines in the latest session (ThisSession)."""
+    return f'IF({c.pkey}="",0,{_lines_in(c, S.this_session)})'
+
+
+def searly(c: Row) -> str:
+    """The boards it missed in the sessions before the latest (Short in session k, k < ThisSession)."""
+    total = "+".join(f"({k}<{S.this_session})*{c.at(f'short{k}')}" for k in SESSION_RANGE)
+    return f'IF(ISNUMBER({c.short}),{total},0)'
+
+
+def slate(c: Row) -> str:
+    """The boards it missed in the latest session (Short in session ThisSession)."""
+    total = "+".join(f"({k}={S.this_session})*{c.at(f'short{k}')}" for k in SESSION_RANGE)
+    return f'IF(ISNUMBER({c.short}),{total},0)'
+
+
+def cearly(c: Row) -> str:
+    """What its missed boards of the sessions before the latest add: Short in session k x Credit k, k < ThisSession."""
+    total = "+".join(f"({k}<{S.this_session})*{c.at(f'short{k}')}*{c.at(f'credit{k}')}" for k in SESSION_RANGE)
+    return f'IF(ISNUMBER({c.short}),{total},0)'
+
+
 def carried(c: Row) -> str:
+    """The earlier sessions' MP (and their missed boards' credits), carried forward; - when it played no board of
+    them and is credited none."""
     p = c.pkey
     session = S.this_session
     before = _sides(c, lambda keys, side: f'SUMIFS({every.side(side, "tot")},{keys},{p},{every.sess},"<"&{session})')
-    return f'IF({p}="","",IF(ISNUMBER({c.mp}),{before},{c.mp}))'
+    return (f'IF({p}="","",IF(ISNUMBER({c.mp}),IF({c.earlier}+{c.searly}=0,"{NOT_PLAYED}",{before}+{c.cearly}),'
+            f'{c.mp}))')
 
 
 def session_mp(c: Row) -> str:
-    """The latest session's MP: the total less what is carried forward (a missed board's credit included)."""
-    return f'IF({c.pkey}="","",IF(ISNUMBER({c.mp}),{c.mp}-{c.carried},{c.mp}))'
+    """The latest session's MP: the total less what is carried forward (its missed boards' credit there included);
+    - when it played no board of it and is credited none."""
+    return (f'IF({c.pkey}="","",IF(ISNUMBER({c.mp}),IF({c.inlatest}+{c.slate}=0,"{NOT_PLAYED}",'
+            f'{c.mp}-N({c.carried})),{c.mp}))')
 
 
 def maxb(c: Row) -> str:
@@ -251,23 +299,41 @@ def due(c: Row) -> str:
     return f'IF({c.pkey}="",0,N({c.played})+{c.satout})'
 
 
-def short(c: Row) -> str:
-    """Missed boards own, average or ave-plus: the most boards due (played or sat out) by a pair of its field
-    less the boards it played; else (none) 0."""
-    most = f'SUMPRODUCT(MAX(({every_pair.sfield}={c.sfield})*{every_pair.due}))'
-    own = f'AND({c.pkey}<>"",{CELL[Unplayed]}<>"{Unplayed.NONE.value}",N({c.maxb})>0)'
-    return f'IF({own},MAX(0,{most}-N({c.played})),0)'
+def _unplayed_on(c: Row) -> str:
+    """Missed boards are credited: Setup's Missed boards other than none, for a pair with a maximum."""
+    return f'AND({c.pkey}<>"",{CELL[Unplayed]}<>"{Unplayed.NONE.value}",N({c.maxb})>0)'
 
 
-def latest(c: Row) -> str:
-    p = c.pkey
-    return f'IF({c.short}=0,"",SUMPRODUCT(MAX((({every.nskey}={p})+({every.ewkey}={p})>0)*{every.sess})))'
+def played_in(c: Row, k: int) -> str:
+    """Its boards played in session k (results and artificial scores), counted only while missed boards are
+    credited."""
+    p, d = c.pkey, c.side
+
+    def on(keys: str) -> str:
+        return (f'COUNTIFS({keys},{p},{every.sess},{k},{every.kind},"R")'
+                f'+COUNTIFS({keys},{p},{every.sess},{k},{every.kind},"A")')
+    # its NS lines unless it is an EW pair, its EW lines unless an NS one (a Direction mpxl refuses: its MP is ?)
+    counted = f'({d}<>"EW")*({on(every.nskey)})+({d}<>"NS")*({on(every.ewkey)})'
+    return f'IF({CELL[Unplayed]}="{Unplayed.NONE.value}",0,{counted})'
 
 
-def ctop(c: Row) -> str:
-    """The top a missed board is credited on: the largest top of its field in its latest session."""
-    fk = field_key(c.latest, c.sfield).replace(f'IF({CELL[Field]}="{ACROSS}","",{c.sfield})', c.sfield)
-    return f'IF({c.short}=0,0,SUMPRODUCT(MAX(({every.fkey}={fk})*{every.topc})))'
+def due_in(c: Row, k: int) -> str:
+    """Its boards due in session k: played there and sat out there (Pair alone)."""
+    sat = _sides(c, lambda keys, _: f"COUNTIFS({keys},{c.pkey},{every.sess},{k},{every.alone},1)")
+    return f'IF({_unplayed_on(c)},{c.at(f"played{k}")}+{sat},0)'
+
+
+def short_in(c: Row, k: int) -> str:
+    """The boards it missed in session k (the rulebook's MISSED_BOARDS): the most Due in session k of a pair of
+    its field less its Played in session k; 0 when missed boards are not credited."""
+    most = f'SUMPRODUCT(MAX(({every_pair.sfield}={c.sfield})*{every_pair.at(f"due{k}")}))'
+    return f'IF({_unplayed_on(c)},{MISSED_BOARDS.excel(most=most, played=c.at(f"played{k}"))},0)'
+
+
+def ctop_in(c: Row, k: int) -> str:
+    """The top a board it missed in session k is credited on: the largest top of its field in session k."""
+    fk = f'"{k}|"&{c.sfield}'
+    return f'IF({c.at(f"short{k}")}=0,0,SUMPRODUCT(MAX(({every.fkey}={fk})*{every.topc})))'
 
 
 def _set_credit() -> str:
@@ -279,25 +345,54 @@ def _set_credit() -> str:
     return out
 
 
-def cx(c: Row) -> str:
-    """What it is credited with for each board it missed: under own its own share of that top, MP (boards) x
-    Credit top / Max (boards); under average / ave-plus that percentage of Credit top, as an artificial score."""
+def cx_in(c: Row, k: int) -> str:
+    """What it is credited with for each board it missed in session k: under own its own share of that session's
+    top, MP (boards) x Credit top k / Max (boards); under average / ave-plus that percentage of it, as an
+    artificial score."""
     # its share before any penalty row (mpxl.core.ranking: the credit is worked out before the penalties)
-    own = MISSED_BOARD_CREDIT.excel(mp=f'({c.mpb}-{c.pen})', top=c.ctop, max=c.maxb)
+    top = c.at(f"ctop{k}")
+    own = MISSED_BOARD_CREDIT.excel(mp=f'({c.mpb}-{c.pen})', top=top, max=c.maxb)
     pct = _set_credit()
-    credit = f'IF({pct}="",{own},{artificial_mp(pct, c.ctop)})'
-    return f'IF(AND({c.short}>0,ISNUMBER({c.mpb})),{credit},"")'
+    credit = f'IF({pct}="",{own},{artificial_mp(pct, top)})'
+    return f'IF(AND({c.at(f"short{k}")}>0,ISNUMBER({c.mpb})),{credit},"")'
 
 
-def cv(c: Row) -> str:
-    return f'IF({c.cx}="","",{scaled_formula(c.cx).replace(S.unit, S.totals_unit)})'
+def cv_in(c: Row, k: int) -> str:
+    x = c.at(f"cx{k}")
+    return f'IF({x}="","",{scaled_formula(x).replace(S.unit, S.totals_unit)})'
+
+
+def credit_in(c: Row, k: int) -> str:
+    """A missed board's credit in session k: rounded as the totals' figures, exact when the totals add the exact
+    figures."""
+    x, top = c.at(f"cx{k}"), c.at(f"ctop{k}")
+    average = SCALE_AVERAGE.excel(centred=CENTRED, Top=top)
+    rounded = rounding_formula(x, c.at(f"cv{k}"), average, **TOTALS_ROUNDING)
+    return f'IF({x}="",0,IF({EXACT_TOTALS},{x},{rounded}))'
+
+
+def _beyond() -> str:
+    """Missed boards are credited and Travellers has a session past the last the Pairs sheet counts."""
+    return f'AND({CELL[Unplayed]}<>"{Unplayed.NONE.value}",{S.this_session}>{SESSIONS_COUNTED})'
+
+
+def short(c: Row) -> str:
+    """The boards it missed, every session's added up; ? when Travellers has a session past the sessions counted
+    (:data:`SESSIONS_COUNTED`)."""
+    total = "+".join(c.at(f"short{k}") for k in SESSION_RANGE)
+    return f'IF({c.pkey}="",0,IF({_beyond()},"?",{total}))'
+
+
+def cmax(c: Row) -> str:
+    """The maximum its missed boards add: each session's Short x Credit top added up."""
+    total = "+".join(f'{c.at(f"short{k}")}*{c.at(f"ctop{k}")}' for k in SESSION_RANGE)
+    return f'IF(ISNUMBER({c.short}),{total},0)'
 
 
 def credit(c: Row) -> str:
-    """A missed board's credit: rounded as the totals' figures, exact when the totals add the exact figures."""
-    average = SCALE_AVERAGE.excel(centred=CENTRED, Top=c.ctop)
-    rounded = rounding_formula(c.cx, c.cv, average, **TOTALS_ROUNDING)
-    return f'IF({c.cx}="",0,IF({EXACT_TOTALS},{c.cx},{rounded}))'
+    """What its missed boards add to its total: each session's Short x Credit added up; ? with Boards short ?."""
+    total = "+".join(f'{c.at(f"short{k}")}*{c.at(f"credit{k}")}' for k in SESSION_RANGE)
+    return f'IF(ISNUMBER({c.short}),{total},"?")'
 
 
 def pen(c: Row) -> str:
@@ -308,7 +403,7 @@ def pen(c: Row) -> str:
 
 
 def mpx(c: Row) -> str:
-    return f'IF({c.pkey}="","",IF(ISNUMBER({c.mpb}),{c.mpb}+{c.short}*{c.credit},{c.mpb}))'
+    return f'IF({c.pkey}="","",IF(ISNUMBER({c.mpb}),IF(ISNUMBER({c.credit}),{c.mpb}+{c.credit},"?"),{c.mpb}))'
 
 
 def mpv(c: Row) -> str:
@@ -322,7 +417,7 @@ def mp(c: Row) -> str:
 
 
 def mxn(c: Row) -> str:
-    return f'IF(AND({c.pkey}<>"",ISNUMBER({c.maxb})),{c.maxb}+{c.short}*{c.ctop},0)'
+    return f'IF(AND({c.pkey}<>"",ISNUMBER({c.maxb})),{c.maxb}+{c.cmax},0)'
 
 
 def max_(c: Row) -> str:
@@ -469,6 +564,34 @@ BLOCK_DECLARED = [
         "ok.")),
 ]
 
+def _session_columns(k: int) -> list[Column]:
+    """Session k's columns of a pair's missed boards (each session counted apart, each credited on its own top)."""
+    def of(fn: Callable[[Row, int], str]) -> Callable[[Row], str]:
+        return lambda c: fn(c, k)
+    return [
+        col(f"played{k}", f"Played in session {k}", of(played_in), width=8, note=(
+            f"Under Setup's Missed boards own, average or ave-plus: its results and artificial scores in session "
+            f"{k}; else 0.")),
+        col(f"due{k}", f"Due in session {k}", of(due_in), width=8, across=f"PairDues{k}", note=(
+            f"Played in session {k} and the boards it sat out there (Pair alone): the boards it was due there.")),
+        col(f"short{k}", f"Short in session {k}", of(short_in), width=8, note=(
+            f"The boards it missed in session {k}: the most Due in session {k} of a pair of its field less its "
+            f"Played in session {k} (0 when it played as many; all of them when it missed the session).")),
+        col(f"ctop{k}", f"Credit top {k}", of(ctop_in), width=8, note=(
+            f"With Short in session {k}: the largest top of its field in session {k}, what each board it missed "
+            "there is credited on.")),
+        col(f"cx{k}", f"Credit {k} (exact)", of(cx_in), note=(
+            f"With Short in session {k}: under own its own share of Credit top {k}, (MP (boards) - Penalty rows) x "
+            f"Credit top {k} / Max (boards) (its share before any penalty row); under average / ave-plus 50% / 60% "
+            f"of Credit top {k}, as an artificial score's.")),
+        col(f"cv{k}", f"Credit {k} scaled", of(cv_in), note=(
+            f"Credit {k} (exact) in units of the totals' last decimal.")),
+        col(f"credit{k}", f"Credit {k}", of(credit_in), note=(
+            f"What it gets for each board it missed in session {k}: Credit {k} (exact) rounded by Setup's Totals "
+            "rounding, exact when the totals add the exact figures; 0 when it missed none.")),
+    ]
+
+
 #: The Pairs sheet's columns, in the sheet's order.
 PAIRS_DECLARED = [
     col("pair", "Pair", width=7, kind="input", align="center", across="PairNumbers", note=(
@@ -490,15 +613,18 @@ PAIRS_DECLARED = [
     col("played", "Boards played", played, width=8, kind="formula", note=(
         "Its lines with a result or an artificial score, in every session.")),
     col("carried", "Carried forward", carried, width=12, kind="formula", number_format="total", note=(
-        "Its MP in the sessions before the latest (Setup: ThisSession), carried forward.")),
+        "Its MP in the sessions before the latest (Setup: ThisSession), carried forward as one figure (as a "
+        "club's running total after each session), its missed boards' credits there included; - when it played "
+        "none of them.")),
     col("session_mp", "Latest session MP", session_mp, width=13, kind="formula", number_format="total", note=(
-        "Its MP in the latest session: MP less Carried forward.")),
+        "Its MP in the latest session: MP less Carried forward (its missed boards' credit there included); - "
+        "when it did not play it.")),
     col("mp", "MP", mp, kind="formula", number_format="total", across="PairMPs", note=(
         "The event total over every session: MP (exact), rounded as a total by Setup's Totals rounding when "
         "Totals from is exact (Ruter); ? while one of its boards has an unreadable line.")),
     col("max", "Max", max_, width=9, kind="formula", number_format="0.##", across="PairMaxes", note=(
-        "The tops of the boards it played added up (each board's own field top), and Credit top for each "
-        "board it missed under Missed boards own, average or ave-plus.")),
+        "The tops of the boards it played added up (each board's own field top), and for each board it missed "
+        "under Missed boards own, average or ave-plus the top of its session (Credit max).")),
     col("pct", "%", pct, width=9, kind="formula", number_format="pct", across="PairPcts", note=(
         "% (exact) as published: rounded to Setup's Percentage decimals by its Percentage rounding (half-up "
         "or half-even).")),
@@ -538,28 +664,34 @@ PAIRS_DECLARED = [
         "The field its missed boards and full maximum are counted in: its section, blank across the field.")),
     col("due", "Boards due", due, width=8, across="PairDues", note=(
         "Boards played and sat out: the boards it was due to play.")),
+    col("earlier", "Lines before", earlier, width=8, note=(
+        "Its lines (of any kind) in the sessions before the latest (ThisSession): none, and no board of them "
+        "credited, and Carried forward shows -.")),
+    col("inlatest", "Lines in latest", inlatest, width=8, note=(
+        "Its lines (of any kind) in the latest session: none, and no board of it credited, and Latest session MP "
+        "shows -.")),
+    *[column for k in SESSION_RANGE for column in _session_columns(k)],
     col("short", "Boards short", short, width=8, note=(
-        "Under Setup's Missed boards own, average or ave-plus (and Max (boards) over 0): the most Boards due "
-        "of a pair of its field less its Boards played; else 0.")),
-    col("latest", "Its latest session", latest, width=8, note=(
-        "With Boards short: its latest session on Travellers.")),
-    col("ctop", "Credit top", ctop, width=8, note=(
-        "With Boards short: the largest top of its field in its latest session, what each missed board is "
-        "credited on.")),
-    col("cx", "Credit (exact)", cx, note=(
-        "With Boards short: under own its own share of that top, (MP (boards) - Penalty rows) x Credit top / "
-        "Max (boards): its share before any penalty row; under average / ave-plus 50% / 60% of Credit top, as"
-        " an artificial score's.")),
-    col("cv", "Credit scaled", cv, note="Credit (exact) in units of the totals' last decimal."),
+        "Under Setup's Missed boards own, average or ave-plus: Short in session 1, 2, ... added up (each session "
+        f"counted apart); ? when Travellers has a session after {SESSIONS_COUNTED}, which the sheet does not "
+        "count.")),
+    col("cmax", "Credit max", cmax, width=8, note=(
+        "The maximum its missed boards add: Short in session k x Credit top k, every session's added up.")),
     col("credit", "Credit", credit, note=(
-        "What it gets for each missed board: Credit (exact) rounded by Setup's Totals rounding, exact when "
-        "the totals add the exact figures; 0 when it missed none.")),
+        "What its missed boards add to its total: Short in session k x Credit k, every session's added up; 0 "
+        "when it missed none.")),
+    col("searly", "Short before latest", searly, width=8, note=(
+        "The boards it missed in the sessions before the latest: Short in session k for k < ThisSession added up.")),
+    col("slate", "Short in latest", slate, width=8, note=(
+        "The boards it missed in the latest session: Short in session ThisSession.")),
+    col("cearly", "Credit before latest", cearly, note=(
+        "What its missed boards of the sessions before the latest add: carried forward with their MP.")),
     col("mpx", "MP (exact)", mpx, note=(
-        "MP (boards) + Boards short x Credit: the total before it is rounded as a total.")),
+        "MP (boards) + Credit: the total before it is rounded as a total.")),
     col("mpv", "MP scaled", mpv, note=(
         "When Setup's Totals from is exact: MP (exact) in units of the totals' last decimal.")),
     col("mxn", "Max (number)", mxn, across="PairMaxNums", note=(
-        "Max (boards) + Boards short x Credit top, as a number (0 on a row with no pair).")),
+        "Max (boards) + Credit max, as a number (0 on a row with no pair).")),
     col("full", "Full Max", full, note=(
         "Under Setup's Percentage basis scaled: the largest Max of its field, what a shorter maximum is "
         "scaled to; else blank.")),
