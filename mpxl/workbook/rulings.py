@@ -28,6 +28,8 @@ from ..core.rules import (
     PENALTY_ROW_CODES,
     RAW_MP,
     sheet_key,
+    sheet_number,
+    sheet_point,
 )
 from .columns import NS, Row, Side, col, each_part, twin
 from .pieces import (
@@ -70,7 +72,7 @@ def _view_pct(c: Row, s: Side) -> str:
     """A split side's artificial code as its percentage: the Help code's, else A and a number 0-100 (A55,
     A55%); ? when the code is neither."""
     k, u = c[s].vk, c[s].vn
-    number = f'IF({is_decimal(u)},IF(VALUE({u})<=100,VALUE({u}),"?"),"?")'
+    number = f'IF({is_decimal(u)},IF({sheet_number(u)}<=100,{sheet_number(u)},"?"),"?")'
     return f'IF({k}="","",IFERROR(INDEX(CodePcts,{match_in("CodeNames", k)}),{number}))'
 
 
@@ -126,7 +128,8 @@ def _part_score(c: Row, s: Side, i: int) -> str:
     """Part ``i``'s score as a number: a whole score (mpxl.core.rules.WHOLE_TEXT), signed, within any contract's."""
     t = c[s].part("st", i)
     plain = '""' if i > 1 else c.ns_score  # a plain score: its one part
-    read = f'IF({is_whole(unsigned(t), f"VALUE({t})")},IF(ABS(VALUE({t}))<={MAX_SCORE},VALUE({t}),"?"),"?")'
+    n = sheet_number(t)  # the text read in any locale
+    read = f'IF({is_whole(unsigned(t), n)},IF(ABS({n})<={MAX_SCORE},{n},"?"),"?")'
     return f'IF(ISNUMBER({c.ns_score}),{plain},IF({t}="","",{read}))'
 
 
@@ -138,7 +141,7 @@ def _part_weight(c: Row, s: Side, i: int) -> str:
     rest = unsigned(u)
     for d in "0123456789":
         rest = f'SUBSTITUTE({rest},"{d}","")'
-    read = f'IFERROR(IF(AND(RIGHT({t})="%",OR({rest}={{"","."}})),VALUE({u})/100,"?"),"?")'
+    read = f'IFERROR(IF(AND(RIGHT({t})="%",OR({rest}={{"","."}})),{sheet_number(u)}/100,"?"),"?")'
     return f'IF(ISNUMBER({c.ns_score}),{plain},IF({t}="","",{read}))'
 
 
@@ -308,7 +311,8 @@ def _penalty_text(c: Row, s: Side) -> str:
     Text format is gone) as the percentage it shows (``10%``), as ``mpxl score`` reads the workbook
     (:func:`mpxl.workbook.reader._shown_percentage`)."""
     x = c[s].pen
-    shown = f'IF(LEFT(CELL("format",{x}))="{PERCENT_FORMAT}",{x}*100&"%","")'
+    pct = sheet_point(f'{x}*100&"%"')  # 2.5%, as mpxl score reads it, not the locale's 2,5%
+    shown = f'IF(LEFT(CELL("format",{x}))="{PERCENT_FORMAT}",{pct},"")'
     return f'IF(ISNUMBER({x}),{shown},{sheet_key(x)})'
 
 
@@ -322,7 +326,7 @@ def _penalty_number(c: Row, s: Side) -> str:
     v = c[s]
     x, t, d = v.pen, v.pt, v.pd
     return (f'IF({t}="",IF(ISNUMBER({x}),{x},""),IF({is_decimal(d)},'
-            f'IF(LEFT({t},1)="-",-1,1)*VALUE({d}),"?"))')
+            f'IF(LEFT({t},1)="-",-1,1)*{sheet_number(d)},"?"))')
 
 
 def _penalty_mp(c: Row, s: Side) -> str:
