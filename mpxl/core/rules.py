@@ -542,14 +542,13 @@ def sheet_number(text: str) -> str:
 
 
 def sheet_is_number(text: str) -> str:
-    """The Excel test that ``text`` reads as a number whichever its decimal mark (``57.5``, ``57,5``), in any locale:
-    whether a typed ``57,5%`` is a code (then refused as one, as ``mpxl score`` refuses it) must not follow the
-    locale, as ``ISNUMBER(-text)`` does (``-"57,5"`` is a number in de-DE, none in en-US; ``-"57.5"`` the reverse).
+    """The Excel test that ``text`` in the rulebook's notation (``57.5``) reads as a number, in any locale (as
+    ``ISNUMBER(-text)`` does only where the decimal mark is a point).
 
     >>> sheet_is_number("K5")
-    'ISNUMBER(-SUBSTITUTE(SUBSTITUTE(K5,",","."),".",Mark))'
+    'ISNUMBER(-SUBSTITUTE(K5,".",Mark))'
     """
-    return f'ISNUMBER(-SUBSTITUTE(SUBSTITUTE({text},",","."),".",{SHEET_DECIMAL_MARK}))'
+    return f'ISNUMBER(-SUBSTITUTE({text},".",{SHEET_DECIMAL_MARK}))'
 
 
 def sheet_point(text: str) -> str:
@@ -596,9 +595,8 @@ def sheet_percent_pair(key: str) -> str:
     (``1E3%``) is refused by both, by the side's check.
 
     >>> sheet_percent_pair("K")
-    'AND(ISNUMBER(FIND("%-",K)),RIGHT(K)="%",ISNUMBER(-SUBSTITUTE(SUBSTITUTE(LEFT(K,FIND("%-",K)-1),",","."),".",\
-Mark)),LEFT(K)<>"-",LEFT(K)<>"+",ISNUMBER(-SUBSTITUTE(SUBSTITUTE(MID(K,FIND("%-",K)+2,LEN(K)-FIND("%-",K)-2),",","."),\
-".",Mark)))'
+    'AND(ISNUMBER(FIND("%-",K)),RIGHT(K)="%",ISNUMBER(-SUBSTITUTE(LEFT(K,FIND("%-",K)-1),".",Mark)),LEFT(K)<>"-",\
+LEFT(K)<>"+",ISNUMBER(-SUBSTITUTE(MID(K,FIND("%-",K)+2,LEN(K)-FIND("%-",K)-2),".",Mark)))'
     """
     at = f'FIND("{PERCENT_PAIR_JOIN}",{key})'
     right = f'MID({key},{at}+{len(PERCENT_PAIR_JOIN)},LEN({key})-{at}-{len(PERCENT_PAIR_JOIN)})'

@@ -71,8 +71,8 @@ def _view_code(c: Row, s: Side) -> str:
 def _view_pct(c: Row, s: Side) -> str:
     """A split side's artificial code as its percentage: the Help code's, else A and a number 0-100 (A55,
     A55%); ? when the code is neither."""
-    k, u = c[s].vk, c[s].vn
-    number = f'IF({is_decimal(u)},IF({sheet_number(u)}<=100,{sheet_number(u)},"?"),"?")'
+    k, u, n = c[s].vk, c[s].vn, c[s].vr
+    number = f'IF({is_decimal(u)},IF({n}<=100,{n},"?"),"?")'
     return f'IF({k}="","",IFERROR(INDEX(CodePcts,{match_in("CodeNames", k)}),{number}))'
 
 
@@ -124,11 +124,15 @@ def _part_weight_text(c: Row, s: Side, i: int) -> str:
     return _part_text(c, s, i, "w")
 
 
+def _part_score_read(c: Row, s: Side, i: int) -> str:
+    """Part ``i``'s score text read as a number in any locale (:func:`mpxl.core.rules.sheet_number`), blank if none."""
+    return f'IFERROR({sheet_number(c[s].part("st", i))},"")'
+
+
 def _part_score(c: Row, s: Side, i: int) -> str:
     """Part ``i``'s score as a number: a whole score (mpxl.core.rules.WHOLE_TEXT), signed, within any contract's."""
-    t = c[s].part("st", i)
+    t, n = c[s].part("st", i), c[s].part("sr", i)
     plain = '""' if i > 1 else c.ns_score  # a plain score: its one part
-    n = sheet_number(t)  # the text read in any locale
     read = f'IF({is_whole(unsigned(t), n)},IF(ABS({n})<={MAX_SCORE},{n},"?"),"?")'
     return f'IF(ISNUMBER({c.ns_score}),{plain},IF({t}="","",{read}))'
 
@@ -418,6 +422,9 @@ COLUMNS = [
         "How many parts {V}'s view has: its % signs, 1 for a plain score.")),
     *each_part("{v}st{i}", "{V} part {i} score (text)", _part_score_text, PARTS, note=(
         "The score of {V}'s part {i} as typed (the word after its weight, or before it).")),
+    *each_part("{v}sr{i}", "{V} part {i} score (read)", _part_score_read, PARTS, note=(
+        "The score text of {V}'s part {i} as a number, its decimal point read as the point whatever the "
+        "spreadsheet's language (57.5 in a German or French one too); blank when no number.")),
     *each_part("{v}wt{i}", "{V} part {i} weight (text)", _part_weight_text, PARTS, note=(
         "The weight of {V}'s part {i} as typed (30%); 100% for a plain score.")),
     *each_part("{v}s{i}", "{V} part {i} score", _part_score, PARTS, across="{V}Part{i}", note=(

@@ -456,6 +456,11 @@ def badend(c: Row) -> str:
 # (in Adjustment, or typed as a score) not read gets the readers' words (mpxl.formats.common.check_entry).
 
 
+def _view_read(c: Row, s: Side) -> str:
+    """The view's code number text read as a number in any locale (:func:`mpxl.core.rules.sheet_number`), else blank."""
+    return f'IFERROR({sheet_number(c[s].vn)},"")'
+
+
 def tkw(c: Row) -> str:
     """Tricks (clean)'s form: 1 a whole number typed as text (:data:`mpxl.core.rules.WHOLE_TEXT`: 10, 10.0); 2 a result
     (a sign, =, made or m first: :func:`mpxl.core.contract.tricks_from_result` reads it); else 0."""
@@ -732,6 +737,9 @@ COLUMNS = [
         "in mpxl score's words.")),
     *twin("{v}vn", "{V} view code number", _view_number, note=(
         "The {V} view's code without its A and a trailing % (A55% -> 55): the number read.")),
+    *twin("{v}vr", "{V} view code number (read)", _view_read, note=(
+        "{V} view code number as a number, its decimal point read as the point whatever the spreadsheet's "
+        "language (57.5 in a German or French one too); blank when no number.")),
     col("tcw", "Contract (words)", tcw, note=(
         "The contract as mpxl score writes it in a message (4S, 3NT, 2Hx) and the results it allows (4S: "
         "expected = or +0 to +3 or -1 to -10); blank when not read.")),
