@@ -90,17 +90,29 @@ def _read_openpyxl(path: Path) -> Values:
 #: (9: as they are), no formulas (10), every sheet to its own file NAME-SHEET.csv (12: -1).
 CSV_FILTER = "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,true,true,false,false,false,-1"
 
-_FIELD = re.compile(r'"((?:[^"]|"")*)"|([^,\r\n]*)')
+_FIELDS = {sep: re.compile(r'"((?:[^"]|"")*)"|([^' + sep + r'\r\n]*)') for sep in (",", "\t")}
 
 
-def _unquoted(text: str):
-    """An unquoted CSV field as openpyxl reads the cell: a bool, an int, a float, else text (an error code).
+#: How LibreOffice writes a value in a locale's CSV (its values not as shown, still in the locale's words): the
+#: decimal mark, and TRUE and FALSE; where the mark is a comma, the fields are tab-separated (tests/uno_recalc.py
+#: ``_csv_options``).
+CSV_LOCALES = {"en-US": (".", ("TRUE", "FALSE")), "de-DE": (",", ("WAHR", "FALSCH")), "fr-FR": (",", ("VRAI", "FAUX"))}
+
+
+def _unquoted(text: str, locale: str = "en-US"):
+    """An unquoted CSV field as openpyxl reads the cell: a bool, an int, a float, else text (an error code); written
+    by a LibreOffice in ``locale`` (:data:`CSV_LOCALES`: de-DE writes 2,4 and WAHR).
 
     >>> [_unquoted(x) for x in ("TRUE", "6", "-3.75", "1E+20", "#N/A")]
     [True, 6, -3.75, 1e+20, '#N/A']
+    >>> [_unquoted(x, "de-DE") for x in ("WAHR", "6", "-3,75", "Err:502")]
+    [True, 6, -3.75, 'Err:502']
     """
-    if text in ("TRUE", "FALSE"):
-        return text == "TRUE"
+    mark, words = CSV_LOCALES[locale]
+    if text in words:
+        return text == words[0]
+    if mark != "." and mark in text:
+        text = text.replace(mark, ".")
     try:
         return int(text)
     except ValueError:
@@ -111,24 +123,26 @@ def _unquoted(text: str):
         return text
 
 
-def csv_cells(text: str):
+def csv_cells(text: str, locale: str = "en-US"):
     r"""(row, column, value) of each non-empty field of LibreOffice's CSV ``text``: a quoted field is
     text (an empty text is no value, as openpyxl reads it), an unquoted one as :func:`_unquoted`.
 
     >>> list(csv_cells('1,"a ""b"" c",\n,"",TRUE\n"x\ny",#N/A\n'))
     [(1, 1, 1), (1, 2, 'a "b" c'), (2, 3, True), (3, 1, 'x\ny'), (3, 2, '#N/A')]
     """
+    sep = "," if CSV_LOCALES[locale][0] == "." else "\t"
+    field = _FIELDS[sep]
     pos, end, row, col = 0, len(text), 1, 1
     while pos < end:
-        m = _FIELD.match(text, pos)
+        m = field.match(text, pos)
         assert m is not None  # the pattern matches an empty field anywhere
         if m.group(1) is not None:
             if m.group(1):
                 yield row, col, m.group(1).replace('""', '"')
         elif m.group(2):
-            yield row, col, _unquoted(m.group(2))
+            yield row, col, _unquoted(m.group(2), locale)
         pos = m.end()
-        if text.startswith(",", pos):
+        if text.startswith(sep, pos):
             col += 1
             pos += 1
         elif text.startswith("\r\n", pos) or text.startswith("\n", pos):
@@ -148,8 +162,8 @@ def _sheet_names(path: Path) -> list[str]:
         wb.close()
 
 
-def _read_csv(folder: Path, stem: str, sheets: list[str]) -> Values:
-    """The values of LibreOffice's CSV files ``STEM-SHEET.csv`` of one workbook."""
+def _read_csv(folder: Path, stem: str, sheets: list[str], locale: str = "en-US") -> Values:
+    """The values of LibreOffice's CSV files ``STEM-SHEET.csv`` of one workbook, written in ``locale``."""
     from openpyxl.utils import get_column_letter
 
     data = {}
@@ -159,7 +173,7 @@ def _read_csv(folder: Path, stem: str, sheets: list[str]) -> Values:
         if not path.exists():
             raise RuntimeError(f"soffice wrote no {path.name} (LibreOffice 7.2 or later writes every sheet)")
         title = sheet.upper()
-        for row, col, value in csv_cells(path.read_text(encoding="utf-8")):
+        for row, col, value in csv_cells(path.read_text(encoding="utf-8"), locale):
             letter = letters.get(col) or letters.setdefault(col, get_column_letter(col))
             data[(title, f"{letter}{row}")] = value
     return Values(data)
@@ -231,9 +245,13 @@ class Office:
     the first request and kept for the process's life (an xdist worker's), each request one JSON line in and
     one out. A server that died or did not answer in time is killed with its soffice (its own process group)
     and started again for the next request; the server itself starts again a soffice that died under it.
-    At the process's exit the server is told to stop (the end of its input) and its group killed."""
+    At the process's exit the server is told to stop (the end of its input) and its group killed.
 
-    def __init__(self):
+    Its LibreOffice runs in ``locale`` (its profile's locale setting, tests/uno_recalc.py ``profile``): en-US, the
+    tests' own, whatever the machine's LANG; another (de-DE: the decimal comma) for :func:`libreoffice_typed`."""
+
+    def __init__(self, locale: str = "en-US"):
+        self.locale = locale
         self.proc: subprocess.Popen | None = None
         self.replies: queue.Queue = queue.Queue()
         self.log: Path | None = None
@@ -241,7 +259,7 @@ class Office:
     def start(self) -> None:
         py = require_uno()
         self.log = Path(tempfile.mkstemp(prefix="mpxl-uno-serve-", suffix=".log")[1])
-        env = {**os.environ, "MPXL_SOFFICE": require_soffice()}
+        env = {**os.environ, "MPXL_SOFFICE": require_soffice(), "MPXL_LO_LOCALE": self.locale}
         with open(self.log, "w") as log:
             self.proc = subprocess.Popen([py, str(UNO_SCRIPT), "--serve"], stdin=subprocess.PIPE,
                                          stdout=subprocess.PIPE, stderr=log, text=True, env=env,
@@ -306,6 +324,18 @@ class Office:
 
 OFFICE = Office()
 atexit.register(OFFICE.stop)
+
+#: The test process's LibreOffices in other locales, started at their first use (:func:`office`).
+_OFFICES: dict[str, Office] = {"en-US": OFFICE}
+
+
+def office(locale: str = "en-US") -> Office:
+    """The test process's LibreOffice in ``locale`` (a BCP 47 tag: de-DE, fr-FR), one a locale, kept for the
+    process: a locale other than en-US costs its own soffice, so a test asks for few."""
+    if locale not in _OFFICES:
+        _OFFICES[locale] = Office(locale)
+        atexit.register(_OFFICES[locale].stop)
+    return _OFFICES[locale]
 
 
 def _stored(paths: Iterable[Path], request: dict, timeout: float,
@@ -783,19 +813,32 @@ def libreoffice_full_recalc(paths: Iterable[Path], rounds: int = 2, edits: dict 
     times, as a user does with Ctrl+Shift+F9: (the values, each recalculation's seconds), in order; in the test
     process's soffice (:class:`Office`). The copies opened are without their notes unless ``notes``
     (:func:`without_notes`)."""
-    return [(values, seconds) for _, values, seconds in _uno_recalc(paths, rounds, edits, timeout, notes, False)]
+    return [(values, info["seconds"]) for _, values, info in _uno_recalc(paths, rounds, edits, timeout, notes, False)]
 
 
 def libreoffice_loaded_and_full_recalc(paths: Iterable[Path], rounds: int = 2,
                                        timeout: int = 900) -> list[tuple[Values, Values, list[float]]]:
     """Each of ``paths`` opened once in LibreOffice: (its values as loaded, as :func:`libreoffice_recalc` gives them;
     its values after ``rounds`` hard recalculations, as :func:`libreoffice_full_recalc`; their seconds), in order."""
-    return [(first, values, seconds) for first, values, seconds in _uno_recalc(paths, rounds, None, timeout, False,
-                                                                                True)]
+    return [(first, values, info["seconds"]) for first, values, info in _uno_recalc(paths, rounds, None, timeout,
+                                                                                     False, True)]
+
+
+def libreoffice_typed(paths: Iterable[Path], edits: dict, locale: str,
+                      timeout: int = 900) -> list[tuple[Values, list[tuple[str, str, object]]]]:
+    """Each of ``paths`` opened in a LibreOffice running in ``locale`` (:func:`office`), ``edits`` (path -> [(sheet,
+    cell, text)]) typed as a user there types them (tests/uno_recalc.py ``Keyboard``: ``0,5`` is a number in a
+    General cell of de-DE, a text in a Text cell), recalculated hard once: (its values, each edited cell as
+    (sheet, cell, the number or text LibreOffice holds): what the user's file holds, for ``mpxl score``)."""
+    paths = [Path(p) for p in paths]
+    done = _uno_recalc(paths, 1, edits, timeout, False, False, locale=locale, keyboard=True)
+    return [(values, [tuple(t) for t in info["typed"]]) for _, values, info in done]
 
 
 def _uno_recalc(paths: Iterable[Path], rounds: int, edits: dict | None, timeout: int, notes: bool,
-                loaded: bool) -> list[tuple[Values | None, Values, list[float]]]:
+                loaded: bool, locale: str = "en-US", keyboard: bool = False) -> list[tuple[Values | None, Values, dict]]:
+    """Each of ``paths`` recalculated through the server of ``locale``: (its values as loaded when ``loaded``, its
+    values, the server's word on it: ``seconds``, and ``typed`` with ``keyboard``)."""
     paths = [Path(p) for p in paths]
     work = Path(tempfile.mkdtemp(prefix="mpxl-uno-"))
     try:
@@ -803,16 +846,16 @@ def _uno_recalc(paths: Iterable[Path], rounds: int, edits: dict | None, timeout:
         out = work / "out"
         out.mkdir()
         plan = {str(staged[i]): list(map(list, (edits or {}).get(p, []))) for i, p in enumerate(paths)}
-        said = {info["file"]: info for info in OFFICE.request(
+        said = {info["file"]: info for info in office(locale).request(
             {"op": "recalc", "rounds": rounds, "edits": plan, "files": [str(p) for p in staged], "outdir": str(out),
-             "loaded": loaded}, timeout)}
+             "loaded": loaded, "keyboard": keyboard}, timeout)}
         results = []
         for p in staged:
             info = said[str(p)]
             assert info["threaded"], "LibreOffice's threaded calculation is off: the test must run as users run it"
             sheets = _sheet_names(p)
-            first = _read_csv(out, f"{p.stem}-loaded", sheets) if loaded else None
-            results.append((first, _read_csv(out, p.stem, sheets), info["seconds"]))
+            first = _read_csv(out, f"{p.stem}-loaded", sheets, locale) if loaded else None
+            results.append((first, _read_csv(out, p.stem, sheets, locale), info))
         return results
     finally:
         shutil.rmtree(work, ignore_errors=True)

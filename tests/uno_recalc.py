@@ -9,6 +9,10 @@ a number or a text), then calls ``calculateAll()`` ROUNDS times, and writes ever
 files ``OUTDIR/STEM-SHEET.csv`` (the same filter as tests/recalc.py's conversion), then prints one
 JSON line a file: ``{"file": ..., "seconds": [each calculateAll's wall time], "threaded": bool}``.
 
+Its locale (the number parsing of VALUE and of what is typed, the decimal comma, the date order) is the profile's
+(:func:`profile`: Tools > Options > Language Settings > Locale setting, ``ooSetupSystemLocale``), ``MPXL_LO_LOCALE``
+(``de-DE``, ``fr-FR``; en-US when unset), never the environment's ``LANG``, which LibreOffice would follow too.
+
 ``python3 uno_recalc.py --serve`` starts one soffice and keeps it: each line of its input is a request (JSON:
 ``{"op": "store", "files": [...], "outdir": ..., "filter": ..., "options": ..., "suffix": ...}``, each file
 opened and saved through a filter, as ``soffice --convert-to`` does; ``{"op": "recalc", ...}``, the
@@ -32,6 +36,34 @@ from pathlib import Path
 #: The CSV export filter: the same options as tests/recalc.py's CSV_FILTER (every sheet its own file).
 FILTER_NAME = "Text - txt - csv (StarCalc)"
 FILTER_OPTIONS = "44,34,76,1,,0,true,true,false,false,false,-1"
+
+
+def _csv_options() -> str:
+    """The CSV filter's options in this soffice's locale: a tab between the fields where the locale's decimal mark
+    is a comma (LibreOffice writes a value in the locale's notation, 2,4 in de-DE), else :data:`FILTER_OPTIONS`."""
+    comma = (os.environ.get("MPXL_LO_LOCALE") or "en-US") not in ("en-US", "")
+    return "9" + FILTER_OPTIONS[2:] if comma else FILTER_OPTIONS
+
+
+#: The profile's settings: the locale LibreOffice parses numbers and dates by (Tools > Options > Language
+#: Settings > Locale setting); it, not the environment's LANG or LC_ALL, is what a user in that country has.
+LOCALE_XCU = """<?xml version="1.0" encoding="UTF-8"?>
+<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema"
+ xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+<item oor:path="/org.openoffice.Setup/L10N"><prop oor:name="ooSetupSystemLocale" oor:op="fuse">
+<value>{locale}</value></prop></item>
+</oor:items>
+"""
+
+
+def profile(locale: str = "") -> Path:
+    """A new private profile whose locale setting is ``locale`` (``MPXL_LO_LOCALE`` when not given, en-US
+    when that is unset): LibreOffice's VALUE and its reading of a typed ``0,5`` follow it."""
+    folder = Path(tempfile.mkdtemp(prefix="mpxl-uno-profile-"))
+    (folder / "user").mkdir()
+    (folder / "user" / "registrymodifications.xcu").write_text(
+        LOCALE_XCU.format(locale=locale or os.environ.get("MPXL_LO_LOCALE") or "en-US"), encoding="utf-8")
+    return folder
 
 
 def _prop(name, value):
@@ -74,7 +106,50 @@ def _threaded(ctx) -> bool:
     return bool(access.getByName("UseThreadedCalculationForFormulaGroups"))
 
 
-def _type(sheet, cell: str, value) -> None:
+def _content(cell):
+    """What a cell holds: its number (a percentage typed 10% is 0.1), its text, or None when empty."""
+    kind = cell.getType().value
+    return None if kind == "EMPTY" else cell.getValue() if kind == "VALUE" else cell.getString()
+
+
+class Keyboard:
+    """Typing into a document's cells as a user types on the keyboard: a text read by the cell's number format in the
+    profile's locale, as Calc's input line reads it (a ``0,5`` is the number 0.5 in a General cell of a de-DE
+    LibreOffice and the text ``0,5`` in a Text cell; ``10%`` is 0.1 formatted as a percentage; ``57.5`` is text in
+    de-DE). The document's number formatter reads it (``detectNumberFormat``, ``convertStringToNumber``), not the
+    dispatcher's ``.uno:EnterString``: LibreOffice 7.4 headless dies now and then after typing through it."""
+
+    TEXT = 256  # com.sun.star.util.NumberFormat.TEXT
+
+    def __init__(self, ctx, doc):
+        self.formats = doc.getNumberFormats()
+        self.formatter = ctx.ServiceManager.createInstanceWithContext("com.sun.star.util.NumberFormatter", ctx)
+        self.formatter.attachNumberFormatsSupplier(doc)
+
+    def type(self, sheet, cell: str, value) -> None:
+        target = sheet.getCellRangeByName(cell)
+        text = "" if value is None else str(value)
+        key = target.NumberFormat
+        if text == "" or self.formats.getByKey(key).Type & self.TEXT:
+            target.setString(text)
+            return
+        try:
+            detected = self.formatter.detectNumberFormat(key, text)
+            number = self.formatter.convertStringToNumber(key, text)
+        except Exception:  # not a number in this locale: the text as typed
+            target.setString(text)
+            return
+        target.setValue(number)
+        if self.formats.getByKey(detected).Type != self.formats.getByKey(key).Type:
+            target.NumberFormat = detected  # 10% typed: the cell formatted as a percentage, as Calc does
+
+
+def _type(sheet, cell: str, value, keyboard: Keyboard | None = None) -> None:
+    """``value`` into ``cell``: a number as a number, a text as a text (the API's setValue and setString, whatever the
+    locale), or, with ``keyboard``, as the user types it (:class:`Keyboard`)."""
+    if keyboard is not None:
+        keyboard.type(sheet, cell, value)
+        return
     target = sheet.getCellRangeByName(cell)
     if value is None or value == "":
         target.setString("")
@@ -134,7 +209,7 @@ class Office:
 
     def __init__(self, soffice: str):
         self.soffice = soffice
-        self.profile = Path(tempfile.mkdtemp(prefix="mpxl-uno-profile-"))
+        self.profile = profile()
         self.proc = None
         self.starts = 0
 
@@ -172,7 +247,8 @@ class Office:
                          request["suffix"])
         if request["op"] == "recalc":
             return recalculate(self.desktop, self.ctx, outdir, int(request["rounds"]), request.get("edits", {}),
-                               files, say=False, loaded=bool(request.get("loaded")))
+                               files, say=False, loaded=bool(request.get("loaded")),
+                               keyboard=bool(request.get("keyboard")))
         raise ValueError(f"unknown request {request['op']!r}")
 
     def stop(self) -> None:
@@ -223,10 +299,13 @@ def main(argv: list[str]) -> int:
 
 
 def recalculate(desktop, ctx, outdir: Path, rounds: int, edits: dict, files: list[str], say: bool = True,
-                loaded: bool = False) -> list[dict]:
+                loaded: bool = False, keyboard: bool = False) -> list[dict]:
     """Each file opened, its edits typed, recalculated hard ``rounds`` times, its values saved as CSV; one
     ``{"file", "seconds", "threaded"}`` a file (printed as a JSON line each when ``say``). With ``loaded``, its
-    values as loaded are saved first (``STEM-loaded``: what ``soffice --convert-to`` gives), from the same load."""
+    values as loaded are saved first (``STEM-loaded``: what ``soffice --convert-to`` gives), from the same load.
+    With ``keyboard`` the edits are typed as a user types them (:class:`Keyboard`), and each edited cell's content is
+    given back (``"typed"``: [sheet, cell, the number or the text it holds], what the user's file then holds; not the
+    edited workbook saved as .xlsx: LibreOffice 7.4 dies after saving a document typed into through the dispatcher)."""
     import uno
 
     threaded = _threaded(ctx)
@@ -237,20 +316,23 @@ def recalculate(desktop, ctx, outdir: Path, rounds: int, edits: dict, files: lis
         try:
             if loaded:
                 first = uno.systemPathToFileUrl(str((outdir / (Path(name).stem + "-loaded.csv")).resolve()))
-                doc.storeToURL(first, (_prop("FilterName", FILTER_NAME), _prop("FilterOptions", FILTER_OPTIONS)))
+                doc.storeToURL(first, (_prop("FilterName", FILTER_NAME), _prop("FilterOptions", _csv_options())))
             sheets = doc.getSheets()
+            typist = Keyboard(ctx, doc) if keyboard else None
+            typed = []
             for sheet_name, cell, value in edits.get(name, []):
-                _type(sheets.getByName(sheet_name), cell, value)
+                _type(sheets.getByName(sheet_name), cell, value, typist)
+                typed.append([sheet_name, cell, _content(sheets.getByName(sheet_name).getCellRangeByName(cell))])
             seconds = []
             for _ in range(rounds):
                 t0 = time.perf_counter()
                 doc.calculateAll()
                 seconds.append(time.perf_counter() - t0)
             out = uno.systemPathToFileUrl(str((outdir / (Path(name).stem + ".csv")).resolve()))
-            doc.storeToURL(out, (_prop("FilterName", FILTER_NAME), _prop("FilterOptions", FILTER_OPTIONS)))
+            doc.storeToURL(out, (_prop("FilterName", FILTER_NAME), _prop("FilterOptions", _csv_options())))
         finally:
             doc.close(True)
-        done.append({"file": name, "seconds": seconds, "threaded": threaded})
+        done.append({"file": name, "seconds": seconds, "threaded": threaded, **({"typed": typed} if keyboard else {})})
         if say:
             print(json.dumps(done[-1]), flush=True)
     return done
@@ -259,9 +341,9 @@ def recalculate(desktop, ctx, outdir: Path, rounds: int, edits: dict, files: lis
 def _session(work) -> int:
     """Start soffice (a private profile), run ``work(desktop, ctx)``, stop it."""
     soffice = os.environ.get("MPXL_SOFFICE") or "soffice"
-    profile = Path(tempfile.mkdtemp(prefix="mpxl-uno-profile-"))
+    folder = profile()
     pipe = f"mpxl_uno_{os.getpid()}"
-    proc, ctx, desktop = _connect(soffice, profile, pipe)
+    proc, ctx, desktop = _connect(soffice, folder, pipe)
     try:
         work(desktop, ctx)
     finally:
@@ -275,7 +357,7 @@ def _session(work) -> int:
             proc.kill()
         import shutil
 
-        shutil.rmtree(profile, ignore_errors=True)
+        shutil.rmtree(folder, ignore_errors=True)
     return 0
 
 

@@ -141,6 +141,11 @@ __all__ = [
     "NUMBER_LIKE",
     "WHOLE_TEXT",
     "NUMBER_TEXT",
+    "SHEET_DECIMAL_MARK",
+    "SHEET_DECIMAL_MARK_FORMULA",
+    "sheet_number",
+    "sheet_is_number",
+    "sheet_point",
 ]
 
 
@@ -521,6 +526,45 @@ WHOLE_TEXT = r"[+-]?[0-9]+(?:\.0*)?"
 #: not a comma decimal (``1,5``: a thousands separator elsewhere), an exponent or a fullwidth digit.
 NUMBER_TEXT = r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)"
 
+#: The running spreadsheet's decimal mark, the defined name ``Mark`` of the formula ``MID(1/2,2,1)`` (a name's formula
+#: is worked out each time a cell uses it, never kept from the machine that saved the file): one half written as
+#: text is ``0.5`` in an English Excel or LibreOffice and ``0,5`` in a German, French, Dutch, Polish or Scandinavian
+#: one (its locale's), whose VALUE then reads ``57.5`` as no number (LibreOffice: Err:502) or as a date (Excel:
+#: ``1.5`` is the 1st of May).
+SHEET_DECIMAL_MARK, SHEET_DECIMAL_MARK_FORMULA = "Mark", "MID(1/2,2,1)"
+
+
+def sheet_number(text: str) -> str:
+    """The Excel expression of ``text``, a number in the rulebook's notation (:data:`NUMBER_TEXT`: a decimal point,
+    ``57.5``), as that number in any locale: its point written as the locale's mark before VALUE reads it.
+    (``NUMBERVALUE(text, ".")`` says the same from Excel 2013 on; the sheet keeps to Excel 2010's functions.)
+
+    >>> sheet_number("K5")
+    'VALUE(SUBSTITUTE(K5,".",Mark))'
+    """
+    return f'VALUE(SUBSTITUTE({text},".",{SHEET_DECIMAL_MARK}))'
+
+
+def sheet_is_number(text: str) -> str:
+    """The Excel test that ``text`` in the rulebook's notation (``57.5``) reads as a number, in any locale (as
+    ``ISNUMBER(-text)`` does only where the decimal mark is a point).
+
+    >>> sheet_is_number("K5")
+    'ISNUMBER(-SUBSTITUTE(K5,".",Mark))'
+    """
+    return f'ISNUMBER(-SUBSTITUTE({text},".",{SHEET_DECIMAL_MARK}))'
+
+
+def sheet_point(text: str) -> str:
+    """The Excel expression of ``text``, a number the sheet wrote as text (``x*100&"%"``: in the locale's notation,
+    ``2,5%`` in de-DE), in the rulebook's notation (``2.5%``), as ``mpxl score`` reads the cell.
+
+    >>> sheet_point('A1&""')
+    'SUBSTITUTE(A1&"",Mark,".")'
+    """
+    return f'SUBSTITUTE({text},{SHEET_DECIMAL_MARK},".")'
+
+
 #: A score typed as text (:data:`WHOLE_TEXT`, spaces around): what :func:`plain_score` then reads.
 TEXT_SCORE = Pattern(rf"^\s*({WHOLE_TEXT})\s*$")
 
@@ -555,12 +599,13 @@ def sheet_percent_pair(key: str) -> str:
     (``1E3%``) is refused by both, by the side's check.
 
     >>> sheet_percent_pair("K")
-    'AND(ISNUMBER(FIND("%-",K)),RIGHT(K)="%",ISNUMBER(-LEFT(K,FIND("%-",K)-1)),LEFT(K)<>"-",LEFT(K)<>"+",\
-ISNUMBER(-MID(K,FIND("%-",K)+2,LEN(K)-FIND("%-",K)-2)))'
+    'AND(ISNUMBER(FIND("%-",K)),RIGHT(K)="%",ISNUMBER(-SUBSTITUTE(LEFT(K,FIND("%-",K)-1),".",Mark)),LEFT(K)<>"-",\
+LEFT(K)<>"+",ISNUMBER(-SUBSTITUTE(MID(K,FIND("%-",K)+2,LEN(K)-FIND("%-",K)-2),".",Mark)))'
     """
     at = f'FIND("{PERCENT_PAIR_JOIN}",{key})'
-    return (f'AND(ISNUMBER({at}),RIGHT({key})="%",ISNUMBER(-LEFT({key},{at}-1)),LEFT({key})<>"-",LEFT({key})<>"+",'
-            f'ISNUMBER(-MID({key},{at}+{len(PERCENT_PAIR_JOIN)},LEN({key})-{at}-{len(PERCENT_PAIR_JOIN)})))')
+    right = f'MID({key},{at}+{len(PERCENT_PAIR_JOIN)},LEN({key})-{at}-{len(PERCENT_PAIR_JOIN)})'
+    return (f'AND(ISNUMBER({at}),RIGHT({key})="%",{sheet_is_number(f"LEFT({key},{at}-1)")},LEFT({key})<>"-",'
+            f'LEFT({key})<>"+",{sheet_is_number(right)})')
 
 
 # ------------------------------------------------------------- raw matchpoints

@@ -20,6 +20,7 @@ from ..core.rules import (
     SCALE_AVERAGE,
     SCALE_TOP,
     SCALES,
+    SHEET_DECIMAL_MARK,
 )
 from ..core.settings import EstimateAt, Field, MixedLine, Scale, Tie, TotalsFrom, TotalsMethod
 from .columns import Across, Row, Side, every
@@ -51,11 +52,14 @@ def is_decimal(u: str) -> str:
 def is_whole(u: str, value: str = "") -> str:
     """TRUE when text ``u`` is a whole number without its sign as the rulebook reads one typed as text
     (:data:`mpxl.core.rules.WHOLE_TEXT`): digits, then a decimal point and zeros only if any (``420``, ``420.00``).
-    ``value`` is the number it reads as (``VALUE(u)`` unless given: the signed text's)."""
+    ``value`` is the number it reads as, in any locale (unless given, the signed text's: ``u`` with its point as the
+    locale's mark, by arithmetic, :func:`mpxl.core.rules.sheet_number`'s reading in five characters fewer; the
+    digits are checked beside it)."""
     rest = u
     for d in "0123456789":
         rest = f'SUBSTITUTE({rest},"{d}","")'
-    return f'IFERROR(AND(OR({rest}={{"","."}}),LEFT({u})<>".",MOD({value or f"VALUE({u})"},1)=0),FALSE)'
+    value = value or f'--SUBSTITUTE({u},".",{SHEET_DECIMAL_MARK})'
+    return f'IFERROR(AND(OR({rest}={{"","."}}),LEFT({u})<>".",MOD({value},1)=0),FALSE)'
 
 
 def unsigned(t: str) -> str:

@@ -28,6 +28,8 @@ from ..core.rules import (
     PENALTY_ROW_CODES,
     RAW_MP,
     sheet_key,
+    sheet_number,
+    sheet_point,
 )
 from .columns import NS, Row, Side, col, each_part, twin
 from .pieces import (
@@ -69,8 +71,8 @@ def _view_code(c: Row, s: Side) -> str:
 def _view_pct(c: Row, s: Side) -> str:
     """A split side's artificial code as its percentage: the Help code's, else A and a number 0-100 (A55,
     A55%); ? when the code is neither."""
-    k, u = c[s].vk, c[s].vn
-    number = f'IF({is_decimal(u)},IF(VALUE({u})<=100,VALUE({u}),"?"),"?")'
+    k, u, n = c[s].vk, c[s].vn, c[s].vr
+    number = f'IF({is_decimal(u)},IF({n}<=100,{n},"?"),"?")'
     return f'IF({k}="","",IFERROR(INDEX(CodePcts,{match_in("CodeNames", k)}),{number}))'
 
 
@@ -122,11 +124,16 @@ def _part_weight_text(c: Row, s: Side, i: int) -> str:
     return _part_text(c, s, i, "w")
 
 
+def _part_score_read(c: Row, s: Side, i: int) -> str:
+    """Part ``i``'s score text read as a number in any locale (:func:`mpxl.core.rules.sheet_number`), blank if none."""
+    return f'IFERROR({sheet_number(c[s].part("st", i))},"")'
+
+
 def _part_score(c: Row, s: Side, i: int) -> str:
     """Part ``i``'s score as a number: a whole score (mpxl.core.rules.WHOLE_TEXT), signed, within any contract's."""
-    t = c[s].part("st", i)
+    t, n = c[s].part("st", i), c[s].part("sr", i)
     plain = '""' if i > 1 else c.ns_score  # a plain score: its one part
-    read = f'IF({is_whole(unsigned(t), f"VALUE({t})")},IF(ABS(VALUE({t}))<={MAX_SCORE},VALUE({t}),"?"),"?")'
+    read = f'IF({is_whole(unsigned(t), n)},IF(ABS({n})<={MAX_SCORE},{n},"?"),"?")'
     return f'IF(ISNUMBER({c.ns_score}),{plain},IF({t}="","",{read}))'
 
 
@@ -138,7 +145,7 @@ def _part_weight(c: Row, s: Side, i: int) -> str:
     rest = unsigned(u)
     for d in "0123456789":
         rest = f'SUBSTITUTE({rest},"{d}","")'
-    read = f'IFERROR(IF(AND(RIGHT({t})="%",OR({rest}={{"","."}})),VALUE({u})/100,"?"),"?")'
+    read = f'IFERROR(IF(AND(RIGHT({t})="%",OR({rest}={{"","."}})),{sheet_number(u)}/100,"?"),"?")'
     return f'IF(ISNUMBER({c.ns_score}),{plain},IF({t}="","",{read}))'
 
 
@@ -308,7 +315,8 @@ def _penalty_text(c: Row, s: Side) -> str:
     Text format is gone) as the percentage it shows (``10%``), as ``mpxl score`` reads the workbook
     (:func:`mpxl.workbook.reader._shown_percentage`)."""
     x = c[s].pen
-    shown = f'IF(LEFT(CELL("format",{x}))="{PERCENT_FORMAT}",{x}*100&"%","")'
+    pct = sheet_point(f'{x}*100&"%"')  # 2.5%, as mpxl score reads it, not the locale's 2,5%
+    shown = f'IF(LEFT(CELL("format",{x}))="{PERCENT_FORMAT}",{pct},"")'
     return f'IF(ISNUMBER({x}),{shown},{sheet_key(x)})'
 
 
@@ -322,7 +330,7 @@ def _penalty_number(c: Row, s: Side) -> str:
     v = c[s]
     x, t, d = v.pen, v.pt, v.pd
     return (f'IF({t}="",IF(ISNUMBER({x}),{x},""),IF({is_decimal(d)},'
-            f'IF(LEFT({t},1)="-",-1,1)*VALUE({d}),"?"))')
+            f'IF(LEFT({t},1)="-",-1,1)*{sheet_number(d)},"?"))')
 
 
 def _penalty_mp(c: Row, s: Side) -> str:
@@ -414,6 +422,9 @@ COLUMNS = [
         "How many parts {V}'s view has: its % signs, 1 for a plain score.")),
     *each_part("{v}st{i}", "{V} part {i} score (text)", _part_score_text, PARTS, note=(
         "The score of {V}'s part {i} as typed (the word after its weight, or before it).")),
+    *each_part("{v}sr{i}", "{V} part {i} score (read)", _part_score_read, PARTS, note=(
+        "The score text of {V}'s part {i} as a number, its decimal point read as the point whatever the "
+        "spreadsheet's language (57.5 in a German or French one too); blank when no number.")),
     *each_part("{v}wt{i}", "{V} part {i} weight (text)", _part_weight_text, PARTS, note=(
         "The weight of {V}'s part {i} as typed (30%); 100% for a plain score.")),
     *each_part("{v}s{i}", "{V} part {i} score", _part_score, PARTS, across="{V}Part{i}", note=(

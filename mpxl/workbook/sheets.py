@@ -38,6 +38,8 @@ from ..core.rules import (
     NOT_PLAYED_CODES,
     PASS_SPELLINGS,
     ROUNDING_KINDS,
+    SHEET_DECIMAL_MARK,
+    SHEET_DECIMAL_MARK_FORMULA,
     SMALL_GROUP_RULES,
     board_cycle_table,
     contract_score_table,
@@ -221,6 +223,7 @@ def define_names(wb: Workbook, trav_last: int, pair_last: int, help_sizes: Mappi
     def add(name: str, ref: str) -> None:
         wb.defined_names[name] = DefinedName(name, attr_text=ref)
 
+    add(SHEET_DECIMAL_MARK, SHEET_DECIMAL_MARK_FORMULA)  # the locale's decimal mark, for text in mpxl's notation
     for key, name in SETUP_NAMES.items():
         add(name, SETUP_CELLS[key])
     for key, name in TRAVELLER_RANGE_NAMES.items():

@@ -34,7 +34,9 @@ from ..core.rules import (
     PERCENT_PAIR_JOIN,
     contract_keys,
     sheet_blank,
+    sheet_is_number,
     sheet_key,
+    sheet_number,
     sheet_percent_pair,
     sheet_text,
 )
@@ -86,7 +88,7 @@ def bnum(c: Row) -> str:
     typed as text (``7``, `` 7 ``, ``7.0``: pasted, or typed into a cell formatted as text) as that number; any other
     text as typed (no board mpxl score reads: it refuses the file, naming the row)."""
     x = c.bclean
-    return f'IF(ISNUMBER({c.board}),{c.board},IF({is_whole(x)},VALUE({x}),{c.board}))'
+    return f'IF(ISNUMBER({c.board}),{c.board},IF({is_whole(x)},{sheet_number(x)},{c.board}))'
 
 
 def bbad(c: Row) -> str:
@@ -224,7 +226,7 @@ def tu(c: Row) -> str:
 def tnum(c: Row) -> str:
     """The typed score as a number when it is a bridge score typed as one (a number, or text of a whole number:
     Typed number form 2); blank when none; else :data:`TYPED_TEXT` (a ruling, a code or a message)."""
-    sign, value = f'IF(LEFT({c.tt},1)="-",-1,1)', f'VALUE({c.tu})'
+    sign, value = f'IF(LEFT({c.tt},1)="-",-1,1)', sheet_number(c.tu)
     return (f'IF(AND(ISNUMBER({c.typed}),{c.arul}=0),{plain_score(c.typed)},IF({c.tt}="","",'
             f'IF({c.tlk}=2,{plain_score(value, sign)},"{TYPED_TEXT}")))')
 
@@ -241,7 +243,7 @@ def _typed_code(c: Row, key: str) -> str:
     is a not-played code (-)."""
     tt = c.tt
     pair = f'ISNUMBER(FIND("{PERCENT_PAIR_JOIN}",SUBSTITUTE({tt}," ","")))'
-    pct = f'AND(RIGHT({tt})="%",OR(ISNUMBER(-LEFT({tt},LEN({tt})-1)),{pair}))'
+    pct = f'AND(RIGHT({tt})="%",OR({sheet_is_number(f"LEFT({tt},LEN({tt})-1)")},{pair}))'
     others = ",".join(f'{tt}="{code}"' for code in NOT_PLAYED_CODES if not code[0].isalpha())
     code = f'OR(ISNUMBER(FIND(UPPER(LEFT({tt})),"{LETTERS}")),ISNUMBER(FIND("/",{tt})),{pct},{others})'
     return f'AND({c.tnum}="{TYPED_TEXT}",NOT(ISNUMBER(FIND("|",{tt}))),{code})'
@@ -292,7 +294,7 @@ def _code_text(c: Row, s: Side) -> str:
 
 def _code_number(c: Row, s: Side) -> str:
     v = c[s].code_text
-    return f'IF({is_decimal(v)},VALUE({v}),"")'
+    return f'IF({is_decimal(v)},{sheet_number(v)},"")'
 
 
 def _code_row(c: Row, s: Side) -> str:
@@ -415,7 +417,7 @@ def tkr(c: Row) -> str:
 def tk(c: Row) -> str:
     """Tricks as a number: a number; text of a whole number (Tricks whole); or Tricks from the result; ? otherwise."""
     t, x = c.tricks, c.tkt
-    return f'IF(ISNUMBER({t}),{t},IF({x}="","",IF({c.tkw}=1,VALUE({x}),{c.tkr})))'
+    return f'IF(ISNUMBER({t}),{t},IF({x}="","",IF({c.tkw}=1,{sheet_number(x)},{c.tkr})))'
 
 
 def whyp(c: Row) -> str:
@@ -492,6 +494,11 @@ def badend(c: Row) -> str:
 # A score typed as text is a whole number (mpxl.core.rules.WHOLE_TEXT: 420, +420, 420.00) within any contract's; a
 # number that is none (4.20, 8000), or text that only looks like one (1,5, 4e2, −50), gets mpxl score's words; a code
 # (in Adjustment, or typed as a score) not read gets the readers' words (mpxl.formats.common.check_entry).
+
+
+def _view_read(c: Row, s: Side) -> str:
+    """The view's code number text read as a number in any locale (:func:`mpxl.core.rules.sheet_number`), else blank."""
+    return f'IFERROR({sheet_number(c[s].vn)},"")'
 
 
 def tkw(c: Row) -> str:
@@ -770,6 +777,9 @@ COLUMNS = [
         "in mpxl score's words.")),
     *twin("{v}vn", "{V} view code number", _view_number, note=(
         "The {V} view's code without its A and a trailing % (A55% -> 55): the number read.")),
+    *twin("{v}vr", "{V} view code number (read)", _view_read, note=(
+        "{V} view code number as a number, its decimal point read as the point whatever the spreadsheet's "
+        "language (57.5 in a German or French one too); blank when no number.")),
     col("tcw", "Contract (words)", tcw, note=(
         "The contract as mpxl score writes it in a message (4S, 3NT, 2Hx) and the results it allows (4S: "
         "expected = or +0 to +3 or -1 to -10); blank when not read.")),
