@@ -69,7 +69,7 @@ def test_the_registries_and_notes_come_from_the_declarations():
     assert all(COLUMN_NOTES[c.key] for c in HELPER_COLUMNS)
     assert set(PAIRS_NOTES) == {c.key for c in PAIRS_SHEET}
     assert [(c.key, c.header) for c in HELPER_COLUMNS[::220]] == [("sess", "Session number"), ("rsh", "Result shares")]
-    assert len(HELPER_COLUMNS) == 232
+    assert len(HELPER_COLUMNS) == 240
 
 
 def test_a_name_that_is_no_column_is_refused():
@@ -124,9 +124,9 @@ def test_the_sheets_order_is_the_one_laid_out_before_the_records_said_it():
         "section", "session", "ns_score", "ns_mp", "ew_mp", "nslp", "ewlp", "ns_pen", "ew_pen"]
     starts = [c.key for c in HELPER_COLUMNS if c.after]
     assert starts == ["badb", "sw", "sns", "tkt", "avg", "swt", "spn", "bar", "kcode", "penr", "setf", "tkw", "topr",
-                      "hs"]
+                      "hs", "nsr1"]
     assert [TRAVELLER_COLUMNS[k] for k in ("sess", "kind", "badb", "rsh")] == ["AX", "CT", "CV", "RV"]
-    assert HELPER_COLUMNS[-1].key == "samep"  # the last added, at the end: every earlier column keeps its letter
+    assert HELPER_COLUMNS[-1].key == "esr3"  # the last added, at the end: every earlier column keeps its letter
 
 
 def test_no_formula_reads_itself_through_other_columns():

@@ -45,8 +45,10 @@ def test_real_file_to_workbook_and_back_gives_the_same_figures(path, tmp_path, c
 
 
 def _type_template(path: Path, rows: list[dict], setup: dict | None = None) -> None:
-    """A template filled in as a scorer types it: cells found by their headings (row 4)."""
-    wb = build_template(tables=4, boards=2)
+    """A template filled in as a scorer types it: cells found by their headings (row 4); with one winner the Howell
+    template (its Pairs list 1..8 once: a Mitchell's list each number twice, which one winner cannot rank, as the
+    sheet says: tests/test_workbook_sheet_flags.py)."""
+    wb = build_template(tables=4, boards=2, movement="howell" if (setup or {}).get("Winners") == 1 else "mitchell")
     ws = wb["Travellers"]
     heads: dict = {}
     for c in range(1, ws.max_column + 1):

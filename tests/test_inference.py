@@ -382,23 +382,28 @@ def test_running_totals_are_reproduced_from_the_earlier_sessions(tmp_path, capsy
 
 
 def test_each_session_s_figures_are_checked_against_that_session(tmp_path, capsys):
-    """One file, two sessions, each with its own pairs' figures (USEBIO SESSION > PARTICIPANTS)."""
+    """One file, two sessions, each with its own pairs' figures (USEBIO SESSION > PARTICIPANTS): each pair listed
+    once, its figures in each session beside the event's (:attr:`mpxl.core.event.Pair.published_sessions`)."""
+    from mpxl.core.event import SessionFigures
+
     opts = ScoringOptions.parse(rounding="1")
-    parts = []
+    lines, pairs = [], {}
     for sess, seed in ((1, 31), (2, 32)):
         event = club_event(seed, tables=4, boards=3)
         result = score_event(event, opts)
-        lines = [replace(sl.line, session=sess, published_ns_mp=float(sl.ns_mp), published_ew_mp=float(sl.ew_mp))
-                 for b in result.boards for sl in b.lines]
-        pairs = [replace(pr.pair, session=sess, published_mp=float(pr.mp),
-                         published_percentage=float(opts.round_percentage(pr.percentage)), published_place=pr.place)
-                 for pr in result.pairs]
-        parts.append((lines, pairs))
-    both = Event(lines=parts[0][0] + parts[1][0], pairs=parts[0][1] + parts[1][1], program="generated",
-                 winners={"": 1})
+        lines += [replace(sl.line, session=sess, published_ns_mp=float(sl.ns_mp), published_ew_mp=float(sl.ew_mp))
+                  for b in result.boards for sl in b.lines]
+        for pr in result.pairs:
+            pair = pairs.setdefault(pr.pair.number, replace(pr.pair, published_sessions={}))
+            pair.published_sessions[sess] = SessionFigures(
+                float(pr.mp), float(opts.round_percentage(pr.percentage)), pr.place)
+    both = Event(lines=lines, pairs=list(pairs.values()), program="generated", winners={"": 1})
     path = tmp_path / "two-sessions.xml"
     write_event(both, path)
-    assert {p.session for p in read_event(path).pairs} == {1, 2}
+    read = read_event(path).pairs  # each pair once, its figures in each session beside the event's
+    assert {s for p in read for s in p.published_sessions} == {1, 2} and len({p.number for p in read}) == len(read)
+    assert {p.number: {s: f.mp for s, f in p.published_sessions.items()} for p in read} == {
+        n: {s: f.mp for s, f in p.published_sessions.items()} for n, p in pairs.items()}
     assert main(["check", str(path)]) == 0
     assert "all agree" in capsys.readouterr().out
 

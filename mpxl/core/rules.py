@@ -145,6 +145,7 @@ __all__ = [
     "SHEET_DECIMAL_MARK_FORMULA",
     "sheet_number",
     "sheet_is_number",
+    "sheet_whole",
     "sheet_point",
 ]
 
@@ -543,6 +544,16 @@ def sheet_number(text: str) -> str:
     'VALUE(SUBSTITUTE(K5,".",Mark))'
     """
     return f'VALUE(SUBSTITUTE({text},".",{SHEET_DECIMAL_MARK}))'
+
+
+def sheet_whole(x: str) -> str:
+    """The Excel test that the number ``x`` is whole (no fraction: 420, 420.00), the rulebook's one test of it (a
+    ``MOD(..., 1)`` elsewhere would be a rounding rule's: tests/test_rounding.py).
+
+    >>> sheet_whole("K5")
+    'MOD(K5,1)=0'
+    """
+    return f"MOD({x},1)=0"
 
 
 def sheet_is_number(text: str) -> str:

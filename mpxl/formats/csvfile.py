@@ -429,9 +429,10 @@ def header_keys_of(header: Sequence[str], source: str, where: str = "line 1") ->
     dupes = {k for k in keys if k and keys.count(k) > 1}
     if dupes:
         raise UserError(source, where, f"column {sorted(dupes)[0]!r} appears twice in the header")
-    if not set(keys) <= KNOWN_COLUMNS | {""}:
-        unknown_columns(header, keys, source, where)  # a misspelt column named before what the header then lacks
     missing = [k for k in ("board", "ns_pair", "ew_pair") if k not in keys]
+    unknown = [k for k in keys if k and k not in KNOWN_COLUMNS]
+    if unknown and (not missing or any(nearest_column(k, MISSPELT) in missing for k in unknown)):
+        unknown_columns(header, keys, source, where)  # a misspelt column named before what the header then lacks
     if missing:
         raise UserError(
             source,

@@ -21,6 +21,7 @@ from ..core.rules import (
     SCALE_TOP,
     SCALES,
     SHEET_DECIMAL_MARK,
+    sheet_whole,
 )
 from ..core.settings import EstimateAt, Field, MixedLine, Scale, Tie, TotalsFrom, TotalsMethod
 from .columns import Across, Row, Side, every
@@ -59,7 +60,7 @@ def is_whole(u: str, value: str = "") -> str:
     for d in "0123456789":
         rest = f'SUBSTITUTE({rest},"{d}","")'
     value = value or f'--SUBSTITUTE({u},".",{SHEET_DECIMAL_MARK})'
-    return f'IFERROR(AND(OR({rest}={{"","."}}),LEFT({u})<>".",MOD({value},1)=0),FALSE)'
+    return f'IFERROR(AND(OR({rest}={{"","."}}),LEFT({u})<>".",{sheet_whole(value)}),FALSE)'
 
 
 def unsigned(t: str) -> str:

@@ -422,9 +422,6 @@ COLUMNS = [
         "How many parts {V}'s view has: its % signs, 1 for a plain score.")),
     *each_part("{v}st{i}", "{V} part {i} score (text)", _part_score_text, PARTS, note=(
         "The score of {V}'s part {i} as typed (the word after its weight, or before it).")),
-    *each_part("{v}sr{i}", "{V} part {i} score (read)", _part_score_read, PARTS, note=(
-        "The score text of {V}'s part {i} as a number, its decimal point read as the point whatever the "
-        "spreadsheet's language (57.5 in a German or French one too); blank when no number.")),
     *each_part("{v}wt{i}", "{V} part {i} weight (text)", _part_weight_text, PARTS, note=(
         "The weight of {V}'s part {i} as typed (30%); 100% for a plain score.")),
     *each_part("{v}s{i}", "{V} part {i} score", _part_score, PARTS, across="{V}Part{i}", note=(
@@ -514,4 +511,8 @@ COLUMNS = [
     col("pend", "Penalty (rows to the end)", pend, across="PenaltyToEnd", note=(
         "On a penalty line (Penalty in words), 1,048,577 less its row (the board's first has the largest); 0 "
         "on the others.")),
+    # added last, after the Travellers' last helper (typed's): every earlier column keeps its letter
+    *each_part("{v}sr{i}", "{V} part {i} score (read)", _part_score_read, PARTS, after="evr", note=(
+        "The score text of {V}'s part {i} as a number, its decimal point read as the point whatever the "
+        "spreadsheet's language (57.5 in a German or French one too); blank when no number.")),
 ]

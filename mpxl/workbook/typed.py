@@ -777,9 +777,6 @@ COLUMNS = [
         "in mpxl score's words.")),
     *twin("{v}vn", "{V} view code number", _view_number, note=(
         "The {V} view's code without its A and a trailing % (A55% -> 55): the number read.")),
-    *twin("{v}vr", "{V} view code number (read)", _view_read, note=(
-        "{V} view code number as a number, its decimal point read as the point whatever the spreadsheet's "
-        "language (57.5 in a German or French one too); blank when no number.")),
     col("tcw", "Contract (words)", tcw, note=(
         "The contract as mpxl score writes it in a message (4S, 3NT, 2Hx) and the results it allows (4S: "
         "expected = or +0 to +3 or -1 to -10); blank when not read.")),
@@ -809,4 +806,8 @@ COLUMNS = [
     col("samep", "One pair both sides", samep, note=(
         "1 when Setup's Winners is 1 and the line's NS and EW pair are one number (NS 3 against EW 3: a "
         "Mitchell's numbering read as one ranking, a pair playing itself); the line is then unreadable. Else 0.")),
+    # added last: every earlier column keeps its letter
+    *twin("{v}vr", "{V} view code number (read)", _view_read, note=(
+        "{V} view code number as a number, its decimal point read as the point whatever the spreadsheet's "
+        "language (57.5 in a German or French one too); blank when no number.")),
 ]
