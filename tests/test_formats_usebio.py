@@ -318,3 +318,24 @@ def test_an_event_scored_in_imps_is_refused_never_matchpointed(data, where, mean
 ], ids=["mp-pairs", "pairs-match-points", "unknown-word", "figures-are-matchpoints"])
 def test_a_matchpoint_event_is_read(data):
     assert [ln.score for ln in read_usebio_bytes(data, "mp.xml").lines] == [420]
+
+
+NAMED = ('<?xml version="1.0" encoding="{}"?><USEBIO Version="1.2"><EVENT><PROGRAM_NAME>X</PROGRAM_NAME>'
+         "<PARTICIPANTS><PAIR><PAIR_NUMBER>1</PAIR_NUMBER><PLAYER><PLAYER_NAME>Zoë D’Arcy</PLAYER_NAME></PLAYER>"
+         "</PAIR></PARTICIPANTS><BOARD><BOARD_NUMBER>1</BOARD_NUMBER>" + LINE.format("<SCORE>420</SCORE>")
+         + "</BOARD></EVENT></USEBIO>")
+
+
+@pytest.mark.parametrize("declared, encoding", [
+    ("UTF-16", "utf-16"),  # a .NET writer's Encoding.Unicode: the mark and a declaration that agree
+    ("iso-8859-1", "utf-16"),  # Notepad's "Save as Unicode": the mark, and the declaration the file had before
+    ("windows-1252", "utf-16-be-bom"),
+    ("UTF-8", "utf-32"),
+    ("iso-8859-1", "utf-8-bom"),
+], ids=["utf16-declared", "utf16-latin1-declaration", "utf16be", "utf32", "utf8-bom-latin1-declaration"])
+def test_a_file_with_a_byte_order_mark_is_read_by_it(declared, encoding):
+    text = NAMED.format(declared)
+    data = {"utf-16-be-bom": b"\xfe\xff" + text.encode("utf-16-be"),
+            "utf-8-bom": b"\xef\xbb\xbf" + text.encode("utf-8")}.get(encoding) or text.encode(encoding)
+    ev = read_usebio_bytes(data, "wide.xml")
+    assert (ev.pairs[0].names, [ln.score for ln in ev.lines]) == (("Zoë D’Arcy",), [420])

@@ -69,12 +69,14 @@ if TYPE_CHECKING:  # typing only
     from ..core.session import SessionResult
 
 from .common import (
+    WIDE_BOMS,
     EventToWrite,
     board_number,
     check_entry,
     contract_cell,
     contract_warning,
     decimals_of,
+    decode_text,
     entry_text,
     exact_text,
     figure_text,
@@ -115,7 +117,7 @@ def _text(elem: Element, tag: str) -> str | None:
 
 def read_usebio_bytes(data: bytes, source: str = "<usebio>") -> Event:
     """Parse USEBIO from bytes; ``source`` names the file in messages."""
-    data = _windows_1252_as_utf8(data)
+    data = _windows_1252_as_utf8(_marked_as_utf8(data, source))
     try:
         root = SafeET.fromstring(data, forbid_dtd=False, forbid_entities=True, forbid_external=True)
     except defusedxml.DefusedXmlException as exc:
@@ -262,6 +264,34 @@ windows-1252?); declare that one in its first line, <?xml version="1.0" encoding
 
 #: The XML declaration's encoding: its value's place in the bytes.
 _DECLARED_ENCODING = Pattern(rb"""\A<\?xml[^>]*?\sencoding\s*=\s*["']([A-Za-z0-9._:-]+)["']""")
+
+
+def _marked_as_utf8(data: bytes, source: str) -> bytes:
+    """A file that starts with a byte-order mark (UTF-16 or UTF-32, Windows' "Unicode", as Notepad saves a file;
+    UTF-8's, as Notepad's "UTF-8" saves one), as UTF-8, its declaration saying so: the mark tells the encoding,
+    whatever the declaration kept from the file before it was saved again says (``ISO-8859-1``: the parser would
+    refuse a UTF-16 file so declared, and read a UTF-8 one's names wrong, ``ZoÃ«`` for ``Zoë``); any other file,
+    or one whose bytes are not the mark's encoding, as it is.
+
+    >>> text = '<?xml version="1.0" encoding="iso-8859-1"?><A>Zoé</A>'
+    >>> _marked_as_utf8(text.encode("utf-16"), "t.xml").decode("utf-8")
+    '<?xml version="1.0" encoding="UTF-8"?><A>Zoé</A>'
+    >>> _marked_as_utf8(b"\\xef\\xbb\\xbf" + text.encode("utf-8"), "t.xml").decode("utf-8")
+    '<?xml version="1.0" encoding="UTF-8"?><A>Zoé</A>'
+    >>> _marked_as_utf8(text.encode("latin-1"), "t.xml") == text.encode("latin-1")
+    True
+    """
+    if data.startswith(b"\xef\xbb\xbf"):
+        try:
+            utf8 = data[3:].decode("utf-8").encode("utf-8")
+        except UnicodeDecodeError:
+            return data  # not UTF-8 after all: the parser says where
+    elif data.startswith(WIDE_BOMS):
+        utf8 = decode_text(data, source=source).encode("utf-8")  # the one reading of a byte-order mark
+    else:
+        return data
+    m = _DECLARED_ENCODING.match(utf8)
+    return utf8 if m is None else utf8[:m.start(1)] + b"UTF-8" + utf8[m.end(1):]
 
 
 def _windows_1252_as_utf8(data: bytes) -> bytes:
