@@ -309,3 +309,35 @@ def test_a_mitchell_total_score_table_without_directions_takes_the_order(directi
     assert [(p.number, p.direction, p.names[0]) for p in ev.pairs] == [
         (n, side, names.split(" - ")[0]) for (_, n, _, names), side in zip(rows, sides)]
     assert any("the TotalScoreTable lists pairs 1, 2 twice with no direction" in w for w in ev.warnings) == warned
+
+
+IMP_HEADER = "Table\\2R;PairId_NS\\2R;PairId_EW\\2R;Contract\\4L;Declarer\\1R;Result\\2R;Score_NS\\6R;Score_EW\\6R"
+IMP_ROWS = ' 1  1  2 4S   N 10 "420"      - {}\n 2  3  4 4S   N  9      - "50" {}'
+
+
+# (the game's tags, its ScoreTable header, the rows' figures, where the refusal points, what it names)
+PBN_NOT_MATCHPOINTS = [
+    ('[Scoring "IMP;Butler"]\n', IMP_HEADER + ";IMP_NS\\5R;IMP_EW\\5R", ("5.3 -5.3", "-6.0 6.0"), "line 3",
+     "Scoring tag 'IMP;Butler': the event is scored in IMPs"),
+    ('[Scoring "Cross"]\n', IMP_HEADER, ("", ""), "line 3", "scored in cross-IMPs"),  # PBN 2.1, 4.2: Cross
+    ("", IMP_HEADER + ";IMP_NS\\5R;IMP_EW\\5R", ("5.3 -5.3", "-6.0 6.0"), "line 3",  # no tag: the column tells
+     "ScoreTable column 'IMP_NS': the event is scored in IMPs"),
+]
+
+
+@pytest.mark.parametrize("tags, header, figures, where, problem", PBN_NOT_MATCHPOINTS,
+                         ids=["butler-tag", "cross-tag", "imp-column"])
+def test_a_pbn_event_scored_in_imps_is_refused_never_matchpointed(tags, header, figures, where, problem):
+    with pytest.raises(UserError) as exc:
+        read_pbn_text(game(IMP_ROWS.format(*figures), header, extra=tags), "imps.pbn")
+    assert (exc.value.where, problem in exc.value.problem) == (where, True), exc.value
+
+
+@pytest.mark.parametrize("tags, header, figures", [
+    ('[Scoring "MatchPoints;MP1"]\n', IMP_HEADER + ";MP_NS\\4R;MP_EW\\4R", ("2 0", "0 2")),  # Magic Contest, Ruter
+    ('[Scoring "IMP"]\n', IMP_HEADER + ";MP_NS\\4R;MP_EW\\4R", ("2 0", "0 2")),  # the figures are matchpoints
+    ("", IMP_HEADER, ("", "")),  # no word, no figure: raw results
+], ids=["matchpoints-mp1", "mp-figures-beat-the-word", "raw"])
+def test_a_pbn_matchpoint_event_is_read(tags, header, figures):
+    ev = read_pbn_text(game(IMP_ROWS.format(*figures), header, extra=tags), "mp.pbn")
+    assert [ln.score for ln in ev.lines] == [420, -50]

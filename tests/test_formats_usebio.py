@@ -275,3 +275,67 @@ def test_a_mitchell_listed_without_directions_takes_the_order(pairs, sides, warn
     assert [p.direction for p in ev.pairs] == sides
     assert [p.names[0] for p in ev.pairs] == [name for _, _, name in pairs]
     assert any("PARTICIPANTS lists pairs 1, 2 twice with no direction" in w for w in ev.warnings) == warned
+
+
+def said_file(event_attr: str = "", event_el: str = "", line_el: str = "") -> bytes:
+    """A one-line USEBIO file whose EVENT says its scoring as ``event_attr`` / ``event_el`` and whose line
+    carries ``line_el`` (each program's words: Compscore3, Pianola, EBUScore)."""
+    return (f'<USEBIO Version="1.2"><EVENT{event_attr}><PROGRAM_NAME>X</PROGRAM_NAME>{event_el}<BOARD>'
+            f"<BOARD_NUMBER>1</BOARD_NUMBER>{LINE.format('<SCORE>420</SCORE>' + line_el)}</BOARD></EVENT>"
+            "</USEBIO>").encode()
+
+
+# (file, where the refusal points, what it says the event is scored in): the words of real files
+NOT_MATCHPOINTS = [
+    (said_file(' EVENT_TYPE="BUTLER_PAIRS"', "<SCORING_METHOD>IMPS</SCORING_METHOD>",  # Compscore3's Butler pairs
+            "<NS_BUTLER_POINTS>5.3</NS_BUTLER_POINTS>"), "EVENT, EVENT_TYPE", "Butler"),
+    (said_file(' EVENT_TYPE="CROSS_IMP"', line_el="<NS_CROSS_IMP_POINTS>1.57</NS_CROSS_IMP_POINTS>"),  # Compscore3
+     "EVENT, EVENT_TYPE", "cross-IMPs"),
+    (said_file(' EVENT_TYPE="PAIRS"', "<BOARD_SCORING_METHOD>CROSS_IMPS</BOARD_SCORING_METHOD>"),  # Pianola
+     "EVENT, BOARD_SCORING_METHOD", "cross-IMPs"),
+    (said_file(' EVENT_TYPE="NOTSUP"', "<SCORING_METHOD>IMPS</SCORING_METHOD>"), "EVENT, SCORING_METHOD", "IMPs"),
+    (said_file(' EVENT_TYPE="TEAMS"', "<BOARD_SCORING_METHOD>IMPS</BOARD_SCORING_METHOD>"), "EVENT, EVENT_TYPE", "teams"),
+    (said_file(line_el="<EW_CROSS_IMP_POINTS>-1.57</EW_CROSS_IMP_POINTS>"),  # no word: the lines' figures tell
+     "BOARD 1, TRAVELLER_LINE 1, EW_CROSS_IMP_POINTS", "cross-IMPs"),
+]
+
+
+@pytest.mark.parametrize("data, where, meaning", NOT_MATCHPOINTS, ids=[
+    "compscore-butler", "compscore-cross-imp", "pianola-cross-imps", "scoring-method-imps", "teams", "line-figures"])
+def test_an_event_scored_in_imps_is_refused_never_matchpointed(data, where, meaning):
+    with pytest.raises(UserError) as exc:
+        read_usebio_bytes(data, "imps.xml")
+    assert exc.value.where == where
+    assert f"scored in {meaning}" in exc.value.problem and "not matchpoints" in exc.value.problem
+
+
+@pytest.mark.parametrize("data", [
+    said_file(' EVENT_TYPE="MP_PAIRS"'),  # Compscore3, ScoreBridge
+    said_file(' EVENT_TYPE="PAIRS"', "<BOARD_SCORING_METHOD>MATCH_POINTS</BOARD_SCORING_METHOD>"),  # EBUScore
+    said_file(' EVENT_TYPE="NOTSUP"'),  # a word mpxl does not know says nothing
+    # the figures are matchpoints whatever a word says
+    said_file(' EVENT_TYPE="BUTLER_PAIRS"', line_el="<NS_MATCH_POINTS>2</NS_MATCH_POINTS>"),
+], ids=["mp-pairs", "pairs-match-points", "unknown-word", "figures-are-matchpoints"])
+def test_a_matchpoint_event_is_read(data):
+    assert [ln.score for ln in read_usebio_bytes(data, "mp.xml").lines] == [420]
+
+
+NAMED = ('<?xml version="1.0" encoding="{}"?><USEBIO Version="1.2"><EVENT><PROGRAM_NAME>X</PROGRAM_NAME>'
+         "<PARTICIPANTS><PAIR><PAIR_NUMBER>1</PAIR_NUMBER><PLAYER><PLAYER_NAME>Zoë D’Arcy</PLAYER_NAME></PLAYER>"
+         "</PAIR></PARTICIPANTS><BOARD><BOARD_NUMBER>1</BOARD_NUMBER>" + LINE.format("<SCORE>420</SCORE>")
+         + "</BOARD></EVENT></USEBIO>")
+
+
+@pytest.mark.parametrize("declared, encoding", [
+    ("UTF-16", "utf-16"),  # a .NET writer's Encoding.Unicode: the mark and a declaration that agree
+    ("iso-8859-1", "utf-16"),  # Notepad's "Save as Unicode": the mark, and the declaration the file had before
+    ("windows-1252", "utf-16-be-bom"),
+    ("UTF-8", "utf-32"),
+    ("iso-8859-1", "utf-8-bom"),
+], ids=["utf16-declared", "utf16-latin1-declaration", "utf16be", "utf32", "utf8-bom-latin1-declaration"])
+def test_a_file_with_a_byte_order_mark_is_read_by_it(declared, encoding):
+    text = NAMED.format(declared)
+    data = {"utf-16-be-bom": b"\xfe\xff" + text.encode("utf-16-be"),
+            "utf-8-bom": b"\xef\xbb\xbf" + text.encode("utf-8")}.get(encoding) or text.encode(encoding)
+    ev = read_usebio_bytes(data, "wide.xml")
+    assert (ev.pairs[0].names, [ln.score for ln in ev.lines]) == (("Zoë D’Arcy",), [420])

@@ -76,6 +76,9 @@ __all__ = [
     "is_sitout",
     "is_penalty_row",
     "PENALTY_ROW_CODES",
+    "NOT_MATCHPOINT_SCORING",
+    "MATCHPOINT_SCORING",
+    "scoring_not_matchpoints",
     "is_not_played",
     "KINDS",
     "COUNTS_TOWARDS_N",
@@ -463,6 +466,47 @@ def is_penalty_row(value: object) -> bool:
     (True, True, False, False)
     """
     return value is not None and code_key(value) in PENALTY_ROW_CODES
+
+
+#: The words a results file names its scoring with that are not matchpoints, by what each means (``code_key``'d,
+#: ``_`` and ``-`` left out): PBN 2.1's ``Scoring`` tag (4.2: IMP, Butler, Cross, Experts, BAM, Cavendish...),
+#: USEBIO's ``EVENT_TYPE``, ``BOARD_SCORING_METHOD`` and ``SCORING_METHOD`` as Compscore3 (``BUTLER_PAIRS``,
+#: ``CROSS_IMP``, ``IMPS``) and Pianola (``CROSS_IMPS``) write them, and the line figures they name
+#: (``NS_BUTLER_POINTS``, ``NS_CROSS_IMP_POINTS``, PBN's ``IMP_NS``). mpxl scores matchpoints only: a file so
+#: scored is refused, its figures never checked against matchpoints, its scores never matchpointed.
+NOT_MATCHPOINT_SCORING = {
+    **dict.fromkeys(("IMP", "IMPS", "IMP1948", "IMP1961", "IMPPAIRS"), "IMPs"),
+    **dict.fromkeys(("BUTLER", "BUTLER2", "BUTLERPAIRS", "BUTLERIMPS"), "Butler (IMPs against a datum)"),
+    **dict.fromkeys(("CROSS", "CROSS1", "CROSS2", "CROSSIMP", "CROSSIMPS", "XIMP", "XIMPS"),
+                    "cross-IMPs (IMPs against every other score)"),
+    "EXPERTS": "IMPs against the experts' datum",
+    **dict.fromkeys(("BAM", "PAB"), "board-a-match (a point a board)"),
+    **dict.fromkeys(("VP", "VPS", "TEAMS", "SWISSTEAMS"), "teams (IMPs and victory points)"),
+    **dict.fromkeys(("CAVENDISH", "CHICAGO", "RUBBER"), "rubber bridge scoring"),
+}
+
+#: The words of :data:`NOT_MATCHPOINT_SCORING`'s sources that say matchpoints (a ``Scoring`` tag such as
+#: Magic Contest's ``MatchPoints;MP1`` names both a method and its scale).
+MATCHPOINT_SCORING = frozenset({"MP", "MP1", "MP2", "MATCHPOINT", "MATCHPOINTS", "MPPAIRS", "PAIRS", "EMP", "OLDMP",
+                                "MATCHPOINTSPAIRS"})
+
+
+def scoring_not_matchpoints(text: object) -> str | None:
+    """What a file's scoring word (or list of words, ``IMP;Butler``) means when it names a scoring that is not
+    matchpoints (:data:`NOT_MATCHPOINT_SCORING`) and no word of it says matchpoints; None otherwise (matchpoints,
+    a word mpxl does not know, or nothing).
+
+    >>> scoring_not_matchpoints("CROSS_IMPS"), scoring_not_matchpoints("IMP;Butler")
+    ('cross-IMPs (IMPs against every other score)', 'IMPs')
+    >>> scoring_not_matchpoints("MatchPoints;MP1"), scoring_not_matchpoints("MP_PAIRS"), scoring_not_matchpoints(None)
+    (None, None, None)
+    """
+    if text is None:
+        return None
+    words = [code_key(w).replace("_", "").replace("-", "") for w in re.split(r"[;,/\s]+", str(text)) if w.strip()]
+    if any(w in MATCHPOINT_SCORING for w in words):
+        return None
+    return next((NOT_MATCHPOINT_SCORING[w] for w in words if w in NOT_MATCHPOINT_SCORING), None)
 
 
 def lines_towards_n(values: Iterable[object]) -> int:

@@ -68,6 +68,7 @@ __all__ = [
     "entry_text",
     "exact_text",
     "whole_number",
+    "WIDE_BOMS",
 ]
 
 
@@ -500,6 +501,8 @@ def warn_unusual(
 #: Byte-order marks and the encodings they name (UTF-32 before UTF-16: its mark starts with UTF-16's).
 _BOMS = ((b"\xff\xfe\x00\x00", "utf-32-le"), (b"\x00\x00\xfe\xff", "utf-32-be"), (b"\xff\xfe", "utf-16-le"),
          (b"\xfe\xff", "utf-16-be"))
+#: The byte-order marks of UTF-16 and UTF-32 (:data:`_BOMS`): text whose bytes name their own encoding.
+WIDE_BOMS = tuple(bom for bom, _ in _BOMS)
 
 
 #: The starts of files that are not text, and what each is (a workbook or a database given a text's name).

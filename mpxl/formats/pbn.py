@@ -59,6 +59,7 @@ from ..core.rules import (
     is_not_played,
     is_penalty_row,
     is_sitout,
+    scoring_not_matchpoints,
     side_of,
 )
 from .pbn_analysis import analysis_lines, read_analysis
@@ -408,6 +409,7 @@ def read_pbn_text(text: str, source: str = "<pbn>") -> Event:
     tabled: set[int | None] = set()  # the boards with a ScoreTable
     sides = Sides(source)  # the Direction labels, read once every seat is known
     labelled: list[tuple[Pair, str, str]] = []
+    matchpoints = _Scoring()
     for tags, tables in _games(text, source):
         # "#" inherits the previous game's value (PBN 3.4)
         for k, (v, no) in list(tags.items()):
@@ -429,6 +431,7 @@ def read_pbn_text(text: str, source: str = "<pbn>") -> Event:
                     setattr(ev, attr, whole(value))
                 except ValueError:
                     raise UserError(source, f"line {no}", f"{meta[1:]} {value!r} is not a session number") from None
+        matchpoints.read(tags, tables)
         ev.title = ev.title or tags.get("Event", ("", 0))[0]
         ev.scoring_tag = ev.scoring_tag or tags.get("Scoring", ("", 0))[0].strip()
         ev.date = ev.date or tags.get("Date", ("", 0))[0]
@@ -462,6 +465,8 @@ def read_pbn_text(text: str, source: str = "<pbn>") -> Event:
             decimals = max(decimals, _score_table(ev, board, tables["ScoreTable"], section_tag, source, vulnerability))
     if not saw_score_table:
         raise UserError(source, "", "no ScoreTable found: this PBN file holds no results")
+    if not matchpoints.given:
+        matchpoints.refuse(source)
     ev.warnings.extend(f"line {no}: warning: board {b} has no ScoreTable, while the file's other boards have "
                        "one: its results are not in the file, so the board is left out"
                        for b, no in games.items() if b not in tabled)
@@ -470,6 +475,48 @@ def read_pbn_text(text: str, source: str = "<pbn>") -> Event:
     ev.pairs = sides_by_order(ev.pairs, ev.warnings, "the TotalScoreTable")
     _winners(ev)
     return ev
+
+
+class _Scoring:
+    """What a file says of its scoring, as :func:`read_pbn_text` reads its games: whether a ScoreTable gives
+    matchpoints (an ``MP_NS`` / ``MP_EW`` column), and the first word or column naming a scoring that is not
+    matchpoints (:func:`~mpxl.core.rules.scoring_not_matchpoints`): a ``Scoring`` tag (PBN 2.1, 4.2: ``IMP``,
+    ``Butler``, ``Cross``...), the ``ScoringType`` META (Magic Contest, Ruter), or a ScoreTable column such as
+    ``IMP_NS`` (PBN 2.1, 5.9). A file that gives matchpoints is read whatever a word says.
+
+    >>> s = _Scoring()
+    >>> s.read({"Scoring": ("IMP;Butler", 4)}, {"ScoreTable": (["PairId_NS", "PairId_EW", "IMP_NS"], [], 5)})
+    >>> s.given, s.said
+    (False, ('line 4', 'Scoring tag', 'IMP;Butler', 'IMPs'))
+    """
+
+    def __init__(self) -> None:
+        self.given = False
+        self.said: tuple[str, str, str, str] | None = None
+
+    def read(self, tags: Mapping[str, tuple[str, int]], tables: Mapping[str, Table]) -> None:
+        """Take in one game's tags and tables."""
+        for tag in ("Scoring", "%ScoringType"):
+            value, no = tags.get(tag, ("", 0))
+            if self.said is None and (meaning := scoring_not_matchpoints(value)):
+                self.said = (f"line {no}", "Scoring tag" if tag == "Scoring" else "ScoringType", value, meaning)
+        if "ScoreTable" in tables:
+            columns, _rows, no = tables["ScoreTable"]
+            names = _spelt(columns)
+            self.given = self.given or any(_col(names, *_SCORE_COLUMNS[k]) is not None for k in ("mp_ns", "mp_ew"))
+            for name in names:
+                stem = name.rsplit("_", 1)[0] if name.upper().endswith(("_NS", "_EW")) else ""
+                if self.said is None and (meaning := scoring_not_matchpoints(stem)):
+                    self.said = (f"line {no}", "ScoreTable column", name, meaning)
+
+    def refuse(self, source: str) -> None:
+        """UserError when the file names a scoring that is not matchpoints (and gives no matchpoints)."""
+        if self.said is not None:
+            where, what, value, meaning = self.said
+            raise UserError(source, where, f"{what} {value.strip()!r}: the event is scored in {meaning}, not "
+                            "matchpoints (its ScoreTables give no MP_NS or MP_EW); mpxl scores matchpoint pairs "
+                            "only, so it neither checks the file's figures nor ranks its scores by matchpoints (a "
+                            "ranking the event did not have)")
 
 
 def _vulnerability(board: int, tag: tuple[str, int] | None, source: str) -> Vulnerability | None:

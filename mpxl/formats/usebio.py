@@ -59,7 +59,7 @@ from ..core.members import member_number
 from ..core.numbers import whole
 from ..core.patterns import Pattern
 from ..core.ranking import session_places
-from ..core.rules import Side, arrowswitch_flag, is_sitout
+from ..core.rules import Side, arrowswitch_flag, is_sitout, scoring_not_matchpoints
 from ..core.settings import Field
 from .sides import side_word, sides_by_order
 from .textsafe import xml_attribute, xml_content
@@ -69,12 +69,14 @@ if TYPE_CHECKING:  # typing only
     from ..core.session import SessionResult
 
 from .common import (
+    WIDE_BOMS,
     EventToWrite,
     board_number,
     check_entry,
     contract_cell,
     contract_warning,
     decimals_of,
+    decode_text,
     entry_text,
     exact_text,
     figure_text,
@@ -115,7 +117,7 @@ def _text(elem: Element, tag: str) -> str | None:
 
 def read_usebio_bytes(data: bytes, source: str = "<usebio>") -> Event:
     """Parse USEBIO from bytes; ``source`` names the file in messages."""
-    data = _windows_1252_as_utf8(data)
+    data = _windows_1252_as_utf8(_marked_as_utf8(data, source))
     try:
         root = SafeET.fromstring(data, forbid_dtd=False, forbid_entities=True, forbid_external=True)
     except defusedxml.DefusedXmlException as exc:
@@ -134,6 +136,7 @@ def read_usebio_bytes(data: bytes, source: str = "<usebio>") -> Event:
         raise UserError(source, "line 1", f"the XML declares an encoding that cannot be read ({exc})") from None
     if root.tag != "USEBIO":
         raise UserError(source, f"<{root.tag}>", "not a USEBIO file: the root element must be <USEBIO>")
+    _refuse_not_matchpoints(root, source)
     ev = Event(source=source)
     ev.notes.append(f"USEBIO {root.get('Version', '?')}")
     club = root.find("CLUB")
@@ -163,6 +166,56 @@ def read_usebio_bytes(data: bytes, source: str = "<usebio>") -> Event:
     default = ev.winners.get("", 1)
     ev.winners = {sec: ev.winners.get(sec, default) for sec in sorted(sections)}
     return ev
+
+
+#: A traveller line's figure element, ``NS_CROSS_IMP_POINTS``: its side and what it counts.
+_LINE_FIGURE = Pattern(r"(?:NS|EW)_(\w+?)(?:_POINTS)?")
+
+
+def _refuse_not_matchpoints(root: Element, source: str) -> None:
+    """Refuse a file whose event is not scored in matchpoints (:func:`~mpxl.core.rules.scoring_not_matchpoints`):
+    its EVENT's ``EVENT_TYPE``, ``BOARD_SCORING_METHOD`` or ``SCORING_METHOD`` (Compscore3's ``BUTLER_PAIRS``,
+    ``CROSS_IMP``, ``IMPS``; Pianola's ``CROSS_IMPS``), a PARTICIPANTS' ``EVENT_TYPE``, or its lines' figures
+    (``NS_BUTLER_POINTS``, ``NS_CROSS_IMP_POINTS``). A file whose lines carry ``NS_MATCH_POINTS`` is read (its
+    figures say matchpoints, whatever a word says).
+
+    >>> _refuse_not_matchpoints(SafeET.fromstring('<USEBIO><EVENT EVENT_TYPE="MP_PAIRS"/></USEBIO>'), "t.xml")
+    >>> _refuse_not_matchpoints(SafeET.fromstring('<USEBIO><EVENT><BOARD_SCORING_METHOD>CROSS_IMPS'
+    ...                                           '</BOARD_SCORING_METHOD></EVENT></USEBIO>'), "t.xml")
+    Traceback (most recent call last):
+    ...
+    mpxl.core.errors.UserError: t.xml: EVENT, BOARD_SCORING_METHOD: 'CROSS_IMPS': the event is scored in cross-IMPs \
+(IMPs against every other score), not matchpoints; ...
+    """
+    if any(next(root.iter(tag), None) is not None for tag in ("NS_MATCH_POINTS", "EW_MATCH_POINTS")):
+        return
+    said: list[tuple[str, str | None, str | None]] = []  # (where, what is written, the scoring word in it)
+    for event_el in root.iter("EVENT"):
+        said.append(("EVENT, EVENT_TYPE", event_el.get("EVENT_TYPE"), event_el.get("EVENT_TYPE")))
+        said.extend((f"EVENT, {tag}", _text(event_el, tag), _text(event_el, tag))
+                    for tag in ("BOARD_SCORING_METHOD", "SCORING_METHOD"))
+        said.extend(("EVENT, PARTICIPANTS, EVENT_TYPE", p.get("EVENT_TYPE"), p.get("EVENT_TYPE"))
+                    for p in event_el.iter("PARTICIPANTS"))
+    said.extend(_line_figures(root))
+    for where, value, word in said:
+        meaning = scoring_not_matchpoints(word)
+        if meaning and value is not None:
+            raise UserError(source, where, f"{value.strip()!r}: the event is scored in {meaning}, "
+                            "not matchpoints; mpxl scores matchpoint pairs only, so it neither checks the file's "
+                            "figures nor ranks its scores by matchpoints (a ranking the event did not have)")
+
+
+def _line_figures(root: Element) -> Iterator[tuple[str, str, str]]:
+    """(where, element, its scoring word) of the first traveller line's figure that is not matchpoints
+    (``NS_CROSS_IMP_POINTS``: ``CROSS_IMP``)."""
+    for board_el in root.iter("BOARD"):
+        for i, tl in enumerate(board_el.findall("TRAVELLER_LINE"), 1):
+            for child in tl:
+                m = _LINE_FIGURE.fullmatch(child.tag)
+                if m and scoring_not_matchpoints(m.group(1)):
+                    where = f"BOARD {_text(board_el, 'BOARD_NUMBER') or '?'}, TRAVELLER_LINE {i}, {child.tag}"
+                    yield where, child.tag, m.group(1)
+                    return
 
 
 #: A reference XML reads after ``&``: a character's number or an entity's name, and ``;``.
@@ -211,6 +264,34 @@ windows-1252?); declare that one in its first line, <?xml version="1.0" encoding
 
 #: The XML declaration's encoding: its value's place in the bytes.
 _DECLARED_ENCODING = Pattern(rb"""\A<\?xml[^>]*?\sencoding\s*=\s*["']([A-Za-z0-9._:-]+)["']""")
+
+
+def _marked_as_utf8(data: bytes, source: str) -> bytes:
+    """A file that starts with a byte-order mark (UTF-16 or UTF-32, Windows' "Unicode", as Notepad saves a file;
+    UTF-8's, as Notepad's "UTF-8" saves one), as UTF-8, its declaration saying so: the mark tells the encoding,
+    whatever the declaration kept from the file before it was saved again says (``ISO-8859-1``: the parser would
+    refuse a UTF-16 file so declared, and read a UTF-8 one's names wrong, ``ZoÃ«`` for ``Zoë``); any other file,
+    or one whose bytes are not the mark's encoding, as it is.
+
+    >>> text = '<?xml version="1.0" encoding="iso-8859-1"?><A>Zoé</A>'
+    >>> _marked_as_utf8(text.encode("utf-16"), "t.xml").decode("utf-8")
+    '<?xml version="1.0" encoding="UTF-8"?><A>Zoé</A>'
+    >>> _marked_as_utf8(b"\\xef\\xbb\\xbf" + text.encode("utf-8"), "t.xml").decode("utf-8")
+    '<?xml version="1.0" encoding="UTF-8"?><A>Zoé</A>'
+    >>> _marked_as_utf8(text.encode("latin-1"), "t.xml") == text.encode("latin-1")
+    True
+    """
+    if data.startswith(b"\xef\xbb\xbf"):
+        try:
+            utf8 = data[3:].decode("utf-8").encode("utf-8")
+        except UnicodeDecodeError:
+            return data  # not UTF-8 after all: the parser says where
+    elif data.startswith(WIDE_BOMS):
+        utf8 = decode_text(data, source=source).encode("utf-8")  # the one reading of a byte-order mark
+    else:
+        return data
+    m = _DECLARED_ENCODING.match(utf8)
+    return utf8 if m is None else utf8[:m.start(1)] + b"UTF-8" + utf8[m.end(1):]
 
 
 def _windows_1252_as_utf8(data: bytes) -> bytes:
