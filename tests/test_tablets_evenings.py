@@ -408,3 +408,78 @@ def test_a_service_that_takes_the_request_and_never_answers(tmp_path, standin, s
     assert "took the request but did not answer within 0.3 s: BCS busy or its service hung" in err
     assert len(tries) == 1  # the other four tries not waited for
     assert journal.read_bytes() == before and not (tmp_path / "live.html").exists()
+
+
+@pytest.mark.parametrize("ruled, correction, said, line", [
+    # the director ruled on the line, then the table changed its result: the ruling stays, and it is said
+    ("60/40", "changed", "the tablets' result changed from 4S by N, 10 tricks (420) to 4S by N, 9 tricks (-50); "
+     "the ruling 60/40 is kept", ("4S", 9, "60/40")),
+    ("60/40", "erased, entered again", "the tablets' result changed from 4S by N, 10 tricks (420) to 4S by N, 9 "
+     "tricks (-50); the ruling 60/40 is kept", ("4S", 9, "60/40")),
+    # erased after the ruling: the director's ruling stands on the pairs' board, said (not as a line typed)
+    ("60/40", "erased", "the tablets' result 4S by N, 10 tricks was erased at the table; the ruling 60/40 is kept "
+     "(clear its Adjustment to leave the line out)", ("4S", 10, "60/40")),
+    # no ruling: the table's correction scored
+    ("", "changed", "the tablets' result changed from 4S by N, 10 tricks (420) to 4S by N, 9 tricks (-50) "
+     "(corrected at the table): the tablets' is scored", ("4S", 9, None)),
+    ("", "erased", "the tablets' result 4S by N, 10 tricks (420) was erased at the table: left out", None),
+])
+def test_a_result_changed_at_the_table_after_the_director_ruled(tmp_path, standin, ruled, correction, said, line):
+    """A result the table changes or erases after it was sent, once the director has typed a ruling on its line in
+    the workbook: the workbook and the page follow the table, the ruling is kept where the line still is, and each
+    is said in one line naming the board, table, round and pairs."""
+    import openpyxl
+
+    journal, book = tmp_path / "night.tablets.json", tmp_path / "night.xlsx"
+    assert mpxl("tablets", "start", "--movement", "mitchell", "--tables", 3, "--boards-per-round", 2, "-o", journal,
+                *creds(standin))[0] == 0
+    ev = read_evening(journal)
+    first = [r for r in ev.sections["A"].rows if r.round == 1]
+
+    def sent(r: Any, board: int, tricks: int, deleted: bool = False) -> ResultDTO:
+        d = ResultDTO(session_guid=ev.session_guid, section_letters="A", table_number=r.table, round_number=1,
+                      board_number=board, scoring_direction=3, pair_north_south=int(r.ns),
+                      pair_east_west=int(r.ew), declaring_pair=int(r.ns), declarer_direction=1, level=4,
+                      denomination=4, stake=0, total_tricks=tricks, lead_card_rank=12, lead_card_suit=3,
+                      is_deleted=deleted)
+        standin.push(d)
+        return d
+
+    for r in first:
+        for b in r.boards:
+            sent(r, b, 10)
+    looked = ["score", journal, "--tablets", "-o", book, "-o", tmp_path / "live.html", *creds(standin)]
+    assert mpxl(*looked)[0] == 0
+    wb = openpyxl.load_workbook(book)
+    ws = wb["Travellers"]
+    heads: dict[Any, int] = {}
+    for c in ws[4]:
+        heads.setdefault(c.value, c.column)
+    board, table = first[0].boards[0], first[0]
+    row = next(r for r in range(5, ws.max_row + 1) if ws.cell(r, heads["Board"]).value == board
+               and ws.cell(r, heads["NS pair"]).value == int(table.ns))
+    if ruled:
+        ws.cell(row, heads["Adjustment"]).value = ruled
+        wb.save(book)
+    if correction == "changed":
+        sent(table, board, 9)
+    elif correction == "erased, entered again":
+        sent(table, board, 10, deleted=True)
+        sent(table, board, 9)
+    else:
+        sent(table, board, 10, deleted=True)
+    code, _out, err = mpxl(*looked)
+    assert code == 0, err
+    assert f"board {board}" in err and said in err, err
+    lines = {(ws2.cell(r, heads["Board"]).value, ws2.cell(r, heads["NS pair"]).value): tuple(
+        ws2.cell(r, heads[k]).value for k in ("Contract", "Tricks", "Adjustment"))
+        for ws2 in [openpyxl.load_workbook(book)["Travellers"]] for r in range(5, ws2.max_row + 1)
+        if ws2.cell(r, heads["NS pair"]).value not in (None, "")}
+    assert lines.get((board, int(table.ns))) == line
+    doc = json.loads(mpxl("score", book, "--json")[1])
+    (scored,) = [ln for b in doc["boards"] if b["board"] == board for ln in b["lines"]
+                 if ln["ns_pair"] == table.ns] or [None]
+    if line is None:
+        assert scored is None
+    else:
+        assert scored["ns_score"] == (ruled or -50), scored
