@@ -28,6 +28,7 @@ import pytest
 pytest.importorskip("bridgemate_dataconnector")
 
 from bridgemate_dataconnector.dto import ResultDTO
+from bridgemate_dataconnector.dto import ScoringProgramDataConnectorCommands as Cmd
 from dataconnector_standin import StandIn
 
 from mpxl.cli import main
@@ -483,3 +484,40 @@ def test_a_result_changed_at_the_table_after_the_director_ruled(tmp_path, standi
         assert scored is None
     else:
         assert scored["ns_score"] == (ruled or -50), scored
+
+
+@pytest.mark.parametrize("refused_at, sent, said", [
+    (1, [], "refused (Exception): BCS is not running."),
+    (2, ["A"], "section(s) A changed in BCS and in the journal, B not: give the same command again with --section B"),
+])
+def test_an_update_of_two_sections_refused_half_way(tmp_path, standin, monkeypatch, refused_at, sent, said):
+    """``tablets update`` of two sections, BCS refusing the second: the first, which BCS took, is changed in the
+    journal too (its results from then on are of its new movement), the other left as it was, and the line says
+    which and how to send the rest; refused at the first, nothing changes."""
+    journal = tmp_path / "night.tablets.json"
+    assert mpxl("tablets", "start", "--movement", "mitchell", "--tables", 5, "--sections", 2, "-o", journal,
+                *creds(standin))[0] == 0
+    before = read_evening(journal)
+    answer = standin.answer
+    updates: list[int] = []
+
+    def refusing(doc: dict[str, Any]) -> Any:
+        if doc.get("Command") == int(Cmd.UpdateMovement):
+            updates.append(1)
+            standin.fault = "bcs" if len(updates) == refused_at else ""
+        return answer(doc)
+
+    monkeypatch.setattr(standin, "answer", refusing)
+    code, _out, err = mpxl("tablets", "update", journal, "--absent", "NS 3", "--from-round", 2, *creds(standin))
+    standin.fault = ""
+    assert code == 2 and err.count("\n") == 1 and said in err, err
+    after = read_evening(journal)
+    for x in "AB":
+        assert (after.sections[x].rows != before.sections[x].rows) == (x in sent), x
+    assert [u.letters for u in standin.updates] == sent
+    if sent:  # the same command again for the rest: every section as asked
+        code, _out, err = mpxl("tablets", "update", journal, "--absent", "NS 3", "--from-round", 2, "--section", "B",
+                               *creds(standin))
+        assert code == 0, err
+        again = read_evening(journal)
+        assert again.sections["A"].rows == again.sections["B"].rows == after.sections["A"].rows

@@ -246,9 +246,28 @@ def _update(args: argparse.Namespace) -> int:
         raise UserError(path, "", "nothing to change: give the movement's options, --absent or --names")
     dtos = [section_update_dto(ev, x, added, seats) for x in letters]  # every one checked before any is sent
     connector = connector_for(args, ev)
-    for dto in dtos:
-        connector.update_movement(dto)
+    sent: list[str] = []
     change = f"from round {args.from_round}: " + "; ".join(words)
+    try:
+        for x, dto in zip(letters, dtos):
+            connector.update_movement(dto)
+            sent.append(x)
+    except UserError as exc:
+        if not sent:
+            raise
+        # the sections BCS took are changed in the journal too (their results from now on are of the new
+        # movement); the others stay as they were, for the same command again
+        rest = [x for x in letters if x not in sent]
+        before = read_evening(path)
+        for x in rest:
+            ev.sections[x] = before.sections[x]
+            ev.seats = {k: v for k, v in ev.seats.items() if not k.startswith(f"{x}/")} | {
+                k: v for k, v in before.seats.items() if k.startswith(f"{x}/")}
+        ev.changes.append(f"{change} (section(s) {', '.join(sent)})")
+        write_evening(ev, path)
+        raise UserError(path, "", f"{exc}; section(s) {', '.join(sent)} changed in BCS and in the journal, "
+                        f"{', '.join(rest)} not: give the same command again with "
+                        f"{' '.join('--section ' + x for x in rest)}") from None
     ev.changes.append(change)
     write_evening(ev, path)
     print(f"mpxl: {path}: {change} (sent to BCS: section(s) {', '.join(letters)})")
