@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from ..formats.journal import Section
     from ..formats.names import Named
 
-__all__ = ["register", "run", "sections_of", "changed_rows", "absent_pair"]
+__all__ = ["register", "run", "sections_of", "missing_pair", "changed_rows", "absent_pair"]
 
 #: The journal ``start`` writes when no ``-o`` is given.
 DEFAULT_JOURNAL = "night.tablets.json"
@@ -66,9 +66,30 @@ def sections_of(args: argparse.Namespace, count: int = 1) -> dict[str, Section]:
     from ..formats.journal import Section
 
     m = movement(args.movement, args.tables, args.boards_per_round, args.rounds, args.pairs, args.arrowswitch or 0)
-    full = args.pairs is None or args.pairs == 2 * m.tables
-    missing = 0 if full else (2 * m.tables if m.winners == 1 else -m.tables)
+    missing = missing_pair(m.rows, m.tables, m.winners)
     return {chr(65 + i): Section(chr(65 + i), m.winners, list(m.rows), missing) for i in range(count)}
+
+
+def missing_pair(rows: list[Row] | tuple[Row, ...], tables: int, winners: int) -> int:
+    """The pair the movement's ``rows`` never seat, as the Data Connector's ``MissingPair`` says it: 0 for none;
+    with two ``winners`` an NS pair positive, an EW pair negative. Read from the rows, not from the kind's rule
+    (the highest pair is missing in most movements, pair 1 in an even hesitation).
+
+    >>> from ..core.movement import movement as mv
+    >>> [missing_pair(m.rows, m.tables, m.winners) for m in (mv("howell", 4), mv("howell", 4, pairs=7),
+    ...  mv("mitchell", 5, pairs=9), mv("mitchell", 5, pairs=9, arrowswitch=1), mv("hesitation", 8, pairs=15))]
+    [0, 8, -5, 10, 1]
+    """
+    if winners == 1:
+        seated = {p for r in rows for p in (r.ns, r.ew) if p}
+        absent = [n for n in range(1, 2 * tables + 1) if str(n) not in seated]
+        return absent[0] if len(absent) == 1 else 0
+    for sign, side in ((1, "ns"), (-1, "ew")):
+        seated = {getattr(r, side) for r in rows if getattr(r, side)}
+        absent = [n for n in range(1, tables + 1) if str(n) not in seated]
+        if len(absent) == 1:
+            return sign * absent[0]
+    return 0
 
 
 def absent_pair(text: str) -> tuple[str, str]:
@@ -225,9 +246,28 @@ def _update(args: argparse.Namespace) -> int:
         raise UserError(path, "", "nothing to change: give the movement's options, --absent or --names")
     dtos = [section_update_dto(ev, x, added, seats) for x in letters]  # every one checked before any is sent
     connector = connector_for(args, ev)
-    for dto in dtos:
-        connector.update_movement(dto)
+    sent: list[str] = []
     change = f"from round {args.from_round}: " + "; ".join(words)
+    try:
+        for x, dto in zip(letters, dtos):
+            connector.update_movement(dto)
+            sent.append(x)
+    except UserError as exc:
+        if not sent:
+            raise
+        # the sections BCS took are changed in the journal too (their results from now on are of the new
+        # movement); the others stay as they were, for the same command again
+        rest = [x for x in letters if x not in sent]
+        before = read_evening(path)
+        for x in rest:
+            ev.sections[x] = before.sections[x]
+            ev.seats = {k: v for k, v in ev.seats.items() if not k.startswith(f"{x}/")} | {
+                k: v for k, v in before.seats.items() if k.startswith(f"{x}/")}
+        ev.changes.append(f"{change} (section(s) {', '.join(sent)})")
+        write_evening(ev, path)
+        raise UserError(path, "", f"{exc}; section(s) {', '.join(sent)} changed in BCS and in the journal, "
+                        f"{', '.join(rest)} not: give the same command again with "
+                        f"{' '.join('--section ' + x for x in rest)}") from None
     ev.changes.append(change)
     write_evening(ev, path)
     print(f"mpxl: {path}: {change} (sent to BCS: section(s) {', '.join(letters)})")

@@ -196,6 +196,8 @@ def seat_players(ev: Evening, seated: Named, after: int = 0) -> tuple[list[Playe
                                  "(NS or EW)")
         rnd, table, side = first
         for (name, number), seat in zip(people, side[0] + ("S" if side == "NS" else "W")):
+            if not name and not number:  # a seat the names leave blank (the pair's other player named)
+                continue
             first_name, last_name = split_name(name)
             if number:
                 ev.players[number] = name
@@ -284,34 +286,47 @@ def section_update_dto(ev: Evening, letters: str, added: Iterable[PlayerDataDTO]
 
 class _Seen(UrllibTransport):
     """The package's own transport, remembering whether anything answered (an answer that is not JSON is told
-    from no answer at all)."""
+    from no answer at all), and whether the service took a request and did not answer in time: the package's
+    client tries a request five times, and a service that hangs would hold each try for the whole time limit
+    (100 s: more than eight minutes); after one such try the others of the request fail at once."""
 
     def __init__(self, timeout_seconds: float) -> None:
         super().__init__(timeout_seconds)
+        self.timeout = timeout_seconds
         self.body: str | None = None
         self.status: str = ""  # an HTTP error's status and reason, when the service answered with one
+        self.timed_out = False  # the request was taken and not answered within the time limit
+
+    def begin(self) -> None:
+        """A new request (not another try of the last one)."""
+        self.timed_out = False
 
     def get(self, url: str) -> str:
         self.body, self.status = None, ""
-        with self._heard():
+        with self._heard(url):
             self.body = super().get(url)
         return self.body
 
     def post(self, url: str, json_body: str) -> str:
         self.body, self.status = None, ""
-        with self._heard():
+        with self._heard(url):
             self.body = super().post(url, json_body)
         return self.body
 
     @contextlib.contextmanager
-    def _heard(self) -> Iterator[None]:
+    def _heard(self, url: str) -> Iterator[None]:
         """The package's transport failing with an HTTP status (something answered: not "does not answer"): the
-        status kept, the failure passed on to the package's client as it comes."""
+        status kept, the failure passed on to the package's client as it comes; a request taken and not answered
+        in time noted, and not waited for again."""
+        if self.timed_out:
+            raise TransportException(f"Request to '{url}' not tried again: the last try timed out.")
         try:
             yield
         except TransportException as exc:
             if exc.status_code is not None:
                 self.status = f"HTTP {exc.status_code}"
+            # the connection made, no answer in time (a connection not made in time is an URLError, not this)
+            self.timed_out = isinstance(exc.__cause__, TimeoutError)
             raise
 
 
@@ -333,6 +348,9 @@ class Connector:
         """Send ``command`` with its serialized ``data``; the answer if the service took it."""
         request = ScoringProgramRequest(command=command, session_guid=session_guid, serialized_data=data)
         what = command.name
+        begin = getattr(self.transport, "begin", None)
+        if begin is not None:
+            begin()
         try:
             response = self.client.send_request(request)
         except (KeyError, TypeError, ValueError, AttributeError) as exc:  # JSON, but not the envelope
@@ -342,6 +360,10 @@ class Connector:
             message = _text(response.serialized_data)
             answered = getattr(self.transport, "body", "") is not None
             status = getattr(self.transport, "status", "")
+            if response.error_type == ErrorType.NoConnection and getattr(self.transport, "timed_out", False):
+                raise ConnectorError(self.address, what, "the Data Connector took the request but did not answer "
+                                     f"within {getattr(self.transport, 'timeout', 0):g} s: BCS busy or its service "
+                                     "hung (restart BCS 5 and its Data Connector on that PC if it goes on)")
             if response.error_type == ErrorType.NoConnection and status:
                 raise ConnectorError(self.address, what, f"the service there answered {status}: not the Data "
                                      "Connector, or a version that does not take this request (BCS 5's Data "

@@ -64,8 +64,13 @@ def _names_file(text: str, source: str, delimiter: str) -> Named:
         if not names:
             raise UserError(source, where, f"pair {pair}: no names (names: 'Ann Smith & Bob Jones')")
         numbers = numbers_cell(cells.get("members"))
-        if numbers and len(numbers) != len(names):
+        people = _seated(cells.get("names") or "", names, numbers)
+        if people is None:
             raise UserError(source, where, f"pair {pair}: {len(names)} names and {len(numbers)} member numbers")
+        lone = next((number for name, number in people if number and not name), "")
+        if lone:
+            raise UserError(source, where, f"pair {pair}: member number {lone} and no name beside it (the tablets "
+                            "take a member number with its player's name)")
         direction = cells.get("direction", "").upper()
         if direction not in ("", "NS", "EW"):
             raise UserError(source, where, f"direction {direction!r}: NS, EW or blank")
@@ -73,5 +78,31 @@ def _names_file(text: str, source: str, delimiter: str) -> Named:
         key = (letters, str(int(pair)), direction)
         if key in out:
             raise UserError(source, where, f"pair {pair} named twice")
-        out[key] = list(zip(names, numbers or ("",) * len(names)))
+        out[key] = people
     return out
+
+
+def _seated(cell: str, names: tuple[str, ...], numbers: tuple[str, ...]) -> list[tuple[str, str]] | None:
+    """The players of a names file's row, each (name, member number) in its seat; a player left blank (``Ann
+    Smith &``, ``& Bob Jones``, with or without a member number ``7 &``) is no one, the other keeping their seat
+    (N or E for the first, S or W for the second: a blank first player is ``("", "")``). None when the names and
+    the member numbers cannot be paired.
+
+    >>> _seated("Ann Smith & Bob Jones", ("Ann Smith", "Bob Jones"), ("7", ""))
+    [('Ann Smith', '7'), ('Bob Jones', '')]
+    >>> _seated("Ann Smith &", ("Ann Smith",), ("7", "")), _seated("& Bob Jones", ("Bob Jones",), ("", "8"))
+    ([('Ann Smith', '7')], [('', ''), ('Bob Jones', '8')])
+    >>> _seated("Ann Smith & Bob Jones", ("Ann Smith", "Bob Jones"), ("7",)) is None
+    True
+    """
+    if not numbers:
+        return [(name, "") for name in names]
+    if len(numbers) == len(names):
+        return list(zip(names, numbers))
+    slots = [x.strip() for x in cell.split("&")]
+    if len(slots) != len(numbers) or tuple(x for x in slots if x) != names:
+        return None
+    people = list(zip(slots, numbers))
+    while people and people[-1] == ("", ""):
+        people.pop()
+    return people

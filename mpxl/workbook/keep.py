@@ -256,6 +256,14 @@ def keep_directors_work(event: Event, path: str, earlier: dict[LineKey, list[Res
             kept.changes.append(f"{_where(w)}: the tablets' result {describe(w)} was erased at the table: "
                                 "left out (type it into the workbook's Typed score to keep it)")
             continue  # the tablets' own result, erased at the table since: not the director's line
+        if _ruling(w) and _given_before(w, (earlier or {}).get(line_key(w), ())):
+            kept.changes.append(f"{_where(w)}: the tablets' result {w.contract} by {w.declarer}, {w.tricks} tricks "
+                                f"was erased at the table; the ruling {w.score} is kept (clear its Adjustment to "
+                                "leave the line out)")
+            kept.rulings += 1
+            event.lines.append(w)
+            played |= {(w.session, w.section, w.board, _pair(p)) for p in (w.ns_pair, w.ew_pair)}
+            continue
         if w.score is not None:
             kept.typed_lines += 1
         event.lines.append(w)
