@@ -76,6 +76,52 @@ def test_grown_result_by_result(night, tmp_path, monkeypatch):
     assert seen == [1, 2, 24, 100, 287, 288]
 
 
+def due_missing(real, k, live):
+    """(table, round, board) of each play RoundData has (both pairs there) with no result among the first k
+    (by ID); while live, only in a round some kept result is of (begun), worked here from the tables alone."""
+    kept = sorted(real["ReceivedData"], key=lambda r: int(r["ID"]))[:k]
+    have = {(int(r["Table"]), int(r["Round"]), int(r["Board"])) for r in kept if r.get("Erased") != "1"}
+    begun = {int(r["Round"]) for r in kept}
+    plays = {(int(s["Table"]), int(s["Round"]), b) for s in real["RoundData"] if s["NSPair"] != "0" != s["EWPair"]
+             for b in range(int(s["LowBoard"]), int(s["HighBoard"]) + 1)}
+    return {p for p in plays - have if not live or p[1] in begun}
+
+
+@pytest.fixture(scope="module")
+def real():
+    db = access.Database(str(REAL_BWS))
+    return {name: db.rows(name) for name in ("RoundData", "ReceivedData")}
+
+
+@pytest.mark.parametrize("k", [1, 12, 13, 150, 287, 288])
+@pytest.mark.parametrize("live", [True, False])
+def test_a_missing_result_is_named_once_its_round_has_begun_while_live(real, night, monkeypatch, capsys, k, live):
+    """Mid-evening (``--watch``), a missing result is named only in a round that has begun (the later rounds'
+    boards not yet due: the page says which boards are not complete); scored once, every one is (an evening cut
+    short must show them). The lines on stderr, the Reading and the watch's "to look at" say the same."""
+    from mpxl.commands.scoring import score_input
+
+    every = access.Database.rows
+
+    def rows(self, table):
+        got = every(self, table)
+        return sorted(got, key=lambda r: int(r["ID"]))[:k] if table == "ReceivedData" and got is not None else got
+
+    monkeypatch.setattr(access.Database, "rows", rows)
+    want = due_missing(real, k, live)
+    assert len(due_missing(real, k, False)) == 288 - k  # 12 tables, 12 rounds of 2 boards: each result one play
+    assert (len(want) < 288 - k) == (live and k < 287)  # mid-evening, the rounds not begun not named
+    _event, reading, _result, _chosen = score_input(args_for(night), warn=True, live=live)
+    named = {(f.table, f.round, f.board) for f in reading.missing}
+    assert named == want and len(reading.missing) == len(want)
+    said = [line for line in capsys.readouterr().err.splitlines() if ": no result (NS " in line]
+    assert len(said) == len(want)
+    if live:  # one look of the watch: its count is the Reading's problems, the missing results due among them
+        log = []
+        assert watch_of(args_for(night, "-o", night.with_suffix(".xml"), "--watch"), log=log.append).step() == "scored"
+        assert f" {len(reading.problems)} to look at " in log[-1]
+
+
 def test_half_written_is_read_again_never_shown(night, tmp_path):
     whole = night.read_bytes()
     night.write_bytes(whole[: len(whole) // 3])  # caught while the server writes it

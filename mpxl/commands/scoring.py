@@ -29,8 +29,7 @@ def score_input(
     from ..formats.inputs import read_input
 
     given = Given.of(args)
-    event, reading = read_input(args, warn)
-    event.live = live
+    event, reading = read_input(args, warn, live)
     if reading is not None:  # the tablets' database into a workbook already there: the director's work kept
         _keep_workbook(event, given.outputs, warn, reading.earlier, reading.earlier_names)
     given_heading(event, given)

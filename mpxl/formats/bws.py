@@ -111,6 +111,9 @@ class Reading:
 
     event: Event
     missing: list[Finding] = field(default_factory=list)  # a board of the movement with no result
+    #: those of ``missing`` in a round not begun in their section (no result of that round yet): not yet due while
+    #: the evening is played (:meth:`go_live`)
+    not_begun: list[Finding] = field(default_factory=list)
     undecided: list[Finding] = field(default_factory=list)  # "Arbitral score": no decision entered yet
     disagreements: list[Finding] = field(default_factory=list)  # a result the movement does not have
     unsettled: list[Finding] = field(default_factory=list)  # a row not understood, the movement unread
@@ -132,6 +135,20 @@ class Reading:
         """What must be settled before publishing: missing results, undecided scores, disagreements, and
         what could not be understood (a row's remark, the movement)."""
         return self.unsettled + self.missing + self.undecided + self.disagreements
+
+    def go_live(self) -> None:
+        """Results still arriving (``mpxl score --watch``): a missing result is named only in a round that has
+        begun in its section, the later rounds' not yet due (scored once, every one is: an evening cut short).
+
+        >>> r = Reading(Event(), missing=[Finding("A", 1, 1, 2, "no result"), Finding("A", 1, 2, 3, "no result")])
+        >>> r.not_begun = r.missing[1:]
+        >>> r.go_live()
+        >>> [f.round for f in r.missing], r.not_begun
+        ([1], [])
+        """
+        later = set(self.not_begun)
+        self.missing = [f for f in self.missing if f not in later]
+        self.not_begun = []
 
     def to_json(self) -> dict[str, Any]:
         """What ``mpxl check night.bws --json`` and ``mpxl score night.bws --json`` (its ``tablets``) say.
@@ -549,7 +566,8 @@ def _against_movement(line: Line, slot: _Slot | None, label: str, table: int, rn
 
 def _add_missing(standing: dict[ResultKey, Row], movement: Movement, sections: dict[int, _Section],
                  reading: Reading) -> None:
-    """Each board of the movement with no result, named as missing; a table with one pair (the
+    """Each board of the movement with no result, named as missing (those of a round not begun in the section,
+    no result of it yet, also as not begun: not yet due while the evening is played); a table with one pair (the
     other absent) on a board played elsewhere, a sit-out, once its round has begun (a result of that round in
     the section: while the evening is played, a sit-out of a later round is not yet one)."""
     ev = reading.event
@@ -572,8 +590,10 @@ def _add_missing(standing: dict[ResultKey, Row], movement: Movement, sections: d
                                              f"RoundData table {table}, round {rnd}"))
                 continue
             if (sid, table, rnd, board) not in standing:
-                reading.missing.append(Finding(sec.name or sec.letter, table, rnd, board,
-                                               f"no result (NS {slot.ns}, EW {slot.ew})"))
+                missing = Finding(sec.name or sec.letter, table, rnd, board, f"no result (NS {slot.ns}, EW {slot.ew})")
+                reading.missing.append(missing)
+                if (sid, rnd) not in begun:  # while the evening is played, not yet due (Reading.go_live)
+                    reading.not_begun.append(missing)
 
 
 def _plays(movement: Movement, sections: dict[int, _Section]) -> dict[tuple[int, str, int], int]:

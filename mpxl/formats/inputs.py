@@ -160,9 +160,11 @@ def default_title(event: Event) -> str:
     return ", ".join(parts)
 
 
-def read_input(args: Namespace, warn: bool = True) -> tuple[Event, Reading | None]:
+def read_input(args: Namespace, warn: bool = True, live: bool = False) -> tuple[Event, Reading | None]:
     """(the event, the tablets' :class:`~mpxl.formats.bws.Reading` or None for another file) of
-    ``args.input``, with ``args.deals`` attached; the warnings printed on stderr when ``warn``."""
+    ``args.input``, with ``args.deals`` attached; the warnings printed on stderr when ``warn``; ``live``: its
+    results still arriving (:attr:`mpxl.core.event.Event.live`; the tablets' missing results of a round not
+    begun not yet due: :meth:`mpxl.formats.bws.Reading.go_live`)."""
     import sys
 
     reading: Reading | None = None
@@ -177,6 +179,8 @@ def read_input(args: Namespace, warn: bool = True) -> tuple[Event, Reading | Non
             reading = evening_reading(args.input)
         else:
             reading = read_bws_reading(str(args.input))
+        if live:
+            reading.go_live()
         event = reading.event
         if not event.lines:
             raise UserError(str(args.input), "", "no results from the tablets yet" if journal
@@ -189,6 +193,7 @@ def read_input(args: Namespace, warn: bool = True) -> tuple[Event, Reading | Non
     else:
         event = read_event(args.input)
         warnings = []
+    event.live = live
     attach_deals(event, getattr(args, "deals", None))
     warnings += warn_unusual(event, args.input)
     if warn:
