@@ -97,7 +97,8 @@ def ranking_text(result: SessionResult) -> str:
     rows = [
         [pr.place, f"{pr.pair.section} {pr.pair.number}" if across and pr.pair.section else pr.pair.number]
         + ([" & ".join(pr.pair.names)] if with_names else [])
-        + (_session_cells(pr, sessions, opts.scale, dec, pdec, not percent) if several else [])
+        + (pr.session_cells(sessions, opts.scale, not percent, lambda x: _fmt(x, dec), lambda x: _fmt(x, pdec))
+           if several else [])
         + ([] if percent else [_fmt(pr.mp, dec)]) + ([] if signed or percent else [_fmt(pr.max, None)])
         + [_fmt(pr.percentage, pdec) if pr.compared else NOT_COMPARED]
         for _, members in groups
@@ -118,22 +119,6 @@ def ranking_text(result: SessionResult) -> str:
 #: Under a several-session ranking: what its columns are.
 SESSIONS_NOTE = ("{sessions}: each session's own figures (its boards matchpointed within the session; - not played "
                  "there); MPs, Max and %: the event's, the sessions added up")
-
-
-def _session_cells(pr: PairResult, sessions: Sequence[int], scale: Scale, dec: int | None, pdec: int,
-                   with_figure: bool) -> list[str]:
-    """A pair's cells for each session of the event: its matchpoints there (unless ``with_figure`` is off) and its
-    percentage there; ``-`` for a session it did not play."""
-    figures = pr.session_figures(scale)
-    cells: list[str] = []
-    for sess in sessions:
-        got = figures.get(sess)
-        if got is None:
-            cells.extend([NOT_COMPARED] * (2 if with_figure else 1))
-            continue
-        mp, most, pct = got
-        cells.extend(([_fmt(mp, dec)] if with_figure else []) + [_fmt(pct, pdec) if most else NOT_COMPARED])
-    return cells
 
 
 def _ranking_groups(result: SessionResult, across: bool) -> list[tuple[str, list[PairResult]]]:

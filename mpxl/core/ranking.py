@@ -82,6 +82,29 @@ class PairResult:
                        scale.percentage(mp, self.session_max.get(sess, Fraction(0))))
                 for sess, mp in sorted(self.sessions.items())}
 
+    def session_cells(self, sessions: Sequence[int], scale: Scale, with_figure: bool,
+                      figure: Callable[[Fraction], str], percent: Callable[[Fraction], str]) -> list[str]:
+        """Its cells for each of ``sessions`` (a ranking of several): its matchpoints there (``figure``'s text; not
+        when ``with_figure`` is off) and its percentage there (``percent``'s), :data:`NOT_COMPARED` for a session it
+        did not play (and for the percentage of one with no maximum). The one rule of the text ranking and the page.
+
+        >>> from mpxl.core.event import Pair
+        >>> pr = PairResult(Pair("5"), Fraction(11), Fraction(24), Fraction(275, 6), "1", 4, {1: Fraction(11)},
+        ...                 session_max={1: Fraction(24)})
+        >>> pr.session_cells([1, 2], Scale.DOUBLE, True, lambda x: f"{float(x):.2f}", lambda x: f"{float(x):.2f}")
+        ['11.00', '45.83', '-', '-']
+        """
+        figures = self.session_figures(scale)
+        cells: list[str] = []
+        for sess in sessions:
+            got = figures.get(sess)
+            if got is None:
+                cells.extend([NOT_COMPARED] * (2 if with_figure else 1))
+                continue
+            mp, most, pct = got
+            cells.extend(([figure(mp)] if with_figure else []) + [percent(pct) if most else NOT_COMPARED])
+        return cells
+
     @property
     def compared(self) -> bool:
         """Whether a board of the pair's had another result to compare it with (its maximum above 0). A pair whose

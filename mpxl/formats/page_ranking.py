@@ -16,7 +16,6 @@ from .page_frame import escape, mp_text, pct_text, slug, table_lines
 from .page_pairs import group_title, pair_id, pair_names
 
 if TYPE_CHECKING:  # typing only
-    from ..core.options import ScoringOptions
     from ..core.ranking import PairResult
     from ..core.session import SessionResult
 
@@ -49,7 +48,8 @@ def ranking_section(result: SessionResult, L: Mapping[str, str], show_members: b
                 escape(pr.place),
                 f'<a href="#{pair_id(pr)}">{escape(pr.pair.number)}</a>',
                 pair_names(pr, show_members),
-                *(_session_cells(pr, sessions, opts, decimals, pdec, not percent) if each else ()),
+                *(pr.session_cells(sessions, opts.scale, not percent, lambda x: escape(mp_text(x, decimals)),
+                                   lambda x: escape(pct_text(x, pdec))) if each else ()),
                 *(() if percent else (escape(mp_text(pr.mp, decimals)),)),
                 *(() if signed or percent else (escape(mp_text(pr.max, None)),)),
                 escape(pct_text(pr.percentage, pdec) if pr.compared else NOT_COMPARED),
@@ -85,18 +85,3 @@ def ranking_section(result: SessionResult, L: Mapping[str, str], show_members: b
     yield "</section>"
 
 
-def _session_cells(pr: PairResult, sessions: list[int], opts: ScoringOptions, decimals: int | None, pdec: int | None,
-                   with_figure: bool) -> list[str]:
-    """A pair's cells for each session of the event (its figure there unless ``with_figure`` is off, and its
-    percentage there), escaped; ``-`` for a session it did not play."""
-    figures = pr.session_figures(opts.scale)
-    cells: list[str] = []
-    for sess in sessions:
-        got = figures.get(sess)
-        if got is None:
-            cells.extend([NOT_COMPARED] * (2 if with_figure else 1))
-            continue
-        mp, most, pct = got
-        cells.extend(([escape(mp_text(mp, decimals))] if with_figure else [])
-                     + [escape(pct_text(pct, pdec) if most else NOT_COMPARED)])
-    return cells
