@@ -125,7 +125,7 @@ def test_formula_text_in_a_number_or_a_name_stays_text(tmp_path, ext):
     if ext == ".xlsx":
         from openpyxl import load_workbook
 
-        cells = [c for ws in load_workbook(out).worksheets for row in ws.iter_rows() for c in row
+        cells = [c for ws in load_workbook(out, read_only=True).worksheets for row in ws.iter_rows() for c in row
                  if isinstance(c.value, str) and ("HYPERLINK" in c.value or "SUM(A1)" in c.value)]
         assert cells and all(c.data_type == "s" for c in cells)
 
@@ -169,7 +169,7 @@ def test_the_club_into_usebio_the_page_title_and_the_setup(tmp_path, night_csv):
     assert "<CLUB>\n      <CLUB_NAME>Riverside BC</CLUB_NAME>\n   </CLUB>" in xml.read_text(encoding="utf-8")
     assert read_event(str(xml)).club.name == "Riverside BC"
     assert "<title>Riverside BC · Monday Pairs</title>" in page.read_text(encoding="utf-8")
-    setup = load_workbook(book)["Setup"]
+    setup = load_workbook(book, read_only=True)["Setup"]
     assert [row[1].value for row in setup.iter_rows() if str(row[0].value).startswith("Club (")] == ["Riverside BC"]
     assert read_event(str(book)).club.name == "Riverside BC"  # kept in the Setup: read back
     page2 = tmp_path / "again.html"
@@ -182,7 +182,8 @@ def test_a_club_name_that_looks_like_a_formula_stays_text(tmp_path, night_csv):
 
     book = tmp_path / "n.xlsx"
     assert main(["score", str(night_csv), "--club", "=HYPERLINK(\"x\")", "-o", str(book)]) == 0
-    cell = next(row[1] for row in load_workbook(book)["Setup"].iter_rows() if str(row[0].value).startswith("Club ("))
+    cell = next(row[1] for row in load_workbook(book, read_only=True)["Setup"].iter_rows()
+                if str(row[0].value).startswith("Club ("))
     assert cell.value == '=HYPERLINK("x")' and cell.data_type == "s"
 
 

@@ -288,22 +288,28 @@ def test_an_evening_set_up_played_and_read_back(tmp_path, standin, name):
 
 
 def traveller_lines(path: Path) -> dict[tuple[str, int, int], tuple[Any, Any, Any]]:
-    """The workbook's Travellers: (section, board, NS pair) -> (contract, by, tricks)."""
+    """The workbook's Travellers: (section, board, NS pair) -> (contract, by, tricks), read as typed (its input
+    columns: read-only and without the formulas, which a full load would translate cell by cell)."""
     import openpyxl
 
-    ws = openpyxl.load_workbook(path)["Travellers"]
-    heads: dict[Any, int] = {}
-    for c in ws[4]:
-        heads.setdefault(c.value, c.column)
-    out = {}
-    for r in range(5, ws.max_row + 1):
-        ns = ws.cell(r, heads["NS pair"]).value
-        if ns in (None, ""):
-            continue
-        section = ws.cell(r, heads["Section"]).value or "A"
-        out[(str(section), int(ws.cell(r, heads["Board"]).value), int(ns))] = tuple(
-            ws.cell(r, heads[k]).value for k in ("Contract", "By", "Tricks"))
-    return out
+    wb = openpyxl.load_workbook(path, read_only=True, data_only=True)
+    try:
+        rows = wb["Travellers"].iter_rows(min_row=4, max_col=30, values_only=True)
+        header = next(rows)
+        heads: dict[Any, int] = {}
+        for i, value in enumerate(header):
+            heads.setdefault(value, i)
+        out = {}
+        for row in rows:
+            ns = row[heads["NS pair"]]
+            if ns in (None, ""):
+                continue
+            section = row[heads["Section"]] or "A"
+            out[(str(section), int(row[heads["Board"]]), int(ns))] = tuple(
+                row[heads[k]] for k in ("Contract", "By", "Tricks"))
+        return out
+    finally:
+        wb.close()
 
 
 @pytest.mark.parametrize("kind, tables, pairs, missing", [
