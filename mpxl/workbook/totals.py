@@ -241,22 +241,30 @@ def inlatest(c: Row) -> str:
     return f'IF({c.pkey}="",0,{_lines_in(c, S.this_session)})'
 
 
+def _sessions_sum(c: Row, *keys: str, which: str = "") -> str:
+    """The sum over the sessions counted of the product of session k's columns ``keys`` (``short`` -> Short k),
+    each term kept to the sessions ``which`` ThisSession when given (``<``: the earlier ones, ``=``: the latest).
+
+    >>> _sessions_sum(Row(5, {"short1": "A", "short2": "B", "short3": "C", "short4": "D"}), "short", which="<")[:36]
+    '(1<ThisSession)*A5+(2<ThisSession)*B'
+    """
+    return "+".join((f"({k}{which}{S.this_session})*" if which else "") + "*".join(c.at(f"{key}{k}") for key in keys)
+                    for k in SESSION_RANGE)
+
+
 def searly(c: Row) -> str:
     """The boards it missed in the sessions before the latest (Short in session k, k < ThisSession)."""
-    total = "+".join(f"({k}<{S.this_session})*{c.at(f'short{k}')}" for k in SESSION_RANGE)
-    return f'IF(ISNUMBER({c.short}),{total},0)'
+    return f'IF(ISNUMBER({c.short}),{_sessions_sum(c, "short", which="<")},0)'
 
 
 def slate(c: Row) -> str:
     """The boards it missed in the latest session (Short in session ThisSession)."""
-    total = "+".join(f"({k}={S.this_session})*{c.at(f'short{k}')}" for k in SESSION_RANGE)
-    return f'IF(ISNUMBER({c.short}),{total},0)'
+    return f'IF(ISNUMBER({c.short}),{_sessions_sum(c, "short", which="=")},0)'
 
 
 def cearly(c: Row) -> str:
     """What its missed boards of the sessions before the latest add: Short in session k x Credit k, k < ThisSession."""
-    total = "+".join(f"({k}<{S.this_session})*{c.at(f'short{k}')}*{c.at(f'credit{k}')}" for k in SESSION_RANGE)
-    return f'IF(ISNUMBER({c.short}),{total},0)'
+    return f'IF(ISNUMBER({c.short}),{_sessions_sum(c, "short", "credit", which="<")},0)'
 
 
 def carried(c: Row) -> str:
@@ -379,20 +387,17 @@ def _beyond() -> str:
 def short(c: Row) -> str:
     """The boards it missed, every session's added up; ? when Travellers has a session past the sessions counted
     (:data:`SESSIONS_COUNTED`)."""
-    total = "+".join(c.at(f"short{k}") for k in SESSION_RANGE)
-    return f'IF({c.pkey}="",0,IF({_beyond()},"?",{total}))'
+    return f'IF({c.pkey}="",0,IF({_beyond()},"?",{_sessions_sum(c, "short")}))'
 
 
 def cmax(c: Row) -> str:
     """The maximum its missed boards add: each session's Short x Credit top added up."""
-    total = "+".join(f'{c.at(f"short{k}")}*{c.at(f"ctop{k}")}' for k in SESSION_RANGE)
-    return f'IF(ISNUMBER({c.short}),{total},0)'
+    return f'IF(ISNUMBER({c.short}),{_sessions_sum(c, "short", "ctop")},0)'
 
 
 def credit(c: Row) -> str:
     """What its missed boards add to its total: each session's Short x Credit added up; ? with Boards short ?."""
-    total = "+".join(f'{c.at(f"short{k}")}*{c.at(f"credit{k}")}' for k in SESSION_RANGE)
-    return f'IF(ISNUMBER({c.short}),{total},"?")'
+    return f'IF(ISNUMBER({c.short}),{_sessions_sum(c, "short", "credit")},"?")'
 
 
 def pen(c: Row) -> str:
