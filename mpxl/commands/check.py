@@ -220,11 +220,7 @@ def _pair_differences(result: SessionResult, previous: dict[PairKey, tuple[Fract
             continue
         pairs_checked += 1
         where = pair_label(pair)
-        candidates = [
-            pr
-            for pr in by_key.get((pair.section, pair.number), [])
-            if pair.direction is None or pr.pair.direction in (None, pair.direction)
-        ]
+        candidates = _results_of(pair, by_key)
         if not candidates:
             diffs.append(Difference(where, f"pair {pair.number}", "a result", "no boards played"))
             continue
@@ -238,8 +234,7 @@ def _pair_differences(result: SessionResult, previous: dict[PairKey, tuple[Fract
             if _differs(pair.published_percentage, ours):
                 pdec = result.options.percentage_decimals
                 out.append(Difference(where, f"{what}percentage" + order_note(pair.published_percentage, ours, pdec),
-                                      f"{pair.published_percentage:g}",
-                                      f"{float(ours):.{pdec}f}" if pdec is not None else _show(ours)))
+                                      f"{pair.published_percentage:g}", _percentage_shown(result, ours)))
         if pair.published_place:
             if not _same_place(pair.published_place, place):
                 out.append(Difference(where, f"{what}place", pair.published_place, place))
@@ -250,8 +245,7 @@ def _session_differences(result: SessionResult, pair: Pair, by_key: dict[tuple[s
                          places: dict[tuple[int, int], str], out: list[Difference]) -> None:
     """A pair's published figures in each session of a several-session event (a USEBIO SESSION's PARTICIPANTS)
     against mpxl's own for that session (:meth:`PairResult.session_figures`, :func:`session_places`)."""
-    pr = next((pr for pr in by_key.get((pair.section, pair.number), [])
-               if pair.direction is None or pr.pair.direction in (None, pair.direction)), None)
+    pr = next(iter(_results_of(pair, by_key)), None)
     mine = pr.session_figures(result.options.scale) if pr is not None else {}
     for sess, given in sorted(pair.published_sessions.items()):
         where = given.where or pair_label(pair)
@@ -265,12 +259,23 @@ def _session_differences(result: SessionResult, pair: Pair, by_key: dict[tuple[s
         if given.percentage is not None:
             ours = result.options.round_percentage(pct)
             if _differs(given.percentage, ours):
-                pdec = result.options.percentage_decimals
                 out.append(Difference(where, f"session {sess} percentage", f"{given.percentage:g}",
-                                      f"{float(ours):.{pdec}f}" if pdec is not None else _show(ours)))
+                                      _percentage_shown(result, ours)))
         place = places.get((id(pr), sess))
         if given.place and place is not None and not _same_place(given.place, place):
             out.append(Difference(where, f"session {sess} place", given.place, place))
+
+
+def _results_of(pair: Pair, by_key: dict[tuple[str, str], list[PairResult]]) -> list[PairResult]:
+    """mpxl's results of the file's ``pair`` (its section and number; its direction where the file gives one)."""
+    return [pr for pr in by_key.get((pair.section, pair.number), [])
+            if pair.direction is None or pr.pair.direction in (None, pair.direction)]
+
+
+def _percentage_shown(result: SessionResult, ours: Fraction) -> str:
+    """mpxl's rounded percentage as a difference shows it: at the Percentage decimals, exact when there are none."""
+    pdec = result.options.percentage_decimals
+    return f"{float(ours):.{pdec}f}" if pdec is not None else _show(ours)
 
 
 def pair_label(pair: Pair) -> str:
